@@ -1,0 +1,84 @@
+// Entry point. Kept to argument dispatch: everything heavy is imported lazily by the command
+// that needs it, so `--version` and `--help` cost no more than starting Node.
+import { commands } from './commands/registry.js';
+import { EXIT, UserError, messageOf } from './errors.js';
+import { color } from './term.js';
+
+declare const __SIMCOACH_VERSION__: string;
+
+const HELP_FOOTER = `
+Options for every command that talks to a model:
+  --backend ollama|openai   --host URL (Ollama)   --base-url URL (OpenAI-compatible)   --model NAME
+  --flow codesim|mapcoder|alphacodium|selfcollab|codetree   --lang python|cpp|javascript|java
+
+Exit codes: 0 success, 1 not solved / test failed / check failed, 2 usage error,
+            3 model backend failed (server down, model missing), 130 interrupted.
+Environment: OLLAMA_HOST, OPENAI_BASE_URL, OPENAI_API_KEY, NO_COLOR, VISUAL/EDITOR,
+             XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME.`;
+
+function help(): string {
+  const width = Math.max(...Object.keys(commands).map((n) => n.length));
+  const rows = Object.entries(commands).map(
+    ([name, c]) => `  ${color.bold(name.padEnd(width))}  ${c.summary}`,
+  );
+  return [
+    `${color.bold('simcoach')} ${__SIMCOACH_VERSION__} — a terminal tutor for competitive programming`,
+    '',
+    'Usage: simcoach [COMMAND] [ARGS]   (no command opens the tutor)',
+    '',
+    'Commands:',
+    ...rows,
+    '',
+    '  --help, -h     show this help (or `simcoach COMMAND --help` for one command)',
+    '  --version, -v  print the version',
+    HELP_FOOTER,
+  ].join('\n');
+}
+
+function reportError(err: unknown): number {
+  if (err instanceof UserError) {
+    process.stderr.write(`${color.red('simcoach:', process.stderr)} ${err.message}\n`);
+    if (err.hint) process.stderr.write(`${err.hint}\n`);
+    return err.exitCode;
+  }
+  // Anything unexpected still gets one line; SIMCOACH_DEBUG shows the stack for developers.
+  process.stderr.write(`${color.red('simcoach:', process.stderr)} internal error: ${messageOf(err)}\n`);
+  if (process.env.SIMCOACH_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+  return EXIT.failed;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === '--version' || first === '-v') {
+    process.stdout.write(`${__SIMCOACH_VERSION__}\n`);
+    return EXIT.ok;
+  }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    process.stdout.write(`${help()}\n`);
+    return EXIT.ok;
+  }
+  if (first === undefined || first.startsWith('-')) {
+    const app = await import('./commands/app.js');
+    return app.run(argv);
+  }
+  const entry = commands[first];
+  if (!entry) {
+    process.stderr.write(`simcoach: unknown command '${first}'. See \`simcoach --help\`.\n`);
+    return EXIT.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`Usage: simcoach ${entry.usage}\n\n${entry.summary}\n`);
+    return EXIT.ok;
+  }
+  const mod = await entry.load();
+  return mod.run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.exitCode = reportError(err);
+  },
+);

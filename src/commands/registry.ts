@@ -1,0 +1,79 @@
+// The command table: names, one-line summaries for --help, and lazy loaders so that
+// `--help` and `--version` never load Ink, React or a backend.
+export interface CommandModule {
+  run(argv: string[]): Promise<number>;
+}
+
+export interface CommandEntry {
+  summary: string;
+  usage: string;
+  load: () => Promise<CommandModule>;
+}
+
+export const commands: Record<string, CommandEntry> = {
+  solve: {
+    usage: 'solve PROBLEM [--auto] [--flow F] [--lang L] [--model M] [-o FILE]',
+    summary: 'solve a problem step by step (or headless with --auto)',
+    load: () => import('./solve.js'),
+  },
+  test: {
+    usage: 'test SOLUTION --problem PROBLEM [--lang L] [--mode M] [--tl MS] [--ml MB] [--json]',
+    summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
+    load: () => import('./test.js'),
+  },
+  eval: {
+    usage: 'eval SET --auto [--flow F] [--limit N] [--json] [--out FILE]',
+    summary: 'solve every problem of a set headless and report pass@1, calls and tokens',
+    load: () => import('./eval.js'),
+  },
+  problems: {
+    usage: 'problems [SET] [--difficulty D] [--tag T] [--json]',
+    summary: 'list a problem set (the built-in set and saved problems by default)',
+    load: () => import('./problems.js'),
+  },
+  listen: {
+    usage: 'listen [--port 27121] [--dir DIR]',
+    summary: 'receive problems from the Competitive Companion browser extension',
+    load: () => import('./listen.js'),
+  },
+  sessions: {
+    usage: 'sessions [rm ID] [--json]',
+    summary: 'list saved sessions, newest first, or remove one',
+    load: () => import('./sessions.js'),
+  },
+  replay: {
+    usage: 'replay ID|FILE [--speed N]',
+    summary: 'replay a saved session step by step (no model, no program runs)',
+    load: () => import('./replay.js'),
+  },
+  resume: {
+    usage: 'resume ID [--auto]',
+    summary: 'continue a session from its last complete step',
+    load: () => import('./resume.js'),
+  },
+  export: {
+    usage: 'export ID|FILE [--format md|json] [-o FILE]',
+    summary: 'write a saved session as a readable report',
+    load: () => import('./export.js'),
+  },
+  demo: {
+    usage: 'demo',
+    summary: 'replay a recorded session; needs no model server',
+    load: () => import('./demo.js'),
+  },
+  doctor: {
+    usage: 'doctor',
+    summary: 'check the model server, the model, compilers and the sandbox',
+    load: () => import('./doctor.js'),
+  },
+  models: {
+    usage: 'models [pull NAME]',
+    summary: 'list installed models, or pull one with a progress bar',
+    load: () => import('./models.js'),
+  },
+  config: {
+    usage: 'config get KEY | set KEY VALUE | list | path',
+    summary: 'read or change settings',
+    load: () => import('./config.js'),
+  },
+};

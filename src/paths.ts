@@ -1,0 +1,19 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+// Per-user directories as the XDG base-directory spec lays them out; read at call time so
+// tests (and people) can move them with the environment.
+const base = (envName: string, fallback: string[]): string => {
+  const fromEnv = process.env[envName];
+  return fromEnv && fromEnv.startsWith('/') ? fromEnv : join(homedir(), ...fallback);
+};
+
+export const APP = 'simcoach';
+
+export const dataDir = (): string => join(base('XDG_DATA_HOME', ['.local', 'share']), APP);
+export const cacheDir = (): string => join(base('XDG_CACHE_HOME', ['.cache']), APP);
+export const configDir = (): string => join(base('XDG_CONFIG_HOME', ['.config']), APP);
+
+export const sessionsDir = (): string => join(dataDir(), 'sessions');
+export const problemsDir = (): string => join(dataDir(), 'problems');
+export const buildCacheDir = (): string => join(cacheDir(), 'builds');

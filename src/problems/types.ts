@@ -1,0 +1,43 @@
+/** How a program's output is compared with an accepted output. */
+export type CompareMode = 'tokens' | 'exact' | 'lines' | 'float';
+
+export interface Comparison {
+  mode: CompareMode;
+  /** Absolute-or-relative tolerance for `float`. */
+  eps?: number;
+  /** A testlib-style checker program (`checker input output answer`); replaces `mode`. */
+  checker?: string;
+}
+
+/** One test: its input and every output that is accepted (any one passes). */
+export interface TestCase {
+  name?: string;
+  input: string;
+  outputs: string[];
+}
+
+export type ProblemKind =
+  | { type: 'stdin' }
+  /** APPS function-style: arguments arrive one per line on stdin; the program prints the result. */
+  | { type: 'function'; signature: string };
+
+export interface Problem {
+  id: string;
+  title: string;
+  /** The statement as markdown. */
+  statement: string;
+  inputSpec?: string;
+  outputSpec?: string;
+  samples: TestCase[];
+  /** Hidden tests; empty when the problem has none. */
+  tests: TestCase[];
+  timeLimitMs?: number;
+  memoryLimitMb?: number;
+  compare: Comparison;
+  kind: ProblemKind;
+  /** Where it came from: the file (and line or id inside it), and the contest page. */
+  source?: { file?: string; ref?: string; url?: string };
+  tags: string[];
+  difficulty?: string;
+  rating?: number;
+}

@@ -1,0 +1,59 @@
+import type { Comparison, TestCase } from '../problems/types.js';
+
+export type LangId = 'python' | 'cpp' | 'javascript' | 'java';
+
+export interface Program {
+  lang: LangId;
+  source: string;
+}
+
+/** Judge verdicts; when several apply the priority is CE > TLE > MLE > OLE > RE > WA. */
+export type Verdict = 'AC' | 'WA' | 'TLE' | 'MLE' | 'RE' | 'OLE' | 'CE';
+
+export interface TestResult {
+  name: string;
+  verdict: Verdict;
+  timeMs: number;
+  /** Peak resident memory of the program itself, in KiB. */
+  memoryKb: number;
+  input: string;
+  /** The accepted output closest to what the program printed (the first when unsure). */
+  expected: string;
+  actual: string;
+  stderr: string;
+  exitCode: number | null;
+  signal: string | null;
+  /** One line for a person: the first difference for WA, the signal for RE, the float error… */
+  detail?: string;
+}
+
+export interface CompileInfo {
+  ok: boolean;
+  /** Compiler output, trimmed; the CE message when `ok` is false. */
+  message: string;
+  cached: boolean;
+  ms: number;
+}
+
+export interface JudgeResult {
+  /** AC only when every test is AC; else the verdict of the highest priority among the tests. */
+  verdict: Verdict;
+  passed: number;
+  total: number;
+  tests: TestResult[];
+  compile?: CompileInfo;
+}
+
+export interface JudgeOptions {
+  timeLimitMs?: number;
+  memoryLimitMb?: number;
+  compare?: Comparison;
+  /** How many tests run at once; defaults to the number of cores. */
+  parallel?: number;
+  /** Stop as soon as one test fails (the flows' sample runs do not; eval can). */
+  stopOnFailure?: boolean;
+  signal?: AbortSignal;
+  onResult?: (result: TestResult, index: number) => void;
+}
+
+export type { TestCase };
