@@ -1,0 +1,116 @@
+import type { z } from 'zod';
+import type { ChatMessage } from '../llm/types.js';
+import type { Problem, TestCase } from '../problems/types.js';
+import type { JudgeResult, LangId, Program } from '../runners/types.js';
+
+/** Which pane shows a step's proposal. */
+export type PaneKind =
+  | 'retrieve'
+  | 'plan'
+  | 'confidence'
+  | 'simulate'
+  | 'code'
+  | 'debug'
+  | 'review'
+  | 'tests';
+
+/** A step is identified by its position in the traversal (0, 1, 2, …) within a branch. */
+export type StepId = number;
+
+export interface AgentContext {
+  problem: Problem;
+  lang: LangId;
+}
+
+/** Raised by an agent's parser when the text is not an answer of its shape. */
+export class AnswerFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AnswerFormatError';
+  }
+}
+
+/**
+ * One stage of a method: how to ask the model, how to read its answer, and how the person
+ * sees and edits it. Agents hold no state; every input they need arrives in `input`.
+ */
+export interface Agent<I, O> {
+  /** Stable name, also the journal's key for the stage ("plan", "simulate", …). */
+  readonly name: string;
+  /** Pane title for a person ("Plan", "Simulation"). */
+  readonly title: string;
+  readonly pane: PaneKind;
+  /** Messages in stable-prefix order: system text, then the problem, then stage material. */
+  messages(input: I, ctx: AgentContext): ChatMessage[];
+  /** JSON-mode schema; absent for answers read from marked sections or code fences only. */
+  readonly schema?: { name: string; zod: z.ZodType<O> };
+  /** The model's text → the value; throws AnswerFormatError saying what is missing. */
+  parse(text: string, input: I, ctx: AgentContext): O;
+  /** The value as the text a person reads and edits in the pane. */
+  show(value: O): string;
+  /** The person's edited text → the value; throws AnswerFormatError when it cannot. */
+  edit(text: string, previous: O, ctx: AgentContext): O;
+}
+
+export interface Proposal<O = unknown> {
+  step: StepId;
+  agent: string;
+  title: string;
+  pane: PaneKind;
+  /** The parsed value (absent when the answer could not be parsed even after a repair). */
+  value?: O;
+  /** Editable text form of `value`. */
+  text: string;
+  /** The model's whole answer, as it came. */
+  raw: string;
+  /** Set when the step failed: the gate may only retry (reject) or stop. */
+  error?: string;
+  /** Extra facts a pane shows beside the value (e.g. predicted vs expected output). */
+  meta?: Record<string, unknown>;
+}
+
+export type Decision =
+  | { kind: 'approve' }
+  | { kind: 'edit'; content: string }
+  | { kind: 'reject'; note?: string }
+  | { kind: 'back'; to: StepId }
+  | { kind: 'stop' };
+
+export interface Gate {
+  decide(proposal: Proposal, signal: AbortSignal): Promise<Decision>;
+}
+
+export type OutcomeStatus = 'solved' | 'unsolved' | 'stopped' | 'failed';
+
+export interface Outcome {
+  status: OutcomeStatus;
+  /** The program the flow returns (the best candidate when nothing passed). */
+  program?: Program;
+  /** Sample result of that program. */
+  samples?: { passed: number; total: number };
+  reason?: string;
+}
+
+/** Counters a status bar shows; a flow sets the ones its method has. */
+export interface Progress {
+  label: string;
+  value: number;
+  max: number;
+}
+
+/** The engine's only face to a flow. */
+export interface Steps {
+  readonly problem: Problem;
+  readonly lang: LangId;
+  /** Ask the model through an agent; the gate decides; returns what the flow goes on with. */
+  ask<I, O>(agent: Agent<I, O>, input: I): Promise<O>;
+  /** Judge a program on tests (recorded; served from the journal on replay). */
+  run(program: Program, tests: TestCase[]): Promise<JudgeResult>;
+  /** Set a counter such as plan 2/5 or debug 3/5 for the status bar. */
+  progress(p: Progress): void;
+  done(program: Program, samples?: { passed: number; total: number }): Outcome;
+  fail(reason: string, best?: { program: Program; passed: number; total: number }): Outcome;
+}
+
+/** A flow: a plain async function in the shape of its paper's pseudo-code. */
+export type Flow<O = Record<string, number>> = (s: Steps, p: Problem, options: O) => Promise<Outcome>;

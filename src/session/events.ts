@@ -1,0 +1,67 @@
+import type { ChatMessage } from '../llm/types.js';
+import type { Problem } from '../problems/types.js';
+import type { JudgeResult, Program } from '../runners/types.js';
+import type { Decision, Outcome, PaneKind, StepId } from '../engine/types.js';
+
+export const JOURNAL_VERSION = 1;
+
+/**
+ * Every line of a session file is one of these. `t` is milliseconds since the session began
+ * (for replay at the recorded pace); `branch` is 0 for the first traversal and grows with
+ * each "back". Steps are numbered from 0 within a branch.
+ */
+export interface SessionHeader {
+  type: 'session';
+  version: number;
+  id: string;
+  createdAt: string;
+  /** The whole problem, so a session replays without the file it came from. */
+  problem: Problem;
+  flow: string;
+  backend: string;
+  model: string;
+  lang: string;
+  /** Settings that shape the traversal (budgets, temperature, seed); never a key. */
+  settings: Record<string, unknown>;
+  /** Set on sessions recorded against a scripted model, e.g. the demo fixtures. */
+  label?: string;
+}
+
+interface At {
+  t: number;
+  branch: number;
+}
+
+interface AtStep extends At {
+  step: StepId;
+}
+
+export type JournalEvent =
+  | SessionHeader
+  | (AtStep & { type: 'step-start'; agent: string; title: string; pane: PaneKind })
+  | (AtStep & { type: 'llm-request'; model: string; messages: ChatMessage[]; structured: boolean; attempt: number })
+  | (AtStep & { type: 'llm-chunk'; text: string })
+  | (AtStep & {
+      type: 'llm-response';
+      text: string;
+      promptTokens: number;
+      promptTokensEvaluated: number;
+      completionTokens: number;
+      durationMs: number;
+    })
+  | (AtStep & {
+      type: 'proposal';
+      agent: string;
+      value?: unknown;
+      text: string;
+      raw: string;
+      error?: string;
+      meta?: Record<string, unknown>;
+    })
+  | (AtStep & { type: 'decision'; decision: Decision; by: 'person' | 'auto' | 'replay' })
+  | (AtStep & { type: 'run'; program: Program; result: JudgeResult })
+  | (At & { type: 'branch'; from: number; atStep: StepId })
+  | (At & { type: 'error'; step?: StepId; message: string; code?: string })
+  | (At & { type: 'end'; outcome: Outcome; calls: number; promptTokens: number; completionTokens: number });
+
+export type JournalEventType = JournalEvent['type'];
