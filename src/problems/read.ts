@@ -1,0 +1,37 @@
+import { readFile, stat } from 'node:fs/promises';
+import { UserError } from '../errors.js';
+
+/** Larger than any statement or test file a person keeps; protects memory, not correctness. */
+export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+/** An error about one place in one problem file: `FILE:LINE: message`, or `FILE: message`. */
+export function problemError(file: string, where: number | string | undefined, message: string): UserError {
+  const at = where === undefined ? file : `${file}:${where}`;
+  return new UserError(`${at}: ${message}`);
+}
+
+/** Text as written by any editor: BOM dropped, CRLF and lone CR turned into LF. */
+export function normalizeText(text: string): string {
+  const noBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return noBom.includes('\r') ? noBom.replace(/\r\n?/g, '\n') : noBom;
+}
+
+/** Reads a text file for a loader, with one-line errors for the usual ways that fails. */
+export async function readText(file: string): Promise<string> {
+  let size: number;
+  try {
+    const info = await stat(file);
+    if (info.isDirectory()) throw problemError(file, undefined, 'is a directory, not a file');
+    size = info.size;
+  } catch (err) {
+    if (err instanceof UserError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new UserError(`${file}: no such file`);
+    if (code === 'EACCES') throw new UserError(`${file}: permission denied`);
+    throw new UserError(`${file}: cannot read (${code ?? 'unknown error'})`);
+  }
+  if (size > MAX_FILE_BYTES) {
+    throw problemError(file, undefined, `is ${Math.round(size / 1048576)} MB; problem files over ${MAX_FILE_BYTES / 1048576} MB are refused`);
+  }
+  return normalizeText(await readFile(file, 'utf8'));
+}

@@ -1,0 +1,27 @@
+// Small text helpers shared by the loaders.
+
+/** A short title from the first sentence of a statement, for sources that have none. */
+export function titleFrom(statement: string, fallback: string): string {
+  const line = statement
+    .split('\n')
+    .map((l) => l.replace(/^[#>*\s-]+/, '').replace(/[*_`]/g, '').trim())
+    .find((l) => l.length > 0);
+  if (!line) return fallback;
+  const sentence = /^(.+?[.!?])(\s|$)/.exec(line)?.[1] ?? line;
+  return sentence.length <= 60 ? sentence : `${sentence.slice(0, 57).trimEnd()}…`;
+}
+
+/** A file- and id-friendly form of a name: `A. Two Buttons` → `a-two-buttons`. Keeps non-ASCII letters. */
+export function slug(name: string, fallback = 'problem'): string {
+  const s = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return s || fallback;
+}
+
+/** Natural order: `2` before `10`, `test2` before `test10`. */
+export const naturalCompare = new Intl.Collator('en', { numeric: true, sensitivity: 'base' }).compare;
