@@ -1,0 +1,138 @@
+import { mkdir, readFile, rmdir, writeFile, access, constants } from 'node:fs/promises';
+import { join } from 'node:path';
+
+// cgroup v1 controllers, one hierarchy each. A fresh group per run gives the exact peak memory
+// and CPU time of the whole process tree (a direct child's ru_maxrss would inherit our own
+// high-water mark), a hard memory limit, a process-count limit, and a list of every process to
+// kill, including ones that left the process group.
+const ROOT = '/sys/fs/cgroup';
+const PARENT = 'simcoach';
+export type Controller = 'memory' | 'pids' | 'cpuacct';
+export const CONTROLLERS: Controller[] = ['memory', 'pids', 'cpuacct'];
+
+/** Whether we can create groups under this controller (root on a cgroup v1 machine). */
+export async function controllerUsable(c: Controller): Promise<boolean> {
+  const parent = join(ROOT, c, PARENT);
+  try {
+    await mkdir(parent, { recursive: true });
+    const probe = join(parent, `probe-${process.pid}-${Date.now()}`);
+    await mkdir(probe);
+    await access(join(probe, 'cgroup.procs'), constants.W_OK);
+    await rmdir(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let seq = 0;
+
+/** One run's groups; `procsFiles` are written by the launcher with its own pid before exec. */
+export class RunGroup {
+  private constructor(readonly dirs: Partial<Record<Controller, string>>) {}
+
+  static async create(controllers: Controller[], limits: { memoryBytes?: number; pids?: number }): Promise<RunGroup> {
+    const name = `run-${process.pid}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+    const dirs: Partial<Record<Controller, string>> = {};
+    const group = new RunGroup(dirs);
+    try {
+      for (const c of controllers) {
+        const dir = join(ROOT, c, PARENT, name);
+        await mkdir(dir, { recursive: true });
+        dirs[c] = dir;
+      }
+      if (dirs.memory && limits.memoryBytes) {
+        await writeFile(join(dirs.memory, 'memory.limit_in_bytes'), String(limits.memoryBytes));
+        // Without swap accounting a limit could be dodged by swapping; set it where it exists.
+        await writeFile(join(dirs.memory, 'memory.memsw.limit_in_bytes'), String(limits.memoryBytes)).catch(() => {});
+      }
+      if (dirs.pids && limits.pids) await writeFile(join(dirs.pids, 'pids.max'), String(limits.pids));
+    } catch (err) {
+      await group.destroy();
+      throw err;
+    }
+    return group;
+  }
+
+  procsFiles(): string[] {
+    return Object.values(this.dirs).map((d) => join(d, 'cgroup.procs'));
+  }
+
+  private async readNumber(c: Controller, file: string): Promise<number | null> {
+    const dir = this.dirs[c];
+    if (!dir) return null;
+    try {
+      return Number((await readFile(join(dir, file), 'utf8')).trim());
+    } catch {
+      return null;
+    }
+  }
+
+  peakMemoryBytes(): Promise<number | null> {
+    return this.readNumber('memory', 'memory.max_usage_in_bytes');
+  }
+
+  cpuNs(): Promise<number | null> {
+    return this.readNumber('cpuacct', 'cpuacct.usage');
+  }
+
+  /** Whether the kernel's OOM killer fired inside this group. */
+  async oomKilled(): Promise<boolean> {
+    const dir = this.dirs.memory;
+    if (!dir) return false;
+    try {
+      const text = await readFile(join(dir, 'memory.oom_control'), 'utf8');
+      const m = /oom_kill (\d+)/.exec(text);
+      if (m) return Number(m[1]) > 0;
+      return ((await this.readNumber('memory', 'memory.failcnt')) ?? 0) > 0;
+    } catch {
+      return false;
+    }
+  }
+
+  async pids(): Promise<number[]> {
+    const out = new Set<number>();
+    for (const dir of Object.values(this.dirs)) {
+      try {
+        for (const line of (await readFile(join(dir, 'cgroup.procs'), 'utf8')).split('\n')) {
+          if (line.trim()) out.add(Number(line));
+        }
+      } catch {
+        /* group already gone */
+      }
+    }
+    return [...out];
+  }
+
+  /** SIGKILL every process in the group until it is empty (a fork bomb may race us). */
+  async killAll(): Promise<void> {
+    for (let round = 0; round < 50; round++) {
+      const pids = await this.pids();
+      if (pids.length === 0) return;
+      for (const pid of pids) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          /* already dead */
+        }
+      }
+      await new Promise((r) => setTimeout(r, round < 5 ? 2 : 20));
+    }
+  }
+
+  async destroy(): Promise<void> {
+    await this.killAll();
+    for (const dir of Object.values(this.dirs)) {
+      // A killed process may take a moment to leave the group; rmdir fails with EBUSY until then.
+      for (let i = 0; i < 50; i++) {
+        try {
+          await rmdir(dir);
+          break;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') break;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      }
+    }
+  }
+}
