@@ -20,6 +20,12 @@ export type StepId = number;
 export interface AgentContext {
   problem: Problem;
   lang: LangId;
+  /**
+   * True when the request carries the agent's JSON schema (structured mode on). The agent then
+   * describes its answer as JSON keys; otherwise (absent/false) as marked sections. Its parser
+   * reads either form whatever this says.
+   */
+  structured?: boolean;
 }
 
 /** Raised by an agent's parser when the text is not an answer of its shape. */
@@ -50,6 +56,11 @@ export interface Agent<I, O> {
   show(value: O): string;
   /** The person's edited text → the value; throws AnswerFormatError when it cannot. */
   edit(text: string, previous: O, ctx: AgentContext): O;
+  /**
+   * Extra facts for the pane beside the value (e.g. a simulation's predicted output next to the
+   * sample's expected output); the engine copies them into `Proposal.meta` as they are.
+   */
+  meta?(value: O, input: I, ctx: AgentContext): Record<string, unknown>;
 }
 
 export interface Proposal<O = unknown> {
