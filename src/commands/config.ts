@@ -1,5 +1,75 @@
-import { UserError } from '../errors.js';
+// `simcoach config get|set|unset|list|path`: the settings file, with every value validated.
+import { parse } from '../args.js';
+import {
+  KEY_DOCS,
+  getSetting,
+  listSettings,
+  mask,
+  setSetting,
+  settingsPath,
+  unsetSetting,
+} from '../config.js';
+import { EXIT, UsageError } from '../errors.js';
+import { color } from '../term.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UserError('the config command is being built in this release cycle');
+const USAGE = 'config get KEY | set KEY VALUE | unset KEY | list [--json] | path';
+
+const show = (value: unknown): string =>
+  value === undefined ? '(unset)' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+const shownValue = (key: string, value: unknown): string =>
+  KEY_DOCS[key]?.secret && typeof value === 'string' ? mask(value) : show(value);
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, 'config');
+  const [action, key, ...rest] = positionals;
+  const need = (n: number): void => {
+    if (positionals.length !== n) throw new UsageError(`usage: simcoach ${USAGE}`);
+  };
+  switch (action) {
+    case 'path':
+      need(1);
+      process.stdout.write(`${settingsPath()}\n`);
+      return EXIT.ok;
+    case 'get': {
+      need(2);
+      const value = getSetting(key ?? '');
+      process.stdout.write(`${values.json ? JSON.stringify(value ?? null) : shownValue(key ?? '', value)}\n`);
+      return EXIT.ok;
+    }
+    case 'set': {
+      if (key === undefined || rest.length === 0) throw new UsageError(`usage: simcoach config set KEY VALUE`);
+      // Several words make one value ("set model my model" is a mistake, but quoting is easy to forget).
+      const stored = await setSetting(key, rest.join(' '));
+      process.stderr.write(`${color.green('✓', process.stderr)} ${key} = ${shownValue(key, stored)}\n`);
+      return EXIT.ok;
+    }
+    case 'unset':
+      need(2);
+      await unsetSetting(key ?? '');
+      process.stderr.write(`${color.green('✓', process.stderr)} ${key} is back to ${shownValue(key ?? '', getSetting(key ?? ''))}\n`);
+      return EXIT.ok;
+    case 'list':
+    case undefined:
+      if (positionals.length > 1) throw new UsageError(`usage: simcoach ${USAGE}`);
+      return list(Boolean(values.json));
+    default:
+      throw new UsageError(`config: unknown action '${action}' (get, set, unset, list, path)`);
+  }
+}
+
+function list(json: boolean): number {
+  const rows = listSettings();
+  if (json) {
+    const out = Object.fromEntries(rows.map((r) => [r.key, { value: r.secret && typeof r.value === 'string' ? mask(r.value) : r.value ?? null, source: r.source }]));
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  const width = Math.max(...rows.map((r) => r.key.length));
+  for (const r of rows) {
+    const source = r.source === 'default' ? '' : color.dim(`  (${r.source})`);
+    process.stdout.write(`${r.key.padEnd(width)}  ${shownValue(r.key, r.value)}${source}\n`);
+  }
+  process.stdout.write(color.dim(`\nfile: ${settingsPath()}\n`));
+  return EXIT.ok;
 }

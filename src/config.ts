@@ -1,0 +1,379 @@
+// Settings: built-in defaults < environment < the settings file < flags for one run.
+// Reads are a plain JSON parse (no directory created, nothing heavy loaded, so start-up stays
+// fast); writes go through `conf`, which writes atomically (temp file + rename), so a crash can
+// never leave the file half-written. Every value is validated with zod, whatever its source.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { EXIT, UsageError, UserError } from './errors.js';
+import { configDir } from './paths.js';
+
+export const BACKENDS = ['ollama', 'openai'] as const;
+export const FLOWS = ['codesim', 'mapcoder', 'alphacodium', 'selfcollab', 'codetree'] as const;
+export const LANGS = ['python', 'cpp', 'javascript', 'java'] as const;
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const httpUrl = z
+  .string()
+  .url()
+  .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
+/** Ollama's keep_alive: a Go duration ("30m", "1h30m", "90s"), 0 (unload at once) or -1 (forever). */
+const duration = z.string().regex(/^(-1|0|(\d+(\.\d+)?(ms|s|m|h))+)$/, 'expected a duration like 30m, 1h, 90s, 0 or -1');
+/** Agent names as the flows call their stages (plan, simulate, code, debug, …). */
+const stageName = /^[a-z][a-zA-Z0-9_-]*$/;
+
+const budgetsSchema = z.object({
+  codesim: z.object({ plans: int(1, 50).default(5), debugRounds: int(0, 50).default(5) }).prefault({}),
+  mapcoder: z.object({ exemplars: int(1, 10).default(3), debugRounds: int(0, 50).default(5) }).prefault({}),
+  alphacodium: z
+    .object({ aiTests: int(0, 30).default(6), validateTests: z.boolean().default(true) })
+    .prefault({}),
+  selfcollab: z.object({ rounds: int(1, 20).default(4) }).prefault({}),
+  codetree: z
+    .object({ generations: int(1, 200).default(20), depth: int(1, 10).default(3), width: int(1, 20).default(10) })
+    .prefault({}),
+  maxCalls: int(1, 100_000).optional(),
+  maxTokens: int(1, 1_000_000_000).optional(),
+});
+
+export const settingsSchema = z.object({
+  backend: z.enum(BACKENDS).default('ollama'),
+  ollamaHost: httpUrl.default('http://127.0.0.1:11434'),
+  openaiBaseUrl: httpUrl.default('https://api.openai.com/v1'),
+  openaiApiKey: z.string().min(1).optional(),
+  model: z.string().min(1).default('qwen2.5-coder:7b'),
+  stageModels: z.record(z.string().regex(stageName), z.string().min(1)).default({}),
+  numCtx: int(512, 1_048_576).default(8192),
+  temperature: z.number().min(0).max(2).default(0),
+  topP: z.number().gt(0).max(1).default(0.95),
+  seed: z.number().int().optional(),
+  keepAlive: duration.default('30m'),
+  stallSeconds: z.number().gt(0).max(3600).default(60),
+  flow: z.enum(FLOWS).default('codesim'),
+  lang: z.enum(LANGS).default('python'),
+  budgets: budgetsSchema.prefault({}),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type Flow = Settings['flow'];
+export type Lang = Settings['lang'];
+type Json = string | number | boolean;
+
+/** What each key takes, for messages and `config list`; the zod schema above is the judge. */
+export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?: boolean; env?: string }> = {
+  backend: { allowed: BACKENDS.join(' | '), about: 'which model server to talk to' },
+  ollamaHost: { allowed: 'an http(s) URL, host or host:port', about: 'the Ollama server', env: 'OLLAMA_HOST' },
+  openaiBaseUrl: { allowed: 'an http(s) URL ending in /v1', about: 'an OpenAI-compatible server', env: 'OPENAI_BASE_URL' },
+  openaiApiKey: { allowed: 'a key (the environment wins)', about: 'key for the OpenAI-compatible server', secret: true, env: 'OPENAI_API_KEY' },
+  model: { allowed: 'a model name', about: 'the model every stage uses' },
+  'stageModels.<stage>': { allowed: 'a model name', about: 'a different model for one stage (plan, code, debug, …)' },
+  numCtx: { allowed: 'an integer 512..1048576', about: 'context window in tokens (Ollama num_ctx)' },
+  temperature: { allowed: 'a number 0..2', about: 'sampling temperature' },
+  topP: { allowed: 'a number in (0, 1]', about: 'nucleus sampling' },
+  seed: { allowed: 'an integer', about: 'sampling seed (unset: the server picks)' },
+  keepAlive: { allowed: 'a duration like 30m, 1h, 0 or -1', about: 'how long Ollama keeps the model loaded' },
+  stallSeconds: { allowed: 'a number of seconds 0..3600', about: 'no byte for this long = the server stalled' },
+  flow: { allowed: FLOWS.join(' | '), about: 'the method the tutor follows' },
+  lang: { allowed: LANGS.join(' | '), about: 'the language of solutions' },
+  'budgets.codesim.plans': { allowed: 'an integer 1..50', about: 'CodeSIM: plans tried' },
+  'budgets.codesim.debugRounds': { allowed: 'an integer 0..50', about: 'CodeSIM: debug rounds per plan' },
+  'budgets.mapcoder.exemplars': { allowed: 'an integer 1..10', about: 'MapCoder: recalled problems (k)' },
+  'budgets.mapcoder.debugRounds': { allowed: 'an integer 0..50', about: 'MapCoder: debug rounds per plan (t)' },
+  'budgets.alphacodium.aiTests': { allowed: 'an integer 0..30', about: 'AlphaCodium: AI-generated tests' },
+  'budgets.alphacodium.validateTests': { allowed: 'true | false', about: 'AlphaCodium: double-validate AI tests' },
+  'budgets.selfcollab.rounds': { allowed: 'an integer 1..20', about: 'Self-collaboration: rounds (n)' },
+  'budgets.codetree.generations': { allowed: 'an integer 1..200', about: 'CodeTree: solver/debugger calls' },
+  'budgets.codetree.depth': { allowed: 'an integer 1..10', about: 'CodeTree: tree depth' },
+  'budgets.codetree.width': { allowed: 'an integer 1..20', about: 'CodeTree: strategies at most' },
+  'budgets.maxCalls': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many model calls' },
+  'budgets.maxTokens': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many tokens' },
+};
+
+export const settingsPath = (): string => join(configDir(), 'config.json');
+
+/**
+ * OLLAMA_HOST as Ollama's own CLI reads it: "host", "host:port", ":port", "http://host[:port]";
+ * no port means 11434 (80/443 when a scheme is given); 0.0.0.0 (a bind address) means this machine.
+ */
+export function normaliseOllamaHost(value: string | undefined): string {
+  const fallback = 'http://127.0.0.1:11434';
+  const s = (value ?? '').trim();
+  if (!s) return fallback;
+  const cut = s.indexOf('://');
+  let scheme = 'http';
+  let rest = s;
+  let port = '11434';
+  if (cut >= 0) {
+    scheme = s.slice(0, cut).toLowerCase();
+    rest = s.slice(cut + 3);
+    if (scheme === 'https') port = '443';
+    else if (scheme === 'http') port = '80';
+  }
+  const slash = rest.indexOf('/');
+  const path = slash >= 0 ? rest.slice(slash).replace(/\/+$/, '') : '';
+  const hostport = slash >= 0 ? rest.slice(0, slash) : rest;
+  const m = /^(\[[^\]]+\]|[^:]*)(?::(\d*))?$/.exec(hostport);
+  if (!m) return fallback;
+  let host = m[1] ?? '';
+  if (m[2] !== undefined) {
+    if (m[2] === '' || Number(m[2]) > 65535) return fallback;
+    port = m[2];
+  }
+  if (host === '' || host === '0.0.0.0' || host === '[::]') host = '127.0.0.1';
+  return `${scheme}://${host}:${port}${path}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+type Tree = Record<string, unknown>;
+const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The settings file as stored (only what someone set), or {} when there is none. */
+export function readStored(): Tree {
+  const path = settingsPath();
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new UserError(`cannot read the settings file ${path}: ${(err as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = text.trim() === '' ? {} : JSON.parse(text);
+  } catch (err) {
+    throw corrupt(path, `it is not valid JSON (${(err as Error).message})`);
+  }
+  if (!isTree(data)) throw corrupt(path, 'it does not hold a JSON object');
+  return data;
+}
+
+const corrupt = (path: string, why: string): UserError =>
+  new UserError(
+    `the settings file ${path} is damaged: ${why}`,
+    EXIT.failed,
+    `Fix it by hand, or remove it to start from the defaults: rm '${path}'`,
+  );
+
+/** Defaults that come from the environment, as the tools they name read them. */
+function fromEnv(): Tree {
+  const env = process.env;
+  const out: Tree = {};
+  if (env.OLLAMA_HOST?.trim()) out.ollamaHost = normaliseOllamaHost(env.OLLAMA_HOST);
+  if (env.OPENAI_BASE_URL?.trim()) out.openaiBaseUrl = env.OPENAI_BASE_URL.trim();
+  return out;
+}
+
+function deepMerge(...layers: Tree[]): Tree {
+  const out: Tree = {};
+  for (const layer of layers) {
+    for (const [k, v] of Object.entries(layer)) {
+      if (v === undefined) continue;
+      out[k] = isTree(v) && isTree(out[k]) ? deepMerge(out[k] as Tree, v) : v;
+    }
+  }
+  return out;
+}
+
+/** A person's name for the first problem zod found: the dotted key, the value, what is allowed. */
+function explain(error: z.ZodError, tree: Tree): { key: string; text: string } {
+  const issue = error.issues[0];
+  const key = (issue?.path ?? []).map(String).join('.');
+  const docKey = key.startsWith('stageModels.') ? 'stageModels.<stage>' : key;
+  const allowed = KEY_DOCS[docKey]?.allowed;
+  const value = getPath(tree, key);
+  const shown = value === undefined ? '' : ` '${String(value)}'`;
+  const why = allowed ? `allowed: ${allowed}` : (issue?.message ?? 'invalid');
+  return { key, text: `bad value${shown} for ${key || 'settings'} (${why})` };
+}
+
+function validate(tree: Tree, source: string): Settings {
+  const result = settingsSchema.safeParse(tree);
+  if (result.success) return result.data;
+  const { key, text } = explain(result.error, tree);
+  throw new UserError(`${text} in ${source}`, EXIT.failed, `Change it with \`simcoach config set ${key} VALUE\` or \`simcoach config unset ${key}\`.`);
+}
+
+/** Effective settings: defaults, environment, the settings file, then `overrides` (one run's flags). */
+export function loadSettings(overrides: Tree = {}): Settings {
+  const stored = readStored();
+  const fileSettings = validate(deepMerge(fromEnv(), stored), `the settings file ${settingsPath()}`);
+  const tree = deepMerge(fileSettings as Tree, overrides);
+  // The key from the environment wins over a stored one, so a rotated key needs no config edit.
+  const envKey = process.env.OPENAI_API_KEY?.trim();
+  if (envKey) tree.openaiApiKey = envKey;
+  return validate(tree, 'the flags');
+}
+
+export interface SettingFlags {
+  backend?: string;
+  host?: string;
+  'base-url'?: string;
+  model?: string;
+  flow?: string;
+  lang?: string;
+}
+
+/** Settings with `--backend --host --base-url --model --flow --lang` applied for this run. */
+export function resolveSettings(flags: SettingFlags): Settings {
+  const checkEnum = (flag: string, value: string | undefined, allowed: readonly string[]): string | undefined => {
+    if (value !== undefined && !allowed.includes(value)) {
+      throw new UsageError(`--${flag} takes ${allowed.join(' | ')}, not '${value}'`);
+    }
+    return value;
+  };
+  const overrides: Tree = {
+    backend: checkEnum('backend', flags.backend, BACKENDS),
+    flow: checkEnum('flow', flags.flow, FLOWS),
+    lang: checkEnum('lang', flags.lang, LANGS),
+    ollamaHost: flags.host === undefined ? undefined : normaliseOllamaHost(flags.host),
+    openaiBaseUrl: flags['base-url'],
+    model: flags.model,
+  };
+  if (flags['base-url'] !== undefined && !httpUrl.safeParse(flags['base-url']).success) {
+    throw new UsageError(`--base-url takes an http(s) URL, not '${flags['base-url']}'`);
+  }
+  return loadSettings(overrides);
+}
+
+/** The model a stage uses: its override, else the main model. */
+export const modelFor = (s: Settings, stage: string): string => s.stageModels[stage] ?? s.model;
+
+// ---------------------------------------------------------------------------------------------
+// The `config` command's operations
+
+function getPath(tree: Tree, key: string): unknown {
+  let node: unknown = tree;
+  for (const part of key.split('.')) {
+    if (!isTree(node)) return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+function setPath(tree: Tree, key: string, value: unknown): Tree {
+  const parts = key.split('.');
+  const copy = structuredClone(tree);
+  let node = copy;
+  for (const part of parts.slice(0, -1)) {
+    if (!isTree(node[part])) node[part] = {};
+    node = node[part] as Tree;
+  }
+  const last = parts[parts.length - 1] ?? '';
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+/** Throws a UserError unless `key` names a setting. */
+export function checkKey(key: string): void {
+  if (key in KEY_DOCS) return;
+  const [head, stage, ...more] = key.split('.');
+  if (head === 'stageModels' && stage && more.length === 0 && stageName.test(stage)) return;
+  const known = Object.keys(KEY_DOCS).join(', ');
+  throw new UserError(`unknown setting '${key}'`, EXIT.usage, `Settings: ${known}.`);
+}
+
+/** A value typed from text: "5" → 5, "true" → true, else the text (whichever the key accepts). */
+function candidates(raw: Json): Json[] {
+  if (typeof raw !== 'string') return [raw];
+  const t = raw.trim();
+  const out: Json[] = [];
+  if (t !== '' && Number.isFinite(Number(t))) out.push(Number(t));
+  if (t === 'true' || t === 'false') out.push(t === 'true');
+  out.push(t);
+  return out;
+}
+
+function normaliseFor(key: string, value: Json): Json {
+  return key === 'ollamaHost' && typeof value === 'string' ? normaliseOllamaHost(value) : value;
+}
+
+/** The value `key` would store for `raw`, validated against the whole settings; throws a UserError naming the key. */
+export function typedValue(key: string, raw: Json): Json {
+  checkKey(key);
+  const base = deepMerge(fromEnv(), readStored());
+  for (const candidate of candidates(raw)) {
+    const value = normaliseFor(key, candidate);
+    const tree = setPath(base, key, value);
+    const result = settingsSchema.safeParse(tree);
+    if (result.success) return value;
+    const problem = explain(result.error, tree);
+    // Another key already wrong in the file: say so rather than blame this value.
+    if (problem.key !== key) validate(tree, `the settings file ${settingsPath()}`);
+  }
+  const allowed = KEY_DOCS[key.startsWith('stageModels.') ? 'stageModels.<stage>' : key]?.allowed ?? 'see `simcoach config list`';
+  throw new UserError(`bad value '${String(raw)}' for ${key} (allowed: ${allowed})`);
+}
+
+async function store(): Promise<{ set(key: string, value: unknown): void; delete(key: string): void }> {
+  // Loaded only to write: reading needs none of it.
+  const { default: Conf } = await import('conf');
+  return new Conf<Record<string, unknown>>({
+    projectName: 'simcoach',
+    projectSuffix: '',
+    cwd: configDir(),
+    configName: 'config',
+    // The file may hold an API key: readable by its owner only.
+    configFileMode: 0o600,
+  });
+}
+
+/** Stores one setting (text or typed) after validating it; returns the value stored. */
+export async function setSetting(key: string, raw: Json): Promise<Json> {
+  const value = typedValue(key, raw);
+  (await store()).set(key, value);
+  return value;
+}
+
+/** Removes a stored setting so its default (or the environment) applies again. */
+export async function unsetSetting(key: string): Promise<void> {
+  checkKey(key);
+  const stored = readStored();
+  if (getPath(stored, key) === undefined) return;
+  (await store()).delete(key);
+}
+
+export type SettingSource = 'default' | 'env' | 'file';
+
+export interface SettingRow {
+  key: string;
+  value: unknown;
+  source: SettingSource;
+  secret: boolean;
+}
+
+/** The effective value of one setting. */
+export function getSetting(key: string): unknown {
+  checkKey(key);
+  return getPath(loadSettings() as Tree, key);
+}
+
+const flatten = (tree: Tree, prefix = ''): [string, unknown][] =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    isTree(v) && Object.keys(v).length > 0 ? flatten(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, unknown]],
+  );
+
+/** Every setting with its effective value and where it came from. */
+export function listSettings(): SettingRow[] {
+  const settings = loadSettings() as Tree;
+  const stored = readStored();
+  const env = fromEnv();
+  const keys = new Set<string>([
+    ...Object.keys(KEY_DOCS).filter((k) => !k.includes('<')),
+    ...flatten(settings).map(([k]) => k),
+  ]);
+  keys.delete('stageModels');
+  return [...keys].map((key) => {
+    const fromEnvKey = key === 'openaiApiKey' && Boolean(process.env.OPENAI_API_KEY?.trim());
+    const source: SettingSource =
+      fromEnvKey ? 'env' : getPath(stored, key) !== undefined ? 'file' : getPath(env, key) !== undefined ? 'env' : 'default';
+    return { key, value: getPath(settings, key), source, secret: Boolean(KEY_DOCS[key]?.secret) };
+  });
+}
+
+/** A secret shown without giving it away: its first and last characters only. */
+export function mask(value: string): string {
+  return value.length <= 8 ? '••••' : `${value.slice(0, 3)}…${value.slice(-4)}`;
+}
