@@ -1,43 +1,50 @@
-// The one door to problems: a reference (a file, `FILE:ID`, a directory) in, Problems out.
+// The one door to problems: a reference (a file, `FILE:ID`, a directory, a known id) in,
+// Problems out. Every failure is a one-line UserError naming the file and the line or id.
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { UserError } from '../errors.js';
+import { problemsDir } from '../paths.js';
 import type { Problem } from './types.js';
 import { readText } from './read.js';
-import { parseJsonLines, pickLine, problemFromLine, problemsFromLines, lineId, type SetOptions } from './jsonl.js';
+import { parseJsonLines, pickLine, problemFromLine, problemsFromLines, lineId } from './jsonl.js';
+import { STATEMENT_EXTENSIONS, loadStatement } from './markdown.js';
+import { loadDirectory, type DirOptions } from './directory.js';
+import { fixturesDir } from './fixtures.js';
 
 export type { Problem, TestCase, Comparison, CompareMode, ProblemKind } from './types.js';
-export type { SetOptions } from './jsonl.js';
+export type { DirOptions as SetOptions } from './directory.js';
+export { fixturesDir } from './fixtures.js';
 
 const JSONL = new Set(['.jsonl', '.ndjson']);
 
-async function exists(path: string): Promise<boolean> {
+async function kindOf(path: string): Promise<'file' | 'dir' | undefined> {
   try {
-    await stat(path);
-    return true;
+    return (await stat(path)).isDirectory() ? 'dir' : 'file';
   } catch {
-    return false;
+    return undefined;
   }
 }
 
 interface Ref {
   path: string;
+  kind: 'file' | 'dir';
   /** The part after `:` — an id, a name or a line number inside a set. */
   pick?: string;
 }
 
 /** `FILE:ID` or a plain path; a path that really contains `:` still works when it exists. */
-export async function parseRef(ref: string): Promise<Ref> {
-  if (ref.trim() === '') throw new UserError('empty problem reference');
-  if (await exists(ref)) return { path: ref };
+async function parseRef(ref: string): Promise<Ref | undefined> {
+  const whole = await kindOf(ref);
+  if (whole) return { path: ref, kind: whole };
   const colon = ref.lastIndexOf(':');
-  if (colon > 0) {
-    const path = ref.slice(0, colon);
-    const pick = ref.slice(colon + 1);
-    if (pick !== '' && (await exists(path))) return { path, pick };
-    if (!(await exists(path))) throw new UserError(`${path}: no such file`);
-  }
-  throw new UserError(`${ref}: no such file`);
+  if (colon <= 0) return undefined;
+  const path = ref.slice(0, colon);
+  const pick = ref.slice(colon + 1);
+  const kind = await kindOf(path);
+  if (!kind) throw new UserError(`${path}: no such file`);
+  if (pick === '') throw new UserError(`${ref}: nothing after ':' (write ${path}:ID)`);
+  return { path, kind, pick };
 }
 
 function unknownExtension(path: string): UserError {
@@ -49,30 +56,71 @@ function unknownExtension(path: string): UserError {
   );
 }
 
-/** One problem: `FILE.md`, `FILE.jsonl:ID` (id, else name, else 1-based line), or `SET:ID`. */
+function pickFromSet(where: string, set: Problem[], pick: string): Problem {
+  const p = set.find((x) => x.id === pick) ?? set.find((x) => x.id.endsWith(`/${pick}`)) ?? set.find((x) => x.title === pick);
+  if (!p) throw new UserError(`${where}: no problem with id '${pick}'`, 1, 'List the ids with `simcoach problems SET`.');
+  return p;
+}
+
+/**
+ * One problem: `FILE.md`, `FILE.jsonl:ID` (id, else name, else 1-based line), `DIR:ID`,
+ * or a bare id from the built-in set and the problems saved by `simcoach listen`.
+ */
 export async function loadProblem(ref: string): Promise<Problem> {
-  const { path, pick } = await parseRef(ref);
+  if (ref.trim() === '') throw new UserError('empty problem reference');
+  const r = await parseRef(ref);
+  if (!r) return byDefaultId(ref);
+  const { path, kind, pick } = r;
+  if (kind === 'dir') {
+    if (pick === undefined) throw new UserError(`${path}: is a problem set; name one as ${path}:ID`);
+    return pickFromSet(path, await loadDirectory(path), pick);
+  }
   const ext = extname(path).toLowerCase();
   if (JSONL.has(ext)) {
     const lines = parseJsonLines(path, await readText(path));
     if (pick === undefined) {
       if (lines.length === 1) return problemFromLine(path, lines[0]!);
-      throw new UserError(
-        `${path}: holds ${lines.length} problems; name one as ${path}:ID (an id, a name or a line number)`,
-      );
+      throw new UserError(`${path}: holds ${lines.length} problems; name one as ${path}:ID (an id, a name or a line number)`);
     }
     const line = pickLine(lines, pick);
     if (!line) throw new UserError(`${path}: no problem with id, name or line '${pick}'`);
     return problemFromLine(path, line, /@\d+$/.test(pick) && lineId(line) !== pick ? pick : lineId(line));
   }
+  if (STATEMENT_EXTENSIONS.has(ext)) {
+    const p = await loadStatement(path);
+    if (pick !== undefined && pick !== p.id) throw new UserError(`${path}: holds one problem ('${p.id}'), not '${pick}'`);
+    return p;
+  }
   throw unknownExtension(path);
 }
 
+async function byDefaultId(ref: string): Promise<Problem> {
+  if (ref.includes('/') || extname(ref) !== '') throw new UserError(`${ref}: no such file`);
+  const set = await loadDefaultSet({ onSkip: () => {} });
+  const p = set.find((x) => x.id === ref) ?? set.find((x) => x.id.endsWith(`/${ref}`));
+  if (p) return p;
+  throw new UserError(
+    `${ref}: no such file, and no problem with that id in the built-in or saved set`,
+    1,
+    'List the ids with `simcoach problems`.',
+  );
+}
+
 /** Every problem a reference holds: a whole .jsonl file, a directory, or one file as a set of one. */
-export async function loadProblemSet(ref: string, opts: SetOptions = {}): Promise<Problem[]> {
-  const { path, pick } = await parseRef(ref);
-  if (pick !== undefined) return [await loadProblem(ref)];
-  const ext = extname(path).toLowerCase();
-  if (JSONL.has(ext)) return problemsFromLines(path, parseJsonLines(path, await readText(path)), opts);
-  throw unknownExtension(path);
+export async function loadProblemSet(ref: string, opts: DirOptions = {}): Promise<Problem[]> {
+  const r = await parseRef(ref);
+  if (!r) throw new UserError(`${ref}: no such file or directory`);
+  if (r.pick !== undefined) return [await loadProblem(ref)];
+  if (r.kind === 'dir') return loadDirectory(r.path, opts);
+  const ext = extname(r.path).toLowerCase();
+  if (JSONL.has(ext)) return problemsFromLines(r.path, parseJsonLines(r.path, await readText(r.path)), opts);
+  if (STATEMENT_EXTENSIONS.has(ext)) return [await loadStatement(r.path)];
+  throw unknownExtension(r.path);
+}
+
+/** The built-in problems plus those `simcoach listen` saved; what `problems` and the picker show. */
+export async function loadDefaultSet(opts: DirOptions = {}): Promise<Problem[]> {
+  const sets = [await loadDirectory(fixturesDir(), opts)];
+  if (existsSync(problemsDir())) sets.push(await loadDirectory(problemsDir(), opts));
+  return sets.flat();
 }

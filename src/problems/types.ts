@@ -40,4 +40,6 @@ export interface Problem {
   tags: string[];
   difficulty?: string;
   rating?: number;
+  /** The judge talks with the program (Competitive Companion marks these); our judge cannot run it. */
+  interactive?: boolean;
 }

@@ -1,0 +1,121 @@
+// YAML front matter of a hand-written problem: parsed with `yaml`, checked field by field so a
+// mistake is reported at its line.
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import type { CompareMode } from './types.js';
+import { problemError } from './read.js';
+import { parseMemoryLimit, parseTimeLimit } from './limits.js';
+
+export interface FrontMatter {
+  title?: string;
+  timeLimitMs?: number;
+  memoryLimitMb?: number;
+  tags?: string[];
+  mode?: CompareMode;
+  eps?: number;
+  checker?: string;
+  url?: string;
+  difficulty?: string;
+  rating?: number;
+  interactive?: boolean;
+  signature?: string;
+}
+
+export interface Split {
+  yaml?: string;
+  /** The text after the front matter. */
+  body: string;
+  /** File line of the body's first line. */
+  bodyLine: number;
+}
+
+/** Cuts `---\n…\n---` off the top; a front matter that never closes is an error at line 1. */
+export function splitFrontMatter(file: string, text: string): Split {
+  if (!/^---[ \t]*\n/.test(text)) return { body: text, bodyLine: 1 };
+  const lines = text.split('\n');
+  const end = lines.findIndex((l, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(l));
+  if (end < 0) throw problemError(file, 1, 'front matter starts with --- but has no closing --- line');
+  return { yaml: lines.slice(1, end).join('\n'), body: lines.slice(end + 1).join('\n'), bodyLine: end + 2 };
+}
+
+const MODES: CompareMode[] = ['tokens', 'exact', 'lines', 'float'];
+
+export function parseFrontMatter(file: string, yaml: string): FrontMatter {
+  let data: unknown;
+  try {
+    data = parseYaml(yaml);
+  } catch (err) {
+    if (err instanceof YAMLParseError) {
+      const line = (err.linePos?.[0]?.line ?? 0) + 1;
+      const why = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      throw problemError(file, line, `front matter does not parse: ${why}`);
+    }
+    throw problemError(file, 2, `front matter does not parse: ${String(err)}`);
+  }
+  if (data === null || data === undefined) return {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw problemError(file, 2, 'front matter must be key: value pairs');
+  }
+  return checkFields(file, yaml, data as Record<string, unknown>);
+}
+
+/** The file line of `key:` inside the front matter (which starts on file line 2). */
+function keyLine(yaml: string, key: string): number {
+  const i = yaml.split('\n').findIndex((l) => new RegExp(`^${key}\\s*:`).test(l));
+  return i < 0 ? 2 : i + 2;
+}
+
+function checkFields(file: string, yaml: string, d: Record<string, unknown>): FrontMatter {
+  const bad = (key: string, msg: string) => problemError(file, keyLine(yaml, key), `${key}: ${msg}`);
+  const fm: FrontMatter = {};
+  const text = (key: string): string | undefined => {
+    const v = d[key];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'string' || typeof v === 'number') return String(v);
+    throw bad(key, 'must be text');
+  };
+  fm.title = text('title');
+  fm.url = text('url');
+  fm.difficulty = text('difficulty');
+  fm.signature = text('signature');
+  if (d.time_limit !== undefined && d.time_limit !== null) {
+    const ms = parseTimeLimit(d.time_limit as string | number);
+    if (ms === undefined) throw bad('time_limit', `'${String(d.time_limit)}' is not a time (write 2s or 1500ms)`);
+    fm.timeLimitMs = ms;
+  }
+  if (d.memory_limit !== undefined && d.memory_limit !== null) {
+    const mb = parseMemoryLimit(d.memory_limit as string | number);
+    if (mb === undefined) throw bad('memory_limit', `'${String(d.memory_limit)}' is not a size (write 256MB)`);
+    fm.memoryLimitMb = mb;
+  }
+  if (d.tags !== undefined && d.tags !== null) {
+    const tags = typeof d.tags === 'string' ? d.tags.split(',') : d.tags;
+    if (!Array.isArray(tags) || !tags.every((t) => typeof t === 'string')) throw bad('tags', 'must be a list of words');
+    fm.tags = tags.map((t: string) => t.trim()).filter((t: string) => t !== '');
+  }
+  if (d.mode !== undefined && d.mode !== null) {
+    if (!MODES.includes(d.mode as CompareMode)) throw bad('mode', `'${String(d.mode)}' is not one of ${MODES.join(', ')}`);
+    fm.mode = d.mode as CompareMode;
+  }
+  if (d.eps !== undefined && d.eps !== null) {
+    const eps = typeof d.eps === 'number' ? d.eps : Number(d.eps);
+    if (!Number.isFinite(eps) || eps <= 0) throw bad('eps', `'${String(d.eps)}' is not a positive number`);
+    fm.eps = eps;
+  }
+  if (d.rating !== undefined && d.rating !== null) {
+    if (typeof d.rating !== 'number') throw bad('rating', 'must be a number');
+    fm.rating = d.rating;
+  }
+  if (d.interactive !== undefined && d.interactive !== null) {
+    if (typeof d.interactive !== 'boolean') throw bad('interactive', 'must be true or false');
+    fm.interactive = d.interactive;
+  }
+  const checker = text('checker');
+  if (checker !== undefined) {
+    const path = resolve(dirname(file), checker);
+    if (!existsSync(path)) throw bad('checker', `${path} does not exist`);
+    fm.checker = path;
+  }
+  return fm;
+}

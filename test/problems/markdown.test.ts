@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadProblem, loadProblemSet } from '../../src/problems/index.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'simcoach-md-'));
+let n = 0;
+const write = (text: string, name = `p${++n}.md`): string => {
+  const f = join(tmp, name);
+  writeFileSync(f, text);
+  return f;
+};
+
+const FULL = `---
+title: Sum of Two
+time_limit: 1500ms
+memory_limit: 256MB
+tags: [math, implementation]
+mode: tokens
+difficulty: easy
+---
+# Sum of Two
+
+Read two integers and print their sum.
+
+\`\`\`input
+1 2
+\`\`\`
+
+\`\`\`output
+3
+\`\`\`
+
+\`\`\`input
+-5 5
+\`\`\`
+\`\`\`output
+0
+\`\`\`
+`;
+
+describe('the hand-written markdown format', () => {
+  it('reads front matter, statement and samples paired in order', async () => {
+    const f = write(FULL, 'sum.md');
+    const p = await loadProblem(f);
+    expect(p.id).toBe('sum');
+    expect(p.title).toBe('Sum of Two');
+    expect(p.timeLimitMs).toBe(1500);
+    expect(p.memoryLimitMb).toBe(256);
+    expect(p.tags).toEqual(['math', 'implementation']);
+    expect(p.difficulty).toBe('easy');
+    expect(p.compare).toEqual({ mode: 'tokens' });
+    expect(p.kind).toEqual({ type: 'stdin' });
+    expect(p.samples).toEqual([
+      { name: 'sample-1', input: '1 2\n', outputs: ['3\n'] },
+      { name: 'sample-2', input: '-5 5\n', outputs: ['0\n'] },
+    ]);
+    expect(p.statement.startsWith('# Sum of Two')).toBe(true);
+    expect(p.tests).toEqual([]);
+  });
+
+  it('reads hidden tests from the folder beside the file, in natural order, .out or .ans', async () => {
+    const f = write(FULL, 'hid.md');
+    const dir = join(tmp, 'hid');
+    mkdirSync(dir);
+    for (const k of [1, 2, 10]) writeFileSync(join(dir, `${k}.in`), `${k} ${k}\n`);
+    writeFileSync(join(dir, '1.out'), '2\n');
+    writeFileSync(join(dir, '2.ans'), '4\n');
+    writeFileSync(join(dir, '10.out'), '20\r\n');
+    writeFileSync(join(dir, 'notes.txt'), 'not a test');
+    const p = await loadProblem(f);
+    expect(p.tests).toEqual([
+      { name: '1', input: '1 1\n', outputs: ['2\n'] },
+      { name: '2', input: '2 2\n', outputs: ['4\n'] },
+      { name: '10', input: '10 10\n', outputs: ['20\n'] },
+    ]);
+  });
+
+  it('takes float mode with eps, a checker relative to the file, seconds, and several accepted outputs', async () => {
+    writeFileSync(join(tmp, 'check.py'), 'print("ok")\n');
+    const f = write(
+      '---\ntime_limit: 2s\nmemory_limit: 1 GiB\nmode: float\neps: 1e-6\nchecker: check.py\ntags: geometry, floats\n---\nPrint half of n.\n\n```input\n1\n```\n```output\n0.5\n```\n```output\n0.50\n```\n',
+    );
+    const p = await loadProblem(f);
+    expect(p.timeLimitMs).toBe(2000);
+    expect(p.memoryLimitMb).toBe(1024);
+    expect(p.compare).toEqual({ mode: 'float', eps: 1e-6, checker: join(tmp, 'check.py') });
+    expect(p.tags).toEqual(['geometry', 'floats']);
+    expect(p.samples[0]!.outputs).toEqual(['0.5\n', '0.50\n']);
+    expect(p.title).toBe(p.id);
+  });
+
+  it('a signature in front matter makes a function-style problem', async () => {
+    const f = write('---\nsignature: "def add(a, b):"\n---\nAdd.\n```input\n1\n2\n```\n```output\n3\n```\n');
+    expect((await loadProblem(f)).kind).toEqual({ type: 'function', signature: 'def add(a, b):' });
+  });
+});
+
+describe('bad and unusual markdown', () => {
+  it('front matter that does not parse names the file and its line', async () => {
+    const f = write('---\ntitle: ok\ntags: [a, b\nmode: tokens\n---\nx\n');
+    await expect(loadProblem(f)).rejects.toThrow(new RegExp(`^${f}:\\d+: front matter does not parse`));
+  });
+
+  it('front matter that never closes, and bad values, name their lines', async () => {
+    await expect(loadProblem(write('---\ntitle: x\n'))).rejects.toThrow(/:1: front matter starts with --- but has no closing/);
+    const f = write('---\ntitle: t\ntime_limit: 3 fortnights\n---\n');
+    await expect(loadProblem(f)).rejects.toThrow(`${f}:3: time_limit: '3 fortnights' is not a time (write 2s or 1500ms)`);
+    const g = write('---\nmode: fuzzy\n---\n');
+    await expect(loadProblem(g)).rejects.toThrow(`${g}:2: mode: 'fuzzy' is not one of tokens, exact, lines, float`);
+    const h = write('---\nchecker: nowhere.py\n---\n');
+    await expect(loadProblem(h)).rejects.toThrow(`${h}:2: checker: ${join(tmp, 'nowhere.py')} does not exist`);
+    const e = write('---\neps: -1\n---\n');
+    await expect(loadProblem(e)).rejects.toThrow(`${e}:2: eps: '-1' is not a positive number`);
+  });
+
+  it('an input block with no output block names its line', async () => {
+    const f = write('# T\n\n```input\n1\n```\n\n```input\n2\n```\n```output\n2\n```\n');
+    await expect(loadProblem(f)).rejects.toThrow(`${f}:3: input block has no output block after it`);
+    const g = write('# T\n\n```input\n1\n```\n');
+    await expect(loadProblem(g)).rejects.toThrow(`${g}:3: input block has no output block after it`);
+    const h = write('# T\n```output\n1\n```\n');
+    await expect(loadProblem(h)).rejects.toThrow(`${h}:2: output block has no input block before it`);
+  });
+
+  it('a .in without its .out names the file', async () => {
+    const f = write(FULL, 'orphan.md');
+    mkdirSync(join(tmp, 'orphan'));
+    writeFileSync(join(tmp, 'orphan', '3.in'), '1 1\n');
+    await expect(loadProblem(f)).rejects.toThrow(`${join(tmp, 'orphan', '3.in')}: has no 3.out or 3.ans beside it`);
+    const g = write(FULL, 'orphan2.md');
+    mkdirSync(join(tmp, 'orphan2'));
+    writeFileSync(join(tmp, 'orphan2', '4.ans'), '1\n');
+    await expect(loadProblem(g)).rejects.toThrow(`${join(tmp, 'orphan2', '4.ans')}: has no 4.in beside it`);
+  });
+
+  it('CRLF line ends, a BOM and non-ASCII text read the same as LF', async () => {
+    const text = `\ufeff${FULL.replace('Sum of Two\n', 'Сумма двух — 和\n').replace(/\n/g, '\r\n')}`;
+    const p = await loadProblem(write(text));
+    expect(p.title).toBe('Сумма двух — 和');
+    expect(p.samples[0]).toEqual({ name: 'sample-1', input: '1 2\n', outputs: ['3\n'] });
+    expect(p.statement).not.toContain('\r');
+  });
+
+  it('a 2 MB statement loads whole', async () => {
+    const big = `# Big\n\n${'All work and no play makes a long statement. '.repeat(46_000)}\n\n\`\`\`input\n1\n\`\`\`\n\`\`\`output\n1\n\`\`\`\n`;
+    expect(big.length).toBeGreaterThan(2_000_000);
+    const p = await loadProblem(write(big));
+    expect(p.statement.length).toBeGreaterThan(2_000_000);
+    expect(p.samples).toHaveLength(1);
+  });
+
+  it('missing file, unknown extension, unknown id are one-line errors naming them', async () => {
+    await expect(loadProblem(join(tmp, 'missing.md'))).rejects.toThrow(`${join(tmp, 'missing.md')}: no such file`);
+    const doc = write('x', 'x.docx');
+    await expect(loadProblem(doc)).rejects.toThrow(`${doc}: unknown extension '.docx'`);
+    await expect(loadProblem('definitely-not-a-problem-id')).rejects.toThrow(/^definitely-not-a-problem-id: no such file, and no problem with that id/);
+    const f = write(FULL, 'one.md');
+    await expect(loadProblem(`${f}:other`)).rejects.toThrow(`${f}: holds one problem ('one'), not 'other'`);
+  });
+});
+
+describe('a directory is a set', () => {
+  it('holds statements and JSON lines, skips test folders, helpers and READMEs, and picks DIR:ID', async () => {
+    const dir = join(tmp, 'set');
+    mkdirSync(join(dir, 'a'), { recursive: true });
+    mkdirSync(join(dir, '_gen'));
+    mkdirSync(join(dir, 'contest'));
+    writeFileSync(join(dir, 'a.md'), FULL);
+    writeFileSync(join(dir, 'a', '1.in'), '1 1\n');
+    writeFileSync(join(dir, 'a', '1.out'), '2\n');
+    writeFileSync(join(dir, 'README.md'), '# not a problem\n```input\n1\n```\n');
+    writeFileSync(join(dir, '_gen', 'x.md'), '```input\n```\n');
+    writeFileSync(join(dir, 'sol.py'), 'print(1)\n');
+    writeFileSync(join(dir, 'contest', 'b.txt'), 'B\n\nSample Input 1\n1\n\nSample Output 1\n1\n');
+    writeFileSync(join(dir, 'more.jsonl'), '{"id":"7","description":"d","samples":[],"tests":[]}\n');
+    const set = await loadProblemSet(dir);
+    expect(set.map((p) => p.id)).toEqual(['a', 'contest/b', 'more/7']);
+    expect(set[0]!.tests).toHaveLength(1);
+    expect((await loadProblem(`${dir}:b`)).id).toBe('contest/b');
+    await expect(loadProblem(`${dir}:zzz`)).rejects.toThrow(`${dir}: no problem with id 'zzz'`);
+  });
+
+  it('a broken file fails the set, or is skipped and reported when asked', async () => {
+    const dir = join(tmp, 'broken');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'good.md'), FULL);
+    writeFileSync(join(dir, 'bad.md'), '```input\n1\n```\n');
+    await expect(loadProblemSet(dir)).rejects.toThrow(`${join(dir, 'bad.md')}:1: input block has no output block after it`);
+    const skipped: string[] = [];
+    const set = await loadProblemSet(dir, { onSkip: (e) => skipped.push(e.message) });
+    expect(set.map((p) => p.id)).toEqual(['good']);
+    expect(skipped).toEqual([`${join(dir, 'bad.md')}:1: input block has no output block after it`]);
+  });
+});
