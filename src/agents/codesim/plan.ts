@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { Agent, AgentContext } from '../../engine/types.js';
+import { formatInstructions, need, readAnswer, type Field } from '../shared/answer.js';
+import { stageMessages } from '../shared/prefix.js';
+import { renderSections } from '../shared/sections.js';
+import { asText, clip } from '../shared/text.js';
+
+/** A plan that was tried and did not solve the problem, and what happened to it. */
+export interface FailedPlan {
+  plan: string;
+  outcome: string;
+}
+
+export interface PlanInput {
+  /** Earlier plans of this session that failed, oldest first (empty on the first attempt). */
+  failed: FailedPlan[];
+}
+
+export const planSchema = z.object({
+  understanding: z.string(),
+  recalledProblem: z.string(),
+  recalledSolution: z.string(),
+  algorithm: z.string(),
+  plan: z.string(),
+});
+export type PlanValue = z.infer<typeof planSchema>;
+
+const FIELDS: readonly Field<keyof PlanValue>[] = [
+  {
+    key: 'understanding',
+    heading: 'Understanding',
+    aliases: ['problem understanding', 'restatement'],
+    describe: 'the problem in your own words: what is given, what is asked, the constraints that matter and the tricky cases',
+  },
+  {
+    key: 'recalledProblem',
+    heading: 'Recalled problem',
+    aliases: ['similar problem', 'related problem', 'recalled similar problem'],
+    describe: 'ONE different problem you know that is solved in a similar way, described briefly',
+  },
+  {
+    key: 'recalledSolution',
+    heading: 'Recalled solution',
+    aliases: ['its solution', 'solution idea', 'similar problem solution', 'recalled algorithm'],
+    describe: 'how that problem is solved: the key idea and the algorithm, step by step',
+  },
+  {
+    key: 'algorithm',
+    heading: 'Algorithm',
+    aliases: ['approach', 'algorithm for this problem', 'technique'],
+    describe: 'the algorithm that fits THIS problem and why it fits, with its time complexity',
+  },
+  {
+    key: 'plan',
+    heading: 'Plan',
+    aliases: ['final plan', 'step by step plan', 'solution plan', 'plan for this problem'],
+    describe: 'numbered steps for solving THIS problem, concrete enough to write the program from (no code)',
+  },
+];
+
+function failedText(failed: FailedPlan[]): string {
+  if (failed.length === 0) return '';
+  const items = failed.map((f, i) => `### Failed plan ${i + 1}\n${clip(f.plan, 2500)}\n\nWhat happened: ${clip(f.outcome, 1500)}`);
+  return [
+    '',
+    'These plans were already tried and failed. Do not propose them again: find what was wrong with them and take a different or corrected approach.',
+    '',
+    ...items,
+  ].join('\n');
+}
+
+function parsePlan(text: string): PlanValue {
+  const a = readAnswer(text, FIELDS);
+  const f = a.fields;
+  // A bare text answer (no headings at all) is taken as the plan itself.
+  const plan = a.form === 'plain' ? need(a.text, 'plan') : need(f.plan, 'Plan section');
+  return planSchema.parse({
+    understanding: asText(f.understanding),
+    recalledProblem: asText(f.recalledProblem),
+    recalledSolution: asText(f.recalledSolution),
+    algorithm: asText(f.algorithm),
+    plan,
+  });
+}
+
+/** CodeSIM's first stage: understand, recall one similar problem, name the algorithm, plan. */
+export const planAgent: Agent<PlanInput, PlanValue> = {
+  name: 'plan',
+  title: 'Plan',
+  pane: 'plan',
+  schema: { name: 'plan', zod: planSchema },
+  messages(input: PlanInput, ctx: AgentContext) {
+    const stage = [
+      'Task: plan a solution to the problem above. Do not write code yet.',
+      'Work in four parts. First restate the problem. Then recall one different problem you have seen that yields to a similar idea,',
+      'and say how it is solved. Then pick the algorithm for this problem. Last, write the plan that a programmer can follow.',
+      failedText(input.failed),
+      '',
+      formatInstructions(FIELDS, ctx),
+    ].join('\n');
+    return stageMessages(ctx, stage);
+  },
+  parse: (text) => parsePlan(text),
+  show: (v) =>
+    renderSections([
+      ['Understanding', v.understanding],
+      ['Recalled problem', v.recalledProblem],
+      ['Recalled solution', v.recalledSolution],
+      ['Algorithm', v.algorithm],
+      ['Plan', v.plan],
+    ]),
+  edit: (text) => parsePlan(text),
+};

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
+import { formatInstructions, need, readAnswer, type Field } from '../shared/answer.js';
+import { stageMessages } from '../shared/prefix.js';
+import { renderSections } from '../shared/sections.js';
+import { asText, clip } from '../shared/text.js';
+
+export interface SimulateInput {
+  plan: string;
+}
+
+export const VERDICTS = ['plan-fine', 'needs-change'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export const simulationSchema = z.object({
+  input: z.string(),
+  trace: z.string(),
+  predicted: z.string(),
+  verdict: z.enum(VERDICTS),
+  critique: z.string(),
+});
+export type SimulationValue = z.infer<typeof simulationSchema>;
+
+const FIELDS: readonly Field<keyof SimulationValue>[] = [
+  {
+    key: 'input',
+    heading: 'Input',
+    aliases: ['sample input', 'test input', 'chosen input', 'made up input'],
+    describe: 'the input you run the plan on, exactly',
+  },
+  {
+    key: 'trace',
+    heading: 'Trace',
+    aliases: ['simulation', 'step by step', 'execution', 'walkthrough'],
+    describe: 'the plan carried out by hand on that input, one plan step after another, with the values after each step',
+  },
+  {
+    key: 'predicted',
+    heading: 'Predicted output',
+    aliases: ['output', 'plan output', 'result', 'predicted'],
+    describe: 'the exact output the plan produces for that input',
+  },
+  {
+    key: 'verdict',
+    heading: 'Verdict',
+    aliases: ['conclusion', 'decision'],
+    describe: '"plan-fine" if the plan gives the right output and handles the problem in general, otherwise "needs-change"',
+  },
+  {
+    key: 'critique',
+    heading: 'Critique',
+    aliases: ['what to change', 'issues', 'problems', 'changes needed', 'feedback'],
+    describe: 'what is wrong with the plan and what must change (empty when the plan is fine)',
+  },
+];
+
+/**
+ * The verdict from what the model wrote: the exact words we ask for, or the usual ways of
+ * saying them. "No change needed" is fine; anything saying change, wrong or revise is not.
+ */
+export function readVerdict(v: unknown): Verdict | undefined {
+  const s = asText(v).toLowerCase();
+  if (s === '') return undefined;
+  if (/\bnot\s+(fine|correct|ok|okay|right)\b/.test(s)) return 'needs-change';
+  if (/\b(does\s+not|doesn't|do\s+not|don't|no\s+need\s+to|no)\s+(need\w*\s+|require\w*\s+)?(any\s+)?(change|modif|revis|fix)/.test(s)) {
+    return 'plan-fine';
+  }
+  if (/needs?[\s_-]*(a\s+)?(change|modif|revis|fix)/.test(s)) return 'needs-change';
+  if (/plan[\s_-]*(is[\s_-]*)?(fine|correct|ok|good)|\bfine\b/.test(s)) return 'plan-fine';
+  if (/\b(change|modif\w*|wrong|incorrect|revis\w*|fails?|bug)\b/.test(s)) return 'needs-change';
+  if (/\b(correct|ok|okay|good|works|pass(es)?)\b/.test(s)) return 'plan-fine';
+  return undefined;
+}
+
+function parseSimulation(text: string): SimulationValue {
+  const a = readAnswer(text, FIELDS);
+  if (a.form === 'plain') throw new AnswerFormatError('the answer has none of the sections Input, Trace, Predicted output, Verdict');
+  const f = a.fields;
+  const verdict = readVerdict(f.verdict) ?? readVerdict(lastLines(a.text));
+  if (!verdict) throw new AnswerFormatError('the answer has no verdict (plan-fine or needs-change)');
+  return simulationSchema.parse({
+    input: asText(f.input),
+    trace: need(f.trace, 'Trace section'),
+    predicted: asText(f.predicted),
+    verdict,
+    critique: asText(f.critique),
+  });
+}
+
+const lastLines = (text: string): string => text.trim().split('\n').slice(-3).join('\n');
+
+const tokens = (s: string): string[] => s.trim().split(/\s+/).filter(Boolean);
+
+/** CodeSIM's check: the plan run by hand on a sample, its output, and a verdict. */
+export const simulateAgent: Agent<SimulateInput, SimulationValue> = {
+  name: 'simulate',
+  title: 'Simulation',
+  pane: 'simulate',
+  schema: { name: 'simulation', zod: simulationSchema },
+  messages(input: SimulateInput, ctx: AgentContext) {
+    const sample = ctx.problem.samples[0];
+    const which = sample
+      ? `Use the input of Sample 1:\n\`\`\`\n${clip(sample.input.replace(/\s+$/, ''), 2000)}\n\`\`\``
+      : 'The problem has no sample. Make up a small valid input, say in the trace that it is made up, and first work out its correct output from the statement alone.';
+    const stage = [
+      'Task: test the plan below by carrying it out by hand, the way a computer would run it. Do not write code.',
+      which,
+      'Follow the plan literally, step after step, and write the values each step produces; do not fix the plan while running it.',
+      'Then compare the output you got with the correct one, and judge whether the plan is right for this problem in general.',
+      '',
+      '### Plan to test',
+      input.plan.trim(),
+      '',
+      formatInstructions(FIELDS, ctx),
+    ].join('\n');
+    return stageMessages(ctx, stage);
+  },
+  parse: (text) => parseSimulation(text),
+  show: (v) =>
+    renderSections([
+      ['Input', v.input],
+      ['Trace', v.trace],
+      ['Predicted output', v.predicted],
+      ['Verdict', v.verdict],
+      ['Critique', v.critique],
+    ]),
+  edit: (text) => parseSimulation(text),
+  meta(v, _input, ctx) {
+    const sample = ctx.problem.samples[0];
+    const expected = sample?.outputs[0];
+    return {
+      input: sample ? sample.input : v.input,
+      madeUpInput: sample === undefined,
+      predicted: v.predicted,
+      expected: expected ?? null,
+      matches: expected === undefined ? null : tokens(v.predicted).join(' ') === tokens(expected).join(' '),
+    };
+  },
+};

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
+import { formatInstructions, readAnswer, type Field } from '../shared/answer.js';
+import { parsePercent } from '../shared/number.js';
+import { stageMessages } from '../shared/prefix.js';
+import { renderSections } from '../shared/sections.js';
+import { asText } from '../shared/text.js';
+
+export interface ConfidenceInput {
+  plan: string;
+}
+
+export const confidenceSchema = z.object({
+  explanation: z.string(),
+  confidence: z.number().int().min(0).max(100),
+});
+export type ConfidenceValue = z.infer<typeof confidenceSchema>;
+
+const FIELDS: readonly Field<keyof ConfidenceValue>[] = [
+  {
+    key: 'explanation',
+    heading: 'Explanation',
+    aliases: ['reasoning', 'analysis', 'assessment', 'justification'],
+    describe: 'whether the plan is correct and fast enough, and where it could fail',
+  },
+  {
+    key: 'confidence',
+    heading: 'Confidence',
+    aliases: ['confidence score', 'score', 'confidence level'],
+    describe: 'an integer from 0 to 100: how likely the plan solves the problem',
+  },
+];
+
+/**
+ * The number wherever the model put it: the confidence field ("85", "85%", "85/100"), else a
+ * "confidence … 85" phrase anywhere, else the last number of a short answer. Clamped 0..100.
+ */
+function confidenceFrom(field: unknown, text: string): number | undefined {
+  const direct = parsePercent(typeof field === 'number' ? field : asText(field));
+  if (direct !== undefined) return direct;
+  const phrase = /confidence[^0-9\n]{0,30}(\d+(?:\.\d+)?\s*(?:%|\/\s*\d+)?)/i.exec(text);
+  if (phrase) return parsePercent(phrase[1]);
+  const numbers = [...text.matchAll(/\d+(?:\.\d+)?\s*(?:%|\/\s*\d+)?/g)];
+  return text.length < 400 && numbers.length > 0 ? parsePercent(numbers.at(-1)![0]) : undefined;
+}
+
+function parseConfidence(text: string): ConfidenceValue {
+  const a = readAnswer(text, FIELDS);
+  const confidence = confidenceFrom(a.fields.confidence, a.text);
+  if (confidence === undefined) throw new AnswerFormatError('the answer gives no confidence (an integer 0..100)');
+  const explanation = a.form === 'plain' ? a.text : asText(a.fields.explanation);
+  return confidenceSchema.parse({ explanation, confidence });
+}
+
+/** MapCoder's judge of a plan: an explanation and a confidence 0..100 used to order the plans. */
+export const confidenceAgent: Agent<ConfidenceInput, ConfidenceValue> = {
+  name: 'confidence',
+  title: 'Confidence',
+  pane: 'confidence',
+  schema: { name: 'confidence', zod: confidenceSchema },
+  messages(input: ConfidenceInput, ctx: AgentContext) {
+    const stage = [
+      'Task: judge the plan below for the problem above. Would a program that follows it be correct on every valid input,',
+      'and fast enough within the limits? Look for a case it gets wrong. Do not write code.',
+      '',
+      '### Plan',
+      input.plan.trim(),
+      '',
+      formatInstructions(FIELDS, ctx),
+    ].join('\n');
+    return stageMessages(ctx, stage);
+  },
+  parse: (text) => parseConfidence(text),
+  show: (v) =>
+    renderSections([
+      ['Explanation', v.explanation],
+      ['Confidence', String(v.confidence)],
+    ]),
+  edit: (text) => parseConfidence(text),
+};

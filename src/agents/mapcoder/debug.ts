@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
+import type { Program } from '../../runners/types.js';
+import { readAnswer, type Field } from '../shared/answer.js';
+import { fenced, programFrom } from '../shared/code.js';
+import { programSchema } from '../shared/edit.js';
+import { stageMessages } from '../shared/prefix.js';
+import { codeFence, programRules, quoteProgram } from '../shared/program.js';
+import { renderSections } from '../shared/sections.js';
+import { asText } from '../shared/text.js';
+import { algorithmText } from './plan.js';
+import type { RetrievalValue } from './retrieve.js';
+
+export interface MapDebugInput {
+  plan: string;
+  /** The previous answer: the program that just failed. */
+  program: Program;
+  retrieval: Pick<RetrievalValue, 'algorithm' | 'tutorial'>;
+  /** The failing-samples log (`failureFeedback` of the last run). */
+  feedback: string;
+}
+
+export const mapDebugSchema = z.object({
+  notes: z.string(),
+  program: programSchema,
+});
+export type MapDebugValue = z.infer<typeof mapDebugSchema>;
+
+const FIELDS: readonly Field<'notes' | 'code'>[] = [
+  {
+    key: 'notes',
+    heading: 'Analysis',
+    aliases: ['explanation', 'what went wrong', 'bug', 'fix', 'modified plan', 'corrected plan', 'simulation'],
+    describe: 'where the program goes wrong on the failing test, and the corrected plan if the plan was at fault',
+  },
+  {
+    key: 'code',
+    heading: 'Code',
+    aliases: ['modified code', 'corrected code', 'fixed code', 'program', 'corrected program'],
+    describe: 'the complete corrected program',
+  },
+];
+
+function parseDebug(text: string, ctx: AgentContext): MapDebugValue {
+  const program = programFrom(text, ctx.lang);
+  const a = readAnswer(text, FIELDS);
+  const notes = a.form === 'plain' ? a.text.replace(/(```|~~~)[\s\S]*$/, '').trim() : asText(a.fields.notes);
+  return mapDebugSchema.parse({ notes, program });
+}
+
+/** MapCoder's debugger: plan + its previous answer + algorithm + the failing tests → program. */
+export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
+  name: 'mapcoder-debug',
+  title: 'Debug',
+  pane: 'debug',
+  messages(input: MapDebugInput, ctx: AgentContext) {
+    const stage = [
+      'Task: your program for the problem above, written from the plan below, fails some tests. Work out why,',
+      'correct the plan if it is at fault, and give the whole corrected program.',
+      '',
+      algorithmText(input.retrieval),
+      '',
+      '### Plan',
+      input.plan.trim(),
+      '',
+      '### Your previous program',
+      quoteProgram(input.program),
+      '',
+      '### Failing tests',
+      input.feedback.trim(),
+      '',
+      '### Requirements',
+      programRules(ctx),
+      '',
+      'Answer in these sections:',
+      '## Analysis',
+      `(${FIELDS[0]!.describe})`,
+      '## Code',
+      `(${codeFence(ctx)})`,
+    ].join('\n');
+    return stageMessages(ctx, stage);
+  },
+  parse: (text, _input, ctx) => parseDebug(text, ctx),
+  show: (v) =>
+    renderSections([
+      ['Analysis', v.notes],
+      ['Code', fenced(v.program.source, v.program.lang)],
+    ]),
+  edit(text, previous, ctx) {
+    try {
+      return parseDebug(text, ctx);
+    } catch (err) {
+      if (!(err instanceof AnswerFormatError) || text.trim() === '') throw err;
+      return { ...previous, program: { lang: ctx.lang, source: text.trim() + '\n' } };
+    }
+  },
+};

@@ -1,0 +1,68 @@
+import type { Agent, AgentContext } from '../../engine/types.js';
+import { need, readAnswer, type Field } from '../shared/answer.js';
+import { stageMessages } from '../shared/prefix.js';
+import { renderSections } from '../shared/sections.js';
+import { clip } from '../shared/text.js';
+import type { Exemplar, RetrievalValue } from './retrieve.js';
+
+export interface ExemplarPlanInput {
+  exemplar: Exemplar;
+  /** Which exemplar (1-based), for the pane's title. */
+  index: number;
+  retrieval: Pick<RetrievalValue, 'algorithm' | 'tutorial'>;
+}
+
+export interface ExemplarPlanValue {
+  plan: string;
+}
+
+const FIELDS: readonly Field<'plan'>[] = [
+  {
+    key: 'plan',
+    heading: 'Plan',
+    aliases: ['planning', 'step by step plan', 'solution plan', 'final plan'],
+    describe: 'numbered steps that solve the problem above (no code)',
+  },
+];
+
+function parsePlan(text: string): ExemplarPlanValue {
+  const a = readAnswer(text, FIELDS);
+  // A plan may come as bare prose or a bare list: then the whole answer is the plan.
+  return { plan: a.form === 'plain' ? need(a.text, 'plan') : need(a.fields.plan, 'Plan section') };
+}
+
+/** The algorithm family and tutorial as prompt text ("" when retrieval gave none). */
+export function algorithmText(r: Pick<RetrievalValue, 'algorithm' | 'tutorial'>): string {
+  const parts = [r.algorithm.trim(), r.tutorial.trim()].filter(Boolean);
+  return parts.length ? `### Relevant algorithm\n${parts.join('\n\n')}` : '';
+}
+
+/** MapCoder's planner: a plan for the problem by analogy with one recalled exemplar. */
+export const exemplarPlanAgent: Agent<ExemplarPlanInput, ExemplarPlanValue> = {
+  name: 'exemplar-plan',
+  title: 'Plan from an example',
+  pane: 'plan',
+  messages(input: ExemplarPlanInput, ctx: AgentContext) {
+    const e = input.exemplar;
+    const stage = [
+      'Task: plan a solution to the problem above, using the worked example below as a guide where it helps.',
+      'Check the plan against the samples above. Do not write code.',
+      '',
+      '### Worked example',
+      clip(e.description.trim(), 3000),
+      '',
+      '#### Its plan',
+      clip(e.plan.trim() || '(not given)', 3000),
+      '',
+      algorithmText(input.retrieval),
+      '',
+      'Answer with one section:',
+      '## Plan',
+      `(${FIELDS[0]!.describe})`,
+    ].join('\n');
+    return stageMessages(ctx, stage);
+  },
+  parse: (text) => parsePlan(text),
+  show: (v) => renderSections([['Plan', v.plan]]),
+  edit: (text) => parsePlan(text),
+};

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
+import { formatInstructions, type Field } from '../shared/answer.js';
+import { extractCode, fenced } from '../shared/code.js';
+import { looksLikeJson, lenientJson } from '../shared/json.js';
+import { fenceTag, langName } from '../shared/lang.js';
+import { stageMessages } from '../shared/prefix.js';
+import { normName, scanSections } from '../shared/sections.js';
+import { asText, stripThink } from '../shared/text.js';
+
+export interface RetrieveInput {
+  /** How many problems to recall (the method's k). */
+  k: number;
+}
+
+export const exemplarSchema = z.object({
+  description: z.string(),
+  code: z.string(),
+  plan: z.string(),
+});
+export type Exemplar = z.infer<typeof exemplarSchema>;
+
+export const retrievalSchema = z.object({
+  exemplars: z.array(exemplarSchema),
+  algorithm: z.string(),
+  tutorial: z.string(),
+});
+export type RetrievalValue = z.infer<typeof retrievalSchema>;
+
+/** The JSON we ask for in structured mode (k fixed by the prompt, not the schema). */
+const wireSchema = retrievalSchema;
+
+const EX_FIELDS: Record<keyof Exemplar, readonly string[]> = {
+  description: ['description', 'problem description', 'problem', 'statement', 'problem statement'],
+  code: ['code', 'solution', 'solution code', 'program', 'python3 code', 'step by step code'],
+  plan: ['plan', 'planning', 'solution plan', 'approach', 'steps'],
+};
+const TOP_FIELDS = {
+  algorithm: ['algorithm', 'algorithm family', 'relevant algorithm', 'algorithm name', 'technique'],
+  tutorial: ['tutorial', 'algorithm tutorial', 'how to use it', 'explanation'],
+} as const;
+/** "Problem 1", "Example problem 2", "Exemplar #3", "Similar problem 1: Two sum" start an exemplar. */
+const EXEMPLAR_HEADING = /^(?:(?:example|similar|related|recalled|relevant)\s+)?(?:problem|exemplar|example)\s*#?\s*\d+\b/;
+
+const fieldOf = <K extends string>(table: Record<K, readonly string[]>, name: string): K | undefined =>
+  (Object.keys(table) as K[]).find((k) => table[k].some((a) => normName(a) === name));
+
+/** The code of an exemplar section: its fenced block (any language), else the text. */
+function codeText(body: string): string {
+  return (extractCode(body, 'python') ?? body).trim();
+}
+
+function fromSections(text: string): RetrievalValue {
+  const known = (n: string): boolean =>
+    EXEMPLAR_HEADING.test(n) || fieldOf(EX_FIELDS, n) !== undefined || fieldOf(TOP_FIELDS, n) !== undefined;
+  const exemplars: Exemplar[] = [];
+  const top = { algorithm: '', tutorial: '' };
+  let current: Exemplar | undefined;
+  for (const s of scanSections(text, known).slice(1)) {
+    if (EXEMPLAR_HEADING.test(s.name)) {
+      current = { description: s.body, code: '', plan: '' };
+      exemplars.push(current);
+      continue;
+    }
+    const t = fieldOf(TOP_FIELDS, s.name);
+    // The algorithm family and its tutorial belong to the whole answer, never to one exemplar.
+    if (t) {
+      top[t] = top[t] ? `${top[t]}\n${s.body}` : s.body;
+      continue;
+    }
+    const e = fieldOf(EX_FIELDS, s.name);
+    if (!e) continue;
+    if (!current) {
+      current = { description: '', code: '', plan: '' };
+      exemplars.push(current);
+    }
+    const body = e === 'code' ? codeText(s.body) : s.body;
+    current[e] = current[e] ? `${current[e]}\n${body}` : body;
+  }
+  return { exemplars, algorithm: top.algorithm.trim(), tutorial: top.tutorial.trim() };
+}
+
+function exemplarFrom(v: unknown): Exemplar | undefined {
+  if (typeof v === 'string') return v.trim() ? { description: v.trim(), code: '', plan: '' } : undefined;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+  const out: Exemplar = { description: '', code: '', plan: '' };
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    const f = fieldOf(EX_FIELDS, normName(k.replace(/([a-z])([A-Z])/g, '$1 $2')));
+    if (f && out[f] === '') out[f] = f === 'code' ? codeText(asText(x)) : asText(x);
+  }
+  return out;
+}
+
+/**
+ * JSON in the shapes models produce: `{exemplars:[…]}`, `{problems:[…]}`, a single exemplar
+ * object instead of a list, a bare list, the algorithm as an object — all normalised to a list
+ * and strings; a missing algorithm or tutorial is empty (the published parser crashed there).
+ */
+function fromJson(v: unknown): RetrievalValue {
+  const obj = Array.isArray(v) ? { exemplars: v } : ((v ?? {}) as Record<string, unknown>);
+  const listKey = Object.keys(obj).find((k) => /exemplar|problem|example/i.test(k));
+  let list: unknown = listKey ? obj[listKey] : undefined;
+  if (list === undefined && ('description' in obj || 'plan' in obj)) list = obj;
+  const items = Array.isArray(list) ? list : list === undefined ? [] : [list];
+  const pick = (names: readonly string[]): string => {
+    const k = Object.keys(obj).find((key) => names.some((n) => normName(n) === normName(key.replace(/([a-z])([A-Z])/g, '$1 $2'))));
+    const x = k ? obj[k] : undefined;
+    if (typeof x === 'object' && x !== null && !Array.isArray(x)) {
+      const o = x as Record<string, unknown>;
+      return asText(o.name ?? o.algorithm ?? o.family ?? x);
+    }
+    return asText(x);
+  };
+  let tutorial = pick(TOP_FIELDS.tutorial);
+  const algo = obj.algorithm;
+  if (!tutorial && typeof algo === 'object' && algo !== null && !Array.isArray(algo)) {
+    tutorial = asText((algo as Record<string, unknown>).tutorial);
+  }
+  return {
+    exemplars: items.map(exemplarFrom).filter((e): e is Exemplar => e !== undefined),
+    algorithm: pick(TOP_FIELDS.algorithm),
+    tutorial,
+  };
+}
+
+function parseRetrieval(text: string): RetrievalValue {
+  const clean = stripThink(text);
+  let value: RetrievalValue;
+  if (looksLikeJson(text)) {
+    const v = lenientJson(text);
+    if (v === undefined) throw new AnswerFormatError('the answer looks like JSON but does not parse');
+    value = fromJson(v);
+  } else {
+    value = fromSections(clean);
+    if (value.exemplars.length === 0) {
+      const deep = lenientJson(text, true);
+      if (deep !== undefined) value = fromJson(deep);
+    }
+  }
+  value.exemplars = value.exemplars.filter((e) => e.description || e.plan || e.code);
+  if (value.exemplars.length === 0) throw new AnswerFormatError('the answer recalls no problem (expected "## Problem 1" …)');
+  return retrievalSchema.parse(value);
+}
+
+function showRetrieval(v: RetrievalValue): string {
+  const parts = v.exemplars.map((e, i) =>
+    [
+      `## Problem ${i + 1}`,
+      e.description.trim(),
+      '',
+      '### Code',
+      e.code.trim() ? fenced(e.code.trim(), 'python').replace(/^```python/, '```') : '',
+      '',
+      '### Plan',
+      e.plan.trim(),
+    ].join('\n'),
+  );
+  parts.push(`## Algorithm\n${v.algorithm.trim()}`, `## Tutorial\n${v.tutorial.trim()}`);
+  return parts.join('\n\n') + '\n';
+}
+
+function instructions(k: number, ctx: AgentContext): string {
+  if (ctx.structured) {
+    const fields: Field[] = [
+      { key: 'exemplars', heading: '', describe: `a list of ${k} objects, each with "description", "code" and "plan"` },
+      { key: 'algorithm', heading: '', describe: 'the family of algorithms the problem above belongs to' },
+      { key: 'tutorial', heading: '', describe: 'a short tutorial on that family' },
+    ];
+    return formatInstructions(fields, ctx);
+  }
+  return [
+    'Answer in this form, with the headings exactly as written:',
+    '',
+    '## Problem 1',
+    '(the recalled problem, described)',
+    '### Code',
+    `(its solution in ${langName(ctx.lang)}, in a \`\`\`${fenceTag(ctx.lang)} fence)`,
+    '### Plan',
+    '(the plan behind that solution)',
+    '',
+    `… and so on up to ## Problem ${k}, then:`,
+    '',
+    '## Algorithm',
+    '(the algorithm family)',
+    '## Tutorial',
+    '(the tutorial)',
+  ].join('\n');
+}
+
+/** MapCoder's recall: k relevant but different problems with code and plan, and a tutorial. */
+export const retrieveAgent: Agent<RetrieveInput, RetrievalValue> = {
+  name: 'retrieve',
+  title: 'Recalled problems',
+  pane: 'retrieve',
+  schema: { name: 'retrieval', zod: wireSchema },
+  messages(input: RetrieveInput, ctx: AgentContext) {
+    const stage = [
+      `Task: recall ${input.k} problems you know that are relevant to the problem above but different from it.`,
+      'For each one: describe the problem, write its solution step by step as a program, and give the plan that leads to that program.',
+      'Then name the family of algorithms that the problem above belongs to (for example brute force, greedy, dynamic programming,',
+      'graph search, binary search, number theory) and write a short tutorial on it: when it applies and how to go about it.',
+      'Do not solve the problem above itself.',
+      '',
+      instructions(input.k, ctx),
+    ].join('\n');
+    return stageMessages(ctx, stage);
+  },
+  parse: (text) => parseRetrieval(text),
+  show: showRetrieval,
+  edit: (text) => parseRetrieval(text),
+};

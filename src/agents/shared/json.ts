@@ -1,0 +1,81 @@
+import { fences } from './code.js';
+import { stripThink } from './text.js';
+
+/** The JSON text an answer holds when it is JSON: bare, or in a ```json fence. */
+function jsonBody(answer: string): string | undefined {
+  const t = answer.trim();
+  if (t.startsWith('{') || t.startsWith('[')) return t;
+  const f = fences(t);
+  const first = f[0];
+  // A whole answer that is one fence of JSON (the usual "```json … ```" habit).
+  if (first && (first.tag === 'json' || first.tag === '') && /^\s*[[{]/.test(first.body) && t.startsWith('`')) {
+    return first.body.trim();
+  }
+  return undefined;
+}
+
+/** True when the answer (after `<think>`) is a JSON document rather than marked sections. */
+export const looksLikeJson = (text: string): boolean => jsonBody(stripThink(text)) !== undefined;
+
+/**
+ * Makes common near-JSON parse: raw newlines and tabs inside strings (models write multi-line
+ * plans and code that way), and trailing commas.
+ */
+function repairJson(s: string): string {
+  let out = '';
+  let inString = false;
+  let escaped = false;
+  for (const ch of s) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (ch === '\\') escaped = true;
+      else if (ch === '"') inString = false;
+      else if (ch === '\n') {
+        out += '\\n';
+        continue;
+      } else if (ch === '\r') continue;
+      else if (ch === '\t') {
+        out += '\\t';
+        continue;
+      }
+    } else if (ch === '"') inString = true;
+    out += ch;
+  }
+  return out.replace(/,(\s*[}\]])/g, '$1');
+}
+
+function tryParse(s: string): unknown {
+  try {
+    return JSON.parse(s);
+  } catch {
+    try {
+      return JSON.parse(repairJson(s));
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** The outermost {...} or [...] of a text, by first opener and last matching closer. */
+function outermost(s: string): string | undefined {
+  const i = s.search(/[[{]/);
+  if (i < 0) return undefined;
+  const close = s[i] === '{' ? '}' : ']';
+  const j = s.lastIndexOf(close);
+  return j > i ? s.slice(i, j + 1) : undefined;
+}
+
+/**
+ * A JSON value from a model's answer, leniently: `<think>` stripped, a json fence unwrapped,
+ * prose around the object ignored, small defects repaired. `deep` also digs an object out of
+ * prose (used only after the sections form found nothing).
+ */
+export function lenientJson(text: string, deep = false): unknown {
+  const answer = stripThink(text);
+  const body = jsonBody(answer) ?? (deep ? answer : undefined);
+  if (body === undefined) return undefined;
+  const direct = tryParse(body);
+  if (direct !== undefined) return direct;
+  const inner = outermost(body);
+  return inner === undefined ? undefined : tryParse(inner);
+}

@@ -1,0 +1,28 @@
+import type { AgentContext } from '../../engine/types.js';
+import type { Program } from '../../runners/types.js';
+import { fenceTag, langName } from './lang.js';
+import { fenced } from './code.js';
+import { ioConvention } from './prefix.js';
+
+/** What every program must do, said once for all code-writing stages. */
+export function programRules(ctx: AgentContext): string {
+  const rules = [
+    `Write one complete ${langName(ctx.lang)} program.`,
+    ctx.problem.kind.type === 'function'
+      ? 'Arguments arrive one per line on standard input: read them, call the function with them and print the result it returns.'
+      : 'Read everything from standard input and print only the answer to standard output: no prompts, no debugging output.',
+    'It must run within the limits on the largest inputs the statement allows.',
+  ];
+  if (ctx.lang === 'java') rules.push('Put everything in one public class with a main method.');
+  if (ctx.lang === 'cpp') rules.push('Use only the standard library.');
+  return rules.map((r) => `- ${r}`).join('\n');
+}
+
+/** The answer form of a code stage: the program last, in one fence of the language. */
+export const codeFence = (ctx: AgentContext): string =>
+  `the complete program in one \`\`\`${fenceTag(ctx.lang)} fenced block`;
+
+/** A program quoted in a prompt. */
+export const quoteProgram = (p: Program): string => fenced(p.source, p.lang);
+
+export { ioConvention };
