@@ -45,8 +45,15 @@ export interface JudgeResult {
 }
 
 export interface JudgeOptions {
+  /** CPU time per test (default 2000). */
   timeLimitMs?: number;
+  /** Wall-clock time per test (default max(3 × time limit, time limit + 2 s)); catches sleeping. */
+  wallLimitMs?: number;
   memoryLimitMb?: number;
+  /** Output cap per test in MiB (default 64): more is OLE. */
+  outputLimitMb?: number;
+  /** Processes and threads per test (default 128). */
+  processLimit?: number;
   compare?: Comparison;
   /** How many tests run at once; defaults to the number of cores. */
   parallel?: number;

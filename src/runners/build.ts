@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildCacheDir } from '../paths.js';
+import { LANGS } from './langs.js';
+import { probe, which } from './probe.js';
+import { runSandboxed } from './sandbox.js';
+import type { CompileInfo, Program } from './types.js';
+
+/** A program ready to run: the directory its run command reads, and the source's file name. */
+export interface Built {
+  dir: string;
+  file: string;
+  compile?: CompileInfo;
+  /** Removes a temporary directory (interpreted programs); cached builds stay. */
+  cleanup(): Promise<void>;
+}
+
+export type BuildOutcome = { ok: true; built: Built } | { ok: false; compile: CompileInfo };
+
+const COMPILE_CPU_MS = 30_000;
+const COMPILE_MEMORY = 2048 * 1024 * 1024;
+const MESSAGE_MAX = 4000;
+
+let compiles = 0;
+/** How many times a compiler actually ran in this process (the bench checks a second run makes 0). */
+export const compileCount = (): number => compiles;
+
+const versions = new Map<string, Promise<string>>();
+function toolVersion(tool: string): Promise<string> {
+  let v = versions.get(tool);
+  if (!v) {
+    v = probe(tool, tool === 'javac' ? ['-version'] : ['--version']).then((r) => (r.stdout + r.stderr).split('\n')[0]?.trim() ?? '');
+    versions.set(tool, v);
+  }
+  return v;
+}
+
+/** Compiler output, trimmed to what a person (or a model) reads: the first errors, not pages. */
+export function trimMessage(text: string, max = MESSAGE_MAX): string {
+  const t = text.replace(/\r/g, '').trim();
+  if (t.length <= max) return t;
+  return `${t.slice(0, max)}\n… (${t.length - max} more characters)`;
+}
+
+const exists = (p: string) => stat(p).then(() => true, () => false);
+
+/**
+ * Compiles once per (source, flags, compiler version); the result (or the compile error) is kept
+ * under the build cache, written to a temp name and renamed so parallel judges never see half a build.
+ */
+export async function buildProgram(program: Program, opts: { includeDirs?: string[]; signal?: AbortSignal } = {}): Promise<BuildOutcome> {
+  const lang = LANGS[program.lang];
+  const file = lang.sourceFile(program.source);
+  if (!lang.compile) {
+    const dir = await mkdtemp(join(tmpdir(), 'simcoach-src-'));
+    await writeFile(join(dir, file), program.source);
+    return { ok: true, built: { dir, file, cleanup: () => rm(dir, { recursive: true, force: true }) } };
+  }
+  const c = lang.compile;
+  const toolPath = await which(c.tool);
+  if (!toolPath) {
+    return { ok: false, compile: { ok: false, message: `${c.tool} not found: install it to run ${lang.name} (see \`simcoach doctor\`)`, cached: false, ms: 0 } };
+  }
+  const includes = (opts.includeDirs ?? []).flatMap((d) => ['-I', d]);
+  const key = createHash('sha256')
+    .update(JSON.stringify([lang.id, await toolVersion(toolPath), c.flags, includes, file, program.source]))
+    .digest('hex');
+  const final = join(buildCacheDir(), key.slice(0, 32));
+  const noop = async () => {};
+  if (await exists(join(final, 'ok'))) {
+    return { ok: true, built: { dir: final, file, compile: { ok: true, message: await readFile(join(final, 'ok'), 'utf8'), cached: true, ms: 0 }, cleanup: noop } };
+  }
+  if (await exists(join(final, 'ce'))) {
+    return { ok: false, compile: { ok: false, message: await readFile(join(final, 'ce'), 'utf8'), cached: true, ms: 0 } };
+  }
+  await mkdir(buildCacheDir(), { recursive: true });
+  const temp = `${final}.tmp-${randomBytes(6).toString('hex')}`;
+  await mkdir(temp, { recursive: true });
+  try {
+    compiles++;
+    const r = await runSandboxed({
+      cmd: toolPath,
+      args: lang.id === 'cpp' ? [...includes, ...c.args(file, temp)] : c.args(file, temp),
+      files: { [file]: program.source },
+      readable: opts.includeDirs,
+      writable: temp,
+      stdin: '',
+      cpuMs: COMPILE_CPU_MS,
+      wallMs: COMPILE_CPU_MS * 2,
+      memoryBytes: COMPILE_MEMORY,
+      pids: 64,
+      outputBytes: 1 << 20,
+      signal: opts.signal,
+    });
+    if (r.aborted) throw new DOMException('The judge was aborted', 'AbortError');
+    const ok = r.exitCode === 0 && !r.cpuExceeded && !r.wallExceeded;
+    const message = trimMessage(
+      ok ? r.stderr : r.cpuExceeded || r.wallExceeded ? `compilation took longer than ${COMPILE_CPU_MS / 1000} s` : r.stderr || `${c.tool} failed (${r.signal ?? `exit ${r.exitCode}`})`,
+    );
+    await writeFile(join(temp, ok ? 'ok' : 'ce'), message);
+    await rename(temp, final).catch(async () => {
+      // Someone else finished the same build first; theirs is as good as ours.
+      await rm(temp, { recursive: true, force: true });
+    });
+    const compile: CompileInfo = { ok, message, cached: false, ms: r.wallMs };
+    return ok ? { ok: true, built: { dir: final, file, compile, cleanup: noop } } : { ok: false, compile };
+  } catch (err) {
+    await rm(temp, { recursive: true, force: true });
+    throw err;
+  }
+}
+

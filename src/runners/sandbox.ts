@@ -1,0 +1,279 @@
+import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { mkdtemp, mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RunGroup } from './cgroup.js';
+import { isolation, type Isolation } from './capabilities.js';
+
+export interface SandboxSpec {
+  cmd: string;
+  args: string[];
+  /** Files written into the fresh work directory (the cwd and the only writable place). */
+  files?: Record<string, string | Buffer>;
+  /** Paths the program must be able to read even where the sandbox hides /tmp (build outputs). */
+  readable?: string[];
+  /** An extra directory the program may write (a compiler's output directory). */
+  writable?: string;
+  stdin: string | Buffer;
+  cpuMs: number;
+  wallMs: number;
+  /** Hard memory limit of the whole tree (cgroup) in bytes. */
+  memoryBytes: number;
+  /** An address-space limit where no cgroup exists; never for the JVM or Node. */
+  addressSpaceBytes?: number;
+  pids: number;
+  outputBytes: number;
+  env?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface SandboxResult {
+  exitCode: number | null;
+  /** The signal that ended the program, when it died of one. */
+  signal: string | null;
+  stdout: Buffer;
+  /** The end of stderr (it never fails a test, but RE shows it). */
+  stderr: string;
+  cpuMs: number;
+  wallMs: number;
+  peakKb: number;
+  oomKilled: boolean;
+  cpuExceeded: boolean;
+  wallExceeded: boolean;
+  outputExceeded: boolean;
+  aborted: boolean;
+}
+
+const STDERR_KEEP = 16 * 1024;
+const POLL_MS = 25;
+// The launcher joins the run's cgroups with its own pid, then execs: from then on every process
+// of the run is in them. Fixed text; the paths and the program arrive as arguments.
+const JOIN_CGROUPS = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
+// Inside `unshare -m -p`: everything read-only but the work dir (and an extra writable dir),
+// then run the program as a child (as pid 1 it would ignore most signals) and pass its status on.
+const UNSHARE_INIT = [
+  'set -e',
+  'mount --make-rprivate /',
+  'for d in "$SC_WORK" ${SC_OUT:+"$SC_OUT"}; do mount --bind "$d" "$d"; done',
+  'awk \'{print $5}\' /proc/self/mountinfo | while read -r mp; do',
+  '  case "$mp" in "$SC_WORK"|"$SC_OUT") continue;; esac',
+  '  mount -o remount,bind,ro "$mp" 2>/dev/null || true',
+  'done',
+  'unset SC_WORK SC_OUT',
+  'set +e',
+  '"$@"',
+  'exit $?',
+].join('\n');
+
+function namespaceArgs(iso: Isolation, work: string, spec: SandboxSpec): string[] {
+  if (iso.namespaces === 'bwrap' && iso.bwrap) {
+    const binds = (spec.readable ?? []).flatMap((p) => ['--ro-bind', p, p]);
+    const out = spec.writable ? ['--bind', spec.writable, spec.writable] : [];
+    return [
+      iso.bwrap,
+      '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc',
+      '--tmpfs', '/tmp', '--tmpfs', '/dev/shm',
+      ...binds, '--bind', work, work, ...out,
+      '--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts',
+      '--die-with-parent', '--new-session', '--chdir', work, '--',
+    ];
+  }
+  if (iso.namespaces === 'unshare' && iso.unshare) {
+    return [iso.unshare, '-n', '-p', '-f', '--kill-child', '-m', '-i', '-u', '--mount-proc', '--', '/bin/sh', '-c', UNSHARE_INIT, 'sc-init'];
+  }
+  return [];
+}
+
+function limitArgs(iso: Isolation, spec: SandboxSpec): string[] {
+  if (!iso.prlimit) return [];
+  // RLIMIT_CPU is whole seconds; the exact limit is enforced by polling, this is the backstop.
+  const cpu = Math.ceil(spec.cpuMs / 1000) + 1;
+  const args = [iso.prlimit, `--cpu=${cpu}:${cpu + 1}`, '--core=0', `--fsize=${spec.outputBytes}`, `--stack=${Math.max(spec.memoryBytes, 64 << 20)}`];
+  if (!iso.cgroups.includes('memory') && spec.addressSpaceBytes) args.push(`--as=${spec.addressSpaceBytes}`);
+  if (!iso.cgroups.includes('pids') && process.getuid?.() !== 0) args.push(`--nproc=${spec.pids + 256}`);
+  return [...args, '--'];
+}
+
+async function readProcCpuMs(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function readProcHwmKb(pid: number): Promise<number | null> {
+  try {
+    const m = /VmHWM:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Without namespaces or cgroups a setsid child escapes the process group; find it by the marker in its environment. */
+async function killByMarker(marker: string): Promise<void> {
+  const needle = `SIMCOACH_RUN=${marker}`;
+  // Repeat while something is found: a fork bomb may fork between our reads.
+  for (let round = 0; round < 20; round++) {
+    let found = 0;
+    for (const name of await readdir('/proc').catch(() => [] as string[])) {
+      if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+      const env = await readFile(`/proc/${name}/environ`, 'latin1').catch(() => '');
+      if (!env.split('\0').includes(needle)) continue;
+      found++;
+      try {
+        process.kill(Number(name), 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+    if (found === 0) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function signalName(iso: Isolation, code: number | null, sig: NodeJS.Signals | null): { exitCode: number | null; signal: string | null } {
+  if (sig) return { exitCode: null, signal: sig };
+  // bwrap and our unshare init report a child's death by signal N as exit status 128+N.
+  if (iso.namespaces !== 'none' && code !== null && code > 128 && code < 128 + 65) {
+    const names: Record<number, string> = { 4: 'SIGILL', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 13: 'SIGPIPE', 15: 'SIGTERM', 24: 'SIGXCPU', 25: 'SIGXFSZ' };
+    return { exitCode: null, signal: names[code - 128] ?? `signal ${code - 128}` };
+  }
+  return { exitCode: code, signal: null };
+}
+
+let runSeq = 0;
+
+/** Runs one program once in a fresh sandbox and reports what happened; never throws for the program's sake. */
+export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
+  const iso = await isolation();
+  const base = await mkdtemp(join(tmpdir(), 'simcoach-run-'));
+  const work = join(base, 'work');
+  await mkdir(work);
+  for (const [name, content] of Object.entries(spec.files ?? {})) await writeFile(join(work, name), content);
+  await writeFile(join(base, 'stdin'), spec.stdin);
+  const stdinFile = await open(join(base, 'stdin'), 'r');
+  let group: RunGroup | null = null;
+  try {
+    group = iso.cgroups.length
+      ? await RunGroup.create(iso.cgroups, { memoryBytes: spec.memoryBytes, pids: spec.pids + 8 })
+      : null;
+    return await execute(iso, spec, work, stdinFile.fd, group);
+  } finally {
+    await stdinFile.close().catch(() => {});
+    await group?.destroy();
+    await rm(base, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd: number, group: RunGroup | null): Promise<SandboxResult> {
+  const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
+  const joinArgs = group ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
+  const argv = [...joinArgs, ...limitArgs(iso, spec), ...namespaceArgs(iso, work, spec), spec.cmd, ...spec.args];
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    HOME: work, TMPDIR: work, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8',
+    PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8',
+    SIMCOACH_RUN: marker,
+    ...(iso.namespaces === 'unshare' ? { SC_WORK: work, ...(spec.writable ? { SC_OUT: spec.writable } : {}) } : {}),
+    ...spec.env,
+  };
+  const started = performance.now();
+  const child = spawn(argv[0]!, argv.slice(1), { cwd: work, env, stdio: [stdinFd, 'pipe', 'pipe'], detached: true });
+  const stdout = child.stdout as Readable;
+  const stderr = child.stderr as Readable;
+  const out: Buffer[] = [];
+  let outBytes = 0;
+  let err = '';
+  let outputExceeded = false, cpuExceeded = false, wallExceeded = false, aborted = false;
+  let polledCpuMs = 0, polledPeakKb = 0;
+  let killed = false;
+
+  const killTree = (): void => {
+    if (killed) return;
+    killed = true;
+    if (child.pid) {
+      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* group gone */ }
+      try { process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ }
+    }
+    void group?.killAll();
+    if (!group && iso.namespaces === 'none') void killByMarker(marker);
+  };
+
+  stdout.on('data', (chunk: Buffer) => {
+    if (outputExceeded) return;
+    outBytes += chunk.length;
+    if (outBytes > spec.outputBytes) {
+      outputExceeded = true;
+      killTree();
+      return;
+    }
+    out.push(chunk);
+  });
+  stderr.setEncoding('utf8');
+  stderr.on('data', (s: string) => {
+    err += s;
+    if (err.length > 2 * STDERR_KEEP) err = err.slice(-STDERR_KEEP);
+  });
+
+  const wallTimer = setTimeout(() => { wallExceeded = true; killTree(); }, spec.wallMs);
+  const onAbort = () => { aborted = true; killTree(); };
+  spec.signal?.addEventListener('abort', onAbort, { once: true });
+  if (spec.signal?.aborted) onAbort();
+  let polling = false;
+  const poller = setInterval(async () => {
+    if (polling || killed) return;
+    polling = true;
+    try {
+      const cpu = group && iso.cgroups.includes('cpuacct') ? ((await group.cpuNs()) ?? 0) / 1e6 : child.pid ? await readProcCpuMs(child.pid) : null;
+      if (cpu !== null) polledCpuMs = Math.max(polledCpuMs, cpu);
+      if (polledCpuMs > spec.cpuMs) { cpuExceeded = true; killTree(); }
+      if (!group && child.pid) polledPeakKb = Math.max(polledPeakKb, (await readProcHwmKb(child.pid)) ?? 0);
+    } finally {
+      polling = false;
+    }
+  }, POLL_MS);
+
+  const status = await new Promise<{ code: number | null; sig: NodeJS.Signals | null; spawnError?: string }>((resolve) => {
+    child.once('error', (e) => resolve({ code: null, sig: null, spawnError: e.message }));
+    child.once('exit', (code, sig) => resolve({ code, sig }));
+  });
+  const wallMs = performance.now() - started;
+  clearTimeout(wallTimer);
+  clearInterval(poller);
+  spec.signal?.removeEventListener('abort', onAbort);
+  // The program is gone; whatever it left behind goes too, then its pipes close.
+  killTree();
+  await Promise.race([
+    Promise.all([new Promise((r) => stdout.once('close', r)), new Promise((r) => stderr.once('close', r))]),
+    new Promise((r) => setTimeout(r, 500)),
+  ]);
+  stdout.destroy();
+  stderr.destroy();
+
+  let cpuMs = polledCpuMs;
+  let peakKb = polledPeakKb;
+  let oomKilled = false;
+  if (group) {
+    const ns = await group.cpuNs();
+    if (ns !== null) cpuMs = ns / 1e6;
+    const peak = await group.peakMemoryBytes();
+    if (peak !== null) peakKb = Math.round(peak / 1024);
+    oomKilled = await group.oomKilled();
+  }
+  if (cpuMs > spec.cpuMs) cpuExceeded = true;
+  const { exitCode, signal } = signalName(iso, status.code, status.sig);
+  if (status.spawnError) err = `could not start ${spec.cmd}: ${status.spawnError}`;
+  if (signal === 'SIGXCPU') cpuExceeded = true;
+  return {
+    exitCode, signal,
+    stdout: Buffer.concat(out),
+    stderr: err.slice(-STDERR_KEEP),
+    cpuMs: Math.round(cpuMs), wallMs: Math.round(wallMs), peakKb,
+    oomKilled, cpuExceeded, wallExceeded, outputExceeded, aborted,
+  };
+}

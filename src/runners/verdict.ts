@@ -1,0 +1,33 @@
+import type { SandboxResult } from './sandbox.js';
+import type { Verdict } from './types.js';
+
+/** The usual judge priority: the first that applies wins. */
+export const PRIORITY: Verdict[] = ['CE', 'TLE', 'MLE', 'OLE', 'RE', 'WA', 'AC'];
+
+export function worst(verdicts: Verdict[]): Verdict {
+  let best = PRIORITY.length - 1;
+  for (const v of verdicts) best = Math.min(best, PRIORITY.indexOf(v));
+  return PRIORITY[best]!;
+}
+
+const OUT_OF_MEMORY = /MemoryError|OutOfMemoryError|heap out of memory|std::bad_alloc|Cannot allocate memory|Killed process/;
+
+/**
+ * The verdict a run earns before its output is compared, or null when it ended normally.
+ * A crash near the memory limit, or one that says it ran out of memory, is MLE, not RE.
+ */
+export function runVerdict(r: SandboxResult, memoryLimitKb: number): { verdict: Verdict; detail: string } | null {
+  if (r.cpuExceeded) return { verdict: 'TLE', detail: `CPU time over the limit (${r.cpuMs} ms used)` };
+  if (r.wallExceeded) return { verdict: 'TLE', detail: `wall-clock time over the limit (${r.wallMs} ms; sleeping or waiting)` };
+  const crashed = r.signal !== null || r.exitCode !== 0;
+  if (r.oomKilled) return { verdict: 'MLE', detail: `killed at the memory limit (${memoryLimitKb >> 10} MiB)` };
+  if (crashed && OUT_OF_MEMORY.test(r.stderr)) return { verdict: 'MLE', detail: `ran out of memory (limit ${memoryLimitKb >> 10} MiB)` };
+  if (crashed && r.peakKb >= memoryLimitKb * 0.95) return { verdict: 'MLE', detail: `crashed at ${r.peakKb >> 10} MiB, at the memory limit` };
+  if (r.outputExceeded) return { verdict: 'OLE', detail: 'output over the limit' };
+  if (crashed) {
+    const tail = r.stderr.trim().split('\n').slice(-1)[0] ?? '';
+    const how = r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
+    return { verdict: 'RE', detail: tail ? `${how}: ${tail.slice(0, 200)}` : how };
+  }
+  return null;
+}
