@@ -35,6 +35,8 @@ export interface ChatResult {
   completionTokens: number;
   durationMs: number;
   doneReason?: string;
+  /** Whether promptTokens came from the server or was estimated from the characters sent. */
+  promptTokensSource?: 'server' | 'estimate';
 }
 
 export interface ModelInfo {

@@ -1,0 +1,85 @@
+// What to tell a person whose model server is not there (or lacks the model): what failed at
+// which address, how to start or point at a server, how to use an OpenAI-compatible one instead,
+// and what works meanwhile. Plain data, so the CLI prints it and the TUI renders it.
+import type { Settings } from '../config.js';
+import type { LlmError } from './errors.js';
+
+export interface Guidance {
+  /** One line: what failed, where. */
+  headline: string;
+  sections: { title: string; lines: string[] }[];
+}
+
+type GuidanceSettings = Pick<Settings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'model'>;
+
+const MEANWHILE = {
+  title: 'Meanwhile, without a model:',
+  lines: [
+    'simcoach demo                      replay a recorded session',
+    'simcoach problems                  browse the problem set',
+    'simcoach test FILE --problem P     judge your own solution in the sandbox',
+    'simcoach doctor                    check compilers and the sandbox',
+  ],
+};
+
+function useOpenAI(s: GuidanceSettings): { title: string; lines: string[] } {
+  return {
+    title: 'Or use an OpenAI-compatible server (LM Studio, llama.cpp server, vLLM, OpenAI):',
+    lines: [
+      'simcoach config set backend openai',
+      `simcoach config set openaiBaseUrl http://127.0.0.1:1234/v1    (or --base-url URL for one run)`,
+      `simcoach config set model NAME                                (now ${s.model})`,
+      'export OPENAI_API_KEY=…                                       (only if the server needs a key)',
+    ],
+  };
+}
+
+function startOllama(s: GuidanceSettings): { title: string; lines: string[] } {
+  return {
+    title: 'To use a local model with Ollama (https://ollama.com/download):',
+    lines: [
+      'ollama serve                           start the server',
+      `ollama pull ${s.model}`.padEnd(39) + 'get the model (or: simcoach models pull NAME)',
+      'simcoach --host http://HOST:11434      if Ollama runs elsewhere (or OLLAMA_HOST)',
+    ],
+  };
+}
+
+export function guidanceFor(s: GuidanceSettings, error: LlmError | undefined): Guidance {
+  const headline = error?.message ?? `no model server answered at ${s.backend === 'ollama' ? s.ollamaHost : s.openaiBaseUrl}`;
+  if (error?.code === 'model-missing') {
+    const lines =
+      s.backend === 'ollama'
+        ? [`simcoach models pull ${s.model}       (or: ollama pull ${s.model})`, 'simcoach models                        see what is installed', 'simcoach --model NAME                  use another one for one run']
+        : ['simcoach models                        see what the server serves', 'simcoach config set model NAME         use one of those'];
+    return { headline, sections: [{ title: 'To get the model:', lines }, MEANWHILE] };
+  }
+  if (error?.code === 'unauthorized') {
+    return {
+      headline,
+      sections: [{ title: 'To give the key:', lines: ['export OPENAI_API_KEY=…', 'simcoach config set openaiApiKey KEY     (stored in the settings file, mode 0600)'] }, MEANWHILE],
+    };
+  }
+  if (s.backend === 'openai') {
+    return {
+      headline,
+      sections: [
+        { title: 'Start your OpenAI-compatible server, or point simcoach at it:', lines: ['simcoach config set openaiBaseUrl URL   (or --base-url URL, or OPENAI_BASE_URL)'] },
+        { title: 'Or go back to Ollama:', lines: ['simcoach config set backend ollama', 'ollama serve'] },
+        MEANWHILE,
+      ],
+    };
+  }
+  return { headline, sections: [startOllama(s), useOpenAI(s), MEANWHILE] };
+}
+
+/** The guidance as text for a terminal; `paint` colours titles and commands when wanted. */
+export function formatGuidance(g: Guidance, paint: { bold: (t: string) => string; dim: (t: string) => string } = { bold: (t) => t, dim: (t) => t }): string {
+  const out = [g.headline, ''];
+  for (const section of g.sections) {
+    out.push(paint.bold(section.title));
+    for (const line of section.lines) out.push(`  ${line}`);
+    out.push('');
+  }
+  return out.join('\n');
+}

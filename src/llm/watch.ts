@@ -1,0 +1,130 @@
+// One HTTP exchange with a model server, watched. The `fetch` handed to the ollama/openai
+// packages (a) honours the caller's AbortSignal from the very start — the packages only wire
+// their own controllers once headers arrive, so a request still waiting for its first byte could
+// not otherwise be cancelled —, (b) aborts when no byte has come for `stallMs`, and (c) records how
+// far the exchange got, so a failure can be told apart: never connected (server down), dropped
+// after the answer began, stalled, or cancelled by the person.
+
+export type Phase = 'connecting' | 'headers' | 'body' | 'done';
+
+export class Exchange {
+  phase: Phase = 'connecting';
+  stalled = false;
+  /** Bytes of body received, over every request this exchange made. */
+  bytes = 0;
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly onAbort = (): void => this.controller.abort(this.signal?.reason);
+
+  constructor(
+    private readonly signal: AbortSignal | undefined,
+    private readonly stallMs: number,
+  ) {
+    if (signal?.aborted) this.controller.abort(signal.reason);
+    else signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** True when the person (the caller's signal) cancelled, not a stall. */
+  get cancelled(): boolean {
+    return Boolean(this.signal?.aborted);
+  }
+
+  /** The fetch to give the packages. */
+  readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const signals = [this.controller.signal, init.signal].filter((s): s is AbortSignal => Boolean(s));
+    this.phase = 'connecting';
+    this.arm();
+    let response: Response;
+    try {
+      response = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
+    } catch (err) {
+      this.disarm();
+      throw err;
+    }
+    this.phase = 'headers';
+    this.arm();
+    return this.watchBody(await jsonErrors(response));
+  };
+
+  /** Stop watching (call when the exchange is over, whatever its end). */
+  dispose(): void {
+    this.disarm();
+    this.signal?.removeEventListener('abort', this.onAbort);
+  }
+
+  private watchBody(response: Response): Response {
+    if (!response.body) {
+      this.phase = 'done';
+      this.disarm();
+      return response;
+    }
+    const watch = new TransformStream<Uint8Array, Uint8Array>({
+      transform: (chunk, out) => {
+        this.phase = 'body';
+        this.bytes += chunk.byteLength;
+        this.arm();
+        out.enqueue(chunk);
+      },
+      flush: () => {
+        this.phase = 'done';
+        this.disarm();
+      },
+    });
+    return new Response(response.body.pipeThrough(watch), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  }
+
+  private arm(): void {
+    this.disarm();
+    if (!Number.isFinite(this.stallMs) || this.stallMs <= 0) return;
+    this.timer = setTimeout(() => {
+      this.stalled = true;
+      this.controller.abort(new Error('stalled'));
+    }, this.stallMs);
+    // A pending watchdog must not keep a finished program alive.
+    this.timer.unref();
+  }
+
+  private disarm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
+/**
+ * Error answers that are not JSON (a proxy's HTML page, Go's "404 page not found") become
+ * `{"error": text}`: the ollama package would otherwise print "Failed to parse error response"
+ * to stdout, and both packages read the message from a JSON body.
+ */
+async function jsonErrors(response: Response): Promise<Response> {
+  if (response.ok || (response.headers.get('content-type') ?? '').includes('json')) return response;
+  const text = (await response.text().catch(() => '')).trim().slice(0, 300);
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ error: text || `HTTP ${response.status}` }), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/** Waits `ms`, or rejects when `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const done = (): void => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const stop = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}

@@ -1,0 +1,207 @@
+// The Ollama backend through the real `ollama` package over real HTTP, against the fake server.
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { LlmError } from '../../src/llm/errors.js';
+import { OllamaBackend } from '../../src/llm/ollama.js';
+import type { ChatRequest } from '../../src/llm/types.js';
+import { startFakeOllama, type FakeOllamaOptions, type FakeServer } from '../fakes/ollama.js';
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function backend(opts: FakeOllamaOptions, stallSeconds = 30): Promise<OllamaBackend> {
+  server = await startFakeOllama(opts);
+  return new OllamaBackend({ host: server.url, stallSeconds });
+}
+
+const ask = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
+  model: 'qwen2.5-coder:7b',
+  messages: [{ role: 'system', content: 'You help.' }, { role: 'user', content: 'Say hello.' }],
+  ...extra,
+});
+
+async function failure(p: Promise<unknown>): Promise<LlmError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(LlmError);
+  return err as LlmError;
+}
+
+/** A port with nothing listening: bind one, note it, close it. */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+describe('ollama backend: chat', () => {
+  it('streams chunks in order and returns the text with token counts and duration', async () => {
+    const b = await backend({ chat: [{ text: 'Hello there, friend.', promptEvalCount: 21, evalCount: 5 }] });
+    const seen: string[] = [];
+    const r = await b.chat(ask({ onChunk: (t) => seen.push(t) }));
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.join('')).toBe('Hello there, friend.');
+    expect(r.text).toBe('Hello there, friend.');
+    expect(r.promptTokensEvaluated).toBe(21);
+    expect(r.completionTokens).toBe(5);
+    expect(r.promptTokens).toBeGreaterThanOrEqual(21);
+    expect(r.durationMs).toBeGreaterThan(0);
+    expect(r.doneReason).toBe('stop');
+  });
+
+  it('sends the schema as format, the options and keep_alive', async () => {
+    const b = await backend({ chat: [{ text: '{"plan":"x"}' }, { text: 'ok' }] });
+    const schema = z.toJSONSchema(z.object({ plan: z.string() }));
+    await b.chat(ask({ schema: { name: 'plan', schema }, numCtx: 8192, temperature: 0, topP: 0.95, seed: 7, keepAlive: '30m' }));
+    await b.chat(ask({ keepAlive: '-1' }));
+    const [first, second] = server!.chatBodies();
+    expect(first?.format).toEqual(schema);
+    expect(first?.options).toEqual({ num_ctx: 8192, temperature: 0, top_p: 0.95, seed: 7 });
+    expect(first?.keep_alive).toBe('30m');
+    expect(first?.stream).toBe(true);
+    expect(second?.keep_alive).toBe(-1);
+    expect(second?.format).toBeUndefined();
+  });
+
+  it('reports fewer evaluated prompt tokens when the server reuses a cached prefix', async () => {
+    const b = await backend({ chat: [{ text: 'first' }, { text: 'second' }] });
+    const system = { role: 'system' as const, content: 'Problem statement. '.repeat(100) };
+    const one = await b.chat(ask({ messages: [system, { role: 'user', content: 'plan it' }] }));
+    const two = await b.chat(ask({ messages: [system, { role: 'user', content: 'code it' }] }));
+    expect(one.promptTokensEvaluated).toBeGreaterThan(400);
+    expect(two.promptTokensEvaluated).toBeLessThan(30);
+    expect(two.promptTokens).toBeGreaterThan(400);
+  });
+
+  it('cancels before the first byte arrives', async () => {
+    const b = await backend({ chat: [{ text: 'late', headerDelayMs: 5_000 }] });
+    const ac = new AbortController();
+    const pending = b.chat(ask({ signal: ac.signal }));
+    setTimeout(() => ac.abort(), 100);
+    const started = Date.now();
+    const err = await failure(pending);
+    expect(err.code).toBe('aborted');
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('stops a stream in flight within 200 ms of the abort', async () => {
+    const b = await backend({ chat: [{ chunks: Array.from({ length: 200 }, (_, i) => `w${i} `), chunkDelayMs: 20 }] });
+    const ac = new AbortController();
+    let chunks = 0;
+    let abortedAt = 0;
+    const pending = b.chat(
+      ask({
+        signal: ac.signal,
+        onChunk: () => {
+          chunks++;
+          if (chunks === 3) {
+            abortedAt = Date.now();
+            ac.abort();
+          }
+        },
+      }),
+    );
+    const err = await failure(pending);
+    expect(err.code).toBe('aborted');
+    expect(Date.now() - abortedAt).toBeLessThan(200);
+    expect(chunks).toBeLessThan(10);
+  });
+
+  it('says no Ollama answered, and how to start one, when nothing listens', async () => {
+    const port = await closedPort();
+    const b = new OllamaBackend({ host: `http://127.0.0.1:${port}`, stallSeconds: 5 });
+    const err = await failure(b.chat(ask()));
+    expect(err.code).toBe('server-down');
+    expect(err.message).toBe(`no Ollama answered at http://127.0.0.1:${port} (connection refused)`);
+    expect(err.hint).toContain('ollama serve');
+  });
+
+  it('says the model is not pulled and how to pull it', async () => {
+    const b = await backend({ models: [{ name: 'llama3.2:3b' }] });
+    const err = await failure(b.chat(ask()));
+    expect(err.code).toBe('model-missing');
+    expect(err.message).toContain('model qwen2.5-coder:7b is not pulled');
+    expect(err.hint).toContain('simcoach models pull qwen2.5-coder:7b');
+  });
+
+  it('reports an error line sent in the middle of the answer', async () => {
+    const b = await backend({ chat: [{ text: 'partial answer', errorMidStream: 'model runner has unexpectedly stopped' }] });
+    const err = await failure(b.chat(ask()));
+    expect(err.code).toBe('http');
+    expect(err.message).toContain('model runner has unexpectedly stopped');
+    expect(err.message).toContain('middle of the answer');
+  });
+
+  it('reports a connection dropped mid-stream', async () => {
+    const b = await backend({ chat: [{ text: 'one two three four five', dropAfterChunks: 2 }] });
+    const err = await failure(b.chat(ask()));
+    expect(err.code).toBe('dropped');
+    expect(err.message).toContain('dropped in the middle of the answer');
+  });
+
+  it('gives up on a stalled stream after stallSeconds', async () => {
+    const b = await backend({ chat: [{ text: 'one two three', stallAfterChunks: 1 }] }, 0.3);
+    const err = await failure(b.chat(ask()));
+    expect(err.code).toBe('stalled');
+    expect(err.hint).toContain('stallSeconds');
+  });
+
+  it('gives up when the headers never come', async () => {
+    const b = await backend({ chat: [{ text: 'x', headerDelayMs: 5_000 }] }, 0.3);
+    expect((await failure(b.chat(ask()))).code).toBe('stalled');
+  });
+
+  it('turns other HTTP errors into one line with the status', async () => {
+    const b = await backend({ chat: [{ status: 500, error: 'out of memory' }] });
+    const err = await failure(b.chat(ask()));
+    expect(err.code).toBe('http');
+    expect(err.message).toContain('500: out of memory');
+  });
+});
+
+describe('ollama backend: models', () => {
+  it('lists installed models with size, parameters and quantization', async () => {
+    const b = await backend({ models: [{ name: 'qwen2.5-coder:7b', size: 4_683_087_332, parameterSize: '7.6B', quantization: 'Q4_K_M' }] });
+    expect(await b.list()).toEqual([
+      expect.objectContaining({ name: 'qwen2.5-coder:7b', sizeBytes: 4_683_087_332, parameterSize: '7.6B', quantization: 'Q4_K_M' }),
+    ]);
+  });
+
+  it('shows one model with its context length, and says when it is missing', async () => {
+    const b = await backend({ models: [{ name: 'qwen2.5-coder:7b', contextLength: 32768 }] });
+    expect(await b.show('qwen2.5-coder:7b')).toMatchObject({ name: 'qwen2.5-coder:7b', contextLength: 32768, parameterSize: '7.6B' });
+    expect((await failure(b.show('nope'))).code).toBe('model-missing');
+  });
+
+  it('pulls with streamed progress', async () => {
+    const b = await backend({ models: [], pull: { total: 1000, steps: 4 } });
+    const seen: { status: string; completed?: number }[] = [];
+    await b.pull('tiny:1b', (p) => seen.push(p));
+    expect(seen[0]?.status).toBe('pulling manifest');
+    expect(seen.filter((p) => p.completed !== undefined).map((p) => p.completed)).toEqual([250, 500, 750, 1000]);
+    expect(seen.at(-1)?.status).toBe('success');
+    expect((await b.list()).map((m) => m.name)).toContain('tiny:1b');
+  });
+
+  it('reports a pull that fails with the server\'s reason', async () => {
+    const b = await backend({ pull: { fail: 'pull model manifest: file does not exist', failAfterSteps: 0 } });
+    const err = await failure(b.pull('nosuch:model', () => {}));
+    expect(err.message).toBe('could not pull nosuch:model: pull model manifest: file does not exist');
+    expect(err.hint).toContain('ollama.com/library');
+  });
+
+  it('cancels a pull in flight', async () => {
+    const b = await backend({ pull: { total: 1000, steps: 10, stallAfterSteps: 2 } });
+    const ac = new AbortController();
+    const err = await failure(b.pull('big:70b', (p) => { if (p.completed) setTimeout(() => ac.abort(), 10); }, ac.signal));
+    expect(err.code).toBe('aborted');
+  });
+});
