@@ -1,5 +1,64 @@
-import { UserError } from '../errors.js';
+// `simcoach sessions [rm ID] [--json]`: the saved sessions, newest first.
+import { parse } from '../args.js';
+import { EXIT, UsageError } from '../errors.js';
+import { sessionsDir } from '../paths.js';
+import { humanSize, shortDate, table } from '../session/format.js';
+import { listSessions, removeSession, uniquePrefixLength, type SessionSummary } from '../session/index.js';
+import { color } from '../term.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UserError('the sessions command is being built in this release cycle');
+const verdictText = (s: SessionSummary): string => {
+  switch (s.verdict) {
+    case 'solved':
+      return color.green('solved');
+    case 'incomplete':
+      return color.yellow('incomplete');
+    case 'stopped':
+      return color.dim('stopped');
+    default:
+      return color.red(s.verdict);
+  }
+};
+
+// Colour codes take no columns on screen.
+// eslint-disable-next-line no-control-regex
+const visible = (s: string): number => s.replace(/\u001b\[[0-9;]*m/g, '').length;
+
+function printTable(sessions: SessionSummary[]): void {
+  const idLen = uniquePrefixLength(sessions.map((s) => s.id));
+  const head = ['DATE', 'ID', 'PROBLEM', 'FLOW', 'MODEL', 'STEPS', 'RESULT', 'SIZE'].map((h) => color.bold(h));
+  const rows = sessions.map((s) => [
+    shortDate(s.createdAt),
+    color.cyan(s.id.slice(0, idLen)),
+    s.label ? `${s.problem} ${color.dim('(demo)')}` : s.problem,
+    s.flow,
+    s.model,
+    String(s.steps),
+    verdictText(s),
+    humanSize(s.size),
+  ]);
+  process.stdout.write(`${table([head, ...rows], visible).join('\n')}\n`);
+}
+
+async function list(json: boolean): Promise<number> {
+  const { sessions, unreadable } = await listSessions();
+  if (json) {
+    process.stdout.write(`${JSON.stringify(sessions, null, 2)}\n`);
+  } else if (sessions.length === 0) {
+    process.stdout.write(`No saved sessions yet (they are kept in ${sessionsDir()}).\n`);
+  } else {
+    printTable(sessions);
+  }
+  for (const u of unreadable) process.stderr.write(`${color.yellow('warning:', process.stderr)} skipped ${u.reason}\n`);
+  return EXIT.ok;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, 'sessions');
+  const [sub, ...rest] = positionals;
+  if (sub === undefined) return list(Boolean(values.json));
+  if (sub !== 'rm') throw new UsageError(`sessions: unknown subcommand '${sub}' (use \`sessions\` or \`sessions rm ID\`)`);
+  if (rest.length !== 1) throw new UsageError('sessions rm takes one session id');
+  const file = await removeSession(rest[0]!);
+  process.stdout.write(`removed ${file}\n`);
+  return EXIT.ok;
 }

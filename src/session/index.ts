@@ -1,0 +1,181 @@
+// The saved sessions on this machine: list them from their two ends, find one by a short id
+// prefix, `last` or a file name, remove one. Core layer: no React, no Ink.
+import { readdir, stat, unlink } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { UserError } from '../errors.js';
+import { sessionsDir } from '../paths.js';
+import type { JournalEvent } from './events.js';
+import { readEnds, type FileEnds } from './head.js';
+
+/** How a session ended; `incomplete` when it has no end event (still running, or killed). */
+export type SessionVerdict = 'solved' | 'unsolved' | 'stopped' | 'failed' | 'incomplete';
+
+export interface SessionSummary {
+  id: string;
+  file: string;
+  /** The problem's id and title. */
+  problem: string;
+  title: string;
+  flow: string;
+  backend: string;
+  model: string;
+  lang: string;
+  createdAt: string;
+  version: number;
+  label?: string;
+  /** Steps of the last traversal, as far as the file's tail tells. */
+  steps: number;
+  verdict: SessionVerdict;
+  calls?: number;
+  promptTokens?: number;
+  completionTokens?: number;
+  size: number;
+}
+
+export interface Listing {
+  sessions: SessionSummary[];
+  /** Files in the sessions directory that could not be read as sessions, with the reason. */
+  unreadable: { file: string; reason: string }[];
+}
+
+const stepOf = (e: JournalEvent): number | undefined =>
+  'step' in e && typeof e.step === 'number' ? e.step : undefined;
+
+/** What the two ends of a file say about the session. */
+export function summarize(file: string, ends: FileEnds): SessionSummary {
+  const { header: h, tail } = ends;
+  const end = tail.find((e) => e.type === 'end');
+  const lastStep = tail.map(stepOf).find((s) => s !== undefined);
+  const s: SessionSummary = {
+    id: h.id,
+    file,
+    problem: h.problem.id ?? '',
+    title: h.problem.title ?? '',
+    flow: h.flow,
+    backend: h.backend ?? '',
+    model: h.model,
+    lang: h.lang ?? '',
+    createdAt: h.createdAt,
+    version: h.version,
+    steps: lastStep === undefined ? 0 : lastStep + 1,
+    verdict: end && end.type === 'end' ? end.outcome.status : 'incomplete',
+    size: ends.size,
+  };
+  if (h.label) s.label = h.label;
+  if (end && end.type === 'end') {
+    s.calls = end.calls;
+    s.promptTokens = end.promptTokens;
+    s.completionTokens = end.completionTokens;
+  }
+  return s;
+}
+
+/** Session files are `*.jsonl` directly under the sessions directory. */
+async function sessionFiles(dir: string): Promise<string[]> {
+  try {
+    const names = await readdir(dir);
+    return names.filter((n) => n.endsWith('.jsonl')).map((n) => join(dir, n));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new UserError(`cannot read ${dir}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+}
+
+/** Runs `fn` over items with at most `limit` at once (file handles are not free). */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** Every session under the sessions directory, newest first. */
+export async function listSessions(dir: string = sessionsDir()): Promise<Listing> {
+  const files = await sessionFiles(dir);
+  const results = await mapLimit(files, 16, async (file) => {
+    try {
+      return { ok: summarize(file, await readEnds(file)), bad: undefined };
+    } catch (err) {
+      return { ok: undefined, bad: { file, reason: err instanceof Error ? err.message : String(err) } };
+    }
+  });
+  const sessions: SessionSummary[] = [];
+  const unreadable: Listing['unreadable'] = [];
+  for (const r of results) {
+    if (r.ok) sessions.push(r.ok);
+    if (r.bad) unreadable.push(r.bad);
+  }
+  sessions.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1));
+  return { sessions, unreadable };
+}
+
+/** The shortest prefix length at which every id in the list is told apart (at least `min`). */
+export function uniquePrefixLength(ids: string[], min = 6): number {
+  const sorted = [...new Set(ids)].sort();
+  let need = min;
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i - 1]!;
+    const b = sorted[i]!;
+    let k = 0;
+    while (k < a.length && k < b.length && a[k] === b[k]) k++;
+    need = Math.max(need, k + 1);
+  }
+  return need;
+}
+
+/** A reference that names a file rather than an id: it has a slash or a `.jsonl` suffix. */
+const looksLikeFile = (ref: string): boolean => ref.includes('/') || ref.endsWith('.jsonl');
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The file of a session named by an id, any unique prefix of one, `last` (the newest) or a
+ * path. Throws a one-line error when nothing or more than one session matches.
+ */
+export async function findSession(ref: string, dir: string = sessionsDir()): Promise<string> {
+  if (looksLikeFile(ref) || (await isFile(ref))) {
+    const path = resolve(ref);
+    if (!(await isFile(path))) throw new UserError(`${ref}: no such file`);
+    return path;
+  }
+  const { sessions } = await listSessions(dir);
+  const hint = 'See `simcoach sessions` for the saved sessions.';
+  if (ref === 'last') {
+    const newest = sessions[0];
+    if (!newest) throw new UserError('there are no saved sessions yet', 1, `They are saved under ${dir}.`);
+    return newest.file;
+  }
+  const exact = sessions.find((s) => s.id === ref);
+  if (exact) return exact.file;
+  const matches = sessions.filter((s) => s.id.startsWith(ref));
+  if (matches.length === 1) return matches[0]!.file;
+  if (matches.length === 0) throw new UserError(`no saved session has an id starting with '${ref}'`, 1, hint);
+  const few = matches.slice(0, 5).map((s) => s.id).join(', ');
+  throw new UserError(`'${ref}' matches ${matches.length} sessions (${few}${matches.length > 5 ? ', …' : ''}); give more of the id`);
+}
+
+/** Removes a saved session named by id, prefix or `last`; returns its summary. */
+export async function removeSession(ref: string, dir: string = sessionsDir()): Promise<string> {
+  if (looksLikeFile(ref)) throw new UserError(`sessions rm takes a session id, not a file: ${ref}`);
+  const file = await findSession(ref, dir);
+  await unlink(file);
+  return file;
+}
+
+/** The ids of problems some saved session solved (for the ✓ mark in problem lists). */
+export async function solvedProblemIds(dir: string = sessionsDir()): Promise<Set<string>> {
+  const { sessions } = await listSessions(dir);
+  return new Set(sessions.filter((s) => s.verdict === 'solved').map((s) => s.problem));
+}

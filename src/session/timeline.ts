@@ -1,0 +1,406 @@
+// A saved session as steps per branch, read lazily: opening the file finds where each step
+// starts (by byte offset) and parses only the few small "structural" lines (step starts,
+// decisions, runs, branches, errors, the end); the bulky lines of a step — the prompt, the
+// streamed chunks, the answer — are parsed when that step is shown. A 20 MB journal with
+// thousands of chunk lines thus opens in the time it takes to read it and search it for a few
+// byte patterns.
+import { readFile } from 'node:fs/promises';
+import type { Decision, Outcome, PaneKind, StepId } from '../engine/types.js';
+import type { JudgeResult, Program, Verdict } from '../runners/types.js';
+import { UserError } from '../errors.js';
+import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
+import { parseHeader } from './head.js';
+
+/** Where one step begins in the file and what its structural lines already tell. */
+export interface StepRef {
+  branch: number;
+  step: StepId;
+  /** Byte offsets of the step's lines in the file: [start, end). */
+  start: number;
+  end: number;
+  t: number;
+  agent: string;
+  title: string;
+  pane: PaneKind;
+  /** The last decision taken at this step, and by whom. */
+  decision?: { decision: Decision; by: 'person' | 'auto' | 'replay' };
+  /** Verdict of the last test run made during this step. */
+  verdict?: Verdict;
+  /** The step was cut short: no decision and no run follow its start. */
+  open: boolean;
+  hasError: boolean;
+}
+
+export interface BranchInfo {
+  id: number;
+  /** The branch it was forked from and the step where the person went back (absent for 0). */
+  from?: number;
+  atStep?: StepId;
+  t: number;
+  /** Its steps in order, the ones shared with the parent branch included. */
+  steps: StepRef[];
+}
+
+export interface StreamChunk {
+  t: number;
+  text: string;
+}
+
+export interface ProposalShown {
+  t: number;
+  agent: string;
+  value?: unknown;
+  text: string;
+  raw: string;
+  error?: string;
+  meta?: Record<string, unknown>;
+  decision?: { decision: Decision; by: 'person' | 'auto' | 'replay'; t: number };
+}
+
+export interface RunShown {
+  t: number;
+  program: Program;
+  result: JudgeResult;
+}
+
+/** Everything about one step, parsed from its lines. */
+export interface StepView {
+  ref: StepRef;
+  /** Model requests made (a repair request or a rejection makes more than one). */
+  requests: number;
+  /** Every streamed piece, timed, over all requests of the step. */
+  chunks: StreamChunk[];
+  /** The text streamed by the last request. */
+  streamed: string;
+  /** Each proposal and the decision on it, in order. */
+  proposals: ProposalShown[];
+  runs: RunShown[];
+  errors: { t: number; message: string; code?: string }[];
+  promptTokens: number;
+  promptTokensEvaluated: number;
+  completionTokens: number;
+  calls: number;
+  /** Time of the step's last event. */
+  tEnd: number;
+}
+
+export interface SessionEnd {
+  t: number;
+  outcome: Outcome;
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+const STRUCTURAL = ['step-start', 'decision', 'run', 'branch', 'error', 'end'] as const;
+type Structural = (typeof STRUCTURAL)[number];
+
+const NL = 10;
+
+/** Every line start at or before which `pattern` occurs, as [lineStart, lineEnd) pairs. */
+function linesWith(buf: Buffer, pattern: Buffer, from: number, to: number): [number, number][] {
+  const out: [number, number][] = [];
+  let at = buf.indexOf(pattern, from);
+  while (at >= 0 && at < to) {
+    const start = buf.lastIndexOf(NL, at) + 1;
+    let end = buf.indexOf(NL, at);
+    if (end < 0 || end > to) end = to;
+    out.push([start, end]);
+    at = buf.indexOf(pattern, end);
+  }
+  return out;
+}
+
+type Located = { start: number; end: number; event: JournalEvent };
+
+export class Timeline {
+  readonly branches: BranchInfo[];
+  readonly end?: SessionEnd;
+  /** Errors recorded outside any step (e.g. the model server was down before step 0). */
+  readonly sessionErrors: { t: number; message: string; code?: string }[];
+  private readonly cache = new Map<string, StepView>();
+
+  private constructor(
+    readonly file: string,
+    readonly header: SessionHeader,
+    readonly warnings: string[],
+    private readonly buf: Buffer,
+    private readonly dataEnd: number,
+    structural: Located[],
+  ) {
+    const built = buildBranches(structural, dataEnd);
+    this.branches = built.branches;
+    this.sessionErrors = built.sessionErrors;
+    if (built.end) this.end = built.end;
+  }
+
+  /** Opens a session file: reads it, checks its header and indexes its steps. */
+  static async open(file: string): Promise<Timeline> {
+    let buf: Buffer;
+    try {
+      buf = await readFile(file);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new UserError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read (${code ?? 'error'})`);
+    }
+    return Timeline.fromBuffer(file, buf);
+  }
+
+  static fromBuffer(file: string, buf: Buffer): Timeline {
+    const nl = buf.indexOf(NL);
+    const header = parseHeader(file, buf.subarray(0, nl < 0 ? buf.length : nl).toString('utf8'));
+    const warnings = versionWarnings(header);
+    const { dataEnd, torn } = tornTail(buf);
+    if (torn) warnings.push(`${file}: the last line was cut short (the session was interrupted); it is skipped`);
+    const from = nl < 0 ? buf.length : nl + 1;
+    const structural = scanStructural(buf, from, dataEnd, warnings, file);
+    if (structural.length === 0 && dataEnd > from) {
+      // No structural line found by pattern: a journal written by a different serializer
+      // (spaces after colons, say). Fall back to parsing every line; slower but complete.
+      structural.push(...parseAll(buf, from, dataEnd, warnings, file).filter((l) => isStructural(l.event.type)));
+    }
+    return new Timeline(file, header, warnings, buf, dataEnd, structural);
+  }
+
+  /** The branch the session ended on (the last one started). */
+  get lastBranch(): BranchInfo {
+    return this.branches[this.branches.length - 1]!;
+  }
+
+  branch(id: number): BranchInfo {
+    return this.branches.find((b) => b.id === id) ?? this.lastBranch;
+  }
+
+  /** Parses one step's lines (cached). */
+  load(ref: StepRef): StepView {
+    const key = `${ref.start}`;
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const lines = parseAll(this.buf, ref.start, ref.end, this.warnings, this.file);
+    const view = buildStep(ref, lines.map((l) => l.event));
+    this.cache.set(key, view);
+    return view;
+  }
+
+  /** Every event of the file after the header, parsed (for export and text output). */
+  allEvents(): JournalEvent[] {
+    const nl = this.buf.indexOf(NL);
+    if (nl < 0) return [];
+    return parseAll(this.buf, nl + 1, this.dataEnd, this.warnings, this.file).map((l) => l.event);
+  }
+}
+
+function versionWarnings(h: SessionHeader): string[] {
+  if (h.version < JOURNAL_VERSION)
+    return [`this session was written by an older simcoach (journal version ${h.version}, now ${JOURNAL_VERSION}); showing what can be read`];
+  if (h.version > JOURNAL_VERSION)
+    return [`this session was written by a newer simcoach (journal version ${h.version}, this one reads ${JOURNAL_VERSION}); showing what can be read`];
+  return [];
+}
+
+/** Where the complete lines end: a last line without its newline that is not JSON is torn. */
+function tornTail(buf: Buffer): { dataEnd: number; torn: boolean } {
+  if (buf.length === 0 || buf[buf.length - 1] === NL) return { dataEnd: buf.length, torn: false };
+  const start = buf.lastIndexOf(NL) + 1;
+  if (start === 0) return { dataEnd: buf.length, torn: false };
+  try {
+    JSON.parse(buf.subarray(start).toString('utf8'));
+    return { dataEnd: buf.length, torn: false };
+  } catch {
+    return { dataEnd: start, torn: true };
+  }
+}
+
+const isStructural = (type: string): type is Structural => (STRUCTURAL as readonly string[]).includes(type);
+
+/** 1-based number of the line that starts at byte `at` (only computed for damaged lines). */
+function lineNumber(buf: Buffer, at: number): number {
+  let n = 1;
+  for (let i = buf.indexOf(NL); i >= 0 && i < at; i = buf.indexOf(NL, i + 1)) n++;
+  return n;
+}
+
+/** A parsed line, or a warning when it is damaged. */
+function parseLine(buf: Buffer, start: number, end: number, warnings: string[], file: string): JournalEvent | undefined {
+  const text = buf.subarray(start, end).toString('utf8').trim();
+  if (!text) return undefined;
+  try {
+    const v = JSON.parse(text) as JournalEvent;
+    if (v && typeof v === 'object' && typeof v.type === 'string') return v;
+  } catch {
+    // reported below
+  }
+  const line = lineNumber(buf, start);
+  const msg = `${file}: line ${line} is damaged and was skipped`;
+  if (!warnings.includes(msg)) warnings.push(msg);
+  return undefined;
+}
+
+function scanStructural(buf: Buffer, from: number, to: number, warnings: string[], file: string): Located[] {
+  const seen = new Set<number>();
+  const out: Located[] = [];
+  for (const type of STRUCTURAL) {
+    for (const [start, end] of linesWith(buf, Buffer.from(`"type":"${type}"`), from, to)) {
+      if (seen.has(start)) continue;
+      seen.add(start);
+      const event = parseLine(buf, start, end, warnings, file);
+      // The pattern can sit inside a nested object of another event; keep only real matches.
+      if (event && event.type === type) out.push({ start, end, event });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+function parseAll(buf: Buffer, from: number, to: number, warnings: string[], file: string): Located[] {
+  const out: Located[] = [];
+  let start = from;
+  while (start < to) {
+    let end = buf.indexOf(NL, start);
+    if (end < 0 || end > to) end = to;
+    const event = parseLine(buf, start, end, warnings, file);
+    if (event) out.push({ start, end, event });
+    start = end + 1;
+  }
+  return out;
+}
+
+interface Built {
+  branches: BranchInfo[];
+  end?: SessionEnd;
+  sessionErrors: { t: number; message: string; code?: string }[];
+}
+
+/** Groups the structural lines into steps (each up to the next step or branch) and branches. */
+function buildBranches(lines: Located[], dataEnd: number): Built {
+  const own = new Map<number, StepRef[]>([[0, []]]);
+  const forks = new Map<number, { from: number; atStep: number; t: number }>();
+  const sessionErrors: Built['sessionErrors'] = [];
+  let end: SessionEnd | undefined;
+  let current: StepRef | undefined;
+  const close = (at: number): void => {
+    if (current) current.end = at;
+    current = undefined;
+  };
+  for (const { start, event: e } of lines) {
+    switch (e.type) {
+      case 'step-start':
+        close(start);
+        current = { branch: e.branch, step: e.step, start, end: dataEnd, t: e.t, agent: e.agent, title: e.title, pane: e.pane, open: true, hasError: false };
+        if (!own.has(e.branch)) own.set(e.branch, []);
+        own.get(e.branch)!.push(current);
+        break;
+      case 'decision':
+        if (current) Object.assign(current, { decision: { decision: e.decision, by: e.by }, open: false });
+        break;
+      case 'run':
+        if (current) Object.assign(current, { verdict: e.result.verdict, open: false });
+        break;
+      case 'error':
+        if (current) current.hasError = true;
+        else sessionErrors.push({ t: e.t, message: e.message, ...(e.code ? { code: e.code } : {}) });
+        break;
+      case 'branch':
+        close(start);
+        forks.set(e.branch, { from: e.from, atStep: e.atStep, t: e.t });
+        if (!own.has(e.branch)) own.set(e.branch, []);
+        break;
+      case 'end':
+        close(start);
+        end = { t: e.t, outcome: e.outcome, calls: e.calls, promptTokens: e.promptTokens, completionTokens: e.completionTokens };
+        break;
+      default:
+        break;
+    }
+  }
+  const ids = [...own.keys()].sort((a, b) => a - b);
+  const branches = ids.map((id) => branchSteps(id, own, forks));
+  return { branches, sessionErrors, ...(end ? { end } : {}) };
+}
+
+/**
+ * A branch's steps: its own, plus the parent's steps before the fork point that it did not
+ * record again (a branch re-driven from the journal may or may not write those).
+ */
+function branchSteps(id: number, own: Map<number, StepRef[]>, forks: Map<number, { from: number; atStep: number; t: number }>): BranchInfo {
+  const fork = forks.get(id);
+  const mine = own.get(id) ?? [];
+  const byStep = new Map<number, StepRef>();
+  if (fork && fork.from !== id) {
+    const parent = branchSteps(fork.from, own, new Map([...forks].filter(([k]) => k !== id)));
+    for (const s of parent.steps) if (s.step < fork.atStep) byStep.set(s.step, s);
+  }
+  // When a step was recorded twice in one branch (it ran again), the later one counts.
+  for (const s of mine) byStep.set(s.step, s);
+  const steps = [...byStep.values()].sort((a, b) => a.step - b.step || a.start - b.start);
+  const info: BranchInfo = { id, t: fork?.t ?? 0, steps };
+  if (fork) Object.assign(info, { from: fork.from, atStep: fork.atStep });
+  return info;
+}
+
+function buildStep(ref: StepRef, events: JournalEvent[]): StepView {
+  const v: StepView = {
+    ref,
+    requests: 0,
+    chunks: [],
+    streamed: '',
+    proposals: [],
+    runs: [],
+    errors: [],
+    promptTokens: 0,
+    promptTokensEvaluated: 0,
+    completionTokens: 0,
+    calls: 0,
+    tEnd: ref.t,
+  };
+  for (const e of events) {
+    if ('t' in e && typeof e.t === 'number') v.tEnd = Math.max(v.tEnd, e.t);
+    addEvent(v, e);
+  }
+  return v;
+}
+
+function addEvent(v: StepView, e: JournalEvent): void {
+  switch (e.type) {
+    case 'llm-request':
+      v.requests++;
+      v.streamed = '';
+      break;
+    case 'llm-chunk':
+      v.chunks.push({ t: e.t, text: e.text });
+      v.streamed += e.text;
+      break;
+    case 'llm-response':
+      v.calls++;
+      v.promptTokens += e.promptTokens;
+      v.promptTokensEvaluated += e.promptTokensEvaluated;
+      v.completionTokens += e.completionTokens;
+      // Chunks are batched and the last batch may be lost in a crash; the response is whole.
+      v.streamed = e.text;
+      break;
+    case 'proposal':
+      v.proposals.push({ t: e.t, agent: e.agent, value: e.value, text: e.text, raw: e.raw, ...(e.error ? { error: e.error } : {}), ...(e.meta ? { meta: e.meta } : {}) });
+      break;
+    case 'decision': {
+      const last = v.proposals[v.proposals.length - 1];
+      if (last) last.decision = { decision: e.decision, by: e.by, t: e.t };
+      break;
+    }
+    case 'run':
+      v.runs.push({ t: e.t, program: e.program, result: e.result });
+      break;
+    case 'error':
+      v.errors.push({ t: e.t, message: e.message, ...(e.code ? { code: e.code } : {}) });
+      break;
+    default:
+      break;
+  }
+}
+
+/** The last proposal of a step and what became of it: the text the flow went on with. */
+export function finalText(view: StepView): { text: string; byPerson: boolean } | undefined {
+  const last = view.proposals[view.proposals.length - 1];
+  if (!last) return undefined;
+  const d = last.decision?.decision;
+  if (d?.kind === 'edit') return { text: d.content, byPerson: last.decision?.by === 'person' };
+  return { text: last.text, byPerson: false };
+}
