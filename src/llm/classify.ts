@@ -94,8 +94,9 @@ interface StatusLike {
 
 /** Classifies `err`, using how far the exchange got. */
 export function classify(err: unknown, x: Exchange | undefined, c: FailureContext): LlmError {
-  if (err instanceof LlmError) return err;
+  // Checked first: the openai package ends a stream quietly when aborted, which looks like a cut.
   if (x?.cancelled) return aborted();
+  if (err instanceof LlmError) return err;
   if (x?.stalled) return stalled(c);
   const e = (typeof err === 'object' && err !== null ? err : {}) as StatusLike;
   const status = typeof e.status === 'number' ? e.status : typeof e.status_code === 'number' ? e.status_code : undefined;

@@ -17,6 +17,11 @@ export class LlmError extends Error {
   get hint(): string | undefined {
     return this.options.hint;
   }
+
+  /** The HTTP status the server answered with, when there was one. */
+  get status(): number | undefined {
+    return this.options.status;
+  }
 }
 
 export const isLlmError = (err: unknown): err is LlmError => err instanceof LlmError;
