@@ -1,0 +1,89 @@
+import type { Settings } from '../config.js';
+import type { Flow, Outcome, Steps } from '../engine/types.js';
+import type { Problem } from '../problems/types.js';
+import { codesim, type CodesimOptions } from './codesim.js';
+import { mapcoder, type MapcoderOptions } from './mapcoder.js';
+
+export type FlowName = 'codesim' | 'mapcoder';
+
+/** The budget keys a flow reads; structural, so any settings object with them will do. */
+export type BudgetSettings = { budgets?: Partial<Pick<Settings['budgets'], 'codesim' | 'mapcoder'>> };
+
+export interface FlowEntry<O> {
+  run: Flow<O>;
+  title: string;
+  /** One line for `--help` and the flow picker. */
+  about: string;
+  defaults: O;
+  optionsFrom(settings: BudgetSettings): O;
+  /** Model calls of the method with the auto gate: fewest (first code passes) and most. */
+  bound(options: O): { best: number; worst: number };
+}
+
+const codesimEntry: FlowEntry<CodesimOptions> = {
+  run: codesim,
+  title: 'CodeSIM',
+  about: 'plan with a recalled example, simulate it on a sample, revise, code, debug by simulation',
+  defaults: { plans: 5, debugRounds: 5 },
+  optionsFrom: (s) => ({
+    plans: s.budgets?.codesim?.plans ?? 5,
+    debugRounds: s.budgets?.codesim?.debugRounds ?? 5,
+  }),
+  // plan, simulate, code | per plan: plan, simulate, revise, code + d debugs
+  bound: (o) => ({ best: 3, worst: o.plans * (4 + o.debugRounds) }),
+};
+
+const mapcoderEntry: FlowEntry<MapcoderOptions> = {
+  run: mapcoder,
+  title: 'MapCoder',
+  about: 'recall k problems and an algorithm, a plan per exemplar with a confidence, code, debug',
+  defaults: { exemplars: 3, debugRounds: 5 },
+  optionsFrom: (s) => ({
+    exemplars: s.budgets?.mapcoder?.exemplars ?? 3,
+    debugRounds: s.budgets?.mapcoder?.debugRounds ?? 5,
+  }),
+  // retrieve + n·(plan, confidence) + code | … + n·(code + t debugs)   (n = k here)
+  bound: (o) => ({
+    best: 2 * o.exemplars + 2,
+    worst: 1 + 2 * o.exemplars + o.exemplars * (1 + o.debugRounds),
+  }),
+};
+
+export const flows: { codesim: FlowEntry<CodesimOptions>; mapcoder: FlowEntry<MapcoderOptions> } = {
+  codesim: codesimEntry,
+  mapcoder: mapcoderEntry,
+};
+
+export const flowNames = Object.keys(flows) as FlowName[];
+
+export const isFlowName = (name: string): name is FlowName => name in flows;
+
+export type { CodesimOptions, MapcoderOptions };
+
+/**
+ * A flow by name with its options type erased, for callers that pick the flow at run time
+ * (solve, eval, the TUI): options come from settings, and the bound from those options.
+ */
+export interface PickedFlow {
+  name: FlowName;
+  title: string;
+  about: string;
+  options: Record<string, number>;
+  bound: { best: number; worst: number };
+  run(s: Steps, p: Problem): Promise<Outcome>;
+}
+
+export function pickFlow(name: FlowName, settings: BudgetSettings = {}): PickedFlow {
+  const pick = <O extends object>(e: FlowEntry<O>): PickedFlow => {
+    const options = e.optionsFrom(settings);
+    return {
+      name,
+      title: e.title,
+      about: e.about,
+      options: { ...(options as Record<string, number>) },
+      bound: e.bound(options),
+      run: (s, p) => e.run(s, p, options),
+    };
+  };
+  return name === 'codesim' ? pick(flows.codesim) : pick(flows.mapcoder);
+}

@@ -1,0 +1,16 @@
+import type { JudgeResult } from '../runners/types.js';
+import { clip, failureFeedback } from '../runners/feedback.js';
+
+/** The method's "samples pass": every sample accepted. */
+export const passes = (r: JudgeResult): boolean => r.total > 0 && r.passed === r.total;
+
+export const score = (r: JudgeResult): { passed: number; total: number } => ({ passed: r.passed, total: r.total });
+
+/** The failing-samples log a debugging stage reads (each part cut to about 500 characters). */
+export const feedbackOf = (r: JudgeResult): string => failureFeedback(r, 500);
+
+/** How a plan ended, in words the next planner can learn from. */
+export function outcomeOf(r: JudgeResult, debugRounds: number): string {
+  const head = `After coding and ${debugRounds} debug round${debugRounds === 1 ? '' : 's'}, the program still passed only ${r.passed} of ${r.total} samples (${r.verdict}).`;
+  return `${head}\n${clip(feedbackOf(r), 1200)}`;
+}
