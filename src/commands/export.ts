@@ -1,5 +1,35 @@
-import { UserError } from '../errors.js';
+// `simcoach export ID|FILE [--format md|json] [-o FILE]`: a saved session as a report.
+import { writeFile } from 'node:fs/promises';
+import { parse } from '../args.js';
+import { EXIT, UsageError, UserError } from '../errors.js';
+import { findSession } from '../session/index.js';
+import { toMarkdown } from '../session/markdown.js';
+import { buildReport } from '../session/report.js';
+import { Timeline } from '../session/timeline.js';
+import { color } from '../term.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UserError('the export command is being built in this release cycle');
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(
+    argv,
+    { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' } },
+    'export',
+  );
+  if (positionals.length !== 1) throw new UsageError('export takes one session id or file');
+  const format = values.format ?? (values.output?.endsWith('.json') ? 'json' : 'md');
+  if (format !== 'md' && format !== 'json') throw new UsageError(`export: --format is md or json, not '${format}'`);
+  const tl = await Timeline.open(await findSession(positionals[0]!));
+  const report = buildReport(tl);
+  const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : toMarkdown(report);
+  for (const w of tl.warnings) process.stderr.write(`${color.yellow('warning:', process.stderr)} ${w}\n`);
+  if (!values.output || values.output === '-') {
+    process.stdout.write(text);
+    return EXIT.ok;
+  }
+  try {
+    await writeFile(values.output, text);
+  } catch (err) {
+    throw new UserError(`cannot write ${values.output}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  process.stderr.write(`wrote ${values.output}\n`);
+  return EXIT.ok;
 }

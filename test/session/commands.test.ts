@@ -1,0 +1,95 @@
+// The session commands through the built CLI, as a person runs them.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cli, tempHome, type Home } from './cli.js';
+import { JournalBuilder, header, solvedSession } from './synth.js';
+
+let home: Home;
+beforeEach(() => {
+  home = tempHome();
+});
+
+describe('simcoach sessions', () => {
+  it('says where sessions go when there are none', async () => {
+    const r = await cli(['sessions'], home.env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('No saved sessions yet');
+  });
+
+  it('lists newest first as a table and as JSON, and removes one by prefix', async () => {
+    solvedSession(header({ id: 'aaaa1111', createdAt: '2026-12-01T10:00:00Z' })).write(join(home.sessions, 'a.jsonl'));
+    new JournalBuilder(header({ id: 'bbbb2222', createdAt: '2026-12-02T10:00:00Z', flow: 'mapcoder', model: 'llama3.2:3b' }))
+      .ask(0, 0, { answer: 'x' })
+      .write(join(home.sessions, 'b.jsonl'));
+    writeFileSync(join(home.sessions, 'junk.jsonl'), 'not json at all\n');
+
+    const table = await cli(['sessions'], home.env);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^DATE\s+ID\s+PROBLEM\s+FLOW\s+MODEL\s+STEPS\s+RESULT\s+SIZE$/);
+    expect(lines[1]).toMatch(/bbbb22\s+sum-two\s+mapcoder\s+llama3\.2:3b\s+1\s+incomplete\s+\d/);
+    expect(lines[2]).toMatch(/aaaa11\s+sum-two\s+codesim\s+qwen2\.5-coder:7b\s+4\s+solved\s+\d/);
+    expect(table.stderr).toMatch(/junk\.jsonl is not a simcoach session: its first line is not JSON/);
+
+    const json = JSON.parse((await cli(['sessions', '--json'], home.env)).stdout) as Record<string, unknown>[];
+    expect(json.map((s) => s.id)).toEqual(['bbbb2222', 'aaaa1111']);
+    for (const key of ['id', 'file', 'problem', 'flow', 'model', 'createdAt', 'verdict']) expect(json[0]).toHaveProperty(key);
+    expect(json[1]).toMatchObject({ verdict: 'solved', file: join(home.sessions, 'a.jsonl') });
+
+    const rm = await cli(['sessions', 'rm', 'aaaa'], home.env);
+    expect(rm.code).toBe(0);
+    expect(existsSync(join(home.sessions, 'a.jsonl'))).toBe(false);
+    const missing = await cli(['sessions', 'rm', 'aaaa'], home.env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toMatch(/^simcoach: no saved session has an id starting with 'aaaa'/);
+    expect((await cli(['sessions', 'frob'], home.env)).code).toBe(2);
+  });
+});
+
+describe('simcoach export', () => {
+  beforeEach(() => {
+    new JournalBuilder(header({ id: 'eeee0001' }))
+      .ask(0, 0, { answer: 'model plan', decision: { kind: 'edit', content: 'my plan: add them' }, by: 'person' })
+      .ask(0, 1, { agent: 'code', title: 'Code', pane: 'code', answer: 'print(1)', decision: { kind: 'approve' }, by: 'person' })
+      .run(0, 2, 'WA', 0, 1, 'print(1)\n')
+      .ask(0, 3, { agent: 'debug', title: 'Debug', pane: 'debug', answer: 'print(sum(map(int, input().split())))', decision: { kind: 'approve' }, by: 'person' })
+      .run(0, 4, 'AC', 1, 1)
+      .end('solved')
+      .write(join(home.sessions, 'e.jsonl'));
+  });
+
+  it('writes markdown with the problem, steps, the edit marked as the person’s, runs, final code and tokens', async () => {
+    const r = await cli(['export', 'eeee'], home.env);
+    expect(r.code).toBe(0);
+    const md = r.stdout;
+    expect(md).toContain('# Sum of two — simcoach session eeee0001');
+    expect(md).toContain('Read two integers and print their sum.');
+    expect(md).toMatch(/### 1\. Plan\n\n```\nmodel plan\n```\n\n\*\*Your edit:\*\*\n\n```\nmy plan: add them\n```/);
+    expect(md).toContain('*Decision: edited by you');
+    expect(md).toContain('Tests: **WA**, 0/1 passed.');
+    expect(md).toMatch(/## Final code\n\n```python\nprint\(sum\(map\(int, input\(\)\.split\(\)\)\)\)\n```/);
+    expect(md).toMatch(/\| total \| 3 \| 120 \| 30 \| \d+ \|/);
+  });
+
+  it('writes JSON to a file with -o', async () => {
+    const out = join(home.root, 'report.json');
+    const r = await cli(['export', join(home.sessions, 'e.jsonl'), '-o', out], home.env);
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(readFileSync(out, 'utf8')) as { steps: { edit?: string; decidedBy?: string; runs: unknown[] }[]; status: string; calls: number; finalCode: { source: string } };
+    expect(rep.status).toBe('solved');
+    expect(rep.calls).toBe(3);
+    expect(rep.steps[0]).toMatchObject({ edit: 'my plan: add them', decidedBy: 'person' });
+    expect(rep.steps[2]!.runs).toHaveLength(1);
+    expect(rep.finalCode.source).toContain('sum(map');
+  });
+
+  it('refuses a non-session file with one line naming it, and a bad format with a usage error', async () => {
+    const bad = join(home.root, 'x.jsonl');
+    writeFileSync(bad, '{"hello":"world"}\n');
+    const r = await cli(['export', bad], home.env);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([`simcoach: ${bad} is not a simcoach session: its first line is not a session header`]);
+    expect((await cli(['export', 'eeee', '--format', 'pdf'], home.env)).code).toBe(2);
+  });
+});
