@@ -1,5 +1,113 @@
-import { UserError } from '../errors.js';
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { numberFlag, parse } from '../args.js';
+import { EXIT, UsageError, UserError } from '../errors.js';
+import { loadProblem } from '../problems/index.js';
+import type { CompareMode, Comparison } from '../problems/types.js';
+import { isolation, describeIsolation } from '../runners/capabilities.js';
+import { judgeProblem } from '../runners/judge.js';
+import { langFromName, langFromPath } from '../runners/langs.js';
+import type { JudgeResult, TestResult, Verdict } from '../runners/types.js';
+import { color } from '../term.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UserError('the test command is being built in this release cycle');
+const MODES: CompareMode[] = ['tokens', 'exact', 'lines', 'float'];
+
+const flags = {
+  problem: { type: 'string', short: 'p' },
+  lang: { type: 'string' },
+  mode: { type: 'string' },
+  eps: { type: 'string' },
+  checker: { type: 'string' },
+  tl: { type: 'string' },
+  ml: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'WA' || v === 'RE' || v === 'CE' ? color.red(v) : color.yellow(v));
+
+function comparisonFrom(values: { mode?: string; eps?: string; checker?: string }, base: Comparison): Comparison {
+  const eps = numberFlag(values.eps, 'eps');
+  if (eps !== undefined && eps < 0) throw new UsageError('--eps must not be negative');
+  if (values.mode !== undefined && !MODES.includes(values.mode as CompareMode)) {
+    throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${values.mode}'`);
+  }
+  if (eps !== undefined && values.mode !== undefined && values.mode !== 'float') throw new UsageError('--eps only applies to --mode float');
+  const mode = (values.mode as CompareMode | undefined) ?? (eps !== undefined ? 'float' : undefined);
+  if (values.checker) return { mode: mode ?? base.mode, checker: resolve(values.checker) };
+  if (mode) return { mode, eps: eps ?? (mode === 'float' ? (base.mode === 'float' ? base.eps : undefined) ?? 1e-6 : undefined) };
+  return base;
+}
+
+function positive(value: string | undefined, flag: string): number | undefined {
+  const n = numberFlag(value, flag);
+  if (n !== undefined && !(n > 0)) throw new UsageError(`--${flag} must be positive`);
+  return n;
+}
+
+function table(tests: TestResult[]): string {
+  const rows = tests.map((t) => [t.name, t.verdict, `${t.timeMs} ms`, `${(t.memoryKb / 1024).toFixed(1)} MiB`, t.detail ?? '']);
+  const head = ['test', 'verdict', 'time', 'memory', 'detail'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[], colour = false) =>
+    r.map((c, i) => {
+      const padded = i === 4 ? c : i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!);
+      return colour && i === 1 ? paint(c as Verdict) + ' '.repeat(widths[1]! - c.length) : padded;
+    }).join('  ').trimEnd();
+  return [color.dim(line(head)), ...rows.map((r) => line(r, true))].join('\n');
+}
+
+function summary(r: JudgeResult): string {
+  if (r.verdict === 'CE') return `${paint('CE')}  compilation error\n${r.compile?.message ?? ''}`;
+  const maxTime = Math.max(0, ...r.tests.map((t) => t.timeMs));
+  const maxMem = Math.max(0, ...r.tests.map((t) => t.memoryKb));
+  return `${paint(r.verdict)}  ${r.passed}/${r.total} tests passed · max ${maxTime} ms · max ${(maxMem / 1024).toFixed(1)} MiB`;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, flags, 'test');
+  if (positionals.length !== 1) throw new UsageError('test: give exactly one SOLUTION file');
+  if (!values.problem) throw new UsageError('test: --problem PROBLEM is required');
+  const file = positionals[0]!;
+  const lang = values.lang !== undefined ? langFromName(values.lang) : langFromPath(file);
+  if (!lang) {
+    throw values.lang !== undefined
+      ? new UsageError(`--lang must be python, cpp, javascript or java, not '${values.lang}'`)
+      : new UsageError(`test: cannot tell the language of '${file}' from its extension; add --lang`);
+  }
+  const tl = positive(values.tl, 'tl');
+  const ml = positive(values.ml, 'ml');
+  if (values.checker && !(await stat(values.checker).catch(() => null))) throw new UserError(`${values.checker}: no such checker file`);
+  const source = await readFile(file, 'utf8').catch(() => {
+    throw new UserError(`${file}: cannot read the solution`);
+  });
+  comparisonFrom(values, { mode: 'tokens' }); // flag errors before the problem is read
+  const problem = await loadProblem(values.problem);
+  const compare = comparisonFrom(values, problem.compare);
+  if (problem.samples.length + problem.tests.length === 0) throw new UserError(`${problem.id}: the problem has no tests to run`);
+
+  if ((await isolation()).namespaces === 'none') process.stderr.write(`${color.yellow('warning:', process.stderr)} ${await describeIsolation()}\n`);
+  const controller = new AbortController();
+  const onInt = () => controller.abort();
+  process.once('SIGINT', onInt);
+  let result: JudgeResult;
+  try {
+    result = await judgeProblem({ lang, source }, problem, { timeLimitMs: tl, memoryLimitMb: ml, compare, signal: controller.signal });
+  } catch (err) {
+    if (controller.signal.aborted) return EXIT.interrupted;
+    throw new UserError(`test: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+  } finally {
+    process.off('SIGINT', onInt);
+  }
+  if (values.json) {
+    const tests = result.tests.map((t) => ({
+      name: t.name, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb,
+      ...(t.detail ? { detail: t.detail } : {}), exitCode: t.exitCode, signal: t.signal,
+    }));
+    const out = { verdict: result.verdict, passed: result.passed, total: result.total, problem: problem.id, lang, compare, ...(result.compile ? { compile: result.compile } : {}), tests };
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+  } else {
+    if (result.tests.length) process.stdout.write(`${table(result.tests)}\n`);
+    process.stdout.write(`${summary(result)}\n`);
+  }
+  return result.verdict === 'AC' ? EXIT.ok : EXIT.failed;
 }
