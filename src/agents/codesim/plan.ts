@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
-import { formatInstructions, need, readAnswer, type Field } from '../shared/answer.js';
+import { formatInstructions, need, plainPlan, readAnswer, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';
 import { asText, clip } from '../shared/text.js';
@@ -69,11 +69,11 @@ function failedText(failed: FailedPlan[]): string {
   ].join('\n');
 }
 
-function parsePlan(text: string): PlanValue {
+function parsePlan(text: string, byPerson = false): PlanValue {
   const a = readAnswer(text, FIELDS);
   const f = a.fields;
-  // A bare text answer (no headings at all) is taken as the plan itself.
-  const plan = a.form === 'plain' ? need(a.text, 'plan') : need(f.plan, 'Plan section');
+  // Bare text without headings: a person's edit is the plan; a model's must list steps.
+  const plan = a.form === 'plain' ? (byPerson ? need(a.text, 'plan') : plainPlan(a.text)) : need(f.plan, 'Plan section');
   return planSchema.parse({
     understanding: asText(f.understanding),
     recalledProblem: asText(f.recalledProblem),
@@ -109,5 +109,5 @@ export const planAgent: Agent<PlanInput, PlanValue> = {
       ['Algorithm', v.algorithm],
       ['Plan', v.plan],
     ]),
-  edit: (text) => parsePlan(text),
+  edit: (text) => parsePlan(text, true),
 };

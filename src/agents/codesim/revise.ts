@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
-import { formatInstructions, need, readAnswer, type Field } from '../shared/answer.js';
+import { formatInstructions, need, plainPlan, readAnswer, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
@@ -32,9 +32,9 @@ const FIELDS: readonly Field<keyof RevisionValue>[] = [
   },
 ];
 
-function parseRevision(text: string): RevisionValue {
+function parseRevision(text: string, byPerson = false): RevisionValue {
   const a = readAnswer(text, FIELDS);
-  if (a.form === 'plain') return { changes: '', plan: need(a.text, 'plan') };
+  if (a.form === 'plain') return { changes: '', plan: byPerson ? need(a.text, 'plan') : plainPlan(a.text) };
   return revisionSchema.parse({ changes: asText(a.fields.changes), plan: need(a.fields.plan, 'Revised plan section') });
 }
 
@@ -73,5 +73,5 @@ export const reviseAgent: Agent<ReviseInput, RevisionValue> = {
       ['Changes', v.changes],
       ['Revised plan', v.plan],
     ]),
-  edit: (text) => parseRevision(text),
+  edit: (text) => parseRevision(text, true),
 };

@@ -1,5 +1,5 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
-import { need, readAnswer, type Field } from '../shared/answer.js';
+import { need, plainPlan, readAnswer, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';
 import { clip } from '../shared/text.js';
@@ -25,10 +25,11 @@ const FIELDS: readonly Field<'plan'>[] = [
   },
 ];
 
-function parsePlan(text: string): ExemplarPlanValue {
+function parsePlan(text: string, byPerson = false): ExemplarPlanValue {
   const a = readAnswer(text, FIELDS);
-  // A plan may come as bare prose or a bare list: then the whole answer is the plan.
-  return { plan: a.form === 'plain' ? need(a.text, 'plan') : need(a.fields.plan, 'Plan section') };
+  // A bare list of steps is a plan; a person's edit is whatever they wrote.
+  if (a.form === 'plain') return { plan: byPerson ? need(a.text, 'plan') : plainPlan(a.text) };
+  return { plan: need(a.fields.plan, 'Plan section') };
 }
 
 /** The algorithm family and tutorial as prompt text ("" when retrieval gave none). */
@@ -64,5 +65,5 @@ export const exemplarPlanAgent: Agent<ExemplarPlanInput, ExemplarPlanValue> = {
   },
   parse: (text) => parsePlan(text),
   show: (v) => renderSections([['Plan', v.plan]]),
-  edit: (text) => parsePlan(text),
+  edit: (text) => parsePlan(text, true),
 };

@@ -83,3 +83,13 @@ export function need(v: unknown, what: string): string {
   if (s === '') throw new AnswerFormatError(`the answer has no ${what}`);
   return s;
 }
+
+/**
+ * A model's answer without any of the asked-for headings, taken as a plan only when it reads as
+ * one (two or more numbered or bulleted steps); "I am not sure." is not a plan.
+ */
+export function plainPlan(text: string): string {
+  const steps = text.match(/^\s*(\d+[.)]|[-*•]|step\s+\d+:?)\s+\S/gim) ?? [];
+  if (steps.length < 2) throw new AnswerFormatError('the answer has no Plan section and no list of steps');
+  return text.trim();
+}

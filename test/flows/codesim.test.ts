@@ -1,0 +1,123 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { codesim } from '../../src/flows/codesim.js';
+import { flows } from '../../src/flows/index.js';
+import type { Problem } from '../../src/problems/types.js';
+import { fixture } from '../agents/problems.js';
+import type { FakeServer } from '../fakes/ollama.js';
+import { callsOf, fakeModel, fence, runFlow } from './harness.js';
+
+const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
+const WRONG = 'a, b = map(int, input().split())\nprint(a - b)';
+const HALF = 'print(3)'; // right on sample 1 only
+
+const PLAN = (n = 1) => `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n${n}. Read a and b, print a + b.`;
+const FINE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a+b=3', predicted: '3', verdict: 'plan-fine', critique: '' });
+const CHANGE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a-b=-1', predicted: '-1', verdict: 'needs-change', critique: 'it subtracts; it must add' });
+const REVISED = JSON.stringify({ changes: 'add instead of subtract', plan: '1. Read a and b.\n2. Print a + b.' });
+const debugWith = (code: string) => `## Simulation\nOn 1 2 the code prints -1, the plan says 3.\n## Verdict\ncode\n## Fix\nuse +\n## Code\n${fence(code)}`;
+
+let sumTwo: Problem;
+let server: FakeServer | undefined;
+beforeAll(async () => {
+  sumTwo = await fixture('sum-two');
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const defaults = flows.codesim.defaults;
+
+describe('codesim with the auto gate', () => {
+  it('happy path: plan, simulate, code — 3 calls, the best bound — and the samples pass', async () => {
+    server = await fakeModel({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
+    const { outcome, trace } = await runFlow(codesim, sumTwo, defaults, server);
+    expect(callsOf(server)).toEqual(['plan', 'simulate', 'code']);
+    expect(callsOf(server)).toHaveLength(flows.codesim.bound(defaults).best);
+    expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
+    expect(outcome.program?.source).toBe(`${RIGHT}\n`);
+    expect(trace.runs).toHaveLength(1);
+    expect(trace.progress[0]).toEqual({ label: 'plan', value: 1, max: 5 });
+    // Structured stages went with a JSON schema; the code stage did not.
+    const formats = server.chatBodies().map((b) => b.format !== undefined);
+    expect(formats).toEqual([true, true, false]);
+  });
+
+  it('plan needs revision: the revised plan (not the first) goes to the coder', async () => {
+    server = await fakeModel({ plan: PLAN(), simulate: CHANGE, revise: REVISED, code: fence(RIGHT) });
+    const { outcome } = await runFlow(codesim, sumTwo, defaults, server);
+    expect(callsOf(server)).toEqual(['plan', 'simulate', 'revise', 'code']);
+    expect(outcome.status).toBe('solved');
+    const bodies = server.chatBodies();
+    expect(bodies[2]!.messages[2]!.content).toContain('it subtracts; it must add');
+    expect(bodies[3]!.messages[2]!.content).toContain('1. Read a and b.\n2. Print a + b.');
+  });
+
+  it('debugs d times, then plans again — telling the planner what failed — and solves', async () => {
+    const o = { plans: 5, debugRounds: 2 };
+    server = await fakeModel({
+      plan: [PLAN(1), PLAN(2)],
+      simulate: FINE,
+      code: [fence(WRONG), fence(RIGHT)],
+      debug: debugWith(WRONG),
+    });
+    const { outcome, trace } = await runFlow(codesim, sumTwo, o, server);
+    expect(callsOf(server)).toEqual(['plan', 'simulate', 'code', 'debug', 'debug', 'plan', 'simulate', 'code']);
+    expect(outcome.status).toBe('solved');
+    expect(trace.runs.map((r) => r.result.passed)).toEqual([0, 0, 0, 2]);
+    const bodies = server.chatBodies();
+    // Each debug round sees the real judge's failure log: input, expected, the program's output.
+    const debugPrompt = bodies[3]!.messages[2]!.content;
+    expect(debugPrompt).toMatch(/0 of 2 tests passed/);
+    expect(debugPrompt).toContain('Expected output:\n3');
+    expect(debugPrompt).toContain('Your output:\n-1');
+    // The second plan's prompt names the failed plan and how it ended, so it differs from the first.
+    const replan = bodies[5]!.messages[2]!.content;
+    expect(replan).not.toBe(bodies[0]!.messages[2]!.content);
+    expect(replan).toContain('1. Read a and b, print a + b.');
+    expect(replan).toMatch(/passed only 0 of 2 samples/);
+    expect(trace.progress.map((p) => `${p.label} ${p.value}/${p.max}`)).toEqual(['plan 1/5', 'debug 1/2', 'debug 2/2', 'plan 2/5']);
+  });
+
+  it('budget runs out at exactly p·(4+d) calls and returns the best candidate', async () => {
+    const o = { plans: 2, debugRounds: 1 };
+    server = await fakeModel({
+      plan: PLAN(),
+      simulate: CHANGE,
+      revise: REVISED,
+      code: [fence(WRONG), fence(HALF)],
+      debug: debugWith(WRONG),
+    });
+    const { outcome, trace } = await runFlow(codesim, sumTwo, o, server);
+    const calls = callsOf(server);
+    expect(calls).toEqual(['plan', 'simulate', 'revise', 'code', 'debug', 'plan', 'simulate', 'revise', 'code', 'debug']);
+    expect(calls).toHaveLength(flows.codesim.bound(o).worst);
+    expect(trace.runs.map((r) => r.result.passed)).toEqual([0, 0, 1, 0]);
+    expect(outcome).toMatchObject({ status: 'unsolved', samples: { passed: 1, total: 2 } });
+    expect(outcome.program?.source).toBe(`${HALF}\n`);
+  });
+
+  it('a malformed answer gets one repair request, then the step fails without a crash', async () => {
+    server = await fakeModel({ plan: 'I am not sure.', 'plan:repair': '<think>still thinking</think>' });
+    const { outcome } = await runFlow(codesim, sumTwo, defaults, server);
+    expect(callsOf(server)).toEqual(['plan', 'plan:repair']);
+    expect(outcome).toMatchObject({ status: 'failed' });
+  });
+
+  it('a repaired answer goes on as if it had come right the first time', async () => {
+    server = await fakeModel({ plan: PLAN(), simulate: 'It works.', 'simulate:repair': FINE, code: fence(RIGHT) });
+    const { outcome } = await runFlow(codesim, sumTwo, defaults, server);
+    expect(callsOf(server)).toEqual(['plan', 'simulate', 'simulate:repair', 'code']);
+    expect(outcome.status).toBe('solved');
+  });
+
+  it('a problem without samples: the simulation makes up an input and the code stands untested', async () => {
+    const none = { ...sumTwo, samples: [] };
+    server = await fakeModel({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
+    const { outcome, trace } = await runFlow(codesim, none, defaults, server);
+    expect(callsOf(server)).toEqual(['plan', 'simulate', 'code']);
+    expect(server.chatBodies()[1]!.messages[2]!.content).toMatch(/Make up a small valid input/);
+    expect(trace.runs).toHaveLength(0);
+    expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 0, total: 0 } });
+  });
+});
