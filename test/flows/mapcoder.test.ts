@@ -1,0 +1,143 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { flows } from '../../src/flows/index.js';
+import { mapcoder } from '../../src/flows/mapcoder.js';
+import type { Problem } from '../../src/problems/types.js';
+import { fixture } from '../agents/problems.js';
+import type { FakeServer, OllamaChatBody } from '../fakes/ollama.js';
+import { callsOf, fakeModel, fence, runFlow } from './harness.js';
+
+const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
+const WRONG = 'a, b = map(int, input().split())\nprint(a - b)';
+const HALF = 'print(3)';
+
+const exemplar = (i: number) => ({ description: `Problem ${i}: add numbers variant ${i}`, code: 'print(1)', plan: `plan of exemplar ${i}` });
+const RETRIEVE = (n: number) =>
+  JSON.stringify({ exemplars: Array.from({ length: n }, (_, i) => exemplar(i + 1)), algorithm: 'Arithmetic', tutorial: 'Just compute it.' });
+/** The plan names its exemplar, so the tests can see which plan the coder got. */
+const planFor = (body: OllamaChatBody) => {
+  const m = /add numbers variant (\d+)/.exec(body.messages[2]!.content);
+  return `## Plan\n1. PLAN-${m?.[1]}: read a and b\n2. print a + b`;
+};
+/** Confidence by plan: plan 2 is the most trusted, plans 1 and 3 tie. */
+const confidenceFor = (body: OllamaChatBody) => {
+  const n = /PLAN-(\d+)/.exec(body.messages[2]!.content)?.[1];
+  return n === '2' ? '{"explanation": "solid", "confidence": "90%"}' : `Explanation: maybe.\nConfidence: 40/100`;
+};
+const planIn = (body: OllamaChatBody) => /PLAN-(\d+)/.exec(body.messages[2]!.content)?.[1];
+const debugWith = (code: string) => `## Analysis\nstill off\n## Code\n${fence(code)}`;
+
+let sumTwo: Problem;
+let server: FakeServer | undefined;
+beforeAll(async () => {
+  sumTwo = await fixture('sum-two');
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const defaults = flows.mapcoder.defaults;
+
+describe('mapcoder with the auto gate', () => {
+  it('happy path: retrieve, plan + confidence per exemplar, code — 2n+2 calls — highest confidence coded first', async () => {
+    server = await fakeModel({ retrieve: RETRIEVE(3), 'exemplar-plan': planFor, confidence: confidenceFor, 'mapcoder-code': fence(RIGHT) });
+    const { outcome, trace } = await runFlow(mapcoder, sumTwo, defaults, server);
+    expect(callsOf(server)).toEqual([
+      'retrieve',
+      'exemplar-plan',
+      'confidence',
+      'exemplar-plan',
+      'confidence',
+      'exemplar-plan',
+      'confidence',
+      'mapcoder-code',
+    ]);
+    expect(callsOf(server)).toHaveLength(flows.mapcoder.bound(defaults).best);
+    expect(planIn(server.chatBodies()[7]!)).toBe('2');
+    expect(server.chatBodies()[7]!.messages[2]!.content).toContain('Just compute it.');
+    expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
+    expect(trace.runs).toHaveLength(1);
+    expect(server.chatBodies()[0]!.messages[2]!.content).toMatch(/^Task: recall 3 problems/);
+  });
+
+  it('uses however many exemplars came back (one object, not a list)', async () => {
+    const one = JSON.stringify({ problem: exemplar(1) }); // no list, no algorithm
+    server = await fakeModel({ retrieve: one, 'exemplar-plan': planFor, confidence: confidenceFor, 'mapcoder-code': fence(RIGHT) });
+    const { outcome } = await runFlow(mapcoder, sumTwo, defaults, server);
+    expect(callsOf(server)).toEqual(['retrieve', 'exemplar-plan', 'confidence', 'mapcoder-code']);
+    expect(outcome.status).toBe('solved');
+  });
+
+  it('debugs t times, tests the last debug output, then moves to the next plan by confidence', async () => {
+    const o = { exemplars: 3, debugRounds: 2 };
+    server = await fakeModel({
+      retrieve: RETRIEVE(3),
+      'exemplar-plan': planFor,
+      confidence: confidenceFor,
+      'mapcoder-code': fence(WRONG),
+      'mapcoder-debug': (body) => (planIn(body) === '1' ? debugWith(RIGHT) : debugWith(WRONG)),
+    });
+    const { outcome, trace } = await runFlow(mapcoder, sumTwo, o, server);
+    const calls = callsOf(server);
+    expect(calls.slice(7)).toEqual(['mapcoder-code', 'mapcoder-debug', 'mapcoder-debug', 'mapcoder-code', 'mapcoder-debug']);
+    // Plan 2 (90) first, then plan 1 and plan 3 tie at 40 and keep their order: plan 1 next.
+    const bodies = server.chatBodies();
+    expect([7, 10].map((i) => planIn(bodies[i]!))).toEqual(['2', '1']);
+    // The debugger sees the plan, its previous program and the judge's failure log.
+    const dbg = bodies[8]!.messages[2]!.content;
+    expect(dbg).toContain('PLAN-2');
+    expect(dbg).toContain('print(a - b)');
+    expect(dbg).toContain('Your output:\n-1');
+    expect(trace.runs.map((r) => r.result.passed)).toEqual([0, 0, 0, 0, 2]);
+    expect(outcome.status).toBe('solved');
+  });
+
+  it('tests the last debug output of a plan (the published code returned it untested)', async () => {
+    const o = { exemplars: 1, debugRounds: 2 };
+    server = await fakeModel({
+      retrieve: RETRIEVE(1),
+      'exemplar-plan': planFor,
+      confidence: confidenceFor,
+      'mapcoder-code': fence(WRONG),
+      'mapcoder-debug': [debugWith(WRONG), debugWith(RIGHT)],
+    });
+    const { outcome, trace } = await runFlow(mapcoder, sumTwo, o, server);
+    expect(callsOf(server)).toEqual(['retrieve', 'exemplar-plan', 'confidence', 'mapcoder-code', 'mapcoder-debug', 'mapcoder-debug']);
+    expect(trace.runs).toHaveLength(3);
+    expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
+  });
+
+  it('budget runs out at exactly 1 + 2n + n(1+t) calls and returns the best candidate', async () => {
+    const o = { exemplars: 2, debugRounds: 1 };
+    server = await fakeModel({
+      retrieve: RETRIEVE(2),
+      'exemplar-plan': planFor,
+      confidence: confidenceFor,
+      'mapcoder-code': [fence(WRONG), fence(HALF)],
+      'mapcoder-debug': debugWith(WRONG),
+    });
+    const { outcome, trace } = await runFlow(mapcoder, sumTwo, o, server);
+    expect(callsOf(server)).toHaveLength(flows.mapcoder.bound(o).worst);
+    expect(flows.mapcoder.bound(o).worst).toBe(9);
+    expect(trace.runs.map((r) => r.result.passed)).toEqual([0, 0, 1, 0]);
+    expect(outcome).toMatchObject({ status: 'unsolved', samples: { passed: 1, total: 2 } });
+    expect(outcome.program?.source).toBe(`${HALF}\n`);
+  });
+
+  it('an unreadable recall gets one repair, then the step fails without a crash', async () => {
+    server = await fakeModel({ retrieve: 'I cannot recall any.', 'retrieve:repair': '{"exemplars": []}' });
+    const { outcome } = await runFlow(mapcoder, sumTwo, defaults, server);
+    expect(callsOf(server)).toEqual(['retrieve', 'retrieve:repair']);
+    expect(outcome.status).toBe('failed');
+  });
+});
+
+describe('registry', () => {
+  it('reads budgets from settings and gives the bounds of METHODS.md', () => {
+    expect(flows.codesim.bound(flows.codesim.defaults)).toEqual({ best: 3, worst: 45 });
+    expect(flows.mapcoder.bound(flows.mapcoder.defaults)).toEqual({ best: 8, worst: 25 });
+    const o = flows.mapcoder.optionsFrom({ budgets: { mapcoder: { exemplars: 5, debugRounds: 2 } } });
+    expect(o).toEqual({ exemplars: 5, debugRounds: 2 });
+    expect(flows.codesim.optionsFrom({})).toEqual({ plans: 5, debugRounds: 5 });
+  });
+});
