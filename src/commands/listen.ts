@@ -1,5 +1,46 @@
-import { UserError } from '../errors.js';
+import { resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { numberFlag, parse } from '../args.js';
+import { EXIT, UsageError, UserError } from '../errors.js';
+import { problemsDir } from '../paths.js';
+import { color } from '../term.js';
+import { DEFAULT_PORT, startListener } from '../problems/listener.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UserError('the listen command is being built in this release cycle');
+/** `simcoach listen [--port 27121] [--dir DIR]`: saves what Competitive Companion sends until Ctrl-C. */
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { port: { type: 'string' }, dir: { type: 'string' } }, 'listen');
+  if (positionals.length > 0) throw new UsageError(`listen: unexpected argument '${positionals[0]}'`);
+  const port = numberFlag(values.port, 'port') ?? DEFAULT_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, not '${values.port}'`);
+  const dir = resolve(values.dir ?? problemsDir());
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (err) {
+    throw new UserError(`${dir}: cannot create the folder (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const listener = await startListener({
+    port,
+    dir,
+    log: out,
+    warn: (line) => process.stderr.write(`${color.yellow('warning:', process.stderr)} ${line}\n`),
+  });
+  out(`listening for Competitive Companion on ${listener.addresses.join(' and ')}; saving to ${dir}`);
+  out(color.dim('Press Ctrl-C to stop.'));
+
+  return new Promise<number>((done) => {
+    const stop = (code: number) => () => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      listener.close().then(
+        () => done(code),
+        () => done(code),
+      );
+    };
+    const onInt = stop(EXIT.interrupted);
+    const onTerm = stop(EXIT.interrupted);
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+  });
 }

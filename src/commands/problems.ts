@@ -1,5 +1,106 @@
-import { UserError } from '../errors.js';
+import { parse } from '../args.js';
+import { EXIT, UsageError } from '../errors.js';
+import { color } from '../term.js';
+import type { Problem } from '../problems/types.js';
+import { loadDefaultSet, loadProblemSet } from '../problems/index.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UserError('the problems command is being built in this release cycle');
+interface Filters {
+  difficulty?: string;
+  tag?: string;
+}
+
+/** `--difficulty` matches the word (easy, interview, A…), a rating (1400) or a range (1200-1600). */
+function matchesDifficulty(p: Problem, d: string): boolean {
+  const range = /^(\d+)\s*-\s*(\d+)$/.exec(d);
+  if (range) return p.rating !== undefined && p.rating >= Number(range[1]) && p.rating <= Number(range[2]);
+  if (/^\d+$/.test(d) && p.rating !== undefined) return p.rating === Number(d);
+  return (p.difficulty ?? '').toLowerCase() === d.toLowerCase();
+}
+
+function filter(set: Problem[], f: Filters): Problem[] {
+  return set.filter(
+    (p) =>
+      (f.difficulty === undefined || matchesDifficulty(p, f.difficulty)) &&
+      (f.tag === undefined || p.tags.some((t) => t.toLowerCase() === f.tag!.toLowerCase())),
+  );
+}
+
+/**
+ * Ids of problems some saved session solved. SEAM: the sessions layer (src/session/index.ts,
+ * `solvedProblemIds()`) did not exist when this command was written; wire it here once it does.
+ */
+async function solvedIds(): Promise<Set<string>> {
+  return new Set();
+}
+
+const difficultyOf = (p: Problem): string => [p.difficulty, p.rating].filter((x) => x !== undefined).join(' ') || '-';
+
+function clip(text: string, width: number): string {
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length <= width ? oneLine : `${oneLine.slice(0, Math.max(1, width - 1))}…`;
+}
+
+function table(set: Problem[], solved: Set<string>): string {
+  const rows = set.map((p) => [
+    solved.has(p.id) ? '✓' : ' ',
+    p.id,
+    p.title,
+    difficultyOf(p),
+    String(p.samples.length),
+    String(p.tests.length),
+  ]);
+  const head = [' ', 'id', 'title', 'difficulty', 'samples', 'tests'];
+  const width = (i: number) => Math.max(head[i]!.length, ...rows.map((r) => r[i]!.length));
+  const idW = Math.min(width(1), 40);
+  const diffW = width(3);
+  const fixed = 2 + idW + 2 + 2 + diffW + 2 + 7 + 2 + 5;
+  const titleW = Math.max(10, Math.min(width(2), (process.stdout.columns ?? 100) - fixed));
+  const line = (r: string[]) =>
+    [r[0], clip(r[1]!, idW).padEnd(idW), clip(r[2]!, titleW).padEnd(titleW), r[3]!.padEnd(diffW), r[4]!.padStart(7), r[5]!.padStart(5)]
+      .join('  ')
+      .trimEnd();
+  return [color.bold(line(head)), ...rows.map(line)].join('\n');
+}
+
+/** `simcoach problems [SET] [--difficulty D] [--tag T] [--json]` */
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(
+    argv,
+    { difficulty: { type: 'string' }, tag: { type: 'string' }, json: { type: 'boolean' } },
+    'problems',
+  );
+  // `simcoach problems | head` closes the pipe early; that is the reader's choice, not an error.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(EXIT.ok);
+  });
+  if (positionals.length > 1) throw new UsageError(`problems: takes one SET, got ${positionals.length}`);
+  const onSkip = (err: Error) => process.stderr.write(`${color.yellow('skipped:', process.stderr)} ${err.message}\n`);
+  const all = positionals[0] === undefined ? await loadDefaultSet({ onSkip }) : await loadProblemSet(positionals[0], { onSkip });
+  const set = filter(all, { difficulty: values.difficulty, tag: values.tag });
+  const solved = await solvedIds();
+  if (values.json) {
+    const rows = set.map((p) => ({
+      id: p.id,
+      title: p.title,
+      difficulty: p.difficulty ?? null,
+      rating: p.rating ?? null,
+      tags: p.tags,
+      samples: p.samples.length,
+      tests: p.tests.length,
+      kind: p.kind.type,
+      solved: solved.has(p.id),
+      file: p.source?.file ?? null,
+      url: p.source?.url ?? null,
+    }));
+    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (set.length === 0) {
+    process.stdout.write(all.length === 0 ? 'no problems in this set\n' : `no problems match (of ${all.length})\n`);
+    return EXIT.ok;
+  }
+  process.stdout.write(`${table(set, solved)}\n`);
+  const note = set.length === all.length ? `${set.length} problems` : `${set.length} of ${all.length} problems`;
+  process.stdout.write(color.dim(`${note}; solve one with \`simcoach solve ID\`\n`));
+  return EXIT.ok;
 }

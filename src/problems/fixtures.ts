@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UserError } from '../errors.js';
 
 let cached: string | undefined;
 
@@ -19,6 +20,7 @@ export function fixturesDir(): string {
     if (parent === dir) break;
     dir = parent;
   }
-  // Not found means a broken install; callers report the path they tried.
-  return join(dirname(dirname(dirname(fileURLToPath(import.meta.url)))), 'fixtures', 'problems');
+  throw new UserError(
+    `the built-in problems (fixtures/problems) are missing from this installation, looked above ${dirname(fileURLToPath(import.meta.url))}`,
+  );
 }

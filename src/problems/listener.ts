@@ -1,0 +1,176 @@
+// The Competitive Companion receiver. The extension waits only ~500 ms for an answer, so a
+// problem is acknowledged as soon as its body parses and saved afterwards, in arrival order.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
+import { UserError } from '../errors.js';
+import { companionPath, companionToMarkdown, parseCompanion, type CompanionPayload } from './companion.js';
+
+export const DEFAULT_PORT = 27121;
+const MAX_BODY = 32 * 1024 * 1024;
+
+export interface ListenerOptions {
+  port: number;
+  dir: string;
+  /** One line per event, for a person watching the terminal. */
+  log: (line: string) => void;
+  warn: (line: string) => void;
+}
+
+export interface Listener {
+  port: number;
+  addresses: string[];
+  /** Stops accepting, then waits for the saves already promised. */
+  close(): Promise<void>;
+}
+
+interface Batch {
+  size: number;
+  saved: number;
+  folder: string;
+}
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        resolve(undefined);
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function answer(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+  res.end(`${text}\n`);
+}
+
+function listenOn(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: Error) => reject(err);
+    server.once('error', onError);
+    server.listen({ host, port, ipv6Only: host === '::1', exclusive: true }, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Short when under the working directory, whole otherwise. */
+function shown(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+}
+
+export async function startListener(opts: ListenerOptions): Promise<Listener> {
+  const batches = new Map<string, Batch>();
+  let queue: Promise<void> = Promise.resolve();
+
+  const save = async (p: CompanionPayload): Promise<void> => {
+    const path = companionPath(opts.dir, p);
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, companionToMarkdown(p));
+    } catch (err) {
+      opts.warn(`could not save '${p.name}' to ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      return;
+    }
+    const batch = p.batch && p.batch.size > 1 ? batches.get(p.batch.id) : undefined;
+    const where = shown(path);
+    const count = batch ? `[${batch.saved + 1}/${batch.size}] ` : '';
+    opts.log(`${count}saved ${p.name} (${plural(p.tests.length, 'sample')}) → ${where}`);
+    if (batch && p.batch && ++batch.saved === batch.size) {
+      opts.log(`batch complete (${batch.saved}/${batch.size}): ${p.group || 'contest'} → ${shown(batch.folder)}`);
+      batches.delete(p.batch.id);
+    }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method !== 'POST') {
+      answer(res, req.method === 'GET' ? 200 : 405, 'simcoach is listening for Competitive Companion (POST a problem here)');
+      return;
+    }
+    const body = await readBody(req);
+    if (body === undefined) {
+      answer(res, 413, 'body too large');
+      opts.warn(`refused a body over ${MAX_BODY / 1048576} MB from ${req.socket.remoteAddress ?? 'unknown'}`);
+      return;
+    }
+    const parsed = parseCompanion(body);
+    if (!parsed.ok) {
+      answer(res, 400, parsed.reason);
+      opts.warn(`400: ${parsed.reason}`);
+      return;
+    }
+    answer(res, 200, 'ok');
+    const p = parsed.value;
+    if (p.batch && p.batch.size > 1 && !batches.has(p.batch.id)) {
+      batches.set(p.batch.id, { size: p.batch.size, saved: 0, folder: dirname(companionPath(opts.dir, p)) });
+    }
+    queue = queue.then(() => save(p));
+  };
+
+  const makeServer = (): Server =>
+    createServer((req, res) => {
+      // Never let one request take the listener down.
+      handle(req, res).catch((err: unknown) => {
+        opts.warn(`request failed: ${err instanceof Error ? err.message : String(err)}`);
+        if (!res.headersSent) answer(res, 400, 'bad request');
+      });
+    }).on('clientError', (_err, socket) => socket.destroy());
+
+  const v4 = makeServer();
+  try {
+    await listenOn(v4, '127.0.0.1', opts.port);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new UserError(
+        `port ${opts.port} is already in use (another listener, or another tool such as a Companion-aware IDE?)`,
+        1,
+        'Choose another port with --port N, and set the same port in Competitive Companion\'s settings.',
+      );
+    }
+    if (code === 'EACCES') throw new UserError(`port ${opts.port} needs privileges; choose another with --port N`);
+    throw new UserError(`cannot listen on 127.0.0.1:${opts.port} (${code ?? String(err)})`);
+  }
+  const port = (v4.address() as AddressInfo).port;
+  const servers = [v4];
+  const addresses = [`127.0.0.1:${port}`];
+  const v6 = makeServer();
+  try {
+    await listenOn(v6, '::1', port);
+    servers.push(v6);
+    addresses.push(`[::1]:${port}`);
+  } catch (err) {
+    opts.warn(`IPv6 loopback [::1]:${port} is unavailable (${(err as NodeJS.ErrnoException).code ?? String(err)}); listening on IPv4 only`);
+  }
+
+  return {
+    port,
+    addresses,
+    close: async () => {
+      await Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve());
+              s.closeAllConnections();
+            }),
+        ),
+      );
+      await queue;
+    },
+  };
+}
