@@ -43,6 +43,15 @@ describe('codesim with the auto gate', () => {
     expect(formats).toEqual([true, true, false]);
   });
 
+  it('keeps a stable prefix: after the first call the server re-evaluates only the stage material', async () => {
+    server = await fakeModel({ plan: PLAN(), simulate: CHANGE, revise: REVISED, code: fence(RIGHT) });
+    const { trace } = await runFlow(codesim, sumTwo, defaults, server);
+    const [first, ...rest] = trace.tokens;
+    expect(first!.evaluated).toBeGreaterThan(first!.sent * 0.9); // nothing cached yet
+    const shared = sumTwo.statement.length / 4; // the problem alone is about this many tokens
+    for (const t of rest) expect(t.sent - t.evaluated).toBeGreaterThan(shared);
+  });
+
   it('plan needs revision: the revised plan (not the first) goes to the coder', async () => {
     server = await fakeModel({ plan: PLAN(), simulate: CHANGE, revise: REVISED, code: fence(RIGHT) });
     const { outcome } = await runFlow(codesim, sumTwo, defaults, server);

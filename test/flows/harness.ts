@@ -64,6 +64,8 @@ class StepFailed extends Error {}
 export interface Trace {
   runs: { program: Program; result: JudgeResult }[];
   progress: Progress[];
+  /** Per model call: prompt tokens sent and evaluated (the server's cache reuses a shared prefix). */
+  tokens: { sent: number; evaluated: number }[];
 }
 
 /**
@@ -78,7 +80,7 @@ export async function runFlow<O>(
   server: FakeServer,
 ): Promise<{ outcome: Outcome; trace: Trace }> {
   const backend = new OllamaBackend({ host: server.url, stallSeconds: 10 });
-  const trace: Trace = { runs: [], progress: [] };
+  const trace: Trace = { runs: [], progress: [], tokens: [] };
   let best: { program: Program; passed: number; total: number } | undefined;
   const s: Steps = {
     problem,
@@ -89,6 +91,7 @@ export async function runFlow<O>(
       const schema = agent.schema ? { name: agent.schema.name, schema: z.toJSONSchema(agent.schema.zod) } : undefined;
       for (let attempt = 0; attempt < 2; attempt++) {
         const r = await backend.chat({ model: 'fake', messages, temperature: 0, ...(schema ? { schema } : {}) });
+        trace.tokens.push({ sent: r.promptTokens, evaluated: r.promptTokensEvaluated });
         try {
           return agent.parse(r.text, input, ctx);
         } catch (err) {
