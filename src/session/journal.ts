@@ -1,0 +1,145 @@
+// The append-only session file. Each event is one JSON line written with a single
+// fs.writeSync on a descriptor opened for append, so a process killed at any moment loses at
+// most the line being written, and readers can follow the file while it grows.
+import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { sessionsDir } from '../paths.js';
+import type { Problem } from '../problems/types.js';
+import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
+
+/** An event as a caller gives it: the journal stamps `t` itself when it is missing. */
+export type NewEvent = JournalEvent extends infer E ? (E extends { t: number } ? Omit<E, 't'> & { t?: number } : never) : never;
+
+export interface JournalWriter {
+  readonly id: string;
+  readonly file: string;
+  readonly header: SessionHeader;
+  /** Milliseconds since the session began (the `t` of the next event). */
+  now(): number;
+  append(event: NewEvent): void;
+  close(): void;
+}
+
+/** Settings keys that may hold a credential never enter a journal. */
+const SECRET_KEY = /key|token|secret|password|auth/i;
+
+/** A copy of `value` without any object key that looks like a credential, at any depth. */
+export function withoutSecrets<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => withoutSecrets(v)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    // maxTokens is a budget, not a credential.
+    if (SECRET_KEY.test(k) && !/^max/i.test(k)) continue;
+    out[k] = withoutSecrets(v);
+  }
+  return out as T;
+}
+
+/** Sortable (base36 milliseconds first) and unique enough: 6 random base36 characters after. */
+export function newSessionId(at = Date.now()): string {
+  const time = at.toString(36).padStart(9, '0');
+  const rand = BigInt('0x' + randomBytes(5).toString('hex')).toString(36).padStart(8, '0').slice(-6);
+  return `${time}${rand}`;
+}
+
+export interface CreateJournalOptions {
+  problem: Problem;
+  flow: string;
+  backend: string;
+  model: string;
+  lang: string;
+  settings: Record<string, unknown>;
+  label?: string;
+  /** Directory for the file (default: the per-user sessions dir). */
+  dir?: string;
+  /** Clock, for tests. */
+  clock?: () => number;
+}
+
+/** Creates the session file (mode 0600, its directory 0700) and writes the header. */
+export function createJournal(o: CreateJournalOptions): JournalWriter {
+  const dir = o.dir ?? sessionsDir();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const clock = o.clock ?? Date.now;
+  const started = clock();
+  const id = newSessionId(started);
+  const file = join(dir, `${id}.jsonl`);
+  const header: SessionHeader = {
+    type: 'session',
+    version: JOURNAL_VERSION,
+    id,
+    createdAt: new Date(started).toISOString(),
+    problem: o.problem,
+    flow: o.flow,
+    backend: o.backend,
+    model: o.model,
+    lang: o.lang,
+    settings: withoutSecrets(o.settings),
+    ...(o.label ? { label: o.label } : {}),
+  };
+  // 'wx': never clobber another session's file; 0600: prompts and code are the person's.
+  const fd = openSync(file, 'wx', 0o600);
+  return writerOn(fd, file, header, () => clock() - started, true);
+}
+
+/**
+ * Appends to an existing session file (resume, back): `t` continues from `startT` (the last
+ * recorded event's time) so the file's times never go backwards.
+ */
+export function openJournal(file: string, header: SessionHeader, startT: number, clock: () => number = Date.now): JournalWriter {
+  const fd = openSync(file, 'a', 0o600);
+  const opened = clock();
+  return writerOn(fd, file, header, () => startT + (clock() - opened), false);
+}
+
+function writerOn(fd: number, file: string, header: SessionHeader, now: () => number, writeHeader: boolean): JournalWriter {
+  let open = true;
+  const line = (value: unknown): void => {
+    if (!open) return;
+    writeSync(fd, JSON.stringify(value) + '\n');
+  };
+  if (writeHeader) line(header);
+  else ensureNewline(fd, file);
+  return {
+    id: header.id,
+    file,
+    header,
+    now,
+    append(event) {
+      line({ ...event, t: event.t ?? now() });
+      // The end is the line people rely on; make sure it reached the disk.
+      if (event.type === 'end') fsyncQuietly(fd);
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      fsyncQuietly(fd);
+      closeSync(fd);
+    },
+  };
+}
+
+/** A file cut mid-line (killed process) gets a newline first, so the next event starts clean. */
+function ensureNewline(fd: number, file: string): void {
+  // Read the last byte through a separate descriptor: 'a' descriptors are write-only.
+  const rfd = openSync(file, 'r');
+  try {
+    const { size } = fstatSync(rfd);
+    if (size === 0) return;
+    const b = Buffer.alloc(1);
+    readSync(rfd, b, 0, 1, size - 1);
+    if (b[0] !== 10) writeSync(fd, '\n');
+  } finally {
+    closeSync(rfd);
+  }
+}
+
+function fsyncQuietly(fd: number): void {
+  try {
+    fsyncSync(fd);
+  } catch {
+    // Some file systems (pipes, some FUSE mounts) refuse fsync; the data is written all the same.
+  }
+}
