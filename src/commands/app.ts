@@ -1,5 +1,33 @@
-import { UserError } from '../errors.js';
+// `simcoach` with no command (`npm start`): check the model server quickly; with none there,
+// say what to do and exit cleanly (0, so npm adds no error noise); with one, open the tutor.
+import { backendFlags, flowFlags, parse } from '../args.js';
+import { resolveSettings, type Settings } from '../config.js';
+import { EXIT } from '../errors.js';
+import { formatGuidance, guidanceFor } from '../llm/guidance.js';
+import { probeBackend, type ProbeResult } from '../llm/probe.js';
+import { color } from '../term.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UserError('the app command is being built in this release cycle');
+/** How long the first check may take before we call the server absent. */
+const PROBE_MS = 1500;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { ...backendFlags, ...flowFlags }, 'simcoach');
+  const settings = resolveSettings(values);
+  const probe = await probeBackend(settings, { timeoutMs: PROBE_MS });
+  if (!probe.ok || !probe.modelPresent) {
+    process.stdout.write(formatGuidance(guidanceFor(settings, probe.error), { bold: (t) => color.bold(t), dim: (t) => color.dim(t) }));
+    return EXIT.ok;
+  }
+  return openTutor(settings, probe);
+}
+
+/** The tutor's entry; the TUI replaces this body (src/screens). */
+async function openTutor(settings: Settings, probe: ProbeResult): Promise<number> {
+  const { commands } = await import('./registry.js');
+  const version = probe.version ? ` ${probe.version}` : '';
+  process.stdout.write(
+    `${color.green('✓')} ${settings.backend === 'ollama' ? 'Ollama' : 'server'}${version} at ${probe.where} has ${settings.model}.\n\n` +
+      `Commands:\n${Object.entries(commands).map(([name, c]) => `  simcoach ${name.padEnd(9)} ${c.summary}`).join('\n')}\n`,
+  );
+  return EXIT.ok;
 }

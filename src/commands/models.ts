@@ -1,5 +1,77 @@
-import { UserError } from '../errors.js';
+// `simcoach models` lists what the server has; `simcoach models pull NAME` downloads one with a
+// progress bar (bytes, %, speed) drawn on stderr; Ctrl-C cancels cleanly (exit 130).
+import { backendFlags, parse } from '../args.js';
+import { resolveSettings } from '../config.js';
+import { EXIT, UsageError } from '../errors.js';
+import { asUserError } from '../llm/guidance.js';
+import { createBackend } from '../llm/index.js';
+import type { ModelInfo } from '../llm/types.js';
+import { color } from '../term.js';
+import { PullMeter, formatBytes } from './pull-meter.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UserError('the models command is being built in this release cycle');
+function table(models: ModelInfo[], current: string): string {
+  const rows = [
+    ['NAME', 'SIZE', 'PARAMETERS', 'QUANTIZATION'],
+    ...models.map((m) => [m.name, formatBytes(m.sizeBytes), m.parameterSize ?? '-', m.quantization ?? '-']),
+  ];
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((r) => (r[col] ?? '').length)));
+  const full = (n: string): string => (n.includes(':') ? n : `${n}:latest`);
+  return rows
+    .map((r, i) => {
+      const line = r.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join('  ').trimEnd();
+      if (i === 0) return `  ${color.bold(line)}`;
+      return full(models[i - 1]!.name) === full(current) ? `${color.green('*')} ${line}` : `  ${line}`;
+    })
+    .join('\n');
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { ...backendFlags, json: { type: 'boolean' } }, 'models');
+  const settings = resolveSettings(values);
+  const [action, name, ...extra] = positionals;
+  if (action === 'pull') {
+    if (!name || extra.length) throw new UsageError('usage: simcoach models pull NAME');
+    return pull(settings, name);
+  }
+  if (action !== undefined && action !== 'list') throw new UsageError(`models: unknown action '${action}' (list, pull NAME)`);
+  const backend = await createBackend(settings);
+  let models: ModelInfo[];
+  try {
+    models = await backend.list();
+  } catch (err) {
+    throw asUserError(err);
+  }
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(models, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (models.length === 0) {
+    process.stdout.write(`No models on ${backend.where}. Get one with: simcoach models pull ${settings.model}\n`);
+    return EXIT.ok;
+  }
+  process.stdout.write(`${table(models, settings.model)}\n`);
+  return EXIT.ok;
+}
+
+async function pull(settings: Parameters<typeof createBackend>[0], name: string): Promise<number> {
+  const backend = await createBackend(settings);
+  const ac = new AbortController();
+  const onSigint = (): void => ac.abort();
+  process.once('SIGINT', onSigint);
+  const meter = new PullMeter(name, process.stderr);
+  try {
+    await backend.pull(name, (p) => meter.update(p), ac.signal);
+    meter.finish();
+    process.stderr.write(`${color.green('✓', process.stderr)} pulled ${name}\n`);
+    return EXIT.ok;
+  } catch (err) {
+    meter.finish();
+    if (ac.signal.aborted) {
+      process.stderr.write(`pull of ${name} cancelled; run the same command again to resume.\n`);
+      return EXIT.interrupted;
+    }
+    throw asUserError(err);
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
 }

@@ -2,7 +2,8 @@
 // which address, how to start or point at a server, how to use an OpenAI-compatible one instead,
 // and what works meanwhile. Plain data, so the CLI prints it and the TUI renders it.
 import type { Settings } from '../config.js';
-import type { LlmError } from './errors.js';
+import { EXIT, UserError } from '../errors.js';
+import { LlmError } from './errors.js';
 
 export interface Guidance {
   /** One line: what failed, where. */
@@ -82,4 +83,14 @@ export function formatGuidance(g: Guidance, paint: { bold: (t: string) => string
     out.push('');
   }
   return out.join('\n');
+}
+
+/**
+ * A backend failure as the one-line error the CLI prints (exit 3), with the hint below it;
+ * anything that is not an LlmError is passed through for the caller to rethrow.
+ */
+export function asUserError(err: unknown): unknown {
+  if (!(err instanceof LlmError)) return err;
+  if (err.code === 'aborted') return new UserError('cancelled', EXIT.interrupted);
+  return new UserError(err.message, EXIT.backend, err.hint);
 }
