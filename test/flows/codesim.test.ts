@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codesim } from '../../src/flows/codesim.js';
 import { flows } from '../../src/flows/index.js';
 import type { Problem } from '../../src/problems/types.js';
-import { fixture } from '../agents/problems.js';
+import { apps, fixture, hasApps } from '../agents/problems.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { callsOf, fakeModel, fence, runFlow } from './harness.js';
 
@@ -128,5 +128,25 @@ describe('codesim with the auto gate', () => {
     expect(server.chatBodies()[1]!.messages[2]!.content).toMatch(/Make up a small valid input/);
     expect(trace.runs).toHaveLength(0);
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 0, total: 0 } });
+  });
+
+  it.skipIf(!hasApps)('APPS function-style problem: a crash is fed back with its error, the fix passes', async () => {
+    const p = await apps('4440'); // validate_pin: "1234" → True, "12345" → False, "a234" → False
+    const crashing = 'def validate_pin(pin):\n    return len(pin) in (4, 6) and pin.isdigit()\n\nprint(validate_pin(eval(input())))';
+    const fixed = 'def validate_pin(pin):\n    return len(pin) in (4, 6) and pin.isdigit()\n\nprint(validate_pin(input()))';
+    server = await fakeModel({
+      plan: '## Plan\n1. Read the pin line.\n2. Check length 4 or 6 and all digits.\n3. Print the result.',
+      simulate: FINE,
+      code: fence(crashing),
+      debug: debugWith(fixed),
+    });
+    const { outcome, trace } = await runFlow(codesim, p, defaults, server);
+    expect(callsOf(server)).toEqual(['plan', 'simulate', 'code', 'debug']);
+    expect(trace.runs[0]!.result.verdict).toBe('RE');
+    const code = server.chatBodies()[2]!.messages[2]!.content;
+    expect(code).toMatch(/call the function with them and print the result/);
+    const debugPrompt = server.chatBodies()[3]!.messages[2]!.content;
+    expect(debugPrompt).toContain("TypeError: object of type 'int' has no len()");
+    expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 3, total: 3 } });
   });
 });
