@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { Rows, cells, cut, seg, type Row } from './rows.js';
+
+export interface StatusInfo {
+  flow: string;
+  /** 1-based step number and its title ("3 Simulation"). */
+  step?: number;
+  stepTitle?: string;
+  model: string;
+  tokensIn: number;
+  tokensOut: number;
+  startedAt?: number;
+  /** Counters a flow sets: plan 2/5, debug 1/5. */
+  progress: { label: string; value: number; max: number }[];
+  calls: number;
+  /** The method's most calls (absent when it has no fixed bound). */
+  callBound?: number;
+  /** Set when the session ended ("solved", "stopped", …). */
+  ended?: string;
+}
+
+export const fmtTokens = (n: number): string => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+
+export function fmtElapsed(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const m = Math.floor(s / 60);
+  return m >= 60 ? `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m` : `${m}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The parts in order of importance: the ones that do not fit the width are dropped from the end. */
+export function statusRow(s: StatusInfo, width: number, now: number): Row {
+  const parts: Row[] = [
+    [seg(` ${s.flow} `, { inverse: true, bold: true })],
+    ...(s.step !== undefined ? [[seg(`step ${s.step}`, { bold: true }), seg(s.stepTitle ? ` ${s.stepTitle}` : '')]] : []),
+    ...s.progress.map((p) => [seg(`${p.label} ${p.value}/${p.max}`)]),
+    [seg(`calls ${s.calls}${s.callBound !== undefined ? `/${s.callBound}` : ''}`)],
+    [seg(`tok ${fmtTokens(s.tokensIn)}↑ ${fmtTokens(s.tokensOut)}↓`, { dim: true })],
+    ...(s.startedAt !== undefined ? [[seg(fmtElapsed(now - s.startedAt), { dim: true })]] : []),
+    [seg(s.model, { color: 'cyan' })],
+    ...(s.ended ? [[seg(s.ended, { bold: true })]] : []),
+  ];
+  const out: Row = [];
+  let used = 0;
+  for (const p of parts) {
+    const w = cells(p.map((x) => x.text).join('')) + (out.length ? 2 : 0);
+    if (used + w > width) continue;
+    if (out.length) out.push(seg('  '));
+    out.push(...p);
+    used += w;
+  }
+  return out.length ? out : [seg(cut(s.flow, width))];
+}
+
+/** One line; ticks once a second for the elapsed time only while a session runs. */
+export function StatusBar({ info, width }: { info: StatusInfo; width: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  const ticking = info.startedAt !== undefined && !info.ended;
+  useEffect(() => {
+    if (!ticking) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    t.unref?.();
+    return () => clearInterval(t);
+  }, [ticking]);
+  return <Rows rows={[statusRow(info, width, now)]} />;
+}

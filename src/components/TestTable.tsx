@@ -1,0 +1,73 @@
+import type { JudgeResult, TestResult } from '../runners/types.js';
+import { Rows, cut, seg, textRows, type Row } from './rows.js';
+import { verdictTone } from './theme.js';
+
+const fmtTime = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+const fmtMem = (kb: number): string => (kb >= 1024 ? `${(kb / 1024).toFixed(1)} MB` : `${kb} KB`);
+
+/** At most `lines` lines of `s`, each cut to `width`, with a note of what was left out. */
+export function trimBlock(s: string, lines: number, width: number): string[] {
+  const all = s.replace(/\s+$/, '').split('\n');
+  const shown = all.slice(0, lines).map((l) => cut(l, width));
+  if (all.length > lines) shown.push(`… ${all.length - lines} more line${all.length - lines === 1 ? '' : 's'}`);
+  return shown.length ? shown : ['(empty)'];
+}
+
+/** Expected vs got, side by side when there is room, else one above the other. */
+export function compareRows(expected: string, got: string, width: number, max = 6, labels: [string, string] = ['expected', 'got']): Row[] {
+  const rows: Row[] = [];
+  if (width >= 60) {
+    const col = Math.floor((width - 3) / 2);
+    const e = trimBlock(expected, max, col);
+    const g = trimBlock(got, max, col);
+    rows.push([seg(labels[0].padEnd(col), { bold: true }), seg(' │ '), seg(labels[1], { bold: true })]);
+    for (let i = 0; i < Math.max(e.length, g.length); i++) {
+      const a = e[i] ?? '';
+      const b = g[i] ?? '';
+      rows.push([seg(a.padEnd(col)), seg(' │ ', { dim: true }), seg(b, a === b ? {} : { color: 'red', bold: true })]);
+    }
+    return rows;
+  }
+  rows.push([seg(`${labels[0]}:`, { bold: true })], ...trimBlock(expected, max, width - 2).map((l) => [seg(`  ${l}`)]));
+  rows.push([seg(`${labels[1]}:`, { bold: true })], ...trimBlock(got, max, width - 2).map((l) => [seg(`  ${l}`, { color: 'red' })]));
+  return rows;
+}
+
+function testRow(t: TestResult, nameWidth: number): Row {
+  return [
+    seg(cut(t.name, nameWidth).padEnd(nameWidth) + '  '),
+    seg(t.verdict.padEnd(4), { color: verdictTone(t.verdict), bold: true }),
+    seg(fmtTime(t.timeMs).padStart(9), { dim: true }),
+    seg(fmtMem(t.memoryKb).padStart(10), { dim: true }),
+    ...(t.detail && t.verdict !== 'AC' ? [seg('  ' + t.detail, { dim: true })] : []),
+  ];
+}
+
+/** The judge's table: one row per test, the summary, and expected vs got for the first failure. */
+export function testTableRows(result: JudgeResult, width: number): Row[] {
+  const rows: Row[] = [];
+  rows.push([
+    seg(result.verdict, { color: verdictTone(result.verdict), bold: true }),
+    seg(`  ${result.passed}/${result.total} passed`),
+  ]);
+  if (result.compile && !result.compile.ok) {
+    rows.push([seg('compile error:', { bold: true, color: 'magenta' })]);
+    rows.push(...textRows(result.compile.message.split('\n').slice(0, 8).join('\n'), width, { dim: true }, '  '));
+    return rows;
+  }
+  const nameWidth = Math.min(16, Math.max(4, ...result.tests.map((t) => t.name.length)));
+  rows.push([seg('test'.padEnd(nameWidth + 2) + 'res ' + 'time'.padStart(9) + 'memory'.padStart(10), { dim: true })]);
+  for (const t of result.tests) rows.push(testRow(t, nameWidth));
+  const first = result.tests.find((t) => t.verdict !== 'AC');
+  if (first) {
+    rows.push([]);
+    rows.push([seg(`first failure: ${first.name} (${first.verdict})`, { bold: true })]);
+    if (first.verdict === 'WA') rows.push(...compareRows(first.expected, first.actual, width));
+    else if (first.stderr.trim()) rows.push(...textRows(first.stderr.split('\n').slice(-6).join('\n'), width, { dim: true }, '  '));
+  }
+  return rows;
+}
+
+export function TestTable({ result, width }: { result: JudgeResult; width: number }) {
+  return <Rows rows={testTableRows(result, width)} />;
+}

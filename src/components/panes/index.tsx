@@ -1,0 +1,185 @@
+// One pane per kind of step. Each turns a proposal into rows (see ../rows.tsx), so the live
+// region can cut it to fit and the history can print it whole. Values are read through guards:
+// anything unexpected is shown as the proposal's text, never thrown.
+import type { PaneKind, Proposal } from '../../engine/types.js';
+import type { JudgeResult } from '../../runners/types.js';
+import { codeRows } from '../CodeBlock.js';
+import { diffRows, diffStat } from '../Diff.js';
+import { confidenceRow } from '../Progress.js';
+import { Rows, blank, seg, textRows, type Row, type Seg } from '../rows.js';
+import { compareRows, testTableRows } from '../TestTable.js';
+import { hasPlan, isConfidence, isDebug, isJudgeResult, isProgram, isRetrieval, isSimulation, metaString } from './shapes.js';
+
+export interface PaneOptions {
+  width: number;
+  /** Exemplars shown in full (retrieve); the others show one line. */
+  expanded?: ReadonlySet<number>;
+  /** The program of the previous code step, for the diff. */
+  previousCode?: string;
+  /** The plan before this one (a revision shows its diff). */
+  previousPlan?: string;
+  /** Collapse long sections (the history keeps panes short; the live pane shows all). */
+  compact?: boolean;
+}
+
+/** The data a pane shows: a proposal, or a judge run (the tests pane). */
+export type PaneData =
+  | { kind: 'proposal'; proposal: Proposal }
+  | { kind: 'run'; result: JudgeResult; title?: string };
+
+const heading = (text: string): Row => [seg(text, { bold: true, underline: true })];
+
+function section(title: string, body: string | undefined, o: PaneOptions, style: Omit<Seg, 'text'> = {}, maxLines?: number): Row[] {
+  const text = (body ?? '').trim();
+  if (!text) return [];
+  let rows = textRows(text, o.width, style, '  ');
+  if (maxLines !== undefined && rows.length > maxLines) rows = [...rows.slice(0, maxLines), [seg(`  … ${rows.length - maxLines} more lines`, { dim: true })]];
+  return [[seg(title, { bold: true })], ...rows];
+}
+
+/** The plan's steps as a numbered list: kept as written when the model numbered them. */
+export function numberedPlan(plan: string, width: number): Row[] {
+  const lines = plan.trim().split('\n').map((l) => l.replace(/\s+$/, '')).filter((l) => l.trim() !== '');
+  const numbered = lines.some((l) => /^\s*(\d+[.)]|step\s+\d+)/i.test(l));
+  const rows: Row[] = [];
+  let n = 0;
+  for (const line of lines) {
+    if (numbered || /^\s/.test(line)) rows.push(...textRows(line, width, {}, '  '));
+    else {
+      n++;
+      const text = line.replace(/^\s*[-*•]\s+/, '');
+      const [first, ...rest] = textRows(text, width - 6, {});
+      rows.push([seg(`${String(n).padStart(3)}. `, { color: 'cyan', bold: true }), ...(first ?? [])]);
+      for (const r of rest) rows.push([seg('     '), ...r]);
+    }
+  }
+  return rows;
+}
+
+function retrieveRows(p: Proposal, o: PaneOptions): Row[] | undefined {
+  const v = p.value;
+  if (!isRetrieval(v)) return undefined;
+  const rows: Row[] = [];
+  v.exemplars.forEach((e, i) => {
+    const open = o.expanded?.has(i) ?? false;
+    const first = (e.description ?? '').trim().split('\n')[0] ?? '';
+    rows.push([seg(`${open ? '▾' : '▸'} ${i + 1}. `, { color: 'cyan', bold: true }), seg(first || '(no description)')]);
+    if (!open) return;
+    rows.push(...textRows((e.description ?? '').trim().split('\n').slice(1).join('\n'), o.width, { dim: true }, '     '));
+    if ((e.plan ?? '').trim()) rows.push([seg('     plan', { bold: true })], ...textRows(e.plan, o.width, {}, '       '));
+    if ((e.code ?? '').trim()) rows.push([seg('     code', { bold: true })], ...codeRows(e.code, { lang: 'python', width: o.width - 7 }).map((r) => [seg('       '), ...r]));
+  });
+  if (v.exemplars.length > 0 && !o.compact) rows.push([seg(`  (press 1-${Math.min(9, v.exemplars.length)} to open or close an exemplar)`, { dim: true })]);
+  rows.push(blank(), [seg('algorithm  ', { bold: true }), seg(v.algorithm.trim() || '(none given)', { color: 'yellow' })]);
+  rows.push(...section('tutorial', v.tutorial, o, {}, o.compact ? 4 : undefined));
+  return rows;
+}
+
+function planRows(p: Proposal, o: PaneOptions): Row[] | undefined {
+  const v = p.value;
+  if (!hasPlan(v)) return undefined;
+  const rows: Row[] = [];
+  const brief = o.compact ? 2 : 6;
+  rows.push(...section('understanding', v.understanding, o, { dim: true }, brief));
+  rows.push(...section('recalled problem', v.recalledProblem, o, { dim: true }, brief));
+  rows.push(...section('its solution', v.recalledSolution, o, { dim: true }, brief));
+  rows.push(...section('algorithm', v.algorithm, o, { color: 'yellow' }, brief));
+  rows.push(...section('changes', v.changes, o, { color: 'yellow' }, brief));
+  rows.push([seg('plan', { bold: true })], ...numberedPlan(v.plan, o.width));
+  if (o.previousPlan !== undefined && o.previousPlan.trim() !== v.plan.trim() && !o.compact) {
+    rows.push(blank(), [seg('changes to the plan', { bold: true })], ...diffRows(o.previousPlan, v.plan, { width: o.width }));
+  }
+  return rows;
+}
+
+function confidenceRows(p: Proposal, o: PaneOptions): Row[] | undefined {
+  const v = p.value;
+  if (!isConfidence(v)) return undefined;
+  return [confidenceRow(v.confidence, o.width), ...section('why', v.explanation, o, {}, o.compact ? 3 : undefined)];
+}
+
+function simulateRows(p: Proposal, o: PaneOptions): Row[] | undefined {
+  const v = p.value;
+  if (!isSimulation(v)) return undefined;
+  const fine = v.verdict === 'plan-fine';
+  const rows: Row[] = [];
+  rows.push(...section('input', metaString(p.meta, 'input') ?? v.input, o, { dim: true }, 6));
+  rows.push(...section('trace', v.trace, o, {}, o.compact ? 6 : undefined));
+  const expected = p.meta && 'expected' in p.meta ? metaString(p.meta, 'expected') : undefined;
+  if (expected !== undefined) {
+    rows.push(blank(), ...compareRows(expected, v.predicted, o.width, 8, ['expected (sample)', 'predicted (plan)']));
+  } else rows.push(...section('predicted output', v.predicted, o));
+  const matches = p.meta?.matches;
+  rows.push(blank(), [
+    seg('verdict  ', { bold: true }),
+    seg(fine ? 'plan is fine' : 'plan needs a change', { color: fine ? 'green' : 'red', bold: true }),
+    ...(matches === true ? [seg('  (output matches the sample)', { dim: true })] : matches === false ? [seg('  (output differs from the sample)', { color: 'yellow' })] : []),
+  ]);
+  if (!fine) rows.push(...section('critique', v.critique, o));
+  return rows;
+}
+
+function codeRowsOf(p: Proposal, o: PaneOptions): Row[] | undefined {
+  const v = p.value;
+  if (!isProgram(v)) return undefined;
+  const rows: Row[] = [[seg(v.lang, { color: 'cyan' }), seg(`  ${v.source.replace(/\s+$/, '').split('\n').length} lines`, { dim: true })]];
+  rows.push(...codeRows(v.source, { lang: v.lang, width: o.width }));
+  if (o.previousCode !== undefined) {
+    const st = diffStat(o.previousCode, v.source);
+    rows.push(blank(), [seg('diff vs the previous version ', { bold: true }), seg(`+${st.added}`, { color: 'green' }), seg(' '), seg(`-${st.removed}`, { color: 'red' })]);
+    if (!o.compact) rows.push(...diffRows(o.previousCode, v.source, { width: o.width }));
+  }
+  return rows;
+}
+
+function debugRows(p: Proposal, o: PaneOptions): Row[] | undefined {
+  const v = p.value;
+  if (!isDebug(v)) return undefined;
+  const rows: Row[] = [];
+  rows.push(...section('the failing input, by hand', v.trace, o, {}, o.compact ? 6 : undefined));
+  const blame = v.culprit === 'plan' ? 'plan wrong' : v.culprit === 'code' ? 'code wrong' : 'not said';
+  rows.push(blank(), [seg('diagnosis  ', { bold: true }), seg(blame, { color: v.culprit === 'unknown' ? 'yellow' : 'red', bold: true, inverse: v.culprit !== 'unknown' })]);
+  rows.push(...section('fix', v.fix, o, {}, o.compact ? 4 : undefined));
+  const before = o.previousCode;
+  if (before !== undefined) rows.push(blank(), [seg('the fix', { bold: true })], ...diffRows(before, v.program.source, { width: o.width }));
+  else rows.push(blank(), [seg('code', { bold: true })], ...codeRows(v.program.source, { lang: v.program.lang, width: o.width }));
+  return rows;
+}
+
+function textRowsOf(p: Proposal, o: PaneOptions): Row[] {
+  const body = p.text.trim() || p.raw.trim();
+  return body ? textRows(body, o.width) : [[seg('(empty answer)', { dim: true })]];
+}
+
+const BY_KIND: Partial<Record<PaneKind, (p: Proposal, o: PaneOptions) => Row[] | undefined>> = {
+  retrieve: retrieveRows,
+  plan: planRows,
+  confidence: confidenceRows,
+  simulate: simulateRows,
+  code: codeRowsOf,
+  debug: debugRows,
+};
+
+/** The rows of a proposal's pane; an error proposal shows the error and the answer's end. */
+export function proposalRows(p: Proposal, o: PaneOptions): Row[] {
+  if (p.error) {
+    const raw = p.raw.trim().split('\n').slice(-8).join('\n');
+    return [[seg('this step failed: ', { bold: true, color: 'red' }), seg(p.error)], ...(raw ? [blank(), [seg('the answer ended:', { dim: true })], ...textRows(raw, o.width, { dim: true }, '  ')] : [])];
+  }
+  try {
+    const rows = BY_KIND[p.pane]?.(p, o) ?? (p.pane === 'tests' && isJudgeResult(p.value) ? testTableRows(p.value, o.width) : undefined);
+    return rows ?? textRowsOf(p, o);
+  } catch {
+    return textRowsOf(p, o);
+  }
+}
+
+export function paneRows(d: PaneData, o: PaneOptions): Row[] {
+  return d.kind === 'run' ? testTableRows(d.result, o.width) : proposalRows(d.proposal, o);
+}
+
+export function Pane({ data, ...o }: { data: PaneData } & PaneOptions) {
+  return <Rows rows={paneRows(data, o)} />;
+}
+
+export { heading };
