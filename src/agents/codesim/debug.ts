@@ -43,7 +43,7 @@ const FIELDS: readonly Field<Key>[] = [
     key: 'fix',
     heading: 'Fix',
     aliases: ['changes', 'modification', 'correction', 'explanation', 'modified plan'],
-    describe: 'what you change (the corrected plan steps if the plan was wrong)',
+    describe: 'what you change; if the plan was wrong, the corrected plan steps',
   },
   {
     key: 'code',

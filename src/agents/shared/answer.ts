@@ -71,10 +71,8 @@ export function formatInstructions(fields: readonly Field[], ctx: AgentContext, 
     'Answer in these sections, in this order, each starting with its heading line exactly as written:',
     '',
     secs,
-    extra,
-  ]
-    .filter((x, i) => i < 3 || x !== '')
-    .join('\n');
+    ...(extra ? ['', extra] : []),
+  ].join('\n');
 }
 
 /** A required text field; AnswerFormatError names it when it is missing or empty. */

@@ -49,9 +49,12 @@ function samplesText(problem: Problem): string {
 
 /** The problem as the model reads it: statement, specs, limits, how it runs, samples. */
 export function problemText(problem: Problem): string {
-  const parts = [`# Problem: ${problem.title}`, problem.statement.trim()];
-  if (problem.inputSpec) parts.push(`## Input\n${problem.inputSpec.trim()}`);
-  if (problem.outputSpec) parts.push(`## Output\n${problem.outputSpec.trim()}`);
+  const statement = problem.statement.trim();
+  // Loaders may keep the specs inside the statement too; say each thing once.
+  const missing = (part: string | undefined): part is string => !!part && !statement.includes(part.trim());
+  const parts = [statement.startsWith('#') ? statement : `# ${problem.title}\n\n${statement}`];
+  if (missing(problem.inputSpec)) parts.push(`## Input\n${problem.inputSpec.trim()}`);
+  if (missing(problem.outputSpec)) parts.push(`## Output\n${problem.outputSpec.trim()}`);
   const limits = [
     problem.timeLimitMs ? `time ${problem.timeLimitMs / 1000} s` : '',
     problem.memoryLimitMb ? `memory ${problem.memoryLimitMb} MB` : '',
