@@ -78,6 +78,11 @@ export interface Proposal<O = unknown> {
   error?: string;
   /** Extra facts a pane shows beside the value (e.g. predicted vs expected output). */
   meta?: Record<string, unknown>;
+  /**
+   * Set when the person's edit (now in `text`) could not be read: why, so they can fix it. The
+   * proposal is shown again; unlike `error`, approve/edit remain open.
+   */
+  editError?: string;
 }
 
 export type Decision =
@@ -89,6 +94,8 @@ export type Decision =
 
 export interface Gate {
   decide(proposal: Proposal, signal: AbortSignal): Promise<Decision>;
+  /** Who the journal says decided (default 'person'). */
+  readonly by?: 'person' | 'auto' | 'replay';
 }
 
 export type OutcomeStatus = 'solved' | 'unsolved' | 'stopped' | 'failed';
@@ -100,6 +107,8 @@ export interface Outcome {
   /** Sample result of that program. */
   samples?: { passed: number; total: number };
   reason?: string;
+  /** When status is 'failed' because of the model server: the LlmError's code ('server-down', …). */
+  code?: string;
 }
 
 /** Counters a status bar shows; a flow sets the ones its method has. */

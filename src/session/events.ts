@@ -58,7 +58,13 @@ export type JournalEvent =
       error?: string;
       meta?: Record<string, unknown>;
     })
-  | (AtStep & { type: 'decision'; decision: Decision; by: 'person' | 'auto' | 'replay' })
+  | (AtStep & {
+      type: 'decision';
+      decision: Decision;
+      by: 'person' | 'auto' | 'replay';
+      /** For an edit: the value the person's text parsed to (what the flow went on with). */
+      value?: unknown;
+    })
   | (AtStep & { type: 'run'; program: Program; result: JudgeResult })
   | (At & { type: 'branch'; from: number; atStep: StepId })
   | (At & { type: 'error'; step?: StepId; message: string; code?: string })
