@@ -39,7 +39,8 @@ export class PullMeter {
 
   update(p: PullProgress): void {
     if (p.digest && p.total) this.layers.set(p.digest, { total: p.total, completed: p.completed ?? 0 });
-    const statusChanged = p.status !== this.status && !p.status.startsWith('pulling ');
+    // "pulling <digest>" repeats with every progress line; every other status is news.
+    const statusChanged = p.status !== this.status && !p.digest;
     this.status = p.status;
     const { total, completed } = this.totals();
     this.samples.push({ t: this.now(), bytes: completed });
@@ -88,7 +89,7 @@ export class PullMeter {
     const pct = total ? Math.min(100, Math.floor((completed / total) * 100)) : 0;
     const speed = this.speed();
     const rate = speed > 0 ? `  ${formatBytes(speed)}/s` : '';
-    if (!this.tty) return `${this.name}: ${pct}% (${formatBytes(completed)} / ${formatBytes(total)}${rate ? `,${rate.trimStart()}` : ''})`;
+    if (!this.tty) return `${this.name}: ${pct}% (${formatBytes(completed)} / ${formatBytes(total)}${speed > 0 ? `, ${formatBytes(speed)}/s` : ''})`;
     const filled = Math.round((pct / 100) * BAR);
     const bar = '█'.repeat(filled) + '░'.repeat(BAR - filled);
     return `${this.name} ${bar} ${String(pct).padStart(3)}%  ${formatBytes(completed)} / ${formatBytes(total)}${rate}`;
@@ -96,7 +97,7 @@ export class PullMeter {
 
   private draw(): void {
     const { total, completed } = this.totals();
-    const text = total && this.status.startsWith('pulling ') ? this.line(total, completed) : `${this.name}: ${this.status}`;
+    const text = total && this.status.startsWith('pulling ') && this.layers.size ? this.line(total, completed) : `${this.name}: ${this.status}`;
     const width = this.out.columns ? this.out.columns - 1 : 100;
     this.out.write(`\r\u001b[2K${text.slice(0, width)}`);
     this.lastDraw = this.now();
