@@ -1,5 +1,39 @@
-import { UserError } from '../errors.js';
+// `simcoach replay ID|FILE [--speed N] [--branch B]`: a saved session step by step. It needs no
+// model server and runs no program: every answer, decision and test run comes from the file.
+import { numberFlag, parse } from '../args.js';
+import { EXIT, UsageError } from '../errors.js';
+import { findSession } from '../session/index.js';
+import { replayText } from '../session/text.js';
+import { Timeline } from '../session/timeline.js';
+import { color } from '../term.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UserError('the replay command is being built in this release cycle');
+export function parseReplay(argv: string[], command = 'replay'): { ref?: string; speed: number; branch?: number } {
+  const { values, positionals } = parse(argv, { speed: { type: 'string' }, branch: { type: 'string' } }, command);
+  if (positionals.length > 1) throw new UsageError(`${command} takes one session id or file`);
+  const speed = numberFlag(values.speed, 'speed') ?? 1;
+  if (speed <= 0) throw new UsageError('--speed must be more than 0');
+  const branch = numberFlag(values.branch, 'branch');
+  return { ...(positionals[0] ? { ref: positionals[0] } : {}), speed, ...(branch !== undefined ? { branch } : {}) };
+}
+
+/** Replays an opened timeline: the app on a terminal, text when stdout is a pipe or a file. */
+export async function replayTimeline(tl: Timeline, o: { speed: number; branch?: number }): Promise<number> {
+  if (o.branch !== undefined && !tl.branches.some((b) => b.id === o.branch)) {
+    throw new UsageError(`--branch: this session has branches ${tl.branches.map((b) => b.id).join(', ')}`);
+  }
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    process.stdout.write(replayText(tl, o.branch));
+    for (const w of tl.warnings) process.stderr.write(`${color.yellow('warning:', process.stderr)} ${w}\n`);
+    return EXIT.ok;
+  }
+  const { showReplay } = await import('../screens/replay-app.js');
+  await showReplay(tl, o);
+  return EXIT.ok;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const a = parseReplay(argv);
+  if (!a.ref) throw new UsageError('replay takes a session id (see `simcoach sessions`), `last`, or a file');
+  const tl = await Timeline.open(await findSession(a.ref));
+  return replayTimeline(tl, a);
 }

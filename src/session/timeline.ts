@@ -1,9 +1,10 @@
 // A saved session as steps per branch, read lazily: opening the file finds where each step
-// starts (by byte offset) and parses only the few small "structural" lines (step starts,
-// decisions, runs, branches, errors, the end); the bulky lines of a step — the prompt, the
-// streamed chunks, the answer — are parsed when that step is shown. A 20 MB journal with
-// thousands of chunk lines thus opens in the time it takes to read it and search it for a few
-// byte patterns.
+// starts (by byte offset) and parses only the few lines that shape the traversal (step starts,
+// branches, the end); the bulky lines of a step — the prompt, the streamed chunks, the answer —
+// are parsed when that step is shown, and the per-step marks of the timeline list (decisions,
+// verdicts, errors) when that list is first wanted. A 20 MB journal with hundreds of thousands
+// of chunk lines thus opens in the time it takes to read it and search it for three byte
+// patterns.
 import { readFile } from 'node:fs/promises';
 import type { Decision, Outcome, PaneKind, StepId } from '../engine/types.js';
 import type { JudgeResult, Program, Verdict } from '../runners/types.js';
@@ -26,7 +27,10 @@ export interface StepRef {
   decision?: { decision: Decision; by: 'person' | 'auto' | 'replay' };
   /** Verdict of the last test run made during this step. */
   verdict?: Verdict;
-  /** The step was cut short: no decision and no run follow its start. */
+  /**
+   * The step was cut short: no decision and no run follow its start. This and the marks above
+   * are filled when the step is loaded or `Timeline.marks()` has run.
+   */
   open: boolean;
   hasError: boolean;
 }
@@ -92,8 +96,10 @@ export interface SessionEnd {
   completionTokens: number;
 }
 
-const STRUCTURAL = ['step-start', 'decision', 'run', 'branch', 'error', 'end'] as const;
-type Structural = (typeof STRUCTURAL)[number];
+/** Lines that shape the traversal, parsed on open. */
+const SHAPE = ['step-start', 'branch', 'end'] as const;
+/** Lines that mark a step in the timeline list, parsed when the list is wanted. */
+const MARKS = ['decision', 'run', 'error'] as const;
 
 const NL = 10;
 
@@ -117,8 +123,11 @@ export class Timeline {
   readonly branches: BranchInfo[];
   readonly end?: SessionEnd;
   /** Errors recorded outside any step (e.g. the model server was down before step 0). */
-  readonly sessionErrors: { t: number; message: string; code?: string }[];
+  private errorsOutside: { t: number; message: string; code?: string }[] = [];
+  private marked = false;
   private readonly cache = new Map<string, StepView>();
+  /** Every step of every branch, in file order, for finding the step a line belongs to. */
+  private readonly ordered: StepRef[];
 
   private constructor(
     readonly file: string,
@@ -130,8 +139,41 @@ export class Timeline {
   ) {
     const built = buildBranches(structural, dataEnd);
     this.branches = built.branches;
-    this.sessionErrors = built.sessionErrors;
+    this.ordered = built.ordered;
     if (built.end) this.end = built.end;
+  }
+
+  /** Errors recorded outside any step (e.g. the model server was down before step 0). */
+  get sessionErrors(): { t: number; message: string; code?: string }[] {
+    this.marks();
+    return this.errorsOutside;
+  }
+
+  /** Fills every step's decision, verdict and error marks (one more pass over the file). */
+  marks(): void {
+    if (this.marked) return;
+    this.marked = true;
+    const nl = this.buf.indexOf(NL);
+    const from = nl < 0 ? this.buf.length : nl + 1;
+    for (const { start, event } of scan(this.buf, MARKS, from, this.dataEnd, this.warnings, this.file)) {
+      const ref = this.stepAt(start);
+      if (ref) mark(ref, event);
+      else if (event.type === 'error') this.errorsOutside.push({ t: event.t, message: event.message, ...(event.code ? { code: event.code } : {}) });
+    }
+  }
+
+  /** The step whose byte range holds `offset`. */
+  private stepAt(offset: number): StepRef | undefined {
+    let lo = 0;
+    let hi = this.ordered.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const r = this.ordered[mid]!;
+      if (offset < r.start) hi = mid - 1;
+      else if (offset >= r.end) lo = mid + 1;
+      else return r;
+    }
+    return undefined;
   }
 
   /** Opens a session file: reads it, checks its header and indexes its steps. */
@@ -153,11 +195,11 @@ export class Timeline {
     const { dataEnd, torn } = tornTail(buf);
     if (torn) warnings.push(`${file}: the last line was cut short (the session was interrupted); it is skipped`);
     const from = nl < 0 ? buf.length : nl + 1;
-    const structural = scanStructural(buf, from, dataEnd, warnings, file);
+    const structural = scan(buf, SHAPE, from, dataEnd, warnings, file);
     if (structural.length === 0 && dataEnd > from) {
-      // No structural line found by pattern: a journal written by a different serializer
-      // (spaces after colons, say). Fall back to parsing every line; slower but complete.
-      structural.push(...parseAll(buf, from, dataEnd, warnings, file).filter((l) => isStructural(l.event.type)));
+      // No step found by pattern: a journal written by a different serializer (spaces after
+      // colons, say). Fall back to parsing every line; slower but complete.
+      structural.push(...parseAll(buf, from, dataEnd, warnings, file).filter((l) => (SHAPE as readonly string[]).includes(l.event.type)));
     }
     return new Timeline(file, header, warnings, buf, dataEnd, structural);
   }
@@ -177,6 +219,7 @@ export class Timeline {
     const hit = this.cache.get(key);
     if (hit) return hit;
     const lines = parseAll(this.buf, ref.start, ref.end, this.warnings, this.file);
+    for (const l of lines) mark(ref, l.event);
     const view = buildStep(ref, lines.map((l) => l.event));
     this.cache.set(key, view);
     return view;
@@ -211,7 +254,6 @@ function tornTail(buf: Buffer): { dataEnd: number; torn: boolean } {
   }
 }
 
-const isStructural = (type: string): type is Structural => (STRUCTURAL as readonly string[]).includes(type);
 
 /** 1-based number of the line that starts at byte `at` (only computed for damaged lines). */
 function lineNumber(buf: Buffer, at: number): number {
@@ -236,10 +278,10 @@ function parseLine(buf: Buffer, start: number, end: number, warnings: string[], 
   return undefined;
 }
 
-function scanStructural(buf: Buffer, from: number, to: number, warnings: string[], file: string): Located[] {
+function scan(buf: Buffer, types: readonly string[], from: number, to: number, warnings: string[], file: string): Located[] {
   const seen = new Set<number>();
   const out: Located[] = [];
-  for (const type of STRUCTURAL) {
+  for (const type of types) {
     for (const [start, end] of linesWith(buf, Buffer.from(`"type":"${type}"`), from, to)) {
       if (seen.has(start)) continue;
       seen.add(start);
@@ -266,15 +308,22 @@ function parseAll(buf: Buffer, from: number, to: number, warnings: string[], fil
 
 interface Built {
   branches: BranchInfo[];
+  ordered: StepRef[];
   end?: SessionEnd;
-  sessionErrors: { t: number; message: string; code?: string }[];
 }
 
-/** Groups the structural lines into steps (each up to the next step or branch) and branches. */
+/** A decision, run or error line's mark on the step it belongs to. */
+function mark(ref: StepRef, e: JournalEvent): void {
+  if (e.type === 'decision') Object.assign(ref, { decision: { decision: e.decision, by: e.by }, open: false });
+  else if (e.type === 'run') Object.assign(ref, { verdict: e.result.verdict, open: false });
+  else if (e.type === 'error') ref.hasError = true;
+}
+
+/** Groups the step, branch and end lines into steps (each up to the next one) and branches. */
 function buildBranches(lines: Located[], dataEnd: number): Built {
   const own = new Map<number, StepRef[]>([[0, []]]);
   const forks = new Map<number, { from: number; atStep: number; t: number }>();
-  const sessionErrors: Built['sessionErrors'] = [];
+  const ordered: StepRef[] = [];
   let end: SessionEnd | undefined;
   let current: StepRef | undefined;
   const close = (at: number): void => {
@@ -282,39 +331,24 @@ function buildBranches(lines: Located[], dataEnd: number): Built {
     current = undefined;
   };
   for (const { start, event: e } of lines) {
-    switch (e.type) {
-      case 'step-start':
-        close(start);
-        current = { branch: e.branch, step: e.step, start, end: dataEnd, t: e.t, agent: e.agent, title: e.title, pane: e.pane, open: true, hasError: false };
-        if (!own.has(e.branch)) own.set(e.branch, []);
-        own.get(e.branch)!.push(current);
-        break;
-      case 'decision':
-        if (current) Object.assign(current, { decision: { decision: e.decision, by: e.by }, open: false });
-        break;
-      case 'run':
-        if (current) Object.assign(current, { verdict: e.result.verdict, open: false });
-        break;
-      case 'error':
-        if (current) current.hasError = true;
-        else sessionErrors.push({ t: e.t, message: e.message, ...(e.code ? { code: e.code } : {}) });
-        break;
-      case 'branch':
-        close(start);
-        forks.set(e.branch, { from: e.from, atStep: e.atStep, t: e.t });
-        if (!own.has(e.branch)) own.set(e.branch, []);
-        break;
-      case 'end':
-        close(start);
-        end = { t: e.t, outcome: e.outcome, calls: e.calls, promptTokens: e.promptTokens, completionTokens: e.completionTokens };
-        break;
-      default:
-        break;
+    if (e.type === 'step-start') {
+      close(start);
+      current = { branch: e.branch, step: e.step, start, end: dataEnd, t: e.t, agent: e.agent, title: e.title, pane: e.pane, open: true, hasError: false };
+      if (!own.has(e.branch)) own.set(e.branch, []);
+      own.get(e.branch)!.push(current);
+      ordered.push(current);
+    } else if (e.type === 'branch') {
+      close(start);
+      forks.set(e.branch, { from: e.from, atStep: e.atStep, t: e.t });
+      if (!own.has(e.branch)) own.set(e.branch, []);
+    } else if (e.type === 'end') {
+      close(start);
+      end = { t: e.t, outcome: e.outcome, calls: e.calls, promptTokens: e.promptTokens, completionTokens: e.completionTokens };
     }
   }
   const ids = [...own.keys()].sort((a, b) => a - b);
   const branches = ids.map((id) => branchSteps(id, own, forks));
-  return { branches, sessionErrors, ...(end ? { end } : {}) };
+  return { branches, ordered, ...(end ? { end } : {}) };
 }
 
 /**

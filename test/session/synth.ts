@@ -140,10 +140,18 @@ export function solvedSession(h: SessionHeader = header()): JournalBuilder {
  * Used by the bench and the speed-shaped tests (which assert laziness, not time).
  */
 export function bigSession(bytes: number, steps = 400): JournalBuilder {
-  const b = new JournalBuilder(header({ id: 'b1gb1g00' }));
-  const perStep = Math.ceil(bytes / steps);
   const words = 'the plan reads the input, sorts the pairs and sweeps them once keeping a running maximum; ';
-  const answer = words.repeat(Math.max(1, Math.floor(perStep / words.length / 1.6)));
+  // A step costs several times its answer (chunk lines, the response, the proposal's text, raw
+  // and value) plus a fixed part; measure both and size the answer to match.
+  const cost = (copies: number): number => {
+    const a = words.repeat(copies);
+    return new JournalBuilder(header()).ask(0, 0, { answer: a, chunks: Math.ceil(a.length / 40), decision: { kind: 'approve' } }).text().length;
+  };
+  const perCopy = cost(9) - cost(8);
+  const fixed = cost(8) - 8 * perCopy;
+  const copies = Math.max(1, Math.round((bytes / steps - fixed) / perCopy));
+  const answer = words.repeat(copies);
+  const b = new JournalBuilder(header({ id: 'b1gb1g00' }));
   for (let s = 0; s < steps; s++) {
     b.ask(0, s, { agent: s % 2 ? 'simulate' : 'plan', title: s % 2 ? 'Simulation' : 'Plan', pane: s % 2 ? 'simulate' : 'plan', answer, chunks: Math.ceil(answer.length / 40), decision: { kind: 'approve' } });
   }
