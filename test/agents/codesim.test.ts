@@ -227,3 +227,25 @@ describe('code and debug', () => {
     expect(last).toContain('## Code');
   });
 });
+
+describe('plan headings in the shapes models write', () => {
+  it.each([
+    '### 1. Problem Understanding\nadd\n### 2. Similar Problem\nsum\n### 3. Algorithm\nO(1)\n### 4. Planning\n1. read\n2. print',
+    '**1. Understanding**\nadd\n**2. Relevant problem**\nsum\n**3. Algorithm:** O(1)\n**4. Step-by-step Plan:**\n1. read\n2. print',
+    'Understanding: add\nSimilar problem: sum\nAlgorithm: O(1)\nPlan for this problem:\n1. read\n2. print',
+  ])('%#', (text) => {
+    const v = planAgent.parse(text, { failed: [] }, { problem: sumTwo, lang: 'python' });
+    expect(v.plan).toBe('1. read\n2. print');
+    expect(v.recalledProblem).toBe('sum');
+    expect(v.algorithm).toBe('O(1)');
+  });
+
+  it('a headingless answer from the model is a plan only when it lists steps', () => {
+    const ctx = ctxOf(sumTwo);
+    expect(planAgent.parse('Steps:\n1. read a, b\n2. print a+b', { failed: [] }, ctx).plan).toContain('2. print a+b');
+    expect(() => planAgent.parse('I am not sure.', { failed: [] }, ctx)).toThrow(AnswerFormatError);
+    // A person's edit may be anything non-empty.
+    const prev = planAgent.parse('## Plan\n1. a\n2. b', { failed: [] }, ctx);
+    expect(planAgent.edit('add them', prev, ctx).plan).toBe('add them');
+  });
+});

@@ -35,7 +35,7 @@ const FIELDS: readonly Field<keyof PlanValue>[] = [
   {
     key: 'recalledProblem',
     heading: 'Recalled problem',
-    aliases: ['similar problem', 'related problem', 'recalled similar problem'],
+    aliases: ['similar problem', 'related problem', 'recalled similar problem', 'relevant problem', 'example problem', 'recall', 'recollection'],
     describe: 'ONE different problem you know that is solved in a similar way, described briefly',
   },
   {
@@ -53,7 +53,7 @@ const FIELDS: readonly Field<keyof PlanValue>[] = [
   {
     key: 'plan',
     heading: 'Plan',
-    aliases: ['final plan', 'step by step plan', 'solution plan', 'plan for this problem'],
+    aliases: ['final plan', 'step by step plan', 'solution plan', 'plan for this problem', 'planning', 'implementation plan'],
     describe: 'numbered steps for solving THIS problem, concrete enough to write the program from (no code)',
   },
 ];
