@@ -1,0 +1,98 @@
+// probeBackend (shared by the app and doctor) and the guidance built from its answer.
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatGuidance, guidanceFor } from '../../src/llm/guidance.js';
+import { probeBackend, type ProbeSettings } from '../../src/llm/probe.js';
+import { startFakeOllama } from '../fakes/ollama.js';
+import { startFakeOpenAI } from '../fakes/openai.js';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+const settings = (extra: Partial<ProbeSettings>): ProbeSettings => ({
+  backend: 'ollama',
+  ollamaHost: 'http://127.0.0.1:1',
+  openaiBaseUrl: 'http://127.0.0.1:1/v1',
+  model: 'qwen2.5-coder:7b',
+  ...extra,
+});
+
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+describe('probeBackend', () => {
+  it('finds Ollama, its version and the model (name without tag means :latest)', async () => {
+    const s = await startFakeOllama({ models: [{ name: 'qwen2.5-coder:7b' }, { name: 'llama3.2' }] });
+    closers.push(s.close);
+    const p = await probeBackend(settings({ ollamaHost: s.url }));
+    expect(p).toMatchObject({ ok: true, modelPresent: true, version: '0.12.6', models: ['qwen2.5-coder:7b', 'llama3.2:latest'] });
+    expect(p.error).toBeUndefined();
+    expect((await probeBackend(settings({ ollamaHost: s.url, model: 'llama3.2' }))).modelPresent).toBe(true);
+    const missing = await probeBackend(settings({ ollamaHost: s.url, model: 'phi4' }));
+    expect(missing).toMatchObject({ ok: true, modelPresent: false });
+    expect(missing.error?.code).toBe('model-missing');
+  });
+
+  it('reports a closed port as server down', async () => {
+    const port = await closedPort();
+    const p = await probeBackend(settings({ ollamaHost: `http://127.0.0.1:${port}` }));
+    expect(p.ok).toBe(false);
+    expect(p.error?.code).toBe('server-down');
+    expect(p.error?.message).toBe(`no Ollama answered at http://127.0.0.1:${port} (connection refused)`);
+  });
+
+  it('gives up on a host that accepts but never answers, within the deadline', async () => {
+    const silent: Server = createHttpServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    closers.push(() => new Promise<void>((r) => { silent.closeAllConnections(); silent.close(() => r()); }));
+    const port = (silent.address() as { port: number }).port;
+    const p = await probeBackend(settings({ ollamaHost: `http://127.0.0.1:${port}` }), { timeoutMs: 300 });
+    expect(p.error?.code).toBe('server-down');
+    expect(p.error?.message).toContain('no answer within 0.3 s');
+  });
+
+  it('probes an OpenAI-compatible server, with its key', async () => {
+    const s = await startFakeOpenAI({ models: ['local'], apiKey: 'k' });
+    closers.push(s.close);
+    const ok = await probeBackend(settings({ backend: 'openai', openaiBaseUrl: s.baseURL, openaiApiKey: 'k', model: 'local' }));
+    expect(ok).toMatchObject({ ok: true, modelPresent: true, models: ['local'] });
+    const refused = await probeBackend(settings({ backend: 'openai', openaiBaseUrl: s.baseURL, model: 'local' }));
+    expect(refused.ok).toBe(false);
+    expect(refused.error?.code).toBe('unauthorized');
+  });
+});
+
+describe('guidance', () => {
+  it('for a server that is down: where, how to start one, the OpenAI route, and what works meanwhile', async () => {
+    const port = await closedPort();
+    const s = settings({ ollamaHost: `http://127.0.0.1:${port}` });
+    const text = formatGuidance(guidanceFor({ ...s }, (await probeBackend(s)).error));
+    expect(text.split('\n')[0]).toBe(`no Ollama answered at http://127.0.0.1:${port} (connection refused)`);
+    for (const want of ['ollama serve', 'ollama pull qwen2.5-coder:7b', 'simcoach config set backend openai', '--base-url', 'simcoach demo', 'simcoach test', 'simcoach problems']) {
+      expect(text).toContain(want);
+    }
+  });
+
+  it('for a missing model: how to pull it', () => {
+    const g = guidanceFor(settings({}), undefined);
+    expect(g.headline).toContain('no model server answered');
+    const s = settings({ model: 'phi4' });
+    const text = formatGuidance(guidanceFor(s, { code: 'model-missing', message: 'model phi4 is not pulled on X' } as never));
+    expect(text).toContain('simcoach models pull phi4');
+    expect(text).not.toContain('ollama serve');
+  });
+
+  it('for an OpenAI-compatible server that is down: point at it or go back to Ollama', () => {
+    const text = formatGuidance(guidanceFor(settings({ backend: 'openai' }), undefined));
+    expect(text).toContain('simcoach config set openaiBaseUrl URL');
+    expect(text).toContain('simcoach config set backend ollama');
+  });
+});
