@@ -26,11 +26,16 @@ function filter(set: Problem[], f: Filters): Problem[] {
 }
 
 /**
- * Ids of problems some saved session solved. SEAM: the sessions layer (src/session/index.ts,
- * `solvedProblemIds()`) did not exist when this command was written; wire it here once it does.
+ * Ids of problems some saved session solved. Loaded lazily and allowed to fail: a damaged
+ * sessions folder must not stop the list, it only loses its marks.
  */
 async function solvedIds(): Promise<Set<string>> {
-  return new Set();
+  try {
+    const { solvedProblemIds } = await import('../session/index.js');
+    return await solvedProblemIds();
+  } catch {
+    return new Set();
+  }
 }
 
 const difficultyOf = (p: Problem): string => [p.difficulty, p.rating].filter((x) => x !== undefined).join(' ') || '-';
