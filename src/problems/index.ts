@@ -33,18 +33,27 @@ interface Ref {
   pick?: string;
 }
 
-/** `FILE:ID` or a plain path; a path that really contains `:` still works when it exists. */
+/**
+ * `FILE:ID` or a plain path. The file is the shortest prefix before a `:` that exists, so an id
+ * or a CodeContests name may itself hold colons; a path that really contains `:` still works.
+ */
 async function parseRef(ref: string): Promise<Ref | undefined> {
   const whole = await kindOf(ref);
   if (whole) return { path: ref, kind: whole };
-  const colon = ref.lastIndexOf(':');
-  if (colon <= 0) return undefined;
-  const path = ref.slice(0, colon);
-  const pick = ref.slice(colon + 1);
-  const kind = await kindOf(path);
-  if (!kind) throw new UserError(`${path}: no such file`);
-  if (pick === '') throw new UserError(`${ref}: nothing after ':' (write ${path}:ID)`);
-  return { path, kind, pick };
+  let firstPath: string | undefined;
+  for (let colon = ref.indexOf(':'); colon > 0; colon = ref.indexOf(':', colon + 1)) {
+    const path = ref.slice(0, colon);
+    const pick = ref.slice(colon + 1);
+    firstPath ??= path;
+    const kind = await kindOf(path);
+    if (!kind) continue;
+    if (pick === '') throw new UserError(`${ref}: nothing after ':' (write ${path}:ID)`);
+    return { path, kind, pick };
+  }
+  if (firstPath !== undefined && (firstPath.includes('/') || extname(firstPath) !== '')) {
+    throw new UserError(`${firstPath}: no such file`);
+  }
+  return undefined;
 }
 
 function unknownExtension(path: string): UserError {

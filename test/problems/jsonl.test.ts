@@ -117,3 +117,10 @@ describe('bad JSON lines', () => {
     expect((await loadProblem(`${f}:a`)).samples).toHaveLength(1);
   });
 });
+
+describe('ids that hold colons', () => {
+  it('FILE:ID splits at the first colon whose prefix is a file', async () => {
+    const f = write('colon.jsonl', `${JSON.stringify({ name: 'E. Time: the Final Frontier', description: 'd', public_tests: { input: ['1\n'], output: ['1\n'] } })}\n`);
+    expect((await loadProblem(`${f}:E. Time: the Final Frontier`)).title).toBe('E. Time: the Final Frontier');
+  });
+});
