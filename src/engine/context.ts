@@ -1,0 +1,83 @@
+// What one session shares across its traversals (the first one and each one after a "back"):
+// the backend, the gate, the journal and its in-memory record, the counters, the best
+// candidate. A Traversal (steps.ts) is one drive of the flow function over this.
+import type { Settings } from '../config.js';
+import type { Backend } from '../llm/types.js';
+import type { Problem } from '../problems/types.js';
+import type { JudgeOptions, JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
+import type { JournalWriter, NewEvent } from '../session/journal.js';
+import { EngineEvents, type ProgressSnapshot } from './events.js';
+import { record, type Recorded } from './records.js';
+import type { Gate, Progress, StepId } from './types.js';
+
+export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) => Promise<JudgeResult>;
+
+/** The settings the engine reads: the request fields of each stage and the caps. */
+export type EngineSettings = Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & {
+  budgets?: Partial<Pick<Settings['budgets'], 'maxCalls' | 'maxTokens'>>;
+  /** Use the backend's JSON-schema mode for agents that have a schema (default true). */
+  structured?: boolean;
+};
+
+export interface Candidate {
+  program: Program;
+  passed: number;
+  total: number;
+  step: StepId;
+}
+
+export class SessionContext {
+  readonly counters = new Map<string, Progress>();
+  readonly candidates: Candidate[] = [];
+  best: Candidate | undefined;
+
+  constructor(
+    readonly problem: Problem,
+    readonly lang: LangId,
+    readonly backend: Backend | null,
+    readonly settings: EngineSettings,
+    readonly gate: Gate,
+    readonly journal: JournalWriter | null,
+    readonly events: EngineEvents,
+    readonly signal: AbortSignal,
+    readonly judge: JudgeFn,
+    readonly rec: Recorded,
+    readonly bound?: { best: number; worst: number },
+  ) {}
+
+  /** Appends to the journal (when there is one) and keeps the in-memory record in step. */
+  write(event: NewEvent): void {
+    const t = this.journal ? this.journal.now() : this.rec.lastT;
+    this.journal?.append({ ...event, t } as NewEvent);
+    record(this.rec, { ...event, t } as Parameters<typeof record>[1]);
+  }
+
+  tokens(): number {
+    return this.rec.promptTokens + this.rec.completionTokens;
+  }
+
+  /** Most samples passed wins; the later one on ties (the method's "best candidate"). */
+  consider(c: Candidate): void {
+    this.candidates.push(c);
+    if (!this.best || c.passed >= this.best.passed) this.best = c;
+  }
+
+  snapshot(): ProgressSnapshot {
+    const b = this.settings.budgets ?? {};
+    return {
+      calls: this.rec.calls,
+      promptTokens: this.rec.promptTokens,
+      promptTokensEvaluated: this.rec.promptTokensEvaluated,
+      completionTokens: this.rec.completionTokens,
+      ...(this.bound ? { bound: this.bound } : {}),
+      ...(b.maxCalls !== undefined ? { maxCalls: b.maxCalls } : {}),
+      ...(b.maxTokens !== undefined ? { maxTokens: b.maxTokens } : {}),
+      counters: [...this.counters.values()],
+      candidates: this.candidates.map((c) => ({ step: c.step, passed: c.passed, total: c.total })),
+    };
+  }
+
+  progress(branch: number): void {
+    this.events.emit({ type: 'progress', branch, progress: this.snapshot() });
+  }
+}

@@ -1,0 +1,3 @@
+export { createAutoGate } from './auto.js';
+export { createReplayGate } from './replay.js';
+export { createManualGate, type ManualGate } from './manual.js';

@@ -1,0 +1,52 @@
+// The gate a person drives (the TUI): the engine waits on `gate.decide`; the screen reads
+// `current()` and answers with `decide(step, decision)`. Decisions name their step, so a key
+// pressed for one step can never decide the next one.
+import type { Decision, Gate, Proposal, StepId } from '../types.js';
+
+export interface ManualGate {
+  gate: Gate;
+  /** The proposal waiting for a decision, or null. */
+  current(): Proposal | null;
+  /**
+   * Decides the waiting proposal if it is at `step`; false when nothing waits there or the
+   * decision is not open (approving a step that failed; going back past the start).
+   */
+  decide(step: StepId, decision: Decision): boolean;
+}
+
+export function createManualGate(): ManualGate {
+  let waiting: { proposal: Proposal; resolve: (d: Decision) => void } | null = null;
+  const gate: Gate = {
+    by: 'person',
+    decide: (proposal, signal) =>
+      new Promise<Decision>((resolve, reject) => {
+        if (signal.aborted) return reject(signal.reason ?? new Error('aborted'));
+        const onAbort = (): void => {
+          waiting = null;
+          reject(signal.reason ?? new Error('aborted'));
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        waiting = {
+          proposal,
+          resolve: (d) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(d);
+          },
+        };
+      }),
+  };
+  return {
+    gate,
+    current: () => waiting?.proposal ?? null,
+    decide(step, decision) {
+      if (!waiting || waiting.proposal.step !== step) return false;
+      const p = waiting.proposal;
+      if (decision.kind === 'approve' && (p.error !== undefined || p.value === undefined)) return false;
+      if (decision.kind === 'back' && !(Number.isInteger(decision.to) && decision.to >= 0 && decision.to <= step)) return false;
+      const { resolve } = waiting;
+      waiting = null;
+      resolve(decision);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,184 @@
+// The session runner: drives a flow function to its end through the gate, re-driving it on a
+// new branch when the person goes back, and turns every way a session can end (done, fail,
+// stop, budget, cancel, a backend failure, a bug) into an Outcome and an `end` line. It never
+// throws for any of those: whatever happens, the journal ends valid.
+import { isLlmError } from '../llm/errors.js';
+import type { Backend } from '../llm/types.js';
+import type { Problem } from '../problems/types.js';
+import type { JudgeResult, LangId, TestCase } from '../runners/types.js';
+import type { JournalWriter } from '../session/journal.js';
+import { messageOf } from '../errors.js';
+import { SessionContext, type EngineSettings, type JudgeFn } from './context.js';
+import { EngineEvents } from './events.js';
+import { completePrefix, emptyRecorded, lineage, type Recorded } from './records.js';
+import { BackTo, BudgetExhausted, ReplayDiverged, StopRequested } from './signals.js';
+import { Traversal, type DrivePlan } from './steps.js';
+import type { Gate, Outcome, Steps } from './types.js';
+
+/** A flow ready to run: options already applied (see `pickFlow` in src/flows). */
+export interface SessionFlow {
+  name: string;
+  run(s: Steps, p: Problem): Promise<Outcome>;
+  /** The method's calls with the auto gate, for the status bar. */
+  bound?: { best: number; worst: number };
+}
+
+export type StartFrom =
+  | { kind: 'fresh' }
+  /** Serve the last branch's complete steps, then go live. */
+  | { kind: 'resume' }
+  /** Serve everything; never call the model or the judge. */
+  | { kind: 'replay'; branch?: number };
+
+export interface SessionOptions {
+  flow: SessionFlow;
+  problem: Problem;
+  lang: LangId;
+  /** Null only for a pure replay. */
+  backend: Backend | null;
+  settings: EngineSettings;
+  gate: Gate;
+  /** Where events go; null writes nothing (replay). */
+  journal: JournalWriter | null;
+  signal?: AbortSignal;
+  events?: EngineEvents;
+  /** The judge (tests pass a spy); default src/runners/judge.ts. */
+  judge?: JudgeFn;
+  /** What the journal already holds (resume, replay). */
+  recorded?: Recorded;
+  start?: StartFrom;
+  /**
+   * After the flow, judge its program on these tests (samples and hidden) and record the run:
+   * the headless commands' verdict.
+   */
+  finalTests?: TestCase[];
+}
+
+export interface SessionResult extends Outcome {
+  /** The final judgement on `finalTests`, when asked for and there was a program. */
+  final?: JudgeResult;
+  calls: number;
+  promptTokens: number;
+  promptTokensEvaluated: number;
+  completionTokens: number;
+  branch: number;
+  file?: string;
+}
+
+async function defaultJudge(): Promise<JudgeFn> {
+  const { judge } = await import('../runners/judge.js');
+  return judge;
+}
+
+function firstPlan(rec: Recorded, start: StartFrom): DrivePlan {
+  if (start.kind === 'fresh') return { branch: 0, served: new Map(), serveBelow: 0, replay: false };
+  const branch = start.kind === 'replay' ? (start.branch ?? rec.lastBranch) : rec.lastBranch;
+  const served = lineage(rec, branch);
+  if (start.kind === 'replay') return { branch, served, serveBelow: Number.POSITIVE_INFINITY, replay: true };
+  return { branch, served, serveBelow: completePrefix(served), replay: false };
+}
+
+export async function runSession(o: SessionOptions): Promise<SessionResult> {
+  const signal = o.signal ?? new AbortController().signal;
+  const events = o.events ?? new EngineEvents();
+  const rec = o.recorded ?? emptyRecorded();
+  const judgeFn = o.judge ?? (await defaultJudge());
+  const ctx = new SessionContext(o.problem, o.lang, o.backend, o.settings, o.gate, o.journal, events, signal, judgeFn, rec, o.flow.bound);
+  let plan = firstPlan(rec, o.start ?? { kind: 'fresh' });
+  let outcome: Outcome;
+  let steps: Traversal;
+  for (;;) {
+    ctx.candidates.length = 0;
+    ctx.best = undefined;
+    ctx.counters.clear();
+    steps = new Traversal(ctx, plan);
+    try {
+      outcome = await o.flow.run(steps, o.problem);
+      break;
+    } catch (err) {
+      if (err instanceof BackTo && !signal.aborted) {
+        plan = branchOff(ctx, plan, err);
+        continue;
+      }
+      outcome = outcomeOf(ctx, plan.branch, err);
+      break;
+    }
+  }
+  let final: JudgeResult | undefined;
+  if (o.finalTests && outcome.program && !plan.replay && !signal.aborted) {
+    try {
+      final = await finalRun(ctx, plan.branch, steps.nextStep, outcome, o.finalTests);
+    } catch (err) {
+      outcome = { ...outcomeOf(ctx, plan.branch, err), ...(outcome.program ? { program: outcome.program } : {}) };
+    }
+  }
+  return finish(ctx, plan, outcome, final);
+}
+
+/** Records the fork and plans the next drive: served up to `to`, the gate at `to` shown again. */
+function branchOff(ctx: SessionContext, plan: DrivePlan, back: BackTo): DrivePlan {
+  const parent = lineage(ctx.rec, plan.branch);
+  const branch = ctx.rec.lastBranch + 1;
+  ctx.write({ type: 'branch', branch, from: plan.branch, atStep: back.to });
+  ctx.events.emit({ type: 'branch', branch, from: plan.branch, atStep: back.to });
+  const again = parent.get(back.to);
+  return {
+    branch,
+    served: lineage(ctx.rec, branch),
+    serveBelow: back.to,
+    replay: false,
+    ...(again?.kind === 'ask' && again.proposal ? { reshow: again } : {}),
+  };
+}
+
+function bestOf(ctx: SessionContext): Pick<Outcome, 'program' | 'samples'> {
+  const b = ctx.best;
+  return b ? { program: b.program, samples: { passed: b.passed, total: b.total } } : {};
+}
+
+function outcomeOf(ctx: SessionContext, branch: number, err: unknown): Outcome {
+  if (err instanceof StopRequested) {
+    return err.failed !== undefined ? { status: 'failed', reason: err.failed, ...bestOf(ctx) } : { status: 'stopped', reason: 'stopped at the gate', ...bestOf(ctx) };
+  }
+  if (err instanceof BudgetExhausted) return { status: 'unsolved', reason: 'budget', ...bestOf(ctx) };
+  if (ctx.signal.aborted) return { status: 'stopped', reason: 'cancelled', ...bestOf(ctx) };
+  if (err instanceof ReplayDiverged) {
+    ctx.events.emit({ type: 'error', branch, message: err.message, code: 'replay' });
+    return { status: 'stopped', reason: err.message, ...bestOf(ctx) };
+  }
+  const message = messageOf(err);
+  const code = isLlmError(err) ? err.code : 'internal';
+  ctx.write({ type: 'error', branch, message, code });
+  ctx.events.emit({ type: 'error', branch, message, code });
+  return { status: 'failed', reason: message, code, ...bestOf(ctx) };
+}
+
+async function finalRun(ctx: SessionContext, branch: number, step: number, outcome: Outcome, tests: TestCase[]): Promise<JudgeResult> {
+  const program = outcome.program!;
+  ctx.write({ type: 'step-start', branch, step, agent: 'run', title: 'Hidden tests', pane: 'tests' });
+  ctx.events.emit({ type: 'step-start', branch, step, agent: 'run', title: 'Hidden tests', pane: 'tests', served: false });
+  ctx.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
+  const result = await ctx.judge(program, tests, {
+    ...(ctx.problem.timeLimitMs !== undefined ? { timeLimitMs: ctx.problem.timeLimitMs } : {}),
+    ...(ctx.problem.memoryLimitMb !== undefined ? { memoryLimitMb: ctx.problem.memoryLimitMb } : {}),
+    compare: ctx.problem.compare,
+    signal: ctx.signal,
+  });
+  ctx.write({ type: 'run', branch, step, program, result });
+  ctx.events.emit({ type: 'run', branch, step, program, result, served: false });
+  return result;
+}
+
+function finish(ctx: SessionContext, plan: DrivePlan, outcome: Outcome, final: JudgeResult | undefined): SessionResult {
+  const totals = { calls: ctx.rec.calls, promptTokens: ctx.rec.promptTokens, completionTokens: ctx.rec.completionTokens };
+  if (!plan.replay) ctx.write({ type: 'end', branch: plan.branch, outcome, ...totals });
+  ctx.events.emit({ type: 'end', branch: plan.branch, outcome, ...totals, ...(ctx.journal ? { file: ctx.journal.file } : {}) });
+  return {
+    ...outcome,
+    ...(final ? { final } : {}),
+    ...totals,
+    promptTokensEvaluated: ctx.rec.promptTokensEvaluated,
+    branch: plan.branch,
+    ...(ctx.journal ? { file: ctx.journal.file } : {}),
+  };
+}

@@ -1,0 +1,38 @@
+// Ways a traversal ends early. They are thrown through the flow function (which knows nothing
+// of them) and caught by the session runner, so a flow reads like its paper's pseudo-code.
+import type { StepId } from './types.js';
+
+/** The person went back to an earlier step: re-drive the flow on a new branch. */
+export class BackTo extends Error {
+  constructor(
+    readonly to: StepId,
+    readonly from: StepId,
+  ) {
+    super(`back to step ${to}`);
+    this.name = 'BackTo';
+  }
+}
+
+/** The gate said stop; `failed` when it stopped on a step that could not be read. */
+export class StopRequested extends Error {
+  constructor(readonly failed?: string) {
+    super(failed ?? 'stopped');
+    this.name = 'StopRequested';
+  }
+}
+
+/** A cap on model calls or tokens was reached before a call. */
+export class BudgetExhausted extends Error {
+  constructor(readonly what: 'calls' | 'tokens') {
+    super(`the ${what === 'calls' ? 'call' : 'token'} budget ran out`);
+    this.name = 'BudgetExhausted';
+  }
+}
+
+/** A pure replay asked for something the journal does not hold. */
+export class ReplayDiverged extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReplayDiverged';
+  }
+}

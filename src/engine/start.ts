@@ -1,0 +1,173 @@
+// Sessions from the outside: start one (a new journal), resume one (the same file, served up to
+// its last complete step, then live) or replay one (served throughout, no model, no judge).
+// The flow is found by the name in the journal unless the caller passes one.
+import type { Settings } from '../config.js';
+import { UserError } from '../errors.js';
+import type { Backend } from '../llm/types.js';
+import type { Problem } from '../problems/types.js';
+import type { LangId } from '../runners/types.js';
+import type { SessionHeader } from '../session/events.js';
+import { createJournal, openJournal, withoutSecrets } from '../session/journal.js';
+import { readJournal } from '../session/reader.js';
+import type { EngineSettings, JudgeFn } from './context.js';
+import type { EngineEvents } from './events.js';
+import { recordAll } from './records.js';
+import { runSession, type SessionFlow, type SessionResult } from './session.js';
+import type { Gate } from './types.js';
+
+export interface Watch {
+  events?: EngineEvents;
+  signal?: AbortSignal;
+  judge?: JudgeFn;
+  /** Called with the session file as soon as it exists (before the first step). */
+  onFile?: (file: string) => void;
+}
+
+/** The flow a header names, with the budgets it was recorded with. */
+export async function flowFor(name: string, settings: Record<string, unknown>): Promise<SessionFlow> {
+  // Loaded by name only here, at the edge: the engine itself knows no flow.
+  const { isFlowName, pickFlow } = await import('../flows/index.js');
+  if (!isFlowName(name)) throw new UserError(`this simcoach cannot run the flow '${name}'`);
+  return pickFlow(name, settings as Parameters<typeof pickFlow>[1]);
+}
+
+export interface StartOptions extends Watch {
+  problem: Problem;
+  settings: Settings;
+  flow: SessionFlow;
+  lang: LangId;
+  backend: Backend;
+  gate: Gate;
+  /** Judge the final program on the samples and hidden tests, recorded (headless). */
+  judgeHidden?: boolean;
+  label?: string;
+  dir?: string;
+}
+
+export async function startSession(o: StartOptions): Promise<SessionResult> {
+  const model = o.settings.model;
+  const journal = createJournal({
+    problem: o.problem,
+    flow: o.flow.name,
+    backend: o.settings.backend,
+    model,
+    lang: o.lang,
+    settings: withoutSecrets(o.settings) as Record<string, unknown>,
+    ...(o.label ? { label: o.label } : {}),
+    ...(o.dir ? { dir: o.dir } : {}),
+  });
+  o.onFile?.(journal.file);
+  try {
+    return await runSession({
+      flow: o.flow,
+      problem: o.problem,
+      lang: o.lang,
+      backend: o.backend,
+      settings: o.settings,
+      gate: o.gate,
+      journal,
+      ...watchOf(o),
+      ...(o.judgeHidden ? { finalTests: allTests(o.problem) } : {}),
+    });
+  } finally {
+    journal.close();
+  }
+}
+
+const allTests = (p: Problem) => [
+  ...p.samples.map((t, i) => ({ ...t, name: t.name ?? `sample ${i + 1}` })),
+  ...p.tests.map((t, i) => ({ ...t, name: t.name ?? `test ${i + 1}` })),
+];
+
+const watchOf = (w: Watch) => ({
+  ...(w.events ? { events: w.events } : {}),
+  ...(w.signal ? { signal: w.signal } : {}),
+  ...(w.judge ? { judge: w.judge } : {}),
+});
+
+/**
+ * The settings a resumed session runs with: what shaped the traversal (model, sampling, budgets)
+ * as recorded, how to reach the server as configured now.
+ */
+function resumedSettings(header: SessionHeader, now: Settings): Settings {
+  const rec = header.settings as Partial<Settings>;
+  return {
+    ...now,
+    model: header.model || now.model,
+    ...(rec.stageModels ? { stageModels: rec.stageModels } : {}),
+    ...(rec.temperature !== undefined ? { temperature: rec.temperature } : {}),
+    ...(rec.topP !== undefined ? { topP: rec.topP } : {}),
+    ...(rec.seed !== undefined ? { seed: rec.seed } : {}),
+    ...(rec.numCtx !== undefined ? { numCtx: rec.numCtx } : {}),
+    ...(rec.budgets ? { budgets: { ...now.budgets, ...rec.budgets } } : {}),
+  };
+}
+
+export interface ResumeOptions extends Watch {
+  backend: Backend;
+  gate: Gate;
+  /** Current settings (server address, key); the traversal's own come from the journal. */
+  settings: Settings;
+  flow?: SessionFlow;
+  judgeHidden?: boolean;
+}
+
+/** Continues a session in its own file: its complete steps served, then live. */
+export async function resumeSession(file: string, o: ResumeOptions): Promise<SessionResult & { warnings: string[] }> {
+  const { header, events, warnings } = readJournal(file);
+  const settings = resumedSettings(header, o.settings);
+  const flow = o.flow ?? (await flowFor(header.flow, header.settings));
+  const recorded = recordAll(events);
+  const journal = openJournal(file, header, recorded.lastT + 1);
+  o.onFile?.(file);
+  try {
+    const result = await runSession({
+      flow,
+      problem: header.problem,
+      lang: header.lang as LangId,
+      backend: o.backend,
+      settings,
+      gate: o.gate,
+      journal,
+      recorded,
+      start: { kind: 'resume' },
+      ...watchOf(o),
+      ...(o.judgeHidden ? { finalTests: allTests(header.problem) } : {}),
+    });
+    return { ...result, warnings };
+  } finally {
+    journal.close();
+  }
+}
+
+export interface ReplayOptions extends Watch {
+  flow?: SessionFlow;
+  /** Which branch to replay (default: the last one). */
+  branch?: number;
+}
+
+/** Any attempt to run a program during a replay is a bug in the replay, never a silent run. */
+const noJudge: JudgeFn = async () => {
+  throw new Error('a replay runs no program');
+};
+
+/** Re-drives a session from its journal alone: no model call, no judge run, nothing written. */
+export async function replaySession(file: string, o: ReplayOptions = {}): Promise<SessionResult & { warnings: string[] }> {
+  const { header, events, warnings } = readJournal(file);
+  const flow = o.flow ?? (await flowFor(header.flow, header.settings));
+  const result = await runSession({
+    flow,
+    problem: header.problem,
+    lang: header.lang as LangId,
+    backend: null,
+    settings: header.settings as unknown as EngineSettings,
+    gate: { by: 'replay', decide: async () => ({ kind: 'stop' }) },
+    journal: null,
+    recorded: recordAll(events),
+    start: { kind: 'replay', ...(o.branch !== undefined ? { branch: o.branch } : {}) },
+    ...(o.events ? { events: o.events } : {}),
+    ...(o.signal ? { signal: o.signal } : {}),
+    judge: o.judge ?? noJudge,
+  });
+  return { ...result, warnings };
+}

@@ -1,0 +1,238 @@
+// One drive of a flow function: the `Steps` a flow sees. Steps below the drive's serving point
+// are answered from the journal's record (no model, no gate, no judge); from the first step
+// that is not recorded, or that differs from the record, it goes live — unless it is a pure
+// replay, which stops there instead. Resume, replay and "back" differ only in the plan.
+import type { JudgeResult, Program, TestCase } from '../runners/types.js';
+import type { SessionContext } from './context.js';
+import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecord } from './records.js';
+import { propose, rejectionMessages } from './propose.js';
+import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
+import type { Agent, AgentContext, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
+import { messageOf } from '../errors.js';
+
+export interface DrivePlan {
+  branch: number;
+  /** Recorded steps of this branch's line, by step number. */
+  served: Map<StepId, StepRecord>;
+  /** Steps below this are served when they match the record; from it on, live. */
+  serveBelow: number;
+  /** A recorded proposal shown to the gate again at its step (going back). */
+  reshow?: AskRecord;
+  /** Pure replay: nothing ever goes live. */
+  replay: boolean;
+}
+
+const proposalOf = (r: AskRecord): Proposal => {
+  const p = r.proposal!;
+  return {
+    step: r.step,
+    agent: r.agent,
+    title: r.title,
+    pane: r.pane,
+    ...(p.value !== undefined ? { value: p.value } : {}),
+    text: p.text,
+    raw: p.raw,
+    ...(p.error !== undefined ? { error: p.error } : {}),
+    ...(p.meta !== undefined ? { meta: p.meta } : {}),
+  };
+};
+
+export class Traversal implements Steps {
+  private next = 0;
+  private live = false;
+
+  constructor(
+    private readonly ctx: SessionContext,
+    readonly plan: DrivePlan,
+  ) {}
+
+  get problem() {
+    return this.ctx.problem;
+  }
+
+  get lang() {
+    return this.ctx.lang;
+  }
+
+  /** The number the next step will take (the final hidden-test run goes there). */
+  get nextStep(): StepId {
+    return this.next;
+  }
+
+  private get branch(): number {
+    return this.plan.branch;
+  }
+
+  /** The record that answers this step, or undefined when the step goes live. */
+  private recordFor(step: StepId, wanted: string, program?: Program): StepRecord | undefined {
+    if (this.live) return undefined;
+    if (step >= this.plan.serveBelow) {
+      this.live = true;
+      return undefined;
+    }
+    const r = this.plan.served.get(step);
+    const what = (x: StepRecord): string => (x.kind === 'run' ? 'a test run' : `the ${x.agent} stage`);
+    let why: string | undefined;
+    if (!r || !isComplete(r)) why = `the session has no complete step ${step}`;
+    else if (wanted === 'run' ? r.kind !== 'run' : r.kind !== 'ask' || r.agent !== wanted) {
+      why = `step ${step} of the session is ${what(r)}, but the flow now asks for ${wanted === 'run' ? 'a test run' : `the ${wanted} stage`}`;
+    } else if (r.kind === 'run' && program && r.program?.source !== program.source) {
+      why = `the program tested at step ${step} differs from the recorded one`;
+    }
+    if (why === undefined) return r;
+    if (this.plan.replay) throw new ReplayDiverged(`replay cannot go on: ${why}`);
+    this.live = true;
+    return undefined;
+  }
+
+  async ask<I, O>(agent: Agent<I, O>, input: I): Promise<O> {
+    const step = this.next++;
+    const r = this.recordFor(step, agent.name);
+    if (r?.kind === 'ask') return this.serveAsk(r) as O;
+    return this.liveAsk(step, agent, input);
+  }
+
+  private serveAsk(r: AskRecord): unknown {
+    const { events } = this.ctx;
+    events.emit({ type: 'step-start', branch: this.branch, step: r.step, agent: r.agent, title: r.title, pane: r.pane, served: true });
+    events.emit({ type: 'proposal', branch: this.branch, step: r.step, proposal: proposalOf(r), served: true });
+    const d = r.decision!;
+    events.emit({ type: 'decision', branch: this.branch, step: r.step, decision: d.decision, by: d.by });
+    return servedValue(r);
+  }
+
+  private actx(): AgentContext {
+    return { problem: this.ctx.problem, lang: this.ctx.lang };
+  }
+
+  private async liveAsk<I, O>(step: StepId, agent: Agent<I, O>, input: I): Promise<O> {
+    const { ctx, branch } = this;
+    ctx.write({ type: 'step-start', branch, step, agent: agent.name, title: agent.title, pane: agent.pane });
+    ctx.events.emit({ type: 'step-start', branch, step, agent: agent.name, title: agent.title, pane: agent.pane, served: false });
+    const reshow = this.plan.reshow;
+    let proposal: Proposal<O>;
+    let attempts = 0;
+    if (reshow && reshow.step === step && reshow.agent === agent.name && reshow.proposal) {
+      proposal = proposalOf(reshow) as Proposal<O>;
+    } else {
+      ({ proposal, attempts } = await propose(ctx, { agent, input, step, branch, extra: [], attempt: 0 }));
+    }
+    this.propose(proposal);
+    for (;;) {
+      const decision = await ctx.gate.decide(proposal, ctx.signal);
+      if (decision.kind === 'edit') {
+        const edited = this.tryEdit(agent, decision.content, proposal);
+        if (edited.ok) {
+          this.decided(step, decision, edited.value);
+          return edited.value;
+        }
+        ctx.write({ type: 'error', branch, step, message: `the edit could not be read: ${edited.error}`, code: 'edit' });
+        ctx.events.emit({ type: 'error', branch, step, message: `the edit could not be read: ${edited.error}`, code: 'edit' });
+        proposal = { ...proposal, text: decision.content, editError: edited.error };
+        ctx.events.emit({ type: 'proposal', branch, step, proposal, served: false });
+        continue;
+      }
+      if (decision.kind === 'back' && !(Number.isInteger(decision.to) && decision.to >= 0 && decision.to <= step)) {
+        ctx.events.emit({ type: 'error', branch, step, message: `cannot go back to step ${decision.to} from step ${step}`, code: 'back' });
+        continue;
+      }
+      this.decided(step, decision);
+      switch (decision.kind) {
+        case 'approve':
+          // Nothing to go on with: a failed step can only be retried or stopped.
+          if (proposal.error !== undefined || proposal.value === undefined) throw new StopRequested(proposal.error ?? 'the step has no answer');
+          return proposal.value;
+        case 'reject': {
+          const extra = rejectionMessages(proposal.raw, decision.note);
+          ({ proposal, attempts } = await propose(ctx, { agent, input, step, branch, extra, attempt: attempts }));
+          this.propose(proposal);
+          continue;
+        }
+        case 'back':
+          throw new BackTo(decision.to, step);
+        case 'stop':
+          throw new StopRequested(proposal.error);
+      }
+    }
+  }
+
+  private tryEdit<I, O>(agent: Agent<I, O>, text: string, p: Proposal<O>): { ok: true; value: O } | { ok: false; error: string } {
+    try {
+      // A failed step has no value; the person's text is then all there is.
+      return { ok: true, value: agent.edit(text, p.value as O, this.actx()) };
+    } catch (err) {
+      return { ok: false, error: messageOf(err) };
+    }
+  }
+
+  private propose(p: Proposal): void {
+    const { ctx, branch } = this;
+    ctx.write({
+      type: 'proposal',
+      branch,
+      step: p.step,
+      agent: p.agent,
+      ...(p.value !== undefined ? { value: p.value } : {}),
+      text: p.text,
+      raw: p.raw,
+      ...(p.error !== undefined ? { error: p.error } : {}),
+      ...(p.meta !== undefined ? { meta: p.meta } : {}),
+    });
+    ctx.events.emit({ type: 'proposal', branch, step: p.step, proposal: p, served: false });
+  }
+
+  private decided(step: StepId, decision: Decision, value?: unknown): void {
+    const by = this.ctx.gate.by ?? 'person';
+    this.ctx.write({ type: 'decision', branch: this.branch, step, decision, by, ...(value !== undefined ? { value } : {}) });
+    this.ctx.events.emit({ type: 'decision', branch: this.branch, step, decision, by });
+  }
+
+  async run(program: Program, tests: TestCase[]): Promise<JudgeResult> {
+    const step = this.next++;
+    const { ctx, branch } = this;
+    const title = tests === ctx.problem.samples ? 'Samples' : 'Tests';
+    const r = this.recordFor(step, 'run', program);
+    if (r?.kind === 'run') return this.serveRun(r, title);
+    ctx.write({ type: 'step-start', branch, step, agent: 'run', title, pane: 'tests' });
+    ctx.events.emit({ type: 'step-start', branch, step, agent: 'run', title, pane: 'tests', served: false });
+    ctx.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
+    const result = await ctx.judge(program, tests, {
+      ...(ctx.problem.timeLimitMs !== undefined ? { timeLimitMs: ctx.problem.timeLimitMs } : {}),
+      ...(ctx.problem.memoryLimitMb !== undefined ? { memoryLimitMb: ctx.problem.memoryLimitMb } : {}),
+      compare: ctx.problem.compare,
+      signal: ctx.signal,
+    });
+    ctx.write({ type: 'run', branch, step, program, result });
+    ctx.events.emit({ type: 'run', branch, step, program, result, served: false });
+    this.candidate(step, program, result);
+    return result;
+  }
+
+  private serveRun(r: RunRecord, title: string): JudgeResult {
+    const { events } = this.ctx;
+    const result = r.result!;
+    events.emit({ type: 'step-start', branch: this.branch, step: r.step, agent: 'run', title, pane: 'tests', served: true });
+    events.emit({ type: 'run', branch: this.branch, step: r.step, program: r.program!, result, served: true });
+    this.candidate(r.step, r.program!, result);
+    return result;
+  }
+
+  private candidate(step: StepId, program: Program, result: JudgeResult): void {
+    this.ctx.consider({ program, passed: result.passed, total: result.total, step });
+    this.ctx.progress(this.branch);
+  }
+
+  progress(p: Progress): void {
+    this.ctx.counters.set(p.label, p);
+    this.ctx.progress(this.branch);
+  }
+
+  done(program: Program, samples?: { passed: number; total: number }): Outcome {
+    return { status: 'solved', program, ...(samples ? { samples } : {}) };
+  }
+
+  fail(reason: string, best?: { program: Program; passed: number; total: number }): Outcome {
+    const b = best ?? this.ctx.best;
+    return { status: 'unsolved', reason, ...(b ? { program: b.program, samples: { passed: b.passed, total: b.total } } : {}) };
+  }
+}
