@@ -1,7 +1,7 @@
 // The replay screen: a saved session's steps in the panes of the live app, driven by keys or
 // played at the recorded pace. It reads only the in-memory timeline it is given.
-import { Box, Text, useApp, useInput, useStdout } from 'ink';
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { Box, Text, useApp, useInput, useStdout, type Key } from 'ink';
+import { useEffect, useMemo, useReducer, type ReactElement } from 'react';
 import { clock } from '../session/format.js';
 import { beats, gapToNext } from '../session/pace.js';
 import type { Beat } from '../session/pace.js';
@@ -72,89 +72,126 @@ const Hints = ({ mode, playing }: { mode: Mode; playing: boolean }) => {
   );
 };
 
+interface Nav {
+  branchId: number;
+  index: number;
+  mode: Mode;
+  cursor: number;
+  playing: boolean;
+  beat?: Beat;
+  scroll: number;
+  quit?: boolean;
+}
+
+type Action =
+  | { type: 'go'; by: number }
+  | { type: 'advance' }
+  | { type: 'open'; mode: 'jump' | 'branch' }
+  | { type: 'cursor'; by: number }
+  | { type: 'choose' }
+  | { type: 'cancel' }
+  | { type: 'play' }
+  | { type: 'beat'; beat: Beat }
+  | { type: 'stopped' }
+  | { type: 'scroll'; by: number }
+  | { type: 'key'; input: string; key: Key; page: number };
+
+/** Every key's effect as a pure step from one state to the next (keys can outrun renders). */
+function navigate(tl: Timeline, s: Nav, a: Action): Nav {
+  const steps = tl.branch(s.branchId).steps.length;
+  const clamp = (i: number, n: number): number => Math.max(0, Math.min(n - 1, i));
+  const at = (index: number): Nav => ({ ...s, index: clamp(index, steps), beat: undefined, scroll: 0 });
+  switch (a.type) {
+    case 'go':
+      return { ...at(s.index + a.by), playing: false };
+    case 'advance':
+      return s.index + 1 < steps ? at(s.index + 1) : { ...s, playing: false, beat: undefined };
+    case 'open':
+      return {
+        ...s,
+        playing: false,
+        mode: a.mode,
+        cursor: a.mode === 'jump' ? s.index : Math.max(0, tl.branches.findIndex((b) => b.id === s.branchId)),
+      };
+    case 'cursor':
+      return { ...s, cursor: clamp(s.cursor + a.by, s.mode === 'jump' ? steps : tl.branches.length) };
+    case 'choose':
+      if (s.mode === 'jump') return { ...at(s.cursor), mode: 'view' };
+      return { ...s, mode: 'view', branchId: tl.branches[s.cursor]?.id ?? s.branchId, index: 0, beat: undefined, scroll: 0 };
+    case 'cancel':
+      return { ...s, mode: 'view' };
+    case 'play':
+      return { ...s, playing: !s.playing, beat: undefined };
+    case 'beat':
+      return s.playing ? { ...s, beat: a.beat } : s;
+    case 'stopped':
+      return { ...s, playing: false, beat: undefined };
+    case 'scroll':
+      return { ...s, scroll: Math.max(0, s.scroll + a.by) };
+    case 'key':
+      return onKey(tl, s, a.input, a.key, a.page);
+  }
+}
+
+/** A key press read against the state it arrives in, not the one last rendered. */
+function onKey(tl: Timeline, s: Nav, input: string, key: Key, page: number): Nav {
+  const go = (a: Action): Nav => navigate(tl, s, a);
+  if (s.mode !== 'view') {
+    if (key.upArrow || input === 'k') return go({ type: 'cursor', by: -1 });
+    if (key.downArrow || input === 'j') return go({ type: 'cursor', by: 1 });
+    if (key.return) return go({ type: 'choose' });
+    if (key.escape || input === 'q') return go({ type: 'cancel' });
+    return s;
+  }
+  if (input === 'q' || key.escape || (key.ctrl && input === 'c')) return { ...s, quit: true };
+  if (key.rightArrow || input === ' ' || input === 'l' || input === 'n') return go({ type: 'go', by: 1 });
+  if (key.leftArrow || input === 'h') return go({ type: 'go', by: -1 });
+  if (input === 'g') {
+    tl.marks(); // the list shows each step's decision and verdict
+    return go({ type: 'open', mode: 'jump' });
+  }
+  if (input === 'b') return go({ type: 'open', mode: 'branch' });
+  if (input === 'p') return go({ type: 'play' });
+  if (key.upArrow || input === 'k') return go({ type: 'scroll', by: -1 });
+  if (key.downArrow || input === 'j') return go({ type: 'scroll', by: 1 });
+  if (key.pageDown) return go({ type: 'scroll', by: page });
+  if (key.pageUp) return go({ type: 'scroll', by: -page });
+  return s;
+}
+
 export function ReplayScreen({ timeline: tl, speed, branch: initialBranch }: ReplayProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   const rows = stdout?.rows ?? 24;
-  const [branchId, setBranchId] = useState(initialBranch ?? tl.lastBranch.id);
+  const [nav, dispatch] = useReducer((s: Nav, a: Action) => navigate(tl, s, a), {
+    branchId: initialBranch ?? tl.lastBranch.id,
+    index: 0,
+    mode: 'view',
+    cursor: 0,
+    playing: false,
+    scroll: 0,
+  });
+  const { branchId, index, mode, cursor, playing, beat, scroll } = nav;
   const branch = tl.branch(branchId);
-  const [index, setIndex] = useState(0);
-  const [mode, setMode] = useState<Mode>('view');
-  const [cursor, setCursor] = useState(0);
-  const [playing, setPlaying] = useState(false);
-  const [beat, setBeat] = useState<Beat | undefined>(undefined);
-  const [scroll, setScroll] = useState(0);
-
   const ref = branch.steps[Math.min(index, branch.steps.length - 1)];
   const view = useMemo(() => (ref ? tl.load(ref) : undefined), [tl, ref]);
-
-  const go = (i: number): void => {
-    setIndex(Math.max(0, Math.min(branch.steps.length - 1, i)));
-    setBeat(undefined);
-    setScroll(0);
-  };
 
   // Playing walks the beats of the current step, then moves on after the recorded pause.
   useEffect(() => {
     if (!playing || !view) return;
     const plan = beats(view, { speed });
-    const timers = plan.map((b) => setTimeout(() => setBeat(b), b.at));
-    const last = plan[plan.length - 1]!.at;
+    const timers = plan.map((b) => setTimeout(() => dispatch({ type: 'beat', beat: b }), b.at));
     const next = branch.steps[index + 1];
-    timers.push(
-      setTimeout(() => {
-        if (next) go(index + 1);
-        else {
-          setPlaying(false);
-          setBeat(undefined);
-        }
-      }, last + (next ? gapToNext(view, next.t, { speed }) : 0) + 1),
-    );
+    const pause = plan[plan.length - 1]!.at + (next ? gapToNext(view, next.t, { speed }) : 0) + 1;
+    timers.push(setTimeout(() => dispatch({ type: 'advance' }), pause));
     return () => timers.forEach(clearTimeout);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [playing, view]);
+  }, [playing, view, speed, branch, index]);
 
-  const picker = (length: number, choose: (i: number) => void) => (input: string, key: { upArrow: boolean; downArrow: boolean; return: boolean; escape: boolean }) => {
-    if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
-    else if (key.downArrow) setCursor((c) => Math.min(length - 1, c + 1));
-    else if (key.return) {
-      choose(cursor);
-      setMode('view');
-    } else if (key.escape || input === 'q') setMode('view');
-  };
+  useEffect(() => {
+    if (nav.quit) exit();
+  }, [nav.quit, exit]);
 
-  useInput((input, key) => {
-    if (mode === 'jump') return picker(branch.steps.length, go)(input, key);
-    if (mode === 'branch')
-      return picker(tl.branches.length, (i) => {
-        setBranchId(tl.branches[i]!.id);
-        setIndex(0);
-        setBeat(undefined);
-      })(input, key);
-    if (input === 'q' || key.escape || (key.ctrl && input === 'c')) exit();
-    else if (key.rightArrow || input === ' ' || input === 'l' || input === 'n') {
-      setPlaying(false);
-      go(index + 1);
-    } else if (key.leftArrow || input === 'h') {
-      setPlaying(false);
-      go(index - 1);
-    } else if (input === 'g') {
-      setPlaying(false);
-      tl.marks();
-      setCursor(index);
-      setMode('jump');
-    } else if (input === 'b') {
-      setPlaying(false);
-      setCursor(Math.max(0, tl.branches.findIndex((b) => b.id === branchId)));
-      setMode('branch');
-    } else if (input === 'p') {
-      setBeat(undefined);
-      setPlaying((p) => !p);
-    } else if (key.upArrow || input === 'k') setScroll((s) => Math.max(0, s - 1));
-    else if (key.downArrow || input === 'j') setScroll((s) => s + 1);
-    else if (key.pageDown) setScroll((s) => s + rows - 8);
-    else if (key.pageUp) setScroll((s) => Math.max(0, s - rows + 8));
-  });
+  useInput((input, key) => dispatch({ type: 'key', input, key, page: rows - 8 }));
 
   const h = tl.header;
   const height = Math.max(4, rows - 7 - Math.min(2, tl.warnings.length));

@@ -93,3 +93,34 @@ describe('simcoach export', () => {
     expect((await cli(['export', 'eeee', '--format', 'pdf'], home.env)).code).toBe(2);
   });
 });
+
+describe('simcoach replay (piped)', () => {
+  it('prints the steps as text when stdout is not a terminal, needing no model server', async () => {
+    solvedSession(header({ id: 'rrrr0001' })).write(join(home.sessions, 'r.jsonl'));
+    const r = await cli(['replay', 'last'], { ...home.env, OLLAMA_HOST: 'http://127.0.0.1:9' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^session rrrr0001 · Sum of two · codesim · qwen2\.5-coder:7b\n/);
+    expect(r.stdout).toMatch(/── step 1\/4 · Plan · 0:00 ─+\n  1\. read a and b\n  2\. print a\+b\n  → approved automatically/);
+    expect(r.stdout).toMatch(/── step 4\/4 · Samples/);
+    expect(r.stdout).toContain('  tests: AC 1/1');
+    expect(r.stdout).toMatch(/solved \(1\/1 samples\) · 3 calls/);
+  });
+
+  it('replays a torn file up to its last complete line, with a warning', async () => {
+    const whole = solvedSession(header({ id: 'tttt0001' })).text().split('\n');
+    const torn = whole.slice(0, 14).join('\n') + '\n' + whole[14]!.slice(0, 20);
+    writeFileSync(join(home.sessions, 't.jsonl'), torn);
+    const r = await cli(['replay', 'tttt'], home.env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('a=1 b=2 → 3. Plan is fine.');
+    expect(r.stdout).toContain('the session did not finish');
+    expect(r.stderr).toMatch(/warning: .*t\.jsonl: the last line was cut short/);
+  });
+
+  it('rejects a bad speed and an unknown session', async () => {
+    expect((await cli(['replay', 'last', '--speed', '0'], home.env)).code).toBe(2);
+    const r = await cli(['replay', 'zzz'], home.env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("no saved session has an id starting with 'zzz'");
+  });
+});

@@ -1,0 +1,136 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { render } from 'ink-testing-library';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReplayScreen } from '../../src/screens/replay.js';
+import { Timeline } from '../../src/session/timeline.js';
+import { JournalBuilder, solvedSession } from './synth.js';
+
+let dir: string;
+let app: ReturnType<typeof render> | undefined;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sc-replay-'));
+});
+afterEach(() => {
+  app?.unmount();
+  app = undefined;
+});
+
+const RIGHT = '\u001b[C';
+const LEFT = '\u001b[D';
+const DOWN = '\u001b[B';
+const ENTER = '\r';
+
+/** Waits until the last frame satisfies `ok` (Ink renders on the next tick after input). */
+async function frame(ok: (f: string) => boolean, ms = 2000): Promise<string> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const f = app!.lastFrame() ?? '';
+    if (ok(f)) return f;
+    if (Date.now() > until) throw new Error(`frame never matched:\n${f}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const press = async (key: string): Promise<void> => {
+  app!.stdin.write(key);
+  await new Promise((r) => setTimeout(r, 20));
+};
+
+describe('replay screen', () => {
+  it('steps forward and back through the panes, with the keys at the bottom', async () => {
+    const tl = await Timeline.open(solvedSession().write(join(dir, 's.jsonl')));
+    app = render(<ReplayScreen timeline={tl} speed={1} />);
+    let f = await frame((x) => x.includes('step 1/4'));
+    expect(f).toContain('1. read a and b');
+    expect(f).toContain('approved automatically');
+    expect(f).toMatch(/→\/space next\s+← previous\s+g jump\s+p play\s+b branch/);
+    await press(RIGHT);
+    f = await frame((x) => x.includes('step 2/4'));
+    expect(f).toContain('Plan is fine.');
+    await press(' ');
+    await press(' ');
+    f = await frame((x) => x.includes('step 4/4'));
+    expect(f).toMatch(/tests: AC 1\/1/);
+    await press(' ');
+    f = await frame((x) => x.includes('step 4/4'));
+    await press(LEFT);
+    f = await frame((x) => x.includes('step 3/4'));
+    expect(f).toContain('print(sum(map(int, input().split())))');
+  });
+
+  it("shows the person's edit as theirs", async () => {
+    const file = new JournalBuilder()
+      .ask(0, 0, { answer: 'model plan', decision: { kind: 'edit', content: 'my plan instead' }, by: 'person' })
+      .write(join(dir, 'e.jsonl'));
+    app = render(<ReplayScreen timeline={await Timeline.open(file)} speed={1} />);
+    const f = await frame((x) => x.includes('step 1/1'));
+    expect(f).toContain('model plan');
+    expect(f).toContain('✎ your edit');
+    expect(f).toContain('my plan instead');
+    expect(f).toContain('edited by you');
+  });
+
+  it('jumps to a step from the timeline with g', async () => {
+    const tl = await Timeline.open(solvedSession().write(join(dir, 's.jsonl')));
+    app = render(<ReplayScreen timeline={tl} speed={1} />);
+    await frame((x) => x.includes('step 1/4'));
+    await press('g');
+    const list = await frame((x) => x.includes('Jump to a step'));
+    expect(list).toMatch(/1\s+✓\s+Plan/);
+    expect(list).toMatch(/4\s+AC\s+Samples/);
+    await press(DOWN);
+    await press(DOWN);
+    await press(ENTER);
+    const f = await frame((x) => x.includes('step 3/4'));
+    expect(f).toContain('Code');
+  });
+
+  it('picks a branch with b; each branch shows its own steps', async () => {
+    const file = new JournalBuilder()
+      .ask(0, 0, { answer: 'plan A', decision: { kind: 'approve' } })
+      .ask(0, 1, { agent: 'simulate', title: 'Simulation', answer: 'sim A', decision: { kind: 'back', to: 0 }, by: 'person' })
+      .branch(1, 0, 0)
+      .ask(1, 0, { answer: 'plan B', decision: { kind: 'approve' } })
+      .write(join(dir, 'b.jsonl'));
+    app = render(<ReplayScreen timeline={await Timeline.open(file)} speed={1} />);
+    let f = await frame((x) => x.includes('branch 1 · step 1/1'));
+    expect(f).toContain('plan B');
+    await press('b');
+    f = await frame((x) => x.includes('Pick a branch'));
+    expect(f).toContain('branch 0: 2 steps');
+    expect(f).toContain('branch 1: 1 steps, back from branch 0 at step 1 (last)');
+    await press('\u001b[A');
+    await press(ENTER);
+    f = await frame((x) => x.includes('branch 0 · step 1/2'));
+    expect(f).toContain('plan A');
+    await press(RIGHT);
+    f = await frame((x) => x.includes('step 2/2'));
+    expect(f).toContain('went back to step 1 by you');
+  });
+
+  it('plays at the recorded pace, streaming the text and moving on by itself', async () => {
+    const file = new JournalBuilder()
+      .ask(0, 0, { answer: 'alpha beta gamma delta', chunks: 4, decision: { kind: 'approve' } })
+      .ask(0, 1, { answer: 'second step text', decision: { kind: 'approve' } })
+      .write(join(dir, 'p.jsonl'));
+    app = render(<ReplayScreen timeline={await Timeline.open(file)} speed={50} />);
+    await frame((x) => x.includes('step 1/2'));
+    await press('p');
+    await frame((x) => x.includes('playing ×50'));
+    const f = await frame((x) => x.includes('step 2/2') && x.includes('second step text'), 5000);
+    expect(f).toContain('second step text');
+    await frame((x) => !x.includes('playing'), 5000);
+  });
+
+  it('says when the session is from an older version, and when a step was cut short', async () => {
+    const b = new JournalBuilder();
+    (b.events[0] as { version: number }).version = 0;
+    b.ask(0, 0, { answer: 'half an answ' });
+    app = render(<ReplayScreen timeline={await Timeline.open(b.write(join(dir, 'o.jsonl')))} speed={1} />);
+    const f = await frame((x) => x.includes('step 1/1'));
+    expect(f).toContain('older simcoach');
+    expect(f).toContain('half an answ');
+  });
+});
