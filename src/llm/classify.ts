@@ -40,8 +40,9 @@ export function modelMissing(c: FailureContext, model = c.model ?? '?'): LlmErro
 
 const aborted = (): LlmError => new LlmError('aborted', 'the request was cancelled');
 
-function stalled(c: FailureContext): LlmError {
-  return new LlmError('stalled', `${c.where} sent nothing for ${c.stallSeconds} s, so simcoach gave up waiting`, {
+function stalled(c: FailureContext, x?: Exchange): LlmError {
+  const before = x?.phase === 'connecting' ? ' before answering' : '';
+  return new LlmError('stalled', `${c.where} sent nothing${before} for too long (stallSeconds ${c.stallSeconds}), so simcoach gave up waiting`, {
     hint:
       'The model may be too big for this machine or the server is stuck; check its log. ' +
       'To wait longer: `simcoach config set stallSeconds 180`.',
@@ -97,7 +98,7 @@ export function classify(err: unknown, x: Exchange | undefined, c: FailureContex
   // Checked first: the openai package ends a stream quietly when aborted, which looks like a cut.
   if (x?.cancelled) return aborted();
   if (err instanceof LlmError) return err;
-  if (x?.stalled) return stalled(c);
+  if (x?.stalled) return stalled(c, x);
   const e = (typeof err === 'object' && err !== null ? err : {}) as StatusLike;
   const status = typeof e.status === 'number' ? e.status : typeof e.status_code === 'number' ? e.status_code : undefined;
   const message = messageFrom(e);

@@ -14,6 +14,8 @@ export interface OllamaBackendOptions {
 
 /** A pull sends a line every few hundred ms, but verifying a big download can be quiet for minutes. */
 const PULL_STALL_FACTOR = 10;
+/** Ollama loads the model before it sends a single byte of the answer; from disk that can take minutes. */
+const LOAD_FACTOR = 3;
 
 /** keep_alive: Ollama parses a string as a Go duration, so "-1"/"0" must go as numbers. */
 const keepAliveValue = (v: string | undefined): string | number | undefined =>
@@ -39,7 +41,8 @@ export class OllamaBackend implements Backend {
     work: (client: Ollama, x: Exchange) => Promise<T>,
     stallFactor = 1,
   ): Promise<T> {
-    const x = new Exchange(signal, this.opts.stallSeconds * 1000 * stallFactor);
+    const stallMs = this.opts.stallSeconds * 1000 * stallFactor;
+    const x = new Exchange(signal, stallMs, action === 'chat' ? stallMs * LOAD_FACTOR : stallMs);
     try {
       return await work(new Ollama({ host: this.where, fetch: x.fetch }), x);
     } catch (err) {

@@ -16,9 +16,14 @@ export class Exchange {
   private timer: NodeJS.Timeout | undefined;
   private readonly onAbort = (): void => this.controller.abort(this.signal?.reason);
 
+  /**
+   * `stallMs`: longest silence once the answer has begun; `firstByteMs`: longest wait for the
+   * headers (a server may be loading the model before it says anything; defaults to stallMs).
+   */
   constructor(
     private readonly signal: AbortSignal | undefined,
     private readonly stallMs: number,
+    private readonly firstByteMs: number = stallMs,
   ) {
     if (signal?.aborted) this.controller.abort(signal.reason);
     else signal?.addEventListener('abort', this.onAbort, { once: true });
@@ -33,7 +38,7 @@ export class Exchange {
   readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const signals = [this.controller.signal, init.signal].filter((s): s is AbortSignal => Boolean(s));
     this.phase = 'connecting';
-    this.arm();
+    this.arm(this.firstByteMs);
     let response: Response;
     try {
       response = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
@@ -77,13 +82,13 @@ export class Exchange {
     });
   }
 
-  private arm(): void {
+  private arm(ms: number = this.stallMs): void {
     this.disarm();
-    if (!Number.isFinite(this.stallMs) || this.stallMs <= 0) return;
+    if (!Number.isFinite(ms) || ms <= 0) return;
     this.timer = setTimeout(() => {
       this.stalled = true;
       this.controller.abort(new Error('stalled'));
-    }, this.stallMs);
+    }, ms);
     // A pending watchdog must not keep a finished program alive.
     this.timer.unref();
   }
