@@ -1,0 +1,48 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Every test gets its own cache (builds) so nothing lands in $HOME and nothing is shared. */
+export function isolateCache(): () => void {
+  const dir = mkdtempSync(join(tmpdir(), 'simcoach-test-cache-'));
+  const before = process.env.XDG_CACHE_HOME;
+  process.env.XDG_CACHE_HOME = dir;
+  return () => {
+    if (before === undefined) delete process.env.XDG_CACHE_HOME;
+    else process.env.XDG_CACHE_HOME = before;
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+/**
+ * Processes still alive from runs started by this test process: the sandbox marks every run
+ * with SIMCOACH_RUN=<our pid>-… in the environment, and children (setsid or not) inherit it.
+ */
+export function leftovers(): number[] {
+  const needle = `SIMCOACH_RUN=${process.pid}-`;
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const env = readFileSync(`/proc/${name}/environ`, 'latin1');
+      const state = /State:\s+(\w)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1];
+      if (state !== 'Z' && env.split('\0').some((e) => e.startsWith(needle))) found.push(Number(name));
+    } catch {
+      /* gone or not ours */
+    }
+  }
+  return found;
+}
+
+/** Run groups of this process still present under the cgroup hierarchies. */
+export function leftoverGroups(): string[] {
+  const out: string[] = [];
+  for (const c of ['memory', 'pids', 'cpuacct']) {
+    try {
+      for (const d of readdirSync(`/sys/fs/cgroup/${c}/simcoach`)) if (d.startsWith(`run-${process.pid}-`)) out.push(`${c}/${d}`);
+    } catch {
+      /* no cgroups here */
+    }
+  }
+  return out;
+}
