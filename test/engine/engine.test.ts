@@ -1,0 +1,331 @@
+// The engine against the fake Ollama server (real HTTP through the real `ollama` package) and
+// the real judge (python3): approve, edit, reject, back, repair, drop, cancel, replay, resume,
+// budgets.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runSession, type SessionResult } from '../../src/engine/session.js';
+import { replaySession, resumeSession } from '../../src/engine/start.js';
+import { EngineEvents, type EngineEvent } from '../../src/engine/events.js';
+import { createAutoGate, createManualGate, createReplayGate } from '../../src/engine/gates/index.js';
+import type { JudgeFn } from '../../src/engine/context.js';
+import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
+import { createJournal } from '../../src/session/journal.js';
+import { readJournal } from '../../src/session/reader.js';
+import { Timeline } from '../../src/session/timeline.js';
+import { judge } from '../../src/runners/judge.js';
+import type { Settings } from '../../src/config.js';
+import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
+import { GOOD, HALF, WRONG, backendAt, fence, ideaJson, mini, problem, settings, tempXdg } from './helpers.js';
+
+let server: FakeServer | undefined;
+beforeAll(() => {
+  tempXdg();
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+interface Run {
+  result: SessionResult;
+  file: string;
+  events: EngineEvent[];
+  bodies: OllamaChatBody[];
+}
+
+async function session(
+  chat: FakeReply[] | ((body: OllamaChatBody, i: number) => FakeReply),
+  o: { gate?: Gate; over?: Parameters<typeof settings>[0]; signal?: AbortSignal; events?: EngineEvents; judge?: JudgeFn; finalTests?: boolean } = {},
+): Promise<Run> {
+  server = await startFakeOllama({ chat });
+  const backend = await backendAt(server.url);
+  const journal = createJournal({ problem, flow: 'mini', backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings(o.over) });
+  const events = o.events ?? new EngineEvents();
+  const seen: EngineEvent[] = [];
+  events.subscribe((e) => seen.push(e));
+  const result = await runSession({
+    flow: mini,
+    problem,
+    lang: 'python',
+    backend,
+    settings: settings(o.over),
+    gate: o.gate ?? createAutoGate(),
+    journal,
+    events,
+    ...(o.signal ? { signal: o.signal } : {}),
+    ...(o.judge ? { judge: o.judge } : {}),
+    ...(o.finalTests ? { finalTests: [...problem.samples, ...problem.tests] } : {}),
+  });
+  journal.close();
+  return { result, file: journal.file, events: seen, bodies: server.chatBodies() };
+}
+
+const types = (file: string): string[] => readJournal(file).events.map((e) => e.type).filter((t) => t !== 'llm-chunk');
+const lastUser = (b: OllamaChatBody): string => b.messages[b.messages.length - 1]!.content;
+
+/** A gate driven by a script of decisions (keyed by step), approving everything else. */
+function scripted(plan: Record<number, Decision[]>): Gate & { seen: Proposal[] } {
+  const seen: Proposal[] = [];
+  return {
+    by: 'person',
+    seen,
+    decide: async (p) => {
+      seen.push(p);
+      return plan[p.step]?.shift() ?? { kind: 'approve' };
+    },
+  };
+}
+
+describe('approve path', () => {
+  it('streams, parses, approves and records every event; JSON schema only for agents that have one', async () => {
+    const { result, file, events, bodies } = await session([{ text: ideaJson('add them') }, { text: fence(GOOD) }], { finalTests: true });
+    expect(result.status).toBe('solved');
+    expect(result.program?.source).toBe(GOOD);
+    expect(result.final?.passed).toBe(3);
+    expect(result.calls).toBe(2);
+    expect(bodies).toHaveLength(2);
+    expect(typeof bodies[0]!.format).toBe('object');
+    expect(bodies[1]!.format).toBeUndefined();
+    expect(bodies[0]!.options?.temperature).toBe(0);
+    expect(types(file)).toEqual([
+      'step-start', 'llm-request', 'llm-response', 'proposal', 'decision',
+      'step-start', 'llm-request', 'llm-response', 'proposal', 'decision',
+      'step-start', 'run',
+      'step-start', 'run',
+      'end',
+    ]);
+    const j = readJournal(file);
+    const decisions = j.events.filter((e) => e.type === 'decision');
+    expect(decisions.every((d) => d.type === 'decision' && d.by === 'auto')).toBe(true);
+    const response = j.events.find((e) => e.type === 'llm-response');
+    expect(response).toMatchObject({ promptTokens: expect.any(Number), promptTokensEvaluated: expect.any(Number), completionTokens: expect.any(Number) });
+    expect(j.events.some((e) => e.type === 'llm-chunk')).toBe(true);
+    const proposal = j.events.find((e) => e.type === 'proposal');
+    expect(proposal).toMatchObject({ value: { idea: 'add them' }, meta: { words: 2 } });
+    // The engine's own events for a watcher, ending with `end`.
+    expect(events.at(-1)?.type).toBe('end');
+    expect(events.some((e) => e.type === 'progress' && e.progress.counters.some((c) => c.label === 'round'))).toBe(true);
+    // The second request shares the first one's prefix, so the fake cache evaluates fewer tokens.
+    const responses = j.events.filter((e) => e.type === 'llm-response');
+    const second = responses[1]!;
+    expect(second.type === 'llm-response' && second.promptTokensEvaluated < second.promptTokens).toBe(true);
+  });
+});
+
+describe('the gate', () => {
+  it('edit: the value is the person\'s, journaled as theirs; an edit that does not parse is shown again', async () => {
+    const gate = scripted({ 0: [{ kind: 'edit', content: '' }, { kind: 'edit', content: 'use my trick' }] });
+    const { result, file, bodies } = await session([{ text: ideaJson('model idea') }, { text: fence(GOOD) }], { gate });
+    expect(result.status).toBe('solved');
+    expect(lastUser(bodies[1]!)).toContain('Idea: use my trick');
+    expect(gate.seen[1]!.editError).toMatch(/empty/);
+    const decision = readJournal(file).events.find((e) => e.type === 'decision');
+    expect(decision).toMatchObject({ by: 'person', decision: { kind: 'edit', content: 'use my trick' }, value: { idea: 'use my trick' } });
+    expect(readJournal(file).events.some((e) => e.type === 'error' && e.code === 'edit')).toBe(true);
+  });
+
+  it('reject with a note: the agent runs again with the rejected answer and the note', async () => {
+    const gate = scripted({ 0: [{ kind: 'reject', note: 'too slow for n = 10^5' }] });
+    const { result, bodies } = await session([{ text: ideaJson('try all pairs') }, { text: ideaJson('add them') }, { text: fence(GOOD) }], { gate });
+    expect(result.status).toBe('solved');
+    const again = bodies[1]!;
+    expect(again.messages.at(-2)).toEqual({ role: 'assistant', content: ideaJson('try all pairs') });
+    expect(lastUser(again)).toMatch(/rejected this answer because: too slow for n = 10\^5/);
+    expect(lastUser(bodies[2]!)).toContain('Idea: add them');
+  });
+
+  it('back: a branch event, the old branch kept, the gate at k shown its recorded proposal without a model call', async () => {
+    // Step 0 approved; at step 1 (code) the person goes back to 0; step 0 is shown again and edited.
+    const gate = scripted({ 0: [{ kind: 'approve' }, { kind: 'edit', content: 'second thought' }], 1: [{ kind: 'back', to: 0 }] });
+    const { result, file, bodies } = await session([{ text: ideaJson('first') }, { text: fence(WRONG) }, { text: fence(GOOD) }], { gate });
+    expect(result.status).toBe('solved');
+    expect(result.branch).toBe(1);
+    // idea, code (abandoned), code again: the idea was not asked a second time.
+    expect(bodies).toHaveLength(3);
+    expect(lastUser(bodies[2]!)).toContain('Idea: second thought');
+    const j = readJournal(file);
+    expect(j.events.find((e) => e.type === 'branch')).toMatchObject({ branch: 1, from: 0, atStep: 0 });
+    expect(j.events.filter((e) => e.type === 'step-start' && e.branch === 0)).toHaveLength(2);
+    const tl = await Timeline.open(file);
+    expect(tl.branches.map((b) => b.id)).toEqual([0, 1]);
+    expect(tl.branches[0]!.steps.map((s) => s.agent)).toEqual(['idea', 'code']);
+  });
+
+  it('stop ends the flow as stopped with a valid file', async () => {
+    const gate = scripted({ 1: [{ kind: 'stop' }] });
+    const { result, file } = await session([{ text: ideaJson('x') }, { text: fence(GOOD) }], { gate });
+    expect(result.status).toBe('stopped');
+    expect(readJournal(file).events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'stopped' } });
+  });
+
+  it('the manual gate decides by step id only', async () => {
+    const m = createManualGate();
+    const ac = new AbortController();
+    const pending = m.gate.decide({ step: 3, agent: 'code', title: 'Code', pane: 'code', text: '', raw: '', error: 'bad' }, ac.signal);
+    expect(m.current()?.step).toBe(3);
+    expect(m.decide(2, { kind: 'approve' })).toBe(false);
+    expect(m.decide(3, { kind: 'approve' })).toBe(false); // a failed step cannot be approved
+    expect(m.decide(3, { kind: 'back', to: 9 })).toBe(false);
+    expect(m.decide(3, { kind: 'reject', note: 'again' })).toBe(true);
+    await expect(pending).resolves.toEqual({ kind: 'reject', note: 'again' });
+    expect(m.current()).toBeNull();
+    expect(m.decide(3, { kind: 'approve' })).toBe(false);
+  });
+});
+
+describe('malformed answers', () => {
+  it('one repair request, then the step continues when the repair reads', async () => {
+    const { result, bodies } = await session([{ text: 'I think we add.' }, { text: ideaJson('add') }, { text: fence(GOOD) }]);
+    expect(result.status).toBe('solved');
+    expect(lastUser(bodies[1]!)).toMatch(/could not be read: expected a JSON object/);
+    expect(bodies[1]!.messages.at(-2)).toEqual({ role: 'assistant', content: 'I think we add.' });
+  });
+
+  it('a second malformed answer fails the step: raw kept, the auto gate stops, status failed', async () => {
+    const { result, file, bodies } = await session([{ text: 'no idea' }, { text: 'still none' }]);
+    expect(bodies).toHaveLength(2);
+    expect(result.status).toBe('failed');
+    expect(result.reason).toMatch(/could not be read after a repair/);
+    const proposal = readJournal(file).events.find((e) => e.type === 'proposal');
+    expect(proposal).toMatchObject({ raw: 'still none', error: expect.stringMatching(/repair/) });
+    expect(proposal && 'value' in proposal).toBe(false);
+  });
+
+  it('a person may retry a failed step (reject) and go on', async () => {
+    const gate = scripted({});
+    const { result } = await session([{ text: 'x' }, { text: 'y' }, { text: ideaJson('add') }, { text: fence(GOOD) }], {
+      gate: { by: 'person', decide: async (p) => (p.error ? { kind: 'reject' } : gate.decide(p, new AbortController().signal)) },
+    });
+    expect(result.status).toBe('solved');
+  });
+});
+
+describe('failures and cancellation', () => {
+  it('the server dropping mid-stream: an error event, status failed with the code, a valid file', async () => {
+    const { result, file } = await session([{ text: ideaJson('add') }, { text: fence(GOOD), dropAfterChunks: 2 }]);
+    expect(result.status).toBe('failed');
+    expect(result.code).toBe('dropped');
+    const j = readJournal(file);
+    expect(j.warnings).toEqual([]);
+    expect(j.events.find((e) => e.type === 'error')).toMatchObject({ code: 'dropped' });
+    expect(j.events.at(-1)?.type).toBe('end');
+  });
+
+  it('no server: failed with server-down', async () => {
+    const backend = await backendAt('http://127.0.0.1:9');
+    const result = await runSession({ flow: mini, problem, lang: 'python', backend, settings: settings(), gate: createAutoGate(), journal: null });
+    expect(result).toMatchObject({ status: 'failed', code: 'server-down' });
+  });
+
+  it('cancellation stops a stream in flight long before it would end; the file stays valid', async () => {
+    const ac = new AbortController();
+    const events = new EngineEvents();
+    events.subscribe((e) => {
+      if (e.type === 'llm-chunk' && e.step === 1) ac.abort();
+    });
+    const slow = fence(GOOD) + ' word'.repeat(100);
+    const started = Date.now();
+    const { result, file } = await session([{ text: ideaJson('add') }, { text: slow, chunkDelayMs: 50 }], { signal: ac.signal, events });
+    // The stream would take 100 × 50 ms = 5 s; a cancelled one ends at once.
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(result.status).toBe('stopped');
+    expect(result.reason).toBe('cancelled');
+    const j = readJournal(file);
+    expect(j.warnings).toEqual([]);
+    expect(j.events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'stopped' } });
+  });
+
+  it('cancellation while the manual gate waits', async () => {
+    const ac = new AbortController();
+    const m = createManualGate();
+    const events = new EngineEvents();
+    events.subscribe((e) => {
+      if (e.type === 'proposal') setTimeout(() => ac.abort(), 10);
+    });
+    const { result } = await session([{ text: ideaJson('add') }], { gate: m.gate, signal: ac.signal, events });
+    expect(result.status).toBe('stopped');
+    expect(m.current()).toBeNull();
+  });
+});
+
+describe('budgets', () => {
+  it('max calls: ends unsolved with reason budget and the best candidate', async () => {
+    const replies = [{ text: ideaJson('add') }, { text: fence(WRONG) }, { text: fence(HALF) }, { text: fence(GOOD) }];
+    const { result, bodies } = await session(replies, { over: { budgets: { maxCalls: 3 } } });
+    expect(bodies).toHaveLength(3);
+    expect(result).toMatchObject({ status: 'unsolved', reason: 'budget', samples: { passed: 1, total: 2 } });
+    expect(result.program?.source).toBe(HALF);
+  });
+
+  it('max tokens: stops before the call that would exceed it', async () => {
+    const { result, bodies } = await session([{ text: ideaJson('add') }, { text: fence(GOOD) }], { over: { budgets: { maxTokens: 1 } } });
+    expect(bodies).toHaveLength(1);
+    expect(result).toMatchObject({ status: 'unsolved', reason: 'budget' });
+    expect(result.program).toBeUndefined();
+  });
+
+  it('without a pass, fail() returns the best candidate (most passed, the last on ties)', async () => {
+    const replies = [{ text: ideaJson('add') }, { text: fence(HALF) }, { text: fence(WRONG) }, { text: fence(HALF.replace('print', 'print ')) }];
+    const { result } = await session(replies);
+    expect(result.status).toBe('unsolved');
+    expect(result.program?.source).toBe(HALF.replace('print', 'print '));
+  });
+});
+
+describe('replay and resume', () => {
+  it('replay makes no model call and no judge run and ends as the session did', async () => {
+    const { file, result } = await session([{ text: ideaJson('add') }, { text: fence(WRONG) }, { text: fence(GOOD) }]);
+    expect(result.status).toBe('solved');
+    await server?.close();
+    server = undefined;
+    const spy = vi.fn<JudgeFn>(async () => {
+      throw new Error('judged');
+    });
+    const events = new EngineEvents();
+    const seen: EngineEvent[] = [];
+    events.subscribe((e) => seen.push(e));
+    const replayed = await replaySession(file, { flow: mini, judge: spy, events });
+    expect(spy).not.toHaveBeenCalled();
+    expect(replayed.status).toBe('solved');
+    expect(replayed.program?.source).toBe(GOOD);
+    expect(seen.filter((e) => e.type === 'step-start').every((e) => e.type === 'step-start' && e.served)).toBe(true);
+    expect(seen.filter((e) => e.type === 'run')).toHaveLength(2);
+    expect(seen.some((e) => e.type === 'llm-request')).toBe(false);
+  });
+
+  it('replay that meets an unrecorded step stops with a clear message', async () => {
+    const gate = scripted({ 1: [{ kind: 'stop' }] });
+    const { file } = await session([{ text: ideaJson('add') }, { text: fence(GOOD) }], { gate });
+    const replayed = await replaySession(file, { flow: mini, judge: judge });
+    expect(replayed.status).toBe('stopped');
+    expect(replayed.reason).toMatch(/replay cannot go on: the session has no complete step 1/);
+  });
+
+  it('resume serves the complete steps and goes live from the first incomplete one', async () => {
+    const gate = scripted({ 1: [{ kind: 'stop' }] });
+    const { file } = await session([{ text: ideaJson('add') }, { text: fence(WRONG) }], { gate });
+    server = await startFakeOllama({ chat: [{ text: fence(GOOD) }] });
+    const backend = await backendAt(server.url);
+    const s = { ...settings(), backend: 'ollama' } as unknown as Settings;
+    const resumed = await resumeSession(file, { backend, gate: createAutoGate(), settings: s, flow: mini });
+    expect(resumed.status).toBe('solved');
+    const bodies = server.chatBodies();
+    expect(bodies).toHaveLength(1);
+    expect(lastUser(bodies[0]!)).toContain('Idea: add');
+    const j = readJournal(file);
+    expect(j.events.filter((e) => e.type === 'end').map((e) => e.type === 'end' && e.outcome.status)).toEqual(['stopped', 'solved']);
+    // Times never go backwards in a resumed file.
+    const ts = j.events.map((e) => e.t);
+    expect([...ts].sort((a, b) => a - b)).toEqual(ts);
+  });
+
+  it('the replay gate re-applies recorded decisions against a live model', async () => {
+    const gate = scripted({ 0: [{ kind: 'edit', content: 'person idea' }] });
+    const { file } = await session([{ text: ideaJson('model idea') }, { text: fence(GOOD) }], { gate });
+    const { events } = readJournal(file);
+    const replayGate = createReplayGate(events, 0);
+    const again = await session([{ text: ideaJson('other idea') }, { text: fence(GOOD) }], { gate: replayGate });
+    expect(again.result.status).toBe('solved');
+    expect(lastUser(again.bodies[1]!)).toContain('Idea: person idea');
+    expect(readJournal(again.file).events.find((e) => e.type === 'decision')).toMatchObject({ by: 'replay' });
+  });
+});
