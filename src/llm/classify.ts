@@ -3,7 +3,7 @@
 // low-level error ("terminated", "fetch failed", AbortError) means different things at different
 // moments; the HTTP status decides the rest.
 import { LlmError } from './errors.js';
-import type { Exchange } from './watch.js';
+import { NOT_THE_API, type Exchange } from './watch.js';
 
 export interface FailureContext {
   backend: 'ollama' | 'openai';
@@ -57,6 +57,7 @@ function dropped(c: FailureContext): LlmError {
 
 /** A status the server answered with, turned into an error. */
 export function fromStatus(c: FailureContext, status: number, message: string, retryAfterMs?: number): LlmError {
+  if (message === NOT_THE_API) return notTheApi(c);
   if (status === 404 && /model/i.test(message) && c.action !== 'list' && c.action !== 'pull') return modelMissing(c);
   if (status === 401 || status === 403) {
     return new LlmError('unauthorized', `${c.where} refused the request (${status}: ${message})`, {
@@ -77,6 +78,17 @@ export function fromStatus(c: FailureContext, status: number, message: string, r
       ? 'Check the base URL: OpenAI-compatible servers usually serve under /v1 (e.g. http://127.0.0.1:1234/v1).'
       : 'Check the server log.';
   return new LlmError('http', `${c.where} answered ${status}: ${message}`, { status, hint });
+}
+
+/** Something answered at the address, but not the API (a router page, a proxy, another service). */
+export function notTheApi(c: FailureContext): LlmError {
+  const what = c.backend === 'ollama' ? 'Ollama' : 'an OpenAI-compatible server';
+  return new LlmError('http', `something answered at ${c.where}, but it does not speak like ${what}`, {
+    hint:
+      c.backend === 'ollama'
+        ? 'Check the address (--host, OLLAMA_HOST, `simcoach config set ollamaHost URL`); Ollama listens on port 11434.'
+        : 'Check the base URL (--base-url, OPENAI_BASE_URL); it usually ends in /v1.',
+  });
 }
 
 /** An error line inside an answer that had begun ({"error": …} in the stream). */

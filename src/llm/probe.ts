@@ -1,7 +1,7 @@
 // "Is a model server there, and does it have the model?" — asked with plain fetch and a short
 // deadline, so the app's first frame and `doctor` never wait on a dead host or load a package.
 import type { Settings } from '../config.js';
-import { classify, modelMissing, serverDown, type FailureContext } from './classify.js';
+import { classify, modelMissing, notTheApi, serverDown, type FailureContext } from './classify.js';
 import type { LlmError } from './errors.js';
 import { Exchange } from './watch.js';
 
@@ -49,7 +49,11 @@ export async function probeBackend(
       if (!res.ok) throw Object.assign(new Error(errorText(body) ?? `HTTP ${res.status}`), { status: res.status });
       return body;
     };
-    const models = ollama ? namesOf((await get('/api/tags')) as { models?: { name?: string }[] }) : idsOf((await get('/models')) as { data?: { id?: string }[] });
+    const listing = (await get(ollama ? '/api/tags' : '/models')) as { models?: unknown; data?: unknown } | undefined;
+    if (!Array.isArray(ollama ? listing?.models : listing?.data)) {
+      return { ...base, ok: false, error: notTheApi(c), ms: Date.now() - started };
+    }
+    const models = ollama ? namesOf(listing as { models?: { name?: string }[] }) : idsOf(listing as { data?: { id?: string }[] });
     const version = ollama ? ((await get('/api/version').catch(() => undefined)) as { version?: string } | undefined)?.version : undefined;
     const modelPresent = models.some((m) => (ollama ? sameModel(m, settings.model) : m === settings.model));
     return {

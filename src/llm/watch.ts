@@ -99,13 +99,25 @@ export class Exchange {
   }
 }
 
+/** The error a web page (where the API should be) is turned into, so callers can recognise it. */
+export const NOT_THE_API = 'answered with a web page, not the API';
+
 /**
  * Error answers that are not JSON (a proxy's HTML page, Go's "404 page not found") become
  * `{"error": text}`: the ollama package would otherwise print "Failed to parse error response"
  * to stdout, and both packages read the message from a JSON body.
  */
 async function jsonErrors(response: Response): Promise<Response> {
-  if (response.ok || (response.headers.get('content-type') ?? '').includes('json')) return response;
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && type.startsWith('text/html')) {
+    // A web page where an API should be: a wrong address (a router, a proxy's login page…).
+    await response.body?.cancel().catch(() => undefined);
+    return new Response(JSON.stringify({ error: NOT_THE_API }), {
+      status: 502,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+  if (response.ok || type.includes('json')) return response;
   const text = (await response.text().catch(() => '')).trim().slice(0, 300);
   const headers = new Headers(response.headers);
   headers.set('content-type', 'application/json');

@@ -155,8 +155,8 @@ describe('ollama backend: chat', () => {
   });
 
   it('gives up when the headers never come, allowing longer than a stall for the model to load', async () => {
-    const b = await backend({ chat: [{ text: 'x', headerDelayMs: 500 }, { text: 'y', headerDelayMs: 5_000 }] }, 0.2);
-    // 0.5 s of silence before the answer is more than stallSeconds but within the load allowance.
+    const b = await backend({ chat: [{ text: 'x', headerDelayMs: 700 }, { text: 'y', headerDelayMs: 5_000 }] }, 0.5);
+    // 0.7 s of silence before the answer is more than stallSeconds but well within the 1.5 s load allowance.
     expect((await b.chat(ask())).text).toBe('x');
     const err = await failure(b.chat(ask()));
     expect(err.code).toBe('stalled');

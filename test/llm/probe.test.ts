@@ -59,6 +59,22 @@ describe('probeBackend', () => {
     expect(p.error?.message).toContain('no answer within 0.3 s');
   });
 
+  it('tells a web page at the address apart from the API, in the probe and in a chat', async () => {
+    const page: Server = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><body>router login</body></html>');
+    });
+    await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
+    closers.push(() => new Promise<void>((r) => page.close(() => r())));
+    const url = `http://127.0.0.1:${(page.address() as { port: number }).port}`;
+    const p = await probeBackend(settings({ ollamaHost: url }));
+    expect(p.ok).toBe(false);
+    expect(p.error?.message).toBe(`something answered at ${url}, but it does not speak like Ollama`);
+    const { OllamaBackend } = await import('../../src/llm/ollama.js');
+    const err = await new OllamaBackend({ host: url, stallSeconds: 5 }).chat({ model: 'm', messages: [] }).catch((e: unknown) => e as Error);
+    expect((err as Error).message).toBe(`something answered at ${url}, but it does not speak like Ollama`);
+  });
+
   it('probes an OpenAI-compatible server, with its key', async () => {
     const s = await startFakeOpenAI({ models: ['local'], apiKey: 'k' });
     closers.push(s.close);
