@@ -1,6 +1,6 @@
 // A directory is a problem set: every statement and JSON-lines file in it, folders included,
 // except the folders that hold a statement's hidden tests.
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { UserError } from '../errors.js';
 import type { Problem } from './types.js';
@@ -37,7 +37,8 @@ export async function loadDirectory(dir: string, opts: DirOptions = {}, prefix =
     const path = join(dir, e.name);
     const ext = extname(e.name).toLowerCase();
     try {
-      if (e.isDirectory()) {
+      const isDir = e.isDirectory() || (e.isSymbolicLink() && (await stat(path).catch(() => null))?.isDirectory() === true);
+      if (isDir) {
         if (!stems.has(e.name)) out.push(...(await loadDirectory(path, opts, `${prefix}${e.name}/`)));
       } else if (STATEMENT_EXTENSIONS.has(ext)) {
         out.push(await loadStatement(path, `${prefix}${stem(e.name)}`));

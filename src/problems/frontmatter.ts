@@ -57,12 +57,23 @@ export function parseFrontMatter(file: string, yaml: string): FrontMatter {
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw problemError(file, 2, 'front matter must be key: value pairs');
   }
-  return checkFields(file, yaml, data as Record<string, unknown>);
+  return checkFields(file, yaml, normalizeKeys(data as Record<string, unknown>));
+}
+
+/** `time-limit`, `timeLimit`, `Time Limit` all mean `time_limit`: people write all of them. */
+function normalizeKeys(d: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(d)) {
+    const key = k.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().replace(/[-\s]+/g, '_');
+    out[key === 'timelimit' ? 'time_limit' : key === 'memorylimit' ? 'memory_limit' : key] = v;
+  }
+  return out;
 }
 
 /** The file line of `key:` inside the front matter (which starts on file line 2). */
 function keyLine(yaml: string, key: string): number {
-  const i = yaml.split('\n').findIndex((l) => new RegExp(`^${key}\\s*:`).test(l));
+  const loose = key.split('_').join('[-_\\s]?');
+  const i = yaml.split('\n').findIndex((l) => new RegExp(`^${loose}\\s*:`, 'i').test(l));
   return i < 0 ? 2 : i + 2;
 }
 

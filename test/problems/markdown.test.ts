@@ -194,3 +194,14 @@ describe('a directory is a set', () => {
     expect(skipped).toEqual([`${join(dir, 'bad.md')}:1: input block has no output block after it`]);
   });
 });
+
+describe('front matter keys as people write them', () => {
+  it('time-limit, timeLimit and Memory Limit mean the same as the documented keys', async () => {
+    const p = await loadProblem(write('---\ntime-limit: 3s\nMemory Limit: 64MB\n---\n# X\n'));
+    expect([p.timeLimitMs, p.memoryLimitMb]).toEqual([3000, 64]);
+    const q = await loadProblem(write('---\ntimeLimit: 250ms\n---\n# X\n'));
+    expect(q.timeLimitMs).toBe(250);
+    const f = write('---\ntitle: t\ntime-limit: soon\n---\n');
+    await expect(loadProblem(f)).rejects.toThrow(`${f}:3: time_limit: 'soon' is not a time`);
+  });
+});
