@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { compareAny, compareOutput } from '../../src/runners/compare.js';
+
+describe('comparison modes', () => {
+  it('tokens ignores all whitespace but not content', () => {
+    expect(compareOutput('1  2\n3\n\n', '1 2 3', { mode: 'tokens' }).ok).toBe(true);
+    const r = compareOutput('1 2\n4\n', '1 2\n3\n', { mode: 'tokens' });
+    expect(r.ok).toBe(false);
+    expect(r.detail).toBe('line 2, token 3: expected "3", got "4"');
+    expect(compareOutput('1.0', '1', { mode: 'tokens' }).ok).toBe(false);
+  });
+
+  it('tokens reports missing and extra output', () => {
+    expect(compareOutput('1', '1 2', { mode: 'tokens' }).detail).toMatch(/ended early: expected "2"/);
+    expect(compareOutput('1 2', '1', { mode: 'tokens' }).detail).toMatch(/extra output at line 1: "2"/);
+  });
+
+  it('exact is byte for byte', () => {
+    expect(compareOutput('a\n', 'a\n', { mode: 'exact' }).ok).toBe(true);
+    const r = compareOutput('a \n', 'a\n', { mode: 'exact' });
+    expect(r.ok).toBe(false);
+    expect(r.detail).toMatch(/byte 2/);
+    expect(compareOutput('a', 'a\n', { mode: 'exact' }).ok).toBe(false);
+  });
+
+  it('lines ignores trailing spaces and the final newline, not inner spacing or blank lines', () => {
+    expect(compareOutput('a b  \r\nc\n\n', 'a b\nc', { mode: 'lines' }).ok).toBe(true);
+    expect(compareOutput('a  b\nc', 'a b\nc', { mode: 'lines' }).detail).toBe('line 1: expected "a b", got "a  b"');
+    expect(compareOutput('a\n\nc', 'a\nc', { mode: 'lines' }).ok).toBe(false);
+  });
+
+  it('float passes on absolute OR relative error within eps, names the error otherwise', () => {
+    const f = { mode: 'float' as const, eps: 1e-6 };
+    expect(compareOutput('0.3333334', '0.333333', f).ok).toBe(true); // absolute 4e-7
+    expect(compareOutput('1000000.5', '1000000', f).ok).toBe(true); // relative 5e-7
+    expect(compareOutput('1e-3', '0.001', f).ok).toBe(true);
+    const r = compareOutput('YES 0.5', 'YES 0.6', f);
+    expect(r.ok).toBe(false);
+    expect(r.detail).toMatch(/line 1, token 2: expected 0.6, got 0.5 \(abs error 0.100, rel error 0.167 > eps 1e-6\)/);
+    expect(compareOutput('yes 0.5', 'YES 0.5', f).ok).toBe(false); // words stay exact
+    expect(compareOutput('nan', '1', f).ok).toBe(false);
+  });
+
+  it('any accepted output passes; a failure reports the closest one', () => {
+    expect(compareAny('2 1', ['1 2', '2 1'], { mode: 'tokens' }).ok).toBe(true);
+    const r = compareAny('1 2 4', ['9 9 9', '1 2 3'], { mode: 'tokens' });
+    expect(r.ok).toBe(false);
+    expect(r.expected).toBe('1 2 3');
+    expect(r.detail).toMatch(/token 3/);
+  });
+});
