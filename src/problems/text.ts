@@ -1,11 +1,14 @@
 // Small text helpers shared by the loaders.
 
+// Headings that open many statements but name nothing (APPS descriptions often start so).
+const SECTION_WORD = /^(the\s+)?(your\s+)?(task|definition|background|story|introduction|description|problem(\s+statement)?|overview|details|notes?|rules|kata\s+task|input|output|examples?)$/i;
+
 /** A short title from the first sentence of a statement, for sources that have none. */
 export function titleFrom(statement: string, fallback: string): string {
   const line = statement
     .split('\n')
-    .map((l) => l.replace(/^[#>*\s-]+/, '').replace(/[*_`]/g, '').trim())
-    .find((l) => l.length > 0);
+    .map((l) => l.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/^[#>*\s-]+/, '').replace(/[*_`]/g, '').replace(/[-:\s]+$/, '').trim())
+    .find((l) => l.length > 0 && !SECTION_WORD.test(l));
   if (!line) return fallback;
   const sentence = /^(.+?[.!?])(\s|$)/.exec(line)?.[1] ?? line;
   return sentence.length <= 60 ? sentence : `${sentence.slice(0, 57).trimEnd()}…`;

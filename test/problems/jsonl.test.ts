@@ -124,3 +124,20 @@ describe('ids that hold colons', () => {
     expect((await loadProblem(`${f}:E. Time: the Final Frontier`)).title).toBe('E. Time: the Final Frontier');
   });
 });
+
+describe('titles for sources that have none', () => {
+  it('come from the first sentence, past section words and link syntax', async () => {
+    const f = write(
+      'titles.jsonl',
+      [
+        { id: 't1', description: 'Task\n\nGiven a [list](http://x.org/y) of numbers, sort it. More text.', samples: [], tests: [] },
+        { id: 't2', description: '\n\n', samples: [], tests: [] },
+      ]
+        .map((x) => JSON.stringify(x))
+        .join('\n'),
+    );
+    const [a, b] = await loadProblemSet(f);
+    expect(a!.title).toBe('Given a list of numbers, sort it.');
+    expect(b!.title).toBe('Problem t2');
+  });
+});
