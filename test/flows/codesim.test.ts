@@ -4,7 +4,7 @@ import { flows } from '../../src/flows/index.js';
 import type { Problem } from '../../src/problems/types.js';
 import { apps, fixture, hasApps } from '../agents/problems.js';
 import type { FakeServer } from '../fakes/ollama.js';
-import { callsOf, fakeModel, fence, runFlow } from './harness.js';
+import { callsOf, fakeModel, fence, replayFlow, runFlow, tempXdg } from './harness.js';
 
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
 const WRONG = 'a, b = map(int, input().split())\nprint(a - b)';
@@ -19,6 +19,7 @@ const debugWith = (code: string) => `## Simulation\nOn 1 2 the code prints -1, t
 let sumTwo: Problem;
 let server: FakeServer | undefined;
 beforeAll(async () => {
+  tempXdg();
   sumTwo = await fixture('sum-two');
 });
 afterEach(async () => {
@@ -34,6 +35,7 @@ describe('codesim with the auto gate', () => {
     const { outcome, trace } = await runFlow(codesim, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'code']);
     expect(callsOf(server)).toHaveLength(flows.codesim.bound(defaults).best);
+    expect(outcome.calls).toBe(3);
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
     expect(outcome.program?.source).toBe(`${RIGHT}\n`);
     expect(trace.runs).toHaveLength(1);
@@ -73,6 +75,13 @@ describe('codesim with the auto gate', () => {
     const { outcome, trace } = await runFlow(codesim, sumTwo, o, server);
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'code', 'debug', 'debug', 'plan', 'simulate', 'code']);
     expect(outcome.status).toBe('solved');
+    // The flow is deterministic given its step results: a replay reaches the same end, served.
+    const before = server.requests.length;
+    const replay = await replayFlow(codesim, o, trace.file);
+    expect(replay.judged).toBe(0);
+    expect(server.requests.length).toBe(before);
+    expect(replay.outcome.status).toBe('solved');
+    expect(replay.outcome.program).toEqual(outcome.program);
     expect(trace.runs.map((r) => r.result.passed)).toEqual([0, 0, 0, 2]);
     const bodies = server.chatBodies();
     // Each debug round sees the real judge's failure log: input, expected, the program's output.
@@ -101,6 +110,7 @@ describe('codesim with the auto gate', () => {
     const calls = callsOf(server);
     expect(calls).toEqual(['plan', 'simulate', 'revise', 'code', 'debug', 'plan', 'simulate', 'revise', 'code', 'debug']);
     expect(calls).toHaveLength(flows.codesim.bound(o).worst);
+    expect(outcome.calls).toBe(flows.codesim.bound(o).worst); // the engine's own count agrees
     expect(trace.runs.map((r) => r.result.passed)).toEqual([0, 0, 1, 0]);
     expect(outcome).toMatchObject({ status: 'unsolved', samples: { passed: 1, total: 2 } });
     expect(outcome.program?.source).toBe(`${HALF}\n`);

@@ -1,17 +1,12 @@
 // Flow tests' harness: a fake Ollama over real HTTP that answers by stage, the real Ollama
-// backend, the real judge (python3), and a small Steps with the auto gate's behaviour.
-import { z } from 'zod';
+// backend, the real judge (python3) and the real engine with the auto gate.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { OllamaBackend } from '../../src/llm/ollama.js';
-import type { ChatMessage } from '../../src/llm/types.js';
-import { judge } from '../../src/runners/judge.js';
-import {
-  AnswerFormatError,
-  type Agent,
-  type AgentContext,
-  type Outcome,
-  type Progress,
-  type Steps,
-} from '../../src/engine/types.js';
+import { EngineEvents, createAutoGate, replaySession, runSession, type EngineSettings, type SessionFlow, type SessionResult } from '../../src/engine/index.js';
+import type { Outcome, Progress, Steps } from '../../src/engine/types.js';
+import { createJournal } from '../../src/session/journal.js';
 import type { Problem } from '../../src/problems/types.js';
 import type { JudgeResult, Program } from '../../src/runners/types.js';
 import { startFakeOllama, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
@@ -58,69 +53,98 @@ export async function fakeModel(answers: Answers): Promise<FakeServer> {
 /** The sequence of stages the server was asked for, repairs marked. */
 export const callsOf = (server: FakeServer): string[] => server.chatBodies().map(stageOf);
 
-/** Thrown by `ask` when a step failed (the auto gate cannot fix an unreadable answer). */
-class StepFailed extends Error {}
-
 export interface Trace {
   runs: { program: Program; result: JudgeResult }[];
+  /** Every `s.progress` the flow made, in order. */
   progress: Progress[];
   /** Per model call: prompt tokens sent and evaluated (the server's cache reuses a shared prefix). */
   tokens: { sent: number; evaluated: number }[];
+  /** The session file (under a temp XDG_DATA_HOME). */
+  file: string;
 }
 
+/** Keeps sessions out of $HOME. */
+export function tempXdg(): void {
+  const root = mkdtempSync(join(tmpdir(), 'simcoach-flows-'));
+  for (const [k, sub] of [['XDG_DATA_HOME', 'data'], ['XDG_CONFIG_HOME', 'config'], ['XDG_CACHE_HOME', 'cache']] as const) {
+    process.env[k] = join(root, sub);
+  }
+}
+
+export const engineSettings: EngineSettings = {
+  model: 'fake-coder:7b',
+  stageModels: {},
+  temperature: 0,
+  topP: 0.95,
+  numCtx: 8192,
+  keepAlive: '30m',
+};
+
+/** The flow as the engine runs it, with `progress` calls noted on the way through. */
+function asSessionFlow<O>(name: string, flow: FlowFn<O>, options: O, progress: Progress[]): SessionFlow {
+  return {
+    name,
+    run: (s, p) => {
+      const spied: Steps = Object.create(s) as Steps;
+      spied.progress = (x) => {
+        progress.push(x);
+        s.progress(x);
+      };
+      return flow(spied, p, options);
+    },
+  };
+}
+
+type FlowFn<O> = (s: Steps, p: Problem, o: O) => Promise<Outcome>;
+
 /**
- * A minimal Steps with the auto gate: JSON mode when the agent has a schema, one repair request
- * for an unreadable answer, then the step fails; the best candidate (most samples passed, last
- * on ties) is what `fail` returns.
+ * Runs a flow through the real engine (src/engine) with the auto gate: the real Ollama backend
+ * against the fake server, the real judge, a real journal.
  */
 export async function runFlow<O>(
-  flow: (s: Steps, p: Problem, o: O) => Promise<Outcome>,
+  flow: FlowFn<O>,
   problem: Problem,
   options: O,
   server: FakeServer,
-): Promise<{ outcome: Outcome; trace: Trace }> {
+): Promise<{ outcome: SessionResult; trace: Trace }> {
   const backend = new OllamaBackend({ host: server.url, stallSeconds: 10 });
-  const trace: Trace = { runs: [], progress: [], tokens: [] };
-  let best: { program: Program; passed: number; total: number } | undefined;
-  const s: Steps = {
-    problem,
-    lang: 'python',
-    async ask<I, V>(agent: Agent<I, V>, input: I): Promise<V> {
-      const ctx: AgentContext = { problem, lang: 'python', structured: agent.schema !== undefined };
-      const messages: ChatMessage[] = agent.messages(input, ctx);
-      const schema = agent.schema ? { name: agent.schema.name, schema: z.toJSONSchema(agent.schema.zod) } : undefined;
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const r = await backend.chat({ model: 'fake', messages, temperature: 0, ...(schema ? { schema } : {}) });
-        trace.tokens.push({ sent: r.promptTokens, evaluated: r.promptTokensEvaluated });
-        try {
-          return agent.parse(r.text, input, ctx);
-        } catch (err) {
-          if (!(err instanceof AnswerFormatError)) throw err;
-          messages.push({ role: 'assistant', content: r.text }, { role: 'user', content: `Unreadable: ${err.message}. Answer again in the form asked.` });
-        }
-      }
-      throw new StepFailed(`${agent.name}: the answer could not be read`);
-    },
-    async run(program, tests) {
-      const result = await judge(program, tests, { compare: problem.compare, timeLimitMs: problem.timeLimitMs ?? 2000, parallel: 2 });
-      trace.runs.push({ program, result });
-      if (!best || result.passed >= best.passed) best = { program, passed: result.passed, total: result.total };
-      return result;
-    },
-    progress: (p) => void trace.progress.push(p),
-    done: (program, samples) => ({ status: 'solved', program, ...(samples ? { samples } : {}) }),
-    fail: (reason, b) => {
-      const pick = b ?? best;
-      return { status: 'unsolved', reason, ...(pick ? { program: pick.program, samples: { passed: pick.passed, total: pick.total } } : {}) };
-    },
-  };
+  const trace: Trace = { runs: [], progress: [], tokens: [], file: '' };
+  const events = new EngineEvents();
+  events.subscribe((e) => {
+    if (e.type === 'run') trace.runs.push({ program: e.program, result: e.result });
+    if (e.type === 'llm-response') trace.tokens.push({ sent: e.promptTokens, evaluated: e.promptTokensEvaluated });
+  });
+  const journal = createJournal({ problem, flow: flow.name, backend: 'ollama', model: engineSettings.model, lang: 'python', settings: { ...engineSettings } });
+  trace.file = journal.file;
   try {
-    return { outcome: await flow(s, problem, options), trace };
-  } catch (err) {
-    if (err instanceof StepFailed) return { outcome: { status: 'failed', reason: err.message }, trace };
-    throw err;
+    const outcome = await runSession({
+      flow: asSessionFlow(flow.name, flow, options, trace.progress),
+      problem,
+      lang: 'python',
+      backend,
+      settings: engineSettings,
+      gate: createAutoGate(),
+      journal,
+      events,
+    });
+    return { outcome, trace };
+  } finally {
+    journal.close();
   }
 }
 
 /** Answers in the shapes a model gives. */
 export const fence = (code: string): string => `Here is the program.\n\`\`\`python\n${code.trim()}\n\`\`\`\n`;
+
+/** Replays a finished session's file: every step served from the journal, no model, no judge. */
+export async function replayFlow<O>(flow: FlowFn<O>, options: O, file: string): Promise<{ outcome: SessionResult; judged: number }> {
+  let judged = 0;
+  const outcome = await replaySession(file, {
+    flow: asSessionFlow(flow.name, flow, options, []),
+    judge: async () => {
+      judged++;
+      throw new Error('a replay must not judge');
+    },
+  });
+  return { outcome, judged };
+}

@@ -4,7 +4,7 @@ import { mapcoder } from '../../src/flows/mapcoder.js';
 import type { Problem } from '../../src/problems/types.js';
 import { fixture } from '../agents/problems.js';
 import type { FakeServer, OllamaChatBody } from '../fakes/ollama.js';
-import { callsOf, fakeModel, fence, runFlow } from './harness.js';
+import { callsOf, fakeModel, fence, replayFlow, runFlow, tempXdg } from './harness.js';
 
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
 const WRONG = 'a, b = map(int, input().split())\nprint(a - b)';
@@ -29,6 +29,7 @@ const debugWith = (code: string) => `## Analysis\nstill off\n## Code\n${fence(co
 let sumTwo: Problem;
 let server: FakeServer | undefined;
 beforeAll(async () => {
+  tempXdg();
   sumTwo = await fixture('sum-two');
 });
 afterEach(async () => {
@@ -53,6 +54,7 @@ describe('mapcoder with the auto gate', () => {
       'mapcoder-code',
     ]);
     expect(callsOf(server)).toHaveLength(flows.mapcoder.bound(defaults).best);
+    expect(outcome.calls).toBe(8);
     expect(planIn(server.chatBodies()[7]!)).toBe('2');
     expect(server.chatBodies()[7]!.messages[2]!.content).toContain('Just compute it.');
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
@@ -90,6 +92,13 @@ describe('mapcoder with the auto gate', () => {
     expect(dbg).toContain('Your output:\n-1');
     expect(trace.runs.map((r) => r.result.passed)).toEqual([0, 0, 0, 0, 2]);
     expect(outcome.status).toBe('solved');
+    // The flow is deterministic given its step results: a replay reaches the same end, served.
+    const before = server.requests.length;
+    const replay = await replayFlow(mapcoder, o, trace.file);
+    expect(replay.judged).toBe(0);
+    expect(server.requests.length).toBe(before);
+    expect(replay.outcome.status).toBe('solved');
+    expect(replay.outcome.program).toEqual(outcome.program);
   });
 
   it('tests the last debug output of a plan (the published code returned it untested)', async () => {
@@ -118,6 +127,7 @@ describe('mapcoder with the auto gate', () => {
     });
     const { outcome, trace } = await runFlow(mapcoder, sumTwo, o, server);
     expect(callsOf(server)).toHaveLength(flows.mapcoder.bound(o).worst);
+    expect(outcome.calls).toBe(9); // the engine's own count agrees
     expect(flows.mapcoder.bound(o).worst).toBe(9);
     expect(trace.runs.map((r) => r.result.passed)).toEqual([0, 0, 1, 0]);
     expect(outcome).toMatchObject({ status: 'unsolved', samples: { passed: 1, total: 2 } });
