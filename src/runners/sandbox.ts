@@ -60,6 +60,8 @@ const UNSHARE_INIT = [
   '  case "$mp" in "$SC_WORK"|"$SC_OUT") continue;; esac',
   '  mount -o remount,bind,ro "$mp" 2>/dev/null || true',
   'done',
+  // The cwd still points into the mount below the bind; step onto the writable one.
+  'cd "$SC_WORK"',
   'unset SC_WORK SC_OUT',
   'set +e',
   '"$@"',
@@ -186,6 +188,8 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   const child = spawn(argv[0]!, argv.slice(1), { cwd: work, env, stdio: [stdinFd, 'pipe', 'pipe'], detached: true });
   const stdout = child.stdout as Readable;
   const stderr = child.stderr as Readable;
+  // Closed flags are recorded from the start: a pipe may close before the exit event arrives.
+  const closed = Promise.all([new Promise((r) => stdout.once('close', r)), new Promise((r) => stderr.once('close', r))]);
   const out: Buffer[] = [];
   let outBytes = 0;
   let err = '';
@@ -248,10 +252,9 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   spec.signal?.removeEventListener('abort', onAbort);
   // The program is gone; whatever it left behind goes too, then its pipes close.
   killTree();
-  await Promise.race([
-    Promise.all([new Promise((r) => stdout.once('close', r)), new Promise((r) => stderr.once('close', r))]),
-    new Promise((r) => setTimeout(r, 500)),
-  ]);
+  let graceTimer: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise((r) => (graceTimer = setTimeout(r, 500)))]);
+  clearTimeout(graceTimer);
   stdout.destroy();
   stderr.destroy();
 
