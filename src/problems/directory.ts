@@ -1,4 +1,4 @@
-// A directory is a problem set: every statement and JSON-lines file in it, folders included,
+// A directory is a problem set: every statement, payload and JSON-lines file in it, folders included,
 // except the folders that hold a statement's hidden tests.
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -8,6 +8,8 @@ import { problemError, readText } from './read.js';
 import { STATEMENT_EXTENSIONS, loadStatement } from './markdown.js';
 import { parseJsonLines, problemsFromLines, type SetOptions } from './jsonl.js';
 import { naturalCompare } from './text.js';
+import { PAYLOAD_EXTENSIONS } from './companion.js';
+import { loadPayloadFile } from './payload.js';
 
 export interface DirOptions extends SetOptions {
   /** When given, a file that does not load is reported here and skipped instead of failing the set. */
@@ -27,10 +29,12 @@ export async function loadDirectory(dir: string, opts: DirOptions = {}, prefix =
     const code = (err as NodeJS.ErrnoException).code;
     throw problemError(dir, undefined, code === 'ENOENT' ? 'no such directory' : `cannot read (${code ?? 'unknown error'})`);
   }
-  entries.sort((a, b) => naturalCompare(a.name, b.name));
-  const stems = new Set(
-    entries.filter((e) => e.isFile() && STATEMENT_EXTENSIONS.has(extname(e.name).toLowerCase())).map((e) => stem(e.name)),
-  );
+  entries.sort((a, b) => naturalCompare(stem(a.name), stem(b.name)) || naturalCompare(a.name, b.name));
+  const isProblemFile = (name: string) => {
+    const ext = extname(name).toLowerCase();
+    return STATEMENT_EXTENSIONS.has(ext) || PAYLOAD_EXTENSIONS.has(ext);
+  };
+  const stems = new Set(entries.filter((e) => e.isFile() && isProblemFile(e.name)).map((e) => stem(e.name)));
   const out: Problem[] = [];
   for (const e of entries) {
     if (ignored(e.name)) continue;
@@ -42,6 +46,8 @@ export async function loadDirectory(dir: string, opts: DirOptions = {}, prefix =
         if (!stems.has(e.name)) out.push(...(await loadDirectory(path, opts, `${prefix}${e.name}/`)));
       } else if (STATEMENT_EXTENSIONS.has(ext)) {
         out.push(await loadStatement(path, `${prefix}${stem(e.name)}`));
+      } else if (PAYLOAD_EXTENSIONS.has(ext)) {
+        out.push(await loadPayloadFile(path, `${prefix}${stem(e.name)}`));
       } else if (JSONL.has(ext)) {
         const set = problemsFromLines(path, parseJsonLines(path, await readText(path)), opts);
         out.push(...set.map((p) => ({ ...p, id: `${prefix}${stem(e.name)}/${p.id}` })));

@@ -11,6 +11,8 @@ import { parseJsonLines, pickLine, problemFromLine, problemsFromLines, lineId } 
 import { STATEMENT_EXTENSIONS, loadStatement } from './markdown.js';
 import { loadDirectory, type DirOptions } from './directory.js';
 import { fixturesDir } from './fixtures.js';
+import { PAYLOAD_EXTENSIONS } from './companion.js';
+import { loadPayloadFile } from './payload.js';
 
 export type { Problem, TestCase, Comparison, CompareMode, ProblemKind } from './types.js';
 export type { DirOptions as SetOptions } from './directory.js';
@@ -61,7 +63,7 @@ function unknownExtension(path: string): UserError {
   return new UserError(
     `${path}: unknown extension '${ext}'`,
     1,
-    'Problems are read from .md / .markdown / .txt statements, .jsonl sets (APPS, CodeContests) or a directory of these.',
+    'Problems are read from .md / .markdown / .txt statements, .jsonl sets (APPS, CodeContests), Competitive Companion .json / cph .prob files, or a directory of these.',
   );
 }
 
@@ -100,6 +102,7 @@ export async function loadProblem(ref: string): Promise<Problem> {
     if (pick !== undefined && pick !== p.id) throw new UserError(`${path}: holds one problem ('${p.id}'), not '${pick}'`);
     return p;
   }
+  if (PAYLOAD_EXTENSIONS.has(ext)) return loadPayloadFile(path);
   throw unknownExtension(path);
 }
 
@@ -124,6 +127,7 @@ export async function loadProblemSet(ref: string, opts: DirOptions = {}): Promis
   const ext = extname(r.path).toLowerCase();
   if (JSONL.has(ext)) return problemsFromLines(r.path, parseJsonLines(r.path, await readText(r.path)), opts);
   if (STATEMENT_EXTENSIONS.has(ext)) return [await loadStatement(r.path)];
+  if (PAYLOAD_EXTENSIONS.has(ext)) return [await loadPayloadFile(r.path)];
   throw unknownExtension(r.path);
 }
 

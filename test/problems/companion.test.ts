@@ -70,3 +70,21 @@ describe('Competitive Companion payloads saved as markdown', () => {
     expect(parseCompanion('{"name":"x","tests":[],"batch":{"id":"b","size":0}}')).toMatchObject({ ok: false, reason: expect.stringMatching(/batch\.size/) });
   });
 });
+
+describe('a payload kept as a file', () => {
+  it('a Companion .json or a cph .prob loads like the markdown it would be saved as, in a set too', async () => {
+    const { loadProblemSet } = await import('../../src/problems/index.js');
+    const folder = join(tmp, 'payloads');
+    mkdirSync(folder);
+    const body = { ...base, name: 'F. Kept', tests: [{ input: '1 2\n', output: '3\n' }] };
+    writeFileSync(join(folder, 'kept.json'), JSON.stringify(body));
+    writeFileSync(join(folder, 'kept-cph.prob'), JSON.stringify({ ...body, srcPath: '/x/f.cpp', local: false, tests: [{ id: 1, input: '5 5\n', output: '10\n' }] }));
+    const p = await loadProblem(join(folder, 'kept.json'));
+    expect(p).toMatchObject({ id: 'kept', title: 'F. Kept', timeLimitMs: 1500, memoryLimitMb: 512 });
+    expect(p.samples).toEqual([{ name: 'sample-1', input: '1 2\n', outputs: ['3\n'] }]);
+    const set = await loadProblemSet(folder);
+    expect(set.map((x) => [x.id, x.samples[0]!.outputs[0]])).toEqual([['kept', '3\n'], ['kept-cph', '10\n']]);
+    writeFileSync(join(folder, 'broken.json'), '{"name": 3}');
+    await expect(loadProblem(join(folder, 'broken.json'))).rejects.toThrow(`${join(folder, 'broken.json')}: not a Competitive Companion problem: name:`);
+  });
+});
