@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Decision, Gate } from '../../src/engine/types.js';
 import { codesim } from '../../src/flows/codesim.js';
 import { flows } from '../../src/flows/index.js';
 import type { Problem } from '../../src/problems/types.js';
@@ -158,5 +159,31 @@ describe('codesim with the auto gate', () => {
     const debugPrompt = server.chatBodies()[3]!.messages[2]!.content;
     expect(debugPrompt).toContain("TypeError: object of type 'int' has no len()");
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 3, total: 3 } });
+  });
+
+  it('with a person at the gate: back from the code step to the plan, edited, makes a branch the flow follows', async () => {
+    const decisions: Record<number, Decision[]> = {
+      0: [{ kind: 'approve' }, { kind: 'edit', content: 'PERSON PLAN: read a and b, print their sum' }],
+      2: [{ kind: 'back', to: 0 }],
+    };
+    const gate: Gate = { by: 'person', decide: async (p) => decisions[p.step]?.shift() ?? { kind: 'approve' } };
+    server = await fakeModel({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
+    const { outcome } = await runFlow(codesim, sumTwo, defaults, server, gate);
+    // The plan is not asked again after "back": its recorded proposal is shown, then edited.
+    expect(callsOf(server)).toEqual(['plan', 'simulate', 'code', 'simulate', 'code']);
+    const bodies = server.chatBodies();
+    expect(bodies[3]!.messages[2]!.content).toContain('PERSON PLAN');
+    expect(bodies[4]!.messages[2]!.content).toContain('PERSON PLAN');
+    expect(outcome).toMatchObject({ status: 'solved', branch: 1 });
+  });
+
+  it('with a person at the gate: a rejected simulation is asked again with the note', async () => {
+    const decisions: Record<number, Decision[]> = { 1: [{ kind: 'reject', note: 'trace sample 2 instead' }] };
+    const gate: Gate = { by: 'person', decide: async (p) => decisions[p.step]?.shift() ?? { kind: 'approve' } };
+    server = await fakeModel({ plan: PLAN(), simulate: FINE, 'simulate:repair': CHANGE, revise: REVISED, code: fence(RIGHT) });
+    const { outcome } = await runFlow(codesim, sumTwo, defaults, server, gate);
+    expect(callsOf(server)).toEqual(['plan', 'simulate', 'simulate:repair', 'revise', 'code']);
+    expect(JSON.stringify(server.chatBodies()[2]!.messages.slice(3))).toContain('trace sample 2 instead');
+    expect(outcome.status).toBe('solved');
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OllamaBackend } from '../../src/llm/ollama.js';
 import { EngineEvents, createAutoGate, replaySession, runSession, type EngineSettings, type SessionFlow, type SessionResult } from '../../src/engine/index.js';
-import type { Outcome, Progress, Steps } from '../../src/engine/types.js';
+import type { Gate, Outcome, Progress, Steps } from '../../src/engine/types.js';
 import { createJournal } from '../../src/session/journal.js';
 import type { Problem } from '../../src/problems/types.js';
 import type { JudgeResult, Program } from '../../src/runners/types.js';
@@ -29,6 +29,7 @@ export function stageOf(body: OllamaChatBody): string {
   const task = body.messages[2]?.content ?? '';
   const hit = STAGES.find(([, re]) => re.test(task));
   const name = hit ? hit[0] : '?';
+  // A repair request or a person's rejection carries the earlier answer and one more message.
   return body.messages.length > 3 ? `${name}:repair` : name;
 }
 
@@ -98,7 +99,7 @@ function asSessionFlow<O>(name: string, flow: FlowFn<O>, options: O, progress: P
 type FlowFn<O> = (s: Steps, p: Problem, o: O) => Promise<Outcome>;
 
 /**
- * Runs a flow through the real engine (src/engine) with the auto gate: the real Ollama backend
+ * Runs a flow through the real engine (src/engine), by default with the auto gate: the real Ollama backend
  * against the fake server, the real judge, a real journal.
  */
 export async function runFlow<O>(
@@ -106,6 +107,7 @@ export async function runFlow<O>(
   problem: Problem,
   options: O,
   server: FakeServer,
+  gate: Gate = createAutoGate(),
 ): Promise<{ outcome: SessionResult; trace: Trace }> {
   const backend = new OllamaBackend({ host: server.url, stallSeconds: 10 });
   const trace: Trace = { runs: [], progress: [], tokens: [], file: '' };
@@ -123,7 +125,7 @@ export async function runFlow<O>(
       lang: 'python',
       backend,
       settings: engineSettings,
-      gate: createAutoGate(),
+      gate,
       journal,
       events,
     });
