@@ -8,7 +8,7 @@ import { EngineEvents, createAutoGate, replaySession, runSession, type EngineSet
 import type { Gate, Outcome, Progress, Steps } from '../../src/engine/types.js';
 import { createJournal } from '../../src/session/journal.js';
 import type { Problem } from '../../src/problems/types.js';
-import type { JudgeResult, Program } from '../../src/runners/types.js';
+import type { JudgeResult, LangId, Program } from '../../src/runners/types.js';
 import { startFakeOllama, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
 
 /** The stage a request is for, told by the task line our prompts open their last message with. */
@@ -108,6 +108,7 @@ export async function runFlow<O>(
   options: O,
   server: FakeServer,
   gate: Gate = createAutoGate(),
+  lang: LangId = 'python',
 ): Promise<{ outcome: SessionResult; trace: Trace }> {
   const backend = new OllamaBackend({ host: server.url, stallSeconds: 10 });
   const trace: Trace = { runs: [], progress: [], tokens: [], file: '' };
@@ -116,13 +117,13 @@ export async function runFlow<O>(
     if (e.type === 'run') trace.runs.push({ program: e.program, result: e.result });
     if (e.type === 'llm-response') trace.tokens.push({ sent: e.promptTokens, evaluated: e.promptTokensEvaluated });
   });
-  const journal = createJournal({ problem, flow: flow.name, backend: 'ollama', model: engineSettings.model, lang: 'python', settings: { ...engineSettings } });
+  const journal = createJournal({ problem, flow: flow.name, backend: 'ollama', model: engineSettings.model, lang, settings: { ...engineSettings } });
   trace.file = journal.file;
   try {
     const outcome = await runSession({
       flow: asSessionFlow(flow.name, flow, options, trace.progress),
       problem,
-      lang: 'python',
+      lang,
       backend,
       settings: engineSettings,
       gate,

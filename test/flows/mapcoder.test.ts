@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAutoGate } from '../../src/engine/index.js';
 import { flows } from '../../src/flows/index.js';
 import { mapcoder } from '../../src/flows/mapcoder.js';
 import type { Problem } from '../../src/problems/types.js';
@@ -139,6 +140,27 @@ describe('mapcoder with the auto gate', () => {
     const { outcome } = await runFlow(mapcoder, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['retrieve', 'retrieve:repair']);
     expect(outcome.status).toBe('failed');
+  });
+});
+
+describe('mapcoder in other languages', () => {
+  const CPP = '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << "\\n"; }';
+  const JS = "const [a, b] = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(BigInt);\nconsole.log(String(a + b));";
+  it.each([
+    ['cpp', 'C++17', CPP, 'cpp'],
+    ['javascript', 'JavaScript (Node.js)', JS, 'js'],
+  ] as const)('%s: the coder is asked for %s and the fenced program passes the real judge', async (lang, name, code, tag) => {
+    server = await fakeModel({
+      retrieve: RETRIEVE(1),
+      'exemplar-plan': planFor,
+      confidence: confidenceFor,
+      'mapcoder-code': `Here it is:\n\`\`\`${tag}\n${code}\n\`\`\``,
+    });
+    const { outcome } = await runFlow(mapcoder, sumTwo, defaults, server, createAutoGate(), lang);
+    expect(server.chatBodies()[0]!.messages[0]!.content).toContain(`written in ${name}`);
+    expect(server.chatBodies()[3]!.messages[2]!.content).toContain(`\`\`\`${lang === 'cpp' ? 'cpp' : 'javascript'} fenced block`);
+    expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
+    expect(outcome.program).toEqual({ lang, source: `${code}\n` });
   });
 });
 
