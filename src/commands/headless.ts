@@ -1,0 +1,109 @@
+// What `solve --auto` and `eval` share: the budget flags turned into settings, a line per step
+// on stderr, and the exit code of a finished session.
+import { numberFlag } from '../args.js';
+import { settingsSchema, type Settings } from '../config.js';
+import type { EngineEvent, SessionResult } from '../engine/index.js';
+import { EXIT, UsageError } from '../errors.js';
+import { color } from '../term.js';
+
+export const budgetFlags = {
+  'max-calls': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  plans: { type: 'string' },
+  'debug-rounds': { type: 'string' },
+  exemplars: { type: 'string' },
+} as const;
+
+type BudgetValues = Partial<Record<keyof typeof budgetFlags, string>>;
+
+function count(values: BudgetValues, flag: keyof typeof budgetFlags, min: number): number | undefined {
+  const n = numberFlag(values[flag], flag);
+  if (n !== undefined && !(Number.isInteger(n) && n >= min)) throw new UsageError(`--${flag} takes a whole number of at least ${min}, not '${values[flag]}'`);
+  return n;
+}
+
+/** The settings with this run's budget flags applied, validated as the settings file would be. */
+export function withBudgets(s: Settings, values: BudgetValues): Settings {
+  const b = structuredClone(s.budgets);
+  const set = <T>(v: T | undefined, apply: (v: T) => void): void => {
+    if (v !== undefined) apply(v);
+  };
+  set(count(values, 'max-calls', 1), (v) => (b.maxCalls = v));
+  set(count(values, 'max-tokens', 1), (v) => (b.maxTokens = v));
+  set(count(values, 'plans', 1), (v) => (b.codesim.plans = v));
+  set(count(values, 'exemplars', 1), (v) => (b.mapcoder.exemplars = v));
+  set(count(values, 'debug-rounds', 0), (v) => {
+    b.codesim.debugRounds = v;
+    b.mapcoder.debugRounds = v;
+  });
+  const checked = settingsSchema.safeParse({ ...s, budgets: b });
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new UsageError(`budget out of range: ${(issue?.path ?? []).join('.')} ${issue?.message ?? ''}`.trim());
+  }
+  return checked.data;
+}
+
+const VERDICT: Record<string, string> = { approve: 'approved', edit: 'edited', reject: 'rejected', back: 'went back', stop: 'stopped' };
+
+/**
+ * A watcher that writes one line per finished step: its number, stage, tokens, seconds and
+ * verdict (the decision, or the judge's verdict for a test run).
+ */
+export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStream = process.stderr): (e: EngineEvent) => void {
+  let started = Date.now();
+  let tokens = 0;
+  let agent = '';
+  const line = (step: number, verdict: string): void => {
+    const secs = ((Date.now() - started) / 1000).toFixed(1);
+    const tok = tokens ? `${tokens} tok` : '';
+    write(`${color.dim(`step ${String(step + 1).padStart(2)}`, stream)}  ${agent.padEnd(12)} ${tok.padStart(10)} ${`${secs}s`.padStart(7)}  ${verdict}\n`);
+  };
+  return (e) => {
+    switch (e.type) {
+      case 'step-start':
+        started = Date.now();
+        tokens = 0;
+        agent = e.served ? `${e.agent} (saved)` : e.agent;
+        return;
+      case 'llm-response':
+        tokens += e.promptTokens + e.completionTokens;
+        return;
+      case 'decision':
+        line(e.step, VERDICT[e.decision.kind] ?? e.decision.kind);
+        return;
+      case 'run': {
+        const r = e.result;
+        const v = `${r.verdict} ${r.passed}/${r.total}`;
+        line(e.step, r.verdict === 'AC' ? color.green(v, stream) : color.red(v, stream));
+        return;
+      }
+      case 'error':
+        write(`  ${color.red('error:', stream)} ${e.message}\n`);
+        return;
+      default:
+        return;
+    }
+  };
+}
+
+/** 0 only when the final program passed every sample and hidden test; 3 for a backend failure. */
+export function exitCodeOf(r: SessionResult, interrupted: boolean): number {
+  if (interrupted) return EXIT.interrupted;
+  if (r.status === 'failed' && isBackendCode(r.code)) return EXIT.backend;
+  return r.final && r.final.verdict === 'AC' && r.final.passed === r.final.total ? EXIT.ok : EXIT.failed;
+}
+
+export const isBackendCode = (code: string | undefined): boolean =>
+  code !== undefined && !['internal', 'edit', 'replay', 'bad-answer', 'aborted'].includes(code);
+
+/** The closing lines: status, samples and hidden tests, calls and tokens, the session file. */
+export function summaryOf(r: SessionResult): string {
+  const samples = r.samples ? ` (${r.samples.passed}/${r.samples.total} samples)` : '';
+  const final = r.final ? ` · all tests ${r.final.verdict} ${r.final.passed}/${r.final.total}` : '';
+  const reason = r.reason && r.status !== 'solved' ? ` — ${r.reason}` : '';
+  return (
+    `${r.status}${samples}${final}${reason}\n` +
+    `${r.calls} calls · prompt tokens ${r.promptTokens} sent, ${r.promptTokensEvaluated} evaluated · ${r.completionTokens} completion\n`
+  );
+}

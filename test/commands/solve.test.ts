@@ -1,0 +1,173 @@
+// `simcoach solve --auto` as a person runs it: the built CLI spawned against the fake Ollama
+// server (real HTTP), the real judge, per-user dirs in a temp dir.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAutoGate, resumeSession } from '../../src/engine/index.js';
+import { createBackend } from '../../src/llm/index.js';
+import { loadSettings } from '../../src/config.js';
+import { readJournal } from '../../src/session/reader.js';
+import type { FakeServer } from '../fakes/ollama.js';
+import { stageOf } from '../flows/harness.js';
+import { cli, tempHome, type Home } from '../session/cli.js';
+import { fence, fixtureTitles, startScriptedModel } from '../engine/scripted-model.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SUM = join(ROOT, 'fixtures/problems/sum-two.md');
+const titles = fixtureTitles(['sum-two']);
+const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)\n';
+/** Passes both samples, fails the hidden tests with large numbers. */
+const SAMPLES_ONLY = 'a, b = map(int, input().split())\nprint(a + b if abs(a) < 100 else 0)\n';
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const solve = (home: Home, args: string[]) => cli(['solve', ...args, '--host', server!.url], home.env, { timeoutMs: 40_000 });
+const sessionFiles = (home: Home): string[] => readdirSync(home.sessions).map((f) => join(home.sessions, f));
+
+describe('solve --auto', () => {
+  it('codesim: a line per step on stderr, the program on stdout, the session path; exit 0 when hidden tests pass', async () => {
+    const home = tempHome();
+    server = await startScriptedModel({ titles });
+    const r = await solve(home, [SUM, '--auto']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(readFileSync(join(ROOT, 'fixtures/problems/_solutions/sum-two.py'), 'utf8'));
+    expect(r.stderr).toMatch(/step  1 +plan .*tok .*s +approved/);
+    expect(r.stderr).toMatch(/step  4 +run .*AC 2\/2/);
+    expect(r.stderr).toMatch(/all tests AC 11\/11/);
+    const [file] = sessionFiles(home);
+    expect(r.stderr).toContain(`session: ${file}`);
+    expect(statSync(file!).mode & 0o777).toBe(0o600);
+    const j = readJournal(file!);
+    expect(j.header).toMatchObject({ flow: 'codesim', lang: 'python' });
+    expect(j.events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved' }, calls: 3 });
+    // The hidden tests were judged at the end and recorded as a step.
+    expect(j.events.find((e) => e.type === 'step-start' && e.title === 'Hidden tests')).toBeDefined();
+  });
+
+  it('mapcoder with -o FILE: the code goes to the file', async () => {
+    const home = tempHome();
+    server = await startScriptedModel({ titles });
+    const out = join(home.root, 'sol.py');
+    const r = await solve(home, [SUM, '--auto', '--flow', 'mapcoder', '-o', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(out, 'utf8')).toContain('print(a + b)');
+    expect(server.chatBodies().map(stageOf)).toEqual(['retrieve', 'exemplar-plan', 'confidence', 'exemplar-plan', 'confidence', 'exemplar-plan', 'confidence', 'mapcoder-code']);
+  });
+
+  it('exit 1 when the final program passes the samples but not the hidden tests', async () => {
+    const home = tempHome();
+    server = await startScriptedModel({ titles, code: () => SAMPLES_ONLY });
+    const r = await solve(home, [SUM, '--auto']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(SAMPLES_ONLY);
+    expect(r.stderr).toMatch(/solved \(2\/2 samples\) · all tests WA/);
+  });
+
+  it('--max-calls: ends unsolved on the budget with the best candidate; exit 1', async () => {
+    const home = tempHome();
+    server = await startScriptedModel({ titles, code: () => 'print(3)\n' });
+    const r = await solve(home, [SUM, '--auto', '--max-calls', '4']);
+    expect(r.code).toBe(1);
+    expect(server.chatBodies()).toHaveLength(4);
+    expect(r.stderr).toMatch(/unsolved \(1\/2 samples\).* — budget/);
+    expect(r.stdout).toBe('print(3)\n');
+  });
+
+  it('exit 3 with the guidance when no server answers', async () => {
+    const home = tempHome();
+    const r = await cli(['solve', SUM, '--auto', '--host', 'http://127.0.0.1:9'], home.env);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/ollama serve/);
+    expect(r.stderr).toMatch(/session: /);
+  });
+
+  it('exit 2 for usage errors', async () => {
+    const home = tempHome();
+    for (const args of [[], [SUM, '--auto', '--max-calls', 'x'], [SUM, '--auto', '--plans', '0'], [SUM, '--auto', '--flow', 'nope'], [SUM, '--bogus']]) {
+      const r = await cli(['solve', ...args], home.env);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('without --auto and without a terminal: a usage error naming --auto', async () => {
+    const r = await cli(['solve', SUM], tempHome().env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--auto/);
+  });
+});
+
+describe('resume after the process was killed mid-stream', () => {
+  it('serves the complete steps and runs the cut step again, live, in the same file', async () => {
+    const home = tempHome();
+    // The code answer streams slowly; the process is killed while it streams.
+    server = await startScriptedModel({
+      titles,
+      override: (stage) => (stage === 'code' ? { text: `Here.\n${fence(RIGHT)}${' more'.repeat(200)}`, chunkDelayMs: 40 } : undefined),
+    });
+    const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), 'solve', SUM, '--auto', '--host', server.url], { env: home.env, stdio: 'ignore' });
+    const file = await waitFor(() => {
+      const f = existsSync(home.sessions) ? sessionFiles(home)[0] : undefined;
+      return f && streaming(f, 2) ? f : undefined;
+    });
+    child.kill('SIGKILL');
+    await new Promise((r) => child.on('close', r));
+    const before = readJournal(file);
+    expect(before.events.some((e) => e.type === 'end')).toBe(false);
+    await server.close();
+
+    server = await startScriptedModel({ titles });
+    const s = { ...loadSettings(), ollamaHost: server.url };
+    const result = await withEnv(home.env, async () =>
+      resumeSession(file, { backend: await createBackend(s), gate: createAutoGate(), settings: s, judgeHidden: true }),
+    );
+    expect(result.status).toBe('solved');
+    expect(result.final?.verdict).toBe('AC');
+    // plan and simulate were served from the file; only the cut code step asked the model.
+    expect(server.chatBodies().map(stageOf)).toEqual(['code']);
+    const after = readJournal(file);
+    expect(after.events.filter((e) => e.type === 'end')).toHaveLength(1);
+    expect(after.events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved' }, calls: 3 });
+  });
+});
+
+/** Whether the journal shows the model streaming the answer of `step`. */
+function streaming(file: string, step: number): boolean {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .some((line) => {
+      try {
+        const e = JSON.parse(line) as { type?: string; step?: number };
+        return e.type === 'llm-chunk' && e.step === step;
+      } catch {
+        return false;
+      }
+    });
+}
+
+async function waitFor<T>(probe: () => T | undefined, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function withEnv<T>(env: NodeJS.ProcessEnv, f: () => Promise<T>): Promise<T> {
+  const keys = ['XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME'] as const;
+  const saved = keys.map((k) => process.env[k]);
+  for (const k of keys) process.env[k] = env[k];
+  try {
+    return await f();
+  } finally {
+    keys.forEach((k, i) => (saved[i] === undefined ? delete process.env[k] : (process.env[k] = saved[i])));
+  }
+}

@@ -1,0 +1,85 @@
+// A scripted model for whole-command tests and the bench: it tells the stage from the request
+// (the flow harness's rules) and the problem from its title, and answers like a model that
+// knows the fixtures' reference solutions. `code` can be overridden per call to script
+// failures, slow streams or drops.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
+import { stageOf } from '../flows/harness.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** The fixture reference solution (Python) whose problem title appears in the request. */
+export function solutionFor(body: OllamaChatBody, titles: Map<string, string>): string {
+  const text = body.messages.map((m) => m.content).join('\n');
+  for (const [title, id] of titles) {
+    if (text.includes(title)) return readFileSync(join(ROOT, 'fixtures/problems/_solutions', `${id}.py`), 'utf8');
+  }
+  return 'print(0)\n';
+}
+
+export const fence = (code: string): string => `\`\`\`python\n${code.endsWith('\n') ? code : `${code}\n`}\`\`\`\n`;
+
+const PLAN = '## Understanding\nRead the statement.\n\n## Recalled problem\nA classic.\n\n## Recalled solution\nThe standard way.\n\n## Algorithm\nThe standard one.\n\n## Plan\n1. Read the input.\n2. Compute the answer the standard way.\n3. Print it.';
+const FINE = JSON.stringify({ input: 'the first sample', trace: 'follows the plan', predicted: 'as expected', verdict: 'plan-fine', critique: '' });
+const RETRIEVE = JSON.stringify({
+  exemplars: [1, 2, 3].map((i) => ({ description: `A related problem ${i}`, code: 'print(1)', plan: `plan ${i}` })),
+  algorithm: 'Standard technique',
+  tutorial: 'Apply it carefully.',
+});
+
+export interface ScriptOptions {
+  /** Problem titles → fixture ids whose solutions the model "knows". */
+  titles: Map<string, string>;
+  /** Override the reply to the nth call of a stage (0-based over the whole server). */
+  override?: (stage: string, body: OllamaChatBody, index: number) => FakeReply | undefined;
+  /** Code answers: the default is the reference solution. */
+  code?: (body: OllamaChatBody, nth: number) => string;
+}
+
+export function scriptedReply(o: ScriptOptions, seen: Map<string, number>, body: OllamaChatBody, index: number): FakeReply {
+  const stage = stageOf(body);
+  const nth = seen.get(stage) ?? 0;
+  seen.set(stage, nth + 1);
+  const over = o.override?.(stage, body, index);
+  if (over) return over;
+  const code = (): string => fence(o.code ? o.code(body, nth) : solutionFor(body, o.titles));
+  switch (stage) {
+    case 'plan':
+    case 'exemplar-plan':
+      return { text: PLAN };
+    case 'simulate':
+      return { text: FINE };
+    case 'revise':
+      return { text: JSON.stringify({ changes: 'none', plan: '1. Do it right.' }) };
+    case 'code':
+    case 'mapcoder-code':
+      return { text: `Here is the program.\n${code()}` };
+    case 'debug':
+      return { text: `## Simulation\nTraced it.\n## Verdict\ncode\n## Fix\nFixed.\n## Code\n${code()}` };
+    case 'mapcoder-debug':
+      return { text: `## Analysis\nFixed.\n## Code\n${code()}` };
+    case 'retrieve':
+      return { text: RETRIEVE };
+    case 'confidence':
+      return { text: '{"explanation": "it is the standard way", "confidence": 80}' };
+    default:
+      return { text: `(no scripted answer for ${stage})` };
+  }
+}
+
+export function startScriptedModel(o: ScriptOptions): Promise<FakeServer> {
+  const seen = new Map<string, number>();
+  return startFakeOllama({ chat: (body, i) => scriptedReply(o, seen, body, i) });
+}
+
+/** Titles of the fixture problems by id, read from their statements' front matter. */
+export function fixtureTitles(ids: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const id of ids) {
+    const text = readFileSync(join(ROOT, 'fixtures/problems', `${id}.md`), 'utf8');
+    const m = /^title:\s*(.+)$/m.exec(text);
+    if (m) out.set(m[1]!.trim(), id);
+  }
+  return out;
+}
