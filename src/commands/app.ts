@@ -1,7 +1,7 @@
 // `simcoach` with no command (`npm start`): check the model server quickly; with none there,
 // say what to do and exit cleanly (0, so npm adds no error noise); with one, open the tutor.
 import { backendFlags, flowFlags, parse } from '../args.js';
-import { resolveSettings, type Settings } from '../config.js';
+import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
 import { EXIT } from '../errors.js';
 import { formatGuidance, guidanceFor } from '../llm/guidance.js';
 import { probeBackend, type ProbeResult } from '../llm/probe.js';
@@ -18,11 +18,18 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(formatGuidance(guidanceFor(settings, probe.error), { bold: (t) => color.bold(t), dim: (t) => color.dim(t) }));
     return EXIT.ok;
   }
-  return openTutor(settings, probe);
+  return openTutor(settings, probe, values);
 }
 
-/** The tutor's entry; the TUI replaces this body (src/screens). */
-async function openTutor(settings: Settings, probe: ProbeResult): Promise<number> {
+/**
+ * The tutor's entry. In a terminal it opens the app (problem picker, then the solve screen);
+ * piped, there is nothing to draw on, so it says what is there and which commands to use.
+ */
+async function openTutor(settings: Settings, probe: ProbeResult, flags: SettingFlags): Promise<number> {
+  if (process.stdin.isTTY && process.stdout.isTTY) {
+    const { launchApp } = await import('../screens/launch.js');
+    return launchApp({ settings, flags, probe });
+  }
   const { commands } = await import('./registry.js');
   const version = probe.version ? ` ${probe.version}` : '';
   process.stdout.write(

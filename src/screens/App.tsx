@@ -1,0 +1,102 @@
+import { Box, Text } from 'ink';
+import { useEffect, useState } from 'react';
+import { cut } from '../components/rows.js';
+import { tone } from '../components/theme.js';
+import type { Problem } from '../problems/types.js';
+import type { AppController, ProblemEntry, SessionHandle } from './controller.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { GuidanceScreen } from './Guidance.js';
+import { useExternal, useTerminalSize } from './hooks.js';
+import { Picker } from './Picker.js';
+import { SettingsScreen } from './Settings.js';
+import { Solve } from './Solve.js';
+
+export interface AppProps {
+  app: AppController;
+  /** Given by `solve PROBLEM`: no picker. */
+  initial?: Problem;
+  /** Ends the app with an exit code (the launch layer unmounts and restores the terminal). */
+  onExit(code: number): void;
+}
+
+type Screen =
+  | { kind: 'picker'; error?: string }
+  | { kind: 'settings' }
+  | { kind: 'opening'; what: string }
+  | { kind: 'solve'; problem: Problem; session: SessionHandle; startedAt: number };
+
+export function App({ app, initial, onExit }: AppProps) {
+  const size = useTerminalSize();
+  const backend = useExternal(app.backend.subscribe, app.backend.state);
+  const [screen, setScreen] = useState<Screen>(initial ? { kind: 'opening', what: initial.title } : { kind: 'picker' });
+  const [problems, setProblems] = useState<ProblemEntry[] | undefined>();
+
+  useEffect(() => {
+    app.problems().then(setProblems, () => setProblems([]));
+  }, [app]);
+
+  const start = (problem: Problem): void => {
+    setScreen({ kind: 'opening', what: problem.title });
+    app.startSession(problem).then(
+      (session) => setScreen({ kind: 'solve', problem, session, startedAt: Date.now() }),
+      (err: unknown) => setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) }),
+    );
+  };
+
+  useEffect(() => {
+    if (initial && backend.kind === 'ok') start(initial);
+    // Start once the backend is known to be there (after R or a pull too).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initial, backend.kind]);
+
+  const pick = (ref: string): void => {
+    setScreen({ kind: 'opening', what: ref });
+    app.openProblem(ref).then(start, (err: unknown) => setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) }));
+  };
+
+  const quitSession = (session: SessionHandle): void => {
+    session.stop().finally(() => {
+      const o = session.view().outcome;
+      onExit(o?.status === 'solved' ? 0 : o?.status === 'failed' && o.reason && /server|model/.test(o.reason) ? 3 : 0);
+    });
+  };
+
+  const { columns: width, rows: height } = size;
+  const s = app.settings.get();
+  let body: React.ReactNode;
+  if (screen.kind === 'solve') {
+    body = (
+      <Solve
+        session={screen.session}
+        problem={screen.problem}
+        app={app}
+        flow={s.flow}
+        model={s.model}
+        lang={s.lang}
+        width={width}
+        height={height}
+        startedAt={screen.startedAt}
+        onQuit={() => quitSession(screen.session)}
+        {...(initial ? {} : { onAnother: () => setScreen({ kind: 'picker' }) })}
+      />
+    );
+  } else if (backend.kind === 'down' || backend.kind === 'pulling' || backend.kind === 'pull-failed') {
+    body = <GuidanceScreen state={backend} width={width} height={height - 1} onRetry={() => void app.backend.recheck()} onPull={() => void app.backend.pull()} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
+    if (screen.kind === 'settings') body = <SettingsScreen app={app.settings} width={width} height={height - 1} onClose={() => { setScreen({ kind: 'picker' }); void app.backend.recheck(); }} />;
+  } else if (screen.kind === 'settings') {
+    body = <SettingsScreen app={app.settings} width={width} height={height - 1} onClose={() => setScreen({ kind: 'picker' })} />;
+  } else if (screen.kind === 'opening') {
+    body = <Text dimColor>{cut(`opening ${screen.what}…`, width)}</Text>;
+  } else {
+    body = <Picker problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} onPick={pick} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
+  }
+  return (
+    <ErrorBoundary onError={() => setTimeout(() => onExit(1), 50)}>
+      <Box flexDirection="column" width={width}>
+        {body}
+      </Box>
+    </ErrorBoundary>
+  );
+}
+
+export const errorLine = (message: string) => <Text color={tone('red')}>{message}</Text>;

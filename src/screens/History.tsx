@@ -1,0 +1,55 @@
+import { Box } from 'ink';
+import { memo } from 'react';
+import { paneRows } from '../components/panes/index.js';
+import { Rows, fitRow, seg, type Row } from '../components/rows.js';
+import type { HistoryItem } from './sessionView.js';
+
+function headerRow(item: HistoryItem): Row {
+  switch (item.kind) {
+    case 'step': {
+      const d = item.decision;
+      const mark =
+        d.kind === 'edit'
+          ? [seg(' ✎ yours', { color: 'magenta' as const, bold: true })]
+          : item.by === 'auto'
+            ? [seg(' (auto)', { dim: true })]
+            : [];
+      return [seg('✓ ', { color: 'green' }), seg(`${item.step + 1} ${item.title}`, { bold: true }), ...mark];
+    }
+    case 'run':
+      return [seg('▶ ', { color: 'cyan' }), seg(`${item.step + 1} ${item.title}`, { bold: true })];
+    case 'branch':
+      return [seg(`↩ back to step ${item.atStep + 1} — branch ${item.branch} (the earlier one is kept)`, { color: 'yellow', bold: true })];
+    case 'note':
+      return [seg(item.text, item.tone ? { color: item.tone } : { dim: true })];
+    case 'end': {
+      const o = item.outcome;
+      const solved = o.status === 'solved';
+      const samples = o.samples ? ` — samples ${o.samples.passed}/${o.samples.total}` : '';
+      return [seg(`${solved ? '★ solved' : `■ ${o.status}`}${samples}${o.reason ? ` — ${o.reason}` : ''}`, { bold: true, color: solved ? 'green' : 'yellow' })];
+    }
+  }
+}
+
+/** The rows of one finished item: its header, then its pane in the compact form. */
+export function historyRows(item: HistoryItem, width: number): Row[] {
+  const head = headerRow(item);
+  const indent = (rows: Row[]): Row[] => rows.map((r) => fitRow([seg('  '), ...r], width));
+  if (item.kind === 'step') {
+    const proposal = item.decision.kind === 'edit' ? { ...item.proposal, value: undefined } : item.proposal;
+    const body = paneRows({ kind: 'proposal', proposal }, { width: width - 2, compact: true, ...(item.previousCode !== undefined ? { previousCode: item.previousCode } : {}) });
+    return [fitRow(head, width), ...indent(body), []];
+  }
+  if (item.kind === 'run') return [fitRow(head, width), ...indent(paneRows({ kind: 'run', result: item.result }, { width: width - 2 })), []];
+  if (item.kind === 'end' && item.file) return [fitRow(head, width), [seg(`  saved: ${item.file}`, { dim: true })]];
+  return [fitRow(head, width)];
+}
+
+/** One history item; memoized because <Static> hands each item over once and it never changes. */
+export const HistoryEntry = memo(function HistoryEntry({ item, width }: { item: HistoryItem; width: number }) {
+  return (
+    <Box flexDirection="column">
+      <Rows rows={historyRows(item, width)} />
+    </Box>
+  );
+});

@@ -1,0 +1,112 @@
+import { Box, Text, useInput } from 'ink';
+import { useEffect, useState } from 'react';
+import { KeyHints } from '../components/KeyHints.js';
+import { LineInput } from '../components/Editor.js';
+import { cut } from '../components/rows.js';
+import { tone } from '../components/theme.js';
+import type { AppController, SettingsView } from './controller.js';
+
+interface Field {
+  key: string;
+  label: string;
+  value: string;
+  /** Choices to pick from; absent = typed. */
+  choices?: () => Promise<string[]> | string[];
+}
+
+function fieldsOf(s: SettingsView, app: AppController['settings']): Field[] {
+  const c = app.choices();
+  return [
+    { key: 'backend', label: 'backend', value: s.backend, choices: () => c.backends },
+    { key: s.backend === 'ollama' ? 'ollamaHost' : 'openaiBaseUrl', label: 'server', value: s.host },
+    { key: 'model', label: 'model', value: s.model, choices: () => app.models() },
+    { key: 'flow', label: 'flow', value: s.flow, choices: () => c.flows.filter((f) => f.available).map((f) => f.name) },
+    { key: 'lang', label: 'language', value: s.lang, choices: () => c.langs },
+    ...s.budgets.map((b) => ({ key: b.key, label: b.label, value: String(b.value) })),
+  ];
+}
+
+/** Settings: ↑↓ to a field, enter to change it (a list to pick from, or a value to type). */
+export function SettingsScreen({ app, width, height, onClose }: { app: AppController['settings']; width: number; height: number; onClose(): void }) {
+  const [view, setView] = useState(() => app.get());
+  const [at, setAt] = useState(0);
+  const [editing, setEditing] = useState<{ field: Field; choices?: string[]; pick: number } | undefined>();
+  const [message, setMessage] = useState<{ text: string; bad: boolean } | undefined>();
+  const fields = fieldsOf(view, app);
+  const field = fields[Math.min(at, fields.length - 1)]!;
+
+  const save = (key: string, value: string): void => {
+    const n = Number(value);
+    const typed = value.trim() !== '' && Number.isFinite(n) && /^budgets\./.test(key) ? n : value;
+    app
+      .save(key, typed)
+      .then(() => {
+        setView(app.get());
+        setMessage({ text: `saved ${key} = ${value}`, bad: false });
+      })
+      .catch((err: unknown) => setMessage({ text: err instanceof Error ? err.message : String(err), bad: true }));
+    setEditing(undefined);
+  };
+
+  useEffect(() => setMessage(undefined), [at]);
+
+  useInput(
+    (input, key) => {
+      if (editing?.choices) {
+        if (key.escape) return setEditing(undefined);
+        if (key.upArrow) return setEditing({ ...editing, pick: Math.max(0, editing.pick - 1) });
+        if (key.downArrow) return setEditing({ ...editing, pick: Math.min(editing.choices.length - 1, editing.pick + 1) });
+        if (key.return) {
+          const v = editing.choices[editing.pick];
+          return v === undefined ? setEditing(undefined) : save(editing.field.key, v);
+        }
+        return;
+      }
+      if (key.escape || input === 'q' || input === 's') return onClose();
+      if (key.upArrow) return setAt(Math.max(0, at - 1));
+      if (key.downArrow) return setAt(Math.min(fields.length - 1, at + 1));
+      if (key.return) {
+        if (!field.choices) return setEditing({ field, pick: 0 });
+        setMessage({ text: 'loading choices…', bad: false });
+        Promise.resolve(field.choices())
+          .then((choices) => {
+            setMessage(choices.length ? undefined : { text: 'nothing to choose from (is the server up?)', bad: true });
+            if (choices.length) setEditing({ field, choices, pick: Math.max(0, choices.indexOf(field.value)) });
+          })
+          .catch((err: unknown) => setMessage({ text: err instanceof Error ? err.message : String(err), bad: true }));
+      }
+    },
+    { isActive: !(editing && !editing.choices) },
+  );
+
+  const labelWidth = Math.max(...fields.map((f) => f.label.length)) + 2;
+  const listHeight = Math.max(3, height - 4);
+  return (
+    <Box flexDirection="column">
+      <Text bold>Settings</Text>
+      {editing?.choices
+        ? editing.choices.slice(Math.max(0, editing.pick - listHeight + 1), Math.max(0, editing.pick - listHeight + 1) + listHeight).map((c) => (
+            <Text key={c} inverse={c === editing.choices![editing.pick]} wrap="truncate-end">
+              {cut(`  ${c}`, width)}
+            </Text>
+          ))
+        : fields.slice(0, listHeight).map((f, i) => (
+            <Text key={f.key} inverse={i === at} wrap="truncate-end">
+              {cut(`${i === at ? '›' : ' '} ${f.label.padEnd(labelWidth)}${f.value}`, width)}
+            </Text>
+          ))}
+      {editing && !editing.choices ? (
+        <LineInput label={`${editing.field.label}:`} initial={editing.field.value} width={width} onSubmit={(v) => save(editing.field.key, v)} onCancel={() => setEditing(undefined)} />
+      ) : null}
+      {message ? (
+        <Text color={tone(message.bad ? 'red' : 'green')} wrap="truncate-end">
+          {cut(message.text, width)}
+        </Text>
+      ) : null}
+      <KeyHints
+        hints={editing ? [{ key: '↑↓', label: 'choose' }, { key: 'enter', label: 'save' }, { key: 'esc', label: 'cancel' }] : [{ key: '↑↓', label: 'field' }, { key: 'enter', label: 'change' }, { key: 'esc', label: 'back' }]}
+        width={width}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,205 @@
+// The app's controller over the real parts: settings (config), problems, the backend with its
+// probe and pull, and sessions run by the engine behind the manual gate. No React here; the
+// screens see only the interfaces in controller.ts.
+import { FLOWS, LANGS, BACKENDS, resolveSettings, setSetting, type SettingFlags, type Settings } from '../config.js';
+import { EngineEvents, createManualGate, resumeSession, startSession } from '../engine/index.js';
+import type { SessionFlow } from '../engine/session.js';
+import { guidanceFor } from '../llm/guidance.js';
+import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
+import type { Backend } from '../llm/types.js';
+import type { Problem } from '../problems/types.js';
+import type { JudgeFn } from '../engine/context.js';
+import { CancellableBackend } from './cancellable.js';
+import type { AppController, BackendState, ProblemEntry, SessionHandle, SettingsView } from './controller.js';
+import { ViewStore } from './store.js';
+
+export interface ControllerOptions {
+  /** The settings of this run (flags applied). */
+  settings: Settings;
+  /** The flags of this run, re-applied when settings are saved or the backend checked again. */
+  flags?: SettingFlags;
+  /** The start-up probe the command already made (no second wait before the first frame). */
+  probe?: ProbeResult;
+  editExternally(text: string, ext: string): Promise<string>;
+  quit(code: number): void;
+  /** Tests: where journals go, a judge spy, a backend in place of the configured one. */
+  journalDir?: string;
+  judge?: JudgeFn;
+  backend?: (s: Settings) => Promise<Backend>;
+  frameMs?: number;
+}
+
+const BUDGETS: Record<string, { key: string; label: string; min: number; max: number }[]> = {
+  codesim: [
+    { key: 'budgets.codesim.plans', label: 'plans (p)', min: 1, max: 50 },
+    { key: 'budgets.codesim.debugRounds', label: 'debug rounds (d)', min: 0, max: 50 },
+  ],
+  mapcoder: [
+    { key: 'budgets.mapcoder.exemplars', label: 'exemplars (k)', min: 1, max: 10 },
+    { key: 'budgets.mapcoder.debugRounds', label: 'debug rounds (t)', min: 0, max: 50 },
+  ],
+};
+
+function getPath(o: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((x, k) => (typeof x === 'object' && x !== null ? (x as Record<string, unknown>)[k] : undefined), o);
+}
+
+function stateFromProbe(s: Settings, p: ProbeResult): BackendState {
+  if (p.ok && p.modelPresent) return { kind: 'ok', where: p.where, models: p.models ?? [] };
+  return { kind: 'down', guidance: guidanceFor(s, p.error), modelMissing: p.ok && !p.modelPresent, model: s.model };
+}
+
+async function loadFlows(): Promise<typeof import('../flows/index.js')> {
+  return import('../flows/index.js');
+}
+
+export function createAppController(o: ControllerOptions): AppController {
+  let settings = o.settings;
+  // Saved settings take effect at once; the flags of this run still win over them.
+  const reload = (): Settings => {
+    try {
+      return resolveSettings(o.flags ?? {});
+    } catch {
+      return settings;
+    }
+  };
+  let backendState: BackendState = o.probe ? stateFromProbe(settings, o.probe) : { kind: 'unknown' };
+  const listeners = new Set<() => void>();
+  const setBackend = (b: BackendState): void => {
+    backendState = b;
+    for (const l of [...listeners]) l();
+  };
+  const makeBackend = (s: Settings): Promise<Backend> => (o.backend ? o.backend(s) : createBackend(s));
+  const entries = new Map<string, Problem>();
+
+  const recheck = async (): Promise<void> => {
+    setBackend(stateFromProbe(settings, await probeBackend(settings, { timeoutMs: 1500 })));
+  };
+  if (!o.probe) void recheck();
+
+  const controller: AppController = {
+    async problems() {
+      const { loadDirectory } = await import('../problems/directory.js');
+      const { fixturesDir } = await import('../problems/index.js');
+      const { problemsDir } = await import('../paths.js');
+      const { existsSync } = await import('node:fs');
+      const out: ProblemEntry[] = [];
+      const add = (list: Problem[], group: ProblemEntry['group']): void => {
+        for (const p of list) {
+          const ref = `${group}:${p.id}`;
+          entries.set(ref, p);
+          out.push({ ref, id: p.id, title: p.title, group, tags: p.tags, ...(p.difficulty ? { difficulty: p.difficulty } : {}) });
+        }
+      };
+      add(await loadDirectory(fixturesDir(), { onSkip: () => {} }).catch(() => []), 'fixtures');
+      if (existsSync(problemsDir())) add(await loadDirectory(problemsDir(), { onSkip: () => {} }).catch(() => []), 'saved');
+      return out;
+    },
+    async openProblem(ref) {
+      const known = entries.get(ref);
+      if (known) return known;
+      const { loadProblem } = await import('../problems/index.js');
+      return loadProblem(ref.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
+    },
+    startSession: (problem) => startHandle(problem),
+    backend: {
+      state: () => backendState,
+      subscribe(fn) {
+        listeners.add(fn);
+        return () => listeners.delete(fn);
+      },
+      recheck,
+      async pull() {
+        const model = settings.model;
+        setBackend({ kind: 'pulling', model, status: 'starting' });
+        try {
+          const b = await makeBackend(settings);
+          await b.pull(model, (p) => setBackend({ kind: 'pulling', model, status: p.status, ...(p.completed !== undefined ? { completed: p.completed } : {}), ...(p.total !== undefined ? { total: p.total } : {}) }));
+          await recheck();
+        } catch (err) {
+          setBackend({ kind: 'pull-failed', model, message: err instanceof Error ? err.message : String(err) });
+        }
+      },
+    },
+    settings: {
+      get(): SettingsView {
+        return {
+          backend: settings.backend,
+          host: settings.backend === 'ollama' ? settings.ollamaHost : settings.openaiBaseUrl,
+          model: settings.model,
+          flow: settings.flow,
+          lang: settings.lang,
+          budgets: (BUDGETS[settings.flow] ?? []).map((b) => ({ ...b, value: Number(getPath(settings, b.key) ?? 0) })),
+        };
+      },
+      choices() {
+        return { backends: [...BACKENDS], langs: [...LANGS], flows: FLOWS.map((f) => ({ name: f, about: '', available: f === 'codesim' || f === 'mapcoder' })) };
+      },
+      async models() {
+        const b = await makeBackend(settings);
+        return (await b.list()).map((m) => m.name);
+      },
+      async save(key, value) {
+        await setSetting(key, value);
+        settings = reload();
+      },
+    },
+    editExternally: (text, ext) => o.editExternally(text, ext),
+    quit: (code) => o.quit(code),
+  };
+
+  async function startHandle(problem: Problem): Promise<SessionHandle> {
+    const { isFlowName, pickFlow } = await loadFlows();
+    if (!isFlowName(settings.flow)) throw new Error(`the ${settings.flow} flow is not in this build yet; pick codesim or mapcoder in settings (s)`);
+    const flow: SessionFlow = pickFlow(settings.flow, settings);
+    const store = new ViewStore(o.frameMs ?? 100);
+    const backend = new CancellableBackend(await makeBackend(settings), (held) => store.set((v) => ({ ...v, held })));
+    const manual = createManualGate();
+    const events = new EngineEvents();
+    events.subscribe((e) => {
+      if (e.type === 'proposal') backend.clearHold();
+      store.push(e);
+    });
+    const abort = new AbortController();
+    let file: string | undefined;
+    const common = {
+      backend,
+      gate: manual.gate,
+      events,
+      signal: abort.signal,
+      onFile: (f: string) => (file = f),
+      ...(o.judge ? { judge: o.judge } : {}),
+    };
+    const settle = (p: Promise<unknown>): Promise<void> =>
+      p.then(
+        () => undefined,
+        (err: unknown) => store.set((v) => ({ ...v, error: { message: err instanceof Error ? err.message.split('\n')[0]! : String(err) } })),
+      );
+    let done = settle(startSession({ ...common, problem, settings, flow, lang: settings.lang, ...(o.journalDir ? { dir: o.journalDir } : {}) }));
+    const handle: SessionHandle = {
+      subscribe: store.subscribe,
+      view: store.get,
+      decide: (step, d) => manual.decide(step, d),
+      cancelStream: () => backend.cancel(),
+      async stop() {
+        const waiting = manual.current();
+        if (!waiting || !manual.decide(waiting.step, { kind: 'stop' })) abort.abort(new Error('stopped by the person'));
+        await done;
+      },
+      retry() {
+        if (backend.resume()) return;
+        const v = store.get();
+        if (!v.outcome || !file) return;
+        // The session ended on a backend failure: continue the same journal from its last step.
+        const f = file;
+        store.set((x) => ({ ...x, outcome: undefined, error: undefined, history: [...x.history, { kind: 'note', key: `retry-${x.history.length}`, text: '↻ trying again from the last complete step' }] }));
+        done = settle(resumeSession(f, { ...common, settings, flow }));
+        handle.done = done;
+      },
+      done,
+    };
+    return handle;
+  }
+
+  return controller;
+}

@@ -1,0 +1,28 @@
+// `E`: the proposal in the person's own editor. Raw mode goes off while the editor owns the
+// terminal and comes back after; spawnSync keeps Ink from reading keys meant for the editor.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function editorCommand(env: NodeJS.ProcessEnv = process.env): string {
+  return (env.VISUAL?.trim() || env.EDITOR?.trim() || 'vi');
+}
+
+export async function editExternally(text: string, ext: string, stdin: NodeJS.ReadStream = process.stdin): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'simcoach-edit-'));
+  const file = join(dir, `proposal${ext}`);
+  writeFileSync(file, text, { mode: 0o600 });
+  const raw = stdin.isTTY && stdin.isRaw;
+  try {
+    if (raw) stdin.setRawMode(false);
+    // The editor command may carry arguments ("code -w"); the file goes in as "$1", never spliced.
+    const r = spawnSync('/bin/sh', ['-c', `${editorCommand()} "$1"`, 'simcoach-editor', file], { stdio: 'inherit' });
+    if (r.error) throw new Error(`could not start ${editorCommand()}: ${r.error.message}`);
+    if (r.status !== 0) throw new Error(`${editorCommand()} exited with status ${r.status ?? r.signal}; the proposal is unchanged`);
+    return readFileSync(file, 'utf8');
+  } finally {
+    if (raw) stdin.setRawMode(true);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,43 @@
+import type { Hint } from '../components/KeyHints.js';
+
+/** Every key of the solve screen, for `?`. */
+export const ALL_KEYS: { key: string; what: string }[] = [
+  { key: 'a', what: 'approve the proposal and go on' },
+  { key: 'e', what: 'edit it here (plans, code): ctrl-s saves, esc cancels' },
+  { key: 'E', what: 'edit it in $VISUAL / $EDITOR' },
+  { key: 'r', what: 'reject it with a one-line note; the step runs again with the note' },
+  { key: 'b', what: 'back to an earlier step (a new branch; the old one stays in the journal)' },
+  { key: '1-9', what: 'open or close a recalled example (retrieval)' },
+  { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
+  { key: 'p', what: 'the problem: statement, samples, limits' },
+  { key: 's', what: 'settings: backend, model, flow, language, budgets' },
+  { key: 'R', what: 'try again after the model server failed' },
+  { key: 'ctrl-c', what: 'cancel the model\'s answer while it streams; twice within 3 s quits' },
+  { key: 'q', what: 'stop and quit (the session is saved)' },
+  { key: '?', what: 'this list' },
+];
+
+export const GATE_HINTS: Hint[] = [
+  { key: 'a', label: 'approve' },
+  { key: 'e', label: 'edit' },
+  { key: 'E', label: '$EDITOR' },
+  { key: 'r', label: 'reject' },
+  { key: 'b', label: 'back' },
+  { key: 'p', label: 'problem' },
+  { key: 's', label: 'settings' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
+];
+
+export const STREAM_HINTS: Hint[] = [
+  { key: 'ctrl-c', label: 'cancel answer' },
+  { key: 'p', label: 'problem' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
+];
+
+export const ENDED_HINTS: Hint[] = [
+  { key: 'n', label: 'another problem' },
+  { key: 'p', label: 'problem' },
+  { key: 'q', label: 'quit' },
+];

@@ -1,0 +1,52 @@
+// The tutor's door: builds the controller over the real parts and renders <App/> in the normal
+// screen buffer (scrollback and copy/paste keep working). Called by `simcoach` (no problem: the
+// picker) and by `simcoach solve PROBLEM` without --auto.
+import { render } from 'ink';
+import type { SettingFlags, Settings } from '../config.js';
+import type { ProbeResult } from '../llm/probe.js';
+import type { Problem } from '../problems/types.js';
+import { App } from './App.js';
+import { createAppController } from './appController.js';
+import { editExternally } from './editExternally.js';
+
+export interface LaunchOptions {
+  settings: Settings;
+  problem?: Problem;
+  flags?: SettingFlags;
+  probe?: ProbeResult;
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+}
+
+/** Runs the app until the person quits; resolves with the exit code. The journal is always closed. */
+export async function launchApp(o: LaunchOptions): Promise<number> {
+  const stdin = o.stdin ?? process.stdin;
+  const stdout = o.stdout ?? process.stdout;
+  let finish: (code: number) => void = () => {};
+  const exited = new Promise<number>((resolve) => (finish = resolve));
+  const app = createAppController({
+    settings: o.settings,
+    ...(o.flags ? { flags: o.flags } : {}),
+    ...(o.probe ? { probe: o.probe } : {}),
+    editExternally: (text, ext) => editExternally(text, ext, stdin),
+    quit: (code) => finish(code),
+  });
+  const instance = render(<App app={app} {...(o.problem ? { initial: o.problem } : {})} onExit={(code) => finish(code)} />, {
+    stdin,
+    stdout,
+    // Ctrl-C is ours: it cancels a stream first, and quits only when pressed again.
+    exitOnCtrlC: false,
+    patchConsole: false,
+    maxFps: 20,
+  });
+  // A signal from outside (kill, a closed terminal) still ends cleanly with the journal closed.
+  const onSignal = (): void => finish(130);
+  process.once('SIGTERM', onSignal);
+  process.once('SIGHUP', onSignal);
+  const code = await exited;
+  process.off('SIGTERM', onSignal);
+  process.off('SIGHUP', onSignal);
+  instance.unmount();
+  await instance.waitUntilExit().catch(() => undefined);
+  return code;
+}

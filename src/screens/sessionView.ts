@@ -1,0 +1,179 @@
+// What the solve screen shows, folded from the engine's events. Pure data and a pure reducer:
+// the launch layer feeds events in, screens read the view; nothing here knows React or Ink.
+// The replay screen can fold journal events the same way (`fromJournal` in launch code).
+import type { EngineEvent, ProgressSnapshot } from '../engine/events.js';
+import type { Decision, Outcome, PaneKind, Proposal, StepId } from '../engine/types.js';
+import type { JudgeResult, Program } from '../runners/types.js';
+
+/** A finished piece of the session, printed once into the history above the live region. */
+export type HistoryItem =
+  | {
+      kind: 'step';
+      key: string;
+      branch: number;
+      step: StepId;
+      title: string;
+      pane: PaneKind;
+      proposal: Proposal;
+      decision: Decision;
+      by: 'person' | 'auto' | 'replay';
+      /** The code and plan before this step, for the panes' diffs. */
+      previousCode?: string;
+      previousPlan?: string;
+    }
+  | { kind: 'run'; key: string; branch: number; step: StepId; title: string; program: Program; result: JudgeResult }
+  | { kind: 'branch'; key: string; branch: number; atStep: StepId }
+  | { kind: 'note'; key: string; text: string; tone?: 'red' | 'yellow' | 'green' }
+  | { kind: 'end'; key: string; outcome: Outcome; file?: string };
+
+export interface LiveStep {
+  branch: number;
+  step: StepId;
+  agent: string;
+  title: string;
+  pane: PaneKind;
+  /** Streamed text of the current request (its last part only; see MAX_STREAM). */
+  text: string;
+  streaming: boolean;
+  attempt: number;
+  /** Set while a test run is going. */
+  running?: { tests: number };
+  /** The proposal waiting for the person's decision. */
+  proposal?: Proposal;
+}
+
+export interface StepRef {
+  branch: number;
+  step: StepId;
+  title: string;
+  pane: PaneKind;
+}
+
+export interface SessionView {
+  branch: number;
+  history: HistoryItem[];
+  live?: LiveStep;
+  progress?: ProgressSnapshot;
+  /** Ask steps the person approved in the current branch, for "back". */
+  steps: StepRef[];
+  tokensIn: number;
+  tokensOut: number;
+  calls: number;
+  lastCode?: string;
+  lastPlan?: string;
+  outcome?: Outcome;
+  file?: string;
+  /** The last error the engine reported (shown until the next step starts). */
+  error?: { message: string; code?: string };
+  /** The person cancelled an answer; the engine's next request waits for R (ask again). */
+  held?: boolean;
+}
+
+/** Streamed text kept per request: the tail shows only the end, and memory stays flat. */
+export const MAX_STREAM = 64 * 1024;
+
+export const emptyView = (): SessionView => ({ branch: 0, history: [], steps: [], tokensIn: 0, tokensOut: 0, calls: 0 });
+
+const planOf = (v: unknown): string | undefined =>
+  typeof v === 'object' && v !== null && typeof (v as { plan?: unknown }).plan === 'string' ? (v as { plan: string }).plan : undefined;
+
+function codeOf(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const o = v as { source?: unknown; program?: { source?: unknown } };
+  if (typeof o.source === 'string') return o.source;
+  return typeof o.program?.source === 'string' ? o.program.source : undefined;
+}
+
+const keyOf = (v: SessionView, what: string): string => `${what}-${v.history.length}`;
+
+function decided(v: SessionView, e: Extract<EngineEvent, { type: 'decision' }>): SessionView {
+  const live = v.live;
+  if (!live || live.step !== e.step || !live.proposal) return v;
+  const d = e.decision;
+  if (d.kind === 'reject') {
+    const note = d.note ? `: ${d.note}` : '';
+    return { ...v, history: [...v.history, { kind: 'note', key: keyOf(v, 'rej'), text: `✗ ${live.title} rejected${note} — asking again`, tone: 'yellow' }], live: { ...live, proposal: undefined, text: '', streaming: false } };
+  }
+  if (d.kind === 'back' || d.kind === 'stop') return { ...v, live: { ...live, proposal: undefined } };
+  const proposal = live.proposal;
+  const item: HistoryItem = {
+    kind: 'step',
+    key: keyOf(v, 'step'),
+    branch: e.branch,
+    step: e.step,
+    title: live.title,
+    pane: live.pane,
+    proposal: d.kind === 'edit' ? { ...proposal, text: d.content } : proposal,
+    decision: d,
+    by: e.by,
+    ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}),
+    ...(v.lastPlan !== undefined ? { previousPlan: v.lastPlan } : {}),
+  };
+  const plan = d.kind === 'approve' ? planOf(proposal.value) : undefined;
+  const code = d.kind === 'approve' ? codeOf(proposal.value) : undefined;
+  return {
+    ...v,
+    history: [...v.history, item],
+    live: undefined,
+    steps: [...v.steps.filter((s) => !(s.branch === e.branch && s.step === e.step)), { branch: e.branch, step: e.step, title: live.title, pane: live.pane }],
+    lastPlan: plan ?? v.lastPlan,
+    lastCode: code ?? v.lastCode,
+  };
+}
+
+/** One engine event into the view. Unknown or stale events leave it as it was. */
+export function reduce(v: SessionView, e: EngineEvent): SessionView {
+  // Steps served from the journal (after "back", on a retry) are already in the history; their
+  // decisions then find no live step and are dropped too.
+  if ((e.type === 'step-start' || e.type === 'proposal' || e.type === 'run') && e.served) return e.type === 'step-start' ? { ...v, live: undefined } : v;
+  switch (e.type) {
+    case 'step-start':
+      return { ...v, branch: e.branch, error: undefined, live: { branch: e.branch, step: e.step, agent: e.agent, title: e.title, pane: e.pane, text: '', streaming: false, attempt: 0 } };
+    case 'llm-request':
+      return v.live && v.live.step === e.step ? { ...v, held: false, live: { ...v.live, text: '', streaming: true, attempt: e.attempt, proposal: undefined } } : v;
+    case 'llm-chunk': {
+      if (!v.live || v.live.step !== e.step) return v;
+      const text = v.live.text + e.text;
+      return { ...v, live: { ...v.live, text: text.length > MAX_STREAM ? text.slice(-MAX_STREAM / 2) : text } };
+    }
+    case 'llm-response':
+      return { ...v, live: v.live && v.live.step === e.step ? { ...v.live, streaming: false } : v.live };
+    case 'proposal':
+      return v.live && v.live.step === e.step ? { ...v, held: false, live: { ...v.live, streaming: false, proposal: e.proposal } } : v;
+    case 'decision':
+      return decided(v, e);
+    case 'run-start':
+      return { ...v, live: v.live && v.live.step === e.step ? { ...v.live, running: { tests: e.tests } } : { branch: e.branch, step: e.step, agent: 'run', title: 'Tests', pane: 'tests', text: '', streaming: false, attempt: 0, running: { tests: e.tests } } };
+    case 'run':
+      return {
+        ...v,
+        live: undefined,
+        history: [...v.history, { kind: 'run', key: keyOf(v, 'run'), branch: e.branch, step: e.step, title: v.live?.title ?? 'Tests', program: e.program, result: e.result }],
+      };
+    case 'progress':
+      return { ...v, progress: e.progress, calls: e.progress.calls, tokensIn: e.progress.promptTokens, tokensOut: e.progress.completionTokens };
+    case 'branch':
+      return {
+        ...v,
+        branch: e.branch,
+        live: undefined,
+        steps: v.steps.filter((s) => s.step < e.atStep),
+        history: [...v.history, { kind: 'branch', key: keyOf(v, 'branch'), branch: e.branch, atStep: e.atStep }],
+      };
+    case 'error':
+      return { ...v, error: { message: e.message, ...(e.code ? { code: e.code } : {}) }, live: v.live ? { ...v.live, streaming: false } : v.live };
+    case 'end':
+      return {
+        ...v,
+        live: undefined,
+        outcome: e.outcome,
+        calls: e.calls,
+        tokensIn: e.promptTokens,
+        tokensOut: e.completionTokens,
+        ...(e.file ? { file: e.file } : {}),
+        history: [...v.history, { kind: 'end', key: keyOf(v, 'end'), outcome: e.outcome, ...(e.file ? { file: e.file } : {}) }],
+      };
+    default:
+      return v;
+  }
+}
