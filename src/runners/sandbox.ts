@@ -64,7 +64,8 @@ const UNSHARE_INIT = [
   'cd "$SC_WORK"',
   'unset SC_WORK SC_OUT',
   'set +e',
-  '"$@"',
+  // No capabilities from here on, or the program could undo the read-only mounts.
+  'if command -v setpriv >/dev/null; then setpriv --no-new-privs --bounding-set=-all --inh-caps=-all -- "$@"; else "$@"; fi',
   'exit $?',
 ].join('\n');
 
@@ -78,6 +79,8 @@ function namespaceArgs(iso: Isolation, work: string, spec: SandboxSpec): string[
       '--tmpfs', '/tmp', '--tmpfs', '/dev/shm',
       ...binds, '--bind', work, work, ...out,
       '--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts',
+      // Run as root, bwrap would keep capabilities: a program could remount / read-write.
+      '--cap-drop', 'ALL',
       '--die-with-parent', '--new-session', '--chdir', work, '--',
     ];
   }

@@ -34,6 +34,18 @@ it('capabilities list the isolation parts and the toolchains, each with a detail
   expect(await describeIsolation()).toMatch(/^sandbox: /);
 });
 
+describe.each(['bwrap', 'unshare'])('sandbox at %s drops capabilities', (level) => {
+  it('remounting / read-write fails, so nothing is written to the host', async () => {
+    process.env.SIMCOACH_SANDBOX = level;
+    const target = `/simcoach-escape-${process.pid}`;
+    const src = `import subprocess\nr = subprocess.run(["mount", "-o", "remount,rw", "/"], capture_output=True)\ntry:\n    open(${JSON.stringify(target)}, "w").write("x")\n    print("escaped")\nexcept OSError:\n    print("contained")\nprint(open("/proc/self/status").read().split("CapEff:")[1].split()[0])\n`;
+    const r = await judge({ lang: 'python', source: src }, [{ input: '', outputs: ['contained 0000000000000000'] }]);
+    expect(existsSync(target)).toBe(false);
+    rmSync(target, { force: true });
+    expect(r.verdict, r.tests[0]?.actual).toBe('AC');
+  });
+});
+
 describe.each([
   { level: 'unshare', cgroups: '1' },
   { level: 'none', cgroups: '0' },
