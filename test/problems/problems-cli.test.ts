@@ -18,7 +18,7 @@ interface Row {
 describe('simcoach problems (the built CLI)', () => {
   it('with no SET lists the built-in set as a table, from the bundle in dist/', async () => {
     const r = await runCli(['problems'], tempEnv(), '/');
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/id\s+title\s+difficulty\s+samples\s+tests/);
     expect(r.stdout).toMatch(/knapsack\s+Backpack\s+medium\s+2\s+9/);
@@ -64,17 +64,17 @@ describe('simcoach problems (the built CLI)', () => {
   it('a bad SET is one line naming it, never a stack', async () => {
     const env = tempEnv();
     const missing = await runCli(['problems', '/no/such/set.jsonl'], env);
-    expect(missing.code).toBe(1);
+    expect(missing.code, missing.stderr).toBe(1);
     expect(missing.stderr.trim()).toBe('simcoach: /no/such/set.jsonl: no such file or directory');
     const tmp = join(env.XDG_DATA_HOME!, 'x');
     mkdirSync(tmp, { recursive: true });
     writeFileSync(join(tmp, 'bad.jsonl'), '{"id": 1, "description": "d", "samples": [], "tests": []}\nnot json\n');
     const bad = await runCli(['problems', join(tmp, 'bad.jsonl')], env);
-    expect(bad.code).toBe(1);
+    expect(bad.code, bad.stderr).toBe(1);
     expect(bad.stderr).toMatch(new RegExp(`^simcoach: ${join(tmp, 'bad.jsonl')}:2: not valid JSON`));
     expect(bad.stderr).not.toMatch(/\n\s+at /);
     const usage = await runCli(['problems', '--colour'], env);
-    expect(usage.code).toBe(2);
+    expect(usage.code, usage.stderr).toBe(2);
   });
 
   it('a saved problem that is broken is skipped with a warning, the rest still listed', async () => {
@@ -83,7 +83,7 @@ describe('simcoach problems (the built CLI)', () => {
     mkdirSync(saved, { recursive: true });
     writeFileSync(join(saved, 'broken.md'), '---\ntitle: [unclosed\n---\n');
     const r = await runCli(['problems', '--json'], env);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Row[]).length).toBe(13);
     expect(r.stderr).toMatch(/skipped: .*broken\.md:2: front matter does not parse/);
   });

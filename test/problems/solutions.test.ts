@@ -35,15 +35,15 @@ describe('reference solutions of the built-in set', () => {
     const env = tempEnv();
     const sol = (name: string) => join(dir, '_solutions', name);
     const ok = await runCli(['test', sol('pair-sum.py'), '--problem', join(dir, 'pair-sum.md'), '--json'], env);
-    expect(ok.code).toBe(0);
+    expect(ok.code, ok.stderr).toBe(0);
     const res = JSON.parse(ok.stdout) as { verdict: string; passed: number; total: number };
     expect(res).toMatchObject({ verdict: 'AC', passed: 12, total: 12 });
     const byId = await runCli(['test', sol('std-dev.cpp'), '--problem', 'std-dev'], env);
-    expect(byId.code).toBe(0);
+    expect(byId.code, byId.stderr).toBe(0);
     expect(byId.stdout).toMatch(/AC\s+9\/9 tests passed/);
     // A solution for another problem must fail: the tests are not trivially passable.
     const wrong = await runCli(['test', sol('sum-two.py'), '--problem', join(dir, 'range-sums.md'), '--json'], env);
-    expect(wrong.code).toBe(1);
+    expect(wrong.code, wrong.stderr).toBe(1);
     expect((JSON.parse(wrong.stdout) as { verdict: string }).verdict).not.toBe('AC');
   });
 });
