@@ -1,22 +1,15 @@
-// What the replay screen shows for one step at one beat, as plain data: the screen only lays
-// it out. Kept apart from React so it is tested without a terminal.
+// What the replay screen shows for one step at one beat, as rows built by the live app's own
+// panes (src/components): the same plan, simulation, code and test-table panes a person saw.
+// Plain functions, so they are tested without a terminal.
+import { diffRows } from '../components/Diff.js';
+import { paneRows } from '../components/panes/index.js';
+import { blank, seg, textRows, type Row } from '../components/rows.js';
+import { tailRows } from '../components/StreamTail.js';
+import type { Tone } from '../components/theme.js';
+import type { Proposal } from '../engine/types.js';
 import { decisionText } from '../session/markdown.js';
 import type { Beat } from '../session/pace.js';
-import { finalText, type StepView } from '../session/timeline.js';
-import type { JudgeResult } from '../runners/types.js';
-
-export type Tone = 'normal' | 'dim' | 'person' | 'good' | 'bad' | 'warn' | 'heading';
-
-export interface Block {
-  kind: 'text' | 'code' | 'edit' | 'tests' | 'decision' | 'error' | 'streaming';
-  title?: string;
-  text: string;
-  tone: Tone;
-  lang?: string;
-  /** The model's text an edit replaced (for a diff). */
-  before?: string;
-  result?: JudgeResult;
-}
+import type { ProposalShown, StepRef, StepView } from '../session/timeline.js';
 
 /** Everything shown at the last beat: the whole step. */
 export const fullBeat = (v: StepView): Beat => ({
@@ -27,42 +20,73 @@ export const fullBeat = (v: StepView): Beat => ({
   runs: v.runs.length,
 });
 
-const codePane = (pane: string): boolean => pane === 'code' || pane === 'debug';
+/** A journal proposal in the shape the panes take. */
+export function asProposal(ref: StepRef, p: ProposalShown): Proposal {
+  return {
+    step: ref.step,
+    agent: p.agent,
+    title: ref.title,
+    pane: ref.pane,
+    text: p.text,
+    raw: p.raw,
+    ...(p.value !== undefined ? { value: p.value } : {}),
+    ...(p.error ? { error: p.error } : {}),
+    ...(p.meta ? { meta: p.meta } : {}),
+  };
+}
 
-/** The blocks of a step as far as `beat` reveals it. */
-export function stepBlocks(v: StepView, beat: Beat, lang: string): Block[] {
-  const out: Block[] = [];
+export interface StepRowsOptions {
+  width: number;
+  /** Rows for streamed text while it plays (its tail is shown). */
+  streamHeight: number;
+  /** The code and plan before this step, for the panes' diffs. */
+  previousCode?: string;
+  previousPlan?: string;
+}
+
+function decisionRows(p: ProposalShown, width: number): Row[] {
+  const d = p.decision!;
+  const mine = d.by === 'person';
+  const rows: Row[] = [];
+  if (d.decision.kind === 'edit') {
+    rows.push(blank(), [seg(mine ? '✎ your edit' : '✎ edited', { bold: true, color: 'cyan' }), seg('  (the model’s text → what the flow went on with)', { dim: true })]);
+    rows.push(...diffRows(p.text, d.decision.content, { width }));
+  }
+  if (d.decision.kind === 'reject' && d.decision.note) {
+    rows.push(blank(), [seg(mine ? 'your note: ' : 'note: ', { bold: true, color: 'cyan' })], ...textRows(d.decision.note, width, { color: 'cyan' }, '  '));
+  }
+  rows.push(blank(), [seg(`→ ${decisionText(d.decision, d.by)}`, mine ? { bold: true, color: 'cyan' } : { dim: true })]);
+  return rows;
+}
+
+/** The rows of a step as far as `beat` reveals it. */
+export function stepRows(v: StepView, beat: Beat, o: StepRowsOptions): Row[] {
+  const rows: Row[] = [];
   const last = v.proposals[v.proposals.length - 1];
-  if (v.proposals.length > 1) out.push({ kind: 'text', text: `asked ${v.proposals.length} times; showing the last answer`, tone: 'dim' });
+  if (v.proposals.length > 1) rows.push([seg(`asked ${v.proposals.length} times; the last answer:`, { dim: true })]);
   if (beat.proposal && last) {
-    const body = last.text || last.raw;
-    out.push(codePane(v.ref.pane) ? { kind: 'code', text: body, tone: 'normal', lang } : { kind: 'text', text: body, tone: 'normal' });
-    if (last.error) out.push({ kind: 'error', text: last.error, tone: 'bad' });
-  } else if (beat.chunks > 0 || v.chunks.length === 0) {
+    rows.push(...paneRows({ kind: 'proposal', proposal: asProposal(v.ref, last) }, { width: o.width, ...(o.previousCode ? { previousCode: o.previousCode } : {}), ...(o.previousPlan ? { previousPlan: o.previousPlan } : {}) }));
+  } else {
     const text = v.chunks.length === 0 ? v.streamed : v.chunks.slice(0, beat.chunks).map((c) => c.text).join('');
-    if (text) out.push({ kind: 'streaming', text, tone: 'normal' });
+    // Fully shown, an unfinished step's text is shown whole; while playing, its tail follows.
+    if (text) rows.push(...(beat.decision ? textRows(text, o.width) : tailRows(text, o.width, o.streamHeight)));
   }
-  for (const r of v.runs.slice(0, beat.runs)) out.push({ kind: 'tests', text: `${r.result.verdict} ${r.result.passed}/${r.result.total}`, tone: r.result.verdict === 'AC' ? 'good' : 'bad', result: r.result });
-  if (beat.decision && last?.decision) {
-    const d = last.decision;
-    const shown = finalText(v);
-    if (d.decision.kind === 'edit' && shown) {
-      out.push({ kind: 'edit', title: d.by === 'person' ? 'your edit' : 'edited', text: shown.text, before: last.text, tone: 'person' });
-    }
-    out.push({ kind: 'decision', text: decisionText(d.decision, d.by), tone: d.by === 'person' ? 'person' : 'dim' });
-  } else if (beat.decision && v.ref.open) {
-    out.push({ kind: 'decision', text: 'the session ended during this step', tone: 'warn' });
+  for (const r of v.runs.slice(0, beat.runs)) {
+    if (rows.length) rows.push(blank());
+    rows.push(...paneRows({ kind: 'run', result: r.result, title: v.ref.title }, { width: o.width }));
   }
-  for (const e of beat.decision ? v.errors : []) out.push({ kind: 'error', text: e.message, tone: 'bad' });
-  return out;
+  if (beat.decision && last?.decision) rows.push(...decisionRows(last, o.width));
+  else if (beat.decision && v.ref.open) rows.push(blank(), [seg('the session ended during this step', { color: 'yellow' })]);
+  for (const e of beat.decision ? v.errors : []) rows.push([seg('error: ', { bold: true, color: 'red' }), seg(e.message)]);
+  return rows;
 }
 
 /** One short mark per step for the timeline list. */
-export function stepMark(ref: StepView['ref']): { mark: string; tone: Tone } {
-  if (ref.verdict) return { mark: ref.verdict, tone: ref.verdict === 'AC' ? 'good' : 'bad' };
-  if (ref.hasError) return { mark: '!', tone: 'bad' };
+export function stepMark(ref: StepRef): { mark: string; tone: Tone | undefined } {
+  if (ref.verdict) return { mark: ref.verdict, tone: ref.verdict === 'AC' ? 'green' : 'red' };
+  if (ref.hasError) return { mark: '!', tone: 'red' };
   const d = ref.decision;
-  if (!d) return { mark: ref.open ? '…' : ' ', tone: 'warn' };
+  if (!d) return { mark: ref.open ? '…' : ' ', tone: 'yellow' };
   const marks = { approve: '✓', edit: '✎', reject: '✗', back: '↩', stop: '■' } as const;
-  return { mark: marks[d.decision.kind], tone: d.by === 'person' ? 'person' : 'dim' };
+  return { mark: marks[d.decision.kind], tone: d.by === 'person' ? 'cyan' : undefined };
 }

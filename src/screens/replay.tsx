@@ -5,8 +5,10 @@ import { useEffect, useMemo, useReducer, type ReactElement } from 'react';
 import { clock } from '../session/format.js';
 import { beats, gapToNext } from '../session/pace.js';
 import type { Beat } from '../session/pace.js';
-import type { Timeline } from '../session/timeline.js';
-import { fullBeat, stepBlocks, stepMark, type Block, type Tone } from './replay-model.js';
+import { finalText, type StepRef, type Timeline } from '../session/timeline.js';
+import { KeyHints, type Hint } from '../components/KeyHints.js';
+import { Rows, fitRow, seg, type Row } from '../components/rows.js';
+import { fullBeat, stepRows, stepMark } from './replay-model.js';
 
 export interface ReplayProps {
   timeline: Timeline;
@@ -16,61 +18,33 @@ export interface ReplayProps {
 
 type Mode = 'view' | 'jump' | 'branch';
 
-const toneColor: Record<Tone, string | undefined> = {
-  normal: undefined,
-  dim: 'gray',
-  person: 'cyan',
-  good: 'green',
-  bad: 'red',
-  warn: 'yellow',
-  heading: undefined,
-};
-
-interface Line {
-  text: string;
-  tone: Tone;
-  bold?: boolean;
+function hints(mode: Mode, playing: boolean): Hint[] {
+  if (mode !== 'view') return [{ key: '↑↓', label: 'move' }, { key: 'enter', label: 'choose' }, { key: 'esc', label: 'back' }];
+  return [
+    { key: '→/space', label: 'next' },
+    { key: '←', label: 'previous' },
+    { key: 'g', label: 'jump' },
+    { key: 'p', label: playing ? 'pause' : 'play' },
+    { key: 'b', label: 'branch' },
+    { key: '↑↓', label: 'scroll' },
+    { key: 'q', label: 'quit' },
+  ];
 }
 
-function blockLines(b: Block): Line[] {
-  const lines = (text: string, tone: Tone): Line[] => text.replace(/\n$/, '').split('\n').map((t) => ({ text: t, tone }));
-  switch (b.kind) {
-    case 'edit':
-      return [{ text: `✎ ${b.title ?? 'edit'}`, tone: 'person', bold: true }, ...lines(b.text, 'person')];
-    case 'tests': {
-      const head: Line = { text: `tests: ${b.text}`, tone: b.tone, bold: true };
-      const rows = (b.result?.tests ?? []).map((t) => ({
-        text: `  ${t.name.padEnd(12)} ${t.verdict.padEnd(4)} ${String(t.timeMs).padStart(5)} ms  ${Math.round(t.memoryKb / 1024)} MB${t.detail ? `  ${t.detail}` : ''}`,
-        tone: (t.verdict === 'AC' ? 'good' : 'bad') as Tone,
-      }));
-      const ce = b.result?.compile && !b.result.compile.ok ? lines(b.result.compile.message, 'bad') : [];
-      return [head, ...ce, ...rows];
+/** The code and the plan the flow had before step `index`, for the panes' diffs. */
+function before(tl: Timeline, steps: StepRef[], index: number): { previousCode?: string; previousPlan?: string } {
+  const out: { previousCode?: string; previousPlan?: string } = {};
+  // A few steps back is enough (a plan precedes its code closely); never the whole session.
+  for (let i = index - 1; i >= Math.max(0, index - 12); i--) {
+    const ref = steps[i]!;
+    const isCode = ref.pane === 'code' || ref.pane === 'debug';
+    if ((isCode && out.previousCode === undefined) || (ref.pane === 'plan' && out.previousPlan === undefined)) {
+      const text = finalText(tl.load(ref))?.text;
+      if (text !== undefined) out[isCode ? 'previousCode' : 'previousPlan'] = text;
     }
-    case 'decision':
-      return [{ text: `→ ${b.text}`, tone: b.tone, bold: true }];
-    case 'error':
-      return lines(`error: ${b.text}`, 'bad');
-    default:
-      return lines(b.text, b.tone);
   }
+  return out;
 }
-
-const Hints = ({ mode, playing }: { mode: Mode; playing: boolean }) => {
-  const keys =
-    mode === 'view'
-      ? [['→/space', 'next'], ['←', 'previous'], ['g', 'jump'], ['p', playing ? 'pause' : 'play'], ['b', 'branch'], ['↑↓', 'scroll'], ['q', 'quit']]
-      : [['↑↓', 'move'], ['enter', 'choose'], ['esc', 'back']];
-  return (
-    <Box>
-      {keys.map(([k, what]) => (
-        <Text key={k}>
-          <Text bold>{k}</Text>
-          <Text color="gray"> {what}   </Text>
-        </Text>
-      ))}
-    </Box>
-  );
-};
 
 interface Nav {
   branchId: number;
@@ -194,47 +168,38 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch }: Rep
   useInput((input, key) => dispatch({ type: 'key', input, key, page: rows - 8 }));
 
   const h = tl.header;
+  const width = Math.max(20, (stdout?.columns ?? 80) - 4);
   const height = Math.max(4, rows - 7 - Math.min(2, tl.warnings.length));
   const title = `${h.problem.title || h.problem.id} · ${h.flow} · ${h.model}${h.label ? ` · ${h.label}` : ''}`;
   const status = `${tl.branches.length > 1 ? `branch ${branchId} · ` : ''}step ${index + 1}/${branch.steps.length}${ref ? ` · ${ref.title} · ${clock(ref.t)}` : ''}${playing ? ` · ▶ playing ×${speed}` : ''}`;
 
   let body: ReactElement;
   if (mode === 'jump' || mode === 'branch') {
-    const items =
+    const items: Row[] =
       mode === 'jump'
         ? branch.steps.map((s, i) => {
             const m = stepMark(s);
-            return { key: `${s.start}`, label: `${String(i + 1).padStart(3)}  ${m.mark.padEnd(3)} ${s.title}  ${clock(s.t)}`, tone: m.tone };
+            return [seg(`${String(i + 1).padStart(3)}  `), seg(m.mark.padEnd(3), m.tone ? { color: m.tone } : {}), seg(` ${s.title}  `), seg(clock(s.t), { dim: true })];
           })
-        : tl.branches.map((b) => ({
-            key: `b${b.id}`,
-            label: `branch ${b.id}: ${b.steps.length} steps${b.from !== undefined ? `, back from branch ${b.from} at step ${(b.atStep ?? 0) + 1}` : ''}${b.id === tl.lastBranch.id ? ' (last)' : ''}`,
-            tone: 'normal' as Tone,
-          }));
-    const top = Math.max(0, Math.min(cursor - Math.floor(height / 2), items.length - height));
+        : tl.branches.map((b) => [
+            seg(`branch ${b.id}: ${b.steps.length} steps${b.from !== undefined ? `, back from branch ${b.from} at step ${(b.atStep ?? 0) + 1}` : ''}${b.id === tl.lastBranch.id ? ' (last)' : ''}`),
+          ]);
+    const top = Math.max(0, Math.min(cursor - Math.floor(height / 2), items.length - height + 1));
+    const shown = items.slice(top, top + height - 1).map((r, i) => (top + i === cursor ? r.map((x) => ({ ...x, inverse: true })) : r));
     body = (
       <Box flexDirection="column" height={height}>
         <Text bold>{mode === 'jump' ? 'Jump to a step' : 'Pick a branch'}</Text>
-        {items.slice(top, top + height - 1).map((it, i) => (
-          <Text key={it.key} inverse={top + i === cursor} color={toneColor[it.tone]}>
-            {it.label}
-          </Text>
-        ))}
+        <Rows rows={shown.map((r) => fitRow(r, width))} />
       </Box>
     );
   } else {
-    const blocks = view ? stepBlocks(view, beat ?? fullBeat(view), h.lang) : [];
-    const lines = blocks.flatMap((b, i) => (i > 0 ? [{ text: '', tone: 'normal' as Tone }, ...blockLines(b)] : blockLines(b)));
+    const lines = view ? stepRows(view, beat ?? fullBeat(view), { width, streamHeight: height, ...before(tl, branch.steps, index) }) : [];
     // While a step streams, follow its end; otherwise start at the top and let the person scroll.
     const start = playing ? Math.max(0, lines.length - height) : Math.min(scroll, Math.max(0, lines.length - height));
     body = (
       <Box flexDirection="column" height={height}>
         {ref ? null : <Text color="yellow">This session has no steps to show.</Text>}
-        {lines.slice(start, start + height).map((l, i) => (
-          <Text key={start + i} color={toneColor[l.tone]} bold={Boolean(l.bold)} wrap="truncate-end">
-            {l.text || ' '}
-          </Text>
-        ))}
+        <Rows rows={lines.map((r) => fitRow(r, width))} from={start} height={height} />
       </Box>
     );
   }
@@ -256,7 +221,7 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch }: Rep
         <Text bold>{ref?.title ?? ''}</Text>
         {body}
       </Box>
-      <Hints mode={mode} playing={playing} />
+      <KeyHints hints={hints(mode, playing)} width={width + 4} />
     </Box>
   );
 }

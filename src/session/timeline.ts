@@ -58,7 +58,8 @@ export interface ProposalShown {
   raw: string;
   error?: string;
   meta?: Record<string, unknown>;
-  decision?: { decision: Decision; by: 'person' | 'auto' | 'replay'; t: number };
+  /** `value`: what an edit parsed to (what the flow went on with), when the journal has it. */
+  decision?: { decision: Decision; by: 'person' | 'auto' | 'replay'; t: number; value?: unknown };
 }
 
 export interface RunShown {
@@ -416,7 +417,7 @@ function addEvent(v: StepView, e: JournalEvent): void {
       break;
     case 'decision': {
       const last = v.proposals[v.proposals.length - 1];
-      if (last) last.decision = { decision: e.decision, by: e.by, t: e.t };
+      if (last) last.decision = { decision: e.decision, by: e.by, t: e.t, ...(e.value !== undefined ? { value: e.value } : {}) };
       break;
     }
     case 'run':

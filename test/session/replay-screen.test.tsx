@@ -45,14 +45,15 @@ describe('replay screen', () => {
     let f = await frame((x) => x.includes('step 1/4'));
     expect(f).toContain('1. read a and b');
     expect(f).toContain('approved automatically');
-    expect(f).toMatch(/→\/space next\s+← previous\s+g jump\s+p play\s+b branch/);
+    expect(f).toContain("→/space next · ← previous · g jump · p play · b branch");
     await press(RIGHT);
     f = await frame((x) => x.includes('step 2/4'));
     expect(f).toContain('Plan is fine.');
     await press(' ');
     await press(' ');
     f = await frame((x) => x.includes('step 4/4'));
-    expect(f).toMatch(/tests: AC 1\/1/);
+    expect(f).toMatch(/AC\s+1\/1 passed/);
+    expect(f).toMatch(/sample 1\s+AC\s+12 ms/);
     await press(' ');
     f = await frame((x) => x.includes('step 4/4'));
     await press(LEFT);
