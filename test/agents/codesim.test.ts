@@ -249,3 +249,25 @@ describe('plan headings in the shapes models write', () => {
     expect(planAgent.edit('add them', prev, ctx).plan).toBe('add them');
   });
 });
+
+describe('sections inside sections', () => {
+  it('a trace line "Output: …" or "Input: …" stays in the trace when the answer uses marked headings', () => {
+    const text = [
+      '## Input',
+      '1 2',
+      '## Trace',
+      'Step 1. Input: 1 2 is read, a = 1, b = 2.',
+      'Output: a + b = 3',
+      'Step 2. Print it.',
+      '## Predicted output',
+      '3',
+      'Verdict: plan-fine',
+    ].join('\n');
+    const v = simulateAgent.parse(text, { plan: 'x' }, ctxOf(sumTwo));
+    expect(v.input).toBe('1 2');
+    expect(v.trace).toBe('Step 1. Input: 1 2 is read, a = 1, b = 2.\nOutput: a + b = 3\nStep 2. Print it.');
+    // No marked Verdict anywhere, so the bare "Verdict:" line is a section of its own.
+    expect(v.predicted).toBe('3');
+    expect(v.verdict).toBe('plan-fine');
+  });
+});

@@ -26,6 +26,7 @@ export const normName = (s: string): string =>
 interface Heading {
   name: string;
   rest: string;
+  marked: boolean;
 }
 
 /** The heading a line makes, if it makes one: marked (#, bold) or a bare "Name:" line. */
@@ -44,9 +45,9 @@ function headingOf(line: string, known: (name: string) => boolean): Heading | un
   if (marked) {
     // A marked heading holds only its name (and maybe inline text after a colon).
     if (!colon && rest !== '') return undefined;
-    return { name, rest };
+    return { name, rest, marked };
   }
-  return colon ? { name, rest } : undefined;
+  return colon ? { name, rest, marked } : undefined;
 }
 
 /** A bare closing fence, or one glued to the end of the block's last line. */
@@ -54,22 +55,38 @@ const closesFence = (line: string, mark: string): boolean =>
   line.trimEnd().endsWith(mark[0]!.repeat(3)) &&
   (/^[ \t]*[`~]+[ \t]*$/.test(line) ? line.trim().length >= mark.length : true);
 
-/** Splits text into sections at headings whose name `known` accepts. */
-export function scanSections(text: string, known: (name: string) => boolean): Section[] {
-  const out: Section[] = [{ name: '', body: '' }];
-  const lines: string[][] = [[]];
+/** Every line with whether it is inside a code fence (where nothing is a heading). */
+function linesWithFences(text: string): { line: string; code: boolean }[] {
   let fence: string | undefined;
-  for (const line of text.split(/\r?\n/)) {
+  return text.split(/\r?\n/).map((line) => {
     const f = FENCE.exec(line);
+    const code = fence !== undefined || f !== null;
     if (f && !fence) fence = f[1];
     else if (fence && closesFence(line, fence)) fence = undefined;
-    const h = fence || f ? undefined : headingOf(line, known);
-    if (h) {
+    return { line, code };
+  });
+}
+
+/**
+ * Splits text into sections at headings whose name `known` accepts. A bare "Name:" line only
+ * counts for a field that no marked heading ("## Name", "**Name**") names anywhere in the text:
+ * inside a "## Trace" section, a line "Output: 3" is part of the trace, not a new section.
+ * `keyOf` maps a heading's name to its field (aliases of one field share it).
+ */
+export function scanSections(text: string, known: (name: string) => boolean, keyOf: (name: string) => string = (n) => n): Section[] {
+  const lines = linesWithFences(text);
+  const heads = lines.map((l) => (l.code ? undefined : headingOf(l.line, known)));
+  const markedKeys = new Set(heads.filter((h): h is Heading => h?.marked === true).map((h) => keyOf(h.name)));
+  const out: Section[] = [{ name: '', body: '' }];
+  const bodies: string[][] = [[]];
+  lines.forEach(({ line }, i) => {
+    const h = heads[i];
+    if (h && (h.marked || !markedKeys.has(keyOf(h.name)))) {
       out.push({ name: h.name, body: '' });
-      lines.push(h.rest ? [h.rest] : []);
-    } else lines.at(-1)!.push(line);
-  }
-  out.forEach((s, i) => (s.body = (lines[i] ?? []).join('\n').trim()));
+      bodies.push(h.rest ? [h.rest] : []);
+    } else bodies.at(-1)!.push(line);
+  });
+  out.forEach((sec, i) => (sec.body = (bodies[i] ?? []).join('\n').trim()));
   return out;
 }
 
@@ -92,7 +109,11 @@ export function readSections<K extends string>(
   text: string,
   spec: SectionSpec<K>,
 ): { fields: Partial<Record<K, string>>; found: number; preamble: string } {
-  const sections = scanSections(text, (n) => keyOf(spec, n) !== undefined);
+  const sections = scanSections(
+    text,
+    (n) => keyOf(spec, n) !== undefined,
+    (n) => keyOf(spec, n) ?? n,
+  );
   const fields: Partial<Record<K, string>> = {};
   let found = 0;
   for (const s of sections.slice(1)) {
