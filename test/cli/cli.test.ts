@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from '../../src/commands/registry.js';
 import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
-import { cli, cliEnv, hasStack, start, type CliResult } from './helpers.js';
+import { cli as spawnCli, cliEnv, hasStack, start, type CliResult } from './helpers.js';
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -19,6 +19,13 @@ const ESC = '\u001b[';
 function clean(r: CliResult): void {
   expect(hasStack(r.stderr), r.stderr).toBe(false);
   expect(r.stderr).not.toContain('internal error');
+}
+
+/** Every run of the CLI in this file is also checked for stack traces and internal errors. */
+async function cli(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult> {
+  const r = await spawnCli(args, env);
+  clean(r);
+  return r;
 }
 
 async function closedPort(): Promise<number> {
