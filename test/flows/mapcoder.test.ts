@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAutoGate } from '../../src/engine/index.js';
-import { flows } from '../../src/flows/index.js';
+import { flows, isFlowName, pickFlow } from '../../src/flows/index.js';
 import { mapcoder } from '../../src/flows/mapcoder.js';
 import type { Problem } from '../../src/problems/types.js';
 import { fixture } from '../agents/problems.js';
@@ -171,5 +171,13 @@ describe('registry', () => {
     const o = flows.mapcoder.optionsFrom({ budgets: { mapcoder: { exemplars: 5, debugRounds: 2 } } });
     expect(o).toEqual({ exemplars: 5, debugRounds: 2 });
     expect(flows.codesim.optionsFrom({})).toEqual({ plans: 5, debugRounds: 5 });
+  });
+
+  it('pickFlow applies the settings\' budgets for callers that choose a flow by name', () => {
+    const f = pickFlow('mapcoder', { budgets: { mapcoder: { exemplars: 2, debugRounds: 1 } } });
+    expect(f).toMatchObject({ name: 'mapcoder', title: 'MapCoder', options: { exemplars: 2, debugRounds: 1 }, bound: { best: 6, worst: 9 } });
+    expect(pickFlow('codesim').bound).toEqual({ best: 3, worst: 45 });
+    expect(isFlowName('codetree')).toBe(false);
+    expect(isFlowName('codesim')).toBe(true);
   });
 });
