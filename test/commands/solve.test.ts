@@ -10,7 +10,8 @@ import { loadSettings } from '../../src/config.js';
 import { readJournal } from '../../src/session/reader.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
-import { cli, tempHome, type Home } from '../session/cli.js';
+import { tempHome, type Home } from '../session/cli.js';
+import { cli, cliPath } from '../engine/cli.js';
 import { fence, fixtureTitles, startScriptedModel } from '../engine/scripted-model.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -111,7 +112,7 @@ describe('resume after the process was killed mid-stream', () => {
       titles,
       override: (stage) => (stage === 'code' ? { text: `Here.\n${fence(RIGHT)}${' more'.repeat(200)}`, chunkDelayMs: 40 } : undefined),
     });
-    const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), 'solve', SUM, '--auto', '--host', server.url], { env: home.env, stdio: 'ignore' });
+    const child = spawn(process.execPath, [cliPath(), 'solve', SUM, '--auto', '--host', server.url], { env: home.env, stdio: 'ignore' });
     const file = await waitFor(() => {
       const f = existsSync(home.sessions) ? sessionFiles(home)[0] : undefined;
       return f && streaming(f, 2) ? f : undefined;

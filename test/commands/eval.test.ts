@@ -1,0 +1,104 @@
+// `simcoach eval SET --auto`: the built CLI over a set of fixture problems against a scripted
+// fake model that knows the reference solutions (and, where told, gets one wrong).
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FakeServer } from '../fakes/ollama.js';
+import { stageOf } from '../flows/harness.js';
+import { tempHome, type Home } from '../session/cli.js';
+import { cli } from '../engine/cli.js';
+import { fixtureTitles, solutionFor, startScriptedModel } from '../engine/scripted-model.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const IDS = ['sum-two', 'brackets'];
+const titles = fixtureTitles(IDS);
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** A set directory with two fixture problems (statements and hidden tests). */
+function makeSet(home: Home): string {
+  const dir = join(home.root, 'set');
+  mkdirSync(dir);
+  for (const id of IDS) {
+    copyFileSync(join(ROOT, 'fixtures/problems', `${id}.md`), join(dir, `${id}.md`));
+    cpSync(join(ROOT, 'fixtures/problems', id), join(dir, id), { recursive: true });
+  }
+  return dir;
+}
+
+/** The model solves everything except the brackets problem, where it always prints "YES". */
+const start = () =>
+  startScriptedModel({
+    titles,
+    code: (body) => (body.messages[1]!.content.includes('Brackets') || /bracket/i.test(body.messages[1]!.content) ? 'print("YES")\n' : solutionFor(body, titles)),
+  });
+
+const evalCli = (home: Home, args: string[]) => cli(['eval', ...args, '--auto', '--host', server!.url, '--debug-rounds', '1', '--plans', '1'], home.env, { timeoutMs: 60_000 });
+
+describe('eval --auto', () => {
+  it('--json: pass@1 on hidden tests with calls, tokens and seconds per problem', async () => {
+    const home = tempHome();
+    server = await start();
+    const r = await evalCli(home, [makeSet(home), '--json']);
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.stdout) as { pass_at_1: number; problems: { id: string; passed: boolean; calls: number; promptTokens: number; completionTokens: number; seconds: number }[] };
+    expect(rep.problems).toHaveLength(2);
+    const byId = Object.fromEntries(rep.problems.map((p) => [p.id.split('/').pop(), p]));
+    expect(byId['sum-two']).toMatchObject({ passed: true, calls: 3 });
+    // brackets: plan, simulate, code, one debug round, then the plan budget (1) is spent.
+    expect(byId['brackets']).toMatchObject({ passed: false, calls: 4 });
+    expect(rep.pass_at_1).toBe(0.5);
+    for (const p of rep.problems) {
+      expect(p.promptTokens).toBeGreaterThan(0);
+      expect(p.completionTokens).toBeGreaterThan(0);
+      expect(p.seconds).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('a table without --json; --limit takes the first N (a set reads in name order)', async () => {
+    const home = tempHome();
+    server = await start();
+    const r = await evalCli(home, [makeSet(home), '--limit', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^problem +result +calls/m);
+    expect(r.stdout).toMatch(/^\S*brackets +unsolved +4 /m);
+    expect(r.stdout).toMatch(/pass@1 0\.0% \(0\/1\)/);
+    expect(server.chatBodies().map(stageOf)).toEqual(['plan', 'simulate', 'code', 'debug']);
+  });
+
+  it('--out is resumable: problems already in the file are skipped', async () => {
+    const home = tempHome();
+    const set = makeSet(home);
+    const out = join(home.root, 'results.jsonl');
+    server = await start();
+    const first = await evalCli(home, [set, '--limit', '1', '--out', out]);
+    expect(first.code).toBe(0);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(1);
+    const callsBefore = server.chatBodies().length;
+    // A torn last line (a kill while writing) is tolerated: that problem just runs again.
+    writeFileSync(out, readFileSync(out, 'utf8') + '{"id":"x","pas');
+    const second = await evalCli(home, [set, '--out', out, '--json']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toMatch(/1 problem already in .*; 1 to go/);
+    const rep = JSON.parse(second.stdout) as { problems: { id: string }[] };
+    expect(rep.problems).toHaveLength(2);
+    // Only the second problem (sum-two, 3 calls) was solved this time.
+    expect(callsBefore).toBe(4);
+    expect(server.chatBodies().length - callsBefore).toBe(3);
+  });
+
+  it('usage: --auto is required; a server down ends with exit 3', async () => {
+    const home = tempHome();
+    const set = makeSet(home);
+    const noAuto = await cli(['eval', set], home.env);
+    expect(noAuto.code).toBe(2);
+    expect(noAuto.stderr).toMatch(/--auto/);
+    const down = await cli(['eval', set, '--auto', '--host', 'http://127.0.0.1:9'], home.env);
+    expect(down.code).toBe(3);
+    expect(down.stderr).toMatch(/simcoach doctor|ollama serve/);
+  });
+});
