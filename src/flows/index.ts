@@ -56,7 +56,7 @@ export const flows: { codesim: FlowEntry<CodesimOptions>; mapcoder: FlowEntry<Ma
 
 export const flowNames = Object.keys(flows) as FlowName[];
 
-export const isFlowName = (name: string): name is FlowName => name in flows;
+export const isFlowName = (name: string): name is FlowName => Object.hasOwn(flows, name);
 
 export type { CodesimOptions, MapcoderOptions };
 

@@ -179,5 +179,6 @@ describe('registry', () => {
     expect(pickFlow('codesim').bound).toEqual({ best: 3, worst: 45 });
     expect(isFlowName('codetree')).toBe(false);
     expect(isFlowName('codesim')).toBe(true);
+    expect(isFlowName('toString')).toBe(false);
   });
 });
