@@ -1,5 +1,37 @@
-import { UserError } from '../errors.js';
+// `simcoach demo [NAME] [--speed N]`: replay a session recorded against a scripted model and
+// shipped with simcoach (fixtures/sessions). It needs no model server and runs no program.
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { UsageError, UserError } from '../errors.js';
+import { fixturesDir } from '../problems/fixtures.js';
+import { Timeline } from '../session/timeline.js';
+import { parseReplay, replayTimeline } from './replay.js';
 
-export async function run(_argv: string[]): Promise<number> {
-  throw new UserError('the demo command is being built in this release cycle');
+/** The recorded demo sessions shipped beside the built-in problems. */
+export function demoFiles(): string[] {
+  const dir = join(dirname(fixturesDir()), 'sessions');
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort();
+  } catch {
+    names = [];
+  }
+  if (names.length === 0) throw new UserError(`the demo sessions are missing from this installation (looked in ${dir})`);
+  return names.map((n) => join(dir, n));
+}
+
+/** The demo a name (or the start of one) picks; the first (alphabetical) without one. */
+export function pickDemo(name?: string): string {
+  const files = demoFiles();
+  if (name === undefined) return files[0]!;
+  const base = (f: string): string => f.slice(f.lastIndexOf('/') + 1, -'.jsonl'.length);
+  const hit = files.filter((f) => base(f).startsWith(name));
+  if (hit.length === 1) return hit[0]!;
+  throw new UsageError(`demo: ${hit.length ? `'${name}' matches several demos` : `no demo named '${name}'`}; there are ${files.map(base).join(', ')}`);
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const a = parseReplay(argv, 'demo');
+  const tl = await Timeline.open(pickDemo(a.ref));
+  return replayTimeline(tl, a);
 }

@@ -18,6 +18,10 @@ function stepText(tl: Timeline, b: BranchInfo, i: number): string[] {
   const v = tl.load(ref);
   const out = [rule(`step ${i + 1}/${b.steps.length} · ${ref.title} · ${clock(ref.t)}`)];
   const last = v.proposals[v.proposals.length - 1];
+  for (const p of v.proposals.slice(0, -1)) {
+    const first = (p.text || p.raw).trim().split('\n').find((l) => l.trim() && !l.startsWith('#')) ?? '';
+    out.push(`  an earlier answer (${first.slice(0, 60)}${first.length > 60 ? '…' : ''}) → ${decisionText(p.decision?.decision, p.decision?.by)}`);
+  }
   const body = last?.text || v.streamed;
   if (body) out.push(indent(body));
   if (last?.error || v.errors.length) out.push(`  error: ${last?.error ?? v.errors[v.errors.length - 1]!.message}`);

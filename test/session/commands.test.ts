@@ -124,3 +124,20 @@ describe('simcoach replay (piped)', () => {
     expect(r.stderr).toContain("no saved session has an id starting with 'zzz'");
   });
 });
+
+describe('simcoach demo', () => {
+  it('replays a recorded demo with no model server, labelled as scripted', async () => {
+    const r = await cli(['demo'], { ...home.env, OLLAMA_HOST: 'http://127.0.0.1:9' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^session \S+ · Two Tickets · codesim · qwen2\.5-coder:7b · scripted demo/);
+    expect(r.stdout).toMatch(/an earlier answer \(.*\) → rejected by you: “n is up to/);
+    expect(r.stdout).toContain('your edit:');
+    expect(r.stdout).toMatch(/solved \(2\/2 samples\)/);
+    const other = await cli(['demo', 'range'], home.env);
+    expect(other.stdout).toContain('Range Sums');
+    expect(other.stdout).toContain('tests: WA');
+    const bad = await cli(['demo', 'nope'], home.env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/no demo named 'nope'; there are pair-sum-person, range-sums-codesim/);
+  });
+});

@@ -1,0 +1,72 @@
+// Records the demo sessions through the real pipeline and checks them; the committed fixtures
+// must be what the pipeline records today (same steps, decisions and outcome), so a change in a
+// flow or an agent that alters them shows up here. RECORD_DEMOS=1 rewrites the fixtures.
+import { copyFileSync, existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Timeline } from '../../src/session/timeline.js';
+import { DEMOS, DEMO_DIR, recordDemo } from './demos.js';
+
+let dir: string;
+beforeAll(() => {
+  const root = mkdtempSync(join(tmpdir(), 'sc-demos-'));
+  process.env.XDG_DATA_HOME = join(root, 'data');
+  process.env.XDG_CONFIG_HOME = join(root, 'config');
+  process.env.XDG_CACHE_HOME = join(root, 'cache');
+  dir = join(root, 'sessions');
+});
+
+/** What must not change between recordings: steps, decisions, verdicts, the outcome. */
+async function shape(file: string) {
+  const tl = await Timeline.open(file);
+  tl.marks();
+  return {
+    label: tl.header.label,
+    problem: tl.header.problem.id,
+    flow: tl.header.flow,
+    steps: tl.lastBranch.steps.map((s) => `${s.agent}:${s.decision ? `${s.decision.decision.kind}/${s.decision.by}` : ''}${s.verdict ?? ''}`),
+    outcome: tl.end?.outcome.status,
+    calls: tl.end?.calls,
+    warnings: tl.warnings,
+  };
+}
+
+describe('demo sessions', () => {
+  it('CodeSIM on Range Sums: revise, code, debug, solved, hidden tests run', async () => {
+    const demo = DEMOS[0]!;
+    const { file, result } = await recordDemo(demo, dir);
+    expect(result.status).toBe('solved');
+    expect(result.final?.verdict).toBe('AC');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const s = await shape(file);
+    expect(s.steps).toEqual([
+      'plan:approve/auto',
+      'simulate:approve/auto',
+      'revise:approve/auto',
+      'code:approve/auto',
+      'run:WA',
+      'debug:approve/auto',
+      'run:AC',
+      'run:AC',
+    ]);
+    expect(s.label).toMatch(/^scripted demo/);
+    if (process.env.RECORD_DEMOS) copyFileSync(file, join(DEMO_DIR, `${demo.name}.jsonl`));
+    expect(await shape(join(DEMO_DIR, `${demo.name}.jsonl`))).toEqual(s);
+  });
+
+  it("a person at the gate on Two Tickets: a rejection with a note, the person's code edit", async () => {
+    const demo = DEMOS[1]!;
+    const { file, result } = await recordDemo(demo, dir);
+    expect(result.status).toBe('solved');
+    const s = await shape(file);
+    expect(s.steps).toEqual(['plan:approve/person', 'simulate:approve/person', 'code:edit/person', 'run:AC', 'run:AC']);
+    const tl = await Timeline.open(file);
+    const plan = tl.load(tl.lastBranch.steps[0]!);
+    expect(plan.proposals.map((p) => p.decision?.decision.kind)).toEqual(['reject', 'approve']);
+    expect(plan.proposals[1]!.text).toContain('Hash map');
+    if (process.env.RECORD_DEMOS) copyFileSync(file, join(DEMO_DIR, `${demo.name}.jsonl`));
+    expect(existsSync(join(DEMO_DIR, `${demo.name}.jsonl`))).toBe(true);
+    expect(await shape(join(DEMO_DIR, `${demo.name}.jsonl`))).toEqual(s);
+  });
+});
