@@ -28,7 +28,8 @@ export async function codesim(s: Steps, p: Problem, o: CodesimOptions): Promise<
       plan = (await s.ask(reviseAgent, { plan, simulation: sim })).plan; // not simulated again
     }
     let program = await s.ask(codeAgent, { plan });
-    // Nothing to test against: the method has no signal to debug with, so the code stands.
+    // Nothing to test against: no signal to debug with, so the code stands (the published
+    // check over zero samples passes too). The final judgement on hidden tests is the caller's.
     if (p.samples.length === 0) return s.done(program, { passed: 0, total: 0 });
     let result = await s.run(program, p.samples);
     if (passes(result)) return s.done(program, score(result));

@@ -40,6 +40,7 @@ export async function mapcoder(s: Steps, p: Problem, o: MapcoderOptions): Promis
   for (const [j, { plan }] of plans.entries()) {
     s.progress({ label: 'plan', value: j + 1, max: n });
     let program = await s.ask(mapCodeAgent, { plan, retrieval: recalled });
+    // No samples: nothing to debug against, so the first program stands (as in the published code).
     if (p.samples.length === 0) return s.done(program, { passed: 0, total: 0 });
     let result = await s.run(program, p.samples);
     for (let round = 1; round <= o.debugRounds; round++) {
