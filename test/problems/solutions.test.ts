@@ -15,22 +15,6 @@ const dir = fixturesDir();
 const set = await loadProblemSet(dir);
 
 describe('reference solutions of the built-in set', () => {
-  for (const lang of ['python', 'cpp'] as const) {
-    it(`every ${lang} solution is accepted on every sample and hidden test`, { timeout: 240_000 }, async () => {
-      const failures: string[] = [];
-      for (const p of set) {
-        const source = readFileSync(join(dir, '_solutions', `${p.id}.${lang === 'python' ? 'py' : 'cpp'}`), 'utf8');
-        const r = await judgeProblem({ lang, source }, p);
-        expect(r.total).toBe(p.samples.length + p.tests.length);
-        if (r.verdict !== 'AC') {
-          const bad = r.tests.find((t) => t.verdict !== 'AC');
-          failures.push(`${p.id}: ${r.verdict} ${bad?.name ?? ''} ${bad?.detail ?? r.compile?.message ?? ''}`);
-        }
-      }
-      expect(failures).toEqual([]);
-    });
-  }
-
   it('`simcoach test` accepts them as a person would run it, and rejects a wrong answer', { timeout: 120_000 }, async () => {
     const env = tempEnv();
     const sol = (name: string) => join(dir, '_solutions', name);
@@ -46,4 +30,20 @@ describe('reference solutions of the built-in set', () => {
     expect(wrong.code, wrong.stderr).toBe(1);
     expect((JSON.parse(wrong.stdout) as { verdict: string }).verdict).not.toBe('AC');
   });
+
+  for (const lang of ['python', 'cpp'] as const) {
+    it(`every ${lang} solution is accepted on every sample and hidden test`, { timeout: 240_000 }, async () => {
+      const failures: string[] = [];
+      for (const p of set) {
+        const source = readFileSync(join(dir, '_solutions', `${p.id}.${lang === 'python' ? 'py' : 'cpp'}`), 'utf8');
+        const r = await judgeProblem({ lang, source }, p);
+        expect(r.total).toBe(p.samples.length + p.tests.length);
+        if (r.verdict !== 'AC') {
+          const bad = r.tests.find((t) => t.verdict !== 'AC');
+          failures.push(`${p.id}: ${r.verdict} ${bad?.name ?? ''} ${bad?.detail ?? r.compile?.message ?? ''}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
 });
