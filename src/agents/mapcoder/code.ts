@@ -14,7 +14,7 @@ export interface MapCodeInput {
 
 /** MapCoder's coder: plan + algorithm (+ the samples, already in the prefix) → program. */
 export const mapCodeAgent: Agent<MapCodeInput, Program> = {
-  name: 'mapcoder-code',
+  name: 'code',
   title: 'Code',
   pane: 'code',
   messages(input: MapCodeInput, ctx: AgentContext) {

@@ -50,7 +50,7 @@ function parseDebug(text: string, ctx: AgentContext): MapDebugValue {
 
 /** MapCoder's debugger: plan + its previous answer + algorithm + the failing tests → program. */
 export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
-  name: 'mapcoder-debug',
+  name: 'debug',
   title: 'Debug',
   pane: 'debug',
   messages(input: MapDebugInput, ctx: AgentContext) {

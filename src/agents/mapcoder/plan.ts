@@ -40,7 +40,7 @@ export function algorithmText(r: Pick<RetrievalValue, 'algorithm' | 'tutorial'>)
 
 /** MapCoder's planner: a plan for the problem by analogy with one recalled exemplar. */
 export const exemplarPlanAgent: Agent<ExemplarPlanInput, ExemplarPlanValue> = {
-  name: 'exemplar-plan',
+  name: 'plan',
   title: 'Plan from an example',
   pane: 'plan',
   messages(input: ExemplarPlanInput, ctx: AgentContext) {
