@@ -346,7 +346,9 @@ export interface SettingRow {
 
 /** The effective value of one setting. */
 export function getSetting(key: string): unknown {
-  checkKey(key);
+  // A group ("budgets", "budgets.codesim", "stageModels") reads as its whole object.
+  const group = key === 'stageModels' || Object.keys(KEY_DOCS).some((k) => k.startsWith(`${key}.`));
+  if (!group) checkKey(key);
   return getPath(loadSettings() as Tree, key);
 }
 

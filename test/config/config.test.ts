@@ -119,6 +119,8 @@ describe('set, get, unset', () => {
     });
     expect(getSetting('budgets.codesim.plans')).toBe(7);
     expect(getSetting('budgets.codesim.debugRounds')).toBe(5);
+    expect(getSetting('budgets.codesim')).toEqual({ plans: 7, debugRounds: 5 });
+    expect(getSetting('stageModels')).toEqual({ plan: 'llama3.1:8b' });
     await unsetSetting('budgets.codesim.plans');
     expect(getSetting('budgets.codesim.plans')).toBe(5);
   });
