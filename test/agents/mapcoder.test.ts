@@ -156,9 +156,11 @@ describe('code and debug', () => {
     const ctx = ctxOf(pairSum);
     const input = { plan: 'PLAN-Y', program, retrieval: R, feedback: '1 of 2 tests passed.\nsample-2: WA' };
     const v = mapDebugAgent.parse('## Analysis\nmissed the pair at the end\n## Code\n```python\nprint(2)\n```', input, ctx);
-    expect(v).toEqual({ notes: 'missed the pair at the end', program: { lang: 'python', source: 'print(2)\n' } });
-    const bare = mapDebugAgent.parse('Off by one in the loop.\n```python\nprint(3)\n```', input, ctx);
-    expect(bare.notes).toBe('Off by one in the loop.');
+    expect(v).toEqual({ trace: '', culprit: 'unknown', fix: 'missed the pair at the end', program: { lang: 'python', source: 'print(2)\n' } });
+    const bare = mapDebugAgent.parse('The plan is wrong: off by one in the loop.\n```python\nprint(3)\n```', input, ctx);
+    expect(bare.fix).toBe('The plan is wrong: off by one in the loop.');
+    expect(bare.culprit).toBe('plan');
+    expect(mapDebugAgent.edit(mapDebugAgent.show(v), v, ctx)).toEqual(v);
     const prompt = mapDebugAgent.messages(input, ctx).at(-1)!.content;
     for (const part of ['PLAN-Y', 'print(-1)', 'Hashing', 'sample-2: WA']) expect(prompt).toContain(part);
   });

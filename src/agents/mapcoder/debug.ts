@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { readAnswer, type Field } from '../shared/answer.js';
 import { fenced, programFrom } from '../shared/code.js';
-import { programSchema } from '../shared/edit.js';
+import { debugSchema, readCulprit, type DebugValue } from '../codesim/debug.js';
 import { stageMessages } from '../shared/prefix.js';
 import { codeFence, programRules, quoteProgram } from '../shared/program.js';
 import { renderSections } from '../shared/sections.js';
@@ -20,11 +19,13 @@ export interface MapDebugInput {
   feedback: string;
 }
 
-export const mapDebugSchema = z.object({
-  notes: z.string(),
-  program: programSchema,
-});
-export type MapDebugValue = z.infer<typeof mapDebugSchema>;
+/**
+ * The same shape as CodeSIM's debug value, so one pane shows both: MapCoder's debugger gives
+ * an analysis (kept as `fix`) and a program; it is not asked to trace or to blame, so `trace`
+ * is empty and `culprit` is whatever its analysis happens to say ("unknown" mostly).
+ */
+export const mapDebugSchema = debugSchema;
+export type MapDebugValue = DebugValue;
 
 const FIELDS: readonly Field<'notes' | 'code'>[] = [
   {
@@ -45,7 +46,7 @@ function parseDebug(text: string, ctx: AgentContext): MapDebugValue {
   const program = programFrom(text, ctx.lang);
   const a = readAnswer(text, FIELDS);
   const notes = a.form === 'plain' ? a.text.replace(/(```|~~~)[\s\S]*$/, '').trim() : asText(a.fields.notes);
-  return mapDebugSchema.parse({ notes, program });
+  return mapDebugSchema.parse({ trace: '', culprit: readCulprit(undefined, notes), fix: notes, program });
 }
 
 /** MapCoder's debugger: plan + its previous answer + algorithm + the failing tests → program. */
@@ -83,7 +84,7 @@ export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
   parse: (text, _input, ctx) => parseDebug(text, ctx),
   show: (v) =>
     renderSections([
-      ['Analysis', v.notes],
+      ['Analysis', v.fix],
       ['Code', fenced(v.program.source, v.program.lang)],
     ]),
   edit(text, previous, ctx) {
