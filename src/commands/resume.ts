@@ -4,12 +4,13 @@
 // published, like `solve --auto`); without, the tutor opens on the step that runs next.
 import { backendFlags, parse } from '../args.js';
 import { resolveSettings, type Settings } from '../config.js';
-import type { EngineEvent, SessionResult } from '../engine/index.js';
+import type { SessionResult } from '../engine/index.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { SessionHeader } from '../session/events.js';
 import { readEnds } from '../session/head.js';
 import { findSession } from '../session/index.js';
 import { color } from '../term.js';
+import { exitCodeOf, isBackendCode, stepLines, summaryOf } from './headless.js';
 
 const FINISHED = new Set(['solved', 'unsolved']);
 
@@ -27,41 +28,19 @@ async function resumable(file: string): Promise<SessionHeader> {
   return header;
 }
 
-/** One stderr line per step as it happens, so a headless run shows where it is. */
-function progressLine(e: EngineEvent, err: NodeJS.WriteStream): void {
-  if (e.type === 'step-start') {
-    err.write(`${color.dim(`${e.served ? 'served' : 'live  '} step ${e.step + 1}`, err)} ${e.title}\n`);
-  } else if (e.type === 'run' && !e.served) {
-    err.write(`  tests: ${e.result.verdict} ${e.result.passed}/${e.result.total}\n`);
-  } else if (e.type === 'error') {
-    err.write(`  ${color.red('error:', err)} ${e.message}\n`);
-  }
-}
-
-function exitCode(r: SessionResult, interrupted: boolean): number {
-  if (interrupted) return EXIT.interrupted;
-  if (r.status === 'solved' && (!r.final || r.final.verdict === 'AC')) return EXIT.ok;
-  if (r.status === 'failed' && r.code && r.code !== 'internal' && r.code !== 'edit') return EXIT.backend;
-  return EXIT.failed;
-}
-
-function summary(r: SessionResult, file: string): string {
-  const final = r.final ? ` · all tests: ${r.final.verdict} ${r.final.passed}/${r.final.total}` : '';
-  const samples = r.samples ? ` (${r.samples.passed}/${r.samples.total} samples)` : '';
-  const reason = r.reason && r.status !== 'solved' ? ` — ${r.reason}` : '';
-  return `${r.status}${samples}${final}${reason}\n${r.calls} calls · ${r.promptTokens} prompt (${r.promptTokensEvaluated} evaluated) / ${r.completionTokens} completion tokens\nsession: ${file}\n`;
-}
-
+/** Headless, as `solve --auto` is: a line per step on stderr, the program on stdout. */
 async function resumeHeadless(file: string, settings: Settings): Promise<number> {
   const { EngineEvents, createAutoGate, resumeSession } = await import('../engine/index.js');
   const { createBackend } = await import('../llm/index.js');
+  const err = process.stderr;
   const events = new EngineEvents();
-  events.subscribe((e) => progressLine(e, process.stderr));
+  events.subscribe(stepLines((l) => err.write(l)));
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
   process.once('SIGINT', onSigint);
+  let result: SessionResult & { warnings: string[] };
   try {
-    const result = await resumeSession(file, {
+    result = await resumeSession(file, {
       backend: await createBackend(settings),
       gate: createAutoGate(),
       settings,
@@ -69,13 +48,15 @@ async function resumeHeadless(file: string, settings: Settings): Promise<number>
       signal: controller.signal,
       judgeHidden: true,
     });
-    for (const w of result.warnings) process.stderr.write(`${color.yellow('warning:', process.stderr)} ${w}\n`);
-    if (result.code && result.status === 'failed') process.stderr.write(`${color.red('simcoach:', process.stderr)} ${result.reason ?? result.code}\n`);
-    process.stdout.write(summary(result, file));
-    return exitCode(result, controller.signal.aborted);
   } finally {
     process.off('SIGINT', onSigint);
   }
+  for (const w of result.warnings) err.write(`${color.yellow('warning:', err)} ${w}\n`);
+  if (result.program) process.stdout.write(result.program.source.endsWith('\n') ? result.program.source : `${result.program.source}\n`);
+  err.write(summaryOf(result));
+  if (result.status === 'failed' && isBackendCode(result.code)) err.write(`${color.red('simcoach:', err)} ${result.reason ?? result.code}\n`);
+  err.write(`session: ${file}\n`);
+  return exitCodeOf(result, controller.signal.aborted);
 }
 
 /**
