@@ -188,22 +188,30 @@ function explain(error: z.ZodError, tree: Tree): { key: string; text: string } {
   return { key, text: `bad value${shown} for ${key || 'settings'} (${why})` };
 }
 
-function validate(tree: Tree, source: string): Settings {
+function validate(tree: Tree, source: string | ((key: string) => string), exitCode: number = EXIT.failed): Settings {
   const result = settingsSchema.safeParse(tree);
   if (result.success) return result.data;
   const { key, text } = explain(result.error, tree);
-  throw new UserError(`${text} in ${source}`, EXIT.failed, `Change it with \`simcoach config set ${key} VALUE\` or \`simcoach config unset ${key}\`.`);
+  const where = typeof source === 'string' ? source : source(key);
+  throw new UserError(`${text} in ${where}`, exitCode, `Change it with \`simcoach config set ${key} VALUE\` or \`simcoach config unset ${key}\`.`);
 }
 
 /** Effective settings: defaults, environment, the settings file, then `overrides` (one run's flags). */
 export function loadSettings(overrides: Tree = {}): Settings {
   const stored = readStored();
-  const fileSettings = validate(deepMerge(fromEnv(), stored), `the settings file ${settingsPath()}`);
+  const env = fromEnv();
+  const origin = (key: string): string => {
+    const variable = KEY_DOCS[key]?.env;
+    return getPath(stored, key) === undefined && getPath(env, key) !== undefined && variable
+      ? `the environment (${variable})`
+      : `the settings file ${settingsPath()}`;
+  };
+  const fileSettings = validate(deepMerge(env, stored), origin);
   const tree = deepMerge(fileSettings as Tree, overrides);
   // The key from the environment wins over a stored one, so a rotated key needs no config edit.
   const envKey = process.env.OPENAI_API_KEY?.trim();
   if (envKey) tree.openaiApiKey = envKey;
-  return validate(tree, 'the flags');
+  return validate(tree, 'the flags', EXIT.usage);
 }
 
 export interface SettingFlags {

@@ -155,6 +155,11 @@ describe('a damaged file', () => {
     expect(readFileSync(settingsPath(), 'utf8')).toBe('{"model": "x",');
   });
 
+  it('names the environment variable when the bad value came from there', () => {
+    process.env.OPENAI_BASE_URL = 'localhost:1234';
+    expect(thrown(() => loadSettings()).message).toContain("bad value 'localhost:1234' for openaiBaseUrl (allowed: an http(s) URL ending in /v1) in the environment (OPENAI_BASE_URL)");
+  });
+
   it('names a bad value found in the file', () => {
     mkdirSync(join(dir, 'simcoach'), { recursive: true });
     writeFileSync(settingsPath(), JSON.stringify({ flow: 'fast' }));
