@@ -75,7 +75,15 @@ function firstPlan(rec: Recorded, start: StartFrom): DrivePlan {
   const branch = start.kind === 'replay' ? (start.branch ?? rec.lastBranch) : rec.lastBranch;
   const served = lineage(rec, branch);
   if (start.kind === 'replay') return { branch, served, serveBelow: Number.POSITIVE_INFINITY, replay: true };
-  return { branch, served, serveBelow: completePrefix(served), replay: false };
+  const plan: DrivePlan = { branch, served, serveBelow: completePrefix(served), replay: false };
+  // A proposal that was waiting for its decision when the session ended is shown again rather
+  // than asked anew; so is the step a person had just gone back to (on the branch it came from).
+  const at = plan.serveBelow;
+  const waiting = served.get(at);
+  const fork = rec.forks.get(branch);
+  const again = waiting?.kind === 'ask' && waiting.proposal ? waiting : fork && at === fork.atStep ? lineage(rec, fork.from).get(at) : undefined;
+  if (again?.kind === 'ask' && again.proposal) plan.reshow = again;
+  return plan;
 }
 
 export async function runSession(o: SessionOptions): Promise<SessionResult> {

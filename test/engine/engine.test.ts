@@ -329,3 +329,52 @@ describe('replay and resume', () => {
     expect(readJournal(again.file).events.find((e) => e.type === 'decision')).toMatchObject({ by: 'replay' });
   });
 });
+
+describe('resume edge cases', () => {
+  const resumeWith = async (file: string, chat: FakeReply[], flow = mini) => {
+    server = await startFakeOllama({ chat });
+    const backend = await backendAt(server.url);
+    const s = { ...settings(), backend: 'ollama' } as unknown as Settings;
+    return resumeSession(file, { backend, gate: createAutoGate(), settings: s, flow });
+  };
+
+  it('a flow that no longer matches the record goes live from the first differing step', async () => {
+    const gate = scripted({ 1: [{ kind: 'stop' }] });
+    const { file } = await session([{ text: ideaJson('add') }, { text: fence(GOOD) }], { gate });
+    await server?.close();
+    // A flow that asks for code first: step 0 differs (idea was recorded), so all goes live.
+    const codeFirst = { ...mini, run: async (st: Parameters<typeof mini.run>[0]) => {
+      const { codeAgent } = await import('./helpers.js');
+      const program = await st.ask(codeAgent, { idea: 'direct', round: 1 });
+      return st.done(program);
+    } };
+    const r = await resumeWith(file, [{ text: fence(GOOD) }], codeFirst);
+    expect(r.status).toBe('solved');
+    expect(server!.chatBodies()).toHaveLength(1);
+  });
+
+  it('killed while the gate waited after going back: the waiting proposal is shown again, not asked anew', async () => {
+    // Make a journal that ends just after the branch event (as if killed there).
+    const gate: Gate = {
+      by: 'person',
+      decide: async (p, signal) => {
+        if (signal.aborted) throw new Error('aborted');
+        return p.step === 1 ? { kind: 'back', to: 0 } : { kind: 'approve' };
+      },
+    };
+    const ac = new AbortController();
+    const events = new EngineEvents();
+    events.subscribe((e) => {
+      if (e.type === 'branch') ac.abort();
+    });
+    const { file } = await session([{ text: ideaJson('first') }, { text: fence(WRONG) }], { gate, signal: ac.signal, events });
+    // Branch 1 holds step 0's proposal, shown again, with no decision yet.
+    expect(readJournal(file).events.filter((e) => e.type === 'decision' && e.branch === 1)).toHaveLength(0);
+    const r = await resumeWith(file, [{ text: fence(GOOD) }]);
+    expect(r.status).toBe('solved');
+    expect(r.branch).toBe(1);
+    // Only the code step asked the model; the idea was shown again from branch 0.
+    expect(server!.chatBodies()).toHaveLength(1);
+    expect(lastUser(server!.chatBodies()[0]!)).toContain('Idea: first');
+  });
+});
