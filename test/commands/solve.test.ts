@@ -104,6 +104,30 @@ describe('solve --auto', () => {
   });
 });
 
+describe('interrupted', () => {
+  it('Ctrl-C while the model streams: exit 130, the session ends stopped and stays valid', async () => {
+    const home = tempHome();
+    server = await startScriptedModel({
+      titles,
+      override: (stage) => (stage === 'plan' ? { text: `## Plan\n${'step '.repeat(300)}`, chunkDelayMs: 30 } : undefined),
+    });
+    const child = spawn(process.execPath, [cliPath(), 'solve', SUM, '--auto', '--host', server.url], { env: home.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const file = await waitFor(() => {
+      const f = existsSync(home.sessions) ? sessionFiles(home)[0] : undefined;
+      return f && streaming(f, 0) ? f : undefined;
+    });
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
+    expect(code).toBe(130);
+    expect(stdout).toBe('');
+    const j = readJournal(file);
+    expect(j.warnings).toEqual([]);
+    expect(j.events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'stopped', reason: 'cancelled' } });
+  });
+});
+
 describe('resume after the process was killed mid-stream', () => {
   it('serves the complete steps and runs the cut step again, live, in the same file', async () => {
     const home = tempHome();
