@@ -42,7 +42,7 @@ describe('simcoach test', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/test\s+verdict\s+time\s+memory/);
-    expect(r.stdout).toMatch(/sample 1\s+AC/);
+    expect(r.stdout).toMatch(/sample-1\s+AC/);
     expect(r.stdout).toMatch(/AC {2}3\/3 tests passed/);
   });
 
@@ -52,7 +52,7 @@ describe('simcoach test', () => {
     const out = JSON.parse(r.stdout) as { verdict: string; tests: { name: string; verdict: string; timeMs: number; memoryKb: number; detail?: string }[] };
     expect(out.verdict).toBe('WA');
     expect(out.tests).toHaveLength(3);
-    expect(out.tests[0]).toMatchObject({ name: 'sample 1', verdict: 'WA', detail: 'line 1, token 1: expected "3", got "-1"' });
+    expect(out.tests[0]).toMatchObject({ name: 'sample-1', verdict: 'WA', detail: 'line 1, token 1: expected "3", got "-1"' });
     expect(typeof out.tests[0]!.timeMs).toBe('number');
     expect(typeof out.tests[0]!.memoryKb).toBe('number');
   });
