@@ -1,5 +1,5 @@
 import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { editorFrom, editorKey, editorText, scrolled, type EditorState } from './editorModel.js';
 import { KeyHints, type Hint } from './KeyHints.js';
 import { cells, cut } from './rows.js';
@@ -46,12 +46,15 @@ function CursorLine({ line, col, width }: { line: string; col: number; width: nu
  */
 export function Editor({ initial, width, height, onSave, onCancel, title }: EditorProps) {
   const [s, setS] = useState<EditorState>(() => editorFrom(initial));
+  // Keys can arrive faster than React re-subscribes the handler: read and write the newest state.
+  const latest = useRef(s);
   const textHeight = Math.max(1, height - (title ? 1 : 0));
   useInput((input, key) => {
-    if (key.ctrl && input === 's') return onSave(editorText(s));
+    if (key.ctrl && input === 's') return onSave(editorText(latest.current));
     if (key.escape) return onCancel();
     const k = { ...key, input, backspace: key.backspace || key.delete, delete: key.ctrl && input === 'd' };
-    setS((prev) => editorKey(prev, k, textHeight));
+    latest.current = editorKey(latest.current, k, textHeight);
+    setS(latest.current);
   });
   const view = scrolled(s, textHeight);
   const gutter = String(s.lines.length).length + 1;
@@ -84,12 +87,17 @@ export function Editor({ initial, width, height, onSave, onCancel, title }: Edit
 
 /** A one-line input (notes, filters, paths): enter submits, esc cancels. */
 export function LineInput({ label, width, onSubmit, onCancel, initial = '' }: { label: string; width: number; onSubmit(v: string): void; onCancel(): void; initial?: string }) {
-  const [v, setV] = useState(initial);
+  const [v, setValue] = useState(initial);
+  const latest = useRef(v);
+  const setV = (f: (x: string) => string): void => {
+    latest.current = f(latest.current);
+    setValue(latest.current);
+  };
   useInput((input, key) => {
-    if (key.return) return onSubmit(v);
+    if (key.return) return onSubmit(latest.current);
     if (key.escape) return onCancel();
     if (key.backspace || key.delete) return setV((x) => Array.from(x).slice(0, -1).join(''));
-    if (key.ctrl && input === 'u') return setV('');
+    if (key.ctrl && input === 'u') return setV(() => '');
     if (!key.ctrl && !key.meta && input && !key.upArrow && !key.downArrow) setV((x) => x + input.replace(/[\r\n]/g, ' '));
   });
   const room = Math.max(4, width - cells(label) - 2);

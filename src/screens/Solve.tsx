@@ -66,7 +66,13 @@ const isBackendError = (code: string | undefined): boolean => code === 'server-d
 export function Solve(props: SolveProps) {
   const { session, width, height, app } = props;
   const v = useExternal(session.subscribe, session.view);
-  const [mode, setMode] = useState<Mode>('main');
+  const [mode, setModeState] = useState<Mode>('main');
+  // The key handler reads the newest mode: a key typed right after `r` must not approve.
+  const modeNow = useRef<Mode>('main');
+  const setMode = (m: Mode): void => {
+    modeNow.current = m;
+    setModeState(m);
+  };
   const [offset, setOffset] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [notice, setNotice] = useState<{ text: string; tone?: 'red' | 'yellow' | 'green' } | undefined>();
@@ -103,6 +109,8 @@ export function Solve(props: SolveProps) {
 
   useInput(
     (input, key) => {
+      const mode = modeNow.current;
+      if (mode !== 'main' && mode !== 'back' && !(key.ctrl && input === 'c')) return;
       if (key.ctrl && input === 'c') {
         const now = Date.now();
         if (live?.streaming && now - lastCtrlC.current > 3000) {
@@ -130,6 +138,7 @@ export function Solve(props: SolveProps) {
         if (input === 'n' && props.onAnother) props.onAnother();
         return;
       }
+      if (input === 'R' && v.held) return session.retry();
       if (input === 'R' && v.error && isBackendError(v.error.code)) {
         setNotice({ text: 'trying again…' });
         return session.retry();
@@ -227,7 +236,7 @@ export function Solve(props: SolveProps) {
     const lines: Row[] = [
       [seg(o.status === 'solved' ? '★ solved' : o.status, { bold: true, color: o.status === 'solved' ? 'green' : 'yellow' }), seg(o.samples ? `  samples ${o.samples.passed}/${o.samples.total}` : '')],
       ...(o.reason ? [[seg(o.reason)]] : []),
-      ...(v.file ? [[seg(`saved: ${v.file}`, { dim: true })], [seg(`replay it: simcoach replay ${v.file}`, { dim: true })]] : []),
+      ...(v.file ? [[seg(`replay it: simcoach replay ${v.file}`, { dim: true })]] : []),
     ];
     content = <Rows rows={lines.map((r) => fitRow(r, width))} />;
     hints = props.onAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
@@ -249,6 +258,15 @@ export function Solve(props: SolveProps) {
   } else if (live?.running) {
     state = 'running';
     content = <Text>{`judging on ${live.running.tests} test${live.running.tests === 1 ? '' : 's'}…`}</Text>;
+  } else if (live && v.held) {
+    state = 'answer cancelled';
+    content = (
+      <Box flexDirection="column">
+        <Text>{cut('You cancelled the answer and it could not be read as it was.', width)}</Text>
+        <Text dimColor>{cut('R asks the model again (it sees what it wrote so far) · q stops the session', width)}</Text>
+      </Box>
+    );
+    hints = [{ key: 'R', label: 'ask again' }, ...STREAM_HINTS.filter((h) => h.key !== 'ctrl-c')];
   } else if (live) {
     state = live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : 'waiting for the model';
     // The error lines below take two rows of the body when there is an error.
@@ -278,6 +296,7 @@ export function Solve(props: SolveProps) {
     hints = [{ key: 'enter', label: 'reject with this note' }, { key: 'esc', label: 'cancel' }];
   }
 
+  const shownNotice = notice ?? (v.error && proposal ? { text: v.error.message, tone: 'red' as const } : undefined);
   return (
     <Box flexDirection="column">
       {history}
@@ -288,8 +307,8 @@ export function Solve(props: SolveProps) {
         <Text dimColor>{state ? `  ${state}` : ''}</Text>
       </Text>
       {content}
-      <Text color={tone(notice?.tone)} wrap="truncate-end">
-        {cut(notice?.text ?? ' ', width) || ' '}
+      <Text color={tone(shownNotice?.tone)} wrap="truncate-end">
+        {cut(shownNotice?.text ?? ' ', width) || ' '}
       </Text>
       {status}
       <KeyHints hints={hints} width={width} />

@@ -130,7 +130,7 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
     case 'step-start':
       return { ...v, branch: e.branch, error: undefined, live: { branch: e.branch, step: e.step, agent: e.agent, title: e.title, pane: e.pane, text: '', streaming: false, attempt: 0 } };
     case 'llm-request':
-      return v.live && v.live.step === e.step ? { ...v, held: false, live: { ...v.live, text: '', streaming: true, attempt: e.attempt, proposal: undefined } } : v;
+      return v.live && v.live.step === e.step ? { ...v, held: false, error: undefined, live: { ...v.live, text: '', streaming: true, attempt: e.attempt, proposal: undefined } } : v;
     case 'llm-chunk': {
       if (!v.live || v.live.step !== e.step) return v;
       const text = v.live.text + e.text;

@@ -1,0 +1,121 @@
+// Shared by the UI tests: temp XDG dirs, the app over a fake Ollama (real HTTP), key presses,
+// and waiting for what the screen shows.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { render } from 'ink-testing-library';
+import { resolveSettings } from '../../src/config.js';
+import { probeBackend } from '../../src/llm/probe.js';
+import type { Problem } from '../../src/problems/types.js';
+import { App } from '../../src/screens/App.js';
+import { createAppController } from '../../src/screens/appController.js';
+import type { AppController } from '../../src/screens/controller.js';
+import type { FakeServer } from '../fakes/ollama.js';
+
+export function tempXdg(): string {
+  const root = mkdtempSync(join(tmpdir(), 'simcoach-ui-'));
+  for (const [k, sub] of [['XDG_DATA_HOME', 'data'], ['XDG_CONFIG_HOME', 'config'], ['XDG_CACHE_HOME', 'cache']] as const) {
+    process.env[k] = join(root, sub);
+  }
+  return root;
+}
+
+export const KEYS = {
+  enter: '\r',
+  esc: '\u001b',
+  ctrlC: '\u0003',
+  ctrlS: '\u0013',
+  up: '\u001b[A',
+  down: '\u001b[B',
+  backspace: '\u007f',
+  end: '\u001b[F',
+};
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `check` passes on the screen; fails with the last frame when it never does. */
+export async function waitFor(frame: () => string, check: (f: string) => boolean, what: string, ms = 10_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const f = frame();
+    if (check(f)) return f;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${f}`);
+    await sleep(15);
+  }
+}
+
+export interface Running {
+  app: AppController;
+  frame(): string;
+  /** Everything written so far (history included). */
+  all(): string;
+  press(keys: string): Promise<void>;
+  type(text: string): Promise<void>;
+  until(text: string | RegExp, ms?: number): Promise<string>;
+  exit: Promise<number>;
+  unmount(): void;
+}
+
+export async function startApp(server: FakeServer, problem: Problem | undefined, extra: { editExternally?: (t: string, ext: string) => Promise<string> } = {}): Promise<Running> {
+  const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b' });
+  const probe = await probeBackend(settings, { timeoutMs: 2000 });
+  let finish: (code: number) => void = () => {};
+  const exit = new Promise<number>((r) => (finish = r));
+  const app = createAppController({
+    settings,
+    flags: { host: server.url, model: 'fake-coder:7b' },
+    probe,
+    editExternally: extra.editExternally ?? (async (t) => t),
+    quit: (c) => finish(c),
+    frameMs: 10,
+  });
+  const r = render(<App app={app} {...(problem ? { initial: problem } : {})} onExit={(c) => finish(c)} />);
+  const frame = (): string => r.lastFrame() ?? '';
+  const all = (): string => r.frames.join('\n');
+  const press = async (keys: string): Promise<void> => {
+    r.stdin.write(keys);
+    await sleep(30);
+  };
+  return {
+    app,
+    frame,
+    all,
+    press,
+    async type(text) {
+      for (const ch of text) r.stdin.write(ch);
+      await sleep(30);
+    },
+    // React runs effects (which move key handlers from one component to another) just after a
+    // frame is drawn; a real person's next key comes later than that, and so does the test's.
+    until: async (text, ms) => {
+      const f = await waitFor(frame, (x) => (typeof text === 'string' ? x.includes(text) : text.test(x)), String(text), ms);
+      await sleep(40);
+      return f;
+    },
+    exit,
+    unmount: () => r.unmount(),
+  };
+}
+
+import { startFakeOllama, type FakeReply, type OllamaChatBody } from '../fakes/ollama.js';
+import { stageOf } from '../flows/harness.js';
+
+/** Answers per stage (the last repeats); a function may stream slowly or stall. */
+export type StageAnswers = Record<string, string | string[] | ((body: OllamaChatBody, nth: number) => FakeReply)>;
+
+/** A fake Ollama that has the model and answers by stage, like the flow tests' harness. */
+export async function stagedModel(answers: StageAnswers, model = 'fake-coder:7b'): Promise<FakeServer> {
+  const seen = new Map<string, number>();
+  return startFakeOllama({
+    models: [{ name: model }],
+    chat: (body) => {
+      const stage = stageOf(body).replace(/:repair$/, '');
+      const nth = seen.get(stage) ?? 0;
+      seen.set(stage, nth + 1);
+      const a = answers[stage];
+      if (a === undefined) return { text: `(no scripted answer for ${stage})` };
+      if (typeof a === 'function') return a(body, nth);
+      return { text: Array.isArray(a) ? a[Math.min(nth, a.length - 1)]! : a };
+    },
+  });
+}

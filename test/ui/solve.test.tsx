@@ -1,0 +1,176 @@
+// Whole solves driven by keys: the real app, the real engine and judge, the real Ollama backend
+// over HTTP to the fake server (only the model is scripted).
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Problem } from '../../src/problems/types.js';
+import { setColor } from '../../src/components/theme.js';
+import { fixture } from '../agents/problems.js';
+import type { FakeServer } from '../fakes/ollama.js';
+import { stageOf } from '../flows/harness.js';
+import { KEYS, stagedModel, startApp, tempXdg, waitFor, type Running } from './helpers.js';
+
+const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
+const WRONG = 'a, b = map(int, input().split())\nprint(a - b)';
+const fence = (code: string): string => `\`\`\`python\n${code}\n\`\`\`\n`;
+const PLAN = `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
+const FINE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a+b=3', predicted: '3', verdict: 'plan-fine', critique: '' });
+
+let sumTwo: Problem;
+let server: FakeServer | undefined;
+let app: Running | undefined;
+
+beforeAll(async () => {
+  tempXdg();
+  setColor(false);
+  sumTwo = await fixture('sum-two');
+});
+afterEach(async () => {
+  app?.unmount();
+  app = undefined;
+  await server?.close();
+  server = undefined;
+});
+
+const stages = (s: FakeServer): string[] => s.chatBodies().map(stageOf);
+const lastUser = (s: FakeServer, i: number): string => {
+  const b = s.chatBodies()[i]!;
+  return b.messages.map((m) => m.content).join('\n');
+};
+
+describe('a whole solve by keys', () => {
+  it('approve all → AC, the history keeps every step, q quits with the journal closed', async () => {
+    server = await stagedModel({ plan: PLAN, simulate: FINE, code: fence(RIGHT) });
+    app = await startApp(server, sumTwo);
+    await app.until('your decision');
+    expect(app.frame()).toContain('Print a + b');
+    await app.press('a');
+    await app.until('plan is fine');
+    await app.press('a');
+    await app.until(/3 Code/);
+    await app.until('your decision');
+    await app.press('a');
+    await app.until('★ solved');
+    expect(stages(server)).toEqual(['plan', 'simulate', 'code']);
+    expect(app.all()).toContain('AC');
+    await app.press('q');
+    expect(await app.exit).toBe(0);
+  });
+});
+
+const journalOf = (frame: string): { type: string; [k: string]: unknown }[] => {
+  const m = /replay it: simcoach replay (\S+\.jsonl)/.exec(frame);
+  if (!m) throw new Error(`no session file on the screen:\n${frame}`);
+  return readFileSync(m[1]!, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+};
+
+describe('the gate by keys', () => {
+  it('e: the plan edited inline is what the coder receives, and it is marked as yours', async () => {
+    server = await stagedModel({ plan: PLAN, simulate: FINE, code: fence(RIGHT) });
+    app = await startApp(server, sumTwo);
+    await app.until('your decision');
+    await app.press('e');
+    await app.until('Editing Plan');
+    // Past the end, up to the plan's step 2 (the text ends with an empty line), its end, add to it.
+    for (let i = 0; i < 30; i++) await app.press(KEYS.down);
+    await app.press(KEYS.up);
+    await app.press(KEYS.end);
+    await app.type(' Mind negative numbers (MY-EDIT).');
+    await app.press(KEYS.ctrlS);
+    await app.until('plan is fine');
+    expect(app.frame()).toContain('✎ yours');
+    await app.press('a');
+    await app.until(/▸ 3 Code\s+your decision/);
+    const code = server.chatBodies().findIndex((b) => stageOf(b) === 'code');
+    expect(lastUser(server, code)).toContain('2. Print a + b. Mind negative numbers (MY-EDIT).');
+    expect(lastUser(server, 1)).toContain('MY-EDIT'); // the simulation ran on it too
+    await app.press('a');
+    await app.until('★ solved');
+    const j = journalOf(app.frame());
+    expect(j.find((e) => e.type === 'decision')).toMatchObject({ decision: { kind: 'edit' }, by: 'person' });
+  });
+
+  it('E: the external editor\'s text is the decision', async () => {
+    server = await stagedModel({ plan: PLAN, simulate: FINE, code: fence(RIGHT) });
+    app = await startApp(server, sumTwo, { editExternally: async (t, ext) => (ext === '.md' ? t.replace('Print a + b.', 'Print a + b (EXTERNAL).') : t) });
+    await app.until('your decision');
+    await app.press('E');
+    await app.until('plan is fine');
+    expect(lastUser(server, 1)).toContain('Print a + b (EXTERNAL).');
+  });
+
+  it('r: rejecting the code with a note puts the note in the next request', async () => {
+    server = await stagedModel({ plan: PLAN, simulate: FINE, code: [fence(WRONG), fence(RIGHT)] });
+    app = await startApp(server, sumTwo);
+    await app.until('your decision');
+    await app.press('a');
+    await app.until('plan is fine');
+    await app.press('a');
+    await app.until(/▸ 3 Code\s+your decision/);
+    expect(app.frame()).toContain('print(a - b)');
+    await app.press('r');
+    await app.until('what is wrong:');
+    await app.type('it must add, not subtract');
+    await app.press(KEYS.enter);
+    await app.until(/print\(a \+ b\)[\s\S]*▸ 3 Code\s+your decision|▸ 3 Code\s+your decision[\s\S]*print\(a \+ b\)/);
+    const bodies = server.chatBodies();
+    expect(bodies).toHaveLength(4);
+    expect(bodies[3]!.messages.map((m) => m.content).join('\n')).toContain('it must add, not subtract');
+    expect(app.all()).toContain('Code rejected: it must add, not subtract');
+    await app.press('a');
+    await app.until('★ solved');
+  });
+
+  it('b: back to the plan starts a new branch; the old one stays in the journal', async () => {
+    server = await stagedModel({ plan: [PLAN, PLAN.replace('Print a + b.', 'Print a + b (second plan).')], simulate: FINE, code: fence(RIGHT) });
+    app = await startApp(server, sumTwo);
+    await app.until('your decision');
+    await app.press('a');
+    await app.until('plan is fine');
+    await app.press('a');
+    await app.until(/▸ 3 Code\s+your decision/);
+    await app.press('b');
+    await app.until('Back to which step?');
+    await app.press(KEYS.up);
+    await app.press(KEYS.enter);
+    await app.until(/▸ 1 Plan\s+your decision/);
+    expect(app.all()).toContain('back to step 1 — branch 1');
+    // The plan step is shown again; reject it to get a new one, then approve through.
+    await app.press('r');
+    await app.type('try again');
+    await app.press(KEYS.enter);
+    await app.until('second plan');
+    await app.press('a');
+    await app.until('plan is fine');
+    await app.press('a');
+    await app.until(/▸ 3 Code\s+your decision/);
+    await app.press('a');
+    await app.until('★ solved');
+    const j = journalOf(app.frame());
+    expect(j.filter((e) => e.type === 'branch')).toEqual([expect.objectContaining({ branch: 1, from: 0, atStep: 0 })]);
+    expect(j.some((e) => e.type === 'step-start' && e.branch === 0)).toBe(true);
+    expect(j.some((e) => e.type === 'step-start' && e.branch === 1)).toBe(true);
+  });
+
+  it('ctrl-c mid-stream cancels that answer and keeps the session; R asks again', async () => {
+    const long = Array.from({ length: 400 }, (_, i) => `thinking ${i}`).join(' ');
+    server = await stagedModel({
+      plan: (_b, nth) => (nth === 0 ? { text: `## Understanding\n${long}`, chunkDelayMs: 20 } : { text: PLAN }),
+      simulate: FINE,
+      code: fence(RIGHT),
+    });
+    app = await startApp(server, sumTwo);
+    await app.until(/streaming[\s\S]*thinking 5/);
+    await app.press(KEYS.ctrlC);
+    await app.until('answer cancelled');
+    const requests = server.chatBodies().length;
+    expect(requests).toBe(1);
+    // The session is alive: the person asks again and goes on.
+    await app.press('R');
+    await app.until(/▸ 1 Plan\s+your decision/);
+    expect(server.chatBodies().length).toBe(2);
+    await app.press('a');
+    await app.until('plan is fine');
+    await app.press('q');
+    expect(await app.exit).toBe(0);
+  });
+});
