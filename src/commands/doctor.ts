@@ -55,11 +55,10 @@ export function renderChecks(checks: Check[], out: NodeJS.WriteStream = process.
 export async function run(argv: string[]): Promise<number> {
   const { values } = parse(argv, { ...backendFlags, json: { type: 'boolean' } }, 'doctor');
   const settings = resolveSettings(values);
-  const [probe, caps, isolation] = await Promise.all([
-    probeBackend(settings, { timeoutMs: 3000 }),
-    sandboxCapabilities(),
-    describeIsolation(),
-  ]);
+  // The server first, alone: its answer time is shown, and the sandbox probes (many processes)
+  // would make it look slower than it is.
+  const probe = await probeBackend(settings, { timeoutMs: 3000 });
+  const [caps, isolation] = await Promise.all([sandboxCapabilities(), describeIsolation()]);
   const checks = [...backendChecks(settings, probe), ...caps.map(fromCapability)];
   const failed = checks.filter((c) => !c.ok && c.needed);
   if (values.json) {

@@ -4,6 +4,14 @@ import type { PullProgress } from '../llm/types.js';
 
 const BAR = 24;
 
+/** "45s", "3m05s", "1h02m": the time left at the current speed. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(1, Math.round(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
 /** Sizes as Ollama prints them (decimal units). */
 export function formatBytes(n: number): string {
   if (!n) return '-';
@@ -88,7 +96,8 @@ export class PullMeter {
   private line(total: number, completed: number): string {
     const pct = total ? Math.min(100, Math.floor((completed / total) * 100)) : 0;
     const speed = this.speed();
-    const rate = speed > 0 ? `  ${formatBytes(speed)}/s` : '';
+    const left = speed > 0 && completed < total ? `  ${formatDuration((total - completed) / speed)} left` : '';
+    const rate = speed > 0 ? `  ${formatBytes(speed)}/s${left}` : '';
     if (!this.tty) return `${this.name}: ${pct}% (${formatBytes(completed)} / ${formatBytes(total)}${speed > 0 ? `, ${formatBytes(speed)}/s` : ''})`;
     const filled = Math.round((pct / 100) * BAR);
     const bar = '█'.repeat(filled) + '░'.repeat(BAR - filled);

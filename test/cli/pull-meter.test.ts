@@ -1,6 +1,6 @@
 // The pull progress bar on a terminal: one redrawn line with bytes, percent and speed.
 import { describe, expect, it } from 'vitest';
-import { PullMeter, formatBytes } from '../../src/commands/pull-meter.js';
+import { PullMeter, formatBytes, formatDuration } from '../../src/commands/pull-meter.js';
 
 function fakeTerminal(): { out: NodeJS.WriteStream; text: () => string } {
   let written = '';
@@ -23,7 +23,7 @@ describe('PullMeter on a terminal', () => {
     meter.finish();
     const frames = term.text().split('\r\u001b[2K').filter(Boolean);
     expect(frames[0]).toBe('qwen2.5-coder:7b: pulling manifest');
-    expect(frames).toContain(`qwen2.5-coder:7b ${'█'.repeat(12)}${'░'.repeat(12)}  50%  2.0 GB / 4.0 GB  1.0 GB/s`);
+    expect(frames).toContain(`qwen2.5-coder:7b ${'█'.repeat(12)}${'░'.repeat(12)}  50%  2.0 GB / 4.0 GB  1.0 GB/s  2s left`);
     expect(frames).toContain(`qwen2.5-coder:7b ${'█'.repeat(24)} 100%  4.0 GB / 4.0 GB  1.0 GB/s`);
     expect(term.text().endsWith('qwen2.5-coder:7b: success\n')).toBe(true);
   });
@@ -36,6 +36,10 @@ describe('PullMeter on a terminal', () => {
     now += 200;
     meter.update({ status: 'pulling b', digest: 'b', total: 100, completed: 0 });
     expect(term.text()).toContain(' 75%  300 B / 400 B');
+  });
+
+  it('formats the time left', () => {
+    expect([0.2, 45, 185, 3720].map(formatDuration)).toEqual(['1s', '45s', '3m05s', '1h02m']);
   });
 
   it('formats sizes in decimal units as Ollama does', () => {
