@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
 import { fixturesDir } from '../problems/fixtures.js';
 import { Timeline } from '../session/timeline.js';
-import { parseReplay, replayTimeline } from './replay.js';
+import { parseReplay, preloadScreen, replayTimeline } from './replay.js';
 
 /** The recorded demo sessions shipped beside the built-in problems. */
 export function demoFiles(): string[] {
@@ -32,6 +32,7 @@ export function pickDemo(name?: string): string {
 
 export async function run(argv: string[]): Promise<number> {
   const a = parseReplay(argv, 'demo');
+  preloadScreen();
   const tl = await Timeline.open(pickDemo(a.ref));
   return replayTimeline(tl, a);
 }

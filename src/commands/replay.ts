@@ -16,12 +16,22 @@ export function parseReplay(argv: string[], command = 'replay'): { ref?: string;
   return { ...(positionals[0] ? { ref: positionals[0] } : {}), speed, ...(branch !== undefined ? { branch } : {}) };
 }
 
+const onTerminal = (): boolean => Boolean(process.stdout.isTTY && process.stdin.isTTY);
+
+/**
+ * Starts loading the app (Ink, React, the panes) at once on a terminal, so that it loads while
+ * the session file is read and indexed: the first frame waits for the slower of the two only.
+ */
+export function preloadScreen(): void {
+  if (onTerminal()) void import('../screens/replay-app.js').catch(() => undefined);
+}
+
 /** Replays an opened timeline: the app on a terminal, text when stdout is a pipe or a file. */
 export async function replayTimeline(tl: Timeline, o: { speed: number; branch?: number }): Promise<number> {
   if (o.branch !== undefined && !tl.branches.some((b) => b.id === o.branch)) {
     throw new UsageError(`--branch: this session has branches ${tl.branches.map((b) => b.id).join(', ')}`);
   }
-  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+  if (!onTerminal()) {
     process.stdout.write(replayText(tl, o.branch));
     for (const w of tl.warnings) process.stderr.write(`${color.yellow('warning:', process.stderr)} ${w}\n`);
     return EXIT.ok;
@@ -34,6 +44,7 @@ export async function replayTimeline(tl: Timeline, o: { speed: number; branch?: 
 export async function run(argv: string[]): Promise<number> {
   const a = parseReplay(argv);
   if (!a.ref) throw new UsageError('replay takes a session id (see `simcoach sessions`), `last`, or a file');
+  preloadScreen();
   const tl = await Timeline.open(await findSession(a.ref));
   return replayTimeline(tl, a);
 }
