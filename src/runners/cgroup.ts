@@ -36,11 +36,13 @@ export class RunGroup {
     const dirs: Partial<Record<Controller, string>> = {};
     const group = new RunGroup(dirs);
     try {
-      for (const c of controllers) {
-        const dir = join(ROOT, c, PARENT, name);
-        await mkdir(dir, { recursive: true });
-        dirs[c] = dir;
-      }
+      await Promise.all(
+        controllers.map(async (c) => {
+          const dir = join(ROOT, c, PARENT, name);
+          await mkdir(dir, { recursive: true });
+          dirs[c] = dir;
+        }),
+      );
       if (dirs.memory && limits.memoryBytes) {
         await writeFile(join(dirs.memory, 'memory.limit_in_bytes'), String(limits.memoryBytes));
         // Without swap accounting a limit could be dodged by swapping; set it where it exists.
@@ -122,17 +124,19 @@ export class RunGroup {
 
   async destroy(): Promise<void> {
     await this.killAll();
-    for (const dir of Object.values(this.dirs)) {
-      // A killed process may take a moment to leave the group; rmdir fails with EBUSY until then.
-      for (let i = 0; i < 50; i++) {
-        try {
-          await rmdir(dir);
-          break;
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code === 'ENOENT') break;
-          await new Promise((r) => setTimeout(r, 10));
+    await Promise.all(
+      Object.values(this.dirs).map(async (dir) => {
+        // A killed process may take a moment to leave the group; rmdir fails with EBUSY until then.
+        for (let i = 0; i < 100; i++) {
+          try {
+            await rmdir(dir);
+            return;
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+            await new Promise((r) => setTimeout(r, i < 5 ? 2 : 10));
+          }
         }
-      }
-    }
+      }),
+    );
   }
 }
