@@ -1,0 +1,140 @@
+// The app in a headless terminal emulator at 80×24: ink-testing-library has no terminal height,
+// so only here can we see that the live region stays shorter than the screen while a long answer
+// streams. A taller live region makes Ink clear the whole screen and scrollback on every frame.
+import { EventEmitter } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import xterm from '@xterm/headless';
+import { fixture } from '../agents/problems.js';
+import type { FakeServer } from '../fakes/ollama.js';
+import { stagedModel, sleep, tempXdg, waitFor } from './helpers.js';
+
+const COLS = 80;
+const ROWS = 24;
+const CLEAR = /\u001b\[2J|\u001b\[3J/;
+
+class TermOut extends EventEmitter {
+  columns = COLS;
+  rows = ROWS;
+  isTTY = true;
+  writes: string[] = [];
+  constructor(private readonly term: xterm.Terminal) {
+    super();
+  }
+  write(s: string): boolean {
+    this.writes.push(s);
+    this.term.write(s);
+    return true;
+  }
+}
+
+class TermIn extends EventEmitter {
+  isTTY = true;
+  private data: string | null = null;
+  write(s: string): void {
+    this.data = s;
+    this.emit('readable');
+    this.emit('data', s);
+  }
+  read(): string | null {
+    const d = this.data;
+    this.data = null;
+    return d;
+  }
+  setEncoding(): void {}
+  setRawMode(): void {}
+  resume(): void {}
+  pause(): void {}
+  ref(): void {}
+  unref(): void {}
+}
+
+/** The lines of one dynamic frame: what Ink wrote after erasing the previous one. */
+function frameLines(write: string): number {
+  // eslint-disable-next-line no-control-regex
+  const text = write.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+  return text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
+}
+
+function screen(term: xterm.Terminal): string[] {
+  const b = term.buffer.active;
+  const out: string[] = [];
+  for (let i = 0; i < ROWS; i++) out.push(b.getLine(b.viewportY + i)?.translateToString(true) ?? '');
+  return out;
+}
+
+let server: FakeServer | undefined;
+beforeAll(() => {
+  tempXdg();
+  // Ink renders nothing but the last frame when it thinks it runs in CI.
+  for (const k of Object.keys(process.env)) if (k === 'CI' || k.startsWith('CI_') || k === 'CONTINUOUS_INTEGRATION') delete process.env[k];
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the app in an 80×24 terminal', () => {
+  it('no frame is taller than the terminal while a long answer streams, nor while its pane waits', async () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `${i + 1}. step ${i + 1}: a long line of planning text that wraps past the eighty columns of this terminal`);
+    const chunks: string[] = [];
+    for (let i = 0; i < lines.length; i += 4) chunks.push(lines.slice(i, i + 4).join('\n') + '\n');
+    server = await stagedModel({ plan: () => ({ chunks, chunkDelayMs: 15 }), simulate: '{}' });
+    const { render } = await import('ink');
+    const { createElement } = await import('react');
+    const { App } = await import('../../src/screens/App.js');
+    const { createAppController } = await import('../../src/screens/appController.js');
+    const { resolveSettings } = await import('../../src/config.js');
+    const { probeBackend } = await import('../../src/llm/probe.js');
+    const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b' });
+    const probe = await probeBackend(settings);
+    const term = new xterm.Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true, scrollback: 5000, convertEol: true });
+    const stdout = new TermOut(term);
+    const stdin = new TermIn();
+    let exited = false;
+    const app = createAppController({ settings, probe, editExternally: async (t) => t, quit: () => (exited = true) });
+    const problem = await fixture('sum-two');
+    const ink = render(createElement(App, { app, initial: problem, onExit: () => (exited = true) }), {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stdin: stdin as unknown as NodeJS.ReadStream,
+      exitOnCtrlC: false,
+      patchConsole: false,
+      maxFps: 20,
+    });
+    const flushed = (): Promise<void> => new Promise((r) => term.write('', r));
+    const text = async (): Promise<string> => {
+      await flushed();
+      return screen(term).join('\n');
+    };
+    // While streaming: the tail moves, the region keeps its height.
+    const streamDeadline = Date.now() + 15_000;
+    while (!/streaming[\s\S]*step [1-3]\d\d:/.test(await text()) && Date.now() < streamDeadline) await sleep(20);
+    const during = screen(term);
+    expect(during.join('\n')).toContain('streaming');
+    expect(during.join('\n')).toMatch(/step [1-3]\d\d:/);
+    expect(during.some((l) => l.includes('codesim'))).toBe(true);
+    // The proposal: a 400-step plan, shown in a window with its range.
+    const deadline = Date.now() + 15_000;
+    while (!(await text()).includes('your decision') && Date.now() < deadline) await sleep(50);
+    const gate = await text();
+    expect(gate).toContain('your decision');
+    expect(gate).toMatch(/lines 1-\d+ of \d+/);
+    expect(gate).toContain('a approve');
+    // Scroll the pane: still no screen clear.
+    stdin.write('\u001b[6~');
+    await sleep(100);
+    expect(await text()).toMatch(/lines \d+-\d+ of \d+/);
+    expect(stdout.writes.some((w) => CLEAR.test(w))).toBe(false);
+    const tallest = Math.max(...stdout.writes.map(frameLines));
+    expect(tallest).toBeLessThan(ROWS);
+    // A resize repaints once it settles, still within the new height.
+    stdout.columns = 100;
+    stdout.rows = 30;
+    const before = stdout.writes.length;
+    for (let i = 0; i < 10; i++) stdout.emit('resize');
+    await sleep(400);
+    expect(stdout.writes.length).toBeGreaterThan(before);
+    expect(Math.max(...stdout.writes.slice(before).map(frameLines))).toBeLessThan(30);
+    stdin.write('q');
+    await waitFor(() => String(exited), (x) => x === 'true', 'the app to quit');
+    ink.unmount();
+  });
+});
