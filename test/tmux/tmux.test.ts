@@ -1,0 +1,97 @@
+// The real built app (dist/cli.js) in a real terminal (tmux), driven by keys through one whole
+// solve against the fake Ollama server over HTTP. Skipped only where tmux is missing (CI installs it).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FakeServer } from '../fakes/ollama.js';
+import { stagedModel } from '../ui/helpers.js';
+
+const ROOT = resolve(__dirname, '../..');
+const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
+const SOCKET = `simcoach-test-${process.pid}`;
+const SESSION = 'solve';
+
+const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const screen = (): string => tmux('capture-pane', '-p', '-t', SESSION);
+const keys = (...k: string[]): void => void tmux('send-keys', '-t', SESSION, ...k);
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+async function until(re: RegExp, what: string, ms = 20_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const s = screen();
+    if (re.test(s)) {
+      await sleep(150);
+      return s;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${s}`);
+    await sleep(100);
+  }
+}
+
+const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
+const PLAN = `## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
+const FINE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a+b=3', predicted: '3', verdict: 'plan-fine', critique: '' });
+
+let server: FakeServer | undefined;
+afterAll(async () => {
+  // Only the tmux server this test started (its own socket).
+  if (HAS_TMUX) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  await server?.close();
+});
+
+describe.skipIf(!HAS_TMUX)('the built app in tmux', () => {
+  it('one whole solve by keys: plan, simulation, code, samples AC; q quits and the terminal is restored', async () => {
+    server = await stagedModel({ plan: PLAN, simulate: FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
+    const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      TERM: 'xterm-256color',
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_CACHE_HOME: join(home, 'cache'),
+      NO_COLOR: '1',
+    };
+    const cli = join(ROOT, 'dist', 'cli.js');
+    const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
+    const cmd = [process.execPath, cli, 'solve', problem, '--host', server.url, '--model', 'fake-coder:7b'].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    // `env -i` so no CI variable makes Ink hold its frames; the shell stays after the app exits.
+    const envArgs = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ');
+    const script = join(home, 'run.sh');
+    writeFileSync(script, `clear\nenv -i ${envArgs} ${cmd}\necho "exit=$?"\n`);
+    tmux('new-session', '-d', '-s', SESSION, '-x', '100', '-y', '30', 'sh');
+    keys(`. ${script}`, 'Enter');
+
+    await until(/Plan\s+your decision/, 'the plan');
+    expect(screen()).toContain('2. Print a + b.');
+    expect(screen()).toMatch(/codesim\s+step 1 Plan/);
+    keys('p');
+    await until(/Problem\s+lines 1-\d+ of \d+[\s\S]*Sum of Two/, 'the problem pane');
+    keys('Escape');
+    await until(/Plan\s+your decision/, 'the plan again');
+    keys('a');
+    await until(/Simulation\s+your decision/, 'the simulation');
+    expect(screen()).toContain('plan is fine');
+    keys('a');
+    await until(/Code\s+your decision/, 'the code');
+    expect(screen()).toContain('print(a + b)');
+    keys('a');
+    const end = await until(/solved/, 'the end');
+    expect(end).toMatch(/AC\s+2\/2 passed/);
+    keys('q');
+    const after = await until(/exit=0/, 'the app to exit 0');
+    expect(after).toContain('solved');
+    // The session was saved, whole.
+    const dir = join(home, 'data', 'simcoach', 'sessions');
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.jsonl')) : [];
+    expect(files).toHaveLength(1);
+    const lines = readFileSync(join(dir, files[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    expect(lines.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved' } });
+    // Raw mode is off again: the shell echoes what is typed.
+    keys('echo restored-ok', 'Enter');
+    await until(/^restored-ok$/m, 'the shell to work again');
+  });
+});
