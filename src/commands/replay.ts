@@ -7,13 +7,13 @@ import { replayText } from '../session/text.js';
 import { Timeline } from '../session/timeline.js';
 import { color } from '../term.js';
 
-export function parseReplay(argv: string[], command = 'replay'): { ref?: string; speed: number; branch?: number } {
-  const { values, positionals } = parse(argv, { speed: { type: 'string' }, branch: { type: 'string' } }, command);
+export function parseReplay(argv: string[], command = 'replay'): { ref?: string; speed: number; branch?: number; check: boolean } {
+  const { values, positionals } = parse(argv, { speed: { type: 'string' }, branch: { type: 'string' }, check: { type: 'boolean' } }, command);
   if (positionals.length > 1) throw new UsageError(`${command} takes one session id or file`);
   const speed = numberFlag(values.speed, 'speed') ?? 1;
   if (speed <= 0) throw new UsageError('--speed must be more than 0');
   const branch = numberFlag(values.branch, 'branch');
-  return { ...(positionals[0] ? { ref: positionals[0] } : {}), speed, ...(branch !== undefined ? { branch } : {}) };
+  return { ...(positionals[0] ? { ref: positionals[0] } : {}), speed, check: Boolean(values.check), ...(branch !== undefined ? { branch } : {}) };
 }
 
 const onTerminal = (): boolean => Boolean(process.stdout.isTTY && process.stdin.isTTY);
@@ -41,10 +41,29 @@ export async function replayTimeline(tl: Timeline, o: { speed: number; branch?: 
   return EXIT.ok;
 }
 
+/**
+ * Re-drives the session's flow through the engine with every answer, decision and test run
+ * served from the journal (no model, no judge) and says whether this simcoach reaches the
+ * recorded end: a check that the session still replays step for step with this version.
+ */
+export async function checkReplay(tl: Timeline, branch?: number): Promise<number> {
+  const { replaySession } = await import('../engine/index.js');
+  const r = await replaySession(tl.file, branch !== undefined ? { branch } : {});
+  const recorded = tl.end?.outcome;
+  const same = recorded ? r.status === recorded.status && r.program?.source === recorded.program?.source : r.status === 'stopped';
+  const was = recorded ? recorded.status : 'unfinished';
+  process.stdout.write(
+    same
+      ? `${color.green('✓')} re-driven by this simcoach's ${tl.header.flow} from the journal alone: ${r.status}, as recorded (${was})\n`
+      : `${color.red('✗')} re-driven by this simcoach's ${tl.header.flow}: ${r.status}${r.reason ? ` — ${r.reason}` : ''}; recorded: ${was}\n`,
+  );
+  return same ? EXIT.ok : EXIT.failed;
+}
+
 export async function run(argv: string[]): Promise<number> {
   const a = parseReplay(argv);
   if (!a.ref) throw new UsageError('replay takes a session id (see `simcoach sessions`), `last`, or a file');
-  preloadScreen();
+  if (!a.check) preloadScreen();
   const tl = await Timeline.open(await findSession(a.ref));
-  return replayTimeline(tl, a);
+  return a.check ? checkReplay(tl, a.branch) : replayTimeline(tl, a);
 }

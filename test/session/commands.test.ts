@@ -174,3 +174,18 @@ describe('simcoach replay on a terminal', () => {
     }
   });
 });
+
+describe('simcoach replay --check', () => {
+  it('re-drives a recorded session through the engine from the journal alone and compares the end', async () => {
+    const demo = join(process.cwd(), 'fixtures/sessions/range-sums-codesim.jsonl');
+    const ok = await cli(['replay', demo, '--check'], { ...home.env, OLLAMA_HOST: 'http://127.0.0.1:9' });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/✓ re-driven by this simcoach's codesim from the journal alone: solved, as recorded \(solved\)/);
+    // A journal whose recorded end disagrees with what its steps lead to is caught.
+    const tampered = join(home.root, 'tampered.jsonl');
+    writeFileSync(tampered, readFileSync(demo, 'utf8').replace(/("type":"end".*?"status":)"solved"/, '$1"unsolved"'));
+    const bad = await cli(['replay', tampered, '--check'], home.env);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/✗ .*: solved; recorded: unsolved/);
+  });
+});
