@@ -4,7 +4,7 @@ import { backendFlags, flowFlags, parse } from '../args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
 import { EXIT } from '../errors.js';
 import { formatGuidance, guidanceFor } from '../llm/guidance.js';
-import { probeBackend, type ProbeResult } from '../llm/probe.js';
+import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
 import { color } from '../term.js';
 
 /** How long the first check may take before we call the server absent. */
@@ -13,7 +13,7 @@ const PROBE_MS = 1500;
 export async function run(argv: string[]): Promise<number> {
   const { values } = parse(argv, { ...backendFlags, ...flowFlags }, 'simcoach');
   const settings = resolveSettings(values);
-  const probe = await probeBackend(settings, { timeoutMs: PROBE_MS });
+  const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(PROBE_MS) });
   if (!probe.ok || !probe.modelPresent) {
     process.stdout.write(formatGuidance(guidanceFor(settings, probe.error), { bold: (t) => color.bold(t), dim: (t) => color.dim(t) }));
     return EXIT.ok;

@@ -4,7 +4,7 @@
 import { backendFlags, parse } from '../args.js';
 import { resolveSettings, settingsPath, type Settings } from '../config.js';
 import { EXIT } from '../errors.js';
-import { probeBackend, type ProbeResult } from '../llm/probe.js';
+import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
 import { describeIsolation, sandboxCapabilities, type Capability } from '../runners/capabilities.js';
 import { color } from '../term.js';
 
@@ -57,7 +57,7 @@ export async function run(argv: string[]): Promise<number> {
   const settings = resolveSettings(values);
   // The server first, alone: its answer time is shown, and the sandbox probes (many processes)
   // would make it look slower than it is.
-  const probe = await probeBackend(settings, { timeoutMs: 3000 });
+  const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(3000) });
   const [caps, isolation] = await Promise.all([sandboxCapabilities(), describeIsolation()]);
   const checks = [...backendChecks(settings, probe), ...caps.map(fromCapability)];
   const failed = checks.filter((c) => !c.ok && c.needed);

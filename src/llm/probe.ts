@@ -21,6 +21,12 @@ export interface ProbeResult {
   ms: number;
 }
 
+/** The probe's deadline: `fallback`, unless SIMCOACH_PROBE_MS sets another (slow links, loaded CI machines). */
+export function probeTimeoutMs(fallback: number): number {
+  const n = Number(process.env.SIMCOACH_PROBE_MS);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
 export type ProbeSettings = Pick<Settings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'openaiApiKey' | 'model'>;
 
 /** Ollama treats "name" as "name:latest". */

@@ -148,7 +148,9 @@ describe('against a fake Ollama', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('tiny:1b: pulling manifest');
     expect(r.stderr).toMatch(/tiny:1b: 50% \(1\.0 GB \/ 2\.0 GB/);
-    expect(r.stderr).toMatch(/tiny:1b: 100% \(2\.0 GB \/ 2\.0 GB, [\d.]+ [KMG]?B\/s\)/);
+    // The speed needs lines spread over time (a loaded machine may deliver them at once); its
+    // arithmetic is tested with a clock in pull-meter.test.ts.
+    expect(r.stderr).toMatch(/tiny:1b: 100% \(2\.0 GB \/ 2\.0 GB(, [\d.]+ [KMG]?B\/s)?\)/);
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('✓ pulled tiny:1b');
     clean(r);
   });

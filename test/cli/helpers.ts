@@ -20,6 +20,8 @@ export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.P
     XDG_DATA_HOME: join(home, 'data'),
     XDG_CACHE_HOME: join(home, 'cache'),
     HOME: home,
+    // A loaded test machine can be slow to answer even on loopback; a dead host is tested with a closed port.
+    SIMCOACH_PROBE_MS: '20000',
   });
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];

@@ -32,11 +32,11 @@ describe('probeBackend', () => {
   it('finds Ollama, its version and the model (name without tag means :latest)', async () => {
     const s = await startFakeOllama({ models: [{ name: 'qwen2.5-coder:7b' }, { name: 'llama3.2' }] });
     closers.push(s.close);
-    const p = await probeBackend(settings({ ollamaHost: s.url }));
+    const p = await probeBackend(settings({ ollamaHost: s.url }), { timeoutMs: 20_000 });
     expect(p).toMatchObject({ ok: true, modelPresent: true, version: '0.12.6', models: ['qwen2.5-coder:7b', 'llama3.2:latest'] });
     expect(p.error).toBeUndefined();
-    expect((await probeBackend(settings({ ollamaHost: s.url, model: 'llama3.2' }))).modelPresent).toBe(true);
-    const missing = await probeBackend(settings({ ollamaHost: s.url, model: 'phi4' }));
+    expect((await probeBackend(settings({ ollamaHost: s.url, model: 'llama3.2' }), { timeoutMs: 20_000 })).modelPresent).toBe(true);
+    const missing = await probeBackend(settings({ ollamaHost: s.url, model: 'phi4' }), { timeoutMs: 20_000 });
     expect(missing).toMatchObject({ ok: true, modelPresent: false });
     expect(missing.error?.code).toBe('model-missing');
   });
@@ -67,7 +67,7 @@ describe('probeBackend', () => {
     await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
     closers.push(() => new Promise<void>((r) => page.close(() => r())));
     const url = `http://127.0.0.1:${(page.address() as { port: number }).port}`;
-    const p = await probeBackend(settings({ ollamaHost: url }));
+    const p = await probeBackend(settings({ ollamaHost: url }), { timeoutMs: 20_000 });
     expect(p.ok).toBe(false);
     expect(p.error?.message).toBe(`something answered at ${url}, but it does not speak like Ollama`);
     const { OllamaBackend } = await import('../../src/llm/ollama.js');
@@ -78,9 +78,9 @@ describe('probeBackend', () => {
   it('probes an OpenAI-compatible server, with its key', async () => {
     const s = await startFakeOpenAI({ models: ['local'], apiKey: 'k' });
     closers.push(s.close);
-    const ok = await probeBackend(settings({ backend: 'openai', openaiBaseUrl: s.baseURL, openaiApiKey: 'k', model: 'local' }));
+    const ok = await probeBackend(settings({ backend: 'openai', openaiBaseUrl: s.baseURL, openaiApiKey: 'k', model: 'local' }), { timeoutMs: 20_000 });
     expect(ok).toMatchObject({ ok: true, modelPresent: true, models: ['local'] });
-    const refused = await probeBackend(settings({ backend: 'openai', openaiBaseUrl: s.baseURL, model: 'local' }));
+    const refused = await probeBackend(settings({ backend: 'openai', openaiBaseUrl: s.baseURL, model: 'local' }), { timeoutMs: 20_000 });
     expect(refused.ok).toBe(false);
     expect(refused.error?.code).toBe('unauthorized');
   });
