@@ -8,7 +8,9 @@ import { resolveSettings, type Settings } from '../config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
 import { color } from '../term.js';
-import { budgetFlags, isBackendCode, withBudgets } from './headless.js';
+import { budgetFlags, withBudgets } from './headless.js';
+
+const FATAL = new Set(['server-down', 'model-missing', 'unauthorized']);
 import { solveAuto } from './solve.js';
 
 const flags = {
@@ -132,7 +134,9 @@ export async function run(argv: string[]): Promise<number> {
       let session = '';
       const r = await solveAuto(p, settings, { signal: controller.signal, onFile: (f) => (session = f) });
       if (controller.signal.aborted) break;
-      if (r.status === 'failed' && isBackendCode(r.code)) {
+      // A server that is gone, lacks the model or refuses the key fails every problem alike: stop
+      // and say so. A dropped or stalled answer fails this problem only.
+      if (r.status === 'failed' && FATAL.has(r.code ?? '')) {
         if (bar) err.write('\n');
         const { asUserError } = await import('../llm/guidance.js');
         const { LlmError } = await import('../llm/errors.js');
