@@ -1,17 +1,20 @@
 // Bundles the CLI into dist/ so the first frame does not wait on hundreds of module loads.
 // Code splitting keeps Ink, React and the backends out of `--version` and `--help`.
 import { build } from 'esbuild';
-import { readFileSync, rmSync, chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, chmodSync, mkdirSync, writeFileSync, existsSync, renameSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const dist = join(root, 'dist');
+// Build beside dist/ and swap it in, so a CLI spawned by a concurrent test run never finds
+// a half-written or missing bundle.
+const staging = join(root, `.dist-build-${process.pid}`);
 const stub = join(root, 'scripts', 'empty-module.js');
 
-rmSync(dist, { recursive: true, force: true });
-mkdirSync(dist, { recursive: true });
+rmSync(staging, { recursive: true, force: true });
+mkdirSync(staging, { recursive: true });
 
 await build({
   entryPoints: {
@@ -20,7 +23,7 @@ await build({
     bench: join(root, 'bench', 'run.ts'),
     'judge-agree': join(root, 'scripts', 'judge-agree.ts'),
   },
-  outdir: dist,
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -42,5 +45,10 @@ await build({
   logLevel: 'warning',
 });
 
-chmodSync(join(dist, 'cli.js'), 0o755);
-writeFileSync(join(dist, 'package.json'), JSON.stringify({ type: 'module' }) + '\n');
+chmodSync(join(staging, 'cli.js'), 0o755);
+writeFileSync(join(staging, 'package.json'), JSON.stringify({ type: 'module' }) + '\n');
+
+const old = join(root, `.dist-old-${process.pid}`);
+if (existsSync(dist)) renameSync(dist, old);
+renameSync(staging, dist);
+rmSync(old, { recursive: true, force: true });

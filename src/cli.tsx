@@ -74,6 +74,14 @@ async function main(argv: string[]): Promise<number> {
   return mod.run(rest);
 }
 
+// A reader that goes away (`simcoach problems | head`) is not an error worth a word.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+    throw err;
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
