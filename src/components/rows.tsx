@@ -59,7 +59,9 @@ export function wrapLine(line: string, width: number): string[] {
   while (cells(rest) > w) {
     const head = cut(rest, w);
     const space = head.lastIndexOf(' ');
-    const take = space > w / 3 ? space + 1 : head.length;
+    // A line that breaks right after `head` (at a space) needs no earlier break.
+    const atBreak = rest[head.length] === ' ';
+    const take = atBreak ? head.length + 1 : space > w / 3 ? space + 1 : head.length;
     out.push(rest.slice(0, take).replace(/\s+$/, ''));
     rest = rest.slice(take);
   }
