@@ -111,6 +111,20 @@ describe('approve path', () => {
   });
 });
 
+describe('streaming', () => {
+  it('batches chunks: fewer journal lines than pieces streamed, the text whole and in order', async () => {
+    const pieces = Array.from({ length: 300 }, (_, i) => `w${i} `);
+    const idea = JSON.stringify({ idea: pieces.join('') });
+    const chunks = idea.match(/.{1,4}/gs)!;
+    const { result, file } = await session([{ chunks }, { text: fence(GOOD) }]);
+    expect(result.status).toBe('solved');
+    const lines = readJournal(file).events.filter((e) => e.type === 'llm-chunk' && e.step === 0);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThan(chunks.length / 4);
+    expect(lines.map((e) => (e.type === 'llm-chunk' ? e.text : '')).join('')).toBe(idea);
+  });
+});
+
 describe('the gate', () => {
   it('edit: the value is the person\'s, journaled as theirs; an edit that does not parse is shown again', async () => {
     const gate = scripted({ 0: [{ kind: 'edit', content: '' }, { kind: 'edit', content: 'use my trick' }] });
