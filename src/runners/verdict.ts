@@ -18,7 +18,7 @@ const OUT_OF_MEMORY = /MemoryError|OutOfMemoryError|heap out of memory|std::bad_
  */
 export function runVerdict(r: SandboxResult, memoryLimitKb: number): { verdict: Verdict; detail: string } | null {
   if (r.cpuExceeded) return { verdict: 'TLE', detail: `CPU time over the limit (${r.cpuMs} ms used)` };
-  if (r.wallExceeded) return { verdict: 'TLE', detail: `wall-clock time over the limit (${r.wallMs} ms; sleeping or waiting)` };
+  if (r.wallExceeded) return { verdict: 'TLE', detail: `wall-clock time over the limit (${r.wallMs} ms wall, ${r.cpuMs} ms CPU)` };
   const crashed = r.signal !== null || r.exitCode !== 0;
   if (r.oomKilled) return { verdict: 'MLE', detail: `killed at the memory limit (${memoryLimitKb >> 10} MiB)` };
   if (crashed && OUT_OF_MEMORY.test(r.stderr)) return { verdict: 'MLE', detail: `ran out of memory (limit ${memoryLimitKb >> 10} MiB)` };
