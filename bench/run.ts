@@ -1,2 +1,45 @@
-// npm run bench: prints figures; each section lives in bench/ and is added here.
-process.stdout.write('simcoach bench\n');
+// `npm run bench [-- SECTION…]`: prints figures, asserts nothing. Each section measures one
+// layer against its own baseline in the same run, so the numbers travel between machines.
+import * as ui from './ui.js';
+import * as judge from './judge.js';
+import * as llm from './llm.js';
+import * as engine from './engine.js';
+import * as flows from './flows.js';
+import * as sessions from './sessions.js';
+import * as problems from './problems.js';
+
+const sections: Record<string, { run(): Promise<void>; about: string }> = {
+  ui: { ...ui, about: 'start-up and first frame against bare node; CPU while a long answer streams' },
+  judge: { ...judge, about: 'judge throughput: parallel vs sequential, overhead vs a bare spawn, build cache' },
+  llm: { ...llm, about: 'backend overhead vs raw fetch, cancel latency, prompt-token accounting' },
+  engine: { ...engine, about: 'step overhead, journal throughput, cancel latency, replay speed' },
+  flows: { ...flows, about: 'calls and prompt tokens (sent, evaluated) per problem for each flow' },
+  sessions: { ...sessions, about: 'first frame of replay on a 20 MB session' },
+  problems: { ...problems, about: 'loaders on real sets, listen latency' },
+};
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !(name in sections));
+  if (unknown.length > 0) {
+    process.stderr.write(`bench: unknown section ${unknown.join(', ')}; sections: ${Object.keys(sections).join(', ')}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const names = wanted.length > 0 ? wanted : Object.keys(sections);
+  process.stdout.write(`simcoach bench — node ${process.version}, ${names.length} section(s)\n`);
+  for (const name of names) {
+    const section = sections[name]!;
+    process.stdout.write(`\n== ${name}: ${section.about}\n`);
+    const started = performance.now();
+    try {
+      await section.run();
+    } catch (err) {
+      process.stdout.write(`   section failed: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    }
+    process.stdout.write(`   (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+  }
+}
+
+await main();
