@@ -12,5 +12,5 @@ export const feedbackOf = (r: JudgeResult): string => failureFeedback(r, 500);
 /** How a plan ended, in words the next planner can learn from. */
 export function outcomeOf(r: JudgeResult, debugRounds: number): string {
   const head = `After coding and ${debugRounds} debug round${debugRounds === 1 ? '' : 's'}, the program still passed only ${r.passed} of ${r.total} samples (${r.verdict}).`;
-  return `${head}\n${clip(feedbackOf(r), 1200)}`;
+  return `${head}\n${clip(feedbackOf(r), 700)}`;
 }

@@ -58,9 +58,10 @@ const FIELDS: readonly Field<keyof PlanValue>[] = [
   },
 ];
 
+/** Earlier failures, each cut so that four of them still fit an 8k context beside the problem. */
 function failedText(failed: FailedPlan[]): string {
   if (failed.length === 0) return '';
-  const items = failed.map((f, i) => `### Failed plan ${i + 1}\n${clip(f.plan, 2500)}\n\nWhat happened: ${clip(f.outcome, 1500)}`);
+  const items = failed.map((f, i) => `### Failed plan ${i + 1}\n${clip(f.plan, 1500)}\n\nWhat happened: ${clip(f.outcome, 900)}`);
   return [
     '',
     'These plans were already tried and failed. Do not propose them again: find what was wrong with them and take a different or corrected approach.',
