@@ -87,19 +87,22 @@ async function overhead(): Promise<void> {
 async function abortLatency(make: (url: string) => Backend, start: typeof startFakeOllama | typeof startFakeOpenAI, label: string): Promise<void> {
   const early: number[] = [];
   const mid: number[] = [];
-  const fake = await start({ chat: (_b: unknown, i: number) => (i % 2 === 0 ? { text: 'late', headerDelayMs: 10_000 } : { chunks: Array.from({ length: 500 }, () => 'x '), chunkDelayMs: 10 }) } as never);
+  // Replies chosen by the question: a request cancelled early may never reach the server.
+  const reply = (body: { messages: { content: string }[] }) =>
+    body.messages[0]?.content === 'early' ? { text: 'late', headerDelayMs: 10_000 } : { chunks: Array.from({ length: 500 }, () => 'x '), chunkDelayMs: 10 };
+  const fake = await start({ chat: reply } as never);
   const backend = make(fake.url);
   for (let i = 0; i < 5; i++) {
     const a = new AbortController();
     let at = 0;
     setTimeout(() => { at = performance.now(); a.abort(); }, 50);
-    await backend.chat({ model: 'm', messages: [], signal: a.signal }).catch(() => undefined);
+    await backend.chat({ model: 'm', messages: [{ role: 'user', content: 'early' }], signal: a.signal }).catch(() => undefined);
     early.push(performance.now() - at);
     const b = new AbortController();
     let n = 0;
     let at2 = 0;
     await backend
-      .chat({ model: 'm', messages: [], signal: b.signal, onChunk: () => { if (++n === 5) { at2 = performance.now(); b.abort(); } } })
+      .chat({ model: 'm', messages: [{ role: 'user', content: 'stream' }], signal: b.signal, onChunk: () => { if (++n === 5) { at2 = performance.now(); b.abort(); } } })
       .catch(() => undefined);
     mid.push(performance.now() - at2);
   }

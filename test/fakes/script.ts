@@ -40,6 +40,8 @@ export interface RecordedRequest {
   path: string;
   body: unknown;
   headers: Record<string, string | string[] | undefined>;
+  /** True once the client hung up before the reply was complete (a cancelled request). */
+  closedEarly: boolean;
 }
 
 export type Script<B> = FakeReply[] | ((body: B, index: number) => FakeReply);
@@ -133,7 +135,11 @@ export async function serve(handler: Handler): Promise<FakeServer & { sockets: S
         }
       }
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      requests.push({ method: req.method ?? 'GET', path, body, headers: { ...req.headers } });
+      const record: RecordedRequest = { method: req.method ?? 'GET', path, body, headers: { ...req.headers }, closedEarly: false };
+      requests.push(record);
+      res.on('close', () => {
+        if (!res.writableFinished) record.closedEarly = true;
+      });
       Promise.resolve(handler(req, res, body, raw)).catch((err: unknown) => {
         if (!res.headersSent) {
           res.writeHead(500, { 'content-type': 'application/json' });

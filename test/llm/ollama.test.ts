@@ -92,15 +92,17 @@ describe('ollama backend: chat', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
-  it('stops a stream in flight within 200 ms of the abort', async () => {
+  it('stops a stream in flight at once: no chunk after the abort, the connection closed', async () => {
     const b = await backend({ chat: [{ chunks: Array.from({ length: 200 }, (_, i) => `w${i} `), chunkDelayMs: 20 }] });
     const ac = new AbortController();
     let chunks = 0;
+    let afterAbort = 0;
     let abortedAt = 0;
     const pending = b.chat(
       ask({
         signal: ac.signal,
         onChunk: () => {
+          if (ac.signal.aborted) afterAbort++;
           chunks++;
           if (chunks === 3) {
             abortedAt = Date.now();
@@ -111,8 +113,11 @@ describe('ollama backend: chat', () => {
     );
     const err = await failure(pending);
     expect(err.code).toBe('aborted');
-    expect(Date.now() - abortedAt).toBeLessThan(200);
-    expect(chunks).toBeLessThan(10);
+    expect(afterAbort).toBe(0);
+    // 200 ms is the goal (bench/llm.ts measures about 1 ms); the bound here leaves room for a loaded machine.
+    expect(Date.now() - abortedAt).toBeLessThan(1_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server!.requests.find((r) => r.path === '/api/chat')?.closedEarly).toBe(true);
   });
 
   it('says no Ollama answered, and how to start one, when nothing listens', async () => {

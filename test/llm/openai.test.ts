@@ -62,16 +62,26 @@ describe('openai backend', () => {
   });
 
   it('cancels before the first byte and mid-stream', async () => {
-    const b = await backend({ chat: [{ text: 'late', headerDelayMs: 5_000 }, { chunks: Array.from({ length: 100 }, () => 'x '), chunkDelayMs: 20 }] });
+    // Replies picked by the question, not by arrival order: the first request may be cancelled
+    // before it ever reaches the server.
+    const b = await backend({
+      chat: (body) =>
+        body.messages.at(-1)?.content === 'early'
+          ? { text: 'late', headerDelayMs: 5_000 }
+          : { chunks: Array.from({ length: 100 }, () => 'x '), chunkDelayMs: 20 },
+    });
     const early = new AbortController();
     setTimeout(() => early.abort(), 100);
-    expect((await failure(b.chat(ask({ signal: early.signal })))).code).toBe('aborted');
+    expect((await failure(b.chat(ask({ signal: early.signal, messages: [{ role: 'user', content: 'early' }] })))).code).toBe('aborted');
     const mid = new AbortController();
     let at = 0;
     let n = 0;
     const err = await failure(b.chat(ask({ signal: mid.signal, onChunk: () => { if (++n === 3) { at = Date.now(); mid.abort(); } } })));
     expect(err.code).toBe('aborted');
-    expect(Date.now() - at).toBeLessThan(200);
+    // 200 ms is the goal (bench/llm.ts measures about 1 ms); the bound leaves room for a loaded machine.
+    expect(Date.now() - at).toBeLessThan(1_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server!.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)?.closedEarly).toBe(true);
   });
 
   it('says no server answered at the base URL when nothing listens', async () => {
