@@ -44,13 +44,19 @@ export interface StepRowsOptions {
   previousPlan?: string;
 }
 
+/** Code a person typed inside a fence compares with the model's code without one. */
+const unfence = (text: string): string => {
+  const m = /^\s*(`{3,})[\w+-]*\n([\s\S]*?)\n\1\s*$/.exec(text);
+  return m ? m[2]! : text;
+};
+
 function decisionRows(p: ProposalShown, width: number): Row[] {
   const d = p.decision!;
   const mine = d.by === 'person';
   const rows: Row[] = [];
   if (d.decision.kind === 'edit') {
     rows.push(blank(), [seg(mine ? '✎ your edit' : '✎ edited', { bold: true, color: 'cyan' }), seg('  (the model’s text → what the flow went on with)', { dim: true })]);
-    rows.push(...diffRows(p.text, d.decision.content, { width }));
+    rows.push(...diffRows(unfence(p.text), unfence(d.decision.content), { width }));
   }
   if (d.decision.kind === 'reject' && d.decision.note) {
     rows.push(blank(), [seg(mine ? 'your note: ' : 'note: ', { bold: true, color: 'cyan' })], ...textRows(d.decision.note, width, { color: 'cyan' }, '  '));
@@ -63,7 +69,12 @@ function decisionRows(p: ProposalShown, width: number): Row[] {
 export function stepRows(v: StepView, beat: Beat, o: StepRowsOptions): Row[] {
   const rows: Row[] = [];
   const last = v.proposals[v.proposals.length - 1];
-  if (v.proposals.length > 1) rows.push([seg(`asked ${v.proposals.length} times; the last answer:`, { dim: true })]);
+  v.proposals.slice(0, -1).forEach((p, i) => {
+    const d = p.decision;
+    const mine = d?.by === 'person';
+    rows.push([seg(`answer ${i + 1}: `, { dim: true }), seg(decisionText(d?.decision, d?.by), mine ? { color: 'cyan' } : { dim: true })]);
+  });
+  if (v.proposals.length > 1) rows.push([seg(`answer ${v.proposals.length}:`, { dim: true })]);
   if (beat.proposal && last) {
     rows.push(...paneRows({ kind: 'proposal', proposal: asProposal(v.ref, last) }, { width: o.width, ...(o.previousCode ? { previousCode: o.previousCode } : {}), ...(o.previousPlan ? { previousPlan: o.previousPlan } : {}) }));
   } else {

@@ -8,6 +8,7 @@ import type { Beat } from '../session/pace.js';
 import { finalText, type StepRef, type Timeline } from '../session/timeline.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { Rows, fitRow, seg, type Row } from '../components/rows.js';
+import { tone } from '../components/theme.js';
 import { fullBeat, stepRows, stepMark } from './replay-model.js';
 
 export interface ReplayProps {
@@ -198,7 +199,7 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch }: Rep
     const start = playing ? Math.max(0, lines.length - height) : Math.min(scroll, Math.max(0, lines.length - height));
     body = (
       <Box flexDirection="column" height={height}>
-        {ref ? null : <Text color="yellow">This session has no steps to show.</Text>}
+        {ref ? null : <Text color={tone('yellow')}>This session has no steps to show.</Text>}
         <Rows rows={lines.map((r) => fitRow(r, width))} from={start} height={height} />
       </Box>
     );
@@ -206,18 +207,20 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch }: Rep
 
   return (
     <Box flexDirection="column">
-      <Text>
+      <Text wrap="truncate-end">
         <Text bold>simcoach replay</Text>
-        <Text color="gray"> · {h.id} · </Text>
+        <Text color={tone('gray')}> · {h.id} · </Text>
         {title}
       </Text>
-      <Text color="gray">{status}</Text>
+      <Text color={tone('gray')} wrap="truncate-end">
+        {status}
+      </Text>
       {tl.warnings.slice(0, 2).map((w) => (
-        <Text key={w} color="yellow" wrap="truncate-end">
+        <Text key={w} color={tone('yellow')} wrap="truncate-end">
           note: {w}
         </Text>
       ))}
-      <Box borderStyle="round" borderColor="gray" flexDirection="column" paddingX={1}>
+      <Box borderStyle="round" borderColor={tone('gray')} flexDirection="column" paddingX={1}>
         <Text bold>{ref?.title ?? ''}</Text>
         {body}
       </Box>

@@ -134,4 +134,21 @@ describe('replay screen', () => {
     expect(f).toContain('older simcoach');
     expect(f).toContain('half an answ');
   });
+
+  it('the demo: the rejected first plan with its note, and the person’s code edit as a diff', async () => {
+    const tl = await Timeline.open(join(process.cwd(), 'fixtures/sessions/pair-sum-person.jsonl'));
+    app = render(<ReplayScreen timeline={tl} speed={1} />);
+    let f = await frame((x) => x.includes('step 1/5'));
+    expect(f).toMatch(/answer 1: rejected by you: “n is up to/);
+    expect(f).toContain('answer 2:');
+    expect(f).toContain('Hash map, O(n).');
+    await press(RIGHT);
+    await press(RIGHT);
+    await frame((x) => x.includes('step 3/5'));
+    for (let i = 0; i < 14; i++) await press(DOWN);
+    f = await frame((x) => x.includes('✎ your edit'));
+    expect(f).toContain('+ data = sys.stdin.buffer.read().split()');
+    expect(f).toContain('- data = sys.stdin.read().split()');
+    expect(f).not.toContain('```');
+  });
 });
