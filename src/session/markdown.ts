@@ -54,9 +54,21 @@ function stepSection(s: ReportStep, n: number, lang: string): string[] {
   return out;
 }
 
+/** The statement's own headings moved under the report's "Problem" heading. */
+function demote(markdown: string): string {
+  let inFence = false;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (/^\s*(`{3,}|~{3,})/.test(line)) inFence = !inFence;
+      return !inFence && /^#{1,4}\s/.test(line) ? `##${line}` : line;
+    })
+    .join('\n');
+}
+
 function problemSection(r: Report): string[] {
   const p = r.problem;
-  const out = ['## Problem', '', p.statement.trim(), ''];
+  const out = ['## Problem', '', demote(p.statement.trim()), ''];
   if (p.inputSpec) out.push('**Input.** ' + p.inputSpec.trim(), '');
   if (p.outputSpec) out.push('**Output.** ' + p.outputSpec.trim(), '');
   p.samples.forEach((s, i) => {
