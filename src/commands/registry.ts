@@ -18,7 +18,8 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./solve.js'),
   },
   test: {
-    usage: 'test SOLUTION --problem PROBLEM [--lang L] [--mode M] [--tl MS] [--ml MB] [--json]',
+    usage:
+      'test SOLUTION --problem PROBLEM [--lang L] [--mode tokens|exact|lines|float] [--eps E] [--checker FILE] [--tl MS] [--ml MB] [--json]',
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
     load: () => import('./test.js'),
   },
