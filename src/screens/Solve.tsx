@@ -36,6 +36,9 @@ export interface SolveProps {
 /** Rows the live region may use: the terminal minus a spare line, the title, status, notice and keys. */
 export const liveBody = (height: number): number => Math.max(3, height - 5);
 
+/** Rows of streaming text shown at most. */
+const STREAM_ROWS = 12;
+
 const EXT: Record<string, string> = { python: '.py', cpp: '.cpp', javascript: '.js', java: '.java' };
 
 function statusOf(v: SessionView, p: SolveProps): StatusInfo {
@@ -270,7 +273,8 @@ export function Solve(props: SolveProps) {
   } else if (live) {
     state = live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : 'waiting for the model';
     // The error lines below take two rows of the body when there is an error.
-    const room = v.error ? body - 2 : body;
+    // A dozen lines of tail are enough to follow an answer; each frame then costs less.
+    const room = Math.min(STREAM_ROWS, v.error ? body - 2 : body);
     content = live.text ? <StreamTail text={live.text} width={width} height={Math.max(1, Math.min(room, countLines(live.text, room) + 1))} /> : <Text dimColor>waiting for the model…</Text>;
   }
   if (v.error && !proposal && !v.outcome) {

@@ -53,7 +53,12 @@ async function loadFlows(): Promise<typeof import('../flows/index.js')> {
   return import('../flows/index.js');
 }
 
-export function createAppController(o: ControllerOptions): AppController {
+export interface RunningApp extends AppController {
+  /** Stops every session still running (the journal gets its end line); for quitting by signal. */
+  shutdown(): Promise<void>;
+}
+
+export function createAppController(o: ControllerOptions): RunningApp {
   let settings = o.settings;
   // Saved settings take effect at once; the flags of this run still win over them.
   const reload = (): Settings => {
@@ -71,13 +76,17 @@ export function createAppController(o: ControllerOptions): AppController {
   };
   const makeBackend = (s: Settings): Promise<Backend> => (o.backend ? o.backend(s) : createBackend(s));
   const entries = new Map<string, Problem>();
+  const sessions = new Set<SessionHandle>();
 
   const recheck = async (): Promise<void> => {
     setBackend(stateFromProbe(settings, await probeBackend(settings, { timeoutMs: 1500 })));
   };
   if (!o.probe) void recheck();
 
-  const controller: AppController = {
+  const controller: RunningApp = {
+    async shutdown() {
+      await Promise.all([...sessions].map((h) => h.stop()));
+    },
     async problems() {
       const { loadDirectory } = await import('../problems/directory.js');
       const { fixturesDir } = await import('../problems/index.js');
@@ -152,7 +161,7 @@ export function createAppController(o: ControllerOptions): AppController {
     const { isFlowName, pickFlow } = await loadFlows();
     if (!isFlowName(settings.flow)) throw new Error(`the ${settings.flow} flow is not in this build yet; pick codesim or mapcoder in settings (s)`);
     const flow: SessionFlow = pickFlow(settings.flow, settings);
-    const store = new ViewStore(o.frameMs ?? 100);
+    const store = new ViewStore(o.frameMs ?? 150);
     const backend = new CancellableBackend(await makeBackend(settings), (held) => store.set((v) => ({ ...v, held })));
     const manual = createManualGate();
     const events = new EngineEvents();
@@ -198,6 +207,8 @@ export function createAppController(o: ControllerOptions): AppController {
       },
       done,
     };
+    sessions.add(handle);
+    void done.finally(() => sessions.delete(handle));
     return handle;
   }
 

@@ -37,7 +37,8 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
     // Ctrl-C is ours: it cancels a stream first, and quits only when pressed again.
     exitOnCtrlC: false,
     patchConsole: false,
-    maxFps: 20,
+    maxFps: 10,
+    incrementalRendering: true,
   });
   // A signal from outside (kill, a closed terminal) still ends cleanly with the journal closed.
   const onSignal = (): void => finish(130);
@@ -46,6 +47,8 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
   const code = await exited;
   process.off('SIGTERM', onSignal);
   process.off('SIGHUP', onSignal);
+  // Whatever ended the app, no session runs on: each gets its end line in the journal.
+  await app.shutdown();
   instance.unmount();
   await instance.waitUntilExit().catch(() => undefined);
   return code;

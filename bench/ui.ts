@@ -1,0 +1,153 @@
+// The tutor as a person feels it, against bare `node -e ''` in the same run: `--version`, the
+// time to the app's first frame (in a real pseudo-terminal, via script(1)), and the CPU the app
+// uses while a long answer streams in at a model's pace. Prints figures; asserts nothing.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeOllama, type FakeServer } from '../test/fakes/ollama.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const cliPath = (): string => join(here, 'cli.js');
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+const sleep = (t: number): Promise<void> => new Promise((r) => setTimeout(r, t));
+const quote = (a: string): string => `'${a.replace(/'/g, `'\\''`)}'`;
+
+/** A clean environment: temp XDG dirs, no CI variables (Ink holds its frames in CI). */
+function cleanEnv(home: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!(k === 'CI' || k.startsWith('CI_') || k === 'CONTINUOUS_INTEGRATION')) env[k] = v;
+  return { ...env, XDG_CONFIG_HOME: join(home, 'c'), XDG_DATA_HOME: join(home, 'd'), XDG_CACHE_HOME: join(home, 'x'), NO_COLOR: '1', TERM: 'xterm-256color' };
+}
+
+function timeRun(args: string[], env: NodeJS.ProcessEnv): number {
+  const t = performance.now();
+  spawnSync(process.execPath, args, { env, stdio: 'ignore' });
+  return performance.now() - t;
+}
+
+/** Runs `command` in a pseudo-terminal; resolves with the ms until `seen` appears in its output. */
+function inPty(command: string, env: NodeJS.ProcessEnv, seen: RegExp, onStart?: (pid: number) => void): { until: Promise<number>; child: ReturnType<typeof spawn> } {
+  const started = performance.now();
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+  if (child.pid) onStart?.(child.pid);
+  let out = '';
+  const until = new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString('utf8');
+      if (seen.test(out)) resolve(performance.now() - started);
+    });
+    child.on('close', () => reject(new Error(`exited before ${seen}: ${out.slice(-300)}`)));
+  });
+  until.catch(() => undefined);
+  return { until, child };
+}
+
+/** The node process under script(1) (its child), for its CPU counters. */
+function childOf(pid: number): number | undefined {
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid && /node/.test(readFileSync(`/proc/${d}/cmdline`, 'utf8'))) return Number(d);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return undefined;
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (100 Hz on Linux)
+}
+
+async function versionAndFirstFrame(server: FakeServer, home: string): Promise<void> {
+  const env = cleanEnv(home);
+  const bare: number[] = [];
+  const version: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    bare.push(timeRun(['-e', ''], env));
+    version.push(timeRun([cliPath(), '--version'], env));
+  }
+  const b = median(bare);
+  const v = median(version);
+  process.stdout.write(`  node -e ''                 ${ms(b)}\n`);
+  process.stdout.write(`  simcoach --version         ${ms(v)}   ${(v / b).toFixed(2)}× (goal ≤ 1.5×)\n`);
+
+  const ptyBare: number[] = [];
+  const frame: number[] = [];
+  const app = [process.execPath, cliPath(), '--host', server.url, '--model', 'fake-coder:7b'].map(quote).join(' ');
+  for (let i = 0; i < 5; i++) {
+    const nodeRun = inPty(`${quote(process.execPath)} -e 'console.log("ready")'`, env, /ready/);
+    ptyBare.push(await nodeRun.until);
+    const r = inPty(app, env, /Pick a problem/);
+    frame.push(await r.until);
+    r.child.kill('SIGTERM');
+    await new Promise((res) => r.child.on('close', res));
+  }
+  const pb = median(ptyBare);
+  const f = median(frame);
+  process.stdout.write(`  node -e '' in a pty        ${ms(pb)}\n`);
+  process.stdout.write(`  first frame of the app     ${ms(f)}   ${(f / pb).toFixed(2)}× (goal ≤ 4×; includes the server probe)\n`);
+}
+
+async function streamingCpu(home: string, tokens: number, perSecond: number, auto = false): Promise<void> {
+  const words = Array.from({ length: tokens }, (_, i) => (i % 12 === 11 ? 'word\n' : 'word '));
+  const server = await startFakeOllama({
+    models: [{ name: 'fake-coder:7b' }],
+    chat: () => ({ chunks: words, chunkDelayMs: 1000 / perSecond }),
+  });
+  try {
+    const env = cleanEnv(home);
+    const problem = join(here, '..', 'fixtures', 'problems', 'sum-two.md');
+    if (!existsSync(problem)) {
+      process.stdout.write('  streaming CPU: fixtures not found, skipped\n');
+      return;
+    }
+    const cmd = [process.execPath, cliPath(), 'solve', problem, '--host', server.url, '--model', 'fake-coder:7b', ...(auto ? ['--auto'] : [])].map(quote).join(' ');
+    let scriptPid = 0;
+    const r = inPty(cmd, env, auto ? /./ : /streaming/, (pid) => (scriptPid = pid));
+    await r.until;
+    if (auto) await sleep(500);
+    const pid = childOf(scriptPid);
+    if (!pid) throw new Error('could not find the app process');
+    const wall0 = performance.now();
+    const cpu0 = cpuSeconds(pid);
+    const seconds = tokens / perSecond;
+    await sleep(seconds * 1000 * 0.9);
+    const cpu = cpuSeconds(pid) - cpu0;
+    const wall = (performance.now() - wall0) / 1000;
+    r.child.kill('SIGTERM');
+    await new Promise((res) => r.child.on('close', res));
+    const what = auto ? 'the same stream headless (solve --auto), for scale' : `CPU while ${tokens} tokens stream at ${perSecond}/s`;
+    process.stdout.write(`  ${what}: ${((cpu / wall) * 100).toFixed(1)}% of one core over ${wall.toFixed(1)} s${auto ? '' : ' (goal ≤ 15%)'}\n`);
+  } finally {
+    await server.close();
+  }
+}
+
+export async function run(): Promise<void> {
+  process.stdout.write('\nui (the app)\n');
+  if (spawnSync('script', ['--version']).status !== 0) {
+    process.stdout.write('  script(1) is missing: no pseudo-terminal, skipped\n');
+    return;
+  }
+  const home = mkdtempSync(join(tmpdir(), 'simcoach-bench-ui-'));
+  const server = await startFakeOllama({ models: [{ name: 'fake-coder:7b' }] });
+  try {
+    await versionAndFirstFrame(server, home);
+    // SIMCOACH_BENCH_TOKENS shortens the 100 s stream for a quick look.
+    const tokens = Number(process.env.SIMCOACH_BENCH_TOKENS ?? 20_000);
+    await streamingCpu(home, tokens, 200);
+    await streamingCpu(home, Math.min(tokens, 2000), 200, true);
+  } finally {
+    await server.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
