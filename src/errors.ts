@@ -25,7 +25,8 @@ export class UserError extends Error {
 
 export class UsageError extends UserError {
   constructor(message: string) {
-    super(message, EXIT.usage, 'See `simcoach --help`.');
+    // One line, as a usage error should be: the fault and where to look.
+    super(`${message} (see \`simcoach --help\`)`, EXIT.usage);
     this.name = 'UsageError';
   }
 }

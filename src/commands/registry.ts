@@ -64,17 +64,17 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./demo.js'),
   },
   doctor: {
-    usage: 'doctor',
+    usage: 'doctor [--json] [--backend B] [--host URL] [--base-url URL] [--model M]',
     summary: 'check the model server, the model, compilers and the sandbox',
     load: () => import('./doctor.js'),
   },
   models: {
-    usage: 'models [pull NAME]',
+    usage: 'models [--json] | models pull NAME',
     summary: 'list installed models, or pull one with a progress bar',
     load: () => import('./models.js'),
   },
   config: {
-    usage: 'config get KEY | set KEY VALUE | list | path',
+    usage: 'config get KEY | set KEY VALUE | unset KEY | list [--json] | path',
     summary: 'read or change settings',
     load: () => import('./config.js'),
   },
