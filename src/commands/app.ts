@@ -13,21 +13,25 @@ const PROBE_MS = 1500;
 export async function run(argv: string[]): Promise<number> {
   const { values } = parse(argv, { ...backendFlags, ...flowFlags }, 'simcoach');
   const settings = resolveSettings(values);
+  // In a terminal the screens load while the server is asked, so the first frame waits for one, not both.
+  const tty = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  const screens = tty ? import('../screens/launch.js') : undefined;
+  screens?.catch(() => undefined);
   const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(PROBE_MS) });
   if (!probe.ok || !probe.modelPresent) {
     process.stdout.write(formatGuidance(guidanceFor(settings, probe.error), { bold: (t) => color.bold(t), dim: (t) => color.dim(t) }));
     return EXIT.ok;
   }
-  return openTutor(settings, probe, values);
+  return openTutor(settings, probe, values, screens);
 }
 
 /**
  * The tutor's entry. In a terminal it opens the app (problem picker, then the solve screen);
  * piped, there is nothing to draw on, so it says what is there and which commands to use.
  */
-async function openTutor(settings: Settings, probe: ProbeResult, flags: SettingFlags): Promise<number> {
-  if (process.stdin.isTTY && process.stdout.isTTY) {
-    const { launchApp } = await import('../screens/launch.js');
+async function openTutor(settings: Settings, probe: ProbeResult, flags: SettingFlags, screens?: Promise<typeof import('../screens/launch.js')>): Promise<number> {
+  if (screens) {
+    const { launchApp } = await screens;
     return launchApp({ settings, flags, probe });
   }
   const { commands } = await import('./registry.js');

@@ -2,7 +2,6 @@
 // probe and pull, and sessions run by the engine behind the manual gate. No React here; the
 // screens see only the interfaces in controller.ts.
 import { FLOWS, LANGS, BACKENDS, resolveSettings, setSetting, type SettingFlags, type Settings } from '../config.js';
-import { EngineEvents, createManualGate, resumeSession, startSession } from '../engine/index.js';
 import type { SessionFlow } from '../engine/session.js';
 import { guidanceFor } from '../llm/guidance.js';
 import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
@@ -158,7 +157,8 @@ export function createAppController(o: ControllerOptions): RunningApp {
   };
 
   async function startHandle(problem: Problem): Promise<SessionHandle> {
-    const { isFlowName, pickFlow } = await loadFlows();
+    // The engine and the flows load with the first session, not before the first frame.
+    const [{ isFlowName, pickFlow }, { EngineEvents, createManualGate, resumeSession, startSession }] = await Promise.all([loadFlows(), import('../engine/index.js')]);
     if (!isFlowName(settings.flow)) throw new Error(`the ${settings.flow} flow is not in this build yet; pick codesim or mapcoder in settings (s)`);
     const flow: SessionFlow = pickFlow(settings.flow, settings);
     const store = new ViewStore(o.frameMs ?? 150);
