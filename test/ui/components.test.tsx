@@ -272,3 +272,20 @@ describe('panes', () => {
     expect(rows.every((r) => cells(rowText(r)) <= 50)).toBe(true);
   });
 });
+
+describe('ErrorBoundary', () => {
+  it('turns a render error into one line, never a stack', async () => {
+    const { ErrorBoundary } = await import('../../src/screens/ErrorBoundary.js');
+    const Boom = (): never => {
+      throw new Error('bad value\n    at somewhere (file.js:1:1)');
+    };
+    let reported = '';
+    const r = render(
+      <ErrorBoundary onError={(m) => (reported = m)}>
+        <Boom />
+      </ErrorBoundary>,
+    );
+    expect(r.lastFrame()).toBe('simcoach: internal error in the screen: bad value');
+    expect(reported).toBe('bad value');
+  });
+});

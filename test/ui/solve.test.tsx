@@ -174,3 +174,25 @@ describe('the gate by keys', () => {
     expect(await app.exit).toBe(0);
   });
 });
+
+describe('quitting', () => {
+  it('a second ctrl-c within 3 s quits cleanly; the journal ends with the session stopped', async () => {
+    const long = Array.from({ length: 400 }, (_, i) => `thinking ${i}`).join(' ');
+    server = await stagedModel({ plan: () => ({ text: `## Understanding\n${long}`, chunkDelayMs: 20 }) });
+    app = await startApp(server, sumTwo);
+    await app.until(/streaming[\s\S]*thinking 5/);
+    await app.press(KEYS.ctrlC);
+    await app.until('answer cancelled');
+    await app.press(KEYS.ctrlC);
+    expect(await app.exit).toBe(0);
+    const { readdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const dir = join(process.env.XDG_DATA_HOME!, 'simcoach', 'sessions');
+    const newest = readdirSync(dir).map((f) => join(dir, f)).sort((a, b) => (statMs(b) - statMs(a)))[0]!;
+    const events = readFileSync(newest, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; outcome?: { status: string } });
+    expect(events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'stopped' } });
+  });
+});
+
+import { statSync } from 'node:fs';
+const statMs = (f: string): number => statSync(f).mtimeMs;
