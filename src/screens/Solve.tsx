@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Editor, LineInput } from '../components/Editor.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { proposalRows } from '../components/panes/index.js';
-import { Rows, cut, fitRow, seg, type Row } from '../components/rows.js';
+import { Rows, cut, fitRow, rowText, seg, textRows, type Row } from '../components/rows.js';
 import { StatusBar, type StatusInfo } from '../components/StatusBar.js';
 import { StreamTail } from '../components/StreamTail.js';
 import { tone } from '../components/theme.js';
@@ -137,14 +137,14 @@ export function Solve(props: SolveProps) {
       if (input === '?') return setMode('help');
       if (input === 'p') return setMode('problem');
       if (input === 's' && !live?.streaming) return setMode('settings');
-      if (v.outcome) {
-        if (input === 'n' && props.onAnother) props.onAnother();
-        return;
-      }
       if (input === 'R' && v.held) return session.retry();
       if (input === 'R' && v.error && isBackendError(v.error.code)) {
         setNotice({ text: 'trying again…' });
         return session.retry();
+      }
+      if (v.outcome) {
+        if (input === 'n' && props.onAnother) props.onAnother();
+        return;
       }
       if (!proposal) return;
       const next = scrollKey(key, input, offset, rows.length, body);
@@ -241,8 +241,11 @@ export function Solve(props: SolveProps) {
       ...(o.reason ? [[seg(o.reason)]] : []),
       ...(v.file ? [[seg(`replay it: simcoach replay ${v.file}`, { dim: true })]] : []),
     ];
-    content = <Rows rows={lines.map((r) => fitRow(r, width))} />;
+    const backendFailed = v.error !== undefined && isBackendError(v.error.code);
+    if (backendFailed) lines.push([seg('start the server or fix the model (simcoach doctor says how), then press R to go on from the last complete step', { dim: true })]);
+    content = <Rows rows={lines.flatMap((r) => textRows(rowText(r), width, r[0] ?? {}))} />;
     hints = props.onAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
+    if (backendFailed) hints = [{ key: 'R', label: 'try again' }, ...hints];
   } else if (proposal) {
     state = `${proposal.error ? 'failed' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
     content = mode === 'back' ? (

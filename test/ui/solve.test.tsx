@@ -196,3 +196,27 @@ describe('quitting', () => {
 
 import { statSync } from 'node:fs';
 const statMs = (f: string): number => statSync(f).mtimeMs;
+
+describe('the model server failing mid-session', () => {
+  it('a dropped stream shows the error with R; R continues the same journal from the last complete step', async () => {
+    server = await stagedModel({
+      plan: PLAN,
+      simulate: FINE,
+      code: (_b, nth) => (nth === 0 ? { text: 'partial answer that never ends properly', dropAfterChunks: 2 } : { text: fence(RIGHT) }),
+    });
+    app = await startApp(server, sumTwo);
+    await app.until(/▸ 1 Plan\s+your decision/);
+    await app.press('a');
+    await app.until(/▸ 2 Simulation\s+your decision/);
+    await app.press('a');
+    await app.until(/R try again/);
+    expect(app.frame()).toMatch(/dropped|closed|connection/i);
+    await app.press('R');
+    await app.until(/▸ 3 Code\s+your decision/);
+    // Plan and simulation were served from the journal: the model saw only the code stage again.
+    expect(stages(server)).toEqual(['plan', 'simulate', 'code', 'code']);
+    await app.press('a');
+    const end = await app.until('★ solved');
+    expect(end).toContain('trying again from the last complete step');
+  });
+});
