@@ -80,4 +80,21 @@ export class SessionContext {
   progress(branch: number): void {
     this.events.emit({ type: 'progress', branch, progress: this.snapshot() });
   }
+
+  /** One live test-run step: journaled and told as it starts and ends, judged under the problem's limits. */
+  async judgeStep(branch: number, step: StepId, title: string, program: Program, tests: TestCase[]): Promise<JudgeResult> {
+    this.write({ type: 'step-start', branch, step, agent: 'run', title, pane: 'tests' });
+    this.events.emit({ type: 'step-start', branch, step, agent: 'run', title, pane: 'tests', served: false });
+    this.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
+    const { timeLimitMs, memoryLimitMb, compare } = this.problem;
+    const result = await this.judge(program, tests, {
+      ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
+      ...(memoryLimitMb !== undefined ? { memoryLimitMb } : {}),
+      compare,
+      signal: this.signal,
+    });
+    this.write({ type: 'run', branch, step, program, result });
+    this.events.emit({ type: 'run', branch, step, program, result, served: false });
+    return result;
+  }
 }

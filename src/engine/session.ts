@@ -115,7 +115,7 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
   let final: JudgeResult | undefined;
   if (o.finalTests && outcome.program && !plan.replay && !signal.aborted) {
     try {
-      final = await finalRun(ctx, plan.branch, steps.nextStep, outcome, o.finalTests);
+      final = await ctx.judgeStep(plan.branch, steps.nextStep, 'Hidden tests', outcome.program, o.finalTests);
     } catch (err) {
       outcome = { ...outcomeOf(ctx, plan.branch, err), ...(outcome.program ? { program: outcome.program } : {}) };
     }
@@ -159,22 +159,6 @@ function outcomeOf(ctx: SessionContext, branch: number, err: unknown): Outcome {
   ctx.write({ type: 'error', branch, message, code });
   ctx.events.emit({ type: 'error', branch, message, code });
   return { status: 'failed', reason: message, code, ...bestOf(ctx) };
-}
-
-async function finalRun(ctx: SessionContext, branch: number, step: number, outcome: Outcome, tests: TestCase[]): Promise<JudgeResult> {
-  const program = outcome.program!;
-  ctx.write({ type: 'step-start', branch, step, agent: 'run', title: 'Hidden tests', pane: 'tests' });
-  ctx.events.emit({ type: 'step-start', branch, step, agent: 'run', title: 'Hidden tests', pane: 'tests', served: false });
-  ctx.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
-  const result = await ctx.judge(program, tests, {
-    ...(ctx.problem.timeLimitMs !== undefined ? { timeLimitMs: ctx.problem.timeLimitMs } : {}),
-    ...(ctx.problem.memoryLimitMb !== undefined ? { memoryLimitMb: ctx.problem.memoryLimitMb } : {}),
-    compare: ctx.problem.compare,
-    signal: ctx.signal,
-  });
-  ctx.write({ type: 'run', branch, step, program, result });
-  ctx.events.emit({ type: 'run', branch, step, program, result, served: false });
-  return result;
 }
 
 function finish(ctx: SessionContext, plan: DrivePlan, outcome: Outcome, final: JudgeResult | undefined): SessionResult {

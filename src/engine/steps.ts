@@ -193,17 +193,7 @@ export class Traversal implements Steps {
     const title = tests === ctx.problem.samples ? 'Samples' : 'Tests';
     const r = this.recordFor(step, 'run', program);
     if (r?.kind === 'run') return this.serveRun(r, title);
-    ctx.write({ type: 'step-start', branch, step, agent: 'run', title, pane: 'tests' });
-    ctx.events.emit({ type: 'step-start', branch, step, agent: 'run', title, pane: 'tests', served: false });
-    ctx.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
-    const result = await ctx.judge(program, tests, {
-      ...(ctx.problem.timeLimitMs !== undefined ? { timeLimitMs: ctx.problem.timeLimitMs } : {}),
-      ...(ctx.problem.memoryLimitMb !== undefined ? { memoryLimitMb: ctx.problem.memoryLimitMb } : {}),
-      compare: ctx.problem.compare,
-      signal: ctx.signal,
-    });
-    ctx.write({ type: 'run', branch, step, program, result });
-    ctx.events.emit({ type: 'run', branch, step, program, result, served: false });
+    const result = await ctx.judgeStep(branch, step, title, program, tests);
     this.candidate(step, program, result);
     return result;
   }
