@@ -96,6 +96,15 @@ export const settingsPath = (): string => join(configDir(), 'config.json');
  * no port means 11434 (80/443 when a scheme is given); 0.0.0.0 (a bind address) means this machine.
  */
 export function normaliseOllamaHost(value: string | undefined): string {
+  return parseOllamaHost(value) ?? 'http://127.0.0.1:11434';
+}
+
+/**
+ * The URL a host setting names, or undefined when it names none ("::x", "box:99999").
+ * The environment falls back to the default as Ollama does; a value a person types now
+ * (`--host`, `config set ollamaHost`) is refused instead, so a typo never points elsewhere silently.
+ */
+export function parseOllamaHost(value: string | undefined): string | undefined {
   const fallback = 'http://127.0.0.1:11434';
   const s = (value ?? '').trim();
   if (!s) return fallback;
@@ -113,10 +122,10 @@ export function normaliseOllamaHost(value: string | undefined): string {
   const path = slash >= 0 ? rest.slice(slash).replace(/\/+$/, '') : '';
   const hostport = slash >= 0 ? rest.slice(0, slash) : rest;
   const m = /^(\[[^\]]+\]|[^:]*)(?::(\d*))?$/.exec(hostport);
-  if (!m) return fallback;
+  if (!m) return undefined;
   let host = m[1] ?? '';
   if (m[2] !== undefined) {
-    if (m[2] === '' || Number(m[2]) > 65535) return fallback;
+    if (m[2] === '' || Number(m[2]) > 65535) return undefined;
     port = m[2];
   }
   if (host === '' || host === '0.0.0.0' || host === '[::]') host = '127.0.0.1';
@@ -223,6 +232,12 @@ export interface SettingFlags {
   lang?: string;
 }
 
+function hostFlag(value: string): string {
+  const url = parseOllamaHost(value);
+  if (url === undefined) throw new UsageError(`--host takes ${KEY_DOCS.ollamaHost?.allowed ?? 'a URL'}, not '${value}'`);
+  return url;
+}
+
 /** Settings with `--backend --host --base-url --model --flow --lang` applied for this run. */
 export function resolveSettings(flags: SettingFlags): Settings {
   const checkEnum = (flag: string, value: string | undefined, allowed: readonly string[]): string | undefined => {
@@ -235,7 +250,7 @@ export function resolveSettings(flags: SettingFlags): Settings {
     backend: checkEnum('backend', flags.backend, BACKENDS),
     flow: checkEnum('flow', flags.flow, FLOWS),
     lang: checkEnum('lang', flags.lang, LANGS),
-    ollamaHost: flags.host === undefined ? undefined : normaliseOllamaHost(flags.host),
+    ollamaHost: flags.host === undefined ? undefined : hostFlag(flags.host),
     openaiBaseUrl: flags['base-url'],
     model: flags.model,
   };
@@ -295,7 +310,8 @@ function candidates(raw: Json): Json[] {
 }
 
 function normaliseFor(key: string, value: Json): Json {
-  return key === 'ollamaHost' && typeof value === 'string' ? normaliseOllamaHost(value) : value;
+  // Unparseable text stays as typed so validation refuses it with the key's allowed values.
+  return key === 'ollamaHost' && typeof value === 'string' ? (parseOllamaHost(value) ?? value) : value;
 }
 
 /** The value `key` would store for `raw`, validated against the whole settings; throws a UserError naming the key. */

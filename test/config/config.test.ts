@@ -9,6 +9,7 @@ import {
   loadSettings,
   mask,
   normaliseOllamaHost,
+  readStored,
   resolveSettings,
   setSetting,
   settingsPath,
@@ -98,9 +99,20 @@ describe('defaults and sources', () => {
   it('rejects a bad flag as a usage error naming the flag and the choices', () => {
     const err = thrown(() => resolveSettings({ flow: 'magic' }));
     expect(err).toBeInstanceOf(UsageError);
-    expect(err.message).toBe("--flow takes codesim | mapcoder | alphacodium | selfcollab | codetree, not 'magic'");
+    expect(err.message).toContain("--flow takes codesim | mapcoder | alphacodium | selfcollab | codetree, not 'magic'");
     expect(thrown(() => resolveSettings({ lang: 'rust' })).message).toContain('python | cpp | javascript | java');
     expect(thrown(() => resolveSettings({ 'base-url': 'ftp://x' })).exitCode).toBe(2);
+  });
+
+  it('refuses a host it cannot read instead of quietly using the default', async () => {
+    for (const host of ['::bad', 'box:99999', 'box:']) {
+      const err = thrown(() => resolveSettings({ host }));
+      expect(err, host).toBeInstanceOf(UsageError);
+      expect(err.message).toContain(`--host takes an http(s) URL, host or host:port, not '${host}'`);
+      await expect(setSetting('ollamaHost', host)).rejects.toThrow(`bad value '${host}' for ollamaHost`);
+    }
+    expect(readStored().ollamaHost).toBeUndefined();
+    expect(resolveSettings({ host: 'box:8080' }).ollamaHost).toBe('http://box:8080');
   });
 });
 
