@@ -1,9 +1,7 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
-import { programFrom } from '../shared/code.js';
-import { programFromEdit } from '../shared/edit.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, programRules } from '../shared/program.js';
+import { codeTaskTail, programAnswer } from '../shared/program.js';
 
 export interface CodeInput {
   plan: string;
@@ -15,20 +13,8 @@ export const codeAgent: Agent<CodeInput, Program> = {
   title: 'Code',
   pane: 'code',
   messages(input: CodeInput, ctx: AgentContext) {
-    const stage = [
-      'Task: write the program that carries out this plan for the problem above.',
-      '',
-      '### Plan',
-      input.plan.trim(),
-      '',
-      '### Requirements',
-      programRules(ctx),
-      '',
-      `Answer with ${codeFence(ctx)} and nothing after it.`,
-    ].join('\n');
-    return stageMessages(ctx, stage);
+    const stage = ['Task: write the program that carries out this plan for the problem above.', '', ...codeTaskTail(input.plan, ctx)];
+    return stageMessages(ctx, stage.join('\n'));
   },
-  parse: (text, _input, ctx) => programFrom(text, ctx.lang),
-  show: (v) => v.source,
-  edit: (text, _previous, ctx) => programFromEdit(text, ctx),
+  ...programAnswer,
 };

@@ -1,9 +1,7 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
-import { programFrom } from '../shared/code.js';
-import { programFromEdit } from '../shared/edit.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, programRules } from '../shared/program.js';
+import { codeTaskTail, programAnswer } from '../shared/program.js';
 import { algorithmText } from './plan.js';
 import type { RetrievalValue } from './retrieve.js';
 
@@ -23,17 +21,9 @@ export const mapCodeAgent: Agent<MapCodeInput, Program> = {
       '',
       algorithmText(input.retrieval),
       '',
-      '### Plan',
-      input.plan.trim(),
-      '',
-      '### Requirements',
-      programRules(ctx),
-      '',
-      `Answer with ${codeFence(ctx)} and nothing after it.`,
-    ].join('\n');
-    return stageMessages(ctx, stage);
+      ...codeTaskTail(input.plan, ctx),
+    ];
+    return stageMessages(ctx, stage.join('\n'));
   },
-  parse: (text, _input, ctx) => programFrom(text, ctx.lang),
-  show: (v) => v.source,
-  edit: (text, _previous, ctx) => programFromEdit(text, ctx),
+  ...programAnswer,
 };

@@ -1,7 +1,8 @@
-import type { AgentContext } from '../../engine/types.js';
+import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { fenceTag, langName } from './lang.js';
-import { fenced } from './code.js';
+import { fenced, programFrom } from './code.js';
+import { programFromEdit } from './edit.js';
 import { ioConvention } from './prefix.js';
 
 /** What every program must do, said once for all code-writing stages. */
@@ -21,6 +22,18 @@ export function programRules(ctx: AgentContext): string {
 /** The answer form of a code stage: the program last, in one fence of the language. */
 export const codeFence = (ctx: AgentContext): string =>
   `the complete program in one \`\`\`${fenceTag(ctx.lang)} fenced block`;
+
+/** The end of a code stage's prompt, the same for every flow: the plan, the rules, the answer form. */
+export function codeTaskTail(plan: string, ctx: AgentContext): string[] {
+  return ['### Plan', plan.trim(), '', '### Requirements', programRules(ctx), '', `Answer with ${codeFence(ctx)} and nothing after it.`];
+}
+
+/** How every code stage reads, shows and takes edits of its answer: one program in a fence. */
+export const programAnswer: Pick<Agent<unknown, Program>, 'parse' | 'show' | 'edit'> = {
+  parse: (text, _input, ctx) => programFrom(text, ctx.lang),
+  show: (v) => v.source,
+  edit: (text, _previous, ctx) => programFromEdit(text, ctx),
+};
 
 /** A program quoted in a prompt. */
 export const quoteProgram = (p: Program): string => fenced(p.source, p.lang);
