@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
+import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { formatInstructions, readAnswer, type Field } from '../shared/answer.js';
-import { fenced, programFrom } from '../shared/code.js';
+import { programFrom } from '../shared/code.js';
 import { programSchema } from '../shared/edit.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, programRules, quoteProgram } from '../shared/program.js';
+import { codeFence, editFix, FIXED_CODE_FIELD, programRules, quoteProgram } from '../shared/program.js';
 import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
 
@@ -45,12 +45,7 @@ const FIELDS: readonly Field<Key>[] = [
     aliases: ['changes', 'modification', 'correction', 'explanation', 'modified plan'],
     describe: 'what you change; if the plan was wrong, the corrected plan steps',
   },
-  {
-    key: 'code',
-    heading: 'Code',
-    aliases: ['modified code', 'corrected code', 'fixed code', 'program', 'corrected program'],
-    describe: 'the complete corrected program',
-  },
+  FIXED_CODE_FIELD,
 ];
 
 /** "plan" / "code" from the verdict, or from the usual sentences when no verdict section came. */
@@ -82,7 +77,7 @@ function showDebug(v: DebugValue): string {
     ['Simulation', v.trace],
     ['Verdict', v.culprit],
     ['Fix', v.fix],
-    ['Code', fenced(v.program.source, v.program.lang)],
+    ['Code', quoteProgram(v.program)],
   ]);
 }
 
@@ -120,15 +115,5 @@ export const debugAgent: Agent<DebugInput, DebugValue> = {
   },
   parse: (text, _input, ctx) => parseDebug(text, ctx),
   show: showDebug,
-  edit(text, previous, ctx) {
-    try {
-      return parseDebug(text, ctx);
-    } catch (err) {
-      if (!(err instanceof AnswerFormatError)) throw err;
-      // A pane edited down to bare code: keep the diagnosis, take the code.
-      const source = text.trim();
-      if (source === '') throw err;
-      return { ...previous, program: { lang: ctx.lang, source: source + '\n' } };
-    }
-  },
+  edit: editFix(parseDebug),
 };

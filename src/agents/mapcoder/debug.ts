@@ -1,10 +1,10 @@
-import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
+import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { readAnswer, type Field } from '../shared/answer.js';
-import { fenced, programFrom } from '../shared/code.js';
+import { programFrom } from '../shared/code.js';
 import { debugSchema, readCulprit, type DebugValue } from '../codesim/debug.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, programRules, quoteProgram } from '../shared/program.js';
+import { codeFence, editFix, FIXED_CODE_FIELD, programRules, quoteProgram } from '../shared/program.js';
 import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
 import { algorithmText } from './plan.js';
@@ -24,7 +24,6 @@ export interface MapDebugInput {
  * an analysis (kept as `fix`) and a program; it is not asked to trace or to blame, so `trace`
  * is empty and `culprit` is whatever its analysis happens to say ("unknown" mostly).
  */
-export const mapDebugSchema = debugSchema;
 export type MapDebugValue = DebugValue;
 
 const FIELDS: readonly Field<'notes' | 'code'>[] = [
@@ -34,19 +33,14 @@ const FIELDS: readonly Field<'notes' | 'code'>[] = [
     aliases: ['explanation', 'what went wrong', 'bug', 'fix', 'modified plan', 'corrected plan', 'simulation'],
     describe: 'where the program goes wrong on the failing test, and the corrected plan if the plan was at fault',
   },
-  {
-    key: 'code',
-    heading: 'Code',
-    aliases: ['modified code', 'corrected code', 'fixed code', 'program', 'corrected program'],
-    describe: 'the complete corrected program',
-  },
+  FIXED_CODE_FIELD,
 ];
 
 function parseDebug(text: string, ctx: AgentContext): MapDebugValue {
   const program = programFrom(text, ctx.lang);
   const a = readAnswer(text, FIELDS);
   const notes = a.form === 'plain' ? a.text.replace(/(```|~~~)[\s\S]*$/, '').trim() : asText(a.fields.notes);
-  return mapDebugSchema.parse({ trace: '', culprit: readCulprit(undefined, notes), fix: notes, program });
+  return debugSchema.parse({ trace: '', culprit: readCulprit(undefined, notes), fix: notes, program });
 }
 
 /** MapCoder's debugger: plan + its previous answer + algorithm + the failing tests → program. */
@@ -85,14 +79,7 @@ export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
   show: (v) =>
     renderSections([
       ['Analysis', v.fix],
-      ['Code', fenced(v.program.source, v.program.lang)],
+      ['Code', quoteProgram(v.program)],
     ]),
-  edit(text, previous, ctx) {
-    try {
-      return parseDebug(text, ctx);
-    } catch (err) {
-      if (!(err instanceof AnswerFormatError) || text.trim() === '') throw err;
-      return { ...previous, program: { lang: ctx.lang, source: text.trim() + '\n' } };
-    }
-  },
+  edit: editFix(parseDebug),
 };

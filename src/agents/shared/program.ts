@@ -1,5 +1,6 @@
-import type { Agent, AgentContext } from '../../engine/types.js';
+import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
+import type { Field } from './answer.js';
 import { fenceTag, langName } from './lang.js';
 import { fenced, programFrom } from './code.js';
 import { programFromEdit } from './edit.js';
@@ -34,6 +35,30 @@ export const programAnswer: Pick<Agent<unknown, Program>, 'parse' | 'show' | 'ed
   show: (v) => v.source,
   edit: (text, _previous, ctx) => programFromEdit(text, ctx),
 };
+
+/** The corrected program of a debug stage's answer, under the names models give that section. */
+export const FIXED_CODE_FIELD: Field<'code'> = {
+  key: 'code',
+  heading: 'Code',
+  aliases: ['modified code', 'corrected code', 'fixed code', 'program', 'corrected program'],
+  describe: 'the complete corrected program',
+};
+
+/**
+ * A debug stage's edit: the pane read back as an answer, or — when a person cut the pane down
+ * to bare code — the previous diagnosis kept with that code.
+ */
+export function editFix<V extends { program: Program }>(parse: (text: string, ctx: AgentContext) => V): Agent<unknown, V>['edit'] {
+  return (text, previous, ctx) => {
+    try {
+      return parse(text, ctx);
+    } catch (err) {
+      const source = text.trim();
+      if (!(err instanceof AnswerFormatError) || source === '') throw err;
+      return { ...previous, program: { lang: ctx.lang, source: source + '\n' } };
+    }
+  };
+}
 
 /** A program quoted in a prompt. */
 export const quoteProgram = (p: Program): string => fenced(p.source, p.lang);
