@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
-import { formatInstructions, need, plainPlan, readAnswer, type Field } from '../shared/answer.js';
+import { formatInstructions, planOf, readAnswer, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';
 import { asText, clip } from '../shared/text.js';
@@ -73,8 +73,7 @@ function failedText(failed: FailedPlan[]): string {
 function parsePlan(text: string, byPerson = false): PlanValue {
   const a = readAnswer(text, FIELDS);
   const f = a.fields;
-  // Bare text without headings: a person's edit is the plan; a model's must list steps.
-  const plan = a.form === 'plain' ? (byPerson ? need(a.text, 'plan') : plainPlan(a.text)) : need(f.plan, 'Plan section');
+  const plan = planOf(a, 'Plan section', byPerson);
   return planSchema.parse({
     understanding: asText(f.understanding),
     recalledProblem: asText(f.recalledProblem),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
-import { formatInstructions, need, plainPlan, readAnswer, type Field } from '../shared/answer.js';
+import { formatInstructions, planOf, readAnswer, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
@@ -34,8 +34,8 @@ const FIELDS: readonly Field<keyof RevisionValue>[] = [
 
 function parseRevision(text: string, byPerson = false): RevisionValue {
   const a = readAnswer(text, FIELDS);
-  if (a.form === 'plain') return { changes: '', plan: byPerson ? need(a.text, 'plan') : plainPlan(a.text) };
-  return revisionSchema.parse({ changes: asText(a.fields.changes), plan: need(a.fields.plan, 'Revised plan section') });
+  // A bare answer has no fields, so its changes read as "".
+  return revisionSchema.parse({ changes: asText(a.fields.changes), plan: planOf(a, 'Revised plan section', byPerson) });
 }
 
 /** CodeSIM's repair of a plan that failed its simulation (the new plan is not simulated again). */

@@ -1,5 +1,5 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
-import { need, plainPlan, readAnswer, type Field } from '../shared/answer.js';
+import { planOf, readAnswer, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';
 import { clip } from '../shared/text.js';
@@ -27,9 +27,7 @@ const FIELDS: readonly Field<'plan'>[] = [
 
 function parsePlan(text: string, byPerson = false): ExemplarPlanValue {
   const a = readAnswer(text, FIELDS);
-  // A bare list of steps is a plan; a person's edit is whatever they wrote.
-  if (a.form === 'plain') return { plan: byPerson ? need(a.text, 'plan') : plainPlan(a.text) };
-  return { plan: need(a.fields.plan, 'Plan section') };
+  return { plan: planOf(a, 'Plan section', byPerson) };
 }
 
 /** The algorithm family and tutorial as prompt text ("" when retrieval gave none). */

@@ -91,3 +91,13 @@ export function plainPlan(text: string): string {
   if (steps.length < 2) throw new AnswerFormatError('the answer has no Plan section and no list of steps');
   return text.trim();
 }
+
+/**
+ * The plan of a planning stage's answer: its `plan` field (`what` names it when it is missing)
+ * when the answer has sections or JSON. Bare text without headings is a plan when a person wrote
+ * it; a model's must list steps.
+ */
+export function planOf(a: ReadAnswer<'plan'>, what: string, byPerson: boolean): string {
+  if (a.form !== 'plain') return need(a.fields.plan, what);
+  return byPerson ? need(a.text, 'plan') : plainPlan(a.text);
+}
