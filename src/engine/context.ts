@@ -6,9 +6,9 @@ import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeOptions, JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
 import type { JournalWriter, NewEvent } from '../session/journal.js';
-import { EngineEvents, type ProgressSnapshot } from './events.js';
+import { EngineEvents, type EngineEvent, type ProgressSnapshot } from './events.js';
 import { record, type Recorded } from './records.js';
-import type { Gate, Progress, StepId } from './types.js';
+import type { Gate, Outcome, Progress, StepId } from './types.js';
 
 export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) => Promise<JudgeResult>;
 
@@ -25,6 +25,10 @@ export interface Candidate {
   total: number;
   step: StepId;
 }
+
+/** A candidate as an outcome carries it: the program and how many samples it passed. */
+export const asOutcome = (b: Omit<Candidate, 'step'> | undefined): Pick<Outcome, 'program' | 'samples'> =>
+  b ? { program: b.program, samples: { passed: b.passed, total: b.total } } : {};
 
 export class SessionContext {
   readonly counters = new Map<string, Progress>();
@@ -50,6 +54,12 @@ export class SessionContext {
     const t = this.journal ? this.journal.now() : this.rec.lastT;
     this.journal?.append({ ...event, t } as NewEvent);
     record(this.rec, { ...event, t } as Parameters<typeof record>[1]);
+  }
+
+  /** Journals an event and tells the watchers the very same one (those with no live-only fields). */
+  writeAndTell(event: Extract<EngineEvent, { type: 'error' | 'branch' }>): void {
+    this.write(event);
+    this.events.emit(event);
   }
 
   tokens(): number {

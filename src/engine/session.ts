@@ -8,7 +8,7 @@ import type { Problem } from '../problems/types.js';
 import type { JudgeResult, LangId, TestCase } from '../runners/types.js';
 import type { JournalWriter } from '../session/journal.js';
 import { messageOf } from '../errors.js';
-import { SessionContext, type EngineSettings, type JudgeFn } from './context.js';
+import { SessionContext, asOutcome, type EngineSettings, type JudgeFn } from './context.js';
 import { EngineEvents } from './events.js';
 import { completePrefix, emptyRecorded, lineage, type Recorded } from './records.js';
 import { BackTo, BudgetExhausted, ReplayDiverged, StopRequested } from './signals.js';
@@ -127,8 +127,7 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
 function branchOff(ctx: SessionContext, plan: DrivePlan, back: BackTo): DrivePlan {
   const parent = lineage(ctx.rec, plan.branch);
   const branch = ctx.rec.lastBranch + 1;
-  ctx.write({ type: 'branch', branch, from: plan.branch, atStep: back.to });
-  ctx.events.emit({ type: 'branch', branch, from: plan.branch, atStep: back.to });
+  ctx.writeAndTell({ type: 'branch', branch, from: plan.branch, atStep: back.to });
   const again = parent.get(back.to);
   return {
     branch,
@@ -139,26 +138,21 @@ function branchOff(ctx: SessionContext, plan: DrivePlan, back: BackTo): DrivePla
   };
 }
 
-function bestOf(ctx: SessionContext): Pick<Outcome, 'program' | 'samples'> {
-  const b = ctx.best;
-  return b ? { program: b.program, samples: { passed: b.passed, total: b.total } } : {};
-}
-
 function outcomeOf(ctx: SessionContext, branch: number, err: unknown): Outcome {
+  const best = asOutcome(ctx.best);
   if (err instanceof StopRequested) {
-    return err.failed !== undefined ? { status: 'failed', reason: err.failed, ...bestOf(ctx) } : { status: 'stopped', reason: 'stopped at the gate', ...bestOf(ctx) };
+    return err.failed !== undefined ? { status: 'failed', reason: err.failed, ...best } : { status: 'stopped', reason: 'stopped at the gate', ...best };
   }
-  if (err instanceof BudgetExhausted) return { status: 'unsolved', reason: 'budget', ...bestOf(ctx) };
-  if (ctx.signal.aborted) return { status: 'stopped', reason: 'cancelled', ...bestOf(ctx) };
+  if (err instanceof BudgetExhausted) return { status: 'unsolved', reason: 'budget', ...best };
+  if (ctx.signal.aborted) return { status: 'stopped', reason: 'cancelled', ...best };
   if (err instanceof ReplayDiverged) {
     ctx.events.emit({ type: 'error', branch, message: err.message, code: 'replay' });
-    return { status: 'stopped', reason: err.message, ...bestOf(ctx) };
+    return { status: 'stopped', reason: err.message, ...best };
   }
   const message = messageOf(err);
   const code = isLlmError(err) ? err.code : 'internal';
-  ctx.write({ type: 'error', branch, message, code });
-  ctx.events.emit({ type: 'error', branch, message, code });
-  return { status: 'failed', reason: message, code, ...bestOf(ctx) };
+  ctx.writeAndTell({ type: 'error', branch, message, code });
+  return { status: 'failed', reason: message, code, ...best };
 }
 
 function finish(ctx: SessionContext, plan: DrivePlan, outcome: Outcome, final: JudgeResult | undefined): SessionResult {

@@ -3,7 +3,7 @@
 // that is not recorded, or that differs from the record, it goes live — unless it is a pure
 // replay, which stops there instead. Resume, replay and "back" differ only in the plan.
 import type { JudgeResult, Program, TestCase } from '../runners/types.js';
-import type { SessionContext } from './context.js';
+import { asOutcome, type SessionContext } from './context.js';
 import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecord } from './records.js';
 import { propose, rejectionMessages } from './propose.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
@@ -22,20 +22,16 @@ export interface DrivePlan {
   replay: boolean;
 }
 
-const proposalOf = (r: AskRecord): Proposal => {
-  const p = r.proposal!;
-  return {
-    step: r.step,
-    agent: r.agent,
-    title: r.title,
-    pane: r.pane,
-    ...(p.value !== undefined ? { value: p.value } : {}),
-    text: p.text,
-    raw: p.raw,
-    ...(p.error !== undefined ? { error: p.error } : {}),
-    ...(p.meta !== undefined ? { meta: p.meta } : {}),
-  };
-};
+/** What the journal keeps of a proposal beside its step's own fields. */
+const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'meta'>) => ({
+  ...(p.value !== undefined ? { value: p.value } : {}),
+  text: p.text,
+  raw: p.raw,
+  ...(p.error !== undefined ? { error: p.error } : {}),
+  ...(p.meta !== undefined ? { meta: p.meta } : {}),
+});
+
+const proposalOf = (r: AskRecord): Proposal => ({ step: r.step, agent: r.agent, title: r.title, pane: r.pane, ...proposalBody(r.proposal!) });
 
 export class Traversal implements Steps {
   private next = 0;
@@ -126,8 +122,7 @@ export class Traversal implements Steps {
           this.decided(step, decision, edited.value);
           return edited.value;
         }
-        ctx.write({ type: 'error', branch, step, message: `the edit could not be read: ${edited.error}`, code: 'edit' });
-        ctx.events.emit({ type: 'error', branch, step, message: `the edit could not be read: ${edited.error}`, code: 'edit' });
+        ctx.writeAndTell({ type: 'error', branch, step, message: `the edit could not be read: ${edited.error}`, code: 'edit' });
         proposal = { ...proposal, text: decision.content, editError: edited.error };
         ctx.events.emit({ type: 'proposal', branch, step, proposal, served: false });
         continue;
@@ -167,17 +162,7 @@ export class Traversal implements Steps {
 
   private propose(p: Proposal): void {
     const { ctx, branch } = this;
-    ctx.write({
-      type: 'proposal',
-      branch,
-      step: p.step,
-      agent: p.agent,
-      ...(p.value !== undefined ? { value: p.value } : {}),
-      text: p.text,
-      raw: p.raw,
-      ...(p.error !== undefined ? { error: p.error } : {}),
-      ...(p.meta !== undefined ? { meta: p.meta } : {}),
-    });
+    ctx.write({ type: 'proposal', branch, step: p.step, agent: p.agent, ...proposalBody(p) });
     ctx.events.emit({ type: 'proposal', branch, step: p.step, proposal: p, served: false });
   }
 
@@ -222,7 +207,6 @@ export class Traversal implements Steps {
   }
 
   fail(reason: string, best?: { program: Program; passed: number; total: number }): Outcome {
-    const b = best ?? this.ctx.best;
-    return { status: 'unsolved', reason, ...(b ? { program: b.program, samples: { passed: b.passed, total: b.total } } : {}) };
+    return { status: 'unsolved', reason, ...asOutcome(best ?? this.ctx.best) };
   }
 }
