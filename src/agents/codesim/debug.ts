@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
-import { formatInstructions, readAnswer, type Field } from '../shared/answer.js';
+import { formatInstructions, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { programFrom } from '../shared/code.js';
 import { programSchema } from '../shared/edit.js';
 import { stageMessages } from '../shared/prefix.js';
 import { codeFence, editFix, FIXED_CODE_FIELD, programRules, quoteProgram } from '../shared/program.js';
-import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
 
 export interface DebugInput {
@@ -71,16 +70,6 @@ function parseDebug(text: string, ctx: AgentContext): DebugValue {
   });
 }
 
-/** The pane's text: the sections, the program last in its fence (read back by `parse`). */
-function showDebug(v: DebugValue): string {
-  return renderSections([
-    ['Simulation', v.trace],
-    ['Verdict', v.culprit],
-    ['Fix', v.fix],
-    ['Code', quoteProgram(v.program)],
-  ]);
-}
-
 /**
  * CodeSIM's debugger: simulate the failing input through plan and code, blame one of them, and
  * give the modified program. It sees only the current plan, program and failures — no memory of
@@ -114,6 +103,7 @@ export const debugAgent: Agent<DebugInput, DebugValue> = {
     return stageMessages(ctx, stage);
   },
   parse: (text, _input, ctx) => parseDebug(text, ctx),
-  show: showDebug,
+  // The program goes last, in its fence, where `parse` reads it back.
+  show: (v) => showFields(FIELDS, { ...v, code: quoteProgram(v.program) }),
   edit: editFix(parseDebug),
 };

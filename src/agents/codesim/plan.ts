@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
-import { formatInstructions, planOf, readAnswer, type Field } from '../shared/answer.js';
+import { formatInstructions, planOf, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
-import { renderSections } from '../shared/sections.js';
 import { asText, clip } from '../shared/text.js';
 
 /** A plan that was tried and did not solve the problem, and what happened to it. */
@@ -101,13 +100,6 @@ export const planAgent: Agent<PlanInput, PlanValue> = {
     return stageMessages(ctx, stage);
   },
   parse: (text) => parsePlan(text),
-  show: (v) =>
-    renderSections([
-      ['Understanding', v.understanding],
-      ['Recalled problem', v.recalledProblem],
-      ['Recalled solution', v.recalledSolution],
-      ['Algorithm', v.algorithm],
-      ['Plan', v.plan],
-    ]),
+  show: (v) => showFields(FIELDS, v),
   edit: (text) => parsePlan(text, true),
 };

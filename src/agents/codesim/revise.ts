@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
-import { formatInstructions, planOf, readAnswer, type Field } from '../shared/answer.js';
+import { formatInstructions, planOf, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
-import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
 import type { SimulationValue } from './simulate.js';
 
@@ -68,10 +67,6 @@ export const reviseAgent: Agent<ReviseInput, RevisionValue> = {
     return stageMessages(ctx, stage);
   },
   parse: (text) => parseRevision(text),
-  show: (v) =>
-    renderSections([
-      ['Changes', v.changes],
-      ['Revised plan', v.plan],
-    ]),
+  show: (v) => showFields(FIELDS, v),
   edit: (text) => parseRevision(text, true),
 };

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
-import { formatInstructions, need, readAnswer, type Field } from '../shared/answer.js';
+import { formatInstructions, need, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
-import { renderSections } from '../shared/sections.js';
 import { asText, clip } from '../shared/text.js';
 
 export interface SimulateInput {
@@ -116,14 +115,7 @@ export const simulateAgent: Agent<SimulateInput, SimulationValue> = {
     return stageMessages(ctx, stage);
   },
   parse: (text) => parseSimulation(text),
-  show: (v) =>
-    renderSections([
-      ['Input', v.input],
-      ['Trace', v.trace],
-      ['Predicted output', v.predicted],
-      ['Verdict', v.verdict],
-      ['Critique', v.critique],
-    ]),
+  show: (v) => showFields(FIELDS, v),
   edit: (text) => parseSimulation(text),
   meta(v, _input, ctx) {
     const sample = ctx.problem.samples[0];

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
-import { formatInstructions, readAnswer, type Field } from '../shared/answer.js';
+import { formatInstructions, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { parsePercent } from '../shared/number.js';
 import { stageMessages } from '../shared/prefix.js';
-import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
 
 export interface ConfidenceInput {
@@ -71,10 +70,6 @@ export const confidenceAgent: Agent<ConfidenceInput, ConfidenceValue> = {
     return stageMessages(ctx, stage);
   },
   parse: (text) => parseConfidence(text),
-  show: (v) =>
-    renderSections([
-      ['Explanation', v.explanation],
-      ['Confidence', String(v.confidence)],
-    ]),
+  show: (v) => showFields(FIELDS, v),
   edit: (text) => parseConfidence(text),
 };

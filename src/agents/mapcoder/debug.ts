@@ -1,11 +1,10 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
-import { readAnswer, type Field } from '../shared/answer.js';
+import { readAnswer, showFields, type Field } from '../shared/answer.js';
 import { programFrom } from '../shared/code.js';
 import { debugSchema, readCulprit, type DebugValue } from '../codesim/debug.js';
 import { stageMessages } from '../shared/prefix.js';
 import { codeFence, editFix, FIXED_CODE_FIELD, programRules, quoteProgram } from '../shared/program.js';
-import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
 import { algorithmText } from './plan.js';
 import type { RetrievalValue } from './retrieve.js';
@@ -76,10 +75,6 @@ export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
     return stageMessages(ctx, stage);
   },
   parse: (text, _input, ctx) => parseDebug(text, ctx),
-  show: (v) =>
-    renderSections([
-      ['Analysis', v.fix],
-      ['Code', quoteProgram(v.program)],
-    ]),
+  show: (v) => showFields(FIELDS, { notes: v.fix, code: quoteProgram(v.program) }),
   edit: editFix(parseDebug),
 };

@@ -1,7 +1,6 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
-import { planOf, readAnswer, type Field } from '../shared/answer.js';
+import { planOf, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
-import { renderSections } from '../shared/sections.js';
 import { clip } from '../shared/text.js';
 import type { Exemplar, RetrievalValue } from './retrieve.js';
 
@@ -62,6 +61,6 @@ export const exemplarPlanAgent: Agent<ExemplarPlanInput, ExemplarPlanValue> = {
     return stageMessages(ctx, stage);
   },
   parse: (text) => parsePlan(text),
-  show: (v) => renderSections([['Plan', v.plan]]),
+  show: (v) => showFields(FIELDS, v),
   edit: (text) => parsePlan(text, true),
 };

@@ -1,6 +1,6 @@
 import { AnswerFormatError, type AgentContext } from '../../engine/types.js';
 import { looksLikeJson, lenientJson } from './json.js';
-import { normName, readSections, type SectionSpec } from './sections.js';
+import { normName, readSections, renderSections, type SectionSpec } from './sections.js';
 import { asText, stripThink } from './text.js';
 
 /** One field of an answer: its JSON key, its section heading, other names it goes by, what it holds. */
@@ -73,6 +73,11 @@ export function formatInstructions(fields: readonly Field[], ctx: AgentContext, 
     secs,
     ...(extra ? ['', extra] : []),
   ].join('\n');
+}
+
+/** A value as its pane shows it: every field under its own heading, so `readAnswer` reads it back. */
+export function showFields<K extends string>(fields: readonly Field<K>[], v: Record<K, string | number>): string {
+  return renderSections(fields.map((f) => [f.heading, String(v[f.key])] as const));
 }
 
 /** A required text field; AnswerFormatError names it when it is missing or empty. */
