@@ -4,7 +4,6 @@
 // whose requests share a prefix. Everything runs against the fake servers on loopback.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { OpenAIBackend } from '../src/llm/openai.js';
 import type { Backend, ChatMessage } from '../src/llm/types.js';
 import { startFakeOllama } from '../test/fakes/ollama.js';
 import { startFakeOpenAI } from '../test/fakes/openai.js';
+import { closedPort } from '../test/helpers/net.js';
 
 const cliPath = (): string => join(dirname(fileURLToPath(import.meta.url)), 'cli.js');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -25,14 +25,6 @@ function timeProcess(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     child.on('error', reject);
     child.on('close', () => resolve(performance.now() - started));
   });
-}
-
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
 }
 
 async function startup(): Promise<void> {

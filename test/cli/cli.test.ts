@@ -1,11 +1,11 @@
 // The CLI as a process: help, version, usage errors, colour, and the model-facing commands
 // against a fake Ollama over real HTTP.
-import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from '../../src/commands/registry.js';
 import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
 import { cli as spawnCli, cliEnv, hasStack, start, type CliResult } from './helpers.js';
+import { closedPort } from '../helpers/net.js';
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -26,14 +26,6 @@ async function cli(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult> 
   const r = await spawnCli(args, env);
   clean(r);
   return r;
-}
-
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
 }
 
 const MODELS = [

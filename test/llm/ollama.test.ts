@@ -1,11 +1,11 @@
 // The Ollama backend through the real `ollama` package over real HTTP, against the fake server.
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LlmError } from '../../src/llm/errors.js';
 import { OllamaBackend } from '../../src/llm/ollama.js';
 import type { ChatRequest } from '../../src/llm/types.js';
 import { startFakeOllama, type FakeOllamaOptions, type FakeServer } from '../fakes/ollama.js';
+import { closedPort } from '../helpers/net.js';
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -31,15 +31,6 @@ async function failure(p: Promise<unknown>): Promise<LlmError> {
   );
   expect(err).toBeInstanceOf(LlmError);
   return err as LlmError;
-}
-
-/** A port with nothing listening: bind one, note it, close it. */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
 }
 
 describe('ollama backend: chat', () => {

@@ -6,6 +6,7 @@ import { LlmError } from '../../src/llm/errors.js';
 import { OpenAIBackend } from '../../src/llm/openai.js';
 import type { ChatRequest } from '../../src/llm/types.js';
 import { startFakeOpenAI, type FakeOpenAIOptions, type FakeOpenAIServer } from '../fakes/openai.js';
+import { closedPort } from '../helpers/net.js';
 
 let server: FakeOpenAIServer | undefined;
 afterEach(async () => {
@@ -85,10 +86,7 @@ describe('openai backend', () => {
   });
 
   it('says no server answered at the base URL when nothing listens', async () => {
-    const s = createServer();
-    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-    const port = (s.address() as { port: number }).port;
-    await new Promise<void>((r) => s.close(() => r()));
+    const port = await closedPort();
     const b = new OpenAIBackend({ baseUrl: `http://127.0.0.1:${port}/v1`, stallSeconds: 5 });
     const err = await failure(b.chat(ask()));
     expect(err.code).toBe('server-down');

@@ -1,11 +1,11 @@
 // probeBackend (shared by the app and doctor) and the guidance built from its answer.
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatGuidance, guidanceFor } from '../../src/llm/guidance.js';
 import { probeBackend, type ProbeSettings } from '../../src/llm/probe.js';
 import { startFakeOllama } from '../fakes/ollama.js';
 import { startFakeOpenAI } from '../fakes/openai.js';
+import { closedPort } from '../helpers/net.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -19,14 +19,6 @@ const settings = (extra: Partial<ProbeSettings>): ProbeSettings => ({
   model: 'qwen2.5-coder:7b',
   ...extra,
 });
-
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 describe('probeBackend', () => {
   it('finds Ollama, its version and the model (name without tag means :latest)', async () => {
