@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
-import { formatInstructions, type Field } from '../shared/answer.js';
+import { formatInstructions, isObject, jsonKeyName, type Field } from '../shared/answer.js';
 import { extractCode, fenced } from '../shared/code.js';
 import { looksLikeJson, lenientJson } from '../shared/json.js';
 import { fenceTag, langName } from '../shared/lang.js';
 import { stageMessages } from '../shared/prefix.js';
-import { normName, scanSections } from '../shared/sections.js';
+import { keyOf, normName, scanSections } from '../shared/sections.js';
 import { asText, stripThink } from '../shared/text.js';
 
 export interface RetrieveInput {
@@ -27,9 +27,6 @@ export const retrievalSchema = z.object({
 });
 export type RetrievalValue = z.infer<typeof retrievalSchema>;
 
-/** The JSON we ask for in structured mode (k fixed by the prompt, not the schema). */
-const wireSchema = retrievalSchema;
-
 const EX_FIELDS: Record<keyof Exemplar, readonly string[]> = {
   description: ['description', 'problem description', 'problem', 'statement', 'problem statement'],
   code: ['code', 'solution', 'solution code', 'program', 'python3 code', 'step by step code'],
@@ -42,9 +39,6 @@ const TOP_FIELDS = {
 /** "Problem 1", "Example problem 2", "Exemplar #3", "Similar problem 1: Two sum" start an exemplar. */
 const EXEMPLAR_HEADING = /^(?:(?:example|similar|related|recalled|relevant)\s+)?(?:problem|exemplar|example)\s*#?\s*\d+\b/;
 
-const fieldOf = <K extends string>(table: Record<K, readonly string[]>, name: string): K | undefined =>
-  (Object.keys(table) as K[]).find((k) => table[k].some((a) => normName(a) === name));
-
 /** The code of an exemplar section: its fenced block (any language), else the text. */
 function codeText(body: string): string {
   return (extractCode(body, 'python') ?? body).trim();
@@ -52,7 +46,7 @@ function codeText(body: string): string {
 
 function fromSections(text: string): RetrievalValue {
   const known = (n: string): boolean =>
-    EXEMPLAR_HEADING.test(n) || fieldOf(EX_FIELDS, n) !== undefined || fieldOf(TOP_FIELDS, n) !== undefined;
+    EXEMPLAR_HEADING.test(n) || keyOf(EX_FIELDS, n) !== undefined || keyOf(TOP_FIELDS, n) !== undefined;
   const exemplars: Exemplar[] = [];
   const top = { algorithm: '', tutorial: '' };
   let current: Exemplar | undefined;
@@ -62,13 +56,13 @@ function fromSections(text: string): RetrievalValue {
       exemplars.push(current);
       continue;
     }
-    const t = fieldOf(TOP_FIELDS, s.name);
+    const t = keyOf(TOP_FIELDS, s.name);
     // The algorithm family and its tutorial belong to the whole answer, never to one exemplar.
     if (t) {
       top[t] = top[t] ? `${top[t]}\n${s.body}` : s.body;
       continue;
     }
-    const e = fieldOf(EX_FIELDS, s.name);
+    const e = keyOf(EX_FIELDS, s.name);
     if (!e) continue;
     if (!current) {
       current = { description: '', code: '', plan: '' };
@@ -82,10 +76,10 @@ function fromSections(text: string): RetrievalValue {
 
 function exemplarFrom(v: unknown): Exemplar | undefined {
   if (typeof v === 'string') return v.trim() ? { description: v.trim(), code: '', plan: '' } : undefined;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+  if (!isObject(v)) return undefined;
   const out: Exemplar = { description: '', code: '', plan: '' };
-  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-    const f = fieldOf(EX_FIELDS, normName(k.replace(/([a-z])([A-Z])/g, '$1 $2')));
+  for (const [k, x] of Object.entries(v)) {
+    const f = keyOf(EX_FIELDS, jsonKeyName(k));
     if (f && out[f] === '') out[f] = f === 'code' ? codeText(asText(x)) : asText(x);
   }
   return out;
@@ -103,19 +97,13 @@ function fromJson(v: unknown): RetrievalValue {
   if (list === undefined && ('description' in obj || 'plan' in obj)) list = obj;
   const items = Array.isArray(list) ? list : list === undefined ? [] : [list];
   const pick = (names: readonly string[]): string => {
-    const k = Object.keys(obj).find((key) => names.some((n) => normName(n) === normName(key.replace(/([a-z])([A-Z])/g, '$1 $2'))));
+    const k = Object.keys(obj).find((key) => names.some((n) => normName(n) === jsonKeyName(key)));
     const x = k ? obj[k] : undefined;
-    if (typeof x === 'object' && x !== null && !Array.isArray(x)) {
-      const o = x as Record<string, unknown>;
-      return asText(o.name ?? o.algorithm ?? o.family ?? x);
-    }
-    return asText(x);
+    return asText(isObject(x) ? (x.name ?? x.algorithm ?? x.family ?? x) : x);
   };
   let tutorial = pick(TOP_FIELDS.tutorial);
   const algo = obj.algorithm;
-  if (!tutorial && typeof algo === 'object' && algo !== null && !Array.isArray(algo)) {
-    tutorial = asText((algo as Record<string, unknown>).tutorial);
-  }
+  if (!tutorial && isObject(algo)) tutorial = asText(algo.tutorial);
   return {
     exemplars: items.map(exemplarFrom).filter((e): e is Exemplar => e !== undefined),
     algorithm: pick(TOP_FIELDS.algorithm),
@@ -192,7 +180,8 @@ export const retrieveAgent: Agent<RetrieveInput, RetrievalValue> = {
   name: 'retrieve',
   title: 'Recalled problems',
   pane: 'retrieve',
-  schema: { name: 'retrieval', zod: wireSchema },
+  // k is fixed by the prompt, not the schema.
+  schema: { name: 'retrieval', zod: retrievalSchema },
   messages(input: RetrieveInput, ctx: AgentContext) {
     const stage = [
       `Task: recall ${input.k} problems you know that are relevant to the problem above but different from it.`,

@@ -1,6 +1,6 @@
 import { AnswerFormatError, type AgentContext } from '../../engine/types.js';
 import { looksLikeJson, lenientJson } from './json.js';
-import { normName, readSections, renderSections, type SectionSpec } from './sections.js';
+import { keyOf, normName, readSections, renderSections, type SectionSpec } from './sections.js';
 import { asText, stripThink } from './text.js';
 
 /** One field of an answer: its JSON key, its section heading, other names it goes by, what it holds. */
@@ -23,19 +23,21 @@ export interface ReadAnswer<K extends string> {
 export const specOf = <K extends string>(fields: readonly Field<K>[]): SectionSpec<K> =>
   Object.fromEntries(fields.map((f) => [f.key, [f.heading, f.key, ...(f.aliases ?? [])]])) as unknown as SectionSpec<K>;
 
+/** A JSON key as a section name: "recalledProblem", "recalled_problem" → "recalled problem". */
+export const jsonKeyName = (k: string): string => normName(k.replace(/([a-z])([A-Z])/g, '$1 $2'));
+
 /** An object's entries keyed by our field names (JSON keys in any case, `_` or `-` or spaces). */
 function fromObject<K extends string>(obj: Record<string, unknown>, fields: readonly Field<K>[]): Loose<K> {
   const spec = specOf(fields);
   const out: Loose<K> = {};
   for (const [k, v] of Object.entries(obj)) {
-    const n = normName(k.replace(/([a-z])([A-Z])/g, '$1 $2'));
-    const key = (Object.keys(spec) as K[]).find((f) => spec[f].some((a) => normName(a) === n));
+    const key = keyOf(spec, jsonKeyName(k));
     if (key !== undefined && out[key] === undefined) out[key] = v;
   }
   return out;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Reads an answer in either form: JSON when the text is JSON (JSON mode, or a model that chose
