@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import { formatInstructions, need, readAnswer, showFields, type Field } from '../shared/answer.js';
-import { stageMessages } from '../shared/prefix.js';
-import { asText, clip } from '../shared/text.js';
+import { sampleBlock, stageMessages } from '../shared/prefix.js';
+import { asText } from '../shared/text.js';
 
 export interface SimulateInput {
   plan: string;
@@ -99,7 +99,7 @@ export const simulateAgent: Agent<SimulateInput, SimulationValue> = {
   messages(input: SimulateInput, ctx: AgentContext) {
     const sample = ctx.problem.samples[0];
     const which = sample
-      ? `Use the input of Sample 1:\n\`\`\`\n${clip(sample.input.replace(/\s+$/, ''), 2000)}\n\`\`\``
+      ? `Use the input of Sample 1:\n${sampleBlock(sample.input)}`
       : 'The problem has no sample. Make up a small valid input, say in the trace that it is made up, and first work out its correct output from the statement alone.';
     const stage = [
       'Task: test the plan below by carrying it out by hand, the way a computer would run it. Do not write code.',

@@ -37,13 +37,13 @@ export function ioConvention(problem: Problem): string {
   return 'The program reads the input from standard input and prints the answer to standard output.';
 }
 
+/** A sample's input or output as a prompt quotes it: in a plain fence, cut when huge. */
+export const sampleBlock = (text: string): string => `\`\`\`\n${clip(text.replace(/\s+$/, ''), SAMPLE_CHARS)}\n\`\`\``;
+
 function samplesText(problem: Problem): string {
   if (problem.samples.length === 0) return 'This problem has no sample tests.';
   return problem.samples
-    .map((t, i) => {
-      const out = t.outputs[0] ?? '';
-      return `Sample ${i + 1} input:\n\`\`\`\n${clip(t.input.replace(/\s+$/, ''), SAMPLE_CHARS)}\n\`\`\`\nSample ${i + 1} output:\n\`\`\`\n${clip(out.replace(/\s+$/, ''), SAMPLE_CHARS)}\n\`\`\``;
-    })
+    .map((t, i) => `Sample ${i + 1} input:\n${sampleBlock(t.input)}\nSample ${i + 1} output:\n${sampleBlock(t.outputs[0] ?? '')}`)
     .join('\n\n');
 }
 

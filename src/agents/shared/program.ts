@@ -4,7 +4,6 @@ import type { Field } from './answer.js';
 import { fenceTag, langName } from './lang.js';
 import { fenced, programFrom } from './code.js';
 import { programFromEdit } from './edit.js';
-import { ioConvention } from './prefix.js';
 
 /** What every program must do, said once for all code-writing stages. */
 export function programRules(ctx: AgentContext): string {
@@ -62,5 +61,3 @@ export function editFix<V extends { program: Program }>(parse: (text: string, ct
 
 /** A program quoted in a prompt. */
 export const quoteProgram = (p: Program): string => fenced(p.source, p.lang);
-
-export { ioConvention };
