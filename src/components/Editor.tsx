@@ -98,7 +98,13 @@ export function LineInput({ label, width, onSubmit, onCancel, initial = '' }: { 
     if (key.escape) return onCancel();
     if (key.backspace || key.delete) return setV((x) => Array.from(x).slice(0, -1).join(''));
     if (key.ctrl && input === 'u') return setV(() => '');
-    if (!key.ctrl && !key.meta && input && !key.upArrow && !key.downArrow) setV((x) => x + input.replace(/[\r\n]/g, ' '));
+    if (!key.ctrl && !key.meta && input && !key.upArrow && !key.downArrow) {
+      // A chunk with a line break (a paste, fast typing) ends the line there.
+      const [text = '', ...rest] = input.split(/\r\n|\r|\n/);
+      // eslint-disable-next-line no-control-regex
+      setV((x) => x + text.replace(/[\u0000-\u001f\u007f]/g, ''));
+      if (rest.length > 0) onSubmit(latest.current);
+    }
   });
   const room = Math.max(4, width - cells(label) - 2);
   const chars = Array.from(v);

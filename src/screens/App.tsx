@@ -30,6 +30,7 @@ export function App({ app, initial, onExit }: AppProps) {
   const backend = useExternal(app.backend.subscribe, app.backend.state);
   const [screen, setScreen] = useState<Screen>(initial ? { kind: 'opening', what: initial.title } : { kind: 'picker' });
   const [problems, setProblems] = useState<ProblemEntry[] | undefined>();
+  const [pickerKey, setPickerKey] = useState(0);
 
   useEffect(() => {
     app.problems().then(setProblems, () => setProblems([]));
@@ -51,7 +52,11 @@ export function App({ app, initial, onExit }: AppProps) {
 
   const pick = (ref: string): void => {
     setScreen({ kind: 'opening', what: ref });
-    app.openProblem(ref).then(start, (err: unknown) => setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) }));
+    app.openProblem(ref).then(start, (err: unknown) => {
+      // A fresh picker (its path input closed) even when React folds "opening" into this update.
+      setPickerKey((k) => k + 1);
+      setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) });
+    });
   };
 
   const quitSession = (session: SessionHandle): void => {
@@ -88,7 +93,7 @@ export function App({ app, initial, onExit }: AppProps) {
   } else if (screen.kind === 'opening') {
     body = <Text dimColor>{cut(`opening ${screen.what}…`, width)}</Text>;
   } else {
-    body = <Picker problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} onPick={pick} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
+    body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} onPick={pick} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
   }
   return (
     <ErrorBoundary onError={() => setTimeout(() => onExit(1), 50)}>

@@ -1,5 +1,5 @@
 import { Box, Text, useInput } from 'ink';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { KeyHints } from '../components/KeyHints.js';
 import { cut } from '../components/rows.js';
 import { tone } from '../components/theme.js';
@@ -28,38 +28,64 @@ export interface PickerProps {
 
 /** The problem picker: type to filter, ↑↓ to choose, enter to open; ctrl-o opens a file by path. */
 export function Picker({ problems, width, height, error, onPick, onQuit, onSettings }: PickerProps) {
-  const [filter, setFilter] = useState('');
-  const [index, setIndex] = useState(0);
-  const [pathMode, setPathMode] = useState(false);
+  const [filter, setFilterState] = useState('');
+  const [index, setIndexState] = useState(0);
+  const [pathMode, setPathModeState] = useState(false);
+  const pathNow = useRef(false);
+  const setPathMode = (on: boolean): void => {
+    pathNow.current = on;
+    setPathModeState(on);
+  };
+  // Keys can come several to a chunk (type-ahead, a paste, "sum⏎" at once): the handler works on
+  // the newest values, not the ones of the last render.
+  const now = useRef({ filter: '', index: 0 });
+  const setFilter = (f: string): void => {
+    now.current = { filter: f, index: 0 };
+    setFilterState(f);
+    setIndexState(0);
+  };
+  const setIndex = (i: number): void => {
+    now.current = { ...now.current, index: i };
+    setIndexState(i);
+  };
   const shown = useMemo(() => filterProblems(problems ?? [], filter), [problems, filter]);
   const listHeight = Math.max(3, height - 5);
   const at = Math.min(index, Math.max(0, shown.length - 1));
   const top = Math.max(0, Math.min(at - Math.floor(listHeight / 2), shown.length - listHeight));
 
+  const open = (): void => {
+    const { filter: f, index: i } = now.current;
+    const list = filterProblems(problems ?? [], f);
+    const p = list[Math.min(i, Math.max(0, list.length - 1))];
+    // A filter that matches nothing opens that text as a file path.
+    if (p) onPick(p.ref);
+    else if (f.trim()) onPick(f.trim());
+  };
+
   useInput(
     (input, key) => {
+      // Always subscribed (toggling would drop keys typed while React swaps handlers); the path
+      // input has the keys while it is open.
+      if (pathNow.current) return;
+      const cur = now.current;
+      const count = filterProblems(problems ?? [], cur.filter).length;
       if (key.ctrl && input === 'o') return setPathMode(true);
       if (key.ctrl && input === 'c') return onQuit();
-      if (key.escape) return filter ? setFilter('') : onQuit();
-      if (key.upArrow) return setIndex(Math.max(0, at - 1));
-      if (key.downArrow) return setIndex(Math.min(shown.length - 1, at + 1));
-      if (key.pageUp) return setIndex(Math.max(0, at - listHeight));
-      if (key.pageDown) return setIndex(Math.min(shown.length - 1, at + listHeight));
-      if (key.return) {
-        const p = shown[at];
-        // A filter that matches nothing but looks like a path opens that file.
-        if (p) return onPick(p.ref);
-        if (filter.trim()) return onPick(filter.trim());
-        return;
-      }
+      if (key.escape) return cur.filter ? setFilter('') : onQuit();
+      if (key.upArrow) return setIndex(Math.max(0, cur.index - 1));
+      if (key.downArrow) return setIndex(Math.min(count - 1, cur.index + 1));
+      if (key.pageUp) return setIndex(Math.max(0, cur.index - listHeight));
+      if (key.pageDown) return setIndex(Math.min(count - 1, cur.index + listHeight));
+      if (key.return) return open();
       if (key.tab) return onSettings();
-      if (key.backspace || key.delete) return setFilter((f) => f.slice(0, -1));
+      if (key.backspace || key.delete) return setFilter(cur.filter.slice(0, -1));
       if (input && !key.ctrl && !key.meta) {
-        setFilter((f) => f + input);
-        setIndex(0);
+        const [text = '', ...rest] = input.split(/\r\n|\r|\n/);
+        // eslint-disable-next-line no-control-regex
+        setFilter(cur.filter + text.replace(/[\u0000-\u001f\u007f]/g, ''));
+        if (rest.length > 0) open();
       }
     },
-    { isActive: !pathMode },
   );
 
   if (pathMode) {

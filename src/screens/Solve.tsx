@@ -179,7 +179,7 @@ export function Solve(props: SolveProps) {
         return setMode('back');
       }
     },
-    { isActive: mode === 'main' || mode === 'back' },
+    // Always subscribed: the handler itself steps aside for the editor, the note and overlays.
   );
 
   useEffect(() => {

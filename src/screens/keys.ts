@@ -17,16 +17,17 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: '?', what: 'this list' },
 ];
 
+/** In order of need: what fits 80 columns comes first; `?` lists the rest. */
 export const GATE_HINTS: Hint[] = [
   { key: 'a', label: 'approve' },
   { key: 'e', label: 'edit' },
-  { key: 'E', label: '$EDITOR' },
+  { key: 'E', label: 'editor' },
   { key: 'r', label: 'reject' },
   { key: 'b', label: 'back' },
-  { key: 'p', label: 'problem' },
-  { key: 's', label: 'settings' },
   { key: 'q', label: 'quit' },
   { key: '?', label: 'keys' },
+  { key: 'p', label: 'problem' },
+  { key: 's', label: 'settings' },
 ];
 
 export const STREAM_HINTS: Hint[] = [

@@ -38,7 +38,6 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
     exitOnCtrlC: false,
     patchConsole: false,
     maxFps: 10,
-    incrementalRendering: true,
   });
   // A signal from outside (kill, a closed terminal) still ends cleanly with the journal closed.
   const onSignal = (): void => finish(130);

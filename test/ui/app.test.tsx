@@ -62,6 +62,7 @@ describe('the problem picker', () => {
     await app.press('\u000f');
     await app.until('path:');
     await app.type(join(ROOT, 'fixtures/problems/nope.md'));
+    await app.until('nope.md');
     await app.press(KEYS.enter);
     await app.until(/nope\.md: no such file/);
     await app.press('\u000f');
