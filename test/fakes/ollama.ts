@@ -6,7 +6,8 @@ import {
   chunksOf,
   fullText,
   json,
-  replyFor,
+  bodiesAt,
+  dealer,
   send,
   serve,
   sleep,
@@ -79,10 +80,9 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
   const models = opts.models?.map((m) => ({ ...m, name: fullName(m.name) }));
   const find = (name: string): FakeModel | undefined => models?.find((m) => m.name === fullName(name));
   const cache = new PromptCache();
-  let chatIndex = 0;
+  const deal = dealer(opts.chat, 'ollama', (error) => ({ error }));
 
-  const server = await serve(async (req, res, body) => {
-    const path = (req.url ?? '/').split('?')[0];
+  const server = await serve(async (req, res, body, path) => {
     const route = `${req.method} ${path}`;
     switch (route) {
       case 'GET /':
@@ -165,12 +165,9 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       return json(res, 404, { error: `model "${model}" not found, try pulling it first` });
     }
     // Only requests that reach the model consume a scripted reply.
-    const index = chatIndex++;
-    const reply = replyFor(opts.chat, body, index);
-    if (!reply) {
-      return json(res, 500, { error: `fake ollama: the script has no reply for chat request #${index + 1}` });
-    }
-    if (reply.headerDelayMs) await sleep(reply.headerDelayMs);
+    const dealt = await deal(res, body);
+    if (!dealt) return;
+    const { reply } = dealt;
     if (reply.error !== undefined || reply.status !== undefined) {
       return json(res, reply.status ?? 500, { error: reply.error ?? 'internal error' });
     }
@@ -203,8 +200,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     res.end();
   }
 
-  const chatBodies = (): OllamaChatBody[] =>
-    server.requests.filter((r) => r.path === '/api/chat').map((r) => r.body as OllamaChatBody);
+  const chatBodies = (): OllamaChatBody[] => bodiesAt(server.requests, '/api/chat');
   return { url: server.url, requests: server.requests, close: server.close, chatBodies };
 }
 

@@ -1,14 +1,14 @@
 // A fake OpenAI-compatible server (the subset LM Studio, llama.cpp server, vLLM and Ollama's /v1
 // speak): chat completions as SSE or JSON, model list, OpenAI-shaped error bodies.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import {
   PromptCache,
   fullText,
   json,
-  replyFor,
+  bodiesAt,
+  dealer,
   send,
   serve,
-  sleep,
   streamChunks,
   tokensOf,
   type FakeReply,
@@ -55,10 +55,9 @@ const typeFor = (status: number): string =>
 
 export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<FakeOpenAIServer> {
   const cache = new PromptCache();
-  let chatIndex = 0;
+  const deal = dealer(opts.chat, 'openai', (message) => errorBody(message, 'server_error', null));
 
-  const server = await serve(async (req, res, body) => {
-    const path = (req.url ?? '/').split('?')[0];
+  const server = await serve(async (req, res, body, path) => {
     if (opts.apiKey !== undefined && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
       return json(res, 401, errorBody('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
     }
@@ -66,22 +65,19 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       const data = (opts.models ?? ['fake-model']).map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' }));
       return json(res, 200, { object: 'list', data });
     }
-    if (req.method === 'POST' && path === '/v1/chat/completions') return chat(req, res, body as OpenAIChatBody);
+    if (req.method === 'POST' && path === '/v1/chat/completions') return chat(res, body as OpenAIChatBody);
     json(res, 404, errorBody(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url'));
   });
 
-  async function chat(_req: IncomingMessage, res: ServerResponse, body: OpenAIChatBody): Promise<void> {
+  async function chat(res: ServerResponse, body: OpenAIChatBody): Promise<void> {
     const model = body?.model ?? '';
     if (opts.models && !opts.models.includes(model)) {
       return json(res, 404, errorBody(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
     }
     // Only requests that reach the model consume a scripted reply.
-    const index = chatIndex++;
-    const reply = replyFor(opts.chat, body, index);
-    if (!reply) {
-      return json(res, 500, errorBody(`fake openai: the script has no reply for chat request #${index + 1}`, 'server_error', null));
-    }
-    if (reply.headerDelayMs) await sleep(reply.headerDelayMs);
+    const dealt = await deal(res, body);
+    if (!dealt) return;
+    const { index, reply } = dealt;
     if (reply.error !== undefined || reply.status !== undefined) return fail(res, reply);
 
     const text = fullText(reply);
@@ -133,7 +129,6 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
     json(res, status, errorBody(message, reply.errorType ?? typeFor(status), reply.errorCode ?? null), headers);
   }
 
-  const chatBodies = (): OpenAIChatBody[] =>
-    server.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body as OpenAIChatBody);
+  const chatBodies = (): OpenAIChatBody[] => bodiesAt(server.requests, '/v1/chat/completions');
   return { url: server.url, baseURL: `${server.url}/v1`, requests: server.requests, close: server.close, chatBodies };
 }

@@ -56,11 +56,33 @@ export const sleep = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The reply for chat request #index, or undefined when a list script has run out. */
-export function replyFor<B>(script: Script<B> | undefined, body: B, index: number): FakeReply | undefined {
+function replyFor<B>(script: Script<B> | undefined, body: B, index: number): FakeReply | undefined {
   if (script === undefined) return { text: 'ok' };
   if (typeof script === 'function') return script(body, index);
   return script[index];
 }
+
+/**
+ * Deals a script's replies to the chats that reach the model, in order, each after its header
+ * delay. When a list script has run out it answers 500 itself, in the server's error shape.
+ */
+export function dealer<B>(script: Script<B> | undefined, server: string, errorBody: (message: string) => unknown) {
+  let dealt = 0;
+  return async (res: ServerResponse, body: B): Promise<{ index: number; reply: FakeReply } | undefined> => {
+    const index = dealt++;
+    const reply = replyFor(script, body, index);
+    if (!reply) {
+      json(res, 500, errorBody(`fake ${server}: the script has no reply for chat request #${index + 1}`));
+      return undefined;
+    }
+    if (reply.headerDelayMs) await sleep(reply.headerDelayMs);
+    return { index, reply };
+  };
+}
+
+/** The JSON bodies of the requests made to one path, typed as the caller knows them. */
+export const bodiesAt = <B>(requests: RecordedRequest[], path: string): B[] =>
+  requests.filter((r) => r.path === path).map((r) => r.body as B);
 
 /** The streamed pieces of a reply: explicit chunks, or the text split after each word. */
 export function chunksOf(reply: FakeReply): string[] {
@@ -115,7 +137,8 @@ export class PromptCache {
   }
 }
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, body: unknown, raw: string) => Promise<void> | void;
+/** `path` is the request's path without its query. */
+export type Handler = (req: IncomingMessage, res: ServerResponse, body: unknown, path: string) => Promise<void> | void;
 
 /** Starts an HTTP server on 127.0.0.1 with an ephemeral port; `close()` also ends stalled sockets. */
 export async function serve(handler: Handler): Promise<FakeServer & { sockets: Set<Socket> }> {
@@ -140,7 +163,7 @@ export async function serve(handler: Handler): Promise<FakeServer & { sockets: S
       res.on('close', () => {
         if (!res.writableFinished) record.closedEarly = true;
       });
-      Promise.resolve(handler(req, res, body, raw)).catch((err: unknown) => {
+      Promise.resolve(handler(req, res, body, path)).catch((err: unknown) => {
         if (!res.headersSent) {
           res.writeHead(500, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ error: `fake server failed: ${String(err)}` }));
