@@ -1,15 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Decision, Gate } from '../../src/engine/types.js';
 import { codesim } from '../../src/flows/codesim.js';
 import { flows } from '../../src/flows/index.js';
-import type { Problem } from '../../src/problems/types.js';
 import { apps, fixture, hasApps } from '../agents/problems.js';
-import type { FakeServer } from '../fakes/ollama.js';
-import { callsOf, fakeModel, fence, replayFlow, runFlow, tempXdg } from './harness.js';
-
-const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
-const WRONG = 'a, b = map(int, input().split())\nprint(a - b)';
-const HALF = 'print(3)'; // right on sample 1 only
+import { callsOf, fence, HALF, replayFlow, RIGHT, runFlow, WRONG } from './harness.js';
+import { flowSuite } from './suite.js';
 
 const PLAN = (n = 1) => `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n${n}. Read a and b, print a + b.`;
 const FINE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a+b=3', predicted: '3', verdict: 'plan-fine', critique: '' });
@@ -17,22 +12,14 @@ const CHANGE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a-b=-1', predict
 const REVISED = JSON.stringify({ changes: 'add instead of subtract', plan: '1. Read a and b.\n2. Print a + b.' });
 const debugWith = (code: string) => `## Simulation\nOn 1 2 the code prints -1, the plan says 3.\n## Verdict\ncode\n## Fix\nuse +\n## Code\n${fence(code)}`;
 
-let sumTwo: Problem;
-let server: FakeServer | undefined;
-beforeAll(async () => {
-  tempXdg();
-  sumTwo = await fixture('sum-two');
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const { serve } = flowSuite();
+const sumTwo = await fixture('sum-two');
 
 const defaults = flows.codesim.defaults;
 
 describe('codesim with the auto gate', () => {
   it('happy path: plan, simulate, code — 3 calls, the best bound — and the samples pass', async () => {
-    server = await fakeModel({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
+    const server = await serve({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
     const { outcome, trace } = await runFlow(codesim, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'code']);
     expect(callsOf(server)).toHaveLength(flows.codesim.bound(defaults).best);
@@ -47,7 +34,7 @@ describe('codesim with the auto gate', () => {
   });
 
   it('keeps a stable prefix: after the first call the server re-evaluates only the stage material', async () => {
-    server = await fakeModel({ plan: PLAN(), simulate: CHANGE, revise: REVISED, code: fence(RIGHT) });
+    const server = await serve({ plan: PLAN(), simulate: CHANGE, revise: REVISED, code: fence(RIGHT) });
     const { trace } = await runFlow(codesim, sumTwo, defaults, server);
     const [first, ...rest] = trace.tokens;
     expect(first!.evaluated).toBeGreaterThan(first!.sent * 0.9); // nothing cached yet
@@ -56,7 +43,7 @@ describe('codesim with the auto gate', () => {
   });
 
   it('plan needs revision: the revised plan (not the first) goes to the coder', async () => {
-    server = await fakeModel({ plan: PLAN(), simulate: CHANGE, revise: REVISED, code: fence(RIGHT) });
+    const server = await serve({ plan: PLAN(), simulate: CHANGE, revise: REVISED, code: fence(RIGHT) });
     const { outcome } = await runFlow(codesim, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'revise', 'code']);
     expect(outcome.status).toBe('solved');
@@ -67,7 +54,7 @@ describe('codesim with the auto gate', () => {
 
   it('debugs d times, then plans again — telling the planner what failed — and solves', async () => {
     const o = { plans: 5, debugRounds: 2 };
-    server = await fakeModel({
+    const server = await serve({
       plan: [PLAN(1), PLAN(2)],
       simulate: FINE,
       code: [fence(WRONG), fence(RIGHT)],
@@ -100,7 +87,7 @@ describe('codesim with the auto gate', () => {
 
   it('budget runs out at exactly p·(4+d) calls and returns the best candidate', async () => {
     const o = { plans: 2, debugRounds: 1 };
-    server = await fakeModel({
+    const server = await serve({
       plan: PLAN(),
       simulate: CHANGE,
       revise: REVISED,
@@ -118,14 +105,14 @@ describe('codesim with the auto gate', () => {
   });
 
   it('a malformed answer gets one repair request, then the step fails without a crash', async () => {
-    server = await fakeModel({ plan: 'I am not sure.', 'plan:repair': '<think>still thinking</think>' });
+    const server = await serve({ plan: 'I am not sure.', 'plan:repair': '<think>still thinking</think>' });
     const { outcome } = await runFlow(codesim, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['plan', 'plan:repair']);
     expect(outcome).toMatchObject({ status: 'failed' });
   });
 
   it('a repaired answer goes on as if it had come right the first time', async () => {
-    server = await fakeModel({ plan: PLAN(), simulate: 'It works.', 'simulate:repair': FINE, code: fence(RIGHT) });
+    const server = await serve({ plan: PLAN(), simulate: 'It works.', 'simulate:repair': FINE, code: fence(RIGHT) });
     const { outcome } = await runFlow(codesim, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'simulate:repair', 'code']);
     expect(outcome.status).toBe('solved');
@@ -133,7 +120,7 @@ describe('codesim with the auto gate', () => {
 
   it('a problem without samples: the simulation makes up an input and the code stands untested', async () => {
     const none = { ...sumTwo, samples: [] };
-    server = await fakeModel({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
+    const server = await serve({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
     const { outcome, trace } = await runFlow(codesim, none, defaults, server);
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'code']);
     expect(server.chatBodies()[1]!.messages[2]!.content).toMatch(/Make up a small valid input/);
@@ -145,7 +132,7 @@ describe('codesim with the auto gate', () => {
     const p = await apps('4440'); // validate_pin: "1234" → True, "12345" → False, "a234" → False
     const crashing = 'def validate_pin(pin):\n    return len(pin) in (4, 6) and pin.isdigit()\n\nprint(validate_pin(eval(input())))';
     const fixed = 'def validate_pin(pin):\n    return len(pin) in (4, 6) and pin.isdigit()\n\nprint(validate_pin(input()))';
-    server = await fakeModel({
+    const server = await serve({
       plan: '## Plan\n1. Read the pin line.\n2. Check length 4 or 6 and all digits.\n3. Print the result.',
       simulate: FINE,
       code: fence(crashing),
@@ -167,7 +154,7 @@ describe('codesim with the auto gate', () => {
       2: [{ kind: 'back', to: 0 }],
     };
     const gate: Gate = { by: 'person', decide: async (p) => decisions[p.step]?.shift() ?? { kind: 'approve' } };
-    server = await fakeModel({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
+    const server = await serve({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
     const { outcome } = await runFlow(codesim, sumTwo, defaults, server, gate);
     // The plan is not asked again after "back": its recorded proposal is shown, then edited.
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'code', 'simulate', 'code']);
@@ -180,7 +167,7 @@ describe('codesim with the auto gate', () => {
   it('with a person at the gate: a rejected simulation is asked again with the note', async () => {
     const decisions: Record<number, Decision[]> = { 1: [{ kind: 'reject', note: 'trace sample 2 instead' }] };
     const gate: Gate = { by: 'person', decide: async (p) => decisions[p.step]?.shift() ?? { kind: 'approve' } };
-    server = await fakeModel({ plan: PLAN(), simulate: FINE, 'simulate:repair': CHANGE, revise: REVISED, code: fence(RIGHT) });
+    const server = await serve({ plan: PLAN(), simulate: FINE, 'simulate:repair': CHANGE, revise: REVISED, code: fence(RIGHT) });
     const { outcome } = await runFlow(codesim, sumTwo, defaults, server, gate);
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'simulate:repair', 'revise', 'code']);
     expect(JSON.stringify(server.chatBodies()[2]!.messages.slice(3))).toContain('trace sample 2 instead');

@@ -136,6 +136,11 @@ export async function runFlow<O>(
   }
 }
 
+/** Programs for the sum-two fixture: right, wrong on both samples, right on sample 1 only. */
+export const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
+export const WRONG = 'a, b = map(int, input().split())\nprint(a - b)';
+export const HALF = 'print(3)';
+
 /** Answers in the shapes a model gives. */
 export const fence = (code: string): string => `Here is the program.\n\`\`\`python\n${code.trim()}\n\`\`\`\n`;
 

@@ -1,15 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAutoGate } from '../../src/engine/index.js';
 import { flows, isFlowName, pickFlow } from '../../src/flows/index.js';
 import { mapcoder } from '../../src/flows/mapcoder.js';
-import type { Problem } from '../../src/problems/types.js';
 import { fixture } from '../agents/problems.js';
-import type { FakeServer, OllamaChatBody } from '../fakes/ollama.js';
-import { callsOf, fakeModel, fence, replayFlow, runFlow, tempXdg } from './harness.js';
-
-const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
-const WRONG = 'a, b = map(int, input().split())\nprint(a - b)';
-const HALF = 'print(3)';
+import type { OllamaChatBody } from '../fakes/ollama.js';
+import { callsOf, fence, HALF, replayFlow, RIGHT, runFlow, WRONG } from './harness.js';
+import { flowSuite } from './suite.js';
 
 const exemplar = (i: number) => ({ description: `Problem ${i}: add numbers variant ${i}`, code: 'print(1)', plan: `plan of exemplar ${i}` });
 const RETRIEVE = (n: number) =>
@@ -27,22 +23,14 @@ const confidenceFor = (body: OllamaChatBody) => {
 const planIn = (body: OllamaChatBody) => /PLAN-(\d+)/.exec(body.messages[2]!.content)?.[1];
 const debugWith = (code: string) => `## Analysis\nstill off\n## Code\n${fence(code)}`;
 
-let sumTwo: Problem;
-let server: FakeServer | undefined;
-beforeAll(async () => {
-  tempXdg();
-  sumTwo = await fixture('sum-two');
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const { serve } = flowSuite();
+const sumTwo = await fixture('sum-two');
 
 const defaults = flows.mapcoder.defaults;
 
 describe('mapcoder with the auto gate', () => {
   it('happy path: retrieve, plan + confidence per exemplar, code — 2n+2 calls — highest confidence coded first', async () => {
-    server = await fakeModel({ retrieve: RETRIEVE(3), 'exemplar-plan': planFor, confidence: confidenceFor, 'mapcoder-code': fence(RIGHT) });
+    const server = await serve({ retrieve: RETRIEVE(3), 'exemplar-plan': planFor, confidence: confidenceFor, 'mapcoder-code': fence(RIGHT) });
     const { outcome, trace } = await runFlow(mapcoder, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual([
       'retrieve',
@@ -65,7 +53,7 @@ describe('mapcoder with the auto gate', () => {
 
   it('uses however many exemplars came back (one object, not a list)', async () => {
     const one = JSON.stringify({ problem: exemplar(1) }); // no list, no algorithm
-    server = await fakeModel({ retrieve: one, 'exemplar-plan': planFor, confidence: confidenceFor, 'mapcoder-code': fence(RIGHT) });
+    const server = await serve({ retrieve: one, 'exemplar-plan': planFor, confidence: confidenceFor, 'mapcoder-code': fence(RIGHT) });
     const { outcome } = await runFlow(mapcoder, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['retrieve', 'exemplar-plan', 'confidence', 'mapcoder-code']);
     expect(outcome.status).toBe('solved');
@@ -73,7 +61,7 @@ describe('mapcoder with the auto gate', () => {
 
   it('debugs t times, tests the last debug output, then moves to the next plan by confidence', async () => {
     const o = { exemplars: 3, debugRounds: 2 };
-    server = await fakeModel({
+    const server = await serve({
       retrieve: RETRIEVE(3),
       'exemplar-plan': planFor,
       confidence: confidenceFor,
@@ -104,7 +92,7 @@ describe('mapcoder with the auto gate', () => {
 
   it('tests the last debug output of a plan (the published code returned it untested)', async () => {
     const o = { exemplars: 1, debugRounds: 2 };
-    server = await fakeModel({
+    const server = await serve({
       retrieve: RETRIEVE(1),
       'exemplar-plan': planFor,
       confidence: confidenceFor,
@@ -119,7 +107,7 @@ describe('mapcoder with the auto gate', () => {
 
   it('budget runs out at exactly 1 + 2n + n(1+t) calls and returns the best candidate', async () => {
     const o = { exemplars: 2, debugRounds: 1 };
-    server = await fakeModel({
+    const server = await serve({
       retrieve: RETRIEVE(2),
       'exemplar-plan': planFor,
       confidence: confidenceFor,
@@ -136,7 +124,7 @@ describe('mapcoder with the auto gate', () => {
   });
 
   it('an unreadable recall gets one repair, then the step fails without a crash', async () => {
-    server = await fakeModel({ retrieve: 'I cannot recall any.', 'retrieve:repair': '{"exemplars": []}' });
+    const server = await serve({ retrieve: 'I cannot recall any.', 'retrieve:repair': '{"exemplars": []}' });
     const { outcome } = await runFlow(mapcoder, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['retrieve', 'retrieve:repair']);
     expect(outcome.status).toBe('failed');
@@ -150,7 +138,7 @@ describe('mapcoder in other languages', () => {
     ['cpp', 'C++17', CPP, 'cpp'],
     ['javascript', 'JavaScript (Node.js)', JS, 'js'],
   ] as const)('%s: the coder is asked for %s and the fenced program passes the real judge', async (lang, name, code, tag) => {
-    server = await fakeModel({
+    const server = await serve({
       retrieve: RETRIEVE(1),
       'exemplar-plan': planFor,
       confidence: confidenceFor,
