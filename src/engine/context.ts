@@ -33,7 +33,6 @@ export const asOutcome = (b: Omit<Candidate, 'step'> | undefined): Pick<Outcome,
 export class SessionContext {
   readonly counters = new Map<string, Progress>();
   readonly candidates: Candidate[] = [];
-  best: Candidate | undefined;
 
   constructor(
     readonly problem: Problem,
@@ -66,10 +65,21 @@ export class SessionContext {
     return this.rec.promptTokens + this.rec.completionTokens;
   }
 
-  /** Most samples passed wins; the later one on ties (the method's "best candidate"). */
   consider(c: Candidate): void {
     this.candidates.push(c);
-    if (!this.best || c.passed >= this.best.passed) this.best = c;
+  }
+
+  /** Most samples passed wins; the later one on ties (the method's "best candidate"). */
+  get best(): Candidate | undefined {
+    let best: Candidate | undefined;
+    for (const c of this.candidates) if (!best || c.passed >= best.passed) best = c;
+    return best;
+  }
+
+  /** A new drive of the flow (after a "back") starts with no candidates and no counters. */
+  newDrive(): void {
+    this.candidates.length = 0;
+    this.counters.clear();
   }
 
   snapshot(): ProgressSnapshot {

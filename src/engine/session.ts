@@ -10,7 +10,7 @@ import type { JournalWriter } from '../session/journal.js';
 import { messageOf } from '../errors.js';
 import { SessionContext, asOutcome, type EngineSettings, type JudgeFn } from './context.js';
 import { EngineEvents } from './events.js';
-import { completePrefix, emptyRecorded, lineage, type Recorded } from './records.js';
+import { completePrefix, emptyRecorded, lineage, type AskRecord, type Recorded, type StepRecord } from './records.js';
 import { BackTo, BudgetExhausted, ReplayDiverged, StopRequested } from './signals.js';
 import { Traversal, type DrivePlan } from './steps.js';
 import type { Gate, Outcome, Steps } from './types.js';
@@ -70,6 +70,9 @@ async function defaultJudge(): Promise<JudgeFn> {
   return judge;
 }
 
+/** A recorded step the gate can be shown again: an ask that has a proposal. */
+const reshowable = (r: StepRecord | undefined): AskRecord | undefined => (r?.kind === 'ask' && r.proposal ? r : undefined);
+
 function firstPlan(rec: Recorded, start: StartFrom): DrivePlan {
   if (start.kind === 'fresh') return { branch: 0, served: new Map(), serveBelow: 0, replay: false };
   const branch = start.kind === 'replay' ? (start.branch ?? rec.lastBranch) : rec.lastBranch;
@@ -79,10 +82,9 @@ function firstPlan(rec: Recorded, start: StartFrom): DrivePlan {
   // A proposal that was waiting for its decision when the session ended is shown again rather
   // than asked anew; so is the step a person had just gone back to (on the branch it came from).
   const at = plan.serveBelow;
-  const waiting = served.get(at);
   const fork = rec.forks.get(branch);
-  const again = waiting?.kind === 'ask' && waiting.proposal ? waiting : fork && at === fork.atStep ? lineage(rec, fork.from).get(at) : undefined;
-  if (again?.kind === 'ask' && again.proposal) plan.reshow = again;
+  const again = reshowable(served.get(at)) ?? (fork && at === fork.atStep ? reshowable(lineage(rec, fork.from).get(at)) : undefined);
+  if (again) plan.reshow = again;
   return plan;
 }
 
@@ -96,9 +98,7 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
   let outcome: Outcome;
   let steps: Traversal;
   for (;;) {
-    ctx.candidates.length = 0;
-    ctx.best = undefined;
-    ctx.counters.clear();
+    ctx.newDrive();
     steps = new Traversal(ctx, plan);
     try {
       outcome = await o.flow.run(steps, o.problem);
@@ -128,14 +128,8 @@ function branchOff(ctx: SessionContext, plan: DrivePlan, back: BackTo): DrivePla
   const parent = lineage(ctx.rec, plan.branch);
   const branch = ctx.rec.lastBranch + 1;
   ctx.writeAndTell({ type: 'branch', branch, from: plan.branch, atStep: back.to });
-  const again = parent.get(back.to);
-  return {
-    branch,
-    served: lineage(ctx.rec, branch),
-    serveBelow: back.to,
-    replay: false,
-    ...(again?.kind === 'ask' && again.proposal ? { reshow: again } : {}),
-  };
+  const again = reshowable(parent.get(back.to));
+  return { branch, served: lineage(ctx.rec, branch), serveBelow: back.to, replay: false, ...(again ? { reshow: again } : {}) };
 }
 
 function outcomeOf(ctx: SessionContext, branch: number, err: unknown): Outcome {
@@ -157,14 +151,15 @@ function outcomeOf(ctx: SessionContext, branch: number, err: unknown): Outcome {
 
 function finish(ctx: SessionContext, plan: DrivePlan, outcome: Outcome, final: JudgeResult | undefined): SessionResult {
   const totals = { calls: ctx.rec.calls, promptTokens: ctx.rec.promptTokens, completionTokens: ctx.rec.completionTokens };
+  const file = ctx.journal ? { file: ctx.journal.file } : {};
   if (!plan.replay) ctx.write({ type: 'end', branch: plan.branch, outcome, ...totals });
-  ctx.events.emit({ type: 'end', branch: plan.branch, outcome, ...totals, ...(ctx.journal ? { file: ctx.journal.file } : {}) });
+  ctx.events.emit({ type: 'end', branch: plan.branch, outcome, ...totals, ...file });
   return {
     ...outcome,
     ...(final ? { final } : {}),
     ...totals,
     promptTokensEvaluated: ctx.rec.promptTokensEvaluated,
     branch: plan.branch,
-    ...(ctx.journal ? { file: ctx.journal.file } : {}),
+    ...file,
   };
 }

@@ -165,8 +165,7 @@ export async function replaySession(file: string, o: ReplayOptions = {}): Promis
     journal: null,
     recorded: recordAll(events),
     start: { kind: 'replay', ...(o.branch !== undefined ? { branch: o.branch } : {}) },
-    ...(o.events ? { events: o.events } : {}),
-    ...(o.signal ? { signal: o.signal } : {}),
+    ...watchOf(o),
     judge: o.judge ?? noJudge,
   });
   return { ...result, warnings };
