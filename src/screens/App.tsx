@@ -10,6 +10,7 @@ import { useExternal, useTerminalSize } from './hooks.js';
 import { Picker } from './Picker.js';
 import { SettingsScreen } from './Settings.js';
 import { Solve } from './Solve.js';
+import type { SessionView } from './sessionView.js';
 
 export interface AppProps {
   app: AppController;
@@ -24,6 +25,14 @@ type Screen =
   | { kind: 'settings' }
   | { kind: 'opening'; what: string }
   | { kind: 'solve'; problem: Problem; session: SessionHandle; startedAt: number };
+
+/** 0 solved or stopped by the person, 1 unsolved or failed, 3 when the model server failed it. */
+export function exitCodeOf(v: SessionView): number {
+  const o = v.outcome;
+  if (!o || o.status === 'solved' || o.status === 'stopped') return 0;
+  const backend = ['server-down', 'model-missing', 'dropped', 'stalled', 'unauthorized'];
+  return v.error?.code !== undefined && backend.includes(v.error.code) ? 3 : 1;
+}
 
 export function App({ app, initial, onExit }: AppProps) {
   const size = useTerminalSize();
@@ -61,8 +70,7 @@ export function App({ app, initial, onExit }: AppProps) {
 
   const quitSession = (session: SessionHandle): void => {
     session.stop().finally(() => {
-      const o = session.view().outcome;
-      onExit(o?.status === 'solved' ? 0 : o?.status === 'failed' && o.reason && /server|model/.test(o.reason) ? 3 : 0);
+      onExit(exitCodeOf(session.view()));
     });
   };
 
