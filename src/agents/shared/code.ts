@@ -22,6 +22,10 @@ const CLOSE = /^[ \t]*(`{3,}|~{3,})[ \t]*$/;
 export function fences(text: string): Fence[] {
   const out: Fence[] = [];
   let open: { mark: string; tag: string; lines: string[] } | undefined;
+  const end = (closed: boolean): void => {
+    if (open) out.push({ tag: open.tag, body: open.lines.join('\n'), closed });
+    open = undefined;
+  };
   for (const line of text.split(/\r?\n/)) {
     if (!open) {
       const m = OPEN.exec(line);
@@ -29,21 +33,14 @@ export function fences(text: string): Fence[] {
       continue;
     }
     const c = CLOSE.exec(line);
-    if (c && c[1]![0] === open.mark[0] && c[1]!.length >= open.mark.length) {
-      out.push({ tag: open.tag, body: open.lines.join('\n'), closed: true });
-      open = undefined;
-      continue;
-    }
     const glued = line.endsWith(open.mark) ? line.slice(0, -open.mark.length) : undefined;
-    if (glued !== undefined && glued.trim() !== '' && !glued.includes(open.mark[0]!.repeat(3))) {
+    if (c && c[1]![0] === open.mark[0] && c[1]!.length >= open.mark.length) end(true);
+    else if (glued !== undefined && glued.trim() !== '' && !glued.includes(open.mark[0]!.repeat(3))) {
       open.lines.push(glued.replace(/\s+$/, ''));
-      out.push({ tag: open.tag, body: open.lines.join('\n'), closed: true });
-      open = undefined;
-      continue;
-    }
-    open.lines.push(line);
+      end(true);
+    } else open.lines.push(line);
   }
-  if (open) out.push({ tag: open.tag, body: open.lines.join('\n'), closed: false });
+  end(false);
   return out;
 }
 

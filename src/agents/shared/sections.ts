@@ -108,7 +108,7 @@ export function keyOf<K extends string>(spec: SectionSpec<K>, name: string): K |
 export function readSections<K extends string>(
   text: string,
   spec: SectionSpec<K>,
-): { fields: Partial<Record<K, string>>; found: number; preamble: string } {
+): { fields: Partial<Record<K, string>>; found: number } {
   const sections = scanSections(
     text,
     (n) => keyOf(spec, n) !== undefined,
@@ -122,7 +122,7 @@ export function readSections<K extends string>(
     found++;
     if (s.body !== '' || fields[key] === undefined) fields[key] = s.body;
   }
-  return { fields, found, preamble: sections[0]?.body ?? '' };
+  return { fields, found };
 }
 
 /** Sections as the text we show and read back: "## Name" then the body, blank line between. */
