@@ -20,15 +20,22 @@ export interface FlowEntry<O> {
   bound(options: O): { best: number; worst: number };
 }
 
+/** Each option as the settings give it, else its default (keys beyond the defaults ignored). */
+function filled<O extends { [K in keyof O]: number }>(defaults: O, given: Partial<O> | undefined): O {
+  const out = { ...defaults };
+  for (const k of Object.keys(defaults) as (keyof O)[]) out[k] = given?.[k] ?? defaults[k];
+  return out;
+}
+
+const codesimDefaults: CodesimOptions = { plans: 5, debugRounds: 5 };
+const mapcoderDefaults: MapcoderOptions = { exemplars: 3, debugRounds: 5 };
+
 const codesimEntry: FlowEntry<CodesimOptions> = {
   run: codesim,
   title: 'CodeSIM',
   about: 'plan with a recalled example, simulate it on a sample, revise, code, debug by simulation',
-  defaults: { plans: 5, debugRounds: 5 },
-  optionsFrom: (s) => ({
-    plans: s.budgets?.codesim?.plans ?? 5,
-    debugRounds: s.budgets?.codesim?.debugRounds ?? 5,
-  }),
+  defaults: codesimDefaults,
+  optionsFrom: (s) => filled(codesimDefaults, s.budgets?.codesim),
   // plan, simulate, code | per plan: plan, simulate, revise, code + d debugs
   bound: (o) => ({ best: 3, worst: o.plans * (4 + o.debugRounds) }),
 };
@@ -37,11 +44,8 @@ const mapcoderEntry: FlowEntry<MapcoderOptions> = {
   run: mapcoder,
   title: 'MapCoder',
   about: 'recall k problems and an algorithm, a plan per exemplar with a confidence, code, debug',
-  defaults: { exemplars: 3, debugRounds: 5 },
-  optionsFrom: (s) => ({
-    exemplars: s.budgets?.mapcoder?.exemplars ?? 3,
-    debugRounds: s.budgets?.mapcoder?.debugRounds ?? 5,
-  }),
+  defaults: mapcoderDefaults,
+  optionsFrom: (s) => filled(mapcoderDefaults, s.budgets?.mapcoder),
   // retrieve + n·(plan, confidence) + code | … + n·(code + t debugs)   (n = k here)
   bound: (o) => ({
     best: 2 * o.exemplars + 2,
