@@ -106,6 +106,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   process.stdout.write(`${table(set, solved)}\n`);
   const note = set.length === all.length ? `${set.length} problems` : `${set.length} of ${all.length} problems`;
-  process.stdout.write(color.dim(`${note}; solve one with \`simcoach solve ID\`\n`));
+  // A bare id names only the built-in and saved problems; one from another set needs its SET.
+  const ref = positionals[0] === undefined ? 'ID' : `${positionals[0]}:ID`;
+  process.stdout.write(color.dim(`${note}; solve one with \`simcoach solve ${ref}\`\n`));
   return EXIT.ok;
 }

@@ -42,6 +42,9 @@ describe('simcoach problems (the built CLI)', () => {
     const comp = JSON.parse((await runCli(['problems', APPS, '--difficulty', 'competition', '--json'], tempEnv())).stdout) as Row[];
     expect(comp.length).toBeGreaterThan(20);
     expect(comp.every((x) => x.difficulty === 'competition')).toBe(true);
+    // A bare id only names the built-in set, so the hint names the set too.
+    const table = await runCli(['problems', APPS], tempEnv());
+    expect(table.stdout).toContain(`91 problems; solve one with \`simcoach solve ${APPS}:ID\``);
   });
 
   it('marks the problems a saved session solved', async () => {
