@@ -7,9 +7,18 @@ import type { Ran } from '../session/cli.js';
 
 export const cliPath = (): string => process.env.SIMCOACH_CLI ?? join(process.cwd(), 'dist', 'cli.js');
 
-export function cli(args: string[], env: NodeJS.ProcessEnv, opts: { timeoutMs?: number } = {}): Promise<Ran> {
+export interface CliOptions {
+  /** Text on the CLI's stdin (default none: stdin closed at once). */
+  input?: string;
+  cwd?: string;
+  /** The CLI is killed after this long (default 30 s). */
+  timeoutMs?: number;
+}
+
+/** Runs the CLI to its end; the one spawner for whole-command tests (test/session's can use it too). */
+export function cli(args: string[], env: NodeJS.ProcessEnv, opts: CliOptions = {}): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath(), ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliPath(), ...args], { env, cwd: opts.cwd ?? process.cwd(), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -20,6 +29,6 @@ export function cli(args: string[], env: NodeJS.ProcessEnv, opts: { timeoutMs?: 
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
     });
-    child.stdin.end('');
+    child.stdin.end(opts.input ?? '');
   });
 }
