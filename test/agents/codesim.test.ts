@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnswerFormatError } from '../../src/engine/types.js';
-import type { Problem } from '../../src/problems/types.js';
 import { codeAgent } from '../../src/agents/codesim/code.js';
 import { debugAgent } from '../../src/agents/codesim/debug.js';
 import { planAgent } from '../../src/agents/codesim/plan.js';
@@ -8,17 +7,15 @@ import { reviseAgent } from '../../src/agents/codesim/revise.js';
 import { readVerdict, simulateAgent, type SimulationValue } from '../../src/agents/codesim/simulate.js';
 import { apps, ctxOf, fixture, functionProblem, hasApps } from './problems.js';
 
-let sumTwo: Problem;
-beforeAll(async () => {
-  sumTwo = await fixture('sum-two');
-});
+const sumTwo = await fixture('sum-two');
+/** The usual context: sumTwo, Python, sections (not JSON mode). */
+const ctx = ctxOf(sumTwo);
 
 const program = { lang: 'python' as const, source: 'print(0)\n' };
 const sim: SimulationValue = { input: '1 2', trace: 'step 1: a=1, b=2', predicted: '-1', verdict: 'needs-change', critique: 'it subtracts' };
 
 describe('prompts keep a stable prefix', () => {
   it('sends the same system text and problem first at every stage, then the stage', () => {
-    const ctx = ctxOf(sumTwo);
     const all = [
       planAgent.messages({ failed: [] }, ctx),
       simulateAgent.messages({ plan: 'add them' }, ctx),
@@ -47,7 +44,7 @@ describe('prompts keep a stable prefix', () => {
 
   it('tells the planner which plans failed and how', () => {
     const text = planAgent
-      .messages({ failed: [{ plan: 'subtract b from a', outcome: 'passed 0 of 2 samples' }] }, ctxOf(sumTwo))
+      .messages({ failed: [{ plan: 'subtract b from a', outcome: 'passed 0 of 2 samples' }] }, ctx)
       .at(-1)!.content;
     expect(text).toContain('subtract b from a');
     expect(text).toContain('passed 0 of 2 samples');
@@ -63,14 +60,13 @@ describe('prompts keep a stable prefix', () => {
   });
 
   it('has the simulation use sample 1, or make up an input when there is none', () => {
-    expect(simulateAgent.messages({ plan: 'x' }, ctxOf(sumTwo)).at(-1)!.content).toContain('Sample 1:\n```\n1 2\n```');
+    expect(simulateAgent.messages({ plan: 'x' }, ctx).at(-1)!.content).toContain('Sample 1:\n```\n1 2\n```');
     const none = { ...sumTwo, samples: [] };
     expect(simulateAgent.messages({ plan: 'x' }, ctxOf(none)).at(-1)!.content).toMatch(/Make up a small valid input/);
   });
 });
 
 describe('plan', () => {
-  const ctx = () => ctxOf(sumTwo);
   it('reads JSON (plan mode) and keeps only the plan for later stages', () => {
     const v = planAgent.parse(
       JSON.stringify({
@@ -81,7 +77,7 @@ describe('plan', () => {
         plan: '1. read a and b\n2. print a+b',
       }),
       { failed: [] },
-      ctx(),
+      ctx,
     );
     expect(v.plan).toBe('1. read a and b\n2. print a+b');
     expect(v.recalledProblem).toBe('sum of a list');
@@ -89,21 +85,21 @@ describe('plan', () => {
 
   it('reads sections with <think> and bold headings', () => {
     const text = '<think>easy</think>\n**Understanding:** add.\n\n**Similar problem:** sum of list\n\n**Algorithm:** O(1)\n\n**Plan:**\n1. read\n2. print sum';
-    const v = planAgent.parse(text, { failed: [] }, ctx());
+    const v = planAgent.parse(text, { failed: [] }, ctx);
     expect(v).toMatchObject({ understanding: 'add.', recalledProblem: 'sum of list', algorithm: 'O(1)', plan: '1. read\n2. print sum' });
   });
 
   it('refuses an answer with headings but no plan, and empty answers', () => {
-    expect(() => planAgent.parse('## Understanding\nadd', { failed: [] }, ctx())).toThrow(AnswerFormatError);
-    expect(() => planAgent.parse('<think>hmm</think>', { failed: [] }, ctx())).toThrow(AnswerFormatError);
-    expect(() => planAgent.parse('{"understanding": "x"}', { failed: [] }, ctx())).toThrow(/plan/i);
+    expect(() => planAgent.parse('## Understanding\nadd', { failed: [] }, ctx)).toThrow(AnswerFormatError);
+    expect(() => planAgent.parse('<think>hmm</think>', { failed: [] }, ctx)).toThrow(AnswerFormatError);
+    expect(() => planAgent.parse('{"understanding": "x"}', { failed: [] }, ctx)).toThrow(/plan/i);
   });
 
   it('round-trips through show and edit', () => {
-    const v = planAgent.parse('## Plan\n1. a\n2. b', { failed: [] }, ctx());
+    const v = planAgent.parse('## Plan\n1. a\n2. b', { failed: [] }, ctx);
     const edited = planAgent.show(v).replace('2. b', '2. c');
-    expect(planAgent.edit(edited, v, ctx()).plan).toBe('1. a\n2. c');
-    expect(planAgent.edit('just add them', v, ctx()).plan).toBe('just add them');
+    expect(planAgent.edit(edited, v, ctx).plan).toBe('1. a\n2. c');
+    expect(planAgent.edit('just add them', v, ctx).plan).toBe('just add them');
   });
 });
 
@@ -122,7 +118,6 @@ describe('simulate', () => {
       '## Critique',
       '',
     ].join('\n');
-    const ctx = ctxOf(sumTwo);
     const v = simulateAgent.parse(text, { plan: 'x' }, ctx);
     expect(v.verdict).toBe('plan-fine');
     expect(v.predicted).toBe('3');
@@ -161,7 +156,6 @@ describe('simulate', () => {
   });
 
   it('fails without a verdict or a trace', () => {
-    const ctx = ctxOf(sumTwo);
     expect(() => simulateAgent.parse('## Trace\nran it\n## Predicted output\n3', { plan: 'x' }, ctx)).toThrow(/verdict/);
     expect(() => simulateAgent.parse('Looks good to me.', { plan: 'x' }, ctx)).toThrow(AnswerFormatError);
   });
@@ -169,7 +163,6 @@ describe('simulate', () => {
 
 describe('revise', () => {
   it('reads a revised plan from sections, JSON or plain text', () => {
-    const ctx = ctxOf(sumTwo);
     const input = { plan: 'a-b', simulation: sim };
     expect(reviseAgent.parse('## Changes\nuse +\n## Revised plan\n1. print a+b', input, ctx).plan).toBe('1. print a+b');
     expect(reviseAgent.parse('{"changes":"use +","plan":"print a+b"}', input, ctx).plan).toBe('print a+b');
@@ -182,7 +175,6 @@ describe('revise', () => {
 
 describe('code and debug', () => {
   it('code: the program from the last python fence; edit keeps bare code', () => {
-    const ctx = ctxOf(sumTwo);
     const v = codeAgent.parse('Plan ok.\n```python\na,b=map(int,input().split())\nprint(a+b)\n```', { plan: 'x' }, ctx);
     expect(v).toEqual({ lang: 'python', source: 'a,b=map(int,input().split())\nprint(a+b)\n' });
     expect(codeAgent.edit('print(7)', v, ctx).source).toBe('print(7)\n');
@@ -191,7 +183,6 @@ describe('code and debug', () => {
   });
 
   it('debug: blames plan or code and takes the modified program', () => {
-    const ctx = ctxOf(sumTwo);
     const text = [
       '## Simulation',
       'Input 1 2: plan says print a+b = 3, code prints a-b = -1.',
@@ -219,7 +210,6 @@ describe('code and debug', () => {
   });
 
   it('debug: puts plan, program and the failing log into the prompt', () => {
-    const ctx = ctxOf(sumTwo);
     const last = debugAgent.messages({ plan: 'PLAN-TEXT', program, feedback: 'sample-1: WA\nInput:\n1 2' }, ctx).at(-1)!.content;
     expect(last).toContain('PLAN-TEXT');
     expect(last).toContain('```python\nprint(0)\n```');
@@ -241,7 +231,6 @@ describe('plan headings in the shapes models write', () => {
   });
 
   it('a headingless answer from the model is a plan only when it lists steps', () => {
-    const ctx = ctxOf(sumTwo);
     expect(planAgent.parse('Steps:\n1. read a, b\n2. print a+b', { failed: [] }, ctx).plan).toContain('2. print a+b');
     expect(() => planAgent.parse('I am not sure.', { failed: [] }, ctx)).toThrow(AnswerFormatError);
     // A person's edit may be anything non-empty.
@@ -263,7 +252,7 @@ describe('sections inside sections', () => {
       '3',
       'Verdict: plan-fine',
     ].join('\n');
-    const v = simulateAgent.parse(text, { plan: 'x' }, ctxOf(sumTwo));
+    const v = simulateAgent.parse(text, { plan: 'x' }, ctx);
     expect(v.input).toBe('1 2');
     expect(v.trace).toBe('Step 1. Input: 1 2 is read, a = 1, b = 2.\nOutput: a + b = 3\nStep 2. Print it.');
     // No marked Verdict anywhere, so the bare "Verdict:" line is a section of its own.

@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnswerFormatError } from '../../src/engine/types.js';
-import type { Problem } from '../../src/problems/types.js';
 import { confidenceAgent } from '../../src/agents/mapcoder/confidence.js';
 import { mapCodeAgent } from '../../src/agents/mapcoder/code.js';
 import { mapDebugAgent } from '../../src/agents/mapcoder/debug.js';
@@ -9,10 +8,9 @@ import { retrieveAgent, type RetrievalValue } from '../../src/agents/mapcoder/re
 import { planAgent } from '../../src/agents/codesim/plan.js';
 import { ctxOf, fixture } from './problems.js';
 
-let pairSum: Problem;
-beforeAll(async () => {
-  pairSum = await fixture('pair-sum');
-});
+const pairSum = await fixture('pair-sum');
+/** The usual context: pairSum, Python, sections (not JSON mode). */
+const ctx = ctxOf(pairSum);
 
 const R: RetrievalValue = {
   exemplars: [{ description: 'Two sum: find i<j with a_i + a_j = x.', code: 'print(1)', plan: '1. hash map of seen values' }],
@@ -54,10 +52,9 @@ Hashing / two pointers
 When a problem asks for pairs with a property, keep a set of what you have seen.`;
 
 describe('retrieve', () => {
-  const ctx = () => ctxOf(pairSum);
 
   it('reads k exemplars with code and plan, then the algorithm and tutorial, from sections', () => {
-    const v = retrieveAgent.parse(SECTIONS_ANSWER, { k: 2 }, ctx());
+    const v = retrieveAgent.parse(SECTIONS_ANSWER, { k: 2 }, ctx);
     expect(v.exemplars).toHaveLength(2);
     expect(v.exemplars[0]!.description).toMatch(/^Two Sum/);
     expect(v.exemplars[0]!.code).toContain('def two_sum(a, t):\n    seen = {}');
@@ -66,14 +63,14 @@ describe('retrieve', () => {
     expect(v.algorithm).toBe('Hashing / two pointers');
     expect(v.tutorial).toMatch(/^When a problem asks/);
     // The pane text reads back to the same value.
-    expect(retrieveAgent.edit(retrieveAgent.show(v), v, ctx())).toEqual(v);
+    expect(retrieveAgent.edit(retrieveAgent.show(v), v, ctx)).toEqual(v);
   });
 
   it('normalises one exemplar object into a list and a missing algorithm into ""', () => {
     const one = retrieveAgent.parse(
       '{"problem": {"description": "Two sum", "code": "x", "planning": "hash it"}}',
       { k: 3 },
-      ctx(),
+      ctx,
     );
     expect(one.exemplars).toEqual([{ description: 'Two sum', code: 'x', plan: 'hash it' }]);
     expect(one.algorithm).toBe('');
@@ -91,7 +88,7 @@ describe('retrieve', () => {
         algorithm: { name: 'Greedy', tutorial: 'take the best first' },
       }),
       { k: 3 },
-      ctx(),
+      ctx,
     );
     expect(v.exemplars.map((e) => e.description)).toEqual(['A', 'B', 'C']);
     expect(v.exemplars[0]!.code).toBe('print(1)');
@@ -100,20 +97,19 @@ describe('retrieve', () => {
   });
 
   it('refuses an answer that recalls nothing', () => {
-    expect(() => retrieveAgent.parse('I do not know any similar problems.', { k: 3 }, ctx())).toThrow(AnswerFormatError);
-    expect(() => retrieveAgent.parse('{"exemplars": [], "algorithm": "x"}', { k: 3 }, ctx())).toThrow(AnswerFormatError);
-    expect(() => retrieveAgent.parse('{"exemplars": [', { k: 3 }, ctx())).toThrow(AnswerFormatError);
+    expect(() => retrieveAgent.parse('I do not know any similar problems.', { k: 3 }, ctx)).toThrow(AnswerFormatError);
+    expect(() => retrieveAgent.parse('{"exemplars": [], "algorithm": "x"}', { k: 3 }, ctx)).toThrow(AnswerFormatError);
+    expect(() => retrieveAgent.parse('{"exemplars": [', { k: 3 }, ctx)).toThrow(AnswerFormatError);
   });
 
   it('asks for k problems, in JSON keys or sections', () => {
-    expect(retrieveAgent.messages({ k: 5 }, ctx()).at(-1)!.content).toContain('## Problem 5');
+    expect(retrieveAgent.messages({ k: 5 }, ctx).at(-1)!.content).toContain('## Problem 5');
     expect(retrieveAgent.messages({ k: 3 }, ctxOf(pairSum, true)).at(-1)!.content).toContain('"exemplars"');
   });
 });
 
 describe('plan and confidence', () => {
   it('plan: a Plan section, or the whole answer when it has no headings', () => {
-    const ctx = ctxOf(pairSum);
     const input = { exemplar: R.exemplars[0]!, index: 1, retrieval: R };
     expect(exemplarPlanAgent.parse('## Plan\n1. read\n2. hash', input, ctx).plan).toBe('1. read\n2. hash');
     expect(exemplarPlanAgent.parse('1. read\n2. hash', input, ctx).plan).toBe('1. read\n2. hash');
@@ -133,11 +129,11 @@ describe('plan and confidence', () => {
     ['{"explanation": "x", "confidence": 250}', 100],
     ['{"explanation": "x", "confidence": 0.4}', 40],
   ])('confidence %j → %d', (text, expected) => {
-    expect(confidenceAgent.parse(text, { plan: 'p' }, ctxOf(pairSum)).confidence).toBe(expected);
+    expect(confidenceAgent.parse(text, { plan: 'p' }, ctx).confidence).toBe(expected);
   });
 
   it('confidence: refuses an answer with no number', () => {
-    expect(() => confidenceAgent.parse('## Explanation\nIt seems fine.\n## Confidence\nhigh', { plan: 'p' }, ctxOf(pairSum))).toThrow(
+    expect(() => confidenceAgent.parse('## Explanation\nIt seems fine.\n## Confidence\nhigh', { plan: 'p' }, ctx)).toThrow(
       AnswerFormatError,
     );
   });
@@ -145,7 +141,6 @@ describe('plan and confidence', () => {
 
 describe('code and debug', () => {
   it('code: prompt has algorithm and plan; answer is the last fence', () => {
-    const ctx = ctxOf(pairSum);
     const prompt = mapCodeAgent.messages({ plan: 'PLAN-X', retrieval: R }, ctx).at(-1)!.content;
     expect(prompt).toContain('PLAN-X');
     expect(prompt).toContain('Hashing');
@@ -153,7 +148,6 @@ describe('code and debug', () => {
   });
 
   it('debug: reads analysis and program; prompt holds plan, previous program, algorithm, failures', () => {
-    const ctx = ctxOf(pairSum);
     const input = { plan: 'PLAN-Y', program, retrieval: R, feedback: '1 of 2 tests passed.\nsample-2: WA' };
     const v = mapDebugAgent.parse('## Analysis\nmissed the pair at the end\n## Code\n```python\nprint(2)\n```', input, ctx);
     expect(v).toEqual({ trace: '', culprit: 'unknown', fix: 'missed the pair at the end', program: { lang: 'python', source: 'print(2)\n' } });
@@ -168,7 +162,6 @@ describe('code and debug', () => {
 
 describe('stable prefix across flows', () => {
   it('every MapCoder stage starts with the same messages as CodeSIM for one problem', () => {
-    const ctx = ctxOf(pairSum);
     const prefix = planAgent.messages({ failed: [] }, ctx).slice(0, 2);
     const input = { exemplar: R.exemplars[0]!, index: 1, retrieval: R };
     for (const m of [
