@@ -12,6 +12,7 @@ import type { Problem } from '../src/problems/types.js';
 import type { JudgeResult } from '../src/runners/types.js';
 import { createJournal } from '../src/session/journal.js';
 import { startFakeOllama } from '../test/fakes/ollama.js';
+import { settings as engineSettings } from '../test/engine/helpers.js';
 
 const problem: Problem = {
   id: 'bench',
@@ -59,7 +60,7 @@ const flowOf = (n: number): SessionFlow => ({
 const judged: JudgeResult = { verdict: 'AC', passed: 1, total: 1, tests: [] };
 const standIn = async (): Promise<JudgeResult> => judged;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const settings = { model: 'm', stageModels: {}, temperature: 0, topP: 0.95, numCtx: 8192, keepAlive: '30m' };
+const settings = engineSettings({ model: 'm' });
 
 async function cancelLatency(): Promise<number[]> {
   const server = await startFakeOllama({ chat: () => ({ text: JSON.stringify({ note: 'x '.repeat(400) }), chunkDelayMs: 20 }) });
