@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import { formatInstructions, isObject, jsonKeyName, type Field } from '../shared/answer.js';
 import { extractCode, fenced } from '../shared/code.js';
-import { looksLikeJson, lenientJson } from '../shared/json.js';
+import { jsonAnswer, lenientJson } from '../shared/json.js';
 import { fenceTag, langName } from '../shared/lang.js';
 import { stageMessages } from '../shared/prefix.js';
 import { keyOf, normName, scanSections } from '../shared/sections.js';
@@ -112,18 +112,11 @@ function fromJson(v: unknown): RetrievalValue {
 }
 
 function parseRetrieval(text: string): RetrievalValue {
-  const clean = stripThink(text);
-  let value: RetrievalValue;
-  if (looksLikeJson(text)) {
-    const v = lenientJson(text);
-    if (v === undefined) throw new AnswerFormatError('the answer looks like JSON but does not parse');
-    value = fromJson(v);
-  } else {
-    value = fromSections(clean);
-    if (value.exemplars.length === 0) {
-      const deep = lenientJson(text, true);
-      if (deep !== undefined) value = fromJson(deep);
-    }
+  const v = jsonAnswer(text);
+  let value = v !== undefined ? fromJson(v) : fromSections(stripThink(text));
+  if (v === undefined && value.exemplars.length === 0) {
+    const deep = lenientJson(text, true);
+    if (deep !== undefined) value = fromJson(deep);
   }
   value.exemplars = value.exemplars.filter((e) => e.description || e.plan || e.code);
   if (value.exemplars.length === 0) throw new AnswerFormatError('the answer recalls no problem (expected "## Problem 1" …)');

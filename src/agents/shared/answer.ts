@@ -1,5 +1,5 @@
 import { AnswerFormatError, type AgentContext } from '../../engine/types.js';
-import { looksLikeJson, lenientJson } from './json.js';
+import { jsonAnswer, lenientJson } from './json.js';
 import { keyOf, normName, readSections, renderSections, type SectionSpec } from './sections.js';
 import { asText, stripThink } from './text.js';
 
@@ -46,11 +46,10 @@ export const isObject = (v: unknown): v is Record<string, unknown> => typeof v =
  */
 export function readAnswer<K extends string>(text: string, fields: readonly Field<K>[]): ReadAnswer<K> {
   const clean = stripThink(text);
-  if (looksLikeJson(text)) {
-    const v = lenientJson(text);
-    if (isObject(v)) return { fields: fromObject(v, fields), form: 'json', text: clean };
-    if (v === undefined) throw new AnswerFormatError('the answer looks like JSON but does not parse');
-    return { fields: { [fields[0]!.key]: v } as Loose<K>, form: 'json', text: clean };
+  const v = jsonAnswer(text);
+  if (v !== undefined) {
+    const f = isObject(v) ? fromObject(v, fields) : ({ [fields[0]!.key]: v } as Loose<K>);
+    return { fields: f, form: 'json', text: clean };
   }
   const s = readSections(clean, specOf(fields));
   if (s.found > 0) return { fields: s.fields as Loose<K>, form: 'sections', text: clean };

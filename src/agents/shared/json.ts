@@ -1,3 +1,4 @@
+import { AnswerFormatError } from '../../engine/types.js';
 import { fences } from './code.js';
 import { stripThink } from './text.js';
 
@@ -78,4 +79,15 @@ export function lenientJson(text: string, deep = false): unknown {
   if (direct !== undefined) return direct;
   const inner = outermost(body);
   return inner === undefined ? undefined : tryParse(inner);
+}
+
+/**
+ * The JSON document an answer is, or undefined when the answer is not JSON (sections, prose);
+ * an answer that looks like JSON but does not parse is an AnswerFormatError.
+ */
+export function jsonAnswer(text: string): unknown {
+  if (!looksLikeJson(text)) return undefined;
+  const v = lenientJson(text);
+  if (v === undefined) throw new AnswerFormatError('the answer looks like JSON but does not parse');
+  return v;
 }
