@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Decision, Gate } from '../../src/engine/types.js';
+import type { Decision } from '../../src/engine/types.js';
 import { codesim } from '../../src/flows/codesim.js';
 import { flows } from '../../src/flows/index.js';
 import { apps, fixture, hasApps } from '../agents/problems.js';
-import { callsOf, fence, HALF, replayFlow, RIGHT, runFlow, WRONG } from './harness.js';
+import { callsOf, fence, HALF, personGate, replayFlow, RIGHT, runFlow, WRONG } from './harness.js';
 import { flowSuite } from './suite.js';
 
 const PLAN = (n = 1) => `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n${n}. Read a and b, print a + b.`;
@@ -153,9 +153,8 @@ describe('codesim with the auto gate', () => {
       0: [{ kind: 'approve' }, { kind: 'edit', content: 'PERSON PLAN: read a and b, print their sum' }],
       2: [{ kind: 'back', to: 0 }],
     };
-    const gate: Gate = { by: 'person', decide: async (p) => decisions[p.step]?.shift() ?? { kind: 'approve' } };
     const server = await serve({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
-    const { outcome } = await runFlow(codesim, sumTwo, defaults, server, gate);
+    const { outcome } = await runFlow(codesim, sumTwo, defaults, server, personGate(decisions));
     // The plan is not asked again after "back": its recorded proposal is shown, then edited.
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'code', 'simulate', 'code']);
     const bodies = server.chatBodies();
@@ -166,9 +165,8 @@ describe('codesim with the auto gate', () => {
 
   it('with a person at the gate: a rejected simulation is asked again with the note', async () => {
     const decisions: Record<number, Decision[]> = { 1: [{ kind: 'reject', note: 'trace sample 2 instead' }] };
-    const gate: Gate = { by: 'person', decide: async (p) => decisions[p.step]?.shift() ?? { kind: 'approve' } };
     const server = await serve({ plan: PLAN(), simulate: FINE, 'simulate:repair': CHANGE, revise: REVISED, code: fence(RIGHT) });
-    const { outcome } = await runFlow(codesim, sumTwo, defaults, server, gate);
+    const { outcome } = await runFlow(codesim, sumTwo, defaults, server, personGate(decisions));
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'simulate:repair', 'revise', 'code']);
     expect(JSON.stringify(server.chatBodies()[2]!.messages.slice(3))).toContain('trace sample 2 instead');
     expect(outcome.status).toBe('solved');

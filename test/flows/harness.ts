@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OllamaBackend } from '../../src/llm/ollama.js';
 import { EngineEvents, createAutoGate, replaySession, runSession, type EngineSettings, type SessionFlow, type SessionResult } from '../../src/engine/index.js';
-import type { Gate, Outcome, Progress, Steps } from '../../src/engine/types.js';
+import type { Decision, Gate, Outcome, Progress, Steps } from '../../src/engine/types.js';
 import { createJournal } from '../../src/session/journal.js';
 import type { Problem } from '../../src/problems/types.js';
 import type { JudgeResult, LangId, Program } from '../../src/runners/types.js';
@@ -134,6 +134,11 @@ export async function runFlow<O>(
   } finally {
     journal.close();
   }
+}
+
+/** A person at the gate who makes the given decisions at each step, in order, then approves. */
+export function personGate(decisions: Record<number, Decision[]>): Gate {
+  return { by: 'person', decide: async (p) => decisions[p.step]?.shift() ?? { kind: 'approve' } };
 }
 
 /** Programs for the sum-two fixture: right, wrong on both samples, right on sample 1 only. */
