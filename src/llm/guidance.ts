@@ -46,6 +46,37 @@ function startOllama(s: GuidanceSettings): { title: string; lines: string[] } {
   };
 }
 
+type Section = { title: string; lines: string[] };
+
+/**
+ * Failures of a server that did answer: telling the person to start one would send them the
+ * wrong way, so each says what is likely and what to try instead.
+ */
+const ANSWERED: Partial<Record<LlmError['code'], (s: GuidanceSettings) => Section>> = {
+  stalled: () => ({
+    title: 'The server stopped sending; a model still loading or a busy machine can do that:',
+    lines: ['simcoach config set stallSeconds 180     wait longer before giving up', 'simcoach doctor                          check the server and the model'],
+  }),
+  dropped: () => ({
+    title: 'The server closed the connection mid-answer; it may have crashed or run out of memory:',
+    lines: ['check the server log, then run the same command again', 'simcoach config set numCtx 4096          a smaller context needs less memory'],
+  }),
+  'rate-limited': () => ({
+    title: 'The server is limiting requests:',
+    lines: ['wait a minute, then run the same command again (or `simcoach resume` the session)'],
+  }),
+  http: (s) => ({
+    title: 'The server answered with an error:',
+    lines: [
+      'check the server log',
+      s.backend === 'ollama'
+        ? 'simcoach config set ollamaHost URL       if that is not the right address'
+        : 'simcoach config set openaiBaseUrl URL    if that is not the right address (it usually ends in /v1)',
+      'simcoach doctor                          check the server and the model',
+    ],
+  }),
+};
+
 export function guidanceFor(s: GuidanceSettings, error: LlmError | undefined): Guidance {
   const headline = error?.message ?? `no model server answered at ${s.backend === 'ollama' ? s.ollamaHost : s.openaiBaseUrl}`;
   if (error?.code === 'model-missing') {
@@ -61,6 +92,8 @@ export function guidanceFor(s: GuidanceSettings, error: LlmError | undefined): G
       sections: [{ title: 'To give the key:', lines: ['export OPENAI_API_KEY=…', 'simcoach config set openaiApiKey KEY     (stored in the settings file, mode 0600)'] }, MEANWHILE],
     };
   }
+  const answered = error ? ANSWERED[error.code] : undefined;
+  if (answered) return { headline, sections: [answered(s), MEANWHILE] };
   if (s.backend === 'openai') {
     return {
       headline,

@@ -98,6 +98,25 @@ describe('guidance', () => {
     expect(text).not.toContain('ollama serve');
   });
 
+  it('for a server that answered, then stalled, dropped, limited or erred: no advice to start one', () => {
+    const cases: [string, string][] = [
+      ['stalled', 'simcoach config set stallSeconds'],
+      ['dropped', 'check the server log'],
+      ['rate-limited', 'wait a minute'],
+      ['http', 'simcoach config set ollamaHost URL'],
+    ];
+    for (const [code, want] of cases) {
+      const text = formatGuidance(guidanceFor(settings({}), { code, message: `it went wrong (${code})` } as never));
+      expect(text.split('\n')[0], code).toBe(`it went wrong (${code})`);
+      expect(text, code).toContain(want);
+      expect(text, code).toContain('simcoach demo');
+      expect(text, code).not.toContain('ollama serve');
+      expect(text, code).not.toContain('config set backend openai');
+    }
+    const openai = formatGuidance(guidanceFor(settings({ backend: 'openai' }), { code: 'http', message: 'x answered 404' } as never));
+    expect(openai).toContain('simcoach config set openaiBaseUrl URL');
+  });
+
   it('for an OpenAI-compatible server that is down: point at it or go back to Ollama', () => {
     const text = formatGuidance(guidanceFor(settings({ backend: 'openai' }), undefined));
     expect(text).toContain('simcoach config set openaiBaseUrl URL');
