@@ -5,6 +5,7 @@
 import type { JudgeResult, Program, TestCase } from '../runners/types.js';
 import { asOutcome, type SessionContext } from './context.js';
 import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecord } from './records.js';
+import { canApprove, canGoBack } from './decisions.js';
 import { propose, rejectionMessages } from './propose.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
 import type { Agent, AgentContext, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
@@ -127,7 +128,7 @@ export class Traversal implements Steps {
         ctx.events.emit({ type: 'proposal', branch, step, proposal, served: false });
         continue;
       }
-      if (decision.kind === 'back' && !(Number.isInteger(decision.to) && decision.to >= 0 && decision.to <= step)) {
+      if (decision.kind === 'back' && !canGoBack(decision.to, step)) {
         ctx.events.emit({ type: 'error', branch, step, message: `cannot go back to step ${decision.to} from step ${step}`, code: 'back' });
         continue;
       }
@@ -135,7 +136,7 @@ export class Traversal implements Steps {
       switch (decision.kind) {
         case 'approve':
           // Nothing to go on with: a failed step can only be retried or stopped.
-          if (proposal.error !== undefined || proposal.value === undefined) throw new StopRequested(proposal.error ?? 'the step has no answer');
+          if (!canApprove(proposal)) throw new StopRequested(proposal.error ?? 'the step has no answer');
           return proposal.value;
         case 'reject': {
           const extra = rejectionMessages(proposal.raw, decision.note);

@@ -1,6 +1,7 @@
 // The gate a person drives (the TUI): the engine waits on `gate.decide`; the screen reads
 // `current()` and answers with `decide(step, decision)`. Decisions name their step, so a key
 // pressed for one step can never decide the next one.
+import { canApprove, canGoBack } from '../decisions.js';
 import type { Decision, Gate, Proposal, StepId } from '../types.js';
 
 export interface ManualGate {
@@ -41,8 +42,8 @@ export function createManualGate(): ManualGate {
     decide(step, decision) {
       if (!waiting || waiting.proposal.step !== step) return false;
       const p = waiting.proposal;
-      if (decision.kind === 'approve' && (p.error !== undefined || p.value === undefined)) return false;
-      if (decision.kind === 'back' && !(Number.isInteger(decision.to) && decision.to >= 0 && decision.to <= step)) return false;
+      if (decision.kind === 'approve' && !canApprove(p)) return false;
+      if (decision.kind === 'back' && !canGoBack(decision.to, step)) return false;
       const { resolve } = waiting;
       waiting = null;
       resolve(decision);
