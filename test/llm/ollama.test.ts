@@ -1,10 +1,10 @@
 // The Ollama backend through the real `ollama` package over real HTTP, against the fake server.
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LlmError } from '../../src/llm/errors.js';
 import { OllamaBackend } from '../../src/llm/ollama.js';
 import type { ChatRequest } from '../../src/llm/types.js';
 import { startFakeOllama, type FakeOllamaOptions, type FakeServer } from '../fakes/ollama.js';
+import { failure } from '../helpers/llm.js';
 import { closedPort } from '../helpers/net.js';
 
 let server: FakeServer | undefined;
@@ -23,15 +23,6 @@ const ask = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
   messages: [{ role: 'system', content: 'You help.' }, { role: 'user', content: 'Say hello.' }],
   ...extra,
 });
-
-async function failure(p: Promise<unknown>): Promise<LlmError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(LlmError);
-  return err as LlmError;
-}
 
 describe('ollama backend: chat', () => {
   it('streams chunks in order and returns the text with token counts and duration', async () => {

@@ -2,10 +2,10 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LlmError } from '../../src/llm/errors.js';
 import { OpenAIBackend } from '../../src/llm/openai.js';
 import type { ChatRequest } from '../../src/llm/types.js';
 import { startFakeOpenAI, type FakeOpenAIOptions, type FakeOpenAIServer } from '../fakes/openai.js';
+import { failure } from '../helpers/llm.js';
 import { closedPort } from '../helpers/net.js';
 
 let server: FakeOpenAIServer | undefined;
@@ -24,12 +24,6 @@ const ask = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
   messages: [{ role: 'system', content: 'You help.' }, { role: 'user', content: 'Say hello.' }],
   ...extra,
 });
-
-async function failure(p: Promise<unknown>): Promise<LlmError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
-  expect(err).toBeInstanceOf(LlmError);
-  return err as LlmError;
-}
 
 describe('openai backend', () => {
   it('streams chunks and reads the usage chunk', async () => {
