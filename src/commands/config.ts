@@ -21,6 +21,8 @@ const shownValue = (key: string, value: unknown): string =>
   KEY_DOCS[key]?.secret && typeof value === 'string' ? mask(value) : show(value);
 
 export async function run(argv: string[]): Promise<number> {
+  // After `set KEY` everything is the value, even when it starts with '-' (keepAlive -1, seed -3).
+  if (argv[0] === 'set' && argv.length >= 3 && !argv[1]!.startsWith('-')) return set(argv[1]!, argv.slice(2));
   const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, 'config');
   const [action, key, ...rest] = positionals;
   const need = (n: number): void => {
@@ -37,13 +39,9 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(`${values.json ? JSON.stringify(value ?? null) : shownValue(key ?? '', value)}\n`);
       return EXIT.ok;
     }
-    case 'set': {
+    case 'set':
       if (key === undefined || rest.length === 0) throw new UsageError(`usage: simcoach config set KEY VALUE`);
-      // Several words make one value ("set model my model" is a mistake, but quoting is easy to forget).
-      const stored = await setSetting(key, rest.join(' '));
-      process.stderr.write(`${color.green('✓', process.stderr)} ${key} = ${shownValue(key, stored)}\n`);
-      return EXIT.ok;
-    }
+      return set(key, rest);
     case 'unset':
       need(2);
       await unsetSetting(key ?? '');
@@ -56,6 +54,13 @@ export async function run(argv: string[]): Promise<number> {
     default:
       throw new UsageError(`config: unknown action '${action}' (get, set, unset, list, path)`);
   }
+}
+
+async function set(key: string, words: string[]): Promise<number> {
+  // Several words make one value ("set model my model" is a mistake, but quoting is easy to forget).
+  const stored = await setSetting(key, words.join(' '));
+  process.stderr.write(`${color.green('✓', process.stderr)} ${key} = ${shownValue(key, stored)}\n`);
+  return EXIT.ok;
 }
 
 function list(json: boolean): number {

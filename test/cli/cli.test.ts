@@ -86,6 +86,19 @@ describe('config', () => {
     expect(list.stdout).not.toContain('verysecret');
     expect((await cli(['config', 'path'], env)).stdout).toBe(`${env.XDG_CONFIG_HOME}/simcoach/config.json\n`);
   });
+
+  it('takes a value that starts with a dash (keepAlive -1 keeps the model loaded for good)', async () => {
+    const env = cliEnv();
+    const r = await cli(['config', 'set', 'keepAlive', '-1'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect((await cli(['config', 'get', 'keepAlive'], env)).stdout).toBe('-1\n');
+    expect((await cli(['config', 'set', 'seed', '-3'], env)).code).toBe(0);
+    expect((await cli(['config', 'get', 'seed'], env)).stdout).toBe('-3\n');
+    const bad = await cli(['config', 'set', 'numCtx', '-5'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("bad value '-5' for numCtx");
+    clean(bad);
+  });
 });
 
 describe('against a fake Ollama', () => {
