@@ -43,11 +43,12 @@ const schemaOf = <O>(agent: Agent<unknown, O>): { name: string; schema: Record<s
   agent.schema ? { name: agent.schema.name, schema: z.toJSONSchema(agent.schema.zod) as Record<string, unknown> } : undefined;
 
 export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Promise<{ proposal: Proposal<O>; attempts: number }> {
-  const wantSchema = (ctx.settings.structured ?? true) && a.agent.schema !== undefined;
-  let structured = wantSchema;
+  let structured = (ctx.settings.structured ?? true) && a.agent.schema !== undefined;
   let attempt = a.attempt;
   const actx = (): AgentContext => ({ problem: ctx.problem, lang: ctx.lang, structured });
-  let messages = [...a.agent.messages(a.input, actx()), ...a.extra];
+  // Built again when structured mode is dropped: the agent words its request for the mode.
+  const request = (): ChatMessage[] => [...a.agent.messages(a.input, actx()), ...a.extra];
+  let messages = request();
   let answer: ChatResult;
   try {
     answer = await call(ctx, a, messages, structured, attempt++);
@@ -56,7 +57,7 @@ export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): 
     // marked sections, which every agent's parser reads too.
     if (!structured || !isLlmError(err) || err.code !== 'http' || err.status !== 400) throw err;
     structured = false;
-    messages = [...a.agent.messages(a.input, actx()), ...a.extra];
+    messages = request();
     answer = await call(ctx, a, messages, structured, attempt++);
   }
   const first = tryParse(a, answer.text, actx());
@@ -66,16 +67,21 @@ export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): 
   const again = tryParse(a, second.text, actx());
   if (again.ok) return { proposal: made(a, again.value, second.text, actx()), attempts: attempt };
   const failed: Proposal<O> = {
-    step: a.step,
-    agent: a.agent.name,
-    title: a.agent.title,
-    pane: a.agent.pane,
+    ...stepOf(a),
     text: second.text,
     raw: second.text,
     error: `the answer could not be read after a repair request: ${again.error}`,
   };
   return { proposal: failed, attempts: attempt };
 }
+
+/** The fields every proposal of this step carries, read or failed. */
+const stepOf = <I, O>(a: ProposeArgs<I, O>): Pick<Proposal, 'step' | 'agent' | 'title' | 'pane'> => ({
+  step: a.step,
+  agent: a.agent.name,
+  title: a.agent.title,
+  pane: a.agent.pane,
+});
 
 function tryParse<I, O>(a: ProposeArgs<I, O>, text: string, actx: AgentContext): { ok: true; value: O } | { ok: false; error: string } {
   try {
@@ -94,10 +100,7 @@ function made<I, O>(a: ProposeArgs<I, O>, value: O, raw: string, actx: AgentCont
     meta = undefined; // extras for the pane only; never worth failing a step
   }
   return {
-    step: a.step,
-    agent: a.agent.name,
-    title: a.agent.title,
-    pane: a.agent.pane,
+    ...stepOf(a),
     value,
     text: a.agent.show(value),
     raw,
