@@ -107,10 +107,12 @@ export async function loadProblem(ref: string): Promise<Problem> {
 }
 
 async function byDefaultId(ref: string): Promise<Problem> {
-  if (ref.includes('/') || extname(ref) !== '') throw new UserError(`${ref}: no such file`);
+  if (extname(ref) !== '') throw new UserError(`${ref}: no such file`);
   const set = await loadDefaultSet({ onSkip: () => {} });
+  // Saved problems are listed as GROUP/NAME, so that is an id too, not only a path.
   const p = set.find((x) => x.id === ref) ?? set.find((x) => x.id.endsWith(`/${ref}`));
   if (p) return p;
+  if (ref.includes('/')) throw new UserError(`${ref}: no such file, and no problem with that id in the built-in or saved set`, 1, 'List the ids with `simcoach problems`.');
   throw new UserError(
     `${ref}: no such file, and no problem with that id in the built-in or saved set`,
     1,

@@ -161,6 +161,25 @@ describe('bad and unusual markdown', () => {
   });
 });
 
+describe('saved problems by the id `problems` lists', () => {
+  it('GROUP/NAME finds a problem listen saved, as NAME does', async () => {
+    const before = process.env.XDG_DATA_HOME;
+    const data = mkdtempSync(join(tmpdir(), 'simcoach-data-'));
+    process.env.XDG_DATA_HOME = data;
+    try {
+      const dir = join(data, 'simcoach', 'problems', 'usaco-2024');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'c-cows.md'), '---\ntitle: C. Cows\n---\n\n```input\n1\n```\n\n```output\n1\n```\n');
+      expect((await loadProblem('usaco-2024/c-cows')).title).toBe('C. Cows');
+      expect((await loadProblem('c-cows')).id).toBe('usaco-2024/c-cows');
+      await expect(loadProblem('usaco-2024/no-such')).rejects.toThrow(/^usaco-2024\/no-such: no such file, and no problem with that id/);
+    } finally {
+      if (before === undefined) delete process.env.XDG_DATA_HOME;
+      else process.env.XDG_DATA_HOME = before;
+    }
+  });
+});
+
 describe('a directory is a set', () => {
   it('holds statements and JSON lines, skips test folders, helpers and READMEs, and picks DIR:ID', async () => {
     const dir = join(tmp, 'set');
