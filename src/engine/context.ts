@@ -8,7 +8,7 @@ import type { JudgeOptions, JudgeResult, LangId, Program, TestCase } from '../ru
 import type { JournalWriter, NewEvent } from '../session/journal.js';
 import { EngineEvents, type EngineEvent, type ProgressSnapshot } from './events.js';
 import { record, type Recorded } from './records.js';
-import type { Gate, Outcome, Progress, StepId } from './types.js';
+import type { Gate, Outcome, PaneKind, Progress, StepId } from './types.js';
 
 export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) => Promise<JudgeResult>;
 
@@ -101,10 +101,15 @@ export class SessionContext {
     this.events.emit({ type: 'progress', branch, progress: this.snapshot() });
   }
 
+  /** A step begins: journaled when it runs live (a served one is in the journal already), told either way. */
+  startStep(branch: number, s: { step: StepId; agent: string; title: string; pane: PaneKind }, served: boolean): void {
+    if (!served) this.write({ type: 'step-start', branch, ...s });
+    this.events.emit({ type: 'step-start', branch, ...s, served });
+  }
+
   /** One live test-run step: journaled and told as it starts and ends, judged under the problem's limits. */
   async judgeStep(branch: number, step: StepId, title: string, program: Program, tests: TestCase[]): Promise<JudgeResult> {
-    this.write({ type: 'step-start', branch, step, agent: 'run', title, pane: 'tests' });
-    this.events.emit({ type: 'step-start', branch, step, agent: 'run', title, pane: 'tests', served: false });
+    this.startStep(branch, { step, agent: 'run', title, pane: 'tests' }, false);
     this.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
     const { timeLimitMs, memoryLimitMb, compare } = this.problem;
     const result = await this.judge(program, tests, {

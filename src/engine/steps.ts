@@ -91,7 +91,7 @@ export class Traversal implements Steps {
 
   private serveAsk(r: AskRecord): unknown {
     const { events } = this.ctx;
-    events.emit({ type: 'step-start', branch: this.branch, step: r.step, agent: r.agent, title: r.title, pane: r.pane, served: true });
+    this.ctx.startStep(this.branch, { step: r.step, agent: r.agent, title: r.title, pane: r.pane }, true);
     events.emit({ type: 'proposal', branch: this.branch, step: r.step, proposal: proposalOf(r), served: true });
     const d = r.decision!;
     events.emit({ type: 'decision', branch: this.branch, step: r.step, decision: d.decision, by: d.by });
@@ -104,8 +104,7 @@ export class Traversal implements Steps {
 
   private async liveAsk<I, O>(step: StepId, agent: Agent<I, O>, input: I): Promise<O> {
     const { ctx, branch } = this;
-    ctx.write({ type: 'step-start', branch, step, agent: agent.name, title: agent.title, pane: agent.pane });
-    ctx.events.emit({ type: 'step-start', branch, step, agent: agent.name, title: agent.title, pane: agent.pane, served: false });
+    ctx.startStep(branch, { step, agent: agent.name, title: agent.title, pane: agent.pane }, false);
     const reshow = this.plan.reshow;
     let proposal: Proposal<O>;
     let attempts = 0;
@@ -187,7 +186,7 @@ export class Traversal implements Steps {
   private serveRun(r: RunRecord, title: string): JudgeResult {
     const { events } = this.ctx;
     const result = r.result!;
-    events.emit({ type: 'step-start', branch: this.branch, step: r.step, agent: 'run', title, pane: 'tests', served: true });
+    this.ctx.startStep(this.branch, { step: r.step, agent: 'run', title, pane: 'tests' }, true);
     events.emit({ type: 'run', branch: this.branch, step: r.step, program: r.program!, result, served: true });
     this.candidate(r.step, r.program!, result);
     return result;
