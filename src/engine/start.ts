@@ -7,12 +7,12 @@ import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { LangId } from '../runners/types.js';
 import type { SessionHeader } from '../session/events.js';
-import { createJournal, openJournal, withoutSecrets } from '../session/journal.js';
+import { createJournal, openJournal, withoutSecrets, type JournalWriter } from '../session/journal.js';
 import { readJournal } from '../session/reader.js';
 import type { EngineSettings, JudgeFn } from './context.js';
 import type { EngineEvents } from './events.js';
 import { recordAll } from './records.js';
-import { runSession, type SessionFlow, type SessionResult } from './session.js';
+import { runSession, type SessionFlow, type SessionOptions, type SessionResult } from './session.js';
 import type { Gate } from './types.js';
 
 export interface Watch {
@@ -45,29 +45,36 @@ export interface StartOptions extends Watch {
 }
 
 export async function startSession(o: StartOptions): Promise<SessionResult> {
-  const model = o.settings.model;
   const journal = createJournal({
     problem: o.problem,
     flow: o.flow.name,
     backend: o.settings.backend,
-    model,
+    model: o.settings.model,
     lang: o.lang,
     settings: withoutSecrets(o.settings) as Record<string, unknown>,
     ...(o.label ? { label: o.label } : {}),
     ...(o.dir ? { dir: o.dir } : {}),
   });
+  return liveOn(journal, o, { flow: o.flow, problem: o.problem, lang: o.lang, settings: o.settings });
+}
+
+type Live = Watch & { backend: Backend; gate: Gate; judgeHidden?: boolean };
+
+/** A live session on an open journal (new or resumed): its file told first, closed however it ends. */
+async function liveOn(
+  journal: JournalWriter,
+  o: Live,
+  s: Pick<SessionOptions, 'flow' | 'problem' | 'lang' | 'settings' | 'recorded' | 'start'>,
+): Promise<SessionResult> {
   o.onFile?.(journal.file);
   try {
     return await runSession({
-      flow: o.flow,
-      problem: o.problem,
-      lang: o.lang,
+      ...s,
       backend: o.backend,
-      settings: o.settings,
       gate: o.gate,
       journal,
       ...watchOf(o),
-      ...(o.judgeHidden ? { finalTests: allTests(o.problem) } : {}),
+      ...(o.judgeHidden ? { finalTests: allTests(s.problem) } : {}),
     });
   } finally {
     journal.close();
@@ -119,25 +126,8 @@ export async function resumeSession(file: string, o: ResumeOptions): Promise<Ses
   const flow = o.flow ?? (await flowFor(header.flow, header.settings));
   const recorded = recordAll(events);
   const journal = openJournal(file, header, recorded.lastT + 1);
-  o.onFile?.(file);
-  try {
-    const result = await runSession({
-      flow,
-      problem: header.problem,
-      lang: header.lang as LangId,
-      backend: o.backend,
-      settings,
-      gate: o.gate,
-      journal,
-      recorded,
-      start: { kind: 'resume' },
-      ...watchOf(o),
-      ...(o.judgeHidden ? { finalTests: allTests(header.problem) } : {}),
-    });
-    return { ...result, warnings };
-  } finally {
-    journal.close();
-  }
+  const result = await liveOn(journal, o, { flow, problem: header.problem, lang: header.lang as LangId, settings, recorded, start: { kind: 'resume' } });
+  return { ...result, warnings };
 }
 
 export interface ReplayOptions extends Watch {
