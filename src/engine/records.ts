@@ -52,11 +52,10 @@ export interface Recorded {
   completionTokens: number;
   /** Time of the last event (a resumed journal continues from it). */
   lastT: number;
-  ended: boolean;
 }
 
 export function emptyRecorded(): Recorded {
-  return { own: new Map([[0, new Map()]]), forks: new Map(), lastBranch: 0, calls: 0, promptTokens: 0, promptTokensEvaluated: 0, completionTokens: 0, lastT: 0, ended: false };
+  return { own: new Map([[0, new Map()]]), forks: new Map(), lastBranch: 0, calls: 0, promptTokens: 0, promptTokensEvaluated: 0, completionTokens: 0, lastT: 0 };
 }
 
 /** Folds one journal event into the record (the engine calls it for each event it writes). */
@@ -66,10 +65,6 @@ export function record(rec: Recorded, e: Event): void {
     rec.forks.set(e.branch, { from: e.from, atStep: e.atStep });
     if (!rec.own.has(e.branch)) rec.own.set(e.branch, new Map());
     rec.lastBranch = Math.max(rec.lastBranch, e.branch);
-    return;
-  }
-  if (e.type === 'end') {
-    rec.ended = true;
     return;
   }
   if (e.type === 'llm-response') {
