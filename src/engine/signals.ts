@@ -4,10 +4,7 @@ import type { StepId } from './types.js';
 
 /** The person went back to an earlier step: re-drive the flow on a new branch. */
 export class BackTo extends Error {
-  constructor(
-    readonly to: StepId,
-    readonly from: StepId,
-  ) {
+  constructor(readonly to: StepId) {
     super(`back to step ${to}`);
     this.name = 'BackTo';
   }

@@ -144,7 +144,7 @@ export class Traversal implements Steps {
           continue;
         }
         case 'back':
-          throw new BackTo(decision.to, step);
+          throw new BackTo(decision.to);
         case 'stop':
           throw new StopRequested(proposal.error);
       }
