@@ -34,6 +34,9 @@ const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'me
 
 const proposalOf = (r: AskRecord): Proposal => ({ step: r.step, agent: r.agent, title: r.title, pane: r.pane, ...proposalBody(r.proposal!) });
 
+/** A step's kind in words: 'run' is the engine's test run, any other name an agent's stage. */
+const named = (agent: string): string => (agent === 'run' ? 'a test run' : `the ${agent} stage`);
+
 export class Traversal implements Steps {
   private next = 0;
   private live = false;
@@ -68,11 +71,10 @@ export class Traversal implements Steps {
       return undefined;
     }
     const r = this.plan.served.get(step);
-    const what = (x: StepRecord): string => (x.kind === 'run' ? 'a test run' : `the ${x.agent} stage`);
     let why: string | undefined;
     if (!r || !isComplete(r)) why = `the session has no complete step ${step}`;
     else if (wanted === 'run' ? r.kind !== 'run' : r.kind !== 'ask' || r.agent !== wanted) {
-      why = `step ${step} of the session is ${what(r)}, but the flow now asks for ${wanted === 'run' ? 'a test run' : `the ${wanted} stage`}`;
+      why = `step ${step} of the session is ${named(r.kind === 'run' ? 'run' : r.agent)}, but the flow now asks for ${named(wanted)}`;
     } else if (r.kind === 'run' && program && r.program?.source !== program.source) {
       why = `the program tested at step ${step} differs from the recorded one`;
     }
