@@ -1,4 +1,4 @@
-import { mkdir, readFile, rmdir, writeFile, access, constants } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rmdir, writeFile, access, constants } from 'node:fs/promises';
 import { join } from 'node:path';
 
 // cgroup v1 controllers, one hierarchy each. A fresh group per run gives the exact peak memory
@@ -19,9 +19,38 @@ export async function controllerUsable(c: Controller): Promise<boolean> {
     await mkdir(probe);
     await access(join(probe, 'cgroup.procs'), constants.W_OK);
     await rmdir(probe);
+    await sweepStale(parent);
     return true;
   } catch {
     return false;
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Groups left by a simcoach that was killed outright (SIGKILL, a crash) cannot be removed by it;
+ * the next one removes those whose owner is gone. Only empty groups go (rmdir refuses the others),
+ * so a run still going, in any namespace, is never touched.
+ */
+export async function sweepStale(parent: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const owner = /^(?:run|probe)-(\d+)-/.exec(name);
+    if (!owner || Number(owner[1]) === process.pid || alive(Number(owner[1]))) continue;
+    await rmdir(join(parent, name)).catch(() => {});
   }
 }
 
