@@ -10,7 +10,9 @@
 //   off();
 //
 // Order within a step: step-start → (llm-request → llm-chunk* → llm-response)+ → proposal →
-// decision (repeated when the decision is reject or an edit that does not parse); or, for a
+// decision (repeated when the decision is reject or an edit that does not parse). An answer the
+// person cancels ends with a cancelled llm-response and goes straight to a failed proposal (no
+// repair request); or, for a
 // test run, step-start → run-start → run. `progress` follows every response, run and counter
 // change. `branch` comes when the person goes back; `end` is always the last event.
 import type { Decision, Outcome, PaneKind, Progress, Proposal, StepId } from './types.js';
@@ -48,6 +50,8 @@ export type EngineEvent =
       promptTokensEvaluated: number;
       completionTokens: number;
       durationMs: number;
+      /** The person cancelled this answer; the step's proposal then says so. */
+      cancelled?: boolean;
     })
   | (At & { type: 'proposal'; step: StepId; proposal: Proposal; served: boolean })
   | (At & { type: 'decision'; step: StepId; decision: Decision; by: 'person' | 'auto' | 'replay' })

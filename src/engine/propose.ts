@@ -1,15 +1,17 @@
 // One live proposal: the agent's messages to the model (streamed, journaled, counted), its
 // answer parsed, and one repair request when the answer is not of the agent's shape. A second
 // malformed answer makes a failed proposal that keeps the raw text; nothing here crashes a flow
-// over what a model wrote.
+// over what a model wrote. An answer the person cancels (through the gate) is no answer: it is
+// journaled as cancelled and becomes a failed proposal at once, with no repair request.
 import { z } from 'zod';
 import { requestDefaults } from '../llm/index.js';
+import { estimateTokens } from '../llm/estimate.js';
 import { isLlmError } from '../llm/errors.js';
 import type { ChatMessage, ChatResult } from '../llm/types.js';
 import { messageOf } from '../errors.js';
 import type { SessionContext } from './context.js';
 import { ChunkBatcher } from './events.js';
-import { BudgetExhausted } from './signals.js';
+import { AnswerCancelled, BudgetExhausted } from './signals.js';
 import { AnswerFormatError, type Agent, type AgentContext, type Proposal, type StepId } from './types.js';
 
 export interface ProposeArgs<I, O> {
@@ -34,6 +36,23 @@ export const rejectionMessages = (raw: string, note: string | undefined): ChatMe
   { role: 'user', content: rejectionNote(note) },
 ];
 
+/** What follows the agent's messages when a step is asked again after the gate rejected `p`. */
+export function retryMessages(p: Pick<Proposal, 'raw' | 'cancelled'>, note: string | undefined): ChatMessage[] {
+  if (!p.cancelled) return rejectionMessages(p.raw, note);
+  // A cancelled answer is not an answer: the task is asked afresh, with the person's note if any.
+  const n = note?.trim();
+  return n ? [{ role: 'user', content: `Before you answer, note what the person says: ${n}` }] : [];
+}
+
+/** The failed proposal a cancelled answer makes: the text so far kept, shown, never parsed. */
+const cancelledProposal = <I, O>(a: ProposeArgs<I, O>, partial: string): Proposal<O> => ({
+  ...stepOf(a),
+  text: partial,
+  raw: partial,
+  error: 'answer cancelled',
+  cancelled: true,
+});
+
 function repairRequest(problem: string, structured: boolean): string {
   const shape = structured ? 'as one JSON object of the requested schema, nothing else' : 'in the form the task asked for (its sections or code block), nothing else';
   return `Your answer could not be read: ${problem}\nGive the same answer again ${shape}.`;
@@ -43,36 +62,46 @@ const schemaOf = <O>(agent: Agent<unknown, O>): { name: string; schema: Record<s
   agent.schema ? { name: agent.schema.name, schema: z.toJSONSchema(agent.schema.zod) as Record<string, unknown> } : undefined;
 
 export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Promise<{ proposal: Proposal<O>; attempts: number }> {
+  const tries = { n: a.attempt };
+  try {
+    return await proposeOnce(ctx, a, tries);
+  } catch (err) {
+    if (err instanceof AnswerCancelled) return { proposal: cancelledProposal(a, err.partial), attempts: tries.n };
+    throw err;
+  }
+}
+
+/** `tries.n` counts the requests made so far, also when one of them is cancelled. */
+async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, tries: { n: number }): Promise<{ proposal: Proposal<O>; attempts: number }> {
   let structured = (ctx.settings.structured ?? true) && a.agent.schema !== undefined;
-  let attempt = a.attempt;
   const actx = (): AgentContext => ({ problem: ctx.problem, lang: ctx.lang, structured });
   // Built again when structured mode is dropped: the agent words its request for the mode.
   const request = (): ChatMessage[] => [...a.agent.messages(a.input, actx()), ...a.extra];
   let messages = request();
   let answer: ChatResult;
   try {
-    answer = await call(ctx, a, messages, structured, attempt++);
+    answer = await call(ctx, a, messages, structured, tries.n++);
   } catch (err) {
     // A server that refuses JSON-schema requests (some OpenAI-compatible ones) still answers in
     // marked sections, which every agent's parser reads too.
     if (!structured || !isLlmError(err) || err.code !== 'http' || err.status !== 400) throw err;
     structured = false;
     messages = request();
-    answer = await call(ctx, a, messages, structured, attempt++);
+    answer = await call(ctx, a, messages, structured, tries.n++);
   }
   const first = tryParse(a, answer.text, actx());
-  if (first.ok) return { proposal: made(a, first.value, answer.text, actx()), attempts: attempt };
+  if (first.ok) return { proposal: made(a, first.value, answer.text, actx()), attempts: tries.n };
   const repair: ChatMessage[] = [...messages, { role: 'assistant', content: answer.text }, { role: 'user', content: repairRequest(first.error, structured) }];
-  const second = await call(ctx, a, repair, structured, attempt++);
+  const second = await call(ctx, a, repair, structured, tries.n++);
   const again = tryParse(a, second.text, actx());
-  if (again.ok) return { proposal: made(a, again.value, second.text, actx()), attempts: attempt };
+  if (again.ok) return { proposal: made(a, again.value, second.text, actx()), attempts: tries.n };
   const failed: Proposal<O> = {
     ...stepOf(a),
     text: second.text,
     raw: second.text,
     error: `the answer could not be read after a repair request: ${again.error}`,
   };
-  return { proposal: failed, attempts: attempt };
+  return { proposal: failed, attempts: tries.n };
 }
 
 /** The fields every proposal of this step carries, read or failed. */
@@ -108,7 +137,7 @@ function made<I, O>(a: ProposeArgs<I, O>, value: O, raw: string, actx: AgentCont
   };
 }
 
-/** One request: budget check, journal, stream in batches, count. */
+/** One request: budget check, journal, stream in batches, count; a cancelled one throws AnswerCancelled. */
 async function call<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, messages: ChatMessage[], structured: boolean, attempt: number): Promise<ChatResult> {
   if (!ctx.backend) throw new Error('no model backend in this session');
   const caps = ctx.settings.budgets ?? {};
@@ -123,26 +152,56 @@ async function call<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, messages: C
     ctx.events.emit({ type: 'llm-chunk', branch, step, text });
   });
   const schema = structured ? schemaOf(a.agent as Agent<unknown, O>) : undefined;
-  let result: ChatResult;
+  // This answer's own controller, under the session's: the gate may cancel it alone.
+  const answer = new AbortController();
+  const done = ctx.gate.answering?.(() => answer.abort(new Error('answer cancelled by the person'))) ?? (() => {});
+  const started = Date.now();
+  let partial = '';
+  let result: ChatResult | undefined;
+  let failure: unknown;
   try {
     result = await ctx.backend.chat({
       ...defaults,
       messages,
       ...(schema ? { schema } : {}),
-      signal: ctx.signal,
-      onChunk: (t) => batcher.push(t),
+      signal: AbortSignal.any([ctx.signal, answer.signal]),
+      onChunk: (t) => {
+        partial += t;
+        batcher.push(t);
+      },
     });
+  } catch (err) {
+    failure = err;
   } finally {
+    done();
     batcher.flush();
   }
-  const usage = {
-    promptTokens: result.promptTokens,
-    promptTokensEvaluated: result.promptTokensEvaluated,
-    completionTokens: result.completionTokens,
-    durationMs: result.durationMs,
-  };
-  ctx.write({ type: 'llm-response', branch, step, text: result.text, ...usage });
-  ctx.events.emit({ type: 'llm-response', branch, step, ...usage });
-  ctx.progress(branch);
+  // Cancelled by the person, not the session: whatever the backend made of it, no answer.
+  if (answer.signal.aborted && !ctx.signal.aborted) {
+    const text = result?.text ?? partial;
+    answered(ctx, a, text, cancelledUsage(messages, text, Date.now() - started), true);
+    throw new AnswerCancelled(text);
+  }
+  if (!result) throw failure;
+  answered(ctx, a, result.text, result, false);
   return result;
+}
+
+type Usage = Pick<ChatResult, 'promptTokens' | 'promptTokensEvaluated' | 'completionTokens' | 'durationMs'>;
+
+/** A cancelled answer's counts: the server never said them, so they are estimated from characters. */
+const cancelledUsage = (messages: ChatMessage[], text: string, durationMs: number): Usage => {
+  const prompt = estimateTokens(messages);
+  // Counted as all evaluated: whether the server's cache served part of it is not known.
+  return { promptTokens: prompt, promptTokensEvaluated: prompt, completionTokens: Math.ceil(text.length / 4), durationMs };
+};
+
+/** Journals and tells one answer (whole or cancelled) with its counts. */
+function answered<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, text: string, u: Usage, cancelled: boolean): void {
+  const { step, branch } = a;
+  const usage = { promptTokens: u.promptTokens, promptTokensEvaluated: u.promptTokensEvaluated, completionTokens: u.completionTokens, durationMs: u.durationMs };
+  const mark = cancelled ? { cancelled: true } : {};
+  ctx.write({ type: 'llm-response', branch, step, text, ...usage, ...mark });
+  ctx.events.emit({ type: 'llm-response', branch, step, ...usage, ...mark });
+  ctx.progress(branch);
 }

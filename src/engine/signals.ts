@@ -33,3 +33,14 @@ export class ReplayDiverged extends Error {
     this.name = 'ReplayDiverged';
   }
 }
+
+/**
+ * The person cancelled the answer streaming at one step (the session goes on). Thrown from a
+ * request to its proposal, which becomes a failed one holding the text so far.
+ */
+export class AnswerCancelled extends Error {
+  constructor(readonly partial: string) {
+    super('answer cancelled');
+    this.name = 'AnswerCancelled';
+  }
+}

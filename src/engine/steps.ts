@@ -6,7 +6,7 @@ import type { JudgeResult, Program, TestCase } from '../runners/types.js';
 import { asOutcome, type SessionContext } from './context.js';
 import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecord } from './records.js';
 import { canApprove, canGoBack } from './decisions.js';
-import { propose, rejectionMessages } from './propose.js';
+import { propose, retryMessages } from './propose.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
 import type { Agent, AgentContext, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
 import { messageOf } from '../errors.js';
@@ -24,11 +24,12 @@ export interface DrivePlan {
 }
 
 /** What the journal keeps of a proposal beside its step's own fields. */
-const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'meta'>) => ({
+const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'meta'>) => ({
   ...(p.value !== undefined ? { value: p.value } : {}),
   text: p.text,
   raw: p.raw,
   ...(p.error !== undefined ? { error: p.error } : {}),
+  ...(p.cancelled ? { cancelled: true } : {}),
   ...(p.meta !== undefined ? { meta: p.meta } : {}),
 });
 
@@ -140,7 +141,7 @@ export class Traversal implements Steps {
           if (!canApprove(proposal)) throw new StopRequested(proposal.error ?? 'the step has no answer');
           return proposal.value;
         case 'reject': {
-          const extra = rejectionMessages(proposal.raw, decision.note);
+          const extra = retryMessages(proposal, decision.note);
           ({ proposal, attempts } = await propose(ctx, { agent, input, step, branch, extra, attempt: attempts }));
           this.propose(proposal);
           continue;
@@ -148,7 +149,8 @@ export class Traversal implements Steps {
         case 'back':
           throw new BackTo(decision.to);
         case 'stop':
-          throw new StopRequested(proposal.error);
+          // Stopping after cancelling an answer is the person's choice, not a failed step.
+          throw new StopRequested(proposal.cancelled ? undefined : proposal.error);
       }
     }
   }

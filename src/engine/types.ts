@@ -76,6 +76,11 @@ export interface Proposal<O = unknown> {
   raw: string;
   /** Set when the step failed: the gate may only retry (reject) or stop. */
   error?: string;
+  /**
+   * The person cancelled the answer while it streamed: `raw` holds the text so far, which is no
+   * answer (never parsed, never repaired); a reject then asks afresh, without it.
+   */
+  cancelled?: boolean;
   /** Extra facts a pane shows beside the value (e.g. predicted vs expected output). */
   meta?: Record<string, unknown>;
   /**
@@ -96,6 +101,12 @@ export interface Gate {
   decide(proposal: Proposal, signal: AbortSignal): Promise<Decision>;
   /** Who the journal says decided (default 'person'). */
   readonly by?: 'person' | 'auto' | 'replay';
+  /**
+   * Told as each live answer starts streaming, with the way to cancel that one answer (not the
+   * session); returns what the engine calls when the answer ends. Only a gate a person drives
+   * has it: a cancelled answer comes back to the gate as a failed proposal.
+   */
+  answering?(cancel: () => void): () => void;
 }
 
 export type OutcomeStatus = 'solved' | 'unsolved' | 'stopped' | 'failed';

@@ -48,6 +48,11 @@ export type JournalEvent =
       promptTokensEvaluated: number;
       completionTokens: number;
       durationMs: number;
+      /**
+       * The person cancelled this answer while it streamed: `text` is what had come so far and
+       * the token counts are estimated from the characters (the server never finished).
+       */
+      cancelled?: boolean;
     })
   | (AtStep & {
       type: 'proposal';
@@ -56,6 +61,8 @@ export type JournalEvent =
       text: string;
       raw: string;
       error?: string;
+      /** The answer was cancelled by the person (`raw` is the text so far; no answer). */
+      cancelled?: boolean;
       meta?: Record<string, unknown>;
     })
   | (AtStep & {
