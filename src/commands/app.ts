@@ -20,9 +20,35 @@ export async function run(argv: string[]): Promise<number> {
   const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(PROBE_MS) });
   if (!probe.ok || !probe.modelPresent) {
     process.stdout.write(formatGuidance(guidanceFor(settings, probe.error), { bold: (t) => color.bold(t), dim: (t) => color.dim(t) }));
-    return EXIT.ok;
+    return tty ? offerDemo() : EXIT.ok;
   }
   return openTutor(settings, probe, values, screens);
+}
+
+/**
+ * With no model to talk to, a person at a terminal can still see what the tutor does: one key
+ * opens a recorded session; any other key leaves, as the guidance alone would.
+ */
+async function offerDemo(): Promise<number> {
+  process.stdout.write(`\n${color.bold('d')} watch a recorded demo session now · any other key quits\n`);
+  const key = await readKey(process.stdin);
+  if (key !== 'd' && key !== 'D') return EXIT.ok;
+  const demo = await import('./demo.js');
+  return demo.run([]);
+}
+
+/** One keypress in raw mode; the terminal is left as it was found. */
+function readKey(stdin: NodeJS.ReadStream): Promise<string> {
+  return new Promise((resolve) => {
+    const wasRaw = stdin.isRaw;
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.once('data', (data: Buffer) => {
+      stdin.setRawMode(wasRaw);
+      stdin.pause();
+      resolve(data.toString('utf8'));
+    });
+  });
 }
 
 /**

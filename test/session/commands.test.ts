@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { onPty } from '../helpers/pty.js';
 import { cli, tempHome, type Home } from './cli.js';
 import { JournalBuilder, header, solvedSession } from './synth.js';
 
@@ -146,31 +147,16 @@ describe('simcoach replay on a terminal', () => {
   // `script` gives the CLI a pseudo-terminal, so the Ink app opens as it would for a person.
   it('opens the app, steps with the keys, and quits with q', async () => {
     const file = solvedSession(header({ id: 'tty00001' })).write(join(home.sessions, 'tty.jsonl'));
-    const script = process.env.SIMCOACH_CLI ?? join(process.cwd(), 'dist', 'cli.js');
-    const { spawn } = await import('node:child_process');
-    const child = spawn('script', ['-qfec', `stty cols 100 rows 30; ${JSON.stringify(process.execPath)} ${JSON.stringify(script)} replay ${JSON.stringify(file)}`, '/dev/null'], {
-      env: { ...home.env, TERM: 'xterm-256color' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const closed = new Promise<number | null>((r) => child.on('close', r));
-    const seen = async (text: string): Promise<void> => {
-      const until = Date.now() + 15_000;
-      while (!out.includes(text)) {
-        if (Date.now() > until) throw new Error(`never saw ${text}: ${out.slice(-500)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
+    const pty = onPty(['replay', file], home.env);
     try {
-      await seen('step 1/4');
-      expect(out).toContain('1. read a and b');
-      child.stdin.write(' ');
-      await seen('step 2/4');
-      child.stdin.write('q');
-      expect(await closed).toBe(0);
+      await pty.seen('step 1/4');
+      expect(pty.output()).toContain('1. read a and b');
+      pty.write(' ');
+      await pty.seen('step 2/4');
+      pty.write('q');
+      expect(await pty.closed).toBe(0);
     } finally {
-      child.kill('SIGKILL');
+      pty.kill();
     }
   });
 });
