@@ -11,7 +11,7 @@ import type { Problem } from '../problems/types.js';
 import type { AppController, SessionHandle } from './controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal } from './hooks.js';
-import { ALL_KEYS, ENDED_HINTS, GATE_HINTS, STREAM_HINTS } from './keys.js';
+import { ALL_KEYS, CANCELLED_HINTS, ENDED_HINTS, GATE_HINTS, STREAM_HINTS } from './keys.js';
 import { problemRows } from './problemPane.js';
 import { ScrollView, rangeLabel, scrollKey } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
@@ -118,7 +118,7 @@ export function Solve(props: SolveProps) {
         const now = Date.now();
         if (live?.streaming && now - lastCtrlC.current > 3000) {
           lastCtrlC.current = now;
-          if (session.cancelStream()) setNotice({ text: 'answer cancelled — the session goes on (ctrl-c again within 3 s quits)', tone: 'yellow' });
+          if (session.cancelAnswer()) setNotice({ text: 'answer cancelled — R asks again, r with a note (ctrl-c again within 3 s quits)', tone: 'yellow' });
           return;
         }
         return quit();
@@ -137,7 +137,8 @@ export function Solve(props: SolveProps) {
       if (input === '?') return setMode('help');
       if (input === 'p') return setMode('problem');
       if (input === 's' && !live?.streaming) return setMode('settings');
-      if (input === 'R' && v.held) return session.retry();
+      // The answer the person cancelled is asked again, afresh (r does the same with a note).
+      if (input === 'R' && proposal?.cancelled) return decide({ kind: 'reject' });
       if (input === 'R' && v.error && isBackendError(v.error.code)) {
         setNotice({ text: 'trying again…' });
         return session.retry();
@@ -157,6 +158,7 @@ export function Solve(props: SolveProps) {
         return setExpanded(s);
       }
       if (input === 'a') {
+        if (proposal.cancelled) return setNotice({ text: 'you cancelled this answer: R asks again, r with a note, q stops', tone: 'yellow' });
         if (proposal.error) return setNotice({ text: 'this step failed: r asks again, b goes back, q stops', tone: 'yellow' });
         return decide({ kind: 'approve' });
       }
@@ -247,7 +249,7 @@ export function Solve(props: SolveProps) {
     hints = props.onAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
     if (backendFailed) hints = [{ key: 'R', label: 'try again' }, ...hints];
   } else if (proposal) {
-    state = `${proposal.error ? 'failed' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
+    state = `${proposal.cancelled ? 'answer cancelled' : proposal.error ? 'failed' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
     content = mode === 'back' ? (
       <Box flexDirection="column">
         <Text bold>Back to which step? (a new branch; this one is kept)</Text>
@@ -260,19 +262,10 @@ export function Solve(props: SolveProps) {
     ) : (
       <Rows rows={rows} from={offset} height={body} />
     );
-    hints = mode === 'back' ? [{ key: '↑↓', label: 'choose' }, { key: 'enter', label: 'go back' }, { key: 'esc', label: 'cancel' }] : proposal.error ? GATE_HINTS.filter((h) => !['a', 'e', 'E'].includes(h.key)) : GATE_HINTS;
+    hints = mode === 'back' ? [{ key: '↑↓', label: 'choose' }, { key: 'enter', label: 'go back' }, { key: 'esc', label: 'cancel' }] : proposal.cancelled ? CANCELLED_HINTS : proposal.error ? GATE_HINTS.filter((h) => !['a', 'e', 'E'].includes(h.key)) : GATE_HINTS;
   } else if (live?.running) {
     state = 'running';
     content = <Text>{`judging on ${live.running.tests} test${live.running.tests === 1 ? '' : 's'}…`}</Text>;
-  } else if (live && v.held) {
-    state = 'answer cancelled';
-    content = (
-      <Box flexDirection="column">
-        <Text>{cut('You cancelled the answer and it could not be read as it was.', width)}</Text>
-        <Text dimColor>{cut('R asks the model again (it sees what it wrote so far) · q stops the session', width)}</Text>
-      </Box>
-    );
-    hints = [{ key: 'R', label: 'ask again' }, ...STREAM_HINTS.filter((h) => h.key !== 'ctrl-c')];
   } else if (live) {
     state = live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : 'waiting for the model';
     // The error lines below take two rows of the body when there is an error.
@@ -297,7 +290,7 @@ export function Solve(props: SolveProps) {
     content = (
       <Box flexDirection="column">
         <Rows rows={rows} from={offset} height={Math.max(1, body - 1)} />
-        <LineInput label="what is wrong:" width={width} onSubmit={(note) => decide({ kind: 'reject', ...(note.trim() ? { note: note.trim() } : {}) })} onCancel={() => setMode('main')} />
+        <LineInput label={proposal.cancelled ? 'note for the new answer:' : 'what is wrong:'} width={width} onSubmit={(note) => decide({ kind: 'reject', ...(note.trim() ? { note: note.trim() } : {}) })} onCancel={() => setMode('main')} />
       </Box>
     );
     hints = [{ key: 'enter', label: 'reject with this note' }, { key: 'esc', label: 'cancel' }];

@@ -8,7 +8,6 @@ import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeFn } from '../engine/context.js';
-import { CancellableBackend } from './cancellable.js';
 import type { AppController, BackendState, ProblemEntry, SessionHandle, SettingsView } from './controller.js';
 import { ViewStore } from './store.js';
 
@@ -162,13 +161,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
     if (!isFlowName(settings.flow)) throw new Error(`the ${settings.flow} flow is not in this build yet; pick codesim or mapcoder in settings (s)`);
     const flow: SessionFlow = pickFlow(settings.flow, settings);
     const store = new ViewStore(o.frameMs ?? 150);
-    const backend = new CancellableBackend(await makeBackend(settings), (held) => store.set((v) => ({ ...v, held })));
+    const backend = await makeBackend(settings);
     const manual = createManualGate();
     const events = new EngineEvents();
-    events.subscribe((e) => {
-      if (e.type === 'proposal') backend.clearHold();
-      store.push(e);
-    });
+    events.subscribe(store.push);
     const abort = new AbortController();
     let file: string | undefined;
     const common = {
@@ -189,14 +185,13 @@ export function createAppController(o: ControllerOptions): RunningApp {
       subscribe: store.subscribe,
       view: store.get,
       decide: (step, d) => manual.decide(step, d),
-      cancelStream: () => backend.cancel(),
+      cancelAnswer: () => manual.cancelAnswer(),
       async stop() {
         const waiting = manual.current();
         if (!waiting || !manual.decide(waiting.step, { kind: 'stop' })) abort.abort(new Error('stopped by the person'));
         await done;
       },
       retry() {
-        if (backend.resume()) return;
         const v = store.get();
         if (!v.outcome || !file) return;
         // The session ended on a backend failure: continue the same journal from its last step.

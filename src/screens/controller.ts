@@ -49,8 +49,11 @@ export interface SessionHandle {
    * one waiting (a late key press) is ignored and returns false.
    */
   decide(step: StepId, decision: Decision): boolean;
-  /** Cancels the model's stream, if one runs; the session stays (the step can be asked again). */
-  cancelStream(): boolean;
+  /**
+   * Cancels the answer streaming now, if one does; the session stays. The engine shows the step
+   * again as a failed proposal (`cancelled`) that the person asks again (reject) or stops.
+   */
+  cancelAnswer(): boolean;
   /** Stops the session cleanly (journal closed); resolves when the engine has ended. */
   stop(): Promise<void>;
   /** Asks the failed step again after the backend came back. */

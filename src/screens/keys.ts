@@ -11,8 +11,8 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
   { key: 'p', what: 'the problem: statement, samples, limits' },
   { key: 's', what: 'settings: backend, model, flow, language, budgets' },
-  { key: 'R', what: 'try again after the model server failed' },
-  { key: 'ctrl-c', what: 'cancel the model\'s answer while it streams; twice within 3 s quits' },
+  { key: 'R', what: 'ask again after you cancelled an answer; try again after the model server failed' },
+  { key: 'ctrl-c', what: 'cancel the model\'s answer while it streams (the session goes on); twice within 3 s quits' },
   { key: 'q', what: 'stop and quit (the session is saved)' },
   { key: '?', what: 'this list' },
 ];
@@ -28,6 +28,16 @@ export const GATE_HINTS: Hint[] = [
   { key: '?', label: 'keys' },
   { key: 'p', label: 'problem' },
   { key: 's', label: 'settings' },
+];
+
+/** At an answer the person cancelled: it can only be asked again (with or without a note) or stopped. */
+export const CANCELLED_HINTS: Hint[] = [
+  { key: 'R', label: 'ask again' },
+  { key: 'r', label: 'again with a note' },
+  { key: 'b', label: 'back' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
+  { key: 'p', label: 'problem' },
 ];
 
 export const STREAM_HINTS: Hint[] = [

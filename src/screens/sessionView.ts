@@ -65,8 +65,6 @@ export interface SessionView {
   file?: string;
   /** The last error the engine reported (shown until the next step starts). */
   error?: { message: string; code?: string };
-  /** The person cancelled an answer; the engine's next request waits for R (ask again). */
-  held?: boolean;
 }
 
 /** Streamed text kept per request: the tail shows only the end, and memory stays flat. */
@@ -92,7 +90,8 @@ function decided(v: SessionView, e: Extract<EngineEvent, { type: 'decision' }>):
   const d = e.decision;
   if (d.kind === 'reject') {
     const note = d.note ? `: ${d.note}` : '';
-    return { ...v, history: [...v.history, { kind: 'note', key: keyOf(v, 'rej'), text: `✗ ${live.title} rejected${note} — asking again`, tone: 'yellow' }], live: { ...live, proposal: undefined, text: '', streaming: false } };
+    const what = live.proposal.cancelled ? 'answer cancelled' : 'rejected';
+    return { ...v, history: [...v.history, { kind: 'note', key: keyOf(v, 'rej'), text: `✗ ${live.title} ${what}${note} — asking again`, tone: 'yellow' }], live: { ...live, proposal: undefined, text: '', streaming: false } };
   }
   if (d.kind === 'back' || d.kind === 'stop') return { ...v, live: { ...live, proposal: undefined } };
   const proposal = live.proposal;
@@ -130,7 +129,7 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
     case 'step-start':
       return { ...v, branch: e.branch, error: undefined, live: { branch: e.branch, step: e.step, agent: e.agent, title: e.title, pane: e.pane, text: '', streaming: false, attempt: 0 } };
     case 'llm-request':
-      return v.live && v.live.step === e.step ? { ...v, held: false, error: undefined, live: { ...v.live, text: '', streaming: true, attempt: e.attempt, proposal: undefined } } : v;
+      return v.live && v.live.step === e.step ? { ...v, error: undefined, live: { ...v.live, text: '', streaming: true, attempt: e.attempt, proposal: undefined } } : v;
     case 'llm-chunk': {
       if (!v.live || v.live.step !== e.step) return v;
       const text = v.live.text + e.text;
@@ -139,7 +138,7 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
     case 'llm-response':
       return { ...v, live: v.live && v.live.step === e.step ? { ...v.live, streaming: false } : v.live };
     case 'proposal':
-      return v.live && v.live.step === e.step ? { ...v, held: false, live: { ...v.live, streaming: false, proposal: e.proposal } } : v;
+      return v.live && v.live.step === e.step ? { ...v, live: { ...v.live, streaming: false, proposal: e.proposal } } : v;
     case 'decision':
       return decided(v, e);
     case 'run-start':

@@ -1,13 +1,14 @@
 // Whole solves driven by keys: the real app, the real engine and judge, the real Ollama backend
 // over HTTP to the fake server (only the model is scripted).
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/problems/types.js';
 import { setColor } from '../../src/components/theme.js';
 import { fixture } from '../agents/problems.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
-import { KEYS, stagedModel, startApp, tempXdg, waitFor, type Running } from './helpers.js';
+import { KEYS, stagedModel, startApp, tempXdg, waitFor, type Running, type StageAnswers } from './helpers.js';
 
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
 const WRONG = 'a, b = map(int, input().split())\nprint(a - b)';
@@ -151,27 +152,50 @@ describe('the gate by keys', () => {
     expect(j.some((e) => e.type === 'step-start' && e.branch === 1)).toBe(true);
   });
 
-  it('ctrl-c mid-stream cancels that answer and keeps the session; R asks again', async () => {
+  const slowPlan = (): StageAnswers['plan'] => {
     const long = Array.from({ length: 400 }, (_, i) => `thinking ${i}`).join(' ');
-    server = await stagedModel({
-      plan: (_b, nth) => (nth === 0 ? { text: `## Understanding\n${long}`, chunkDelayMs: 20 } : { text: PLAN }),
-      simulate: FINE,
-      code: fence(RIGHT),
-    });
+    return (_b, nth) => (nth === 0 ? { text: `## Understanding\n${long}`, chunkDelayMs: 20 } : { text: PLAN });
+  };
+
+  it('ctrl-c mid-stream cancels that answer and keeps the session; R asks afresh, not a repair', async () => {
+    server = await stagedModel({ plan: slowPlan(), simulate: FINE, code: fence(RIGHT) });
     app = await startApp(server, sumTwo);
     await app.until(/streaming[\s\S]*thinking 5/);
     await app.press(KEYS.ctrlC);
-    await app.until('answer cancelled');
-    const requests = server.chatBodies().length;
-    expect(requests).toBe(1);
+    await app.until(/▸ 1 Plan\s+answer cancelled/);
+    expect(app.frame()).toContain('R ask again');
+    // The partial answer is not an answer: nothing was parsed or repaired behind the person's back.
+    expect(server.chatBodies()).toHaveLength(1);
     // The session is alive: the person asks again and goes on.
     await app.press('R');
     await app.until(/▸ 1 Plan\s+your decision/);
-    expect(server.chatBodies().length).toBe(2);
+    const bodies = server.chatBodies();
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]!.messages).toEqual(bodies[0]!.messages);
+    expect(app.all()).toContain('Plan answer cancelled — asking again');
     await app.press('a');
     await app.until('plan is fine');
     await app.press('q');
     expect(await app.exit).toBe(0);
+    const j = newestJournal();
+    expect(j.filter((e) => e.type === 'llm-response').map((e) => e.cancelled === true).slice(0, 2)).toEqual([true, false]);
+    expect(j.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'stopped' } });
+  });
+
+  it('ctrl-c mid-stream, then r with a note: the fresh ask carries the note, not the partial text', async () => {
+    server = await stagedModel({ plan: slowPlan(), simulate: FINE, code: fence(RIGHT) });
+    app = await startApp(server, sumTwo);
+    await app.until(/streaming[\s\S]*thinking 5/);
+    await app.press(KEYS.ctrlC);
+    await app.until(/▸ 1 Plan\s+answer cancelled/);
+    await app.press('r');
+    await app.until('note for the new answer:');
+    await app.type('be brief');
+    await app.press(KEYS.enter);
+    await app.until(/▸ 1 Plan\s+your decision/);
+    const again = server.chatBodies()[1]!.messages;
+    expect(again.at(-1)!.content).toContain('be brief');
+    expect(again.some((m) => m.role === 'assistant' || m.content.includes('thinking 5'))).toBe(false);
   });
 });
 
@@ -185,17 +209,18 @@ describe('quitting', () => {
     await app.until('answer cancelled');
     await app.press(KEYS.ctrlC);
     expect(await app.exit).toBe(0);
-    const { readdirSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const dir = join(process.env.XDG_DATA_HOME!, 'simcoach', 'sessions');
-    const newest = readdirSync(dir).map((f) => join(dir, f)).sort((a, b) => (statMs(b) - statMs(a)))[0]!;
-    const events = readFileSync(newest, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; outcome?: { status: string } });
-    expect(events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'stopped' } });
+    expect(newestJournal().at(-1)).toMatchObject({ type: 'end', outcome: { status: 'stopped' } });
   });
 });
 
-import { statSync } from 'node:fs';
 const statMs = (f: string): number => statSync(f).mtimeMs;
+
+/** The events of the session file written last (a quit app leaves no file name on the screen). */
+function newestJournal(): { type: string; [k: string]: unknown }[] {
+  const dir = join(process.env.XDG_DATA_HOME!, 'simcoach', 'sessions');
+  const newest = readdirSync(dir).map((f) => join(dir, f)).sort((a, b) => statMs(b) - statMs(a))[0]!;
+  return readFileSync(newest, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+}
 
 describe('the model server failing mid-session', () => {
   it('a dropped stream shows the error with R; R continues the same journal from the last complete step', async () => {
