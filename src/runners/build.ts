@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeTempDir } from './tempdirs.js';
 import { buildCacheDir } from '../paths.js';
 import { LANGS } from './langs.js';
 import { probe, which } from './probe.js';
@@ -54,7 +54,7 @@ export async function buildProgram(program: Program, opts: { includeDirs?: strin
   const lang = LANGS[program.lang];
   const file = lang.sourceFile(program.source);
   if (!lang.compile) {
-    const dir = await mkdtemp(join(tmpdir(), 'simcoach-src-'));
+    const dir = await makeTempDir('src');
     await writeFile(join(dir, file), program.source);
     return { ok: true, built: { dir, file, cleanup: () => rm(dir, { recursive: true, force: true }) } };
   }

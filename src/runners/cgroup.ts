@@ -26,7 +26,8 @@ export async function controllerUsable(c: Controller): Promise<boolean> {
   }
 }
 
-const alive = (pid: number): boolean => {
+/** Whether a process lives (EPERM: it does, as someone else's). */
+export const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;

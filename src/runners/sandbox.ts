@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { mkdtemp, mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeTempDir } from './tempdirs.js';
 import { RunGroup } from './cgroup.js';
 import { isolation, type Isolation } from './capabilities.js';
 
@@ -156,7 +156,7 @@ let runSeq = 0;
 /** Runs one program once in a fresh sandbox and reports what happened; never throws for the program's sake. */
 export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   const iso = await isolation();
-  const base = await mkdtemp(join(tmpdir(), 'simcoach-run-'));
+  const base = await makeTempDir('run');
   const work = join(base, 'work');
   await mkdir(work);
   for (const [name, content] of Object.entries(spec.files ?? {})) await writeFile(join(work, name), content);
