@@ -25,7 +25,9 @@ export function parse<O extends Options>(argv: string[], options: O, command: st
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
     const text = err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err);
-    throw new UsageError(`${command}: ${text.replace(/\. To specify a positional.*$/, '')}`);
+    const what = text.replace(/\. To specify a positional.*$/, '');
+    // The bare `simcoach` has no command word to name; cli.tsx already says `simcoach:`.
+    throw new UsageError(command ? `${command}: ${what}` : what);
   }
 }
 

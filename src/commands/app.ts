@@ -11,7 +11,7 @@ import { color } from '../term.js';
 const PROBE_MS = 1500;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { ...backendFlags, ...flowFlags }, 'simcoach');
+  const { values } = parse(argv, { ...backendFlags, ...flowFlags }, '');
   const settings = resolveSettings(values);
   // In a terminal the screens load while the server is asked, so the first frame waits for one, not both.
   const tty = Boolean(process.stdin.isTTY && process.stdout.isTTY);

@@ -102,7 +102,7 @@ function table(rep: EvalReport): string {
 function progressBar(done: number, total: number, solved: number, current: string): string {
   const width = 24;
   const fill = total ? Math.round((done / total) * width) : width;
-  return `\r[${'#'.repeat(fill)}${'-'.repeat(width - fill)}] ${done}/${total} · ${solved} passed · ${current}`.slice(0, (process.stderr.columns ?? 100) - 1) + '\u001b[K';
+  return `\r[${'#'.repeat(fill)}${'-'.repeat(width - fill)}] ${done}/${total} · ${solved} passed · ${current}`.slice(0, (process.stderr.columns || 100) - 1) + '\u001b[K';
 }
 
 export async function run(argv: string[]): Promise<number> {
