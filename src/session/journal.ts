@@ -44,14 +44,8 @@ export function newSessionId(at = Date.now()): string {
   return `${time}${rand}`;
 }
 
-export interface CreateJournalOptions {
-  problem: Problem;
-  flow: string;
-  backend: string;
-  model: string;
-  lang: string;
-  settings: Record<string, unknown>;
-  label?: string;
+/** What the header says of the session; the id, time and version are the journal's own. */
+export interface CreateJournalOptions extends Omit<SessionHeader, 'type' | 'version' | 'id' | 'createdAt'> {
   /** Directory for the file (default: the per-user sessions dir). */
   dir?: string;
   /** Clock, for tests. */
