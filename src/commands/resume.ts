@@ -59,20 +59,13 @@ async function resumeHeadless(file: string, settings: Settings): Promise<number>
   return exitCodeOf(result, controller.signal.aborted);
 }
 
-/**
- * The tutor on a resumed session. The app's launcher (src/screens/launch.tsx, helper E) owns the
- * manual gate and the screen; it offers `launchResume(file, settings)` once it can continue a
- * journal, and until then a person is pointed to --auto rather than shown the wrong screen.
- */
-async function resumeInApp(file: string, settings: Settings): Promise<number> {
+/** The tutor on a resumed session: it opens at the step that runs next. */
+async function resumeInApp(file: string, header: SessionHeader, settings: Settings): Promise<number> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UserError('resume without --auto needs a terminal', EXIT.usage, 'Use `simcoach resume ID --auto` to continue headless.');
   }
-  const launch = (await import('../screens/launch.js')) as { launchResume?: (file: string, settings: Settings) => Promise<number> };
-  if (typeof launch.launchResume !== 'function') {
-    throw new UserError('this build cannot resume in the tutor yet', EXIT.failed, 'Use `simcoach resume ID --auto` to continue headless.');
-  }
-  return launch.launchResume(file, settings);
+  const { launchResume } = await import('../screens/launch.js');
+  return launchResume(file, header, settings);
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -83,5 +76,5 @@ export async function run(argv: string[]): Promise<number> {
   // The traversal continues on the backend and model it was recorded with, unless told otherwise.
   const backend = values.backend ?? (header.backend === 'openai' ? 'openai' : 'ollama');
   const settings = resolveSettings({ ...values, backend, model: values.model ?? header.model });
-  return values.auto ? resumeHeadless(file, settings) : resumeInApp(file, settings);
+  return values.auto ? resumeHeadless(file, settings) : resumeInApp(file, header, settings);
 }

@@ -25,6 +25,8 @@ export interface ControllerOptions {
   judge?: JudgeFn;
   backend?: (s: Settings) => Promise<Backend>;
   frameMs?: number;
+  /** `simcoach resume`: the first session on this problem continues this journal instead of starting anew. */
+  resume?: { file: string; problem: Problem };
 }
 
 const BUDGETS: Record<string, { key: string; label: string; min: number; max: number }[]> = {
@@ -180,7 +182,14 @@ export function createAppController(o: ControllerOptions): RunningApp {
         () => undefined,
         (err: unknown) => store.set((v) => ({ ...v, error: { message: err instanceof Error ? err.message.split('\n')[0]! : String(err) } })),
       );
-    let done = settle(startSession({ ...common, problem, settings, flow, lang: settings.lang, ...(o.journalDir ? { dir: o.journalDir } : {}) }));
+    const resuming = o.resume?.problem === problem ? o.resume : undefined;
+    if (resuming) o.resume = undefined; // only once: "another problem" afterwards starts fresh
+    if (resuming) file = resuming.file;
+    let done = settle(
+      resuming
+        ? resumeSession(resuming.file, { ...common, settings, flow })
+        : startSession({ ...common, problem, settings, flow, lang: settings.lang, ...(o.journalDir ? { dir: o.journalDir } : {}) }),
+    );
     const handle: SessionHandle = {
       subscribe: store.subscribe,
       view: store.get,

@@ -2,7 +2,8 @@
 // screen buffer (scrollback and copy/paste keep working). Called by `simcoach` (no problem: the
 // picker) and by `simcoach solve PROBLEM` without --auto.
 import { render } from 'ink';
-import type { SettingFlags, Settings } from '../config.js';
+import { FLOWS, LANGS, type SettingFlags, type Settings } from '../config.js';
+import type { SessionHeader } from '../session/events.js';
 import type { ProbeResult } from '../llm/probe.js';
 import type { Problem } from '../problems/types.js';
 import { App } from './App.js';
@@ -16,6 +17,8 @@ export interface LaunchOptions {
   probe?: ProbeResult;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
+  /** Continue this saved session (see launchResume). */
+  resume?: { file: string; problem: Problem };
 }
 
 /** Runs the app until the person quits; resolves with the exit code. The journal is always closed. */
@@ -30,6 +33,7 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
     ...(o.probe ? { probe: o.probe } : {}),
     editExternally: (text, ext) => editExternally(text, ext, stdin),
     quit: (code) => finish(code),
+    ...(o.resume ? { resume: o.resume } : {}),
   });
   const instance = render(<App app={app} {...(o.problem ? { initial: o.problem } : {})} onExit={(code) => finish(code)} />, {
     stdin,
@@ -51,4 +55,14 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
   instance.unmount();
   await instance.waitUntilExit().catch(() => undefined);
   return code;
+}
+
+/**
+ * `simcoach resume ID` in the tutor: the session's own problem, flow and language, its complete
+ * steps served from the journal, and the step that was in flight asked again live.
+ */
+export async function launchResume(file: string, header: SessionHeader, settings: Settings): Promise<number> {
+  const flow = FLOWS.find((f) => f === header.flow) ?? settings.flow;
+  const lang = LANGS.find((l) => l === header.lang) ?? settings.lang;
+  return launchApp({ settings: { ...settings, flow, lang }, problem: header.problem, resume: { file, problem: header.problem } });
 }
