@@ -264,6 +264,9 @@ describe('panes', () => {
     expect(show(proposal('plan', { weird: true }, { text: 'the plain text form' }))).toBe('the plain text form');
     expect(show(proposal('review', 'Code Test Passed'))).toBe('Code Test Passed');
     expect(show(proposal('code', undefined, { error: 'no code fence', raw: 'I think...' }))).toMatch(/this step failed: no code fence[\s\S]*I think/);
+    const cancelled = show(proposal('plan', undefined, { error: 'answer cancelled', cancelled: true, raw: '## Understanding\nAdd' }));
+    expect(cancelled).toMatch(/you cancelled this answer[\s\S]*what had come so far:[\s\S]*Add/);
+    expect(cancelled).not.toContain('failed');
   });
 
   it('every pane row fits the width', () => {

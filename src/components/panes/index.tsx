@@ -164,7 +164,12 @@ const BY_KIND: Partial<Record<PaneKind, (p: Proposal, o: PaneOptions) => Row[] |
 export function proposalRows(p: Proposal, o: PaneOptions): Row[] {
   if (p.error) {
     const raw = p.raw.trim().split('\n').slice(-8).join('\n');
-    return [[seg('this step failed: ', { bold: true, color: 'red' }), seg(p.error)], ...(raw ? [blank(), [seg('the answer ended:', { dim: true })], ...textRows(raw, o.width, { dim: true }, '  ')] : [])];
+    // A cancelled answer is the person's choice, not a failure: say so, and show what had come.
+    const head: Row = p.cancelled
+      ? [seg('you cancelled this answer', { bold: true, color: 'yellow' })]
+      : [seg('this step failed: ', { bold: true, color: 'red' }), seg(p.error)];
+    const tail = p.cancelled ? 'what had come so far:' : 'the answer ended:';
+    return [head, ...(raw ? [blank(), [seg(tail, { dim: true })], ...textRows(raw, o.width, { dim: true }, '  ')] : [])];
   }
   try {
     const rows = BY_KIND[p.pane]?.(p, o) ?? (p.pane === 'tests' && isJudgeResult(p.value) ? testTableRows(p.value, o.width) : undefined);
