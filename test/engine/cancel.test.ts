@@ -1,12 +1,11 @@
 // Cancelling one answer at the manual gate (the person's Ctrl-C in the tutor), against the fake
 // Ollama over real HTTP: the stream stops, the partial text is journaled as cancelled (never
 // parsed, never repaired), the gate gets a failed proposal, and asking again is a fresh request.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runSession, type SessionResult } from '../../src/engine/session.js';
-import { replaySession, resumeSession } from '../../src/engine/start.js';
+import { resumeSession } from '../../src/engine/start.js';
 import { EngineEvents, type EngineEvent } from '../../src/engine/events.js';
 import { createManualGate, type ManualGate } from '../../src/engine/gates/index.js';
-import type { JudgeFn } from '../../src/engine/context.js';
 import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import type { Settings } from '../../src/config.js';
 import { createJournal } from '../../src/session/journal.js';
@@ -14,7 +13,7 @@ import { readJournal } from '../../src/session/reader.js';
 import { buildReport } from '../../src/session/report.js';
 import { Timeline } from '../../src/session/timeline.js';
 import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
-import { GOOD, backendAt, fence, ideaJson, mini, problem, settings, tempXdg } from './helpers.js';
+import { GOOD, backendAt, fence, ideaJson, mini, problem, replayOffline, settings, tempXdg } from './helpers.js';
 
 let server: FakeServer | undefined;
 beforeAll(() => {
@@ -135,13 +134,7 @@ describe('cancelling one answer at the manual gate', () => {
     const r = await cancelFirst([SLOW, { text: ideaJson('add them') }, { text: fence(GOOD) }], retryOnCancel());
     await server?.close();
     server = undefined;
-    const judge = vi.fn<JudgeFn>(async () => {
-      throw new Error('judged');
-    });
-    const events = new EngineEvents();
-    const seen: EngineEvent[] = [];
-    events.subscribe((e) => seen.push(e));
-    const replayed = await replaySession(r.file, { flow: mini, judge, events });
+    const { result: replayed, judge, seen } = await replayOffline(r.file);
     expect(replayed.status).toBe('solved');
     expect(replayed.program?.source).toBe(GOOD);
     expect(judge).not.toHaveBeenCalled();

@@ -1,7 +1,7 @@
 // The engine against the fake Ollama server (real HTTP through the real `ollama` package) and
 // the real judge (python3): approve, edit, reject, back, repair, drop, cancel, replay, resume,
 // budgets.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runSession, type SessionResult } from '../../src/engine/session.js';
 import { replaySession, resumeSession } from '../../src/engine/start.js';
 import { EngineEvents, type EngineEvent } from '../../src/engine/events.js';
@@ -14,7 +14,7 @@ import { Timeline } from '../../src/session/timeline.js';
 import { judge } from '../../src/runners/judge.js';
 import type { Settings } from '../../src/config.js';
 import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
-import { GOOD, HALF, WRONG, backendAt, fence, ideaJson, mini, problem, settings, tempXdg } from './helpers.js';
+import { GOOD, HALF, WRONG, backendAt, fence, ideaJson, mini, problem, replayOffline, settings, tempXdg } from './helpers.js';
 
 let server: FakeServer | undefined;
 beforeAll(() => {
@@ -291,13 +291,7 @@ describe('replay and resume', () => {
     expect(result.status).toBe('solved');
     await server?.close();
     server = undefined;
-    const spy = vi.fn<JudgeFn>(async () => {
-      throw new Error('judged');
-    });
-    const events = new EngineEvents();
-    const seen: EngineEvent[] = [];
-    events.subscribe((e) => seen.push(e));
-    const replayed = await replaySession(file, { flow: mini, judge: spy, events });
+    const { result: replayed, judge: spy, seen } = await replayOffline(file);
     expect(spy).not.toHaveBeenCalled();
     expect(replayed.status).toBe('solved');
     expect(replayed.program?.source).toBe(GOOD);

@@ -2,12 +2,14 @@
 // code stage, and a flow that codes up to three times against the samples. They exercise the
 // engine without depending on the real methods' call order (the flows' own tests do that).
 import { mkdtempSync } from 'node:fs';
+import { vi } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AnswerFormatError, type Agent, type Outcome, type Steps } from '../../src/engine/types.js';
 import type { EngineSettings } from '../../src/engine/context.js';
 import type { SessionFlow } from '../../src/engine/session.js';
+import { EngineEvents, replaySession, type EngineEvent, type JudgeFn } from '../../src/engine/index.js';
 import { createBackend } from '../../src/llm/index.js';
 import type { Backend } from '../../src/llm/types.js';
 import type { Problem } from '../../src/problems/types.js';
@@ -122,4 +124,16 @@ export function tempXdg(): string {
     process.env[k] = join(root, sub);
   }
   return root;
+}
+
+/** Replays a journal through `mini` with a judge that must never run; returns what was seen. */
+export async function replayOffline(file: string) {
+  const judge = vi.fn<JudgeFn>(async () => {
+    throw new Error('judged');
+  });
+  const events = new EngineEvents();
+  const seen: EngineEvent[] = [];
+  events.subscribe((e) => seen.push(e));
+  const result = await replaySession(file, { flow: mini, judge, events });
+  return { result, judge, seen };
 }
