@@ -9,5 +9,9 @@ export default defineConfig({
     // The judge tests spawn real compilers and sandboxes; two cores cannot take more at once.
     maxWorkers: 2,
     globalSetup: ['test/global-setup.ts'],
+    // The app is tested as a person at a terminal sees it. Under CI=true Ink holds every frame
+    // until exit (its CI mode), so tell Ink — in the workers and the CLIs they spawn — that no CI
+    // is watching; Ink reads CI=0 as "not CI".
+    env: { CI: '0' },
   },
 });
