@@ -77,6 +77,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
   const makeBackend = (s: Settings): Promise<Backend> => (o.backend ? o.backend(s) : createBackend(s));
   const entries = new Map<string, Problem>();
   const sessions = new Set<SessionHandle>();
+  let pendingResume = o.resume;
 
   const recheck = async (): Promise<void> => {
     setBackend(stateFromProbe(settings, await probeBackend(settings, { timeoutMs: 1500 })));
@@ -182,9 +183,11 @@ export function createAppController(o: ControllerOptions): RunningApp {
         () => undefined,
         (err: unknown) => store.set((v) => ({ ...v, error: { message: err instanceof Error ? err.message.split('\n')[0]! : String(err) } })),
       );
-    const resuming = o.resume?.problem === problem ? o.resume : undefined;
-    if (resuming) o.resume = undefined; // only once: "another problem" afterwards starts fresh
-    if (resuming) file = resuming.file;
+    const resuming = pendingResume?.problem === problem ? pendingResume : undefined;
+    if (resuming) {
+      pendingResume = undefined; // only once: "another problem" afterwards starts fresh
+      file = resuming.file;
+    }
     let done = settle(
       resuming
         ? resumeSession(resuming.file, { ...common, settings, flow })
