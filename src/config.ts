@@ -26,7 +26,15 @@ const budgetsSchema = z.object({
   codesim: z.object({ plans: int(1, 50).default(5), debugRounds: int(0, 50).default(5) }).prefault({}),
   mapcoder: z.object({ exemplars: int(1, 10).default(3), debugRounds: int(0, 50).default(5) }).prefault({}),
   alphacodium: z
-    .object({ aiTests: int(0, 30).default(6), validateTests: z.boolean().default(true) })
+    .object({
+      solutions: int(1, 5).default(3),
+      aiTests: int(0, 30).default(6),
+      tries: int(1, 30).default(9),
+      publicFixes: int(0, 30).default(4),
+      fixesPerTest: int(0, 30).default(3),
+      aiFixes: int(0, 30).default(4),
+      validate: z.boolean().default(true),
+    })
     .prefault({}),
   selfcollab: z.object({ rounds: int(1, 20).default(4) }).prefault({}),
   codetree: z
@@ -79,8 +87,13 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   'budgets.codesim.debugRounds': { allowed: 'an integer 0..50', about: 'CodeSIM: debug rounds per plan' },
   'budgets.mapcoder.exemplars': { allowed: 'an integer 1..10', about: 'MapCoder: recalled problems (k)' },
   'budgets.mapcoder.debugRounds': { allowed: 'an integer 0..50', about: 'MapCoder: debug rounds per plan (t)' },
+  'budgets.alphacodium.solutions': { allowed: 'an integer 1..5', about: 'AlphaCodium: possible solutions proposed' },
   'budgets.alphacodium.aiTests': { allowed: 'an integer 0..30', about: 'AlphaCodium: AI-generated tests' },
-  'budgets.alphacodium.validateTests': { allowed: 'true | false', about: 'AlphaCodium: double-validate AI tests' },
+  'budgets.alphacodium.tries': { allowed: 'an integer 1..30', about: 'AlphaCodium: initial-code tries' },
+  'budgets.alphacodium.publicFixes': { allowed: 'an integer 0..30', about: 'AlphaCodium: public-test fixes in all (2 calls each)' },
+  'budgets.alphacodium.fixesPerTest': { allowed: 'an integer 0..30', about: 'AlphaCodium: public-test fixes per test' },
+  'budgets.alphacodium.aiFixes': { allowed: 'an integer 0..30', about: 'AlphaCodium: AI-test fixes in all' },
+  'budgets.alphacodium.validate': { allowed: 'true | false', about: 'AlphaCodium: double-validate AI tests' },
   'budgets.selfcollab.rounds': { allowed: 'an integer 1..20', about: 'Self-collaboration: rounds (n)' },
   'budgets.codetree.generations': { allowed: 'an integer 1..200', about: 'CodeTree: solver/debugger calls' },
   'budgets.codetree.depth': { allowed: 'an integer 1..10', about: 'CodeTree: tree depth' },

@@ -9,3 +9,13 @@ export { exemplarPlanAgent, type ExemplarPlanInput, type ExemplarPlanValue } fro
 export { confidenceAgent, type ConfidenceInput, type ConfidenceValue } from './mapcoder/confidence.js';
 export { mapCodeAgent, type MapCodeInput } from './mapcoder/code.js';
 export { mapDebugAgent, type MapDebugInput, type MapDebugValue } from './mapcoder/debug.js';
+export { reflectAgent, type ReflectInput } from './alphacodium/reflect.js';
+export { solutionsAgent, type Solution, type SolutionsInput, type SolutionsValue } from './alphacodium/solutions.js';
+export { chooseAgent, type ChooseInput, type ChoiceValue } from './alphacodium/choose.js';
+export { aiTestsAgent, type AiTestsInput, type AiTestsValue } from './alphacodium/aiTests.js';
+export { validateAgent, type ValidateInput } from './alphacodium/validate.js';
+export { solveAgent, type SolveInput } from './alphacodium/solve.js';
+export { analyzeAgent, type AnalyzeInput, type AnalysisValue } from './alphacodium/analyze.js';
+export { fixAgent, type FixInput } from './alphacodium/fix.js';
+export { analyzeAndFixAgent, type AnalyzeAndFixInput, type AnalyzeAndFixValue } from './alphacodium/analyzeAndFix.js';
+export { asCases, type AiTest, type Reflection, type FixRecord, type Anchoring } from './alphacodium/common.js';

@@ -1,13 +1,14 @@
 import type { Settings } from '../config.js';
 import type { Flow, Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
+import { alphacodium, alphacodiumBound, alphacodiumDefaults, type AlphacodiumOptions } from './alphacodium.js';
 import { codesim, type CodesimOptions } from './codesim.js';
 import { mapcoder, type MapcoderOptions } from './mapcoder.js';
 
-export type FlowName = 'codesim' | 'mapcoder';
+export type FlowName = 'codesim' | 'mapcoder' | 'alphacodium';
 
 /** The budget keys a flow reads; structural, so any settings object with them will do. */
-export type BudgetSettings = { budgets?: Partial<Pick<Settings['budgets'], 'codesim' | 'mapcoder'>> };
+export type BudgetSettings = { budgets?: Partial<Pick<Settings['budgets'], 'codesim' | 'mapcoder' | 'alphacodium'>> };
 
 export interface FlowEntry<O> {
   run: Flow<O>;
@@ -21,7 +22,7 @@ export interface FlowEntry<O> {
 }
 
 /** Each option as the settings give it, else its default (keys beyond the defaults ignored). */
-function filled<O extends { [K in keyof O]: number }>(defaults: O, given: Partial<O> | undefined): O {
+function filled<O extends { [K in keyof O]: number | boolean }>(defaults: O, given: Partial<O> | undefined): O {
   const out = { ...defaults };
   for (const k of Object.keys(defaults) as (keyof O)[]) out[k] = given?.[k] ?? defaults[k];
   return out;
@@ -53,16 +54,26 @@ const mapcoderEntry: FlowEntry<MapcoderOptions> = {
   }),
 };
 
-export const flows: { codesim: FlowEntry<CodesimOptions>; mapcoder: FlowEntry<MapcoderOptions> } = {
+const alphacodiumEntry: FlowEntry<AlphacodiumOptions> = {
+  run: alphacodium,
+  title: 'AlphaCodium',
+  about: 'reflect, rank solutions, AI tests, initial code, fix on public then AI tests with test anchors',
+  defaults: alphacodiumDefaults,
+  optionsFrom: (s) => filled(alphacodiumDefaults, s.budgets?.alphacodium),
+  bound: alphacodiumBound,
+};
+
+export const flows: { codesim: FlowEntry<CodesimOptions>; mapcoder: FlowEntry<MapcoderOptions>; alphacodium: FlowEntry<AlphacodiumOptions> } = {
   codesim: codesimEntry,
   mapcoder: mapcoderEntry,
+  alphacodium: alphacodiumEntry,
 };
 
 export const flowNames = Object.keys(flows) as FlowName[];
 
 export const isFlowName = (name: string): name is FlowName => Object.hasOwn(flows, name);
 
-export type { CodesimOptions, MapcoderOptions };
+export type { CodesimOptions, MapcoderOptions, AlphacodiumOptions };
 
 /**
  * A flow by name with its options type erased, for callers that pick the flow at run time
@@ -72,7 +83,7 @@ export interface PickedFlow {
   name: FlowName;
   title: string;
   about: string;
-  options: Record<string, number>;
+  options: Record<string, number | boolean>;
   bound: { best: number; worst: number };
   run(s: Steps, p: Problem): Promise<Outcome>;
 }
@@ -84,10 +95,10 @@ export function pickFlow(name: FlowName, settings: BudgetSettings = {}): PickedF
       name,
       title: e.title,
       about: e.about,
-      options: { ...(options as Record<string, number>) },
+      options: { ...(options as Record<string, number | boolean>) },
       bound: e.bound(options),
       run: (s, p) => e.run(s, p, options),
     };
   };
-  return name === 'codesim' ? pick(flows.codesim) : pick(flows.mapcoder);
+  return name === 'codesim' ? pick(flows.codesim) : name === 'mapcoder' ? pick(flows.mapcoder) : pick(flows.alphacodium);
 }
