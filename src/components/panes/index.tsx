@@ -8,6 +8,7 @@ import { diffRows, diffStat } from '../Diff.js';
 import { confidenceRow } from '../Progress.js';
 import { Rows, blank, seg, textRows, type Row, type Seg } from '../rows.js';
 import { compareRows, testTableRows } from '../TestTable.js';
+import { aiTestsRows, fixRows, reflectRows, solutionsRows } from './alphacodium.js';
 import { hasPlan, isConfidence, isDebug, isJudgeResult, isProgram, isRetrieval, isSimulation, metaString } from './shapes.js';
 
 export interface PaneOptions {
@@ -158,6 +159,10 @@ const BY_KIND: Partial<Record<PaneKind, (p: Proposal, o: PaneOptions) => Row[] |
   simulate: simulateRows,
   code: codeRowsOf,
   debug: debugRows,
+  reflect: reflectRows,
+  solutions: solutionsRows,
+  'ai-tests': aiTestsRows,
+  fix: fixRows,
 };
 
 /** The rows of a proposal's pane; an error proposal shows the error and the answer's end. */

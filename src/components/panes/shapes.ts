@@ -6,6 +6,11 @@ import type { PlanValue } from '../../agents/codesim/plan.js';
 import type { RetrievalValue } from '../../agents/mapcoder/retrieve.js';
 import type { SimulationValue } from '../../agents/codesim/simulate.js';
 import type { JudgeResult, Program } from '../../runners/types.js';
+import type { AiTestsValue } from '../../agents/alphacodium/aiTests.js';
+import type { AnalysisValue } from '../../agents/alphacodium/analyze.js';
+import type { ChoiceValue } from '../../agents/alphacodium/choose.js';
+import type { Anchoring, Reflection } from '../../agents/alphacodium/common.js';
+import type { SolutionsValue } from '../../agents/alphacodium/solutions.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -29,3 +34,23 @@ export const isJudgeResult = (v: unknown): v is JudgeResult =>
   isObj(v) && typeof v.verdict === 'string' && Array.isArray(v.tests) && typeof v.passed === 'number';
 
 export const metaString = (m: Obj | undefined, k: string): string | undefined => (m && typeof m[k] === 'string' ? (m[k] as string) : undefined);
+
+const strs = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isSolution = (v: unknown): boolean => isObj(v) && str(v, 'name') && str(v, 'idea');
+
+export const isReflection = (v: unknown): v is Reflection => isObj(v) && strs(v.bullets) && Array.isArray(v.explanations) && v.explanations.every(isObj);
+
+export const isSolutions = (v: unknown): v is SolutionsValue => isObj(v) && Array.isArray(v.solutions) && v.solutions.every(isSolution);
+
+export const isChoice = (v: unknown): v is ChoiceValue => isObj(v) && Array.isArray(v.ranked) && v.ranked.every(isSolution);
+
+export const isAiTests = (v: unknown): v is AiTestsValue =>
+  isObj(v) && Array.isArray(v.tests) && v.tests.every((t) => isObj(t) && str(t, 'input') && str(t, 'output'));
+
+export const isAnalysis = (v: unknown): v is AnalysisValue => isObj(v) && str(v, 'wrong') && str(v, 'fix');
+
+export const isFixMeta = (m: unknown): m is Anchoring =>
+  isObj(m) && typeof m.test === 'string' && strs(m.anchors) && Array.isArray(m.history) && m.history.every((h) => isObj(h) && typeof h.kept === 'boolean');
+
+/** A fixing answer that holds a program beside its analysis (analyse-and-fix). */
+export const hasProgram = (v: unknown): v is { program: Program; analysis?: string } => isObj(v) && isProgram(v.program);
