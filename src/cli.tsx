@@ -9,7 +9,7 @@ declare const __SIMCOACH_VERSION__: string;
 const HELP_FOOTER = `
 Options for every command that talks to a model:
   --backend ollama|openai   --host URL (Ollama)   --base-url URL (OpenAI-compatible)   --model NAME
-  --flow codesim|mapcoder   --lang python|cpp|javascript|java
+  --flow codesim|mapcoder|alphacodium   --lang python|cpp|javascript|java
 
 Exit codes: 0 success, 1 not solved / test failed / check failed, 2 usage error,
             3 model backend failed (server down, model missing), 130 interrupted.

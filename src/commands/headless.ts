@@ -12,11 +12,13 @@ export const budgetFlags = {
   plans: { type: 'string' },
   'debug-rounds': { type: 'string' },
   exemplars: { type: 'string' },
+  // AlphaCodium without the double validation of its AI tests, as its published code runs.
+  'no-validate': { type: 'boolean' },
 } as const;
 
-type BudgetValues = Partial<Record<keyof typeof budgetFlags, string>>;
+type BudgetValues = Partial<Record<Exclude<keyof typeof budgetFlags, 'no-validate'>, string>> & { 'no-validate'?: boolean };
 
-function count(values: BudgetValues, flag: keyof typeof budgetFlags, min: number): number | undefined {
+function count(values: BudgetValues, flag: Exclude<keyof typeof budgetFlags, 'no-validate'>, min: number): number | undefined {
   const n = numberFlag(values[flag], flag);
   if (n !== undefined && !(Number.isInteger(n) && n >= min)) throw new UsageError(`--${flag} takes a whole number of at least ${min}, not '${values[flag]}'`);
   return n;
@@ -36,6 +38,7 @@ export function withBudgets(s: Settings, values: BudgetValues): Settings {
     b.codesim.debugRounds = v;
     b.mapcoder.debugRounds = v;
   });
+  if (values['no-validate']) b.alphacodium.validate = false;
   const checked = settingsSchema.safeParse({ ...s, budgets: b });
   if (!checked.success) {
     const issue = checked.error.issues[0];

@@ -13,7 +13,7 @@ export interface CommandEntry {
 export const commands: Record<string, CommandEntry> = {
   solve: {
     usage:
-      'solve PROBLEM [--auto] [--flow F] [--lang L] [--model M] [-o FILE] [--plans N] [--debug-rounds N] [--exemplars N] [--max-calls N] [--max-tokens N]',
+      'solve PROBLEM [--auto] [--flow F] [--lang L] [--model M] [-o FILE] [--plans N] [--debug-rounds N] [--exemplars N] [--no-validate] [--max-calls N] [--max-tokens N]',
     summary: 'solve a problem step by step (or headless with --auto)',
     load: () => import('./solve.js'),
   },

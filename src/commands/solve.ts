@@ -48,7 +48,7 @@ export async function solveAuto(
   const { EngineEvents, createAutoGate, startSession } = await import('../engine/index.js');
   const { pickFlow, isFlowName } = await import('../flows/index.js');
   const { createBackend } = await import('../llm/index.js');
-  if (!isFlowName(settings.flow)) throw new UsageError(`--flow ${settings.flow} is not available yet; use codesim or mapcoder`);
+  if (!isFlowName(settings.flow)) throw new UsageError(`--flow ${settings.flow} is not available yet; use codesim, mapcoder or alphacodium`);
   const events = new EngineEvents();
   if (o.lines) events.subscribe(stepLines(o.lines));
   return startSession({

@@ -38,6 +38,13 @@ const BUDGETS: Record<string, { key: string; label: string; min: number; max: nu
     { key: 'budgets.mapcoder.exemplars', label: 'exemplars (k)', min: 1, max: 10 },
     { key: 'budgets.mapcoder.debugRounds', label: 'debug rounds (t)', min: 0, max: 50 },
   ],
+  alphacodium: [
+    { key: 'budgets.alphacodium.solutions', label: 'solutions', min: 1, max: 5 },
+    { key: 'budgets.alphacodium.aiTests', label: 'AI tests', min: 0, max: 30 },
+    { key: 'budgets.alphacodium.tries', label: 'initial-code tries', min: 1, max: 30 },
+    { key: 'budgets.alphacodium.publicFixes', label: 'public fixes', min: 0, max: 30 },
+    { key: 'budgets.alphacodium.aiFixes', label: 'AI-test fixes', min: 0, max: 30 },
+  ],
 };
 
 function getPath(o: unknown, path: string): unknown {
@@ -143,7 +150,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
         };
       },
       choices() {
-        return { backends: [...BACKENDS], langs: [...LANGS], flows: FLOWS.map((f) => ({ name: f, about: '', available: f === 'codesim' || f === 'mapcoder' })) };
+        return { backends: [...BACKENDS], langs: [...LANGS], flows: FLOWS.map((f) => ({ name: f, about: '', available: f === 'codesim' || f === 'mapcoder' || f === 'alphacodium' })) };
       },
       async models() {
         const b = await makeBackend(settings);
@@ -161,7 +168,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
   async function startHandle(problem: Problem): Promise<SessionHandle> {
     // The engine and the flows load with the first session, not before the first frame.
     const [{ isFlowName, pickFlow }, { EngineEvents, createManualGate, resumeSession, startSession }] = await Promise.all([loadFlows(), import('../engine/index.js')]);
-    if (!isFlowName(settings.flow)) throw new Error(`the ${settings.flow} flow is not in this build yet; pick codesim or mapcoder in settings (s)`);
+    if (!isFlowName(settings.flow)) throw new Error(`the ${settings.flow} flow is not in this build yet; pick codesim, mapcoder or alphacodium in settings (s)`);
     const flow: SessionFlow = pickFlow(settings.flow, settings);
     const store = new ViewStore(o.frameMs ?? 150);
     const backend = await makeBackend(settings);
