@@ -145,7 +145,7 @@ function anchor(fx: Fixing, test: TestCase): void {
  * in the AI stage — when its own test still fails; else the code goes on with it.
  */
 async function keepOrRevert(fx: Fixing, fixed: Program, test: TestCase, mustPass: boolean): Promise<boolean> {
-  const results = await fx.v.on(fixed, [test, ...fx.anchors.filter((a) => a.name !== test.name)]);
+  const results = await fx.v.on(fixed, [test, ...fx.anchors.filter((a) => a.name !== test.name)], true);
   const broken = results.slice(1).filter((r) => r.verdict !== 'AC').map((r) => r.name);
   const passes = results[0]!.verdict === 'AC';
   let why: string;
