@@ -3,12 +3,13 @@ import { chmod, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import type { Comparison, Problem } from '../problems/types.js';
+import type { Comparison, FileIo, Problem } from '../problems/types.js';
 import { buildProgram, type Built } from './build.js';
 import { prepareChecker, runChecker, type Checker } from './checker.js';
 import { outputComparer } from './compare.js';
 import { LANGS } from './langs.js';
 import { runSandboxed } from './sandbox.js';
+import { problemJudgeOptions } from './problem-options.js';
 import { makeTempDir } from './tempdirs.js';
 import type { JudgeOptions, JudgeResult, Program, TestCase, TestResult } from './types.js';
 import { runVerdict, worst } from './verdict.js';
@@ -77,7 +78,7 @@ async function outputSink(test: TestCase, cmp: Comparison, checker: Checker | nu
   };
 }
 
-async function runTest(program: Program, built: Built, test: TestCase, index: number, lim: Limits, cmp: Comparison, checker: Checker | null, signal?: AbortSignal): Promise<TestResult> {
+async function runTest(program: Program, built: Built, test: TestCase, index: number, lim: Limits, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
   const lang = LANGS[program.lang];
   const run = await lang.run(built.dir, built.file, lim.memoryMb);
   const memoryBytes = (lim.memoryMb + lang.overheadMb) * 1024 * 1024;
@@ -87,7 +88,9 @@ async function runTest(program: Program, built: Built, test: TestCase, index: nu
       cmd: run.cmd,
       args: run.args,
       readable: [built.dir],
-      stdin: test.input,
+      ...(io.input ? { files: { [io.input]: test.input } } : {}),
+      stdin: io.input ? '' : test.input,
+      ...(io.output ? { outputFile: io.output } : {}),
       cpuMs: lim.timeMs,
       wallMs: lim.wallMs,
       // A little room for the sandbox's own launcher processes, which share the group.
@@ -96,17 +99,19 @@ async function runTest(program: Program, built: Built, test: TestCase, index: nu
       pids: lim.processes,
       outputBytes: lim.outputBytes,
       signal,
-      onStdout: sink.write,
-      keepStdoutBytes: KEEP_OUTPUT_BYTES,
+      // With file output, stdout is only shown; the answer file (bounded by the output limit) is compared.
+      ...(io.output ? { keepStdoutBytes: 0 } : { onStdout: sink.write, keepStdoutBytes: KEEP_OUTPUT_BYTES }),
     });
+    if (io.output && r.fileOutput) sink.write(r.fileOutput);
     sink.close();
     if (r.aborted) throw abortError();
+    const shown = io.output ? (r.fileOutput ?? Buffer.alloc(0)).subarray(0, KEEP_OUTPUT_BYTES) : r.stdout;
     const base = {
       name: test.name ?? `test ${index + 1}`,
       timeMs: r.wallExceeded ? r.wallMs : r.cpuMs,
       memoryKb: r.peakKb,
       input: test.input,
-      actual: r.stdout.toString('utf8'),
+      actual: shown.toString('utf8'),
       outputBytes: sink.bytes(),
       stderr: r.stderr,
       exitCode: r.exitCode,
@@ -119,7 +124,8 @@ async function runTest(program: Program, built: Built, test: TestCase, index: nu
       return { ...base, verdict: c.ok ? 'AC' : 'WA', detail: c.detail, expected: test.outputs[0] ?? '' };
     }
     const c = sink.compare!();
-    return { ...base, verdict: c.ok ? 'AC' : 'WA', detail: c.detail, expected: c.expected };
+    const detail = !c.ok && io.output && r.fileOutput === null ? `wrote no ${io.output} (the answer goes to that file, not to stdout)` : c.detail;
+    return { ...base, verdict: c.ok ? 'AC' : 'WA', detail, expected: c.expected };
   } finally {
     sink.close();
     await sink.cleanup();
@@ -162,7 +168,7 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
       tests,
       opts.parallel ?? availableParallelism(),
       async (t, i) => {
-        const r = await runTest(program, build.built, t, i, lim, cmp, checker, opts.signal);
+        const r = await runTest(program, build.built, t, i, lim, cmp, checker, opts.io ?? {}, opts.signal);
         if (r.verdict !== 'AC') failed = true;
         opts.onResult?.(r, i);
         return r;
@@ -183,10 +189,12 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
 export function judgeProblem(program: Program, problem: Problem, opts: JudgeOptions & { samplesOnly?: boolean } = {}): Promise<JudgeResult> {
   const named = (ts: TestCase[], prefix: string) => ts.map((t, i) => ({ ...t, name: t.name ?? `${prefix} ${i + 1}` }));
   const tests = [...named(problem.samples, 'sample'), ...(opts.samplesOnly ? [] : named(problem.tests, 'test'))];
+  const own = problemJudgeOptions(problem);
   return judge(program, tests, {
+    ...own,
     ...opts,
-    timeLimitMs: opts.timeLimitMs ?? problem.timeLimitMs,
-    memoryLimitMb: opts.memoryLimitMb ?? problem.memoryLimitMb,
-    compare: opts.compare ?? problem.compare,
+    timeLimitMs: opts.timeLimitMs ?? own.timeLimitMs,
+    memoryLimitMb: opts.memoryLimitMb ?? own.memoryLimitMb,
+    compare: opts.compare ?? own.compare,
   });
 }
