@@ -42,6 +42,18 @@ describe('codesim with the auto gate', () => {
     for (const t of rest) expect(t.sent - t.evaluated).toBeGreaterThan(shared);
   });
 
+  it.each([
+    ['No Plan Modification Needed', ['plan', 'simulate', 'code']],
+    ['The plan does not need to be modified.', ['plan', 'simulate', 'code']],
+    ['Plan Modification Needed', ['plan', 'simulate', 'revise', 'code']],
+  ])('the simulation\'s verdict %j in the authors\' phrasing makes the calls %j', async (verdict, calls) => {
+    const sim = `## Input\n1 2\n## Trace\na=1, b=2, a+b=3\n## Predicted output\n3\n## Verdict\n${verdict}\n## Critique\n`;
+    const server = await serve({ plan: PLAN(), simulate: sim, revise: REVISED, code: fence(RIGHT) });
+    const { outcome } = await runFlow(codesim, sumTwo, defaults, server);
+    expect(callsOf(server)).toEqual(calls);
+    expect(outcome.status).toBe('solved');
+  });
+
   it('plan needs revision: the revised plan (not the first) goes to the coder', async () => {
     const server = await serve({ plan: PLAN(), simulate: CHANGE, revise: REVISED, code: fence(RIGHT) });
     const { outcome } = await runFlow(codesim, sumTwo, defaults, server);
