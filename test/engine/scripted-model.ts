@@ -58,7 +58,7 @@ export function scriptedReply(o: ScriptOptions, seen: Map<string, number>, body:
     case 'debug':
       return { text: `## Simulation\nTraced it.\n## Verdict\ncode\n## Fix\nFixed.\n## Code\n${code()}` };
     case 'mapcoder-debug':
-      return { text: `## Analysis\nFixed.\n## Code\n${code()}` };
+      return { text: `## Modified plan\n1. Do it right.\n## Code\n${code()}` };
     case 'retrieve':
       return { text: RETRIEVE };
     case 'confidence':

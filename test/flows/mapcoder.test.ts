@@ -90,6 +90,34 @@ describe('mapcoder with the auto gate', () => {
     expect(replay.outcome.program).toEqual(outcome.program);
   });
 
+  it('debugging keeps its chain: round 2 sees round 1\'s modified plan and program, not the original plan', async () => {
+    const o = { exemplars: 1, debugRounds: 3 };
+    const round = (n: number, code: string) => `## Modified plan\n1. ROUND-${n}-PLAN: read a and b\n2. print a + b\n## Code\n${fence(code)}`;
+    const server = await serve({
+      retrieve: RETRIEVE(1),
+      'exemplar-plan': planFor,
+      confidence: confidenceFor,
+      'mapcoder-code': fence(WRONG),
+      'mapcoder-debug': [round(1, 'print(1)'), round(2, 'print(2)'), round(3, RIGHT)],
+    });
+    const { outcome } = await runFlow(mapcoder, sumTwo, o, server);
+    expect(callsOf(server)).toEqual(['retrieve', 'exemplar-plan', 'confidence', 'mapcoder-code', 'mapcoder-debug', 'mapcoder-debug', 'mapcoder-debug']);
+    const debugs = server.chatBodies().slice(4).map((b) => b.messages[2]!.content);
+    // Round 1: the chosen plan and the coder's program.
+    expect(debugs[0]).toContain('PLAN-1');
+    expect(debugs[0]).toContain('print(a - b)');
+    // Round 2: round 1's answer, whole; round 3: round 2's.
+    expect(debugs[1]).toContain('ROUND-1-PLAN');
+    expect(debugs[1]).toContain('print(1)');
+    expect(debugs[1]).not.toContain('PLAN-1:');
+    expect(debugs[2]).toContain('ROUND-2-PLAN');
+    expect(debugs[2]).toContain('print(2)');
+    expect(debugs[2]).not.toContain('ROUND-1-PLAN');
+    // The failures each round sees are of the program it is shown.
+    expect(debugs[1]).toContain('Your output:\n1');
+    expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
+  });
+
   it('tests the last debug output of a plan (the published code returned it untested)', async () => {
     const o = { exemplars: 1, debugRounds: 2 };
     const server = await serve({
