@@ -35,7 +35,7 @@ describe('alphacodium from the command line', () => {
     const j = readJournal(file!);
     expect(j.header).toMatchObject({ flow: 'alphacodium' });
     expect(j.events.filter((e) => e.type === 'note').map((e) => (e as { text: string }).text)).toContain('⚓ public 1 passes: it is now an anchor (1)');
-  });
+  }, 90_000);
 
   it('eval --flow alphacodium --no-validate: five calls on a solved problem, fixes spent on the other', async () => {
     const home = tempHome();
@@ -55,5 +55,5 @@ describe('alphacodium from the command line', () => {
     // brackets: 4 before code, 9 tries, 4 public fixes (2 calls each), 4 AI fixes: the worst bound without validation.
     expect(byId['brackets']).toMatchObject({ passed: false, calls: 4 + 9 + 8 + 4 });
     expect(rep.pass_at_1).toBe(0.5);
-  });
+  }, 150_000);
 });
