@@ -61,18 +61,20 @@ export function aiTestsRows(p: Proposal, o: Opts): Row[] | undefined {
   const v = p.value;
   if (!isAiTests(v)) return undefined;
   const changed = new Set(Array.isArray(p.meta?.changed) ? (p.meta.changed as unknown[]).filter((x): x is number => typeof x === 'number') : []);
-  const col = Math.max(8, Math.floor((o.width - 16) / 3));
-  const rows: Row[] = [[seg(' #  ', { bold: true }), seg('input'.padEnd(col), { bold: true }), seg(' output'.padEnd(col + 1), { bold: true }), seg(' whose  why', { bold: true })]];
+  // Input and output get most of the width; what is left explains.
+  const inCol = Math.max(8, Math.floor((o.width - 16) * 0.35));
+  const outCol = Math.max(6, Math.floor((o.width - 16) * 0.25));
+  const why = Math.max(4, o.width - inCol - outCol - 14);
+  const pad = (text: string, n: number): string => text + ' '.repeat(Math.max(0, n - cells(text)));
+  const rows: Row[] = [[seg(' #  ', { bold: true }), seg(pad('input', inCol), { bold: true }), seg(' '), seg(pad('output', outCol), { bold: true }), seg(' whose  why', { bold: true })]];
   v.tests.forEach((t, i) => {
-    const inp = cut(firstLine(t.input), col);
-    const out = cut(firstLine(t.output), col - 1);
     rows.push([
       seg(`${String(i + 1).padStart(2)}  `, { color: 'cyan' }),
-      seg(inp + ' '.repeat(Math.max(0, col - cells(inp)))),
+      seg(pad(cut(firstLine(t.input), inCol), inCol)),
       seg(' '),
-      seg(out + ' '.repeat(Math.max(0, col - cells(out))), changed.has(i) ? { color: 'yellow', bold: true } : {}),
+      seg(pad(cut(firstLine(t.output), outCol), outCol), changed.has(i) ? { color: 'yellow', bold: true } : {}),
       seg(t.by === 'person' ? ' yours  ' : ' AI     ', t.by === 'person' ? { color: 'magenta', bold: true } : { dim: true }),
-      seg(cut(firstLine(t.explanation), Math.max(4, o.width - 3 * col - 12)), { dim: true }),
+      seg(cut(firstLine(t.explanation), why), { dim: true }),
     ]);
   });
   if (changed.size > 0) rows.push(blank(), [seg(`the check corrected ${changed.size} output${changed.size === 1 ? '' : 's'} (yellow)`, { color: 'yellow' })]);
