@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadSettings } from '../../src/config.js';
+import { createAutoGate, resumeSession } from '../../src/engine/index.js';
+import { OllamaBackend } from '../../src/llm/ollama.js';
 import { describe, expect, it } from 'vitest';
 import type { Decision } from '../../src/engine/types.js';
 import { alphacodium, alphacodiumBound, alphacodiumDefaults, type AlphacodiumOptions } from '../../src/flows/alphacodium.js';
@@ -184,5 +187,31 @@ describe('alphacodium with the auto gate', () => {
     // Not sent to the model to check, kept as the person wrote it.
     expect(server.chatBodies()[4]!.messages[2]!.content).not.toContain('40 2');
     expect(notes(trace.file)).toContain('⚓ yours 7 passes: it is now an anchor (9)');
+  });
+
+  it('back from the check of the tests to the AI tests: a new branch, the AI tests shown again (not asked), the person\'s edit followed', async () => {
+    const mine = `${AI_TESTS.replace(/```\n$/, '').replace(/^Here it is\.\n```yaml\n/, '')}\n${test('40 2', '42', 'mine')}\n`;
+    const decisions: Record<number, Decision[]> = { 3: [{ kind: 'approve' }, { kind: 'edit', content: mine }], 4: [{ kind: 'back', to: 3 }] };
+    const server = await serve(HAPPY);
+    const { outcome, trace } = await runFlow(alphacodium, sumTwo, defaults, server, personGate(decisions));
+    expect(callsOf(server)).toEqual([...BEFORE_CODE, 'validate', 'solve']);
+    expect(outcome).toMatchObject({ status: 'solved', branch: 1 });
+    expect(notes(trace.file)).toContain('⚓ yours 7 passes: it is now an anchor (9)');
+  });
+
+  it('resume: a session cut off after the tests were checked goes on live from the initial code, through the registry', async () => {
+    const first = await serve(HAPPY);
+    const { trace } = await runFlow(alphacodium, sumTwo, defaults, first);
+    await first.close();
+    // As if simcoach died right after the check of the tests was approved.
+    const lines = readFileSync(trace.file, 'utf8').split('\n');
+    const cut = lines.findIndex((l) => l.includes('"type":"decision"') && l.includes('"step":4'));
+    writeFileSync(trace.file, `${lines.slice(0, cut + 1).join('\n')}\n`);
+    const again = await serve(HAPPY);
+    const backend = new OllamaBackend({ host: again.url, stallSeconds: 10 });
+    const resumed = await resumeSession(trace.file, { backend, gate: createAutoGate(), settings: { ...loadSettings(), model: 'fake-coder:7b' } });
+    expect(callsOf(again)).toEqual(['solve']);
+    expect(resumed).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 }, calls: 6 });
+    expect(notes(trace.file).filter((n) => n.startsWith('⚓'))).toHaveLength(8);
   });
 });
