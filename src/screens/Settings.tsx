@@ -4,7 +4,7 @@ import { KeyHints } from '../components/KeyHints.js';
 import { LineInput } from '../components/Editor.js';
 import { cut } from '../components/rows.js';
 import { tone } from '../components/theme.js';
-import type { AppController, SettingsView } from './controller.js';
+import type { AppController, SettingsView } from '../app/controller.js';
 
 interface Field {
   key: string;
@@ -20,9 +20,9 @@ function fieldsOf(s: SettingsView, app: AppController['settings']): Field[] {
     { key: 'backend', label: 'backend', value: s.backend, choices: () => c.backends },
     { key: s.backend === 'ollama' ? 'ollamaHost' : 'openaiBaseUrl', label: 'server', value: s.host },
     { key: 'model', label: 'model', value: s.model, choices: () => app.models() },
-    { key: 'flow', label: 'flow', value: s.flow, choices: () => c.flows.filter((f) => f.available).map((f) => f.name) },
+    { key: 'flow', label: 'flow', value: s.flow, choices: () => c.flows.map((f) => f.name) },
     { key: 'lang', label: 'language', value: s.lang, choices: () => c.langs },
-    ...s.budgets.map((b) => ({ key: b.key, label: b.label, value: String(b.value) })),
+    ...s.budgets.map((b) => ({ key: b.key, label: b.label, value: b.value, ...(b.choices ? { choices: () => b.choices ?? [] } : {}) })),
   ];
 }
 
@@ -36,10 +36,9 @@ export function SettingsScreen({ app, width, height, onClose }: { app: AppContro
   const field = fields[Math.min(at, fields.length - 1)]!;
 
   const save = (key: string, value: string): void => {
-    const n = Number(value);
-    const typed = value.trim() !== '' && Number.isFinite(n) && /^budgets\./.test(key) ? n : value;
+    // Typed as the key takes it ("5" → 5, "false" → false) by the settings layer.
     app
-      .save(key, typed)
+      .save(key, value)
       .then(() => {
         setView(app.get());
         setMessage({ text: `saved ${key} = ${value}`, bad: false });

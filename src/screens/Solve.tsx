@@ -8,14 +8,14 @@ import { StatusBar, type StatusInfo } from '../components/StatusBar.js';
 import { StreamTail } from '../components/StreamTail.js';
 import { tone } from '../components/theme.js';
 import type { Problem } from '../problems/types.js';
-import type { AppController, SessionHandle } from './controller.js';
+import type { AppController, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal } from './hooks.js';
-import { ALL_KEYS, CANCELLED_HINTS, ENDED_HINTS, GATE_HINTS, STREAM_HINTS } from './keys.js';
-import { problemRows } from './problemPane.js';
+import { ALL_KEYS, CANCELLED_HINTS, ENDED_HINTS, GATE_HINTS, STREAM_HINTS } from '../components/solveKeys.js';
+import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel, scrollKey } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
-import type { SessionView } from './sessionView.js';
+import type { SessionView } from '../app/sessionView.js';
 
 type Mode = 'main' | 'edit' | 'note' | 'back' | 'help' | 'problem' | 'settings';
 
