@@ -1,5 +1,5 @@
 import { Box, Text, useInput } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { KeyHints } from '../components/KeyHints.js';
 import { LineInput } from '../components/Editor.js';
 import { cut } from '../components/rows.js';
@@ -30,10 +30,16 @@ function fieldsOf(s: SettingsView, app: AppController['settings']): Field[] {
 export function SettingsScreen({ app, width, height, onClose }: { app: AppController['settings']; width: number; height: number; onClose(): void }) {
   const [view, setView] = useState(() => app.get());
   const [at, setAt] = useState(0);
+  // Keys can come faster than frames (key repeat, a loaded machine): each reads and moves the
+  // cursor here, not the `at` of the last frame, so no key is applied to a stale position.
+  const cursor = useRef(0);
+  const moveTo = (i: number): void => {
+    cursor.current = Math.max(0, Math.min(fields.length - 1, i));
+    setAt(cursor.current);
+  };
   const [editing, setEditing] = useState<{ field: Field; choices?: string[]; pick: number } | undefined>();
   const [message, setMessage] = useState<{ text: string; bad: boolean } | undefined>();
   const fields = fieldsOf(view, app);
-  const field = fields[Math.min(at, fields.length - 1)]!;
 
   const save = (key: string, value: string): void => {
     // Typed as the key takes it ("5" → 5, "false" → false) by the settings layer.
@@ -62,9 +68,10 @@ export function SettingsScreen({ app, width, height, onClose }: { app: AppContro
         return;
       }
       if (key.escape || input === 'q' || input === 's') return onClose();
-      if (key.upArrow) return setAt(Math.max(0, at - 1));
-      if (key.downArrow) return setAt(Math.min(fields.length - 1, at + 1));
+      if (key.upArrow) return moveTo(cursor.current - 1);
+      if (key.downArrow) return moveTo(cursor.current + 1);
       if (key.return) {
+        const field = fields[Math.min(cursor.current, fields.length - 1)]!;
         if (!field.choices) return setEditing({ field, pick: 0 });
         setMessage({ text: 'loading choices…', bad: false });
         Promise.resolve(field.choices())
