@@ -1,0 +1,54 @@
+import type { Hint } from './KeyHints.js';
+
+/** Every key of the solve screen, for `?`. */
+export const ALL_KEYS: { key: string; what: string }[] = [
+  { key: 'a', what: 'approve the proposal and go on' },
+  { key: 'e', what: 'edit it here (plans, code): ctrl-s saves, esc cancels' },
+  { key: 'E', what: 'edit it in $VISUAL / $EDITOR' },
+  { key: 'r', what: 'reject it with a one-line note; the step runs again with the note' },
+  { key: 'b', what: 'back to an earlier step (a new branch; the old one stays in the journal)' },
+  { key: '1-9', what: 'open or close a recalled example (retrieval)' },
+  { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
+  { key: 'p', what: 'the problem: statement, samples, limits' },
+  { key: 's', what: 'settings: backend, model, flow, language, budgets' },
+  { key: 'R', what: 'ask again after you cancelled an answer; try again after the model server failed' },
+  { key: 'ctrl-c', what: 'cancel the model\'s answer while it streams (the session goes on); twice within 3 s quits' },
+  { key: 'q', what: 'stop and quit (the session is saved)' },
+  { key: '?', what: 'this list' },
+];
+
+/** In order of need: what fits 80 columns comes first; `?` lists the rest. */
+export const GATE_HINTS: Hint[] = [
+  { key: 'a', label: 'approve' },
+  { key: 'e', label: 'edit' },
+  { key: 'E', label: 'editor' },
+  { key: 'r', label: 'reject' },
+  { key: 'b', label: 'back' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
+  { key: 'p', label: 'problem' },
+  { key: 's', label: 'settings' },
+];
+
+/** At an answer the person cancelled: it can only be asked again (with or without a note) or stopped. */
+export const CANCELLED_HINTS: Hint[] = [
+  { key: 'R', label: 'ask again' },
+  { key: 'r', label: 'again with a note' },
+  { key: 'b', label: 'back' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
+  { key: 'p', label: 'problem' },
+];
+
+export const STREAM_HINTS: Hint[] = [
+  { key: 'ctrl-c', label: 'cancel answer' },
+  { key: 'p', label: 'problem' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
+];
+
+export const ENDED_HINTS: Hint[] = [
+  { key: 'n', label: 'another problem' },
+  { key: 'p', label: 'problem' },
+  { key: 'q', label: 'quit' },
+];
