@@ -11,6 +11,8 @@ import { configDir } from './paths.js';
 
 export const BACKENDS = ['ollama', 'openai'] as const;
 export const LANGS = ['python', 'cpp', 'javascript', 'java'] as const;
+/** How models answer: free text under headings (the methods' own form) or JSON-schema mode. */
+export const ANSWER_FORMS = ['sections', 'json'] as const;
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const httpUrl = z
@@ -58,6 +60,7 @@ export const settingsSchema = z.object({
   stallSeconds: z.number().gt(0).max(3600).default(60),
   flow: z.enum(flowNames).default(flowNames[0]),
   lang: z.enum(LANGS).default('python'),
+  answers: z.enum(ANSWER_FORMS).default('sections'),
   budgets: budgetsSchema.prefault({}),
 });
 
@@ -81,6 +84,7 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   stallSeconds: { allowed: 'a number of seconds 0..3600', about: 'no byte for this long = the server stalled' },
   flow: { allowed: flowNames.join(' | '), about: 'the method the tutor follows' },
   lang: { allowed: LANGS.join(' | '), about: 'the language of solutions' },
+  answers: { allowed: ANSWER_FORMS.join(' | '), about: 'answers under headings (the methods\' form), or JSON-schema mode for models that need it' },
   ...Object.fromEntries(budgetEntries().map(({ key, flow, budget }) => [key, { allowed: allowedOf(budget), about: `${flow.title}: ${budget.doc}` }])),
   'budgets.maxCalls': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many model calls' },
   'budgets.maxTokens': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many tokens' },
