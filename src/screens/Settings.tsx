@@ -37,6 +37,13 @@ export function SettingsScreen({ app, width, height, onClose }: { app: AppContro
     cursor.current = Math.max(0, Math.min(fields.length - 1, i));
     setAt(cursor.current);
   };
+  // The same for the choice picked in an open list.
+  const picked = useRef(0);
+  const pickAt = (i: number): void => {
+    const n = editing?.choices?.length ?? 1;
+    picked.current = Math.max(0, Math.min(n - 1, i));
+    setEditing((e) => (e ? { ...e, pick: picked.current } : e));
+  };
   const [editing, setEditing] = useState<{ field: Field; choices?: string[]; pick: number } | undefined>();
   const [message, setMessage] = useState<{ text: string; bad: boolean } | undefined>();
   const fields = fieldsOf(view, app);
@@ -59,10 +66,10 @@ export function SettingsScreen({ app, width, height, onClose }: { app: AppContro
     (input, key) => {
       if (editing?.choices) {
         if (key.escape) return setEditing(undefined);
-        if (key.upArrow) return setEditing({ ...editing, pick: Math.max(0, editing.pick - 1) });
-        if (key.downArrow) return setEditing({ ...editing, pick: Math.min(editing.choices.length - 1, editing.pick + 1) });
+        if (key.upArrow) return pickAt(picked.current - 1);
+        if (key.downArrow) return pickAt(picked.current + 1);
         if (key.return) {
-          const v = editing.choices[editing.pick];
+          const v = editing.choices[picked.current];
           return v === undefined ? setEditing(undefined) : save(editing.field.key, v);
         }
         return;
@@ -77,7 +84,8 @@ export function SettingsScreen({ app, width, height, onClose }: { app: AppContro
         Promise.resolve(field.choices())
           .then((choices) => {
             setMessage(choices.length ? undefined : { text: 'nothing to choose from (is the server up?)', bad: true });
-            if (choices.length) setEditing({ field, choices, pick: Math.max(0, choices.indexOf(field.value)) });
+            picked.current = Math.max(0, choices.indexOf(field.value));
+            if (choices.length) setEditing({ field, choices, pick: picked.current });
           })
           .catch((err: unknown) => setMessage({ text: err instanceof Error ? err.message : String(err), bad: true }));
       }
