@@ -4,9 +4,9 @@ import { buildProgram, type Built } from './build.js';
 import { prepareChecker, runChecker, type Checker } from './checker.js';
 import { compareAny } from './compare.js';
 import { LANGS } from './langs.js';
-import { runSandboxed } from './sandbox.js';
+import { runSandboxed, type SandboxResult } from './sandbox.js';
 import { problemJudgeOptions } from './problem-options.js';
-import type { JudgeOptions, JudgeResult, Program, TestCase, TestResult } from './types.js';
+import type { JudgeOptions, JudgeResult, LangId, Program, TestCase, TestResult } from './types.js';
 import { runVerdict, worst } from './verdict.js';
 
 export const DEFAULT_TIME_LIMIT_MS = 2000;
@@ -14,9 +14,9 @@ export const DEFAULT_MEMORY_LIMIT_MB = 256;
 export const DEFAULT_OUTPUT_LIMIT_MB = 64;
 export const DEFAULT_PROCESS_LIMIT = 128;
 
-const abortError = () => new DOMException('The judge was aborted', 'AbortError');
+export const abortError = () => new DOMException('The judge was aborted', 'AbortError');
 
-interface Limits {
+export interface Limits {
   timeMs: number;
   wallMs: number;
   memoryMb: number;
@@ -24,7 +24,7 @@ interface Limits {
   processes: number;
 }
 
-function limitsOf(o: JudgeOptions): Limits {
+export function limitsOf(o: JudgeOptions): Limits {
   const timeMs = o.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   return {
     timeMs,
@@ -36,30 +36,41 @@ function limitsOf(o: JudgeOptions): Limits {
   };
 }
 
-async function runTest(program: Program, built: Built, test: TestCase, index: number, lim: Limits, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
-  const lang = LANGS[program.lang];
-  const run = await lang.run(built.dir, built.file, lim.memoryMb);
-  const memoryBytes = (lim.memoryMb + lang.overheadMb) * 1024 * 1024;
+/** One finished run of a program: what the sandbox saw, and the answer it gave (stdout or its output file). */
+export interface Ran {
+  r: SandboxResult;
+  actual: string;
+}
+
+/** Runs a built program once on one input in the sandbox, under the limits. */
+export async function runOnce(lang: LangId, built: Built, input: string, lim: Limits, io: FileIo = {}, signal?: AbortSignal, args: string[] = []): Promise<Ran> {
+  const l = LANGS[lang];
+  const run = await l.run(built.dir, built.file, lim.memoryMb);
+  const memoryBytes = (lim.memoryMb + l.overheadMb) * 1024 * 1024;
   const r = await runSandboxed({
     cmd: run.cmd,
-    args: run.args,
+    args: [...run.args, ...args],
     readable: [built.dir],
-    ...(io.input ? { files: { [io.input]: test.input } } : {}),
-    stdin: io.input ? '' : test.input,
+    ...(io.input ? { files: { [io.input]: input } } : {}),
+    stdin: io.input ? '' : input,
     ...(io.output ? { outputFile: io.output } : {}),
     cpuMs: lim.timeMs,
     wallMs: lim.wallMs,
     // A little room for the sandbox's own launcher processes, which share the group.
     memoryBytes: memoryBytes + (8 << 20),
-    addressSpaceBytes: lang.addressSpaceLimit ? memoryBytes + (64 << 20) : undefined,
+    addressSpaceBytes: l.addressSpaceLimit ? memoryBytes + (64 << 20) : undefined,
     pids: lim.processes,
     outputBytes: lim.outputBytes,
     signal,
   });
   if (r.aborted) throw abortError();
-  const actual = (io.output ? (r.fileOutput ?? Buffer.alloc(0)) : r.stdout).toString('utf8');
+  return { r, actual: (io.output ? (r.fileOutput ?? Buffer.alloc(0)) : r.stdout).toString('utf8') };
+}
+
+/** The verdict of a finished run on a test: the run's own (TLE, MLE…) first, then the checker or the comparison. */
+export async function verdictOf({ r, actual }: Ran, test: TestCase, name: string, lim: Limits, cmp: Comparison, checker: Checker | null, io: FileIo = {}, signal?: AbortSignal): Promise<TestResult> {
   const base = {
-    name: test.name ?? `test ${index + 1}`,
+    name,
     timeMs: r.wallExceeded ? r.wallMs : r.cpuMs,
     memoryKb: r.peakKb,
     input: test.input,
@@ -77,6 +88,11 @@ async function runTest(program: Program, built: Built, test: TestCase, index: nu
   const c = compareAny(actual, test.outputs, cmp);
   const detail = !c.ok && io.output && r.fileOutput === null ? `wrote no ${io.output} (the answer goes to that file, not to stdout)` : c.detail;
   return { ...base, verdict: c.ok ? 'AC' : 'WA', detail, expected: c.expected };
+}
+
+async function runTest(program: Program, built: Built, test: TestCase, index: number, lim: Limits, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
+  const ran = await runOnce(program.lang, built, test.input, lim, io, signal);
+  return verdictOf(ran, test, test.name ?? `test ${index + 1}`, lim, cmp, checker, io, signal);
 }
 
 /** Runs `fn` over items with at most `width` at once; stops starting new ones when `stop()` says so. */
