@@ -35,6 +35,8 @@ export interface SandboxSpec {
   outputBytes: number;
   env?: Record<string, string>;
   signal?: AbortSignal;
+  /** Keep only the first this many bytes of stdout in the result (default: all). */
+  keepStdoutBytes?: number;
 }
 
 export interface SandboxResult {
@@ -233,6 +235,8 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   const closed = Promise.all([new Promise((r) => stdout.once('close', r)), new Promise((r) => stderr.once('close', r))]);
   const out: Buffer[] = [];
   let outBytes = 0;
+  let keptBytes = 0;
+  const keep = spec.keepStdoutBytes ?? Infinity;
   let err = '';
   let outputExceeded = false, cpuExceeded = false, wallExceeded = false, aborted = false;
   let polledCpuMs = 0, polledPeakKb = 0;
@@ -257,8 +261,12 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
       killTree();
       return;
     }
-    out.push(chunk);
     spec.onStdout?.(chunk);
+    if (keptBytes < keep) {
+      const part = chunk.length <= keep - keptBytes ? chunk : chunk.subarray(0, keep - keptBytes);
+      out.push(part);
+      keptBytes += part.length;
+    }
   });
   stderr.setEncoding('utf8');
   stderr.on('data', (s: string) => {

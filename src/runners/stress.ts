@@ -4,7 +4,8 @@
 import type { Problem } from '../problems/types.js';
 import { buildProgram, type Built } from './build.js';
 import { prepareChecker, type Checker } from './checker.js';
-import { limitsOf, runOnce, verdictOf, type Ran } from './judge.js';
+import { limitsOf, runOnce, runTest } from './judge.js';
+import type { SandboxResult } from './sandbox.js';
 import { problemJudgeOptions } from './problem-options.js';
 import type { CompileInfo, JudgeOptions, Program, TestResult } from './types.js';
 import { runVerdict } from './verdict.js';
@@ -66,10 +67,10 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       if (!c.ok) return { kind: 'compile-error', who: 'checker', compile: c.compile };
       checker = c.checker;
     }
-    const run = (who: keyof StressPrograms, input: string, args: string[] = []): Promise<Ran> =>
+    const run = (who: 'generator' | 'brute', input: string, args: string[] = []) =>
       runOnce(programs[who].lang, built[who]!, input, lim, who === 'generator' ? {} : io, o.signal, args);
-    const fault = (ran: Ran): string | null => {
-      const v = runVerdict(ran.r, lim.memoryMb * 1024);
+    const fault = (r: SandboxResult): string | null => {
+      const v = runVerdict(r, lim.memoryMb * 1024);
       return v ? `${v.verdict}: ${v.detail}` : null;
     };
 
@@ -77,15 +78,15 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       if (o.signal?.aborted) break;
       const seed = (o.firstSeed ?? 1) + round - 1;
       const gen = await run('generator', '', [String(seed)]);
-      const genFault = fault(gen);
+      const genFault = fault(gen.r);
       if (genFault) return { kind: 'blamed', who: 'generator', round, seed, detail: genFault, rounds: done };
-      const input = gen.actual;
-      // Both read the same input and neither depends on the other: run them side by side.
-      const [brute, sol] = await Promise.all([run('brute', input), run('solution', input)]);
-      const bruteFault = fault(brute);
+      const input = gen.output;
+      const brute = await run('brute', input);
+      const bruteFault = fault(brute.r);
       if (bruteFault) return { kind: 'blamed', who: 'brute', round, seed, input, detail: bruteFault, rounds: done };
-      const result = await verdictOf(sol, { input, outputs: [brute.actual] }, `round ${round}`, lim, cmp, checker, io, o.signal);
-      if (result.verdict !== 'AC') return { kind: 'found', round, seed, input, answer: brute.actual, result, rounds: done };
+      const test = { name: `round ${round}`, input, outputs: [brute.output] };
+      const result = await runTest(programs.solution, built.solution!, test, round - 1, lim, cmp, checker, io, o.signal);
+      if (result.verdict !== 'AC') return { kind: 'found', round, seed, input, answer: brute.output, result, rounds: done };
       done = round;
       o.onRound?.(done, rounds);
     }

@@ -19,7 +19,10 @@ export interface TestResult {
   input: string;
   /** The accepted output closest to what the program printed (the first when unsure). */
   expected: string;
+  /** The start of what the program printed (the judge keeps at most KEEP_OUTPUT_BYTES of it). */
   actual: string;
+  /** How many bytes the program printed in all, when more than `actual` holds. */
+  outputBytes?: number;
   stderr: string;
   exitCode: number | null;
   signal: string | null;
