@@ -5,6 +5,7 @@ import { OllamaBackend } from '../../src/llm/ollama.js';
 import { describe, expect, it } from 'vitest';
 import type { Decision } from '../../src/engine/types.js';
 import { alphacodium, alphacodiumBound, alphacodiumDefaults, type AlphacodiumOptions } from '../../src/flows/alphacodium.js';
+import { flowFor } from '../../src/flows/index.js';
 import { fixture } from '../agents/problems.js';
 import { callsOf, fence, HALF, personGate, replayFlow, RIGHT, runFlow, WRONG } from './harness.js';
 import { flowSuite } from './suite.js';
@@ -199,7 +200,7 @@ describe('alphacodium with the auto gate', () => {
     expect(notes(trace.file)).toContain('⚓ yours 7 passes: it is now an anchor (9)');
   });
 
-  it('resume: a session cut off after the tests were checked goes on live from the initial code, through the registry', async () => {
+  it('resume: a session cut off after the tests were checked goes on live from the initial code (the flow from the registry)', async () => {
     const first = await serve(HAPPY);
     const { trace } = await runFlow(alphacodium, sumTwo, defaults, first);
     await first.close();
@@ -209,7 +210,7 @@ describe('alphacodium with the auto gate', () => {
     writeFileSync(trace.file, `${lines.slice(0, cut + 1).join('\n')}\n`);
     const again = await serve(HAPPY);
     const backend = new OllamaBackend({ host: again.url, stallSeconds: 10 });
-    const resumed = await resumeSession(trace.file, { backend, gate: createAutoGate(), settings: { ...loadSettings(), model: 'fake-coder:7b' } });
+    const resumed = await resumeSession(trace.file, { backend, gate: createAutoGate(), settings: { ...loadSettings(), model: 'fake-coder:7b' }, flow: flowFor('alphacodium', {}) });
     expect(callsOf(again)).toEqual(['solve']);
     expect(resumed).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 }, calls: 6 });
     expect(notes(trace.file).filter((n) => n.startsWith('⚓'))).toHaveLength(8);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Pane } from '../../src/components/panes/index.js';
 import { setColor } from '../../src/components/theme.js';
 import type { Proposal } from '../../src/engine/types.js';
-import { emptyView, reduce } from '../../src/screens/sessionView.js';
+import { emptyView, reduce } from '../../src/app/sessionView.js';
 
 beforeEach(() => setColor(false));
 afterEach(() => setColor(undefined));
