@@ -1,7 +1,7 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, programAnswer, programRules } from '../shared/program.js';
+import { programAnswer, programTail } from '../shared/program.js';
 import { anchoringMeta, type Anchoring } from './common.js';
 import { failureText, type AnalysisValue } from './analyze.js';
 
@@ -27,10 +27,7 @@ export const fixAgent: Agent<FixInput, Program> = {
       `What went wrong: ${input.analysis.wrong}`,
       `How to fix it: ${input.analysis.fix}`,
       '',
-      '### Requirements',
-      programRules(ctx),
-      '',
-      `Answer with ${codeFence(ctx)} and nothing after it.`,
+      ...programTail(ctx),
     ].join('\n');
     return stageMessages(ctx, stage);
   },

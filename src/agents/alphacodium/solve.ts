@@ -1,7 +1,7 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, programAnswer, programRules } from '../shared/program.js';
+import { programAnswer, programTail } from '../shared/program.js';
 import { clip } from '../shared/text.js';
 import { reflectionText, type Reflection } from './common.js';
 import type { Solution } from './solutions.js';
@@ -34,10 +34,7 @@ export const solveAgent: Agent<SolveInput, Program> = {
         ? ['', '### A program for this solution was already tried and failed', clip(input.failedBefore, 1500), 'Write it again without that mistake.']
         : []),
       '',
-      '### Requirements',
-      programRules(ctx),
-      '',
-      `Answer with ${codeFence(ctx)} and nothing after it.`,
+      ...programTail(ctx),
     ].join('\n');
     return stageMessages(ctx, stage);
   },
