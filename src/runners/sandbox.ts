@@ -245,6 +245,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   let outputExceeded = false, cpuExceeded = false, wallExceeded = false, aborted = false;
   let polledCpuMs = 0, polledPeakKb = 0;
   let killed = false;
+  let sweeping: Promise<void> = Promise.resolve();
   let setupError: string | null = null;
 
   const killTree = (): void => {
@@ -255,7 +256,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
       try { process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ }
     }
     void group?.killAll();
-    if (!group && iso.namespaces === 'none') void killByMarker(marker);
+    if (!group && iso.namespaces === 'none') sweeping = killByMarker(marker);
   };
 
   if (joinLater && group) {
@@ -318,6 +319,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   spec.signal?.removeEventListener('abort', onAbort);
   // The program is gone; whatever it left behind goes too, then its pipes close.
   killTree();
+  await sweeping;
   let graceTimer: NodeJS.Timeout | undefined;
   await Promise.race([closed, new Promise((r) => (graceTimer = setTimeout(r, 500)))]);
   clearTimeout(graceTimer);
