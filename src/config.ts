@@ -11,6 +11,8 @@ import { configDir } from './paths.js';
 export const BACKENDS = ['ollama', 'openai'] as const;
 export const FLOWS = ['codesim', 'mapcoder', 'alphacodium', 'selfcollab', 'codetree'] as const;
 export const LANGS = ['python', 'cpp', 'javascript', 'java'] as const;
+/** How models answer: free text under headings (the methods' own form) or JSON-schema mode. */
+export const ANSWER_FORMS = ['sections', 'json'] as const;
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const httpUrl = z
@@ -51,6 +53,7 @@ export const settingsSchema = z.object({
   stallSeconds: z.number().gt(0).max(3600).default(60),
   flow: z.enum(FLOWS).default('codesim'),
   lang: z.enum(LANGS).default('python'),
+  answers: z.enum(ANSWER_FORMS).default('sections'),
   budgets: budgetsSchema.prefault({}),
 });
 
@@ -75,6 +78,7 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   stallSeconds: { allowed: 'a number of seconds 0..3600', about: 'no byte for this long = the server stalled' },
   flow: { allowed: FLOWS.join(' | '), about: 'the method the tutor follows' },
   lang: { allowed: LANGS.join(' | '), about: 'the language of solutions' },
+  answers: { allowed: ANSWER_FORMS.join(' | '), about: 'answers under headings (the methods\' form), or JSON-schema mode for models that need it' },
   'budgets.codesim.plans': { allowed: 'an integer 1..50', about: 'CodeSIM: plans tried' },
   'budgets.codesim.debugRounds': { allowed: 'an integer 0..50', about: 'CodeSIM: debug rounds per plan' },
   'budgets.mapcoder.exemplars': { allowed: 'an integer 1..10', about: 'MapCoder: recalled problems (k)' },
@@ -202,7 +206,11 @@ function validate(tree: Tree, source: string | ((key: string) => string), exitCo
   if (result.success) return result.data;
   const { key, text } = explain(result.error, tree);
   const where = typeof source === 'string' ? source : source(key);
-  throw new UserError(`${text} in ${where}`, exitCode, `Change it with \`simcoach config set ${key} VALUE\` or \`simcoach config unset ${key}\`.`);
+  // Only suggest what can be run as printed: a group (stageModels, budgets.codesim) cannot be set from text.
+  const hint = isSettable(key)
+    ? `Change it with \`simcoach config set ${key} VALUE\` or \`simcoach config unset ${key}\`.`
+    : `Remove it with \`simcoach config unset ${key}\`.`;
+  throw new UserError(`${text} in ${where}`, exitCode, hint);
 }
 
 /** Effective settings: defaults, environment, the settings file, then `overrides` (one run's flags). */
@@ -289,11 +297,19 @@ function setPath(tree: Tree, key: string, value: unknown): Tree {
   return copy;
 }
 
+/** Whether `key` names one setting that `config set` takes. */
+function isSettable(key: string): boolean {
+  if (key in KEY_DOCS) return true;
+  const [head, stage, ...more] = key.split('.');
+  return head === 'stageModels' && Boolean(stage) && more.length === 0 && stageName.test(stage ?? '');
+}
+
+/** Whether `key` names a group of settings (stageModels, budgets, budgets.codesim). */
+const isGroup = (key: string): boolean => key === 'stageModels' || Object.keys(KEY_DOCS).some((k) => k.startsWith(`${key}.`));
+
 /** Throws a UserError unless `key` names a setting. */
 export function checkKey(key: string): void {
-  if (key in KEY_DOCS) return;
-  const [head, stage, ...more] = key.split('.');
-  if (head === 'stageModels' && stage && more.length === 0 && stageName.test(stage)) return;
+  if (isSettable(key)) return;
   const known = Object.keys(KEY_DOCS).join(', ');
   throw new UserError(`unknown setting '${key}'`, EXIT.usage, `Settings: ${known}.`);
 }
@@ -341,6 +357,8 @@ async function store(): Promise<{ set(key: string, value: unknown): void; delete
     configName: 'config',
     // The file may hold an API key: readable by its owner only.
     configFileMode: 0o600,
+    // An empty file is empty settings, as `readStored` reads it.
+    deserialize: (text: string) => (text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>)),
   });
 }
 
@@ -351,12 +369,18 @@ export async function setSetting(key: string, raw: Json): Promise<Json> {
   return value;
 }
 
-/** Removes a stored setting so its default (or the environment) applies again. */
-export async function unsetSetting(key: string): Promise<void> {
-  checkKey(key);
+/**
+ * Removes a stored setting (or a whole group, or whatever a damaged file holds under a key a
+ * message named) so its default applies again. Returns whether the file held it.
+ */
+export async function unsetSetting(key: string): Promise<boolean> {
   const stored = readStored();
-  if (getPath(stored, key) === undefined) return;
+  if (getPath(stored, key) === undefined) {
+    if (!isGroup(key)) checkKey(key);
+    return false;
+  }
   (await store()).delete(key);
+  return true;
 }
 
 export type SettingSource = 'default' | 'env' | 'file';
@@ -371,8 +395,7 @@ export interface SettingRow {
 /** The effective value of one setting. */
 export function getSetting(key: string): unknown {
   // A group ("budgets", "budgets.codesim", "stageModels") reads as its whole object.
-  const group = key === 'stageModels' || Object.keys(KEY_DOCS).some((k) => k.startsWith(`${key}.`));
-  if (!group) checkKey(key);
+  if (!isGroup(key)) checkKey(key);
   return getPath(loadSettings() as Tree, key);
 }
 
