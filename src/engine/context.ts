@@ -112,12 +112,14 @@ export class SessionContext {
     this.startStep(branch, { step, agent: 'run', title, pane: 'tests' }, false);
     this.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
     const { timeLimitMs, memoryLimitMb, compare } = this.problem;
-    const result = await this.judge(program, tests, {
+    const judged = await this.judge(program, tests, {
       ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
       ...(memoryLimitMb !== undefined ? { memoryLimitMb } : {}),
       compare,
       signal: this.signal,
     });
+    const limits = { ...(timeLimitMs !== undefined ? { timeMs: timeLimitMs } : {}), ...(memoryLimitMb !== undefined ? { memoryMb: memoryLimitMb } : {}) };
+    const result: JudgeResult = Object.keys(limits).length > 0 ? { ...judged, limits } : judged;
     this.write({ type: 'run', branch, step, program, result });
     this.events.emit({ type: 'run', branch, step, program, result, served: false });
     return result;
