@@ -8,4 +8,4 @@ export { retrieveAgent, type RetrieveInput, type RetrievalValue, type Exemplar }
 export { exemplarPlanAgent, type ExemplarPlanInput, type ExemplarPlanValue } from './mapcoder/plan.js';
 export { confidenceAgent, type ConfidenceInput, type ConfidenceValue } from './mapcoder/confidence.js';
 export { mapCodeAgent, type MapCodeInput } from './mapcoder/code.js';
-export { mapDebugAgent, type MapDebugInput, type MapDebugValue } from './mapcoder/debug.js';
+export { mapDebugAgent, type MapAnswer, type MapDebugInput, type MapDebugValue } from './mapcoder/debug.js';

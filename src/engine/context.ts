@@ -5,6 +5,7 @@ import type { Settings } from '../config.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeOptions, JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
+import { problemJudgeOptions } from '../runners/problem-options.js';
 import type { JournalWriter, NewEvent } from '../session/journal.js';
 import { EngineEvents, type EngineEvent, type ProgressSnapshot } from './events.js';
 import { record, type Recorded } from './records.js';
@@ -15,8 +16,11 @@ export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) 
 /** The settings the engine reads: the request fields of each stage and the caps. */
 export type EngineSettings = Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & {
   budgets?: Partial<Pick<Settings['budgets'], 'maxCalls' | 'maxTokens'>>;
-  /** Use the backend's JSON-schema mode for agents that have a schema (default true). */
-  structured?: boolean;
+  /**
+   * 'json': the backend's JSON-schema mode for agents that have a schema. Default 'sections':
+   * free text under headings, the methods' own form (no `format` / `response_format` is sent).
+   */
+  answers?: Settings['answers'];
 };
 
 export interface Candidate {
@@ -111,13 +115,8 @@ export class SessionContext {
   async judgeStep(branch: number, step: StepId, title: string, program: Program, tests: TestCase[]): Promise<JudgeResult> {
     this.startStep(branch, { step, agent: 'run', title, pane: 'tests' }, false);
     this.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
-    const { timeLimitMs, memoryLimitMb, compare } = this.problem;
-    const judged = await this.judge(program, tests, {
-      ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
-      ...(memoryLimitMb !== undefined ? { memoryLimitMb } : {}),
-      compare,
-      signal: this.signal,
-    });
+    const judged = await this.judge(program, tests, { ...problemJudgeOptions(this.problem), signal: this.signal });
+    const { timeLimitMs, memoryLimitMb } = this.problem;
     const limits = { ...(timeLimitMs !== undefined ? { timeMs: timeLimitMs } : {}), ...(memoryLimitMb !== undefined ? { memoryMb: memoryLimitMb } : {}) };
     const result: JudgeResult = Object.keys(limits).length > 0 ? { ...judged, limits } : judged;
     this.write({ type: 'run', branch, step, program, result });
