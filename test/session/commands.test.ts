@@ -33,7 +33,7 @@ describe('simcoach sessions', () => {
 
     const r = await cli(['sessions'], home.env);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/good00\s+sum-two\s+codesim\s+qwen2\.5-coder:7b\s+4\s+solved/);
+    expect(r.stdout).toMatch(/good00\s+sum-two\s+codesim\s+qwen2\.5-coder:7b\s+4\s+samples pass/);
     expect(r.stdout).not.toMatch(/bad000/);
     const warnings = r.stderr.trim().split('\n');
     expect(warnings).toHaveLength(3);
