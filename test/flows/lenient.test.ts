@@ -4,7 +4,7 @@
 // text. The repair request is counted apart from the method's calls.
 import { describe, expect, it } from 'vitest';
 import { codesim } from '../../src/flows/codesim.js';
-import { flows } from '../../src/flows/index.js';
+import { codesimFlow, defaultsOf, mapcoderFlow } from '../../src/flows/index.js';
 import { mapcoder } from '../../src/flows/mapcoder.js';
 import { readJournal } from '../../src/session/reader.js';
 import { fixture } from '../agents/problems.js';
@@ -25,7 +25,7 @@ const proposals = (file: string) =>
 describe('read leniently with the auto gate', () => {
   it('codesim: a plan without headings or steps is the plan, as the published code took it; marked in the journal', async () => {
     const server = await serve({ plan: 'Just add them up.', 'plan:repair': 'Add the two numbers and print the sum.', simulate: SIM_FINE, code: fence(RIGHT) });
-    const { outcome, trace } = await runFlow(codesim, sumTwo, flows.codesim.defaults, server);
+    const { outcome, trace } = await runFlow(codesim, sumTwo, defaultsOf(codesimFlow), server);
     expect(callsOf(server)).toEqual(['plan', 'plan:repair', 'simulate', 'code']);
     expect(server.chatBodies()[2]!.messages[2]!.content).toContain('Add the two numbers and print the sum.');
     expect(outcome).toMatchObject({ status: 'solved', calls: 4, repairs: 1 });
@@ -34,7 +34,7 @@ describe('read leniently with the auto gate', () => {
     expect(plan.value?.plan).toBe('Add the two numbers and print the sum.');
     expect(proposals(trace.file).filter((p) => p.lenient !== undefined)).toHaveLength(1);
     // A lenient step is a complete step: the session replays to the same end, served.
-    const replay = await replayFlow(codesim, flows.codesim.defaults, trace.file);
+    const replay = await replayFlow(codesim, defaultsOf(codesimFlow), trace.file);
     expect(replay.judged).toBe(0);
     expect(replay.outcome).toMatchObject({ status: 'solved', program: outcome.program });
     const journal = readJournal(trace.file).events;
@@ -50,7 +50,7 @@ describe('read leniently with the auto gate', () => {
       revise: '## Revised plan\n1. Read a and b.\n2. Print a + b.',
       code: fence(RIGHT),
     });
-    const { outcome, trace } = await runFlow(codesim, sumTwo, flows.codesim.defaults, server);
+    const { outcome, trace } = await runFlow(codesim, sumTwo, defaultsOf(codesimFlow), server);
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'simulate:repair', 'revise', 'code']);
     const sim = proposals(trace.file).find((p) => p.agent === 'simulate')!;
     expect(sim.lenient).toBeDefined();
@@ -98,7 +98,7 @@ describe('read leniently with the auto gate', () => {
       confidence: '## Explanation\nok\n## Confidence\n70',
       'mapcoder-code': fence(RIGHT),
     });
-    const { outcome } = await runFlow(mapcoder, sumTwo, flows.mapcoder.defaults, server);
+    const { outcome } = await runFlow(mapcoder, sumTwo, defaultsOf(mapcoderFlow), server);
     expect(callsOf(server)).toEqual(['retrieve', 'retrieve:repair', 'exemplar-plan', 'confidence', 'mapcoder-code']);
     expect(server.chatBodies()[2]!.messages[2]!.content).toContain('Still nothing comes to mind, sorry.');
     expect(outcome).toMatchObject({ status: 'solved', repairs: 1 });
@@ -111,7 +111,7 @@ describe('with a person at the gate', () => {
     const seen: { error?: string; raw: string; lenient?: string }[] = [];
     const gate = personGate({});
     const watching = { ...gate, decide: async (p: Parameters<typeof gate.decide>[0], s: AbortSignal) => (seen.push(p), p.error ? { kind: 'stop' as const } : gate.decide(p, s)) };
-    const { outcome } = await runFlow(codesim, sumTwo, flows.codesim.defaults, server, watching);
+    const { outcome } = await runFlow(codesim, sumTwo, defaultsOf(codesimFlow), server, watching);
     expect(callsOf(server)).toEqual(['plan', 'plan:repair']);
     expect(seen[0]).toMatchObject({ raw: 'Add the two numbers and print the sum.', error: expect.stringMatching(/could not be read after a repair request/) });
     expect(seen[0]!.lenient).toBeUndefined();
