@@ -65,7 +65,7 @@ const NOTHING = /^(none|nothing|n\/?a|no (issues?|bugs?|problems?|edge cases?)( 
  */
 export function saysPassed(text: string): boolean {
   const t = text.toLowerCase();
-  return /code\s+test\s+passed/.test(t) && !/\b(not|never|n't)\b[^.\n]{0,20}code\s+test\s+passed|code\s+test\s+(has\s+)?not\s+passed/.test(t);
+  return /code\s+test\s+passed/.test(t) && !/(\bnot|\bnever|n't)\b[^.\n]{0,20}code\s+test\s+passed|code\s+test\s+(has\s+)?not\s+passed/.test(t);
 }
 
 const PASSED_LINE = /^.*code\s+test\s+passed.*$/gim;
