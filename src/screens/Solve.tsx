@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Editor, LineInput } from '../components/Editor.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { proposalRows } from '../components/panes/index.js';
+import { freshUi, paneKey, type PaneAction, type PaneUi } from '../components/panes/keys.js';
 import { Rows, cut, fitRow, rowText, seg, textRows, type Row } from '../components/rows.js';
 import { StatusBar, type StatusInfo } from '../components/StatusBar.js';
 import { StreamTail } from '../components/StreamTail.js';
@@ -17,7 +18,7 @@ import { ScrollView, rangeLabel, scrollKey } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
 import type { SessionView } from './sessionView.js';
 
-type Mode = 'main' | 'edit' | 'note' | 'back' | 'help' | 'problem' | 'settings';
+type Mode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings';
 
 export interface SolveProps {
   session: SessionHandle;
@@ -77,7 +78,9 @@ export function Solve(props: SolveProps) {
     setModeState(m);
   };
   const [offset, setOffset] = useState(0);
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  // What the person has opened, struck out or selected in this proposal's pane.
+  const [ui, setUi] = useState<PaneUi>(freshUi);
+  const [asking, setAsking] = useState<Extract<PaneAction, { kind: 'ask' }> | undefined>();
   const [notice, setNotice] = useState<{ text: string; tone?: 'red' | 'yellow' | 'green' } | undefined>();
   const [backPick, setBackPick] = useState(0);
   const lastCtrlC = useRef(0);
@@ -85,16 +88,16 @@ export function Solve(props: SolveProps) {
   const proposal = live?.proposal;
   const body = liveBody(height);
 
-  // A new proposal starts at the top with its examples closed.
+  // A new proposal starts at the top with nothing opened or marked.
   useEffect(() => {
     setOffset(0);
-    setExpanded(new Set());
+    setUi(freshUi());
   }, [proposal]);
 
   const rows = useMemo<Row[]>(() => {
     if (!proposal) return [];
-    return proposalRows(proposal, { width, expanded, ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).map((r) => fitRow(r, width));
-  }, [proposal, width, expanded, v.lastCode, v.lastPlan]);
+    return proposalRows(proposal, { width, expanded: ui.expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).map((r) => fitRow(r, width));
+  }, [proposal, width, ui, v.lastCode, v.lastPlan]);
 
   const decide = (d: Parameters<SessionHandle['decide']>[1]): void => {
     if (!proposal) return;
@@ -150,12 +153,12 @@ export function Solve(props: SolveProps) {
       if (!proposal) return;
       const next = scrollKey(key, input, offset, rows.length, body);
       if (next !== undefined) return setOffset(next);
-      if (/^[1-9]$/.test(input) && proposal.pane === 'retrieve') {
-        const i = Number(input) - 1;
-        const s = new Set(expanded);
-        if (s.has(i)) s.delete(i);
-        else s.add(i);
-        return setExpanded(s);
+      const act = paneKey(proposal, ui, input, key);
+      if (act?.kind === 'ui') return setUi(act.ui);
+      if (act?.kind === 'decide') return decide(act.decision);
+      if (act?.kind === 'ask') {
+        setAsking(act);
+        return setMode('ask');
       }
       if (input === 'a') {
         if (proposal.cancelled) return setNotice({ text: 'you cancelled this answer: R asks again, r with a note, q stops', tone: 'yellow' });
@@ -285,6 +288,24 @@ export function Solve(props: SolveProps) {
       </Box>
     );
     if (backend) hints = [{ key: 'R', label: 'try again' }, ...STREAM_HINTS];
+  }
+  if (mode === 'ask' && proposal && asking) {
+    content = (
+      <Box flexDirection="column">
+        <Rows rows={rows} from={offset} height={Math.max(1, body - 1)} />
+        <LineInput
+          label={asking.label}
+          width={width}
+          onSubmit={(text) => {
+            const d = asking.decide(text);
+            if (d) decide(d);
+            else setMode('main');
+          }}
+          onCancel={() => setMode('main')}
+        />
+      </Box>
+    );
+    hints = [{ key: 'enter', label: 'done' }, { key: 'esc', label: 'cancel' }];
   }
   if (mode === 'note' && proposal) {
     content = (
