@@ -1,5 +1,6 @@
 import { Box, Text, useInput } from 'ink';
 import { useRef, useState } from 'react';
+import { splitBurst } from './burst.js';
 import { editorFrom, editorKey, editorText, scrolled, type EditorState } from './editorModel.js';
 import { KeyHints, type Hint } from './KeyHints.js';
 import { cells, cut } from './rows.js';
@@ -50,10 +51,12 @@ export function Editor({ initial, width, height, onSave, onCancel, title }: Edit
   const latest = useRef(s);
   const textHeight = Math.max(1, height - (title ? 1 : 0));
   useInput((input, key) => {
-    if (key.ctrl && input === 's') return onSave(editorText(latest.current));
-    if (key.escape) return onCancel();
-    const k = { ...key, input, backspace: key.backspace || key.delete, delete: key.ctrl && input === 'd' };
-    latest.current = editorKey(latest.current, k, textHeight);
+    // Every key of a burst, in order; a paste is one piece of text.
+    for (const k of splitBurst(input, key, 'runs')) {
+      if (k.ctrl && k.input === 's') return onSave(editorText(latest.current));
+      if (k.escape) return onCancel();
+      latest.current = editorKey(latest.current, { ...k, backspace: k.backspace || k.delete, delete: k.ctrl && k.input === 'd' }, textHeight);
+    }
     setS(latest.current);
   });
   const view = scrolled(s, textHeight);
@@ -94,16 +97,17 @@ export function LineInput({ label, width, onSubmit, onCancel, initial = '' }: { 
     setValue(latest.current);
   };
   useInput((input, key) => {
-    if (key.return) return onSubmit(latest.current);
-    if (key.escape) return onCancel();
-    if (key.backspace || key.delete) return setV((x) => Array.from(x).slice(0, -1).join(''));
-    if (key.ctrl && input === 'u') return setV(() => '');
-    if (!key.ctrl && !key.meta && input && !key.upArrow && !key.downArrow) {
-      // A chunk with a line break (a paste, fast typing) ends the line there.
-      const [text = '', ...rest] = input.split(/\r\n|\r|\n/);
-      // eslint-disable-next-line no-control-regex
-      setV((x) => x + text.replace(/[\u0000-\u001f\u007f]/g, ''));
-      if (rest.length > 0) onSubmit(latest.current);
+    for (const k of splitBurst(input, key, 'runs')) {
+      if (k.return) return onSubmit(latest.current);
+      if (k.escape) return onCancel();
+      if (k.backspace || k.delete) setV((x) => Array.from(x).slice(0, -1).join(''));
+      else if (k.ctrl && k.input === 'u') setV(() => '');
+      else if (!k.ctrl && !k.meta && k.input && !k.upArrow && !k.downArrow) {
+        // A pasted line break ends the line there.
+        const [text = '', ...rest] = k.input.split('\n');
+        setV((x) => x + text);
+        if (rest.length > 0) return onSubmit(latest.current);
+      }
     }
   });
   const room = Math.max(4, width - cells(label) - 2);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { stringify as toYaml } from 'yaml';
 import { formatTimeLimit } from './limits.js';
 import { slug } from './text.js';
+import { isPlainFileName } from './frontmatter.js';
 
 const Test = z.object({ input: z.string(), output: z.string() });
 
@@ -55,6 +56,9 @@ export function companionToMarkdown(p: CompanionPayload): string {
   if (p.timeLimit) front.time_limit = formatTimeLimit(Math.round(p.timeLimit));
   if (p.memoryLimit) front.memory_limit = `${Math.round(p.memoryLimit)}MB`;
   if (p.interactive) front.interactive = true;
+  // A named file is judged as file input/output; a regex names no one file, so it stays a note.
+  if (p.input?.type === 'file' && p.input.fileName && isPlainFileName(p.input.fileName)) front.input = p.input.fileName;
+  if (p.output?.type === 'file' && p.output.fileName && isPlainFileName(p.output.fileName)) front.output = p.output.fileName;
   const notes: string[] = [];
   if (p.url) notes.push(`The statement is on the contest page: <${p.url}>.`);
   if (p.interactive) notes.push('This problem is interactive: the samples below cannot be judged as plain input and output.');

@@ -19,7 +19,10 @@ export interface FrontMatter {
   difficulty?: string;
   rating?: number;
   interactive?: boolean;
+  interactor?: string;
   signature?: string;
+  input?: string;
+  output?: string;
 }
 
 export interface Split {
@@ -37,6 +40,11 @@ export function splitFrontMatter(file: string, text: string): Split {
   const end = lines.findIndex((l, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(l));
   if (end < 0) throw problemError(file, 1, 'front matter starts with --- but has no closing --- line');
   return { yaml: lines.slice(1, end).join('\n'), body: lines.slice(end + 1).join('\n'), bodyLine: end + 2 };
+}
+
+/** A name inside the program's work directory: no folder, no `..`, nothing a shell would mangle. */
+export function isPlainFileName(name: string): boolean {
+  return /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$/.test(name) && name !== '..';
 }
 
 const MODES: CompareMode[] = ['tokens', 'exact', 'lines', 'float'];
@@ -121,6 +129,20 @@ function checkFields(file: string, yaml: string, d: Record<string, unknown>): Fr
   if (d.interactive !== undefined && d.interactive !== null) {
     if (typeof d.interactive !== 'boolean') throw bad('interactive', 'must be true or false');
     fm.interactive = d.interactive;
+  }
+  for (const key of ['input', 'output'] as const) {
+    const name = text(key);
+    // `stdin` / `stdout` (Competitive Companion's words) mean no file at all.
+    if (name === undefined || name === 'stdin' || name === 'stdout' || name === 'standard input' || name === 'standard output') continue;
+    if (!isPlainFileName(name)) throw bad(key, `'${name}' must be a plain file name such as ${key}.txt (no folders)`);
+    fm[key] = name;
+  }
+  const interactor = text('interactor');
+  if (interactor !== undefined) {
+    const path = resolve(dirname(file), interactor);
+    if (!existsSync(path)) throw bad('interactor', `${path} does not exist`);
+    fm.interactor = path;
+    fm.interactive = true;
   }
   const checker = text('checker');
   if (checker !== undefined) {

@@ -40,6 +40,16 @@ export interface Problem {
   tags: string[];
   difficulty?: string;
   rating?: number;
-  /** The judge talks with the program (Competitive Companion marks these); our judge cannot run it. */
+  /** The judge talks with the program (Competitive Companion marks these). */
   interactive?: boolean;
+  /** A testlib-style interactor (absolute path) that judges an interactive problem's runs. */
+  interactor?: string;
+  /** File input/output: the names of the files the program reads and writes instead of stdin/stdout. */
+  io?: FileIo;
+}
+
+/** Plain file names in the program's work directory (never a path). */
+export interface FileIo {
+  input?: string;
+  output?: string;
 }

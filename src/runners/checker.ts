@@ -20,14 +20,17 @@ export async function prepareChecker(file: string, signal?: AbortSignal): Promis
   return { ok: true, checker: { built: r.built, lang } };
 }
 
-/** testlib convention: `checker input output answer`; exit 0 AC, 1 WA, 2 presentation error. */
-export async function runChecker(c: Checker, input: string, output: string, answer: string, signal?: AbortSignal): Promise<{ ok: boolean; detail?: string }> {
+/**
+ * testlib convention: `checker input output answer`; exit 0 AC, 1 WA, 2 presentation error.
+ * The program's output is a file (`outputFile`, in a directory of its own), never held in memory.
+ */
+export async function runChecker(c: Checker, input: string, outputFile: string, answer: string, signal?: AbortSignal): Promise<{ ok: boolean; detail?: string }> {
   const run = await LANGS[c.lang].run(c.built.dir, c.built.file, 1024);
   const r = await runSandboxed({
     cmd: run.cmd,
-    args: [...run.args, 'input.txt', 'output.txt', 'answer.txt'],
-    files: { 'input.txt': input, 'output.txt': output, 'answer.txt': answer },
-    readable: [c.built.dir],
+    args: [...run.args, 'input.txt', outputFile, 'answer.txt'],
+    files: { 'input.txt': input, 'answer.txt': answer },
+    readable: [c.built.dir, dirname(outputFile)],
     stdin: '',
     cpuMs: 10_000,
     wallMs: 20_000,

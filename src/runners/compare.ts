@@ -8,22 +8,20 @@ export interface CompareOutcome {
   progress: number;
 }
 
-interface Token {
-  text: string;
-  line: number;
-}
-
-function tokenize(s: string): Token[] {
-  const out: Token[] = [];
-  const lines = s.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    for (const t of lines[i]!.split(/[ \t\r\f\v]+/)) if (t) out.push({ text: t, line: i + 1 });
-  }
-  return out;
+/**
+ * Compares a program's output with every accepted output as the output arrives, so the judge
+ * never holds a whole (possibly 64 MiB) stdout: `push` each decoded piece, then `end`.
+ */
+export interface OutputComparer {
+  push(text: string): void;
+  end(): CompareOutcome & { expected: string };
 }
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const show = (s: string, max = 60): string => JSON.stringify(s.length > max ? `${s.slice(0, max)}…` : s);
+// A token or line longer than every accepted one (and than this) cannot match: only its start is
+// kept, for the message.
+const MIN_UNIT_KEEP = 4096;
 
 /** The DOMjudge / testlib rule: within eps in absolute OR relative error. */
 export function floatError(expected: number, got: number): { abs: number; rel: number } {
@@ -31,81 +29,283 @@ export function floatError(expected: number, got: number): { abs: number; rel: n
   return { abs, rel: expected === 0 ? (abs === 0 ? 0 : Infinity) : abs / Math.abs(expected) };
 }
 
-function compareTokens(got: string, want: string, eps: number | null): CompareOutcome {
-  const g = tokenize(got);
-  const w = tokenize(want);
-  for (let i = 0; i < Math.max(g.length, w.length); i++) {
-    const a = g[i];
-    const b = w[i];
-    if (!a) return { ok: false, progress: i, detail: `output ended early: expected ${show(b!.text)} (token ${i + 1}, line ${b!.line})` };
-    if (!b) return { ok: false, progress: i, detail: `extra output at line ${a.line}: ${show(a.text)} (token ${i + 1})` };
-    if (a.text === b.text) continue;
-    if (eps !== null && NUMBER.test(a.text) && NUMBER.test(b.text)) {
-      const { abs, rel } = floatError(Number(b.text), Number(a.text));
-      if (abs <= eps || rel <= eps) continue;
-      return {
-        // A number against a number is closer than a number against a word.
-        ok: false, progress: i + 0.5,
-        detail: `line ${a.line}, token ${i + 1}: expected ${b.text}, got ${a.text} (abs error ${abs.toPrecision(3)}, rel error ${rel.toPrecision(3)} > eps ${eps.toExponential().replace(/e\+?/, "e")})`,
-      };
+// The whitespace of the tokens and lines modes: space, \t, \r, \f, \v (and \n between lines).
+const isBlank = (c: number): boolean => c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
+
+/** A piece of output (a token or a line) with the 1-based line it is on; `long` when cut. */
+interface Unit {
+  text: string;
+  line: number;
+  long: boolean;
+}
+
+/** Splits a stream into whitespace-separated tokens, keeping at most `keep` characters of each. */
+class TokenSplitter {
+  private cur = '';
+  private long = false;
+  private line = 1;
+  constructor(private readonly keep: number, private readonly emit: (u: Unit) => void) {}
+
+  push(s: string): void {
+    let i = 0;
+    while (i < s.length) {
+      const c = s.charCodeAt(i);
+      if (c === 10 || isBlank(c)) {
+        this.flush();
+        if (c === 10) this.line++;
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < s.length && !(s.charCodeAt(j) === 10 || isBlank(s.charCodeAt(j)))) j++;
+      this.append(s, i, j);
+      i = j;
     }
-    const close = NUMBER.test(a.text) === NUMBER.test(b.text) ? 0.5 : 0;
-    return { ok: false, progress: i + close, detail: `line ${a.line}, token ${i + 1}: expected ${show(b.text)}, got ${show(a.text)}` };
   }
-  return { ok: true, progress: g.length };
-}
 
-function significantLines(s: string): string[] {
-  const lines = s.split('\n').map((l) => l.replace(/[ \t\r\f\v]+$/, ''));
-  while (lines.length && lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
-
-function compareLines(got: string, want: string): CompareOutcome {
-  const g = significantLines(got);
-  const w = significantLines(want);
-  for (let i = 0; i < Math.max(g.length, w.length); i++) {
-    if (g[i] === w[i]) continue;
-    if (g[i] === undefined) return { ok: false, progress: i, detail: `output ended early: expected line ${i + 1} ${show(w[i]!)}` };
-    if (w[i] === undefined) return { ok: false, progress: i, detail: `extra output at line ${i + 1}: ${show(g[i]!)}` };
-    return { ok: false, progress: i, detail: `line ${i + 1}: expected ${show(w[i]!)}, got ${show(g[i]!)}` };
+  end(): void {
+    this.flush();
   }
-  return { ok: true, progress: g.length };
+
+  private append(s: string, from: number, to: number): void {
+    const room = this.keep - this.cur.length;
+    if (to - from > room) this.long = true;
+    if (room > 0) this.cur += s.slice(from, from + Math.min(room, to - from));
+  }
+
+  private flush(): void {
+    if (!this.cur && !this.long) return;
+    this.emit({ text: this.cur, line: this.line, long: this.long });
+    this.cur = '';
+    this.long = false;
+  }
 }
 
-function compareExact(got: string, want: string): CompareOutcome {
-  if (got === want) return { ok: true, progress: got.length };
+/**
+ * Splits a stream into lines without trailing blanks, leaving out trailing empty lines (the
+ * lines mode's rule): an empty line is only passed on once a non-empty one follows it.
+ */
+class LineSplitter {
+  private cur = '';
+  private blanks = '';
+  private blanksCut = false;
+  private long = false;
+  private line = 1;
+  private pendingEmpty = 0;
+  constructor(private readonly keep: number, private readonly emit: (u: Unit) => void) {}
+
+  push(s: string): void {
+    let i = 0;
+    while (i < s.length) {
+      const c = s.charCodeAt(i);
+      if (c === 10) {
+        this.flush();
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      const blank = isBlank(c);
+      while (j < s.length && s.charCodeAt(j) !== 10 && isBlank(s.charCodeAt(j)) === blank) j++;
+      if (blank) {
+        // Trailing blanks are dropped, so hold them until something follows on the same line.
+        if (this.blanks.length + (j - i) > this.keep) this.blanksCut = true;
+        if (this.blanks.length < this.keep) this.blanks += s.slice(i, Math.min(j, i + this.keep));
+      } else {
+        if (this.blanksCut) this.long = true;
+        this.append(this.blanks);
+        this.blanks = '';
+        this.append(s.slice(i, Math.min(j, i + this.keep + 1)));
+        if (j - i > this.keep) this.long = true;
+      }
+      i = j;
+    }
+  }
+
+  end(): void {
+    if (this.cur || this.long) this.flush();
+  }
+
+  private append(t: string): void {
+    const room = this.keep - this.cur.length;
+    if (t.length > room) this.long = true;
+    if (room > 0) this.cur += t.slice(0, room);
+  }
+
+  private flush(): void {
+    if (!this.cur && !this.long) this.pendingEmpty++;
+    else {
+      for (; this.pendingEmpty > 0; this.pendingEmpty--) this.emit({ text: '', line: this.line - this.pendingEmpty, long: false });
+      this.emit({ text: this.cur, line: this.line, long: this.long });
+    }
+    this.cur = '';
+    this.blanks = '';
+    this.blanksCut = false;
+    this.long = false;
+    this.line++;
+  }
+}
+
+function unitsOf(want: string, split: (keep: number, emit: (u: Unit) => void) => { push(s: string): void; end(): void }): Unit[] {
+  const out: Unit[] = [];
+  const s = split(Infinity, (u) => out.push(u));
+  s.push(want);
+  s.end();
+  return out;
+}
+
+/** One accepted output, matched unit by unit; settles on the first difference. */
+interface Matcher {
+  /** Null while the output still matches. */
+  outcome: CompareOutcome | null;
+  feed(u: Unit): void;
+  finish(): CompareOutcome;
+}
+
+function tokenMatcher(want: Unit[], eps: number | null): Matcher {
   let i = 0;
-  while (i < got.length && i < want.length && got[i] === want[i]) i++;
-  const line = got.slice(0, i).split('\n').length;
+  const m: Matcher = {
+    outcome: null,
+    feed(a) {
+      if (m.outcome) return;
+      const b = want[i];
+      if (!b) {
+        m.outcome = { ok: false, progress: i, detail: `extra output at line ${a.line}: ${show(a.text)} (token ${i + 1})` };
+        return;
+      }
+      i++;
+      if (!a.long && a.text === b.text) return;
+      const got = a.long ? `${a.text}…` : a.text;
+      if (eps !== null && !a.long && NUMBER.test(a.text) && NUMBER.test(b.text)) {
+        const { abs, rel } = floatError(Number(b.text), Number(a.text));
+        if (abs <= eps || rel <= eps) return;
+        m.outcome = {
+          // A number against a number is closer than a number against a word.
+          ok: false, progress: i - 0.5,
+          detail: `line ${a.line}, token ${i}: expected ${b.text}, got ${a.text} (abs error ${abs.toPrecision(3)}, rel error ${rel.toPrecision(3)} > eps ${eps.toExponential().replace(/e\+?/, 'e')})`,
+        };
+        return;
+      }
+      const close = NUMBER.test(a.text) === NUMBER.test(b.text) ? 0.5 : 0;
+      m.outcome = { ok: false, progress: i - 1 + close, detail: `line ${a.line}, token ${i}: expected ${show(b.text)}, got ${show(got)}` };
+    },
+    finish() {
+      if (m.outcome) return m.outcome;
+      const b = want[i];
+      if (b) return { ok: false, progress: i, detail: `output ended early: expected ${show(b.text)} (token ${i + 1}, line ${b.line})` };
+      return { ok: true, progress: i };
+    },
+  };
+  return m;
+}
+
+function lineMatcher(want: Unit[]): Matcher {
+  let i = 0;
+  const m: Matcher = {
+    outcome: null,
+    feed(a) {
+      if (m.outcome) return;
+      const b = want[i];
+      if (!b) {
+        m.outcome = { ok: false, progress: i, detail: `extra output at line ${i + 1}: ${show(a.text)}` };
+        return;
+      }
+      i++;
+      if (!a.long && a.text === b.text) return;
+      m.outcome = { ok: false, progress: i - 1, detail: `line ${i}: expected ${show(b.text)}, got ${show(a.long ? `${a.text}…` : a.text)}` };
+    },
+    finish() {
+      if (m.outcome) return m.outcome;
+      const b = want[i];
+      if (b) return { ok: false, progress: i, detail: `output ended early: expected line ${i + 1} ${show(b.text)}` };
+      return { ok: true, progress: i };
+    },
+  };
+  return m;
+}
+
+/** Byte for byte (UTF-16 unit for unit, as decoded); after a difference, keeps 20 more characters to show. */
+function exactMatcher(want: string): { push(s: string): void; finish(): CompareOutcome } {
+  let pos = 0;
+  let newlines = 0;
+  let at = -1;
+  let got = '';
   return {
-    ok: false, progress: i,
-    detail: `byte ${i + 1} (line ${line}): expected ${show(want.slice(i, i + 20))}, got ${show(got.slice(i, i + 20))}`,
+    push(s: string) {
+      if (at >= 0) {
+        if (got.length < 20) got += s.slice(0, 20 - got.length);
+        return;
+      }
+      let k = 0;
+      while (k < s.length && pos + k < want.length && s.charCodeAt(k) === want.charCodeAt(pos + k)) {
+        if (s.charCodeAt(k) === 10) newlines++;
+        k++;
+      }
+      if (k < s.length) {
+        at = pos + k;
+        got = s.slice(k, k + 20);
+      }
+      pos += k;
+    },
+    finish(): CompareOutcome {
+      if (at < 0 && pos === want.length) return { ok: true, progress: pos };
+      const i = at < 0 ? pos : at;
+      return {
+        ok: false, progress: i,
+        detail: `byte ${i + 1} (line ${newlines + 1}): expected ${show(want.slice(i, i + 20))}, got ${show(got)}`,
+      };
+    },
+  };
+}
+
+/** Starts comparing one stream of output with every accepted output under a comparison mode. */
+export function outputComparer(accepted: string[], cmp: Comparison): OutputComparer {
+  const wants = accepted.length ? accepted : [''];
+  const pick = (results: CompareOutcome[]): CompareOutcome & { expected: string } => {
+    let best: (CompareOutcome & { expected: string }) | null = null;
+    for (let k = 0; k < results.length; k++) {
+      const r = results[k]!;
+      if (r.ok) return { ...r, expected: wants[k]! };
+      if (!best || r.progress > best.progress) best = { ...r, expected: wants[k]! };
+    }
+    return best!;
+  };
+  if (cmp.mode === 'exact') {
+    const ms = wants.map(exactMatcher);
+    return {
+      push: (s) => { for (const m of ms) m.push(s); },
+      end: () => pick(ms.map((m) => m.finish())),
+    };
+  }
+  const lines = cmp.mode === 'lines';
+  const split = (keep: number, emit: (u: Unit) => void) => (lines ? new LineSplitter(keep, emit) : new TokenSplitter(keep, emit));
+  const units = wants.map((w) => unitsOf(w, split));
+  const eps = cmp.mode === 'float' ? (cmp.eps ?? 1e-6) : null;
+  const ms = units.map((u) => (lines ? lineMatcher(u) : tokenMatcher(u, eps)));
+  const longest = Math.max(0, ...units.flatMap((u) => u.map((x) => x.text.length)));
+  let settled = false;
+  const splitter = split(Math.max(MIN_UNIT_KEEP, longest + 1), (u) => {
+    for (const m of ms) m.feed(u);
+    settled = ms.every((m) => m.outcome !== null);
+  });
+  return {
+    // Once every accepted output has differed, the rest of the output cannot change the verdict.
+    push: (s) => { if (!settled) splitter.push(s); },
+    end: () => {
+      if (!settled) splitter.end();
+      return pick(ms.map((m) => m.finish()));
+    },
   };
 }
 
 /** Compares one output with one accepted output under a comparison mode (the checker is elsewhere). */
 export function compareOutput(got: string, want: string, cmp: Comparison): CompareOutcome {
-  switch (cmp.mode) {
-    case 'exact':
-      return compareExact(got, want);
-    case 'lines':
-      return compareLines(got, want);
-    case 'float':
-      return compareTokens(got, want, cmp.eps ?? 1e-6);
-    case 'tokens':
-    default:
-      return compareTokens(got, want, null);
-  }
+  const { expected: _, ...r } = compareAny(got, [want], cmp);
+  return r;
 }
 
 /** Any accepted output passes; on failure, the closest one is the one reported. */
 export function compareAny(got: string, accepted: string[], cmp: Comparison): CompareOutcome & { expected: string } {
-  let best: (CompareOutcome & { expected: string }) | null = null;
-  for (const want of accepted.length ? accepted : ['']) {
-    const r = compareOutput(got, want, cmp);
-    if (r.ok) return { ...r, expected: want };
-    if (!best || r.progress > best.progress) best = { ...r, expected: want };
-  }
-  return best!;
+  const c = outputComparer(accepted, cmp);
+  c.push(got);
+  return c.end();
 }

@@ -8,10 +8,17 @@ export function clip(text: string, max: number): string {
   return `${text.slice(0, max)}\n… (${text.length - max} more characters)`;
 }
 
+/** A program's output cut to about `max` characters, counting what the judge did not keep. */
+function clipOutput(t: TestResult, max: number): string {
+  const kept = Buffer.byteLength(t.actual);
+  if (!t.outputBytes || t.outputBytes <= kept) return clip(t.actual, max);
+  return `${t.actual.slice(0, max)}\n… (${t.outputBytes} bytes printed in all)`;
+}
+
 function whatHappened(t: TestResult, max: number): string {
   switch (t.verdict) {
     case 'TLE':
-      return `time limit exceeded${t.actual ? `; printed before it was stopped:\n${clip(t.actual, max)}` : ''}`;
+      return `time limit exceeded${t.actual ? `; printed before it was stopped:\n${clipOutput(t, max)}` : ''}`;
     case 'MLE':
       return `memory limit exceeded (${t.detail ?? ''})`;
     case 'OLE':
@@ -19,7 +26,7 @@ function whatHappened(t: TestResult, max: number): string {
     case 'RE':
       return `runtime error: ${t.detail ?? ''}${t.stderr.trim() ? `\nstderr:\n${clip(t.stderr.trim().split('\n').slice(-15).join('\n'), max)}` : ''}`;
     default:
-      return clip(t.actual, max);
+      return clipOutput(t, max);
   }
 }
 

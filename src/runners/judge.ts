@@ -1,10 +1,16 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { chmod, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import type { Comparison, Problem } from '../problems/types.js';
+import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import type { Comparison, FileIo, Problem } from '../problems/types.js';
 import { buildProgram, type Built } from './build.js';
 import { prepareChecker, runChecker, type Checker } from './checker.js';
-import { compareAny } from './compare.js';
+import { outputComparer } from './compare.js';
 import { LANGS } from './langs.js';
 import { runSandboxed } from './sandbox.js';
+import { problemJudgeOptions } from './problem-options.js';
+import { makeTempDir } from './tempdirs.js';
 import type { JudgeOptions, JudgeResult, Program, TestCase, TestResult } from './types.js';
 import { runVerdict, worst } from './verdict.js';
 
@@ -35,44 +41,95 @@ function limitsOf(o: JudgeOptions): Limits {
   };
 }
 
-async function runTest(program: Program, built: Built, test: TestCase, index: number, lim: Limits, cmp: Comparison, checker: Checker | null, signal?: AbortSignal): Promise<TestResult> {
+// What of a program's output the judge keeps to show (the comparison itself streams): a prefix is
+// all a table, a message or a debug prompt ever shows, and 23 tests × 60 MiB must not sit in memory.
+export const KEEP_OUTPUT_BYTES = 64 * 1024;
+
+/**
+ * Where a test's output goes as it streams: into the comparison, or (for a checker, which reads the
+ * whole output) into a file in a private dir, never into memory.
+ */
+async function outputSink(test: TestCase, cmp: Comparison, checker: Checker | null) {
+  const decoder = new StringDecoder('utf8');
+  let bytes = 0;
+  if (checker) {
+    const dir = await makeTempDir('run');
+    // The checker may run as another (unprivileged) user; nothing but this output is in here.
+    await chmod(dir, 0o755);
+    const file = join(dir, 'output.txt');
+    let fd: number | null = openSync(file, 'w', 0o644);
+    return {
+      file,
+      bytes: () => bytes,
+      write: (chunk: Buffer) => { bytes += chunk.length; if (fd !== null) writeSync(fd, chunk); },
+      close: () => { if (fd !== null) closeSync(fd); fd = null; },
+      cleanup: () => rm(dir, { recursive: true, force: true }).catch(() => {}),
+      compare: null,
+    };
+  }
+  const comparer = outputComparer(test.outputs, cmp);
+  return {
+    file: null,
+    bytes: () => bytes,
+    write: (chunk: Buffer) => { bytes += chunk.length; comparer.push(decoder.write(chunk)); },
+    close: () => {},
+    cleanup: async () => {},
+    compare: () => { comparer.push(decoder.end()); return comparer.end(); },
+  };
+}
+
+async function runTest(program: Program, built: Built, test: TestCase, index: number, lim: Limits, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
   const lang = LANGS[program.lang];
   const run = await lang.run(built.dir, built.file, lim.memoryMb);
   const memoryBytes = (lim.memoryMb + lang.overheadMb) * 1024 * 1024;
-  const r = await runSandboxed({
-    cmd: run.cmd,
-    args: run.args,
-    readable: [built.dir],
-    stdin: test.input,
-    cpuMs: lim.timeMs,
-    wallMs: lim.wallMs,
-    // A little room for the sandbox's own launcher processes, which share the group.
-    memoryBytes: memoryBytes + (8 << 20),
-    addressSpaceBytes: lang.addressSpaceLimit ? memoryBytes + (64 << 20) : undefined,
-    pids: lim.processes,
-    outputBytes: lim.outputBytes,
-    signal,
-  });
-  if (r.aborted) throw abortError();
-  const actual = r.stdout.toString('utf8');
-  const base = {
-    name: test.name ?? `test ${index + 1}`,
-    timeMs: r.wallExceeded ? r.wallMs : r.cpuMs,
-    memoryKb: r.peakKb,
-    input: test.input,
-    actual,
-    stderr: r.stderr,
-    exitCode: r.exitCode,
-    signal: r.signal,
-  };
-  const early = runVerdict(r, lim.memoryMb * 1024);
-  if (early) return { ...base, verdict: early.verdict, detail: early.detail, expected: test.outputs[0] ?? '' };
-  if (checker) {
-    const c = await runChecker(checker, test.input, actual, test.outputs[0] ?? '', signal);
-    return { ...base, verdict: c.ok ? 'AC' : 'WA', detail: c.detail, expected: test.outputs[0] ?? '' };
+  const sink = await outputSink(test, cmp, checker);
+  try {
+    const r = await runSandboxed({
+      cmd: run.cmd,
+      args: run.args,
+      readable: [built.dir],
+      ...(io.input ? { files: { [io.input]: test.input } } : {}),
+      stdin: io.input ? '' : test.input,
+      ...(io.output ? { outputFile: io.output } : {}),
+      cpuMs: lim.timeMs,
+      wallMs: lim.wallMs,
+      // A little room for the sandbox's own launcher processes, which share the group.
+      memoryBytes: memoryBytes + (8 << 20),
+      addressSpaceBytes: lang.addressSpaceLimit ? memoryBytes + (64 << 20) : undefined,
+      pids: lim.processes,
+      outputBytes: lim.outputBytes,
+      signal,
+      // With file output, stdout is only shown; the answer file (bounded by the output limit) is compared.
+      ...(io.output ? { keepStdoutBytes: 0 } : { onStdout: sink.write, keepStdoutBytes: KEEP_OUTPUT_BYTES }),
+    });
+    if (io.output && r.fileOutput) sink.write(r.fileOutput);
+    sink.close();
+    if (r.aborted) throw abortError();
+    const shown = io.output ? (r.fileOutput ?? Buffer.alloc(0)).subarray(0, KEEP_OUTPUT_BYTES) : r.stdout;
+    const base = {
+      name: test.name ?? `test ${index + 1}`,
+      timeMs: r.wallExceeded ? r.wallMs : r.cpuMs,
+      memoryKb: r.peakKb,
+      input: test.input,
+      actual: shown.toString('utf8'),
+      outputBytes: sink.bytes(),
+      stderr: r.stderr,
+      exitCode: r.exitCode,
+      signal: r.signal,
+    };
+    const early = runVerdict(r, lim.memoryMb * 1024);
+    if (early) return { ...base, verdict: early.verdict, detail: early.detail, expected: test.outputs[0] ?? '' };
+    if (checker && sink.file) {
+      const c = await runChecker(checker, test.input, sink.file, test.outputs[0] ?? '', signal);
+      return { ...base, verdict: c.ok ? 'AC' : 'WA', detail: c.detail, expected: test.outputs[0] ?? '' };
+    }
+    const c = sink.compare!();
+    const detail = !c.ok && io.output && r.fileOutput === null ? `wrote no ${io.output} (the answer goes to that file, not to stdout)` : c.detail;
+    return { ...base, verdict: c.ok ? 'AC' : 'WA', detail, expected: c.expected };
+  } finally {
+    sink.close();
+    await sink.cleanup();
   }
-  const c = compareAny(actual, test.outputs, cmp);
-  return { ...base, verdict: c.ok ? 'AC' : 'WA', detail: c.detail, expected: c.expected };
 }
 
 /** Runs `fn` over items with at most `width` at once; stops starting new ones when `stop()` says so. */
@@ -111,7 +168,7 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
       tests,
       opts.parallel ?? availableParallelism(),
       async (t, i) => {
-        const r = await runTest(program, build.built, t, i, lim, cmp, checker, opts.signal);
+        const r = await runTest(program, build.built, t, i, lim, cmp, checker, opts.io ?? {}, opts.signal);
         if (r.verdict !== 'AC') failed = true;
         opts.onResult?.(r, i);
         return r;
@@ -132,10 +189,12 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
 export function judgeProblem(program: Program, problem: Problem, opts: JudgeOptions & { samplesOnly?: boolean } = {}): Promise<JudgeResult> {
   const named = (ts: TestCase[], prefix: string) => ts.map((t, i) => ({ ...t, name: t.name ?? `${prefix} ${i + 1}` }));
   const tests = [...named(problem.samples, 'sample'), ...(opts.samplesOnly ? [] : named(problem.tests, 'test'))];
+  const own = problemJudgeOptions(problem);
   return judge(program, tests, {
+    ...own,
     ...opts,
-    timeLimitMs: opts.timeLimitMs ?? problem.timeLimitMs,
-    memoryLimitMb: opts.memoryLimitMb ?? problem.memoryLimitMb,
-    compare: opts.compare ?? problem.compare,
+    timeLimitMs: opts.timeLimitMs ?? own.timeLimitMs,
+    memoryLimitMb: opts.memoryLimitMb ?? own.memoryLimitMb,
+    compare: opts.compare ?? own.compare,
   });
 }

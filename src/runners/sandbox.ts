@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { constants } from 'node:fs';
 import { mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeTempDir } from './tempdirs.js';
@@ -15,7 +16,15 @@ export interface SandboxSpec {
   readable?: string[];
   /** An extra directory the program may write (a compiler's output directory). */
   writable?: string;
-  stdin: string | Buffer;
+  /** The program's input; a stream (an interactor's output) is piped in as it comes. */
+  stdin: string | Buffer | Readable;
+  /** Each chunk of stdout as it comes (an interactor reads it); it is still collected, bounded. */
+  onStdout?: (chunk: Buffer) => void;
+  /**
+   * File input/output: the program writes its answer to this file in its work directory; it is
+   * read after the run, up to `outputBytes`, into `fileOutput`.
+   */
+  outputFile?: string;
   cpuMs: number;
   wallMs: number;
   /** Hard memory limit of the whole tree (cgroup) in bytes. */
@@ -26,6 +35,8 @@ export interface SandboxSpec {
   outputBytes: number;
   env?: Record<string, string>;
   signal?: AbortSignal;
+  /** Keep only the first this many bytes of stdout in the result (default: all). */
+  keepStdoutBytes?: number;
 }
 
 export interface SandboxResult {
@@ -33,6 +44,8 @@ export interface SandboxResult {
   /** The signal that ended the program, when it died of one. */
   signal: string | null;
   stdout: Buffer;
+  /** The contents of `outputFile` after the run; null when the program did not write it. */
+  fileOutput?: Buffer | null;
   /** The end of stderr (it never fails a test, but RE shows it). */
   stderr: string;
   cpuMs: number;
@@ -160,22 +173,44 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   const work = join(base, 'work');
   await mkdir(work);
   for (const [name, content] of Object.entries(spec.files ?? {})) await writeFile(join(work, name), content);
-  await writeFile(join(base, 'stdin'), spec.stdin);
-  const stdinFile = await open(join(base, 'stdin'), 'r');
+  const streamed = spec.stdin instanceof Readable;
+  if (!(spec.stdin instanceof Readable)) await writeFile(join(base, 'stdin'), spec.stdin);
+  const stdinFile = streamed ? null : await open(join(base, 'stdin'), 'r');
   let group: RunGroup | null = null;
   try {
     group = iso.cgroups.length
       ? await RunGroup.create(iso.cgroups, { memoryBytes: spec.memoryBytes, pids: spec.pids + 8 })
       : null;
-    return await execute(iso, spec, work, stdinFile.fd, group);
+    const r = await execute(iso, spec, work, stdinFile?.fd ?? 'pipe', group);
+    return spec.outputFile === undefined ? r : { ...r, ...(await readOutputFile(join(work, spec.outputFile), spec.outputBytes)) };
   } finally {
-    await stdinFile.close().catch(() => {});
+    await stdinFile?.close().catch(() => {});
     await group?.destroy();
     await rm(base, { recursive: true, force: true }).catch(() => {});
   }
 }
 
-async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd: number, group: RunGroup | null): Promise<SandboxResult> {
+/**
+ * The answer a file-output program left in its work dir: bounded, and null when it wrote none.
+ * The program controls that directory, so no symlink is followed (it could point at a host
+ * file we can read and it cannot) and a FIFO never blocks us.
+ */
+async function readOutputFile(path: string, limit: number): Promise<{ fileOutput: Buffer | null; outputExceeded?: true }> {
+  const f = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
+  if (!f) return { fileOutput: null };
+  try {
+    const info = await f.stat();
+    if (!info.isFile()) return { fileOutput: null };
+    const buf = Buffer.alloc(Math.min(limit, info.size) + 1);
+    const { bytesRead } = await f.read(buf, 0, buf.length, 0);
+    // The file-size rlimit stops a write at exactly `limit` bytes, so a full file is over it.
+    return bytesRead >= limit ? { fileOutput: buf.subarray(0, limit), outputExceeded: true } : { fileOutput: buf.subarray(0, bytesRead) };
+  } finally {
+    await f.close();
+  }
+}
+
+async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd: number | 'pipe', group: RunGroup | null): Promise<SandboxResult> {
   const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
   const joinArgs = group ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
   const argv = [...joinArgs, ...limitArgs(iso, spec), ...namespaceArgs(iso, work, spec), spec.cmd, ...spec.args];
@@ -191,10 +226,17 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   const child = spawn(argv[0]!, argv.slice(1), { cwd: work, env, stdio: [stdinFd, 'pipe', 'pipe'], detached: true });
   const stdout = child.stdout as Readable;
   const stderr = child.stderr as Readable;
+  if (spec.stdin instanceof Readable && child.stdin) {
+    // The program may exit before reading everything: a broken pipe is its business, not ours.
+    child.stdin.on('error', () => {});
+    spec.stdin.pipe(child.stdin);
+  }
   // Closed flags are recorded from the start: a pipe may close before the exit event arrives.
   const closed = Promise.all([new Promise((r) => stdout.once('close', r)), new Promise((r) => stderr.once('close', r))]);
   const out: Buffer[] = [];
   let outBytes = 0;
+  let keptBytes = 0;
+  const keep = spec.keepStdoutBytes ?? Infinity;
   let err = '';
   let outputExceeded = false, cpuExceeded = false, wallExceeded = false, aborted = false;
   let polledCpuMs = 0, polledPeakKb = 0;
@@ -219,7 +261,12 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
       killTree();
       return;
     }
-    out.push(chunk);
+    spec.onStdout?.(chunk);
+    if (keptBytes < keep) {
+      const part = chunk.length <= keep - keptBytes ? chunk : chunk.subarray(0, keep - keptBytes);
+      out.push(part);
+      keptBytes += part.length;
+    }
   });
   stderr.setEncoding('utf8');
   stderr.on('data', (s: string) => {

@@ -1,4 +1,4 @@
-import type { Comparison, TestCase } from '../problems/types.js';
+import type { Comparison, FileIo, TestCase } from '../problems/types.js';
 
 export type LangId = 'python' | 'cpp' | 'javascript' | 'java';
 
@@ -19,7 +19,10 @@ export interface TestResult {
   input: string;
   /** The accepted output closest to what the program printed (the first when unsure). */
   expected: string;
+  /** The start of what the program printed (the judge keeps at most KEEP_OUTPUT_BYTES of it). */
   actual: string;
+  /** How many bytes the program printed in all, when more than `actual` holds. */
+  outputBytes?: number;
   stderr: string;
   exitCode: number | null;
   signal: string | null;
@@ -55,6 +58,8 @@ export interface JudgeOptions {
   /** Processes and threads per test (default 128). */
   processLimit?: number;
   compare?: Comparison;
+  /** File input/output: the test goes into `io.input` in the work dir, the answer is read from `io.output`. */
+  io?: FileIo;
   /** How many tests run at once; defaults to the number of cores. */
   parallel?: number;
   /** Stop as soon as one test fails (the flows' sample runs do not; eval can). */

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { KeyHints } from '../components/KeyHints.js';
 import { cut } from '../components/rows.js';
 import { tone } from '../components/theme.js';
+import { splitBurst, type KeyPress } from '../components/burst.js';
 import { LineInput } from '../components/Editor.js';
 import type { ProblemEntry } from './controller.js';
 
@@ -62,29 +63,35 @@ export function Picker({ problems, width, height, error, onPick, onQuit, onSetti
     else if (f.trim()) onPick(f.trim());
   };
 
+  /** One key; true when it left the list (opened, quit, settings or the path input). */
+  const pickerKey = (k: KeyPress): boolean => {
+    const cur = now.current;
+    const count = filterProblems(problems ?? [], cur.filter).length;
+    if (k.ctrl && k.input === 'o') return (setPathMode(true), true);
+    if (k.ctrl && k.input === 'c') return (onQuit(), true);
+    if (k.escape) return cur.filter ? (setFilter(''), false) : (onQuit(), true);
+    if (k.upArrow) setIndex(Math.max(0, cur.index - 1));
+    else if (k.downArrow) setIndex(Math.min(count - 1, cur.index + 1));
+    else if (k.pageUp) setIndex(Math.max(0, cur.index - listHeight));
+    else if (k.pageDown) setIndex(Math.min(count - 1, cur.index + listHeight));
+    else if (k.return) return (open(), true);
+    else if (k.tab) return (onSettings(), true);
+    else if (k.backspace || k.delete) setFilter(Array.from(cur.filter).slice(0, -1).join(''));
+    else if (k.input && !k.ctrl && !k.meta) {
+      const [text = '', ...rest] = k.input.split('\n');
+      setFilter(cur.filter + text);
+      if (rest.length > 0) return (open(), true);
+    }
+    return false;
+  };
+
   useInput(
     (input, key) => {
       // Always subscribed (toggling would drop keys typed while React swaps handlers); the path
       // input has the keys while it is open.
       if (pathNow.current) return;
-      const cur = now.current;
-      const count = filterProblems(problems ?? [], cur.filter).length;
-      if (key.ctrl && input === 'o') return setPathMode(true);
-      if (key.ctrl && input === 'c') return onQuit();
-      if (key.escape) return cur.filter ? setFilter('') : onQuit();
-      if (key.upArrow) return setIndex(Math.max(0, cur.index - 1));
-      if (key.downArrow) return setIndex(Math.min(count - 1, cur.index + 1));
-      if (key.pageUp) return setIndex(Math.max(0, cur.index - listHeight));
-      if (key.pageDown) return setIndex(Math.min(count - 1, cur.index + listHeight));
-      if (key.return) return open();
-      if (key.tab) return onSettings();
-      if (key.backspace || key.delete) return setFilter(cur.filter.slice(0, -1));
-      if (input && !key.ctrl && !key.meta) {
-        const [text = '', ...rest] = input.split(/\r\n|\r|\n/);
-        // eslint-disable-next-line no-control-regex
-        setFilter(cur.filter + text.replace(/[\u0000-\u001f\u007f]/g, ''));
-        if (rest.length > 0) open();
-      }
+      // Every key of a burst in order ("sum⏎" typed ahead, three backspaces); a paste is one text.
+      for (const k of splitBurst(input, key, 'runs')) if (pickerKey(k)) return;
     },
   );
 

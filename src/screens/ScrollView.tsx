@@ -3,18 +3,9 @@ import { useState } from 'react';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { Rows, cut, fitRow, type Row } from '../components/rows.js';
 
-/** Scroll keys shared by every scrollable pane; returns the new offset or undefined. */
-export function scrollKey(key: { upArrow?: boolean; downArrow?: boolean; pageUp?: boolean; pageDown?: boolean; home?: boolean; end?: boolean }, input: string, offset: number, total: number, height: number): number | undefined {
-  const max = Math.max(0, total - height);
-  const to = (n: number): number => Math.max(0, Math.min(max, n));
-  if (key.upArrow || input === 'k') return to(offset - 1);
-  if (key.downArrow || input === 'j') return to(offset + 1);
-  if (key.pageUp) return to(offset - height + 1);
-  if (key.pageDown || input === ' ') return to(offset + height - 1);
-  if (key.home || input === 'g') return 0;
-  if (key.end || input === 'G') return max;
-  return undefined;
-}
+// The scroll keys live with the solve screen's pure key model; re-exported for the overlays.
+export { scrollKey } from '../components/solveKeys.js';
+import { scrollKey } from '../components/solveKeys.js';
 
 /** "lines 10-28 of 64" when the rows do not fit, else "". */
 export const rangeLabel = (offset: number, height: number, total: number): string =>

@@ -1,24 +1,30 @@
 import { Box, Static, Text, useInput } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Editor, LineInput } from '../components/Editor.js';
+import { splitBurst } from '../components/burst.js';
+import { LineInput } from '../components/Editor.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { proposalRows } from '../components/panes/index.js';
-import { freshUi, paneKey, type PaneAction, type PaneUi } from '../components/panes/keys.js';
-import { Rows, cut, fitRow, rowText, seg, textRows, type Row } from '../components/rows.js';
+import { askLabel, freshUi, paneAnswer, type PaneUi } from '../components/panes/keys.js';
+import { cut, fitRow, seg, type Row } from '../components/rows.js';
+import { solveKeys, type SolveAction, type SolveKeyView, type SolveMode } from '../components/solveKeys.js';
 import { StatusBar, type StatusInfo } from '../components/StatusBar.js';
-import { StreamTail } from '../components/StreamTail.js';
 import { tone } from '../components/theme.js';
+import type { Decision, Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { AppController, SessionHandle } from './controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal } from './hooks.js';
-import { ALL_KEYS, CANCELLED_HINTS, ENDED_HINTS, GATE_HINTS, STREAM_HINTS } from './keys.js';
+import { ALL_KEYS, ENDED_HINTS, STREAM_HINTS } from './keys.js';
 import { problemRows } from './problemPane.js';
-import { ScrollView, rangeLabel, scrollKey } from './ScrollView.js';
+import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
 import type { SessionView } from './sessionView.js';
-
-type Mode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings';
+import { BACK_HINTS, BackPicker } from './solve/BackPicker.js';
+import { EditStep } from './solve/EditStep.js';
+import { Ended } from './solve/Ended.js';
+import { Gate, gateHints } from './solve/Gate.js';
+import { NOTE_HINTS, NoteInput } from './solve/NoteInput.js';
+import { Streaming } from './solve/Streaming.js';
 
 export interface SolveProps {
   session: SessionHandle;
@@ -36,9 +42,6 @@ export interface SolveProps {
 
 /** Rows the live region may use: the terminal minus a spare line, the title, status, notice and keys. */
 export const liveBody = (height: number): number => Math.max(3, height - 5);
-
-/** Rows of streaming text shown at most. */
-const STREAM_ROWS = 12;
 
 const EXT: Record<string, string> = { python: '.py', cpp: '.cpp', javascript: '.js', java: '.java' };
 
@@ -58,48 +61,58 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
   };
 }
 
-/** Lines in the text, counting no further than `cap` (the tail grows until it fills the body). */
-function countLines(text: string, cap: number): number {
-  let n = 1;
-  for (let i = text.length - 1; i >= 0 && n <= cap; i--) if (text.charCodeAt(i) === 10) n++;
-  return n;
-}
-
 const isBackendError = (code: string | undefined): boolean => code === 'server-down' || code === 'model-missing' || code === 'dropped' || code === 'stalled';
 
 export function Solve(props: SolveProps) {
   const { session, width, height, app } = props;
   const v = useExternal(session.subscribe, session.view);
-  const [mode, setModeState] = useState<Mode>('main');
-  // The key handler reads the newest mode: a key typed right after `r` must not approve.
-  const modeNow = useRef<Mode>('main');
-  const setMode = (m: Mode): void => {
+  const [mode, setModeState] = useState<SolveMode>('main');
+  // The key handler reads the newest state: a key typed right after `r` must not approve.
+  const modeNow = useRef<SolveMode>('main');
+  const setMode = (m: SolveMode): void => {
     modeNow.current = m;
     setModeState(m);
   };
-  const [offset, setOffset] = useState(0);
-  // What the person has opened, struck out or selected in this proposal's pane.
-  const [ui, setUi] = useState<PaneUi>(freshUi);
-  const [asking, setAsking] = useState<Extract<PaneAction, { kind: 'ask' }> | undefined>();
+  const [offset, setOffsetState] = useState(0);
+  const offsetNow = useRef(0);
+  const setOffset = (n: number): void => {
+    offsetNow.current = n;
+    setOffsetState(n);
+  };
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  // What the person has struck out or selected in this proposal's pane (report, tree).
+  const [ui, setUiState] = useState<PaneUi>(freshUi);
+  const uiNow = useRef<PaneUi>(freshUi());
+  const setUi = (u: PaneUi): void => {
+    uiNow.current = u;
+    setUiState(u);
+  };
   const [notice, setNotice] = useState<{ text: string; tone?: 'red' | 'yellow' | 'green' } | undefined>();
-  const [backPick, setBackPick] = useState(0);
-  const lastCtrlC = useRef(0);
+  const [backPick, setBackPickState] = useState(0);
+  const backPickNow = useRef(0);
+  const setBackPick = (n: number): void => {
+    backPickNow.current = n;
+    setBackPickState(n);
+  };
+  const [carry, setCarry] = useState('');
+  const lastCancel = useRef(Number.NEGATIVE_INFINITY);
   const live = v.live;
   const proposal = live?.proposal;
   const body = liveBody(height);
 
-  // A new proposal starts at the top with nothing opened or marked.
+  // A new proposal starts at the top with its examples closed and nothing marked.
   useEffect(() => {
     setOffset(0);
+    setExpanded(new Set());
     setUi(freshUi());
   }, [proposal]);
 
   const rows = useMemo<Row[]>(() => {
     if (!proposal) return [];
-    return proposalRows(proposal, { width, expanded: ui.expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).map((r) => fitRow(r, width));
-  }, [proposal, width, ui, v.lastCode, v.lastPlan]);
+    return proposalRows(proposal, { width, expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).map((r) => fitRow(r, width));
+  }, [proposal, width, expanded, ui, v.lastCode, v.lastPlan]);
 
-  const decide = (d: Parameters<SessionHandle['decide']>[1]): void => {
+  const decide = (d: Decision): void => {
     if (!proposal) return;
     // Keyed by the step on screen: a decision cannot land on a step that came after it.
     if (!session.decide(proposal.step, d)) setNotice({ text: 'that step is no longer waiting', tone: 'yellow' });
@@ -112,79 +125,84 @@ export function Solve(props: SolveProps) {
   };
 
   const earlier = v.steps.filter((s) => s.branch === v.branch && (!live || s.step < live.step));
+  const backendError = v.error !== undefined && isBackendError(v.error.code);
+
+  const externalEdit = (p: Proposal): void => {
+    const ext = p.pane === 'code' ? (EXT[props.lang] ?? '.txt') : '.md';
+    app
+      .editExternally(p.text, ext)
+      .then((text) => {
+        if (text === p.text) setNotice({ text: 'no change made in the editor' });
+        else decide({ kind: 'edit', content: text });
+      })
+      .catch((err: unknown) => setNotice({ text: `the editor failed: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' }));
+  };
+
+  const apply = (a: SolveAction): void => {
+    switch (a.kind) {
+      case 'none':
+        return;
+      case 'mode':
+        setCarry(a.carry ?? '');
+        return setMode(a.mode);
+      case 'quit':
+        return quit();
+      case 'cancel-answer':
+        lastCancel.current = Date.now();
+        if (session.cancelAnswer()) setNotice({ text: 'answer cancelled — R asks again, r with a note (ctrl-c again within 3 s quits)', tone: 'yellow' });
+        return;
+      case 'decide':
+        return decide(a.decision);
+      case 'back-to': {
+        const target = earlier[a.index];
+        if (target) decide({ kind: 'back', to: target.step });
+        return;
+      }
+      case 'pick':
+        setBackPick(a.index);
+        return setMode('back');
+      case 'retry':
+        setNotice({ text: 'trying again…' });
+        return session.retry();
+      case 'another':
+        return props.onAnother?.();
+      case 'scroll':
+        return setOffset(a.offset);
+      case 'toggle-example': {
+        const s = new Set(expanded);
+        if (s.has(a.index)) s.delete(a.index);
+        else s.add(a.index);
+        return setExpanded(s);
+      }
+      case 'pane-ui':
+        return setUi(a.ui);
+      case 'external-edit':
+        if (proposal) externalEdit(proposal);
+        return;
+      case 'notice':
+        return setNotice({ text: a.text, tone: 'yellow' });
+    }
+  };
 
   useInput(
     (input, key) => {
-      const mode = modeNow.current;
-      if (mode !== 'main' && mode !== 'back' && !(key.ctrl && input === 'c')) return;
-      if (key.ctrl && input === 'c') {
-        const now = Date.now();
-        if (live?.streaming && now - lastCtrlC.current > 3000) {
-          lastCtrlC.current = now;
-          if (session.cancelAnswer()) setNotice({ text: 'answer cancelled — R asks again, r with a note (ctrl-c again within 3 s quits)', tone: 'yellow' });
-          return;
-        }
-        return quit();
-      }
-      if (mode === 'back') {
-        if (key.escape) return setMode('main');
-        if (key.upArrow) return setBackPick(Math.max(0, backPick - 1));
-        if (key.downArrow) return setBackPick(Math.min(earlier.length - 1, backPick + 1));
-        if (key.return) {
-          const target = earlier[backPick];
-          if (target) decide({ kind: 'back', to: target.step });
-        }
-        return;
-      }
-      if (input === 'q') return quit();
-      if (input === '?') return setMode('help');
-      if (input === 'p') return setMode('problem');
-      if (input === 's' && !live?.streaming) return setMode('settings');
-      // The answer the person cancelled is asked again, afresh (r does the same with a note).
-      if (input === 'R' && proposal?.cancelled) return decide({ kind: 'reject' });
-      if (input === 'R' && v.error && isBackendError(v.error.code)) {
-        setNotice({ text: 'trying again…' });
-        return session.retry();
-      }
-      if (v.outcome) {
-        if (input === 'n' && props.onAnother) props.onAnother();
-        return;
-      }
-      if (!proposal) return;
-      const next = scrollKey(key, input, offset, rows.length, body);
-      if (next !== undefined) return setOffset(next);
-      const act = paneKey(proposal, ui, input, key);
-      if (act?.kind === 'ui') return setUi(act.ui);
-      if (act?.kind === 'decide') return decide(act.decision);
-      if (act?.kind === 'ask') {
-        setAsking(act);
-        return setMode('ask');
-      }
-      if (input === 'a') {
-        if (proposal.cancelled) return setNotice({ text: 'you cancelled this answer: R asks again, r with a note, q stops', tone: 'yellow' });
-        if (proposal.error) return setNotice({ text: 'this step failed: r asks again, b goes back, q stops', tone: 'yellow' });
-        return decide({ kind: 'approve' });
-      }
-      if (input === 'e' && !proposal.error) return setMode('edit');
-      if (input === 'E' && !proposal.error) {
-        const ext = proposal.pane === 'code' ? (EXT[props.lang] ?? '.txt') : '.md';
-        app
-          .editExternally(proposal.text, ext)
-          .then((text) => {
-            if (text === proposal.text) setNotice({ text: 'no change made in the editor' });
-            else decide({ kind: 'edit', content: text });
-          })
-          .catch((err: unknown) => setNotice({ text: `the editor failed: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' }));
-        return;
-      }
-      if (input === 'r') return setMode('note');
-      if (input === 'b') {
-        if (earlier.length === 0) return setNotice({ text: 'no earlier step to go back to', tone: 'yellow' });
-        setBackPick(earlier.length - 1);
-        return setMode('back');
-      }
+      const keyView: SolveKeyView = {
+        streaming: live?.streaming === true,
+        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value } } : {}),
+        ui: uiNow.current,
+        ended: v.outcome !== undefined,
+        backendError,
+        canAnother: props.onAnother !== undefined,
+        earlier: earlier.length,
+        backPick: backPickNow.current,
+        offset: offsetNow.current,
+        rows: rows.length,
+        body,
+        sinceCancel: Date.now() - lastCancel.current,
+      };
+      for (const a of solveKeys(modeNow.current, keyView, splitBurst(input, key, 'chars'))) apply(a);
     },
-    // Always subscribed: the handler itself steps aside for the editor, the note and overlays.
+    // Always subscribed: the reducer itself steps aside for the editor, the note and overlays.
   );
 
   useEffect(() => {
@@ -195,41 +213,29 @@ export function Solve(props: SolveProps) {
 
   const history = <Static items={v.history}>{(item) => <HistoryEntry key={item.key} item={item} width={width} />}</Static>;
   const status = <StatusBar info={statusOf(v, props)} width={width} />;
+  const toMain = (): void => setMode('main');
 
-  if (mode === 'help') {
-    const helpRows: Row[] = ALL_KEYS.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
+  if (mode === 'help' || mode === 'problem' || mode === 'settings' || (mode === 'edit' && proposal)) {
+    let overlay: React.ReactNode;
+    if (mode === 'help') {
+      const helpRows: Row[] = ALL_KEYS.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
+      overlay = <ScrollView title="Keys" rows={helpRows.map((r) => fitRow(r, width))} width={width} height={body + 2} onClose={toMain} closeKeys={['?', 'q']} />;
+    } else if (mode === 'problem') {
+      overlay = <ScrollView title="Problem" rows={problemRows(props.problem, width).map((r) => fitRow(r, width))} width={width} height={body + 2} onClose={toMain} closeKeys={['p', 'q']} />;
+    } else if (mode === 'settings') {
+      overlay = (
+        <>
+          <SettingsScreen app={app.settings} width={width} height={body + 2} onClose={toMain} />
+          <Text dimColor>{cut('changes apply from the next session', width)}</Text>
+        </>
+      );
+    } else if (proposal) {
+      overlay = <EditStep proposal={proposal} width={width} height={body + 1} onEdit={(text) => decide({ kind: 'edit', content: text })} onCancel={toMain} />;
+    }
     return (
       <Box flexDirection="column">
         {history}
-        <ScrollView title="Keys" rows={helpRows.map((r) => fitRow(r, width))} width={width} height={body + 2} onClose={() => setMode('main')} closeKeys={['?', 'q']} />
-        {status}
-      </Box>
-    );
-  }
-  if (mode === 'problem') {
-    return (
-      <Box flexDirection="column">
-        {history}
-        <ScrollView title="Problem" rows={problemRows(props.problem, width).map((r) => fitRow(r, width))} width={width} height={body + 2} onClose={() => setMode('main')} closeKeys={['p', 'q']} />
-        {status}
-      </Box>
-    );
-  }
-  if (mode === 'settings') {
-    return (
-      <Box flexDirection="column">
-        {history}
-        <SettingsScreen app={app.settings} width={width} height={body + 2} onClose={() => setMode('main')} />
-        <Text dimColor>{cut('changes apply from the next session', width)}</Text>
-        {status}
-      </Box>
-    );
-  }
-  if (mode === 'edit' && proposal) {
-    return (
-      <Box flexDirection="column">
-        {history}
-        <Editor initial={proposal.text} width={width} height={body + 1} title={`Editing ${proposal.title}`} onSave={(text) => (text === proposal.text ? setMode('main') : decide({ kind: 'edit', content: text }))} onCancel={() => setMode('main')} />
+        {overlay}
         {status}
       </Box>
     );
@@ -240,81 +246,54 @@ export function Solve(props: SolveProps) {
   let content: React.ReactNode = null;
   let hints: Hint[] = STREAM_HINTS;
   if (v.outcome) {
-    const o = v.outcome;
-    const lines: Row[] = [
-      [seg(o.status === 'solved' ? '★ solved' : o.status, { bold: true, color: o.status === 'solved' ? 'green' : 'yellow' }), seg(o.samples ? `  samples ${o.samples.passed}/${o.samples.total}` : '')],
-      ...(o.reason ? [[seg(o.reason)]] : []),
-      ...(v.file ? [[seg(`replay it: simcoach replay ${v.file}`, { dim: true })]] : []),
-    ];
-    const backendFailed = v.error !== undefined && isBackendError(v.error.code);
-    if (backendFailed) lines.push([seg('start the server or fix the model (simcoach doctor says how), then press R to go on from the last complete step', { dim: true })]);
-    content = <Rows rows={lines.flatMap((r) => textRows(rowText(r), width, r[0] ?? {}))} />;
+    content = <Ended outcome={v.outcome} {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} />;
     hints = props.onAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
-    if (backendFailed) hints = [{ key: 'R', label: 'try again' }, ...hints];
+    if (backendError) hints = [{ key: 'R', label: 'try again' }, ...hints];
   } else if (proposal) {
     state = `${proposal.cancelled ? 'answer cancelled' : proposal.error ? 'failed' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
-    content = mode === 'back' ? (
-      <Box flexDirection="column">
-        <Text bold>Back to which step? (a new branch; this one is kept)</Text>
-        {earlier.slice(Math.max(0, backPick - body + 2), Math.max(0, backPick - body + 2) + body - 1).map((s) => (
-          <Text key={s.step} inverse={s === earlier[backPick]} wrap="truncate-end">
-            {cut(`  ${s.step + 1} ${s.title}`, width)}
-          </Text>
-        ))}
-      </Box>
-    ) : (
-      <Rows rows={rows} from={offset} height={body} />
-    );
-    hints = mode === 'back' ? [{ key: '↑↓', label: 'choose' }, { key: 'enter', label: 'go back' }, { key: 'esc', label: 'cancel' }] : proposal.cancelled ? CANCELLED_HINTS : proposal.error ? GATE_HINTS.filter((h) => !['a', 'e', 'E'].includes(h.key)) : GATE_HINTS;
-  } else if (live?.running) {
-    state = 'running';
-    content = <Text>{`judging on ${live.running.tests} test${live.running.tests === 1 ? '' : 's'}…`}</Text>;
-  } else if (live) {
-    state = live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : 'waiting for the model';
-    // The error lines below take two rows of the body when there is an error.
-    // A dozen lines of tail are enough to follow an answer; each frame then costs less.
-    const room = Math.min(STREAM_ROWS, v.error ? body - 2 : body);
-    content = live.text ? <StreamTail text={live.text} width={width} height={Math.max(1, Math.min(room, countLines(live.text, room) + 1))} /> : <Text dimColor>waiting for the model…</Text>;
-  }
-  if (v.error && !proposal && !v.outcome) {
-    const backend = isBackendError(v.error.code);
-    content = (
-      <Box flexDirection="column">
-        {content}
-        <Text color={tone('red')} wrap="truncate-end">
-          {cut(v.error.message, width)}
-        </Text>
-        {backend ? <Text dimColor>{cut('start the server or fix the model (simcoach doctor says how), then press R', width)}</Text> : null}
-      </Box>
-    );
-    if (backend) hints = [{ key: 'R', label: 'try again' }, ...STREAM_HINTS];
-  }
-  if (mode === 'ask' && proposal && asking) {
-    content = (
-      <Box flexDirection="column">
-        <Rows rows={rows} from={offset} height={Math.max(1, body - 1)} />
-        <LineInput
-          label={asking.label}
+    if (mode === 'back') {
+      content = <BackPicker earlier={earlier} pick={backPick} width={width} height={body} />;
+      hints = BACK_HINTS;
+    } else if (mode === 'note') {
+      content = (
+        <NoteInput
+          rows={rows}
+          offset={offset}
+          height={body}
           width={width}
-          onSubmit={(text) => {
-            const d = asking.decide(text);
-            if (d) decide(d);
-            else setMode('main');
-          }}
-          onCancel={() => setMode('main')}
+          cancelled={proposal.cancelled === true}
+          initial={carry}
+          onSubmit={(note) => decide({ kind: 'reject', ...(note.trim() ? { note: note.trim() } : {}) })}
+          onCancel={toMain}
         />
-      </Box>
-    );
-    hints = [{ key: 'enter', label: 'done' }, { key: 'esc', label: 'cancel' }];
-  }
-  if (mode === 'note' && proposal) {
-    content = (
-      <Box flexDirection="column">
-        <Rows rows={rows} from={offset} height={Math.max(1, body - 1)} />
-        <LineInput label={proposal.cancelled ? 'note for the new answer:' : 'what is wrong:'} width={width} onSubmit={(note) => decide({ kind: 'reject', ...(note.trim() ? { note: note.trim() } : {}) })} onCancel={() => setMode('main')} />
-      </Box>
-    );
-    hints = [{ key: 'enter', label: 'reject with this note' }, { key: 'esc', label: 'cancel' }];
+      );
+      hints = NOTE_HINTS;
+    } else if (mode === 'ask') {
+      content = (
+        <Box flexDirection="column">
+          <Gate rows={rows} offset={offset} height={Math.max(1, body - 1)} />
+          <LineInput
+            label={askLabel(proposal)}
+            width={width}
+            initial={carry}
+            onSubmit={(text) => {
+              const d = paneAnswer(proposal, ui, text);
+              if (d) decide(d);
+              else toMain();
+            }}
+            onCancel={toMain}
+          />
+        </Box>
+      );
+      hints = [{ key: 'enter', label: 'done' }, { key: 'esc', label: 'cancel' }];
+    } else {
+      content = <Gate rows={rows} offset={offset} height={body} />;
+      hints = gateHints(proposal);
+    }
+  } else {
+    state = live?.running ? 'running' : live ? (live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : 'waiting for the model') : '';
+    content = <Streaming {...(live ? { live } : {})} {...(v.error ? { error: v.error } : {})} backendError={backendError} width={width} height={body} />;
+    if (v.error && backendError) hints = [{ key: 'R', label: 'try again' }, ...STREAM_HINTS];
   }
 
   const shownNotice = notice ?? (v.error && proposal ? { text: v.error.message, tone: 'red' as const } : undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareAny, compareOutput } from '../../src/runners/compare.js';
+import { compareAny, compareOutput, outputComparer } from '../../src/runners/compare.js';
 
 describe('comparison modes', () => {
   it('tokens ignores all whitespace but not content', () => {
@@ -47,5 +47,41 @@ describe('comparison modes', () => {
     expect(r.ok).toBe(false);
     expect(r.expected).toBe('1 2 3');
     expect(r.detail).toMatch(/token 3/);
+  });
+});
+
+describe('comparison as the output streams', () => {
+  const cases: [string, string[], Parameters<typeof compareAny>[2]][] = [
+    ['1  2\n3\n\n', ['1 2 3'], { mode: 'tokens' }],
+    ['1 2\n4\n', ['1 2\n3\n'], { mode: 'tokens' }],
+    ['1 2 4', ['9 9 9', '1 2 3'], { mode: 'tokens' }],
+    ['12 345', ['12 34', '12 3456'], { mode: 'tokens' }],
+    ['a b  \r\nc\n\n', ['a b\nc'], { mode: 'lines' }],
+    ['a  b\nc', ['a b\nc'], { mode: 'lines' }],
+    ['a\n\n\nc\n  \n', ['a\nc', 'a\n\n\nc'], { mode: 'lines' }],
+    ['a\n\n', ['a\n\nb'], { mode: 'lines' }],
+    ['ab\ncd', ['ab\ncx', 'ab\nce'], { mode: 'exact' }],
+    ['a', ['a\n'], { mode: 'exact' }],
+    ['YES 0.5 1e-3', ['YES 0.6', 'YES 0.5 0.001'], { mode: 'float', eps: 1e-6 }],
+  ];
+  it.each(cases)('%j in one-character pieces reads as it does whole', (got, accepted, cmp) => {
+    const whole = compareAny(got, accepted, cmp);
+    const c = outputComparer(accepted, cmp);
+    for (const ch of got) c.push(ch);
+    expect(c.end()).toEqual(whole);
+  });
+
+  it('a token or line longer than any accepted one is cut, and fails with its start shown', () => {
+    const huge = '7'.repeat(1 << 20);
+    const t = outputComparer(['7'], { mode: 'tokens' });
+    for (let i = 0; i < 64; i++) t.push(huge);
+    const r = t.end();
+    expect(r.ok).toBe(false);
+    expect(r.detail).toBe(`line 1, token 1: expected "7", got "${'7'.repeat(60)}…"`);
+    const l = outputComparer(['x'], { mode: 'lines' });
+    l.push('x');
+    for (let i = 0; i < 64; i++) l.push(' '.repeat(1 << 20));
+    l.push('\n');
+    expect(l.end().ok).toBe(true); // trailing blanks, however many, are not part of the line
   });
 });

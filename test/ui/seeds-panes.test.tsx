@@ -5,7 +5,9 @@ import { render } from 'ink-testing-library';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testerAgent, treeAgent, type NodeView, type TreeStepValue } from '../../src/agents/index.js';
 import { Pane, proposalRows } from '../../src/components/panes/index.js';
-import { freshUi, paneKey } from '../../src/components/panes/keys.js';
+import { freshUi, paneAnswer, paneKey } from '../../src/components/panes/keys.js';
+import { solveKeys, type SolveKeyView } from '../../src/components/solveKeys.js';
+import { splitBurst } from '../../src/components/burst.js';
 import { cells, fitRow, rowText, Rows } from '../../src/components/rows.js';
 import { setColor } from '../../src/components/theme.js';
 import type { Proposal } from '../../src/engine/types.js';
@@ -50,14 +52,14 @@ describe('self-collaboration panes', () => {
     const p = proposal('report', REPORT);
     let ui = freshUi();
     for (const k of ['2', '3', '3']) {
-      const a = paneKey(p, ui, k);
-      expect(a?.kind).toBe('ui');
-      if (a?.kind === 'ui') ui = a.ui;
+      const a = paneKey(p, ui, { input: k });
+      expect(a?.kind).toBe('pane-ui');
+      if (a?.kind === 'pane-ui') ui = a.ui;
     }
     expect([...ui.marked]).toEqual([1]);
-    expect(paneKey(p, ui, '9')).toBeUndefined(); // no ninth finding
-    expect(paneKey(p, freshUi(), 'a')).toBeUndefined(); // nothing struck: a plain approve
-    const a = paneKey(p, ui, 'a');
+    expect(paneKey(p, ui, { input: '9' })).toBeUndefined(); // no ninth finding
+    expect(paneKey(p, freshUi(), { input: 'a' })).toBeUndefined(); // nothing struck: a plain approve
+    const a = paneKey(p, ui, { input: 'a' });
     expect(a?.kind).toBe('decide');
     if (a?.kind !== 'decide' || a.decision.kind !== 'edit') throw new Error('expected an edit');
     const sumTwo = await fixture('sum-two');
@@ -137,8 +139,8 @@ describe('codetree panes', () => {
     const ctx = ctxOf(await fixture('sum-two'));
     let ui = freshUi();
     const step = (input: string, key = {}) => {
-      const a = paneKey(p, ui, input, key);
-      if (a?.kind === 'ui') ui = a.ui;
+      const a = paneKey(p, ui, { input, ...key });
+      if (a?.kind === 'pane-ui') ui = a.ui;
       return a;
     };
     step('', { tab: true });
@@ -161,11 +163,35 @@ describe('codetree panes', () => {
     if (a?.kind !== 'decide' || a.decision.kind !== 'edit') throw new Error('expected an edit');
     expect(treeAgent.edit(a.decision.content, v, ctx).choice).toEqual({ prune: ['1.3'], add: [] });
     // + asks for the person's strategy, which is expanded first
-    const plus = step('+');
-    if (plus?.kind !== 'ask') throw new Error('expected a question');
-    expect(plus.decide('  ')).toBeUndefined();
-    const d = plus.decide('Prefix sums: precompute and answer in O(1)');
+    expect(step('+')).toEqual({ kind: 'ask' });
+    expect(paneAnswer(p, ui, '  ')).toBeUndefined();
+    const d = paneAnswer(p, ui, 'Prefix sums: precompute and answer in O(1)');
     if (d?.kind !== 'edit') throw new Error('expected an edit');
     expect(treeAgent.edit(d.content, v, ctx).choice).toEqual({ prune: ['1.3'], add: ['Prefix sums: precompute and answer in O(1)'] });
+  });
+
+  it('the solve screen\'s key reducer hands these keys to the pane, a burst of digits included', () => {
+    const report = proposal('report', REPORT);
+    const view: SolveKeyView = {
+      streaming: false,
+      proposal: { pane: 'report', cancelled: false, failed: false, value: report.value },
+      ended: false,
+      backendError: false,
+      canAnother: false,
+      earlier: 2,
+      backPick: 0,
+      offset: 0,
+      rows: 10,
+      body: 19,
+      sinceCancel: Number.POSITIVE_INFINITY,
+    };
+    const acts = solveKeys('main', view, splitBurst('13a', {}, 'chars'));
+    expect(acts.map((x) => x.kind)).toEqual(['pane-ui', 'pane-ui', 'decide']);
+    const last = acts.at(-1)!;
+    expect(last.kind === 'decide' && last.decision.kind === 'edit' && last.decision.content).toContain('Negative numbers are fine.');
+    expect(last.kind === 'decide' && last.decision.kind === 'edit' && last.decision.content).not.toContain('Line 2 subtracts.');
+    const tree = { ...view, proposal: { pane: 'tree' as const, cancelled: false, failed: false, value: twentyNodes() } };
+    expect(solveKeys('main', tree, [{ input: '+' }])).toEqual([{ kind: 'mode', mode: 'ask' }]);
+    expect(solveKeys('main', { ...tree, proposal: { ...tree.proposal, failed: true } }, [{ input: 'x' }])).toEqual([{ kind: 'none' }]);
   });
 });

@@ -1,0 +1,165 @@
+// The solve screen's keys as a pure function: (mode, what is on screen, key) → what to do.
+// Like editorModel, every key's effect is plain data, tested without a terminal; the screen only
+// carries the actions out (decide, scroll, switch mode, quit).
+import type { Decision, PaneKind } from '../engine/types.js';
+import type { KeyPress } from './burst.js';
+import { freshUi, paneKey, type PaneUi } from './panes/keys.js';
+
+/** What the screen is showing; only the main, back and ended views read keys here. */
+export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings';
+
+/** The facts of the screen a key's effect depends on. */
+export interface SolveKeyView {
+  /** An answer is streaming now. */
+  streaming: boolean;
+  /** The proposal waiting for a decision. */
+  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown };
+  /** What the person has struck out or selected in the pane (report, tree). */
+  ui?: PaneUi;
+  /** The session has ended. */
+  ended: boolean;
+  /** The last error was the model server's (R tries again). */
+  backendError: boolean;
+  /** "another problem" is offered (the app has a picker). */
+  canAnother: boolean;
+  /** Earlier steps of this branch that "back" can go to, and the one picked. */
+  earlier: number;
+  backPick: number;
+  /** The pane's scroll: first row shown, rows in all, rows that fit. */
+  offset: number;
+  rows: number;
+  body: number;
+  /** Milliseconds since ctrl-c last cancelled an answer (Infinity when it never did). */
+  sinceCancel: number;
+}
+
+export type SolveAction =
+  | { kind: 'none' }
+  | { kind: 'mode'; mode: SolveMode; carry?: string }
+  | { kind: 'quit' }
+  | { kind: 'cancel-answer' }
+  | { kind: 'decide'; decision: Exclude<Decision, { kind: 'back' }> }
+  /** Go back to the earlier step at this index of the picker's list. */
+  | { kind: 'back-to'; index: number }
+  | { kind: 'pick'; index: number }
+  | { kind: 'retry' }
+  | { kind: 'another' }
+  | { kind: 'scroll'; offset: number }
+  | { kind: 'toggle-example'; index: number }
+  | { kind: 'pane-ui'; ui: PaneUi }
+  | { kind: 'external-edit' }
+  | { kind: 'notice'; text: string };
+
+const NONE: SolveAction = { kind: 'none' };
+
+/** Ctrl-c twice within this many milliseconds quits rather than cancelling again. */
+export const CTRL_C_WINDOW_MS = 3000;
+
+/** Scroll keys shared by every scrollable pane; returns the new offset or undefined. */
+export function scrollKey(key: Omit<KeyPress, 'input'>, input: string, offset: number, total: number, height: number): number | undefined {
+  const max = Math.max(0, total - height);
+  const to = (n: number): number => Math.max(0, Math.min(max, n));
+  if (key.upArrow || input === 'k') return to(offset - 1);
+  if (key.downArrow || input === 'j') return to(offset + 1);
+  if (key.pageUp) return to(offset - height + 1);
+  if (key.pageDown || input === ' ') return to(offset + height - 1);
+  if (key.home || input === 'g') return 0;
+  if (key.end || input === 'G') return max;
+  return undefined;
+}
+
+function backKey(v: SolveKeyView, k: KeyPress): SolveAction {
+  if (k.escape) return { kind: 'mode', mode: 'main' };
+  if (k.upArrow || k.input === 'k') return { kind: 'pick', index: Math.max(0, v.backPick - 1) };
+  if (k.downArrow || k.input === 'j') return { kind: 'pick', index: Math.min(v.earlier - 1, v.backPick + 1) };
+  if (k.return) return v.backPick < v.earlier ? { kind: 'back-to', index: v.backPick } : NONE;
+  if (k.input === 'q') return { kind: 'mode', mode: 'main' };
+  return NONE;
+}
+
+function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
+  const p = v.proposal!;
+  const scrolled = scrollKey(k, k.input, v.offset, v.rows, v.body);
+  if (scrolled !== undefined) return { kind: 'scroll', offset: scrolled };
+  if (/^[1-9]$/.test(k.input) && p.pane === 'retrieve') return { kind: 'toggle-example', index: Number(k.input) - 1 };
+  const own = p.failed || p.cancelled ? undefined : paneKey(p, v.ui ?? freshUi(), k);
+  if (own) return own.kind === 'ask' ? { kind: 'mode', mode: 'ask' } : own;
+  switch (k.input) {
+    case 'a':
+      if (p.cancelled) return { kind: 'notice', text: 'you cancelled this answer: R asks again, r with a note, q stops' };
+      if (p.failed) return { kind: 'notice', text: 'this step failed: r asks again, b goes back, q stops' };
+      return { kind: 'decide', decision: { kind: 'approve' } };
+    case 'e':
+      return p.failed || p.cancelled ? NONE : { kind: 'mode', mode: 'edit' };
+    case 'E':
+      return p.failed || p.cancelled ? NONE : { kind: 'external-edit' };
+    case 'r':
+      return { kind: 'mode', mode: 'note' };
+    case 'b':
+      return v.earlier === 0 ? { kind: 'notice', text: 'no earlier step to go back to' } : { kind: 'pick', index: v.earlier - 1 };
+  }
+  return NONE;
+}
+
+/** One key's effect on the solve screen in `mode`. Modes with their own input (the editor, the note, overlays) only hear ctrl-c. */
+export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAction {
+  if (k.ctrl && k.input === 'c') {
+    if (v.streaming && v.sinceCancel > CTRL_C_WINDOW_MS) return { kind: 'cancel-answer' };
+    return { kind: 'quit' };
+  }
+  if (mode === 'back') return backKey(v, k);
+  if (mode !== 'main') return NONE;
+  switch (k.input) {
+    case 'q':
+      return { kind: 'quit' };
+    case '?':
+      return { kind: 'mode', mode: 'help' };
+    case 'p':
+      return { kind: 'mode', mode: 'problem' };
+    case 's':
+      return v.streaming ? NONE : { kind: 'mode', mode: 'settings' };
+    case 'R':
+      // The answer the person cancelled is asked again, afresh (r does the same with a note).
+      if (v.proposal?.cancelled) return { kind: 'decide', decision: { kind: 'reject' } };
+      if (v.backendError) return { kind: 'retry' };
+      return NONE;
+  }
+  if (v.ended) return k.input === 'n' && v.canAnother ? { kind: 'another' } : NONE;
+  if (!v.proposal) return NONE;
+  return gateKey(v, k);
+}
+
+/**
+ * A burst of keys in order, each seeing the mode the one before left. The keys after one that
+ * opens a text input (`r` for the note) are that input's first text, not commands.
+ */
+export function solveKeys(mode: SolveMode, v: SolveKeyView, keys: KeyPress[]): SolveAction[] {
+  const out: SolveAction[] = [];
+  let m = mode;
+  let view = v;
+  for (let i = 0; i < keys.length; i++) {
+    const a = solveKey(m, view, keys[i]!);
+    if (a.kind === 'mode' && (a.mode === 'note' || a.mode === 'edit' || a.mode === 'ask') && i + 1 < keys.length) {
+      if (a.mode !== 'note') return [...out, a];
+      // The note's text typed ahead; an enter among it rejects with that note at once.
+      let note = '';
+      for (const r of keys.slice(i + 1)) {
+        if (r.return) return [...out, { kind: 'decide', decision: { kind: 'reject', ...(note.trim() ? { note: note.trim() } : {}) } }];
+        if (r.escape) return out;
+        if (r.backspace) note = Array.from(note).slice(0, -1).join('');
+        else if (!r.ctrl && !r.meta) note += r.input;
+      }
+      return [...out, { ...a, carry: note }];
+    }
+    out.push(a);
+    if (a.kind === 'mode') m = a.mode;
+    else if (a.kind === 'pick') {
+      m = 'back';
+      view = { ...view, backPick: a.index };
+    } else if (a.kind === 'scroll') view = { ...view, offset: a.offset };
+    else if (a.kind === 'pane-ui') view = { ...view, ui: a.ui };
+    else if (a.kind === 'decide' || a.kind === 'back-to' || a.kind === 'quit' || a.kind === 'another') return out;
+    else if (a.kind === 'cancel-answer') view = { ...view, sinceCancel: 0 };
+  }
+  return out;
+}

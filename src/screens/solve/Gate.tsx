@@ -1,0 +1,16 @@
+import { Rows, type Row } from '../../components/rows.js';
+import type { Hint } from '../../components/KeyHints.js';
+import type { Proposal } from '../../engine/types.js';
+import { CANCELLED_HINTS, GATE_HINTS } from '../keys.js';
+
+/** A proposal waiting for the person's decision: its pane, scrolled. */
+export function Gate({ rows, offset, height }: { rows: Row[]; offset: number; height: number }) {
+  return <Rows rows={rows} from={offset} height={height} />;
+}
+
+/** The keys that work at this proposal: a failed or cancelled one cannot be approved or edited. */
+export function gateHints(p: Proposal): Hint[] {
+  if (p.cancelled) return CANCELLED_HINTS;
+  if (p.error) return GATE_HINTS.filter((h) => !['a', 'e', 'E'].includes(h.key));
+  return GATE_HINTS;
+}
