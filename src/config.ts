@@ -11,6 +11,8 @@ import { configDir } from './paths.js';
 export const BACKENDS = ['ollama', 'openai'] as const;
 export const FLOWS = ['codesim', 'mapcoder', 'alphacodium', 'selfcollab', 'codetree'] as const;
 export const LANGS = ['python', 'cpp', 'javascript', 'java'] as const;
+/** How models answer: free text under headings (the methods' own form) or JSON-schema mode. */
+export const ANSWER_FORMS = ['sections', 'json'] as const;
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const httpUrl = z
@@ -51,6 +53,7 @@ export const settingsSchema = z.object({
   stallSeconds: z.number().gt(0).max(3600).default(60),
   flow: z.enum(FLOWS).default('codesim'),
   lang: z.enum(LANGS).default('python'),
+  answers: z.enum(ANSWER_FORMS).default('sections'),
   budgets: budgetsSchema.prefault({}),
 });
 
@@ -75,6 +78,7 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   stallSeconds: { allowed: 'a number of seconds 0..3600', about: 'no byte for this long = the server stalled' },
   flow: { allowed: FLOWS.join(' | '), about: 'the method the tutor follows' },
   lang: { allowed: LANGS.join(' | '), about: 'the language of solutions' },
+  answers: { allowed: ANSWER_FORMS.join(' | '), about: 'answers under headings (the methods\' form), or JSON-schema mode for models that need it' },
   'budgets.codesim.plans': { allowed: 'an integer 1..50', about: 'CodeSIM: plans tried' },
   'budgets.codesim.debugRounds': { allowed: 'an integer 0..50', about: 'CodeSIM: debug rounds per plan' },
   'budgets.mapcoder.exemplars': { allowed: 'an integer 1..10', about: 'MapCoder: recalled problems (k)' },

@@ -8,7 +8,7 @@ export { retrieveAgent, type RetrieveInput, type RetrievalValue, type Exemplar }
 export { exemplarPlanAgent, type ExemplarPlanInput, type ExemplarPlanValue } from './mapcoder/plan.js';
 export { confidenceAgent, type ConfidenceInput, type ConfidenceValue } from './mapcoder/confidence.js';
 export { mapCodeAgent, type MapCodeInput } from './mapcoder/code.js';
-export { mapDebugAgent, type MapDebugInput, type MapDebugValue } from './mapcoder/debug.js';
+export { mapDebugAgent, type MapAnswer, type MapDebugInput, type MapDebugValue } from './mapcoder/debug.js';
 export { analystAgent, analysisText, type AnalysisValue } from './selfcollab/analyst.js';
 export { coderAgent, type CoderInput } from './selfcollab/coder.js';
 export { testerAgent, findingsText, saysPassed, PASSED, type ReportValue, type Finding, type TesterInput } from './selfcollab/tester.js';

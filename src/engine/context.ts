@@ -16,8 +16,11 @@ export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) 
 /** The settings the engine reads: the request fields of each stage and the caps. */
 export type EngineSettings = Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & {
   budgets?: Partial<Pick<Settings['budgets'], 'maxCalls' | 'maxTokens'>>;
-  /** Use the backend's JSON-schema mode for agents that have a schema (default true). */
-  structured?: boolean;
+  /**
+   * 'json': the backend's JSON-schema mode for agents that have a schema. Default 'sections':
+   * free text under headings, the methods' own form (no `format` / `response_format` is sent).
+   */
+  answers?: Settings['answers'];
 };
 
 export interface Candidate {

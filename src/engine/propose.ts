@@ -77,7 +77,7 @@ export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): 
 
 /** `tries.n` counts the requests made so far, also when one of them is cancelled. */
 async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, tries: { n: number }): Promise<{ proposal: Proposal<O>; attempts: number }> {
-  let structured = (ctx.settings.structured ?? true) && a.agent.schema !== undefined;
+  let structured = ctx.settings.answers === 'json' && a.agent.schema !== undefined;
   const actx = (): AgentContext => ({ problem: ctx.problem, lang: ctx.lang, structured });
   // Built again when structured mode is dropped: the agent words its request for the mode.
   const request = (): ChatMessage[] => [...a.agent.messages(a.input, actx()), ...a.extra];

@@ -106,6 +106,7 @@ function resumedSettings(header: SessionHeader, now: Settings): Settings {
     ...(rec.topP !== undefined ? { topP: rec.topP } : {}),
     ...(rec.seed !== undefined ? { seed: rec.seed } : {}),
     ...(rec.numCtx !== undefined ? { numCtx: rec.numCtx } : {}),
+    ...(rec.answers !== undefined ? { answers: rec.answers } : {}),
     ...(rec.budgets ? { budgets: { ...now.budgets, ...rec.budgets } } : {}),
   };
 }

@@ -4,6 +4,7 @@ import {
   mapCodeAgent,
   mapDebugAgent,
   retrieveAgent,
+  type MapAnswer,
 } from '../agents/index.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
@@ -39,18 +40,19 @@ export async function mapcoder(s: Steps, p: Problem, o: MapcoderOptions): Promis
 
   for (const [j, { plan }] of plans.entries()) {
     s.progress({ label: 'plan', value: j + 1, max: n });
-    let program = await s.ask(mapCodeAgent, { plan, retrieval: recalled });
+    // What the debugger sees is its own last answer: first this plan and its code, then each
+    // round's modified plan and program in turn (a chain, as in the published code).
+    let answer: MapAnswer = { plan, program: await s.ask(mapCodeAgent, { plan, retrieval: recalled }) };
     // No samples: nothing to debug against, so the first program stands (as in the published code).
-    if (p.samples.length === 0) return s.done(program, { passed: 0, total: 0 });
-    let result = await s.run(program, p.samples);
+    if (p.samples.length === 0) return s.done(answer.program, { passed: 0, total: 0 });
+    let result = await s.run(answer.program, p.samples);
     for (let round = 1; round <= o.debugRounds; round++) {
-      if (passes(result)) return s.done(program, score(result));
+      if (passes(result)) return s.done(answer.program, score(result));
       s.progress({ label: 'debug', value: round, max: o.debugRounds });
-      const fix = await s.ask(mapDebugAgent, { plan, program, retrieval: recalled, feedback: feedbackOf(result) });
-      program = fix.program;
-      result = await s.run(program, p.samples);
+      answer = await s.ask(mapDebugAgent, { previous: answer, retrieval: recalled, feedback: feedbackOf(result) });
+      result = await s.run(answer.program, p.samples);
     }
-    if (passes(result)) return s.done(program, score(result));
+    if (passes(result)) return s.done(answer.program, score(result));
   }
   return s.fail(`no program passed every sample after ${n} plan${n === 1 ? '' : 's'}`);
 }

@@ -147,16 +147,21 @@ describe('code and debug', () => {
     expect(mapCodeAgent.parse('```py\nprint(1)\n```', { plan: 'p', retrieval: R }, ctx).source).toBe('print(1)\n');
   });
 
-  it('debug: reads analysis and program; prompt holds plan, previous program, algorithm, failures', () => {
-    const input = { plan: 'PLAN-Y', program, retrieval: R, feedback: '1 of 2 tests passed.\nsample-2: WA' };
-    const v = mapDebugAgent.parse('## Analysis\nmissed the pair at the end\n## Code\n```python\nprint(2)\n```', input, ctx);
-    expect(v).toEqual({ trace: '', culprit: 'unknown', fix: 'missed the pair at the end', program: { lang: 'python', source: 'print(2)\n' } });
+  it('debug: reads the modified plan and program; prompt holds its previous answer (plan and program), algorithm, failures', () => {
+    const input = { previous: { plan: 'PLAN-Y', program }, retrieval: R, feedback: '1 of 2 tests passed.\nsample-2: WA' };
+    const v = mapDebugAgent.parse('## Modified plan\n1. pair the last one too\n## Code\n```python\nprint(2)\n```', input, ctx);
+    expect(v).toEqual({ trace: '', culprit: 'unknown', fix: '', plan: '1. pair the last one too', program: { lang: 'python', source: 'print(2)\n' } });
+    const analysed = mapDebugAgent.parse('## Analysis\nmissed the pair at the end\n## Code\n```python\nprint(2)\n```', input, ctx);
+    // No modified plan in the answer: the previous plan goes on.
+    expect(analysed).toMatchObject({ fix: 'missed the pair at the end', plan: 'PLAN-Y' });
     const bare = mapDebugAgent.parse('The plan is wrong: off by one in the loop.\n```python\nprint(3)\n```', input, ctx);
     expect(bare.fix).toBe('The plan is wrong: off by one in the loop.');
     expect(bare.culprit).toBe('plan');
     expect(mapDebugAgent.edit(mapDebugAgent.show(v), v, ctx)).toEqual(v);
+    expect(mapDebugAgent.edit(mapDebugAgent.show(analysed), analysed, ctx)).toEqual(analysed);
+    expect(mapDebugAgent.edit('print(4)', v, ctx)).toEqual({ ...v, program: { lang: 'python', source: 'print(4)\n' } });
     const prompt = mapDebugAgent.messages(input, ctx).at(-1)!.content;
-    for (const part of ['PLAN-Y', 'print(-1)', 'Hashing', 'sample-2: WA']) expect(prompt).toContain(part);
+    for (const part of ['### Your previous answer', 'PLAN-Y', 'print(-1)', 'Hashing', 'sample-2: WA', '## Modified plan']) expect(prompt).toContain(part);
   });
 });
 
@@ -169,7 +174,7 @@ describe('stable prefix across flows', () => {
       exemplarPlanAgent.messages(input, ctx),
       confidenceAgent.messages({ plan: 'p' }, ctx),
       mapCodeAgent.messages({ plan: 'p', retrieval: R }, ctx),
-      mapDebugAgent.messages({ plan: 'p', program, retrieval: R, feedback: 'x' }, ctx),
+      mapDebugAgent.messages({ previous: { plan: 'p', program }, retrieval: R, feedback: 'x' }, ctx),
     ]) {
       expect(m.slice(0, 2)).toEqual(prefix);
     }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { AnswerFormatError } from '../../src/engine/types.js';
 import { extractCode, fenced, fences, programFrom } from '../../src/agents/shared/code.js';
 import { lenientJson, looksLikeJson } from '../../src/agents/shared/json.js';
-import { parsePercent } from '../../src/agents/shared/number.js';
 import { readSections, scanSections } from '../../src/agents/shared/sections.js';
 import { stripThink } from '../../src/agents/shared/text.js';
 
@@ -129,23 +128,3 @@ describe('lenient JSON', () => {
   });
 });
 
-describe('percent parsing', () => {
-  it.each([
-    [85, 85],
-    ['85', 85],
-    ['85%', 85],
-    ['Confidence: 85/100', 85],
-    ['8.5/10', 85],
-    ['0.85', 85],
-    ['150', 100],
-    ['-3', 0],
-    [72.6, 73],
-  ])('%s → %s', (input, expected) => {
-    expect(parsePercent(input)).toBe(expected);
-  });
-
-  it('gives undefined without a number', () => {
-    expect(parsePercent('very high')).toBeUndefined();
-    expect(parsePercent(undefined)).toBeUndefined();
-  });
-});

@@ -53,6 +53,7 @@ describe('defaults and sources', () => {
     expect(s).toMatchObject({
       backend: 'ollama', ollamaHost: 'http://127.0.0.1:11434', model: 'qwen2.5-coder:7b', numCtx: 8192,
       temperature: 0, topP: 0.95, keepAlive: '30m', stallSeconds: 60, flow: 'codesim', lang: 'python', stageModels: {},
+      answers: 'sections',
     });
     expect(s.budgets).toMatchObject({ codesim: { plans: 5, debugRounds: 5 }, mapcoder: { exemplars: 3, debugRounds: 5 } });
     expect(s.seed).toBeUndefined();
@@ -137,12 +138,21 @@ describe('set, get, unset', () => {
     expect(getSetting('budgets.codesim.plans')).toBe(5);
   });
 
+  it('answers: sections by default; json for models that need the schema', async () => {
+    expect(getSetting('answers')).toBe('sections');
+    expect(await setSetting('answers', 'json')).toBe('json');
+    expect(loadSettings().answers).toBe('json');
+    await unsetSetting('answers');
+    expect(loadSettings().answers).toBe('sections');
+  });
+
   it('names the key and the allowed values for a bad value, and stores nothing', async () => {
     expect((await rejected(setSetting('backend', 'gpt'))).message).toBe("bad value 'gpt' for backend (allowed: ollama | openai)");
     expect((await rejected(setSetting('budgets.codesim.plans', '0'))).message).toBe("bad value '0' for budgets.codesim.plans (allowed: an integer 1..50)");
     expect((await rejected(setSetting('budgets.codesim.plans', 'many'))).message).toContain('budgets.codesim.plans');
     expect((await rejected(setSetting('keepAlive', 'forever'))).message).toContain('a duration like 30m');
     expect((await rejected(setSetting('temperature', '3'))).message).toContain('a number 0..2');
+    expect((await rejected(setSetting('answers', 'xml'))).message).toBe("bad value 'xml' for answers (allowed: sections | json)");
     const unknown = await rejected(setSetting('colour', 'blue'));
     expect(unknown.message).toBe("unknown setting 'colour'");
     expect(unknown.hint).toContain('budgets.codesim.plans');

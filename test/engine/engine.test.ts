@@ -76,15 +76,32 @@ function scripted(plan: Record<number, Decision[]>): Gate & { seen: Proposal[] }
 }
 
 describe('approve path', () => {
-  it('streams, parses, approves and records every event; JSON schema only for agents that have one', async () => {
-    const { result, file, events, bodies } = await session([{ text: ideaJson('add them') }, { text: fence(GOOD) }], { finalTests: true });
+  it('answers: json sends the JSON schema only for agents that have one, and the agent asks for JSON', async () => {
+    const { result, bodies } = await session([{ text: ideaJson('add them') }, { text: fence(GOOD) }], { over: { answers: 'json' } });
+    expect(result.status).toBe('solved');
+    expect(typeof bodies[0]!.format).toBe('object');
+    expect(lastUser(bodies[0]!)).toContain('Answer as JSON');
+    expect(bodies[1]!.format).toBeUndefined();
+  });
+
+  it('answers: json on a server that refuses JSON schemas (HTTP 400) asks again in sections', async () => {
+    const replies = (body: OllamaChatBody): FakeReply =>
+      body.format !== undefined ? { status: 400, error: 'format is not supported' } : { text: /IDEA:/.test(lastUser(body)) ? 'IDEA: add them' : fence(GOOD) };
+    const { result, bodies } = await session(replies, { over: { answers: 'json' } });
+    expect(result.status).toBe('solved');
+    expect(bodies.map((b) => b.format !== undefined)).toEqual([true, false, false]);
+    expect(lastUser(bodies[1]!)).toContain('Start with IDEA:');
+  });
+
+  it('streams, parses, approves and records every event; by default no JSON schema is sent', async () => {
+    const { result, file, events, bodies } = await session([{ text: 'IDEA: add them' }, { text: fence(GOOD) }], { finalTests: true });
     expect(result.status).toBe('solved');
     expect(result.program?.source).toBe(GOOD);
     expect(result.final?.passed).toBe(3);
     expect(result.calls).toBe(2);
     expect(bodies).toHaveLength(2);
-    expect(typeof bodies[0]!.format).toBe('object');
-    expect(bodies[1]!.format).toBeUndefined();
+    expect(bodies.map((b) => b.format)).toEqual([undefined, undefined]);
+    expect(lastUser(bodies[0]!)).toContain('Start with IDEA:');
     expect(bodies[0]!.options?.temperature).toBe(0);
     expect(types(file)).toEqual([
       'step-start', 'llm-request', 'llm-response', 'proposal', 'decision',

@@ -21,12 +21,11 @@ export function solutionFor(body: OllamaChatBody, titles: Map<string, string>): 
 export const fence = (code: string): string => `\`\`\`python\n${code.endsWith('\n') ? code : `${code}\n`}\`\`\`\n`;
 
 const PLAN = '## Understanding\nRead the statement.\n\n## Recalled problem\nA classic.\n\n## Recalled solution\nThe standard way.\n\n## Algorithm\nThe standard one.\n\n## Plan\n1. Read the input.\n2. Compute the answer the standard way.\n3. Print it.';
-const FINE = JSON.stringify({ input: 'the first sample', trace: 'follows the plan', predicted: 'as expected', verdict: 'plan-fine', critique: '' });
-const RETRIEVE = JSON.stringify({
-  exemplars: [1, 2, 3].map((i) => ({ description: `A related problem ${i}`, code: 'print(1)', plan: `plan ${i}` })),
-  algorithm: 'Standard technique',
-  tutorial: 'Apply it carefully.',
-});
+// Answers in the methods' own form (headings), as the default `answers: sections` asks for.
+const FINE = '## Input\nthe first sample\n\n## Trace\nfollows the plan\n\n## Predicted output\nas expected\n\n## Verdict\nplan-fine\n\n## Critique\n';
+const RETRIEVE =
+  [1, 2, 3].map((i) => `## Problem ${i}\nA related problem ${i}\n### Code\n\`\`\`python\nprint(1)\n\`\`\`\n### Plan\nplan ${i}\n`).join('\n') +
+  '\n## Algorithm\nStandard technique\n## Tutorial\nApply it carefully.\n';
 
 export interface ScriptOptions {
   /** Problem titles → fixture ids whose solutions the model "knows". */
@@ -51,18 +50,18 @@ export function scriptedReply(o: ScriptOptions, seen: Map<string, number>, body:
     case 'simulate':
       return { text: FINE };
     case 'revise':
-      return { text: JSON.stringify({ changes: 'none', plan: '1. Do it right.' }) };
+      return { text: '## Changes\nnone\n\n## Revised plan\n1. Do it right.' };
     case 'code':
     case 'mapcoder-code':
       return { text: `Here is the program.\n${code()}` };
     case 'debug':
       return { text: `## Simulation\nTraced it.\n## Verdict\ncode\n## Fix\nFixed.\n## Code\n${code()}` };
     case 'mapcoder-debug':
-      return { text: `## Analysis\nFixed.\n## Code\n${code()}` };
+      return { text: `## Modified plan\n1. Do it right.\n## Code\n${code()}` };
     case 'retrieve':
       return { text: RETRIEVE };
     case 'confidence':
-      return { text: '{"explanation": "it is the standard way", "confidence": 80}' };
+      return { text: '## Explanation\nit is the standard way\n\n## Confidence\n80' };
     default:
       return { text: `(no scripted answer for ${stage})` };
   }

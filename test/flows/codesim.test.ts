@@ -3,13 +3,17 @@ import type { Decision } from '../../src/engine/types.js';
 import { codesim } from '../../src/flows/codesim.js';
 import { flows } from '../../src/flows/index.js';
 import { apps, fixture, hasApps } from '../agents/problems.js';
-import { callsOf, fence, HALF, personGate, replayFlow, RIGHT, runFlow, WRONG } from './harness.js';
+import { callsOf, engineSettings, fence, HALF, personGate, replayFlow, RIGHT, runFlow, WRONG } from './harness.js';
 import { flowSuite } from './suite.js';
+import { SIM_CHANGE, SIM_FINE, simulation } from '../fakes/answers.js';
 
 const PLAN = (n = 1) => `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n${n}. Read a and b, print a + b.`;
-const FINE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a+b=3', predicted: '3', verdict: 'plan-fine', critique: '' });
-const CHANGE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a-b=-1', predicted: '-1', verdict: 'needs-change', critique: 'it subtracts; it must add' });
-const REVISED = JSON.stringify({ changes: 'add instead of subtract', plan: '1. Read a and b.\n2. Print a + b.' });
+const FINE = SIM_FINE;
+const CHANGE = SIM_CHANGE;
+const REVISED = '## Changes\nadd instead of subtract\n\n## Revised plan\n1. Read a and b.\n2. Print a + b.\n';
+/** The same answers as JSON-schema mode gets them. */
+const JSON_FINE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a+b=3', predicted: '3', verdict: 'plan-fine', critique: '' });
+const JSON_PLAN = JSON.stringify({ understanding: 'add', recalledProblem: 'sum of a list', recalledSolution: 'loop', algorithm: 'arithmetic', plan: '1. Read a and b, print a + b.' });
 const debugWith = (code: string) => `## Simulation\nOn 1 2 the code prints -1, the plan says 3.\n## Verdict\ncode\n## Fix\nuse +\n## Code\n${fence(code)}`;
 
 const { serve } = flowSuite();
@@ -28,9 +32,33 @@ describe('codesim with the auto gate', () => {
     expect(outcome.program?.source).toBe(`${RIGHT}\n`);
     expect(trace.runs).toHaveLength(1);
     expect(trace.progress[0]).toEqual({ label: 'plan', value: 1, max: 5 });
-    // Structured stages went with a JSON schema; the code stage did not.
-    const formats = server.chatBodies().map((b) => b.format !== undefined);
-    expect(formats).toEqual([true, true, false]);
+    // The methods' own form by default: no request carries a JSON schema, and each stage asks
+    // for its answer under headings.
+    const bodies = server.chatBodies();
+    expect(bodies.map((b) => b.format)).toEqual([undefined, undefined, undefined]);
+    expect(bodies[0]!.messages[2]!.content).toContain('## Recalled problem');
+    expect(bodies[1]!.messages[2]!.content).toContain('## Predicted output');
+    expect(bodies[1]!.messages[2]!.content).not.toMatch(/JSON/);
+  });
+
+  it('answers: json — planning and simulation go with a JSON schema and ask for its keys; the coder does not', async () => {
+    const server = await serve({ plan: JSON_PLAN, simulate: JSON_FINE, code: fence(RIGHT) });
+    const { outcome } = await runFlow(codesim, sumTwo, defaults, server, undefined, undefined, { ...engineSettings, answers: 'json' });
+    expect(callsOf(server)).toEqual(['plan', 'simulate', 'code']);
+    const bodies = server.chatBodies();
+    expect(bodies.map((b) => b.format !== undefined)).toEqual([true, true, false]);
+    expect(bodies[0]!.messages[2]!.content).toContain('"recalledProblem"');
+    expect(outcome.status).toBe('solved');
+  });
+
+  it('either form is read in either mode: JSON answers in sections mode, sections in JSON mode', async () => {
+    const a = await serve({ plan: JSON_PLAN, simulate: JSON_FINE, code: fence(RIGHT) });
+    expect((await runFlow(codesim, sumTwo, defaults, a)).outcome.status).toBe('solved');
+    expect(callsOf(a)).toEqual(['plan', 'simulate', 'code']);
+    await a.close();
+    const b = await serve({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
+    expect((await runFlow(codesim, sumTwo, defaults, b, undefined, undefined, { ...engineSettings, answers: 'json' })).outcome.status).toBe('solved');
+    expect(callsOf(b)).toEqual(['plan', 'simulate', 'code']);
   });
 
   it('keeps a stable prefix: after the first call the server re-evaluates only the stage material', async () => {
@@ -40,6 +68,18 @@ describe('codesim with the auto gate', () => {
     expect(first!.evaluated).toBeGreaterThan(first!.sent * 0.9); // nothing cached yet
     const shared = sumTwo.statement.length / 4; // the problem alone is about this many tokens
     for (const t of rest) expect(t.sent - t.evaluated).toBeGreaterThan(shared);
+  });
+
+  it.each([
+    ['No Plan Modification Needed', ['plan', 'simulate', 'code']],
+    ['The plan does not need to be modified.', ['plan', 'simulate', 'code']],
+    ['Plan Modification Needed', ['plan', 'simulate', 'revise', 'code']],
+  ])('the simulation\'s verdict %j in the authors\' phrasing makes the calls %j', async (verdict, calls) => {
+    const sim = simulation({ trace: 'a=1, b=2, a+b=3', predicted: '3', verdict });
+    const server = await serve({ plan: PLAN(), simulate: sim, revise: REVISED, code: fence(RIGHT) });
+    const { outcome } = await runFlow(codesim, sumTwo, defaults, server);
+    expect(callsOf(server)).toEqual(calls);
+    expect(outcome.status).toBe('solved');
   });
 
   it('plan needs revision: the revised plan (not the first) goes to the coder', async () => {

@@ -121,6 +121,7 @@ export async function runFlow<O>(
   server: FakeServer,
   gate: Gate = createAutoGate(),
   lang: LangId = 'python',
+  settings: EngineSettings = engineSettings,
 ): Promise<{ outcome: SessionResult; trace: Trace }> {
   const backend = new OllamaBackend({ host: server.url, stallSeconds: 10 });
   const trace: Trace = { runs: [], progress: [], tokens: [], file: '' };
@@ -129,7 +130,7 @@ export async function runFlow<O>(
     if (e.type === 'run') trace.runs.push({ program: e.program, result: e.result });
     if (e.type === 'llm-response') trace.tokens.push({ sent: e.promptTokens, evaluated: e.promptTokensEvaluated });
   });
-  const journal = createJournal({ problem, flow: flow.name, backend: 'ollama', model: engineSettings.model, lang, settings: { ...engineSettings } });
+  const journal = createJournal({ problem, flow: flow.name, backend: 'ollama', model: engineSettings.model, lang, settings: { ...settings } });
   trace.file = journal.file;
   try {
     const outcome = await runSession({
@@ -137,7 +138,7 @@ export async function runFlow<O>(
       problem,
       lang,
       backend,
-      settings: engineSettings,
+      settings,
       gate,
       journal,
       events,

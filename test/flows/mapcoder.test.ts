@@ -8,8 +8,12 @@ import { callsOf, fence, HALF, replayFlow, RIGHT, runFlow, WRONG } from './harne
 import { flowSuite } from './suite.js';
 
 const exemplar = (i: number) => ({ description: `Problem ${i}: add numbers variant ${i}`, code: 'print(1)', plan: `plan of exemplar ${i}` });
+/** The recall in the methods' own form: each problem under its heading, then the algorithm. */
 const RETRIEVE = (n: number) =>
-  JSON.stringify({ exemplars: Array.from({ length: n }, (_, i) => exemplar(i + 1)), algorithm: 'Arithmetic', tutorial: 'Just compute it.' });
+  Array.from({ length: n }, (_, i) => {
+    const e = exemplar(i + 1);
+    return `## Problem ${i + 1}\n${e.description}\n### Code\n\`\`\`python\n${e.code}\n\`\`\`\n### Plan\n${e.plan}\n`;
+  }).join('\n') + '\n## Algorithm\nArithmetic\n## Tutorial\nJust compute it.\n';
 /** The plan names its exemplar, so the tests can see which plan the coder got. */
 const planFor = (body: OllamaChatBody) => {
   const m = /add numbers variant (\d+)/.exec(body.messages[2]!.content);
@@ -18,7 +22,7 @@ const planFor = (body: OllamaChatBody) => {
 /** Confidence by plan: plan 2 is the most trusted, plans 1 and 3 tie. */
 const confidenceFor = (body: OllamaChatBody) => {
   const n = /PLAN-(\d+)/.exec(body.messages[2]!.content)?.[1];
-  return n === '2' ? '{"explanation": "solid", "confidence": "90%"}' : `Explanation: maybe.\nConfidence: 40/100`;
+  return n === '2' ? '## Explanation\nsolid\n## Confidence\n90%' : `Explanation: maybe.\nConfidence: 40/100`;
 };
 const planIn = (body: OllamaChatBody) => /PLAN-(\d+)/.exec(body.messages[2]!.content)?.[1];
 const debugWith = (code: string) => `## Analysis\nstill off\n## Code\n${fence(code)}`;
@@ -49,6 +53,9 @@ describe('mapcoder with the auto gate', () => {
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
     expect(trace.runs).toHaveLength(1);
     expect(server.chatBodies()[0]!.messages[2]!.content).toMatch(/^Task: recall 3 problems/);
+    // The methods' own form by default: headings asked for, no JSON schema sent.
+    expect(server.chatBodies()[0]!.messages[2]!.content).toContain('## Problem 1');
+    expect(server.chatBodies().every((b) => b.format === undefined)).toBe(true);
   });
 
   it('uses however many exemplars came back (one object, not a list)', async () => {
@@ -88,6 +95,34 @@ describe('mapcoder with the auto gate', () => {
     expect(server.requests.length).toBe(before);
     expect(replay.outcome.status).toBe('solved');
     expect(replay.outcome.program).toEqual(outcome.program);
+  });
+
+  it('debugging keeps its chain: round 2 sees round 1\'s modified plan and program, not the original plan', async () => {
+    const o = { exemplars: 1, debugRounds: 3 };
+    const round = (n: number, code: string) => `## Modified plan\n1. ROUND-${n}-PLAN: read a and b\n2. print a + b\n## Code\n${fence(code)}`;
+    const server = await serve({
+      retrieve: RETRIEVE(1),
+      'exemplar-plan': planFor,
+      confidence: confidenceFor,
+      'mapcoder-code': fence(WRONG),
+      'mapcoder-debug': [round(1, 'print(1)'), round(2, 'print(2)'), round(3, RIGHT)],
+    });
+    const { outcome } = await runFlow(mapcoder, sumTwo, o, server);
+    expect(callsOf(server)).toEqual(['retrieve', 'exemplar-plan', 'confidence', 'mapcoder-code', 'mapcoder-debug', 'mapcoder-debug', 'mapcoder-debug']);
+    const debugs = server.chatBodies().slice(4).map((b) => b.messages[2]!.content);
+    // Round 1: the chosen plan and the coder's program.
+    expect(debugs[0]).toContain('PLAN-1');
+    expect(debugs[0]).toContain('print(a - b)');
+    // Round 2: round 1's answer, whole; round 3: round 2's.
+    expect(debugs[1]).toContain('ROUND-1-PLAN');
+    expect(debugs[1]).toContain('print(1)');
+    expect(debugs[1]).not.toContain('PLAN-1:');
+    expect(debugs[2]).toContain('ROUND-2-PLAN');
+    expect(debugs[2]).toContain('print(2)');
+    expect(debugs[2]).not.toContain('ROUND-1-PLAN');
+    // The failures each round sees are of the program it is shown.
+    expect(debugs[1]).toContain('Your output:\n1');
+    expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
   });
 
   it('tests the last debug output of a plan (the published code returned it untested)', async () => {

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
+import { SIM_FINE } from '../fakes/answers.js';
 
 const ROOT = resolve(__dirname, '../..');
 const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
@@ -33,7 +34,6 @@ async function until(re: RegExp, what: string, ms = 20_000): Promise<string> {
 
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
 const PLAN = `## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
-const FINE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a+b=3', predicted: '3', verdict: 'plan-fine', critique: '' });
 
 let server: FakeServer | undefined;
 afterAll(async () => {
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 describe.skipIf(!HAS_TMUX)('the built app in tmux', () => {
   it('one whole solve by keys: plan, simulation, code, samples AC; q quits and the terminal is restored', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
+    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
     const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',

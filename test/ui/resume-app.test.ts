@@ -6,9 +6,9 @@ import type { FakeServer } from '../fakes/ollama.js';
 import { cliEnv, start } from '../cli/helpers.js';
 import { onPty, type PtyRun } from '../helpers/pty.js';
 import { stagedModel } from './helpers.js';
+import { SIM_FINE } from '../fakes/answers.js';
 
 const PLAN = `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
-const FINE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a+b=3', predicted: '3', verdict: 'plan-fine', critique: '' });
 const RIGHT = '```python\na, b = map(int, input().split())\nprint(a + b)\n```\n';
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -35,7 +35,7 @@ describe('simcoach resume in the tutor', () => {
     const slow = Array.from({ length: 400 }, (_, i) => `step ${i}`).join(' ');
     server = await stagedModel({
       plan: PLAN,
-      simulate: (_b, nth) => (nth === 0 ? { text: `{"trace": "${slow}"`, chunkDelayMs: 20 } : { text: FINE }),
+      simulate: (_b, nth) => (nth === 0 ? { text: `## Trace\n${slow}`, chunkDelayMs: 20 } : { text: SIM_FINE }),
       code: RIGHT,
     });
     const env = cliEnv({ NO_COLOR: '1' });

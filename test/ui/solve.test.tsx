@@ -9,12 +9,12 @@ import { fixture } from '../agents/problems.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
 import { KEYS, stagedModel, startApp, tempXdg, waitFor, type Running, type StageAnswers } from './helpers.js';
+import { SIM_FINE } from '../fakes/answers.js';
 
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
 const WRONG = 'a, b = map(int, input().split())\nprint(a - b)';
 const fence = (code: string): string => `\`\`\`python\n${code}\n\`\`\`\n`;
 const PLAN = `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
-const FINE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a+b=3', predicted: '3', verdict: 'plan-fine', critique: '' });
 
 let sumTwo: Problem;
 let server: FakeServer | undefined;
@@ -40,7 +40,7 @@ const lastUser = (s: FakeServer, i: number): string => {
 
 describe('a whole solve by keys', () => {
   it('approve all → AC, the history keeps every step, q quits with the journal closed', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: FINE, code: fence(RIGHT) });
+    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
     app = await startApp(server, sumTwo);
     await app.until('your decision');
     expect(app.frame()).toContain('Print a + b');
@@ -66,7 +66,7 @@ const journalOf = (frame: string): { type: string; [k: string]: unknown }[] => {
 
 describe('the gate by keys', () => {
   it('e: the plan edited inline is what the coder receives, and it is marked as yours', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: FINE, code: fence(RIGHT) });
+    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
     app = await startApp(server, sumTwo);
     await app.until('your decision');
     await app.press('e');
@@ -91,7 +91,7 @@ describe('the gate by keys', () => {
   });
 
   it('E: the external editor\'s text is the decision', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: FINE, code: fence(RIGHT) });
+    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
     app = await startApp(server, sumTwo, { editExternally: async (t, ext) => (ext === '.md' ? t.replace('Print a + b.', 'Print a + b (EXTERNAL).') : t) });
     await app.until('your decision');
     await app.press('E');
@@ -100,7 +100,7 @@ describe('the gate by keys', () => {
   });
 
   it('r: rejecting the code with a note puts the note in the next request', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: FINE, code: [fence(WRONG), fence(RIGHT)] });
+    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: [fence(WRONG), fence(RIGHT)] });
     app = await startApp(server, sumTwo);
     await app.until('your decision');
     await app.press('a');
@@ -122,7 +122,7 @@ describe('the gate by keys', () => {
   });
 
   it('b: back to the plan starts a new branch; the old one stays in the journal', async () => {
-    server = await stagedModel({ plan: [PLAN, PLAN.replace('Print a + b.', 'Print a + b (second plan).')], simulate: FINE, code: fence(RIGHT) });
+    server = await stagedModel({ plan: [PLAN, PLAN.replace('Print a + b.', 'Print a + b (second plan).')], simulate: SIM_FINE, code: fence(RIGHT) });
     app = await startApp(server, sumTwo);
     await app.until('your decision');
     await app.press('a');
@@ -158,7 +158,7 @@ describe('the gate by keys', () => {
   };
 
   it('ctrl-c mid-stream cancels that answer and keeps the session; R asks afresh, not a repair', async () => {
-    server = await stagedModel({ plan: slowPlan(), simulate: FINE, code: fence(RIGHT) });
+    server = await stagedModel({ plan: slowPlan(), simulate: SIM_FINE, code: fence(RIGHT) });
     app = await startApp(server, sumTwo);
     await app.until(/streaming[\s\S]*thinking 5/);
     await app.press(KEYS.ctrlC);
@@ -183,7 +183,7 @@ describe('the gate by keys', () => {
   });
 
   it('ctrl-c mid-stream, then r with a note: the fresh ask carries the note, not the partial text', async () => {
-    server = await stagedModel({ plan: slowPlan(), simulate: FINE, code: fence(RIGHT) });
+    server = await stagedModel({ plan: slowPlan(), simulate: SIM_FINE, code: fence(RIGHT) });
     app = await startApp(server, sumTwo);
     await app.until(/streaming[\s\S]*thinking 5/);
     await app.press(KEYS.ctrlC);
@@ -226,7 +226,7 @@ describe('the model server failing mid-session', () => {
   it('a dropped stream shows the error with R; R continues the same journal from the last complete step', async () => {
     server = await stagedModel({
       plan: PLAN,
-      simulate: FINE,
+      simulate: SIM_FINE,
       code: (_b, nth) => (nth === 0 ? { text: 'partial answer that never ends properly', dropAfterChunks: 2 } : { text: fence(RIGHT) }),
     });
     app = await startApp(server, sumTwo);

@@ -3,6 +3,7 @@ import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/t
 import { formatInstructions, need, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { sampleBlock, stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
+import { readPlanVerdict } from '../shared/verdict.js';
 
 export interface SimulateInput {
   plan: string;
@@ -53,22 +54,9 @@ const FIELDS: readonly Field<keyof SimulationValue>[] = [
   },
 ];
 
-/**
- * The verdict from what the model wrote: the exact words we ask for, or the usual ways of
- * saying them. "No change needed" is fine; anything saying change, wrong or revise is not.
- */
+/** The verdict from what the model wrote: the words we ask for, or the usual ways of saying them. */
 export function readVerdict(v: unknown): Verdict | undefined {
-  const s = asText(v).toLowerCase();
-  if (s === '') return undefined;
-  if (/\bnot\s+(fine|correct|ok|okay|right)\b/.test(s)) return 'needs-change';
-  if (/\b(does\s+not|doesn't|do\s+not|don't|no\s+need\s+to|no)\s+(need\w*\s+|require\w*\s+)?(any\s+)?(change|modif|revis|fix)/.test(s)) {
-    return 'plan-fine';
-  }
-  if (/needs?[\s_-]*(a\s+)?(change|modif|revis|fix)/.test(s)) return 'needs-change';
-  if (/plan[\s_-]*(is[\s_-]*)?(fine|correct|ok|good)|\bfine\b/.test(s)) return 'plan-fine';
-  if (/\b(change|modif\w*|wrong|incorrect|revis\w*|fails?|bug)\b/.test(s)) return 'needs-change';
-  if (/\b(correct|ok|okay|good|works|pass(es)?)\b/.test(s)) return 'plan-fine';
-  return undefined;
+  return readPlanVerdict(asText(v));
 }
 
 function parseSimulation(text: string): SimulationValue {

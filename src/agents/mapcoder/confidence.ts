@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import { formatInstructions, readAnswer, showFields, type Field } from '../shared/answer.js';
-import { parsePercent } from '../shared/number.js';
+import { digitsForWords, parsePercent } from '../shared/number.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 
@@ -31,13 +31,14 @@ const FIELDS: readonly Field<keyof ConfidenceValue>[] = [
 ];
 
 /**
- * The number wherever the model put it: the confidence field ("85", "85%", "85/100"), else a
- * "confidence … 85" phrase anywhere, else the last number of a short answer. Clamped 0..100.
+ * The number wherever the model put it: the confidence field ("85", "85%", "85/100", "eighty"),
+ * else a "confidence … 85" phrase anywhere, else the last number of a short answer. Clamped 0..100
+ * (see `parsePercent` for how each form reads).
  */
-function confidenceFrom(field: unknown, text: string): number | undefined {
+export function confidenceFrom(field: unknown, text: string): number | undefined {
   const direct = parsePercent(typeof field === 'number' ? field : asText(field));
   if (direct !== undefined) return direct;
-  const phrase = /confidence[^0-9\n]{0,30}(\d+(?:\.\d+)?\s*(?:%|\/\s*\d+)?)/i.exec(text);
+  const phrase = /confidence[^0-9\n]{0,30}(\d[^\n]{0,20})/i.exec(digitsForWords(text.toLowerCase()));
   if (phrase) return parsePercent(phrase[1]);
   const numbers = [...text.matchAll(/\d+(?:\.\d+)?\s*(?:%|\/\s*\d+)?/g)];
   return text.length < 400 && numbers.length > 0 ? parsePercent(numbers.at(-1)![0]) : undefined;

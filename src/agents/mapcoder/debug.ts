@@ -1,48 +1,68 @@
+import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { readAnswer, showFields, type Field } from '../shared/answer.js';
 import { programFrom } from '../shared/code.js';
-import { debugSchema, readCulprit, type DebugValue } from '../codesim/debug.js';
+import { debugSchema, readCulprit } from '../codesim/debug.js';
 import { stageMessages } from '../shared/prefix.js';
 import { codeFence, editFix, FIXED_CODE_FIELD, programRules, quoteProgram } from '../shared/program.js';
 import { asText } from '../shared/text.js';
 import { algorithmText } from './plan.js';
 import type { RetrievalValue } from './retrieve.js';
 
-export interface MapDebugInput {
+/** What the debugger answered last: a plan and the program written from it. */
+export interface MapAnswer {
   plan: string;
-  /** The previous answer: the program that just failed. */
   program: Program;
+}
+
+export interface MapDebugInput {
+  /**
+   * Its previous answer, whole: in round 1 the chosen plan and the coder's program, from round 2
+   * on the last round's modified plan and program (the authors' code passes its last response on).
+   */
+  previous: MapAnswer;
   retrieval: Pick<RetrievalValue, 'algorithm' | 'tutorial'>;
   /** The failing-samples log (`failureFeedback` of the last run). */
   feedback: string;
 }
 
 /**
- * The same shape as CodeSIM's debug value, so one pane shows both: MapCoder's debugger gives
- * an analysis (kept as `fix`) and a program; it is not asked to trace or to blame, so `trace`
- * is empty and `culprit` is whatever its analysis happens to say ("unknown" mostly).
+ * The shape of CodeSIM's debug value, so one pane shows both, plus the modified plan that the
+ * next round reads (the previous plan when the answer gave none). MapCoder's debugger is not
+ * asked to trace or to blame: `trace` is empty and `culprit` whatever its words happen to say.
  */
-export type MapDebugValue = DebugValue;
+export const mapDebugSchema = debugSchema.extend({ plan: z.string() });
+export type MapDebugValue = z.infer<typeof mapDebugSchema>;
 
-const FIELDS: readonly Field<'notes' | 'code'>[] = [
+const FIELDS: readonly Field<'plan' | 'notes' | 'code'>[] = [
+  {
+    key: 'plan',
+    heading: 'Modified plan',
+    aliases: ['modified planning', 'plan', 'planning', 'corrected plan', 'revised plan', 'new plan', 'updated plan', 'fixed plan'],
+    describe: 'where the program goes wrong on the failing test, then the whole plan as numbered steps, corrected where it was at fault',
+  },
   {
     key: 'notes',
     heading: 'Analysis',
-    aliases: ['explanation', 'what went wrong', 'bug', 'fix', 'modified plan', 'corrected plan', 'simulation'],
-    describe: 'where the program goes wrong on the failing test, and the corrected plan if the plan was at fault',
+    aliases: ['explanation', 'what went wrong', 'bug', 'fix', 'simulation'],
+    describe: 'where the program goes wrong on the failing test',
   },
   FIXED_CODE_FIELD,
 ];
+const ASKED = [FIELDS[0]!, FIELDS[2]!];
 
-function parseDebug(text: string, ctx: AgentContext): MapDebugValue {
+function parseDebug(text: string, ctx: AgentContext, previousPlan: string): MapDebugValue {
   const program = programFrom(text, ctx.lang);
   const a = readAnswer(text, FIELDS);
-  const notes = a.form === 'plain' ? a.text.replace(/(```|~~~)[\s\S]*$/, '').trim() : asText(a.fields.notes);
-  return debugSchema.parse({ trace: '', culprit: readCulprit(undefined, notes), fix: notes, program });
+  // Bare text: the words before the code fence; without a fence the whole text was the program.
+  const fence = /(```|~~~)[\s\S]*$/;
+  const notes = a.form !== 'plain' ? asText(a.fields.notes) : fence.test(a.text) ? a.text.replace(fence, '').trim() : '';
+  const plan = asText(a.fields.plan);
+  return mapDebugSchema.parse({ trace: '', culprit: readCulprit(undefined, a.text), fix: notes, plan: plan || previousPlan, program });
 }
 
-/** MapCoder's debugger: plan + its previous answer + algorithm + the failing tests → program. */
+/** MapCoder's debugger: its previous answer (plan and program) + algorithm + the failing tests → modified plan and program. */
 export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
   name: 'debug',
   title: 'Debug',
@@ -50,15 +70,16 @@ export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
   messages(input: MapDebugInput, ctx: AgentContext) {
     const stage = [
       'Task: your program for the problem above, written from the plan below, fails some tests. Work out why,',
-      'correct the plan if it is at fault, and give the whole corrected program.',
+      'modify the plan where it is at fault, and give the whole corrected program.',
       '',
       algorithmText(input.retrieval),
       '',
-      '### Plan',
-      input.plan.trim(),
+      '### Your previous answer',
+      '#### Plan',
+      input.previous.plan.trim(),
       '',
-      '### Your previous program',
-      quoteProgram(input.program),
+      '#### Program',
+      quoteProgram(input.previous.program),
       '',
       '### Failing tests',
       input.feedback.trim(),
@@ -67,14 +88,14 @@ export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
       programRules(ctx),
       '',
       'Answer in these sections:',
-      '## Analysis',
-      `(${FIELDS[0]!.describe})`,
+      `## ${ASKED[0]!.heading}`,
+      `(${ASKED[0]!.describe})`,
       '## Code',
       `(${codeFence(ctx)})`,
     ].join('\n');
     return stageMessages(ctx, stage);
   },
-  parse: (text, _input, ctx) => parseDebug(text, ctx),
-  show: (v) => showFields(FIELDS, { notes: v.fix, code: quoteProgram(v.program) }),
-  edit: editFix(parseDebug),
+  parse: (text, input, ctx) => parseDebug(text, ctx, input.previous.plan),
+  show: (v) => showFields(FIELDS, { plan: v.plan, notes: v.fix, code: quoteProgram(v.program) }),
+  edit: (text, previous, ctx) => editFix((t, c) => parseDebug(t, c, previous.plan))(text, previous, ctx),
 };

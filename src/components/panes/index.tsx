@@ -147,6 +147,8 @@ function debugRows(p: Proposal, o: PaneOptions): Row[] | undefined {
   const blame = v.culprit === 'plan' ? 'plan wrong' : v.culprit === 'code' ? 'code wrong' : 'not said';
   rows.push(blank(), [seg('diagnosis  ', { bold: true }), seg(blame, { color: v.culprit === 'unknown' ? 'yellow' : 'red', bold: true, inverse: v.culprit !== 'unknown' })]);
   rows.push(...section('fix', v.fix, o, {}, o.compact ? 4 : undefined));
+  // MapCoder's debugger modifies the plan that its next round reads.
+  if (hasPlan(v)) rows.push(...section('modified plan', v.plan, o, {}, o.compact ? 4 : undefined));
   const before = o.previousCode;
   if (before !== undefined) rows.push(blank(), [seg('the fix', { bold: true })], ...diffRows(before, v.program.source, { width: o.width }));
   else rows.push(blank(), [seg('code', { bold: true })], ...codeRows(v.program.source, { lang: v.program.lang, width: o.width }));
