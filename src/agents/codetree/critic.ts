@@ -5,10 +5,9 @@ import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import { formatInstructions, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
-import { quoteProgram } from '../shared/program.js';
 import { asText } from '../shared/text.js';
 import type { Program } from '../../runners/types.js';
-import type { Idea } from './thinker.js';
+import { nodeContext, type Idea } from './thinker.js';
 
 export const MAX_SCORE = 5;
 
@@ -120,9 +119,7 @@ const VERIFY_FIELDS: readonly Field<Exclude<keyof VerifyValue, 'verdict'> | 'ver
   },
 ];
 
-function judgedText(input: Judged): string[] {
-  return ['### Strategy', `${input.strategy.title}: ${input.strategy.idea}`, '', '### Program', quoteProgram(input.program), '', '### On the samples', input.feedback.trim()];
-}
+const judgedText = (input: Judged): string[] => nodeContext(input.strategy, input.program, input.feedback, 'On the samples');
 
 function parseScore(text: string): ScoreValue {
   const a = readAnswer(text, SCORE_FIELDS);

@@ -1,8 +1,8 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, programAnswer, programRules, quoteProgram } from '../shared/program.js';
-import type { Idea } from './thinker.js';
+import { codeFence, programAnswer, programRules } from '../shared/program.js';
+import { nodeContext, type Idea } from './thinker.js';
 
 export interface DebuggerInput {
   strategy: Idea;
@@ -24,14 +24,7 @@ export const debuggerAgent: Agent<DebuggerInput, Program> = {
       'Task: the program below, written with the strategy below, is not right yet. Change it as the suggested fix says,',
       'keeping what already works, and give the whole corrected program.',
       '',
-      '### Strategy',
-      `${input.strategy.title}: ${input.strategy.idea}`,
-      '',
-      '### Program',
-      quoteProgram(input.program),
-      '',
-      '### Feedback',
-      input.feedback.trim() || '(none)',
+      ...nodeContext(input.strategy, input.program, input.feedback),
       '',
       '### Suggested fix',
       `${input.reflection.title}: ${input.reflection.idea}`,

@@ -1,8 +1,7 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
-import { quoteProgram } from '../shared/program.js';
-import { editIdeas, ideasFrom, showIdeas, type Idea, type IdeasValue } from './thinker.js';
+import { editIdeas, ideasFrom, nodeContext, showIdeas, type Idea, type IdeasValue } from './thinker.js';
 
 export interface ReflectInput {
   /** The branch's strategy. */
@@ -28,14 +27,7 @@ export const reflectAgent: Agent<ReflectInput, IdeasValue> = {
       `what the problem needs, using the feedback. Then propose up to ${input.width} different ways to fix it, the most`,
       'promising first, fewer if fewer are worth trying. Do not write code.',
       '',
-      '### Strategy',
-      `${input.strategy.title}: ${input.strategy.idea}`,
-      '',
-      '### Program',
-      quoteProgram(input.program),
-      '',
-      '### Feedback',
-      input.feedback.trim() || '(none)',
+      ...nodeContext(input.strategy, input.program, input.feedback),
       '',
       'Answer with a numbered list, one fix per item, in the form:',
       '1. <short title>: <what is wrong and what to change>',

@@ -4,6 +4,8 @@ import { isObject } from '../shared/answer.js';
 import { jsonAnswer } from '../shared/json.js';
 import { listItems } from '../shared/list.js';
 import { stageMessages } from '../shared/prefix.js';
+import { quoteProgram } from '../shared/program.js';
+import type { Program } from '../../runners/types.js';
 import { asText, stripThink } from '../shared/text.js';
 
 /** One way to attack the problem (a strategy) or to fix a program (a reflection). */
@@ -49,6 +51,11 @@ export function ideasFrom(text: string, max: number): IdeasValue {
   }
   if (ideas.length === 0) throw new AnswerFormatError('the answer proposes no idea');
   return { ideas: ideas.slice(0, Math.max(1, max)) };
+}
+
+/** What the later roles read about a node: its branch's strategy, its program, what is known about it. */
+export function nodeContext(strategy: Idea, program: Program, feedback: string, feedbackTitle = 'Feedback'): string[] {
+  return ['### Strategy', `${strategy.title}: ${strategy.idea}`, '', '### Program', quoteProgram(program), '', `### ${feedbackTitle}`, feedback.trim() || '(none)'];
 }
 
 /** The ideas as the numbered list the pane shows and a person edits. */
