@@ -206,7 +206,11 @@ function validate(tree: Tree, source: string | ((key: string) => string), exitCo
   if (result.success) return result.data;
   const { key, text } = explain(result.error, tree);
   const where = typeof source === 'string' ? source : source(key);
-  throw new UserError(`${text} in ${where}`, exitCode, `Change it with \`simcoach config set ${key} VALUE\` or \`simcoach config unset ${key}\`.`);
+  // Only suggest what can be run as printed: a group (stageModels, budgets.codesim) cannot be set from text.
+  const hint = isSettable(key)
+    ? `Change it with \`simcoach config set ${key} VALUE\` or \`simcoach config unset ${key}\`.`
+    : `Remove it with \`simcoach config unset ${key}\`.`;
+  throw new UserError(`${text} in ${where}`, exitCode, hint);
 }
 
 /** Effective settings: defaults, environment, the settings file, then `overrides` (one run's flags). */
@@ -293,11 +297,19 @@ function setPath(tree: Tree, key: string, value: unknown): Tree {
   return copy;
 }
 
+/** Whether `key` names one setting that `config set` takes. */
+function isSettable(key: string): boolean {
+  if (key in KEY_DOCS) return true;
+  const [head, stage, ...more] = key.split('.');
+  return head === 'stageModels' && Boolean(stage) && more.length === 0 && stageName.test(stage ?? '');
+}
+
+/** Whether `key` names a group of settings (stageModels, budgets, budgets.codesim). */
+const isGroup = (key: string): boolean => key === 'stageModels' || Object.keys(KEY_DOCS).some((k) => k.startsWith(`${key}.`));
+
 /** Throws a UserError unless `key` names a setting. */
 export function checkKey(key: string): void {
-  if (key in KEY_DOCS) return;
-  const [head, stage, ...more] = key.split('.');
-  if (head === 'stageModels' && stage && more.length === 0 && stageName.test(stage)) return;
+  if (isSettable(key)) return;
   const known = Object.keys(KEY_DOCS).join(', ');
   throw new UserError(`unknown setting '${key}'`, EXIT.usage, `Settings: ${known}.`);
 }
@@ -345,6 +357,8 @@ async function store(): Promise<{ set(key: string, value: unknown): void; delete
     configName: 'config',
     // The file may hold an API key: readable by its owner only.
     configFileMode: 0o600,
+    // An empty file is empty settings, as `readStored` reads it.
+    deserialize: (text: string) => (text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>)),
   });
 }
 
@@ -355,12 +369,18 @@ export async function setSetting(key: string, raw: Json): Promise<Json> {
   return value;
 }
 
-/** Removes a stored setting so its default (or the environment) applies again. */
-export async function unsetSetting(key: string): Promise<void> {
-  checkKey(key);
+/**
+ * Removes a stored setting (or a whole group, or whatever a damaged file holds under a key a
+ * message named) so its default applies again. Returns whether the file held it.
+ */
+export async function unsetSetting(key: string): Promise<boolean> {
   const stored = readStored();
-  if (getPath(stored, key) === undefined) return;
+  if (getPath(stored, key) === undefined) {
+    if (!isGroup(key)) checkKey(key);
+    return false;
+  }
   (await store()).delete(key);
+  return true;
 }
 
 export type SettingSource = 'default' | 'env' | 'file';
@@ -375,8 +395,7 @@ export interface SettingRow {
 /** The effective value of one setting. */
 export function getSetting(key: string): unknown {
   // A group ("budgets", "budgets.codesim", "stageModels") reads as its whole object.
-  const group = key === 'stageModels' || Object.keys(KEY_DOCS).some((k) => k.startsWith(`${key}.`));
-  if (!group) checkKey(key);
+  if (!isGroup(key)) checkKey(key);
   return getPath(loadSettings() as Tree, key);
 }
 

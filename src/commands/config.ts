@@ -44,9 +44,7 @@ export async function run(argv: string[]): Promise<number> {
       return set(key, rest);
     case 'unset':
       need(2);
-      await unsetSetting(key ?? '');
-      process.stderr.write(`${color.green('✓', process.stderr)} ${key} is back to ${shownValue(key ?? '', getSetting(key ?? ''))}\n`);
-      return EXIT.ok;
+      return unset(key ?? '');
     case 'list':
     case undefined:
       if (positionals.length > 1) throw new UsageError(`usage: simcoach ${USAGE}`);
@@ -54,6 +52,19 @@ export async function run(argv: string[]): Promise<number> {
     default:
       throw new UsageError(`config: unknown action '${action}' (get, set, unset, list, path)`);
   }
+}
+
+async function unset(key: string): Promise<number> {
+  const removed = await unsetSetting(key);
+  let now: string;
+  try {
+    now = `is back to ${shownValue(key, getSetting(key))}`;
+  } catch {
+    // Another value in the file is still wrong (the next command says which); this one is gone.
+    now = removed ? 'is removed from the settings file' : 'was not set';
+  }
+  process.stderr.write(`${color.green('✓', process.stderr)} ${key} ${now}\n`);
+  return EXIT.ok;
 }
 
 async function set(key: string, words: string[]): Promise<number> {

@@ -23,6 +23,11 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
     load: () => import('./test.js'),
   },
+  stress: {
+    usage: 'stress SOLUTION --problem P --brute FILE --gen FILE [--rounds 200] [--seed 1] [--save] [--lang L] [--tl MS] [--json]',
+    summary: 'random inputs from a generator until the solution and a brute force disagree',
+    load: () => import('./stress.js'),
+  },
   eval: {
     usage: 'eval SET --auto [--flow F] [--limit N] [--json] [--out FILE]',
     summary: 'solve every problem of a set headless and report pass@1, calls and tokens',

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { numberFlag, parse } from '../args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
@@ -6,7 +6,7 @@ import { loadProblem } from '../problems/index.js';
 import type { CompareMode, Comparison } from '../problems/types.js';
 import { isolation, describeIsolation } from '../runners/capabilities.js';
 import { judgeProblem } from '../runners/judge.js';
-import { langFromName, langFromPath } from '../runners/langs.js';
+import { readProgramFile } from './program-file.js';
 import type { JudgeResult, TestResult, Verdict } from '../runners/types.js';
 import { color } from '../term.js';
 
@@ -68,18 +68,10 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('test: give exactly one SOLUTION file');
   if (!values.problem) throw new UsageError('test: --problem PROBLEM is required');
   const file = positionals[0]!;
-  const lang = values.lang !== undefined ? langFromName(values.lang) : langFromPath(file);
-  if (!lang) {
-    throw values.lang !== undefined
-      ? new UsageError(`--lang must be python, cpp, javascript or java, not '${values.lang}'`)
-      : new UsageError(`test: cannot tell the language of '${file}' from its extension; add --lang`);
-  }
   const tl = positive(values.tl, 'tl');
   const ml = positive(values.ml, 'ml');
   if (values.checker && !(await stat(values.checker).catch(() => null))) throw new UserError(`${values.checker}: no such checker file`);
-  const source = await readFile(file, 'utf8').catch(() => {
-    throw new UserError(`${file}: cannot read the solution`);
-  });
+  const { lang, source } = await readProgramFile(file, values.lang, 'solution');
   comparisonFrom(values, { mode: 'tokens' }); // flag errors before the problem is read
   const problem = await loadProblem(values.problem);
   const compare = comparisonFrom(values, problem.compare);

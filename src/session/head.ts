@@ -4,6 +4,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { UserError } from '../errors.js';
 import type { JournalEvent, SessionHeader } from './events.js';
+import { checkEvent, checkHeader } from './schema.js';
 
 const CHUNK = 64 * 1024;
 
@@ -54,14 +55,17 @@ export function parseHeader(file: string, text: string): SessionHeader {
   }
   const why = headerProblem(value);
   if (why) throw notASession(file, why);
-  return value as SessionHeader;
+  const checked = checkHeader(value);
+  if (!checked.ok) throw notASession(file, `its header is damaged (${checked.why})`);
+  return checked.value;
 }
 
 /**
  * The complete lines at the end of a file, last first, parsed; a torn last line (no newline
  * after it, not valid JSON) is left out. Reads a growing tail until at least one parses.
+ * A line that is JSON but has fields of the wrong type throws the one-line error naming the file.
  */
-async function tailEvents(fh: FileHandle, size: number, headerEnd: number): Promise<JournalEvent[]> {
+async function tailEvents(file: string, fh: FileHandle, size: number, headerEnd: number): Promise<JournalEvent[]> {
   for (let want = CHUNK; ; want *= 4) {
     const start = Math.max(headerEnd, size - want);
     const buf = Buffer.alloc(size - start);
@@ -73,12 +77,16 @@ async function tailEvents(fh: FileHandle, size: number, headerEnd: number): Prom
     for (let i = lines.length - 1; i >= 0; i--) {
       const line = lines[i]!.trim();
       if (!line) continue;
+      let v: unknown;
       try {
-        const v = JSON.parse(line) as JournalEvent;
-        if (v && typeof v === 'object' && typeof v.type === 'string') events.push(v);
+        v = JSON.parse(line);
       } catch {
         // A torn or damaged line: the reader reports it when the session is opened.
+        continue;
       }
+      const checked = checkEvent(v);
+      if (checked.ok) events.push(checked.value);
+      else throw new UserError(`${file}: a damaged event near its end (${checked.why})`);
     }
     if (events.length > 0 || start === headerEnd) return events;
   }
@@ -107,7 +115,7 @@ export async function readEnds(file: string): Promise<FileEnds> {
     const first = await firstLine(fh, st.size);
     const header = parseHeader(file, first.text);
     const headerEnd = Buffer.byteLength(first.text) + 1;
-    const tail = first.complete && headerEnd < st.size ? await tailEvents(fh, st.size, headerEnd) : [];
+    const tail = first.complete && headerEnd < st.size ? await tailEvents(file, fh, st.size, headerEnd) : [];
     return { header, tail, size: st.size, mtimeMs: st.mtimeMs };
   } finally {
     await fh.close();

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
 import { notASession, parseHeader } from './head.js';
+import { checkEvent, type Checked } from './schema.js';
 
 export interface JournalContents {
   header: SessionHeader;
@@ -46,26 +47,22 @@ export function parseJournal(file: string, text: string): JournalContents {
     if (line.trim() === '') continue;
     const torn = i === last && !endsClean;
     const event = parseLine(line);
-    if (event) {
-      events.push(event);
+    if (event.ok) {
+      events.push(event.value);
       continue;
     }
-    warnings.push(torn ? `${file}: the last line was cut off (the session was interrupted); skipped it` : `${file}: line ${i + 1} is damaged; skipped it`);
+    if (torn && event.why === 'not JSON') warnings.push(`${file}: the last line was cut off (the session was interrupted); skipped it`);
+    else warnings.push(`${file}: line ${i + 1} is damaged${event.why === 'not JSON' ? '' : ` (${event.why})`}; skipped it`);
   }
   return { header, events, warnings };
 }
 
-function parseLine(line: string): JournalContents['events'][number] | undefined {
+function parseLine(line: string): Checked<JournalContents['events'][number]> {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
-    return undefined;
+    return { ok: false, why: 'not JSON' };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const e = value as Record<string, unknown>;
-  if (typeof e.type !== 'string' || e.type === 'session') return undefined;
-  if (typeof e.t !== 'number') return undefined;
-  return e as unknown as JournalContents['events'][number];
+  return checkEvent(value);
 }
-

@@ -11,6 +11,7 @@ import type { JudgeResult, Program, Verdict } from '../runners/types.js';
 import { UserError } from '../errors.js';
 import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
 import { parseHeader } from './head.js';
+import { checkEvent } from './schema.js';
 
 /** Where one step begins in the file and what its structural lines already tell. */
 export interface StepRef {
@@ -267,14 +268,16 @@ function lineNumber(buf: Buffer, at: number): number {
 function parseLine(buf: Buffer, start: number, end: number, warnings: string[], file: string): JournalEvent | undefined {
   const text = buf.subarray(start, end).toString('utf8').trim();
   if (!text) return undefined;
+  let why = 'not JSON';
   try {
-    const v = JSON.parse(text) as JournalEvent;
-    if (v && typeof v === 'object' && typeof v.type === 'string') return v;
+    const checked = checkEvent(JSON.parse(text));
+    if (checked.ok) return checked.value;
+    why = checked.why;
   } catch {
     // reported below
   }
   const line = lineNumber(buf, start);
-  const msg = `${file}: line ${line} is damaged and was skipped`;
+  const msg = `${file}: line ${line} is damaged${why === 'not JSON' ? '' : ` (${why})`} and was skipped`;
   if (!warnings.includes(msg)) warnings.push(msg);
   return undefined;
 }

@@ -18,6 +18,31 @@ describe('simcoach sessions', () => {
     expect(r.stdout).toContain('No saved sessions yet');
   });
 
+  it('a session whose events have fields of the wrong type gets one line naming it; the others still list', async () => {
+    solvedSession(header({ id: 'good0001', createdAt: '2026-12-01T10:00:00Z' })).write(join(home.sessions, 'good.jsonl'));
+    // Each damaged file is a real session with one field changed, as a hand edit or another program might leave it.
+    // any: the cases reach into nested fields of parsed JSON lines.
+    const damage = (name: string, id: string, change: (line: Record<string, any>) => void, type: string) => {
+      const lines = solvedSession(header({ id })).text().trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+      change(lines.find((l) => l.type === type)!);
+      writeFileSync(join(home.sessions, name), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    };
+    damage('status.jsonl', 'bad00001', (e) => (e.outcome.status = 5), 'end');
+    damage('tests.jsonl', 'bad00002', (e) => (e.result.tests = 'x'), 'run');
+    damage('settings.jsonl', 'bad00003', (e) => (e.settings = null), 'session');
+
+    const r = await cli(['sessions'], home.env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/good00\s+sum-two\s+codesim\s+qwen2\.5-coder:7b\s+4\s+solved/);
+    expect(r.stdout).not.toMatch(/bad000/);
+    const warnings = r.stderr.trim().split('\n');
+    expect(warnings).toHaveLength(3);
+    expect(r.stderr).toContain(`warning: skipped ${join(home.sessions, 'status.jsonl')}: a damaged event near its end (end.outcome.status: Invalid option: expected one of "solved"|"unsolved"|"stopped"|"failed")`);
+    expect(r.stderr).toContain(`warning: skipped ${join(home.sessions, 'tests.jsonl')}: a damaged event near its end (run.result.tests: Invalid input: expected array, received string)`);
+    expect(r.stderr).toContain(`warning: skipped ${join(home.sessions, 'settings.jsonl')} is not a simcoach session: its header is damaged (settings: Invalid input: expected record, received null)`);
+    expect(r.stderr).not.toMatch(/internal error/);
+  });
+
   it('lists newest first as a table and as JSON, and removes one by prefix', async () => {
     solvedSession(header({ id: 'aaaa1111', createdAt: '2026-12-01T10:00:00Z' })).write(join(home.sessions, 'a.jsonl'));
     new JournalBuilder(header({ id: 'bbbb2222', createdAt: '2026-12-02T10:00:00Z', flow: 'mapcoder', model: 'llama3.2:3b' }))
