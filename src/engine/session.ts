@@ -15,7 +15,7 @@ import { BackTo, BudgetExhausted, ReplayDiverged, StopRequested } from './signal
 import { Traversal, type DrivePlan } from './steps.js';
 import type { Gate, Outcome, Steps } from './types.js';
 
-/** A flow ready to run: options already applied (see `pickFlow` in src/flows). */
+/** A flow ready to run: options already applied (see `flowFor` in src/flows). */
 export interface SessionFlow {
   name: string;
   run(s: Steps, p: Problem): Promise<Outcome>;

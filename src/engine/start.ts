@@ -1,8 +1,8 @@
 // Sessions from the outside: start one (a new journal), resume one (the same file, served up to
 // its last complete step, then live) or replay one (served throughout, no model, no judge).
-// The flow is found by the name in the journal unless the caller passes one.
+// The caller passes the flow (src/flows' `flowFor` reads it from the journal's header): the
+// engine runs whatever flow it is given and knows none by name.
 import type { Settings } from '../config.js';
-import { UserError } from '../errors.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { LangId } from '../runners/types.js';
@@ -21,14 +21,6 @@ export interface Watch {
   judge?: JudgeFn;
   /** Called with the session file as soon as it exists (before the first step). */
   onFile?: (file: string) => void;
-}
-
-/** The flow a header names, with the budgets it was recorded with. */
-export async function flowFor(name: string, settings: Record<string, unknown>): Promise<SessionFlow> {
-  // Loaded by name only here, at the edge: the engine itself knows no flow.
-  const { isFlowName, pickFlow } = await import('../flows/index.js');
-  if (!isFlowName(name)) throw new UserError(`this simcoach cannot run the flow '${name}'`);
-  return pickFlow(name, settings as Parameters<typeof pickFlow>[1]);
 }
 
 export interface StartOptions extends Watch {
@@ -116,7 +108,8 @@ export interface ResumeOptions extends Watch {
   gate: Gate;
   /** Current settings (server address, key); the traversal's own come from the journal. */
   settings: Settings;
-  flow?: SessionFlow;
+  /** The flow the journal's header names, with its recorded budgets. */
+  flow: SessionFlow;
   judgeHidden?: boolean;
 }
 
@@ -124,7 +117,7 @@ export interface ResumeOptions extends Watch {
 export async function resumeSession(file: string, o: ResumeOptions): Promise<SessionResult & { warnings: string[] }> {
   const { header, events, warnings } = readJournal(file);
   const settings = resumedSettings(header, o.settings);
-  const flow = o.flow ?? (await flowFor(header.flow, header.settings));
+  const flow = o.flow;
   const recorded = recordAll(events);
   const journal = openJournal(file, header, recorded.lastT + 1);
   const result = await liveOn(journal, o, { flow, problem: header.problem, lang: header.lang as LangId, settings, recorded, start: { kind: 'resume' } });
@@ -132,7 +125,7 @@ export async function resumeSession(file: string, o: ResumeOptions): Promise<Ses
 }
 
 export interface ReplayOptions extends Watch {
-  flow?: SessionFlow;
+  flow: SessionFlow;
   /** Which branch to replay (default: the last one). */
   branch?: number;
 }
@@ -143,11 +136,10 @@ const noJudge: JudgeFn = async () => {
 };
 
 /** Re-drives a session from its journal alone: no model call, no judge run, nothing written. */
-export async function replaySession(file: string, o: ReplayOptions = {}): Promise<SessionResult & { warnings: string[] }> {
+export async function replaySession(file: string, o: ReplayOptions): Promise<SessionResult & { warnings: string[] }> {
   const { header, events, warnings } = readJournal(file);
-  const flow = o.flow ?? (await flowFor(header.flow, header.settings));
   const result = await runSession({
-    flow,
+    flow: o.flow,
     problem: header.problem,
     lang: header.lang as LangId,
     backend: null,

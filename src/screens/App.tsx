@@ -3,14 +3,14 @@ import { useEffect, useState } from 'react';
 import { cut } from '../components/rows.js';
 import { tone } from '../components/theme.js';
 import type { Problem } from '../problems/types.js';
-import type { AppController, ProblemEntry, SessionHandle } from './controller.js';
+import type { AppController, ProblemEntry, SessionHandle } from '../app/controller.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { GuidanceScreen } from './Guidance.js';
 import { useExternal, useTerminalSize } from './hooks.js';
 import { Picker } from './Picker.js';
 import { SettingsScreen } from './Settings.js';
 import { Solve } from './Solve.js';
-import type { SessionView } from './sessionView.js';
+import type { SessionView } from '../app/sessionView.js';
 
 export interface AppProps {
   app: AppController;

@@ -2,7 +2,7 @@ import { Box } from 'ink';
 import { memo } from 'react';
 import { paneRows } from '../components/panes/index.js';
 import { Rows, fitRow, seg, type Row } from '../components/rows.js';
-import type { HistoryItem } from './sessionView.js';
+import type { HistoryItem } from '../app/sessionView.js';
 
 function headerRow(item: HistoryItem): Row {
   switch (item.kind) {

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAutoGate, resumeSession } from '../../src/engine/index.js';
+import { flowFor } from '../../src/flows/index.js';
 import { createBackend } from '../../src/llm/index.js';
 import { loadSettings } from '../../src/config.js';
 import { readJournal } from '../../src/session/reader.js';
@@ -150,7 +151,7 @@ describe('resume after the process was killed mid-stream', () => {
     server = await startScriptedModel({ titles });
     const s = { ...loadSettings(), ollamaHost: server.url };
     const result = await withEnv(home.env, async () =>
-      resumeSession(file, { backend: await createBackend(s), gate: createAutoGate(), settings: s, judgeHidden: true }),
+      resumeSession(file, { backend: await createBackend(s), gate: createAutoGate(), settings: s, flow: flowFor('codesim', s), judgeHidden: true }),
     );
     expect(result.status).toBe('solved');
     expect(result.final?.verdict).toBe('AC');
