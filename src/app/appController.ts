@@ -170,6 +170,8 @@ export function createAppController(o: ControllerOptions): RunningApp {
       signal: abort.signal,
       onFile: (f: string) => (file = f),
       ...(o.judge ? { judge: o.judge } : {}),
+      // Samples that pass are not yet a verdict: the program is submitted to every hidden test.
+      judgeHidden: 'solved' as const,
     };
     const settle = (p: Promise<unknown>): Promise<void> =>
       p.then(

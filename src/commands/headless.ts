@@ -1,5 +1,6 @@
 // What `solve --auto` and `eval` share: the budget flags turned into settings, a line per step
 // on stderr, and the exit code of a finished session.
+import { resultWord } from '../session/verdict.js';
 import { numberFlag } from '../args.js';
 import { settingsSchema, type Settings } from '../config.js';
 import type { EngineEvent, SessionResult } from '../engine/index.js';
@@ -120,7 +121,7 @@ export function summaryOf(r: SessionResult): string {
   const final = r.final ? ` · all tests ${r.final.verdict} ${r.final.passed}/${r.final.total}` : '';
   const reason = r.reason && r.status !== 'solved' ? ` — ${r.reason}` : '';
   return (
-    `${r.status}${samples}${final}${reason}\n` +
+    `${resultWord(r)}${samples}${final}${reason}\n` +
     `${r.calls} calls · prompt tokens ${r.promptTokens} sent, ${r.promptTokensEvaluated} evaluated · ${r.completionTokens} completion\n`
   );
 }

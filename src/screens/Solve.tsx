@@ -18,6 +18,7 @@ import { ALL_KEYS, ENDED_HINTS, STREAM_HINTS } from '../components/solveHints.js
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
+import { resultWord } from '../session/verdict.js';
 import type { SessionView } from '../app/sessionView.js';
 import { BACK_HINTS, BackPicker } from './solve/BackPicker.js';
 import { EditStep } from './solve/EditStep.js';
@@ -49,6 +50,8 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
   const live = v.live;
   return {
     flow: p.flow,
+    problem: p.problem.id,
+    lang: p.lang,
     ...(live ? { step: live.step + 1, stepTitle: live.title } : {}),
     model: p.model,
     tokensIn: v.tokensIn,
@@ -57,7 +60,7 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
     progress: v.progress?.counters ?? [],
     calls: v.calls,
     ...(v.progress?.bound ? { callBound: v.progress.bound.worst } : {}),
-    ...(v.outcome ? { ended: v.outcome.status } : {}),
+    ...(v.outcome ? { ended: resultWord(v.outcome) } : {}),
   };
 }
 
@@ -246,7 +249,8 @@ export function Solve(props: SolveProps) {
   let content: React.ReactNode = null;
   let hints: Hint[] = STREAM_HINTS;
   if (v.outcome) {
-    content = <Ended outcome={v.outcome} {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} />;
+    state = resultWord(v.outcome);
+    content = <Ended {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} />;
     hints = props.onAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
     if (backendError) hints = [{ key: 'R', label: 'try again' }, ...hints];
   } else if (proposal) {
