@@ -7,14 +7,17 @@ export interface CommandModule {
 export interface CommandEntry {
   summary: string;
   usage: string;
+  /** Its --help lists the flows and their budget flags (from the flow registry). */
+  flows?: true;
   load: () => Promise<CommandModule>;
 }
 
 export const commands: Record<string, CommandEntry> = {
   solve: {
     usage:
-      'solve PROBLEM [--auto] [--flow F] [--lang L] [--model M] [-o FILE] [--plans N] [--debug-rounds N] [--exemplars N] [--max-calls N] [--max-tokens N]',
+      'solve PROBLEM [--auto] [--flow F] [--lang L] [--model M] [-o FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
     summary: 'solve a problem step by step (or headless with --auto)',
+    flows: true,
     load: () => import('./solve.js'),
   },
   test: {
@@ -29,8 +32,9 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./stress.js'),
   },
   eval: {
-    usage: 'eval SET --auto [--flow F] [--limit N] [--json] [--out FILE]',
+    usage: 'eval SET --auto [--flow F] [--limit N] [--json] [--out FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
     summary: 'solve every problem of a set headless and report pass@1, calls and tokens',
+    flows: true,
     load: () => import('./eval.js'),
   },
   problems: {

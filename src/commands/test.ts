@@ -46,7 +46,7 @@ function positive(value: string | undefined, flag: string): number | undefined {
 }
 
 function table(tests: TestResult[]): string {
-  const rows = tests.map((t) => [t.name, t.verdict, `${t.timeMs} ms`, `${(t.memoryKb / 1024).toFixed(1)} MiB`, t.detail ?? '']);
+  const rows = tests.map((t) => [t.name, t.verdict, `${t.timeMs} ms`, `${(t.memoryKb / 1024).toFixed(1)} MB`, t.detail ?? '']);
   const head = ['test', 'verdict', 'time', 'memory', 'detail'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[], colour = false) =>
@@ -61,7 +61,7 @@ function summary(r: JudgeResult): string {
   if (r.verdict === 'CE') return `${paint('CE')}  compilation error\n${r.compile?.message ?? ''}`;
   const maxTime = Math.max(0, ...r.tests.map((t) => t.timeMs));
   const maxMem = Math.max(0, ...r.tests.map((t) => t.memoryKb));
-  return `${paint(r.verdict)}  ${r.passed}/${r.total} tests passed · max ${maxTime} ms · max ${(maxMem / 1024).toFixed(1)} MiB`;
+  return `${paint(r.verdict)}  ${r.passed}/${r.total} tests passed · max ${maxTime} ms · max ${(maxMem / 1024).toFixed(1)} MB`;
 }
 
 export async function run(argv: string[]): Promise<number> {

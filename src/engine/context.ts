@@ -116,7 +116,10 @@ export class SessionContext {
     this.startStep(branch, { step, agent: 'run', title, pane: 'tests' }, false);
     this.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
     const why = unjudgeable(this.problem);
-    const result = why ? notRun(why) : await this.judge(program, tests, { ...problemJudgeOptions(this.problem), signal: this.signal });
+    const judged = why ? notRun(why) : await this.judge(program, tests, { ...problemJudgeOptions(this.problem), signal: this.signal });
+    const { timeLimitMs, memoryLimitMb } = this.problem;
+    const limits = { ...(timeLimitMs !== undefined ? { timeMs: timeLimitMs } : {}), ...(memoryLimitMb !== undefined ? { memoryMb: memoryLimitMb } : {}) };
+    const result: JudgeResult = Object.keys(limits).length > 0 ? { ...judged, limits } : judged;
     this.write({ type: 'run', branch, step, program, result });
     this.events.emit({ type: 'run', branch, step, program, result, served: false });
     return result;

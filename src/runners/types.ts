@@ -50,6 +50,8 @@ export interface JudgeResult {
    * Then total is 0, as for an empty test list.
    */
   notRun?: string;
+  /** The problem's limits the run was judged under, when it has them (the panes compare against them). */
+  limits?: { timeMs?: number; memoryMb?: number };
 }
 
 export interface JudgeOptions {
