@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { codesim } from '../../src/flows/codesim.js';
 import { mapcoder } from '../../src/flows/mapcoder.js';
-import { flows } from '../../src/flows/index.js';
+import { codesimFlow, defaultsOf } from '../../src/flows/index.js';
 import { testTableRows } from '../../src/components/TestTable.js';
 import { fixture } from '../agents/problems.js';
 import { callsOf, fence, RIGHT, runFlow } from './harness.js';
@@ -18,7 +18,7 @@ const PLAN = '## Understanding\nGuess.\n\n## Recalled problem\nBinary search.\n\
 describe('an interactive problem without an interactor', () => {
   it('codesim: the samples step is shown, not run, and the code stands — no debug round', async () => {
     const server = await serve({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
-    const { outcome, trace } = await runFlow(codesim, guess, flows.codesim.defaults, server);
+    const { outcome, trace } = await runFlow(codesim, guess, defaultsOf(codesimFlow), server);
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'code']);
     expect(trace.runs).toHaveLength(1);
     const run = trace.runs[0]!.result;
