@@ -5,7 +5,7 @@ import {
   asCases,
   chooseAgent,
   fixAgent,
-  reflectAgent,
+  reflectionAgent,
   solutionsAgent,
   solveAgent,
   validateAgent,
@@ -46,7 +46,7 @@ export interface AlphacodiumOptions {
  * retry of a solution is told how its last program failed, so tries at temperature 0 differ.
  */
 export async function alphacodium(s: Steps, p: Problem, o: AlphacodiumOptions): Promise<Outcome> {
-  const reflection = await s.ask(reflectAgent, {});
+  const reflection = await s.ask(reflectionAgent, {});
   const { solutions } = await s.ask(solutionsAgent, { reflection, count: o.solutions });
   const { ranked } = await s.ask(chooseAgent, { reflection, solutions });
   let { tests: ai } = await s.ask(aiTestsAgent, { reflection, count: o.aiTests });

@@ -4,7 +4,7 @@ import { aiTestsAgent } from '../../src/agents/alphacodium/aiTests.js';
 import { analyzeAgent } from '../../src/agents/alphacodium/analyze.js';
 import { analyzeAndFixAgent } from '../../src/agents/alphacodium/analyzeAndFix.js';
 import { chooseAgent } from '../../src/agents/alphacodium/choose.js';
-import { reflectAgent } from '../../src/agents/alphacodium/reflect.js';
+import { reflectionAgent } from '../../src/agents/alphacodium/reflect.js';
 import { solutionsAgent, type Solution } from '../../src/agents/alphacodium/solutions.js';
 import { validateAgent } from '../../src/agents/alphacodium/validate.js';
 import { readYaml, repairYaml } from '../../src/agents/shared/yaml.js';
@@ -43,13 +43,13 @@ describe('YAML answers', () => {
 
   it('an answer that is not YAML at all says so (the engine then asks once for a repair)', () => {
     expect(() => solutionsAgent.parse('I would just add them.', { reflection, count: 2 }, ctx)).toThrow(/no solutions|mapping/);
-    expect(() => reflectAgent.parse('', {}, ctx)).toThrow(AnswerFormatError);
+    expect(() => reflectionAgent.parse('', {}, ctx)).toThrow(AnswerFormatError);
   });
 
   it('reads the reflection from a list or from one block of bullets, and shows it back readable', () => {
-    const v = reflectAgent.parse('reflection: |\n  - goal: sum\n  - input: a b\nsample_explanations: []', {}, ctx);
+    const v = reflectionAgent.parse('reflection: |\n  - goal: sum\n  - input: a b\nsample_explanations: []', {}, ctx);
     expect(v.bullets).toEqual(['goal: sum', 'input: a b']);
-    expect(reflectAgent.parse(reflectAgent.show(v), {}, ctx)).toEqual(v);
+    expect(reflectionAgent.parse(reflectionAgent.show(v), {}, ctx)).toEqual(v);
   });
 });
 

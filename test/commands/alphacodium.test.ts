@@ -28,8 +28,8 @@ describe('alphacodium from the command line', () => {
     const r = await cli(['solve', SUM, '--auto', '--flow', 'alphacodium', '--host', server.url], home.env, { timeoutMs: 60_000 });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('print(');
-    expect(server.chatBodies().map(stageOf)).toEqual(['reflect', 'solutions', 'choose', 'ai-tests', 'validate', 'solve']);
-    expect(r.stderr).toMatch(/step  1 +reflect .*approved/);
+    expect(server.chatBodies().map(stageOf)).toEqual(['reflection', 'solutions', 'choose', 'ai-tests', 'validate', 'solve']);
+    expect(r.stderr).toMatch(/step  1 +reflection .*approved/);
     expect(r.stderr).toMatch(/all tests AC 11\/11/);
     const [file] = readdirSync(home.sessions).map((f) => join(home.sessions, f));
     const j = readJournal(file!);

@@ -11,8 +11,8 @@ import { callsOf, fence, HALF, personGate, replayFlow, RIGHT, runFlow, WRONG } f
 import { flowSuite } from './suite.js';
 import { AI_TESTS, analyzeAndFix, ANALYSIS, CHOOSE, PLUS_ONE, REFLECT, SOLUTIONS, test, WRONG_AI } from './alphacodium-answers.js';
 
-const HAPPY = { reflect: REFLECT, solutions: SOLUTIONS, choose: CHOOSE, 'ai-tests': AI_TESTS, validate: AI_TESTS, solve: fence(RIGHT) };
-const BEFORE_CODE = ['reflect', 'solutions', 'choose', 'ai-tests', 'validate'];
+const HAPPY = { reflection: REFLECT, solutions: SOLUTIONS, choose: CHOOSE, 'ai-tests': AI_TESTS, validate: AI_TESTS, solve: fence(RIGHT) };
+const BEFORE_CODE = ['reflection', 'solutions', 'choose', 'ai-tests', 'validate'];
 
 const { serve } = flowSuite();
 const sumTwo = await fixture('sum-two');
@@ -57,7 +57,7 @@ describe('alphacodium with the auto gate', () => {
     const o = { ...defaults, validate: false };
     const server = await serve(HAPPY);
     const { outcome } = await runFlow(alphacodium, sumTwo, o, server);
-    expect(callsOf(server)).toEqual(['reflect', 'solutions', 'choose', 'ai-tests', 'solve']);
+    expect(callsOf(server)).toEqual(['reflection', 'solutions', 'choose', 'ai-tests', 'solve']);
     expect(callsOf(server)).toHaveLength(alphacodiumBound(o).best);
     expect(outcome.status).toBe('solved');
   });
@@ -214,5 +214,16 @@ describe('alphacodium with the auto gate', () => {
     expect(callsOf(again)).toEqual(['solve']);
     expect(resumed).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 }, calls: 6 });
     expect(notes(trace.file).filter((n) => n.startsWith('⚓'))).toHaveLength(8);
+  });
+
+  it('a stage still unreadable after its repair request is read leniently with --auto, marked so, and the flow goes on', async () => {
+    const server = await serve({ ...HAPPY, reflection: 'We just add the two numbers: a + b.', 'reflection:repair': 'Add them: a + b.' });
+    const { outcome, trace } = await runFlow(alphacodium, sumTwo, defaults, server);
+    expect(callsOf(server)).toEqual(['reflection', 'reflection:repair', 'solutions', 'choose', 'ai-tests', 'validate', 'solve']);
+    expect(outcome.status).toBe('solved');
+    const reflection = journal(trace.file, 'proposal').find((p) => p.agent === 'reflection')!;
+    expect(reflection.lenient).toMatch(/not a YAML mapping|no "reflection:"/);
+    expect(reflection.value).toEqual({ bullets: ['Add them: a + b.'], explanations: [] });
+    expect(server.chatBodies()[2]!.messages[2]!.content).toContain('- Add them: a + b.');
   });
 });

@@ -80,7 +80,7 @@ describe('demo sessions', () => {
     expect(s.flow).toBe('alphacodium');
     expect(s.calls).toBe(10);
     expect(s.steps).toEqual([
-      'reflect:approve/auto',
+      'reflection:approve/auto',
       'solutions:approve/auto',
       'choose:approve/auto',
       'ai-tests:approve/auto',

@@ -311,7 +311,7 @@ export const DEMOS: Demo[] = [
     budgets: { tries: 2 },
     label: 'scripted demo: AlphaCodium on Balanced Brackets (two initial programs fail a sample; a public-test fix is kept; a wrong AI test asks for a fix that breaks the anchors, and it is reverted)',
     answers: {
-      reflect: [BR_REFLECT],
+      reflection: [BR_REFLECT],
       solutions: [BR_SOLUTIONS],
       choose: [BR_CHOOSE],
       'ai-tests': [BR_TESTS],

@@ -31,7 +31,7 @@ afterEach(async () => {
 
 describe('AlphaCodium in the tutor', () => {
   it('the person adds a test of their own at the AI-tests gate and watches it become an anchor', async () => {
-    server = await stagedModel({ reflect: REFLECT, solutions: SOLUTIONS, choose: CHOOSE, 'ai-tests': AI_TESTS, validate: AI_TESTS, solve: `\`\`\`python\n${RIGHT}\n\`\`\`` });
+    server = await stagedModel({ reflection: REFLECT, solutions: SOLUTIONS, choose: CHOOSE, 'ai-tests': AI_TESTS, validate: AI_TESTS, solve: `\`\`\`python\n${RIGHT}\n\`\`\`` });
     app = await startApp(server, sumTwo, { flow: 'alphacodium' });
     await app.until('your decision');
     expect(app.frame()).toContain('• Goal: print the sum of two integers a and b.');
@@ -65,7 +65,7 @@ describe('AlphaCodium in the tutor', () => {
     await app.until('★ Accepted', 40_000); // the runs and the hidden tests, on a busy machine
     expect(app.all()).toContain('⚓ yours 7 passes: it is now an anchor (9)');
     const bodies = server.chatBodies();
-    expect(bodies.map(stageOf)).toEqual(['reflect', 'solutions', 'choose', 'ai-tests', 'validate', 'solve']);
+    expect(bodies.map(stageOf)).toEqual(['reflection', 'solutions', 'choose', 'ai-tests', 'validate', 'solve']);
     expect(bodies[4]!.messages[2]!.content).not.toContain('40 2');
     // The journal records the test as the person's.
     const m = /replay it: simcoach replay (\S+\.jsonl)/.exec(app.frame());

@@ -53,4 +53,15 @@ export const aiTestsAgent: Agent<AiTestsInput, AiTestsValue> = {
   parse: (text) => parseTests(text),
   show: (v) => showTests(v.tests),
   edit: (text, previous) => editTests(text, previous),
+  // Unreadable after the repair request (with --auto): whatever tests can be read, maybe none.
+  lenient: (text) => ({ tests: testsLeniently(text) }),
 };
+
+/** The tests that can be read from an answer that is not a proper list of them. */
+export function testsLeniently(text: string): AiTest[] {
+  try {
+    return readTests(pick(readYaml(text, [...TEST_KEYS]), 'tests', 'ai_tests', 'test_cases'));
+  } catch {
+    return [];
+  }
+}

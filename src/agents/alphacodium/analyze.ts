@@ -1,6 +1,7 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import { AnswerFormatError } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
+import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';
 import { asText } from '../shared/text.js';
@@ -14,7 +15,7 @@ export interface AnalyzeInput extends Anchoring {
   feedback: string;
 }
 
-export interface AnalysisValue {
+export interface FailureAnalysis {
   wrong: string;
   fix: string;
 }
@@ -26,7 +27,7 @@ const SKELETON = `what_went_wrong: |
 how_to_fix: |
   what to change, concretely, so this test passes without breaking the others`;
 
-function parseAnalysis(text: string): AnalysisValue {
+function parseAnalysis(text: string): FailureAnalysis {
   const m = readYaml(text, KEYS);
   const wrong = asText(pick(m, 'what_went_wrong', 'analysis', 'failure_analysis', 'problem'));
   const fix = asText(pick(m, 'how_to_fix', 'fix', 'fix_plan', 'solution'));
@@ -40,7 +41,7 @@ export function failureText(program: Program, feedback: string): string {
 }
 
 /** AlphaCodium's public-test stage, first half of a fix: say why the program fails the test. */
-export const analyzeAgent: Agent<AnalyzeInput, AnalysisValue> = {
+export const analyzeAgent: Agent<AnalyzeInput, FailureAnalysis> = {
   name: 'analyze',
   title: 'Analyse the failure',
   pane: 'fix',
@@ -60,5 +61,7 @@ export const analyzeAgent: Agent<AnalyzeInput, AnalysisValue> = {
   parse: (text) => parseAnalysis(text),
   show: (v) => showMap([['what_went_wrong', v.wrong], ['how_to_fix', v.fix]]),
   edit: (text) => parseAnalysis(text),
+  // Unreadable after the repair request (with --auto): the whole answer as the analysis.
+  lenient: (text) => ({ wrong: wholeText(text), fix: '' }),
   meta: (_v, input) => anchoringMeta(input),
 };

@@ -1,5 +1,6 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import { AnswerFormatError } from '../../engine/types.js';
+import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 import { pick, readYaml, showMap } from '../shared/yaml.js';
@@ -93,5 +94,7 @@ export const chooseAgent: Agent<ChooseInput, ChoiceValue> = {
   parse: (text, input) => parseChoice(text, input.solutions),
   show: (v) => showMap([['best', v.ranked[0]?.name ?? ''], ['ranking', v.ranked.map((s) => s.name)], ['why', v.why]]),
   edit: (text, previous) => parseChoice(text, previous.ranked),
+  // Unreadable after the repair request (with --auto): the solutions in the order they came.
+  lenient: (text, input) => ({ ranked: [...input.solutions], why: wholeText(text) }),
   meta: (v, _input, ctx) => ({ complexity: v.ranked[0]?.complexity ?? '', limits: limitsOf(ctx) }),
 };

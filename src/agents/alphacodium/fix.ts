@@ -3,12 +3,12 @@ import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { programAnswer, programTail } from '../shared/program.js';
 import { anchoringMeta, type Anchoring } from './common.js';
-import { failureText, type AnalysisValue } from './analyze.js';
+import { failureText, type FailureAnalysis } from './analyze.js';
 
 export interface FixInput extends Anchoring {
   program: Program;
   feedback: string;
-  analysis: AnalysisValue;
+  analysis: FailureAnalysis;
 }
 
 /** AlphaCodium's public-test stage, second half of a fix: the program corrected by the analysis. */

@@ -1,11 +1,12 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import { AnswerFormatError } from '../../engine/types.js';
+import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 import { listOf, pick, readYaml, showList, showMap } from '../shared/yaml.js';
 import { yamlForm, type Reflection } from './common.js';
 
-export type ReflectInput = Record<string, never>;
+export type ReflectionInput = Record<string, never>;
 
 const KEYS = ['reflection', 'sample_explanations', 'input', 'output', 'explanation'];
 
@@ -48,11 +49,11 @@ function parseReflection(text: string): Reflection {
 }
 
 /** AlphaCodium's first stage: the problem restated as bullet points, and why each sample holds. */
-export const reflectAgent: Agent<ReflectInput, Reflection> = {
-  name: 'reflect',
+export const reflectionAgent: Agent<ReflectionInput, Reflection> = {
+  name: 'reflection',
   title: 'Reflection',
   pane: 'reflect',
-  messages(_input: ReflectInput, ctx: AgentContext) {
+  messages(_input: ReflectionInput, ctx: AgentContext) {
     const stage = [
       'Task: reflect on the problem above before solving it. Do not write code.',
       'Restate it as short bullet points: the goal, the inputs, the outputs, the rules, and the constraints that matter.',
@@ -74,4 +75,6 @@ export const reflectAgent: Agent<ReflectInput, Reflection> = {
       ),
     ].join('\n'),
   edit: (text) => parseReflection(text),
+  // Unreadable after the repair request (with --auto): the whole answer as one bullet.
+  lenient: (text) => ({ bullets: [wholeText(text)], explanations: [] }),
 };

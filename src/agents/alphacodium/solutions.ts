@@ -1,5 +1,6 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import { AnswerFormatError } from '../../engine/types.js';
+import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 import { listOf, pick, readYaml, showList } from '../shared/yaml.js';
@@ -73,4 +74,6 @@ export const solutionsAgent: Agent<SolutionsInput, SolutionsValue> = {
   parse: (text) => parseSolutions(text),
   show: (v) => showSolutions(v.solutions),
   edit: (text) => parseSolutions(text),
+  // Unreadable after the repair request (with --auto): the whole answer as the one solution.
+  lenient: (text) => ({ solutions: [{ name: 'solution 1', idea: wholeText(text), why: '', complexity: '' }] }),
 };

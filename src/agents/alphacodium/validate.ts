@@ -43,6 +43,8 @@ export const validateAgent: Agent<ValidateInput, AiTestsValue> = {
   parse: (text, input) => ({ tests: [...parseTests(text).tests.map(({ by: _by, ...t }) => t), ...input.tests.filter((t) => t.by === 'person')] }),
   show: (v) => showTests(v.tests),
   edit: (text, previous) => editTests(text, previous),
+  // Unreadable after the repair request (with --auto): the tests go on as they were written.
+  lenient: (_text, input) => ({ tests: [...input.tests] }),
   meta: (v, input) => ({ before: input.tests.map((t) => t.output), changed: changedOutputs(input.tests, v.tests) }),
 };
 

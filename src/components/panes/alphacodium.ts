@@ -5,7 +5,7 @@ import type { Proposal } from '../../engine/types.js';
 import { codeRows } from '../CodeBlock.js';
 import { diffRows } from '../Diff.js';
 import { blank, cells, cut, seg, textRows, type Row } from '../rows.js';
-import { hasProgram, isAiTests, isAnalysis, isChoice, isFixMeta, isProgram, isReflection, isSolutions, metaString } from './shapes.js';
+import { hasProgram, isAiTests, isFailureAnalysis, isChoice, isFixMeta, isProgram, isReflection, isSolutions, metaString } from './shapes.js';
 
 interface Opts {
   width: number;
@@ -95,7 +95,7 @@ export function fixRows(p: Proposal, o: Opts): Row[] | undefined {
     }
     rows.push(blank());
   }
-  if (isAnalysis(v)) {
+  if (isFailureAnalysis(v)) {
     rows.push([seg('what went wrong', { bold: true })], ...textRows(v.wrong || '(not said)', o.width, {}, '  '));
     rows.push([seg('how to fix it', { bold: true })], ...textRows(v.fix || '(not said)', o.width, {}, '  '));
     return rows;
