@@ -103,5 +103,5 @@ describe('demo sessions', () => {
     expect(s.label).toMatch(/^scripted demo: AlphaCodium/);
     if (process.env.RECORD_DEMOS) copyFileSync(file, join(DEMO_DIR, `${demo.name}.jsonl`));
     expect(await shape(join(DEMO_DIR, `${demo.name}.jsonl`))).toEqual(s);
-  });
+  }, 120_000);
 });
