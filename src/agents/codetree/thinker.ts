@@ -25,7 +25,7 @@ const TITLE_WORDS = 8;
 /** "Greedy by deadline: sort jobs …" → title and idea; a line with no label gets its first words as title. */
 export function ideaOf(item: string): Idea {
   const text = item.replace(/\*\*/g, '').trim();
-  const m = /^(.{2,80}?)\s*(?::|\s[—–-]\s)\s*([\s\S]+)$/.exec(text);
+  const m = /^(.{2,120}?)\s*(?::|\s[—–-]\s)\s*([\s\S]+)$/.exec(text);
   if (m && !m[1]!.includes('\n')) return { title: m[1]!.trim(), idea: m[2]!.trim() };
   const words = text.split(/\s+/);
   const title = words.slice(0, TITLE_WORDS).join(' ') + (words.length > TITLE_WORDS ? ' …' : '');
