@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createAutoGate, runSession, type SessionResult } from '../src/engine/index.js';
-import { pickFlow, type FlowName } from '../src/flows/index.js';
+import { flowFor, type FlowName } from '../src/flows/index.js';
 import { OllamaBackend } from '../src/llm/ollama.js';
 import { loadProblemSet } from '../src/problems/index.js';
 import type { Problem } from '../src/problems/types.js';
@@ -51,7 +51,7 @@ async function one(flow: FlowName, p: Problem, answers: Answers): Promise<Sessio
   const server = await fakeModel(answers);
   try {
     return await runSession({
-      flow: pickFlow(flow, {}),
+      flow: flowFor(flow, {}),
       problem: p,
       lang: 'python',
       backend: new OllamaBackend({ host: server.url, stallSeconds: 10 }),

@@ -9,14 +9,20 @@ declare const __SIMCOACH_VERSION__: string;
 const HELP_FOOTER = `
 Options for every command that talks to a model:
   --backend ollama|openai   --host URL (Ollama)   --base-url URL (OpenAI-compatible)   --model NAME
-  --flow codesim|mapcoder   --lang python|cpp|javascript|java
+  --flow F (below)   --lang python|cpp|javascript|java
 
 Exit codes: 0 success, 1 not solved / test failed / check failed, 2 usage error,
             3 model backend failed (server down, model missing), 130 interrupted.
 Environment: OLLAMA_HOST, OPENAI_BASE_URL, OPENAI_API_KEY, NO_COLOR, VISUAL/EDITOR,
              XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME.`;
 
-function help(): string {
+/** The flows this build has, with their budget flags: read from the registry, only for --help. */
+async function flowsHelp(): Promise<string> {
+  const { flowHelp } = await import('./flows/index.js');
+  return `Flows (--flow F; the first is the default), with the budget flags of solve --auto, eval and resume --auto:\n${flowHelp()}`;
+}
+
+async function help(): Promise<string> {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
   const rows = Object.entries(commands).map(
     ([name, c]) => `  ${color.bold(name.padEnd(width))}  ${c.summary}`,
@@ -32,6 +38,8 @@ function help(): string {
     '  --help, -h     show this help (or `simcoach COMMAND --help` for one command)',
     '  --version, -v  print the version',
     HELP_FOOTER,
+    '',
+    await flowsHelp(),
   ].join('\n');
 }
 
@@ -54,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (first === '--help' || first === '-h' || first === 'help') {
-    process.stdout.write(`${help()}\n`);
+    process.stdout.write(`${await help()}\n`);
     return EXIT.ok;
   }
   if (first === undefined || first.startsWith('-')) {
@@ -67,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`Usage: simcoach ${entry.usage}\n\n${entry.summary}\n`);
+    process.stdout.write(`Usage: simcoach ${entry.usage}\n\n${entry.summary}\n${entry.flows ? `\n${await flowsHelp()}\n` : ''}`);
     return EXIT.ok;
   }
   const mod = await entry.load();

@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { EXIT, UsageError, UserError } from './errors.js';
+import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from './flows/index.js';
 import { configDir } from './paths.js';
 
 export const BACKENDS = ['ollama', 'openai'] as const;
-export const FLOWS = ['codesim', 'mapcoder', 'alphacodium', 'selfcollab', 'codetree'] as const;
 export const LANGS = ['python', 'cpp', 'javascript', 'java'] as const;
 /** How models answer: free text under headings (the methods' own form) or JSON-schema mode. */
 export const ANSWER_FORMS = ['sections', 'json'] as const;
@@ -24,19 +24,26 @@ const duration = z.string().regex(/^(-1|0|(\d+(\.\d+)?(ms|s|m|h))+)$/, 'expected
 /** Agent names as the flows call their stages (plan, simulate, code, debug, …). */
 const stageName = /^[a-z][a-zA-Z0-9_-]*$/;
 
+/** A budget's schema, from its declaration in the flow's record. */
+const budgetSchema = (b: Budget): z.ZodType<number | boolean> =>
+  b.kind === 'switch' ? z.boolean().default(b.default) : int(b.min, b.max).default(b.default);
+
+/** Each registered flow's options, as the settings hold them (`budgets.<flow>.<key>`). */
+type Budgets = FlowOptionsByName & { maxCalls?: number | undefined; maxTokens?: number | undefined };
+
+const flowBudgetShapes = Object.fromEntries(
+  flows.map((f) => [
+    f.name,
+    z.object(Object.fromEntries(Object.entries(f.budgets).map(([key, b]) => [key, budgetSchema(b)]))).prefault({}),
+  ]),
+);
+
+// Built from the registry at run time, so its static type is said here: one object per flow.
 const budgetsSchema = z.object({
-  codesim: z.object({ plans: int(1, 50).default(5), debugRounds: int(0, 50).default(5) }).prefault({}),
-  mapcoder: z.object({ exemplars: int(1, 10).default(3), debugRounds: int(0, 50).default(5) }).prefault({}),
-  alphacodium: z
-    .object({ aiTests: int(0, 30).default(6), validateTests: z.boolean().default(true) })
-    .prefault({}),
-  selfcollab: z.object({ rounds: int(1, 20).default(4) }).prefault({}),
-  codetree: z
-    .object({ generations: int(1, 200).default(20), depth: int(1, 10).default(3), width: int(1, 20).default(10) })
-    .prefault({}),
+  ...flowBudgetShapes,
   maxCalls: int(1, 100_000).optional(),
   maxTokens: int(1, 1_000_000_000).optional(),
-});
+}) as unknown as z.ZodType<Budgets, Partial<Record<string, unknown>>>;
 
 export const settingsSchema = z.object({
   backend: z.enum(BACKENDS).default('ollama'),
@@ -53,14 +60,13 @@ export const settingsSchema = z.object({
   seed: z.number().int().optional(),
   keepAlive: duration.default('30m'),
   stallSeconds: z.number().gt(0).max(3600).default(60),
-  flow: z.enum(FLOWS).default('codesim'),
+  flow: z.enum(flowNames).default(flowNames[0]),
   lang: z.enum(LANGS).default('python'),
   answers: z.enum(ANSWER_FORMS).default('sections'),
   budgets: budgetsSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
-export type Flow = Settings['flow'];
 export type Lang = Settings['lang'];
 type Json = string | number | boolean;
 
@@ -79,19 +85,10 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   seed: { allowed: 'an integer', about: 'sampling seed (unset: the server picks)' },
   keepAlive: { allowed: 'a duration like 30m, 1h, 0 or -1', about: 'how long Ollama keeps the model loaded' },
   stallSeconds: { allowed: 'a number of seconds 0..3600', about: 'no byte for this long = the server stalled' },
-  flow: { allowed: FLOWS.join(' | '), about: 'the method the tutor follows' },
+  flow: { allowed: flowNames.join(' | '), about: 'the method the tutor follows' },
   lang: { allowed: LANGS.join(' | '), about: 'the language of solutions' },
   answers: { allowed: ANSWER_FORMS.join(' | '), about: 'answers under headings (the methods\' form), or JSON-schema mode for models that need it' },
-  'budgets.codesim.plans': { allowed: 'an integer 1..50', about: 'CodeSIM: plans tried' },
-  'budgets.codesim.debugRounds': { allowed: 'an integer 0..50', about: 'CodeSIM: debug rounds per plan' },
-  'budgets.mapcoder.exemplars': { allowed: 'an integer 1..10', about: 'MapCoder: recalled problems (k)' },
-  'budgets.mapcoder.debugRounds': { allowed: 'an integer 0..50', about: 'MapCoder: debug rounds per plan (t)' },
-  'budgets.alphacodium.aiTests': { allowed: 'an integer 0..30', about: 'AlphaCodium: AI-generated tests' },
-  'budgets.alphacodium.validateTests': { allowed: 'true | false', about: 'AlphaCodium: double-validate AI tests' },
-  'budgets.selfcollab.rounds': { allowed: 'an integer 1..20', about: 'Self-collaboration: rounds (n)' },
-  'budgets.codetree.generations': { allowed: 'an integer 1..200', about: 'CodeTree: solver/debugger calls' },
-  'budgets.codetree.depth': { allowed: 'an integer 1..10', about: 'CodeTree: tree depth' },
-  'budgets.codetree.width': { allowed: 'an integer 1..20', about: 'CodeTree: strategies at most' },
+  ...Object.fromEntries(budgetEntries().map(({ key, flow, budget }) => [key, { allowed: allowedOf(budget), about: `${flow.title}: ${budget.doc}` }])),
   'budgets.maxCalls': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many model calls' },
   'budgets.maxTokens': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many tokens' },
 };
@@ -265,7 +262,7 @@ export function resolveSettings(flags: SettingFlags): Settings {
   };
   const overrides: Tree = {
     backend: checkEnum('backend', flags.backend, BACKENDS),
-    flow: checkEnum('flow', flags.flow, FLOWS),
+    flow: flags.flow === undefined || isFlowName(flags.flow) ? flags.flow : (() => { throw unknownFlow(flags.flow); })(),
     lang: checkEnum('lang', flags.lang, LANGS),
     ollamaHost: flags.host === undefined ? undefined : hostFlag(flags.host),
     openaiBaseUrl: flags['base-url'],

@@ -1,41 +1,52 @@
 // What `solve --auto` and `eval` share: the budget flags turned into settings, a line per step
 // on stderr, and the exit code of a finished session.
+import { resultWord } from '../session/verdict.js';
 import { numberFlag } from '../args.js';
 import { settingsSchema, type Settings } from '../config.js';
 import type { EngineEvent, SessionResult } from '../engine/index.js';
 import { EXIT, UsageError } from '../errors.js';
+import { budgetEntries } from '../flows/index.js';
 import { color } from '../term.js';
 
-export const budgetFlags = {
+type FlagSpec = { type: 'string' } | { type: 'boolean' };
+
+/**
+ * The budget flags of `solve --auto`, `eval` and `resume --auto`: the session caps, and each
+ * flag a flow's record names (a flag two flows name sets both).
+ */
+export const budgetFlags: Record<string, FlagSpec> = {
   'max-calls': { type: 'string' },
   'max-tokens': { type: 'string' },
-  plans: { type: 'string' },
-  'debug-rounds': { type: 'string' },
-  exemplars: { type: 'string' },
-} as const;
+  ...Object.fromEntries(
+    budgetEntries()
+      .filter((e) => e.budget.flag)
+      .map((e) => [e.budget.flag, { type: e.budget.kind === 'switch' ? 'boolean' : 'string' } as FlagSpec]),
+  ),
+};
 
-type BudgetValues = Partial<Record<keyof typeof budgetFlags, string>>;
+type BudgetValues = Partial<Record<string, string | boolean | (string | boolean)[]>>;
 
-function count(values: BudgetValues, flag: keyof typeof budgetFlags, min: number): number | undefined {
-  const n = numberFlag(values[flag], flag);
-  if (n !== undefined && !(Number.isInteger(n) && n >= min)) throw new UsageError(`--${flag} takes a whole number of at least ${min}, not '${values[flag]}'`);
+function count(values: BudgetValues, flag: string, min: number): number | undefined {
+  const raw = values[flag];
+  if (typeof raw !== 'string') return undefined;
+  const n = numberFlag(raw, flag);
+  if (n !== undefined && !(Number.isInteger(n) && n >= min)) throw new UsageError(`--${flag} takes a whole number of at least ${min}, not '${raw}'`);
   return n;
 }
 
 /** The settings with this run's budget flags applied, validated as the settings file would be. */
 export function withBudgets(s: Settings, values: BudgetValues): Settings {
   const b = structuredClone(s.budgets);
-  const set = <T>(v: T | undefined, apply: (v: T) => void): void => {
-    if (v !== undefined) apply(v);
-  };
-  set(count(values, 'max-calls', 1), (v) => (b.maxCalls = v));
-  set(count(values, 'max-tokens', 1), (v) => (b.maxTokens = v));
-  set(count(values, 'plans', 1), (v) => (b.codesim.plans = v));
-  set(count(values, 'exemplars', 1), (v) => (b.mapcoder.exemplars = v));
-  set(count(values, 'debug-rounds', 0), (v) => {
-    b.codesim.debugRounds = v;
-    b.mapcoder.debugRounds = v;
-  });
+  const caps = { maxCalls: count(values, 'max-calls', 1), maxTokens: count(values, 'max-tokens', 1) };
+  if (caps.maxCalls !== undefined) b.maxCalls = caps.maxCalls;
+  if (caps.maxTokens !== undefined) b.maxTokens = caps.maxTokens;
+  // Walked by name, as the registry gives the budgets; the schema below checks the result.
+  const tree = b as unknown as Record<string, Record<string, number | boolean>>;
+  for (const { flow, name, budget } of budgetEntries()) {
+    if (!budget.flag) continue;
+    const v = budget.kind === 'switch' ? values[budget.flag] : count(values, budget.flag, budget.min);
+    if (typeof v === 'number' || typeof v === 'boolean') (tree[flow.name] ??= {})[name] = v;
+  }
   const checked = settingsSchema.safeParse({ ...s, budgets: b });
   if (!checked.success) {
     const issue = checked.error.issues[0];
@@ -103,7 +114,7 @@ export function summaryOf(r: SessionResult): string {
   const final = r.final ? ` · all tests ${r.final.verdict} ${r.final.passed}/${r.final.total}` : '';
   const reason = r.reason && r.status !== 'solved' ? ` — ${r.reason}` : '';
   return (
-    `${r.status}${samples}${final}${reason}\n` +
+    `${resultWord(r)}${samples}${final}${reason}\n` +
     `${r.calls} calls · prompt tokens ${r.promptTokens} sent, ${r.promptTokensEvaluated} evaluated · ${r.completionTokens} completion\n`
   );
 }

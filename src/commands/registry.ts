@@ -7,14 +7,17 @@ export interface CommandModule {
 export interface CommandEntry {
   summary: string;
   usage: string;
+  /** Its --help lists the flows and their budget flags (from the flow registry). */
+  flows?: true;
   load: () => Promise<CommandModule>;
 }
 
 export const commands: Record<string, CommandEntry> = {
   solve: {
     usage:
-      'solve PROBLEM [--auto] [--flow F] [--lang L] [--model M] [-o FILE] [--plans N] [--debug-rounds N] [--exemplars N] [--max-calls N] [--max-tokens N]',
+      'solve PROBLEM [--auto] [--flow F] [--lang L] [--model M] [-o FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
     summary: 'solve a problem step by step (or headless with --auto)',
+    flows: true,
     load: () => import('./solve.js'),
   },
   test: {
@@ -23,9 +26,15 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
     load: () => import('./test.js'),
   },
+  stress: {
+    usage: 'stress SOLUTION --problem P --brute FILE --gen FILE [--rounds 200] [--seed 1] [--save] [--lang L] [--tl MS] [--json]',
+    summary: 'random inputs from a generator until the solution and a brute force disagree',
+    load: () => import('./stress.js'),
+  },
   eval: {
-    usage: 'eval SET --auto [--flow F] [--limit N] [--json] [--out FILE]',
+    usage: 'eval SET --auto [--flow F] [--limit N] [--json] [--out FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
     summary: 'solve every problem of a set headless and report pass@1, calls and tokens',
+    flows: true,
     load: () => import('./eval.js'),
   },
   problems: {

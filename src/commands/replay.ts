@@ -23,7 +23,7 @@ const onTerminal = (): boolean => Boolean(process.stdout.isTTY && process.stdin.
  * the session file is read and indexed: the first frame waits for the slower of the two only.
  */
 export function preloadScreen(): void {
-  if (onTerminal()) void import('../screens/replay-app.js').catch(() => undefined);
+  if (onTerminal()) void import('../app/launchReplay.js').catch(() => undefined);
 }
 
 /** Replays an opened timeline: the app on a terminal, text when stdout is a pipe or a file. */
@@ -36,7 +36,7 @@ export async function replayTimeline(tl: Timeline, o: { speed: number; branch?: 
     for (const w of tl.warnings) process.stderr.write(`${color.yellow('warning:', process.stderr)} ${w}\n`);
     return EXIT.ok;
   }
-  const { showReplay } = await import('../screens/replay-app.js');
+  const { showReplay } = await import('../app/launchReplay.js');
   await showReplay(tl, o);
   return EXIT.ok;
 }
@@ -48,7 +48,9 @@ export async function replayTimeline(tl: Timeline, o: { speed: number; branch?: 
  */
 export async function checkReplay(tl: Timeline, branch?: number): Promise<number> {
   const { replaySession } = await import('../engine/index.js');
-  const r = await replaySession(tl.file, branch !== undefined ? { branch } : {});
+  const { flowFor } = await import('../flows/index.js');
+  const flow = flowFor(tl.header.flow, tl.header.settings);
+  const r = await replaySession(tl.file, { flow, ...(branch !== undefined ? { branch } : {}) });
   const recorded = tl.end?.outcome;
   const same = recorded ? r.status === recorded.status && r.program?.source === recorded.program?.source : r.status === 'stopped';
   const was = recorded ? recorded.status : 'unfinished';

@@ -14,6 +14,7 @@ import { exitCodeOf, isBackendCode, stepLines, summaryOf } from './headless.js';
 
 const FINISHED = new Set(['solved', 'unsolved']);
 
+
 /** A finished session has nothing left to run; say so rather than re-drive it for nothing. */
 async function resumable(file: string): Promise<SessionHeader> {
   const { header, tail } = await readEnds(file);
@@ -29,9 +30,10 @@ async function resumable(file: string): Promise<SessionHeader> {
 }
 
 /** Headless, as `solve --auto` is: a line per step on stderr, the program on stdout. */
-async function resumeHeadless(file: string, settings: Settings): Promise<number> {
+async function resumeHeadless(file: string, header: SessionHeader, settings: Settings): Promise<number> {
   const { EngineEvents, createAutoGate, resumeSession } = await import('../engine/index.js');
   const { createBackend } = await import('../llm/index.js');
+  const { flowFor } = await import('../flows/index.js');
   const err = process.stderr;
   const events = new EngineEvents();
   events.subscribe(stepLines((l) => err.write(l)));
@@ -44,6 +46,7 @@ async function resumeHeadless(file: string, settings: Settings): Promise<number>
       backend: await createBackend(settings),
       gate: createAutoGate(),
       settings,
+      flow: flowFor(header.flow, header.settings),
       events,
       signal: controller.signal,
       judgeHidden: true,
@@ -64,7 +67,7 @@ async function resumeInApp(file: string, header: SessionHeader, settings: Settin
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UserError('resume without --auto needs a terminal', EXIT.usage, 'Use `simcoach resume ID --auto` to continue headless.');
   }
-  const { launchResume } = await import('../screens/launch.js');
+  const { launchResume } = await import('../app/launch.js');
   return launchResume(file, header, settings);
 }
 
@@ -76,5 +79,5 @@ export async function run(argv: string[]): Promise<number> {
   // The traversal continues on the backend and model it was recorded with, unless told otherwise.
   const backend = values.backend ?? (header.backend === 'openai' ? 'openai' : 'ollama');
   const settings = resolveSettings({ ...values, backend, model: values.model ?? header.model });
-  return values.auto ? resumeHeadless(file, settings) : resumeInApp(file, header, settings);
+  return values.auto ? resumeHeadless(file, header, settings) : resumeInApp(file, header, settings);
 }

@@ -35,7 +35,7 @@ async function openTutor(problem: Problem, settings: Settings, flags: SettingFla
     throw new UsageError('solve needs a terminal for the tutor; add --auto to run the method headless');
   }
   // The tutor's screens are loaded only here, so a headless run never pays for React and Ink.
-  const { launchApp } = await import('../screens/launch.js');
+  const { launchApp } = await import('../app/launch.js');
   return launchApp({ settings, problem, flags });
 }
 
@@ -46,15 +46,14 @@ export async function solveAuto(
   o: { signal?: AbortSignal; lines?: (line: string) => void; onFile?: (file: string) => void } = {},
 ): Promise<SessionResult> {
   const { EngineEvents, createAutoGate, startSession } = await import('../engine/index.js');
-  const { pickFlow, isFlowName } = await import('../flows/index.js');
+  const { flowFor } = await import('../flows/index.js');
   const { createBackend } = await import('../llm/index.js');
-  if (!isFlowName(settings.flow)) throw new UsageError(`--flow ${settings.flow} is not available yet; use codesim or mapcoder`);
   const events = new EngineEvents();
   if (o.lines) events.subscribe(stepLines(o.lines));
   return startSession({
     problem,
     settings,
-    flow: pickFlow(settings.flow, settings),
+    flow: flowFor(settings.flow, settings),
     lang: settings.lang,
     backend: await createBackend(settings),
     gate: createAutoGate(),

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { numberFlag, parse } from '../args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
@@ -6,7 +6,7 @@ import { loadProblem } from '../problems/index.js';
 import type { CompareMode, Comparison } from '../problems/types.js';
 import { isolation, describeIsolation } from '../runners/capabilities.js';
 import { judgeProblem } from '../runners/judge.js';
-import { langFromName, langFromPath } from '../runners/langs.js';
+import { readProgramFile } from './program-file.js';
 import type { JudgeResult, TestResult, Verdict } from '../runners/types.js';
 import { color } from '../term.js';
 
@@ -45,7 +45,7 @@ function positive(value: string | undefined, flag: string): number | undefined {
 }
 
 function table(tests: TestResult[]): string {
-  const rows = tests.map((t) => [t.name, t.verdict, `${t.timeMs} ms`, `${(t.memoryKb / 1024).toFixed(1)} MiB`, t.detail ?? '']);
+  const rows = tests.map((t) => [t.name, t.verdict, `${t.timeMs} ms`, `${(t.memoryKb / 1024).toFixed(1)} MB`, t.detail ?? '']);
   const head = ['test', 'verdict', 'time', 'memory', 'detail'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[], colour = false) =>
@@ -60,7 +60,7 @@ function summary(r: JudgeResult): string {
   if (r.verdict === 'CE') return `${paint('CE')}  compilation error\n${r.compile?.message ?? ''}`;
   const maxTime = Math.max(0, ...r.tests.map((t) => t.timeMs));
   const maxMem = Math.max(0, ...r.tests.map((t) => t.memoryKb));
-  return `${paint(r.verdict)}  ${r.passed}/${r.total} tests passed · max ${maxTime} ms · max ${(maxMem / 1024).toFixed(1)} MiB`;
+  return `${paint(r.verdict)}  ${r.passed}/${r.total} tests passed · max ${maxTime} ms · max ${(maxMem / 1024).toFixed(1)} MB`;
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -68,18 +68,10 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('test: give exactly one SOLUTION file');
   if (!values.problem) throw new UsageError('test: --problem PROBLEM is required');
   const file = positionals[0]!;
-  const lang = values.lang !== undefined ? langFromName(values.lang) : langFromPath(file);
-  if (!lang) {
-    throw values.lang !== undefined
-      ? new UsageError(`--lang must be python, cpp, javascript or java, not '${values.lang}'`)
-      : new UsageError(`test: cannot tell the language of '${file}' from its extension; add --lang`);
-  }
   const tl = positive(values.tl, 'tl');
   const ml = positive(values.ml, 'ml');
   if (values.checker && !(await stat(values.checker).catch(() => null))) throw new UserError(`${values.checker}: no such checker file`);
-  const source = await readFile(file, 'utf8').catch(() => {
-    throw new UserError(`${file}: cannot read the solution`);
-  });
+  const { lang, source } = await readProgramFile(file, values.lang, 'solution');
   comparisonFrom(values, { mode: 'tokens' }); // flag errors before the problem is read
   const problem = await loadProblem(values.problem);
   const compare = comparisonFrom(values, problem.compare);

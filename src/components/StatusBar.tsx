@@ -15,8 +15,11 @@ export interface StatusInfo {
   calls: number;
   /** The method's most calls (absent when it has no fixed bound). */
   callBound?: number;
-  /** Set when the session ended ("solved", "stopped", …). */
+  /** Set when the session ended ("accepted", "stopped", …). */
   ended?: string;
+  /** The problem's id and the session's language ("sum-two · python"). */
+  problem?: string;
+  lang?: string;
 }
 
 export const fmtTokens = (n: number): string => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
@@ -31,6 +34,7 @@ export function fmtElapsed(ms: number): string {
 export function statusRow(s: StatusInfo, width: number, now: number): Row {
   const parts: Row[] = [
     [seg(` ${s.flow} `, { inverse: true, bold: true })],
+    ...(s.problem ? [[seg(s.problem, { bold: true }), seg(s.lang ? ` · ${s.lang}` : '')]] : []),
     ...(s.step !== undefined ? [[seg(`step ${s.step}`, { bold: true }), seg(s.stepTitle ? ` ${s.stepTitle}` : '')]] : []),
     ...s.progress.map((p) => [seg(`${p.label} ${p.value}/${p.max}`)]),
     [seg(`calls ${s.calls}${s.callBound !== undefined ? `/${s.callBound}` : ''}`)],

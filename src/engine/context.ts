@@ -117,7 +117,10 @@ export class SessionContext {
   async judgeStep(branch: number, step: StepId, title: string, program: Program, tests: TestCase[]): Promise<JudgeResult> {
     this.startStep(branch, { step, agent: 'run', title, pane: 'tests' }, false);
     this.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
-    const result = await this.judge(program, tests, { ...problemJudgeOptions(this.problem), signal: this.signal });
+    const judged = await this.judge(program, tests, { ...problemJudgeOptions(this.problem), signal: this.signal });
+    const { timeLimitMs, memoryLimitMb } = this.problem;
+    const limits = { ...(timeLimitMs !== undefined ? { timeMs: timeLimitMs } : {}), ...(memoryLimitMb !== undefined ? { memoryMb: memoryLimitMb } : {}) };
+    const result: JudgeResult = Object.keys(limits).length > 0 ? { ...judged, limits } : judged;
     this.write({ type: 'run', branch, step, program, result });
     this.events.emit({ type: 'run', branch, step, program, result, served: false });
     return result;

@@ -15,7 +15,7 @@ import { BackTo, BudgetExhausted, ReplayDiverged, StopRequested } from './signal
 import { Traversal, type DrivePlan } from './steps.js';
 import type { Gate, Outcome, Steps } from './types.js';
 
-/** A flow ready to run: options already applied (see `pickFlow` in src/flows). */
+/** A flow ready to run: options already applied (see `flowFor` in src/flows). */
 export interface SessionFlow {
   name: string;
   run(s: Steps, p: Problem): Promise<Outcome>;
@@ -48,10 +48,15 @@ export interface SessionOptions {
   recorded?: Recorded;
   start?: StartFrom;
   /**
-   * After the flow, judge its program on these tests (samples and hidden) and record the run:
-   * the headless commands' verdict.
+   * After the flow, judge its program on these tests (samples and hidden) as a Submit step of
+   * its own and record the run: the contest's verdict.
    */
   finalTests?: TestCase[];
+  /**
+   * When to submit: any program the flow ends with (headless: pass@1 is about the final
+   * program, solved or not), or only one whose samples pass (the tutor, as a contestant would).
+   */
+  submitWhen?: 'always' | 'solved';
 }
 
 export interface SessionResult extends Outcome {
@@ -113,9 +118,16 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
     }
   }
   let final: JudgeResult | undefined;
-  if (o.finalTests && outcome.program && !plan.replay && !signal.aborted) {
+  const submitting = o.finalTests && outcome.program && !plan.replay && !signal.aborted && (o.submitWhen !== 'solved' || outcome.status === 'solved');
+  const hidden = o.problem.tests.length;
+  if (submitting && o.submitWhen === 'solved' && hidden === 0) {
+    // Nothing beyond the samples to judge: say so rather than judge the samples again.
+    outcome = { ...outcome, submit: { verdict: 'AC', passed: outcome.samples?.passed ?? 0, total: outcome.samples?.total ?? 0, hidden: 0 } };
+  } else if (submitting && o.finalTests && outcome.program) {
     try {
-      final = await ctx.judgeStep(plan.branch, steps.nextStep, 'Hidden tests', outcome.program, o.finalTests);
+      final = await ctx.judgeStep(plan.branch, steps.nextStep, 'Submit', outcome.program, o.finalTests);
+      const failed = final.tests.find((t) => t.verdict !== 'AC');
+      outcome = { ...outcome, submit: { verdict: final.verdict, passed: final.passed, total: final.total, hidden, ...(failed ? { failed: failed.name } : {}) } };
     } catch (err) {
       outcome = { ...outcomeOf(ctx, plan.branch, err), ...(outcome.program ? { program: outcome.program } : {}) };
     }

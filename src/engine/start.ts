@@ -1,8 +1,8 @@
 // Sessions from the outside: start one (a new journal), resume one (the same file, served up to
 // its last complete step, then live) or replay one (served throughout, no model, no judge).
-// The flow is found by the name in the journal unless the caller passes one.
+// The caller passes the flow (src/flows' `flowFor` reads it from the journal's header): the
+// engine runs whatever flow it is given and knows none by name.
 import type { Settings } from '../config.js';
-import { UserError } from '../errors.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { LangId } from '../runners/types.js';
@@ -23,14 +23,6 @@ export interface Watch {
   onFile?: (file: string) => void;
 }
 
-/** The flow a header names, with the budgets it was recorded with. */
-export async function flowFor(name: string, settings: Record<string, unknown>): Promise<SessionFlow> {
-  // Loaded by name only here, at the edge: the engine itself knows no flow.
-  const { isFlowName, pickFlow } = await import('../flows/index.js');
-  if (!isFlowName(name)) throw new UserError(`this simcoach cannot run the flow '${name}'`);
-  return pickFlow(name, settings as Parameters<typeof pickFlow>[1]);
-}
-
 export interface StartOptions extends Watch {
   problem: Problem;
   settings: Settings;
@@ -38,8 +30,11 @@ export interface StartOptions extends Watch {
   lang: LangId;
   backend: Backend;
   gate: Gate;
-  /** Judge the final program on the samples and hidden tests, recorded (headless). */
-  judgeHidden?: boolean;
+  /**
+   * Judge the final program on the samples and hidden tests as a Submit step: any final program
+   * (true, headless) or only one whose samples pass ('solved', the tutor).
+   */
+  judgeHidden?: boolean | 'solved';
   label?: string;
   dir?: string;
 }
@@ -58,7 +53,7 @@ export async function startSession(o: StartOptions): Promise<SessionResult> {
   return liveOn(journal, o, { flow: o.flow, problem: o.problem, lang: o.lang, settings: o.settings });
 }
 
-type Live = Watch & { backend: Backend; gate: Gate; judgeHidden?: boolean };
+type Live = Watch & { backend: Backend; gate: Gate; judgeHidden?: boolean | 'solved' };
 
 /** A live session on an open journal (new or resumed): its file told first, closed however it ends. */
 async function liveOn(
@@ -74,7 +69,7 @@ async function liveOn(
       gate: o.gate,
       journal,
       ...watchOf(o),
-      ...(o.judgeHidden ? { finalTests: allTests(s.problem) } : {}),
+      ...(o.judgeHidden ? { finalTests: allTests(s.problem), submitWhen: o.judgeHidden === 'solved' ? ('solved' as const) : ('always' as const) } : {}),
     });
   } finally {
     journal.close();
@@ -116,15 +111,16 @@ export interface ResumeOptions extends Watch {
   gate: Gate;
   /** Current settings (server address, key); the traversal's own come from the journal. */
   settings: Settings;
-  flow?: SessionFlow;
-  judgeHidden?: boolean;
+  /** The flow the journal's header names, with its recorded budgets. */
+  flow: SessionFlow;
+  judgeHidden?: boolean | 'solved';
 }
 
 /** Continues a session in its own file: its complete steps served, then live. */
 export async function resumeSession(file: string, o: ResumeOptions): Promise<SessionResult & { warnings: string[] }> {
   const { header, events, warnings } = readJournal(file);
   const settings = resumedSettings(header, o.settings);
-  const flow = o.flow ?? (await flowFor(header.flow, header.settings));
+  const flow = o.flow;
   const recorded = recordAll(events);
   const journal = openJournal(file, header, recorded.lastT + 1);
   const result = await liveOn(journal, o, { flow, problem: header.problem, lang: header.lang as LangId, settings, recorded, start: { kind: 'resume' } });
@@ -132,7 +128,7 @@ export async function resumeSession(file: string, o: ResumeOptions): Promise<Ses
 }
 
 export interface ReplayOptions extends Watch {
-  flow?: SessionFlow;
+  flow: SessionFlow;
   /** Which branch to replay (default: the last one). */
   branch?: number;
 }
@@ -143,11 +139,10 @@ const noJudge: JudgeFn = async () => {
 };
 
 /** Re-drives a session from its journal alone: no model call, no judge run, nothing written. */
-export async function replaySession(file: string, o: ReplayOptions = {}): Promise<SessionResult & { warnings: string[] }> {
+export async function replaySession(file: string, o: ReplayOptions): Promise<SessionResult & { warnings: string[] }> {
   const { header, events, warnings } = readJournal(file);
-  const flow = o.flow ?? (await flowFor(header.flow, header.settings));
   const result = await runSession({
-    flow,
+    flow: o.flow,
     problem: header.problem,
     lang: header.lang as LangId,
     backend: null,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ChatMessage } from '../llm/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
-import type { JudgeResult, LangId, Program } from '../runners/types.js';
+import type { JudgeResult, LangId, Program, Verdict } from '../runners/types.js';
 
 /** Which pane shows a step's proposal. */
 export type PaneKind =
@@ -122,6 +122,20 @@ export interface Outcome {
   reason?: string;
   /** When status is 'failed' because of the model server: the LlmError's code ('server-down', …). */
   code?: string;
+  /**
+   * The contest's verdict: the program judged on every sample and hidden test (the Submit step).
+   * `hidden: 0` says the problem has no hidden tests, so the samples are all there is to judge.
+   */
+  submit?: Submission;
+}
+
+export interface Submission {
+  verdict: Verdict;
+  passed: number;
+  total: number;
+  hidden: number;
+  /** The first test that failed, by name. */
+  failed?: string;
 }
 
 /** Counters a status bar shows; a flow sets the ones its method has. */

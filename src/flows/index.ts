@@ -1,93 +1,105 @@
-import type { Settings } from '../config.js';
-import type { Flow, Outcome, Steps } from '../engine/types.js';
-import type { Problem } from '../problems/types.js';
-import { codesim, type CodesimOptions } from './codesim.js';
-import { mapcoder, type MapcoderOptions } from './mapcoder.js';
+// The flow registry: the list below is the only place that names every flow.
+//
+// To add a flow:
+//   1. write src/flows/<name>.ts with the flow function and its record beside it:
+//        export const fooFlow = defineFlow({ name: 'foo', title, about, budgets, bound, panes, run: foo });
+//      (its stages go in src/agents/<name>/, its prompts beside them);
+//   2. add one import and one entry to `flows` below:
+//        import { fooFlow } from './foo.js';      …      export const flows = [codesimFlow, mapcoderFlow, fooFlow] as const;
+// Settings (`flow`, `budgets.foo.*` with their defaults and ranges), `config` key docs, the
+// settings screen, `--help`, the `solve --auto` / `eval` budget flags and `--flow` validation
+// all follow from the record; nothing else needs to change.
+import { UsageError } from '../errors.js';
+import type { SessionFlow } from '../engine/session.js';
+import { codesimFlow } from './codesim.js';
+import { erased, type Budget, type FlowOptions, type RegisteredFlow } from './define.js';
+import { mapcoderFlow } from './mapcoder.js';
 
-export type FlowName = 'codesim' | 'mapcoder';
+const list = [codesimFlow, mapcoderFlow] as const;
 
-/** The budget keys a flow reads; structural, so any settings object with them will do. */
-export type BudgetSettings = { budgets?: Partial<Pick<Settings['budgets'], 'codesim' | 'mapcoder'>> };
+export type FlowName = (typeof list)[number]['name'];
 
-export interface FlowEntry<O> {
-  run: Flow<O>;
-  title: string;
-  /** One line for `--help` and the flow picker. */
-  about: string;
-  defaults: O;
-  optionsFrom(settings: BudgetSettings): O;
-  /** Model calls of the method with the auto gate: fewest (first code passes) and most. */
-  bound(options: O): { best: number; worst: number };
+/** Each flow's options type by name, for the settings' static type. */
+export type FlowOptionsByName = { [F in (typeof list)[number] as F['name']]: Parameters<F['run']>[2] };
+
+export const flows: readonly RegisteredFlow[] = list.map(erased);
+
+export const flowNames = list.map((f) => f.name) as readonly FlowName[] as [FlowName, ...FlowName[]];
+
+export const isFlowName = (name: string): name is FlowName => flows.some((f) => f.name === name);
+
+/** The one message for a flow this build does not have, whoever asked for it. */
+export const unknownFlow = (name: string): UsageError =>
+  new UsageError(`unknown flow '${name}' (this simcoach has: ${flowNames.join(' | ')})`);
+
+export function flowRecord(name: string): RegisteredFlow {
+  const f = flows.find((x) => x.name === name);
+  if (!f) throw unknownFlow(name);
+  return f;
 }
 
-/** Each option as the settings give it, else its default (keys beyond the defaults ignored). */
-function filled<O extends { [K in keyof O]: number }>(defaults: O, given: Partial<O> | undefined): O {
-  const out = { ...defaults };
-  for (const k of Object.keys(defaults) as (keyof O)[]) out[k] = given?.[k] ?? defaults[k];
+export type { CodesimOptions } from './codesim.js';
+export type { MapcoderOptions } from './mapcoder.js';
+export type { Budget, CountBudget, SwitchBudget, FlowOptions, RegisteredFlow } from './define.js';
+export { allowedOf, defaultsOf, defineFlow } from './define.js';
+export { codesimFlow, mapcoderFlow };
+
+/** The budget keys a flow reads; structural, so any settings object with them will do. */
+export type BudgetSettings = { budgets?: { [flow: string]: unknown } };
+
+/** Each option as the settings give it, else its default (keys the record does not declare ignored). */
+export function optionsOf(f: RegisteredFlow, settings: BudgetSettings = {}): FlowOptions {
+  const given = settings.budgets?.[f.name];
+  const out: FlowOptions = {};
+  for (const [key, b] of Object.entries(f.budgets)) {
+    const v = typeof given === 'object' && given !== null ? (given as Record<string, unknown>)[key] : undefined;
+    out[key] = typeof v === (b.kind === 'switch' ? 'boolean' : 'number') ? (v as number | boolean) : b.default;
+  }
   return out;
 }
 
-const codesimDefaults: CodesimOptions = { plans: 5, debugRounds: 5 };
-const mapcoderDefaults: MapcoderOptions = { exemplars: 3, debugRounds: 5 };
-
-const codesimEntry: FlowEntry<CodesimOptions> = {
-  run: codesim,
-  title: 'CodeSIM',
-  about: 'plan with a recalled example, simulate it on a sample, revise, code, debug by simulation',
-  defaults: codesimDefaults,
-  optionsFrom: (s) => filled(codesimDefaults, s.budgets?.codesim),
-  // plan, simulate, code | per plan: plan, simulate, revise, code + d debugs
-  bound: (o) => ({ best: 3, worst: o.plans * (4 + o.debugRounds) }),
-};
-
-const mapcoderEntry: FlowEntry<MapcoderOptions> = {
-  run: mapcoder,
-  title: 'MapCoder',
-  about: 'recall k problems and an algorithm, a plan per exemplar with a confidence, code, debug',
-  defaults: mapcoderDefaults,
-  optionsFrom: (s) => filled(mapcoderDefaults, s.budgets?.mapcoder),
-  // retrieve + n·(plan, confidence) + code | … + n·(code + t debugs)   (n = k here)
-  bound: (o) => ({
-    best: 2 * o.exemplars + 2,
-    worst: 1 + 2 * o.exemplars + o.exemplars * (1 + o.debugRounds),
-  }),
-};
-
-export const flows: { codesim: FlowEntry<CodesimOptions>; mapcoder: FlowEntry<MapcoderOptions> } = {
-  codesim: codesimEntry,
-  mapcoder: mapcoderEntry,
-};
-
-export const flowNames = Object.keys(flows) as FlowName[];
-
-export const isFlowName = (name: string): name is FlowName => Object.hasOwn(flows, name);
-
-export type { CodesimOptions, MapcoderOptions };
-
 /**
- * A flow by name with its options type erased, for callers that pick the flow at run time
- * (solve, eval, the TUI): options come from settings, and the bound from those options.
+ * A flow by name, ready to run: options from the settings' budgets (a journal's header for a
+ * resume or a replay), the call bound from those options. The engine takes this; it looks up
+ * no flow itself.
  */
-export interface PickedFlow {
+export interface PickedFlow extends SessionFlow {
   name: FlowName;
   title: string;
   about: string;
-  options: Record<string, number>;
+  options: FlowOptions;
   bound: { best: number; worst: number };
-  run(s: Steps, p: Problem): Promise<Outcome>;
 }
 
-export function pickFlow(name: FlowName, settings: BudgetSettings = {}): PickedFlow {
-  const pick = <O extends object>(e: FlowEntry<O>): PickedFlow => {
-    const options = e.optionsFrom(settings);
-    return {
-      name,
-      title: e.title,
-      about: e.about,
-      options: { ...(options as Record<string, number>) },
-      bound: e.bound(options),
-      run: (s, p) => e.run(s, p, options),
-    };
+export function flowFor(name: string, settings: BudgetSettings = {}): PickedFlow {
+  const f = flowRecord(name);
+  const options = optionsOf(f, settings);
+  return {
+    name: f.name as FlowName,
+    title: f.title,
+    about: f.about,
+    options,
+    bound: f.bound(options),
+    run: (s, p) => f.run(s, p, options),
   };
-  return name === 'codesim' ? pick(flows.codesim) : pick(flows.mapcoder);
+}
+
+/** Every budget with its settings key (`budgets.<flow>.<key>`), in the registry's order. */
+export function budgetEntries(): { key: string; flow: RegisteredFlow; name: string; budget: Budget }[] {
+  return flows.flatMap((f) =>
+    Object.entries(f.budgets).map(([name, budget]) => ({ key: `budgets.${f.name}.${name}`, flow: f, name, budget })),
+  );
+}
+
+/** The lines `--help` shows for the flows: name, what it does, its budget flags. */
+export function flowHelp(): string {
+  const width = Math.max(...flowNames.map((n) => n.length));
+  return flows
+    .map((f) => {
+      const flags = Object.values(f.budgets)
+        .filter((b) => b.flag)
+        .map((b) => `--${b.flag}${b.kind === 'switch' ? '' : ` N (${b.min}..${b.max}, ${b.default})`}`);
+      return `  ${f.name.padEnd(width)}  ${f.title}: ${f.about}${flags.length ? `\n  ${' '.repeat(width)}  ${flags.join('  ')}` : ''}`;
+    })
+    .join('\n');
 }

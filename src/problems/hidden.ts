@@ -1,5 +1,5 @@
 // Hidden tests beside a statement: `sum.md` keeps them in `sum/` as `NAME.in` + `NAME.out|.ans`.
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { TestCase } from './types.js';
 import { problemError, readText } from './read.js';
@@ -38,4 +38,21 @@ export async function readHiddenTests(file: string): Promise<TestCase[]> {
     tests.push({ name: stem, input: await readText(join(dir, `${stem}.in`)), outputs: [await readText(join(dir, answer))] });
   }
   return tests;
+}
+
+/**
+ * Adds a hidden test beside a statement file (`stress` found it, say): `PREFIX-K.in` + `.out`
+ * with the first K not taken, so earlier tests are never overwritten. Returns the input's path.
+ */
+export async function addHiddenTest(file: string, input: string, output: string, prefix = 'stress'): Promise<string> {
+  const dir = testsDirOf(file);
+  await mkdir(dir, { recursive: true });
+  const present = new Set(await readdir(dir));
+  let k = 1;
+  while (present.has(`${prefix}-${k}.in`) || present.has(`${prefix}-${k}.out`) || present.has(`${prefix}-${k}.ans`)) k++;
+  const stem = join(dir, `${prefix}-${k}`);
+  // The answer first: a test folder never holds an .in without its answer.
+  await writeFile(`${stem}.out`, output, { flag: 'wx' });
+  await writeFile(`${stem}.in`, input, { flag: 'wx' });
+  return `${stem}.in`;
 }

@@ -8,10 +8,10 @@ import { buildProgram, type Built } from './build.js';
 import { prepareChecker, runChecker, type Checker } from './checker.js';
 import { outputComparer } from './compare.js';
 import { LANGS } from './langs.js';
-import { runSandboxed } from './sandbox.js';
+import { runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
 import { problemJudgeOptions } from './problem-options.js';
 import { makeTempDir } from './tempdirs.js';
-import type { JudgeOptions, JudgeResult, Program, TestCase, TestResult } from './types.js';
+import type { JudgeOptions, JudgeResult, LangId, Program, TestCase, TestResult } from './types.js';
 import { runVerdict, worst } from './verdict.js';
 
 export const DEFAULT_TIME_LIMIT_MS = 2000;
@@ -19,9 +19,9 @@ export const DEFAULT_MEMORY_LIMIT_MB = 256;
 export const DEFAULT_OUTPUT_LIMIT_MB = 64;
 export const DEFAULT_PROCESS_LIMIT = 128;
 
-const abortError = () => new DOMException('The judge was aborted', 'AbortError');
+export const abortError = () => new DOMException('The judge was aborted', 'AbortError');
 
-interface Limits {
+export interface Limits {
   timeMs: number;
   wallMs: number;
   memoryMb: number;
@@ -29,7 +29,7 @@ interface Limits {
   processes: number;
 }
 
-function limitsOf(o: JudgeOptions): Limits {
+export function limitsOf(o: JudgeOptions): Limits {
   const timeMs = o.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   return {
     timeMs,
@@ -78,27 +78,42 @@ async function outputSink(test: TestCase, cmp: Comparison, checker: Checker | nu
   };
 }
 
-async function runTest(program: Program, built: Built, test: TestCase, index: number, lim: Limits, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
-  const lang = LANGS[program.lang];
-  const run = await lang.run(built.dir, built.file, lim.memoryMb);
-  const memoryBytes = (lim.memoryMb + lang.overheadMb) * 1024 * 1024;
+/** How a built program runs once on one input: the sandbox spec every run of a test shares. */
+async function testRun(lang: LangId, built: Built, input: string, lim: Limits, io: FileIo, signal?: AbortSignal, args: string[] = []): Promise<SandboxSpec> {
+  const l = LANGS[lang];
+  const memoryBytes = (lim.memoryMb + l.overheadMb) * 1024 * 1024;
+  const run = await l.run(built.dir, built.file, lim.memoryMb);
+  return {
+    cmd: run.cmd,
+    args: [...run.args, ...args],
+    readable: [built.dir],
+    ...(io.input ? { files: { [io.input]: input } } : {}),
+    stdin: io.input ? '' : input,
+    ...(io.output ? { outputFile: io.output } : {}),
+    cpuMs: lim.timeMs,
+    wallMs: lim.wallMs,
+    // A little room for the sandbox's own launcher processes, which share the group.
+    memoryBytes: memoryBytes + (8 << 20),
+    addressSpaceBytes: l.addressSpaceLimit ? memoryBytes + (64 << 20) : undefined,
+    pids: lim.processes,
+    outputBytes: lim.outputBytes,
+    signal,
+  };
+}
+
+/** One plain run with the whole output kept (up to the output limit): a generator's or a brute force's. */
+export async function runOnce(lang: LangId, built: Built, input: string, lim: Limits, io: FileIo = {}, signal?: AbortSignal, args: string[] = []): Promise<{ r: SandboxResult; output: string }> {
+  const r = await runSandboxed(await testRun(lang, built, input, lim, io, signal, args));
+  if (r.aborted) throw abortError();
+  return { r, output: (io.output ? (r.fileOutput ?? Buffer.alloc(0)) : r.stdout).toString('utf8') };
+}
+
+/** Runs a program on one test and judges it: the run's own verdict first, then the checker or the comparison. */
+export async function runTest(program: Program, built: Built, test: TestCase, index: number, lim: Limits, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
   const sink = await outputSink(test, cmp, checker);
   try {
     const r = await runSandboxed({
-      cmd: run.cmd,
-      args: run.args,
-      readable: [built.dir],
-      ...(io.input ? { files: { [io.input]: test.input } } : {}),
-      stdin: io.input ? '' : test.input,
-      ...(io.output ? { outputFile: io.output } : {}),
-      cpuMs: lim.timeMs,
-      wallMs: lim.wallMs,
-      // A little room for the sandbox's own launcher processes, which share the group.
-      memoryBytes: memoryBytes + (8 << 20),
-      addressSpaceBytes: lang.addressSpaceLimit ? memoryBytes + (64 << 20) : undefined,
-      pids: lim.processes,
-      outputBytes: lim.outputBytes,
-      signal,
+      ...(await testRun(program.lang, built, test.input, lim, io, signal)),
       // With file output, stdout is only shown; the answer file (bounded by the output limit) is compared.
       ...(io.output ? { keepStdoutBytes: 0 } : { onStdout: sink.write, keepStdoutBytes: KEEP_OUTPUT_BYTES }),
     });

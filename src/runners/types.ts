@@ -45,6 +45,8 @@ export interface JudgeResult {
   total: number;
   tests: TestResult[];
   compile?: CompileInfo;
+  /** The problem's limits the run was judged under, when it has them (the panes compare against them). */
+  limits?: { timeMs?: number; memoryMb?: number };
 }
 
 export interface JudgeOptions {

@@ -3,7 +3,7 @@ import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { barRow } from '../components/Progress.js';
 import { Rows, cut, seg, type Row } from '../components/rows.js';
 import { tone } from '../components/theme.js';
-import type { BackendState } from './controller.js';
+import type { BackendState } from '../app/controller.js';
 
 /** The doctor's guidance as rows. */
 function guidanceRows(state: Extract<BackendState, { kind: 'down' }>, width: number): Row[] {

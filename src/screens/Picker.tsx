@@ -5,7 +5,7 @@ import { cut } from '../components/rows.js';
 import { tone } from '../components/theme.js';
 import { splitBurst, type KeyPress } from '../components/burst.js';
 import { LineInput } from '../components/Editor.js';
-import type { ProblemEntry } from './controller.js';
+import type { ProblemEntry } from '../app/controller.js';
 
 /** Every word of the filter must appear in the id, title, tags or difficulty. */
 export function filterProblems(list: ProblemEntry[], filter: string): ProblemEntry[] {

@@ -1,10 +1,10 @@
 import { Box, Text, useInput } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { KeyHints } from '../components/KeyHints.js';
 import { LineInput } from '../components/Editor.js';
 import { cut } from '../components/rows.js';
 import { tone } from '../components/theme.js';
-import type { AppController, SettingsView } from './controller.js';
+import type { AppController, SettingsView } from '../app/controller.js';
 
 interface Field {
   key: string;
@@ -20,9 +20,9 @@ function fieldsOf(s: SettingsView, app: AppController['settings']): Field[] {
     { key: 'backend', label: 'backend', value: s.backend, choices: () => c.backends },
     { key: s.backend === 'ollama' ? 'ollamaHost' : 'openaiBaseUrl', label: 'server', value: s.host },
     { key: 'model', label: 'model', value: s.model, choices: () => app.models() },
-    { key: 'flow', label: 'flow', value: s.flow, choices: () => c.flows.filter((f) => f.available).map((f) => f.name) },
+    { key: 'flow', label: 'flow', value: s.flow, choices: () => c.flows.map((f) => f.name) },
     { key: 'lang', label: 'language', value: s.lang, choices: () => c.langs },
-    ...s.budgets.map((b) => ({ key: b.key, label: b.label, value: String(b.value) })),
+    ...s.budgets.map((b) => ({ key: b.key, label: b.label, value: b.value, ...(b.choices ? { choices: () => b.choices ?? [] } : {}) })),
   ];
 }
 
@@ -30,16 +30,28 @@ function fieldsOf(s: SettingsView, app: AppController['settings']): Field[] {
 export function SettingsScreen({ app, width, height, onClose }: { app: AppController['settings']; width: number; height: number; onClose(): void }) {
   const [view, setView] = useState(() => app.get());
   const [at, setAt] = useState(0);
+  // Keys can come faster than frames (key repeat, a loaded machine): each reads and moves the
+  // cursor here, not the `at` of the last frame, so no key is applied to a stale position.
+  const cursor = useRef(0);
+  const moveTo = (i: number): void => {
+    cursor.current = Math.max(0, Math.min(fields.length - 1, i));
+    setAt(cursor.current);
+  };
+  // The same for the choice picked in an open list.
+  const picked = useRef(0);
+  const pickAt = (i: number): void => {
+    const n = editing?.choices?.length ?? 1;
+    picked.current = Math.max(0, Math.min(n - 1, i));
+    setEditing((e) => (e ? { ...e, pick: picked.current } : e));
+  };
   const [editing, setEditing] = useState<{ field: Field; choices?: string[]; pick: number } | undefined>();
   const [message, setMessage] = useState<{ text: string; bad: boolean } | undefined>();
   const fields = fieldsOf(view, app);
-  const field = fields[Math.min(at, fields.length - 1)]!;
 
   const save = (key: string, value: string): void => {
-    const n = Number(value);
-    const typed = value.trim() !== '' && Number.isFinite(n) && /^budgets\./.test(key) ? n : value;
+    // Typed as the key takes it ("5" → 5, "false" → false) by the settings layer.
     app
-      .save(key, typed)
+      .save(key, value)
       .then(() => {
         setView(app.get());
         setMessage({ text: `saved ${key} = ${value}`, bad: false });
@@ -54,24 +66,26 @@ export function SettingsScreen({ app, width, height, onClose }: { app: AppContro
     (input, key) => {
       if (editing?.choices) {
         if (key.escape) return setEditing(undefined);
-        if (key.upArrow) return setEditing({ ...editing, pick: Math.max(0, editing.pick - 1) });
-        if (key.downArrow) return setEditing({ ...editing, pick: Math.min(editing.choices.length - 1, editing.pick + 1) });
+        if (key.upArrow) return pickAt(picked.current - 1);
+        if (key.downArrow) return pickAt(picked.current + 1);
         if (key.return) {
-          const v = editing.choices[editing.pick];
+          const v = editing.choices[picked.current];
           return v === undefined ? setEditing(undefined) : save(editing.field.key, v);
         }
         return;
       }
       if (key.escape || input === 'q' || input === 's') return onClose();
-      if (key.upArrow) return setAt(Math.max(0, at - 1));
-      if (key.downArrow) return setAt(Math.min(fields.length - 1, at + 1));
+      if (key.upArrow) return moveTo(cursor.current - 1);
+      if (key.downArrow) return moveTo(cursor.current + 1);
       if (key.return) {
+        const field = fields[Math.min(cursor.current, fields.length - 1)]!;
         if (!field.choices) return setEditing({ field, pick: 0 });
         setMessage({ text: 'loading choices…', bad: false });
         Promise.resolve(field.choices())
           .then((choices) => {
             setMessage(choices.length ? undefined : { text: 'nothing to choose from (is the server up?)', bad: true });
-            if (choices.length) setEditing({ field, choices, pick: Math.max(0, choices.indexOf(field.value)) });
+            picked.current = Math.max(0, choices.indexOf(field.value));
+            if (choices.length) setEditing({ field, choices, pick: picked.current });
           })
           .catch((err: unknown) => setMessage({ text: err instanceof Error ? err.message : String(err), bad: true }));
       }

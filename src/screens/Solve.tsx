@@ -9,14 +9,15 @@ import { StatusBar, type StatusInfo } from '../components/StatusBar.js';
 import { tone } from '../components/theme.js';
 import type { Decision, Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { AppController, SessionHandle } from './controller.js';
+import type { AppController, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal } from './hooks.js';
-import { ALL_KEYS, ENDED_HINTS, STREAM_HINTS } from './keys.js';
-import { problemRows } from './problemPane.js';
+import { ALL_KEYS, ENDED_HINTS, STREAM_HINTS } from '../components/solveHints.js';
+import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
-import type { SessionView } from './sessionView.js';
+import { resultWord } from '../session/verdict.js';
+import type { SessionView } from '../app/sessionView.js';
 import { BACK_HINTS, BackPicker } from './solve/BackPicker.js';
 import { EditStep } from './solve/EditStep.js';
 import { Ended } from './solve/Ended.js';
@@ -47,6 +48,8 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
   const live = v.live;
   return {
     flow: p.flow,
+    problem: p.problem.id,
+    lang: p.lang,
     ...(live ? { step: live.step + 1, stepTitle: live.title } : {}),
     model: p.model,
     tokensIn: v.tokensIn,
@@ -55,7 +58,7 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
     progress: v.progress?.counters ?? [],
     calls: v.calls,
     ...(v.progress?.bound ? { callBound: v.progress.bound.worst } : {}),
-    ...(v.outcome ? { ended: v.outcome.status } : {}),
+    ...(v.outcome ? { ended: resultWord(v.outcome) } : {}),
   };
 }
 
@@ -233,7 +236,8 @@ export function Solve(props: SolveProps) {
   let content: React.ReactNode = null;
   let hints: Hint[] = STREAM_HINTS;
   if (v.outcome) {
-    content = <Ended outcome={v.outcome} {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} />;
+    state = resultWord(v.outcome);
+    content = <Ended {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} />;
     hints = props.onAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
     if (backendError) hints = [{ key: 'R', label: 'try again' }, ...hints];
   } else if (proposal) {

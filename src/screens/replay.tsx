@@ -9,7 +9,7 @@ import { finalText, type StepRef, type Timeline } from '../session/timeline.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { Rows, fitRow, seg, type Row } from '../components/rows.js';
 import { tone } from '../components/theme.js';
-import { fullBeat, stepRows, stepMark } from './replay-model.js';
+import { fullBeat, stepRows, stepMark } from '../components/replayModel.js';
 
 export interface ReplayProps {
   timeline: Timeline;

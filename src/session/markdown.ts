@@ -36,7 +36,7 @@ function runTable(r: JudgeResult): string[] {
   if (r.tests.length === 0) return out;
   out.push('', '| test | verdict | time | memory | detail |', '|---|---|---|---|---|');
   for (const t of r.tests) {
-    out.push(`| ${cell(t.name)} | ${t.verdict} | ${t.timeMs} ms | ${Math.round(t.memoryKb / 1024)} MB | ${cell(t.detail ?? '')} |`);
+    out.push(`| ${cell(t.name)} | ${t.verdict} | ${t.timeMs} ms | ${(t.memoryKb / 1024).toFixed(1)} MB | ${cell(t.detail ?? '')} |`);
   }
   return out;
 }

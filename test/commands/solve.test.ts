@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAutoGate, resumeSession } from '../../src/engine/index.js';
+import { flowFor } from '../../src/flows/index.js';
 import { createBackend } from '../../src/llm/index.js';
 import { loadSettings } from '../../src/config.js';
 import { readJournal } from '../../src/session/reader.js';
@@ -39,15 +40,15 @@ describe('solve --auto', () => {
     expect(r.stdout).toBe(readFileSync(join(ROOT, 'fixtures/problems/_solutions/sum-two.py'), 'utf8'));
     expect(r.stderr).toMatch(/step  1 +plan .*tok .*s +approved/);
     expect(r.stderr).toMatch(/step  4 +run .*AC 2\/2/);
-    expect(r.stderr).toMatch(/all tests AC 11\/11/);
+    expect(r.stderr).toMatch(/accepted \(2\/2 samples\) · all tests AC 11\/11/);
     const [file] = sessionFiles(home);
     expect(r.stderr).toContain(`session: ${file}`);
     expect(statSync(file!).mode & 0o777).toBe(0o600);
     const j = readJournal(file!);
     expect(j.header).toMatchObject({ flow: 'codesim', lang: 'python' });
-    expect(j.events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved' }, calls: 3 });
-    // The hidden tests were judged at the end and recorded as a step.
-    expect(j.events.find((e) => e.type === 'step-start' && e.title === 'Hidden tests')).toBeDefined();
+    expect(j.events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved', submit: { verdict: 'AC', passed: 11, total: 11, hidden: 9 } }, calls: 3 });
+    // The hidden tests were judged at the end as a Submit step; the end says accepted.
+    expect(j.events.find((e) => e.type === 'step-start' && e.title === 'Submit')).toBeDefined();
   });
 
   it('mapcoder with -o FILE: the code goes to the file', async () => {
@@ -67,7 +68,7 @@ describe('solve --auto', () => {
     const r = await solve(home, [SUM, '--auto']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(SAMPLES_ONLY);
-    expect(r.stderr).toMatch(/solved \(2\/2 samples\) · all tests WA/);
+    expect(r.stderr).toMatch(/rejected \(2\/2 samples\) · all tests WA/);
   });
 
   it('--max-calls: ends unsolved on the budget with the best candidate; exit 1', async () => {
@@ -192,7 +193,7 @@ describe('resume after the process was killed mid-stream', () => {
     server = await startScriptedModel({ titles });
     const s = { ...loadSettings(), ollamaHost: server.url };
     const result = await withEnv(home.env, async () =>
-      resumeSession(file, { backend: await createBackend(s), gate: createAutoGate(), settings: s, judgeHidden: true }),
+      resumeSession(file, { backend: await createBackend(s), gate: createAutoGate(), settings: s, flow: flowFor('codesim', s), judgeHidden: true }),
     );
     expect(result.status).toBe('solved');
     expect(result.final?.verdict).toBe('AC');

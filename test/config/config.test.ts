@@ -16,6 +16,7 @@ import {
   unsetSetting,
 } from '../../src/config.js';
 import { UsageError, UserError } from '../../src/errors.js';
+import { flowNames } from '../../src/flows/index.js';
 
 const saved = { ...process.env };
 let dir = '';
@@ -100,7 +101,7 @@ describe('defaults and sources', () => {
   it('rejects a bad flag as a usage error naming the flag and the choices', () => {
     const err = thrown(() => resolveSettings({ flow: 'magic' }));
     expect(err).toBeInstanceOf(UsageError);
-    expect(err.message).toContain("--flow takes codesim | mapcoder | alphacodium | selfcollab | codetree, not 'magic'");
+    expect(err.message).toContain(`unknown flow 'magic' (this simcoach has: ${flowNames.join(' | ')})`);
     expect(thrown(() => resolveSettings({ lang: 'rust' })).message).toContain('python | cpp | javascript | java');
     expect(thrown(() => resolveSettings({ 'base-url': 'ftp://x' })).exitCode).toBe(2);
   });
@@ -121,13 +122,13 @@ describe('set, get, unset', () => {
   it('types values from text and stores dotted keys nested', async () => {
     expect(await setSetting('budgets.codesim.plans', '7')).toBe(7);
     expect(await setSetting('temperature', '0.2')).toBe(0.2);
-    expect(await setSetting('budgets.alphacodium.validateTests', 'false')).toBe(false);
+    expect(await setSetting('budgets.mapcoder.exemplars', '2')).toBe(2);
     expect(await setSetting('model', '7')).toBe('7');
     expect(await setSetting('stageModels.plan', 'llama3.1:8b')).toBe('llama3.1:8b');
     expect(await setSetting('ollamaHost', '0.0.0.0:1234')).toBe('http://127.0.0.1:1234');
     const file = JSON.parse(readFileSync(settingsPath(), 'utf8')) as Record<string, unknown>;
     expect(file).toEqual({
-      budgets: { codesim: { plans: 7 }, alphacodium: { validateTests: false } },
+      budgets: { codesim: { plans: 7 }, mapcoder: { exemplars: 2 } },
       temperature: 0.2, model: '7', stageModels: { plan: 'llama3.1:8b' }, ollamaHost: 'http://127.0.0.1:1234',
     });
     expect(getSetting('budgets.codesim.plans')).toBe(7);
@@ -186,7 +187,7 @@ describe('a damaged file', () => {
     mkdirSync(join(dir, 'simcoach'), { recursive: true });
     writeFileSync(settingsPath(), JSON.stringify({ flow: 'fast' }));
     const err = thrown(() => loadSettings());
-    expect(err.message).toContain("bad value 'fast' for flow (allowed: codesim | mapcoder | alphacodium | selfcollab | codetree)");
+    expect(err.message).toContain(`bad value 'fast' for flow (allowed: ${flowNames.join(' | ')})`);
     expect(err.hint).toContain('simcoach config unset flow');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision } from '../../src/engine/types.js';
 import { codesim } from '../../src/flows/codesim.js';
-import { flows } from '../../src/flows/index.js';
+import { codesimFlow, defaultsOf } from '../../src/flows/index.js';
 import { apps, fixture, hasApps } from '../agents/problems.js';
 import { callsOf, engineSettings, fence, HALF, personGate, replayFlow, RIGHT, runFlow, WRONG } from './harness.js';
 import { flowSuite } from './suite.js';
@@ -19,14 +19,14 @@ const debugWith = (code: string) => `## Simulation\nOn 1 2 the code prints -1, t
 const { serve } = flowSuite();
 const sumTwo = await fixture('sum-two');
 
-const defaults = flows.codesim.defaults;
+const defaults = defaultsOf(codesimFlow);
 
 describe('codesim with the auto gate', () => {
   it('happy path: plan, simulate, code — 3 calls, the best bound — and the samples pass', async () => {
     const server = await serve({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
     const { outcome, trace } = await runFlow(codesim, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'code']);
-    expect(callsOf(server)).toHaveLength(flows.codesim.bound(defaults).best);
+    expect(callsOf(server)).toHaveLength(codesimFlow.bound(defaults).best);
     expect(outcome.calls).toBe(3);
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
     expect(outcome.program?.source).toBe(`${RIGHT}\n`);
@@ -137,8 +137,8 @@ describe('codesim with the auto gate', () => {
     const { outcome, trace } = await runFlow(codesim, sumTwo, o, server);
     const calls = callsOf(server);
     expect(calls).toEqual(['plan', 'simulate', 'revise', 'code', 'debug', 'plan', 'simulate', 'revise', 'code', 'debug']);
-    expect(calls).toHaveLength(flows.codesim.bound(o).worst);
-    expect(outcome.calls).toBe(flows.codesim.bound(o).worst); // the engine's own count agrees
+    expect(calls).toHaveLength(codesimFlow.bound(o).worst);
+    expect(outcome.calls).toBe(codesimFlow.bound(o).worst); // the engine's own count agrees
     expect(trace.runs.map((r) => r.result.passed)).toEqual([0, 0, 1, 0]);
     expect(outcome).toMatchObject({ status: 'unsolved', samples: { passed: 1, total: 2 } });
     expect(outcome.program?.source).toBe(`${HALF}\n`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAutoGate } from '../../src/engine/index.js';
-import { flows, isFlowName, pickFlow } from '../../src/flows/index.js';
+import { codesimFlow, defaultsOf, flowFor, flowRecord, isFlowName, mapcoderFlow, optionsOf } from '../../src/flows/index.js';
 import { mapcoder } from '../../src/flows/mapcoder.js';
 import { fixture } from '../agents/problems.js';
 import type { OllamaChatBody } from '../fakes/ollama.js';
@@ -30,7 +30,7 @@ const debugWith = (code: string) => `## Analysis\nstill off\n## Code\n${fence(co
 const { serve } = flowSuite();
 const sumTwo = await fixture('sum-two');
 
-const defaults = flows.mapcoder.defaults;
+const defaults = defaultsOf(mapcoderFlow);
 
 describe('mapcoder with the auto gate', () => {
   it('happy path: retrieve, plan + confidence per exemplar, code — 2n+2 calls — highest confidence coded first', async () => {
@@ -46,7 +46,7 @@ describe('mapcoder with the auto gate', () => {
       'confidence',
       'mapcoder-code',
     ]);
-    expect(callsOf(server)).toHaveLength(flows.mapcoder.bound(defaults).best);
+    expect(callsOf(server)).toHaveLength(mapcoderFlow.bound(defaults).best);
     expect(outcome.calls).toBe(8);
     expect(planIn(server.chatBodies()[7]!)).toBe('2');
     expect(server.chatBodies()[7]!.messages[2]!.content).toContain('Just compute it.');
@@ -150,9 +150,9 @@ describe('mapcoder with the auto gate', () => {
       'mapcoder-debug': debugWith(WRONG),
     });
     const { outcome, trace } = await runFlow(mapcoder, sumTwo, o, server);
-    expect(callsOf(server)).toHaveLength(flows.mapcoder.bound(o).worst);
+    expect(callsOf(server)).toHaveLength(mapcoderFlow.bound(o).worst);
     expect(outcome.calls).toBe(9); // the engine's own count agrees
-    expect(flows.mapcoder.bound(o).worst).toBe(9);
+    expect(mapcoderFlow.bound(o).worst).toBe(9);
     expect(trace.runs.map((r) => r.result.passed)).toEqual([0, 0, 1, 0]);
     expect(outcome).toMatchObject({ status: 'unsolved', samples: { passed: 1, total: 2 } });
     expect(outcome.program?.source).toBe(`${HALF}\n`);
@@ -189,17 +189,17 @@ describe('mapcoder in other languages', () => {
 
 describe('registry', () => {
   it('reads budgets from settings and gives the bounds of METHODS.md', () => {
-    expect(flows.codesim.bound(flows.codesim.defaults)).toEqual({ best: 3, worst: 45 });
-    expect(flows.mapcoder.bound(flows.mapcoder.defaults)).toEqual({ best: 8, worst: 25 });
-    const o = flows.mapcoder.optionsFrom({ budgets: { mapcoder: { exemplars: 5, debugRounds: 2 } } });
+    expect(codesimFlow.bound(defaultsOf(codesimFlow))).toEqual({ best: 3, worst: 45 });
+    expect(mapcoderFlow.bound(defaultsOf(mapcoderFlow))).toEqual({ best: 8, worst: 25 });
+    const o = optionsOf(flowRecord('mapcoder'), { budgets: { mapcoder: { exemplars: 5, debugRounds: 2 } } });
     expect(o).toEqual({ exemplars: 5, debugRounds: 2 });
-    expect(flows.codesim.optionsFrom({})).toEqual({ plans: 5, debugRounds: 5 });
+    expect(optionsOf(flowRecord('codesim'), {})).toEqual({ plans: 5, debugRounds: 5 });
   });
 
-  it('pickFlow applies the settings\' budgets for callers that choose a flow by name', () => {
-    const f = pickFlow('mapcoder', { budgets: { mapcoder: { exemplars: 2, debugRounds: 1 } } });
+  it('flowFor applies the settings\' budgets for callers that choose a flow by name', () => {
+    const f = flowFor('mapcoder', { budgets: { mapcoder: { exemplars: 2, debugRounds: 1 } } });
     expect(f).toMatchObject({ name: 'mapcoder', title: 'MapCoder', options: { exemplars: 2, debugRounds: 1 }, bound: { best: 6, worst: 9 } });
-    expect(pickFlow('codesim').bound).toEqual({ best: 3, worst: 45 });
+    expect(flowFor('codesim').bound).toEqual({ best: 3, worst: 45 });
     expect(isFlowName('codetree')).toBe(false);
     expect(isFlowName('codesim')).toBe(true);
     expect(isFlowName('toString')).toBe(false);

@@ -6,7 +6,8 @@
 import { readFileSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadSettings } from '../../src/config.js';
-import { createAutoGate, flowFor, startSession, type SessionResult } from '../../src/engine/index.js';
+import { flowFor } from '../../src/flows/index.js';
+import { createAutoGate, startSession, type SessionResult } from '../../src/engine/index.js';
 import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import { createBackend } from '../../src/llm/index.js';
 import { loadProblem } from '../../src/problems/index.js';
@@ -211,7 +212,7 @@ export async function recordDemo(demo: Demo, dir: string): Promise<{ file: strin
     const result = await startSession({
       problem,
       settings,
-      flow: await flowFor('codesim', settings as unknown as Record<string, unknown>),
+      flow: flowFor('codesim', settings as unknown as Record<string, unknown>),
       lang: 'python',
       backend: await createBackend(settings),
       gate: demo.decisions ? scriptedGate(demo.decisions) : createAutoGate(),

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getSetting } from '../../src/config.js';
 import { setColor } from '../../src/components/theme.js';
 import { filterProblems } from '../../src/screens/Picker.js';
-import type { ProblemEntry } from '../../src/screens/controller.js';
+import type { ProblemEntry } from '../../src/app/controller.js';
 import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
 import { KEYS, stagedModel, startApp, tempXdg, type Running } from './helpers.js';
 

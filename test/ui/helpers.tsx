@@ -8,8 +8,8 @@ import { resolveSettings } from '../../src/config.js';
 import { probeBackend } from '../../src/llm/probe.js';
 import type { Problem } from '../../src/problems/types.js';
 import { App } from '../../src/screens/App.js';
-import { createAppController } from '../../src/screens/appController.js';
-import type { AppController } from '../../src/screens/controller.js';
+import { createAppController } from '../../src/app/appController.js';
+import type { AppController } from '../../src/app/controller.js';
 import type { FakeServer } from '../fakes/ollama.js';
 
 export function tempXdg(): string {

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { cut } from '../../components/rows.js';
-import type { StepRef } from '../sessionView.js';
+import type { StepRef } from '../../app/sessionView.js';
 
 /** "Back to which step?": the earlier steps of this branch, the picked one in inverse. */
 export function BackPicker({ earlier, pick, width, height }: { earlier: StepRef[]; pick: number; width: number; height: number }) {

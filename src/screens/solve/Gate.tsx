@@ -1,7 +1,7 @@
 import { Rows, type Row } from '../../components/rows.js';
 import type { Hint } from '../../components/KeyHints.js';
 import type { Proposal } from '../../engine/types.js';
-import { CANCELLED_HINTS, GATE_HINTS } from '../keys.js';
+import { CANCELLED_HINTS, GATE_HINTS } from '../../components/solveHints.js';
 
 /** A proposal waiting for the person's decision: its pane, scrolled. */
 export function Gate({ rows, offset, height }: { rows: Row[]; offset: number; height: number }) {

@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { cut } from '../../components/rows.js';
 import { StreamTail } from '../../components/StreamTail.js';
 import { tone } from '../../components/theme.js';
-import type { LiveStep } from '../sessionView.js';
+import type { LiveStep } from '../../app/sessionView.js';
 
 /** Rows of streaming text shown at most: a dozen lines are enough to follow an answer, and each frame costs less. */
 const STREAM_ROWS = 12;

@@ -1,11 +1,11 @@
 // What the replay screen shows for one step at one beat, as rows built by the live app's own
 // panes (src/components): the same plan, simulation, code and test-table panes a person saw.
 // Plain functions, so they are tested without a terminal.
-import { diffRows } from '../components/Diff.js';
-import { paneRows } from '../components/panes/index.js';
-import { blank, seg, textRows, type Row } from '../components/rows.js';
-import { tailRows } from '../components/StreamTail.js';
-import type { Tone } from '../components/theme.js';
+import { diffRows } from './Diff.js';
+import { paneRows } from './panes/index.js';
+import { blank, seg, textRows, type Row } from './rows.js';
+import { tailRows } from './StreamTail.js';
+import type { Tone } from './theme.js';
 import type { Proposal } from '../engine/types.js';
 import { decisionText } from '../session/markdown.js';
 import type { Beat } from '../session/pace.js';

@@ -1,4 +1,4 @@
-import type { Hint } from '../components/KeyHints.js';
+import type { Hint } from './KeyHints.js';
 
 /** Every key of the solve screen, for `?`. */
 export const ALL_KEYS: { key: string; what: string }[] = [

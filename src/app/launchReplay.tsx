@@ -1,7 +1,7 @@
 // Mounts the replay screen on the terminal and waits until the person quits.
 import { render } from 'ink';
 import type { Timeline } from '../session/timeline.js';
-import { ReplayScreen } from './replay.js';
+import { ReplayScreen } from '../screens/replay.js';
 
 export async function showReplay(timeline: Timeline, o: { speed: number; branch?: number }): Promise<void> {
   const app = render(<ReplayScreen timeline={timeline} speed={o.speed} {...(o.branch !== undefined ? { branch: o.branch } : {})} />, { exitOnCtrlC: false });

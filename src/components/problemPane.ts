@@ -1,7 +1,7 @@
 // The problem as rows: statement, input and output, samples side by side, limits.
 import type { Problem } from '../problems/types.js';
-import { compareRows } from '../components/TestTable.js';
-import { blank, seg, textRows, type Row } from '../components/rows.js';
+import { compareRows } from './TestTable.js';
+import { blank, seg, textRows, type Row } from './rows.js';
 
 export function problemRows(p: Problem, width: number): Row[] {
   const rows: Row[] = [[seg(p.title, { bold: true }), seg(`  ${p.id}`, { dim: true })]];

@@ -2,11 +2,12 @@
 // screen buffer (scrollback and copy/paste keep working). Called by `simcoach` (no problem: the
 // picker) and by `simcoach solve PROBLEM` without --auto.
 import { render } from 'ink';
-import { FLOWS, LANGS, type SettingFlags, type Settings } from '../config.js';
+import { LANGS, type SettingFlags, type Settings } from '../config.js';
+import { isFlowName } from '../flows/index.js';
 import type { SessionHeader } from '../session/events.js';
 import type { ProbeResult } from '../llm/probe.js';
 import type { Problem } from '../problems/types.js';
-import { App } from './App.js';
+import { App } from '../screens/App.js';
 import { createAppController } from './appController.js';
 import { editExternally } from './editExternally.js';
 
@@ -62,7 +63,7 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
  * steps served from the journal, and the step that was in flight asked again live.
  */
 export async function launchResume(file: string, header: SessionHeader, settings: Settings): Promise<number> {
-  const flow = FLOWS.find((f) => f === header.flow) ?? settings.flow;
+  const flow = isFlowName(header.flow) ? header.flow : settings.flow;
   const lang = LANGS.find((l) => l === header.lang) ?? settings.lang;
   return launchApp({ settings: { ...settings, flow, lang }, problem: header.problem, resume: { file, problem: header.problem } });
 }

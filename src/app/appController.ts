@@ -1,7 +1,8 @@
 // The app's controller over the real parts: settings (config), problems, the backend with its
 // probe and pull, and sessions run by the engine behind the manual gate. No React here; the
 // screens see only the interfaces in controller.ts.
-import { FLOWS, LANGS, BACKENDS, resolveSettings, setSetting, type SettingFlags, type Settings } from '../config.js';
+import { LANGS, BACKENDS, resolveSettings, setSetting, type SettingFlags, type Settings } from '../config.js';
+import { flowFor, flowRecord, flows, optionsOf } from '../flows/index.js';
 import type { SessionFlow } from '../engine/session.js';
 import { guidanceFor } from '../llm/guidance.js';
 import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
@@ -29,28 +30,21 @@ export interface ControllerOptions {
   resume?: { file: string; problem: Problem };
 }
 
-const BUDGETS: Record<string, { key: string; label: string; min: number; max: number }[]> = {
-  codesim: [
-    { key: 'budgets.codesim.plans', label: 'plans (p)', min: 1, max: 50 },
-    { key: 'budgets.codesim.debugRounds', label: 'debug rounds (d)', min: 0, max: 50 },
-  ],
-  mapcoder: [
-    { key: 'budgets.mapcoder.exemplars', label: 'exemplars (k)', min: 1, max: 10 },
-    { key: 'budgets.mapcoder.debugRounds', label: 'debug rounds (t)', min: 0, max: 50 },
-  ],
-};
-
-function getPath(o: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((x, k) => (typeof x === 'object' && x !== null ? (x as Record<string, unknown>)[k] : undefined), o);
+/** The chosen flow's budgets for the settings screen, from its registry record. */
+function budgetsView(s: Settings): SettingsView['budgets'] {
+  const f = flowRecord(s.flow);
+  const values = optionsOf(f, s);
+  return Object.entries(f.budgets).map(([name, b]) => ({
+    key: `budgets.${f.name}.${name}`,
+    label: b.label,
+    value: String(values[name]),
+    ...(b.kind === 'switch' ? { choices: ['true', 'false'] } : {}),
+  }));
 }
 
 function stateFromProbe(s: Settings, p: ProbeResult): BackendState {
   if (p.ok && p.modelPresent) return { kind: 'ok', where: p.where, models: p.models ?? [] };
   return { kind: 'down', guidance: guidanceFor(s, p.error), modelMissing: p.ok && !p.modelPresent, model: s.model };
-}
-
-async function loadFlows(): Promise<typeof import('../flows/index.js')> {
-  return import('../flows/index.js');
 }
 
 export interface RunningApp extends AppController {
@@ -139,11 +133,11 @@ export function createAppController(o: ControllerOptions): RunningApp {
           model: settings.model,
           flow: settings.flow,
           lang: settings.lang,
-          budgets: (BUDGETS[settings.flow] ?? []).map((b) => ({ ...b, value: Number(getPath(settings, b.key) ?? 0) })),
+          budgets: budgetsView(settings),
         };
       },
       choices() {
-        return { backends: [...BACKENDS], langs: [...LANGS], flows: FLOWS.map((f) => ({ name: f, about: '', available: f === 'codesim' || f === 'mapcoder' })) };
+        return { backends: [...BACKENDS], langs: [...LANGS], flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about })) };
       },
       async models() {
         const b = await makeBackend(settings);
@@ -159,10 +153,9 @@ export function createAppController(o: ControllerOptions): RunningApp {
   };
 
   async function startHandle(problem: Problem): Promise<SessionHandle> {
-    // The engine and the flows load with the first session, not before the first frame.
-    const [{ isFlowName, pickFlow }, { EngineEvents, createManualGate, resumeSession, startSession }] = await Promise.all([loadFlows(), import('../engine/index.js')]);
-    if (!isFlowName(settings.flow)) throw new Error(`the ${settings.flow} flow is not in this build yet; pick codesim or mapcoder in settings (s)`);
-    const flow: SessionFlow = pickFlow(settings.flow, settings);
+    // The engine loads with the first session, not before the first frame.
+    const { EngineEvents, createManualGate, resumeSession, startSession } = await import('../engine/index.js');
+    const flow: SessionFlow = flowFor(settings.flow, settings);
     const store = new ViewStore(o.frameMs ?? 150);
     const backend = await makeBackend(settings);
     const manual = createManualGate();
@@ -177,6 +170,8 @@ export function createAppController(o: ControllerOptions): RunningApp {
       signal: abort.signal,
       onFile: (f: string) => (file = f),
       ...(o.judge ? { judge: o.judge } : {}),
+      // Samples that pass are not yet a verdict: the program is submitted to every hidden test.
+      judgeHidden: 'solved' as const,
     };
     const settle = (p: Promise<unknown>): Promise<void> =>
       p.then(

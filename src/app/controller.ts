@@ -31,12 +31,13 @@ export interface SettingsView {
   model: string;
   flow: string;
   lang: string;
-  budgets: { key: string; label: string; value: number; min: number; max: number }[];
+  /** The chosen flow's budgets, as its registry record declares them. */
+  budgets: { key: string; label: string; value: string; choices?: string[] }[];
 }
 
 export interface SettingsChoices {
   backends: string[];
-  flows: { name: string; about: string; available: boolean }[];
+  flows: { name: string; title: string; about: string }[];
   langs: string[];
 }
 

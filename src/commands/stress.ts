@@ -1,0 +1,133 @@
+import { extname } from 'node:path';
+import { numberFlag, parse } from '../args.js';
+import { EXIT, UsageError, UserError } from '../errors.js';
+import { loadProblem } from '../problems/index.js';
+import { addHiddenTest } from '../problems/hidden.js';
+import { STATEMENT_EXTENSIONS } from '../problems/markdown.js';
+import { PAYLOAD_EXTENSIONS } from '../problems/companion.js';
+import type { Problem } from '../problems/types.js';
+import { clip } from '../runners/feedback.js';
+import { DEFAULT_ROUNDS, stress, type StressOutcome } from '../runners/stress.js';
+import { color } from '../term.js';
+import { readProgramFile } from './program-file.js';
+
+const flags = {
+  problem: { type: 'string', short: 'p' },
+  brute: { type: 'string' },
+  gen: { type: 'string' },
+  rounds: { type: 'string' },
+  seed: { type: 'string' },
+  lang: { type: 'string' },
+  tl: { type: 'string' },
+  save: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
+const SHOW = 2000;
+
+function count(n: number): string {
+  return `${n} round${n === 1 ? '' : 's'}`;
+}
+
+function describe(o: StressOutcome, total: number): string {
+  switch (o.kind) {
+    case 'agreed':
+      return `${color.green('OK')}  the solution agreed with the brute force on all ${count(o.rounds)}`;
+    case 'stopped':
+      return `${color.yellow('stopped')}  ${count(o.rounds)} of ${total} done, all agreed`;
+    case 'compile-error':
+      return `${color.red('CE')}  the ${o.who} does not compile\n${o.compile.message}`;
+    case 'blamed':
+      return [
+        `${color.yellow(`the ${o.who === 'brute' ? 'brute force' : 'generator'} failed`)} in round ${o.round} (seed ${o.seed}): ${o.detail}`,
+        `Not the solution's fault: fix the ${o.who === 'brute' ? 'brute force' : 'generator'}. ${count(o.rounds)} agreed before it.`,
+        ...(o.input !== undefined ? ['input:', clip(o.input, SHOW)] : []),
+      ].join('\n');
+    case 'found':
+      return [
+        `${color.red(o.result.verdict)}  the solution disagrees with the brute force in round ${o.round} (seed ${o.seed})${o.result.detail ? `: ${o.result.detail}` : ''}`,
+        'input:', clip(o.input, SHOW).trimEnd(),
+        'brute force:', clip(o.answer, SHOW).trimEnd(),
+        'solution:', clip(o.result.actual, SHOW).trimEnd(),
+      ].join('\n');
+  }
+}
+
+/** Where `--save` can put a new hidden test: beside a statement or Companion file, nowhere else. */
+function saveTarget(problem: Problem): string {
+  const file = problem.source?.file;
+  const ext = file ? extname(file).toLowerCase() : '';
+  if (!file || !(STATEMENT_EXTENSIONS.has(ext) || PAYLOAD_EXTENSIONS.has(ext))) {
+    throw new UsageError(`--save needs a problem kept in a .md or .json file; ${problem.id} is not`);
+  }
+  return file;
+}
+
+/** `simcoach stress SOLUTION --problem P --brute FILE --gen FILE`: random inputs until the solution and the brute force disagree. */
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, flags, 'stress');
+  if (positionals.length !== 1) throw new UsageError('stress: give exactly one SOLUTION file');
+  if (!values.problem) throw new UsageError('stress: --problem PROBLEM is required');
+  if (!values.brute) throw new UsageError('stress: --brute FILE is required (a slow program you trust)');
+  if (!values.gen) throw new UsageError('stress: --gen FILE is required (it prints one input; its argument is the seed)');
+  const rounds = numberFlag(values.rounds, 'rounds') ?? DEFAULT_ROUNDS;
+  if (!Number.isInteger(rounds) || rounds < 1) throw new UsageError(`--rounds must be a positive whole number, not '${values.rounds}'`);
+  const seed = numberFlag(values.seed, 'seed') ?? 1;
+  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be a whole number, not '${values.seed}'`);
+  const tl = numberFlag(values.tl, 'tl');
+  if (tl !== undefined && !(tl > 0)) throw new UsageError('--tl must be positive');
+
+  const solution = await readProgramFile(positionals[0]!, values.lang, 'solution');
+  const brute = await readProgramFile(values.brute, undefined, 'brute force');
+  const generator = await readProgramFile(values.gen, undefined, 'generator');
+  const problem = await loadProblem(values.problem);
+  if (problem.interactive) throw new UserError(`${problem.id} is interactive; stress testing needs a problem with plain input and output`);
+  const target = values.save ? saveTarget(problem) : undefined;
+
+  const controller = new AbortController();
+  const onInt = () => controller.abort();
+  process.once('SIGINT', onInt);
+  const live = process.stderr.isTTY && !values.json;
+  let outcome: StressOutcome;
+  const started = performance.now();
+  try {
+    outcome = await stress(problem, { solution, brute, generator }, {
+      rounds,
+      firstSeed: seed,
+      signal: controller.signal,
+      ...(tl !== undefined ? { judge: { timeLimitMs: tl } } : {}),
+      onRound: (done, total) => {
+        if (live) process.stderr.write(`\r${color.dim(`round ${done}/${total}`)}`);
+      },
+    });
+  } finally {
+    process.off('SIGINT', onInt);
+    if (live) process.stderr.write('\r\x1b[K');
+  }
+  const seconds = (performance.now() - started) / 1000;
+
+  let saved: string | undefined;
+  if (outcome.kind === 'found' && target) saved = await addHiddenTest(target, outcome.input, outcome.answer);
+  if (values.json) {
+    const { kind } = outcome;
+    const extra = outcome.kind === 'found'
+      ? { round: outcome.round, seed: outcome.seed, verdict: outcome.result.verdict, detail: outcome.result.detail, input: outcome.input, answer: outcome.answer, output: outcome.result.actual }
+      : outcome.kind === 'blamed' ? { who: outcome.who, round: outcome.round, seed: outcome.seed, detail: outcome.detail, ...(outcome.input !== undefined ? { input: outcome.input } : {}) }
+      : outcome.kind === 'compile-error' ? { who: outcome.who, message: outcome.compile.message } : {};
+    const done = 'rounds' in outcome ? outcome.rounds : 0;
+    process.stdout.write(`${JSON.stringify({ result: kind, problem: problem.id, rounds: done, seconds: Number(seconds.toFixed(2)), ...extra, ...(saved ? { saved } : {}) })}\n`);
+  } else {
+    process.stdout.write(`${describe(outcome, rounds)}\n`);
+    if (saved) process.stdout.write(`saved as a hidden test: ${saved}\n`);
+  }
+  switch (outcome.kind) {
+    case 'agreed':
+      return EXIT.ok;
+    case 'stopped':
+      return EXIT.interrupted;
+    case 'compile-error':
+    case 'blamed':
+    case 'found':
+      return EXIT.failed;
+  }
+}

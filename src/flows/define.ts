@@ -1,0 +1,83 @@
+// The shape of a flow's registry record. Each flow declares one beside its function (see
+// codesim.ts); src/flows/index.ts lists them, and the settings schema, the `config` key docs,
+// the settings screen, `--help`, the budget flags and `--flow` validation are derived from it.
+import type { Outcome, PaneKind, Steps } from '../engine/types.js';
+import type { Problem } from '../problems/types.js';
+
+/** A whole-number budget (plans tried, debug rounds, …). */
+export interface CountBudget {
+  kind?: 'count';
+  default: number;
+  min: number;
+  max: number;
+  /** Short, for the settings screen: "plans (p)". */
+  label: string;
+  /** One line for `config list` and `--help`: "plans tried". */
+  doc: string;
+  /**
+   * The `solve --auto` / `eval` flag that sets it for one run ("plans" → `--plans N`). Flows
+   * that name the same flag share it: `--debug-rounds` sets every flow's debug rounds.
+   */
+  flag?: string;
+}
+
+/** An on/off option of a method (AlphaCodium's double validation of AI tests, say). */
+export interface SwitchBudget {
+  kind: 'switch';
+  default: boolean;
+  label: string;
+  doc: string;
+  flag?: string;
+}
+
+export type Budget = CountBudget | SwitchBudget;
+
+/** A flow's options: each a number or an on/off switch, each declared as a budget. */
+export type FlowOptions = { [key: string]: number | boolean };
+
+type BudgetOf<V> = V extends boolean ? SwitchBudget : CountBudget;
+
+export interface FlowSpec<N extends string, O extends { [K in keyof O]: number | boolean }> {
+  /** The name in settings, `--flow` and the journal. */
+  name: N;
+  /** As a person writes it: "CodeSIM". */
+  title: string;
+  /** One line for `--help` and the settings screen. */
+  about: string;
+  budgets: { [K in keyof O]-?: BudgetOf<O[K]> };
+  /** Model calls of the method with the auto gate: fewest (first code passes) and most. */
+  bound(options: O): { best: number; worst: number };
+  /** The panes its steps show (each must have a renderer in src/components/panes). */
+  panes: readonly PaneKind[];
+  run(s: Steps, p: Problem, options: O): Promise<Outcome>;
+}
+
+/** A record with its options type erased: what the list holds and callers that pick by name see. */
+export interface RegisteredFlow {
+  readonly name: string;
+  readonly title: string;
+  readonly about: string;
+  readonly budgets: Readonly<Record<string, Budget>>;
+  readonly panes: readonly PaneKind[];
+  // Methods (not function-typed properties) so that each flow's own options type fits here.
+  bound(options: FlowOptions): { best: number; worst: number };
+  run(s: Steps, p: Problem, options: FlowOptions): Promise<Outcome>;
+}
+
+/**
+ * The record seen through the erased type. Sound because callers by name build the options
+ * from the record's own budgets (see `optionsOf`), so they have exactly O's keys and kinds.
+ */
+export const erased = (f: FlowSpec<string, never> | object): RegisteredFlow => f as RegisteredFlow;
+
+/** Declares a flow; the identity, but it checks the record and keeps the name's literal type. */
+export const defineFlow = <const N extends string, O extends { [K in keyof O]: number | boolean }>(spec: FlowSpec<N, O>): FlowSpec<N, O> => spec;
+
+/** A flow's options at their declared defaults. */
+export function defaultsOf<N extends string, O extends { [K in keyof O]: number | boolean }>(f: FlowSpec<N, O>): O {
+  // Built key by key from the record's own budgets, which name exactly O's keys.
+  return Object.fromEntries(Object.entries<Budget>(f.budgets).map(([k, b]) => [k, b.default])) as O;
+}
+
+/** What a budget accepts, as `config` and the error messages say it. */
+export const allowedOf = (b: Budget): string => (b.kind === 'switch' ? 'true | false' : `an integer ${b.min}..${b.max}`);

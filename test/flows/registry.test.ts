@@ -1,0 +1,89 @@
+// The flow registry is the one declaration of each flow: settings, key docs, the settings screen,
+// --help, the budget flags and --flow validation all follow from it (nothing else lists flows).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAppController } from '../../src/app/appController.js';
+import { KEY_DOCS, listSettings, loadSettings, resolveSettings, settingsSchema } from '../../src/config.js';
+import { budgetFlags, withBudgets } from '../../src/commands/headless.js';
+import { budgetEntries, flowFor, flowHelp, flowNames, flows, unknownFlow } from '../../src/flows/index.js';
+
+const saved = { ...process.env };
+let dir = '';
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'simcoach-registry-'));
+  process.env.XDG_CONFIG_HOME = dir;
+});
+afterEach(() => {
+  process.env = { ...saved };
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the flow registry', () => {
+  it('gives the settings exactly its flows, each budget with its declared default and range', () => {
+    const s = loadSettings();
+    expect(Object.keys(s.budgets).filter((k) => !k.startsWith('max')).sort()).toEqual([...flowNames].sort());
+    for (const { flow, name, budget } of budgetEntries()) {
+      expect((s.budgets as unknown as Record<string, Record<string, unknown>>)[flow.name]?.[name]).toBe(budget.default);
+      if (budget.kind === 'switch') continue;
+      const tooBig = { budgets: { [flow.name]: { [name]: budget.max + 1 } } };
+      const lowest = { budgets: { [flow.name]: { [name]: budget.min } } };
+      expect(settingsSchema.safeParse(tooBig).success, `${flow.name}.${name}`).toBe(false);
+      expect(settingsSchema.safeParse(lowest).success, `${flow.name}.${name}`).toBe(true);
+    }
+    expect(settingsSchema.safeParse({ flow: 'alphacodium-not-here' }).success).toBe(false);
+  });
+
+  it('documents every budget key for `config`, and lists no flow it does not have', () => {
+    const docs = Object.keys(KEY_DOCS).filter((k) => /^budgets\.[^.]+\./.test(k));
+    expect(docs.sort()).toEqual(budgetEntries().map((e) => e.key).sort());
+    expect(KEY_DOCS.flow?.allowed).toBe(flowNames.join(' | '));
+    const listed = listSettings().map((r) => r.key).filter((k) => /^budgets\.[^.]+\./.test(k));
+    expect(listed.sort()).toEqual(budgetEntries().map((e) => e.key).sort());
+  });
+
+  it('has one message for a flow it does not have, from --flow and from a journal alike', () => {
+    const message = unknownFlow('nope').message;
+    expect(message).toContain(`unknown flow 'nope' (this simcoach has: ${flowNames.join(' | ')})`);
+    expect(() => resolveSettings({ flow: 'nope' })).toThrow(message);
+    expect(() => flowFor('nope')).toThrow(message);
+  });
+
+  it('turns each declared flag into a budget flag that sets every flow naming it', () => {
+    for (const { budget } of budgetEntries()) if (budget.flag) expect(budgetFlags[budget.flag], budget.flag).toBeDefined();
+    const s = withBudgets(loadSettings(), { 'debug-rounds': '2', plans: '3' });
+    for (const { flow, name, budget } of budgetEntries()) {
+      const v = (s.budgets as unknown as Record<string, Record<string, unknown>>)[flow.name]?.[name];
+      if (budget.flag === 'debug-rounds') expect(v).toBe(2);
+      if (budget.flag === 'plans') expect(v).toBe(3);
+    }
+    expect(() => withBudgets(loadSettings(), { plans: '0' })).toThrow(/--plans takes a whole number of at least 1/);
+  });
+
+  it('shows the chosen flow\'s budgets on the settings screen, and every flow to choose from', () => {
+    const settings = loadSettings();
+    for (const name of flowNames) {
+      const app = createAppController({ settings: { ...settings, flow: name }, probe: { ok: true, backend: 'ollama', where: 'here', model: settings.model, modelPresent: true, ms: 1 }, editExternally: async (t) => t, quit: () => {} });
+      expect(app.settings.get().budgets.map((b) => b.key)).toEqual(budgetEntries().filter((e) => e.flow.name === name).map((e) => e.key));
+      expect(app.settings.choices().flows.map((f) => f.name)).toEqual([...flowNames]);
+    }
+  });
+
+  it('names every flow and its budget flags in --help', () => {
+    const help = flowHelp();
+    for (const f of flows) {
+      expect(help).toContain(f.name);
+      expect(help).toContain(f.about);
+      for (const b of Object.values(f.budgets)) if (b.flag) expect(help).toContain(`--${b.flag}`);
+    }
+  });
+
+  it('gives each flow a call bound whose worst case is no better than its best', () => {
+    for (const f of flows) {
+      const { best, worst } = flowFor(f.name).bound;
+      expect(best, f.name).toBeGreaterThan(0);
+      expect(worst, f.name).toBeGreaterThanOrEqual(best);
+    }
+  });
+});

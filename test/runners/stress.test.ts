@@ -1,0 +1,171 @@
+// Stress testing on the real judge: the built-in `inversions` problem, a generator, a brute force
+// and a solution with a planted bug (fixtures/problems/_stress), in Python and C++.
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturesDir, loadProblem } from '../../src/problems/index.js';
+import type { Problem } from '../../src/problems/types.js';
+import { compileCount } from '../../src/runners/build.js';
+import { stress } from '../../src/runners/stress.js';
+import type { LangId, Program } from '../../src/runners/types.js';
+import { start, tempEnv } from '../problems/cli-helpers.js';
+import { isolateCache, leftovers } from './helpers.js';
+
+let restore: () => void;
+let problem: Problem;
+beforeAll(async () => {
+  restore = isolateCache();
+  problem = await loadProblem('inversions');
+});
+afterAll(() => restore());
+
+const STRESS = join(fixturesDir(), '_stress');
+const ext = (lang: LangId) => (lang === 'cpp' ? 'cpp' : 'py');
+const fixture = (name: string, lang: LangId): Program => ({ lang, source: readFileSync(join(STRESS, `${name}.${ext(lang)}`), 'utf8') });
+const programs = (lang: LangId, solution = fixture('inversions-bug', lang)) => ({
+  solution,
+  brute: fixture('inversions-brute', lang),
+  generator: fixture('inversions-gen', lang),
+});
+
+describe('stress', () => {
+  it.each(['python', 'cpp'] as const)('finds the planted bug of the %s solution within 200 rounds, each program built once', async (lang) => {
+    const before = compileCount();
+    const seen: number[] = [];
+    const o = await stress(problem, programs(lang), { rounds: 200, onRound: (done) => seen.push(done) });
+    if (o.kind !== 'found') throw new Error(`expected a disagreement, got ${JSON.stringify(o)}`);
+    expect(o.round).toBeLessThanOrEqual(200);
+    expect(o.rounds).toBe(o.round - 1);
+    expect(seen).toEqual(Array.from({ length: o.round - 1 }, (_, i) => i + 1));
+    expect(o.seed).toBe(o.round);
+    expect(o.result.verdict).toBe('WA');
+    // The input really separates them: more out-of-order pairs counted than the brute force finds.
+    const [n, ...a] = o.input.trim().split(/\s+/).map(Number);
+    expect(a).toHaveLength(n!);
+    let pairs = 0;
+    for (let i = 0; i < a.length; i++) for (let j = i + 1; j < a.length; j++) if (a[i]! > a[j]!) pairs++;
+    expect(Number(o.answer)).toBe(pairs);
+    expect(Number(o.result.actual)).toBeGreaterThan(pairs);
+    // Generator, brute force and solution: three builds for C++, none for Python, never one per round.
+    expect(compileCount() - before).toBe(lang === 'cpp' ? 3 : 0);
+    expect(leftovers()).toEqual([]);
+  }, 120_000);
+
+  it('a correct solution agrees for every round', async () => {
+    const ok: Program = { lang: 'python', source: readFileSync(join(fixturesDir(), '_solutions', 'inversions.py'), 'utf8') };
+    const o = await stress(problem, programs('python', ok), { rounds: 12 });
+    expect(o).toEqual({ kind: 'agreed', rounds: 12 });
+  }, 120_000);
+
+  it('a brute force that crashes is blamed, not the solution', async () => {
+    // Right while n <= 3, a crash above: the solution (buggy or not) must not take the blame.
+    const brute: Program = {
+      lang: 'python',
+      source: 'import sys\nd = list(map(int, sys.stdin.read().split()))\nn, a = d[0], d[1:]\nif n > 3:\n    raise RuntimeError("brute cannot cope")\nprint(sum(1 for i in range(n) for j in range(i + 1, n) if a[i] > a[j]))\n',
+    };
+    const o = await stress(problem, { ...programs('python'), brute }, { rounds: 200 });
+    if (o.kind !== 'blamed') throw new Error(`expected the brute force blamed, got ${JSON.stringify(o)}`);
+    expect(o.who).toBe('brute');
+    expect(o.detail).toMatch(/^RE: .*brute cannot cope/);
+    expect(Number(o.input!.split('\n')[0])).toBeGreaterThan(3);
+  }, 120_000);
+
+  it('a brute force over the time limit is blamed, and so is a generator that crashes', async () => {
+    const slow: Program = { lang: 'python', source: 'while True:\n    pass\n' };
+    const o = await stress(problem, { ...programs('python'), brute: slow }, { rounds: 5, judge: { timeLimitMs: 300 } });
+    expect(o).toMatchObject({ kind: 'blamed', who: 'brute', round: 1, rounds: 0 });
+    expect(o.kind === 'blamed' && o.detail).toMatch(/^TLE/);
+    const gen: Program = { lang: 'python', source: 'import sys\nif int(sys.argv[1]) == 3:\n    sys.exit(4)\nprint(1)\nprint(5)\n' };
+    const g = await stress(problem, { ...programs('python'), generator: gen }, { rounds: 5 });
+    expect(g).toMatchObject({ kind: 'blamed', who: 'generator', round: 3, seed: 3, rounds: 2 });
+    expect(leftovers()).toEqual([]);
+  }, 120_000);
+
+  it('a solution that crashes on a generated input is the finding, with its verdict', async () => {
+    const crash: Program = { lang: 'python', source: 'import sys\nd = sys.stdin.read().split()\nif int(d[0]) == 6:\n    raise IndexError("six")\nprint(sum(1 for i in range(int(d[0])) for j in range(i + 1, int(d[0])) if int(d[1 + i]) > int(d[1 + j])))\n' };
+    const o = await stress(problem, programs('python', crash), { rounds: 200 });
+    expect(o).toMatchObject({ kind: 'found', result: { verdict: 'RE' } });
+  }, 120_000);
+
+  it('stops between rounds when aborted and reports the rounds done', async () => {
+    const controller = new AbortController();
+    const ok: Program = { lang: 'python', source: readFileSync(join(fixturesDir(), '_solutions', 'inversions.py'), 'utf8') };
+    const o = await stress(problem, programs('python', ok), {
+      rounds: 200,
+      signal: controller.signal,
+      onRound: (done) => {
+        if (done === 3) controller.abort();
+      },
+    });
+    expect(o).toEqual({ kind: 'stopped', rounds: 3 });
+    expect(leftovers()).toEqual([]);
+  }, 60_000);
+
+  it('a generator that does not compile says which program it is', async () => {
+    const o = await stress(problem, { ...programs('cpp'), generator: { lang: 'cpp', source: 'int main( {' } }, { rounds: 3 });
+    expect(o).toMatchObject({ kind: 'compile-error', who: 'generator' });
+  }, 60_000);
+});
+
+describe('simcoach stress', () => {
+  it('prints the input and both outputs, saves them as a hidden test with --save, and exits 1', async () => {
+    const env = tempEnv();
+    const dir = mkdtempSync(join(tmpdir(), 'simcoach-stress-'));
+    cpSync(join(fixturesDir(), 'inversions.md'), join(dir, 'inversions.md'));
+    const args = ['stress', join(STRESS, 'inversions-bug.py'), '--problem', join(dir, 'inversions.md'), '--brute', join(STRESS, 'inversions-brute.py'), '--gen', join(STRESS, 'inversions-gen.py'), '--save'];
+    const r = start(args, env);
+    const code = await r.exit;
+    expect(code, r.stderr()).toBe(1);
+    expect(r.stdout()).toMatch(/WA {2}the solution disagrees with the brute force in round \d+ \(seed \d+\)/);
+    expect(r.stdout()).toMatch(/input:\n\d+\n[\d ]+\nbrute force:\n\d+\nsolution:\n\d+\n/);
+    expect(readdirSync(join(dir, 'inversions')).sort()).toEqual(['stress-1.in', 'stress-1.out']);
+    const saved = await loadProblem(join(dir, 'inversions.md'));
+    expect(saved.tests).toHaveLength(1);
+    expect(r.stdout()).toContain(saved.tests[0]!.input.trimEnd());
+    // The saved test now fails the buggy solution in the ordinary judge too.
+    const again = start(['test', join(STRESS, 'inversions-bug.py'), '--problem', join(dir, 'inversions.md')], env);
+    expect(await again.exit).toBe(1);
+  }, 120_000);
+
+  it('Ctrl-C stops between rounds and prints what was done (exit 130)', async () => {
+    const env = tempEnv();
+    const ok = join(fixturesDir(), '_solutions', 'inversions.py');
+    const r = start(['stress', ok, '--problem', 'inversions', '--brute', join(STRESS, 'inversions-brute.py'), '--gen', join(STRESS, 'inversions-gen.py'), '--rounds', '100000', '--json'], env);
+    // Interrupt once it is judging: the sandbox marks every run it starts with the CLI's pid.
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        const busy = readdirSync('/proc').some((p) => /^\d+$/.test(p) && safeRead(`/proc/${p}/environ`).includes(`SIMCOACH_RUN=${r.proc.pid}-`));
+        if (busy || r.proc.exitCode !== null) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 20);
+    });
+    r.proc.kill('SIGINT');
+    expect(await r.exit).toBe(130);
+    const out = JSON.parse(r.stdout()) as { result: string; rounds: number };
+    expect(out.result).toBe('stopped');
+    expect(out.rounds).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+
+  it('a missing --brute is a usage error naming the flag', async () => {
+    const r = start(['stress', 'x.py', '--problem', 'inversions', '--gen', 'g.py'], tempEnv());
+    expect(await r.exit).toBe(2);
+    expect(r.stderr()).toMatch(/--brute FILE is required/);
+  });
+
+  it('--help shows the usage', async () => {
+    const r = start(['stress', '--help'], tempEnv());
+    expect(await r.exit).toBe(0);
+    expect(r.stdout()).toMatch(/Usage: simcoach stress SOLUTION --problem P --brute FILE --gen FILE/);
+  });
+});
+
+function safeRead(path: string): string {
+  try {
+    return readFileSync(path, 'latin1');
+  } catch {
+    return '';
+  }
+}
