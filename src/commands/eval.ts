@@ -113,7 +113,7 @@ export async function run(argv: string[]): Promise<number> {
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) throw new UsageError('--limit takes a whole number of at least 1');
   const settings = withBudgets(resolveSettings(values), values);
   const { loadProblemSet } = await import('../problems/index.js');
-  let problems: Problem[] = (await loadProblemSet(positionals[0]!, { onSkip: (e) => process.stderr.write(`${color.yellow('skipped:', process.stderr)} ${e.message}\n`) })).filter((p) => !p.interactive);
+  let problems: Problem[] = (await loadProblemSet(positionals[0]!, { onSkip: (e) => process.stderr.write(`${color.yellow('skipped:', process.stderr)} ${e.message}\n`) })).filter((p) => !p.interactive || p.interactor !== undefined);
   if (limit !== undefined) problems = problems.slice(0, limit);
   if (problems.length === 0) throw new UserError(`${positionals[0]} holds no problem the judge can run`);
   const previous = values.out ? readDone(values.out) : [];

@@ -85,7 +85,7 @@ export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStr
         return;
       case 'run': {
         const r = e.result;
-        const v = `${r.verdict} ${r.passed}/${r.total}`;
+        const v = r.notRun ? 'not run' : `${r.verdict} ${r.passed}/${r.total}`;
         line(e.step, r.verdict === 'AC' ? color.green(v, stream) : color.red(v, stream));
         return;
       }
@@ -102,7 +102,7 @@ export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStr
 export function exitCodeOf(r: SessionResult, interrupted: boolean): number {
   if (interrupted) return EXIT.interrupted;
   if (r.status === 'failed' && isBackendCode(r.code)) return EXIT.backend;
-  return r.final && r.final.verdict === 'AC' && r.final.passed === r.final.total ? EXIT.ok : EXIT.failed;
+  return r.final && r.final.verdict === 'AC' && r.final.passed === r.final.total && !r.final.notRun ? EXIT.ok : EXIT.failed;
 }
 
 export const isBackendCode = (code: string | undefined): boolean =>
