@@ -34,6 +34,13 @@ function count(values: BudgetValues, flag: string, min: number): number | undefi
   return n;
 }
 
+function choice(values: BudgetValues, flag: string, choices: readonly string[]): string | undefined {
+  const raw = values[flag];
+  if (typeof raw !== 'string') return undefined;
+  if (!choices.includes(raw)) throw new UsageError(`--${flag} takes one of ${choices.join(' | ')}, not '${raw}'`);
+  return raw;
+}
+
 /** The settings with this run's budget flags applied, validated as the settings file would be. */
 export function withBudgets(s: Settings, values: BudgetValues): Settings {
   const b = structuredClone(s.budgets);
@@ -41,11 +48,11 @@ export function withBudgets(s: Settings, values: BudgetValues): Settings {
   if (caps.maxCalls !== undefined) b.maxCalls = caps.maxCalls;
   if (caps.maxTokens !== undefined) b.maxTokens = caps.maxTokens;
   // Walked by name, as the registry gives the budgets; the schema below checks the result.
-  const tree = b as unknown as Record<string, Record<string, number | boolean>>;
+  const tree = b as unknown as Record<string, Record<string, number | boolean | string>>;
   for (const { flow, name, budget } of budgetEntries()) {
     if (!budget.flag) continue;
-    const v = budget.kind === 'switch' ? values[budget.flag] : count(values, budget.flag, budget.min);
-    if (typeof v === 'number' || typeof v === 'boolean') (tree[flow.name] ??= {})[name] = v;
+    const v = budget.kind === 'switch' ? values[budget.flag] : budget.kind === 'choice' ? choice(values, budget.flag, budget.choices) : count(values, budget.flag, budget.min);
+    if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') (tree[flow.name] ??= {})[name] = v;
   }
   const checked = settingsSchema.safeParse({ ...s, budgets: b });
   if (!checked.success) {

@@ -75,6 +75,10 @@ const schemaOf = <O>(agent: Agent<unknown, O>): { name: string; schema: Record<s
 
 export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Promise<{ proposal: Proposal<O>; attempts: number }> {
   const tries = { n: a.attempt };
+  if (a.agent.compute) {
+    const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang };
+    return { proposal: made(a, a.agent.compute(a.input, actx), '', actx), attempts: tries.n };
+  }
   try {
     return await proposeOnce(ctx, a, tries);
   } catch (err) {

@@ -12,7 +12,12 @@ export type PaneKind =
   | 'code'
   | 'debug'
   | 'review'
-  | 'tests';
+  | 'tests'
+  | 'checklist'
+  | 'report'
+  | 'strategies'
+  | 'critic'
+  | 'tree';
 
 /** A step is identified by its position in the traversal (0, 1, 2, …) within a branch. */
 export type StepId = number;
@@ -63,6 +68,12 @@ export interface Agent<I, O> {
    * sample's expected output); the engine copies them into `Proposal.meta` as they are.
    */
   meta?(value: O, input: I, ctx: AgentContext): Record<string, unknown>;
+  /**
+   * A stage the flow answers itself, with no model call (e.g. CodeTree's choice of the next
+   * node): the value is proposed to the gate like any answer, so the person's decision on it is
+   * journaled and served on replay like any other step. `messages` is then never called.
+   */
+  compute?(input: I, ctx: AgentContext): O;
 }
 
 export interface Proposal<O = unknown> {

@@ -200,7 +200,7 @@ describe('registry', () => {
     const f = flowFor('mapcoder', { budgets: { mapcoder: { exemplars: 2, debugRounds: 1 } } });
     expect(f).toMatchObject({ name: 'mapcoder', title: 'MapCoder', options: { exemplars: 2, debugRounds: 1 }, bound: { best: 6, worst: 9 } });
     expect(flowFor('codesim').bound).toEqual({ best: 3, worst: 45 });
-    expect(isFlowName('codetree')).toBe(false);
+    expect(isFlowName('treecode')).toBe(false);
     expect(isFlowName('codesim')).toBe(true);
     expect(isFlowName('toString')).toBe(false);
   });
