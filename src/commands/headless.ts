@@ -7,6 +7,7 @@ import type { EngineEvent, SessionResult } from '../engine/index.js';
 import { EXIT, UsageError } from '../errors.js';
 import { budgetEntries } from '../flows/index.js';
 import { color } from '../term.js';
+import { callsText } from '../session/format.js';
 
 type FlagSpec = { type: 'string' } | { type: 'boolean' };
 
@@ -72,6 +73,7 @@ export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStr
   let started = Date.now();
   let tokens = 0;
   let agent = '';
+  let lenient = false;
   const line = (step: number, verdict: string): void => {
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     const tok = tokens ? `${tokens} tok` : '';
@@ -82,14 +84,20 @@ export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStr
       case 'step-start':
         started = Date.now();
         tokens = 0;
+        lenient = false;
         agent = e.served ? `${e.agent} (saved)` : e.agent;
         return;
       case 'llm-response':
         tokens += e.promptTokens + e.completionTokens;
         return;
-      case 'decision':
-        line(e.step, VERDICT[e.decision.kind] ?? e.decision.kind);
+      case 'proposal':
+        lenient = e.proposal.lenient !== undefined;
         return;
+      case 'decision': {
+        const v = VERDICT[e.decision.kind] ?? e.decision.kind;
+        line(e.step, lenient ? `${v} ${color.yellow('(read leniently)', stream)}` : v);
+        return;
+      }
       case 'run': {
         const r = e.result;
         const v = r.notRun ? 'not run' : `${r.verdict} ${r.passed}/${r.total}`;
@@ -122,6 +130,6 @@ export function summaryOf(r: SessionResult): string {
   const reason = r.reason && r.status !== 'solved' ? ` — ${r.reason}` : '';
   return (
     `${resultWord(r)}${samples}${final}${reason}\n` +
-    `${r.calls} calls · prompt tokens ${r.promptTokens} sent, ${r.promptTokensEvaluated} evaluated · ${r.completionTokens} completion\n`
+    `${callsText(r.calls, r.repairs)} · prompt tokens ${r.promptTokens} sent, ${r.promptTokensEvaluated} evaluated · ${r.completionTokens} completion\n`
   );
 }

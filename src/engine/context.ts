@@ -92,6 +92,7 @@ export class SessionContext {
     const b = this.settings.budgets ?? {};
     return {
       calls: this.rec.calls,
+      repairs: this.rec.repairs,
       promptTokens: this.rec.promptTokens,
       promptTokensEvaluated: this.rec.promptTokensEvaluated,
       completionTokens: this.rec.completionTokens,

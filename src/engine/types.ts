@@ -64,6 +64,12 @@ export interface Agent<I, O> {
   /** The person's edited text → the value; throws AnswerFormatError when it cannot. */
   edit(text: string, previous: O, ctx: AgentContext): O;
   /**
+   * What the published code made of an answer it could not read (the whole text as the plan,
+   * text without a fence as the program, …): used with the auto gate when an answer is still
+   * unreadable after its repair request, so the method goes on as published instead of ending.
+   */
+  lenient?(text: string, input: I, ctx: AgentContext): O;
+  /**
    * Extra facts for the pane beside the value (e.g. a simulation's predicted output next to the
    * sample's expected output); the engine copies them into `Proposal.meta` as they are.
    */
@@ -97,6 +103,11 @@ export interface Proposal<O = unknown> {
   /** Extra facts a pane shows beside the value (e.g. predicted vs expected output). */
   meta?: Record<string, unknown>;
   /**
+   * The answer stayed unreadable after its repair request and was read leniently, as the
+   * published code read it (`Agent.lenient`): why it could not be read. The value is set.
+   */
+  lenient?: string;
+  /**
    * Set when the person's edit (now in `text`) could not be read: why, so they can fix it. The
    * proposal is shown again; unlike `error`, approve/edit remain open.
    */
@@ -114,6 +125,11 @@ export interface Gate {
   decide(proposal: Proposal, signal: AbortSignal): Promise<Decision>;
   /** Who the journal says decided (default 'person'). */
   readonly by?: 'person' | 'auto' | 'replay';
+  /**
+   * Read an answer that stays unreadable after its repair request leniently (`Agent.lenient`)
+   * rather than make a failed proposal: the method as published, where nobody can retry.
+   */
+  readonly lenient?: boolean;
   /**
    * Told as each live answer starts streaming, with the way to cancel that one answer (not the
    * session); returns what the engine calls when the answer ends. Only a gate a person drives

@@ -58,7 +58,8 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
     tokensOut: v.tokensOut,
     startedAt: p.startedAt,
     progress: v.progress?.counters ?? [],
-    calls: v.calls,
+    calls: v.calls - v.repairs,
+    repairs: v.repairs,
     ...(v.progress?.bound ? { callBound: v.progress.bound.worst } : {}),
     ...(v.outcome ? { ended: resultWord(v.outcome) } : {}),
   };

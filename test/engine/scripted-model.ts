@@ -20,7 +20,7 @@ export function solutionFor(body: OllamaChatBody, titles: Map<string, string>): 
 
 export const fence = (code: string): string => `\`\`\`python\n${code.endsWith('\n') ? code : `${code}\n`}\`\`\`\n`;
 
-const PLAN = '## Understanding\nRead the statement.\n\n## Recalled problem\nA classic.\n\n## Recalled solution\nThe standard way.\n\n## Algorithm\nThe standard one.\n\n## Plan\n1. Read the input.\n2. Compute the answer the standard way.\n3. Print it.';
+export const PLAN = '## Understanding\nRead the statement.\n\n## Recalled problem\nA classic.\n\n## Recalled solution\nThe standard way.\n\n## Algorithm\nThe standard one.\n\n## Plan\n1. Read the input.\n2. Compute the answer the standard way.\n3. Print it.';
 // Answers in the methods' own form (headings), as the default `answers: sections` asks for.
 const FINE = '## Input\nthe first sample\n\n## Trace\nfollows the plan\n\n## Predicted output\nas expected\n\n## Verdict\nplan-fine\n\n## Critique\n';
 const RETRIEVE =

@@ -157,13 +157,6 @@ describe('mapcoder with the auto gate', () => {
     expect(outcome).toMatchObject({ status: 'unsolved', samples: { passed: 1, total: 2 } });
     expect(outcome.program?.source).toBe(`${HALF}\n`);
   });
-
-  it('an unreadable recall gets one repair, then the step fails without a crash', async () => {
-    const server = await serve({ retrieve: 'I cannot recall any.', 'retrieve:repair': '{"exemplars": []}' });
-    const { outcome } = await runFlow(mapcoder, sumTwo, defaults, server);
-    expect(callsOf(server)).toEqual(['retrieve', 'retrieve:repair']);
-    expect(outcome.status).toBe('failed');
-  });
 });
 
 describe('mapcoder in other languages', () => {

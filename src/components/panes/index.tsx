@@ -185,6 +185,17 @@ export function proposalRows(p: Proposal, o: PaneOptions): Row[] {
     const tail = p.cancelled ? 'what had come so far:' : 'the answer ended:';
     return [head, ...(raw ? [blank(), [seg(tail, { dim: true })], ...textRows(raw, o.width, { dim: true }, '  ')] : [])];
   }
+  return [...lenientRows(p, o), ...valueRows(p, o)];
+}
+
+/** A step read leniently says so above its pane, with why the answer could not be read. */
+function lenientRows(p: Proposal, o: PaneOptions): Row[] {
+  if (p.lenient === undefined) return [];
+  const head: Row = [seg('read leniently', { bold: true, color: 'yellow', inverse: true }), seg(' as the published code read it; after a repair request:', { color: 'yellow' })];
+  return [head, ...textRows(p.lenient, o.width, { dim: true }, '  '), blank()];
+}
+
+function valueRows(p: Proposal, o: PaneOptions): Row[] {
   try {
     const rows = BY_KIND[p.pane]?.(p, o) ?? (p.pane === 'tests' && isJudgeResult(p.value) ? testTableRows(p.value, o.width) : undefined);
     return rows ?? textRowsOf(p, o);
