@@ -64,6 +64,8 @@ export type JournalEvent =
       /** The answer was cancelled by the person (`raw` is the text so far; no answer). */
       cancelled?: boolean;
       meta?: Record<string, unknown>;
+      /** The part a person edits (the plan, the program) when the stage forwards one part. */
+      edits?: { label: string; text: string };
     })
   | (AtStep & {
       type: 'decision';

@@ -98,6 +98,7 @@ const eventSchemas = {
     error: z.string().optional(),
     cancelled: z.boolean().optional(),
     meta: z.record(z.string(), z.unknown()).optional(),
+    edits: z.object({ label: z.string(), text: z.string() }).optional(),
   }),
   decision: z.looseObject({ ...atStep, decision, by: z.enum(['person', 'auto', 'replay']), value: z.unknown().optional() }),
   run: z.looseObject({ ...atStep, program, result: judgeResult }),
