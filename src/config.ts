@@ -25,8 +25,8 @@ const duration = z.string().regex(/^(-1|0|(\d+(\.\d+)?(ms|s|m|h))+)$/, 'expected
 const stageName = /^[a-z][a-zA-Z0-9_-]*$/;
 
 /** A budget's schema, from its declaration in the flow's record. */
-const budgetSchema = (b: Budget): z.ZodType<number | boolean> =>
-  b.kind === 'switch' ? z.boolean().default(b.default) : int(b.min, b.max).default(b.default);
+const budgetSchema = (b: Budget): z.ZodType<number | boolean | string> =>
+  b.kind === 'switch' ? z.boolean().default(b.default) : b.kind === 'choice' ? z.enum(b.choices).default(b.default) : int(b.min, b.max).default(b.default);
 
 /** Each registered flow's options, as the settings hold them (`budgets.<flow>.<key>`). */
 type Budgets = FlowOptionsByName & { maxCalls?: number | undefined; maxTokens?: number | undefined };

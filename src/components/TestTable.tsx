@@ -57,6 +57,7 @@ function peakRow(result: JudgeResult): Row {
 /** The judge's table: one row per test, the summary, and expected vs got for the first failure. */
 export function testTableRows(result: JudgeResult, width: number): Row[] {
   const rows: Row[] = [];
+  if (result.notRun) return [[seg('not run', { color: 'yellow', bold: true }), seg(`  ${result.notRun}`, { dim: true })]];
   rows.push([
     seg(result.verdict, { color: verdictTone(result.verdict), bold: true }),
     seg(`  ${result.passed}/${result.total} passed`),

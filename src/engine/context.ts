@@ -5,7 +5,7 @@ import type { Settings } from '../config.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeOptions, JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
-import { problemJudgeOptions } from '../runners/problem-options.js';
+import { notRun, problemJudgeOptions, unjudgeable } from '../runners/problem-options.js';
 import type { JournalWriter, NewEvent } from '../session/journal.js';
 import { EngineEvents, type EngineEvent, type ProgressSnapshot } from './events.js';
 import { record, type Recorded } from './records.js';
@@ -90,6 +90,7 @@ export class SessionContext {
     const b = this.settings.budgets ?? {};
     return {
       calls: this.rec.calls,
+      repairs: this.rec.repairs,
       promptTokens: this.rec.promptTokens,
       promptTokensEvaluated: this.rec.promptTokensEvaluated,
       completionTokens: this.rec.completionTokens,
@@ -115,7 +116,8 @@ export class SessionContext {
   async judgeStep(branch: number, step: StepId, title: string, program: Program, tests: TestCase[]): Promise<JudgeResult> {
     this.startStep(branch, { step, agent: 'run', title, pane: 'tests' }, false);
     this.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
-    const judged = await this.judge(program, tests, { ...problemJudgeOptions(this.problem), signal: this.signal });
+    const why = unjudgeable(this.problem);
+    const judged = why ? notRun(why) : await this.judge(program, tests, { ...problemJudgeOptions(this.problem), signal: this.signal });
     const { timeLimitMs, memoryLimitMb } = this.problem;
     const limits = { ...(timeLimitMs !== undefined ? { timeMs: timeLimitMs } : {}), ...(memoryLimitMb !== undefined ? { memoryMb: memoryLimitMb } : {}) };
     const result: JudgeResult = Object.keys(limits).length > 0 ? { ...judged, limits } : judged;

@@ -12,7 +12,12 @@ export type PaneKind =
   | 'code'
   | 'debug'
   | 'review'
-  | 'tests';
+  | 'tests'
+  | 'checklist'
+  | 'report'
+  | 'strategies'
+  | 'critic'
+  | 'tree';
 
 /** A step is identified by its position in the traversal (0, 1, 2, …) within a branch. */
 export type StepId = number;
@@ -63,10 +68,22 @@ export interface Agent<I, O> {
    */
   readonly forward?: Forward<O>;
   /**
+   * What the published code made of an answer it could not read (the whole text as the plan,
+   * text without a fence as the program, …): used with the auto gate when an answer is still
+   * unreadable after its repair request, so the method goes on as published instead of ending.
+   */
+  lenient?(text: string, input: I, ctx: AgentContext): O;
+  /**
    * Extra facts for the pane beside the value (e.g. a simulation's predicted output next to the
    * sample's expected output); the engine copies them into `Proposal.meta` as they are.
    */
   meta?(value: O, input: I, ctx: AgentContext): Record<string, unknown>;
+  /**
+   * A stage the flow answers itself, with no model call (e.g. CodeTree's choice of the next
+   * node): the value is proposed to the gate like any answer, so the person's decision on it is
+   * journaled and served on replay like any other step. `messages` is then never called.
+   */
+  compute?(input: I, ctx: AgentContext): O;
 }
 
 export interface Forward<O> {
@@ -100,6 +117,11 @@ export interface Proposal<O = unknown> {
   /** Extra facts a pane shows beside the value (e.g. predicted vs expected output). */
   meta?: Record<string, unknown>;
   /**
+   * The answer stayed unreadable after its repair request and was read leniently, as the
+   * published code read it (`Agent.lenient`): why it could not be read. The value is set.
+   */
+  lenient?: string;
+  /**
    * Set when the person's edit (now in `text`) could not be read: why, so they can fix it. The
    * proposal is shown again; unlike `error`, approve/edit remain open.
    */
@@ -117,6 +139,11 @@ export interface Gate {
   decide(proposal: Proposal, signal: AbortSignal): Promise<Decision>;
   /** Who the journal says decided (default 'person'). */
   readonly by?: 'person' | 'auto' | 'replay';
+  /**
+   * Read an answer that stays unreadable after its repair request leniently (`Agent.lenient`)
+   * rather than make a failed proposal: the method as published, where nobody can retry.
+   */
+  readonly lenient?: boolean;
   /**
    * Told as each live answer starts streaming, with the way to cancel that one answer (not the
    * session); returns what the engine calls when the answer ends. Only a gate a person drives

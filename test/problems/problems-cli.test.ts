@@ -22,7 +22,7 @@ describe('simcoach problems (the built CLI)', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/id\s+title\s+difficulty\s+samples\s+tests/);
     expect(r.stdout).toMatch(/knapsack\s+Backpack\s+medium\s+2\s+9/);
-    expect(r.stdout).toMatch(/14 problems; solve one with `simcoach solve ID`/);
+    expect(r.stdout).toMatch(/15 problems; solve one with `simcoach solve ID`/);
   });
 
   it('filters by tag and difficulty, and prints JSON', async () => {
@@ -32,7 +32,7 @@ describe('simcoach problems (the built CLI)', () => {
     const hard = JSON.parse((await runCli(['problems', '--difficulty', 'hard', '--json'], tempEnv())).stdout) as Row[];
     expect(hard.map((x) => x.id).sort()).toEqual(['dijkstra', 'inversions']);
     const none = await runCli(['problems', '--tag', 'nothing-like-this'], tempEnv());
-    expect(none.stdout).toMatch(/no problems match \(of 14\)/);
+    expect(none.stdout).toMatch(/no problems match \(of 15\)/);
   });
 
   it('lists the APPS file as a set of 91 distinct problems, 30-ish per difficulty', async () => {
@@ -93,7 +93,7 @@ describe('simcoach problems (the built CLI)', () => {
     writeFileSync(join(saved, 'broken.md'), '---\ntitle: [unclosed\n---\n');
     const r = await runCli(['problems', '--json'], env);
     expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as Row[]).length).toBe(14);
+    expect((JSON.parse(r.stdout) as Row[]).length).toBe(15);
     expect(r.stderr).toMatch(/skipped: .*broken\.md:2: front matter does not parse/);
   });
 });

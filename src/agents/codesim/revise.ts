@@ -5,6 +5,7 @@ import { formatInstructions, planOf, readAnswer, showFields, type Field } from '
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 import type { SimulationValue } from './simulate.js';
+import { wholeText } from '../shared/lenient.js';
 
 export interface ReviseInput {
   plan: string;
@@ -71,4 +72,5 @@ export const reviseAgent: Agent<ReviseInput, RevisionValue> = {
   show: (v) => showFields(FIELDS, v),
   edit: (text) => parseRevision(text, true),
   forward: planForward(),
+  lenient: (text) => ({ changes: '', plan: wholeText(text) }),
 };

@@ -10,6 +10,7 @@ import { codeFence, editFix, FIXED_CODE_FIELD, programRules, quoteProgram } from
 import { asText } from '../shared/text.js';
 import { algorithmText } from './plan.js';
 import type { RetrievalValue } from './retrieve.js';
+import { programLeniently } from '../shared/lenient.js';
 
 /** What the debugger answered last: a plan and the program written from it. */
 export interface MapAnswer {
@@ -100,4 +101,5 @@ export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
   show: (v) => showFields(FIELDS, { plan: v.plan, notes: v.fix, code: quoteProgram(v.program) }),
   edit: (text, previous, ctx) => editFix((t, c) => parseDebug(t, c, previous.plan))(text, previous, ctx),
   forward: fixForward(),
+  lenient: (text, input, ctx) => ({ trace: '', culprit: 'unknown', fix: '', plan: input.previous.plan, program: programLeniently(text, ctx) }),
 };
