@@ -43,6 +43,8 @@ describe('AlphaCodium in the tutor', () => {
     await app.press('a');
     await app.until(/AI tests[\s\S]*add your own/);
     expect(app.frame()).toMatch(/6\s+1000000000000000000 \S+\s+2000000000000000000\s+AI\s+large/);
+    // The status bar: the calls so far against the method's most.
+    expect(app.frame()).toMatch(/calls 4\/26/);
     // The inline editor: to the last line's end, a new list item at the left margin.
     await app.press('e');
     await app.until('Editing AI tests');
