@@ -38,7 +38,7 @@ function budgetsView(s: Settings): SettingsView['budgets'] {
     key: `budgets.${f.name}.${name}`,
     label: b.label,
     value: String(values[name]),
-    ...(b.kind === 'switch' ? { choices: ['true', 'false'] } : {}),
+    ...(b.kind === 'switch' ? { choices: ['true', 'false'] } : b.kind === 'choice' ? { choices: [...b.choices] } : {}),
   }));
 }
 

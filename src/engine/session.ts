@@ -62,7 +62,10 @@ export interface SessionOptions {
 export interface SessionResult extends Outcome {
   /** The final judgement on `finalTests`, when asked for and there was a program. */
   final?: JudgeResult;
+  /** Every model call, repair requests included. */
   calls: number;
+  /** Of those, repair requests (not the method's calls). */
+  repairs: number;
   promptTokens: number;
   promptTokensEvaluated: number;
   completionTokens: number;
@@ -162,7 +165,7 @@ function outcomeOf(ctx: SessionContext, branch: number, err: unknown): Outcome {
 }
 
 function finish(ctx: SessionContext, plan: DrivePlan, outcome: Outcome, final: JudgeResult | undefined): SessionResult {
-  const totals = { calls: ctx.rec.calls, promptTokens: ctx.rec.promptTokens, completionTokens: ctx.rec.completionTokens };
+  const totals = { calls: ctx.rec.calls, repairs: ctx.rec.repairs, promptTokens: ctx.rec.promptTokens, completionTokens: ctx.rec.completionTokens };
   const file = ctx.journal ? { file: ctx.journal.file } : {};
   if (!plan.replay) ctx.write({ type: 'end', branch: plan.branch, outcome, ...totals });
   ctx.events.emit({ type: 'end', branch: plan.branch, outcome, ...totals, ...file });

@@ -1,8 +1,10 @@
 import { Box, Static, Text, useInput } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { splitBurst } from '../components/burst.js';
+import { LineInput } from '../components/Editor.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { proposalRows } from '../components/panes/index.js';
+import { askLabel, freshUi, paneAnswer, type PaneUi } from '../components/panes/keys.js';
 import { cut, fitRow, seg, type Row } from '../components/rows.js';
 import { solveKeys, type SolveAction, type SolveKeyView, type SolveMode } from '../components/solveKeys.js';
 import { StatusBar, type StatusInfo } from '../components/StatusBar.js';
@@ -56,7 +58,8 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
     tokensOut: v.tokensOut,
     startedAt: p.startedAt,
     progress: v.progress?.counters ?? [],
-    calls: v.calls,
+    calls: v.calls - v.repairs,
+    repairs: v.repairs,
     ...(v.progress?.bound ? { callBound: v.progress.bound.worst } : {}),
     ...(v.outcome ? { ended: resultWord(v.outcome) } : {}),
   };
@@ -81,6 +84,13 @@ export function Solve(props: SolveProps) {
     setOffsetState(n);
   };
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  // What the person has struck out or selected in this proposal's pane (report, tree).
+  const [ui, setUiState] = useState<PaneUi>(freshUi);
+  const uiNow = useRef<PaneUi>(freshUi());
+  const setUi = (u: PaneUi): void => {
+    uiNow.current = u;
+    setUiState(u);
+  };
   const [notice, setNotice] = useState<{ text: string; tone?: 'red' | 'yellow' | 'green' } | undefined>();
   const [backPick, setBackPickState] = useState(0);
   const backPickNow = useRef(0);
@@ -94,16 +104,17 @@ export function Solve(props: SolveProps) {
   const proposal = live?.proposal;
   const body = liveBody(height);
 
-  // A new proposal starts at the top with its examples closed.
+  // A new proposal starts at the top with its examples closed and nothing marked.
   useEffect(() => {
     setOffset(0);
     setExpanded(new Set());
+    setUi(freshUi());
   }, [proposal]);
 
   const rows = useMemo<Row[]>(() => {
     if (!proposal) return [];
-    return proposalRows(proposal, { width, expanded, ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).map((r) => fitRow(r, width));
-  }, [proposal, width, expanded, v.lastCode, v.lastPlan]);
+    return proposalRows(proposal, { width, expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).map((r) => fitRow(r, width));
+  }, [proposal, width, expanded, ui, v.lastCode, v.lastPlan]);
 
   const decide = (d: Decision): void => {
     if (!proposal) return;
@@ -167,6 +178,8 @@ export function Solve(props: SolveProps) {
         else s.add(a.index);
         return setExpanded(s);
       }
+      case 'pane-ui':
+        return setUi(a.ui);
       case 'external-edit':
         if (proposal) externalEdit(proposal);
         return;
@@ -179,7 +192,8 @@ export function Solve(props: SolveProps) {
     (input, key) => {
       const keyView: SolveKeyView = {
         streaming: live?.streaming === true,
-        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined } } : {}),
+        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value } } : {}),
+        ui: uiNow.current,
         ended: v.outcome !== undefined,
         backendError,
         canAnother: props.onAnother !== undefined,
@@ -259,6 +273,24 @@ export function Solve(props: SolveProps) {
         />
       );
       hints = NOTE_HINTS;
+    } else if (mode === 'ask') {
+      content = (
+        <Box flexDirection="column">
+          <Gate rows={rows} offset={offset} height={Math.max(1, body - 1)} />
+          <LineInput
+            label={askLabel(proposal)}
+            width={width}
+            initial={carry}
+            onSubmit={(text) => {
+              const d = paneAnswer(proposal, ui, text);
+              if (d) decide(d);
+              else toMain();
+            }}
+            onCancel={toMain}
+          />
+        </Box>
+      );
+      hints = [{ key: 'enter', label: 'done' }, { key: 'esc', label: 'cancel' }];
     } else {
       content = <Gate rows={rows} offset={offset} height={body} />;
       hints = gateHints(proposal);

@@ -2,6 +2,7 @@
 import type { Decision } from '../engine/types.js';
 import type { JudgeResult } from '../runners/types.js';
 import type { Report, ReportStep } from './report.js';
+import { callsText } from './format.js';
 
 /** A code fence longer than any run of backticks inside the text, so nothing breaks out. */
 export function fence(text: string, lang = ''): string {
@@ -86,7 +87,7 @@ export function toMarkdown(r: Report): string {
     `- Flow: ${r.flow} · model: ${r.model} (${r.backend}) · language: ${r.lang}`,
     `- Recorded: ${r.createdAt}${r.label ? ` · ${r.label}` : ''}`,
     `- Result: ${result}${r.reason ? ` — ${r.reason}` : ''}`,
-    `- Model calls: ${r.calls} · tokens: ${r.promptTokens} prompt (${r.promptTokensEvaluated} evaluated), ${r.completionTokens} completion`,
+    `- Model calls: ${callsText(r.calls, r.repairs)} · tokens: ${r.promptTokens} prompt (${r.promptTokensEvaluated} evaluated), ${r.completionTokens} completion`,
     '',
   ];
   if (r.branches > 1) out.push(`This session has ${r.branches} branches (the person went back); this report follows branch ${r.branch}, the one it ended on.`, '');
