@@ -162,4 +162,21 @@ describe('downloading a page (loopback HTTP)', () => {
     expect(r.stderr()).toMatch(/^no statement: simcoach cannot read statements from 127\.0\.0\.1 .*\nPaste the statement into the problem file/);
     expect(r.stderr()).not.toMatch(/at .*\.js:\d+/);
   }, 30_000);
+
+  it('`listen --fetch` saves the problem first, then says when its statement cannot be had', async () => {
+    const env = tempEnv();
+    const dir = mkdtempSync(join(tmpdir(), 'simcoach-listen-fetch-'));
+    const l = start(['listen', '--port', '0', '--dir', dir, '--fetch'], env);
+    try {
+      const m = await l.waitFor(/listening for Competitive Companion on 127\.0\.0\.1:(\d+)/);
+      const body = JSON.stringify({ name: 'Loop', group: '', url: `${base}/problem`, tests: [{ input: '1\n', output: '1\n' }] });
+      expect((await fetch(`http://127.0.0.1:${m[1]}/`, { method: 'POST', body })).status).toBe(200);
+      await l.waitFor(/no statement: Loop: simcoach cannot read statements from 127\.0\.0\.1 .*; paste it into .*loop\.md/);
+      expect(l.stdout()).toMatch(/saved Loop \(1 sample\)/);
+      expect((await loadProblem(join(dir, 'loop.md'))).samples).toHaveLength(1);
+    } finally {
+      l.proc.kill('SIGINT');
+      await l.exit;
+    }
+  }, 30_000);
 });
