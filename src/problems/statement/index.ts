@@ -7,14 +7,9 @@ import { toMarkdown } from './markdown.js';
 
 export { JUDGES, judgeOf } from './judges.js';
 
-export interface Statement {
+/** A statement as markdown: the same parts a judge's page gives, converted, and whose page it was. */
+export interface Statement extends Fragments {
   judge: string;
-  title?: string;
-  legend: string;
-  constraints?: string;
-  input?: string;
-  output?: string;
-  notes?: string;
 }
 
 /** Why no statement came: the tutor asks the person to paste it instead. */
