@@ -41,8 +41,6 @@ export interface SolveProps {
 /** Rows the live region may use: the terminal minus a spare line, the title, status, notice and keys. */
 export const liveBody = (height: number): number => Math.max(3, height - 5);
 
-const EXT: Record<string, string> = { python: '.py', cpp: '.cpp', javascript: '.js', java: '.java' };
-
 function statusOf(v: SessionView, p: SolveProps): StatusInfo {
   const live = v.live;
   return {
@@ -118,9 +116,8 @@ export function Solve(props: SolveProps) {
   const backendError = v.error !== undefined && isBackendError(v.error.code);
 
   const externalEdit = (p: Proposal): void => {
-    const ext = p.pane === 'code' ? (EXT[props.lang] ?? '.txt') : '.md';
     app
-      .editExternally(p.text, ext)
+      .editExternally(p.text, p.pane === 'code' ? props.lang : undefined)
       .then((text) => {
         if (text === p.text) setNotice({ text: 'no change made in the editor' });
         else decide({ kind: 'edit', content: text });

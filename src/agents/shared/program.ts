@@ -1,7 +1,7 @@
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import type { Field } from './answer.js';
-import { fenceTag, langName } from './lang.js';
+import { fenceTag, langName } from '../../runners/langs.js';
 import { fenced, programFrom } from './code.js';
 import { programFromEdit } from './edit.js';
 
