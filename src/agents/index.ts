@@ -9,3 +9,12 @@ export { exemplarPlanAgent, type ExemplarPlanInput, type ExemplarPlanValue } fro
 export { confidenceAgent, type ConfidenceInput, type ConfidenceValue } from './mapcoder/confidence.js';
 export { mapCodeAgent, type MapCodeInput } from './mapcoder/code.js';
 export { mapDebugAgent, type MapAnswer, type MapDebugInput, type MapDebugValue } from './mapcoder/debug.js';
+export { analystAgent, analysisText, type AnalysisValue } from './selfcollab/analyst.js';
+export { coderAgent, type CoderInput } from './selfcollab/coder.js';
+export { testerAgent, findingsText, saysPassed, PASSED, type ReportValue, type Finding, type TesterInput } from './selfcollab/tester.js';
+export { thinkerAgent, ideasFrom, ideaOf, type Idea, type IdeasValue, type ThinkerInput } from './codetree/thinker.js';
+export { reflectAgent, type ReflectInput } from './codetree/reflect.js';
+export { solverAgent, type SolverInput } from './codetree/solver.js';
+export { debuggerAgent, type DebuggerInput } from './codetree/debugger.js';
+export { criticScoreAgent, criticVerifyAgent, readScore, readAcceptance, verifyReview, MAX_SCORE, type ScoreValue, type VerifyValue } from './codetree/critic.js';
+export { treeAgent, SEARCHES, subtree, type Search, type TreeView, type NodeView, type NodeState, type TreeChoice, type TreeStepValue } from './codetree/tree.js';

@@ -39,7 +39,7 @@ function budgetsView(s: Settings): SettingsView['budgets'] {
     key: `budgets.${f.name}.${name}`,
     label: b.label,
     value: String(values[name]),
-    ...(b.kind === 'switch' ? { choices: ['true', 'false'] } : {}),
+    ...(b.kind === 'switch' ? { choices: ['true', 'false'] } : b.kind === 'choice' ? { choices: [...b.choices] } : {}),
   }));
 }
 
@@ -172,6 +172,8 @@ export function createAppController(o: ControllerOptions): RunningApp {
       signal: abort.signal,
       onFile: (f: string) => (file = f),
       ...(o.judge ? { judge: o.judge } : {}),
+      // Samples that pass are not yet a verdict: the program is submitted to every hidden test.
+      judgeHidden: 'solved' as const,
     };
     const settle = (p: Promise<unknown>): Promise<void> =>
       p.then(

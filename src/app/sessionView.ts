@@ -58,7 +58,9 @@ export interface SessionView {
   steps: StepRef[];
   tokensIn: number;
   tokensOut: number;
+  /** Model calls, repair requests included, and of those the repairs. */
   calls: number;
+  repairs: number;
   lastCode?: string;
   lastPlan?: string;
   outcome?: Outcome;
@@ -70,7 +72,7 @@ export interface SessionView {
 /** Streamed text kept per request: the tail shows only the end, and memory stays flat. */
 export const MAX_STREAM = 64 * 1024;
 
-export const emptyView = (): SessionView => ({ branch: 0, history: [], steps: [], tokensIn: 0, tokensOut: 0, calls: 0 });
+export const emptyView = (): SessionView => ({ branch: 0, history: [], steps: [], tokensIn: 0, tokensOut: 0, calls: 0, repairs: 0 });
 
 const planOf = (v: unknown): string | undefined =>
   typeof v === 'object' && v !== null && typeof (v as { plan?: unknown }).plan === 'string' ? (v as { plan: string }).plan : undefined;
@@ -150,7 +152,7 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
         history: [...v.history, { kind: 'run', key: keyOf(v, 'run'), branch: e.branch, step: e.step, title: v.live?.title ?? 'Tests', program: e.program, result: e.result }],
       };
     case 'progress':
-      return { ...v, progress: e.progress, calls: e.progress.calls, tokensIn: e.progress.promptTokens, tokensOut: e.progress.completionTokens };
+      return { ...v, progress: e.progress, calls: e.progress.calls, repairs: e.progress.repairs, tokensIn: e.progress.promptTokens, tokensOut: e.progress.completionTokens };
     case 'branch':
       return {
         ...v,
@@ -167,6 +169,7 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
         live: undefined,
         outcome: e.outcome,
         calls: e.calls,
+        repairs: e.repairs,
         tokensIn: e.promptTokens,
         tokensOut: e.completionTokens,
         ...(e.file ? { file: e.file } : {}),

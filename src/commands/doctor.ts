@@ -5,7 +5,7 @@ import { backendFlags, parse } from '../args.js';
 import { resolveSettings, settingsPath, type Settings } from '../config.js';
 import { EXIT } from '../errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
-import { describeIsolation, sandboxCapabilities, type Capability } from '../runners/capabilities.js';
+import { describeIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/capabilities.js';
 import { color } from '../term.js';
 
 export interface Check {
@@ -52,19 +52,31 @@ export function renderChecks(checks: Check[], out: NodeJS.WriteStream = process.
   return lines.join('\n');
 }
 
+/** The sandbox levels the judge knows: what each contains, whether it is accepted, the one in use. */
+export function renderLevels(levels: Awaited<ReturnType<typeof sandboxLevels>>, out: NodeJS.WriteStream = process.stdout): string {
+  const lines = ['sandbox levels (SIMCOACH_SANDBOX):'];
+  for (const l of levels) {
+    const mark = l.inUse ? color.green('▸', out) : ' ';
+    lines.push(`${mark} ${l.level.padEnd(5)}  ${l.inUse ? color.green('in use', out) : color.dim(l.accepted, out)}`);
+    lines.push(`         ${color.dim(l.contains, out)}`);
+  }
+  if (!levels.some((l) => l.inUse)) lines.push(color.red('  none in use: the judge refuses to run programs here', out));
+  return lines.join('\n');
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values } = parse(argv, { ...backendFlags, json: { type: 'boolean' } }, 'doctor');
   const settings = resolveSettings(values);
   // The server first, alone: its answer time is shown, and the sandbox probes (many processes)
   // would make it look slower than it is.
   const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(3000) });
-  const [caps, isolation] = await Promise.all([sandboxCapabilities(), describeIsolation()]);
+  const [caps, isolation, levels] = await Promise.all([sandboxCapabilities(), describeIsolation(), sandboxLevels()]);
   const checks = [...backendChecks(settings, probe), ...caps.map(fromCapability)];
   const failed = checks.filter((c) => !c.ok && c.needed);
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ ok: failed.length === 0, settings: settingsPath(), isolation, checks }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ ok: failed.length === 0, settings: settingsPath(), isolation, levels, checks }, null, 2)}\n`);
   } else {
-    process.stdout.write(`${renderChecks(checks)}\n\n${isolation}\nsettings: ${settingsPath()}\n`);
+    process.stdout.write(`${renderChecks(checks)}\n\n${renderLevels(levels)}\n\n${isolation}\nsettings: ${settingsPath()}\n`);
     const summary = failed.length === 0 ? color.green('All needed checks passed.') : color.red(`${failed.length} needed check${failed.length === 1 ? '' : 's'} failed.`);
     process.stdout.write(`${summary}\n`);
   }

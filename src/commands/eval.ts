@@ -10,8 +10,9 @@ import type { Problem } from '../problems/types.js';
 import { color } from '../term.js';
 import { budgetFlags, startAuto, withBudgets } from './headless.js';
 
-const FATAL = new Set(['server-down', 'model-missing', 'unauthorized']);
+import { callsText } from '../session/format.js';
 
+const FATAL = new Set(['server-down', 'model-missing', 'unauthorized']);
 
 const flags = {
   ...backendFlags,
@@ -27,7 +28,9 @@ export interface ProblemResult {
   id: string;
   passed: boolean;
   status: string;
+  /** The method's calls, and the repair requests made on top of them. */
   calls: number;
+  repairs: number;
   promptTokens: number;
   promptTokensEvaluated: number;
   completionTokens: number;
@@ -43,6 +46,7 @@ export interface EvalReport {
   model: string;
   lang: string;
   calls_per_problem: number;
+  repairs_per_problem: number;
   tokens_per_problem: number;
   problems: ProblemResult[];
 }
@@ -78,6 +82,8 @@ export function reportOf(results: ProblemResult[], s: Settings): EvalReport {
     model: s.model,
     lang: s.lang,
     calls_per_problem: avg((r) => r.calls),
+    // Results written before repairs were counted apart have none.
+    repairs_per_problem: avg((r) => r.repairs ?? 0),
     tokens_per_problem: avg((r) => r.promptTokens + r.completionTokens),
     problems: results,
   };
@@ -85,7 +91,7 @@ export function reportOf(results: ProblemResult[], s: Settings): EvalReport {
 
 function table(rep: EvalReport): string {
   const head = ['problem', 'result', 'calls', 'prompt', 'evaluated', 'completion', 'seconds'];
-  const rows = rep.problems.map((r) => [r.id, r.passed ? 'pass' : r.status === 'solved' ? 'fail' : r.status, `${r.calls}`, `${r.promptTokens}`, `${r.promptTokensEvaluated}`, `${r.completionTokens}`, r.seconds.toFixed(1)]);
+  const rows = rep.problems.map((r) => [r.id, r.passed ? 'pass' : r.status === 'solved' ? 'fail' : r.status, r.repairs ? `${r.calls}+${r.repairs}` : `${r.calls}`, `${r.promptTokens}`, `${r.promptTokensEvaluated}`, `${r.completionTokens}`, r.seconds.toFixed(1)]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const fmt = (r: string[]): string => r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   const paint = (r: string[]): string => fmt(r).replace(/^(\S+\s+)(pass|fail|\S+)/, (_m, a: string, b: string) => a + (b === 'pass' ? color.green(b) : color.red(b)));
@@ -94,7 +100,8 @@ function table(rep: EvalReport): string {
     ...rows.map(paint),
     '',
     `pass@1 ${(rep.pass_at_1 * 100).toFixed(1)}% (${rep.solved}/${rep.total}) · ${rep.flow} · ${rep.model} · ${rep.lang}`,
-    `per problem: ${rep.calls_per_problem} calls, ${rep.tokens_per_problem} tokens`,
+    `per problem: ${rep.calls_per_problem} calls${rep.repairs_per_problem ? ` + ${rep.repairs_per_problem} repair` : ''}, ${rep.tokens_per_problem} tokens`,
+    ...(rep.repairs_per_problem ? ['calls a+b: the method\'s own calls + repair requests for answers that could not be read'] : []),
   ].join('\n');
 }
 
@@ -113,7 +120,7 @@ export async function run(argv: string[]): Promise<number> {
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) throw new UsageError('--limit takes a whole number of at least 1');
   const settings = withBudgets(resolveSettings(values), values);
   const { loadProblemSet } = await import('../problems/index.js');
-  let problems: Problem[] = (await loadProblemSet(positionals[0]!, { onSkip: (e) => process.stderr.write(`${color.yellow('skipped:', process.stderr)} ${e.message}\n`) })).filter((p) => !p.interactive);
+  let problems: Problem[] = (await loadProblemSet(positionals[0]!, { onSkip: (e) => process.stderr.write(`${color.yellow('skipped:', process.stderr)} ${e.message}\n`) })).filter((p) => !p.interactive || p.interactor !== undefined);
   if (limit !== undefined) problems = problems.slice(0, limit);
   if (problems.length === 0) throw new UserError(`${positionals[0]} holds no problem the judge can run`);
   const previous = values.out ? readDone(values.out) : [];
@@ -146,7 +153,8 @@ export async function run(argv: string[]): Promise<number> {
         id: p.id,
         passed: r.final !== undefined && r.final.verdict === 'AC',
         status: r.status,
-        calls: r.calls,
+        calls: r.calls - r.repairs,
+        repairs: r.repairs,
         promptTokens: r.promptTokens,
         promptTokensEvaluated: r.promptTokensEvaluated,
         completionTokens: r.completionTokens,
@@ -155,7 +163,7 @@ export async function run(argv: string[]): Promise<number> {
       };
       results.push(result);
       if (values.out) appendFileSync(values.out, JSON.stringify(result) + '\n');
-      if (!bar) err.write(`${result.passed ? color.green('pass', err) : color.red('fail', err)} ${p.id} · ${r.calls} calls · ${result.seconds}s\n`);
+      if (!bar) err.write(`${result.passed ? color.green('pass', err) : color.red('fail', err)} ${p.id} · ${callsText(r.calls, r.repairs)} · ${result.seconds}s\n`);
     }
   } finally {
     process.off('SIGINT', onSigint);

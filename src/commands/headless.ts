@@ -2,6 +2,7 @@
 // (startAuto): the budget flags turned into settings, a line per step on stderr, the program on
 // stdout or -o FILE, the backend's guidance when it failed, and the exit code.
 import { writeFileSync } from 'node:fs';
+import { resultWord } from '../session/verdict.js';
 import { numberFlag } from '../args.js';
 import { settingsSchema, type Settings } from '../config.js';
 import type { EngineEvent, SessionResult } from '../engine/index.js';
@@ -10,6 +11,7 @@ import type { SessionHeader } from '../session/events.js';
 import { EXIT, UsageError } from '../errors.js';
 import { budgetEntries } from '../flows/index.js';
 import { color } from '../term.js';
+import { callsText } from '../session/format.js';
 
 type FlagSpec = { type: 'string' } | { type: 'boolean' };
 
@@ -37,6 +39,13 @@ function count(values: BudgetValues, flag: string, min: number): number | undefi
   return n;
 }
 
+function choice(values: BudgetValues, flag: string, choices: readonly string[]): string | undefined {
+  const raw = values[flag];
+  if (typeof raw !== 'string') return undefined;
+  if (!choices.includes(raw)) throw new UsageError(`--${flag} takes one of ${choices.join(' | ')}, not '${raw}'`);
+  return raw;
+}
+
 /** The settings with this run's budget flags applied, validated as the settings file would be. */
 export function withBudgets(s: Settings, values: BudgetValues): Settings {
   const b = structuredClone(s.budgets);
@@ -44,11 +53,11 @@ export function withBudgets(s: Settings, values: BudgetValues): Settings {
   if (caps.maxCalls !== undefined) b.maxCalls = caps.maxCalls;
   if (caps.maxTokens !== undefined) b.maxTokens = caps.maxTokens;
   // Walked by name, as the registry gives the budgets; the schema below checks the result.
-  const tree = b as unknown as Record<string, Record<string, number | boolean>>;
+  const tree = b as unknown as Record<string, Record<string, number | boolean | string>>;
   for (const { flow, name, budget } of budgetEntries()) {
     if (!budget.flag) continue;
-    const v = budget.kind === 'switch' ? values[budget.flag] : count(values, budget.flag, budget.min);
-    if (typeof v === 'number' || typeof v === 'boolean') (tree[flow.name] ??= {})[name] = v;
+    const v = budget.kind === 'switch' ? values[budget.flag] : budget.kind === 'choice' ? choice(values, budget.flag, budget.choices) : count(values, budget.flag, budget.min);
+    if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') (tree[flow.name] ??= {})[name] = v;
   }
   const checked = settingsSchema.safeParse({ ...s, budgets: b });
   if (!checked.success) {
@@ -68,6 +77,7 @@ export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStr
   let started = Date.now();
   let tokens = 0;
   let agent = '';
+  let lenient = false;
   const line = (step: number, verdict: string): void => {
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     const tok = tokens ? `${tokens} tok` : '';
@@ -78,17 +88,23 @@ export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStr
       case 'step-start':
         started = Date.now();
         tokens = 0;
+        lenient = false;
         agent = e.served ? `${e.agent} (saved)` : e.agent;
         return;
       case 'llm-response':
         tokens += e.promptTokens + e.completionTokens;
         return;
-      case 'decision':
-        line(e.step, VERDICT[e.decision.kind] ?? e.decision.kind);
+      case 'proposal':
+        lenient = e.proposal.lenient !== undefined;
         return;
+      case 'decision': {
+        const v = VERDICT[e.decision.kind] ?? e.decision.kind;
+        line(e.step, lenient ? `${v} ${color.yellow('(read leniently)', stream)}` : v);
+        return;
+      }
       case 'run': {
         const r = e.result;
-        const v = `${r.verdict} ${r.passed}/${r.total}`;
+        const v = r.notRun ? 'not run' : `${r.verdict} ${r.passed}/${r.total}`;
         line(e.step, r.verdict === 'AC' ? color.green(v, stream) : color.red(v, stream));
         return;
       }
@@ -105,7 +121,7 @@ export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStr
 export function exitCodeOf(r: SessionResult, interrupted: boolean): number {
   if (interrupted) return EXIT.interrupted;
   if (r.status === 'failed' && isBackendCode(r.code)) return EXIT.backend;
-  return r.final && r.final.verdict === 'AC' && r.final.passed === r.final.total ? EXIT.ok : EXIT.failed;
+  return r.final && r.final.verdict === 'AC' && r.final.passed === r.final.total && !r.final.notRun ? EXIT.ok : EXIT.failed;
 }
 
 export const isBackendCode = (code: string | undefined): boolean =>
@@ -117,8 +133,8 @@ export function summaryOf(r: SessionResult): string {
   const final = r.final ? ` · all tests ${r.final.verdict} ${r.final.passed}/${r.final.total}` : '';
   const reason = r.reason && r.status !== 'solved' ? ` — ${r.reason}` : '';
   return (
-    `${r.status}${samples}${final}${reason}\n` +
-    `${r.calls} calls · prompt tokens ${r.promptTokens} sent, ${r.promptTokensEvaluated} evaluated · ${r.completionTokens} completion\n`
+    `${resultWord(r)}${samples}${final}${reason}\n` +
+    `${callsText(r.calls, r.repairs)} · prompt tokens ${r.promptTokens} sent, ${r.promptTokensEvaluated} evaluated · ${r.completionTokens} completion\n`
   );
 }
 

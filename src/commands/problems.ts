@@ -26,17 +26,20 @@ function filter(set: Problem[], f: Filters): Problem[] {
 }
 
 /**
- * Ids of problems some saved session solved. Loaded lazily and allowed to fail: a damaged
+ * What saved sessions did on each problem. Loaded lazily and allowed to fail: a damaged
  * sessions folder must not stop the list, it only loses its marks.
  */
-async function solvedIds(): Promise<Set<string>> {
+async function marksOf(): Promise<Map<string, 'accepted' | 'samples'>> {
   try {
-    const { solvedProblemIds } = await import('../session/index.js');
-    return await solvedProblemIds();
+    const { problemMarks } = await import('../session/index.js');
+    return await problemMarks();
   } catch {
-    return new Set();
+    return new Map();
   }
 }
+
+/** ✓ accepted (every hidden test), ○ the samples passed but nothing more was shown. */
+const MARK = { accepted: '✓', samples: '○' } as const;
 
 const difficultyOf = (p: Problem): string => [p.difficulty, p.rating].filter((x) => x !== undefined).join(' ') || '-';
 
@@ -45,9 +48,9 @@ function clip(text: string, width: number): string {
   return oneLine.length <= width ? oneLine : `${oneLine.slice(0, Math.max(1, width - 1))}…`;
 }
 
-function table(set: Problem[], solved: Set<string>): string {
+function table(set: Problem[], marks: Map<string, 'accepted' | 'samples'>): string {
   const rows = set.map((p) => [
-    solved.has(p.id) ? '✓' : ' ',
+    ((m) => (m ? MARK[m] : ' '))(marks.get(p.id)),
     p.id,
     p.title,
     difficultyOf(p),
@@ -82,7 +85,7 @@ export async function run(argv: string[]): Promise<number> {
   const onSkip = (err: Error) => process.stderr.write(`${color.yellow('skipped:', process.stderr)} ${err.message}\n`);
   const all = positionals[0] === undefined ? await loadDefaultSet({ onSkip }) : await loadProblemSet(positionals[0], { onSkip });
   const set = filter(all, { difficulty: values.difficulty, tag: values.tag });
-  const solved = await solvedIds();
+  const marks = await marksOf();
   if (values.json) {
     const rows = set.map((p) => ({
       id: p.id,
@@ -93,7 +96,8 @@ export async function run(argv: string[]): Promise<number> {
       samples: p.samples.length,
       tests: p.tests.length,
       kind: p.kind.type,
-      solved: solved.has(p.id),
+      solved: marks.get(p.id) === 'accepted',
+      samplesPass: marks.has(p.id),
       file: p.source?.file ?? null,
       url: p.source?.url ?? null,
     }));
@@ -104,8 +108,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(all.length === 0 ? 'no problems in this set\n' : `no problems match (of ${all.length})\n`);
     return EXIT.ok;
   }
-  process.stdout.write(`${table(set, solved)}\n`);
-  const note = set.length === all.length ? `${set.length} problems` : `${set.length} of ${all.length} problems`;
+  process.stdout.write(`${table(set, marks)}\n`);
+  const note = `${set.length === all.length ? `${set.length} problems` : `${set.length} of ${all.length} problems`}${marks.size > 0 ? " (✓ accepted, ○ samples pass)" : ""}`;
   // A bare id names only the built-in and saved problems; one from another set needs its SET.
   const ref = positionals[0] === undefined ? 'ID' : `${positionals[0]}:ID`;
   process.stdout.write(color.dim(`${note}; solve one with \`simcoach solve ${ref}\`\n`));

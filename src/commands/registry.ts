@@ -22,7 +22,7 @@ export const commands: Record<string, CommandEntry> = {
   },
   test: {
     usage:
-      'test SOLUTION --problem PROBLEM [--lang L] [--mode tokens|exact|lines|float] [--eps E] [--checker FILE] [--tl MS] [--ml MB] [--json]',
+      'test SOLUTION --problem PROBLEM [--lang L] [--mode tokens|exact|lines|float] [--eps E] [--checker FILE] [--interactor FILE] [--tl MS] [--ml MB] [--json]',
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
     load: () => import('./test.js'),
   },

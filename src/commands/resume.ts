@@ -21,6 +21,7 @@ const flags = {
 
 const FINISHED = new Set(['solved', 'unsolved']);
 
+
 /** A finished session has nothing left to run; say so rather than re-drive it for nothing. */
 async function resumable(file: string): Promise<SessionHeader> {
   const { header, tail } = await readEnds(file);

@@ -8,8 +8,11 @@ import { color } from '../term.js';
 
 const verdictText = (s: SessionSummary): string => {
   switch (s.verdict) {
-    case 'solved':
-      return color.green('solved');
+    case 'accepted':
+      return color.green('accepted');
+    case 'samples pass':
+    case 'samples only':
+      return color.yellow(s.verdict);
     case 'incomplete':
       return color.yellow('incomplete');
     case 'stopped':

@@ -22,7 +22,6 @@ export async function run(argv: string[]): Promise<number> {
   const settings = withBudgets(resolveSettings(values), values);
   const { loadProblem } = await import('../problems/index.js');
   const problem = await loadProblem(positionals[0]!);
-  if (problem.interactive) throw new UserError(`${problem.id} is interactive; the judge cannot run it`);
   if (!values.auto) return openTutor(problem, settings, values);
   return runHeadless({ kind: 'new', problem }, settings, values.output);
 }

@@ -18,6 +18,7 @@ const flags = {
   mode: { type: 'string' },
   eps: { type: 'string' },
   checker: { type: 'string' },
+  interactor: { type: 'string' },
   tl: { type: 'string' },
   ml: { type: 'string' },
   json: { type: 'boolean' },
@@ -45,7 +46,7 @@ function positive(value: string | undefined, flag: string): number | undefined {
 }
 
 function table(tests: TestResult[]): string {
-  const rows = tests.map((t) => [t.name, t.verdict, `${t.timeMs} ms`, `${(t.memoryKb / 1024).toFixed(1)} MiB`, t.detail ?? '']);
+  const rows = tests.map((t) => [t.name, t.verdict, `${t.timeMs} ms`, `${(t.memoryKb / 1024).toFixed(1)} MB`, t.detail ?? '']);
   const head = ['test', 'verdict', 'time', 'memory', 'detail'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[], colour = false) =>
@@ -60,7 +61,7 @@ function summary(r: JudgeResult): string {
   if (r.verdict === 'CE') return `${paint('CE')}  compilation error\n${r.compile?.message ?? ''}`;
   const maxTime = Math.max(0, ...r.tests.map((t) => t.timeMs));
   const maxMem = Math.max(0, ...r.tests.map((t) => t.memoryKb));
-  return `${paint(r.verdict)}  ${r.passed}/${r.total} tests passed · max ${maxTime} ms · max ${(maxMem / 1024).toFixed(1)} MiB`;
+  return `${paint(r.verdict)}  ${r.passed}/${r.total} tests passed · max ${maxTime} ms · max ${(maxMem / 1024).toFixed(1)} MB`;
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -71,11 +72,20 @@ export async function run(argv: string[]): Promise<number> {
   const tl = positive(values.tl, 'tl');
   const ml = positive(values.ml, 'ml');
   if (values.checker && !(await stat(values.checker).catch(() => null))) throw new UserError(`${values.checker}: no such checker file`);
+  if (values.interactor && !(await stat(values.interactor).catch(() => null))) throw new UserError(`${values.interactor}: no such interactor file`);
   const { lang, source } = await readProgramFile(file, values.lang, 'solution');
   comparisonFrom(values, { mode: 'tokens' }); // flag errors before the problem is read
   const problem = await loadProblem(values.problem);
   const compare = comparisonFrom(values, problem.compare);
   if (problem.samples.length + problem.tests.length === 0) throw new UserError(`${problem.id}: the problem has no tests to run`);
+  const interactor = values.interactor ? resolve(values.interactor) : problem.interactor;
+  if (problem.interactive && !interactor) {
+    throw new UserError(
+      `${problem.id} is interactive and has no interactor: its samples can be read, not run`,
+      EXIT.failed,
+      'Give one with --interactor FILE (testlib style: `interactor input output answer`, exit 0 AC, 1 WA, 2 PE), or `interactor: FILE` in the front matter.',
+    );
+  }
 
   if ((await isolation()).namespaces === 'none') process.stderr.write(`${color.yellow('warning:', process.stderr)} ${await describeIsolation()}\n`);
   const controller = new AbortController();
@@ -83,7 +93,7 @@ export async function run(argv: string[]): Promise<number> {
   process.once('SIGINT', onInt);
   let result: JudgeResult;
   try {
-    result = await judgeProblem({ lang, source }, problem, { timeLimitMs: tl, memoryLimitMb: ml, compare, signal: controller.signal });
+    result = await judgeProblem({ lang, source }, problem, { timeLimitMs: tl, memoryLimitMb: ml, compare, ...(interactor ? { interactor } : {}), signal: controller.signal });
   } catch (err) {
     if (controller.signal.aborted) return EXIT.interrupted;
     throw new UserError(`test: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);

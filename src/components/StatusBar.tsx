@@ -12,11 +12,17 @@ export interface StatusInfo {
   startedAt?: number;
   /** Counters a flow sets: plan 2/5, debug 1/5. */
   progress: { label: string; value: number; max: number }[];
+  /** The method's calls (repair requests apart). */
   calls: number;
+  /** Repair requests: asked when an answer could not be read, on top of the method's calls. */
+  repairs?: number;
   /** The method's most calls (absent when it has no fixed bound). */
   callBound?: number;
-  /** Set when the session ended ("solved", "stopped", …). */
+  /** Set when the session ended ("accepted", "stopped", …). */
   ended?: string;
+  /** The problem's id and the session's language ("sum-two · python"). */
+  problem?: string;
+  lang?: string;
 }
 
 export const fmtTokens = (n: number): string => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
@@ -31,9 +37,10 @@ export function fmtElapsed(ms: number): string {
 export function statusRow(s: StatusInfo, width: number, now: number): Row {
   const parts: Row[] = [
     [seg(` ${s.flow} `, { inverse: true, bold: true })],
+    ...(s.problem ? [[seg(s.problem, { bold: true }), seg(s.lang ? ` · ${s.lang}` : '')]] : []),
     ...(s.step !== undefined ? [[seg(`step ${s.step}`, { bold: true }), seg(s.stepTitle ? ` ${s.stepTitle}` : '')]] : []),
     ...s.progress.map((p) => [seg(`${p.label} ${p.value}/${p.max}`)]),
-    [seg(`calls ${s.calls}${s.callBound !== undefined ? `/${s.callBound}` : ''}`)],
+    [seg(`calls ${s.calls}${s.callBound !== undefined ? `/${s.callBound}` : ''}`), ...(s.repairs ? [seg(` +${s.repairs} repair`, { color: 'yellow' })] : [])],
     [seg(`tok ${fmtTokens(s.tokensIn)}↑ ${fmtTokens(s.tokensOut)}↓`, { dim: true })],
     ...(s.startedAt !== undefined ? [[seg(fmtElapsed(now - s.startedAt), { dim: true })]] : []),
     [seg(s.model, { color: 'cyan' })],

@@ -3,7 +3,8 @@ import { Rows, cut, seg, textRows, type Row } from './rows.js';
 import { verdictTone } from './theme.js';
 
 const fmtTime = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
-const fmtMem = (kb: number): string => (kb >= 1024 ? `${(kb / 1024).toFixed(1)} MB` : `${kb} KB`);
+/** Memory always in MB, as the limits are given: one unit to compare by eye. */
+export const fmtMem = (kb: number): string => `${(kb / 1024).toFixed(1)} MB`;
 
 /** At most `lines` lines of `s`, each cut to `width`, with a note of what was left out. */
 export function trimBlock(s: string, lines: number, width: number): string[] {
@@ -43,9 +44,20 @@ function testRow(t: TestResult, nameWidth: number): Row {
   ];
 }
 
+/** The slowest test and the most memory, against the problem's limits when it has them. */
+function peakRow(result: JudgeResult): Row {
+  const time = Math.max(...result.tests.map((t) => t.timeMs));
+  const mem = Math.max(...result.tests.map((t) => t.memoryKb));
+  const lim = result.limits ?? {};
+  const timeOf = lim.timeMs !== undefined ? ` of ${fmtTime(lim.timeMs)}` : '';
+  const memOf = lim.memoryMb !== undefined ? ` of ${lim.memoryMb.toFixed(1)} MB` : '';
+  return [seg(`slowest ${fmtTime(time)}${timeOf} · most memory ${fmtMem(mem)}${memOf}`, { dim: true })];
+}
+
 /** The judge's table: one row per test, the summary, and expected vs got for the first failure. */
 export function testTableRows(result: JudgeResult, width: number): Row[] {
   const rows: Row[] = [];
+  if (result.notRun) return [[seg('not run', { color: 'yellow', bold: true }), seg(`  ${result.notRun}`, { dim: true })]];
   rows.push([
     seg(result.verdict, { color: verdictTone(result.verdict), bold: true }),
     seg(`  ${result.passed}/${result.total} passed`),
@@ -58,6 +70,7 @@ export function testTableRows(result: JudgeResult, width: number): Row[] {
   const nameWidth = Math.min(16, Math.max(4, ...result.tests.map((t) => t.name.length)));
   rows.push([seg('test'.padEnd(nameWidth + 2) + 'res ' + 'time'.padStart(9) + 'memory'.padStart(10), { dim: true })]);
   for (const t of result.tests) rows.push(testRow(t, nameWidth));
+  if (result.tests.length > 0) rows.push(peakRow(result));
   const first = result.tests.find((t) => t.verdict !== 'AC');
   if (first) {
     rows.push([]);

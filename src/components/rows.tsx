@@ -12,6 +12,8 @@ export interface Seg {
   dim?: boolean;
   inverse?: boolean;
   underline?: boolean;
+  /** Struck out (a finding the person dropped, a branch to prune). */
+  strike?: boolean;
 }
 
 export type Row = Seg[];
@@ -95,7 +97,7 @@ export function fitRow(r: Row, width: number): Row {
 export const rowText = (r: Row): string => r.map((s) => s.text).join('');
 
 const SegText = ({ s }: { s: Seg }) => (
-  <Text color={tone(s.color)} bold={s.bold} dimColor={s.dim} inverse={s.inverse} underline={s.underline}>
+  <Text color={tone(s.color)} bold={s.bold} dimColor={s.dim} inverse={s.inverse} underline={s.underline} strikethrough={s.strike}>
     {s.text}
   </Text>
 );

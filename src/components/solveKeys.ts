@@ -3,16 +3,19 @@
 // carries the actions out (decide, scroll, switch mode, quit).
 import type { Decision, PaneKind } from '../engine/types.js';
 import type { KeyPress } from './burst.js';
+import { freshUi, paneKey, type PaneUi } from './panes/keys.js';
 
 /** What the screen is showing; only the main, back and ended views read keys here. */
-export type SolveMode = 'main' | 'edit' | 'note' | 'back' | 'help' | 'problem' | 'settings';
+export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings';
 
 /** The facts of the screen a key's effect depends on. */
 export interface SolveKeyView {
   /** An answer is streaming now. */
   streaming: boolean;
   /** The proposal waiting for a decision. */
-  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean };
+  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown };
+  /** What the person has struck out or selected in the pane (report, tree). */
+  ui?: PaneUi;
   /** The session has ended. */
   ended: boolean;
   /** The last error was the model server's (R tries again). */
@@ -43,6 +46,7 @@ export type SolveAction =
   | { kind: 'another' }
   | { kind: 'scroll'; offset: number }
   | { kind: 'toggle-example'; index: number }
+  | { kind: 'pane-ui'; ui: PaneUi }
   | { kind: 'external-edit' }
   | { kind: 'notice'; text: string };
 
@@ -78,6 +82,8 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
   const scrolled = scrollKey(k, k.input, v.offset, v.rows, v.body);
   if (scrolled !== undefined) return { kind: 'scroll', offset: scrolled };
   if (/^[1-9]$/.test(k.input) && p.pane === 'retrieve') return { kind: 'toggle-example', index: Number(k.input) - 1 };
+  const own = p.failed || p.cancelled ? undefined : paneKey(p, v.ui ?? freshUi(), k);
+  if (own) return own.kind === 'ask' ? { kind: 'mode', mode: 'ask' } : own;
   switch (k.input) {
     case 'a':
       if (p.cancelled) return { kind: 'notice', text: 'you cancelled this answer: R asks again, r with a note, q stops' };
@@ -133,8 +139,8 @@ export function solveKeys(mode: SolveMode, v: SolveKeyView, keys: KeyPress[]): S
   let view = v;
   for (let i = 0; i < keys.length; i++) {
     const a = solveKey(m, view, keys[i]!);
-    if (a.kind === 'mode' && (a.mode === 'note' || a.mode === 'edit') && i + 1 < keys.length) {
-      if (a.mode === 'edit') return [...out, a];
+    if (a.kind === 'mode' && (a.mode === 'note' || a.mode === 'edit' || a.mode === 'ask') && i + 1 < keys.length) {
+      if (a.mode !== 'note') return [...out, a];
       // The note's text typed ahead; an enter among it rejects with that note at once.
       let note = '';
       for (const r of keys.slice(i + 1)) {
@@ -151,6 +157,7 @@ export function solveKeys(mode: SolveMode, v: SolveKeyView, keys: KeyPress[]): S
       m = 'back';
       view = { ...view, backPick: a.index };
     } else if (a.kind === 'scroll') view = { ...view, offset: a.offset };
+    else if (a.kind === 'pane-ui') view = { ...view, ui: a.ui };
     else if (a.kind === 'decide' || a.kind === 'back-to' || a.kind === 'quit' || a.kind === 'another') return out;
     else if (a.kind === 'cancel-answer') view = { ...view, sinceCancel: 0 };
   }

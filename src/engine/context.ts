@@ -5,7 +5,7 @@ import type { Settings } from '../config.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeOptions, JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
-import { problemJudgeOptions } from '../runners/problem-options.js';
+import { notRun, problemJudgeOptions, unjudgeable } from '../runners/problem-options.js';
 import type { JournalWriter, NewEvent } from '../session/journal.js';
 import { EngineEvents, type EngineEvent, type ProgressSnapshot } from './events.js';
 import { record, type Recorded } from './records.js';
@@ -15,6 +15,8 @@ export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) 
 
 /** The settings the engine reads: the request fields of each stage and the caps. */
 export type EngineSettings = Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & {
+  /** Longest answer per stage in tokens (absent in sessions recorded before the setting). */
+  answerTokens?: Settings['answerTokens'];
   budgets?: Partial<Pick<Settings['budgets'], 'maxCalls' | 'maxTokens'>>;
   /**
    * 'json': the backend's JSON-schema mode for agents that have a schema. Default 'sections':
@@ -90,6 +92,7 @@ export class SessionContext {
     const b = this.settings.budgets ?? {};
     return {
       calls: this.rec.calls,
+      repairs: this.rec.repairs,
       promptTokens: this.rec.promptTokens,
       promptTokensEvaluated: this.rec.promptTokensEvaluated,
       completionTokens: this.rec.completionTokens,
@@ -115,7 +118,11 @@ export class SessionContext {
   async judgeStep(branch: number, step: StepId, title: string, program: Program, tests: TestCase[]): Promise<JudgeResult> {
     this.startStep(branch, { step, agent: 'run', title, pane: 'tests' }, false);
     this.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
-    const result = await this.judge(program, tests, { ...problemJudgeOptions(this.problem), signal: this.signal });
+    const why = unjudgeable(this.problem);
+    const judged = why ? notRun(why) : await this.judge(program, tests, { ...problemJudgeOptions(this.problem), signal: this.signal });
+    const { timeLimitMs, memoryLimitMb } = this.problem;
+    const limits = { ...(timeLimitMs !== undefined ? { timeMs: timeLimitMs } : {}), ...(memoryLimitMb !== undefined ? { memoryMb: memoryLimitMb } : {}) };
+    const result: JudgeResult = Object.keys(limits).length > 0 ? { ...judged, limits } : judged;
     this.write({ type: 'run', branch, step, program, result });
     this.events.emit({ type: 'run', branch, step, program, result, served: false });
     return result;

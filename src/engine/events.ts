@@ -20,7 +20,10 @@ import type { JudgeResult, Program } from '../runners/types.js';
 
 /** Counters a status bar shows: calls and tokens so far against the method's bound. */
 export interface ProgressSnapshot {
+  /** Every model call, repair requests included. */
   calls: number;
+  /** Of those, repair requests (asked when an answer could not be read; not the method's). */
+  repairs: number;
   promptTokens: number;
   promptTokensEvaluated: number;
   completionTokens: number;
@@ -41,7 +44,7 @@ interface At {
 
 export type EngineEvent =
   | (At & { type: 'step-start'; step: StepId; agent: string; title: string; pane: PaneKind; served: boolean })
-  | (At & { type: 'llm-request'; step: StepId; model: string; attempt: number; structured: boolean })
+  | (At & { type: 'llm-request'; step: StepId; model: string; attempt: number; structured: boolean; repair?: boolean })
   | (At & { type: 'llm-chunk'; step: StepId; text: string })
   | (At & {
       type: 'llm-response';
@@ -52,6 +55,8 @@ export type EngineEvent =
       durationMs: number;
       /** The person cancelled this answer; the step's proposal then says so. */
       cancelled?: boolean;
+      /** The answer to a repair request (counted apart from the method's calls). */
+      repair?: boolean;
     })
   | (At & { type: 'proposal'; step: StepId; proposal: Proposal; served: boolean })
   | (At & { type: 'decision'; step: StepId; decision: Decision; by: 'person' | 'auto' | 'replay' })
@@ -60,7 +65,7 @@ export type EngineEvent =
   | (At & { type: 'progress'; progress: ProgressSnapshot })
   | (At & { type: 'branch'; from: number; atStep: StepId })
   | (At & { type: 'error'; step?: StepId; message: string; code?: string })
-  | (At & { type: 'end'; outcome: Outcome; calls: number; promptTokens: number; completionTokens: number; file?: string });
+  | (At & { type: 'end'; outcome: Outcome; calls: number; repairs: number; promptTokens: number; completionTokens: number; file?: string });
 
 export type EngineEventType = EngineEvent['type'];
 export type EngineListener = (event: EngineEvent) => void;

@@ -1,6 +1,8 @@
 // One live proposal: the agent's messages to the model (streamed, journaled, counted), its
-// answer parsed, and one repair request when the answer is not of the agent's shape. A second
-// malformed answer makes a failed proposal that keeps the raw text; nothing here crashes a flow
+// answer parsed, and one repair request when the answer is not of the agent's shape (journaled
+// and counted as a repair, apart from the method's calls). A second malformed answer is read
+// leniently when the gate asks for it (the auto gate: the method as published) and the agent
+// can; otherwise it makes a failed proposal that keeps the raw text. Nothing here crashes a flow
 // over what a model wrote. An answer the person cancels (through the gate) is no answer: it is
 // journaled as cancelled and becomes a failed proposal at once, with no repair request.
 import { z } from 'zod';
@@ -30,9 +32,21 @@ const rejectionNote = (note: string | undefined): string =>
     ? `The person rejected this answer because: ${note.trim()}\nAnswer the same task again, taking that into account.`
     : 'The person rejected this answer. Answer the same task again with a different approach.';
 
+/** How much of a previous answer goes back to the model with a repair or a rejection. */
+const ANSWER_ECHO_CHARS = 8000;
+
+/**
+ * A previous answer as it is sent back: its start, and how much was left out. An answer that ran
+ * to its length cap (a model repeating itself) is not worth its whole length again.
+ */
+export function echoedAnswer(text: string): string {
+  if (text.length <= ANSWER_ECHO_CHARS) return text;
+  return `${text.slice(0, ANSWER_ECHO_CHARS)}\n… (${text.length - ANSWER_ECHO_CHARS} more characters of this answer left out)`;
+}
+
 /** The messages that carry a rejection into the next request: the answer, then why not. */
 export const rejectionMessages = (raw: string, note: string | undefined): ChatMessage[] => [
-  ...(raw ? [{ role: 'assistant' as const, content: raw }] : []),
+  ...(raw ? [{ role: 'assistant' as const, content: echoedAnswer(raw) }] : []),
   { role: 'user', content: rejectionNote(note) },
 ];
 
@@ -63,6 +77,10 @@ const schemaOf = <O>(agent: Agent<unknown, O>): { name: string; schema: Record<s
 
 export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Promise<{ proposal: Proposal<O>; attempts: number }> {
   const tries = { n: a.attempt };
+  if (a.agent.compute) {
+    const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang };
+    return { proposal: made(a, a.agent.compute(a.input, actx), '', actx), attempts: tries.n };
+  }
   try {
     return await proposeOnce(ctx, a, tries);
   } catch (err) {
@@ -91,10 +109,12 @@ async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, trie
   }
   const first = tryParse(a, answer.text, actx());
   if (first.ok) return { proposal: made(a, first.value, answer.text, actx()), attempts: tries.n };
-  const repair: ChatMessage[] = [...messages, { role: 'assistant', content: answer.text }, { role: 'user', content: repairRequest(first.error, structured) }];
-  const second = await call(ctx, a, repair, structured, tries.n++);
+  const repair: ChatMessage[] = [...messages, { role: 'assistant', content: echoedAnswer(answer.text) }, { role: 'user', content: repairRequest(first.error, structured) }];
+  const second = await call(ctx, a, repair, structured, tries.n++, true);
   const again = tryParse(a, second.text, actx());
   if (again.ok) return { proposal: made(a, again.value, second.text, actx()), attempts: tries.n };
+  const lenient = ctx.gate.lenient ? readLeniently(a, second.text, actx()) : undefined;
+  if (lenient) return { proposal: { ...made(a, lenient.value, second.text, actx()), lenient: again.error }, attempts: tries.n };
   const failed: Proposal<O> = {
     ...stepOf(a),
     text: second.text,
@@ -121,6 +141,16 @@ function tryParse<I, O>(a: ProposeArgs<I, O>, text: string, actx: AgentContext):
   }
 }
 
+/** The agent's lenient reading of an answer, when it has one and it does not throw. */
+function readLeniently<I, O>(a: ProposeArgs<I, O>, text: string, actx: AgentContext): { value: O } | undefined {
+  if (!a.agent.lenient) return undefined;
+  try {
+    return { value: a.agent.lenient(text, a.input, actx) };
+  } catch {
+    return undefined; // nothing to go on with: the step fails as it would without it
+  }
+}
+
 function made<I, O>(a: ProposeArgs<I, O>, value: O, raw: string, actx: AgentContext): Proposal<O> {
   let meta: Record<string, unknown> | undefined;
   try {
@@ -138,15 +168,16 @@ function made<I, O>(a: ProposeArgs<I, O>, value: O, raw: string, actx: AgentCont
 }
 
 /** One request: budget check, journal, stream in batches, count; a cancelled one throws AnswerCancelled. */
-async function call<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, messages: ChatMessage[], structured: boolean, attempt: number): Promise<ChatResult> {
+async function call<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, messages: ChatMessage[], structured: boolean, attempt: number, repair = false): Promise<ChatResult> {
   if (!ctx.backend) throw new Error('no model backend in this session');
   const caps = ctx.settings.budgets ?? {};
   if (caps.maxCalls !== undefined && ctx.rec.calls >= caps.maxCalls) throw new BudgetExhausted('calls');
   if (caps.maxTokens !== undefined && ctx.tokens() >= caps.maxTokens) throw new BudgetExhausted('tokens');
-  const defaults = requestDefaults(ctx.settings, a.agent.name);
+  const defaults = requestDefaults(ctx.settings, a.agent.name, a.agent.answerTokens);
   const { step, branch } = a;
-  ctx.write({ type: 'llm-request', branch, step, model: defaults.model, messages, structured, attempt });
-  ctx.events.emit({ type: 'llm-request', branch, step, model: defaults.model, attempt, structured });
+  const isRepair = repair ? { repair: true } : {};
+  ctx.write({ type: 'llm-request', branch, step, model: defaults.model, messages, structured, attempt, ...isRepair });
+  ctx.events.emit({ type: 'llm-request', branch, step, model: defaults.model, attempt, structured, ...isRepair });
   const batcher = new ChunkBatcher((text) => {
     ctx.write({ type: 'llm-chunk', branch, step, text });
     ctx.events.emit({ type: 'llm-chunk', branch, step, text });
@@ -179,11 +210,11 @@ async function call<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, messages: C
   // Cancelled by the person, not the session: whatever the backend made of it, no answer.
   if (answer.signal.aborted && !ctx.signal.aborted) {
     const text = result?.text ?? partial;
-    answered(ctx, a, text, cancelledUsage(messages, text, Date.now() - started), true);
+    answered(ctx, a, text, cancelledUsage(messages, text, Date.now() - started), { cancelled: true, repair });
     throw new AnswerCancelled(text);
   }
   if (!result) throw failure;
-  answered(ctx, a, result.text, result, false);
+  answered(ctx, a, result.text, result, { cancelled: false, repair });
   return result;
 }
 
@@ -197,10 +228,10 @@ const cancelledUsage = (messages: ChatMessage[], text: string, durationMs: numbe
 };
 
 /** Journals and tells one answer (whole or cancelled) with its counts. */
-function answered<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, text: string, u: Usage, cancelled: boolean): void {
+function answered<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, text: string, u: Usage, how: { cancelled: boolean; repair: boolean }): void {
   const { step, branch } = a;
   const usage = { promptTokens: u.promptTokens, promptTokensEvaluated: u.promptTokensEvaluated, completionTokens: u.completionTokens, durationMs: u.durationMs };
-  const mark = cancelled ? { cancelled: true } : {};
+  const mark = { ...(how.cancelled ? { cancelled: true } : {}), ...(how.repair ? { repair: true } : {}) };
   ctx.write({ type: 'llm-response', branch, step, text, ...usage, ...mark });
   ctx.events.emit({ type: 'llm-response', branch, step, ...usage, ...mark });
   ctx.progress(branch);

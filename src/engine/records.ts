@@ -47,7 +47,10 @@ export interface Recorded {
   forks: Map<number, { from: number; atStep: StepId }>;
   /** The last branch started. */
   lastBranch: number;
+  /** Model calls, repair requests included. */
   calls: number;
+  /** Of those, repair requests. */
+  repairs: number;
   promptTokens: number;
   promptTokensEvaluated: number;
   completionTokens: number;
@@ -56,7 +59,7 @@ export interface Recorded {
 }
 
 export function emptyRecorded(): Recorded {
-  return { own: new Map([[0, new Map()]]), forks: new Map(), lastBranch: 0, calls: 0, promptTokens: 0, promptTokensEvaluated: 0, completionTokens: 0, lastT: 0 };
+  return { own: new Map([[0, new Map()]]), forks: new Map(), lastBranch: 0, calls: 0, repairs: 0, promptTokens: 0, promptTokensEvaluated: 0, completionTokens: 0, lastT: 0 };
 }
 
 /** Folds one journal event into the record (the engine calls it for each event it writes). */
@@ -70,6 +73,7 @@ export function record(rec: Recorded, e: Event): void {
   }
   if (e.type === 'llm-response') {
     rec.calls++;
+    if (e.repair) rec.repairs++;
     rec.promptTokens += e.promptTokens;
     rec.promptTokensEvaluated += e.promptTokensEvaluated;
     rec.completionTokens += e.completionTokens;

@@ -48,16 +48,24 @@ export interface SessionOptions {
   recorded?: Recorded;
   start?: StartFrom;
   /**
-   * After the flow, judge its program on these tests (samples and hidden) and record the run:
-   * the headless commands' verdict.
+   * After the flow, judge its program on these tests (samples and hidden) as a Submit step of
+   * its own and record the run: the contest's verdict.
    */
   finalTests?: TestCase[];
+  /**
+   * When to submit: any program the flow ends with (headless: pass@1 is about the final
+   * program, solved or not), or only one whose samples pass (the tutor, as a contestant would).
+   */
+  submitWhen?: 'always' | 'solved';
 }
 
 export interface SessionResult extends Outcome {
   /** The final judgement on `finalTests`, when asked for and there was a program. */
   final?: JudgeResult;
+  /** Every model call, repair requests included. */
   calls: number;
+  /** Of those, repair requests (not the method's calls). */
+  repairs: number;
   promptTokens: number;
   promptTokensEvaluated: number;
   completionTokens: number;
@@ -113,9 +121,16 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
     }
   }
   let final: JudgeResult | undefined;
-  if (o.finalTests && outcome.program && !plan.replay && !signal.aborted) {
+  const submitting = o.finalTests && outcome.program && !plan.replay && !signal.aborted && (o.submitWhen !== 'solved' || outcome.status === 'solved');
+  const hidden = o.problem.tests.length;
+  if (submitting && o.submitWhen === 'solved' && hidden === 0) {
+    // Nothing beyond the samples to judge: say so rather than judge the samples again.
+    outcome = { ...outcome, submit: { verdict: 'AC', passed: outcome.samples?.passed ?? 0, total: outcome.samples?.total ?? 0, hidden: 0 } };
+  } else if (submitting && o.finalTests && outcome.program) {
     try {
-      final = await ctx.judgeStep(plan.branch, steps.nextStep, 'Hidden tests', outcome.program, o.finalTests);
+      final = await ctx.judgeStep(plan.branch, steps.nextStep, 'Submit', outcome.program, o.finalTests);
+      const failed = final.tests.find((t) => t.verdict !== 'AC');
+      outcome = { ...outcome, submit: { verdict: final.verdict, passed: final.passed, total: final.total, hidden, ...(failed ? { failed: failed.name } : {}) } };
     } catch (err) {
       outcome = { ...outcomeOf(ctx, plan.branch, err), ...(outcome.program ? { program: outcome.program } : {}) };
     }
@@ -150,7 +165,7 @@ function outcomeOf(ctx: SessionContext, branch: number, err: unknown): Outcome {
 }
 
 function finish(ctx: SessionContext, plan: DrivePlan, outcome: Outcome, final: JudgeResult | undefined): SessionResult {
-  const totals = { calls: ctx.rec.calls, promptTokens: ctx.rec.promptTokens, completionTokens: ctx.rec.completionTokens };
+  const totals = { calls: ctx.rec.calls, repairs: ctx.rec.repairs, promptTokens: ctx.rec.promptTokens, completionTokens: ctx.rec.completionTokens };
   const file = ctx.journal ? { file: ctx.journal.file } : {};
   if (!plan.replay) ctx.write({ type: 'end', branch: plan.branch, outcome, ...totals });
   ctx.events.emit({ type: 'end', branch: plan.branch, outcome, ...totals, ...file });

@@ -30,8 +30,11 @@ export interface StartOptions extends Watch {
   lang: LangId;
   backend: Backend;
   gate: Gate;
-  /** Judge the final program on the samples and hidden tests, recorded (headless). */
-  judgeHidden?: boolean;
+  /**
+   * Judge the final program on the samples and hidden tests as a Submit step: any final program
+   * (true, headless) or only one whose samples pass ('solved', the tutor).
+   */
+  judgeHidden?: boolean | 'solved';
   label?: string;
   dir?: string;
 }
@@ -50,7 +53,7 @@ export async function startSession(o: StartOptions): Promise<SessionResult> {
   return liveOn(journal, o, { flow: o.flow, problem: o.problem, lang: o.lang, settings: o.settings });
 }
 
-type Live = Watch & { backend: Backend; gate: Gate; judgeHidden?: boolean };
+type Live = Watch & { backend: Backend; gate: Gate; judgeHidden?: boolean | 'solved' };
 
 /** A live session on an open journal (new or resumed): its file told first, closed however it ends. */
 async function liveOn(
@@ -66,7 +69,7 @@ async function liveOn(
       gate: o.gate,
       journal,
       ...watchOf(o),
-      ...(o.judgeHidden ? { finalTests: allTests(s.problem) } : {}),
+      ...(o.judgeHidden ? { finalTests: allTests(s.problem), submitWhen: o.judgeHidden === 'solved' ? ('solved' as const) : ('always' as const) } : {}),
     });
   } finally {
     journal.close();
@@ -113,7 +116,7 @@ export interface ResumeOptions extends Watch {
   settings: Settings;
   /** The flow the journal's header names, with its recorded budgets. */
   flow: SessionFlow;
-  judgeHidden?: boolean;
+  judgeHidden?: boolean | 'solved';
 }
 
 /** Continues a session in its own file: its complete steps served, then live. */

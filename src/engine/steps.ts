@@ -24,12 +24,13 @@ export interface DrivePlan {
 }
 
 /** What the journal keeps of a proposal beside its step's own fields. */
-const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'meta'>) => ({
+const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'lenient' | 'meta'>) => ({
   ...(p.value !== undefined ? { value: p.value } : {}),
   text: p.text,
   raw: p.raw,
   ...(p.error !== undefined ? { error: p.error } : {}),
   ...(p.cancelled ? { cancelled: true } : {}),
+  ...(p.lenient !== undefined ? { lenient: p.lenient } : {}),
   ...(p.meta !== undefined ? { meta: p.meta } : {}),
 });
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ChatMessage } from '../llm/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
-import type { JudgeResult, LangId, Program } from '../runners/types.js';
+import type { JudgeResult, LangId, Program, Verdict } from '../runners/types.js';
 
 /** Which pane shows a step's proposal. */
 export type PaneKind =
@@ -12,7 +12,12 @@ export type PaneKind =
   | 'code'
   | 'debug'
   | 'review'
-  | 'tests';
+  | 'tests'
+  | 'checklist'
+  | 'report'
+  | 'strategies'
+  | 'critic'
+  | 'tree';
 
 /** A step is identified by its position in the traversal (0, 1, 2, …) within a branch. */
 export type StepId = number;
@@ -48,6 +53,8 @@ export interface Agent<I, O> {
   readonly pane: PaneKind;
   /** Messages in stable-prefix order: system text, then the problem, then stage material. */
   messages(input: I, ctx: AgentContext): ChatMessage[];
+  /** This stage's answer cap in tokens when the settings name none (default DEFAULT_ANSWER_TOKENS). */
+  readonly answerTokens?: number;
   /** JSON-mode schema; absent for answers read from marked sections or code fences only. */
   readonly schema?: { name: string; zod: z.ZodType<O> };
   /** The model's text → the value; throws AnswerFormatError saying what is missing. */
@@ -57,10 +64,22 @@ export interface Agent<I, O> {
   /** The person's edited text → the value; throws AnswerFormatError when it cannot. */
   edit(text: string, previous: O, ctx: AgentContext): O;
   /**
+   * What the published code made of an answer it could not read (the whole text as the plan,
+   * text without a fence as the program, …): used with the auto gate when an answer is still
+   * unreadable after its repair request, so the method goes on as published instead of ending.
+   */
+  lenient?(text: string, input: I, ctx: AgentContext): O;
+  /**
    * Extra facts for the pane beside the value (e.g. a simulation's predicted output next to the
    * sample's expected output); the engine copies them into `Proposal.meta` as they are.
    */
   meta?(value: O, input: I, ctx: AgentContext): Record<string, unknown>;
+  /**
+   * A stage the flow answers itself, with no model call (e.g. CodeTree's choice of the next
+   * node): the value is proposed to the gate like any answer, so the person's decision on it is
+   * journaled and served on replay like any other step. `messages` is then never called.
+   */
+  compute?(input: I, ctx: AgentContext): O;
 }
 
 export interface Proposal<O = unknown> {
@@ -84,6 +103,11 @@ export interface Proposal<O = unknown> {
   /** Extra facts a pane shows beside the value (e.g. predicted vs expected output). */
   meta?: Record<string, unknown>;
   /**
+   * The answer stayed unreadable after its repair request and was read leniently, as the
+   * published code read it (`Agent.lenient`): why it could not be read. The value is set.
+   */
+  lenient?: string;
+  /**
    * Set when the person's edit (now in `text`) could not be read: why, so they can fix it. The
    * proposal is shown again; unlike `error`, approve/edit remain open.
    */
@@ -101,6 +125,11 @@ export interface Gate {
   decide(proposal: Proposal, signal: AbortSignal): Promise<Decision>;
   /** Who the journal says decided (default 'person'). */
   readonly by?: 'person' | 'auto' | 'replay';
+  /**
+   * Read an answer that stays unreadable after its repair request leniently (`Agent.lenient`)
+   * rather than make a failed proposal: the method as published, where nobody can retry.
+   */
+  readonly lenient?: boolean;
   /**
    * Told as each live answer starts streaming, with the way to cancel that one answer (not the
    * session); returns what the engine calls when the answer ends. Only a gate a person drives
@@ -120,6 +149,20 @@ export interface Outcome {
   reason?: string;
   /** When status is 'failed' because of the model server: the LlmError's code ('server-down', …). */
   code?: string;
+  /**
+   * The contest's verdict: the program judged on every sample and hidden test (the Submit step).
+   * `hidden: 0` says the problem has no hidden tests, so the samples are all there is to judge.
+   */
+  submit?: Submission;
+}
+
+export interface Submission {
+  verdict: Verdict;
+  passed: number;
+  total: number;
+  hidden: number;
+  /** The first test that failed, by name. */
+  failed?: string;
 }
 
 /** Counters a status bar shows; a flow sets the ones its method has. */

@@ -30,14 +30,26 @@ export interface SwitchBudget {
   flag?: string;
 }
 
-export type Budget = CountBudget | SwitchBudget;
+/** One of a few named ways (CodeTree's search order: critic, bfs, dfs). */
+export interface ChoiceBudget {
+  kind: 'choice';
+  default: string;
+  choices: readonly [string, ...string[]];
+  label: string;
+  doc: string;
+  flag?: string;
+}
 
-/** A flow's options: each a number or an on/off switch, each declared as a budget. */
-export type FlowOptions = { [key: string]: number | boolean };
+export type Budget = CountBudget | SwitchBudget | ChoiceBudget;
 
-type BudgetOf<V> = V extends boolean ? SwitchBudget : CountBudget;
+/** A flow's options: each a number, an on/off switch or a named choice, each declared as a budget. */
+export type FlowOptions = { [key: string]: number | boolean | string };
 
-export interface FlowSpec<N extends string, O extends { [K in keyof O]: number | boolean }> {
+type Option = number | boolean | string;
+
+type BudgetOf<V> = V extends boolean ? SwitchBudget : V extends string ? ChoiceBudget : CountBudget;
+
+export interface FlowSpec<N extends string, O extends { [K in keyof O]: Option }> {
   /** The name in settings, `--flow` and the journal. */
   name: N;
   /** As a person writes it: "CodeSIM". */
@@ -71,13 +83,17 @@ export interface RegisteredFlow {
 export const erased = (f: FlowSpec<string, never> | object): RegisteredFlow => f as RegisteredFlow;
 
 /** Declares a flow; the identity, but it checks the record and keeps the name's literal type. */
-export const defineFlow = <const N extends string, O extends { [K in keyof O]: number | boolean }>(spec: FlowSpec<N, O>): FlowSpec<N, O> => spec;
+export const defineFlow = <const N extends string, O extends { [K in keyof O]: Option }>(spec: FlowSpec<N, O>): FlowSpec<N, O> => spec;
 
 /** A flow's options at their declared defaults. */
-export function defaultsOf<N extends string, O extends { [K in keyof O]: number | boolean }>(f: FlowSpec<N, O>): O {
+export function defaultsOf<N extends string, O extends { [K in keyof O]: Option }>(f: FlowSpec<N, O>): O {
   // Built key by key from the record's own budgets, which name exactly O's keys.
   return Object.fromEntries(Object.entries<Budget>(f.budgets).map(([k, b]) => [k, b.default])) as O;
 }
 
 /** What a budget accepts, as `config` and the error messages say it. */
-export const allowedOf = (b: Budget): string => (b.kind === 'switch' ? 'true | false' : `an integer ${b.min}..${b.max}`);
+export const allowedOf = (b: Budget): string =>
+  b.kind === 'switch' ? 'true | false' : b.kind === 'choice' ? b.choices.join(' | ') : `an integer ${b.min}..${b.max}`;
+
+/** The type of value a budget holds, as `typeof` names it. */
+export const typeOfBudget = (b: Budget): 'boolean' | 'string' | 'number' => (b.kind === 'switch' ? 'boolean' : b.kind === 'choice' ? 'string' : 'number');

@@ -12,10 +12,12 @@
 import { UsageError } from '../errors.js';
 import type { SessionFlow } from '../engine/session.js';
 import { codesimFlow } from './codesim.js';
-import { erased, type Budget, type FlowOptions, type RegisteredFlow } from './define.js';
+import { erased, typeOfBudget, type Budget, type FlowOptions, type RegisteredFlow } from './define.js';
 import { mapcoderFlow } from './mapcoder.js';
+import { selfcollabFlow } from './selfcollab.js';
+import { codetreeFlow } from './codetree.js';
 
-const list = [codesimFlow, mapcoderFlow] as const;
+const list = [codesimFlow, mapcoderFlow, selfcollabFlow, codetreeFlow] as const;
 
 export type FlowName = (typeof list)[number]['name'];
 
@@ -40,9 +42,11 @@ export function flowRecord(name: string): RegisteredFlow {
 
 export type { CodesimOptions } from './codesim.js';
 export type { MapcoderOptions } from './mapcoder.js';
-export type { Budget, CountBudget, SwitchBudget, FlowOptions, RegisteredFlow } from './define.js';
+export type { SelfcollabOptions } from './selfcollab.js';
+export type { CodetreeOptions } from './codetree.js';
+export type { Budget, ChoiceBudget, CountBudget, SwitchBudget, FlowOptions, RegisteredFlow } from './define.js';
 export { allowedOf, defaultsOf, defineFlow } from './define.js';
-export { codesimFlow, mapcoderFlow };
+export { codesimFlow, mapcoderFlow, selfcollabFlow, codetreeFlow };
 
 /** The budget keys a flow reads; structural, so any settings object with them will do. */
 export type BudgetSettings = { budgets?: { [flow: string]: unknown } };
@@ -53,7 +57,8 @@ export function optionsOf(f: RegisteredFlow, settings: BudgetSettings = {}): Flo
   const out: FlowOptions = {};
   for (const [key, b] of Object.entries(f.budgets)) {
     const v = typeof given === 'object' && given !== null ? (given as Record<string, unknown>)[key] : undefined;
-    out[key] = typeof v === (b.kind === 'switch' ? 'boolean' : 'number') ? (v as number | boolean) : b.default;
+    const fits = typeof v === typeOfBudget(b) && (b.kind !== 'choice' || b.choices.includes(v as string));
+    out[key] = fits ? (v as number | boolean | string) : b.default;
   }
   return out;
 }
@@ -98,7 +103,7 @@ export function flowHelp(): string {
     .map((f) => {
       const flags = Object.values(f.budgets)
         .filter((b) => b.flag)
-        .map((b) => `--${b.flag}${b.kind === 'switch' ? '' : ` N (${b.min}..${b.max}, ${b.default})`}`);
+        .map((b) => `--${b.flag}${b.kind === 'switch' ? '' : b.kind === 'choice' ? ` ${b.choices.join('|')} (${b.default})` : ` N (${b.min}..${b.max}, ${b.default})`}`);
       return `  ${f.name.padEnd(width)}  ${f.title}: ${f.about}${flags.length ? `\n  ${' '.repeat(width)}  ${flags.join('  ')}` : ''}`;
     })
     .join('\n');

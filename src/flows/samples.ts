@@ -1,8 +1,12 @@
 import type { JudgeResult } from '../runners/types.js';
 import { clip, failureFeedback } from '../runners/feedback.js';
 
-/** The method's "samples pass": every sample accepted. */
-export const passes = (r: JudgeResult): boolean => r.total > 0 && r.passed === r.total;
+/**
+ * The method's "samples pass": every sample accepted. Samples that cannot be run (an interactive
+ * problem without its interactor) give no signal to debug with, so the code stands, as it does
+ * for a problem with no samples.
+ */
+export const passes = (r: JudgeResult): boolean => r.notRun !== undefined || (r.total > 0 && r.passed === r.total);
 
 export const score = (r: JudgeResult): { passed: number; total: number } => ({ passed: r.passed, total: r.total });
 

@@ -1,14 +1,23 @@
 import { CONTROLLERS, controllerUsable, type Controller } from './cgroup.js';
 import { probe, which } from './probe.js';
+import { EXIT, UserError } from '../errors.js';
 
-/** Which walls the sandbox can put up on this machine; found once per process. */
+/**
+ * Which walls the sandbox puts up on this machine; found once per process.
+ * bwrap: the program runs in bubblewrap's namespaces on an allow-listed root, as an
+ * unprivileged uid with no capabilities. none: no namespaces at all (only when asked for).
+ */
 export interface Isolation {
-  /** bwrap: new root (read-only) + pid/net/ipc namespaces; unshare: the same via a mount namespace; none: process group only. */
-  namespaces: 'bwrap' | 'unshare' | 'none';
+  namespaces: 'bwrap' | 'none';
   bwrap: string | null;
-  unshare: string | null;
+  /** Set when simcoach is root: bubblewrap sets up as root, setpriv then drops to `uid`. */
+  setpriv: string | null;
+  /** The uid and gid programs run as (null: the caller's own, mapped by a user namespace). */
+  runAs: { uid: number; gid: number } | null;
   prlimit: string | null;
   cgroups: Controller[];
+  /** Why no level is accepted here (the judge refuses to run), or null. */
+  refused: string | null;
 }
 
 export interface Capability {
@@ -20,44 +29,75 @@ export interface Capability {
   needed: boolean;
 }
 
-const LEVELS = ['bwrap', 'unshare', 'none'] as const;
+/** The unprivileged user programs run as when simcoach is root (nobody). */
+export const SANDBOX_UID = 65534;
 
-/** SIMCOACH_SANDBOX=unshare|none caps the isolation (for tests and for machines where bwrap misbehaves). */
-function cappedLevel(): number {
+/** The levels the judge knows, with what each contains, for `doctor` and the refusal message. */
+export const LEVELS = {
+  bwrap:
+    `bubblewrap: uid ${SANDBOX_UID} (or yours, never root), no capabilities, no_new_privs; sees only the toolchains and its ` +
+    'program (read-only), a private /tmp and work dir (its only writable places), /dev null/zero/full/random/urandom, ' +
+    'its own /proc (read-only, /proc/sys too); no network, no other process, no /root, /home, /etc secrets or host ' +
+    'sockets; killed with simcoach',
+  none:
+    'no namespaces, only when SIMCOACH_SANDBOX=none is set: the program runs as you (as root if you are root), reads ' +
+    'your files and settings, reaches the network; only limits (cgroups or rlimits) and a process-group kill',
+} as const;
+export type Level = keyof typeof LEVELS;
+
+const INSTALL = 'install bubblewrap (apt-get install bubblewrap)';
+
+/** SIMCOACH_SANDBOX=bwrap|none picks a level; unset means bwrap, and nothing weaker without asking. */
+function wantedLevel(): { level: Level } | { error: string } {
   const want = process.env.SIMCOACH_SANDBOX;
-  const i = LEVELS.indexOf(want as (typeof LEVELS)[number]);
-  return i < 0 ? 0 : i;
+  if (!want || want === 'bwrap') return { level: 'bwrap' };
+  if (want === 'none') return { level: 'none' };
+  const why = want === 'unshare' ? ': the unshare fallback is no longer a level (it could not hide host sockets, devices and secrets)' : '';
+  return { error: `SIMCOACH_SANDBOX=${want} is not a sandbox level (bwrap or none)${why}` };
 }
 
-async function bwrapWorks(bwrap: string): Promise<boolean> {
+/** bubblewrap as this process will run it, on the smallest allow-list it will use. */
+async function bwrapWorks(bwrap: string, setpriv: string | null): Promise<boolean> {
+  const root = process.getuid?.() === 0;
+  const drop = root && setpriv ? [setpriv, `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--'] : [];
   const r = await probe(bwrap, [
-    '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp',
-    '--unshare-net', '--unshare-pid', '--die-with-parent', '--', 'true',
+    ...(root ? [] : ['--unshare-user', '--cap-drop', 'ALL']),
+    '--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64',
+    '--dev', '/dev', '--proc', '/proc', '--remount-ro', '/proc', '--tmpfs', '/tmp',
+    '--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--new-session', '--',
+    ...drop, '/usr/bin/true',
   ]);
   return r.ok;
 }
 
-async function unshareWorks(unshare: string): Promise<boolean> {
-  return (await probe(unshare, ['-n', '-p', '-f', '--kill-child', '-m', '--', 'true'])).ok;
-}
-
 let cached: Promise<Isolation> | null = null;
-const cacheKey = () => `${process.env.SIMCOACH_SANDBOX ?? ''}|${process.env.SIMCOACH_CGROUPS ?? ''}`;
+const cacheKey = () => ['SIMCOACH_SANDBOX', 'SIMCOACH_CGROUPS', 'SIMCOACH_BWRAP'].map((k) => process.env[k] ?? '').join('|');
 let cachedKey = '';
 
 async function detect(): Promise<Isolation> {
-  const cap = cappedLevel();
-  const [bwrap, unshare, prlimit] = await Promise.all([which('bwrap'), which('unshare'), which('prlimit')]);
-  const [bw, un] = await Promise.all([
-    bwrap && cap <= 0 ? bwrapWorks(bwrap) : false,
-    unshare && cap <= 1 ? unshareWorks(unshare) : false,
+  const want = wantedLevel();
+  const root = process.getuid?.() === 0;
+  const [found, setpriv, prlimit] = await Promise.all([
+    process.env.SIMCOACH_BWRAP ? Promise.resolve(process.env.SIMCOACH_BWRAP) : which('bwrap'),
+    which('setpriv'),
+    which('prlimit'),
   ]);
-  const namespaces = bw ? 'bwrap' : un ? 'unshare' : 'none';
   const cgroups: Controller[] = [];
   if (process.env.SIMCOACH_CGROUPS !== '0') {
     for (const c of CONTROLLERS) if (await controllerUsable(c)) cgroups.push(c);
   }
-  return { namespaces, bwrap: bw ? bwrap : null, unshare: un ? unshare : null, prlimit, cgroups };
+  const common = { prlimit, cgroups };
+  if ('error' in want) return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: want.error };
+  if (want.level === 'none') return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: null };
+  const bw = found && (!root || setpriv) ? await bwrapWorks(found, setpriv) : false;
+  if (!bw) {
+    const why = !found ? 'bubblewrap is not installed' : root && !setpriv ? 'setpriv (util-linux) is missing' : `${found} does not start a sandbox here (it needs user namespaces, or root)`;
+    return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: `no sandbox: ${why}` };
+  }
+  return {
+    namespaces: 'bwrap', bwrap: found, setpriv: root ? setpriv : null,
+    runAs: root ? { uid: SANDBOX_UID, gid: SANDBOX_UID } : null, ...common, refused: null,
+  };
 }
 
 /** The isolation every run uses (probed once; re-probed if the SIMCOACH_* switches change). */
@@ -69,19 +109,54 @@ export function isolation(): Promise<Isolation> {
   return cached;
 }
 
+/** The isolation to run with, or a UserError saying why programs are not run here and how to fix it. */
+export async function requireIsolation(): Promise<Isolation> {
+  const iso = await isolation();
+  if (iso.refused) {
+    throw new UserError(
+      `${iso.refused}; programs are not run without a sandbox`,
+      EXIT.failed,
+      `${INSTALL}, or set SIMCOACH_SANDBOX=none to run them unconfined (never for code you did not write). See \`simcoach doctor\`.`,
+    );
+  }
+  return iso;
+}
+
 /** One line for `doctor` and `test`: which isolation is active. */
 export async function describeIsolation(): Promise<string> {
   const iso = await isolation();
-  const ns =
-    iso.namespaces === 'bwrap'
-      ? 'bubblewrap (read-only root, private temp dir, no network, pid namespace)'
-      : iso.namespaces === 'unshare'
-        ? 'unshare (mount namespace with read-only root, no network, pid namespace)'
-        : 'process group only (no namespaces: the program can reach the network and write files)';
+  const ns = iso.refused
+    ? `none accepted (${iso.refused}): programs are not run`
+    : iso.namespaces === 'bwrap'
+      ? `bubblewrap as ${iso.runAs ? `uid ${iso.runAs.uid}` : 'your uid in a user namespace'} (allow-listed read-only root, private temp dir, no network, pid namespace, no capabilities)`
+      : 'process group only (SIMCOACH_SANDBOX=none: no namespaces, the program can reach the network and your files)';
   const cg = iso.cgroups.length
     ? `cgroup ${iso.cgroups.join('+')} (exact peak memory, whole-tree kill)`
     : 'no cgroups (memory by rlimit, peak memory approximate)';
   return `sandbox: ${ns}; ${cg}; ${iso.prlimit ? 'prlimit' : 'no prlimit (no CPU limit)'}`;
+}
+
+/** The levels for `doctor`: each with what it contains, whether the judge accepts it here, and the one in use. */
+export async function sandboxLevels(): Promise<{ level: Level; contains: string; accepted: string; inUse: boolean }[]> {
+  const iso = await isolation();
+  const bwrapOk = iso.namespaces === 'bwrap' || (await isolationWith({ SIMCOACH_SANDBOX: 'bwrap' })).namespaces === 'bwrap';
+  return [
+    { level: 'bwrap', contains: LEVELS.bwrap, accepted: bwrapOk ? 'accepted (the default)' : `not usable here: ${INSTALL}`, inUse: !iso.refused && iso.namespaces === 'bwrap' },
+    { level: 'none', contains: LEVELS.none, accepted: 'accepted only when SIMCOACH_SANDBOX=none', inUse: !iso.refused && iso.namespaces === 'none' },
+  ];
+}
+
+async function isolationWith(env: Record<string, string>): Promise<Isolation> {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  try {
+    return await detect();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
 }
 
 async function version(cmd: string, args: string[], pick: (out: string) => string): Promise<Capability['detail'] | null> {
@@ -113,23 +188,25 @@ async function toolchains(): Promise<Capability[]> {
 /** Everything the judge can use on this machine, for `doctor`. */
 export async function sandboxCapabilities(): Promise<Capability[]> {
   const [iso, tools] = await Promise.all([isolation(), toolchains()]);
-  const capped = process.env.SIMCOACH_SANDBOX ? ` (capped by SIMCOACH_SANDBOX=${process.env.SIMCOACH_SANDBOX})` : '';
+  const chosen = process.env.SIMCOACH_SANDBOX === 'none';
   const caps: Capability[] = [
     {
       name: 'bubblewrap',
       ok: iso.namespaces === 'bwrap',
-      detail: iso.bwrap ? `${iso.bwrap}: read-only root, private temp dir, no network` : `not usable${capped}`,
-      fix: iso.bwrap ? undefined : 'apt-get install bubblewrap (needs user namespaces or root)',
-      needed: false,
+      detail: iso.bwrap
+        ? `${iso.bwrap}: programs run as ${iso.runAs ? `uid ${iso.runAs.uid}` : 'your uid'} on an allow-listed root, no network, no capabilities`
+        : chosen ? 'not used (SIMCOACH_SANDBOX=none)' : (iso.refused ?? 'not usable'),
+      fix: iso.bwrap || chosen ? undefined : `${INSTALL}; it needs root or unprivileged user namespaces`,
+      // Without it the judge refuses to run programs, unless SIMCOACH_SANDBOX=none asks for that.
+      needed: !chosen,
     },
     {
-      name: 'namespaces (pid+net+mount)',
-      ok: iso.namespaces !== 'none',
-      detail:
-        iso.namespaces === 'none'
-          ? `unshare -n -p -m failed${capped}: programs may use the network and write outside their temp dir`
-          : `via ${iso.namespaces}`,
-      fix: iso.namespaces === 'none' ? 'run as root, or enable unprivileged user namespaces and install bubblewrap' : undefined,
+      name: 'sandbox level',
+      ok: !iso.refused,
+      detail: iso.refused
+        ? `${iso.refused}: the judge refuses to run programs`
+        : iso.namespaces === 'bwrap' ? 'bwrap (in use)' : 'none (in use, chosen by SIMCOACH_SANDBOX=none): programs are not confined',
+      fix: iso.refused ? `${INSTALL}, or set SIMCOACH_SANDBOX=none to run programs unconfined` : undefined,
       needed: true,
     },
   ];

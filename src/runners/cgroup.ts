@@ -1,4 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, readdir, rmdir, writeFile, access, constants } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 
 // cgroup v1 controllers, one hierarchy each. A fresh group per run gives the exact peak memory
@@ -55,6 +57,43 @@ export async function sweepStale(parent: string): Promise<void> {
   }
 }
 
+// Our own run groups are removed by us, but a simcoach killed outright (SIGKILL) removes
+// nothing. A small watcher started with the first group reads a pipe from us and sees EOF the
+// moment we are gone, however we die; it then kills whatever is left in our groups and removes
+// them. It lives exactly as long as we do.
+const REAPER = [
+  'pid=$1; shift',
+  'read -r _ || true',
+  'i=0',
+  'while [ $i -lt 200 ]; do',
+  '  left=0',
+  '  for p in "$@"; do',
+  '    for d in "$p"/run-"$pid"-*; do',
+  '      [ -d "$d" ] || continue',
+  '      while read -r q; do kill -9 "$q" 2>/dev/null; done < "$d/cgroup.procs"',
+  '      rmdir "$d" 2>/dev/null || left=1',
+  '    done',
+  '  done',
+  '  [ $left = 0 ] && exit 0',
+  '  i=$((i+1)); sleep 0.05',
+  'done',
+].join('\n');
+
+let reaper: ChildProcess | null = null;
+
+function ensureReaper(controllers: Controller[]): void {
+  if (reaper) return;
+  const parents = controllers.map((c) => join(ROOT, c, PARENT));
+  reaper = spawn('/bin/sh', ['-c', REAPER, 'sc-reaper', String(process.pid), ...parents], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    // Its own process group: a Ctrl-C that stops us must leave it to clean up after us.
+    detached: true,
+  });
+  reaper.on('error', () => {});
+  reaper.unref();
+  (reaper.stdin as Socket | null)?.unref();
+}
+
 let seq = 0;
 
 /** One run's groups; `procsFiles` are written by the launcher with its own pid before exec. */
@@ -65,6 +104,7 @@ export class RunGroup {
     const name = `run-${process.pid}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
     const dirs: Partial<Record<Controller, string>> = {};
     const group = new RunGroup(dirs);
+    ensureReaper(controllers);
     try {
       await Promise.all(
         controllers.map(async (c) => {
@@ -86,6 +126,11 @@ export class RunGroup {
     return group;
   }
 
+  /** Moves a process (and so all it starts from then on) into every controller's group. */
+  async join(pid: number): Promise<void> {
+    await Promise.all(this.procsFiles().map((f) => writeFile(f, String(pid))));
+  }
+
   procsFiles(): string[] {
     return Object.values(this.dirs).map((d) => join(d, 'cgroup.procs'));
   }
@@ -100,8 +145,28 @@ export class RunGroup {
     }
   }
 
-  peakMemoryBytes(): Promise<number | null> {
-    return this.readNumber('memory', 'memory.max_usage_in_bytes');
+  /**
+   * The peak of the program's own memory. The group's peak also counts the page cache of files
+   * it wrote (a program writing 1 GB into its directory would look like 1 GB of memory); those
+   * pages are still charged at the end, so their size is taken off. A program that frees memory
+   * and then writes files can be under-reported; one that only allocates is exact.
+   */
+  async peakMemoryBytes(): Promise<number | null> {
+    const peak = await this.readNumber('memory', 'memory.max_usage_in_bytes');
+    if (peak === null) return null;
+    return Math.max(0, peak - (await this.filePagesBytes()));
+  }
+
+  private async filePagesBytes(): Promise<number> {
+    const dir = this.dirs.memory;
+    if (!dir) return 0;
+    try {
+      const stat = await readFile(join(dir, 'memory.stat'), 'utf8');
+      const get = (k: string) => Number(new RegExp(`^${k} (\\d+)$`, 'm').exec(stat)?.[1] ?? 0);
+      return get('total_active_file') + get('total_inactive_file');
+    } catch {
+      return 0;
+    }
   }
 
   cpuNs(): Promise<number | null> {

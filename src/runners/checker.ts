@@ -10,13 +10,13 @@ export interface Checker {
   lang: keyof typeof LANGS;
 }
 
-/** Builds a testlib-style checker once (its directory is on the include path, for testlib.h). */
-export async function prepareChecker(file: string, signal?: AbortSignal): Promise<{ ok: true; checker: Checker } | { ok: false; compile: CompileInfo }> {
+/** Builds a testlib-style checker (or interactor) once; its directory is on the include path, for testlib.h. */
+export async function prepareChecker(file: string, signal?: AbortSignal, role: 'checker' | 'interactor' = 'checker'): Promise<{ ok: true; checker: Checker } | { ok: false; compile: CompileInfo }> {
   const lang = langFromPath(file);
-  if (!lang) return { ok: false, compile: { ok: false, message: `checker ${file}: unknown language (use .cpp, .py, .js or .java)`, cached: false, ms: 0 } };
+  if (!lang) return { ok: false, compile: { ok: false, message: `${role} ${file}: unknown language (use .cpp, .py, .js or .java)`, cached: false, ms: 0 } };
   const source = await readFile(file, 'utf8');
   const r = await buildProgram({ lang, source }, { includeDirs: [dirname(file)], signal });
-  if (!r.ok) return { ok: false, compile: { ...r.compile, message: `checker: ${r.compile.message}` } };
+  if (!r.ok) return { ok: false, compile: { ...r.compile, message: `${role}: ${r.compile.message}` } };
   return { ok: true, checker: { built: r.built, lang } };
 }
 

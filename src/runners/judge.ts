@@ -7,6 +7,7 @@ import type { Comparison, FileIo, Problem } from '../problems/types.js';
 import { buildProgram, type Built } from './build.js';
 import { prepareChecker, runChecker, type Checker } from './checker.js';
 import { outputComparer } from './compare.js';
+import { runInteractive } from './interact.js';
 import { LANGS } from './langs.js';
 import { runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
 import { problemJudgeOptions } from './problem-options.js';
@@ -172,8 +173,14 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
   const build = await buildProgram(program, { signal: opts.signal });
   if (!build.ok) return { verdict: 'CE', passed: 0, total: tests.length, tests: [], compile: build.compile };
   let checker: Checker | null = null;
+  let interactor: Checker | null = null;
   try {
-    if (cmp.checker) {
+    if (opts.interactor) {
+      const c = await prepareChecker(opts.interactor, opts.signal, 'interactor');
+      if (!c.ok) throw new Error(c.compile.message);
+      interactor = c.checker;
+    }
+    if (cmp.checker && !interactor) {
       const c = await prepareChecker(cmp.checker, opts.signal);
       if (!c.ok) throw new Error(c.compile.message);
       checker = c.checker;
@@ -183,7 +190,9 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
       tests,
       opts.parallel ?? availableParallelism(),
       async (t, i) => {
-        const r = await runTest(program, build.built, t, i, lim, cmp, checker, opts.io ?? {}, opts.signal);
+        const r = interactor
+          ? await runInteractive(program.lang, build.built, interactor, t, t.name ?? `test ${i + 1}`, lim, opts.signal)
+          : await runTest(program, build.built, t, i, lim, cmp, checker, opts.io ?? {}, opts.signal);
         if (r.verdict !== 'AC') failed = true;
         opts.onResult?.(r, i);
         return r;
@@ -197,6 +206,8 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
     return { verdict, passed, total: tests.length, tests: done, compile: build.built.compile };
   } finally {
     await build.built.cleanup();
+    await checker?.built.cleanup();
+    await interactor?.built.cleanup();
   }
 }
 

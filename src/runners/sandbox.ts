@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { Readable } from 'node:stream';
 import { constants } from 'node:fs';
-import { mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chown, lchown, mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { configDir, dataDir } from '../paths.js';
 import { makeTempDir } from './tempdirs.js';
 import { RunGroup } from './cgroup.js';
-import { isolation, type Isolation } from './capabilities.js';
+import { requireIsolation, type Isolation } from './capabilities.js';
+import { baseMounts, parents, toolchainPrefix } from './mounts.js';
 
 export interface SandboxSpec {
   cmd: string;
@@ -60,47 +64,53 @@ export interface SandboxResult {
 
 const STDERR_KEEP = 16 * 1024;
 const POLL_MS = 25;
-// The launcher joins the run's cgroups with its own pid, then execs: from then on every process
-// of the run is in them. Fixed text; the paths and the program arrive as arguments.
+// Without bubblewrap (SIMCOACH_SANDBOX=none) the launcher joins the run's cgroups with its own
+// pid, then execs: from then on every process of the run is in them. Fixed text; the paths and
+// the program arrive as arguments.
 const JOIN_CGROUPS = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
-// Inside `unshare -m -p`: everything read-only but the work dir (and an extra writable dir),
-// then run the program as a child (as pid 1 it would ignore most signals) and pass its status on.
-const UNSHARE_INIT = [
-  'set -e',
-  'mount --make-rprivate /',
-  'for d in "$SC_WORK" ${SC_OUT:+"$SC_OUT"}; do mount --bind "$d" "$d"; done',
-  'awk \'{print $5}\' /proc/self/mountinfo | while read -r mp; do',
-  '  case "$mp" in "$SC_WORK"|"$SC_OUT") continue;; esac',
-  '  mount -o remount,bind,ro "$mp" 2>/dev/null || true',
-  'done',
-  // The cwd still points into the mount below the bind; step onto the writable one.
-  'cd "$SC_WORK"',
-  'unset SC_WORK SC_OUT',
-  'set +e',
-  // No capabilities from here on, or the program could undo the read-only mounts.
-  'if command -v setpriv >/dev/null; then setpriv --no-new-privs --bounding-set=-all --inh-caps=-all -- "$@"; else "$@"; fi',
-  'exit $?',
-].join('\n');
+// bubblewrap's fds: it blocks on 3 before starting the program and reports its child's pid on 4,
+// so the run's cgroups are joined after its own set-up, which is never charged to the program.
+const BLOCK_FD = 3;
+const INFO_FD = 4;
 
-function namespaceArgs(iso: Isolation, work: string, spec: SandboxSpec): string[] {
-  if (iso.namespaces === 'bwrap' && iso.bwrap) {
-    const binds = (spec.readable ?? []).flatMap((p) => ['--ro-bind', p, p]);
-    const out = spec.writable ? ['--bind', spec.writable, spec.writable] : [];
-    return [
-      iso.bwrap,
-      '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc',
-      '--tmpfs', '/tmp', '--tmpfs', '/dev/shm',
-      ...binds, '--bind', work, work, ...out,
-      '--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts',
-      // Run as root, bwrap would keep capabilities: a program could remount / read-write.
-      '--cap-drop', 'ALL',
-      '--die-with-parent', '--new-session', '--chdir', work, '--',
-    ];
+let base: Promise<string[]> | null = null;
+const prefixes = new Map<string, Promise<string | null>>();
+
+async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLater: boolean): Promise<string[]> {
+  base ??= baseMounts();
+  const visible = [...(spec.readable ?? []), work, ...(spec.writable ? [spec.writable] : [])];
+  let prefix = prefixes.get(spec.cmd);
+  if (!prefix) {
+    prefix = toolchainPrefix(spec.cmd, visible, [homedir(), configDir(), dataDir()]);
+    // A command inside the program's own dirs differs per build; only toolchains are kept.
+    if (!visible.some((d) => spec.cmd.startsWith(`${d}/`))) prefixes.set(spec.cmd, prefix);
   }
-  if (iso.namespaces === 'unshare' && iso.unshare) {
-    return [iso.unshare, '-n', '-p', '-f', '--kill-child', '-m', '-i', '-u', '--mount-proc', '--', '/bin/sh', '-c', UNSHARE_INIT, 'sc-init'];
-  }
-  return [];
+  const tool = await prefix;
+  const ro = [...(tool ? [tool] : []), ...(spec.readable ?? [])];
+  const rw = [work, ...(spec.writable ? [spec.writable] : [])];
+  // /etc, /dev, /proc and /tmp are made by the base list.
+  const made = new Set(['/etc', '/dev', '/proc', '/tmp']);
+  const drop = iso.runAs && iso.setpriv
+    ? [
+        // Set-up done as root; the program gets an unprivileged uid, no groups, no capability
+        // (bounding set too) and no_new_privs, so nothing it execs can gain any back.
+        iso.setpriv, `--reuid=${iso.runAs.uid}`, `--regid=${iso.runAs.gid}`, '--clear-groups',
+        '--no-new-privs', '--bounding-set=-all', '--inh-caps=-all', '--',
+      ]
+    : [];
+  return [
+    iso.bwrap!,
+    ...(iso.runAs ? [] : ['--unshare-user', '--cap-drop', 'ALL']),
+    ...(await base),
+    ...parents([...ro, ...rw], made),
+    ...ro.flatMap((p) => ['--ro-bind', p, p]),
+    ...rw.flatMap((p) => ['--bind', p, p]),
+    '--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try',
+    '--die-with-parent', '--new-session', '--chdir', work,
+    ...(joinLater ? ['--block-fd', String(BLOCK_FD), '--info-fd', String(INFO_FD)] : []),
+    '--',
+    ...drop,
+  ];
 }
 
 function limitArgs(iso: Isolation, spec: SandboxSpec): string[] {
@@ -109,7 +119,8 @@ function limitArgs(iso: Isolation, spec: SandboxSpec): string[] {
   const cpu = Math.ceil(spec.cpuMs / 1000) + 1;
   const args = [iso.prlimit, `--cpu=${cpu}:${cpu + 1}`, '--core=0', `--fsize=${spec.outputBytes}`, `--stack=${Math.max(spec.memoryBytes, 64 << 20)}`];
   if (!iso.cgroups.includes('memory') && spec.addressSpaceBytes) args.push(`--as=${spec.addressSpaceBytes}`);
-  if (!iso.cgroups.includes('pids') && process.getuid?.() !== 0) args.push(`--nproc=${spec.pids + 256}`);
+  // RLIMIT_NPROC counts every process of the uid: only where that uid is not root's.
+  if (!iso.cgroups.includes('pids') && (iso.runAs || process.getuid?.() !== 0)) args.push(`--nproc=${spec.pids + 256}`);
   return [...args, '--'];
 }
 
@@ -156,7 +167,7 @@ async function killByMarker(marker: string): Promise<void> {
 
 function signalName(iso: Isolation, code: number | null, sig: NodeJS.Signals | null): { exitCode: number | null; signal: string | null } {
   if (sig) return { exitCode: null, signal: sig };
-  // bwrap and our unshare init report a child's death by signal N as exit status 128+N.
+  // bwrap reports its child's death by signal N as exit status 128+N.
   if (iso.namespaces !== 'none' && code !== null && code > 128 && code < 128 + 65) {
     const names: Record<number, string> = { 4: 'SIGILL', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 13: 'SIGPIPE', 15: 'SIGTERM', 24: 'SIGXCPU', 25: 'SIGXFSZ' };
     return { exitCode: null, signal: names[code - 128] ?? `signal ${code - 128}` };
@@ -166,13 +177,27 @@ function signalName(iso: Isolation, code: number | null, sig: NodeJS.Signals | n
 
 let runSeq = 0;
 
+/** Gives a directory (and what is in it) to `uid`, for the program to write or for us to take back. */
+async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
+  await chown(dir, uid, gid);
+  for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) await chownTree(p, uid, gid);
+    else await lchown(p, uid, gid).catch(() => {});
+  }
+}
+
 /** Runs one program once in a fresh sandbox and reports what happened; never throws for the program's sake. */
 export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
-  const iso = await isolation();
+  const iso = await requireIsolation();
   const base = await makeTempDir('run');
   const work = join(base, 'work');
   await mkdir(work);
   for (const [name, content] of Object.entries(spec.files ?? {})) await writeFile(join(work, name), content);
+  if (iso.runAs) {
+    await chown(work, iso.runAs.uid, iso.runAs.gid);
+    if (spec.writable) await chownTree(spec.writable, iso.runAs.uid, iso.runAs.gid);
+  }
   const streamed = spec.stdin instanceof Readable;
   if (!(spec.stdin instanceof Readable)) await writeFile(join(base, 'stdin'), spec.stdin);
   const stdinFile = streamed ? null : await open(join(base, 'stdin'), 'r');
@@ -186,8 +211,25 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   } finally {
     await stdinFile?.close().catch(() => {});
     await group?.destroy();
+    // What the program wrote for us to keep (a compiler's output) goes back to our uid.
+    if (iso.runAs && spec.writable) await chownTree(spec.writable, process.getuid?.() ?? 0, process.getgid?.() ?? 0).catch(() => {});
     await rm(base, { recursive: true, force: true }).catch(() => {});
   }
+}
+
+/** Reads bubblewrap's report of its child's pid (JSON on the info fd); null if it ended first. */
+function childPid(info: Readable): Promise<number | null> {
+  return new Promise((resolve) => {
+    let text = '';
+    info.setEncoding('utf8');
+    info.on('data', (s: string) => {
+      text += s;
+      const m = /"child-pid":\s*(\d+)/.exec(text);
+      if (m) resolve(Number(m[1]));
+    });
+    info.once('close', () => resolve(null));
+    info.once('error', () => resolve(null));
+  });
 }
 
 /**
@@ -212,18 +254,23 @@ async function readOutputFile(path: string, limit: number): Promise<{ fileOutput
 
 async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd: number | 'pipe', group: RunGroup | null): Promise<SandboxResult> {
   const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
-  const joinArgs = group ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
-  const argv = [...joinArgs, ...limitArgs(iso, spec), ...namespaceArgs(iso, work, spec), spec.cmd, ...spec.args];
+  const bwrap = iso.namespaces === 'bwrap';
+  const joinLater = bwrap && group !== null;
+  const joinArgs = group && !bwrap ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
+  const wrap = bwrap ? await bwrapArgs(iso, work, spec, joinLater) : joinArgs;
+  const argv = [...wrap, ...limitArgs(iso, spec), spec.cmd, ...spec.args];
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    PATH: bwrap ? `${dirname(spec.cmd)}:/usr/local/bin:/usr/bin:/bin` : (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'),
     HOME: work, TMPDIR: work, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8',
     PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8',
     SIMCOACH_RUN: marker,
-    ...(iso.namespaces === 'unshare' ? { SC_WORK: work, ...(spec.writable ? { SC_OUT: spec.writable } : {}) } : {}),
     ...spec.env,
   };
   const started = performance.now();
-  const child = spawn(argv[0]!, argv.slice(1), { cwd: work, env, stdio: [stdinFd, 'pipe', 'pipe'], detached: true });
+  const child = spawn(argv[0]!, argv.slice(1), {
+    cwd: work, env, detached: true,
+    stdio: joinLater ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe'] : [stdinFd, 'pipe', 'pipe'],
+  });
   const stdout = child.stdout as Readable;
   const stderr = child.stderr as Readable;
   if (spec.stdin instanceof Readable && child.stdin) {
@@ -241,6 +288,8 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   let outputExceeded = false, cpuExceeded = false, wallExceeded = false, aborted = false;
   let polledCpuMs = 0, polledPeakKb = 0;
   let killed = false;
+  let sweeping: Promise<void> = Promise.resolve();
+  let setupError: string | null = null;
 
   const killTree = (): void => {
     if (killed) return;
@@ -250,8 +299,24 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
       try { process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ }
     }
     void group?.killAll();
-    if (!group && iso.namespaces === 'none') void killByMarker(marker);
+    if (!group && iso.namespaces === 'none') sweeping = killByMarker(marker);
   };
+
+  if (joinLater && group) {
+    const block = child.stdio[BLOCK_FD] as Writable;
+    block.on('error', () => {});
+    void childPid(child.stdio[INFO_FD] as Readable).then(async (pid) => {
+      if (pid === null) return block.destroy();
+      try {
+        await group.join(pid);
+        block.end('x');
+      } catch (e) {
+        // Never run a program outside its limits.
+        setupError = `could not put the run in its cgroup: ${(e as Error).message}`;
+        killTree();
+      }
+    });
+  }
 
   stdout.on('data', (chunk: Buffer) => {
     if (outputExceeded) return;
@@ -302,6 +367,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   spec.signal?.removeEventListener('abort', onAbort);
   // The program is gone; whatever it left behind goes too, then its pipes close.
   killTree();
+  await sweeping;
   let graceTimer: NodeJS.Timeout | undefined;
   await Promise.race([closed, new Promise((r) => (graceTimer = setTimeout(r, 500)))]);
   clearTimeout(graceTimer);
@@ -321,6 +387,8 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   if (cpuMs > spec.cpuMs) cpuExceeded = true;
   const { exitCode, signal } = signalName(iso, status.code, status.sig);
   if (status.spawnError) err = `could not start ${spec.cmd}: ${status.spawnError}`;
+  // Not the program's fault: the judge must not give it a verdict.
+  if (setupError) throw new Error(setupError);
   if (signal === 'SIGXCPU') cpuExceeded = true;
   return {
     exitCode, signal,

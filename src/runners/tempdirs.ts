@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { accessSync, constants } from 'node:fs';
+import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alive } from './cgroup.js';
@@ -8,23 +9,45 @@ import { alive } from './cgroup.js';
 // and removed by the next simcoach, as the cgroups are.
 const PREFIX = /^simcoach-(?:run|src)-(\d+)-/;
 
+/**
+ * Where run dirs go: /var/tmp is on disk by convention, where /tmp is often a tmpfs. A file a
+ * program writes into its work dir then costs page cache (which the judge does not count as the
+ * program's memory), never tmpfs pages charged to its memory limit.
+ */
+let diskRoot: string | undefined;
+function runRoot(): string {
+  if (diskRoot === undefined) {
+    try {
+      accessSync('/var/tmp', constants.W_OK | constants.X_OK);
+      diskRoot = process.env.TMPDIR ? tmpdir() : '/var/tmp';
+    } catch {
+      diskRoot = tmpdir();
+    }
+  }
+  return diskRoot;
+}
+
 let swept: Promise<void> | undefined;
 
 async function sweepStaleDirs(): Promise<void> {
-  const root = tmpdir();
-  const names = await readdir(root).catch(() => [] as string[]);
-  await Promise.all(
-    names.map(async (name) => {
-      const owner = PREFIX.exec(name);
-      if (!owner || Number(owner[1]) === process.pid || alive(Number(owner[1]))) return;
-      await rm(join(root, name), { recursive: true, force: true }).catch(() => {});
-    }),
-  );
+  for (const root of new Set([tmpdir(), runRoot()])) {
+    const names = await readdir(root).catch(() => [] as string[]);
+    await Promise.all(
+      names.map(async (name) => {
+        const owner = PREFIX.exec(name);
+        if (!owner || Number(owner[1]) === process.pid || alive(Number(owner[1]))) return;
+        await rm(join(root, name), { recursive: true, force: true }).catch(() => {});
+      }),
+    );
+  }
 }
 
 /** A fresh private temp dir for one run or one source file. */
 export async function makeTempDir(kind: 'run' | 'src'): Promise<string> {
   swept ??= sweepStaleDirs();
   await swept;
-  return mkdtemp(join(tmpdir(), `simcoach-${kind}-${process.pid}-`));
+  const dir = await mkdtemp(join(kind === 'run' ? runRoot() : tmpdir(), `simcoach-${kind}-${process.pid}-`));
+  // A source dir is mounted read-only into the sandbox, where the program runs as another uid.
+  if (kind === 'src') await chmod(dir, 0o755);
+  return dir;
 }

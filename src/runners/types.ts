@@ -47,6 +47,13 @@ export interface JudgeResult {
   total: number;
   tests: TestResult[];
   compile?: CompileInfo;
+  /**
+   * Why nothing was run (an interactive problem with no interactor): the samples are only shown.
+   * Then total is 0, as for an empty test list.
+   */
+  notRun?: string;
+  /** The problem's limits the run was judged under, when it has them (the panes compare against them). */
+  limits?: { timeMs?: number; memoryMb?: number };
 }
 
 export interface JudgeOptions {
@@ -62,6 +69,8 @@ export interface JudgeOptions {
   compare?: Comparison;
   /** File input/output: the test goes into `io.input` in the work dir, the answer is read from `io.output`. */
   io?: FileIo;
+  /** A testlib-style interactor (a file): each test is a conversation with it, and its exit code the verdict. */
+  interactor?: string;
   /** How many tests run at once; defaults to the number of cores. */
   parallel?: number;
   /** Stop as soon as one test fails (the flows' sample runs do not; eval can). */

@@ -20,9 +20,9 @@ export function runVerdict(r: SandboxResult, memoryLimitKb: number): { verdict: 
   if (r.cpuExceeded) return { verdict: 'TLE', detail: `CPU time over the limit (${r.cpuMs} ms used)` };
   if (r.wallExceeded) return { verdict: 'TLE', detail: `wall-clock time over the limit (${r.wallMs} ms wall, ${r.cpuMs} ms CPU)` };
   const crashed = r.signal !== null || r.exitCode !== 0;
-  if (r.oomKilled) return { verdict: 'MLE', detail: `killed at the memory limit (${memoryLimitKb >> 10} MiB)` };
-  if (crashed && OUT_OF_MEMORY.test(r.stderr)) return { verdict: 'MLE', detail: `ran out of memory (limit ${memoryLimitKb >> 10} MiB)` };
-  if (crashed && r.peakKb >= memoryLimitKb * 0.95) return { verdict: 'MLE', detail: `crashed at ${r.peakKb >> 10} MiB, at the memory limit` };
+  if (r.oomKilled) return { verdict: 'MLE', detail: `killed at the memory limit (${memoryLimitKb >> 10} MB)` };
+  if (crashed && OUT_OF_MEMORY.test(r.stderr)) return { verdict: 'MLE', detail: `ran out of memory (limit ${memoryLimitKb >> 10} MB)` };
+  if (crashed && r.peakKb >= memoryLimitKb * 0.95) return { verdict: 'MLE', detail: `crashed at ${r.peakKb >> 10} MB, at the memory limit` };
   if (r.outputExceeded) return { verdict: 'OLE', detail: 'output over the limit' };
   if (crashed) {
     const tail = r.stderr.trim().split('\n').slice(-1)[0] ?? '';

@@ -10,6 +10,7 @@ import { useExternal, useTerminalSize } from './hooks.js';
 import { Picker } from './Picker.js';
 import { SettingsScreen } from './Settings.js';
 import { Solve } from './Solve.js';
+import { resultWord } from '../session/verdict.js';
 import type { SessionView } from '../app/sessionView.js';
 
 export interface AppProps {
@@ -26,10 +27,10 @@ type Screen =
   | { kind: 'opening'; what: string }
   | { kind: 'solve'; problem: Problem; session: SessionHandle; startedAt: number };
 
-/** 0 solved or stopped by the person, 1 unsolved or failed, 3 when the model server failed it. */
+/** 0 accepted (or samples only, all there is) or stopped by the person, 1 otherwise, 3 when the model server failed it. */
 export function exitCodeOf(v: SessionView): number {
   const o = v.outcome;
-  if (!o || o.status === 'solved' || o.status === 'stopped') return 0;
+  if (!o || o.status === 'stopped' || ['accepted', 'samples only', 'samples pass'].includes(resultWord(o))) return 0;
   const backend = ['server-down', 'model-missing', 'dropped', 'stalled', 'unauthorized'];
   return v.error?.code !== undefined && backend.includes(v.error.code) ? 3 : 1;
 }

@@ -2,6 +2,7 @@ import { Box } from 'ink';
 import { memo } from 'react';
 import { paneRows } from '../components/panes/index.js';
 import { Rows, fitRow, seg, type Row } from '../components/rows.js';
+import { resultLine, resultWord } from '../session/verdict.js';
 import type { HistoryItem } from '../app/sessionView.js';
 
 function headerRow(item: HistoryItem): Row {
@@ -23,10 +24,8 @@ function headerRow(item: HistoryItem): Row {
     case 'note':
       return [seg(item.text, item.tone ? { color: item.tone } : { dim: true })];
     case 'end': {
-      const o = item.outcome;
-      const solved = o.status === 'solved';
-      const samples = o.samples ? ` — samples ${o.samples.passed}/${o.samples.total}` : '';
-      return [seg(`${solved ? '★ solved' : `■ ${o.status}`}${samples}${o.reason ? ` — ${o.reason}` : ''}`, { bold: true, color: solved ? 'green' : 'yellow' })];
+      const accepted = resultWord(item.outcome) === 'accepted';
+      return [seg(`${accepted ? '★' : '■'} ${resultLine(item.outcome)}`, { bold: true, color: accepted ? 'green' : 'yellow' })];
     }
   }
 }

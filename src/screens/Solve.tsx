@@ -1,8 +1,10 @@
 import { Box, Static, Text, useInput } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { splitBurst } from '../components/burst.js';
+import { LineInput } from '../components/Editor.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { proposalRows } from '../components/panes/index.js';
+import { askLabel, freshUi, paneAnswer, type PaneUi } from '../components/panes/keys.js';
 import { cut, fitRow, seg, type Row } from '../components/rows.js';
 import { solveKeys, type SolveAction, type SolveKeyView, type SolveMode } from '../components/solveKeys.js';
 import { StatusBar, type StatusInfo } from '../components/StatusBar.js';
@@ -16,6 +18,7 @@ import { ALL_KEYS, ENDED_HINTS, STREAM_HINTS } from '../components/solveHints.js
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
+import { resultWord } from '../session/verdict.js';
 import type { SessionView } from '../app/sessionView.js';
 import { BACK_HINTS, BackPicker } from './solve/BackPicker.js';
 import { EditStep } from './solve/EditStep.js';
@@ -45,15 +48,18 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
   const live = v.live;
   return {
     flow: p.flow,
+    problem: p.problem.id,
+    lang: p.lang,
     ...(live ? { step: live.step + 1, stepTitle: live.title } : {}),
     model: p.model,
     tokensIn: v.tokensIn,
     tokensOut: v.tokensOut,
     startedAt: p.startedAt,
     progress: v.progress?.counters ?? [],
-    calls: v.calls,
+    calls: v.calls - v.repairs,
+    repairs: v.repairs,
     ...(v.progress?.bound ? { callBound: v.progress.bound.worst } : {}),
-    ...(v.outcome ? { ended: v.outcome.status } : {}),
+    ...(v.outcome ? { ended: resultWord(v.outcome) } : {}),
   };
 }
 
@@ -76,6 +82,13 @@ export function Solve(props: SolveProps) {
     setOffsetState(n);
   };
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  // What the person has struck out or selected in this proposal's pane (report, tree).
+  const [ui, setUiState] = useState<PaneUi>(freshUi);
+  const uiNow = useRef<PaneUi>(freshUi());
+  const setUi = (u: PaneUi): void => {
+    uiNow.current = u;
+    setUiState(u);
+  };
   const [notice, setNotice] = useState<{ text: string; tone?: 'red' | 'yellow' | 'green' } | undefined>();
   const [backPick, setBackPickState] = useState(0);
   const backPickNow = useRef(0);
@@ -89,16 +102,17 @@ export function Solve(props: SolveProps) {
   const proposal = live?.proposal;
   const body = liveBody(height);
 
-  // A new proposal starts at the top with its examples closed.
+  // A new proposal starts at the top with its examples closed and nothing marked.
   useEffect(() => {
     setOffset(0);
     setExpanded(new Set());
+    setUi(freshUi());
   }, [proposal]);
 
   const rows = useMemo<Row[]>(() => {
     if (!proposal) return [];
-    return proposalRows(proposal, { width, expanded, ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).map((r) => fitRow(r, width));
-  }, [proposal, width, expanded, v.lastCode, v.lastPlan]);
+    return proposalRows(proposal, { width, expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).map((r) => fitRow(r, width));
+  }, [proposal, width, expanded, ui, v.lastCode, v.lastPlan]);
 
   const decide = (d: Decision): void => {
     if (!proposal) return;
@@ -161,6 +175,8 @@ export function Solve(props: SolveProps) {
         else s.add(a.index);
         return setExpanded(s);
       }
+      case 'pane-ui':
+        return setUi(a.ui);
       case 'external-edit':
         if (proposal) externalEdit(proposal);
         return;
@@ -173,7 +189,8 @@ export function Solve(props: SolveProps) {
     (input, key) => {
       const keyView: SolveKeyView = {
         streaming: live?.streaming === true,
-        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined } } : {}),
+        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value } } : {}),
+        ui: uiNow.current,
         ended: v.outcome !== undefined,
         backendError,
         canAnother: props.onAnother !== undefined,
@@ -230,7 +247,8 @@ export function Solve(props: SolveProps) {
   let content: React.ReactNode = null;
   let hints: Hint[] = STREAM_HINTS;
   if (v.outcome) {
-    content = <Ended outcome={v.outcome} {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} />;
+    state = resultWord(v.outcome);
+    content = <Ended {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} />;
     hints = props.onAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
     if (backendError) hints = [{ key: 'R', label: 'try again' }, ...hints];
   } else if (proposal) {
@@ -252,6 +270,24 @@ export function Solve(props: SolveProps) {
         />
       );
       hints = NOTE_HINTS;
+    } else if (mode === 'ask') {
+      content = (
+        <Box flexDirection="column">
+          <Gate rows={rows} offset={offset} height={Math.max(1, body - 1)} />
+          <LineInput
+            label={askLabel(proposal)}
+            width={width}
+            initial={carry}
+            onSubmit={(text) => {
+              const d = paneAnswer(proposal, ui, text);
+              if (d) decide(d);
+              else toMain();
+            }}
+            onCancel={toMain}
+          />
+        </Box>
+      );
+      hints = [{ key: 'enter', label: 'done' }, { key: 'esc', label: 'cancel' }];
     } else {
       content = <Gate rows={rows} offset={offset} height={body} />;
       hints = gateHints(proposal);

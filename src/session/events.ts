@@ -39,7 +39,15 @@ interface AtStep extends At {
 export type JournalEvent =
   | SessionHeader
   | (AtStep & { type: 'step-start'; agent: string; title: string; pane: PaneKind })
-  | (AtStep & { type: 'llm-request'; model: string; messages: ChatMessage[]; structured: boolean; attempt: number })
+  | (AtStep & {
+      type: 'llm-request';
+      model: string;
+      messages: ChatMessage[];
+      structured: boolean;
+      attempt: number;
+      /** A repair request: the answer before it could not be read. */
+      repair?: boolean;
+    })
   | (AtStep & { type: 'llm-chunk'; text: string })
   | (AtStep & {
       type: 'llm-response';
@@ -53,6 +61,8 @@ export type JournalEvent =
        * the token counts are estimated from the characters (the server never finished).
        */
       cancelled?: boolean;
+      /** The answer to a repair request (counted apart from the method's calls). */
+      repair?: boolean;
     })
   | (AtStep & {
       type: 'proposal';
@@ -63,6 +73,8 @@ export type JournalEvent =
       error?: string;
       /** The answer was cancelled by the person (`raw` is the text so far; no answer). */
       cancelled?: boolean;
+      /** Unreadable after its repair, read leniently as the published code read it: why. */
+      lenient?: string;
       meta?: Record<string, unknown>;
     })
   | (AtStep & {
@@ -75,6 +87,15 @@ export type JournalEvent =
   | (AtStep & { type: 'run'; program: Program; result: JudgeResult })
   | (At & { type: 'branch'; from: number; atStep: StepId })
   | (At & { type: 'error'; step?: StepId; message: string; code?: string })
-  | (At & { type: 'end'; outcome: Outcome; calls: number; promptTokens: number; completionTokens: number });
+  | (At & {
+      type: 'end';
+      outcome: Outcome;
+      /** Every model call, repair requests included. */
+      calls: number;
+      /** Of those, repair requests (absent in sessions recorded before they were counted). */
+      repairs?: number;
+      promptTokens: number;
+      completionTokens: number;
+    });
 
 export type JournalEventType = JournalEvent['type'];

@@ -41,3 +41,12 @@ export function table(rows: string[][], widthOf: (s: string) => number = (s) => 
       .trimEnd(),
   );
 }
+
+/**
+ * Model calls with repair requests apart: "7 calls", "7 calls + 1 repair". `calls` counts every
+ * call, repairs included; the first figure is the method's own.
+ */
+export function callsText(calls: number, repairs = 0): string {
+  const method = calls - repairs;
+  return `${method} call${method === 1 ? '' : 's'}${repairs > 0 ? ` + ${repairs} repair${repairs === 1 ? '' : 's'}` : ''}`;
+}

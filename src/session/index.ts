@@ -6,9 +6,10 @@ import { UserError } from '../errors.js';
 import { sessionsDir } from '../paths.js';
 import type { JournalEvent } from './events.js';
 import { readEnds, type FileEnds } from './head.js';
+import { resultWord, type ResultWord } from './verdict.js';
 
-/** How a session ended; `incomplete` when it has no end event (still running, or killed). */
-export type SessionVerdict = 'solved' | 'unsolved' | 'stopped' | 'failed' | 'incomplete';
+/** How a session ended, in the words the tutor uses; `incomplete` when it has no end event (still running, or killed). */
+export type SessionVerdict = ResultWord | 'incomplete';
 
 export interface SessionSummary {
   id: string;
@@ -58,7 +59,7 @@ export function summarize(file: string, ends: FileEnds): SessionSummary {
     createdAt: h.createdAt,
     version: h.version,
     steps: lastStep === undefined ? 0 : lastStep + 1,
-    verdict: end && end.type === 'end' ? end.outcome.status : 'incomplete',
+    verdict: end && end.type === 'end' ? resultWord(end.outcome) : 'incomplete',
     size: ends.size,
   };
   if (h.label) s.label = h.label;
@@ -174,8 +175,19 @@ export async function removeSession(ref: string, dir: string = sessionsDir()): P
   return file;
 }
 
-/** The ids of problems some saved session solved (for the ✓ mark in problem lists). */
-export async function solvedProblemIds(dir: string = sessionsDir()): Promise<Set<string>> {
+/** Sessions whose samples passed, whether or not the hidden tests then did. */
+const SAMPLES_PASSED = new Set<SessionVerdict>(['accepted', 'samples pass', 'samples only', 'rejected']);
+
+/**
+ * The best a saved session did on each problem, for the marks in problem lists: `accepted`
+ * (every hidden test too) or `samples` (the samples passed, no more was shown).
+ */
+export async function problemMarks(dir: string = sessionsDir()): Promise<Map<string, 'accepted' | 'samples'>> {
   const { sessions } = await listSessions(dir);
-  return new Set(sessions.filter((s) => s.verdict === 'solved').map((s) => s.problem));
+  const marks = new Map<string, 'accepted' | 'samples'>();
+  for (const s of sessions) {
+    if (s.verdict === 'accepted') marks.set(s.problem, 'accepted');
+    else if (SAMPLES_PASSED.has(s.verdict) && !marks.has(s.problem)) marks.set(s.problem, 'samples');
+  }
+  return marks;
 }

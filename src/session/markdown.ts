@@ -2,6 +2,7 @@
 import type { Decision } from '../engine/types.js';
 import type { JudgeResult } from '../runners/types.js';
 import type { Report, ReportStep } from './report.js';
+import { callsText } from './format.js';
 
 /** A code fence longer than any run of backticks inside the text, so nothing breaks out. */
 export function fence(text: string, lang = ''): string {
@@ -36,7 +37,7 @@ function runTable(r: JudgeResult): string[] {
   if (r.tests.length === 0) return out;
   out.push('', '| test | verdict | time | memory | detail |', '|---|---|---|---|---|');
   for (const t of r.tests) {
-    out.push(`| ${cell(t.name)} | ${t.verdict} | ${t.timeMs} ms | ${Math.round(t.memoryKb / 1024)} MB | ${cell(t.detail ?? '')} |`);
+    out.push(`| ${cell(t.name)} | ${t.verdict} | ${t.timeMs} ms | ${(t.memoryKb / 1024).toFixed(1)} MB | ${cell(t.detail ?? '')} |`);
   }
   return out;
 }
@@ -86,7 +87,7 @@ export function toMarkdown(r: Report): string {
     `- Flow: ${r.flow} · model: ${r.model} (${r.backend}) · language: ${r.lang}`,
     `- Recorded: ${r.createdAt}${r.label ? ` · ${r.label}` : ''}`,
     `- Result: ${result}${r.reason ? ` — ${r.reason}` : ''}`,
-    `- Model calls: ${r.calls} · tokens: ${r.promptTokens} prompt (${r.promptTokensEvaluated} evaluated), ${r.completionTokens} completion`,
+    `- Model calls: ${callsText(r.calls, r.repairs)} · tokens: ${r.promptTokens} prompt (${r.promptTokensEvaluated} evaluated), ${r.completionTokens} completion`,
     '',
   ];
   if (r.branches > 1) out.push(`This session has ${r.branches} branches (the person went back); this report follows branch ${r.branch}, the one it ended on.`, '');

@@ -46,7 +46,9 @@ export interface Report {
   reason?: string;
   samples?: { passed: number; total: number };
   finalCode?: Program & { from: 'outcome' | 'last run' | 'last code step' };
+  /** Every model call, repairs included, and of those the repair requests. */
   calls: number;
+  repairs: number;
   promptTokens: number;
   promptTokensEvaluated: number;
   completionTokens: number;
@@ -80,11 +82,12 @@ function reportStep(tl: Timeline, ref: Timeline['branches'][number]['steps'][num
 }
 
 /** Totals over every model call in the file, for sessions that never wrote their end. */
-function countCalls(tl: Timeline): Pick<Report, 'calls' | 'promptTokens' | 'promptTokensEvaluated' | 'completionTokens'> {
-  const t = { calls: 0, promptTokens: 0, promptTokensEvaluated: 0, completionTokens: 0 };
+function countCalls(tl: Timeline): Pick<Report, 'calls' | 'repairs' | 'promptTokens' | 'promptTokensEvaluated' | 'completionTokens'> {
+  const t = { calls: 0, repairs: 0, promptTokens: 0, promptTokensEvaluated: 0, completionTokens: 0 };
   for (const e of tl.allEvents()) {
     if (e.type !== 'llm-response') continue;
     t.calls++;
+    if (e.repair) t.repairs++;
     t.promptTokens += e.promptTokens;
     t.promptTokensEvaluated += e.promptTokensEvaluated;
     t.completionTokens += e.completionTokens;

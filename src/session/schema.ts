@@ -79,6 +79,7 @@ const eventSchemas = {
     messages: z.array(z.looseObject({ role: z.string(), content: z.string() })),
     structured: z.boolean(),
     attempt: int,
+    repair: z.boolean().optional(),
   }),
   'llm-chunk': z.looseObject({ ...atStep, text: z.string() }),
   'llm-response': z.looseObject({
@@ -89,6 +90,7 @@ const eventSchemas = {
     completionTokens: count,
     durationMs: count,
     cancelled: z.boolean().optional(),
+    repair: z.boolean().optional(),
   }),
   proposal: z.looseObject({
     ...atStep,
@@ -98,6 +100,7 @@ const eventSchemas = {
     raw: z.string(),
     error: z.string().optional(),
     cancelled: z.boolean().optional(),
+    lenient: z.string().optional(),
     meta: z.record(z.string(), z.unknown()).optional(),
   }),
   decision: z.looseObject({ ...atStep, decision, by: z.enum(['person', 'auto', 'replay']), value: z.unknown().optional() }),
@@ -114,6 +117,7 @@ const eventSchemas = {
       code: z.string().optional(),
     }),
     calls: count,
+    repairs: count.optional(),
     promptTokens: count,
     completionTokens: count,
   }),

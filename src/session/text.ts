@@ -2,6 +2,7 @@
 import { clock } from './format.js';
 import { decisionText } from './markdown.js';
 import { finalText, type BranchInfo, type Timeline } from './timeline.js';
+import { callsText } from './format.js';
 
 const rule = (title: string): string => `── ${title} ${'─'.repeat(Math.max(3, 72 - title.length))}`;
 
@@ -55,7 +56,7 @@ export function replayText(tl: Timeline, branchId?: number): string {
   out.push(
     rule('end'),
     end
-      ? `${end.outcome.status}${end.outcome.samples ? ` (${end.outcome.samples.passed}/${end.outcome.samples.total} samples)` : ''} · ${end.calls} calls · ${end.promptTokens} prompt / ${end.completionTokens} completion tokens`
+      ? `${end.outcome.status}${end.outcome.samples ? ` (${end.outcome.samples.passed}/${end.outcome.samples.total} samples)` : ''} · ${callsText(end.calls, end.repairs)} · ${end.promptTokens} prompt / ${end.completionTokens} completion tokens`
       : 'the session did not finish (it was interrupted or is still running)',
   );
   return out.join('\n') + '\n';

@@ -93,7 +93,9 @@ export interface StepView {
 export interface SessionEnd {
   t: number;
   outcome: Outcome;
+  /** Every model call, repairs included, and of those the repair requests. */
   calls: number;
+  repairs: number;
   promptTokens: number;
   completionTokens: number;
 }
@@ -278,7 +280,7 @@ function buildBranches(lines: Located[], dataEnd: number): Built {
       if (!own.has(e.branch)) own.set(e.branch, []);
     } else if (e.type === 'end') {
       close(start);
-      end = { t: e.t, outcome: e.outcome, calls: e.calls, promptTokens: e.promptTokens, completionTokens: e.completionTokens };
+      end = { t: e.t, outcome: e.outcome, calls: e.calls, repairs: e.repairs ?? 0, promptTokens: e.promptTokens, completionTokens: e.completionTokens };
     }
   }
   const ids = [...own.keys()].sort((a, b) => a - b);

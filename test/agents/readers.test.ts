@@ -1,8 +1,9 @@
 // The readers of a model's judgements, on the phrasings models (and the authors' own prompts)
 // really use: CodeSIM's plan verdict and MapCoder's confidence.
 import { describe, expect, it } from 'vitest';
+import { codeAgent, confidenceAgent, debugAgent, exemplarPlanAgent, mapDebugAgent, planAgent, retrieveAgent, reviseAgent } from '../../src/agents/index.js';
 import { readVerdict, simulateAgent } from '../../src/agents/codesim/simulate.js';
-import { confidenceAgent } from '../../src/agents/mapcoder/confidence.js';
+import { AnswerFormatError } from '../../src/engine/types.js';
 import { digitsForWords, parsePercent } from '../../src/agents/shared/number.js';
 import { readPlanVerdict } from '../../src/agents/shared/verdict.js';
 import { fixture } from './problems.js';
@@ -122,5 +123,37 @@ describe('confidence', () => {
     ['{"explanation": "x", "confidence": "85/100"}', 85],
   ] as const)('the confidence stage reads %j as %d', (text, expected) => {
     expect(confidenceAgent.parse(text, { plan: 'p' }, ctx).confidence).toBe(expected);
+  });
+});
+
+describe('lenient readers (the published code\'s reading of an answer it could not parse)', () => {
+  const program = { lang: 'python' as const, source: 'print(1)\n' };
+  const R = { exemplars: [], algorithm: '', tutorial: '' };
+
+  it('the whole text is the plan; text without a fence is the program; a fence still wins', () => {
+    expect(planAgent.lenient!('<think>hm</think>Add them.', { failed: [] }, ctx).plan).toBe('Add them.');
+    expect(reviseAgent.lenient!('Add instead.', { plan: 'p', simulation: { input: '', trace: '', predicted: '', verdict: 'needs-change', critique: '' } }, ctx).plan).toBe('Add instead.');
+    expect(exemplarPlanAgent.lenient!('Just add.', { exemplar: { description: '', code: '', plan: '' }, index: 1, retrieval: R }, ctx).plan).toBe('Just add.');
+    expect(codeAgent.lenient!('the sum of a and b', { plan: 'p' }, ctx)).toEqual({ lang: 'python', source: 'the sum of a and b\n' });
+    expect(codeAgent.lenient!('so:\n```\nprint(2)\n```', { plan: 'p' }, ctx).source).toBe('print(2)\n');
+    expect(debugAgent.lenient!('no idea', { plan: 'p', program, feedback: '' }, ctx)).toMatchObject({ culprit: 'unknown', program: { source: 'no idea\n' } });
+    const fix = mapDebugAgent.lenient!('still no idea', { previous: { plan: 'THE PLAN', program }, retrieval: R, feedback: '' }, ctx);
+    expect(fix).toMatchObject({ plan: 'THE PLAN', program: { source: 'still no idea\n' } });
+  });
+
+  it('a verdict it cannot read is "needs change"; one it can read stands', () => {
+    const unread = simulateAgent.lenient!('Hmm, tricky.', { plan: 'p' }, ctx);
+    expect(unread).toMatchObject({ verdict: 'needs-change', trace: 'Hmm, tricky.', critique: 'Hmm, tricky.' });
+    expect(simulateAgent.lenient!('## Verdict\nNo Plan Modification Needed', { plan: 'p' }, ctx).verdict).toBe('plan-fine');
+  });
+
+  it('a confidence it cannot read is 0 (that plan is tried last); a recall is one problem', () => {
+    expect(confidenceAgent.lenient!('I cannot say.', { plan: 'p' }, ctx)).toEqual({ explanation: 'I cannot say.', confidence: 0 });
+    expect(retrieveAgent.lenient!('A problem about sums.', { k: 3 }, ctx).exemplars).toEqual([{ description: 'A problem about sums.', code: '', plan: '' }]);
+  });
+
+  it('nothing at all is no answer, even leniently', () => {
+    expect(() => planAgent.lenient!('<think>only thoughts</think>', { failed: [] }, ctx)).toThrow(AnswerFormatError);
+    expect(() => codeAgent.lenient!('  ', { plan: 'p' }, ctx)).toThrow(AnswerFormatError);
   });
 });

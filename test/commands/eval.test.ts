@@ -3,11 +3,11 @@
 import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FakeServer } from '../fakes/ollama.js';
+import type { FakeServer, OllamaChatBody } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
 import { tempHome, type Home } from '../session/cli.js';
 import { cli } from '../engine/cli.js';
-import { fixtureTitles, solutionFor, startScriptedModel } from '../engine/scripted-model.js';
+import { fixtureTitles, PLAN, solutionFor, startScriptedModel } from '../engine/scripted-model.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const IDS = ['sum-two', 'brackets'];
@@ -30,27 +30,38 @@ function makeSet(home: Home): string {
   return dir;
 }
 
-/** The model solves everything except the brackets problem, where it always prints "YES". */
-const start = () =>
+const isBrackets = (body: OllamaChatBody): boolean => body.messages[1]!.content.includes('Brackets') || /bracket/i.test(body.messages[1]!.content);
+
+/**
+ * The model solves everything except the brackets problem, where it always prints "YES". With
+ * `repairPlan`, its first plan for the other problems cannot be read (one repair request each).
+ */
+const start = (o: { repairPlan?: boolean } = {}) =>
   startScriptedModel({
     titles,
-    code: (body) => (body.messages[1]!.content.includes('Brackets') || /bracket/i.test(body.messages[1]!.content) ? 'print("YES")\n' : solutionFor(body, titles)),
+    code: (body) => (isBrackets(body) ? 'print("YES")\n' : solutionFor(body, titles)),
+    ...(o.repairPlan
+      ? { override: (stage: string, body: OllamaChatBody) => (isBrackets(body) ? undefined : stage === 'plan' ? { text: 'I am not sure yet.' } : stage === 'plan:repair' ? { text: PLAN } : undefined) }
+      : {}),
   });
 
 const evalCli = (home: Home, args: string[]) => cli(['eval', ...args, '--auto', '--host', server!.url, '--debug-rounds', '1', '--plans', '1'], home.env, { timeoutMs: 60_000 });
 
 describe('eval --auto', () => {
-  it('--json: pass@1 on hidden tests with calls, tokens and seconds per problem', async () => {
+  it('--json: pass@1 on hidden tests with calls (repairs apart), tokens and seconds per problem', async () => {
     const home = tempHome();
-    server = await start();
+    server = await start({ repairPlan: true });
     const r = await evalCli(home, [makeSet(home), '--json']);
     expect(r.code).toBe(0);
-    const rep = JSON.parse(r.stdout) as { pass_at_1: number; problems: { id: string; passed: boolean; calls: number; promptTokens: number; completionTokens: number; seconds: number }[] };
+    const rep = JSON.parse(r.stdout) as { pass_at_1: number; repairs_per_problem: number; problems: { id: string; passed: boolean; calls: number; repairs: number; promptTokens: number; completionTokens: number; seconds: number }[] };
     expect(rep.problems).toHaveLength(2);
     const byId = Object.fromEntries(rep.problems.map((p) => [p.id.split('/').pop(), p]));
-    expect(byId['sum-two']).toMatchObject({ passed: true, calls: 3 });
+    // sum-two: plan, its repair, simulate, code: the method's 3 calls and 1 repair.
+    expect(byId['sum-two']).toMatchObject({ passed: true, calls: 3, repairs: 1 });
     // brackets: plan, simulate, code, one debug round, then the plan budget (1) is spent.
-    expect(byId['brackets']).toMatchObject({ passed: false, calls: 4 });
+    expect(byId['brackets']).toMatchObject({ passed: false, calls: 4, repairs: 0 });
+    expect(rep.repairs_per_problem).toBe(0.5);
+    expect(r.stderr).toMatch(/sum-two · 3 calls \+ 1 repair/);
     expect(rep.pass_at_1).toBe(0.5);
     for (const p of rep.problems) {
       expect(p.promptTokens).toBeGreaterThan(0);

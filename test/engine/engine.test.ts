@@ -1,6 +1,8 @@
 // The engine against the fake Ollama server (real HTTP through the real `ollama` package) and
 // the real judge (python3): approve, edit, reject, back, repair, drop, cancel, replay, resume,
 // budgets.
+import { resultLine, resultWord } from '../../src/session/verdict.js';
+import type { Problem } from '../../src/problems/types.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runSession, type SessionResult } from '../../src/engine/session.js';
 import { replaySession, resumeSession } from '../../src/engine/start.js';
@@ -34,17 +36,18 @@ interface Run {
 
 async function session(
   chat: FakeReply[] | ((body: OllamaChatBody, i: number) => FakeReply),
-  o: { gate?: Gate; over?: Parameters<typeof settings>[0]; signal?: AbortSignal; events?: EngineEvents; judge?: JudgeFn; finalTests?: boolean } = {},
+  o: { gate?: Gate; over?: Parameters<typeof settings>[0]; signal?: AbortSignal; events?: EngineEvents; judge?: JudgeFn; finalTests?: boolean; submitWhen?: 'always' | 'solved'; problem?: Problem } = {},
 ): Promise<Run> {
+  const p = o.problem ?? problem;
   server = await startFakeOllama({ chat });
   const backend = await backendAt(server.url);
-  const journal = createJournal({ problem, flow: 'mini', backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings(o.over) });
+  const journal = createJournal({ problem: p, flow: 'mini', backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings(o.over) });
   const events = o.events ?? new EngineEvents();
   const seen: EngineEvent[] = [];
   events.subscribe((e) => seen.push(e));
   const result = await runSession({
     flow: mini,
-    problem,
+    problem: p,
     lang: 'python',
     backend,
     settings: settings(o.over),
@@ -53,7 +56,8 @@ async function session(
     events,
     ...(o.signal ? { signal: o.signal } : {}),
     ...(o.judge ? { judge: o.judge } : {}),
-    ...(o.finalTests ? { finalTests: [...problem.samples, ...problem.tests] } : {}),
+    ...(o.finalTests ? { finalTests: [...p.samples, ...p.tests.map((t, i) => ({ ...t, name: `test ${i + 1}` }))] } : {}),
+    ...(o.submitWhen ? { submitWhen: o.submitWhen } : {}),
   });
   journal.close();
   return { result, file: journal.file, events: seen, bodies: server.chatBodies() };
@@ -74,6 +78,41 @@ function scripted(plan: Record<number, Decision[]>): Gate & { seen: Proposal[] }
     },
   };
 }
+
+describe('the Submit step: a contest verdict after the samples', () => {
+  it('submits a program whose samples pass to every test as a step of its own, and the outcome says accepted', async () => {
+    const { result, file } = await session([{ text: ideaJson('add them') }, { text: fence(GOOD) }], { finalTests: true, submitWhen: 'solved' });
+    const j = readJournal(file).events;
+    expect(j.filter((e) => e.type === 'step-start').map((e) => e.type === 'step-start' && e.title)).toEqual(['Idea', 'Code', 'Samples', 'Submit']);
+    expect(result.submit).toEqual({ verdict: 'AC', passed: 3, total: 3, hidden: 1 });
+    expect(resultWord(result)).toBe('accepted');
+    expect(j.at(-1)).toMatchObject({ type: 'end', outcome: { submit: { verdict: 'AC', hidden: 1 } } });
+  });
+
+  it('a hidden test that fails names itself; the words are "rejected", not solved', async () => {
+    const { result } = await session([{ text: ideaJson('add') }, { text: fence('a, b = map(int, input().split())\nprint(a + b if a < 50 else 0)\n') }], { finalTests: true, submitWhen: 'solved' });
+    expect(result.status).toBe('solved');
+    expect(result.submit).toMatchObject({ verdict: 'WA', passed: 2, total: 3, failed: 'test 1' });
+    expect(resultWord(result)).toBe('rejected');
+    expect(resultLine(result)).toBe('Samples pass, hidden tests do not — WA on test 1, 2/3 tests');
+  });
+
+  it('with no hidden tests there is nothing to submit: "samples only", no second run', async () => {
+    const { result, file } = await session([{ text: ideaJson('add them') }, { text: fence(GOOD) }], { finalTests: true, submitWhen: 'solved', problem: { ...problem, tests: [] } });
+    expect(readJournal(file).events.filter((e) => e.type === 'run')).toHaveLength(1);
+    expect(resultWord(result)).toBe('samples only');
+    expect(resultLine(result)).toContain('samples only: this problem has no hidden tests');
+  });
+
+  it('the tutor submits only samples that pass; headless judges any final program', async () => {
+    const wrong = (): FakeReply[] => [{ text: ideaJson('x') }, { text: fence(WRONG) }, { text: fence(WRONG) }, { text: fence(WRONG) }];
+    const tutor = await session(wrong(), { finalTests: true, submitWhen: 'solved', over: { budgets: { maxCalls: 2 } } });
+    expect(tutor.result.status).not.toBe('solved');
+    expect(readJournal(tutor.file).events.some((e) => e.type === 'step-start' && e.title === 'Submit')).toBe(false);
+    const headless = await session(wrong(), { finalTests: true, over: { budgets: { maxCalls: 2 } } });
+    expect(readJournal(headless.file).events.some((e) => e.type === 'step-start' && e.title === 'Submit')).toBe(true);
+  });
+});
 
 describe('approve path', () => {
   it('answers: json sends the JSON schema only for agents that have one, and the agent asks for JSON', async () => {

@@ -20,7 +20,7 @@ export function solutionFor(body: OllamaChatBody, titles: Map<string, string>): 
 
 export const fence = (code: string): string => `\`\`\`python\n${code.endsWith('\n') ? code : `${code}\n`}\`\`\`\n`;
 
-const PLAN = '## Understanding\nRead the statement.\n\n## Recalled problem\nA classic.\n\n## Recalled solution\nThe standard way.\n\n## Algorithm\nThe standard one.\n\n## Plan\n1. Read the input.\n2. Compute the answer the standard way.\n3. Print it.';
+export const PLAN = '## Understanding\nRead the statement.\n\n## Recalled problem\nA classic.\n\n## Recalled solution\nThe standard way.\n\n## Algorithm\nThe standard one.\n\n## Plan\n1. Read the input.\n2. Compute the answer the standard way.\n3. Print it.';
 // Answers in the methods' own form (headings), as the default `answers: sections` asks for.
 const FINE = '## Input\nthe first sample\n\n## Trace\nfollows the plan\n\n## Predicted output\nas expected\n\n## Verdict\nplan-fine\n\n## Critique\n';
 const RETRIEVE =
@@ -62,6 +62,23 @@ export function scriptedReply(o: ScriptOptions, seen: Map<string, number>, body:
       return { text: RETRIEVE };
     case 'confidence':
       return { text: '## Explanation\nit is the standard way\n\n## Confidence\n80' };
+    case 'analyst':
+      return { text: '## Subproblems\n- read the input\n- compute the answer\n\n## Steps\n1. Read the input.\n2. Compute the answer the standard way.\n3. Print it.' };
+    case 'coder':
+    case 'coder-repair':
+    case 'solver':
+    case 'debugger':
+      return { text: `Here is the program.\n${code()}` };
+    case 'tester':
+      return { text: '## Functionality\nNone\n\n## Edge cases\nNone\n\n## Bugs\nNone\n\nCode Test Passed' };
+    case 'thinker':
+      return { text: '1. Standard way: compute the answer the standard way.\n2. Brute force: try every candidate.' };
+    case 'reflect':
+      return { text: '1. Do it right: follow the statement exactly.' };
+    case 'critic-score':
+      return { text: '## Review\nClose to right.\n\n## Score\n3/5' };
+    case 'critic-verify':
+      return { text: '## Overfitting\nNone.\n\n## Edge cases\nHandled.\n\n## Complexity\nFits.\n\n## Verdict\naccept' };
     default:
       return { text: `(no scripted answer for ${stage})` };
   }

@@ -144,7 +144,7 @@ describe('codesim with the auto gate', () => {
     expect(outcome.program?.source).toBe(`${HALF}\n`);
   });
 
-  it('a malformed answer gets one repair request, then the step fails without a crash', async () => {
+  it('an answer still empty after its repair request fails the step without a crash (nothing to read leniently)', async () => {
     const server = await serve({ plan: 'I am not sure.', 'plan:repair': '<think>still thinking</think>' });
     const { outcome } = await runFlow(codesim, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['plan', 'plan:repair']);

@@ -7,6 +7,8 @@ import { OllamaBackend } from '../../src/llm/ollama.js';
 import { EngineEvents, createAutoGate, replaySession, runSession, type EngineSettings, type SessionFlow, type SessionResult } from '../../src/engine/index.js';
 import type { Decision, Gate, Outcome, Progress, Steps } from '../../src/engine/types.js';
 import { createJournal } from '../../src/session/journal.js';
+import { resumeSession } from '../../src/engine/start.js';
+import type { Settings } from '../../src/config.js';
 import type { Problem } from '../../src/problems/types.js';
 import type { JudgeResult, LangId, Program } from '../../src/runners/types.js';
 import { startFakeOllama, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
@@ -23,6 +25,16 @@ const STAGES: [string, RegExp][] = [
   ['confidence', /^Task: judge the plan below/],
   ['mapcoder-code', /^Task: write the program for the problem above by following/],
   ['mapcoder-debug', /^Task: your program for the problem above/],
+  ['analyst', /^Task: act as the requirements analyst/],
+  ['coder', /^Task: act as the coder of a small team\. Write/],
+  ['coder-repair', /^Task: act as the coder of a small team\. The tester/],
+  ['tester', /^Task: act as the tester/],
+  ['thinker', /^Task: propose up to \d+ different strategies/],
+  ['solver', /^Task: write the program that solves the problem above with the strategy/],
+  ['debugger', /^Task: the program below, written with the strategy below/],
+  ['reflect', /^Task: the program below follows the strategy below/],
+  ['critic-score', /^Task: act as a critic\. The program below fails/],
+  ['critic-verify', /^Task: act as a critic\. The program below passes/],
 ];
 
 export function stageOf(body: OllamaChatBody): string {
@@ -149,6 +161,17 @@ export const HALF = 'print(3)';
 
 /** Answers in the shapes a model gives. */
 export const fence = (code: string): string => `Here is the program.\n\`\`\`python\n${code.trim()}\n\`\`\`\n`;
+
+/**
+ * Resumes a session's file against the server: its complete steps served from the journal, the
+ * rest live (the auto gate unless one is given).
+ */
+export async function resumeFlow<O>(flow: FlowFn<O>, options: O, file: string, server: FakeServer, gate: Gate = createAutoGate()): Promise<SessionResult> {
+  const backend = new OllamaBackend({ host: server.url, stallSeconds: 10 });
+  // The engine reads only the request fields and budgets of the settings.
+  const settings = { ...engineSettings, backend: 'ollama' } as unknown as Settings;
+  return resumeSession(file, { backend, gate, settings, flow: asSessionFlow(flow.name, flow, options, []) });
+}
 
 /** Replays a finished session's file: every step served from the journal, no model, no judge. */
 export async function replayFlow<O>(flow: FlowFn<O>, options: O, file: string): Promise<{ outcome: SessionResult; judged: number }> {

@@ -26,7 +26,7 @@ describe('the flow registry', () => {
     expect(Object.keys(s.budgets).filter((k) => !k.startsWith('max')).sort()).toEqual([...flowNames].sort());
     for (const { flow, name, budget } of budgetEntries()) {
       expect((s.budgets as unknown as Record<string, Record<string, unknown>>)[flow.name]?.[name]).toBe(budget.default);
-      if (budget.kind === 'switch') continue;
+      if (budget.kind === 'switch' || budget.kind === 'choice') continue;
       const tooBig = { budgets: { [flow.name]: { [name]: budget.max + 1 } } };
       const lowest = { budgets: { [flow.name]: { [name]: budget.min } } };
       expect(settingsSchema.safeParse(tooBig).success, `${flow.name}.${name}`).toBe(false);
@@ -85,5 +85,33 @@ describe('the flow registry', () => {
       expect(best, f.name).toBeGreaterThan(0);
       expect(worst, f.name).toBeGreaterThanOrEqual(best);
     }
+  });
+});
+
+describe('selfcollab and codetree in the registry', () => {
+  it('are flows with their budgets: a switch for the judge, a choice for the search', () => {
+    expect(flowNames).toEqual(expect.arrayContaining(['codesim', 'mapcoder', 'selfcollab', 'codetree']));
+    expect(flowFor('selfcollab').options).toEqual({ rounds: 4, withJudge: false });
+    expect(flowFor('selfcollab').bound).toEqual({ best: 3, worst: 8 });
+    expect(flowFor('codetree').options).toEqual({ generations: 20, depth: 3, width: 10, search: 'critic' });
+    expect(flowFor('codetree').bound).toEqual({ best: 3, worst: 81 });
+    expect(flowFor('codetree', { budgets: { codetree: { search: 'bfs' } } }).options.search).toBe('bfs');
+    // A search the record does not list falls back to the default rather than reaching the flow.
+    expect(flowFor('codetree', { budgets: { codetree: { search: 'astar' } } }).options.search).toBe('critic');
+    expect(settingsSchema.safeParse({ budgets: { codetree: { search: 'astar' } } }).success).toBe(false);
+    expect(KEY_DOCS['budgets.codetree.search']?.allowed).toBe('critic | bfs | dfs');
+  });
+
+  it('take --with-judge and --search from the command line, and refuse a search they do not know', () => {
+    const s = withBudgets(loadSettings(), { 'with-judge': true, search: 'dfs', rounds: '2' });
+    expect(s.budgets.selfcollab).toEqual({ rounds: 2, withJudge: true });
+    expect(s.budgets.codetree.search).toBe('dfs');
+    expect(() => withBudgets(loadSettings(), { search: 'astar' })).toThrow('--search takes one of critic | bfs | dfs, not \'astar\'');
+  });
+
+  it('the settings screen offers the search as a choice', () => {
+    const settings = loadSettings();
+    const app = createAppController({ settings: { ...settings, flow: 'codetree' }, probe: { ok: true, backend: 'ollama', where: 'here', model: settings.model, modelPresent: true, ms: 1 }, editExternally: async (t) => t, quit: () => {} });
+    expect(app.settings.get().budgets.find((b) => b.key === 'budgets.codetree.search')).toMatchObject({ value: 'critic', choices: ['critic', 'bfs', 'dfs'] });
   });
 });

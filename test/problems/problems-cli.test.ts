@@ -22,7 +22,7 @@ describe('simcoach problems (the built CLI)', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/id\s+title\s+difficulty\s+samples\s+tests/);
     expect(r.stdout).toMatch(/knapsack\s+Backpack\s+medium\s+2\s+9/);
-    expect(r.stdout).toMatch(/14 problems; solve one with `simcoach solve ID`/);
+    expect(r.stdout).toMatch(/15 problems; solve one with `simcoach solve ID`/);
   });
 
   it('filters by tag and difficulty, and prints JSON', async () => {
@@ -32,7 +32,7 @@ describe('simcoach problems (the built CLI)', () => {
     const hard = JSON.parse((await runCli(['problems', '--difficulty', 'hard', '--json'], tempEnv())).stdout) as Row[];
     expect(hard.map((x) => x.id).sort()).toEqual(['dijkstra', 'inversions']);
     const none = await runCli(['problems', '--tag', 'nothing-like-this'], tempEnv());
-    expect(none.stdout).toMatch(/no problems match \(of 14\)/);
+    expect(none.stdout).toMatch(/no problems match \(of 15\)/);
   });
 
   it('lists the APPS file as a set of 91 distinct problems, 30-ish per difficulty', async () => {
@@ -47,7 +47,7 @@ describe('simcoach problems (the built CLI)', () => {
     expect(table.stdout).toContain(`91 problems; solve one with \`simcoach solve ${APPS}:ID\``);
   });
 
-  it('marks the problems a saved session solved', async () => {
+  it('marks the problems a saved session solved: ✓ accepted on the hidden tests, ○ samples pass only', async () => {
     const env = tempEnv();
     const sessions = join(env.XDG_DATA_HOME!, 'simcoach', 'sessions');
     mkdirSync(sessions, { recursive: true });
@@ -56,12 +56,18 @@ describe('simcoach problems (the built CLI)', () => {
       problem: { id: 'lis', title: 'Rising Temperatures', statement: '', samples: [], tests: [], compare: { mode: 'tokens' }, kind: { type: 'stdin' }, tags: [] },
       flow: 'codesim', backend: 'ollama', model: 'm', lang: 'python', settings: {},
     };
-    const end = { type: 'end', t: 5, branch: 0, outcome: { status: 'solved' }, calls: 3, promptTokens: 10, completionTokens: 10 };
+    const end = { type: 'end', t: 5, branch: 0, outcome: { status: 'solved', submit: { verdict: 'AC', passed: 9, total: 9, hidden: 8 } }, calls: 3, promptTokens: 10, completionTokens: 10 };
     writeFileSync(join(sessions, '20261203-solved.jsonl'), `${JSON.stringify(header)}\n${JSON.stringify(end)}\n`);
-    const rows = JSON.parse((await runCli(['problems', '--json'], env)).stdout) as Row[];
+    const samples = { ...header, id: '20261203-samples', problem: { ...header.problem, id: 'knapsack' } };
+    const samplesEnd = { ...end, outcome: { status: 'solved', submit: { verdict: 'TLE', passed: 4, total: 9, hidden: 8, failed: '10-large' } } };
+    writeFileSync(join(sessions, '20261203-samples.jsonl'), `${JSON.stringify(samples)}\n${JSON.stringify(samplesEnd)}\n`);
+    const rows = JSON.parse((await runCli(['problems', '--json'], env)).stdout) as (Row & { samplesPass: boolean })[];
     expect(rows.filter((x) => x.solved).map((x) => x.id)).toEqual(['lis']);
+    expect(rows.filter((x) => x.samplesPass).map((x) => x.id).sort()).toEqual(['knapsack', 'lis']);
     const table = (await runCli(['problems'], env)).stdout;
     expect(table).toMatch(/✓\s+lis\s+Rising Temperatures/);
+    expect(table).toMatch(/○\s+knapsack\s/);
+    expect(table).toContain('✓ accepted, ○ samples pass');
   });
 
   it('a bad SET is one line naming it, never a stack', async () => {
@@ -87,7 +93,7 @@ describe('simcoach problems (the built CLI)', () => {
     writeFileSync(join(saved, 'broken.md'), '---\ntitle: [unclosed\n---\n');
     const r = await runCli(['problems', '--json'], env);
     expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as Row[]).length).toBe(14);
+    expect((JSON.parse(r.stdout) as Row[]).length).toBe(15);
     expect(r.stderr).toMatch(/skipped: .*broken\.md:2: front matter does not parse/);
   });
 });

@@ -1,11 +1,14 @@
-// The sandbox on weaker machines: capped by SIMCOACH_SANDBOX / SIMCOACH_CGROUPS, it must still
-// say what it is doing, stop runaway programs and leave no process behind.
-import { existsSync, rmSync } from 'node:fs';
+// The sandbox's levels: bwrap (the default), none only when asked for, nothing else. Without
+// bubblewrap the judge refuses and says what to install; SIMCOACH_SANDBOX=none / SIMCOACH_CGROUPS=0
+// must still say what they do, stop runaway programs and leave no process behind.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { describeIsolation, isolation, sandboxCapabilities } from '../../src/runners/capabilities.js';
+import { describeIsolation, isolation, sandboxCapabilities, sandboxLevels } from '../../src/runners/capabilities.js';
 import { judge } from '../../src/runners/judge.js';
+import { UserError } from '../../src/errors.js';
 import { isolateCache, leftoverGroups, leftovers } from './helpers.js';
 
 let restore: () => void;
@@ -16,15 +19,15 @@ afterAll(() => restore());
 afterEach(() => {
   delete process.env.SIMCOACH_SANDBOX;
   delete process.env.SIMCOACH_CGROUPS;
+  delete process.env.SIMCOACH_BWRAP;
 });
 
-const outsideFile = join(tmpdir(), `simcoach-degrade-${process.pid}`);
 const setsid = `import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(30)\n    os._exit(0)\nprint("ok")\n`;
 
 it('capabilities list the isolation parts and the toolchains, each with a detail', async () => {
   const caps = await sandboxCapabilities();
   const names = caps.map((c) => c.name);
-  for (const n of ['bubblewrap', 'namespaces (pid+net+mount)', 'cgroup memory', 'cgroup pids', 'prlimit', 'python3', 'g++', 'node', 'java']) {
+  for (const n of ['bubblewrap', 'sandbox level', 'cgroup memory', 'cgroup pids', 'prlimit', 'python3', 'g++', 'node', 'java']) {
     expect(names).toContain(n);
   }
   for (const c of caps) {
@@ -34,22 +37,61 @@ it('capabilities list the isolation parts and the toolchains, each with a detail
   expect(await describeIsolation()).toMatch(/^sandbox: /);
 });
 
-describe.each(['bwrap', 'unshare'])('sandbox at %s drops capabilities', (level) => {
-  it('remounting / read-write fails, so nothing is written to the host', async () => {
-    process.env.SIMCOACH_SANDBOX = level;
-    const target = `/simcoach-escape-${process.pid}`;
-    const src = `import subprocess\nr = subprocess.run(["mount", "-o", "remount,rw", "/"], capture_output=True)\ntry:\n    open(${JSON.stringify(target)}, "w").write("x")\n    print("escaped")\nexcept OSError:\n    print("contained")\nprint(open("/proc/self/status").read().split("CapEff:")[1].split()[0])\n`;
-    const r = await judge({ lang: 'python', source: src }, [{ input: '', outputs: ['contained 0000000000000000'] }]);
-    expect(existsSync(target)).toBe(false);
-    rmSync(target, { force: true });
-    expect(r.verdict, r.tests[0]?.actual).toBe('AC');
+it('doctor lists the accepted levels with what each contains, and the one in use', async () => {
+  const levels = await sandboxLevels();
+  expect(levels.map((l) => l.level)).toEqual(['bwrap', 'none']);
+  expect(levels.find((l) => l.inUse)?.level).toBe('bwrap');
+  expect(levels[0]!.contains).toMatch(/uid 65534.*no capabilities/);
+  expect(levels[1]!.accepted).toMatch(/only when SIMCOACH_SANDBOX=none/);
+});
+
+it('`simcoach doctor` prints the levels, what each contains, and marks the one in use', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'simcoach-doctor-'));
+  try {
+    const env = { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: join(dir, 'config'), OLLAMA_HOST: '127.0.0.1:9' };
+    const r = spawnSync(process.execPath, ['dist/cli.js', 'doctor'], { env, encoding: 'utf8', timeout: 30_000 });
+    expect(r.stdout).toMatch(/sandbox levels \(SIMCOACH_SANDBOX\):\n▸ bwrap  in use\n\s+bubblewrap: uid 65534/);
+    expect(r.stdout).toMatch(/\n {2}none {3}accepted only when SIMCOACH_SANDBOX=none\n\s+no namespaces/);
+    expect(r.stdout).toMatch(/✓ sandbox level\s+bwrap \(in use\)/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+describe('no level is forced on a program', () => {
+  it('without bubblewrap the judge refuses, naming what to install and the explicit way out', async () => {
+    process.env.SIMCOACH_BWRAP = '/nonexistent/bwrap';
+    const err = await judge({ lang: 'python', source: 'print(1)\n' }, [{ input: '', outputs: ['1'] }]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UserError);
+    expect((err as UserError).message).toMatch(/^no sandbox: .*programs are not run without a sandbox$/);
+    expect((err as UserError).hint).toMatch(/apt-get install bubblewrap.*SIMCOACH_SANDBOX=none/);
+    expect(await describeIsolation()).toMatch(/none accepted/);
+    const caps = await sandboxCapabilities();
+    expect(caps.find((c) => c.name === 'sandbox level')).toMatchObject({ ok: false, needed: true });
+    expect((await sandboxLevels()).some((l) => l.inUse)).toBe(false);
+  });
+
+  it('the unshare fallback is refused as a level', async () => {
+    process.env.SIMCOACH_SANDBOX = 'unshare';
+    const err = await judge({ lang: 'python', source: 'print(1)\n' }, [{ input: '', outputs: ['1'] }]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UserError);
+    expect((err as UserError).message).toMatch(/SIMCOACH_SANDBOX=unshare is not a sandbox level/);
   });
 });
 
+it('in bubblewrap a program cannot regain root: remounting / read-write fails, nothing is written', async () => {
+  const target = `/simcoach-escape-${process.pid}`;
+  const src = `import subprocess\nr = subprocess.run(["mount", "-o", "remount,rw", "/"], capture_output=True)\ntry:\n    open(${JSON.stringify(target)}, "w").write("x")\n    print("escaped")\nexcept OSError:\n    print("contained")\nprint(open("/proc/self/status").read().split("CapEff:")[1].split()[0])\n`;
+  const r = await judge({ lang: 'python', source: src }, [{ input: '', outputs: ['contained 0000000000000000'] }]);
+  expect(existsSync(target)).toBe(false);
+  rmSync(target, { force: true });
+  expect(r.verdict, r.tests[0]?.actual).toBe('AC');
+});
+
 describe.each([
-  { level: 'unshare', cgroups: '1' },
+  { level: 'none', cgroups: '1' },
   { level: 'none', cgroups: '0' },
-])('sandbox capped at $level (cgroups $cgroups)', ({ level, cgroups }) => {
+])('sandbox level $level asked for (cgroups $cgroups)', ({ level, cgroups }) => {
   const cap = () => {
     process.env.SIMCOACH_SANDBOX = level;
     process.env.SIMCOACH_CGROUPS = cgroups;
@@ -58,10 +100,11 @@ describe.each([
   it('reports the isolation it runs with', async () => {
     cap();
     const iso = await isolation();
-    expect(iso.namespaces === level || (level === 'unshare' && iso.namespaces === 'none')).toBe(true);
+    expect(iso.namespaces).toBe(level);
+    expect(iso.refused).toBeNull();
     if (cgroups === '0') expect(iso.cgroups).toEqual([]);
-    const line = await describeIsolation();
-    expect(line).toMatch(level === 'none' ? /process group only/ : /unshare|process group only/);
+    expect(await describeIsolation()).toMatch(/process group only \(SIMCOACH_SANDBOX=none/);
+    expect((await sandboxLevels()).find((l) => l.inUse)?.level).toBe('none');
   });
 
   it('an infinite loop is TLE and a setsid child is killed', async () => {
@@ -82,15 +125,4 @@ describe.each([
     expect(seg.verdict).toBe('RE');
     expect(seg.tests[0]?.signal).toBe('SIGSEGV');
   });
-
-  if (level === 'unshare') {
-    it('writes outside the work dir fail and the network is gone', async () => {
-      cap();
-      const src = `import socket\ntry:\n    open(${JSON.stringify(outsideFile)}, "w")\n    print("wrote")\nexcept OSError:\n    print("ro")\nopen("inside.txt", "w").write("fine")\ntry:\n    socket.create_connection(("1.1.1.1", 53), timeout=1)\n    print("net")\nexcept OSError:\n    print("nonet")\n`;
-      const r = await judge({ lang: 'python', source: src }, [{ input: '', outputs: ['ro nonet'] }]);
-      expect(r.verdict, r.tests[0]?.actual).toBe('AC');
-      expect(existsSync(outsideFile)).toBe(false);
-      rmSync(outsideFile, { force: true });
-    });
-  }
 });

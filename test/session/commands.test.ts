@@ -33,7 +33,7 @@ describe('simcoach sessions', () => {
 
     const r = await cli(['sessions'], home.env);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/good00\s+sum-two\s+codesim\s+qwen2\.5-coder:7b\s+4\s+solved/);
+    expect(r.stdout).toMatch(/good00\s+sum-two\s+codesim\s+qwen2\.5-coder:7b\s+4\s+samples pass/);
     expect(r.stdout).not.toMatch(/bad000/);
     const warnings = r.stderr.trim().split('\n');
     expect(warnings).toHaveLength(3);
@@ -55,13 +55,13 @@ describe('simcoach sessions', () => {
     const lines = table.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^DATE\s+ID\s+PROBLEM\s+FLOW\s+MODEL\s+STEPS\s+RESULT\s+SIZE$/);
     expect(lines[1]).toMatch(/bbbb22\s+sum-two\s+mapcoder\s+llama3\.2:3b\s+1\s+incomplete\s+\d/);
-    expect(lines[2]).toMatch(/aaaa11\s+sum-two\s+codesim\s+qwen2\.5-coder:7b\s+4\s+solved\s+\d/);
+    expect(lines[2]).toMatch(/aaaa11\s+sum-two\s+codesim\s+qwen2\.5-coder:7b\s+4\s+samples pass\s+\d/);
     expect(table.stderr).toMatch(/junk\.jsonl is not a simcoach session: its first line is not JSON/);
 
     const json = JSON.parse((await cli(['sessions', '--json'], home.env)).stdout) as Record<string, unknown>[];
     expect(json.map((s) => s.id)).toEqual(['bbbb2222', 'aaaa1111']);
     for (const key of ['id', 'file', 'problem', 'flow', 'model', 'createdAt', 'verdict']) expect(json[0]).toHaveProperty(key);
-    expect(json[1]).toMatchObject({ verdict: 'solved', file: join(home.sessions, 'a.jsonl') });
+    expect(json[1]).toMatchObject({ verdict: 'samples pass', file: join(home.sessions, 'a.jsonl') });
 
     const rm = await cli(['sessions', 'rm', 'aaaa'], home.env);
     expect(rm.code).toBe(0);

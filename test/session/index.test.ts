@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { findSession, listSessions, removeSession, solvedProblemIds, uniquePrefixLength } from '../../src/session/index.js';
+import { findSession, listSessions, removeSession, problemMarks, uniquePrefixLength } from '../../src/session/index.js';
 import { JournalBuilder, header, solvedSession, bigSession } from './synth.js';
 
 let dir: string;
@@ -21,7 +21,7 @@ describe('listSessions', () => {
     expect(unreadable).toEqual([]);
     expect(sessions.map((s) => s.id)).toEqual(['bbbb2222', 'aaaa1111']);
     expect(sessions[0]).toMatchObject({ verdict: 'incomplete', steps: 2, problem: 'other', flow: 'codesim', model: 'qwen2.5-coder:7b' });
-    expect(sessions[1]).toMatchObject({ verdict: 'solved', steps: 4, calls: 3, problem: 'sum-two' });
+    expect(sessions[1]).toMatchObject({ verdict: 'samples pass', steps: 4, calls: 3, problem: 'sum-two' });
     expect(sessions[1]!.size).toBeGreaterThan(100);
   });
 
@@ -83,14 +83,20 @@ describe('findSession', () => {
   });
 });
 
-describe('removeSession and solvedProblemIds', () => {
-  it('removes by prefix and counts only solved sessions', async () => {
+describe('removeSession and problemMarks', () => {
+  it('removes by prefix; marks accepted apart from samples that pass, and unsolved not at all', async () => {
     solvedSession(header({ id: 'aaaa1111' })).write(join(dir, 'a.jsonl'));
     new JournalBuilder(header({ id: 'bbbb2222', problem: { ...header().problem, id: 'hard' } })).ask(0, 0, { answer: 'x' }).end('unsolved').write(join(dir, 'b.jsonl'));
-    expect([...(await solvedProblemIds(dir))]).toEqual(['sum-two']);
+    const accepted = { verdict: 'AC' as const, passed: 9, total: 9, hidden: 8 };
+    new JournalBuilder(header({ id: 'cccc3333', problem: { ...header().problem, id: 'lis' } })).ask(0, 0, { answer: 'x' }).end('solved', 'print(1)', accepted).write(join(dir, 'c.jsonl'));
+    const rejected = { verdict: 'TLE' as const, passed: 5, total: 9, hidden: 8, failed: '10-large' };
+    new JournalBuilder(header({ id: 'dddd4444', problem: { ...header().problem, id: 'pair-sum' } })).ask(0, 0, { answer: 'x' }).end('solved', 'print(1)', rejected).write(join(dir, 'd.jsonl'));
+    expect(Object.fromEntries(await problemMarks(dir))).toEqual({ 'sum-two': 'samples', lis: 'accepted', 'pair-sum': 'samples' });
+    const verdicts = Object.fromEntries((await listSessions(dir)).sessions.map((s) => [s.problem, s.verdict]));
+    expect(verdicts).toEqual({ 'sum-two': 'samples pass', hard: 'unsolved', lis: 'accepted', 'pair-sum': 'rejected' });
     expect(await removeSession('aaaa', dir)).toBe(join(dir, 'a.jsonl'));
     expect(existsSync(join(dir, 'a.jsonl'))).toBe(false);
-    expect([...(await solvedProblemIds(dir))]).toEqual([]);
+    expect((await problemMarks(dir)).has('sum-two')).toBe(false);
     await expect(removeSession('/etc/passwd', dir)).rejects.toThrow(/takes a session id/);
   });
 });

@@ -2,7 +2,7 @@
 // a session of a particular form (branches, crashes, a 20 MB one for the bench) without running
 // a flow. Sessions recorded by the real pipeline live in fixtures/sessions/.
 import { writeFileSync } from 'node:fs';
-import type { Decision, PaneKind } from '../../src/engine/types.js';
+import type { Decision, PaneKind, Submission } from '../../src/engine/types.js';
 import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from '../../src/session/events.js';
 import type { JudgeResult, Verdict } from '../../src/runners/types.js';
 import type { Problem } from '../../src/problems/types.js';
@@ -105,8 +105,8 @@ export class JournalBuilder {
     return this;
   }
 
-  end(status: 'solved' | 'unsolved' | 'stopped' | 'failed', source = 'print(sum(map(int, input().split())))\n'): this {
-    this.events.push({ type: 'end', t: this.tick(), branch: 0, outcome: { status, program: { lang: 'python', source }, samples: { passed: 1, total: 1 } }, calls: this.calls, promptTokens: this.prompt, completionTokens: this.completion });
+  end(status: 'solved' | 'unsolved' | 'stopped' | 'failed', source = 'print(sum(map(int, input().split())))\n', submit?: Submission): this {
+    this.events.push({ type: 'end', t: this.tick(), branch: 0, outcome: { status, program: { lang: 'python', source }, samples: { passed: 1, total: 1 }, ...(submit ? { submit } : {}) }, calls: this.calls, promptTokens: this.prompt, completionTokens: this.completion });
     return this;
   }
 

@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!HAS_TMUX)('the built app in tmux', () => {
-  it('one whole solve by keys: plan, simulation, code, samples AC; q quits and the terminal is restored', async () => {
+  it('one whole solve by keys: plan, simulation, code, samples AC, Submit to the hidden tests → Accepted; q quits and the terminal is restored', async () => {
     server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
     const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
     const env: Record<string, string> = {
@@ -67,7 +67,7 @@ describe.skipIf(!HAS_TMUX)('the built app in tmux', () => {
 
     await until(/Plan\s+your decision/, 'the plan');
     expect(screen()).toContain('2. Print a + b.');
-    expect(screen()).toMatch(/codesim\s+step 1 Plan/);
+    expect(screen()).toMatch(/codesim\s+sum-two · python\s+step 1 Plan/);
     keys('p');
     await until(/Problem\s+lines 1-\d+ of \d+[\s\S]*Sum of Two/, 'the problem pane');
     keys('Escape');
@@ -79,17 +79,19 @@ describe.skipIf(!HAS_TMUX)('the built app in tmux', () => {
     await until(/Code\s+your decision/, 'the code');
     expect(screen()).toContain('print(a + b)');
     keys('a');
-    const end = await until(/solved/, 'the end');
-    expect(end).toMatch(/AC\s+2\/2 passed/);
+    // The samples pass, then the hidden tests are judged as a Submit step: only then "Accepted".
+    const end = await until(/Accepted — 11\/11 tests/, 'the verdict after the hidden tests');
+    expect(end).toMatch(/Submit\s+AC\s+11\/11 passed/);
+    expect(end).toMatch(/sum-two · python/);
     keys('q');
     const after = await until(/exit=0/, 'the app to exit 0');
-    expect(after).toContain('solved');
+    expect(after).toContain('Accepted');
     // The session was saved, whole.
     const dir = join(home, 'data', 'simcoach', 'sessions');
     const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.jsonl')) : [];
     expect(files).toHaveLength(1);
     const lines = readFileSync(join(dir, files[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
-    expect(lines.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved' } });
+    expect(lines.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved', submit: { verdict: 'AC', passed: 11, total: 11, hidden: 9 } } });
     // Raw mode is off again: the shell echoes what is typed.
     keys('echo restored-ok', 'Enter');
     await until(/^restored-ok$/m, 'the shell to work again');

@@ -144,6 +144,13 @@ describe('KeyHints and StatusBar', () => {
     expect(fmtElapsed(3_725_000)).toBe('1h02m');
     expect(render(<StatusBar info={info} width={100} />).lastFrame()).toContain('calls 7/45');
   });
+
+  it('counts repair requests apart from the method\'s calls', () => {
+    const info = { flow: 'codesim', model: 'm', tokensIn: 0, tokensOut: 0, progress: [], calls: 7, repairs: 1 };
+    expect(rowText(statusRow(info, 120, 0))).toContain('calls 7 +1 repair');
+    expect(rowText(statusRow({ ...info, callBound: 45 }, 120, 0))).toContain('calls 7/45 +1 repair');
+    expect(rowText(statusRow({ ...info, repairs: 0 }, 120, 0))).not.toContain('repair');
+  });
 });
 
 describe('Progress, ConfidenceBar, StreamTail', () => {
@@ -267,6 +274,15 @@ describe('panes', () => {
     const cancelled = show(proposal('plan', undefined, { error: 'answer cancelled', cancelled: true, raw: '## Understanding\nAdd' }));
     expect(cancelled).toMatch(/you cancelled this answer[\s\S]*what had come so far:[\s\S]*Add/);
     expect(cancelled).not.toContain('failed');
+  });
+
+  it('a step read leniently says so above its pane, with why', () => {
+    const p = proposal('plan', { plan: 'Add the two numbers.' }, { lenient: 'the answer has no Plan section and no list of steps' });
+    const f = show(p);
+    expect(f).toMatch(/^read leniently as the published code read it/);
+    expect(f).toContain('the answer has no Plan section');
+    expect(f).toContain('Add the two numbers.');
+    expect(show(proposal('plan', { plan: 'x' }))).not.toContain('leniently');
   });
 
   it('every pane row fits the width', () => {

@@ -31,7 +31,7 @@ async function cutSession(env: NodeJS.ProcessEnv, url: string): Promise<string> 
 }
 
 describe('simcoach resume in the tutor', () => {
-  it('opens at the step that was in flight, and the person approves through to solved', async () => {
+  it('opens at the step that was in flight, and the person approves through to Accepted', { timeout: 60_000 }, async () => {
     const slow = Array.from({ length: 400 }, (_, i) => `step ${i}`).join(' ');
     server = await stagedModel({
       plan: PLAN,
@@ -47,7 +47,7 @@ describe('simcoach resume in the tutor', () => {
     pty.write('a');
     await pty.seen('print(a + b)');
     pty.write('a');
-    await pty.seen('solved');
+    await pty.seen('Accepted');
     pty.write('q');
     expect(await pty.closed).toBe(0);
 

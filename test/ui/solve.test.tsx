@@ -50,11 +50,37 @@ describe('a whole solve by keys', () => {
     await app.until(/3 Code/);
     await app.until('your decision');
     await app.press('a');
-    await app.until('★ solved');
+    // The samples pass; only then the program is submitted to every hidden test, as a step of its own.
+    const end = await app.until('★ Accepted');
     expect(stages(server)).toEqual(['plan', 'simulate', 'code']);
-    expect(app.all()).toContain('AC');
+    expect(app.all()).toMatch(/▶ 4 Samples\s+AC\s+2\/2 passed/);
+    expect(app.all()).toMatch(/▶ 5 Submit\s+AC\s+11\/11 passed/);
+    expect(end).toContain('Accepted — 11/11 tests (9 hidden)');
+    expect(end).toMatch(/slowest \d+ ms of 1\.00 s · most memory [\d.]+ MB of 256\.0 MB/);
+    // The status bar names the problem and the language, and ends on the contest's word.
+    expect(end).toMatch(/codesim\s+sum-two · python.*accepted/);
+    const j = journalOf(end);
+    expect(j.filter((e) => e.type === 'step-start').map((e) => (e as { title?: string }).title)).toEqual(['Plan', 'Simulation', 'Code', 'Samples', 'Submit']);
+    expect(j.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved', submit: { verdict: 'AC', passed: 11, total: 11, hidden: 9 } } });
     await app.press('q');
     expect(await app.exit).toBe(0);
+  });
+
+  it('samples that pass are not a verdict: a hidden test fails the submission, and the words say so', async () => {
+    const BIGWRONG = 'a, b = map(int, input().split())\nprint(a + b if abs(a) < 10**9 else 0)';
+    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(BIGWRONG) });
+    app = await startApp(server, sumTwo);
+    for (const step of ['1 Plan', '2 Simulation', '3 Code']) {
+      await app.until(new RegExp(`${step}\\s+your decision`));
+      await app.press('a');
+    }
+    const end = await app.until('hidden tests do not');
+    expect(end).toMatch(/▶ 5 Submit\s+WA\s+\d+\/11 passed/);
+    expect(end).toMatch(/first failure: 0\d-case\d \(WA\)/);
+    expect(end).toMatch(/Samples pass, hidden tests do not — WA on 0\d-case\d, \d+\/11 tests/);
+    expect(end).not.toContain('Accepted');
+    await app.press('q');
+    expect(await app.exit).toBe(1);
   });
 });
 
@@ -85,7 +111,7 @@ describe('the gate by keys', () => {
     expect(lastUser(server, code)).toContain('2. Print a + b. Mind negative numbers (MY-EDIT).');
     expect(lastUser(server, 1)).toContain('MY-EDIT'); // the simulation ran on it too
     await app.press('a');
-    await app.until('★ solved');
+    await app.until('★ Accepted');
     const j = journalOf(app.frame());
     expect(j.find((e) => e.type === 'decision')).toMatchObject({ decision: { kind: 'edit' }, by: 'person' });
   });
@@ -118,7 +144,7 @@ describe('the gate by keys', () => {
     expect(bodies[3]!.messages.map((m) => m.content).join('\n')).toContain('it must add, not subtract');
     expect(app.all()).toContain('Code rejected: it must add, not subtract');
     await app.press('a');
-    await app.until('★ solved');
+    await app.until('★ Accepted');
   });
 
   it('b: back to the plan starts a new branch; the old one stays in the journal', async () => {
@@ -145,7 +171,7 @@ describe('the gate by keys', () => {
     await app.press('a');
     await app.until(/▸ 3 Code\s+your decision/);
     await app.press('a');
-    await app.until('★ solved');
+    await app.until('★ Accepted');
     const j = journalOf(app.frame());
     expect(j.filter((e) => e.type === 'branch')).toEqual([expect.objectContaining({ branch: 1, from: 0, atStep: 0 })]);
     expect(j.some((e) => e.type === 'step-start' && e.branch === 0)).toBe(true);
@@ -241,7 +267,7 @@ describe('the model server failing mid-session', () => {
     // Plan and simulation were served from the journal: the model saw only the code stage again.
     expect(stages(server)).toEqual(['plan', 'simulate', 'code', 'code']);
     await app.press('a');
-    const end = await app.until('★ solved');
+    const end = await app.until('★ Accepted');
     expect(end).toContain('trying again from the last complete step');
   });
 });

@@ -7,6 +7,7 @@ import { programSchema } from '../shared/edit.js';
 import { stageMessages } from '../shared/prefix.js';
 import { codeFence, editFix, FIXED_CODE_FIELD, programRules, quoteProgram } from '../shared/program.js';
 import { asText } from '../shared/text.js';
+import { programLeniently } from '../shared/lenient.js';
 
 export interface DebugInput {
   plan: string;
@@ -106,4 +107,5 @@ export const debugAgent: Agent<DebugInput, DebugValue> = {
   // The program goes last, in its fence, where `parse` reads it back.
   show: (v) => showFields(FIELDS, { ...v, code: quoteProgram(v.program) }),
   edit: editFix(parseDebug),
+  lenient: (text, _input, ctx) => ({ trace: '', culprit: 'unknown', fix: '', program: programLeniently(text, ctx) }),
 };

@@ -3,6 +3,7 @@ import type { Agent, AgentContext } from '../../engine/types.js';
 import { formatInstructions, planOf, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText, clip } from '../shared/text.js';
+import { wholeText } from '../shared/lenient.js';
 
 /** A plan that was tried and did not solve the problem, and what happened to it. */
 export interface FailedPlan {
@@ -102,4 +103,6 @@ export const planAgent: Agent<PlanInput, PlanValue> = {
   parse: (text) => parsePlan(text),
   show: (v) => showFields(FIELDS, v),
   edit: (text) => parsePlan(text, true),
+  // The published code passed the planner's whole answer on as the plan.
+  lenient: (text) => ({ understanding: '', recalledProblem: '', recalledSolution: '', algorithm: '', plan: wholeText(text) }),
 };

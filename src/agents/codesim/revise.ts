@@ -4,6 +4,7 @@ import { formatInstructions, planOf, readAnswer, showFields, type Field } from '
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 import type { SimulationValue } from './simulate.js';
+import { wholeText } from '../shared/lenient.js';
 
 export interface ReviseInput {
   plan: string;
@@ -69,4 +70,5 @@ export const reviseAgent: Agent<ReviseInput, RevisionValue> = {
   parse: (text) => parseRevision(text),
   show: (v) => showFields(FIELDS, v),
   edit: (text) => parseRevision(text, true),
+  lenient: (text) => ({ changes: '', plan: wholeText(text) }),
 };

@@ -4,6 +4,7 @@ import { formatInstructions, need, readAnswer, showFields, type Field } from '..
 import { sampleBlock, stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 import { readPlanVerdict } from '../shared/verdict.js';
+import { wholeText } from '../shared/lenient.js';
 
 export interface SimulateInput {
   plan: string;
@@ -59,6 +60,18 @@ export function readVerdict(v: unknown): Verdict | undefined {
   return readPlanVerdict(asText(v));
 }
 
+/**
+ * An answer the parser refused, read as the published code would: the whole text is the trace
+ * and the critique, and a verdict that cannot be read is "needs change" (the plan gets revised
+ * rather than trusted unchecked).
+ */
+function lenientSimulation(text: string): SimulationValue {
+  const a = readAnswer(text, FIELDS);
+  const whole = wholeText(text);
+  const verdict = readVerdict(a.fields.verdict) ?? readVerdict(lastLines(a.text)) ?? 'needs-change';
+  return { input: asText(a.fields.input), trace: asText(a.fields.trace) || whole, predicted: asText(a.fields.predicted), verdict, critique: asText(a.fields.critique) || whole };
+}
+
 function parseSimulation(text: string): SimulationValue {
   const a = readAnswer(text, FIELDS);
   if (a.form === 'plain') throw new AnswerFormatError('the answer has none of the sections Input, Trace, Predicted output, Verdict');
@@ -105,6 +118,7 @@ export const simulateAgent: Agent<SimulateInput, SimulationValue> = {
   parse: (text) => parseSimulation(text),
   show: (v) => showFields(FIELDS, v),
   edit: (text) => parseSimulation(text),
+  lenient: (text) => lenientSimulation(text),
   meta(v, _input, ctx) {
     const sample = ctx.problem.samples[0];
     const expected = sample?.outputs[0];

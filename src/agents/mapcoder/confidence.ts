@@ -4,6 +4,7 @@ import { formatInstructions, readAnswer, showFields, type Field } from '../share
 import { digitsForWords, parsePercent } from '../shared/number.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
+import { wholeText } from '../shared/lenient.js';
 
 export interface ConfidenceInput {
   plan: string;
@@ -55,6 +56,8 @@ function parseConfidence(text: string): ConfidenceValue {
 /** MapCoder's judge of a plan: an explanation and a confidence 0..100 used to order the plans. */
 export const confidenceAgent: Agent<ConfidenceInput, ConfidenceValue> = {
   name: 'confidence',
+  // A score and a line of reasons.
+  answerTokens: 2048,
   title: 'Confidence',
   pane: 'confidence',
   schema: { name: 'confidence', zod: confidenceSchema },
@@ -73,4 +76,7 @@ export const confidenceAgent: Agent<ConfidenceInput, ConfidenceValue> = {
   parse: (text) => parseConfidence(text),
   show: (v) => showFields(FIELDS, v),
   edit: (text) => parseConfidence(text),
+  // The published parser crashed on a confidence that was not an integer; with none the plan
+  // goes on, tried last.
+  lenient: (text) => ({ explanation: wholeText(text), confidence: 0 }),
 };

@@ -9,6 +9,7 @@ import { codeFence, editFix, FIXED_CODE_FIELD, programRules, quoteProgram } from
 import { asText } from '../shared/text.js';
 import { algorithmText } from './plan.js';
 import type { RetrievalValue } from './retrieve.js';
+import { programLeniently } from '../shared/lenient.js';
 
 /** What the debugger answered last: a plan and the program written from it. */
 export interface MapAnswer {
@@ -98,4 +99,5 @@ export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
   parse: (text, input, ctx) => parseDebug(text, ctx, input.previous.plan),
   show: (v) => showFields(FIELDS, { plan: v.plan, notes: v.fix, code: quoteProgram(v.program) }),
   edit: (text, previous, ctx) => editFix((t, c) => parseDebug(t, c, previous.plan))(text, previous, ctx),
+  lenient: (text, input, ctx) => ({ trace: '', culprit: 'unknown', fix: '', plan: input.previous.plan, program: programLeniently(text, ctx) }),
 };

@@ -3,6 +3,7 @@ import { planOf, readAnswer, showFields, type Field } from '../shared/answer.js'
 import { stageMessages } from '../shared/prefix.js';
 import { clip } from '../shared/text.js';
 import type { Exemplar, RetrievalValue } from './retrieve.js';
+import { wholeText } from '../shared/lenient.js';
 
 export interface ExemplarPlanInput {
   exemplar: Exemplar;
@@ -63,4 +64,5 @@ export const exemplarPlanAgent: Agent<ExemplarPlanInput, ExemplarPlanValue> = {
   parse: (text) => parsePlan(text),
   show: (v) => showFields(FIELDS, v),
   edit: (text) => parsePlan(text, true),
+  lenient: (text) => ({ plan: wholeText(text) }),
 };

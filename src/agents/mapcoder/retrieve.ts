@@ -7,6 +7,7 @@ import { fenceTag, langName } from '../../runners/langs.js';
 import { stageMessages } from '../shared/prefix.js';
 import { keyOf, normName, scanSections } from '../shared/sections.js';
 import { asText, stripThink } from '../shared/text.js';
+import { wholeText } from '../shared/lenient.js';
 
 export interface RetrieveInput {
   /** How many problems to recall (the method's k). */
@@ -171,6 +172,8 @@ function instructions(k: number, ctx: AgentContext): string {
 /** MapCoder's recall: k relevant but different problems with code and plan, and a tutorial. */
 export const retrieveAgent: Agent<RetrieveInput, RetrievalValue> = {
   name: 'retrieve',
+  // k recalled problems, each with its plan and code, is the longest answer.
+  answerTokens: 12288,
   title: 'Recalled problems',
   pane: 'retrieve',
   // k is fixed by the prompt, not the schema.
@@ -190,4 +193,7 @@ export const retrieveAgent: Agent<RetrieveInput, RetrievalValue> = {
   parse: (text) => parseRetrieval(text),
   show: showRetrieval,
   edit: (text) => parseRetrieval(text),
+  // The published parser crashed on a recall it could not read; the whole text as one recalled
+  // problem keeps one plan going.
+  lenient: (text) => ({ exemplars: [{ description: wholeText(text), code: '', plan: '' }], algorithm: '', tutorial: '' }),
 };

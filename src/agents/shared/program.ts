@@ -4,6 +4,7 @@ import type { Field } from './answer.js';
 import { fenceTag, langName } from '../../runners/langs.js';
 import { fenced, programFrom } from './code.js';
 import { programFromEdit } from './edit.js';
+import { programLeniently } from './lenient.js';
 
 /** What every program must do, said once for all code-writing stages. */
 export function programRules(ctx: AgentContext): string {
@@ -28,11 +29,15 @@ export function codeTaskTail(plan: string, ctx: AgentContext): string[] {
   return ['### Plan', plan.trim(), '', '### Requirements', programRules(ctx), '', `Answer with ${codeFence(ctx)} and nothing after it.`];
 }
 
-/** How every code stage reads, shows and takes edits of its answer: one program in a fence. */
-export const programAnswer: Pick<Agent<unknown, Program>, 'parse' | 'show' | 'edit'> = {
+/**
+ * How every code stage reads, shows and takes edits of its answer: one program in a fence; read
+ * leniently, text without a fence is the program (as the published code took it).
+ */
+export const programAnswer: Pick<Agent<unknown, Program>, 'parse' | 'show' | 'edit' | 'lenient'> = {
   parse: (text, _input, ctx) => programFrom(text, ctx.lang),
   show: (v) => v.source,
   edit: (text, _previous, ctx) => programFromEdit(text, ctx),
+  lenient: (text, _input, ctx) => programLeniently(text, ctx),
 };
 
 /** The corrected program of a debug stage's answer, under the names models give that section. */

@@ -8,6 +8,9 @@ import { diffRows, diffStat } from '../Diff.js';
 import { confidenceRow } from '../Progress.js';
 import { Rows, blank, seg, textRows, type Row, type Seg } from '../rows.js';
 import { compareRows, testTableRows } from '../TestTable.js';
+import { criticRows, ideasRows } from './critic.js';
+import { checklistRows, reportRows } from './team.js';
+import { treeRows } from './tree.js';
 import { hasPlan, isConfidence, isDebug, isJudgeResult, isProgram, isRetrieval, isSimulation, metaString } from './shapes.js';
 
 export interface PaneOptions {
@@ -20,6 +23,10 @@ export interface PaneOptions {
   previousPlan?: string;
   /** Collapse long sections (the history keeps panes short; the live pane shows all). */
   compact?: boolean;
+  /** Items the person marked at the gate: findings struck out (report), nodes to prune (tree). */
+  marked?: ReadonlySet<number>;
+  /** The item the person's keys act on (tree: the selected node). */
+  cursor?: number;
 }
 
 /** The data a pane shows: a proposal, or a judge run (the tests pane). */
@@ -160,6 +167,11 @@ const BY_KIND: Partial<Record<PaneKind, (p: Proposal, o: PaneOptions) => Row[] |
   simulate: simulateRows,
   code: codeRowsOf,
   debug: debugRows,
+  checklist: checklistRows,
+  report: reportRows,
+  strategies: ideasRows,
+  critic: criticRows,
+  tree: treeRows,
 };
 
 /** The rows of a proposal's pane; an error proposal shows the error and the answer's end. */
@@ -173,6 +185,17 @@ export function proposalRows(p: Proposal, o: PaneOptions): Row[] {
     const tail = p.cancelled ? 'what had come so far:' : 'the answer ended:';
     return [head, ...(raw ? [blank(), [seg(tail, { dim: true })], ...textRows(raw, o.width, { dim: true }, '  ')] : [])];
   }
+  return [...lenientRows(p, o), ...valueRows(p, o)];
+}
+
+/** A step read leniently says so above its pane, with why the answer could not be read. */
+function lenientRows(p: Proposal, o: PaneOptions): Row[] {
+  if (p.lenient === undefined) return [];
+  const head: Row = [seg('read leniently', { bold: true, color: 'yellow', inverse: true }), seg(' as the published code read it; after a repair request:', { color: 'yellow' })];
+  return [head, ...textRows(p.lenient, o.width, { dim: true }, '  '), blank()];
+}
+
+function valueRows(p: Proposal, o: PaneOptions): Row[] {
   try {
     const rows = BY_KIND[p.pane]?.(p, o) ?? (p.pane === 'tests' && isJudgeResult(p.value) ? testTableRows(p.value, o.width) : undefined);
     return rows ?? textRowsOf(p, o);

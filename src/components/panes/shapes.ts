@@ -6,6 +6,11 @@ import type { PlanValue } from '../../agents/codesim/plan.js';
 import type { RetrievalValue } from '../../agents/mapcoder/retrieve.js';
 import type { SimulationValue } from '../../agents/codesim/simulate.js';
 import type { JudgeResult, Program } from '../../runners/types.js';
+import type { AnalysisValue } from '../../agents/selfcollab/analyst.js';
+import type { ReportValue } from '../../agents/selfcollab/tester.js';
+import type { IdeasValue } from '../../agents/codetree/thinker.js';
+import type { ScoreValue, VerifyValue } from '../../agents/codetree/critic.js';
+import type { TreeStepValue } from '../../agents/codetree/tree.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -27,5 +32,21 @@ export const isDebug = (v: unknown): v is DebugValue => isObj(v) && isProgram(v.
 
 export const isJudgeResult = (v: unknown): v is JudgeResult =>
   isObj(v) && typeof v.verdict === 'string' && Array.isArray(v.tests) && typeof v.passed === 'number';
+
+const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+export const isAnalysis = (v: unknown): v is AnalysisValue => isObj(v) && strings(v.subproblems) && strings(v.steps);
+
+export const isReport = (v: unknown): v is ReportValue =>
+  isObj(v) && typeof v.passed === 'boolean' && Array.isArray(v.findings) && v.findings.every((f) => isObj(f) && str(f, 'text') && str(f, 'area'));
+
+export const isIdeas = (v: unknown): v is IdeasValue => isObj(v) && Array.isArray(v.ideas) && v.ideas.every((i) => isObj(i) && str(i, 'title') && str(i, 'idea'));
+
+export const isScore = (v: unknown): v is ScoreValue => isObj(v) && typeof v.score === 'number' && str(v, 'review');
+
+export const isVerify = (v: unknown): v is VerifyValue => isObj(v) && str(v, 'verdict') && str(v, 'overfitting');
+
+export const isTreeStep = (v: unknown): v is TreeStepValue =>
+  isObj(v) && str(v, 'proposed') && isObj(v.choice) && isObj(v.view) && Array.isArray(v.view.nodes) && v.view.nodes.every((n) => isObj(n) && str(n, 'id') && str(n, 'title') && typeof n.depth === 'number');
 
 export const metaString = (m: Obj | undefined, k: string): string | undefined => (m && typeof m[k] === 'string' ? (m[k] as string) : undefined);

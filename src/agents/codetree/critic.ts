@@ -1,0 +1,199 @@
+// CodeTree's critic, both of its roles: a score 0–5 for a node whose program fails the samples
+// (it decides whether the branch is worth going on with), and a verification of a program that
+// passes them (overfitting, edge cases, complexity) before it is accepted.
+import { z } from 'zod';
+import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
+import { formatInstructions, readAnswer, showFields, type Field } from '../shared/answer.js';
+import { stageMessages } from '../shared/prefix.js';
+import { asText } from '../shared/text.js';
+import type { Program } from '../../runners/types.js';
+import { nodeContext, type Idea } from './thinker.js';
+
+export const MAX_SCORE = 5;
+
+interface Judged {
+  strategy: Idea;
+  program: Program;
+  /** Sample verdicts in words (failing samples in full, or "all n samples pass"). */
+  feedback: string;
+}
+
+export type ScoreInput = Judged;
+export interface VerifyInput extends Judged {
+  /** Asked again because the last verdict could not be read. */
+  again?: boolean;
+}
+
+export const scoreSchema = z.object({ review: z.string(), score: z.number().min(0).max(MAX_SCORE) });
+export type ScoreValue = z.infer<typeof scoreSchema>;
+
+export const VERIFY_VERDICTS = ['accept', 'reject', 'unclear'] as const;
+export const verifySchema = z.object({
+  overfitting: z.string(),
+  edgeCases: z.string(),
+  complexity: z.string(),
+  verdict: z.enum(VERIFY_VERDICTS),
+});
+export type VerifyValue = z.infer<typeof verifySchema>;
+
+const WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5 };
+const NUMBER = String.raw`(\d+(?:\.\d+)?|\b(?:zero|one|two|three|four|five)\b)`;
+const SCALE = String.raw`(?:\s*(?:\/|out\s+of|of)\s*(\d+))?`;
+
+function scoreFromMatch(n: string, of: string | undefined): number | undefined {
+  const x = WORDS[n.toLowerCase()] ?? Number(n);
+  if (!Number.isFinite(x)) return undefined;
+  const d = of === undefined ? MAX_SCORE : Number(of);
+  // "3/5" is 3; "6/10" is 3 on our scale; a bare number is on our scale already.
+  const on5 = d > 0 && d !== MAX_SCORE ? (x / d) * MAX_SCORE : x;
+  return Math.min(MAX_SCORE, Math.max(0, on5));
+}
+
+/**
+ * The score a critic gave: its Score field ("3", "3/5", "**3** out of 5", "three"), else the last
+ * "score … N" phrase, else a lone "N/5" on the last lines. The published code took the highest
+ * digit of the last line, so "3/5" read as 5; this reads the number that is the score.
+ */
+export function readScore(field: unknown, whole: string): number | undefined {
+  const f = asText(field).replace(/\*\*/g, '');
+  // A digit before a word: "one of the samples fails, 2" is 2.
+  const inField = new RegExp(`(\\d+(?:\\.\\d+)?)${SCALE}`).exec(f) ?? new RegExp(`${NUMBER}${SCALE}`, 'i').exec(f);
+  if (inField) return scoreFromMatch(inField[1]!, inField[2]);
+  const text = whole.replace(/\*\*/g, '');
+  const phrases = [...text.matchAll(new RegExp(`score[^0-9a-z\\n]{0,12}(?:is\\s+|of\\s+)?${NUMBER}${SCALE}`, 'gi'))];
+  const last = phrases.at(-1);
+  if (last) return scoreFromMatch(last[1]!, last[2]);
+  const tail = text.trim().split('\n').slice(-2).join('\n');
+  const outOf = [...tail.matchAll(new RegExp(`${NUMBER}\\s*(?:\\/|out\\s+of)\\s*(\\d+)`, 'gi'))].at(-1);
+  return outOf ? scoreFromMatch(outOf[1]!, outOf[2]) : undefined;
+}
+
+/** "accept" / "reject" from what the critic wrote; undefined when it says neither clearly. */
+export function readAcceptance(text: string): 'accept' | 'reject' | undefined {
+  const s = text.toLowerCase();
+  if (s.trim() === '') return undefined;
+  if (/\b(not|n't|cannot|can't)\s+(be\s+)?(accept|approv)|\breject|\boverfit|\bfails?\b|\bincorrect\b|\bwrong\b|^\s*no\b/.test(s)) return 'reject';
+  if (/\baccept|\bapprov|\bcorrect\b|^\s*yes\b|\bpass(es)?\b/.test(s)) return 'accept';
+  return undefined;
+}
+
+const SCORE_FIELDS: readonly Field<keyof ScoreValue>[] = [
+  {
+    key: 'review',
+    heading: 'Review',
+    aliases: ['analysis', 'assessment', 'critique', 'evaluation', 'reasoning'],
+    describe: 'how close the program is to a correct solution: what it gets right, what it gets wrong, and whether the strategy itself can work',
+  },
+  {
+    key: 'score',
+    heading: 'Score',
+    aliases: ['rating', 'final score'],
+    describe: `one integer from 0 (hopeless: start over) to ${MAX_SCORE} (nearly right: a small fix away)`,
+  },
+];
+
+const VERIFY_FIELDS: readonly Field<Exclude<keyof VerifyValue, 'verdict'> | 'verdict'>[] = [
+  {
+    key: 'overfitting',
+    heading: 'Overfitting',
+    aliases: ['hard coding', 'hardcoding', 'special cases'],
+    describe: 'whether the program solves the problem in general or only fits the samples (hard-coded outputs, special cases)',
+  },
+  {
+    key: 'edgeCases',
+    heading: 'Edge cases',
+    aliases: ['edge case', 'corner cases', 'boundary cases'],
+    describe: 'inputs allowed by the statement that the program may get wrong or crash on',
+  },
+  {
+    key: 'complexity',
+    heading: 'Complexity',
+    aliases: ['time complexity', 'efficiency', 'performance'],
+    describe: 'its time and memory complexity against the limits on the largest input',
+  },
+  {
+    key: 'verdict',
+    heading: 'Verdict',
+    aliases: ['decision', 'conclusion', 'final verdict'],
+    describe: 'one word: "accept" if the program is a correct, general solution within the limits, otherwise "reject"',
+  },
+];
+
+const judgedText = (input: Judged): string[] => nodeContext(input.strategy, input.program, input.feedback, 'On the samples');
+
+function parseScore(text: string): ScoreValue {
+  const a = readAnswer(text, SCORE_FIELDS);
+  const score = readScore(a.fields.score, a.text);
+  if (score === undefined) throw new AnswerFormatError(`the answer gives no score (an integer 0..${MAX_SCORE})`);
+  const review = a.form === 'plain' ? a.text : asText(a.fields.review);
+  return scoreSchema.parse({ review, score });
+}
+
+/** The critic's score for a failing node; the flow turns it into the node's value. */
+export const criticScoreAgent: Agent<ScoreInput, ScoreValue> = {
+  name: 'critic-score',
+  title: 'Critic: score',
+  pane: 'critic',
+  schema: { name: 'score', zod: scoreSchema },
+  messages(input: ScoreInput, ctx: AgentContext) {
+    const stage = [
+      'Task: act as a critic. The program below fails some of the samples. Judge how promising it is: is the strategy able',
+      'to solve the problem, and how far is the program from a correct one? Do not write code.',
+      '',
+      ...judgedText(input),
+      '',
+      formatInstructions(SCORE_FIELDS, ctx),
+    ].join('\n');
+    return stageMessages(ctx, stage);
+  },
+  parse: (text) => parseScore(text),
+  show: (v) => showFields(SCORE_FIELDS, v),
+  edit: (text) => parseScore(text),
+};
+
+function parseVerify(text: string): VerifyValue {
+  const a = readAnswer(text, VERIFY_FIELDS);
+  const f = a.fields;
+  // An answer with no readable verdict is kept as "unclear": the flow asks once more, then rejects.
+  const verdict = readAcceptance(asText(f.verdict)) ?? readAcceptance(a.text.trim().split('\n').slice(-1).join('\n')) ?? 'unclear';
+  if (a.text.trim() === '') throw new AnswerFormatError('the answer is empty');
+  return verifySchema.parse({
+    overfitting: a.form === 'plain' ? a.text : asText(f.overfitting),
+    edgeCases: asText(f.edgeCases),
+    complexity: asText(f.complexity),
+    verdict,
+  });
+}
+
+/** The verification of a program that passes the samples: accept it, or reject it with a review. */
+export const criticVerifyAgent: Agent<VerifyInput, VerifyValue> = {
+  name: 'critic-verify',
+  title: 'Critic: verify',
+  pane: 'critic',
+  messages(input: VerifyInput, ctx: AgentContext) {
+    const stage = [
+      'Task: act as a critic. The program below passes every sample, but samples are few. Decide whether it is a correct',
+      'solution for every valid input: look for overfitting to the samples, edge cases it mishandles, and whether its',
+      'complexity fits the limits. Do not write code.',
+      ...(input.again ? ['', 'Your last verdict could not be read. This time end with a Verdict section holding exactly "accept" or "reject".'] : []),
+      '',
+      ...judgedText(input),
+      '',
+      formatInstructions(VERIFY_FIELDS, { ...ctx, structured: false }),
+    ].join('\n');
+    return stageMessages(ctx, stage);
+  },
+  parse: (text) => parseVerify(text),
+  show: (v) => showFields(VERIFY_FIELDS, v),
+  edit: (text) => parseVerify(text),
+};
+
+/** The verification's findings as feedback for the thinker and the debugger. */
+export const verifyReview = (v: VerifyValue): string =>
+  [
+    v.overfitting && `Overfitting: ${v.overfitting}`,
+    v.edgeCases && `Edge cases: ${v.edgeCases}`,
+    v.complexity && `Complexity: ${v.complexity}`,
+  ]
+    .filter(Boolean)
+    .join('\n');

@@ -1,0 +1,40 @@
+import type { Agent, AgentContext } from '../../engine/types.js';
+import type { Program } from '../../runners/types.js';
+import { stageMessages } from '../shared/prefix.js';
+import { codeFence, programAnswer, programRules } from '../shared/program.js';
+import { nodeContext, type Idea } from './thinker.js';
+
+export interface DebuggerInput {
+  strategy: Idea;
+  /** The parent node's program, the one to fix. */
+  program: Program;
+  /** The parent's feedback: failing samples and the critic's review. */
+  feedback: string;
+  /** The thinker's reflection this child carries out. */
+  reflection: Idea;
+}
+
+/** CodeTree's debugger: the parent's program fixed as one reflection says (a child node). */
+export const debuggerAgent: Agent<DebuggerInput, Program> = {
+  name: 'debugger',
+  title: 'Fix',
+  pane: 'code',
+  messages(input: DebuggerInput, ctx: AgentContext) {
+    const stage = [
+      'Task: the program below, written with the strategy below, is not right yet. Change it as the suggested fix says,',
+      'keeping what already works, and give the whole corrected program.',
+      '',
+      ...nodeContext(input.strategy, input.program, input.feedback),
+      '',
+      '### Suggested fix',
+      `${input.reflection.title}: ${input.reflection.idea}`,
+      '',
+      '### Requirements',
+      programRules(ctx),
+      '',
+      `Answer with ${codeFence(ctx)} and nothing after it.`,
+    ].join('\n');
+    return stageMessages(ctx, stage);
+  },
+  ...programAnswer,
+};

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
+import { readAnswer, type Field } from '../shared/answer.js';
+import { bulleted, listItems } from '../shared/list.js';
+import { stageMessages } from '../shared/prefix.js';
+import { quoteProgram } from '../shared/program.js';
+import { renderSections } from '../shared/sections.js';
+import { asText } from '../shared/text.js';
+import type { Program } from '../../runners/types.js';
+
+export interface TesterInput {
+  program: Program;
+  /** With --with-judge: the program's real sample runs, as words (else the tester only reads). */
+  runs?: string;
+}
+
+/** The line a satisfied tester ends its report with (the paper's stopping signal). */
+export const PASSED = 'Code Test Passed';
+
+export const AREAS = ['functionality', 'edge cases', 'bugs'] as const;
+export type Area = (typeof AREAS)[number];
+
+export const reportSchema = z.object({
+  findings: z.array(z.object({ area: z.enum(AREAS), text: z.string() })),
+  passed: z.boolean(),
+});
+export type ReportValue = z.infer<typeof reportSchema>;
+export type Finding = ReportValue['findings'][number];
+
+type Key = 'functionality' | 'edge' | 'bugs' | 'verdict';
+const FIELDS: readonly Field<Key>[] = [
+  {
+    key: 'functionality',
+    heading: 'Functionality',
+    aliases: ['correctness', 'requirements', 'logic'],
+    describe: 'where the program does not do what the problem asks, one finding per bullet (leave empty if none)',
+  },
+  {
+    key: 'edge',
+    heading: 'Edge cases',
+    aliases: ['edge case', 'corner cases', 'boundary cases', 'limits', 'performance'],
+    describe: 'inputs the program mishandles: smallest and largest values, empty or repeated input, time limits; one per bullet',
+  },
+  {
+    key: 'bugs',
+    heading: 'Bugs',
+    aliases: ['bugs found', 'errors', 'issues', 'problems'],
+    describe: 'concrete mistakes in the code (wrong index, wrong output format, crash), one per bullet with the line it is on',
+  },
+  {
+    key: 'verdict',
+    heading: 'Verdict',
+    aliases: ['conclusion', 'result', 'summary'],
+    describe: `"${PASSED}" if you found nothing that needs fixing, otherwise "needs repair"`,
+  },
+];
+const AREA_OF: Record<Exclude<Key, 'verdict'>, Area> = { functionality: 'functionality', edge: 'edge cases', bugs: 'bugs' };
+
+/** "None", "No issues found.", "N/A": a section that reports nothing. */
+const NOTHING = /^(none|nothing|n\/?a|no (issues?|bugs?|problems?|edge cases?)( found)?|not applicable|-)\.?$/i;
+
+/**
+ * Whether the report says the code passed: the agreed phrase, not negated ("Code Test Passed"
+ * counts; "the code test has not passed" does not).
+ */
+export function saysPassed(text: string): boolean {
+  const t = text.toLowerCase();
+  return /code\s+test\s+passed/.test(t) && !/(\bnot|\bnever|n't)\b[^.\n]{0,20}code\s+test\s+passed|code\s+test\s+(has\s+)?not\s+passed/.test(t);
+}
+
+const PASSED_LINE = /^.*code\s+test\s+passed.*$/gim;
+
+function parseReport(text: string): ReportValue {
+  const a = readAnswer(text, FIELDS);
+  const passed = saysPassed(asText(a.fields.verdict)) || saysPassed(a.text.split('\n').slice(-3).join('\n'));
+  const findings: Finding[] = [];
+  if (a.form === 'plain') {
+    // A report in prose: each listed point is a finding; without a list, the whole text is one
+    // (unless it only says the code passed).
+    const body = a.text.replace(PASSED_LINE, '').trim();
+    const points = listItems(body);
+    const list = /^\s*([-*•+]|\d+[.):])\s/m.test(body) ? points : body ? [body] : [];
+    for (const p of list) findings.push({ area: 'bugs', text: p });
+  } else {
+    for (const key of ['functionality', 'edge', 'bugs'] as const) {
+      const v = a.fields[key];
+      // The closing "Code Test Passed" line often lands at the end of the last section.
+      const list = Array.isArray(v) ? v.map(asText) : listItems(asText(v).replace(PASSED_LINE, ''));
+      for (const item of list) if (item && !NOTHING.test(item.trim())) findings.push({ area: AREA_OF[key], text: item });
+    }
+  }
+  if (!passed && findings.length === 0 && a.text.trim() === '') throw new AnswerFormatError('the report is empty');
+  return reportSchema.parse({ findings, passed });
+}
+
+/** The findings under their headings, as the coder reads them (nothing else). */
+export function findingsText(findings: readonly Finding[]): string {
+  const parts = AREAS.map((area) => [area[0]!.toUpperCase() + area.slice(1), findings.filter((f) => f.area === area).map((f) => f.text)] as const)
+    .filter(([, list]) => list.length > 0)
+    .map(([h, list]) => [h, bulleted(list)] as const);
+  return parts.length ? renderSections(parts) : 'No issues.\n';
+}
+
+const showReport = (v: ReportValue): string => `${findingsText(v.findings)}\n## Verdict\n${v.passed ? PASSED : 'needs repair'}\n`;
+
+/**
+ * Self-collaboration's tester: reads the program and writes a report of what it found (as the
+ * paper describes, it executes nothing), ending with "Code Test Passed" when satisfied. With
+ * --with-judge it is also shown the program's real sample runs.
+ */
+export const testerAgent: Agent<TesterInput, ReportValue> = {
+  name: 'tester',
+  title: 'Test report',
+  pane: 'report',
+  messages(input: TesterInput, ctx: AgentContext) {
+    const sections = FIELDS.map((f) => `## ${f.heading}\n(${f.describe})`).join('\n\n');
+    const stage = [
+      'Task: act as the tester of a small team. Review the program below against the problem above by reading it:',
+      'check that it does what is asked, think through the edge cases, and look for bugs. Report only real problems,',
+      `each with what goes wrong. If you find nothing that needs fixing, end the report with the line "${PASSED}".`,
+      '',
+      '### The program',
+      quoteProgram(input.program),
+      ...(input.runs ? ['', '### The program on the sample tests (real runs)', input.runs.trim()] : []),
+      '',
+      'Answer in these sections, in this order, each starting with its heading line exactly as written:',
+      '',
+      sections,
+    ].join('\n');
+    return stageMessages(ctx, stage);
+  },
+  parse: (text) => parseReport(text),
+  show: showReport,
+  edit: (text) => parseReport(text),
+};

@@ -1,0 +1,63 @@
+import { analysisText, analystAgent, coderAgent, findingsText, testerAgent, type ReportValue } from '../agents/index.js';
+import type { Outcome, Steps } from '../engine/types.js';
+import type { Problem } from '../problems/types.js';
+import type { JudgeResult, Program } from '../runners/types.js';
+import { defineFlow } from './define.js';
+import { feedbackOf, passes, score } from './samples.js';
+
+export interface SelfcollabOptions {
+  /** n: coder rounds (the released script used 2; the paper's setting is 4). */
+  rounds: number;
+  /** --with-judge: the tester also sees the program's real sample runs. */
+  withJudge: boolean;
+}
+
+/** The report is done with when the tester is satisfied or the person struck out every finding. */
+const satisfied = (r: ReportValue): boolean => r.passed || r.findings.length === 0;
+
+/**
+ * Self-collaboration (Dong et al., 2023), as METHODS.md gives it: the analyst plans, the coder
+ * codes, the tester reviews in writing, and the coder repairs from the report, for at most n
+ * rounds (at most 2n calls).
+ *
+ * The paper's tester only reviews; the released code ran tests the tester wrote. We follow the
+ * paper, and `withJudge` shows the tester the real sample runs instead. The samples are run
+ * once more at the end (not a model call) so the outcome says whether the returned code passes.
+ */
+export async function selfcollab(s: Steps, p: Problem, o: SelfcollabOptions): Promise<Outcome> {
+  const plan = analysisText(await s.ask(analystAgent, {}));
+  let code: Program | undefined;
+  let report: ReportValue | undefined;
+  let judged: { program: Program; result: JudgeResult } | undefined;
+  for (let round = 1; round <= o.rounds; round++) {
+    s.progress({ label: 'round', value: round, max: o.rounds });
+    code = await s.ask(coderAgent, { plan, ...(code && report ? { repair: { program: code, report: findingsText(report.findings) } } : {}) });
+    if (round === o.rounds) break;
+    let runs: string | undefined;
+    if (o.withJudge && p.samples.length > 0) {
+      judged = { program: code, result: await s.run(code, p.samples) };
+      runs = feedbackOf(judged.result);
+    }
+    report = await s.ask(testerAgent, { program: code, ...(runs ? { runs } : {}) });
+    if (satisfied(report)) break;
+  }
+  if (!code) return s.fail('no round was run');
+  if (p.samples.length === 0) return s.done(code, { passed: 0, total: 0 });
+  const result = judged?.program === code ? judged.result : await s.run(code, p.samples);
+  if (passes(result)) return s.done(code, score(result));
+  return s.fail(`the team's program fails ${result.total - result.passed} of ${result.total} samples`, { program: code, ...score(result) });
+}
+
+export const selfcollabFlow = defineFlow({
+  name: 'selfcollab',
+  title: 'Self-collaboration',
+  about: 'an analyst plans, a coder codes, a tester reviews in writing and the coder repairs, n rounds',
+  budgets: {
+    rounds: { default: 4, min: 1, max: 20, label: 'rounds (n)', doc: 'coder rounds (n): at most 2n calls', flag: 'rounds' },
+    withJudge: { kind: 'switch', default: false, label: 'tester sees the runs', doc: 'the tester also sees the real sample runs', flag: 'with-judge' },
+  },
+  // analyst, coder, tester satisfied | analyst + n coders + (n-1) testers
+  bound: (o: SelfcollabOptions) => ({ best: Math.min(3, 2 * o.rounds), worst: 2 * o.rounds }),
+  panes: ['checklist', 'code', 'report', 'tests'],
+  run: selfcollab,
+});

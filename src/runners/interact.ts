@@ -1,0 +1,117 @@
+// Interactive problems, testlib style: the interactor reads the test from a file, talks with the
+// program over their standard streams (each one's stdout is the other's stdin), and decides the
+// verdict by its exit code. Both run in sandboxes of their own, under limits of their own.
+import { PassThrough } from 'node:stream';
+import type { Built } from './build.js';
+import type { Checker } from './checker.js';
+import type { Limits } from './judge.js';
+import { LANGS } from './langs.js';
+import { runSandboxed, type SandboxResult } from './sandbox.js';
+import type { LangId, TestCase, TestResult } from './types.js';
+import { runVerdict } from './verdict.js';
+
+/** What of each side's output a result keeps to show. */
+const KEEP_BYTES = 64 * 1024;
+/** The interactor's own budget: it should be quick, but a slow machine is no reason to fail it. */
+const INTERACTOR_CPU_MS = 10_000;
+const INTERACTOR_MEMORY = 1024 << 20;
+
+const said = (r: SandboxResult): string => (r.stderr.trim() || r.stdout.toString().trim()).split('\n')[0]?.slice(0, 200) ?? '';
+
+/** The interactor's exit code, as testlib gives it: 0 AC, 1 WA, 2 presentation error, 3 its own failure. */
+function interactorVerdict(r: SandboxResult): { ok: boolean; detail?: string; failed?: boolean } {
+  const why = said(r);
+  if (r.exitCode === 0) return { ok: true, ...(why ? { detail: why } : {}) };
+  if (r.exitCode === 1) return { ok: false, detail: `interactor: wrong answer${why ? `: ${why}` : ''}` };
+  if (r.exitCode === 2) return { ok: false, detail: `interactor: presentation error${why ? `: ${why}` : ''}` };
+  const how = r.cpuExceeded || r.wallExceeded ? 'timed out' : r.signal ? `died of ${r.signal}` : `exit ${r.exitCode}`;
+  return { ok: false, failed: true, detail: `interactor failed (${how}) — a judge error, not the program's${why ? `: ${why}` : ''}` };
+}
+
+/**
+ * One interactive test: the program and the interactor run at once, joined by two pipes. When the
+ * program is stopped by a limit the interactor is stopped too, so nothing is left running; a
+ * deadlock (each waiting for the other) ends at the wall-clock limit as TLE.
+ */
+export async function runInteractive(lang: LangId, built: Built, interactor: Checker, test: TestCase, name: string, lim: Limits, signal?: AbortSignal): Promise<TestResult> {
+  const l = LANGS[lang];
+  const run = await l.run(built.dir, built.file, lim.memoryMb);
+  const irun = await LANGS[interactor.lang].run(interactor.built.dir, interactor.built.file, INTERACTOR_MEMORY >> 20);
+  const memoryBytes = (lim.memoryMb + l.overheadMb) * 1024 * 1024;
+  // Who ended first tells cause from effect: the program only sees its input end after the
+  // interactor has finished, and the interactor only after the program has.
+  let programDone = false;
+  let interactorFirst = false;
+  const toProgram = new PassThrough();
+  const toInteractor = new PassThrough();
+  // The interactor is stopped with the program's limits; the person's abort stops both.
+  const stopInteractor = new AbortController();
+  const onAbort = () => stopInteractor.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+
+  const inter = runSandboxed({
+    cmd: irun.cmd,
+    args: [...irun.args, 'input.txt', 'output.txt', 'answer.txt'],
+    files: { 'input.txt': test.input, 'answer.txt': test.outputs[0] ?? '' },
+    readable: [interactor.built.dir],
+    stdin: toInteractor,
+    onStdout: (chunk) => toProgram.write(chunk),
+    keepStdoutBytes: KEEP_BYTES,
+    cpuMs: INTERACTOR_CPU_MS,
+    // A little longer than the program's, so a deadlock is the program's TLE, not the interactor's.
+    wallMs: lim.wallMs + 1000,
+    memoryBytes: INTERACTOR_MEMORY,
+    pids: 64,
+    outputBytes: lim.outputBytes,
+    signal: stopInteractor.signal,
+  }).finally(() => {
+    interactorFirst ||= !programDone;
+    toProgram.end();
+  });
+  const prog = runSandboxed({
+    cmd: run.cmd,
+    args: run.args,
+    readable: [built.dir],
+    stdin: toProgram,
+    onStdout: (chunk) => toInteractor.write(chunk),
+    keepStdoutBytes: KEEP_BYTES,
+    cpuMs: lim.timeMs,
+    wallMs: lim.wallMs,
+    memoryBytes: memoryBytes + (8 << 20),
+    addressSpaceBytes: l.addressSpaceLimit ? memoryBytes + (64 << 20) : undefined,
+    pids: lim.processes,
+    outputBytes: lim.outputBytes,
+    signal,
+  }).then((r) => {
+    programDone = true;
+    // The program is gone: the interactor reads its end of input; if a limit stopped the program, it stops too.
+    toInteractor.end();
+    if (r.cpuExceeded || r.wallExceeded || r.oomKilled || r.outputExceeded) stopInteractor.abort();
+    return r;
+  });
+  const [p, i] = await Promise.all([prog, inter]).finally(() => signal?.removeEventListener('abort', onAbort));
+  if (signal?.aborted) throw new DOMException('The judge was aborted', 'AbortError');
+
+  const base = {
+    name,
+    timeMs: p.wallExceeded ? p.wallMs : p.cpuMs,
+    memoryKb: p.peakKb,
+    input: test.input,
+    expected: test.outputs[0] ?? '',
+    actual: p.stdout.toString('utf8'),
+    stderr: p.stderr,
+    exitCode: p.exitCode,
+    signal: p.signal,
+  };
+  const own = runVerdict(p, lim.memoryMb * 1024);
+  if (own?.verdict === 'TLE' && p.wallExceeded && !p.cpuExceeded) {
+    return { ...base, verdict: 'TLE', detail: `idleness: the program and the interactor were both waiting, or the machine was too busy (${p.wallMs} ms wall, ${p.cpuMs} ms CPU)` };
+  }
+  if (own && own.verdict !== 'RE') return { ...base, verdict: own.verdict, detail: own.detail };
+  const judged = interactorVerdict(i);
+  // A crash after the interactor had already given its verdict (a broken pipe, input that ended)
+  // is the verdict's consequence; a crash before it is the program's own.
+  if (own && !judged.failed && !(interactorFirst && !judged.ok)) return { ...base, verdict: 'RE', detail: own.detail };
+  return { ...base, verdict: judged.ok ? 'AC' : 'WA', ...(judged.detail ? { detail: judged.detail } : {}) };
+}

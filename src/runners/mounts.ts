@@ -1,0 +1,97 @@
+import { lstat, readdir, readlink, realpath } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, relative } from 'node:path';
+
+// What a sandboxed program sees, decided by an allow-list: bubblewrap starts from an empty root
+// and only what is named here is mounted. Nothing of the host's mount table is copied, so a
+// path we did not think of (a socket under /tmp or /run, a block device, /root, $HOME, a
+// mount whose name has a space) is simply not there.
+
+/** The toolchains' tree, read-only (or the symlink it is on merged-/usr systems). */
+const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
+
+/**
+ * From /etc only what the dynamic loader and the runtimes read: the loader cache, the
+ * alternatives links (/usr/bin/java goes through them) and the JDK's configuration (its
+ * lib/jvm.cfg links there). No passwd, shadow, ssl keys, hosts or anything else.
+ */
+const ETC_FILES = ['ld.so.cache', 'ld.so.conf', 'ld.so.conf.d', 'alternatives', 'localtime'];
+const ETC_PATTERNS = [/^java-\d+-openjdk$/, /^java$/];
+
+/** Directories a toolchain prefix must never be, nor contain: they hold people's files. */
+const TOO_WIDE = ['/', '/root', '/home', '/tmp', '/var', '/var/tmp', '/etc', '/run', '/opt', '/mnt', '/media', '/srv'];
+
+/**
+ * bubblewrap makes the missing parents of a mount point private (0700, root's), which the
+ * program's uid could not cross: each parent is made first, readable by all.
+ */
+export function parents(paths: string[], made: Set<string> = new Set()): string[] {
+  const args: string[] = [];
+  for (const p of paths) {
+    const chain: string[] = [];
+    for (let d = dirname(p); d !== '/' && d !== '.'; d = dirname(d)) chain.unshift(d);
+    for (const d of chain) {
+      if (made.has(d)) continue;
+      made.add(d);
+      args.push('--perms', '0755', '--dir', d);
+    }
+  }
+  return args;
+}
+
+async function kind(path: string): Promise<'dir' | 'link' | 'file' | null> {
+  try {
+    const s = await lstat(path);
+    return s.isSymbolicLink() ? 'link' : s.isDirectory() ? 'dir' : 'file';
+  } catch {
+    return null;
+  }
+}
+
+async function mountOrLink(path: string): Promise<string[]> {
+  const k = await kind(path);
+  if (k === 'link') return ['--symlink', await readlink(path), path];
+  if (k) return ['--ro-bind', path, path];
+  return [];
+}
+
+/** The fixed part of the bubblewrap arguments: system dirs, /etc entries, /dev, /proc, /tmp. */
+export async function baseMounts(): Promise<string[]> {
+  const args: string[] = [];
+  for (const d of SYSTEM_DIRS) args.push(...(await mountOrLink(d)));
+  const etc = await readdir('/etc').catch(() => [] as string[]);
+  args.push('--perms', '0755', '--dir', '/etc');
+  for (const name of etc.filter((n) => ETC_FILES.includes(n) || ETC_PATTERNS.some((p) => p.test(n))).sort()) {
+    args.push(...(await mountOrLink(`/etc/${name}`)));
+  }
+  return [
+    ...args,
+    // bubblewrap's /dev: null, zero, full, random, urandom, tty and a private pts; no disks.
+    '--dev', '/dev',
+    '--perms', '1777', '--tmpfs', '/dev/shm',
+    // Its own /proc (the pid namespace's), all of it read-only: /proc/sys included.
+    '--proc', '/proc', '--remount-ro', '/proc',
+    '--perms', '1777', '--tmpfs', '/tmp',
+  ];
+}
+
+const within = (path: string, dir: string): boolean => {
+  const r = relative(dir, path);
+  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
+};
+
+/**
+ * The install prefix of a command that lives outside the system dirs (a pyenv Python under
+ * /root/.pyenv/versions/X, a JDK under /opt/jdk): the parent of its `bin` directory. Null when
+ * the command is already visible, or when the prefix would expose a home or a shared directory.
+ */
+export async function toolchainPrefix(cmd: string, visible: string[], secrets: string[]): Promise<string | null> {
+  const real = await realpath(cmd).catch(() => null);
+  if (!real) return null;
+  if ([...SYSTEM_DIRS, ...visible].some((d) => within(real, d))) return null;
+  // A prefix must not hold the person's home, settings or sessions (an ancestor of them).
+  const safe = (dir: string) => !TOO_WIDE.includes(dir) && !secrets.some((s) => within(s, dir));
+  const bin = dirname(real);
+  const prefix = basename(bin) === 'bin' ? dirname(bin) : bin;
+  if (safe(prefix)) return prefix;
+  return safe(bin) ? bin : null;
+}
