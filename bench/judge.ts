@@ -76,7 +76,7 @@ export async function run(): Promise<void> {
           `sequential ${(seqMs / 1000).toFixed(2)} s, ratio ${(seqMs / parMs).toFixed(2)}×\n` +
           `  ${' '.repeat(8)} per test: sandboxed ${(seqMs / N).toFixed(1)} ms, bare spawn ${(bareMs / N).toFixed(1)} ms, overhead ${((seqMs - bareMs) / N).toFixed(1)} ms; ` +
           `compiles on the second run: ${c2 - c1}\n` +
-          `  ${' '.repeat(8)} CPU charged per test ${charged.toFixed(1)} ms against ${bareCpu.toFixed(1)} ms for the bare program (sandbox set-up not charged)\n`,
+          `  ${' '.repeat(8)} CPU charged per test ${charged.toFixed(1)} ms against ${bareCpu.toFixed(1)} ms for the bare program (the rest: the sandbox's fork and setpriv's exec)\n`,
       );
     }
   } finally {
