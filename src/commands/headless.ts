@@ -56,7 +56,8 @@ export function withBudgets(s: Settings, values: BudgetValues): Settings {
   const tree = b as unknown as Record<string, Record<string, number | boolean | string>>;
   for (const { flow, name, budget } of budgetEntries()) {
     if (!budget.flag) continue;
-    const v = budget.kind === 'switch' ? values[budget.flag] : budget.kind === 'choice' ? choice(values, budget.flag, budget.choices) : count(values, budget.flag, budget.min);
+    // A switch's flag turns it on, or off when the flag is its negation (`--no-validate`).
+    const v = budget.kind === 'switch' ? (values[budget.flag] === true ? !budget.flag.startsWith('no-') : undefined) : budget.kind === 'choice' ? choice(values, budget.flag, budget.choices) : count(values, budget.flag, budget.min);
     if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') (tree[flow.name] ??= {})[name] = v;
   }
   const checked = settingsSchema.safeParse({ ...s, budgets: b });

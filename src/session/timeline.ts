@@ -82,6 +82,8 @@ export interface StepView {
   proposals: ProposalShown[];
   runs: RunShown[];
   errors: { t: number; message: string; code?: string }[];
+  /** What the flow decided after the step and why (a fix kept or reverted, a new anchor). */
+  notes: { t: number; text: string }[];
   promptTokens: number;
   promptTokensEvaluated: number;
   completionTokens: number;
@@ -311,6 +313,7 @@ function buildStep(ref: StepRef, events: JournalEvent[]): StepView {
     proposals: [],
     runs: [],
     errors: [],
+    notes: [],
     promptTokens: 0,
     promptTokensEvaluated: 0,
     completionTokens: 0,
@@ -355,6 +358,9 @@ function addEvent(v: StepView, e: JournalEvent): void {
       break;
     case 'error':
       v.errors.push({ t: e.t, message: e.message, ...(e.code ? { code: e.code } : {}) });
+      break;
+    case 'note':
+      v.notes.push({ t: e.t, text: e.text });
       break;
     default:
       break;

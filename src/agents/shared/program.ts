@@ -25,9 +25,12 @@ export function programRules(ctx: AgentContext): string {
 export const codeFence = (ctx: AgentContext): string =>
   `the complete program in one \`\`\`${fenceTag(ctx.lang)} fenced block`;
 
+/** The end of every prompt that asks for a whole program: the rules, then the answer form. */
+export const programTail = (ctx: AgentContext): string[] => ['### Requirements', programRules(ctx), '', `Answer with ${codeFence(ctx)} and nothing after it.`];
+
 /** The end of a code stage's prompt, the same for every flow: the plan, the rules, the answer form. */
 export function codeTaskTail(plan: string, ctx: AgentContext): string[] {
-  return ['### Plan', plan.trim(), '', '### Requirements', programRules(ctx), '', `Answer with ${codeFence(ctx)} and nothing after it.`];
+  return ['### Plan', plan.trim(), '', ...programTail(ctx)];
 }
 
 /**
