@@ -84,6 +84,9 @@ function codeOf(v: unknown): string | undefined {
   return typeof o.program?.source === 'string' ? o.program.source : undefined;
 }
 
+/** A flow's note in the colour of what it says: a fix reverted, a fix kept. */
+const toneOf = (text: string): { tone?: 'yellow' | 'green' } => (text.startsWith('↶') ? { tone: 'yellow' } : text.startsWith('✓') ? { tone: 'green' } : {});
+
 const keyOf = (v: SessionView, what: string): string => `${what}-${v.history.length}`;
 
 function decided(v: SessionView, e: Extract<EngineEvent, { type: 'decision' }>): SessionView {
@@ -104,14 +107,17 @@ function decided(v: SessionView, e: Extract<EngineEvent, { type: 'decision' }>):
     step: e.step,
     title: live.title,
     pane: live.pane,
-    proposal: d.kind === 'edit' ? { ...proposal, text: d.content } : proposal,
+    // An edit's value (what the next stage receives) when the engine told it; else the text.
+    proposal: d.kind === 'edit' ? (e.value !== undefined ? { ...proposal, value: e.value } : { ...proposal, value: undefined, text: d.content }) : proposal,
     decision: d,
     by: e.by,
     ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}),
     ...(v.lastPlan !== undefined ? { previousPlan: v.lastPlan } : {}),
   };
-  const plan = d.kind === 'approve' ? planOf(proposal.value) : undefined;
-  const code = d.kind === 'approve' ? codeOf(proposal.value) : undefined;
+  // What went forward: the proposal approved, or the person's version of it.
+  const forwarded = d.kind === 'approve' ? proposal.value : d.kind === 'edit' ? e.value : undefined;
+  const plan = planOf(forwarded);
+  const code = codeOf(forwarded);
   return {
     ...v,
     history: [...v.history, item],
@@ -151,6 +157,10 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
         live: undefined,
         history: [...v.history, { kind: 'run', key: keyOf(v, 'run'), branch: e.branch, step: e.step, title: v.live?.title ?? 'Tests', program: e.program, result: e.result }],
       };
+    case 'note':
+      // A served note belongs to a served step, already in the history.
+      if (e.served) return v;
+      return { ...v, history: [...v.history, { kind: 'note', key: keyOf(v, 'note'), text: e.text, ...toneOf(e.text) }] };
     case 'progress':
       return { ...v, progress: e.progress, calls: e.progress.calls, repairs: e.progress.repairs, tokensIn: e.progress.promptTokens, tokensOut: e.progress.completionTokens };
     case 'branch':

@@ -76,6 +76,8 @@ export type JournalEvent =
       /** Unreadable after its repair, read leniently as the published code read it: why. */
       lenient?: string;
       meta?: Record<string, unknown>;
+      /** The part a person edits (the plan, the program) when the stage forwards one part. */
+      edits?: { label: string; text: string };
     })
   | (AtStep & {
       type: 'decision';
@@ -85,6 +87,8 @@ export type JournalEvent =
       value?: unknown;
     })
   | (AtStep & { type: 'run'; program: Program; result: JudgeResult })
+  /** What the flow decided after the step and why (AlphaCodium: a fix kept or reverted). */
+  | (AtStep & { type: 'note'; text: string })
   | (At & { type: 'branch'; from: number; atStep: StepId })
   | (At & { type: 'error'; step?: StepId; message: string; code?: string })
   | (At & {

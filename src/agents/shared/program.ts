@@ -1,7 +1,8 @@
+import { programForward } from './forward.js';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import type { Field } from './answer.js';
-import { fenceTag, langName } from './lang.js';
+import { fenceTag, langName } from '../../runners/langs.js';
 import { fenced, programFrom } from './code.js';
 import { programFromEdit } from './edit.js';
 import { programLeniently } from './lenient.js';
@@ -24,20 +25,24 @@ export function programRules(ctx: AgentContext): string {
 export const codeFence = (ctx: AgentContext): string =>
   `the complete program in one \`\`\`${fenceTag(ctx.lang)} fenced block`;
 
+/** The end of every prompt that asks for a whole program: the rules, then the answer form. */
+export const programTail = (ctx: AgentContext): string[] => ['### Requirements', programRules(ctx), '', `Answer with ${codeFence(ctx)} and nothing after it.`];
+
 /** The end of a code stage's prompt, the same for every flow: the plan, the rules, the answer form. */
 export function codeTaskTail(plan: string, ctx: AgentContext): string[] {
-  return ['### Plan', plan.trim(), '', '### Requirements', programRules(ctx), '', `Answer with ${codeFence(ctx)} and nothing after it.`];
+  return ['### Plan', plan.trim(), '', ...programTail(ctx)];
 }
 
 /**
  * How every code stage reads, shows and takes edits of its answer: one program in a fence; read
  * leniently, text without a fence is the program (as the published code took it).
  */
-export const programAnswer: Pick<Agent<unknown, Program>, 'parse' | 'show' | 'edit' | 'lenient'> = {
+export const programAnswer: Pick<Agent<unknown, Program>, 'parse' | 'show' | 'edit' | 'lenient' | 'forward'> = {
   parse: (text, _input, ctx) => programFrom(text, ctx.lang),
   show: (v) => v.source,
   edit: (text, _previous, ctx) => programFromEdit(text, ctx),
   lenient: (text, _input, ctx) => programLeniently(text, ctx),
+  forward: programForward,
 };
 
 /** The corrected program of a debug stage's answer, under the names models give that section. */
