@@ -5,6 +5,7 @@ import { bulleted, listItems, numbered } from '../shared/list.js';
 import { renderSections } from '../shared/sections.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
+import { wholeText } from '../shared/lenient.js';
 
 export const analysisSchema = z.object({
   subproblems: z.array(z.string()),
@@ -73,4 +74,6 @@ export const analystAgent: Agent<Record<string, never>, AnalysisValue> = {
   parse: (text) => parseAnalysis(text),
   show: analysisText,
   edit: (text) => parseAnalysis(text),
+  // The released script handed the analyst's text to the coder as it was: one step, whole.
+  lenient: (text) => ({ subproblems: [], steps: [wholeText(text)] }),
 };
