@@ -52,6 +52,8 @@ export const settingsSchema = z.object({
   openaiApiKey: z.string().min(1).optional(),
   model: z.string().min(1).default('qwen2.5-coder:7b'),
   stageModels: z.record(z.string().regex(stageName), z.string().min(1)).default({}),
+  /** Longest answer per stage in tokens; a stage not named here takes its agent's own default. */
+  answerTokens: z.record(z.string().regex(stageName), int(16, 1_000_000)).default({}),
   numCtx: int(512, 1_048_576).default(8192),
   temperature: z.number().min(0).max(2).default(0),
   topP: z.number().gt(0).max(1).default(0.95),
@@ -76,6 +78,7 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   openaiApiKey: { allowed: 'a key (the environment wins)', about: 'key for the OpenAI-compatible server', secret: true, env: 'OPENAI_API_KEY' },
   model: { allowed: 'a model name', about: 'the model every stage uses' },
   'stageModels.<stage>': { allowed: 'a model name', about: 'a different model for one stage (plan, code, debug, …)' },
+  'answerTokens.<stage>': { allowed: 'an integer 16..1000000', about: 'longest answer of one stage in tokens (default 8192; retrieve 12288, confidence 2048)' },
   numCtx: { allowed: 'an integer 512..1048576', about: 'context window in tokens (Ollama num_ctx)' },
   temperature: { allowed: 'a number 0..2', about: 'sampling temperature' },
   topP: { allowed: 'a number in (0, 1]', about: 'nucleus sampling' },
@@ -186,11 +189,17 @@ function deepMerge(...layers: Tree[]): Tree {
   return out;
 }
 
+/** The KEY_DOCS entry of a key: `stageModels.plan` is documented as `stageModels.<stage>`. */
+const stageKeyDoc = (key: string): string => {
+  const head = key.split('.')[0] ?? '';
+  return key.includes('.') && (head === 'stageModels' || head === 'answerTokens') ? `${head}.<stage>` : key;
+};
+
 /** A person's name for the first problem zod found: the dotted key, the value, what is allowed. */
 function explain(error: z.ZodError, tree: Tree): { key: string; text: string } {
   const issue = error.issues[0];
   const key = (issue?.path ?? []).map(String).join('.');
-  const docKey = key.startsWith('stageModels.') ? 'stageModels.<stage>' : key;
+  const docKey = stageKeyDoc(key);
   const allowed = KEY_DOCS[docKey]?.allowed;
   const value = getPath(tree, key);
   const shown = value === undefined ? '' : ` '${String(value)}'`;
@@ -296,15 +305,18 @@ function setPath(tree: Tree, key: string, value: unknown): Tree {
   return copy;
 }
 
+/** Settings kept per stage: `<group>.<stage>`. */
+const PER_STAGE = ['stageModels', 'answerTokens'];
+
 /** Whether `key` names one setting that `config set` takes. */
 function isSettable(key: string): boolean {
   if (key in KEY_DOCS) return true;
   const [head, stage, ...more] = key.split('.');
-  return head === 'stageModels' && Boolean(stage) && more.length === 0 && stageName.test(stage ?? '');
+  return PER_STAGE.includes(head ?? '') && Boolean(stage) && more.length === 0 && stageName.test(stage ?? '');
 }
 
 /** Whether `key` names a group of settings (stageModels, budgets, budgets.codesim). */
-const isGroup = (key: string): boolean => key === 'stageModels' || Object.keys(KEY_DOCS).some((k) => k.startsWith(`${key}.`));
+const isGroup = (key: string): boolean => PER_STAGE.includes(key) || Object.keys(KEY_DOCS).some((k) => k.startsWith(`${key}.`));
 
 /** Throws a UserError unless `key` names a setting. */
 export function checkKey(key: string): void {
@@ -342,7 +354,7 @@ export function typedValue(key: string, raw: Json): Json {
     // Another key already wrong in the file: say so rather than blame this value.
     if (problem.key !== key) validate(tree, `the settings file ${settingsPath()}`);
   }
-  const allowed = KEY_DOCS[key.startsWith('stageModels.') ? 'stageModels.<stage>' : key]?.allowed ?? 'see `simcoach config list`';
+  const allowed = KEY_DOCS[stageKeyDoc(key)]?.allowed ?? 'see `simcoach config list`';
   throw new UserError(`bad value '${String(raw)}' for ${key} (allowed: ${allowed})`);
 }
 
@@ -413,6 +425,7 @@ export function listSettings(): SettingRow[] {
     ...flatten(settings).map(([k]) => k),
   ]);
   keys.delete('stageModels');
+  keys.delete('answerTokens');
   return [...keys].map((key) => {
     const fromEnvKey = key === 'openaiApiKey' && Boolean(process.env.OPENAI_API_KEY?.trim());
     const source: SettingSource =

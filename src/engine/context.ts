@@ -15,6 +15,8 @@ export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) 
 
 /** The settings the engine reads: the request fields of each stage and the caps. */
 export type EngineSettings = Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & {
+  /** Longest answer per stage in tokens (absent in sessions recorded before the setting). */
+  answerTokens?: Settings['answerTokens'];
   budgets?: Partial<Pick<Settings['budgets'], 'maxCalls' | 'maxTokens'>>;
   /**
    * 'json': the backend's JSON-schema mode for agents that have a schema. Default 'sections':

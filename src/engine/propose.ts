@@ -32,9 +32,21 @@ const rejectionNote = (note: string | undefined): string =>
     ? `The person rejected this answer because: ${note.trim()}\nAnswer the same task again, taking that into account.`
     : 'The person rejected this answer. Answer the same task again with a different approach.';
 
+/** How much of a previous answer goes back to the model with a repair or a rejection. */
+const ANSWER_ECHO_CHARS = 8000;
+
+/**
+ * A previous answer as it is sent back: its start, and how much was left out. An answer that ran
+ * to its length cap (a model repeating itself) is not worth its whole length again.
+ */
+export function echoedAnswer(text: string): string {
+  if (text.length <= ANSWER_ECHO_CHARS) return text;
+  return `${text.slice(0, ANSWER_ECHO_CHARS)}\n… (${text.length - ANSWER_ECHO_CHARS} more characters of this answer left out)`;
+}
+
 /** The messages that carry a rejection into the next request: the answer, then why not. */
 export const rejectionMessages = (raw: string, note: string | undefined): ChatMessage[] => [
-  ...(raw ? [{ role: 'assistant' as const, content: raw }] : []),
+  ...(raw ? [{ role: 'assistant' as const, content: echoedAnswer(raw) }] : []),
   { role: 'user', content: rejectionNote(note) },
 ];
 
@@ -97,7 +109,7 @@ async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, trie
   }
   const first = tryParse(a, answer.text, actx());
   if (first.ok) return { proposal: made(a, first.value, answer.text, actx()), attempts: tries.n };
-  const repair: ChatMessage[] = [...messages, { role: 'assistant', content: answer.text }, { role: 'user', content: repairRequest(first.error, structured) }];
+  const repair: ChatMessage[] = [...messages, { role: 'assistant', content: echoedAnswer(answer.text) }, { role: 'user', content: repairRequest(first.error, structured) }];
   const second = await call(ctx, a, repair, structured, tries.n++, true);
   const again = tryParse(a, second.text, actx());
   if (again.ok) return { proposal: made(a, again.value, second.text, actx()), attempts: tries.n };
@@ -161,7 +173,7 @@ async function call<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, messages: C
   const caps = ctx.settings.budgets ?? {};
   if (caps.maxCalls !== undefined && ctx.rec.calls >= caps.maxCalls) throw new BudgetExhausted('calls');
   if (caps.maxTokens !== undefined && ctx.tokens() >= caps.maxTokens) throw new BudgetExhausted('tokens');
-  const defaults = requestDefaults(ctx.settings, a.agent.name);
+  const defaults = requestDefaults(ctx.settings, a.agent.name, a.agent.answerTokens);
   const { step, branch } = a;
   const isRepair = repair ? { repair: true } : {};
   ctx.write({ type: 'llm-request', branch, step, model: defaults.model, messages, structured, attempt, ...isRepair });

@@ -53,6 +53,8 @@ export interface Agent<I, O> {
   readonly pane: PaneKind;
   /** Messages in stable-prefix order: system text, then the problem, then stage material. */
   messages(input: I, ctx: AgentContext): ChatMessage[];
+  /** This stage's answer cap in tokens when the settings name none (default DEFAULT_ANSWER_TOKENS). */
+  readonly answerTokens?: number;
   /** JSON-mode schema; absent for answers read from marked sections or code fences only. */
   readonly schema?: { name: string; zod: z.ZodType<O> };
   /** The model's text → the value; throws AnswerFormatError saying what is missing. */

@@ -42,7 +42,12 @@ const aborted = (): LlmError => new LlmError('aborted', 'the request was cancell
 
 function stalled(c: FailureContext, x?: Exchange): LlmError {
   const before = x?.phase === 'connecting' ? ' before answering' : '';
-  return new LlmError('stalled', `${c.where} sent nothing${before} for too long (stallSeconds ${c.stallSeconds}), so simcoach gave up waiting`, {
+  // Name the wait that really ran out: before the headers a server may be loading the model, and
+  // that allowance is a multiple of stallSeconds.
+  const waited = (x?.stalledAfterMs ?? c.stallSeconds * 1000) / 1000;
+  const times = waited / c.stallSeconds;
+  const rule = Math.abs(times - 1) < 1e-9 ? `stallSeconds ${c.stallSeconds}` : `${Number(times.toFixed(2))} × stallSeconds ${c.stallSeconds}, time for a model to load`;
+  return new LlmError('stalled', `${c.where} sent nothing${before} for ${Number(waited.toFixed(3))} s (${rule}), so simcoach gave up waiting`, {
     hint:
       'The model may be too big for this machine or the server is stuck; check its log. ' +
       'To wait longer: `simcoach config set stallSeconds 180`.',
@@ -91,6 +96,15 @@ export function notTheApi(c: FailureContext): LlmError {
   });
 }
 
+/** A server that streamed lines that are not its protocol's: a server failure, not an answer. */
+export function notTheProtocol(c: FailureContext, line: string): LlmError {
+  const what = c.backend === 'ollama' ? "Ollama's JSON lines" : 'OpenAI-style server-sent events';
+  const shown = JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
+  return new LlmError('http', `${c.where} streamed a line that is not ${what}: ${shown}`, {
+    hint: 'Something other than the model server may be answering at that address (a proxy, another service); check the address and the server log.',
+  });
+}
+
 /** An error line inside an answer that had begun ({"error": …} in the stream). */
 export function midStream(c: FailureContext, message: string): LlmError {
   return new LlmError('http', `${c.where} reported an error in the middle of the answer: ${message}`, {
@@ -110,6 +124,7 @@ export function classify(err: unknown, x: Exchange | undefined, c: FailureContex
   // Checked first: the openai package ends a stream quietly when aborted, which looks like a cut.
   if (x?.cancelled) return aborted();
   if (err instanceof LlmError) return err;
+  if (x?.violation !== undefined) return notTheProtocol(c, x.violation);
   if (x?.stalled) return stalled(c, x);
   const e = (typeof err === 'object' && err !== null ? err : {}) as StatusLike;
   const status = typeof e.status === 'number' ? e.status : typeof e.status_code === 'number' ? e.status_code : undefined;

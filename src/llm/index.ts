@@ -19,13 +19,21 @@ export async function createBackend(settings: BackendSettings): Promise<Backend>
   return new OllamaBackend({ host: settings.ollamaHost, stallSeconds: settings.stallSeconds });
 }
 
-/** The request fields every call of one stage takes from the settings (its model included). */
+/** An answer's length cap in tokens when neither the settings nor the stage's agent names one. */
+export const DEFAULT_ANSWER_TOKENS = 8192;
+
+/**
+ * The request fields every call of one stage takes from the settings (its model and its answer
+ * cap included); `stageTokens` is the stage's own default cap (its agent's).
+ */
 export function requestDefaults(
-  settings: Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'>,
+  settings: Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & { answerTokens?: Settings['answerTokens'] },
   stage?: string,
-): Pick<ChatRequest, 'model' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> {
+  stageTokens?: number,
+): Pick<ChatRequest, 'model' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive' | 'maxTokens'> {
   return {
     model: (stage && settings.stageModels[stage]) || settings.model,
+    maxTokens: (stage ? settings.answerTokens?.[stage] : undefined) ?? stageTokens ?? DEFAULT_ANSWER_TOKENS,
     temperature: settings.temperature,
     topP: settings.topP,
     numCtx: settings.numCtx,

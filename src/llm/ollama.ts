@@ -1,5 +1,6 @@
 // The Ollama backend, through the `ollama` package over its HTTP API.
 import { Ollama, type ChatResponse } from 'ollama';
+import { answerCharCap, fitting } from './cap.js';
 import { classify, type FailureContext } from './classify.js';
 import { estimateTokens } from './estimate.js';
 import { LlmError } from './errors.js';
@@ -10,6 +11,17 @@ export interface OllamaBackendOptions {
   host: string;
   /** No byte for this long = stalled. */
   stallSeconds: number;
+}
+
+/** A line of Ollama's NDJSON stream: a JSON object with a message, progress, the end, or an error. */
+function isOllamaLine(line: string): boolean {
+  if (line.trim() === '') return true;
+  try {
+    const v: unknown = JSON.parse(line);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && ['message', 'done', 'error', 'status'].some((k) => k in v);
+  } catch {
+    return false;
+  }
 }
 
 /** A pull sends a line every few hundred ms, but verifying a big download can be quiet for minutes. */
@@ -42,7 +54,7 @@ export class OllamaBackend implements Backend {
     stallFactor = 1,
   ): Promise<T> {
     const stallMs = this.opts.stallSeconds * 1000 * stallFactor;
-    const x = new Exchange(signal, stallMs, action === 'chat' ? stallMs * LOAD_FACTOR : stallMs);
+    const x = new Exchange(signal, stallMs, action === 'chat' ? stallMs * LOAD_FACTOR : stallMs, action === 'chat' || action === 'pull' ? isOllamaLine : undefined);
     try {
       return await work(new Ollama({ host: this.where, fetch: x.fetch }), x);
     } catch (err) {
@@ -60,6 +72,7 @@ export class OllamaBackend implements Backend {
       if (req.temperature !== undefined) options.temperature = req.temperature;
       if (req.topP !== undefined) options.top_p = req.topP;
       if (req.seed !== undefined) options.seed = req.seed;
+      if (req.maxTokens !== undefined) options.num_predict = req.maxTokens;
       const keepAlive = keepAliveValue(req.keepAlive);
       const stream = await client.chat({
         model: req.model,
@@ -71,13 +84,19 @@ export class OllamaBackend implements Backend {
       });
       let text = '';
       let final: ChatResponse | undefined;
+      const cap = answerCharCap(req.maxTokens);
       for await (const part of stream) {
-        const piece = part.message?.content ?? '';
+        const piece = fitting(part.message?.content ?? '', text.length, cap);
         if (piece) {
           text += piece;
           req.onChunk?.(piece);
         }
         if (part.done) final = part;
+        if (text.length >= cap && !final) {
+          // The server went on past num_predict: stop reading, as it should have stopped sending.
+          stream.abort();
+          return { ...resultOf(req, text, undefined, Date.now() - started), completionTokens: req.maxTokens ?? 0, doneReason: 'length' };
+        }
       }
       return resultOf(req, text, final, Date.now() - started);
     });

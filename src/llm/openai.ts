@@ -1,6 +1,7 @@
 // The OpenAI-compatible backend (OpenAI, LM Studio, llama.cpp server, vLLM, Ollama's /v1),
 // through the `openai` package.
 import OpenAI from 'openai';
+import { answerCharCap, fitting } from './cap.js';
 import { classify, fromStatus, type FailureContext } from './classify.js';
 import { LlmError } from './errors.js';
 import { estimateTokens } from './estimate.js';
@@ -38,7 +39,7 @@ export class OpenAIBackend implements Backend {
     signal: AbortSignal | undefined,
     work: (client: OpenAI, x: Exchange) => Promise<T>,
   ): Promise<T> {
-    const x = new Exchange(signal, this.opts.stallSeconds * 1000);
+    const x = new Exchange(signal, this.opts.stallSeconds * 1000, undefined, action === 'chat' ? isEventLine : undefined);
     try {
       const client = new OpenAI({
         baseURL: this.where,
@@ -90,6 +91,7 @@ export class OpenAIBackend implements Backend {
             ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
             ...(req.topP !== undefined ? { top_p: req.topP } : {}),
             ...(req.seed !== undefined ? { seed: req.seed } : {}),
+            ...(req.maxTokens !== undefined ? { max_tokens: req.maxTokens } : {}),
             ...(req.schema
               ? { response_format: { type: 'json_schema' as const, json_schema: { name: req.schema.name, schema: req.schema.schema } } }
               : {}),
@@ -103,15 +105,21 @@ export class OpenAIBackend implements Backend {
       let usage: Usage | undefined;
       let finish: string | undefined;
       let model = req.model;
+      const cap = answerCharCap(req.maxTokens);
       for await (const chunk of stream) {
         if (chunk.model) model = chunk.model;
         if (chunk.usage) usage = chunk.usage;
         const choice = chunk.choices?.[0];
         if (choice?.finish_reason) finish = choice.finish_reason;
-        const piece = choice?.delta?.content ?? '';
+        const piece = fitting(choice?.delta?.content ?? '', text.length, cap);
         if (piece) {
           text += piece;
           req.onChunk?.(piece);
+        }
+        if (text.length >= cap && finish === undefined) {
+          // The server went on past max_tokens: stop reading, as it should have stopped sending.
+          stream.controller.abort();
+          return { ...resultOf(req, text, model, usage, 'length', Date.now() - started), completionTokens: req.maxTokens ?? 0 };
         }
       }
       if (finish === undefined && usage === undefined) {
@@ -146,6 +154,22 @@ export class OpenAIBackend implements Backend {
     throw new LlmError('http', `cannot pull ${name}: an OpenAI-compatible server has no pull`, {
       hint: 'Download the model with the server\'s own tool (LM Studio, llama.cpp, vLLM), or use --backend ollama.',
     });
+  }
+}
+
+/** A line of an OpenAI-style event stream: blank, a comment, an SSE field, or data that is a chunk, usage, an error or [DONE]. */
+function isEventLine(line: string): boolean {
+  if (line === '' || line.startsWith(':')) return true;
+  const m = /^(data|event|id|retry)(?::\s?(.*))?$/.exec(line);
+  if (!m) return false;
+  if (m[1] !== 'data') return true;
+  const data = m[2] ?? '';
+  if (data === '[DONE]') return true;
+  try {
+    const v: unknown = JSON.parse(data);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && ['choices', 'usage', 'error', 'object'].some((k) => k in v);
+  } catch {
+    return false;
   }
 }
 

@@ -18,6 +18,8 @@ export interface ChatRequest {
   seed?: number;
   /** Context window (Ollama `num_ctx`). */
   numCtx?: number;
+  /** Longest answer in tokens (Ollama `num_predict`, OpenAI `max_tokens`); cut here too if the server ignores it. */
+  maxTokens?: number;
   /** How long Ollama keeps the model loaded after the call (e.g. "30m"). */
   keepAlive?: string;
   signal?: AbortSignal;
@@ -34,6 +36,7 @@ export interface ChatResult {
   promptTokensEvaluated: number;
   completionTokens: number;
   durationMs: number;
+  /** Why the answer ended ("stop", "length"…); "length" too when simcoach cut it at `maxTokens`. */
   doneReason?: string;
   /** Whether promptTokens came from the server or was estimated from the characters sent. */
   promptTokensSource?: 'server' | 'estimate';

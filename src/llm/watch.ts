@@ -7,9 +7,19 @@
 
 export type Phase = 'connecting' | 'headers' | 'body' | 'done';
 
+/** Whether one line of a streamed body is the protocol's (an NDJSON object, an SSE field…). */
+export type LineCheck = (line: string) => boolean;
+
+/** No protocol line of a model server is near this long; a body that never breaks its lines is not one. */
+const MAX_LINE_CHARS = 4 << 20;
+
 export class Exchange {
   phase: Phase = 'connecting';
   stalled = false;
+  /** How long the silence was when the watchdog gave up (for the message). */
+  stalledAfterMs = 0;
+  /** The start of the first body line that was not the protocol's, when `checkLine` found one. */
+  violation: string | undefined;
   /** Bytes of body received, over every request this exchange made. */
   bytes = 0;
   private readonly controller = new AbortController();
@@ -24,6 +34,8 @@ export class Exchange {
     private readonly signal: AbortSignal | undefined,
     private readonly stallMs: number,
     private readonly firstByteMs: number = stallMs,
+    /** Checks each line of a successful streamed body: a server that streams something else fails. */
+    private readonly checkLine?: LineCheck,
   ) {
     if (signal?.aborted) this.controller.abort(signal.reason);
     else signal?.addEventListener('abort', this.onAbort, { once: true });
@@ -63,14 +75,17 @@ export class Exchange {
       this.disarm();
       return response;
     }
+    const check = response.ok && this.checkLine ? this.lineChecker(this.checkLine) : undefined;
     const watch = new TransformStream<Uint8Array, Uint8Array>({
       transform: (chunk, out) => {
         this.phase = 'body';
         this.bytes += chunk.byteLength;
         this.arm();
+        check?.(chunk, false);
         out.enqueue(chunk);
       },
       flush: () => {
+        check?.(new Uint8Array(), true);
         this.phase = 'done';
         this.disarm();
       },
@@ -82,11 +97,32 @@ export class Exchange {
     });
   }
 
+  /**
+   * Reads the body's lines as they pass and throws (failing the stream, so the package's reader
+   * fails) at the first one that is not the protocol's: the packages would skip it or print it.
+   */
+  private lineChecker(ok: LineCheck): (chunk: Uint8Array, last: boolean) => void {
+    const decoder = new TextDecoder();
+    let pending = '';
+    const fail = (line: string): never => {
+      this.violation = line.slice(0, 200);
+      throw new Error('the server sent something that is not its protocol');
+    };
+    return (chunk, last) => {
+      pending += decoder.decode(chunk, { stream: !last });
+      const lines = pending.split('\n');
+      pending = last ? '' : lines.pop()!;
+      for (const line of lines) if (!ok(line.replace(/\r$/, ''))) fail(line);
+      if (pending.length > MAX_LINE_CHARS) fail(pending);
+    };
+  }
+
   private arm(ms: number = this.stallMs): void {
     this.disarm();
     if (!Number.isFinite(ms) || ms <= 0) return;
     this.timer = setTimeout(() => {
       this.stalled = true;
+      this.stalledAfterMs = ms;
       this.controller.abort(new Error('stalled'));
     }, ms);
     // A pending watchdog must not keep a finished program alive.

@@ -9,7 +9,7 @@ import { flowFor } from '../../src/flows/index.js';
 import { createBackend } from '../../src/llm/index.js';
 import { loadSettings } from '../../src/config.js';
 import { readJournal } from '../../src/session/reader.js';
-import type { FakeServer } from '../fakes/ollama.js';
+import type { FakeServer, OllamaChatBody } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
 import { tempHome, type Home } from '../session/cli.js';
 import { cli, cliPath } from '../engine/cli.js';
@@ -79,6 +79,50 @@ describe('solve --auto', () => {
     expect(server.chatBodies()).toHaveLength(4);
     expect(r.stderr).toMatch(/unsolved \(1\/2 samples\).* — budget/);
     expect(r.stdout).toBe('print(3)\n');
+  });
+
+  it('an endless answer is cut at its stage cap: the journal stays bounded and the repair request does not send it back whole', async () => {
+    const home = tempHome();
+    // The code answer and its repair never end (a server that ignores num_predict).
+    const repairing = (b: OllamaChatBody): boolean => /^Your answer could not be read/.test(b.messages.at(-1)?.content ?? '');
+    server = await startScriptedModel({ titles, override: (stage, body) => (stage === 'code' || repairing(body) ? { chunks: ['again ', 'and again '], endless: true } : undefined) });
+    const r = await solve(home, [SUM, '--auto']);
+    // What the flow makes of the cut answers is the flow's business; the session must end in order.
+    expect(r.stderr).not.toMatch(/internal error/);
+    const bodies = server.chatBodies();
+    const code = bodies.filter((b) => stageOf(b) === 'code');
+    expect(code[0]?.options?.num_predict).toBe(8192);
+    // The repair request carries the cut answer's start and says how much was left out.
+    const repair = bodies[bodies.indexOf(code[0]!) + 1]!;
+    expect(repair.messages.at(-1)?.content).toMatch(/^Your answer could not be read/);
+    const echoed = repair.messages.at(-2)!;
+    expect(echoed.role).toBe('assistant');
+    expect(echoed.content).toMatch(/^again and again[\s\S]*\n… \(57536 more characters of this answer left out\)$/);
+    expect(echoed.content.length).toBeLessThan(8100);
+    const [file] = sessionFiles(home);
+    const size = statSync(file!).size;
+    console.log(`journal of a session with two endless answers: ${(size / 1024).toFixed(0)} KiB`);
+    expect(size).toBeLessThan(1 << 20);
+    const journal = readJournal(file!);
+    expect(journal.events.at(-1)?.type).toBe('end');
+    const responses = journal.events.filter((e) => e.type === 'llm-response');
+    expect(responses.map((e) => (e.type === 'llm-response' ? e.text.length : 0)).slice(2, 4)).toEqual([65536, 65536]);
+  });
+
+  it('a server that streams lines that are not its JSON: exit 3 naming the line, and the session resumes', async () => {
+    const home = tempHome();
+    server = await startScriptedModel({ titles, override: (stage) => (stage === 'plan' ? { text: '## Plan\n1. add', garbage: ['<html>\u001b[2JBad Gateway</html>\n'] } : undefined) });
+    const r = await solve(home, [SUM, '--auto']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`${server.url} streamed a line that is not Ollama's JSON lines: "<html>\\u001b[2JBad Gateway</html>"`);
+    expect(r.stderr).not.toContain('\u001b');
+    const [file] = sessionFiles(home);
+    expect(readJournal(file!).events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'failed', code: 'http' } });
+    await server.close();
+    server = await startScriptedModel({ titles });
+    const again = await cli(['resume', 'last', '--auto', '--host', server.url], home.env, { timeoutMs: 40_000 });
+    expect(again.code).toBe(0);
+    expect(readJournal(file!).events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved' } });
   });
 
   it('exit 3 with the guidance when no server answers', async () => {

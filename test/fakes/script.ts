@@ -21,6 +21,12 @@ export interface FakeReply {
   dropAfterChunks?: number;
   /** After N chunks send nothing more and keep the socket open. */
   stallAfterChunks?: number;
+  /** Never send status or headers; keep the socket open (a server stuck before answering). */
+  withholdHeaders?: boolean;
+  /** Repeat the chunks forever, ignoring any length cap, until the client hangs up. */
+  endless?: boolean;
+  /** Raw text written into the body after the chunks, verbatim (lines that are not the protocol's), before the usual end. */
+  garbage?: string[];
   /** Override token counts (Ollama prompt_eval_count / eval_count; OpenAI prompt_tokens / completion_tokens). */
   promptEvalCount?: number;
   evalCount?: number;
@@ -76,6 +82,7 @@ export function dealer<B>(script: Script<B> | undefined, server: string, errorBo
       return undefined;
     }
     if (reply.headerDelayMs) await sleep(reply.headerDelayMs);
+    if (reply.withholdHeaders) return undefined;
     return { index, reply };
   };
 }
@@ -211,13 +218,34 @@ export async function streamChunks(
 ): Promise<boolean> {
   const chunks = chunksOf(reply);
   if (interruption(reply, 0)) return cut(res, reply, 0);
+  if (reply.endless) {
+    // As fast as the client reads, for as long as it reads.
+    for (let i = 0; ; i++) {
+      if (res.destroyed || res.writableEnded) return false;
+      if (!res.write(write(chunks[i % chunks.length] ?? 'x '))) await writable(res);
+      if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+    }
+  }
   for (let i = 0; i < chunks.length; i++) {
     if (i > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
     if (!send(res, write(chunks[i] ?? ''))) return false;
     if (interruption(reply, i + 1)) return cut(res, reply, i + 1);
   }
+  for (const raw of reply.garbage ?? []) if (!send(res, raw)) return false;
   return true;
 }
+
+/** Resolves when the client has read what was written (or hung up). */
+const writable = (res: ServerResponse): Promise<void> =>
+  new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 
 function cut(res: ServerResponse, reply: FakeReply, sent: number): false {
   // Give the written bytes a moment to leave before the socket goes, as a real crash would.

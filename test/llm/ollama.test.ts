@@ -196,3 +196,37 @@ describe('ollama backend: models', () => {
     expect(err.code).toBe('aborted');
   });
 });
+
+describe('ollama backend: a server that misbehaves', () => {
+  it('lines that are not Ollama JSON are a server failure naming the line, not an answer', async () => {
+    for (const garbage of [['<html><body>502 Bad Gateway</body></html>\n'], ['{"unexpected": true}\n'], ['\u001b[2Jhello\n']]) {
+      const b = await backend({ chat: [{ text: 'The plan', garbage }] });
+      const err = await failure(b.chat(ask()));
+      expect(err.code).toBe('http');
+      expect(err.message).toBe(`${server!.url} streamed a line that is not Ollama's JSON lines: ${JSON.stringify(garbage[0]!.trimEnd())}`);
+      expect(err.message).not.toContain('\u001b');
+      await server!.close();
+    }
+  });
+
+  it('a server that never sends headers fails after the time the message names', async () => {
+    const b = await backend({ chat: [{ withholdHeaders: true }] }, 0.2);
+    const started = performance.now();
+    const err = await failure(b.chat(ask()));
+    const waited = performance.now() - started;
+    expect(err.code).toBe('stalled');
+    expect(err.message).toBe(`${server!.url} sent nothing before answering for 0.6 s (3 × stallSeconds 0.2, time for a model to load), so simcoach gave up waiting`);
+    expect(waited).toBeGreaterThanOrEqual(590);
+  });
+
+  it('asks for num_predict and cuts an endless stream at the cap when the server ignores it', async () => {
+    const b = await backend({ chat: [{ chunks: ['again ', 'and again '], endless: true }] });
+    let streamed = 0;
+    const r = await b.chat(ask({ maxTokens: 100, onChunk: (t) => (streamed += t.length) }));
+    expect(server!.chatBodies()[0]?.options?.num_predict).toBe(100);
+    expect(r.doneReason).toBe('length');
+    expect(r.text.length).toBe(800);
+    expect(streamed).toBe(800);
+    expect(r.text.startsWith('again and again again')).toBe(true);
+  });
+});

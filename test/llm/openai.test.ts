@@ -162,3 +162,32 @@ describe('openai backend', () => {
     expect((await failure(b.pull('m3', () => {}))).message).toContain('no pull');
   });
 });
+
+describe('openai backend: a server that misbehaves', () => {
+  it('lines that are not server-sent events of chunks are a server failure naming the line, not an answer', async () => {
+    for (const garbage of [['<html>oops</html>\n'], ['data: {"unexpected": true}\n\n'], ['data: not json\n\n']]) {
+      const b = await backend({ chat: [{ text: 'The plan', garbage }] });
+      const err = await failure(b.chat(ask()));
+      expect(err.code).toBe('http');
+      expect(err.message).toBe(`${server!.baseURL} streamed a line that is not OpenAI-style server-sent events: ${JSON.stringify(garbage[0]!.trim())}`);
+      await server!.close();
+    }
+  });
+
+  it('a server that never sends headers fails after the stall time the message names', async () => {
+    const b = await backend({ chat: [{ withholdHeaders: true }] }, { stallSeconds: 0.3 });
+    const started = performance.now();
+    const err = await failure(b.chat(ask()));
+    expect(err.code).toBe('stalled');
+    expect(err.message).toBe(`${server!.baseURL} sent nothing before answering for 0.3 s (stallSeconds 0.3), so simcoach gave up waiting`);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('asks for max_tokens and cuts an endless stream at the cap when the server ignores it', async () => {
+    const b = await backend({ chat: [{ chunks: ['again ', 'and again '], endless: true }] });
+    const r = await b.chat(ask({ maxTokens: 100 }));
+    expect(server!.chatBodies()[0]?.max_tokens).toBe(100);
+    expect(r.doneReason).toBe('length');
+    expect(r.text.length).toBe(800);
+  });
+});

@@ -56,6 +56,8 @@ function parseConfidence(text: string): ConfidenceValue {
 /** MapCoder's judge of a plan: an explanation and a confidence 0..100 used to order the plans. */
 export const confidenceAgent: Agent<ConfidenceInput, ConfidenceValue> = {
   name: 'confidence',
+  // A score and a line of reasons.
+  answerTokens: 2048,
   title: 'Confidence',
   pane: 'confidence',
   schema: { name: 'confidence', zod: confidenceSchema },

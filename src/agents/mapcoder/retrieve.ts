@@ -172,6 +172,8 @@ function instructions(k: number, ctx: AgentContext): string {
 /** MapCoder's recall: k relevant but different problems with code and plan, and a tutorial. */
 export const retrieveAgent: Agent<RetrieveInput, RetrievalValue> = {
   name: 'retrieve',
+  // k recalled problems, each with its plan and code, is the longest answer.
+  answerTokens: 12288,
   title: 'Recalled problems',
   pane: 'retrieve',
   // k is fixed by the prompt, not the schema.
