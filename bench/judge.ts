@@ -1,7 +1,7 @@
 // The judge's speed: 200 tests for a C++ and a Python solution, in parallel and one at a time,
 // the sandbox's cost per test against spawning the same program bare, and the build cache.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildProgram, compileCount } from '../src/runners/build.js';
@@ -32,16 +32,24 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [r, performance.now() - t0];
 }
 
-/** The same program spawned directly (no sandbox), one test after another. */
-async function bare(program: Program, ts: TestCase[]): Promise<number> {
+/** CPU time of our waited-for children so far (ms, clock-tick resolution). */
+function childrenCpuMs(): number {
+  const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(f[13]) + Number(f[14])) * 1000) / 100;
+}
+
+/** The same program spawned directly (no sandbox), one test after another: wall ms and CPU ms per test. */
+async function bare(program: Program, ts: TestCase[]): Promise<{ ms: number; cpuMs: number }> {
   const b = await buildProgram(program);
   if (!b.ok) throw new Error(b.compile.message);
   const run = await LANGS[program.lang].run(b.built.dir, b.built.file, 256);
+  const c0 = childrenCpuMs();
   const t0 = performance.now();
   for (const t of ts) spawnSync(run.cmd, run.args, { input: t.input });
   const ms = performance.now() - t0;
+  const cpuMs = (childrenCpuMs() - c0) / ts.length;
   await b.built.cleanup();
-  return ms;
+  return { ms, cpuMs };
 }
 
 export async function run(): Promise<void> {
@@ -58,14 +66,17 @@ export async function run(): Promise<void> {
       const [par, parMs] = await timed(() => judge(program, ts));
       const c2 = compileCount();
       const [seq, seqMs] = await timed(() => judge(program, ts, { parallel: 1 }));
-      const bareMs = await bare(program, ts);
+      const { ms: bareMs, cpuMs: bareCpu } = await bare(program, ts);
+      // The CPU time a test is charged (what decides TLE) against the bare program's own.
+      const charged = seq.tests.reduce((a, t) => a + t.timeMs, 0) / seq.tests.length;
       if ([first, par, seq].some((r) => r.verdict !== 'AC')) throw new Error(`${program.lang}: expected AC, got ${seq.verdict}`);
       const name = LANGS[program.lang].name.padEnd(8);
       process.stdout.write(
         `  ${name} first run ${(firstMs / 1000).toFixed(2)} s (compiles ${c1 - c0}); parallel ${(parMs / 1000).toFixed(2)} s, ` +
           `sequential ${(seqMs / 1000).toFixed(2)} s, ratio ${(seqMs / parMs).toFixed(2)}×\n` +
           `  ${' '.repeat(8)} per test: sandboxed ${(seqMs / N).toFixed(1)} ms, bare spawn ${(bareMs / N).toFixed(1)} ms, overhead ${((seqMs - bareMs) / N).toFixed(1)} ms; ` +
-          `compiles on the second run: ${c2 - c1}\n`,
+          `compiles on the second run: ${c2 - c1}\n` +
+          `  ${' '.repeat(8)} CPU charged per test ${charged.toFixed(1)} ms against ${bareCpu.toFixed(1)} ms for the bare program (the rest: the sandbox's fork and setpriv's exec)\n`,
       );
     }
   } finally {

@@ -104,14 +104,17 @@ function decided(v: SessionView, e: Extract<EngineEvent, { type: 'decision' }>):
     step: e.step,
     title: live.title,
     pane: live.pane,
-    proposal: d.kind === 'edit' ? { ...proposal, text: d.content } : proposal,
+    // An edit's value (what the next stage receives) when the engine told it; else the text.
+    proposal: d.kind === 'edit' ? (e.value !== undefined ? { ...proposal, value: e.value } : { ...proposal, value: undefined, text: d.content }) : proposal,
     decision: d,
     by: e.by,
     ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}),
     ...(v.lastPlan !== undefined ? { previousPlan: v.lastPlan } : {}),
   };
-  const plan = d.kind === 'approve' ? planOf(proposal.value) : undefined;
-  const code = d.kind === 'approve' ? codeOf(proposal.value) : undefined;
+  // What went forward: the proposal approved, or the person's version of it.
+  const forwarded = d.kind === 'approve' ? proposal.value : d.kind === 'edit' ? e.value : undefined;
+  const plan = planOf(forwarded);
+  const code = codeOf(forwarded);
   return {
     ...v,
     history: [...v.history, item],

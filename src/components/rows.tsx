@@ -4,6 +4,7 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { tone, type Tone } from './theme.js';
+import { printable } from '../printable.js';
 
 export interface Seg {
   text: string;
@@ -47,10 +48,8 @@ export function cut(s: string, width: number): string {
   return out;
 }
 
-/** Tabs become spaces and control characters go: they would move the cursor under Ink's feet. */
-export const clean = (s: string): string =>
-  // eslint-disable-next-line no-control-regex
-  s.replace(/\t/g, '    ').replace(/\r/g, '').replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+/** Tabs become spaces and escape sequences and control characters go: they would move the cursor under Ink's feet. */
+export const clean = (s: string): string => printable(s.replace(/\t/g, '    '));
 
 /** Word-wrap one line to `width` cells; words longer than a line are broken. */
 export function wrapLine(line: string, width: number): string[] {

@@ -3,7 +3,7 @@ import type { Hint } from './KeyHints.js';
 /** Every key of the solve screen, for `?`. */
 export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'a', what: 'approve the proposal and go on' },
-  { key: 'e', what: 'edit it here (plans, code): ctrl-s saves, esc cancels' },
+  { key: 'e', what: 'edit what the next stage receives (the plan, the program) here: ctrl-s saves, esc cancels' },
   { key: 'E', what: 'edit it in $VISUAL / $EDITOR' },
   { key: 'r', what: 'reject it with a one-line note; the step runs again with the note' },
   { key: 'b', what: 'back to an earlier step (a new branch; the old one stays in the journal)' },

@@ -59,7 +59,7 @@ export type EngineEvent =
       repair?: boolean;
     })
   | (At & { type: 'proposal'; step: StepId; proposal: Proposal; served: boolean })
-  | (At & { type: 'decision'; step: StepId; decision: Decision; by: 'person' | 'auto' | 'replay' })
+  | (At & { type: 'decision'; step: StepId; decision: Decision; by: 'person' | 'auto' | 'replay'; value?: unknown })
   | (At & { type: 'run-start'; step: StepId; program: Program; tests: number })
   | (At & { type: 'run'; step: StepId; program: Program; result: JudgeResult; served: boolean })
   | (At & { type: 'progress'; progress: ProgressSnapshot })

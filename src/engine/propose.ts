@@ -162,6 +162,7 @@ function made<I, O>(a: ProposeArgs<I, O>, value: O, raw: string, actx: AgentCont
     ...stepOf(a),
     value,
     text: a.agent.show(value),
+    ...(a.agent.forward ? { edits: { label: a.agent.forward.label, text: a.agent.forward.get(value) } } : {}),
     raw,
     ...(meta ? { meta } : {}),
   };

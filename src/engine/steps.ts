@@ -24,7 +24,7 @@ export interface DrivePlan {
 }
 
 /** What the journal keeps of a proposal beside its step's own fields. */
-const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'lenient' | 'meta'>) => ({
+const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'lenient' | 'meta' | 'edits'>) => ({
   ...(p.value !== undefined ? { value: p.value } : {}),
   text: p.text,
   raw: p.raw,
@@ -32,6 +32,7 @@ const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'ca
   ...(p.cancelled ? { cancelled: true } : {}),
   ...(p.lenient !== undefined ? { lenient: p.lenient } : {}),
   ...(p.meta !== undefined ? { meta: p.meta } : {}),
+  ...(p.edits !== undefined ? { edits: p.edits } : {}),
 });
 
 const proposalOf = (r: AskRecord): Proposal => ({ step: r.step, agent: r.agent, title: r.title, pane: r.pane, ...proposalBody(r.proposal!) });
@@ -127,7 +128,7 @@ export class Traversal implements Steps {
           return edited.value;
         }
         ctx.writeAndTell({ type: 'error', branch, step, message: `the edit could not be read: ${edited.error}`, code: 'edit' });
-        proposal = { ...proposal, text: decision.content, editError: edited.error };
+        proposal = proposal.edits ? { ...proposal, edits: { ...proposal.edits, text: decision.content }, editError: edited.error } : { ...proposal, text: decision.content, editError: edited.error };
         ctx.events.emit({ type: 'proposal', branch, step, proposal, served: false });
         continue;
       }
@@ -158,7 +159,9 @@ export class Traversal implements Steps {
 
   private tryEdit<I, O>(agent: Agent<I, O>, text: string, p: Proposal<O>): { ok: true; value: O } | { ok: false; error: string } {
     try {
-      // A failed step has no value; the person's text is then all there is.
+      // The forwarded part alone when the agent has one; a failed step has no value, and the
+      // person's text is then all there is.
+      if (agent.forward && p.value !== undefined) return { ok: true, value: agent.forward.set(p.value, text, this.actx()) };
       return { ok: true, value: agent.edit(text, p.value as O, this.actx()) };
     } catch (err) {
       return { ok: false, error: messageOf(err) };
@@ -174,7 +177,7 @@ export class Traversal implements Steps {
   private decided(step: StepId, decision: Decision, value?: unknown): void {
     const by = this.ctx.gate.by ?? 'person';
     this.ctx.write({ type: 'decision', branch: this.branch, step, decision, by, ...(value !== undefined ? { value } : {}) });
-    this.ctx.events.emit({ type: 'decision', branch: this.branch, step, decision, by });
+    this.ctx.events.emit({ type: 'decision', branch: this.branch, step, decision, by, ...(value !== undefined ? { value } : {}) });
   }
 
   async run(program: Program, tests: TestCase[]): Promise<JudgeResult> {

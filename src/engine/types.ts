@@ -64,6 +64,12 @@ export interface Agent<I, O> {
   /** The person's edited text → the value; throws AnswerFormatError when it cannot. */
   edit(text: string, previous: O, ctx: AgentContext): O;
   /**
+   * The part of the value the next stage receives (a plan, a program). When it is set, `e` edits
+   * that part alone and the rest of the answer is shown read-only: an edit elsewhere could not
+   * reach the next stage, so it is not offered.
+   */
+  readonly forward?: Forward<O>;
+  /**
    * What the published code made of an answer it could not read (the whole text as the plan,
    * text without a fence as the program, …): used with the auto gate when an answer is still
    * unreadable after its repair request, so the method goes on as published instead of ending.
@@ -82,6 +88,14 @@ export interface Agent<I, O> {
   compute?(input: I, ctx: AgentContext): O;
 }
 
+export interface Forward<O> {
+  /** What the part is, for the editor's title ("the plan", "the program"). */
+  label: string;
+  get(value: O): string;
+  /** The value with the person's text as that part; throws AnswerFormatError when it cannot. */
+  set(value: O, text: string, ctx: AgentContext): O;
+}
+
 export interface Proposal<O = unknown> {
   step: StepId;
   agent: string;
@@ -89,8 +103,10 @@ export interface Proposal<O = unknown> {
   pane: PaneKind;
   /** The parsed value (absent when the answer could not be parsed even after a repair). */
   value?: O;
-  /** Editable text form of `value`. */
+  /** Text form of `value`. */
   text: string;
+  /** The part a person edits when the agent forwards one part (see Agent.forward): its label and text. */
+  edits?: { label: string; text: string };
   /** The model's whole answer, as it came. */
   raw: string;
   /** Set when the step failed: the gate may only retry (reject) or stop. */

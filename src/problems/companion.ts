@@ -6,6 +6,7 @@ import { stringify as toYaml } from 'yaml';
 import { formatTimeLimit } from './limits.js';
 import { slug } from './text.js';
 import { isPlainFileName } from './frontmatter.js';
+import { printable } from '../printable.js';
 
 const Test = z.object({ input: z.string(), output: z.string() });
 
@@ -38,7 +39,8 @@ export function parseCompanion(body: string): { ok: true; value: CompanionPayloa
     const where = issue?.path.length ? issue.path.join('.') : 'body';
     return { ok: false, reason: `not a Competitive Companion problem: ${where}: ${issue?.message ?? 'invalid'}` };
   }
-  return { ok: true, value: parsed.data };
+  // Names arrive from a browser extension (any page's text): no escape sequence reaches a terminal.
+  return { ok: true, value: { ...parsed.data, name: printable(parsed.data.name), group: printable(parsed.data.group) } };
 }
 
 /** A fence longer than any run of backticks inside, so sample text can never close it early. */

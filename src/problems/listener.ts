@@ -8,7 +8,10 @@ import { UserError } from '../errors.js';
 import { companionPath, companionToMarkdown, parseCompanion, type CompanionPayload } from './companion.js';
 
 export const DEFAULT_PORT = 27121;
-const MAX_BODY = 32 * 1024 * 1024;
+/** One problem's JSON (statement-less, samples only) is far smaller; anything bigger is refused. */
+const MAX_BODY = 16 * 1024 * 1024;
+/** What all requests in flight may hold at once: many slow senders must not add up to gigabytes. */
+const MAX_BUFFERED = 64 * 1024 * 1024;
 
 export interface ListenerOptions {
   port: number;
@@ -16,11 +19,17 @@ export interface ListenerOptions {
   /** One line per event, for a person watching the terminal. */
   log: (line: string) => void;
   warn: (line: string) => void;
+  /** Largest body of one request in bytes (default 16 MiB); more is answered 413. */
+  maxBody?: number;
+  /** Bytes all requests in flight may hold together (default 64 MiB); past it a request is answered 503. */
+  maxBuffered?: number;
 }
 
 export interface Listener {
   port: number;
   addresses: string[];
+  /** Bytes of request bodies held right now. */
+  buffered(): number;
   /** Stops accepting, then waits for the saves already promised. */
   close(): Promise<void>;
 }
@@ -31,21 +40,47 @@ interface Batch {
   folder: string;
 }
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
+type Body = { ok: true; text: string } | { ok: false; status: 413 | 503 };
+
+/**
+ * Reads a request's body within its own limit and the listener's shared budget (`pool`), which
+ * the caller gives back with `release` once it is done with the text.
+ */
+function readBody(req: IncomingMessage, maxBody: number, pool: { used: number; max: number }): Promise<Body & { release: () => void }> {
+  let held = 0;
+  const release = (): void => {
+    pool.used -= held;
+    held = 0;
+  };
+  const declared = Number(req.headers['content-length']);
+  if (declared > maxBody) return Promise.resolve({ ok: false, status: 413, release });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        resolve(undefined);
-        req.destroy();
-        return;
-      }
+    const refuse = (status: 413 | 503): void => {
+      req.off('data', onData);
+      chunks.length = 0;
+      release();
+      // Read on without keeping anything, so the answer can be sent; the socket closes after it.
+      req.resume();
+      resolve({ ok: false, status, release });
+    };
+    const onData = (c: Buffer): void => {
+      if (held + c.length > maxBody) return refuse(413);
+      if (pool.used + c.length > pool.max) return refuse(503);
+      pool.used += c.length;
+      held += c.length;
       chunks.push(c);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve({ ok: true, text: Buffer.concat(chunks).toString('utf8'), release }));
+    req.on('error', (err) => {
+      release();
+      reject(err);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    // A sender that hangs up mid-body gives its share back.
+    req.on('close', () => {
+      if (!req.complete) release();
+    });
   });
 }
 
@@ -65,6 +100,8 @@ function listenOn(server: Server, host: string, port: number): Promise<void> {
   });
 }
 
+const mib = (bytes: number): string => `${Number((bytes / 1048576).toFixed(2))} MiB`;
+
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Short when under the working directory, whole otherwise. */
@@ -75,6 +112,8 @@ function shown(path: string): string {
 
 export async function startListener(opts: ListenerOptions): Promise<Listener> {
   const batches = new Map<string, Batch>();
+  const maxBody = opts.maxBody ?? MAX_BODY;
+  const pool = { used: 0, max: opts.maxBuffered ?? MAX_BUFFERED };
   let queue: Promise<void> = Promise.resolve();
 
   const save = async (p: CompanionPayload): Promise<void> => {
@@ -101,13 +140,24 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
       answer(res, req.method === 'GET' ? 200 : 405, 'simcoach is listening for Competitive Companion (POST a problem here)');
       return;
     }
-    const body = await readBody(req);
-    if (body === undefined) {
-      answer(res, 413, 'body too large');
-      opts.warn(`refused a body over ${MAX_BODY / 1048576} MB from ${req.socket.remoteAddress ?? 'unknown'}`);
+    const body = await readBody(req, maxBody, pool);
+    if (!body.ok) {
+      const from = req.socket.remoteAddress ?? 'unknown';
+      if (body.status === 413) {
+        answer(res, 413, 'body too large');
+        opts.warn(`refused a body over ${mib(maxBody)} from ${from}`);
+      } else {
+        answer(res, 503, 'too much arriving at once; send it again');
+        opts.warn(`refused a request from ${from}: requests in flight hold ${mib(pool.max)} already`);
+      }
       return;
     }
-    const parsed = parseCompanion(body);
+    let parsed: ReturnType<typeof parseCompanion>;
+    try {
+      parsed = parseCompanion(body.text);
+    } finally {
+      body.release();
+    }
     if (!parsed.ok) {
       answer(res, 400, parsed.reason);
       opts.warn(`400: ${parsed.reason}`);
@@ -160,6 +210,7 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
   return {
     port,
     addresses,
+    buffered: () => pool.used,
     close: async () => {
       await Promise.all(
         servers.map(

@@ -6,6 +6,7 @@ import { buildCacheDir } from '../paths.js';
 import { LANGS } from './langs.js';
 import { probe, which } from './probe.js';
 import { runSandboxed } from './sandbox.js';
+import { printable } from '../printable.js';
 import type { CompileInfo, Program } from './types.js';
 
 /** A program ready to run: the directory its run command reads, and the source's file name. */
@@ -96,9 +97,10 @@ export async function buildProgram(program: Program, opts: { includeDirs?: strin
     });
     if (r.aborted) throw new DOMException('The judge was aborted', 'AbortError');
     const ok = r.exitCode === 0 && !r.cpuExceeded && !r.wallExceeded;
-    const message = trimMessage(
+    // A compiler echoes source lines, and a source may hold any bytes: nothing raw reaches a terminal.
+    const message = printable(trimMessage(
       ok ? r.stderr : r.cpuExceeded || r.wallExceeded ? `compilation took longer than ${COMPILE_CPU_MS / 1000} s` : r.stderr || `${c.tool} failed (${r.signal ?? `exit ${r.exitCode}`})`,
-    );
+    ));
     await writeFile(join(temp, ok ? 'ok' : 'ce'), message);
     await rename(temp, final).catch(async () => {
       // Someone else finished the same build first; theirs is as good as ours.

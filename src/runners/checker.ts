@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { buildProgram, type Built } from './build.js';
 import { LANGS, langFromPath } from './langs.js';
 import { runSandboxed } from './sandbox.js';
+import { printable } from '../printable.js';
 import type { CompileInfo } from './types.js';
 
 export interface Checker {
@@ -39,7 +40,7 @@ export async function runChecker(c: Checker, input: string, outputFile: string, 
     outputBytes: 1 << 20,
     signal,
   });
-  const said = (r.stderr.trim() || r.stdout.toString().trim()).split('\n')[0]?.slice(0, 200) ?? '';
+  const said = printable((r.stderr.trim() || r.stdout.toString().trim()).split('\n')[0]?.slice(0, 200) ?? '');
   if (r.exitCode === 0) return { ok: true, detail: said || undefined };
   if (r.exitCode === 1) return { ok: false, detail: `checker: wrong answer${said ? `: ${said}` : ''}` };
   if (r.exitCode === 2) return { ok: false, detail: `checker: presentation error${said ? `: ${said}` : ''}` };

@@ -9,6 +9,7 @@ import { LANGS } from './langs.js';
 import { runSandboxed, type SandboxResult } from './sandbox.js';
 import type { LangId, TestCase, TestResult } from './types.js';
 import { runVerdict } from './verdict.js';
+import { printable } from '../printable.js';
 
 /** What of each side's output a result keeps to show. */
 const KEEP_BYTES = 64 * 1024;
@@ -16,7 +17,7 @@ const KEEP_BYTES = 64 * 1024;
 const INTERACTOR_CPU_MS = 10_000;
 const INTERACTOR_MEMORY = 1024 << 20;
 
-const said = (r: SandboxResult): string => (r.stderr.trim() || r.stdout.toString().trim()).split('\n')[0]?.slice(0, 200) ?? '';
+const said = (r: SandboxResult): string => printable((r.stderr.trim() || r.stdout.toString().trim()).split('\n')[0]?.slice(0, 200) ?? '');
 
 /** The interactor's exit code, as testlib gives it: 0 AC, 1 WA, 2 presentation error, 3 its own failure. */
 function interactorVerdict(r: SandboxResult): { ok: boolean; detail?: string; failed?: boolean } {
@@ -100,7 +101,7 @@ export async function runInteractive(lang: LangId, built: Built, interactor: Che
     input: test.input,
     expected: test.outputs[0] ?? '',
     actual: p.stdout.toString('utf8'),
-    stderr: p.stderr,
+    stderr: printable(p.stderr),
     exitCode: p.exitCode,
     signal: p.signal,
   };

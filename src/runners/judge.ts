@@ -12,6 +12,7 @@ import { LANGS } from './langs.js';
 import { runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
 import { problemJudgeOptions } from './problem-options.js';
 import { makeTempDir } from './tempdirs.js';
+import { printable } from '../printable.js';
 import type { JudgeOptions, JudgeResult, LangId, Program, TestCase, TestResult } from './types.js';
 import { runVerdict, worst } from './verdict.js';
 
@@ -129,7 +130,7 @@ export async function runTest(program: Program, built: Built, test: TestCase, in
       input: test.input,
       actual: shown.toString('utf8'),
       outputBytes: sink.bytes(),
-      stderr: r.stderr,
+      stderr: printable(r.stderr),
       exitCode: r.exitCode,
       signal: r.signal,
     };

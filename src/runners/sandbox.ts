@@ -258,7 +258,9 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   const joinLater = bwrap && group !== null;
   const joinArgs = group && !bwrap ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
   const wrap = bwrap ? await bwrapArgs(iso, work, spec, joinLater) : joinArgs;
-  const argv = [...wrap, ...limitArgs(iso, spec), spec.cmd, ...spec.args];
+  // Under bubblewrap the limits are set before it starts (they pass down to the program): prlimit
+  // then runs before the cgroup is joined, so its exec is not charged to the program.
+  const argv = bwrap ? [...limitArgs(iso, spec), ...wrap, spec.cmd, ...spec.args] : [...wrap, ...limitArgs(iso, spec), spec.cmd, ...spec.args];
   const env: Record<string, string> = {
     PATH: bwrap ? `${dirname(spec.cmd)}:/usr/local/bin:/usr/bin:/bin` : (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'),
     HOME: work, TMPDIR: work, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8',

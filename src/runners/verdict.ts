@@ -1,5 +1,6 @@
 import type { SandboxResult } from './sandbox.js';
 import type { Verdict } from './types.js';
+import { printable } from '../printable.js';
 
 /** The usual judge priority: the first that applies wins. */
 export const PRIORITY: Verdict[] = ['CE', 'TLE', 'MLE', 'OLE', 'RE', 'WA', 'AC'];
@@ -25,7 +26,7 @@ export function runVerdict(r: SandboxResult, memoryLimitKb: number): { verdict: 
   if (crashed && r.peakKb >= memoryLimitKb * 0.95) return { verdict: 'MLE', detail: `crashed at ${r.peakKb >> 10} MB, at the memory limit` };
   if (r.outputExceeded) return { verdict: 'OLE', detail: 'output over the limit' };
   if (crashed) {
-    const tail = r.stderr.trim().split('\n').slice(-1)[0] ?? '';
+    const tail = printable(r.stderr.trim().split('\n').slice(-1)[0] ?? '');
     const how = r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
     return { verdict: 'RE', detail: tail ? `${how}: ${tail.slice(0, 200)}` : how };
   }

@@ -35,7 +35,7 @@ export function historyRows(item: HistoryItem, width: number): Row[] {
   const head = headerRow(item);
   const indent = (rows: Row[]): Row[] => rows.map((r) => fitRow([seg('  '), ...r], width));
   if (item.kind === 'step') {
-    const proposal = item.decision.kind === 'edit' ? { ...item.proposal, value: undefined } : item.proposal;
+    const proposal = item.proposal;
     const body = paneRows({ kind: 'proposal', proposal }, { width: width - 2, compact: true, ...(item.previousCode !== undefined ? { previousCode: item.previousCode } : {}) });
     return [fitRow(head, width), ...indent(body), []];
   }

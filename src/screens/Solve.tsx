@@ -21,7 +21,7 @@ import { SettingsScreen } from './Settings.js';
 import { resultWord } from '../session/verdict.js';
 import type { SessionView } from '../app/sessionView.js';
 import { BACK_HINTS, BackPicker } from './solve/BackPicker.js';
-import { EditStep } from './solve/EditStep.js';
+import { EditStep, editedText } from './solve/EditStep.js';
 import { Ended } from './solve/Ended.js';
 import { Gate, gateHints } from './solve/Gate.js';
 import { NOTE_HINTS, NoteInput } from './solve/NoteInput.js';
@@ -73,7 +73,15 @@ export function Solve(props: SolveProps) {
   const [mode, setModeState] = useState<SolveMode>('main');
   // The key handler reads the newest state: a key typed right after `r` must not approve.
   const modeNow = useRef<SolveMode>('main');
+  // The keys that closed an editor, a note or an overlay were theirs: every input listener hears
+  // the same read, so this screen lets the rest of that read pass (a burst like "sums⏎" must not
+  // open the settings once the editor has saved).
+  const theirs = useRef(false);
   const setMode = (m: SolveMode): void => {
+    if (m === 'main' && modeNow.current !== 'main' && modeNow.current !== 'back') {
+      theirs.current = true;
+      queueMicrotask(() => (theirs.current = false));
+    }
     modeNow.current = m;
     setModeState(m);
   };
@@ -132,11 +140,13 @@ export function Solve(props: SolveProps) {
   const backendError = v.error !== undefined && isBackendError(v.error.code);
 
   const externalEdit = (p: Proposal): void => {
-    const ext = p.pane === 'code' ? (EXT[props.lang] ?? '.txt') : '.md';
+    const program = p.pane === 'code' || p.pane === 'debug';
+    const ext = program ? (EXT[props.lang] ?? '.txt') : '.md';
+    const before = editedText(p);
     app
-      .editExternally(p.text, ext)
+      .editExternally(before, ext)
       .then((text) => {
-        if (text === p.text) setNotice({ text: 'no change made in the editor' });
+        if (text === before) setNotice({ text: 'no change made in the editor' });
         else decide({ kind: 'edit', content: text });
       })
       .catch((err: unknown) => setNotice({ text: `the editor failed: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' }));
@@ -190,6 +200,7 @@ export function Solve(props: SolveProps) {
 
   useInput(
     (input, key) => {
+      if (theirs.current) return;
       const keyView: SolveKeyView = {
         streaming: live?.streaming === true,
         ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value } } : {}),

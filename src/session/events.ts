@@ -76,6 +76,8 @@ export type JournalEvent =
       /** Unreadable after its repair, read leniently as the published code read it: why. */
       lenient?: string;
       meta?: Record<string, unknown>;
+      /** The part a person edits (the plan, the program) when the stage forwards one part. */
+      edits?: { label: string; text: string };
     })
   | (AtStep & {
       type: 'decision';

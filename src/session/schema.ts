@@ -101,6 +101,7 @@ const eventSchemas = {
     cancelled: z.boolean().optional(),
     lenient: z.string().optional(),
     meta: z.record(z.string(), z.unknown()).optional(),
+    edits: z.object({ label: z.string(), text: z.string() }).optional(),
   }),
   decision: z.looseObject({ ...atStep, decision, by: z.enum(['person', 'auto', 'replay']), value: z.unknown().optional() }),
   run: z.looseObject({ ...atStep, program, result: judgeResult }),

@@ -260,3 +260,24 @@ describe('sections inside sections', () => {
     expect(v.verdict).toBe('plan-fine');
   });
 });
+
+describe('what goes forward is what a person edits', () => {
+  it('a plan: the edit replaces the plan alone, the other parts stay as the model gave them', async () => {
+    const ctx = ctxOf(await fixture('sum-two'));
+    const v = planAgent.parse('## Understanding\nAdd.\n\n## Recalled problem\nSum.\n\n## Recalled solution\nLoop.\n\n## Algorithm\nO(1).\n\n## Plan\n1. read\n2. add', { failed: [] }, ctx);
+    expect(planAgent.forward!.get(v)).toBe('1. read\n2. add');
+    const edited = planAgent.forward!.set(v, '1. read\n2. add with care\n', ctx);
+    expect(edited).toEqual({ ...v, plan: '1. read\n2. add with care' });
+    expect(() => planAgent.forward!.set(v, '  \n', ctx)).toThrow(AnswerFormatError);
+    expect(reviseAgent.forward!.label).toBe('the plan');
+  });
+
+  it('code and debug: the program only; a debugger\'s explanation is kept, its program replaced', async () => {
+    const ctx = ctxOf(await fixture('sum-two'));
+    expect(codeAgent.forward!.set({ lang: 'python', source: 'x' }, 'print(1)', ctx)).toEqual({ lang: 'python', source: 'print(1)\n' });
+    const fix = { trace: 'a=1 b=2 → -1', culprit: 'code' as const, fix: 'add instead of subtract', program: { lang: 'python' as const, source: 'print(a-b)\n' } };
+    const out = debugAgent.forward!.set(fix, 'print(a+b)', ctx);
+    expect(out).toEqual({ ...fix, program: { lang: 'python', source: 'print(a+b)\n' } });
+    expect(debugAgent.forward!.get(fix)).toBe('print(a-b)\n');
+  });
+});

@@ -93,6 +93,14 @@ describe('codetree with the auto gate', () => {
     expect(outcome.program?.source).toBe(`${RIGHT}\n`);
   });
 
+  it('a score unreadable even after the repair request reads as 0 with the auto gate, and the search goes on', async () => {
+    const server = await serve({ thinker: THINK, solver: fence(HALF), 'critic-score': 'Hard to say.', 'critic-score:repair': 'Still hard to say.', reflect: REFLECT, debugger: fence(RIGHT), 'critic-verify': ACCEPT });
+    const { outcome, trace } = await runFlow(codetree, sumTwo, defaults, server);
+    expect(callsOf(server)).toEqual(['thinker', 'solver', 'critic-score', 'critic-score:repair', 'reflect', 'debugger', 'critic-verify']);
+    expect(stateOf(treesOf(trace.file).at(-1)!, '1')).toMatchObject({ state: 'kept', score: 0, value: 0.5 });
+    expect(outcome.status).toBe('solved');
+  });
+
   it('the budget counts solver and debugger calls only; nothing accepted returns the best-valued candidate', async () => {
     const o: CodetreeOptions = { generations: 4, depth: 3, width: 2, search: 'critic' };
     const server = await serve({

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createServer } from 'node:http';
+import { describe, expect, it, vi } from 'vitest';
+import { createServer, request, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,5 +32,72 @@ describe('the listener when IPv6 loopback cannot be had', () => {
       blocker.close();
     }
     expect(logs).toEqual([expect.stringMatching(/^saved Still works \(1 sample\) → .*still-works\.md$/)]);
+  });
+});
+
+describe('the listener bounds what it buffers', () => {
+  /** A POST whose body is written by `send`; resolves with the status the listener answered. */
+  function post(port: number, headers: Record<string, string | number>, send: (req: ClientRequest) => void): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/', headers }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      // The listener may close the connection while the rest of a refused body is on its way.
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+      send(req);
+    });
+  }
+
+  it('answers 413 to a body over the limit, whether declared or streamed, and still takes good ones', async () => {
+    const warnings: string[] = [];
+    const listener = await startListener({ port: 0, dir, log: () => {}, warn: (l) => warnings.push(l), maxBody: 1 << 20 });
+    try {
+      // Declared too big: refused before a byte of it is read.
+      expect(await post(listener.port, { 'content-length': 100 << 20 }, (req) => req.flushHeaders())).toBe(413);
+      // Chunked, no length: refused once it passes the limit.
+      const status = await post(listener.port, { 'transfer-encoding': 'chunked' }, (req) => {
+        const piece = Buffer.alloc(64 << 10, 0x20);
+        const pump = (): void => {
+          while (!req.destroyed && req.write(piece));
+          if (!req.destroyed) req.once('drain', pump);
+        };
+        pump();
+      });
+      expect(status).toBe(413);
+      expect(warnings).toEqual([`refused a body over 1 MiB from 127.0.0.1`, `refused a body over 1 MiB from 127.0.0.1`]);
+      expect(listener.buffered()).toBe(0);
+      const ok = await fetch(`http://127.0.0.1:${listener.port}/`, { method: 'POST', body: JSON.stringify({ name: 'Small', tests: [] }) });
+      expect(ok.status).toBe(200);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('caps what concurrent requests hold together: past it a request is answered 503', async () => {
+    const warnings: string[] = [];
+    const listener = await startListener({ port: 0, dir, log: () => {}, warn: (l) => warnings.push(l), maxBody: 1 << 20, maxBuffered: 2 << 20 });
+    const open: ClientRequest[] = [];
+    try {
+      const part = Buffer.alloc(900 << 10, 0x20);
+      // Two slow senders each hold 900 KiB, under their own limit, and do not finish.
+      for (let i = 0; i < 2; i++) {
+        void post(listener.port, { 'transfer-encoding': 'chunked' }, (req) => {
+          open.push(req);
+          req.write(part);
+        }).catch(() => {});
+      }
+      await vi.waitFor(() => expect(listener.buffered()).toBe(2 * part.length), { timeout: 10_000 });
+      // A third would take the total past 2 MiB.
+      expect(await post(listener.port, { 'transfer-encoding': 'chunked' }, (req) => req.write(part))).toBe(503);
+      expect(warnings).toEqual(['refused a request from 127.0.0.1: requests in flight hold 2 MiB already']);
+      expect(listener.buffered()).toBe(2 * part.length);
+      // Senders that hang up give their share back.
+      for (const r of open) r.destroy();
+      await vi.waitFor(() => expect(listener.buffered()).toBe(0), { timeout: 10_000 });
+    } finally {
+      for (const r of open) r.destroy();
+      await listener.close();
+    }
   });
 });

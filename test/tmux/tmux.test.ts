@@ -7,12 +7,13 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
+import { stageOf } from '../flows/harness.js';
 import { SIM_FINE } from '../fakes/answers.js';
 
 const ROOT = resolve(__dirname, '../..');
 const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
 const SOCKET = `simcoach-test-${process.pid}`;
-const SESSION = 'solve';
+let SESSION = 'solve';
 
 const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
 const screen = (): string => tmux('capture-pane', '-p', '-t', SESSION);
@@ -42,28 +43,35 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The built app on sum-two in a new tmux session of its own name, against the fake server; returns its home. */
+function launch(model: FakeServer, name: string): string {
+  SESSION = name;
+  const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    TERM: 'xterm-256color',
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    NO_COLOR: '1',
+  };
+  const cli = join(ROOT, 'dist', 'cli.js');
+  const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
+  const cmd = [process.execPath, cli, 'solve', problem, '--host', model.url, '--model', 'fake-coder:7b'].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  // `env -i` so no CI variable makes Ink hold its frames; the shell stays after the app exits.
+  const envArgs = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ');
+  const script = join(home, 'run.sh');
+  writeFileSync(script, `clear\nenv -i ${envArgs} ${cmd}\necho "exit=$?"\n`);
+  tmux('new-session', '-d', '-s', SESSION, '-x', '100', '-y', '30', 'sh');
+  keys(`. ${script}`, 'Enter');
+  return home;
+}
+
 describe.skipIf(!HAS_TMUX)('the built app in tmux', () => {
   it('one whole solve by keys: plan, simulation, code, samples AC, Submit to the hidden tests → Accepted; q quits and the terminal is restored', async () => {
     server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
-    const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: home,
-      TERM: 'xterm-256color',
-      XDG_CONFIG_HOME: join(home, 'config'),
-      XDG_DATA_HOME: join(home, 'data'),
-      XDG_CACHE_HOME: join(home, 'cache'),
-      NO_COLOR: '1',
-    };
-    const cli = join(ROOT, 'dist', 'cli.js');
-    const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
-    const cmd = [process.execPath, cli, 'solve', problem, '--host', server.url, '--model', 'fake-coder:7b'].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-    // `env -i` so no CI variable makes Ink hold its frames; the shell stays after the app exits.
-    const envArgs = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ');
-    const script = join(home, 'run.sh');
-    writeFileSync(script, `clear\nenv -i ${envArgs} ${cmd}\necho "exit=$?"\n`);
-    tmux('new-session', '-d', '-s', SESSION, '-x', '100', '-y', '30', 'sh');
-    keys(`. ${script}`, 'Enter');
+    const home = launch(server, 'solve');
 
     await until(/Plan\s+your decision/, 'the plan');
     expect(screen()).toContain('2. Print a + b.');
@@ -95,5 +103,29 @@ describe.skipIf(!HAS_TMUX)('the built app in tmux', () => {
     // Raw mode is off again: the shell echoes what is typed.
     keys('echo restored-ok', 'Enter');
     await until(/^restored-ok$/m, 'the shell to work again');
+  });
+
+  it('e edits the plan alone, and the stand-in server\'s log shows the next stage received exactly the edited plan', async () => {
+    await server?.close();
+    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
+    launch(server, 'edit');
+    await until(/Plan\s+your decision/, 'the plan');
+    keys('e');
+    const editing = await until(/Editing the plan \(what the next stage receives\)/, 'the plan editor');
+    // The rest of the answer is there to read, not to edit.
+    expect(editing).toMatch(/Add two integers\.[\s\S]*read-only/);
+    keys('Down', 'End');
+    keys('-l', ' Use 64-bit sums.');
+    keys('C-s');
+    await until(/Simulation\s+your decision/, 'the simulation of the edited plan');
+    expect(screen()).toContain('✎ yours');
+    const bodies = server.chatBodies();
+    expect(bodies.map(stageOf)).toEqual(['plan', 'simulate']);
+    const sent = bodies[1]!.messages.map((m) => m.content).join('\n');
+    expect(sent).toContain('1. Read a and b.\n2. Print a + b. Use 64-bit sums.');
+    // Nothing of the answer's other parts is sent on as the plan.
+    expect(sent).not.toContain('Add two integers.');
+    keys('q');
+    await until(/exit=\d/, 'the app to exit');
   });
 });

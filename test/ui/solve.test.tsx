@@ -96,10 +96,13 @@ describe('the gate by keys', () => {
     app = await startApp(server, sumTwo);
     await app.until('your decision');
     await app.press('e');
-    await app.until('Editing Plan');
-    // Past the end, up to the plan's step 2 (the text ends with an empty line), its end, add to it.
-    for (let i = 0; i < 30; i++) await app.press(KEYS.down);
-    await app.press(KEYS.up);
+    // Only the plan is edited (it is what the next stage receives); the rest is shown read-only.
+    const editing = await app.until('Editing the plan (what the next stage receives)');
+    expect(editing).toContain('Add two integers.');
+    expect(editing).toMatch(/read-only/);
+    expect(editing).toMatch(/1 1\. Read a and b\.\s+2 2\. Print a \+ b\./);
+    // To the plan's last line, its end, and add to it.
+    for (let i = 0; i < 5; i++) await app.press(KEYS.down);
     await app.press(KEYS.end);
     await app.type(' Mind negative numbers (MY-EDIT).');
     await app.press(KEYS.ctrlS);
@@ -108,7 +111,7 @@ describe('the gate by keys', () => {
     await app.press('a');
     await app.until(/▸ 3 Code\s+your decision/);
     const code = server.chatBodies().findIndex((b) => stageOf(b) === 'code');
-    expect(lastUser(server, code)).toContain('2. Print a + b. Mind negative numbers (MY-EDIT).');
+    expect(lastUser(server, code)).toContain('1. Read a and b.\n2. Print a + b. Mind negative numbers (MY-EDIT).');
     expect(lastUser(server, 1)).toContain('MY-EDIT'); // the simulation ran on it too
     await app.press('a');
     await app.until('★ Accepted');

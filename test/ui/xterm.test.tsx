@@ -1,66 +1,14 @@
 // The app in a headless terminal emulator at 80×24: ink-testing-library has no terminal height,
 // so only here can we see that the live region stays shorter than the screen while a long answer
 // streams. A taller live region makes Ink clear the whole screen and scrollback on every frame.
-import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import xterm from '@xterm/headless';
 import { fixture } from '../agents/problems.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel, sleep, tempXdg, waitFor } from './helpers.js';
+import { CLEAR, frameLines, headlessTerm, screen } from './term.js';
 
 const COLS = 80;
 const ROWS = 24;
-const CLEAR = /\u001b\[2J|\u001b\[3J/;
-
-class TermOut extends EventEmitter {
-  columns = COLS;
-  rows = ROWS;
-  isTTY = true;
-  writes: string[] = [];
-  constructor(private readonly term: xterm.Terminal) {
-    super();
-  }
-  write(s: string): boolean {
-    this.writes.push(s);
-    this.term.write(s);
-    return true;
-  }
-}
-
-class TermIn extends EventEmitter {
-  isTTY = true;
-  private data: string | null = null;
-  write(s: string): void {
-    this.data = s;
-    this.emit('readable');
-    this.emit('data', s);
-  }
-  read(): string | null {
-    const d = this.data;
-    this.data = null;
-    return d;
-  }
-  setEncoding(): void {}
-  setRawMode(): void {}
-  resume(): void {}
-  pause(): void {}
-  ref(): void {}
-  unref(): void {}
-}
-
-/** The lines of one dynamic frame: what Ink wrote after erasing the previous one. */
-function frameLines(write: string): number {
-  // eslint-disable-next-line no-control-regex
-  const text = write.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
-  return text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
-}
-
-function screen(term: xterm.Terminal): string[] {
-  const b = term.buffer.active;
-  const out: string[] = [];
-  for (let i = 0; i < ROWS; i++) out.push(b.getLine(b.viewportY + i)?.translateToString(true) ?? '');
-  return out;
-}
 
 let server: FakeServer | undefined;
 beforeAll(() => {
@@ -85,9 +33,7 @@ describe('the app in an 80×24 terminal', () => {
     const { probeBackend } = await import('../../src/llm/probe.js');
     const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b' });
     const probe = await probeBackend(settings);
-    const term = new xterm.Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true, scrollback: 5000, convertEol: true });
-    const stdout = new TermOut(term);
-    const stdin = new TermIn();
+    const { term, stdout, stdin } = headlessTerm(COLS, ROWS);
     let exited = false;
     const app = createAppController({ settings, probe, editExternally: async (t) => t, quit: () => (exited = true) });
     const problem = await fixture('sum-two');
@@ -101,12 +47,12 @@ describe('the app in an 80×24 terminal', () => {
     const flushed = (): Promise<void> => new Promise((r) => term.write('', r));
     const text = async (): Promise<string> => {
       await flushed();
-      return screen(term).join('\n');
+      return screen(term, ROWS).join('\n');
     };
     // While streaming: the tail moves, the region keeps its height.
     const streamDeadline = Date.now() + 15_000;
     while (!/streaming[\s\S]*step [1-3]\d\d:/.test(await text()) && Date.now() < streamDeadline) await sleep(20);
-    const during = screen(term);
+    const during = screen(term, ROWS);
     expect(during.join('\n')).toContain('streaming');
     expect(during.join('\n')).toMatch(/step [1-3]\d\d:/);
     expect(during.some((l) => l.includes('codesim'))).toBe(true);

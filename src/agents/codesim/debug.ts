@@ -1,3 +1,4 @@
+import { fixForward } from '../shared/forward.js';
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
@@ -107,5 +108,6 @@ export const debugAgent: Agent<DebugInput, DebugValue> = {
   // The program goes last, in its fence, where `parse` reads it back.
   show: (v) => showFields(FIELDS, { ...v, code: quoteProgram(v.program) }),
   edit: editFix(parseDebug),
+  forward: fixForward(),
   lenient: (text, _input, ctx) => ({ trace: '', culprit: 'unknown', fix: '', program: programLeniently(text, ctx) }),
 };

@@ -1,3 +1,4 @@
+import { planForward } from '../shared/forward.js';
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
 import { formatInstructions, planOf, readAnswer, showFields, type Field } from '../shared/answer.js';
@@ -103,6 +104,7 @@ export const planAgent: Agent<PlanInput, PlanValue> = {
   parse: (text) => parsePlan(text),
   show: (v) => showFields(FIELDS, v),
   edit: (text) => parsePlan(text, true),
+  forward: planForward(),
   // The published code passed the planner's whole answer on as the plan.
   lenient: (text) => ({ understanding: '', recalledProblem: '', recalledSolution: '', algorithm: '', plan: wholeText(text) }),
 };

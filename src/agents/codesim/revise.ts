@@ -1,3 +1,4 @@
+import { planForward } from '../shared/forward.js';
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
 import { formatInstructions, planOf, readAnswer, showFields, type Field } from '../shared/answer.js';
@@ -70,5 +71,6 @@ export const reviseAgent: Agent<ReviseInput, RevisionValue> = {
   parse: (text) => parseRevision(text),
   show: (v) => showFields(FIELDS, v),
   edit: (text) => parseRevision(text, true),
+  forward: planForward(),
   lenient: (text) => ({ changes: '', plan: wholeText(text) }),
 };

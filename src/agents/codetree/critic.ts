@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import { formatInstructions, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
-import { asText } from '../shared/text.js';
+import { wholeText } from '../shared/lenient.js';
+import { asText, stripThink } from '../shared/text.js';
 import type { Program } from '../../runners/types.js';
 import { nodeContext, type Idea } from './thinker.js';
 
@@ -149,6 +150,8 @@ export const criticScoreAgent: Agent<ScoreInput, ScoreValue> = {
   parse: (text) => parseScore(text),
   show: (v) => showFields(SCORE_FIELDS, v),
   edit: (text) => parseScore(text),
+  // No number to be found: the lowest score (the published reader found no digit either).
+  lenient: (text) => ({ review: wholeText(text), score: 0 }),
 };
 
 function parseVerify(text: string): VerifyValue {
@@ -186,6 +189,7 @@ export const criticVerifyAgent: Agent<VerifyInput, VerifyValue> = {
   parse: (text) => parseVerify(text),
   show: (v) => showFields(VERIFY_FIELDS, v),
   edit: (text) => parseVerify(text),
+  lenient: (text) => ({ overfitting: stripThink(text), edgeCases: '', complexity: '', verdict: 'unclear' }),
 };
 
 /** The verification's findings as feedback for the thinker and the debugger. */

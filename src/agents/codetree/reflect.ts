@@ -1,7 +1,7 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
-import { editIdeas, ideasFrom, nodeContext, showIdeas, type Idea, type IdeasValue } from './thinker.js';
+import { editIdeas, ideasFrom, lenientIdeas, nodeContext, showIdeas, type Idea, type IdeasValue } from './thinker.js';
 
 export interface ReflectInput {
   /** The branch's strategy. */
@@ -37,4 +37,5 @@ export const reflectAgent: Agent<ReflectInput, IdeasValue> = {
   parse: (text, input) => ideasFrom(text, input.width),
   show: showIdeas,
   edit: (text) => editIdeas(text),
+  lenient: (text) => lenientIdeas(text),
 };

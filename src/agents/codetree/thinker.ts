@@ -3,6 +3,7 @@ import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/t
 import { isObject } from '../shared/answer.js';
 import { jsonAnswer } from '../shared/json.js';
 import { listItems } from '../shared/list.js';
+import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';
 import type { Program } from '../../runners/types.js';
@@ -25,7 +26,7 @@ const TITLE_WORDS = 8;
 /** "Greedy by deadline: sort jobs …" → title and idea; a line with no label gets its first words as title. */
 export function ideaOf(item: string): Idea {
   const text = item.replace(/\*\*/g, '').trim();
-  const m = /^(.{2,80}?)\s*(?::|\s[—–-]\s)\s*([\s\S]+)$/.exec(text);
+  const m = /^(.{2,120}?)\s*(?::|\s[—–-]\s)\s*([\s\S]+)$/.exec(text);
   if (m && !m[1]!.includes('\n')) return { title: m[1]!.trim(), idea: m[2]!.trim() };
   const words = text.split(/\s+/);
   const title = words.slice(0, TITLE_WORDS).join(' ') + (words.length > TITLE_WORDS ? ' …' : '');
@@ -58,6 +59,9 @@ export function nodeContext(strategy: Idea, program: Program, feedback: string, 
   return ['### Strategy', `${strategy.title}: ${strategy.idea}`, '', '### Program', quoteProgram(program), '', `### ${feedbackTitle}`, feedback.trim() || '(none)'];
 }
 
+/** An answer with no list: the whole text is one idea (the model's own way of saying it). */
+export const lenientIdeas = (text: string): IdeasValue => ({ ideas: [ideaOf(wholeText(text))] });
+
 /** The ideas as the numbered list the pane shows and a person edits. */
 export const showIdeas = (v: IdeasValue): string => v.ideas.map((i, n) => `${n + 1}. ${i.title}: ${i.idea.replace(/\n/g, ' ')}`).join('\n') + '\n';
 
@@ -87,4 +91,5 @@ export const thinkerAgent: Agent<ThinkerInput, IdeasValue> = {
   parse: (text, input) => ideasFrom(text, input.width),
   show: showIdeas,
   edit: (text) => editIdeas(text),
+  lenient: (text) => lenientIdeas(text),
 };

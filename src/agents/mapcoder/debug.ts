@@ -1,3 +1,4 @@
+import { fixForward } from '../shared/forward.js';
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
@@ -99,5 +100,6 @@ export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
   parse: (text, input, ctx) => parseDebug(text, ctx, input.previous.plan),
   show: (v) => showFields(FIELDS, { plan: v.plan, notes: v.fix, code: quoteProgram(v.program) }),
   edit: (text, previous, ctx) => editFix((t, c) => parseDebug(t, c, previous.plan))(text, previous, ctx),
+  forward: fixForward(),
   lenient: (text, input, ctx) => ({ trace: '', culprit: 'unknown', fix: '', plan: input.previous.plan, program: programLeniently(text, ctx) }),
 };

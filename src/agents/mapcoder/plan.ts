@@ -1,3 +1,4 @@
+import { planForward } from '../shared/forward.js';
 import type { Agent, AgentContext } from '../../engine/types.js';
 import { planOf, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
@@ -64,5 +65,6 @@ export const exemplarPlanAgent: Agent<ExemplarPlanInput, ExemplarPlanValue> = {
   parse: (text) => parsePlan(text),
   show: (v) => showFields(FIELDS, v),
   edit: (text) => parsePlan(text, true),
+  forward: planForward(),
   lenient: (text) => ({ plan: wholeText(text) }),
 };

@@ -3,9 +3,9 @@ import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/t
 import { formatInstructions, readAnswer, type Field } from '../shared/answer.js';
 import { bulleted, listItems, numbered } from '../shared/list.js';
 import { renderSections } from '../shared/sections.js';
+import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
-import { wholeText } from '../shared/lenient.js';
 
 export const analysisSchema = z.object({
   subproblems: z.array(z.string()),
@@ -74,6 +74,6 @@ export const analystAgent: Agent<Record<string, never>, AnalysisValue> = {
   parse: (text) => parseAnalysis(text),
   show: analysisText,
   edit: (text) => parseAnalysis(text),
-  // The released script handed the analyst's text to the coder as it was: one step, whole.
+  // As published: the analyst's whole text is the plan.
   lenient: (text) => ({ subproblems: [], steps: [wholeText(text)] }),
 };

@@ -1,3 +1,4 @@
+import { programForward } from './forward.js';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import type { Field } from './answer.js';
@@ -33,11 +34,12 @@ export function codeTaskTail(plan: string, ctx: AgentContext): string[] {
  * How every code stage reads, shows and takes edits of its answer: one program in a fence; read
  * leniently, text without a fence is the program (as the published code took it).
  */
-export const programAnswer: Pick<Agent<unknown, Program>, 'parse' | 'show' | 'edit' | 'lenient'> = {
+export const programAnswer: Pick<Agent<unknown, Program>, 'parse' | 'show' | 'edit' | 'lenient' | 'forward'> = {
   parse: (text, _input, ctx) => programFrom(text, ctx.lang),
   show: (v) => v.source,
   edit: (text, _previous, ctx) => programFromEdit(text, ctx),
   lenient: (text, _input, ctx) => programLeniently(text, ctx),
+  forward: programForward,
 };
 
 /** The corrected program of a debug stage's answer, under the names models give that section. */
