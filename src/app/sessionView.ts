@@ -84,6 +84,9 @@ function codeOf(v: unknown): string | undefined {
   return typeof o.program?.source === 'string' ? o.program.source : undefined;
 }
 
+/** A flow's note in the colour of what it says: a fix reverted, a fix kept. */
+const toneOf = (text: string): { tone?: 'yellow' | 'green' } => (text.startsWith('↶') ? { tone: 'yellow' } : text.startsWith('✓') ? { tone: 'green' } : {});
+
 const keyOf = (v: SessionView, what: string): string => `${what}-${v.history.length}`;
 
 function decided(v: SessionView, e: Extract<EngineEvent, { type: 'decision' }>): SessionView {
@@ -154,6 +157,10 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
         live: undefined,
         history: [...v.history, { kind: 'run', key: keyOf(v, 'run'), branch: e.branch, step: e.step, title: v.live?.title ?? 'Tests', program: e.program, result: e.result }],
       };
+    case 'note':
+      // A served note belongs to a served step, already in the history.
+      if (e.served) return v;
+      return { ...v, history: [...v.history, { kind: 'note', key: keyOf(v, 'note'), text: e.text, ...toneOf(e.text) }] };
     case 'progress':
       return { ...v, progress: e.progress, calls: e.progress.calls, repairs: e.progress.repairs, tokensIn: e.progress.promptTokens, tokensOut: e.progress.completionTokens };
     case 'branch':

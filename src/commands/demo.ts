@@ -20,11 +20,14 @@ export function demoFiles(): string[] {
   return names.map((n) => join(dir, n));
 }
 
-/** The demo a name (or the start of one) picks; the first (alphabetical) without one. */
+/** The demo shown when none is named: a person at the gate, the tutor's own way of working. */
+const FIRST_DEMO = 'pair-sum-person';
+
+/** The demo a name (or the start of one) picks; without one, FIRST_DEMO (else the first by name). */
 export function pickDemo(name?: string): string {
   const files = demoFiles();
-  if (name === undefined) return files[0]!;
   const base = (f: string): string => f.slice(f.lastIndexOf('/') + 1, -'.jsonl'.length);
+  if (name === undefined) return files.find((f) => base(f) === FIRST_DEMO) ?? files[0]!;
   const hit = files.filter((f) => base(f).startsWith(name));
   if (hit.length === 1) return hit[0]!;
   throw new UsageError(`demo: ${hit.length ? `'${name}' matches several demos` : `no demo named '${name}'`}; there are ${files.map(base).join(', ')}`);

@@ -58,7 +58,7 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./replay.js'),
   },
   resume: {
-    usage: 'resume ID [--auto]',
+    usage: 'resume ID [--auto] [-o FILE] [--max-calls N] [--max-tokens N]',
     summary: 'continue a session from its last complete step',
     load: () => import('./resume.js'),
   },

@@ -89,6 +89,9 @@ export function stepRows(v: StepView, beat: Beat, o: StepRowsOptions): Row[] {
   if (beat.decision && last?.decision) rows.push(...decisionRows(last, o.width));
   else if (beat.decision && v.ref.open) rows.push(blank(), [seg('the session ended during this step', { color: 'yellow' })]);
   for (const e of beat.decision ? v.errors : []) rows.push([seg('error: ', { bold: true, color: 'red' }), seg(e.message)]);
+  // The flow's notes (a fix kept or reverted) once the step is shown whole.
+  const whole = beat.decision || (v.runs.length > 0 && beat.runs >= v.runs.length);
+  for (const n of whole ? v.notes : []) rows.push([seg(n.text, n.text.startsWith('↶') ? { color: 'yellow' } : n.text.startsWith('✓') ? { color: 'green' } : { dim: true })]);
   return rows;
 }
 

@@ -62,6 +62,7 @@ export type EngineEvent =
   | (At & { type: 'decision'; step: StepId; decision: Decision; by: 'person' | 'auto' | 'replay'; value?: unknown })
   | (At & { type: 'run-start'; step: StepId; program: Program; tests: number })
   | (At & { type: 'run'; step: StepId; program: Program; result: JudgeResult; served: boolean })
+  | (At & { type: 'note'; step: StepId; text: string; served: boolean })
   | (At & { type: 'progress'; progress: ProgressSnapshot })
   | (At & { type: 'branch'; from: number; atStep: StepId })
   | (At & { type: 'error'; step?: StepId; message: string; code?: string })

@@ -205,6 +205,14 @@ export class Traversal implements Steps {
     this.ctx.progress(this.branch);
   }
 
+  note(text: string): void {
+    const step = Math.max(0, this.next - 1);
+    // After a served step the note is in the journal already (the flow is deterministic).
+    const served = !this.live;
+    if (!served) this.ctx.write({ type: 'note', branch: this.branch, step, text });
+    this.ctx.events.emit({ type: 'note', branch: this.branch, step, text, served });
+  }
+
   progress(p: Progress): void {
     this.ctx.counters.set(p.label, p);
     this.ctx.progress(this.branch);

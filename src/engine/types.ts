@@ -17,7 +17,12 @@ export type PaneKind =
   | 'report'
   | 'strategies'
   | 'critic'
-  | 'tree';
+  | 'tree'
+
+  | 'reflect'
+  | 'solutions'
+  | 'ai-tests'
+  | 'fix';
 
 /** A step is identified by its position in the traversal (0, 1, 2, …) within a branch. */
 export type StepId = number;
@@ -196,6 +201,11 @@ export interface Steps {
   ask<I, O>(agent: Agent<I, O>, input: I): Promise<O>;
   /** Judge a program on tests (recorded; served from the journal on replay). */
   run(program: Program, tests: TestCase[]): Promise<JudgeResult>;
+  /**
+   * A line that says what the flow decided after the last step and why (a fix kept or
+   * reverted): journaled with that step, shown in the history.
+   */
+  note(text: string): void;
   /** Set a counter such as plan 2/5 or debug 3/5 for the status bar. */
   progress(p: Progress): void;
   done(program: Program, samples?: { passed: number; total: number }): Outcome;

@@ -27,6 +27,7 @@ export interface SwitchBudget {
   default: boolean;
   label: string;
   doc: string;
+  /** Its flag turns it on; a flag named `no-…` turns it off instead. */
   flag?: string;
 }
 

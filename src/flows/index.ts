@@ -11,13 +11,14 @@
 // all follow from the record; nothing else needs to change.
 import { UsageError } from '../errors.js';
 import type { SessionFlow } from '../engine/session.js';
+import { alphacodiumFlow } from './alphacodium.js';
 import { codesimFlow } from './codesim.js';
 import { erased, typeOfBudget, type Budget, type FlowOptions, type RegisteredFlow } from './define.js';
 import { mapcoderFlow } from './mapcoder.js';
 import { selfcollabFlow } from './selfcollab.js';
 import { codetreeFlow } from './codetree.js';
 
-const list = [codesimFlow, mapcoderFlow, selfcollabFlow, codetreeFlow] as const;
+const list = [codesimFlow, mapcoderFlow, alphacodiumFlow, selfcollabFlow, codetreeFlow] as const;
 
 export type FlowName = (typeof list)[number]['name'];
 

@@ -87,6 +87,8 @@ export type JournalEvent =
       value?: unknown;
     })
   | (AtStep & { type: 'run'; program: Program; result: JudgeResult })
+  /** What the flow decided after the step and why (AlphaCodium: a fix kept or reverted). */
+  | (AtStep & { type: 'note'; text: string })
   | (At & { type: 'branch'; from: number; atStep: StepId })
   | (At & { type: 'error'; step?: StepId; message: string; code?: string })
   | (At & {

@@ -36,6 +36,7 @@ function stepText(tl: Timeline, b: BranchInfo, i: number): string[] {
   }
   if (last) out.push(`  → ${decisionText(last.decision?.decision, last.decision?.by)}`);
   else if (ref.open) out.push('  (the session ended during this step)');
+  for (const n of v.notes) out.push(`  ${n.text}`);
   return out;
 }
 

@@ -27,6 +27,49 @@ const RETRIEVE =
   [1, 2, 3].map((i) => `## Problem ${i}\nA related problem ${i}\n### Code\n\`\`\`python\nprint(1)\n\`\`\`\n### Plan\nplan ${i}\n`).join('\n') +
   '\n## Algorithm\nStandard technique\n## Tutorial\nApply it carefully.\n';
 
+const yaml = (body: string): string => `\`\`\`yaml\n${body.trim()}\n\`\`\`\n`;
+const block = (text: string, pad: string): string => `|\n${text.replace(/\s+$/, '').split('\n').map((l) => pad + l).join('\n')}`;
+
+/** The problem's samples as the prompt quotes them ("Sample 1 input:" and a fence). */
+function samplesIn(body: OllamaChatBody): { input: string; output: string }[] {
+  const text = body.messages[1]?.content ?? '';
+  const out: { input: string; output: string }[] = [];
+  const re = /Sample (\d+) input:\n```\n([\s\S]*?)\n```\nSample \1 output:\n```\n([\s\S]*?)\n```/g;
+  for (const m of text.matchAll(re)) out.push({ input: m[2]!, output: m[3]! });
+  return out;
+}
+
+/**
+ * AlphaCodium's stages: a short reflection, two solutions with the first chosen, and as "AI
+ * tests" the samples again (right by construction for any problem the model is given).
+ */
+function alphacodiumReply(stage: string, body: OllamaChatBody, code: () => string): string | undefined {
+  switch (stage) {
+    case 'reflection':
+      return yaml(`reflection:\n  - ${block('Read the statement: inputs, outputs, limits.', '      ')}\nsample_explanations: []`);
+    case 'solutions':
+      return yaml(
+        ['solutions:', '  - name: Standard', '    idea: The standard way.', '    why: It is known to work.', '    complexity: O(n)', '  - name: Brute force', '    idea: Try everything.', '    why: Exhaustive.', '    complexity: exponential'].join('\n'),
+      );
+    case 'choose':
+      return yaml('best: Standard\nranking:\n  - Standard\n  - Brute force\nwhy: fits the limits');
+    case 'ai-tests':
+    case 'validate': {
+      const tests = samplesIn(body).map((t) => `  - input: ${block(t.input, '      ')}\n    output: ${block(t.output, '      ')}\n    explanation: a sample again`);
+      return yaml(tests.length ? `tests:\n${tests.join('\n')}` : 'tests: []');
+    }
+    case 'solve':
+    case 'fix':
+      return `Here is the program.\n${code()}`;
+    case 'analyze':
+      return yaml('what_went_wrong: |\n  A detail.\nhow_to_fix: |\n  Fix it.');
+    case 'analyze-and-fix':
+      return `${yaml('what_went_wrong: |\n  A detail.')}\n${code()}`;
+    default:
+      return undefined;
+  }
+}
+
 export interface ScriptOptions {
   /** Problem titles → fixture ids whose solutions the model "knows". */
   titles: Map<string, string>;
@@ -79,8 +122,10 @@ export function scriptedReply(o: ScriptOptions, seen: Map<string, number>, body:
       return { text: '## Review\nClose to right.\n\n## Score\n3/5' };
     case 'critic-verify':
       return { text: '## Overfitting\nNone.\n\n## Edge cases\nHandled.\n\n## Complexity\nFits.\n\n## Verdict\naccept' };
-    default:
-      return { text: `(no scripted answer for ${stage})` };
+    default: {
+      const text = alphacodiumReply(stage, body, code);
+      return { text: text ?? `(no scripted answer for ${stage})` };
+    }
   }
 }
 

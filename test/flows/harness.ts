@@ -15,6 +15,15 @@ import { startFakeOllama, type FakeServer, type OllamaChatBody } from '../fakes/
 
 /** The stage a request is for, told by the task line our prompts open their last message with. */
 const STAGES: [string, RegExp][] = [
+  ['reflection', /^Task: reflect on the problem above/],
+  ['solutions', /^Task: propose \d+ different ways/],
+  ['choose', /^Task: choose the best of the solutions/],
+  ['ai-tests', /^Task: write \d+ new tests/],
+  ['validate', /^Task: check the tests below/],
+  ['solve', /^Task: write the program for the problem above that implements/],
+  ['analyze', /^Task: the program below fails one test of the problem above\. Find out why/],
+  ['fix', /^Task: correct the program below/],
+  ['analyze-and-fix', /^Task: the program below fails one test of the problem above\. Say briefly why/],
   ['plan', /^Task: plan a solution to the problem above\. Do not/],
   ['simulate', /^Task: test the plan below/],
   ['revise', /^Task: the plan below was run by hand/],

@@ -164,7 +164,10 @@ describe('simcoach demo', () => {
     expect(other.stdout).toContain('tests: WA');
     const bad = await cli(['demo', 'nope'], home.env);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/no demo named 'nope'; there are pair-sum-person, range-sums-codesim/);
+    expect(bad.stderr).toMatch(/no demo named 'nope'; there are brackets-alphacodium, pair-sum-person, range-sums-codesim/);
+    const alpha = await cli(['demo', 'brackets'], home.env);
+    expect(alpha.stdout).toMatch(/Balanced Brackets · alphacodium · .* · scripted demo: AlphaCodium/);
+    expect(alpha.stdout).toContain('↶ fix reverted (AI 3): it broke the anchor public 2');
   });
 });
 

@@ -5,6 +5,7 @@ import { copyFileSync, existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readJournal } from '../../src/session/reader.js';
 import { Timeline } from '../../src/session/timeline.js';
 import { DEMOS, DEMO_DIR, recordDemo } from './demos.js';
 
@@ -69,4 +70,38 @@ describe('demo sessions', () => {
     expect(existsSync(join(DEMO_DIR, `${demo.name}.jsonl`))).toBe(true);
     expect(await shape(join(DEMO_DIR, `${demo.name}.jsonl`))).toEqual(s);
   });
+
+  it('AlphaCodium on Balanced Brackets: a kept public fix, a wrong AI test whose fix breaks the anchors and is reverted', async () => {
+    const demo = DEMOS.find((d) => d.flow === 'alphacodium')!;
+    const { file, result } = await recordDemo(demo, dir);
+    expect(result.status).toBe('solved');
+    expect(result.final?.verdict).toBe('AC');
+    const s = await shape(file);
+    expect(s.flow).toBe('alphacodium');
+    expect(s.calls).toBe(10);
+    expect(s.steps).toEqual([
+      'reflection:approve/auto',
+      'solutions:approve/auto',
+      'choose:approve/auto',
+      'ai-tests:approve/auto',
+      'validate:approve/auto',
+      'solve:approve/auto',
+      'run:WA',
+      'solve:approve/auto',
+      'run:WA',
+      'analyze:approve/auto',
+      'fix:approve/auto',
+      'run:AC',
+      'run:WA',
+      'analyze-and-fix:approve/auto',
+      'run:WA',
+      'run:AC',
+    ]);
+    const notes = readJournal(file).events.flatMap((e) => (e.type === 'note' ? [e.text] : []));
+    expect(notes).toContain('✓ fix kept (public 3): public 3 passes and every anchor holds');
+    expect(notes).toContain('↶ fix reverted (AI 3): it broke the anchor public 2');
+    expect(s.label).toMatch(/^scripted demo: AlphaCodium/);
+    if (process.env.RECORD_DEMOS) copyFileSync(file, join(DEMO_DIR, `${demo.name}.jsonl`));
+    expect(await shape(join(DEMO_DIR, `${demo.name}.jsonl`))).toEqual(s);
+  }, 120_000);
 });

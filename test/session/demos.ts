@@ -28,6 +28,10 @@ export interface Demo {
   answers: Record<string, string[]>;
   /** Scripted decisions in order; absent: the auto gate (the method as published). */
   decisions?: Decision[];
+  /** The flow it runs (default codesim). */
+  flow?: string;
+  /** Budgets of that flow other than its defaults (kept in the session's header). */
+  budgets?: Record<string, number | boolean>;
 }
 
 const RANGE_PLAN = `## Understanding
@@ -149,6 +153,127 @@ for j, x in enumerate(a):
 else:
     print(-1)`;
 
+const yaml = (body: string): string => `\`\`\`yaml\n${body.trim()}\n\`\`\``;
+
+const BR_REFLECT = yaml(`
+reflection:
+  - |
+    Goal: decide whether a string of ()[]{} is balanced.
+  - |
+    Balanced: every opening bracket is closed by one of the same kind, innermost first.
+  - |
+    Input: one line, 1 to 10^6 characters. Output: YES or NO.
+  - |
+    Edge cases: a closing bracket with nothing open; brackets still open at the end; kinds crossed.
+sample_explanations:
+  - input: |
+      ([]{})
+    output: |
+      YES
+    explanation: |
+      [ ] closes inside ( ), then { } does, then ) closes the first (.
+  - input: |
+      ([)]
+    output: |
+      NO
+    explanation: |
+      ) arrives while [ is the innermost open bracket: the kinds cross.
+  - input: |
+      ((
+    output: |
+      NO
+    explanation: |
+      Nothing is ever closed: two brackets stay open at the end.
+`);
+
+const BR_SOLUTIONS = yaml(`
+solutions:
+  - name: |
+      Stack
+    idea: |
+      Push each opening bracket; on a closing one, pop and check the kinds match. Balanced when no
+      mismatch happened and the stack ends empty.
+    why: |
+      The innermost open bracket is always the top of the stack, which is exactly the one a
+      closing bracket must match.
+    complexity: |
+      O(n) time, O(n) memory
+  - name: |
+      Count each kind
+    idea: |
+      Count opening and closing brackets of each kind; balanced when the counts agree.
+    why: |
+      Quick, but it ignores order: ([)] has equal counts and is not balanced.
+    complexity: |
+      O(n) time, O(1) memory
+  - name: |
+      Remove pairs
+    idea: |
+      Delete "()", "[]" and "{}" until none is left; balanced when the string becomes empty.
+    why: |
+      Each deletion removes a matched innermost pair.
+    complexity: |
+      O(n^2) in the worst case: too slow for 10^6
+`);
+
+const BR_CHOOSE = yaml(`
+best: Stack
+ranking:
+  - Stack
+  - Remove pairs
+  - Count each kind
+why: |
+  The stack is linear and checks order; removing pairs is correct but quadratic; counting is wrong
+  on crossed kinds.
+`);
+
+const brTest = (input: string, output: string, why: string): string =>
+  `  - input: |\n      ${input}\n    output: |\n      ${output}\n    explanation: |\n      ${why}`;
+/** Six tests; the third is wrong (")(" is not balanced), and the check does not catch it. */
+const BR_TESTS = yaml(
+  [
+    'tests:',
+    brTest('()', 'YES', 'the smallest balanced string'),
+    brTest('{[()]}', 'YES', 'three kinds nested'),
+    brTest(')(', 'YES', 'one of each bracket, so balanced'),
+    brTest(']', 'NO', 'a closing bracket with nothing open'),
+    brTest('((()))[]{}', 'YES', 'nesting, then siblings'),
+    brTest('()'.repeat(1000), 'YES', 'long: 2000 characters'),
+  ].join('\n'),
+);
+
+const BR_FORGETS_LEFTOVERS = `s = input().strip()
+pairs = {")": "(", "]": "[", "}": "{"}
+stack = []
+ok = True
+for ch in s:
+    if ch in "([{":
+        stack.append(ch)
+    elif not stack or stack.pop() != pairs[ch]:
+        ok = False
+        break
+print("YES" if ok else "NO")`;
+
+const BR_ANALYSIS = yaml(`
+what_went_wrong: |
+  On "((" nothing is ever popped, so ok stays True and the program prints YES; brackets still
+  open at the end are never checked.
+how_to_fix: |
+  Print YES only when ok is True and the stack is empty.
+`);
+
+/** The "fix" a wrong test asks for: counting kinds, which breaks the crossed sample. */
+const BR_COUNTING = `s = input().strip()
+balanced = all(s.count(o) == s.count(c) for o, c in ("()", "[]", "{}"))
+print("YES" if balanced else "NO")`;
+
+const BR_ANALYZE_AND_FIX = `${yaml(`
+what_went_wrong: |
+  The test expects YES for ")(": one bracket of each side. The stack rejects it at the first
+  character, so compare the counts of each kind instead.
+`)}
+${py(BR_COUNTING)}`;
+
 export const DEMOS: Demo[] = [
   {
     name: 'range-sums-codesim',
@@ -179,6 +304,24 @@ export const DEMOS: Demo[] = [
       { kind: 'edit', content: py(solution('pair-sum')) },
     ],
   },
+  {
+    name: 'brackets-alphacodium',
+    problem: 'brackets',
+    flow: 'alphacodium',
+    budgets: { tries: 2 },
+    label: 'scripted demo: AlphaCodium on Balanced Brackets (two initial programs fail a sample; a public-test fix is kept; a wrong AI test asks for a fix that breaks the anchors, and it is reverted)',
+    answers: {
+      reflection: [BR_REFLECT],
+      solutions: [BR_SOLUTIONS],
+      choose: [BR_CHOOSE],
+      'ai-tests': [BR_TESTS],
+      validate: [BR_TESTS],
+      solve: [`Here is the program.\n${py(BR_FORGETS_LEFTOVERS)}`, `Here is the program.\n${py(BR_COUNTING)}`],
+      analyze: [BR_ANALYSIS],
+      fix: [`Here is the corrected program.\n${py(solution('brackets'))}`],
+      'analyze-and-fix': [BR_ANALYZE_AND_FIX],
+    },
+  },
 ];
 
 /** A gate that takes the scripted decisions in order, as a person would have. */
@@ -207,12 +350,15 @@ function replies(demo: Demo) {
 export async function recordDemo(demo: Demo, dir: string): Promise<{ file: string; result: SessionResult }> {
   const server = await startFakeOllama({ chat: replies(demo) });
   try {
-    const settings = { ...loadSettings(), backend: 'ollama' as const, ollamaHost: server.url, model: 'qwen2.5-coder:7b', lang: 'python' as const };
+    const base = loadSettings();
+    const flow = demo.flow ?? 'codesim';
+    const budgets = demo.budgets ? { ...base.budgets, [flow]: { ...(base.budgets as unknown as Record<string, object>)[flow], ...demo.budgets } } : base.budgets;
+    const settings = { ...base, budgets, backend: 'ollama' as const, ollamaHost: server.url, model: 'qwen2.5-coder:7b', lang: 'python' as const };
     const problem = await loadProblem(join(ROOT, 'fixtures/problems', `${demo.problem}.md`));
     const result = await startSession({
       problem,
       settings,
-      flow: flowFor('codesim', settings as unknown as Record<string, unknown>),
+      flow: flowFor(flow, settings as unknown as Record<string, unknown>),
       lang: 'python',
       backend: await createBackend(settings),
       gate: demo.decisions ? scriptedGate(demo.decisions) : createAutoGate(),

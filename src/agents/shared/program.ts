@@ -2,7 +2,7 @@ import { programForward } from './forward.js';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import type { Field } from './answer.js';
-import { fenceTag, langName } from './lang.js';
+import { fenceTag, langName } from '../../runners/langs.js';
 import { fenced, programFrom } from './code.js';
 import { programFromEdit } from './edit.js';
 import { programLeniently } from './lenient.js';
@@ -25,9 +25,12 @@ export function programRules(ctx: AgentContext): string {
 export const codeFence = (ctx: AgentContext): string =>
   `the complete program in one \`\`\`${fenceTag(ctx.lang)} fenced block`;
 
+/** The end of every prompt that asks for a whole program: the rules, then the answer form. */
+export const programTail = (ctx: AgentContext): string[] => ['### Requirements', programRules(ctx), '', `Answer with ${codeFence(ctx)} and nothing after it.`];
+
 /** The end of a code stage's prompt, the same for every flow: the plan, the rules, the answer form. */
 export function codeTaskTail(plan: string, ctx: AgentContext): string[] {
-  return ['### Plan', plan.trim(), '', '### Requirements', programRules(ctx), '', `Answer with ${codeFence(ctx)} and nothing after it.`];
+  return ['### Plan', plan.trim(), '', ...programTail(ctx)];
 }
 
 /**

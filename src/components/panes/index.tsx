@@ -11,6 +11,7 @@ import { compareRows, testTableRows } from '../TestTable.js';
 import { criticRows, ideasRows } from './critic.js';
 import { checklistRows, reportRows } from './team.js';
 import { treeRows } from './tree.js';
+import { aiTestsRows, fixRows, reflectRows, solutionsRows } from './alphacodium.js';
 import { hasPlan, isConfidence, isDebug, isJudgeResult, isProgram, isRetrieval, isSimulation, metaString } from './shapes.js';
 
 export interface PaneOptions {
@@ -172,6 +173,10 @@ const BY_KIND: Partial<Record<PaneKind, (p: Proposal, o: PaneOptions) => Row[] |
   strategies: ideasRows,
   critic: criticRows,
   tree: treeRows,
+  reflect: reflectRows,
+  solutions: solutionsRows,
+  'ai-tests': aiTestsRows,
+  fix: fixRows,
 };
 
 /** The rows of a proposal's pane; an error proposal shows the error and the answer's end. */

@@ -11,6 +11,11 @@ import type { ReportValue } from '../../agents/selfcollab/tester.js';
 import type { IdeasValue } from '../../agents/codetree/thinker.js';
 import type { ScoreValue, VerifyValue } from '../../agents/codetree/critic.js';
 import type { TreeStepValue } from '../../agents/codetree/tree.js';
+import type { AiTestsValue } from '../../agents/alphacodium/aiTests.js';
+import type { FailureAnalysis } from '../../agents/alphacodium/analyze.js';
+import type { ChoiceValue } from '../../agents/alphacodium/choose.js';
+import type { Anchoring, Reflection } from '../../agents/alphacodium/common.js';
+import type { SolutionsValue } from '../../agents/alphacodium/solutions.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -50,3 +55,22 @@ export const isTreeStep = (v: unknown): v is TreeStepValue =>
   isObj(v) && str(v, 'proposed') && isObj(v.choice) && isObj(v.view) && Array.isArray(v.view.nodes) && v.view.nodes.every((n) => isObj(n) && str(n, 'id') && str(n, 'title') && typeof n.depth === 'number');
 
 export const metaString = (m: Obj | undefined, k: string): string | undefined => (m && typeof m[k] === 'string' ? (m[k] as string) : undefined);
+
+const isSolution = (v: unknown): boolean => isObj(v) && str(v, 'name') && str(v, 'idea');
+
+export const isReflection = (v: unknown): v is Reflection => isObj(v) && strings(v.bullets) && Array.isArray(v.explanations) && v.explanations.every(isObj);
+
+export const isSolutions = (v: unknown): v is SolutionsValue => isObj(v) && Array.isArray(v.solutions) && v.solutions.every(isSolution);
+
+export const isChoice = (v: unknown): v is ChoiceValue => isObj(v) && Array.isArray(v.ranked) && v.ranked.every(isSolution);
+
+export const isAiTests = (v: unknown): v is AiTestsValue =>
+  isObj(v) && Array.isArray(v.tests) && v.tests.every((t) => isObj(t) && str(t, 'input') && str(t, 'output'));
+
+export const isFailureAnalysis = (v: unknown): v is FailureAnalysis => isObj(v) && str(v, 'wrong') && str(v, 'fix');
+
+export const isFixMeta = (m: unknown): m is Anchoring =>
+  isObj(m) && typeof m.test === 'string' && strings(m.anchors) && Array.isArray(m.history) && m.history.every((h) => isObj(h) && typeof h.kept === 'boolean');
+
+/** A fixing answer that holds a program beside its analysis (analyse-and-fix). */
+export const hasProgram = (v: unknown): v is { program: Program; analysis?: string } => isObj(v) && isProgram(v.program);

@@ -1,0 +1,42 @@
+import type { Agent, AgentContext } from '../../engine/types.js';
+import type { Program } from '../../runners/types.js';
+import { stageMessages } from '../shared/prefix.js';
+import { programAnswer, programTail } from '../shared/program.js';
+import { clip } from '../shared/text.js';
+import { reflectionText, type Reflection } from './common.js';
+import type { Solution } from './solutions.js';
+
+export interface SolveInput {
+  reflection: Reflection;
+  solution: Solution;
+  /** 1-based try of the initial-code stage. */
+  attempt: number;
+  /** How the last program written for this same solution failed (absent on its first try). */
+  failedBefore?: string;
+}
+
+/** AlphaCodium's initial code: one solution turned into a whole program. */
+export const solveAgent: Agent<SolveInput, Program> = {
+  name: 'solve',
+  title: 'Initial code',
+  pane: 'code',
+  messages(input: SolveInput, ctx: AgentContext) {
+    const s = input.solution;
+    const stage = [
+      'Task: write the program for the problem above that implements the solution below.',
+      'Split it into small functions with clear names, and handle the edge cases the reflection lists.',
+      '',
+      reflectionText(input.reflection),
+      '',
+      '### Solution to implement',
+      `${s.name}\n${s.idea}${s.complexity ? `\nComplexity: ${s.complexity}` : ''}`,
+      ...(input.failedBefore
+        ? ['', '### A program for this solution was already tried and failed', clip(input.failedBefore, 1500), 'Write it again without that mistake.']
+        : []),
+      '',
+      ...programTail(ctx),
+    ].join('\n');
+    return stageMessages(ctx, stage);
+  },
+  ...programAnswer,
+};
