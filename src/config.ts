@@ -2,15 +2,16 @@
 // Reads are a plain JSON parse (no directory created, nothing heavy loaded, so start-up stays
 // fast); writes go through `conf`, which writes atomically (temp file + rename), so a crash can
 // never leave the file half-written. Every value is validated with zod, whatever its source.
+import { meanText } from './suggest.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { EXIT, UsageError, UserError } from './errors.js';
 import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from './flows/index.js';
 import { configDir } from './paths.js';
+import { langFromName, langIds } from './runners/langs.js';
 
 export const BACKENDS = ['ollama', 'openai'] as const;
-export const LANGS = ['python', 'cpp', 'javascript', 'java'] as const;
 /** How models answer: free text under headings (the methods' own form) or JSON-schema mode. */
 export const ANSWER_FORMS = ['sections', 'json'] as const;
 
@@ -61,7 +62,7 @@ export const settingsSchema = z.object({
   keepAlive: duration.default('30m'),
   stallSeconds: z.number().gt(0).max(3600).default(60),
   flow: z.enum(flowNames).default(flowNames[0]),
-  lang: z.enum(LANGS).default('python'),
+  lang: z.enum(langIds).default(langIds[0]),
   answers: z.enum(ANSWER_FORMS).default('sections'),
   budgets: budgetsSchema.prefault({}),
 });
@@ -86,7 +87,7 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   keepAlive: { allowed: 'a duration like 30m, 1h, 0 or -1', about: 'how long Ollama keeps the model loaded' },
   stallSeconds: { allowed: 'a number of seconds 0..3600', about: 'no byte for this long = the server stalled' },
   flow: { allowed: flowNames.join(' | '), about: 'the method the tutor follows' },
-  lang: { allowed: LANGS.join(' | '), about: 'the language of solutions' },
+  lang: { allowed: langIds.join(' | '), about: 'the language of solutions' },
   answers: { allowed: ANSWER_FORMS.join(' | '), about: 'answers under headings (the methods\' form), or JSON-schema mode for models that need it' },
   ...Object.fromEntries(budgetEntries().map(({ key, flow, budget }) => [key, { allowed: allowedOf(budget), about: `${flow.title}: ${budget.doc}` }])),
   'budgets.maxCalls': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many model calls' },
@@ -244,6 +245,7 @@ export interface SettingFlags {
   model?: string;
   flow?: string;
   lang?: string;
+  answers?: string;
 }
 
 function hostFlag(value: string): string {
@@ -252,7 +254,7 @@ function hostFlag(value: string): string {
   return url;
 }
 
-/** Settings with `--backend --host --base-url --model --flow --lang` applied for this run. */
+/** Settings with `--backend --host --base-url --model --flow --lang --answers` applied for this run. */
 export function resolveSettings(flags: SettingFlags): Settings {
   const checkEnum = (flag: string, value: string | undefined, allowed: readonly string[]): string | undefined => {
     if (value !== undefined && !allowed.includes(value)) {
@@ -263,7 +265,8 @@ export function resolveSettings(flags: SettingFlags): Settings {
   const overrides: Tree = {
     backend: checkEnum('backend', flags.backend, BACKENDS),
     flow: flags.flow === undefined || isFlowName(flags.flow) ? flags.flow : (() => { throw unknownFlow(flags.flow); })(),
-    lang: checkEnum('lang', flags.lang, LANGS),
+    lang: flags.lang === undefined ? undefined : (langFromName(flags.lang) ?? checkEnum('lang', flags.lang, langIds)),
+    answers: checkEnum('answers', flags.answers, ANSWER_FORMS),
     ollamaHost: flags.host === undefined ? undefined : hostFlag(flags.host),
     openaiBaseUrl: flags['base-url'],
     model: flags.model,
@@ -319,8 +322,8 @@ const isGroup = (key: string): boolean => PER_STAGE.includes(key) || Object.keys
 /** Throws a UserError unless `key` names a setting. */
 export function checkKey(key: string): void {
   if (isSettable(key)) return;
-  const known = Object.keys(KEY_DOCS).join(', ');
-  throw new UserError(`unknown setting '${key}'`, EXIT.usage, `Settings: ${known}.`);
+  const known = Object.keys(KEY_DOCS);
+  throw new UserError(`unknown setting '${key}'${meanText(key, known)}`, EXIT.usage, `Settings: ${known.join(', ')}.`);
 }
 
 /** A value typed from text: "5" → 5, "true" → true, else the text (whichever the key accepts). */

@@ -1,8 +1,9 @@
 // The app's controller over the real parts: settings (config), problems, the backend with its
 // probe and pull, and sessions run by the engine behind the manual gate. No React here; the
 // screens see only the interfaces in controller.ts.
-import { LANGS, BACKENDS, resolveSettings, setSetting, type SettingFlags, type Settings } from '../config.js';
+import { BACKENDS, resolveSettings, setSetting, type SettingFlags, type Settings } from '../config.js';
 import { flowFor, flowRecord, flows, optionsOf } from '../flows/index.js';
+import { extensionOf, isLangId, langIds } from '../runners/langs.js';
 import type { SessionFlow } from '../engine/session.js';
 import { guidanceFor } from '../llm/guidance.js';
 import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
@@ -137,7 +138,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
         };
       },
       choices() {
-        return { backends: [...BACKENDS], langs: [...LANGS], flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about })) };
+        return { backends: [...BACKENDS], langs: [...langIds], flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about })) };
       },
       async models() {
         const b = await makeBackend(settings);
@@ -148,7 +149,8 @@ export function createAppController(o: ControllerOptions): RunningApp {
         settings = reload();
       },
     },
-    editExternally: (text, ext) => o.editExternally(text, ext),
+    // The file is named as the language's (or markdown for prose), so the editor highlights it.
+    editExternally: (text, lang) => o.editExternally(text, lang !== undefined && isLangId(lang) ? extensionOf(lang) : '.md'),
     quit: (code) => o.quit(code),
   };
 

@@ -86,8 +86,11 @@ export interface AppController {
     /** Validates and saves one setting; rejects with a one-line message. */
     save(key: string, value: string | number): Promise<void>;
   };
-  /** Edits text in $VISUAL/$EDITOR (raw mode off while it runs); resolves with the new text. */
-  editExternally(text: string, ext: string): Promise<string>;
+  /**
+   * Edits text in $VISUAL/$EDITOR (raw mode off while it runs); resolves with the new text.
+   * `lang` names the language of a program (its file gets that extension); prose omits it.
+   */
+  editExternally(text: string, lang?: string): Promise<string>;
   /** Where the session is saved, for the last line. */
   quit(code: number): void;
 }

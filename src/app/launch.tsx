@@ -2,8 +2,9 @@
 // screen buffer (scrollback and copy/paste keep working). Called by `simcoach` (no problem: the
 // picker) and by `simcoach solve PROBLEM` without --auto.
 import { render } from 'ink';
-import { LANGS, type SettingFlags, type Settings } from '../config.js';
+import { type SettingFlags, type Settings } from '../config.js';
 import { isFlowName } from '../flows/index.js';
+import { isLangId } from '../runners/langs.js';
 import type { SessionHeader } from '../session/events.js';
 import type { ProbeResult } from '../llm/probe.js';
 import type { Problem } from '../problems/types.js';
@@ -64,6 +65,6 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
  */
 export async function launchResume(file: string, header: SessionHeader, settings: Settings): Promise<number> {
   const flow = isFlowName(header.flow) ? header.flow : settings.flow;
-  const lang = LANGS.find((l) => l === header.lang) ?? settings.lang;
+  const lang = isLangId(header.lang) ? header.lang : settings.lang;
   return launchApp({ settings: { ...settings, flow, lang }, problem: header.problem, resume: { file, problem: header.problem } });
 }

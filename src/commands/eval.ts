@@ -8,10 +8,9 @@ import { resolveSettings, type Settings } from '../config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
 import { color } from '../term.js';
-import { budgetFlags, withBudgets } from './headless.js';
+import { budgetFlags, startAuto, withBudgets } from './headless.js';
 
 import { callsText } from '../session/format.js';
-import { solveAuto } from './solve.js';
 
 const FATAL = new Set(['server-down', 'model-missing', 'unauthorized']);
 
@@ -140,7 +139,7 @@ export async function run(argv: string[]): Promise<number> {
       if (bar) err.write(progressBar(results.length, problems.length, results.filter((r) => r.passed).length, p.id));
       const started = Date.now();
       let session = '';
-      const r = await solveAuto(p, settings, { signal: controller.signal, onFile: (f) => (session = f) });
+      const r = await startAuto({ kind: 'new', problem: p }, settings, { signal: controller.signal, onFile: (f) => (session = f) });
       if (controller.signal.aborted) break;
       // A server that is gone, lacks the model or refuses the key fails every problem alike: stop
       // and say so. A dropped or stalled answer fails this problem only.

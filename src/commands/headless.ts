@@ -1,9 +1,13 @@
-// What `solve --auto` and `eval` share: the budget flags turned into settings, a line per step
-// on stderr, and the exit code of a finished session.
+// Headless runs: `solve --auto`, `resume ID --auto` (one function, runHeadless) and `eval`
+// (startAuto): the budget flags turned into settings, a line per step on stderr, the program on
+// stdout or -o FILE, the backend's guidance when it failed, and the exit code.
+import { writeFileSync } from 'node:fs';
 import { resultWord } from '../session/verdict.js';
 import { numberFlag } from '../args.js';
 import { settingsSchema, type Settings } from '../config.js';
 import type { EngineEvent, SessionResult } from '../engine/index.js';
+import type { Problem } from '../problems/types.js';
+import type { SessionHeader } from '../session/events.js';
 import { EXIT, UsageError } from '../errors.js';
 import { budgetEntries } from '../flows/index.js';
 import { color } from '../term.js';
@@ -133,4 +137,79 @@ export function summaryOf(r: SessionResult): string {
     `${resultWord(r)}${samples}${final}${reason}\n` +
     `${callsText(r.calls, r.repairs)} · prompt tokens ${r.promptTokens} sent, ${r.promptTokensEvaluated} evaluated · ${r.completionTokens} completion\n`
   );
+}
+
+/** What a headless run starts from: a problem (a new session) or a saved session to continue. */
+export type HeadlessStart = { kind: 'new'; problem: Problem } | { kind: 'resume'; file: string; header: SessionHeader };
+
+/**
+ * Runs a session with the auto gate, the method as published: a new one on a problem, or a saved
+ * one continued in its own file (its flow and budgets as recorded). Shared with `eval`.
+ */
+export async function startAuto(
+  start: HeadlessStart,
+  settings: Settings,
+  o: { signal?: AbortSignal; lines?: (line: string) => void; onFile?: (file: string) => void } = {},
+): Promise<SessionResult & { warnings?: string[] }> {
+  const { EngineEvents, createAutoGate, resumeSession, startSession } = await import('../engine/index.js');
+  const { flowFor } = await import('../flows/index.js');
+  const { createBackend } = await import('../llm/index.js');
+  const events = new EngineEvents();
+  if (o.lines) events.subscribe(stepLines(o.lines));
+  const common = {
+    settings,
+    backend: await createBackend(settings),
+    gate: createAutoGate(),
+    events,
+    judgeHidden: true,
+    ...(o.signal ? { signal: o.signal } : {}),
+    ...(o.onFile ? { onFile: o.onFile } : {}),
+  };
+  if (start.kind === 'resume') return resumeSession(start.file, { ...common, flow: flowFor(start.header.flow, start.header.settings) });
+  return startSession({ ...common, problem: start.problem, flow: flowFor(settings.flow, settings), lang: settings.lang });
+}
+
+/**
+ * `solve --auto` and `resume ID --auto`: a line per step on stderr, the final program on stdout
+ * (or in `output`), the summary, the backend's guidance when the server failed the session, the
+ * session file; the exit code says whether the program passes every sample and hidden test.
+ */
+export async function runHeadless(start: HeadlessStart, settings: Settings, output: string | undefined): Promise<number> {
+  const err = process.stderr;
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort();
+  process.once('SIGINT', onSigint);
+  let file = start.kind === 'resume' ? start.file : '';
+  let result: SessionResult & { warnings?: string[] };
+  try {
+    const title = start.kind === 'new' ? start.problem.title : start.header.problem.title;
+    const flow = start.kind === 'new' ? settings.flow : start.header.flow;
+    err.write(`${color.bold(title, err)} · ${flow} · ${settings.model} · ${settings.lang}${start.kind === 'resume' ? ' · resumed' : ''}\n`);
+    result = await startAuto(start, settings, {
+      signal: controller.signal,
+      lines: (l) => err.write(l),
+      onFile: (f) => {
+        file = f;
+      },
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  for (const w of result.warnings ?? []) err.write(`${color.yellow('warning:', err)} ${w}\n`);
+  if (result.program) {
+    if (output) writeFileSync(output, result.program.source);
+    else process.stdout.write(result.program.source.endsWith('\n') ? result.program.source : `${result.program.source}\n`);
+  }
+  err.write(summaryOf(result));
+  if (result.status === 'failed' && isBackendCode(result.code)) await explainBackend(settings, result, err);
+  err.write(`session: ${file}\n`);
+  return exitCodeOf(result, controller.signal.aborted);
+}
+
+/** The guidance `doctor` gives, for a session the backend ended. */
+async function explainBackend(settings: Settings, r: SessionResult, err: NodeJS.WriteStream): Promise<void> {
+  const { formatGuidance, guidanceFor } = await import('../llm/guidance.js');
+  const { LlmError } = await import('../llm/errors.js');
+  const error = new LlmError(r.code as ConstructorParameters<typeof LlmError>[0], r.reason ?? 'the model server failed');
+  err.write(formatGuidance(guidanceFor(settings, error), { bold: (t) => color.bold(t, err), dim: (t) => color.dim(t, err) }));
 }

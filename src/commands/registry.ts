@@ -15,7 +15,7 @@ export interface CommandEntry {
 export const commands: Record<string, CommandEntry> = {
   solve: {
     usage:
-      'solve PROBLEM [--auto] [--flow F] [--lang L] [--model M] [-o FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
+      'solve PROBLEM [--auto] [--flow F] [--lang L] [--model M] [--answers sections|json] [-o FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
     summary: 'solve a problem step by step (or headless with --auto)',
     flows: true,
     load: () => import('./solve.js'),
@@ -31,8 +31,13 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'random inputs from a generator until the solution and a brute force disagree',
     load: () => import('./stress.js'),
   },
+  statement: {
+    usage: 'statement PROBLEM [--url URL] [--print]',
+    summary: 'download a problem\'s statement from its judge (Codeforces, AtCoder, CSES, CodeChef, Kattis) into its file',
+    load: () => import('./statement.js'),
+  },
   eval: {
-    usage: 'eval SET --auto [--flow F] [--limit N] [--json] [--out FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
+    usage: 'eval SET --auto [--flow F] [--answers sections|json] [--limit N] [--json] [--out FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
     summary: 'solve every problem of a set headless and report pass@1, calls and tokens',
     flows: true,
     load: () => import('./eval.js'),
@@ -43,7 +48,7 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./problems.js'),
   },
   listen: {
-    usage: 'listen [--port 27121] [--dir DIR]',
+    usage: 'listen [--port 27121] [--dir DIR] [--fetch]',
     summary: 'receive problems from the Competitive Companion browser extension',
     load: () => import('./listen.js'),
   },
@@ -58,7 +63,7 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./replay.js'),
   },
   resume: {
-    usage: 'resume ID [--auto]',
+    usage: 'resume ID [--auto] [-o FILE] [--max-calls N] [--max-tokens N]',
     summary: 'continue a session from its last complete step',
     load: () => import('./resume.js'),
   },

@@ -4,13 +4,20 @@
 // published, like `solve --auto`); without, the tutor opens on the step that runs next.
 import { backendFlags, parse } from '../args.js';
 import { resolveSettings, type Settings } from '../config.js';
-import type { SessionResult } from '../engine/index.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { SessionHeader } from '../session/events.js';
 import { readEnds } from '../session/head.js';
 import { findSession } from '../session/index.js';
-import { color } from '../term.js';
-import { exitCodeOf, isBackendCode, stepLines, summaryOf } from './headless.js';
+import { runHeadless, withBudgets } from './headless.js';
+
+/** The output flags of `solve --auto` and the session caps; the flow's budgets are the journal's. */
+const flags = {
+  ...backendFlags,
+  auto: { type: 'boolean' },
+  output: { type: 'string', short: 'o' },
+  'max-calls': { type: 'string' },
+  'max-tokens': { type: 'string' },
+} as const;
 
 const FINISHED = new Set(['solved', 'unsolved']);
 
@@ -29,39 +36,6 @@ async function resumable(file: string): Promise<SessionHeader> {
   return header;
 }
 
-/** Headless, as `solve --auto` is: a line per step on stderr, the program on stdout. */
-async function resumeHeadless(file: string, header: SessionHeader, settings: Settings): Promise<number> {
-  const { EngineEvents, createAutoGate, resumeSession } = await import('../engine/index.js');
-  const { createBackend } = await import('../llm/index.js');
-  const { flowFor } = await import('../flows/index.js');
-  const err = process.stderr;
-  const events = new EngineEvents();
-  events.subscribe(stepLines((l) => err.write(l)));
-  const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
-  let result: SessionResult & { warnings: string[] };
-  try {
-    result = await resumeSession(file, {
-      backend: await createBackend(settings),
-      gate: createAutoGate(),
-      settings,
-      flow: flowFor(header.flow, header.settings),
-      events,
-      signal: controller.signal,
-      judgeHidden: true,
-    });
-  } finally {
-    process.off('SIGINT', onSigint);
-  }
-  for (const w of result.warnings) err.write(`${color.yellow('warning:', err)} ${w}\n`);
-  if (result.program) process.stdout.write(result.program.source.endsWith('\n') ? result.program.source : `${result.program.source}\n`);
-  err.write(summaryOf(result));
-  if (result.status === 'failed' && isBackendCode(result.code)) err.write(`${color.red('simcoach:', err)} ${result.reason ?? result.code}\n`);
-  err.write(`session: ${file}\n`);
-  return exitCodeOf(result, controller.signal.aborted);
-}
-
 /** The tutor on a resumed session: it opens at the step that runs next. */
 async function resumeInApp(file: string, header: SessionHeader, settings: Settings): Promise<number> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
@@ -72,12 +46,15 @@ async function resumeInApp(file: string, header: SessionHeader, settings: Settin
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { ...backendFlags, auto: { type: 'boolean' } }, 'resume');
+  const { values, positionals } = parse(argv, flags, 'resume');
   if (positionals.length !== 1) throw new UsageError('resume takes one session id (see `simcoach sessions`) or `last`');
   const file = await findSession(positionals[0]!);
   const header = await resumable(file);
   // The traversal continues on the backend and model it was recorded with, unless told otherwise.
   const backend = values.backend ?? (header.backend === 'openai' ? 'openai' : 'ollama');
-  const settings = resolveSettings({ ...values, backend, model: values.model ?? header.model });
-  return values.auto ? resumeHeadless(file, header, settings) : resumeInApp(file, header, settings);
+  const settings = withBudgets(resolveSettings({ ...values, backend, model: values.model ?? header.model }), values);
+  if (!values.auto && (values.output !== undefined || values['max-calls'] !== undefined || values['max-tokens'] !== undefined)) {
+    throw new UsageError('resume: -o, --max-calls and --max-tokens go with --auto');
+  }
+  return values.auto ? runHeadless({ kind: 'resume', file, header }, settings, values.output) : resumeInApp(file, header, settings);
 }

@@ -2,6 +2,7 @@
 // of calling the model or the judge. Replay, resume and "back" all read this one structure.
 import type { JournalEvent, SessionHeader } from '../session/events.js';
 import type { JudgeResult, Program } from '../runners/types.js';
+import { lineage as branchLineage } from '../session/lineage.js';
 import type { PaneKind, StepId } from './types.js';
 
 type Event = Exclude<JournalEvent, SessionHeader>;
@@ -128,18 +129,9 @@ export function recordAll(events: Event[]): Recorded {
   return rec;
 }
 
-/**
- * A branch's steps as its traversal saw them: the parent's steps before the fork point (and the
- * grandparent's before that), then its own, a later record of a step replacing an earlier one.
- */
+/** A branch's steps as its traversal saw them (the one `lineage`, shared with the replay timeline). */
 export function lineage(rec: Recorded, branch: number): Map<StepId, StepRecord> {
-  const out = new Map<StepId, StepRecord>();
-  const fork = rec.forks.get(branch);
-  if (fork && fork.from !== branch) {
-    for (const [step, r] of lineage(rec, fork.from)) if (step < fork.atStep) out.set(step, r);
-  }
-  for (const [step, r] of rec.own.get(branch) ?? []) out.set(step, r);
-  return out;
+  return branchLineage(branch, rec.forks, (b) => rec.own.get(b) ?? []);
 }
 
 /** Steps 0..n-1 all complete in a branch: how far a resume can be served. */

@@ -102,7 +102,10 @@ function resumedSettings(header: SessionHeader, now: Settings): Settings {
     ...(rec.seed !== undefined ? { seed: rec.seed } : {}),
     ...(rec.numCtx !== undefined ? { numCtx: rec.numCtx } : {}),
     ...(rec.answers !== undefined ? { answers: rec.answers } : {}),
-    ...(rec.budgets ? { budgets: { ...now.budgets, ...rec.budgets } } : {}),
+    // The flow's budgets as recorded; the session caps (max calls, tokens) are this run's.
+    ...(rec.budgets
+      ? { budgets: { ...now.budgets, ...rec.budgets, maxCalls: now.budgets.maxCalls, maxTokens: now.budgets.maxTokens } }
+      : {}),
   };
 }
 

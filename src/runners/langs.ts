@@ -1,12 +1,24 @@
+// The language registry: one record per language, the only place that lists them. The runner
+// types (LangId), the settings (`lang`, `--lang`), the agents (what the prompt calls it, the
+// fence tags read as it), the external editor's file name and `test`'s language from a file's
+// extension all derive from it. Adding a language is one record here.
 import { basename, extname, join } from 'node:path';
-import type { LangId } from './types.js';
 import { probe, which } from './probe.js';
 
-/** What a compiled language produces: a directory holding the build output, plus how to run it. */
 export interface Lang {
-  id: LangId;
+  id: string;
+  /** How prompts and messages name it: "Python 3". */
   name: string;
-  extensions: string[];
+  /** Names a person may type (`--lang py`), besides the id. */
+  aliases: readonly string[];
+  /** Code-fence tags read as this language; the first is the one the model is asked to use. */
+  fences: readonly string[];
+  /** File extensions, the first the one files are written with. */
+  extensions: readonly string[];
+  /** How a line comment starts. */
+  comment: string;
+  /** What a fence-less answer in this language looks like (the answer is then taken as the program). */
+  looksLikeCode: RegExp;
   /** The name the source must have (Java wants its public class name). */
   sourceFile(source: string): string;
   /** Absent for interpreted languages. `out` is an empty directory the build writes into. */
@@ -41,11 +53,15 @@ export function pythonExecutable(): Promise<string> {
 const javaClass = (source: string): string =>
   /\bpublic\s+(?:final\s+)?class\s+([A-Za-z_$][\w$]*)/.exec(source)?.[1] ?? 'Main';
 
-export const LANGS: Record<LangId, Lang> = {
+const registry = {
   python: {
     id: 'python',
     name: 'Python 3',
+    aliases: ['python3', 'py'],
+    fences: ['python', 'python3', 'py', 'py3'],
     extensions: ['.py'],
+    comment: '#',
+    looksLikeCode: /^\s*(def |import |from \S+ import |for |while |if __name__|print\(|\w+\s*=\s*.*input\()/m,
     sourceFile: () => 'main.py',
     run: async (dir, file) => ({ cmd: await pythonExecutable(), args: [join(dir, file)] }),
     overheadMb: 0,
@@ -54,7 +70,11 @@ export const LANGS: Record<LangId, Lang> = {
   cpp: {
     id: 'cpp',
     name: 'C++17',
+    aliases: ['c++', 'cxx', 'cc', 'c++17', 'gnu17'],
+    fences: ['cpp', 'c++', 'cc', 'cxx', 'c', 'hpp'],
     extensions: ['.cpp', '.cc', '.cxx', '.c++'],
+    comment: '//',
+    looksLikeCode: /^\s*(#include|int main|using namespace)/m,
     sourceFile: () => 'main.cpp',
     compile: {
       tool: 'g++',
@@ -68,7 +88,11 @@ export const LANGS: Record<LangId, Lang> = {
   javascript: {
     id: 'javascript',
     name: 'JavaScript (Node.js)',
+    aliases: ['js', 'node', 'nodejs'],
+    fences: ['javascript', 'js', 'node', 'nodejs', 'mjs'],
     extensions: ['.js', '.mjs', '.cjs'],
+    comment: '//',
+    looksLikeCode: /(require\(|process\.stdin|console\.log\(|readFileSync\()/,
     sourceFile: () => 'main.js',
     run: async (dir, file, mb) => ({
       cmd: process.execPath,
@@ -79,8 +103,12 @@ export const LANGS: Record<LangId, Lang> = {
   },
   java: {
     id: 'java',
-    name: 'Java',
+    name: 'Java 17',
+    aliases: [],
+    fences: ['java'],
     extensions: ['.java'],
+    comment: '//',
+    looksLikeCode: /^\s*(import java\.|public class |class \w+)/m,
     sourceFile: (source) => `${javaClass(source)}.java`,
     compile: {
       tool: 'javac',
@@ -97,23 +125,34 @@ export const LANGS: Record<LangId, Lang> = {
     overheadMb: 160,
     addressSpaceLimit: false,
   },
-};
+} satisfies Record<string, Lang>;
 
-const ALIASES: Record<string, LangId> = {
-  python: 'python', python3: 'python', py: 'python',
-  cpp: 'cpp', 'c++': 'cpp', cxx: 'cpp', cc: 'cpp', 'c++17': 'cpp', gnu17: 'cpp',
-  javascript: 'javascript', js: 'javascript', node: 'javascript', nodejs: 'javascript',
-  java: 'java',
-};
+export type LangId = keyof typeof registry;
+
+export const LANGS: Readonly<Record<LangId, Lang>> = registry;
+
+/** Every language id, the first the default. */
+export const langIds = Object.keys(LANGS) as [LangId, ...LangId[]];
+
+export const isLangId = (name: string): name is LangId => Object.hasOwn(LANGS, name);
 
 /** A language from a name a person types (`--lang py`), or null. */
 export function langFromName(name: string): LangId | null {
-  return ALIASES[name.toLowerCase()] ?? null;
+  const n = name.toLowerCase();
+  return langIds.find((id) => id === n || LANGS[id].aliases.includes(n)) ?? null;
 }
+
+/** How prompts name a language. */
+export const langName = (id: LangId): string => LANGS[id].name;
+
+/** The fence tag the model is asked to put on its code. */
+export const fenceTag = (id: LangId): string => LANGS[id].fences[0] ?? id;
+
+/** The extension a file of this language is written with. */
+export const extensionOf = (id: LangId): string => LANGS[id].extensions[0] ?? '.txt';
 
 /** The language of a source file from its extension, or null. */
 export function langFromPath(file: string): LangId | null {
   const ext = extname(file).toLowerCase();
-  for (const lang of Object.values(LANGS)) if (lang.extensions.includes(ext)) return lang.id;
-  return null;
+  return langIds.find((id) => LANGS[id].extensions.includes(ext)) ?? null;
 }

@@ -44,8 +44,6 @@ export interface SolveProps {
 /** Rows the live region may use: the terminal minus a spare line, the title, status, notice and keys. */
 export const liveBody = (height: number): number => Math.max(3, height - 5);
 
-const EXT: Record<string, string> = { python: '.py', cpp: '.cpp', javascript: '.js', java: '.java' };
-
 function statusOf(v: SessionView, p: SolveProps): StatusInfo {
   const live = v.live;
   return {
@@ -141,10 +139,9 @@ export function Solve(props: SolveProps) {
 
   const externalEdit = (p: Proposal): void => {
     const program = p.pane === 'code' || p.pane === 'debug';
-    const ext = program ? (EXT[props.lang] ?? '.txt') : '.md';
     const before = editedText(p);
     app
-      .editExternally(before, ext)
+      .editExternally(before, program ? props.lang : undefined)
       .then((text) => {
         if (text === before) setNotice({ text: 'no change made in the editor' });
         else decide({ kind: 'edit', content: text });

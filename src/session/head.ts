@@ -4,7 +4,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { UserError } from '../errors.js';
 import type { JournalEvent, SessionHeader } from './events.js';
-import { checkEvent, checkHeader } from './schema.js';
+import { notASession, parseEvent, parseHeader } from './lines.js';
 
 const CHUNK = 64 * 1024;
 
@@ -27,39 +27,6 @@ async function firstLine(fh: FileHandle, size: number): Promise<{ text: string; 
   return { text: Buffer.concat(parts).toString('utf8'), complete: false };
 }
 
-/** Why a parsed first line is not a session header, or undefined when it is one. */
-export function headerProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'its first line is not a JSON object';
-  const h = value as Record<string, unknown>;
-  if (h.type !== 'session') return 'its first line is not a session header';
-  for (const key of ['id', 'createdAt', 'flow', 'model'] as const) {
-    if (typeof h[key] !== 'string') return `its header has no ${key}`;
-  }
-  if (typeof h.version !== 'number') return 'its header has no version';
-  if (typeof h.problem !== 'object' || h.problem === null) return 'its header has no problem';
-  return undefined;
-}
-
-/** One-line error for a file that is not a session, naming the file. */
-export const notASession = (file: string, why: string): UserError =>
-  new UserError(`${file} is not a simcoach session: ${why}`);
-
-/** Parses a header line or throws the one-line error naming the file. */
-export function parseHeader(file: string, text: string): SessionHeader {
-  if (text.trim() === '') throw notASession(file, 'it is empty');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw notASession(file, 'its first line is not JSON');
-  }
-  const why = headerProblem(value);
-  if (why) throw notASession(file, why);
-  const checked = checkHeader(value);
-  if (!checked.ok) throw notASession(file, `its header is damaged (${checked.why})`);
-  return checked.value;
-}
-
 /**
  * The complete lines at the end of a file, last first, parsed; a torn last line (no newline
  * after it, not valid JSON) is left out. Reads a growing tail until at least one parses.
@@ -77,16 +44,10 @@ async function tailEvents(file: string, fh: FileHandle, size: number, headerEnd:
     for (let i = lines.length - 1; i >= 0; i--) {
       const line = lines[i]!.trim();
       if (!line) continue;
-      let v: unknown;
-      try {
-        v = JSON.parse(line);
-      } catch {
-        // A torn or damaged line: the reader reports it when the session is opened.
-        continue;
-      }
-      const checked = checkEvent(v);
+      const checked = parseEvent(line);
       if (checked.ok) events.push(checked.value);
-      else throw new UserError(`${file}: a damaged event near its end (${checked.why})`);
+      // A torn or unreadable line: the full read reports it (lines.ts) when the session is opened.
+      else if (checked.why !== 'not JSON') throw new UserError(`${file}: a damaged event near its end (${checked.why})`);
     }
     if (events.length > 0 || start === headerEnd) return events;
   }

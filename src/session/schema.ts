@@ -2,12 +2,13 @@
 // (edited by hand, written by another version, damaged), and a field of the wrong type must become
 // a one-line message naming the file, never a crash somewhere far from the read.
 import { z } from 'zod';
+import { langIds } from '../runners/langs.js';
 import type { JournalEvent, SessionHeader } from './events.js';
 
 const int = z.number().int();
 const count = z.number();
 const verdict = z.enum(['AC', 'WA', 'TLE', 'MLE', 'RE', 'OLE', 'CE']);
-const lang = z.enum(['python', 'cpp', 'javascript', 'java']);
+const lang = z.enum(langIds);
 const program = z.looseObject({ lang, source: z.string() });
 const testCase = z.looseObject({ input: z.string(), outputs: z.array(z.string()), name: z.string().optional() });
 

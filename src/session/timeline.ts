@@ -9,9 +9,9 @@ import { readFile } from 'node:fs/promises';
 import type { Decision, Outcome, PaneKind, StepId } from '../engine/types.js';
 import type { JudgeResult, Program, Verdict } from '../runners/types.js';
 import { UserError } from '../errors.js';
-import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
-import { parseHeader } from './head.js';
-import { checkEvent } from './schema.js';
+import type { JournalEvent, SessionHeader } from './events.js';
+import { lineage } from './lineage.js';
+import { NL, openJournalBuffer, readLine, readLines, type Located } from './lines.js';
 
 /** Where one step begins in the file and what its structural lines already tell. */
 export interface StepRef {
@@ -107,8 +107,6 @@ const SHAPE = ['step-start', 'branch', 'end'] as const;
 /** Lines that mark a step in the timeline list, parsed when the list is wanted. */
 const MARKS = ['decision', 'run', 'error'] as const;
 
-const NL = 10;
-
 /** Every line start at or before which `pattern` occurs, as [lineStart, lineEnd) pairs. */
 function linesWith(buf: Buffer, pattern: Buffer, from: number, to: number): [number, number][] {
   const out: [number, number][] = [];
@@ -122,8 +120,6 @@ function linesWith(buf: Buffer, pattern: Buffer, from: number, to: number): [num
   }
   return out;
 }
-
-type Located = { start: number; end: number; event: JournalEvent };
 
 export class Timeline {
   readonly branches: BranchInfo[];
@@ -195,17 +191,12 @@ export class Timeline {
   }
 
   static fromBuffer(file: string, buf: Buffer): Timeline {
-    const nl = buf.indexOf(NL);
-    const header = parseHeader(file, buf.subarray(0, nl < 0 ? buf.length : nl).toString('utf8'));
-    const warnings = versionWarnings(header);
-    const { dataEnd, torn } = tornTail(buf);
-    if (torn) warnings.push(`${file}: the last line was cut short (the session was interrupted); it is skipped`);
-    const from = nl < 0 ? buf.length : nl + 1;
+    const { header, from, dataEnd, warnings } = openJournalBuffer(file, buf);
     const structural = scan(buf, SHAPE, from, dataEnd, warnings, file);
     if (structural.length === 0 && dataEnd > from) {
       // No step found by pattern: a journal written by a different serializer (spaces after
       // colons, say). Fall back to parsing every line; slower but complete.
-      structural.push(...parseAll(buf, from, dataEnd, warnings, file).filter((l) => (SHAPE as readonly string[]).includes(l.event.type)));
+      structural.push(...readLines(buf, from, dataEnd, file, warnings).filter((l) => (SHAPE as readonly string[]).includes(l.event.type)));
     }
     return new Timeline(file, header, warnings, buf, dataEnd, structural);
   }
@@ -224,7 +215,7 @@ export class Timeline {
     const key = `${ref.start}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const lines = parseAll(this.buf, ref.start, ref.end, this.warnings, this.file);
+    const lines = readLines(this.buf, ref.start, ref.end, this.file, this.warnings);
     for (const l of lines) mark(ref, l.event);
     const view = buildStep(ref, lines.map((l) => l.event));
     this.cache.set(key, view);
@@ -235,55 +226,8 @@ export class Timeline {
   allEvents(): JournalEvent[] {
     const nl = this.buf.indexOf(NL);
     if (nl < 0) return [];
-    return parseAll(this.buf, nl + 1, this.dataEnd, this.warnings, this.file).map((l) => l.event);
+    return readLines(this.buf, nl + 1, this.dataEnd, this.file, this.warnings).map((l) => l.event);
   }
-}
-
-function versionWarnings(h: SessionHeader): string[] {
-  if (h.version < JOURNAL_VERSION)
-    return [`this session was written by an older simcoach (journal version ${h.version}, now ${JOURNAL_VERSION}); showing what can be read`];
-  if (h.version > JOURNAL_VERSION)
-    return [`this session was written by a newer simcoach (journal version ${h.version}, this one reads ${JOURNAL_VERSION}); showing what can be read`];
-  return [];
-}
-
-/** Where the complete lines end: a last line without its newline that is not JSON is torn. */
-function tornTail(buf: Buffer): { dataEnd: number; torn: boolean } {
-  if (buf.length === 0 || buf[buf.length - 1] === NL) return { dataEnd: buf.length, torn: false };
-  const start = buf.lastIndexOf(NL) + 1;
-  if (start === 0) return { dataEnd: buf.length, torn: false };
-  try {
-    JSON.parse(buf.subarray(start).toString('utf8'));
-    return { dataEnd: buf.length, torn: false };
-  } catch {
-    return { dataEnd: start, torn: true };
-  }
-}
-
-
-/** 1-based number of the line that starts at byte `at` (only computed for damaged lines). */
-function lineNumber(buf: Buffer, at: number): number {
-  let n = 1;
-  for (let i = buf.indexOf(NL); i >= 0 && i < at; i = buf.indexOf(NL, i + 1)) n++;
-  return n;
-}
-
-/** A parsed line, or a warning when it is damaged. */
-function parseLine(buf: Buffer, start: number, end: number, warnings: string[], file: string): JournalEvent | undefined {
-  const text = buf.subarray(start, end).toString('utf8').trim();
-  if (!text) return undefined;
-  let why = 'not JSON';
-  try {
-    const checked = checkEvent(JSON.parse(text));
-    if (checked.ok) return checked.value;
-    why = checked.why;
-  } catch {
-    // reported below
-  }
-  const line = lineNumber(buf, start);
-  const msg = `${file}: line ${line} is damaged${why === 'not JSON' ? '' : ` (${why})`} and was skipped`;
-  if (!warnings.includes(msg)) warnings.push(msg);
-  return undefined;
 }
 
 function scan(buf: Buffer, types: readonly string[], from: number, to: number, warnings: string[], file: string): Located[] {
@@ -293,25 +237,12 @@ function scan(buf: Buffer, types: readonly string[], from: number, to: number, w
     for (const [start, end] of linesWith(buf, Buffer.from(`"type":"${type}"`), from, to)) {
       if (seen.has(start)) continue;
       seen.add(start);
-      const event = parseLine(buf, start, end, warnings, file);
+      const event = readLine(buf, start, end, file, warnings);
       // The pattern can sit inside a nested object of another event; keep only real matches.
       if (event && event.type === type) out.push({ start, end, event });
     }
   }
   return out.sort((a, b) => a.start - b.start);
-}
-
-function parseAll(buf: Buffer, from: number, to: number, warnings: string[], file: string): Located[] {
-  const out: Located[] = [];
-  let start = from;
-  while (start < to) {
-    let end = buf.indexOf(NL, start);
-    if (end < 0 || end > to) end = to;
-    const event = parseLine(buf, start, end, warnings, file);
-    if (event) out.push({ start, end, event });
-    start = end + 1;
-  }
-  return out;
 }
 
 interface Built {
@@ -361,18 +292,12 @@ function buildBranches(lines: Located[], dataEnd: number): Built {
 
 /**
  * A branch's steps: its own, plus the parent's steps before the fork point that it did not
- * record again (a branch re-driven from the journal may or may not write those).
+ * record again (a branch re-driven from the journal may or may not write those), by the same
+ * `lineage` the engine serves a back or a resume with.
  */
 function branchSteps(id: number, own: Map<number, StepRef[]>, forks: Map<number, { from: number; atStep: number; t: number }>): BranchInfo {
   const fork = forks.get(id);
-  const mine = own.get(id) ?? [];
-  const byStep = new Map<number, StepRef>();
-  if (fork && fork.from !== id) {
-    const parent = branchSteps(fork.from, own, new Map([...forks].filter(([k]) => k !== id)));
-    for (const s of parent.steps) if (s.step < fork.atStep) byStep.set(s.step, s);
-  }
-  // When a step was recorded twice in one branch (it ran again), the later one counts.
-  for (const s of mine) byStep.set(s.step, s);
+  const byStep = lineage(id, forks, (b) => (own.get(b) ?? []).map((s) => [s.step, s] as const));
   const steps = [...byStep.values()].sort((a, b) => a.step - b.step || a.start - b.start);
   const info: BranchInfo = { id, t: fork?.t ?? 0, steps };
   if (fork) Object.assign(info, { from: fork.from, atStep: fork.atStep });

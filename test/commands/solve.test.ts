@@ -174,7 +174,7 @@ describe('interrupted', () => {
 });
 
 describe('resume after the process was killed mid-stream', () => {
-  it('serves the complete steps and runs the cut step again, live, in the same file', async () => {
+  it('resume --auto takes solve --auto\'s output flags and gives the backend guidance', async () => {
     const home = tempHome();
     // The code answer streams slowly; the process is killed while it streams.
     server = await startScriptedModel({
@@ -190,6 +190,43 @@ describe('resume after the process was killed mid-stream', () => {
     await new Promise((r) => child.on('close', r));
     const before = readJournal(file);
     expect(before.events.some((e) => e.type === 'end')).toBe(false);
+    await server.close();
+
+    // resume --auto as solve --auto: the backend's guidance when no server answers (exit 3)…
+    const down = await cli(['resume', file, '--auto', '--host', 'http://127.0.0.1:9'], home.env);
+    expect(down.code).toBe(3);
+    expect(down.stderr).toMatch(/ollama serve/);
+    expect(down.stderr).toContain(`session: ${file}`);
+
+    server = await startScriptedModel({ titles });
+    // … and its output flags: -o writes the program to the file; the caps are taken (and only with --auto).
+    const notAuto = await cli(['resume', file, '--max-calls', '9', '--host', server.url], home.env);
+    expect(notAuto.code).toBe(2);
+    expect(notAuto.stderr).toMatch(/go with --auto/);
+    const out = join(home.root, 'out.py');
+    const r = await cli(['resume', file, '--auto', '-o', out, '--max-calls', '50', '--max-tokens', '1000000', '--host', server.url], home.env, { timeoutMs: 40_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(out, 'utf8')).toBe(RIGHT);
+    expect(server.chatBodies().map(stageOf)).toEqual(['code']);
+    expect(readJournal(file).events.filter((e) => e.type === 'end').map((e) => e.type === 'end' && e.outcome.status)).toEqual(['failed', 'solved']);
+  });
+});
+
+describe('the engine resumes a killed session', () => {
+  it('serves the complete steps and runs the cut step again, live, in the same file (in-process)', async () => {
+    const home = tempHome();
+    server = await startScriptedModel({
+      titles,
+      override: (stage) => (stage === 'code' ? { text: `Here.\n${fence(RIGHT)}${' more'.repeat(200)}`, chunkDelayMs: 40 } : undefined),
+    });
+    const child = spawn(process.execPath, [cliPath(), 'solve', SUM, '--auto', '--host', server.url], { env: home.env, stdio: 'ignore' });
+    const file = await waitFor(() => {
+      const f = existsSync(home.sessions) ? sessionFiles(home)[0] : undefined;
+      return f && streaming(f, 2) ? f : undefined;
+    });
+    child.kill('SIGKILL');
+    await new Promise((r) => child.on('close', r));
     await server.close();
 
     server = await startScriptedModel({ titles });

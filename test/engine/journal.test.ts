@@ -69,7 +69,7 @@ describe('journal writer', () => {
     j.close();
     appendFileSync(j.file, '{"type":"llm-chunk","t":5,"bra');
     const before = readJournal(j.file);
-    expect(before.warnings[0]).toMatch(/last line was cut off/);
+    expect(before.warnings[0]).toMatch(/last line was cut short/);
     const k = openJournal(j.file, before.header, 10);
     k.append({ type: 'error', branch: 0, message: 'x' });
     k.close();

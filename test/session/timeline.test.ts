@@ -109,7 +109,8 @@ describe('Timeline', () => {
   it('rejects files that are not sessions with one line naming the file', async () => {
     const cases: [string, string | Buffer, RegExp][] = [
       ['empty.jsonl', '', /it is empty/],
-      ['noise.bin', Buffer.from([0x00, 0xff, 0x10, 0x0a, 0x41]), /not JSON/],
+      ['noise.bin', Buffer.from([0x00, 0xff, 0x10, 0x0a, 0x41]), /holds binary data/],
+      ['text.txt', 'hello\n', /not JSON/],
       ['array.json', '[1,2,3]\n', /not a JSON object/],
       ['pkg.json', '{"name":"x","version":"1"}\n', /not a session header/],
     ];

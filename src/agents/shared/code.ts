@@ -1,6 +1,6 @@
 import { AnswerFormatError } from '../../engine/types.js';
 import type { LangId, Program } from '../../runners/types.js';
-import { LANGS } from './lang.js';
+import { LANGS } from '../../runners/langs.js';
 import { stripThink } from './text.js';
 
 export interface Fence {
@@ -46,14 +46,6 @@ export function fences(text: string): Fence[] {
 
 const tidy = (body: string): string => body.replace(/^\s*\n/, '').replace(/\s+$/, '') + '\n';
 
-/** Lines that say "this is a program" for answers that forgot the fences altogether. */
-const LOOKS_LIKE_CODE: Record<LangId, RegExp> = {
-  python: /^\s*(def |import |from \S+ import |for |while |if __name__|print\(|\w+\s*=\s*.*input\()/m,
-  cpp: /^\s*(#include|int main|using namespace)/m,
-  javascript: /(require\(|process\.stdin|console\.log\(|readFileSync\()/,
-  java: /^\s*(import java\.|public class |class \w+)/m,
-};
-
 /**
  * The program in a model's answer: the last non-empty fenced block tagged with the language,
  * else the last non-empty fenced block of any kind, else the whole answer when it plainly is
@@ -65,7 +57,7 @@ export function extractCode(text: string, lang: LangId): string | undefined {
   const ours = blocks.filter((f) => LANGS[lang].fences.includes(f.tag));
   const pick = ours.at(-1) ?? blocks.at(-1);
   if (pick) return tidy(pick.body);
-  if (blocks.length === 0 && !/```|~~~/.test(answer) && LOOKS_LIKE_CODE[lang].test(answer)) return tidy(answer);
+  if (blocks.length === 0 && !/```|~~~/.test(answer) && LANGS[lang].looksLikeCode.test(answer)) return tidy(answer);
   return undefined;
 }
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { AnswerFormatError, type AgentContext } from '../../engine/types.js';
+import { langIds } from '../../runners/langs.js';
 import type { Program } from '../../runners/types.js';
 import { extractCode, fences } from './code.js';
 
 export const programSchema = z.object({
-  lang: z.enum(['python', 'cpp', 'javascript', 'java']),
+  lang: z.enum(langIds),
   source: z.string().min(1),
 });
 
