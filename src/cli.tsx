@@ -71,7 +71,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const entry = commands[first];
   if (!entry) {
-    process.stderr.write(`simcoach: unknown command '${first}'. See \`simcoach --help\`.\n`);
+    const { meanText } = await import('./suggest.js');
+    process.stderr.write(`simcoach: unknown command '${first}'${meanText(first, Object.keys(commands))}. See \`simcoach --help\`.\n`);
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

@@ -2,6 +2,7 @@
 // Reads are a plain JSON parse (no directory created, nothing heavy loaded, so start-up stays
 // fast); writes go through `conf`, which writes atomically (temp file + rename), so a crash can
 // never leave the file half-written. Every value is validated with zod, whatever its source.
+import { meanText } from './suggest.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -319,8 +320,8 @@ const isGroup = (key: string): boolean => PER_STAGE.includes(key) || Object.keys
 /** Throws a UserError unless `key` names a setting. */
 export function checkKey(key: string): void {
   if (isSettable(key)) return;
-  const known = Object.keys(KEY_DOCS).join(', ');
-  throw new UserError(`unknown setting '${key}'`, EXIT.usage, `Settings: ${known}.`);
+  const known = Object.keys(KEY_DOCS);
+  throw new UserError(`unknown setting '${key}'${meanText(key, known)}`, EXIT.usage, `Settings: ${known.join(', ')}.`);
 }
 
 /** A value typed from text: "5" → 5, "true" → true, else the text (whichever the key accepts). */

@@ -51,7 +51,10 @@ describe('help, version and usage errors', () => {
     const unknown = await cli(['frobnicate']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
-    expect(unknown.stderr).toContain("unknown command 'frobnicate'");
+    expect(unknown.stderr).toContain("unknown command 'frobnicate'. See");
+    const typo = await cli(['solv']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.trim()).toBe("simcoach: unknown command 'solv' (did you mean 'solve'?). See `simcoach --help`.");
     const flag = await cli(['models', '--frob']);
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain("Unknown option '--frob'");

@@ -157,6 +157,7 @@ describe('set, get, unset', () => {
     const unknown = await rejected(setSetting('colour', 'blue'));
     expect(unknown.message).toBe("unknown setting 'colour'");
     expect(unknown.hint).toContain('budgets.codesim.plans');
+    expect((await rejected(setSetting('modle', 'x'))).message).toBe("unknown setting 'modle' (did you mean 'model'?)");
     expect(() => readFileSync(settingsPath())).toThrow();
   });
 
