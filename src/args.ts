@@ -14,6 +14,7 @@ export const backendFlags = {
 export const flowFlags = {
   flow: { type: 'string' },
   lang: { type: 'string' },
+  answers: { type: 'string' },
 } as const satisfies Options;
 
 /**

@@ -245,6 +245,7 @@ export interface SettingFlags {
   model?: string;
   flow?: string;
   lang?: string;
+  answers?: string;
 }
 
 function hostFlag(value: string): string {
@@ -253,7 +254,7 @@ function hostFlag(value: string): string {
   return url;
 }
 
-/** Settings with `--backend --host --base-url --model --flow --lang` applied for this run. */
+/** Settings with `--backend --host --base-url --model --flow --lang --answers` applied for this run. */
 export function resolveSettings(flags: SettingFlags): Settings {
   const checkEnum = (flag: string, value: string | undefined, allowed: readonly string[]): string | undefined => {
     if (value !== undefined && !allowed.includes(value)) {
@@ -265,6 +266,7 @@ export function resolveSettings(flags: SettingFlags): Settings {
     backend: checkEnum('backend', flags.backend, BACKENDS),
     flow: flags.flow === undefined || isFlowName(flags.flow) ? flags.flow : (() => { throw unknownFlow(flags.flow); })(),
     lang: flags.lang === undefined ? undefined : (langFromName(flags.lang) ?? checkEnum('lang', flags.lang, langIds)),
+    answers: checkEnum('answers', flags.answers, ANSWER_FORMS),
     ollamaHost: flags.host === undefined ? undefined : hostFlag(flags.host),
     openaiBaseUrl: flags['base-url'],
     model: flags.model,

@@ -15,7 +15,7 @@ export interface CommandEntry {
 export const commands: Record<string, CommandEntry> = {
   solve: {
     usage:
-      'solve PROBLEM [--auto] [--flow F] [--lang L] [--model M] [-o FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
+      'solve PROBLEM [--auto] [--flow F] [--lang L] [--model M] [--answers sections|json] [-o FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
     summary: 'solve a problem step by step (or headless with --auto)',
     flows: true,
     load: () => import('./solve.js'),
@@ -32,7 +32,7 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./stress.js'),
   },
   eval: {
-    usage: 'eval SET --auto [--flow F] [--limit N] [--json] [--out FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
+    usage: 'eval SET --auto [--flow F] [--answers sections|json] [--limit N] [--json] [--out FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
     summary: 'solve every problem of a set headless and report pass@1, calls and tokens',
     flows: true,
     load: () => import('./eval.js'),

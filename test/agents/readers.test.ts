@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeAgent, confidenceAgent, debugAgent, exemplarPlanAgent, mapDebugAgent, planAgent, retrieveAgent, reviseAgent } from '../../src/agents/index.js';
 import { readVerdict, simulateAgent } from '../../src/agents/codesim/simulate.js';
+import { analystAgent } from '../../src/agents/selfcollab/analyst.js';
 import { AnswerFormatError } from '../../src/engine/types.js';
 import { digitsForWords, parsePercent } from '../../src/agents/shared/number.js';
 import { readPlanVerdict } from '../../src/agents/shared/verdict.js';
@@ -145,6 +146,10 @@ describe('lenient readers (the published code\'s reading of an answer it could n
     const unread = simulateAgent.lenient!('Hmm, tricky.', { plan: 'p' }, ctx);
     expect(unread).toMatchObject({ verdict: 'needs-change', trace: 'Hmm, tricky.', critique: 'Hmm, tricky.' });
     expect(simulateAgent.lenient!('## Verdict\nNo Plan Modification Needed', { plan: 'p' }, ctx).verdict).toBe('plan-fine');
+  });
+
+  it('self-collaboration: the analyst\'s prose is the plan, whole', () => {
+    expect(analystAgent.lenient!('Add the numbers, then print.', {}, ctx)).toEqual({ subproblems: [], steps: ['Add the numbers, then print.'] });
   });
 
   it('a confidence it cannot read is 0 (that plan is tried last); a recall is one problem', () => {

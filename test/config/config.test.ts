@@ -104,6 +104,8 @@ describe('defaults and sources', () => {
     expect(err.message).toContain(`unknown flow 'magic' (this simcoach has: ${flowNames.join(' | ')})`);
     expect(thrown(() => resolveSettings({ lang: 'rust' })).message).toContain('python | cpp | javascript | java');
     expect(thrown(() => resolveSettings({ 'base-url': 'ftp://x' })).exitCode).toBe(2);
+    expect(thrown(() => resolveSettings({ answers: 'xml' })).message).toContain("--answers takes sections | json, not 'xml'");
+    expect(resolveSettings({ answers: 'json' }).answers).toBe('json');
   });
 
   it('refuses a host it cannot read instead of quietly using the default', async () => {
