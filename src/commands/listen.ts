@@ -8,7 +8,7 @@ import { DEFAULT_PORT, startListener } from '../problems/listener.js';
 
 /** `simcoach listen [--port 27121] [--dir DIR]`: saves what Competitive Companion sends until Ctrl-C. */
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { port: { type: 'string' }, dir: { type: 'string' } }, 'listen');
+  const { values, positionals } = parse(argv, { port: { type: 'string' }, dir: { type: 'string' }, fetch: { type: 'boolean' } }, 'listen');
   if (positionals.length > 0) throw new UsageError(`listen: unexpected argument '${positionals[0]}'`);
   const port = numberFlag(values.port, 'port') ?? DEFAULT_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, not '${values.port}'`);
@@ -25,6 +25,17 @@ export async function run(argv: string[]): Promise<number> {
     dir,
     log: out,
     warn: (line) => process.stderr.write(`${color.yellow('warning:', process.stderr)} ${line}\n`),
+    // The statement is downloaded after the problem is saved: a judge that is slow or unknown never loses the samples.
+    ...(values.fetch
+      ? {
+          onSaved: async (file: string, p: { name: string; url: string }) => {
+            const { keepStatement } = await import('../problems/statement/save.js');
+            const kept = await keepStatement(file, p.url || undefined);
+            if (kept.ok) out(`  statement of ${p.name} kept (${kept.statement.judge})`);
+            else process.stderr.write(`${color.yellow('no statement:', process.stderr)} ${p.name}: ${kept.failure.message}; paste it into ${file}\n`);
+          },
+        }
+      : {}),
   });
   out(`listening for Competitive Companion on ${listener.addresses.join(' and ')}; saving to ${dir}`);
   out(color.dim('Press Ctrl-C to stop.'));

@@ -31,6 +31,11 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'random inputs from a generator until the solution and a brute force disagree',
     load: () => import('./stress.js'),
   },
+  statement: {
+    usage: 'statement PROBLEM [--url URL] [--print]',
+    summary: 'download a problem\'s statement from its judge (Codeforces, AtCoder, CSES, CodeChef, Kattis) into its file',
+    load: () => import('./statement.js'),
+  },
   eval: {
     usage: 'eval SET --auto [--flow F] [--answers sections|json] [--limit N] [--json] [--out FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
     summary: 'solve every problem of a set headless and report pass@1, calls and tokens',
@@ -43,7 +48,7 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./problems.js'),
   },
   listen: {
-    usage: 'listen [--port 27121] [--dir DIR]',
+    usage: 'listen [--port 27121] [--dir DIR] [--fetch]',
     summary: 'receive problems from the Competitive Companion browser extension',
     load: () => import('./listen.js'),
   },

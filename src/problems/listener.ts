@@ -19,6 +19,8 @@ export interface ListenerOptions {
   /** One line per event, for a person watching the terminal. */
   log: (line: string) => void;
   warn: (line: string) => void;
+  /** After a problem is saved (in arrival order; `close` waits for it): `listen --fetch` keeps its statement. */
+  onSaved?: (file: string, payload: CompanionPayload) => Promise<void>;
   /** Largest body of one request in bytes (default 16 MiB); more is answered 413. */
   maxBody?: number;
   /** Bytes all requests in flight may hold together (default 64 MiB); past it a request is answered 503. */
@@ -129,6 +131,7 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
     const where = shown(path);
     const count = batch ? `[${batch.saved + 1}/${batch.size}] ` : '';
     opts.log(`${count}saved ${p.name} (${plural(p.tests.length, 'sample')}) → ${where}`);
+    await opts.onSaved?.(path, p).catch((err: unknown) => opts.warn(`${p.name}: ${err instanceof Error ? err.message : String(err)}`));
     if (batch && p.batch && ++batch.saved === batch.size) {
       opts.log(`batch complete (${batch.saved}/${batch.size}): ${p.group || 'contest'} → ${shown(batch.folder)}`);
       batches.delete(p.batch.id);
