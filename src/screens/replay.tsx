@@ -11,10 +11,23 @@ import { Rows, fitRow, seg, type Row } from '../components/rows.js';
 import { tone } from '../components/theme.js';
 import { fullBeat, stepRows, stepMark } from '../components/replayModel.js';
 
+/** How play waits between beats: the real clock by default; tests drive it by hand. */
+export interface PlayClock {
+  after(ms: number, fn: () => void): () => void;
+}
+
+const realClock: PlayClock = {
+  after(ms, fn) {
+    const t = setTimeout(fn, ms);
+    return () => clearTimeout(t);
+  },
+};
+
 export interface ReplayProps {
   timeline: Timeline;
   speed: number;
   branch?: number;
+  clock?: PlayClock;
 }
 
 type Mode = 'view' | 'jump' | 'branch';
@@ -134,7 +147,7 @@ function onKey(tl: Timeline, s: Nav, input: string, key: Key, page: number): Nav
   return s;
 }
 
-export function ReplayScreen({ timeline: tl, speed, branch: initialBranch }: ReplayProps) {
+export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock: playClock = realClock }: ReplayProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   const rows = stdout?.rows ?? 24;
@@ -155,12 +168,12 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch }: Rep
   useEffect(() => {
     if (!playing || !view) return;
     const plan = beats(view, { speed });
-    const timers = plan.map((b) => setTimeout(() => dispatch({ type: 'beat', beat: b }), b.at));
+    const cancels = plan.map((b) => playClock.after(b.at, () => dispatch({ type: 'beat', beat: b })));
     const next = branch.steps[index + 1];
     const pause = plan[plan.length - 1]!.at + (next ? gapToNext(view, next.t, { speed }) : 0) + 1;
-    timers.push(setTimeout(() => dispatch({ type: 'advance' }), pause));
-    return () => timers.forEach(clearTimeout);
-  }, [playing, view, speed, branch, index]);
+    cancels.push(playClock.after(pause, () => dispatch({ type: 'advance' })));
+    return () => cancels.forEach((c) => c());
+  }, [playing, view, speed, branch, index, playClock]);
 
   useEffect(() => {
     if (nav.quit) exit();

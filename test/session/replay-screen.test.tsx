@@ -116,13 +116,49 @@ describe('replay screen', () => {
       .ask(0, 0, { answer: 'alpha beta gamma delta', chunks: 4, decision: { kind: 'approve' } })
       .ask(0, 1, { answer: 'second step text', decision: { kind: 'approve' } })
       .write(join(dir, 'p.jsonl'));
-    app = render(<ReplayScreen timeline={await Timeline.open(file)} speed={50} />);
+    // A clock the test advances: what is seen depends on the beats played, not on how fast this
+    // machine renders (at ×50 on the real clock the play could end before a frame was looked at).
+    const waiting: { at: number; fn: () => void; live: boolean }[] = [];
+    let now = 0;
+    const clock = {
+      after(ms: number, fn: () => void) {
+        const t = { at: now + ms, fn, live: true };
+        waiting.push(t);
+        return () => {
+          t.live = false;
+        };
+      },
+    };
+    /** Fires the earliest timer still set; false when none is. */
+    const tick = (): boolean => {
+      const t = waiting.filter((w) => w.live).sort((a, b) => a.at - b.at)[0];
+      if (!t) return false;
+      t.live = false;
+      now = t.at;
+      t.fn();
+      return true;
+    };
+    app = render(<ReplayScreen timeline={await Timeline.open(file)} speed={50} clock={clock} />);
     await frame((x) => x.includes('step 1/2'));
     await press('p');
-    await frame((x) => x.includes('playing ×50'));
-    const f = await frame((x) => x.includes('step 2/2') && x.includes('second step text'), 5000);
-    expect(f).toContain('second step text');
-    await frame((x) => !x.includes('playing'), 5000);
+    let f = await frame((x) => x.includes('playing ×50'));
+    expect(f).toContain('step 1/2');
+    // Each beat shows more of the streamed answer, in order, and play stays on step 1 meanwhile.
+    for (let i = 0; i < 1000 && waiting.length === 0; i++) await new Promise((r) => setImmediate(r));
+    expect(waiting.length).toBeGreaterThan(2);
+    tick();
+    f = await frame((x) => x.includes('alpha'));
+    expect(f).toContain('step 1/2');
+    while (waiting.some((w) => w.live) && !app.lastFrame()?.includes('step 2/2')) {
+      tick();
+      await new Promise((r) => setImmediate(r));
+    }
+    f = await frame((x) => x.includes('step 2/2') && x.includes('playing ×50'));
+    // Step 2's beats (set once its frame is drawn), then the end: play stops by itself on the last step.
+    for (let i = 0; i < 1000 && !waiting.some((w) => w.live); i++) await new Promise((r) => setImmediate(r));
+    while (tick()) await new Promise((r) => setImmediate(r));
+    f = await frame((x) => x.includes('second step text') && !x.includes('playing'));
+    expect(f).toContain('step 2/2');
   });
 
   it('says when the session is from an older version, and when a step was cut short', async () => {
