@@ -1,0 +1,95 @@
+// The layer arrows of DESIGN.md, checked on every import in src/ so that a change cannot quietly
+// break them. Imports are read with the TypeScript compiler's own parser (not a regular
+// expression); `import type` is allowed across layers since it leaves nothing at run time.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(__dirname, '../src');
+
+interface Import {
+  file: string;
+  spec: string;
+  /** The src-relative folder the import lands in ('' for a package or a file at the top). */
+  target: string;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isExportDeclaration(node)) return node.isTypeOnly;
+  const clause = node.importClause;
+  if (!clause) return false; // a bare `import 'x'` runs x
+  if (clause.isTypeOnly) return true;
+  const named = clause.namedBindings;
+  return !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+}
+
+/** Every import of a file that is there at run time: static, re-exports and dynamic import(). */
+function valueImports(file: string, text = readFileSync(file, 'utf8')): Import[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const specs: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (!isTypeOnly(node)) specs.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const arg = node.arguments[0];
+      if (arg && ts.isStringLiteral(arg)) specs.push(arg.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return specs.map((spec) => {
+    const target = spec.startsWith('.') ? relative(SRC, resolve(dirname(file), spec)).split(/[\\/]/)[0] ?? '' : '';
+    return { file: relative(SRC, file), spec, target: target.includes('.') ? '' : target };
+  });
+}
+
+const all = sourceFiles(SRC).flatMap((f) => valueImports(f));
+const inFolder = (folder: string) => all.filter((i) => i.file.startsWith(`${folder}/`));
+const shown = (is: Import[]) => is.map((i) => `${i.file} imports ${i.spec}`);
+
+const CORE = ['engine', 'flows', 'agents', 'llm', 'runners', 'problems', 'session'];
+const UI_PACKAGES = /^(react|react\/.*|ink|ink-.*|@inkjs\/.*)$/;
+const HOST_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|worker_threads)$/;
+const BACKEND_PACKAGES = /^(ollama|ollama\/.*|openai|openai\/.*|execa|conf)$/;
+
+describe('layers (DESIGN.md: imports point downward only)', () => {
+  it('reads imports from every source file', () => {
+    expect(all.length).toBeGreaterThan(200);
+    expect(inFolder('screens').length).toBeGreaterThan(10);
+  });
+
+  it.each(CORE)('%s never imports React, Ink, or a layer above it', (folder) => {
+    const bad = inFolder(folder).filter((i) => UI_PACKAGES.test(i.spec) || ['screens', 'components', 'app', 'commands'].includes(i.target) || i.spec.endsWith('/cli.js'));
+    expect(shown(bad)).toEqual([]);
+  });
+
+  it('the engine takes a flow and knows none by name', () => {
+    expect(shown(inFolder('engine').filter((i) => i.target === 'flows'))).toEqual([]);
+  });
+
+  it.each(['screens', 'components'])('%s never touch the file system, a process, a backend or a runner', (folder) => {
+    const bad = inFolder(folder).filter((i) => HOST_MODULES.test(i.spec) || BACKEND_PACKAGES.test(i.spec) || ['llm', 'runners', 'commands'].includes(i.target));
+    expect(shown(bad)).toEqual([]);
+  });
+
+  it('screens import no app code at run time (the app hands them what they need)', () => {
+    expect(shown(inFolder('screens').filter((i) => i.target === 'app' || i.target === 'commands'))).toEqual([]);
+  });
+
+  it('the checker itself catches a forbidden arrow', () => {
+    const probe = join(SRC, 'screens', '__probe__.tsx');
+    const text = `import { readFileSync } from 'node:fs';\nimport type { Settings } from '../config.js';\nconst load = () => import('../runners/judge.js');\n`;
+    const found = valueImports(probe, text);
+    expect(found.map((i) => i.spec)).toEqual(['node:fs', '../runners/judge.js']);
+    expect(found.map((i) => i.target)).toEqual(['', 'runners']);
+  });
+});
