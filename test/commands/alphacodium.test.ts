@@ -1,12 +1,13 @@
 // `simcoach solve --auto --flow alphacodium` and `eval --flow alphacodium`, as a person runs
 // them: the built CLI against a scripted fake Ollama (real HTTP), the real judge.
-import { copyFileSync, cpSync, mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/session/reader.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
 import { tempHome, type Home } from '../session/cli.js';
+import { fixtureSet } from './set.js';
 import { cli } from '../engine/cli.js';
 import { fixtureTitles, solutionFor, startScriptedModel } from '../engine/scripted-model.js';
 
@@ -39,12 +40,7 @@ describe('alphacodium from the command line', () => {
 
   it('eval --flow alphacodium --no-validate: five calls on a solved problem, fixes spent on the other', async () => {
     const home = tempHome();
-    const dir = join(home.root, 'set');
-    mkdirSync(dir);
-    for (const id of IDS) {
-      copyFileSync(join(ROOT, 'fixtures/problems', `${id}.md`), join(dir, `${id}.md`));
-      cpSync(join(ROOT, 'fixtures/problems', id), join(dir, id), { recursive: true });
-    }
+    const dir = fixtureSet(home, IDS);
     server = await startScriptedModel({ titles, code: (body) => (/bracket/i.test(body.messages[1]!.content) ? 'print("YES")\n' : solutionFor(body, titles)) });
     const r = await cli(['eval', dir, '--auto', '--flow', 'alphacodium', '--no-validate', '--json', '--host', server.url], home.env, { timeoutMs: 120_000 });
     expect(r.code).toBe(0);

@@ -1,15 +1,13 @@
 // `simcoach eval --flow selfcollab|codetree`: the built CLI over two fixture problems against the
 // scripted model (it knows sum-two's solution and always answers "YES" for brackets).
-import { copyFileSync, cpSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
 import { tempHome, type Home } from '../session/cli.js';
+import { fixtureSet } from './set.js';
 import { cli } from '../engine/cli.js';
 import { fixtureTitles, solutionFor, startScriptedModel } from '../engine/scripted-model.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const IDS = ['sum-two', 'brackets'];
 const titles = fixtureTitles(IDS);
 
@@ -19,15 +17,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-function makeSet(home: Home): string {
-  const dir = join(home.root, 'set');
-  mkdirSync(dir);
-  for (const id of IDS) {
-    copyFileSync(join(ROOT, 'fixtures/problems', `${id}.md`), join(dir, `${id}.md`));
-    cpSync(join(ROOT, 'fixtures/problems', id), join(dir, id), { recursive: true });
-  }
-  return dir;
-}
+const makeSet = (home: Home): string => fixtureSet(home, IDS);
 
 const start = () =>
   startScriptedModel({ titles, code: (body) => (/bracket/i.test(body.messages[1]!.content) ? 'print("YES")\n' : solutionFor(body, titles)) });

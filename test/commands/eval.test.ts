@@ -1,15 +1,15 @@
 // `simcoach eval SET --auto`: the built CLI over a set of fixture problems against a scripted
 // fake model that knows the reference solutions (and, where told, gets one wrong).
-import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeServer, OllamaChatBody } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
 import { tempHome, type Home } from '../session/cli.js';
+import { fixtureSet } from './set.js';
 import { cli } from '../engine/cli.js';
 import { fixtureTitles, PLAN, solutionFor, startScriptedModel } from '../engine/scripted-model.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const IDS = ['sum-two', 'brackets'];
 const titles = fixtureTitles(IDS);
 
@@ -19,16 +19,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A set directory with two fixture problems (statements and hidden tests). */
-function makeSet(home: Home): string {
-  const dir = join(home.root, 'set');
-  mkdirSync(dir);
-  for (const id of IDS) {
-    copyFileSync(join(ROOT, 'fixtures/problems', `${id}.md`), join(dir, `${id}.md`));
-    cpSync(join(ROOT, 'fixtures/problems', id), join(dir, id), { recursive: true });
-  }
-  return dir;
-}
+const makeSet = (home: Home): string => fixtureSet(home, IDS);
 
 const isBrackets = (body: OllamaChatBody): boolean => body.messages[1]!.content.includes('Brackets') || /bracket/i.test(body.messages[1]!.content);
 
