@@ -8,6 +8,7 @@ import type { Limits } from './judge.js';
 import { LANGS } from './langs.js';
 import { runSandboxed, type SandboxResult } from './sandbox.js';
 import type { LangId, TestCase, TestResult } from './types.js';
+import { testRun } from './testRun.js';
 import { runVerdict } from './verdict.js';
 import { printable } from '../printable.js';
 
@@ -35,10 +36,7 @@ function interactorVerdict(r: SandboxResult): { ok: boolean; detail?: string; fa
  * deadlock (each waiting for the other) ends at the wall-clock limit as TLE.
  */
 export async function runInteractive(lang: LangId, built: Built, interactor: Checker, test: TestCase, name: string, lim: Limits, signal?: AbortSignal): Promise<TestResult> {
-  const l = LANGS[lang];
-  const run = await l.run(built.dir, built.file, lim.memoryMb);
   const irun = await LANGS[interactor.lang].run(interactor.built.dir, interactor.built.file, INTERACTOR_MEMORY >> 20);
-  const memoryBytes = (lim.memoryMb + l.overheadMb) * 1024 * 1024;
   // Who ended first tells cause from effect: the program only sees its input end after the
   // interactor has finished, and the interactor only after the program has.
   let programDone = false;
@@ -71,19 +69,10 @@ export async function runInteractive(lang: LangId, built: Built, interactor: Che
     toProgram.end();
   });
   const prog = runSandboxed({
-    cmd: run.cmd,
-    args: run.args,
-    readable: [built.dir],
+    ...(await testRun(lang, built, '', lim, {}, signal)),
     stdin: toProgram,
     onStdout: (chunk) => toInteractor.write(chunk),
     keepStdoutBytes: KEEP_BYTES,
-    cpuMs: lim.timeMs,
-    wallMs: lim.wallMs,
-    memoryBytes: memoryBytes + (8 << 20),
-    addressSpaceBytes: l.addressSpaceLimit ? memoryBytes + (64 << 20) : undefined,
-    pids: lim.processes,
-    outputBytes: lim.outputBytes,
-    signal,
   }).then((r) => {
     programDone = true;
     // The program is gone: the interactor reads its end of input; if a limit stopped the program, it stops too.

@@ -8,9 +8,9 @@ import { buildProgram, type Built } from './build.js';
 import { prepareChecker, runChecker, type Checker } from './checker.js';
 import { outputComparer } from './compare.js';
 import { runInteractive } from './interact.js';
-import { LANGS } from './langs.js';
-import { runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
+import { runSandboxed, type SandboxResult } from './sandbox.js';
 import { problemJudgeOptions } from './problem-options.js';
+import { testRun } from './testRun.js';
 import { makeTempDir } from './tempdirs.js';
 import { printable } from '../printable.js';
 import type { JudgeOptions, JudgeResult, LangId, Program, TestCase, TestResult } from './types.js';
@@ -77,29 +77,6 @@ async function outputSink(test: TestCase, cmp: Comparison, checker: Checker | nu
     close: () => {},
     cleanup: async () => {},
     compare: () => { comparer.push(decoder.end()); return comparer.end(); },
-  };
-}
-
-/** How a built program runs once on one input: the sandbox spec every run of a test shares. */
-async function testRun(lang: LangId, built: Built, input: string, lim: Limits, io: FileIo, signal?: AbortSignal, args: string[] = []): Promise<SandboxSpec> {
-  const l = LANGS[lang];
-  const memoryBytes = (lim.memoryMb + l.overheadMb) * 1024 * 1024;
-  const run = await l.run(built.dir, built.file, lim.memoryMb);
-  return {
-    cmd: run.cmd,
-    args: [...run.args, ...args],
-    readable: [built.dir],
-    ...(io.input ? { files: { [io.input]: input } } : {}),
-    stdin: io.input ? '' : input,
-    ...(io.output ? { outputFile: io.output } : {}),
-    cpuMs: lim.timeMs,
-    wallMs: lim.wallMs,
-    // A little room for the sandbox's own launcher processes, which share the group.
-    memoryBytes: memoryBytes + (8 << 20),
-    addressSpaceBytes: l.addressSpaceLimit ? memoryBytes + (64 << 20) : undefined,
-    pids: lim.processes,
-    outputBytes: lim.outputBytes,
-    signal,
   };
 }
 
