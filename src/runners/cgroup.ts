@@ -74,6 +74,11 @@ const REAPER = [
   '      rmdir "$d" 2>/dev/null || left=1',
   '    done',
   '  done',
+  // A run's processes carry its marker from the start, before they join its groups (that is
+  // after bubblewrap's set-up): find those by the marker too, or one could outlive us.
+  '  for f in $(grep -las "SIMCOACH_RUN=$pid-" /proc/[0-9]*/environ 2>/dev/null); do',
+  '    q=${f#/proc/}; kill -9 "${q%/environ}" 2>/dev/null && left=1',
+  '  done',
   '  [ $left = 0 ] && exit 0',
   '  i=$((i+1)); sleep 0.05',
   'done',
