@@ -173,24 +173,30 @@ describe('interrupted', () => {
   });
 });
 
+/** A `solve --auto` whose code answer streams slowly, SIGKILLed while it streams: its journal and its model. */
+async function killedWhileCoding(home: Home): Promise<{ file: string; model: FakeServer }> {
+  const model = await startScriptedModel({
+    titles,
+    override: (stage) => (stage === 'code' ? { text: `Here.\n${fence(RIGHT)}${' more'.repeat(200)}`, chunkDelayMs: 40 } : undefined),
+  });
+  server = model;
+  const child = spawn(process.execPath, [cliPath(), 'solve', SUM, '--auto', '--host', model.url], { env: home.env, stdio: 'ignore' });
+  const file = await waitFor(() => {
+    const f = existsSync(home.sessions) ? sessionFiles(home)[0] : undefined;
+    return f && streaming(f, 2) ? f : undefined;
+  });
+  child.kill('SIGKILL');
+  await new Promise((r) => child.on('close', r));
+  return { file, model };
+}
+
 describe('resume after the process was killed mid-stream', () => {
   it('resume --auto takes solve --auto\'s output flags and gives the backend guidance', async () => {
     const home = tempHome();
-    // The code answer streams slowly; the process is killed while it streams.
-    server = await startScriptedModel({
-      titles,
-      override: (stage) => (stage === 'code' ? { text: `Here.\n${fence(RIGHT)}${' more'.repeat(200)}`, chunkDelayMs: 40 } : undefined),
-    });
-    const child = spawn(process.execPath, [cliPath(), 'solve', SUM, '--auto', '--host', server.url], { env: home.env, stdio: 'ignore' });
-    const file = await waitFor(() => {
-      const f = existsSync(home.sessions) ? sessionFiles(home)[0] : undefined;
-      return f && streaming(f, 2) ? f : undefined;
-    });
-    child.kill('SIGKILL');
-    await new Promise((r) => child.on('close', r));
+    const { file, model } = await killedWhileCoding(home);
     const before = readJournal(file);
     expect(before.events.some((e) => e.type === 'end')).toBe(false);
-    await server.close();
+    await model.close();
 
     // resume --auto as solve --auto: the backend's guidance when no server answers (exit 3)…
     const down = await cli(['resume', file, '--auto', '--host', 'http://127.0.0.1:9'], home.env);
@@ -216,18 +222,8 @@ describe('resume after the process was killed mid-stream', () => {
 describe('the engine resumes a killed session', () => {
   it('serves the complete steps and runs the cut step again, live, in the same file (in-process)', async () => {
     const home = tempHome();
-    server = await startScriptedModel({
-      titles,
-      override: (stage) => (stage === 'code' ? { text: `Here.\n${fence(RIGHT)}${' more'.repeat(200)}`, chunkDelayMs: 40 } : undefined),
-    });
-    const child = spawn(process.execPath, [cliPath(), 'solve', SUM, '--auto', '--host', server.url], { env: home.env, stdio: 'ignore' });
-    const file = await waitFor(() => {
-      const f = existsSync(home.sessions) ? sessionFiles(home)[0] : undefined;
-      return f && streaming(f, 2) ? f : undefined;
-    });
-    child.kill('SIGKILL');
-    await new Promise((r) => child.on('close', r));
-    await server.close();
+    const { file, model } = await killedWhileCoding(home);
+    await model.close();
 
     server = await startScriptedModel({ titles });
     const s = { ...loadSettings(), ollamaHost: server.url };
