@@ -42,8 +42,8 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./statement.js'),
   },
   eval: {
-    usage: 'eval SET --auto [--flow F] [--answers sections|json] [--limit N] [--json] [--out FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
-    summary: 'solve every problem of a set headless and report pass@1, calls and tokens',
+    usage: 'eval SET --auto [--flow F[,F…]] [--jobs N] [--shard i/n] [--out FILE] [--json|--csv] [--limit N] [--host|--base-url A[,B…]] [--answers sections|json] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]\n       eval merge FILE… [--out FILE] [--json|--csv]\n       eval report FILE [--html [-o PAGE]] [--json|--csv]',
+    summary: 'solve every problem of a set headless with one or more flows side by side: pass@1, calls, tokens, charts',
     flows: true,
     load: () => import('./eval.js'),
   },
