@@ -9,6 +9,8 @@ import { guidanceFor } from '../llm/guidance.js';
 import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
+import type { Program } from '../runners/types.js';
+import type { Gate } from '../engine/types.js';
 import type { JudgeFn } from '../engine/context.js';
 import type { AppController, BackendState, ProblemEntry, SessionHandle, SettingsView } from './controller.js';
 import { ViewStore } from './store.js';
@@ -46,6 +48,19 @@ function budgetsView(s: Settings): SettingsView['budgets'] {
 function stateFromProbe(s: Settings, p: ProbeResult): BackendState {
   if (p.ok && p.modelPresent) return { kind: 'ok', where: p.where, models: p.models ?? [] };
   return { kind: 'down', guidance: guidanceFor(s, p.error), modelMissing: p.ok && !p.modelPresent, model: s.model };
+}
+
+/** A gate that answers the first step that asks for the person's program with `program`, once. */
+function bringing(gate: Gate, program: Program): Gate {
+  let brought = false;
+  return {
+    ...gate,
+    decide(p, signal) {
+      if (brought || p.step !== 0 || p.agent !== 'program') return gate.decide(p, signal);
+      brought = true;
+      return Promise.resolve({ kind: 'edit', content: program.source });
+    },
+  };
 }
 
 export interface RunningApp extends AppController {
@@ -106,7 +121,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
       const { loadProblem } = await import('../problems/index.js');
       return loadProblem(ref.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
     },
-    startSession: (problem, flow) => startHandle(problem, flow),
+    startSession: (problem, flow, program) => startHandle(problem, flow, program),
     backend: {
       state: () => backendState,
       subscribe(fn) {
@@ -154,20 +169,22 @@ export function createAppController(o: ControllerOptions): RunningApp {
     quit: (code) => o.quit(code),
   };
 
-  async function startHandle(problem: Problem, flowName?: string): Promise<SessionHandle> {
+  async function startHandle(problem: Problem, flowName?: string, program?: Program): Promise<SessionHandle> {
     // The engine loads with the first session, not before the first frame.
     const { EngineEvents, createManualGate, resumeSession, startSession } = await import('../engine/index.js');
     const flow: SessionFlow = flowFor(flowName ?? settings.flow, settings);
     const store = new ViewStore(o.frameMs ?? 150);
     const backend = await makeBackend(settings);
     const manual = createManualGate();
+    // The person's program, brought from the session before, is their answer to the first step.
+    const gate = program ? bringing(manual.gate, program) : manual.gate;
     const events = new EngineEvents();
     events.subscribe(store.push);
     const abort = new AbortController();
     let file: string | undefined;
     const common = {
       backend,
-      gate: manual.gate,
+      gate,
       events,
       signal: abort.signal,
       onFile: (f: string) => (file = f),

@@ -3,6 +3,7 @@
 import type { Guidance } from '../llm/guidance.js';
 import type { Decision, StepId } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
+import type { Program } from '../runners/types.js';
 import type { SessionView } from './sessionView.js';
 
 /** One row of the problem picker. */
@@ -68,8 +69,12 @@ export interface AppController {
   problems(): Promise<ProblemEntry[]>;
   /** Loads a problem by ref or file path; rejects with a one-line message. */
   openProblem(ref: string): Promise<Problem>;
-  /** Starts a session on a problem with the current settings (`flow` instead of theirs: practice from the picker). */
-  startSession(problem: Problem, flow?: string): Promise<SessionHandle>;
+  /**
+   * Starts a session on a problem with the current settings; `flow` instead of theirs (practice
+   * from the picker, a stress test), `program` as the person's program where the flow's first
+   * step asks for it (the stress test of the program a session ended with).
+   */
+  startSession(problem: Problem, flow?: string, program?: Program): Promise<SessionHandle>;
   backend: {
     state(): BackendState;
     subscribe(fn: () => void): () => void;

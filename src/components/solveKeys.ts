@@ -22,6 +22,8 @@ export interface SolveKeyView {
   backendError: boolean;
   /** "another problem" is offered (the app has a picker). */
   canAnother: boolean;
+  /** The session ended with a program that passes the samples, and a stress test of it is offered (t). */
+  canStress?: boolean;
   /** Earlier steps of this branch that "back" can go to, and the one picked. */
   earlier: number;
   backPick: number;
@@ -44,6 +46,8 @@ export type SolveAction =
   | { kind: 'pick'; index: number }
   | { kind: 'retry' }
   | { kind: 'another' }
+  /** A stress test of the program the session ended with, as a session of its own. */
+  | { kind: 'stress' }
   | { kind: 'scroll'; offset: number }
   | { kind: 'toggle-example'; index: number }
   | { kind: 'pane-ui'; ui: PaneUi }
@@ -124,7 +128,7 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
       if (v.backendError) return { kind: 'retry' };
       return NONE;
   }
-  if (v.ended) return k.input === 'n' && v.canAnother ? { kind: 'another' } : NONE;
+  if (v.ended) return k.input === 'n' && v.canAnother ? { kind: 'another' } : k.input === 't' && v.canStress ? { kind: 'stress' } : NONE;
   if (!v.proposal) return NONE;
   return gateKey(v, k);
 }
@@ -158,7 +162,7 @@ export function solveKeys(mode: SolveMode, v: SolveKeyView, keys: KeyPress[]): S
       view = { ...view, backPick: a.index };
     } else if (a.kind === 'scroll') view = { ...view, offset: a.offset };
     else if (a.kind === 'pane-ui') view = { ...view, ui: a.ui };
-    else if (a.kind === 'decide' || a.kind === 'back-to' || a.kind === 'quit' || a.kind === 'another') return out;
+    else if (a.kind === 'decide' || a.kind === 'back-to' || a.kind === 'quit' || a.kind === 'another' || a.kind === 'stress') return out;
     else if (a.kind === 'cancel-answer') view = { ...view, sinceCancel: 0 };
   }
   return out;

@@ -19,8 +19,9 @@ import { selfcollabFlow } from './selfcollab.js';
 import { codetreeFlow } from './codetree.js';
 import { checkFlow } from './check.js';
 import { practiceFlow } from './practice.js';
+import { stressFlowRecord } from './stress.js';
 
-const list = [codesimFlow, mapcoderFlow, alphacodiumFlow, selfcollabFlow, codetreeFlow, checkFlow, practiceFlow] as const;
+const list = [codesimFlow, mapcoderFlow, alphacodiumFlow, selfcollabFlow, codetreeFlow, checkFlow, practiceFlow, stressFlowRecord] as const;
 
 export type FlowName = (typeof list)[number]['name'];
 
@@ -49,6 +50,7 @@ export type { SelfcollabOptions } from './selfcollab.js';
 export type { CodetreeOptions } from './codetree.js';
 export type { CheckOptions } from './check.js';
 export type { PracticeOptions } from './practice.js';
+export type { StressOptions } from './stress.js';
 export type { Budget, ChoiceBudget, CountBudget, SwitchBudget, FlowOptions, RegisteredFlow } from './define.js';
 export { allowedOf, defaultsOf, defineFlow } from './define.js';
 export { codesimFlow, mapcoderFlow, selfcollabFlow, codetreeFlow, practiceFlow };

@@ -7,7 +7,7 @@ import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program, TestCase } from '../runners/types.js';
 import { defineFlow } from './define.js';
 import { feedbackOf, passes, score } from './samples.js';
-import { stressTest } from './stressTest.js';
+import { stressHelpers, stressTest, type Helpers } from './stressTest.js';
 
 export interface PracticeOptions {
   /** Programs the person may submit before the session gives up. */
@@ -35,6 +35,7 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
   let hints = 0;
   let samplesPass = false;
   let last: string | undefined;
+  let helpers: Helpers | undefined;
   for (let submitted = 0; submitted < o.submissions; ) {
     const turn = await s.ask(turnAgent, { draft, hints, rungs: RUNGS, samplesPass, ...(last ? { last } : {}) });
     const wrote = turn.draft.source !== draft.source;
@@ -47,10 +48,11 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
       continue;
     }
     if (turn.move === 'stress') {
-      const found = await stressTest(s, draft, o.stressRounds);
-      if (!found) continue;
-      tests.push(found);
-      const failing = await s.run(draft, [found]);
+      helpers ??= await stressHelpers(s);
+      const find = await stressTest(s, draft, helpers, o.stressRounds);
+      if (find.kind !== 'found') continue;
+      tests.push(find.test);
+      const failing = await s.run(draft, [find.test]);
       // The person approved the input as a new sample; the debugger explains it and offers a fix.
       draft = (await s.ask(debugAgent, { plan: seen.plan ?? 'The person\'s own; none was written down.', program: draft, feedback: feedbackOf(failing) })).program;
       samplesPass = false;
@@ -111,7 +113,7 @@ export const practiceFlow = defineFlow({
   about: 'you write the program; h reveals one more hint from the stages of the flows (similar problem, idea, plan, simulation, code)',
   budgets: {
     submissions: { default: 30, min: 1, max: 500, label: 'submissions', doc: 'programs you may submit in one practice session' },
-    stressRounds: { default: 200, min: 1, max: 10000, label: 'stress rounds', doc: 'random tests a stress test runs at most' },
+    stressRounds: { default: 100, min: 1, max: 10000, label: 'stress rounds', doc: 'random tests a stress test runs at most' },
   },
   // With the auto gate every rung is asked (the idea costs no call), then the revealed code submitted.
   bound: () => ({ best: 4, worst: 4 }),

@@ -2,20 +2,35 @@
 // random generator (each at a gate, where the person may edit it), the judge's stress loop runs
 // them against the program, and the first input where they disagree comes back as a new test.
 import { bruteAgent, generatorAgent } from '../agents/stress/programs.js';
-import { stressAgent } from '../agents/stress/run.js';
+import { showStress, stressAgent } from '../agents/stress/run.js';
 import type { Steps } from '../engine/types.js';
 import type { Program, TestCase } from '../runners/types.js';
 
-export async function stressTest(s: Steps, solution: Program, rounds: number): Promise<TestCase | undefined> {
+/** What a stress test came to: an input the program fails, every round agreed, or neither (a brute force or generator that failed). */
+export type StressFind = { kind: 'found'; test: TestCase } | { kind: 'agreed' } | { kind: 'no verdict'; why: string };
+
+/** The brute force and the generator a stress test runs the program against. */
+export interface Helpers {
+  brute: Program;
+  generator: Program;
+}
+
+/** The model writes them, each shown at a gate where the person may edit it; written once a session. */
+export async function stressHelpers(s: Steps): Promise<Helpers> {
   const brute = await s.ask(bruteAgent, {});
   const generator = await s.ask(generatorAgent, {});
+  return { brute, generator };
+}
+
+export async function stressTest(s: Steps, solution: Program, { brute, generator }: Helpers, rounds: number): Promise<StressFind> {
   s.progress({ label: 'stress', value: 0, max: rounds });
   const outcome = await s.ask(stressAgent, {
     programs: { solution, brute, generator },
     rounds,
     onRound: (done, total) => s.progress({ label: 'stress', value: done, max: total }),
   });
-  // Agreed, or not the program's fault (a generator or brute force that failed): the pane said so.
-  if (outcome.kind !== 'found') return undefined;
-  return { name: `stress round ${outcome.round}`, input: outcome.input, outputs: [outcome.answer] };
+  if (outcome.kind === 'agreed') return { kind: 'agreed' };
+  // Not the program's fault (a generator or brute force that failed, a stop): the pane said so.
+  if (outcome.kind !== 'found') return { kind: 'no verdict', why: showStress(outcome).split('\n')[0]! };
+  return { kind: 'found', test: { name: `stress round ${outcome.round}`, input: outcome.input, outputs: [outcome.answer] } };
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { cut } from '../components/rows.js';
 import { tone } from '../components/theme.js';
 import type { Problem } from '../problems/types.js';
+import type { Program } from '../runners/types.js';
 import type { AppController, ProblemEntry, SessionHandle } from '../app/controller.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { GuidanceScreen } from './Guidance.js';
@@ -46,9 +47,9 @@ export function App({ app, initial, onExit }: AppProps) {
     app.problems().then(setProblems, () => setProblems([]));
   }, [app]);
 
-  const start = (problem: Problem, flow?: string): void => {
+  const start = (problem: Problem, flow?: string, program?: Program): void => {
     setScreen({ kind: 'opening', what: problem.title });
-    app.startSession(problem, flow).then(
+    app.startSession(problem, flow, program).then(
       (session) => setScreen({ kind: 'solve', problem, session, startedAt: Date.now(), ...(flow ? { flow } : {}) }),
       (err: unknown) => setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) }),
     );
@@ -92,6 +93,7 @@ export function App({ app, initial, onExit }: AppProps) {
         startedAt={screen.startedAt}
         onQuit={() => quitSession(screen.session)}
         {...(initial ? {} : { onAnother: () => setScreen({ kind: 'picker' }) })}
+        onStress={(program) => start(screen.problem, 'stress', program)}
       />
     );
   } else if (backend.kind === 'down' || backend.kind === 'pulling' || backend.kind === 'pull-failed') {

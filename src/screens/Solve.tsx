@@ -11,6 +11,7 @@ import { StatusBar, type StatusInfo } from '../components/StatusBar.js';
 import { tone } from '../components/theme.js';
 import type { Decision, Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
+import type { Program } from '../runners/types.js';
 import type { AppController, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal } from './hooks.js';
@@ -39,6 +40,8 @@ export interface SolveProps {
   startedAt: number;
   onQuit(): void;
   onAnother?(): void;
+  /** `t` once the session ended with a program that passes the samples: stress-test it. */
+  onStress?(program: Program): void;
 }
 
 /** Rows the live region may use: the terminal minus a spare line, the title, status, notice and keys. */
@@ -134,6 +137,8 @@ export function Solve(props: SolveProps) {
     props.onQuit();
   };
 
+  // A program that passes the samples can be stress-tested once the session is over (not a stress session's own).
+  const stressable = props.onStress && v.outcome?.status === 'solved' && props.flow !== 'stress' ? v.outcome.program : undefined;
   const earlier = v.steps.filter((s) => s.branch === v.branch && (!live || s.step < live.step));
   const backendError = v.error !== undefined && isBackendError(v.error.code);
 
@@ -177,6 +182,9 @@ export function Solve(props: SolveProps) {
         return session.retry();
       case 'another':
         return props.onAnother?.();
+      case 'stress':
+        if (stressable) props.onStress?.(stressable);
+        return;
       case 'scroll':
         return setOffset(a.offset);
       case 'toggle-example': {
@@ -205,6 +213,7 @@ export function Solve(props: SolveProps) {
         ended: v.outcome !== undefined,
         backendError,
         canAnother: props.onAnother !== undefined,
+        canStress: stressable !== undefined,
         earlier: earlier.length,
         backPick: backPickNow.current,
         offset: offsetNow.current,
@@ -261,6 +270,7 @@ export function Solve(props: SolveProps) {
     state = resultWord(v.outcome);
     content = <Ended {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} />;
     hints = props.onAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
+    if (stressable) hints = [{ key: 't', label: 'stress test' }, ...hints];
     if (backendError) hints = [{ key: 'R', label: 'try again' }, ...hints];
   } else if (proposal) {
     state = `${proposal.cancelled ? 'answer cancelled' : proposal.error ? 'failed' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;

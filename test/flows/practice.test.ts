@@ -6,6 +6,7 @@ import { showTurn, type TurnValue } from '../../src/agents/hints/turn.js';
 import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import { defaultsOf, flowFor, practiceFlow } from '../../src/flows/index.js';
 import { practice } from '../../src/flows/practice.js';
+import { stressFlow } from '../../src/flows/stress.js';
 import { practiceResult } from '../../src/session/practice.js';
 import { readJournal } from '../../src/session/reader.js';
 import { Timeline } from '../../src/session/timeline.js';
@@ -13,7 +14,7 @@ import { buildReport } from '../../src/session/report.js';
 import { toMarkdown } from '../../src/session/markdown.js';
 import { SIM_FINE } from '../fakes/answers.js';
 import { fixture } from '../agents/problems.js';
-import { callsOf, fence, replayFlow, resumeFlow, RIGHT, runFlow, WRONG } from './harness.js';
+import { callsOf, fence, personGate, replayFlow, resumeFlow, RIGHT, runFlow, WRONG } from './harness.js';
 import { flowSuite } from './suite.js';
 
 const { serve } = flowSuite();
@@ -136,6 +137,19 @@ describe('practice', () => {
     expect(gate.seen[1]!.editError).toMatch(/needs a program that passes the samples/);
     expect(callsOf(server)).toEqual([]);
     expect(outcome.status).toBe('solved');
+  });
+
+  it('the tutor\'s stress test of a finished session\'s program: found, debugged, then agreed; the helpers are written once', async () => {
+    const server = await serve({ brute: fence(BRUTE), generator: fence(GEN), debug: `## Simulation\nequal numbers give 0\n## Verdict\ncode\n## Fix\nno special case\n## Code\n${fence(RIGHT)}` });
+    const gate = personGate({ 0: [write(PLANTED)] });
+    const { outcome, trace } = await runFlow(stressFlow, sumTwo, { rounds: 4, fixRounds: 3 }, server, gate);
+    expect(callsOf(server)).toEqual(['brute', 'generator', 'debug']);
+    // The find alone, the fix on the samples and the find, then the fix on the samples after the second stress test agreed.
+    expect(trace.runs.map((r) => `${r.result.verdict} ${r.result.total}`)).toEqual(['WA 1', 'AC 3', 'AC 3']);
+    expect(outcome).toMatchObject({ status: 'solved', program: { source: `${RIGHT}\n` } });
+    const replayed = await replayFlow(stressFlow, { rounds: 4, fixRounds: 3 }, trace.file);
+    expect(replayed.judged).toBe(0);
+    expect(replayed.outcome.status).toBe('solved');
   });
 
   it('is in the flow registry, so resume, replay and export find it by the journal\'s name', () => {
