@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 /** `simcoach practice sum-two` in a tmux session of its own; $EDITOR writes `program` into the file it is given. */
-function launch(model: FakeServer, name: string, program: string): string {
+function launch(model: FakeServer, name: string, program: string, command = 'practice', setup: string[][] = []): string {
   SESSION = name;
   const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
   const editor = join(home, 'editor.sh');
@@ -66,10 +66,12 @@ function launch(model: FakeServer, name: string, program: string): string {
   };
   const cli = join(ROOT, 'dist', 'cli.js');
   const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
-  const cmd = [process.execPath, cli, 'practice', problem, '--host', model.url, '--model', 'fake-coder:7b'].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const quote = (args: string[]): string => args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const cmd = quote([process.execPath, cli, command, problem, '--host', model.url, '--model', 'fake-coder:7b']);
   const envArgs = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ');
   const script = join(home, 'run.sh');
-  writeFileSync(script, `clear\nenv -i ${envArgs} ${cmd}\necho "exit=$?"\n`);
+  const before = setup.map((args) => `env -i ${envArgs} ${quote([process.execPath, cli, ...args])} >/dev/null\n`).join('');
+  writeFileSync(script, `${before}clear\nenv -i ${envArgs} ${cmd}\necho "exit=$?"\n`);
   tmux('new-session', '-d', '-s', SESSION, '-x', '100', '-y', '34', 'sh');
   keys(`. ${script}`, 'Enter');
   return home;
@@ -149,5 +151,44 @@ describe.skipIf(!HAS_TMUX)('practice in the built app in tmux', () => {
     const lines = journal(home);
     const stress = lines.find((l) => l.type === 'proposal' && l.agent === 'stress') as { value: { kind: string } } | undefined;
     expect(stress?.value.kind).toBe('found');
+  });
+
+  it('t at the end of a solve whose program passes the samples but not the hidden tests: a stress test finds why, the debugger fixes it, Accepted', async () => {
+    await server?.close();
+    const fix = `## Simulation\nOn equal numbers the program prints 0.\n## Verdict\ncode\n## Fix\nDrop the special case.\n## Code\n${fence(RIGHT)}`;
+    server = await stagedModel({
+      plan: '## Understanding\nAdd.\n\n## Plan\n1. Read a and b.\n2. Print a + b.',
+      simulate: '## Input\n1 2\n\n## Trace\n1+2=3\n\n## Predicted output\n3\n\n## Verdict\nplan-fine\n',
+      code: fence(PLANTED),
+      brute: fence('a, b = map(int, input().split())\nprint(sum([a, b]))\n'),
+      generator: fence('import random, sys\nr = random.Random(int(sys.argv[1]))\nprint(r.randint(-3, 3), r.randint(-3, 3))\n'),
+      debug: fix,
+    });
+    // Few rounds: the second stress test, of the fixed program, runs them all.
+    const home = launch(server, 'after-solve', PLANTED, 'solve', [['config', 'set', 'budgets.stress.rounds', '6']]);
+    for (const stage of ['Plan', 'Simulation', 'Code']) {
+      await until(new RegExp(`${stage}\\s+your decision`), stage);
+      keys('a');
+    }
+    const ended = await until(/Session ended\s+rejected/, 'the hidden tests rejecting the planted bug');
+    expect(ended).toMatch(/t stress test · n another problem|t stress test · p problem/);
+    keys('t');
+    await until(/Brute force\s+your decision/, 'the brute force at its gate');
+    expect(screen()).toMatch(/stress\s+sum-two · python/);
+    keys('a');
+    await until(/Test generator\s+your decision/, 'the generator at its gate');
+    keys('a');
+    await until(/Stress test\s+your decision[\s\S]*your program disagrees with the brute force/, 'the find');
+    keys('a');
+    await until(/Debug\s+your decision/, 'the debugger');
+    keys('a');
+    await until(/Stress test\s+your decision[\s\S]*agreed\s+your program and the brute force gave the same answers on all 6/, 'the fix agreeing');
+    keys('a');
+    await until(/Accepted — 11\/11 tests/, 'the fix accepted on the hidden tests');
+    keys('q');
+    await until(/exit=0/, 'the app to exit 0');
+    const dir = join(home, 'data', 'simcoach', 'sessions');
+    const flows = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).map((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8').split('\n')[0]!) as { flow: string }).flow);
+    expect(flows.sort()).toEqual(['codesim', 'stress']);
   });
 });
