@@ -25,8 +25,9 @@ export function problemRows(p: Problem, width: number): Row[] {
   if (p.kind.type === 'function') rows.push(...textRows(`function-style: ${p.kind.signature}`, width, { color: 'yellow' }));
   const shown = statementRows(p.statement, width, { title: p.title, samples: p.samples });
   rows.push(blank(), ...shown.rows);
+  // Loaders read Input and Output out of the statement itself: shown apart only when they came apart.
   const section = (head: string, text: string | undefined, has: boolean): void => {
-    if (!text?.trim() || has) return;
+    if (!text?.trim() || has || p.statement.includes(text.trim())) return;
     rows.push(blank(), [seg(head, { bold: true })], ...statementRows(text, width).rows);
   };
   section('Input', p.inputSpec, shown.has.input);

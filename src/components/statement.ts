@@ -61,7 +61,7 @@ function prepare(markdown: string): string {
 }
 
 /** Sections that only hold the examples, which the screen shows as samples. */
-const SAMPLES_HEADING = /^(examples?|samples?|sample tests?|sample (input|output)s?( \d+)?|example (input|output)s?( \d+)?|test cases?|入力例.*|出力例.*)$/i;
+const SAMPLES_HEADING = /^(examples?|samples?|(sample|example)s?( test)?( \d+)?|sample tests?|sample (input|output)s?( \d+)?|example (input|output)s?( \d+)?|test cases?|入力例.*|出力例.*)$/i;
 const SPEC_HEADING = { input: /^input( format)?$/i, output: /^output( format)?$/i };
 
 export interface StatementOptions {
@@ -211,7 +211,8 @@ export function statementRows(markdown: string, width: number, o: StatementOptio
       continue;
     }
     blankRun = 0;
-    rows.push(...wrapSegs(segs, w));
+    // Spaces inside a formula held it together while wrapping; copied text gets plain ones.
+    for (const r of wrapSegs(segs, w)) rows.push(r.map((x) => (x.text.includes('\u00a0') ? { ...x, text: x.text.replace(/\u00a0/g, ' ') } : x)));
   }
   return { rows, has };
 }
