@@ -1,7 +1,6 @@
 // Statements for problems that arrive without one (Competitive Companion sends samples and
 // limits only): download the judge's page, keep the statement as markdown in the problem file.
 import { parse } from 'node-html-parser';
-import type { Problem } from '../types.js';
 import { judgeOf, type Fragments, type JudgeSite } from './judges.js';
 import { toMarkdown } from './markdown.js';
 import { withStatementText } from './place.js';
