@@ -80,8 +80,8 @@ export interface AppController {
   problems(): Promise<ProblemEntry[]>;
   /** Loads a problem by ref or file path; rejects with a one-line message. */
   openProblem(ref: string): Promise<Problem>;
-  /** Starts a session on a problem with the current settings. */
-  startSession(problem: Problem): Promise<SessionHandle>;
+  /** Starts a session on a problem with the current settings (`flow` instead of theirs: practice from the picker). */
+  startSession(problem: Problem, flow?: string): Promise<SessionHandle>;
   /** Problems that arrive without a statement (Competitive Companion sends samples and limits only). */
   statement: StatementSource;
   backend: {

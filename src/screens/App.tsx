@@ -26,8 +26,8 @@ type Screen =
   | { kind: 'picker'; error?: string }
   | { kind: 'settings' }
   | { kind: 'opening'; what: string }
-  | { kind: 'statement'; problem: Problem }
-  | { kind: 'solve'; problem: Problem; session: SessionHandle; startedAt: number };
+  | { kind: 'statement'; problem: Problem; flow?: string }
+  | { kind: 'solve'; problem: Problem; session: SessionHandle; startedAt: number; flow?: string };
 
 /** 0 accepted (or samples only, all there is) or stopped by the person, 1 otherwise, 3 when the model server failed it. */
 export function exitCodeOf(v: SessionView): number {
@@ -48,16 +48,16 @@ export function App({ app, initial, onExit }: AppProps) {
     app.problems().then(setProblems, () => setProblems([]));
   }, [app]);
 
-  const start = (problem: Problem): void => {
+  const start = (problem: Problem, flow?: string): void => {
     // No model step plans from a bare link: a problem without its statement gets one first.
-    if (app.statement.needed(problem)) return setScreen({ kind: 'statement', problem });
-    startNow(problem);
+    if (app.statement.needed(problem)) return setScreen({ kind: 'statement', problem, ...(flow ? { flow } : {}) });
+    startNow(problem, flow);
   };
 
-  const startNow = (problem: Problem): void => {
+  const startNow = (problem: Problem, flow?: string): void => {
     setScreen({ kind: 'opening', what: problem.title });
-    app.startSession(problem).then(
-      (session) => setScreen({ kind: 'solve', problem, session, startedAt: Date.now() }),
+    app.startSession(problem, flow).then(
+      (session) => setScreen({ kind: 'solve', problem, session, startedAt: Date.now(), ...(flow ? { flow } : {}) }),
       (err: unknown) => setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) }),
     );
   };
@@ -68,9 +68,9 @@ export function App({ app, initial, onExit }: AppProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initial, backend.kind]);
 
-  const pick = (ref: string): void => {
+  const pick = (ref: string, flow?: string): void => {
     setScreen({ kind: 'opening', what: ref });
-    app.openProblem(ref).then(start, (err: unknown) => {
+    app.openProblem(ref).then((p) => start(p, flow), (err: unknown) => {
       // A fresh picker (its path input closed) even when React folds "opening" into this update.
       setPickerKey((k) => k + 1);
       setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) });
@@ -92,7 +92,7 @@ export function App({ app, initial, onExit }: AppProps) {
         session={screen.session}
         problem={screen.problem}
         app={app}
-        flow={s.flow}
+        flow={screen.flow ?? s.flow}
         model={s.model}
         lang={s.lang}
         width={width}
@@ -108,11 +108,12 @@ export function App({ app, initial, onExit }: AppProps) {
   } else if (screen.kind === 'settings') {
     body = <SettingsScreen app={app.settings} width={width} height={height - 1} onClose={() => setScreen({ kind: 'picker' })} />;
   } else if (screen.kind === 'statement') {
-    body = <StatementPrompt problem={screen.problem} source={app.statement} app={app} width={width} height={height - 1} onReady={startNow} onCancel={() => (initial ? onExit(0) : setScreen({ kind: 'picker' }))} />;
+    const flow = screen.flow;
+    body = <StatementPrompt problem={screen.problem} source={app.statement} app={app} width={width} height={height - 1} onReady={(p) => startNow(p, flow)} onCancel={() => (initial ? onExit(0) : setScreen({ kind: 'picker' }))} />;
   } else if (screen.kind === 'opening') {
     body = <Text dimColor>{cut(`opening ${screen.what}…`, width)}</Text>;
   } else {
-    body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} onPick={pick} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
+    body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} onPick={(ref) => pick(ref)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
   }
   return (
     <ErrorBoundary onError={() => setTimeout(() => onExit(1), 50)}>
