@@ -2,7 +2,7 @@
 // that needs it, so `--version` and `--help` cost no more than starting Node.
 import { commands } from './commands/registry.js';
 import { EXIT, UserError, messageOf } from './errors.js';
-import { color } from './term.js';
+import { color, drawInTerminal } from './term.js';
 
 declare const __SIMCOACH_VERSION__: string;
 
@@ -56,6 +56,8 @@ function reportError(err: unknown): number {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // Before any command can load Ink (each loads it lazily).
+  drawInTerminal();
   const [first, ...rest] = argv;
   if (first === '--version' || first === '-v') {
     process.stdout.write(`${__SIMCOACH_VERSION__}\n`);
