@@ -202,7 +202,8 @@ export async function runHeadless(start: HeadlessStart, settings: Settings, outp
   }
   err.write(summaryOf(result));
   if (result.status === 'failed' && isBackendCode(result.code)) await explainBackend(settings, result, err);
-  err.write(`session: ${file}\n`);
+  // A run that failed before its first step keeps no file (nothing in it to replay or resume).
+  err.write(result.file || start.kind === 'resume' ? `session: ${result.file ?? file}\n` : 'session: none saved (it failed before its first step)\n');
   return exitCodeOf(result, controller.signal.aborted);
 }
 
