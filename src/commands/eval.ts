@@ -3,7 +3,7 @@
 // problem. With --out FILE each result is appended as a JSON line the moment it is known, and
 // problems already in FILE are skipped, so an interrupted evaluation continues where it stopped.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { backendFlags, flowFlags, numberFlag, parse } from '../args.js';
+import { numberFlag, parse } from '../args.js';
 import { resolveSettings, type Settings } from '../config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
@@ -13,16 +13,6 @@ import { budgetFlags, startAuto, withBudgets } from './headless.js';
 import { callsText } from '../session/format.js';
 
 const FATAL = new Set(['server-down', 'model-missing', 'unauthorized']);
-
-const flags = {
-  ...backendFlags,
-  ...flowFlags,
-  ...budgetFlags,
-  auto: { type: 'boolean' },
-  limit: { type: 'string' },
-  json: { type: 'boolean' },
-  out: { type: 'string' },
-} as const;
 
 export interface ProblemResult {
   id: string;
@@ -113,7 +103,7 @@ function progressBar(done: number, total: number, solved: number, current: strin
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, flags, 'eval');
+  const { values, positionals } = parse(argv, 'eval', { budgetFlags });
   if (positionals.length !== 1) throw new UsageError('eval takes one problem set: a directory, a .jsonl file or a statement');
   if (!values.auto) throw new UsageError('eval runs the method headless; add --auto');
   const limit = numberFlag(values.limit, 'limit');

@@ -16,12 +16,10 @@ import { callsText } from '../session/format.js';
 type FlagSpec = { type: 'string' } | { type: 'boolean' };
 
 /**
- * The budget flags of `solve --auto`, `eval` and `resume --auto`: the session caps, and each
- * flag a flow's record names (a flag two flows name sets both).
+ * The budget flags of `solve --auto` and `eval`: each flag a flow's record names (a flag two
+ * flows name sets both). The session caps (--max-calls, --max-tokens) are in flags.ts.
  */
 export const budgetFlags: Record<string, FlagSpec> = {
-  'max-calls': { type: 'string' },
-  'max-tokens': { type: 'string' },
   ...Object.fromEntries(
     budgetEntries()
       .filter((e) => e.budget.flag)
