@@ -79,7 +79,9 @@ async function main(argv: string[]): Promise<number> {
   }
   if (rest.includes('--help') || rest.includes('-h')) {
     const own = { ...FLAGS[first as keyof typeof FLAGS], help: { type: 'boolean', short: 'h', doc: 'show this help' } } as const;
-    const flags = `\nFlags:\n${flagsHelp(own)}\n`;
+    // A command's sub-commands (`eval merge`) have tables of their own.
+    const subs = Object.entries(FLAGS).filter(([n]) => n.startsWith(`${first} `));
+    const flags = `\nFlags:\n${flagsHelp(own)}\n${subs.map(([n, t]) => `\nFlags of ${n}:\n${flagsHelp(t)}\n`).join('')}`;
     process.stdout.write(`Usage: simcoach ${entry.usage}\n\n${entry.summary}\n${flags}${entry.flows ? `\n${await flowsHelp()}\n` : ''}`);
     return EXIT.ok;
   }

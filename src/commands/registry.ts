@@ -35,8 +35,8 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./statement.js'),
   },
   eval: {
-    usage: 'eval SET --auto [FLAGS] [BUDGET FLAGS]',
-    summary: 'solve every problem of a set headless and report pass@1, calls and tokens',
+    usage: 'eval SET --auto [FLAGS] [BUDGET FLAGS]\n       eval merge FILE… [FLAGS]\n       eval report FILE [FLAGS]',
+    summary: 'solve every problem of a set headless with one or more flows side by side: pass@1, calls, tokens, charts',
     flows: true,
     load: () => import('./eval.js'),
   },
