@@ -24,6 +24,11 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
     load: () => import('./test.js'),
   },
+  check: {
+    usage: 'check [SOLUTION] --problem P [--fix] [-o FILE] [--lang L] [--model M] [--answers sections|json]',
+    summary: 'judge your program; on a failure the model explains it (the line, idea or implementation), fixes only with --fix',
+    load: () => import('./check.js'),
+  },
   stress: {
     usage: 'stress SOLUTION --problem P --brute FILE --gen FILE [FLAGS]',
     summary: 'random inputs from a generator until the solution and a brute force disagree',
