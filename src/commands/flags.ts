@@ -49,6 +49,14 @@ export const FLAGS = {
     output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --auto: write the program to FILE instead of stdout' },
     ...caps,
   },
+  check: {
+    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the program (required)' },
+    lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },
+    fix: { type: 'boolean', doc: 'on a failure, ask the model for a fixed program too' },
+    output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --fix: write the fixed program to FILE' },
+    answers: flow.answers,
+    ...backend,
+  },
   test: {
     problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the solution' },
     lang: { type: 'string', value: 'L', doc: 'the solution\'s language (default: from its extension)' },

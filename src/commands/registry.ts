@@ -25,7 +25,7 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./test.js'),
   },
   check: {
-    usage: 'check [SOLUTION] --problem P [--fix] [-o FILE] [--lang L] [--model M] [--answers sections|json]',
+    usage: 'check [SOLUTION] --problem P [FLAGS]',
     summary: 'judge your program; on a failure the model explains it (the line, idea or implementation), fixes only with --fix',
     load: () => import('./check.js'),
   },
