@@ -19,6 +19,16 @@ export const commands: Record<string, CommandEntry> = {
     flows: true,
     load: () => import('./solve.js'),
   },
+  practice: {
+    usage: 'practice PROBLEM [--lang L] [--model M]',
+    summary: 'write the solution yourself; h reveals one more hint, from a similar problem up to the code',
+    load: () => import('./practice.js'),
+  },
+  stats: {
+    usage: 'stats [--json]',
+    summary: 'how practice went, by tag and difficulty: solved with no hint, with hints, attempted',
+    load: () => import('./stats.js'),
+  },
   test: {
     usage: 'test SOLUTION --problem PROBLEM [FLAGS]',
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
