@@ -49,6 +49,12 @@ export const FLAGS = {
     output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --auto: write the program to FILE instead of stdout' },
     ...caps,
   },
+  practice: {
+    lang: flow.lang,
+    answers: flow.answers,
+    ...backend,
+  },
+  stats: { ...json },
   check: {
     problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the program (required)' },
     lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },
