@@ -12,6 +12,8 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'f', what: 'check: ask for a fix of your program (the explanation comes first, a fix only when asked)' },
   { key: 'T', what: 'on a simulation, debug or explanation: the model\'s simulated trace beside the program\'s real run, first difference marked' },
   { key: 'tab enter', what: 'search tree: choose an open node; expand it now' },
+  { key: 'h', what: 'practice: reveal the next hint (a similar problem, the idea, the plan, the plan on a sample, the code)' },
+  { key: 'enter t', what: 'practice: submit your program as it is; stress-test it against a brute force once it passes the samples' },
   { key: 'x +', what: 'search tree: prune the chosen node\'s branch; add a strategy of your own' },
   { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
   { key: 'p', what: 'the problem: statement, samples, limits' },
@@ -42,6 +44,29 @@ export const PANE_HINTS: Partial<Record<string, Hint[]>> = {
   simulate: [{ key: 'T', label: 'real run' }],
   debug: [{ key: 'T', label: 'real run' }],
 };
+
+/** The person's turn in practice: they write, ask for a hint, submit or stress-test. */
+export const PRACTICE_HINTS: Hint[] = [
+  { key: 'h', label: 'hint' },
+  { key: 'e', label: 'write' },
+  { key: 'E', label: 'editor' },
+  { key: 'enter', label: 'submit' },
+  { key: 't', label: 'stress test' },
+  { key: 'b', label: 'back' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
+  { key: 'p', label: 'problem' },
+];
+
+/** A stress test's outcome: approve adds a failing input as a sample (then the debugger), r runs it again. */
+export const STRESS_HINTS: Hint[] = [
+  { key: 'a', label: 'go on' },
+  { key: 'r', label: 'run again' },
+  { key: 'b', label: 'back' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
+  { key: 'p', label: 'problem' },
+];
 
 /** At an answer the person cancelled: it can only be asked again (with or without a note) or stopped. */
 export const CANCELLED_HINTS: Hint[] = [
