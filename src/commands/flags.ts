@@ -50,8 +50,8 @@ export const FLAGS = {
     ...caps,
   },
   practice: {
-    lang: flow.lang,
-    answers: flow.answers,
+    lang: { type: 'string', value: 'L', doc: 'the language you write in (setting: lang)' },
+    answers: { type: 'string', value: 'sections|json', doc: 'how the model answers the hints: free text under headings, or the JSON-schema mode' },
     ...backend,
   },
   stats: { ...json },
