@@ -76,20 +76,38 @@ const INFO_FD = 4;
 let base: Promise<string[]> | null = null;
 const prefixes = new Map<string, Promise<string | null>>();
 
-async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLater: boolean): Promise<string[]> {
-  base ??= baseMounts();
-  const visible = [...(spec.readable ?? []), work, ...(spec.writable ? [spec.writable] : [])];
-  let prefix = prefixes.get(spec.cmd);
+/** The toolchain prefix a command needs mounted (a pyenv Python, a JDK under /opt), cached for toolchains. */
+export async function commandPrefix(cmd: string, visible: string[]): Promise<string | null> {
+  let prefix = prefixes.get(cmd);
   if (!prefix) {
-    prefix = toolchainPrefix(spec.cmd, visible, [homedir(), configDir(), dataDir()]);
+    prefix = toolchainPrefix(cmd, visible, [homedir(), configDir(), dataDir()]);
     // A command inside the program's own dirs differs per build; only toolchains are kept.
-    if (!visible.some((d) => spec.cmd.startsWith(`${d}/`))) prefixes.set(spec.cmd, prefix);
+    if (!visible.some((d) => cmd.startsWith(`${d}/`))) prefixes.set(cmd, prefix);
   }
-  const tool = await prefix;
-  const ro = [...(tool ? [tool] : []), ...(spec.readable ?? [])];
-  const rw = [work, ...(spec.writable ? [spec.writable] : [])];
+  return prefix;
+}
+
+/** The mounts of a sandbox: the fixed base, then `ro` read-only and `rw` writable at their own paths. */
+export async function mountArgs(ro: string[], rw: string[]): Promise<string[]> {
+  base ??= baseMounts();
   // /etc, /dev, /proc and /tmp are made by the base list.
   const made = new Set(['/etc', '/dev', '/proc', '/tmp']);
+  return [
+    ...(await base),
+    ...parents([...ro, ...rw], made),
+    ...ro.flatMap((p) => ['--ro-bind', p, p]),
+    ...rw.flatMap((p) => ['--bind', p, p]),
+  ];
+}
+
+/** The namespaces every sandbox gets: no network, its own PIDs, IPC and host name; it dies with us. */
+export const NAMESPACE_ARGS = ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session'];
+
+async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLater: boolean): Promise<string[]> {
+  const visible = [...(spec.readable ?? []), work, ...(spec.writable ? [spec.writable] : [])];
+  const tool = await commandPrefix(spec.cmd, visible);
+  const ro = [...(tool ? [tool] : []), ...(spec.readable ?? [])];
+  const rw = [work, ...(spec.writable ? [spec.writable] : [])];
   const drop = iso.runAs && iso.setpriv
     ? [
         // Set-up done as root; the program gets an unprivileged uid, no groups, no capability
@@ -101,12 +119,8 @@ async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLa
   return [
     iso.bwrap!,
     ...(iso.runAs ? [] : ['--unshare-user', '--cap-drop', 'ALL']),
-    ...(await base),
-    ...parents([...ro, ...rw], made),
-    ...ro.flatMap((p) => ['--ro-bind', p, p]),
-    ...rw.flatMap((p) => ['--bind', p, p]),
-    '--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try',
-    '--die-with-parent', '--new-session', '--chdir', work,
+    ...(await mountArgs(ro, rw)),
+    ...NAMESPACE_ARGS, '--chdir', work,
     ...(joinLater ? ['--block-fd', String(BLOCK_FD), '--info-fd', String(INFO_FD)] : []),
     '--',
     ...drop,
@@ -165,7 +179,7 @@ async function killByMarker(marker: string): Promise<void> {
   }
 }
 
-function signalName(iso: Isolation, code: number | null, sig: NodeJS.Signals | null): { exitCode: number | null; signal: string | null } {
+export function signalName(iso: Isolation, code: number | null, sig: NodeJS.Signals | null): { exitCode: number | null; signal: string | null } {
   if (sig) return { exitCode: null, signal: sig };
   // bwrap reports its child's death by signal N as exit status 128+N.
   if (iso.namespaces !== 'none' && code !== null && code > 128 && code < 128 + 65) {
@@ -237,7 +251,7 @@ function childPid(info: Readable): Promise<number | null> {
  * The program controls that directory, so no symlink is followed (it could point at a host
  * file we can read and it cannot) and a FIFO never blocks us.
  */
-async function readOutputFile(path: string, limit: number): Promise<{ fileOutput: Buffer | null; outputExceeded?: true }> {
+export async function readOutputFile(path: string, limit: number): Promise<{ fileOutput: Buffer | null; outputExceeded?: true }> {
   const f = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
   if (!f) return { fileOutput: null };
   try {
