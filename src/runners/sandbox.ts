@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { Readable } from 'node:stream';
-import { constants } from 'node:fs';
+import { closeSync, constants, openSync } from 'node:fs';
 import { chown, lchown, mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,6 +10,7 @@ import { makeTempDir } from './tempdirs.js';
 import { RunGroup } from './cgroup.js';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { baseMounts, parents, toolchainPrefix } from './mounts.js';
+import { supervisorBinary } from './supervisor.js';
 
 export interface SandboxSpec {
   cmd: string;
@@ -72,6 +73,11 @@ const JOIN_CGROUPS = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shi
 // so the run's cgroups are joined after its own set-up, which is never charged to the program.
 const BLOCK_FD = 3;
 const INFO_FD = 4;
+// Where the supervisor's binary is mounted when it is the launcher (its `gate` mode): it joins the
+// run's groups itself through fds from 3 on, then execs. No fd to block on, so a simcoach that
+// dies before the program starts cannot let it start unconfined; bubblewrap's --die-with-parent
+// ends the sandbox with us, and the reaper what is in the groups.
+const GATE = '/sc-supervisor';
 
 let base: Promise<string[]> | null = null;
 const prefixes = new Map<string, Promise<string | null>>();
@@ -103,7 +109,7 @@ export async function mountArgs(ro: string[], rw: string[]): Promise<string[]> {
 /** The namespaces every sandbox gets: no network, its own PIDs, IPC and host name; it dies with us. */
 export const NAMESPACE_ARGS = ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session'];
 
-async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLater: boolean): Promise<string[]> {
+async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLater: boolean, gate: string | null): Promise<string[]> {
   const visible = [...(spec.readable ?? []), work, ...(spec.writable ? [spec.writable] : [])];
   const tool = await commandPrefix(spec.cmd, visible);
   const ro = [...(tool ? [tool] : []), ...(spec.readable ?? [])];
@@ -120,9 +126,11 @@ async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLa
     iso.bwrap!,
     ...(iso.runAs ? [] : ['--unshare-user', '--cap-drop', 'ALL']),
     ...(await mountArgs(ro, rw)),
+    ...(gate ? ['--ro-bind', gate, GATE] : []),
     ...NAMESPACE_ARGS, '--chdir', work,
     ...(joinLater ? ['--block-fd', String(BLOCK_FD), '--info-fd', String(INFO_FD)] : []),
     '--',
+    ...(gate ? [GATE, 'gate'] : []),
     ...drop,
   ];
 }
@@ -269,9 +277,11 @@ export async function readOutputFile(path: string, limit: number): Promise<{ fil
 async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd: number | 'pipe', group: RunGroup | null): Promise<SandboxResult> {
   const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
   const bwrap = iso.namespaces === 'bwrap';
-  const joinLater = bwrap && group !== null;
+  const gate = bwrap && group ? await supervisorBinary() : null;
+  const joinLater = bwrap && group !== null && !gate;
+  const gateFds = gate && group ? group.procsFiles().map((f) => openSync(f, 'w')) : [];
   const joinArgs = group && !bwrap ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
-  const wrap = bwrap ? await bwrapArgs(iso, work, spec, joinLater) : joinArgs;
+  const wrap = bwrap ? await bwrapArgs(iso, work, spec, joinLater, gate) : joinArgs;
   // Under bubblewrap the limits are set before it starts (they pass down to the program): prlimit
   // then runs before the cgroup is joined, so its exec is not charged to the program.
   const argv = bwrap ? [...limitArgs(iso, spec), ...wrap, spec.cmd, ...spec.args] : [...wrap, ...limitArgs(iso, spec), spec.cmd, ...spec.args];
@@ -283,10 +293,15 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
     ...spec.env,
   };
   const started = performance.now();
-  const child = spawn(argv[0]!, argv.slice(1), {
-    cwd: work, env, detached: true,
-    stdio: joinLater ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe'] : [stdinFd, 'pipe', 'pipe'],
-  });
+  let child: ReturnType<typeof spawn>;
+  try {
+    child = spawn(argv[0]!, argv.slice(1), {
+      cwd: work, env, detached: true,
+      stdio: joinLater ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe'] : [stdinFd, 'pipe', 'pipe', ...gateFds],
+    });
+  } finally {
+    for (const fd of gateFds) closeSync(fd);
+  }
   const stdout = child.stdout as Readable;
   const stderr = child.stderr as Readable;
   if (spec.stdin instanceof Readable && child.stdin) {

@@ -2,9 +2,10 @@
 // bubblewrap per worker, with the supervisor (supervisorSource.ts) inside, and one cgroup per
 // worker whose limits are set once and whose counters the supervisor resets before each test.
 // What does not depend on the test (the bubblewrap arguments, the mounts, the groups, the
-// directories) is done when a worker starts; a test then costs a clone, a few mounts and an exec.
-// Each test still gets fresh PID, mount and IPC namespaces, a fresh work dir, /tmp and /dev/shm,
-// and nothing of it outlives it (see the supervisor's header).
+// directories) is done when a worker starts; a test then costs a fork, a few mounts and an exec.
+// Each test still gets fresh mount and IPC namespaces, a fresh work dir, /tmp and /dev/shm, and
+// nothing of it outlives it: the supervisor is the sandbox's pid 1 and kills every other process
+// in it before it answers (see the supervisor's header).
 //
 // The per-test path (runSandboxed) stays for what a worker cannot take: a streamed stdin (the
 // interactors, which talk to the program as it runs), a writable directory (the compilers), a
@@ -44,7 +45,7 @@ const STDERR_KEEP = 16 * 1024;
 const CHUNK = 64 * 1024;
 const SIGNALS = Object.fromEntries(Object.entries(osConstants.signals).map(([name, n]) => [n, name])) as Record<number, string>;
 // The caps bubblewrap leaves the supervisor (root inside the sandbox); the programs get none.
-const SUPERVISOR_CAPS = ['CAP_SYS_ADMIN', 'CAP_SETUID', 'CAP_SETGID', 'CAP_SETPCAP'];
+const SUPERVISOR_CAPS = ['CAP_SYS_ADMIN', 'CAP_SETUID', 'CAP_SETGID', 'CAP_SETPCAP', 'CAP_KILL'];
 const POOL_DIR = '/sc-pool';
 
 let seq = 0;
@@ -231,6 +232,7 @@ class Worker {
       open(join(d.memory!, 'memory.max_usage_in_bytes'), 'r+');
       open(join(d.memory!, 'memory.stat'), 'r');
       open(join(d.memory!, 'memory.oom_control'), 'r');
+      open(join(d.memory!, 'memory.usage_in_bytes'), 'r');
       const marker = `${process.pid}-pool-${(seq++).toString(36)}`;
       const args = [
         '--cap-drop', 'ALL', ...SUPERVISOR_CAPS.flatMap((c) => ['--cap-add', c]),
@@ -238,7 +240,8 @@ class Worker {
         '--bind', root, POOL_DIR,
         '--perms', '0755', '--dir', '/sc-work', '--perms', '0700', '--dir', '/sc-keep',
         '--ro-bind', supervisor, '/sc-supervisor',
-        ...NAMESPACE_ARGS, '--chdir', '/',
+        // The supervisor is the sandbox's pid 1: kill(-1) from it ends everything a test left.
+        ...NAMESPACE_ARGS, '--as-pid-1', '--chdir', '/',
         '--', '/sc-supervisor', 'serve',
       ];
       const proc = spawn(iso.bwrap!, args, {
@@ -371,6 +374,7 @@ class Worker {
       stderr,
       cpuMs: Math.round(cpuMs),
       wallMs: Math.round(reply.wallMs),
+      // The supervisor took its own memory off the peak; the page cache of files written is not the program's.
       peakKb: Math.round(Math.max(0, reply.peakBytes - reply.fileBytes) / 1024),
       oomKilled: reply.oom > 0,
       cpuExceeded: reply.cpuOver || cpuMs > spec.cpuMs || signal === 'SIGXCPU',

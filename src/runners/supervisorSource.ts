@@ -8,17 +8,19 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 //   supervisor gate    joins the run's cgroups (fds 3-5) and execs argv[2..]: the per-test path's
 //                      launcher, so a program never runs outside its groups
 //
-// serve keeps root's SYS_ADMIN, SETUID, SETGID and SETPCAP (bubblewrap dropped the rest) and never
-// runs test code with them: each test is a clone into new PID, mount and IPC namespaces whose init
-// (our code, root) mounts a fresh /proc (read-only), /tmp and /dev/shm, binds the test's own work
-// dir on /sc-work, joins the worker's test cgroups, and forks the program, which drops to the
-// sandbox uid with no capabilities (bounding set included) and no_new_privs before exec. When the
-// program ends, the init exits and the kernel kills every process left in its namespace; its
-// mounts go with it. So nothing of a test survives into the next one.
+// serve is pid 1 of the sandbox (bubblewrap --as-pid-1) and keeps root's SYS_ADMIN, SETUID, SETGID,
+// SETPCAP and KILL (bubblewrap dropped the rest); it never runs test code with them. It joins the
+// worker's test cgroup once, so each test is forked into it without a cgroup write. The program
+// is forked straight from it: it takes fresh mount and IPC namespaces (a fresh /tmp and /dev/shm,
+// its own work dir bound on /sc-work), its limits, then the sandbox uid with no capabilities
+// (bounding set included) and no_new_privs, and execs. When it ends, kill(-1, SIGKILL) from pid 1
+// kills every other process of the sandbox at once (a fork in flight fails), all are reaped, and
+// only then is the reply sent. So nothing of a test survives into the next one.
 //
 // fds (serve): 0 requests, 1 replies, 3 memory/cgroup.procs, 4 pids/cgroup.procs,
 // 5 cpuacct/cgroup.procs, 6 cpuacct.usage, 7 memory.max_usage_in_bytes, 8 memory.stat,
-// 9 memory.oom_control. EOF on fd 0 (simcoach gone, however it died) kills the test and exits.
+// 9 memory.oom_control, 10 memory.usage_in_bytes. EOF on fd 0 (simcoach gone, however it died)
+// kills the test and exits, and the sandbox with it.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -48,7 +50,7 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 #define PR_CAP_AMBIENT_CLEAR_ALL 4
 #endif
 
-enum { FD_MEM_PROCS = 3, FD_PIDS_PROCS = 4, FD_CPU_PROCS = 5, FD_CPU_USAGE = 6, FD_MEM_PEAK = 7, FD_MEM_STAT = 8, FD_OOM = 9 };
+enum { FD_MEM_PROCS = 3, FD_PIDS_PROCS = 4, FD_CPU_PROCS = 5, FD_CPU_USAGE = 6, FD_MEM_PEAK = 7, FD_MEM_STAT = 8, FD_OOM = 9, FD_MEM_USAGE = 10 };
 #define WORK "/sc-work"
 #define KEEP "/sc-keep"
 #define MAXF 4096
@@ -136,9 +138,34 @@ static void parents(const char *path) {
   }
 }
 
-/* The program: a child of the test's init. Limits, then no privilege at all, then exec. */
+static int open_std(const char *path, int flags, int target) {
+  int fd = open(path, flags | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0) return -1;
+  if (dup2(fd, target) < 0) return -1;
+  close(fd);
+  return 0;
+}
+
+/* The program: its own mounts and stdio, limits, then no privilege at all, then exec. */
 static void program(struct req *q) {
   struct rlimit r;
+  if (unshare(CLONE_NEWNS | CLONE_NEWIPC)) fail("unshare");
+  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) fail("make / private");
+  /* A fresh /tmp, with the batch's read-only dirs that live under it bound again. */
+  if (q->keepc && mount("/tmp", KEEP, NULL, MS_BIND | MS_REC, NULL)) fail("keep /tmp");
+  if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")) fail("mount /tmp");
+  for (size_t i = 0; i < q->keepc; i++) {
+    char src[4096];
+    snprintf(src, sizeof src, "%s%s", KEEP, q->keep[i] + 4);
+    parents(q->keep[i]);
+    if (mkdir(q->keep[i], 0755) && errno != EEXIST) fail("mkdir a kept dir");
+    if (mount(src, q->keep[i], NULL, MS_BIND | MS_REC, NULL)) fail("bind a kept dir");
+    if (mount(NULL, q->keep[i], NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL)) fail("remount a kept dir");
+  }
+  if (q->keepc && umount2(KEEP, MNT_DETACH)) fail("drop /tmp");
+  if (mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")) fail("mount /dev/shm");
+  if (mount(q->work, WORK, NULL, MS_BIND | MS_NOSUID | MS_NODEV, NULL)) fail("bind the work dir");
+  if (open_std(q->in, O_RDONLY, 0) || open_std(q->out, O_WRONLY | O_CREAT | O_TRUNC, 1) || open_std(q->err, O_WRONLY | O_CREAT | O_TRUNC, 2)) fail("open stdio");
   if (syscall(436 /* close_range */, 3, ~0U, 0)) for (int fd = 3; fd < 1024; fd++) close(fd);
   long long cpu = (q->cpu_ms + 999) / 1000 + 1;
   r.rlim_cur = cpu; r.rlim_max = cpu + 1;
@@ -167,55 +194,11 @@ static void program(struct req *q) {
   fail("exec");
 }
 
-static int open_std(const char *path, int flags, int target) {
-  int fd = open(path, flags | O_CLOEXEC | O_NOFOLLOW, 0600);
-  if (fd < 0) return -1;
-  if (dup2(fd, target) < 0) return -1;
-  close(fd);
-  return 0;
-}
-
-/* The test's init: pid 1 of a fresh PID namespace, in a fresh mount and IPC namespace. */
-static void init(struct req *q) {
-  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) fail("make / private");
-  if (mount("proc", "/proc", "proc", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) fail("mount /proc");
-  /* A fresh /tmp, with the batch's read-only dirs that live under it bound again. */
-  if (q->keepc && mount("/tmp", KEEP, NULL, MS_BIND | MS_REC, NULL)) fail("keep /tmp");
-  if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")) fail("mount /tmp");
-  for (size_t i = 0; i < q->keepc; i++) {
-    char src[4096];
-    snprintf(src, sizeof src, "%s%s", KEEP, q->keep[i] + 4);
-    parents(q->keep[i]);
-    if (mkdir(q->keep[i], 0755) && errno != EEXIST) fail("mkdir a kept dir");
-    if (mount(src, q->keep[i], NULL, MS_BIND | MS_REC, NULL)) fail("bind a kept dir");
-    if (mount(NULL, q->keep[i], NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL)) fail("remount a kept dir");
-  }
-  if (q->keepc && umount2(KEEP, MNT_DETACH)) fail("drop /tmp");
-  if (mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")) fail("mount /dev/shm");
-  if (mount(q->work, WORK, NULL, MS_BIND | MS_NOSUID | MS_NODEV, NULL)) fail("bind the work dir");
-  if (open_std(q->in, O_RDONLY, 0) || open_std(q->out, O_WRONLY | O_CREAT | O_TRUNC, 1) || open_std(q->err, O_WRONLY | O_CREAT | O_TRUNC, 2)) fail("open stdio");
-  /* Into the worker's test groups ("0" is the writer itself); the program is forked after. */
-  if (write(FD_MEM_PROCS, "0", 1) != 1 || write(FD_PIDS_PROCS, "0", 1) != 1 || write(FD_CPU_PROCS, "0", 1) != 1) fail("join the cgroups");
-  for (int fd = 3; fd <= FD_OOM; fd++) close(fd);
-  pid_t p = fork();
-  if (p < 0) fail("fork");
-  if (p == 0) program(q);
-  for (;;) {
-    int st;
-    pid_t w = waitpid(-1, &st, __WALL);
-    if (w < 0 && errno == EINTR) continue;
-    if (w < 0) _exit(0);
-    if (w == p) {
-      if (!sh->failed_errno) { sh->status = st; sh->have_status = 1; }
-      /* Everything else in the namespace dies with us. */
-      _exit(0);
-    }
-  }
-}
-
 static void serve(void) {
   sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (sh == MAP_FAILED) die("mmap");
+  /* Into the worker's test groups once: every test is forked into them from here. */
+  if (write(FD_MEM_PROCS, "0", 1) != 1 || write(FD_PIDS_PROCS, "0", 1) != 1 || write(FD_CPU_PROCS, "0", 1) != 1) die("join the cgroups");
   signal(SIGPIPE, SIG_IGN);
   setvbuf(stdout, NULL, _IOLBF, 0);
   for (;;) {
@@ -252,54 +235,61 @@ static void serve(void) {
     memset(sh, 0, sizeof *sh);
     put(FD_CPU_USAGE, "0");
     put(FD_MEM_PEAK, "0");
+    /* What the group holds before the test that is not the test's: our own memory (file pages are taken off at the end). */
+    long long base = read_ll(FD_MEM_USAGE) - stat_field(FD_MEM_STAT, "total_active_file") - stat_field(FD_MEM_STAT, "total_inactive_file");
     long long oom0 = stat_field(FD_OOM, "oom_kill");
     double t0 = now_ms();
-    pid_t c = (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | SIGCHLD, 0, 0, 0, 0);
-    if (c < 0) { printf("%s error clone: %s\n", q.id, strerror(errno)); continue; }
-    if (c == 0) init(&q);
+    pid_t c = fork();
+    if (c < 0) { printf("%s error fork: %s\n", q.id, strerror(errno)); continue; }
+    if (c == 0) program(&q);
     int pfd = (int)syscall(SYS_pidfd_open, c, 0);
-    int cpu_over = 0, wall_over = 0, aborted = 0, killed = 0;
+    int cpu_over = 0, wall_over = 0, aborted = 0, killed = 0, eof = 0, st = 0;
     for (;;) {
       struct pollfd p[2] = { { pfd, POLLIN, 0 }, { 0, POLLIN, 0 } };
-      int n = poll(p, 2, 10);
+      int n = poll(p, 2, pfd < 0 ? 1 : 10);
       if (n < 0 && errno != EINTR) break;
       if (pfd < 0 || (p[0].revents & (POLLIN | POLLHUP))) {
-        int st;
-        if (waitpid(c, &st, pfd < 0 ? 0 : WNOHANG) == c) break;
+        if (waitpid(c, &st, WNOHANG | __WALL) == c) break;
       }
       if (p[1].revents) {
         char b[64];
         ssize_t r = read(0, b, sizeof b);
         /* EOF: simcoach is gone; anything else is an abort. */
-        if (r <= 0) { kill(c, SIGKILL); waitpid(c, NULL, 0); _exit(0); }
+        if (r <= 0) eof = 1;
         aborted = 1;
       }
       double wall = now_ms() - t0;
       long long ns = read_ll(FD_CPU_USAGE);
       if (!killed && ns > q.cpu_ms * 1000000LL) cpu_over = 1;
       if (!killed && wall > (double)q.wall_ms) wall_over = 1;
-      if (!killed && (cpu_over || wall_over || aborted)) { kill(c, SIGKILL); killed = 1; }
+      if (!killed && (cpu_over || wall_over || aborted)) { kill(-1, SIGKILL); killed = 1; }
     }
     if (pfd >= 0) close(pfd);
+    /* Everything the test left (a background child, a setsid grandchild) dies now, and is reaped. */
+    kill(-1, SIGKILL);
+    while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) {}
+    if (eof) _exit(0);
     double wall = now_ms() - t0;
     long long ns = read_ll(FD_CPU_USAGE);
-    long long peak = read_ll(FD_MEM_PEAK);
+    long long peak = read_ll(FD_MEM_PEAK) - (base > 0 ? base : 0);
     long long files = stat_field(FD_MEM_STAT, "total_active_file") + stat_field(FD_MEM_STAT, "total_inactive_file");
     long long oom = stat_field(FD_OOM, "oom_kill") - oom0;
     if (sh->failed_errno) {
       printf("%s error %s: %s\n", q.id, sh->failed_at, strerror(sh->failed_errno));
       continue;
     }
-    /* Killed with its init: the program died of SIGKILL. */
-    int st = sh->have_status ? sh->status : SIGKILL;
     printf("%s ok %d %lld %lld %lld %lld %.3f %d %d %d\n", q.id, st, ns, peak, files, oom, wall, cpu_over, wall_over, aborted);
   }
 }
 
-/* The per-test path's launcher: into the run's groups, then the program (or setpriv before it). */
+/* The per-test path's launcher: into the run's groups (the fds from 3 on that are open), then the
+   program, or setpriv before it. Nothing runs outside the groups, whenever simcoach dies. */
 static int gate(char **argv) {
-  if (write(FD_MEM_PROCS, "0", 1) != 1 || write(FD_PIDS_PROCS, "0", 1) != 1 || write(FD_CPU_PROCS, "0", 1) != 1) die("join the cgroups");
-  for (int fd = 3; fd <= 5; fd++) close(fd);
+  for (int fd = 3; fd <= 5; fd++) {
+    if (write(fd, "0", 1) == 1) { close(fd); continue; }
+    if (errno == EBADF) break;
+    die("join the cgroups");
+  }
   execv(argv[0], argv);
   die("exec");
   return 125;
