@@ -106,7 +106,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
       const { loadProblem } = await import('../problems/index.js');
       return loadProblem(ref.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
     },
-    startSession: (problem) => startHandle(problem),
+    startSession: (problem, flow) => startHandle(problem, flow),
     backend: {
       state: () => backendState,
       subscribe(fn) {
@@ -154,10 +154,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
     quit: (code) => o.quit(code),
   };
 
-  async function startHandle(problem: Problem): Promise<SessionHandle> {
+  async function startHandle(problem: Problem, flowName?: string): Promise<SessionHandle> {
     // The engine loads with the first session, not before the first frame.
     const { EngineEvents, createManualGate, resumeSession, startSession } = await import('../engine/index.js');
-    const flow: SessionFlow = flowFor(settings.flow, settings);
+    const flow: SessionFlow = flowFor(flowName ?? settings.flow, settings);
     const store = new ViewStore(o.frameMs ?? 150);
     const backend = await makeBackend(settings);
     const manual = createManualGate();

@@ -20,11 +20,26 @@ export const commands: Record<string, CommandEntry> = {
     flows: true,
     load: () => import('./solve.js'),
   },
+  practice: {
+    usage: 'practice PROBLEM [--lang L] [--model M]',
+    summary: 'write the solution yourself; h reveals one more hint, from a similar problem up to the code',
+    load: () => import('./practice.js'),
+  },
+  stats: {
+    usage: 'stats [--json]',
+    summary: 'how practice went, by tag and difficulty: solved with no hint, with hints, attempted',
+    load: () => import('./stats.js'),
+  },
   test: {
     usage:
       'test SOLUTION --problem PROBLEM [--lang L] [--mode tokens|exact|lines|float] [--eps E] [--checker FILE] [--interactor FILE] [--tl MS] [--ml MB] [--json]',
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
     load: () => import('./test.js'),
+  },
+  check: {
+    usage: 'check [SOLUTION] --problem P [--fix] [-o FILE] [--lang L] [--model M] [--answers sections|json]',
+    summary: 'judge your program; on a failure the model explains it (the line, idea or implementation), fixes only with --fix',
+    load: () => import('./check.js'),
   },
   stress: {
     usage: 'stress SOLUTION --problem P --brute FILE --gen FILE [--rounds 200] [--seed 1] [--save] [--lang L] [--tl MS] [--json]',
@@ -37,8 +52,8 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./statement.js'),
   },
   eval: {
-    usage: 'eval SET --auto [--flow F] [--answers sections|json] [--limit N] [--json] [--out FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
-    summary: 'solve every problem of a set headless and report pass@1, calls and tokens',
+    usage: 'eval SET --auto [--flow F[,F…]] [--jobs N] [--shard i/n] [--out FILE] [--json|--csv] [--limit N] [--host|--base-url A[,B…]] [--answers sections|json] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]\n       eval merge FILE… [--out FILE] [--json|--csv]\n       eval report FILE [--html [-o PAGE]] [--json|--csv]',
+    summary: 'solve every problem of a set headless with one or more flows side by side: pass@1, calls, tokens, charts',
     flows: true,
     load: () => import('./eval.js'),
   },

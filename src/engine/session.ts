@@ -121,7 +121,8 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
     }
   }
   let final: JudgeResult | undefined;
-  const submitting = o.finalTests && outcome.program && !plan.replay && !signal.aborted && (o.submitWhen !== 'solved' || outcome.status === 'solved');
+  // A flow that judged its own submission (practice) has given the contest's verdict already.
+  const submitting = o.finalTests && outcome.program && !outcome.submit && !plan.replay && !signal.aborted && (o.submitWhen !== 'solved' || outcome.status === 'solved');
   const hidden = o.problem.tests.length;
   if (submitting && o.submitWhen === 'solved' && hidden === 0) {
     // Nothing beyond the samples to judge: say so rather than judge the samples again.
