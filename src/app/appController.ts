@@ -12,6 +12,9 @@ import type { Problem } from '../problems/types.js';
 import type { JudgeFn } from '../engine/context.js';
 import type { AppController, BackendState, ProblemEntry, SessionHandle, SettingsView } from './controller.js';
 import { ViewStore } from './store.js';
+import { needsStatement } from '../problems/statement/place.js';
+import { judgeOf } from '../problems/statement/judges.js';
+import type { FetchOptions } from '../problems/statement/index.js';
 
 export interface ControllerOptions {
   /** The settings of this run (flags applied). */
@@ -29,6 +32,8 @@ export interface ControllerOptions {
   frameMs?: number;
   /** `simcoach resume`: the first session on this problem continues this journal instead of starting anew. */
   resume?: { file: string; problem: Problem };
+  /** Tests: read statement pages as a given judge's (a loopback server standing in for it). */
+  statementFetch?: FetchOptions;
 }
 
 /** The chosen flow's budgets for the settings screen, from its registry record. */
@@ -107,6 +112,19 @@ export function createAppController(o: ControllerOptions): RunningApp {
       return loadProblem(ref.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
     },
     startSession: (problem, flow) => startHandle(problem, flow),
+    statement: {
+      needed: needsStatement,
+      judge: (problem) => (problem.source?.url ? (o.statementFetch?.judge ?? judgeOf(problem.source.url))?.name : undefined),
+      async fetch(problem) {
+        const { fetchIntoProblem } = await import('../problems/statement/save.js');
+        const r = await fetchIntoProblem(problem, o.statementFetch ?? {});
+        return r.ok ? { ok: true, problem: r.problem } : { ok: false, message: r.failure.message };
+      },
+      async paste(problem, markdown) {
+        const { keepPastedStatement } = await import('../problems/statement/save.js');
+        return keepPastedStatement(problem, markdown);
+      },
+    },
     backend: {
       state: () => backendState,
       subscribe(fn) {
@@ -175,9 +193,12 @@ export function createAppController(o: ControllerOptions): RunningApp {
       // Samples that pass are not yet a verdict: the program is submitted to every hidden test.
       judgeHidden: 'solved' as const,
     };
-    const settle = (p: Promise<unknown>): Promise<void> =>
+    const settle = (p: Promise<{ file?: string }>): Promise<void> =>
       p.then(
-        () => undefined,
+        (r) => {
+          // A session that failed before its first step leaves no file: a retry starts afresh.
+          file = r.file;
+        },
         (err: unknown) => store.set((v) => ({ ...v, error: { message: err instanceof Error ? err.message.split('\n')[0]! : String(err) } })),
       );
     const resuming = pendingResume?.problem === problem ? pendingResume : undefined;
@@ -202,11 +223,17 @@ export function createAppController(o: ControllerOptions): RunningApp {
       },
       retry() {
         const v = store.get();
-        if (!v.outcome || !file) return;
-        // The session ended on a backend failure: continue the same journal from its last step.
+        if (!v.outcome) return;
+        // The session ended on a backend failure: continue the same journal from its last step,
+        // or start again when it failed before its first (and so left no file).
         const f = file;
-        store.set((x) => ({ ...x, outcome: undefined, error: undefined, history: [...x.history, { kind: 'note', key: `retry-${x.history.length}`, text: '↻ trying again from the last complete step' }] }));
-        done = settle(resumeSession(f, { ...common, settings, flow }));
+        const text = f ? '↻ trying again from the last complete step' : '↻ trying again';
+        store.set((x) => ({ ...x, outcome: undefined, error: undefined, history: [...x.history, { kind: 'note', key: `retry-${x.history.length}`, text }] }));
+        done = settle(
+          f
+            ? resumeSession(f, { ...common, settings, flow })
+            : startSession({ ...common, problem, settings, flow, lang: settings.lang, ...(o.journalDir ? { dir: o.journalDir } : {}) }),
+        );
         handle.done = done;
       },
       done,

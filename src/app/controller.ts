@@ -63,6 +63,18 @@ export interface SessionHandle {
   done: Promise<void>;
 }
 
+/** Getting a statement for a problem that has none, before any model step plans from a bare link. */
+export interface StatementSource {
+  /** The problem has nothing to plan from but a title, samples and a link. */
+  needed(problem: Problem): boolean;
+  /** The judge its link points to, when simcoach can read that judge's pages (else undefined). */
+  judge(problem: Problem): string | undefined;
+  /** Downloads it from the judge into the problem's file; the problem with it, or why not in one line. */
+  fetch(problem: Problem): Promise<{ ok: true; problem: Problem } | { ok: false; message: string }>;
+  /** Keeps a pasted statement (in the problem's file when it is markdown); the problem with it. */
+  paste(problem: Problem, markdown: string): Promise<{ problem: Problem; file?: string }>;
+}
+
 export interface AppController {
   /** Problems for the picker (the fixture set and the saved ones). */
   problems(): Promise<ProblemEntry[]>;
@@ -70,6 +82,8 @@ export interface AppController {
   openProblem(ref: string): Promise<Problem>;
   /** Starts a session on a problem with the current settings (`flow` instead of theirs: practice from the picker). */
   startSession(problem: Problem, flow?: string): Promise<SessionHandle>;
+  /** Problems that arrive without a statement (Competitive Companion sends samples and limits only). */
+  statement: StatementSource;
   backend: {
     state(): BackendState;
     subscribe(fn: () => void): () => void;

@@ -84,11 +84,7 @@ function table(set: Problem[], marks: Map<string, 'accepted' | 'samples'>, pract
 
 /** `simcoach problems [SET] [--difficulty D] [--tag T] [--json]` */
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(
-    argv,
-    { difficulty: { type: 'string' }, tag: { type: 'string' }, json: { type: 'boolean' } },
-    'problems',
-  );
+  const { values, positionals } = parse(argv, 'problems');
   // `simcoach problems | head` closes the pipe early; that is the reader's choice, not an error.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(EXIT.ok);
