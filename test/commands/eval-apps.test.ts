@@ -79,5 +79,5 @@ describe('eval on APPS', () => {
     expect(table.stdout).toMatch(/^pass@1 50\.0% \(1\/2\) · codesim/m);
     expect(table.stdout).toMatch(/^2798 +introductory \(fn\) +pass/m);
     expect(table.stdout).toMatch(/^codesim +function-style +1 +100\.0%/m);
-  });
+  }, 300_000);
 });
