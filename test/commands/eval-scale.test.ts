@@ -153,7 +153,7 @@ describe('eval: flows side by side', () => {
 });
 
 describe('eval: in parallel, over several servers, in shards', () => {
-  it('--jobs 2 with --base-url A,B: both servers answer, each problem's result is what one at a time gives', async () => {
+  it('--jobs 2 with --base-url A,B: both servers answer, and every result is what one problem at a time gives', async () => {
     const home = tempHome();
     const set = fixtureSet(home, IDS);
     const mk = async () => {
