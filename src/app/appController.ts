@@ -184,6 +184,22 @@ export function createAppController(o: ControllerOptions): RunningApp {
     },
     // The file is named as the language's (or markdown for prose), so the editor highlights it.
     editExternally: (text, lang) => o.editExternally(text, lang !== undefined && isLangId(lang) ? extensionOf(lang) : '.md'),
+    async openProgram(path) {
+      const { readFile } = await import('node:fs/promises');
+      const { langFromPath } = await import('../runners/langs.js');
+      const file = path.trim().replace(/^~(?=\/)/, process.env.HOME ?? '~');
+      const source = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+        throw new Error(`${path.trim()}: ${err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'a directory, not a program' : 'cannot be read'}`);
+      });
+      const lang = langFromPath(file);
+      return { source, ...(lang ? { lang } : {}) };
+    },
+    async traceAgainst(ask) {
+      const { traceProgram } = await import('../runners/trace.js');
+      const { compareTraces } = await import('../runners/traceDiff.js');
+      const r = await traceProgram(ask.program, ask.input);
+      return r.ok ? { ok: true, trace: r.trace, comparison: compareTraces(ask.model, r.trace) } : r;
+    },
     quit: (code) => o.quit(code),
   };
 

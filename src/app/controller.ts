@@ -5,6 +5,12 @@ import type { Decision, StepId } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
 import type { SessionView } from './sessionView.js';
+import type { Trace } from '../runners/trace.js';
+import type { TraceComparison } from '../runners/traceDiff.js';
+import type { TraceAsk } from '../components/traceTarget.js';
+
+/** A program run under the tracer with the model's simulation held against it, or why not. */
+export type TraceOutcome = { ok: true; trace: Trace; comparison: TraceComparison } | { ok: false; reason: string };
 
 /** One row of the problem picker. */
 export interface ProblemEntry {
@@ -110,6 +116,10 @@ export interface AppController {
    * `lang` names the language of a program (its file gets that extension); prose omits it.
    */
   editExternally(text: string, lang?: string): Promise<string>;
+  /** `o` in check: a program file the person names, with its language from the extension; rejects with one line. */
+  openProgram?(path: string): Promise<{ source: string; lang?: string }>;
+  /** `T`: the program's real run on the input, traced in the sandbox, beside the model's simulation. */
+  traceAgainst?(ask: TraceAsk): Promise<TraceOutcome>;
   /** Where the session is saved, for the last line. */
   quit(code: number): void;
 }

@@ -8,6 +8,9 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'r', what: 'reject it with a one-line note; the step runs again with the note' },
   { key: 'b', what: 'back to an earlier step (a new branch; the old one stays in the journal)' },
   { key: '1-9', what: 'open or close a recalled example (retrieval); strike out or keep a finding (test report)' },
+  { key: 'o', what: 'check: open the program file to check' },
+  { key: 'f', what: 'check: ask for a fix of your program (the explanation comes first, a fix only when asked)' },
+  { key: 'T', what: 'on a simulation, debug or explanation: the model\'s simulated trace beside the program\'s real run, first difference marked' },
   { key: 'tab enter', what: 'search tree: choose an open node; expand it now' },
   { key: 'h', what: 'practice: reveal the next hint (a similar problem, the idea, the plan, the plan on a sample, the code)' },
   { key: 'enter t', what: 'practice: submit your program as it is; stress-test it against a brute force once it passes the samples' },
@@ -33,6 +36,14 @@ export const GATE_HINTS: Hint[] = [
   { key: 'p', label: 'problem' },
   { key: 's', label: 'settings' },
 ];
+
+/** Keys a pane adds before the gate's own. */
+export const PANE_HINTS: Partial<Record<string, Hint[]>> = {
+  yours: [{ key: 'o', label: 'open file' }],
+  explain: [{ key: 'f', label: 'fix it' }, { key: 'T', label: 'real run' }],
+  simulate: [{ key: 'T', label: 'real run' }],
+  debug: [{ key: 'T', label: 'real run' }],
+};
 
 /** The person's turn in practice: they write, ask for a hint, submit or stress-test. */
 export const PRACTICE_HINTS: Hint[] = [
@@ -77,5 +88,25 @@ export const STREAM_HINTS: Hint[] = [
 export const ENDED_HINTS: Hint[] = [
   { key: 'n', label: 'another problem' },
   { key: 'p', label: 'problem' },
+  { key: 's', label: 'settings' },
+  { key: '?', label: 'keys' },
   { key: 'q', label: 'quit' },
 ];
+
+/**
+ * The keys that still work once the session has ended (solveKeys answers no other): R only after
+ * the model server failed, n only where the app can open another problem.
+ */
+export function endedHints(o: { canAnother: boolean; backendFailed: boolean }): Hint[] {
+  const hints = o.canAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
+  return o.backendFailed ? [{ key: 'R', label: 'try again' }, ...hints] : hints;
+}
+
+/** `?` after the end: those keys alone, described as ALL_KEYS describes them. */
+export function endedKeys(o: { canAnother: boolean; backendFailed: boolean }): { key: string; what: string }[] {
+  const keys = new Set(endedHints(o).map((h) => h.key));
+  return [
+    ...(keys.has('n') ? [{ key: 'n', what: 'another problem' }] : []),
+    ...ALL_KEYS.filter((k) => keys.has(k.key)).map((k) => (k.key === 'R' ? { key: 'R', what: 'try again after the model server failed' } : k)),
+  ];
+}
