@@ -117,12 +117,6 @@ export const FLAGS = {
     ...json,
     csv: { type: 'boolean', doc: 'print CSV instead of text' },
   },
-  practice: {
-    lang: flow.lang,
-    answers: flow.answers,
-    ...backend,
-  },
-  stats: { ...json },
   problems: {
     difficulty: { type: 'string', value: 'D', doc: 'only problems of this difficulty' },
     tag: { type: 'string', value: 'T', doc: 'only problems with this tag' },

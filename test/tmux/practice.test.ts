@@ -170,8 +170,8 @@ describe.skipIf(!HAS_TMUX)('practice in the built app in tmux', () => {
       await until(new RegExp(`${stage}\\s+your decision`), stage);
       keys('a');
     }
-    const ended = await until(/Session ended\s+rejected/, 'the hidden tests rejecting the planted bug');
-    expect(ended).toMatch(/t stress test · n another problem|t stress test · p problem/);
+    const ended = await until(/Samples pass, hidden tests do not/, 'the hidden tests rejecting the planted bug');
+    expect(ended).toMatch(/t stress test · /);
     keys('t');
     await until(/Brute force\s+your decision/, 'the brute force at its gate');
     expect(screen()).toMatch(/stress\s+sum-two · python/);
