@@ -119,35 +119,51 @@ function wrapPieces(line: string, w: number): string[] {
   return ASCII.test(line) ? asciiPieces(line, w) : wrapped(`${w}\0${line}`);
 }
 
-/** A row of any length as rows of at most `width` cells, its segments' styles kept across the breaks. */
-export function wrapRow(r: Row, width: number): Row[] {
+/**
+ * A row of any length as rows of at most `width` cells, its segments' styles kept across the
+ * breaks. Continuation rows start under the row's own indent, or `hang` cells in when given (a
+ * key's description under the description, not under the key).
+ */
+export function wrapRow(r: Row, width: number, hang?: number): Row[] {
   const w = Math.max(1, width);
   const text = rowText(r);
   if (cells(text) <= w) return [r];
+  // The indent is kept only while it leaves half the width for the text.
+  let lead = hang ?? text.length - text.trimStart().length;
+  if (lead > w / 2 || cells(text.slice(0, lead)) !== lead) lead = 0;
   const out: Row[] = [];
   let si = 0; // segment
   let at = 0; // offset in that segment
-  for (const piece of wrapPieces(text, w)) {
+  const take = (n: number): Row => {
     const row: Row = [];
-    let left = piece.length;
+    let left = n;
     while (left > 0 && si < r.length) {
       const s = r[si]!;
-      const take = Math.min(left, s.text.length - at);
-      if (take > 0) row.push({ ...s, text: s.text.slice(at, at + take) });
-      at += take;
-      left -= take;
+      const k = Math.min(left, s.text.length - at);
+      if (k > 0) row.push({ ...s, text: s.text.slice(at, at + k) });
+      at += k;
+      left -= k;
       if (at >= s.text.length) {
         si++;
         at = 0;
       }
     }
+    return row;
+  };
+  const head = take(lead);
+  for (const [i, piece] of wrapPieces(text.slice(lead), w - lead).entries()) {
+    const row = take(piece.length);
     // Trailing spaces are invisible and only push a row past the width.
     const last = row[row.length - 1];
     if (last && !last.inverse && !last.underline && !last.strike) last.text = last.text.replace(/\s+$/, '');
-    out.push(fitRow(row, w));
+    const indent: Row = i === 0 ? head : lead > 0 ? [seg(' '.repeat(lead))] : [];
+    out.push(fitRow([...indent, ...row], w));
   }
   return out;
 }
+
+/** Rows wrapped to `width` (see wrapRow). */
+export const wrapRows = (rows: Row[], width: number): Row[] => rows.flatMap((r) => wrapRow(r, width));
 
 /** Text (any number of lines) as wrapped rows, each with the same style and an indent. */
 export function textRows(text: string, width: number, style: Omit<Seg, 'text'> = {}, indent = ''): Row[] {
