@@ -44,7 +44,7 @@ async function startup(): Promise<void> {
 async function rawRead(url: string, body: unknown): Promise<string> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   let text = '';
-  for await (const line of (await res.text()).split('\n')) {
+  for (const line of (await res.text()).split('\n')) {
     if (line) text += (JSON.parse(line) as { message?: { content?: string } }).message?.content ?? '';
   }
   return text;

@@ -4,7 +4,6 @@
 // the control characters left over (a lone ESC, BEL, backspace, carriage return, C1 codes) go too.
 import stripAnsi from 'strip-ansi';
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** `text` without escape sequences or control characters; newlines and tabs stay. */

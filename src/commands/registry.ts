@@ -26,6 +26,11 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
     load: () => import('./test.js'),
   },
+  check: {
+    usage: 'check [SOLUTION] --problem P [--fix] [-o FILE] [--lang L] [--model M] [--answers sections|json]',
+    summary: 'judge your program; on a failure the model explains it (the line, idea or implementation), fixes only with --fix',
+    load: () => import('./check.js'),
+  },
   stress: {
     usage: 'stress SOLUTION --problem P --brute FILE --gen FILE [--rounds 200] [--seed 1] [--save] [--lang L] [--tl MS] [--json]',
     summary: 'random inputs from a generator until the solution and a brute force disagree',
@@ -37,8 +42,8 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./statement.js'),
   },
   eval: {
-    usage: 'eval SET --auto [--flow F] [--answers sections|json] [--limit N] [--json] [--out FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
-    summary: 'solve every problem of a set headless and report pass@1, calls and tokens',
+    usage: 'eval SET --auto [--flow F[,F…]] [--jobs N] [--shard i/n] [--out FILE] [--json|--csv] [--limit N] [--host|--base-url A[,B…]] [--answers sections|json] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]\n       eval merge FILE… [--out FILE] [--json|--csv]\n       eval report FILE [--html [-o PAGE]] [--json|--csv]',
+    summary: 'solve every problem of a set headless with one or more flows side by side: pass@1, calls, tokens, charts',
     flows: true,
     load: () => import('./eval.js'),
   },

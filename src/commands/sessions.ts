@@ -23,7 +23,6 @@ const verdictText = (s: SessionSummary): string => {
 };
 
 // Colour codes take no columns on screen.
-// eslint-disable-next-line no-control-regex
 const visible = (s: string): number => s.replace(/\u001b\[[0-9;]*m/g, '').length;
 
 function printTable(sessions: SessionSummary[]): void {

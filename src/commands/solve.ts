@@ -4,7 +4,7 @@
 // recorded). Without --auto the tutor opens on the problem.
 import { backendFlags, flowFlags, parse } from '../args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
-import { UsageError, UserError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
 import { budgetFlags, runHeadless, withBudgets } from './headless.js';
 

@@ -22,7 +22,11 @@ export type PaneKind =
   | 'reflect'
   | 'solutions'
   | 'ai-tests'
-  | 'fix';
+  | 'fix'
+  // check my code: the person's program, the explanation of its failure, the complexity review
+  | 'yours'
+  | 'explain'
+  | 'review';
 
 /** A step is identified by its position in the traversal (0, 1, 2, …) within a branch. */
 export type StepId = number;

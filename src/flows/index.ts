@@ -17,8 +17,9 @@ import { erased, typeOfBudget, type Budget, type FlowOptions, type RegisteredFlo
 import { mapcoderFlow } from './mapcoder.js';
 import { selfcollabFlow } from './selfcollab.js';
 import { codetreeFlow } from './codetree.js';
+import { checkFlow } from './check.js';
 
-const list = [codesimFlow, mapcoderFlow, alphacodiumFlow, selfcollabFlow, codetreeFlow] as const;
+const list = [codesimFlow, mapcoderFlow, alphacodiumFlow, selfcollabFlow, codetreeFlow, checkFlow] as const;
 
 export type FlowName = (typeof list)[number]['name'];
 
@@ -45,6 +46,7 @@ export type { CodesimOptions } from './codesim.js';
 export type { MapcoderOptions } from './mapcoder.js';
 export type { SelfcollabOptions } from './selfcollab.js';
 export type { CodetreeOptions } from './codetree.js';
+export type { CheckOptions } from './check.js';
 export type { Budget, ChoiceBudget, CountBudget, SwitchBudget, FlowOptions, RegisteredFlow } from './define.js';
 export { allowedOf, defaultsOf, defineFlow } from './define.js';
 export { codesimFlow, mapcoderFlow, selfcollabFlow, codetreeFlow };

@@ -1,6 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { chmod, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { cpuSlots } from './slots.js';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Comparison, FileIo, Problem } from '../problems/types.js';
@@ -168,9 +169,11 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
       tests,
       opts.parallel ?? availableParallelism(),
       async (t, i) => {
-        const r = interactor
-          ? await runInteractive(program.lang, build.built, interactor, t, t.name ?? `test ${i + 1}`, lim, opts.signal)
-          : await runTest(program, build.built, t, i, lim, cmp, checker, opts.io ?? {}, opts.signal);
+        const r = await cpuSlots(() =>
+          interactor
+            ? runInteractive(program.lang, build.built, interactor, t, t.name ?? `test ${i + 1}`, lim, opts.signal)
+            : runTest(program, build.built, t, i, lim, cmp, checker, opts.io ?? {}, opts.signal),
+        );
         if (r.verdict !== 'AC') failed = true;
         opts.onResult?.(r, i);
         return r;

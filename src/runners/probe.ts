@@ -1,18 +1,26 @@
-import { execFile } from 'node:child_process';
-
 export interface ProbeResult {
   ok: boolean;
   stdout: string;
   stderr: string;
 }
 
-/** Runs a short command with arguments as an array (never a shell) and never throws. */
-export function probe(cmd: string, args: string[], timeoutMs = 5000): Promise<ProbeResult> {
-  return new Promise((resolve) => {
-    execFile(cmd, args, { timeout: timeoutMs, encoding: 'utf8' }, (err, stdout, stderr) => {
-      resolve({ ok: !err, stdout: String(stdout ?? ''), stderr: String(stderr ?? '') });
-    });
+/**
+ * Runs a short command with arguments as an array (never a shell) and never throws. execa
+ * kills it at the timeout (SIGKILL a second later if it ignores SIGTERM), caps what it may
+ * print, and kills it if simcoach exits first; loaded on the first probe, not at start-up.
+ */
+export async function probe(cmd: string, args: string[], timeoutMs = 5000): Promise<ProbeResult> {
+  const { execa } = await import('execa');
+  const r = await execa(cmd, args, {
+    timeout: timeoutMs,
+    forceKillAfterDelay: 1000,
+    maxBuffer: 1 << 20,
+    stdin: 'ignore',
+    stripFinalNewline: false,
+    reject: false,
   });
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  return { ok: !r.failed, stdout: text(r.stdout), stderr: text(r.stderr) };
 }
 
 /** The absolute path of a command on PATH, or null. */

@@ -70,7 +70,7 @@ export function App({ app, initial, onExit }: AppProps) {
   };
 
   const quitSession = (session: SessionHandle): void => {
-    session.stop().finally(() => {
+    void session.stop().finally(() => {
       onExit(exitCodeOf(session.view()));
     });
   };

@@ -5,7 +5,6 @@ import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSy
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { sessionsDir } from '../paths.js';
-import type { Problem } from '../problems/types.js';
 import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
 
 /** An event as a caller gives it: the journal stamps `t` itself when it is missing. */

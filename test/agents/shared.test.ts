@@ -121,6 +121,30 @@ describe('lenient JSON', () => {
     expect(lenientJson('{"plan": "1. read\n2. add",}')).toEqual({ plan: '1. read\n2. add' });
   });
 
+  // What small local models write when asked for JSON, each as it reads once repaired.
+  it.each([
+    ['trailing commas', '{"plan": "a", "steps": ["x", "y",],}', { plan: 'a', steps: ['x', 'y'] }],
+    ['single quotes', "{'plan': 'read n', 'confidence': 80}", { plan: 'read n', confidence: 80 }],
+    ['raw newlines and tabs in a string', '{"code": "n = int(input())\n\tprint(n)"}', { code: 'n = int(input())\n\tprint(n)' }],
+    ['a tail cut off by the token limit', '{"plan": "sort, then two poi', { plan: 'sort, then two poi' }],
+    ['a cut-off list, to its last whole element', '{"plans": [{"plan": "sort", "confidence": 70}, {"plan": "two poi', { plans: [{ plan: 'sort', confidence: 70 }] }],
+    ['a cut-off array', '["a", "b",', ['a', 'b']],
+    ['a json fence', '```json\n{"verdict": "correct",}\n```', { verdict: 'correct' }],
+    ['a fence with prose after it', '```json\n{"a": 1}\n```\nThis plan sorts first.', { a: 1 }],
+    ["Python's constants", '{"ok": True, "note": None}', { ok: true, note: null }],
+    ['a comment', '{"a": 1 // the count\n}', { a: 1 }],
+    ['escaped quotes kept', '{"code": "print(\\"hi\\")"}', { code: 'print("hi")' }],
+    ['prose after the object', '{"confidence": 70,}\nHope that helps.', { confidence: 70 }],
+    ['prose after a cut-off object', '{"plan": "sort\nHope that helps.', { plan: 'sort\nHope that helps.' }],
+  ])('repairs %s', (_name, text, value) => {
+    expect(lenientJson(text)).toEqual(value);
+  });
+
+  it('leaves prose unread rather than repairing it into a value', () => {
+    expect(lenientJson('The plan is below', true)).toBeUndefined();
+    expect(lenientJson('## Plan\nsort first')).toBeUndefined();
+  });
+
   it('digs an object out of prose only when asked', () => {
     const text = 'Sure! Here it is: {"confidence": 70} Hope that helps.';
     expect(lenientJson(text)).toBeUndefined();

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/session/reader.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
-import { tempHome, type Home } from '../session/cli.js';
+import { tempHome } from '../session/cli.js';
 import { fixtureSet } from './set.js';
 import { cli } from '../engine/cli.js';
 import { fixtureTitles, solutionFor, startScriptedModel } from '../engine/scripted-model.js';

@@ -66,8 +66,8 @@ describe('eval --auto', () => {
     server = await start();
     const r = await evalCli(home, [makeSet(home), '--limit', '1']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^problem +result +calls/m);
-    expect(r.stdout).toMatch(/^\S*brackets +unsolved +4 /m);
+    expect(r.stdout).toMatch(/^problem +difficulty +result +samples +calls/m);
+    expect(r.stdout).toMatch(/^\S*brackets +easy +unsolved +no +4 /m);
     expect(r.stdout).toMatch(/pass@1 0\.0% \(0\/1\)/);
     expect(server.chatBodies().map(stageOf)).toEqual(['plan', 'simulate', 'code', 'debug']);
   });
@@ -79,7 +79,8 @@ describe('eval --auto', () => {
     server = await start();
     const first = await evalCli(home, [set, '--limit', '1', '--out', out]);
     expect(first.code).toBe(0);
-    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(1);
+    // A header line naming the settings, then one result.
+    expect(readFileSync(out, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { type: string }).type)).toEqual(['eval', 'result']);
     const callsBefore = server.chatBodies().length;
     // A torn last line (a kill while writing) is tolerated: that problem just runs again.
     writeFileSync(out, readFileSync(out, 'utf8') + '{"id":"x","pas');

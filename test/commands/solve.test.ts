@@ -219,6 +219,20 @@ describe('resume after the process was killed mid-stream', () => {
   });
 });
 
+describe('resume --auto --max-calls', () => {
+  it("caps the whole session: the calls served from the journal count, so a cap they already reach asks the model nothing", async () => {
+    const home = tempHome();
+    const { file, model } = await killedWhileCoding(home);
+    await model.close();
+    server = await startScriptedModel({ titles });
+    // plan and simulate were two calls; the code step would be the third.
+    const r = await cli(['resume', file, '--auto', '--max-calls', '2', '--host', server.url], home.env, { timeoutMs: 40_000 });
+    expect(r.code, r.stderr).toBe(1);
+    expect(server.chatBodies()).toEqual([]);
+    expect(readJournal(file).events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'unsolved', reason: 'budget' } });
+  });
+});
+
 describe('the engine resumes a killed session', () => {
   it('serves the complete steps and runs the cut step again, live, in the same file (in-process)', async () => {
     const home = tempHome();

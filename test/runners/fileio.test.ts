@@ -1,6 +1,6 @@
 // File input/output: the judge writes each test to the problem's input file in the program's
 // work dir and reads the answer from its output file — on the built-in file-I/O problem.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

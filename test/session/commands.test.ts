@@ -21,9 +21,10 @@ describe('simcoach sessions', () => {
   it('a session whose events have fields of the wrong type gets one line naming it; the others still list', async () => {
     solvedSession(header({ id: 'good0001', createdAt: '2026-12-01T10:00:00Z' })).write(join(home.sessions, 'good.jsonl'));
     // Each damaged file is a real session with one field changed, as a hand edit or another program might leave it.
-    // any: the cases reach into nested fields of parsed JSON lines.
-    const damage = (name: string, id: string, change: (line: Record<string, any>) => void, type: string) => {
-      const lines = solvedSession(header({ id })).text().trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the cases reach into nested fields of parsed JSON lines
+    type Line = Record<string, any>;
+    const damage = (name: string, id: string, change: (line: Line) => void, type: string) => {
+      const lines = solvedSession(header({ id })).text().trimEnd().split('\n').map((l) => JSON.parse(l) as Line);
       change(lines.find((l) => l.type === type)!);
       writeFileSync(join(home.sessions, name), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
     };

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReplayScreen } from '../../src/screens/replay.js';
 import { Timeline } from '../../src/session/timeline.js';
 import { JournalBuilder, solvedSession } from './synth.js';
+import { settled } from '../ui/settled.js';
 
 let dir: string;
 let app: ReturnType<typeof render> | undefined;
@@ -35,7 +36,7 @@ async function frame(ok: (f: string) => boolean, ms = 2000): Promise<string> {
 
 const press = async (key: string): Promise<void> => {
   app!.stdin.write(key);
-  await new Promise((r) => setTimeout(r, 20));
+  await settled(app!);
 };
 
 describe('replay screen', () => {

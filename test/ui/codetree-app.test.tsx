@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../agents/problems.js';
 import type { FakeServer } from '../fakes/ollama.js';
-import { stagedModel, sleep, tempXdg, waitFor } from './helpers.js';
+import { settled, stagedModel, sleep, tempXdg, waitFor } from './helpers.js';
 import { CLEAR, frameLines, headlessTerm, screen } from './term.js';
 
 const LONG = 'Sort the intervals by their right end and sweep greedily while keeping a heap of open starts';
@@ -54,7 +54,7 @@ async function openApp(cols: number, rows: number) {
       t = await text();
     }
     if (!re.test(t)) throw new Error(`timed out waiting for ${re}; the screen was:\n${t}`);
-    await sleep(60);
+    await settled({ frames: stdout.writes });
     return t;
   };
   const close = async (): Promise<void> => {
@@ -122,7 +122,7 @@ describe('the CodeTree tree gate in a terminal', () => {
     t.stdin.write('+');
     await t.until(/your strategy \(title: idea\):/);
     for (const ch of 'Mine: add them with sum()') t.stdin.write(ch);
-    await sleep(100);
+    await t.until(/Mine: add them with sum\(\)/);
     t.stdin.write('\r');
     await t.until(/▸ 3 Solution.*your decision/);
     expect(server!.chatBodies().at(-1)!.messages[2]!.content).toContain('Mine: add them with sum()');

@@ -16,7 +16,7 @@ import { TestTable } from '../../src/components/TestTable.js';
 import { setColor } from '../../src/components/theme.js';
 import type { Proposal } from '../../src/engine/types.js';
 import type { JudgeResult, TestResult } from '../../src/runners/types.js';
-import { KEYS, sleep } from './helpers.js';
+import { KEYS, settled } from './helpers.js';
 
 
 beforeEach(() => setColor(false));
@@ -190,19 +190,19 @@ describe('Editor', () => {
     let cancelled = false;
     const text = Array.from({ length: 30 }, (_, i) => `row ${i}`).join('\n');
     const r = render(<Editor initial={text} width={40} height={6} title="Plan" onSave={(t) => (saved = t)} onCancel={() => (cancelled = true)} />);
-    await sleep(30);
+    await settled(r);
     for (let i = 0; i < 12; i++) r.stdin.write(KEYS.down);
-    await sleep(30);
+    await settled(r);
     expect(r.lastFrame()).toContain('line 13/30');
     expect(r.lastFrame()).toContain('row 12');
     expect(r.lastFrame()).not.toContain('row 0');
     r.stdin.write('!');
-    await sleep(20);
+    await settled(r);
     r.stdin.write(KEYS.ctrlS);
-    await sleep(20);
+    await settled(r);
     expect(saved).toContain('!row 12');
     r.stdin.write(KEYS.esc);
-    await sleep(20);
+    await settled(r);
     expect(cancelled).toBe(true);
     r.unmount();
   });

@@ -11,6 +11,9 @@ import { App } from '../../src/screens/App.js';
 import { createAppController } from '../../src/app/appController.js';
 import type { AppController } from '../../src/app/controller.js';
 import type { FakeServer } from '../fakes/ollama.js';
+import { settled } from './settled.js';
+
+export { settled };
 
 export function tempXdg(): string {
   const root = mkdtempSync(join(tmpdir(), 'simcoach-ui-'));
@@ -33,8 +36,8 @@ export const KEYS = {
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until `check` passes on the screen; fails with the last frame when it never does. */
-export async function waitFor(frame: () => string, check: (f: string) => boolean, what: string, ms = 10_000): Promise<string> {
+/** Waits until `check` passes on the screen; fails with the last frame when it never does (the cap only catches a hang: a loaded machine judges slowly). */
+export async function waitFor(frame: () => string, check: (f: string) => boolean, what: string, ms = 30_000): Promise<string> {
   const deadline = Date.now() + ms;
   for (;;) {
     const f = frame();
@@ -74,7 +77,7 @@ export async function startApp(server: FakeServer, problem: Problem | undefined,
   const all = (): string => r.frames.join('\n');
   const press = async (keys: string): Promise<void> => {
     r.stdin.write(keys);
-    await sleep(30);
+    await settled(r);
   };
   return {
     app,
@@ -83,13 +86,13 @@ export async function startApp(server: FakeServer, problem: Problem | undefined,
     press,
     async type(text) {
       for (const ch of text) r.stdin.write(ch);
-      await sleep(30);
+      await settled(r);
     },
     // React runs effects (which move key handlers from one component to another) just after a
     // frame is drawn; a real person's next key comes later than that, and so does the test's.
     until: async (text, ms) => {
       const f = await waitFor(frame, (x) => (typeof text === 'string' ? x.includes(text) : text.test(x)), String(text), ms);
-      await sleep(40);
+      await settled(r);
       return f;
     },
     exit,

@@ -22,8 +22,8 @@ afterEach(async () => {
 /** A headless solve interrupted while the simulation streams: plan done, simulation cut. */
 async function cutSession(env: NodeJS.ProcessEnv, url: string): Promise<string> {
   const run = start(['solve', 'sum-two', '--auto', '--host', url, '--model', 'fake-coder:7b'], env);
+  // The simulation's request reached the model: the plan is journaled and the simulation in flight.
   while (server!.chatBodies().length < 2) await sleep(20);
-  await sleep(200);
   run.child.kill('SIGINT');
   const r = await run.done;
   expect(r.code).toBe(130);

@@ -8,7 +8,7 @@ import { setColor } from '../../src/components/theme.js';
 import { fixture } from '../agents/problems.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
-import { KEYS, stagedModel, startApp, tempXdg, waitFor, type Running, type StageAnswers } from './helpers.js';
+import { KEYS, stagedModel, startApp, tempXdg, type Running, type StageAnswers } from './helpers.js';
 import { SIM_FINE } from '../fakes/answers.js';
 
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';

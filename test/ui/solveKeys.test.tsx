@@ -6,7 +6,7 @@ import { splitBurst } from '../../src/components/burst.js';
 import { Editor, LineInput } from '../../src/components/Editor.js';
 import { solveKey, solveKeys, type SolveKeyView } from '../../src/components/solveKeys.js';
 import { Picker } from '../../src/screens/Picker.js';
-import { KEYS, sleep } from './helpers.js';
+import { KEYS, settled } from './helpers.js';
 
 const gate: SolveKeyView = {
   streaming: false,
@@ -124,15 +124,15 @@ describe('bursts in a rendered tree', () => {
   it('three backspaces in one read delete three characters in the editor; a paste arrives whole', async () => {
     let saved = '';
     const r = render(<Editor initial="abcdef" width={40} height={6} onSave={(t) => (saved = t)} onCancel={() => {}} />);
-    await sleep(30);
+    await settled(r);
     r.stdin.write(KEYS.end);
-    await sleep(20);
+    await settled(r);
     r.stdin.write('\x7f\x7f\x7f');
-    await sleep(20);
+    await settled(r);
     r.stdin.write('XY\r\nZ');
-    await sleep(20);
+    await settled(r);
     r.stdin.write(KEYS.ctrlS);
-    await sleep(20);
+    await settled(r);
     expect(saved).toBe('abcXY\nZ');
     r.unmount();
   });
@@ -140,14 +140,14 @@ describe('bursts in a rendered tree', () => {
   it('the note input takes a pasted line whole and a burst of backspaces', async () => {
     let note: string | undefined;
     const r = render(<LineInput label="what is wrong:" width={60} onSubmit={(v) => (note = v)} onCancel={() => {}} />);
-    await sleep(30);
+    await settled(r);
     r.stdin.write('off by onexx');
-    await sleep(20);
+    await settled(r);
     r.stdin.write('\x7f\x7f');
-    await sleep(20);
+    await settled(r);
     expect(r.lastFrame()).toContain('off by one');
     r.stdin.write(KEYS.enter);
-    await sleep(20);
+    await settled(r);
     expect(note).toBe('off by one');
     r.unmount();
   });
@@ -159,15 +159,15 @@ describe('bursts in a rendered tree', () => {
       { ref: 'fixtures:lis', id: 'lis', title: 'Longest increasing subsequence', group: 'fixtures' as const, tags: [] },
     ];
     const r = render(<Picker problems={problems} width={80} height={20} onPick={(ref) => (picked = ref)} onQuit={() => {}} onSettings={() => {}} />);
-    await sleep(30);
+    await settled(r);
     r.stdin.write('increasingxx');
-    await sleep(20);
+    await settled(r);
     r.stdin.write('\x7f\x7f');
-    await sleep(20);
+    await settled(r);
     expect(r.lastFrame()).toContain('Longest increasing');
     expect(r.lastFrame()).not.toContain('Sum of two');
     r.stdin.write('\x7f'.repeat(10) + 'longest\r');
-    await sleep(20);
+    await settled(r);
     expect(picked).toBe('fixtures:lis');
     r.unmount();
   });

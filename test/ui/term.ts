@@ -45,7 +45,6 @@ export class TermIn extends EventEmitter {
 
 /** The lines of one dynamic frame: what Ink wrote after erasing the previous one. */
 export function frameLines(write: string): number {
-  // eslint-disable-next-line no-control-regex
   const text = write.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
   return text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
 }

@@ -65,8 +65,10 @@ describe('the app in an 80×24 terminal', () => {
     expect(gate).toContain('a approve');
     // Scroll the pane: still no screen clear.
     stdin.write('\u001b[6~');
-    await sleep(100);
-    expect(await text()).toMatch(/lines \d+-\d+ of \d+/);
+    const scrolled = /lines (?!1-)\d+-\d+ of \d+/;
+    const scrollDeadline = Date.now() + 15_000;
+    while (!scrolled.test(await text()) && Date.now() < scrollDeadline) await sleep(20);
+    expect(await text()).toMatch(scrolled);
     expect(stdout.writes.some((w) => CLEAR.test(w))).toBe(false);
     const tallest = Math.max(...stdout.writes.map(frameLines));
     expect(tallest).toBeLessThan(ROWS);
@@ -75,8 +77,7 @@ describe('the app in an 80×24 terminal', () => {
     stdout.rows = 30;
     const before = stdout.writes.length;
     for (let i = 0; i < 10; i++) stdout.emit('resize');
-    await sleep(400);
-    expect(stdout.writes.length).toBeGreaterThan(before);
+    await waitFor(() => String(stdout.writes.length), (n) => Number(n) > before, 'the repaint after the resize');
     expect(Math.max(...stdout.writes.slice(before).map(frameLines))).toBeLessThan(30);
     stdin.write('q');
     await waitFor(() => String(exited), (x) => x === 'true', 'the app to quit');

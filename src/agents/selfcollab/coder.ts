@@ -10,7 +10,7 @@ export interface CoderInput {
   repair?: { program: Program; report: string };
 }
 
-function firstRound(input: CoderInput, ctx: AgentContext): string[] {
+function firstRound(input: CoderInput): string[] {
   return [
     'Task: act as the coder of a small team. Write the program for the problem above, following the analyst\'s plan below.',
     '',
@@ -42,7 +42,7 @@ export const coderAgent: Agent<CoderInput, Program> = {
   title: 'Code',
   pane: 'code',
   messages(input: CoderInput, ctx: AgentContext) {
-    const head = input.repair ? repairRound({ ...input, repair: input.repair }) : firstRound(input, ctx);
+    const head = input.repair ? repairRound({ ...input, repair: input.repair }) : firstRound(input);
     const stage = [...head, '', '### Requirements', programRules(ctx), '', `Answer with ${codeFence(ctx)} and nothing after it.`];
     return stageMessages(ctx, stage.join('\n'));
   },

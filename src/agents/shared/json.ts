@@ -1,3 +1,4 @@
+import { jsonrepair } from 'jsonrepair';
 import { AnswerFormatError } from '../../engine/types.js';
 import { fences } from './code.js';
 import { stripThink } from './text.js';
@@ -19,41 +20,25 @@ function jsonBody(answer: string): string | undefined {
 export const looksLikeJson = (text: string): boolean => jsonBody(stripThink(text)) !== undefined;
 
 /**
- * Makes common near-JSON parse: raw newlines and tabs inside strings (models write multi-line
- * plans and code that way), and trailing commas.
+ * A JSON value from near-JSON as small models write it (raw newlines in strings, trailing
+ * commas, single quotes, Python's True/None, a tail cut off by the token limit), repaired by
+ * `jsonrepair`. Only text that opens as an object or array is repaired, and only into the same
+ * kind: the repair turns prose into a string and `{…}` followed by a line of prose into an
+ * array of both, neither of which the model meant.
  */
-function repairJson(s: string): string {
-  let out = '';
-  let inString = false;
-  let escaped = false;
-  for (const ch of s) {
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (ch === '\\') escaped = true;
-      else if (ch === '"') inString = false;
-      else if (ch === '\n') {
-        out += '\\n';
-        continue;
-      } else if (ch === '\r') continue;
-      else if (ch === '\t') {
-        out += '\\t';
-        continue;
-      }
-    } else if (ch === '"') inString = true;
-    out += ch;
-  }
-  return out.replace(/,(\s*[}\]])/g, '$1');
-}
-
 function tryParse(s: string): unknown {
   try {
     return JSON.parse(s);
   } catch {
-    try {
-      return JSON.parse(repairJson(s));
-    } catch {
-      return undefined;
-    }
+    // Not strict JSON: repaired below when it opens like JSON.
+  }
+  const opener = s.trimStart()[0];
+  if (opener !== '{' && opener !== '[') return undefined;
+  try {
+    const v: unknown = JSON.parse(jsonrepair(s));
+    return typeof v === 'object' && v !== null && Array.isArray(v) === (opener === '[') ? v : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -75,10 +60,9 @@ export function lenientJson(text: string, deep = false): unknown {
   const answer = stripThink(text);
   const body = jsonBody(answer) ?? (deep ? answer : undefined);
   if (body === undefined) return undefined;
-  const direct = tryParse(body);
-  if (direct !== undefined) return direct;
+  // Prose after the object goes first; a tail cut off before its last closer is repaired whole.
   const inner = outermost(body);
-  return inner === undefined ? undefined : tryParse(inner);
+  return (inner === undefined ? undefined : tryParse(inner)) ?? tryParse(body);
 }
 
 /**

@@ -13,6 +13,7 @@ import { criticRows, ideasRows } from './critic.js';
 import { checklistRows, reportRows } from './team.js';
 import { treeRows } from './tree.js';
 import { aiTestsRows, fixRows, reflectRows, solutionsRows } from './alphacodium.js';
+import { explainRows, reviewRows, yoursRows } from './check.js';
 import { hasPlan, isConfidence, isDebug, isJudgeResult, isProgram, isRetrieval, isSimulation, metaString } from './shapes.js';
 
 export interface PaneOptions {
@@ -179,6 +180,9 @@ const BY_KIND: Partial<Record<PaneKind, (p: Proposal, o: PaneOptions) => Row[] |
   solutions: solutionsRows,
   'ai-tests': aiTestsRows,
   fix: fixRows,
+  yours: yoursRows,
+  explain: explainRows,
+  review: reviewRows,
 };
 
 /** The rows of a proposal's pane; an error proposal shows the error and the answer's end. */

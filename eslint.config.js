@@ -1,0 +1,52 @@
+// typescript-eslint's recommended rules, the promise rules that need type information (a promise
+// nobody awaits loses its error), and React's rules of hooks for the screens and components.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'fixtures/'] },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // A promise passed where a callback returns void is how Ink's handlers and EventEmitters are used.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
+      // A leading underscore marks a parameter or element an interface asks for and this code ignores.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    rules: {
+      // A terminal app matches escape sequences and control characters on purpose.
+      'no-control-regex': 'off',
+      // Expected screen text has runs of spaces; `/a  b/` reads as the screen does.
+      'no-regex-spaces': 'off',
+    },
+  },
+  {
+    files: ['src/components/**', 'src/screens/**', 'src/app/**', 'test/ui/**'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // Panes reset their view state in an effect when a new answer arrives: the keys read that
+      // state from refs, which render may not write, so "adjust state during render" does not fit.
+      'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
+);

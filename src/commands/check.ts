@@ -1,0 +1,128 @@
+// `simcoach check SOLUTION --problem P`: the person's program judged like a submission (samples,
+// then hidden tests) as a session of the `check` flow. On a failure the model explains it — the
+// line where the run goes wrong, the idea or the implementation — and the explanation is printed;
+// `--fix` asks for a fix too. On an accepted program the complexity review is printed. Without
+// SOLUTION, on a terminal, the tutor opens at the step that takes the program (o, E, e).
+import { writeFileSync } from 'node:fs';
+import { backendFlags, parse } from '../args.js';
+import { resolveSettings, type Settings } from '../config.js';
+import { EXIT, UsageError } from '../errors.js';
+import type { ExplainValue } from '../agents/explain/explain.js';
+import type { ReviewValue } from '../agents/explain/review.js';
+import type { Decision, Gate, Proposal } from '../engine/types.js';
+import type { Problem } from '../problems/types.js';
+import type { Program } from '../runners/types.js';
+import { color } from '../term.js';
+import { readProgramFile } from './program-file.js';
+import { exitCodeOf, isBackendCode, stepLines, summaryOf } from './headless.js';
+
+const flags = {
+  ...backendFlags,
+  problem: { type: 'string', short: 'p' },
+  lang: { type: 'string' },
+  answers: { type: 'string' },
+  fix: { type: 'boolean' },
+  output: { type: 'string', short: 'o' },
+} as const;
+
+/** What the person gave on the command line, as their decisions at the gate: their program, and a fix if asked. */
+export function personGate(program: Program, o: { fix: boolean; seen: Map<string, Proposal> }): Gate {
+  return {
+    by: 'person',
+    lenient: true,
+    async decide(p: Proposal): Promise<Decision> {
+      o.seen.set(p.agent, p);
+      if (p.error !== undefined) return { kind: 'stop' };
+      if (p.agent === 'program') return { kind: 'edit', content: program.source };
+      if (p.agent === 'explain' && o.fix) {
+        const { showExplanation } = await import('../agents/explain/explain.js');
+        return { kind: 'edit', content: showExplanation({ ...(p.value as ExplainValue), fixWanted: true }) };
+      }
+      return { kind: 'approve' };
+    },
+  };
+}
+
+/** The explanation as a person reads it on a terminal or in a file. */
+export function explanationText(p: Proposal, stream: NodeJS.WriteStream = process.stdout): string {
+  const v = p.value as ExplainValue;
+  const m = p.meta ?? {};
+  const at = v.line === null ? 'the answer named no line' : `line ${v.line}${typeof m.lineText === 'string' ? `: ${m.lineText}` : ''}`;
+  const verdict = v.culprit === 'idea' ? 'the idea is wrong' : v.culprit === 'implementation' ? 'the idea is right, the implementation is wrong' : 'not said whether the idea or the implementation';
+  return [
+    `${color.red(`${String(m.test ?? 'a test')} fails (${String(m.verdict ?? '')})`, stream)}`,
+    `${color.bold('goes wrong at', stream)}  ${at}`,
+    `${color.bold('verdict', stream)}        ${verdict}`,
+    '',
+    v.explanation,
+    ...(v.trace ? ['', color.bold('the failing input, by hand', stream), v.trace] : []),
+    '',
+  ].join('\n');
+}
+
+function reviewText(p: Proposal, stream: NodeJS.WriteStream = process.stdout): string {
+  const v = p.value as ReviewValue;
+  const fit = v.fit === 'fits' ? color.green('fits the limits', stream) : v.fit === 'too-slow' ? color.red('too slow for the largest input', stream) : 'fit not said';
+  return [`${color.green('accepted', stream)} on every test · ${fit}`, '', color.bold('complexity', stream), v.complexity, ...(v.limits ? ['', v.limits] : []), ...(v.notes ? ['', v.notes] : []), ''].join('\n');
+}
+
+async function openTutor(problem: Problem, settings: Settings): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError('check: give the SOLUTION file, or run it on a terminal to open the tutor');
+  const { launchApp } = await import('../app/launch.js');
+  return launchApp({ settings: { ...settings, flow: 'check' }, problem });
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, flags, 'check');
+  if (positionals.length > 1) throw new UsageError('check: give one SOLUTION file');
+  if (!values.problem) throw new UsageError('check: --problem PROBLEM is required');
+  const program = positionals[0] !== undefined ? await readProgramFile(positionals[0], values.lang, 'solution') : undefined;
+  const settings = resolveSettings({ ...values, flow: 'check', ...(program ? { lang: program.lang } : {}) });
+  const { loadProblem } = await import('../problems/index.js');
+  const problem = await loadProblem(values.problem);
+  if (!program) return openTutor(problem, settings);
+  if (problem.samples.length + problem.tests.length === 0) throw new UsageError(`check: ${problem.id} has no tests to judge the program on`);
+
+  const { EngineEvents, startSession } = await import('../engine/index.js');
+  const { flowFor } = await import('../flows/index.js');
+  const { createBackend } = await import('../llm/index.js');
+  const err = process.stderr;
+  const events = new EngineEvents();
+  events.subscribe(stepLines((l) => err.write(l)));
+  const seen = new Map<string, Proposal>();
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort();
+  process.once('SIGINT', onSigint);
+  let file = '';
+  err.write(`${color.bold(problem.title, err)} · check · ${settings.model} · ${program.lang}\n`);
+  let result;
+  try {
+    result = await startSession({
+      problem,
+      settings,
+      flow: flowFor('check', settings),
+      lang: program.lang,
+      backend: await createBackend(settings),
+      gate: personGate(program, { fix: values.fix === true, seen }),
+      events,
+      signal: controller.signal,
+      onFile: (f) => (file = f),
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  const explained = seen.get('explain');
+  const review = seen.get('review');
+  if (review?.value) process.stdout.write(reviewText(review));
+  else if (explained?.value) process.stdout.write(explanationText(explained));
+  const fixed = seen.has('fix') && result.status === 'solved' ? result.program : undefined;
+  if (fixed) {
+    if (values.output) writeFileSync(values.output, fixed.source);
+    else process.stdout.write(`${color.bold('the fixed program', process.stdout)}\n${fixed.source}`);
+  }
+  err.write(summaryOf(result));
+  err.write(`session: ${file}\n`);
+  if (controller.signal.aborted) return EXIT.interrupted;
+  if (result.status === 'failed' && isBackendCode(result.code)) return exitCodeOf(result, false);
+  return result.status === 'solved' ? EXIT.ok : EXIT.failed;
+}

@@ -1,0 +1,76 @@
+import { checkFixAgent } from '../agents/explain/fix.js';
+import { explainAgent } from '../agents/explain/explain.js';
+import { firstFailure } from '../agents/explain/failure.js';
+import { reviewAgent } from '../agents/explain/review.js';
+import { yoursAgent } from '../agents/explain/yours.js';
+import type { Outcome, Steps } from '../engine/types.js';
+import type { Problem } from '../problems/types.js';
+import type { JudgeResult, Program } from '../runners/types.js';
+import { defineFlow } from './define.js';
+
+export interface CheckOptions {
+  /** Fixes tried, once the person asked for one, before the check ends unsolved. */
+  fixRounds: number;
+}
+
+/** Samples first, then the hidden tests (a person reads the failing sample before a hidden test). */
+async function judged(s: Steps, p: Problem, program: Program): Promise<{ last: JudgeResult; passed: number; total: number }> {
+  let passed = 0;
+  let total = 0;
+  let last: JudgeResult | undefined;
+  for (const tests of [p.samples, p.tests]) {
+    if (tests.length === 0) continue;
+    last = await s.run(program, tests);
+    passed += last.passed;
+    total += last.total;
+    if (last.verdict !== 'AC' || last.notRun !== undefined) break;
+  }
+  return { last: last!, passed, total };
+}
+
+const slowest = (r: JudgeResult): string => {
+  const time = Math.max(0, ...r.tests.map((t) => t.timeMs));
+  const mem = Math.max(0, ...r.tests.map((t) => t.memoryKb)) / 1024;
+  return `${r.total} tests passed; slowest ${time} ms, most memory ${mem.toFixed(1)} MB (largest test input ${Math.max(0, ...r.tests.map((t) => t.input.length))} characters).`;
+};
+
+/**
+ * "Check my code": the person's program is judged like a submission. On a failure the model
+ * explains it (the line, idea or implementation) and fixes it only when the person asks; on an
+ * accepted program it reviews the complexity against the constraints. Not one of the papers'
+ * methods: the first step is the person's program instead of a model's.
+ */
+export async function check(s: Steps, p: Problem, o: CheckOptions): Promise<Outcome> {
+  let program = await s.ask(yoursAgent, {});
+  if (program.source.trim() === '') return s.fail('no program to check: open a file (o) or write one (E, e)');
+  if (p.samples.length + p.tests.length === 0) return s.fail(`${p.id} has no tests to judge the program on`);
+  let run = await judged(s, p, program);
+  let failure = firstFailure(run.last);
+  if (!failure) {
+    await s.ask(reviewAgent, { program, measured: slowest(run.last) });
+    return s.done(program, { passed: run.passed, total: run.total });
+  }
+  const why = await s.ask(explainAgent, { program, failure });
+  if (!why.fixWanted) return s.fail(`${failure.test}: ${failure.verdict}${why.line !== null ? `, explained at line ${why.line}` : ', explained'}`, { program, passed: run.passed, total: run.total });
+  for (let round = 1; round <= o.fixRounds; round++) {
+    s.progress({ label: 'fix', value: round, max: o.fixRounds });
+    program = (await s.ask(checkFixAgent, { program, failure, explanation: why })).program;
+    run = await judged(s, p, program);
+    failure = firstFailure(run.last);
+    if (!failure) return s.done(program, { passed: run.passed, total: run.total });
+  }
+  return s.fail(`the fix still fails ${failure.test}`);
+}
+
+export const checkFlow = defineFlow({
+  name: 'check',
+  title: 'Check my code',
+  about: 'your program judged; a failure explained (the line, idea or implementation), fixed only when you ask',
+  budgets: {
+    fixRounds: { default: 2, min: 1, max: 10, label: 'fix rounds', doc: 'fixes tried after you ask for one' },
+  },
+  // explain (or review) | explain + a fix per round
+  bound: (o: CheckOptions) => ({ best: 1, worst: 1 + o.fixRounds }),
+  panes: ['yours', 'tests', 'explain', 'review', 'fix'],
+  run: check,
+});
