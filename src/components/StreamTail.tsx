@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { AnswerText, lineRows, type StyledLine } from './answerText.js';
 import { Rows, type Row } from './rows.js';
 
@@ -62,9 +62,10 @@ export function textTailRows(text: string, width: number, height: number): Row[]
  * tall as the answer so far plus a row, up to `height` (a short answer takes little room).
  */
 export function StreamTail({ text, received, streamKey = '', width, height, grow = false }: { text: string; received?: number; streamKey?: string; width: number; height: number; grow?: boolean }) {
-  const feed = useRef<StreamFeed | null>(null);
-  feed.current ??= new StreamFeed();
-  const rows = tailRows(feed.current.update(streamKey, text, received), width, height);
+  // One decoder for the component's life; `update` is idempotent for the same text, so a render
+  // run twice feeds nothing twice.
+  const [feed] = useState(() => new StreamFeed());
+  const rows = tailRows(feed.update(streamKey, text, received), width, height);
   const tall = grow ? Math.min(height, rows.length + 1) : height;
   while (rows.length < tall) rows.push([]);
   return <Rows rows={rows} />;

@@ -2,7 +2,6 @@ import { Box, Text, useInput } from 'ink';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { barRow } from '../components/Progress.js';
 import { Rows, cut, seg, textRows, wrapRow, type Row } from '../components/rows.js';
-import { tone } from '../components/theme.js';
 import type { BackendState } from '../app/controller.js';
 
 /** The doctor's guidance as rows, wrapped to the width (commands and paths are long). */
