@@ -1,29 +1,33 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './errors.js';
+import { FLAGS, type CommandName, type FlagTable } from './commands/flags.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** Flags every command that talks to a model accepts; they override settings for one run. */
-export const backendFlags = {
-  backend: { type: 'string' },
-  host: { type: 'string' },
-  'base-url': { type: 'string' },
-  model: { type: 'string' },
-} as const satisfies Options;
+/** A flow's budget flags, the one open set (src/commands/headless.ts builds them from the flow registry). */
+export interface BudgetFlags {
+  readonly budgetFlags: Record<string, { type: 'string' | 'boolean' }>;
+}
 
-export const flowFlags = {
-  flow: { type: 'string' },
-  lang: { type: 'string' },
-  answers: { type: 'string' },
-} as const satisfies Options;
+type Parsed<T extends FlagTable> = { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string };
+
+const optionsOf = (table: FlagTable): Options =>
+  Object.fromEntries(Object.entries(table).map(([n, f]) => [n, f.short ? { type: f.type, short: f.short } : { type: f.type }]));
 
 /**
- * parseArgs with one-line usage errors: an unknown flag or a missing value becomes a
- * UsageError (exit 2) instead of Node's multi-line TypeError.
+ * A command's arguments, read against its own flags in src/commands/flags.ts (the table its
+ * --help prints), plus a flow's budget flags for the commands that take them. An unknown flag or
+ * a missing value is a UsageError (exit 2) of one line instead of Node's multi-line TypeError.
  */
-export function parse<O extends Options>(argv: string[], options: O, command: string) {
+export function parse<C extends CommandName>(
+  argv: string[],
+  command: C,
+  budgets?: BudgetFlags,
+): { values: Parsed<(typeof FLAGS)[C]> & Record<string, string | boolean | undefined>; positionals: string[] } {
+  const extra: Options = budgets?.budgetFlags ?? {};
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    const r = parseArgs({ args: argv, options: { ...optionsOf(FLAGS[command]), ...extra }, allowPositionals: true, strict: true });
+    return { values: r.values as Parsed<(typeof FLAGS)[C]> & Record<string, string | boolean | undefined>, positionals: r.positionals };
   } catch (err) {
     const text = err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err);
     const what = text.replace(/\. To specify a positional.*$/, '');

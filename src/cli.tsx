@@ -1,16 +1,13 @@
 // Entry point. Kept to argument dispatch: everything heavy is imported lazily by the command
 // that needs it, so `--version` and `--help` cost no more than starting Node.
+import { FLAGS, flagsHelp } from './commands/flags.js';
 import { commands } from './commands/registry.js';
 import { EXIT, UserError, messageOf } from './errors.js';
-import { color } from './term.js';
+import { color, drawInTerminal } from './term.js';
 
 declare const __SIMCOACH_VERSION__: string;
 
 const HELP_FOOTER = `
-Options for every command that talks to a model:
-  --backend ollama|openai   --host URL (Ollama)   --base-url URL (OpenAI-compatible)   --model NAME
-  --flow F (below)   --lang python|cpp|javascript|java
-
 Exit codes: 0 success, 1 not solved / test failed / check failed, 2 usage error,
             3 model backend failed (server down, model missing), 130 interrupted.
 Environment: OLLAMA_HOST, OPENAI_BASE_URL, OPENAI_API_KEY, NO_COLOR, VISUAL/EDITOR,
@@ -19,7 +16,7 @@ Environment: OLLAMA_HOST, OPENAI_BASE_URL, OPENAI_API_KEY, NO_COLOR, VISUAL/EDIT
 /** The flows this build has, with their budget flags: read from the registry, only for --help. */
 async function flowsHelp(): Promise<string> {
   const { flowHelp } = await import('./flows/index.js');
-  return `Flows (--flow F; the first is the default), with the budget flags of solve --auto, eval and resume --auto:\n${flowHelp()}`;
+  return `Flows (--flow F; the first is the default), with the budget flags of solve --auto and eval:\n${flowHelp()}`;
 }
 
 async function help(): Promise<string> {
@@ -37,6 +34,9 @@ async function help(): Promise<string> {
     '',
     '  --help, -h     show this help (or `simcoach COMMAND --help` for one command)',
     '  --version, -v  print the version',
+    '',
+    'Flags of the tutor (`simcoach` alone); commands that talk to a model take them too:',
+    flagsHelp(FLAGS['']),
     HELP_FOOTER,
     '',
     await flowsHelp(),
@@ -56,6 +56,8 @@ function reportError(err: unknown): number {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // Before any command can load Ink (each loads it lazily).
+  drawInTerminal();
   const [first, ...rest] = argv;
   if (first === '--version' || first === '-v') {
     process.stdout.write(`${__SIMCOACH_VERSION__}\n`);
@@ -76,7 +78,11 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`Usage: simcoach ${entry.usage}\n\n${entry.summary}\n${entry.flows ? `\n${await flowsHelp()}\n` : ''}`);
+    const own = { ...FLAGS[first as keyof typeof FLAGS], help: { type: 'boolean', short: 'h', doc: 'show this help' } } as const;
+    // A command's sub-commands (`eval merge`) have tables of their own.
+    const subs = Object.entries(FLAGS).filter(([n]) => n.startsWith(`${first} `));
+    const flags = `\nFlags:\n${flagsHelp(own)}\n${subs.map(([n, t]) => `\nFlags of ${n}:\n${flagsHelp(t)}\n`).join('')}`;
+    process.stdout.write(`Usage: simcoach ${entry.usage}\n\n${entry.summary}\n${flags}${entry.flows ? `\n${await flowsHelp()}\n` : ''}`);
     return EXIT.ok;
   }
   const mod = await entry.load();

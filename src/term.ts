@@ -17,3 +17,25 @@ export const color = {
 };
 
 export const colorEnabled = enabled;
+
+/**
+ * Ink decides once, when it is first imported, whether a CI is watching (`CI` or
+ * `CONTINUOUS_INTEGRATION` set): then it holds every frame until exit, and a person in a real
+ * terminal sees nothing. A terminal on both ends is a person, whatever the environment says, so
+ * the variables are cleared for this process before Ink loads; piped output keeps the plain form.
+ * Returns whether it cleared them.
+ */
+export function drawInTerminal(
+  env: NodeJS.ProcessEnv = process.env,
+  tty = Boolean(process.stdin.isTTY && process.stdout.isTTY),
+): boolean {
+  if (!tty) return false;
+  let cleared = false;
+  for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) {
+    if (key in env && env[key] !== '0' && env[key] !== 'false') {
+      env[key] = '0';
+      cleared = true;
+    }
+  }
+  return cleared;
+}

@@ -106,7 +106,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
       const { loadProblem } = await import('../problems/index.js');
       return loadProblem(ref.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
     },
-    startSession: (problem) => startHandle(problem),
+    startSession: (problem, flow) => startHandle(problem, flow),
     backend: {
       state: () => backendState,
       subscribe(fn) {
@@ -154,10 +154,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
     quit: (code) => o.quit(code),
   };
 
-  async function startHandle(problem: Problem): Promise<SessionHandle> {
+  async function startHandle(problem: Problem, flowName?: string): Promise<SessionHandle> {
     // The engine loads with the first session, not before the first frame.
     const { EngineEvents, createManualGate, resumeSession, startSession } = await import('../engine/index.js');
-    const flow: SessionFlow = flowFor(settings.flow, settings);
+    const flow: SessionFlow = flowFor(flowName ?? settings.flow, settings);
     const store = new ViewStore(o.frameMs ?? 150);
     const backend = await makeBackend(settings);
     const manual = createManualGate();
@@ -175,9 +175,12 @@ export function createAppController(o: ControllerOptions): RunningApp {
       // Samples that pass are not yet a verdict: the program is submitted to every hidden test.
       judgeHidden: 'solved' as const,
     };
-    const settle = (p: Promise<unknown>): Promise<void> =>
+    const settle = (p: Promise<{ file?: string }>): Promise<void> =>
       p.then(
-        () => undefined,
+        (r) => {
+          // A session that failed before its first step leaves no file: a retry starts afresh.
+          file = r.file;
+        },
         (err: unknown) => store.set((v) => ({ ...v, error: { message: err instanceof Error ? err.message.split('\n')[0]! : String(err) } })),
       );
     const resuming = pendingResume?.problem === problem ? pendingResume : undefined;
@@ -202,11 +205,17 @@ export function createAppController(o: ControllerOptions): RunningApp {
       },
       retry() {
         const v = store.get();
-        if (!v.outcome || !file) return;
-        // The session ended on a backend failure: continue the same journal from its last step.
+        if (!v.outcome) return;
+        // The session ended on a backend failure: continue the same journal from its last step,
+        // or start again when it failed before its first (and so left no file).
         const f = file;
-        store.set((x) => ({ ...x, outcome: undefined, error: undefined, history: [...x.history, { kind: 'note', key: `retry-${x.history.length}`, text: '↻ trying again from the last complete step' }] }));
-        done = settle(resumeSession(f, { ...common, settings, flow }));
+        const text = f ? '↻ trying again from the last complete step' : '↻ trying again';
+        store.set((x) => ({ ...x, outcome: undefined, error: undefined, history: [...x.history, { kind: 'note', key: `retry-${x.history.length}`, text }] }));
+        done = settle(
+          f
+            ? resumeSession(f, { ...common, settings, flow })
+            : startSession({ ...common, problem, settings, flow, lang: settings.lang, ...(o.journalDir ? { dir: o.journalDir } : {}) }),
+        );
         handle.done = done;
       },
       done,

@@ -68,8 +68,8 @@ export interface AppController {
   problems(): Promise<ProblemEntry[]>;
   /** Loads a problem by ref or file path; rejects with a one-line message. */
   openProblem(ref: string): Promise<Problem>;
-  /** Starts a session on a problem with the current settings. */
-  startSession(problem: Problem): Promise<SessionHandle>;
+  /** Starts a session on a problem with the current settings (`flow` instead of theirs: practice from the picker). */
+  startSession(problem: Problem, flow?: string): Promise<SessionHandle>;
   backend: {
     state(): BackendState;
     subscribe(fn: () => void): () => void;

@@ -1,6 +1,6 @@
 // `simcoach` with no command (`npm start`): check the model server quickly; with none there,
 // say what to do and exit cleanly (0, so npm adds no error noise); with one, open the tutor.
-import { backendFlags, flowFlags, parse } from '../args.js';
+import { parse } from '../args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
 import { EXIT } from '../errors.js';
 import { formatGuidance, guidanceFor } from '../llm/guidance.js';
@@ -11,7 +11,7 @@ import { color } from '../term.js';
 const PROBE_MS = 1500;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { ...backendFlags, ...flowFlags }, '');
+  const { values } = parse(argv, '');
   const settings = resolveSettings(values);
   // In a terminal the screens load while the server is asked, so the first frame waits for one, not both.
   const tty = Boolean(process.stdin.isTTY && process.stdout.isTTY);

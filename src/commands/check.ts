@@ -4,7 +4,7 @@
 // `--fix` asks for a fix too. On an accepted program the complexity review is printed. Without
 // SOLUTION, on a terminal, the tutor opens at the step that takes the program (o, E, e).
 import { writeFileSync } from 'node:fs';
-import { backendFlags, parse } from '../args.js';
+import { parse } from '../args.js';
 import { resolveSettings, type Settings } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
 import type { ExplainValue } from '../agents/explain/explain.js';
@@ -15,15 +15,6 @@ import type { Program } from '../runners/types.js';
 import { color } from '../term.js';
 import { readProgramFile } from './program-file.js';
 import { exitCodeOf, isBackendCode, stepLines, summaryOf } from './headless.js';
-
-const flags = {
-  ...backendFlags,
-  problem: { type: 'string', short: 'p' },
-  lang: { type: 'string' },
-  answers: { type: 'string' },
-  fix: { type: 'boolean' },
-  output: { type: 'string', short: 'o' },
-} as const;
 
 /** What the person gave on the command line, as their decisions at the gate: their program, and a fix if asked. */
 export function personGate(program: Program, o: { fix: boolean; seen: Map<string, Proposal> }): Gate {
@@ -73,7 +64,7 @@ async function openTutor(problem: Problem, settings: Settings): Promise<number> 
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, flags, 'check');
+  const { values, positionals } = parse(argv, 'check');
   if (positionals.length > 1) throw new UsageError('check: give one SOLUTION file');
   if (!values.problem) throw new UsageError('check: --problem PROBLEM is required');
   const program = positionals[0] !== undefined ? await readProgramFile(positionals[0], values.lang, 'solution') : undefined;

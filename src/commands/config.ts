@@ -23,7 +23,7 @@ const shownValue = (key: string, value: unknown): string =>
 export async function run(argv: string[]): Promise<number> {
   // After `set KEY` everything is the value, even when it starts with '-' (keepAlive -1, seed -3).
   if (argv[0] === 'set' && argv.length >= 3 && !argv[1]!.startsWith('-')) return set(argv[1]!, argv.slice(2));
-  const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, 'config');
+  const { values, positionals } = parse(argv, 'config');
   const [action, key, ...rest] = positionals;
   const need = (n: number): void => {
     if (positionals.length !== n) throw new UsageError(`usage: simcoach ${USAGE}`);

@@ -1,11 +1,11 @@
-// `simcoach demo [NAME] [--speed N]`: replay a session recorded against a scripted model and
+// `simcoach demo [NAME] [--speed N] [--branch B] [--check]`: replay a session recorded against a scripted model and
 // shipped with simcoach (fixtures/sessions). It needs no model server and runs no program.
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
 import { fixturesDir } from '../problems/fixtures.js';
 import { Timeline } from '../session/timeline.js';
-import { parseReplay, preloadScreen, replayTimeline } from './replay.js';
+import { checkReplay, parseReplay, preloadScreen, replayTimeline } from './replay.js';
 
 /** The recorded demo sessions shipped beside the built-in problems. */
 export function demoFiles(): string[] {
@@ -35,7 +35,7 @@ export function pickDemo(name?: string): string {
 
 export async function run(argv: string[]): Promise<number> {
   const a = parseReplay(argv, 'demo');
-  preloadScreen();
+  if (!a.check) preloadScreen();
   const tl = await Timeline.open(pickDemo(a.ref));
-  return replayTimeline(tl, a);
+  return a.check ? checkReplay(tl, a.branch) : replayTimeline(tl, a);
 }

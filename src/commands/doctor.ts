@@ -1,7 +1,7 @@
 // `simcoach doctor`: is everything simcoach needs here? The model server and the model, the
 // toolchains, the sandbox — a ✓/✗ table with a fix under each ✗; exit 1 when something needed
 // is missing.
-import { backendFlags, parse } from '../args.js';
+import { parse } from '../args.js';
 import { resolveSettings, settingsPath, type Settings } from '../config.js';
 import { EXIT } from '../errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
@@ -65,7 +65,7 @@ export function renderLevels(levels: Awaited<ReturnType<typeof sandboxLevels>>, 
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { ...backendFlags, json: { type: 'boolean' } }, 'doctor');
+  const { values } = parse(argv, 'doctor');
   const settings = resolveSettings(values);
   // The server first, alone: its answer time is shown, and the sandbox probes (many processes)
   // would make it look slower than it is.

@@ -7,7 +7,7 @@
 // known and pairs already there are skipped, so an interrupted evaluation continues where it
 // stopped. `eval merge FILE…` joins shards' files; `eval report FILE [--html]` shows one again.
 import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { backendFlags, flowFlags, numberFlag, parse } from '../args.js';
+import { numberFlag, parse } from '../args.js';
 import { resolveSettings, type Settings } from '../config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
@@ -18,23 +18,6 @@ import { RECORD_VERSION, appendLine, pairKey, readResults, settingsDiffer, setti
 import { buildReport, reportCsv, reportTable, type EvalReport } from '../eval/report.js';
 
 const FATAL = new Set(['server-down', 'model-missing', 'unauthorized']);
-
-const outputFlags = {
-  json: { type: 'boolean' },
-  csv: { type: 'boolean' },
-} as const;
-
-const flags = {
-  ...backendFlags,
-  ...flowFlags,
-  ...budgetFlags,
-  ...outputFlags,
-  auto: { type: 'boolean' },
-  limit: { type: 'string' },
-  out: { type: 'string' },
-  jobs: { type: 'string' },
-  shard: { type: 'string' },
-} as const;
 
 const list = (v: string | undefined): string[] | undefined => (v === undefined ? undefined : v.split(',').map((x) => x.trim()).filter(Boolean));
 
@@ -92,7 +75,7 @@ async function loadCharts(): Promise<void> {
 }
 
 async function runEval(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, flags, 'eval');
+  const { values, positionals } = parse(argv, 'eval', { budgetFlags });
   if (positionals.length !== 1) throw new UsageError('eval takes one problem set: a directory, a .jsonl file or a statement (or `eval merge FILE…`, `eval report FILE`)');
   if (!values.auto) throw new UsageError('eval runs the method headless; add --auto');
   if (values.json && values.csv) throw new UsageError('choose one of --json and --csv');
@@ -230,7 +213,7 @@ function readWithHeader(file: string): ResultsFile & { header: EvalHeader } {
 }
 
 async function runMerge(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { ...outputFlags, out: { type: 'string' } }, 'eval merge');
+  const { values, positionals } = parse(argv, 'eval merge');
   if (positionals.length < 1) throw new UsageError('eval merge takes the results files of the shards: eval merge A.jsonl B.jsonl … [--out FILE]');
   const files = positionals.map((f) => ({ file: f, ...readWithHeader(f) }));
   const first = files[0]!;
@@ -268,7 +251,7 @@ async function runMerge(argv: string[]): Promise<number> {
 }
 
 async function runReport(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { ...outputFlags, html: { type: 'boolean' }, output: { type: 'string', short: 'o' } }, 'eval report');
+  const { values, positionals } = parse(argv, 'eval report');
   if (positionals.length !== 1) throw new UsageError('eval report takes one results file: eval report FILE [--html [-o PAGE.html]] [--json|--csv]');
   const f = readWithHeader(positionals[0]!);
   const rep = buildReport(f.header, f.records);

@@ -9,11 +9,7 @@ import { Timeline } from '../session/timeline.js';
 import { color } from '../term.js';
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(
-    argv,
-    { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' } },
-    'export',
-  );
+  const { values, positionals } = parse(argv, 'export');
   if (positionals.length !== 1) throw new UsageError('export takes one session id or file');
   const format = values.format ?? (values.output?.endsWith('.json') ? 'json' : 'md');
   if (format !== 'md' && format !== 'json') throw new UsageError(`export: --format is md or json, not '${format}'`);

@@ -16,12 +16,10 @@ import { callsText } from '../session/format.js';
 type FlagSpec = { type: 'string' } | { type: 'boolean' };
 
 /**
- * The budget flags of `solve --auto`, `eval` and `resume --auto`: the session caps, and each
- * flag a flow's record names (a flag two flows name sets both).
+ * The budget flags of `solve --auto` and `eval`: each flag a flow's record names (a flag two
+ * flows name sets both). The session caps (--max-calls, --max-tokens) are in flags.ts.
  */
 export const budgetFlags: Record<string, FlagSpec> = {
-  'max-calls': { type: 'string' },
-  'max-tokens': { type: 'string' },
   ...Object.fromEntries(
     budgetEntries()
       .filter((e) => e.budget.flag)
@@ -202,7 +200,8 @@ export async function runHeadless(start: HeadlessStart, settings: Settings, outp
   }
   err.write(summaryOf(result));
   if (result.status === 'failed' && isBackendCode(result.code)) await explainBackend(settings, result, err);
-  err.write(`session: ${file}\n`);
+  // A run that failed before its first step keeps no file (nothing in it to replay or resume).
+  err.write(result.file || start.kind === 'resume' ? `session: ${result.file ?? file}\n` : 'session: none saved (it failed before its first step)\n');
   return exitCodeOf(result, controller.signal.aborted);
 }
 

@@ -8,7 +8,7 @@ import { DEFAULT_PORT, startListener } from '../problems/listener.js';
 
 /** `simcoach listen [--port 27121] [--dir DIR]`: saves what Competitive Companion sends until Ctrl-C. */
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { port: { type: 'string' }, dir: { type: 'string' }, fetch: { type: 'boolean' } }, 'listen');
+  const { values, positionals } = parse(argv, 'listen');
   if (positionals.length > 0) throw new UsageError(`listen: unexpected argument '${positionals[0]}'`);
   const port = numberFlag(values.port, 'port') ?? DEFAULT_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, not '${values.port}'`);

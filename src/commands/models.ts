@@ -1,6 +1,6 @@
 // `simcoach models` lists what the server has; `simcoach models pull NAME` downloads one with a
 // progress bar (bytes, %, speed) drawn on stderr; Ctrl-C cancels cleanly (exit 130).
-import { backendFlags, parse } from '../args.js';
+import { parse } from '../args.js';
 import { resolveSettings } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
 import { asUserError } from '../llm/guidance.js';
@@ -26,7 +26,7 @@ function table(models: ModelInfo[], current: string): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { ...backendFlags, json: { type: 'boolean' } }, 'models');
+  const { values, positionals } = parse(argv, 'models');
   const settings = resolveSettings(values);
   const [action, name, ...extra] = positionals;
   if (action === 'pull') {

@@ -3,6 +3,7 @@ import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import type { Problem } from '../problems/types.js';
 import { loadDefaultSet, loadProblemSet } from '../problems/index.js';
+import type { PracticeMark } from '../session/practice.js';
 
 interface Filters {
   difficulty?: string;
@@ -38,6 +39,16 @@ async function marksOf(): Promise<Map<string, 'accepted' | 'samples'>> {
   }
 }
 
+/** How practice went on each problem (✓ no hint, ✓ hint n, attempted); as the marks, allowed to fail. */
+async function practiceOf(): Promise<Map<string, PracticeMark & { text: string }>> {
+  try {
+    const { bestByProblem, markText, practiceResults } = await import('../session/practice.js');
+    return new Map([...bestByProblem(await practiceResults())].map(([id, m]) => [id, { ...m, text: markText(m) }]));
+  } catch {
+    return new Map();
+  }
+}
+
 /** ✓ accepted (every hidden test), ○ the samples passed but nothing more was shown. */
 const MARK = { accepted: '✓', samples: '○' } as const;
 
@@ -48,7 +59,7 @@ function clip(text: string, width: number): string {
   return oneLine.length <= width ? oneLine : `${oneLine.slice(0, Math.max(1, width - 1))}…`;
 }
 
-function table(set: Problem[], marks: Map<string, 'accepted' | 'samples'>): string {
+function table(set: Problem[], marks: Map<string, 'accepted' | 'samples'>, practised: Map<string, { text: string }>): string {
   const rows = set.map((p) => [
     ((m) => (m ? MARK[m] : ' '))(marks.get(p.id)),
     p.id,
@@ -56,15 +67,16 @@ function table(set: Problem[], marks: Map<string, 'accepted' | 'samples'>): stri
     difficultyOf(p),
     String(p.samples.length),
     String(p.tests.length),
+    practised.get(p.id)?.text ?? '',
   ]);
-  const head = [' ', 'id', 'title', 'difficulty', 'samples', 'tests'];
+  const head = [' ', 'id', 'title', 'difficulty', 'samples', 'tests', practised.size > 0 ? 'practice' : ''];
   const width = (i: number) => Math.max(head[i]!.length, ...rows.map((r) => r[i]!.length));
   const idW = Math.min(width(1), 40);
   const diffW = width(3);
-  const fixed = 2 + idW + 2 + 2 + diffW + 2 + 7 + 2 + 5;
+  const fixed = 2 + idW + 2 + 2 + diffW + 2 + 7 + 2 + 5 + (practised.size > 0 ? 11 : 0);
   const titleW = Math.max(10, Math.min(width(2), (process.stdout.columns ?? 100) - fixed));
   const line = (r: string[]) =>
-    [r[0], clip(r[1]!, idW).padEnd(idW), clip(r[2]!, titleW).padEnd(titleW), r[3]!.padEnd(diffW), r[4]!.padStart(7), r[5]!.padStart(5)]
+    [r[0], clip(r[1]!, idW).padEnd(idW), clip(r[2]!, titleW).padEnd(titleW), r[3]!.padEnd(diffW), r[4]!.padStart(7), r[5]!.padStart(5), r[6]]
       .join('  ')
       .trimEnd();
   return [color.bold(line(head)), ...rows.map(line)].join('\n');
@@ -72,11 +84,7 @@ function table(set: Problem[], marks: Map<string, 'accepted' | 'samples'>): stri
 
 /** `simcoach problems [SET] [--difficulty D] [--tag T] [--json]` */
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(
-    argv,
-    { difficulty: { type: 'string' }, tag: { type: 'string' }, json: { type: 'boolean' } },
-    'problems',
-  );
+  const { values, positionals } = parse(argv, 'problems');
   // `simcoach problems | head` closes the pipe early; that is the reader's choice, not an error.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(EXIT.ok);
@@ -86,6 +94,7 @@ export async function run(argv: string[]): Promise<number> {
   const all = positionals[0] === undefined ? await loadDefaultSet({ onSkip }) : await loadProblemSet(positionals[0], { onSkip });
   const set = filter(all, { difficulty: values.difficulty, tag: values.tag });
   const marks = await marksOf();
+  const practised = await practiceOf();
   if (values.json) {
     const rows = set.map((p) => ({
       id: p.id,
@@ -98,6 +107,7 @@ export async function run(argv: string[]): Promise<number> {
       kind: p.kind.type,
       solved: marks.get(p.id) === 'accepted',
       samplesPass: marks.has(p.id),
+      practice: ((m) => (m ? { solved: m.solved, hints: m.hints } : null))(practised.get(p.id)),
       file: p.source?.file ?? null,
       url: p.source?.url ?? null,
     }));
@@ -108,7 +118,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(all.length === 0 ? 'no problems in this set\n' : `no problems match (of ${all.length})\n`);
     return EXIT.ok;
   }
-  process.stdout.write(`${table(set, marks)}\n`);
+  process.stdout.write(`${table(set, marks, practised)}\n`);
   const note = `${set.length === all.length ? `${set.length} problems` : `${set.length} of ${all.length} problems`}${marks.size > 0 ? " (✓ accepted, ○ samples pass)" : ""}`;
   // A bare id names only the built-in and saved problems; one from another set needs its SET.
   const ref = positionals[0] === undefined ? 'ID' : `${positionals[0]}:ID`;

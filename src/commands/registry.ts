@@ -14,81 +14,89 @@ export interface CommandEntry {
 
 export const commands: Record<string, CommandEntry> = {
   solve: {
-    usage:
-      'solve PROBLEM [--auto] [--flow F] [--lang L] [--model M] [--answers sections|json] [-o FILE] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]',
+    usage: 'solve PROBLEM [FLAGS] [BUDGET FLAGS]',
     summary: 'solve a problem step by step (or headless with --auto)',
     flows: true,
     load: () => import('./solve.js'),
   },
+  practice: {
+    usage: 'practice PROBLEM [--lang L] [--model M]',
+    summary: 'write the solution yourself; h reveals one more hint, from a similar problem up to the code',
+    load: () => import('./practice.js'),
+  },
+  stats: {
+    usage: 'stats [--json]',
+    summary: 'how practice went, by tag and difficulty: solved with no hint, with hints, attempted',
+    load: () => import('./stats.js'),
+  },
   test: {
-    usage:
-      'test SOLUTION --problem PROBLEM [--lang L] [--mode tokens|exact|lines|float] [--eps E] [--checker FILE] [--interactor FILE] [--tl MS] [--ml MB] [--json]',
+    usage: 'test SOLUTION --problem PROBLEM [FLAGS]',
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
     load: () => import('./test.js'),
   },
   check: {
-    usage: 'check [SOLUTION] --problem P [--fix] [-o FILE] [--lang L] [--model M] [--answers sections|json]',
+    usage: 'check [SOLUTION] --problem P [FLAGS]',
     summary: 'judge your program; on a failure the model explains it (the line, idea or implementation), fixes only with --fix',
     load: () => import('./check.js'),
   },
   stress: {
-    usage: 'stress SOLUTION --problem P --brute FILE --gen FILE [--rounds 200] [--seed 1] [--save] [--lang L] [--tl MS] [--json]',
+    usage: 'stress SOLUTION --problem P --brute FILE --gen FILE [FLAGS]',
     summary: 'random inputs from a generator until the solution and a brute force disagree',
     load: () => import('./stress.js'),
   },
   statement: {
-    usage: 'statement PROBLEM [--url URL] [--print]',
+    usage: 'statement PROBLEM [FLAGS]',
     summary: 'download a problem\'s statement from its judge (Codeforces, AtCoder, CSES, CodeChef, Kattis) into its file',
     load: () => import('./statement.js'),
   },
   eval: {
-    usage: 'eval SET --auto [--flow F[,F…]] [--jobs N] [--shard i/n] [--out FILE] [--json|--csv] [--limit N] [--host|--base-url A[,B…]] [--answers sections|json] [--max-calls N] [--max-tokens N] [BUDGET FLAGS]\n       eval merge FILE… [--out FILE] [--json|--csv]\n       eval report FILE [--html [-o PAGE]] [--json|--csv]',
+    usage: 'eval SET --auto [FLAGS] [BUDGET FLAGS]\n       eval merge FILE… [FLAGS]\n       eval report FILE [FLAGS]',
     summary: 'solve every problem of a set headless with one or more flows side by side: pass@1, calls, tokens, charts',
     flows: true,
     load: () => import('./eval.js'),
   },
   problems: {
-    usage: 'problems [SET] [--difficulty D] [--tag T] [--json]',
+    usage: 'problems [SET] [FLAGS]',
     summary: 'list a problem set (the built-in set and saved problems by default)',
     load: () => import('./problems.js'),
   },
   listen: {
-    usage: 'listen [--port 27121] [--dir DIR] [--fetch]',
+    usage: 'listen [FLAGS]',
     summary: 'receive problems from the Competitive Companion browser extension',
     load: () => import('./listen.js'),
   },
   sessions: {
-    usage: 'sessions [rm ID] [--json]',
+    usage: 'sessions [rm ID] [FLAGS]',
     summary: 'list saved sessions, newest first, or remove one',
     load: () => import('./sessions.js'),
   },
   replay: {
-    usage: 'replay ID|FILE [--speed N]',
+    usage: 'replay ID|FILE [FLAGS]',
     summary: 'replay a saved session step by step (no model, no program runs)',
     load: () => import('./replay.js'),
   },
   resume: {
-    usage: 'resume ID [--auto] [-o FILE] [--max-calls N] [--max-tokens N]',
+    usage: 'resume ID [FLAGS]',
     summary: 'continue a session from its last complete step',
     load: () => import('./resume.js'),
   },
   export: {
-    usage: 'export ID|FILE [--format md|json] [-o FILE]',
+    usage: 'export ID|FILE [FLAGS]',
     summary: 'write a saved session as a readable report',
     load: () => import('./export.js'),
   },
   demo: {
-    usage: 'demo',
+    usage: 'demo [NAME] [FLAGS]',
     summary: 'replay a recorded session; needs no model server',
     load: () => import('./demo.js'),
   },
   doctor: {
-    usage: 'doctor [--json] [--backend B] [--host URL] [--base-url URL] [--model M]',
+    usage: 'doctor [FLAGS]',
     summary: 'check the model server, the model, compilers and the sandbox',
     load: () => import('./doctor.js'),
   },
   models: {
-    usage: 'models [--json] | models pull NAME',
+    usage: 'models [FLAGS] | models pull NAME',
     summary: 'list installed models, or pull one with a progress bar',
     load: () => import('./models.js'),
   },

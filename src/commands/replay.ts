@@ -7,8 +7,8 @@ import { replayText } from '../session/text.js';
 import { Timeline } from '../session/timeline.js';
 import { color } from '../term.js';
 
-export function parseReplay(argv: string[], command = 'replay'): { ref?: string; speed: number; branch?: number; check: boolean } {
-  const { values, positionals } = parse(argv, { speed: { type: 'string' }, branch: { type: 'string' }, check: { type: 'boolean' } }, command);
+export function parseReplay(argv: string[], command: 'replay' | 'demo' = 'replay'): { ref?: string; speed: number; branch?: number; check: boolean } {
+  const { values, positionals } = parse(argv, command);
   if (positionals.length > 1) throw new UsageError(`${command} takes one session id or file`);
   const speed = numberFlag(values.speed, 'speed') ?? 1;
   if (speed <= 0) throw new UsageError('--speed must be more than 0');

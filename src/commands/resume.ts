@@ -2,7 +2,7 @@
 // engine serves every complete step from the journal and runs the step that was in flight
 // again, live; new events go on in the same file. With --auto it runs headless (the method as
 // published, like `solve --auto`); without, the tutor opens on the step that runs next.
-import { backendFlags, parse } from '../args.js';
+import { parse } from '../args.js';
 import { resolveSettings, type Settings } from '../config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { SessionHeader } from '../session/events.js';
@@ -11,14 +11,6 @@ import { findSession } from '../session/index.js';
 import { runHeadless, withBudgets } from './headless.js';
 
 /** The output flags of `solve --auto` and the session caps; the flow's budgets are the journal's. */
-const flags = {
-  ...backendFlags,
-  auto: { type: 'boolean' },
-  output: { type: 'string', short: 'o' },
-  'max-calls': { type: 'string' },
-  'max-tokens': { type: 'string' },
-} as const;
-
 const FINISHED = new Set(['solved', 'unsolved']);
 
 
@@ -46,7 +38,7 @@ async function resumeInApp(file: string, header: SessionHeader, settings: Settin
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, flags, 'resume');
+  const { values, positionals } = parse(argv, 'resume');
   if (positionals.length !== 1) throw new UsageError('resume takes one session id (see `simcoach sessions`) or `last`');
   const file = await findSession(positionals[0]!);
   const header = await resumable(file);

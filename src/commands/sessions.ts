@@ -55,7 +55,7 @@ async function list(json: boolean): Promise<number> {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, 'sessions');
+  const { values, positionals } = parse(argv, 'sessions');
   const [sub, ...rest] = positionals;
   if (sub === undefined) return list(Boolean(values.json));
   if (sub !== 'rm') throw new UsageError(`sessions: unknown subcommand '${sub}' (use \`sessions\` or \`sessions rm ID\`)`);

@@ -2,22 +2,14 @@
 // stderr, the final program on stdout (or -o FILE), the session file named on stderr. The exit
 // code says whether that program passes every sample and hidden test (judged at the end and
 // recorded). Without --auto the tutor opens on the problem.
-import { backendFlags, flowFlags, parse } from '../args.js';
+import { parse } from '../args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
 import { UsageError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
 import { budgetFlags, runHeadless, withBudgets } from './headless.js';
 
-const flags = {
-  ...backendFlags,
-  ...flowFlags,
-  ...budgetFlags,
-  auto: { type: 'boolean' },
-  output: { type: 'string', short: 'o' },
-} as const;
-
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, flags, 'solve');
+  const { values, positionals } = parse(argv, 'solve', { budgetFlags });
   if (positionals.length !== 1) throw new UsageError('solve takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
   const settings = withBudgets(resolveSettings(values), values);
   const { loadProblem } = await import('../problems/index.js');

@@ -10,7 +10,7 @@ const PASTE_HINT = 'Paste the statement into the problem file under its title (o
 
 /** `simcoach statement PROBLEM [--url URL] [--print]`: the judge's statement, kept in the problem file. */
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { url: { type: 'string' }, print: { type: 'boolean' } }, 'statement');
+  const { values, positionals } = parse(argv, 'statement');
   if (positionals.length !== 1) throw new UsageError('statement: give exactly one PROBLEM');
   const problem = await loadProblem(positionals[0]!);
   const url = values.url ?? problem.source?.url;

@@ -11,18 +11,6 @@ import { DEFAULT_ROUNDS, stress, type StressOutcome } from '../runners/stress.js
 import { color } from '../term.js';
 import { readProgramFile } from './program-file.js';
 
-const flags = {
-  problem: { type: 'string', short: 'p' },
-  brute: { type: 'string' },
-  gen: { type: 'string' },
-  rounds: { type: 'string' },
-  seed: { type: 'string' },
-  lang: { type: 'string' },
-  tl: { type: 'string' },
-  save: { type: 'boolean' },
-  json: { type: 'boolean' },
-} as const;
-
 const SHOW = 2000;
 
 function count(n: number): string {
@@ -65,7 +53,7 @@ function saveTarget(problem: Problem): string {
 
 /** `simcoach stress SOLUTION --problem P --brute FILE --gen FILE`: random inputs until the solution and the brute force disagree. */
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, flags, 'stress');
+  const { values, positionals } = parse(argv, 'stress');
   if (positionals.length !== 1) throw new UsageError('stress: give exactly one SOLUTION file');
   if (!values.problem) throw new UsageError('stress: --problem PROBLEM is required');
   if (!values.brute) throw new UsageError('stress: --brute FILE is required (a slow program you trust)');

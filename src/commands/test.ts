@@ -12,18 +12,6 @@ import { color } from '../term.js';
 
 const MODES: CompareMode[] = ['tokens', 'exact', 'lines', 'float'];
 
-const flags = {
-  problem: { type: 'string', short: 'p' },
-  lang: { type: 'string' },
-  mode: { type: 'string' },
-  eps: { type: 'string' },
-  checker: { type: 'string' },
-  interactor: { type: 'string' },
-  tl: { type: 'string' },
-  ml: { type: 'string' },
-  json: { type: 'boolean' },
-} as const;
-
 const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'WA' || v === 'RE' || v === 'CE' ? color.red(v) : color.yellow(v));
 
 function comparisonFrom(values: { mode?: string; eps?: string; checker?: string }, base: Comparison): Comparison {
@@ -65,7 +53,7 @@ function summary(r: JudgeResult): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, flags, 'test');
+  const { values, positionals } = parse(argv, 'test');
   if (positionals.length !== 1) throw new UsageError('test: give exactly one SOLUTION file');
   if (!values.problem) throw new UsageError('test: --problem PROBLEM is required');
   const file = positionals[0]!;

@@ -9,6 +9,8 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'b', what: 'back to an earlier step (a new branch; the old one stays in the journal)' },
   { key: '1-9', what: 'open or close a recalled example (retrieval); strike out or keep a finding (test report)' },
   { key: 'tab enter', what: 'search tree: choose an open node; expand it now' },
+  { key: 'h', what: 'practice: reveal the next hint (a similar problem, the idea, the plan, the plan on a sample, the code)' },
+  { key: 'enter t', what: 'practice: submit your program as it is; stress-test it against a brute force once it passes the samples' },
   { key: 'x +', what: 'search tree: prune the chosen node\'s branch; add a strategy of your own' },
   { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
   { key: 'p', what: 'the problem: statement, samples, limits' },
@@ -30,6 +32,29 @@ export const GATE_HINTS: Hint[] = [
   { key: '?', label: 'keys' },
   { key: 'p', label: 'problem' },
   { key: 's', label: 'settings' },
+];
+
+/** The person's turn in practice: they write, ask for a hint, submit or stress-test. */
+export const PRACTICE_HINTS: Hint[] = [
+  { key: 'h', label: 'hint' },
+  { key: 'e', label: 'write' },
+  { key: 'E', label: 'editor' },
+  { key: 'enter', label: 'submit' },
+  { key: 't', label: 'stress test' },
+  { key: 'b', label: 'back' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
+  { key: 'p', label: 'problem' },
+];
+
+/** A stress test's outcome: approve adds a failing input as a sample (then the debugger), r runs it again. */
+export const STRESS_HINTS: Hint[] = [
+  { key: 'a', label: 'go on' },
+  { key: 'r', label: 'run again' },
+  { key: 'b', label: 'back' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
+  { key: 'p', label: 'problem' },
 ];
 
 /** At an answer the person cancelled: it can only be asked again (with or without a note) or stopped. */

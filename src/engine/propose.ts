@@ -77,9 +77,10 @@ const schemaOf = <O>(agent: Agent<unknown, O>): { name: string; schema: Record<s
 
 export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Promise<{ proposal: Proposal<O>; attempts: number }> {
   const tries = { n: a.attempt };
-  if (a.agent.compute) {
-    const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang };
-    return { proposal: made(a, a.agent.compute(a.input, actx), '', actx), attempts: tries.n };
+  if (a.agent.compute || a.agent.work) {
+    const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang, signal: ctx.signal };
+    const value = a.agent.compute ? a.agent.compute(a.input, actx) : await a.agent.work!(a.input, actx);
+    return { proposal: made(a, value, '', actx), attempts: tries.n };
   }
   try {
     return await proposeOnce(ctx, a, tries);

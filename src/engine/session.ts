@@ -57,6 +57,12 @@ export interface SessionOptions {
    * program, solved or not), or only one whose samples pass (the tutor, as a contestant would).
    */
   submitWhen?: 'always' | 'solved';
+  /**
+   * A new session's file is removed when the session fails before any step has a proposal or a
+   * test run because no model could be reached (no server, model missing): nothing in it is
+   * worth a replay or a resume.
+   */
+  discardIfEmpty?: boolean;
 }
 
 export interface SessionResult extends Outcome {
@@ -121,7 +127,8 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
     }
   }
   let final: JudgeResult | undefined;
-  const submitting = o.finalTests && outcome.program && !plan.replay && !signal.aborted && (o.submitWhen !== 'solved' || outcome.status === 'solved');
+  // A flow that judged its own submission (practice) has given the contest's verdict already.
+  const submitting = o.finalTests && outcome.program && !outcome.submit && !plan.replay && !signal.aborted && (o.submitWhen !== 'solved' || outcome.status === 'solved');
   const hidden = o.problem.tests.length;
   if (submitting && o.submitWhen === 'solved' && hidden === 0) {
     // Nothing beyond the samples to judge: say so rather than judge the samples again.
@@ -135,7 +142,7 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
       outcome = { ...outcomeOf(ctx, plan.branch, err), ...(outcome.program ? { program: outcome.program } : {}) };
     }
   }
-  return finish(ctx, plan, outcome, final);
+  return finish(ctx, plan, outcome, final, o.discardIfEmpty === true);
 }
 
 /** Records the fork and plans the next drive: served up to `to`, the gate at `to` shown again. */
@@ -164,8 +171,25 @@ function outcomeOf(ctx: SessionContext, branch: number, err: unknown): Outcome {
   return { status: 'failed', reason: message, code, ...best };
 }
 
-function finish(ctx: SessionContext, plan: DrivePlan, outcome: Outcome, final: JudgeResult | undefined): SessionResult {
+/**
+ * Failures that mean no model was ever reached (no server, model missing, refused key): a session
+ * ending so before its first step is discarded. A server that answered badly is kept, to resume.
+ */
+const UNREACHED = new Set(['server-down', 'model-missing', 'unauthorized']);
+
+/** Whether any step got as far as a proposal or a test result, in any branch. */
+function anyStep(rec: Recorded): boolean {
+  for (const steps of rec.own.values()) for (const r of steps.values()) if (r.kind === 'ask' ? r.proposal !== undefined : r.result !== undefined) return true;
+  return false;
+}
+
+function finish(ctx: SessionContext, plan: DrivePlan, outcome: Outcome, final: JudgeResult | undefined, discardIfEmpty: boolean): SessionResult {
   const totals = { calls: ctx.rec.calls, repairs: ctx.rec.repairs, promptTokens: ctx.rec.promptTokens, completionTokens: ctx.rec.completionTokens };
+  if (ctx.journal && discardIfEmpty && outcome.status === 'failed' && UNREACHED.has(outcome.code ?? '') && !anyStep(ctx.rec)) {
+    ctx.journal.discard();
+    ctx.events.emit({ type: 'end', branch: plan.branch, outcome, ...totals });
+    return { ...outcome, ...totals, promptTokensEvaluated: ctx.rec.promptTokensEvaluated, branch: plan.branch };
+  }
   const file = ctx.journal ? { file: ctx.journal.file } : {};
   if (!plan.replay) ctx.write({ type: 'end', branch: plan.branch, outcome, ...totals });
   ctx.events.emit({ type: 'end', branch: plan.branch, outcome, ...totals, ...file });

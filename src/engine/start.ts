@@ -50,7 +50,7 @@ export async function startSession(o: StartOptions): Promise<SessionResult> {
     ...(o.label ? { label: o.label } : {}),
     ...(o.dir ? { dir: o.dir } : {}),
   });
-  return liveOn(journal, o, { flow: o.flow, problem: o.problem, lang: o.lang, settings: o.settings });
+  return liveOn(journal, o, { flow: o.flow, problem: o.problem, lang: o.lang, settings: o.settings, discardIfEmpty: true });
 }
 
 type Live = Watch & { backend: Backend; gate: Gate; judgeHidden?: boolean | 'solved' };
@@ -59,7 +59,7 @@ type Live = Watch & { backend: Backend; gate: Gate; judgeHidden?: boolean | 'sol
 async function liveOn(
   journal: JournalWriter,
   o: Live,
-  s: Pick<SessionOptions, 'flow' | 'problem' | 'lang' | 'settings' | 'recorded' | 'start'>,
+  s: Pick<SessionOptions, 'flow' | 'problem' | 'lang' | 'settings' | 'recorded' | 'start' | 'discardIfEmpty'>,
 ): Promise<SessionResult> {
   o.onFile?.(journal.file);
   try {

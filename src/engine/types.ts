@@ -18,7 +18,10 @@ export type PaneKind =
   | 'strategies'
   | 'critic'
   | 'tree'
-
+  | 'practice'
+  | 'similar'
+  | 'idea'
+  | 'stress'
   | 'reflect'
   | 'solutions'
   | 'ai-tests'
@@ -40,6 +43,8 @@ export interface AgentContext {
    * reads either form whatever this says.
    */
   structured?: boolean;
+  /** The session's signal, given to a `compute` stage that runs programs (a stress test) so a quit stops it. */
+  signal?: AbortSignal;
 }
 
 /** Raised by an agent's parser when the text is not an answer of its shape. */
@@ -95,6 +100,11 @@ export interface Agent<I, O> {
    * journaled and served on replay like any other step. `messages` is then never called.
    */
   compute?(input: I, ctx: AgentContext): O;
+  /**
+   * As `compute`, for a stage that takes its time and runs programs (a stress test): replay and
+   * resume serve its recorded value, so it never runs again for them.
+   */
+  work?(input: I, ctx: AgentContext): Promise<O>;
 }
 
 export interface Forward<O> {

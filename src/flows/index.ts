@@ -18,8 +18,9 @@ import { mapcoderFlow } from './mapcoder.js';
 import { selfcollabFlow } from './selfcollab.js';
 import { codetreeFlow } from './codetree.js';
 import { checkFlow } from './check.js';
+import { practiceFlow } from './practice.js';
 
-const list = [codesimFlow, mapcoderFlow, alphacodiumFlow, selfcollabFlow, codetreeFlow, checkFlow] as const;
+const list = [codesimFlow, mapcoderFlow, alphacodiumFlow, selfcollabFlow, codetreeFlow, checkFlow, practiceFlow] as const;
 
 export type FlowName = (typeof list)[number]['name'];
 
@@ -47,9 +48,10 @@ export type { MapcoderOptions } from './mapcoder.js';
 export type { SelfcollabOptions } from './selfcollab.js';
 export type { CodetreeOptions } from './codetree.js';
 export type { CheckOptions } from './check.js';
+export type { PracticeOptions } from './practice.js';
 export type { Budget, ChoiceBudget, CountBudget, SwitchBudget, FlowOptions, RegisteredFlow } from './define.js';
 export { allowedOf, defaultsOf, defineFlow } from './define.js';
-export { codesimFlow, mapcoderFlow, selfcollabFlow, codetreeFlow };
+export { codesimFlow, mapcoderFlow, selfcollabFlow, codetreeFlow, practiceFlow };
 
 /** The budget keys a flow reads; structural, so any settings object with them will do. */
 export type BudgetSettings = { budgets?: { [flow: string]: unknown } };

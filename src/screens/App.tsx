@@ -25,7 +25,7 @@ type Screen =
   | { kind: 'picker'; error?: string }
   | { kind: 'settings' }
   | { kind: 'opening'; what: string }
-  | { kind: 'solve'; problem: Problem; session: SessionHandle; startedAt: number };
+  | { kind: 'solve'; problem: Problem; session: SessionHandle; startedAt: number; flow?: string };
 
 /** 0 accepted (or samples only, all there is) or stopped by the person, 1 otherwise, 3 when the model server failed it. */
 export function exitCodeOf(v: SessionView): number {
@@ -46,10 +46,10 @@ export function App({ app, initial, onExit }: AppProps) {
     app.problems().then(setProblems, () => setProblems([]));
   }, [app]);
 
-  const start = (problem: Problem): void => {
+  const start = (problem: Problem, flow?: string): void => {
     setScreen({ kind: 'opening', what: problem.title });
-    app.startSession(problem).then(
-      (session) => setScreen({ kind: 'solve', problem, session, startedAt: Date.now() }),
+    app.startSession(problem, flow).then(
+      (session) => setScreen({ kind: 'solve', problem, session, startedAt: Date.now(), ...(flow ? { flow } : {}) }),
       (err: unknown) => setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) }),
     );
   };
@@ -60,9 +60,9 @@ export function App({ app, initial, onExit }: AppProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initial, backend.kind]);
 
-  const pick = (ref: string): void => {
+  const pick = (ref: string, flow?: string): void => {
     setScreen({ kind: 'opening', what: ref });
-    app.openProblem(ref).then(start, (err: unknown) => {
+    app.openProblem(ref).then((p) => start(p, flow), (err: unknown) => {
       // A fresh picker (its path input closed) even when React folds "opening" into this update.
       setPickerKey((k) => k + 1);
       setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) });
@@ -84,7 +84,7 @@ export function App({ app, initial, onExit }: AppProps) {
         session={screen.session}
         problem={screen.problem}
         app={app}
-        flow={s.flow}
+        flow={screen.flow ?? s.flow}
         model={s.model}
         lang={s.lang}
         width={width}
@@ -102,7 +102,7 @@ export function App({ app, initial, onExit }: AppProps) {
   } else if (screen.kind === 'opening') {
     body = <Text dimColor>{cut(`opening ${screen.what}…`, width)}</Text>;
   } else {
-    body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} onPick={pick} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
+    body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} onPick={(ref) => pick(ref)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
   }
   return (
     <ErrorBoundary onError={() => setTimeout(() => onExit(1), 50)}>

@@ -23,12 +23,14 @@ export interface PickerProps {
   height: number;
   error?: string;
   onPick(ref: string): void;
+  /** Ctrl-p: practise the chosen problem (the person writes the program, hints on request). */
+  onPractice?(ref: string): void;
   onQuit(): void;
   onSettings(): void;
 }
 
 /** The problem picker: type to filter, ↑↓ to choose, enter to open; ctrl-o opens a file by path. */
-export function Picker({ problems, width, height, error, onPick, onQuit, onSettings }: PickerProps) {
+export function Picker({ problems, width, height, error, onPick, onPractice, onQuit, onSettings }: PickerProps) {
   const [filter, setFilterState] = useState('');
   const [index, setIndexState] = useState(0);
   const [pathMode, setPathModeState] = useState(false);
@@ -54,13 +56,13 @@ export function Picker({ problems, width, height, error, onPick, onQuit, onSetti
   const at = Math.min(index, Math.max(0, shown.length - 1));
   const top = Math.max(0, Math.min(at - Math.floor(listHeight / 2), shown.length - listHeight));
 
-  const open = (): void => {
+  const open = (how: (ref: string) => void = onPick): void => {
     const { filter: f, index: i } = now.current;
     const list = filterProblems(problems ?? [], f);
     const p = list[Math.min(i, Math.max(0, list.length - 1))];
     // A filter that matches nothing opens that text as a file path.
-    if (p) onPick(p.ref);
-    else if (f.trim()) onPick(f.trim());
+    if (p) how(p.ref);
+    else if (f.trim()) how(f.trim());
   };
 
   /** One key; true when it left the list (opened, quit, settings or the path input). */
@@ -69,6 +71,7 @@ export function Picker({ problems, width, height, error, onPick, onQuit, onSetti
     const count = filterProblems(problems ?? [], cur.filter).length;
     if (k.ctrl && k.input === 'o') return (setPathMode(true), true);
     if (k.ctrl && k.input === 'c') return (onQuit(), true);
+    if (k.ctrl && k.input === 'p' && onPractice) return (open(onPractice), true);
     if (k.escape) return cur.filter ? (setFilter(''), false) : (onQuit(), true);
     if (k.upArrow) setIndex(Math.max(0, cur.index - 1));
     else if (k.downArrow) setIndex(Math.min(count - 1, cur.index + 1));
@@ -138,6 +141,7 @@ export function Picker({ problems, width, height, error, onPick, onQuit, onSetti
           { key: 'type', label: 'filter' },
           { key: '↑↓', label: 'choose' },
           { key: 'enter', label: 'open' },
+          ...(onPractice ? [{ key: 'ctrl-p', label: 'practise it' }] : []),
           { key: 'ctrl-o', label: 'open a file' },
           { key: 'tab', label: 'settings' },
           { key: 'esc', label: 'quit' },

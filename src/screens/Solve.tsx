@@ -150,7 +150,7 @@ export function Solve(props: SolveProps) {
   const backendError = v.error !== undefined && isBackendError(v.error.code);
 
   const externalEdit = (p: Proposal): void => {
-    const program = p.pane === 'code' || p.pane === 'debug';
+    const program = p.pane === 'code' || p.pane === 'debug' || p.pane === 'practice';
     const before = editedText(p);
     app
       .editExternally(before, program ? props.lang : undefined)

@@ -1,7 +1,7 @@
 // The append-only session file. Each event is one JSON line written with a single
 // fs.writeSync on a descriptor opened for append, so a process killed at any moment loses at
 // most the line being written, and readers can follow the file while it grows.
-import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { sessionsDir } from '../paths.js';
@@ -18,6 +18,8 @@ export interface JournalWriter {
   now(): number;
   append(event: NewEvent): void;
   close(): void;
+  /** Closes and removes the file: a session that failed before its first step holds nothing to keep. */
+  discard(): void;
 }
 
 /** Settings keys that may hold a credential never enter a journal. */
@@ -110,6 +112,13 @@ function writerOn(fd: number, file: string, header: SessionHeader, now: () => nu
       open = false;
       fsyncQuietly(fd);
       closeSync(fd);
+    },
+    discard() {
+      if (open) {
+        open = false;
+        closeSync(fd);
+      }
+      rmSync(file, { force: true });
     },
   };
 }

@@ -125,12 +125,21 @@ describe('solve --auto', () => {
     expect(readJournal(file!).events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved' } });
   });
 
-  it('exit 3 with the guidance when no server answers', async () => {
+  it('exit 3 with the guidance when no server answers, and no session file is left behind', async () => {
     const home = tempHome();
     const r = await cli(['solve', SUM, '--auto', '--host', 'http://127.0.0.1:9'], home.env);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/ollama serve/);
-    expect(r.stderr).toMatch(/session: /);
+    expect(r.stderr).toContain('session: none saved (it failed before its first step)');
+    expect(existsSync(home.sessions) ? readdirSync(home.sessions) : []).toEqual([]);
+  });
+
+  it('a model the server does not have: exit 3, no session file', async () => {
+    const home = tempHome();
+    server = await startScriptedModel({ titles, override: () => ({ status: 404, error: "model 'fake-coder:7b' not found, try pulling it first" }) });
+    const r = await solve(home, [SUM, '--auto']);
+    expect(r.code).toBe(3);
+    expect(existsSync(home.sessions) ? readdirSync(home.sessions) : []).toEqual([]);
   });
 
   it('exit 2 for usage errors', async () => {

@@ -44,6 +44,8 @@ const STAGES: [string, RegExp][] = [
   ['reflect', /^Task: the program below follows the strategy below/],
   ['critic-score', /^Task: act as a critic\. The program below fails/],
   ['critic-verify', /^Task: act as a critic\. The program below passes/],
+  ['brute', /^Task: write a brute-force program/],
+  ['generator', /^Task: write a generator of random tests/],
 ];
 
 export function stageOf(body: OllamaChatBody): string {

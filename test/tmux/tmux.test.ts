@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 /** The built app on sum-two in a new tmux session of its own name, against the fake server; returns its home. */
-function launch(model: FakeServer, name: string): string {
+function launch(model: FakeServer, name: string, extraEnv: Record<string, string> = {}): string {
   SESSION = name;
   const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
   const env: Record<string, string> = {
@@ -55,6 +55,7 @@ function launch(model: FakeServer, name: string): string {
     XDG_DATA_HOME: join(home, 'data'),
     XDG_CACHE_HOME: join(home, 'cache'),
     NO_COLOR: '1',
+    ...extraEnv,
   };
   const cli = join(ROOT, 'dist', 'cli.js');
   const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
@@ -125,6 +126,16 @@ describe.skipIf(!HAS_TMUX)('the built app in tmux', () => {
     expect(sent).toContain('1. Read a and b.\n2. Print a + b. Use 64-bit sums.');
     // Nothing of the answer's other parts is sent on as the plan.
     expect(sent).not.toContain('Add two integers.');
+    keys('q');
+    await until(/exit=\d/, 'the app to exit');
+  });
+
+  it('draws in a real terminal when CI=true is set (Ink would hold every frame): the plan gate shows while the app runs', async () => {
+    await server?.close();
+    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
+    launch(server, 'ci', { CI: 'true', CONTINUOUS_INTEGRATION: '1' });
+    // In Ink's CI mode nothing but the last frame is written, at exit: this gate would never show.
+    await until(/Plan\s+your decision/, 'the plan, drawn although CI is set');
     keys('q');
     await until(/exit=\d/, 'the app to exit');
   });

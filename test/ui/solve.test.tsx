@@ -1,6 +1,6 @@
 // Whole solves driven by keys: the real app, the real engine and judge, the real Ollama backend
 // over HTTP to the fake server (only the model is scripted).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/problems/types.js';
@@ -274,3 +274,29 @@ describe('the model server failing mid-session', () => {
     expect(end).toContain('trying again from the last complete step');
   });
 });
+
+describe('a session that fails before its first step', () => {
+  it('leaves no session file behind (model missing); R starts it afresh once the model is there', async () => {
+    const dir = join(process.env.XDG_DATA_HOME!, 'simcoach', 'sessions');
+    const before = new Set(existsSync(dir) ? readdirSync(dir) : []);
+    let missing = true;
+    server = await stagedModel({
+      plan: () => (missing ? { status: 404, error: "model 'fake-coder:7b' not found, try pulling it first" } : { text: PLAN }),
+      simulate: SIM_FINE,
+      code: fence(RIGHT),
+    });
+    app = await startApp(server, sumTwo);
+    const failed = await app.until(/R try again/);
+    expect(failed).not.toContain('replay it');
+    const added = (): string[] => (existsSync(dir) ? readdirSync(dir) : []).filter((f) => !before.has(f));
+    expect(added()).toEqual([]);
+    missing = false;
+    await app.press('R');
+    await app.until(/▸ 1 Plan\s+your decision/);
+    // The fresh start has its file.
+    expect(added()).toHaveLength(1);
+    await app.press('q');
+    expect(await app.exit).toBe(0);
+  });
+});
+

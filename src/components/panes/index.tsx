@@ -14,6 +14,7 @@ import { checklistRows, reportRows } from './team.js';
 import { treeRows } from './tree.js';
 import { aiTestsRows, fixRows, reflectRows, solutionsRows } from './alphacodium.js';
 import { explainRows, reviewRows, yoursRows } from './check.js';
+import { ideaRows, similarRows, stressRows, turnRows } from './practice.js';
 import { hasPlan, isConfidence, isDebug, isJudgeResult, isProgram, isRetrieval, isSimulation, metaString } from './shapes.js';
 
 export interface PaneOptions {
@@ -183,6 +184,10 @@ const BY_KIND: Partial<Record<PaneKind, (p: Proposal, o: PaneOptions) => Row[] |
   yours: yoursRows,
   explain: explainRows,
   review: reviewRows,
+  practice: turnRows,
+  similar: similarRows,
+  idea: ideaRows,
+  stress: stressRows,
 };
 
 /** The rows of a proposal's pane; an error proposal shows the error and the answer's end. */

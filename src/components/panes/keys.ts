@@ -6,6 +6,7 @@ import { testerAgent } from '../../agents/selfcollab/tester.js';
 import { treeAgent, type TreeChoice, type TreeStepValue } from '../../agents/codetree/tree.js';
 import type { Decision, PaneKind } from '../../engine/types.js';
 import { isReport, isTreeStep } from './shapes.js';
+import { practiceKey } from './practiceKeys.js';
 import { MAX_KEYED } from './team.js';
 
 export interface PaneUi {
@@ -32,7 +33,9 @@ export interface PaneKeyPress {
 
 export type PaneAction =
   | { kind: 'pane-ui'; ui: PaneUi }
-  | { kind: 'decide'; decision: Edit }
+  | { kind: 'decide'; decision: Exclude<Decision, { kind: 'back' }> }
+  /** A line under the pane saying why the key did nothing here. */
+  | { kind: 'notice'; text: string }
   /** A one-line input first (its label from `askLabel`); `paneAnswer` turns its text into the decision. */
   | { kind: 'ask' };
 
@@ -95,6 +98,7 @@ function treeKey(value: unknown, ui: PaneUi, k: PaneKeyPress): PaneAction | unde
 export function paneKey(p: PaneValue, ui: PaneUi, k: PaneKeyPress): PaneAction | undefined {
   if (p.pane === 'report') return reportKey(p.value, ui, k);
   if (p.pane === 'tree') return treeKey(p.value, ui, k);
+  if (p.pane === 'practice') return practiceKey(p.value, k);
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import { Rows, type Row } from '../../components/rows.js';
 import type { Hint } from '../../components/KeyHints.js';
 import type { Proposal } from '../../engine/types.js';
-import { CANCELLED_HINTS, GATE_HINTS } from '../../components/solveHints.js';
+import { CANCELLED_HINTS, GATE_HINTS, PRACTICE_HINTS, STRESS_HINTS } from '../../components/solveHints.js';
 
 /** A proposal waiting for the person's decision: its pane, scrolled. */
 export function Gate({ rows, offset, height }: { rows: Row[]; offset: number; height: number }) {
@@ -12,5 +12,7 @@ export function Gate({ rows, offset, height }: { rows: Row[]; offset: number; he
 export function gateHints(p: Proposal): Hint[] {
   if (p.cancelled) return CANCELLED_HINTS;
   if (p.error) return GATE_HINTS.filter((h) => !['a', 'e', 'E'].includes(h.key));
+  if (p.pane === 'practice') return PRACTICE_HINTS;
+  if (p.pane === 'stress') return STRESS_HINTS;
   return GATE_HINTS;
 }

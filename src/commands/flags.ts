@@ -1,0 +1,154 @@
+// Every flag of every command, declared once: `parse` (src/args.ts) accepts exactly these for a
+// command and `COMMAND --help` lists exactly these, each with its description, so the two cannot
+// drift. Plain data, so `--help` loads nothing else. A flow's budget flags are the one open set:
+// they come from the flow registry (see `flows` in registry.ts), in parse and in help alike.
+
+export interface FlagDoc {
+  type: 'string' | 'boolean';
+  short?: string;
+  /** The value's placeholder in help (`--port N`); string flags only. */
+  value?: string;
+  doc: string;
+}
+
+export type FlagTable = Record<string, FlagDoc>;
+
+const backend = {
+  backend: { type: 'string', value: 'ollama|openai', doc: 'the model backend for this run (setting: backend)' },
+  host: { type: 'string', value: 'URL', doc: 'the Ollama server (setting: ollamaHost; env OLLAMA_HOST)' },
+  'base-url': { type: 'string', value: 'URL', doc: 'the OpenAI-compatible endpoint (setting: openaiBaseUrl; env OPENAI_BASE_URL)' },
+  model: { type: 'string', value: 'NAME', doc: 'the model to ask (setting: model)' },
+} as const satisfies FlagTable;
+
+const flow = {
+  flow: { type: 'string', value: 'F', doc: 'the method (setting: flow; the flows are listed in `simcoach --help`)' },
+  lang: { type: 'string', value: 'L', doc: 'the language of the program, by name (setting: lang)' },
+  answers: { type: 'string', value: 'sections|json', doc: 'how the model answers: free text under headings, or the JSON-schema mode' },
+} as const satisfies FlagTable;
+
+const caps = {
+  'max-calls': { type: 'string', value: 'N', doc: 'stop after this many model calls' },
+  'max-tokens': { type: 'string', value: 'N', doc: 'stop after this many tokens, prompt and answer' },
+} as const satisfies FlagTable;
+
+const json = { json: { type: 'boolean', doc: 'print JSON instead of text' } } as const satisfies FlagTable;
+
+const replayFlags = {
+  speed: { type: 'string', value: 'N', doc: 'play N times as fast as recorded (default 1)' },
+  branch: { type: 'string', value: 'B', doc: 'show branch B (a "back" makes a new branch; default the last)' },
+  check: { type: 'boolean', doc: 're-drive the flow from the journal alone and say whether it reaches the recorded end' },
+} as const satisfies FlagTable;
+
+export const FLAGS = {
+  /** `simcoach` with no command: the tutor. */
+  '': { ...backend, ...flow },
+  solve: {
+    auto: { type: 'boolean', doc: 'run the method headless, every step approved; the program on stdout' },
+    ...flow,
+    ...backend,
+    output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --auto: write the program to FILE instead of stdout' },
+    ...caps,
+  },
+  check: {
+    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the program (required)' },
+    lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },
+    fix: { type: 'boolean', doc: 'on a failure, ask the model for a fixed program too' },
+    output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --fix: write the fixed program to FILE' },
+    answers: flow.answers,
+    ...backend,
+  },
+  test: {
+    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the solution' },
+    lang: { type: 'string', value: 'L', doc: 'the solution\'s language (default: from its extension)' },
+    mode: { type: 'string', value: 'tokens|exact|lines|float', doc: 'how output is compared (default: the problem\'s, else tokens)' },
+    eps: { type: 'string', value: 'E', doc: 'float mode: absolute-or-relative tolerance' },
+    checker: { type: 'string', value: 'FILE', doc: 'a testlib checker to judge the output' },
+    interactor: { type: 'string', value: 'FILE', doc: 'a testlib interactor for an interactive problem' },
+    tl: { type: 'string', value: 'MS', doc: 'time limit per test in milliseconds' },
+    ml: { type: 'string', value: 'MB', doc: 'memory limit in megabytes' },
+    ...json,
+  },
+  stress: {
+    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem (its limits and comparison)' },
+    brute: { type: 'string', value: 'FILE', doc: 'a slow solution known to be right' },
+    gen: { type: 'string', value: 'FILE', doc: 'a generator: prints one input, seeded by its first argument' },
+    rounds: { type: 'string', value: 'N', doc: 'random inputs to try (default 200)' },
+    seed: { type: 'string', value: 'N', doc: 'the first seed (default 1)' },
+    lang: { type: 'string', value: 'L', doc: 'the solution\'s language (default: from its extension)' },
+    tl: { type: 'string', value: 'MS', doc: 'time limit per run in milliseconds' },
+    save: { type: 'boolean', doc: 'add the input that told them apart to the problem\'s tests' },
+    ...json,
+  },
+  statement: {
+    url: { type: 'string', value: 'URL', doc: 'the judge page to read (default: the problem\'s source url)' },
+    print: { type: 'boolean', doc: 'print the statement instead of writing it into the problem file' },
+  },
+  eval: {
+    auto: { type: 'boolean', doc: 'required: every step approved, the method as published' },
+    flow: { type: 'string', value: 'F[,F…]', doc: 'the method, or several side by side (setting: flow; the flows are listed below)' },
+    lang: flow.lang,
+    answers: flow.answers,
+    backend: backend.backend,
+    host: { type: 'string', value: 'URL[,URL…]', doc: 'the Ollama server, or several to spread the problems over (setting: ollamaHost)' },
+    'base-url': { type: 'string', value: 'URL[,URL…]', doc: 'the OpenAI-compatible endpoint, or several (setting: openaiBaseUrl)' },
+    model: backend.model,
+    jobs: { type: 'string', value: 'N', doc: 'solve N problems at once (the judge still shares the cores; default 1)' },
+    shard: { type: 'string', value: 'i/n', doc: 'take every n-th problem, starting with the i-th' },
+    limit: { type: 'string', value: 'N', doc: 'solve only the first N problems' },
+    out: { type: 'string', value: 'FILE', doc: 'append each result to FILE as a JSON line; a rerun skips those already there' },
+    ...json,
+    csv: { type: 'boolean', doc: 'print CSV instead of text' },
+    ...caps,
+  },
+  'eval merge': {
+    out: { type: 'string', value: 'FILE', doc: 'write the joined results to FILE (a new file)' },
+    ...json,
+    csv: { type: 'boolean', doc: 'print CSV instead of text' },
+  },
+  'eval report': {
+    html: { type: 'boolean', doc: 'write the report as one HTML page with its charts' },
+    output: { type: 'string', short: 'o', value: 'PAGE', doc: 'with --html: the page to write (default: the results file\'s name, .html)' },
+    ...json,
+    csv: { type: 'boolean', doc: 'print CSV instead of text' },
+  },
+  problems: {
+    difficulty: { type: 'string', value: 'D', doc: 'only problems of this difficulty' },
+    tag: { type: 'string', value: 'T', doc: 'only problems with this tag' },
+    ...json,
+  },
+  listen: {
+    port: { type: 'string', value: 'N', doc: 'the port Competitive Companion sends to (default 27121)' },
+    dir: { type: 'string', value: 'DIR', doc: 'where received problems are saved (default: the per-user problems dir)' },
+    fetch: { type: 'boolean', doc: 'also download each problem\'s statement from its judge page' },
+  },
+  sessions: { ...json },
+  replay: replayFlags,
+  resume: {
+    auto: { type: 'boolean', doc: 'continue headless, every step approved' },
+    ...backend,
+    output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --auto: write the program to FILE instead of stdout' },
+    ...caps,
+  },
+  export: {
+    format: { type: 'string', short: 'f', value: 'md|json', doc: 'the report\'s form (default md, or json for a .json output)' },
+    output: { type: 'string', short: 'o', value: 'FILE', doc: 'write to FILE instead of stdout' },
+  },
+  demo: replayFlags,
+  doctor: { ...json, ...backend },
+  models: { ...json, ...backend },
+  config: { ...json },
+} as const satisfies Record<string, FlagTable>;
+
+export type CommandName = keyof typeof FLAGS;
+
+/** One flag as help shows it: `-o, --output FILE`. */
+export function flagLabel(name: string, f: FlagDoc): string {
+  return `${f.short ? `-${f.short}, ` : ''}--${name}${f.type === 'string' && f.value ? ` ${f.value}` : ''}`;
+}
+
+/** A command's flags as help lines, each with its description. */
+export function flagsHelp(table: FlagTable): string {
+  const rows = Object.entries(table).map(([n, f]) => [flagLabel(n, f), f.doc] as const);
+  const width = Math.min(28, Math.max(0, ...rows.map(([l]) => l.length)));
+  return rows.map(([l, d]) => `  ${l.padEnd(width)}  ${d}`).join('\n');
+}

@@ -1,0 +1,25 @@
+// The keys of the person's turn in practice, as plain data like the other panes' keys: `h` asks
+// for the next hint (the turn's own proposal), enter submits the draft as it is, `t` stress-tests
+// a draft that passes the samples. Moves other than the proposed one are edits of the turn's
+// text, so the journal records them and a replay serves them.
+import { hintsLeft, showTurn, type Move, type TurnValue } from '../../agents/hints/turn.js';
+import type { PaneAction, PaneKeyPress } from './keys.js';
+import { isTurn } from './practice.js';
+
+const move = (v: TurnValue, m: Move): PaneAction => ({ kind: 'decide', decision: { kind: 'edit', content: showTurn({ ...v, move: m }) } });
+
+export function practiceKey(value: unknown, k: PaneKeyPress): PaneAction | undefined {
+  if (!isTurn(value)) return undefined;
+  if (k.input === 'h') {
+    if (!hintsLeft(value)) return { kind: 'notice', text: 'every hint is shown: the last one was the code' };
+    return value.move === 'hint' ? { kind: 'decide', decision: { kind: 'approve' } } : move(value, 'hint');
+  }
+  if (k.return) return move(value, 'submit');
+  if (k.input === 't') {
+    if (!value.samplesPass) return { kind: 'notice', text: 'a stress test needs a program that passes the samples: submit one first (enter)' };
+    return move(value, 'stress');
+  }
+  // Approving would ask for a hint or submit, unsaid: the keys above say which.
+  if (k.input === 'a') return { kind: 'notice', text: 'h asks for a hint, e writes your program, enter submits it' };
+  return undefined;
+}

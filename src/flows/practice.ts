@@ -1,0 +1,120 @@
+import { debugAgent } from '../agents/codesim/debug.js';
+import { codeHint, ideaAgent, planHint, RUNGS, similarAgent, simulateHint } from '../agents/hints/ladder.js';
+import { starter, turnAgent } from '../agents/hints/turn.js';
+import type { RetrievalValue } from '../agents/mapcoder/retrieve.js';
+import type { Outcome, Steps } from '../engine/types.js';
+import type { Problem } from '../problems/types.js';
+import type { JudgeResult, Program, TestCase } from '../runners/types.js';
+import { defineFlow } from './define.js';
+import { feedbackOf, passes, score } from './samples.js';
+import { stressTest } from './stressTest.js';
+
+export interface PracticeOptions {
+  /** Programs the person may submit before the session gives up. */
+  submissions: number;
+  /** Random tests a stress test runs at most. */
+  stressRounds: number;
+}
+
+/** What the rungs revealed so far: later rungs build on them. */
+interface Revealed {
+  retrieval?: RetrievalValue;
+  plan?: string;
+}
+
+/**
+ * Practice: the person writes the program; the flows' own stages are a ladder of hints, one rung
+ * per request. Each program they submit is judged like a contest submission, the samples and then
+ * every hidden test; a stress test can find an input their program fails before they submit.
+ * Which rung they needed and how long it took are read back from the journal (session/practice.ts).
+ */
+export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promise<Outcome> {
+  const tests = [...p.samples]; // the samples, and every input a stress test found
+  const seen: Revealed = {};
+  let draft = starter(s.lang, p.title);
+  let hints = 0;
+  let samplesPass = false;
+  let last: string | undefined;
+  for (let submitted = 0; submitted < o.submissions; ) {
+    const turn = await s.ask(turnAgent, { draft, hints, rungs: RUNGS, samplesPass, ...(last ? { last } : {}) });
+    const wrote = turn.draft.source !== draft.source;
+    draft = turn.draft;
+    if (wrote) samplesPass = false;
+    if (turn.move === 'hint') {
+      const code = await reveal(s, ++hints, seen);
+      // The code rung becomes the draft only while the person has written nothing of their own.
+      if (code && draft.source === starter(s.lang, p.title).source) draft = code;
+      continue;
+    }
+    if (turn.move === 'stress') {
+      const found = await stressTest(s, draft, o.stressRounds);
+      if (!found) continue;
+      tests.push(found);
+      const failing = await s.run(draft, [found]);
+      // The person approved the input as a new sample; the debugger explains it and offers a fix.
+      draft = (await s.ask(debugAgent, { plan: seen.plan ?? 'The person\'s own; none was written down.', program: draft, feedback: feedbackOf(failing) })).program;
+      samplesPass = false;
+      continue;
+    }
+    submitted++;
+    const run = await s.run(draft, tests);
+    samplesPass = passes(run);
+    if (!samplesPass) {
+      last = `${run.verdict} on the samples: ${run.passed}/${run.total} passed`;
+      continue;
+    }
+    const hidden = p.tests.length;
+    if (hidden === 0) return { ...s.done(draft, score(run)), submit: { verdict: 'AC', passed: run.passed, total: run.total, hidden: 0 } };
+    const judged = await s.run(draft, everyTest(p, tests));
+    if (judged.verdict === 'AC') return { ...s.done(draft, score(run)), submit: submission(judged, hidden) };
+    last = `the samples pass, the hidden tests do not: ${judged.verdict}${firstFailed(judged) ? ` on ${firstFailed(judged)}` : ''}, ${judged.passed}/${judged.total}`;
+  }
+  return s.fail(`no program was accepted in ${o.submissions} submissions`, { program: draft, passed: 0, total: tests.length });
+}
+
+/** One more rung of the ladder; the code rung returns the program it revealed. */
+async function reveal(s: Steps, rung: number, seen: Revealed): Promise<Program | undefined> {
+  switch (rung) {
+    case 1:
+      seen.retrieval = await s.ask(similarAgent, { k: 1 });
+      return undefined;
+    case 2:
+      await s.ask(ideaAgent, { retrieval: seen.retrieval ?? { exemplars: [], algorithm: '', tutorial: '' } });
+      return undefined;
+    case 3:
+      seen.plan = (await s.ask(planHint, { failed: [] })).plan;
+      return undefined;
+    case 4:
+      await s.ask(simulateHint, { plan: seen.plan ?? '' });
+      return undefined;
+    default:
+      return s.ask(codeHint, { plan: seen.plan ?? '' });
+  }
+}
+
+/** The samples, the stress test's finds, then the hidden tests: a submission's whole run. */
+const everyTest = (p: Problem, tests: TestCase[]): TestCase[] => [
+  ...tests.map((t, i) => ({ ...t, name: t.name ?? `sample ${i + 1}` })),
+  ...p.tests.map((t, i) => ({ ...t, name: t.name ?? `test ${i + 1}` })),
+];
+
+const firstFailed = (r: JudgeResult): string | undefined => r.tests.find((t) => t.verdict !== 'AC')?.name;
+
+function submission(r: JudgeResult, hidden: number): NonNullable<Outcome['submit']> {
+  const failed = firstFailed(r);
+  return { verdict: r.verdict, passed: r.passed, total: r.total, hidden, ...(failed ? { failed } : {}) };
+}
+
+export const practiceFlow = defineFlow({
+  name: 'practice',
+  title: 'Practice',
+  about: 'you write the program; h reveals one more hint from the stages of the flows (similar problem, idea, plan, simulation, code)',
+  budgets: {
+    submissions: { default: 30, min: 1, max: 500, label: 'submissions', doc: 'programs you may submit in one practice session' },
+    stressRounds: { default: 200, min: 1, max: 10000, label: 'stress rounds', doc: 'random tests a stress test runs at most' },
+  },
+  // With the auto gate every rung is asked (the idea costs no call), then the revealed code submitted.
+  bound: () => ({ best: 4, worst: 4 }),
+  panes: ['practice', 'similar', 'idea', 'plan', 'simulate', 'code', 'tests', 'stress', 'debug'],
+  run: practice,
+});
