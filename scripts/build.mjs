@@ -37,7 +37,12 @@ await build({
     'process.env.NODE_ENV': '"production"',
     __SIMCOACH_VERSION__: JSON.stringify(pkg.version),
   },
-  alias: { 'react-devtools-core': stub },
+  alias: {
+    'react-devtools-core': stub,
+    // What marked-terminal imports for options the statement renderer turns off.
+    'cli-highlight': join(root, 'scripts', 'stubs', 'cli-highlight.js'),
+    'node-emoji': join(root, 'scripts', 'stubs', 'node-emoji.js'),
+  },
   // Some bundled CommonJS dependencies call require(); give the ESM bundle one.
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __scCreateRequire } from 'node:module';\nconst require = __scCreateRequire(import.meta.url);",

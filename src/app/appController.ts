@@ -12,6 +12,9 @@ import type { Problem } from '../problems/types.js';
 import type { JudgeFn } from '../engine/context.js';
 import type { AppController, BackendState, ProblemEntry, SessionHandle, SettingsView } from './controller.js';
 import { ViewStore } from './store.js';
+import { needsStatement } from '../problems/statement/place.js';
+import { judgeOf } from '../problems/statement/judges.js';
+import type { FetchOptions } from '../problems/statement/index.js';
 
 export interface ControllerOptions {
   /** The settings of this run (flags applied). */
@@ -29,6 +32,8 @@ export interface ControllerOptions {
   frameMs?: number;
   /** `simcoach resume`: the first session on this problem continues this journal instead of starting anew. */
   resume?: { file: string; problem: Problem };
+  /** Tests: read statement pages as a given judge's (a loopback server standing in for it). */
+  statementFetch?: FetchOptions;
 }
 
 /** The chosen flow's budgets for the settings screen, from its registry record. */
@@ -107,6 +112,19 @@ export function createAppController(o: ControllerOptions): RunningApp {
       return loadProblem(ref.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
     },
     startSession: (problem, flow) => startHandle(problem, flow),
+    statement: {
+      needed: needsStatement,
+      judge: (problem) => (problem.source?.url ? (o.statementFetch?.judge ?? judgeOf(problem.source.url))?.name : undefined),
+      async fetch(problem) {
+        const { fetchIntoProblem } = await import('../problems/statement/save.js');
+        const r = await fetchIntoProblem(problem, o.statementFetch ?? {});
+        return r.ok ? { ok: true, problem: r.problem } : { ok: false, message: r.failure.message };
+      },
+      async paste(problem, markdown) {
+        const { keepPastedStatement } = await import('../problems/statement/save.js');
+        return keepPastedStatement(problem, markdown);
+      },
+    },
     backend: {
       state: () => backendState,
       subscribe(fn) {
@@ -151,6 +169,22 @@ export function createAppController(o: ControllerOptions): RunningApp {
     },
     // The file is named as the language's (or markdown for prose), so the editor highlights it.
     editExternally: (text, lang) => o.editExternally(text, lang !== undefined && isLangId(lang) ? extensionOf(lang) : '.md'),
+    async openProgram(path) {
+      const { readFile } = await import('node:fs/promises');
+      const { langFromPath } = await import('../runners/langs.js');
+      const file = path.trim().replace(/^~(?=\/)/, process.env.HOME ?? '~');
+      const source = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+        throw new Error(`${path.trim()}: ${err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'a directory, not a program' : 'cannot be read'}`);
+      });
+      const lang = langFromPath(file);
+      return { source, ...(lang ? { lang } : {}) };
+    },
+    async traceAgainst(ask) {
+      const { traceProgram } = await import('../runners/trace.js');
+      const { compareTraces } = await import('../runners/traceDiff.js');
+      const r = await traceProgram(ask.program, ask.input);
+      return r.ok ? { ok: true, trace: r.trace, comparison: compareTraces(ask.model, r.trace) } : r;
+    },
     quit: (code) => o.quit(code),
   };
 

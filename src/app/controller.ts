@@ -4,6 +4,12 @@ import type { Guidance } from '../llm/guidance.js';
 import type { Decision, StepId } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { SessionView } from './sessionView.js';
+import type { Trace } from '../runners/trace.js';
+import type { TraceComparison } from '../runners/traceDiff.js';
+import type { TraceAsk } from '../components/traceTarget.js';
+
+/** A program run under the tracer with the model's simulation held against it, or why not. */
+export type TraceOutcome = { ok: true; trace: Trace; comparison: TraceComparison } | { ok: false; reason: string };
 
 /** One row of the problem picker. */
 export interface ProblemEntry {
@@ -63,6 +69,18 @@ export interface SessionHandle {
   done: Promise<void>;
 }
 
+/** Getting a statement for a problem that has none, before any model step plans from a bare link. */
+export interface StatementSource {
+  /** The problem has nothing to plan from but a title, samples and a link. */
+  needed(problem: Problem): boolean;
+  /** The judge its link points to, when simcoach can read that judge's pages (else undefined). */
+  judge(problem: Problem): string | undefined;
+  /** Downloads it from the judge into the problem's file; the problem with it, or why not in one line. */
+  fetch(problem: Problem): Promise<{ ok: true; problem: Problem } | { ok: false; message: string }>;
+  /** Keeps a pasted statement (in the problem's file when it is markdown); the problem with it. */
+  paste(problem: Problem, markdown: string): Promise<{ problem: Problem; file?: string }>;
+}
+
 export interface AppController {
   /** Problems for the picker (the fixture set and the saved ones). */
   problems(): Promise<ProblemEntry[]>;
@@ -70,6 +88,8 @@ export interface AppController {
   openProblem(ref: string): Promise<Problem>;
   /** Starts a session on a problem with the current settings (`flow` instead of theirs: practice from the picker). */
   startSession(problem: Problem, flow?: string): Promise<SessionHandle>;
+  /** Problems that arrive without a statement (Competitive Companion sends samples and limits only). */
+  statement: StatementSource;
   backend: {
     state(): BackendState;
     subscribe(fn: () => void): () => void;
@@ -91,6 +111,10 @@ export interface AppController {
    * `lang` names the language of a program (its file gets that extension); prose omits it.
    */
   editExternally(text: string, lang?: string): Promise<string>;
+  /** `o` in check: a program file the person names, with its language from the extension; rejects with one line. */
+  openProgram?(path: string): Promise<{ source: string; lang?: string }>;
+  /** `T`: the program's real run on the input, traced in the sandbox, beside the model's simulation. */
+  traceAgainst?(ask: TraceAsk): Promise<TraceOutcome>;
   /** Where the session is saved, for the last line. */
   quit(code: number): void;
 }

@@ -49,6 +49,12 @@ export const FLAGS = {
     output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --auto: write the program to FILE instead of stdout' },
     ...caps,
   },
+  practice: {
+    lang: { type: 'string', value: 'L', doc: 'the language you write in (setting: lang)' },
+    answers: { type: 'string', value: 'sections|json', doc: 'how the model answers the hints: free text under headings, or the JSON-schema mode' },
+    ...backend,
+  },
+  stats: { ...json },
   check: {
     problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the program (required)' },
     lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },

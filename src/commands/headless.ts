@@ -120,7 +120,9 @@ export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStr
 export function exitCodeOf(r: SessionResult, interrupted: boolean): number {
   if (interrupted) return EXIT.interrupted;
   if (r.status === 'failed' && isBackendCode(r.code)) return EXIT.backend;
-  return r.final && r.final.verdict === 'AC' && r.final.passed === r.final.total && !r.final.notRun ? EXIT.ok : EXIT.failed;
+  if (r.final) return r.final.verdict === 'AC' && r.final.passed === r.final.total && !r.final.notRun ? EXIT.ok : EXIT.failed;
+  // A flow that judged every test itself (check, practice) carries the verdict in its outcome.
+  return r.status === 'solved' && r.submit?.verdict === 'AC' && r.submit.passed === r.submit.total ? EXIT.ok : EXIT.failed;
 }
 
 export const isBackendCode = (code: string | undefined): boolean =>

@@ -2,18 +2,12 @@
 // (e here, E in $EDITOR); each `h` reveals one more hint from the flows' own stages; each program
 // they submit is judged on the samples and then every hidden test. It is the `practice` flow, so
 // the session is journaled, and replays, resumes and exports like any other.
-import { backendFlags, parse } from '../args.js';
+import { parse } from '../args.js';
 import { resolveSettings } from '../config.js';
 import { UsageError } from '../errors.js';
 
-const flags = {
-  ...backendFlags,
-  lang: { type: 'string' },
-  answers: { type: 'string' },
-} as const;
-
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, flags, 'practice');
+  const { values, positionals } = parse(argv, 'practice');
   if (positionals.length !== 1) throw new UsageError('practice takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
   const chosen = { ...values, flow: 'practice' };
   const settings = resolveSettings(chosen);

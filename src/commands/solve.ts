@@ -4,7 +4,7 @@
 // recorded). Without --auto the tutor opens on the problem.
 import { parse } from '../args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
-import { UsageError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
 import { budgetFlags, runHeadless, withBudgets } from './headless.js';
 
@@ -15,6 +15,9 @@ export async function run(argv: string[]): Promise<number> {
   const { loadProblem } = await import('../problems/index.js');
   const problem = await loadProblem(positionals[0]!);
   if (!values.auto) return openTutor(problem, settings, values);
+  const { needsStatement, statementHint } = await import('../problems/statement/place.js');
+  // The published methods plan from the statement; from a title and a link they would only guess.
+  if (needsStatement(problem)) throw new UserError(`${problem.title} has no statement to plan from (only samples and limits came with it)`, EXIT.failed, `To go on, ${statementHint(problem)}.`);
   return runHeadless({ kind: 'new', problem }, settings, values.output);
 }
 

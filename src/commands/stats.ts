@@ -8,7 +8,7 @@ import { bestByProblem, practiceResults, tallies } from '../session/practice.js'
 import { color } from '../term.js';
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, 'stats');
+  const { values, positionals } = parse(argv, 'stats');
   if (positionals.length > 0) throw new UsageError(`stats takes no arguments, got '${positionals[0]}'`);
   const results = await practiceResults();
   const sums = tallies(results);

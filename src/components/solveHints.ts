@@ -8,6 +8,9 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'r', what: 'reject it with a one-line note; the step runs again with the note' },
   { key: 'b', what: 'back to an earlier step (a new branch; the old one stays in the journal)' },
   { key: '1-9', what: 'open or close a recalled example (retrieval); strike out or keep a finding (test report)' },
+  { key: 'o', what: 'check: open the program file to check' },
+  { key: 'f', what: 'check: ask for a fix of your program (the explanation comes first, a fix only when asked)' },
+  { key: 'T', what: 'on a simulation, debug or explanation: the model\'s simulated trace beside the program\'s real run, first difference marked' },
   { key: 'tab enter', what: 'search tree: choose an open node; expand it now' },
   { key: 'h', what: 'practice: reveal the next hint (a similar problem, the idea, the plan, the plan on a sample, the code)' },
   { key: 'enter t', what: 'practice: submit your program as it is; stress-test it against a brute force once it passes the samples' },
@@ -33,6 +36,14 @@ export const GATE_HINTS: Hint[] = [
   { key: 'p', label: 'problem' },
   { key: 's', label: 'settings' },
 ];
+
+/** Keys a pane adds before the gate's own. */
+export const PANE_HINTS: Partial<Record<string, Hint[]>> = {
+  yours: [{ key: 'o', label: 'open file' }],
+  explain: [{ key: 'f', label: 'fix it' }, { key: 'T', label: 'real run' }],
+  simulate: [{ key: 'T', label: 'real run' }],
+  debug: [{ key: 'T', label: 'real run' }],
+};
 
 /** The person's turn in practice: they write, ask for a hint, submit or stress-test. */
 export const PRACTICE_HINTS: Hint[] = [

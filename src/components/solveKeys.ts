@@ -4,9 +4,14 @@
 import type { Decision, PaneKind } from '../engine/types.js';
 import type { KeyPress } from './burst.js';
 import { freshUi, paneKey, type PaneUi } from './panes/keys.js';
+import { TRACE_PANES } from './traceTarget.js';
+
+/** The person's program step of `check` before they gave one. */
+const noProgramYet = (p: NonNullable<SolveKeyView['proposal']>): boolean =>
+  p.pane === 'yours' && typeof p.value === 'object' && p.value !== null && String((p.value as { source?: unknown }).source ?? '').trim() === '';
 
 /** What the screen is showing; only the main, back and ended views read keys here. */
-export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings';
+export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace';
 
 /** The facts of the screen a key's effect depends on. */
 export interface SolveKeyView {
@@ -48,6 +53,8 @@ export type SolveAction =
   | { kind: 'toggle-example'; index: number }
   | { kind: 'pane-ui'; ui: PaneUi }
   | { kind: 'external-edit' }
+  /** The model's simulation on this pane held against the program's real run. */
+  | { kind: 'trace' }
   | { kind: 'notice'; text: string };
 
 const NONE: SolveAction = { kind: 'none' };
@@ -85,7 +92,12 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
   const own = p.failed || p.cancelled ? undefined : paneKey(p, v.ui ?? freshUi(), k);
   if (own) return own.kind === 'ask' ? { kind: 'mode', mode: 'ask' } : own;
   switch (k.input) {
+    case 'o':
+      return p.pane === 'yours' ? { kind: 'mode', mode: 'open' } : NONE;
+    case 'T':
+      return TRACE_PANES.includes(p.pane) && !p.failed && !p.cancelled ? { kind: 'trace' } : NONE;
     case 'a':
+      if (noProgramYet(p)) return { kind: 'notice', text: 'no program yet: o opens a file, E writes one in your editor, e here' };
       if (p.cancelled) return { kind: 'notice', text: 'you cancelled this answer: R asks again, r with a note, q stops' };
       if (p.failed) return { kind: 'notice', text: 'this step failed: r asks again, b goes back, q stops' };
       return { kind: 'decide', decision: { kind: 'approve' } };
@@ -139,7 +151,7 @@ export function solveKeys(mode: SolveMode, v: SolveKeyView, keys: KeyPress[]): S
   let view = v;
   for (let i = 0; i < keys.length; i++) {
     const a = solveKey(m, view, keys[i]!);
-    if (a.kind === 'mode' && (a.mode === 'note' || a.mode === 'edit' || a.mode === 'ask') && i + 1 < keys.length) {
+    if (a.kind === 'mode' && (a.mode === 'note' || a.mode === 'edit' || a.mode === 'ask' || a.mode === 'open') && i + 1 < keys.length) {
       if (a.mode !== 'note') return [...out, a];
       // The note's text typed ahead; an enter among it rejects with that note at once.
       let note = '';

@@ -127,7 +127,7 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
     }
   }
   let final: JudgeResult | undefined;
-  // A flow that judged its own submission (practice) has given the contest's verdict already.
+  // A flow that judged the hidden tests itself (check, practice) has given the contest's verdict already.
   const submitting = o.finalTests && outcome.program && !outcome.submit && !plan.replay && !signal.aborted && (o.submitWhen !== 'solved' || outcome.status === 'solved');
   const hidden = o.problem.tests.length;
   if (submitting && o.submitWhen === 'solved' && hidden === 0) {

@@ -28,6 +28,12 @@ async function judged(s: Steps, p: Problem, program: Program): Promise<{ last: J
   return { last: last!, passed, total };
 }
 
+/** Judged on every test here, so the outcome carries the contest's verdict itself (no second Submit run). */
+const accepted = (s: Steps, p: Problem, program: Program, run: { passed: number; total: number }): Outcome => ({
+  ...s.done(program, { passed: run.passed, total: run.total }),
+  submit: { verdict: 'AC', passed: run.passed, total: run.total, hidden: p.tests.length },
+});
+
 const slowest = (r: JudgeResult): string => {
   const time = Math.max(0, ...r.tests.map((t) => t.timeMs));
   const mem = Math.max(0, ...r.tests.map((t) => t.memoryKb)) / 1024;
@@ -48,7 +54,7 @@ export async function check(s: Steps, p: Problem, o: CheckOptions): Promise<Outc
   let failure = firstFailure(run.last);
   if (!failure) {
     await s.ask(reviewAgent, { program, measured: slowest(run.last) });
-    return s.done(program, { passed: run.passed, total: run.total });
+    return accepted(s, p, program, run);
   }
   const why = await s.ask(explainAgent, { program, failure });
   if (!why.fixWanted) return s.fail(`${failure.test}: ${failure.verdict}${why.line !== null ? `, explained at line ${why.line}` : ', explained'}`, { program, passed: run.passed, total: run.total });
@@ -57,7 +63,7 @@ export async function check(s: Steps, p: Problem, o: CheckOptions): Promise<Outc
     program = (await s.ask(checkFixAgent, { program, failure, explanation: why })).program;
     run = await judged(s, p, program);
     failure = firstFailure(run.last);
-    if (!failure) return s.done(program, { passed: run.passed, total: run.total });
+    if (!failure) return accepted(s, p, program, run);
   }
   return s.fail(`the fix still fails ${failure.test}`);
 }

@@ -25,6 +25,8 @@ export interface StepMatch {
   /** The real step it was matched to (or, for the first difference, the one it should have been). */
   real?: number;
   status: 'same' | 'differs' | 'unchecked';
+  /** The real state the model's values were held against: the step's own (before its line runs) or the next one (after). */
+  state?: number;
   mismatches?: Mismatch[];
 }
 
@@ -148,16 +150,20 @@ export function compareTraces(modelText: string, trace: Pick<Trace, 'steps'>): T
       continue;
     }
     let found: number | undefined;
+    let state = 0;
     for (let k = at; k < real.length && found === undefined; k++) {
       if (m.line !== undefined && real[k]!.line !== m.line) continue;
-      for (const state of [real[k], real[k + 1]]) {
-        const c = check(claims, state);
-        if (c.checked > 0 && c.wrong.length === 0) found = k;
+      for (const j of [k, k + 1]) {
+        const c = check(claims, real[j]);
+        if (found === undefined && c.checked > 0 && c.wrong.length === 0) {
+          found = k;
+          state = j;
+        }
       }
     }
     if (found !== undefined) {
       checkedAll += claims.length;
-      matches.push({ model: i, real: found, status: 'same' });
+      matches.push({ model: i, real: found, state, status: 'same' });
       at = found + 1;
       continue;
     }
@@ -171,10 +177,10 @@ export function compareTraces(modelText: string, trace: Pick<Trace, 'steps'>): T
     // "line 8: x = 5" may describe the state after line 8: report against whichever is closer.
     const before = check(claims, real[k]);
     const after = check(claims, real[k + 1]);
-    const use = after.checked > 0 && after.wrong.length < before.wrong.length ? after : before;
+    const useAfter = after.checked > 0 && after.wrong.length < before.wrong.length;
     checkedAll += claims.length;
     firstDiff = matches.length;
-    matches.push({ model: i, real: k, status: 'differs', mismatches: use.wrong });
+    matches.push({ model: i, real: k, state: useAfter ? k + 1 : k, status: 'differs', mismatches: (useAfter ? after : before).wrong });
   }
   return { model, matches, ...(firstDiff !== undefined ? { firstDiff } : {}), checked: checkedAll };
 }

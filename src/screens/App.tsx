@@ -9,6 +9,7 @@ import { GuidanceScreen } from './Guidance.js';
 import { useExternal, useTerminalSize } from './hooks.js';
 import { Picker } from './Picker.js';
 import { SettingsScreen } from './Settings.js';
+import { StatementPrompt } from './StatementPrompt.js';
 import { Solve } from './Solve.js';
 import { resultWord } from '../session/verdict.js';
 import type { SessionView } from '../app/sessionView.js';
@@ -25,6 +26,7 @@ type Screen =
   | { kind: 'picker'; error?: string }
   | { kind: 'settings' }
   | { kind: 'opening'; what: string }
+  | { kind: 'statement'; problem: Problem; flow?: string }
   | { kind: 'solve'; problem: Problem; session: SessionHandle; startedAt: number; flow?: string };
 
 /** 0 accepted (or samples only, all there is) or stopped by the person, 1 otherwise, 3 when the model server failed it. */
@@ -47,6 +49,12 @@ export function App({ app, initial, onExit }: AppProps) {
   }, [app]);
 
   const start = (problem: Problem, flow?: string): void => {
+    // No model step plans from a bare link: a problem without its statement gets one first.
+    if (app.statement.needed(problem)) return setScreen({ kind: 'statement', problem, ...(flow ? { flow } : {}) });
+    startNow(problem, flow);
+  };
+
+  const startNow = (problem: Problem, flow?: string): void => {
     setScreen({ kind: 'opening', what: problem.title });
     app.startSession(problem, flow).then(
       (session) => setScreen({ kind: 'solve', problem, session, startedAt: Date.now(), ...(flow ? { flow } : {}) }),
@@ -99,6 +107,9 @@ export function App({ app, initial, onExit }: AppProps) {
     if (screen.kind === 'settings') body = <SettingsScreen app={app.settings} width={width} height={height - 1} onClose={() => { setScreen({ kind: 'picker' }); void app.backend.recheck(); }} />;
   } else if (screen.kind === 'settings') {
     body = <SettingsScreen app={app.settings} width={width} height={height - 1} onClose={() => setScreen({ kind: 'picker' })} />;
+  } else if (screen.kind === 'statement') {
+    const flow = screen.flow;
+    body = <StatementPrompt problem={screen.problem} source={app.statement} app={app} width={width} height={height - 1} onReady={(p) => startNow(p, flow)} onCancel={() => (initial ? onExit(0) : setScreen({ kind: 'picker' }))} />;
   } else if (screen.kind === 'opening') {
     body = <Text dimColor>{cut(`opening ${screen.what}…`, width)}</Text>;
   } else {

@@ -27,11 +27,13 @@ import { Gate, gateHints } from './solve/Gate.js';
 import { NOTE_HINTS, NoteInput } from './solve/NoteInput.js';
 import { Streaming } from './solve/Streaming.js';
 import { Columns, columnWidths, sideRows } from './solve/Columns.js';
+import { traceTarget } from '../components/traceTarget.js';
+import { traceCompareRows } from '../components/panes/check.js';
 
 export interface SolveProps {
   session: SessionHandle;
   problem: Problem;
-  app: Pick<AppController, 'editExternally' | 'settings'>;
+  app: Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst'>;
   flow: string;
   model: string;
   lang: string;
@@ -106,6 +108,8 @@ export function Solve(props: SolveProps) {
     setBackPickState(n);
   };
   const [carry, setCarry] = useState('');
+  // `T`: the model's simulation beside the real run (rows once the trace is back).
+  const [traced, setTraced] = useState<Row[]>([]);
   const lastCancel = useRef(Number.NEGATIVE_INFINITY);
   const live = v.live;
   const proposal = live?.proposal;
@@ -150,7 +154,7 @@ export function Solve(props: SolveProps) {
   const backendError = v.error !== undefined && isBackendError(v.error.code);
 
   const externalEdit = (p: Proposal): void => {
-    const program = p.pane === 'code' || p.pane === 'debug' || p.pane === 'practice';
+    const program = p.pane === 'code' || p.pane === 'debug' || p.pane === 'practice' || p.pane === 'yours' || p.pane === 'fix';
     const before = editedText(p);
     app
       .editExternally(before, program ? props.lang : undefined)
@@ -159,6 +163,30 @@ export function Solve(props: SolveProps) {
         else decide({ kind: 'edit', content: text });
       })
       .catch((err: unknown) => setNotice({ text: `the editor failed: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' }));
+  };
+
+  const openProgram = (path: string): void => {
+    setMode('main');
+    if (!path.trim() || !app.openProgram) return;
+    app
+      .openProgram(path)
+      .then(({ source, lang }) => {
+        if (lang !== undefined && lang !== props.lang) setNotice({ text: `that is a ${lang} program; this session checks ${props.lang} (start it with --lang ${lang})`, tone: 'red' });
+        else decide({ kind: 'edit', content: source });
+      })
+      .catch((err: unknown) => setNotice({ text: err instanceof Error ? err.message : String(err), tone: 'red' }));
+  };
+
+  const traceIt = (p: Proposal): void => {
+    const ask = traceTarget(p, v, props.lang);
+    if ('why' in ask) return setNotice({ text: ask.why, tone: 'yellow' });
+    if (!app.traceAgainst) return;
+    setTraced([[seg('running the program under the tracer in the sandbox…', { dim: true })]]);
+    setMode('trace');
+    app
+      .traceAgainst(ask)
+      .then((r) => setTraced(r.ok ? traceCompareRows(r.comparison, r.trace, width, ask.predicted) : [[seg(r.reason, { color: 'yellow' })]]))
+      .catch((err: unknown) => setTraced([[seg(`the trace failed: ${err instanceof Error ? err.message : String(err)}`, { color: 'red' })]]));
   };
 
   const apply = (a: SolveAction): void => {
@@ -202,6 +230,9 @@ export function Solve(props: SolveProps) {
       case 'external-edit':
         if (proposal) externalEdit(proposal);
         return;
+      case 'trace':
+        if (proposal) traceIt(proposal);
+        return;
       case 'notice':
         return setNotice({ text: a.text, tone: 'yellow' });
     }
@@ -239,9 +270,11 @@ export function Solve(props: SolveProps) {
   const status = <StatusBar info={statusOf(v, props)} width={width} />;
   const toMain = (): void => setMode('main');
 
-  if (mode === 'help' || mode === 'problem' || mode === 'settings' || (mode === 'edit' && proposal)) {
+  if (mode === 'help' || mode === 'problem' || mode === 'settings' || mode === 'trace' || (mode === 'edit' && proposal)) {
     let overlay: React.ReactNode;
-    if (mode === 'help') {
+    if (mode === 'trace') {
+      overlay = <ScrollView title="The simulation held against the real run" rows={traced} width={width} height={body + 2} onClose={toMain} closeKeys={['T', 'q']} />;
+    } else if (mode === 'help') {
       const helpRows: Row[] = ALL_KEYS.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
       overlay = <ScrollView title="Keys" rows={helpRows.flatMap((r) => wrapRow(r, width, 14))} width={width} height={body + 2} onClose={toMain} closeKeys={['?', 'q']} />;
     } else if (mode === 'problem') {
@@ -293,6 +326,14 @@ export function Solve(props: SolveProps) {
         />
       );
       hints = NOTE_HINTS;
+    } else if (mode === 'open') {
+      content = (
+        <Box flexDirection="column">
+          <Gate rows={rows} offset={offset} height={Math.max(1, body - 1)} />
+          <LineInput label="program file to check:" width={width} initial={carry} onSubmit={openProgram} onCancel={toMain} />
+        </Box>
+      );
+      hints = [{ key: 'enter', label: 'open' }, { key: 'esc', label: 'cancel' }];
     } else if (mode === 'ask') {
       content = (
         <Box flexDirection="column">

@@ -37,9 +37,13 @@ export function checkStage(body: OllamaChatBody): string {
   return '?';
 }
 
+/** The model the tutor's start-up probe finds installed (headless runs do not ask). */
+export const CHECK_MODEL = 'fake-coder:7b';
+
 export function startCheckModel(over: (stage: string, nth: number) => FakeReply | undefined = () => undefined): Promise<FakeServer> {
   const seen = new Map<string, number>();
   return startFakeOllama({
+    models: [{ name: CHECK_MODEL }, { name: 'qwen2.5-coder:7b' }],
     chat: (body) => {
       const stage = checkStage(body);
       const nth = seen.get(stage) ?? 0;

@@ -180,3 +180,12 @@ describe('downloading a page (loopback HTTP)', () => {
     }
   }, 30_000);
 });
+
+describe('solve --auto on a problem without a statement', () => {
+  it('fails with one line that says to fetch or paste it, before any model call', async () => {
+    const file = saved();
+    const r = start(['solve', file, '--auto', '--host', 'http://127.0.0.1:1'], tempEnv());
+    expect(await r.exit).toBe(1);
+    expect(r.stderr()).toMatch(/^simcoach: Splitting Melons has no statement to plan from .*\nTo go on, run `simcoach statement .*splitting-melons\.md` to download it from the judge, or paste it into .*splitting-melons\.md under its title\.\n$/);
+  }, 30_000);
+});

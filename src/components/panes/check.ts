@@ -99,9 +99,10 @@ export function reviewRows(p: Proposal, o: Opts): Row[] | undefined {
   ];
 }
 
-const stateText = (vars: Record<string, string>): string =>
-  Object.entries(vars)
-    .map(([k, v]) => `${k}=${v}`)
+/** A state as `name=value` pairs, the names the model spoke of first. */
+const stateText = (vars: Record<string, string>, first: readonly string[] = []): string =>
+  [...first.filter((k) => k in vars), ...Object.keys(vars).filter((k) => !first.includes(k))]
+    .map((k) => `${k}=${vars[k]}`)
     .join(' ');
 
 /**
@@ -117,7 +118,8 @@ export function traceCompareRows(c: TraceComparison, t: Trace, width: number, pr
     const m = c.matches[i]!;
     const left = c.model[m.model]!.text;
     const real = m.real !== undefined ? t.steps[m.real] : undefined;
-    const right = real ? `${real.line}: ${stateText(real.vars)}` : '';
+    const shown = t.steps[m.state ?? m.real ?? -1] ?? real;
+    const right = real && shown ? `${real.line}: ${stateText(shown.vars, c.model[m.model]!.claims.map(([n]) => n))}` : '';
     const mark = m.status === 'same' ? '✓' : m.status === 'differs' ? '✗' : '·';
     const style = m.status === 'differs' ? { color: 'red' as const, bold: true, inverse: true } : m.status === 'same' ? {} : { dim: true };
     rows.push([seg(`${mark} ${cut(left, col - 2)}`.padEnd(col), style), seg(' │ ', { dim: true }), seg(cut(right, col), m.status === 'differs' ? { color: 'red', bold: true } : { dim: m.status !== 'same' })]);

@@ -3,6 +3,7 @@
 // one of the engine's own decisions: striking findings or choosing in the tree is an edit of the
 // step's text, so the journal records it and a replay serves it.
 import { testerAgent } from '../../agents/selfcollab/tester.js';
+import { showExplanation, type ExplainValue } from '../../agents/explain/explain.js';
 import { treeAgent, type TreeChoice, type TreeStepValue } from '../../agents/codetree/tree.js';
 import type { Decision, PaneKind } from '../../engine/types.js';
 import { isReport, isTreeStep } from './shapes.js';
@@ -94,8 +95,15 @@ function treeKey(value: unknown, ui: PaneUi, k: PaneKeyPress): PaneAction | unde
   return undefined;
 }
 
+/** `f` on an explanation: the person asks for a fix, an edit of the step the journal keeps. */
+function explainKey(value: unknown, k: PaneKeyPress): PaneAction | undefined {
+  if (k.input !== 'f' || typeof value !== 'object' || value === null || !('explanation' in value)) return undefined;
+  return { kind: 'decide', decision: { kind: 'edit', content: showExplanation({ ...(value as ExplainValue), fixWanted: true }) } };
+}
+
 /** What a key does on this pane, or undefined when the pane leaves it to the gate. */
 export function paneKey(p: PaneValue, ui: PaneUi, k: PaneKeyPress): PaneAction | undefined {
+  if (p.pane === 'explain') return explainKey(p.value, k);
   if (p.pane === 'report') return reportKey(p.value, ui, k);
   if (p.pane === 'tree') return treeKey(p.value, ui, k);
   if (p.pane === 'practice') return practiceKey(p.value, k);

@@ -1,9 +1,9 @@
 // Statements for problems that arrive without one (Competitive Companion sends samples and
 // limits only): download the judge's page, keep the statement as markdown in the problem file.
 import { parse } from 'node-html-parser';
-import type { Problem } from '../types.js';
 import { judgeOf, type Fragments, type JudgeSite } from './judges.js';
 import { toMarkdown } from './markdown.js';
+import { withStatementText } from './place.js';
 
 export { JUDGES, judgeOf } from './judges.js';
 
@@ -95,22 +95,7 @@ export async function fetchStatement(url: string | undefined, o: FetchOptions = 
   return { ok: true, statement };
 }
 
-/** Lines simcoach writes itself when a problem came without its statement (see companion.ts). */
-const PLACEHOLDER = /^(The statement is on the contest page: <[^>]*>\.|This problem is interactive: .*|The input holds several test cases\.|Input comes from .*|Output goes to .*)$/;
-
-/**
- * True when a problem has no statement to plan from: only a title, samples and our own notes.
- * The tutor then asks the person to paste one before the first model step.
- */
-export function needsStatement(problem: Problem): boolean {
-  const rest = problem.statement
-    .split('\n')
-    .filter((l) => !/^#{1,6}\s/.test(l.trim()) && !PLACEHOLDER.test(l.trim()))
-    .join('\n')
-    .replace(/(`{3,})[^\n]*\n[\s\S]*?\n?\1/g, '')
-    .trim();
-  return rest.length === 0;
-}
+export { needsStatement, statementHint, withStatementText } from './place.js';
 
 /** The statement as markdown sections under the problem's title (the loader reads `## Input` and `## Output`). */
 export function statementMarkdown(s: Statement): string {
@@ -120,19 +105,7 @@ export function statementMarkdown(s: Statement): string {
     .join('\n\n');
 }
 
-/**
- * A problem file's text with the statement put in: after the `# Title` line, in place of the
- * "statement is on the contest page" note; the front matter and the samples are kept as they are.
- */
+/** A problem file's text with a downloaded statement put in under its title (see withStatementText). */
 export function withStatement(fileText: string, s: Statement): string {
-  const lines = fileText.split('\n');
-  const kept = lines.filter((l) => !/^The statement is on the contest page: <[^>]*>\.$/.test(l.trim()));
-  let at = kept.findIndex((l) => /^#\s/.test(l));
-  if (at < 0) {
-    // No title line: after the front matter.
-    const close = kept[0]?.trim() === '---' ? kept.findIndex((l, i) => i > 0 && l.trim() === '---') : -1;
-    at = close;
-  }
-  const insert = ['', statementMarkdown(s), ''];
-  return [...kept.slice(0, at + 1), ...insert, ...kept.slice(at + 1)].join('\n').replace(/\n{3,}/g, '\n\n');
+  return withStatementText(fileText, statementMarkdown(s));
 }

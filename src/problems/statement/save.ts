@@ -1,6 +1,8 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { fetchStatement, withStatement, type FetchOptions, type StatementFailure, type Statement } from './index.js';
+import type { Problem } from '../types.js';
+import { fetchStatement, statementMarkdown, withStatement, type FetchOptions, type StatementFailure, type Statement } from './index.js';
+import { withStatementText } from './place.js';
 
 export type Kept = { ok: true; statement: Statement; file: string } | { ok: false; failure: StatementFailure };
 
@@ -14,9 +16,46 @@ export async function keepStatement(file: string, url: string | undefined, o: Fe
   }
   const r = await fetchStatement(url, o);
   if (!r.ok) return r;
-  const text = await readFile(file, 'utf8');
-  const temp = `${file}.statement-${process.pid}`;
-  await writeFile(temp, withStatement(text, r.statement));
-  await rename(temp, file);
+  await replaceFile(file, withStatement(await readFile(file, 'utf8'), r.statement));
   return { ok: true, statement: r.statement, file };
+}
+
+/** Replaces a file's text in one step (a temp file renamed over it). */
+async function replaceFile(file: string, text: string): Promise<void> {
+  const temp = `${file}.statement-${process.pid}`;
+  await writeFile(temp, text);
+  await rename(temp, file);
+}
+
+/**
+ * A statement the person pasted, kept in the problem's markdown file under its title; the problem
+ * read again from that file (its Input and Output sections found). A problem from any other kind
+ * of file (JSON, a set) gets the statement for this session only, and `file` is absent.
+ */
+export async function keepPastedStatement(problem: Problem, markdown: string): Promise<{ problem: Problem; file?: string }> {
+  const file = problem.source?.file;
+  if (!file || extname(file).toLowerCase() !== '.md') {
+    return { problem: { ...problem, statement: `${problem.statement.trim()}\n\n${markdown.trim()}`.trim() } };
+  }
+  await replaceFile(file, withStatementText(await readFile(file, 'utf8'), markdown));
+  return { problem: await reread(problem, file), file };
+}
+
+/** The problem's statement downloaded from its judge into its file, and the problem read again. */
+export async function fetchIntoProblem(problem: Problem, o: FetchOptions = {}): Promise<{ ok: true; problem: Problem; judge: string } | { ok: false; failure: StatementFailure }> {
+  const file = problem.source?.file;
+  if (!file || extname(file).toLowerCase() !== '.md') {
+    const r = await fetchStatement(problem.source?.url, o);
+    if (!r.ok) return r;
+    return { ok: true, judge: r.statement.judge, problem: { ...problem, statement: `${problem.statement.trim()}\n\n${statementMarkdown(r.statement)}`.trim() } };
+  }
+  const kept = await keepStatement(file, problem.source?.url, o);
+  if (!kept.ok) return kept;
+  return { ok: true, judge: kept.statement.judge, problem: await reread(problem, file) };
+}
+
+/** The problem as its file now says, under the same id, with its hidden tests. */
+async function reread(problem: Problem, file: string): Promise<Problem> {
+  const { loadStatement } = await import('../markdown.js');
+  return loadStatement(file, problem.id);
 }

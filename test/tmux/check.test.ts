@@ -1,0 +1,106 @@
+// "Check my code" in the real built app (dist/cli.js) in a real terminal (tmux), by keys, against
+// the fake Ollama server over HTTP: a wrong-by-one program opened with `o`, judged, explained at
+// the right line; `T` holds the explanation's simulation against the real run; `f` asks for the
+// fix, which is judged on every test. Skipped only where tmux is missing (CI installs it).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FakeServer } from '../fakes/ollama.js';
+import { checkStage, RANGE_SUMS, startCheckModel, WRONG_BY_ONE } from '../fakes/checkModel.js';
+
+const ROOT = resolve(__dirname, '../..');
+const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
+const SOCKET = `simcoach-check-${process.pid}`;
+const SESSION = 'check';
+
+const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const screen = (): string => tmux('capture-pane', '-p', '-t', SESSION);
+const keys = (...k: string[]): void => void tmux('send-keys', '-t', SESSION, ...k);
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+async function until(re: RegExp, what: string, ms = 30_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const s = screen();
+    if (re.test(s)) {
+      await sleep(150);
+      return s;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${s}`);
+    await sleep(100);
+  }
+}
+
+let server: FakeServer | undefined;
+afterAll(async () => {
+  // Only the tmux server this test started (its own socket).
+  if (HAS_TMUX) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  await server?.close();
+});
+
+describe.skipIf(!HAS_TMUX)('check my code in the built app', () => {
+  it('o opens a wrong-by-one program; the explanation names line 8; T shows the real run; f fixes it; the fix is accepted', async () => {
+    server = await startCheckModel();
+    const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-check-'));
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      TERM: 'xterm-256color',
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_CACHE_HOME: join(home, 'cache'),
+      NO_COLOR: '1',
+    };
+    const cmd = [process.execPath, join(ROOT, 'dist', 'cli.js'), 'check', '--problem', join(ROOT, RANGE_SUMS), '--host', server.url, '--model', 'fake-coder:7b']
+      .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
+      .join(' ');
+    // `env -i` so no CI variable makes Ink hold its frames; the shell stays after the app exits.
+    const script = join(home, 'run.sh');
+    writeFileSync(script, `clear\nenv -i ${Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ')} ${cmd}\necho "exit=$?"\n`);
+    tmux('new-session', '-d', '-s', SESSION, '-x', '110', '-y', '40', 'sh');
+    keys(`. ${script}`, 'Enter');
+
+    const first = await until(/Your program\s+your decision/, 'the step that takes the program');
+    expect(first).toContain('o  open a file');
+    expect(first).toMatch(/check\s+range-sums · python/);
+    keys('o');
+    await until(/program file to check:/, 'the file prompt');
+    keys('-l', join(ROOT, WRONG_BY_ONE));
+    keys('Enter');
+
+    // Judged on the samples (wrong), then explained: the line, and idea vs implementation.
+    const why = await until(/Why it fails\s+your decision/, 'the explanation');
+    expect(why).toMatch(/goes wrong at\s+line 8\s+print\(prefix\[r\] - prefix\[l\]\)/);
+    expect(why).toContain('the idea is right; the implementation is wrong');
+    expect(why).toMatch(/f fix it/);
+    expect(server.chatBodies().map(checkStage)).toEqual(['explain']);
+
+    keys('T');
+    const real = await until(/The simulation held against the real run[\s\S]*(no difference|✗)/, 'the real run beside the simulation');
+    expect(real).toContain('no difference: the real run agrees with all');
+    expect(real).toMatch(/✓ line 7: l = 1, r = 5\s+│ 7: l=1 r=5 n=5/);
+    keys('Escape');
+    await until(/Why it fails\s+your decision/, 'the explanation again');
+
+    keys('f');
+    await until(/Fix \(asked for\)\s+your decision/, 'the fix, asked for');
+    expect(server.chatBodies().map(checkStage)).toEqual(['explain', 'fix']);
+    keys('a');
+    const end = await until(/Accepted — 7\/7 tests/, 'the fix judged on every test');
+    expect(end).not.toMatch(/Submit/);
+    keys('q');
+    await until(/exit=\d+/, 'the app to exit');
+
+    const dir = join(home, 'data', 'simcoach', 'sessions');
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.jsonl')) : [];
+    expect(files).toHaveLength(1);
+    const lines = readFileSync(join(dir, files[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ type: 'session', flow: 'check' });
+    // The program and the fix request are the person's decisions, kept for replay.
+    expect(lines.find((e) => e.type === 'decision' && e.step === 0)).toMatchObject({ decision: { kind: 'edit' }, by: 'person', value: { source: readFileSync(join(ROOT, WRONG_BY_ONE), 'utf8') } });
+    expect(lines.find((e) => e.type === 'decision' && (e.value as { fixWanted?: boolean } | undefined)?.fixWanted === true)).toBeDefined();
+    expect(lines.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved', submit: { verdict: 'AC', passed: 7, total: 7, hidden: 5 } } });
+  });
+});
