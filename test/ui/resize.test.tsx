@@ -8,6 +8,9 @@ import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel, tempXdg, waitFor } from './helpers.js';
 import { headlessTerm } from './term.js';
 
+// A wait's cap only catches a hang: a loaded machine shared by parallel test workers is slow.
+const CAP = 90_000;
+
 let server: FakeServer | undefined;
 beforeAll(() => {
   tempXdg();
@@ -67,6 +70,7 @@ async function startTutor(cols: number, rows: number) {
         return check(last);
       },
       what,
+      CAP,
     );
   };
   const resize = (c: number, r: number): void => {
@@ -97,7 +101,7 @@ describe('resizing while an answer streams', () => {
       served = streamed();
       t.resize(c, r);
       // Frames after the resize: the stream went on at the new size.
-      await waitFor(() => String(streamed()), (n) => Number(n) > served + 20, `frames after the resize to ${c}×${r}`);
+      await waitFor(() => String(streamed()), (n) => Number(n) > served + 20, `frames after the resize to ${c}×${r}`, CAP);
       await t.until(`the stream at ${c} columns`, (s) => s.split('\n').some((l) => /streaming/.test(l)));
     }
     // Cancel the answer: the gate shows what had come; nothing moves any more.
