@@ -169,7 +169,7 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
   if (opts.signal?.aborted) throw abortError();
   const lim = limitsOf(opts);
   const cmp: Comparison = opts.compare ?? { mode: 'tokens' };
-  const build = await buildProgram(program, { signal: opts.signal });
+  const build = await cpuSlots(() => buildProgram(program, { signal: opts.signal }));
   if (!build.ok) return { verdict: 'CE', passed: 0, total: tests.length, tests: [], compile: build.compile };
   let checker: Checker | null = null;
   let interactor: Checker | null = null;
