@@ -8,6 +8,7 @@ import * as engine from './engine.js';
 import * as flows from './flows.js';
 import * as sessions from './sessions.js';
 import * as problems from './problems.js';
+import * as evalRuns from './eval.js';
 
 const sections: Record<string, { run(): Promise<void>; about: string }> = {
   ui: { ...ui, about: 'start-up and first frame against bare node; CPU while a long answer streams' },
@@ -18,6 +19,7 @@ const sections: Record<string, { run(): Promise<void>; about: string }> = {
   flows: { ...flows, about: 'calls and prompt tokens (sent, evaluated) per problem for each flow' },
   sessions: { ...sessions, about: 'first frame of replay on a 20 MB session' },
   problems: { ...problems, about: 'loaders on real sets, listen latency' },
+  eval: { ...evalRuns, about: 'eval --jobs 4 against a slow stand-in model vs one problem at a time' },
 };
 
 async function main(): Promise<void> {

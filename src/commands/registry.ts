@@ -20,12 +20,12 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./solve.js'),
   },
   practice: {
-    usage: 'practice PROBLEM [--lang L] [--model M]',
+    usage: 'practice PROBLEM [FLAGS]',
     summary: 'write the solution yourself; h reveals one more hint, from a similar problem up to the code',
     load: () => import('./practice.js'),
   },
   stats: {
-    usage: 'stats [--json]',
+    usage: 'stats [FLAGS]',
     summary: 'how practice went, by tag and difficulty: solved with no hint, with hints, attempted',
     load: () => import('./stats.js'),
   },

@@ -9,6 +9,8 @@ import type { Problem } from '../problems/types.js';
 import { clip } from '../runners/feedback.js';
 import { DEFAULT_ROUNDS, stress, type StressOutcome } from '../runners/stress.js';
 import { color } from '../term.js';
+import { printable } from '../printable.js';
+import { sideBySide } from './sideBySide.js';
 import { readProgramFile } from './program-file.js';
 
 const SHOW = 2000;
@@ -17,26 +19,28 @@ function count(n: number): string {
   return `${n} round${n === 1 ? '' : 's'}`;
 }
 
+/** The terminal's width; COLUMNS when stdout is not one (a pipe, a test), else 80. */
+const termWidth = (): number => process.stdout.columns || Number(process.env.COLUMNS) || 80;
+
 function describe(o: StressOutcome, total: number): string {
   switch (o.kind) {
     case 'agreed':
       return `${color.green('OK')}  the solution agreed with the brute force on all ${count(o.rounds)}`;
     case 'stopped':
-      return `${color.yellow('stopped')}  ${count(o.rounds)} of ${total} done, all agreed`;
+      return `${color.yellow('stopped')}  ${count(o.rounds)} of ${total} done, all agreed; nothing was saved`;
     case 'compile-error':
       return `${color.red('CE')}  the ${o.who} does not compile\n${o.compile.message}`;
     case 'blamed':
       return [
         `${color.yellow(`the ${o.who === 'brute' ? 'brute force' : 'generator'} failed`)} in round ${o.round} (seed ${o.seed}): ${o.detail}`,
         `Not the solution's fault: fix the ${o.who === 'brute' ? 'brute force' : 'generator'}. ${count(o.rounds)} agreed before it.`,
-        ...(o.input !== undefined ? ['input:', clip(o.input, SHOW)] : []),
+        ...(o.input !== undefined ? ['input:', printable(clip(o.input, SHOW))] : []),
       ].join('\n');
     case 'found':
       return [
         `${color.red(o.result.verdict)}  the solution disagrees with the brute force in round ${o.round} (seed ${o.seed})${o.result.detail ? `: ${o.result.detail}` : ''}`,
-        'input:', clip(o.input, SHOW).trimEnd(),
-        'brute force:', clip(o.answer, SHOW).trimEnd(),
-        'solution:', clip(o.result.actual, SHOW).trimEnd(),
+        'input:', printable(clip(o.input, SHOW).trimEnd()),
+        sideBySide(['brute force', 'solution'], clip(o.answer, SHOW), clip(o.result.actual, SHOW), termWidth()),
       ].join('\n');
   }
 }

@@ -92,5 +92,25 @@ export const ENDED_HINTS: Hint[] = [
   { key: 'n', label: 'another problem' },
   { key: 'g', label: 'timeline' },
   { key: 'p', label: 'problem' },
+  { key: 's', label: 'settings' },
+  { key: '?', label: 'keys' },
   { key: 'q', label: 'quit' },
 ];
+
+/**
+ * The keys that still work once the session has ended (solveKeys answers no other): R only after
+ * the model server failed, n only where the app can open another problem.
+ */
+export function endedHints(o: { canAnother: boolean; backendFailed: boolean }): Hint[] {
+  const hints = o.canAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
+  return o.backendFailed ? [{ key: 'R', label: 'try again' }, ...hints] : hints;
+}
+
+/** `?` after the end: those keys alone, described as ALL_KEYS describes them. */
+export function endedKeys(o: { canAnother: boolean; backendFailed: boolean }): { key: string; what: string }[] {
+  const keys = new Set(endedHints(o).map((h) => h.key));
+  return [
+    ...(keys.has('n') ? [{ key: 'n', what: 'another problem' }] : []),
+    ...ALL_KEYS.filter((k) => keys.has(k.key)).map((k) => (k.key === 'R' ? { key: 'R', what: 'try again after the model server failed' } : k)),
+  ];
+}

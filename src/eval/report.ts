@@ -110,7 +110,7 @@ export function reportTable(rep: EvalReport, p: Paint = plain): string {
   });
   const notes = [
     ...(rep.problems.some((r) => r.repairs) ? ["calls a+b: the method's own calls + repair requests for answers that could not be read"] : []),
-    ...(rep.problems.some((r) => r.kind === 'function') ? ['function-style problems (fn) are reported apart from the stdin-style ones, as the papers do'] : []),
+    ...(rep.problems.some((r) => r.kind === 'function') ? ['function-style problems (fn) are reported apart from the stdin-style ones'] : []),
   ];
   return [...perProblem, '', ...summary, '', ...lines, ...notes.map((n) => p.dim(n))].join('\n');
 }

@@ -87,7 +87,8 @@ const REAPER = [
 let reaper: ChildProcess | null = null;
 
 function ensureReaper(controllers: Controller[]): void {
-  if (reaper) return;
+  // SIMCOACH_REAPER=0 is for the tests that show the sandboxes die with simcoach on their own.
+  if (reaper || process.env.SIMCOACH_REAPER === '0') return;
   const parents = controllers.map((c) => join(ROOT, c, PARENT));
   reaper = spawn('/bin/sh', ['-c', REAPER, 'sc-reaper', String(process.pid), ...parents], {
     stdio: ['pipe', 'ignore', 'ignore'],

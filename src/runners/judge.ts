@@ -10,6 +10,7 @@ import { prepareChecker, runChecker, type Checker } from './checker.js';
 import { outputComparer } from './compare.js';
 import { runInteractive } from './interact.js';
 import { runSandboxed, type SandboxResult } from './sandbox.js';
+import { openBatch, type Batch, type RunFn } from './sandboxPool.js';
 import { problemJudgeOptions } from './problem-options.js';
 import { testRun } from './testRun.js';
 import { makeTempDir } from './tempdirs.js';
@@ -82,49 +83,68 @@ async function outputSink(test: TestCase, cmp: Comparison, checker: Checker | nu
 }
 
 /** One plain run with the whole output kept (up to the output limit): a generator's or a brute force's. */
-export async function runOnce(lang: LangId, built: Built, input: string, lim: Limits, io: FileIo = {}, signal?: AbortSignal, args: string[] = []): Promise<{ r: SandboxResult; output: string }> {
-  const r = await runSandboxed(await testRun(lang, built, input, lim, io, signal, args));
+export async function runOnce(lang: LangId, built: Built, input: string, lim: Limits, io: FileIo = {}, signal?: AbortSignal, args: string[] = [], run: RunFn = runSandboxed): Promise<{ r: SandboxResult; output: string }> {
+  const r = await run(await testRun(lang, built, input, lim, io, signal, args));
   if (r.aborted) throw abortError();
   return { r, output: (io.output ? (r.fileOutput ?? Buffer.alloc(0)) : r.stdout).toString('utf8') };
 }
 
 /** Runs a program on one test and judges it: the run's own verdict first, then the checker or the comparison. */
-export async function runTest(program: Program, built: Built, test: TestCase, index: number, lim: Limits, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
+export async function runTest(program: Program, built: Built, test: TestCase, index: number, lim: Limits, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal, run: RunFn = runSandboxed): Promise<TestResult> {
   const sink = await outputSink(test, cmp, checker);
   try {
-    const r = await runSandboxed({
+    const r = await run({
       ...(await testRun(program.lang, built, test.input, lim, io, signal)),
       // With file output, stdout is only shown; the answer file (bounded by the output limit) is compared.
       ...(io.output ? { keepStdoutBytes: 0 } : { onStdout: sink.write, keepStdoutBytes: KEEP_OUTPUT_BYTES }),
     });
-    if (io.output && r.fileOutput) sink.write(r.fileOutput);
-    sink.close();
-    if (r.aborted) throw abortError();
-    const shown = io.output ? (r.fileOutput ?? Buffer.alloc(0)).subarray(0, KEEP_OUTPUT_BYTES) : r.stdout;
-    const base = {
-      name: test.name ?? `test ${index + 1}`,
-      timeMs: r.wallExceeded ? r.wallMs : r.cpuMs,
-      memoryKb: r.peakKb,
-      input: test.input,
-      actual: shown.toString('utf8'),
-      outputBytes: sink.bytes(),
-      stderr: printable(r.stderr),
-      exitCode: r.exitCode,
-      signal: r.signal,
-    };
-    const early = runVerdict(r, lim.memoryMb * 1024);
-    if (early) return { ...base, verdict: early.verdict, detail: early.detail, expected: test.outputs[0] ?? '' };
-    if (checker && sink.file) {
-      const c = await runChecker(checker, test.input, sink.file, test.outputs[0] ?? '', signal);
-      return { ...base, verdict: c.ok ? 'AC' : 'WA', detail: c.detail, expected: test.outputs[0] ?? '' };
-    }
-    const c = sink.compare!();
-    const detail = !c.ok && io.output && r.fileOutput === null ? `wrote no ${io.output} (the answer goes to that file, not to stdout)` : c.detail;
-    return { ...base, verdict: c.ok ? 'AC' : 'WA', detail, expected: c.expected };
+    return await finishTest(sink, r, test, index, lim, checker, io, signal);
   } finally {
     sink.close();
     await sink.cleanup();
   }
+}
+
+/**
+ * Judges a run that is already done and whose whole output it holds (`keepStdoutBytes` at the
+ * output limit): a stress round's solution, run beside the brute force before the answer is known.
+ */
+export async function judgeRun(r: SandboxResult, test: TestCase, index: number, lim: Limits, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
+  const sink = await outputSink(test, cmp, checker);
+  try {
+    if (!io.output) sink.write(r.stdout);
+    return await finishTest(sink, { ...r, stdout: r.stdout.subarray(0, KEEP_OUTPUT_BYTES) }, test, index, lim, checker, io, signal);
+  } finally {
+    sink.close();
+    await sink.cleanup();
+  }
+}
+
+async function finishTest(sink: Awaited<ReturnType<typeof outputSink>>, r: SandboxResult, test: TestCase, index: number, lim: Limits, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
+  if (io.output && r.fileOutput) sink.write(r.fileOutput);
+  sink.close();
+  if (r.aborted) throw abortError();
+  const shown = io.output ? (r.fileOutput ?? Buffer.alloc(0)).subarray(0, KEEP_OUTPUT_BYTES) : r.stdout;
+  const base = {
+    name: test.name ?? `test ${index + 1}`,
+    timeMs: r.wallExceeded ? r.wallMs : r.cpuMs,
+    memoryKb: r.peakKb,
+    input: test.input,
+    actual: shown.toString('utf8'),
+    outputBytes: sink.bytes(),
+    stderr: printable(r.stderr),
+    exitCode: r.exitCode,
+    signal: r.signal,
+  };
+  const early = runVerdict(r, lim.memoryMb * 1024);
+  if (early) return { ...base, verdict: early.verdict, detail: early.detail, expected: test.outputs[0] ?? '' };
+  if (checker && sink.file) {
+    const c = await runChecker(checker, test.input, sink.file, test.outputs[0] ?? '', signal);
+    return { ...base, verdict: c.ok ? 'AC' : 'WA', detail: c.detail, expected: test.outputs[0] ?? '' };
+  }
+  const c = sink.compare!();
+  const detail = !c.ok && io.output && r.fileOutput === null ? `wrote no ${io.output} (the answer goes to that file, not to stdout)` : c.detail;
+  return { ...base, verdict: c.ok ? 'AC' : 'WA', detail, expected: c.expected };
 }
 
 /** Runs `fn` over items with at most `width` at once; stops starting new ones when `stop()` says so. */
@@ -149,10 +169,11 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
   if (opts.signal?.aborted) throw abortError();
   const lim = limitsOf(opts);
   const cmp: Comparison = opts.compare ?? { mode: 'tokens' };
-  const build = await buildProgram(program, { signal: opts.signal });
+  const build = await cpuSlots(() => buildProgram(program, { signal: opts.signal }));
   if (!build.ok) return { verdict: 'CE', passed: 0, total: tests.length, tests: [], compile: build.compile };
   let checker: Checker | null = null;
   let interactor: Checker | null = null;
+  let batch: Batch | null = null;
   try {
     if (opts.interactor) {
       const c = await prepareChecker(opts.interactor, opts.signal, 'interactor');
@@ -165,14 +186,18 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
       checker = c.checker;
     }
     let failed = false;
+    const width = opts.parallel ?? availableParallelism();
+    // Interactive tests stay one sandbox each: the two sides talk through us as they run.
+    batch = interactor ? null : await openBatch(Math.min(width, tests.length), [await testRun(program.lang, build.built, '', lim, opts.io ?? {})]);
+    const run = batch?.run;
     const results = await pool(
       tests,
-      opts.parallel ?? availableParallelism(),
+      width,
       async (t, i) => {
         const r = await cpuSlots(() =>
           interactor
             ? runInteractive(program.lang, build.built, interactor, t, t.name ?? `test ${i + 1}`, lim, opts.signal)
-            : runTest(program, build.built, t, i, lim, cmp, checker, opts.io ?? {}, opts.signal),
+            : runTest(program, build.built, t, i, lim, cmp, checker, opts.io ?? {}, opts.signal, run),
         );
         if (r.verdict !== 'AC') failed = true;
         opts.onResult?.(r, i);
@@ -186,6 +211,7 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
     const verdict = passed === tests.length ? 'AC' : worst(done.map((r) => r.verdict).filter((v) => v !== 'AC'));
     return { verdict, passed, total: tests.length, tests: done, compile: build.built.compile };
   } finally {
+    await batch?.close();
     await build.built.cleanup();
     await checker?.built.cleanup();
     await interactor?.built.cleanup();

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { Readable } from 'node:stream';
-import { constants } from 'node:fs';
+import { closeSync, constants, openSync } from 'node:fs';
 import { chown, lchown, mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,6 +10,7 @@ import { makeTempDir } from './tempdirs.js';
 import { RunGroup } from './cgroup.js';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { baseMounts, parents, toolchainPrefix } from './mounts.js';
+import { supervisorBinary } from './supervisor.js';
 
 export interface SandboxSpec {
   cmd: string;
@@ -72,24 +73,47 @@ const JOIN_CGROUPS = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shi
 // so the run's cgroups are joined after its own set-up, which is never charged to the program.
 const BLOCK_FD = 3;
 const INFO_FD = 4;
+// Where the supervisor's binary is mounted when it is the launcher (its `gate` mode): it joins the
+// run's groups itself through fds from 3 on, then execs. No fd to block on, so a simcoach that
+// dies before the program starts cannot let it start unconfined; bubblewrap's --die-with-parent
+// ends the sandbox with us, and the reaper what is in the groups.
+const GATE = '/sc-supervisor';
 
 let base: Promise<string[]> | null = null;
 const prefixes = new Map<string, Promise<string | null>>();
 
-async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLater: boolean): Promise<string[]> {
-  base ??= baseMounts();
-  const visible = [...(spec.readable ?? []), work, ...(spec.writable ? [spec.writable] : [])];
-  let prefix = prefixes.get(spec.cmd);
+/** The toolchain prefix a command needs mounted (a pyenv Python, a JDK under /opt), cached for toolchains. */
+export async function commandPrefix(cmd: string, visible: string[]): Promise<string | null> {
+  let prefix = prefixes.get(cmd);
   if (!prefix) {
-    prefix = toolchainPrefix(spec.cmd, visible, [homedir(), configDir(), dataDir()]);
+    prefix = toolchainPrefix(cmd, visible, [homedir(), configDir(), dataDir()]);
     // A command inside the program's own dirs differs per build; only toolchains are kept.
-    if (!visible.some((d) => spec.cmd.startsWith(`${d}/`))) prefixes.set(spec.cmd, prefix);
+    if (!visible.some((d) => cmd.startsWith(`${d}/`))) prefixes.set(cmd, prefix);
   }
-  const tool = await prefix;
-  const ro = [...(tool ? [tool] : []), ...(spec.readable ?? [])];
-  const rw = [work, ...(spec.writable ? [spec.writable] : [])];
+  return prefix;
+}
+
+/** The mounts of a sandbox: the fixed base, then `ro` read-only and `rw` writable at their own paths. */
+export async function mountArgs(ro: string[], rw: string[]): Promise<string[]> {
+  base ??= baseMounts();
   // /etc, /dev, /proc and /tmp are made by the base list.
   const made = new Set(['/etc', '/dev', '/proc', '/tmp']);
+  return [
+    ...(await base),
+    ...parents([...ro, ...rw], made),
+    ...ro.flatMap((p) => ['--ro-bind', p, p]),
+    ...rw.flatMap((p) => ['--bind', p, p]),
+  ];
+}
+
+/** The namespaces every sandbox gets: no network, its own PIDs, IPC and host name; it dies with us. */
+export const NAMESPACE_ARGS = ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session'];
+
+async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLater: boolean, gate: string | null): Promise<string[]> {
+  const visible = [...(spec.readable ?? []), work, ...(spec.writable ? [spec.writable] : [])];
+  const tool = await commandPrefix(spec.cmd, visible);
+  const ro = [...(tool ? [tool] : []), ...(spec.readable ?? [])];
+  const rw = [work, ...(spec.writable ? [spec.writable] : [])];
   const drop = iso.runAs && iso.setpriv
     ? [
         // Set-up done as root; the program gets an unprivileged uid, no groups, no capability
@@ -101,14 +125,12 @@ async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLa
   return [
     iso.bwrap!,
     ...(iso.runAs ? [] : ['--unshare-user', '--cap-drop', 'ALL']),
-    ...(await base),
-    ...parents([...ro, ...rw], made),
-    ...ro.flatMap((p) => ['--ro-bind', p, p]),
-    ...rw.flatMap((p) => ['--bind', p, p]),
-    '--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try',
-    '--die-with-parent', '--new-session', '--chdir', work,
+    ...(await mountArgs(ro, rw)),
+    ...(gate ? ['--ro-bind', gate, GATE] : []),
+    ...NAMESPACE_ARGS, '--chdir', work,
     ...(joinLater ? ['--block-fd', String(BLOCK_FD), '--info-fd', String(INFO_FD)] : []),
     '--',
+    ...(gate ? [GATE, 'gate'] : []),
     ...drop,
   ];
 }
@@ -165,7 +187,7 @@ async function killByMarker(marker: string): Promise<void> {
   }
 }
 
-function signalName(iso: Isolation, code: number | null, sig: NodeJS.Signals | null): { exitCode: number | null; signal: string | null } {
+export function signalName(iso: Isolation, code: number | null, sig: NodeJS.Signals | null): { exitCode: number | null; signal: string | null } {
   if (sig) return { exitCode: null, signal: sig };
   // bwrap reports its child's death by signal N as exit status 128+N.
   if (iso.namespaces !== 'none' && code !== null && code > 128 && code < 128 + 65) {
@@ -237,7 +259,7 @@ function childPid(info: Readable): Promise<number | null> {
  * The program controls that directory, so no symlink is followed (it could point at a host
  * file we can read and it cannot) and a FIFO never blocks us.
  */
-async function readOutputFile(path: string, limit: number): Promise<{ fileOutput: Buffer | null; outputExceeded?: true }> {
+export async function readOutputFile(path: string, limit: number): Promise<{ fileOutput: Buffer | null; outputExceeded?: true }> {
   const f = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
   if (!f) return { fileOutput: null };
   try {
@@ -255,9 +277,11 @@ async function readOutputFile(path: string, limit: number): Promise<{ fileOutput
 async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd: number | 'pipe', group: RunGroup | null): Promise<SandboxResult> {
   const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
   const bwrap = iso.namespaces === 'bwrap';
-  const joinLater = bwrap && group !== null;
+  const gate = bwrap && group ? await supervisorBinary() : null;
+  const joinLater = bwrap && group !== null && !gate;
+  const gateFds = gate && group ? group.procsFiles().map((f) => openSync(f, 'w')) : [];
   const joinArgs = group && !bwrap ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
-  const wrap = bwrap ? await bwrapArgs(iso, work, spec, joinLater) : joinArgs;
+  const wrap = bwrap ? await bwrapArgs(iso, work, spec, joinLater, gate) : joinArgs;
   // Under bubblewrap the limits are set before it starts (they pass down to the program): prlimit
   // then runs before the cgroup is joined, so its exec is not charged to the program.
   const argv = bwrap ? [...limitArgs(iso, spec), ...wrap, spec.cmd, ...spec.args] : [...wrap, ...limitArgs(iso, spec), spec.cmd, ...spec.args];
@@ -269,10 +293,15 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
     ...spec.env,
   };
   const started = performance.now();
-  const child = spawn(argv[0]!, argv.slice(1), {
-    cwd: work, env, detached: true,
-    stdio: joinLater ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe'] : [stdinFd, 'pipe', 'pipe'],
-  });
+  let child: ReturnType<typeof spawn>;
+  try {
+    child = spawn(argv[0]!, argv.slice(1), {
+      cwd: work, env, detached: true,
+      stdio: joinLater ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe'] : [stdinFd, 'pipe', 'pipe', ...gateFds],
+    });
+  } finally {
+    for (const fd of gateFds) closeSync(fd);
+  }
   const stdout = child.stdout as Readable;
   const stderr = child.stderr as Readable;
   if (spec.stdin instanceof Readable && child.stdin) {

@@ -1,11 +1,22 @@
 // Stress testing: a generator writes a random input from a seed, a trusted brute force answers
 // it, and the solution must agree — round after round, until the first disagreement. Every
-// program runs in the sandbox and is built once per stress run.
+// program runs in the sandbox and is built once per stress run; the runs share a batch of
+// pooled sandboxes (sandboxPool.ts), and the brute force and the solution of a round run at once.
+//
+// The API the engine calls (the tutor's stress mode, `simcoach stress`), kept stable:
+//   stress(problem, { solution, brute, generator }, { rounds?, firstSeed?, judge?, signal?, onRound? })
+//     → Promise<StressOutcome>: agreed | found (the input, the brute force's answer, the solution's
+//       TestResult) | blamed (generator or brute, with the input when there is one) |
+//       compile-error (which program) | stopped (the rounds done before the signal).
+//   It never throws for a program's sake; an abort ends it between rounds (or drops the round in
+//   flight) and resolves `stopped`. onRound(done, total) follows each agreed round.
 import type { Problem } from '../problems/types.js';
 import { buildProgram, type Built } from './build.js';
 import { prepareChecker, type Checker } from './checker.js';
-import { limitsOf, runOnce, runTest } from './judge.js';
+import { judgeRun, limitsOf, runOnce } from './judge.js';
 import type { SandboxResult } from './sandbox.js';
+import { openBatch, type Batch } from './sandboxPool.js';
+import { testRun } from './testRun.js';
 import { problemJudgeOptions } from './problem-options.js';
 import type { CompileInfo, JudgeOptions, Program, TestResult } from './types.js';
 import { runVerdict } from './verdict.js';
@@ -55,6 +66,7 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
   const io = problem.io ?? {};
   const built: Partial<Record<keyof StressPrograms, Built>> = {};
   let checker: Checker | null = null;
+  let batch: Batch | null = null;
   let done = 0;
   try {
     for (const who of ['generator', 'brute', 'solution'] as const) {
@@ -67,8 +79,13 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       if (!c.ok) return { kind: 'compile-error', who: 'checker', compile: c.compile };
       checker = c.checker;
     }
+    const spec = (who: keyof StressPrograms, input: string, args: string[] = []) =>
+      testRun(programs[who].lang, built[who]!, input, lim, who === 'generator' ? {} : io, o.signal, args);
+    // Two at once: the brute force and the solution of a round.
+    batch = await openBatch(2, await Promise.all((['generator', 'brute', 'solution'] as const).map((who) => spec(who, ''))));
+    const pooled = batch.run;
     const run = (who: 'generator' | 'brute', input: string, args: string[] = []) =>
-      runOnce(programs[who].lang, built[who]!, input, lim, who === 'generator' ? {} : io, o.signal, args);
+      runOnce(programs[who].lang, built[who]!, input, lim, who === 'generator' ? {} : io, o.signal, args, pooled);
     const fault = (r: SandboxResult): string | null => {
       const v = runVerdict(r, lim.memoryMb * 1024);
       return v ? `${v.verdict}: ${v.detail}` : null;
@@ -81,11 +98,12 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       const genFault = fault(gen.r);
       if (genFault) return { kind: 'blamed', who: 'generator', round, seed, detail: genFault, rounds: done };
       const input = gen.output;
-      const brute = await run('brute', input);
+      // The solution's whole output is kept (bounded by the output limit) until the answer is known.
+      const [brute, sol] = await Promise.all([run('brute', input), spec('solution', input).then((s) => pooled({ ...s, keepStdoutBytes: lim.outputBytes }))]);
       const bruteFault = fault(brute.r);
       if (bruteFault) return { kind: 'blamed', who: 'brute', round, seed, input, detail: bruteFault, rounds: done };
       const test = { name: `round ${round}`, input, outputs: [brute.output] };
-      const result = await runTest(programs.solution, built.solution!, test, round - 1, lim, cmp, checker, io, o.signal);
+      const result = await judgeRun(sol, test, round - 1, lim, cmp, checker, io, o.signal);
       if (result.verdict !== 'AC') return { kind: 'found', round, seed, input, answer: brute.output, result, rounds: done };
       done = round;
       o.onRound?.(done, rounds);
@@ -95,6 +113,7 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
     if (isAbort(err)) return { kind: 'stopped', rounds: done };
     throw err;
   } finally {
+    await batch?.close();
     for (const b of Object.values(built)) await b.cleanup();
     await checker?.built.cleanup();
   }

@@ -14,7 +14,7 @@ import type { Problem } from '../problems/types.js';
 import type { AppController, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal } from './hooks.js';
-import { ALL_KEYS, ENDED_HINTS, STREAM_HINTS } from '../components/solveHints.js';
+import { ALL_KEYS, STREAM_HINTS, endedHints, endedKeys } from '../components/solveHints.js';
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
@@ -264,7 +264,8 @@ export function Solve(props: SolveProps) {
     if (mode === 'trace') {
       overlay = <ScrollView title="The simulation held against the real run" rows={traced.map((r) => fitRow(r, width))} width={width} height={body + 2} onClose={toMain} closeKeys={['T', 'q']} />;
     } else if (mode === 'help') {
-      const helpRows: Row[] = ALL_KEYS.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
+      const keys = v.outcome ? endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: backendError }) : ALL_KEYS;
+      const helpRows: Row[] = keys.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
       overlay = <ScrollView title="Keys" rows={helpRows.map((r) => fitRow(r, width))} width={width} height={body + 2} onClose={toMain} closeKeys={['?', 'q']} />;
     } else if (mode === 'problem') {
       overlay = <ScrollView title="Problem" rows={problemRows(props.problem, width).map((r) => fitRow(r, width))} width={width} height={body + 2} onClose={toMain} closeKeys={['p', 'q']} />;
@@ -294,10 +295,9 @@ export function Solve(props: SolveProps) {
   let content: React.ReactNode = null;
   let hints: Hint[] = STREAM_HINTS;
   if (v.outcome) {
-    state = resultWord(v.outcome);
+    // What happened is said once, by the end line just above (it stays in the scrollback).
     content = <Ended {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} />;
-    hints = props.onAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
-    if (backendError) hints = [{ key: 'R', label: 'try again' }, ...hints];
+    hints = endedHints({ canAnother: props.onAnother !== undefined, backendFailed: backendError });
   } else if (proposal) {
     state = `${proposal.cancelled ? 'answer cancelled' : proposal.error ? 'failed' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
     if (mode === 'back') {

@@ -149,11 +149,11 @@ describe('eval: flows side by side', () => {
     expect(csvSummary.map((r) => [col(r, 'flow'), col(r, 'group'), Number(col(r, 'solved')), Number(col(r, 'calls')), Number(col(r, 'prompt_tokens')), Number(col(r, 'evaluated_tokens'))])).toEqual(
       rep.summary.map((s) => [s.flow, s.group, s.solved, s.calls, s.prompt_tokens, s.evaluated_tokens]),
     );
-  });
+  }, 300_000);
 });
 
 describe('eval: in parallel, over several servers, in shards', () => {
-  it('--jobs 2 with --base-url A,B: both servers answer, the results are those of a sequential run', async () => {
+  it('--jobs 2 with --base-url A,B: both servers answer, and every result is what one problem at a time gives', async () => {
     const home = tempHome();
     const set = fixtureSet(home, IDS);
     const mk = async () => {
@@ -172,10 +172,16 @@ describe('eval: in parallel, over several servers, in shards', () => {
     expect(b.chatBodies().length).toBeGreaterThan(0);
     // A problem's session stays on one server (its prompt cache), two problems each.
     expect(aProblems.size + bProblems.size).toBe(4);
-    const seq = await evalCli(home, [set, ...openai, '--base-url', a.baseURL, '--json']);
-    expect(seq.code, seq.stderr).toBe(0);
-    expect(stable(JSON.parse(par.stdout) as Rep)).toEqual(stable(JSON.parse(seq.stdout) as Rep));
-  });
+    // What one problem at a time gives: brackets unsolved after plan, simulate, code and one debug
+    // round; the others solved in three calls.
+    const rep = JSON.parse(par.stdout) as Rep;
+    expect(rep.problems.map((p) => [short(p.id), p.passed, p.calls])).toEqual([
+      ['brackets', false, 4],
+      ['inversions', true, 3],
+      ['knapsack', true, 3],
+      ['sum-two', true, 3],
+    ]);
+  }, 300_000);
 
   it('two shards merged equal one run; a merge of different settings is refused in one line', async () => {
     const home = tempHome();
@@ -205,13 +211,15 @@ describe('eval: in parallel, over several servers, in shards', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
     expect(refused.stderr).toMatch(/cannot merge .*other\.jsonl.*other settings \(model .* vs another-model\)/);
-    // Nor does a shard with other budgets.
-    const budget = await cli(['eval', set, '--auto', '--host', server.url, '--shard', '2/2', '--out', join(home.root, 'p2.jsonl'), '--plans', '2', '--debug-rounds', '1', '--exemplars', '1', '--limit', '2'], home.env, { timeoutMs: 120_000 });
-    expect(budget.code).toBe(0);
-    const refused2 = await cli(['eval', 'merge', files[0]!, join(home.root, 'p2.jsonl')], home.env);
+    // Nor does a shard with other budgets (the header written by a run with --plans 2).
+    const header = (JSON.parse(readFileSync(files[1]!, 'utf8').split('\n')[0]!) as { budgets: { codesim: { plans: number } } });
+    expect(header.budgets.codesim.plans).toBe(1);
+    const budgets = join(home.root, 'plans2.jsonl');
+    writeFileSync(budgets, readFileSync(files[1]!, 'utf8').replace(/"plans":1/, '"plans":2'));
+    const refused2 = await cli(['eval', 'merge', files[0]!, budgets], home.env);
     expect(refused2.code).toBe(1);
     expect(refused2.stderr).toMatch(/other settings \(budgets\.codesim /);
-  });
+  }, 300_000);
 
   it('usage: a bad --shard, --jobs or flow list is one line, exit 2', async () => {
     const home = tempHome();
@@ -256,7 +264,7 @@ describe('eval: a killed run resumes', () => {
     const rep = JSON.parse(again.stdout) as Rep;
     expect(rep.problems.map((p) => short(p.id))).toEqual(IDS);
     expect(results()).toHaveLength(4);
-  });
+  }, 300_000);
 
   it('a results file of other settings is not continued: one line, nothing run', async () => {
     const home = tempHome();

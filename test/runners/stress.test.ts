@@ -114,11 +114,15 @@ describe('simcoach stress', () => {
     const dir = mkdtempSync(join(tmpdir(), 'simcoach-stress-'));
     cpSync(join(fixturesDir(), 'inversions.md'), join(dir, 'inversions.md'));
     const args = ['stress', join(STRESS, 'inversions-bug.py'), '--problem', join(dir, 'inversions.md'), '--brute', join(STRESS, 'inversions-brute.py'), '--gen', join(STRESS, 'inversions-gen.py'), '--save'];
-    const r = start(args, env);
+    const r = start(args, { ...env, COLUMNS: '60' });
     const code = await r.exit;
     expect(code, r.stderr()).toBe(1);
     expect(r.stdout()).toMatch(/WA {2}the solution disagrees with the brute force in round \d+ \(seed \d+\)/);
-    expect(r.stdout()).toMatch(/input:\n\d+\n[\d ]+\nbrute force:\n\d+\nsolution:\n\d+\n/);
+    // The two answers side by side in the terminal's 60 columns, the differing line marked.
+    const m = /input:\n\d+\n[\d ]+\n(brute force +solution)\n(\d+) +≠ (\d+)\n/.exec(r.stdout());
+    expect(m, r.stdout()).not.toBeNull();
+    expect(m![1]!.indexOf('solution')).toBe(Math.floor((60 - 3) / 2) + 3);
+    expect(Number(m![3])).toBeGreaterThan(Number(m![2]));
     expect(readdirSync(join(dir, 'inversions')).sort()).toEqual(['stress-1.in', 'stress-1.out']);
     const saved = await loadProblem(join(dir, 'inversions.md'));
     expect(saved.tests).toHaveLength(1);
@@ -147,6 +151,29 @@ describe('simcoach stress', () => {
     const out = JSON.parse(r.stdout()) as { result: string; rounds: number };
     expect(out.result).toBe('stopped');
     expect(out.rounds).toBeGreaterThanOrEqual(0);
+    expect(runsOf(r.proc.pid!)).toEqual([]);
+  }, 60_000);
+
+  it('Ctrl-C after some rounds says how many agreed, in words', async () => {
+    const env = tempEnv();
+    const ok = join(fixturesDir(), '_solutions', 'inversions.py');
+    const r = start(['stress', ok, '--problem', 'inversions', '--brute', join(STRESS, 'inversions-brute.py'), '--gen', join(STRESS, 'inversions-gen.py'), '--rounds', '100000'], env);
+    // Each round starts a generator with the round's seed as its argument: wait for round 3's (or a later one's).
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        const third = runsOf(r.proc.pid!).some((p) => Number(safeRead(`/proc/${p}/cmdline`).split('\0').at(-2)) >= 3);
+        if (third || r.proc.exitCode !== null) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 20);
+    });
+    r.proc.kill('SIGINT');
+    expect(await r.exit).toBe(130);
+    const m = /stopped {2}(\d+) rounds? of 100000 done, all agreed/.exec(r.stdout());
+    expect(m, r.stdout()).not.toBeNull();
+    expect(Number(m![1])).toBeGreaterThanOrEqual(2);
+    expect(runsOf(r.proc.pid!)).toEqual([]);
   }, 60_000);
 
   it('a missing --brute is a usage error naming the flag', async () => {
@@ -161,6 +188,11 @@ describe('simcoach stress', () => {
     expect(r.stdout()).toMatch(/Usage: simcoach stress SOLUTION --problem P --brute FILE --gen FILE/);
   });
 });
+
+/** Processes of runs started by another process (the CLI), by the marker the sandbox gives them. */
+function runsOf(pid: number): number[] {
+  return readdirSync('/proc').filter((p) => /^\d+$/.test(p) && safeRead(`/proc/${p}/environ`).includes(`SIMCOACH_RUN=${pid}-`)).map(Number);
+}
 
 function safeRead(path: string): string {
   try {

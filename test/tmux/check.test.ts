@@ -13,11 +13,11 @@ import { checkStage, RANGE_SUMS, startCheckModel, WRONG_BY_ONE } from '../fakes/
 const ROOT = resolve(__dirname, '../..');
 const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
 const SOCKET = `simcoach-check-${process.pid}`;
-const SESSION = 'check';
+let session = 'check';
 
 const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
-const screen = (): string => tmux('capture-pane', '-p', '-t', SESSION);
-const keys = (...k: string[]): void => void tmux('send-keys', '-t', SESSION, ...k);
+const screen = (): string => tmux('capture-pane', '-p', '-t', session);
+const keys = (...k: string[]): void => void tmux('send-keys', '-t', session, ...k);
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 async function until(re: RegExp, what: string, ms = 30_000): Promise<string> {
@@ -40,27 +40,35 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The built app's `check --problem` in a new tmux session of its own name; returns its home. */
+function launch(model: FakeServer, name: string, extraEnv: Record<string, string> = {}): string {
+  const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-check-'));
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    TERM: 'xterm-256color',
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    NO_COLOR: '1',
+    ...extraEnv,
+  };
+  const cmd = [process.execPath, join(ROOT, 'dist', 'cli.js'), 'check', '--problem', join(ROOT, RANGE_SUMS), '--host', model.url, '--model', 'fake-coder:7b']
+    .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
+    .join(' ');
+  // `env -i` so no CI variable makes Ink hold its frames; the shell stays after the app exits.
+  const script = join(home, 'run.sh');
+  writeFileSync(script, `clear\nenv -i ${Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ')} ${cmd}\necho "exit=$?"\n`);
+  session = name;
+  tmux('new-session', '-d', '-s', session, '-x', '110', '-y', '40', 'sh');
+  keys(`. ${script}`, 'Enter');
+  return home;
+}
+
 describe.skipIf(!HAS_TMUX)('check my code in the built app', () => {
   it('o opens a wrong-by-one program; the explanation names line 8; T shows the real run; f fixes it; the fix is accepted', async () => {
     server = await startCheckModel();
-    const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-check-'));
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: home,
-      TERM: 'xterm-256color',
-      XDG_CONFIG_HOME: join(home, 'config'),
-      XDG_DATA_HOME: join(home, 'data'),
-      XDG_CACHE_HOME: join(home, 'cache'),
-      NO_COLOR: '1',
-    };
-    const cmd = [process.execPath, join(ROOT, 'dist', 'cli.js'), 'check', '--problem', join(ROOT, RANGE_SUMS), '--host', server.url, '--model', 'fake-coder:7b']
-      .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
-      .join(' ');
-    // `env -i` so no CI variable makes Ink hold its frames; the shell stays after the app exits.
-    const script = join(home, 'run.sh');
-    writeFileSync(script, `clear\nenv -i ${Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ')} ${cmd}\necho "exit=$?"\n`);
-    tmux('new-session', '-d', '-s', SESSION, '-x', '110', '-y', '40', 'sh');
-    keys(`. ${script}`, 'Enter');
+    const home = launch(server, 'check');
 
     const first = await until(/Your program\s+your decision/, 'the step that takes the program');
     expect(first).toContain('o  open a file');
@@ -103,4 +111,18 @@ describe.skipIf(!HAS_TMUX)('check my code in the built app', () => {
     expect(lines.find((e) => e.type === 'decision' && (e.value as { fixWanted?: boolean } | undefined)?.fixWanted === true)).toBeDefined();
     expect(lines.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved', submit: { verdict: 'AC', passed: 7, total: 7, hidden: 5 } } });
   });
+
+  it('E writes the program in $EDITOR; the explanation follows', async () => {
+    await server?.close();
+    server = await startCheckModel();
+    // An "editor" that writes the wrong-by-one program into the file it is given.
+    launch(server, 'editor', { EDITOR: `cp ${join(ROOT, WRONG_BY_ONE)}` });
+    await until(/Your program\s+your decision/, 'the step that takes the program');
+    keys('E');
+    const why = await until(/Why it fails\s+your decision/, 'the explanation');
+    expect(why).toMatch(/goes wrong at\s+line 8/);
+    keys('q');
+    await until(/exit=\d+/, 'the app to exit');
+  });
 });
+

@@ -300,3 +300,30 @@ describe('a session that fails before its first step', () => {
   });
 });
 
+describe('the end screen', () => {
+  it('says once what happened and why, and shows (and ? lists) only the keys that still work', async () => {
+    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
+    app = await startApp(server, sumTwo);
+    for (const step of ['1 Plan', '2 Simulation', '3 Code']) {
+      await app.until(new RegExp(`${step}\\s+your decision`));
+      await app.press('a');
+    }
+    const end = await app.until('★ Accepted');
+    // The end line says it, with what it rests on; the title does not say it again.
+    expect(end.match(/Accepted/g)).toHaveLength(1);
+    expect(end).toContain('Accepted — 11/11 tests (9 hidden)');
+    expect(end).toMatch(/▸ Session ended\s*$/m);
+    const hints = end.trim().split('\n').at(-1)!;
+    for (const k of ['p problem', 's settings', '? keys', 'q quit']) expect(hints).toContain(k);
+    for (const k of ['approve', 'edit', 'reject', 'back', 'try again']) expect(hints).not.toContain(k);
+    await app.press('?');
+    const help = await app.until(/Keys/);
+    expect(help).toContain('settings: backend, model');
+    for (const gone of ['approve the proposal', 'reject it', 'back to an earlier step', 'cancel the model']) expect(help).not.toContain(gone);
+    await app.press('q');
+    await app.until(/Session ended/);
+    await app.press('q');
+    expect(await app.exit).toBe(0);
+  });
+});
+

@@ -1,0 +1,49 @@
+// The sandbox supervisor's binary: compiled from supervisorSource.ts with the system's C compiler
+// once per source version and kept in the cache (a rename makes it appear whole). Without a
+// compiler the judge keeps working on the per-test path.
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { cacheDir } from '../paths.js';
+import { which } from './probe.js';
+import { SUPERVISOR_C } from './supervisorSource.js';
+
+const run = promisify(execFile);
+const cache = new Map<string, Promise<string | null>>();
+
+/** The path of the compiled supervisor, or null when it cannot be built here. */
+export function supervisorBinary(): Promise<string | null> {
+  const dir = join(cacheDir(), 'supervisor');
+  let p = cache.get(dir);
+  if (!p) {
+    p = build(dir);
+    cache.set(dir, p);
+  }
+  return p;
+}
+
+async function build(dir: string): Promise<string | null> {
+  const key = createHash('sha256').update(SUPERVISOR_C).update(process.arch).digest('hex').slice(0, 16);
+  const bin = join(dir, `supervisor-${key}`);
+  if (await stat(bin).then((s) => s.isFile(), () => false)) return bin;
+  const cc = (await which('gcc')) ?? (await which('cc')) ?? (await which('g++'));
+  if (!cc) return null;
+  await mkdir(dir, { recursive: true });
+  const tmp = `${bin}.tmp-${randomBytes(6).toString('hex')}`;
+  const src = `${tmp}.c`;
+  try {
+    await writeFile(src, SUPERVISOR_C);
+    await run(cc, ['-x', 'c', '-O2', '-o', tmp, src], { timeout: 60_000 });
+    // Read and run by root inside the sandbox, never written there.
+    await chmod(tmp, 0o755);
+    await rename(tmp, bin);
+    return bin;
+  } catch {
+    return null;
+  } finally {
+    await rm(src, { force: true });
+    await rm(tmp, { force: true });
+  }
+}

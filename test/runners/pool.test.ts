@@ -1,0 +1,108 @@
+// The pooled sandboxes of a batch (sandboxPool.ts): tests of one program share a long-lived
+// sandbox, and nothing one test leaves (a process, a file in /tmp, /dev/shm or its work dir) may
+// reach the next one in the same sandbox.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judge } from '../../src/runners/judge.js';
+import { openBatch } from '../../src/runners/sandboxPool.js';
+import type { LangId } from '../../src/runners/types.js';
+import { isolateCache, leftoverGroups, leftovers } from './helpers.js';
+
+let restore: () => void;
+beforeAll(() => {
+  restore = isolateCache();
+});
+afterAll(() => restore());
+
+const root = process.getuid?.() === 0;
+const cgroups = (() => {
+  try {
+    return readFileSync('/proc/self/cgroup', 'utf8').length > 0 && root;
+  } catch {
+    return false;
+  }
+})();
+
+// "plant" leaves a setsid grandchild that keeps writing, files in /tmp, /dev/shm and its work dir,
+// and opens its work dir to everyone; "look" reports what it can see of all that.
+const PY = `import os, sys, time
+what = sys.stdin.readline().strip()
+run = os.environ.get("SIMCOACH_RUN", "")
+pool = run[:run.rfind("-")] if "-pool-" in run else "per-test"
+if what == "plant":
+    for p in ["/tmp/planted", "/dev/shm/planted", "planted"]:
+        open(p, "w").write("x")
+    os.chmod(".", 0o777)
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            for i in range(600):
+                for p in ["/tmp/late", "late"]:
+                    try:
+                        open(p, "w").write(str(i))
+                    except OSError:
+                        pass
+                time.sleep(0.05)
+        os._exit(0)
+    time.sleep(0.2)
+    print("planted", pool)
+else:
+    others = 0
+    for name in os.listdir("/proc"):
+        if name.isdigit() and int(name) != os.getpid():
+            try:
+                if b"planted" in open(f"/proc/{name}/cmdline", "rb").read() or b"python" in open(f"/proc/{name}/cmdline", "rb").read():
+                    others += 1
+            except OSError:
+                pass
+    try:
+        pool_dir = str(sorted(os.listdir("/sc-pool")))
+    except OSError:
+        pool_dir = "hidden"
+    # Its own program's dir may be under /tmp (read-only); nothing else may.
+    print("tmp", sorted(n for n in os.listdir("/tmp") if not n.startswith("simcoach-src-")), "shm", sorted(os.listdir("/dev/shm")), "cwd", sorted(os.listdir(".")), "others", others, "pool", pool_dir, pool)
+`;
+
+describe.runIf(root && cgroups)('pooled sandboxes', () => {
+  it('one sandbox serves a batch, and what a test leaves never reaches the next test in it', async () => {
+    const tests = Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? { input: 'plant\n', outputs: ['planted'] } : { input: 'look\n', outputs: ['tmp [] shm [] cwd [] others 0 pool hidden'] }));
+    const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 2000, compare: { mode: 'tokens' } });
+    const looks = r.tests.filter((_, i) => i % 2 === 1);
+    for (const t of looks) expect(t.actual).toMatch(/^tmp \[\] shm \[\] cwd \[\] others 0 pool hidden /);
+    // Every test ran in the same pooled sandbox (one worker, parallel 1).
+    const pools = new Set(r.tests.map((t) => t.actual.trim().split(' ').at(-1)));
+    expect(pools.size).toBe(1);
+    expect([...pools][0]).toMatch(new RegExp(`^${process.pid}-pool-`));
+    // The outputs carry the sandbox's id, so AC or WA; never a crash or a time-out.
+    for (const t of r.tests) expect(['AC', 'WA'], t.detail).toContain(t.verdict);
+    for (const t of r.tests.filter((_, i) => i % 2 === 0)) expect(t.actual).toMatch(/^planted /);
+    expect(leftovers()).toEqual([]);
+    expect(leftoverGroups()).toEqual([]);
+  }, 120_000);
+
+  it.each(['python', 'cpp'] as LangId[])('%s: CPU time, not wall time, decides TLE, and a sleeper ends at the wall-clock cap', async (lang) => {
+    const spin = lang === 'python'
+      ? 'import sys, time\nn = int(sys.stdin.readline())\nif n < 0:\n    time.sleep(60)\nt = time.process_time()\nwhile time.process_time() - t < n / 1000:\n    pass\nprint(n)\n'
+      : '#include <bits/stdc++.h>\n#include <unistd.h>\nint main(){ long n; std::cin >> n; if (n < 0) sleep(60); clock_t t = clock(); while ((clock() - t) * 1000.0 / CLOCKS_PER_SEC < n) {} printf("%ld\\n", n); }\n';
+    // A wall-clock cap far above the CPU limit: a busy machine must not turn the 200 ms run into TLE.
+    const r = await judge({ lang, source: spin }, [{ input: '200\n', outputs: ['200'] }, { input: '1500\n', outputs: ['1500'] }], { parallel: 2, timeLimitMs: 800, wallLimitMs: 60_000 });
+    expect(r.tests.map((t) => t.verdict)).toEqual(['AC', 'TLE']);
+    expect(r.tests[1]!.detail).toMatch(/CPU time/);
+    const idle = await judge({ lang, source: spin }, [{ input: '-1\n', outputs: ['-1'] }], { timeLimitMs: 800, wallLimitMs: 1500 });
+    expect(idle.tests[0]!.verdict).toBe('TLE');
+    expect(idle.tests[0]!.detail).toMatch(/wall-clock/);
+    expect(leftovers()).toEqual([]);
+  }, 120_000);
+
+  it('runs of a command the batch was not told about go the per-test way, and close leaves nothing', async () => {
+    const batch = await openBatch(2, [{ cmd: '/bin/echo' }]);
+    expect(batch.pooled).toBe(true);
+    const spec = { args: ['hi'], stdin: '', cpuMs: 1000, wallMs: 5000, memoryBytes: 64 << 20, pids: 16, outputBytes: 1 << 20 };
+    const [a, b] = await Promise.all([batch.run({ cmd: '/bin/echo', ...spec }), batch.run({ cmd: '/usr/bin/printf', ...spec, args: ['%s\\n', 'hi'] })]);
+    expect(a.stdout.toString()).toBe('hi\n');
+    expect(b.stdout.toString()).toBe('hi\n');
+    await batch.close();
+    expect(leftovers()).toEqual([]);
+    expect(leftoverGroups()).toEqual([]);
+  }, 60_000);
+});
