@@ -27,6 +27,7 @@ import { Gate, gateHints } from './solve/Gate.js';
 import { NOTE_HINTS, NoteInput } from './solve/NoteInput.js';
 import { Streaming } from './solve/Streaming.js';
 import { Columns, columnWidths, sideRows } from './solve/Columns.js';
+import { Lookback } from './solve/Lookback.js';
 import { traceTarget } from '../components/traceTarget.js';
 import { traceCompareRows } from '../components/panes/check.js';
 
@@ -270,7 +271,7 @@ export function Solve(props: SolveProps) {
   const status = <StatusBar info={statusOf(v, props)} width={width} />;
   const toMain = (): void => setMode('main');
 
-  if (mode === 'help' || mode === 'problem' || mode === 'settings' || mode === 'trace' || (mode === 'edit' && proposal)) {
+  if (mode === 'help' || mode === 'problem' || mode === 'settings' || mode === 'timeline' || mode === 'trace' || (mode === 'edit' && proposal)) {
     let overlay: React.ReactNode;
     if (mode === 'trace') {
       overlay = <ScrollView title="The simulation held against the real run" rows={traced} width={width} height={body + 2} onClose={toMain} closeKeys={['T', 'q']} />;
@@ -280,6 +281,8 @@ export function Solve(props: SolveProps) {
       overlay = <ScrollView title="Keys" rows={helpRows.flatMap((r) => wrapRow(r, width, 14))} width={width} height={body + 2} onClose={toMain} closeKeys={['?', 'q']} />;
     } else if (mode === 'problem') {
       overlay = <ScrollView title="Problem" rows={wrapRows(problemRows(props.problem, width), width)} width={width} height={body + 2} onClose={toMain} closeKeys={['p', 'q']} />;
+    } else if (mode === 'timeline') {
+      overlay = <Lookback load={session.timeline} width={width} height={body + 2} onClose={toMain} />;
     } else if (mode === 'settings') {
       overlay = (
         <>
