@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOllama, type FakeServer } from '../test/fakes/ollama.js';
+import { StreamFeed, tailRows } from '../src/components/StreamTail.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cliPath = (): string => join(here, 'cli.js');
@@ -132,8 +133,37 @@ async function streamingCpu(home: string, tokens: number, perSecond: number, aut
   }
 }
 
+/** A long answer as a model writes it: headings, prose and a fenced program, about `tokens` tokens. */
+function longAnswer(tokens: number): string {
+  const parts: string[] = [];
+  for (let n = 0; parts.join('').length < tokens * 4; n++) {
+    parts.push(`## Step ${n}\nThe plan reads the input, keeps a running sum and a map of the values seen so far, then answers each query in O(1).\n\`\`\`cpp\nfor (int i = 0; i < n; i++) {\n    sum += a[i];\n    seen[a[i]]++;\n}\n\`\`\`\n`);
+  }
+  return parts.join('').slice(0, tokens * 4);
+}
+
+/**
+ * What one frame of the streaming tail costs as a long answer arrives token by token (4
+ * characters each): the tail rows are rebuilt for every chunk, as the screen does. Free text
+ * and the same answer in JSON-schema mode (one JSON object whose string values hold the text).
+ */
+function streamRender(tokens: number): void {
+  const text = longAnswer(tokens);
+  const json = JSON.stringify({ understanding: text.slice(0, text.length / 4), plan: text.slice(text.length / 4) });
+  for (const [label, answer] of [['free text', text], ['JSON', json]] as const) {
+    const t0 = performance.now();
+    let rows = 0;
+    const feed = new StreamFeed();
+    for (let at = 4; at <= answer.length; at += 4) rows += tailRows(feed.update('bench', answer.slice(0, at)), 100, 12).length;
+    const total = performance.now() - t0;
+    const chunks = Math.floor(answer.length / 4);
+    process.stdout.write(`  stream tail, ${label}, ${chunks} chunks (${(answer.length / 1024).toFixed(0)} KB): ${ms(total)} in all, ${((total / chunks) * 1000).toFixed(1)} µs a chunk${rows > 0 ? '' : ' (no rows?)'}\n`);
+  }
+}
+
 export async function run(): Promise<void> {
   process.stdout.write('\nui (the app)\n');
+  streamRender(Number(process.env.SIMCOACH_BENCH_TOKENS ?? 20_000));
   if (spawnSync('script', ['--version']).status !== 0) {
     process.stdout.write('  script(1) is missing: no pseudo-terminal, skipped\n');
     return;

@@ -270,6 +270,11 @@ export function createAppController(o: ControllerOptions): RunningApp {
         handle.done = done;
       },
       done,
+      async timeline() {
+        if (!file) throw new Error('nothing is saved yet: the session has no step to look back at');
+        const { Timeline } = await import('../session/timeline.js');
+        return Timeline.open(file);
+      },
     };
     sessions.add(handle);
     void done.finally(() => sessions.delete(handle));

@@ -5,6 +5,7 @@ import type { Decision, StepId } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
 import type { SessionView } from './sessionView.js';
+import type { Timeline } from '../session/timeline.js';
 import type { Trace } from '../runners/trace.js';
 import type { TraceComparison } from '../runners/traceDiff.js';
 import type { TraceAsk } from '../components/traceTarget.js';
@@ -68,6 +69,8 @@ export interface SessionHandle {
   retry(): void;
   /** Resolves when the session has ended for any reason. */
   done: Promise<void>;
+  /** The session's journal as written so far, read as the replay reads it (`g`: look back, no branch). */
+  timeline(): Promise<Timeline>;
 }
 
 /** Getting a statement for a problem that has none, before any model step plans from a bare link. */

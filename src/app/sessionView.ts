@@ -34,6 +34,10 @@ export interface LiveStep {
   pane: PaneKind;
   /** Streamed text of the current request (its last part only; see MAX_STREAM). */
   text: string;
+  /** Characters streamed in this request so far, those no longer in `text` included (the tail's decoder reads only what is new). */
+  received?: number;
+  /** Which request of the session this text belongs to (a new one starts the tail's decoder anew). */
+  stream?: number;
   streaming: boolean;
   attempt: number;
   /** Set while a test run is going. */
@@ -60,6 +64,8 @@ export interface SessionView {
   tokensOut: number;
   /** Model calls, repair requests included, and of those the repairs. */
   calls: number;
+  /** Requests streamed so far (numbers each `live.stream`). */
+  streams?: number;
   repairs: number;
   lastCode?: string;
   lastPlan?: string;
@@ -137,11 +143,11 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
     case 'step-start':
       return { ...v, branch: e.branch, error: undefined, live: { branch: e.branch, step: e.step, agent: e.agent, title: e.title, pane: e.pane, text: '', streaming: false, attempt: 0 } };
     case 'llm-request':
-      return v.live && v.live.step === e.step ? { ...v, error: undefined, live: { ...v.live, text: '', streaming: true, attempt: e.attempt, proposal: undefined } } : v;
+      return v.live && v.live.step === e.step ? { ...v, error: undefined, streams: (v.streams ?? 0) + 1, live: { ...v.live, text: '', received: 0, stream: (v.streams ?? 0) + 1, streaming: true, attempt: e.attempt, proposal: undefined } } : v;
     case 'llm-chunk': {
       if (!v.live || v.live.step !== e.step) return v;
       const text = v.live.text + e.text;
-      return { ...v, live: { ...v.live, text: text.length > MAX_STREAM ? text.slice(-MAX_STREAM / 2) : text } };
+      return { ...v, live: { ...v.live, text: text.length > MAX_STREAM ? text.slice(-MAX_STREAM / 2) : text, received: (v.live.received ?? 0) + e.text.length } };
     }
     case 'llm-response':
       return { ...v, live: v.live && v.live.step === e.step ? { ...v.live, streaming: false } : v.live };

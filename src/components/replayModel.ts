@@ -4,7 +4,8 @@
 import { diffRows } from './Diff.js';
 import { paneRows } from './panes/index.js';
 import { blank, seg, textRows, type Row } from './rows.js';
-import { tailRows } from './StreamTail.js';
+import { textTailRows } from './StreamTail.js';
+import { answerRows } from './answerText.js';
 import type { Tone } from './theme.js';
 import type { Proposal } from '../engine/types.js';
 import { decisionText } from '../session/markdown.js';
@@ -80,7 +81,7 @@ export function stepRows(v: StepView, beat: Beat, o: StepRowsOptions): Row[] {
   } else {
     const text = v.chunks.length === 0 ? v.streamed : v.chunks.slice(0, beat.chunks).map((c) => c.text).join('');
     // Fully shown, an unfinished step's text is shown whole; while playing, its tail follows.
-    if (text) rows.push(...(beat.decision ? textRows(text, o.width) : tailRows(text, o.width, o.streamHeight)));
+    if (text) rows.push(...(beat.decision ? answerRows(text, o.width) : textTailRows(text, o.width, o.streamHeight)));
   }
   for (const r of v.runs.slice(0, beat.runs)) {
     if (rows.length) rows.push(blank());

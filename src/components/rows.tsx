@@ -5,6 +5,9 @@ import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { tone, type Tone } from './theme.js';
 import { printable } from '../printable.js';
+import sliceAnsi from 'slice-ansi';
+import stringWidth from 'string-width';
+import wrapAnsi from 'wrap-ansi';
 
 export interface Seg {
   text: string;
@@ -23,29 +26,44 @@ export const seg = (text: string, style: Omit<Seg, 'text'> = {}): Seg => ({ text
 export const row = (text: string, style: Omit<Seg, 'text'> = {}): Row => [seg(text, style)];
 export const blank = (): Row => [];
 
-/** Display width of a string, counting wide (CJK, emoji) characters as two cells. */
-export function cells(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (c < 32 || (c >= 0x300 && c < 0x370) || c === 0x200b) continue;
-    n += c >= 0x1100 && (c <= 0x115f || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1f300 && c <= 0x1faff) || (c >= 0x20000 && c <= 0x3fffd)) ? 2 : 1;
-  }
-  return n;
+// string-width, slice-ansi and wrap-ansi measure by grapheme through Intl.Segmenter, which costs
+// milliseconds a line on Node 20: plain ASCII (most of what a model writes) takes a fast path of
+// the same rules, and other text is measured by the libraries once and remembered.
+const ASCII = /^[\x20-\x7e]*$/;
+
+/** A bounded memo: the rows of a frame repeat from one frame to the next. */
+function remembered<T>(f: (key: string) => T, size = 4000): (key: string) => T {
+  const seen = new Map<string, T>();
+  return (key) => {
+    let v = seen.get(key);
+    if (v === undefined) {
+      if (seen.size >= size) seen.clear();
+      v = f(key);
+      seen.set(key, v);
+    }
+    return v;
+  };
 }
 
-/** Cut a string to at most `width` cells. */
+const widthOf = remembered((s) => stringWidth(s));
+
+/** Display width of a string in terminal cells: wide (CJK, emoji) count two, combining marks none. */
+export const cells = (s: string): number => (ASCII.test(s) ? s.length : widthOf(s));
+
+const sliced = remembered((key) => {
+  const at = key.indexOf('\0');
+  const width = Number(key.slice(0, at));
+  const s = key.slice(at + 1);
+  const head = sliceAnsi(s, 0, width);
+  // slice-ansi keeps a wide character that starts in the last cell: it would overflow by one.
+  return stringWidth(head) <= width ? head : sliceAnsi(s, 0, width - 1);
+});
+
+/** Cut a string to at most `width` cells (a wide character that would straddle the edge goes). */
 export function cut(s: string, width: number): string {
-  if (cells(s) <= width) return s;
-  let out = '';
-  let n = 0;
-  for (const ch of s) {
-    const w = cells(ch);
-    if (n + w > width) break;
-    out += ch;
-    n += w;
-  }
-  return out;
+  if (width <= 0) return '';
+  if (ASCII.test(s)) return s.length <= width ? s : s.slice(0, width);
+  return cells(s) <= width ? s : sliced(`${width}\0${s}`);
 }
 
 /** Tabs become spaces and escape sequences and control characters go: they would move the cursor under Ink's feet. */
@@ -55,20 +73,97 @@ export const clean = (s: string): string => printable(s.replace(/\t/g, '    '));
 export function wrapLine(line: string, width: number): string[] {
   const w = Math.max(1, width);
   if (cells(line) <= w) return [line];
+  return wrapPieces(line, w).map((p) => p.replace(/\s+$/, ''));
+}
+
+/** Greedy word wrap of plain ASCII: a row breaks after the last space that fits, a longer word is cut. */
+function asciiPieces(line: string, w: number): string[] {
   const out: string[] = [];
-  let rest = line;
-  while (cells(rest) > w) {
-    const head = cut(rest, w);
-    const space = head.lastIndexOf(' ');
-    // A line that breaks right after `head` (at a space) needs no earlier break.
-    const atBreak = rest[head.length] === ' ';
-    const take = atBreak ? head.length + 1 : space > w / 3 ? space + 1 : head.length;
-    out.push(rest.slice(0, take).replace(/\s+$/, ''));
-    rest = rest.slice(take);
+  let start = 0;
+  while (line.length - start > w) {
+    const space = line.lastIndexOf(' ', start + w);
+    if (space > start && line.slice(start, space).trim() !== '') {
+      let next = space;
+      while (line[next] === ' ') next++;
+      out.push(line.slice(start, next));
+      start = next;
+    } else {
+      out.push(line.slice(start, start + w));
+      start += w;
+    }
   }
-  if (rest.length > 0) out.push(rest);
+  out.push(line.slice(start));
   return out;
 }
+
+/** Word wrap by wrap-ansi, in pieces that put together give the line back (spaces at a break end the row before). */
+const wrapped = remembered((key) => {
+  const at = key.indexOf('\0');
+  const w = Number(key.slice(0, at));
+  const line = key.slice(at + 1);
+  const pieces = wrapAnsi(line, w, { hard: true, trim: false, wordWrap: true }).split('\n');
+  if (pieces.join('') !== line) return pieces; // wrap-ansi only inserts breaks when it does not trim
+  const out: string[] = [];
+  for (const [i, p] of pieces.entries()) {
+    const lead = p.length - p.trimStart().length;
+    if (i > 0 && lead > 0 && out.length > 0) {
+      out[out.length - 1] += p.slice(0, lead);
+      if (lead < p.length) out.push(p.slice(lead));
+    } else out.push(p);
+  }
+  return out;
+}, 1000);
+
+/** The line wrapped to `w` cells, in pieces that put together give the line back (so styles can be laid over them). */
+function wrapPieces(line: string, w: number): string[] {
+  return ASCII.test(line) ? asciiPieces(line, w) : wrapped(`${w}\0${line}`);
+}
+
+/**
+ * A row of any length as rows of at most `width` cells, its segments' styles kept across the
+ * breaks. Continuation rows start under the row's own indent, or `hang` cells in when given (a
+ * key's description under the description, not under the key).
+ */
+export function wrapRow(r: Row, width: number, hang?: number): Row[] {
+  const w = Math.max(1, width);
+  const text = rowText(r);
+  if (cells(text) <= w) return [r];
+  // The indent is kept only while it leaves half the width for the text.
+  let lead = hang ?? text.length - text.trimStart().length;
+  if (lead > w / 2 || cells(text.slice(0, lead)) !== lead) lead = 0;
+  const out: Row[] = [];
+  let si = 0; // segment
+  let at = 0; // offset in that segment
+  const take = (n: number): Row => {
+    const row: Row = [];
+    let left = n;
+    while (left > 0 && si < r.length) {
+      const s = r[si]!;
+      const k = Math.min(left, s.text.length - at);
+      if (k > 0) row.push({ ...s, text: s.text.slice(at, at + k) });
+      at += k;
+      left -= k;
+      if (at >= s.text.length) {
+        si++;
+        at = 0;
+      }
+    }
+    return row;
+  };
+  const head = take(lead);
+  for (const [i, piece] of wrapPieces(text.slice(lead), w - lead).entries()) {
+    const row = take(piece.length);
+    // Trailing spaces are invisible and only push a row past the width.
+    const last = row[row.length - 1];
+    if (last && !last.inverse && !last.underline && !last.strike) last.text = last.text.replace(/\s+$/, '');
+    const indent: Row = i === 0 ? head : lead > 0 ? [seg(' '.repeat(lead))] : [];
+    out.push(fitRow([...indent, ...row], w));
+  }
+  return out;
+}
+
+/** Rows wrapped to `width` (see wrapRow). */
+export const wrapRows = (rows: Row[], width: number): Row[] => rows.flatMap((r) => wrapRow(r, width));
 
 /** Text (any number of lines) as wrapped rows, each with the same style and an indent. */
 export function textRows(text: string, width: number, style: Omit<Seg, 'text'> = {}, indent = ''): Row[] {

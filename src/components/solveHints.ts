@@ -7,6 +7,7 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'E', what: 'edit it in $VISUAL / $EDITOR' },
   { key: 'r', what: 'reject it with a one-line note; the step runs again with the note' },
   { key: 'b', what: 'back to an earlier step (a new branch; the old one stays in the journal)' },
+  { key: 'g', what: 'look back at any earlier step (the timeline, as in replay); no branch, the gate waits' },
   { key: '1-9', what: 'open or close a recalled example (retrieval); strike out or keep a finding (test report)' },
   { key: 'o', what: 'check: open the program file to check' },
   { key: 'f', what: 'check: ask for a fix of your program (the explanation comes first, a fix only when asked)' },
@@ -33,6 +34,7 @@ export const GATE_HINTS: Hint[] = [
   { key: 'b', label: 'back' },
   { key: 'q', label: 'quit' },
   { key: '?', label: 'keys' },
+  { key: 'g', label: 'timeline' },
   { key: 'p', label: 'problem' },
   { key: 's', label: 'settings' },
 ];
@@ -80,6 +82,7 @@ export const CANCELLED_HINTS: Hint[] = [
 
 export const STREAM_HINTS: Hint[] = [
   { key: 'ctrl-c', label: 'cancel answer' },
+  { key: 'g', label: 'timeline' },
   { key: 'p', label: 'problem' },
   { key: 'q', label: 'quit' },
   { key: '?', label: 'keys' },
@@ -87,6 +90,7 @@ export const STREAM_HINTS: Hint[] = [
 
 export const ENDED_HINTS: Hint[] = [
   { key: 'n', label: 'another problem' },
+  { key: 'g', label: 'timeline' },
   { key: 'p', label: 'problem' },
   { key: 's', label: 'settings' },
   { key: '?', label: 'keys' },

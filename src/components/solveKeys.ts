@@ -11,7 +11,7 @@ const noProgramYet = (p: NonNullable<SolveKeyView['proposal']>): boolean =>
   p.pane === 'yours' && typeof p.value === 'object' && p.value !== null && String((p.value as { source?: unknown }).source ?? '').trim() === '';
 
 /** What the screen is showing; only the main, back and ended views read keys here. */
-export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace';
+export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline';
 
 /** The facts of the screen a key's effect depends on. */
 export interface SolveKeyView {
@@ -132,6 +132,9 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
       return { kind: 'mode', mode: 'help' };
     case 'p':
       return { kind: 'mode', mode: 'problem' };
+    case 'g':
+      // Looking back is reading the journal: no branch, the gate waits as it was.
+      return { kind: 'mode', mode: 'timeline' };
     case 's':
       return v.streaming ? NONE : { kind: 'mode', mode: 'settings' };
     case 'R':

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { cut } from '../components/rows.js';
 import { tone } from '../components/theme.js';
 import type { Problem } from '../problems/types.js';
@@ -11,7 +11,11 @@ import { useExternal, useTerminalSize } from './hooks.js';
 import { Picker } from './Picker.js';
 import { SettingsScreen } from './Settings.js';
 import { StatementPrompt } from './StatementPrompt.js';
-import { Solve } from './Solve.js';
+
+// The solve screen (every pane, the highlighter, the statement renderer) is not needed for the
+// first frame: it loads in its own chunk, asked for once the picker is on screen.
+const loadSolve = () => import('./Solve.js');
+const Solve = lazy(() => loadSolve().then((m) => ({ default: m.Solve })));
 import { resultWord } from '../session/verdict.js';
 import type { SessionView } from '../app/sessionView.js';
 
@@ -47,6 +51,7 @@ export function App({ app, initial, onExit }: AppProps) {
 
   useEffect(() => {
     app.problems().then(setProblems, () => setProblems([]));
+    void loadSolve().catch(() => undefined);
   }, [app]);
 
   const start = (problem: Problem, flow?: string, program?: Program): void => {
@@ -89,20 +94,22 @@ export function App({ app, initial, onExit }: AppProps) {
   let body: React.ReactNode;
   if (screen.kind === 'solve') {
     body = (
-      <Solve
-        session={screen.session}
-        problem={screen.problem}
-        app={app}
-        flow={screen.flow ?? s.flow}
-        model={s.model}
-        lang={s.lang}
-        width={width}
-        height={height}
-        startedAt={screen.startedAt}
-        onQuit={() => quitSession(screen.session)}
-        {...(initial ? {} : { onAnother: () => setScreen({ kind: 'picker' }) })}
-        onStress={(program) => start(screen.problem, 'stress', program)}
-      />
+      <Suspense fallback={<Text dimColor>{cut(`opening ${screen.problem.title}…`, width)}</Text>}>
+        <Solve
+          session={screen.session}
+          problem={screen.problem}
+          app={app}
+          flow={screen.flow ?? s.flow}
+          model={s.model}
+          lang={s.lang}
+          width={width}
+          height={height}
+          startedAt={screen.startedAt}
+          onQuit={() => quitSession(screen.session)}
+          {...(initial ? {} : { onAnother: () => setScreen({ kind: 'picker' }) })}
+          onStress={(program) => start(screen.problem, 'stress', program)}
+        />
+      </Suspense>
     );
   } else if (backend.kind === 'down' || backend.kind === 'pulling' || backend.kind === 'pull-failed') {
     body = <GuidanceScreen state={backend} width={width} height={height - 1} onRetry={() => void app.backend.recheck()} onPull={() => void app.backend.pull()} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;

@@ -1,16 +1,15 @@
 import { Box, Text, useInput } from 'ink';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { barRow } from '../components/Progress.js';
-import { Rows, cut, seg, type Row } from '../components/rows.js';
-import { tone } from '../components/theme.js';
+import { Rows, cut, seg, textRows, wrapRow, type Row } from '../components/rows.js';
 import type { BackendState } from '../app/controller.js';
 
-/** The doctor's guidance as rows. */
+/** The doctor's guidance as rows, wrapped to the width (commands and paths are long). */
 function guidanceRows(state: Extract<BackendState, { kind: 'down' }>, width: number): Row[] {
-  const rows: Row[] = [[seg(cut(state.guidance.headline, width), { color: 'red', bold: true })], []];
+  const rows: Row[] = [...textRows(state.guidance.headline, width, { color: 'red', bold: true }), []];
   for (const s of state.guidance.sections) {
-    rows.push([seg(cut(s.title, width), { bold: true })]);
-    for (const l of s.lines) rows.push([seg(cut(`  ${l}`, width))]);
+    rows.push(...textRows(s.title, width, { bold: true }));
+    for (const l of s.lines) rows.push(...wrapRow([seg(`  ${l}`)], width));
     rows.push([]);
   }
   return rows;
@@ -44,9 +43,7 @@ export function GuidanceScreen({ state, width, height, onRetry, onPull, onQuit, 
   if (state.kind === 'pull-failed') {
     return (
       <Box flexDirection="column">
-        <Text color={tone('red')} wrap="truncate-end">
-          {cut(`pulling ${state.model} failed: ${state.message}`, width)}
-        </Text>
+        <Rows rows={textRows(`pulling ${state.model} failed: ${state.message}`, width, { color: 'red' })} />
         <KeyHints hints={hints} width={width} />
       </Box>
     );

@@ -1,7 +1,7 @@
 import { Box } from 'ink';
 import { memo } from 'react';
 import { paneRows } from '../components/panes/index.js';
-import { Rows, fitRow, seg, type Row } from '../components/rows.js';
+import { Rows, seg, wrapRow, type Row } from '../components/rows.js';
 import { resultLine, resultWord } from '../session/verdict.js';
 import type { HistoryItem } from '../app/sessionView.js';
 
@@ -33,15 +33,16 @@ function headerRow(item: HistoryItem): Row {
 /** The rows of one finished item: its header, then its pane in the compact form. */
 export function historyRows(item: HistoryItem, width: number): Row[] {
   const head = headerRow(item);
-  const indent = (rows: Row[]): Row[] => rows.map((r) => fitRow([seg('  '), ...r], width));
+  // Pane rows wrap under their indent rather than being cut at the edge.
+  const indent = (rows: Row[]): Row[] => rows.flatMap((r) => wrapRow(r, width - 2).map((x) => [seg('  '), ...x]));
   if (item.kind === 'step') {
     const proposal = item.proposal;
     const body = paneRows({ kind: 'proposal', proposal }, { width: width - 2, compact: true, ...(item.previousCode !== undefined ? { previousCode: item.previousCode } : {}) });
-    return [fitRow(head, width), ...indent(body), []];
+    return [...wrapRow(head, width), ...indent(body), []];
   }
-  if (item.kind === 'run') return [fitRow(head, width), ...indent(paneRows({ kind: 'run', result: item.result }, { width: width - 2 })), []];
-  if (item.kind === 'end' && item.file) return [fitRow(head, width), [seg(`  saved: ${item.file}`, { dim: true })]];
-  return [fitRow(head, width)];
+  if (item.kind === 'run') return [...wrapRow(head, width), ...indent(paneRows({ kind: 'run', result: item.result }, { width: width - 2 })), []];
+  if (item.kind === 'end' && item.file) return [...wrapRow(head, width), ...wrapRow([seg(`  saved: ${item.file}`, { dim: true })], width)];
+  return wrapRow(head, width);
 }
 
 /** One history item; memoized because <Static> hands each item over once and it never changes. */

@@ -5,7 +5,7 @@ import { LineInput } from '../components/Editor.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { proposalRows } from '../components/panes/index.js';
 import { askLabel, freshUi, paneAnswer, type PaneUi } from '../components/panes/keys.js';
-import { cut, fitRow, seg, type Row } from '../components/rows.js';
+import { cut, seg, wrapRow, wrapRows, type Row } from '../components/rows.js';
 import { solveKeys, type SolveAction, type SolveKeyView, type SolveMode } from '../components/solveKeys.js';
 import { StatusBar, type StatusInfo } from '../components/StatusBar.js';
 import { tone } from '../components/theme.js';
@@ -27,6 +27,8 @@ import { Ended } from './solve/Ended.js';
 import { Gate, gateHints } from './solve/Gate.js';
 import { NOTE_HINTS, NoteInput } from './solve/NoteInput.js';
 import { Streaming } from './solve/Streaming.js';
+import { Columns, columnWidths, sideRows } from './solve/Columns.js';
+import { Lookback } from './solve/Lookback.js';
 import { traceTarget } from '../components/traceTarget.js';
 import { traceCompareRows } from '../components/panes/check.js';
 
@@ -116,6 +118,10 @@ export function Solve(props: SolveProps) {
   const live = v.live;
   const proposal = live?.proposal;
   const body = liveBody(height);
+  // At 120 columns and more the step has the left part and the problem or the plan the right.
+  const cols = columnWidths(width);
+  const stepWidth = cols?.main ?? width;
+  const sideWidth = cols?.side;
 
   // A new proposal starts at the top with its examples closed and nothing marked.
   useEffect(() => {
@@ -126,8 +132,15 @@ export function Solve(props: SolveProps) {
 
   const rows = useMemo<Row[]>(() => {
     if (!proposal) return [];
-    return proposalRows(proposal, { width, expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).map((r) => fitRow(r, width));
-  }, [proposal, width, expanded, ui, v.lastCode, v.lastPlan]);
+    return proposalRows(proposal, { width: stepWidth, expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).flatMap((r) => wrapRow(r, stepWidth));
+  }, [proposal, stepWidth, expanded, ui, v.lastCode, v.lastPlan]);
+
+  // Built once per plan and size, not on every streamed chunk.
+  const planStep = live?.pane === 'plan';
+  const side = useMemo<Row[] | undefined>(
+    () => (sideWidth !== undefined ? sideRows({ problem: props.problem, ...(v.lastPlan !== undefined ? { plan: v.lastPlan } : {}), planStep, width: sideWidth, height: body }) : undefined),
+    [sideWidth, props.problem, v.lastPlan, planStep, body],
+  );
 
   const decide = (d: Decision): void => {
     if (!proposal) return;
@@ -267,16 +280,18 @@ export function Solve(props: SolveProps) {
   const status = <StatusBar info={statusOf(v, props)} width={width} />;
   const toMain = (): void => setMode('main');
 
-  if (mode === 'help' || mode === 'problem' || mode === 'settings' || mode === 'trace' || (mode === 'edit' && proposal)) {
+  if (mode === 'help' || mode === 'problem' || mode === 'settings' || mode === 'timeline' || mode === 'trace' || (mode === 'edit' && proposal)) {
     let overlay: React.ReactNode;
     if (mode === 'trace') {
-      overlay = <ScrollView title="The simulation held against the real run" rows={traced.map((r) => fitRow(r, width))} width={width} height={body + 2} onClose={toMain} closeKeys={['T', 'q']} />;
+      overlay = <ScrollView title="The simulation held against the real run" rows={traced} width={width} height={body + 2} onClose={toMain} closeKeys={['T', 'q']} />;
     } else if (mode === 'help') {
       const keys = v.outcome ? endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: backendError }) : ALL_KEYS;
       const helpRows: Row[] = keys.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
-      overlay = <ScrollView title="Keys" rows={helpRows.map((r) => fitRow(r, width))} width={width} height={body + 2} onClose={toMain} closeKeys={['?', 'q']} />;
+      overlay = <ScrollView title="Keys" rows={helpRows.flatMap((r) => wrapRow(r, width, 14))} width={width} height={body + 2} onClose={toMain} closeKeys={['?', 'q']} />;
     } else if (mode === 'problem') {
-      overlay = <ScrollView title="Problem" rows={problemRows(props.problem, width).map((r) => fitRow(r, width))} width={width} height={body + 2} onClose={toMain} closeKeys={['p', 'q']} />;
+      overlay = <ScrollView title="Problem" rows={wrapRows(problemRows(props.problem, width), width)} width={width} height={body + 2} onClose={toMain} closeKeys={['p', 'q']} />;
+    } else if (mode === 'timeline') {
+      overlay = <Lookback load={session.timeline} width={width} height={body + 2} onClose={toMain} />;
     } else if (mode === 'settings') {
       overlay = (
         <>
@@ -308,7 +323,7 @@ export function Solve(props: SolveProps) {
   } else if (proposal) {
     state = `${proposal.cancelled ? 'answer cancelled' : proposal.error ? 'failed' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
     if (mode === 'back') {
-      content = <BackPicker earlier={earlier} pick={backPick} width={width} height={body} />;
+      content = <BackPicker earlier={earlier} pick={backPick} width={stepWidth} height={body} />;
       hints = BACK_HINTS;
     } else if (mode === 'note') {
       content = (
@@ -316,7 +331,7 @@ export function Solve(props: SolveProps) {
           rows={rows}
           offset={offset}
           height={body}
-          width={width}
+          width={stepWidth}
           cancelled={proposal.cancelled === true}
           initial={carry}
           onSubmit={(note) => decide({ kind: 'reject', ...(note.trim() ? { note: note.trim() } : {}) })}
@@ -338,7 +353,7 @@ export function Solve(props: SolveProps) {
           <Gate rows={rows} offset={offset} height={Math.max(1, body - 1)} />
           <LineInput
             label={askLabel(proposal)}
-            width={width}
+            width={stepWidth}
             initial={carry}
             onSubmit={(text) => {
               const d = paneAnswer(proposal, ui, text);
@@ -356,9 +371,11 @@ export function Solve(props: SolveProps) {
     }
   } else {
     state = live?.running ? 'running' : live ? (live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : 'waiting for the model') : '';
-    content = <Streaming {...(live ? { live } : {})} {...(v.error ? { error: v.error } : {})} backendError={backendError} width={width} height={body} />;
+    content = <Streaming {...(live ? { live } : {})} {...(v.error ? { error: v.error } : {})} backendError={backendError} width={stepWidth} height={body} />;
     if (v.error && backendError) hints = [{ key: 'R', label: 'try again' }, ...STREAM_HINTS];
   }
+
+  if (cols && side && !v.outcome) content = <Columns main={content} side={side} widths={cols} height={body} />;
 
   const shownNotice = notice ?? (v.error && proposal ? { text: v.error.message, tone: 'red' as const } : undefined);
   return (

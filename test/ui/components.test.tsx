@@ -11,7 +11,7 @@ import { Pane, numberedPlan, proposalRows } from '../../src/components/panes/ind
 import { ConfidenceBar, Progress } from '../../src/components/Progress.js';
 import { cells, rowText, textRows, wrapLine } from '../../src/components/rows.js';
 import { StatusBar, fmtElapsed, statusRow } from '../../src/components/StatusBar.js';
-import { StreamTail, tailRows } from '../../src/components/StreamTail.js';
+import { StreamTail, textTailRows } from '../../src/components/StreamTail.js';
 import { TestTable } from '../../src/components/TestTable.js';
 import { setColor } from '../../src/components/theme.js';
 import type { Proposal } from '../../src/engine/types.js';
@@ -161,11 +161,11 @@ describe('Progress, ConfidenceBar, StreamTail', () => {
 
   it('keeps only the last rows of a long stream, always exactly its height', () => {
     const text = Array.from({ length: 5000 }, (_, i) => `token line ${i}`).join('\n');
-    expect(tailRows(text, 40, 3).map(rowText)).toEqual(['token line 4997', 'token line 4998', 'token line 4999']);
+    expect(textTailRows(text, 40, 3).map(rowText)).toEqual(['token line 4997', 'token line 4998', 'token line 4999']);
     const f = render(<StreamTail text={'short'} width={40} height={4} />).lastFrame()!;
     expect(f.split('\n')).toHaveLength(4);
     // Wrapped rows count: one 100-character line is 3 rows at width 40.
-    expect(tailRows('x'.repeat(100), 40, 10)).toHaveLength(3);
+    expect(textTailRows('x'.repeat(100), 40, 10)).toHaveLength(3);
   });
 });
 

@@ -7,6 +7,7 @@ import { codeRows } from '../CodeBlock.js';
 import { diffRows, diffStat } from '../Diff.js';
 import { confidenceRow } from '../Progress.js';
 import { Rows, blank, seg, textRows, type Row, type Seg } from '../rows.js';
+import { answerRows } from '../answerText.js';
 import { compareRows, testTableRows } from '../TestTable.js';
 import { criticRows, ideasRows } from './critic.js';
 import { checklistRows, reportRows } from './team.js';
@@ -160,7 +161,8 @@ function debugRows(p: Proposal, o: PaneOptions): Row[] | undefined {
 
 function textRowsOf(p: Proposal, o: PaneOptions): Row[] {
   const body = p.text.trim() || p.raw.trim();
-  return body ? textRows(body, o.width) : [[seg('(empty answer)', { dim: true })]];
+  // An answer no pane could read is still shown as a person reads it (JSON decoded, headings drawn).
+  return body ? answerRows(body, o.width) : [[seg('(empty answer)', { dim: true })]];
 }
 
 const BY_KIND: Partial<Record<PaneKind, (p: Proposal, o: PaneOptions) => Row[] | undefined>> = {
@@ -191,13 +193,14 @@ const BY_KIND: Partial<Record<PaneKind, (p: Proposal, o: PaneOptions) => Row[] |
 /** The rows of a proposal's pane; an error proposal shows the error and the answer's end. */
 export function proposalRows(p: Proposal, o: PaneOptions): Row[] {
   if (p.error) {
-    const raw = p.raw.trim().split('\n').slice(-8).join('\n');
+    // The answer's end as a person reads it (JSON decoded, markdown lightly drawn), not raw.
+    const raw = answerRows(p.raw.trim(), o.width - 2).slice(-8);
     // A cancelled answer is the person's choice, not a failure: say so, and show what had come.
     const head: Row = p.cancelled
       ? [seg('you cancelled this answer', { bold: true, color: 'yellow' })]
       : [seg('this step failed: ', { bold: true, color: 'red' }), seg(p.error)];
     const tail = p.cancelled ? 'what had come so far:' : 'the answer ended:';
-    return [head, ...(raw ? [blank(), [seg(tail, { dim: true })], ...textRows(raw, o.width, { dim: true }, '  ')] : [])];
+    return [head, ...(raw.length > 0 ? [blank(), [seg(tail, { dim: true })], ...raw.map((r): Row => [seg('  '), ...r])] : [])];
   }
   return [...lenientRows(p, o), ...valueRows(p, o)];
 }

@@ -1,27 +1,20 @@
 import { Box, Text } from 'ink';
-import { cut } from '../../components/rows.js';
+import { Rows, textRows } from '../../components/rows.js';
 import { StreamTail } from '../../components/StreamTail.js';
-import { tone } from '../../components/theme.js';
 import type { LiveStep } from '../../app/sessionView.js';
 
 /** Rows of streaming text shown at most: a dozen lines are enough to follow an answer, and each frame costs less. */
 const STREAM_ROWS = 12;
 
-/** Lines in the text, counting no further than `cap` (the tail grows until it fills the body). */
-function countLines(text: string, cap: number): number {
-  let n = 1;
-  for (let i = text.length - 1; i >= 0 && n <= cap; i--) if (text.charCodeAt(i) === 10) n++;
-  return n;
-}
-
-/** A step at work: the answer's tail as it streams, or the judge running, and the error under it. */
+/** A step at work: the answer's tail as it streams (decoded, lightly drawn), or the judge running, and the error under it. */
 export function Streaming({ live, error, backendError, width, height }: { live?: LiveStep; error?: { message: string }; backendError: boolean; width: number; height: number }) {
-  // The error lines below take two rows of the body when there is an error.
-  const room = Math.min(STREAM_ROWS, error ? height - 2 : height);
+  // The error wraps under the tail and takes its rows from it.
+  const errorRows = error ? [...textRows(error.message, width, { color: 'red' }), ...(backendError ? textRows('start the server or fix the model (simcoach doctor says how), then press R', width, { dim: true }) : [])] : [];
+  const room = Math.min(STREAM_ROWS, height - errorRows.length);
   const body = live?.running ? (
     <Text>{`judging on ${live.running.tests} test${live.running.tests === 1 ? '' : 's'}…`}</Text>
   ) : live?.text ? (
-    <StreamTail text={live.text} width={width} height={Math.max(1, Math.min(room, countLines(live.text, room) + 1))} />
+    <StreamTail text={live.text} {...(live.received !== undefined ? { received: live.received } : {})} streamKey={`${live.branch}/${live.step}/${live.stream ?? 0}`} width={width} height={Math.max(1, room)} grow />
   ) : live ? (
     <Text dimColor>waiting for the model…</Text>
   ) : null;
@@ -29,10 +22,7 @@ export function Streaming({ live, error, backendError, width, height }: { live?:
   return (
     <Box flexDirection="column">
       {body}
-      <Text color={tone('red')} wrap="truncate-end">
-        {cut(error.message, width)}
-      </Text>
-      {backendError ? <Text dimColor>{cut('start the server or fix the model (simcoach doctor says how), then press R', width)}</Text> : null}
+      <Rows rows={errorRows} />
     </Box>
   );
 }
