@@ -160,3 +160,19 @@ describe('measuring and wrapping (string-width, slice-ansi, wrap-ansi)', () => {
     expect(textRows('  indented text that wraps here', 12, {}, '> ').map(rowText)).toEqual(['>   indented', '> text that', '> wraps here']);
   });
 });
+
+describe('two columns from 120 columns on', () => {
+  it('splits at 120 and more, one column below; the side shows the plan once there is one, else the problem', async () => {
+    const { columnWidths, sideRows, Columns } = await import('../../src/screens/solve/Columns.js');
+    const { fixture } = await import('../agents/problems.js');
+    expect(columnWidths(119)).toBeUndefined();
+    const w = columnWidths(160)!;
+    expect(w.main + w.side + 3).toBe(160);
+    const problem = await fixture('sum-two');
+    expect(rowText(sideRows({ problem, planStep: false, width: w.side, height: 10 })[0]!)).toBe('The problem');
+    const side = sideRows({ problem, plan: '## Plan\n1. read', planStep: false, width: w.side, height: 10 });
+    expect(side.map(rowText)).toEqual(['The plan', 'Plan', '1. read']);
+    const f = render(<Columns main={<StreamTail text="step text" width={w.main} height={3} />} side={side} widths={w} height={3} />).lastFrame()!;
+    expect(f.split('\n')[0]).toMatch(/^step text\s+│ The plan$/);
+  });
+});
