@@ -119,7 +119,7 @@ export function Solve(props: SolveProps) {
   const proposal = live?.proposal;
   const body = liveBody(height);
   // At 120 columns and more the step has the left part and the problem or the plan the right.
-  const cols = columnWidths(width);
+  const cols = columnWidths(width, live?.pane);
   const stepWidth = cols?.main ?? width;
   const sideWidth = cols?.side;
 

@@ -2,41 +2,21 @@
 // the fake Ollama server over HTTP: a wrong-by-one program opened with `o`, judged, explained at
 // the right line; `T` holds the explanation's simulation against the real run; `f` asks for the
 // fix, which is judged on every test. Skipped only where tmux is missing (CI installs it).
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HAS_TMUX, ROOT, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { checkStage, RANGE_SUMS, startCheckModel, WRONG_BY_ONE } from '../fakes/checkModel.js';
 
-const ROOT = resolve(__dirname, '../..');
-const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
-const SOCKET = `simcoach-check-${process.pid}`;
-let session = 'check';
-
-const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
-const screen = (): string => tmux('capture-pane', '-p', '-t', session);
-const keys = (...k: string[]): void => void tmux('send-keys', '-t', session, ...k);
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-async function until(re: RegExp, what: string, ms = 30_000): Promise<string> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const s = screen();
-    if (re.test(s)) {
-      await sleep(150);
-      return s;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${s}`);
-    await sleep(100);
-  }
-}
+const term = tmuxTerminal('check', 'check');
+const { tmux, keys, until } = term;
 
 let server: FakeServer | undefined;
 afterAll(async () => {
   // Only the tmux server this test started (its own socket).
-  if (HAS_TMUX) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  term.close();
   await server?.close();
 });
 
@@ -59,8 +39,8 @@ function launch(model: FakeServer, name: string, extraEnv: Record<string, string
   // `env -i` so no CI variable makes Ink hold its frames; the shell stays after the app exits.
   const script = join(home, 'run.sh');
   writeFileSync(script, `clear\nenv -i ${Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ')} ${cmd}\necho "exit=$?"\n`);
-  session = name;
-  tmux('new-session', '-d', '-s', session, '-x', '110', '-y', '40', 'sh');
+  term.session = name;
+  tmux('new-session', '-d', '-s', term.session, '-x', '110', '-y', '40', 'sh');
   keys(`. ${script}`, 'Enter');
   return home;
 }

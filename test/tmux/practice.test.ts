@@ -2,36 +2,16 @@
 // the stand-in server: two hints, then the person's program written in $EDITOR, judged on the
 // samples and the hidden tests → Accepted; then a stress test that finds a planted bug, which the
 // debugger fixes. Skipped only where tmux is missing (CI installs it).
-import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HAS_TMUX, ROOT, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
 
-const ROOT = resolve(__dirname, '../..');
-const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
-const SOCKET = `simcoach-practice-${process.pid}`;
-let SESSION = 'practice';
-
-const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
-const screen = (): string => tmux('capture-pane', '-p', '-t', SESSION);
-const keys = (...k: string[]): void => void tmux('send-keys', '-t', SESSION, ...k);
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-async function until(re: RegExp, what: string, ms = 30_000): Promise<string> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const s = screen();
-    if (re.test(s)) {
-      await sleep(150);
-      return s;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${s}`);
-    await sleep(100);
-  }
-}
+const term = tmuxTerminal('practice', 'practice');
+const { tmux, screen, keys, until } = term;
 
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)\n';
 /** Passes both samples; wrong whenever a = b ≠ 0. */
@@ -42,13 +22,13 @@ const fence = (code: string): string => `\`\`\`python\n${code}\`\`\`\n`;
 let server: FakeServer | undefined;
 afterAll(async () => {
   // Only the tmux server this test started (its own socket).
-  if (HAS_TMUX) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  term.close();
   await server?.close();
 });
 
 /** `simcoach practice sum-two` in a tmux session of its own; $EDITOR writes `program` into the file it is given. */
 function launch(model: FakeServer, name: string, program: string, command = 'practice', setup: string[][] = []): string {
-  SESSION = name;
+  term.session = name;
   const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
   const editor = join(home, 'editor.sh');
   writeFileSync(join(home, 'program.py'), program);
@@ -72,7 +52,7 @@ function launch(model: FakeServer, name: string, program: string, command = 'pra
   const script = join(home, 'run.sh');
   const before = setup.map((args) => `env -i ${envArgs} ${quote([process.execPath, cli, ...args])} >/dev/null\n`).join('');
   writeFileSync(script, `${before}clear\nenv -i ${envArgs} ${cmd}\necho "exit=$?"\n`);
-  tmux('new-session', '-d', '-s', SESSION, '-x', '100', '-y', '34', 'sh');
+  tmux('new-session', '-d', '-s', term.session, '-x', '100', '-y', '34', 'sh');
   keys(`. ${script}`, 'Enter');
   return home;
 }

@@ -1,42 +1,23 @@
 // The built app in tmux on a problem that came without its statement: it asks for the statement
 // before the first model step, keeps the pasted text in the problem file, plans from it, and the
 // problem screen shows it rendered (math in Unicode). Skipped only where tmux is missing.
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HAS_TMUX, ROOT, tmuxTerminal } from './terminal.js';
 import { companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
 
-const ROOT = resolve(__dirname, '../..');
-const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
-const SOCKET = `simcoach-statement-${process.pid}`;
-const SESSION = 'paste';
-const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
-const screen = (): string => tmux('capture-pane', '-p', '-t', SESSION);
-const keys = (...k: string[]): void => void tmux('send-keys', '-t', SESSION, ...k);
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-async function until(re: RegExp, what: string, ms = 20_000): Promise<string> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const s = screen();
-    if (re.test(s)) {
-      await sleep(150);
-      return s;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${s}`);
-    await sleep(100);
-  }
-}
+const term = tmuxTerminal('statement', 'paste');
+const { tmux, keys, until } = term;
 
 const PLAN = `## Understanding\nSplit the melon.\n\n## Plan\n1. Read w.\n2. Print YES if w is even and over 2.`;
 
 let server: FakeServer | undefined;
 afterAll(async () => {
-  if (HAS_TMUX) spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  term.close();
   await server?.close();
 });
 
@@ -51,7 +32,7 @@ describe.skipIf(!HAS_TMUX)('a problem without its statement, in the built app', 
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TERM: 'xterm-256color', XDG_CONFIG_HOME: join(home, 'c'), XDG_DATA_HOME: join(home, 'd'), XDG_CACHE_HOME: join(home, 'x'), NO_COLOR: '1' };
     const cmd = [process.execPath, join(ROOT, 'dist', 'cli.js'), 'solve', file, '--host', server.url, '--model', 'fake-coder:7b'].map((a) => `'${a}'`).join(' ');
     writeFileSync(join(home, 'run.sh'), `clear\nenv -i ${Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ')} ${cmd}\necho "exit=$?"\n`);
-    tmux('new-session', '-d', '-s', SESSION, '-x', '80', '-y', '24', 'sh');
+    tmux('new-session', '-d', '-s', term.session, '-x', '80', '-y', '24', 'sh');
     keys(`. ${join(home, 'run.sh')}`, 'Enter');
 
     const ask = await until(/enter paste it here/, 'the request for the statement');

@@ -10,9 +10,12 @@ export const TWO_COLUMNS = 120;
 
 const GAP = ' │ ';
 
-/** The widths of the two columns at `width`, or undefined below TWO_COLUMNS (one column, as ever). */
-export function columnWidths(width: number): { main: number; side: number } | undefined {
-  if (width < TWO_COLUMNS) return undefined;
+/** Panes whose rows are as wide as the screen allows (the search tree's whole titles and scores): never beside anything. */
+const FULL_WIDTH_PANES: ReadonlySet<string> = new Set(['tree']);
+
+/** The widths of the two columns at `width`, or undefined below TWO_COLUMNS or for a full-width pane (one column, as ever). */
+export function columnWidths(width: number, pane?: string): { main: number; side: number } | undefined {
+  if (width < TWO_COLUMNS || (pane !== undefined && FULL_WIDTH_PANES.has(pane))) return undefined;
   // The step gets the larger share: programs and tables are wider than prose.
   const main = Math.ceil((width - GAP.length) * 0.58);
   return { main, side: width - GAP.length - main };
