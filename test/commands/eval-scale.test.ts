@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/wait.js';
 import { startFakeOllama, type OllamaChatBody } from '../fakes/ollama.js';
 import { startFakeOpenAI } from '../fakes/openai.js';
 import type { FakeServer as BaseServer } from '../fakes/script.js';
@@ -247,9 +248,8 @@ describe('eval: a killed run resumes', () => {
     const stuck = await ollama({ override: (stage, body) => (problemOf(body) === 'knapsack' && stage === 'code' ? { withholdHeaders: true } : undefined) });
     const child = spawn(process.execPath, [cliPath(), 'eval', set, '--auto', ...BUDGETS, '--host', stuck.url, '--out', out], { env: home.env, stdio: 'ignore' });
     const results = (): string[] => (existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((l) => l.includes('"type":"result"')) : []);
-    // Until brackets and inversions are written and knapsack's code is asked for (a generous cap).
-    const deadline = Date.now() + 60_000;
-    while (!(results().length === 2 && stuck.chatBodies().some((b) => problemOf(b) === 'knapsack')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // Until brackets and inversions are written and knapsack's code is asked for.
+    await eventually(() => results().length === 2 && stuck.chatBodies().some((b) => problemOf(b) === 'knapsack'));
     const closed = new Promise((r) => child.once('close', r));
     child.kill('SIGKILL');
     await closed;

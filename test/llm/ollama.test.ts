@@ -1,5 +1,6 @@
 // The Ollama backend through the real `ollama` package over real HTTP, against the fake server.
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/wait.js';
 import { z } from 'zod';
 import { OllamaBackend } from '../../src/llm/ollama.js';
 import type { ChatRequest } from '../../src/llm/types.js';
@@ -100,7 +101,7 @@ describe('ollama backend: chat', () => {
     expect(Date.now() - abortedAt).toBeLessThan(1_000);
     // The server sees the connection close a moment after the client drops it.
     const closed = (): boolean => server!.requests.find((r) => r.path === '/api/chat')?.closedEarly === true;
-    for (const end = Date.now() + 10_000; !closed() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 10));
+    await eventually(closed);
     expect(closed()).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 // The OpenAI-compatible backend through the real `openai` package over real HTTP.
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/wait.js';
 import { z } from 'zod';
 import { OpenAIBackend } from '../../src/llm/openai.js';
 import type { ChatRequest } from '../../src/llm/types.js';
@@ -77,7 +78,7 @@ describe('openai backend', () => {
     expect(Date.now() - at).toBeLessThan(1_000);
     // The server sees the connection close a moment after the client drops it.
     const closed = (): boolean => server!.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)?.closedEarly === true;
-    for (const end = Date.now() + 10_000; !closed() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 10));
+    await eventually(closed);
     expect(closed()).toBe(true);
   });
 
