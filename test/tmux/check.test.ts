@@ -2,16 +2,15 @@
 // the fake Ollama server over HTTP: a wrong-by-one program opened with `o`, judged, explained at
 // the right line; `T` holds the explanation's simulation against the real run; `f` asks for the
 // fix, which is judged on every test. Skipped only where tmux is missing (CI installs it).
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HAS_TMUX, ROOT, tmuxTerminal } from './terminal.js';
+import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { checkStage, RANGE_SUMS, startCheckModel, WRONG_BY_ONE } from '../fakes/checkModel.js';
 
 const term = tmuxTerminal('check', 'check');
-const { tmux, keys, until } = term;
+const { keys, until } = term;
 
 let server: FakeServer | undefined;
 afterAll(async () => {
@@ -22,27 +21,7 @@ afterAll(async () => {
 
 /** The built app's `check --problem` in a new tmux session of its own name; returns its home. */
 function launch(model: FakeServer, name: string, extraEnv: Record<string, string> = {}): string {
-  const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-check-'));
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: home,
-    TERM: 'xterm-256color',
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CACHE_HOME: join(home, 'cache'),
-    NO_COLOR: '1',
-    ...extraEnv,
-  };
-  const cmd = [process.execPath, join(ROOT, 'dist', 'cli.js'), 'check', '--problem', join(ROOT, RANGE_SUMS), '--host', model.url, '--model', 'fake-coder:7b']
-    .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
-    .join(' ');
-  // `env -i` so no CI variable makes Ink hold its frames; the shell stays after the app exits.
-  const script = join(home, 'run.sh');
-  writeFileSync(script, `clear\nenv -i ${Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ')} ${cmd}\necho "exit=$?"\n`);
-  term.session = name;
-  tmux('new-session', '-d', '-s', term.session, '-x', '110', '-y', '40', 'sh');
-  keys(`. ${script}`, 'Enter');
-  return home;
+  return launchCli(term, { session: name, args: ['check', '--problem', join(ROOT, RANGE_SUMS), '--host', model.url, '--model', 'fake-coder:7b'], cols: 110, rows: 40, env: extraEnv });
 }
 
 describe.skipIf(!HAS_TMUX)('check my code in the built app', () => {

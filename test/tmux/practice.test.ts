@@ -6,12 +6,12 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HAS_TMUX, ROOT, tmuxTerminal } from './terminal.js';
+import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
 
 const term = tmuxTerminal('practice', 'practice');
-const { tmux, screen, keys, until } = term;
+const { screen, keys, until } = term;
 
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)\n';
 /** Passes both samples; wrong whenever a = b ≠ 0. */
@@ -28,33 +28,13 @@ afterAll(async () => {
 
 /** `simcoach practice sum-two` in a tmux session of its own; $EDITOR writes `program` into the file it is given. */
 function launch(model: FakeServer, name: string, program: string, command = 'practice', setup: string[][] = []): string {
-  term.session = name;
   const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
   const editor = join(home, 'editor.sh');
   writeFileSync(join(home, 'program.py'), program);
   writeFileSync(editor, `#!/bin/sh\ncp '${join(home, 'program.py')}' "$1"\n`);
   chmodSync(editor, 0o755);
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: home,
-    TERM: 'xterm-256color',
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CACHE_HOME: join(home, 'cache'),
-    NO_COLOR: '1',
-    EDITOR: editor,
-  };
-  const cli = join(ROOT, 'dist', 'cli.js');
   const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
-  const quote = (args: string[]): string => args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const cmd = quote([process.execPath, cli, command, problem, '--host', model.url, '--model', 'fake-coder:7b']);
-  const envArgs = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ');
-  const script = join(home, 'run.sh');
-  const before = setup.map((args) => `env -i ${envArgs} ${quote([process.execPath, cli, ...args])} >/dev/null\n`).join('');
-  writeFileSync(script, `${before}clear\nenv -i ${envArgs} ${cmd}\necho "exit=$?"\n`);
-  tmux('new-session', '-d', '-s', term.session, '-x', '100', '-y', '34', 'sh');
-  keys(`. ${script}`, 'Enter');
-  return home;
+  return launchCli(term, { session: name, home, args: [command, problem, '--host', model.url, '--model', 'fake-coder:7b'], cols: 100, rows: 34, env: { EDITOR: editor }, before: setup });
 }
 
 const journal = (home: string): { type: string; [k: string]: unknown }[] => {

@@ -5,13 +5,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HAS_TMUX, ROOT, tmuxTerminal } from './terminal.js';
+import { HAS_TMUX, launchCli, tmuxTerminal } from './terminal.js';
 import { companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
 
 const term = tmuxTerminal('statement', 'paste');
-const { tmux, keys, until } = term;
+const { keys, until } = term;
 
 const PLAN = `## Understanding\nSplit the melon.\n\n## Plan\n1. Read w.\n2. Print YES if w is even and over 2.`;
 
@@ -29,11 +29,7 @@ describe.skipIf(!HAS_TMUX)('a problem without its statement, in the built app', 
     if (!payload.ok) throw new Error(payload.reason);
     const file = join(home, 'melons.md');
     writeFileSync(file, companionToMarkdown(payload.value));
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TERM: 'xterm-256color', XDG_CONFIG_HOME: join(home, 'c'), XDG_DATA_HOME: join(home, 'd'), XDG_CACHE_HOME: join(home, 'x'), NO_COLOR: '1' };
-    const cmd = [process.execPath, join(ROOT, 'dist', 'cli.js'), 'solve', file, '--host', server.url, '--model', 'fake-coder:7b'].map((a) => `'${a}'`).join(' ');
-    writeFileSync(join(home, 'run.sh'), `clear\nenv -i ${Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ')} ${cmd}\necho "exit=$?"\n`);
-    tmux('new-session', '-d', '-s', term.session, '-x', '80', '-y', '24', 'sh');
-    keys(`. ${join(home, 'run.sh')}`, 'Enter');
+    launchCli(term, { session: 'paste', home, args: ['solve', file, '--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24 });
 
     const ask = await until(/enter paste it here/, 'the request for the statement');
     expect(ask).toContain('no statement');

@@ -1,7 +1,9 @@
 // One driver for the tmux tests of the built app: a private tmux server per test file, the pane
 // read as a person sees it, keys sent as tmux sends them, and a wait for what should appear.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '../..');
 export const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
@@ -44,4 +46,48 @@ export function tmuxTerminal(name: string, session: string): Terminal {
     },
   };
   return term;
+}
+
+const quote = (args: string[]): string => args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+
+export interface CliLaunch {
+  /** The tmux session to open (it becomes the terminal's session). */
+  session: string;
+  /** The built CLI's arguments. */
+  args: string[];
+  cols: number;
+  rows: number;
+  /** A home made beforehand (files placed in it); else a fresh one. */
+  home?: string;
+  env?: Record<string, string>;
+  /** CLI runs done quietly, in the same environment, before the one the test watches. */
+  before?: string[][];
+}
+
+/**
+ * Runs the built CLI in a new tmux session with a private home (XDG dirs inside it), in a shell
+ * that stays after the app exits and prints `exit=N`. Returns the home.
+ */
+export function launchCli(term: Terminal, o: CliLaunch): string {
+  const home = o.home ?? mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    TERM: 'xterm-256color',
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    NO_COLOR: '1',
+    ...o.env,
+  };
+  // `env -i` so no CI variable makes Ink hold its frames.
+  const envArgs = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ');
+  const cli = (args: string[]): string => `env -i ${envArgs} ${quote([process.execPath, join(ROOT, 'dist', 'cli.js'), ...args])}`;
+  const before = (o.before ?? []).map((args) => `${cli(args)} >/dev/null\n`).join('');
+  const script = join(home, 'run.sh');
+  writeFileSync(script, `${before}clear\n${cli(o.args)}\necho "exit=$?"\n`);
+  term.session = o.session;
+  term.tmux('new-session', '-d', '-s', o.session, '-x', String(o.cols), '-y', String(o.rows), 'sh');
+  term.keys(`. ${script}`, 'Enter');
+  return home;
 }

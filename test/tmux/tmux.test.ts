@@ -1,17 +1,16 @@
 // The real built app (dist/cli.js) in a real terminal (tmux), driven by keys through one whole
 // solve against the fake Ollama server over HTTP. Skipped only where tmux is missing (CI installs it).
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HAS_TMUX, ROOT, tmuxTerminal } from './terminal.js';
+import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
 import { stageOf } from '../flows/harness.js';
 import { SIM_FINE } from '../fakes/answers.js';
 
 const term = tmuxTerminal('test', 'solve');
-const { tmux, screen, keys, until } = term;
+const { screen, keys, until } = term;
 
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
 const PLAN = `## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
@@ -25,28 +24,8 @@ afterAll(async () => {
 
 /** The built app on sum-two in a new tmux session of its own name, against the fake server; returns its home. */
 function launch(model: FakeServer, name: string, extraEnv: Record<string, string> = {}): string {
-  term.session = name;
-  const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: home,
-    TERM: 'xterm-256color',
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CACHE_HOME: join(home, 'cache'),
-    NO_COLOR: '1',
-    ...extraEnv,
-  };
-  const cli = join(ROOT, 'dist', 'cli.js');
   const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
-  const cmd = [process.execPath, cli, 'solve', problem, '--host', model.url, '--model', 'fake-coder:7b'].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  // `env -i` so no CI variable makes Ink hold its frames; the shell stays after the app exits.
-  const envArgs = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ');
-  const script = join(home, 'run.sh');
-  writeFileSync(script, `clear\nenv -i ${envArgs} ${cmd}\necho "exit=$?"\n`);
-  tmux('new-session', '-d', '-s', term.session, '-x', '100', '-y', '30', 'sh');
-  keys(`. ${script}`, 'Enter');
-  return home;
+  return launchCli(term, { session: name, args: ['solve', problem, '--host', model.url, '--model', 'fake-coder:7b'], cols: 100, rows: 30, env: extraEnv });
 }
 
 describe.skipIf(!HAS_TMUX)('the built app in tmux', () => {
