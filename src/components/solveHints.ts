@@ -122,7 +122,7 @@ export function endedKeys(o: { canAnother: boolean; backendFailed: boolean }): {
  * bar keeps the keys before them), else at the end.
  */
 export function withProgramHints(hints: Hint[], at?: number): Hint[] {
-  const add: Hint[] = [{ key: 'w', label: 'write file' }, { key: 'y', label: 'copy' }];
+  const add: Hint[] = [{ key: 'w', label: 'write' }, { key: 'y', label: 'copy' }];
   const i = at ?? hints.findIndex((h) => h.key === '?') + 1;
   return i <= 0 ? [...hints, ...add] : [...hints.slice(0, i), ...add, ...hints.slice(i)];
 }
