@@ -202,7 +202,14 @@ export function proposalRows(p: Proposal, o: PaneOptions): Row[] {
     const tail = p.cancelled ? 'what had come so far:' : 'the answer ended:';
     return [head, ...(raw.length > 0 ? [blank(), [seg(tail, { dim: true })], ...raw.map((r): Row => [seg('  '), ...r])] : [])];
   }
-  return [...lenientRows(p, o), ...valueRows(p, o)];
+  return [...foreignRows(p), ...lenientRows(p, o), ...valueRows(p, o)];
+}
+
+/** A program in another language than the session's says so above its pane (the gate offers L and R). */
+function foreignRows(p: Proposal): Row[] {
+  const f = p.foreign;
+  if (!f) return [];
+  return [[seg(`this looks like ${f.name}, the session is ${f.sessionName}`, { bold: true, color: 'yellow' })], blank()];
 }
 
 /** A step read leniently says so above its pane, with why the answer could not be read. */
