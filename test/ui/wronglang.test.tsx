@@ -59,6 +59,8 @@ describe('the pane and the gate\'s keys', () => {
     const frame = render(<Pane data={{ kind: 'proposal', proposal }} width={60} />).lastFrame()!;
     expect(frame.split('\n')[0]).toBe('this looks like Python 3, the session is C++17');
     expect(frame).toContain('def main():');
+    // Drawn as the language it is written in, not the session's.
+    expect(frame).toMatch(/^python  7 lines$/m);
     const hints = render(<KeyHints hints={gateHints(proposal)} width={60} />).lastFrame()!;
     expect(hints).toMatch(/^L judge as Python 3 · R ask for C\+\+17 · a approve/);
     const plain = render(<Pane data={{ kind: 'proposal', proposal: { ...proposal, foreign: undefined } }} width={60} />).lastFrame()!;
