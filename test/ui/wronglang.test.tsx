@@ -11,6 +11,8 @@ import { StatusBar, statusRow } from '../../src/components/StatusBar.js';
 import { foreignProgram } from '../../src/engine/propose.js';
 import type { Proposal } from '../../src/engine/types.js';
 import { gateHints } from '../../src/screens/solve/Gate.js';
+import { historyRows } from '../../src/screens/History.js';
+import { decisionText } from '../../src/session/markdown.js';
 
 const foreign = foreignProgram('python', 'cpp');
 const PY = 'import sys\n\ndef main():\n    a, b = map(int, sys.stdin.read().split())\n    print(a + b)\n\nmain()\n';
@@ -66,6 +68,15 @@ describe('the pane and the gate\'s keys', () => {
     const plain = render(<Pane data={{ kind: 'proposal', proposal: { ...proposal, foreign: undefined } }} width={60} />).lastFrame()!;
     expect(plain).not.toContain('looks like');
     expect(render(<KeyHints hints={gateHints({ ...proposal, foreign: undefined })} width={60} />).lastFrame()).not.toContain('judge as');
+  });
+});
+
+describe('the switch, once made', () => {
+  it('is said in the history and in the exported session', () => {
+    const decision = { kind: 'approve' as const, lang: 'python' as const };
+    const head = historyRows({ kind: 'step', key: 's', branch: 0, step: 2, title: 'Code', pane: 'code', proposal, decision, by: 'person' }, 80)[0]!.map((x) => x.text).join('');
+    expect(head).toBe('✓ 3 Code → the session is now in python');
+    expect(decisionText(decision, 'person')).toBe('approved by you, to be judged as python (the session\'s language from here on)');
   });
 });
 
