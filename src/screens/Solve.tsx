@@ -400,7 +400,7 @@ export function Solve(props: SolveProps) {
     content = (
       <Box flexDirection="column">
         {content}
-        <WriteProgram out={out} source={program} initial={out.defaultName(props.problem.id, props.lang)} width={width} onDone={done} onAsking={setAsking} />
+        <WriteProgram out={out} source={program} initial={out.defaultName(props.problem.id, proposal?.foreign?.lang ?? props.lang)} width={width} onDone={done} onAsking={setAsking} />
       </Box>
     );
     hints = asking ? CONFIRM_HINTS : WRITE_HINTS;
