@@ -41,7 +41,8 @@ export class SessionContext {
   readonly candidates: Candidate[] = [];
 
   constructor(
-    readonly problem: Problem,
+    /** The problem as the current drive sees it (a branch may have added samples: `newDrive`). */
+    public problem: Problem,
     readonly lang: LangId,
     readonly backend: Backend | null,
     readonly settings: EngineSettings,
@@ -82,8 +83,9 @@ export class SessionContext {
     return best;
   }
 
-  /** A new drive of the flow (after a "back") starts with no candidates and no counters. */
-  newDrive(): void {
+  /** A new drive of the flow (after a "back") starts with no candidates and no counters, on its branch's problem. */
+  newDrive(problem: Problem): void {
+    this.problem = problem;
     this.candidates.length = 0;
     this.counters.clear();
   }

@@ -200,6 +200,7 @@ export const alphacodiumFlow = defineFlow({
   },
   bound: alphacodiumBound,
   panes: ['reflect', 'solutions', 'ai-tests', 'code', 'tests', 'fix'],
+  takesSample: () => true,
   run: alphacodium,
 });
 

@@ -72,5 +72,6 @@ export const mapcoderFlow = defineFlow({
     worst: 1 + 2 * o.exemplars + o.exemplars * (1 + o.debugRounds),
   }),
   panes: ['retrieve', 'plan', 'confidence', 'code', 'tests', 'debug'],
+  takesSample: () => true,
   run: mapcoder,
 });
