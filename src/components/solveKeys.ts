@@ -5,13 +5,14 @@ import type { Decision, PaneKind } from '../engine/types.js';
 import type { KeyPress } from './burst.js';
 import { freshUi, paneKey, type PaneUi } from './panes/keys.js';
 import { TRACE_PANES } from './traceTarget.js';
+import { programKey } from './currentProgram.js';
 
 /** The person's program step of `check` before they gave one. */
 const noProgramYet = (p: NonNullable<SolveKeyView['proposal']>): boolean =>
   p.pane === 'yours' && typeof p.value === 'object' && p.value !== null && String((p.value as { source?: unknown }).source ?? '').trim() === '';
 
 /** What the screen is showing; only the main, back and ended views read keys here. */
-export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'sample';
+export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'write' | 'sample';
 
 /** The facts of the screen a key's effect depends on. */
 export interface SolveKeyView {
@@ -38,6 +39,8 @@ export interface SolveKeyView {
   offset: number;
   rows: number;
   body: number;
+  /** A program is on screen or went forward (w writes it to a file, y copies it). */
+  program?: boolean;
   /** Milliseconds since ctrl-c last cancelled an answer (Infinity when it never did). */
   sinceCancel: number;
 }
@@ -63,7 +66,9 @@ export type SolveAction =
   | { kind: 'external-edit' }
   /** The model's simulation on this pane held against the program's real run. */
   | { kind: 'trace' }
-  | { kind: 'notice'; text: string };
+  | { kind: 'notice'; text: string }
+  /** `y`: the current program to the terminal's clipboard. */
+  | { kind: 'copy' };
 
 const NONE: SolveAction = { kind: 'none' };
 
@@ -148,6 +153,8 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
       if (v.backendError) return { kind: 'retry' };
       return NONE;
   }
+  const out = programKey(k, v.program === true);
+  if (out) return out === 'write' ? { kind: 'mode', mode: 'write' } : { kind: 'copy' };
   if (v.ended) {
     if (k.input === 'd' && v.canDebugWith) return { kind: 'mode', mode: 'sample' };
     return k.input === 'n' && v.canAnother ? { kind: 'another' } : k.input === 't' && v.canStress ? { kind: 'stress' } : NONE;
