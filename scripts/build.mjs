@@ -29,6 +29,24 @@ const localesOnlyWithFullZod = {
   },
 };
 
+/**
+ * Yoga (Ink's layout) decodes its inlined wasm with `fetch` of a data: URL when fetch exists,
+ * which loads undici (tens of ms) before the first frame; its own base64 path is synchronous and
+ * loads nothing. The first frame needs no fetch otherwise (the probe uses node:http).
+ */
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(b) {
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const uses = 'function ya(){return w||"function"!=typeof fetch?';
+      // A new yoga-layout reads its wasm otherwise: the build says so instead of shipping it unchanged.
+      if (source.split(uses).length !== 2) throw new Error(`yoga-without-fetch: ${args.path} no longer has \`${uses}\`; look again at how it loads its wasm`);
+      return { contents: source.replace(uses, 'function ya(){return true?'), loader: 'js' };
+    });
+  },
+};
+
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
 
@@ -73,7 +91,7 @@ const result = await build({
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __scCreateRequire } from 'node:module';\nconst require = __scCreateRequire(import.meta.url);",
   },
-  plugins: [localesOnlyWithFullZod],
+  plugins: [localesOnlyWithFullZod, yogaWithoutFetch],
   logLevel: 'warning',
   // Which module went into which chunk: test/first-frame.test.ts and `npm run bench` read it to
   // see what the first frame loads.
