@@ -10,6 +10,7 @@ import { EXIT, UsageError, UserError } from './errors.js';
 import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from './flows/index.js';
 import { configDir } from './paths.js';
 import { langFromName, langIds } from './runners/langs.js';
+import { APPROVAL_MODES } from './engine/approval.js';
 
 export const BACKENDS = ['ollama', 'openai'] as const;
 /** How models answer: free text under headings (the methods' own form) or JSON-schema mode. */
@@ -64,6 +65,7 @@ export const settingsSchema = z.object({
   flow: z.enum(flowNames).default(flowNames[0]),
   lang: z.enum(langIds).default(langIds[0]),
   answers: z.enum(ANSWER_FORMS).default('sections'),
+  approval: z.enum(APPROVAL_MODES).default('each'),
   budgets: budgetsSchema.prefault({}),
 });
 
@@ -89,6 +91,7 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   flow: { allowed: flowNames.join(' | '), about: 'the method the tutor follows' },
   lang: { allowed: langIds.join(' | '), about: 'the language of solutions' },
   answers: { allowed: ANSWER_FORMS.join(' | '), about: 'answers under headings (the methods\' form), or JSON-schema mode for models that need it' },
+  approval: { allowed: APPROVAL_MODES.join(' | '), about: 'the tutor: approve each step, approve until the code (a program stops), or watch (every step approved; ctrl-c steps in)' },
   ...Object.fromEntries(budgetEntries().map(({ key, flow, budget }) => [key, { allowed: allowedOf(budget), about: `${flow.title}: ${budget.doc}` }])),
   'budgets.maxCalls': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many model calls' },
   'budgets.maxTokens': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many tokens' },
@@ -246,6 +249,7 @@ export interface SettingFlags {
   flow?: string;
   lang?: string;
   answers?: string;
+  approval?: string;
 }
 
 function hostFlag(value: string): string {
@@ -254,7 +258,7 @@ function hostFlag(value: string): string {
   return url;
 }
 
-/** Settings with `--backend --host --base-url --model --flow --lang --answers` applied for this run. */
+/** Settings with `--backend --host --base-url --model --flow --lang --answers --approval` applied for this run. */
 export function resolveSettings(flags: SettingFlags): Settings {
   const checkEnum = (flag: string, value: string | undefined, allowed: readonly string[]): string | undefined => {
     if (value !== undefined && !allowed.includes(value)) {
@@ -267,6 +271,7 @@ export function resolveSettings(flags: SettingFlags): Settings {
     flow: flags.flow === undefined || isFlowName(flags.flow) ? flags.flow : (() => { throw unknownFlow(flags.flow); })(),
     lang: flags.lang === undefined ? undefined : (langFromName(flags.lang) ?? checkEnum('lang', flags.lang, langIds)),
     answers: checkEnum('answers', flags.answers, ANSWER_FORMS),
+    approval: checkEnum('approval', flags.approval, APPROVAL_MODES),
     ollamaHost: flags.host === undefined ? undefined : hostFlag(flags.host),
     openaiBaseUrl: flags['base-url'],
     model: flags.model,

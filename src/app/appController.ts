@@ -11,6 +11,7 @@ import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
 import type { Gate } from '../engine/types.js';
+import { APPROVAL_MODES, type ApprovalMode } from '../engine/approval.js';
 import type { JudgeFn } from '../engine/context.js';
 import type { AppController, BackendState, ProblemEntry, SessionHandle, SettingsView } from './controller.js';
 import { ViewStore } from './store.js';
@@ -167,11 +168,12 @@ export function createAppController(o: ControllerOptions): RunningApp {
           model: settings.model,
           flow: settings.flow,
           lang: settings.lang,
+          approval: settings.approval,
           budgets: budgetsView(settings),
         };
       },
       choices() {
-        return { backends: [...BACKENDS], langs: [...langIds], flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about })) };
+        return { backends: [...BACKENDS], langs: [...langIds], approvals: [...APPROVAL_MODES], flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about })) };
       },
       async models() {
         const b = await makeBackend(settings);
@@ -208,8 +210,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
     const { EngineEvents, createManualGate, resumeSession, startSession } = await import('../engine/index.js');
     const flow: SessionFlow = flowFor(flowName ?? settings.flow, settings);
     const store = new ViewStore(o.frameMs ?? 150);
+    const showApproval = (m: ApprovalMode): void => store.set((v) => ({ ...v, approval: m === 'each' ? undefined : m }));
+    if (settings.approval !== 'each') showApproval(settings.approval);
     const backend = await makeBackend(settings);
-    const manual = createManualGate();
+    const manual = createManualGate({ approval: settings.approval });
     // The person's program, brought from the session before, is their answer to the first step.
     const gate = program ? bringing(manual.gate, program) : manual.gate;
     const events = new EngineEvents();
@@ -249,6 +253,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
       view: store.get,
       decide: (step, d) => manual.decide(step, d),
       cancelAnswer: () => manual.cancelAnswer(),
+      setApproval(m) {
+        manual.setApproval(m);
+        showApproval(m);
+      },
       async stop() {
         const waiting = manual.current();
         if (!waiting || !manual.decide(waiting.step, { kind: 'stop' })) abort.abort(new Error('stopped by the person'));

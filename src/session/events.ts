@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
-import type { Decision, Outcome, PaneKind, StepId } from '../engine/types.js';
+import type { Decision, DecidedBy, Outcome, PaneKind, StepId } from '../engine/types.js';
 
 export const JOURNAL_VERSION = 1;
 
@@ -82,7 +82,7 @@ export type JournalEvent =
   | (AtStep & {
       type: 'decision';
       decision: Decision;
-      by: 'person' | 'auto' | 'replay';
+      by: DecidedBy;
       /** For an edit: the value the person's text parsed to (what the flow went on with). */
       value?: unknown;
     })

@@ -1,0 +1,44 @@
+// Approval modes, as the coding agents people already use have them: approve each step (the
+// default), approve until the code (plans, simulations, confidences pass by themselves; a
+// program stops), or watch (every step passes as it finishes; the person steps in when they
+// want). The rule of which proposal a mode passes lives here, beside the gate that applies it,
+// so the screen, the engine and the tests read one answer.
+import type { Proposal } from './types.js';
+
+export const APPROVAL_MODES = ['each', 'until-code', 'watch'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+export const isApprovalMode = (s: string): s is ApprovalMode => (APPROVAL_MODES as readonly string[]).includes(s);
+
+/** Panes that hold a program: the person reads code before it runs, whatever the mode, until they chose to watch. */
+const PROGRAM_PANES: ReadonlySet<string> = new Set(['code', 'debug', 'fix', 'yours', 'practice']);
+
+/**
+ * Panes whose step is the person's own move (their program, their turn in practice, whether a
+ * stress test's failing input becomes a sample): no mode answers for them.
+ */
+const PERSON_PANES: ReadonlySet<string> = new Set(['yours', 'practice', 'stress']);
+
+/** A value that carries a program (a critic's refined program, say), whatever its pane. */
+function holdsProgram(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as { source?: unknown; program?: { source?: unknown } };
+  return typeof o.source === 'string' || typeof o.program?.source === 'string';
+}
+
+export const isProgramStep = (p: Pick<Proposal, 'pane' | 'value'>): boolean => PROGRAM_PANES.has(p.pane) || holdsProgram(p.value);
+
+/**
+ * Whether `mode` approves `p` without the person. A step that failed, was cancelled, holds an
+ * edit that could not be read, or flags something for the person (`meta.needsPerson`, e.g. a
+ * program in another language than the session's) always waits, as does a person's own move.
+ */
+export function passes(mode: ApprovalMode, p: Proposal): boolean {
+  if (mode === 'each') return false;
+  if (p.error !== undefined || p.value === undefined || p.cancelled || p.editError !== undefined) return false;
+  if (PERSON_PANES.has(p.pane) || p.meta?.needsPerson !== undefined) return false;
+  return mode === 'watch' || !isProgramStep(p);
+}
+
+/** The mode in a few words, for the status bar and the key bar. */
+export const approvalLabel = (mode: ApprovalMode): string => (mode === 'until-code' ? 'approving until the code' : mode === 'watch' ? 'watching' : 'approving each step');
