@@ -13,7 +13,8 @@ import type { Program } from '../runners/types.js';
 import type { Gate } from '../engine/types.js';
 import { APPROVAL_MODES, type ApprovalMode } from '../engine/approval.js';
 import type { JudgeFn } from '../engine/context.js';
-import type { AppController, BackendState, ProblemEntry, SessionHandle, SettingsView } from './controller.js';
+import type { AppController, BackendState, ProblemEntry, ProgramOut, SessionHandle, SettingsView } from './controller.js';
+import { createProgramOut } from './programOut.js';
 import { ViewStore } from './store.js';
 import { needsStatement } from '../problems/statement/place.js';
 import { judgeOf } from '../problems/statement/judges.js';
@@ -37,6 +38,8 @@ export interface ControllerOptions {
   resume?: { file: string; problem: Problem };
   /** Tests: read statement pages as a given judge's (a loopback server standing in for it). */
   statementFetch?: FetchOptions;
+  /** `w` / `y`: where files go (the start directory) and the terminal copied through; tests pass their own. */
+  programOut?: ProgramOut;
 }
 
 /** The chosen flow's budgets for the settings screen, from its registry record. */
@@ -202,6 +205,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
       const r = await traceProgram(ask.program, ask.input);
       return r.ok ? { ok: true, trace: r.trace, comparison: compareTraces(ask.model, r.trace) } : r;
     },
+    programOut: o.programOut ?? createProgramOut(),
     quit: (code) => o.quit(code),
   };
 

@@ -82,6 +82,17 @@ export interface SessionHandle {
   timeline(): Promise<Timeline>;
 }
 
+/** What `w` made of a path: written, or there already (the screen asks before overwriting), or why not. */
+export type WriteOutcome = { kind: 'written'; path: string; lines: number } | { kind: 'exists'; path: string } | { kind: 'failed'; message: string };
+
+/** `w` and `y`: the program out of the app, to a file in the start directory or to the terminal's clipboard (OSC 52). */
+export interface ProgramOut {
+  /** `PROBLEM.EXT`, relative to the directory the app was started from. */
+  defaultName(problemId: string, lang: string): string;
+  write(path: string, source: string, overwrite: boolean): Promise<WriteOutcome>;
+  copy(source: string): { ok: true; lines: number } | { ok: false; message: string };
+}
+
 /** Getting a statement for a problem that has none, before any model step plans from a bare link. */
 export interface StatementSource {
   /** The problem has nothing to plan from but a title, samples and a link. */
@@ -132,6 +143,8 @@ export interface AppController {
   openProgram?(path: string): Promise<{ source: string; lang?: string }>;
   /** `T`: the program's real run on the input, traced in the sandbox, beside the model's simulation. */
   traceAgainst?(ask: TraceAsk): Promise<TraceOutcome>;
+  /** `w` / `y`: the current program to a file or the clipboard. */
+  programOut?: ProgramOut;
   /** Where the session is saved, for the last line. */
   quit(code: number): void;
 }

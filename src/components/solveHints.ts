@@ -17,6 +17,8 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'h', what: 'practice: reveal the next hint (a similar problem, the idea, the plan, the plan on a sample, the code)' },
   { key: 'enter t', what: 'practice: submit your program as it is; stress-test it against a brute force once it passes the samples' },
   { key: 'x +', what: 'search tree: prune the chosen node\'s branch; add a strategy of your own' },
+  { key: 'w', what: 'write the current program to a file (PROBLEM.EXT in the directory simcoach was started from; asks before overwriting)' },
+  { key: 'y', what: 'copy the current program to the clipboard (OSC 52: the terminal copies it, over ssh and tmux too)' },
   { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
   { key: 'p', what: 'the problem: statement, samples, limits' },
   { key: 's', what: 'settings: backend, model, flow, language, budgets' },
@@ -136,4 +138,14 @@ export function endedKeys(o: { canAnother: boolean; backendFailed: boolean }): {
     ...(keys.has('n') ? [{ key: 'n', what: 'another problem' }] : []),
     ...ALL_KEYS.filter((k) => keys.has(k.key)).map((k) => (k.key === 'R' ? { key: 'R', what: 'try again after the model server failed' } : k)),
   ];
+}
+
+/**
+ * `w` and `y` where there is a program to write or copy: at `at`, else after `?` (the narrowest
+ * bar keeps the keys before them), else at the end.
+ */
+export function withProgramHints(hints: Hint[], at?: number): Hint[] {
+  const add: Hint[] = [{ key: 'w', label: 'write' }, { key: 'y', label: 'copy' }];
+  const i = at ?? hints.findIndex((h) => h.key === '?') + 1;
+  return i <= 0 ? [...hints, ...add] : [...hints.slice(0, i), ...add, ...hints.slice(i)];
 }

@@ -6,13 +6,14 @@ import type { ApprovalMode } from '../engine/approval.js';
 import type { KeyPress } from './burst.js';
 import { freshUi, paneKey, type PaneUi } from './panes/keys.js';
 import { TRACE_PANES } from './traceTarget.js';
+import { programKey } from './currentProgram.js';
 
 /** The person's program step of `check` before they gave one. */
 const noProgramYet = (p: NonNullable<SolveKeyView['proposal']>): boolean =>
   p.pane === 'yours' && typeof p.value === 'object' && p.value !== null && String((p.value as { source?: unknown }).source ?? '').trim() === '';
 
 /** What the screen is showing; only the main, back and ended views read keys here. */
-export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline';
+export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'write';
 
 /** The facts of the screen a key's effect depends on. */
 export interface SolveKeyView {
@@ -37,6 +38,8 @@ export interface SolveKeyView {
   offset: number;
   rows: number;
   body: number;
+  /** A program is on screen or went forward (w writes it to a file, y copies it). */
+  program?: boolean;
   /** Milliseconds since ctrl-c last cancelled an answer or stepped in (Infinity when it never did). */
   sinceCancel: number;
   /** The approval mode (absent: approve each step). */
@@ -64,7 +67,9 @@ export type SolveAction =
   | { kind: 'trace' }
   | { kind: 'notice'; text: string }
   /** The approval mode from now on; \`each\` is the person stepping in. */
-  | { kind: 'approval'; mode: ApprovalMode };
+  | { kind: 'approval'; mode: ApprovalMode }
+  /** `y`: the current program to the terminal's clipboard. */
+  | { kind: 'copy' };
 
 const NONE: SolveAction = { kind: 'none' };
 
@@ -155,6 +160,8 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
     if (v.approval === mode) return { kind: 'notice', text: `already ${mode === 'watch' ? 'watching' : 'approving until the code'}: ctrl-c steps in` };
     return { kind: 'approval', mode };
   }
+  const out = programKey(k, v.program === true);
+  if (out) return out === 'write' ? { kind: 'mode', mode: 'write' } : { kind: 'copy' };
   if (v.ended) return k.input === 'n' && v.canAnother ? { kind: 'another' } : k.input === 't' && v.canStress ? { kind: 'stress' } : NONE;
   if (!v.proposal) return NONE;
   return gateKey(v, k);

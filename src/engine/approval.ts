@@ -30,13 +30,13 @@ export const isProgramStep = (p: Pick<Proposal, 'pane' | 'value'>): boolean => P
 
 /**
  * Whether `mode` approves `p` without the person. A step that failed, was cancelled, holds an
- * edit that could not be read, or flags something for the person (`meta.needsPerson`, e.g. a
- * program in another language than the session's) always waits, as does a person's own move.
+ * edit that could not be read, or holds a program in another language than the session's (the
+ * person chooses: switch the language or ask again) always waits, as does a person's own move.
  */
 export function passes(mode: ApprovalMode, p: Proposal): boolean {
   if (mode === 'each') return false;
   if (p.error !== undefined || p.value === undefined || p.cancelled || p.editError !== undefined) return false;
-  if (PERSON_PANES.has(p.pane) || p.meta?.needsPerson !== undefined) return false;
+  if (PERSON_PANES.has(p.pane) || p.foreign !== undefined) return false;
   return mode === 'watch' || !isProgramStep(p);
 }
 

@@ -16,7 +16,7 @@
 // test run, step-start → run-start → run. `progress` follows every response, run and counter
 // change. `branch` comes when the person goes back; `end` is always the last event.
 import type { Decision, DecidedBy, Outcome, PaneKind, Progress, Proposal, StepId } from './types.js';
-import type { JudgeResult, Program } from '../runners/types.js';
+import type { JudgeResult, LangId, Program } from '../runners/types.js';
 
 /** Counters a status bar shows: calls and tokens so far against the method's bound. */
 export interface ProgressSnapshot {
@@ -36,6 +36,8 @@ export interface ProgressSnapshot {
   counters: Progress[];
   /** Sample results of every candidate so far, in order. */
   candidates: { step: StepId; passed: number; total: number }[];
+  /** The language programs are judged as now (the person may have switched it at a gate). */
+  lang?: LangId;
 }
 
 interface At {

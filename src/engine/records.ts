@@ -141,10 +141,10 @@ export function completePrefix(steps: Map<StepId, StepRecord>): number {
   return n;
 }
 
-/** The decision value a served edit carries, or the proposal's value. */
+/** The value a served edit (or a language switch) carries, or the proposal's value. */
 export function servedValue(r: AskRecord): unknown {
   const d = r.decision;
-  if (d && d.decision.kind === 'edit') return d.value;
+  if (d && (d.decision.kind === 'edit' || (d.decision.kind === 'approve' && d.decision.lang !== undefined))) return d.value;
   return r.proposal?.value;
 }
 

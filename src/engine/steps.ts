@@ -2,7 +2,7 @@
 // are answered from the journal's record (no model, no gate, no judge); from the first step
 // that is not recorded, or that differs from the record, it goes live — unless it is a pure
 // replay, which stops there instead. Resume, replay and "back" differ only in the plan.
-import type { JudgeResult, Program, TestCase } from '../runners/types.js';
+import type { JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
 import { asOutcome, type SessionContext } from './context.js';
 import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecord } from './records.js';
 import { canApprove, canGoBack } from './decisions.js';
@@ -24,7 +24,7 @@ export interface DrivePlan {
 }
 
 /** What the journal keeps of a proposal beside its step's own fields. */
-const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'lenient' | 'meta' | 'edits'>) => ({
+const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'lenient' | 'meta' | 'edits' | 'foreign'>) => ({
   ...(p.value !== undefined ? { value: p.value } : {}),
   text: p.text,
   raw: p.raw,
@@ -33,6 +33,7 @@ const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'ca
   ...(p.lenient !== undefined ? { lenient: p.lenient } : {}),
   ...(p.meta !== undefined ? { meta: p.meta } : {}),
   ...(p.edits !== undefined ? { edits: p.edits } : {}),
+  ...(p.foreign !== undefined ? { foreign: p.foreign } : {}),
 });
 
 const proposalOf = (r: AskRecord): Proposal => ({ step: r.step, agent: r.agent, title: r.title, pane: r.pane, ...proposalBody(r.proposal!) });
@@ -102,6 +103,8 @@ export class Traversal implements Steps {
     this.ctx.startStep(this.branch, { step: r.step, agent: r.agent, title: r.title, pane: r.pane }, true);
     events.emit({ type: 'proposal', branch: this.branch, step: r.step, proposal: proposalOf(r), served: true });
     const d = r.decision!;
+    // The session's language switched here when it was live: it switches again, at the same step.
+    if (d.decision.kind === 'approve' && d.decision.lang) this.ctx.switchLang(d.decision.lang);
     events.emit({ type: 'decision', branch: this.branch, step: r.step, decision: d.decision, by: d.by });
     return servedValue(r);
   }
@@ -139,6 +142,18 @@ export class Traversal implements Steps {
         ctx.events.emit({ type: 'error', branch, step, message: `cannot go back to step ${decision.to} from step ${step}`, code: 'back' });
         continue;
       }
+      if (decision.kind === 'approve' && decision.lang !== undefined) {
+        const switched = this.relabel(agent, proposal, decision.lang);
+        if (switched === undefined) {
+          ctx.events.emit({ type: 'error', branch, step, message: 'this step has no program to judge in another language', code: 'lang' });
+          continue;
+        }
+        // Journaled with the decision, so resume and replay switch at this very step.
+        this.decided(step, decision, by, switched);
+        ctx.switchLang(decision.lang);
+        ctx.progress(branch);
+        return switched;
+      }
       this.decided(step, decision, by);
       switch (decision.kind) {
         case 'approve':
@@ -158,6 +173,12 @@ export class Traversal implements Steps {
           throw new StopRequested(proposal.cancelled ? undefined : proposal.error);
       }
     }
+  }
+
+  /** The proposal's program taken as written in `lang` (the person switched the session to it). */
+  private relabel<I, O>(agent: Agent<I, O>, p: Proposal<O>, lang: LangId): O | undefined {
+    if (!agent.program || p.value === undefined || !canApprove(p)) return undefined;
+    return agent.program.set(p.value, { ...agent.program.get(p.value), lang });
   }
 
   private tryEdit<I, O>(agent: Agent<I, O>, text: string, p: Proposal<O>): { ok: true; value: O } | { ok: false; error: string } {

@@ -31,11 +31,14 @@ import { Columns, columnWidths, sideRows } from './solve/Columns.js';
 import { Lookback } from './solve/Lookback.js';
 import { traceTarget } from '../components/traceTarget.js';
 import { traceCompareRows } from '../components/panes/check.js';
+import { currentProgram } from '../components/currentProgram.js';
+import { withProgramHints } from '../components/solveHints.js';
+import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice } from './solve/WriteProgram.js';
 
 export interface SolveProps {
   session: SessionHandle;
   problem: Problem;
-  app: Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst'>;
+  app: Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst' | 'programOut'>;
   flow: string;
   model: string;
   lang: string;
@@ -118,6 +121,10 @@ export function Solve(props: SolveProps) {
   const lastCancel = useRef(Number.NEGATIVE_INFINITY);
   const live = v.live;
   const proposal = live?.proposal;
+  // `w` / `y`: the program waiting at the gate, the one the session ended with, or the last that went forward.
+  const out = app.programOut;
+  const program = out ? currentProgram({ ...(proposal ? { proposal } : {}), ...(v.outcome ? { outcome: v.outcome } : {}), ...(v.lastCode !== undefined ? { lastCode: v.lastCode } : {}) }) : undefined;
+  const [asking, setAsking] = useState(false);
   const body = liveBody(height);
   // At 120 columns and more the step has the left part and the problem or the plan the right.
   const cols = columnWidths(width, live?.pane);
@@ -250,6 +257,9 @@ export function Solve(props: SolveProps) {
         if (a.mode === 'each') lastCancel.current = Date.now();
         setNotice({ text: APPROVAL_NOTICE[a.mode], tone: 'yellow' });
         return session.setApproval(a.mode);
+      case 'copy':
+        if (program !== undefined && out) setNotice(copiedNotice(out.copy(program)));
+        return;
     }
   };
 
@@ -271,6 +281,7 @@ export function Solve(props: SolveProps) {
         body,
         sinceCancel: Date.now() - lastCancel.current,
         ...(v.approval ? { approval: v.approval } : {}),
+        program: program !== undefined,
       };
       for (const a of solveKeys(modeNow.current, keyView, splitBurst(input, key, 'chars'))) apply(a);
     },
@@ -292,13 +303,14 @@ export function Solve(props: SolveProps) {
     if (mode === 'trace') {
       overlay = <ScrollView title="The simulation held against the real run" rows={traced} width={width} height={body + 2} onClose={toMain} closeKeys={['T', 'q']} />;
     } else if (mode === 'help') {
-      const keys = v.outcome ? endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: backendError }) : ALL_KEYS;
+      const ended = endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: backendError });
+      const keys = v.outcome ? [...ended, ...(program !== undefined ? ALL_KEYS.filter((k) => k.key === 'w' || k.key === 'y') : [])] : ALL_KEYS;
       const helpRows: Row[] = keys.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
       overlay = <ScrollView title="Keys" rows={helpRows.flatMap((r) => wrapRow(r, width, 14))} width={width} height={body + 2} onClose={toMain} closeKeys={['?', 'q']} />;
     } else if (mode === 'problem') {
       overlay = <ScrollView title="Problem" rows={wrapRows(problemRows(props.problem, width), width)} width={width} height={body + 2} onClose={toMain} closeKeys={['p', 'q']} />;
     } else if (mode === 'timeline') {
-      overlay = <Lookback load={session.timeline} width={width} height={body + 2} onClose={toMain} />;
+      overlay = <Lookback load={session.timeline} width={width} height={body + 2} onClose={toMain} {...(out ? { program: { out, name: out.defaultName(props.problem.id, props.lang) } } : {})} />;
     } else if (mode === 'settings') {
       overlay = (
         <>
@@ -373,7 +385,7 @@ export function Solve(props: SolveProps) {
       );
       hints = [{ key: 'enter', label: 'done' }, { key: 'esc', label: 'cancel' }];
     } else {
-      content = <Gate rows={rows} offset={offset} height={body} />;
+      content = <Gate rows={rows} offset={offset} height={mode === 'write' ? body - 1 : body} />;
       hints = gateHints(proposal);
     }
   } else {
@@ -383,7 +395,21 @@ export function Solve(props: SolveProps) {
   }
 
   if (!v.outcome) hints = withApproval(hints, v.approval);
-  if (cols && side && !v.outcome) content = <Columns main={content} side={side} widths={cols} height={body} />;
+  if (cols && side && !v.outcome) content = <Columns main={content} side={side} widths={cols} height={mode === 'write' ? body - 1 : body} />;
+  if (mode === 'write' && program !== undefined && out) {
+    const done = (said: { text: string; tone?: 'red' | 'yellow' | 'green' } | undefined): void => {
+      setAsking(false);
+      setMode('main');
+      if (said) setNotice(said);
+    };
+    content = (
+      <Box flexDirection="column">
+        {content}
+        <WriteProgram out={out} source={program} initial={out.defaultName(props.problem.id, props.lang)} width={width} onDone={done} onAsking={setAsking} />
+      </Box>
+    );
+    hints = asking ? CONFIRM_HINTS : WRITE_HINTS;
+  } else if (program !== undefined && mode === 'main') hints = withProgramHints(hints);
 
   const shownNotice = notice ?? (v.error && proposal ? { text: v.error.message, tone: 'red' as const } : undefined);
   return (

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
-import type { Decision, DecidedBy, Outcome, PaneKind, StepId } from '../engine/types.js';
+import type { Decision, DecidedBy, ForeignProgram, Outcome, PaneKind, StepId } from '../engine/types.js';
 
 export const JOURNAL_VERSION = 1;
 
@@ -78,12 +78,14 @@ export type JournalEvent =
       meta?: Record<string, unknown>;
       /** The part a person edits (the plan, the program) when the stage forwards one part. */
       edits?: { label: string; text: string };
+      /** Its program is clearly in another language than the session's. */
+      foreign?: ForeignProgram;
     })
   | (AtStep & {
       type: 'decision';
       decision: Decision;
       by: DecidedBy;
-      /** For an edit: the value the person's text parsed to (what the flow went on with). */
+      /** For an edit, or an approve that switched the language: the value the flow went on with. */
       value?: unknown;
     })
   | (AtStep & { type: 'run'; program: Program; result: JudgeResult })

@@ -9,6 +9,7 @@ import { resumeSession } from '../../src/engine/start.js';
 import { EngineEvents } from '../../src/engine/events.js';
 import { createManualGate, type ManualGate } from '../../src/engine/gates/index.js';
 import { passes, type ApprovalMode } from '../../src/engine/approval.js';
+import { foreignProgram } from '../../src/engine/propose.js';
 import type { Gate, Proposal } from '../../src/engine/types.js';
 import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
@@ -144,7 +145,7 @@ describe('approval modes at the gate', () => {
     expect(row(p('debug'))).toEqual([false, false, true]);
     // A value that carries a program is a program, whatever its pane.
     expect(row(p('critic', { value: { program: { lang: 'python', source: GOOD } } }))).toEqual([false, false, true]);
-    for (const q of [p('practice'), p('yours'), p('stress'), p('plan', { error: 'bad', value: undefined }), p('plan', { cancelled: true }), p('plan', { editError: 'empty' }), p('code', { meta: { needsPerson: 'a C++ program in a python session' } })]) {
+    for (const q of [p('practice'), p('yours'), p('stress'), p('plan', { error: 'bad', value: undefined }), p('plan', { cancelled: true }), p('plan', { editError: 'empty' }), p('code', { value: { lang: 'python', source: '#include <cstdio>' }, foreign: foreignProgram('cpp', 'python') })]) {
       expect(row(q)).toEqual([false, false, false]);
     }
   });
