@@ -16,7 +16,7 @@ const stub = join(root, 'scripts', 'empty-module.js');
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
 
-await build({
+const result = await build({
   entryPoints: {
     cli: join(root, 'src', 'cli.tsx'),
     // Developer tools share the CLI's chunks, so they measure the code a person runs.
@@ -29,6 +29,16 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // Node 20 has these; esbuild's table does not say so and turns such a literal into
+  // `new RegExp(…)`, which V8 compiles at once: string-width's /^\p{RGI_Emoji}$/v alone cost
+  // tens of ms before the first frame, where a literal is compiled on its first use.
+  supported: {
+    'regexp-set-notation': true,
+    'regexp-unicode-property-escapes': true,
+    'regexp-lookbehind-assertions': true,
+    'regexp-named-capture-groups': true,
+    'regexp-match-indices': true,
+  },
   minify: true,
   sourcemap: false,
   legalComments: 'none',
@@ -48,6 +58,9 @@ await build({
     js: "#!/usr/bin/env node\nimport { createRequire as __scCreateRequire } from 'node:module';\nconst require = __scCreateRequire(import.meta.url);",
   },
   logLevel: 'warning',
+  // Which module went into which chunk: test/first-frame.test.ts and `npm run bench` read it to
+  // see what the first frame loads.
+  metafile: true,
 });
 
 chmodSync(join(staging, 'cli.js'), 0o755);
@@ -57,3 +70,9 @@ const old = join(root, `.dist-old-${process.pid}`);
 if (existsSync(dist)) renameSync(dist, old);
 renameSync(staging, dist);
 rmSync(old, { recursive: true, force: true });
+
+const cache = join(root, 'node_modules', '.cache', 'simcoach');
+mkdirSync(cache, { recursive: true });
+const metaTmp = join(cache, `build-meta.${process.pid}.json`);
+writeFileSync(metaTmp, JSON.stringify(result.metafile));
+renameSync(metaTmp, join(cache, 'build-meta.json'));

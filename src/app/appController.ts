@@ -1,7 +1,7 @@
 // The app's controller over the real parts: settings (config), problems, the backend with its
 // probe and pull, and sessions run by the engine behind the manual gate. No React here; the
 // screens see only the interfaces in controller.ts.
-import { BACKENDS, resolveSettings, setSetting, type SettingFlags, type Settings } from '../config.js';
+import { APPROVAL_MODES, BACKENDS, resolveSettings, type ApprovalMode, setSetting, type SettingFlags, type Settings } from '../config.js';
 import { flowFor, flowRecord, flows, optionsOf } from '../flows/index.js';
 import { extensionOf, isLangId, langIds } from '../runners/langs.js';
 import type { SessionFlow } from '../engine/session.js';
@@ -11,7 +11,6 @@ import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
 import type { Gate } from '../engine/types.js';
-import { APPROVAL_MODES, type ApprovalMode } from '../engine/approval.js';
 import type { JudgeFn } from '../engine/context.js';
 import type { AppController, BackendState, ProblemEntry, ProgramOut, SessionHandle, SettingsView } from './controller.js';
 import { createProgramOut } from './programOut.js';

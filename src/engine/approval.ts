@@ -3,12 +3,10 @@
 // program stops), or watch (every step passes as it finishes; the person steps in when they
 // want). The rule of which proposal a mode passes lives here, beside the gate that applies it,
 // so the screen, the engine and the tests read one answer.
+import type { ApprovalMode } from '../config.js';
 import type { Proposal } from './types.js';
 
-export const APPROVAL_MODES = ['each', 'until-code', 'watch'] as const;
-export type ApprovalMode = (typeof APPROVAL_MODES)[number];
-
-export const isApprovalMode = (s: string): s is ApprovalMode => (APPROVAL_MODES as readonly string[]).includes(s);
+export type { ApprovalMode };
 
 /** Panes that hold a program: the person reads code before it runs, whatever the mode, until they chose to watch. */
 const PROGRAM_PANES: ReadonlySet<string> = new Set(['code', 'debug', 'fix', 'yours', 'practice']);
@@ -40,5 +38,3 @@ export function passes(mode: ApprovalMode, p: Proposal): boolean {
   return mode === 'watch' || !isProgramStep(p);
 }
 
-/** The mode in a few words, for the status bar and the key bar. */
-export const approvalLabel = (mode: ApprovalMode): string => (mode === 'until-code' ? 'approving until the code' : mode === 'watch' ? 'watching' : 'approving each step');
