@@ -1,5 +1,6 @@
 import type { Hint } from './KeyHints.js';
 import type { ApprovalMode } from '../engine/approval.js';
+import type { ForeignProgram } from '../engine/types.js';
 
 /** Every key of the solve screen, for `?`. */
 export const ALL_KEYS: { key: string; what: string }[] = [
@@ -22,7 +23,8 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
   { key: 'p', what: 'the problem: statement, samples, limits' },
   { key: 's', what: 'settings: backend, model, flow, language, budgets' },
-  { key: 'R', what: 'ask again after you cancelled an answer; try again after the model server failed' },
+  { key: 'R', what: 'ask again after you cancelled an answer; try again after the model server failed; ask for the program again in the session\'s language' },
+  { key: 'L', what: 'a program in another language than the session\'s: switch the session to that language and judge it so' },
   { key: 'A', what: 'approve until the code: plans, simulations and confidences pass by themselves; a program (and anything that needs you) stops' },
   { key: 'W', what: 'watch: every step is approved as it finishes (it stays in the history above); ctrl-c steps in' },
   { key: 'ctrl-c', what: 'cancel the model\'s answer while it streams (the session goes on); twice within 3 s quits. While approving until the code or watching, the first ctrl-c steps in (each step waits for you again)' },
@@ -53,6 +55,12 @@ export const PANE_HINTS: Partial<Record<string, Hint[]>> = {
   simulate: [{ key: 'T', label: 'real run' }],
   debug: [{ key: 'T', label: 'real run' }],
 };
+
+/** At a program in another language than the session's: judge it as that language, or ask again. */
+export const foreignHints = (f: Pick<ForeignProgram, 'name' | 'sessionName'>): Hint[] => [
+  { key: 'L', label: `judge as ${f.name}` },
+  { key: 'R', label: `ask for ${f.sessionName}` },
+];
 
 /** The person's turn in practice: they write, ask for a hint, submit or stress-test. */
 export const PRACTICE_HINTS: Hint[] = [

@@ -1,7 +1,7 @@
 // The solve screen's keys as a pure function: (mode, what is on screen, key) → what to do.
 // Like editorModel, every key's effect is plain data, tested without a terminal; the screen only
 // carries the actions out (decide, scroll, switch mode, quit).
-import type { Decision, PaneKind } from '../engine/types.js';
+import type { Decision, ForeignProgram, PaneKind } from '../engine/types.js';
 import type { ApprovalMode } from '../engine/approval.js';
 import type { KeyPress } from './burst.js';
 import { freshUi, paneKey, type PaneUi } from './panes/keys.js';
@@ -20,7 +20,7 @@ export interface SolveKeyView {
   /** An answer is streaming now. */
   streaming: boolean;
   /** The proposal waiting for a decision. */
-  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown };
+  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown; foreign?: Pick<ForeignProgram, 'lang' | 'note'> };
   /** What the person has struck out or selected in the pane (report, tree). */
   ui?: PaneUi;
   /** The session has ended. */
@@ -121,6 +121,9 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
       return p.failed || p.cancelled ? NONE : { kind: 'external-edit' };
     case 'r':
       return { kind: 'mode', mode: 'note' };
+    case 'L':
+      // The program is in another language than the session's: judge it as that one from here on.
+      return p.foreign && !p.failed && !p.cancelled ? { kind: 'decide', decision: { kind: 'approve', lang: p.foreign.lang } } : NONE;
     case 'b':
       return v.earlier === 0 ? { kind: 'notice', text: 'no earlier step to go back to' } : { kind: 'pick', index: v.earlier - 1 };
   }
@@ -152,6 +155,8 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
     case 'R':
       // The answer the person cancelled is asked again, afresh (r does the same with a note).
       if (v.proposal?.cancelled) return { kind: 'decide', decision: { kind: 'reject' } };
+      // A program in another language: asked again, the note saying which language to write.
+      if (v.proposal?.foreign && !v.proposal.failed) return { kind: 'decide', decision: { kind: 'reject', note: v.proposal.foreign.note } };
       if (v.backendError) return { kind: 'retry' };
       return NONE;
   }

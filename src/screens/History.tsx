@@ -12,7 +12,9 @@ function headerRow(item: HistoryItem): Row {
       const mark =
         d.kind === 'edit'
           ? [seg(' ✎ yours', { color: 'magenta' as const, bold: true })]
-          : item.by === 'auto'
+          : d.kind === 'approve' && d.lang
+            ? [seg(` → the session is now in ${d.lang}`, { color: 'yellow' as const })]
+            : item.by === 'auto'
             ? [seg(' (auto)', { dim: true })]
             : item.by === 'until-code' || item.by === 'watch'
               ? [seg(item.by === 'watch' ? ' (watching)' : ' (until the code)', { dim: true })]

@@ -59,7 +59,8 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
   return {
     flow: p.flow,
     problem: p.problem.id,
-    lang: p.lang,
+    // The language the session judges in now: the person may have switched it at a gate.
+    lang: v.progress?.lang ?? p.lang,
     ...(live ? { step: live.step + 1, stepTitle: live.title } : {}),
     model: p.model,
     tokensIn: v.tokensIn,
@@ -268,7 +269,7 @@ export function Solve(props: SolveProps) {
       if (theirs.current) return;
       const keyView: SolveKeyView = {
         streaming: live?.streaming === true,
-        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value } } : {}),
+        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}) } } : {}),
         ui: uiNow.current,
         ended: v.outcome !== undefined,
         backendError,
