@@ -9,6 +9,7 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'E', what: 'edit it in $VISUAL / $EDITOR' },
   { key: 'r', what: 'reject it with a one-line note; the step runs again with the note' },
   { key: 'b', what: 'back to an earlier step (a new branch; the old one stays in the journal)' },
+  { key: 'd', what: 'after a failed Submit: send the hidden test it failed to the debugger as a new sample (shown first; enter confirms)' },
   { key: 'g', what: 'look back at any earlier step (the timeline, as in replay); no branch, the gate waits' },
   { key: '1-9', what: 'open or close a recalled example (retrieval); strike out or keep a finding (test report)' },
   { key: 'o', what: 'check: open the program file to check' },
@@ -134,13 +135,20 @@ export const ENDED_HINTS: Hint[] = [
  * The keys that still work once the session has ended (solveKeys answers no other): R only after
  * the model server failed, n only where the app can open another problem.
  */
-export function endedHints(o: { canAnother: boolean; backendFailed: boolean }): Hint[] {
+export function endedHints(o: { canAnother: boolean; backendFailed: boolean; canDebugWith?: boolean }): Hint[] {
   const hints = o.canAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
-  return o.backendFailed ? [{ key: 'R', label: 'try again' }, ...hints] : hints;
+  const first: Hint[] = [...(o.backendFailed ? [{ key: 'R', label: 'try again' }] : []), ...(o.canDebugWith ? [{ key: 'd', label: 'debug with this test' }] : [])];
+  return [...first, ...hints];
 }
 
+/** Before a failed hidden test goes to the debugger: confirm or keep the verdict. */
+export const SAMPLE_HINTS: Hint[] = [
+  { key: 'enter', label: 'add it and debug' },
+  { key: 'esc', label: 'cancel' },
+];
+
 /** `?` after the end: those keys alone, described as ALL_KEYS describes them. */
-export function endedKeys(o: { canAnother: boolean; backendFailed: boolean }): { key: string; what: string }[] {
+export function endedKeys(o: { canAnother: boolean; backendFailed: boolean; canDebugWith?: boolean }): { key: string; what: string }[] {
   const keys = new Set(endedHints(o).map((h) => h.key));
   return [
     ...(keys.has('n') ? [{ key: 'n', what: 'another problem' }] : []),

@@ -13,7 +13,7 @@ const noProgramYet = (p: NonNullable<SolveKeyView['proposal']>): boolean =>
   p.pane === 'yours' && typeof p.value === 'object' && p.value !== null && String((p.value as { source?: unknown }).source ?? '').trim() === '';
 
 /** What the screen is showing; only the main, back and ended views read keys here. */
-export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'write';
+export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'write' | 'sample';
 
 /** The facts of the screen a key's effect depends on. */
 export interface SolveKeyView {
@@ -31,6 +31,8 @@ export interface SolveKeyView {
   canAnother: boolean;
   /** The session ended with a program that passes the samples, and a stress test of it is offered (t). */
   canStress?: boolean;
+  /** The Submit failed a hidden test and the flow can take it as a sample (d, then confirm). */
+  canDebugWith?: boolean;
   /** Earlier steps of this branch that "back" can go to, and the one picked. */
   earlier: number;
   backPick: number;
@@ -59,6 +61,8 @@ export type SolveAction =
   | { kind: 'another' }
   /** A stress test of the program the session ended with, as a session of its own. */
   | { kind: 'stress' }
+  /** The hidden test the Submit failed goes to the debugger as a new sample (confirmed). */
+  | { kind: 'debug-with' }
   | { kind: 'scroll'; offset: number }
   | { kind: 'toggle-example'; index: number }
   | { kind: 'pane-ui'; ui: PaneUi }
@@ -139,6 +143,7 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
     return { kind: 'quit' };
   }
   if (mode === 'back') return backKey(v, k);
+  if (mode === 'sample') return k.return || k.input === 'd' ? { kind: 'debug-with' } : k.escape || k.input === 'q' || k.input === 'n' ? { kind: 'mode', mode: 'main' } : NONE;
   if (mode !== 'main') return NONE;
   switch (k.input) {
     case 'q':
@@ -167,7 +172,10 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
   }
   const out = programKey(k, v.program === true);
   if (out) return out === 'write' ? { kind: 'mode', mode: 'write' } : { kind: 'copy' };
-  if (v.ended) return k.input === 'n' && v.canAnother ? { kind: 'another' } : k.input === 't' && v.canStress ? { kind: 'stress' } : NONE;
+  if (v.ended) {
+    if (k.input === 'd' && v.canDebugWith) return { kind: 'mode', mode: 'sample' };
+    return k.input === 'n' && v.canAnother ? { kind: 'another' } : k.input === 't' && v.canStress ? { kind: 'stress' } : NONE;
+  }
   if (!v.proposal) return NONE;
   return gateKey(v, k);
 }
@@ -201,7 +209,7 @@ export function solveKeys(mode: SolveMode, v: SolveKeyView, keys: KeyPress[]): S
       view = { ...view, backPick: a.index };
     } else if (a.kind === 'scroll') view = { ...view, offset: a.offset };
     else if (a.kind === 'pane-ui') view = { ...view, ui: a.ui };
-    else if (a.kind === 'decide' || a.kind === 'back-to' || a.kind === 'quit' || a.kind === 'another' || a.kind === 'stress') return out;
+    else if (a.kind === 'decide' || a.kind === 'back-to' || a.kind === 'quit' || a.kind === 'another' || a.kind === 'stress' || a.kind === 'debug-with') return out;
     else if (a.kind === 'cancel-answer') view = { ...view, sinceCancel: 0 };
     else if (a.kind === 'approval') {
       // A mode that passes the step on screen decides it: what follows is for the next step.

@@ -27,6 +27,7 @@ export const alphacodiumFlow = defineFlow({
   },
   bound: alphacodiumBound,
   panes: ['reflect', 'solutions', 'ai-tests', 'code', 'tests', 'fix'],
+  takesSample: () => true,
   load: () => import('./alphacodium.js').then((m) => m.alphacodium),
 });
 

@@ -14,5 +14,6 @@ export const codesimFlow = defineFlow({
   // plan, simulate, code | per plan: plan, simulate, revise, code + d debugs
   bound: (o: CodesimOptions) => ({ best: 3, worst: o.plans * (4 + o.debugRounds) }),
   panes: ['plan', 'simulate', 'code', 'tests', 'debug'],
+  takesSample: () => true,
   load: () => import('./codesim.js').then((m) => m.codesim),
 });

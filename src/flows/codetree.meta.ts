@@ -21,5 +21,6 @@ export const codetreeFlow = defineFlow({
   // verdict asked twice when unreadable), reflection. The published method's most is 1 + 3g (61).
   bound: (o: CodetreeOptions) => ({ best: 3, worst: 1 + 4 * o.generations }),
   panes: ['strategies', 'tree', 'code', 'tests', 'critic'],
+  takesSample: () => true,
   load: () => import('./codetree.js').then((m) => m.codetree),
 });

@@ -64,6 +64,11 @@ export interface FlowSpec<N extends string, O extends { [K in keyof O]: Option }
   bound(options: O): { best: number; worst: number };
   /** The panes its steps show (each must have a renderer in src/components/panes). */
   panes: readonly PaneKind[];
+  /**
+   * Whether a hidden test the program failed can be sent to the method's own debug loop as a new
+   * sample (`d` after a failed Submit): the flow runs the samples and repairs from what they say.
+   */
+  takesSample?(options: O): boolean;
   /** The flow's function, imported when a session starts: `() => import('./foo.js').then((m) => m.foo)`. */
   load(): Promise<FlowRun<O>>;
 }
@@ -83,6 +88,7 @@ export interface RegisteredFlow {
   readonly panes: readonly PaneKind[];
   // Methods (not function-typed properties) so that each flow's own options type fits here.
   bound(options: FlowOptions): { best: number; worst: number };
+  takesSample?(options: FlowOptions): boolean;
   load(): Promise<FlowRun<FlowOptions>>;
   /** Runs the flow, its function imported on first use. */
   run(s: Steps, p: Problem, options: FlowOptions): Promise<Outcome>;

@@ -94,6 +94,7 @@ export function flowFor(name: string, settings: BudgetSettings = {}): PickedFlow
     about: f.about,
     options,
     bound: f.bound(options),
+    takesSample: f.takesSample?.(options) === true,
     run: (s, p) => f.run(s, p, options),
   };
 }

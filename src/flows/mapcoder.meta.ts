@@ -17,5 +17,6 @@ export const mapcoderFlow = defineFlow({
     worst: 1 + 2 * o.exemplars + o.exemplars * (1 + o.debugRounds),
   }),
   panes: ['retrieve', 'plan', 'confidence', 'code', 'tests', 'debug'],
+  takesSample: () => true,
   load: () => import('./mapcoder.js').then((m) => m.mapcoder),
 });

@@ -14,5 +14,7 @@ export const selfcollabFlow = defineFlow({
   // analyst, coder, tester satisfied | analyst + n coders + (n-1) testers
   bound: (o: SelfcollabOptions) => ({ best: Math.min(3, 2 * o.rounds), worst: 2 * o.rounds }),
   panes: ['checklist', 'code', 'report', 'tests'],
+  // Only the tester that sees the real runs repairs from a failing sample; the paper's tester reviews in writing.
+  takesSample: (o: SelfcollabOptions) => o.withJudge,
   load: () => import('./selfcollab.js').then((m) => m.selfcollab),
 });

@@ -108,7 +108,7 @@ const eventSchemas = {
   decision: z.looseObject({ ...atStep, decision, by: z.enum(['person', 'auto', 'replay', 'until-code', 'watch']), value: z.unknown().optional() }),
   run: z.looseObject({ ...atStep, program, result: judgeResult }),
   note: z.looseObject({ ...atStep, text: z.string() }),
-  branch: z.looseObject({ ...at, from: int, atStep: int }),
+  branch: z.looseObject({ ...at, from: int, atStep: int, sample: z.looseObject({ name: z.string().optional(), input: z.string(), outputs: z.array(z.string()) }).optional() }),
   error: z.looseObject({ ...at, step: int.optional(), message: z.string(), code: z.string().optional() }),
   end: z.looseObject({
     ...at,
