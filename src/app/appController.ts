@@ -9,7 +9,7 @@ import { guidanceFor } from '../llm/guidance.js';
 import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
+import type { Program, TestCase, TestResult } from '../runners/types.js';
 import type { Gate } from '../engine/types.js';
 import type { JudgeFn } from '../engine/context.js';
 import type { AppController, BackendState, ProblemEntry, ProgramOut, SessionHandle, SettingsView } from './controller.js';
@@ -69,6 +69,15 @@ function bringing(gate: Gate, program: Program): Gate {
       return Promise.resolve({ kind: 'edit', content: program.source });
     },
   };
+}
+
+/**
+ * The problem's own test behind a Submit's failing result (named as the Submit names them), so
+ * every accepted output goes with it; the result's input and expected output when none matches.
+ */
+function hiddenTest(problem: Problem, failed: TestResult): TestCase {
+  const named = [...problem.samples.map((t, i) => ({ ...t, name: t.name ?? `sample ${i + 1}` })), ...problem.tests.map((t, i) => ({ ...t, name: t.name ?? `test ${i + 1}` }))];
+  return named.find((t) => t.name === failed.name && t.input === failed.input) ?? { name: failed.name, input: failed.input, outputs: [failed.expected] };
 }
 
 export interface RunningApp extends AppController {
@@ -273,6 +282,21 @@ export function createAppController(o: ControllerOptions): RunningApp {
         );
         handle.done = done;
       },
+      ...(flow.takesSample
+        ? {
+            debugWith(failed: TestResult) {
+              const f = file;
+              if (!store.get().outcome || !f) return;
+              const test = hiddenTest(problem, failed);
+              store.set((x) => ({ ...x, outcome: undefined, error: undefined }));
+              done = settle(resumeSession(f, { ...common, settings, flow, sample: test }));
+              handle.done = done;
+              // Running again: quitting by signal must stop it too.
+              sessions.add(handle);
+              void done.finally(() => sessions.delete(handle));
+            },
+          }
+        : {}),
       done,
       async timeline() {
         if (!file) throw new Error('nothing is saved yet: the session has no step to look back at');

@@ -3,7 +3,7 @@
 import type { Guidance } from '../llm/guidance.js';
 import type { Decision, StepId } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
+import type { Program, TestResult } from '../runners/types.js';
 import type { SessionView } from './sessionView.js';
 import type { Timeline } from '../session/timeline.js';
 import type { Trace } from '../runners/trace.js';
@@ -67,6 +67,12 @@ export interface SessionHandle {
   stop(): Promise<void>;
   /** Asks the failed step again after the backend came back. */
   retry(): void;
+  /**
+   * Present when the session's flow can take it: once the session ended on a failed Submit, the
+   * hidden test it failed (by the Submit's result) goes to the flow's debug loop as a new sample,
+   * in a new branch of the same journal.
+   */
+  debugWith?(failed: TestResult): void;
   /** Resolves when the session has ended for any reason. */
   done: Promise<void>;
   /** The session's journal as written so far, read as the replay reads it (`g`: look back, no branch). */

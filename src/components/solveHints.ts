@@ -1,4 +1,5 @@
 import type { Hint } from './KeyHints.js';
+import type { ForeignProgram } from '../engine/types.js';
 
 /** Every key of the solve screen, for `?`. */
 export const ALL_KEYS: { key: string; what: string }[] = [
@@ -7,6 +8,7 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'E', what: 'edit it in $VISUAL / $EDITOR' },
   { key: 'r', what: 'reject it with a one-line note; the step runs again with the note' },
   { key: 'b', what: 'back to an earlier step (a new branch; the old one stays in the journal)' },
+  { key: 'd', what: 'after a failed Submit: send the hidden test it failed to the debugger as a new sample (shown first; enter confirms)' },
   { key: 'g', what: 'look back at any earlier step (the timeline, as in replay); no branch, the gate waits' },
   { key: '1-9', what: 'open or close a recalled example (retrieval); strike out or keep a finding (test report)' },
   { key: 'o', what: 'check: open the program file to check' },
@@ -21,7 +23,8 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
   { key: 'p', what: 'the problem: statement, samples, limits' },
   { key: 's', what: 'settings: backend, model, flow, language, budgets' },
-  { key: 'R', what: 'ask again after you cancelled an answer; try again after the model server failed' },
+  { key: 'R', what: 'ask again after you cancelled an answer; try again after the model server failed; ask for the program again in the session\'s language' },
+  { key: 'L', what: 'a program in another language than the session\'s: switch the session to that language and judge it so' },
   { key: 'ctrl-c', what: 'cancel the model\'s answer while it streams (the session goes on); twice within 3 s quits' },
   { key: 'q', what: 'stop and quit (the session is saved)' },
   { key: '?', what: 'this list' },
@@ -48,6 +51,12 @@ export const PANE_HINTS: Partial<Record<string, Hint[]>> = {
   simulate: [{ key: 'T', label: 'real run' }],
   debug: [{ key: 'T', label: 'real run' }],
 };
+
+/** At a program in another language than the session's: judge it as that language, or ask again. */
+export const foreignHints = (f: Pick<ForeignProgram, 'name' | 'sessionName'>): Hint[] => [
+  { key: 'L', label: `judge as ${f.name}` },
+  { key: 'R', label: `ask for ${f.sessionName}` },
+];
 
 /** The person's turn in practice: they write, ask for a hint, submit or stress-test. */
 export const PRACTICE_HINTS: Hint[] = [
@@ -103,13 +112,20 @@ export const ENDED_HINTS: Hint[] = [
  * The keys that still work once the session has ended (solveKeys answers no other): R only after
  * the model server failed, n only where the app can open another problem.
  */
-export function endedHints(o: { canAnother: boolean; backendFailed: boolean }): Hint[] {
+export function endedHints(o: { canAnother: boolean; backendFailed: boolean; canDebugWith?: boolean }): Hint[] {
   const hints = o.canAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
-  return o.backendFailed ? [{ key: 'R', label: 'try again' }, ...hints] : hints;
+  const first: Hint[] = [...(o.backendFailed ? [{ key: 'R', label: 'try again' }] : []), ...(o.canDebugWith ? [{ key: 'd', label: 'debug with this test' }] : [])];
+  return [...first, ...hints];
 }
 
+/** Before a failed hidden test goes to the debugger: confirm or keep the verdict. */
+export const SAMPLE_HINTS: Hint[] = [
+  { key: 'enter', label: 'add it and debug' },
+  { key: 'esc', label: 'cancel' },
+];
+
 /** `?` after the end: those keys alone, described as ALL_KEYS describes them. */
-export function endedKeys(o: { canAnother: boolean; backendFailed: boolean }): { key: string; what: string }[] {
+export function endedKeys(o: { canAnother: boolean; backendFailed: boolean; canDebugWith?: boolean }): { key: string; what: string }[] {
   const keys = new Set(endedHints(o).map((h) => h.key));
   return [
     ...(keys.has('n') ? [{ key: 'n', what: 'another problem' }] : []),

@@ -43,7 +43,8 @@ export class SessionContext {
   lang: LangId;
 
   constructor(
-    readonly problem: Problem,
+    /** The problem as the current drive sees it (a branch may have added samples: `newDrive`). */
+    public problem: Problem,
     /** The language the session started in (each drive starts from it; a switch is a decision it serves again). */
     readonly startLang: LangId,
     readonly backend: Backend | null,
@@ -92,8 +93,9 @@ export class SessionContext {
     return best;
   }
 
-  /** A new drive of the flow (after a "back") starts with no candidates and no counters. */
-  newDrive(): void {
+  /** A new drive of the flow (after a "back") starts with no candidates and no counters, on its branch's problem. */
+  newDrive(problem: Problem): void {
+    this.problem = problem;
     this.candidates.length = 0;
     this.counters.clear();
     this.lang = this.startLang;

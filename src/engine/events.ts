@@ -16,7 +16,7 @@
 // test run, step-start → run-start → run. `progress` follows every response, run and counter
 // change. `branch` comes when the person goes back; `end` is always the last event.
 import type { Decision, Outcome, PaneKind, Progress, Proposal, StepId } from './types.js';
-import type { JudgeResult, LangId, Program } from '../runners/types.js';
+import type { JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
 
 /** Counters a status bar shows: calls and tokens so far against the method's bound. */
 export interface ProgressSnapshot {
@@ -66,7 +66,8 @@ export type EngineEvent =
   | (At & { type: 'run'; step: StepId; program: Program; result: JudgeResult; served: boolean })
   | (At & { type: 'note'; step: StepId; text: string; served: boolean })
   | (At & { type: 'progress'; progress: ProgressSnapshot })
-  | (At & { type: 'branch'; from: number; atStep: StepId })
+  /** `sample`: a hidden test the person sent to the debugger, a sample from this branch on. */
+  | (At & { type: 'branch'; from: number; atStep: StepId; sample?: TestCase })
   | (At & { type: 'error'; step?: StepId; message: string; code?: string })
   | (At & { type: 'end'; outcome: Outcome; calls: number; repairs: number; promptTokens: number; completionTokens: number; file?: string });
 

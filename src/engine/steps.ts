@@ -41,6 +41,21 @@ const proposalOf = (r: AskRecord): Proposal => ({ step: r.step, agent: r.agent, 
 /** A step's kind in words: 'run' is the engine's test run, any other name an agent's stage. */
 const named = (agent: string): string => (agent === 'run' ? 'a test run' : `the ${agent} stage`);
 
+/**
+ * Whether a recorded run answers a run of `tests`: the same tests, or the same but for samples
+ * added after it was recorded (a run from before a hidden test was sent to the debugger is
+ * served as it was: the history of the branch, judged on the samples of its time).
+ */
+function sameTests(r: RunRecord, tests: TestCase[], added: TestCase[]): boolean {
+  const result = r.result!;
+  if (result.notRun !== undefined) return true;
+  const before = tests.filter((t) => !added.some((a) => a.input === t.input));
+  // A program that did not compile has no per-test results, only their number.
+  if (result.tests.length === 0) return result.total === tests.length || result.total === before.length;
+  const same = (ts: TestCase[]): boolean => ts.length === result.tests.length && ts.every((t, i) => t.input === result.tests[i]!.input);
+  return same(tests) || same(before);
+}
+
 export class Traversal implements Steps {
   private next = 0;
   private live = false;
@@ -48,6 +63,8 @@ export class Traversal implements Steps {
   constructor(
     private readonly ctx: SessionContext,
     readonly plan: DrivePlan,
+    /** Tests this branch added to the samples (hidden tests sent to the debugger). */
+    private readonly added: TestCase[] = [],
   ) {}
 
   get problem() {
@@ -68,7 +85,7 @@ export class Traversal implements Steps {
   }
 
   /** The record that answers this step, or undefined when the step goes live. */
-  private recordFor(step: StepId, wanted: string, program?: Program): StepRecord | undefined {
+  private recordFor(step: StepId, wanted: string, program?: Program, tests?: TestCase[]): StepRecord | undefined {
     if (this.live) return undefined;
     if (step >= this.plan.serveBelow) {
       this.live = true;
@@ -81,6 +98,8 @@ export class Traversal implements Steps {
       why = `step ${step} of the session is ${named(r.kind === 'run' ? 'run' : r.agent)}, but the flow now asks for ${named(wanted)}`;
     } else if (r.kind === 'run' && program && r.program?.source !== program.source) {
       why = `the program tested at step ${step} differs from the recorded one`;
+    } else if (r.kind === 'run' && tests && this.added.length > 0 && !sameTests(r, tests, this.added)) {
+      why = `the tests run at step ${step} differ from the recorded ones`;
     }
     if (why === undefined) return r;
     if (this.plan.replay) throw new ReplayDiverged(`replay cannot go on: ${why}`);
@@ -205,7 +224,7 @@ export class Traversal implements Steps {
     const step = this.next++;
     const { ctx, branch } = this;
     const title = tests === ctx.problem.samples ? 'Samples' : 'Tests';
-    const r = this.recordFor(step, 'run', program);
+    const r = this.recordFor(step, 'run', program, tests);
     if (r?.kind === 'run') return this.serveRun(r, title);
     const result = await ctx.judgeStep(branch, step, title, program, tests);
     this.candidate(step, program, result);

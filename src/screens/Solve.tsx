@@ -15,15 +15,15 @@ import type { Program } from '../runners/types.js';
 import type { AppController, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal } from './hooks.js';
-import { ALL_KEYS, STREAM_HINTS, endedHints, endedKeys } from '../components/solveHints.js';
+import { ALL_KEYS, SAMPLE_HINTS, STREAM_HINTS, endedHints, endedKeys } from '../components/solveHints.js';
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
 import { resultWord } from '../session/verdict.js';
-import type { SessionView } from '../app/sessionView.js';
+import { submitFailure, type SessionView } from '../app/sessionView.js';
 import { BACK_HINTS, BackPicker } from './solve/BackPicker.js';
 import { EditStep, editedText } from './solve/EditStep.js';
-import { Ended } from './solve/Ended.js';
+import { Ended, SampleConfirm } from './solve/Ended.js';
 import { Gate, gateHints } from './solve/Gate.js';
 import { NOTE_HINTS, NoteInput } from './solve/NoteInput.js';
 import { Streaming } from './solve/Streaming.js';
@@ -59,7 +59,8 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
   return {
     flow: p.flow,
     problem: p.problem.id,
-    lang: p.lang,
+    // The language the session judges in now: the person may have switched it at a gate.
+    lang: v.progress?.lang ?? p.lang,
     ...(live ? { step: live.step + 1, stepTitle: live.title } : {}),
     model: p.model,
     tokensIn: v.tokensIn,
@@ -163,6 +164,8 @@ export function Solve(props: SolveProps) {
 
   // A program that passes the samples can be stress-tested once the session is over (not a stress session's own).
   const stressable = props.onStress && v.outcome?.status === 'solved' && props.flow !== 'stress' ? v.outcome.program : undefined;
+  // `d`: the hidden test a failed Submit ran into, where the flow can take it as a sample.
+  const offered = session.debugWith ? submitFailure(v) : undefined;
   const earlier = v.steps.filter((s) => s.branch === v.branch && (!live || s.step < live.step));
   const backendError = v.error !== undefined && isBackendError(v.error.code);
 
@@ -233,6 +236,10 @@ export function Solve(props: SolveProps) {
       case 'stress':
         if (stressable) props.onStress?.(stressable);
         return;
+      case 'debug-with':
+        setMode('main');
+        if (offered) session.debugWith?.(offered);
+        return;
       case 'scroll':
         return setOffset(a.offset);
       case 'toggle-example': {
@@ -262,12 +269,13 @@ export function Solve(props: SolveProps) {
       if (theirs.current) return;
       const keyView: SolveKeyView = {
         streaming: live?.streaming === true,
-        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value } } : {}),
+        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}) } } : {}),
         ui: uiNow.current,
         ended: v.outcome !== undefined,
         backendError,
         canAnother: props.onAnother !== undefined,
         canStress: stressable !== undefined,
+        canDebugWith: offered !== undefined,
         earlier: earlier.length,
         backPick: backPickNow.current,
         offset: offsetNow.current,
@@ -296,7 +304,7 @@ export function Solve(props: SolveProps) {
     if (mode === 'trace') {
       overlay = <ScrollView title="The simulation held against the real run" rows={traced} width={width} height={body + 2} onClose={toMain} closeKeys={['T', 'q']} />;
     } else if (mode === 'help') {
-      const ended = endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: backendError });
+      const ended = endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: backendError, canDebugWith: offered !== undefined });
       const keys = v.outcome ? [...ended, ...(program !== undefined ? ALL_KEYS.filter((k) => k.key === 'w' || k.key === 'y') : [])] : ALL_KEYS;
       const helpRows: Row[] = keys.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
       overlay = <ScrollView title="Keys" rows={helpRows.flatMap((r) => wrapRow(r, width, 14))} width={width} height={body + 2} onClose={toMain} closeKeys={['?', 'q']} />;
@@ -329,9 +337,13 @@ export function Solve(props: SolveProps) {
   let hints: Hint[] = STREAM_HINTS;
   if (v.outcome) {
     // What happened is said once, by the end line just above (it stays in the scrollback).
-    content = <Ended {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} />;
-    hints = endedHints({ canAnother: props.onAnother !== undefined, backendFailed: backendError });
+    content = <Ended {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} {...(offered ? { offered } : {})} />;
+    hints = endedHints({ canAnother: props.onAnother !== undefined, backendFailed: backendError, canDebugWith: offered !== undefined });
     if (stressable) hints = [{ key: 't', label: 'stress test' }, ...hints];
+    if (mode === 'sample' && offered) {
+      content = <SampleConfirm test={offered} width={width} height={body} />;
+      hints = SAMPLE_HINTS;
+    }
   } else if (proposal) {
     state = `${proposal.cancelled ? 'answer cancelled' : proposal.error ? 'failed' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
     if (mode === 'back') {

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../llm/types.js';
-import type { Problem } from '../problems/types.js';
+import type { Problem, TestCase } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
 import type { Decision, ForeignProgram, Outcome, PaneKind, StepId } from '../engine/types.js';
 
@@ -91,7 +91,12 @@ export type JournalEvent =
   | (AtStep & { type: 'run'; program: Program; result: JudgeResult })
   /** What the flow decided after the step and why (AlphaCodium: a fix kept or reverted). */
   | (AtStep & { type: 'note'; text: string })
-  | (At & { type: 'branch'; from: number; atStep: StepId })
+  /**
+   * A new traversal from step `atStep` of branch `from`: the person went back (`b`), or sent a
+   * hidden test the program failed to the debugger (`d` after a failed Submit): `sample` is that
+   * test, a sample from this branch on (and in every branch forked from it).
+   */
+  | (At & { type: 'branch'; from: number; atStep: StepId; sample?: TestCase })
   | (At & { type: 'error'; step?: StepId; message: string; code?: string })
   | (At & {
       type: 'end';

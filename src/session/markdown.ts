@@ -17,7 +17,7 @@ export function decisionText(d: Decision | undefined, by: string | undefined): s
     case undefined:
       return 'no decision (the session ended here)';
     case 'approve':
-      return `approved ${who}`;
+      return d.lang ? `approved ${who}, to be judged as ${d.lang} (the session's language from here on)` : `approved ${who}`;
     case 'edit':
       return `edited ${who}`;
     case 'reject':

@@ -18,22 +18,7 @@ import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
 import { backendAt, problem, settings, tempXdg } from './helpers.js';
-
-/** A Python answer a model gives in a C++ session: long enough to be a clear case. */
-export const PYTHON = [
-  'import sys',
-  '',
-  'def main():',
-  '    data = sys.stdin.read().split()',
-  '    a, b = int(data[0]), int(data[1])',
-  '    print(a + b)',
-  '',
-  'if __name__ == "__main__":',
-  '    main()',
-  '',
-].join('\n');
-
-export const CPP = ['#include <bits/stdc++.h>', 'using namespace std;', 'int main() {', '    long long a, b;', '    cin >> a >> b;', '    cout << a + b << endl;', '    return 0;', '}', ''].join('\n');
+import { CPP, PYTHON } from '../fakes/wrongLang.js';
 
 const answer = (source: string, tag: string): string => `Here is the program.\n\`\`\`${tag}\n${source}\`\`\`\n`;
 
