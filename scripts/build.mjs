@@ -13,6 +13,40 @@ const dist = join(root, 'dist');
 const staging = join(root, `.dist-build-${process.pid}`);
 const stub = join(root, 'scripts', 'empty-module.js');
 
+/**
+ * Settings (zod/mini) and the agents (zod) share zod's core, and esbuild puts a file in one chunk
+ * whoever imports it: core's and mini's `export * as locales` would put every locale (260 KB, a
+ * third of the first frame's bytes) on the way to the first frame, though only full zod's
+ * `z.locales` reaches them and the settings load `en` alone. Those two re-exports get an empty
+ * namespace; full zod's own keeps every locale, in the agents' chunks.
+ */
+const localesOnlyWithFullZod = {
+  name: 'zod-locales-only-with-full-zod',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /zod[\\/]v4[\\/](core[\\/]index|mini[\\/]external)\.js$/.test(args.importer) ? { path: join(root, 'scripts', 'stubs', 'no-locales.js') } : undefined,
+    );
+  },
+};
+
+/**
+ * Yoga (Ink's layout) decodes its inlined wasm with `fetch` of a data: URL when fetch exists,
+ * which loads undici (tens of ms) before the first frame; its own base64 path is synchronous and
+ * loads nothing. The first frame needs no fetch otherwise (the probe uses node:http).
+ */
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(b) {
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const uses = 'function ya(){return w||"function"!=typeof fetch?';
+      // A new yoga-layout reads its wasm otherwise: the build says so instead of shipping it unchanged.
+      if (source.split(uses).length !== 2) throw new Error(`yoga-without-fetch: ${args.path} no longer has \`${uses}\`; look again at how it loads its wasm`);
+      return { contents: source.replace(uses, 'function ya(){return true?'), loader: 'js' };
+    });
+  },
+};
+
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
 
@@ -57,6 +91,7 @@ const result = await build({
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __scCreateRequire } from 'node:module';\nconst require = __scCreateRequire(import.meta.url);",
   },
+  plugins: [localesOnlyWithFullZod, yogaWithoutFetch],
   logLevel: 'warning',
   // Which module went into which chunk: test/first-frame.test.ts and `npm run bench` read it to
   // see what the first frame loads.

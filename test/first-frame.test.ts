@@ -14,8 +14,8 @@ const NOT_BEFORE_THE_FIRST_FRAME: [string, RegExp][] = [
   ['the engine', /^src\/engine\//],
   ['a model backend package', /node_modules\/(ollama|openai)\//],
   ['yaml', /node_modules\/yaml\//],
-  // zod's locales stay: the files zod/mini imports also import them, and esbuild splits by file.
   ['full zod (settings use zod/mini)', /node_modules\/zod\/v4\/classic\//],
+  ['a zod locale other than en (scripts/build.mjs: localesOnlyWithFullZod)', /node_modules\/zod\/v4\/locales\/(?!en\.js$)/],
   ['markdown and highlighting', /node_modules\/(marked|marked-terminal|highlight\.js|lowlight)\//],
   ['jsonrepair', /node_modules\/jsonrepair\//],
   ['conf (loaded only to write settings)', /node_modules\/conf\//],

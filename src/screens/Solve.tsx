@@ -121,6 +121,9 @@ export function Solve(props: SolveProps) {
   const lastCancel = useRef(Number.NEGATIVE_INFINITY);
   const live = v.live;
   const proposal = live?.proposal;
+  // What `w` names the file after: the language the program is in (a flagged one's own, or the
+  // session's after a switch).
+  const programLang = proposal?.foreign?.lang ?? v.progress?.lang ?? props.lang;
   // `w` / `y`: the program waiting at the gate, the one the session ended with, or the last that went forward.
   const out = app.programOut;
   const program = out ? currentProgram({ ...(proposal ? { proposal } : {}), ...(v.outcome ? { outcome: v.outcome } : {}), ...(v.lastCode !== undefined ? { lastCode: v.lastCode } : {}) }) : undefined;
@@ -311,7 +314,7 @@ export function Solve(props: SolveProps) {
     } else if (mode === 'problem') {
       overlay = <ScrollView title="Problem" rows={wrapRows(problemRows(props.problem, width), width)} width={width} height={body + 2} onClose={toMain} closeKeys={['p', 'q']} />;
     } else if (mode === 'timeline') {
-      overlay = <Lookback load={session.timeline} width={width} height={body + 2} onClose={toMain} {...(out ? { program: { out, name: out.defaultName(props.problem.id, props.lang) } } : {})} />;
+      overlay = <Lookback load={session.timeline} width={width} height={body + 2} onClose={toMain} {...(out ? { program: { out, name: out.defaultName(props.problem.id, programLang) } } : {})} />;
     } else if (mode === 'settings') {
       overlay = (
         <>
@@ -409,7 +412,7 @@ export function Solve(props: SolveProps) {
     content = (
       <Box flexDirection="column">
         {content}
-        <WriteProgram out={out} source={program} initial={out.defaultName(props.problem.id, props.lang)} width={width} onDone={done} onAsking={setAsking} />
+        <WriteProgram out={out} source={program} initial={out.defaultName(props.problem.id, programLang)} width={width} onDone={done} onAsking={setAsking} />
       </Box>
     );
     hints = asking ? CONFIRM_HINTS : WRITE_HINTS;

@@ -53,6 +53,11 @@ describe.skipIf(!HAS_TMUX)('a Python program in a C++ session, in the built app'
     const code = await toCode();
     expect(code).toContain('this looks like Python 3, the session is C++17');
     expect(code).toMatch(/L judge as Python 3 · R ask for C\+\+17/);
+    // `w` offers the name of the language the program is in.
+    keys('w');
+    await until(/write the program to:.*sum-two\.py/, 'the write prompt');
+    keys('Escape');
+    await until(/L judge as Python 3/, 'the gate again');
     keys('L');
     const end = await until(/Accepted — 11\/11 tests/, 'the verdict after the hidden tests');
     expect(end).toMatch(/sum-two · python/);
