@@ -14,7 +14,7 @@ import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
 import type { AppController, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
-import { useExternal } from './hooks.js';
+import { useExternal, useRepaintOnWidth } from './hooks.js';
 import { ALL_KEYS, APPROVAL_NOTICE, SAMPLE_HINTS, STREAM_HINTS, endedHints, endedKeys, withApproval } from '../components/solveHints.js';
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
@@ -80,6 +80,8 @@ const isBackendError = (code: string | undefined): boolean => code === 'server-d
 export function Solve(props: SolveProps) {
   const { session, width, height, app } = props;
   const v = useExternal(session.subscribe, session.view);
+  // A new width re-wraps what the terminal holds: clear it and print the history again (no ghost frames).
+  const epoch = useRepaintOnWidth(width);
   const [mode, setModeState] = useState<SolveMode>('main');
   // The key handler reads the newest state: a key typed right after `r` must not approve.
   const modeNow = useRef<SolveMode>('main');
@@ -305,7 +307,7 @@ export function Solve(props: SolveProps) {
     return () => clearTimeout(t);
   }, [notice]);
 
-  const history = <Static items={v.history}>{(item) => <HistoryEntry key={item.key} item={item} width={width} />}</Static>;
+  const history = <Static key={epoch} items={v.history}>{(item) => <HistoryEntry key={item.key} item={item} width={width} />}</Static>;
   const status = <StatusBar info={statusOf(v, props)} width={width} />;
   const toMain = (): void => setMode('main');
 
