@@ -74,9 +74,11 @@ describe('w and y as data', () => {
 
   it('the key hints name w and y after ?, and at 80 columns the gate still shows q and ?', () => {
     const hints = withProgramHints(GATE_HINTS);
-    expect(hints.map((h) => h.key).slice(0, 9)).toEqual(['a', 'e', 'E', 'r', 'b', 'q', '?', 'w', 'y']);
-    expect(hintsText(hints, 80)).toMatch(/q quit · \? keys · w write$/);
-    expect(hintsText(hints, 100)).toContain('w write · y copy');
+    const keys = hints.map((h) => h.key);
+    expect(keys.slice(keys.indexOf('?'), keys.indexOf('?') + 3)).toEqual(['?', 'w', 'y']);
+    // At 80 columns the keys before them keep their place; w and y show from a little wider.
+    expect(hintsText(hints, 80)).toMatch(/q quit · \? keys/);
+    expect(hintsText(hints, 120)).toContain('? keys · w write · y copy');
     expect(withProgramHints([{ key: '←', label: 'previous' }, { key: 'g', label: 'jump' }], 1).map((h) => h.key)).toEqual(['←', 'w', 'y', 'g']);
   });
 
