@@ -193,7 +193,8 @@ static void program(struct req *q) {
   if (q->keepc && umount2(KEEP, MNT_DETACH)) fail("drop /tmp");
   if (mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")) fail("mount /dev/shm");
   if (mount(q->work, WORK, NULL, MS_BIND | MS_NOSUID | MS_NODEV, NULL)) fail("bind the work dir");
-  if (open_std(q->in, O_RDONLY, 0) || open_std(q->out, O_WRONLY | O_CREAT | O_TRUNC, 1) || open_std(q->err, O_WRONLY | O_CREAT | O_TRUNC, 2)) fail("open stdio");
+  /* Not O_TRUNC: the files are empty, and a truncating open would make ext4 write the output to disk when it closes. */
+  if (open_std(q->in, O_RDONLY, 0) || open_std(q->out, O_WRONLY | O_CREAT, 1) || open_std(q->err, O_WRONLY | O_CREAT, 2)) fail("open stdio");
   if (syscall(436 /* close_range */, 3, ~0U, 0)) for (int fd = 3; fd < 1024; fd++) close(fd);
   long long cpu = (q->cpu_ms + 999) / 1000 + 1;
   r.rlim_cur = cpu; r.rlim_max = cpu + 1;
@@ -309,6 +310,17 @@ static int rm_one(const char *path, const struct stat *st, int flag, struct FTW 
   return 0;
 }
 
+/* Empties a file through an fd of our own: ext4 marks a file cut to nothing to be written to disk
+   at its next close (auto_da_alloc), and this close, with nothing left to write, is that one; the
+   program's close of its output then writes nothing. Its page cache goes too, so the next test's
+   memory does not count it. */
+static void empty(const char *path) {
+  int fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return;
+  if (ftruncate(fd, 0)) { /* the next test's set-up sees it and fails rather than show this output */ }
+  close(fd);
+}
+
 /* A plain file name: no folder, nothing that leaves the work dir. */
 static int plain(const char *name) {
   return name[0] && !strchr(name, '/') && strcmp(name, ".") && strcmp(name, "..") && strlen(name) < 200;
@@ -388,18 +400,28 @@ static void serve(void) {
 
     /* The test's files: its work dir (the program's), its input, the files it gets in the work dir. */
     snprintf(q.work, sizeof q.work, POOL "/%s", q.id);
-    snprintf(q.in, sizeof q.in, POOL "/%s.in", q.id);
-    snprintf(q.out, sizeof q.out, POOL "/%s.out", q.id);
-    snprintf(q.err, sizeof q.err, POOL "/%s.err", q.id);
+    /* The input and output files are the worker's, emptied after each test (see empty()): a new
+       inode for each is what costs most here (ext4 without a journal looks over every recently
+       removed inode first), and no process of a test outlives it to hold one open. */
+    snprintf(q.in, sizeof q.in, POOL "/in");
+    snprintf(q.out, sizeof q.out, POOL "/out");
+    snprintf(q.err, sizeof q.err, POOL "/err");
     const char *setup = NULL;
     int setup_errno = 0;
     int wfd = -1;
     if (mkdir(q.work, 0755) || chown(q.work, (uid_t)q.uid, (gid_t)q.gid)) setup = "make the work dir";
     else if ((wfd = open(q.work, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) setup = "open the work dir";
     if (setup) setup_errno = errno;
-    int ifd = setup ? -1 : open(q.in, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    /* Emptied after the last test; again if that failed, so that no output of it can reach this one. */
+    struct stat os;
+    if (!lstat(q.out, &os) && os.st_size > 0) empty(q.out);
+    if (!lstat(q.err, &os) && os.st_size > 0) empty(q.err);
+    if ((!lstat(q.out, &os) && os.st_size > 0) || (!lstat(q.err, &os) && os.st_size > 0)) { setup = "empty the output files"; setup_errno = EIO; }
+    int ifd = setup ? -1 : open(q.in, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (!setup && ifd < 0) { setup = "write the input"; setup_errno = errno; }
     if (copy_in(ifd, q.in_len, &pos) && !setup) { setup = "write the input"; setup_errno = errno; }
+    /* Cut to this input's length (the last one may have been longer). */
+    if (ifd >= 0 && ftruncate(ifd, (off_t)q.in_len) && !setup) { setup = "write the input"; setup_errno = errno; }
     if (ifd >= 0) close(ifd);
     for (size_t i = 0; i < q.nfiles; i++) {
       int fd = setup ? -1 : openat(wfd, q.fname[i], O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
@@ -503,11 +525,8 @@ static void serve(void) {
   cleanup:
     /* Nothing of the test stays for the next one; this runs while simcoach reads the reply. */
     if (wfd >= 0) close(wfd);
-    /* Removed, not emptied and reused: a file cut to nothing is written to disk when it is next
-       closed (ext4's auto_da_alloc), where one removed before that is never written at all. */
-    unlink(q.in);
-    unlink(q.out);
-    unlink(q.err);
+    empty(q.out);
+    empty(q.err);
     nftw(q.work, rm_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
   }
 }

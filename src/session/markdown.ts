@@ -11,8 +11,17 @@ export function fence(text: string, lang = ''): string {
   return `${f}${lang}\n${text.replace(/\n$/, '')}\n${f}`;
 }
 
+/** Who decided, as the journal's \`by\` says it. */
+const WHO: Record<string, string> = {
+  person: 'by you',
+  auto: 'automatically',
+  replay: 'on replay',
+  'until-code': 'by your mode (approving until the code)',
+  watch: 'by your mode (watching)',
+};
+
 export function decisionText(d: Decision | undefined, by: string | undefined): string {
-  const who = by === 'person' ? 'by you' : by === 'auto' ? 'automatically' : 'on replay';
+  const who = WHO[by ?? ''] ?? 'on replay';
   switch (d?.kind) {
     case undefined:
       return 'no decision (the session ended here)';
