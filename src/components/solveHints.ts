@@ -23,7 +23,7 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'y', what: 'copy the current program to the clipboard (OSC 52: the terminal copies it, over ssh and tmux too)' },
   { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
   { key: 'p', what: 'the problem: statement, samples, limits' },
-  { key: 's', what: 'settings: backend, model, flow, language, budgets' },
+  { key: 's', what: 'settings: backend, model, flow, language, approval mode, budgets' },
   { key: 'R', what: 'ask again after you cancelled an answer; try again after the model server failed; ask for the program again in the session\'s language' },
   { key: 'L', what: 'a program in another language than the session\'s: switch the session to that language and judge it so' },
   { key: 'A', what: 'approve until the code: plans, simulations and confidences pass by themselves; a program (and anything that needs you) stops' },
@@ -39,10 +39,11 @@ export const GATE_HINTS: Hint[] = [
   { key: 'e', label: 'edit' },
   { key: 'E', label: 'editor' },
   { key: 'r', label: 'reject' },
+  // Approve until the code: short enough that the eight keys a person needs first fit 80 columns.
+  { key: 'A', label: 'to code' },
   { key: 'b', label: 'back' },
   { key: 'q', label: 'quit' },
   { key: '?', label: 'keys' },
-  { key: 'A', label: 'until code' },
   { key: 'W', label: 'watch' },
   { key: 'g', label: 'timeline' },
   { key: 'p', label: 'problem' },
@@ -112,7 +113,7 @@ export const STREAM_HINTS: Hint[] = [
 export function withApproval(hints: Hint[], mode: ApprovalMode | undefined): Hint[] {
   if (mode === undefined || mode === 'each') return hints;
   const own = mode === 'watch' ? 'W' : 'A';
-  return [{ key: 'ctrl-c', label: `step in (${mode === 'watch' ? 'watching' : 'approving until the code'})` }, ...hints.filter((h) => h.key !== 'ctrl-c' && h.key !== own)];
+  return [{ key: 'ctrl-c', label: `step in (${mode === 'watch' ? 'watching' : 'until code'})` }, ...hints.filter((h) => h.key !== 'ctrl-c' && h.key !== own)];
 }
 
 /** What the screen says as the mode changes. */

@@ -12,7 +12,10 @@ import { fixture } from '../agents/problems.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { SIM_FINE } from '../fakes/answers.js';
 import { stageOf } from '../flows/harness.js';
-import { KEYS, stagedModel, startApp, tempXdg, type Running } from './helpers.js';
+import { KEYS, settled, stagedModel, startApp, tempXdg, type Running } from './helpers.js';
+import { render } from 'ink-testing-library';
+import { SettingsScreen } from '../../src/screens/Settings.js';
+import type { AppController, SettingsView } from '../../src/app/controller.js';
 
 const gate: SolveKeyView = {
   streaming: false,
@@ -60,7 +63,7 @@ describe('the keys of the modes', () => {
   });
 
   it('the key bar starts with the mode and the key that leaves it; the status bar names the mode', () => {
-    expect(hintsText(withApproval(GATE_HINTS, 'until-code'), 200)).toMatch(/^ctrl-c step in \(approving until the code\) · a approve/);
+    expect(hintsText(withApproval(GATE_HINTS, 'until-code'), 200)).toMatch(/^ctrl-c step in \(until code\) · a approve/);
     expect(withApproval(GATE_HINTS, 'until-code').some((h) => h.key === 'A')).toBe(false);
     expect(withApproval(GATE_HINTS, 'until-code').some((h) => h.key === 'W')).toBe(true);
     // While an answer streams, ctrl-c steps in rather than cancelling it.
@@ -68,11 +71,44 @@ describe('the keys of the modes', () => {
     expect(hintsText(streaming, 200)).toMatch(/^ctrl-c step in \(watching\) · g timeline/);
     expect(streaming.filter((h) => h.key === 'ctrl-c')).toHaveLength(1);
     expect(withApproval(GATE_HINTS, 'each')).toBe(GATE_HINTS);
-    expect(hintsText(GATE_HINTS, 200)).toContain('A until code · W watch');
+    // At 80 columns the gate's first keys, A among them, all fit.
+    expect(hintsText(GATE_HINTS, 80)).toBe('a approve · e edit · E editor · r reject · A to code · b back · q quit · ? keys');
+    expect(hintsText(GATE_HINTS, 200)).toContain('? keys · W watch');
     const bar = (approval?: 'watch' | 'until-code') => statusRow({ flow: 'codesim', model: 'm', tokensIn: 0, tokensOut: 0, progress: [], calls: 0, ...(approval ? { approval } : {}) }, 80, 0).map((s) => s.text).join('');
     expect(bar('watch')).toMatch(/^ codesim +» watching/);
     expect(bar('until-code')).toContain('» until the code');
     expect(bar()).not.toContain('»');
+  });
+});
+
+describe('the settings screen', () => {
+  it('lists the approval mode and saves the one picked', async () => {
+    let view: SettingsView = { backend: 'ollama', host: 'http://127.0.0.1:11434', model: 'm', flow: 'codesim', lang: 'python', approval: 'each', budgets: [] };
+    const saved: [string, string | number][] = [];
+    const settings: AppController['settings'] = {
+      get: () => view,
+      choices: () => ({ backends: ['ollama', 'openai'], langs: ['python'], approvals: ['each', 'until-code', 'watch'], flows: [] }),
+      models: async () => ['m'],
+      save: async (key, value) => {
+        saved.push([key, value]);
+        view = { ...view, approval: String(value) };
+      },
+    };
+    const r = render(<SettingsScreen app={settings} width={80} height={20} onClose={() => {}} />);
+    expect(r.lastFrame()).toMatch(/approval\s+each/);
+    for (let i = 0; i < 5; i++) {
+      r.stdin.write(KEYS.down);
+      await settled(r);
+    }
+    r.stdin.write(KEYS.enter);
+    await settled(r);
+    expect(r.lastFrame()).toMatch(/until-code[\s\S]*watch/);
+    r.stdin.write(KEYS.down);
+    await settled(r);
+    r.stdin.write(KEYS.enter);
+    await settled(r);
+    expect(saved).toEqual([['approval', 'until-code']]);
+    r.unmount();
   });
 });
 
@@ -105,7 +141,7 @@ describe('the modes in the app', () => {
     const code = await app.until(/▸ 3 Code\s+your decision/);
     expect(server.chatBodies().map(stageOf)).toEqual(['plan', 'simulate', 'code']);
     expect(code).toContain('» until the code');
-    expect(code).toMatch(/ctrl-c step in \(approving until the code\)/);
+    expect(code).toMatch(/ctrl-c step in \(until code\)/);
     // Each pane that passed is in the history, marked as the mode's.
     expect(app.all()).toMatch(/✓ 1 Plan \(until the code\)/);
     expect(app.all()).toMatch(/✓ 2 Simulation \(until the code\)/);
