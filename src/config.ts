@@ -16,6 +16,13 @@ import { langFromName, langIds } from './runners/langs.js';
 export const BACKENDS = ['ollama', 'openai'] as const;
 /** How models answer: free text under headings (the methods' own form) or JSON-schema mode. */
 export const ANSWER_FORMS = ['sections', 'json'] as const;
+/**
+ * The tutor's approval modes: approve each step, approve until the code, or watch. Declared here
+ * (the settings load before the first frame, the engine after); engine/approval.ts says what
+ * each passes.
+ */
+export const APPROVAL_MODES = ['each', 'until-code', 'watch'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
 // The messages a person reads ("expected record, received string"): mini loads no locale itself.
 z.config(en());
@@ -66,6 +73,7 @@ export const settingsSchema = z.object({
   flow: z._default(z.enum(flowNames), flowNames[0]),
   lang: z._default(z.enum(langIds), langIds[0]),
   answers: z._default(z.enum(ANSWER_FORMS), 'sections'),
+  approval: z._default(z.enum(APPROVAL_MODES), 'each'),
   budgets: z.prefault(budgetsSchema, {}),
 });
 
@@ -91,6 +99,7 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   flow: { allowed: flowNames.join(' | '), about: 'the method the tutor follows' },
   lang: { allowed: langIds.join(' | '), about: 'the language of solutions' },
   answers: { allowed: ANSWER_FORMS.join(' | '), about: 'answers under headings (the methods\' form), or JSON-schema mode for models that need it' },
+  approval: { allowed: APPROVAL_MODES.join(' | '), about: 'the tutor: approve each step, approve until the code (a program stops), or watch (every step approved; ctrl-c steps in)' },
   ...Object.fromEntries(budgetEntries().map(({ key, flow, budget }) => [key, { allowed: allowedOf(budget), about: `${flow.title}: ${budget.doc}` }])),
   'budgets.maxCalls': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many model calls' },
   'budgets.maxTokens': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many tokens' },
@@ -248,6 +257,7 @@ export interface SettingFlags {
   flow?: string;
   lang?: string;
   answers?: string;
+  approval?: string;
 }
 
 function hostFlag(value: string): string {
@@ -256,7 +266,7 @@ function hostFlag(value: string): string {
   return url;
 }
 
-/** Settings with `--backend --host --base-url --model --flow --lang --answers` applied for this run. */
+/** Settings with `--backend --host --base-url --model --flow --lang --answers --approval` applied for this run. */
 export function resolveSettings(flags: SettingFlags): Settings {
   const checkEnum = (flag: string, value: string | undefined, allowed: readonly string[]): string | undefined => {
     if (value !== undefined && !allowed.includes(value)) {
@@ -269,6 +279,7 @@ export function resolveSettings(flags: SettingFlags): Settings {
     flow: flags.flow === undefined || isFlowName(flags.flow) ? flags.flow : (() => { throw unknownFlow(flags.flow); })(),
     lang: flags.lang === undefined ? undefined : (langFromName(flags.lang) ?? checkEnum('lang', flags.lang, langIds)),
     answers: checkEnum('answers', flags.answers, ANSWER_FORMS),
+    approval: checkEnum('approval', flags.approval, APPROVAL_MODES),
     ollamaHost: flags.host === undefined ? undefined : hostFlag(flags.host),
     openaiBaseUrl: flags['base-url'],
     model: flags.model,

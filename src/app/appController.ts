@@ -1,7 +1,7 @@
 // The app's controller over the real parts: settings (config), problems, the backend with its
 // probe and pull, and sessions run by the engine behind the manual gate. No React here; the
 // screens see only the interfaces in controller.ts.
-import { BACKENDS, resolveSettings, setSetting, type SettingFlags, type Settings } from '../config.js';
+import { APPROVAL_MODES, BACKENDS, resolveSettings, type ApprovalMode, setSetting, type SettingFlags, type Settings } from '../config.js';
 import { flowFor, flowRecord, flows, optionsOf } from '../flows/index.js';
 import { extensionOf, isLangId, langIds } from '../runners/langs.js';
 import type { SessionFlow } from '../engine/session.js';
@@ -179,11 +179,12 @@ export function createAppController(o: ControllerOptions): RunningApp {
           model: settings.model,
           flow: settings.flow,
           lang: settings.lang,
+          approval: settings.approval,
           budgets: budgetsView(settings),
         };
       },
       choices() {
-        return { backends: [...BACKENDS], langs: [...langIds], flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about })) };
+        return { backends: [...BACKENDS], langs: [...langIds], approvals: [...APPROVAL_MODES], flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about })) };
       },
       async models() {
         const b = await makeBackend(settings);
@@ -221,8 +222,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
     const { EngineEvents, createManualGate, resumeSession, startSession } = await import('../engine/index.js');
     const flow: SessionFlow = flowFor(flowName ?? settings.flow, settings);
     const store = new ViewStore(o.frameMs ?? 150);
+    const showApproval = (m: ApprovalMode): void => store.set((v) => ({ ...v, approval: m === 'each' ? undefined : m }));
+    if (settings.approval !== 'each') showApproval(settings.approval);
     const backend = await makeBackend(settings);
-    const manual = createManualGate();
+    const manual = createManualGate({ approval: settings.approval });
     // The person's program, brought from the session before, is their answer to the first step.
     const gate = program ? bringing(manual.gate, program) : manual.gate;
     const events = new EngineEvents();
@@ -262,6 +265,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
       view: store.get,
       decide: (step, d) => manual.decide(step, d),
       cancelAnswer: () => manual.cancelAnswer(),
+      setApproval(m) {
+        manual.setApproval(m);
+        showApproval(m);
+      },
       async stop() {
         const waiting = manual.current();
         if (!waiting || !manual.decide(waiting.step, { kind: 'stop' })) abort.abort(new Error('stopped by the person'));

@@ -2,6 +2,7 @@
 // these interfaces owns the backend, the journal, the gate, the engine and the file system.
 import type { Guidance } from '../llm/guidance.js';
 import type { Decision, StepId } from '../engine/types.js';
+import type { ApprovalMode } from '../engine/approval.js';
 import type { Problem } from '../problems/types.js';
 import type { Program, TestResult } from '../runners/types.js';
 import type { SessionView } from './sessionView.js';
@@ -39,6 +40,8 @@ export interface SettingsView {
   model: string;
   flow: string;
   lang: string;
+  /** The tutor's approval mode for new sessions. */
+  approval: string;
   /** The chosen flow's budgets, as its registry record declares them. */
   budgets: { key: string; label: string; value: string; choices?: string[] }[];
 }
@@ -47,6 +50,7 @@ export interface SettingsChoices {
   backends: string[];
   flows: { name: string; title: string; about: string }[];
   langs: string[];
+  approvals: string[];
 }
 
 /** A running session: its view and the person's levers. */
@@ -63,6 +67,11 @@ export interface SessionHandle {
    * again as a failed proposal (`cancelled`) that the person asks again (reject) or stops.
    */
   cancelAnswer(): boolean;
+  /**
+   * The approval mode from now on (the view's \`approval\` follows): \`until-code\` and \`watch\`
+   * approve the waiting step at once when they pass it; \`each\` is the person stepping in.
+   */
+  setApproval(mode: ApprovalMode): void;
   /** Stops the session cleanly (journal closed); resolves when the engine has ended. */
   stop(): Promise<void>;
   /** Asks the failed step again after the backend came back. */

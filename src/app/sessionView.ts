@@ -2,7 +2,7 @@
 // the launch layer feeds events in, screens read the view; nothing here knows React or Ink.
 // The replay screen can fold journal events the same way (`fromJournal` in launch code).
 import type { EngineEvent, ProgressSnapshot } from '../engine/events.js';
-import type { Decision, Outcome, PaneKind, Proposal, StepId } from '../engine/types.js';
+import type { Decision, DecidedBy, Outcome, PaneKind, Proposal, StepId } from '../engine/types.js';
 import type { JudgeResult, Program, TestCase, TestResult } from '../runners/types.js';
 
 /** A finished piece of the session, printed once into the history above the live region. */
@@ -16,7 +16,7 @@ export type HistoryItem =
       pane: PaneKind;
       proposal: Proposal;
       decision: Decision;
-      by: 'person' | 'auto' | 'replay';
+      by: DecidedBy;
       /** The code and plan before this step, for the panes' diffs. */
       previousCode?: string;
       previousPlan?: string;
@@ -72,6 +72,8 @@ export interface SessionView {
   lastPlan?: string;
   outcome?: Outcome;
   file?: string;
+  /** The approval mode when it is not the default (approve each step). */
+  approval?: 'until-code' | 'watch';
   /** The last error the engine reported (shown until the next step starts). */
   error?: { message: string; code?: string };
 }

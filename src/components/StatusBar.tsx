@@ -23,6 +23,8 @@ export interface StatusInfo {
   /** The problem's id and the session's language ("sum-two · python"). */
   problem?: string;
   lang?: string;
+  /** The approval mode when it is not "approve each step". */
+  approval?: 'until-code' | 'watch';
 }
 
 export const fmtTokens = (n: number): string => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
@@ -50,6 +52,7 @@ export function statusRow(s: StatusInfo, width: number, now: number): Row {
   const parts: Row[] = [
     [seg(` ${s.flow} `, { inverse: true, bold: true })],
     ...(s.problem ? [problemPart(s.problem, s.lang, width - flow)] : []),
+    ...(s.approval ? [[seg(s.approval === 'watch' ? '» watching' : '» until the code', { bold: true, color: 'yellow' })]] : []),
     ...(s.step !== undefined ? [[seg(`step ${s.step}`, { bold: true }), seg(s.stepTitle ? ` ${s.stepTitle}` : '')]] : []),
     ...s.progress.map((p) => [seg(`${p.label} ${p.value}/${p.max}`)]),
     [seg(`calls ${s.calls}${s.callBound !== undefined ? `/${s.callBound}` : ''}`), ...(s.repairs ? [seg(` +${s.repairs} repair`, { color: 'yellow' })] : [])],

@@ -1,4 +1,5 @@
 import type { Hint } from './KeyHints.js';
+import type { ApprovalMode } from '../engine/approval.js';
 import type { ForeignProgram } from '../engine/types.js';
 
 /** Every key of the solve screen, for `?`. */
@@ -22,10 +23,12 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'y', what: 'copy the current program to the clipboard (OSC 52: the terminal copies it, over ssh and tmux too)' },
   { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
   { key: 'p', what: 'the problem: statement, samples, limits' },
-  { key: 's', what: 'settings: backend, model, flow, language, budgets' },
+  { key: 's', what: 'settings: backend, model, flow, language, approval mode, budgets' },
   { key: 'R', what: 'ask again after you cancelled an answer; try again after the model server failed; ask for the program again in the session\'s language' },
   { key: 'L', what: 'a program in another language than the session\'s: switch the session to that language and judge it so' },
-  { key: 'ctrl-c', what: 'cancel the model\'s answer while it streams (the session goes on); twice within 3 s quits' },
+  { key: 'A', what: 'approve until the code: plans, simulations and confidences pass by themselves; a program (and anything that needs you) stops' },
+  { key: 'W', what: 'watch: every step is approved as it finishes (it stays in the history above); ctrl-c steps in' },
+  { key: 'ctrl-c', what: 'cancel the model\'s answer while it streams (the session goes on); twice within 3 s quits. While approving until the code or watching, the first ctrl-c steps in (each step waits for you again)' },
   { key: 'q', what: 'stop and quit (the session is saved)' },
   { key: '?', what: 'this list' },
 ];
@@ -36,9 +39,12 @@ export const GATE_HINTS: Hint[] = [
   { key: 'e', label: 'edit' },
   { key: 'E', label: 'editor' },
   { key: 'r', label: 'reject' },
+  // Approve until the code: short enough that the eight keys a person needs first fit 80 columns.
+  { key: 'A', label: 'to code' },
   { key: 'b', label: 'back' },
   { key: 'q', label: 'quit' },
   { key: '?', label: 'keys' },
+  { key: 'W', label: 'watch' },
   { key: 'g', label: 'timeline' },
   { key: 'p', label: 'problem' },
   { key: 's', label: 'settings' },
@@ -97,7 +103,25 @@ export const STREAM_HINTS: Hint[] = [
   { key: 'p', label: 'problem' },
   { key: 'q', label: 'quit' },
   { key: '?', label: 'keys' },
+  { key: 'W', label: 'watch' },
 ];
+
+/**
+ * Under a mode the key bar starts with the mode and the key that leaves it; ctrl-c there steps
+ * in (rather than cancelling an answer) and the keys that set the mode again are left out.
+ */
+export function withApproval(hints: Hint[], mode: ApprovalMode | undefined): Hint[] {
+  if (mode === undefined || mode === 'each') return hints;
+  const own = mode === 'watch' ? 'W' : 'A';
+  return [{ key: 'ctrl-c', label: `step in (${mode === 'watch' ? 'watching' : 'until code'})` }, ...hints.filter((h) => h.key !== 'ctrl-c' && h.key !== own)];
+}
+
+/** What the screen says as the mode changes. */
+export const APPROVAL_NOTICE: Record<ApprovalMode, string> = {
+  each: 'you stepped in: each step waits for you again (ctrl-c again within 3 s quits)',
+  'until-code': 'approving until the code: a program stops for you (ctrl-c steps in)',
+  watch: 'watching: every step is approved as it finishes (ctrl-c steps in; twice quits)',
+};
 
 export const ENDED_HINTS: Hint[] = [
   { key: 'n', label: 'another problem' },

@@ -2,6 +2,7 @@
 // Like editorModel, every key's effect is plain data, tested without a terminal; the screen only
 // carries the actions out (decide, scroll, switch mode, quit).
 import type { Decision, ForeignProgram, PaneKind } from '../engine/types.js';
+import type { ApprovalMode } from '../engine/approval.js';
 import type { KeyPress } from './burst.js';
 import { freshUi, paneKey, type PaneUi } from './panes/keys.js';
 import { TRACE_PANES } from './traceTarget.js';
@@ -41,8 +42,10 @@ export interface SolveKeyView {
   body: number;
   /** A program is on screen or went forward (w writes it to a file, y copies it). */
   program?: boolean;
-  /** Milliseconds since ctrl-c last cancelled an answer (Infinity when it never did). */
+  /** Milliseconds since ctrl-c last cancelled an answer or stepped in (Infinity when it never did). */
   sinceCancel: number;
+  /** The approval mode (absent: approve each step). */
+  approval?: ApprovalMode;
 }
 
 export type SolveAction =
@@ -67,6 +70,8 @@ export type SolveAction =
   /** The model's simulation on this pane held against the program's real run. */
   | { kind: 'trace' }
   | { kind: 'notice'; text: string }
+  /** The approval mode from now on; \`each\` is the person stepping in. */
+  | { kind: 'approval'; mode: ApprovalMode }
   /** `y`: the current program to the terminal's clipboard. */
   | { kind: 'copy' };
 
@@ -132,6 +137,8 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
 /** One key's effect on the solve screen in `mode`. Modes with their own input (the editor, the note, overlays) only hear ctrl-c. */
 export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAction {
   if (k.ctrl && k.input === 'c') {
+    // The first ctrl-c under a mode steps in (the next one, within the window, quits).
+    if (v.approval !== undefined && v.approval !== 'each') return { kind: 'approval', mode: 'each' };
     if (v.streaming && v.sinceCancel > CTRL_C_WINDOW_MS) return { kind: 'cancel-answer' };
     return { kind: 'quit' };
   }
@@ -157,6 +164,11 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
       if (v.proposal?.foreign && !v.proposal.failed) return { kind: 'decide', decision: { kind: 'reject', note: v.proposal.foreign.note } };
       if (v.backendError) return { kind: 'retry' };
       return NONE;
+  }
+  if (!v.ended && (k.input === 'A' || k.input === 'W')) {
+    const mode = k.input === 'A' ? 'until-code' : 'watch';
+    if (v.approval === mode) return { kind: 'notice', text: `already ${mode === 'watch' ? 'watching' : 'approving until the code'}: ctrl-c steps in` };
+    return { kind: 'approval', mode };
   }
   const out = programKey(k, v.program === true);
   if (out) return out === 'write' ? { kind: 'mode', mode: 'write' } : { kind: 'copy' };
@@ -199,6 +211,11 @@ export function solveKeys(mode: SolveMode, v: SolveKeyView, keys: KeyPress[]): S
     else if (a.kind === 'pane-ui') view = { ...view, ui: a.ui };
     else if (a.kind === 'decide' || a.kind === 'back-to' || a.kind === 'quit' || a.kind === 'another' || a.kind === 'stress' || a.kind === 'debug-with') return out;
     else if (a.kind === 'cancel-answer') view = { ...view, sinceCancel: 0 };
+    else if (a.kind === 'approval') {
+      // A mode that passes the step on screen decides it: what follows is for the next step.
+      if (a.mode !== 'each' && view.proposal) return out;
+      view = { ...view, approval: a.mode, sinceCancel: a.mode === 'each' ? 0 : view.sinceCancel };
+    }
   }
   return out;
 }

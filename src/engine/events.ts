@@ -15,7 +15,7 @@
 // repair request); or, for a
 // test run, step-start → run-start → run. `progress` follows every response, run and counter
 // change. `branch` comes when the person goes back; `end` is always the last event.
-import type { Decision, Outcome, PaneKind, Progress, Proposal, StepId } from './types.js';
+import type { Decision, DecidedBy, Outcome, PaneKind, Progress, Proposal, StepId } from './types.js';
 import type { JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
 
 /** Counters a status bar shows: calls and tokens so far against the method's bound. */
@@ -61,7 +61,7 @@ export type EngineEvent =
       repair?: boolean;
     })
   | (At & { type: 'proposal'; step: StepId; proposal: Proposal; served: boolean })
-  | (At & { type: 'decision'; step: StepId; decision: Decision; by: 'person' | 'auto' | 'replay'; value?: unknown })
+  | (At & { type: 'decision'; step: StepId; decision: Decision; by: DecidedBy; value?: unknown })
   | (At & { type: 'run-start'; step: StepId; program: Program; tests: number })
   | (At & { type: 'run'; step: StepId; program: Program; result: JudgeResult; served: boolean })
   | (At & { type: 'note'; step: StepId; text: string; served: boolean })

@@ -8,7 +8,7 @@ import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecor
 import { canApprove, canGoBack } from './decisions.js';
 import { propose, retryMessages } from './propose.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
-import type { Agent, AgentContext, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
+import type { Agent, AgentContext, Decided, DecidedBy, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
 import { messageOf } from '../errors.js';
 
 export interface DrivePlan {
@@ -37,6 +37,9 @@ const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'ca
 });
 
 const proposalOf = (r: AskRecord): Proposal => ({ step: r.step, agent: r.agent, title: r.title, pane: r.pane, ...proposalBody(r.proposal!) });
+
+/** A gate's answer as a decision and who made it (a gate that names no one speaks for itself). */
+const decidedOf = (d: Decision | Decided, by: DecidedBy): Decided => ('kind' in d ? { decision: d, by } : d);
 
 /** A step's kind in words: 'run' is the engine's test run, any other name an agent's stage. */
 const named = (agent: string): string => (agent === 'run' ? 'a test run' : `the ${agent} stage`);
@@ -142,11 +145,11 @@ export class Traversal implements Steps {
     }
     this.propose(proposal);
     for (;;) {
-      const decision = await ctx.gate.decide(proposal, ctx.signal);
+      const { decision, by } = decidedOf(await ctx.gate.decide(proposal, ctx.signal), ctx.gate.by ?? 'person');
       if (decision.kind === 'edit') {
         const edited = this.tryEdit(agent, decision.content, proposal);
         if (edited.ok) {
-          this.decided(step, decision, edited.value);
+          this.decided(step, decision, by, edited.value);
           return edited.value;
         }
         ctx.writeAndTell({ type: 'error', branch, step, message: `the edit could not be read: ${edited.error}`, code: 'edit' });
@@ -165,12 +168,12 @@ export class Traversal implements Steps {
           continue;
         }
         // Journaled with the decision, so resume and replay switch at this very step.
-        this.decided(step, decision, switched);
+        this.decided(step, decision, by, switched);
         ctx.switchLang(decision.lang);
         ctx.progress(branch);
         return switched;
       }
-      this.decided(step, decision);
+      this.decided(step, decision, by);
       switch (decision.kind) {
         case 'approve':
           // Nothing to go on with: a failed step can only be retried or stopped.
@@ -214,8 +217,7 @@ export class Traversal implements Steps {
     ctx.events.emit({ type: 'proposal', branch, step: p.step, proposal: p, served: false });
   }
 
-  private decided(step: StepId, decision: Decision, value?: unknown): void {
-    const by = this.ctx.gate.by ?? 'person';
+  private decided(step: StepId, decision: Decision, by: DecidedBy, value?: unknown): void {
     this.ctx.write({ type: 'decision', branch: this.branch, step, decision, by, ...(value !== undefined ? { value } : {}) });
     this.ctx.events.emit({ type: 'decision', branch: this.branch, step, decision, by, ...(value !== undefined ? { value } : {}) });
   }

@@ -181,8 +181,21 @@ export type Decision =
   | { kind: 'back'; to: StepId }
   | { kind: 'stop' };
 
+/**
+ * Who decided a step, as the journal records it: a person's key, the auto gate, a replayed
+ * journal, or the person's approval mode on their behalf (`until-code`, `watch`).
+ */
+export type DecidedBy = 'person' | 'auto' | 'replay' | 'until-code' | 'watch';
+
+/** A decision with who made it, when a gate's mode may decide a step on the person's behalf. */
+export interface Decided {
+  decision: Decision;
+  by: DecidedBy;
+}
+
 export interface Gate {
-  decide(proposal: Proposal, signal: AbortSignal): Promise<Decision>;
+  /** The decision, or the decision and who made it (default: `by` below). */
+  decide(proposal: Proposal, signal: AbortSignal): Promise<Decision | Decided>;
   /** Who the journal says decided (default 'person'). */
   readonly by?: 'person' | 'auto' | 'replay';
   /**

@@ -16,7 +16,9 @@ function headerRow(item: HistoryItem): Row {
             ? [seg(` → the session is now in ${d.lang}`, { color: 'yellow' as const })]
             : item.by === 'auto'
             ? [seg(' (auto)', { dim: true })]
-            : [];
+            : item.by === 'until-code' || item.by === 'watch'
+              ? [seg(item.by === 'watch' ? ' (watching)' : ' (until the code)', { dim: true })]
+              : [];
       return [seg('✓ ', { color: 'green' }), seg(`${item.step + 1} ${item.title}`, { bold: true }), ...mark];
     }
     case 'run':

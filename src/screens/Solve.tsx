@@ -14,8 +14,8 @@ import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
 import type { AppController, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
-import { useExternal } from './hooks.js';
-import { ALL_KEYS, SAMPLE_HINTS, STREAM_HINTS, endedHints, endedKeys } from '../components/solveHints.js';
+import { useExternal, useRepaintOnWidth } from './hooks.js';
+import { ALL_KEYS, APPROVAL_NOTICE, SAMPLE_HINTS, STREAM_HINTS, endedHints, endedKeys, withApproval } from '../components/solveHints.js';
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
@@ -71,6 +71,7 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
     repairs: v.repairs,
     ...(v.progress?.bound ? { callBound: v.progress.bound.worst } : {}),
     ...(v.outcome ? { ended: resultWord(v.outcome) } : {}),
+    ...(v.approval && !v.outcome ? { approval: v.approval } : {}),
   };
 }
 
@@ -79,6 +80,8 @@ const isBackendError = (code: string | undefined): boolean => code === 'server-d
 export function Solve(props: SolveProps) {
   const { session, width, height, app } = props;
   const v = useExternal(session.subscribe, session.view);
+  // A new width re-wraps what the terminal holds: clear it and print the history again (no ghost frames).
+  const epoch = useRepaintOnWidth(width);
   const [mode, setModeState] = useState<SolveMode>('main');
   // The key handler reads the newest state: a key typed right after `r` must not approve.
   const modeNow = useRef<SolveMode>('main');
@@ -261,6 +264,11 @@ export function Solve(props: SolveProps) {
         return;
       case 'notice':
         return setNotice({ text: a.text, tone: 'yellow' });
+      case 'approval':
+        // Stepping in opens the ctrl-c window: the next ctrl-c within it quits.
+        if (a.mode === 'each') lastCancel.current = Date.now();
+        setNotice({ text: APPROVAL_NOTICE[a.mode], tone: 'yellow' });
+        return session.setApproval(a.mode);
       case 'copy':
         if (program !== undefined && out) setNotice(copiedNotice(out.copy(program)));
         return;
@@ -285,6 +293,7 @@ export function Solve(props: SolveProps) {
         rows: rows.length,
         body,
         sinceCancel: Date.now() - lastCancel.current,
+        ...(v.approval ? { approval: v.approval } : {}),
         program: program !== undefined,
       };
       for (const a of solveKeys(modeNow.current, keyView, splitBurst(input, key, 'chars'))) apply(a);
@@ -298,7 +307,7 @@ export function Solve(props: SolveProps) {
     return () => clearTimeout(t);
   }, [notice]);
 
-  const history = <Static items={v.history}>{(item) => <HistoryEntry key={item.key} item={item} width={width} />}</Static>;
+  const history = <Static key={epoch} items={v.history}>{(item) => <HistoryEntry key={item.key} item={item} width={width} />}</Static>;
   const status = <StatusBar info={statusOf(v, props)} width={width} />;
   const toMain = (): void => setMode('main');
 
@@ -402,6 +411,7 @@ export function Solve(props: SolveProps) {
     if (v.error && backendError) hints = [{ key: 'R', label: 'try again' }, ...STREAM_HINTS];
   }
 
+  if (!v.outcome) hints = withApproval(hints, v.approval);
   if (cols && side && !v.outcome) content = <Columns main={content} side={side} widths={cols} height={mode === 'write' ? body - 1 : body} />;
   if (mode === 'write' && program !== undefined && out) {
     const done = (said: { text: string; tone?: 'red' | 'yellow' | 'green' } | undefined): void => {

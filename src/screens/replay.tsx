@@ -217,7 +217,7 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
             return [seg(`${String(i + 1).padStart(3)}  `), seg(m.mark.padEnd(3), m.tone ? { color: m.tone } : {}), seg(` ${s.title}  `), seg(clock(s.t), { dim: true })];
           })
         : tl.branches.map((b) => [
-            seg(`branch ${b.id}: ${b.steps.length} steps${b.from !== undefined ? `, back from branch ${b.from} at step ${(b.atStep ?? 0) + 1}` : ''}${b.id === tl.lastBranch.id ? ' (last)' : ''}`),
+            seg(`branch ${b.id}: ${b.steps.length} steps${b.from !== undefined ? `, ${b.sample ? `${b.sample.name ?? 'a hidden test'} added as a sample, from` : 'back from'} branch ${b.from} at step ${(b.atStep ?? 0) + 1}` : ''}${b.id === tl.lastBranch.id ? ' (last)' : ''}${tl.samples(b.id).length > tl.header.problem.samples.length ? ` · ${tl.samples(b.id).length} samples` : ''}`),
           ]);
     const top = Math.max(0, Math.min(cursor - Math.floor(height / 2), items.length - height + 1));
     const shown = items.slice(top, top + height - 1).map((r, i) => (top + i === cursor ? r.map((x) => ({ ...x, inverse: true })) : r));

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../llm/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
-import type { Decision, ForeignProgram, Outcome, PaneKind, StepId } from '../engine/types.js';
+import type { Decision, DecidedBy, ForeignProgram, Outcome, PaneKind, StepId } from '../engine/types.js';
 
 export const JOURNAL_VERSION = 1;
 
@@ -84,7 +84,7 @@ export type JournalEvent =
   | (AtStep & {
       type: 'decision';
       decision: Decision;
-      by: 'person' | 'auto' | 'replay';
+      by: DecidedBy;
       /** For an edit, or an approve that switched the language: the value the flow went on with. */
       value?: unknown;
     })

@@ -6,7 +6,7 @@
 // of chunk lines thus opens in the time it takes to read it and search it for three byte
 // patterns.
 import { readFile } from 'node:fs/promises';
-import type { Decision, Outcome, PaneKind, StepId } from '../engine/types.js';
+import type { Decision, DecidedBy, Outcome, PaneKind, StepId } from '../engine/types.js';
 import type { JudgeResult, Program, TestCase, Verdict } from '../runners/types.js';
 import { UserError } from '../errors.js';
 import type { JournalEvent, SessionHeader } from './events.js';
@@ -25,7 +25,7 @@ export interface StepRef {
   title: string;
   pane: PaneKind;
   /** The last decision taken at this step, and by whom. */
-  decision?: { decision: Decision; by: 'person' | 'auto' | 'replay' };
+  decision?: { decision: Decision; by: DecidedBy };
   /** Verdict of the last test run made during this step. */
   verdict?: Verdict;
   /**
@@ -62,7 +62,7 @@ export interface ProposalShown {
   error?: string;
   meta?: Record<string, unknown>;
   /** `value`: what an edit parsed to (what the flow went on with), when the journal has it. */
-  decision?: { decision: Decision; by: 'person' | 'auto' | 'replay'; t: number; value?: unknown };
+  decision?: { decision: Decision; by: DecidedBy; t: number; value?: unknown };
 }
 
 export interface RunShown {

@@ -14,6 +14,7 @@ import type { Settings } from '../../src/config.js';
 import type { Problem, TestCase } from '../../src/problems/types.js';
 import { readJournal } from '../../src/session/reader.js';
 import { Timeline } from '../../src/session/timeline.js';
+import { buildReport } from '../../src/session/report.js';
 import { addedSamples } from '../../src/session/lineage.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { startScriptedModel } from './scripted-model.js';
@@ -167,6 +168,43 @@ describe('a failing hidden test sent to the debugger', () => {
     expect(resumed.submit).toMatchObject({ verdict: 'AC' });
   });
 
+  it('back (b) from the new branch keeps the added sample: the code gate again, then its samples run has the test', async () => {
+    const { backend } = await model();
+    const flow = flowFor('codesim', settings);
+    const first = await startSession({ problem, settings, flow, lang: 'python', backend, gate: createAutoGate(), judgeHidden: 'solved' });
+    // At the debugger of the new branch the person goes back to the code (step 2), then approves it.
+    let back = false;
+    const gate: Gate = {
+      by: 'person',
+      decide: async (p) => {
+        if (p.agent === 'debug' && !back) {
+          back = true;
+          return { kind: 'back', to: 2 };
+        }
+        return { kind: 'approve' };
+      },
+    };
+    const r = await resumeSession(first.file!, { backend, gate, settings, flow, judgeHidden: 'solved', sample: HIDDEN });
+    expect(back).toBe(true);
+    const events = readJournal(first.file!).events;
+    expect(events.filter((e) => e.type === 'branch').map((e) => (e.type === 'branch' ? [e.branch, e.from, e.atStep, e.sample?.name] : []))).toEqual([
+      [1, 0, 3, 'big'],
+      [2, 1, 2, undefined],
+    ]);
+    // Branch 2 judges the same program on the three samples again: the added one came with it.
+    const runs = events.filter((e) => e.type === 'run' && e.branch === 2);
+    expect(runs.map((e) => (e.type === 'run' ? [e.step, e.result.total, e.result.verdict] : []))).toEqual([
+      [3, 3, 'WA'],
+      [5, 3, 'AC'],
+      [6, 3, 'AC'],
+    ]);
+    expect(r.branch).toBe(2);
+    expect(r.submit).toMatchObject({ verdict: 'AC' });
+    // Replay of branch 2 rebuilds the same problem.
+    const replayed = await replaySession(first.file!, { flow, branch: 2 });
+    expect(replayed.samples).toEqual({ passed: 3, total: 3 });
+  });
+
   it('the replay viewer lists the added sample with its branch', async () => {
     const { file } = await failThenDebug('codesim');
     const tl = await Timeline.open(file);
@@ -174,6 +212,10 @@ describe('a failing hidden test sent to the debugger', () => {
     expect(tl.branch(1)).toMatchObject({ from: 0, atStep: 3, sample: { name: 'big' } });
     expect(tl.samples(1).map((t) => t.input)).toEqual(['1 2\n', '10 -4\n', '100 200\n']);
     expect(tl.samples(0)).toHaveLength(2);
+    // The export follows the last branch, with the problem as that branch saw it.
+    const report = buildReport(tl);
+    expect(report.problem.samples.map((t) => t.input)).toEqual(['1 2\n', '10 -4\n', '100 200\n']);
+    expect(buildReport(tl, 0).problem.samples).toHaveLength(2);
   });
 });
 

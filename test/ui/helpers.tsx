@@ -60,8 +60,8 @@ export interface Running {
   unmount(): void;
 }
 
-export async function startApp(server: FakeServer, problem: Problem | undefined, extra: { editExternally?: (t: string, ext: string) => Promise<string>; flow?: string; statementFetch?: FetchOptions; programOut?: ProgramOut } = {}): Promise<Running> {
-  const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b', ...(extra.flow ? { flow: extra.flow } : {}) });
+export async function startApp(server: FakeServer, problem: Problem | undefined, extra: { editExternally?: (t: string, ext: string) => Promise<string>; flow?: string; statementFetch?: FetchOptions; programOut?: ProgramOut; approval?: string } = {}): Promise<Running> {
+  const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b', ...(extra.flow ? { flow: extra.flow } : {}), ...(extra.approval ? { approval: extra.approval } : {}) });
   const probe = await probeBackend(settings, { timeoutMs: 2000 });
   let finish: (code: number) => void = () => {};
   const exit = new Promise<number>((r) => (finish = r));

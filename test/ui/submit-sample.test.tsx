@@ -16,7 +16,9 @@ import { fixture } from '../agents/problems.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { SIM_FINE } from '../fakes/answers.js';
 import { stageOf } from '../flows/harness.js';
-import { KEYS, stagedModel, startApp, tempXdg, type Running } from './helpers.js';
+import { KEYS, settled, stagedModel, startApp, tempXdg, type Running } from './helpers.js';
+import { Timeline } from '../../src/session/timeline.js';
+import { ReplayScreen } from '../../src/screens/replay.js';
 
 const ended: SolveKeyView = {
   streaming: false,
@@ -167,6 +169,15 @@ describe('the whole app in process', () => {
     expect(end).not.toContain('debug with this test');
     await app.press('q');
     expect(await app.exit).toBe(0);
+
+    // The replay viewer's branch list says which branch added which test, and how many samples it has.
+    const tl = await Timeline.open(file);
+    const viewer = render(<ReplayScreen timeline={tl} speed={1} />);
+    viewer.stdin.write('b');
+    await settled(viewer);
+    expect(viewer.lastFrame()).toContain(`branch 1: ${tl.branch(1).steps.length} steps, ${name} added as a sample, from branch 0 at step 4 (last) · 3 samples`);
+    expect(viewer.lastFrame()).toMatch(/branch 0: 5 steps\s+│/);
+    viewer.unmount();
   });
 
   it('selfcollab (its tester reads, runs nothing): the key is not offered', async () => {
