@@ -99,7 +99,7 @@ export function toMarkdown(r: Report): string {
     `- Model calls: ${callsText(r.calls, r.repairs)} · tokens: ${r.promptTokens} prompt (${r.promptTokensEvaluated} evaluated), ${r.completionTokens} completion`,
     '',
   ];
-  if (r.branches > 1) out.push(`This session has ${r.branches} branches (the person went back); this report follows branch ${r.branch}, the one it ended on.`, '');
+  if (r.branches > 1) out.push(`This session has ${r.branches} branches (the person went back, or sent a hidden test to the debugger); this report follows branch ${r.branch}, the one it ended on.`, '');
   for (const w of r.warnings) out.push(`> Note: ${w}`, '');
   out.push(...problemSection(r), '## Steps', '');
   r.steps.forEach((s, i) => out.push(...stepSection(s, i + 1, r.lang)));

@@ -120,7 +120,8 @@ export function buildReport(tl: Timeline, branchId?: number): Report {
     model: h.model,
     lang: h.lang,
     settings: h.settings ?? {},
-    problem: h.problem,
+    // A branch that took a hidden test as a sample reports the problem with it.
+    problem: { ...h.problem, samples: tl.samples(branch.id) },
     branch: branch.id,
     branches: tl.branches.length,
     steps,

@@ -14,6 +14,7 @@ import type { Settings } from '../../src/config.js';
 import type { Problem, TestCase } from '../../src/problems/types.js';
 import { readJournal } from '../../src/session/reader.js';
 import { Timeline } from '../../src/session/timeline.js';
+import { buildReport } from '../../src/session/report.js';
 import { addedSamples } from '../../src/session/lineage.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { startScriptedModel } from './scripted-model.js';
@@ -211,6 +212,10 @@ describe('a failing hidden test sent to the debugger', () => {
     expect(tl.branch(1)).toMatchObject({ from: 0, atStep: 3, sample: { name: 'big' } });
     expect(tl.samples(1).map((t) => t.input)).toEqual(['1 2\n', '10 -4\n', '100 200\n']);
     expect(tl.samples(0)).toHaveLength(2);
+    // The export follows the last branch, with the problem as that branch saw it.
+    const report = buildReport(tl);
+    expect(report.problem.samples.map((t) => t.input)).toEqual(['1 2\n', '10 -4\n', '100 200\n']);
+    expect(buildReport(tl, 0).problem.samples).toHaveLength(2);
   });
 });
 
