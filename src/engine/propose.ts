@@ -4,7 +4,9 @@
 // leniently when the gate asks for it (the auto gate: the method as published) and the agent
 // can; otherwise it makes a failed proposal that keeps the raw text. Nothing here crashes a flow
 // over what a model wrote. An answer the person cancels (through the gate) is no answer: it is
-// journaled as cancelled and becomes a failed proposal at once, with no repair request.
+// journaled as cancelled and becomes a failed proposal at once, with no repair request. A program
+// clearly in another language than the session's is marked for the person's gate, or asked for
+// again once (as a repair) when nobody is there.
 import { z } from 'zod';
 import { requestDefaults } from '../llm/index.js';
 import { estimateTokens } from '../llm/estimate.js';
@@ -140,8 +142,12 @@ export const foreignProgram = (found: LangId, session: LangId): ForeignProgram =
 /** What the program of a read answer is clearly written in, when not the session's language. */
 async function foreignOf<I, O>(a: ProposeArgs<I, O>, value: O, text: string, session: LangId): Promise<LangId | undefined> {
   if (!a.agent.program) return undefined;
-  const source = a.agent.program.get(value).source;
-  return (await foreignLang(source, session, fenceTagOf(text, source)))?.lang;
+  try {
+    const source = a.agent.program.get(value).source;
+    return (await foreignLang(source, session, fenceTagOf(text, source)))?.lang;
+  } catch {
+    return undefined; // a check that cannot run flags nothing: the judge still says what is wrong
+  }
 }
 
 /**

@@ -4,7 +4,8 @@
 // What does not depend on the test (the bubblewrap arguments, the mounts, the groups, the
 // directories) is done when a worker starts; a test then costs a fork, a few mounts and an exec.
 // Our thread serves every worker at once, so a test's work in it is one request written and one
-// reply read: the supervisor writes the input and the input files, makes and removes the work dir,
+// reply read (and the input written into the worker's input file through an fd kept open): the
+// supervisor writes the input files, makes and removes the work dir,
 // and sends back the program's stdout (streamed into the comparison), stderr tail and output file.
 // Each test still gets fresh mount and IPC namespaces, a fresh work dir, /tmp and /dev/shm, and
 // nothing of it outlives it: the supervisor is the sandbox's pid 1 and kills every other process
@@ -15,7 +16,7 @@
 // command the batch did not announce, and machines where the pool's parts are missing (not
 // root, no cgroups, no C compiler, or SIMCOACH_POOL=0).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
@@ -261,6 +262,7 @@ class ReplyBody {
 /** One long-lived sandbox with its supervisor and its test cgroup. */
 class Worker {
   dead = false;
+  private input: number | undefined;
   private line: Buffer[] = [];
   private body: ReplyBody | null = null;
   private pending: { id: string; spec: SandboxSpec; resolve: (r: Received) => void; reject: (e: Error) => void } | null = null;
@@ -403,11 +405,16 @@ class Worker {
     };
     const stack = Math.max(spec.memoryBytes, 64 << 20);
     const input = typeof spec.stdin === 'string' ? Buffer.from(spec.stdin) : (spec.stdin as Buffer);
+    // The input goes into the worker's input file from here, through an fd kept open (two calls):
+    // its page cache is then ours, never charged to the test's memory group.
+    this.input ??= openSync(join(this.root, 'in'), constants.O_RDWR | constants.O_CREAT, 0o600);
+    for (let at = 0; at < input.length;) at += writeSync(this.input, input, at, input.length - at, at);
+    ftruncateSync(this.input, input.length);
     const files = Object.entries(spec.files ?? {}).map(([name, content]) => [name, typeof content === 'string' ? Buffer.from(content) : content] as const);
     const fields = [
       id, spec.cpuMs, spec.wallMs, spec.outputBytes, stack, runAs.uid, runAs.gid,
       // The input, what of stdout to send back (all of it when it is compared as it streams), the stderr tail, the output file.
-      input.length, spec.onStdout ? 1 : 0, Math.min(spec.keepStdoutBytes ?? spec.outputBytes, spec.outputBytes), STDERR_KEEP, spec.outputFile ?? '',
+      -1, spec.onStdout ? 1 : 0, Math.min(spec.keepStdoutBytes ?? spec.outputBytes, spec.outputBytes), STDERR_KEEP, spec.outputFile ?? '',
       files.length, ...files.flatMap(([name, content]) => [name, content.length]),
       1 + spec.args.length, spec.cmd, ...spec.args,
       Object.keys(env).length, ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
@@ -415,8 +422,8 @@ class Worker {
       this.keep.length, ...this.keep,
     ].map(String);
     const head = Buffer.from(`${fields.join('\0')}\0`);
-    const dataLen = input.length + files.reduce((a, [, c]) => a + c.length, 0);
-    const got = await this.request(id, [Buffer.from(`${head.length} ${dataLen}\n`), head, input, ...files.map(([, c]) => c)], spec);
+    const dataLen = files.reduce((a, [, c]) => a + c.length, 0);
+    const got = await this.request(id, [Buffer.from(`${head.length} ${dataLen}\n`), head, ...files.map(([, c]) => c)], spec);
     const reply = got.reply;
     if (!reply.ok) {
       if (/^error exec:/.test(reply.error ?? '')) {
@@ -483,6 +490,8 @@ class Worker {
   /** Ends the supervisor at once (a failure or an abort of the batch). */
   kill(): void {
     this.dead = true;
+    if (this.input !== undefined) closeSync(this.input);
+    this.input = undefined;
     if (this.proc.pid) {
       try { process.kill(-this.proc.pid, 'SIGKILL'); } catch { /* gone */ }
     }
@@ -490,6 +499,8 @@ class Worker {
 
   /** EOF on its requests stops the supervisor; then the groups and the directory go. */
   async stop(): Promise<void> {
+    if (this.input !== undefined) closeSync(this.input);
+    this.input = undefined;
     this.proc.stdin!.end();
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.exited, new Promise((r) => (timer = setTimeout(r, 2000)))]);

@@ -11,7 +11,8 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 // serve is pid 1 of the sandbox (bubblewrap --as-pid-1) and keeps root's SYS_ADMIN, SETUID, SETGID,
 // SETPCAP, KILL, CHOWN, DAC_OVERRIDE and FOWNER (bubblewrap dropped the rest); it never runs test
 // code with them. All of a test's files are its work, not simcoach's: it makes the work dir (given
-// to the program's uid) and writes the input and the input files from the request, sends back the
+// to the program's uid) and writes the input files from the request (the input itself simcoach
+// writes into the worker's input file, so that its page cache is not the test's), sends back the
 // program's stdout, the end of its stderr and its output file after the run, and then removes all
 // of it, whatever modes the program left. simcoach's own thread, which serves every worker, only
 // writes one request and reads one reply per test. It joins the
@@ -371,7 +372,7 @@ static void serve(void) {
       q.id = f[0]; q.cpu_ms = atoll(f[1]); q.wall_ms = atoll(f[2]); q.fsize = atoll(f[3]); q.stack = atoll(f[4]);
       q.uid = atoll(f[5]); q.gid = atoll(f[6]); q.in_len = atoll(f[7]); q.out_all = atoll(f[8]); q.out_keep = atoll(f[9]);
       q.err_keep = atoll(f[10]); q.outfile = f[11]; q.nfiles = (size_t)atoll(f[12]);
-      long long sum = q.in_len;
+      long long sum = q.in_len > 0 ? q.in_len : 0;
       if (strspn(q.id, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(q.id) || strlen(q.id) > 64 || !q.id[0]) bad = "bad request";
       if (q.outfile[0] && !plain(q.outfile)) bad = "bad request";
       if (q.nfiles > 64 || k + 2 * q.nfiles >= nf) bad = "bad request";
@@ -417,9 +418,12 @@ static void serve(void) {
     if (!lstat(q.out, &os) && os.st_size > 0) empty(q.out);
     if (!lstat(q.err, &os) && os.st_size > 0) empty(q.err);
     if ((!lstat(q.out, &os) && os.st_size > 0) || (!lstat(q.err, &os) && os.st_size > 0)) { setup = "empty the output files"; setup_errno = EIO; }
-    int ifd = setup ? -1 : open(q.in, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (!setup && ifd < 0) { setup = "write the input"; setup_errno = errno; }
-    if (copy_in(ifd, q.in_len, &pos) && !setup) { setup = "write the input"; setup_errno = errno; }
+    /* An input length of -1: simcoach wrote the input into the file itself, so that its page cache is
+       charged to simcoach's group, not to the test's (where, dirty or being written back, it would
+       slow the reclaim of a program at its memory limit). */
+    int ifd = setup || q.in_len < 0 ? -1 : open(q.in, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (!setup && q.in_len >= 0 && ifd < 0) { setup = "write the input"; setup_errno = errno; }
+    if (q.in_len >= 0 && copy_in(ifd, q.in_len, &pos) && !setup) { setup = "write the input"; setup_errno = errno; }
     /* Cut to this input's length (the last one may have been longer). */
     if (ifd >= 0 && ftruncate(ifd, (off_t)q.in_len) && !setup) { setup = "write the input"; setup_errno = errno; }
     if (ifd >= 0) close(ifd);
@@ -525,9 +529,11 @@ static void serve(void) {
   cleanup:
     /* Nothing of the test stays for the next one; this runs while simcoach reads the reply. */
     if (wfd >= 0) close(wfd);
-    empty(q.out);
-    empty(q.err);
-    nftw(q.work, rm_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+    struct stat cs;
+    if (!lstat(q.out, &cs) && cs.st_size > 0) empty(q.out);
+    if (!lstat(q.err, &cs) && cs.st_size > 0) empty(q.err);
+    /* Most programs leave their work dir empty. */
+    if (rmdir(q.work) && errno != ENOENT) nftw(q.work, rm_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
   }
 }
 
