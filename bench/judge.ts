@@ -1,6 +1,6 @@
 // The judge's speed: 200 tests for a C++ and a Python solution, in parallel and one at a time,
 // the sandbox's cost per test against spawning the same program bare, and the build cache.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,33 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 function childrenCpuMs(): number {
   const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
   return ((Number(f[13]) + Number(f[14])) * 1000) / 100;
+}
+
+/** Our own CPU so far (ms): the one thread that serves every worker, and libuv's. */
+function ownCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/**
+ * The same program spawned directly from node, `width` at a time with async spawns: the baseline
+ * of what node itself reaches in parallel here (each spawn costs our thread a fork and its pipes).
+ */
+async function bareParallel(run: { cmd: string; args: string[] }, ts: TestCase[], width: number): Promise<{ ms: number; ownMs: number; cpuMs: number }> {
+  const one = (input: string) => new Promise<void>((resolve) => {
+    const c = spawn(run.cmd, run.args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    c.stdout.resume();
+    c.stderr.resume();
+    c.stdin.on('error', () => {});
+    c.once('close', () => resolve());
+    c.stdin.end(input);
+  });
+  const o0 = ownCpuMs(), c0 = childrenCpuMs(), t0 = performance.now();
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < ts.length) await one(ts[next++]!.input);
+  }));
+  return { ms: performance.now() - t0, ownMs: ownCpuMs() - o0, cpuMs: childrenCpuMs() - c0 };
 }
 
 /** The same program spawned directly (no sandbox), one test after another: wall ms and CPU ms in all. */
@@ -79,15 +106,24 @@ export async function run(): Promise<void> {
         bareMs += bb.ms;
         bareCpu += bb.cpuMs;
       }
-      // Parallel against sequential, the whole 200 each, twice in alternation.
-      let parMs = 0, seqMs = 0;
+      // Parallel against sequential, the whole 200 each, twice in alternation. The CPU of each side
+      // is the load-independent figure: ours (one thread for both workers, so it bounds the speed-up)
+      // and the sandboxes' (bubblewrap, supervisor and programs, reaped when a batch closes).
+      let parMs = 0, seqMs = 0, parOwn = 0, parBox = 0, parCharged = 0;
       for (let k = 0; k < 2; k++) {
+        const o0 = ownCpuMs(), b0 = childrenCpuMs();
         const [par, pms] = await timed(() => judge(program, ts));
+        parOwn += ownCpuMs() - o0;
+        parBox += childrenCpuMs() - b0;
+        parCharged += par.tests.reduce((a, t) => a + t.timeMs, 0);
         const [seq, sms] = await timed(() => judge(program, ts, { parallel: 1 }));
         if ([par, seq].some((r) => r.verdict !== 'AC')) throw new Error(`${program.lang}: expected AC`);
         parMs += pms;
         seqMs += sms;
       }
+      // The bare baseline in parallel: async spawns from node, two at a time against one.
+      const b1 = await bareParallel(cmd, ts, 1);
+      const b2 = await bareParallel(cmd, ts, availableParallelism());
       const c2 = compileCount();
       await b.built.cleanup();
       if (first.verdict !== 'AC') throw new Error(`${program.lang}: expected AC, got ${first.verdict}`);
@@ -98,7 +134,11 @@ export async function run(): Promise<void> {
           `sequential ${(seqMs / 2000).toFixed(2)} s: parallel speed-up ${(seqMs / parMs).toFixed(2)}× (goal ≥ 1.8×)\n` +
           `  ${pad} per test, one at a time: sandboxed ${(boxMs / N).toFixed(2)} ms, bare spawn ${(bareMs / N).toFixed(2)} ms, ` +
           `overhead ${((boxMs - bareMs) / N).toFixed(2)} ms (goal ≤ 3 ms); compiles after the first run: ${c2 - c1}\n` +
-          `  ${pad} CPU charged per test ${(charged / N).toFixed(1)} ms against ${(bareCpu / N).toFixed(1)} ms for the bare program; load now ${load()}\n`,
+          `  ${pad} CPU charged per test ${(charged / N).toFixed(1)} ms against ${(bareCpu / N).toFixed(1)} ms for the bare program; load now ${load()}\n` +
+          `  ${pad} CPU per test in parallel: simcoach ${(parOwn / 2 / N).toFixed(2)} ms (one thread for all workers), sandbox ${(parBox / 2 / N).toFixed(2)} ms ` +
+          `(supervisor and program; the program charged ${(parCharged / 2 / N).toFixed(2)} ms)\n` +
+          `  ${pad} bare spawns from node, async: ${(b1.ms / N).toFixed(2)} ms a test one at a time, ${(b2.ms / N).toFixed(2)} ms ${availableParallelism()} at a time ` +
+          `(speed-up ${(b1.ms / b2.ms).toFixed(2)}×); CPU per test: node ${(b2.ownMs / N).toFixed(2)} ms, program ${(b2.cpuMs / N).toFixed(2)} ms\n`,
       );
     }
   } finally {

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOllama, type FakeServer } from '../test/fakes/ollama.js';
 import { StreamFeed, tailRows } from '../src/components/StreamTail.js';
+import { bytesByOwner, FIRST_FRAME_ENTRIES, loadPath, readMetafile } from './firstFramePath.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cliPath = (): string => join(here, 'cli.js');
@@ -96,6 +97,20 @@ async function versionAndFirstFrame(server: FakeServer, home: string): Promise<v
   const f = median(frame);
   process.stdout.write(`  node -e '' in a pty        ${ms(pb)}\n`);
   process.stdout.write(`  first frame of the app     ${ms(f)}   ${(f / pb).toFixed(2)}× (goal ≤ 4×; includes the server probe)\n`);
+  firstFrameBytes();
+}
+
+/** What the first frame loads, from the build's metafile: the same on any machine, busy or not. */
+function firstFrameBytes(): void {
+  const meta = readMetafile(join(here, '..'));
+  if (!meta) {
+    process.stdout.write('  first-frame bytes: no build metafile, skipped\n');
+    return;
+  }
+  const path = loadPath(meta, FIRST_FRAME_ENTRIES);
+  const kb = (n: number): string => `${(n / 1024).toFixed(0)} KB`;
+  const top = bytesByOwner(meta, path).slice(0, 6).map(([owner, n]) => `${owner} ${kb(n)}`).join(', ');
+  process.stdout.write(`  loaded before the first frame: ${kb(path.bytes)} in ${path.chunks.length} chunks, ${path.modules.length} modules (${top}, …)\n`);
 }
 
 async function streamingCpu(home: string, tokens: number, perSecond: number, auto = false): Promise<void> {

@@ -13,10 +13,44 @@ const dist = join(root, 'dist');
 const staging = join(root, `.dist-build-${process.pid}`);
 const stub = join(root, 'scripts', 'empty-module.js');
 
+/**
+ * Settings (zod/mini) and the agents (zod) share zod's core, and esbuild puts a file in one chunk
+ * whoever imports it: core's and mini's `export * as locales` would put every locale (260 KB, a
+ * third of the first frame's bytes) on the way to the first frame, though only full zod's
+ * `z.locales` reaches them and the settings load `en` alone. Those two re-exports get an empty
+ * namespace; full zod's own keeps every locale, in the agents' chunks.
+ */
+const localesOnlyWithFullZod = {
+  name: 'zod-locales-only-with-full-zod',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /zod[\\/]v4[\\/](core[\\/]index|mini[\\/]external)\.js$/.test(args.importer) ? { path: join(root, 'scripts', 'stubs', 'no-locales.js') } : undefined,
+    );
+  },
+};
+
+/**
+ * Yoga (Ink's layout) decodes its inlined wasm with `fetch` of a data: URL when fetch exists,
+ * which loads undici (tens of ms) before the first frame; its own base64 path is synchronous and
+ * loads nothing. The first frame needs no fetch otherwise (the probe uses node:http).
+ */
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(b) {
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const uses = 'function ya(){return w||"function"!=typeof fetch?';
+      // A new yoga-layout reads its wasm otherwise: the build says so instead of shipping it unchanged.
+      if (source.split(uses).length !== 2) throw new Error(`yoga-without-fetch: ${args.path} no longer has \`${uses}\`; look again at how it loads its wasm`);
+      return { contents: source.replace(uses, 'function ya(){return true?'), loader: 'js' };
+    });
+  },
+};
+
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
 
-await build({
+const result = await build({
   entryPoints: {
     cli: join(root, 'src', 'cli.tsx'),
     // Developer tools share the CLI's chunks, so they measure the code a person runs.
@@ -29,6 +63,16 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // Node 20 has these; esbuild's table does not say so and turns such a literal into
+  // `new RegExp(…)`, which V8 compiles at once: string-width's /^\p{RGI_Emoji}$/v alone cost
+  // tens of ms before the first frame, where a literal is compiled on its first use.
+  supported: {
+    'regexp-set-notation': true,
+    'regexp-unicode-property-escapes': true,
+    'regexp-lookbehind-assertions': true,
+    'regexp-named-capture-groups': true,
+    'regexp-match-indices': true,
+  },
   minify: true,
   sourcemap: false,
   legalComments: 'none',
@@ -47,7 +91,11 @@ await build({
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __scCreateRequire } from 'node:module';\nconst require = __scCreateRequire(import.meta.url);",
   },
+  plugins: [localesOnlyWithFullZod, yogaWithoutFetch],
   logLevel: 'warning',
+  // Which module went into which chunk: test/first-frame.test.ts and `npm run bench` read it to
+  // see what the first frame loads.
+  metafile: true,
 });
 
 chmodSync(join(staging, 'cli.js'), 0o755);
@@ -57,3 +105,9 @@ const old = join(root, `.dist-old-${process.pid}`);
 if (existsSync(dist)) renameSync(dist, old);
 renameSync(staging, dist);
 rmSync(old, { recursive: true, force: true });
+
+const cache = join(root, 'node_modules', '.cache', 'simcoach');
+mkdirSync(cache, { recursive: true });
+const metaTmp = join(cache, `build-meta.${process.pid}.json`);
+writeFileSync(metaTmp, JSON.stringify(result.metafile));
+renameSync(metaTmp, join(cache, 'build-meta.json'));

@@ -1,11 +1,13 @@
 // Settings: built-in defaults < environment < the settings file < flags for one run.
 // Reads are a plain JSON parse (no directory created, nothing heavy loaded, so start-up stays
 // fast); writes go through `conf`, which writes atomically (temp file + rename), so a crash can
-// never leave the file half-written. Every value is validated with zod, whatever its source.
+// never leave the file half-written. Every value is validated with zod, whatever its source:
+// zod/mini, whose functions bundle apart, so the first frame loads a tenth of full zod's bytes.
 import { meanText } from './suggest.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { EXIT, UsageError, UserError } from './errors.js';
 import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from './flows/index.js';
 import { configDir } from './paths.js';
@@ -14,20 +16,27 @@ import { langFromName, langIds } from './runners/langs.js';
 export const BACKENDS = ['ollama', 'openai'] as const;
 /** How models answer: free text under headings (the methods' own form) or JSON-schema mode. */
 export const ANSWER_FORMS = ['sections', 'json'] as const;
+/**
+ * The tutor's approval modes: approve each step, approve until the code, or watch. Declared here
+ * (the settings load before the first frame, the engine after); engine/approval.ts says what
+ * each passes.
+ */
+export const APPROVAL_MODES = ['each', 'until-code', 'watch'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
-const int = (min: number, max: number) => z.number().int().min(min).max(max);
-const httpUrl = z
-  .string()
-  .url()
-  .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
+// The messages a person reads ("expected record, received string"): mini loads no locale itself.
+z.config(en());
+
+const int = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
+const httpUrl = z.url().check(z.refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://'));
 /** Ollama's keep_alive: a Go duration ("30m", "1h30m", "90s"), 0 (unload at once) or -1 (forever). */
-const duration = z.string().regex(/^(-1|0|(\d+(\.\d+)?(ms|s|m|h))+)$/, 'expected a duration like 30m, 1h, 90s, 0 or -1');
+const duration = z.string().check(z.regex(/^(-1|0|(\d+(\.\d+)?(ms|s|m|h))+)$/, 'expected a duration like 30m, 1h, 90s, 0 or -1'));
 /** Agent names as the flows call their stages (plan, simulate, code, debug, …). */
 const stageName = /^[a-z][a-zA-Z0-9_-]*$/;
 
 /** A budget's schema, from its declaration in the flow's record. */
-const budgetSchema = (b: Budget): z.ZodType<number | boolean | string> =>
-  b.kind === 'switch' ? z.boolean().default(b.default) : b.kind === 'choice' ? z.enum(b.choices).default(b.default) : int(b.min, b.max).default(b.default);
+const budgetSchema = (b: Budget): z.ZodMiniType<number | boolean | string> =>
+  b.kind === 'switch' ? z._default(z.boolean(), b.default) : b.kind === 'choice' ? z._default(z.enum(b.choices), b.default) : z._default(int(b.min, b.max), b.default);
 
 /** Each registered flow's options, as the settings hold them (`budgets.<flow>.<key>`). */
 type Budgets = FlowOptionsByName & { maxCalls?: number | undefined; maxTokens?: number | undefined };
@@ -35,36 +44,37 @@ type Budgets = FlowOptionsByName & { maxCalls?: number | undefined; maxTokens?: 
 const flowBudgetShapes = Object.fromEntries(
   flows.map((f) => [
     f.name,
-    z.object(Object.fromEntries(Object.entries(f.budgets).map(([key, b]) => [key, budgetSchema(b)]))).prefault({}),
+    z.prefault(z.object(Object.fromEntries(Object.entries(f.budgets).map(([key, b]) => [key, budgetSchema(b)]))), {}),
   ]),
 );
 
 // Built from the registry at run time, so its static type is said here: one object per flow.
 const budgetsSchema = z.object({
   ...flowBudgetShapes,
-  maxCalls: int(1, 100_000).optional(),
-  maxTokens: int(1, 1_000_000_000).optional(),
-}) as unknown as z.ZodType<Budgets, Partial<Record<string, unknown>>>;
+  maxCalls: z.optional(int(1, 100_000)),
+  maxTokens: z.optional(int(1, 1_000_000_000)),
+}) as unknown as z.ZodMiniType<Budgets, Partial<Record<string, unknown>>>;
 
 export const settingsSchema = z.object({
-  backend: z.enum(BACKENDS).default('ollama'),
-  ollamaHost: httpUrl.default('http://127.0.0.1:11434'),
-  openaiBaseUrl: httpUrl.default('https://api.openai.com/v1'),
-  openaiApiKey: z.string().min(1).optional(),
-  model: z.string().min(1).default('qwen2.5-coder:7b'),
-  stageModels: z.record(z.string().regex(stageName), z.string().min(1)).default({}),
+  backend: z._default(z.enum(BACKENDS), 'ollama'),
+  ollamaHost: z._default(httpUrl, 'http://127.0.0.1:11434'),
+  openaiBaseUrl: z._default(httpUrl, 'https://api.openai.com/v1'),
+  openaiApiKey: z.optional(z.string().check(z.minLength(1))),
+  model: z._default(z.string().check(z.minLength(1)), 'qwen2.5-coder:7b'),
+  stageModels: z._default(z.record(z.string().check(z.regex(stageName)), z.string().check(z.minLength(1))), {}),
   /** Longest answer per stage in tokens; a stage not named here takes its agent's own default. */
-  answerTokens: z.record(z.string().regex(stageName), int(16, 1_000_000)).default({}),
-  numCtx: int(512, 1_048_576).default(8192),
-  temperature: z.number().min(0).max(2).default(0),
-  topP: z.number().gt(0).max(1).default(0.95),
-  seed: z.number().int().optional(),
-  keepAlive: duration.default('30m'),
-  stallSeconds: z.number().gt(0).max(3600).default(60),
-  flow: z.enum(flowNames).default(flowNames[0]),
-  lang: z.enum(langIds).default(langIds[0]),
-  answers: z.enum(ANSWER_FORMS).default('sections'),
-  budgets: budgetsSchema.prefault({}),
+  answerTokens: z._default(z.record(z.string().check(z.regex(stageName)), int(16, 1_000_000)), {}),
+  numCtx: z._default(int(512, 1_048_576), 8192),
+  temperature: z._default(z.number().check(z.gte(0), z.lte(2)), 0),
+  topP: z._default(z.number().check(z.gt(0), z.lte(1)), 0.95),
+  seed: z.optional(z.int()),
+  keepAlive: z._default(duration, '30m'),
+  stallSeconds: z._default(z.number().check(z.gt(0), z.lte(3600)), 60),
+  flow: z._default(z.enum(flowNames), flowNames[0]),
+  lang: z._default(z.enum(langIds), langIds[0]),
+  answers: z._default(z.enum(ANSWER_FORMS), 'sections'),
+  approval: z._default(z.enum(APPROVAL_MODES), 'each'),
+  budgets: z.prefault(budgetsSchema, {}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -89,6 +99,7 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   flow: { allowed: flowNames.join(' | '), about: 'the method the tutor follows' },
   lang: { allowed: langIds.join(' | '), about: 'the language of solutions' },
   answers: { allowed: ANSWER_FORMS.join(' | '), about: 'answers under headings (the methods\' form), or JSON-schema mode for models that need it' },
+  approval: { allowed: APPROVAL_MODES.join(' | '), about: 'the tutor: approve each step, approve until the code (a program stops), or watch (every step approved; ctrl-c steps in)' },
   ...Object.fromEntries(budgetEntries().map(({ key, flow, budget }) => [key, { allowed: allowedOf(budget), about: `${flow.title}: ${budget.doc}` }])),
   'budgets.maxCalls': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many model calls' },
   'budgets.maxTokens': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many tokens' },
@@ -197,7 +208,7 @@ const stageKeyDoc = (key: string): string => {
 };
 
 /** A person's name for the first problem zod found: the dotted key, the value, what is allowed. */
-function explain(error: z.ZodError, tree: Tree): { key: string; text: string } {
+function explain(error: z.core.$ZodError, tree: Tree): { key: string; text: string } {
   const issue = error.issues[0];
   const key = (issue?.path ?? []).map(String).join('.');
   const docKey = stageKeyDoc(key);
@@ -246,6 +257,7 @@ export interface SettingFlags {
   flow?: string;
   lang?: string;
   answers?: string;
+  approval?: string;
 }
 
 function hostFlag(value: string): string {
@@ -254,7 +266,7 @@ function hostFlag(value: string): string {
   return url;
 }
 
-/** Settings with `--backend --host --base-url --model --flow --lang --answers` applied for this run. */
+/** Settings with `--backend --host --base-url --model --flow --lang --answers --approval` applied for this run. */
 export function resolveSettings(flags: SettingFlags): Settings {
   const checkEnum = (flag: string, value: string | undefined, allowed: readonly string[]): string | undefined => {
     if (value !== undefined && !allowed.includes(value)) {
@@ -267,6 +279,7 @@ export function resolveSettings(flags: SettingFlags): Settings {
     flow: flags.flow === undefined || isFlowName(flags.flow) ? flags.flow : (() => { throw unknownFlow(flags.flow); })(),
     lang: flags.lang === undefined ? undefined : (langFromName(flags.lang) ?? checkEnum('lang', flags.lang, langIds)),
     answers: checkEnum('answers', flags.answers, ANSWER_FORMS),
+    approval: checkEnum('approval', flags.approval, APPROVAL_MODES),
     ollamaHost: flags.host === undefined ? undefined : hostFlag(flags.host),
     openaiBaseUrl: flags['base-url'],
     model: flags.model,

@@ -17,7 +17,7 @@ export { reflectAgent, type ReflectInput } from './codetree/reflect.js';
 export { solverAgent, type SolverInput } from './codetree/solver.js';
 export { debuggerAgent, type DebuggerInput } from './codetree/debugger.js';
 export { criticScoreAgent, criticVerifyAgent, readScore, readAcceptance, verifyReview, MAX_SCORE, type ScoreValue, type VerifyValue } from './codetree/critic.js';
-export { treeAgent, SEARCHES, subtree, type Search, type TreeView, type NodeView, type NodeState, type TreeChoice, type TreeStepValue } from './codetree/tree.js';
+export { treeAgent, subtree, type Search, type TreeView, type NodeView, type NodeState, type TreeChoice, type TreeStepValue } from './codetree/tree.js';
 export { reflectionAgent, type ReflectionInput } from './alphacodium/reflect.js';
 export { solutionsAgent, type Solution, type SolutionsInput, type SolutionsValue } from './alphacodium/solutions.js';
 export { chooseAgent, type ChooseInput, type ChoiceValue } from './alphacodium/choose.js';

@@ -1,7 +1,7 @@
 // The app's controller over the real parts: settings (config), problems, the backend with its
 // probe and pull, and sessions run by the engine behind the manual gate. No React here; the
 // screens see only the interfaces in controller.ts.
-import { BACKENDS, resolveSettings, setSetting, type SettingFlags, type Settings } from '../config.js';
+import { APPROVAL_MODES, BACKENDS, resolveSettings, type ApprovalMode, setSetting, type SettingFlags, type Settings } from '../config.js';
 import { flowFor, flowRecord, flows, optionsOf } from '../flows/index.js';
 import { extensionOf, isLangId, langIds } from '../runners/langs.js';
 import type { SessionFlow } from '../engine/session.js';
@@ -9,10 +9,11 @@ import { guidanceFor } from '../llm/guidance.js';
 import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
+import type { Program, TestCase, TestResult } from '../runners/types.js';
 import type { Gate } from '../engine/types.js';
 import type { JudgeFn } from '../engine/context.js';
-import type { AppController, BackendState, ProblemEntry, SessionHandle, SettingsView } from './controller.js';
+import type { AppController, BackendState, ProblemEntry, ProgramOut, SessionHandle, SettingsView } from './controller.js';
+import { createProgramOut } from './programOut.js';
 import { ViewStore } from './store.js';
 import { needsStatement } from '../problems/statement/place.js';
 import { judgeOf } from '../problems/statement/judges.js';
@@ -36,6 +37,8 @@ export interface ControllerOptions {
   resume?: { file: string; problem: Problem };
   /** Tests: read statement pages as a given judge's (a loopback server standing in for it). */
   statementFetch?: FetchOptions;
+  /** `w` / `y`: where files go (the start directory) and the terminal copied through; tests pass their own. */
+  programOut?: ProgramOut;
 }
 
 /** The chosen flow's budgets for the settings screen, from its registry record. */
@@ -66,6 +69,15 @@ function bringing(gate: Gate, program: Program): Gate {
       return Promise.resolve({ kind: 'edit', content: program.source });
     },
   };
+}
+
+/**
+ * The problem's own test behind a Submit's failing result (named as the Submit names them), so
+ * every accepted output goes with it; the result's input and expected output when none matches.
+ */
+function hiddenTest(problem: Problem, failed: TestResult): TestCase {
+  const named = [...problem.samples.map((t, i) => ({ ...t, name: t.name ?? `sample ${i + 1}` })), ...problem.tests.map((t, i) => ({ ...t, name: t.name ?? `test ${i + 1}` }))];
+  return named.find((t) => t.name === failed.name && t.input === failed.input) ?? { name: failed.name, input: failed.input, outputs: [failed.expected] };
 }
 
 export interface RunningApp extends AppController {
@@ -167,11 +179,12 @@ export function createAppController(o: ControllerOptions): RunningApp {
           model: settings.model,
           flow: settings.flow,
           lang: settings.lang,
+          approval: settings.approval,
           budgets: budgetsView(settings),
         };
       },
       choices() {
-        return { backends: [...BACKENDS], langs: [...langIds], flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about })) };
+        return { backends: [...BACKENDS], langs: [...langIds], approvals: [...APPROVAL_MODES], flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about })) };
       },
       async models() {
         const b = await makeBackend(settings);
@@ -200,6 +213,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
       const r = await traceProgram(ask.program, ask.input);
       return r.ok ? { ok: true, trace: r.trace, comparison: compareTraces(ask.model, r.trace) } : r;
     },
+    programOut: o.programOut ?? createProgramOut(),
     quit: (code) => o.quit(code),
   };
 
@@ -208,8 +222,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
     const { EngineEvents, createManualGate, resumeSession, startSession } = await import('../engine/index.js');
     const flow: SessionFlow = flowFor(flowName ?? settings.flow, settings);
     const store = new ViewStore(o.frameMs ?? 150);
+    const showApproval = (m: ApprovalMode): void => store.set((v) => ({ ...v, approval: m === 'each' ? undefined : m }));
+    if (settings.approval !== 'each') showApproval(settings.approval);
     const backend = await makeBackend(settings);
-    const manual = createManualGate();
+    const manual = createManualGate({ approval: settings.approval });
     // The person's program, brought from the session before, is their answer to the first step.
     const gate = program ? bringing(manual.gate, program) : manual.gate;
     const events = new EngineEvents();
@@ -249,6 +265,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
       view: store.get,
       decide: (step, d) => manual.decide(step, d),
       cancelAnswer: () => manual.cancelAnswer(),
+      setApproval(m) {
+        manual.setApproval(m);
+        showApproval(m);
+      },
       async stop() {
         const waiting = manual.current();
         if (!waiting || !manual.decide(waiting.step, { kind: 'stop' })) abort.abort(new Error('stopped by the person'));
@@ -269,6 +289,21 @@ export function createAppController(o: ControllerOptions): RunningApp {
         );
         handle.done = done;
       },
+      ...(flow.takesSample
+        ? {
+            debugWith(failed: TestResult) {
+              const f = file;
+              if (!store.get().outcome || !f) return;
+              const test = hiddenTest(problem, failed);
+              store.set((x) => ({ ...x, outcome: undefined, error: undefined }));
+              done = settle(resumeSession(f, { ...common, settings, flow, sample: test }));
+              handle.done = done;
+              // Running again: quitting by signal must stop it too.
+              sessions.add(handle);
+              void done.finally(() => sessions.delete(handle));
+            },
+          }
+        : {}),
       done,
       async timeline() {
         if (!file) throw new Error('nothing is saved yet: the session has no step to look back at');

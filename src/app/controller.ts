@@ -2,8 +2,9 @@
 // these interfaces owns the backend, the journal, the gate, the engine and the file system.
 import type { Guidance } from '../llm/guidance.js';
 import type { Decision, StepId } from '../engine/types.js';
+import type { ApprovalMode } from '../engine/approval.js';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
+import type { Program, TestResult } from '../runners/types.js';
 import type { SessionView } from './sessionView.js';
 import type { Timeline } from '../session/timeline.js';
 import type { Trace } from '../runners/trace.js';
@@ -39,6 +40,8 @@ export interface SettingsView {
   model: string;
   flow: string;
   lang: string;
+  /** The tutor's approval mode for new sessions. */
+  approval: string;
   /** The chosen flow's budgets, as its registry record declares them. */
   budgets: { key: string; label: string; value: string; choices?: string[] }[];
 }
@@ -47,6 +50,7 @@ export interface SettingsChoices {
   backends: string[];
   flows: { name: string; title: string; about: string }[];
   langs: string[];
+  approvals: string[];
 }
 
 /** A running session: its view and the person's levers. */
@@ -63,14 +67,36 @@ export interface SessionHandle {
    * again as a failed proposal (`cancelled`) that the person asks again (reject) or stops.
    */
   cancelAnswer(): boolean;
+  /**
+   * The approval mode from now on (the view's \`approval\` follows): \`until-code\` and \`watch\`
+   * approve the waiting step at once when they pass it; \`each\` is the person stepping in.
+   */
+  setApproval(mode: ApprovalMode): void;
   /** Stops the session cleanly (journal closed); resolves when the engine has ended. */
   stop(): Promise<void>;
   /** Asks the failed step again after the backend came back. */
   retry(): void;
+  /**
+   * Present when the session's flow can take it: once the session ended on a failed Submit, the
+   * hidden test it failed (by the Submit's result) goes to the flow's debug loop as a new sample,
+   * in a new branch of the same journal.
+   */
+  debugWith?(failed: TestResult): void;
   /** Resolves when the session has ended for any reason. */
   done: Promise<void>;
   /** The session's journal as written so far, read as the replay reads it (`g`: look back, no branch). */
   timeline(): Promise<Timeline>;
+}
+
+/** What `w` made of a path: written, or there already (the screen asks before overwriting), or why not. */
+export type WriteOutcome = { kind: 'written'; path: string; lines: number } | { kind: 'exists'; path: string } | { kind: 'failed'; message: string };
+
+/** `w` and `y`: the program out of the app, to a file in the start directory or to the terminal's clipboard (OSC 52). */
+export interface ProgramOut {
+  /** `PROBLEM.EXT`, relative to the directory the app was started from. */
+  defaultName(problemId: string, lang: string): string;
+  write(path: string, source: string, overwrite: boolean): Promise<WriteOutcome>;
+  copy(source: string): { ok: true; lines: number } | { ok: false; message: string };
 }
 
 /** Getting a statement for a problem that has none, before any model step plans from a bare link. */
@@ -123,6 +149,8 @@ export interface AppController {
   openProgram?(path: string): Promise<{ source: string; lang?: string }>;
   /** `T`: the program's real run on the input, traced in the sandbox, beside the model's simulation. */
   traceAgainst?(ask: TraceAsk): Promise<TraceOutcome>;
+  /** `w` / `y`: the current program to a file or the clipboard. */
+  programOut?: ProgramOut;
   /** Where the session is saved, for the last line. */
   quit(code: number): void;
 }

@@ -11,6 +11,7 @@ import type { Problem } from '../problems/types.js';
 import { App } from '../screens/App.js';
 import { createAppController } from './appController.js';
 import { editExternally } from './editExternally.js';
+import { createProgramOut } from './programOut.js';
 
 export interface LaunchOptions {
   settings: Settings;
@@ -35,6 +36,7 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
     ...(o.probe ? { probe: o.probe } : {}),
     editExternally: (text, ext) => editExternally(text, ext, stdin),
     quit: (code) => finish(code),
+    programOut: createProgramOut({ terminal: stdout }),
     ...(o.resume ? { resume: o.resume } : {}),
   });
   const instance = render(<App app={app} {...(o.problem ? { initial: o.problem } : {})} onExit={(code) => finish(code)} />, {

@@ -2,8 +2,8 @@
 // the launch layer feeds events in, screens read the view; nothing here knows React or Ink.
 // The replay screen can fold journal events the same way (`fromJournal` in launch code).
 import type { EngineEvent, ProgressSnapshot } from '../engine/events.js';
-import type { Decision, Outcome, PaneKind, Proposal, StepId } from '../engine/types.js';
-import type { JudgeResult, Program } from '../runners/types.js';
+import type { Decision, DecidedBy, Outcome, PaneKind, Proposal, StepId } from '../engine/types.js';
+import type { JudgeResult, Program, TestCase, TestResult } from '../runners/types.js';
 
 /** A finished piece of the session, printed once into the history above the live region. */
 export type HistoryItem =
@@ -16,13 +16,14 @@ export type HistoryItem =
       pane: PaneKind;
       proposal: Proposal;
       decision: Decision;
-      by: 'person' | 'auto' | 'replay';
+      by: DecidedBy;
       /** The code and plan before this step, for the panes' diffs. */
       previousCode?: string;
       previousPlan?: string;
     }
   | { kind: 'run'; key: string; branch: number; step: StepId; title: string; program: Program; result: JudgeResult }
-  | { kind: 'branch'; key: string; branch: number; atStep: StepId }
+  /** `sample`: the hidden test the person sent to the debugger (else they went back). */
+  | { kind: 'branch'; key: string; branch: number; atStep: StepId; sample?: TestCase }
   | { kind: 'note'; key: string; text: string; tone?: 'red' | 'yellow' | 'green' }
   | { kind: 'end'; key: string; outcome: Outcome; file?: string };
 
@@ -71,6 +72,8 @@ export interface SessionView {
   lastPlan?: string;
   outcome?: Outcome;
   file?: string;
+  /** The approval mode when it is not the default (approve each step). */
+  approval?: 'until-code' | 'watch';
   /** The last error the engine reported (shown until the next step starts). */
   error?: { message: string; code?: string };
 }
@@ -175,7 +178,7 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
         branch: e.branch,
         live: undefined,
         steps: v.steps.filter((s) => s.step < e.atStep),
-        history: [...v.history, { kind: 'branch', key: keyOf(v, 'branch'), branch: e.branch, atStep: e.atStep }],
+        history: [...v.history, { kind: 'branch', key: keyOf(v, 'branch'), branch: e.branch, atStep: e.atStep, ...(e.sample ? { sample: e.sample } : {}) }],
       };
     case 'error':
       return { ...v, error: { message: e.message, ...(e.code ? { code: e.code } : {}) }, live: v.live ? { ...v.live, streaming: false } : v.live };
@@ -194,4 +197,19 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
     default:
       return v;
   }
+}
+
+/**
+ * The hidden test the session's Submit failed on (its input, expected output and the program's),
+ * when the session ended so: what `d` would send to the debugger as a new sample.
+ */
+export function submitFailure(v: SessionView): TestResult | undefined {
+  const submit = v.outcome?.submit;
+  if (!submit || submit.verdict === 'AC' || submit.hidden === 0) return undefined;
+  for (let i = v.history.length - 1; i >= 0; i--) {
+    const item = v.history[i]!;
+    if (item.kind === 'run' && item.title === 'Submit') return item.result.tests.find((t) => t.verdict !== 'AC');
+    if (item.kind === 'branch') return undefined;
+  }
+  return undefined;
 }

@@ -26,6 +26,11 @@ const flow = {
   answers: { type: 'string', value: 'sections|json', doc: 'how the model answers: free text under headings, or the JSON-schema mode' },
 } as const satisfies FlagTable;
 
+/** The tutor's approval mode for this run. */
+const approval = {
+  approval: { type: 'string', value: 'each|until-code|watch', doc: 'the tutor approves each step (default), until a program is proposed, or watches every step pass (ctrl-c steps in; setting: approval)' },
+} as const satisfies FlagTable;
+
 const caps = {
   'max-calls': { type: 'string', value: 'N', doc: 'stop after this many model calls' },
   'max-tokens': { type: 'string', value: 'N', doc: 'stop after this many tokens, prompt and answer' },
@@ -41,10 +46,11 @@ const replayFlags = {
 
 export const FLAGS = {
   /** `simcoach` with no command: the tutor. */
-  '': { ...backend, ...flow },
+  '': { ...backend, ...flow, ...approval },
   solve: {
     auto: { type: 'boolean', doc: 'run the method headless, every step approved; the program on stdout' },
     ...flow,
+    ...approval,
     ...backend,
     output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --auto: write the program to FILE instead of stdout' },
     ...caps,
@@ -131,6 +137,7 @@ export const FLAGS = {
   replay: replayFlags,
   resume: {
     auto: { type: 'boolean', doc: 'continue headless, every step approved' },
+    ...approval,
     ...backend,
     output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --auto: write the program to FILE instead of stdout' },
     ...caps,

@@ -23,6 +23,8 @@ export interface StatusInfo {
   /** The problem's id and the session's language ("sum-two · python"). */
   problem?: string;
   lang?: string;
+  /** The approval mode when it is not "approve each step". */
+  approval?: 'until-code' | 'watch';
 }
 
 export const fmtTokens = (n: number): string => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
@@ -33,11 +35,24 @@ export function fmtElapsed(ms: number): string {
   return m >= 60 ? `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m` : `${m}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/**
+ * The problem and the language in `room` cells: the language whole, a long problem id cut with an
+ * ellipsis rather than both dropped (a person must see what they are solving, and in what).
+ */
+function problemPart(problem: string, lang: string | undefined, room: number): Row {
+  const tail = lang ? ` · ${lang}` : '';
+  const fits = Math.max(1, room - cells(tail));
+  const id = cells(problem) <= fits ? problem : `${cut(problem, Math.max(0, fits - 1))}…`;
+  return [seg(id, { bold: true }), seg(tail)];
+}
+
 /** The parts in order of importance: the ones that do not fit the width are dropped from the end. */
 export function statusRow(s: StatusInfo, width: number, now: number): Row {
+  const flow = cells(` ${s.flow} `) + 2;
   const parts: Row[] = [
     [seg(` ${s.flow} `, { inverse: true, bold: true })],
-    ...(s.problem ? [[seg(s.problem, { bold: true }), seg(s.lang ? ` · ${s.lang}` : '')]] : []),
+    ...(s.problem ? [problemPart(s.problem, s.lang, width - flow)] : []),
+    ...(s.approval ? [[seg(s.approval === 'watch' ? '» watching' : '» until the code', { bold: true, color: 'yellow' })]] : []),
     ...(s.step !== undefined ? [[seg(`step ${s.step}`, { bold: true }), seg(s.stepTitle ? ` ${s.stepTitle}` : '')]] : []),
     ...s.progress.map((p) => [seg(`${p.label} ${p.value}/${p.max}`)]),
     [seg(`calls ${s.calls}${s.callBound !== undefined ? `/${s.callBound}` : ''}`), ...(s.repairs ? [seg(` +${s.repairs} repair`, { color: 'yellow' })] : [])],

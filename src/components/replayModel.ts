@@ -11,6 +11,8 @@ import type { Proposal } from '../engine/types.js';
 import { decisionText } from '../session/markdown.js';
 import type { Beat } from '../session/pace.js';
 import type { ProposalShown, StepRef, StepView } from '../session/timeline.js';
+import type { KeyPress } from './burst.js';
+import { programKey } from './currentProgram.js';
 
 /** Everything shown at the last beat: the whole step. */
 export const fullBeat = (v: StepView): Beat => ({
@@ -104,4 +106,9 @@ export function stepMark(ref: StepRef): { mark: string; tone: Tone | undefined }
   if (!d) return { mark: ref.open ? '…' : ' ', tone: 'yellow' };
   const marks = { approve: '✓', edit: '✎', reject: '✗', back: '↩', stop: '■' } as const;
   return { mark: marks[d.decision.kind], tone: d.by === 'person' ? 'cyan' : undefined };
+}
+
+/** `w` / `y` in the replay: only while a step is viewed (the jump and branch lists read other keys) and it has a program. */
+export function replayProgramKey(mode: 'view' | 'jump' | 'branch', k: KeyPress, hasProgram: boolean): 'write' | 'copy' | undefined {
+  return mode === 'view' ? programKey(k, hasProgram) : undefined;
 }

@@ -1,4 +1,6 @@
 import type { Hint } from './KeyHints.js';
+import type { ApprovalMode } from '../engine/approval.js';
+import type { ForeignProgram } from '../engine/types.js';
 
 /** Every key of the solve screen, for `?`. */
 export const ALL_KEYS: { key: string; what: string }[] = [
@@ -7,6 +9,7 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'E', what: 'edit it in $VISUAL / $EDITOR' },
   { key: 'r', what: 'reject it with a one-line note; the step runs again with the note' },
   { key: 'b', what: 'back to an earlier step (a new branch; the old one stays in the journal)' },
+  { key: 'd', what: 'after a failed Submit: send the hidden test it failed to the debugger as a new sample (shown first; enter confirms)' },
   { key: 'g', what: 'look back at any earlier step (the timeline, as in replay); no branch, the gate waits' },
   { key: '1-9', what: 'open or close a recalled example (retrieval); strike out or keep a finding (test report)' },
   { key: 'o', what: 'check: open the program file to check' },
@@ -16,11 +19,16 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'h', what: 'practice: reveal the next hint (a similar problem, the idea, the plan, the plan on a sample, the code)' },
   { key: 'enter t', what: 'practice: submit your program as it is; stress-test it against a brute force once it passes the samples' },
   { key: 'x +', what: 'search tree: prune the chosen node\'s branch; add a strategy of your own' },
+  { key: 'w', what: 'write the current program to a file (PROBLEM.EXT in the directory simcoach was started from; asks before overwriting)' },
+  { key: 'y', what: 'copy the current program to the clipboard (OSC 52: the terminal copies it, over ssh and tmux too)' },
   { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
   { key: 'p', what: 'the problem: statement, samples, limits' },
-  { key: 's', what: 'settings: backend, model, flow, language, budgets' },
-  { key: 'R', what: 'ask again after you cancelled an answer; try again after the model server failed' },
-  { key: 'ctrl-c', what: 'cancel the model\'s answer while it streams (the session goes on); twice within 3 s quits' },
+  { key: 's', what: 'settings: backend, model, flow, language, approval mode, budgets' },
+  { key: 'R', what: 'ask again after you cancelled an answer; try again after the model server failed; ask for the program again in the session\'s language' },
+  { key: 'L', what: 'a program in another language than the session\'s: switch the session to that language and judge it so' },
+  { key: 'A', what: 'approve until the code: plans, simulations and confidences pass by themselves; a program (and anything that needs you) stops' },
+  { key: 'W', what: 'watch: every step is approved as it finishes (it stays in the history above); ctrl-c steps in' },
+  { key: 'ctrl-c', what: 'cancel the model\'s answer while it streams (the session goes on); twice within 3 s quits. While approving until the code or watching, the first ctrl-c steps in (each step waits for you again)' },
   { key: 'q', what: 'stop and quit (the session is saved)' },
   { key: '?', what: 'this list' },
 ];
@@ -31,9 +39,12 @@ export const GATE_HINTS: Hint[] = [
   { key: 'e', label: 'edit' },
   { key: 'E', label: 'editor' },
   { key: 'r', label: 'reject' },
+  // Approve until the code: short enough that the eight keys a person needs first fit 80 columns.
+  { key: 'A', label: 'to code' },
   { key: 'b', label: 'back' },
   { key: 'q', label: 'quit' },
   { key: '?', label: 'keys' },
+  { key: 'W', label: 'watch' },
   { key: 'g', label: 'timeline' },
   { key: 'p', label: 'problem' },
   { key: 's', label: 'settings' },
@@ -46,6 +57,12 @@ export const PANE_HINTS: Partial<Record<string, Hint[]>> = {
   simulate: [{ key: 'T', label: 'real run' }],
   debug: [{ key: 'T', label: 'real run' }],
 };
+
+/** At a program in another language than the session's: judge it as that language, or ask again. */
+export const foreignHints = (f: Pick<ForeignProgram, 'name' | 'sessionName'>): Hint[] => [
+  { key: 'L', label: `judge as ${f.name}` },
+  { key: 'R', label: `ask for ${f.sessionName}` },
+];
 
 /** The person's turn in practice: they write, ask for a hint, submit or stress-test. */
 export const PRACTICE_HINTS: Hint[] = [
@@ -86,7 +103,25 @@ export const STREAM_HINTS: Hint[] = [
   { key: 'p', label: 'problem' },
   { key: 'q', label: 'quit' },
   { key: '?', label: 'keys' },
+  { key: 'W', label: 'watch' },
 ];
+
+/**
+ * Under a mode the key bar starts with the mode and the key that leaves it; ctrl-c there steps
+ * in (rather than cancelling an answer) and the keys that set the mode again are left out.
+ */
+export function withApproval(hints: Hint[], mode: ApprovalMode | undefined): Hint[] {
+  if (mode === undefined || mode === 'each') return hints;
+  const own = mode === 'watch' ? 'W' : 'A';
+  return [{ key: 'ctrl-c', label: `step in (${mode === 'watch' ? 'watching' : 'until code'})` }, ...hints.filter((h) => h.key !== 'ctrl-c' && h.key !== own)];
+}
+
+/** What the screen says as the mode changes. */
+export const APPROVAL_NOTICE: Record<ApprovalMode, string> = {
+  each: 'you stepped in: each step waits for you again (ctrl-c again within 3 s quits)',
+  'until-code': 'approving until the code: a program stops for you (ctrl-c steps in)',
+  watch: 'watching: every step is approved as it finishes (ctrl-c steps in; twice quits)',
+};
 
 export const ENDED_HINTS: Hint[] = [
   { key: 'n', label: 'another problem' },
@@ -101,16 +136,33 @@ export const ENDED_HINTS: Hint[] = [
  * The keys that still work once the session has ended (solveKeys answers no other): R only after
  * the model server failed, n only where the app can open another problem.
  */
-export function endedHints(o: { canAnother: boolean; backendFailed: boolean }): Hint[] {
+export function endedHints(o: { canAnother: boolean; backendFailed: boolean; canDebugWith?: boolean }): Hint[] {
   const hints = o.canAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
-  return o.backendFailed ? [{ key: 'R', label: 'try again' }, ...hints] : hints;
+  const first: Hint[] = [...(o.backendFailed ? [{ key: 'R', label: 'try again' }] : []), ...(o.canDebugWith ? [{ key: 'd', label: 'debug with this test' }] : [])];
+  return [...first, ...hints];
 }
 
+/** Before a failed hidden test goes to the debugger: confirm or keep the verdict. */
+export const SAMPLE_HINTS: Hint[] = [
+  { key: 'enter', label: 'add it and debug' },
+  { key: 'esc', label: 'cancel' },
+];
+
 /** `?` after the end: those keys alone, described as ALL_KEYS describes them. */
-export function endedKeys(o: { canAnother: boolean; backendFailed: boolean }): { key: string; what: string }[] {
+export function endedKeys(o: { canAnother: boolean; backendFailed: boolean; canDebugWith?: boolean }): { key: string; what: string }[] {
   const keys = new Set(endedHints(o).map((h) => h.key));
   return [
     ...(keys.has('n') ? [{ key: 'n', what: 'another problem' }] : []),
     ...ALL_KEYS.filter((k) => keys.has(k.key)).map((k) => (k.key === 'R' ? { key: 'R', what: 'try again after the model server failed' } : k)),
   ];
+}
+
+/**
+ * `w` and `y` where there is a program to write or copy: at `at`, else after `?` (the narrowest
+ * bar keeps the keys before them), else at the end.
+ */
+export function withProgramHints(hints: Hint[], at?: number): Hint[] {
+  const add: Hint[] = [{ key: 'w', label: 'write' }, { key: 'y', label: 'copy' }];
+  const i = at ?? hints.findIndex((h) => h.key === '?') + 1;
+  return i <= 0 ? [...hints, ...add] : [...hints.slice(0, i), ...add, ...hints.slice(i)];
 }

@@ -1,24 +1,26 @@
 // The solve screen's keys as a pure function: (mode, what is on screen, key) → what to do.
 // Like editorModel, every key's effect is plain data, tested without a terminal; the screen only
 // carries the actions out (decide, scroll, switch mode, quit).
-import type { Decision, PaneKind } from '../engine/types.js';
+import type { Decision, ForeignProgram, PaneKind } from '../engine/types.js';
+import type { ApprovalMode } from '../engine/approval.js';
 import type { KeyPress } from './burst.js';
 import { freshUi, paneKey, type PaneUi } from './panes/keys.js';
 import { TRACE_PANES } from './traceTarget.js';
+import { programKey } from './currentProgram.js';
 
 /** The person's program step of `check` before they gave one. */
 const noProgramYet = (p: NonNullable<SolveKeyView['proposal']>): boolean =>
   p.pane === 'yours' && typeof p.value === 'object' && p.value !== null && String((p.value as { source?: unknown }).source ?? '').trim() === '';
 
 /** What the screen is showing; only the main, back and ended views read keys here. */
-export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline';
+export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'write' | 'sample';
 
 /** The facts of the screen a key's effect depends on. */
 export interface SolveKeyView {
   /** An answer is streaming now. */
   streaming: boolean;
   /** The proposal waiting for a decision. */
-  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown };
+  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown; foreign?: Pick<ForeignProgram, 'lang' | 'note'> };
   /** What the person has struck out or selected in the pane (report, tree). */
   ui?: PaneUi;
   /** The session has ended. */
@@ -29,6 +31,8 @@ export interface SolveKeyView {
   canAnother: boolean;
   /** The session ended with a program that passes the samples, and a stress test of it is offered (t). */
   canStress?: boolean;
+  /** The Submit failed a hidden test and the flow can take it as a sample (d, then confirm). */
+  canDebugWith?: boolean;
   /** Earlier steps of this branch that "back" can go to, and the one picked. */
   earlier: number;
   backPick: number;
@@ -36,8 +40,12 @@ export interface SolveKeyView {
   offset: number;
   rows: number;
   body: number;
-  /** Milliseconds since ctrl-c last cancelled an answer (Infinity when it never did). */
+  /** A program is on screen or went forward (w writes it to a file, y copies it). */
+  program?: boolean;
+  /** Milliseconds since ctrl-c last cancelled an answer or stepped in (Infinity when it never did). */
   sinceCancel: number;
+  /** The approval mode (absent: approve each step). */
+  approval?: ApprovalMode;
 }
 
 export type SolveAction =
@@ -53,13 +61,19 @@ export type SolveAction =
   | { kind: 'another' }
   /** A stress test of the program the session ended with, as a session of its own. */
   | { kind: 'stress' }
+  /** The hidden test the Submit failed goes to the debugger as a new sample (confirmed). */
+  | { kind: 'debug-with' }
   | { kind: 'scroll'; offset: number }
   | { kind: 'toggle-example'; index: number }
   | { kind: 'pane-ui'; ui: PaneUi }
   | { kind: 'external-edit' }
   /** The model's simulation on this pane held against the program's real run. */
   | { kind: 'trace' }
-  | { kind: 'notice'; text: string };
+  | { kind: 'notice'; text: string }
+  /** The approval mode from now on; \`each\` is the person stepping in. */
+  | { kind: 'approval'; mode: ApprovalMode }
+  /** `y`: the current program to the terminal's clipboard. */
+  | { kind: 'copy' };
 
 const NONE: SolveAction = { kind: 'none' };
 
@@ -111,6 +125,9 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
       return p.failed || p.cancelled ? NONE : { kind: 'external-edit' };
     case 'r':
       return { kind: 'mode', mode: 'note' };
+    case 'L':
+      // The program is in another language than the session's: judge it as that one from here on.
+      return p.foreign && !p.failed && !p.cancelled ? { kind: 'decide', decision: { kind: 'approve', lang: p.foreign.lang } } : NONE;
     case 'b':
       return v.earlier === 0 ? { kind: 'notice', text: 'no earlier step to go back to' } : { kind: 'pick', index: v.earlier - 1 };
   }
@@ -120,10 +137,13 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
 /** One key's effect on the solve screen in `mode`. Modes with their own input (the editor, the note, overlays) only hear ctrl-c. */
 export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAction {
   if (k.ctrl && k.input === 'c') {
+    // The first ctrl-c under a mode steps in (the next one, within the window, quits).
+    if (v.approval !== undefined && v.approval !== 'each') return { kind: 'approval', mode: 'each' };
     if (v.streaming && v.sinceCancel > CTRL_C_WINDOW_MS) return { kind: 'cancel-answer' };
     return { kind: 'quit' };
   }
   if (mode === 'back') return backKey(v, k);
+  if (mode === 'sample') return k.return || k.input === 'd' ? { kind: 'debug-with' } : k.escape || k.input === 'q' || k.input === 'n' ? { kind: 'mode', mode: 'main' } : NONE;
   if (mode !== 'main') return NONE;
   switch (k.input) {
     case 'q':
@@ -140,10 +160,22 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
     case 'R':
       // The answer the person cancelled is asked again, afresh (r does the same with a note).
       if (v.proposal?.cancelled) return { kind: 'decide', decision: { kind: 'reject' } };
+      // A program in another language: asked again, the note saying which language to write.
+      if (v.proposal?.foreign && !v.proposal.failed) return { kind: 'decide', decision: { kind: 'reject', note: v.proposal.foreign.note } };
       if (v.backendError) return { kind: 'retry' };
       return NONE;
   }
-  if (v.ended) return k.input === 'n' && v.canAnother ? { kind: 'another' } : k.input === 't' && v.canStress ? { kind: 'stress' } : NONE;
+  if (!v.ended && (k.input === 'A' || k.input === 'W')) {
+    const mode = k.input === 'A' ? 'until-code' : 'watch';
+    if (v.approval === mode) return { kind: 'notice', text: `already ${mode === 'watch' ? 'watching' : 'approving until the code'}: ctrl-c steps in` };
+    return { kind: 'approval', mode };
+  }
+  const out = programKey(k, v.program === true);
+  if (out) return out === 'write' ? { kind: 'mode', mode: 'write' } : { kind: 'copy' };
+  if (v.ended) {
+    if (k.input === 'd' && v.canDebugWith) return { kind: 'mode', mode: 'sample' };
+    return k.input === 'n' && v.canAnother ? { kind: 'another' } : k.input === 't' && v.canStress ? { kind: 'stress' } : NONE;
+  }
   if (!v.proposal) return NONE;
   return gateKey(v, k);
 }
@@ -177,8 +209,13 @@ export function solveKeys(mode: SolveMode, v: SolveKeyView, keys: KeyPress[]): S
       view = { ...view, backPick: a.index };
     } else if (a.kind === 'scroll') view = { ...view, offset: a.offset };
     else if (a.kind === 'pane-ui') view = { ...view, ui: a.ui };
-    else if (a.kind === 'decide' || a.kind === 'back-to' || a.kind === 'quit' || a.kind === 'another' || a.kind === 'stress') return out;
+    else if (a.kind === 'decide' || a.kind === 'back-to' || a.kind === 'quit' || a.kind === 'another' || a.kind === 'stress' || a.kind === 'debug-with') return out;
     else if (a.kind === 'cancel-answer') view = { ...view, sinceCancel: 0 };
+    else if (a.kind === 'approval') {
+      // A mode that passes the step on screen decides it: what follows is for the next step.
+      if (a.mode !== 'each' && view.proposal) return out;
+      view = { ...view, approval: a.mode, sinceCancel: a.mode === 'each' ? 0 : view.sinceCancel };
+    }
   }
   return out;
 }

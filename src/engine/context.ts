@@ -39,10 +39,14 @@ export const asOutcome = (b: Omit<Candidate, 'step'> | undefined): Pick<Outcome,
 export class SessionContext {
   readonly counters = new Map<string, Progress>();
   readonly candidates: Candidate[] = [];
+  /** The language programs are asked in and judged as: the session's, until the person switches it. */
+  lang: LangId;
 
   constructor(
-    readonly problem: Problem,
-    readonly lang: LangId,
+    /** The problem as the current drive sees it (a branch may have added samples: `newDrive`). */
+    public problem: Problem,
+    /** The language the session started in (each drive starts from it; a switch is a decision it serves again). */
+    readonly startLang: LangId,
     readonly backend: Backend | null,
     readonly settings: EngineSettings,
     readonly gate: Gate,
@@ -52,7 +56,14 @@ export class SessionContext {
     readonly judge: JudgeFn,
     readonly rec: Recorded,
     readonly bound?: { best: number; worst: number },
-  ) {}
+  ) {
+    this.lang = startLang;
+  }
+
+  /** The person chose to go on in the language the model wrote (a decision at a gate). */
+  switchLang(lang: LangId): void {
+    this.lang = lang;
+  }
 
   /** Appends to the journal (when there is one) and keeps the in-memory record in step. */
   write(event: NewEvent): void {
@@ -82,10 +93,12 @@ export class SessionContext {
     return best;
   }
 
-  /** A new drive of the flow (after a "back") starts with no candidates and no counters. */
-  newDrive(): void {
+  /** A new drive of the flow (after a "back") starts with no candidates and no counters, on its branch's problem. */
+  newDrive(problem: Problem): void {
+    this.problem = problem;
     this.candidates.length = 0;
     this.counters.clear();
+    this.lang = this.startLang;
   }
 
   snapshot(): ProgressSnapshot {
@@ -100,6 +113,7 @@ export class SessionContext {
       ...(b.maxCalls !== undefined ? { maxCalls: b.maxCalls } : {}),
       ...(b.maxTokens !== undefined ? { maxTokens: b.maxTokens } : {}),
       counters: [...this.counters.values()],
+      lang: this.lang,
       candidates: this.candidates.map((c) => ({ step: c.step, passed: c.passed, total: c.total })),
     };
   }

@@ -15,8 +15,8 @@
 // repair request); or, for a
 // test run, step-start → run-start → run. `progress` follows every response, run and counter
 // change. `branch` comes when the person goes back; `end` is always the last event.
-import type { Decision, Outcome, PaneKind, Progress, Proposal, StepId } from './types.js';
-import type { JudgeResult, Program } from '../runners/types.js';
+import type { Decision, DecidedBy, Outcome, PaneKind, Progress, Proposal, StepId } from './types.js';
+import type { JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
 
 /** Counters a status bar shows: calls and tokens so far against the method's bound. */
 export interface ProgressSnapshot {
@@ -36,6 +36,8 @@ export interface ProgressSnapshot {
   counters: Progress[];
   /** Sample results of every candidate so far, in order. */
   candidates: { step: StepId; passed: number; total: number }[];
+  /** The language programs are judged as now (the person may have switched it at a gate). */
+  lang?: LangId;
 }
 
 interface At {
@@ -59,12 +61,13 @@ export type EngineEvent =
       repair?: boolean;
     })
   | (At & { type: 'proposal'; step: StepId; proposal: Proposal; served: boolean })
-  | (At & { type: 'decision'; step: StepId; decision: Decision; by: 'person' | 'auto' | 'replay'; value?: unknown })
+  | (At & { type: 'decision'; step: StepId; decision: Decision; by: DecidedBy; value?: unknown })
   | (At & { type: 'run-start'; step: StepId; program: Program; tests: number })
   | (At & { type: 'run'; step: StepId; program: Program; result: JudgeResult; served: boolean })
   | (At & { type: 'note'; step: StepId; text: string; served: boolean })
   | (At & { type: 'progress'; progress: ProgressSnapshot })
-  | (At & { type: 'branch'; from: number; atStep: StepId })
+  /** `sample`: a hidden test the person sent to the debugger, a sample from this branch on. */
+  | (At & { type: 'branch'; from: number; atStep: StepId; sample?: TestCase })
   | (At & { type: 'error'; step?: StepId; message: string; code?: string })
   | (At & { type: 'end'; outcome: Outcome; calls: number; repairs: number; promptTokens: number; completionTokens: number; file?: string });
 

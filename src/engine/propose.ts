@@ -4,7 +4,9 @@
 // leniently when the gate asks for it (the auto gate: the method as published) and the agent
 // can; otherwise it makes a failed proposal that keeps the raw text. Nothing here crashes a flow
 // over what a model wrote. An answer the person cancels (through the gate) is no answer: it is
-// journaled as cancelled and becomes a failed proposal at once, with no repair request.
+// journaled as cancelled and becomes a failed proposal at once, with no repair request. A program
+// clearly in another language than the session's is marked for the person's gate, or asked for
+// again once (as a repair) when nobody is there.
 import { z } from 'zod';
 import { requestDefaults } from '../llm/index.js';
 import { estimateTokens } from '../llm/estimate.js';
@@ -14,7 +16,10 @@ import { messageOf } from '../errors.js';
 import type { SessionContext } from './context.js';
 import { ChunkBatcher } from './events.js';
 import { AnswerCancelled, BudgetExhausted } from './signals.js';
-import { AnswerFormatError, type Agent, type AgentContext, type Proposal, type StepId } from './types.js';
+import { AnswerFormatError, type Agent, type AgentContext, type ForeignProgram, type Proposal, type StepId } from './types.js';
+import { fenceTagOf } from '../agents/shared/code.js';
+import { foreignLang, wrongLangNote } from '../runners/detectLang.js';
+import { langName, type LangId } from '../runners/langs.js';
 
 export interface ProposeArgs<I, O> {
   agent: Agent<I, O>;
@@ -109,11 +114,11 @@ async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, trie
     answer = await call(ctx, a, messages, structured, tries.n++);
   }
   const first = tryParse(a, answer.text, actx());
-  if (first.ok) return { proposal: made(a, first.value, answer.text, actx()), attempts: tries.n };
+  if (first.ok) return inSessionLang(ctx, a, { messages, text: answer.text, value: first.value, structured }, tries);
   const repair: ChatMessage[] = [...messages, { role: 'assistant', content: echoedAnswer(answer.text) }, { role: 'user', content: repairRequest(first.error, structured) }];
   const second = await call(ctx, a, repair, structured, tries.n++, true);
   const again = tryParse(a, second.text, actx());
-  if (again.ok) return { proposal: made(a, again.value, second.text, actx()), attempts: tries.n };
+  if (again.ok) return inSessionLang(ctx, a, { messages: repair, text: second.text, value: again.value, structured }, tries);
   const lenient = ctx.gate.lenient ? readLeniently(a, second.text, actx()) : undefined;
   if (lenient) return { proposal: { ...made(a, lenient.value, second.text, actx()), lenient: again.error }, attempts: tries.n };
   const failed: Proposal<O> = {
@@ -123,6 +128,51 @@ async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, trie
     error: `the answer could not be read after a repair request: ${again.error}`,
   };
   return { proposal: failed, attempts: tries.n };
+}
+
+/** A program in `found` where the session wants `session`: the facts a gate shows and the note that asks again. */
+export const foreignProgram = (found: LangId, session: LangId): ForeignProgram => ({
+  lang: found,
+  name: langName(found),
+  session,
+  sessionName: langName(session),
+  note: wrongLangNote(found, session),
+});
+
+/** What the program of a read answer is clearly written in, when not the session's language. */
+async function foreignOf<I, O>(a: ProposeArgs<I, O>, value: O, text: string, session: LangId): Promise<LangId | undefined> {
+  if (!a.agent.program) return undefined;
+  try {
+    const source = a.agent.program.get(value).source;
+    return (await foreignLang(source, session, fenceTagOf(text, source)))?.lang;
+  } catch {
+    return undefined; // a check that cannot run flags nothing: the judge still says what is wrong
+  }
+}
+
+/**
+ * A read answer, checked for a program in another language before anything judges it. A person
+ * is shown the mismatch at the gate (switch the session's language, or ask again); with nobody
+ * there (the auto gate) it is asked again once, in the session's language, as a repair request,
+ * and the flow goes on with what comes back.
+ */
+async function inSessionLang<I, O>(
+  ctx: SessionContext,
+  a: ProposeArgs<I, O>,
+  got: { messages: ChatMessage[]; text: string; value: O; structured: boolean },
+  tries: { n: number },
+): Promise<{ proposal: Proposal<O>; attempts: number }> {
+  const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang, structured: got.structured };
+  const found = await foreignOf(a, got.value, got.text, ctx.lang);
+  if (found === undefined) return { proposal: made(a, got.value, got.text, actx), attempts: tries.n };
+  const foreign = foreignProgram(found, ctx.lang);
+  if (!ctx.gate.lenient) return { proposal: { ...made(a, got.value, got.text, actx), foreign }, attempts: tries.n };
+  const retry: ChatMessage[] = [...got.messages, { role: 'assistant', content: echoedAnswer(got.text) }, { role: 'user', content: `Your answer cannot be used as it is: ${foreign.note}.` }];
+  const second = await call(ctx, a, retry, got.structured, tries.n++, true);
+  const again = tryParse(a, second.text, actx);
+  // An unreadable second answer is worth less than a readable one in the wrong language.
+  if (!again.ok) return { proposal: { ...made(a, got.value, got.text, actx), foreign }, attempts: tries.n };
+  return { proposal: made(a, again.value, second.text, actx), attempts: tries.n };
 }
 
 /** The fields every proposal of this step carries, read or failed. */

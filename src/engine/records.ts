@@ -2,7 +2,8 @@
 // of calling the model or the judge. Replay, resume and "back" all read this one structure.
 import type { JournalEvent, SessionHeader } from '../session/events.js';
 import type { JudgeResult, Program } from '../runners/types.js';
-import { lineage as branchLineage } from '../session/lineage.js';
+import type { Problem, TestCase } from '../problems/types.js';
+import { addedSamples, lineage as branchLineage } from '../session/lineage.js';
 import type { PaneKind, StepId } from './types.js';
 
 type Event = Exclude<JournalEvent, SessionHeader>;
@@ -44,7 +45,8 @@ export function isComplete(r: StepRecord): boolean {
 export interface Recorded {
   /** Steps recorded in each branch itself (a re-recorded step replaces the earlier one). */
   own: Map<number, Map<StepId, StepRecord>>;
-  forks: Map<number, { from: number; atStep: StepId }>;
+  /** Where each branch left its parent, and the hidden test it added to the samples (if any). */
+  forks: Map<number, { from: number; atStep: StepId; sample?: TestCase }>;
   /** The last branch started. */
   lastBranch: number;
   /** Model calls, repair requests included. */
@@ -66,7 +68,7 @@ export function emptyRecorded(): Recorded {
 export function record(rec: Recorded, e: Event): void {
   rec.lastT = Math.max(rec.lastT, e.t);
   if (e.type === 'branch') {
-    rec.forks.set(e.branch, { from: e.from, atStep: e.atStep });
+    rec.forks.set(e.branch, { from: e.from, atStep: e.atStep, ...(e.sample ? { sample: e.sample } : {}) });
     if (!rec.own.has(e.branch)) rec.own.set(e.branch, new Map());
     rec.lastBranch = Math.max(rec.lastBranch, e.branch);
     return;
@@ -141,10 +143,33 @@ export function completePrefix(steps: Map<StepId, StepRecord>): number {
   return n;
 }
 
-/** The decision value a served edit carries, or the proposal's value. */
+/** The value a served edit (or a language switch) carries, or the proposal's value. */
 export function servedValue(r: AskRecord): unknown {
   const d = r.decision;
-  if (d && d.decision.kind === 'edit') return d.value;
+  if (d && (d.decision.kind === 'edit' || (d.decision.kind === 'approve' && d.decision.lang !== undefined))) return d.value;
   return r.proposal?.value;
 }
 
+
+/** The tests a branch added to the problem's samples (hidden tests sent to the debugger). */
+export const samplesAdded = (rec: Recorded, branch: number): TestCase[] => addedSamples(branch, rec.forks);
+
+/** The problem as a branch's traversal sees it: its samples with the branch's added ones after them. */
+export function problemFor(problem: Problem, rec: Recorded, branch: number): Problem {
+  const added = samplesAdded(rec, branch);
+  return added.length === 0 ? problem : { ...problem, samples: [...problem.samples, ...added] };
+}
+
+/**
+ * Where a hidden test sent to the debugger re-enters a branch: its last test run before the
+ * Submit (the samples run the flow ended on), so the flow's own debug loop meets the new sample
+ * there; with no such run (a problem without samples) the Submit's own step, where the flow,
+ * now having a sample, runs it.
+ */
+export function sampleEntry(steps: Map<StepId, StepRecord>): StepId {
+  const runs = [...steps.values()].filter((r) => r.kind === 'run').map((r) => r.step).sort((a, b) => a - b);
+  const last = Math.max(-1, ...steps.keys());
+  const submit = runs[runs.length - 1] === last ? last : undefined;
+  const before = runs.filter((s) => submit === undefined || s < submit);
+  return before.length > 0 ? before[before.length - 1]! : (submit ?? last + 1);
+}

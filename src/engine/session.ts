@@ -10,7 +10,7 @@ import type { JournalWriter } from '../session/journal.js';
 import { messageOf } from '../errors.js';
 import { SessionContext, asOutcome, type EngineSettings, type JudgeFn } from './context.js';
 import { EngineEvents } from './events.js';
-import { completePrefix, emptyRecorded, lineage, type AskRecord, type Recorded, type StepRecord } from './records.js';
+import { completePrefix, emptyRecorded, lineage, problemFor, sampleEntry, samplesAdded, type AskRecord, type Recorded, type StepRecord } from './records.js';
 import { BackTo, BudgetExhausted, ReplayDiverged, StopRequested } from './signals.js';
 import { Traversal, type DrivePlan } from './steps.js';
 import type { Gate, Outcome, Steps } from './types.js';
@@ -21,6 +21,8 @@ export interface SessionFlow {
   run(s: Steps, p: Problem): Promise<Outcome>;
   /** The method's calls with the auto gate, for the status bar. */
   bound?: { best: number; worst: number };
+  /** A hidden test it failed can be sent to its debug loop as a sample (StartFrom 'sample'). */
+  takesSample?: boolean;
 }
 
 export type StartFrom =
@@ -28,7 +30,12 @@ export type StartFrom =
   /** Serve the last branch's complete steps, then go live. */
   | { kind: 'resume' }
   /** Serve everything; never call the model or the judge. */
-  | { kind: 'replay'; branch?: number };
+  | { kind: 'replay'; branch?: number }
+  /**
+   * The person sent a hidden test the last branch's program failed to the debugger: a new
+   * branch with that test among the samples, re-driven up to its last samples run, then live.
+   */
+  | { kind: 'sample'; test: TestCase };
 
 export interface SessionOptions {
   flow: SessionFlow;
@@ -108,14 +115,15 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
   const rec = o.recorded ?? emptyRecorded();
   const judgeFn = o.judge ?? (await defaultJudge());
   const ctx = new SessionContext(o.problem, o.lang, o.backend, o.settings, o.gate, o.journal, events, signal, judgeFn, rec, o.flow.bound);
-  let plan = firstPlan(rec, o.start ?? { kind: 'fresh' });
+  const start = o.start ?? { kind: 'fresh' };
+  let plan = start.kind === 'sample' ? withSample(ctx, start.test) : firstPlan(rec, start);
   let outcome: Outcome;
   let steps: Traversal;
   for (;;) {
-    ctx.newDrive();
-    steps = new Traversal(ctx, plan);
+    ctx.newDrive(problemFor(o.problem, rec, plan.branch));
+    steps = new Traversal(ctx, plan, samplesAdded(rec, plan.branch));
     try {
-      outcome = await o.flow.run(steps, o.problem);
+      outcome = await o.flow.run(steps, ctx.problem);
       break;
     } catch (err) {
       if (err instanceof BackTo && !signal.aborted) {
@@ -143,6 +151,18 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
     }
   }
   return finish(ctx, plan, outcome, final, o.discardIfEmpty === true);
+}
+
+/**
+ * Records the fork that adds a hidden test to the samples and plans its drive: the last branch
+ * served up to its last samples run, which then runs live with the new sample among the rest.
+ */
+function withSample(ctx: SessionContext, test: TestCase): DrivePlan {
+  const from = ctx.rec.lastBranch;
+  const atStep = sampleEntry(lineage(ctx.rec, from));
+  const branch = from + 1;
+  ctx.writeAndTell({ type: 'branch', branch, from, atStep, sample: test });
+  return { branch, served: lineage(ctx.rec, branch), serveBelow: atStep, replay: false };
 }
 
 /** Records the fork and plans the next drive: served up to `to`, the gate at `to` shown again. */

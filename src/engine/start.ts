@@ -5,7 +5,7 @@
 import type { Settings } from '../config.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
-import type { LangId } from '../runners/types.js';
+import type { LangId, TestCase } from '../runners/types.js';
 import type { SessionHeader } from '../session/events.js';
 import { createJournal, openJournal, withoutSecrets, type JournalWriter } from '../session/journal.js';
 import { readJournal } from '../session/reader.js';
@@ -117,16 +117,23 @@ export interface ResumeOptions extends Watch {
   /** The flow the journal's header names, with its recorded budgets. */
   flow: SessionFlow;
   judgeHidden?: boolean | 'solved';
+  /**
+   * A hidden test the last branch's program failed, sent to the debugger by the person: the
+   * session goes on in a new branch with it among the samples (see StartFrom 'sample').
+   */
+  sample?: TestCase;
 }
 
 /** Continues a session in its own file: its complete steps served, then live. */
 export async function resumeSession(file: string, o: ResumeOptions): Promise<SessionResult & { warnings: string[] }> {
+  // The key is offered only where the flow takes it; anything else asking is a bug, said plainly.
+  if (o.sample && !o.flow.takesSample) throw new Error(`the ${o.flow.name} flow has no debug loop to send a test to`);
   const { header, events, warnings } = readJournal(file);
   const settings = resumedSettings(header, o.settings);
   const flow = o.flow;
   const recorded = recordAll(events);
   const journal = openJournal(file, header, recorded.lastT + 1);
-  const result = await liveOn(journal, o, { flow, problem: header.problem, lang: header.lang as LangId, settings, recorded, start: { kind: 'resume' } });
+  const result = await liveOn(journal, o, { flow, problem: header.problem, lang: header.lang as LangId, settings, recorded, start: o.sample ? { kind: 'sample', test: o.sample } : { kind: 'resume' } });
   return { ...result, warnings };
 }
 

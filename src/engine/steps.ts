@@ -2,13 +2,13 @@
 // are answered from the journal's record (no model, no gate, no judge); from the first step
 // that is not recorded, or that differs from the record, it goes live — unless it is a pure
 // replay, which stops there instead. Resume, replay and "back" differ only in the plan.
-import type { JudgeResult, Program, TestCase } from '../runners/types.js';
+import type { JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
 import { asOutcome, type SessionContext } from './context.js';
 import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecord } from './records.js';
 import { canApprove, canGoBack } from './decisions.js';
 import { propose, retryMessages } from './propose.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
-import type { Agent, AgentContext, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
+import type { Agent, AgentContext, Decided, DecidedBy, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
 import { messageOf } from '../errors.js';
 
 export interface DrivePlan {
@@ -24,7 +24,7 @@ export interface DrivePlan {
 }
 
 /** What the journal keeps of a proposal beside its step's own fields. */
-const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'lenient' | 'meta' | 'edits'>) => ({
+const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'lenient' | 'meta' | 'edits' | 'foreign'>) => ({
   ...(p.value !== undefined ? { value: p.value } : {}),
   text: p.text,
   raw: p.raw,
@@ -33,12 +33,31 @@ const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'ca
   ...(p.lenient !== undefined ? { lenient: p.lenient } : {}),
   ...(p.meta !== undefined ? { meta: p.meta } : {}),
   ...(p.edits !== undefined ? { edits: p.edits } : {}),
+  ...(p.foreign !== undefined ? { foreign: p.foreign } : {}),
 });
 
 const proposalOf = (r: AskRecord): Proposal => ({ step: r.step, agent: r.agent, title: r.title, pane: r.pane, ...proposalBody(r.proposal!) });
 
+/** A gate's answer as a decision and who made it (a gate that names no one speaks for itself). */
+const decidedOf = (d: Decision | Decided, by: DecidedBy): Decided => ('kind' in d ? { decision: d, by } : d);
+
 /** A step's kind in words: 'run' is the engine's test run, any other name an agent's stage. */
 const named = (agent: string): string => (agent === 'run' ? 'a test run' : `the ${agent} stage`);
+
+/**
+ * Whether a recorded run answers a run of `tests`: the same tests, or the same but for samples
+ * added after it was recorded (a run from before a hidden test was sent to the debugger is
+ * served as it was: the history of the branch, judged on the samples of its time).
+ */
+function sameTests(r: RunRecord, tests: TestCase[], added: TestCase[]): boolean {
+  const result = r.result!;
+  if (result.notRun !== undefined) return true;
+  const before = tests.filter((t) => !added.some((a) => a.input === t.input));
+  // A program that did not compile has no per-test results, only their number.
+  if (result.tests.length === 0) return result.total === tests.length || result.total === before.length;
+  const same = (ts: TestCase[]): boolean => ts.length === result.tests.length && ts.every((t, i) => t.input === result.tests[i]!.input);
+  return same(tests) || same(before);
+}
 
 export class Traversal implements Steps {
   private next = 0;
@@ -47,6 +66,8 @@ export class Traversal implements Steps {
   constructor(
     private readonly ctx: SessionContext,
     readonly plan: DrivePlan,
+    /** Tests this branch added to the samples (hidden tests sent to the debugger). */
+    private readonly added: TestCase[] = [],
   ) {}
 
   get problem() {
@@ -67,7 +88,7 @@ export class Traversal implements Steps {
   }
 
   /** The record that answers this step, or undefined when the step goes live. */
-  private recordFor(step: StepId, wanted: string, program?: Program): StepRecord | undefined {
+  private recordFor(step: StepId, wanted: string, program?: Program, tests?: TestCase[]): StepRecord | undefined {
     if (this.live) return undefined;
     if (step >= this.plan.serveBelow) {
       this.live = true;
@@ -80,6 +101,8 @@ export class Traversal implements Steps {
       why = `step ${step} of the session is ${named(r.kind === 'run' ? 'run' : r.agent)}, but the flow now asks for ${named(wanted)}`;
     } else if (r.kind === 'run' && program && r.program?.source !== program.source) {
       why = `the program tested at step ${step} differs from the recorded one`;
+    } else if (r.kind === 'run' && tests && this.added.length > 0 && !sameTests(r, tests, this.added)) {
+      why = `the tests run at step ${step} differ from the recorded ones`;
     }
     if (why === undefined) return r;
     if (this.plan.replay) throw new ReplayDiverged(`replay cannot go on: ${why}`);
@@ -99,6 +122,8 @@ export class Traversal implements Steps {
     this.ctx.startStep(this.branch, { step: r.step, agent: r.agent, title: r.title, pane: r.pane }, true);
     events.emit({ type: 'proposal', branch: this.branch, step: r.step, proposal: proposalOf(r), served: true });
     const d = r.decision!;
+    // The session's language switched here when it was live: it switches again, at the same step.
+    if (d.decision.kind === 'approve' && d.decision.lang) this.ctx.switchLang(d.decision.lang);
     events.emit({ type: 'decision', branch: this.branch, step: r.step, decision: d.decision, by: d.by });
     return servedValue(r);
   }
@@ -120,11 +145,11 @@ export class Traversal implements Steps {
     }
     this.propose(proposal);
     for (;;) {
-      const decision = await ctx.gate.decide(proposal, ctx.signal);
+      const { decision, by } = decidedOf(await ctx.gate.decide(proposal, ctx.signal), ctx.gate.by ?? 'person');
       if (decision.kind === 'edit') {
         const edited = this.tryEdit(agent, decision.content, proposal);
         if (edited.ok) {
-          this.decided(step, decision, edited.value);
+          this.decided(step, decision, by, edited.value);
           return edited.value;
         }
         ctx.writeAndTell({ type: 'error', branch, step, message: `the edit could not be read: ${edited.error}`, code: 'edit' });
@@ -136,7 +161,19 @@ export class Traversal implements Steps {
         ctx.events.emit({ type: 'error', branch, step, message: `cannot go back to step ${decision.to} from step ${step}`, code: 'back' });
         continue;
       }
-      this.decided(step, decision);
+      if (decision.kind === 'approve' && decision.lang !== undefined) {
+        const switched = this.relabel(agent, proposal, decision.lang);
+        if (switched === undefined) {
+          ctx.events.emit({ type: 'error', branch, step, message: 'this step has no program to judge in another language', code: 'lang' });
+          continue;
+        }
+        // Journaled with the decision, so resume and replay switch at this very step.
+        this.decided(step, decision, by, switched);
+        ctx.switchLang(decision.lang);
+        ctx.progress(branch);
+        return switched;
+      }
+      this.decided(step, decision, by);
       switch (decision.kind) {
         case 'approve':
           // Nothing to go on with: a failed step can only be retried or stopped.
@@ -157,6 +194,12 @@ export class Traversal implements Steps {
     }
   }
 
+  /** The proposal's program taken as written in `lang` (the person switched the session to it). */
+  private relabel<I, O>(agent: Agent<I, O>, p: Proposal<O>, lang: LangId): O | undefined {
+    if (!agent.program || p.value === undefined || !canApprove(p)) return undefined;
+    return agent.program.set(p.value, { ...agent.program.get(p.value), lang });
+  }
+
   private tryEdit<I, O>(agent: Agent<I, O>, text: string, p: Proposal<O>): { ok: true; value: O } | { ok: false; error: string } {
     try {
       // The forwarded part alone when the agent has one; a failed step has no value, and the
@@ -174,8 +217,7 @@ export class Traversal implements Steps {
     ctx.events.emit({ type: 'proposal', branch, step: p.step, proposal: p, served: false });
   }
 
-  private decided(step: StepId, decision: Decision, value?: unknown): void {
-    const by = this.ctx.gate.by ?? 'person';
+  private decided(step: StepId, decision: Decision, by: DecidedBy, value?: unknown): void {
     this.ctx.write({ type: 'decision', branch: this.branch, step, decision, by, ...(value !== undefined ? { value } : {}) });
     this.ctx.events.emit({ type: 'decision', branch: this.branch, step, decision, by, ...(value !== undefined ? { value } : {}) });
   }
@@ -184,7 +226,7 @@ export class Traversal implements Steps {
     const step = this.next++;
     const { ctx, branch } = this;
     const title = tests === ctx.problem.samples ? 'Samples' : 'Tests';
-    const r = this.recordFor(step, 'run', program);
+    const r = this.recordFor(step, 'run', program, tests);
     if (r?.kind === 'run') return this.serveRun(r, title);
     const result = await ctx.judgeStep(branch, step, title, program, tests);
     this.candidate(step, program, result);

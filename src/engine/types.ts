@@ -84,6 +84,12 @@ export interface Agent<I, O> {
    */
   readonly forward?: Forward<O>;
   /**
+   * Where the answer's program is, for a stage that writes one: the engine checks that it is in
+   * the session's language before anything judges it, and re-labels it when the person switches
+   * the session to the language it is written in.
+   */
+  readonly program?: ProgramPart<O>;
+  /**
    * What the published code made of an answer it could not read (the whole text as the plan,
    * text without a fence as the program, …): used with the auto gate when an answer is still
    * unreadable after its repair request, so the method goes on as published instead of ending.
@@ -113,6 +119,22 @@ export interface Forward<O> {
   get(value: O): string;
   /** The value with the person's text as that part; throws AnswerFormatError when it cannot. */
   set(value: O, text: string, ctx: AgentContext): O;
+}
+
+export interface ProgramPart<O> {
+  get(value: O): Program;
+  set(value: O, program: Program): O;
+}
+
+/** A proposal whose program is clearly in another language than the session's (the engine's check). */
+export interface ForeignProgram {
+  /** The language it is written in, and the session's, by id and by name. */
+  lang: LangId;
+  name: string;
+  session: LangId;
+  sessionName: string;
+  /** The note that asks again in the session's language (what a reject for that reason says). */
+  note: string;
 }
 
 export interface Proposal<O = unknown> {
@@ -147,17 +169,33 @@ export interface Proposal<O = unknown> {
    * proposal is shown again; unlike `error`, approve/edit remain open.
    */
   editError?: string;
+  /** Its program is clearly in another language than the session's: which (see ForeignProgram). */
+  foreign?: ForeignProgram;
 }
 
 export type Decision =
-  | { kind: 'approve' }
+  /** `lang`: approved as a program in that language, which becomes the session's from here on. */
+  | { kind: 'approve'; lang?: LangId }
   | { kind: 'edit'; content: string }
   | { kind: 'reject'; note?: string }
   | { kind: 'back'; to: StepId }
   | { kind: 'stop' };
 
+/**
+ * Who decided a step, as the journal records it: a person's key, the auto gate, a replayed
+ * journal, or the person's approval mode on their behalf (`until-code`, `watch`).
+ */
+export type DecidedBy = 'person' | 'auto' | 'replay' | 'until-code' | 'watch';
+
+/** A decision with who made it, when a gate's mode may decide a step on the person's behalf. */
+export interface Decided {
+  decision: Decision;
+  by: DecidedBy;
+}
+
 export interface Gate {
-  decide(proposal: Proposal, signal: AbortSignal): Promise<Decision>;
+  /** The decision, or the decision and who made it (default: `by` below). */
+  decide(proposal: Proposal, signal: AbortSignal): Promise<Decision | Decided>;
   /** Who the journal says decided (default 'person'). */
   readonly by?: 'person' | 'auto' | 'replay';
   /**

@@ -6,7 +6,6 @@ import { yoursAgent } from '../agents/explain/yours.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
-import { defineFlow } from './define.js';
 
 export interface CheckOptions {
   /** Fixes tried, once the person asked for one, before the check ends unsolved. */
@@ -67,16 +66,3 @@ export async function check(s: Steps, p: Problem, o: CheckOptions): Promise<Outc
   }
   return s.fail(`the fix still fails ${failure.test}`);
 }
-
-export const checkFlow = defineFlow({
-  name: 'check',
-  title: 'Check my code',
-  about: 'your program judged; a failure explained (the line, idea or implementation), fixed only when you ask',
-  budgets: {
-    fixRounds: { default: 2, min: 1, max: 10, label: 'fix rounds', doc: 'fixes tried after you ask for one' },
-  },
-  // explain (or review) | explain + a fix per round
-  bound: (o: CheckOptions) => ({ best: 1, worst: 1 + o.fixRounds }),
-  panes: ['yours', 'tests', 'explain', 'review', 'fix'],
-  run: check,
-});

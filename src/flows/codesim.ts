@@ -1,6 +1,5 @@
 import { codeAgent, debugAgent, planAgent, reviseAgent, simulateAgent, type FailedPlan } from '../agents/index.js';
 import type { Outcome, Steps } from '../engine/types.js';
-import { defineFlow } from './define.js';
 import type { Problem } from '../problems/types.js';
 import { feedbackOf, outcomeOf, passes, score } from './samples.js';
 
@@ -45,17 +44,3 @@ export async function codesim(s: Steps, p: Problem, o: CodesimOptions): Promise<
   }
   return s.fail(`no program passed every sample after ${o.plans} plan${o.plans === 1 ? '' : 's'}`);
 }
-
-export const codesimFlow = defineFlow({
-  name: 'codesim',
-  title: 'CodeSIM',
-  about: 'plan with a recalled example, simulate it on a sample, revise, code, debug by simulation',
-  budgets: {
-    plans: { default: 5, min: 1, max: 50, label: 'plans (p)', doc: 'plans tried', flag: 'plans' },
-    debugRounds: { default: 5, min: 0, max: 50, label: 'debug rounds (d)', doc: 'debug rounds per plan', flag: 'debug-rounds' },
-  },
-  // plan, simulate, code | per plan: plan, simulate, revise, code + d debugs
-  bound: (o: CodesimOptions) => ({ best: 3, worst: o.plans * (4 + o.debugRounds) }),
-  panes: ['plan', 'simulate', 'code', 'tests', 'debug'],
-  run: codesim,
-});

@@ -8,13 +8,11 @@ import {
   treeAgent,
   verifyReview,
   MAX_SCORE,
-  SEARCHES,
   type Search,
 } from '../agents/index.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
-import { defineFlow } from './define.js';
 import { feedbackOf } from './samples.js';
 import { SearchTree, type TreeNode } from './searchTree.js';
 
@@ -112,20 +110,3 @@ async function verify(s: Steps, input: { strategy: TreeNode['idea']; program: Pr
   const again = await s.ask(criticVerifyAgent, { ...input, again: true });
   return again.verdict === 'unclear' ? { ...again, verdict: 'reject' as const } : again;
 }
-
-export const codetreeFlow = defineFlow({
-  name: 'codetree',
-  title: 'CodeTree',
-  about: 'a tree of strategies: a solver per strategy, a critic that scores, aborts or verifies, a debugger per reflection',
-  budgets: {
-    generations: { default: 20, min: 1, max: 200, label: 'budget (generations)', doc: 'solver and debugger calls at most', flag: 'generations' },
-    depth: { default: 3, min: 1, max: 10, label: 'depth', doc: 'deepest level of the tree (strategies are level 1)', flag: 'depth' },
-    width: { default: 10, min: 1, max: 20, label: 'width', doc: 'most strategies, and most reflections per node', flag: 'width' },
-    search: { kind: 'choice', default: 'critic', choices: SEARCHES, label: 'search', doc: 'critic: critic-guided depth first; bfs | dfs: without the critic, by samples passed', flag: 'search' },
-  },
-  // thinker, solver, verify accepts | thinker + per generation: solver or debugger, critic (a
-  // verdict asked twice when unreadable), reflection. The published method's most is 1 + 3g (61).
-  bound: (o: CodetreeOptions) => ({ best: 3, worst: 1 + 4 * o.generations }),
-  panes: ['strategies', 'tree', 'code', 'tests', 'critic'],
-  run: codetree,
-});

@@ -1,6 +1,8 @@
-// The shape of a flow's registry record. Each flow declares one beside its function (see
-// codesim.ts); src/flows/index.ts lists them, and the settings schema, the `config` key docs,
-// the settings screen, `--help`, the budget flags and `--flow` validation are derived from it.
+// The shape of a flow's registry record. Each flow declares one in its own `<name>.meta.ts`
+// beside its function (see codesim.meta.ts); src/flows/index.ts lists them, and the settings
+// schema, the `config` key docs, the settings screen, `--help`, the budget flags and `--flow`
+// validation are derived from it. The record holds only data and a loader: settings and the
+// first frame read it without loading a flow's agents, runners or parsers (DESIGN "Start-up").
 import type { Outcome, PaneKind, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 
@@ -62,8 +64,20 @@ export interface FlowSpec<N extends string, O extends { [K in keyof O]: Option }
   bound(options: O): { best: number; worst: number };
   /** The panes its steps show (each must have a renderer in src/components/panes). */
   panes: readonly PaneKind[];
-  run(s: Steps, p: Problem, options: O): Promise<Outcome>;
+  /**
+   * Whether a hidden test the program failed can be sent to the method's own debug loop as a new
+   * sample (`d` after a failed Submit): the flow runs the samples and repairs from what they say.
+   */
+  takesSample?(options: O): boolean;
+  /** The flow's function, imported when a session starts: `() => import('./foo.js').then((m) => m.foo)`. */
+  load(): Promise<FlowRun<O>>;
 }
+
+/** A flow's function: the method's pseudo-code over the engine's steps. */
+export type FlowRun<O> = (s: Steps, p: Problem, options: O) => Promise<Outcome>;
+
+/** The options type of a flow's record, read from its function's signature. */
+export type OptionsOf<F extends { load(): Promise<FlowRun<never>> }> = Parameters<Awaited<ReturnType<F['load']>>>[2];
 
 /** A record with its options type erased: what the list holds and callers that pick by name see. */
 export interface RegisteredFlow {
@@ -74,6 +88,9 @@ export interface RegisteredFlow {
   readonly panes: readonly PaneKind[];
   // Methods (not function-typed properties) so that each flow's own options type fits here.
   bound(options: FlowOptions): { best: number; worst: number };
+  takesSample?(options: FlowOptions): boolean;
+  load(): Promise<FlowRun<FlowOptions>>;
+  /** Runs the flow, its function imported on first use. */
   run(s: Steps, p: Problem, options: FlowOptions): Promise<Outcome>;
 }
 
@@ -81,7 +98,10 @@ export interface RegisteredFlow {
  * The record seen through the erased type. Sound because callers by name build the options
  * from the record's own budgets (see `optionsOf`), so they have exactly O's keys and kinds.
  */
-export const erased = (f: FlowSpec<string, never> | object): RegisteredFlow => f as RegisteredFlow;
+export const erased = (f: FlowSpec<string, never> | object): RegisteredFlow => {
+  const spec = f as Omit<RegisteredFlow, 'run'>;
+  return { ...spec, run: async (s, p, options) => (await spec.load())(s, p, options) };
+};
 
 /** Declares a flow; the identity, but it checks the record and keeps the name's literal type. */
 export const defineFlow = <const N extends string, O extends { [K in keyof O]: Option }>(spec: FlowSpec<N, O>): FlowSpec<N, O> => spec;

@@ -1,32 +1,34 @@
 // The flow registry: the list below is the only place that names every flow.
 //
 // To add a flow:
-//   1. write src/flows/<name>.ts with the flow function and its record beside it:
-//        export const fooFlow = defineFlow({ name: 'foo', title, about, budgets, bound, panes, run: foo });
+//   1. write src/flows/<name>.ts with the flow function, and its record beside it in
+//      src/flows/<name>.meta.ts (data and a loader, so settings never load the flow's code):
+//        export const fooFlow = defineFlow({ name: 'foo', title, about, budgets, bound, panes,
+//                                            load: () => import('./foo.js').then((m) => m.foo) });
 //      (its stages go in src/agents/<name>/, its prompts beside them);
-//   2. add one import and one entry to `flows` below:
-//        import { fooFlow } from './foo.js';      …      export const flows = [codesimFlow, mapcoderFlow, fooFlow] as const;
+//   2. add one import and one entry to `list` below:
+//        import { fooFlow } from './foo.meta.js';      …      const list = [codesimFlow, mapcoderFlow, fooFlow] as const;
 // Settings (`flow`, `budgets.foo.*` with their defaults and ranges), `config` key docs, the
 // settings screen, `--help`, the `solve --auto` / `eval` budget flags and `--flow` validation
 // all follow from the record; nothing else needs to change.
 import { UsageError } from '../errors.js';
 import type { SessionFlow } from '../engine/session.js';
-import { alphacodiumFlow } from './alphacodium.js';
-import { codesimFlow } from './codesim.js';
-import { erased, typeOfBudget, type Budget, type FlowOptions, type RegisteredFlow } from './define.js';
-import { mapcoderFlow } from './mapcoder.js';
-import { selfcollabFlow } from './selfcollab.js';
-import { codetreeFlow } from './codetree.js';
-import { checkFlow } from './check.js';
-import { practiceFlow } from './practice.js';
-import { stressFlowRecord } from './stress.js';
+import { alphacodiumFlow } from './alphacodium.meta.js';
+import { codesimFlow } from './codesim.meta.js';
+import { erased, typeOfBudget, type Budget, type FlowOptions, type OptionsOf, type RegisteredFlow } from './define.js';
+import { mapcoderFlow } from './mapcoder.meta.js';
+import { selfcollabFlow } from './selfcollab.meta.js';
+import { codetreeFlow } from './codetree.meta.js';
+import { checkFlow } from './check.meta.js';
+import { practiceFlow } from './practice.meta.js';
+import { stressFlowRecord } from './stress.meta.js';
 
 const list = [codesimFlow, mapcoderFlow, alphacodiumFlow, selfcollabFlow, codetreeFlow, checkFlow, practiceFlow, stressFlowRecord] as const;
 
 export type FlowName = (typeof list)[number]['name'];
 
 /** Each flow's options type by name, for the settings' static type. */
-export type FlowOptionsByName = { [F in (typeof list)[number] as F['name']]: Parameters<F['run']>[2] };
+export type FlowOptionsByName = { [F in (typeof list)[number] as F['name']]: OptionsOf<F> };
 
 export const flows: readonly RegisteredFlow[] = list.map(erased);
 
@@ -51,7 +53,7 @@ export type { CodetreeOptions } from './codetree.js';
 export type { CheckOptions } from './check.js';
 export type { PracticeOptions } from './practice.js';
 export type { StressOptions } from './stress.js';
-export type { Budget, ChoiceBudget, CountBudget, SwitchBudget, FlowOptions, RegisteredFlow } from './define.js';
+export type { Budget, ChoiceBudget, CountBudget, SwitchBudget, FlowOptions, FlowRun, RegisteredFlow } from './define.js';
 export { allowedOf, defaultsOf, defineFlow } from './define.js';
 export { codesimFlow, mapcoderFlow, selfcollabFlow, codetreeFlow, practiceFlow };
 
@@ -92,6 +94,7 @@ export function flowFor(name: string, settings: BudgetSettings = {}): PickedFlow
     about: f.about,
     options,
     bound: f.bound(options),
+    takesSample: f.takesSample?.(options) === true,
     run: (s, p) => f.run(s, p, options),
   };
 }

@@ -7,7 +7,6 @@ import {
   type MapAnswer,
 } from '../agents/index.js';
 import type { Outcome, Steps } from '../engine/types.js';
-import { defineFlow } from './define.js';
 import type { Problem } from '../problems/types.js';
 import { feedbackOf, passes, score } from './samples.js';
 
@@ -57,20 +56,3 @@ export async function mapcoder(s: Steps, p: Problem, o: MapcoderOptions): Promis
   }
   return s.fail(`no program passed every sample after ${n} plan${n === 1 ? '' : 's'}`);
 }
-
-export const mapcoderFlow = defineFlow({
-  name: 'mapcoder',
-  title: 'MapCoder',
-  about: 'recall k problems and an algorithm, a plan per exemplar with a confidence, code, debug',
-  budgets: {
-    exemplars: { default: 3, min: 1, max: 10, label: 'exemplars (k)', doc: 'recalled problems (k)', flag: 'exemplars' },
-    debugRounds: { default: 5, min: 0, max: 50, label: 'debug rounds (t)', doc: 'debug rounds per plan (t)', flag: 'debug-rounds' },
-  },
-  // retrieve + n·(plan, confidence) + code | … + n·(code + t debugs)   (n = k here)
-  bound: (o: MapcoderOptions) => ({
-    best: 2 * o.exemplars + 2,
-    worst: 1 + 2 * o.exemplars + o.exemplars * (1 + o.debugRounds),
-  }),
-  panes: ['retrieve', 'plan', 'confidence', 'code', 'tests', 'debug'],
-  run: mapcoder,
-});

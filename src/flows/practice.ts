@@ -5,7 +5,6 @@ import type { RetrievalValue } from '../agents/mapcoder/retrieve.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program, TestCase } from '../runners/types.js';
-import { defineFlow } from './define.js';
 import { feedbackOf, passes, score } from './samples.js';
 import { stressHelpers, stressTest, type Helpers } from './stressTest.js';
 
@@ -106,17 +105,3 @@ function submission(r: JudgeResult, hidden: number): NonNullable<Outcome['submit
   const failed = firstFailed(r);
   return { verdict: r.verdict, passed: r.passed, total: r.total, hidden, ...(failed ? { failed } : {}) };
 }
-
-export const practiceFlow = defineFlow({
-  name: 'practice',
-  title: 'Practice',
-  about: 'you write the program; h reveals one more hint from the stages of the flows (similar problem, idea, plan, simulation, code)',
-  budgets: {
-    submissions: { default: 30, min: 1, max: 500, label: 'submissions', doc: 'programs you may submit in one practice session' },
-    stressRounds: { default: 100, min: 1, max: 10000, label: 'stress rounds', doc: 'random tests a stress test runs at most' },
-  },
-  // With the auto gate every rung is asked (the idea costs no call), then the revealed code submitted.
-  bound: () => ({ best: 4, worst: 4 }),
-  panes: ['practice', 'similar', 'idea', 'plan', 'simulate', 'code', 'tests', 'stress', 'debug'],
-  run: practice,
-});

@@ -2,7 +2,6 @@ import { analysisText, analystAgent, coderAgent, findingsText, testerAgent, type
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
-import { defineFlow } from './define.js';
 import { feedbackOf, passes, score } from './samples.js';
 
 export interface SelfcollabOptions {
@@ -47,17 +46,3 @@ export async function selfcollab(s: Steps, p: Problem, o: SelfcollabOptions): Pr
   if (passes(result)) return s.done(code, score(result));
   return s.fail(`the team's program fails ${result.total - result.passed} of ${result.total} samples`, { program: code, ...score(result) });
 }
-
-export const selfcollabFlow = defineFlow({
-  name: 'selfcollab',
-  title: 'Self-collaboration',
-  about: 'an analyst plans, a coder codes, a tester reviews in writing and the coder repairs, n rounds',
-  budgets: {
-    rounds: { default: 4, min: 1, max: 20, label: 'rounds (n)', doc: 'coder rounds (n): at most 2n calls', flag: 'rounds' },
-    withJudge: { kind: 'switch', default: false, label: 'tester sees the runs', doc: 'the tester also sees the real sample runs', flag: 'with-judge' },
-  },
-  // analyst, coder, tester satisfied | analyst + n coders + (n-1) testers
-  bound: (o: SelfcollabOptions) => ({ best: Math.min(3, 2 * o.rounds), worst: 2 * o.rounds }),
-  panes: ['checklist', 'code', 'report', 'tests'],
-  run: selfcollab,
-});

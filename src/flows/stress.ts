@@ -2,7 +2,6 @@ import { debugAgent } from '../agents/codesim/debug.js';
 import { yoursAgent } from '../agents/explain/yours.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import { defineFlow } from './define.js';
 import { feedbackOf, passes, score } from './samples.js';
 import { stressHelpers, stressTest } from './stressTest.js';
 
@@ -37,17 +36,3 @@ export async function stressFlow(s: Steps, p: Problem, o: StressOptions): Promis
   }
   return s.fail(`the program still disagrees with the brute force after ${o.fixRounds} fixes`);
 }
-
-export const stressFlowRecord = defineFlow({
-  name: 'stress',
-  title: 'Stress test',
-  about: 'your program against a brute force on random inputs; a disagreement becomes a sample for the debugger',
-  budgets: {
-    rounds: { default: 100, min: 1, max: 10000, label: 'rounds', doc: 'random tests per stress test' },
-    fixRounds: { default: 3, min: 1, max: 20, label: 'fix rounds', doc: 'inputs found and debugged before giving up' },
-  },
-  // brute force, generator | + a debug per input found
-  bound: (o: StressOptions) => ({ best: 2, worst: 2 + o.fixRounds }),
-  panes: ['yours', 'code', 'stress', 'tests', 'debug'],
-  run: stressFlow,
-});

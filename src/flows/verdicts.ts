@@ -70,13 +70,23 @@ export class Verdicts {
     const missing: TestCase[] = [];
     for (const t of tests) if ((all || !this.known.has(this.key(program, t))) && !missing.some((m) => this.key(program, m) === this.key(program, t))) missing.push(t);
     if (missing.length > 0) {
-      const r = await this.s.run(program, missing);
-      missing.forEach((t, i) => {
-        const test = r.tests[i] ?? notCompiled(t, r.compile);
-        this.known.set(this.key(program, t), { test, ...(r.compile && !r.compile.ok ? { compile: r.compile } : {}) });
-      });
+      const left = this.learn(program, missing, await this.s.run(program, missing));
+      // A run recorded before a hidden test became a sample lacks that test: it is judged on its own.
+      if (left.length > 0) this.learn(program, left, await this.s.run(program, left));
     }
     return tests.map((t) => this.known.get(this.key(program, t))!.test);
+  }
+
+  /** Keeps the run's verdict on each test; returns the tests the run has no verdict for. */
+  private learn(program: Program, tests: TestCase[], r: JudgeResult): TestCase[] {
+    const inOrder = r.tests.length === tests.length || r.tests.length === 0;
+    const left: TestCase[] = [];
+    tests.forEach((t, i) => {
+      const test = inOrder ? (r.tests[i] ?? notCompiled(t, r.compile)) : r.tests.find((x) => x.input === t.input);
+      if (test) this.known.set(this.key(program, t), { test, ...(r.compile && !r.compile.ok ? { compile: r.compile } : {}) });
+      else left.push(t);
+    });
+    return left;
   }
 
   /** One test's result as a run of it alone (judged if not known yet). */

@@ -1,5 +1,6 @@
-// "Is a model server there, and does it have the model?" — asked with plain fetch and a short
-// deadline, so the app's first frame and `doctor` never wait on a dead host or load a package.
+// "Is a model server there, and does it have the model?" — asked with node:http and a short
+// deadline, so the app's first frame and `doctor` never wait on a dead host or load a package
+// (not even fetch's undici).
 import type { Settings } from '../config.js';
 import { classify, modelMissing, notTheApi, serverDown, type FailureContext } from './classify.js';
 import type { LlmError } from './errors.js';
@@ -50,9 +51,8 @@ export async function probeBackend(
     const headers: Record<string, string> = {};
     if (!ollama && settings.openaiApiKey) headers.authorization = `Bearer ${settings.openaiApiKey}`;
     const get = async (path: string): Promise<unknown> => {
-      const res = await x.fetch(`${where}${path}`, { headers });
-      const body: unknown = await res.json().catch(() => undefined);
-      if (!res.ok) throw Object.assign(new Error(errorText(body) ?? `HTTP ${res.status}`), { status: res.status });
+      const { status, body } = await x.getJson(`${where}${path}`, headers);
+      if (status < 200 || status >= 300) throw Object.assign(new Error(errorText(body) ?? `HTTP ${status}`), { status });
       return body;
     };
     const listing = (await get(ollama ? '/api/tags' : '/models')) as { models?: unknown; data?: unknown } | undefined;

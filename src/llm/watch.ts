@@ -63,6 +63,52 @@ export class Exchange {
     return this.watchBody(await jsonErrors(response));
   };
 
+  /**
+   * One small GET over node:http(s), watched as `fetch` is, its body read as JSON (undefined when
+   * it is not), an error or a web page made `{"error": …}` as `jsonErrors` makes them. For the
+   * start-up probe: `fetch` loads undici, tens of ms of the first frame, for two tiny requests.
+   */
+  async getJson(url: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+    const { request } = url.startsWith('https:') ? await import('node:https') : await import('node:http');
+    this.phase = 'connecting';
+    this.arm(this.firstByteMs);
+    try {
+      return await new Promise((resolve, reject) => {
+        const req = request(url, { headers, signal: this.controller.signal }, (res) => {
+          this.phase = 'body';
+          this.arm();
+          const chunks: Buffer[] = [];
+          res.on('data', (d: Buffer) => {
+            this.bytes += d.length;
+            chunks.push(d);
+            this.arm();
+          });
+          res.on('error', reject);
+          res.on('end', () => {
+            this.phase = 'done';
+            const status = res.statusCode ?? 0;
+            const ok = status >= 200 && status < 300;
+            const type = res.headers['content-type'] ?? '';
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (ok && type.startsWith('text/html')) return resolve({ status: 502, body: { error: NOT_THE_API } });
+            if (!ok && !type.includes('json')) return resolve({ status, body: { error: text.trim().slice(0, 300) || `HTTP ${status}` } });
+            let body: unknown;
+            try {
+              body = JSON.parse(text);
+            } catch {
+              body = undefined;
+            }
+            resolve({ status, body });
+          });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    } finally {
+      this.disarm();
+    }
+  }
+
   /** Stop watching (call when the exchange is over, whatever its end). */
   dispose(): void {
     this.disarm();

@@ -3,6 +3,10 @@
 // worker whose limits are set once and whose counters the supervisor resets before each test.
 // What does not depend on the test (the bubblewrap arguments, the mounts, the groups, the
 // directories) is done when a worker starts; a test then costs a fork, a few mounts and an exec.
+// Our thread serves every worker at once, so a test's work in it is one request written and one
+// reply read (and the input written into the worker's input file through an fd kept open): the
+// supervisor writes the input files, makes and removes the work dir,
+// and sends back the program's stdout (streamed into the comparison), stderr tail and output file.
 // Each test still gets fresh mount and IPC namespaces, a fresh work dir, /tmp and /dev/shm, and
 // nothing of it outlives it: the supervisor is the sandbox's pid 1 and kills every other process
 // in it before it answers (see the supervisor's header).
@@ -12,7 +16,7 @@
 // command the batch did not announce, and machines where the pool's parts are missing (not
 // root, no cgroups, no C compiler, or SIMCOACH_POOL=0).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, closeSync, fstatSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +24,7 @@ import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { RunGroup } from './cgroup.js';
-import { commandPrefix, mountArgs, NAMESPACE_ARGS, readOutputFile, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
+import { commandPrefix, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir } from './tempdirs.js';
 
@@ -42,10 +46,11 @@ export interface BatchProgram {
 }
 
 const STDERR_KEEP = 16 * 1024;
-const CHUNK = 64 * 1024;
 const SIGNALS = Object.fromEntries(Object.entries(osConstants.signals).map(([name, n]) => [n, name])) as Record<number, string>;
 // The caps bubblewrap leaves the supervisor (root inside the sandbox); the programs get none.
-const SUPERVISOR_CAPS = ['CAP_SYS_ADMIN', 'CAP_SETUID', 'CAP_SETGID', 'CAP_SETPCAP', 'CAP_KILL'];
+// CHOWN, DAC_OVERRIDE and FOWNER are for the test's files: its work dir goes to the program's uid,
+// and what the program left there is read and removed whatever modes it set.
+const SUPERVISOR_CAPS = ['CAP_SYS_ADMIN', 'CAP_SETUID', 'CAP_SETGID', 'CAP_SETPCAP', 'CAP_KILL', 'CAP_CHOWN', 'CAP_DAC_OVERRIDE', 'CAP_FOWNER'];
 const POOL_DIR = '/sc-pool';
 
 let seq = 0;
@@ -83,7 +88,6 @@ class PooledBatch implements Batch {
   private starting = 0;
   private broken = false;
   private closed = false;
-  private readonly cleanups = new Set<Promise<void>>();
 
   constructor(
     private readonly iso: Isolation,
@@ -104,8 +108,7 @@ class PooledBatch implements Batch {
     const w = await this.acquire(spec);
     if (!w) return runSandboxed(spec);
     try {
-      const r = await w.run(spec, (p) => this.track(p));
-      return r;
+      return await w.run(spec);
     } catch (err) {
       // The worker itself failed (not the program): this run and the batch's next go the per-test way.
       this.broken = true;
@@ -116,11 +119,6 @@ class PooledBatch implements Batch {
       this.release(w);
     }
   };
-
-  private track(p: Promise<void>): void {
-    this.cleanups.add(p);
-    void p.finally(() => this.cleanups.delete(p));
-  }
 
   private async acquire(spec: SandboxSpec): Promise<Worker | null> {
     const w = this.idle.pop();
@@ -156,7 +154,6 @@ class PooledBatch implements Batch {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.all.map((w) => w.stop()));
-    await Promise.all([...this.cleanups]);
   }
 }
 
@@ -172,24 +169,103 @@ interface Reply {
   cpuOver: boolean;
   wallOver: boolean;
   aborted: boolean;
+  /** The size of the program's stdout file (what follows the line is at most this much of it). */
+  outSize: number;
+  outLen: number;
+  errLen: number;
+  /** The output file's bytes that follow, or -1 when the program left none (or no regular file). */
+  fileLen: number;
 }
 
 function parseReply(fields: string[]): Reply {
-  if (fields[1] !== 'ok') {
-    return { ok: false, error: fields.slice(1).join(' '), status: 0, cpuNs: 0, peakBytes: 0, fileBytes: 0, oom: 0, wallMs: 0, cpuOver: false, wallOver: false, aborted: false };
-  }
   const n = fields.slice(2).map(Number);
+  if (fields[1] !== 'ok' || n.length < 13 || n.some((x) => !Number.isFinite(x))) {
+    return {
+      ok: false, error: fields.slice(1).join(' '), status: 0, cpuNs: 0, peakBytes: 0, fileBytes: 0, oom: 0, wallMs: 0,
+      cpuOver: false, wallOver: false, aborted: false, outSize: 0, outLen: 0, errLen: 0, fileLen: -1,
+    };
+  }
   return {
     ok: true, status: n[0]!, cpuNs: n[1]!, peakBytes: n[2]!, fileBytes: n[3]!, oom: n[4]!, wallMs: n[5]!,
     cpuOver: n[6] === 1, wallOver: n[7] === 1, aborted: n[8] === 1,
+    outSize: n[9]!, outLen: n[10]!, errLen: n[11]!, fileLen: n[12]!,
   };
+}
+
+/** What came back of a test: the reply line, then the program's stdout (streamed), stderr tail and output file. */
+interface Received {
+  reply: Reply;
+  kept: Buffer;
+  stderr: string;
+  fileOutput: Buffer | null;
+}
+
+/** Takes a reply's bytes as they arrive: stdout goes to `onStdout` chunk by chunk and only its start is kept. */
+class ReplyBody {
+  private left: number;
+  private readonly kept: Buffer[] = [];
+  private keptBytes = 0;
+  private readonly err: Buffer[] = [];
+  private readonly file: Buffer[] = [];
+  private outLeft: number;
+  private errLeft: number;
+
+  constructor(readonly reply: Reply, private readonly spec: SandboxSpec) {
+    this.outLeft = reply.outLen;
+    this.errLeft = reply.errLen;
+    this.left = reply.outLen + reply.errLen + Math.max(0, reply.fileLen);
+  }
+
+  get done(): boolean {
+    return this.left === 0;
+  }
+
+  /** Takes what of `b` is this reply's; returns how many bytes that was. */
+  take(b: Buffer): number {
+    const n = Math.min(b.length, this.left);
+    let piece = b.subarray(0, n);
+    this.left -= n;
+    if (this.outLeft > 0 && piece.length > 0) {
+      const out = piece.subarray(0, Math.min(piece.length, this.outLeft));
+      this.outLeft -= out.length;
+      piece = piece.subarray(out.length);
+      // Over the output limit, stdout is only shown (the run is OLE), never compared.
+      if (this.reply.outSize < this.spec.outputBytes) this.spec.onStdout?.(out);
+      const keep = (this.spec.keepStdoutBytes ?? Infinity) - this.keptBytes;
+      if (keep > 0) {
+        // A copy: a slice would hold the whole chunk the pipe delivered.
+        const part = Buffer.from(out.subarray(0, Math.min(out.length, keep)));
+        this.kept.push(part);
+        this.keptBytes += part.length;
+      }
+    }
+    if (this.errLeft > 0 && piece.length > 0) {
+      const err = piece.subarray(0, Math.min(piece.length, this.errLeft));
+      this.errLeft -= err.length;
+      piece = piece.subarray(err.length);
+      this.err.push(Buffer.from(err));
+    }
+    if (piece.length > 0) this.file.push(Buffer.from(piece));
+    return n;
+  }
+
+  result(): Received {
+    return {
+      reply: this.reply,
+      kept: Buffer.concat(this.kept),
+      stderr: Buffer.concat(this.err).toString('utf8'),
+      fileOutput: this.reply.fileLen < 0 ? null : Buffer.concat(this.file),
+    };
+  }
 }
 
 /** One long-lived sandbox with its supervisor and its test cgroup. */
 class Worker {
   dead = false;
-  private buf = '';
-  private pending: { id: string; resolve: (r: Reply) => void; reject: (e: Error) => void } | null = null;
+  private input: number | undefined;
+  private line: Buffer[] = [];
+  private body: ReplyBody | null = null;
+  private pending: { id: string; spec: SandboxSpec; resolve: (r: Received) => void; reject: (e: Error) => void } | null = null;
   private readonly exited: Promise<void>;
   private limits: { memory: number; pids: number };
 
@@ -210,8 +286,7 @@ class Worker {
       this.pending = null;
     });
     proc.on('error', () => {});
-    (proc.stdout as Readable).setEncoding('utf8');
-    (proc.stdout as Readable).on('data', (s: string) => this.onData(s));
+    (proc.stdout as Readable).on('data', (b: Buffer) => this.onData(b));
     // Its own messages (set-up failures) are for us, not for a verdict.
     (proc.stderr as Readable).resume();
     proc.stdin!.on('error', () => {});
@@ -259,19 +334,43 @@ class Worker {
     }
   }
 
-  private onData(s: string): void {
-    this.buf += s;
-    let nl: number;
-    while ((nl = this.buf.indexOf('\n')) >= 0) {
-      const line = this.buf.slice(0, nl);
-      this.buf = this.buf.slice(nl + 1);
-      const fields = line.split(' ');
-      if (this.pending && fields[0] === this.pending.id) {
+  private onData(b: Buffer): void {
+    try {
+      while (b.length > 0) {
+        if (this.body) {
+          b = b.subarray(this.body.take(b));
+          if (this.body.done) this.finish();
+          continue;
+        }
+        const nl = b.indexOf(10);
+        if (nl < 0) {
+          this.line.push(b);
+          return;
+        }
+        this.line.push(b.subarray(0, nl));
+        b = b.subarray(nl + 1);
+        const fields = Buffer.concat(this.line).toString('utf8').split(' ');
+        this.line = [];
         const p = this.pending;
-        this.pending = null;
-        p.resolve(parseReply(fields));
+        // Only a reply to the request in flight is expected; anything else is not ours to read.
+        if (!p || fields[0] !== p.id) continue;
+        this.body = new ReplyBody(parseReply(fields), p.spec);
+        if (this.body.done) this.finish();
       }
+    } catch (err) {
+      // The stream is out of step with the requests now: this worker is done.
+      this.pending?.reject(err instanceof Error ? err : new Error(String(err)));
+      this.pending = null;
+      this.kill();
     }
+  }
+
+  private finish(): void {
+    const body = this.body!;
+    this.body = null;
+    const p = this.pending;
+    this.pending = null;
+    p?.resolve(body.result());
   }
 
   private setLimits(memory: number, pids: number): void {
@@ -293,51 +392,51 @@ class Worker {
     this.limits = { memory, pids };
   }
 
-  async run(spec: SandboxSpec, track: (p: Promise<void>) => void): Promise<SandboxResult> {
+  async run(spec: SandboxSpec): Promise<SandboxResult> {
     const runAs = this.iso.runAs!;
     const id = `t${(seq++).toString(36)}`;
-    const work = join(this.root, id);
-    const files = { in: join(this.root, `${id}.in`), out: join(this.root, `${id}.out`), err: join(this.root, `${id}.err`) };
-    try {
-      this.setLimits(spec.memoryBytes, spec.pids + 8);
-      mkdirSync(work, { mode: 0o755 });
-      for (const [name, content] of Object.entries(spec.files ?? {})) writeFileSync(join(work, name), content);
-      chownSync(work, runAs.uid, runAs.gid);
-      writeFileSync(files.in, spec.stdin as string | Buffer, { mode: 0o600 });
-      const env: Record<string, string> = {
-        PATH: `${spec.cmd.slice(0, spec.cmd.lastIndexOf('/')) || '/'}:/usr/local/bin:/usr/bin:/bin`,
-        HOME: '/sc-work', TMPDIR: '/sc-work', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8',
-        PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8',
-        SIMCOACH_RUN: `${this.marker}-${id}`,
-        ...spec.env,
-      };
-      const stack = Math.max(spec.memoryBytes, 64 << 20);
-      const inside = (f: string) => `${POOL_DIR}/${f.slice(this.root.length + 1)}`;
-      const fields = [
-        id, spec.cpuMs, spec.wallMs, spec.outputBytes, stack, runAs.uid, runAs.gid,
-        inside(work), inside(files.in), inside(files.out), inside(files.err),
-        1 + spec.args.length, spec.cmd, ...spec.args,
-        Object.keys(env).length, ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
-        // Each test gets a fresh /tmp; the batch's read-only dirs under it are bound again.
-        this.keep.length, ...this.keep,
-      ].map(String);
-      const payload = Buffer.from(`${fields.join('\0')}\0`);
-      const reply = await this.request(id, payload, spec);
-      if (!reply.ok) {
-        if (/^exec:/.test(reply.error ?? '')) {
-          // The program could not be started: its own failure, as a spawn error is on the per-test path.
-          return { ...empty(), exitCode: null, stderr: `could not start ${spec.cmd}: ${reply.error!.replace(/^exec: /, '')}` };
-        }
-        throw new Error(`sandbox set-up failed: ${reply.error}`);
+    this.setLimits(spec.memoryBytes, spec.pids + 8);
+    const env: Record<string, string> = {
+      PATH: `${spec.cmd.slice(0, spec.cmd.lastIndexOf('/')) || '/'}:/usr/local/bin:/usr/bin:/bin`,
+      HOME: '/sc-work', TMPDIR: '/sc-work', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8',
+      PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8',
+      SIMCOACH_RUN: `${this.marker}-${id}`,
+      ...spec.env,
+    };
+    const stack = Math.max(spec.memoryBytes, 64 << 20);
+    const input = typeof spec.stdin === 'string' ? Buffer.from(spec.stdin) : (spec.stdin as Buffer);
+    // The input goes into the worker's input file from here, through an fd kept open (two calls):
+    // its page cache is then ours, never charged to the test's memory group.
+    this.input ??= openSync(join(this.root, 'in'), constants.O_RDWR | constants.O_CREAT, 0o600);
+    for (let at = 0; at < input.length;) at += writeSync(this.input, input, at, input.length - at, at);
+    ftruncateSync(this.input, input.length);
+    const files = Object.entries(spec.files ?? {}).map(([name, content]) => [name, typeof content === 'string' ? Buffer.from(content) : content] as const);
+    const fields = [
+      id, spec.cpuMs, spec.wallMs, spec.outputBytes, stack, runAs.uid, runAs.gid,
+      // The input, what of stdout to send back (all of it when it is compared as it streams), the stderr tail, the output file.
+      -1, spec.onStdout ? 1 : 0, Math.min(spec.keepStdoutBytes ?? spec.outputBytes, spec.outputBytes), STDERR_KEEP, spec.outputFile ?? '',
+      files.length, ...files.flatMap(([name, content]) => [name, content.length]),
+      1 + spec.args.length, spec.cmd, ...spec.args,
+      Object.keys(env).length, ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+      // Each test gets a fresh /tmp; the batch's read-only dirs under it are bound again.
+      this.keep.length, ...this.keep,
+    ].map(String);
+    const head = Buffer.from(`${fields.join('\0')}\0`);
+    const dataLen = files.reduce((a, [, c]) => a + c.length, 0);
+    const got = await this.request(id, [Buffer.from(`${head.length} ${dataLen}\n`), head, ...files.map(([, c]) => c)], spec);
+    const reply = got.reply;
+    if (!reply.ok) {
+      if (/^error exec:/.test(reply.error ?? '')) {
+        // The program could not be started: its own failure, as a spawn error is on the per-test path.
+        return { ...empty(), exitCode: null, stderr: `could not start ${spec.cmd}: ${reply.error!.replace(/^error exec: /, '')}` };
       }
-      return await this.result(spec, reply, work, files);
-    } finally {
-      track(Promise.all([rm(work, { recursive: true, force: true }), ...Object.values(files).map((f) => rm(f, { force: true }))]).then(() => {}, () => {}));
+      throw new Error(`sandbox set-up failed: ${reply.error}`);
     }
+    return this.result(spec, got);
   }
 
-  private request(id: string, payload: Buffer, spec: SandboxSpec): Promise<Reply> {
-    return new Promise<Reply>((resolve, reject) => {
+  private request(id: string, parts: Buffer[], spec: SandboxSpec): Promise<Received> {
+    return new Promise<Received>((resolve, reject) => {
       if (this.dead) return reject(new Error('the sandbox supervisor ended'));
       // The supervisor keeps the limits; this only catches a supervisor that stopped answering.
       const guard = setTimeout(() => {
@@ -350,28 +449,28 @@ class Worker {
         spec.signal?.removeEventListener('abort', onAbort);
       };
       this.pending = {
-        id,
+        id, spec,
         resolve: (r) => { done(); resolve(r); },
         reject: (e) => { done(); reject(e); },
       };
-      this.proc.stdin!.write(Buffer.concat([Buffer.from(`${payload.length}\n`), payload]));
+      // One write: the request and its data go down the pipe together.
+      this.proc.stdin!.write(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
       spec.signal?.addEventListener('abort', onAbort, { once: true });
       if (spec.signal?.aborted) onAbort();
     });
   }
 
-  private async result(spec: SandboxSpec, reply: Reply, work: string, files: { out: string; err: string }): Promise<SandboxResult> {
+  private result(spec: SandboxSpec, got: Received): SandboxResult {
+    const { reply } = got;
     const st = reply.status;
     const sig = st & 0x7f;
     const exitCode = sig === 0 ? (st >> 8) & 0xff : null;
     const signal = sig === 0 ? null : (SIGNALS[sig] ?? `signal ${sig}`);
-    const out = readStdout(files.out, spec);
-    const stderr = readTail(files.err, STDERR_KEEP);
     const cpuMs = reply.cpuNs / 1e6;
     const r: SandboxResult = {
       exitCode, signal,
-      stdout: out.kept,
-      stderr,
+      stdout: got.kept,
+      stderr: got.stderr,
       cpuMs: Math.round(cpuMs),
       wallMs: Math.round(reply.wallMs),
       // The supervisor took its own memory off the peak; the page cache of files written is not the program's.
@@ -379,15 +478,20 @@ class Worker {
       oomKilled: reply.oom > 0,
       cpuExceeded: reply.cpuOver || cpuMs > spec.cpuMs || signal === 'SIGXCPU',
       wallExceeded: reply.wallOver,
-      outputExceeded: out.exceeded || signal === 'SIGXFSZ',
+      outputExceeded: reply.outSize >= spec.outputBytes || signal === 'SIGXFSZ',
       aborted: reply.aborted,
     };
-    return spec.outputFile === undefined ? r : { ...r, ...(await readOutputFile(join(work, spec.outputFile), spec.outputBytes)) };
+    if (spec.outputFile === undefined) return r;
+    const file = got.fileOutput;
+    // The file-size rlimit stops a write at exactly the limit, so a full file is over it.
+    return { ...r, fileOutput: file, ...(file && file.length >= spec.outputBytes ? { outputExceeded: true } : {}) };
   }
 
   /** Ends the supervisor at once (a failure or an abort of the batch). */
   kill(): void {
     this.dead = true;
+    if (this.input !== undefined) closeSync(this.input);
+    this.input = undefined;
     if (this.proc.pid) {
       try { process.kill(-this.proc.pid, 'SIGKILL'); } catch { /* gone */ }
     }
@@ -395,6 +499,8 @@ class Worker {
 
   /** EOF on its requests stops the supervisor; then the groups and the directory go. */
   async stop(): Promise<void> {
+    if (this.input !== undefined) closeSync(this.input);
+    this.input = undefined;
     this.proc.stdin!.end();
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.exited, new Promise((r) => (timer = setTimeout(r, 2000)))]);
@@ -411,59 +517,4 @@ function empty(): SandboxResult {
     exitCode: null, signal: null, stdout: Buffer.alloc(0), stderr: '', cpuMs: 0, wallMs: 0, peakKb: 0,
     oomKilled: false, cpuExceeded: false, wallExceeded: false, outputExceeded: false, aborted: false,
   };
-}
-
-/**
- * The program's stdout, from its file: handed to `onStdout` in chunks as the per-test path streams
- * it, and its first `keepStdoutBytes` kept. The size rlimit stops it at the output limit.
- */
-function readStdout(path: string, spec: SandboxSpec): { kept: Buffer; exceeded: boolean } {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return { kept: Buffer.alloc(0), exceeded: false };
-  }
-  try {
-    const size = fstatSync(fd).size;
-    const exceeded = size >= spec.outputBytes;
-    const keep = Math.min(spec.keepStdoutBytes ?? Infinity, size);
-    const kept: Buffer[] = [];
-    let keptBytes = 0;
-    const want = spec.onStdout ? Math.min(size, spec.outputBytes) : keep;
-    const chunk = Buffer.alloc(Math.min(CHUNK, Math.max(1, want)));
-    for (let pos = 0; pos < want;) {
-      const n = readSync(fd, chunk, 0, Math.min(chunk.length, want - pos), pos);
-      if (n <= 0) break;
-      const piece = chunk.subarray(0, n);
-      if (!exceeded) spec.onStdout?.(piece);
-      if (keptBytes < keep) {
-        const part = Buffer.from(piece.subarray(0, Math.min(n, keep - keptBytes)));
-        kept.push(part);
-        keptBytes += part.length;
-      }
-      pos += n;
-    }
-    return { kept: Buffer.concat(kept), exceeded };
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function readTail(path: string, bytes: number): string {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return '';
-  }
-  try {
-    const size = fstatSync(fd).size;
-    const n = Math.min(size, bytes);
-    const buf = Buffer.alloc(n);
-    readSync(fd, buf, 0, n, size - n);
-    return buf.toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -9,7 +9,13 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 //                      launcher, so a program never runs outside its groups
 //
 // serve is pid 1 of the sandbox (bubblewrap --as-pid-1) and keeps root's SYS_ADMIN, SETUID, SETGID,
-// SETPCAP and KILL (bubblewrap dropped the rest); it never runs test code with them. It joins the
+// SETPCAP, KILL, CHOWN, DAC_OVERRIDE and FOWNER (bubblewrap dropped the rest); it never runs test
+// code with them. All of a test's files are its work, not simcoach's: it makes the work dir (given
+// to the program's uid) and writes the input files from the request (the input itself simcoach
+// writes into the worker's input file, so that its page cache is not the test's), sends back the
+// program's stdout, the end of its stderr and its output file after the run, and then removes all
+// of it, whatever modes the program left. simcoach's own thread, which serves every worker, only
+// writes one request and reads one reply per test. It joins the
 // worker's test cgroup once, so each test is forked into it without a cgroup write. The program
 // is forked straight from it: it takes fresh mount and IPC namespaces (a fresh /tmp and /dev/shm,
 // its own work dir bound on /sc-work), its limits, then the sandbox uid with no capabilities
@@ -17,18 +23,20 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 // kills every other process of the sandbox at once (a fork in flight fails), all are reaped, and
 // only then is the reply sent. So nothing of a test survives into the next one.
 //
-// fds (serve): 0 requests, 1 replies, 3 memory/cgroup.procs, 4 pids/cgroup.procs,
+// fds (serve): 0 requests, 1 replies (and the abort byte 'k' during a test), 3 memory/cgroup.procs, 4 pids/cgroup.procs,
 // 5 cpuacct/cgroup.procs, 6 cpuacct.usage, 7 memory.max_usage_in_bytes, 8 memory.stat,
 // 9 memory.oom_control, 10 memory.usage_in_bytes. EOF on fd 0 (simcoach gone, however it died)
 // kills the test and exits, and the sandbox with it.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <grp.h>
 #include <linux/capability.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +44,7 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -52,6 +61,7 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 
 enum { FD_MEM_PROCS = 3, FD_PIDS_PROCS = 4, FD_CPU_PROCS = 5, FD_CPU_USAGE = 6, FD_MEM_PEAK = 7, FD_MEM_STAT = 8, FD_OOM = 9, FD_MEM_USAGE = 10 };
 #define WORK "/sc-work"
+#define POOL "/sc-pool"
 #define KEEP "/sc-keep"
 #define MAXF 4096
 
@@ -63,6 +73,9 @@ struct shared {
 };
 
 static struct shared *sh;
+static long ncpu = 1;
+/* The highest capability this kernel knows (63 when it cannot be read: the rest fail with EINVAL). */
+static int last_cap = 63;
 static char inbuf[1 << 20];
 static size_t inlen;
 
@@ -103,6 +116,20 @@ static long long stat_field(int fd, const char *key) {
   return 0;
 }
 
+/* The group's page cache: what files hold, not the program's own memory. */
+static long long file_pages(void) {
+  static char b[8192];
+  ssize_t r = pread(FD_MEM_STAT, b, sizeof b - 1, 0);
+  if (r <= 0) return 0;
+  b[r] = 0;
+  long long sum = 0;
+  for (char *p = b; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : p) {
+    if (strncmp(p, "total_active_file ", 18) == 0) sum += atoll(p + 18);
+    if (strncmp(p, "total_inactive_file ", 20) == 0) sum += atoll(p + 20);
+  }
+  return sum;
+}
+
 static void put(int fd, const char *s) {
   if (pwrite(fd, s, strlen(s), 0) < 0) { /* the reset is best effort: the counters are read as deltas too */ }
 }
@@ -120,10 +147,12 @@ static double now_ms(void) {
 }
 
 struct req {
-  char *id, *work, *in, *out, *err;
-  long long cpu_ms, wall_ms, fsize, stack, uid, gid;
-  char *argv[MAXF], *envp[MAXF], *keep[64];
-  size_t keepc;
+  char *id, *outfile;
+  char work[256], in[256], out[256], err[256];
+  long long cpu_ms, wall_ms, fsize, stack, uid, gid, in_len, out_all, out_keep, err_keep;
+  char *argv[MAXF], *envp[MAXF], *keep[64], *fname[64];
+  long long flen[64];
+  size_t keepc, nfiles;
 };
 
 /* mkdir -p of the parents of path (the program's uid may cross them, not write them). */
@@ -165,7 +194,8 @@ static void program(struct req *q) {
   if (q->keepc && umount2(KEEP, MNT_DETACH)) fail("drop /tmp");
   if (mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")) fail("mount /dev/shm");
   if (mount(q->work, WORK, NULL, MS_BIND | MS_NOSUID | MS_NODEV, NULL)) fail("bind the work dir");
-  if (open_std(q->in, O_RDONLY, 0) || open_std(q->out, O_WRONLY | O_CREAT | O_TRUNC, 1) || open_std(q->err, O_WRONLY | O_CREAT | O_TRUNC, 2)) fail("open stdio");
+  /* Not O_TRUNC: the files are empty, and a truncating open would make ext4 write the output to disk when it closes. */
+  if (open_std(q->in, O_RDONLY, 0) || open_std(q->out, O_WRONLY | O_CREAT, 1) || open_std(q->err, O_WRONLY | O_CREAT, 2)) fail("open stdio");
   if (syscall(436 /* close_range */, 3, ~0U, 0)) for (int fd = 3; fd < 1024; fd++) close(fd);
   long long cpu = (q->cpu_ms + 999) / 1000 + 1;
   r.rlim_cur = cpu; r.rlim_max = cpu + 1;
@@ -177,7 +207,7 @@ static void program(struct req *q) {
   r.rlim_cur = r.rlim_max = q->stack;
   if (setrlimit(RLIMIT_STACK, &r)) fail("setrlimit stack");
   if (chdir(WORK)) fail("chdir");
-  for (int c = 0; c <= 63; c++) {
+  for (int c = 0; c <= last_cap; c++) {
     if (prctl(PR_CAPBSET_DROP, c, 0, 0, 0) && errno != EINVAL) fail("drop bounding set");
   }
   prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
@@ -194,15 +224,129 @@ static void program(struct req *q) {
   fail("exec");
 }
 
+static void write_all(const char *b, size_t n) {
+  while (n > 0) {
+    ssize_t w = write(1, b, n);
+    if (w < 0 && errno == EINTR) continue;
+    /* simcoach is gone: the next read of fd 0 sees EOF and ends us. */
+    if (w <= 0) return;
+    b += w;
+    n -= (size_t)w;
+  }
+}
+
+static void reply(const char *fmt, ...) {
+  char b[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(b, sizeof b, fmt, ap);
+  va_end(ap);
+  if (n > 0) write_all(b, (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);
+}
+
+/* Moves the next n bytes of the request's data to fd (or drops them when fd < 0): first what is
+   already in inbuf from *pos, then straight from fd 0. 0 when all were written. */
+static int copy_in(int fd, long long n, size_t *pos) {
+  static char b[1 << 16];
+  int ok = 1;
+  while (n > 0) {
+    const char *src;
+    size_t k;
+    if (*pos < inlen) {
+      src = inbuf + *pos;
+      k = inlen - *pos < (size_t)n ? inlen - *pos : (size_t)n;
+      *pos += k;
+    } else {
+      ssize_t r = read(0, b, (size_t)n < sizeof b ? (size_t)n : sizeof b);
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) _exit(0);
+      src = b;
+      k = (size_t)r;
+    }
+    n -= (long long)k;
+    while (ok && fd >= 0 && k > 0) {
+      ssize_t w = write(fd, src, k);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) { ok = 0; break; }
+      src += w;
+      k -= (size_t)w;
+    }
+  }
+  return ok && fd >= 0 ? 0 : -1;
+}
+
+/* n bytes of fd from off onto the reply; zeros where the file ended early, so the stream stays whole. */
+static void send_out(int fd, off_t off, long long n) {
+  while (n > 0) {
+    ssize_t w = fd >= 0 ? sendfile(1, fd, &off, (size_t)n) : -1;
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      static const char zeros[4096];
+      while (n > 0) {
+        size_t k = (size_t)n < sizeof zeros ? (size_t)n : sizeof zeros;
+        write_all(zeros, k);
+        n -= (long long)k;
+      }
+      return;
+    }
+    n -= w;
+  }
+}
+
+/* n bytes of fd from off into b; zeros where the file ended early. */
+static void pull(int fd, off_t off, char *b, long long n) {
+  long long got = 0;
+  while (fd >= 0 && got < n) {
+    ssize_t r = pread(fd, b + got, (size_t)(n - got), off + got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    got += r;
+  }
+  memset(b + got, 0, (size_t)(n - got));
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f) {
+  (void)st; (void)flag; (void)f;
+  remove(path);
+  return 0;
+}
+
+/* Empties a file through an fd of our own: ext4 marks a file cut to nothing to be written to disk
+   at its next close (auto_da_alloc), and this close, with nothing left to write, is that one; the
+   program's close of its output then writes nothing. Its page cache goes too, so the next test's
+   memory does not count it. */
+static void empty(const char *path) {
+  int fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return;
+  if (ftruncate(fd, 0)) { /* the next test's set-up sees it and fails rather than show this output */ }
+  close(fd);
+}
+
+/* A plain file name: no folder, nothing that leaves the work dir. */
+static int plain(const char *name) {
+  return name[0] && !strchr(name, '/') && strcmp(name, ".") && strcmp(name, "..") && strlen(name) < 200;
+}
+
 static void serve(void) {
   sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (sh == MAP_FAILED) die("mmap");
   /* Into the worker's test groups once: every test is forked into them from here. */
   if (write(FD_MEM_PROCS, "0", 1) != 1 || write(FD_PIDS_PROCS, "0", 1) != 1 || write(FD_CPU_PROCS, "0", 1) != 1) die("join the cgroups");
   signal(SIGPIPE, SIG_IGN);
-  setvbuf(stdout, NULL, _IOLBF, 0);
+  umask(022);
+  ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+  if (ncpu < 1) ncpu = 1;
+  char lc[16] = "";
+  int lfd = open("/proc/sys/kernel/cap_last_cap", O_RDONLY | O_CLOEXEC);
+  if (lfd >= 0) {
+    ssize_t r = read(lfd, lc, sizeof lc - 1);
+    if (r > 0) lc[r] = 0;
+    close(lfd);
+  }
+  if (atoi(lc) > 0 && atoi(lc) < 64) last_cap = atoi(lc);
   for (;;) {
-    /* A request: "<length>\n" then that many bytes of NUL-terminated fields. */
+    /* A request: "<length> <data length>\n", that many bytes of NUL-terminated fields, then the data
+       (the input, then each input file). */
     inlen = 0;
     size_t hl = 0;
     for (;;) {
@@ -211,82 +355,185 @@ static void serve(void) {
       hl++;
     }
     size_t len = (size_t)atoll(inbuf);
+    char *sp = memchr(inbuf, ' ', hl);
+    long long dlen = sp ? atoll(sp + 1) : 0;
     size_t start = hl + 1;
     if (!need(start + len)) _exit(0);
-    char *f[2 * MAXF + 32];
+    size_t pos = start + len;
+    char *f[2 * MAXF + 200];
     size_t nf = 0;
     for (size_t i = start; i < start + len && nf < sizeof f / sizeof f[0]; i += strlen(inbuf + i) + 1) f[nf++] = inbuf + i;
-    if (nf < 13) { printf("? bad request\n"); continue; }
     struct req q;
-    q.id = f[0]; q.cpu_ms = atoll(f[1]); q.wall_ms = atoll(f[2]); q.fsize = atoll(f[3]); q.stack = atoll(f[4]);
-    q.uid = atoll(f[5]); q.gid = atoll(f[6]); q.work = f[7]; q.in = f[8]; q.out = f[9]; q.err = f[10];
-    size_t argc = (size_t)atoll(f[11]), k = 12;
-    if (argc == 0 || argc >= MAXF || k + argc >= nf) { printf("%s bad request\n", q.id); continue; }
-    for (size_t i = 0; i < argc; i++) q.argv[i] = f[k++];
-    q.argv[argc] = NULL;
-    size_t envc = (size_t)atoll(f[k++]);
-    if (envc >= MAXF || k + envc > nf) { printf("%s bad request\n", q.id); continue; }
-    for (size_t i = 0; i < envc; i++) q.envp[i] = f[k++];
-    q.envp[envc] = NULL;
-    q.keepc = k < nf ? (size_t)atoll(f[k++]) : 0;
-    if (q.keepc > 64 || k + q.keepc > nf) { printf("%s bad request\n", q.id); continue; }
-    for (size_t i = 0; i < q.keepc; i++) q.keep[i] = f[k++];
-
-    memset(sh, 0, sizeof *sh);
-    put(FD_CPU_USAGE, "0");
-    put(FD_MEM_PEAK, "0");
-    /* What the group holds before the test that is not the test's: our own memory (file pages are taken off at the end). */
-    long long base = read_ll(FD_MEM_USAGE) - stat_field(FD_MEM_STAT, "total_active_file") - stat_field(FD_MEM_STAT, "total_inactive_file");
-    long long oom0 = stat_field(FD_OOM, "oom_kill");
-    double t0 = now_ms();
-    pid_t c = fork();
-    if (c < 0) { printf("%s error fork: %s\n", q.id, strerror(errno)); continue; }
-    if (c == 0) program(&q);
-    int pfd = (int)syscall(SYS_pidfd_open, c, 0);
-    int cpu_over = 0, wall_over = 0, aborted = 0, killed = 0, eof = 0, st = 0;
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    if (ncpu < 1) ncpu = 1;
-    int next = 0;
-    for (;;) {
-      struct pollfd p[2] = { { pfd, POLLIN, 0 }, { 0, POLLIN, 0 } };
-      int n = poll(p, 2, pfd < 0 ? 1 : next);
-      if (n < 0 && errno != EINTR) break;
-      if (pfd < 0 || (p[0].revents & (POLLIN | POLLHUP))) {
-        if (waitpid(c, &st, WNOHANG | __WALL) == c) break;
+    memset(&q, 0, sizeof q);
+    const char *bad = NULL;
+    size_t k = 13;
+    if (nf < 14) bad = "bad request";
+    else {
+      q.id = f[0]; q.cpu_ms = atoll(f[1]); q.wall_ms = atoll(f[2]); q.fsize = atoll(f[3]); q.stack = atoll(f[4]);
+      q.uid = atoll(f[5]); q.gid = atoll(f[6]); q.in_len = atoll(f[7]); q.out_all = atoll(f[8]); q.out_keep = atoll(f[9]);
+      q.err_keep = atoll(f[10]); q.outfile = f[11]; q.nfiles = (size_t)atoll(f[12]);
+      long long sum = q.in_len > 0 ? q.in_len : 0;
+      if (strspn(q.id, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(q.id) || strlen(q.id) > 64 || !q.id[0]) bad = "bad request";
+      if (q.outfile[0] && !plain(q.outfile)) bad = "bad request";
+      if (q.nfiles > 64 || k + 2 * q.nfiles >= nf) bad = "bad request";
+      for (size_t i = 0; !bad && i < q.nfiles; i++) {
+        q.fname[i] = f[k++];
+        q.flen[i] = atoll(f[k++]);
+        if (!plain(q.fname[i]) || q.flen[i] < 0) bad = "bad request";
+        sum += q.flen[i];
       }
-      if (p[1].revents) {
-        char b[64];
-        ssize_t r = read(0, b, sizeof b);
-        /* EOF: simcoach is gone; anything else is an abort. */
-        if (r <= 0) eof = 1;
-        aborted = 1;
-      }
-      double wall = now_ms() - t0;
-      long long ns = read_ll(FD_CPU_USAGE);
-      if (!killed && ns > q.cpu_ms * 1000000LL) cpu_over = 1;
-      if (!killed && wall > (double)q.wall_ms) wall_over = 1;
-      if (!killed && (cpu_over || wall_over || aborted)) { kill(-1, SIGKILL); killed = 1; }
-      /* Look again when the limit could first be reached (every core busy), at most 1 s and at least 5 ms on:
-         a short test wakes us only when it ends, and a busy machine is not made busier by our polling. */
-      double left_cpu = (q.cpu_ms * 1e6 - (double)ns) / 1e6 / (double)ncpu, left_wall = (double)q.wall_ms - wall;
-      double wait = left_cpu < left_wall ? left_cpu : left_wall;
-      next = killed ? 10 : wait < 5 ? 5 : wait > 1000 ? 1000 : (int)wait;
+      if (!bad && sum != dlen) bad = "bad request";
     }
-    if (pfd >= 0) close(pfd);
-    /* Everything the test left (a background child, a setsid grandchild) dies now, and is reaped. */
-    kill(-1, SIGKILL);
-    while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) {}
-    if (eof) _exit(0);
-    double wall = now_ms() - t0;
-    long long ns = read_ll(FD_CPU_USAGE);
-    long long peak = read_ll(FD_MEM_PEAK) - (base > 0 ? base : 0);
-    long long files = stat_field(FD_MEM_STAT, "total_active_file") + stat_field(FD_MEM_STAT, "total_inactive_file");
-    long long oom = stat_field(FD_OOM, "oom_kill") - oom0;
-    if (sh->failed_errno) {
-      printf("%s error %s: %s\n", q.id, sh->failed_at, strerror(sh->failed_errno));
+    size_t argc = bad ? 0 : (size_t)atoll(f[k++]);
+    if (!bad && (argc == 0 || argc >= MAXF || k + argc >= nf)) bad = "bad request";
+    for (size_t i = 0; !bad && i < argc; i++) q.argv[i] = f[k++];
+    size_t envc = bad ? 0 : (size_t)atoll(f[k++]);
+    if (!bad && (envc >= MAXF || k + envc > nf)) bad = "bad request";
+    for (size_t i = 0; !bad && i < envc; i++) q.envp[i] = f[k++];
+    q.keepc = bad || k >= nf ? 0 : (size_t)atoll(f[k++]);
+    if (!bad && (q.keepc > 64 || k + q.keepc > nf)) bad = "bad request";
+    for (size_t i = 0; !bad && i < q.keepc; i++) q.keep[i] = f[k++];
+    if (bad) {
+      copy_in(-1, dlen, &pos);
+      reply("%s %s\n", nf > 0 ? f[0] : "?", bad);
       continue;
     }
-    printf("%s ok %d %lld %lld %lld %lld %.3f %d %d %d\n", q.id, st, ns, peak, files, oom, wall, cpu_over, wall_over, aborted);
+
+    /* The test's files: its work dir (the program's), its input, the files it gets in the work dir. */
+    snprintf(q.work, sizeof q.work, POOL "/%s", q.id);
+    /* The input and output files are the worker's, emptied after each test (see empty()): a new
+       inode for each is what costs most here (ext4 without a journal looks over every recently
+       removed inode first), and no process of a test outlives it to hold one open. */
+    snprintf(q.in, sizeof q.in, POOL "/in");
+    snprintf(q.out, sizeof q.out, POOL "/out");
+    snprintf(q.err, sizeof q.err, POOL "/err");
+    const char *setup = NULL;
+    int setup_errno = 0;
+    int wfd = -1;
+    if (mkdir(q.work, 0755) || chown(q.work, (uid_t)q.uid, (gid_t)q.gid)) setup = "make the work dir";
+    else if ((wfd = open(q.work, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) setup = "open the work dir";
+    if (setup) setup_errno = errno;
+    /* Emptied after the last test; again if that failed, so that no output of it can reach this one. */
+    struct stat os;
+    if (!lstat(q.out, &os) && os.st_size > 0) empty(q.out);
+    if (!lstat(q.err, &os) && os.st_size > 0) empty(q.err);
+    if ((!lstat(q.out, &os) && os.st_size > 0) || (!lstat(q.err, &os) && os.st_size > 0)) { setup = "empty the output files"; setup_errno = EIO; }
+    /* An input length of -1: simcoach wrote the input into the file itself, so that its page cache is
+       charged to simcoach's group, not to the test's (where, dirty or being written back, it would
+       slow the reclaim of a program at its memory limit). */
+    int ifd = setup || q.in_len < 0 ? -1 : open(q.in, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (!setup && q.in_len >= 0 && ifd < 0) { setup = "write the input"; setup_errno = errno; }
+    if (q.in_len >= 0 && copy_in(ifd, q.in_len, &pos) && !setup) { setup = "write the input"; setup_errno = errno; }
+    /* Cut to this input's length (the last one may have been longer). */
+    if (ifd >= 0 && ftruncate(ifd, (off_t)q.in_len) && !setup) { setup = "write the input"; setup_errno = errno; }
+    if (ifd >= 0) close(ifd);
+    for (size_t i = 0; i < q.nfiles; i++) {
+      int fd = setup ? -1 : openat(wfd, q.fname[i], O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+      if (!setup && fd < 0) { setup = "write an input file"; setup_errno = errno; }
+      if (copy_in(fd, q.flen[i], &pos) && !setup) { setup = "write an input file"; setup_errno = errno; }
+      if (fd >= 0) close(fd);
+    }
+    if (setup) {
+      reply("%s error %s: %s\n", q.id, setup, strerror(setup_errno ? setup_errno : EIO));
+      goto cleanup;
+    }
+
+    {
+      memset(sh, 0, sizeof *sh);
+      put(FD_CPU_USAGE, "0");
+      put(FD_MEM_PEAK, "0");
+      /* What the group holds before the test that is not the test's: our own memory (file pages are taken off at the end). */
+      long long base = read_ll(FD_MEM_USAGE) - file_pages();
+      long long oom0 = stat_field(FD_OOM, "oom_kill");
+      double t0 = now_ms();
+      pid_t c = fork();
+      if (c < 0) { reply("%s error fork: %s\n", q.id, strerror(errno)); goto cleanup; }
+      if (c == 0) program(&q);
+      int pfd = (int)syscall(SYS_pidfd_open, c, 0);
+      /* A byte after the request is simcoach's abort, sent before we read it. */
+      int cpu_over = 0, wall_over = 0, aborted = pos < inlen, killed = 0, eof = 0, st = 0;
+      int next = 0;
+      for (;;) {
+        struct pollfd p[2] = { { pfd, POLLIN, 0 }, { 0, POLLIN, 0 } };
+        int n = poll(p, 2, pfd < 0 ? 1 : next);
+        if (n < 0 && errno != EINTR) break;
+        if (pfd < 0 || (p[0].revents & (POLLIN | POLLHUP))) {
+          if (waitpid(c, &st, WNOHANG | __WALL) == c) break;
+        }
+        if (p[1].revents) {
+          char b[64];
+          ssize_t r = read(0, b, sizeof b);
+          /* EOF: simcoach is gone; anything else is an abort. */
+          if (r <= 0) eof = 1;
+          aborted = 1;
+        }
+        double wall = now_ms() - t0;
+        long long ns = read_ll(FD_CPU_USAGE);
+        if (!killed && ns > q.cpu_ms * 1000000LL) cpu_over = 1;
+        if (!killed && wall > (double)q.wall_ms) wall_over = 1;
+        if (!killed && (cpu_over || wall_over || aborted)) { kill(-1, SIGKILL); killed = 1; }
+        /* Look again when the limit could first be reached (every core busy), at most 1 s and at least 5 ms on:
+           a short test wakes us only when it ends, and a busy machine is not made busier by our polling. */
+        double left_cpu = (q.cpu_ms * 1e6 - (double)ns) / 1e6 / (double)ncpu, left_wall = (double)q.wall_ms - wall;
+        double wait = left_cpu < left_wall ? left_cpu : left_wall;
+        next = killed ? 10 : wait < 5 ? 5 : wait > 1000 ? 1000 : (int)wait;
+      }
+      if (pfd >= 0) close(pfd);
+      /* Everything the test left (a background child, a setsid grandchild) dies now, and is reaped. */
+      kill(-1, SIGKILL);
+      while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) {}
+      if (eof) _exit(0);
+      double wall = now_ms() - t0;
+      long long ns = read_ll(FD_CPU_USAGE);
+      long long peak = read_ll(FD_MEM_PEAK) - (base > 0 ? base : 0);
+      long long cached = file_pages();
+      long long oom = stat_field(FD_OOM, "oom_kill") - oom0;
+      if (sh->failed_errno) {
+        reply("%s error %s: %s\n", q.id, sh->failed_at, strerror(sh->failed_errno));
+        goto cleanup;
+      }
+      /* What the program wrote, from its files: its whole stdout when simcoach compares it (the size
+         limit stopped it at the output limit), else the start it keeps; the end of its stderr; its
+         output file, never through a link the program left nor blocking on a FIFO. */
+      struct stat s;
+      int ofd = open(q.out, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), efd = open(q.err, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+      long long out_size = ofd >= 0 && !fstat(ofd, &s) ? (long long)s.st_size : 0;
+      long long err_size = efd >= 0 && !fstat(efd, &s) ? (long long)s.st_size : 0;
+      long long n_out = out_size < q.fsize && q.out_all ? out_size : (out_size < q.out_keep ? out_size : q.out_keep);
+      if (n_out > q.fsize) n_out = q.fsize;
+      long long n_err = err_size < q.err_keep ? err_size : q.err_keep;
+      int ffd = q.outfile[0] ? openat(wfd, q.outfile, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) : -1;
+      long long n_file = -1;
+      if (ffd >= 0 && !fstat(ffd, &s) && S_ISREG(s.st_mode)) n_file = (long long)s.st_size < q.fsize ? (long long)s.st_size : q.fsize;
+      static char rb[1 << 16];
+      int hn = snprintf(rb, 256, "%s ok %d %lld %lld %lld %lld %.3f %d %d %d %lld %lld %lld %lld\n", q.id, st, ns, peak, cached, oom, wall,
+                        cpu_over, wall_over, aborted, out_size, n_out, n_err, n_file);
+      long long all = hn + n_out + n_err + (n_file > 0 ? n_file : 0);
+      if (all <= (long long)sizeof rb) {
+        /* The usual small answer goes in one write, so simcoach wakes once for it. */
+        char *w = rb + hn;
+        pull(ofd, 0, w, n_out);
+        pull(efd, (off_t)(err_size - n_err), w + n_out, n_err);
+        if (n_file > 0) pull(ffd, 0, w + n_out + n_err, n_file);
+        write_all(rb, (size_t)all);
+      } else {
+        write_all(rb, (size_t)hn);
+        send_out(ofd, 0, n_out);
+        send_out(efd, (off_t)(err_size - n_err), n_err);
+        if (n_file > 0) send_out(ffd, 0, n_file);
+      }
+      if (ofd >= 0) close(ofd);
+      if (efd >= 0) close(efd);
+      if (ffd >= 0) close(ffd);
+    }
+  cleanup:
+    /* Nothing of the test stays for the next one; this runs while simcoach reads the reply. */
+    if (wfd >= 0) close(wfd);
+    struct stat cs;
+    if (!lstat(q.out, &cs) && cs.st_size > 0) empty(q.out);
+    if (!lstat(q.err, &cs) && cs.st_size > 0) empty(q.err);
+    /* Most programs leave their work dir empty. */
+    if (rmdir(q.work) && errno != ENOENT) nftw(q.work, rm_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
   }
 }
 

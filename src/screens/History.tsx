@@ -12,14 +12,19 @@ function headerRow(item: HistoryItem): Row {
       const mark =
         d.kind === 'edit'
           ? [seg(' ✎ yours', { color: 'magenta' as const, bold: true })]
-          : item.by === 'auto'
+          : d.kind === 'approve' && d.lang
+            ? [seg(` → the session is now in ${d.lang}`, { color: 'yellow' as const })]
+            : item.by === 'auto'
             ? [seg(' (auto)', { dim: true })]
-            : [];
+            : item.by === 'until-code' || item.by === 'watch'
+              ? [seg(item.by === 'watch' ? ' (watching)' : ' (until the code)', { dim: true })]
+              : [];
       return [seg('✓ ', { color: 'green' }), seg(`${item.step + 1} ${item.title}`, { bold: true }), ...mark];
     }
     case 'run':
       return [seg('▶ ', { color: 'cyan' }), seg(`${item.step + 1} ${item.title}`, { bold: true })];
     case 'branch':
+      if (item.sample) return [seg(`↩ ${item.sample.name ?? 'the hidden test'} is a sample now: from step ${item.atStep + 1} again, to the debugger — branch ${item.branch} (the earlier one is kept)`, { color: 'yellow', bold: true })];
       return [seg(`↩ back to step ${item.atStep + 1} — branch ${item.branch} (the earlier one is kept)`, { color: 'yellow', bold: true })];
     case 'note':
       return [seg(item.text, item.tone ? { color: item.tone } : { dim: true })];

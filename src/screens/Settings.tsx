@@ -22,6 +22,7 @@ function fieldsOf(s: SettingsView, app: AppController['settings']): Field[] {
     { key: 'model', label: 'model', value: s.model, choices: () => app.models() },
     { key: 'flow', label: 'flow', value: s.flow, choices: () => c.flows.map((f) => f.name) },
     { key: 'lang', label: 'language', value: s.lang, choices: () => c.langs },
+    { key: 'approval', label: 'approval', value: s.approval, choices: () => c.approvals },
     ...s.budgets.map((b) => ({ key: b.key, label: b.label, value: b.value, ...(b.choices ? { choices: () => b.choices ?? [] } : {}) })),
   ];
 }

@@ -14,16 +14,16 @@ import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
 import type { AppController, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
-import { useExternal } from './hooks.js';
-import { ALL_KEYS, STREAM_HINTS, endedHints, endedKeys } from '../components/solveHints.js';
+import { useExternal, useRepaintOnWidth } from './hooks.js';
+import { ALL_KEYS, APPROVAL_NOTICE, SAMPLE_HINTS, STREAM_HINTS, endedHints, endedKeys, withApproval } from '../components/solveHints.js';
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
 import { resultWord } from '../session/verdict.js';
-import type { SessionView } from '../app/sessionView.js';
+import { submitFailure, type SessionView } from '../app/sessionView.js';
 import { BACK_HINTS, BackPicker } from './solve/BackPicker.js';
 import { EditStep, editedText } from './solve/EditStep.js';
-import { Ended } from './solve/Ended.js';
+import { Ended, SampleConfirm } from './solve/Ended.js';
 import { Gate, gateHints } from './solve/Gate.js';
 import { NOTE_HINTS, NoteInput } from './solve/NoteInput.js';
 import { Streaming } from './solve/Streaming.js';
@@ -31,11 +31,14 @@ import { Columns, columnWidths, sideRows } from './solve/Columns.js';
 import { Lookback } from './solve/Lookback.js';
 import { traceTarget } from '../components/traceTarget.js';
 import { traceCompareRows } from '../components/panes/check.js';
+import { currentProgram } from '../components/currentProgram.js';
+import { withProgramHints } from '../components/solveHints.js';
+import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice } from './solve/WriteProgram.js';
 
 export interface SolveProps {
   session: SessionHandle;
   problem: Problem;
-  app: Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst'>;
+  app: Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst' | 'programOut'>;
   flow: string;
   model: string;
   lang: string;
@@ -56,7 +59,8 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
   return {
     flow: p.flow,
     problem: p.problem.id,
-    lang: p.lang,
+    // The language the session judges in now: the person may have switched it at a gate.
+    lang: v.progress?.lang ?? p.lang,
     ...(live ? { step: live.step + 1, stepTitle: live.title } : {}),
     model: p.model,
     tokensIn: v.tokensIn,
@@ -67,6 +71,7 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
     repairs: v.repairs,
     ...(v.progress?.bound ? { callBound: v.progress.bound.worst } : {}),
     ...(v.outcome ? { ended: resultWord(v.outcome) } : {}),
+    ...(v.approval && !v.outcome ? { approval: v.approval } : {}),
   };
 }
 
@@ -75,6 +80,8 @@ const isBackendError = (code: string | undefined): boolean => code === 'server-d
 export function Solve(props: SolveProps) {
   const { session, width, height, app } = props;
   const v = useExternal(session.subscribe, session.view);
+  // A new width re-wraps what the terminal holds: clear it and print the history again (no ghost frames).
+  const epoch = useRepaintOnWidth(width);
   const [mode, setModeState] = useState<SolveMode>('main');
   // The key handler reads the newest state: a key typed right after `r` must not approve.
   const modeNow = useRef<SolveMode>('main');
@@ -117,6 +124,13 @@ export function Solve(props: SolveProps) {
   const lastCancel = useRef(Number.NEGATIVE_INFINITY);
   const live = v.live;
   const proposal = live?.proposal;
+  // What `w` names the file after: the language the program is in (a flagged one's own, or the
+  // session's after a switch).
+  const programLang = proposal?.foreign?.lang ?? v.progress?.lang ?? props.lang;
+  // `w` / `y`: the program waiting at the gate, the one the session ended with, or the last that went forward.
+  const out = app.programOut;
+  const program = out ? currentProgram({ ...(proposal ? { proposal } : {}), ...(v.outcome ? { outcome: v.outcome } : {}), ...(v.lastCode !== undefined ? { lastCode: v.lastCode } : {}) }) : undefined;
+  const [asking, setAsking] = useState(false);
   const body = liveBody(height);
   // At 120 columns and more the step has the left part and the problem or the plan the right.
   const cols = columnWidths(width, live?.pane);
@@ -156,6 +170,8 @@ export function Solve(props: SolveProps) {
 
   // A program that passes the samples can be stress-tested once the session is over (not a stress session's own).
   const stressable = props.onStress && v.outcome?.status === 'solved' && props.flow !== 'stress' ? v.outcome.program : undefined;
+  // `d`: the hidden test a failed Submit ran into, where the flow can take it as a sample.
+  const offered = session.debugWith ? submitFailure(v) : undefined;
   const earlier = v.steps.filter((s) => s.branch === v.branch && (!live || s.step < live.step));
   const backendError = v.error !== undefined && isBackendError(v.error.code);
 
@@ -226,6 +242,10 @@ export function Solve(props: SolveProps) {
       case 'stress':
         if (stressable) props.onStress?.(stressable);
         return;
+      case 'debug-with':
+        setMode('main');
+        if (offered) session.debugWith?.(offered);
+        return;
       case 'scroll':
         return setOffset(a.offset);
       case 'toggle-example': {
@@ -244,6 +264,14 @@ export function Solve(props: SolveProps) {
         return;
       case 'notice':
         return setNotice({ text: a.text, tone: 'yellow' });
+      case 'approval':
+        // Stepping in opens the ctrl-c window: the next ctrl-c within it quits.
+        if (a.mode === 'each') lastCancel.current = Date.now();
+        setNotice({ text: APPROVAL_NOTICE[a.mode], tone: 'yellow' });
+        return session.setApproval(a.mode);
+      case 'copy':
+        if (program !== undefined && out) setNotice(copiedNotice(out.copy(program)));
+        return;
     }
   };
 
@@ -252,18 +280,21 @@ export function Solve(props: SolveProps) {
       if (theirs.current) return;
       const keyView: SolveKeyView = {
         streaming: live?.streaming === true,
-        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value } } : {}),
+        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}) } } : {}),
         ui: uiNow.current,
         ended: v.outcome !== undefined,
         backendError,
         canAnother: props.onAnother !== undefined,
         canStress: stressable !== undefined,
+        canDebugWith: offered !== undefined,
         earlier: earlier.length,
         backPick: backPickNow.current,
         offset: offsetNow.current,
         rows: rows.length,
         body,
         sinceCancel: Date.now() - lastCancel.current,
+        ...(v.approval ? { approval: v.approval } : {}),
+        program: program !== undefined,
       };
       for (const a of solveKeys(modeNow.current, keyView, splitBurst(input, key, 'chars'))) apply(a);
     },
@@ -276,7 +307,7 @@ export function Solve(props: SolveProps) {
     return () => clearTimeout(t);
   }, [notice]);
 
-  const history = <Static items={v.history}>{(item) => <HistoryEntry key={item.key} item={item} width={width} />}</Static>;
+  const history = <Static key={epoch} items={v.history}>{(item) => <HistoryEntry key={item.key} item={item} width={width} />}</Static>;
   const status = <StatusBar info={statusOf(v, props)} width={width} />;
   const toMain = (): void => setMode('main');
 
@@ -285,13 +316,14 @@ export function Solve(props: SolveProps) {
     if (mode === 'trace') {
       overlay = <ScrollView title="The simulation held against the real run" rows={traced} width={width} height={body + 2} onClose={toMain} closeKeys={['T', 'q']} />;
     } else if (mode === 'help') {
-      const keys = v.outcome ? endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: backendError }) : ALL_KEYS;
+      const ended = endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: backendError, canDebugWith: offered !== undefined });
+      const keys = v.outcome ? [...ended, ...(program !== undefined ? ALL_KEYS.filter((k) => k.key === 'w' || k.key === 'y') : [])] : ALL_KEYS;
       const helpRows: Row[] = keys.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
       overlay = <ScrollView title="Keys" rows={helpRows.flatMap((r) => wrapRow(r, width, 14))} width={width} height={body + 2} onClose={toMain} closeKeys={['?', 'q']} />;
     } else if (mode === 'problem') {
       overlay = <ScrollView title="Problem" rows={wrapRows(problemRows(props.problem, width), width)} width={width} height={body + 2} onClose={toMain} closeKeys={['p', 'q']} />;
     } else if (mode === 'timeline') {
-      overlay = <Lookback load={session.timeline} width={width} height={body + 2} onClose={toMain} />;
+      overlay = <Lookback load={session.timeline} width={width} height={body + 2} onClose={toMain} {...(out ? { program: { out, name: out.defaultName(props.problem.id, programLang) } } : {})} />;
     } else if (mode === 'settings') {
       overlay = (
         <>
@@ -317,9 +349,13 @@ export function Solve(props: SolveProps) {
   let hints: Hint[] = STREAM_HINTS;
   if (v.outcome) {
     // What happened is said once, by the end line just above (it stays in the scrollback).
-    content = <Ended {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} />;
-    hints = endedHints({ canAnother: props.onAnother !== undefined, backendFailed: backendError });
+    content = <Ended {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} {...(offered ? { offered } : {})} />;
+    hints = endedHints({ canAnother: props.onAnother !== undefined, backendFailed: backendError, canDebugWith: offered !== undefined });
     if (stressable) hints = [{ key: 't', label: 'stress test' }, ...hints];
+    if (mode === 'sample' && offered) {
+      content = <SampleConfirm test={offered} width={width} height={body} />;
+      hints = SAMPLE_HINTS;
+    }
   } else if (proposal) {
     state = `${proposal.cancelled ? 'answer cancelled' : proposal.error ? 'failed' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
     if (mode === 'back') {
@@ -366,7 +402,7 @@ export function Solve(props: SolveProps) {
       );
       hints = [{ key: 'enter', label: 'done' }, { key: 'esc', label: 'cancel' }];
     } else {
-      content = <Gate rows={rows} offset={offset} height={body} />;
+      content = <Gate rows={rows} offset={offset} height={mode === 'write' ? body - 1 : body} />;
       hints = gateHints(proposal);
     }
   } else {
@@ -375,7 +411,22 @@ export function Solve(props: SolveProps) {
     if (v.error && backendError) hints = [{ key: 'R', label: 'try again' }, ...STREAM_HINTS];
   }
 
-  if (cols && side && !v.outcome) content = <Columns main={content} side={side} widths={cols} height={body} />;
+  if (!v.outcome) hints = withApproval(hints, v.approval);
+  if (cols && side && !v.outcome) content = <Columns main={content} side={side} widths={cols} height={mode === 'write' ? body - 1 : body} />;
+  if (mode === 'write' && program !== undefined && out) {
+    const done = (said: { text: string; tone?: 'red' | 'yellow' | 'green' } | undefined): void => {
+      setAsking(false);
+      setMode('main');
+      if (said) setNotice(said);
+    };
+    content = (
+      <Box flexDirection="column">
+        {content}
+        <WriteProgram out={out} source={program} initial={out.defaultName(props.problem.id, programLang)} width={width} onDone={done} onAsking={setAsking} />
+      </Box>
+    );
+    hints = asking ? CONFIRM_HINTS : WRITE_HINTS;
+  } else if (program !== undefined && mode === 'main') hints = withProgramHints(hints);
 
   const shownNotice = notice ?? (v.error && proposal ? { text: v.error.message, tone: 'red' as const } : undefined);
   return (

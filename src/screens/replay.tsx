@@ -1,15 +1,19 @@
 // The replay screen: a saved session's steps in the panes of the live app, driven by keys or
 // played at the recorded pace. It reads only the in-memory timeline it is given.
 import { Box, Text, useApp, useInput, useStdout, type Key } from 'ink';
-import { useEffect, useMemo, useReducer, type ReactElement } from 'react';
+import { useEffect, useMemo, useReducer, useState, type ReactElement } from 'react';
 import { clock } from '../session/format.js';
 import { beats, gapToNext } from '../session/pace.js';
 import type { Beat } from '../session/pace.js';
 import { finalText, type StepRef, type Timeline } from '../session/timeline.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
-import { Rows, fitRow, seg, type Row } from '../components/rows.js';
+import { Rows, cut, fitRow, seg, type Row } from '../components/rows.js';
 import { tone } from '../components/theme.js';
-import { fullBeat, stepRows, stepMark } from '../components/replayModel.js';
+import { fullBeat, replayProgramKey, stepRows, stepMark } from '../components/replayModel.js';
+import { stepProgram } from '../components/currentProgram.js';
+import { withProgramHints } from '../components/solveHints.js';
+import type { ProgramOut } from '../app/controller.js';
+import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice, type Said } from './solve/WriteProgram.js';
 
 /** How play waits between beats: the real clock by default; tests drive it by hand. */
 export interface PlayClock {
@@ -28,6 +32,8 @@ export interface ReplayProps {
   speed: number;
   branch?: number;
   clock?: PlayClock;
+  /** `w` / `y`: the viewed step's program to a file or the clipboard. */
+  out?: ProgramOut;
 }
 
 type Mode = 'view' | 'jump' | 'branch';
@@ -147,7 +153,7 @@ function onKey(tl: Timeline, s: Nav, input: string, key: Key, page: number): Nav
   return s;
 }
 
-export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock: playClock = realClock }: ReplayProps) {
+export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock: playClock = realClock, out }: ReplayProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   const rows = stdout?.rows ?? 24;
@@ -179,11 +185,26 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
     if (nav.quit) exit();
   }, [nav.quit, exit]);
 
-  useInput((input, key) => dispatch({ type: 'key', input, key, page: rows - 8 }));
+  // The viewed step's program, for w and y; the line under the pane while writing or after.
+  const source = useMemo(() => (view && out ? stepProgram(view) : undefined), [view, out]);
+  const [writing, setWriting] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [said, setSaid] = useState<Said | undefined>();
+  useInput(
+    (input, key) => {
+      setSaid(undefined);
+      const wanted = replayProgramKey(mode, { ...key, input }, source !== undefined);
+      if (wanted === 'write') return setWriting(true);
+      if (wanted === 'copy' && source !== undefined && out) return setSaid(copiedNotice(out.copy(source)));
+      dispatch({ type: 'key', input, key, page: rows - 8 });
+    },
+    { isActive: !writing },
+  );
 
   const h = tl.header;
   const width = Math.max(20, (stdout?.columns ?? 80) - 4);
-  const height = Math.max(4, rows - 7 - Math.min(2, tl.warnings.length));
+  const line = writing || said !== undefined;
+  const height = Math.max(4, rows - 7 - Math.min(2, tl.warnings.length) - (line ? 1 : 0));
   const title = `${h.problem.title || h.problem.id} · ${h.flow} · ${h.model}${h.label ? ` · ${h.label}` : ''}`;
   const status = `${tl.branches.length > 1 ? `branch ${branchId} · ` : ''}step ${index + 1}/${branch.steps.length}${ref ? ` · ${ref.title} · ${clock(ref.t)}` : ''}${playing ? ` · ▶ playing ×${speed}` : ''}`;
 
@@ -196,7 +217,7 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
             return [seg(`${String(i + 1).padStart(3)}  `), seg(m.mark.padEnd(3), m.tone ? { color: m.tone } : {}), seg(` ${s.title}  `), seg(clock(s.t), { dim: true })];
           })
         : tl.branches.map((b) => [
-            seg(`branch ${b.id}: ${b.steps.length} steps${b.from !== undefined ? `, back from branch ${b.from} at step ${(b.atStep ?? 0) + 1}` : ''}${b.id === tl.lastBranch.id ? ' (last)' : ''}`),
+            seg(`branch ${b.id}: ${b.steps.length} steps${b.from !== undefined ? `, ${b.sample ? `${b.sample.name ?? 'a hidden test'} added as a sample, from` : 'back from'} branch ${b.from} at step ${(b.atStep ?? 0) + 1}` : ''}${b.id === tl.lastBranch.id ? ' (last)' : ''}${tl.samples(b.id).length > tl.header.problem.samples.length ? ` · ${tl.samples(b.id).length} samples` : ''}`),
           ]);
     const top = Math.max(0, Math.min(cursor - Math.floor(height / 2), items.length - height + 1));
     const shown = items.slice(top, top + height - 1).map((r, i) => (top + i === cursor ? r.map((x) => ({ ...x, inverse: true })) : r));
@@ -237,7 +258,25 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
         <Text bold>{ref?.title ?? ''}</Text>
         {body}
       </Box>
-      <KeyHints hints={hints(mode, playing)} width={width + 4} />
+      {writing && source !== undefined && out ? (
+        <WriteProgram
+          out={out}
+          source={source}
+          initial={out.defaultName(h.problem.id, h.lang)}
+          width={width + 4}
+          onAsking={setAsking}
+          onDone={(x) => {
+            setWriting(false);
+            setAsking(false);
+            setSaid(x);
+          }}
+        />
+      ) : said ? (
+        <Text color={tone(said.tone)} wrap="truncate-end">
+          {cut(said.text, width + 4)}
+        </Text>
+      ) : null}
+      <KeyHints hints={writing ? (asking ? CONFIRM_HINTS : WRITE_HINTS) : source !== undefined && mode === 'view' ? withProgramHints(hints(mode, playing), 2) : hints(mode, playing)} width={width + 4} />
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../llm/types.js';
-import type { Problem } from '../problems/types.js';
+import type { Problem, TestCase } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
-import type { Decision, Outcome, PaneKind, StepId } from '../engine/types.js';
+import type { Decision, DecidedBy, ForeignProgram, Outcome, PaneKind, StepId } from '../engine/types.js';
 
 export const JOURNAL_VERSION = 1;
 
@@ -78,18 +78,25 @@ export type JournalEvent =
       meta?: Record<string, unknown>;
       /** The part a person edits (the plan, the program) when the stage forwards one part. */
       edits?: { label: string; text: string };
+      /** Its program is clearly in another language than the session's. */
+      foreign?: ForeignProgram;
     })
   | (AtStep & {
       type: 'decision';
       decision: Decision;
-      by: 'person' | 'auto' | 'replay';
-      /** For an edit: the value the person's text parsed to (what the flow went on with). */
+      by: DecidedBy;
+      /** For an edit, or an approve that switched the language: the value the flow went on with. */
       value?: unknown;
     })
   | (AtStep & { type: 'run'; program: Program; result: JudgeResult })
   /** What the flow decided after the step and why (AlphaCodium: a fix kept or reverted). */
   | (AtStep & { type: 'note'; text: string })
-  | (At & { type: 'branch'; from: number; atStep: StepId })
+  /**
+   * A new traversal from step `atStep` of branch `from`: the person went back (`b`), or sent a
+   * hidden test the program failed to the debugger (`d` after a failed Submit): `sample` is that
+   * test, a sample from this branch on (and in every branch forked from it).
+   */
+  | (At & { type: 'branch'; from: number; atStep: StepId; sample?: TestCase })
   | (At & { type: 'error'; step?: StepId; message: string; code?: string })
   | (At & {
       type: 'end';

@@ -29,3 +29,15 @@ export function lineage<R>(
   for (const [step, r] of own(branch)) out.set(step, r);
   return out;
 }
+
+/**
+ * The tests a branch has as samples beyond the problem's own: each hidden test sent to the
+ * debugger (a fork's `sample`) on the way from branch 0 to it, oldest first. A branch forked
+ * from one with an added sample keeps it: the person chose to hold the program to that test.
+ */
+export function addedSamples<T>(branch: number, forks: ReadonlyMap<number, Fork & { sample?: T }>, seen: ReadonlySet<number> = new Set()): T[] {
+  const fork = forks.get(branch);
+  if (!fork || fork.from === branch || seen.has(fork.from)) return fork?.sample !== undefined ? [fork.sample] : [];
+  const before = addedSamples(fork.from, forks, new Set([...seen, branch]));
+  return fork.sample !== undefined ? [...before, fork.sample] : before;
+}

@@ -11,13 +11,22 @@ export function fence(text: string, lang = ''): string {
   return `${f}${lang}\n${text.replace(/\n$/, '')}\n${f}`;
 }
 
+/** Who decided, as the journal's \`by\` says it. */
+const WHO: Record<string, string> = {
+  person: 'by you',
+  auto: 'automatically',
+  replay: 'on replay',
+  'until-code': 'by your mode (approving until the code)',
+  watch: 'by your mode (watching)',
+};
+
 export function decisionText(d: Decision | undefined, by: string | undefined): string {
-  const who = by === 'person' ? 'by you' : by === 'auto' ? 'automatically' : 'on replay';
+  const who = WHO[by ?? ''] ?? 'on replay';
   switch (d?.kind) {
     case undefined:
       return 'no decision (the session ended here)';
     case 'approve':
-      return `approved ${who}`;
+      return d.lang ? `approved ${who}, to be judged as ${d.lang} (the session's language from here on)` : `approved ${who}`;
     case 'edit':
       return `edited ${who}`;
     case 'reject':
@@ -90,7 +99,7 @@ export function toMarkdown(r: Report): string {
     `- Model calls: ${callsText(r.calls, r.repairs)} · tokens: ${r.promptTokens} prompt (${r.promptTokensEvaluated} evaluated), ${r.completionTokens} completion`,
     '',
   ];
-  if (r.branches > 1) out.push(`This session has ${r.branches} branches (the person went back); this report follows branch ${r.branch}, the one it ended on.`, '');
+  if (r.branches > 1) out.push(`This session has ${r.branches} branches (the person went back, or sent a hidden test to the debugger); this report follows branch ${r.branch}, the one it ended on.`, '');
   for (const w of r.warnings) out.push(`> Note: ${w}`, '');
   out.push(...problemSection(r), '## Steps', '');
   r.steps.forEach((s, i) => out.push(...stepSection(s, i + 1, r.lang)));

@@ -1,6 +1,6 @@
 // A saved session as a report: the structure both export formats share. The markdown and JSON
 // writers only lay this out.
-import type { Decision } from '../engine/types.js';
+import type { Decision, DecidedBy } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
 import { finalText, type Timeline } from './timeline.js';
@@ -16,7 +16,7 @@ export interface ReportStep {
   /** How many times the model was asked in this step (repairs and rejections ask again). */
   attempts: number;
   decision?: Decision;
-  decidedBy?: 'person' | 'auto' | 'replay';
+  decidedBy?: DecidedBy;
   /** The person's own version, when they edited the proposal. */
   edit?: string;
   error?: string;
@@ -120,7 +120,8 @@ export function buildReport(tl: Timeline, branchId?: number): Report {
     model: h.model,
     lang: h.lang,
     settings: h.settings ?? {},
-    problem: h.problem,
+    // A branch that took a hidden test as a sample reports the problem with it.
+    problem: { ...h.problem, samples: tl.samples(branch.id) },
     branch: branch.id,
     branches: tl.branches.length,
     steps,

@@ -61,7 +61,7 @@ const judgeResult = z.looseObject({
 });
 
 const decision = z.discriminatedUnion('kind', [
-  z.looseObject({ kind: z.literal('approve') }),
+  z.looseObject({ kind: z.literal('approve'), lang: z.string().optional() }),
   z.looseObject({ kind: z.literal('edit'), content: z.string() }),
   z.looseObject({ kind: z.literal('reject'), note: z.string().optional() }),
   z.looseObject({ kind: z.literal('back'), to: int }),
@@ -104,10 +104,11 @@ const eventSchemas = {
     meta: z.record(z.string(), z.unknown()).optional(),
     edits: z.object({ label: z.string(), text: z.string() }).optional(),
   }),
-  decision: z.looseObject({ ...atStep, decision, by: z.enum(['person', 'auto', 'replay']), value: z.unknown().optional() }),
+  // \`by\`: until-code and watch (the approval modes) came later; older journals hold the first three.
+  decision: z.looseObject({ ...atStep, decision, by: z.enum(['person', 'auto', 'replay', 'until-code', 'watch']), value: z.unknown().optional() }),
   run: z.looseObject({ ...atStep, program, result: judgeResult }),
   note: z.looseObject({ ...atStep, text: z.string() }),
-  branch: z.looseObject({ ...at, from: int, atStep: int }),
+  branch: z.looseObject({ ...at, from: int, atStep: int, sample: z.looseObject({ name: z.string().optional(), input: z.string(), outputs: z.array(z.string()) }).optional() }),
   error: z.looseObject({ ...at, step: int.optional(), message: z.string(), code: z.string().optional() }),
   end: z.looseObject({
     ...at,

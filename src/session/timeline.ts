@@ -6,11 +6,11 @@
 // of chunk lines thus opens in the time it takes to read it and search it for three byte
 // patterns.
 import { readFile } from 'node:fs/promises';
-import type { Decision, Outcome, PaneKind, StepId } from '../engine/types.js';
-import type { JudgeResult, Program, Verdict } from '../runners/types.js';
+import type { Decision, DecidedBy, Outcome, PaneKind, StepId } from '../engine/types.js';
+import type { JudgeResult, Program, TestCase, Verdict } from '../runners/types.js';
 import { UserError } from '../errors.js';
 import type { JournalEvent, SessionHeader } from './events.js';
-import { lineage } from './lineage.js';
+import { addedSamples, lineage } from './lineage.js';
 import { NL, openJournalBuffer, readLine, readLines, type Located } from './lines.js';
 
 /** Where one step begins in the file and what its structural lines already tell. */
@@ -25,7 +25,7 @@ export interface StepRef {
   title: string;
   pane: PaneKind;
   /** The last decision taken at this step, and by whom. */
-  decision?: { decision: Decision; by: 'person' | 'auto' | 'replay' };
+  decision?: { decision: Decision; by: DecidedBy };
   /** Verdict of the last test run made during this step. */
   verdict?: Verdict;
   /**
@@ -41,6 +41,8 @@ export interface BranchInfo {
   /** The branch it was forked from and the step where the person went back (absent for 0). */
   from?: number;
   atStep?: StepId;
+  /** A hidden test the person sent to the debugger at the fork: a sample from this branch on. */
+  sample?: TestCase;
   t: number;
   /** Its steps in order, the ones shared with the parent branch included. */
   steps: StepRef[];
@@ -60,7 +62,7 @@ export interface ProposalShown {
   error?: string;
   meta?: Record<string, unknown>;
   /** `value`: what an edit parsed to (what the flow went on with), when the journal has it. */
-  decision?: { decision: Decision; by: 'person' | 'auto' | 'replay'; t: number; value?: unknown };
+  decision?: { decision: Decision; by: DecidedBy; t: number; value?: unknown };
 }
 
 export interface RunShown {
@@ -210,6 +212,15 @@ export class Timeline {
     return this.branches.find((b) => b.id === id) ?? this.lastBranch;
   }
 
+  /**
+   * A branch's samples as its traversal saw them: the problem's, then each hidden test sent to
+   * the debugger on the way to it (by the same rule the engine re-drives it with).
+   */
+  samples(id: number): TestCase[] {
+    const forks = new Map(this.branches.filter((b) => b.from !== undefined).map((b) => [b.id, { from: b.from!, atStep: b.atStep ?? 0, ...(b.sample ? { sample: b.sample } : {}) }]));
+    return [...this.header.problem.samples, ...addedSamples(this.branch(id).id, forks)];
+  }
+
   /** Parses one step's lines (cached). */
   load(ref: StepRef): StepView {
     const key = `${ref.start}`;
@@ -261,7 +272,7 @@ function mark(ref: StepRef, e: JournalEvent): void {
 /** Groups the step, branch and end lines into steps (each up to the next one) and branches. */
 function buildBranches(lines: Located[], dataEnd: number): Built {
   const own = new Map<number, StepRef[]>([[0, []]]);
-  const forks = new Map<number, { from: number; atStep: number; t: number }>();
+  const forks = new Map<number, Fork>();
   const ordered: StepRef[] = [];
   let end: SessionEnd | undefined;
   let current: StepRef | undefined;
@@ -278,7 +289,7 @@ function buildBranches(lines: Located[], dataEnd: number): Built {
       ordered.push(current);
     } else if (e.type === 'branch') {
       close(start);
-      forks.set(e.branch, { from: e.from, atStep: e.atStep, t: e.t });
+      forks.set(e.branch, { from: e.from, atStep: e.atStep, t: e.t, ...(e.sample ? { sample: e.sample } : {}) });
       if (!own.has(e.branch)) own.set(e.branch, []);
     } else if (e.type === 'end') {
       close(start);
@@ -295,12 +306,14 @@ function buildBranches(lines: Located[], dataEnd: number): Built {
  * record again (a branch re-driven from the journal may or may not write those), by the same
  * `lineage` the engine serves a back or a resume with.
  */
-function branchSteps(id: number, own: Map<number, StepRef[]>, forks: Map<number, { from: number; atStep: number; t: number }>): BranchInfo {
+type Fork = { from: number; atStep: number; t: number; sample?: TestCase };
+
+function branchSteps(id: number, own: Map<number, StepRef[]>, forks: Map<number, Fork>): BranchInfo {
   const fork = forks.get(id);
   const byStep = lineage(id, forks, (b) => (own.get(b) ?? []).map((s) => [s.step, s] as const));
   const steps = [...byStep.values()].sort((a, b) => a.step - b.step || a.start - b.start);
   const info: BranchInfo = { id, t: fork?.t ?? 0, steps };
-  if (fork) Object.assign(info, { from: fork.from, atStep: fork.atStep });
+  if (fork) Object.assign(info, { from: fork.from, atStep: fork.atStep, ...(fork.sample ? { sample: fork.sample } : {}) });
   return info;
 }
 

@@ -149,6 +149,18 @@ describe('set, get, unset', () => {
     expect(loadSettings().answers).toBe('sections');
   });
 
+  it('approval: each step by default; until-code or watch from the file, or --approval for one run', async () => {
+    expect(getSetting('approval')).toBe('each');
+    expect(await setSetting('approval', 'until-code')).toBe('until-code');
+    expect(loadSettings().approval).toBe('until-code');
+    // The flag wins over the file for this run.
+    expect(resolveSettings({ approval: 'watch' }).approval).toBe('watch');
+    expect(thrown(() => resolveSettings({ approval: 'yolo' })).message).toContain("--approval takes each | until-code | watch, not 'yolo'");
+    expect((await rejected(setSetting('approval', 'always'))).message).toBe("bad value 'always' for approval (allowed: each | until-code | watch)");
+    await unsetSetting('approval');
+    expect(loadSettings().approval).toBe('each');
+  });
+
   it('names the key and the allowed values for a bad value, and stores nothing', async () => {
     expect((await rejected(setSetting('backend', 'gpt'))).message).toBe("bad value 'gpt' for backend (allowed: ollama | openai)");
     expect((await rejected(setSetting('budgets.codesim.plans', '0'))).message).toBe("bad value '0' for budgets.codesim.plans (allowed: an integer 1..50)");

@@ -12,6 +12,8 @@ export interface FakeReply {
   chunkDelayMs?: number;
   /** Pause before sending status + headers. */
   headerDelayMs?: number;
+  /** Send nothing until this settles (a test lets the reply go once it has seen what it waits for). */
+  hold?: Promise<unknown>;
   /** Reply with this HTTP status and an error body (Ollama `{"error": …}`, OpenAI `{"error": {message,…}}`). */
   status?: number;
   error?: string;
@@ -81,6 +83,7 @@ export function dealer<B>(script: Script<B> | undefined, server: string, errorBo
       json(res, 500, errorBody(`fake ${server}: the script has no reply for chat request #${index + 1}`));
       return undefined;
     }
+    if (reply.hold) await reply.hold;
     if (reply.headerDelayMs) await sleep(reply.headerDelayMs);
     if (reply.withholdHeaders) return undefined;
     return { index, reply };

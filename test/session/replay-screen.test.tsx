@@ -74,6 +74,17 @@ describe('replay screen', () => {
     expect(f).toContain('edited by you');
   });
 
+  it('says which approval mode approved a step: until the code, or watching', async () => {
+    const file = new JournalBuilder()
+      .ask(0, 0, { answer: 'the plan', decision: { kind: 'approve' }, by: 'until-code' })
+      .ask(0, 1, { agent: 'code', title: 'Code', pane: 'code', answer: 'print(1)', decision: { kind: 'approve' }, by: 'watch' })
+      .write(join(dir, 'm.jsonl'));
+    app = render(<ReplayScreen timeline={await Timeline.open(file)} speed={1} />);
+    expect(await frame((x) => x.includes('step 1/2'))).toContain('approved by your mode (approving until the code)');
+    await press(RIGHT);
+    expect(await frame((x) => x.includes('step 2/2'))).toContain('approved by your mode (watching)');
+  });
+
   it('jumps to a step from the timeline with g', async () => {
     const tl = await Timeline.open(solvedSession().write(join(dir, 's.jsonl')));
     app = render(<ReplayScreen timeline={tl} speed={1} />);

@@ -2,7 +2,7 @@
 // a session of a particular form (branches, crashes, a 20 MB one for the bench) without running
 // a flow. Sessions recorded by the real pipeline live in fixtures/sessions/.
 import { writeFileSync } from 'node:fs';
-import type { Decision, PaneKind, Submission } from '../../src/engine/types.js';
+import type { DecidedBy, Decision, PaneKind, Submission } from '../../src/engine/types.js';
 import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from '../../src/session/events.js';
 import type { JudgeResult, Verdict } from '../../src/runners/types.js';
 import type { Problem } from '../../src/problems/types.js';
@@ -69,7 +69,7 @@ export class JournalBuilder {
   ask(
     branch: number,
     step: number,
-    o: { agent?: string; title?: string; pane?: PaneKind; answer: string; chunks?: number; decision?: Decision; by?: 'person' | 'auto'; value?: unknown; error?: string },
+    o: { agent?: string; title?: string; pane?: PaneKind; answer: string; chunks?: number; decision?: Decision; by?: DecidedBy; value?: unknown; error?: string },
   ): this {
     const agent = o.agent ?? 'plan';
     this.events.push({ type: 'step-start', t: this.tick(), branch, step, agent, title: o.title ?? 'Plan', pane: o.pane ?? 'plan' });

@@ -62,6 +62,8 @@ export interface CliLaunch {
   env?: Record<string, string>;
   /** CLI runs done quietly, in the same environment, before the one the test watches. */
   before?: string[][];
+  /** The directory the CLI starts in (its `w` writes there); else the test's own. */
+  cwd?: string;
 }
 
 /**
@@ -87,7 +89,7 @@ export function launchCli(term: Terminal, o: CliLaunch): string {
   const script = join(home, 'run.sh');
   writeFileSync(script, `${before}clear\n${cli(o.args)}\necho "exit=$?"\n`);
   term.session = o.session;
-  term.tmux('new-session', '-d', '-s', o.session, '-x', String(o.cols), '-y', String(o.rows), 'sh');
+  term.tmux('new-session', '-d', '-s', o.session, '-x', String(o.cols), '-y', String(o.rows), ...(o.cwd ? ['-c', o.cwd] : []), 'sh');
   term.keys(`. ${script}`, 'Enter');
   return home;
 }

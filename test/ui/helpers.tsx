@@ -9,7 +9,7 @@ import { probeBackend } from '../../src/llm/probe.js';
 import type { Problem } from '../../src/problems/types.js';
 import { App } from '../../src/screens/App.js';
 import { createAppController } from '../../src/app/appController.js';
-import type { AppController } from '../../src/app/controller.js';
+import type { AppController, ProgramOut } from '../../src/app/controller.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import type { FetchOptions } from '../../src/problems/statement/index.js';
 import { settled } from './settled.js';
@@ -60,8 +60,8 @@ export interface Running {
   unmount(): void;
 }
 
-export async function startApp(server: FakeServer, problem: Problem | undefined, extra: { editExternally?: (t: string, ext: string) => Promise<string>; flow?: string; statementFetch?: FetchOptions } = {}): Promise<Running> {
-  const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b', ...(extra.flow ? { flow: extra.flow } : {}) });
+export async function startApp(server: FakeServer, problem: Problem | undefined, extra: { editExternally?: (t: string, ext: string) => Promise<string>; flow?: string; statementFetch?: FetchOptions; programOut?: ProgramOut; approval?: string } = {}): Promise<Running> {
+  const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b', ...(extra.flow ? { flow: extra.flow } : {}), ...(extra.approval ? { approval: extra.approval } : {}) });
   const probe = await probeBackend(settings, { timeoutMs: 2000 });
   let finish: (code: number) => void = () => {};
   const exit = new Promise<number>((r) => (finish = r));
@@ -73,6 +73,7 @@ export async function startApp(server: FakeServer, problem: Problem | undefined,
     quit: (c) => finish(c),
     frameMs: 10,
     ...(extra.statementFetch ? { statementFetch: extra.statementFetch } : {}),
+    ...(extra.programOut ? { programOut: extra.programOut } : {}),
   });
   const r = render(<App app={app} {...(problem ? { initial: problem } : {})} onExit={(c) => finish(c)} />);
   const frame = (): string => r.lastFrame() ?? '';

@@ -3,7 +3,7 @@ import type { Program } from '../../runners/types.js';
 import { programFrom } from '../shared/code.js';
 import { programLeniently } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, editFix, programRules, quoteProgram } from '../shared/program.js';
+import { codeFence, editFix, fixProgram, programRules, quoteProgram } from '../shared/program.js';
 import { asText } from '../shared/text.js';
 import { pick, readYaml, showMap } from '../shared/yaml.js';
 import { anchoringMeta, reflectionText, type Anchoring, type Reflection } from './common.js';
@@ -61,6 +61,7 @@ export const analyzeAndFixAgent: Agent<AnalyzeAndFixInput, AnalyzeAndFixValue> =
   parse: (text, _input, ctx) => parseBoth(text, ctx),
   show: (v) => `\`\`\`yaml\n${showMap([['what_went_wrong', v.analysis]])}\n\`\`\`\n\n${quoteProgram(v.program)}`,
   edit: editFix(parseBoth),
+  program: fixProgram(),
   // Unreadable after the repair request (with --auto): text without a fence as the program.
   lenient: (text, _input, ctx) => ({ analysis: '', program: programLeniently(text, ctx) }),
   meta: (_v, input) => anchoringMeta(input),

@@ -6,7 +6,7 @@ import { formatInstructions, readAnswer, showFields, type Field } from '../share
 import { programFrom } from '../shared/code.js';
 import { programSchema } from '../shared/edit.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, editFix, FIXED_CODE_FIELD, programRules, quoteProgram } from '../shared/program.js';
+import { codeFence, editFix, FIXED_CODE_FIELD, fixProgram, programRules, quoteProgram } from '../shared/program.js';
 import { asText } from '../shared/text.js';
 import { programLeniently } from '../shared/lenient.js';
 
@@ -109,5 +109,6 @@ export const debugAgent: Agent<DebugInput, DebugValue> = {
   show: (v) => showFields(FIELDS, { ...v, code: quoteProgram(v.program) }),
   edit: editFix(parseDebug),
   forward: fixForward(),
+  program: fixProgram(),
   lenient: (text, _input, ctx) => ({ trace: '', culprit: 'unknown', fix: '', program: programLeniently(text, ctx) }),
 };

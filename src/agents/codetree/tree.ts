@@ -4,8 +4,8 @@
 // records it and a replay, resume or "back" serves it like any other step.
 import { AnswerFormatError, type Agent } from '../../engine/types.js';
 
-export const SEARCHES = ['critic', 'bfs', 'dfs'] as const;
-export type Search = (typeof SEARCHES)[number];
+/** The search orders (the record's choices, src/flows/codetree.meta.ts). */
+export type Search = 'critic' | 'bfs' | 'dfs';
 
 /**
  * Where a node stands: waiting to be expanded; expanded and kept (its children follow); aborted

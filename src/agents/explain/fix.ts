@@ -7,7 +7,7 @@ import { programFrom } from '../shared/code.js';
 import { fixForward } from '../shared/forward.js';
 import { programLeniently } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, editFix, FIXED_CODE_FIELD, programRules, quoteProgram } from '../shared/program.js';
+import { codeFence, editFix, FIXED_CODE_FIELD, fixProgram, programRules, quoteProgram } from '../shared/program.js';
 import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
 import { showExplanation, type ExplainValue } from './explain.js';
@@ -62,5 +62,6 @@ export const checkFixAgent: Agent<CheckFixInput, CheckFixValue> = {
   show: (v) => renderSections([['Changes', v.analysis], ['Code', quoteProgram(v.program)]]),
   edit: editFix(read),
   forward: fixForward(),
+  program: fixProgram(),
   lenient: (text, _input, ctx) => ({ analysis: '', program: programLeniently(text, ctx) }),
 };

@@ -6,7 +6,7 @@ import { readAnswer, showFields, type Field } from '../shared/answer.js';
 import { programFrom } from '../shared/code.js';
 import { debugSchema, readCulprit } from '../codesim/debug.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, editFix, FIXED_CODE_FIELD, programRules, quoteProgram } from '../shared/program.js';
+import { codeFence, editFix, FIXED_CODE_FIELD, fixProgram, programRules, quoteProgram } from '../shared/program.js';
 import { asText } from '../shared/text.js';
 import { algorithmText } from './plan.js';
 import type { RetrievalValue } from './retrieve.js';
@@ -101,5 +101,6 @@ export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
   show: (v) => showFields(FIELDS, { plan: v.plan, notes: v.fix, code: quoteProgram(v.program) }),
   edit: (text, previous, ctx) => editFix((t, c) => parseDebug(t, c, previous.plan))(text, previous, ctx),
   forward: fixForward(),
+  program: fixProgram(),
   lenient: (text, input, ctx) => ({ trace: '', culprit: 'unknown', fix: '', plan: input.previous.plan, program: programLeniently(text, ctx) }),
 };

@@ -61,6 +61,12 @@ export function extractCode(text: string, lang: LangId): string | undefined {
   return undefined;
 }
 
+/** The info string of the fence that holds `source` in the answer (as extractCode took it), if any. */
+export function fenceTagOf(text: string, source: string): string | undefined {
+  const want = source.trim();
+  return fences(stripThink(text)).findLast((f) => f.body.trim() === want)?.tag || undefined;
+}
+
 /** As `extractCode`, but a missing program is an AnswerFormatError (the engine asks for a repair). */
 export function programFrom(text: string, lang: LangId): Program {
   const source = extractCode(text, lang);

@@ -1,5 +1,5 @@
 import { programForward } from './forward.js';
-import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
+import { AnswerFormatError, type Agent, type AgentContext, type ProgramPart } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import type { Field } from './answer.js';
 import { fenceTag, langName } from '../../runners/langs.js';
@@ -37,13 +37,19 @@ export function codeTaskTail(plan: string, ctx: AgentContext): string[] {
  * How every code stage reads, shows and takes edits of its answer: one program in a fence; read
  * leniently, text without a fence is the program (as the published code took it).
  */
-export const programAnswer: Pick<Agent<unknown, Program>, 'parse' | 'show' | 'edit' | 'lenient' | 'forward'> = {
+export const programAnswer: Pick<Agent<unknown, Program>, 'parse' | 'show' | 'edit' | 'lenient' | 'forward' | 'program'> = {
   parse: (text, _input, ctx) => programFrom(text, ctx.lang),
   show: (v) => v.source,
   edit: (text, _previous, ctx) => programFromEdit(text, ctx),
   lenient: (text, _input, ctx) => programLeniently(text, ctx),
   forward: programForward,
+  program: { get: (v) => v, set: (_v, p) => p },
 };
+
+/** Where a debug or fix stage's answer keeps its corrected program (for the engine's language check). */
+export function fixProgram<V extends { program: Program }>(): ProgramPart<V> {
+  return { get: (v) => v.program, set: (v, program) => ({ ...v, program }) };
+}
 
 /** The corrected program of a debug stage's answer, under the names models give that section. */
 export const FIXED_CODE_FIELD: Field<'code'> = {

@@ -133,8 +133,10 @@ function simulateRows(p: Proposal, o: PaneOptions): Row[] | undefined {
 function codeRowsOf(p: Proposal, o: PaneOptions): Row[] | undefined {
   const v = p.value;
   if (!isProgram(v)) return undefined;
-  const rows: Row[] = [[seg(v.lang, { color: 'cyan' }), seg(`  ${v.source.replace(/\s+$/, '').split('\n').length} lines`, { dim: true })]];
-  rows.push(...codeRows(v.source, { lang: v.lang, width: o.width }));
+  // Drawn in the language it is written in (a flagged one is not the session's).
+  const lang = p.foreign?.lang ?? v.lang;
+  const rows: Row[] = [[seg(lang, { color: 'cyan' }), seg(`  ${v.source.replace(/\s+$/, '').split('\n').length} lines`, { dim: true })]];
+  rows.push(...codeRows(v.source, { lang, width: o.width }));
   if (o.previousCode !== undefined) {
     const st = diffStat(o.previousCode, v.source);
     rows.push(blank(), [seg('diff vs the previous version ', { bold: true }), seg(`+${st.added}`, { color: 'green' }), seg(' '), seg(`-${st.removed}`, { color: 'red' })]);
@@ -155,7 +157,7 @@ function debugRows(p: Proposal, o: PaneOptions): Row[] | undefined {
   if (hasPlan(v)) rows.push(...section('modified plan', v.plan, o, {}, o.compact ? 4 : undefined));
   const before = o.previousCode;
   if (before !== undefined) rows.push(blank(), [seg('the fix', { bold: true })], ...diffRows(before, v.program.source, { width: o.width }));
-  else rows.push(blank(), [seg('code', { bold: true })], ...codeRows(v.program.source, { lang: v.program.lang, width: o.width }));
+  else rows.push(blank(), [seg('code', { bold: true })], ...codeRows(v.program.source, { lang: p.foreign?.lang ?? v.program.lang, width: o.width }));
   return rows;
 }
 
@@ -202,7 +204,14 @@ export function proposalRows(p: Proposal, o: PaneOptions): Row[] {
     const tail = p.cancelled ? 'what had come so far:' : 'the answer ended:';
     return [head, ...(raw.length > 0 ? [blank(), [seg(tail, { dim: true })], ...raw.map((r): Row => [seg('  '), ...r])] : [])];
   }
-  return [...lenientRows(p, o), ...valueRows(p, o)];
+  return [...foreignRows(p), ...lenientRows(p, o), ...valueRows(p, o)];
+}
+
+/** A program in another language than the session's says so above its pane (the gate offers L and R). */
+function foreignRows(p: Proposal): Row[] {
+  const f = p.foreign;
+  if (!f) return [];
+  return [[seg(`this looks like ${f.name}, the session is ${f.sessionName}`, { bold: true, color: 'yellow' })], blank()];
 }
 
 /** A step read leniently says so above its pane, with why the answer could not be read. */

@@ -2,8 +2,12 @@
 // `current()` and answers with `decide(step, decision)`. Decisions name their step, so a key
 // pressed for one step can never decide the next one. While an answer streams, `cancelAnswer()`
 // stops that answer alone: the engine brings it back to this gate as a failed proposal.
+// The person's approval mode answers for them where it passes a step (see approval.ts): at once
+// when the proposal arrives, or for the one waiting when the mode changes; the decision then
+// names the mode, so the journal says which steps the person read and which passed by.
+import { passes, type ApprovalMode } from '../approval.js';
 import { canApprove, canGoBack } from '../decisions.js';
-import type { Decision, Gate, Proposal, StepId } from '../types.js';
+import type { Decided, Decision, Gate, Proposal, StepId } from '../types.js';
 
 export interface ManualGate {
   gate: Gate;
@@ -18,10 +22,15 @@ export interface ManualGate {
   cancelAnswer(): boolean;
   /** True while an answer streams that `cancelAnswer` would cancel. */
   answering(): boolean;
+  /** The approval mode now. */
+  approval(): ApprovalMode;
+  /** Changes the mode; the proposal waiting now is approved when the new mode passes it. */
+  setApproval(mode: ApprovalMode): void;
 }
 
-export function createManualGate(): ManualGate {
-  let waiting: { proposal: Proposal; resolve: (d: Decision) => void } | null = null;
+export function createManualGate(o: { approval?: ApprovalMode } = {}): ManualGate {
+  let mode: ApprovalMode = o.approval ?? 'each';
+  let waiting: { proposal: Proposal; resolve: (d: Decision | Decided) => void } | null = null;
   let streaming: (() => void) | null = null;
   const gate: Gate = {
     by: 'person',
@@ -32,8 +41,9 @@ export function createManualGate(): ManualGate {
       };
     },
     decide: (proposal, signal) =>
-      new Promise<Decision>((resolve, reject) => {
+      new Promise<Decision | Decided>((resolve, reject) => {
         if (signal.aborted) return reject(signal.reason ?? new Error('aborted'));
+        if (mode !== 'each' && passes(mode, proposal)) return resolve({ decision: { kind: 'approve' }, by: mode });
         const onAbort = (): void => {
           waiting = null;
           reject(signal.reason ?? new Error('aborted'));
@@ -59,6 +69,14 @@ export function createManualGate(): ManualGate {
       return true;
     },
     answering: () => streaming !== null,
+    approval: () => mode,
+    setApproval(m) {
+      mode = m;
+      if (m === 'each' || !waiting || !passes(m, waiting.proposal)) return;
+      const { resolve } = waiting;
+      waiting = null;
+      resolve({ decision: { kind: 'approve' }, by: m });
+    },
     decide(step, decision) {
       if (!waiting || waiting.proposal.step !== step) return false;
       const p = waiting.proposal;

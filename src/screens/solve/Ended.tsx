@@ -1,16 +1,45 @@
+import { compareRows, trimBlock } from '../../components/TestTable.js';
 import { Rows, rowText, seg, textRows, type Row } from '../../components/rows.js';
+import type { TestResult } from '../../runners/types.js';
 
 /**
  * How to go on. What happened is said once, by the end line the history prints just above
- * (it stays in the scrollback); here only what that line does not say.
+ * (it stays in the scrollback); here only what that line does not say. `offered`: the hidden
+ * test a failed Submit can send to the debugger (`d`).
  */
-export function endedRows(file: string | undefined, backendFailed: boolean, width: number): Row[] {
+export function endedRows(file: string | undefined, backendFailed: boolean, width: number, offered?: TestResult): Row[] {
   const lines: Row[] = [];
+  if (offered) lines.push([seg(`d sends ${offered.name} (${offered.verdict}) to the debugger as a new sample; the samples and the Submit then run again`)]);
   if (file) lines.push([seg(`replay it: simcoach replay ${file}`, { dim: true })]);
   if (backendFailed) lines.push([seg('start the server or fix the model (simcoach doctor says how), then press R to go on from the last complete step', { dim: true })]);
   return lines.flatMap((r) => textRows(rowText(r), width, r[0] ?? {}));
 }
 
-export function Ended({ file, backendFailed, width }: { file?: string; backendFailed: boolean; width: number }) {
-  return <Rows rows={endedRows(file, backendFailed, width)} />;
+export function Ended({ file, backendFailed, width, offered }: { file?: string; backendFailed: boolean; width: number; offered?: TestResult }) {
+  return <Rows rows={endedRows(file, backendFailed, width, offered)} />;
+}
+
+/**
+ * The test `d` would add, before it is added: its input, the expected output and what the
+ * program printed (or how it failed), within `height` rows.
+ */
+export function sampleRows(t: TestResult, width: number, height: number): Row[] {
+  const room = Math.max(1, Math.floor((height - 6) / 3));
+  const rows: Row[] = [
+    [seg(`Send ${t.name} to the debugger as a new sample?`, { bold: true })],
+    ...textRows(`The program fails it (${t.verdict}${t.detail ? `: ${t.detail}` : ''}). From its last samples run the flow goes on with this test among the samples, debugs, and submits again.`, width, { dim: true }),
+    [seg('input:', { bold: true })],
+    ...trimBlock(t.input, room, width - 2).map((l) => [seg(`  ${l}`)]),
+  ];
+  if (t.verdict === 'WA') rows.push(...compareRows(t.expected, t.actual, width, room));
+  else {
+    rows.push([seg('expected:', { bold: true })], ...trimBlock(t.expected, room, width - 2).map((l) => [seg(`  ${l}`)]));
+    const why = t.verdict === 'TLE' ? 'time limit exceeded' : t.verdict === 'MLE' ? 'memory limit exceeded' : t.stderr.trim() || `exit code ${t.exitCode ?? t.signal ?? '?'}`;
+    rows.push([seg('got:', { bold: true })], ...trimBlock(`${t.actual ? `${t.actual.replace(/\s+$/, '')}\n` : ''}(${why})`, room, width - 2).map((l) => [seg(`  ${l}`, { color: 'red' })]));
+  }
+  return rows;
+}
+
+export function SampleConfirm({ test, width, height }: { test: TestResult; width: number; height: number }) {
+  return <Rows rows={sampleRows(test, width, height)} height={height} />;
 }

@@ -1,7 +1,7 @@
 import { Rows, type Row } from '../../components/rows.js';
 import type { Hint } from '../../components/KeyHints.js';
 import type { Proposal } from '../../engine/types.js';
-import { CANCELLED_HINTS, GATE_HINTS, PANE_HINTS, PRACTICE_HINTS, STRESS_HINTS } from '../../components/solveHints.js';
+import { CANCELLED_HINTS, GATE_HINTS, PANE_HINTS, PRACTICE_HINTS, STRESS_HINTS, foreignHints } from '../../components/solveHints.js';
 
 /** A proposal waiting for the person's decision: its pane, scrolled. */
 export function Gate({ rows, offset, height }: { rows: Row[]; offset: number; height: number }) {
@@ -14,5 +14,6 @@ export function gateHints(p: Proposal): Hint[] {
   if (p.error) return GATE_HINTS.filter((h) => !['a', 'e', 'E'].includes(h.key));
   if (p.pane === 'practice') return PRACTICE_HINTS;
   if (p.pane === 'stress') return STRESS_HINTS;
+  if (p.foreign) return [...foreignHints(p.foreign), ...GATE_HINTS];
   return [...(PANE_HINTS[p.pane] ?? []), ...GATE_HINTS];
 }

@@ -1,0 +1,17 @@
+// practice's registry record: what settings, `--help` and the settings screen read. The flow's
+// code (its agents, the runners) is imported only when a session starts.
+import { defineFlow } from './define.js';
+
+export const practiceFlow = defineFlow({
+  name: 'practice',
+  title: 'Practice',
+  about: 'you write the program; h reveals one more hint from the stages of the flows (similar problem, idea, plan, simulation, code)',
+  budgets: {
+    submissions: { default: 30, min: 1, max: 500, label: 'submissions', doc: 'programs you may submit in one practice session' },
+    stressRounds: { default: 100, min: 1, max: 10000, label: 'stress rounds', doc: 'random tests a stress test runs at most' },
+  },
+  // With the auto gate every rung is asked (the idea costs no call), then the revealed code submitted.
+  bound: () => ({ best: 4, worst: 4 }),
+  panes: ['practice', 'similar', 'idea', 'plan', 'simulate', 'code', 'tests', 'stress', 'debug'],
+  load: () => import('./practice.js').then((m) => m.practice),
+});

@@ -1,0 +1,80 @@
+// `w`: one line asking where to write the program (the default filled in), then, when that file
+// exists, "overwrite it? y/n". The app controller writes; this line only asks and reports.
+import { Text, useInput } from 'ink';
+import { useRef, useState } from 'react';
+import { splitBurst } from '../../components/burst.js';
+import { overwriteKey } from '../../components/currentProgram.js';
+import { LineInput } from '../../components/Editor.js';
+import type { Hint } from '../../components/KeyHints.js';
+import { cut } from '../../components/rows.js';
+import { tone } from '../../components/theme.js';
+import type { ProgramOut, WriteOutcome } from '../../app/controller.js';
+
+export interface Said {
+  text: string;
+  tone?: 'red' | 'yellow' | 'green';
+}
+
+export const WRITE_HINTS: Hint[] = [
+  { key: 'enter', label: 'write' },
+  { key: 'esc', label: 'cancel' },
+];
+
+/** What the status line says after a write. */
+export function writtenNotice(r: Exclude<WriteOutcome, { kind: 'exists' }>): Said {
+  return r.kind === 'written' ? { text: `wrote ${r.lines} line${r.lines === 1 ? '' : 's'} to ${r.path}`, tone: 'green' } : { text: r.message, tone: 'red' };
+}
+
+/** What the status line says after `y`. */
+export function copiedNotice(r: ReturnType<ProgramOut['copy']>): Said {
+  return r.ok ? { text: `copied ${r.lines} line${r.lines === 1 ? '' : 's'} to the clipboard (OSC 52)`, tone: 'green' } : { text: r.message, tone: 'yellow' };
+}
+
+/** The line itself; `onAsking` tells the screen when its key hints should be CONFIRM_HINTS. */
+export function WriteProgram({ out, source, initial, width, onDone, onAsking }: { out: ProgramOut; source: string; initial: string; width: number; onDone(said: Said | undefined): void; onAsking?(asking: boolean): void }) {
+  const [phase, setPhaseState] = useState<{ kind: 'path' } | { kind: 'busy' } | { kind: 'confirm'; path: string; given: string }>({ kind: 'path' });
+  // Keys can outrun renders: the confirm reads the newest phase.
+  const phaseNow = useRef(phase);
+  const setPhase = (p: typeof phase): void => {
+    phaseNow.current = p;
+    setPhaseState(p);
+    onAsking?.(p.kind === 'confirm');
+  };
+  const failed = (err: unknown): void => onDone({ text: `not written: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' });
+
+  const submit = (given: string): void => {
+    if (!given.trim()) return onDone(undefined);
+    setPhase({ kind: 'busy' });
+    out.write(given, source, false).then((r) => (r.kind === 'exists' ? setPhase({ kind: 'confirm', path: r.path, given }) : onDone(writtenNotice(r))), failed);
+  };
+
+  useInput(
+    (input, key) => {
+      const p = phaseNow.current;
+      if (p.kind !== 'confirm') return;
+      for (const k of splitBurst(input, key, 'chars')) {
+        const a = overwriteKey(k);
+        if (a === 'no') return onDone({ text: `not written: ${p.path} is kept`, tone: 'yellow' });
+        if (a === 'yes') {
+          setPhase({ kind: 'busy' });
+          out.write(p.given, source, true).then((r) => onDone(r.kind === 'exists' ? { text: `not written: ${r.path} exists`, tone: 'red' } : writtenNotice(r)), failed);
+          return;
+        }
+      }
+    },
+    { isActive: phase.kind === 'confirm' },
+  );
+
+  if (phase.kind === 'path') return <LineInput label="write the program to:" width={width} initial={initial} onSubmit={submit} onCancel={() => onDone(undefined)} />;
+  if (phase.kind === 'busy') return <Text dimColor>{cut('writing…', width)}</Text>;
+  return (
+    <Text color={tone('yellow')} wrap="truncate-end">
+      {cut(`${phase.path} exists: overwrite it? y/n`, width)}
+    </Text>
+  );
+}
+
+export const CONFIRM_HINTS: Hint[] = [
+  { key: 'y', label: 'overwrite' },
+  { key: 'n', label: 'keep the file' },
+];
