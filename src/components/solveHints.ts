@@ -39,11 +39,11 @@ export const GATE_HINTS: Hint[] = [
   { key: 'e', label: 'edit' },
   { key: 'E', label: 'editor' },
   { key: 'r', label: 'reject' },
-  // Approve until the code: short enough that the eight keys a person needs first fit 80 columns.
-  { key: 'A', label: 'to code' },
   { key: 'b', label: 'back' },
   { key: 'q', label: 'quit' },
   { key: '?', label: 'keys' },
+  // Approve until the code; before any program it moves up beside r (see untilCodeEarly).
+  { key: 'A', label: 'to code' },
   { key: 'W', label: 'watch' },
   { key: 'g', label: 'timeline' },
   { key: 'p', label: 'problem' },
@@ -114,6 +114,18 @@ export function withApproval(hints: Hint[], mode: ApprovalMode | undefined): Hin
   if (mode === undefined || mode === 'each') return hints;
   const own = mode === 'watch' ? 'W' : 'A';
   return [{ key: 'ctrl-c', label: `step in (${mode === 'watch' ? 'watching' : 'until code'})` }, ...hints.filter((h) => h.key !== 'ctrl-c' && h.key !== own)];
+}
+
+/**
+ * Before there is a program (no w or y to offer), A goes right after r: then the eight keys a
+ * person needs first at a plan or a simulation fit 80 columns, A among them.
+ */
+export function untilCodeEarly(hints: Hint[]): Hint[] {
+  const a = hints.find((h) => h.key === 'A');
+  const r = hints.findIndex((h) => h.key === 'r');
+  if (!a || r < 0) return hints;
+  const rest = hints.filter((h) => h !== a);
+  return [...rest.slice(0, r + 1), a, ...rest.slice(r + 1)];
 }
 
 /** What the screen says as the mode changes. */

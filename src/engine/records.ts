@@ -150,7 +150,6 @@ export function servedValue(r: AskRecord): unknown {
   return r.proposal?.value;
 }
 
-
 /** The tests a branch added to the problem's samples (hidden tests sent to the debugger). */
 export const samplesAdded = (rec: Recorded, branch: number): TestCase[] => addedSamples(branch, rec.forks);
 

@@ -15,7 +15,7 @@ import type { Program } from '../runners/types.js';
 import type { AppController, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal, useRepaintOnWidth } from './hooks.js';
-import { ALL_KEYS, APPROVAL_NOTICE, SAMPLE_HINTS, STREAM_HINTS, endedHints, endedKeys, withApproval } from '../components/solveHints.js';
+import { ALL_KEYS, APPROVAL_NOTICE, SAMPLE_HINTS, STREAM_HINTS, endedHints, endedKeys, untilCodeEarly, withApproval } from '../components/solveHints.js';
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
@@ -427,6 +427,7 @@ export function Solve(props: SolveProps) {
     );
     hints = asking ? CONFIRM_HINTS : WRITE_HINTS;
   } else if (program !== undefined && mode === 'main') hints = withProgramHints(hints);
+  else hints = untilCodeEarly(hints);
 
   const shownNotice = notice ?? (v.error && proposal ? { text: v.error.message, tone: 'red' as const } : undefined);
   return (

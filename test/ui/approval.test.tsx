@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/problems/types.js';
 import { setColor } from '../../src/components/theme.js';
 import { solveKey, solveKeys, type SolveKeyView } from '../../src/components/solveKeys.js';
-import { GATE_HINTS, STREAM_HINTS, withApproval } from '../../src/components/solveHints.js';
+import { GATE_HINTS, STREAM_HINTS, untilCodeEarly, withApproval } from '../../src/components/solveHints.js';
 import { hintsText } from '../../src/components/KeyHints.js';
 import { statusRow } from '../../src/components/StatusBar.js';
 import { fixture } from '../agents/problems.js';
@@ -71,9 +71,10 @@ describe('the keys of the modes', () => {
     expect(hintsText(streaming, 200)).toMatch(/^ctrl-c step in \(watching\) · g timeline/);
     expect(streaming.filter((h) => h.key === 'ctrl-c')).toHaveLength(1);
     expect(withApproval(GATE_HINTS, 'each')).toBe(GATE_HINTS);
-    // At 80 columns the gate's first keys, A among them, all fit.
-    expect(hintsText(GATE_HINTS, 80)).toBe('a approve · e edit · E editor · r reject · A to code · b back · q quit · ? keys');
-    expect(hintsText(GATE_HINTS, 200)).toContain('? keys · W watch');
+    // Before there is a program, A moves up: at 80 columns the gate's first keys, A among them, all fit.
+    expect(hintsText(untilCodeEarly(GATE_HINTS), 80)).toBe('a approve · e edit · E editor · r reject · A to code · b back · q quit · ? keys');
+    expect(hintsText(GATE_HINTS, 200)).toContain('? keys · A to code · W watch');
+    expect(untilCodeEarly(STREAM_HINTS)).toBe(STREAM_HINTS);
     const bar = (approval?: 'watch' | 'until-code') => statusRow({ flow: 'codesim', model: 'm', tokensIn: 0, tokensOut: 0, progress: [], calls: 0, ...(approval ? { approval } : {}) }, 80, 0).map((s) => s.text).join('');
     expect(bar('watch')).toMatch(/^ codesim +» watching/);
     expect(bar('until-code')).toContain('» until the code');
