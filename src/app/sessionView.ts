@@ -3,7 +3,7 @@
 // The replay screen can fold journal events the same way (`fromJournal` in launch code).
 import type { EngineEvent, ProgressSnapshot } from '../engine/events.js';
 import type { Decision, DecidedBy, Outcome, PaneKind, Proposal, StepId } from '../engine/types.js';
-import type { JudgeResult, Program, TestCase, TestResult } from '../runners/types.js';
+import type { JudgeResult, Program, TestCase } from '../runners/types.js';
 
 /** A finished piece of the session, printed once into the history above the live region. */
 export type HistoryItem =
@@ -199,17 +199,3 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
   }
 }
 
-/**
- * The hidden test the session's Submit failed on (its input, expected output and the program's),
- * when the session ended so: what `d` would send to the debugger as a new sample.
- */
-export function submitFailure(v: SessionView): TestResult | undefined {
-  const submit = v.outcome?.submit;
-  if (!submit || submit.verdict === 'AC' || submit.hidden === 0) return undefined;
-  for (let i = v.history.length - 1; i >= 0; i--) {
-    const item = v.history[i]!;
-    if (item.kind === 'run' && item.title === 'Submit') return item.result.tests.find((t) => t.verdict !== 'AC');
-    if (item.kind === 'branch') return undefined;
-  }
-  return undefined;
-}
