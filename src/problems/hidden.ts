@@ -1,9 +1,15 @@
-// Hidden tests beside a statement: `sum.md` keeps them in `sum/` as `NAME.in` + `NAME.out|.ans`.
+// Hidden tests beside a statement: `sum.md` keeps them in `sum/` as `NAME.in` + `NAME.out|.ans`,
+// each of them possibly gzip-compressed (`NAME.in.gz`): a test at the problem's full size can
+// weigh megabytes as text and a few kilobytes compressed.
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { gunzip } from 'node:zlib';
+import { promisify } from 'node:util';
 import { basename, dirname, extname, join } from 'node:path';
 import type { TestCase } from './types.js';
-import { problemError, readText } from './read.js';
+import { MAX_FILE_BYTES, normalizeText, problemError, readBytes, readText } from './read.js';
 import { naturalCompare } from './text.js';
+
+const inflate = promisify(gunzip);
 
 /** The folder that holds a statement's hidden tests: its path without the extension. */
 export function testsDirOf(file: string): string {
@@ -20,22 +26,47 @@ async function listDir(dir: string): Promise<string[] | undefined> {
   }
 }
 
+/** A test file, plain or gzip-compressed; bounded like any problem file once inflated. */
+async function readTestFile(file: string): Promise<string> {
+  if (!file.endsWith('.gz')) return readText(file);
+  const packed = await readBytes(file);
+  try {
+    return normalizeText((await inflate(packed, { maxOutputLength: MAX_FILE_BYTES })).toString('utf8'));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ERR_BUFFER_TOO_LARGE' ? `holds more than ${MAX_FILE_BYTES / 1048576} MB` : 'is not a gzip file or is damaged';
+    throw problemError(file, undefined, why);
+  }
+}
+
+/** `NAME.in`, `NAME.out.gz` → the stem and the part ('in', 'out', 'ans'); anything else is not a test file. */
+function testPart(name: string): { stem: string; part: 'in' | 'out' | 'ans' } | undefined {
+  const m = /^(.*)\.(in|out|ans)(\.gz)?$/.exec(name);
+  return m && m[1] ? { stem: m[1], part: m[2] as 'in' | 'out' | 'ans' } : undefined;
+}
+
 export async function readHiddenTests(file: string): Promise<TestCase[]> {
   const dir = testsDirOf(file);
   const names = await listDir(dir);
   if (!names) return [];
-  const present = new Set(names);
-  const stems = names.filter((n) => n.endsWith('.in')).map((n) => n.slice(0, -3));
-  for (const n of names) {
-    const m = /^(.*)\.(out|ans)$/.exec(n);
-    if (m && !present.has(`${m[1]}.in`)) throw problemError(join(dir, n), undefined, `has no ${m[1]}.in beside it`);
+  const byStem = new Map<string, { in?: string; out?: string; ans?: string }>();
+  for (const n of names.sort()) {
+    const t = testPart(n);
+    if (!t) continue;
+    const parts = byStem.get(t.stem) ?? {};
+    const other = parts[t.part];
+    if (other) throw problemError(join(dir, n), undefined, `and ${other} are the same test; keep one of them`);
+    parts[t.part] = n;
+    byStem.set(t.stem, parts);
   }
-  stems.sort(naturalCompare);
+  const stems = [...byStem.keys()].sort(naturalCompare);
   const tests: TestCase[] = [];
   for (const stem of stems) {
-    const answer = present.has(`${stem}.out`) ? `${stem}.out` : present.has(`${stem}.ans`) ? `${stem}.ans` : undefined;
-    if (!answer) throw problemError(join(dir, `${stem}.in`), undefined, `has no ${stem}.out or ${stem}.ans beside it`);
-    tests.push({ name: stem, input: await readText(join(dir, `${stem}.in`)), outputs: [await readText(join(dir, answer))] });
+    const parts = byStem.get(stem)!;
+    const answer = parts.out ?? parts.ans;
+    if (!parts.in) throw problemError(join(dir, answer!), undefined, `has no ${stem}.in beside it`);
+    if (!answer) throw problemError(join(dir, parts.in), undefined, `has no ${stem}.out or ${stem}.ans beside it`);
+    tests.push({ name: stem, input: await readTestFile(join(dir, parts.in)), outputs: [await readTestFile(join(dir, answer))] });
   }
   return tests;
 }
@@ -47,9 +78,9 @@ export async function readHiddenTests(file: string): Promise<TestCase[]> {
 export async function addHiddenTest(file: string, input: string, output: string, prefix = 'stress'): Promise<string> {
   const dir = testsDirOf(file);
   await mkdir(dir, { recursive: true });
-  const present = new Set(await readdir(dir));
+  const taken = new Set((await readdir(dir)).map((n) => testPart(n)?.stem));
   let k = 1;
-  while (present.has(`${prefix}-${k}.in`) || present.has(`${prefix}-${k}.out`) || present.has(`${prefix}-${k}.ans`)) k++;
+  while (taken.has(`${prefix}-${k}`)) k++;
   const stem = join(dir, `${prefix}-${k}`);
   // The answer first: a test folder never holds an .in without its answer.
   await writeFile(`${stem}.out`, output, { flag: 'wx' });

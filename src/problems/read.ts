@@ -18,6 +18,11 @@ export function normalizeText(text: string): string {
 
 /** Reads a text file for a loader, with one-line errors for the usual ways that fails. */
 export async function readText(file: string): Promise<string> {
+  return normalizeText((await readBytes(file)).toString('utf8'));
+}
+
+/** A problem file's bytes (a compressed test, say), with the same checks and messages as readText. */
+export async function readBytes(file: string): Promise<Buffer> {
   let size: number;
   try {
     const info = await stat(file);
@@ -33,5 +38,5 @@ export async function readText(file: string): Promise<string> {
   if (size > MAX_FILE_BYTES) {
     throw problemError(file, undefined, `is ${Math.round(size / 1048576)} MB; problem files over ${MAX_FILE_BYTES / 1048576} MB are refused`);
   }
-  return normalizeText(await readFile(file, 'utf8'));
+  return readFile(file);
 }

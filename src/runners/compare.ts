@@ -281,7 +281,9 @@ export function outputComparer(accepted: string[], cmp: Comparison): OutputCompa
   const units = wants.map((w) => unitsOf(w, split));
   const eps = cmp.mode === 'float' ? (cmp.eps ?? 1e-6) : null;
   const ms = units.map((u) => (lines ? lineMatcher(u) : tokenMatcher(u, eps)));
-  const longest = Math.max(0, ...units.flatMap((u) => u.map((x) => x.text.length)));
+  // A loop, not Math.max(...all): an answer of 10^5 tokens would overflow the call stack.
+  let longest = 0;
+  for (const u of units) for (const x of u) longest = Math.max(longest, x.text.length);
   let settled = false;
   const splitter = split(Math.max(MIN_UNIT_KEEP, longest + 1), (u) => {
     for (const m of ms) m.feed(u);

@@ -43,7 +43,9 @@ let pythonPath: Promise<string> | null = null;
 /** The real interpreter, not a pyenv shim: a shim is a shell script that costs ~50 ms a run. */
 export function pythonExecutable(): Promise<string> {
   pythonPath ??= (async () => {
-    const r = await probe('python3', ['-c', 'import sys; print(sys.executable)']);
+    // A pyenv shim takes seconds to answer on a loaded machine, and falling back to the shim breaks
+    // every Python run in the sandbox (pyenv's own files are not mounted there): wait for it.
+    const r = await probe('python3', ['-c', 'import sys; print(sys.executable)'], 60_000);
     const exe = r.stdout.trim();
     return r.ok && exe.startsWith('/') ? exe : ((await which('python3')) ?? 'python3');
   })();

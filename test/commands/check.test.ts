@@ -56,7 +56,7 @@ describe('simcoach check', () => {
     expect(server.chatBodies().map(checkStage)).toEqual(['explain', 'fix']);
     expect(r.stderr).toMatch(/step  3 +explain .* edited/);
     expect(r.stderr).toMatch(/run .*AC 2\/2/);
-    expect(r.stderr).toMatch(/run .*AC 5\/5/);
+    expect(r.stderr).toMatch(/run .*AC 6\/6/);
   });
 
   it('an accepted program: samples then hidden tests, and the complexity reviewed against the limits', async () => {
@@ -67,7 +67,7 @@ describe('simcoach check', () => {
     expect(r.stdout).toContain('accepted on every test · fits the limits');
     expect(r.stdout).toContain('O(n + q) time');
     expect(server.chatBodies().map(checkStage)).toEqual(['review']);
-    expect(server.chatBodies()[0]!.messages[2]!.content).toMatch(/5 tests passed; slowest \d+ ms/);
+    expect(server.chatBodies()[0]!.messages[2]!.content).toMatch(/6 tests passed; slowest \d+ ms/);
   });
 
   it('bad input: one line each, never a stack', async () => {

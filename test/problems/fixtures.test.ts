@@ -50,7 +50,8 @@ describe('the built-in problem set', () => {
     expect(p.source?.file).toBe(join(dir, 'knapsack.md'));
   });
 
-  it('stays small (under 1 MB on disk)', () => {
-    expect(sizeOf(dir)).toBeLessThan(1024 * 1024);
+  // The full-size tests (the ones a slow solution cannot pass) are gzip-compressed: about 10 MB as text.
+  it('stays small (under 2 MB on disk)', () => {
+    expect(sizeOf(dir)).toBeLessThan(2 * 1024 * 1024);
   });
 });

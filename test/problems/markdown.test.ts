@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadProblem, loadProblemSet } from '../../src/problems/index.js';
@@ -75,6 +76,28 @@ describe('the hand-written markdown format', () => {
       { name: '2', input: '2 2\n', outputs: ['4\n'] },
       { name: '10', input: '10 10\n', outputs: ['20\n'] },
     ]);
+  });
+
+  it('reads gzip-compressed tests (.in.gz, .out.gz) beside plain ones, and names a damaged or doubled one', async () => {
+    const f = write(FULL, 'gz.md');
+    const dir = join(tmp, 'gz');
+    mkdirSync(dir);
+    const big = `${'7 '.repeat(100_000)}\n`;
+    writeFileSync(join(dir, '1.in.gz'), gzipSync(big));
+    writeFileSync(join(dir, '1.out'), '700000\n');
+    writeFileSync(join(dir, '2.in'), '1 1\n');
+    writeFileSync(join(dir, '2.ans.gz'), gzipSync('2\r\n'));
+    const p = await loadProblem(f);
+    expect(p.tests).toEqual([
+      { name: '1', input: big, outputs: ['700000\n'] },
+      { name: '2', input: '1 1\n', outputs: ['2\n'] },
+    ]);
+    writeFileSync(join(dir, '3.in.gz'), 'not gzip at all');
+    writeFileSync(join(dir, '3.out'), '0\n');
+    await expect(loadProblem(f)).rejects.toThrow(`${join(dir, '3.in.gz')}: is not a gzip file or is damaged`);
+    writeFileSync(join(dir, '3.in.gz'), gzipSync('0 0\n'));
+    writeFileSync(join(dir, '3.in'), '0 0\n');
+    await expect(loadProblem(f)).rejects.toThrow(`${join(dir, '3.in.gz')}: and 3.in are the same test; keep one of them`);
   });
 
   it('takes float mode with eps, a checker relative to the file, seconds, and several accepted outputs', async () => {

@@ -21,7 +21,7 @@ describe('simcoach problems (the built CLI)', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/id\s+title\s+difficulty\s+samples\s+tests/);
-    expect(r.stdout).toMatch(/knapsack\s+Backpack\s+medium\s+2\s+9/);
+    expect(r.stdout).toMatch(/knapsack\s+Backpack\s+medium\s+2\s+10/);
     expect(r.stdout).toMatch(/15 problems; solve one with `simcoach solve ID`/);
   });
 

@@ -71,6 +71,15 @@ describe('comparison as the output streams', () => {
     expect(c.end()).toEqual(whole);
   });
 
+  it('an accepted answer of 200 000 lines (a full-size test) is compared, tokens or lines', () => {
+    const answer = Array.from({ length: 200_000 }, (_, i) => String(i % 997)).join('\n');
+    for (const mode of ['tokens', 'lines'] as const) {
+      const c = outputComparer([answer], { mode });
+      c.push(answer);
+      expect(c.end().ok, mode).toBe(true);
+    }
+  });
+
   it('a token or line longer than any accepted one is cut, and fails with its start shown', () => {
     const huge = '7'.repeat(1 << 20);
     const t = outputComparer(['7'], { mode: 'tokens' });

@@ -1,19 +1,36 @@
-// Programs that attack the judge. Each must end with the right verdict within the limit plus a
-// grace, leave no process and no file behind, in Python and in C++.
+// Programs that attack the judge. Each must end with the right verdict, leave no process, cgroup or
+// file behind, and harm nothing on the host, in Python and in C++, through both ways a test runs:
+// the shared pool of sandboxes and a sandbox of its own (SIMCOACH_POOL=0; interactors and
+// compilers always go that way).
+//
+// Outcomes, not stopwatches: what proves containment is the verdict, no survivor and no file, so a
+// loaded machine (load 20+ on 2 cores) cannot fail a case. Only the attacks about time keep the
+// short wall limit (they are TLE whether CPU or wall time ends them); every other attack gets a
+// roomy one, so that load cannot turn it into a TLE. The one clock bound left is KILLED_WITHIN.
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsPath } from '../../src/config.js';
 import { judge } from '../../src/runners/judge.js';
+import { pythonExecutable } from '../../src/runners/langs.js';
+import { openBatch } from '../../src/runners/sandboxPool.js';
 import type { JudgeOptions, LangId, TestResult, Verdict } from '../../src/runners/types.js';
 import { isolateCache, leftoverGroups, leftovers } from './helpers.js';
 
 const TL = 1000;
+/** For the attacks about time: TLE by CPU or by wall, either way. */
 const WALL = 2500;
-const GRACE = 4000;
+/** For every other attack: a verdict about memory, output or containment must not become a TLE on a busy machine. */
+const ROOMY = 60_000;
+/**
+ * The sleeping attacks would go on for 60 s on their own (the setsid child for 30 s), so a judge
+ * that answers well before that killed them rather than waited; 10x the wall limit leaves a
+ * loaded machine room without letting a judge that waits pass.
+ */
+const KILLED_WITHIN = 25_000;
 const opts: JudgeOptions = { timeLimitMs: TL, wallLimitMs: WALL, memoryLimitMb: 256, parallel: 1 };
 
 let restore: () => void;
@@ -22,10 +39,16 @@ let unixServer: Server;
 let port = 0;
 let connections = 0;
 let unixConnections = 0;
+let abstractServer: Server;
+let abstractConnections = 0;
+// Whether this machine runs tests in the shared pool (else only the per-test path is there to test).
+let pooled = false;
 const tag = `simcoach-hostile-${process.pid}`;
 const outside = [join(tmpdir(), `${tag}-tmp`), join(homedir(), `${tag}-home`), join(tmpdir(), '..', 'var', 'tmp', `${tag}-vartmp`)];
 // A host Unix socket under /tmp, as a tmux server, docker or an ssh agent would leave one.
 const socketPath = join(tmpdir(), `${tag}.sock`);
+// A host socket in the abstract namespace (no file to hide): X11, D-Bus and others listen so.
+const abstractName = `${tag}-abstract`;
 // A host directory anyone may write, whose name has a space: only not being there protects it.
 const spaced = join(tmpdir(), `${tag} with space`);
 // Secrets: a file in $HOME and the settings file with an API key (where simcoach keeps it).
@@ -54,6 +77,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => unixServer.listen(socketPath, r));
   chmodSync(socketPath, 0o777);
+  abstractServer = createServer((s) => {
+    abstractConnections++;
+    s.end('hello\n');
+  });
+  await new Promise<void>((r) => abstractServer.listen(`\0${abstractName}`, r));
+  const batch = await openBatch(1, [{ cmd: await pythonExecutable() }]);
+  pooled = batch.pooled;
+  await batch.close();
   mkdirSync(spaced, { recursive: true });
   chmodSync(spaced, 0o777);
   process.env.XDG_CONFIG_HOME = join(secretsHome, 'config');
@@ -88,6 +119,7 @@ afterAll(async () => {
   }
   await new Promise((r) => server.close(r));
   await new Promise((r) => unixServer.close(r));
+  await new Promise((r) => abstractServer.close(r));
   rmSync(socketPath, { force: true });
 });
 
@@ -103,6 +135,8 @@ const CPP = `#include <bits/stdc++.h>
 #include <sys/sysmacros.h>
 #include <fcntl.h>
 #include <dirent.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
 using namespace std;
 // Every block device under a directory of /dev, by path.
 void blocks(const string& dir, vector<string>& found) {
@@ -169,6 +203,29 @@ int main() {
     puts("parent done");
   }
   if (what == "closeout") { puts("42"); fflush(stdout); close(1); sleep(60); }
+  if (what == "abstract") {
+    string p; cin >> p; int s = socket(AF_UNIX, SOCK_STREAM, 0); sockaddr_un a{}; a.sun_family = AF_UNIX;
+    memcpy(a.sun_path + 1, p.data(), p.size());
+    puts(s >= 0 && connect(s, (sockaddr*)&a, offsetof(sockaddr_un, sun_path) + 1 + p.size()) == 0 ? "connected" : "blocked");
+  }
+  if (what == "rlimits") {
+    for (auto r : {RLIMIT_AS, RLIMIT_DATA, RLIMIT_CPU, RLIMIT_NPROC, RLIMIT_FSIZE}) { rlimit l{RLIM_INFINITY, RLIM_INFINITY}; setrlimit(r, &l); }
+    vector<char> v(1ULL << 30, 1); long long s = 0; for (size_t i = 0; i < v.size(); i += 4096) s += v[i]; printf("%lld\\n", s);
+  }
+  if (what == "mount") {
+    string got;
+    if (mount(nullptr, "/", nullptr, MS_REMOUNT | MS_BIND, nullptr) == 0) got += " remount";
+    if (mount("none", "/tmp", "tmpfs", 0, nullptr) == 0) got += " tmpfs";
+    if (mount("/usr", "/tmp", nullptr, MS_BIND, nullptr) == 0) got += " bind";
+    puts(got.empty() ? "blocked" : got.c_str());
+  }
+  if (what == "fds") {
+    string got; DIR* d = opendir("/proc/self/fd"); int own = dirfd(d);
+    while (dirent* e = readdir(d)) { int fd = atoi(e->d_name); if (e->d_name[0] == '.' || fd <= 2 || fd == own) continue;
+      char t[256] = {0}; readlink(("/proc/self/fd/" + string(e->d_name)).c_str(), t, 255);
+      got += " " + to_string(fd) + ":" + t + (write(fd, "pwned\\n", 6) == 6 ? ":written" : ""); }
+    closedir(d); puts(got.empty() ? "none" : got.c_str());
+  }
   if (what == "eof") { long long s = 0, x; while (scanf("%lld", &x) == 1) s += x; for (int i = 0; i < 100000; i++) if (getchar() != EOF) return 1; printf("%lld\\n", s); }
   return 0;
 }
@@ -182,8 +239,10 @@ interface Case {
   python: () => string;
   input?: string;
   output?: string;
-  /** A wall-clock limit of its own, for a case about something else than time. */
+  /** The wall-clock limit: ROOMY unless the case is about time. */
   wallMs?: number;
+  /** A CPU limit of its own, for a case about something else than time. */
+  timeMs?: number;
   after?: (r: TestResult) => void;
 }
 
@@ -193,12 +252,14 @@ const cases: Case[] = [
   {
     name: 'fork bomb',
     verdict: 'TLE',
+    wallMs: WALL,
     cpp: () => 'forkbomb',
     python: () => 'import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n',
   },
-  { name: 'infinite loop', verdict: 'TLE', cpp: () => 'loop', python: () => 'x = 0\nwhile True:\n    x += 1\n' },
-  { name: 'sleep past the limit', verdict: 'TLE', cpp: () => 'sleep', python: () => 'import time\ntime.sleep(60)\nprint(1)\n' },
-  { name: 'allocate 4 GiB', verdict: 'MLE', cpp: () => 'alloc', python: () => 'b = bytearray(b"x") * (4 << 30)\nprint(len(b))\n' },
+  { name: 'infinite loop', verdict: 'TLE', wallMs: WALL, cpp: () => 'loop', python: () => 'x = 0\nwhile True:\n    x += 1\n' },
+  { name: 'sleep past the limit', verdict: 'TLE', wallMs: WALL, cpp: () => 'sleep', python: () => 'import time\ntime.sleep(60)\nprint(1)\n' },
+  // Touching pages up to the memory limit under memory pressure is CPU time too: time gets room.
+  { name: 'allocate 4 GiB', verdict: 'MLE', timeMs: 20_000, cpp: () => 'alloc', python: () => 'b = bytearray(b"x") * (4 << 30)\nprint(len(b))\n' },
   {
     name: 'print forever',
     verdict: 'OLE',
@@ -286,8 +347,9 @@ const cases: Case[] = [
     name: 'fill its own directory with 512 MiB of files (not its memory)',
     verdict: 'AC',
     output: 'ok',
-    // Half a gigabyte through the page cache of a busy disk; this case is about memory.
-    wallMs: 15_000,
+    // Half a gigabyte through the page cache of a busy disk is CPU time too (the kernel's copy, and
+    // reclaim when the group is full); this case is about memory, so time gets room.
+    timeMs: 20_000,
     cpp: () => 'files',
     python: () => 'b = b"x" * (1 << 20)\nfor i in range(8):\n    with open(f"f{i}", "wb") as f:\n        for _ in range(64):\n            f.write(b)\nprint("ok")\n',
     after: (r) => expect(r.memoryKb).toBeLessThan(128 << 10),
@@ -313,9 +375,41 @@ const cases: Case[] = [
   {
     name: 'close stdout early, keep running',
     verdict: 'TLE',
+    wallMs: WALL,
     output: '42',
     cpp: () => 'closeout',
     python: () => 'import os, sys, time\nprint(42)\nsys.stdout.flush()\nos.close(1)\ntime.sleep(60)\n',
+  },
+  {
+    name: 'connect to a host Unix socket in the abstract namespace',
+    verdict: 'AC',
+    output: 'blocked',
+    cpp: () => `abstract ${abstractName}`,
+    python: () =>
+      `import socket\ns = socket.socket(socket.AF_UNIX)\ntry:\n    s.connect("\\0" + ${py(abstractName)})\n    print("connected", s.recv(10))\nexcept OSError:\n    print("blocked")\n`,
+    after: () => expect(abstractConnections).toBe(0),
+  },
+  {
+    name: 'raise every rlimit it can, then allocate 1 GiB',
+    verdict: 'MLE',
+    timeMs: 20_000,
+    cpp: () => 'rlimits',
+    python: () =>
+      'import resource\nfor r in ("RLIMIT_AS", "RLIMIT_DATA", "RLIMIT_CPU", "RLIMIT_NPROC", "RLIMIT_FSIZE"):\n    try:\n' +
+      '        resource.setrlimit(getattr(resource, r), (resource.RLIM_INFINITY, resource.RLIM_INFINITY))\n    except (ValueError, OSError):\n        pass\n' +
+      'b = b"x" * (1 << 30)\nprint(len(b))\n',
+  },
+  {
+    name: 'remount / writable, mount a tmpfs, bind /usr over /tmp',
+    verdict: 'AC',
+    output: 'blocked',
+    cpp: () => 'mount',
+    python: () =>
+      'import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\ngot = []\n' +
+      'if libc.mount(None, b"/", None, 32 | 4096, None) == 0: got.append("remount")\n' +
+      'if libc.mount(b"none", b"/tmp", b"tmpfs", 0, None) == 0: got.append("tmpfs")\n' +
+      'if libc.mount(b"/usr", b"/tmp", None, 4096, None) == 0: got.append("bind")\n' +
+      'print(" ".join(got) or "blocked")\n',
   },
   {
     name: 'read stdin past EOF',
@@ -330,23 +424,135 @@ const cases: Case[] = [
 // Python's EOFError exit is a runtime error; C++ sees EOF every time and answers.
 const expected = (c: Case, lang: LangId): Verdict => (c.name === 'read stdin past EOF' && lang === 'python' ? 'RE' : c.verdict);
 
-describe.each(['python', 'cpp'] as const)('hostile programs in %s', (lang) => {
+/** The two ways a test runs; the pool only where this machine has it (root, cgroups, bubblewrap). */
+const PATHS = [
+  ['the shared pool', undefined],
+  ['a sandbox per test', '0'],
+] as const;
+
+async function onPath<T>(pool: string | undefined, fn: () => Promise<T>): Promise<T> {
+  const before = process.env.SIMCOACH_POOL;
+  if (pool === undefined) delete process.env.SIMCOACH_POOL;
+  else process.env.SIMCOACH_POOL = pool;
+  try {
+    return await fn();
+  } finally {
+    if (before === undefined) delete process.env.SIMCOACH_POOL;
+    else process.env.SIMCOACH_POOL = before;
+  }
+}
+
+describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((lang) => [lang, path, pool] as const)))('hostile programs in %s through %s', (lang, path, pool) => {
   for (const c of cases) {
-    it(`${c.name} → ${expected(c, lang)}`, async () => {
+    it(`${c.name} → ${expected(c, lang)}`, async (ctx) => {
+      if (pool === undefined && !pooled) ctx.skip();
       const source = lang === 'python' ? c.python() : CPP;
       const input = lang === 'python' ? (c.input ?? '') : `${c.cpp()}\n${c.input ?? ''}`;
       const t0 = performance.now();
-      const r = await judge({ lang, source }, [{ input, outputs: [c.output ?? 'unused'] }], { ...opts, wallLimitMs: c.wallMs ?? WALL });
+      const r = await onPath(pool, () =>
+        judge({ lang, source }, [{ input, outputs: [c.output ?? 'unused'] }], { ...opts, wallLimitMs: c.wallMs ?? ROOMY, timeLimitMs: c.timeMs ?? TL }),
+      );
       const elapsed = performance.now() - t0 - (r.compile && !r.compile.cached ? r.compile.ms : 0);
       expect(r.compile?.ok ?? true, r.compile?.message).toBe(true);
       expect(r.tests[0]?.verdict, r.tests[0]?.detail).toBe(expected(c, lang));
       if (expected(c, lang) === 'RE') expect(r.tests[0]?.detail).toMatch(/exit code 3/);
-      expect(elapsed).toBeLessThan((c.wallMs ?? WALL) + GRACE);
+      if (c.wallMs === WALL) expect(elapsed).toBeLessThan(KILLED_WITHIN);
       expect(leftovers()).toEqual([]);
       expect(leftoverGroups()).toEqual([]);
       c.after?.(r.tests[0]!);
     });
   }
+});
+
+
+describe.each(PATHS)('a descriptor simcoach inherited from its parent, through %s', (path, pool) => {
+  // A terminal, a CI runner or an editor may start simcoach with more open than stdio (this
+  // suite's own harness does); the program must not get them: the C++ attack and the Python one
+  // write into every descriptor they find beyond stdio.
+  for (const lang of ['python', 'cpp'] as const) it(`${lang}: finds none to write into, and the host file stays empty`, async (ctx) => {
+    if (pool === undefined && !pooled) ctx.skip();
+    const dir = join(tmpdir(), `${tag}-fds-${lang}-${pool ?? 'pool'}`);
+    mkdirSync(dir, { recursive: true });
+    try {
+      const host = join(dir, 'host-file.txt');
+      const fd = openSync(host, 'w');
+      const prog = join(dir, lang === 'python' ? 'fds.py' : 'fds.cpp');
+      writeFileSync(prog, lang === 'python'
+        ? 'import os\ngot = []\nfor n in sorted(os.listdir("/proc/self/fd"), key=int):\n    fd = int(n)\n    if fd <= 2:\n        continue\n' +
+          '    try:\n        t = os.readlink(f"/proc/self/fd/{n}")\n    except OSError:\n        continue\n' +
+          '    try:\n        os.write(fd, b"pwned\\n")\n        t += ":written"\n    except OSError:\n        pass\n    got.append(f"{fd}:{t}")\n' +
+          'print(" ".join(got) or "none")\n'
+        : CPP);
+      writeFileSync(join(dir, 'p.jsonl'), `${JSON.stringify({ id: 'p', description: 'Descriptors.', starter_code: '', difficulty: 'introductory', samples: [{ input: 'fds\n', outputs: ['none\n'] }], tests: [] })}\n`);
+      const env = { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: join(dir, 'cache'), XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), ...(pool ? { SIMCOACH_POOL: pool } : {}) };
+      if (!pool) delete env.SIMCOACH_POOL;
+      const { spawn } = await import('node:child_process');
+      // The host file open for writing on descriptor 9 of simcoach, as a parent that forgot it would leave it.
+      const cli = spawn(process.execPath, ['dist/cli.js', 'test', prog, '--problem', `${join(dir, 'p.jsonl')}:p`, '--json'], { env, stdio: ['ignore', 'pipe', 'pipe', 'ignore', 'ignore', 'ignore', 'ignore', 'ignore', 'ignore', fd] });
+      closeSync(fd);
+      let out = '';
+      let err = '';
+      cli.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+      cli.stderr!.on('data', (b: Buffer) => (err += b.toString()));
+      const code = await new Promise((r) => cli.once('exit', r));
+      expect(readFileSync(host, 'utf8')).toBe('');
+      const res = JSON.parse(out || '{}') as { verdict?: string; tests?: { detail?: string }[] };
+      expect(res.verdict, `${err}${res.tests?.[0]?.detail ?? ''}`).toBe('AC');
+      expect(code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+
+describe.each(PATHS)('two tests at once, one attacking the other, through %s', (path, pool) => {
+  // The attacker runs beside the victim for 3 s: kill(-1, SIGKILL) (every process its uid may
+  // signal), PTRACE_ATTACH and the victim's work dir through /proc/PID/cwd, for every PID it sees.
+  // A host process of the sandbox's own uid (a daemon running as nobody) must outlive it too.
+  const PROGRAM = [
+    'import ctypes, os, signal, sys, time',
+    'if sys.stdin.readline().strip() == "victim":',
+    '    open("secret.txt", "w").write("mine")',
+    '    time.sleep(5)',
+    '    print(open("secret.txt").read())',
+    '    raise SystemExit',
+    'libc = ctypes.CDLL(None, use_errno=True)',
+    'me, found, end = os.getpid(), set(), time.time() + 3',
+    'while time.time() < end:',
+    '    try:',
+    '        os.kill(-1, signal.SIGKILL)',
+    '    except OSError:',
+    '        pass',
+    '    for p in os.listdir("/proc"):',
+    '        if not p.isdigit() or int(p) == me:',
+    '            continue',
+    '        try:',
+    '            found.add("cwd:" + open(f"/proc/{p}/cwd/secret.txt").read())',
+    '        except OSError:',
+    '            pass',
+    '        if libc.ptrace(16, int(p), None, None) == 0:',
+    '            found.add(f"ptrace:{p}")',
+    '    time.sleep(0.05)',
+    'print(" ".join(sorted(found)) or "none")',
+    '',
+  ].join('\n');
+
+  it('kill(-1), ptrace and /proc reach neither the other test nor a host process of the same uid', async (ctx) => {
+    if (pool === undefined && !pooled) ctx.skip();
+    const { spawn } = await import('node:child_process');
+    const host = process.getuid?.() === 0 && runAs !== undefined ? spawn('sleep', ['120'], { uid: runAs, gid: runAs, stdio: 'ignore' }) : null;
+    try {
+      const tests = [{ name: 'victim', input: 'victim\n', outputs: ['mine'] }, { name: 'attacker', input: 'attacker\n', outputs: ['none'] }];
+      const r = await onPath(pool, () => judge({ lang: 'python', source: PROGRAM }, tests, { ...opts, parallel: 2, wallLimitMs: ROOMY }));
+      expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`)).toEqual(['victim AC mine', 'attacker AC none']);
+      if (host) expect({ exit: host.exitCode, signal: host.signalCode }).toEqual({ exit: null, signal: null });
+      expect(leftovers()).toEqual([]);
+      expect(leftoverGroups()).toEqual([]);
+    } finally {
+      host?.kill('SIGKILL');
+    }
+  });
 });
 
 /** Polls until `check` is true or the deadline passes; returns whether it became true. */
