@@ -44,8 +44,9 @@ export const GATE_HINTS: Hint[] = [
   { key: '?', label: 'keys' },
   // Approve until the code; before any program it moves up beside r (see untilCodeEarly).
   { key: 'A', label: 'to code' },
-  { key: 'W', label: 'watch' },
+  // Looking back is what a learner does at every gate; watching is chosen once, so it comes after.
   { key: 'g', label: 'timeline' },
+  { key: 'W', label: 'watch' },
   { key: 'p', label: 'problem' },
   { key: 's', label: 'settings' },
 ];

@@ -73,7 +73,7 @@ describe('the keys of the modes', () => {
     expect(withApproval(GATE_HINTS, 'each')).toBe(GATE_HINTS);
     // Before there is a program, A moves up: at 80 columns the gate's first keys, A among them, all fit.
     expect(hintsText(untilCodeEarly(GATE_HINTS), 80)).toBe('a approve · e edit · E editor · r reject · A to code · b back · q quit · ? keys');
-    expect(hintsText(GATE_HINTS, 200)).toContain('? keys · A to code · W watch');
+    expect(hintsText(GATE_HINTS, 200)).toContain('? keys · A to code · g timeline · W watch');
     expect(untilCodeEarly(STREAM_HINTS)).toBe(STREAM_HINTS);
     const bar = (approval?: 'watch' | 'until-code') => statusRow({ flow: 'codesim', model: 'm', tokensIn: 0, tokensOut: 0, progress: [], calls: 0, ...(approval ? { approval } : {}) }, 80, 0).map((s) => s.text).join('');
     expect(bar('watch')).toMatch(/^ codesim +» watching/);
