@@ -1,19 +1,19 @@
 // The replay screen: a saved session's steps in the panes of the live app, driven by keys or
 // played at the recorded pace. It reads only the in-memory timeline it is given.
 import { Box, Text, useApp, useInput, useStdout, type Key } from 'ink';
-import { useEffect, useMemo, useReducer, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useReducer, type ReactElement } from 'react';
 import { clock } from '../session/format.js';
 import { beats, gapToNext } from '../session/pace.js';
 import type { Beat } from '../session/pace.js';
 import { finalText, type StepRef, type Timeline } from '../session/timeline.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
-import { Rows, cut, fitRow, seg, type Row } from '../components/rows.js';
+import { Rows, fitRow, seg, type Row } from '../components/rows.js';
 import { tone } from '../components/theme.js';
 import { fullBeat, replayProgramKey, stepRows, stepMark } from '../components/replayModel.js';
 import { stepProgram } from '../components/currentProgram.js';
 import { withProgramHints } from '../components/solveHints.js';
 import type { ProgramOut } from '../app/controller.js';
-import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice, type Said } from './solve/WriteProgram.js';
+import { ProgramOutLine, programOutHints, useProgramOut } from './solve/WriteProgram.js';
 
 /** How play waits between beats: the real clock by default; tests drive it by hand. */
 export interface PlayClock {
@@ -187,23 +187,18 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
 
   // The viewed step's program, for w and y; the line under the pane while writing or after.
   const source = useMemo(() => (view && out ? stepProgram(view) : undefined), [view, out]);
-  const [writing, setWriting] = useState(false);
-  const [asking, setAsking] = useState(false);
-  const [said, setSaid] = useState<Said | undefined>();
+  const po = useProgramOut(out, source);
   useInput(
     (input, key) => {
-      setSaid(undefined);
-      const wanted = replayProgramKey(mode, { ...key, input }, source !== undefined);
-      if (wanted === 'write') return setWriting(true);
-      if (wanted === 'copy' && source !== undefined && out) return setSaid(copiedNotice(out.copy(source)));
+      if (po.key(replayProgramKey(mode, { ...key, input }, source !== undefined))) return;
       dispatch({ type: 'key', input, key, page: rows - 8 });
     },
-    { isActive: !writing },
+    { isActive: !po.writing },
   );
 
   const h = tl.header;
   const width = Math.max(20, (stdout?.columns ?? 80) - 4);
-  const line = writing || said !== undefined;
+  const line = po.writing || po.said !== undefined;
   const height = Math.max(4, rows - 7 - Math.min(2, tl.warnings.length) - (line ? 1 : 0));
   const title = `${h.problem.title || h.problem.id} · ${h.flow} · ${h.model}${h.label ? ` · ${h.label}` : ''}`;
   const status = `${tl.branches.length > 1 ? `branch ${branchId} · ` : ''}step ${index + 1}/${branch.steps.length}${ref ? ` · ${ref.title} · ${clock(ref.t)}` : ''}${playing ? ` · ▶ playing ×${speed}` : ''}`;
@@ -258,25 +253,8 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
         <Text bold>{ref?.title ?? ''}</Text>
         {body}
       </Box>
-      {writing && source !== undefined && out ? (
-        <WriteProgram
-          out={out}
-          source={source}
-          initial={out.defaultName(h.problem.id, h.lang)}
-          width={width + 4}
-          onAsking={setAsking}
-          onDone={(x) => {
-            setWriting(false);
-            setAsking(false);
-            setSaid(x);
-          }}
-        />
-      ) : said ? (
-        <Text color={tone(said.tone)} wrap="truncate-end">
-          {cut(said.text, width + 4)}
-        </Text>
-      ) : null}
-      <KeyHints hints={writing ? (asking ? CONFIRM_HINTS : WRITE_HINTS) : source !== undefined && mode === 'view' ? withProgramHints(hints(mode, playing), 2) : hints(mode, playing)} width={width + 4} />
+      <ProgramOutLine state={po} out={out} source={source} name={out ? out.defaultName(h.problem.id, h.lang) : ''} width={width + 4} />
+      <KeyHints hints={programOutHints(po, source !== undefined && mode === 'view' ? withProgramHints(hints(mode, playing), 2) : hints(mode, playing))} width={width + 4} />
     </Box>
   );
 }

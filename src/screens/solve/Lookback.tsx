@@ -12,7 +12,7 @@ import type { Timeline } from '../../session/timeline.js';
 import { programKey, stepProgram } from '../../components/currentProgram.js';
 import { withProgramHints } from '../../components/solveHints.js';
 import type { ProgramOut } from '../../app/controller.js';
-import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice, type Said } from './WriteProgram.js';
+import { ProgramOutLine, programOutHints, useProgramOut } from './WriteProgram.js';
 
 const LIST_HINTS: Hint[] = [{ key: '↑↓', label: 'move' }, { key: 'enter', label: 'read' }, { key: 'esc/g', label: 'back to the step' }];
 const STEP_HINTS: Hint[] = [{ key: '←→', label: 'previous/next' }, { key: '↑↓ pgup pgdn', label: 'scroll' }, { key: 'esc', label: 'the list' }, { key: 'g', label: 'back to the step' }];
@@ -29,10 +29,6 @@ export function Lookback({ load, width, height, onClose, program }: { load(): Pr
   const [cursor, setCursorState] = useState(0);
   const [reading, setReadingState] = useState(false);
   const [scroll, setScrollState] = useState(0);
-  // `w`'s line, the overwrite question, and what the last w or y said.
-  const [writing, setWriting] = useState(false);
-  const [asking, setAsking] = useState(false);
-  const [said, setSaid] = useState<Said | undefined>();
   // Keys can outrun renders: the handler reads and writes the newest values.
   const now = useRef({ cursor: 0, reading: false, scroll: 0 });
   const set = (p: Partial<typeof now.current>): void => {
@@ -71,13 +67,12 @@ export function Lookback({ load, width, height, onClose, program }: { load(): Pr
   // The program of the step at the cursor (read or only listed).
   const out = program?.out;
   const source = useMemo(() => (tl && ref && out ? stepProgram(tl.load(ref)) : undefined), [tl, ref, out]);
+  // `w`'s line, the overwrite question, and what the last w or y said.
+  const po = useProgramOut(out, source);
 
   useInput((input, key) => {
     const s = now.current;
-    setSaid(undefined);
-    const wanted = programKey({ ...key, input }, source !== undefined);
-    if (wanted === 'write') return setWriting(true);
-    if (wanted === 'copy' && source !== undefined && out) return setSaid(copiedNotice(out.copy(source)));
+    if (po.key(programKey({ ...key, input }, source !== undefined))) return;
     if (input === 'g' || (key.escape && !s.reading) || input === 'q') return onClose();
     if (!tl || steps.length === 0) return;
     const clamp = (i: number): number => Math.max(0, Math.min(steps.length - 1, i));
@@ -95,7 +90,7 @@ export function Lookback({ load, width, height, onClose, program }: { load(): Pr
     if (key.upArrow || input === 'k') return set({ cursor: clamp(s.cursor - 1) });
     if (key.downArrow || input === 'j') return set({ cursor: clamp(s.cursor + 1) });
     if (key.return) return set({ reading: true, scroll: 0 });
-  }, { isActive: !writing });
+  }, { isActive: !po.writing });
 
   let body: React.ReactNode;
   if (error) body = <Text color={tone('yellow')}>{cut(error, width)}</Text>;
@@ -120,25 +115,8 @@ export function Lookback({ load, width, height, onClose, program }: { load(): Pr
       <Box flexDirection="column" height={bodyHeight}>
         {body}
       </Box>
-      {writing && source !== undefined && program ? (
-        <WriteProgram
-          out={program.out}
-          source={source}
-          initial={program.name}
-          width={width}
-          onAsking={setAsking}
-          onDone={(x) => {
-            setWriting(false);
-            setAsking(false);
-            setSaid(x);
-          }}
-        />
-      ) : said ? (
-        <Text color={tone(said.tone)} wrap="truncate-end">
-          {cut(said.text, width)}
-        </Text>
-      ) : null}
-      <KeyHints hints={writing ? (asking ? CONFIRM_HINTS : WRITE_HINTS) : source !== undefined ? withProgramHints(reading ? STEP_HINTS : LIST_HINTS, 2) : reading ? STEP_HINTS : LIST_HINTS} width={width} />
+      <ProgramOutLine state={po} out={out} source={source} name={program?.name ?? ''} width={width} />
+      <KeyHints hints={programOutHints(po, source !== undefined ? withProgramHints(reading ? STEP_HINTS : LIST_HINTS, 2) : reading ? STEP_HINTS : LIST_HINTS)} width={width} />
     </Box>
   );
 }

@@ -78,3 +78,54 @@ export const CONFIRM_HINTS: Hint[] = [
   { key: 'y', label: 'overwrite' },
   { key: 'n', label: 'keep the file' },
 ];
+
+/** `w` and `y` on a screen that shows one step's program at a time (the replay viewer, the live timeline). */
+export interface ProgramOutState {
+  writing: boolean;
+  asking: boolean;
+  said: Said | undefined;
+  /** A key was pressed: clears what the last w or y said, and does w or y when it was one of them. */
+  key(wanted: 'write' | 'copy' | undefined): boolean;
+  done(said: Said | undefined): void;
+  setAsking(asking: boolean): void;
+}
+
+export function useProgramOut(out: ProgramOut | undefined, source: string | undefined): ProgramOutState {
+  const [writing, setWriting] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [said, setSaid] = useState<Said | undefined>();
+  return {
+    writing,
+    asking,
+    said,
+    setAsking,
+    key(wanted) {
+      setSaid(undefined);
+      if (wanted === 'write') setWriting(true);
+      else if (wanted === 'copy' && source !== undefined && out) setSaid(copiedNotice(out.copy(source)));
+      else return false;
+      return true;
+    },
+    done(x) {
+      setWriting(false);
+      setAsking(false);
+      setSaid(x);
+    },
+  };
+}
+
+/** The line under the pane: `w`'s question while it asks, else what the last w or y said. */
+export function ProgramOutLine({ state, out, source, name, width }: { state: ProgramOutState; out: ProgramOut | undefined; source: string | undefined; name: string; width: number }) {
+  if (state.writing && source !== undefined && out) return <WriteProgram out={out} source={source} initial={name} width={width} onAsking={state.setAsking} onDone={state.done} />;
+  if (!state.said) return null;
+  return (
+    <Text color={tone(state.said.tone)} wrap="truncate-end">
+      {cut(state.said.text, width)}
+    </Text>
+  );
+}
+
+/** The key bar while `w` asks, else the screen's own. */
+export function programOutHints(state: ProgramOutState, own: Hint[]): Hint[] {
+  return state.writing ? (state.asking ? CONFIRM_HINTS : WRITE_HINTS) : own;
+}
