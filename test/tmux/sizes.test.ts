@@ -8,6 +8,7 @@ import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
 import { SIM_FINE } from '../fakes/answers.js';
+import { eventually } from '../helpers/wait.js';
 
 const term = tmuxTerminal('sizes', 'sizes');
 const { keys, until } = term;
@@ -123,11 +124,7 @@ describe.skipIf(!HAS_TMUX)('resizing the tmux window while an answer streams', (
       term.tmux('resize-window', '-t', session, '-x', String(c), '-y', String(r));
       // The stream goes on at the new size: later steps arrive and are drawn.
       await until(/streaming/, `the stream at ${c}×${r}`);
-      const deadline = Date.now() + 60_000;
-      while (lastStep(joined()) <= before + 5) {
-        if (Date.now() > deadline) throw new Error(`the stream did not go on at ${c}×${r}:\n${joined().join('\n')}`);
-        await new Promise((res) => setTimeout(res, 100));
-      }
+      await eventually(() => lastStep(joined()) > before + 5, 100);
       const lines = joined();
       show(`resized to ${c}×${r}`, lines);
       wide.push(...lines.filter((l) => l.length > c).map((l) => `${c}×${r}: ${l}`));
