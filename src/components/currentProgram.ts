@@ -1,15 +1,14 @@
 // Which program `w` writes and `y` copies: the latest one the session proposed or went on with
 // (the model's code, a debug fix, the person's own edit), or in the timeline and the replay the
 // program of the step looked at. Plain functions over what the screens already hold.
+import { sourceIn } from '../engine/approval.js';
 import type { Outcome, Proposal } from '../engine/types.js';
 import type { StepView } from '../session/timeline.js';
 import type { KeyPress } from './burst.js';
 
 /** A program's source in a proposal's or a decision's value: `{ source }` or `{ program: { source } }`. */
 export function programIn(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const o = value as { source?: unknown; program?: { source?: unknown } };
-  const s = typeof o.source === 'string' ? o.source : typeof o.program?.source === 'string' ? o.program.source : undefined;
+  const s = sourceIn(value);
   return s !== undefined && s.trim() !== '' ? s : undefined;
 }
 

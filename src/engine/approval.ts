@@ -17,14 +17,14 @@ const PROGRAM_PANES: ReadonlySet<string> = new Set(['code', 'debug', 'fix', 'you
  */
 const PERSON_PANES: ReadonlySet<string> = new Set(['yours', 'practice', 'stress']);
 
-/** A value that carries a program (a critic's refined program, say), whatever its pane. */
-function holdsProgram(v: unknown): boolean {
-  if (typeof v !== 'object' || v === null) return false;
+/** The program source a step's value carries, `{ source }` or `{ program: { source } }` (a critic's refined program, say), whatever its pane. */
+export function sourceIn(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
   const o = v as { source?: unknown; program?: { source?: unknown } };
-  return typeof o.source === 'string' || typeof o.program?.source === 'string';
+  return typeof o.source === 'string' ? o.source : typeof o.program?.source === 'string' ? o.program.source : undefined;
 }
 
-export const isProgramStep = (p: Pick<Proposal, 'pane' | 'value'>): boolean => PROGRAM_PANES.has(p.pane) || holdsProgram(p.value);
+export const isProgramStep = (p: Pick<Proposal, 'pane' | 'value'>): boolean => PROGRAM_PANES.has(p.pane) || sourceIn(p.value) !== undefined;
 
 /**
  * Whether `mode` approves `p` without the person. A step that failed, was cancelled, holds an
