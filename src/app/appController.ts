@@ -9,6 +9,7 @@ import { guidanceFor } from '../llm/guidance.js';
 import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
+import { submissionTests } from '../problems/named.js';
 import type { Program, TestCase, TestResult } from '../runners/types.js';
 import type { Gate } from '../engine/types.js';
 import type { JudgeFn } from '../engine/context.js';
@@ -76,8 +77,7 @@ function bringing(gate: Gate, program: Program): Gate {
  * every accepted output goes with it; the result's input and expected output when none matches.
  */
 function hiddenTest(problem: Problem, failed: TestResult): TestCase {
-  const named = [...problem.samples.map((t, i) => ({ ...t, name: t.name ?? `sample ${i + 1}` })), ...problem.tests.map((t, i) => ({ ...t, name: t.name ?? `test ${i + 1}` }))];
-  return named.find((t) => t.name === failed.name && t.input === failed.input) ?? { name: failed.name, input: failed.input, outputs: [failed.expected] };
+  return submissionTests(problem.samples, problem.tests).find((t) => t.name === failed.name && t.input === failed.input) ?? { name: failed.name, input: failed.input, outputs: [failed.expected] };
 }
 
 export interface RunningApp extends AppController {

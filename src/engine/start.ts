@@ -5,6 +5,7 @@
 import type { Settings } from '../config.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
+import { submissionTests } from '../problems/named.js';
 import type { LangId, TestCase } from '../runners/types.js';
 import type { SessionHeader } from '../session/events.js';
 import { createJournal, openJournal, withoutSecrets, type JournalWriter } from '../session/journal.js';
@@ -76,10 +77,7 @@ async function liveOn(
   }
 }
 
-const allTests = (p: Problem) => [
-  ...p.samples.map((t, i) => ({ ...t, name: t.name ?? `sample ${i + 1}` })),
-  ...p.tests.map((t, i) => ({ ...t, name: t.name ?? `test ${i + 1}` })),
-];
+const allTests = (p: Problem) => submissionTests(p.samples, p.tests);
 
 const watchOf = (w: Watch) => ({
   ...(w.events ? { events: w.events } : {}),

@@ -4,6 +4,7 @@ import { starter, turnAgent } from '../agents/hints/turn.js';
 import type { RetrievalValue } from '../agents/mapcoder/retrieve.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
+import { submissionTests } from '../problems/named.js';
 import type { JudgeResult, Program, TestCase } from '../runners/types.js';
 import { feedbackOf, passes, score } from './samples.js';
 import { stressHelpers, stressTest, type Helpers } from './stressTest.js';
@@ -94,10 +95,7 @@ async function reveal(s: Steps, rung: number, seen: Revealed): Promise<Program |
 }
 
 /** The samples, the stress test's finds, then the hidden tests: a submission's whole run. */
-const everyTest = (p: Problem, tests: TestCase[]): TestCase[] => [
-  ...tests.map((t, i) => ({ ...t, name: t.name ?? `sample ${i + 1}` })),
-  ...p.tests.map((t, i) => ({ ...t, name: t.name ?? `test ${i + 1}` })),
-];
+const everyTest = (p: Problem, tests: TestCase[]): TestCase[] => submissionTests(tests, p.tests);
 
 const firstFailed = (r: JudgeResult): string | undefined => r.tests.find((t) => t.verdict !== 'AC')?.name;
 

@@ -5,6 +5,7 @@ import { cpuSlots } from './slots.js';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Comparison, FileIo, Problem } from '../problems/types.js';
+import { submissionTests } from '../problems/named.js';
 import { buildProgram, type Built } from './build.js';
 import { prepareChecker, runChecker, type Checker } from './checker.js';
 import { outputComparer } from './compare.js';
@@ -220,8 +221,7 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
 
 /** Judges on a problem's samples and hidden tests with its own limits and comparison. */
 export function judgeProblem(program: Program, problem: Problem, opts: JudgeOptions & { samplesOnly?: boolean } = {}): Promise<JudgeResult> {
-  const named = (ts: TestCase[], prefix: string) => ts.map((t, i) => ({ ...t, name: t.name ?? `${prefix} ${i + 1}` }));
-  const tests = [...named(problem.samples, 'sample'), ...(opts.samplesOnly ? [] : named(problem.tests, 'test'))];
+  const tests = submissionTests(problem.samples, opts.samplesOnly ? [] : problem.tests);
   const own = problemJudgeOptions(problem);
   return judge(program, tests, {
     ...own,
