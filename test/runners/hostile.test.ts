@@ -125,111 +125,7 @@ afterAll(async () => {
 
 // One C++ program plays every attack (chosen by the first word of its input), so the suite
 // compiles once; the build cache serves the other runs.
-const CPP = `#include <bits/stdc++.h>
-#include <unistd.h>
-#include <sys/socket.h>
-#include <netinet/in.h>
-#include <arpa/inet.h>
-#include <sys/un.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
-#include <fcntl.h>
-#include <dirent.h>
-#include <sys/mount.h>
-#include <sys/resource.h>
-using namespace std;
-// Every block device under a directory of /dev, by path.
-void blocks(const string& dir, vector<string>& found) {
-  DIR* d = opendir(dir.c_str()); if (!d) return;
-  while (dirent* e = readdir(d)) {
-    string n = e->d_name; if (n == "." || n == "..") continue;
-    string p = dir + "/" + n; struct stat st;
-    if (lstat(p.c_str(), &st) != 0) continue;
-    if (S_ISBLK(st.st_mode)) found.push_back(p);
-    else if (S_ISDIR(st.st_mode)) blocks(p, found);
-  }
-  closedir(d);
-}
-vector<string> lines() { vector<string> v; string l; while (getline(cin, l)) if (!l.empty()) v.push_back(l); return v; }
-int main() {
-  string what; cin >> what;
-  if (what == "whoami") {
-    ifstream st("/proc/self/status"); string l, eff, bnd, nnp;
-    while (getline(st, l)) { istringstream is(l); string k, v; is >> k >> v; if (k == "CapEff:") eff = v; if (k == "CapBnd:") bnd = v; if (k == "NoNewPrivs:") nnp = v; }
-    printf("%d %d %s %s %s\\n", (int)getuid(), (int)geteuid(), eff.c_str(), bnd.c_str(), nnp.c_str());
-  }
-  if (what == "sysctl") {
-    string p; cin >> p; int fd = open(p.c_str(), O_WRONLY);
-    puts(fd >= 0 && write(fd, "7\\n", 2) == 2 ? "wrote" : fd >= 0 ? "opened" : "blocked");
-  }
-  if (what == "unix") {
-    string p; cin >> p; int s = socket(AF_UNIX, SOCK_STREAM, 0); sockaddr_un a{}; a.sun_family = AF_UNIX;
-    strncpy(a.sun_path, p.c_str(), sizeof a.sun_path - 1);
-    puts(s >= 0 && connect(s, (sockaddr*)&a, sizeof a) == 0 ? "connected" : "blocked");
-  }
-  if (what == "blockdev") {
-    vector<string> found; blocks("/dev", found);
-    string target; getline(cin, target); getline(cin, target);
-    if (mknod("blk", S_IFBLK | 0600, makedev(7, 0)) == 0) found.push_back("mknod");
-    if (!target.empty()) { int fd = open(target.c_str(), O_WRONLY); if (fd >= 0 && write(fd, "pwned", 5) == 5) found.push_back(target); }
-    if (found.empty()) puts("none"); else for (auto& f : found) puts(f.c_str());
-  }
-  if (what == "read") {
-    string got; for (auto& p : lines()) { ifstream f(p); if (f) { got += " " + p; continue; } DIR* d = opendir(p.c_str()); if (d) { closedir(d); got += " " + p; } }
-    puts(got.empty() ? "hidden" : got.c_str());
-  }
-  if (what == "writelines") {
-    string got; for (auto& p : lines()) { FILE* f = fopen(p.c_str(), "w"); if (f) { fputs("x", f); fclose(f); got += " " + p; } }
-    puts(got.empty() ? "blocked" : got.c_str());
-  }
-  if (what == "files") {
-    string b(1 << 20, 'x');
-    for (int i = 0; i < 8; i++) { FILE* f = fopen(("f" + to_string(i)).c_str(), "wb"); for (int j = 0; j < 64; j++) fwrite(b.data(), 1, b.size(), f); fclose(f); }
-    puts("ok");
-  }
-  if (what == "forkbomb") { while (true) fork(); }
-  if (what == "loop") { volatile unsigned long x = 0; while (true) x++; }
-  if (what == "sleep") { sleep(60); puts("1"); }
-  if (what == "alloc") { vector<char> v(4ULL << 30, 1); long long s = 0; for (size_t i = 0; i < v.size(); i += 4096) s += v[i]; printf("%lld\\n", s); }
-  if (what == "print") { string s(1023, 'y'); while (true) puts(s.c_str()); }
-  if (what == "tcp") {
-    int port; cin >> port; int s = socket(AF_INET, SOCK_STREAM, 0); sockaddr_in a{}; a.sin_family = AF_INET; a.sin_port = htons(port);
-    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr); puts(s >= 0 && connect(s, (sockaddr*)&a, sizeof a) == 0 ? "connected" : "blocked");
-  }
-  if (what == "write") { string p; while (cin >> p) { FILE* f = fopen(p.c_str(), "w"); if (f) { fputs("x", f); fclose(f); } } puts("done"); }
-  if (what == "setsid") {
-    string p; cin >> p;
-    if (fork() == 0) { setsid(); if (fork() == 0) { sleep(30); FILE* f = fopen(p.c_str(), "w"); if (f) fputs("late", f); } _exit(0); }
-    puts("parent done");
-  }
-  if (what == "closeout") { puts("42"); fflush(stdout); close(1); sleep(60); }
-  if (what == "abstract") {
-    string p; cin >> p; int s = socket(AF_UNIX, SOCK_STREAM, 0); sockaddr_un a{}; a.sun_family = AF_UNIX;
-    memcpy(a.sun_path + 1, p.data(), p.size());
-    puts(s >= 0 && connect(s, (sockaddr*)&a, offsetof(sockaddr_un, sun_path) + 1 + p.size()) == 0 ? "connected" : "blocked");
-  }
-  if (what == "rlimits") {
-    for (auto r : {RLIMIT_AS, RLIMIT_DATA, RLIMIT_CPU, RLIMIT_NPROC, RLIMIT_FSIZE}) { rlimit l{RLIM_INFINITY, RLIM_INFINITY}; setrlimit(r, &l); }
-    vector<char> v(1ULL << 30, 1); long long s = 0; for (size_t i = 0; i < v.size(); i += 4096) s += v[i]; printf("%lld\\n", s);
-  }
-  if (what == "mount") {
-    string got;
-    if (mount(nullptr, "/", nullptr, MS_REMOUNT | MS_BIND, nullptr) == 0) got += " remount";
-    if (mount("none", "/tmp", "tmpfs", 0, nullptr) == 0) got += " tmpfs";
-    if (mount("/usr", "/tmp", nullptr, MS_BIND, nullptr) == 0) got += " bind";
-    puts(got.empty() ? "blocked" : got.c_str());
-  }
-  if (what == "fds") {
-    string got; DIR* d = opendir("/proc/self/fd"); int own = dirfd(d);
-    while (dirent* e = readdir(d)) { int fd = atoi(e->d_name); if (e->d_name[0] == '.' || fd <= 2 || fd == own) continue;
-      char t[256] = {0}; readlink(("/proc/self/fd/" + string(e->d_name)).c_str(), t, 255);
-      got += " " + to_string(fd) + ":" + t + (write(fd, "pwned\\n", 6) == 6 ? ":written" : ""); }
-    closedir(d); puts(got.empty() ? "none" : got.c_str());
-  }
-  if (what == "eof") { long long s = 0, x; while (scanf("%lld", &x) == 1) s += x; for (int i = 0; i < 100000; i++) if (getchar() != EOF) return 1; printf("%lld\\n", s); }
-  return 0;
-}
-`;
+const CPP = readFileSync(new URL('./hostile.cpp', import.meta.url), 'utf8');
 
 interface Case {
   name: string;
@@ -506,53 +402,149 @@ describe.each(PATHS)('a descriptor simcoach inherited from its parent, through %
 });
 
 
-describe.each(PATHS)('two tests at once, one attacking the other, through %s', (path, pool) => {
-  // The attacker runs beside the victim for 3 s: kill(-1, SIGKILL) (every process its uid may
-  // signal), PTRACE_ATTACH and the victim's work dir through /proc/PID/cwd, for every PID it sees.
+describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((lang) => [lang, path, pool] as const)))('two tests at once, one attacking the other, in %s through %s', (lang, path, pool) => {
+  // The victim stays alive for VICTIM_MS with a secret in its work dir and in its memory, and notes
+  // whether it was traced or got any signal. The attacker, after a short delay, spends ATTACK_MS on
+  // kill(-1), then kill, PTRACE_ATTACH, PTRACE_SEIZE, process_vm_readv/writev, /proc/PID/mem and
+  // /proc/PID/cwd against every pid of 1..32768, the host pids it is given and every pid /proc
+  // lists. Both print when they were alive (CLOCK_MONOTONIC, which the sandbox shares with us) on
+  // stderr, so the test knows the attack ran while the victim lived: if the scheduler ran them one
+  // after the other, the pair runs again, and fails after RETRIES rather than prove nothing.
   // A host process of the sandbox's own uid (a daemon running as nobody) must outlive it too.
-  const PROGRAM = [
-    'import ctypes, os, signal, sys, time',
-    'if sys.stdin.readline().strip() == "victim":',
-    '    open("secret.txt", "w").write("mine")',
-    '    time.sleep(5)',
-    '    print(open("secret.txt").read())',
-    '    raise SystemExit',
+  const VICTIM_MS = 10_000;
+  const ATTACK_DELAY_MS = 1000;
+  const ATTACK_MS = 3000;
+  const RETRIES = 3;
+  const PYTHON = [
+    'import ctypes, errno, os, signal, sys, time',
     'libc = ctypes.CDLL(None, use_errno=True)',
-    'me, found, end = os.getpid(), set(), time.time() + 3',
-    'while time.time() < end:',
+    'args = sys.stdin.read().split()',
+    'if args[0] == "victim":',
+    '    open("secret.txt", "w").write("mine")',
+    '    canary = ctypes.create_string_buffer(b"mine")',
+    '    got = set()',
+    '    for s in range(1, 32):',
+    '        try:',
+    '            signal.signal(s, lambda n, f: got.add(n))',
+    '        except (OSError, ValueError):',
+    '            pass',
+    '    t0, harm = time.monotonic_ns(), []',
+    '    while time.monotonic_ns() - t0 < int(args[1]) * 1_000_000:',
+    '        for l in open("/proc/self/status"):',
+    '            if l.startswith("TracerPid:") and int(l.split()[1]) != 0 and "traced" not in harm:',
+    '                harm.append("traced")',
+    '        time.sleep(0.02)',
+    '    if open("secret.txt").read() != "mine":',
+    '        harm.append("file")',
+    '    if canary.value != b"mine":',
+    '        harm.append("memory")',
+    '    harm += [f"signal{s}" for s in sorted(got)]',
+    '    print(f"alive {t0} {time.monotonic_ns()}", file=sys.stderr)',
+    '    print(" ".join(harm) or "mine")',
+    '    raise SystemExit',
+    'class iovec(ctypes.Structure):',
+    '    _fields_ = [("base", ctypes.c_void_p), ("len", ctypes.c_size_t)]',
+    'buf = ctypes.create_string_buffer(16)',
+    'vec = iovec(ctypes.cast(buf, ctypes.c_void_p), 16)',
+    'libc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]',
+    'vm = [(n, getattr(libc, f"process_{n}")) for n in ("vm_readv", "vm_writev")]',
+    'delay, ms, extra = int(args[1]), int(args[2]), [int(a) for a in args[3:]]',
+    'time.sleep(delay / 1000)',
+    'me, found, seen, listed, rounds, killall = os.getpid(), set(), set(), set(), 0, 0',
+    'def note(how, p, worked, err):',
+    '    if worked:',
+    '        found.add(f"{how}:{p}")',
+    '    elif err not in (errno.ESRCH, errno.ENOENT):',
+    '        seen.add(p)',
+    'def reach(p):',
+    '    try:',
+    '        os.kill(p, signal.SIGKILL)',
+    '        note("kill", p, True, 0)',
+    '    except OSError as e:',
+    '        note("kill", p, False, e.errno)',
+    '    for how, req in (("attach", 16), ("seize", 0x4206)):',
+    '        note(how, p, libc.ptrace(req, p, None, None) == 0, ctypes.get_errno())',
+    '    for how, fn in vm:',
+    '        r = fn(p, ctypes.byref(vec), 1, ctypes.byref(vec), 1, 0)',
+    // EFAULT means the address was wrong, not that the way in was shut.
+    '        note(how, p, r >= 0 or ctypes.get_errno() == errno.EFAULT, ctypes.get_errno())',
+    '    for how, path, fn in (("mem", f"/proc/{p}/mem", lambda q: os.close(os.open(q, os.O_RDWR))),',
+    '                          ("cwd", f"/proc/{p}/cwd/secret.txt", lambda q: open(q).read()), ("cwdlink", f"/proc/{p}/cwd", os.readlink)):',
+    '        try:',
+    '            fn(path)',
+    '            note(how, p, True, 0)',
+    '        except OSError as e:',
+    '            note(how, p, False, e.errno)',
+    't0 = time.monotonic_ns()',
+    'while rounds == 0 or time.monotonic_ns() - t0 < ms * 1_000_000:',
     '    try:',
     '        os.kill(-1, signal.SIGKILL)',
+    '        killall += 1',
     '    except OSError:',
     '        pass',
-    '    for p in os.listdir("/proc"):',
-    '        if not p.isdigit() or int(p) == me:',
-    '            continue',
-    '        try:',
-    '            found.add("cwd:" + open(f"/proc/{p}/cwd/secret.txt").read())',
-    '        except OSError:',
-    '            pass',
-    '        if libc.ptrace(16, int(p), None, None) == 0:',
-    '            found.add(f"ptrace:{p}")',
+    '    for p in [*range(1, 32769), *extra]:',
+    '        if p != me:',
+    '            reach(p)',
+    '    for name in os.listdir("/proc"):',
+    '        if name.isdigit() and int(name) != me:',
+    '            listed.add(int(name))',
+    '            reach(int(name))',
+    '    rounds += 1',
     '    time.sleep(0.05)',
-    'print(" ".join(sorted(found)) or "none")',
+    'print(f"alive {t0} {time.monotonic_ns()}", file=sys.stderr)',
+    'print(f"tried kill(-1), then kill, PTRACE_ATTACH, PTRACE_SEIZE, process_vm_readv, process_vm_writev, /proc/PID/mem, /proc/PID/cwd on 1..32768 and {len(extra)} more, {rounds} rounds", file=sys.stderr)',
+    'print("answered:", *sorted(seen), file=sys.stderr)',
+    'print("listed:", *sorted(listed), file=sys.stderr)',
+    'print(" ".join(sorted(found | ({"kill(-1)"} if killall else set()))) or "none")',
     '',
   ].join('\n');
 
-  it('kill(-1), ptrace and /proc reach neither the other test nor a host process of the same uid', async (ctx) => {
+  /** When a program was alive, from the line it printed on stderr (CLOCK_MONOTONIC, ns). */
+  const alive = (t: TestResult): [bigint, bigint] => {
+    const m = /alive (\d+) (\d+)/.exec(t.stderr);
+    expect(m, `${t.name} printed no times: ${t.stderr}`).not.toBeNull();
+    return [BigInt(m![1]!), BigInt(m![2]!)];
+  };
+
+  it('kill(-1), ptrace, process_vm_*, /proc/PID/mem and /proc/PID/cwd reach neither the other test, running at the same time, nor a host process of the same uid', async (ctx) => {
     if (pool === undefined && !pooled) ctx.skip();
     const { spawn } = await import('node:child_process');
-    const host = process.getuid?.() === 0 && runAs !== undefined ? spawn('sleep', ['120'], { uid: runAs, gid: runAs, stdio: 'ignore' }) : null;
+    const host = process.getuid?.() === 0 && runAs !== undefined ? spawn('sleep', ['600'], { uid: runAs, gid: runAs, stdio: 'ignore' }) : null;
+    const source = lang === 'python' ? PYTHON : CPP;
+    // The C++ program takes its attack's name first, as for every other case.
+    const targets = [host?.pid, process.pid].filter((p) => p !== undefined).join(' ');
+    const tests = [
+      { name: 'victim', input: `victim ${VICTIM_MS}\n`, outputs: ['mine'] },
+      { name: 'attacker', input: `attacker ${ATTACK_DELAY_MS} ${ATTACK_MS} ${targets}\n`, outputs: ['none'] },
+    ];
+    const tries: string[] = [];
     try {
-      const tests = [{ name: 'victim', input: 'victim\n', outputs: ['mine'] }, { name: 'attacker', input: 'attacker\n', outputs: ['none'] }];
-      const r = await onPath(pool, () => judge({ lang: 'python', source: PROGRAM }, tests, { ...opts, parallel: 2, wallLimitMs: ROOMY }));
-      expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`)).toEqual(['victim AC mine', 'attacker AC none']);
-      if (host) expect({ exit: host.exitCode, signal: host.signalCode }).toEqual({ exit: null, signal: null });
-      expect(leftovers()).toEqual([]);
-      expect(leftoverGroups()).toEqual([]);
+      for (let attempt = 1; attempt <= RETRIES; attempt++) {
+        const before = process.hrtime.bigint();
+        const r = await onPath(pool, () => judge({ lang, source }, tests, { ...opts, parallel: 2, wallLimitMs: ROOMY, timeLimitMs: 20_000 }));
+        const after = process.hrtime.bigint();
+        const [victim, attacker] = r.tests;
+        // Whenever they ran, the attacker must have reached nothing.
+        expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`), r.tests.map((t) => t.detail ?? '').join(' | ')).toEqual(['victim AC mine', 'attacker AC none']);
+        // It did try: every round went over 1..32768, and the only pid that answered was pid 1 of its own sandbox (not ours).
+        expect(attacker!.stderr).toMatch(/on 1\.\.32768 and \d+ more, [1-9]\d* rounds/);
+        expect(attacker!.stderr).toMatch(/^answered: 1$/m);
+        expect(attacker!.stderr).toMatch(/^listed: 1$/m);
+        if (host) expect({ exit: host.exitCode, signal: host.signalCode }).toEqual({ exit: null, signal: null });
+        expect(leftovers()).toEqual([]);
+        expect(leftoverGroups()).toEqual([]);
+        const [v0, v1] = alive(victim!);
+        const [a0, a1] = alive(attacker!);
+        // The sandbox's clock is ours: both lie within the judge call as we timed it.
+        for (const t of [v0, v1, a0, a1]) expect(t >= before && t <= after, `${t} within ${before}..${after}`).toBe(true);
+        if (a0 > v0 && a1 < v1) return;
+        tries.push(`attempt ${attempt}: victim alive ${(v0 - before) / 1_000_000n}..${(v1 - before) / 1_000_000n} ms, attacker ${(a0 - before) / 1_000_000n}..${(a1 - before) / 1_000_000n} ms`);
+      }
+      expect.fail(`the attacker never ran entirely while the victim was alive, so this proves nothing:\n${tries.join('\n')}`);
     } finally {
       host?.kill('SIGKILL');
     }
-  });
+  }, 240_000);
 });
 
 /** Polls until `check` is true or the deadline passes; returns whether it became true. */
