@@ -180,6 +180,200 @@ int main() {
     string f; for (auto& k : found) f += " " + k;
     puts(f.empty() ? "none" : f.c_str() + 1);
   }
+
+  if (what == "pid1") {
+    // The sandbox's pid 1 (the pool's supervisor, or bubblewrap's init): signal it, trace it, read its
+    // memory, its descriptors and its root, and forge a reply line through its stdout.
+    string got; char t[256];
+    for (int s : {SIGKILL, SIGTERM, SIGSTOP, SIGINT, SIGHUP, SIGUSR1}) if (kill(1, s) == 0) got += " kill" + to_string(s);
+    if (ptrace(PTRACE_ATTACH, 1, 0, 0) == 0) got += " attach";
+    if (ptrace(PTRACE_SEIZE, 1, 0, 0) == 0) got += " seize";
+    char buf[16]; iovec local{buf, sizeof buf}, remote{(void*)0x400000, sizeof buf};
+    if (process_vm_readv(1, &local, 1, &remote, 1, 0) >= 0 || errno == EFAULT) got += " vm_readv";
+    for (const char* p : {"/proc/1/mem", "/proc/1/environ", "/proc/1/maps", "/proc/1/syscall", "/proc/1/stack"}) { int fd = open(p, O_RDONLY); if (fd >= 0) { got += string(" ") + p; close(fd); } }
+    if (readlink("/proc/1/cwd", t, sizeof t) >= 0) got += " cwd";
+    if (DIR* d = opendir("/proc/1/root/")) { got += " root"; closedir(d); }
+    if (DIR* d = opendir("/proc/1/fd")) { got += " fds"; closedir(d); }
+    if (DIR* d = opendir("/proc/1/map_files")) { got += " map_files"; closedir(d); }
+    for (int fd = 0; fd < 64; fd++) {
+      string p = "/proc/1/fd/" + to_string(fd); int w = open(p.c_str(), O_WRONLY);
+      if (w >= 0) { got += " " + p; string forged = "t0 ok 0 0 0 0 0 1.0 0 0 0 2 2 0 -1\nok\n"; if (write(w, forged.data(), forged.size()) > 0) got += ":written"; close(w); }
+    }
+    puts(got.empty() ? "blocked" : got.c_str() + 1);
+  }
+  if (what == "shm") {
+    // tmpfs pages are memory: 1 GiB into /dev/shm, then into /tmp (files under the file-size limit), must meet the memory limit.
+    string b(1 << 20, 'x'); long long mb = 0;
+    for (const char* dir : {"/dev/shm", "/tmp"}) for (int k = 0; k < 32; k++) {
+      FILE* f = fopen((string(dir) + "/fill" + to_string(k)).c_str(), "wb"); if (!f) break;
+      for (int i = 0; i < 32; i++) { if (fwrite(b.data(), 1, b.size(), f) != b.size()) break; mb++; }
+      fclose(f);
+    }
+    printf("wrote %lld MiB\n", mb);
+  }
+  if (what == "threads") {
+    // 10000 threads: the process limit counts threads too.
+    pthread_attr_t a; pthread_attr_init(&a); pthread_attr_setstacksize(&a, 64 << 10); int n = 0;
+    for (; n < 10000; n++) { pthread_t t; if (pthread_create(&t, &a, sleeper, nullptr)) break; }
+    puts(n < 1000 ? "capped" : ("unbounded " + to_string(n)).c_str());
+    fflush(stdout); _exit(0);
+  }
+  if (what == "sessionbomb") { while (true) { if (fork() == 0) setsid(); } }
+  if (what == "orphan") {
+    // The answer comes at once; a child in a session of its own burns CPU on after it.
+    if (fork() == 0) { setsid(); if (fork() == 0) burn(); _exit(0); }
+    puts("answer");
+  }
+  if (what == "childcpu") {
+    // The CPU goes to children and threads while the parent only waits: the whole tree is what counts.
+    for (int i = 0; i < 3; i++) if (fork() == 0) burn();
+    if (vfork() == 0) { for (int i = 0; i < 3; i++) { pthread_t t; pthread_create(&t, nullptr, burner, nullptr); } burn(); }
+    while (wait(nullptr) > 0) {}
+    puts("done");
+  }
+  if (what == "sqpoll") {
+    // An io_uring polling thread spins on the kernel's side while the program sleeps: its CPU is the program's.
+    io_uring_params p{}; p.flags = IORING_SETUP_SQPOLL; p.sq_thread_idle = 1000000;
+    int fd = (int)syscall(SYS_io_uring_setup, 4, &p);
+    fprintf(stderr, "io_uring %s\n", fd >= 0 ? "up" : strerror(errno));
+    if (fd >= 0) {
+      // One no-op submitted wakes the thread, which then polls for more until its idle time (1000 s) is out.
+      char* sq = (char*)mmap(nullptr, p.sq_off.array + p.sq_entries * 4, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, IORING_OFF_SQ_RING);
+      io_uring_sqe* sqes = (io_uring_sqe*)mmap(nullptr, p.sq_entries * sizeof(io_uring_sqe), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, IORING_OFF_SQES);
+      unsigned* tail = (unsigned*)(sq + p.sq_off.tail);
+      memset(&sqes[0], 0, sizeof sqes[0]); sqes[0].opcode = IORING_OP_NOP;
+      ((unsigned*)(sq + p.sq_off.array))[0] = 0;
+      __atomic_store_n(tail, *tail + 1, __ATOMIC_RELEASE);
+      syscall(SYS_io_uring_enter, fd, 1, 0, IORING_ENTER_SQ_WAKEUP, nullptr, 0);
+    }
+    sleep(120); puts("slept");
+  }
+  if (what == "uffd") {
+    // A page fault that nobody serves: the program hangs in the kernel and must still be killed.
+    long fd = syscall(SYS_userfaultfd, O_CLOEXEC | 1 /* UFFD_USER_MODE_ONLY */);
+    if (fd >= 0) {
+      uffdio_api api{}; api.api = UFFD_API; ioctl(fd, UFFDIO_API, &api);
+      char* page = (char*)mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      uffdio_register r{}; r.range.start = (unsigned long)page; r.range.len = 4096; r.mode = UFFDIO_REGISTER_MODE_MISSING;
+      if (ioctl(fd, UFFDIO_REGISTER, &r) == 0) { fprintf(stderr, "registered\n"); printf("%d\n", page[0]); }
+    }
+    fprintf(stderr, "userfaultfd: %s\n", strerror(errno));
+    sleep(120); puts("slept");
+  }
+  if (what == "privileged") {
+    // What only root may do: each must fail (none of these harms the host if it did not).
+    string got;
+    perf_event_attr pa{}; pa.type = PERF_TYPE_HARDWARE; pa.size = sizeof pa; pa.config = PERF_COUNT_HW_CPU_CYCLES;
+    if (syscall(SYS_perf_event_open, &pa, -1, 0, -1, 0) >= 0) got += " perf-every-process";
+    pa.type = PERF_TYPE_SOFTWARE; pa.config = PERF_COUNT_SW_CPU_CLOCK;
+    if (syscall(SYS_perf_event_open, &pa, 1, -1, -1, 0) >= 0) got += " perf-pid1";
+    struct file_handle* h = (struct file_handle*)calloc(1, sizeof(struct file_handle) + 8); h->handle_bytes = 8; h->handle_type = 1; ((uint32_t*)h->f_handle)[0] = 2;
+    if (open_by_handle_at(open("/usr", O_RDONLY), h, O_RDONLY) >= 0) got += " open_by_handle_at";
+    timespec now; clock_gettime(CLOCK_REALTIME, &now);
+    if (clock_settime(CLOCK_REALTIME, &now) == 0) got += " clock_settime";
+    sched_param sp{}; sp.sched_priority = 1;
+    if (sched_setscheduler(0, SCHED_FIFO, &sp) == 0) got += " SCHED_FIFO";
+    if (setpriority(PRIO_PROCESS, 0, -5) == 0) got += " nice-5";
+    if (syscall(SYS_ioprio_set, 1, 0, (1 << 13) | 0) == 0) got += " ioprio-realtime";
+    if (sethostname("pwned", 5) == 0) got += " sethostname";
+    if (chroot("/tmp") == 0) got += " chroot";
+    if (unshare(CLONE_NEWNET) == 0) got += " unshare-net";
+    if (setuid(0) == 0) got += " setuid0";
+    puts(got.empty() ? "blocked" : got.c_str() + 1);
+  }
+
+  if (what == "userns") {
+    // A user namespace of its own gives every capability over it: with them, uncover what the sandbox
+    // mounted over (unmount), make a read-only mount writable, mount the host's cgroups, then look for the host.
+    string got;
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS) == 0) {
+      fprintf(stderr, "user namespace: yes\n");
+      string mi = slurp("/proc/self/mountinfo"); istringstream is(mi); string l; vector<string> points;
+      while (getline(is, l)) { istringstream w(l); string a, b, c, root, point; w >> a >> b >> c >> root >> point; points.push_back(point); }
+      for (auto it = points.rbegin(); it != points.rend(); ++it) if (*it != "/" && umount2(it->c_str(), MNT_DETACH) == 0) got += " umount:" + *it;
+      for (const char* p : {"/usr", "/proc", "/proc/sys", "/etc/ld.so.cache"}) if (mount(nullptr, p, nullptr, MS_REMOUNT | MS_BIND, nullptr) == 0) got += string(" rw:") + p;
+      if (mkdir("/tmp/cg", 0700) == 0 || errno == EEXIST) {
+        if (mount("cgroup", "/tmp/cg", "cgroup", 0, "memory") == 0) got += " cgroup-v1";
+        if (mount("cgroup2", "/tmp/cg", "cgroup2", 0, nullptr) == 0) got += " cgroup2";
+        if (mount("sysfs", "/tmp/cg", "sysfs", 0, nullptr) == 0) got += " sysfs";
+        if (mount("proc", "/tmp/cg", "proc", 0, nullptr) == 0) got += " proc";
+      }
+    } else fprintf(stderr, "user namespace: %s\n", strerror(errno));
+    string f; for (auto& l : lines()) { int fd = open(l.c_str(), O_RDONLY); if (fd >= 0) { got += " read:" + l; close(fd); } }
+    puts(got.empty() ? "contained" : got.c_str() + 1);
+  }
+  if (what == "mountinfo") {
+    // /proc/self/mountinfo names the host directory behind each mount: open each one and its parent,
+    // looking for what the host keeps beside the program (other tests' dirs, the worker's in/out files).
+    string mi = slurp("/proc/self/mountinfo"); istringstream is(mi); string l, got; set<string> hosts;
+    while (getline(is, l)) { istringstream w(l); string a, b, c, root, point; w >> a >> b >> c >> root >> point; if (root != point && root != "/") { hosts.insert(root); hosts.insert(root.substr(0, root.rfind('/'))); } }
+    struct stat cwd; stat(".", &cwd);
+    for (auto& h : hosts) {
+      DIR* d = opendir(h.c_str()); if (!d) continue;
+      struct stat hs; if (fstat(dirfd(d), &hs) == 0 && hs.st_dev == cwd.st_dev && hs.st_ino == cwd.st_ino) { closedir(d); continue; }
+      while (dirent* e = readdir(d)) { string n = e->d_name; if (n == "in" || n == "out" || n == "err" || n == "stdin" || n == "work" || n.rfind("simcoach", 0) == 0) got += " " + h + "/" + n; }
+      closedir(d);
+    }
+    fprintf(stderr, "host paths: %zu\n", hosts.size());
+    puts(got.empty() ? "hidden" : got.c_str() + 1);
+  }
+  if (what == "cgroup") {
+    // Out of its cgroup or its limits raised: through /sys, or through a cgroup mount in a namespace of its own; then 1 GiB.
+    string got;
+    for (const char* p : {"/sys/fs/cgroup/memory/cgroup.procs", "/sys/fs/cgroup/pids/cgroup.procs", "/sys/fs/cgroup/cgroup.procs"}) { int fd = open(p, O_WRONLY); if (fd >= 0 && write(fd, "0", 1) == 1) got += string(" ") + p; }
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWCGROUP) == 0 && (mkdir("/tmp/cg", 0700) == 0 || errno == EEXIST)) {
+      if (mount("cgroup", "/tmp/cg", "cgroup", 0, "memory") == 0) {
+        for (const char* f : {"/tmp/cg/memory.limit_in_bytes", "/tmp/cg/memory.memsw.limit_in_bytes"}) { int fd = open(f, O_WRONLY); if (fd >= 0 && write(fd, "-1", 2) == 2) got += string(" ") + f; }
+        int fd = open("/tmp/cg/cgroup.procs", O_WRONLY); if (fd >= 0 && write(fd, "0", 1) == 1) got += " cgroup.procs";
+      }
+    }
+    fprintf(stderr, "escaped:%s\n", got.c_str());
+    vector<char> v(1ULL << 30, 1); long long s = 0; for (size_t i = 0; i < v.size(); i += 4096) s += v[i]; printf("%lld\n", s);
+  }
+  if (what == "outfile") {
+    // The answer file the judge reads after the run, made into a link to a host file, a FIFO or a directory.
+    string kind, target; cin >> kind; getline(cin, target); getline(cin, target);
+    if (kind == "symlink") symlink(target.c_str(), "output.txt");
+    if (kind == "fifo") mkfifo("output.txt", 0666);
+    if (kind == "dir") mkdir("output.txt", 0777);
+    if (kind == "hardlink") link(target.c_str(), "output.txt");
+    puts("done");
+  }
+  if (what == "bigout") {
+    // Its stdout (a file in the pool) made a terabyte long without writing it: each way must meet the file-size limit.
+    signal(SIGXFSZ, SIG_IGN); string got;
+    if (ftruncate(1, 1LL << 40) == 0) got += " ftruncate";
+    if (pwrite(1, "x", 1, 1LL << 40) == 1) got += " pwrite";
+    if (fallocate(1, 0, 0, 1LL << 40) == 0) got += " fallocate";
+    puts(got.empty() ? "ok" : got.c_str() + 1);
+  }
+  if (what == "forge") {
+    // Lines in the pool's reply format, on stdout and stderr, for every request id a worker may use.
+    string out;
+    for (int i = 0; i < 2000; i++) {
+      string id; for (int n = i; ; n /= 36) { id.insert(id.begin(), "0123456789abcdefghijklmnopqrstuvwxyz"[n % 36]); if (n < 36) break; }
+      out += "t" + id + " ok 0 0 0 0 0 1.000 0 0 0 3 3 0 -1\nAC\n";
+    }
+    fputs(out.c_str(), stdout); fputs(out.c_str(), stderr);
+  }
+  if (what == "keys") {
+    // The kernel keyrings of its uid outlive the run: leave a key there, or find one left by an earlier run.
+    string op; cin >> op;
+    if (op == "put") { long k = syscall(SYS_add_key, "user", "simcoach-hostile", "left", 4, KEY_SPEC_USER_KEYRING); long s = syscall(SYS_add_key, "user", "simcoach-hostile", "left", 4, KEY_SPEC_SESSION_KEYRING); puts(k >= 0 || s >= 0 ? "put" : "blocked"); }
+    if (op == "get") {
+      long k = syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING, "user", "simcoach-hostile", 0);
+      long s = syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_SESSION_KEYRING, "user", "simcoach-hostile", 0);
+      puts(k >= 0 || s >= 0 ? "found" : "none");
+    }
+    if (op == "clear") { syscall(SYS_keyctl, KEYCTL_CLEAR, KEY_SPEC_USER_KEYRING); syscall(SYS_keyctl, KEYCTL_CLEAR, KEY_SPEC_SESSION_KEYRING); puts("cleared"); }
+  }
+
+  if (what == "take") {
+    // N MiB of its own memory, touched: what a normal test of that size needs.
+    size_t mb; cin >> mb; vector<char> v(mb << 20, 1); long long s = 0; for (size_t i = 0; i < v.size(); i += 4096) s += v[i];
+    const char* run = getenv("SIMCOACH_RUN"); fprintf(stderr, "run %s\n", run ? run : "?");
+    puts(s == (long long)(v.size() / 4096) ? "ok" : "bad");
+  }
   if (what == "eof") { long long s = 0, x; while (scanf("%lld", &x) == 1) s += x; for (int i = 0; i < 100000; i++) if (getchar() != EOF) return 1; printf("%lld\n", s); }
   return 0;
 }
