@@ -770,7 +770,7 @@ describe.each(PATHS)('one test after another in the same worker, through %s', (p
         { name: 'get', input: 'keys get\n', outputs: ['none'] },
       ];
       const r = await onPath(pool, () => judge({ lang: 'cpp', source: CPP }, tests, { ...opts, wallLimitMs: ROOMY }));
-      expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`)).toEqual([expect.stringMatching(/^put AC (put|blocked)$/), 'get AC none']);
+      expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`), 'a key added by one run was found by the next (see the KNOWN HOLE comment)').toEqual([expect.stringMatching(/^put AC (put|blocked)$/), 'get AC none']);
     } finally {
       // The keyring is the uid's on the whole machine: what the test left goes.
       await onPath(pool, () => judge({ lang: 'cpp', source: CPP }, [{ input: 'keys clear\n', outputs: ['cleared'] }], opts));
