@@ -374,6 +374,29 @@ int main() {
     const char* run = getenv("SIMCOACH_RUN"); fprintf(stderr, "run %s\n", run ? run : "?");
     puts(s == (long long)(v.size() / 4096) ? "ok" : "bad");
   }
+
+  if (what == "deep") {
+    // A directory tree deeper than PATH_MAX in its work dir: whoever removes it by full path names cannot.
+    for (int i = 0; i < 3000; i++) if (mkdir("dddddddd", 0755) || chdir("dddddddd")) { puts("refused"); return 0; }
+    puts("made");
+  }
+  if (what == "stdfiles") {
+    // The files behind its stdin, stdout and stderr (in the pool, the worker's own, which the next test
+    // reuses): write its input, remove or rename them, put a FIFO in their place.
+    string got; char t[512];
+    for (int fd = 0; fd <= 2; fd++) {
+      string self = "/proc/self/fd/" + to_string(fd);
+      ssize_t n = readlink(self.c_str(), t, sizeof t - 1); if (n <= 0) continue; t[n] = 0; string p = t;
+      fprintf(stderr, "fd %d: %s\n", fd, t);
+      if (fd == 0) { int w = open(self.c_str(), O_WRONLY); if (w >= 0) { got += " write-stdin"; close(w); } }
+      if (p[0] != '/') continue;
+      if (rename(p.c_str(), (p + ".old").c_str()) == 0) got += " rename:" + p;
+      if (unlink(p.c_str()) == 0) got += " unlink:" + p;
+      if (mkfifo(p.c_str(), 0666) == 0) got += " fifo:" + p;
+      if (symlink("/etc/ld.so.cache", (p + ".link").c_str()) == 0) got += " symlink:" + p;
+    }
+    puts(got.empty() ? "blocked" : got.c_str() + 1);
+  }
   if (what == "eof") { long long s = 0, x; while (scanf("%lld", &x) == 1) s += x; for (int i = 0; i < 100000; i++) if (getchar() != EOF) return 1; printf("%lld\n", s); }
   return 0;
 }
