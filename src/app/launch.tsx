@@ -68,5 +68,9 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
 export async function launchResume(file: string, header: SessionHeader, settings: Settings): Promise<number> {
   const flow = isFlowName(header.flow) ? header.flow : settings.flow;
   const lang = isLangId(header.lang) ? header.lang : settings.lang;
-  return launchApp({ settings: { ...settings, flow, lang }, problem: header.problem, resume: { file, problem: header.problem } });
+  // The problem with the tests the journal keeps cut whole again (shown, and what `d` sends); the
+  // engine says what could not be found when the session goes on.
+  const { restoreProblem } = await import('../session/restore.js');
+  const { problem } = await restoreProblem(header.problem);
+  return launchApp({ settings: { ...settings, flow, lang }, problem, resume: { file, problem } });
 }
