@@ -2,37 +2,20 @@
 // HTTP to a fake server (only the model is scripted). At the AI-tests gate the person adds a
 // test of their own in the inline editor; the flow runs it, and it becomes an anchor.
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setColor } from '../../src/components/theme.js';
-import type { Problem } from '../../src/problems/types.js';
-import { fixture } from '../agents/problems.js';
-import type { FakeServer } from '../fakes/ollama.js';
+import { describe, expect, it } from 'vitest';
 import { stageOf } from '../flows/harness.js';
 import { AI_TESTS, CHOOSE, REFLECT, SOLUTIONS } from '../flows/alphacodium-answers.js';
-import { KEYS, stagedModel, startApp, tempXdg, type Running } from './helpers.js';
+import { KEYS, appSuite } from './helpers.js';
 
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
 
-let sumTwo: Problem;
-let server: FakeServer | undefined;
-let app: Running | undefined;
 
-beforeAll(async () => {
-  tempXdg();
-  setColor(false);
-  sumTwo = await fixture('sum-two');
-});
-afterEach(async () => {
-  app?.unmount();
-  app = undefined;
-  await server?.close();
-  server = undefined;
-});
+const ui = appSuite();
 
 describe('AlphaCodium in the tutor', () => {
   it('the person adds a test of their own at the AI-tests gate and watches it become an anchor', async () => {
-    server = await stagedModel({ reflection: REFLECT, solutions: SOLUTIONS, choose: CHOOSE, 'ai-tests': AI_TESTS, validate: AI_TESTS, solve: `\`\`\`python\n${RIGHT}\n\`\`\`` });
-    app = await startApp(server, sumTwo, { flow: 'alphacodium' });
+    const server = await ui.model({ reflection: REFLECT, solutions: SOLUTIONS, choose: CHOOSE, 'ai-tests': AI_TESTS, validate: AI_TESTS, solve: `\`\`\`python\n${RIGHT}\n\`\`\`` });
+    const app = await ui.start(server, ui.sumTwo, { flow: 'alphacodium' });
     await app.until('your decision');
     expect(app.frame()).toContain('• Goal: print the sum of two integers a and b.');
     await app.press('a');

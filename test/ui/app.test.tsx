@@ -1,29 +1,17 @@
 // The app around the solve screen: the problem picker, the doctor's guidance with a pull, and
 // settings saved through the config module — real HTTP to the fake Ollama throughout.
 import { join, resolve } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getSetting } from '../../src/config.js';
-import { setColor } from '../../src/components/theme.js';
 import { filterProblems } from '../../src/screens/Picker.js';
 import type { ProblemEntry } from '../../src/app/controller.js';
-import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
-import { KEYS, stagedModel, startApp, tempXdg, type Running } from './helpers.js';
+import { startFakeOllama } from '../fakes/ollama.js';
+import { KEYS, appSuite } from './helpers.js';
 
 const PLAN = `## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
 const ROOT = resolve(__dirname, '../..');
 
-let server: FakeServer | undefined;
-let app: Running | undefined;
-beforeAll(() => {
-  tempXdg();
-  setColor(false);
-});
-afterEach(async () => {
-  app?.unmount();
-  app = undefined;
-  await server?.close();
-  server = undefined;
-});
+const ui = appSuite();
 
 describe('the problem picker', () => {
   it('filters by every typed word over id, title, tags and difficulty', () => {
@@ -39,8 +27,8 @@ describe('the problem picker', () => {
   });
 
   it('lists the fixture set, filters as you type, and opens the chosen problem into a session', async () => {
-    server = await stagedModel({ plan: PLAN });
-    app = await startApp(server, undefined);
+    const server = await ui.model({ plan: PLAN });
+    const app = await ui.start(server, undefined);
     await app.until(/Pick a problem \d+ of \d+/);
     expect(app.frame()).toContain('sum-two');
     await app.type('sum-tw');
@@ -56,8 +44,8 @@ describe('the problem picker', () => {
   });
 
   it('ctrl-o opens a problem file by path; a bad path says so in one line', async () => {
-    server = await stagedModel({ plan: PLAN });
-    app = await startApp(server, undefined);
+    const server = await ui.model({ plan: PLAN });
+    const app = await ui.start(server, undefined);
     await app.until(/Pick a problem \d+ of/);
     await app.press('\u000f');
     await app.until('path:');
@@ -75,8 +63,8 @@ describe('the problem picker', () => {
 
 describe('the model server from inside the app', () => {
   it('model missing: the doctor\'s guidance, P pulls it with a progress bar, then the picker', async () => {
-    server = await startFakeOllama({ models: [{ name: 'other:1b' }], pull: { steps: 4, stepDelayMs: 120 } });
-    app = await startApp(server, undefined);
+    const server = await ui.serve(startFakeOllama({ models: [{ name: 'other:1b' }], pull: { steps: 4, stepDelayMs: 120 } }));
+    const app = await ui.start(server, undefined);
     await app.until('model fake-coder:7b is not pulled');
     expect(app.frame()).toContain('simcoach models pull fake-coder:7b');
     expect(app.frame()).toMatch(/R check again · P pull the model/);
@@ -89,8 +77,8 @@ describe('the model server from inside the app', () => {
 
 describe('settings', () => {
   it('tab opens them from the picker; a flow picked from the list is saved in the settings file', async () => {
-    server = await stagedModel({ plan: PLAN });
-    app = await startApp(server, undefined);
+    const server = await ui.model({ plan: PLAN });
+    const app = await ui.start(server, undefined);
     await app.until(/Pick a problem/);
     await app.press('\t');
     await app.until('Settings');

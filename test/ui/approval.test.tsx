@@ -1,18 +1,14 @@
 // Approval modes on the solve screen: the keys as data (A, W, ctrl-c stepping in), the key bar
 // and status bar under a mode, and the real app (engine, judge, fake Ollama over HTTP) where A
 // lets plan and simulation pass until the code stops, and watch mode is stepped out of with ctrl-c.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Problem } from '../../src/problems/types.js';
-import { setColor } from '../../src/components/theme.js';
+import { describe, expect, it } from 'vitest';
 import { solveKey, solveKeys, type SolveKeyView } from '../../src/components/solveKeys.js';
 import { GATE_HINTS, STREAM_HINTS, untilCodeEarly, withApproval } from '../../src/components/solveHints.js';
 import { hintsText } from '../../src/components/KeyHints.js';
 import { statusRow } from '../../src/components/StatusBar.js';
-import { fixture } from '../agents/problems.js';
-import type { FakeServer } from '../fakes/ollama.js';
 import { SIM_FINE } from '../fakes/answers.js';
 import { stageOf } from '../flows/harness.js';
-import { KEYS, settled, stagedModel, startApp, tempXdg, type Running } from './helpers.js';
+import { KEYS, appSuite, settled } from './helpers.js';
 import { render } from 'ink-testing-library';
 import { SettingsScreen } from '../../src/screens/Settings.js';
 import type { AppController, SettingsView } from '../../src/app/controller.js';
@@ -117,26 +113,13 @@ const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
 const fence = (code: string): string => `\`\`\`python\n${code}\n\`\`\`\n`;
 const PLAN = `## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
 
-let sumTwo: Problem;
-let server: FakeServer | undefined;
-let app: Running | undefined;
 
-beforeAll(async () => {
-  tempXdg();
-  setColor(false);
-  sumTwo = await fixture('sum-two');
-});
-afterEach(async () => {
-  app?.unmount();
-  app = undefined;
-  await server?.close();
-  server = undefined;
-});
+const ui = appSuite();
 
 describe('the modes in the app', () => {
   it('A at the plan: plan and simulation pass by themselves, the code stops; ctrl-c steps in, a second ctrl-c quits', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
-    app = await startApp(server, sumTwo);
+    const server = await ui.model({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
+    const app = await ui.start(server, ui.sumTwo);
     await app.until(/▸ 1 Plan\s+your decision/);
     await app.press('A');
     const code = await app.until(/▸ 3 Code\s+your decision/);
@@ -158,8 +141,8 @@ describe('the modes in the app', () => {
   it('watch (the setting): the plan passes as it finishes; ctrl-c while the next answer is awaited steps in, and that step waits for the person', async () => {
     let release: () => void = () => {};
     const hold = new Promise<void>((r) => (release = r));
-    server = await stagedModel({ plan: PLAN, simulate: () => ({ text: SIM_FINE, hold }), code: fence(RIGHT) });
-    app = await startApp(server, sumTwo, { approval: 'watch' });
+    const server = await ui.model({ plan: PLAN, simulate: () => ({ text: SIM_FINE, hold }), code: fence(RIGHT) });
+    const app = await ui.start(server, ui.sumTwo, { approval: 'watch' });
     const waiting = await app.until(/▸ 2 Simulation/);
     expect(app.all()).toMatch(/✓ 1 Plan \(watching\)/);
     expect(waiting).toContain('» watching');

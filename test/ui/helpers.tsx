@@ -4,6 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
+import { afterEach, beforeAll } from 'vitest';
+import { setColor } from '../../src/components/theme.js';
+import { fixture } from '../agents/problems.js';
 import { resolveSettings } from '../../src/config.js';
 import { probeBackend } from '../../src/llm/probe.js';
 import type { Problem } from '../../src/problems/types.js';
@@ -60,7 +63,15 @@ export interface Running {
   unmount(): void;
 }
 
-export async function startApp(server: FakeServer, problem: Problem | undefined, extra: { editExternally?: (t: string, ext: string) => Promise<string>; flow?: string; statementFetch?: FetchOptions; programOut?: ProgramOut; approval?: string } = {}): Promise<Running> {
+export interface StartOptions {
+  editExternally?: (t: string, ext: string) => Promise<string>;
+  flow?: string;
+  statementFetch?: FetchOptions;
+  programOut?: ProgramOut;
+  approval?: string;
+}
+
+export async function startApp(server: FakeServer, problem: Problem | undefined, extra: StartOptions = {}): Promise<Running> {
   const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b', ...(extra.flow ? { flow: extra.flow } : {}), ...(extra.approval ? { approval: extra.approval } : {}) });
   const probe = await probeBackend(settings, { timeoutMs: 2000 });
   let finish: (code: number) => void = () => {};
@@ -124,4 +135,57 @@ export async function stagedModel(answers: StageAnswers, model = 'fake-coder:7b'
       return { text: Array.isArray(a) ? a[Math.min(nth, a.length - 1)]! : a };
     },
   });
+}
+
+/** What a file of in-process app tests starts through; whatever it starts is stopped after the test. */
+export interface AppSuite {
+  /** The `sum-two` fixture, loaded once for the file. */
+  readonly sumTwo: Problem;
+  /** A stand-in model that answers by stage (see stagedModel). */
+  model(answers: StageAnswers): Promise<FakeServer>;
+  /** A stand-in model started some other way (startFakeOllama with models or pulls of its own). */
+  serve(server: Promise<FakeServer>): Promise<FakeServer>;
+  /** The app over `server`, rendered in ink-testing-library (see startApp). */
+  start(server: FakeServer, problem: Problem | undefined, extra?: StartOptions): Promise<Running>;
+}
+
+/**
+ * Registers, in the file or describe it is called in, the set-up of the in-process app tests: one
+ * temp XDG tree and no colour for the whole file (or describe); after each test, the apps unmounted
+ * first, so that none is still asking a model server while it closes.
+ */
+export function appSuite(): AppSuite {
+  let sumTwo: Problem | undefined;
+  let apps: Running[] = [];
+  let servers: FakeServer[] = [];
+  beforeAll(async () => {
+    tempXdg();
+    setColor(false);
+    sumTwo = await fixture('sum-two');
+  });
+  afterEach(async () => {
+    const [started, serving] = [apps, servers];
+    apps = [];
+    servers = [];
+    for (const app of started) app.unmount();
+    for (const server of serving) await server.close();
+  });
+  const serve = async (server: Promise<FakeServer>): Promise<FakeServer> => {
+    const s = await server;
+    servers.push(s);
+    return s;
+  };
+  return {
+    get sumTwo(): Problem {
+      if (!sumTwo) throw new Error('appSuite().sumTwo is loaded before the first test, not while the file is collected');
+      return sumTwo;
+    },
+    model: (answers) => serve(stagedModel(answers)),
+    serve,
+    async start(server, problem, extra) {
+      const app = await startApp(server, problem, extra);
+      apps.push(app);
+      return app;
+    },
+  };
 }

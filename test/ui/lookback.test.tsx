@@ -1,31 +1,18 @@
 // `g` in a live session: the replay's timeline over the journal so far. An earlier step is read
 // again whole; nothing is decided or branched, and the gate is there as it was on the way back.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setColor } from '../../src/components/theme.js';
+import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/problems/index.js';
 import { SIM_FINE } from '../fakes/answers.js';
-import type { FakeServer } from '../fakes/ollama.js';
-import { KEYS, stagedModel, startApp, tempXdg, type Running } from './helpers.js';
+import { KEYS, appSuite } from './helpers.js';
 
 const PLAN = `## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
 
-let server: FakeServer | undefined;
-let app: Running | undefined;
-beforeAll(() => {
-  tempXdg();
-  setColor(false);
-});
-afterEach(async () => {
-  app?.unmount();
-  app = undefined;
-  await server?.close();
-  server = undefined;
-});
+const ui = appSuite();
 
 describe('g: the timeline in a live session', () => {
   it('lists the steps so far, reads an earlier one, and returns to the waiting gate without a branch', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE });
-    app = await startApp(server, await loadProblem('sum-two'));
+    const server = await ui.model({ plan: PLAN, simulate: SIM_FINE });
+    const app = await ui.start(server, await loadProblem('sum-two'));
     const gate = await app.until(/▸ 1 Plan\s+your decision/);
     expect(gate).toMatch(/g timeline/);
     await app.press('a');

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OSC52_MAX_SEQUENCE, copySequence, copyToTerminal, osc52, tmuxPassthrough } from '../../src/app/clipboard.js';
 import { createProgramOut, defaultProgramName, writeProgramFile } from '../../src/app/programOut.js';
 import { currentProgram, overwriteKey, programKey, stepProgram } from '../../src/components/currentProgram.js';
@@ -13,15 +13,13 @@ import { hintsText } from '../../src/components/KeyHints.js';
 import { replayProgramKey } from '../../src/components/replayModel.js';
 import { GATE_HINTS, withProgramHints } from '../../src/components/solveHints.js';
 import { solveKey, solveKeys, type SolveKeyView } from '../../src/components/solveKeys.js';
-import { setColor } from '../../src/components/theme.js';
 import type { Proposal } from '../../src/engine/types.js';
 import { loadProblem } from '../../src/problems/index.js';
 import { ReplayScreen } from '../../src/screens/replay.js';
 import { Timeline } from '../../src/session/timeline.js';
 import { SIM_FINE } from '../fakes/answers.js';
-import type { FakeServer } from '../fakes/ollama.js';
 import { JournalBuilder } from '../session/synth.js';
-import { KEYS, settled, stagedModel, startApp, tempXdg, waitFor, type Running } from './helpers.js';
+import { KEYS, appSuite, settled, waitFor } from './helpers.js';
 
 const ESC = '\u001b';
 const k = (input: string, flags: Record<string, boolean> = {}) => ({ input, ...flags });
@@ -158,23 +156,13 @@ const PLAN = `## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
 
 describe('w and y in the app', () => {
-  let server: FakeServer | undefined;
-  let app: Running | undefined;
-  beforeAll(() => {
-    tempXdg();
-    setColor(false);
-  });
-  afterEach(async () => {
-    app?.unmount();
-    app = undefined;
-    await server?.close();
-  });
+  const ui = appSuite();
 
   it('at the code gate: w writes sum-two.py, a second w asks before overwriting, y copies; in the timeline the step looked at', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'sc-app-write-'));
     const term = fakeTerminal();
-    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
-    app = await startApp(server, await loadProblem('sum-two'), { programOut: createProgramOut({ cwd, terminal: term, env: {} }) });
+    const server = await ui.model({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
+    const app = await ui.start(server, await loadProblem('sum-two'), { programOut: createProgramOut({ cwd, terminal: term, env: {} }) });
     const plan = await app.until(/▸ 1 Plan\s+your decision/);
     // No program yet: no w or y among the keys.
     expect(plan).not.toMatch(/w write/);

@@ -2,13 +2,10 @@
 // over HTTP to the fake server (only the model is scripted).
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Problem } from '../../src/problems/types.js';
-import { setColor } from '../../src/components/theme.js';
-import { fixture } from '../agents/problems.js';
+import { describe, expect, it } from 'vitest';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
-import { KEYS, stagedModel, startApp, tempXdg, type Running, type StageAnswers } from './helpers.js';
+import { KEYS, appSuite, type StageAnswers } from './helpers.js';
 import { SIM_FINE } from '../fakes/answers.js';
 
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
@@ -16,21 +13,8 @@ const WRONG = 'a, b = map(int, input().split())\nprint(a - b)';
 const fence = (code: string): string => `\`\`\`python\n${code}\n\`\`\`\n`;
 const PLAN = `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
 
-let sumTwo: Problem;
-let server: FakeServer | undefined;
-let app: Running | undefined;
 
-beforeAll(async () => {
-  tempXdg();
-  setColor(false);
-  sumTwo = await fixture('sum-two');
-});
-afterEach(async () => {
-  app?.unmount();
-  app = undefined;
-  await server?.close();
-  server = undefined;
-});
+const ui = appSuite();
 
 const stages = (s: FakeServer): string[] => s.chatBodies().map(stageOf);
 const lastUser = (s: FakeServer, i: number): string => {
@@ -40,8 +24,8 @@ const lastUser = (s: FakeServer, i: number): string => {
 
 describe('a whole solve by keys', () => {
   it('approve all → AC, the history keeps every step, q quits with the journal closed', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
-    app = await startApp(server, sumTwo);
+    const server = await ui.model({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
+    const app = await ui.start(server, ui.sumTwo);
     await app.until('your decision');
     expect(app.frame()).toContain('Print a + b');
     await app.press('a');
@@ -68,8 +52,8 @@ describe('a whole solve by keys', () => {
 
   it('samples that pass are not a verdict: a hidden test fails the submission, and the words say so', async () => {
     const BIGWRONG = 'a, b = map(int, input().split())\nprint(a + b if abs(a) < 10**9 else 0)';
-    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(BIGWRONG) });
-    app = await startApp(server, sumTwo);
+    const server = await ui.model({ plan: PLAN, simulate: SIM_FINE, code: fence(BIGWRONG) });
+    const app = await ui.start(server, ui.sumTwo);
     for (const step of ['1 Plan', '2 Simulation', '3 Code']) {
       await app.until(new RegExp(`${step}\\s+your decision`));
       await app.press('a');
@@ -92,8 +76,8 @@ const journalOf = (frame: string): { type: string; [k: string]: unknown }[] => {
 
 describe('the gate by keys', () => {
   it('e: the plan edited inline is what the coder receives, and it is marked as yours', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
-    app = await startApp(server, sumTwo);
+    const server = await ui.model({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
+    const app = await ui.start(server, ui.sumTwo);
     await app.until('your decision');
     await app.press('e');
     // Only the plan is edited (it is what the next stage receives); the rest is shown read-only.
@@ -120,8 +104,8 @@ describe('the gate by keys', () => {
   });
 
   it('E: the external editor\'s text is the decision', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
-    app = await startApp(server, sumTwo, { editExternally: async (t, ext) => (ext === '.md' ? t.replace('Print a + b.', 'Print a + b (EXTERNAL).') : t) });
+    const server = await ui.model({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
+    const app = await ui.start(server, ui.sumTwo, { editExternally: async (t, ext) => (ext === '.md' ? t.replace('Print a + b.', 'Print a + b (EXTERNAL).') : t) });
     await app.until('your decision');
     await app.press('E');
     await app.until('plan is fine');
@@ -129,8 +113,8 @@ describe('the gate by keys', () => {
   });
 
   it('r: rejecting the code with a note puts the note in the next request', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: [fence(WRONG), fence(RIGHT)] });
-    app = await startApp(server, sumTwo);
+    const server = await ui.model({ plan: PLAN, simulate: SIM_FINE, code: [fence(WRONG), fence(RIGHT)] });
+    const app = await ui.start(server, ui.sumTwo);
     await app.until('your decision');
     await app.press('a');
     await app.until('plan is fine');
@@ -151,8 +135,8 @@ describe('the gate by keys', () => {
   });
 
   it('b: back to the plan starts a new branch; the old one stays in the journal', async () => {
-    server = await stagedModel({ plan: [PLAN, PLAN.replace('Print a + b.', 'Print a + b (second plan).')], simulate: SIM_FINE, code: fence(RIGHT) });
-    app = await startApp(server, sumTwo);
+    const server = await ui.model({ plan: [PLAN, PLAN.replace('Print a + b.', 'Print a + b (second plan).')], simulate: SIM_FINE, code: fence(RIGHT) });
+    const app = await ui.start(server, ui.sumTwo);
     await app.until('your decision');
     await app.press('a');
     await app.until('plan is fine');
@@ -187,8 +171,8 @@ describe('the gate by keys', () => {
   };
 
   it('ctrl-c mid-stream cancels that answer and keeps the session; R asks afresh, not a repair', async () => {
-    server = await stagedModel({ plan: slowPlan(), simulate: SIM_FINE, code: fence(RIGHT) });
-    app = await startApp(server, sumTwo);
+    const server = await ui.model({ plan: slowPlan(), simulate: SIM_FINE, code: fence(RIGHT) });
+    const app = await ui.start(server, ui.sumTwo);
     await app.until(/streaming[\s\S]*thinking 5/);
     await app.press(KEYS.ctrlC);
     await app.until(/▸ 1 Plan\s+answer cancelled/);
@@ -212,8 +196,8 @@ describe('the gate by keys', () => {
   });
 
   it('ctrl-c mid-stream, then r with a note: the fresh ask carries the note, not the partial text', async () => {
-    server = await stagedModel({ plan: slowPlan(), simulate: SIM_FINE, code: fence(RIGHT) });
-    app = await startApp(server, sumTwo);
+    const server = await ui.model({ plan: slowPlan(), simulate: SIM_FINE, code: fence(RIGHT) });
+    const app = await ui.start(server, ui.sumTwo);
     await app.until(/streaming[\s\S]*thinking 5/);
     await app.press(KEYS.ctrlC);
     await app.until(/▸ 1 Plan\s+answer cancelled/);
@@ -231,8 +215,8 @@ describe('the gate by keys', () => {
 describe('quitting', () => {
   it('a second ctrl-c within 3 s quits cleanly; the journal ends with the session stopped', async () => {
     const long = Array.from({ length: 400 }, (_, i) => `thinking ${i}`).join(' ');
-    server = await stagedModel({ plan: () => ({ text: `## Understanding\n${long}`, chunkDelayMs: 20 }) });
-    app = await startApp(server, sumTwo);
+    const server = await ui.model({ plan: () => ({ text: `## Understanding\n${long}`, chunkDelayMs: 20 }) });
+    const app = await ui.start(server, ui.sumTwo);
     await app.until(/streaming[\s\S]*thinking 5/);
     await app.press(KEYS.ctrlC);
     await app.until('answer cancelled');
@@ -253,12 +237,12 @@ function newestJournal(): { type: string; [k: string]: unknown }[] {
 
 describe('the model server failing mid-session', () => {
   it('a dropped stream shows the error with R; R continues the same journal from the last complete step', async () => {
-    server = await stagedModel({
+    const server = await ui.model({
       plan: PLAN,
       simulate: SIM_FINE,
       code: (_b, nth) => (nth === 0 ? { text: 'partial answer that never ends properly', dropAfterChunks: 2 } : { text: fence(RIGHT) }),
     });
-    app = await startApp(server, sumTwo);
+    const app = await ui.start(server, ui.sumTwo);
     await app.until(/▸ 1 Plan\s+your decision/);
     await app.press('a');
     await app.until(/▸ 2 Simulation\s+your decision/);
@@ -280,12 +264,12 @@ describe('a session that fails before its first step', () => {
     const dir = join(process.env.XDG_DATA_HOME!, 'simcoach', 'sessions');
     const before = new Set(existsSync(dir) ? readdirSync(dir) : []);
     let missing = true;
-    server = await stagedModel({
+    const server = await ui.model({
       plan: () => (missing ? { status: 404, error: "model 'fake-coder:7b' not found, try pulling it first" } : { text: PLAN }),
       simulate: SIM_FINE,
       code: fence(RIGHT),
     });
-    app = await startApp(server, sumTwo);
+    const app = await ui.start(server, ui.sumTwo);
     const failed = await app.until(/R try again/);
     expect(failed).not.toContain('replay it');
     const added = (): string[] => (existsSync(dir) ? readdirSync(dir) : []).filter((f) => !before.has(f));
@@ -302,8 +286,8 @@ describe('a session that fails before its first step', () => {
 
 describe('the end screen', () => {
   it('says once what happened and why, and shows (and ? lists) only the keys that still work', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
-    app = await startApp(server, sumTwo);
+    const server = await ui.model({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
+    const app = await ui.start(server, ui.sumTwo);
     for (const step of ['1 Plan', '2 Simulation', '3 Code']) {
       await app.until(new RegExp(`${step}\\s+your decision`));
       await app.press('a');

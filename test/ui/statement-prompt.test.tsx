@@ -6,13 +6,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setColor } from '../../src/components/theme.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
 import { loadProblem } from '../../src/problems/index.js';
 import { judgeOf } from '../../src/problems/statement/index.js';
 import type { FakeServer } from '../fakes/ollama.js';
-import { KEYS, stagedModel, startApp, tempXdg, type Running } from './helpers.js';
+import { KEYS, appSuite } from './helpers.js';
 
 const PLAN = `## Understanding\nSplit the melon.\n\n## Plan\n1. Read w.\n2. Print YES if w is even and over 2.`;
 const PAGE = readFileSync(join(__dirname, '..', 'problems', 'statements', 'codeforces.html'), 'utf8');
@@ -28,13 +27,10 @@ function companionProblem(url: string): string {
 
 const planPrompt = (server: FakeServer): string => JSON.stringify(server.chatBodies()[0]?.messages ?? []);
 
-let server: FakeServer | undefined;
-let app: Running | undefined;
+const ui = appSuite();
 let page: Server;
 let pageUrl: string;
 beforeAll(async () => {
-  tempXdg();
-  setColor(false);
   page = createServer((req, res) => (req.url === '/problem' ? res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE) : res.writeHead(404).end()));
   await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
   pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/problem`;
@@ -43,18 +39,12 @@ afterAll(() => {
   page.closeAllConnections();
   page.close();
 });
-afterEach(async () => {
-  app?.unmount();
-  app = undefined;
-  await server?.close();
-  server = undefined;
-});
 
 describe('a problem without its statement', () => {
   it('asks for the statement before any model step; the pasted text is kept in the file and is what the model plans from', async () => {
     const file = companionProblem(`${pageUrl}`); // a judge simcoach does not know: nothing to download
-    server = await stagedModel({ plan: PLAN });
-    app = await startApp(server, await loadProblem(file));
+    const server = await ui.model({ plan: PLAN });
+    const app = await ui.start(server, await loadProblem(file));
     const ask = await app.until('paste it here');
     expect(ask).toContain('no statement');
     expect(ask).not.toContain('download from'); // no judge to download from
@@ -80,16 +70,16 @@ describe('a problem without its statement', () => {
     const file = companionProblem('https://codeforces.com/problemset/problem/4/A');
     // The file names codeforces.com; the page comes from a loopback server read as Codeforces'.
     writeFileSync(file, readFileSync(file, 'utf8').replace(/url: .*/, `url: ${pageUrl}`));
-    server = await stagedModel({ plan: PLAN });
-    app = await startApp(server, await loadProblem(file), { statementFetch: { judge: judgeOf('https://codeforces.com/problemset/problem/4/A')! } });
+    const server = await ui.model({ plan: PLAN });
+    const app = await ui.start(server, await loadProblem(file), { statementFetch: { judge: judgeOf('https://codeforces.com/problemset/problem/4/A')! } });
     await app.until(/▸ 1 Plan\s+your decision/);
     expect(readFileSync(file, 'utf8')).toContain('## Input');
     expect(planPrompt(server)).toContain('Two friends');
   });
 
   it('esc leaves without starting a session', async () => {
-    server = await stagedModel({ plan: PLAN });
-    app = await startApp(server, await loadProblem(companionProblem(pageUrl)));
+    const server = await ui.model({ plan: PLAN });
+    const app = await ui.start(server, await loadProblem(companionProblem(pageUrl)));
     await app.until('paste it here');
     await app.press(KEYS.esc);
     expect(await app.exit).toBe(0);

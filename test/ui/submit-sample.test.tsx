@@ -3,7 +3,7 @@
 // failing hidden test to the debugger and ending on Accepted.
 import { readFileSync } from 'node:fs';
 import { render } from 'ink-testing-library';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { solveKey, solveKeys, type SolveKeyView } from '../../src/components/solveKeys.js';
 import { endedHints, endedKeys } from '../../src/components/solveHints.js';
 import { Ended, SampleConfirm, endedRows } from '../../src/screens/solve/Ended.js';
@@ -11,13 +11,10 @@ import { rowText } from '../../src/components/rows.js';
 import { setColor } from '../../src/components/theme.js';
 import { emptyView, reduce } from '../../src/app/sessionView.js';
 import { submitFailure } from '../../src/components/submitFailure.js';
-import type { Problem } from '../../src/problems/types.js';
 import type { TestResult } from '../../src/runners/types.js';
-import { fixture } from '../agents/problems.js';
-import type { FakeServer } from '../fakes/ollama.js';
 import { SIM_FINE } from '../fakes/answers.js';
 import { stageOf } from '../flows/harness.js';
-import { KEYS, settled, stagedModel, startApp, tempXdg, type Running } from './helpers.js';
+import { KEYS, appSuite, settled } from './helpers.js';
 import { Timeline } from '../../src/session/timeline.js';
 import { ReplayScreen } from '../../src/screens/replay.js';
 
@@ -120,24 +117,11 @@ const PLAN = `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of
 const DEBUG = `## Simulation\nOn the large test the guard prints 0.\n\n## Verdict\ncode\n\n## Fix\nDrop the guard.\n\n## Code\n${fence(RIGHT)}`;
 
 describe('the whole app in process', () => {
-  let sumTwo: Problem;
-  let server: FakeServer | undefined;
-  let app: Running | undefined;
-  beforeAll(async () => {
-    tempXdg();
-    setColor(false);
-    sumTwo = await fixture('sum-two');
-  });
-  afterEach(async () => {
-    app?.unmount();
-    app = undefined;
-    await server?.close();
-    server = undefined;
-  });
+  const ui = appSuite();
 
   it('codesim: samples pass, a hidden test fails, d shows it, enter sends it, the debugger fixes it, Accepted', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(BIGWRONG), debug: DEBUG });
-    app = await startApp(server, sumTwo);
+    const server = await ui.model({ plan: PLAN, simulate: SIM_FINE, code: fence(BIGWRONG), debug: DEBUG });
+    const app = await ui.start(server, ui.sumTwo);
     for (const step of ['1 Plan', '2 Simulation', '3 Code']) {
       await app.until(new RegExp(`${step}\\s+your decision`));
       await app.press('a');
@@ -182,12 +166,12 @@ describe('the whole app in process', () => {
   });
 
   it('selfcollab (its tester reads, runs nothing): the key is not offered', async () => {
-    server = await stagedModel({
+    const server = await ui.model({
       analyst: '## Subproblems\n- read\n\n## Steps\n1. Read a and b.\n2. Print a + b.',
       coder: fence(BIGWRONG),
       tester: '## Functionality\nFine.\n\n## Edge cases\nNone\n\n## Bugs\nNone\n\nCode Test Passed',
     });
-    app = await startApp(server, sumTwo, { flow: 'selfcollab' });
+    const app = await ui.start(server, ui.sumTwo, { flow: 'selfcollab' });
     for (let i = 0; i < 3; i++) {
       await app.until('your decision');
       await app.press('a');
