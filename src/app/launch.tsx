@@ -4,7 +4,7 @@
 import { render } from 'ink';
 import { type SettingFlags, type Settings } from '../config.js';
 import { isFlowName } from '../flows/index.js';
-import { isLangId } from '../runners/langs.js';
+import { isLangId, type LangId } from '../runners/langs.js';
 import type { SessionHeader } from '../session/events.js';
 import type { ProbeResult } from '../llm/probe.js';
 import type { Problem } from '../problems/types.js';
@@ -65,8 +65,9 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
  * `simcoach resume ID` in the tutor: the session's own problem, flow and language, its complete
  * steps served from the journal, and the step that was in flight asked again live.
  */
-export async function launchResume(file: string, header: SessionHeader, settings: Settings): Promise<number> {
+export async function launchResume(file: string, header: SessionHeader, settings: Settings, endLang?: string): Promise<number> {
   const flow = isFlowName(header.flow) ? header.flow : settings.flow;
-  const lang = isLangId(header.lang) ? header.lang : settings.lang;
+  // The language the session ended in (the person may have switched it at a gate), else its header's.
+  const lang = [endLang, header.lang].find((l): l is LangId => l !== undefined && isLangId(l)) ?? settings.lang;
   return launchApp({ settings: { ...settings, flow, lang }, problem: header.problem, resume: { file, problem: header.problem } });
 }

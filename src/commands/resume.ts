@@ -8,6 +8,8 @@ import { EXIT, UsageError, UserError } from '../errors.js';
 import type { SessionHeader } from '../session/events.js';
 import { readEnds } from '../session/head.js';
 import { findSession } from '../session/index.js';
+import { endLanguage } from '../session/language.js';
+import { isLangId } from '../runners/langs.js';
 import { runHeadless, withBudgets } from './headless.js';
 
 /** The output flags of `solve --auto` and the session caps; the flow's budgets are the journal's. */
@@ -34,7 +36,7 @@ async function resumeInApp(file: string, header: SessionHeader, settings: Settin
     throw new UserError('resume without --auto needs a terminal', EXIT.usage, 'Use `simcoach resume ID --auto` to continue headless.');
   }
   const { launchResume } = await import('../app/launch.js');
-  return launchResume(file, header, settings);
+  return launchResume(file, header, settings, settings.lang);
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -44,7 +46,11 @@ export async function run(argv: string[]): Promise<number> {
   const header = await resumable(file);
   // The traversal continues on the backend and model it was recorded with, unless told otherwise.
   const backend = values.backend ?? (header.backend === 'openai' ? 'openai' : 'ollama');
-  const settings = withBudgets(resolveSettings({ ...values, backend, model: values.model ?? header.model }), values);
+  const resolved = withBudgets(resolveSettings({ ...values, backend, model: values.model ?? header.model }), values);
+  // It goes on in the language it ended in: the person may have switched it at a gate (the engine
+  // makes the switch again as it serves the journal; this is what the tutor and the first line say).
+  const { end } = await endLanguage(file);
+  const settings: Settings = { ...resolved, lang: isLangId(end) ? end : resolved.lang };
   if (!values.auto && (values.output !== undefined || values['max-calls'] !== undefined || values['max-tokens'] !== undefined)) {
     throw new UsageError('resume: -o, --max-calls and --max-tokens go with --auto');
   }

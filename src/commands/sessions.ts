@@ -4,6 +4,7 @@ import { EXIT, UsageError } from '../errors.js';
 import { sessionsDir } from '../paths.js';
 import { humanSize, shortDate, table } from '../session/format.js';
 import { listSessions, removeSession, uniquePrefixLength, type SessionSummary } from '../session/index.js';
+import { languageText, withEndLanguages } from '../session/language.js';
 import { color } from '../term.js';
 
 const verdictText = (s: SessionSummary): string => {
@@ -27,12 +28,14 @@ const visible = (s: string): number => s.replace(/\u001b\[[0-9;]*m/g, '').length
 
 function printTable(sessions: SessionSummary[]): void {
   const idLen = uniquePrefixLength(sessions.map((s) => s.id));
-  const head = ['DATE', 'ID', 'PROBLEM', 'FLOW', 'MODEL', 'STEPS', 'RESULT', 'SIZE'].map((h) => color.bold(h));
+  const head = ['DATE', 'ID', 'PROBLEM', 'FLOW', 'LANG', 'MODEL', 'STEPS', 'RESULT', 'SIZE'].map((h) => color.bold(h));
   const rows = sessions.map((s) => [
     shortDate(s.createdAt),
     color.cyan(s.id.slice(0, idLen)),
     s.label ? `${s.problem} ${color.dim('(demo)')}` : s.problem,
     s.flow,
+    // The language it ended in; "cpp → python" when the person switched it at a gate.
+    s.langs ? languageText(s.langs, { names: false }) : s.lang,
     s.model,
     String(s.steps),
     verdictText(s),
@@ -42,7 +45,9 @@ function printTable(sessions: SessionSummary[]): void {
 }
 
 async function list(json: boolean): Promise<number> {
-  const { sessions, unreadable } = await listSessions();
+  const listed = await listSessions();
+  const sessions = await withEndLanguages(listed.sessions);
+  const { unreadable } = listed;
   if (json) {
     process.stdout.write(`${JSON.stringify(sessions, null, 2)}\n`);
   } else if (sessions.length === 0) {

@@ -127,7 +127,8 @@ export function Solve(props: SolveProps) {
   const proposal = live?.proposal;
   // What `w` names the file after: the language the program is in (a flagged one's own, or the
   // session's after a switch).
-  const programLang = proposal?.foreign?.lang ?? v.progress?.lang ?? props.lang;
+  const sessionLang = v.progress?.lang ?? props.lang;
+  const programLang = proposal?.foreign?.lang ?? sessionLang;
   // `w` / `y`: the program waiting at the gate, the one the session ended with, or the last that went forward.
   const out = app.programOut;
   const program = out ? currentProgram({ ...(proposal ? { proposal } : {}), ...(v.outcome ? { outcome: v.outcome } : {}), ...(v.lastCode !== undefined ? { lastCode: v.lastCode } : {}) }) : undefined;
@@ -180,7 +181,7 @@ export function Solve(props: SolveProps) {
     const program = p.pane === 'code' || p.pane === 'debug' || p.pane === 'practice' || p.pane === 'yours' || p.pane === 'fix';
     const before = editedText(p);
     app
-      .editExternally(before, program ? props.lang : undefined)
+      .editExternally(before, program ? sessionLang : undefined)
       .then((text) => {
         if (text === before) setNotice({ text: 'no change made in the editor' });
         else decide({ kind: 'edit', content: text });
@@ -194,14 +195,14 @@ export function Solve(props: SolveProps) {
     app
       .openProgram(path)
       .then(({ source, lang }) => {
-        if (lang !== undefined && lang !== props.lang) setNotice({ text: `that is a ${lang} program; this session checks ${props.lang} (start it with --lang ${lang})`, tone: 'red' });
+        if (lang !== undefined && lang !== sessionLang) setNotice({ text: `that is a ${lang} program; this session checks ${sessionLang} (start it with --lang ${lang})`, tone: 'red' });
         else decide({ kind: 'edit', content: source });
       })
       .catch((err: unknown) => setNotice({ text: err instanceof Error ? err.message : String(err), tone: 'red' }));
   };
 
   const traceIt = (p: Proposal): void => {
-    const ask = traceTarget(p, v, props.lang);
+    const ask = traceTarget(p, v, sessionLang);
     if ('why' in ask) return setNotice({ text: ask.why, tone: 'yellow' });
     if (!app.traceAgainst) return;
     setTraced([[seg('running the program under the tracer in the sandbox…', { dim: true })]]);

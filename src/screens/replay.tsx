@@ -6,6 +6,7 @@ import { clock } from '../session/format.js';
 import { beats, gapToNext } from '../session/pace.js';
 import type { Beat } from '../session/pace.js';
 import { finalText, type StepRef, type Timeline } from '../session/timeline.js';
+import { branchLanguage, languageText } from '../session/language.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { Rows, fitRow, seg, type Row } from '../components/rows.js';
 import { tone } from '../components/theme.js';
@@ -169,6 +170,8 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
   const branch = tl.branch(branchId);
   const ref = branch.steps[Math.min(index, branch.steps.length - 1)];
   const view = useMemo(() => (ref ? tl.load(ref) : undefined), [tl, ref]);
+  // The branch's language at each step: the person may have switched it at a gate.
+  const language = useMemo(() => branchLanguage(tl, branchId), [tl, branchId]);
 
   // Playing walks the beats of the current step, then moves on after the recorded pause.
   useEffect(() => {
@@ -200,7 +203,7 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
   const width = Math.max(20, (stdout?.columns ?? 80) - 4);
   const line = po.writing || po.said !== undefined;
   const height = Math.max(4, rows - 7 - Math.min(2, tl.warnings.length) - (line ? 1 : 0));
-  const title = `${h.problem.title || h.problem.id} · ${h.flow} · ${h.model}${h.label ? ` · ${h.label}` : ''}`;
+  const title = `${h.problem.title || h.problem.id} · ${h.flow} · ${languageText(language)} · ${h.model}${h.label ? ` · ${h.label}` : ''}`;
   const status = `${tl.branches.length > 1 ? `branch ${branchId} · ` : ''}step ${index + 1}/${branch.steps.length}${ref ? ` · ${ref.title} · ${clock(ref.t)}` : ''}${playing ? ` · ▶ playing ×${speed}` : ''}`;
 
   let body: ReactElement;
@@ -253,7 +256,7 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
         <Text bold>{ref?.title ?? ''}</Text>
         {body}
       </Box>
-      <ProgramOutLine state={po} out={out} source={source} name={out ? out.defaultName(h.problem.id, h.lang) : ''} width={width + 4} />
+      <ProgramOutLine state={po} out={out} source={source} name={out ? out.defaultName(h.problem.id, (ref && language.byStep.get(ref.step)) ?? language.end) : ''} width={width + 4} />
       <KeyHints hints={programOutHints(po, source !== undefined && mode === 'view' ? withProgramHints(hints(mode, playing), 2) : hints(mode, playing))} width={width + 4} />
     </Box>
   );

@@ -20,7 +20,10 @@ export interface SessionSummary {
   flow: string;
   backend: string;
   model: string;
+  /** The header's language; `sessions` shows the one it ended in (language.ts: withEndLanguage). */
   lang: string;
+  /** Each language the session went through when the person switched it at a gate (withEndLanguage). */
+  langs?: string[];
   createdAt: string;
   version: number;
   label?: string;

@@ -93,7 +93,7 @@ export function toMarkdown(r: Report): string {
     `# ${r.problem.title || r.problem.id} — simcoach session ${r.id}`,
     '',
     `- Problem: \`${r.problem.id}\`${r.problem.source?.url ? ` (${r.problem.source.url})` : ''}`,
-    `- Flow: ${r.flow} · model: ${r.model} (${r.backend}) · language: ${r.lang}`,
+    `- Flow: ${r.flow} · model: ${r.model} (${r.backend}) · language: ${r.langs ? r.langs.join(' → ') : r.lang}`,
     `- Recorded: ${r.createdAt}${r.label ? ` · ${r.label}` : ''}`,
     `- Result: ${result}${r.reason ? ` — ${r.reason}` : ''}`,
     `- Model calls: ${callsText(r.calls, r.repairs)} · tokens: ${r.promptTokens} prompt (${r.promptTokensEvaluated} evaluated), ${r.completionTokens} completion`,
@@ -102,7 +102,7 @@ export function toMarkdown(r: Report): string {
   if (r.branches > 1) out.push(`This session has ${r.branches} branches (the person went back, or sent a hidden test to the debugger); this report follows branch ${r.branch}, the one it ended on.`, '');
   for (const w of r.warnings) out.push(`> Note: ${w}`, '');
   out.push(...problemSection(r), '## Steps', '');
-  r.steps.forEach((s, i) => out.push(...stepSection(s, i + 1, r.lang)));
+  r.steps.forEach((s, i) => out.push(...stepSection(s, i + 1, s.lang)));
   if (r.finalCode) {
     const from = r.finalCode.from === 'outcome' ? '' : ` (${r.finalCode.from}; the session did not finish)`;
     out.push(`## Final code${from}`, '', fence(r.finalCode.source, r.finalCode.lang), '');

@@ -3,6 +3,7 @@
 import type { Decision, DecidedBy } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
+import { branchLanguage, languagePath, type SessionLanguage } from './language.js';
 import { finalText, type Timeline } from './timeline.js';
 
 export interface ReportStep {
@@ -11,6 +12,8 @@ export interface ReportStep {
   agent: string;
   title: string;
   pane: string;
+  /** The session's language once the step was decided (the person may have switched it here). */
+  lang: string;
   /** What the model answered (the text of its last proposal, or what it streamed). */
   output: string;
   /** How many times the model was asked in this step (repairs and rejections ask again). */
@@ -36,7 +39,10 @@ export interface Report {
   flow: string;
   backend: string;
   model: string;
+  /** The language the branch ended in. */
   lang: string;
+  /** Each language the branch went through, when the person switched it at a gate. */
+  langs?: string[];
   settings: Record<string, unknown>;
   problem: Problem;
   branch: number;
@@ -55,7 +61,7 @@ export interface Report {
   warnings: string[];
 }
 
-function reportStep(tl: Timeline, ref: Timeline['branches'][number]['steps'][number]): ReportStep {
+function reportStep(tl: Timeline, ref: Timeline['branches'][number]['steps'][number], language: SessionLanguage): ReportStep {
   const v = tl.load(ref);
   const last = v.proposals[v.proposals.length - 1];
   const shown = finalText(v);
@@ -65,6 +71,7 @@ function reportStep(tl: Timeline, ref: Timeline['branches'][number]['steps'][num
     agent: ref.agent,
     title: ref.title,
     pane: ref.pane,
+    lang: language.byStep.get(ref.step) ?? language.end,
     output: last?.text || v.streamed,
     attempts: v.requests,
     runs: v.runs.map((r) => ({ program: r.program, result: r.result })),
@@ -101,7 +108,7 @@ function finalCode(tl: Timeline, steps: ReportStep[]): Report['finalCode'] {
   const run = steps.flatMap((s) => s.runs).at(-1);
   if (run) return { ...run.program, from: 'last run' };
   const code = [...steps].reverse().find((s) => s.pane === 'code' || s.pane === 'debug');
-  if (code) return { lang: tl.header.lang as Program['lang'], source: code.edit ?? code.output, from: 'last code step' };
+  if (code) return { lang: code.lang as Program['lang'], source: code.edit ?? code.output, from: 'last code step' };
   return undefined;
 }
 
@@ -109,7 +116,8 @@ function finalCode(tl: Timeline, steps: ReportStep[]): Report['finalCode'] {
 export function buildReport(tl: Timeline, branchId?: number): Report {
   const h = tl.header;
   const branch = branchId === undefined ? tl.lastBranch : tl.branch(branchId);
-  const steps = branch.steps.map((ref) => reportStep(tl, ref));
+  const language = branchLanguage(tl, branch.id);
+  const steps = branch.steps.map((ref) => reportStep(tl, ref, language));
   const totals = countCalls(tl);
   const end = tl.end;
   const r: Report = {
@@ -118,7 +126,8 @@ export function buildReport(tl: Timeline, branchId?: number): Report {
     flow: h.flow,
     backend: h.backend,
     model: h.model,
-    lang: h.lang,
+    lang: language.end,
+    ...(language.switches.length > 0 ? { langs: languagePath(language) } : {}),
     settings: h.settings ?? {},
     // A branch that took a hidden test as a sample reports the problem with it.
     problem: { ...h.problem, samples: tl.samples(branch.id) },

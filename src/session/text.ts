@@ -2,6 +2,7 @@
 import { clock } from './format.js';
 import { decisionText } from './markdown.js';
 import { finalText, type BranchInfo, type Timeline } from './timeline.js';
+import { branchLanguage, languageText } from './language.js';
 import { callsText } from './format.js';
 
 const rule = (title: string): string => `── ${title} ${'─'.repeat(Math.max(3, 72 - title.length))}`;
@@ -47,7 +48,7 @@ export function replayText(tl: Timeline, branchId?: number): string {
   // Steps first: loading them may add warnings (damaged lines) that belong in the heading.
   const steps = b.steps.flatMap((_, i) => stepText(tl, b, i));
   const out = [
-    `session ${h.id} · ${h.problem.title || h.problem.id} · ${h.flow} · ${h.model}${h.label ? ` · ${h.label}` : ''}`,
+    `session ${h.id} · ${h.problem.title || h.problem.id} · ${h.flow} · ${languageText(branchLanguage(tl, b.id))} · ${h.model}${h.label ? ` · ${h.label}` : ''}`,
   ];
   if (tl.branches.length > 1) out.push(`branch ${b.id} of ${tl.branches.length}${b.from !== undefined ? ` (went back from branch ${b.from} at step ${(b.atStep ?? 0) + 1})` : ''}`);
   for (const w of tl.warnings) out.push(`note: ${w}`);

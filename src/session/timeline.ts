@@ -123,6 +123,15 @@ function linesWith(buf: Buffer, pattern: Buffer, from: number, to: number): [num
   return out;
 }
 
+/** Whether some line of `type` holds every one of `needles`: bytes searched, nothing parsed. */
+export function hasLine(buf: Buffer, type: string, needles: string[], from = 0, to = buf.length): boolean {
+  const want = needles.map((n) => Buffer.from(n));
+  return linesWith(buf, Buffer.from(`"type":"${type}"`), from, to).some(([start, end]) => {
+    const line = buf.subarray(start, end);
+    return want.every((n) => line.indexOf(n) >= 0);
+  });
+}
+
 export class Timeline {
   readonly branches: BranchInfo[];
   readonly end?: SessionEnd;
@@ -231,6 +240,11 @@ export class Timeline {
     const view = buildStep(ref, lines.map((l) => l.event));
     this.cache.set(key, view);
     return view;
+  }
+
+  /** Whether some line of `type` holds every one of `needles` (a look before a parse). */
+  hasLine(type: string, needles: string[]): boolean {
+    return hasLine(this.buf, type, needles, 0, this.dataEnd);
   }
 
   /** Every event of the file after the header, parsed (for export and text output). */

@@ -34,7 +34,7 @@ describe('simcoach sessions', () => {
 
     const r = await cli(['sessions'], home.env);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/good00\s+sum-two\s+codesim\s+qwen2\.5-coder:7b\s+4\s+samples pass/);
+    expect(r.stdout).toMatch(/good00\s+sum-two\s+codesim\s+python\s+qwen2\.5-coder:7b\s+4\s+samples pass/);
     expect(r.stdout).not.toMatch(/bad000/);
     const warnings = r.stderr.trim().split('\n');
     expect(warnings).toHaveLength(3);
@@ -54,9 +54,9 @@ describe('simcoach sessions', () => {
     const table = await cli(['sessions'], home.env);
     expect(table.code).toBe(0);
     const lines = table.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^DATE\s+ID\s+PROBLEM\s+FLOW\s+MODEL\s+STEPS\s+RESULT\s+SIZE$/);
-    expect(lines[1]).toMatch(/bbbb22\s+sum-two\s+mapcoder\s+llama3\.2:3b\s+1\s+incomplete\s+\d/);
-    expect(lines[2]).toMatch(/aaaa11\s+sum-two\s+codesim\s+qwen2\.5-coder:7b\s+4\s+samples pass\s+\d/);
+    expect(lines[0]).toMatch(/^DATE\s+ID\s+PROBLEM\s+FLOW\s+LANG\s+MODEL\s+STEPS\s+RESULT\s+SIZE$/);
+    expect(lines[1]).toMatch(/bbbb22\s+sum-two\s+mapcoder\s+python\s+llama3\.2:3b\s+1\s+incomplete\s+\d/);
+    expect(lines[2]).toMatch(/aaaa11\s+sum-two\s+codesim\s+python\s+qwen2\.5-coder:7b\s+4\s+samples pass\s+\d/);
     expect(table.stderr).toMatch(/junk\.jsonl is not a simcoach session: its first line is not JSON/);
 
     const json = JSON.parse((await cli(['sessions', '--json'], home.env)).stdout) as Record<string, unknown>[];
@@ -126,7 +126,7 @@ describe('simcoach replay (piped)', () => {
     solvedSession(header({ id: 'rrrr0001' })).write(join(home.sessions, 'r.jsonl'));
     const r = await cli(['replay', 'last'], { ...home.env, OLLAMA_HOST: 'http://127.0.0.1:9' });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^session rrrr0001 · Sum of two · codesim · qwen2\.5-coder:7b\n/);
+    expect(r.stdout).toMatch(/^session rrrr0001 · Sum of two · codesim · Python 3 · qwen2\.5-coder:7b\n/);
     expect(r.stdout).toMatch(/── step 1\/4 · Plan · 0:00 ─+\n  1\. read a and b\n  2\. print a\+b\n  → approved automatically/);
     expect(r.stdout).toMatch(/── step 4\/4 · Samples/);
     expect(r.stdout).toContain('  tests: AC 1/1');
@@ -156,7 +156,7 @@ describe('simcoach demo', () => {
   it('replays a recorded demo with no model server, labelled as scripted', async () => {
     const r = await cli(['demo'], { ...home.env, OLLAMA_HOST: 'http://127.0.0.1:9' });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^session \S+ · Two Tickets · codesim · qwen2\.5-coder:7b · scripted demo/);
+    expect(r.stdout).toMatch(/^session \S+ · Two Tickets · codesim · Python 3 · qwen2\.5-coder:7b · scripted demo/);
     expect(r.stdout).toMatch(/an earlier answer \(.*\) → rejected by you: “n is up to/);
     expect(r.stdout).toContain('your edit:');
     expect(r.stdout).toMatch(/solved \(2\/2 samples\)/);
