@@ -190,7 +190,8 @@ describe('a session on full-size hidden tests', () => {
 });
 
 describe('a session file written before tests were cut (journal version 1)', () => {
-  const demo = join(ROOT, 'fixtures/sessions/range-sums-codesim.jsonl');
+  // The Range Sums demo as it was recorded before cutting (its 04-large whole); kept as it is, never re-recorded.
+  const demo = join(ROOT, 'test/session/journals/range-sums-v1.jsonl');
 
   it('reads, replays and exports as it did, with no note', async () => {
     const { header, warnings } = readJournal(demo);
