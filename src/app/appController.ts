@@ -10,6 +10,7 @@ import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import { submissionTests } from '../problems/named.js';
+import { sameText } from '../session/cut.js';
 import type { Program, TestCase, TestResult } from '../runners/types.js';
 import type { Gate } from '../engine/types.js';
 import type { JudgeFn } from '../engine/context.js';
@@ -77,7 +78,8 @@ function bringing(gate: Gate, program: Program): Gate {
  * every accepted output goes with it; the result's input and expected output when none matches.
  */
 function hiddenTest(problem: Problem, failed: TestResult): TestCase {
-  return submissionTests(problem.samples, problem.tests).find((t) => t.name === failed.name && t.input === failed.input) ?? { name: failed.name, input: failed.input, outputs: [failed.expected] };
+  // Either side may be as a session file keeps it (cut): the engine makes a cut test whole again.
+  return submissionTests(problem.samples, problem.tests).find((t) => t.name === failed.name && sameText(t.input, failed.input)) ?? { name: failed.name, input: failed.input, outputs: [failed.expected] };
 }
 
 export interface RunningApp extends AppController {
@@ -255,6 +257,8 @@ export function createAppController(o: ControllerOptions): RunningApp {
       pendingResume = undefined; // only once: "another problem" afterwards starts fresh
       file = resuming.file;
     }
+    // A session started here holds its problem whole: going on (retry, `d`) needs no second read of its file.
+    const held = resuming ? {} : { problem };
     let done = settle(
       resuming
         ? resumeSession(resuming.file, { ...common, settings, flow })
@@ -284,7 +288,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
         store.set((x) => ({ ...x, outcome: undefined, error: undefined, history: [...x.history, { kind: 'note', key: `retry-${x.history.length}`, text }] }));
         done = settle(
           f
-            ? resumeSession(f, { ...common, settings, flow })
+            ? resumeSession(f, { ...common, settings, flow, ...held })
             : startSession({ ...common, problem, settings, flow, lang: settings.lang, ...(o.journalDir ? { dir: o.journalDir } : {}) }),
         );
         handle.done = done;
@@ -296,7 +300,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
               if (!store.get().outcome || !f) return;
               const test = hiddenTest(problem, failed);
               store.set((x) => ({ ...x, outcome: undefined, error: undefined }));
-              done = settle(resumeSession(f, { ...common, settings, flow, sample: test }));
+              done = settle(resumeSession(f, { ...common, settings, flow, ...held, sample: test }));
               handle.done = done;
               // Running again: quitting by signal must stop it too.
               sessions.add(handle);

@@ -69,5 +69,9 @@ export async function launchResume(file: string, header: SessionHeader, settings
   const flow = isFlowName(header.flow) ? header.flow : settings.flow;
   // The language the session ended in (the person may have switched it at a gate), else its header's.
   const lang = [endLang, header.lang].find((l): l is LangId => l !== undefined && isLangId(l)) ?? settings.lang;
-  return launchApp({ settings: { ...settings, flow, lang }, problem: header.problem, resume: { file, problem: header.problem } });
+  // The problem with the tests the journal keeps cut whole again (shown, and what `d` sends); the
+  // engine says what could not be found when the session goes on.
+  const { restoreProblem } = await import('../session/restore.js');
+  const { problem } = await restoreProblem(header.problem);
+  return launchApp({ settings: { ...settings, flow, lang }, problem, resume: { file, problem } });
 }

@@ -1,4 +1,5 @@
 import type { JudgeResult, TestResult } from '../runners/types.js';
+import { cutOf, wholeSize } from '../session/cut.js';
 import { Rows, cut, seg, textRows, type Row } from './rows.js';
 import { verdictTone } from './theme.js';
 
@@ -6,11 +7,16 @@ const fmtTime = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(2)}
 /** Memory always in MB, as the limits are given: one unit to compare by eye. */
 export const fmtMem = (kb: number): string => `${(kb / 1024).toFixed(1)} MB`;
 
-/** At most `lines` lines of `s`, each cut to `width`, with a note of what was left out. */
+/**
+ * At most `lines` lines of `s`, each cut to `width`, with a note of what was left out. A test the
+ * session file keeps cut (a long one, read back in a replay) says its size and that the rest is not kept.
+ */
 export function trimBlock(s: string, lines: number, width: number): string[] {
-  const all = s.replace(/\s+$/, '').split('\n');
+  const kept = cutOf(s);
+  const all = (kept ? kept.head : s).replace(/\s+$/, '').split('\n');
   const shown = all.slice(0, lines).map((l) => cut(l, width));
-  if (all.length > lines) shown.push(`… ${all.length - lines} more line${all.length - lines === 1 ? '' : 's'}`);
+  if (kept) shown.push(cut(`… ${wholeSize(kept)} in all; the rest is not kept in the session`, width));
+  else if (all.length > lines) shown.push(`… ${all.length - lines} more line${all.length - lines === 1 ? '' : 's'}`);
   return shown.length ? shown : ['(empty)'];
 }
 

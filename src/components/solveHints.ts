@@ -172,10 +172,21 @@ export function endedKeys(o: { canAnother: boolean; backendFailed: boolean; canD
 
 /**
  * `w` and `y` where there is a program to write or copy: at `at`, else after `?` (the narrowest
- * bar keeps the keys before them), else at the end.
+ * bar keeps the keys before them), else at the end. At a gate (its decision keys, `g` and `?`),
+ * a program is what the person came for: the look back, then w and y, then `?` follow the
+ * decision keys, and the rest (b, q, A, W, …) only where the width leaves room (`?` lists them).
+ * So an 80-column bar at a code gate reads, whole: a approve · e edit · E editor · r reject ·
+ * g timeline · w save · y copy · ? keys.
  */
 export function withProgramHints(hints: Hint[], at?: number): Hint[] {
-  const add: Hint[] = [{ key: 'w', label: 'write' }, { key: 'y', label: 'copy' }];
+  const add: Hint[] = [{ key: 'w', label: 'save' }, { key: 'y', label: 'copy' }];
+  if (at === undefined) {
+    const g = hints.find((h) => h.key === 'g');
+    const help = hints.find((h) => h.key === '?');
+    const rest = hints.filter((h) => h !== g && h !== help);
+    const r = rest.findIndex((h) => h.key === 'r');
+    if (g && help && r >= 0) return [...rest.slice(0, r + 1), g, ...add, help, ...rest.slice(r + 1)];
+  }
   const i = at ?? hints.findIndex((h) => h.key === '?') + 1;
   return i <= 0 ? [...hints, ...add] : [...hints.slice(0, i), ...add, ...hints.slice(i)];
 }

@@ -10,9 +10,12 @@ import type { LangId, TestCase } from '../runners/types.js';
 import type { SessionHeader } from '../session/events.js';
 import { createJournal, openJournal, withoutSecrets, type JournalWriter } from '../session/journal.js';
 import { readJournal } from '../session/reader.js';
+import { isWholeTest } from '../session/cut.js';
+import { restoreProblem } from '../session/restore.js';
+import { UserError } from '../errors.js';
 import type { EngineSettings, JudgeFn } from './context.js';
 import type { EngineEvents } from './events.js';
-import { recordAll } from './records.js';
+import { recordAll, type Recorded } from './records.js';
 import { runSession, type SessionFlow, type SessionOptions, type SessionResult } from './session.js';
 import type { Gate } from './types.js';
 
@@ -120,6 +123,29 @@ export interface ResumeOptions extends Watch {
    * session goes on in a new branch with it among the samples (see StartFrom 'sample').
    */
   sample?: TestCase;
+  /**
+   * The session's problem as the caller loaded it, whole (the tutor that started the session):
+   * the tests the journal keeps cut are found in it instead of in the problem file.
+   */
+  problem?: Problem;
+}
+
+/**
+ * The added samples of every branch whole again (the journal keeps them cut); one that cannot be
+ * found is left out of its branch, which goes on with the samples it has. Says which, if any.
+ */
+function wholeForks(rec: Recorded, find: (t: TestCase) => TestCase | undefined, why: string): string | undefined {
+  const lost: string[] = [];
+  for (const [branch, fork] of rec.forks) {
+    if (!fork.sample || isWholeTest(fork.sample)) continue;
+    const whole = find(fork.sample);
+    if (whole) fork.sample = whole;
+    else {
+      lost.push(`${fork.sample.name ?? 'a hidden test'} (branch ${branch})`);
+      delete fork.sample;
+    }
+  }
+  return lost.length ? `the sample${lost.length > 1 ? 's' : ''} ${lost.join(', ')} added for the debugger ${lost.length > 1 ? 'are' : 'is'} left out: ${why}` : undefined;
 }
 
 /** Continues a session in its own file: its complete steps served, then live. */
@@ -130,9 +156,24 @@ export async function resumeSession(file: string, o: ResumeOptions): Promise<Ses
   const settings = resumedSettings(header, o.settings);
   const flow = o.flow;
   const recorded = recordAll(events);
+  // What runs again must run on whole tests: those the journal keeps cut are taken from the problem.
+  const forkSamples = [...recorded.forks.values()].flatMap((f) => (f.sample ? [f.sample] : []));
+  const restored = await restoreProblem(header.problem, { ...(o.problem ? { held: o.problem } : {}), also: [...forkSamples, ...(o.sample ? [o.sample] : [])] });
+  let sample = o.sample;
+  if (sample && !isWholeTest(sample)) {
+    sample = restored.whole.find(sample);
+    if (!sample) throw new UserError(`${o.sample!.name ?? 'this test'} cannot be sent to the debugger: the session keeps only the start of it, and ${restored.why}`);
+  }
+  const notices = [restored.notice, wholeForks(recorded, (t) => restored.whole.find(t), restored.why)].filter((n) => n !== undefined);
   const journal = openJournal(file, header, recorded.lastT + 1);
-  const result = await liveOn(journal, o, { flow, problem: header.problem, lang: header.lang as LangId, settings, recorded, start: o.sample ? { kind: 'sample', test: o.sample } : { kind: 'resume' } });
-  return { ...result, warnings };
+  for (const message of notices) {
+    // In the file for a replay (it explains a Submit on fewer tests), and told to whoever watches now.
+    journal.append({ type: 'error', branch: recorded.lastBranch, message, code: 'problem-file' });
+    o.events?.emit({ type: 'note', branch: recorded.lastBranch, step: 0, text: `⚠ ${message}`, served: false });
+  }
+  const start = sample ? ({ kind: 'sample', test: sample } as const) : ({ kind: 'resume' } as const);
+  const result = await liveOn(journal, o, { flow, problem: restored.problem, lang: header.lang as LangId, settings, recorded, start });
+  return { ...result, warnings: [...warnings, ...notices] };
 }
 
 export interface ReplayOptions extends Watch {

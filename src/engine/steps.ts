@@ -10,6 +10,7 @@ import { propose, retryMessages } from './propose.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
 import type { Agent, AgentContext, Decided, DecidedBy, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
 import { messageOf } from '../errors.js';
+import { sameText } from '../session/cut.js';
 
 export interface DrivePlan {
   branch: number;
@@ -55,7 +56,8 @@ function sameTests(r: RunRecord, tests: TestCase[], added: TestCase[]): boolean 
   const before = tests.filter((t) => !added.some((a) => a.input === t.input));
   // A program that did not compile has no per-test results, only their number.
   if (result.tests.length === 0) return result.total === tests.length || result.total === before.length;
-  const same = (ts: TestCase[]): boolean => ts.length === result.tests.length && ts.every((t, i) => t.input === result.tests[i]!.input);
+  // The journal keeps a long input cut (session/cut.ts); the test's own may be whole again.
+  const same = (ts: TestCase[]): boolean => ts.length === result.tests.length && ts.every((t, i) => sameText(t.input, result.tests[i]!.input));
   return same(tests) || same(before);
 }
 

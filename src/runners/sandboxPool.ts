@@ -2,21 +2,22 @@
 // bubblewrap per worker, with the supervisor (supervisorSource.ts) inside, and one cgroup per
 // worker whose limits are set once and whose counters the supervisor resets before each test.
 // What does not depend on the test (the bubblewrap arguments, the mounts, the groups, the
-// directories) is done when a worker starts; a test then costs a fork, a few mounts and an exec.
+// directories) is done when a worker starts; a test then costs a fork, an IPC namespace and an exec.
 // Our thread serves every worker at once, so a test's work in it is one request written and one
 // reply read (and the input written into the worker's input file through an fd kept open): the
 // supervisor writes the input files, makes and removes the work dir,
 // and sends back the program's stdout (streamed into the comparison), stderr tail and output file.
-// Each test still gets fresh mount and IPC namespaces, a fresh work dir, /tmp and /dev/shm, and
-// nothing of it outlives it: the supervisor is the sandbox's pid 1 and kills every other process
-// in it before it answers (see the supervisor's header).
+// Each test gets a fresh IPC namespace, and nothing of it outlives it: the supervisor is the
+// sandbox's pid 1 and kills every other process in it before it answers, then sweeps the work dir,
+// /tmp and /dev/shm (see the supervisor's header). The tests of a worker share its mounts, all
+// read-only but those three: a mount namespace per test cost more than the rest of a test's set-up.
 //
 // The per-test path (runSandboxed) stays for what a worker cannot take: a streamed stdin (the
 // interactors, which talk to the program as it runs), a writable directory (the compilers), a
 // command the batch did not announce, and machines where the pool's parts are missing (not
 // root, no cgroups, no C compiler, or SIMCOACH_POOL=0).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
@@ -84,6 +85,8 @@ class PooledBatch implements Batch {
   readonly pooled = true;
   private readonly idle: Worker[] = [];
   private readonly all: Worker[] = [];
+  /** Workers that failed: their groups and directories still go when the batch closes. */
+  private readonly retired: Worker[] = [];
   private readonly waiting: ((w: Worker | null) => void)[] = [];
   private starting = 0;
   private broken = false;
@@ -142,6 +145,7 @@ class PooledBatch implements Batch {
   private release(w: Worker): void {
     if (w.dead) {
       this.all.splice(this.all.indexOf(w), 1);
+      this.retired.push(w);
       // The batch runs per test from now on; whoever waits for a worker does too.
       for (const next of this.waiting.splice(0)) next(null);
       return;
@@ -153,7 +157,7 @@ class PooledBatch implements Batch {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.all.map((w) => w.stop()));
+    await Promise.all([...this.all, ...this.retired].map((w) => w.stop()));
   }
 }
 
@@ -275,7 +279,6 @@ class Worker {
     private readonly group: RunGroup,
     private readonly root: string,
     private readonly marker: string,
-    private readonly keep: string[],
     limits: { memory: number; pids: number },
   ) {
     this.limits = limits;
@@ -294,6 +297,9 @@ class Worker {
 
   static async start(iso: Isolation, supervisor: string, ro: string[], first: SandboxSpec): Promise<Worker> {
     const root = await makeTempDir('run');
+    // The tests' work dir: the supervisor gives it to the program's uid and empties it after each.
+    const work = join(root, 'work');
+    mkdirSync(work, 0o755);
     const limits = { memory: first.memoryBytes, pids: first.pids + 8 };
     const group = await RunGroup.create(iso.cgroups, { memoryBytes: limits.memory, pids: limits.pids });
     const fds: number[] = [];
@@ -313,7 +319,7 @@ class Worker {
         '--cap-drop', 'ALL', ...SUPERVISOR_CAPS.flatMap((c) => ['--cap-add', c]),
         ...(await mountArgs(ro, [])),
         '--bind', root, POOL_DIR,
-        '--perms', '0755', '--dir', '/sc-work', '--perms', '0700', '--dir', '/sc-keep',
+        '--bind', work, '/sc-work',
         '--ro-bind', supervisor, '/sc-supervisor',
         // The supervisor is the sandbox's pid 1: kill(-1) from it ends everything a test left.
         ...NAMESPACE_ARGS, '--as-pid-1', '--chdir', '/',
@@ -324,7 +330,7 @@ class Worker {
         env: { PATH: '/usr/bin:/bin', SIMCOACH_RUN: marker },
         detached: true,
       });
-      return new Worker(iso, proc, group, root, marker, ro.filter((d) => d.startsWith('/tmp/')), limits);
+      return new Worker(iso, proc, group, root, marker, limits);
     } catch (err) {
       await group.destroy();
       await rm(root, { recursive: true, force: true });
@@ -418,8 +424,6 @@ class Worker {
       files.length, ...files.flatMap(([name, content]) => [name, content.length]),
       1 + spec.args.length, spec.cmd, ...spec.args,
       Object.keys(env).length, ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
-      // Each test gets a fresh /tmp; the batch's read-only dirs under it are bound again.
-      this.keep.length, ...this.keep,
     ].map(String);
     const head = Buffer.from(`${fields.join('\0')}\0`);
     const dataLen = files.reduce((a, [, c]) => a + c.length, 0);

@@ -10,18 +10,18 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 //
 // serve is pid 1 of the sandbox (bubblewrap --as-pid-1) and keeps root's SYS_ADMIN, SETUID, SETGID,
 // SETPCAP, KILL, CHOWN, DAC_OVERRIDE and FOWNER (bubblewrap dropped the rest); it never runs test
-// code with them. All of a test's files are its work, not simcoach's: it makes the work dir (given
-// to the program's uid) and writes the input files from the request (the input itself simcoach
+// code with them. All of a test's files are its work, not simcoach's: it gives the worker's work dir
+// to the program's uid and writes the input files from the request (the input itself simcoach
 // writes into the worker's input file, so that its page cache is not the test's), sends back the
 // program's stdout, the end of its stderr and its output file after the run, and then removes all
-// of it, whatever modes the program left. simcoach's own thread, which serves every worker, only
+// of it, and whatever the program wrote in /tmp and /dev/shm, whatever modes it set. simcoach's own thread, which serves every worker, only
 // writes one request and reads one reply per test. It joins the
 // worker's test cgroup once, so each test is forked into it without a cgroup write. The program
-// is forked straight from it: it takes fresh mount and IPC namespaces (a fresh /tmp and /dev/shm,
-// its own work dir bound on /sc-work), its limits, then the sandbox uid with no capabilities
+// is forked straight from it: it takes a fresh IPC namespace, its limits, then the sandbox uid with no capabilities
 // (bounding set included) and no_new_privs, and execs. When it ends, kill(-1, SIGKILL) from pid 1
 // kills every other process of the sandbox at once (a fork in flight fails), all are reaped, and
-// only then is the reply sent. So nothing of a test survives into the next one.
+// only then is the reply sent; what it wrote is swept before the next test starts. So nothing of a
+// test survives into the next one.
 //
 // fds (serve): 0 requests, 1 replies (and the abort byte 'k' during a test), 3 memory/cgroup.procs, 4 pids/cgroup.procs,
 // 5 cpuacct/cgroup.procs, 6 cpuacct.usage, 7 memory.max_usage_in_bytes, 8 memory.stat,
@@ -30,7 +30,7 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <dirent.h>
 #include <grp.h>
 #include <linux/capability.h>
 #include <poll.h>
@@ -62,7 +62,6 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 enum { FD_MEM_PROCS = 3, FD_PIDS_PROCS = 4, FD_CPU_PROCS = 5, FD_CPU_USAGE = 6, FD_MEM_PEAK = 7, FD_MEM_STAT = 8, FD_OOM = 9, FD_MEM_USAGE = 10 };
 #define WORK "/sc-work"
 #define POOL "/sc-pool"
-#define KEEP "/sc-keep"
 #define MAXF 4096
 
 struct shared {
@@ -148,24 +147,12 @@ static double now_ms(void) {
 
 struct req {
   char *id, *outfile;
-  char work[256], in[256], out[256], err[256];
+  char in[256], out[256], err[256];
   long long cpu_ms, wall_ms, fsize, stack, uid, gid, in_len, out_all, out_keep, err_keep;
-  char *argv[MAXF], *envp[MAXF], *keep[64], *fname[64];
+  char *argv[MAXF], *envp[MAXF], *fname[64];
   long long flen[64];
-  size_t keepc, nfiles;
+  size_t nfiles;
 };
-
-/* mkdir -p of the parents of path (the program's uid may cross them, not write them). */
-static void parents(const char *path) {
-  char b[4096];
-  snprintf(b, sizeof b, "%s", path);
-  for (char *p = b + 1; *p; p++) {
-    if (*p != '/') continue;
-    *p = 0;
-    mkdir(b, 0755);
-    *p = '/';
-  }
-}
 
 static int open_std(const char *path, int flags, int target) {
   int fd = open(path, flags | O_CLOEXEC | O_NOFOLLOW, 0600);
@@ -175,25 +162,14 @@ static int open_std(const char *path, int flags, int target) {
   return 0;
 }
 
-/* The program: its own mounts and stdio, limits, then no privilege at all, then exec. */
+/* The program: its own IPC namespace and stdio, limits, then no privilege at all, then exec. Its
+   mounts are the worker's: a test's namespace of its own cost more than the rest of its set-up
+   together (copying the worker's mount tree, and an expedited RCU grace period when it went, which
+   stalls the other core), so what a test can write there is swept after it instead (sweep()). */
 static void program(struct req *q) {
   struct rlimit r;
-  if (unshare(CLONE_NEWNS | CLONE_NEWIPC)) fail("unshare");
-  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) fail("make / private");
-  /* A fresh /tmp, with the batch's read-only dirs that live under it bound again. */
-  if (q->keepc && mount("/tmp", KEEP, NULL, MS_BIND | MS_REC, NULL)) fail("keep /tmp");
-  if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")) fail("mount /tmp");
-  for (size_t i = 0; i < q->keepc; i++) {
-    char src[4096];
-    snprintf(src, sizeof src, "%s%s", KEEP, q->keep[i] + 4);
-    parents(q->keep[i]);
-    if (mkdir(q->keep[i], 0755) && errno != EEXIST) fail("mkdir a kept dir");
-    if (mount(src, q->keep[i], NULL, MS_BIND | MS_REC, NULL)) fail("bind a kept dir");
-    if (mount(NULL, q->keep[i], NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL)) fail("remount a kept dir");
-  }
-  if (q->keepc && umount2(KEEP, MNT_DETACH)) fail("drop /tmp");
-  if (mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")) fail("mount /dev/shm");
-  if (mount(q->work, WORK, NULL, MS_BIND | MS_NOSUID | MS_NODEV, NULL)) fail("bind the work dir");
+  /* No SysV or POSIX IPC object of it outlives it. */
+  if (unshare(CLONE_NEWIPC)) fail("unshare");
   /* Not O_TRUNC: the files are empty, and a truncating open would make ext4 write the output to disk when it closes. */
   if (open_std(q->in, O_RDONLY, 0) || open_std(q->out, O_WRONLY | O_CREAT, 1) || open_std(q->err, O_WRONLY | O_CREAT, 2)) fail("open stdio");
   if (syscall(436 /* close_range */, 3, ~0U, 0)) for (int fd = 3; fd < 1024; fd++) close(fd);
@@ -207,9 +183,6 @@ static void program(struct req *q) {
   r.rlim_cur = r.rlim_max = q->stack;
   if (setrlimit(RLIMIT_STACK, &r)) fail("setrlimit stack");
   if (chdir(WORK)) fail("chdir");
-  for (int c = 0; c <= last_cap; c++) {
-    if (prctl(PR_CAPBSET_DROP, c, 0, 0, 0) && errno != EINVAL) fail("drop bounding set");
-  }
   prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
   if (setgroups(0, NULL)) fail("setgroups");
   if (setresgid(q->gid, q->gid, q->gid)) fail("setresgid");
@@ -305,10 +278,46 @@ static void pull(int fd, off_t off, char *b, long long n) {
   memset(b + got, 0, (size_t)(n - got));
 }
 
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f) {
-  (void)st; (void)flag; (void)f;
-  remove(path);
-  return 0;
+/* Removes what a test left in the directory dfd: every entry (mine = 1) or only those not root's (the
+   kept dirs under /tmp are root's, and a program cannot make anything root's). Depth first through
+   descriptors, so no path length limits it, never following a link nor crossing into a mount.
+   0 when nothing of that is left. */
+static int clear(int dfd, int all, int depth) {
+  int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  DIR *d = fd < 0 ? NULL : fdopendir(fd);
+  if (!d) {
+    if (fd >= 0) close(fd);
+    return -1;
+  }
+  struct stat ds;
+  int left = fstat(dfd, &ds);
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    struct stat st;
+    if (fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW)) { left = -1; continue; }
+    if (!all && st.st_uid == 0) continue;
+    if (S_ISDIR(st.st_mode)) {
+      /* Deeper than this, the worker is retired rather than our stack spent (see sweep()). */
+      if (st.st_dev != ds.st_dev || depth >= 64) { left = -1; continue; }
+      int sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (sub < 0 || clear(sub, 1, depth + 1)) left = -1;
+      if (sub >= 0) close(sub);
+      if (unlinkat(dfd, e->d_name, AT_REMOVEDIR)) left = -1;
+    } else if (unlinkat(dfd, e->d_name, 0)) left = -1;
+  }
+  closedir(d);
+  return left;
+}
+
+/* The places a program can write, opened once: its work dir, /tmp and /dev/shm. */
+static int work_fd = -1, tmp_fd = -1, shm_fd = -1;
+
+/* Everything the last test wrote goes before the next one starts; 0 when all of it went. When some
+   of it could not (a tree too deep), the next request fails its set-up, and simcoach runs the rest
+   of the batch in sandboxes of their own: nothing of a test may reach the next. */
+static int sweep(void) {
+  return clear(work_fd, 1, 0) | clear(tmp_fd, 0, 0) | clear(shm_fd, 1, 0);
 }
 
 /* Empties a file through an fd of our own: ext4 marks a file cut to nothing to be written to disk
@@ -344,6 +353,17 @@ static void serve(void) {
     close(lfd);
   }
   if (atoi(lc) > 0 && atoi(lc) < 64) last_cap = atoi(lc);
+  /* The bounding set goes once, here: it only limits what an exec may gain, and we exec nothing but
+     the programs, which inherit it empty. Dropped per test, its ~40 credential commits cost more
+     than the rest of the program's set-up. Our own capabilities stay. */
+  for (int c = 0; c <= last_cap; c++) {
+    if (prctl(PR_CAPBSET_DROP, c, 0, 0, 0) && errno != EINVAL) die("drop the bounding set");
+  }
+  work_fd = open(WORK, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  tmp_fd = open("/tmp", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  shm_fd = open("/dev/shm", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (work_fd < 0 || tmp_fd < 0 || shm_fd < 0) die("open the writable dirs");
+  int dirty = 0;
   for (;;) {
     /* A request: "<length> <data length>\n", that many bytes of NUL-terminated fields, then the data
        (the input, then each input file). */
@@ -390,17 +410,13 @@ static void serve(void) {
     size_t envc = bad ? 0 : (size_t)atoll(f[k++]);
     if (!bad && (envc >= MAXF || k + envc > nf)) bad = "bad request";
     for (size_t i = 0; !bad && i < envc; i++) q.envp[i] = f[k++];
-    q.keepc = bad || k >= nf ? 0 : (size_t)atoll(f[k++]);
-    if (!bad && (q.keepc > 64 || k + q.keepc > nf)) bad = "bad request";
-    for (size_t i = 0; !bad && i < q.keepc; i++) q.keep[i] = f[k++];
     if (bad) {
       copy_in(-1, dlen, &pos);
       reply("%s %s\n", nf > 0 ? f[0] : "?", bad);
       continue;
     }
 
-    /* The test's files: its work dir (the program's), its input, the files it gets in the work dir. */
-    snprintf(q.work, sizeof q.work, POOL "/%s", q.id);
+    /* The test's files: its input, and the files it gets in its work dir. */
     /* The input and output files are the worker's, emptied after each test (see empty()): a new
        inode for each is what costs most here (ext4 without a journal looks over every recently
        removed inode first), and no process of a test outlives it to hold one open. */
@@ -409,10 +425,15 @@ static void serve(void) {
     snprintf(q.err, sizeof q.err, POOL "/err");
     const char *setup = NULL;
     int setup_errno = 0;
-    int wfd = -1;
-    if (mkdir(q.work, 0755) || chown(q.work, (uid_t)q.uid, (gid_t)q.gid)) setup = "make the work dir";
-    else if ((wfd = open(q.work, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) setup = "open the work dir";
-    if (setup) setup_errno = errno;
+    int wfd = work_fd;
+    /* What the last test left that its sweep could not remove fails this one's set-up. */
+    if (dirty && (dirty = sweep())) { setup = "clear what the last test left"; setup_errno = ENOTEMPTY; }
+    struct stat ws;
+    if (!setup && (fstat(wfd, &ws) || ((ws.st_uid != (uid_t)q.uid || ws.st_gid != (gid_t)q.gid) && fchown(wfd, (uid_t)q.uid, (gid_t)q.gid))
+                   || ((ws.st_mode & 07777) != 0755 && fchmod(wfd, 0755)))) {
+      setup = "give the work dir to the program";
+      setup_errno = errno;
+    }
     /* Emptied after the last test; again if that failed, so that no output of it can reach this one. */
     struct stat os;
     if (!lstat(q.out, &os) && os.st_size > 0) empty(q.out);
@@ -528,12 +549,10 @@ static void serve(void) {
     }
   cleanup:
     /* Nothing of the test stays for the next one; this runs while simcoach reads the reply. */
-    if (wfd >= 0) close(wfd);
     struct stat cs;
     if (!lstat(q.out, &cs) && cs.st_size > 0) empty(q.out);
     if (!lstat(q.err, &cs) && cs.st_size > 0) empty(q.err);
-    /* Most programs leave their work dir empty. */
-    if (rmdir(q.work) && errno != ENOENT) nftw(q.work, rm_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+    dirty = sweep();
   }
 }
 

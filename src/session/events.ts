@@ -3,7 +3,14 @@ import type { Problem, TestCase } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
 import type { Decision, DecidedBy, ForeignProgram, Outcome, PaneKind, StepId } from '../engine/types.js';
 
-export const JOURNAL_VERSION = 1;
+/**
+ * 2: test data over a few KB is kept cut (cut.ts). A version 1 file holds everything whole and
+ * reads as it is; an older simcoach reading a version 2 file says so.
+ */
+export const JOURNAL_VERSION = 2;
+
+/** The oldest version this one reads completely (an older one is shown with a note). */
+export const JOURNAL_READS_FROM = 1;
 
 /**
  * Every line of a session file is one of these. `t` is milliseconds since the session began
@@ -15,7 +22,10 @@ export interface SessionHeader {
   version: number;
   id: string;
   createdAt: string;
-  /** The whole problem, so a session replays without the file it came from. */
+  /**
+   * The problem, so a session replays without the file it came from; from version 2 its test
+   * data over a few KB is cut (cut.ts), and resume takes the whole tests from `source.file`.
+   */
   problem: Problem;
   flow: string;
   backend: string;

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { sessionsDir } from '../paths.js';
 import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
+import { eventForJournal, problemForJournal } from './cut.js';
 
 /** An event as a caller gives it: the journal stamps `t` itself when it is missing. */
 export type NewEvent = JournalEvent extends infer E ? (E extends { t: number } ? Omit<E, 't'> & { t?: number } : never) : never;
@@ -66,7 +67,8 @@ export function createJournal(o: CreateJournalOptions): JournalWriter {
     version: JOURNAL_VERSION,
     id,
     createdAt: new Date(started).toISOString(),
-    problem: o.problem,
+    // Test data is cut (cut.ts): a full-size test would weigh megabytes in every header.
+    problem: problemForJournal(o.problem),
     flow: o.flow,
     backend: o.backend,
     model: o.model,
@@ -103,7 +105,8 @@ function writerOn(fd: number, file: string, header: SessionHeader, now: () => nu
     header,
     now,
     append(event) {
-      line({ ...event, t: event.t ?? now() });
+      // The caller keeps the whole event (the engine's record, its watchers); the file, the cut one.
+      line(eventForJournal({ ...event, t: event.t ?? now() } as JournalEvent));
       // The end is the line people rely on; make sure it reached the disk.
       if (event.type === 'end') fsyncQuietly(fd);
     },

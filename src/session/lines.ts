@@ -2,7 +2,7 @@
 // complete lines end (a torn last line), and the words every warning uses. The engine's whole
 // read (reader.ts), the replay's lazy timeline (timeline.ts) and the listing's tail (head.ts) all
 // read lines here, so a damaged file reads the same, and says the same, wherever it is opened.
-import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
+import { JOURNAL_READS_FROM, JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
 import { UserError } from '../errors.js';
 import { checkEvent, checkHeader, type Checked } from './schema.js';
 
@@ -23,7 +23,7 @@ export const journalWarning = {
   damaged: (file: string, line: number, why: string): string =>
     `${file}: line ${line} is damaged${why === 'not JSON' ? '' : ` (${why})`} and was skipped`,
   version: (file: string, h: SessionHeader): string | undefined =>
-    h.version < JOURNAL_VERSION
+    h.version < JOURNAL_READS_FROM
       ? `${file} was written by an older simcoach (journal version ${h.version}, now ${JOURNAL_VERSION}); showing what can be read`
       : h.version > JOURNAL_VERSION
         ? `${file} was written by a newer simcoach (journal version ${h.version}, this one reads ${JOURNAL_VERSION}); showing what can be read`

@@ -3,12 +3,23 @@ import type { Decision } from '../engine/types.js';
 import type { JudgeResult } from '../runners/types.js';
 import type { Report, ReportStep } from './report.js';
 import { callsText } from './format.js';
+import { cutOf, wholeSize } from './cut.js';
 
 /** A code fence longer than any run of backticks inside the text, so nothing breaks out. */
 export function fence(text: string, lang = ''): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
   const f = '`'.repeat(Math.max(3, longest + 1));
   return `${f}${lang}\n${text.replace(/\n$/, '')}\n${f}`;
+}
+
+/**
+ * A test's text in a fence; one the session keeps cut (a hidden test sent to the debugger, say)
+ * as its head, with what was left out said under the fence, not inside it.
+ */
+export function testBlock(text: string): string[] {
+  const kept = cutOf(text);
+  if (!kept) return [fence(text)];
+  return [fence(kept.head), '', `*… ${kept.more} bytes more (${wholeSize(kept)} in all) are not kept in the session; sha256 ${kept.sha256}…*`];
 }
 
 /** Who decided, as the journal's \`by\` says it. */
@@ -82,7 +93,7 @@ function problemSection(r: Report): string[] {
   if (p.inputSpec) out.push('**Input.** ' + p.inputSpec.trim(), '');
   if (p.outputSpec) out.push('**Output.** ' + p.outputSpec.trim(), '');
   p.samples.forEach((s, i) => {
-    out.push(`Sample ${i + 1} input:`, '', fence(s.input), '', `Sample ${i + 1} output:`, '', fence(s.outputs[0] ?? ''), '');
+    out.push(`Sample ${i + 1} input:`, '', ...testBlock(s.input), '', `Sample ${i + 1} output:`, '', ...testBlock(s.outputs[0] ?? ''), '');
   });
   return out;
 }

@@ -25,14 +25,27 @@ const cgroups = (() => {
 
 // "plant" leaves a setsid grandchild that keeps writing, files in /tmp, /dev/shm and its work dir,
 // and opens its work dir to everyone; "look" reports what it can see of all that.
-const PY = `import os, sys, time
+const PY = `import ctypes, os, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
 what = sys.stdin.readline().strip()
 run = os.environ.get("SIMCOACH_RUN", "")
 pool = run[:run.rfind("-")] if "-pool-" in run else "per-test"
-if what == "plant":
+if what == "deep":
+    # Deeper than the supervisor's sweep goes: it must give up the sandbox, not let this through.
+    for top in [".", "/tmp"]:
+        os.chdir(top)
+        for i in range(80):
+            os.mkdir("d"); os.chdir("d")
+        open("deep", "w").write("x")
+    print("deep", pool)
+elif what == "plant":
     for p in ["/tmp/planted", "/dev/shm/planted", "planted"]:
         open(p, "w").write("x")
     os.chmod(".", 0o777)
+    # A SysV segment (key 0x5c5c), a dir it closes to everyone, a link to a file it must not take along.
+    libc.shmget(0x5c5c, 4096, 0o1000 | 0o666)
+    os.makedirs("/tmp/shut/in"); open("/tmp/shut/in/f", "w").write("x"); os.chmod("/tmp/shut/in", 0); os.chmod("/tmp/shut", 0)
+    os.symlink("/etc/hostname", "/tmp/link")
     if os.fork() == 0:
         os.setsid()
         if os.fork() == 0:
@@ -60,15 +73,17 @@ else:
     except OSError:
         pool_dir = "hidden"
     # Its own program's dir may be under /tmp (read-only); nothing else may.
-    print("tmp", sorted(n for n in os.listdir("/tmp") if not n.startswith("simcoach-src-")), "shm", sorted(os.listdir("/dev/shm")), "cwd", sorted(os.listdir(".")), "others", others, "pool", pool_dir, pool)
+    ipc = "none" if libc.shmget(0x5c5c, 0, 0) < 0 else "kept"
+    mode = oct(os.stat(".").st_mode & 0o777)
+    print("tmp", sorted(n for n in os.listdir("/tmp") if not n.startswith("simcoach-src-")), "shm", sorted(os.listdir("/dev/shm")), "cwd", sorted(os.listdir(".")), mode, "ipc", ipc, "others", others, "pool", pool_dir, pool)
 `;
 
 describe.runIf(root && cgroups)('pooled sandboxes', () => {
   it('one sandbox serves a batch, and what a test leaves never reaches the next test in it', async () => {
-    const tests = Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? { input: 'plant\n', outputs: ['planted'] } : { input: 'look\n', outputs: ['tmp [] shm [] cwd [] others 0 pool hidden'] }));
+    const tests = Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? { input: 'plant\n', outputs: ['planted'] } : { input: 'look\n', outputs: ['tmp [] shm [] cwd [] 0o755 ipc none others 0 pool hidden'] }));
     const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 2000, compare: { mode: 'tokens' } });
     const looks = r.tests.filter((_, i) => i % 2 === 1);
-    for (const t of looks) expect(t.actual).toMatch(/^tmp \[\] shm \[\] cwd \[\] others 0 pool hidden /);
+    for (const t of looks) expect(t.actual).toMatch(/^tmp \[\] shm \[\] cwd \[\] 0o755 ipc none others 0 pool hidden /);
     // Every test ran in the same pooled sandbox (one worker, parallel 1).
     const pools = new Set(r.tests.map((t) => t.actual.trim().split(' ').at(-1)));
     expect(pools.size).toBe(1);
@@ -76,6 +91,17 @@ describe.runIf(root && cgroups)('pooled sandboxes', () => {
     // The outputs carry the sandbox's id, so AC or WA; never a crash or a time-out.
     for (const t of r.tests) expect(['AC', 'WA'], t.detail).toContain(t.verdict);
     for (const t of r.tests.filter((_, i) => i % 2 === 0)) expect(t.actual).toMatch(/^planted /);
+    expect(leftovers()).toEqual([]);
+    expect(leftoverGroups()).toEqual([]);
+  }, 120_000);
+
+  it('what a test leaves too deep for the sweep ends the pooled sandbox: the next test runs in one of its own and sees nothing', async () => {
+    const tests = ['look', 'deep', 'look', 'look'].map((w) => ({ input: `${w}\n`, outputs: ['x'] }));
+    const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 2000, compare: { mode: 'tokens' } });
+    const [first, deep, after, last] = r.tests.map((t) => t.actual.trim());
+    expect(first).toMatch(/-pool-/);
+    expect(deep).toMatch(/^deep .*-pool-/);
+    for (const look of [after, last]) expect(look).toMatch(/^tmp \[\] shm \[\] cwd \[\] .* per-test$/);
     expect(leftovers()).toEqual([]);
     expect(leftoverGroups()).toEqual([]);
   }, 120_000);

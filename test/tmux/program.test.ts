@@ -37,7 +37,7 @@ describe.skipIf(!HAS_TMUX)('w and y in the built app in tmux', () => {
     await until(/Simulation\s+your decision/, 'the simulation');
     keys('a');
     const code = await until(/Code\s+your decision/, 'the code');
-    expect(code).toMatch(/w write · y copy/);
+    expect(code).toMatch(/w save · y copy/);
 
     keys('w');
     await until(/write the program to: sum-two\.py/, 'the path prompt with the default name');

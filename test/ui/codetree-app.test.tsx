@@ -2,46 +2,20 @@
 // proposes 10 strategies and 10 reflections, so after one round the tree gate shows 20 nodes.
 // At 80×24 the tree scrolls within the screen; at 160 columns whole titles and the critic's
 // words use the width.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fixture } from '../agents/problems.js';
-import type { FakeServer } from '../fakes/ollama.js';
-import { settled, stagedModel, sleep, tempXdg, waitFor } from './helpers.js';
-import { CLEAR, frameLines, headlessTerm, screen } from './term.js';
+import { describe, expect, it } from 'vitest';
+import { appSuite, settled, sleep, startTermApp } from './helpers.js';
+import { CLEAR, frameLines, screen } from './term.js';
 
 const LONG = 'Sort the intervals by their right end and sweep greedily while keeping a heap of open starts';
 const THINK = Array.from({ length: 10 }, (_, i) => `${i + 1}. ${i === 0 ? LONG : `Strategy number ${i + 1}`}: an idea worth trying.`).join('\n');
 const REFLECT = Array.from({ length: 10 }, (_, i) => `${i + 1}. Fix ${i + 1}: change one thing.`).join('\n');
 const WRONG = '```python\na, b = map(int, input().split())\nprint(a - b)\n```';
 
-let server: FakeServer | undefined;
-beforeAll(() => {
-  tempXdg();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const ui = appSuite({ color: 'env' });
 
 async function openApp(cols: number, rows: number) {
-  server = await stagedModel({ thinker: THINK, solver: WRONG, 'critic-score': '## Review\nclose\n## Score\n3/5', reflect: REFLECT });
-  const { render } = await import('ink');
-  const { createElement } = await import('react');
-  const { App } = await import('../../src/screens/App.js');
-  const { createAppController } = await import('../../src/app/appController.js');
-  const { resolveSettings } = await import('../../src/config.js');
-  const { probeBackend } = await import('../../src/llm/probe.js');
-  const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b', flow: 'codetree' });
-  const probe = await probeBackend(settings);
-  const { term, stdout, stdin } = headlessTerm(cols, rows);
-  let exited = false;
-  const app = createAppController({ settings, probe, editExternally: async (t) => t, quit: () => (exited = true) });
-  const ink = render(createElement(App, { app, initial: await fixture('sum-two'), onExit: () => (exited = true) }), {
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    exitOnCtrlC: false,
-    patchConsole: false,
-    maxFps: 20,
-  });
+  const server = await ui.model({ thinker: THINK, solver: WRONG, 'critic-score': '## Review\nclose\n## Score\n3/5', reflect: REFLECT });
+  const { term, stdout, stdin, quit } = await startTermApp(server, ui.sumTwo, cols, rows, { flow: 'codetree' });
   const text = async (): Promise<string> => {
     await new Promise<void>((r) => term.write('', r));
     return screen(term, rows).join('\n');
@@ -57,12 +31,7 @@ async function openApp(cols: number, rows: number) {
     await settled({ frames: stdout.writes });
     return t;
   };
-  const close = async (): Promise<void> => {
-    stdin.write('q');
-    await waitFor(() => String(exited), (x) => x === 'true', 'the app to quit');
-    ink.unmount();
-  };
-  return { stdout, stdin, text, until, close };
+  return { server, stdout, stdin, text, until, close: quit };
 }
 
 async function treeGateAt(cols: number, rows: number) {
@@ -114,7 +83,7 @@ describe('the CodeTree tree gate in a terminal', () => {
     await t.until(/▶ ├─ 2 Strategy number 2/);
     t.stdin.write('\r');
     await t.until(/▸ 3 Solution.*your decision/);
-    const solverPrompt = server!.chatBodies().at(-1)!.messages[2]!.content;
+    const solverPrompt = t.server.chatBodies().at(-1)!.messages[2]!.content;
     expect(solverPrompt).toContain('Strategy number 2: an idea worth trying.');
     // Back to the tree gate: + and a strategy of one's own.
     t.stdin.write('b');
@@ -127,7 +96,7 @@ describe('the CodeTree tree gate in a terminal', () => {
     await t.until(/Mine: add them with sum\(\)/);
     t.stdin.write('\r');
     await t.until(/▸ 3 Solution.*your decision/);
-    expect(server!.chatBodies().at(-1)!.messages[2]!.content).toContain('Mine: add them with sum()');
+    expect(t.server.chatBodies().at(-1)!.messages[2]!.content).toContain('Mine: add them with sum()');
     await t.close();
   });
 });

@@ -3,6 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { render as inkRender, type Instance } from 'ink';
 import { render } from 'ink-testing-library';
 import { afterEach, beforeAll } from 'vitest';
 import { setColor } from '../../src/components/theme.js';
@@ -16,6 +17,7 @@ import type { AppController, ProgramOut } from '../../src/app/controller.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import type { FetchOptions } from '../../src/problems/statement/index.js';
 import { settled } from './settled.js';
+import { headlessTerm } from './term.js';
 
 export { settled };
 
@@ -114,6 +116,41 @@ export async function startApp(server: FakeServer, problem: Problem | undefined,
   };
 }
 
+export interface TermApp extends ReturnType<typeof headlessTerm> {
+  ink: Instance;
+  /** q, then waits until the app has quit, and unmounts it. */
+  quit(): Promise<void>;
+}
+
+/**
+ * The app over `server` rendered by Ink itself into a headless terminal of `cols`×`rows`:
+ * ink-testing-library has no terminal height, and only a real size shows what Ink does at one.
+ */
+export async function startTermApp(server: FakeServer, problem: Problem, cols: number, rows: number, extra: { flow?: string; maxFps?: number } = {}): Promise<TermApp> {
+  const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b', ...(extra.flow ? { flow: extra.flow } : {}) });
+  const probe = await probeBackend(settings);
+  const t = headlessTerm(cols, rows);
+  let exited = false;
+  const app = createAppController({ settings, probe, editExternally: async (x) => x, quit: () => (exited = true) });
+  const ink = inkRender(<App app={app} initial={problem} onExit={() => (exited = true)} />, {
+    // Ink asks for Node's stream types; the headless terminal has the parts of them that Ink uses.
+    stdout: t.stdout as unknown as NodeJS.WriteStream,
+    stdin: t.stdin as unknown as NodeJS.ReadStream,
+    exitOnCtrlC: false,
+    patchConsole: false,
+    maxFps: extra.maxFps ?? 20,
+  });
+  return {
+    ...t,
+    ink,
+    async quit() {
+      t.stdin.write('q');
+      await waitFor(() => String(exited), (x) => x === 'true', 'the app to quit');
+      ink.unmount();
+    },
+  };
+}
+
 import { startFakeOllama, type FakeReply, type OllamaChatBody } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
 
@@ -152,15 +189,16 @@ export interface AppSuite {
 /**
  * Registers, in the file or describe it is called in, the set-up of the in-process app tests: one
  * temp XDG tree and no colour for the whole file (or describe); after each test, the apps unmounted
- * first, so that none is still asking a model server while it closes.
+ * first, so that none is still asking a model server while it closes. `color: 'env'` leaves colour
+ * as the environment has it, for the tests that read a terminal as a person's would draw it.
  */
-export function appSuite(): AppSuite {
+export function appSuite(opts: { color?: 'off' | 'env' } = {}): AppSuite {
   let sumTwo: Problem | undefined;
   let apps: Running[] = [];
   let servers: FakeServer[] = [];
   beforeAll(async () => {
     tempXdg();
-    setColor(false);
+    if (opts.color !== 'env') setColor(false);
     sumTwo = await fixture('sum-two');
   });
   afterEach(async () => {

@@ -70,13 +70,13 @@ describe('w and y as data', () => {
     expect(replayProgramKey('jump', k('w'), true)).toBeUndefined();
   });
 
-  it('the key hints name w and y after ?, and at 80 columns the gate still shows q and ?', () => {
+  it('the key hints at a gate name w and y after g, before ?; at 80 columns they fit, b and q after them', () => {
     const hints = withProgramHints(GATE_HINTS);
     const keys = hints.map((h) => h.key);
-    expect(keys.slice(keys.indexOf('?'), keys.indexOf('?') + 3)).toEqual(['?', 'w', 'y']);
-    // At 80 columns the keys before them keep their place; w and y show from a little wider.
-    expect(hintsText(hints, 80)).toMatch(/q quit · \? keys/);
-    expect(hintsText(hints, 120)).toContain('? keys · w write · y copy');
+    expect(keys.slice(keys.indexOf('r'), keys.indexOf('r') + 5)).toEqual(['r', 'g', 'w', 'y', '?']);
+    // At 80 columns a code gate shows w and y; b and q, which ? lists, show from a little wider.
+    expect(hintsText(hints, 80)).toMatch(/g timeline · w save · y copy · \? keys$/);
+    expect(hintsText(hints, 100)).toContain('? keys · b back · q quit');
     expect(withProgramHints([{ key: '←', label: 'previous' }, { key: 'g', label: 'jump' }], 1).map((h) => h.key)).toEqual(['←', 'w', 'y', 'g']);
   });
 
@@ -165,12 +165,12 @@ describe('w and y in the app', () => {
     const app = await ui.start(server, await loadProblem('sum-two'), { programOut: createProgramOut({ cwd, terminal: term, env: {} }) });
     const plan = await app.until(/▸ 1 Plan\s+your decision/);
     // No program yet: no w or y among the keys.
-    expect(plan).not.toMatch(/w write/);
+    expect(plan).not.toMatch(/w save/);
     await app.press('a');
     await app.until(/Simulat\w*\s+your decision/);
     await app.press('a');
     const code = await app.until(/Code\s+your decision/);
-    expect(code).toMatch(/\? keys · w write · y copy/);
+    expect(code).toMatch(/g timeline · w save · y copy · \? keys/);
     await app.press('w');
     expect(await app.until('write the program to:')).toMatch(/write the program to: sum-two\.py/);
     expect(app.frame()).toMatch(/enter write · esc cancel/);
@@ -206,9 +206,9 @@ describe('w and y in the app', () => {
     // The live timeline: the code step (the last one) has w and y; the plan step has neither.
     await app.press('g');
     const list = await app.until(/^ +3 {2}.{3} Code/m);
-    expect(list).toMatch(/w write · y copy/);
+    expect(list).toMatch(/w save · y copy/);
     await app.press(KEYS.up);
-    await waitFor(app.frame, (f) => !/w write/.test(f), 'the plan step: no program');
+    await waitFor(app.frame, (f) => !/w save/.test(f), 'the plan step: no program');
     await app.press(KEYS.down);
     await app.press(KEYS.enter);
     await app.until(/Timeline · step \d+\/\d+ · Code/);
@@ -239,11 +239,11 @@ describe('w and y in the replay viewer', () => {
     const r = render(<ReplayScreen timeline={tl} speed={1} out={createProgramOut({ cwd: dir, terminal: term, env: {} })} />);
     try {
       await waitFor(() => r.lastFrame() ?? '', (f) => f.includes('step 1/2'), 'the first step');
-      expect(r.lastFrame()).not.toContain('w write');
+      expect(r.lastFrame()).not.toContain('w save');
       r.stdin.write(' ');
       await settled(r);
       const code = await waitFor(() => r.lastFrame() ?? '', (f) => f.includes('step 2/2'), 'the code step');
-      expect(code).toContain('w write · y copy');
+      expect(code).toContain('w save · y copy');
       r.stdin.write('y');
       await waitFor(() => r.lastFrame() ?? '', (f) => f.includes('copied 1 line to the clipboard'), 'the copy');
       expect(term.written).toEqual([osc52(source)]);

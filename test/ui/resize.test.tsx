@@ -2,22 +2,14 @@
 // and the app's stdout change size together mid-stream, and afterwards the whole buffer (the
 // screen and the scrollback) holds the live region once, with no duplicated or stale frame
 // lines. Also the solve screen's two columns from 120 columns on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture } from '../agents/problems.js';
+import { describe, expect, it } from 'vitest';
 import type { FakeServer } from '../fakes/ollama.js';
-import { stagedModel, tempXdg, waitFor } from './helpers.js';
-import { headlessTerm } from './term.js';
+import { appSuite, startTermApp, waitFor } from './helpers.js';
 
 // A wait's cap only catches a hang: a loaded machine shared by parallel test workers is slow.
 const CAP = 90_000;
 
-let server: FakeServer | undefined;
-beforeAll(() => {
-  tempXdg();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const ui = appSuite({ color: 'env' });
 
 /** Every line of the buffer, scrollback first, trailing blanks dropped. */
 function allLines(term: import('@xterm/headless').Terminal): string[] {
@@ -37,25 +29,8 @@ const PLAN_CHUNKS = (() => {
   return out;
 })();
 
-async function startTutor(cols: number, rows: number) {
-  const { render } = await import('ink');
-  const { createElement } = await import('react');
-  const { App } = await import('../../src/screens/App.js');
-  const { createAppController } = await import('../../src/app/appController.js');
-  const { resolveSettings } = await import('../../src/config.js');
-  const { probeBackend } = await import('../../src/llm/probe.js');
-  const settings = resolveSettings({ host: server!.url, model: 'fake-coder:7b' });
-  const probe = await probeBackend(settings);
-  const t = headlessTerm(cols, rows);
-  const app = createAppController({ settings, probe, editExternally: async (x) => x, quit: () => undefined });
-  const problem = await fixture('sum-two');
-  const ink = render(createElement(App, { app, initial: problem, onExit: () => undefined }), {
-    stdout: t.stdout as unknown as NodeJS.WriteStream,
-    stdin: t.stdin as unknown as NodeJS.ReadStream,
-    exitOnCtrlC: false,
-    patchConsole: false,
-    maxFps: 30,
-  });
+async function startTutor(server: FakeServer, cols: number, rows: number) {
+  const t = await startTermApp(server, ui.sumTwo, cols, rows, { maxFps: 30 });
   const flushed = (): Promise<void> => new Promise((r) => t.term.write('', r));
   const lines = async (): Promise<string[]> => {
     await flushed();
@@ -79,7 +54,7 @@ async function startTutor(cols: number, rows: number) {
     t.stdout.rows = r;
     t.stdout.emit('resize');
   };
-  return { ...t, ink, lines, until, resize };
+  return { ...t, lines, until, resize };
 }
 
 const count = (lines: string[], re: RegExp): number => lines.filter((l) => re.test(l)).length;
@@ -88,8 +63,8 @@ describe('resizing while an answer streams', () => {
   it('leaves no ghost frame in the screen or the scrollback, narrower or wider', async () => {
     let served = 0;
     // The plan streams for far longer than the test takes: the person cancels it.
-    server = await stagedModel({ plan: () => ({ chunks: PLAN_CHUNKS, chunkDelayMs: 4 }), simulate: '{}' });
-    const t = await startTutor(160, 48);
+    const server = await ui.model({ plan: () => ({ chunks: PLAN_CHUNKS, chunkDelayMs: 4 }), simulate: '{}' });
+    const t = await startTutor(server, 160, 48);
     const streamed = (): number => t.stdout.writes.length;
     await t.until('the plan streaming, decoded', (s) => /streaming/.test(s) && /read the next value/.test(s));
     for (const [c, r] of [

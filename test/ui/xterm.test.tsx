@@ -1,49 +1,23 @@
 // The app in a headless terminal emulator at 80×24: ink-testing-library has no terminal height,
 // so only here can we see that the live region stays shorter than the screen while a long answer
 // streams. A taller live region makes Ink clear the whole screen and scrollback on every frame.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture } from '../agents/problems.js';
-import type { FakeServer } from '../fakes/ollama.js';
-import { stagedModel, sleep, tempXdg, waitFor } from './helpers.js';
-import { CLEAR, frameLines, headlessTerm, screen } from './term.js';
+import { describe, expect, it } from 'vitest';
+import { appSuite, sleep, startTermApp, waitFor } from './helpers.js';
+import { CLEAR, frameLines, screen } from './term.js';
 
 const COLS = 80;
 const ROWS = 24;
 
-let server: FakeServer | undefined;
-beforeAll(() => {
-  // (vitest.config.ts sets CI=0: Ink decides at import whether CI is watching, too early to undo here.)
-  tempXdg();
-});
-afterAll(async () => {
-  await server?.close();
-});
+// (vitest.config.ts sets CI=0: Ink decides at import whether CI is watching, too early to undo here.)
+const ui = appSuite({ color: 'env' });
 
 describe('the app in an 80×24 terminal', () => {
   it('no frame is taller than the terminal while a long answer streams, nor while its pane waits', async () => {
     const lines = Array.from({ length: 400 }, (_, i) => `${i + 1}. step ${i + 1}: a long line of planning text that wraps past the eighty columns of this terminal`);
     const chunks: string[] = [];
     for (let i = 0; i < lines.length; i += 4) chunks.push(lines.slice(i, i + 4).join('\n') + '\n');
-    server = await stagedModel({ plan: () => ({ chunks, chunkDelayMs: 15 }), simulate: '{}' });
-    const { render } = await import('ink');
-    const { createElement } = await import('react');
-    const { App } = await import('../../src/screens/App.js');
-    const { createAppController } = await import('../../src/app/appController.js');
-    const { resolveSettings } = await import('../../src/config.js');
-    const { probeBackend } = await import('../../src/llm/probe.js');
-    const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b' });
-    const probe = await probeBackend(settings);
-    const { term, stdout, stdin } = headlessTerm(COLS, ROWS);
-    let exited = false;
-    const app = createAppController({ settings, probe, editExternally: async (t) => t, quit: () => (exited = true) });
-    const problem = await fixture('sum-two');
-    const ink = render(createElement(App, { app, initial: problem, onExit: () => (exited = true) }), {
-      stdout: stdout as unknown as NodeJS.WriteStream,
-      stdin: stdin as unknown as NodeJS.ReadStream,
-      exitOnCtrlC: false,
-      patchConsole: false,
-      maxFps: 20,
-    });
+    const server = await ui.model({ plan: () => ({ chunks, chunkDelayMs: 15 }), simulate: '{}' });
+    const { term, stdout, stdin, quit } = await startTermApp(server, ui.sumTwo, COLS, ROWS);
     const flushed = (): Promise<void> => new Promise((r) => term.write('', r));
     const text = async (): Promise<string> => {
       await flushed();
@@ -79,8 +53,6 @@ describe('the app in an 80×24 terminal', () => {
     for (let i = 0; i < 10; i++) stdout.emit('resize');
     await waitFor(() => String(stdout.writes.length), (n) => Number(n) > before, 'the repaint after the resize');
     expect(Math.max(...stdout.writes.slice(before).map(frameLines))).toBeLessThan(30);
-    stdin.write('q');
-    await waitFor(() => String(exited), (x) => x === 'true', 'the app to quit');
-    ink.unmount();
+    await quit();
   });
 });
