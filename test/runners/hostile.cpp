@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/ioctl.h>
+#include <sys/xattr.h>
 #include <sched.h>
 #include <signal.h>
 #include <pthread.h>
@@ -396,6 +397,59 @@ int main() {
       if (symlink("/etc/ld.so.cache", (p + ".link").c_str()) == 0) got += " symlink:" + p;
     }
     puts(got.empty() ? "blocked" : got.c_str() + 1);
+  }
+
+  if (what == "plant") {
+    // Leaves what it can where the next test of the same worker may look (the pool's tests share /tmp,
+    // /dev/shm and the work dir, swept between them): dotfiles, a FIFO, a link, a directory with no
+    // permissions, a tree 40 deep, and a process in a session of its own that goes on writing.
+    int made = 0;
+    for (string d : {string("/tmp"), string("/dev/shm"), string(".")}) {
+      if (FILE* f = fopen((d + "/.planted").c_str(), "w")) { fputs("planted", f); fclose(f); made++; }
+      mkfifo((d + "/.fifo").c_str(), 0666);
+      symlink("/etc/ld.so.cache", (d + "/.link").c_str());
+      string sub = d + "/.closed"; mkdir(sub.c_str(), 0755);
+      if (FILE* f = fopen((sub + "/x").c_str(), "w")) fclose(f);
+      chmod(sub.c_str(), 0);
+      string p = d + "/.deep"; for (int i = 0; i < 40; i++) { mkdir(p.c_str(), 0755); p += "/d"; }
+    }
+    if (fork() == 0) { setsid(); while (true) { if (FILE* f = fopen("/tmp/.late", "w")) fclose(f); usleep(1000); } }
+    puts(made == 3 ? "planted" : "refused");
+  }
+  if (what == "look") {
+    // Everything in /tmp, /dev/shm and its work dir, but the root-owned entries of /tmp (the batch's read-only dirs).
+    string got;
+    function<void(const string&)> walk = [&](const string& d) {
+      DIR* dd = opendir(d.c_str()); if (!dd) return;
+      while (dirent* e = readdir(dd)) {
+        string n = e->d_name; if (n == "." || n == "..") continue;
+        string p = d + "/" + n; struct stat st; if (lstat(p.c_str(), &st)) continue;
+        if (d == "/tmp" && st.st_uid == 0) continue;
+        got += " " + p; if (S_ISDIR(st.st_mode)) walk(p);
+      }
+      closedir(dd);
+    };
+    for (string d : {"/tmp", "/dev/shm", "."}) walk(d);
+    puts(got.empty() ? "clean" : got.c_str() + 1);
+  }
+
+  if (what == "channel") {
+    // Its work dir is its own: marks on the directory itself (an extended attribute, the times it
+    // sets) for the next test of the same worker to read.
+    string op; cin >> op;
+    if (op == "put") {
+      int x = setxattr(".", "user.simcoach", "left", 4, 0);
+      timespec t[2] = {{1234567, 0}, {7654321, 0}};
+      int u = utimensat(AT_FDCWD, ".", t, 0);
+      puts(x == 0 || u == 0 ? "put" : "blocked");
+    }
+    if (op == "get") {
+      string got; char b[16]; struct stat st;
+      if (getxattr(".", "user.simcoach", b, sizeof b) > 0) got += " xattr";
+      if (stat(".", &st) == 0 && st.st_mtim.tv_sec == 7654321) got += " mtime";
+      if (stat(".", &st) == 0 && st.st_atim.tv_sec == 1234567) got += " atime";
+      puts(got.empty() ? "none" : got.c_str() + 1);
+    }
   }
   if (what == "eof") { long long s = 0, x; while (scanf("%lld", &x) == 1) s += x; for (int i = 0; i < 100000; i++) if (getchar() != EOF) return 1; printf("%lld\n", s); }
   return 0;

@@ -800,6 +800,36 @@ describe.each(PATHS)('one test after another in the same worker, through %s', (p
     expect(leftoverGroups()).toEqual([]);
   });
 
+  it('what a test leaves in /tmp, /dev/shm and its work dir (hidden files, a FIFO, a link, a closed dir, a deep tree, a process still writing) is gone for the next', async (ctx) => {
+    if (pool === undefined && !pooled) ctx.skip();
+    const tests = [
+      { name: 'look first', input: 'look\n', outputs: ['clean'] },
+      { name: 'plant', input: 'plant\n', outputs: ['planted'] },
+      { name: 'look', input: 'look\n', outputs: ['clean'] },
+      { name: 'plant again', input: 'plant\n', outputs: ['planted'] },
+      { name: 'look again', input: 'look\n', outputs: ['clean'] },
+    ];
+    const r = await onPath(pool, () => judge({ lang: 'cpp', source: CPP }, tests, { ...opts, wallLimitMs: ROOMY }));
+    expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`)).toEqual(tests.map((t) => `${t.name} AC ${t.outputs[0]}`));
+    expect(leftovers()).toEqual([]);
+    expect(leftoverGroups()).toEqual([]);
+  });
+
+  // KNOWN HOLE in the pool since its tests share the worker's work dir (found by this suite, not
+  // fixed yet): the supervisor empties the dir and resets its owner and mode between tests, but an
+  // extended attribute (user.*) the program set on the dir itself, and the times it set with
+  // utimensat, stay for the next test. Each is a channel between tests; a fresh dir per test (or
+  // removing every xattr and resetting the times) would close it.
+  it('marks a test leaves on its work dir itself (an xattr, the times it set) are not there for the next test', async (ctx) => {
+    if (pool === undefined && !pooled) ctx.skip();
+    const tests = [
+      { name: 'put', input: 'channel put\n', outputs: ['put', 'blocked'] },
+      { name: 'get', input: 'channel get\n', outputs: ['none'] },
+    ];
+    const r = await onPath(pool, () => judge({ lang: 'cpp', source: CPP }, tests, { ...opts, wallLimitMs: ROOMY }));
+    expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`), 'the next test read what the last one left on the work dir (see the KNOWN HOLE comment)').toEqual([expect.stringMatching(/^put AC (put|blocked)$/), 'get AC none']);
+  });
+
   // KNOWN HOLE (found by this suite, not fixed yet): the kernel keeps a keyring per uid (the user
   // and user-session keyrings of uid 65534 in the host's user namespace), not per process tree, so
   // a key added by one run (add_key(2), no privilege needed) is there for every later run and for
