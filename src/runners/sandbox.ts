@@ -26,6 +26,12 @@ export interface SandboxSpec {
   /** Each chunk of stdout as it comes (an interactor reads it); it is still collected, bounded. */
   onStdout?: (chunk: Buffer) => void;
   /**
+   * The run starts over: a pooled sandbox failed after part of its stdout had gone to `onStdout`,
+   * and the run is done again in a sandbox of its own, so what `onStdout` got so far is void.
+   * Without it, such a run fails rather than hand `onStdout` the output twice.
+   */
+  onRestart?: () => void;
+  /**
    * File input/output: the program writes its answer to this file in its work directory; it is
    * read after the run, up to `outputBytes`, into `fileOutput`.
    */

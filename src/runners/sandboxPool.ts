@@ -110,13 +110,22 @@ class PooledBatch implements Batch {
     if (!this.takes(spec)) return runSandboxed(spec);
     const w = await this.acquire(spec);
     if (!w) return runSandboxed(spec);
+    // What of this attempt's stdout reached the caller: nothing of a failed attempt may reach it later.
+    let live = true, delivered = 0;
+    const onStdout = spec.onStdout;
+    const attempt = onStdout ? { ...spec, onStdout: (b: Buffer) => { if (live) { delivered += b.length; onStdout(b); } } } : spec;
     try {
-      return await w.run(spec);
+      return await w.run(attempt);
     } catch (err) {
       // The worker itself failed (not the program): this run and the batch's next go the per-test way.
+      live = false;
       this.broken = true;
       w.kill();
       if (spec.signal?.aborted) throw err;
+      if (delivered > 0) {
+        if (!spec.onRestart) throw err;
+        spec.onRestart();
+      }
       return runSandboxed(spec);
     } finally {
       this.release(w);
@@ -442,11 +451,14 @@ class Worker {
   private request(id: string, parts: Buffer[], spec: SandboxSpec): Promise<Received> {
     return new Promise<Received>((resolve, reject) => {
       if (this.dead) return reject(new Error('the sandbox supervisor ended'));
-      // The supervisor keeps the limits; this only catches a supervisor that stopped answering.
+      // The supervisor keeps the limits; this only catches a supervisor that stopped answering (a
+      // starved one on a loaded machine is slow, not stopped: the margin is wide).
       const guard = setTimeout(() => {
+        // A reply already in the pipe must not reach this run now that it is given up.
+        this.pending = null;
         this.kill();
         reject(new Error('the sandbox supervisor stopped answering'));
-      }, spec.wallMs + 10_000);
+      }, 2 * spec.wallMs + 30_000);
       const onAbort = () => this.proc.stdin!.write('k');
       const done = () => {
         clearTimeout(guard);

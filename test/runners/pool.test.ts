@@ -1,7 +1,7 @@
 // The pooled sandboxes of a batch (sandboxPool.ts): tests of one program share a long-lived
 // sandbox, and nothing one test leaves (a process, a file in /tmp, /dev/shm or its work dir) may
 // reach the next one in the same sandbox.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge } from '../../src/runners/judge.js';
 import { openBatch } from '../../src/runners/sandboxPool.js';
@@ -119,6 +119,41 @@ describe.runIf(root && cgroups)('pooled sandboxes', () => {
     expect(idle.tests[0]!.detail).toMatch(/wall-clock/);
     expect(leftovers()).toEqual([]);
   }, 120_000);
+
+  it('a worker that dies while a run\'s output streams: the run starts over in a sandbox of its own, and the output counts once', async () => {
+    const batch = await openBatch(1, [{ cmd: '/usr/bin/seq' }]);
+    expect(batch.pooled).toBe(true);
+    let got: Buffer[] = [];
+    let restarts = 0;
+    let killed = false;
+    const r = await batch.run({
+      cmd: '/usr/bin/seq', args: ['1', '300000'], stdin: '', cpuMs: 5000, wallMs: 30_000, memoryBytes: 64 << 20, pids: 16, outputBytes: 64 << 20,
+      onStdout: (b) => {
+        got.push(Buffer.from(b));
+        if (killed) return;
+        killed = true;
+        // The worker's supervisor, found by the run marker in its environment, dies mid-reply.
+        for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+          try {
+            if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'sc-supervisor') continue;
+            if (!readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`SIMCOACH_RUN=${process.pid}-pool-`)) continue;
+            process.kill(Number(pid), 'SIGKILL');
+          } catch { /* gone */ }
+        }
+      },
+      onRestart: () => {
+        restarts++;
+        got = [];
+      },
+    });
+    await batch.close();
+    const want = Array.from({ length: 300000 }, (_, i) => `${i + 1}\n`).join('');
+    expect(restarts).toBe(1);
+    expect(Buffer.concat(got).toString()).toBe(want);
+    expect(r.exitCode).toBe(0);
+    expect(leftovers()).toEqual([]);
+    expect(leftoverGroups()).toEqual([]);
+  }, 60_000);
 
   it('runs of a command the batch was not told about go the per-test way, and close leaves nothing', async () => {
     const batch = await openBatch(2, [{ cmd: '/bin/echo' }]);
