@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listSessions } from '../src/session/index.js';
+import { withEndLanguages } from '../src/session/language.js';
 import { Timeline } from '../src/session/timeline.js';
 import { bigSession, header, solvedSession } from '../test/session/synth.js';
 
@@ -86,6 +87,13 @@ export async function run(): Promise<void> {
       await listSessions(dir);
       lists.push(performance.now() - t0);
     }
+    // `sessions` also reads each file whole for the language it ended in (a byte search; a parse only where a switch may be).
+    const withLangs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      await withEndLanguages((await listSessions(dir)).sessions);
+      withLangs.push(performance.now() - t0);
+    }
     const mb = (size / 1024 / 1024).toFixed(1);
     process.stdout.write(`\nsessions (median of 5)\n`);
     process.stdout.write(
@@ -95,6 +103,7 @@ export async function run(): Promise<void> {
     );
     process.stdout.write(`  open timeline + first step in-process:        ${ms(median(opens))}\n`);
     process.stdout.write(`  list 201 sessions (header + tail of each):    ${ms(median(lists))}\n`);
+    process.stdout.write(`  the same with the language each ended in:     ${ms(median(withLangs))} (\`simcoach sessions\`; the listing above is its baseline)\n`);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
