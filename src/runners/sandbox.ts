@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { Readable } from 'node:stream';
 import { closeSync, constants, openSync } from 'node:fs';
-import { chown, lchown, mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chown, lchown, mkdir, open, readFile, readdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { configDir, dataDir } from '../paths.js';
-import { makeTempDir } from './tempdirs.js';
+import { makeTempDir, removeDir } from './tempdirs.js';
 import { RunGroup } from './cgroup.js';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { baseMounts, parents, toolchainPrefix } from './mounts.js';
@@ -241,7 +241,7 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
     await group?.destroy();
     // What the program wrote for us to keep (a compiler's output) goes back to our uid.
     if (iso.runAs && spec.writable) await chownTree(spec.writable, process.getuid?.() ?? 0, process.getgid?.() ?? 0).catch(() => {});
-    await rm(base, { recursive: true, force: true }).catch(() => {});
+    await removeDir(base);
   }
 }
 

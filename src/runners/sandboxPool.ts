@@ -18,7 +18,6 @@
 // root, no cgroups, no C compiler, or SIMCOACH_POOL=0).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, ftruncateSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -27,7 +26,7 @@ import { requireIsolation, type Isolation } from './capabilities.js';
 import { RunGroup } from './cgroup.js';
 import { commandPrefix, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
 import { supervisorBinary } from './supervisor.js';
-import { makeTempDir } from './tempdirs.js';
+import { makeTempDir, removeDir } from './tempdirs.js';
 
 /** Runs one spec; a batch's `run`, or runSandboxed itself. */
 export type RunFn = (spec: SandboxSpec) => Promise<SandboxResult>;
@@ -342,7 +341,7 @@ class Worker {
       return new Worker(iso, proc, group, root, marker, limits);
     } catch (err) {
       await group.destroy();
-      await rm(root, { recursive: true, force: true });
+      await removeDir(root);
       throw err;
     } finally {
       for (const fd of fds) closeSync(fd);
@@ -524,7 +523,7 @@ class Worker {
     if (!this.dead) this.kill();
     await this.exited;
     await this.group.destroy();
-    await rm(this.root, { recursive: true, force: true }).catch(() => {});
+    await removeDir(this.root);
   }
 }
 

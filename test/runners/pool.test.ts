@@ -31,12 +31,13 @@ what = sys.stdin.readline().strip()
 run = os.environ.get("SIMCOACH_RUN", "")
 pool = run[:run.rfind("-")] if "-pool-" in run else "per-test"
 if what == "deep":
-    # Deeper than the supervisor's sweep goes: it must give up the sandbox, not let this through.
-    for top in [".", "/tmp"]:
+    # Paths far past PATH_MAX, in the work dir, /tmp and /dev/shm: the sweep goes by descriptors.
+    for top in [".", "/tmp", "/dev/shm"]:
         os.chdir(top)
-        for i in range(80):
-            os.mkdir("d"); os.chdir("d")
+        for i in range(1500):
+            os.mkdir("d" * 20); os.chdir("d" * 20)
         open("deep", "w").write("x")
+        os.chmod(".", 0)
     print("deep", pool)
 elif what == "plant":
     for p in ["/tmp/planted", "/dev/shm/planted", "planted"]:
@@ -95,13 +96,14 @@ describe.runIf(root && cgroups)('pooled sandboxes', () => {
     expect(leftoverGroups()).toEqual([]);
   }, 120_000);
 
-  it('what a test leaves too deep for the sweep ends the pooled sandbox: the next test runs in one of its own and sees nothing', async () => {
-    const tests = ['look', 'deep', 'look', 'look'].map((w) => ({ input: `${w}\n`, outputs: ['x'] }));
-    const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 2000, compare: { mode: 'tokens' } });
-    const [first, deep, after, last] = r.tests.map((t) => t.actual.trim());
-    expect(first).toMatch(/-pool-/);
-    expect(deep).toMatch(/^deep .*-pool-/);
-    for (const look of [after, last]) expect(look).toMatch(/^tmp \[\] shm \[\] cwd \[\] .* per-test$/);
+  it('a directory tree far past PATH_MAX is swept whole: the next test in the same sandbox sees nothing, and nothing stays on the host', async () => {
+    const tests = ['look', 'deep', 'look'].map((w) => ({ input: `${w}\n`, outputs: ['x'] }));
+    const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 10_000, compare: { mode: 'tokens' } });
+    const [first, deep, after] = r.tests.map((t) => t.actual.trim());
+    const pool = first!.split(' ').at(-1);
+    expect(pool).toMatch(/-pool-/);
+    expect(deep).toBe(`deep ${pool}`);
+    expect(after).toMatch(new RegExp(`^tmp \\[\\] shm \\[\\] cwd \\[\\] 0o755 .* ${pool}$`));
     expect(leftovers()).toEqual([]);
     expect(leftoverGroups()).toEqual([]);
   }, 120_000);
