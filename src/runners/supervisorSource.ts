@@ -278,46 +278,72 @@ static void pull(int fd, off_t off, char *b, long long n) {
   memset(b + got, 0, (size_t)(n - got));
 }
 
-/* Removes what a test left in the directory dfd: every entry (mine = 1) or only those not root's (the
-   kept dirs under /tmp are root's, and a program cannot make anything root's). Depth first through
-   descriptors, so no path length limits it, never following a link nor crossing into a mount.
-   0 when nothing of that is left. */
-static int clear(int dfd, int all, int depth) {
-  int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  DIR *d = fd < 0 ? NULL : fdopendir(fd);
-  if (!d) {
-    if (fd >= 0) close(fd);
-    return -1;
+/* Removes what a test left in the directory top: every entry (all = 1) or, at the top, only those
+   not root's (the kept dirs under /tmp are root's, and a program cannot make anything root's). It
+   goes down one directory at a time and back up through "..", holding one descriptor, so neither
+   path length nor depth limits it (a program can nest directories far past PATH_MAX). It never
+   follows a link nor leaves the top's file system, and no process of the test is left to move
+   anything meanwhile. 0 when all of it went; on anything it cannot remove it stops at once. */
+static int clear(int top, int all) {
+  struct stat ts;
+  if (fstat(top, &ts)) return -1;
+  int cur = openat(top, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  long depth = 0;
+  /* The directory just left upwards: found again not removable, it is stuck, not to be entered again. */
+  ino_t up = 0;
+  while (cur >= 0) {
+    int fd = dup(cur);
+    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    if (!d) {
+      if (fd >= 0) close(fd);
+      break;
+    }
+    char down[256] = "";
+    int failed = 0;
+    struct dirent *e;
+    while (!failed && !down[0] && (e = readdir(d))) {
+      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+      struct stat st;
+      if (fstatat(cur, e->d_name, &st, AT_SYMLINK_NOFOLLOW)) failed = 1;
+      else if (depth == 0 && !all && st.st_uid == 0) continue;
+      else if (!S_ISDIR(st.st_mode)) failed = unlinkat(cur, e->d_name, 0) != 0;
+      else if (st.st_dev != ts.st_dev) failed = 1;
+      else if (unlinkat(cur, e->d_name, AT_REMOVEDIR)) {
+        if ((errno != ENOTEMPTY && errno != EEXIST) || st.st_ino == up) failed = 1;
+        else snprintf(down, sizeof down, "%s", e->d_name);
+      }
+    }
+    closedir(d);
+    if (failed) break;
+    int next = -1;
+    if (down[0]) {
+      next = openat(cur, down, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      depth++;
+    } else if (depth > 0) {
+      /* This one is empty now: back up, where the next pass removes it. */
+      struct stat cs;
+      up = fstat(cur, &cs) ? 0 : cs.st_ino;
+      next = openat(cur, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      depth--;
+    } else {
+      close(cur);
+      return 0;
+    }
+    close(cur);
+    cur = next;
   }
-  struct stat ds;
-  int left = fstat(dfd, &ds);
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-    struct stat st;
-    if (fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW)) { left = -1; continue; }
-    if (!all && st.st_uid == 0) continue;
-    if (S_ISDIR(st.st_mode)) {
-      /* Deeper than this, the worker is retired rather than our stack spent (see sweep()). */
-      if (st.st_dev != ds.st_dev || depth >= 64) { left = -1; continue; }
-      int sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (sub < 0 || clear(sub, 1, depth + 1)) left = -1;
-      if (sub >= 0) close(sub);
-      if (unlinkat(dfd, e->d_name, AT_REMOVEDIR)) left = -1;
-    } else if (unlinkat(dfd, e->d_name, 0)) left = -1;
-  }
-  closedir(d);
-  return left;
+  if (cur >= 0) close(cur);
+  return -1;
 }
 
 /* The places a program can write, opened once: its work dir, /tmp and /dev/shm. */
 static int work_fd = -1, tmp_fd = -1, shm_fd = -1;
 
 /* Everything the last test wrote goes before the next one starts; 0 when all of it went. When some
-   of it could not (a tree too deep), the next request fails its set-up, and simcoach runs the rest
+   of it could not, the next request fails its set-up, and simcoach runs the rest
    of the batch in sandboxes of their own: nothing of a test may reach the next. */
 static int sweep(void) {
-  return clear(work_fd, 1, 0) | clear(tmp_fd, 0, 0) | clear(shm_fd, 1, 0);
+  return clear(work_fd, 1) | clear(tmp_fd, 0) | clear(shm_fd, 1);
 }
 
 /* Empties a file through an fd of our own: ext4 marks a file cut to nothing to be written to disk
