@@ -200,6 +200,11 @@ int main() {
       string p = "/proc/1/fd/" + to_string(fd); int w = open(p.c_str(), O_WRONLY);
       if (w >= 0) { got += " " + p; string forged = "t0 ok 0 0 0 0 0 1.0 0 0 0 2 2 0 -1\nok\n"; if (write(w, forged.data(), forged.size()) > 0) got += ":written"; close(w); }
     }
+    // SIGIO aimed at pid 1 (as SIGKILL), for I/O on its own stdio: the kernel checks who asked when it sends.
+    for (int fd = 0; fd <= 2; fd++) if (fcntl(fd, F_SETOWN, 1) == 0 && fcntl(fd, F_SETSIG, SIGKILL) == 0) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC);
+    for (int i = 0; i < 64; i++) fputs("sigio\n", stderr);
+    fflush(stderr);
+    usleep(100000);
     puts(got.empty() ? "blocked" : got.c_str() + 1);
   }
   if (what == "shm") {

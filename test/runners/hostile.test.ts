@@ -311,7 +311,7 @@ const cases: Case[] = [
       'print(" ".join(got) or "blocked")\n',
   },
   {
-    name: 'reach pid 1 of its sandbox (the pool\'s supervisor): signals, ptrace, /proc/1/mem, its root, its fds (to forge a reply on its stdout)',
+    name: 'reach pid 1 of its sandbox (the pool\'s supervisor): signals (and SIGIO as SIGKILL), ptrace, /proc/1/mem, its root, its fds (to forge a reply on its stdout)',
     verdict: 'AC',
     output: 'blocked',
     cpp: () => 'pid1',
@@ -323,6 +323,9 @@ const cases: Case[] = [
       'for name, p in (("cwd", "/proc/1/cwd"), ("root", "/proc/1/root/"), ("fds", "/proc/1/fd"), ("map_files", "/proc/1/map_files")):\n    try:\n        os.readlink(p) if name == "cwd" else os.listdir(p)\n        got.append(name)\n    except OSError:\n        pass\n' +
       'for fd in range(64):\n    try:\n        w = os.open(f"/proc/1/fd/{fd}", os.O_WRONLY)\n    except OSError:\n        continue\n    got.append(f"/proc/1/fd/{fd}")\n' +
       '    try:\n        os.write(w, b"t0 ok 0 0 0 0 0 1.0 0 0 0 2 2 0 -1\\nok\\n")\n        got[-1] += ":written"\n    except OSError:\n        pass\n' +
+      // SIGIO aimed at pid 1 (as SIGKILL, F_SETSIG is 10), for I/O on its own stdio.
+      'import fcntl, sys, time\nfor fd in range(3):\n    try:\n        fcntl.fcntl(fd, fcntl.F_SETOWN, 1)\n        fcntl.fcntl(fd, 10, signal.SIGKILL)\n        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_ASYNC)\n    except OSError:\n        pass\n' +
+      'for _ in range(64):\n    print("sigio", file=sys.stderr, flush=True)\ntime.sleep(0.1)\n' +
       'print(" ".join(got) or "blocked")\n',
   },
   {
@@ -497,11 +500,10 @@ const cases: Case[] = [
       '        try:\n            fn()\n            got.append(f"{name}:{p}")\n        except OSError:\n            pass\nprint(" ".join(got) or "blocked")\n',
   },
   {
-    // KNOWN HOLE (found by this suite, not fixed yet): the per-test path removes a run's dir with
-    // fs.rm and the pool's supervisor with nftw and remove(3), all by full path names, which fail
-    // with ENAMETOOLONG past PATH_MAX; so does the sweep of a later simcoach. The tree stays on the
-    // host's disk for good, as many as the program can make within its CPU time. Removing relative
-    // to an open directory (openat/unlinkat, as rm -rf does) would not fail.
+    // Found by this suite: fs.rm (the per-test path, the pool's worker dir, the sweep of a later
+    // simcoach) and the supervisor's nftw/remove(3) went by full path names and gave up with
+    // ENAMETOOLONG past PATH_MAX, so the tree stayed on the host's disk for good. Removal now goes
+    // by open directories (removeDir, the supervisor's clear()).
     name: 'leave a directory tree 3000 deep (paths past PATH_MAX) in its work dir',
     verdict: 'AC',
     output: 'made',
