@@ -283,7 +283,9 @@ export async function readOutputFile(path: string, limit: number): Promise<{ fil
 async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd: number | 'pipe', group: RunGroup | null): Promise<SandboxResult> {
   const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
   const bwrap = iso.namespaces === 'bwrap';
-  const gate = bwrap && group ? await supervisorBinary() : null;
+  // The supervisor launches every bubblewrap run when it can: it joins the groups (when there are
+  // any) and sets the program's seccomp filter.
+  const gate = bwrap ? await supervisorBinary() : null;
   const joinLater = bwrap && group !== null && !gate;
   const gateFds = gate && group ? group.procsFiles().map((f) => openSync(f, 'w')) : [];
   const joinArgs = group && !bwrap ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];

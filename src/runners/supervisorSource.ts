@@ -32,10 +32,14 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 #include <fcntl.h>
 #include <dirent.h>
 #include <grp.h>
+#include <linux/audit.h>
 #include <linux/capability.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,6 +158,38 @@ struct req {
   size_t nfiles;
 };
 
+/* The kernel keeps keyrings per uid in the host's user namespace, not per process tree: a key one
+   program adds (add_key needs no privilege) would be there for every later run as the sandbox's
+   uid, a channel between tests that outlives them. Programs get EPERM from the three keyring
+   calls, and ENOSYS from every call of another ABI (32-bit int 0x80, x32), whose numbers differ.
+   Elsewhere than x86-64 and arm64 there is no filter. */
+static int deny_keyrings(void) {
+#if defined(__x86_64__) || defined(__aarch64__)
+  struct sock_filter f[] = {
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+#if defined(__x86_64__)
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+#else
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_AARCH64, 1, 0),
+#endif
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+#if defined(__x86_64__)
+    BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 4, 0),
+#endif
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_add_key, 3, 0),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_request_key, 2, 0),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_keyctl, 1, 0),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+  };
+  struct sock_fprog prog = { (unsigned short)(sizeof f / sizeof f[0]), f };
+  return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+#else
+  return 0;
+#endif
+}
+
 static int open_std(const char *path, int flags, int target) {
   int fd = open(path, flags | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0) return -1;
@@ -192,6 +228,7 @@ static void program(struct req *q) {
   memset(data, 0, sizeof data);
   if (syscall(SYS_capset, &hdr, data)) fail("capset");
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) fail("no_new_privs");
+  if (deny_keyrings()) fail("seccomp");
   if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) fail("pdeathsig");
   execve(q->argv[0], q->argv, q->envp);
   fail("exec");
@@ -593,6 +630,9 @@ static int gate(char **argv) {
   /* Whatever else simcoach inherited from its own parent (a CI runner's or an editor's pipe, a
      file) must not reach the program: it could write through it outside the sandbox. */
   if (syscall(436 /* close_range */, 3, ~0U, 0)) for (int fd = 3; fd < 1024; fd++) close(fd);
+  /* The program's filter, set here for all it execs; no_new_privs first, which the filter needs
+     without CAP_SYS_ADMIN and which setpriv sets for the program anyway. */
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || deny_keyrings()) die("seccomp");
   execv(argv[0], argv);
   die("exec");
   return 125;
