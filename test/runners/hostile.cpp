@@ -363,17 +363,41 @@ int main() {
     fputs(out.c_str(), stdout); fputs(out.c_str(), stderr);
   }
   if (what == "keys") {
-    // The kernel keyrings of its uid outlive the run: leave a key there, or find one left by an earlier run.
+    // The kernel keyrings of its uid outlive the run: leave a key there, or find one left by an earlier
+    // run; through the 64-bit calls, and the 32-bit (int 0x80) and x32 ones a filter might forget.
     string op; cin >> op;
-    if (op == "put") { long k = syscall(SYS_add_key, "user", "simcoach-hostile", "left", 4, KEY_SPEC_USER_KEYRING); long s = syscall(SYS_add_key, "user", "simcoach-hostile", "left", 4, KEY_SPEC_SESSION_KEYRING); puts(k >= 0 || s >= 0 ? "put" : "blocked"); }
-    if (op == "get") {
-      long k = syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING, "user", "simcoach-hostile", 0);
-      long s = syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_SESSION_KEYRING, "user", "simcoach-hostile", 0);
-      puts(k >= 0 || s >= 0 ? "found" : "none");
+    // The 32-bit ABI takes 32-bit pointers: the strings live below 4 GiB.
+    char* low = (char*)mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+    strcpy(low, "user"); strcpy(low + 16, "simcoach-hostile"); strcpy(low + 64, "left");
+    auto sys32 = [](long nr, long a, long b, long c, long d, long e) {
+      long ret = -ENOSYS;
+#if defined(__x86_64__)
+      asm volatile("int $0x80" : "=a"(ret) : "a"(nr), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e) : "memory");
+#endif
+      return ret;
+    };
+    const long X32 = 0x40000000;
+    long u = KEY_SPEC_USER_KEYRING, s = KEY_SPEC_SESSION_KEYRING;
+    if (op == "put") {
+      bool put = false;
+      for (long ring : {u, s}) {
+        put |= syscall(SYS_add_key, low, low + 16, low + 64, 4, ring) >= 0;
+        put |= sys32(286, (long)low, (long)(low + 16), (long)(low + 64), 4, ring) >= 0;
+        put |= syscall(X32 | 248, low, low + 16, low + 64, 4, ring) >= 0;
+      }
+      puts(put ? "put" : "blocked");
     }
-    if (op == "clear") { syscall(SYS_keyctl, KEYCTL_CLEAR, KEY_SPEC_USER_KEYRING); syscall(SYS_keyctl, KEYCTL_CLEAR, KEY_SPEC_SESSION_KEYRING); puts("cleared"); }
+    if (op == "get" || op == "clear") {
+      bool found = false;
+      for (long ring : {u, s}) {
+        if (op == "clear") { syscall(SYS_keyctl, KEYCTL_CLEAR, ring); sys32(288, KEYCTL_CLEAR, ring, 0, 0, 0); syscall(X32 | 250, KEYCTL_CLEAR, ring); continue; }
+        found |= syscall(SYS_keyctl, KEYCTL_SEARCH, ring, low, low + 16, 0) >= 0;
+        found |= sys32(288, KEYCTL_SEARCH, ring, (long)low, (long)(low + 16), 0) >= 0;
+        found |= syscall(X32 | 250, KEYCTL_SEARCH, ring, low, low + 16, 0) >= 0;
+      }
+      puts(op == "clear" ? "cleared" : found ? "found" : "none");
+    }
   }
-
   if (what == "take") {
     // N MiB of its own memory, touched: what a normal test of that size needs.
     size_t mb; cin >> mb; vector<char> v(mb << 20, 1); long long s = 0; for (size_t i = 0; i < v.size(); i += 4096) s += v[i];
