@@ -17,6 +17,10 @@
 #include <sys/syscall.h>
 #include <sys/ioctl.h>
 #include <sys/xattr.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
 #include <sched.h>
 #include <signal.h>
 #include <pthread.h>
@@ -442,8 +446,13 @@ int main() {
       chmod(sub.c_str(), 0);
       string p = d + "/.deep"; for (int i = 0; i < 40; i++) { mkdir(p.c_str(), 0755); p += "/d"; }
     }
+    // SysV shared memory, a message queue, a semaphore set and a POSIX message queue, none removed.
+    if (shmget(0x5c0a, 4096, IPC_CREAT | 0666) >= 0) made++;
+    if (msgget(0x5c0a, IPC_CREAT | 0666) >= 0) made++;
+    if (semget(0x5c0a, 1, IPC_CREAT | 0666) >= 0) made++;
+    if (syscall(SYS_mq_open, "simcoach-hostile", O_CREAT | O_RDWR, 0666, nullptr) >= 0) made++;
     if (fork() == 0) { setsid(); while (true) { if (FILE* f = fopen("/tmp/.late", "w")) fclose(f); usleep(1000); } }
-    puts(made == 3 ? "planted" : "refused");
+    puts(made == 7 ? "planted" : "refused");
   }
   if (what == "look") {
     // Everything in /tmp, /dev/shm and its work dir, but the root-owned entries of /tmp (the batch's read-only dirs).
@@ -459,6 +468,10 @@ int main() {
       closedir(dd);
     };
     for (string d : {"/tmp", "/dev/shm", "."}) walk(d);
+    if (shmget(0x5c0a, 0, 0) >= 0) got += " shm";
+    if (msgget(0x5c0a, 0) >= 0) got += " msg";
+    if (semget(0x5c0a, 0, 0) >= 0) got += " sem";
+    if (syscall(SYS_mq_open, "simcoach-hostile", O_RDONLY, 0, nullptr) >= 0) got += " mq";
     puts(got.empty() ? "clean" : got.c_str() + 1);
   }
 

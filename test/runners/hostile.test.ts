@@ -802,7 +802,7 @@ describe.each(PATHS)('one test after another in the same worker, through %s', (p
     expect(leftoverGroups()).toEqual([]);
   });
 
-  it('what a test leaves in /tmp, /dev/shm and its work dir (hidden files, a FIFO, a link, a closed dir, a deep tree, a process still writing) is gone for the next', async (ctx) => {
+  it('what a test leaves in /tmp, /dev/shm and its work dir (hidden files, a FIFO, a link, a closed dir, a deep tree, SysV and POSIX IPC objects, a process still writing) is gone for the next', async (ctx) => {
     if (pool === undefined && !pooled) ctx.skip();
     const tests = [
       { name: 'look first', input: 'look\n', outputs: ['clean'] },
