@@ -159,18 +159,19 @@ describe('the language a session ended in (session/language.ts)', () => {
 });
 
 describe('shown, not worked out, by the screens and commands', () => {
-  it('the replay viewer\'s header: the language of the branch shown', async () => {
+  it('the replay viewer\'s header: the language of the branch shown, on its second line (any width shows it whole)', async () => {
     const app = render(<ReplayScreen timeline={await Timeline.open(switched)} speed={1} />);
     try {
       await settled(app);
-      expect(app.lastFrame()!.split('\n')[0]).toMatch(/simcoach replay · \S+ · Sum of two · tries · C\+\+17 → Python 3 · qwen2\.5-coder:7b/);
+      expect(app.lastFrame()!.split('\n')[1]).toMatch(/^step 1\/2 · Code · \d+:\d\d · C\+\+17 → Python 3$/);
     } finally {
       app.unmount();
     }
     const back = render(<ReplayScreen timeline={await Timeline.open(wentBack)} speed={1} />);
     try {
       await settled(back);
-      expect(back.lastFrame()!.split('\n')[0]).toMatch(/ · tries · C\+\+17 · qwen/);
+      // The branch it ended on (the one shown first) never switched; the first branch did.
+      expect(back.lastFrame()!.split('\n')[1]).toMatch(/^branch 1 · step 1\/\d+ · Code · \d+:\d\d · C\+\+17$/);
     } finally {
       back.unmount();
     }
