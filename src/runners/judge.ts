@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { chmod, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { cpuSlots } from './slots.js';
@@ -55,7 +55,7 @@ export const KEEP_OUTPUT_BYTES = 64 * 1024;
  * whole output) into a file in a private dir, never into memory.
  */
 async function outputSink(test: TestCase, cmp: Comparison, checker: Checker | null) {
-  const decoder = new StringDecoder('utf8');
+  let decoder = new StringDecoder('utf8');
   let bytes = 0;
   if (checker) {
     const dir = await makeTempDir('run');
@@ -66,17 +66,20 @@ async function outputSink(test: TestCase, cmp: Comparison, checker: Checker | nu
     return {
       file,
       bytes: () => bytes,
-      write: (chunk: Buffer) => { bytes += chunk.length; if (fd !== null) writeSync(fd, chunk); },
+      // At its offset, so that a restart's cut leaves no hole.
+      write: (chunk: Buffer) => { if (fd !== null) writeSync(fd, chunk, 0, chunk.length, bytes); bytes += chunk.length; },
+      restart: () => { bytes = 0; if (fd !== null) ftruncateSync(fd, 0); },
       close: () => { if (fd !== null) closeSync(fd); fd = null; },
       cleanup: () => rm(dir, { recursive: true, force: true }).catch(() => {}),
       compare: null,
     };
   }
-  const comparer = outputComparer(test.outputs, cmp);
+  let comparer = outputComparer(test.outputs, cmp);
   return {
     file: null,
     bytes: () => bytes,
     write: (chunk: Buffer) => { bytes += chunk.length; comparer.push(decoder.write(chunk)); },
+    restart: () => { bytes = 0; decoder = new StringDecoder('utf8'); comparer = outputComparer(test.outputs, cmp); },
     close: () => {},
     cleanup: async () => {},
     compare: () => { comparer.push(decoder.end()); return comparer.end(); },
@@ -97,7 +100,7 @@ export async function runTest(program: Program, built: Built, test: TestCase, in
     const r = await run({
       ...(await testRun(program.lang, built, test.input, lim, io, signal)),
       // With file output, stdout is only shown; the answer file (bounded by the output limit) is compared.
-      ...(io.output ? { keepStdoutBytes: 0 } : { onStdout: sink.write, keepStdoutBytes: KEEP_OUTPUT_BYTES }),
+      ...(io.output ? { keepStdoutBytes: 0 } : { onStdout: sink.write, onRestart: sink.restart, keepStdoutBytes: KEEP_OUTPUT_BYTES }),
     });
     return await finishTest(sink, r, test, index, lim, checker, io, signal);
   } finally {

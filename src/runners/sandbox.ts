@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { Readable } from 'node:stream';
 import { closeSync, constants, openSync } from 'node:fs';
-import { chown, lchown, mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chown, lchown, mkdir, open, readFile, readdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { configDir, dataDir } from '../paths.js';
-import { makeTempDir } from './tempdirs.js';
+import { makeTempDir, removeDir } from './tempdirs.js';
 import { RunGroup } from './cgroup.js';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { baseMounts, parents, toolchainPrefix } from './mounts.js';
@@ -25,6 +25,12 @@ export interface SandboxSpec {
   stdin: string | Buffer | Readable;
   /** Each chunk of stdout as it comes (an interactor reads it); it is still collected, bounded. */
   onStdout?: (chunk: Buffer) => void;
+  /**
+   * The run starts over: a pooled sandbox failed after part of its stdout had gone to `onStdout`,
+   * and the run is done again in a sandbox of its own, so what `onStdout` got so far is void.
+   * Without it, such a run fails rather than hand `onStdout` the output twice.
+   */
+  onRestart?: () => void;
   /**
    * File input/output: the program writes its answer to this file in its work directory; it is
    * read after the run, up to `outputBytes`, into `fileOutput`.
@@ -235,7 +241,7 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
     await group?.destroy();
     // What the program wrote for us to keep (a compiler's output) goes back to our uid.
     if (iso.runAs && spec.writable) await chownTree(spec.writable, process.getuid?.() ?? 0, process.getgid?.() ?? 0).catch(() => {});
-    await rm(base, { recursive: true, force: true }).catch(() => {});
+    await removeDir(base);
   }
 }
 
@@ -277,7 +283,9 @@ export async function readOutputFile(path: string, limit: number): Promise<{ fil
 async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd: number | 'pipe', group: RunGroup | null): Promise<SandboxResult> {
   const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
   const bwrap = iso.namespaces === 'bwrap';
-  const gate = bwrap && group ? await supervisorBinary() : null;
+  // The supervisor launches every bubblewrap run when it can: it joins the groups (when there are
+  // any) and sets the program's seccomp filter.
+  const gate = bwrap ? await supervisorBinary() : null;
   const joinLater = bwrap && group !== null && !gate;
   const gateFds = gate && group ? group.procsFiles().map((f) => openSync(f, 'w')) : [];
   const joinArgs = group && !bwrap ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];

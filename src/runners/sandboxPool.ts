@@ -18,7 +18,6 @@
 // root, no cgroups, no C compiler, or SIMCOACH_POOL=0).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, ftruncateSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -27,7 +26,7 @@ import { requireIsolation, type Isolation } from './capabilities.js';
 import { RunGroup } from './cgroup.js';
 import { commandPrefix, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
 import { supervisorBinary } from './supervisor.js';
-import { makeTempDir } from './tempdirs.js';
+import { makeTempDir, removeDir } from './tempdirs.js';
 
 /** Runs one spec; a batch's `run`, or runSandboxed itself. */
 export type RunFn = (spec: SandboxSpec) => Promise<SandboxResult>;
@@ -110,13 +109,22 @@ class PooledBatch implements Batch {
     if (!this.takes(spec)) return runSandboxed(spec);
     const w = await this.acquire(spec);
     if (!w) return runSandboxed(spec);
+    // What of this attempt's stdout reached the caller: nothing of a failed attempt may reach it later.
+    let live = true, delivered = 0;
+    const onStdout = spec.onStdout;
+    const attempt = onStdout ? { ...spec, onStdout: (b: Buffer) => { if (live) { delivered += b.length; onStdout(b); } } } : spec;
     try {
-      return await w.run(spec);
+      return await w.run(attempt);
     } catch (err) {
       // The worker itself failed (not the program): this run and the batch's next go the per-test way.
+      live = false;
       this.broken = true;
       w.kill();
       if (spec.signal?.aborted) throw err;
+      if (delivered > 0) {
+        if (!spec.onRestart) throw err;
+        spec.onRestart();
+      }
       return runSandboxed(spec);
     } finally {
       this.release(w);
@@ -333,7 +341,7 @@ class Worker {
       return new Worker(iso, proc, group, root, marker, limits);
     } catch (err) {
       await group.destroy();
-      await rm(root, { recursive: true, force: true });
+      await removeDir(root);
       throw err;
     } finally {
       for (const fd of fds) closeSync(fd);
@@ -442,11 +450,14 @@ class Worker {
   private request(id: string, parts: Buffer[], spec: SandboxSpec): Promise<Received> {
     return new Promise<Received>((resolve, reject) => {
       if (this.dead) return reject(new Error('the sandbox supervisor ended'));
-      // The supervisor keeps the limits; this only catches a supervisor that stopped answering.
+      // The supervisor keeps the limits; this only catches a supervisor that stopped answering (a
+      // starved one on a loaded machine is slow, not stopped: the margin is wide).
       const guard = setTimeout(() => {
+        // A reply already in the pipe must not reach this run now that it is given up.
+        this.pending = null;
         this.kill();
         reject(new Error('the sandbox supervisor stopped answering'));
-      }, spec.wallMs + 10_000);
+      }, 2 * spec.wallMs + 30_000);
       const onAbort = () => this.proc.stdin!.write('k');
       const done = () => {
         clearTimeout(guard);
@@ -512,7 +523,7 @@ class Worker {
     if (!this.dead) this.kill();
     await this.exited;
     await this.group.destroy();
-    await rm(this.root, { recursive: true, force: true }).catch(() => {});
+    await removeDir(this.root);
   }
 }
 

@@ -32,10 +32,14 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 #include <fcntl.h>
 #include <dirent.h>
 #include <grp.h>
+#include <linux/audit.h>
 #include <linux/capability.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,6 +158,38 @@ struct req {
   size_t nfiles;
 };
 
+/* The kernel keeps keyrings per uid in the host's user namespace, not per process tree: a key one
+   program adds (add_key needs no privilege) would be there for every later run as the sandbox's
+   uid, a channel between tests that outlives them. Programs get EPERM from the three keyring
+   calls, and ENOSYS from every call of another ABI (32-bit int 0x80, x32), whose numbers differ.
+   Elsewhere than x86-64 and arm64 there is no filter. */
+static int deny_keyrings(void) {
+#if defined(__x86_64__) || defined(__aarch64__)
+  struct sock_filter f[] = {
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+#if defined(__x86_64__)
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+#else
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_AARCH64, 1, 0),
+#endif
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+#if defined(__x86_64__)
+    BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 4, 0),
+#endif
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_add_key, 3, 0),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_request_key, 2, 0),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_keyctl, 1, 0),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+  };
+  struct sock_fprog prog = { (unsigned short)(sizeof f / sizeof f[0]), f };
+  return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+#else
+  return 0;
+#endif
+}
+
 static int open_std(const char *path, int flags, int target) {
   int fd = open(path, flags | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0) return -1;
@@ -192,6 +228,7 @@ static void program(struct req *q) {
   memset(data, 0, sizeof data);
   if (syscall(SYS_capset, &hdr, data)) fail("capset");
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) fail("no_new_privs");
+  if (deny_keyrings()) fail("seccomp");
   if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) fail("pdeathsig");
   execve(q->argv[0], q->argv, q->envp);
   fail("exec");
@@ -278,46 +315,72 @@ static void pull(int fd, off_t off, char *b, long long n) {
   memset(b + got, 0, (size_t)(n - got));
 }
 
-/* Removes what a test left in the directory dfd: every entry (mine = 1) or only those not root's (the
-   kept dirs under /tmp are root's, and a program cannot make anything root's). Depth first through
-   descriptors, so no path length limits it, never following a link nor crossing into a mount.
-   0 when nothing of that is left. */
-static int clear(int dfd, int all, int depth) {
-  int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  DIR *d = fd < 0 ? NULL : fdopendir(fd);
-  if (!d) {
-    if (fd >= 0) close(fd);
-    return -1;
+/* Removes what a test left in the directory top: every entry (all = 1) or, at the top, only those
+   not root's (the kept dirs under /tmp are root's, and a program cannot make anything root's). It
+   goes down one directory at a time and back up through "..", holding one descriptor, so neither
+   path length nor depth limits it (a program can nest directories far past PATH_MAX). It never
+   follows a link nor leaves the top's file system, and no process of the test is left to move
+   anything meanwhile. 0 when all of it went; on anything it cannot remove it stops at once. */
+static int clear(int top, int all) {
+  struct stat ts;
+  if (fstat(top, &ts)) return -1;
+  int cur = openat(top, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  long depth = 0;
+  /* The directory just left upwards: found again not removable, it is stuck, not to be entered again. */
+  ino_t up = 0;
+  while (cur >= 0) {
+    int fd = dup(cur);
+    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    if (!d) {
+      if (fd >= 0) close(fd);
+      break;
+    }
+    char down[256] = "";
+    int failed = 0;
+    struct dirent *e;
+    while (!failed && !down[0] && (e = readdir(d))) {
+      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+      struct stat st;
+      if (fstatat(cur, e->d_name, &st, AT_SYMLINK_NOFOLLOW)) failed = 1;
+      else if (depth == 0 && !all && st.st_uid == 0) continue;
+      else if (!S_ISDIR(st.st_mode)) failed = unlinkat(cur, e->d_name, 0) != 0;
+      else if (st.st_dev != ts.st_dev) failed = 1;
+      else if (unlinkat(cur, e->d_name, AT_REMOVEDIR)) {
+        if ((errno != ENOTEMPTY && errno != EEXIST) || st.st_ino == up) failed = 1;
+        else snprintf(down, sizeof down, "%s", e->d_name);
+      }
+    }
+    closedir(d);
+    if (failed) break;
+    int next = -1;
+    if (down[0]) {
+      next = openat(cur, down, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      depth++;
+    } else if (depth > 0) {
+      /* This one is empty now: back up, where the next pass removes it. */
+      struct stat cs;
+      up = fstat(cur, &cs) ? 0 : cs.st_ino;
+      next = openat(cur, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      depth--;
+    } else {
+      close(cur);
+      return 0;
+    }
+    close(cur);
+    cur = next;
   }
-  struct stat ds;
-  int left = fstat(dfd, &ds);
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-    struct stat st;
-    if (fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW)) { left = -1; continue; }
-    if (!all && st.st_uid == 0) continue;
-    if (S_ISDIR(st.st_mode)) {
-      /* Deeper than this, the worker is retired rather than our stack spent (see sweep()). */
-      if (st.st_dev != ds.st_dev || depth >= 64) { left = -1; continue; }
-      int sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (sub < 0 || clear(sub, 1, depth + 1)) left = -1;
-      if (sub >= 0) close(sub);
-      if (unlinkat(dfd, e->d_name, AT_REMOVEDIR)) left = -1;
-    } else if (unlinkat(dfd, e->d_name, 0)) left = -1;
-  }
-  closedir(d);
-  return left;
+  if (cur >= 0) close(cur);
+  return -1;
 }
 
 /* The places a program can write, opened once: its work dir, /tmp and /dev/shm. */
 static int work_fd = -1, tmp_fd = -1, shm_fd = -1;
 
 /* Everything the last test wrote goes before the next one starts; 0 when all of it went. When some
-   of it could not (a tree too deep), the next request fails its set-up, and simcoach runs the rest
+   of it could not, the next request fails its set-up, and simcoach runs the rest
    of the batch in sandboxes of their own: nothing of a test may reach the next. */
 static int sweep(void) {
-  return clear(work_fd, 1, 0) | clear(tmp_fd, 0, 0) | clear(shm_fd, 1, 0);
+  return clear(work_fd, 1) | clear(tmp_fd, 0) | clear(shm_fd, 1);
 }
 
 /* Empties a file through an fd of our own: ext4 marks a file cut to nothing to be written to disk
@@ -567,6 +630,9 @@ static int gate(char **argv) {
   /* Whatever else simcoach inherited from its own parent (a CI runner's or an editor's pipe, a
      file) must not reach the program: it could write through it outside the sandbox. */
   if (syscall(436 /* close_range */, 3, ~0U, 0)) for (int fd = 3; fd < 1024; fd++) close(fd);
+  /* The program's filter, set here for all it execs; no_new_privs first, which the filter needs
+     without CAP_SYS_ADMIN and which setpriv sets for the program anyway. */
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || deny_keyrings()) die("seccomp");
   execv(argv[0], argv);
   die("exec");
   return 125;

@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,9 +37,22 @@ async function sweepStaleDirs(): Promise<void> {
       names.map(async (name) => {
         const owner = PREFIX.exec(name);
         if (!owner || Number(owner[1]) === process.pid || alive(Number(owner[1]))) return;
-        await rm(join(root, name), { recursive: true, force: true }).catch(() => {});
+        await removeDir(join(root, name));
       }),
     );
+  }
+}
+
+/**
+ * Removes a dir and everything in it, never failing. fs.rm goes by full path names and gives up
+ * past PATH_MAX, and a program may nest directories in its work dir far deeper than that; rm -rf
+ * goes by open directories, so no depth stops it.
+ */
+export async function removeDir(dir: string): Promise<void> {
+  try {
+    await rm(dir, { recursive: true, force: true });
+  } catch {
+    await new Promise<void>((resolve) => execFile('rm', ['-rf', '--one-file-system', '--', dir], () => resolve()));
   }
 }
 

@@ -17,6 +17,7 @@ import { settingsPath } from '../../src/config.js';
 import { judge } from '../../src/runners/judge.js';
 import { pythonExecutable } from '../../src/runners/langs.js';
 import { openBatch } from '../../src/runners/sandboxPool.js';
+import type { FileIo } from '../../src/problems/types.js';
 import type { JudgeOptions, LangId, TestResult, Verdict } from '../../src/runners/types.js';
 import { isolateCache, leftoverGroups, leftovers } from './helpers.js';
 
@@ -125,111 +126,7 @@ afterAll(async () => {
 
 // One C++ program plays every attack (chosen by the first word of its input), so the suite
 // compiles once; the build cache serves the other runs.
-const CPP = `#include <bits/stdc++.h>
-#include <unistd.h>
-#include <sys/socket.h>
-#include <netinet/in.h>
-#include <arpa/inet.h>
-#include <sys/un.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
-#include <fcntl.h>
-#include <dirent.h>
-#include <sys/mount.h>
-#include <sys/resource.h>
-using namespace std;
-// Every block device under a directory of /dev, by path.
-void blocks(const string& dir, vector<string>& found) {
-  DIR* d = opendir(dir.c_str()); if (!d) return;
-  while (dirent* e = readdir(d)) {
-    string n = e->d_name; if (n == "." || n == "..") continue;
-    string p = dir + "/" + n; struct stat st;
-    if (lstat(p.c_str(), &st) != 0) continue;
-    if (S_ISBLK(st.st_mode)) found.push_back(p);
-    else if (S_ISDIR(st.st_mode)) blocks(p, found);
-  }
-  closedir(d);
-}
-vector<string> lines() { vector<string> v; string l; while (getline(cin, l)) if (!l.empty()) v.push_back(l); return v; }
-int main() {
-  string what; cin >> what;
-  if (what == "whoami") {
-    ifstream st("/proc/self/status"); string l, eff, bnd, nnp;
-    while (getline(st, l)) { istringstream is(l); string k, v; is >> k >> v; if (k == "CapEff:") eff = v; if (k == "CapBnd:") bnd = v; if (k == "NoNewPrivs:") nnp = v; }
-    printf("%d %d %s %s %s\\n", (int)getuid(), (int)geteuid(), eff.c_str(), bnd.c_str(), nnp.c_str());
-  }
-  if (what == "sysctl") {
-    string p; cin >> p; int fd = open(p.c_str(), O_WRONLY);
-    puts(fd >= 0 && write(fd, "7\\n", 2) == 2 ? "wrote" : fd >= 0 ? "opened" : "blocked");
-  }
-  if (what == "unix") {
-    string p; cin >> p; int s = socket(AF_UNIX, SOCK_STREAM, 0); sockaddr_un a{}; a.sun_family = AF_UNIX;
-    strncpy(a.sun_path, p.c_str(), sizeof a.sun_path - 1);
-    puts(s >= 0 && connect(s, (sockaddr*)&a, sizeof a) == 0 ? "connected" : "blocked");
-  }
-  if (what == "blockdev") {
-    vector<string> found; blocks("/dev", found);
-    string target; getline(cin, target); getline(cin, target);
-    if (mknod("blk", S_IFBLK | 0600, makedev(7, 0)) == 0) found.push_back("mknod");
-    if (!target.empty()) { int fd = open(target.c_str(), O_WRONLY); if (fd >= 0 && write(fd, "pwned", 5) == 5) found.push_back(target); }
-    if (found.empty()) puts("none"); else for (auto& f : found) puts(f.c_str());
-  }
-  if (what == "read") {
-    string got; for (auto& p : lines()) { ifstream f(p); if (f) { got += " " + p; continue; } DIR* d = opendir(p.c_str()); if (d) { closedir(d); got += " " + p; } }
-    puts(got.empty() ? "hidden" : got.c_str());
-  }
-  if (what == "writelines") {
-    string got; for (auto& p : lines()) { FILE* f = fopen(p.c_str(), "w"); if (f) { fputs("x", f); fclose(f); got += " " + p; } }
-    puts(got.empty() ? "blocked" : got.c_str());
-  }
-  if (what == "files") {
-    string b(1 << 20, 'x');
-    for (int i = 0; i < 8; i++) { FILE* f = fopen(("f" + to_string(i)).c_str(), "wb"); for (int j = 0; j < 64; j++) fwrite(b.data(), 1, b.size(), f); fclose(f); }
-    puts("ok");
-  }
-  if (what == "forkbomb") { while (true) fork(); }
-  if (what == "loop") { volatile unsigned long x = 0; while (true) x++; }
-  if (what == "sleep") { sleep(60); puts("1"); }
-  if (what == "alloc") { vector<char> v(4ULL << 30, 1); long long s = 0; for (size_t i = 0; i < v.size(); i += 4096) s += v[i]; printf("%lld\\n", s); }
-  if (what == "print") { string s(1023, 'y'); while (true) puts(s.c_str()); }
-  if (what == "tcp") {
-    int port; cin >> port; int s = socket(AF_INET, SOCK_STREAM, 0); sockaddr_in a{}; a.sin_family = AF_INET; a.sin_port = htons(port);
-    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr); puts(s >= 0 && connect(s, (sockaddr*)&a, sizeof a) == 0 ? "connected" : "blocked");
-  }
-  if (what == "write") { string p; while (cin >> p) { FILE* f = fopen(p.c_str(), "w"); if (f) { fputs("x", f); fclose(f); } } puts("done"); }
-  if (what == "setsid") {
-    string p; cin >> p;
-    if (fork() == 0) { setsid(); if (fork() == 0) { sleep(30); FILE* f = fopen(p.c_str(), "w"); if (f) fputs("late", f); } _exit(0); }
-    puts("parent done");
-  }
-  if (what == "closeout") { puts("42"); fflush(stdout); close(1); sleep(60); }
-  if (what == "abstract") {
-    string p; cin >> p; int s = socket(AF_UNIX, SOCK_STREAM, 0); sockaddr_un a{}; a.sun_family = AF_UNIX;
-    memcpy(a.sun_path + 1, p.data(), p.size());
-    puts(s >= 0 && connect(s, (sockaddr*)&a, offsetof(sockaddr_un, sun_path) + 1 + p.size()) == 0 ? "connected" : "blocked");
-  }
-  if (what == "rlimits") {
-    for (auto r : {RLIMIT_AS, RLIMIT_DATA, RLIMIT_CPU, RLIMIT_NPROC, RLIMIT_FSIZE}) { rlimit l{RLIM_INFINITY, RLIM_INFINITY}; setrlimit(r, &l); }
-    vector<char> v(1ULL << 30, 1); long long s = 0; for (size_t i = 0; i < v.size(); i += 4096) s += v[i]; printf("%lld\\n", s);
-  }
-  if (what == "mount") {
-    string got;
-    if (mount(nullptr, "/", nullptr, MS_REMOUNT | MS_BIND, nullptr) == 0) got += " remount";
-    if (mount("none", "/tmp", "tmpfs", 0, nullptr) == 0) got += " tmpfs";
-    if (mount("/usr", "/tmp", nullptr, MS_BIND, nullptr) == 0) got += " bind";
-    puts(got.empty() ? "blocked" : got.c_str());
-  }
-  if (what == "fds") {
-    string got; DIR* d = opendir("/proc/self/fd"); int own = dirfd(d);
-    while (dirent* e = readdir(d)) { int fd = atoi(e->d_name); if (e->d_name[0] == '.' || fd <= 2 || fd == own) continue;
-      char t[256] = {0}; readlink(("/proc/self/fd/" + string(e->d_name)).c_str(), t, 255);
-      got += " " + to_string(fd) + ":" + t + (write(fd, "pwned\\n", 6) == 6 ? ":written" : ""); }
-    closedir(d); puts(got.empty() ? "none" : got.c_str());
-  }
-  if (what == "eof") { long long s = 0, x; while (scanf("%lld", &x) == 1) s += x; for (int i = 0; i < 100000; i++) if (getchar() != EOF) return 1; printf("%lld\\n", s); }
-  return 0;
-}
-`;
+const CPP = readFileSync(new URL('./hostile.cpp', import.meta.url), 'utf8');
 
 interface Case {
   name: string;
@@ -243,6 +140,8 @@ interface Case {
   wallMs?: number;
   /** A CPU limit of its own, for a case about something else than time. */
   timeMs?: number;
+  /** File input/output: the answer is read from this file in the work dir. */
+  io?: FileIo;
   after?: (r: TestResult) => void;
 }
 
@@ -412,6 +311,206 @@ const cases: Case[] = [
       'print(" ".join(got) or "blocked")\n',
   },
   {
+    name: 'reach pid 1 of its sandbox (the pool\'s supervisor): signals, ptrace, /proc/1/mem, its root, its fds (to forge a reply on its stdout)',
+    verdict: 'AC',
+    output: 'blocked',
+    cpp: () => 'pid1',
+    python: () =>
+      'import ctypes, os, signal\nlibc = ctypes.CDLL(None, use_errno=True)\nlibc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]\ngot = []\n' +
+      'for s in (signal.SIGKILL, signal.SIGTERM, signal.SIGSTOP, signal.SIGINT, signal.SIGHUP, signal.SIGUSR1):\n    try:\n        os.kill(1, s)\n        got.append(f"kill{int(s)}")\n    except OSError:\n        pass\n' +
+      'for name, req in (("attach", 16), ("seize", 0x4206)):\n    if libc.ptrace(req, 1, None, None) == 0:\n        got.append(name)\n' +
+      'for p in ("/proc/1/mem", "/proc/1/environ", "/proc/1/maps", "/proc/1/syscall", "/proc/1/stack"):\n    try:\n        os.close(os.open(p, os.O_RDONLY))\n        got.append(p)\n    except OSError:\n        pass\n' +
+      'for name, p in (("cwd", "/proc/1/cwd"), ("root", "/proc/1/root/"), ("fds", "/proc/1/fd"), ("map_files", "/proc/1/map_files")):\n    try:\n        os.readlink(p) if name == "cwd" else os.listdir(p)\n        got.append(name)\n    except OSError:\n        pass\n' +
+      'for fd in range(64):\n    try:\n        w = os.open(f"/proc/1/fd/{fd}", os.O_WRONLY)\n    except OSError:\n        continue\n    got.append(f"/proc/1/fd/{fd}")\n' +
+      '    try:\n        os.write(w, b"t0 ok 0 0 0 0 0 1.0 0 0 0 2 2 0 -1\\nok\\n")\n        got[-1] += ":written"\n    except OSError:\n        pass\n' +
+      'print(" ".join(got) or "blocked")\n',
+  },
+  {
+    // tmpfs pages are memory nobody's RSS shows: the group's limit must still hold them.
+    name: 'write 1 GiB into /dev/shm and /tmp (tmpfs, so memory)',
+    verdict: 'MLE',
+    timeMs: 20_000,
+    cpp: () => 'shm',
+    python: () =>
+      'b = b"x" * (1 << 20)\nn = 0\nfor d in ("/dev/shm", "/tmp"):\n    for k in range(32):\n        with open(f"{d}/fill{k}", "wb") as f:\n            for _ in range(32):\n                f.write(b)\n                n += 1\nprint("wrote", n, "MiB")\n',
+  },
+  {
+    name: 'start 10000 threads (the process limit counts them)',
+    verdict: 'AC',
+    output: 'capped',
+    cpp: () => 'threads',
+    python: () =>
+      'import os, threading, time\nthreading.stack_size(64 << 10)\nn = 0\ntry:\n    for n in range(10000):\n        threading.Thread(target=time.sleep, args=(600,), daemon=True).start()\nexcept RuntimeError:\n    pass\n' +
+      'print("capped" if n < 1000 else f"unbounded {n}", flush=True)\nos._exit(0)\n',
+  },
+  {
+    name: 'fork bomb, every child in a session of its own',
+    verdict: 'TLE',
+    wallMs: WALL,
+    cpp: () => 'sessionbomb',
+    python: () => 'import os\nwhile True:\n    try:\n        if os.fork() == 0:\n            os.setsid()\n    except OSError:\n        pass\n',
+  },
+  {
+    // Only the answer's process is waited for; the burner dies with it and leaves nothing (checked for every case).
+    name: 'a child in a session of its own burns CPU on after the parent answers',
+    verdict: 'AC',
+    output: 'answer',
+    cpp: () => 'orphan',
+    python: () => 'import os\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n        while True:\n            pass\n    os._exit(0)\nprint("answer")\n',
+  },
+  {
+    // A roomy wall limit: only CPU time counted over the whole tree can end it as it must.
+    name: 'burn CPU in children, a vfork child and threads while the parent only waits',
+    verdict: 'TLE',
+    cpp: () => 'childcpu',
+    python: () =>
+      'import os, threading\ndef burn():\n    while True:\n        pass\nfor _ in range(3):\n    if os.fork() == 0:\n        burn()\nfor _ in range(3):\n    threading.Thread(target=burn, daemon=True).start()\n' +
+      'while True:\n    try:\n        os.wait()\n    except ChildProcessError:\n        break\nprint("done")\n',
+    after: (r) => expect(r.detail).toMatch(/^CPU time over the limit/),
+  },
+  {
+    // The kernel-side polling thread of an io_uring (SQPOLL) spins while the program sleeps: its CPU is the program's.
+    name: 'sleep while an io_uring SQPOLL thread spins in the kernel',
+    verdict: 'TLE',
+    cpp: () => 'sqpoll',
+    python: () =>
+      'import ctypes, mmap, struct, sys, time\nlibc = ctypes.CDLL(None, use_errno=True)\np = ctypes.create_string_buffer(120)\n' +
+      // io_uring_params: flags at 8 (IORING_SETUP_SQPOLL), sq_thread_idle at 16 (ms), sq_off from 40.
+      'struct.pack_into("I", p, 8, 2)\nstruct.pack_into("I", p, 16, 1000000)\nfd = libc.syscall(425, 4, p)\nprint("io_uring", "up" if fd >= 0 else "refused", file=sys.stderr)\n' +
+      'if fd >= 0:\n    entries = struct.unpack_from("I", p, 0)[0]\n    head, tail, mask, n, flags, dropped, array = struct.unpack_from("7I", p, 40)\n' +
+      '    sq = mmap.mmap(fd, array + entries * 4, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE, offset=0)\n' +
+      '    sqes = mmap.mmap(fd, entries * 64, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE, offset=0x10000000)\n' +
+      // One no-op (opcode 0) wakes the thread, which then polls for more until its idle time is out.
+      '    sqes[0:64] = bytes(64)\n    struct.pack_into("I", sq, array, 0)\n    struct.pack_into("I", sq, tail, struct.unpack_from("I", sq, tail)[0] + 1)\n    libc.syscall(426, fd, 1, 0, 2, None, 0)\n' +
+      'time.sleep(120)\nprint("slept")\n',
+    after: (r) => {
+      expect(r.stderr).toMatch(/io_uring up/);
+      expect(r.detail).toMatch(/^CPU time over the limit/);
+    },
+  },
+  {
+    // A user-mode page fault on a userfaultfd range that nobody serves: the program hangs in the kernel.
+    name: 'hang in a page fault nobody serves (userfaultfd)',
+    verdict: 'TLE',
+    wallMs: WALL,
+    cpp: () => 'uffd',
+    python: () =>
+      'import ctypes, fcntl, mmap, struct, sys, time\nlibc = ctypes.CDLL(None, use_errno=True)\nfd = libc.syscall(323, 0o2000000 | 1)\n' +
+      'if fd >= 0:\n    fcntl.ioctl(fd, 0xC018AA3F, bytearray(struct.pack("QQQ", 0xAA, 0, 0)))\n    page = mmap.mmap(-1, 4096, mmap.MAP_PRIVATE)\n' +
+      '    addr = ctypes.addressof(ctypes.c_char.from_buffer(page))\n    fcntl.ioctl(fd, 0xC020AA00, bytearray(struct.pack("QQQQ", addr, 4096, 1, 0)))\n    print("registered", file=sys.stderr, flush=True)\n    print(page[0])\n' +
+      'time.sleep(120)\nprint("slept")\n',
+  },
+  {
+    // A user namespace of its own may be allowed (it is here): it gives every capability over that
+    // namespace, none over what the sandbox set up, which the kernel locks.
+    name: 'in a user namespace of its own: unmount, remount read-write, mount cgroups, sysfs and proc, read host files',
+    verdict: 'AC',
+    output: 'contained',
+    cpp: () => `userns\n${['/etc/shadow', secretFile, settingsFile].join('\n')}`,
+    python: () =>
+      'import ctypes, os, sys\nlibc = ctypes.CDLL(None, use_errno=True)\ngot = []\n' +
+      'if libc.unshare(0x10000000 | 0x00020000) == 0:\n    print("user namespace: yes", file=sys.stderr)\n    points = [l.split()[4] for l in open("/proc/self/mountinfo")]\n' +
+      '    for p in reversed(points):\n        if p != "/" and libc.umount2(p.encode(), 2) == 0:\n            got.append("umount:" + p)\n' +
+      '    for p in ("/usr", "/proc", "/proc/sys", "/etc/ld.so.cache"):\n        if libc.mount(None, p.encode(), None, 32 | 4096, None) == 0:\n            got.append("rw:" + p)\n' +
+      '    os.makedirs("/tmp/cg", exist_ok=True)\n    for fs, opt in ((b"cgroup", b"memory"), (b"cgroup2", None), (b"sysfs", None), (b"proc", None)):\n        if libc.mount(fs, b"/tmp/cg", fs, 0, opt) == 0:\n            got.append(fs.decode())\n' +
+      `for p in ${py(['/etc/shadow', secretFile, settingsFile])}:\n    try:\n        os.close(os.open(p, os.O_RDONLY))\n        got.append("read:" + p)\n    except OSError:\n        pass\n` +
+      'print(" ".join(got) or "contained")\n',
+  },
+  {
+    name: 'learn the host directories behind its mounts from /proc/self/mountinfo and look into them',
+    verdict: 'AC',
+    output: 'hidden',
+    cpp: () => 'mountinfo',
+    python: () =>
+      'import os, sys\nhosts = set()\nfor l in open("/proc/self/mountinfo"):\n    f = l.split()\n    if f[3] != f[4] and f[3] != "/":\n        hosts |= {f[3], os.path.dirname(f[3])}\n' +
+      'print("host paths:", len(hosts), file=sys.stderr)\ncwd, got = os.stat("."), []\nfor h in sorted(hosts):\n    try:\n        s = os.stat(h)\n        if (s.st_dev, s.st_ino) == (cwd.st_dev, cwd.st_ino):\n            continue\n        names = os.listdir(h)\n    except OSError:\n        continue\n' +
+      '    got += [f"{h}/{n}" for n in names if n in ("in", "out", "err", "stdin", "work") or n.startswith("simcoach")]\nprint(" ".join(got) or "hidden")\n',
+    after: (r) => expect(r.stderr).toMatch(/host paths: [1-9]/),
+  },
+  {
+    name: 'leave its cgroup or raise its limit (/sys/fs/cgroup, a cgroup mount in namespaces of its own), then allocate 1 GiB',
+    verdict: 'MLE',
+    timeMs: 20_000,
+    cpp: () => 'cgroup',
+    python: () =>
+      'import ctypes, os, sys\nlibc = ctypes.CDLL(None, use_errno=True)\ngot = []\n' +
+      'for p in ("/sys/fs/cgroup/memory/cgroup.procs", "/sys/fs/cgroup/pids/cgroup.procs", "/sys/fs/cgroup/cgroup.procs"):\n    try:\n        open(p, "w").write("0")\n        got.append(p)\n    except OSError:\n        pass\n' +
+      'if libc.unshare(0x10000000 | 0x00020000 | 0x02000000) == 0:\n    os.makedirs("/tmp/cg", exist_ok=True)\n    if libc.mount(b"cgroup", b"/tmp/cg", b"cgroup", 0, b"memory") == 0:\n' +
+      '        for f, v in (("memory.limit_in_bytes", "-1"), ("memory.memsw.limit_in_bytes", "-1"), ("cgroup.procs", "0")):\n            try:\n                open("/tmp/cg/" + f, "w").write(v)\n                got.append(f)\n            except OSError:\n                pass\n' +
+      'print("escaped:", *got, file=sys.stderr, flush=True)\nb = bytearray(b"x") * (1 << 30)\nprint(len(b))\n',
+    after: (r) => expect(r.stderr).toMatch(/^escaped:\s*$/m),
+  },
+  {
+    name: 'make its stdout a terabyte long without writing it (ftruncate, pwrite far out, fallocate)',
+    verdict: 'AC',
+    output: 'ok',
+    cpp: () => 'bigout',
+    python: () =>
+      'import os, signal\nsignal.signal(signal.SIGXFSZ, signal.SIG_IGN)\ngot = []\n' +
+      'for name, fn in (("ftruncate", lambda: os.ftruncate(1, 1 << 40)), ("pwrite", lambda: os.pwrite(1, b"x", 1 << 40)), ("fallocate", lambda: os.posix_fallocate(1, 0, 1 << 40))):\n' +
+      '    try:\n        fn()\n        got.append(name)\n    except OSError:\n        pass\nprint(" ".join(got) or "ok")\n',
+    after: (r) => expect(r.outputBytes ?? 0).toBeLessThan(1024),
+  },
+  {
+    name: 'perf_event_open on every process, open_by_handle_at, clock_settime, SCHED_FIFO, nice -5, realtime I/O, sethostname, chroot, unshare(net), setuid(0)',
+    verdict: 'AC',
+    output: 'blocked',
+    cpp: () => 'privileged',
+    // x86-64 syscall numbers (perf_event_open 298, open_by_handle_at 304, ioprio_set 251).
+    python: () =>
+      'import ctypes, os, socket, struct, time\nlibc = ctypes.CDLL(None, use_errno=True)\ngot = []\nattr = ctypes.create_string_buffer(128)\n' +
+      'struct.pack_into("IIQ", attr, 0, 0, 128, 0)\nif libc.syscall(298, attr, -1, 0, -1, 0) >= 0:\n    got.append("perf-every-process")\n' +
+      'struct.pack_into("IIQ", attr, 0, 1, 128, 0)\nif libc.syscall(298, attr, 1, -1, -1, 0) >= 0:\n    got.append("perf-pid1")\n' +
+      'h = ctypes.create_string_buffer(struct.pack("IiI", 8, 1, 2) + bytes(4))\nif libc.syscall(304, os.open("/usr", os.O_RDONLY), h, 0) >= 0:\n    got.append("open_by_handle_at")\n' +
+      'for name, fn in (("clock_settime", lambda: time.clock_settime(time.CLOCK_REALTIME, time.clock_gettime(time.CLOCK_REALTIME))),\n' +
+      '                 ("SCHED_FIFO", lambda: os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(1))), ("nice-5", lambda: os.setpriority(os.PRIO_PROCESS, 0, -5)),\n' +
+      '                 ("sethostname", lambda: socket.sethostname("pwned")), ("chroot", lambda: os.chroot("/tmp")), ("setuid0", lambda: os.setuid(0))):\n' +
+      '    try:\n        fn()\n        got.append(name)\n    except OSError:\n        pass\n' +
+      'if libc.syscall(251, 1, 0, 1 << 13) == 0:\n    got.append("ioprio-realtime")\nif libc.unshare(0x40000000) == 0:\n    got.append("unshare-net")\n' +
+      'print(" ".join(got) or "blocked")\n',
+  },
+  ...(['symlink', 'fifo', 'dir', 'hardlink'] as const).map((kind): Case => ({
+    // The judge reads the answer file after the run, where the program made it: never through a
+    // link (to the settings file with the API key, readable by us), never blocking on a FIFO.
+    name: `answer file made ${{ symlink: 'a symlink to the settings file with the API key', fifo: 'a FIFO', dir: 'a directory', hardlink: 'a hard link to a root-owned file' }[kind]}`,
+    verdict: 'WA',
+    io: { output: 'output.txt' },
+    output: 'sk-hostile-test-key',
+    cpp: () => `outfile ${kind}\n${kind === 'hardlink' ? '/etc/ld.so.cache' : settingsFile}`,
+    python: () =>
+      `import os\nkind, target = ${py(kind)}, ${py(kind === 'hardlink' ? '/etc/ld.so.cache' : settingsFile)}\ntry:\n` +
+      '    if kind == "symlink":\n        os.symlink(target, "output.txt")\n    elif kind == "fifo":\n        os.mkfifo("output.txt")\n    elif kind == "dir":\n        os.mkdir("output.txt")\n    else:\n        os.link(target, "output.txt")\nexcept OSError:\n    pass\nprint("done")\n',
+    after: (r) => {
+      expect(r.actual).toBe('');
+      expect(r.detail).toMatch(/wrote no output\.txt/);
+    },
+  })),
+  {
+    name: 'replace the files behind its stdin, stdout and stderr (the pool worker\'s own) or write its input',
+    verdict: 'AC',
+    output: 'blocked',
+    cpp: () => 'stdfiles',
+    python: () =>
+      'import os, sys\ngot = []\nfor fd in range(3):\n    try:\n        p = os.readlink(f"/proc/self/fd/{fd}")\n    except OSError:\n        continue\n    print(f"fd {fd}: {p}", file=sys.stderr)\n' +
+      '    if fd == 0:\n        try:\n            os.close(os.open(f"/proc/self/fd/{fd}", os.O_WRONLY))\n            got.append("write-stdin")\n        except OSError:\n            pass\n    if not p.startswith("/"):\n        continue\n' +
+      '    for name, fn in (("rename", lambda: os.rename(p, p + ".old")), ("unlink", lambda: os.unlink(p)), ("fifo", lambda: os.mkfifo(p)), ("symlink", lambda: os.symlink("/etc/ld.so.cache", p + ".link"))):\n' +
+      '        try:\n            fn()\n            got.append(f"{name}:{p}")\n        except OSError:\n            pass\nprint(" ".join(got) or "blocked")\n',
+  },
+  {
+    // KNOWN HOLE (found by this suite, not fixed yet): the per-test path removes a run's dir with
+    // fs.rm and the pool's supervisor with nftw and remove(3), all by full path names, which fail
+    // with ENAMETOOLONG past PATH_MAX; so does the sweep of a later simcoach. The tree stays on the
+    // host's disk for good, as many as the program can make within its CPU time. Removing relative
+    // to an open directory (openat/unlinkat, as rm -rf does) would not fail.
+    name: 'leave a directory tree 3000 deep (paths past PATH_MAX) in its work dir',
+    verdict: 'AC',
+    output: 'made',
+    // 3000 directories on a busy disk are system time: this case is about what is left, not time.
+    timeMs: 20_000,
+    cpp: () => 'deep',
+    python: () => 'import os\nfor _ in range(3000):\n    os.mkdir("dddddddd")\n    os.chdir("dddddddd")\nprint("made")\n',
+  },
+  {
     name: 'read stdin past EOF',
     verdict: 'AC',
     input: '1 2 3\n',
@@ -423,6 +522,23 @@ const cases: Case[] = [
 
 // Python's EOFError exit is a runtime error; C++ sees EOF every time and answers.
 const expected = (c: Case, lang: LangId): Verdict => (c.name === 'read stdin past EOF' && lang === 'python' ? 'RE' : c.verdict);
+
+/**
+ * Run dirs of this process still on the host after its judge returned (both roots a run dir may be
+ * in). They are removed here whatever they hold (rm -rf goes by open directories, so no depth stops
+ * it), so that one case's leftovers do not fail the next.
+ */
+function leftoverRunDirs(): string[] {
+  const found: string[] = [];
+  for (const root of new Set([tmpdir(), '/var/tmp'])) {
+    for (const name of existsSync(root) ? readdirSync(root) : []) {
+      if (!name.startsWith(`simcoach-run-${process.pid}-`)) continue;
+      found.push(join(root, name));
+      execFileSync('rm', ['-rf', '--one-file-system', join(root, name)]);
+    }
+  }
+  return found;
+}
 
 /** The two ways a test runs; the pool only where this machine has it (root, cgroups, bubblewrap). */
 const PATHS = [
@@ -446,11 +562,13 @@ describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((
   for (const c of cases) {
     it(`${c.name} → ${expected(c, lang)}`, async (ctx) => {
       if (pool === undefined && !pooled) ctx.skip();
+      // Whatever assertion fails first, what the case left on the host goes.
+      ctx.onTestFinished(() => void leftoverRunDirs());
       const source = lang === 'python' ? c.python() : CPP;
       const input = lang === 'python' ? (c.input ?? '') : `${c.cpp()}\n${c.input ?? ''}`;
       const t0 = performance.now();
       const r = await onPath(pool, () =>
-        judge({ lang, source }, [{ input, outputs: [c.output ?? 'unused'] }], { ...opts, wallLimitMs: c.wallMs ?? ROOMY, timeLimitMs: c.timeMs ?? TL }),
+        judge({ lang, source }, [{ input, outputs: [c.output ?? 'unused'] }], { ...opts, wallLimitMs: c.wallMs ?? ROOMY, timeLimitMs: c.timeMs ?? TL, ...(c.io ? { io: c.io } : {}) }),
       );
       const elapsed = performance.now() - t0 - (r.compile && !r.compile.cached ? r.compile.ms : 0);
       expect(r.compile?.ok ?? true, r.compile?.message).toBe(true);
@@ -459,6 +577,7 @@ describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((
       if (c.wallMs === WALL) expect(elapsed).toBeLessThan(KILLED_WITHIN);
       expect(leftovers()).toEqual([]);
       expect(leftoverGroups()).toEqual([]);
+      expect(leftoverRunDirs()).toEqual([]);
       c.after?.(r.tests[0]!);
     });
   }
@@ -506,51 +625,230 @@ describe.each(PATHS)('a descriptor simcoach inherited from its parent, through %
 });
 
 
-describe.each(PATHS)('two tests at once, one attacking the other, through %s', (path, pool) => {
-  // The attacker runs beside the victim for 3 s: kill(-1, SIGKILL) (every process its uid may
-  // signal), PTRACE_ATTACH and the victim's work dir through /proc/PID/cwd, for every PID it sees.
+describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((lang) => [lang, path, pool] as const)))('two tests at once, one attacking the other, in %s through %s', (lang, path, pool) => {
+  // The victim stays alive for VICTIM_MS with a secret in its work dir and in its memory, and notes
+  // whether it was traced or got any signal. The attacker, after a short delay, spends ATTACK_MS on
+  // kill(-1), then kill, PTRACE_ATTACH, PTRACE_SEIZE, process_vm_readv/writev, /proc/PID/mem and
+  // /proc/PID/cwd against every pid of 1..32768, the host pids it is given and every pid /proc
+  // lists. Both print when they were alive (CLOCK_MONOTONIC, which the sandbox shares with us) on
+  // stderr, so the test knows the attack ran while the victim lived: if the scheduler ran them one
+  // after the other, the pair runs again, and fails after RETRIES rather than prove nothing.
   // A host process of the sandbox's own uid (a daemon running as nobody) must outlive it too.
-  const PROGRAM = [
-    'import ctypes, os, signal, sys, time',
-    'if sys.stdin.readline().strip() == "victim":',
-    '    open("secret.txt", "w").write("mine")',
-    '    time.sleep(5)',
-    '    print(open("secret.txt").read())',
-    '    raise SystemExit',
+  const VICTIM_MS = 10_000;
+  const ATTACK_DELAY_MS = 1000;
+  const ATTACK_MS = 3000;
+  const RETRIES = 3;
+  const PYTHON = [
+    'import ctypes, errno, os, signal, sys, time',
     'libc = ctypes.CDLL(None, use_errno=True)',
-    'me, found, end = os.getpid(), set(), time.time() + 3',
-    'while time.time() < end:',
+    'args = sys.stdin.read().split()',
+    'if args[0] == "victim":',
+    '    open("secret.txt", "w").write("mine")',
+    '    canary = ctypes.create_string_buffer(b"mine")',
+    '    got = set()',
+    '    for s in range(1, 32):',
+    '        try:',
+    '            signal.signal(s, lambda n, f: got.add(n))',
+    '        except (OSError, ValueError):',
+    '            pass',
+    '    t0, harm = time.monotonic_ns(), []',
+    '    while time.monotonic_ns() - t0 < int(args[1]) * 1_000_000:',
+    '        for l in open("/proc/self/status"):',
+    '            if l.startswith("TracerPid:") and int(l.split()[1]) != 0 and "traced" not in harm:',
+    '                harm.append("traced")',
+    '        time.sleep(0.02)',
+    '    if open("secret.txt").read() != "mine":',
+    '        harm.append("file")',
+    '    if canary.value != b"mine":',
+    '        harm.append("memory")',
+    '    harm += [f"signal{s}" for s in sorted(got)]',
+    '    print(f"alive {t0} {time.monotonic_ns()}", file=sys.stderr)',
+    '    print(" ".join(harm) or "mine")',
+    '    raise SystemExit',
+    'class iovec(ctypes.Structure):',
+    '    _fields_ = [("base", ctypes.c_void_p), ("len", ctypes.c_size_t)]',
+    'buf = ctypes.create_string_buffer(16)',
+    'vec = iovec(ctypes.cast(buf, ctypes.c_void_p), 16)',
+    'libc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]',
+    'vm = [(n, getattr(libc, f"process_{n}")) for n in ("vm_readv", "vm_writev")]',
+    'delay, ms, extra = int(args[1]), int(args[2]), [int(a) for a in args[3:]]',
+    'time.sleep(delay / 1000)',
+    'me, found, seen, listed, rounds, killall = os.getpid(), set(), set(), set(), 0, 0',
+    'def note(how, p, worked, err):',
+    '    if worked:',
+    '        found.add(f"{how}:{p}")',
+    '    elif err not in (errno.ESRCH, errno.ENOENT):',
+    '        seen.add(p)',
+    'def reach(p):',
+    '    try:',
+    '        os.kill(p, signal.SIGKILL)',
+    '        note("kill", p, True, 0)',
+    '    except OSError as e:',
+    '        note("kill", p, False, e.errno)',
+    '    for how, req in (("attach", 16), ("seize", 0x4206)):',
+    '        note(how, p, libc.ptrace(req, p, None, None) == 0, ctypes.get_errno())',
+    '    for how, fn in vm:',
+    '        r = fn(p, ctypes.byref(vec), 1, ctypes.byref(vec), 1, 0)',
+    // EFAULT means the address was wrong, not that the way in was shut.
+    '        note(how, p, r >= 0 or ctypes.get_errno() == errno.EFAULT, ctypes.get_errno())',
+    '    for how, path, fn in (("mem", f"/proc/{p}/mem", lambda q: os.close(os.open(q, os.O_RDWR))),',
+    '                          ("cwd", f"/proc/{p}/cwd/secret.txt", lambda q: open(q).read()), ("cwdlink", f"/proc/{p}/cwd", os.readlink)):',
+    '        try:',
+    '            fn(path)',
+    '            note(how, p, True, 0)',
+    '        except OSError as e:',
+    '            note(how, p, False, e.errno)',
+    't0 = time.monotonic_ns()',
+    'while rounds == 0 or time.monotonic_ns() - t0 < ms * 1_000_000:',
     '    try:',
     '        os.kill(-1, signal.SIGKILL)',
+    '        killall += 1',
     '    except OSError:',
     '        pass',
-    '    for p in os.listdir("/proc"):',
-    '        if not p.isdigit() or int(p) == me:',
-    '            continue',
-    '        try:',
-    '            found.add("cwd:" + open(f"/proc/{p}/cwd/secret.txt").read())',
-    '        except OSError:',
-    '            pass',
-    '        if libc.ptrace(16, int(p), None, None) == 0:',
-    '            found.add(f"ptrace:{p}")',
+    '    for p in [*range(1, 32769), *extra]:',
+    '        if p != me:',
+    '            reach(p)',
+    '    for name in os.listdir("/proc"):',
+    '        if name.isdigit() and int(name) != me:',
+    '            listed.add(int(name))',
+    '            reach(int(name))',
+    '    rounds += 1',
     '    time.sleep(0.05)',
-    'print(" ".join(sorted(found)) or "none")',
+    'print(f"alive {t0} {time.monotonic_ns()}", file=sys.stderr)',
+    'print(f"tried kill(-1), then kill, PTRACE_ATTACH, PTRACE_SEIZE, process_vm_readv, process_vm_writev, /proc/PID/mem, /proc/PID/cwd on 1..32768 and {len(extra)} more, {rounds} rounds", file=sys.stderr)',
+    'print("answered:", *sorted(seen), file=sys.stderr)',
+    'print("listed:", *sorted(listed), file=sys.stderr)',
+    'print(" ".join(sorted(found | ({"kill(-1)"} if killall else set()))) or "none")',
     '',
   ].join('\n');
 
-  it('kill(-1), ptrace and /proc reach neither the other test nor a host process of the same uid', async (ctx) => {
+  /** When a program was alive, from the line it printed on stderr (CLOCK_MONOTONIC, ns). */
+  const alive = (t: TestResult): [bigint, bigint] => {
+    const m = /alive (\d+) (\d+)/.exec(t.stderr);
+    expect(m, `${t.name} printed no times: ${t.stderr}`).not.toBeNull();
+    return [BigInt(m![1]!), BigInt(m![2]!)];
+  };
+
+  it('kill(-1), ptrace, process_vm_*, /proc/PID/mem and /proc/PID/cwd reach neither the other test, running at the same time, nor a host process of the same uid', async (ctx) => {
     if (pool === undefined && !pooled) ctx.skip();
     const { spawn } = await import('node:child_process');
-    const host = process.getuid?.() === 0 && runAs !== undefined ? spawn('sleep', ['120'], { uid: runAs, gid: runAs, stdio: 'ignore' }) : null;
+    const host = process.getuid?.() === 0 && runAs !== undefined ? spawn('sleep', ['600'], { uid: runAs, gid: runAs, stdio: 'ignore' }) : null;
+    const source = lang === 'python' ? PYTHON : CPP;
+    // The C++ program takes its attack's name first, as for every other case.
+    const targets = [host?.pid, process.pid].filter((p) => p !== undefined).join(' ');
+    const tests = [
+      { name: 'victim', input: `victim ${VICTIM_MS}\n`, outputs: ['mine'] },
+      { name: 'attacker', input: `attacker ${ATTACK_DELAY_MS} ${ATTACK_MS} ${targets}\n`, outputs: ['none'] },
+    ];
+    const tries: string[] = [];
     try {
-      const tests = [{ name: 'victim', input: 'victim\n', outputs: ['mine'] }, { name: 'attacker', input: 'attacker\n', outputs: ['none'] }];
-      const r = await onPath(pool, () => judge({ lang: 'python', source: PROGRAM }, tests, { ...opts, parallel: 2, wallLimitMs: ROOMY }));
-      expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`)).toEqual(['victim AC mine', 'attacker AC none']);
-      if (host) expect({ exit: host.exitCode, signal: host.signalCode }).toEqual({ exit: null, signal: null });
-      expect(leftovers()).toEqual([]);
-      expect(leftoverGroups()).toEqual([]);
+      for (let attempt = 1; attempt <= RETRIES; attempt++) {
+        const before = process.hrtime.bigint();
+        const r = await onPath(pool, () => judge({ lang, source }, tests, { ...opts, parallel: 2, wallLimitMs: ROOMY, timeLimitMs: 20_000 }));
+        const after = process.hrtime.bigint();
+        const [victim, attacker] = r.tests;
+        // Whenever they ran, the attacker must have reached nothing.
+        expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`), r.tests.map((t) => t.detail ?? '').join(' | ')).toEqual(['victim AC mine', 'attacker AC none']);
+        // It did try: every round went over 1..32768, and the only pid that answered was pid 1 of its own sandbox (not ours).
+        expect(attacker!.stderr).toMatch(/on 1\.\.32768 and \d+ more, [1-9]\d* rounds/);
+        expect(attacker!.stderr).toMatch(/^answered: 1$/m);
+        expect(attacker!.stderr).toMatch(/^listed: 1$/m);
+        if (host) expect({ exit: host.exitCode, signal: host.signalCode }).toEqual({ exit: null, signal: null });
+        expect(leftovers()).toEqual([]);
+        expect(leftoverGroups()).toEqual([]);
+        const [v0, v1] = alive(victim!);
+        const [a0, a1] = alive(attacker!);
+        // The sandbox's clock is ours: both lie within the judge call as we timed it.
+        for (const t of [v0, v1, a0, a1]) expect(t >= before && t <= after, `${t} within ${before}..${after}`).toBe(true);
+        if (a0 > v0 && a1 < v1) return;
+        tries.push(`attempt ${attempt}: victim alive ${(v0 - before) / 1_000_000n}..${(v1 - before) / 1_000_000n} ms, attacker ${(a0 - before) / 1_000_000n}..${(a1 - before) / 1_000_000n} ms`);
+      }
+      expect.fail(`the attacker never ran entirely while the victim was alive, so this proves nothing:\n${tries.join('\n')}`);
     } finally {
       host?.kill('SIGKILL');
+    }
+  }, 240_000);
+});
+
+describe.each(PATHS)('one test after another in the same worker, through %s', (path, pool) => {
+  // One test at a time: in the pool every test of the batch goes to the same worker, and both ways
+  // run every test as the same uid. Nothing a test did may reach the next one.
+  const forged = Array.from({ length: 2000 }, (_, i) => `t${i.toString(36)} ok 0 0 0 0 0 1.000 0 0 0 3 3 0 -1\nAC\n`).join('');
+  /** The pool worker that ran a test (from SIMCOACH_RUN, which `take` prints on stderr). */
+  const worker = (t: TestResult) => /^run (\d+-pool-[0-9a-z]+)-t[0-9a-z]+$/m.exec(t.stderr)?.[1];
+
+  it('after a test filled tmpfs up to its memory limit and one printed lines in the reply format, the next gets its memory, its own result and the same worker', async (ctx) => {
+    if (pool === undefined && !pooled) ctx.skip();
+    const tests = [
+      { name: 'before', input: 'take 160\n', outputs: ['ok'] },
+      { name: 'fill', input: 'shm\n', outputs: ['unused'] },
+      { name: 'after fill', input: 'take 160\n', outputs: ['ok'] },
+      { name: 'forge', input: 'forge\n', outputs: [forged] },
+      { name: 'after forge', input: 'take 160\n', outputs: ['ok'] },
+    ];
+    const r = await onPath(pool, () => judge({ lang: 'cpp', source: CPP }, tests, { ...opts, wallLimitMs: ROOMY, timeLimitMs: 20_000 }));
+    expect(r.tests.map((t) => `${t.name} ${t.verdict}`), r.tests.map((t) => t.detail ?? '').join(' | ')).toEqual(['before AC', 'fill MLE', 'after fill AC', 'forge AC', 'after forge AC']);
+    // The forged lines are the program's output, read in step with the reply that carried them.
+    expect(r.tests[3]!.actual.startsWith('t0 ok 0 0 0 0 0 1.000 0 0 0 3 3 0 -1\nAC\nt1 ok')).toBe(true);
+    if (pool === undefined) {
+      // Neither attack broke the worker: the batch did not fall back to a sandbox per test.
+      expect(worker(r.tests[0]!), r.tests[0]!.stderr).toBeDefined();
+      expect(worker(r.tests[2]!)).toBe(worker(r.tests[0]!));
+      expect(worker(r.tests[4]!)).toBe(worker(r.tests[0]!));
+    }
+    expect(leftovers()).toEqual([]);
+    expect(leftoverGroups()).toEqual([]);
+  });
+
+  it('what a test leaves in /tmp, /dev/shm and its work dir (hidden files, a FIFO, a link, a closed dir, a deep tree, a process still writing) is gone for the next', async (ctx) => {
+    if (pool === undefined && !pooled) ctx.skip();
+    const tests = [
+      { name: 'look first', input: 'look\n', outputs: ['clean'] },
+      { name: 'plant', input: 'plant\n', outputs: ['planted'] },
+      { name: 'look', input: 'look\n', outputs: ['clean'] },
+      { name: 'plant again', input: 'plant\n', outputs: ['planted'] },
+      { name: 'look again', input: 'look\n', outputs: ['clean'] },
+    ];
+    const r = await onPath(pool, () => judge({ lang: 'cpp', source: CPP }, tests, { ...opts, wallLimitMs: ROOMY }));
+    expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`)).toEqual(tests.map((t) => `${t.name} AC ${t.outputs[0]}`));
+    expect(leftovers()).toEqual([]);
+    expect(leftoverGroups()).toEqual([]);
+  });
+
+  // KNOWN HOLE in the pool since its tests share the worker's work dir (found by this suite, not
+  // fixed yet): the supervisor empties the dir and resets its owner and mode between tests, but an
+  // extended attribute (user.*) the program set on the dir itself, and the times it set with
+  // utimensat, stay for the next test. Each is a channel between tests; a fresh dir per test (or
+  // removing every xattr and resetting the times) would close it.
+  it('marks a test leaves on its work dir itself (an xattr, the times it set) are not there for the next test', async (ctx) => {
+    if (pool === undefined && !pooled) ctx.skip();
+    const tests = [
+      { name: 'put', input: 'channel put\n', outputs: ['put', 'blocked'] },
+      { name: 'get', input: 'channel get\n', outputs: ['none'] },
+    ];
+    const r = await onPath(pool, () => judge({ lang: 'cpp', source: CPP }, tests, { ...opts, wallLimitMs: ROOMY }));
+    expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`), 'the next test read what the last one left on the work dir (see the KNOWN HOLE comment)').toEqual([expect.stringMatching(/^put AC (put|blocked)$/), 'get AC none']);
+  });
+
+  // KNOWN HOLE (found by this suite, not fixed yet): the kernel keeps a keyring per uid (the user
+  // and user-session keyrings of uid 65534 in the host's user namespace), not per process tree, so
+  // a key added by one run (add_key(2), no privilege needed) is there for every later run and for
+  // every run at the same time, on either path, and for any host process of that uid. It is a
+  // channel between tests and state that outlives the sandbox. It ends when the program cannot use
+  // add_key/keyctl/request_key (a seccomp filter, as Docker's default profile has) or runs in a
+  // user namespace of its own (keyrings are per user namespace).
+  it('a key one test leaves in its uid\'s kernel keyring is not there for the next test', async (ctx) => {
+    if (pool === undefined && !pooled) ctx.skip();
+    try {
+      const tests = [
+        { name: 'put', input: 'keys put\n', outputs: ['put', 'blocked'] },
+        { name: 'get', input: 'keys get\n', outputs: ['none'] },
+      ];
+      const r = await onPath(pool, () => judge({ lang: 'cpp', source: CPP }, tests, { ...opts, wallLimitMs: ROOMY }));
+      expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`), 'a key added by one run was found by the next (see the KNOWN HOLE comment)').toEqual([expect.stringMatching(/^put AC (put|blocked)$/), 'get AC none']);
+    } finally {
+      // The keyring is the uid's on the whole machine: what the test left goes.
+      await onPath(pool, () => judge({ lang: 'cpp', source: CPP }, [{ input: 'keys clear\n', outputs: ['cleared'] }], opts));
     }
   });
 });

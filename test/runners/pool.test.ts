@@ -1,7 +1,7 @@
 // The pooled sandboxes of a batch (sandboxPool.ts): tests of one program share a long-lived
 // sandbox, and nothing one test leaves (a process, a file in /tmp, /dev/shm or its work dir) may
 // reach the next one in the same sandbox.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge } from '../../src/runners/judge.js';
 import { openBatch } from '../../src/runners/sandboxPool.js';
@@ -31,12 +31,13 @@ what = sys.stdin.readline().strip()
 run = os.environ.get("SIMCOACH_RUN", "")
 pool = run[:run.rfind("-")] if "-pool-" in run else "per-test"
 if what == "deep":
-    # Deeper than the supervisor's sweep goes: it must give up the sandbox, not let this through.
-    for top in [".", "/tmp"]:
+    # Paths far past PATH_MAX, in the work dir, /tmp and /dev/shm: the sweep goes by descriptors.
+    for top in [".", "/tmp", "/dev/shm"]:
         os.chdir(top)
-        for i in range(80):
-            os.mkdir("d"); os.chdir("d")
+        for i in range(1500):
+            os.mkdir("d" * 20); os.chdir("d" * 20)
         open("deep", "w").write("x")
+        os.chmod(".", 0)
     print("deep", pool)
 elif what == "plant":
     for p in ["/tmp/planted", "/dev/shm/planted", "planted"]:
@@ -95,13 +96,14 @@ describe.runIf(root && cgroups)('pooled sandboxes', () => {
     expect(leftoverGroups()).toEqual([]);
   }, 120_000);
 
-  it('what a test leaves too deep for the sweep ends the pooled sandbox: the next test runs in one of its own and sees nothing', async () => {
-    const tests = ['look', 'deep', 'look', 'look'].map((w) => ({ input: `${w}\n`, outputs: ['x'] }));
-    const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 2000, compare: { mode: 'tokens' } });
-    const [first, deep, after, last] = r.tests.map((t) => t.actual.trim());
-    expect(first).toMatch(/-pool-/);
-    expect(deep).toMatch(/^deep .*-pool-/);
-    for (const look of [after, last]) expect(look).toMatch(/^tmp \[\] shm \[\] cwd \[\] .* per-test$/);
+  it('a directory tree far past PATH_MAX is swept whole: the next test in the same sandbox sees nothing, and nothing stays on the host', async () => {
+    const tests = ['look', 'deep', 'look'].map((w) => ({ input: `${w}\n`, outputs: ['x'] }));
+    const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 10_000, compare: { mode: 'tokens' } });
+    const [first, deep, after] = r.tests.map((t) => t.actual.trim());
+    const pool = first!.split(' ').at(-1);
+    expect(pool).toMatch(/-pool-/);
+    expect(deep).toBe(`deep ${pool}`);
+    expect(after).toMatch(new RegExp(`^tmp \\[\\] shm \\[\\] cwd \\[\\] 0o755 .* ${pool}$`));
     expect(leftovers()).toEqual([]);
     expect(leftoverGroups()).toEqual([]);
   }, 120_000);
@@ -119,6 +121,41 @@ describe.runIf(root && cgroups)('pooled sandboxes', () => {
     expect(idle.tests[0]!.detail).toMatch(/wall-clock/);
     expect(leftovers()).toEqual([]);
   }, 120_000);
+
+  it('a worker that dies while a run\'s output streams: the run starts over in a sandbox of its own, and the output counts once', async () => {
+    const batch = await openBatch(1, [{ cmd: '/usr/bin/seq' }]);
+    expect(batch.pooled).toBe(true);
+    let got: Buffer[] = [];
+    let restarts = 0;
+    let killed = false;
+    const r = await batch.run({
+      cmd: '/usr/bin/seq', args: ['1', '300000'], stdin: '', cpuMs: 5000, wallMs: 30_000, memoryBytes: 64 << 20, pids: 16, outputBytes: 64 << 20,
+      onStdout: (b) => {
+        got.push(Buffer.from(b));
+        if (killed) return;
+        killed = true;
+        // The worker's supervisor, found by the run marker in its environment, dies mid-reply.
+        for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+          try {
+            if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'sc-supervisor') continue;
+            if (!readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`SIMCOACH_RUN=${process.pid}-pool-`)) continue;
+            process.kill(Number(pid), 'SIGKILL');
+          } catch { /* gone */ }
+        }
+      },
+      onRestart: () => {
+        restarts++;
+        got = [];
+      },
+    });
+    await batch.close();
+    const want = Array.from({ length: 300000 }, (_, i) => `${i + 1}\n`).join('');
+    expect(restarts).toBe(1);
+    expect(Buffer.concat(got).toString()).toBe(want);
+    expect(r.exitCode).toBe(0);
+    expect(leftovers()).toEqual([]);
+    expect(leftoverGroups()).toEqual([]);
+  }, 60_000);
 
   it('runs of a command the batch was not told about go the per-test way, and close leaves nothing', async () => {
     const batch = await openBatch(2, [{ cmd: '/bin/echo' }]);
