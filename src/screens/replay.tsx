@@ -170,7 +170,8 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
   const branch = tl.branch(branchId);
   const ref = branch.steps[Math.min(index, branch.steps.length - 1)];
   const view = useMemo(() => (ref ? tl.load(ref) : undefined), [tl, ref]);
-  // The branch's language at each step: the person may have switched it at a gate.
+  // The branch's language (on the short second line, which any width shows whole) and at each
+  // step, for w's file name: the person may have switched it at a gate.
   const language = useMemo(() => branchLanguage(tl, branchId), [tl, branchId]);
 
   // Playing walks the beats of the current step, then moves on after the recorded pause.
@@ -203,8 +204,8 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
   const width = Math.max(20, (stdout?.columns ?? 80) - 4);
   const line = po.writing || po.said !== undefined;
   const height = Math.max(4, rows - 7 - Math.min(2, tl.warnings.length) - (line ? 1 : 0));
-  const title = `${h.problem.title || h.problem.id} · ${h.flow} · ${languageText(language)} · ${h.model}${h.label ? ` · ${h.label}` : ''}`;
-  const status = `${tl.branches.length > 1 ? `branch ${branchId} · ` : ''}step ${index + 1}/${branch.steps.length}${ref ? ` · ${ref.title} · ${clock(ref.t)}` : ''}${playing ? ` · ▶ playing ×${speed}` : ''}`;
+  const title = `${h.problem.title || h.problem.id} · ${h.flow} · ${h.model}${h.label ? ` · ${h.label}` : ''}`;
+  const status = `${tl.branches.length > 1 ? `branch ${branchId} · ` : ''}step ${index + 1}/${branch.steps.length}${ref ? ` · ${ref.title} · ${clock(ref.t)}` : ''} · ${languageText(language)}${playing ? ` · ▶ playing ×${speed}` : ''}`;
 
   let body: ReactElement;
   if (mode === 'jump' || mode === 'branch') {

@@ -74,9 +74,9 @@ export const languagePath = (l: Pick<SessionLanguage, 'start' | 'switches'>): st
 
 /**
  * A listed session with the language it ended in: `lang` becomes that language, and `langs`
- * lists each one it went through when the person switched. `listSessions` reads only each file's two ends (finding a
- * session by id must stay cheap); this reads the whole file, for the `sessions` listing alone.
- * A file that cannot be read again keeps its header's language.
+ * lists each one it went through when the person switched. `listSessions` reads only each
+ * file's two ends (finding a session by id must stay cheap); this reads the whole file, for the
+ * `sessions` listing alone. A file that cannot be read again keeps its header's language.
  */
 export async function withEndLanguage(s: SessionSummary): Promise<SessionSummary> {
   let buf: Buffer;

@@ -4,46 +4,22 @@
 // judged as that language, and replay/resume switch at the same step) or asks again with the
 // automatic note. The auto gate asks again once, as a repair request, then goes on.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runSession, type SessionFlow, type SessionResult } from '../../src/engine/session.js';
+import { runSession, type SessionResult } from '../../src/engine/session.js';
 import { replaySession, resumeSession } from '../../src/engine/start.js';
 import { EngineEvents, type EngineEvent, type JudgeFn } from '../../src/engine/index.js';
 import { createAutoGate } from '../../src/engine/gates/index.js';
-import type { Agent, Decision, Gate, Outcome, Proposal, Steps } from '../../src/engine/types.js';
-import type { Problem } from '../../src/problems/types.js';
-import type { Program } from '../../src/runners/types.js';
+import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import type { LangId } from '../../src/runners/langs.js';
 import type { Settings } from '../../src/config.js';
-import { programAnswer, programTail } from '../../src/agents/shared/program.js';
 import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
 import { backendAt, problem, settings, tempXdg } from './helpers.js';
 import { CPP, PYTHON } from '../fakes/wrongLang.js';
-
-const answer = (source: string, tag: string): string => `Here is the program.\n\`\`\`${tag}\n${source}\`\`\`\n`;
-
-const coder: Agent<Record<string, never>, Program> = {
-  name: 'code',
-  title: 'Code',
-  pane: 'code',
-  messages: (_input, ctx) => [
-    { role: 'system', content: 'You are a careful competitive programmer.' },
-    { role: 'user', content: `Problem:\n${ctx.problem.statement}\n\n${programTail(ctx).join('\n')}` },
-  ],
-  ...programAnswer,
-};
+import { answer, triesFlow } from './codeTries.js';
 
 /** code → samples, twice at most: enough to see what the judge was given. */
-async function twoTries(s: Steps, p: Problem): Promise<Outcome> {
-  for (let i = 0; i < 2; i++) {
-    const program = await s.ask(coder, {});
-    const r = await s.run(program, p.samples);
-    if (r.passed === r.total) return s.done(program, { passed: r.passed, total: r.total });
-  }
-  return s.fail('no program passed the samples');
-}
-
-const flow: SessionFlow = { name: 'two-tries', run: twoTries };
+const flow = triesFlow('two-tries', 2);
 
 let server: FakeServer | undefined;
 beforeAll(() => {

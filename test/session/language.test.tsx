@@ -5,16 +5,13 @@
 // resume show it.
 import { render } from 'ink-testing-library';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runSession, type SessionFlow } from '../../src/engine/session.js';
+import { runSession } from '../../src/engine/session.js';
 import { startSession } from '../../src/engine/start.js';
 import { EngineEvents } from '../../src/engine/index.js';
-import type { Agent, Decision, Gate, Outcome, Proposal, Steps } from '../../src/engine/types.js';
+import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import { flowFor } from '../../src/flows/index.js';
-import type { Problem } from '../../src/problems/types.js';
 import { loadProblem } from '../../src/problems/index.js';
-import type { Program } from '../../src/runners/types.js';
 import type { Settings } from '../../src/config.js';
-import { programAnswer, programTail } from '../../src/agents/shared/program.js';
 import { createJournal } from '../../src/session/journal.js';
 import { listSessions } from '../../src/session/index.js';
 import { branchLanguage, endLanguage, languageText, withEndLanguages } from '../../src/session/language.js';
@@ -26,35 +23,15 @@ import { ReplayScreen } from '../../src/screens/replay.js';
 import { SIM_FINE } from '../fakes/answers.js';
 import { startFakeOllama, type FakeReply, type FakeServer } from '../fakes/ollama.js';
 import { CPP, PYTHON } from '../fakes/wrongLang.js';
+import { answer, triesFlow } from '../engine/codeTries.js';
 import { backendAt, problem, settings } from '../engine/helpers.js';
 import { stagedModel } from '../ui/helpers.js';
 import { settled } from '../ui/settled.js';
 import { cli, tempHome, type Home } from './cli.js';
 
-const answer = (source: string, tag: string): string => `Here is the program.\n\`\`\`${tag}\n${source}\`\`\`\n`;
 const WRONG_PY = PYTHON.replace('a + b', 'a - b');
-
-const coder: Agent<Record<string, never>, Program> = {
-  name: 'code',
-  title: 'Code',
-  pane: 'code',
-  messages: (_input, ctx) => [
-    { role: 'system', content: 'You are a careful competitive programmer.' },
-    { role: 'user', content: `Problem:\n${ctx.problem.statement}\n\n${programTail(ctx).join('\n')}` },
-  ],
-  ...programAnswer,
-};
-
 /** code → samples, up to three times. */
-async function tries(s: Steps, p: Problem): Promise<Outcome> {
-  for (let i = 0; i < 3; i++) {
-    const program = await s.ask(coder, {});
-    const r = await s.run(program, p.samples);
-    if (r.passed === r.total) return s.done(program, { passed: r.passed, total: r.total });
-  }
-  return s.fail('no program passed the samples');
-}
-const flow: SessionFlow = { name: 'tries', run: tries };
+const flow = triesFlow('tries', 3);
 
 /** A person's gate from a script of decisions, in order; approve when it runs out. */
 const person = (decisions: ((p: Proposal) => Decision)[]): Gate => ({ by: 'person', decide: async (p) => decisions.shift()?.(p) ?? { kind: 'approve' } });
@@ -159,18 +136,19 @@ describe('the language a session ended in (session/language.ts)', () => {
 });
 
 describe('shown, not worked out, by the screens and commands', () => {
-  it('the replay viewer\'s header: the language of the branch shown', async () => {
+  it('the replay viewer\'s header: the language of the branch shown, on its second line (any width shows it whole)', async () => {
     const app = render(<ReplayScreen timeline={await Timeline.open(switched)} speed={1} />);
     try {
       await settled(app);
-      expect(app.lastFrame()!.split('\n')[0]).toMatch(/simcoach replay · \S+ · Sum of two · tries · C\+\+17 → Python 3 · qwen2\.5-coder:7b/);
+      expect(app.lastFrame()!.split('\n')[1]).toMatch(/^step 1\/2 · Code · \d+:\d\d · C\+\+17 → Python 3$/);
     } finally {
       app.unmount();
     }
     const back = render(<ReplayScreen timeline={await Timeline.open(wentBack)} speed={1} />);
     try {
       await settled(back);
-      expect(back.lastFrame()!.split('\n')[0]).toMatch(/ · tries · C\+\+17 · qwen/);
+      // The branch it ended on (the one shown first) never switched; the first branch did.
+      expect(back.lastFrame()!.split('\n')[1]).toMatch(/^branch 1 · step 1\/\d+ · Code · \d+:\d\d · C\+\+17$/);
     } finally {
       back.unmount();
     }
