@@ -305,7 +305,7 @@ class Worker {
 
   static async start(iso: Isolation, supervisor: string, ro: string[], first: SandboxSpec): Promise<Worker> {
     const root = await makeTempDir('run');
-    // The tests' work dir: the supervisor gives it to the program's uid and empties it after each.
+    // Where the tests' work dirs go: the supervisor makes each test its own, given to the program's uid.
     const work = join(root, 'work');
     mkdirSync(work, 0o755);
     const limits = { memory: first.memoryBytes, pids: first.pids + 8 };
@@ -412,7 +412,7 @@ class Worker {
     this.setLimits(spec.memoryBytes, spec.pids + 8);
     const env: Record<string, string> = {
       PATH: `${spec.cmd.slice(0, spec.cmd.lastIndexOf('/')) || '/'}:/usr/local/bin:/usr/bin:/bin`,
-      HOME: '/sc-work', TMPDIR: '/sc-work', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8',
+      HOME: '/sc-work/w', TMPDIR: '/sc-work/w', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8',
       PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8',
       SIMCOACH_RUN: `${this.marker}-${id}`,
       ...spec.env,

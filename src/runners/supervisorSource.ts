@@ -64,7 +64,8 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 #endif
 
 enum { FD_MEM_PROCS = 3, FD_PIDS_PROCS = 4, FD_CPU_PROCS = 5, FD_CPU_USAGE = 6, FD_MEM_PEAK = 7, FD_MEM_STAT = 8, FD_OOM = 9, FD_MEM_USAGE = 10 };
-#define WORK "/sc-work"
+#define WORKS "/sc-work"
+#define WORK WORKS "/w"
 #define POOL "/sc-pool"
 #define MAXF 4096
 
@@ -373,14 +374,37 @@ static int clear(int top, int all) {
   return -1;
 }
 
-/* The places a program can write, opened once: its work dir, /tmp and /dev/shm. */
-static int work_fd = -1, tmp_fd = -1, shm_fd = -1;
+/* The places a program can write: its work dir (made afresh in works for each test), /tmp and /dev/shm. */
+static int works_fd = -1, work_fd = -1, tmp_fd = -1, shm_fd = -1;
+/* Whose the work dir is: the last request's program's. */
+static uid_t work_uid;
+static gid_t work_gid;
+/* The worker's start: the times /tmp and /dev/shm are given back after each test. */
+static struct timespec born[2];
+
+/* The next test's work dir, a new one: what a program can set on the dir itself (its times,
+   extended attributes and ACLs, inode flags, its size on disk) goes with the old one. Made while
+   simcoach reads the last reply, so it costs a test nothing it waits for. */
+static int fresh_work(void) {
+  if (work_fd >= 0) {
+    if (clear(work_fd, 1)) return -1;
+    close(work_fd);
+    work_fd = -1;
+  }
+  if (unlinkat(works_fd, "w", AT_REMOVEDIR) && errno != ENOENT) return -1;
+  if (mkdirat(works_fd, "w", 0755) || fchownat(works_fd, "w", work_uid, work_gid, AT_SYMLINK_NOFOLLOW)) return -1;
+  work_fd = openat(works_fd, "w", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  return work_fd < 0 ? -1 : 0;
+}
 
 /* Everything the last test wrote goes before the next one starts; 0 when all of it went. When some
    of it could not, the next request fails its set-up, and simcoach runs the rest
    of the batch in sandboxes of their own: nothing of a test may reach the next. */
 static int sweep(void) {
-  return clear(work_fd, 1) | clear(tmp_fd, 0) | clear(shm_fd, 1);
+  int r = fresh_work() | clear(tmp_fd, 0) | clear(shm_fd, 1);
+  /* Anyone may touch the times of /tmp and /dev/shm (they are writable to all): back to the worker's. */
+  if (futimens(tmp_fd, born) || futimens(shm_fd, born)) r = -1;
+  return r;
 }
 
 /* Empties a file through an fd of our own: ext4 marks a file cut to nothing to be written to disk
@@ -422,10 +446,12 @@ static void serve(void) {
   for (int c = 0; c <= last_cap; c++) {
     if (prctl(PR_CAPBSET_DROP, c, 0, 0, 0) && errno != EINVAL) die("drop the bounding set");
   }
-  work_fd = open(WORK, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  clock_gettime(CLOCK_REALTIME, &born[0]);
+  born[1] = born[0];
+  works_fd = open(WORKS, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   tmp_fd = open("/tmp", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   shm_fd = open("/dev/shm", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  if (work_fd < 0 || tmp_fd < 0 || shm_fd < 0) die("open the writable dirs");
+  if (works_fd < 0 || tmp_fd < 0 || shm_fd < 0 || fresh_work()) die("open the writable dirs");
   int dirty = 0;
   for (;;) {
     /* A request: "<length> <data length>\n", that many bytes of NUL-terminated fields, then the data
@@ -488,11 +514,13 @@ static void serve(void) {
     snprintf(q.err, sizeof q.err, POOL "/err");
     const char *setup = NULL;
     int setup_errno = 0;
-    int wfd = work_fd;
     /* What the last test left that its sweep could not remove fails this one's set-up. */
     if (dirty && (dirty = sweep())) { setup = "clear what the last test left"; setup_errno = ENOTEMPTY; }
+    int wfd = work_fd;
     struct stat ws;
-    if (!setup && (fstat(wfd, &ws) || ((ws.st_uid != (uid_t)q.uid || ws.st_gid != (gid_t)q.gid) && fchown(wfd, (uid_t)q.uid, (gid_t)q.gid))
+    work_uid = (uid_t)q.uid;
+    work_gid = (gid_t)q.gid;
+    if (!setup && (fstat(wfd, &ws) || ((ws.st_uid != work_uid || ws.st_gid != work_gid) && fchown(wfd, work_uid, work_gid))
                    || ((ws.st_mode & 07777) != 0755 && fchmod(wfd, 0755)))) {
       setup = "give the work dir to the program";
       setup_errno = errno;

@@ -817,11 +817,10 @@ describe.each(PATHS)('one test after another in the same worker, through %s', (p
     expect(leftoverGroups()).toEqual([]);
   });
 
-  // KNOWN HOLE in the pool since its tests share the worker's work dir (found by this suite, not
-  // fixed yet): the supervisor empties the dir and resets its owner and mode between tests, but an
-  // extended attribute (user.*) the program set on the dir itself, and the times it set with
-  // utimensat, stay for the next test. Each is a channel between tests; a fresh dir per test (or
-  // removing every xattr and resetting the times) would close it.
+  // Found by this suite: when a pool's tests shared one work dir (emptied, its owner and mode reset
+  // between tests), an extended attribute (user.*) the program set on the dir itself, and the times
+  // it set with utimensat, stayed for the next test, a channel between them. Each test now gets a
+  // new work dir, and /tmp's and /dev/shm's times (which anyone may touch) are put back.
   it('marks a test leaves on its work dir itself (an xattr, the times it set) are not there for the next test', async (ctx) => {
     if (pool === undefined && !pooled) ctx.skip();
     const tests = [
