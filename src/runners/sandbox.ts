@@ -429,6 +429,8 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   // Not the program's fault: the judge must not give it a verdict.
   if (setupError) throw new Error(setupError);
   if (signal === 'SIGXCPU') cpuExceeded = true;
+  // The file-size limit is the output limit: a file written past it (a scratch file too) is OLE, as in the pool.
+  if (signal === 'SIGXFSZ') outputExceeded = true;
   return {
     exitCode, signal,
     stdout: Buffer.concat(out),

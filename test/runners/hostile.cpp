@@ -111,6 +111,7 @@ int main() {
   if (what == "sleep") { sleep(60); puts("1"); }
   if (what == "alloc") { vector<char> v(4ULL << 30, 1); long long s = 0; for (size_t i = 0; i < v.size(); i += 4096) s += v[i]; printf("%lld\n", s); }
   if (what == "print") { string s(1023, 'y'); while (true) puts(s.c_str()); }
+  if (what == "scratch") { string s(1 << 20, 'z'); FILE *f = fopen("/tmp/scratch", "w"); for (int i = 0; f && i < 80; i++) fwrite(s.data(), 1, s.size(), f); puts("wrote"); }
   if (what == "tcp") {
     int port; cin >> port; int s = socket(AF_INET, SOCK_STREAM, 0); sockaddr_in a{}; a.sin_family = AF_INET; a.sin_port = htons(port);
     inet_pton(AF_INET, "127.0.0.1", &a.sin_addr); puts(s >= 0 && connect(s, (sockaddr*)&a, sizeof a) == 0 ? "connected" : "blocked");
