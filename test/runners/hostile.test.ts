@@ -838,7 +838,7 @@ describe.each(PATHS)('one test after another in the same worker, through %s', (p
       { name: 'get', input: 'channel get\n', outputs: ['none'] },
     ];
     const r = await onPath(pool, () => judge({ lang: 'cpp', source: CPP }, tests, { ...opts, wallLimitMs: ROOMY }));
-    expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`), 'the next test read what the last one left on the work dir (see the KNOWN HOLE comment)').toEqual([expect.stringMatching(/^put AC (put|blocked)$/), 'get AC none']);
+    expect(r.tests.map((t) => `${t.name} ${t.verdict} ${t.actual.trim()}`), 'the next test read what the last one left on the work dir').toEqual([expect.stringMatching(/^put AC (put|blocked)$/), 'get AC none']);
   });
 
   // Found by this suite: the kernel keeps a keyring per uid (the user and user-session keyrings of
