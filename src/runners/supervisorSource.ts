@@ -55,6 +55,17 @@ export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs in
 #include <time.h>
 #include <unistd.h>
 
+#ifndef CLONE_NEWTIME
+#define CLONE_NEWTIME 0x00000080
+#endif
+#ifndef SYS_clone3
+#define SYS_clone3 435
+#endif
+#ifndef SYS_io_uring_setup
+#define SYS_io_uring_setup 425
+#define SYS_io_uring_enter 426
+#define SYS_io_uring_register 427
+#endif
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
 #endif
@@ -159,32 +170,67 @@ struct req {
   size_t nfiles;
 };
 
-/* The kernel keeps keyrings per uid in the host's user namespace, not per process tree: a key one
-   program adds (add_key needs no privilege) would be there for every later run as the sandbox's
-   uid, a channel between tests that outlives them. Programs get EPERM from the three keyring
-   calls, and ENOSYS from every call of another ABI (32-bit int 0x80, x32), whose numbers differ.
+/* What no judged program needs and the kernel is better off without, refused by a seccomp filter:
+   - the keyring calls (EPERM): the kernel keeps keyrings per uid in the host's user namespace, not
+     per process tree, so a key one program added (no privilege needed) would be there for every
+     later run as the sandbox's uid, a channel between tests that outlives them;
+   - new namespaces (unshare, setns, clone with a CLONE_NEW* flag: EPERM), userfaultfd (EPERM) and
+     io_uring (ENOSYS, as on a kernel without it): each is contained in the sandbox, but each opens
+     much more of the kernel to the program. clone3 gets ENOSYS (its flags are in memory the filter
+     cannot read), and the C library falls back to clone;
+   - every call of another ABI (32-bit int 0x80, x32: ENOSYS), whose numbers differ.
    Elsewhere than x86-64 and arm64 there is no filter. */
-static int deny_keyrings(void) {
 #if defined(__x86_64__) || defined(__aarch64__)
-  struct sock_filter f[] = {
-    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+static struct sock_filter flt[64];
+static int nflt;
+/* Forward jumps to the return instructions at the end, fixed up once their places are known. */
+enum { TO_NEXT, TO_EPERM, TO_ENOSYS, TO_NSCHECK };
+static int jumps[64][2];
+static void op(unsigned short code, unsigned k, int jt, int jf) {
+  jumps[nflt][0] = jt;
+  jumps[nflt][1] = jf;
+  flt[nflt++] = (struct sock_filter)BPF_JUMP(code, k, 0, 0);
+}
+#endif
+
+static int program_filter(void) {
+#if defined(__x86_64__) || defined(__aarch64__)
+  nflt = 0;
+  op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch), TO_NEXT, TO_NEXT);
 #if defined(__x86_64__)
-    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+  op(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, TO_NEXT, TO_ENOSYS);
 #else
-    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_AARCH64, 1, 0),
+  op(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_AARCH64, TO_NEXT, TO_ENOSYS);
 #endif
-    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
-    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+  op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr), TO_NEXT, TO_NEXT);
 #if defined(__x86_64__)
-    BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 4, 0),
+  op(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, TO_ENOSYS, TO_NEXT);
 #endif
-    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_add_key, 3, 0),
-    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_request_key, 2, 0),
-    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_keyctl, 1, 0),
-    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
-  };
-  struct sock_fprog prog = { (unsigned short)(sizeof f / sizeof f[0]), f };
+  static const long eperm[] = { SYS_add_key, SYS_request_key, SYS_keyctl, SYS_userfaultfd, SYS_setns };
+  static const long enosys[] = { SYS_io_uring_setup, SYS_io_uring_enter, SYS_io_uring_register, SYS_clone3 };
+  for (size_t i = 0; i < sizeof eperm / sizeof eperm[0]; i++) op(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)eperm[i], TO_EPERM, TO_NEXT);
+  for (size_t i = 0; i < sizeof enosys / sizeof enosys[0]; i++) op(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)enosys[i], TO_ENOSYS, TO_NEXT);
+  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_unshare, TO_NSCHECK, TO_NEXT);
+  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, TO_NSCHECK, TO_NEXT);
+  op(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, TO_NEXT, TO_NEXT);
+  int nscheck = nflt;
+  /* The flags are the first argument of both; the namespace flags are all in its low 32 bits. */
+  op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]), TO_NEXT, TO_NEXT);
+  op(BPF_JMP | BPF_JSET | BPF_K, CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWCGROUP | CLONE_NEWTIME, TO_EPERM, TO_NEXT);
+  op(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, TO_NEXT, TO_NEXT);
+  int eperm_at = nflt;
+  op(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM, TO_NEXT, TO_NEXT);
+  int enosys_at = nflt;
+  op(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS, TO_NEXT, TO_NEXT);
+  for (int i = 0; i < nflt; i++) {
+    if (BPF_CLASS(flt[i].code) != BPF_JMP) continue;
+    for (int b = 0; b < 2; b++) {
+      int to = jumps[i][b] == TO_EPERM ? eperm_at : jumps[i][b] == TO_ENOSYS ? enosys_at : jumps[i][b] == TO_NSCHECK ? nscheck : i + 1;
+      if (b == 0) flt[i].jt = (unsigned char)(to - i - 1);
+      else flt[i].jf = (unsigned char)(to - i - 1);
+    }
+  }
+  struct sock_fprog prog = { (unsigned short)nflt, flt };
   return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
 #else
   return 0;
@@ -229,7 +275,7 @@ static void program(struct req *q) {
   memset(data, 0, sizeof data);
   if (syscall(SYS_capset, &hdr, data)) fail("capset");
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) fail("no_new_privs");
-  if (deny_keyrings()) fail("seccomp");
+  if (program_filter()) fail("seccomp");
   if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) fail("pdeathsig");
   execve(q->argv[0], q->argv, q->envp);
   fail("exec");
@@ -660,7 +706,7 @@ static int gate(char **argv) {
   if (syscall(436 /* close_range */, 3, ~0U, 0)) for (int fd = 3; fd < 1024; fd++) close(fd);
   /* The program's filter, set here for all it execs; no_new_privs first, which the filter needs
      without CAP_SYS_ADMIN and which setpriv sets for the program anyway. */
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || deny_keyrings()) die("seccomp");
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || program_filter()) die("seccomp");
   execv(argv[0], argv);
   die("exec");
   return 125;

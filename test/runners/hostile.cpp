@@ -247,6 +247,7 @@ int main() {
     io_uring_params p{}; p.flags = IORING_SETUP_SQPOLL; p.sq_thread_idle = 1000000;
     int fd = (int)syscall(SYS_io_uring_setup, 4, &p);
     fprintf(stderr, "io_uring %s\n", fd >= 0 ? "up" : strerror(errno));
+    if (fd < 0) { puts("refused"); exit(0); }
     if (fd >= 0) {
       // One no-op submitted wakes the thread, which then polls for more until its idle time (1000 s) is out.
       char* sq = (char*)mmap(nullptr, p.sq_off.array + p.sq_entries * 4, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, IORING_OFF_SQ_RING);
@@ -262,6 +263,7 @@ int main() {
   if (what == "uffd") {
     // A page fault that nobody serves: the program hangs in the kernel and must still be killed.
     long fd = syscall(SYS_userfaultfd, O_CLOEXEC | 1 /* UFFD_USER_MODE_ONLY */);
+    if (fd < 0) { fprintf(stderr, "userfaultfd: %s\n", strerror(errno)); puts("refused"); exit(0); }
     if (fd >= 0) {
       uffdio_api api{}; api.api = UFFD_API; ioctl(fd, UFFDIO_API, &api);
       char* page = (char*)mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
