@@ -50,6 +50,15 @@ export interface SandboxSpec {
   keepStdoutBytes?: number;
 }
 
+/**
+ * The limits a run's ending signal itself says it hit, the same on both paths: the CPU rlimit's
+ * SIGXCPU, and the file-size rlimit's SIGXFSZ, which is the output limit (any file written past
+ * it, a scratch file too, is OLE).
+ */
+export function limitsHit(signal: string | null): { cpu: boolean; output: boolean } {
+  return { cpu: signal === 'SIGXCPU', output: signal === 'SIGXFSZ' };
+}
+
 export interface SandboxResult {
   exitCode: number | null;
   /** The signal that ended the program, when it died of one. */
@@ -428,14 +437,12 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   if (status.spawnError) err = `could not start ${spec.cmd}: ${status.spawnError}`;
   // Not the program's fault: the judge must not give it a verdict.
   if (setupError) throw new Error(setupError);
-  if (signal === 'SIGXCPU') cpuExceeded = true;
-  // The file-size limit is the output limit: a file written past it (a scratch file too) is OLE, as in the pool.
-  if (signal === 'SIGXFSZ') outputExceeded = true;
+  const hit = limitsHit(signal);
   return {
     exitCode, signal,
     stdout: Buffer.concat(out),
     stderr: err.slice(-STDERR_KEEP),
     cpuMs: Math.round(cpuMs), wallMs: Math.round(wallMs), peakKb,
-    oomKilled, cpuExceeded, wallExceeded, outputExceeded, aborted,
+    oomKilled, cpuExceeded: cpuExceeded || hit.cpu, wallExceeded, outputExceeded: outputExceeded || hit.output, aborted,
   };
 }

@@ -24,7 +24,7 @@ import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { RunGroup } from './cgroup.js';
-import { commandPrefix, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
+import { commandPrefix, limitsHit, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
 
@@ -481,6 +481,7 @@ class Worker {
     const sig = st & 0x7f;
     const exitCode = sig === 0 ? (st >> 8) & 0xff : null;
     const signal = sig === 0 ? null : (SIGNALS[sig] ?? `signal ${sig}`);
+    const hit = limitsHit(signal);
     const cpuMs = reply.cpuNs / 1e6;
     const r: SandboxResult = {
       exitCode, signal,
@@ -491,9 +492,9 @@ class Worker {
       // The supervisor took its own memory off the peak; the page cache of files written is not the program's.
       peakKb: Math.round(Math.max(0, reply.peakBytes - reply.fileBytes) / 1024),
       oomKilled: reply.oom > 0,
-      cpuExceeded: reply.cpuOver || cpuMs > spec.cpuMs || signal === 'SIGXCPU',
+      cpuExceeded: reply.cpuOver || cpuMs > spec.cpuMs || hit.cpu,
       wallExceeded: reply.wallOver,
-      outputExceeded: reply.outSize >= spec.outputBytes || signal === 'SIGXFSZ',
+      outputExceeded: reply.outSize >= spec.outputBytes || hit.output,
       aborted: reply.aborted,
     };
     if (spec.outputFile === undefined) return r;
