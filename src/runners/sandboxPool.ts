@@ -5,11 +5,11 @@
 // directories) is done when a worker starts; a test then costs a fork, an IPC namespace and an exec.
 // Our thread serves every worker at once, so a test's work in it is one request written and one
 // reply read (and the input written into the worker's input file through an fd kept open): the
-// supervisor writes the input files, makes and removes the work dir,
+// supervisor writes the input files, makes each test's work dir and removes it,
 // and sends back the program's stdout (streamed into the comparison), stderr tail and output file.
-// Each test gets a fresh IPC namespace, and nothing of it outlives it: the supervisor is the
-// sandbox's pid 1 and kills every other process in it before it answers, then sweeps the work dir,
-// /tmp and /dev/shm (see the supervisor's header). The tests of a worker share its mounts, all
+// Each test gets a fresh IPC namespace and a new work dir, and nothing of it outlives it: the
+// supervisor is the sandbox's pid 1 and kills every other process in it before it answers, then
+// sweeps /tmp and /dev/shm (see the supervisor's header). The tests of a worker share its mounts, all
 // read-only but those three: a mount namespace per test cost more than the rest of a test's set-up.
 //
 // The per-test path (runSandboxed) stays for what a worker cannot take: a streamed stdin (the

@@ -564,10 +564,11 @@ static void serve(void) {
     if (dirty && (dirty = sweep())) { setup = "clear what the last test left"; setup_errno = ENOTEMPTY; }
     int wfd = work_fd;
     struct stat ws;
+    /* The dir is new (fresh_work(), mode 0755) and usually already this uid's: only the first test,
+       or one run as another uid, gives it over here. */
     work_uid = (uid_t)q.uid;
     work_gid = (gid_t)q.gid;
-    if (!setup && (fstat(wfd, &ws) || ((ws.st_uid != work_uid || ws.st_gid != work_gid) && fchown(wfd, work_uid, work_gid))
-                   || ((ws.st_mode & 07777) != 0755 && fchmod(wfd, 0755)))) {
+    if (!setup && (fstat(wfd, &ws) || ((ws.st_uid != work_uid || ws.st_gid != work_gid) && fchown(wfd, work_uid, work_gid)))) {
       setup = "give the work dir to the program";
       setup_errno = errno;
     }
