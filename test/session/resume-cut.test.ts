@@ -13,7 +13,6 @@ import { fence, fixtureTitles, scriptedReply, type ScriptOptions } from '../engi
 import { stageOf } from '../flows/harness.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 let server: FakeServer | undefined;
 let pty: PtyRun | undefined;
@@ -42,11 +41,20 @@ describe('resuming a session whose tests the file keeps cut', () => {
       override: (stage) => (stage === 'code' && codes++ === 0 ? { text: `${slow}\n${fence('print(0)')}`, chunkDelayMs: 20 } : undefined),
     };
     const seen = new Map<string, number>();
+    // The first ask for code reaches the model: the run is cut while that answer streams.
+    let codeAsked!: () => void;
+    const asked = new Promise<void>((r) => (codeAsked = r));
     // The model is installed: the tutor's start-up check finds it.
-    server = await startFakeOllama({ models: [{ name: 'fake-coder:7b' }], chat: (body, i) => scriptedReply(script, seen, body, i) });
+    server = await startFakeOllama({
+      models: [{ name: 'fake-coder:7b' }],
+      chat: (body, i) => {
+        if (stageOf(body) === 'code') codeAsked();
+        return scriptedReply(script, seen, body, i);
+      },
+    });
     const env = cliEnv({ NO_COLOR: '1' });
     const run = start(['solve', join(dir, 'range-sums.md'), '--auto', '--host', server.url, '--model', 'fake-coder:7b'], env);
-    while (!server.chatBodies().some((b) => stageOf(b) === 'code')) await sleep(20);
+    await asked;
     run.child.kill('SIGINT');
     const cut = await run.done;
     expect(cut.code).toBe(130);
