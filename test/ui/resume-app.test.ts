@@ -10,7 +10,6 @@ import { SIM_FINE } from '../fakes/answers.js';
 
 const PLAN = `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
 const RIGHT = '```python\na, b = map(int, input().split())\nprint(a + b)\n```\n';
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 let server: FakeServer | undefined;
 let pty: PtyRun | undefined;
@@ -20,10 +19,10 @@ afterEach(async () => {
 });
 
 /** A headless solve interrupted while the simulation streams: plan done, simulation cut. */
-async function cutSession(env: NodeJS.ProcessEnv, url: string): Promise<string> {
+async function cutSession(env: NodeJS.ProcessEnv, url: string, simulating: Promise<void>): Promise<string> {
   const run = start(['solve', 'sum-two', '--auto', '--host', url, '--model', 'fake-coder:7b'], env);
   // The simulation's request reached the model: the plan is journaled and the simulation in flight.
-  while (server!.chatBodies().length < 2) await sleep(20);
+  await simulating;
   run.child.kill('SIGINT');
   const r = await run.done;
   expect(r.code).toBe(130);
@@ -33,13 +32,19 @@ async function cutSession(env: NodeJS.ProcessEnv, url: string): Promise<string> 
 describe('simcoach resume in the tutor', () => {
   it('opens at the step that was in flight, and the person approves through to Accepted', { timeout: 60_000 }, async () => {
     const slow = Array.from({ length: 400 }, (_, i) => `step ${i}`).join(' ');
+    let simAsked!: () => void;
+    const simulating = new Promise<void>((r) => (simAsked = r));
     server = await stagedModel({
       plan: PLAN,
-      simulate: (_b, nth) => (nth === 0 ? { text: `## Trace\n${slow}`, chunkDelayMs: 20 } : { text: SIM_FINE }),
+      simulate: (_b, nth) => {
+        if (nth > 0) return { text: SIM_FINE };
+        simAsked();
+        return { text: `## Trace\n${slow}`, chunkDelayMs: 20 };
+      },
       code: RIGHT,
     });
     const env = cliEnv({ NO_COLOR: '1' });
-    const file = await cutSession(env, server.url);
+    const file = await cutSession(env, server.url, simulating);
 
     pty = onPty(['resume', file, '--host', server.url], env);
     // The plan comes from the journal; the simulation is asked again and waits for the person.
