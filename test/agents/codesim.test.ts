@@ -155,9 +155,10 @@ describe('simulate', () => {
     expect(readVerdict(text)).toBe(expected);
   });
 
-  it('fails without a verdict or a trace', () => {
+  it('fails without a verdict; prose with one is a trace', () => {
     expect(() => simulateAgent.parse('## Trace\nran it\n## Predicted output\n3', { plan: 'x' }, ctx)).toThrow(/verdict/);
-    expect(() => simulateAgent.parse('Looks good to me.', { plan: 'x' }, ctx)).toThrow(AnswerFormatError);
+    expect(() => simulateAgent.parse('I ran the plan on the sample, step by step.', { plan: 'x' }, ctx)).toThrow(AnswerFormatError);
+    expect(simulateAgent.parse('Ran it: 1+2 = 3, as expected. Looks good to me.', { plan: 'x' }, ctx)).toMatchObject({ verdict: 'plan-fine', trace: 'Ran it: 1+2 = 3, as expected. Looks good to me.' });
   });
 });
 

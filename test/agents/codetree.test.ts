@@ -50,8 +50,9 @@ describe('critic verify', () => {
     expect(readAcceptance(text)).toBe(want);
   });
 
-  it('an answer with no readable verdict is "unclear", so the flow asks again', () => {
-    expect(criticVerifyAgent.parse('## Overfitting\nnone\n## Complexity\nO(1)', judged, ctx).verdict).toBe('unclear');
+  it('an answer with no readable verdict is refused (the engine asks once more); read leniently it is accepted, as the authors did', () => {
+    expect(() => criticVerifyAgent.parse('## Overfitting\nnone\n## Complexity\nO(1)', judged, ctx)).toThrow(AnswerFormatError);
+    expect(criticVerifyAgent.lenient!('## Overfitting\nnone\n## Complexity\nO(1)', judged, ctx).verdict).toBe('accept');
     expect(criticVerifyAgent.parse('## Overfitting\nhard-coded\n## Verdict\nreject', judged, ctx)).toMatchObject({ overfitting: 'hard-coded', verdict: 'reject' });
     expect(criticVerifyAgent.messages({ ...judged, again: true }, ctx)[2]!.content).toMatch(/could not be read/);
   });

@@ -142,10 +142,11 @@ describe('lenient readers (the published code\'s reading of an answer it could n
     expect(fix).toMatchObject({ plan: 'THE PLAN', program: { source: 'still no idea\n' } });
   });
 
-  it('a verdict it cannot read is "needs change"; one it can read stands', () => {
+  it('a verdict it cannot read is "plan fine" (the authors revised only on their phrase); one it can read stands', () => {
     const unread = simulateAgent.lenient!('Hmm, tricky.', { plan: 'p' }, ctx);
-    expect(unread).toMatchObject({ verdict: 'needs-change', trace: 'Hmm, tricky.', critique: 'Hmm, tricky.' });
+    expect(unread).toMatchObject({ verdict: 'plan-fine', trace: 'Hmm, tricky.', critique: 'Hmm, tricky.' });
     expect(simulateAgent.lenient!('## Verdict\nNo Plan Modification Needed', { plan: 'p' }, ctx).verdict).toBe('plan-fine');
+    expect(simulateAgent.lenient!('## Verdict\nPlan Modification Needed', { plan: 'p' }, ctx).verdict).toBe('needs-change');
   });
 
   it('self-collaboration: the analyst\'s prose is the plan, whole', () => {

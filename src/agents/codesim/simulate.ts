@@ -3,7 +3,7 @@ import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/t
 import { formatInstructions, need, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { sampleBlock, stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
-import { readPlanVerdict } from '../shared/verdict.js';
+import { planVerdictOf, readPlanVerdict } from '../shared/verdict.js';
 import { wholeText } from '../shared/lenient.js';
 
 export interface SimulateInput {
@@ -44,7 +44,7 @@ const FIELDS: readonly Field<keyof SimulationValue>[] = [
   {
     key: 'verdict',
     heading: 'Verdict',
-    aliases: ['conclusion', 'decision'],
+    aliases: ['conclusion', 'decision', 'plan evaluation', 'evaluation', 'plan verdict', 'assessment'],
     describe: '"plan-fine" if the plan gives the right output and handles the problem in general, otherwise "needs-change"',
   },
   {
@@ -61,33 +61,35 @@ export function readVerdict(v: unknown): Verdict | undefined {
 }
 
 /**
- * An answer the parser refused, read as the published code would: the whole text is the trace
- * and the critique, and a verdict that cannot be read is "needs change" (the plan gets revised
- * rather than trusted unchecked).
+ * An answer the parser refused, read as the published code read it: the whole text is the trace
+ * and the critique, and a verdict that cannot be read is "plan fine" (the authors' code revised
+ * only when it found the phrase that asks for it).
  */
 function lenientSimulation(text: string): SimulationValue {
   const a = readAnswer(text, FIELDS);
   const whole = wholeText(text);
-  const verdict = readVerdict(a.fields.verdict) ?? readVerdict(lastLines(a.text)) ?? 'needs-change';
+  const verdict = planVerdictOf(asText(a.fields.verdict), a.text) ?? 'plan-fine';
   return { input: asText(a.fields.input), trace: asText(a.fields.trace) || whole, predicted: asText(a.fields.predicted), verdict, critique: asText(a.fields.critique) || whole };
 }
 
+/**
+ * The verdict from its section, else from the whole answer in the authors' words and ours; an
+ * answer without our headings is a trace in prose (the authors' form) once its verdict is read.
+ */
 function parseSimulation(text: string): SimulationValue {
   const a = readAnswer(text, FIELDS);
-  if (a.form === 'plain') throw new AnswerFormatError('the answer has none of the sections Input, Trace, Predicted output, Verdict');
   const f = a.fields;
-  const verdict = readVerdict(f.verdict) ?? readVerdict(lastLines(a.text));
+  const verdict = planVerdictOf(asText(f.verdict), a.text);
   if (!verdict) throw new AnswerFormatError('the answer has no verdict (plan-fine or needs-change)');
+  const prose = a.form === 'plain';
   return simulationSchema.parse({
     input: asText(f.input),
-    trace: need(f.trace, 'Trace section'),
+    trace: prose ? need(a.text, 'trace') : asText(f.trace) || need(a.text, 'trace'),
     predicted: asText(f.predicted),
     verdict,
-    critique: asText(f.critique),
+    critique: prose && verdict === 'needs-change' ? a.text : asText(f.critique),
   });
 }
-
-const lastLines = (text: string): string => text.trim().split('\n').slice(-3).join('\n');
 
 const tokens = (s: string): string[] => s.trim().split(/\s+/).filter(Boolean);
 

@@ -69,13 +69,61 @@ export function readScore(field: unknown, whole: string): number | undefined {
   return outOf ? scoreFromMatch(outOf[1]!, outOf[2]) : undefined;
 }
 
-/** "accept" / "reject" from what the critic wrote; undefined when it says neither clearly. */
-export function readAcceptance(text: string): 'accept' | 'reject' | undefined {
-  const s = text.toLowerCase();
-  if (s.trim() === '') return undefined;
-  if (/\b(not|n't|cannot|can't)\s+(be\s+)?(accept|approv)|\breject|\boverfit|\bfails?\b|\bincorrect\b|\bwrong\b|^\s*no\b/.test(s)) return 'reject';
-  if (/\baccept|\bapprov|\bcorrect\b|^\s*yes\b|\bpass(es)?\b/.test(s)) return 'accept';
-  return undefined;
+type Acceptance = 'accept' | 'reject';
+
+/** Lower case, markdown marks gone, one space between words. */
+const plain = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[’`]/g, "'")
+    .replace(/[*_#>"]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** A fault denied ("does not overfit", "nothing is wrong", "no edge case fails") is no fault. */
+const DENIED_FAULT =
+  /\b(?:not|no|never|nothing|none|without|neither|nor|n't|cannot|can't)\s+(?:[\w']+\s+){0,3}?(?:overfit\w*|wrong|incorrect\w*|fail\w*|flaw\w*|bugs?|buggy|issues?|problems?|mistakes?|errors?|hard[- ]?cod\w*|concerns?)\b/g;
+
+/** A refusal said outright: "reject", "not accept", "cannot be accepted". */
+const REFUSED = /\b(?:not|n't|cannot|can't|never)\s+(?:be\s+)?(?:accept\w*|approv\w*)|\breject\w*/;
+const ACCEPTED = /\baccept\w*|\bapprov\w*/;
+const FAULT = /\boverfit\w*|\bfails?\b|\bfailing\b|\bincorrect\b|\bwrong\b|\bbuggy\b|\bhard[- ]?cod\w*/;
+const GOOD = /\bcorrect\b|\bpass(?:es)?\b|\bsound\b|\bgeneral\b|\bfine\b/;
+
+/**
+ * "accept" / "reject" from a short judgement (a verdict section, a last line): a leading
+ * Accept / Reject / Yes / No / True / False, else an outright acceptance or refusal, else the
+ * faults it names; a denied fault ("does not overfit") names none. Undefined when it says neither.
+ */
+export function readAcceptance(text: string): Acceptance | undefined {
+  const s = plain(text);
+  if (s === '') return undefined;
+  const lead = /^(?:verdict|decision|answer|result)?\s*[:=-]?\s*(accept\w*|approv\w*|yes|true|reject\w*|no|false)\b/.exec(s)?.[1];
+  if (lead) return /^(accept|approv|yes|true)/.test(lead) ? 'accept' : 'reject';
+  if (REFUSED.test(s)) return 'reject';
+  const rest = s.replace(DENIED_FAULT, ' fine ');
+  if (ACCEPTED.test(rest)) return 'accept';
+  if (FAULT.test(rest)) return 'reject';
+  if (/\b(?:true)\b/.test(rest) && !/\bfalse\b/.test(rest)) return 'accept';
+  if (/\bfalse\b/.test(rest) && !/\btrue\b/.test(rest)) return 'reject';
+  return GOOD.test(rest) ? 'accept' : undefined;
+}
+
+/**
+ * The critic's verdict: its section first, then the answer's first words (the authors' critic
+ * opens with True / False, a person with Accept / Reject), then a line that holds only the
+ * verdict, then the last line. Undefined when none says.
+ */
+export function acceptanceOf(section: string, whole: string): Acceptance | undefined {
+  const fromSection = section.trim() ? readAcceptance(section) : undefined;
+  if (fromSection) return fromSection;
+  const s = plain(whole);
+  const lead = /^(accept\w*|approv\w*|reject\w*|true|false)\b/.exec(s)?.[1];
+  if (lead) return /^(accept|approv|true)/.test(lead) ? 'accept' : 'reject';
+  const lines = whole.split('\n').map(plain).filter(Boolean);
+  const alone = lines.reverse().find((l) => /^(?:(?:final\s+)?(?:verdict|decision|answer)\s*[:=-]?\s*)?(accept\w*|reject\w*|true|false)\.?$/.test(l));
+  if (alone) return readAcceptance(alone.replace(/^(?:final\s+)?(?:verdict|decision|answer)\s*[:=-]?\s*/, ''));
+  return lines[0] ? readAcceptance(lines[0]) : undefined;
 }
 
 const SCORE_FIELDS: readonly Field<keyof ScoreValue>[] = [
@@ -154,12 +202,17 @@ export const criticScoreAgent: Agent<ScoreInput, ScoreValue> = {
   lenient: (text) => ({ review: wholeText(text), score: 0 }),
 };
 
+/**
+ * The critic's findings and its verdict. An answer whose verdict cannot be read is refused (the
+ * engine's one repair request asks again; then the auto gate reads it as the authors' code did,
+ * accept, and a person decides it at the gate).
+ */
 function parseVerify(text: string): VerifyValue {
   const a = readAnswer(text, VERIFY_FIELDS);
   const f = a.fields;
-  // An answer with no readable verdict is kept as "unclear": the flow asks once more, then rejects.
-  const verdict = readAcceptance(asText(f.verdict)) ?? readAcceptance(a.text.trim().split('\n').slice(-1).join('\n')) ?? 'unclear';
   if (a.text.trim() === '') throw new AnswerFormatError('the answer is empty');
+  const verdict = acceptanceOf(asText(f.verdict), a.text);
+  if (!verdict) throw new AnswerFormatError('the answer has no verdict (accept or reject)');
   return verifySchema.parse({
     overfitting: a.form === 'plain' ? a.text : asText(f.overfitting),
     edgeCases: asText(f.edgeCases),
@@ -189,7 +242,8 @@ export const criticVerifyAgent: Agent<VerifyInput, VerifyValue> = {
   parse: (text) => parseVerify(text),
   show: (v) => showFields(VERIFY_FIELDS, v),
   edit: (text) => parseVerify(text),
-  lenient: (text) => ({ overfitting: stripThink(text), edgeCases: '', complexity: '', verdict: 'unclear' }),
+  // As the authors' code: a verdict it could not read let the program through.
+  lenient: (text) => ({ overfitting: stripThink(text), edgeCases: '', complexity: '', verdict: acceptanceOf('', text) ?? 'accept' }),
 };
 
 /** The verification's findings as feedback for the thinker and the debugger. */

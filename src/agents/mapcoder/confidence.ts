@@ -39,8 +39,12 @@ const FIELDS: readonly Field<keyof ConfidenceValue>[] = [
 export function confidenceFrom(field: unknown, text: string): number | undefined {
   const direct = parsePercent(typeof field === 'number' ? field : asText(field));
   if (direct !== undefined) return direct;
-  const phrase = /confidence[^0-9\n]{0,30}(\d[^\n]{0,20})/i.exec(digitsForWords(text.toLowerCase()));
+  const words = digitsForWords(text.toLowerCase().replace(/\*\*|__/g, ''));
+  const phrase = /confiden\w*[^0-9\n]{0,30}(\d[^\n]{0,20})/.exec(words);
   if (phrase) return parsePercent(phrase[1]);
+  // "I am 85% sure", "about 70 percent confident".
+  const before = /(\d+(?:\.\d+)?\s*(?:%|percent|\/\s*\d+))\s+(?:\w+\s+){0,2}(?:confiden|sure|certain|likely|chance)/.exec(words);
+  if (before) return parsePercent(before[1]);
   const numbers = [...text.matchAll(/\d+(?:\.\d+)?\s*(?:%|\/\s*\d+)?/g)];
   return text.length < 400 && numbers.length > 0 ? parsePercent(numbers.at(-1)![0]) : undefined;
 }

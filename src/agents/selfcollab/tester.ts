@@ -61,19 +61,29 @@ const AREA_OF: Record<Exclude<Key, 'verdict'>, Area> = { functionality: 'functio
 const NOTHING = /^(none|nothing|n\/?a|no (issues?|bugs?|problems?|edge cases?)( found)?|not applicable|-)\.?$/i;
 
 /**
- * Whether the report says the code passed: the agreed phrase, not negated ("Code Test Passed"
- * counts; "the code test has not passed" does not).
+ * Whether the report says the code passed: the agreed phrase anywhere, as the authors' code
+ * looked for it, unless every time it is negated ("the code test has not passed", "I cannot say
+ * Code Test Passed") or only quoted as a condition ("… before I can write Code Test Passed").
  */
 export function saysPassed(text: string): boolean {
-  const t = text.toLowerCase();
-  return /code\s+test\s+passed/.test(t) && !/(\bnot|\bnever|n't)\b[^.\n]{0,20}code\s+test\s+passed|code\s+test\s+(has\s+)?not\s+passed/.test(t);
+  const t = text.toLowerCase().replace(/[*_`"“”]+/g, '');
+  for (const m of t.matchAll(/code\s+test(?:s)?\s+(?:has\s+|have\s+)?(not\s+)?passed/g)) {
+    if (m[1]) continue;
+    const before = t.slice(Math.max(0, m.index - 40), m.index);
+    if (/(?:\bnot|\bnever|n't|\bcannot)\s+(?:[\w,]+\s+){0,3}$|\b(?:before|until|unless|if|once)\s+(?:[\w,]+\s+){0,4}$/.test(before)) continue;
+    return true;
+  }
+  return false;
 }
 
 const PASSED_LINE = /^.*code\s+test\s+passed.*$/gim;
 
 function parseReport(text: string): ReportValue {
   const a = readAnswer(text, FIELDS);
-  const passed = saysPassed(asText(a.fields.verdict)) || saysPassed(a.text.split('\n').slice(-3).join('\n'));
+  // The verdict section first; a report without one says it anywhere (the authors' reading).
+  const verdict = asText(a.fields.verdict);
+  const repair = /needs?\s+(?:a\s+)?(?:repair|fix)|not\s+passed|\bfail(?:s|ed)?\b/i.test(verdict);
+  const passed = saysPassed(verdict) || (!repair && saysPassed(a.text));
   const findings: Finding[] = [];
   if (a.form === 'plain') {
     // A report in prose: each listed point is a finding; without a list, the whole text is one

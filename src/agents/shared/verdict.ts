@@ -52,3 +52,42 @@ export function readPlanVerdict(text: string): PlanVerdict | undefined {
   if (exact.length === 1) return exact[0];
   return RULES.find(([re]) => re.test(s))?.[1];
 }
+
+/**
+ * CodeSIM's own phrases, anywhere in an answer, read as the authors' code read them: "Plan
+ * Modification Needed" not preceded by "No" asks for a revision; "No Plan Modification Needed"
+ * or "No Need to Modify Plan" says the plan is fine. Undefined when neither phrase is there.
+ */
+export function authorsPlanVerdict(text: string): PlanVerdict | undefined {
+  const s = text.toLowerCase().replace(/[*_`#>"]+/g, ' ').replace(/\s+/g, ' ');
+  let negated = false;
+  for (const m of s.matchAll(/plan modifications? (?:is |are )?(?:needed|required)/g)) {
+    if (/\bno $/.test(s.slice(Math.max(0, m.index - 3), m.index))) negated = true;
+    else return 'needs-change';
+  }
+  if (negated || /\bno need to (?:modify|change|revise) (?:the )?plan\b/.test(s)) return 'plan-fine';
+  return undefined;
+}
+
+/** Our own two words anywhere in an answer (hyphenated or spaced), when only one of them is there. */
+export function ourPlanWords(text: string): PlanVerdict | undefined {
+  const s = text.toLowerCase();
+  const fine = /(?:^|[^\w-])plan[-_ ]fine\b/.test(s);
+  const change = /(?:^|[^\w-])needs?[-_]change\b/.test(s);
+  return fine === change ? undefined : fine ? 'plan-fine' : 'needs-change';
+}
+
+/**
+ * A plan verdict read as every decision is read: the verdict section first (the authors'
+ * phrases, then any way of saying it), then the whole answer in the authors' words and ours,
+ * then the judgement of its last lines. Undefined when none of them says.
+ */
+export function planVerdictOf(section: string, whole: string): PlanVerdict | undefined {
+  const tail = whole.trim().split('\n').slice(-3).join('\n');
+  return (
+    (section.trim() ? authorsPlanVerdict(section) ?? readPlanVerdict(section) : undefined) ??
+    authorsPlanVerdict(whole) ??
+    ourPlanWords(whole) ??
+    readPlanVerdict(tail)
+  );
+}
