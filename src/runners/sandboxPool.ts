@@ -1,5 +1,5 @@
 // A batch of runs (a judge's tests, a stress run's rounds) shares sandboxes: one long-lived
-// bubblewrap per worker, with the supervisor (supervisorSource.ts) inside, and one cgroup per
+// bubblewrap per worker, with the supervisor (native/supervisor.c) inside, and one cgroup per
 // worker whose limits are set once and whose counters the supervisor resets before each test.
 // What does not depend on the test (the bubblewrap arguments, the mounts, the groups, the
 // directories) is done when a worker starts; a test then costs a fork, an IPC namespace and an exec.

@@ -1,6 +1,4 @@
-// The C source of the sandbox supervisor (compiled once into the cache by supervisor.ts). Kept as
-// a string so the bundled CLI carries it; String.raw keeps its backslashes as C wants them.
-export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs inside one long-lived bubblewrap sandbox per judge worker
+// simcoach's sandbox supervisor: runs inside one long-lived bubblewrap sandbox per judge worker
 // and runs the batch's tests in it, one at a time, so a test costs a clone and an exec instead of
 // a whole bubblewrap start-up. Trusted code, compiled once into the cache.
 //
@@ -719,4 +717,3 @@ int main(int argc, char **argv) {
   fprintf(stderr, "usage: supervisor serve | gate PROGRAM [ARGS...]\n");
   return 2;
 }
-`;
