@@ -3,17 +3,21 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { stringify as toYaml } from 'yaml';
-import { formatTimeLimit } from './limits.js';
+import { clampMemoryLimit, clampTimeLimit, formatTimeLimit } from './limits.js';
 import { slug } from './text.js';
 import { isPlainFileName } from './frontmatter.js';
-import { printable } from '../printable.js';
+import { printableLine } from '../printable.js';
 
 const Test = z.object({ input: z.string(), output: z.string() });
 
 export const CompanionPayload = z.object({
   name: z.string().min(1),
   group: z.string().default(''),
-  url: z.string().default(''),
+  // The statement is downloaded from it and it is printed: a web address, nothing else.
+  url: z
+    .string()
+    .default('')
+    .refine((u) => u === '' || isWebAddress(u), { message: 'must be an http(s) address without control characters' }),
   interactive: z.boolean().default(false),
   memoryLimit: z.number().positive().optional(),
   timeLimit: z.number().positive().optional(),
@@ -24,6 +28,20 @@ export const CompanionPayload = z.object({
   batch: z.object({ id: z.string(), size: z.number().int().positive() }).optional(),
 });
 export type CompanionPayload = z.infer<typeof CompanionPayload>;
+
+/** A name as one line of printable text, runs of spaces as one. */
+const oneLine = (text: string): string => printableLine(text).replace(/\s+/g, ' ').trim();
+
+/** An http(s) URL with no control, bidi or space characters anywhere in it. */
+function isWebAddress(u: string): boolean {
+  if (/[\u0000-\u0020\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(u)) return false;
+  try {
+    const { protocol } = new URL(u);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 
 /** The payload, or a one-line reason it is not one (for the 400 answer and the log). */
 export function parseCompanion(body: string): { ok: true; value: CompanionPayload } | { ok: false; reason: string } {
@@ -39,8 +57,11 @@ export function parseCompanion(body: string): { ok: true; value: CompanionPayloa
     const where = issue?.path.length ? issue.path.join('.') : 'body';
     return { ok: false, reason: `not a Competitive Companion problem: ${where}: ${issue?.message ?? 'invalid'}` };
   }
-  // Names arrive from a browser extension (any page's text): no escape sequence reaches a terminal.
-  return { ok: true, value: { ...parsed.data, name: printable(parsed.data.name), group: printable(parsed.data.group) } };
+  // Names arrive from a browser extension (any page's text): no escape sequence reaches a terminal,
+  // and a line break cannot start a sample or a heading of its own in the saved file.
+  const name = oneLine(parsed.data.name);
+  if (name === '') return { ok: false, reason: 'not a Competitive Companion problem: name: has no printable text' };
+  return { ok: true, value: { ...parsed.data, name, group: oneLine(parsed.data.group) } };
 }
 
 /** A fence longer than any run of backticks inside, so sample text can never close it early. */
@@ -55,8 +76,8 @@ export function companionToMarkdown(p: CompanionPayload): string {
   const front: Record<string, unknown> = { title: p.name };
   if (p.group) front.group = p.group;
   if (p.url) front.url = p.url;
-  if (p.timeLimit) front.time_limit = formatTimeLimit(Math.round(p.timeLimit));
-  if (p.memoryLimit) front.memory_limit = `${Math.round(p.memoryLimit)}MB`;
+  if (p.timeLimit) front.time_limit = formatTimeLimit(clampTimeLimit(p.timeLimit));
+  if (p.memoryLimit) front.memory_limit = `${clampMemoryLimit(p.memoryLimit)}MB`;
   if (p.interactive) front.interactive = true;
   // A named file is judged as file input/output; a regex names no one file, so it stays a note.
   if (p.input?.type === 'file' && p.input.fileName && isPlainFileName(p.input.fileName)) front.input = p.input.fileName;

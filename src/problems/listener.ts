@@ -2,16 +2,22 @@
 // problem is acknowledged as soon as its body parses and saved afterwards, in arrival order.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { UserError } from '../errors.js';
 import { companionPath, companionToMarkdown, parseCompanion, type CompanionPayload } from './companion.js';
+import { MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS } from './limits.js';
+import { rateLimit, refuseHeaders } from './listenerGuard.js';
+import { resend } from './resend.js';
 
 export const DEFAULT_PORT = 27121;
 /** One problem's JSON (statement-less, samples only) is far smaller; anything bigger is refused. */
 const MAX_BODY = 16 * 1024 * 1024;
 /** What all requests in flight may hold at once: many slow senders must not add up to gigabytes. */
 const MAX_BUFFERED = 64 * 1024 * 1024;
+/** Companion sends a whole contest at once (a few dozen problems); a flood past that waits. */
+const BURST = 60;
+const PER_SECOND = 5;
 
 export interface ListenerOptions {
   port: number;
@@ -25,6 +31,8 @@ export interface ListenerOptions {
   maxBody?: number;
   /** Bytes all requests in flight may hold together (default 64 MiB); past it a request is answered 503. */
   maxBuffered?: number;
+  /** Milliseconds for the rate limit (tests drive it); `performance.now` by default. */
+  now?: () => number;
 }
 
 export interface Listener {
@@ -102,6 +110,59 @@ function listenOn(server: Server, host: string, port: number): Promise<void> {
   });
 }
 
+/**
+ * Writes a received problem. A file already there keeps the person's edits (and a downloaded
+ * statement): only the samples and limits are updated, or, when that cannot be done in place, the
+ * old file is kept beside the new one. Returns what happened, for the log line.
+ */
+async function writeProblem(path: string, p: CompanionPayload): Promise<string> {
+  let old: string;
+  try {
+    old = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await writeFile(path, companionToMarkdown(p), { flag: 'wx' });
+    return 'saved';
+  }
+  const r = resend(old, p);
+  if (r.kind === 'same') return 'unchanged';
+  if (r.kind === 'replaced') {
+    const kept = await freeName(`${path}.old`);
+    await copyFile(path, kept);
+    await replace(path, r.text);
+    return `its samples were not where simcoach put them, so the old file is kept as ${shown(kept)}`;
+  }
+  await replace(path, r.text);
+  return 'samples and limits updated, your edits kept';
+}
+
+/** `base`, or `base.2`, `base.3`… — the first name not taken. */
+async function freeName(base: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base}.${n}`;
+    try {
+      await access(name);
+    } catch {
+      return name;
+    }
+  }
+}
+
+/** Replaces a file in one step, so a crash never leaves it half-written. */
+async function replace(path: string, text: string): Promise<void> {
+  const temp = `${path}.listen-${process.pid}`;
+  await writeFile(temp, text);
+  await rename(temp, path);
+}
+
+/** What was cut to the largest limits simcoach judges with. */
+function clampNotes(p: CompanionPayload): string[] {
+  const notes: string[] = [];
+  if (p.timeLimit && p.timeLimit > MAX_TIME_LIMIT_MS) notes.push(`time limit ${p.timeLimit} ms is past the most simcoach judges with; ${MAX_TIME_LIMIT_MS / 1000} s kept`);
+  if (p.memoryLimit && p.memoryLimit > MAX_MEMORY_LIMIT_MB) notes.push(`memory limit ${p.memoryLimit} MB is past the most simcoach judges with; ${MAX_MEMORY_LIMIT_MB} MB kept`);
+  return notes;
+}
+
 const mib = (bytes: number): string => `${Number((bytes / 1048576).toFixed(2))} MiB`;
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -120,17 +181,19 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
 
   const save = async (p: CompanionPayload): Promise<void> => {
     const path = companionPath(opts.dir, p);
+    let how: string;
     try {
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, companionToMarkdown(p));
+      how = await writeProblem(path, p);
     } catch (err) {
       opts.warn(`could not save '${p.name}' to ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
       return;
     }
+    for (const note of clampNotes(p)) opts.warn(`${p.name}: ${note}`);
     const batch = p.batch && p.batch.size > 1 ? batches.get(p.batch.id) : undefined;
     const where = shown(path);
     const count = batch ? `[${batch.saved + 1}/${batch.size}] ` : '';
-    opts.log(`${count}saved ${p.name} (${plural(p.tests.length, 'sample')}) → ${where}`);
+    opts.log(`${count}${how === 'saved' ? 'saved' : 'sent again:'} ${p.name} (${plural(p.tests.length, 'sample')}) → ${where}${how === 'saved' ? '' : `; ${how}`}`);
     await opts.onSaved?.(path, p).catch((err: unknown) => opts.warn(`${p.name}: ${err instanceof Error ? err.message : String(err)}`));
     if (batch && p.batch && ++batch.saved === batch.size) {
       opts.log(`batch complete (${batch.saved}/${batch.size}): ${p.group || 'contest'} → ${shown(batch.folder)}`);
@@ -138,14 +201,37 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
     }
   };
 
+  const limit = rateLimit(BURST, PER_SECOND, opts.now);
+  let flooding = false;
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (req.method !== 'POST') {
-      answer(res, req.method === 'GET' ? 200 : 405, 'simcoach is listening for Competitive Companion (POST a problem here)');
+    const from = req.socket.remoteAddress ?? 'unknown';
+    const refused = refuseHeaders(req.headers);
+    if (refused?.status === 403 || req.method !== 'POST') {
+      // A preflight (OPTIONS) gets no CORS headers: a page's JSON request is never sent.
+      if (refused) {
+        answer(res, 403, refused.reason);
+        opts.warn(`refused a request from ${from}: ${refused.reason}`);
+      } else answer(res, req.method === 'GET' ? 200 : 405, 'simcoach is listening for Competitive Companion (POST a problem here)');
       return;
     }
+    if (refused) {
+      answer(res, refused.status, refused.reason);
+      opts.warn(`refused a request from ${from}: ${refused.reason}`);
+      return;
+    }
+    if (!limit.take()) {
+      res.setHeader('retry-after', '1');
+      answer(res, 429, 'too many problems at once; send it again in a moment');
+      // One warning per flood, not one per request.
+      if (!flooding) opts.warn(`refused requests from ${from}: more than ${BURST} at once`);
+      flooding = true;
+      req.resume();
+      return;
+    }
+    flooding = false;
     const body = await readBody(req, maxBody, pool);
     if (!body.ok) {
-      const from = req.socket.remoteAddress ?? 'unknown';
       if (body.status === 413) {
         answer(res, 413, 'body too large');
         opts.warn(`refused a body over ${mib(maxBody)} from ${from}`);

@@ -125,7 +125,7 @@ describe('simcoach listen (the built CLI, over real HTTP)', () => {
     const data = join(env.XDG_DATA_HOME!, 'simcoach', 'problems');
     const saver = start(['listen', '--port', '0'], env);
     const m = await saver.waitFor(/on 127\.0\.0\.1:(\d+)/);
-    const res = await fetch(`http://127.0.0.1:${m[1]}/`, { method: 'POST', body: JSON.stringify(payload({ name: 'C. Saved Here' })) });
+    const res = await fetch(`http://127.0.0.1:${m[1]}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload({ name: 'C. Saved Here' })) });
     expect(res.status).toBe(200);
     await saver.waitFor(/saved C\. Saved Here/);
     expect(saver.stdout()).toContain(data);

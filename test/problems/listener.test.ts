@@ -24,6 +24,7 @@ describe('the listener when IPv6 loopback cannot be had', () => {
       expect(warnings[0]).toMatch(new RegExp(`^IPv6 loopback \\[::1\\]:${listener.port} is unavailable \\(E[A-Z]+\\); listening on IPv4 only$`));
       const res = await fetch(`http://127.0.0.1:${listener.port}/`, {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Still works', tests: [{ input: '1\n', output: '1\n' }] }),
       });
       expect(res.status).toBe(200);
@@ -39,7 +40,7 @@ describe('the listener bounds what it buffers', () => {
   /** A POST whose body is written by `send`; resolves with the status the listener answered. */
   function post(port: number, headers: Record<string, string | number>, send: (req: ClientRequest) => void): Promise<number> {
     return new Promise((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/', headers }, (res) => {
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
       });
@@ -67,7 +68,7 @@ describe('the listener bounds what it buffers', () => {
       expect(status).toBe(413);
       expect(warnings).toEqual([`refused a body over 1 MiB from 127.0.0.1`, `refused a body over 1 MiB from 127.0.0.1`]);
       expect(listener.buffered()).toBe(0);
-      const ok = await fetch(`http://127.0.0.1:${listener.port}/`, { method: 'POST', body: JSON.stringify({ name: 'Small', tests: [] }) });
+      const ok = await fetch(`http://127.0.0.1:${listener.port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Small', tests: [] }) });
       expect(ok.status).toBe(200);
     } finally {
       await listener.close();

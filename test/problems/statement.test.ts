@@ -170,7 +170,7 @@ describe('downloading a page (loopback HTTP)', () => {
     try {
       const m = await l.waitFor(/listening for Competitive Companion on 127\.0\.0\.1:(\d+)/);
       const body = JSON.stringify({ name: 'Loop', group: '', url: `${base}/problem`, tests: [{ input: '1\n', output: '1\n' }] });
-      expect((await fetch(`http://127.0.0.1:${m[1]}/`, { method: 'POST', body })).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${m[1]}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status).toBe(200);
       await l.waitFor(/no statement: Loop: simcoach cannot read statements from 127\.0\.0\.1 .*; paste it into .*loop\.md/);
       expect(l.stdout()).toMatch(/saved Loop \(1 sample\)/);
       expect((await loadProblem(join(dir, 'loop.md'))).samples).toHaveLength(1);
