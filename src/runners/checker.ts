@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { buildProgram, type Built } from './build.js';
 import { LANGS, langFromPath } from './langs.js';
-import { runSandboxed } from './sandbox.js';
+import { runSandboxed, type SandboxResult } from './sandbox.js';
 import { printable } from '../printable.js';
 import type { CompileInfo } from './types.js';
 
@@ -21,11 +21,42 @@ export async function prepareChecker(file: string, signal?: AbortSignal, role: '
   return { ok: true, checker: { built: r.built, lang } };
 }
 
+/** What a testlib checker's or interactor's exit says: `failed` marks the judge's own failure, not the program's. */
+export interface TestlibOutcome {
+  ok: boolean;
+  detail?: string;
+  failed?: boolean;
+}
+
+/** The first line the judging program wrote (testlib writes its message to stderr), cut and made safe to print. */
+export const judgeSaid = (r: SandboxResult): string => printable((r.stderr.trim() || r.stdout.toString().trim()).split('\n')[0]?.slice(0, 200) ?? '');
+
 /**
- * testlib convention: `checker input output answer`; exit 0 AC, 1 WA, 2 presentation error.
+ * testlib's exit codes: 0 ok, 1 wrong answer, 2 presentation error, 3 the judge's own failure,
+ * 7 points (`quitp`: a score, read from the message; none or zero is no answer), 8 unexpected end
+ * of the output (a presentation error). Anything else, a signal or a limit, is the judge failing.
+ */
+export function testlibOutcome(role: 'checker' | 'interactor', r: SandboxResult): TestlibOutcome {
+  const why = judgeSaid(r);
+  const tail = why ? `: ${why}` : '';
+  switch (r.exitCode) {
+    case 0: return { ok: true, ...(why ? { detail: why } : {}) };
+    case 1: return { ok: false, detail: `${role}: wrong answer${tail}` };
+    case 2: case 8: return { ok: false, detail: `${role}: presentation error${tail}` };
+    case 7: {
+      const points = Number(/-?\d+(?:\.\d+)?/.exec(why)?.[0] ?? 0);
+      return { ok: points > 0, detail: `${role}: points${tail}` };
+    }
+  }
+  const how = r.cpuExceeded || r.wallExceeded ? 'timed out' : r.signal ? `died of ${r.signal}` : `exit ${r.exitCode}`;
+  return { ok: false, failed: true, detail: `${role} failed (${how}) — a judge error, not the program's${tail}` };
+}
+
+/**
+ * testlib convention: `checker input output answer`; the exit code as `testlibOutcome` reads it.
  * The program's output is a file (`outputFile`, in a directory of its own), never held in memory.
  */
-export async function runChecker(c: Checker, input: string, outputFile: string, answer: string, signal?: AbortSignal): Promise<{ ok: boolean; detail?: string }> {
+export async function runChecker(c: Checker, input: string, outputFile: string, answer: string, signal?: AbortSignal): Promise<TestlibOutcome> {
   const run = await LANGS[c.lang].run(c.built.dir, c.built.file, 1024);
   const r = await runSandboxed({
     cmd: run.cmd,
@@ -40,10 +71,5 @@ export async function runChecker(c: Checker, input: string, outputFile: string, 
     outputBytes: 1 << 20,
     signal,
   });
-  const said = printable((r.stderr.trim() || r.stdout.toString().trim()).split('\n')[0]?.slice(0, 200) ?? '');
-  if (r.exitCode === 0) return { ok: true, detail: said || undefined };
-  if (r.exitCode === 1) return { ok: false, detail: `checker: wrong answer${said ? `: ${said}` : ''}` };
-  if (r.exitCode === 2) return { ok: false, detail: `checker: presentation error${said ? `: ${said}` : ''}` };
-  const how = r.cpuExceeded || r.wallExceeded ? 'timed out' : r.signal ? `died of ${r.signal}` : `exit ${r.exitCode}`;
-  return { ok: false, detail: `checker failed (${how})${said ? `: ${said}` : ''}` };
+  return testlibOutcome('checker', r);
 }

@@ -1,16 +1,21 @@
 // Interactive problems, testlib style: the interactor reads the test from a file, talks with the
 // program over their standard streams (each one's stdout is the other's stdin), and decides the
-// verdict by its exit code. Both run in sandboxes of their own, under limits of their own.
+// verdict by its exit code. Both run in sandboxes of their own, under limits of their own. When the
+// problem also has a checker, the Polygon set-up: after a clean interaction the checker judges the
+// interactor's output file (its transcript or its summary) against the answer.
 import { PassThrough } from 'node:stream';
 import type { Built } from './build.js';
-import type { Checker } from './checker.js';
+import { runChecker, testlibOutcome, type Checker } from './checker.js';
 import type { Limits } from './judge.js';
 import { LANGS } from './langs.js';
-import { runSandboxed, type SandboxResult } from './sandbox.js';
+import { runSandboxed } from './sandbox.js';
 import type { LangId, TestCase, TestResult } from './types.js';
 import { testRun } from './testRun.js';
 import { runVerdict } from './verdict.js';
 import { printable } from '../printable.js';
+import { makeTempDir } from './tempdirs.js';
+import { chmod, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /** What of each side's output a result keeps to show. */
 const KEEP_BYTES = 64 * 1024;
@@ -18,24 +23,12 @@ const KEEP_BYTES = 64 * 1024;
 const INTERACTOR_CPU_MS = 10_000;
 const INTERACTOR_MEMORY = 1024 << 20;
 
-const said = (r: SandboxResult): string => printable((r.stderr.trim() || r.stdout.toString().trim()).split('\n')[0]?.slice(0, 200) ?? '');
-
-/** The interactor's exit code, as testlib gives it: 0 AC, 1 WA, 2 presentation error, 3 its own failure. */
-function interactorVerdict(r: SandboxResult): { ok: boolean; detail?: string; failed?: boolean } {
-  const why = said(r);
-  if (r.exitCode === 0) return { ok: true, ...(why ? { detail: why } : {}) };
-  if (r.exitCode === 1) return { ok: false, detail: `interactor: wrong answer${why ? `: ${why}` : ''}` };
-  if (r.exitCode === 2) return { ok: false, detail: `interactor: presentation error${why ? `: ${why}` : ''}` };
-  const how = r.cpuExceeded || r.wallExceeded ? 'timed out' : r.signal ? `died of ${r.signal}` : `exit ${r.exitCode}`;
-  return { ok: false, failed: true, detail: `interactor failed (${how}) — a judge error, not the program's${why ? `: ${why}` : ''}` };
-}
-
 /**
  * One interactive test: the program and the interactor run at once, joined by two pipes. When the
  * program is stopped by a limit the interactor is stopped too, so nothing is left running; a
  * deadlock (each waiting for the other) ends at the wall-clock limit as TLE.
  */
-export async function runInteractive(lang: LangId, built: Built, interactor: Checker, test: TestCase, name: string, lim: Limits, signal?: AbortSignal): Promise<TestResult> {
+export async function runInteractive(lang: LangId, built: Built, interactor: Checker, test: TestCase, name: string, lim: Limits, signal?: AbortSignal, checker: Checker | null = null): Promise<TestResult> {
   const irun = await LANGS[interactor.lang].run(interactor.built.dir, interactor.built.file, INTERACTOR_MEMORY >> 20);
   // Who ended first tells cause from effect: the program only sees its input end after the
   // interactor has finished, and the interactor only after the program has.
@@ -54,6 +47,8 @@ export async function runInteractive(lang: LangId, built: Built, interactor: Che
     args: [...irun.args, 'input.txt', 'output.txt', 'answer.txt'],
     files: { 'input.txt': test.input, 'answer.txt': test.outputs[0] ?? '' },
     readable: [interactor.built.dir],
+    // What the interactor writes to its output file is what a checker reads after it.
+    outputFile: 'output.txt',
     stdin: toInteractor,
     onStdout: (chunk) => toProgram.write(chunk),
     keepStdoutBytes: KEEP_BYTES,
@@ -99,9 +94,27 @@ export async function runInteractive(lang: LangId, built: Built, interactor: Che
     return { ...base, verdict: 'TLE', detail: `idleness: the program and the interactor were both waiting, or the machine was too busy (${p.wallMs} ms wall, ${p.cpuMs} ms CPU)` };
   }
   if (own && own.verdict !== 'RE') return { ...base, verdict: own.verdict, detail: own.detail };
-  const judged = interactorVerdict(i);
+  const judged = testlibOutcome('interactor', i);
   // A crash after the interactor had already given its verdict (a broken pipe, input that ended)
   // is the verdict's consequence; a crash before it is the program's own.
   if (own && !judged.failed && !(interactorFirst && !judged.ok)) return { ...base, verdict: 'RE', detail: own.detail };
-  return { ...base, verdict: judged.ok ? 'AC' : 'WA', ...(judged.detail ? { detail: judged.detail } : {}) };
+  if (!judged.ok || !checker) return { ...base, verdict: judged.ok ? 'AC' : 'WA', ...(judged.detail ? { detail: judged.detail } : {}) };
+  const c = await checkTranscript(checker, test, i.fileOutput ?? Buffer.alloc(0), signal);
+  return { ...base, verdict: c.ok ? 'AC' : 'WA', ...(c.detail ? { detail: c.detail } : {}) };
+}
+
+/** The checker after a clean interaction: (input, the interactor's output file, answer), as Polygon runs it. */
+async function checkTranscript(checker: Checker, test: TestCase, transcript: Buffer, signal?: AbortSignal) {
+  const dir = await makeTempDir('run');
+  try {
+    // The checker may run as another (unprivileged) user; nothing but this file is in here.
+    await chmod(dir, 0o755);
+    const file = join(dir, 'output.txt');
+    await writeFile(file, transcript, { mode: 0o644 });
+    const c = await runChecker(checker, test.input, file, test.outputs[0] ?? '', signal);
+    if (signal?.aborted) throw new DOMException('The judge was aborted', 'AbortError');
+    return c;
+  } finally {
+    await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
 }

@@ -184,7 +184,8 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
       if (!c.ok) throw new Error(c.compile.message);
       interactor = c.checker;
     }
-    if (cmp.checker && !interactor) {
+    // With an interactor too, the checker judges the interactor's output file (Polygon's set-up).
+    if (cmp.checker) {
       const c = await prepareChecker(cmp.checker, opts.signal);
       if (!c.ok) throw new Error(c.compile.message);
       checker = c.checker;
@@ -200,7 +201,7 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
       async (t, i) => {
         const r = await cpuSlots(() =>
           interactor
-            ? runInteractive(program.lang, build.built, interactor, t, t.name ?? `test ${i + 1}`, lim, opts.signal)
+            ? runInteractive(program.lang, build.built, interactor, t, t.name ?? `test ${i + 1}`, lim, opts.signal, checker)
             : runTest(program, build.built, t, i, lim, cmp, checker, opts.io ?? {}, opts.signal, run),
         );
         if (r.verdict !== 'AC') failed = true;
