@@ -14,6 +14,8 @@ import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
 import { color } from '../term.js';
 import { readProgramFile } from './program-file.js';
+import { failureText } from './failure-text.js';
+import type { TestResult } from '../runners/types.js';
 import { exitCodeOf, isBackendCode, stepLines, summaryOf } from './headless.js';
 
 /** What the person gave on the command line, as their decisions at the gate: their program, and a fix if asked. */
@@ -80,6 +82,15 @@ export async function run(argv: string[]): Promise<number> {
   const err = process.stderr;
   const events = new EngineEvents();
   events.subscribe(stepLines((l) => err.write(l)));
+  // The person's own program is the first one judged: its first failure is shown as `test` shows it.
+  let firstFailure: TestResult | undefined;
+  let judged = false;
+  events.subscribe((e) => {
+    if (e.type !== 'run' || judged) return;
+    if (e.program.source !== program.source) return;
+    judged = true;
+    firstFailure = e.result.tests.find((t) => t.verdict !== 'AC');
+  });
   const seen = new Map<string, Proposal>();
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
@@ -105,7 +116,10 @@ export async function run(argv: string[]): Promise<number> {
   const explained = seen.get('explain');
   const review = seen.get('review');
   if (review?.value) process.stdout.write(reviewText(review));
-  else if (explained?.value) process.stdout.write(explanationText(explained));
+  else if (explained?.value) {
+    if (firstFailure) process.stdout.write(`${failureText(firstFailure)}\n\n`);
+    process.stdout.write(explanationText(explained));
+  } else if (firstFailure) process.stdout.write(`${failureText(firstFailure)}\n`);
   const fixed = seen.has('fix') && result.status === 'solved' ? result.program : undefined;
   if (fixed) {
     if (values.output) writeFileSync(values.output, fixed.source);

@@ -78,7 +78,22 @@ export const FLAGS = {
     interactor: { type: 'string', value: 'FILE', doc: 'a testlib interactor for an interactive problem' },
     tl: { type: 'string', value: 'MS', doc: 'time limit per test in milliseconds' },
     ml: { type: 'string', value: 'MB', doc: 'memory limit in megabytes' },
+    input: { type: 'string', short: 'i', value: 'FILE', doc: 'judge only on this input (with --expected), not on the problem\'s tests' },
+    expected: { type: 'string', value: 'FILE', doc: 'the right answer to --input' },
+    'add-test': { type: 'boolean', doc: 'with --input and --expected: add that test to the problem (marked as yours: mine-K.in/.out)' },
     ...json,
+  },
+  run: {
+    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'run under this problem\'s time and memory limits and file input/output (default: 2 s, 256 MB)' },
+    input: { type: 'string', short: 'i', value: 'FILE', doc: 'the input to run on (default: stdin)' },
+    lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },
+    tl: { type: 'string', value: 'MS', doc: 'time limit in milliseconds' },
+    ml: { type: 'string', value: 'MB', doc: 'memory limit in megabytes' },
+    ...json,
+  },
+  watch: {
+    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples (then hidden tests) judge the file on every save (required)' },
+    lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },
   },
   stress: {
     problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem (its limits and comparison)' },

@@ -34,6 +34,16 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
     load: () => import('./test.js'),
   },
+  run: {
+    usage: 'run SOLUTION [--problem P] [--input FILE]',
+    summary: 'run a program once on your own input (a file, else stdin) in the sandbox: its output, time and memory',
+    load: () => import('./run.js'),
+  },
+  watch: {
+    usage: 'watch SOLUTION --problem P',
+    summary: 'judge your file on the samples (then the hidden tests) every time you save it',
+    load: () => import('./watch.js'),
+  },
   check: {
     usage: 'check [SOLUTION] --problem P [FLAGS]',
     summary: 'judge your program; on a failure the model explains it (the line, idea or implementation), fixes only with --fix',

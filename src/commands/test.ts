@@ -1,13 +1,17 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { numberFlag, parse } from '../args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { loadProblem } from '../problems/index.js';
 import type { CompareMode, Comparison } from '../problems/types.js';
 import { isolation, describeIsolation } from '../runners/capabilities.js';
-import { judgeProblem } from '../runners/judge.js';
+import { judge, judgeProblem } from '../runners/judge.js';
+import { addPersonTest, cannotAddTest } from '../problems/personTests.js';
+import type { Problem } from '../problems/types.js';
+import { problemJudgeOptions } from '../runners/problem-options.js';
+import { failureText } from './failure-text.js';
 import { readProgramFile } from './program-file.js';
-import type { JudgeResult, TestResult, Verdict } from '../runners/types.js';
+import type { JudgeOptions, JudgeResult, Program, TestResult, Verdict } from '../runners/types.js';
 import { color } from '../term.js';
 
 const MODES: CompareMode[] = ['tokens', 'exact', 'lines', 'float'];
@@ -52,6 +56,25 @@ function summary(r: JudgeResult): string {
   return `${paint(r.verdict)}  ${r.passed}/${r.total} tests passed · max ${maxTime} ms · max ${(maxMem / 1024).toFixed(1)} MB`;
 }
 
+async function readGiven(file: string, what: string): Promise<string> {
+  return readFile(file, 'utf8').catch(() => {
+    throw new UserError(`${file}: cannot read the ${what}`);
+  });
+}
+
+/** `--input IN --expected OUT`: the one test of the person's own, or null when not given. */
+async function ownTest(values: { input?: string; expected?: string; 'add-test'?: boolean }): Promise<{ input: string; expected: string } | null> {
+  if (values['add-test'] && (values.input === undefined || values.expected === undefined)) throw new UsageError('--add-test needs --input FILE and --expected FILE (the right answer)');
+  if (values.input === undefined && values.expected === undefined) return null;
+  if (values.input === undefined || values.expected === undefined) throw new UsageError('--input and --expected go together');
+  return { input: await readGiven(values.input, 'input'), expected: await readGiven(values.expected, 'expected output') };
+}
+
+function judgeOn(program: { lang: Program['lang']; source: string }, problem: Problem, own: { input: string; expected: string } | null, opts: JudgeOptions) {
+  if (!own) return judgeProblem(program, problem, opts);
+  return judge(program, [{ name: 'your input', input: own.input, outputs: [own.expected] }], { ...problemJudgeOptions(problem), ...opts, timeLimitMs: opts.timeLimitMs ?? problem.timeLimitMs, memoryLimitMb: opts.memoryLimitMb ?? problem.memoryLimitMb });
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'test');
   if (positionals.length !== 1) throw new UsageError('test: give exactly one SOLUTION file');
@@ -63,9 +86,12 @@ export async function run(argv: string[]): Promise<number> {
   if (values.interactor && !(await stat(values.interactor).catch(() => null))) throw new UserError(`${values.interactor}: no such interactor file`);
   const { lang, source } = await readProgramFile(file, values.lang, 'solution');
   comparisonFrom(values, { mode: 'tokens' }); // flag errors before the problem is read
+  const own = await ownTest(values);
   const problem = await loadProblem(values.problem);
+  const unaddable = values['add-test'] ? cannotAddTest(problem) : null;
+  if (unaddable) throw new UserError(`--add-test: ${unaddable}`);
   const compare = comparisonFrom(values, problem.compare);
-  if (problem.samples.length + problem.tests.length === 0) throw new UserError(`${problem.id}: the problem has no tests to run`);
+  if (!own && problem.samples.length + problem.tests.length === 0) throw new UserError(`${problem.id}: the problem has no tests to run`);
   const interactor = values.interactor ? resolve(values.interactor) : problem.interactor;
   if (problem.interactive && !interactor) {
     throw new UserError(
@@ -81,23 +107,27 @@ export async function run(argv: string[]): Promise<number> {
   process.once('SIGINT', onInt);
   let result: JudgeResult;
   try {
-    result = await judgeProblem({ lang, source }, problem, { timeLimitMs: tl, memoryLimitMb: ml, compare, ...(interactor ? { interactor } : {}), signal: controller.signal });
+    result = await judgeOn({ lang, source }, problem, own, { timeLimitMs: tl, memoryLimitMb: ml, compare, ...(interactor ? { interactor } : {}), signal: controller.signal });
   } catch (err) {
     if (controller.signal.aborted) return EXIT.interrupted;
     throw new UserError(`test: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   } finally {
     process.off('SIGINT', onInt);
   }
+  const added = own && values['add-test'] ? await addPersonTest(problem, own.input, own.expected) : undefined;
   if (values.json) {
     const tests = result.tests.map((t) => ({
       name: t.name, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb,
       ...(t.detail ? { detail: t.detail } : {}), exitCode: t.exitCode, signal: t.signal,
     }));
-    const out = { verdict: result.verdict, passed: result.passed, total: result.total, problem: problem.id, lang, compare, ...(result.compile ? { compile: result.compile } : {}), tests };
+    const out = { verdict: result.verdict, passed: result.passed, total: result.total, problem: problem.id, lang, compare, ...(result.compile ? { compile: result.compile } : {}), tests, ...(added ? { added } : {}) };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   } else {
     if (result.tests.length) process.stdout.write(`${table(result.tests)}\n`);
+    const failed = result.tests.find((t) => t.verdict !== 'AC');
+    if (failed) process.stdout.write(`\n${failureText(failed)}\n`);
     process.stdout.write(`${summary(result)}\n`);
+    if (added) process.stdout.write(`added to ${problem.id} as your test: ${added}\n`);
   }
   return result.verdict === 'AC' ? EXIT.ok : EXIT.failed;
 }

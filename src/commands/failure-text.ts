@@ -1,0 +1,23 @@
+// The first failing test as `test`, `check` and `watch` print it: its name, verdict and detail,
+// its input, then the expected output beside what the program printed (fitted to the terminal).
+import { printable } from '../printable.js';
+import { clip } from '../runners/feedback.js';
+import type { TestResult } from '../runners/types.js';
+import { color } from '../term.js';
+import { sideBySide } from './sideBySide.js';
+
+const SHOW = 1500;
+
+const termWidth = (): number => process.stdout.columns || 80;
+
+export function failureText(t: TestResult, width = termWidth(), stream: NodeJS.WriteStream = process.stdout): string {
+  const lines = [
+    `${color.red(`${t.name} fails (${t.verdict})`, stream)}${t.detail ? `: ${printable(t.detail)}` : ''}`,
+    color.bold('input', stream),
+    printable(clip(t.input, SHOW).trimEnd()) || '(empty)',
+  ];
+  // A crash or a time-out printed nothing worth setting beside the answer.
+  if (t.verdict === 'WA' || t.actual.trim() !== '') lines.push(sideBySide(['expected', 'got'], clip(t.expected, SHOW), clip(t.actual, SHOW), width));
+  if (t.verdict === 'RE' && t.stderr.trim()) lines.push(color.bold('stderr', stream), printable(clip(t.stderr, SHOW).trimEnd()));
+  return lines.join('\n');
+}

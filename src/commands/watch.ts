@@ -1,0 +1,140 @@
+// `simcoach watch SOLUTION --problem P`: the person writes in their own editor; every save is
+// judged on the samples, then (once they pass) on the hidden tests, and one compact table is
+// printed per save with the first failure's input, expected output and what the program printed.
+// On a terminal `enter` judges again and `q` quits. A save that comes while a judgement runs
+// cancels it: only the newest text is worth judging.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parse } from '../args.js';
+import { EXIT, UsageError, UserError, messageOf } from '../errors.js';
+import { LANGS } from '../runners/langs.js';
+import type { Problem } from '../problems/types.js';
+import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/types.js';
+import { color } from '../term.js';
+import { printable } from '../printable.js';
+import { failureText } from './failure-text.js';
+import { watchSaves } from './fileSaves.js';
+import { readProgramFile } from './program-file.js';
+
+const out = process.stdout;
+const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'TLE' || v === 'MLE' || v === 'OLE' ? color.yellow(v) : color.red(v));
+
+function rows(tests: TestResult[]): string[] {
+  const width = Math.max(...tests.map((t) => t.name.length));
+  return tests.map((t) => {
+    const detail = t.detail ? `  ${printable(t.detail).split('\n')[0]!.slice(0, 60)}` : '';
+    return `${t.name.padEnd(width)}  ${paint(t.verdict)}${' '.repeat(4 - t.verdict.length)}${String(t.timeMs).padStart(5)} ms ${(t.memoryKb / 1024).toFixed(1).padStart(6)} MB${detail}`;
+  });
+}
+
+interface Judgement {
+  samples: JudgeResult;
+  hidden?: JudgeResult;
+}
+
+async function judgeFile(source: string, lang: LangId, problem: Problem, signal: AbortSignal): Promise<Judgement> {
+  const { judge, judgeProblem } = await import('../runners/judge.js');
+  const { namedTests } = await import('../problems/named.js');
+  const { problemJudgeOptions } = await import('../runners/problem-options.js');
+  const program = { lang, source };
+  const samples = await judgeProblem(program, problem, { samplesOnly: true, signal });
+  if (samples.verdict !== 'AC' || problem.tests.length === 0) return { samples };
+  // Hidden tests stop at the first failure: on a save, that one is all a person reads.
+  const hidden = await judge(program, namedTests(problem.tests, 'test'), { ...problemJudgeOptions(problem), stopOnFailure: true, signal });
+  return { samples, hidden };
+}
+
+export function judgementText(j: Judgement, problem: Problem): string {
+  const { samples, hidden } = j;
+  if (samples.verdict === 'CE') return `${paint('CE')}  compilation error\n${printable(samples.compile?.message ?? '')}`;
+  const lines = samples.tests.length ? rows(samples.tests) : ['(the problem has no samples)'];
+  const failed = [...samples.tests, ...(hidden?.tests ?? [])].find((t) => t.verdict !== 'AC');
+  if (samples.verdict !== 'AC') lines.push(`samples ${samples.passed}/${samples.total}${problem.tests.length ? ' · the hidden tests wait until they pass' : ''}`);
+  else if (!hidden) lines.push(color.green(`Accepted — ${samples.passed}/${samples.total} samples (the problem has no hidden tests)`));
+  else if (hidden.verdict === 'AC') lines.push(color.green(`Accepted — ${samples.total + hidden.total}/${samples.total + hidden.total} tests`));
+  else lines.push(`samples pass · hidden tests: ${paint(hidden.verdict)} on ${failed?.name ?? 'a test'} (${hidden.passed} passed before it, of ${hidden.total})`);
+  if (failed) lines.push('', failureText(failed));
+  return lines.join('\n');
+}
+
+const clock = (): string => new Date().toTimeString().slice(0, 8);
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, 'watch');
+  if (positionals.length !== 1) throw new UsageError('watch: give exactly one SOLUTION file');
+  if (!values.problem) throw new UsageError('watch: --problem PROBLEM is required');
+  const file = positionals[0]!;
+  const { lang } = await readProgramFile(file, values.lang, 'solution');
+  const { loadProblem } = await import('../problems/index.js');
+  const problem = await loadProblem(values.problem);
+  const { unjudgeable } = await import('../runners/problem-options.js');
+  const why = unjudgeable(problem);
+  if (why) throw new UserError(`${problem.id}: ${why}`);
+  if (problem.samples.length + problem.tests.length === 0) throw new UserError(`${problem.id}: the problem has no tests to run`);
+
+  const tty = Boolean(process.stdin.isTTY);
+  const keysLine = color.dim(tty ? 'save the file to judge it · enter judges again · q quits' : 'save the file to judge it · ctrl-c quits');
+  out.write(`${color.bold(`watching ${basename(file)}`)} · ${problem.title} · ${LANGS[lang].name}\n${keysLine}\n`);
+
+  let saves = 0;
+  let current: AbortController | null = null;
+  const judgeNow = async (why: string): Promise<void> => {
+    current?.abort();
+    const mine = new AbortController();
+    current = mine;
+    saves++;
+    const n = saves;
+    let source: string;
+    try {
+      source = await readFile(file, 'utf8');
+    } catch {
+      // Between an editor's unlink and its rename, or deleted: wait for the next save.
+      if (current === mine) out.write(`\n${color.yellow(`${basename(file)} cannot be read now; waiting for the next save`)}\n`);
+      return;
+    }
+    out.write(`\n${color.bold(`── ${why} ${n} · ${clock()} · ${basename(file)} ──`)}\n`);
+    try {
+      const j = await judgeFile(source, lang, problem, mine.signal);
+      if (current !== mine) return;
+      out.write(`${judgementText(j, problem)}\n${keysLine}\n`);
+    } catch (err) {
+      if (mine.signal.aborted) return;
+      out.write(`${color.red('the judge failed:')} ${messageOf(err)}\n`);
+    }
+  };
+
+  return new Promise<number>((done) => {
+    let finished = false;
+    const finish = (code: number): void => {
+      if (finished) return;
+      finished = true;
+      current?.abort();
+      saveWatch.close();
+      process.off('SIGINT', onInt);
+      if (tty) {
+        process.stdin.setRawMode(false);
+        process.stdin.pause();
+        process.stdin.off('data', onKey);
+      }
+      done(code);
+    };
+    const onInt = (): void => finish(EXIT.interrupted);
+    const onKey = (data: Buffer): void => {
+      const k = data.toString('utf8');
+      if (k === 'q' || k === 'Q') finish(EXIT.ok);
+      else if (k === '\u0003') finish(EXIT.interrupted);
+      else if (k === '\r' || k === '\n') void judgeNow('run');
+    };
+    const saveWatch = watchSaves(file, () => void judgeNow('save'), (err) => {
+      out.write(`${color.red('cannot watch the folder any more:')} ${messageOf(err)}\n`);
+      finish(EXIT.failed);
+    });
+    process.once('SIGINT', onInt);
+    if (tty) {
+      process.stdin.setRawMode(true);
+      process.stdin.on('data', onKey);
+      process.stdin.resume();
+    }
+    void judgeNow('run');
+  });
+}
