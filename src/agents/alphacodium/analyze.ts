@@ -4,7 +4,7 @@ import type { Program } from '../../runners/types.js';
 import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';
-import { asText } from '../shared/text.js';
+import { asText, stripThink } from '../shared/text.js';
 import { pick, readYaml, showMap } from '../shared/yaml.js';
 import { anchoringMeta, reflectionText, yamlForm, type Anchoring, type Reflection } from './common.js';
 
@@ -28,7 +28,15 @@ how_to_fix: |
   what to change, concretely, so this test passes without breaking the others`;
 
 function parseAnalysis(text: string): FailureAnalysis {
-  const m = readYaml(text, KEYS);
+  let m: Record<string, unknown>;
+  try {
+    m = readYaml(text, KEYS);
+  } catch (err) {
+    // An analysis in prose is still one: what went wrong, in the model's words.
+    const prose = stripThink(text);
+    if (prose === '') throw err;
+    return { wrong: prose, fix: '' };
+  }
   const wrong = asText(pick(m, 'what_went_wrong', 'analysis', 'failure_analysis', 'problem'));
   const fix = asText(pick(m, 'how_to_fix', 'fix', 'fix_plan', 'solution'));
   if (wrong === '' && fix === '') throw new AnswerFormatError('the answer has neither "what_went_wrong:" nor "how_to_fix:"');

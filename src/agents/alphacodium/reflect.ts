@@ -2,7 +2,7 @@ import type { Agent, AgentContext } from '../../engine/types.js';
 import { AnswerFormatError } from '../../engine/types.js';
 import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
-import { asText } from '../shared/text.js';
+import { asText, stripThink } from '../shared/text.js';
 import { listOf, pick, readYaml, showList, showMap } from '../shared/yaml.js';
 import { yamlForm, type Reflection } from './common.js';
 
@@ -29,6 +29,8 @@ sample_explanations:
 
 function bulletsOf(v: unknown): string[] {
   if (Array.isArray(v)) return v.map(asText).filter((s) => s !== '');
+  // Markdown bullets that open with a label ("- The goal: …") read as a mapping: one bullet each.
+  if (typeof v === 'object' && v !== null) return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, ' ')}: ${asText(x)}`);
   // One block of text: its lines that start a bullet, or the whole block as one.
   const t = asText(v);
   if (t === '') return [];
@@ -37,7 +39,15 @@ function bulletsOf(v: unknown): string[] {
 }
 
 function parseReflection(text: string): Reflection {
-  const m = readYaml(text, KEYS);
+  let m: Record<string, unknown>;
+  try {
+    m = readYaml(text, KEYS);
+  } catch (err) {
+    // A reflection in prose is a reflection: its paragraphs (or list items) are the bullets.
+    const bullets = bulletsOf(stripThink(text).replace(/\n\s*\n/g, '\n'));
+    if (bullets.length === 0) throw err;
+    return { bullets, explanations: [] };
+  }
   const bullets = bulletsOf(pick(m, 'reflection', 'self_reflection', 'bullets', 'problem'));
   if (bullets.length === 0) throw new AnswerFormatError('the answer has no "reflection:" list of bullet points');
   const explanations = listOf(pick(m, 'sample_explanations', 'tests_explanations', 'test_explanations', 'samples')).map((e) => ({

@@ -5,6 +5,7 @@
 import { parse } from 'yaml';
 import { AnswerFormatError } from '../../engine/types.js';
 import { fences } from './code.js';
+import { markdownMap } from './markdown.js';
 import { stripThink } from './text.js';
 
 /** The YAML text of an answer: its ```yaml fence if it has one, else the whole answer. */
@@ -66,21 +67,28 @@ function tryYaml(text: string): { ok: true; value: unknown } | { ok: false; erro
 
 /**
  * The YAML document of an answer (fence unwrapped, `<think>` removed), repaired once when a
- * plain value broke it; an AnswerFormatError says why when it is still not YAML, or when the
- * document is not a mapping.
+ * plain value broke it; else the markdown the model wrote instead (headings or bold labels for
+ * keys, bullets for lists) when it names one of `keys`. An AnswerFormatError says why when it
+ * is neither, or when the document is not a mapping.
  */
 export function readYaml(answer: string, keys: readonly string[]): Record<string, unknown> {
   const body = yamlBody(answer);
   if (body.trim() === '') throw new AnswerFormatError('the answer is empty');
   let r = tryYaml(body);
-  if (!r.ok || !isMap(r.value)) {
+  if (!r.ok || !isMap(r.value) || !namesAny(r.value, keys)) {
     const fixed = tryYaml(repairYaml(body, keys));
-    if (fixed.ok && isMap(fixed.value)) r = fixed;
+    if (fixed.ok && isMap(fixed.value) && (namesAny(fixed.value, keys) || !(r.ok && isMap(r.value)))) r = fixed;
   }
+  if (r.ok && isMap(r.value) && namesAny(r.value, keys)) return lowerKeys(r.value);
+  const md = markdownMap(stripThink(answer));
+  if (namesAny(md, keys)) return md;
   if (!r.ok) throw new AnswerFormatError(`the answer is not valid YAML (${r.error})`);
   if (!isMap(r.value)) throw new AnswerFormatError(`the answer is not a YAML mapping with the keys ${keys.slice(0, 3).join(', ')}`);
   return lowerKeys(r.value);
 }
+
+/** Whether a mapping holds at least one of the keys a stage reads (or one like them). */
+const namesAny = (m: Record<string, unknown>, keys: readonly string[]): boolean => Object.keys(m).some((k) => keys.includes(keyName(k)) || keys.some((want) => keyName(k).includes(want)));
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
