@@ -62,13 +62,13 @@ export function readVerdict(v: unknown): Verdict | undefined {
 
 /**
  * An answer the parser refused, read as the published code would: the whole text is the trace
- * and the critique, and a verdict that cannot be read is "needs change" (the plan gets revised
- * rather than trusted unchecked).
+ * and the critique, and a verdict that cannot be read is "plan fine": the published code revises
+ * only when it finds the phrase that asks for it (METHODS.md).
  */
 function lenientSimulation(text: string): SimulationValue {
   const a = readAnswer(text, FIELDS);
   const whole = wholeText(text);
-  const verdict = readVerdict(a.fields.verdict) ?? readVerdict(lastLines(a.text)) ?? 'needs-change';
+  const verdict = readVerdict(a.fields.verdict) ?? readVerdict(lastLines(a.text)) ?? 'plan-fine';
   return { input: asText(a.fields.input), trace: asText(a.fields.trace) || whole, predicted: asText(a.fields.predicted), verdict, critique: asText(a.fields.critique) || whole };
 }
 
