@@ -49,7 +49,8 @@ export async function mapcoder(s: Steps, p: Problem, o: MapcoderOptions): Promis
     for (let round = 1; round <= o.debugRounds; round++) {
       if (passes(result)) return s.done(answer.program, score(result));
       s.progress({ label: 'debug', value: round, max: o.debugRounds });
-      answer = await s.ask(mapDebugAgent, { previous: answer, retrieval: recalled, feedback: feedbackOf(result) });
+      const fixed = await s.ask(mapDebugAgent, { previous: answer, retrieval: recalled, feedback: feedbackOf(result) });
+      answer = { plan: fixed.plan, program: fixed.program, ...(fixed.answer ? { text: fixed.answer } : {}) };
       result = await s.run(answer.program, p.samples);
     }
     if (passes(result)) return s.done(answer.program, score(result));

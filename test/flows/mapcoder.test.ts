@@ -125,6 +125,24 @@ describe('mapcoder with the auto gate', () => {
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
   });
 
+  it('round 2 gets round 1\'s whole answer as the model wrote it, its plan under no heading of ours included', async () => {
+    const o = { exemplars: 1, debugRounds: 2 };
+    // Prose in the authors' manner: the modified plan is not under a heading our reader knows.
+    const round1 = `The bug is the sign. Modified Planning, step by step:\n1. WHOLE-ANSWER-STEP: read a and b\n2. print their sum, not the difference\n\n${fence('print(1)')}\nThat should pass now.`;
+    const server = await serve({
+      retrieve: RETRIEVE(1),
+      'exemplar-plan': planFor,
+      confidence: confidenceFor,
+      'mapcoder-code': fence(WRONG),
+      'mapcoder-debug': [round1, debugWith(RIGHT)],
+    });
+    const { outcome } = await runFlow(mapcoder, sumTwo, o, server);
+    const debugs = server.chatBodies().slice(4).map((b) => b.messages[2]!.content);
+    expect(debugs).toHaveLength(2);
+    expect(debugs[1]).toContain(round1.trim());
+    expect(outcome).toMatchObject({ status: 'solved' });
+  });
+
   it('tests the last debug output of a plan (the published code returned it untested)', async () => {
     const o = { exemplars: 1, debugRounds: 2 };
     const server = await serve({

@@ -16,6 +16,11 @@ import { programLeniently } from '../shared/lenient.js';
 export interface MapAnswer {
   plan: string;
   program: Program;
+  /**
+   * The answer as the model wrote it (a debug round's whole text), carried whole into the next
+   * round as the authors' code does, not only the parts our parser found. Absent in round 1.
+   */
+  text?: string;
 }
 
 export interface MapDebugInput {
@@ -34,7 +39,7 @@ export interface MapDebugInput {
  * next round reads (the previous plan when the answer gave none). MapCoder's debugger is not
  * asked to trace or to blame: `trace` is empty and `culprit` whatever its words happen to say.
  */
-export const mapDebugSchema = debugSchema.extend({ plan: z.string() });
+export const mapDebugSchema = debugSchema.extend({ plan: z.string(), answer: z.string().optional() });
 export type MapDebugValue = z.infer<typeof mapDebugSchema>;
 
 const FIELDS: readonly Field<'plan' | 'notes' | 'code'>[] = [
@@ -61,7 +66,18 @@ function parseDebug(text: string, ctx: AgentContext, previousPlan: string): MapD
   const fence = /(```|~~~)[\s\S]*$/;
   const notes = a.form !== 'plain' ? asText(a.fields.notes) : fence.test(a.text) ? a.text.replace(fence, '').trim() : '';
   const plan = asText(a.fields.plan);
-  return mapDebugSchema.parse({ trace: '', culprit: readCulprit(undefined, a.text), fix: notes, plan: plan || previousPlan, program });
+  return mapDebugSchema.parse({ trace: '', culprit: readCulprit(undefined, a.text), fix: notes, plan: plan || previousPlan, program, answer: text });
+}
+
+/**
+ * The previous answer as the next round reads it: the model's whole text when there is one and it
+ * still holds the program the flow goes on with; otherwise (round 1, or the person edited the
+ * program alone) the plan and the program under their headings.
+ */
+function previousText(previous: MapAnswer): string {
+  const text = previous.text?.trim();
+  if (text && text.includes(previous.program.source.trim())) return text;
+  return ['#### Plan', previous.plan.trim(), '', '#### Program', quoteProgram(previous.program)].join('\n');
 }
 
 /** MapCoder's debugger: its previous answer (plan and program) + algorithm + the failing tests → modified plan and program. */
@@ -77,11 +93,7 @@ export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
       algorithmText(input.retrieval),
       '',
       '### Your previous answer',
-      '#### Plan',
-      input.previous.plan.trim(),
-      '',
-      '#### Program',
-      quoteProgram(input.previous.program),
+      previousText(input.previous),
       '',
       '### Failing tests',
       input.feedback.trim(),
@@ -102,5 +114,5 @@ export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
   edit: (text, previous, ctx) => editFix((t, c) => parseDebug(t, c, previous.plan))(text, previous, ctx),
   forward: fixForward(),
   program: fixProgram(),
-  lenient: (text, input, ctx) => ({ trace: '', culprit: 'unknown', fix: '', plan: input.previous.plan, program: programLeniently(text, ctx) }),
+  lenient: (text, input, ctx) => ({ trace: '', culprit: 'unknown', fix: '', plan: input.previous.plan, program: programLeniently(text, ctx), answer: text }),
 };
