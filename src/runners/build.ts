@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeTempDir } from './tempdirs.js';
+import { makeTempDir, removeDir } from './tempdirs.js';
 import { buildCacheDir } from '../paths.js';
 import { LANGS } from './langs.js';
 import { probe, which } from './probe.js';
@@ -57,7 +57,7 @@ export async function buildProgram(program: Program, opts: { includeDirs?: strin
   if (!lang.compile) {
     const dir = await makeTempDir('src');
     await writeFile(join(dir, file), program.source);
-    return { ok: true, built: { dir, file, cleanup: () => rm(dir, { recursive: true, force: true }) } };
+    return { ok: true, built: { dir, file, cleanup: () => removeDir(dir) } };
   }
   const c = lang.compile;
   const toolPath = await which(c.tool);
@@ -104,12 +104,13 @@ export async function buildProgram(program: Program, opts: { includeDirs?: strin
     await writeFile(join(temp, ok ? 'ok' : 'ce'), message);
     await rename(temp, final).catch(async () => {
       // Someone else finished the same build first; theirs is as good as ours.
-      await rm(temp, { recursive: true, force: true });
+      await removeDir(temp);
     });
     const compile: CompileInfo = { ok, message, cached: false, ms: r.wallMs };
     return ok ? { ok: true, built: { dir: final, file, compile, cleanup: noop } } : { ok: false, compile };
   } catch (err) {
-    await rm(temp, { recursive: true, force: true });
+    // The compiler wrote here as the sandbox's uid: removed without following what it left.
+    await removeDir(temp);
     throw err;
   }
 }
