@@ -23,6 +23,12 @@ export type BuildOutcome = { ok: true; built: Built } | { ok: false; compile: Co
 const COMPILE_CPU_MS = 30_000;
 const COMPILE_MEMORY = 2048 * 1024 * 1024;
 const MESSAGE_MAX = 4000;
+/**
+ * The compiler's file-size limit: what its object files and the binary need. A static array with
+ * an initializer (`int dp[1000000] = {1};`, common in contest C++) puts megabytes into .data, so
+ * this is far above the message's size; only the message is cut (trimMessage).
+ */
+const COMPILE_FILE_MAX = 256 << 20;
 
 let compiles = 0;
 /** How many times a compiler actually ran in this process (the bench checks a second run makes 0). */
@@ -92,7 +98,9 @@ export async function buildProgram(program: Program, opts: { includeDirs?: strin
       wallMs: COMPILE_CPU_MS * 2,
       memoryBytes: COMPILE_MEMORY,
       pids: 64,
-      outputBytes: 1 << 20,
+      outputBytes: COMPILE_FILE_MAX,
+      // The compiler's stdout is never read: what it prints is kept only as far as the message needs.
+      keepStdoutBytes: MESSAGE_MAX,
       signal: opts.signal,
     });
     if (r.aborted) throw new DOMException('The judge was aborted', 'AbortError');

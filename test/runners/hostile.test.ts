@@ -920,3 +920,12 @@ describe('simcoach killed outright', () => {
     }
   }, 60_000);
 });
+
+describe('wrong verdicts a program could force', () => {
+  it('a static array with an initializer compiles: the compiler writes the megabytes of .data it needs (AC, not CE)', async () => {
+    const source = '#include <cstdio>\nint dp[1000000] = {1};\nint main() { long long s = 0; for (int i = 0; i < 1000000; i++) s += dp[i] + i % 3; std::printf("%lld\\n", s); }\n';
+    const r = await judge({ lang: 'cpp', source }, [{ input: '', outputs: ['1000000'] }], { ...opts, timeLimitMs: 5000, wallLimitMs: ROOMY });
+    expect(r.compile?.ok, r.compile?.message).toBe(true);
+    expect(r.tests[0]?.verdict, r.tests[0]?.detail).toBe('AC');
+  }, 120_000);
+});
