@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeTempDir } from './tempdirs.js';
+import { makeTempDir, removeDir } from './tempdirs.js';
 import { buildCacheDir } from '../paths.js';
 import { LANGS } from './langs.js';
 import { probe, which } from './probe.js';
@@ -23,6 +23,12 @@ export type BuildOutcome = { ok: true; built: Built } | { ok: false; compile: Co
 const COMPILE_CPU_MS = 30_000;
 const COMPILE_MEMORY = 2048 * 1024 * 1024;
 const MESSAGE_MAX = 4000;
+/**
+ * The compiler's file-size limit: what its object files and the binary need. A static array with
+ * an initializer (`int dp[1000000] = {1};`, common in contest C++) puts megabytes into .data, so
+ * this is far above the message's size; only the message is cut (trimMessage).
+ */
+const COMPILE_FILE_MAX = 256 << 20;
 
 let compiles = 0;
 /** How many times a compiler actually ran in this process (the bench checks a second run makes 0). */
@@ -57,7 +63,7 @@ export async function buildProgram(program: Program, opts: { includeDirs?: strin
   if (!lang.compile) {
     const dir = await makeTempDir('src');
     await writeFile(join(dir, file), program.source);
-    return { ok: true, built: { dir, file, cleanup: () => rm(dir, { recursive: true, force: true }) } };
+    return { ok: true, built: { dir, file, cleanup: () => removeDir(dir) } };
   }
   const c = lang.compile;
   const toolPath = await which(c.tool);
@@ -92,7 +98,9 @@ export async function buildProgram(program: Program, opts: { includeDirs?: strin
       wallMs: COMPILE_CPU_MS * 2,
       memoryBytes: COMPILE_MEMORY,
       pids: 64,
-      outputBytes: 1 << 20,
+      outputBytes: COMPILE_FILE_MAX,
+      // The compiler's stdout is never read: what it prints is kept only as far as the message needs.
+      keepStdoutBytes: MESSAGE_MAX,
       signal: opts.signal,
     });
     if (r.aborted) throw new DOMException('The judge was aborted', 'AbortError');
@@ -104,12 +112,13 @@ export async function buildProgram(program: Program, opts: { includeDirs?: strin
     await writeFile(join(temp, ok ? 'ok' : 'ce'), message);
     await rename(temp, final).catch(async () => {
       // Someone else finished the same build first; theirs is as good as ours.
-      await rm(temp, { recursive: true, force: true });
+      await removeDir(temp);
     });
     const compile: CompileInfo = { ok, message, cached: false, ms: r.wallMs };
     return ok ? { ok: true, built: { dir: final, file, compile, cleanup: noop } } : { ok: false, compile };
   } catch (err) {
-    await rm(temp, { recursive: true, force: true });
+    // The compiler wrote here as the sandbox's uid: removed without following what it left.
+    await removeDir(temp);
     throw err;
   }
 }

@@ -216,7 +216,8 @@ let runSeq = 0;
 
 /** Gives a directory (and what is in it) to `uid`, for the program to write or for us to take back. */
 async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
-  await chown(dir, uid, gid);
+  // lchown: a name the program swapped for a link is changed itself, never what it points at.
+  await lchown(dir, uid, gid);
   for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
     const p = join(dir, e.name);
     if (e.isDirectory()) await chownTree(p, uid, gid);

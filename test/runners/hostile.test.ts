@@ -17,6 +17,7 @@ import { settingsPath } from '../../src/config.js';
 import { judge } from '../../src/runners/judge.js';
 import { pythonExecutable } from '../../src/runners/langs.js';
 import { openBatch } from '../../src/runners/sandboxPool.js';
+import { tempParent } from '../../src/runners/tempdirs.js';
 import type { FileIo } from '../../src/problems/types.js';
 import type { JudgeOptions, LangId, TestResult, Verdict } from '../../src/runners/types.js';
 import { isolateCache, leftoverGroups, leftovers } from './helpers.js';
@@ -537,19 +538,14 @@ const PYTHON_RE = ['read stdin past EOF', 'a scratch file in /tmp past the outpu
 const expected = (c: Case, lang: LangId): Verdict => (PYTHON_RE.includes(c.name) && lang === 'python' ? 'RE' : c.verdict);
 
 /**
- * Run dirs of this process still on the host after its judge returned (both roots a run dir may be
- * in). They are removed here whatever they hold (rm -rf goes by open directories, so no depth stops
- * it), so that one case's leftovers do not fail the next.
+ * Run dirs of this process still on the host after its judge returned (all are under our private
+ * temp parent). They are removed here whatever they hold (rm -rf goes by open directories, so no
+ * depth stops it), so that one case's leftovers do not fail the next.
  */
-function leftoverRunDirs(): string[] {
-  const found: string[] = [];
-  for (const root of new Set([tmpdir(), '/var/tmp'])) {
-    for (const name of existsSync(root) ? readdirSync(root) : []) {
-      if (!name.startsWith(`simcoach-run-${process.pid}-`)) continue;
-      found.push(join(root, name));
-      execFileSync('rm', ['-rf', '--one-file-system', join(root, name)]);
-    }
-  }
+async function leftoverRunDirs(): Promise<string[]> {
+  const parent = await tempParent();
+  const found = readdirSync(parent).filter((n) => n.startsWith(`run-${process.pid}-`)).map((n) => join(parent, n));
+  for (const d of found) execFileSync('rm', ['-rf', '--one-file-system', d]);
   return found;
 }
 
@@ -576,7 +572,7 @@ describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((
     it(`${c.name} → ${expected(c, lang)}`, async (ctx) => {
       if (pool === undefined && !pooled) ctx.skip();
       // Whatever assertion fails first, what the case left on the host goes.
-      ctx.onTestFinished(() => void leftoverRunDirs());
+      ctx.onTestFinished(async () => void (await leftoverRunDirs()));
       const source = lang === 'python' ? c.python() : CPP;
       const input = lang === 'python' ? (c.input ?? '') : `${c.cpp()}\n${c.input ?? ''}`;
       const t0 = performance.now();
@@ -590,7 +586,7 @@ describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((
       if (c.wallMs === WALL) expect(elapsed).toBeLessThan(KILLED_WITHIN);
       expect(leftovers()).toEqual([]);
       expect(leftoverGroups()).toEqual([]);
-      expect(leftoverRunDirs()).toEqual([]);
+      expect(await leftoverRunDirs()).toEqual([]);
       c.after?.(r.tests[0]!);
     });
   }
@@ -923,4 +919,13 @@ describe('simcoach killed outright', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('wrong verdicts a program could force', () => {
+  it('a static array with an initializer compiles: the compiler writes the megabytes of .data it needs (AC, not CE)', async () => {
+    const source = '#include <cstdio>\nint dp[1000000] = {1};\nint main() { long long s = 0; for (int i = 0; i < 1000000; i++) s += dp[i] + i % 3; std::printf("%lld\\n", s); }\n';
+    const r = await judge({ lang: 'cpp', source }, [{ input: '', outputs: ['1000000'] }], { ...opts, timeLimitMs: 5000, wallLimitMs: ROOMY });
+    expect(r.compile?.ok, r.compile?.message).toBe(true);
+    expect(r.tests[0]?.verdict, r.tests[0]?.detail).toBe('AC');
+  }, 120_000);
 });

@@ -1,31 +1,187 @@
-// Temp dirs of a simcoach that was SIGKILLed are removed by the next one; a live owner's never.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// Run and source dirs live under one private parent of ours; the sweep of a dead simcoach's dirs
+// removes only our own, and never follows a link, even one swapped in while it works.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { makeTempDir } from '../../src/runners/tempdirs.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixturesDir } from '../../src/problems/index.js';
+import { removeTree } from '../../src/runners/removeTree.js';
+import { makeTempDir, privateParent, sweep, tempParent } from '../../src/runners/tempdirs.js';
 
-describe('run temp dirs', () => {
-  it('carry our pid, and the first one made sweeps those whose owner is gone', async () => {
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
-    const stale = join(tmpdir(), `simcoach-run-${dead}-stale1`);
-    const staleSrc = join(tmpdir(), `simcoach-src-${dead}-stale2`);
-    // A live process that is not us: our parent (the vitest runner) stands in for another simcoach.
-    const live = join(tmpdir(), `simcoach-run-${process.ppid}-live1`);
+const root = process.getuid?.() === 0;
+const uid = process.getuid?.() ?? 0;
+const OTHER = 4242;
+const deadPid = (): number => spawnSync(process.execPath, ['-e', '']).pid!;
+
+let base: string;
+beforeEach(() => {
+  base = join(tmpdir(), `sc-tempdirs-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(base, { recursive: true });
+});
+afterEach(() => {
+  execFileSync('rm', ['-rf', '--one-file-system', base]);
+});
+
+/** A root-owned dir of `n` files outside the tree under test: what a link would lure a delete to. */
+function victim(n: number): string {
+  const dir = join(base, 'victim');
+  mkdirSync(dir);
+  for (let i = 0; i < n; i++) writeFileSync(join(dir, `f${i}`), 'keep');
+  return dir;
+}
+
+const count = (dir: string): number => readdirSync(dir).length;
+
+describe('the private parent', () => {
+  it('is made 0700 and ours, and the same one is used again', async () => {
+    const dir = await privateParent(join(base, 'tmp'));
+    expect(dir).toBe(join(base, 'tmp', `simcoach-${uid}`));
+    const s = lstatSync(dir!);
+    expect(s.mode & 0o777).toBe(0o700);
+    expect(s.uid).toBe(uid);
+    expect(await privateParent(join(base, 'tmp'))).toBe(dir);
+  });
+
+  it('a link planted under its name is refused, and what it points at is left alone', async () => {
+    const shared = join(base, 'shared');
+    mkdirSync(shared, { mode: 0o1777 });
+    chmodSync(shared, 0o1777);
+    const target = victim(3);
+    symlinkSync(target, join(shared, `simcoach-${uid}`));
+    expect(await privateParent(shared)).toBeNull();
+    expect(count(target)).toBe(3);
+    expect(lstatSync(target).mode & 0o777).not.toBe(0o700);
+  });
+
+  it.runIf(root)("another user's dir planted under its name is refused", async () => {
+    const shared = join(base, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    mkdirSync(join(shared, `simcoach-${uid}`), { mode: 0o700 });
+    chownSync(join(shared, `simcoach-${uid}`), OTHER, OTHER);
+    expect(await privateParent(shared)).toBeNull();
+  });
+
+  it('a root that others may write without the sticky bit is refused', async () => {
+    const open = join(base, 'open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    expect(await privateParent(open)).toBeNull();
+  });
+
+  it('run and source dirs of this process are made in it, named with our pid', async () => {
+    const parent = await tempParent();
+    const run = await makeTempDir('run');
+    const src = await makeTempDir('src');
+    try {
+      expect(run.startsWith(`${parent}/run-${process.pid}-`)).toBe(true);
+      expect(src.startsWith(`${parent}/src-${process.pid}-`)).toBe(true);
+      expect(lstatSync(parent).mode & 0o777).toBe(0o700);
+    } finally {
+      await removeTree(run);
+      await removeTree(src);
+    }
+  });
+});
+
+describe('the sweep of a dead simcoach’s dirs', () => {
+  it('removes ours whose owner is gone, keeps a live owner’s, and follows no link named like ours', async () => {
+    const parent = (await privateParent(join(base, 'tmp')))!;
+    const dead = deadPid();
+    const stale = join(parent, `run-${dead}-aaaa`);
+    const staleSrc = join(parent, `src-${dead}-bbbb`);
+    // Our parent (the vitest runner) stands in for another simcoach still running.
+    const live = join(parent, `run-${process.ppid}-cccc`);
     for (const d of [stale, staleSrc, live]) {
       mkdirSync(join(d, 'work'), { recursive: true });
       writeFileSync(join(d, 'work', 'out.txt'), 'left behind');
     }
-    try {
-      const mine = await makeTempDir('run');
-      expect(mine).toMatch(new RegExp(`simcoach-run-${process.pid}-`));
-      expect(existsSync(stale)).toBe(false);
-      expect(existsSync(staleSrc)).toBe(false);
-      expect(existsSync(live)).toBe(true);
-      rmSync(mine, { recursive: true, force: true });
-    } finally {
-      for (const d of [stale, staleSrc, live]) rmSync(d, { recursive: true, force: true });
-    }
+    const target = victim(5);
+    symlinkSync(target, join(parent, `run-${dead}-link`));
+    symlinkSync(target, join(stale, 'work', 'inside'));
+    await sweep(parent);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(staleSrc)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    expect(count(target)).toBe(5);
   });
+
+  it.runIf(root)("leaves another user's dir alone, named like ours and owner gone", async () => {
+    const parent = (await privateParent(join(base, 'tmp')))!;
+    const theirs = join(parent, `run-${deadPid()}-dddd`);
+    mkdirSync(join(theirs, 'work'), { recursive: true });
+    writeFileSync(join(theirs, 'work', 'f'), 'theirs');
+    execFileSync('chown', ['-R', `${OTHER}:${OTHER}`, theirs]);
+    await sweep(parent);
+    expect(readFileSync(join(theirs, 'work', 'f'), 'utf8')).toBe('theirs');
+  });
+
+  it('removes a tree nested far past PATH_MAX', async () => {
+    const parent = (await privateParent(join(base, 'tmp')))!;
+    const stale = join(parent, `run-${deadPid()}-deep`);
+    mkdirSync(stale);
+    // 3000 levels of 8-character names: a path of 27 000 bytes, far past PATH_MAX (4096).
+    execFileSync('python3', ['-c', 'import os\nfor _ in range(3000):\n    os.mkdir("dddddddd"); os.chdir("dddddddd")\nopen("f", "w").write("x")\n'], { cwd: stale });
+    await sweep(parent);
+    expect(existsSync(stale)).toBe(false);
+  });
+
+  it.runIf(root)('a subfolder swapped for a link to a root-owned dir while it is removed: the dir stays whole', async () => {
+    const parent = (await privateParent(join(base, 'tmp')))!;
+    const target = victim(50);
+    let kept = 0;
+    // Several tries, each a fresh planted tree and a racer swapping its subfolder as fast as it can.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const stale = join(parent, `run-${deadPid()}-race${attempt}`);
+      const sub = join(stale, 'work', 'sub');
+      mkdirSync(sub, { recursive: true });
+      for (let i = 0; i < 400; i++) writeFileSync(join(sub, `g${i}`), 'x');
+      const racer = spawn('/bin/sh', ['-c', 'cd "$1" && while :; do mv -T sub s2 2>/dev/null; ln -sfn "$2" sub; mv -T s2 sub 2>/dev/null || rm -f sub; done', 'racer', join(stale, 'work'), target], { stdio: 'ignore' });
+      try {
+        await sweep(parent);
+      } finally {
+        racer.kill('SIGKILL');
+        await new Promise((r) => racer.once('exit', r));
+      }
+      kept = count(target);
+      expect(kept).toBe(50);
+      execFileSync('rm', ['-rf', '--one-file-system', stale]);
+    }
+  }, 60_000);
+});
+
+// A simcoach SIGKILLed mid-run leaves its run dir (its sandbox dies with it); the next one removes it.
+describe.runIf(existsSync('dist/cli.js'))('a simcoach killed outright', () => {
+  const SLEEPER = 'import ctypes, time\nctypes.CDLL(None).prctl(15, b"sc-tmpsleep", 0, 0, 0)\ntime.sleep(120)\n';
+  const read = (p: string): string => {
+    try {
+      return readFileSync(p, 'latin1');
+    } catch {
+      return '';
+    }
+  };
+  const sleeping = (pid: number): boolean => readdirSync('/proc').some((p) => /^\d+$/.test(p) && read(`/proc/${p}/environ`).includes(`SIMCOACH_RUN=${pid}-`) && read(`/proc/${p}/comm`).trim() === 'sc-tmpsleep');
+
+  it('leaves its run dirs, and the next start removes them', async () => {
+    const env = { ...process.env, NO_COLOR: '1', TMPDIR: join(base, 'tmp'), XDG_CACHE_HOME: join(base, 'cache'), XDG_CONFIG_HOME: join(base, 'config'), XDG_DATA_HOME: join(base, 'data') };
+    mkdirSync(env.TMPDIR, { recursive: true });
+    writeFileSync(join(base, 'sleep.py'), SLEEPER);
+    writeFileSync(join(base, 'sum.py'), 'a, b = map(int, input().split())\nprint(a + b)\n');
+    const problem = join(fixturesDir(), 'sum-two.md');
+    const cli = spawn(process.execPath, ['dist/cli.js', 'test', join(base, 'sleep.py'), '--problem', problem, '--tl', '60000'], { env, stdio: 'ignore' });
+    const exited = new Promise((r) => cli.once('exit', r));
+    const pid = cli.pid!;
+    const parent = join(env.TMPDIR, `simcoach-${uid}`);
+    const mine = (): string[] => (existsSync(parent) ? readdirSync(parent).filter((n) => n.startsWith(`run-${pid}-`)) : []);
+    // Driven by the program itself: it names itself once it runs in its sandbox.
+    for (let i = 0; i < 1200 && !sleeping(pid); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(sleeping(pid), 'the program never started').toBe(true);
+    cli.kill('SIGKILL');
+    await exited;
+    expect(mine().length).toBeGreaterThan(0);
+    const next = spawnSync(process.execPath, ['dist/cli.js', 'test', join(base, 'sum.py'), '--problem', problem], { env, encoding: 'utf8' });
+    expect(next.status, next.stdout + next.stderr).toBe(0);
+    expect(mine()).toEqual([]);
+  }, 120_000);
 });
