@@ -23,14 +23,28 @@ const show = (s: string, max = 60): string => JSON.stringify(s.length > max ? `$
 // kept, for the message.
 const MIN_UNIT_KEEP = 4096;
 
-/** The DOMjudge / testlib rule: within eps in absolute OR relative error. */
+/**
+ * testlib's `doubleCompare`: within eps (plus its 1e-15 slack) in absolute error, or inside the
+ * band expected × (1 ± eps) — so 100.0001 against 100 at eps 1e-6 passes there, and here.
+ */
+export function withinEps(expected: number, got: number, eps: number): boolean {
+  const e = eps + 1e-15;
+  if (Math.abs(got - expected) <= e) return true;
+  const a = expected * (1 - e);
+  const b = expected * (1 + e);
+  return got >= Math.min(a, b) && got <= Math.max(a, b);
+}
+
+/** The absolute and relative error, to show: within eps in one OR the other passes. */
 export function floatError(expected: number, got: number): { abs: number; rel: number } {
   const abs = Math.abs(expected - got);
   return { abs, rel: expected === 0 ? (abs === 0 ? 0 : Infinity) : abs / Math.abs(expected) };
 }
 
-// The whitespace of the tokens and lines modes: space, \t, \r, \f, \v (and \n between lines).
+// The whitespace the lines mode drops at a line's end: space, \t, \r, \f, \v.
 const isBlank = (c: number): boolean => c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
+// What separates tokens, as testlib's readers have it: space, \t, \r, \n only (\f and \v are part of a token).
+const isSeparator = (c: number): boolean => c === 32 || c === 9 || c === 13 || c === 10;
 
 /** A piece of output (a token or a line) with the 1-based line it is on; `long` when cut. */
 interface Unit {
@@ -50,14 +64,14 @@ class TokenSplitter {
     let i = 0;
     while (i < s.length) {
       const c = s.charCodeAt(i);
-      if (c === 10 || isBlank(c)) {
+      if (isSeparator(c)) {
         this.flush();
         if (c === 10) this.line++;
         i++;
         continue;
       }
       let j = i + 1;
-      while (j < s.length && !(s.charCodeAt(j) === 10 || isBlank(s.charCodeAt(j)))) j++;
+      while (j < s.length && !isSeparator(s.charCodeAt(j))) j++;
       this.append(s, i, j);
       i = j;
     }
@@ -176,8 +190,8 @@ function tokenMatcher(want: Unit[], eps: number | null): Matcher {
       if (!a.long && a.text === b.text) return;
       const got = a.long ? `${a.text}…` : a.text;
       if (eps !== null && !a.long && NUMBER.test(a.text) && NUMBER.test(b.text)) {
+        if (withinEps(Number(b.text), Number(a.text), eps)) return;
         const { abs, rel } = floatError(Number(b.text), Number(a.text));
-        if (abs <= eps || rel <= eps) return;
         m.outcome = {
           // A number against a number is closer than a number against a word.
           ok: false, progress: i - 0.5,
