@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { FIXED, RANGE_SUMS, startCheckModel, WRONG_BY_ONE } from '../fakes/checkModel.js';
+import { stagedModel } from '../ui/helpers.js';
 
 const term = tmuxTerminal('daily', 'daily');
 const { keys, until } = term;
@@ -94,5 +95,32 @@ describe.skipIf(!HAS_TMUX)('your own file, your own editor', () => {
     expect(s).toMatch(/expected\s+got\n15\s+≠ 14/);
     expect(s).toMatch(/goes wrong at\s+line 8/);
     expect(s).toContain('exit=1');
+  });
+});
+
+const OVERFIT = 'x = input().split()\nprint(3 if x == ["1", "2"] else 0)';
+const OVERFIT_REJECT = '## Overfitting\nIt hard-codes the two sample answers.\n## Edge cases\nAny other input is wrong.\n## Complexity\nO(1).\n## Verdict\nreject';
+
+describe.skipIf(!HAS_TMUX)('the end of an unsolved session', () => {
+  it('codetree ends Unsolved with a program that passes the samples: it is submitted to the hidden tests, and t stress-tests it', async () => {
+    await server?.close();
+    server = await stagedModel({
+      thinker: '1. Look the answers up: print what the samples print.',
+      solver: `\`\`\`python\n${OVERFIT}\n\`\`\`\n`,
+      'critic-verify': OVERFIT_REJECT,
+      reflect: '1. Add the numbers instead.',
+    });
+    const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
+    launchCli(term, { session: 'unsolved', args: ['solve', problem, '--flow', 'codetree', '--generations', '1', '--approval', 'watch', '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 40 });
+    const end = await until(/Unsolved — samples pass, \d\/9 hidden tests/, 'the end of the session, submitted');
+    expect(end).toMatch(/Submit\s+WA/);
+    expect(end).toMatch(/t stress test/);
+    keys('t');
+    // The stress session's first step: the model asked for a brute force (the status bar names the flow).
+    const stress = await until(/▸ \d+ Brute force/, 'a stress test of that program');
+    expect(stress).toMatch(/ stress +sum-two · python/);
+    keys('C-c');
+    keys('C-c');
+    await until(/exit=\d+/, 'the app to exit');
   });
 });
