@@ -2,7 +2,7 @@
 // (startAuto): the budget flags turned into settings, a line per step on stderr, the program on
 // stdout or -o FILE, the backend's guidance when it failed, and the exit code.
 import { writeFileSync } from 'node:fs';
-import { resultWord } from '../session/verdict.js';
+import { hiddenText, resultWord } from '../session/verdict.js';
 import { numberFlag } from '../args.js';
 import { settingsSchema, type Settings } from '../config.js';
 import type { EngineEvent, SessionResult } from '../engine/index.js';
@@ -131,7 +131,8 @@ export const isBackendCode = (code: string | undefined): boolean =>
 /** The closing lines: status, samples and hidden tests, calls and tokens, the session file. */
 export function summaryOf(r: SessionResult): string {
   const samples = r.samples ? ` (${r.samples.passed}/${r.samples.total} samples)` : '';
-  const final = r.final ? ` · all tests ${r.final.verdict} ${r.final.passed}/${r.final.total}` : '';
+  const hidden = r.status === 'unsolved' ? hiddenText(r) : undefined;
+  const final = hidden ? `, ${hidden}` : r.final ? ` · all tests ${r.final.verdict} ${r.final.passed}/${r.final.total}` : '';
   const reason = r.reason && r.status !== 'solved' ? ` — ${r.reason}` : '';
   return (
     `${resultWord(r)}${samples}${final}${reason}\n` +

@@ -2,6 +2,7 @@
 // new branch when the person goes back, and turns every way a session can end (done, fail,
 // stop, budget, cancel, a backend failure, a bug) into an Outcome and an `end` line. It never
 // throws for any of those: whatever happens, the journal ends valid.
+import { passesSamples } from '../session/verdict.js';
 import { isLlmError } from '../llm/errors.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
@@ -136,7 +137,7 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
   }
   let final: JudgeResult | undefined;
   // A flow that judged the hidden tests itself (check, practice) has given the contest's verdict already.
-  const submitting = o.finalTests && outcome.program && !outcome.submit && !plan.replay && !signal.aborted && (o.submitWhen !== 'solved' || outcome.status === 'solved');
+  const submitting = o.finalTests && outcome.program && !outcome.submit && !plan.replay && !signal.aborted && (o.submitWhen !== 'solved' || outcome.status === 'solved' || passesSamples(outcome));
   const hidden = o.problem.tests.length;
   if (submitting && o.submitWhen === 'solved' && hidden === 0) {
     // Nothing beyond the samples to judge: say so rather than judge the samples again.

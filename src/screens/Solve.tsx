@@ -19,7 +19,7 @@ import { ALL_KEYS, APPROVAL_NOTICE, SAMPLE_HINTS, STREAM_HINTS, endedHints, ende
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
-import { resultWord } from '../session/verdict.js';
+import { passesSamples, resultWord } from '../session/verdict.js';
 import type { SessionView } from '../app/sessionView.js';
 import { submitFailure } from '../components/submitFailure.js';
 import { BACK_HINTS, BackPicker } from './solve/BackPicker.js';
@@ -171,7 +171,7 @@ export function Solve(props: SolveProps) {
   };
 
   // A program that passes the samples can be stress-tested once the session is over (not a stress session's own).
-  const stressable = props.onStress && v.outcome?.status === 'solved' && props.flow !== 'stress' ? v.outcome.program : undefined;
+  const stressable = props.onStress && v.outcome && (v.outcome.status === 'solved' || passesSamples(v.outcome)) && props.flow !== 'stress' ? v.outcome.program : undefined;
   // `d`: the hidden test a failed Submit ran into, where the flow can take it as a sample.
   const offered = session.debugWith ? submitFailure(v) : undefined;
   const earlier = v.steps.filter((s) => s.branch === v.branch && (!live || s.step < live.step));

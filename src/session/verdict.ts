@@ -11,6 +11,22 @@ export function resultWord(o: Outcome): ResultWord {
   return o.submit.verdict === 'AC' ? 'accepted' : 'rejected';
 }
 
+/**
+ * An unsolved session whose program passes every sample (CodeTree's critic rejected it, a budget
+ * ran out after it): the samples are all the method saw, so it is submitted and stress-tested like
+ * a solved one.
+ */
+export const passesSamples = (o: Outcome): boolean =>
+  o.status === 'unsolved' && o.program !== undefined && o.samples !== undefined && o.samples.total > 0 && o.samples.passed === o.samples.total;
+
+/** "samples pass, 3/6 hidden tests" for a program that passed the samples and was submitted, else undefined. */
+export function hiddenText(o: Outcome): string | undefined {
+  const s = o.submit;
+  if (!s || s.hidden === 0 || !o.samples || o.samples.passed !== o.samples.total) return undefined;
+  const hiddenPassed = Math.max(0, s.passed - (s.total - s.hidden));
+  return `samples pass, ${hiddenPassed}/${s.hidden} hidden tests`;
+}
+
 /** The one line that says what happened: the word, then what it rests on. */
 export function resultLine(o: Outcome): string {
   const w = resultWord(o);
@@ -25,7 +41,10 @@ export function resultLine(o: Outcome): string {
       return `Samples pass, hidden tests do not — ${s!.verdict}${s!.failed ? ` on ${s!.failed}` : ''}, ${s!.passed}/${s!.total} tests`;
     case 'samples pass':
       return `Samples pass — ${samples || 'no samples'} (not submitted)`;
-    default:
+    default: {
+      const hidden = w === 'unsolved' ? hiddenText(o) : undefined;
+      if (hidden) return `Unsolved — ${hidden}${o.reason ? ` — ${o.reason}` : ''}`;
       return `${w[0]!.toUpperCase()}${w.slice(1)}${samples ? ` — ${samples}` : ''}${o.reason ? ` — ${o.reason}` : ''}`;
+    }
   }
 }

@@ -1,0 +1,126 @@
+// The tutor as a daily tool, in the real built app (dist/cli.js) in a real terminal (tmux): `watch`
+// judges the person's own file on every save (an editor's rename-save too), `run` prints the
+// output of a custom input, `test --add-test` keeps a failing input as the person's test that
+// `test` then runs, and `check` on the command line prints expected vs got. Real python3 in the
+// sandbox; the check's model is the fake Ollama server over loopback HTTP.
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
+import type { FakeServer } from '../fakes/ollama.js';
+import { FIXED, RANGE_SUMS, startCheckModel, WRONG_BY_ONE } from '../fakes/checkModel.js';
+import { stagedModel } from '../ui/helpers.js';
+
+const term = tmuxTerminal('daily', 'daily');
+const { keys, until } = term;
+let server: FakeServer | undefined;
+
+afterAll(async () => {
+  term.close();
+  await server?.close();
+});
+
+/** A private copy of range-sums (statement and hidden tests) and a work dir to write in. */
+function workDir(): { dir: string; problem: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'simcoach-daily-'));
+  copyFileSync(join(ROOT, RANGE_SUMS), join(dir, 'range-sums.md'));
+  cpSync(join(ROOT, 'fixtures/problems/range-sums'), join(dir, 'range-sums'), { recursive: true });
+  return { dir, problem: join(dir, 'range-sums.md') };
+}
+
+const count = (s: string, re: RegExp): number => (s.match(new RegExp(re.source, 'g')) ?? []).length;
+
+describe.skipIf(!HAS_TMUX)('your own file, your own editor', () => {
+  it('watch judges on start and on every save: a wrong program, then (saved by rename, as vim does) the fixed one; enter judges again; q quits', async () => {
+    const { dir, problem } = workDir();
+    const sol = join(dir, 'rs.py');
+    copyFileSync(join(ROOT, WRONG_BY_ONE), sol);
+    launchCli(term, { session: 'watch', args: ['watch', sol, '--problem', problem], cols: 100, rows: 50, cwd: dir });
+
+    const first = await until(/run 1 [\s\S]*enter judges again/, 'the first judgement');
+    expect(first).toMatch(/sample-1\s+WA/);
+    expect(first).toMatch(/expected\s+got/);
+    expect(first).toMatch(/15\s+≠ 14/);
+
+    // Save 1: a plain write of the same wrong program.
+    writeFileSync(sol, readFileSync(join(ROOT, WRONG_BY_ONE), 'utf8') + '\n# saved again\n');
+    const second = await until(/save 2 [\s\S]*sample-1\s+WA[\s\S]*enter judges again/, 'the first save judged');
+    expect(count(second, /sample-1\s+WA/)).toBeGreaterThanOrEqual(2);
+
+    // Save 2: the fix, written to a new file and renamed over the old one.
+    writeFileSync(join(dir, '.rs.py.tmp'), FIXED);
+    renameSync(join(dir, '.rs.py.tmp'), sol);
+    const third = await until(/save 3 [\s\S]*Accepted — 8\/8 tests/, 'the second save judged on the hidden tests');
+    expect(third).toMatch(/save 3 [\s\S]*sample-1\s+AC/);
+
+    keys('Enter');
+    await until(/run 4 [\s\S]*Accepted — 8\/8 tests/, 'enter judges again');
+    keys('q');
+    await until(/exit=0/, 'q to quit with 0');
+  });
+
+  it('run prints the output of a custom input, its time and memory', async () => {
+    const { dir, problem } = workDir();
+    writeFileSync(join(dir, 'in.txt'), '4 2\n10 20 30 40\n1 4\n2 3\n');
+    launchCli(term, { session: 'run', args: ['run', join(ROOT, 'fixtures/problems/_solutions/range-sums.py'), '--problem', problem, '--input', join(dir, 'in.txt')], cols: 100, rows: 30, cwd: dir });
+    const s = await until(/exit=\d+/, 'the run to end');
+    expect(s).toMatch(/^100\n50\nran · \d+ ms · [\d.]+ MB/m);
+    expect(s).toContain('exit=0');
+  });
+
+  it('test --add-test keeps a failing input as your test; test then runs it', async () => {
+    const { dir, problem } = workDir();
+    writeFileSync(join(dir, 'in.txt'), '3 1\n1 1 1\n1 3\n');
+    writeFileSync(join(dir, 'ans.txt'), '3\n');
+    const sol = join(ROOT, WRONG_BY_ONE);
+    launchCli(term, { session: 'add', args: ['test', sol, '--problem', problem, '--input', join(dir, 'in.txt'), '--expected', join(dir, 'ans.txt'), '--add-test'], cols: 100, rows: 40, cwd: dir });
+    const added = await until(/exit=\d+/, 'the test to be added');
+    expect(added).toMatch(/your input\s+WA/);
+    expect(added).toContain('added to range-sums as your test');
+    expect(added).toContain('exit=1');
+    expect(readFileSync(join(dir, 'range-sums', 'mine-1.in'), 'utf8')).toBe('3 1\n1 1 1\n1 3\n');
+
+    launchCli(term, { session: 'after', args: ['test', sol, '--problem', problem], cols: 120, rows: 40, cwd: dir });
+    const after = await until(/exit=\d+/, 'test to run every test, the new one too');
+    expect(after).toMatch(/mine-1\s+WA\s.*expected "3", got "2"/);
+  });
+
+  it('check on the command line prints the failing input, expected and got before the explanation', async () => {
+    server = await startCheckModel();
+    launchCli(term, { session: 'checkcli', args: ['check', join(ROOT, WRONG_BY_ONE), '--problem', join(ROOT, RANGE_SUMS), '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 60 });
+    const s = await until(/exit=\d+/, 'check to end');
+    expect(s).toMatch(/sample-1 fails \(WA\)/);
+    expect(s).toMatch(/input\n5 3\n1 2 3 4 5/);
+    expect(s).toMatch(/expected\s+got\n15\s+≠ 14/);
+    expect(s).toMatch(/goes wrong at\s+line 8/);
+    expect(s).toContain('exit=1');
+  });
+});
+
+const OVERFIT = 'x = input().split()\nprint(3 if x == ["1", "2"] else 0)';
+const OVERFIT_REJECT = '## Overfitting\nIt hard-codes the two sample answers.\n## Edge cases\nAny other input is wrong.\n## Complexity\nO(1).\n## Verdict\nreject';
+
+describe.skipIf(!HAS_TMUX)('the end of an unsolved session', () => {
+  it('codetree ends Unsolved with a program that passes the samples: it is submitted to the hidden tests, and t stress-tests it', async () => {
+    await server?.close();
+    server = await stagedModel({
+      thinker: '1. Look the answers up: print what the samples print.',
+      solver: `\`\`\`python\n${OVERFIT}\n\`\`\`\n`,
+      'critic-verify': OVERFIT_REJECT,
+      reflect: '1. Add the numbers instead.',
+    });
+    const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
+    launchCli(term, { session: 'unsolved', args: ['solve', problem, '--flow', 'codetree', '--generations', '1', '--approval', 'watch', '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 40 });
+    const end = await until(/Unsolved — samples pass, \d\/9 hidden tests/, 'the end of the session, submitted');
+    expect(end).toMatch(/Submit\s+WA/);
+    expect(end).toMatch(/t stress test/);
+    keys('t');
+    // The stress session's first step: the model asked for a brute force (the status bar names the flow).
+    const stress = await until(/▸ \d+ Brute force/, 'a stress test of that program');
+    expect(stress).toMatch(/ stress +sum-two · python/);
+    keys('C-c');
+    keys('C-c');
+    await until(/exit=\d+/, 'the app to exit');
+  });
+});
