@@ -15,11 +15,11 @@ export const codetreeFlow = defineFlow({
     generations: { default: 20, min: 1, max: 200, label: 'budget (generations)', doc: 'solver and debugger calls at most', flag: 'generations' },
     depth: { default: 3, min: 1, max: 10, label: 'depth', doc: 'deepest level of the tree (strategies are level 1)', flag: 'depth' },
     width: { default: 10, min: 1, max: 20, label: 'width', doc: 'most strategies, and most reflections per node', flag: 'width' },
-    search: { kind: 'choice', default: 'critic', choices: SEARCHES, label: 'search', doc: 'critic: critic-guided depth first; bfs | dfs: without the critic, by samples passed', flag: 'search' },
+    search: { kind: 'choice', default: 'critic', choices: SEARCHES, label: 'search', doc: 'critic: critic-guided depth first; bfs | dfs: the ablations without any critic (width 3), by samples passed', flag: 'search' },
   },
-  // thinker, solver, verify accepts | thinker + per generation: solver or debugger, critic (a
+  // thinker, solver, verify accepts (no verify without the critic) | thinker + per generation: solver or debugger, critic (a
   // verdict asked twice when unreadable), reflection. The published method's most is 1 + 3g (61).
-  bound: (o: CodetreeOptions) => ({ best: 3, worst: 1 + 4 * o.generations }),
+  bound: (o: CodetreeOptions) => ({ best: o.search === 'critic' ? 3 : 2, worst: 1 + 4 * o.generations }),
   panes: ['strategies', 'tree', 'code', 'tests', 'critic'],
   takesSample: () => true,
   load: () => import('./codetree.js').then((m) => m.codetree),

@@ -27,21 +27,29 @@ export interface CodetreeOptions {
   search: Search;
 }
 
+/** Width of the paper's ablations without a critic (`--search bfs|dfs`). */
+const ABLATION_WIDTH = 3;
+/** The critic's best score over 15: a node that passes every sample gets it as a bonus. */
+const PASS_BONUS = MAX_SCORE / (3 * MAX_SCORE);
+
 /**
  * CodeTree (Li et al., 2024), as METHODS.md gives it: the thinker's strategies are the first
  * level of a tree; the solver codes a strategy, the debugger fixes a node's program as one of
  * the thinker's reflections says; every program runs on the samples; the critic scores failing
- * nodes (a node whose value falls below its parent's is aborted) and verifies passing ones
- * before one is accepted. Only solver and debugger calls count against the budget.
+ * nodes (a node whose value falls below its parent's, or ties it deeper than its score, is
+ * aborted) and verifies passing ones before one is accepted. Only solver and debugger calls count
+ * against the budget. `--search bfs|dfs` are the paper's ablations: no critic at all, width 3.
  *
- * Not copied from the published code: an unreadable verdict counted as accept (we ask once
- * more, then reject); the score was the highest digit of the last line ("3/5" read as 5); when
- * nothing was accepted the last failing program came back (we return the best-valued one, the
- * paper's rule). Before each expansion the person may pick the node, prune, or add a strategy.
+ * Not copied from the published code: the score was the highest digit of the last line ("3/5"
+ * read as 5); when nothing was accepted the last failing program came back (we return the
+ * best-valued one, the paper's rule). Before each expansion the person may pick the node, prune,
+ * or add a strategy.
  */
 export async function codetree(s: Steps, p: Problem, o: CodetreeOptions): Promise<Outcome> {
+  const critic = o.search === 'critic';
+  const width = critic ? o.width : Math.min(o.width, ABLATION_WIDTH);
   const tree = new SearchTree(o.search, o.depth);
-  tree.grow((await s.ask(thinkerAgent, { width: o.width })).ideas);
+  tree.grow((await s.ask(thinkerAgent, { width })).ideas);
   let generations = 0;
   while (tree.waiting && generations < o.generations) {
     const node = await chooseNext(s, tree, generations, o.generations);
@@ -50,6 +58,7 @@ export async function codetree(s: Steps, p: Problem, o: CodetreeOptions): Promis
     s.progress({ label: 'generation', value: generations, max: o.generations });
     const strategy = rootOf(node).idea;
     const parent = node.parent;
+    // The debugger gets the parent's execution feedback only: the critic's review is cut off.
     node.program = parent?.program
       ? await s.ask(debuggerAgent, { strategy, program: parent.program, feedback: parent.feedback, reflection: node.idea })
       : await s.ask(solverAgent, { strategy });
@@ -57,33 +66,41 @@ export async function codetree(s: Steps, p: Problem, o: CodetreeOptions): Promis
     Object.assign(node, run);
     const exec = run.total === 0 ? 1 : run.passed / run.total; // score_exec
     node.value = exec;
-    if (run.passed === run.total) {
-      const verdict = await verify(s, { strategy, program: node.program, feedback: node.feedback });
-      if (verdict.verdict === 'accept') {
-        node.state = 'accepted';
-        return s.done(node.program, { passed: run.passed, total: run.total });
-      }
+    const passedAll = run.passed === run.total;
+    if (passedAll) {
+      const verdict = critic ? await verify(s, { strategy, program: node.program, feedback: node.feedback }) : undefined;
+      if (!verdict || verdict.verdict === 'accept') return accept(s, node);
+      node.value = exec + PASS_BONUS;
+      // At the deepest level, a parent that passed every sample too: accepted all the same.
+      if (node.depth >= o.depth && parent && parent.passed === parent.total) return accept(s, node);
       node.state = 'rejected';
-      node.feedback += `\nThe critic rejected it:\n${verifyReview(verdict) || '(no reason given)'}`;
-    } else if (node.depth < o.depth && o.search === 'critic') {
-      const critic = await s.ask(criticScoreAgent, { strategy, program: node.program, feedback: node.feedback });
-      node.score = critic.score;
-      node.value = exec + critic.score / (3 * MAX_SCORE); // score_exec + score/15
-      node.feedback += `\nThe critic's review (score ${critic.score}/${MAX_SCORE}):\n${critic.review}`;
-      if (node.value < (parent?.value ?? 0)) {
+      node.review = `The critic rejected it:\n${verifyReview(verdict) || '(no reason given)'}`;
+    } else if (node.depth < o.depth && critic) {
+      const scored = await s.ask(criticScoreAgent, { strategy, program: node.program, feedback: node.feedback });
+      node.score = scored.score;
+      node.value = exec + scored.score / (3 * MAX_SCORE); // score_exec + score/15
+      node.review = `The critic's review (score ${scored.score}/${MAX_SCORE}):\n${scored.review}`;
+      const before = parent?.value ?? 0;
+      if (node.value < before || (node.value === before && node.depth > scored.score)) {
         node.state = 'aborted';
         continue;
       }
     }
     if (node.depth < o.depth) {
       if (node.state === 'open') node.state = 'kept';
-      const { ideas } = await s.ask(reflectAgent, { strategy, program: node.program, feedback: node.feedback, width: o.width });
+      const feedback = node.review ? `${node.feedback}\n${node.review}` : node.feedback;
+      const { ideas } = await s.ask(reflectAgent, { strategy, program: node.program, feedback, width });
       tree.grow(ideas, node);
     } else if (node.state === 'open') node.state = 'leaf';
   }
   const best = tree.best();
   const why = `no program was accepted after ${generations} generation${generations === 1 ? '' : 's'}`;
   return best?.program ? s.fail(why, { program: best.program, passed: best.passed ?? 0, total: best.total ?? 0 }) : s.fail(why);
+}
+
+function accept(s: Steps, node: TreeNode): Outcome {
+  node.state = 'accepted';
+  return s.done(node.program!, { passed: node.passed ?? 0, total: node.total ?? 0 });
 }
 
 /** The gate before an expansion: the search's pick, which the person may change. */
@@ -103,10 +120,13 @@ async function runSamples(s: Steps, p: Problem, program: Program): Promise<{ pas
   return { passed: r.passed, total: r.total, feedback: feedbackOf(r) };
 }
 
-/** The critic's verification; an unreadable verdict is asked once more, then counts as a reject. */
+/**
+ * The critic's verification; an unreadable verdict is asked once more, then counts as an accept,
+ * as the authors' code reads it (a program that passes every sample is not worth the budget).
+ */
 async function verify(s: Steps, input: { strategy: TreeNode['idea']; program: Program; feedback: string }) {
   const first = await s.ask(criticVerifyAgent, input);
   if (first.verdict !== 'unclear') return first;
   const again = await s.ask(criticVerifyAgent, { ...input, again: true });
-  return again.verdict === 'unclear' ? { ...again, verdict: 'reject' as const } : again;
+  return again.verdict === 'unclear' ? { ...again, verdict: 'accept' as const } : again;
 }

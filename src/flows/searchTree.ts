@@ -19,8 +19,10 @@ export interface TreeNode {
   total?: number;
   score?: number;
   value?: number;
-  /** What the thinker and the debugger are told about this node's program. */
+  /** How this node's program ran on the samples: what the debugger of a child is told. */
   feedback: string;
+  /** The critic's review of it (its score's or its rejection's), which only the thinker's reflection reads. */
+  review?: string;
   /** Which `grow` made it (nodes made together are siblings). */
   batch: number;
 }

@@ -42,10 +42,13 @@ describe('coder', () => {
     const first = coderAgent.messages({ plan: '1. add' }, ctx)[2]!.content;
     expect(first).toContain('1. add');
     expect(first).not.toContain('tester');
-    const repair = coderAgent.messages({ plan: '1. add', repair: { program, report: '## Bugs\n- subtracts' } }, ctx)[2]!.content;
-    expect(repair).toContain('print(a - b)');
-    expect(repair).toContain('- subtracts');
-    expect(repair).toMatch(/without breaking anything that already works/);
+    // Round 2: the same conversation, grown by the program and the report on it.
+    const grown = coderAgent.messages({ plan: '1. add', rounds: [{ program, report: '## Bugs\n- subtracts' }] }, ctx);
+    expect(grown.map((m) => m.role)).toEqual(['system', 'user', 'user', 'assistant', 'user']);
+    expect(grown[2]!.content).toBe(first);
+    expect(grown[3]!.content).toContain('print(a - b)');
+    expect(grown[4]!.content).toContain('- subtracts');
+    expect(grown[4]!.content).toMatch(/without breaking anything that already works/);
   });
 });
 

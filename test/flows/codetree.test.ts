@@ -65,10 +65,13 @@ describe('codetree with the auto gate', () => {
     // "3/5" is 3 (the published parser read 5): value 1/2 + 3/15 = 0.7.
     expect(stateOf(last, '1')).toMatchObject({ state: 'kept', score: 3, value: 0.7, passed: 1, total: 2 });
     expect(stateOf(last, '1.1')).toMatchObject({ state: 'aborted', score: 1, passed: 0 });
-    // Each debugger sees the parent's program, its failures and the critic's review, and its own reflection.
+    // Each debugger sees the parent's program, its failures and its own reflection; the critic's
+    // review is cut off (the thinker's reflection read it).
     const dbg = server.chatBodies().filter((b) => /^Task: the program below, written/.test(task(b)));
     expect(task(dbg[0]!)).toContain('print(3)');
-    expect(task(dbg[0]!)).toContain('The idea can work but the code is off.');
+    expect(task(dbg[0]!)).toContain('Your output');
+    expect(task(dbg[0]!)).not.toContain('The idea can work but the code is off.');
+    expect(task(server.chatBodies()[3]!)).toContain('The idea can work but the code is off.');
     expect(task(dbg[0]!)).toContain('Use plus: the program subtracts; it must add.');
     expect(task(dbg[1]!)).toContain('Read both numbers: it ignores the input.');
   });
@@ -85,12 +88,42 @@ describe('codetree with the auto gate', () => {
     expect(stateOf(treesOf(trace.file).at(-1)!, '1')).toMatchObject({ state: 'rejected', passed: 2, total: 2 });
   });
 
-  it('an unreadable verdict is asked again, then counts as a reject (the published code accepted)', async () => {
+  it('an unreadable verdict is asked again, then counts as an accept, as the published code reads it', async () => {
     const server = await serve({ thinker: THINK, solver: fence(OVERFIT), 'critic-verify': ['Hmm, hard to tell.', 'Still hard to tell.', ACCEPT], reflect: REFLECT, debugger: fence(RIGHT) });
     const { outcome } = await runFlow(codetree, sumTwo, defaults, server);
-    expect(callsOf(server)).toEqual(['thinker', 'solver', 'critic-verify', 'critic-verify', 'reflect', 'debugger', 'critic-verify']);
+    expect(callsOf(server)).toEqual(['thinker', 'solver', 'critic-verify', 'critic-verify']);
     expect(task(server.chatBodies()[3]!)).toMatch(/Your last verdict could not be read/);
-    expect(outcome.program?.source).toBe(`${RIGHT}\n`);
+    expect(outcome).toMatchObject({ status: 'solved', calls: 4 });
+    expect(outcome.program?.source).toBe(`${OVERFIT}\n`);
+  });
+
+  it('a node that passes every sample but is rejected gets the +5/15 bonus: value 1 + 1/3', async () => {
+    const server = await serve({ thinker: THINK, solver: fence(OVERFIT), 'critic-verify': [OVERFIT_REJECT, ACCEPT], reflect: REFLECT, debugger: fence(RIGHT) });
+    const { trace } = await runFlow(codetree, sumTwo, defaults, server);
+    expect(stateOf(treesOf(trace.file).at(-1)!, '1')).toMatchObject({ state: 'rejected', value: 1.333 });
+  });
+
+  it('forced accept at the deepest level when the parent passed every sample too', async () => {
+    const o: CodetreeOptions = { generations: 20, depth: 2, width: 2, search: 'critic' };
+    const server = await serve({ thinker: THINK, solver: fence(OVERFIT), 'critic-verify': OVERFIT_REJECT, reflect: REFLECT, debugger: fence(OVERFIT) });
+    const { outcome } = await runFlow(codetree, sumTwo, o, server);
+    // The child at depth 2 passes, is rejected, and its parent passed: accepted all the same.
+    expect(callsOf(server)).toEqual(['thinker', 'solver', 'critic-verify', 'reflect', 'debugger', 'critic-verify']);
+    expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
+  });
+
+  it('the abort tie rule: a value equal to the parent\'s aborts only when the node is deeper than its score', async () => {
+    const o: CodetreeOptions = { generations: 3, depth: 3, width: 2, search: 'critic' };
+    const tie = async (n: string) => {
+      const server = await serve({ thinker: THINK, solver: fence(HALF), 'critic-score': score(n), reflect: REFLECT, debugger: fence(HALF) });
+      const { trace } = await runFlow(codetree, sumTwo, o, server);
+      // The gate before the third generation: 1.1 ran with the same program and score as node 1.
+      return stateOf(treesOf(trace.file).at(-1)!, '1.1');
+    };
+    // Score 1 at depth 2: 0.5 + 1/15 both, 2 > 1 — aborted.
+    expect(await tie('1')).toMatchObject({ state: 'aborted', score: 1, value: 0.567 });
+    // Score 3 at depth 2: 0.7 both, 2 ≤ 3 — kept.
+    expect(await tie('3')).toMatchObject({ state: 'kept', score: 3, value: 0.7 });
   });
 
   it('a score unreadable even after the repair request reads as 0 with the auto gate, and the search goes on', async () => {
@@ -138,6 +171,15 @@ describe('codetree with the auto gate', () => {
     expect(dbg).toContain('print(3)'); // strategy 2's program (1 of 2) before strategy 1's (0 of 2)
     expect(dbg).toContain('Negated difference');
     expect(treesOf(trace.file).at(-1)!.proposed).toBe('2.1');
+  });
+
+  it('--search bfs|dfs: no critic at all (a passing program is returned unverified), width 3', async () => {
+    const o: CodetreeOptions = { generations: 20, depth: 3, width: 10, search: 'bfs' };
+    const server = await serve({ thinker: THINK, solver: fence(RIGHT) });
+    const { outcome } = await runFlow(codetree, sumTwo, o, server);
+    expect(callsOf(server)).toEqual(['thinker', 'solver']);
+    expect(task(server.chatBodies()[0]!)).toMatch(/^Task: propose up to 3 different strategies/);
+    expect(outcome).toMatchObject({ status: 'solved', calls: 2 });
   });
 
   it('--search dfs: deepest first without the critic', async () => {

@@ -49,11 +49,14 @@ const STAGES: [string, RegExp][] = [
 ];
 
 export function stageOf(body: OllamaChatBody): string {
-  const task = body.messages[2]?.content ?? '';
+  // A conversation that grows over rounds (Self-collaboration's) asks its next task last.
+  const last = body.messages.at(-1)?.content ?? '';
+  const grown = body.messages.length > 3 && last.startsWith('Task:');
+  const task = grown ? last : (body.messages[2]?.content ?? '');
   const hit = STAGES.find(([, re]) => re.test(task));
   const name = hit ? hit[0] : '?';
   // A repair request or a person's rejection carries the earlier answer and one more message.
-  return body.messages.length > 3 ? `${name}:repair` : name;
+  return body.messages.length > 3 && !grown ? `${name}:repair` : name;
 }
 
 /** Answers per stage: a fixed text, or one per call of that stage (the last repeats). */

@@ -25,7 +25,8 @@ const REPORT_OK = '## Functionality\nNone\n\n## Edge cases\nNone\n\n## Bugs\nNon
 const { serve } = flowSuite();
 const sumTwo = await fixture('sum-two');
 const defaults: SelfcollabOptions = { rounds: 4, withJudge: false };
-const task = (body: { messages: { content: string }[] }): string => body.messages[2]!.content;
+/** What a request asks, its conversation after the problem included (it grows over the rounds). */
+const task = (body: { messages: { content: string }[] }): string => body.messages.slice(2).map((m) => m.content).join('\n');
 
 describe('selfcollab with the auto gate', () => {
   it('happy path: analyst, coder, tester says "Code Test Passed" — 3 calls — and the samples pass', async () => {
@@ -53,6 +54,28 @@ describe('selfcollab with the auto gate', () => {
     expect(repair).toContain('2. Print a + b.'); // the plan stays in view
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
     expect(trace.progress.map((p) => `${p.label} ${p.value}/${p.max}`)).toEqual(['round 1/4', 'round 2/4']);
+  });
+
+  it('the coder\'s and the tester\'s conversations grow over the rounds: plan, code 1, report 1, code 2, …', async () => {
+    const o = { rounds: 3, withJudge: false };
+    const server = await serve({ analyst: ANALYSIS, coder: fence(WRONG), 'coder-repair': [fence(HALF), fence(RIGHT)], tester: [REPORT_BAD, REPORT_BAD] });
+    await runFlow(selfcollab, sumTwo, o, server);
+    expect(callsOf(server)).toEqual(['analyst', 'coder', 'tester', 'coder-repair', 'tester', 'coder-repair']);
+    const bodies = server.chatBodies();
+    const roles = (i: number) => bodies[i]!.messages.map((m) => m.role);
+    // The coder's third request: its first task, then code 1, report 1, code 2, report 2.
+    expect(roles(5)).toEqual(['system', 'user', 'user', 'assistant', 'user', 'assistant', 'user']);
+    expect(bodies[5]!.messages[2]!.content).toBe(bodies[1]!.messages[2]!.content);
+    expect(bodies[5]!.messages[3]!.content).toContain('print(a - b)');
+    expect(bodies[5]!.messages[5]!.content).toContain('print(3)');
+    expect(bodies[5]!.messages[6]!.content).toContain('- Line 2: print(a - b) must be print(a + b).');
+    // The tester's second request: its first review of code 1, its report, then code 2.
+    expect(roles(4)).toEqual(['system', 'user', 'user', 'assistant', 'user']);
+    expect(bodies[4]!.messages[2]!.content).toContain('print(a - b)');
+    expect(bodies[4]!.messages[3]!.content).toContain('print(a - b) must be print(a + b)');
+    expect(bodies[4]!.messages[4]!.content).toContain('print(3)');
+    // The shared prefix stays as it was: each request extends the last one of its role.
+    expect(bodies[3]!.messages.slice(0, 3)).toEqual(bodies[1]!.messages);
   });
 
   it('never satisfied: exactly 2n calls (the last code is not reviewed) and that code is returned', async () => {

@@ -8,7 +8,7 @@ export interface DebuggerInput {
   strategy: Idea;
   /** The parent node's program, the one to fix. */
   program: Program;
-  /** The parent's feedback: failing samples and the critic's review. */
+  /** The parent's execution feedback (its failing samples); the critic's review is cut off, as in the published code. */
   feedback: string;
   /** The thinker's reflection this child carries out. */
   reflection: Idea;

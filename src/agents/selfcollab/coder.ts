@@ -1,50 +1,65 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
+import type { ChatMessage } from '../../llm/types.js';
 import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { codeFence, programAnswer, programRules, quoteProgram } from '../shared/program.js';
 
+/** One round behind the coder: the program it wrote and the tester's report on it. */
+export interface CoderRound {
+  program: Program;
+  /** The report as kept by the person (findings struck out never reach the coder). */
+  report: string;
+}
+
 export interface CoderInput {
   /** The analyst's plan (its text). */
   plan: string;
-  /** Set from the second round on: the program the tester reviewed and its report (as kept by the person). */
-  repair?: { program: Program; report: string };
+  /**
+   * The rounds so far, oldest first. The coder's conversation grows with them, as in the authors'
+   * code: the plan, code 1, report 1, code 2, report 2, …
+   */
+  rounds?: CoderRound[];
 }
 
-function firstRound(input: CoderInput): string[] {
+function firstRound(input: CoderInput, ctx: AgentContext): string {
   return [
     'Task: act as the coder of a small team. Write the program for the problem above, following the analyst\'s plan below.',
     '',
     '### Plan from the analyst',
     input.plan.trim(),
-  ];
+    '',
+    '### Requirements',
+    programRules(ctx),
+    '',
+    `Answer with ${codeFence(ctx)} and nothing after it.`,
+  ].join('\n');
 }
 
-function repairRound(input: CoderInput & { repair: NonNullable<CoderInput['repair']> }): string[] {
+/** The turn that follows the coder's last program: the tester's report on it, and the request to fix it. */
+function repairTurn(report: string, ctx: AgentContext): string {
   return [
-    'Task: act as the coder of a small team. The tester reviewed your program below and reported the issues that follow it.',
+    'Task: act as the coder of a small team. The tester reviewed your last program and reported the issues below.',
     'Fix every issue the report raises without breaking anything that already works: change only what the report calls for,',
     'and keep the rest of the program as it is.',
     '',
-    '### Plan from the analyst',
-    input.plan.trim(),
-    '',
-    '### Your program',
-    quoteProgram(input.repair.program),
-    '',
     '### The tester\'s report',
-    input.repair.report.trim(),
-  ];
+    report.trim(),
+    '',
+    `Answer with the whole corrected program in ${codeFence(ctx)} and nothing after it.`,
+  ].join('\n');
 }
 
-/** Self-collaboration's coder: code from the plan, or a repair from the tester's report. */
+/** Self-collaboration's coder: one conversation over the rounds — the plan, then each report in turn. */
 export const coderAgent: Agent<CoderInput, Program> = {
   name: 'coder',
   title: 'Code',
   pane: 'code',
-  messages(input: CoderInput, ctx: AgentContext) {
-    const head = input.repair ? repairRound({ ...input, repair: input.repair }) : firstRound(input);
-    const stage = [...head, '', '### Requirements', programRules(ctx), '', `Answer with ${codeFence(ctx)} and nothing after it.`];
-    return stageMessages(ctx, stage.join('\n'));
+  messages(input: CoderInput, ctx: AgentContext): ChatMessage[] {
+    const turns = (input.rounds ?? []).flatMap((r): ChatMessage[] => [
+      { role: 'assistant', content: quoteProgram(r.program) },
+      { role: 'user', content: repairTurn(r.report, ctx) },
+    ]);
+    return [...stageMessages(ctx, firstRound(input, ctx)), ...turns];
   },
   ...programAnswer,
 };

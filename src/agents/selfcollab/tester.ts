@@ -8,11 +8,17 @@ import { quoteProgram } from '../shared/program.js';
 import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
 import type { Program } from '../../runners/types.js';
+import type { ChatMessage } from '../../llm/types.js';
 
 export interface TesterInput {
   program: Program;
   /** With --with-judge: the program's real sample runs, as words (else the tester only reads). */
   runs?: string;
+  /**
+   * The earlier rounds, oldest first: each program reviewed and the report written on it. The
+   * tester's conversation grows with them, as in the authors' code.
+   */
+  earlier?: { program: Program; runs?: string; report: string }[];
 }
 
 /** The line a satisfied tester ends its report with (the paper's stopping signal). */
@@ -114,6 +120,43 @@ export function findingsText(findings: readonly Finding[]): string {
 
 const showReport = (v: ReportValue): string => `${findingsText(v.findings)}\n## Verdict\n${v.passed ? PASSED : 'needs repair'}\n`;
 
+const sectionsAsked = (): string[] => [
+  'Answer in these sections, in this order, each starting with its heading line exactly as written:',
+  '',
+  FIELDS.map((f) => `## ${f.heading}\n(${f.describe})`).join('\n\n'),
+];
+
+const programShown = (r: Pick<TesterInput, 'program' | 'runs'>): string[] => [
+  quoteProgram(r.program),
+  ...(r.runs ? ['', '### The program on the sample tests (real runs)', r.runs.trim()] : []),
+];
+
+function firstReview(r: Pick<TesterInput, 'program' | 'runs'>): string {
+  return [
+    'Task: act as the tester of a small team. Review the program below against the problem above by reading it:',
+    'check that it does what is asked, think through the edge cases, and look for bugs. Report only real problems,',
+    `each with what goes wrong. If you find nothing that needs fixing, end the report with the line "${PASSED}".`,
+    '',
+    '### The program',
+    ...programShown(r),
+    '',
+    ...sectionsAsked(),
+  ].join('\n');
+}
+
+/** The turn after the tester's last report: the coder's revised program, to review again. */
+function reviewAgain(r: Pick<TesterInput, 'program' | 'runs'>): string {
+  return [
+    'Task: act as the tester of a small team. The coder revised the program after your report. Review the new version',
+    `the same way; check that your issues are fixed and nothing new broke. If nothing needs fixing, end with "${PASSED}".`,
+    '',
+    '### The revised program',
+    ...programShown(r),
+    '',
+    ...sectionsAsked(),
+  ].join('\n');
+}
+
 /**
  * Self-collaboration's tester: reads the program and writes a report of what it found (as the
  * paper describes, it executes nothing), ending with "Code Test Passed" when satisfied. With
@@ -123,22 +166,14 @@ export const testerAgent: Agent<TesterInput, ReportValue> = {
   name: 'tester',
   title: 'Test report',
   pane: 'report',
-  messages(input: TesterInput, ctx: AgentContext) {
-    const sections = FIELDS.map((f) => `## ${f.heading}\n(${f.describe})`).join('\n\n');
-    const stage = [
-      'Task: act as the tester of a small team. Review the program below against the problem above by reading it:',
-      'check that it does what is asked, think through the edge cases, and look for bugs. Report only real problems,',
-      `each with what goes wrong. If you find nothing that needs fixing, end the report with the line "${PASSED}".`,
-      '',
-      '### The program',
-      quoteProgram(input.program),
-      ...(input.runs ? ['', '### The program on the sample tests (real runs)', input.runs.trim()] : []),
-      '',
-      'Answer in these sections, in this order, each starting with its heading line exactly as written:',
-      '',
-      sections,
-    ].join('\n');
-    return stageMessages(ctx, stage);
+  messages(input: TesterInput, ctx: AgentContext): ChatMessage[] {
+    const rounds = [...(input.earlier ?? []), { program: input.program, ...(input.runs ? { runs: input.runs } : {}), report: '' }];
+    const [first, ...later] = rounds;
+    const turns = later.flatMap((r, i): ChatMessage[] => [
+      { role: 'assistant', content: rounds[i]!.report },
+      { role: 'user', content: reviewAgain(r) },
+    ]);
+    return [...stageMessages(ctx, firstReview(first!)), ...turns];
   },
   parse: (text) => parseReport(text),
   show: showReport,
