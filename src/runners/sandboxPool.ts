@@ -487,7 +487,7 @@ class Worker {
       exitCode, signal,
       stdout: got.kept,
       stderr: got.stderr,
-      cpuMs: Math.round(cpuMs),
+      cpuMs: Math.ceil(cpuMs),
       wallMs: Math.round(reply.wallMs),
       // The supervisor took its own memory off the peak; the page cache of files written is not the program's.
       peakKb: Math.round(Math.max(0, reply.peakBytes - reply.fileBytes) / 1024),
