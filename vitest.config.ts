@@ -1,6 +1,17 @@
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/** A `.c` import is its source text, as esbuild's text loader makes it in the bundle (scripts/build.mjs). */
+const cAsText: Plugin = {
+  name: 'c-as-text',
+  enforce: 'pre',
+  transform(code, id) {
+    return id.endsWith('.c') ? { code: `export default ${JSON.stringify(code)};`, map: null } : undefined;
+  },
+};
+
 export default defineConfig({
+  plugins: [cAsText],
   define: { __SIMCOACH_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0-test') },
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],

@@ -76,6 +76,8 @@ const result = await build({
   minify: true,
   sourcemap: false,
   legalComments: 'none',
+  // native/supervisor.c travels inside the bundle as a string and is compiled on first use.
+  loader: { '.c': 'text' },
   chunkNames: 'chunks/[name]-[hash]',
   define: {
     'process.env.NODE_ENV': '"production"',

@@ -34,7 +34,7 @@ function positive(value: string | undefined, flag: string): number | undefined {
 }
 
 function table(tests: TestResult[]): string {
-  const rows = tests.map((t) => [t.name, t.verdict, `${t.timeMs} ms`, `${(t.memoryKb / 1024).toFixed(1)} MB`, t.detail ?? '']);
+  const rows = tests.map((t) => [t.name, t.verdict, `${t.timeMs} ms`, `${t.memoryApprox ? '~' : ''}${(t.memoryKb / 1024).toFixed(1)} MB`, t.detail ?? '']);
   const head = ['test', 'verdict', 'time', 'memory', 'detail'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[], colour = false) =>
@@ -49,7 +49,8 @@ function summary(r: JudgeResult): string {
   if (r.verdict === 'CE') return `${paint('CE')}  compilation error\n${r.compile?.message ?? ''}`;
   const maxTime = Math.max(0, ...r.tests.map((t) => t.timeMs));
   const maxMem = Math.max(0, ...r.tests.map((t) => t.memoryKb));
-  return `${paint(r.verdict)}  ${r.passed}/${r.total} tests passed · max ${maxTime} ms · max ${(maxMem / 1024).toFixed(1)} MB`;
+  const approx = r.tests.some((t) => t.memoryApprox && t.memoryKb === maxMem) ? '~' : '';
+  return `${paint(r.verdict)}  ${r.passed}/${r.total} tests passed · max ${maxTime} ms · max ${approx}${(maxMem / 1024).toFixed(1)} MB`;
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -90,7 +91,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (values.json) {
     const tests = result.tests.map((t) => ({
-      name: t.name, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb,
+      name: t.name, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb, ...(t.memoryApprox ? { memoryApprox: true } : {}),
       ...(t.detail ? { detail: t.detail } : {}), exitCode: t.exitCode, signal: t.signal,
     }));
     const out = { verdict: result.verdict, passed: result.passed, total: result.total, problem: problem.id, lang, compare, ...(result.compile ? { compile: result.compile } : {}), tests };

@@ -1,4 +1,6 @@
 import { CONTROLLERS, controllerUsable, type Controller } from './cgroup.js';
+import { GATE_SAMPLE_MS } from './gate.js';
+import { supervisorBinary } from './supervisor.js';
 import { probe, which } from './probe.js';
 import { EXIT, UserError } from '../errors.js';
 
@@ -41,11 +43,28 @@ export const LEVELS = {
     'sockets; killed with simcoach',
   none:
     'no namespaces, only when SIMCOACH_SANDBOX=none is set: the program runs as you (as root if you are root), reads ' +
-    'your files and settings, reaches the network; only limits (cgroups or rlimits) and a process-group kill',
+    'your files and settings, reaches the network; only limits (cgroups, or the launcher watching the tree, and rlimits) and a kill of its process tree',
 } as const;
 export type Level = keyof typeof LEVELS;
 
-const INSTALL = 'install bubblewrap (apt-get install bubblewrap)';
+/** Each package's name on Debian/Ubuntu, Fedora and Arch. */
+const PACKAGES = {
+  bubblewrap: ['bubblewrap', 'bubblewrap', 'bubblewrap'],
+  'util-linux': ['util-linux', 'util-linux', 'util-linux'],
+  gcc: ['gcc', 'gcc', 'gcc'],
+  python3: ['python3', 'python3', 'python'],
+  'g++': ['g++', 'gcc-c++', 'gcc'],
+  jdk: ['default-jdk-headless', 'java-latest-openjdk-devel', 'jdk-openjdk'],
+} as const;
+
+/** How to install a package here: as root the command itself, else through sudo (the person's own machine). */
+export function installHint(what: keyof typeof PACKAGES): string {
+  const [deb, fedora, arch] = PACKAGES[what];
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  return `install ${what} (Debian/Ubuntu: ${sudo}apt install ${deb} · Fedora: ${sudo}dnf install ${fedora} · Arch: ${sudo}pacman -S ${arch})`;
+}
+
+const INSTALL = installHint('bubblewrap');
 
 /** SIMCOACH_SANDBOX=bwrap|none picks a level; unset means bwrap, and nothing weaker without asking. */
 function wantedLevel(): { level: Level } | { error: string } {
@@ -132,7 +151,7 @@ export async function describeIsolation(): Promise<string> {
       : 'process group only (SIMCOACH_SANDBOX=none: no namespaces, the program can reach the network and your files)';
   const cg = iso.cgroups.length
     ? `cgroup ${iso.cgroups.join('+')} (exact peak memory, whole-tree kill)`
-    : 'no cgroups (memory by rlimit, peak memory approximate)';
+    : 'no cgroups (the launcher measures the tree: CPU and wall time exact, peak memory exact for one process, ~ for several)';
   return `sandbox: ${ns}; ${cg}; ${iso.prlimit ? 'prlimit' : 'no prlimit (no CPU limit)'}`;
 }
 
@@ -171,10 +190,10 @@ const firstLine = (s: string) => s.split('\n')[0]?.trim() ?? '';
 
 async function toolchains(): Promise<Capability[]> {
   const specs: [string, string, string[], string][] = [
-    ['python3', 'python3', ['--version'], 'install Python 3 (apt-get install python3)'],
-    ['g++', 'g++', ['--version'], 'install a C++ compiler (apt-get install g++)'],
-    ['javac', 'javac', ['-version'], 'install a JDK (apt-get install default-jdk-headless)'],
-    ['java', 'java', ['-version'], 'install a JDK (apt-get install default-jdk-headless)'],
+    ['python3', 'python3', ['--version'], installHint('python3')],
+    ['g++', 'g++', ['--version'], installHint('g++')],
+    ['javac', 'javac', ['-version'], installHint('jdk')],
+    ['java', 'java', ['-version'], installHint('jdk')],
   ];
   const found = await Promise.all(specs.map(([, cmd, args]) => version(cmd, args, firstLine)));
   const caps: Capability[] = specs.map(([name, , , fix], i) => {
@@ -183,6 +202,29 @@ async function toolchains(): Promise<Capability[]> {
   });
   caps.push({ name: 'node', ok: true, detail: `${process.version} (${process.execPath})`, needed: false });
   return caps;
+}
+
+/** What a run's figures are here, exactly and approximately, for `doctor`. */
+export async function measuring(iso: Isolation): Promise<Capability> {
+  const cg = (c: Controller) => iso.cgroups.includes(c);
+  if (cg('memory') && cg('cpuacct')) {
+    return { name: 'measuring', ok: true, needed: true, detail: 'exact: CPU time of the whole tree (cgroup cpuacct), its peak memory and a hard memory limit (cgroup memory), wall time' };
+  }
+  if (!(await supervisorBinary())) {
+    return {
+      name: 'measuring', ok: false, needed: true,
+      detail: 'no C compiler to build the launcher: times and memory are not measured, the memory limit is an address-space limit (Java and Node are not limited)',
+      fix: installHint('gcc'),
+    };
+  }
+  return {
+    name: 'measuring', ok: true, needed: true,
+    detail:
+      'exact: CPU time (user + system) of the whole process tree and wall time (wait4 in the launcher), peak memory of a one-process program ' +
+      `(ru_maxrss). Approximate (shown with ~): the peak of several processes at once, a sum of their resident sizes sampled every ${GATE_SAMPLE_MS} ms, which ` +
+      'misses a peak shorter than that and counts shared pages once per process. The memory limit is kept by the same sampling: a program is killed ' +
+      `within ${GATE_SAMPLE_MS} ms of passing it, so it can overshoot by what it allocates in that time (tens of MB at most); the CPU limit is checked as often`,
+  };
 }
 
 /** Everything the judge can use on this machine, for `doctor`. */
@@ -210,22 +252,19 @@ export async function sandboxCapabilities(): Promise<Capability[]> {
       needed: true,
     },
   ];
-  for (const c of ['memory', 'pids', 'cpuacct'] as const) {
-    const ok = iso.cgroups.includes(c);
+  // Only the cgroups in use are listed: without them the launcher measures and limits the run (see
+  // `measuring`), which is no fault, and there is nothing to fix (only root on a cgroup v1 machine
+  // has them, and simcoach never reconfigures cgroups).
+  for (const c of iso.cgroups) {
     const why = { memory: 'exact peak memory and hard limit', pids: 'process-count limit', cpuacct: 'CPU time of the whole tree' }[c];
-    caps.push({
-      name: `cgroup ${c}`,
-      ok,
-      detail: ok ? `/sys/fs/cgroup/${c}/simcoach: ${why}` : `not writable (cgroup v1 as root only)`,
-      fix: ok ? undefined : 'run as root on a cgroup v1 machine; without it limits fall back to rlimits',
-      needed: c !== 'cpuacct',
-    });
+    caps.push({ name: `cgroup ${c}`, ok: true, detail: `/sys/fs/cgroup/${c}/simcoach: ${why}`, needed: false });
   }
+  caps.push(await measuring(iso));
   caps.push({
     name: 'prlimit',
     ok: !!iso.prlimit,
     detail: iso.prlimit ?? 'not found: no CPU-time limit',
-    fix: iso.prlimit ? undefined : 'apt-get install util-linux',
+    fix: iso.prlimit ? undefined : installHint('util-linux'),
     needed: true,
   });
   return [...caps, ...tools];

@@ -87,6 +87,7 @@ export async function runInteractive(lang: LangId, built: Built, interactor: Che
     name,
     timeMs: p.wallExceeded ? p.wallMs : p.cpuMs,
     memoryKb: p.peakKb,
+    ...(p.memoryApprox ? { memoryApprox: true } : {}),
     input: test.input,
     expected: test.outputs[0] ?? '',
     actual: p.stdout.toString('utf8'),

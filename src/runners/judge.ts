@@ -133,6 +133,7 @@ async function finishTest(sink: Awaited<ReturnType<typeof outputSink>>, r: Sandb
     name: test.name ?? `test ${index + 1}`,
     timeMs: r.wallExceeded ? r.wallMs : r.cpuMs,
     memoryKb: r.peakKb,
+    ...(r.memoryApprox ? { memoryApprox: true } : {}),
     input: test.input,
     actual: shown.toString('utf8'),
     outputBytes: sink.bytes(),

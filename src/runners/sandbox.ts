@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { Writable } from 'node:stream';
+import type { Duplex, Writable } from 'node:stream';
 import { Readable } from 'node:stream';
 import { closeSync, constants, openSync } from 'node:fs';
 import { chown, lchown, mkdir, open, readFile, readdir, writeFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import { RunGroup } from './cgroup.js';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { baseMounts, parents, toolchainPrefix } from './mounts.js';
 import { supervisorBinary } from './supervisor.js';
+import { parseGateReport, waitStatus } from './gate.js';
 
 export interface SandboxSpec {
   cmd: string;
@@ -71,6 +72,13 @@ export interface SandboxResult {
   cpuMs: number;
   wallMs: number;
   peakKb: number;
+  /**
+   * The peak is approximate: no cgroup, and more than one process ran at once, so it is the
+   * largest sum of their resident sizes the launcher sampled (see GATE_SAMPLE_MS), not one
+   * process's exact peak.
+   */
+  memoryApprox?: boolean;
+  /** Killed at the memory limit (the cgroup's OOM killer, or the launcher's watcher). */
   oomKilled: boolean;
   cpuExceeded: boolean;
   wallExceeded: boolean;
@@ -80,6 +88,8 @@ export interface SandboxResult {
 
 const STDERR_KEEP = 16 * 1024;
 const POLL_MS = 25;
+/** How long the launcher may take to stop the tree and report before the whole sandbox is killed. */
+const GATE_GRACE_MS = 2000;
 // Without bubblewrap (SIMCOACH_SANDBOX=none) the launcher joins the run's cgroups with its own
 // pid, then execs: from then on every process of the run is in them. Fixed text; the paths and
 // the program arrive as arguments.
@@ -88,11 +98,14 @@ const JOIN_CGROUPS = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shi
 // so the run's cgroups are joined after its own set-up, which is never charged to the program.
 const BLOCK_FD = 3;
 const INFO_FD = 4;
-// Where the supervisor's binary is mounted when it is the launcher (its `gate` mode): it joins the
-// run's groups itself through fds from 3 on, then execs. No fd to block on, so a simcoach that
-// dies before the program starts cannot let it start unconfined; bubblewrap's --die-with-parent
-// ends the sandbox with us, and the reaper what is in the groups.
+// Where the supervisor's binary is mounted when it is the launcher (its `gate` mode): it forks the
+// program, which joins the run's groups through fds from 3 on and execs, waits for the whole tree
+// and reports its CPU time, wall time and peak memory on a socket after those fds (one line, see
+// parseGateReport). No fd to block on, so a simcoach that dies before the program starts cannot
+// let it start unconfined; bubblewrap's --die-with-parent ends the sandbox with us, and the
+// reaper what is in the groups.
 const GATE = '/sc-supervisor';
+
 
 let base: Promise<string[]> | null = null;
 const prefixes = new Map<string, Promise<string | null>>();
@@ -124,7 +137,7 @@ export async function mountArgs(ro: string[], rw: string[]): Promise<string[]> {
 /** The namespaces every sandbox gets: no network, its own PIDs, IPC and host name; it dies with us. */
 export const NAMESPACE_ARGS = ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session'];
 
-async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLater: boolean, gate: string | null): Promise<string[]> {
+async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLater: boolean, gate: string | null, gateArgs: string[]): Promise<string[]> {
   const visible = [...(spec.readable ?? []), work, ...(spec.writable ? [spec.writable] : [])];
   const tool = await commandPrefix(spec.cmd, visible);
   const ro = [...(tool ? [tool] : []), ...(spec.readable ?? [])];
@@ -142,20 +155,23 @@ async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLa
     ...(iso.runAs ? [] : ['--unshare-user', '--cap-drop', 'ALL']),
     ...(await mountArgs(ro, rw)),
     ...(gate ? ['--ro-bind', gate, GATE] : []),
-    ...NAMESPACE_ARGS, '--chdir', work,
+    // The launcher is the sandbox's pid 1: the program's kill(-1) finds no other process (init is
+    // never a target), and whatever it orphans comes to the launcher to be measured and reaped.
+    ...NAMESPACE_ARGS, ...(gate ? ['--as-pid-1'] : []), '--chdir', work,
     ...(joinLater ? ['--block-fd', String(BLOCK_FD), '--info-fd', String(INFO_FD)] : []),
     '--',
-    ...(gate ? [GATE, 'gate'] : []),
+    ...gateArgs,
     ...drop,
   ];
 }
 
-function limitArgs(iso: Isolation, spec: SandboxSpec): string[] {
+function limitArgs(iso: Isolation, spec: SandboxSpec, watched: boolean): string[] {
   if (!iso.prlimit) return [];
   // RLIMIT_CPU is whole seconds; the exact limit is enforced by polling, this is the backstop.
   const cpu = Math.ceil(spec.cpuMs / 1000) + 1;
   const args = [iso.prlimit, `--cpu=${cpu}:${cpu + 1}`, '--core=0', `--fsize=${spec.outputBytes}`, `--stack=${Math.max(spec.memoryBytes, 64 << 20)}`];
-  if (!iso.cgroups.includes('memory') && spec.addressSpaceBytes) args.push(`--as=${spec.addressSpaceBytes}`);
+  // The last resort without a cgroup or the launcher's watcher (no C compiler here): an address-space limit.
+  if (!iso.cgroups.includes('memory') && !watched && spec.addressSpaceBytes) args.push(`--as=${spec.addressSpaceBytes}`);
   // RLIMIT_NPROC counts every process of the uid: only where that uid is not root's.
   if (!iso.cgroups.includes('pids') && (iso.runAs || process.getuid?.() !== 0)) args.push(`--nproc=${spec.pids + 256}`);
   return [...args, '--'];
@@ -293,16 +309,25 @@ export async function readOutputFile(path: string, limit: number): Promise<{ fil
 async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd: number | 'pipe', group: RunGroup | null): Promise<SandboxResult> {
   const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
   const bwrap = iso.namespaces === 'bwrap';
-  // The supervisor launches every bubblewrap run when it can: it joins the groups (when there are
-  // any) and sets the program's seccomp filter.
-  const gate = bwrap ? await supervisorBinary() : null;
+  // The supervisor launches every run when it can, at every level: it puts the program in the
+  // groups (when there are any), sets its seccomp filter, measures its whole tree and keeps it
+  // under its limits where no cgroup does.
+  const gate = await supervisorBinary();
   const joinLater = bwrap && group !== null && !gate;
   const gateFds = gate && group ? group.procsFiles().map((f) => openSync(f, 'w')) : [];
-  const joinArgs = group && !bwrap ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
-  const wrap = bwrap ? await bwrapArgs(iso, work, spec, joinLater, gate) : joinArgs;
+  const reportFd = 3 + gateFds.length;
+  const gateArgs = gate
+    ? [
+        bwrap ? GATE : gate, 'gate', '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
+        ...(iso.cgroups.includes('memory') ? [] : ['-m', String(spec.memoryBytes)]), '--',
+      ]
+    : [];
+  const joinArgs = group && !bwrap && !gate ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
+  const wrap = bwrap ? await bwrapArgs(iso, work, spec, joinLater, gate, gateArgs) : [...gateArgs, ...joinArgs];
   // Under bubblewrap the limits are set before it starts (they pass down to the program): prlimit
   // then runs before the cgroup is joined, so its exec is not charged to the program.
-  const argv = bwrap ? [...limitArgs(iso, spec), ...wrap, spec.cmd, ...spec.args] : [...wrap, ...limitArgs(iso, spec), spec.cmd, ...spec.args];
+  const limits = limitArgs(iso, spec, gate !== null);
+  const argv = bwrap ? [...limits, ...wrap, spec.cmd, ...spec.args] : [...wrap, ...limits, spec.cmd, ...spec.args];
   const env: Record<string, string> = {
     PATH: bwrap ? `${dirname(spec.cmd)}:/usr/local/bin:/usr/bin:/bin` : (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'),
     HOME: work, TMPDIR: work, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8',
@@ -315,7 +340,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   try {
     child = spawn(argv[0]!, argv.slice(1), {
       cwd: work, env, detached: true,
-      stdio: joinLater ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe'] : [stdinFd, 'pipe', 'pipe', ...gateFds],
+      stdio: joinLater ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe'] : [stdinFd, 'pipe', 'pipe', ...gateFds, ...(gate ? ['pipe' as const] : [])],
     });
   } finally {
     for (const fd of gateFds) closeSync(fd);
@@ -340,7 +365,31 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   let sweeping: Promise<void> = Promise.resolve();
   let setupError: string | null = null;
 
+  // The launcher's report socket: its line comes when the whole tree is reaped; a byte on it asks
+  // the launcher to stop the tree and still report (an abort, the output limit).
+  const report = gate ? (child.stdio[reportFd] as Duplex | null) : null;
+  let reportText = '';
+  let exited = false;
+  let gateTimer: NodeJS.Timeout | undefined;
+  const reported = report
+    ? new Promise<void>((resolve) => {
+        report.setEncoding('utf8');
+        report.on('data', (t: string) => { reportText += t; });
+        report.on('error', () => resolve());
+        report.once('close', () => resolve());
+      })
+    : Promise.resolve();
+
   const killTree = (): void => {
+    if (killed) return;
+    if (report && !exited && !report.destroyed) {
+      report.write('k');
+      gateTimer ??= setTimeout(hardKill, GATE_GRACE_MS);
+      return;
+    }
+    hardKill();
+  };
+  const hardKill = (): void => {
     if (killed) return;
     killed = true;
     if (child.pid) {
@@ -388,16 +437,20 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
     if (err.length > 2 * STDERR_KEEP) err = err.slice(-STDERR_KEEP);
   });
 
-  const wallTimer = setTimeout(() => { wallExceeded = true; killTree(); }, spec.wallMs);
+  // With the launcher the wall-clock limit is its own; this one only catches a launcher that hangs.
+  const wallTimer = setTimeout(() => { wallExceeded = true; hardKill(); }, spec.wallMs + (gate ? GATE_GRACE_MS : 0));
   const onAbort = () => { aborted = true; killTree(); };
   spec.signal?.addEventListener('abort', onAbort, { once: true });
   if (spec.signal?.aborted) onAbort();
   let polling = false;
   const poller = setInterval(async () => {
     if (polling || killed) return;
+    // The launcher watches a tree without cgroups itself, from inside the sandbox.
+    const cgroupCpu = group !== null && iso.cgroups.includes('cpuacct');
+    if (gate && !cgroupCpu) return;
     polling = true;
     try {
-      const cpu = group && iso.cgroups.includes('cpuacct') ? ((await group.cpuNs()) ?? 0) / 1e6 : child.pid ? await readProcCpuMs(child.pid) : null;
+      const cpu = cgroupCpu ? ((await group.cpuNs()) ?? 0) / 1e6 : child.pid ? await readProcCpuMs(child.pid) : null;
       if (cpu !== null) polledCpuMs = Math.max(polledCpuMs, cpu);
       if (polledCpuMs > spec.cpuMs) { cpuExceeded = true; killTree(); }
       if (!group && child.pid) polledPeakKb = Math.max(polledPeakKb, (await readProcHwmKb(child.pid)) ?? 0);
@@ -410,8 +463,10 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
     child.once('error', (e) => resolve({ code: null, sig: null, spawnError: e.message }));
     child.once('exit', (code, sig) => resolve({ code, sig }));
   });
-  const wallMs = performance.now() - started;
+  exited = true;
+  let wallMs = performance.now() - started;
   clearTimeout(wallTimer);
+  clearTimeout(gateTimer);
   clearInterval(poller);
   spec.signal?.removeEventListener('abort', onAbort);
   // The program is gone; whatever it left behind goes too, then its pipes close.
@@ -423,18 +478,37 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   stdout.destroy();
   stderr.destroy();
 
+  await reported;
+  report?.destroy();
+  const gateSaid = parseGateReport(reportText);
   let cpuMs = polledCpuMs;
   let peakKb = polledPeakKb;
   let oomKilled = false;
+  let memoryApprox = false;
+  let ended = signalName(iso, status.code, status.sig);
+  if (gateSaid) {
+    // rusage counts microseconds: a program that ran never shows 0 ms.
+    cpuMs = Math.ceil(gateSaid.cpuMs);
+    wallMs = gateSaid.wallMs;
+    peakKb = Math.max(gateSaid.maxRssKb, gateSaid.treePeakKb);
+    memoryApprox = gateSaid.procs > 1 && gateSaid.treePeakKb > gateSaid.maxRssKb;
+    oomKilled = gateSaid.memOver;
+    cpuExceeded ||= gateSaid.cpuOver;
+    wallExceeded ||= gateSaid.wallOver;
+    ended = waitStatus(gateSaid.status);
+  }
   if (group) {
     const ns = await group.cpuNs();
     if (ns !== null) cpuMs = ns / 1e6;
     const peak = await group.peakMemoryBytes();
-    if (peak !== null) peakKb = Math.round(peak / 1024);
-    oomKilled = await group.oomKilled();
+    if (peak !== null) {
+      peakKb = Math.round(peak / 1024);
+      memoryApprox = false;
+    }
+    oomKilled ||= await group.oomKilled();
   }
   if (cpuMs > spec.cpuMs) cpuExceeded = true;
-  const { exitCode, signal } = signalName(iso, status.code, status.sig);
+  const { exitCode, signal } = ended;
   if (status.spawnError) err = `could not start ${spec.cmd}: ${status.spawnError}`;
   // Not the program's fault: the judge must not give it a verdict.
   if (setupError) throw new Error(setupError);
@@ -443,7 +517,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
     exitCode, signal,
     stdout: Buffer.concat(out),
     stderr: err.slice(-STDERR_KEEP),
-    cpuMs: Math.round(cpuMs), wallMs: Math.round(wallMs), peakKb,
+    cpuMs: Math.ceil(cpuMs), wallMs: Math.round(wallMs), peakKb, ...(memoryApprox ? { memoryApprox } : {}),
     oomKilled, cpuExceeded: cpuExceeded || hit.cpu, wallExceeded, outputExceeded: outputExceeded || hit.output, aborted,
   };
 }

@@ -1,5 +1,5 @@
 // A batch of runs (a judge's tests, a stress run's rounds) shares sandboxes: one long-lived
-// bubblewrap per worker, with the supervisor (supervisorSource.ts) inside, and one cgroup per
+// bubblewrap per worker, with the supervisor (native/supervisor.c) inside, and one cgroup per
 // worker whose limits are set once and whose counters the supervisor resets before each test.
 // What does not depend on the test (the bubblewrap arguments, the mounts, the groups, the
 // directories) is done when a worker starts; a test then costs a fork, an IPC namespace and an exec.
@@ -487,7 +487,7 @@ class Worker {
       exitCode, signal,
       stdout: got.kept,
       stderr: got.stderr,
-      cpuMs: Math.round(cpuMs),
+      cpuMs: Math.ceil(cpuMs),
       wallMs: Math.round(reply.wallMs),
       // The supervisor took its own memory off the peak; the page cache of files written is not the program's.
       peakKb: Math.round(Math.max(0, reply.peakBytes - reply.fileBytes) / 1024),

@@ -1,4 +1,5 @@
-// The sandbox supervisor's binary: compiled from supervisorSource.ts with the system's C compiler
+// The sandbox supervisor's binary: compiled from native/supervisor.c (embedded in the bundle as text)
+// with the system's C compiler
 // once per source version and kept in the cache (a rename makes it appear whole). Without a
 // compiler the judge keeps working on the per-test path.
 import { execFile } from 'node:child_process';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { cacheDir } from '../paths.js';
 import { which } from './probe.js';
-import { SUPERVISOR_C } from './supervisorSource.js';
+import SUPERVISOR_C from '../../native/supervisor.c';
 
 const run = promisify(execFile);
 // Its time goes to system calls, not to its own code: -O1 runs as fast here and compiles in about

@@ -18,6 +18,8 @@ export interface TestResult {
   timeMs: number;
   /** Peak resident memory of the program itself, in KiB. */
   memoryKb: number;
+  /** `memoryKb` is approximate: a tree of processes measured without a cgroup (see SandboxResult). */
+  memoryApprox?: boolean;
   input: string;
   /** The accepted output closest to what the program printed (the first when unsure). */
   expected: string;

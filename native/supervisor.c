@@ -1,12 +1,11 @@
-// The C source of the sandbox supervisor (compiled once into the cache by supervisor.ts). Kept as
-// a string so the bundled CLI carries it; String.raw keeps its backslashes as C wants them.
-export const SUPERVISOR_C = String.raw`// simcoach's sandbox supervisor: runs inside one long-lived bubblewrap sandbox per judge worker
+// simcoach's sandbox supervisor: runs inside one long-lived bubblewrap sandbox per judge worker
 // and runs the batch's tests in it, one at a time, so a test costs a clone and an exec instead of
 // a whole bubblewrap start-up. Trusted code, compiled once into the cache.
 //
 //   supervisor serve   requests on fd 0, one reply line each on fd 1 (see sandboxPool.ts)
-//   supervisor gate    joins the run's cgroups (fds 3-5) and execs argv[2..]: the per-test path's
-//                      launcher, so a program never runs outside its groups
+//   supervisor gate    the per-test path's launcher: forks the program into the run's cgroups (if
+//                      any), waits for its whole tree and reports its CPU time, wall time and
+//                      peak memory, killing it at its limits (see gate())
 //
 // serve is pid 1 of the sandbox (bubblewrap --as-pid-1) and keeps root's SYS_ADMIN, SETUID, SETGID,
 // SETPCAP, KILL, CHOWN, DAC_OVERRIDE and FOWNER (bubblewrap dropped the rest); it never runs test
@@ -694,29 +693,230 @@ static void serve(void) {
   }
 }
 
-/* The per-test path's launcher: into the run's groups (the fds from 3 on that are open), then the
-   program, or setpriv before it. Nothing runs outside the groups, whenever simcoach dies. */
-static int gate(char **argv) {
-  for (int fd = 3; fd <= 5; fd++) {
-    if (write(fd, "0", 1) == 1) { close(fd); continue; }
-    if (errno == EBADF) break;
-    die("join the cgroups");
+/* The per-test path's launcher and measurer. It forks the program (which joins the run's cgroups,
+   the fds from 3 on that -g names, then takes the filter and execs), stays its parent, and adopts
+   every process the program leaves (a child subreaper), so that it waits for all of them: wait4's
+   rusage then holds the CPU time (user + system) of the whole tree and the largest peak RSS of any
+   of its processes, with or without a cgroup, root or not. Meanwhile it samples the tree from /proc
+   every SAMPLE_MS (CPU time and the sum of the RSS of its live processes) and kills it at the CPU,
+   wall-clock or memory limit, so a memory limit needs no address-space limit (which the JVM and
+   Node cannot run under). When the program ends, what it left is killed and reaped, and one line
+   goes to the report fd (-r):
+     status cpu_us wall_us maxrss_kb tree_peak_kb procs cpu_over wall_over mem_over aborted
+   procs is the most processes seen alive at once: above 1 the tree's memory is a sum of samples,
+   not one process's exact peak. A byte or EOF on the report fd (it is a socket) kills the tree:
+   simcoach's abort, its output limit, or simcoach gone. Nothing runs outside the groups, whenever
+   simcoach dies. */
+#define SAMPLE_MS 5
+#define TREE_MAX 4096
+
+struct tree_now {
+  long long cpu_ticks; /* user + system of the live processes and of the children they reaped */
+  long long rss_pages;
+  int procs;
+};
+
+/* One process's /proc/PID/stat: its threads, CPU ticks (with reaped children's) and resident pages. */
+static int proc_stat(pid_t pid, long long *ticks, long long *rss, long *threads) {
+  char path[64], b[1024];
+  snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t r = read(fd, b, sizeof b - 1);
+  close(fd);
+  if (r <= 0) return -1;
+  b[r] = 0;
+  /* The name may hold spaces and parentheses: the fields start after the last ')'. */
+  char *p = strrchr(b, ')');
+  if (!p) return -1;
+  long long f[24] = { 0 };
+  int n = 0;
+  for (p += 2; *p && n < 24; n++) {
+    f[n] = atoll(p);
+    p = strchr(p, ' ');
+    if (!p) break;
+    p++;
   }
-  /* Whatever else simcoach inherited from its own parent (a CI runner's or an editor's pipe, a
-     file) must not reach the program: it could write through it outside the sandbox. */
-  if (syscall(436 /* close_range */, 3, ~0U, 0)) for (int fd = 3; fd < 1024; fd++) close(fd);
-  /* The program's filter, set here for all it execs; no_new_privs first, which the filter needs
-     without CAP_SYS_ADMIN and which setpriv sets for the program anyway. */
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || program_filter()) die("seccomp");
-  execv(argv[0], argv);
-  die("exec");
-  return 125;
+  /* Fields from 3 (state) on: utime 14, stime 15, cutime 16, cstime 17, num_threads 20, rss 24. */
+  if (n < 22) return -1;
+  *ticks = f[11] + f[12] + f[13] + f[14];
+  *threads = (long)f[17];
+  *rss = f[21];
+  return 0;
+}
+
+/* The children of pid, appended to out (at most max): every thread's list, as each thread forks its own. */
+static int children_of(pid_t pid, long threads, pid_t *out, int n, int max) {
+  char path[96], b[8192];
+  DIR *d = NULL;
+  if (threads > 1) {
+    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+    d = opendir(path);
+  }
+  struct dirent *e = NULL;
+  for (;;) {
+    long tid = pid;
+    if (d) {
+      e = readdir(d);
+      if (!e) break;
+      if (e->d_name[0] == '.') continue;
+      tid = atol(e->d_name);
+    }
+    snprintf(path, sizeof path, "/proc/%d/task/%ld/children", (int)pid, tid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+      ssize_t r = read(fd, b, sizeof b - 1);
+      close(fd);
+      if (r > 0) {
+        b[r] = 0;
+        for (char *p = b; *p && n < max;) {
+          long c = strtol(p, &p, 10);
+          if (c > 0) out[n++] = (pid_t)c;
+          while (*p == ' ') p++;
+        }
+      }
+    }
+    if (!d) break;
+  }
+  if (d) closedir(d);
+  return n;
+}
+
+/* Everything below us now: our children (the program and the orphans we adopted) and theirs. With
+   kill set, each gets SIGKILL as it is found. */
+static struct tree_now walk(int kill_all) {
+  static pid_t q[TREE_MAX];
+  struct tree_now t = { 0, 0, 0 };
+  int n = children_of(getpid(), 1, q, 0, TREE_MAX);
+  for (int i = 0; i < n; i++) {
+    if (kill_all) kill(q[i], SIGKILL);
+    long long ticks = 0, rss = 0;
+    long threads = 1;
+    if (proc_stat(q[i], &ticks, &rss, &threads)) continue;
+    t.cpu_ticks += ticks;
+    t.rss_pages += rss;
+    t.procs++;
+    n = children_of(q[i], threads, q, n, TREE_MAX);
+  }
+  return t;
+}
+
+static long long usec(struct timeval t) { return (long long)t.tv_sec * 1000000LL + t.tv_usec; }
+
+/* Reaps whatever has ended; the program's own status when it is among them. */
+static void reap(pid_t main_pid, int *st, int *main_done) {
+  int s;
+  pid_t p;
+  while ((p = waitpid(-1, &s, WNOHANG | __WALL)) > 0) {
+    if (p == main_pid) { *st = s; *main_done = 1; }
+  }
+}
+
+static int gate(int argc, char **argv) {
+  int ncg = 0, rep = -1;
+  long long cpu_ms = 0, wall_ms = 0, mem = 0;
+  int i = 0;
+  for (; i + 1 < argc && strcmp(argv[i], "--"); i += 2) {
+    long long v = atoll(argv[i + 1]);
+    if (!strcmp(argv[i], "-g")) ncg = (int)v;
+    else if (!strcmp(argv[i], "-r")) rep = (int)v;
+    else if (!strcmp(argv[i], "-c")) cpu_ms = v;
+    else if (!strcmp(argv[i], "-w")) wall_ms = v;
+    else if (!strcmp(argv[i], "-m")) mem = v;
+    else { errno = EINVAL; die("gate options"); }
+  }
+  if (i >= argc || strcmp(argv[i], "--") || i + 1 >= argc) { errno = EINVAL; die("gate: no program"); }
+  char **prog = argv + i + 1;
+  if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)) die("subreaper");
+  signal(SIGPIPE, SIG_IGN);
+  long tck = sysconf(_SC_CLK_TCK);
+  long page = sysconf(_SC_PAGESIZE);
+  if (tck <= 0) tck = 100;
+  if (page <= 0) page = 4096;
+  double t0 = now_ms();
+  pid_t c = fork();
+  if (c < 0) die("fork");
+  if (c == 0) {
+    for (int fd = 3; fd < 3 + ncg; fd++) {
+      if (write(fd, "0", 1) != 1) die("join the cgroups");
+    }
+    /* Its own process group, killed at once at the end; the rest is found through us. */
+    setpgid(0, 0);
+    /* Whatever else simcoach inherited from its own parent (a CI runner's or an editor's pipe, a
+       file), and our report fd, must not reach the program. */
+    if (syscall(436 /* close_range */, 3, ~0U, 0)) for (int fd = 3; fd < 1024; fd++) close(fd);
+    /* The program's filter, set here for all it execs; no_new_privs first, which the filter needs
+       without CAP_SYS_ADMIN and which setpriv sets for the program anyway. */
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || program_filter()) die("seccomp");
+    execv(prog[0], prog);
+    die("exec");
+  }
+  /* The program's stdio is its own: only the program holds its pipes open, so they close with it. */
+  int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (devnull >= 0) { dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2); close(devnull); }
+  for (int fd = 3; fd < 3 + ncg; fd++) close(fd);
+  int pfd = (int)syscall(SYS_pidfd_open, c, 0);
+  int st = 0, main_done = 0, cpu_over = 0, wall_over = 0, mem_over = 0, aborted = 0, procs = 1;
+  long long tree_peak_kb = 0;
+  double wall = 0;
+  while (!main_done) {
+    struct pollfd p[2] = { { pfd, POLLIN, 0 }, { rep, POLLIN, 0 } };
+    int n = poll(p, 2, SAMPLE_MS);
+    if (n < 0 && errno != EINTR) break;
+    if (p[1].revents) {
+      char b[16];
+      if (read(rep, b, sizeof b) <= 0) rep = -1;
+      aborted = 1;
+    }
+    reap(c, &st, &main_done);
+    wall = now_ms() - t0;
+    if (main_done || aborted) break;
+    struct rusage done;
+    getrusage(RUSAGE_CHILDREN, &done);
+    struct tree_now t = walk(0);
+    long long cpu_us = usec(done.ru_utime) + usec(done.ru_stime) + t.cpu_ticks * 1000000LL / tck;
+    long long rss_kb = t.rss_pages * page / 1024;
+    if (rss_kb > tree_peak_kb) tree_peak_kb = rss_kb;
+    if (t.procs > procs) procs = t.procs;
+    if (cpu_ms > 0 && cpu_us > cpu_ms * 1000LL) cpu_over = 1;
+    if (wall_ms > 0 && wall > (double)wall_ms) wall_over = 1;
+    if (mem > 0 && rss_kb * 1024 > mem) mem_over = 1;
+    if (cpu_over || wall_over || mem_over) break;
+  }
+  /* Whatever is left (the program at a limit, a background child, a setsid grandchild) dies now and
+     is reaped, so its time counts and nothing outlives the run. */
+  kill(-c, SIGKILL);
+  for (;;) {
+    struct tree_now t = walk(1);
+    reap(c, &st, &main_done);
+    if (t.procs == 0) {
+      int s;
+      pid_t p = waitpid(-1, &s, __WALL);
+      if (p == c) { st = s; main_done = 1; }
+      if (p < 0 && errno == ECHILD) break;
+    } else {
+      usleep(1000);
+    }
+  }
+  if (!wall) wall = now_ms() - t0;
+  struct rusage ru;
+  getrusage(RUSAGE_CHILDREN, &ru);
+  long long cpu_us = usec(ru.ru_utime) + usec(ru.ru_stime);
+  if (cpu_ms > 0 && cpu_us > cpu_ms * 1000LL) cpu_over = 1;
+  if (mem > 0 && (long long)ru.ru_maxrss * 1024 > mem) mem_over = 1;
+  if (rep >= 0) {
+    char b[256];
+    int n = snprintf(b, sizeof b, "%d %lld %lld %ld %lld %d %d %d %d %d\n", st, cpu_us, (long long)(wall * 1000), ru.ru_maxrss, tree_peak_kb, procs,
+                     cpu_over, wall_over, mem_over, aborted);
+    if (write(rep, b, (size_t)n) != n) { /* simcoach is gone: nobody reads the figures */ }
+  }
+  if (WIFEXITED(st)) return WEXITSTATUS(st);
+  return 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
 int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "serve") == 0) serve();
-  if (argc >= 3 && strcmp(argv[1], "gate") == 0) return gate(argv + 2);
-  fprintf(stderr, "usage: supervisor serve | gate PROGRAM [ARGS...]\n");
+  if (argc >= 3 && strcmp(argv[1], "gate") == 0) return gate(argc - 2, argv + 2);
+  fprintf(stderr, "usage: supervisor serve | gate [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] -- PROGRAM [ARGS...]\n");
   return 2;
 }
-`;

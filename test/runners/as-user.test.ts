@@ -1,0 +1,189 @@
+// The judge as a person runs it: as root (pooled sandboxes and cgroups here) and as an unprivileged
+// account the set-up makes (no cgroup, no pool: the supervisor's launcher measures the tree). At
+// each level, the figures agree with an outside measure taken in the same run (/usr/bin/time of a
+// bare run), limits give their verdicts, and hostile programs leave nothing behind.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, place, WHO, type As, type Place } from '../helpers/unprivileged.js';
+
+const PROBLEM = `---
+title: Sum
+time_limit: 10s
+memory_limit: 256MB
+---
+# Sum
+
+Print a + b.
+
+## Examples
+
+\`\`\`input
+1 2
+\`\`\`
+
+\`\`\`output
+3
+\`\`\`
+`;
+
+/** Spins the CPU for a while (its work does not depend on the clock), then answers. */
+const SPIN = `#include <cstdio>
+int main() { volatile unsigned long x = 0; for (unsigned long i = 0; i < 700000000UL; i++) x += i;
+  long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }
+`;
+/** Touches 200 MiB, one byte a page, then answers. */
+const HOG: Record<string, [string, string]> = {
+  cpp: ['hog.cpp', `#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+int main() { size_t n = 200u << 20; char *p = (char *)malloc(n); memset(p, 1, n); long s = 0;
+  for (size_t i = 0; i < n; i += 4096) s += p[i]; long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b + (s > 0 ? 0 : 1)); }
+`],
+  python: ['hog.py', `b = bytearray(200 << 20)
+for i in range(0, len(b), 4096): b[i] = 1
+a, c = map(int, input().split()); print(a + c)
+`],
+  java: ['Main.java', `import java.util.*;
+public class Main { public static void main(String[] x) { byte[] b = new byte[200 << 20];
+  for (int i = 0; i < b.length; i += 4096) b[i] = 1; Scanner s = new Scanner(System.in);
+  long a = s.nextLong(), c = s.nextLong(); System.out.println(a + c + b[4096] - 1); } }
+`],
+};
+const PLAIN: Record<string, [string, string]> = {
+  cpp: ['plain.cpp', '#include <cstdio>\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); }\n'],
+  python: ['plain.py', 'a, b = map(int, input().split())\nprint(a + b)\n'],
+  java: ['Plain.java', 'import java.util.*;\npublic class Plain { public static void main(String[] x) { Scanner s = new Scanner(System.in); System.out.println(s.nextLong() + s.nextLong()); } }\n'],
+};
+
+interface Json {
+  verdict: string;
+  tests: { verdict: string; timeMs: number; memoryKb: number; memoryApprox?: boolean; detail?: string }[];
+}
+
+/** What /usr/bin/time says of a bare run: CPU ms (user + system) and peak RSS in KiB. */
+function bare(cmd: string[], input: string): { cpuMs: number; maxRssKb: number } {
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', ...cmd], { input, encoding: 'utf8' });
+  const [u, s, m] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return { cpuMs: (u! + s!) * 1000, maxRssKb: m! };
+}
+
+/** Processes of a CLI run still alive: every run is marked SIMCOACH_RUN=<the CLI's pid>-… */
+function leftoversOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/environ`, 'latin1').split('\0').some((e) => e.startsWith(`SIMCOACH_RUN=${pid}-`))) found.push(Number(name));
+    } catch {
+      /* gone, or not ours to read */
+    }
+  }
+  return found;
+}
+
+describe.each(WHO)('the judge as %s', (as: As) => {
+  let p: Place;
+  const write = (name: string, text: string) => writeFileSync(join(p.files, name), text, { mode: 0o644 });
+  const judge = async (file: string, flags: string[] = []): Promise<Json> => {
+    const r = await cli(p, as, ['test', file, '--problem', 'sum.md', '--json', ...flags]);
+    expect(r.stderr).not.toMatch(/Error|at .*\.js:\d+/);
+    return JSON.parse(r.stdout) as Json;
+  };
+
+  beforeAll(() => {
+    p = place(as);
+    write('sum.md', PROBLEM);
+    for (const [name, src] of [...Object.values(HOG), ...Object.values(PLAIN), ['spin.cpp', SPIN] as [string, string]]) write(name, src);
+  });
+  afterAll(() => p.cleanup());
+
+  it('doctor names the level and what it measures, and gives only advice this account can follow', async () => {
+    const r = await cli(p, as, ['doctor']);
+    expect(r.stdout).toMatch(/▸ bwrap\s+in use/);
+    expect(r.stdout).toMatch(/✓ measuring\s+exact: CPU time/);
+    if (as === 'user') expect(r.stdout).toMatch(/Approximate \(shown with ~\)/);
+    // The model server is down on purpose here; every other failing check's fix is a package to
+    // install (through sudo when not root), never root's own work.
+    const failed = [...r.stdout.matchAll(/^✗ (\S+(?: \S+)?)\s.*\n\s+fix: (.*)$/gm)].filter((m) => !/^model/.test(m[1]!));
+    for (const [, name, fix] of failed) {
+      expect(fix, name).toMatch(/^install \S+ \(Debian\/Ubuntu: /);
+      if (as === 'user') expect(fix, name).toMatch(/sudo apt install/);
+    }
+    expect(r.stdout).not.toMatch(/as root|cgroup v1 machine/);
+  });
+
+  it('prints real times and memory for C++, Python and Java', async () => {
+    const r = await cli(p, as, ['test', 'plain.cpp', '--problem', 'sum.md']);
+    expect(r.stdout).toMatch(/AC\s+[1-9]\d* ms\s+~?\d+\.\d MB/);
+    expect(r.stdout).not.toMatch(/ 0\.0 MB/);
+    // A cgroup (root here) charges a program its own pages only, rusage its whole resident set.
+    for (const [lang, floor] of [['cpp', 100], ['python', 4000], ['java', 15000]] as const) {
+      const j = await judge(PLAIN[lang]![0]);
+      expect(j.verdict, lang).toBe('AC');
+      for (const t of j.tests) {
+        expect(t.timeMs, lang).toBeGreaterThan(0);
+        expect(t.memoryKb, lang).toBeGreaterThan(floor);
+      }
+    }
+  });
+
+  it("a CPU-bound program's time is within 30% of /usr/bin/time's for a bare run", async () => {
+    const bin = join(p.files, 'spin-bare');
+    execFileSync('g++', ['-std=gnu++17', '-O2', '-pipe', '-o', bin, join(p.files, 'spin.cpp')]);
+    // Other work on a shared machine (a busy sibling hyperthread) can double a run's CPU time:
+    // each side's least of three runs, taken in turns, is what the program itself costs.
+    const judged: number[] = [];
+    const outside: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const j = await judge('spin.cpp');
+      expect(j.verdict).toBe('AC');
+      judged.push(j.tests[0]!.timeMs);
+      outside.push(bare([bin], '1 2\n').cpuMs);
+    }
+    const [mine, theirs] = [Math.min(...judged), Math.min(...outside)];
+    expect(theirs).toBeGreaterThan(100);
+    expect(mine, `judged ${judged.join(', ')} ms; /usr/bin/time ${outside.join(', ')} ms`).toBeGreaterThan(theirs * 0.7);
+    expect(mine, `judged ${judged.join(', ')} ms; /usr/bin/time ${outside.join(', ')} ms`).toBeLessThan(theirs * 1.3);
+  });
+
+  it("a program touching 200 MB: its memory is within 15% of /usr/bin/time's, MLE under --ml 64 and AC under --ml 512", async () => {
+    const bin = join(p.files, 'hog-bare');
+    execFileSync('g++', ['-std=gnu++17', '-O2', '-pipe', '-o', bin, join(p.files, 'hog.cpp')]);
+    const outside = bare([bin], '1 2\n');
+    expect(outside.maxRssKb).toBeGreaterThan(200 * 1024);
+    for (const lang of ['cpp', 'python', 'java'] as const) {
+      const file = HOG[lang]![0];
+      const small = await judge(file, ['--ml', '64']);
+      expect(small.tests.map((t) => t.verdict), lang).toEqual(['MLE']);
+      const big = await judge(file, ['--ml', '512']);
+      expect(big.tests.map((t) => t.verdict), `${lang}: ${big.tests[0]?.detail}`).toEqual(['AC']);
+      if (lang === 'cpp') {
+        expect(big.tests[0]!.memoryKb).toBeGreaterThan(outside.maxRssKb * 0.85);
+        expect(big.tests[0]!.memoryKb).toBeLessThan(outside.maxRssKb * 1.15);
+      } else {
+        expect(big.tests[0]!.memoryKb, lang).toBeGreaterThan(200 * 1024);
+      }
+    }
+  });
+
+  it('a loop is TLE at the stated limit, a crash RE, a wrong answer WA; a fork bomb and a setsid child leave nothing', async () => {
+    write('loop.cpp', 'int main() { volatile long x = 0; for (;;) x++; }\n');
+    write('crash.cpp', '#include <cstdio>\nint main() { volatile int *p = nullptr; *p = 1; puts("3"); }\n');
+    write('wrong.py', 'print(4)\n');
+    write('bomb.py', 'import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n');
+    write('setsid.py', 'import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(60)\n    os._exit(0)\nprint(3)\n');
+    const loop = await judge('loop.cpp', ['--tl', '500']);
+    expect(loop.tests[0]).toMatchObject({ verdict: 'TLE' });
+    expect(loop.tests[0]!.timeMs).toBeGreaterThanOrEqual(500);
+    expect((await judge('crash.cpp')).tests[0]!.verdict).toBe('RE');
+    expect((await judge('wrong.py')).tests[0]!.verdict).toBe('WA');
+    const bomb = await cli(p, as, ['test', 'bomb.py', '--problem', 'sum.md', '--json', '--tl', '1000']);
+    expect((JSON.parse(bomb.stdout) as Json).verdict).not.toBe('AC');
+    expect(leftoversOf(bomb.pid)).toEqual([]);
+    const setsid = await cli(p, as, ['test', 'setsid.py', '--problem', 'sum.md', '--json']);
+    expect((JSON.parse(setsid.stdout) as Json).verdict).toBe('AC');
+    expect(leftoversOf(setsid.pid)).toEqual([]);
+  });
+});
