@@ -1,7 +1,8 @@
 // Stress testing: a generator writes a random input from a seed, a trusted brute force answers
 // it, and the solution must agree — round after round, until the first disagreement. Every
-// program runs in the sandbox and is built once per stress run; the runs share a batch of
-// pooled sandboxes (sandboxPool.ts), and the brute force and the solution of a round run at once.
+// program runs in the sandbox and is built once per stress run; each program's runs share a
+// pooled sandbox of its own (sandboxPool.ts), which sees none of the other programs' files, and
+// the brute force and the solution of a round run at once.
 //
 // The API the engine calls (the tutor's stress mode, `simcoach stress`), kept stable:
 //   stress(problem, { solution, brute, generator }, { rounds?, firstSeed?, judge?, signal?, onRound? })
@@ -66,7 +67,7 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
   const io = problem.io ?? {};
   const built: Partial<Record<keyof StressPrograms, Built>> = {};
   let checker: Checker | null = null;
-  let batch: Batch | null = null;
+  const batches: Batch[] = [];
   let done = 0;
   try {
     for (const who of ['generator', 'brute', 'solution'] as const) {
@@ -81,11 +82,15 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
     }
     const spec = (who: keyof StressPrograms, input: string, args: string[] = []) =>
       testRun(programs[who].lang, built[who]!, input, lim, who === 'generator' ? {} : io, o.signal, args);
-    // Two at once: the brute force and the solution of a round.
-    batch = await openBatch(2, await Promise.all((['generator', 'brute', 'solution'] as const).map((who) => spec(who, ''))));
-    const pooled = batch.run;
+    // A batch of its own for each program: a pooled sandbox mounts every program of its batch,
+    // and a solution that could read the brute force's files could run it and agree every round.
+    const pools = {} as Record<keyof StressPrograms, Batch>;
+    for (const who of ['generator', 'brute', 'solution'] as const) {
+      pools[who] = await openBatch(1, [await spec(who, '')]);
+      batches.push(pools[who]);
+    }
     const run = (who: 'generator' | 'brute', input: string, args: string[] = []) =>
-      runOnce(programs[who].lang, built[who]!, input, lim, who === 'generator' ? {} : io, o.signal, args, pooled);
+      runOnce(programs[who].lang, built[who]!, input, lim, who === 'generator' ? {} : io, o.signal, args, pools[who].run);
     const fault = (r: SandboxResult): string | null => {
       const v = runVerdict(r, lim.memoryMb * 1024);
       return v ? `${v.verdict}: ${v.detail}` : null;
@@ -99,7 +104,7 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       if (genFault) return { kind: 'blamed', who: 'generator', round, seed, detail: genFault, rounds: done };
       const input = gen.output;
       // The solution's whole output is kept (bounded by the output limit) until the answer is known.
-      const [brute, sol] = await Promise.all([run('brute', input), spec('solution', input).then((s) => pooled({ ...s, keepStdoutBytes: lim.outputBytes }))]);
+      const [brute, sol] = await Promise.all([run('brute', input), spec('solution', input).then((s) => pools.solution.run({ ...s, keepStdoutBytes: lim.outputBytes }))]);
       const bruteFault = fault(brute.r);
       if (bruteFault) return { kind: 'blamed', who: 'brute', round, seed, input, detail: bruteFault, rounds: done };
       const test = { name: `round ${round}`, input, outputs: [brute.output] };
@@ -113,7 +118,7 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
     if (isAbort(err)) return { kind: 'stopped', rounds: done };
     throw err;
   } finally {
-    await batch?.close();
+    await Promise.all(batches.map((b) => b.close()));
     for (const b of Object.values(built)) await b.cleanup();
     await checker?.built.cleanup();
   }

@@ -18,6 +18,8 @@ import { judge } from '../../src/runners/judge.js';
 import { pythonExecutable } from '../../src/runners/langs.js';
 import { openBatch } from '../../src/runners/sandboxPool.js';
 import { tempParent } from '../../src/runners/tempdirs.js';
+import { stress } from '../../src/runners/stress.js';
+import { fixturesDir, loadProblem } from '../../src/problems/index.js';
 import type { FileIo } from '../../src/problems/types.js';
 import type { JudgeOptions, LangId, TestResult, Verdict } from '../../src/runners/types.js';
 import { isolateCache, leftoverGroups, leftovers } from './helpers.js';
@@ -921,7 +923,42 @@ describe('simcoach killed outright', () => {
   }, 60_000);
 });
 
+/** A "solution" that looks for the brute force's file wherever it can see and answers with its output. */
+const STRESS_CHEAT = `import os, subprocess, sys
+data = sys.stdin.read()
+mark = b"BRUTE-FORCE-" + b"MARK"
+skip = {"/proc", "/sys", "/dev", "/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", sys.prefix, sys.base_prefix}
+found = None
+for d, dirs, files in os.walk("/"):
+    dirs[:] = [x for x in dirs if os.path.join(d, x) not in skip]
+    for f in files:
+        p = os.path.join(d, f)
+        try:
+            if f.endswith(".py") and mark in open(p, "rb").read(4096):
+                found = p
+        except OSError:
+            pass
+if found:
+    print(subprocess.run([sys.executable, found], input=data, capture_output=True, text=True).stdout, end="")
+else:
+    print(-1)
+`;
+
 describe('wrong verdicts a program could force', () => {
+  it.each(PATHS)('a stress "solution" that finds and runs the brute force is caught: it sees only its own files, through %s', async (path, pool) => {
+    const problem = await loadProblem('inversions');
+    const dir = join(fixturesDir(), '_stress');
+    const brute = `# BRUTE-FORCE-MARK\n${readFileSync(join(dir, 'inversions-brute.py'), 'utf8')}`;
+    const o = await onPath(pool, () => stress(problem, {
+      solution: { lang: 'python', source: STRESS_CHEAT },
+      brute: { lang: 'python', source: brute },
+      generator: { lang: 'python', source: readFileSync(join(dir, 'inversions-gen.py'), 'utf8') },
+    }, { rounds: 5 }));
+    if (o.kind !== 'found') throw new Error(`the cheat was not caught: ${JSON.stringify(o)}`);
+    expect(o.round).toBe(1);
+    expect(o.result.actual?.trim(), `${o.result.verdict} ${o.result.detail}`).toBe('-1');
+  }, 120_000);
+
   it('a static array with an initializer compiles: the compiler writes the megabytes of .data it needs (AC, not CE)', async () => {
     const source = '#include <cstdio>\nint dp[1000000] = {1};\nint main() { long long s = 0; for (int i = 0; i < 1000000; i++) s += dp[i] + i % 3; std::printf("%lld\\n", s); }\n';
     const r = await judge({ lang: 'cpp', source }, [{ input: '', outputs: ['1000000'] }], { ...opts, timeLimitMs: 5000, wallLimitMs: ROOMY });
