@@ -98,7 +98,8 @@ export const FLAGS = {
   stress: {
     problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem (its limits and comparison)' },
     brute: { type: 'string', value: 'FILE', doc: 'a slow solution known to be right' },
-    gen: { type: 'string', value: 'FILE', doc: 'a generator: prints one input, seeded by its first argument' },
+    gen: { type: 'string', value: 'FILE', doc: 'a generator: prints one input, seeded by its last argument ("gen.cpp 10 20" passes 10 20 before the seed)' },
+    'gen-args': { type: 'string', value: 'ARGS', doc: 'the generator\'s own arguments, before the round\'s seed (testlib style: "10 20", "-n 10")' },
     rounds: { type: 'string', value: 'N', doc: 'random inputs to try (default 200)' },
     seed: { type: 'string', value: 'N', doc: 'the first seed (default 1)' },
     lang: { type: 'string', value: 'L', doc: 'the solution\'s language (default: from its extension)' },

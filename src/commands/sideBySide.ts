@@ -3,6 +3,7 @@
 // cut with "…", and on a terminal too narrow for two columns they are shown one under the other.
 import stringWidth from 'string-width';
 import { printable } from '../printable.js';
+import { firstDifference } from '../runners/compare.js';
 
 /** Below this many columns the two outputs are stacked instead. */
 const MIN_WIDTH = 40;
@@ -20,6 +21,17 @@ function fit(text: string, width: number): string {
     used += w;
   }
   return `${out}…`;
+}
+
+/**
+ * Two differing lines cut to a column each: when they differ only past the column's width, both
+ * start (after "…") a little before their first difference, so the cut shows it.
+ */
+function aroundDifference(l: string, r: string, col: number): [string, string] {
+  const d = firstDifference(l, r);
+  if (d < col - 8) return [fit(l, col), fit(r, col)];
+  const from = Math.max(0, d - Math.floor(col / 3));
+  return [fit(`…${l.slice(from)}`, col), fit(`…${r.slice(from)}`, col)];
 }
 
 const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - stringWidth(text)));
@@ -46,7 +58,8 @@ export function sideBySide(titles: [string, string], left: string, right: string
     const l = a[i] ?? '';
     const r = b[i] ?? '';
     const mark = l.trim().split(/\s+/).join(' ') === r.trim().split(/\s+/).join(' ') ? '│' : '≠';
-    out.push(`${pad(fit(l, col), col)} ${mark} ${fit(r, col)}`.trimEnd());
+    const [lf, rf] = mark === '≠' ? aroundDifference(l, r, col) : [fit(l, col), fit(r, col)];
+    out.push(`${pad(lf, col)} ${mark} ${rf}`.trimEnd());
   }
   if (rows > MAX_ROWS) out.push(`… (${a.length} and ${b.length} lines in all)`);
   return out.join('\n');

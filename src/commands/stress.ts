@@ -1,4 +1,5 @@
-import { extname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
 import { numberFlag, parse } from '../args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { loadProblem } from '../problems/index.js';
@@ -7,6 +8,7 @@ import { STATEMENT_EXTENSIONS } from '../problems/markdown.js';
 import { PAYLOAD_EXTENSIONS } from '../problems/companion.js';
 import type { Problem } from '../problems/types.js';
 import { clip } from '../runners/feedback.js';
+import { firstDifference } from '../runners/compare.js';
 import { DEFAULT_ROUNDS, stress, type StressOutcome } from '../runners/stress.js';
 import { color } from '../term.js';
 import { printable } from '../printable.js';
@@ -21,6 +23,31 @@ function count(n: number): string {
 
 /** The terminal's width; COLUMNS when stdout is not one (a pipe, a test), else 80. */
 const termWidth = (): number => process.stdout.columns || Number(process.env.COLUMNS) || 80;
+
+/**
+ * The two outputs cut to about `max` characters each, from the line where they first differ
+ * (or, in a line longer than that, from a little before the difference), so the cut never hides it.
+ */
+function aroundFirstDifference(a: string, b: string, max: number): [string, string] {
+  const d = firstDifference(a, b);
+  const lineStart = a.lastIndexOf('\n', d - 1) + 1;
+  const from = d - lineStart > max / 2 ? d - Math.floor(max / 4) : lineStart;
+  if (d < max - max / 4) return [clip(a, max), clip(b, max)];
+  const lines = a.slice(0, from).split('\n').length - 1;
+  const chars = from - (a.lastIndexOf('\n', from - 1) + 1);
+  const said = [lines ? `${lines} equal line${lines === 1 ? '' : 's'}` : '', chars ? `${chars} equal characters` : ''].filter(Boolean).join(' and ');
+  const cut = (t: string) => `… (${said} before)\n${chars ? '…' : ''}${clip(t.slice(from), max)}`;
+  return [cut(a), cut(b)];
+}
+
+/** A generator named with its arguments (`--gen "gen.cpp 10 20"`), and any `--gen-args`. */
+export function generatorCommand(gen: string, extra: string | undefined): { file: string; args: string[] } {
+  const words = gen.trim().split(/\s+/);
+  const whole = existsSync(gen) || words.length === 1 || !existsSync(words[0]!);
+  const file = whole ? gen : words[0]!;
+  const args = [...(whole ? [] : words.slice(1)), ...(extra?.trim() ? extra.trim().split(/\s+/) : [])];
+  return { file, args };
+}
 
 function describe(o: StressOutcome, total: number): string {
   switch (o.kind) {
@@ -40,7 +67,7 @@ function describe(o: StressOutcome, total: number): string {
       return [
         `${color.red(o.result.verdict)}  the solution disagrees with the brute force in round ${o.round} (seed ${o.seed})${o.result.detail ? `: ${o.result.detail}` : ''}`,
         'input:', printable(clip(o.input, SHOW).trimEnd()),
-        sideBySide(['brute force', 'solution'], clip(o.answer, SHOW), clip(o.result.actual, SHOW), termWidth()),
+        sideBySide(['brute force', 'solution'], ...aroundFirstDifference(o.answer, o.result.actual, SHOW), termWidth()),
       ].join('\n');
   }
 }
@@ -61,7 +88,7 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('stress: give exactly one SOLUTION file');
   if (!values.problem) throw new UsageError('stress: --problem PROBLEM is required');
   if (!values.brute) throw new UsageError('stress: --brute FILE is required (a slow program you trust)');
-  if (!values.gen) throw new UsageError('stress: --gen FILE is required (it prints one input; its argument is the seed)');
+  if (!values.gen) throw new UsageError('stress: --gen FILE is required (it prints one input; its last argument is the seed)');
   const rounds = numberFlag(values.rounds, 'rounds') ?? DEFAULT_ROUNDS;
   if (!Number.isInteger(rounds) || rounds < 1) throw new UsageError(`--rounds must be a positive whole number, not '${values.rounds}'`);
   const seed = numberFlag(values.seed, 'seed') ?? 1;
@@ -71,7 +98,8 @@ export async function run(argv: string[]): Promise<number> {
 
   const solution = await readProgramFile(positionals[0]!, values.lang, 'solution');
   const brute = await readProgramFile(values.brute, undefined, 'brute force');
-  const generator = await readProgramFile(values.gen, undefined, 'generator');
+  const gen = generatorCommand(values.gen, values['gen-args']);
+  const generator = await readProgramFile(gen.file, undefined, 'generator');
   const problem = await loadProblem(values.problem);
   if (problem.interactive) throw new UserError(`${problem.id} is interactive; stress testing needs a problem with plain input and output`);
   const target = values.save ? saveTarget(problem) : undefined;
@@ -87,6 +115,9 @@ export async function run(argv: string[]): Promise<number> {
       rounds,
       firstSeed: seed,
       signal: controller.signal,
+      generatorArgs: gen.args,
+      // For a testlib.h beside the generator, as for checkers and interactors.
+      generatorDir: dirname(resolve(gen.file)),
       ...(tl !== undefined ? { judge: { timeLimitMs: tl } } : {}),
       onRound: (done, total) => {
         if (live) process.stderr.write(`\r${color.dim(`round ${done}/${total}`)}`);

@@ -19,6 +19,26 @@ export interface OutputComparer {
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const show = (s: string, max = 60): string => JSON.stringify(s.length > max ? `${s.slice(0, max)}…` : s);
+
+/** The first index at which two strings differ (the shorter one's length when one is a prefix). */
+export function firstDifference(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/**
+ * Two different tokens or lines, quoted for a message: when they share a long start, both are
+ * shown from a little before where they first differ, so the message never shows the same prefix twice.
+ */
+function showPair(want: string, got: string): { want: string; got: string; at: string } {
+  const d = firstDifference(want, got);
+  if (d < 40) return { want: show(want), got: show(got), at: '' };
+  const from = d - 10;
+  const cut = (t: string) => JSON.stringify(`…${t.length - from > 50 ? `${t.slice(from, from + 50)}…` : t.slice(from)}`);
+  return { want: cut(want), got: cut(got), at: ` (from character ${d + 1})` };
+}
 // A token or line longer than every accepted one (and than this) cannot match: only its start is
 // kept, for the message.
 const MIN_UNIT_KEEP = 4096;
@@ -200,7 +220,8 @@ function tokenMatcher(want: Unit[], eps: number | null): Matcher {
         return;
       }
       const close = NUMBER.test(a.text) === NUMBER.test(b.text) ? 0.5 : 0;
-      m.outcome = { ok: false, progress: i - 1 + close, detail: `line ${a.line}, token ${i}: expected ${show(b.text)}, got ${show(got)}` };
+      const p = showPair(b.text, got);
+      m.outcome = { ok: false, progress: i - 1 + close, detail: `line ${a.line}, token ${i}${p.at}: expected ${p.want}, got ${p.got}` };
     },
     finish() {
       if (m.outcome) return m.outcome;
@@ -225,7 +246,8 @@ function lineMatcher(want: Unit[]): Matcher {
       }
       i++;
       if (!a.long && a.text === b.text) return;
-      m.outcome = { ok: false, progress: i - 1, detail: `line ${i}: expected ${show(b.text)}, got ${show(a.long ? `${a.text}…` : a.text)}` };
+      const p = showPair(b.text, a.long ? `${a.text}…` : a.text);
+      m.outcome = { ok: false, progress: i - 1, detail: `line ${i}${p.at}: expected ${p.want}, got ${p.got}` };
     },
     finish() {
       if (m.outcome) return m.outcome;

@@ -5,7 +5,7 @@
 // the brute force and the solution of a round run at once.
 //
 // The API the engine calls (the tutor's stress mode, `simcoach stress`), kept stable:
-//   stress(problem, { solution, brute, generator }, { rounds?, firstSeed?, judge?, signal?, onRound? })
+//   stress(problem, { solution, brute, generator }, { rounds?, firstSeed?, judge?, signal?, onRound?, generatorArgs?, generatorDir? })
 //     → Promise<StressOutcome>: agreed | found (the input, the brute force's answer, the solution's
 //       TestResult) | blamed (generator or brute, with the input when there is one) |
 //       compile-error (which program) | stopped (the rounds done before the signal).
@@ -41,6 +41,10 @@ export interface StressOptions {
   /** Stops the run; the round in flight is dropped and the rounds done so far reported. */
   signal?: AbortSignal;
   onRound?: (done: number, total: number) => void;
+  /** The generator's own arguments (testlib's `gen 10 20`, `-n 10`); the round's seed follows them. */
+  generatorArgs?: string[];
+  /** Where the generator's file lives: on its include path, for a testlib.h beside it. */
+  generatorDir?: string;
 }
 
 export type StressOutcome =
@@ -71,7 +75,8 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
   let done = 0;
   try {
     for (const who of ['generator', 'brute', 'solution'] as const) {
-      const b = await buildProgram(programs[who], { signal: o.signal });
+      const includeDirs = who === 'generator' && o.generatorDir ? [o.generatorDir] : [];
+      const b = await buildProgram(programs[who], { includeDirs, signal: o.signal });
       if (!b.ok) return { kind: 'compile-error', who, compile: b.compile };
       built[who] = b.built;
     }
@@ -99,8 +104,9 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
     for (let round = 1; round <= rounds; round++) {
       if (o.signal?.aborted) break;
       const seed = (o.firstSeed ?? 1) + round - 1;
-      const gen = await run('generator', '', [String(seed)]);
-      const genFault = fault(gen.r);
+      // testlib generators seed their random source from all their arguments; the seed goes last.
+      const gen = await run('generator', '', [...(o.generatorArgs ?? []), String(seed)]);
+      const genFault = fault(gen.r) ?? (gen.output.trim() === '' ? 'it wrote nothing (an empty input)' : null);
       if (genFault) return { kind: 'blamed', who: 'generator', round, seed, detail: genFault, rounds: done };
       const input = gen.output;
       // The solution's whole output is kept (bounded by the output limit) until the answer is known.

@@ -29,4 +29,12 @@ describe('sideBySide', () => {
     expect(out).not.toMatch(/\u001b|\u0007/);
     expect(out.split('\n')[1]).toMatch(/^ok +≠ \(nothing\)$/);
   });
+
+  it('two long lines that differ past the column are both shown from just before the difference', () => {
+    const same = '7'.repeat(200);
+    const out = sideBySide(['brute force', 'solution'], `${same}123\n`, `${same}124\n`, 60).split('\n');
+    const [l, r] = out[1]!.split(' ≠ ');
+    expect(l!.trim()).toMatch(/^…7+123$/);
+    expect(r).toMatch(/^…7+124$/);
+  });
 });

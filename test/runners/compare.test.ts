@@ -94,3 +94,16 @@ describe('comparison as the output streams', () => {
     expect(l.end().ok).toBe(true); // trailing blanks, however many, are not part of the line
   });
 });
+
+describe('long tokens and lines that differ late', () => {
+  it('shows where they first differ, not the same start of both', () => {
+    const same = '9'.repeat(300);
+    const t = compareOutput(`${same}1\n`, `${same}2\n`, { mode: 'tokens' });
+    expect(t.detail).toBe(`line 1, token 1 (from character 301): expected "…${'9'.repeat(10)}2", got "…${'9'.repeat(10)}1"`);
+    const l = compareOutput(`a ${same}x tail\n`, `a ${same}y tail\n`, { mode: 'lines' });
+    expect(l.detail).toBe(`line 1 (from character 303): expected "…${'9'.repeat(10)}y tail", got "…${'9'.repeat(10)}x tail"`);
+    // A short difference is shown whole, as before.
+    expect(compareOutput('abc', 'abd', { mode: 'tokens' }).detail).toBe('line 1, token 1: expected "abd", got "abc"');
+  });
+});
+

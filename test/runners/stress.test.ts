@@ -201,3 +201,36 @@ function safeRead(path: string): string {
     return '';
   }
 }
+
+describe('stress with testlib generators', () => {
+  const GEN = join(import.meta.dirname, 'testlib-gen');
+  const base = () => ['stress', join(STRESS, 'inversions-bug.py'), '--problem', 'inversions', '--brute', join(STRESS, 'inversions-brute.py'), '--json'];
+  const json = (out: string) => JSON.parse(out) as { result: string; who?: string; detail?: string; input?: string };
+
+  it('an igen-like generator finds the planted bug: testlib.h beside it is on its include path', async () => {
+    const r = start([...base(), '--gen', join(GEN, 'igen.cpp')], tempEnv());
+    expect(await r.exit, r.stderr()).toBe(1);
+    expect(json(r.stdout()).result, r.stdout()).toBe('found');
+  }, 120_000);
+
+  it('a generator\'s own arguments come before the seed, from --gen "FILE ARGS" or --gen-args', async () => {
+    for (const gen of [['--gen', `${join(GEN, 'gen-args.cpp')} 6 3`], ['--gen', join(GEN, 'gen-args.cpp'), '--gen-args', '6 3']]) {
+      const r = start([...base(), ...gen], tempEnv());
+      expect(await r.exit, r.stderr()).toBe(1);
+      const o = json(r.stdout());
+      expect(o.result, r.stdout()).toBe('found');
+      // Values up to 3 only: the arguments arrived in order, before the seed.
+      expect(o.input!.trim().split(/\s+/).slice(1).every((v) => Number(v) <= 3)).toBe(true);
+    }
+    // Without them the generator refuses, and that is the generator's fault, not the solution's.
+    const r = start([...base(), '--gen', join(GEN, 'gen-args.cpp')], tempEnv());
+    expect(await r.exit).toBe(1);
+    expect(json(r.stdout())).toMatchObject({ result: 'blamed', who: 'generator' });
+  }, 180_000);
+
+  it('a generator that writes nothing is blamed, not the brute force', async () => {
+    const silent: Program = { lang: 'python', source: 'import sys\nif int(sys.argv[-1]) == 2:\n    sys.exit(0)\nprint(2)\nprint(2, 1)\n' };
+    const o = await stress(problem, { ...programs('python'), generator: silent }, { rounds: 5 });
+    expect(o).toMatchObject({ kind: 'blamed', who: 'generator', round: 2, detail: 'it wrote nothing (an empty input)', rounds: 1 });
+  }, 60_000);
+});
