@@ -47,6 +47,8 @@ export interface SolveProps {
   height: number;
   startedAt: number;
   onQuit(): void;
+  /** The app is closing: the history stays, the live part (status, keys, notice) is erased. */
+  closing?: boolean;
   onAnother?(): void;
   /** `t` once the session ended with a program that passes the samples: stress-test it. */
   onStress?(program: Program): void;
@@ -312,6 +314,7 @@ export function Solve(props: SolveProps) {
   const history = <Static key={epoch} items={v.history}>{(item) => <HistoryEntry key={item.key} item={item} width={width} />}</Static>;
   const status = <StatusBar info={statusOf(v, props)} width={width} />;
   const toMain = (): void => setMode('main');
+  if (props.closing) return <Box flexDirection="column">{history}</Box>;
 
   if (mode === 'help' || mode === 'problem' || mode === 'settings' || mode === 'timeline' || mode === 'trace' || (mode === 'edit' && proposal)) {
     let overlay: React.ReactNode;

@@ -124,3 +124,21 @@ describe.skipIf(!HAS_TMUX)('the end of an unsolved session', () => {
     await until(/exit=\d+/, 'the app to exit');
   });
 });
+
+describe.skipIf(!HAS_TMUX)('quitting at 80×24', () => {
+  it('after q the history and the end line stay; the status bar, key row and "stopping…" do not', async () => {
+    await server?.close();
+    server = await stagedModel({ plan: '## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.' });
+    const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
+    launchCli(term, { session: 'quit', args: ['solve', problem, '--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24 });
+    const gate = await until(/Plan\s+your decision/, 'the plan');
+    expect(gate).toMatch(/codesim\s+sum-two · python/);
+    expect(gate).toMatch(/q quit/);
+    keys('q');
+    const after = await until(/exit=0/, 'the app to exit');
+    expect(after).toMatch(/■ Stopped/);
+    expect(after).not.toMatch(/codesim\s+sum-two · python/);
+    expect(after).not.toMatch(/q quit/);
+    expect(after).not.toContain('stopping…');
+  });
+});
