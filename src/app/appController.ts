@@ -215,6 +215,15 @@ export function createAppController(o: ControllerOptions): RunningApp {
       const r = await traceProgram(ask.program, ask.input);
       return r.ok ? { ok: true, trace: r.trace, comparison: compareTraces(ask.model, r.trace) } : r;
     },
+    async runCustom(program, problem, input) {
+      const { runCustom } = await import('../runners/custom.js');
+      const { problemJudgeOptions } = await import('../runners/problem-options.js');
+      return runCustom(program, input, problemJudgeOptions(problem));
+    },
+    async addTest(problem, input, expected) {
+      const { addPersonTest } = await import('../problems/personTests.js');
+      return addPersonTest(problem, input, expected);
+    },
     programOut: o.programOut ?? createProgramOut(),
     quit: (code) => o.quit(code),
   };

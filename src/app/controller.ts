@@ -5,6 +5,7 @@ import type { Decision, StepId } from '../engine/types.js';
 import type { ApprovalMode } from '../engine/approval.js';
 import type { Problem } from '../problems/types.js';
 import type { Program, TestResult } from '../runners/types.js';
+import type { CustomRun } from '../runners/custom.js';
 import type { SessionView } from './sessionView.js';
 import type { Timeline } from '../session/timeline.js';
 import type { Trace } from '../runners/trace.js';
@@ -149,6 +150,10 @@ export interface AppController {
   openProgram?(path: string): Promise<{ source: string; lang?: string }>;
   /** `T`: the program's real run on the input, traced in the sandbox, beside the model's simulation. */
   traceAgainst?(ask: TraceAsk): Promise<TraceOutcome>;
+  /** `i`: the program run once on an input of the person's, in the sandbox, under the problem's limits. */
+  runCustom?(program: Program, problem: Problem, input: string): Promise<CustomRun>;
+  /** `+` after `i`: that input and its right answer kept as the person's test of the problem; resolves with the input file's path. */
+  addTest?(problem: Problem, input: string, expected: string): Promise<string>;
   /** `w` / `y`: the current program to a file or the clipboard. */
   programOut?: ProgramOut;
   /** Where the session is saved, for the last line. */

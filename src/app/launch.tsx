@@ -39,7 +39,8 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
     programOut: createProgramOut({ terminal: stdout }),
     ...(o.resume ? { resume: o.resume } : {}),
   });
-  const instance = render(<App app={app} {...(o.problem ? { initial: o.problem } : {})} onExit={(code) => finish(code)} />, {
+  const view = (closing: boolean) => <App app={app} {...(o.problem ? { initial: o.problem } : {})} onExit={(code) => finish(code)} closing={closing} />;
+  const instance = render(view(false), {
     stdin,
     stdout,
     // Ctrl-C is ours: it cancels a stream first, and quits only when pressed again.
@@ -56,6 +57,8 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
   process.off('SIGHUP', onSignal);
   // Whatever ended the app, no session runs on: each gets its end line in the journal.
   await app.shutdown();
+  // The last frame without its status bar, key row and notice: the terminal keeps the history.
+  instance.rerender(view(true));
   instance.unmount();
   await instance.waitUntilExit().catch(() => undefined);
   return code;

@@ -20,6 +20,7 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'enter t', what: 'practice: submit your program as it is; stress-test it against a brute force once it passes the samples' },
   { key: 'x +', what: 'search tree: prune the chosen node\'s branch; add a strategy of your own' },
   { key: 'w', what: 'write the current program to a file (PROBLEM.EXT in the directory simcoach was started from; asks before overwriting)' },
+  { key: 'i', what: 'run the current program on an input you type or paste (in the sandbox, with the problem\'s limits); then + keeps that input and its right answer as your test of the problem' },
   { key: 'y', what: 'copy the current program to the clipboard (OSC 52: the terminal copies it, over ssh and tmux too)' },
   { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
   { key: 'p', what: 'the problem: statement, samples, limits' },

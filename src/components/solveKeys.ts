@@ -13,7 +13,7 @@ const noProgramYet = (p: NonNullable<SolveKeyView['proposal']>): boolean =>
   p.pane === 'yours' && typeof p.value === 'object' && p.value !== null && String((p.value as { source?: unknown }).source ?? '').trim() === '';
 
 /** What the screen is showing; only the main, back and ended views read keys here. */
-export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'write' | 'sample';
+export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'write' | 'sample' | 'custom';
 
 /** The facts of the screen a key's effect depends on. */
 export interface SolveKeyView {
@@ -170,6 +170,8 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
     if (v.approval === mode) return { kind: 'notice', text: `already ${mode === 'watch' ? 'watching' : 'approving until the code'}: ctrl-c steps in` };
     return { kind: 'approval', mode };
   }
+  // `i`: the current program on an input of the person's (while nothing streams into the screen).
+  if (k.input === 'i' && v.program === true && !v.streaming) return { kind: 'mode', mode: 'custom' };
   const out = programKey(k, v.program === true);
   if (out) return out === 'write' ? { kind: 'mode', mode: 'write' } : { kind: 'copy' };
   if (v.ended) {
@@ -190,7 +192,7 @@ export function solveKeys(mode: SolveMode, v: SolveKeyView, keys: KeyPress[]): S
   let view = v;
   for (let i = 0; i < keys.length; i++) {
     const a = solveKey(m, view, keys[i]!);
-    if (a.kind === 'mode' && (a.mode === 'note' || a.mode === 'edit' || a.mode === 'ask' || a.mode === 'open') && i + 1 < keys.length) {
+    if (a.kind === 'mode' && (a.mode === 'note' || a.mode === 'edit' || a.mode === 'ask' || a.mode === 'open' || a.mode === 'custom') && i + 1 < keys.length) {
       if (a.mode !== 'note') return [...out, a];
       // The note's text typed ahead; an enter among it rejects with that note at once.
       let note = '';

@@ -25,6 +25,11 @@ export interface AppProps {
   initial?: Problem;
   /** Ends the app with an exit code (the launch layer unmounts and restores the terminal). */
   onExit(code: number): void;
+  /**
+   * The app is closing: only what was printed for good (the solve screen's history, its end line
+   * last) stays; the status bar, key row and notices of the last frame are erased.
+   */
+  closing?: boolean;
 }
 
 type Screen =
@@ -42,7 +47,7 @@ export function exitCodeOf(v: SessionView): number {
   return v.error?.code !== undefined && backend.includes(v.error.code) ? 3 : 1;
 }
 
-export function App({ app, initial, onExit }: AppProps) {
+export function App({ app, initial, onExit, closing = false }: AppProps) {
   const size = useTerminalSize();
   const backend = useExternal(app.backend.subscribe, app.backend.state);
   const [screen, setScreen] = useState<Screen>(initial ? { kind: 'opening', what: initial.title } : { kind: 'picker' });
@@ -105,12 +110,15 @@ export function App({ app, initial, onExit }: AppProps) {
           width={width}
           height={height}
           startedAt={screen.startedAt}
+          closing={closing}
           onQuit={() => quitSession(screen.session)}
           {...(initial ? {} : { onAnother: () => setScreen({ kind: 'picker' }) })}
           onStress={(program) => start(screen.problem, 'stress', program)}
         />
       </Suspense>
     );
+  } else if (closing) {
+    body = null;
   } else if (backend.kind === 'down' || backend.kind === 'pulling' || backend.kind === 'pull-failed') {
     body = <GuidanceScreen state={backend} width={width} height={height - 1} onRetry={() => void app.backend.recheck()} onPull={() => void app.backend.pull()} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
     if (screen.kind === 'settings') body = <SettingsScreen app={app.settings} width={width} height={height - 1} onClose={() => { setScreen({ kind: 'picker' }); void app.backend.recheck(); }} />;

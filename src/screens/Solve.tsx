@@ -35,11 +35,12 @@ import { traceCompareRows } from '../components/panes/check.js';
 import { currentProgram } from '../components/currentProgram.js';
 import { withProgramHints } from '../components/solveHints.js';
 import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice } from './solve/WriteProgram.js';
+import { CustomRunPanel } from './solve/CustomRun.js';
 
 export interface SolveProps {
   session: SessionHandle;
   problem: Problem;
-  app: Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst' | 'programOut'>;
+  app: Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst' | 'programOut' | 'runCustom' | 'addTest'>;
   flow: string;
   model: string;
   lang: string;
@@ -47,6 +48,8 @@ export interface SolveProps {
   height: number;
   startedAt: number;
   onQuit(): void;
+  /** The app is closing: the history stays, the live part (status, keys, notice) is erased. */
+  closing?: boolean;
   onAnother?(): void;
   /** `t` once the session ended with a program that passes the samples: stress-test it. */
   onStress?(program: Program): void;
@@ -54,6 +57,9 @@ export interface SolveProps {
 
 /** Rows the live region may use: the terminal minus a spare line, the title, status, notice and keys. */
 export const liveBody = (height: number): number => Math.max(3, height - 5);
+
+/** `i` last, where a program is there to run: shown where the row has room, and always in `?`. */
+const withRunHint = (hints: Hint[]): Hint[] => [...hints, { key: 'i', label: 'run on input' }];
 
 function statusOf(v: SessionView, p: SolveProps): StatusInfo {
   const live = v.live;
@@ -312,10 +318,27 @@ export function Solve(props: SolveProps) {
   const history = <Static key={epoch} items={v.history}>{(item) => <HistoryEntry key={item.key} item={item} width={width} />}</Static>;
   const status = <StatusBar info={statusOf(v, props)} width={width} />;
   const toMain = (): void => setMode('main');
+  if (props.closing) return <Box flexDirection="column">{history}</Box>;
 
-  if (mode === 'help' || mode === 'problem' || mode === 'settings' || mode === 'timeline' || mode === 'trace' || (mode === 'edit' && proposal)) {
+  if (mode === 'help' || mode === 'problem' || mode === 'settings' || mode === 'timeline' || mode === 'trace' || (mode === 'edit' && proposal) || mode === 'custom') {
     let overlay: React.ReactNode;
-    if (mode === 'trace') {
+    if (mode === 'custom') {
+      const { runCustom, addTest } = app;
+      const source = program;
+      overlay =
+        runCustom && source !== undefined ? (
+          <CustomRunPanel
+            width={width}
+            height={body + 2}
+            run={(input) => runCustom({ lang: programLang as Program['lang'], source }, props.problem, input)}
+            {...(addTest ? { add: (input: string, expected: string) => addTest(props.problem, input, expected) } : {})}
+            onDone={(said) => {
+              toMain();
+              if (said) setNotice(said);
+            }}
+          />
+        ) : null;
+    } else if (mode === 'trace') {
       overlay = <ScrollView title="The simulation held against the real run" rows={traced} width={width} height={body + 2} onClose={toMain} closeKeys={['T', 'q']} />;
     } else if (mode === 'help') {
       const ended = endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: backendError, canDebugWith: offered !== undefined });
@@ -428,7 +451,7 @@ export function Solve(props: SolveProps) {
       </Box>
     );
     hints = asking ? CONFIRM_HINTS : WRITE_HINTS;
-  } else if (program !== undefined && mode === 'main') hints = withProgramHints(hints);
+  } else if (program !== undefined && mode === 'main') hints = withRunHint(withProgramHints(hints));
   else hints = untilCodeEarly(hints);
 
   const shownNotice = notice ?? (v.error && proposal ? { text: v.error.message, tone: 'red' as const } : undefined);

@@ -11,6 +11,7 @@ import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { FIXED, RANGE_SUMS, startCheckModel, WRONG_BY_ONE } from '../fakes/checkModel.js';
 import { stagedModel } from '../ui/helpers.js';
+import { SIM_FINE } from '../fakes/answers.js';
 
 const term = tmuxTerminal('daily', 'daily');
 const { keys, until } = term;
@@ -122,5 +123,58 @@ describe.skipIf(!HAS_TMUX)('the end of an unsolved session', () => {
     keys('C-c');
     keys('C-c');
     await until(/exit=\d+/, 'the app to exit');
+  });
+});
+
+describe.skipIf(!HAS_TMUX)('quitting at 80×24', () => {
+  it('after q the history and the end line stay; the status bar, key row and "stopping…" do not', async () => {
+    await server?.close();
+    server = await stagedModel({ plan: '## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.' });
+    const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
+    launchCli(term, { session: 'quit', args: ['solve', problem, '--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24 });
+    const gate = await until(/Plan\s+your decision/, 'the plan');
+    expect(gate).toMatch(/codesim\s+sum-two · python/);
+    expect(gate).toMatch(/q quit/);
+    keys('q');
+    const after = await until(/exit=0/, 'the app to exit');
+    expect(after).toMatch(/■ Stopped/);
+    expect(after).not.toMatch(/codesim\s+sum-two · python/);
+    expect(after).not.toMatch(/q quit/);
+    expect(after).not.toContain('stopping…');
+  });
+});
+
+describe.skipIf(!HAS_TMUX)('a custom input in the tutor', () => {
+  it('i runs the program at the code gate on a typed input; + keeps it, with its right answer, as your test; test then runs it', async () => {
+    await server?.close();
+    const dir = mkdtempSync(join(tmpdir(), 'simcoach-daily-'));
+    copyFileSync(join(ROOT, 'fixtures/problems/sum-two.md'), join(dir, 'sum-two.md'));
+    cpSync(join(ROOT, 'fixtures/problems/sum-two'), join(dir, 'sum-two'), { recursive: true });
+    const wrong = 'a, b = map(int, input().split())\nprint(a - b)\n';
+    writeFileSync(join(dir, 'wrong.py'), wrong);
+    server = await stagedModel({ plan: '## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.', simulate: SIM_FINE, code: `\`\`\`python\n${wrong}\`\`\`\n` });
+    launchCli(term, { session: 'custom', args: ['solve', join(dir, 'sum-two.md'), '--approval', 'until-code', '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 30, cwd: dir });
+    await until(/Code\s+your decision/, 'the code gate');
+    keys('i');
+    await until(/Your input — ctrl-s runs/, 'the input editor');
+    keys('-l', '5 3');
+    keys('C-s');
+    const ran = await until(/Your program on your input[\s\S]*ran · \d+ ms[\s\S]*\+ add as a test/, 'the run on the typed input');
+    expect(ran).toMatch(/output\n2\n/);
+    keys('+');
+    await until(/The right answer to that input/, 'the answer editor, filled with what it printed');
+    keys('C-k');
+    keys('-l', '8');
+    keys('C-s');
+    const added = await until(/added as your test: .*mine-1\.in/, 'the test added');
+    expect(added).toMatch(/Code\s+your decision/);
+    expect(readFileSync(join(dir, 'sum-two', 'mine-1.in'), 'utf8')).toBe('5 3\n');
+    expect(readFileSync(join(dir, 'sum-two', 'mine-1.out'), 'utf8')).toBe('8\n');
+    keys('q');
+    await until(/exit=\d+/, 'the app to exit');
+
+    launchCli(term, { session: 'custom-test', args: ['test', join(dir, 'wrong.py'), '--problem', join(dir, 'sum-two.md')], cols: 120, rows: 40, cwd: dir });
+    const t = await until(/exit=\d+/, 'test to run the new test');
+    expect(t).toMatch(/mine-1\s+WA\s.*expected "8", got "2"/);
   });
 });
