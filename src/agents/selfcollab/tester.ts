@@ -145,4 +145,11 @@ export const testerAgent: Agent<TesterInput, ReportValue> = {
   edit: (text) => parseReport(text),
   // As published: no "Code Test Passed", so the coder gets whatever the tester wrote.
   lenient: (text) => ({ findings: [{ area: 'bugs', text: wholeText(text) }], passed: saysPassed(text) }),
+  decision: {
+    question: 'did the code pass the review?',
+    options: [
+      { label: 'tests passed', set: (v) => ({ ...v, passed: true }) },
+      { label: 'needs repair', set: (v) => ({ ...v, passed: false }) },
+    ],
+  },
 };
