@@ -104,6 +104,11 @@ function lowerKeys(m: Record<string, unknown>): Record<string, unknown> {
 /** The first of the names present in a mapping (models vary a key's spelling). */
 export function pick(m: Record<string, unknown>, ...names: string[]): unknown {
   for (const n of names) if (m[n] !== undefined) return m[n];
+  // A markdown label says more than the key: "Self-reflection on the problem" holds the reflection.
+  for (const n of names) {
+    const key = Object.keys(m).find((k) => k.startsWith(`${n}_`) || k.endsWith(`_${n}`) || k.includes(`_${n}_`));
+    if (key !== undefined && m[key] !== undefined && m[key] !== '') return m[key];
+  }
   return undefined;
 }
 
