@@ -98,7 +98,7 @@ const GOOD = /\bcorrect\b|\bpass(?:es)?\b|\bsound\b|\bgeneral\b|\bfine\b/;
 export function readAcceptance(text: string): Acceptance | undefined {
   const s = plain(text);
   if (s === '') return undefined;
-  const lead = /^(?:verdict|decision|answer|result)?\s*[:=-]?\s*(accept\w*|approv\w*|yes|true|reject\w*|no|false)\b/.exec(s)?.[1];
+  const lead = /^(?:verdict|decision|answer|result)?\s*[:=-]?\s*(accept\w*|approv\w*|yes|true|reject\w*|no(?=\s*(?:[.,;:!-]|$))|false)\b/.exec(s)?.[1];
   if (lead) return /^(accept|approv|yes|true)/.test(lead) ? 'accept' : 'reject';
   if (REFUSED.test(s)) return 'reject';
   const rest = s.replace(DENIED_FAULT, ' fine ');

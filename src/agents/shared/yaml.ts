@@ -79,8 +79,10 @@ export function readYaml(answer: string, keys: readonly string[]): Record<string
     const fixed = tryYaml(repairYaml(body, keys));
     if (fixed.ok && isMap(fixed.value) && (namesAny(fixed.value, keys) || !(r.ok && isMap(r.value)))) r = fixed;
   }
-  if (r.ok && isMap(r.value) && namesAny(r.value, keys)) return lowerKeys(r.value);
+  // Markdown headings are YAML comments: an answer that has them is read as markdown first.
   const md = markdownMap(stripThink(answer));
+  const headed = /^#{1,6}\s+\S/m.test(body) && namesAny(md, keys);
+  if (!headed && r.ok && isMap(r.value) && namesAny(r.value, keys)) return lowerKeys(r.value);
   if (namesAny(md, keys)) return md;
   if (!r.ok) throw new AnswerFormatError(`the answer is not valid YAML (${r.error})`);
   if (!isMap(r.value)) throw new AnswerFormatError(`the answer is not a YAML mapping with the keys ${keys.slice(0, 3).join(', ')}`);
