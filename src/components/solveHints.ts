@@ -5,13 +5,13 @@ import type { ForeignProgram } from '../engine/types.js';
 /** Every key of the solve screen, for `?`. */
 export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'a', what: 'approve the proposal and go on' },
-  { key: 'e', what: 'edit what the next stage receives (the plan, the program) here: ctrl-s saves, esc cancels' },
+  { key: 'e', what: 'edit what the next stage receives (the plan, the program) here: ctrl-s saves, esc cancels; at an answer that could not be read, edit the whole answer, which is read again' },
   { key: 'E', what: 'edit it in $VISUAL / $EDITOR' },
-  { key: 'r', what: 'reject it with a one-line note; the step runs again with the note' },
+  { key: 'r', what: 'reject it (or, at an answer that could not be read, ask again) with a one-line note; the step runs again with the note' },
   { key: 'b', what: 'back to an earlier step (a new branch; the old one stays in the journal)' },
   { key: 'd', what: 'after a failed Submit: send the hidden test it failed to the debugger as a new sample (shown first; enter confirms)' },
   { key: 'g', what: 'look back at any earlier step (the timeline, as in replay); no branch, the gate waits' },
-  { key: '1-9', what: 'open or close a recalled example (retrieval); strike out or keep a finding (test report)' },
+  { key: '1-9', what: 'open or close a recalled example (retrieval); strike out or keep a finding (test report); at an answer that could not be read, decide the step yourself (plan fine / needs change, accept / reject, tests passed / needs repair, or type a confidence or a score)' },
   { key: 'o', what: 'check: open the program file to check' },
   { key: 'f', what: 'check: ask for a fix of your program (the explanation comes first, a fix only when asked)' },
   { key: 'T', what: 'on a simulation, debug or explanation: the model\'s simulated trace beside the program\'s real run, first difference marked' },

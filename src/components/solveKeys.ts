@@ -1,7 +1,7 @@
 // The solve screen's keys as a pure function: (mode, what is on screen, key) → what to do.
 // Like editorModel, every key's effect is plain data, tested without a terminal; the screen only
 // carries the actions out (decide, scroll, switch mode, quit).
-import type { Decision, ForeignProgram, PaneKind } from '../engine/types.js';
+import type { Decision, ForeignProgram, PaneKind, StepDecision } from '../engine/types.js';
 import type { ApprovalMode } from '../engine/approval.js';
 import type { KeyPress } from './burst.js';
 import { freshUi, paneKey, type PaneUi } from './panes/keys.js';
@@ -13,14 +13,14 @@ const noProgramYet = (p: NonNullable<SolveKeyView['proposal']>): boolean =>
   p.pane === 'yours' && typeof p.value === 'object' && p.value !== null && String((p.value as { source?: unknown }).source ?? '').trim() === '';
 
 /** What the screen is showing; only the main, back and ended views read keys here. */
-export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'write' | 'sample' | 'custom';
+export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'number' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'write' | 'sample' | 'custom';
 
 /** The facts of the screen a key's effect depends on. */
 export interface SolveKeyView {
   /** An answer is streaming now. */
   streaming: boolean;
   /** The proposal waiting for a decision. */
-  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown; foreign?: Pick<ForeignProgram, 'lang' | 'note'> };
+  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown; foreign?: Pick<ForeignProgram, 'lang' | 'note'>; decide?: StepDecision };
   /** What the person has struck out or selected in the pane (report, tree). */
   ui?: PaneUi;
   /** The session has ended. */
@@ -102,10 +102,39 @@ function backKey(v: SolveKeyView, k: KeyPress): SolveAction {
   return NONE;
 }
 
+/** The keys that decide a failed step: "1-2", or "1" when there is one way. */
+export const decideRange = (d: StepDecision): string => {
+  const n = d.options.length + (d.number ? 1 : 0);
+  return n === 1 ? '1' : `1-${n}`;
+};
+
+/**
+ * A digit at a failed step: the person makes the step's decision. An option is their edit of
+ * the answer (the text with that decision in it); the number opens a line to type it.
+ */
+function decideKey(d: StepDecision | undefined, index: number): SolveAction {
+  if (!d) return { kind: 'notice', text: 'this step has no decision of its own: e edits the answer, r asks again' };
+  const option = d.options[index];
+  if (option) return { kind: 'decide', decision: { kind: 'edit', content: option.text } };
+  if (d.number && index === d.options.length) return { kind: 'mode', mode: 'number' };
+  return NONE;
+}
+
+/** The number a person typed for a failed step's decision: their edit of the answer, or why not. */
+export function numberDecision(d: StepDecision | undefined, typed: string): SolveAction {
+  const n = d?.number;
+  if (!n) return { kind: 'mode', mode: 'main' };
+  const t = typed.trim();
+  const value = Number(t.replace(/%$/, ''));
+  if (t === '' || !Number.isInteger(value) || value < n.min || value > n.max) return { kind: 'notice', text: `a ${n.label}: a whole number from ${n.min} to ${n.max}` };
+  return { kind: 'decide', decision: { kind: 'edit', content: `${n.before}${value}${n.after}` } };
+}
+
 function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
   const p = v.proposal!;
   const scrolled = scrollKey(k, k.input, v.offset, v.rows, v.body);
   if (scrolled !== undefined) return { kind: 'scroll', offset: scrolled };
+  if (/^[1-9]$/.test(k.input) && p.failed && !p.cancelled) return decideKey(p.decide, Number(k.input) - 1);
   if (/^[1-9]$/.test(k.input) && p.pane === 'retrieve') return { kind: 'toggle-example', index: Number(k.input) - 1 };
   const own = p.failed || p.cancelled ? undefined : paneKey(p, v.ui ?? freshUi(), k);
   if (own) return own.kind === 'ask' ? { kind: 'mode', mode: 'ask' } : own;
@@ -117,12 +146,13 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
     case 'a':
       if (noProgramYet(p)) return { kind: 'notice', text: 'no program yet: o opens a file, E writes one in your editor, e here' };
       if (p.cancelled) return { kind: 'notice', text: 'you cancelled this answer: R asks again, r with a note, q stops' };
-      if (p.failed) return { kind: 'notice', text: 'this step failed: r asks again, b goes back, q stops' };
+      if (p.failed) return { kind: 'notice', text: `this answer could not be read: e edits it${p.decide ? `, ${decideRange(p.decide)} decide yourself` : ''}, r asks again, b goes back` };
       return { kind: 'decide', decision: { kind: 'approve' } };
     case 'e':
-      return p.failed || p.cancelled ? NONE : { kind: 'mode', mode: 'edit' };
+      // A failed step's answer is edited whole and read again: never a dead end.
+      return p.cancelled ? NONE : { kind: 'mode', mode: 'edit' };
     case 'E':
-      return p.failed || p.cancelled ? NONE : { kind: 'external-edit' };
+      return p.cancelled ? NONE : { kind: 'external-edit' };
     case 'r':
       return { kind: 'mode', mode: 'note' };
     case 'L':
@@ -192,7 +222,7 @@ export function solveKeys(mode: SolveMode, v: SolveKeyView, keys: KeyPress[]): S
   let view = v;
   for (let i = 0; i < keys.length; i++) {
     const a = solveKey(m, view, keys[i]!);
-    if (a.kind === 'mode' && (a.mode === 'note' || a.mode === 'edit' || a.mode === 'ask' || a.mode === 'open' || a.mode === 'custom') && i + 1 < keys.length) {
+    if (a.kind === 'mode' && (a.mode === 'note' || a.mode === 'edit' || a.mode === 'ask' || a.mode === 'open' || a.mode === 'number' || a.mode === 'custom') && i + 1 < keys.length) {
       if (a.mode !== 'note') return [...out, a];
       // The note's text typed ahead; an enter among it rejects with that note at once.
       let note = '';

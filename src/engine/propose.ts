@@ -18,6 +18,7 @@ import { ChunkBatcher } from './events.js';
 import { AnswerCancelled, BudgetExhausted } from './signals.js';
 import { AnswerFormatError, type Agent, type AgentContext, type ForeignProgram, type Proposal, type StepId } from './types.js';
 import { fenceTagOf } from '../agents/shared/code.js';
+import { stepDecision } from './stepDecision.js';
 import { foreignLang, wrongLangNote } from '../runners/detectLang.js';
 import { langName, type LangId } from '../runners/langs.js';
 
@@ -121,11 +122,14 @@ async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, trie
   if (again.ok) return inSessionLang(ctx, a, { messages: repair, text: second.text, value: again.value, structured }, tries);
   const lenient = ctx.gate.lenient ? readLeniently(a, second.text, actx()) : undefined;
   if (lenient) return { proposal: { ...made(a, lenient.value, second.text, actx()), lenient: again.error }, attempts: tries.n };
+  // Not a dead end: the person edits the answer, decides the step's decision, or asks again.
+  const decide = stepDecision(a.agent, second.text, a.input, actx());
   const failed: Proposal<O> = {
     ...stepOf(a),
     text: second.text,
     raw: second.text,
     error: `the answer could not be read after a repair request: ${again.error}`,
+    ...(decide ? { decide } : {}),
   };
   return { proposal: failed, attempts: tries.n };
 }

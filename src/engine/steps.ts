@@ -25,7 +25,7 @@ export interface DrivePlan {
 }
 
 /** What the journal keeps of a proposal beside its step's own fields. */
-const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'lenient' | 'meta' | 'edits' | 'foreign'>) => ({
+const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'lenient' | 'meta' | 'edits' | 'foreign' | 'decide'>) => ({
   ...(p.value !== undefined ? { value: p.value } : {}),
   text: p.text,
   raw: p.raw,
@@ -35,6 +35,7 @@ const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'ca
   ...(p.meta !== undefined ? { meta: p.meta } : {}),
   ...(p.edits !== undefined ? { edits: p.edits } : {}),
   ...(p.foreign !== undefined ? { foreign: p.foreign } : {}),
+  ...(p.decide !== undefined ? { decide: p.decide } : {}),
 });
 
 const proposalOf = (r: AskRecord): Proposal => ({ step: r.step, agent: r.agent, title: r.title, pane: r.pane, ...proposalBody(r.proposal!) });

@@ -96,6 +96,13 @@ export interface Agent<I, O> {
    */
   lenient?(text: string, input: I, ctx: AgentContext): O;
   /**
+   * The decision this stage's answer carries (a verdict, a confidence), for a person to make
+   * themselves when the answer cannot be read: each way of deciding sets it on the value the
+   * lenient reader made of the answer. The engine offers the results as texts the person's
+   * edit reads (see Proposal.decide), so the journal records the decision like any edit.
+   */
+  readonly decision?: AgentDecision<O>;
+  /**
    * Extra facts for the pane beside the value (e.g. a simulation's predicted output next to the
    * sample's expected output); the engine copies them into `Proposal.meta` as they are.
    */
@@ -119,6 +126,24 @@ export interface Forward<O> {
   get(value: O): string;
   /** The value with the person's text as that part; throws AnswerFormatError when it cannot. */
   set(value: O, text: string, ctx: AgentContext): O;
+}
+
+export interface AgentDecision<O> {
+  /** What is decided, for the pane ("is the plan fine?"). */
+  question: string;
+  options?: { label: string; set(value: O): O }[];
+  number?: { label: string; min: number; max: number; set(value: O, n: number): O };
+}
+
+/**
+ * The decision a person can make at a step whose answer could not be read, as the answer's text
+ * with that decision in it: the person picks an option (its `text` is their edit) or types a
+ * number (`before` + the number + `after` is their edit).
+ */
+export interface StepDecision {
+  question: string;
+  options: { label: string; text: string }[];
+  number?: { label: string; min: number; max: number; before: string; after: string };
 }
 
 export interface ProgramPart<O> {
@@ -150,8 +175,13 @@ export interface Proposal<O = unknown> {
   edits?: { label: string; text: string };
   /** The model's whole answer, as it came. */
   raw: string;
-  /** Set when the step failed: the gate may only retry (reject) or stop. */
+  /**
+   * Set when the step failed: there is no value to approve. The person may edit the answer (read
+   * again), decide the step's decision (`decide`), ask again (reject) or stop.
+   */
   error?: string;
+  /** At a failed step whose stage carries a decision: the ways the person can make it. */
+  decide?: StepDecision;
   /**
    * The person cancelled the answer while it streamed: `raw` holds the text so far, which is no
    * answer (never parsed, never repaired); a reject then asks afresh, without it.

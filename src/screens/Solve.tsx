@@ -6,7 +6,7 @@ import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { proposalRows } from '../components/panes/index.js';
 import { askLabel, freshUi, paneAnswer, type PaneUi } from '../components/panes/keys.js';
 import { cut, seg, wrapRow, wrapRows, type Row } from '../components/rows.js';
-import { solveKeys, type SolveAction, type SolveKeyView, type SolveMode } from '../components/solveKeys.js';
+import { numberDecision, solveKeys, type SolveAction, type SolveKeyView, type SolveMode } from '../components/solveKeys.js';
 import { StatusBar, type StatusInfo } from '../components/StatusBar.js';
 import { tone } from '../components/theme.js';
 import type { Decision, Proposal } from '../engine/types.js';
@@ -288,7 +288,7 @@ export function Solve(props: SolveProps) {
       if (theirs.current) return;
       const keyView: SolveKeyView = {
         streaming: live?.streaming === true,
-        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}) } } : {}),
+        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}), ...(proposal.decide ? { decide: proposal.decide } : {}) } } : {}),
         ui: uiNow.current,
         ended: v.outcome !== undefined,
         backendError,
@@ -382,7 +382,7 @@ export function Solve(props: SolveProps) {
       hints = SAMPLE_HINTS;
     }
   } else if (proposal) {
-    state = `${proposal.cancelled ? 'answer cancelled' : proposal.error ? 'failed' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
+    state = `${proposal.cancelled ? 'answer cancelled' : proposal.error ? 'could not be read: your decision' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
     if (mode === 'back') {
       content = <BackPicker earlier={earlier} pick={backPick} width={stepWidth} height={body} />;
       hints = BACK_HINTS;
@@ -408,6 +408,14 @@ export function Solve(props: SolveProps) {
         </Box>
       );
       hints = [{ key: 'enter', label: 'open' }, { key: 'esc', label: 'cancel' }];
+    } else if (mode === 'number' && proposal.decide?.number) {
+      content = (
+        <Box flexDirection="column">
+          <Gate rows={rows} offset={offset} height={Math.max(1, body - 1)} />
+          <LineInput label={`${proposal.decide.number.label}:`} width={stepWidth} initial={carry} onSubmit={(text) => apply(numberDecision(proposal.decide, text))} onCancel={toMain} />
+        </Box>
+      );
+      hints = [{ key: 'enter', label: 'decide' }, { key: 'esc', label: 'cancel' }];
     } else if (mode === 'ask') {
       content = (
         <Box flexDirection="column">

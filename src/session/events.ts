@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../llm/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
-import type { Decision, DecidedBy, ForeignProgram, Outcome, PaneKind, StepId } from '../engine/types.js';
+import type { Decision, DecidedBy, ForeignProgram, Outcome, StepDecision, PaneKind, StepId } from '../engine/types.js';
 
 /**
  * 2: test data over a few KB is kept cut (cut.ts). A version 1 file holds everything whole and
@@ -90,6 +90,8 @@ export type JournalEvent =
       edits?: { label: string; text: string };
       /** Its program is clearly in another language than the session's. */
       foreign?: ForeignProgram;
+      /** A failed step's decision, as the texts a person's decision makes of the answer. */
+      decide?: StepDecision;
     })
   | (AtStep & {
       type: 'decision';

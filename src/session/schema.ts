@@ -103,6 +103,14 @@ const eventSchemas = {
     lenient: z.string().optional(),
     meta: z.record(z.string(), z.unknown()).optional(),
     edits: z.object({ label: z.string(), text: z.string() }).optional(),
+    // A failed step's own decision, as the texts the person's choice makes of the answer.
+    decide: z
+      .looseObject({
+        question: z.string(),
+        options: z.array(z.object({ label: z.string(), text: z.string() })),
+        number: z.object({ label: z.string(), min: z.number(), max: z.number(), before: z.string(), after: z.string() }).optional(),
+      })
+      .optional(),
   }),
   // \`by\`: until-code and watch (the approval modes) came later; older journals hold the first three.
   decision: z.looseObject({ ...atStep, decision, by: z.enum(['person', 'auto', 'replay', 'until-code', 'watch']), value: z.unknown().optional() }),

@@ -270,7 +270,10 @@ describe('panes', () => {
     expect(render(<Pane data={{ kind: 'run', result }} width={width} />).lastFrame()).toMatch(/AC\s+1\/1 passed/);
     expect(show(proposal('plan', { weird: true }, { text: 'the plain text form' }))).toBe('the plain text form');
     expect(show(proposal('review', 'Code Test Passed'))).toBe('Code Test Passed');
-    expect(show(proposal('code', undefined, { error: 'no code fence', raw: 'I think...' }))).toMatch(/this step failed: no code fence[\s\S]*I think/);
+    expect(show(proposal('code', undefined, { error: 'no code fence', raw: 'I think...' }))).toMatch(/this step could not be read: no code fence[\s\S]*e edit the answer[\s\S]*the whole answer:[\s\S]*I think/);
+    // The whole answer, not its tail: the first of forty lines is there to scroll to.
+    const long = Array.from({ length: 40 }, (_, i) => `line ${i + 1} of the answer`).join('\n');
+    expect(show(proposal('code', undefined, { error: 'no code fence', raw: long }))).toMatch(/line 1 of the answer[\s\S]*line 40 of the answer/);
     const cancelled = show(proposal('plan', undefined, { error: 'answer cancelled', cancelled: true, raw: '## Understanding\nAdd' }));
     expect(cancelled).toMatch(/you cancelled this answer[\s\S]*what had come so far:[\s\S]*Add/);
     expect(cancelled).not.toContain('failed');

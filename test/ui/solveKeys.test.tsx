@@ -4,7 +4,7 @@ import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { splitBurst } from '../../src/components/burst.js';
 import { Editor, LineInput } from '../../src/components/Editor.js';
-import { solveKey, solveKeys, type SolveKeyView } from '../../src/components/solveKeys.js';
+import { numberDecision, solveKey, solveKeys, type SolveKeyView } from '../../src/components/solveKeys.js';
 import { Picker } from '../../src/screens/Picker.js';
 import { KEYS, settled } from './helpers.js';
 
@@ -50,13 +50,36 @@ describe('solveKey', () => {
     expect(solveKey('main', gate, k('?'))).toEqual({ kind: 'mode', mode: 'help' });
   });
 
-  it('a failed or cancelled proposal cannot be approved or edited; R asks a cancelled one again', () => {
+  it('a failed proposal cannot be approved but is never a dead end: e / E edit its answer, a digit decides it; a cancelled one is asked again', () => {
     const failed = { ...gate, proposal: { pane: 'code' as const, cancelled: false, failed: true } };
-    expect(solveKey('main', failed, k('a'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('failed') });
-    expect(solveKey('main', failed, k('e'))).toEqual({ kind: 'none' });
+    expect(solveKey('main', failed, k('a'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('e edits it') });
+    expect(solveKey('main', failed, k('e'))).toEqual({ kind: 'mode', mode: 'edit' });
+    expect(solveKey('main', failed, k('E'))).toEqual({ kind: 'external-edit' });
+    expect(solveKey('main', failed, k('r'))).toEqual({ kind: 'mode', mode: 'note' });
+    // A code step has no decision of its own: a digit says so rather than doing nothing.
+    expect(solveKey('main', failed, k('1'))).toMatchObject({ kind: 'notice' });
+    const decide = {
+      question: 'is the plan fine?',
+      options: [
+        { label: 'plan fine', text: 'TEXT FINE' },
+        { label: 'needs change', text: 'TEXT CHANGE' },
+      ],
+    };
+    const verdict = { ...gate, proposal: { pane: 'simulate' as const, cancelled: false, failed: true, decide } };
+    expect(solveKey('main', verdict, k('a'))).toMatchObject({ text: expect.stringContaining('1-2 decide yourself') });
+    expect(solveKey('main', verdict, k('1'))).toEqual({ kind: 'decide', decision: { kind: 'edit', content: 'TEXT FINE' } });
+    expect(solveKey('main', verdict, k('2'))).toEqual({ kind: 'decide', decision: { kind: 'edit', content: 'TEXT CHANGE' } });
+    expect(solveKey('main', verdict, k('3'))).toEqual({ kind: 'none' });
+    const number = { question: 'how likely?', options: [], number: { label: 'confidence 0..100', min: 0, max: 100, before: '## Confidence\n', after: '\n' } };
+    const conf = { ...gate, proposal: { pane: 'confidence' as const, cancelled: false, failed: true, decide: number } };
+    expect(solveKey('main', conf, k('1'))).toEqual({ kind: 'mode', mode: 'number' });
+    expect(numberDecision(number, '85%')).toEqual({ kind: 'decide', decision: { kind: 'edit', content: '## Confidence\n85\n' } });
+    expect(numberDecision(number, '185')).toMatchObject({ kind: 'notice' });
+    expect(numberDecision(number, 'high')).toMatchObject({ kind: 'notice' });
     const cancelled = { ...gate, proposal: { pane: 'code' as const, cancelled: true, failed: true } };
     expect(solveKey('main', cancelled, k('R'))).toEqual({ kind: 'decide', decision: { kind: 'reject' } });
     expect(solveKey('main', cancelled, k('a'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('cancelled') });
+    expect(solveKey('main', cancelled, k('e'))).toEqual({ kind: 'none' });
   });
 
   it('scrolls within the pane and toggles recalled examples only on a retrieval pane', () => {

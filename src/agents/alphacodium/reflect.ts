@@ -44,7 +44,8 @@ function parseReflection(text: string): Reflection {
     m = readYaml(text, KEYS);
   } catch (err) {
     // A reflection in prose is a reflection: its paragraphs (or list items) are the bullets.
-    const bullets = bulletsOf(stripThink(text).replace(/\n\s*\n/g, '\n'));
+    const prose = stripThink(text).replace(/^\s*(`{3,}|~{3,}).*$/gm, '');
+    const bullets = bulletsOf(prose.replace(/\n\s*\n/g, '\n').trim());
     if (bullets.length === 0) throw err;
     return { bullets, explanations: [] };
   }

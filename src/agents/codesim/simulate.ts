@@ -121,6 +121,13 @@ export const simulateAgent: Agent<SimulateInput, SimulationValue> = {
   show: (v) => showFields(FIELDS, v),
   edit: (text) => parseSimulation(text),
   lenient: (text) => lenientSimulation(text),
+  decision: {
+    question: 'is the plan fine, or does it need a change?',
+    options: [
+      { label: 'plan fine', set: (v) => ({ ...v, verdict: 'plan-fine' }) },
+      { label: 'needs change', set: (v) => ({ ...v, verdict: 'needs-change' }) },
+    ],
+  },
   meta(v, _input, ctx) {
     const sample = ctx.problem.samples[0];
     const expected = sample?.outputs[0];

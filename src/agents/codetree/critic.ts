@@ -98,7 +98,7 @@ const GOOD = /\bcorrect\b|\bpass(?:es)?\b|\bsound\b|\bgeneral\b|\bfine\b/;
 export function readAcceptance(text: string): Acceptance | undefined {
   const s = plain(text);
   if (s === '') return undefined;
-  const lead = /^(?:verdict|decision|answer|result)?\s*[:=-]?\s*(accept\w*|approv\w*|yes|true|reject\w*|no|false)\b/.exec(s)?.[1];
+  const lead = /^(?:verdict|decision|answer|result)?\s*[:=-]?\s*(accept\w*|approv\w*|yes|true|reject\w*|no(?=\s*(?:[.,;:!-]|$))|false)\b/.exec(s)?.[1];
   if (lead) return /^(accept|approv|yes|true)/.test(lead) ? 'accept' : 'reject';
   if (REFUSED.test(s)) return 'reject';
   const rest = s.replace(DENIED_FAULT, ' fine ');
@@ -200,6 +200,7 @@ export const criticScoreAgent: Agent<ScoreInput, ScoreValue> = {
   edit: (text) => parseScore(text),
   // No number to be found: the lowest score (the published reader found no digit either).
   lenient: (text) => ({ review: wholeText(text), score: 0 }),
+  decision: { question: 'how promising is the program?', number: { label: `score 0..${MAX_SCORE}`, min: 0, max: MAX_SCORE, set: (v, score) => ({ ...v, score }) } },
 };
 
 /**
@@ -244,6 +245,13 @@ export const criticVerifyAgent: Agent<VerifyInput, VerifyValue> = {
   edit: (text) => parseVerify(text),
   // As the authors' code: a verdict it could not read let the program through.
   lenient: (text) => ({ overfitting: stripThink(text), edgeCases: '', complexity: '', verdict: acceptanceOf('', text) ?? 'accept' }),
+  decision: {
+    question: 'accept the program, or reject it?',
+    options: [
+      { label: 'accept', set: (v) => ({ ...v, verdict: 'accept' }) },
+      { label: 'reject', set: (v) => ({ ...v, verdict: 'reject' }) },
+    ],
+  },
 };
 
 /** The verification's findings as feedback for the thinker and the debugger. */

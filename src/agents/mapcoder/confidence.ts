@@ -83,4 +83,5 @@ export const confidenceAgent: Agent<ConfidenceInput, ConfidenceValue> = {
   // The published parser crashed on a confidence that was not an integer; with none the plan
   // goes on, tried last.
   lenient: (text) => ({ explanation: wholeText(text), confidence: 0 }),
+  decision: { question: 'how likely does the plan solve the problem?', number: { label: 'confidence 0..100', min: 0, max: 100, set: (v, confidence) => ({ ...v, confidence }) } },
 };

@@ -76,7 +76,7 @@ export function saysPassed(text: string): boolean {
   for (const m of t.matchAll(/code\s+test(?:s)?\s+(?:has\s+|have\s+)?(not\s+)?passed/g)) {
     if (m[1]) continue;
     const before = t.slice(Math.max(0, m.index - 40), m.index);
-    if (/(?:\bnot|\bnever|n't|\bcannot)\s+(?:[\w,]+\s+){0,3}$|\b(?:before|until|unless|if|once)\s+(?:[\w,]+\s+){0,4}$/.test(before)) continue;
+    if (/(?:\bnot|\bnever|n't|\bcannot)\s+(?:[\w,]+\s+){0,3}$|\bno\s+$|\b(?:before|until|unless|if|once)\s+(?:[\w,]+\s+){0,4}$/.test(before)) continue;
     return true;
   }
   return false;
@@ -180,4 +180,11 @@ export const testerAgent: Agent<TesterInput, ReportValue> = {
   edit: (text) => parseReport(text),
   // As published: no "Code Test Passed", so the coder gets whatever the tester wrote.
   lenient: (text) => ({ findings: [{ area: 'bugs', text: wholeText(text) }], passed: saysPassed(text) }),
+  decision: {
+    question: 'did the code pass the review?',
+    options: [
+      { label: 'tests passed', set: (v) => ({ ...v, passed: true }) },
+      { label: 'needs repair', set: (v) => ({ ...v, passed: false }) },
+    ],
+  },
 };

@@ -5,7 +5,11 @@
 
 interface Node {
   name: string;
-  /** Heading depth: 1-6 for #…######, 7 for a bold label, 8 for a plain "Label: value" line. */
+  /**
+ * Depth: 1-6 for #…######, 6 also for a bold label alone on its line ("**Solution 1**"), 7 for
+ * a bold label with its value, 8 for one in a bullet, 9 for a plain "Label: value" line, 10 for
+ * one in a bullet (so "reflection:" holds the "- goal: …" bullets under it).
+ */
   level: number;
   lines: string[];
   children: Node[];
@@ -34,10 +38,11 @@ function labelOf(line: string): { name: string; level: number; rest: string } | 
     const inner = b[1]!.trim();
     const [name, restIn] = inner.endsWith(':') ? [inner.slice(0, -1), ''] : splitColon(inner);
     const rest = [restIn, b[2]!.replace(/^:\s*/, '')].filter(Boolean).join(' ').trim();
-    return { name: name.trim(), level: 7, rest };
+    const alone = rest === '' && !inner.endsWith(':') && !/^\s*\S+\s*:/.test(b[2] ?? '') && !/:\s*$/.test(line);
+    return { name: name.trim(), level: alone ? 6 : /^\s*([-*+]|\d+[.)])\s/.test(line) ? 8 : 7, rest };
   }
   const p = /^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z0-9 '\-_/]{0,40}?)\s*:\s*(.*)$/.exec(line);
-  if (p && p[1]!.trim().split(/\s+/).length <= 5) return { name: p[1]!.trim(), level: 8, rest: p[2]!.trim() };
+  if (p && p[1]!.trim().split(/\s+/).length <= 5) return { name: p[1]!.trim(), level: /^\s*[-*+]\s/.test(line) ? 10 : 9, rest: p[2]!.trim() };
   return undefined;
 }
 

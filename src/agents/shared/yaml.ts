@@ -79,8 +79,10 @@ export function readYaml(answer: string, keys: readonly string[]): Record<string
     const fixed = tryYaml(repairYaml(body, keys));
     if (fixed.ok && isMap(fixed.value) && (namesAny(fixed.value, keys) || !(r.ok && isMap(r.value)))) r = fixed;
   }
-  if (r.ok && isMap(r.value) && namesAny(r.value, keys)) return lowerKeys(r.value);
+  // Markdown headings are YAML comments: an answer that has them is read as markdown first.
   const md = markdownMap(stripThink(answer));
+  const headed = /^#{1,6}\s+\S/m.test(body) && namesAny(md, keys);
+  if (!headed && r.ok && isMap(r.value) && namesAny(r.value, keys)) return lowerKeys(r.value);
   if (namesAny(md, keys)) return md;
   if (!r.ok) throw new AnswerFormatError(`the answer is not valid YAML (${r.error})`);
   if (!isMap(r.value)) throw new AnswerFormatError(`the answer is not a YAML mapping with the keys ${keys.slice(0, 3).join(', ')}`);
@@ -104,6 +106,11 @@ function lowerKeys(m: Record<string, unknown>): Record<string, unknown> {
 /** The first of the names present in a mapping (models vary a key's spelling). */
 export function pick(m: Record<string, unknown>, ...names: string[]): unknown {
   for (const n of names) if (m[n] !== undefined) return m[n];
+  // A markdown label says more than the key: "Self-reflection on the problem" holds the reflection.
+  for (const n of names) {
+    const key = Object.keys(m).find((k) => k.startsWith(`${n}_`) || k.endsWith(`_${n}`) || k.includes(`_${n}_`));
+    if (key !== undefined && m[key] !== undefined && m[key] !== '') return m[key];
+  }
   return undefined;
 }
 

@@ -192,19 +192,35 @@ const BY_KIND: Partial<Record<PaneKind, (p: Proposal, o: PaneOptions) => Row[] |
   stress: stressRows,
 };
 
-/** The rows of a proposal's pane; an error proposal shows the error and the answer's end. */
+/**
+ * The rows of a proposal's pane. A failed step shows why, what the person can decide there, and
+ * the whole answer as a person reads it (JSON decoded, markdown lightly drawn), to scroll
+ * through; a cancelled one shows what had come so far.
+ */
 export function proposalRows(p: Proposal, o: PaneOptions): Row[] {
   if (p.error) {
-    // The answer's end as a person reads it (JSON decoded, markdown lightly drawn), not raw.
-    const raw = answerRows(p.raw.trim(), o.width - 2).slice(-8);
-    // A cancelled answer is the person's choice, not a failure: say so, and show what had come.
-    const head: Row = p.cancelled
-      ? [seg('you cancelled this answer', { bold: true, color: 'yellow' })]
-      : [seg('this step failed: ', { bold: true, color: 'red' }), seg(p.error)];
-    const tail = p.cancelled ? 'what had come so far:' : 'the answer ended:';
-    return [head, ...(raw.length > 0 ? [blank(), [seg(tail, { dim: true })], ...raw.map((r): Row => [seg('  '), ...r])] : [])];
+    const raw = answerRows(p.raw.trim(), o.width - 2);
+    if (p.cancelled) {
+      const head: Row = [seg('you cancelled this answer', { bold: true, color: 'yellow' })];
+      const tail = raw.slice(-8);
+      return [head, ...(tail.length > 0 ? [blank(), [seg('what had come so far:', { dim: true })], ...tail.map((r): Row => [seg('  '), ...r])] : [])];
+    }
+    const head: Row = [seg('this step could not be read: ', { bold: true, color: 'red' }), seg(p.error)];
+    const answer: Row[] = raw.length > 0 ? [[seg('the whole answer:', { dim: true })], ...raw.map((r): Row => [seg('  '), ...r])] : [[seg('(the answer was empty)', { dim: true })]];
+    return [head, ...decideRows(p), blank(), ...answer];
   }
   return [...foreignRows(p), ...lenientRows(p, o), ...valueRows(p, o)];
+}
+
+/** What the person can do at a failed step: edit the answer, decide its decision, ask again. */
+function decideRows(p: Proposal): Row[] {
+  const d = p.decide;
+  const rows: Row[] = [[seg('e', { bold: true }), seg(' edit the answer (it is read again) · '), seg('r', { bold: true }), seg(' ask again with a note')]];
+  if (!d) return rows;
+  const keys: Seg[] = [];
+  d.options.forEach((o, i) => keys.push(seg(`${i + 1}`, { bold: true }), seg(` ${o.label}  `)));
+  if (d.number) keys.push(seg(`${d.options.length + 1}`, { bold: true }), seg(` type a ${d.number.label}`));
+  return [...rows, [seg(`or decide yourself — ${d.question} `, { color: 'yellow' }), ...keys]];
 }
 
 /** A program in another language than the session's says so above its pane (the gate offers L and R). */

@@ -8,10 +8,21 @@ export function Gate({ rows, offset, height }: { rows: Row[]; offset: number; he
   return <Rows rows={rows} from={offset} height={height} />;
 }
 
+/**
+ * At an answer that could not be read: edit it (read again), decide the step's decision (one
+ * digit per way), ask again, back, quit.
+ */
+function unreadHints(p: Proposal): Hint[] {
+  const d = p.decide;
+  const decide: Hint[] = d ? [...d.options.map((o, i) => ({ key: `${i + 1}`, label: o.label })), ...(d.number ? [{ key: `${d.options.length + 1}`, label: d.number.label.split(' ')[0]! }] : [])] : [];
+  const rest = GATE_HINTS.filter((h) => !['a', 'e', 'E', 'r'].includes(h.key));
+  return [{ key: 'e', label: 'edit' }, ...decide, { key: 'r', label: 'ask again' }, { key: 'E', label: 'editor' }, ...rest];
+}
+
 /** The keys that work at this proposal: a failed or cancelled one cannot be approved or edited. */
 export function gateHints(p: Proposal): Hint[] {
   if (p.cancelled) return CANCELLED_HINTS;
-  if (p.error) return GATE_HINTS.filter((h) => !['a', 'e', 'E'].includes(h.key));
+  if (p.error) return unreadHints(p);
   if (p.pane === 'practice') return PRACTICE_HINTS;
   if (p.pane === 'stress') return STRESS_HINTS;
   if (p.foreign) return [...foreignHints(p.foreign), ...GATE_HINTS];

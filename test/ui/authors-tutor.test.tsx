@@ -1,0 +1,55 @@
+// Done when (issue 24): with a stand-in that answers in the published methods' own words, a
+// person who approves every step in the tutor reaches "Accepted" in each of the five flows (no
+// step stops as unreadable). The real app in a headless terminal, the fake model over HTTP,
+// the real judge.
+import { describe, expect, it } from 'vitest';
+import { appSuite, settled, sleep, startTermApp } from './helpers.js';
+import { screen } from './term.js';
+import { AUTHORS } from '../fakes/authors.js';
+
+const ui = appSuite();
+
+/** Approves each gate as it comes (one `a` per step title) until the session says Accepted. */
+async function approveAll(flow: string): Promise<{ screen: string; repairs: number; steps: string[] }> {
+  const server = await ui.model(AUTHORS);
+  const rows = 30;
+  const { term, stdout, stdin, quit } = await startTermApp(server, ui.sumTwo, 100, rows, { flow });
+  const text = async (): Promise<string> => {
+    await new Promise<void>((r) => term.write('', r));
+    return screen(term, rows).join('\n');
+  };
+  const steps: string[] = [];
+  try {
+    // The deadline only catches a hang; what is read is the screen after each frame settles.
+    const deadline = Date.now() + 60_000;
+    let approved = '';
+    for (;;) {
+      if (Date.now() > deadline) throw new Error(`timed out; the screen was:\n${await text()}`);
+      const t = await text();
+      if (/Accepted/.test(t)) {
+        await settled({ frames: stdout.writes });
+        return { screen: await text(), repairs: server.chatBodies().filter((b) => b.messages.length > 3).length, steps };
+      }
+      expect(t).not.toMatch(/could not be read/);
+      const gate = /▸ (\d+ [^\n]*?)\s+your decision/.exec(t)?.[1];
+      if (gate && gate !== approved) {
+        await settled({ frames: stdout.writes });
+        approved = gate;
+        steps.push(gate.replace(/\s+$/, ''));
+        stdin.write('a');
+      }
+      await sleep(20);
+    }
+  } finally {
+    await quit();
+  }
+}
+
+describe('approving every step of each method, answered in its authors\' words', () => {
+  it.each(['codesim', 'mapcoder', 'selfcollab', 'codetree', 'alphacodium'])('%s reaches Accepted', async (flow) => {
+    const r = await approveAll(flow);
+    expect(r.screen).toMatch(/Accepted/);
+    expect(r.repairs).toBe(0);
+    expect(r.steps.length).toBeGreaterThan(2);
+  });
+});
