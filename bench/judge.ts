@@ -10,6 +10,7 @@ import { judge } from '../src/runners/judge.js';
 import { LANGS } from '../src/runners/langs.js';
 import type { JudgeResult, Program, TestCase } from '../src/runners/types.js';
 import { forkLoop } from './forkLoop.js';
+import { run as judgeAsUser } from './judgeAsUser.js';
 
 const N = 200;
 
@@ -170,6 +171,7 @@ export async function run(): Promise<void> {
           (loopRatios.length ? `  ${pad} bare fork and exec from a C loop (this machine's ceiling): speed-up ${median(loopRatios).toFixed(2)}× (median of ${pairs})\n` : ''),
       );
     }
+    await judgeAsUser();
   } finally {
     if (before === undefined) delete process.env.XDG_CACHE_HOME;
     else process.env.XDG_CACHE_HOME = before;

@@ -5,6 +5,7 @@ import { makeTempDir, removeDir } from './tempdirs.js';
 import { buildCacheDir } from '../paths.js';
 import { LANGS } from './langs.js';
 import { probe, which } from './probe.js';
+import { localHeaders } from './localHeaders.js';
 import { runSandboxed } from './sandbox.js';
 import { printable } from '../printable.js';
 import type { CompileInfo, Program } from './types.js';
@@ -57,7 +58,7 @@ const exists = (p: string) => stat(p).then(() => true, () => false);
  * Compiles once per (source, flags, compiler version); the result (or the compile error) is kept
  * under the build cache, written to a temp name and renamed so parallel judges never see half a build.
  */
-export async function buildProgram(program: Program, opts: { includeDirs?: string[]; signal?: AbortSignal } = {}): Promise<BuildOutcome> {
+export async function buildProgram(program: Program, opts: { /** Folders whose headers the source includes (copied, never mounted). */ includeDirs?: string[]; signal?: AbortSignal } = {}): Promise<BuildOutcome> {
   const lang = LANGS[program.lang];
   const file = lang.sourceFile(program.source);
   if (!lang.compile) {
@@ -70,9 +71,13 @@ export async function buildProgram(program: Program, opts: { includeDirs?: strin
   if (!toolPath) {
     return { ok: false, compile: { ok: false, message: `${c.tool} not found: install it to run ${lang.name} (see \`simcoach doctor\`)`, cached: false, ms: 0 } };
   }
-  const includes = (opts.includeDirs ?? []).flatMap((d) => ['-I', d]);
+  // The headers it includes from its folders go beside it (the compiler finds a quoted include
+  // there, and -I . an angled one); the folders themselves are never shown to the compiler.
+  const headers = lang.id === 'cpp' ? await localHeaders(program.source, opts.includeDirs ?? []) : {};
+  delete headers[file];
+  const includes = Object.keys(headers).length > 0 ? ['-I', '.'] : [];
   const key = createHash('sha256')
-    .update(JSON.stringify([lang.id, await toolVersion(toolPath), c.flags, includes, file, program.source]))
+    .update(JSON.stringify([lang.id, await toolVersion(toolPath), c.flags, includes, file, program.source, headers]))
     .digest('hex');
   const final = join(buildCacheDir(), key.slice(0, 32));
   const noop = async () => {};
@@ -90,8 +95,7 @@ export async function buildProgram(program: Program, opts: { includeDirs?: strin
     const r = await runSandboxed({
       cmd: toolPath,
       args: lang.id === 'cpp' ? [...includes, ...c.args(file, temp)] : c.args(file, temp),
-      files: { [file]: program.source },
-      readable: opts.includeDirs,
+      files: { ...headers, [file]: program.source },
       writable: temp,
       stdin: '',
       cpuMs: COMPILE_CPU_MS,

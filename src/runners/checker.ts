@@ -11,7 +11,7 @@ export interface Checker {
   lang: keyof typeof LANGS;
 }
 
-/** Builds a testlib-style checker (or interactor) once; its directory is on the include path, for testlib.h. */
+/** Builds a testlib-style checker (or interactor) once; the headers it includes from its folder (testlib.h) are copied beside it. */
 export async function prepareChecker(file: string, signal?: AbortSignal, role: 'checker' | 'interactor' = 'checker'): Promise<{ ok: true; checker: Checker } | { ok: false; compile: CompileInfo }> {
   const lang = langFromPath(file);
   if (!lang) return { ok: false, compile: { ok: false, message: `${role} ${file}: unknown language (use .cpp, .py, .js or .java)`, cached: false, ms: 0 } };

@@ -86,8 +86,8 @@ function leftoversOf(pid: number): number[] {
 describe.each(WHO)('the judge as %s', (as: As) => {
   let p: Place;
   const write = (name: string, text: string) => writeFileSync(join(p.files, name), text, { mode: 0o644 });
-  const judge = async (file: string, flags: string[] = []): Promise<Json> => {
-    const r = await cli(p, as, ['test', file, '--problem', 'sum.md', '--json', ...flags]);
+  const judge = async (file: string, flags: string[] = [], env: Record<string, string> = {}): Promise<Json> => {
+    const r = await cli(p, as, ['test', file, '--problem', 'sum.md', '--json', ...flags], env);
     expect(r.stderr).not.toMatch(/Error|at .*\.js:\d+/);
     return JSON.parse(r.stdout) as Json;
   };
@@ -111,7 +111,7 @@ describe.each(WHO)('the judge as %s', (as: As) => {
       expect(fix, name).toMatch(/^install \S+ \(Debian\/Ubuntu: /);
       if (as === 'user') expect(fix, name).toMatch(/sudo apt install/);
     }
-    expect(r.stdout).not.toMatch(/as root|cgroup v1 machine/);
+    expect(r.stdout).not.toMatch(/run as root|on a cgroup v1 machine/);
   });
 
   it('prints real times and memory for C++, Python and Java', async () => {
@@ -162,6 +162,13 @@ describe.each(WHO)('the judge as %s', (as: As) => {
       if (lang === 'cpp') {
         expect(big.tests[0]!.memoryKb).toBeGreaterThan(outside.maxRssKb * 0.85);
         expect(big.tests[0]!.memoryKb).toBeLessThan(outside.maxRssKb * 1.15);
+        // The none level (no namespaces) measures and limits the same way.
+        const none = { SIMCOACH_SANDBOX: 'none' };
+        expect((await judge(file, ['--ml', '64'], none)).tests.map((t) => t.verdict), 'none level').toEqual(['MLE']);
+        const free = await judge(file, ['--ml', '512'], none);
+        expect(free.tests.map((t) => t.verdict), 'none level').toEqual(['AC']);
+        expect(free.tests[0]!.memoryKb).toBeGreaterThan(outside.maxRssKb * 0.85);
+        expect(free.tests[0]!.memoryKb).toBeLessThan(outside.maxRssKb * 1.15);
       } else {
         expect(big.tests[0]!.memoryKb, lang).toBeGreaterThan(200 * 1024);
       }
