@@ -220,6 +220,17 @@ const cases: Case[] = [
     after: () => expect(unixConnections).toBe(0),
   },
   {
+    // AF_VSOCK reaches the hypervisor's side of a VM whatever the network namespace; the others
+    // are kernel code no judged program uses. Only local, IP and netlink sockets may be made.
+    name: 'make a socket of another family (AF_VSOCK, AF_ALG, AF_BLUETOOTH, AF_PACKET)',
+    verdict: 'AC',
+    output: 'refused',
+    cpp: () => 'families',
+    python: () =>
+      'import socket\nmade = []\nfor fam, kind in ((40, 1), (38, 5), (31, 1), (17, 3)):\n    try:\n        socket.socket(fam, kind)\n        made.append(str(fam))\n    except OSError:\n        pass\n' +
+      'try:\n    socket.socketpair(40, 1)\n    made.append("pair")\nexcept OSError:\n    pass\nprint(" ".join(made) or "refused")\n',
+  },
+  {
     name: 'find and write a block device (or make one)',
     verdict: 'AC',
     output: 'none',
