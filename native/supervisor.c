@@ -48,6 +48,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/sendfile.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -177,13 +178,16 @@ struct req {
      io_uring (ENOSYS, as on a kernel without it): each is contained in the sandbox, but each opens
      much more of the kernel to the program. clone3 gets ENOSYS (its flags are in memory the filter
      cannot read), and the C library falls back to clone;
+   - sockets of any family but local, IP and netlink (EAFNOSUPPORT, as on a kernel without it):
+     AF_VSOCK reaches the hypervisor's side of a VM whatever the network namespace, and the
+     others (bluetooth, CAN, ALG, packet…) are kernel code no judged program uses;
    - every call of another ABI (32-bit int 0x80, x32: ENOSYS), whose numbers differ.
    Elsewhere than x86-64 and arm64 there is no filter. */
 #if defined(__x86_64__) || defined(__aarch64__)
 static struct sock_filter flt[64];
 static int nflt;
 /* Forward jumps to the return instructions at the end, fixed up once their places are known. */
-enum { TO_NEXT, TO_EPERM, TO_ENOSYS, TO_NSCHECK };
+enum { TO_NEXT, TO_EPERM, TO_ENOSYS, TO_NSCHECK, TO_FAMILY, TO_ALLOW };
 static int jumps[64][2];
 static void op(unsigned short code, unsigned k, int jt, int jf) {
   jumps[nflt][0] = jt;
@@ -211,6 +215,17 @@ static int program_filter(void) {
   for (size_t i = 0; i < sizeof enosys / sizeof enosys[0]; i++) op(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)enosys[i], TO_ENOSYS, TO_NEXT);
   op(BPF_JMP | BPF_JEQ | BPF_K, SYS_unshare, TO_NSCHECK, TO_NEXT);
   op(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, TO_NSCHECK, TO_NEXT);
+  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, TO_FAMILY, TO_NEXT);
+  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_socketpair, TO_FAMILY, TO_NEXT);
+  op(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, TO_NEXT, TO_NEXT);
+  int family = nflt;
+  /* The family is the first argument of socket and socketpair: an allow-list, the rest EAFNOSUPPORT. */
+  static const unsigned families[] = { AF_UNIX, AF_INET, AF_INET6, AF_NETLINK };
+  op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]), TO_NEXT, TO_NEXT);
+  for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) op(BPF_JMP | BPF_JEQ | BPF_K, families[i], TO_ALLOW, TO_NEXT);
+  op(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EAFNOSUPPORT, TO_NEXT, TO_NEXT);
+  /* A jump only goes forward: the allowed families' own return. */
+  int allow_at = nflt;
   op(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, TO_NEXT, TO_NEXT);
   int nscheck = nflt;
   /* The flags are the first argument of both; the namespace flags are all in its low 32 bits. */
@@ -224,7 +239,8 @@ static int program_filter(void) {
   for (int i = 0; i < nflt; i++) {
     if (BPF_CLASS(flt[i].code) != BPF_JMP) continue;
     for (int b = 0; b < 2; b++) {
-      int to = jumps[i][b] == TO_EPERM ? eperm_at : jumps[i][b] == TO_ENOSYS ? enosys_at : jumps[i][b] == TO_NSCHECK ? nscheck : i + 1;
+      int j = jumps[i][b];
+      int to = j == TO_EPERM ? eperm_at : j == TO_ENOSYS ? enosys_at : j == TO_NSCHECK ? nscheck : j == TO_FAMILY ? family : j == TO_ALLOW ? allow_at : i + 1;
       if (b == 0) flt[i].jt = (unsigned char)(to - i - 1);
       else flt[i].jf = (unsigned char)(to - i - 1);
     }

@@ -105,6 +105,10 @@ const INFO_FD = 4;
 // let it start unconfined; bubblewrap's --die-with-parent ends the sandbox with us, and the
 // reaper what is in the groups.
 const GATE = '/sc-supervisor';
+const INIT_CMDLINE = '/proc/1/cmdline';
+const INIT_TASK_CMDLINE = '/proc/1/task/1/cmdline';
+/** What a program reads as the command line of its sandbox's pid 1. */
+const INIT_NAME = 'sandbox-init\0';
 
 
 let base: Promise<string[]> | null = null;
@@ -155,6 +159,9 @@ async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLa
     ...(iso.runAs ? [] : ['--unshare-user', '--cap-drop', 'ALL']),
     ...(await mountArgs(ro, rw)),
     ...(gate ? ['--ro-bind', gate, GATE] : []),
+    // Pid 1's command line is readable by all: without the launcher it is bubblewrap's own, every
+    // mount with its host path; with it, the limits. The program sees a name instead.
+    ...[INIT_CMDLINE, INIT_TASK_CMDLINE].flatMap((p) => ['--ro-bind', join(dirname(work), 'init'), p]),
     // The launcher is the sandbox's pid 1: the program's kill(-1) finds no other process (init is
     // never a target), and whatever it orphans comes to the launcher to be measured and reaped.
     ...NAMESPACE_ARGS, ...(gate ? ['--as-pid-1'] : []), '--chdir', work,
@@ -247,6 +254,7 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   const base = await makeTempDir('run');
   const work = join(base, 'work');
   await mkdir(work);
+  await writeFile(join(base, 'init'), INIT_NAME);
   for (const [name, content] of Object.entries(spec.files ?? {})) await writeFile(join(work, name), content);
   if (iso.runAs) {
     await chown(work, iso.runAs.uid, iso.runAs.gid);

@@ -81,6 +81,26 @@ int main() {
     string p; cin >> p; int fd = open(p.c_str(), O_WRONLY);
     puts(fd >= 0 && write(fd, "7\n", 2) == 2 ? "wrote" : fd >= 0 ? "opened" : "blocked");
   }
+  if (what == "initcmd") {
+    // Pid 1's command line: at most a name and a word, no option, no host path.
+    string shown;
+    for (const char* p : {"/proc/1/cmdline", "/proc/1/task/1/cmdline"}) {
+      ifstream f(p); if (!f) continue;
+      vector<string> args; string a;
+      while (getline(f, a, '\0')) if (!a.empty()) args.push_back(a);
+      bool bad = args.size() > 2;
+      for (auto& x : args) bad = bad || x.find("simcoach") != string::npos || x.find("bwrap") != string::npos || x[0] == '-';
+      if (bad) { for (auto& x : args) shown += x + " "; shown += "\n"; }
+    }
+    puts(shown.empty() ? "hidden" : shown.c_str());
+  }
+  if (what == "families") {
+    // AF_VSOCK, AF_ALG, AF_BLUETOOTH, AF_PACKET, and a vsock pair: all refused by the filter.
+    string made; int fams[][2] = {{40, SOCK_STREAM}, {38, SOCK_SEQPACKET}, {31, SOCK_STREAM}, {17, SOCK_RAW}};
+    for (auto& f : fams) if (socket(f[0], f[1], 0) >= 0) made += " " + to_string(f[0]);
+    int sv[2]; if (socketpair(40, SOCK_STREAM, 0, sv) == 0) made += " pair";
+    puts(made.empty() ? "refused" : made.c_str() + 1);
+  }
   if (what == "unix") {
     string p; cin >> p; int s = socket(AF_UNIX, SOCK_STREAM, 0); sockaddr_un a{}; a.sun_family = AF_UNIX;
     strncpy(a.sun_path, p.c_str(), sizeof a.sun_path - 1);

@@ -220,6 +220,28 @@ const cases: Case[] = [
     after: () => expect(unixConnections).toBe(0),
   },
   {
+    // Pid 1's command line is readable by every process: per test it was bubblewrap's own (each
+    // mount with its host path), then the launcher's (its limits). The pool's is the supervisor's name.
+    name: "read pid 1's command line (host paths, limits)",
+    verdict: 'AC',
+    output: 'hidden',
+    cpp: () => 'initcmd',
+    python: () =>
+      'shown = []\nfor p in ("/proc/1/cmdline", "/proc/1/task/1/cmdline"):\n    try:\n        args = [a for a in open(p, "rb").read().split(b"\\0") if a]\n    except OSError:\n        continue\n' +
+      '    if len(args) > 2 or any(b"simcoach" in a or b"bwrap" in a or a.startswith(b"-") for a in args):\n        shown.append(b" ".join(args).decode(errors="replace"))\nprint("\\n".join(shown) or "hidden")\n',
+  },
+  {
+    // AF_VSOCK reaches the hypervisor's side of a VM whatever the network namespace; the others
+    // are kernel code no judged program uses. Only local, IP and netlink sockets may be made.
+    name: 'make a socket of another family (AF_VSOCK, AF_ALG, AF_BLUETOOTH, AF_PACKET)',
+    verdict: 'AC',
+    output: 'refused',
+    cpp: () => 'families',
+    python: () =>
+      'import socket\nmade = []\nfor fam, kind in ((40, 1), (38, 5), (31, 1), (17, 3)):\n    try:\n        socket.socket(fam, kind)\n        made.append(str(fam))\n    except OSError:\n        pass\n' +
+      'try:\n    socket.socketpair(40, 1)\n    made.append("pair")\nexcept OSError:\n    pass\nprint(" ".join(made) or "refused")\n',
+  },
+  {
     name: 'find and write a block device (or make one)',
     verdict: 'AC',
     output: 'none',
