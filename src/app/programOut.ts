@@ -43,7 +43,8 @@ export async function writeProgramFile(path: string, source: string, o: { cwd: s
     const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : code === 'ENOSPC' ? 'no space left' : code ?? 'cannot be written';
     return { kind: 'failed', message: `not written: ${file}: ${why}` };
   }
-  return { kind: 'written', path: file, lines: lineCount(source), hidden: hiddenCount(source) };
+  const hidden = hiddenCount(source);
+  return { kind: 'written', path: file, lines: lineCount(source), ...(hidden ? { hidden } : {}) };
 }
 
 /** The app's `w`/`y` over a start directory and a terminal. */
@@ -55,7 +56,8 @@ export function createProgramOut(o: { cwd?: string; terminal?: TerminalOut; env?
     write: (path, source, overwrite) => writeProgramFile(path, source, { cwd, overwrite, ...(env.HOME ? { home: env.HOME } : {}) }),
     copy: (source) => {
       const r = copyToTerminal(source, o.terminal ?? process.stdout, env);
-      return r.ok ? { ...r, hidden: hiddenCount(source) } : r;
+      const hidden = hiddenCount(source);
+      return r.ok && hidden ? { ...r, hidden } : r;
     },
   };
 }
