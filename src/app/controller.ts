@@ -90,14 +90,14 @@ export interface SessionHandle {
 }
 
 /** What `w` made of a path: written, or there already (the screen asks before overwriting), or why not. */
-export type WriteOutcome = { kind: 'written'; path: string; lines: number } | { kind: 'exists'; path: string } | { kind: 'failed'; message: string };
+export type WriteOutcome = { kind: 'written'; path: string; lines: number; /** Control and bidi characters in it (printable.ts). */ hidden?: number } | { kind: 'exists'; path: string } | { kind: 'failed'; message: string };
 
 /** `w` and `y`: the program out of the app, to a file in the start directory or to the terminal's clipboard (OSC 52). */
 export interface ProgramOut {
   /** `PROBLEM.EXT`, relative to the directory the app was started from. */
   defaultName(problemId: string, lang: string): string;
   write(path: string, source: string, overwrite: boolean): Promise<WriteOutcome>;
-  copy(source: string): { ok: true; lines: number } | { ok: false; message: string };
+  copy(source: string): { ok: true; lines: number; hidden?: number } | { ok: false; message: string };
 }
 
 /** Getting a statement for a problem that has none, before any model step plans from a bare link. */

@@ -3,6 +3,7 @@
 // the terminal are touched here only.
 import { stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
+import { hiddenCount } from '../printable.js';
 import { extensionOf, isLangId } from '../runners/langs.js';
 import { copyToTerminal, type TerminalOut } from './clipboard.js';
 import type { ProgramOut, WriteOutcome } from './controller.js';
@@ -42,7 +43,8 @@ export async function writeProgramFile(path: string, source: string, o: { cwd: s
     const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : code === 'ENOSPC' ? 'no space left' : code ?? 'cannot be written';
     return { kind: 'failed', message: `not written: ${file}: ${why}` };
   }
-  return { kind: 'written', path: file, lines: lineCount(source) };
+  const hidden = hiddenCount(source);
+  return { kind: 'written', path: file, lines: lineCount(source), ...(hidden ? { hidden } : {}) };
 }
 
 /** The app's `w`/`y` over a start directory and a terminal. */
@@ -52,6 +54,10 @@ export function createProgramOut(o: { cwd?: string; terminal?: TerminalOut; env?
   return {
     defaultName: defaultProgramName,
     write: (path, source, overwrite) => writeProgramFile(path, source, { cwd, overwrite, ...(env.HOME ? { home: env.HOME } : {}) }),
-    copy: (source) => copyToTerminal(source, o.terminal ?? process.stdout, env),
+    copy: (source) => {
+      const r = copyToTerminal(source, o.terminal ?? process.stdout, env);
+      const hidden = hiddenCount(source);
+      return r.ok && hidden ? { ...r, hidden } : r;
+    },
   };
 }

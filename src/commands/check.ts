@@ -3,7 +3,6 @@
 // line where the run goes wrong, the idea or the implementation — and the explanation is printed;
 // `--fix` asks for a fix too. On an accepted program the complexity review is printed. Without
 // SOLUTION, on a terminal, the tutor opens at the step that takes the program (o, E, e).
-import { writeFileSync } from 'node:fs';
 import { parse } from '../args.js';
 import { resolveSettings, type Settings } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
@@ -16,7 +15,8 @@ import { color } from '../term.js';
 import { readProgramFile } from './program-file.js';
 import { failureText } from './failure-text.js';
 import type { TestResult } from '../runners/types.js';
-import { exitCodeOf, isBackendCode, stepLines, summaryOf } from './headless.js';
+import { exitCodeOf, isBackendCode, stepLines, summaryOf, writeProgram } from './headless.js';
+import { printable, visibleControls } from '../printable.js';
 
 /** What the person gave on the command line, as their decisions at the gate: their program, and a fix if asked. */
 export function personGate(program: Program, o: { fix: boolean; seen: Map<string, Proposal> }): Gate {
@@ -40,15 +40,16 @@ export function personGate(program: Program, o: { fix: boolean; seen: Map<string
 export function explanationText(p: Proposal, stream: NodeJS.WriteStream = process.stdout): string {
   const v = p.value as ExplainValue;
   const m = p.meta ?? {};
-  const at = v.line === null ? 'the answer named no line' : `line ${v.line}${typeof m.lineText === 'string' ? `: ${m.lineText}` : ''}`;
+  const at = v.line === null ? 'the answer named no line' : `line ${v.line}${typeof m.lineText === 'string' ? `: ${visibleControls(m.lineText)}` : ''}`;
   const verdict = v.culprit === 'idea' ? 'the idea is wrong' : v.culprit === 'implementation' ? 'the idea is right, the implementation is wrong' : 'not said whether the idea or the implementation';
   return [
     `${color.red(`${String(m.test ?? 'a test')} fails (${String(m.verdict ?? '')})`, stream)}`,
     `${color.bold('goes wrong at', stream)}  ${at}`,
     `${color.bold('verdict', stream)}        ${verdict}`,
     '',
-    v.explanation,
-    ...(v.trace ? ['', color.bold('the failing input, by hand', stream), v.trace] : []),
+    // The model's words: printed without the escape sequences it may have written.
+    printable(v.explanation),
+    ...(v.trace ? ['', color.bold('the failing input, by hand', stream), printable(v.trace)] : []),
     '',
   ].join('\n');
 }
@@ -56,7 +57,7 @@ export function explanationText(p: Proposal, stream: NodeJS.WriteStream = proces
 function reviewText(p: Proposal, stream: NodeJS.WriteStream = process.stdout): string {
   const v = p.value as ReviewValue;
   const fit = v.fit === 'fits' ? color.green('fits the limits', stream) : v.fit === 'too-slow' ? color.red('too slow for the largest input', stream) : 'fit not said';
-  return [`${color.green('accepted', stream)} on every test · ${fit}`, '', color.bold('complexity', stream), v.complexity, ...(v.limits ? ['', v.limits] : []), ...(v.notes ? ['', v.notes] : []), ''].join('\n');
+  return [`${color.green('accepted', stream)} on every test · ${fit}`, '', color.bold('complexity', stream), printable(v.complexity), ...(v.limits ? ['', printable(v.limits)] : []), ...(v.notes ? ['', printable(v.notes)] : []), ''].join('\n');
 }
 
 async function openTutor(problem: Problem, settings: Settings): Promise<number> {
@@ -122,8 +123,8 @@ export async function run(argv: string[]): Promise<number> {
   } else if (firstFailure) process.stdout.write(`${failureText(firstFailure)}\n`);
   const fixed = seen.has('fix') && result.status === 'solved' ? result.program : undefined;
   if (fixed) {
-    if (values.output) writeFileSync(values.output, fixed.source);
-    else process.stdout.write(`${color.bold('the fixed program', process.stdout)}\n${fixed.source}`);
+    if (!values.output) process.stdout.write(`${color.bold('the fixed program', process.stdout)}\n`);
+    writeProgram(fixed.source, values.output, err);
   }
   err.write(summaryOf(result));
   err.write(`session: ${file}\n`);

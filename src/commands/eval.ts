@@ -206,6 +206,7 @@ async function runEval(argv: string[]): Promise<number> {
 function readWithHeader(file: string): ResultsFile & { header: EvalHeader } {
   if (!existsSync(file) || !statSync(file).isFile()) throw new UserError(`${file}: no such results file`);
   const f = readResults(file);
+  if (f.damaged) process.stderr.write(`${color.yellow('warning:', process.stderr)} ${file}: ${f.damaged} result line${f.damaged === 1 ? '' : 's'} left out (a field is not what an eval writes)\n`);
   if (f.header) return { ...f, header: f.header };
   // A file from before headers: one flow, settings unknown.
   const flows = [...new Set(f.records.map((r) => r.flow))];
@@ -238,7 +239,9 @@ async function runMerge(argv: string[]): Promise<number> {
   if (dupes) process.stderr.write(`${color.yellow('note:', process.stderr)} ${dupes} result${dupes === 1 ? '' : 's'} appeared in more than one file; the first was kept\n`);
   const setSize = Math.max(...files.map((f) => f.header.setSize));
   const { shard: _shard, ...rest } = first.header;
-  const header: EvalHeader = { ...rest, setSize };
+  // Shards of one set name it once; files of different sets are all named in the report.
+  const sets = [...new Set(files.flatMap((f) => f.header.sets ?? [f.header.set]))];
+  const header: EvalHeader = { ...rest, setSize, ...(sets.length > 1 ? { sets } : {}) };
   const missing = setSize * header.flows.length - records.length;
   if (missing > 0) process.stderr.write(`${color.yellow('note:', process.stderr)} ${missing} of ${setSize * header.flows.length} (flow, problem) pairs have no result yet (a shard missing or unfinished)\n`);
   if (values.out) {

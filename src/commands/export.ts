@@ -7,6 +7,7 @@ import { toMarkdown } from '../session/markdown.js';
 import { buildReport } from '../session/report.js';
 import { Timeline } from '../session/timeline.js';
 import { color } from '../term.js';
+import { visibleControls } from '../printable.js';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'export');
@@ -15,7 +16,9 @@ export async function run(argv: string[]): Promise<number> {
   if (format !== 'md' && format !== 'json') throw new UsageError(`export: --format is md or json, not '${format}'`);
   const tl = await Timeline.open(await findSession(positionals[0]!));
   const report = buildReport(tl);
-  const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : toMarkdown(report);
+  // A session holds text from the model and the problem's author: shown, never acted on (a lone \r
+  // or an escape sequence in a program would hide a line from a reader of the report).
+  const text = visibleControls(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : toMarkdown(report));
   for (const w of tl.warnings) process.stderr.write(`${color.yellow('warning:', process.stderr)} ${w}\n`);
   if (!values.output || values.output === '-') {
     process.stdout.write(text);

@@ -11,6 +11,7 @@ import type { SessionHeader } from '../session/events.js';
 import { EXIT, UsageError } from '../errors.js';
 import { budgetEntries } from '../flows/index.js';
 import { color } from '../term.js';
+import { hiddenCount, hiddenNote, visibleControls } from '../printable.js';
 import { callsText } from '../session/format.js';
 
 type FlagSpec = { type: 'string' } | { type: 'boolean' };
@@ -198,8 +199,7 @@ export async function runHeadless(start: HeadlessStart, settings: Settings, outp
   }
   for (const w of result.warnings ?? []) err.write(`${color.yellow('warning:', err)} ${w}\n`);
   if (result.program) {
-    if (output) writeFileSync(output, result.program.source);
-    else process.stdout.write(result.program.source.endsWith('\n') ? result.program.source : `${result.program.source}\n`);
+    writeProgram(result.program.source, output, err);
   }
   err.write(summaryOf(result));
   if (result.status === 'failed' && isBackendCode(result.code)) await explainBackend(settings, result, err);
@@ -214,4 +214,17 @@ async function explainBackend(settings: Settings, r: SessionResult, err: NodeJS.
   const { LlmError } = await import('../llm/errors.js');
   const error = new LlmError(r.code as ConstructorParameters<typeof LlmError>[0], r.reason ?? 'the model server failed');
   err.write(formatGuidance(guidanceFor(settings, error), { bold: (t) => color.bold(t, err), dim: (t) => color.dim(t, err) }));
+}
+
+/**
+ * The program to `-o FILE` or stdout, byte for byte; one that holds control or bidi characters
+ * gets a warning line, and on a terminal it is shown with them visible, since a terminal would act
+ * on them (a lone carriage return hides the start of a line).
+ */
+export function writeProgram(source: string, output: string | undefined, err: NodeJS.WriteStream, out: NodeJS.WriteStream = process.stdout): void {
+  const hidden = hiddenCount(source);
+  if (hidden > 0) err.write(`${color.yellow('warning:', err)} ${hiddenNote(hidden)}\n`);
+  const text = source.endsWith('\n') ? source : `${source}\n`;
+  if (output) writeFileSync(output, source);
+  else out.write(out.isTTY && hidden > 0 ? visibleControls(text) : text);
 }

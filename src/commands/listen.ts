@@ -5,6 +5,7 @@ import { EXIT, UsageError, UserError } from '../errors.js';
 import { problemsDir } from '../paths.js';
 import { color } from '../term.js';
 import { DEFAULT_PORT, startListener } from '../problems/listener.js';
+import { printableLine } from '../printable.js';
 
 /** `simcoach listen [--port 27121] [--dir DIR]`: saves what Competitive Companion sends until Ctrl-C. */
 export async function run(argv: string[]): Promise<number> {
@@ -31,8 +32,8 @@ export async function run(argv: string[]): Promise<number> {
           onSaved: async (file: string, p: { name: string; url: string }) => {
             const { keepStatement } = await import('../problems/statement/save.js');
             const kept = await keepStatement(file, p.url || undefined);
-            if (kept.ok) out(`  statement of ${p.name} kept (${kept.statement.judge})`);
-            else process.stderr.write(`${color.yellow('no statement:', process.stderr)} ${p.name}: ${kept.failure.message}; paste it into ${file}\n`);
+            if (kept.ok) out(`  statement of ${printableLine(p.name)} kept (${kept.statement.judge})`);
+            else process.stderr.write(`${color.yellow('no statement:', process.stderr)} ${printableLine(p.name)}: ${printableLine(kept.failure.message)}; paste it into ${file}\n`);
           },
         }
       : {}),

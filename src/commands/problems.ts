@@ -4,6 +4,7 @@ import { color } from '../term.js';
 import type { Problem } from '../problems/types.js';
 import { loadDefaultSet, loadProblemSet } from '../problems/index.js';
 import type { PracticeMark } from '../session/practice.js';
+import { printableLine } from '../printable.js';
 
 interface Filters {
   difficulty?: string;
@@ -55,7 +56,7 @@ const MARK = { accepted: '✓', samples: '○' } as const;
 const difficultyOf = (p: Problem): string => [p.difficulty, p.rating].filter((x) => x !== undefined).join(' ') || '-';
 
 function clip(text: string, width: number): string {
-  const oneLine = text.replace(/\s+/g, ' ');
+  const oneLine = printableLine(text).replace(/\s+/g, ' ');
   return oneLine.length <= width ? oneLine : `${oneLine.slice(0, Math.max(1, width - 1))}…`;
 }
 

@@ -6,6 +6,7 @@ import { findSession } from '../session/index.js';
 import { replayText } from '../session/text.js';
 import { Timeline } from '../session/timeline.js';
 import { color } from '../term.js';
+import { visibleControls } from '../printable.js';
 
 export function parseReplay(argv: string[], command: 'replay' | 'demo' = 'replay'): { ref?: string; speed: number; branch?: number; check: boolean } {
   const { values, positionals } = parse(argv, command);
@@ -32,7 +33,7 @@ export async function replayTimeline(tl: Timeline, o: { speed: number; branch?: 
     throw new UsageError(`--branch: this session has branches ${tl.branches.map((b) => b.id).join(', ')}`);
   }
   if (!onTerminal()) {
-    process.stdout.write(replayText(tl, o.branch));
+    process.stdout.write(visibleControls(replayText(tl, o.branch)));
     for (const w of tl.warnings) process.stderr.write(`${color.yellow('warning:', process.stderr)} ${w}\n`);
     return EXIT.ok;
   }

@@ -6,6 +6,7 @@ import { humanSize, shortDate, table } from '../session/format.js';
 import { listSessions, removeSession, uniquePrefixLength, type SessionSummary } from '../session/index.js';
 import { languageText, withEndLanguages } from '../session/language.js';
 import { color } from '../term.js';
+import { printableLine } from '../printable.js';
 
 const verdictText = (s: SessionSummary): string => {
   switch (s.verdict) {
@@ -32,11 +33,11 @@ function printTable(sessions: SessionSummary[]): void {
   const rows = sessions.map((s) => [
     shortDate(s.createdAt),
     color.cyan(s.id.slice(0, idLen)),
-    s.label ? `${s.problem} ${color.dim('(demo)')}` : s.problem,
-    s.flow,
+    s.label ? `${printableLine(s.problem)} ${color.dim('(demo)')}` : printableLine(s.problem),
+    printableLine(s.flow),
     // The language it ended in; "cpp → python" when the person switched it at a gate.
-    s.langs ? languageText(s.langs, { names: false }) : s.lang,
-    s.model,
+    printableLine(s.langs ? languageText(s.langs, { names: false }) : s.lang),
+    printableLine(s.model),
     String(s.steps),
     verdictText(s),
     humanSize(s.size),

@@ -5,6 +5,7 @@ import { loadProblem } from '../problems/index.js';
 import { fetchStatement, needsStatement, statementMarkdown } from '../problems/statement/index.js';
 import { keepStatement } from '../problems/statement/save.js';
 import { color } from '../term.js';
+import { printable, printableLine } from '../printable.js';
 
 const PASTE_HINT = 'Paste the statement into the problem file under its title (or into the tutor when it asks), then go on.';
 
@@ -17,18 +18,18 @@ export async function run(argv: string[]): Promise<number> {
   const file = problem.source?.file;
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const fail = (message: string) => {
-    process.stderr.write(`${color.yellow('no statement:', process.stderr)} ${message}\n${PASTE_HINT}\n`);
+    process.stderr.write(`${color.yellow('no statement:', process.stderr)} ${printableLine(message)}\n${PASTE_HINT}\n`);
     return EXIT.failed;
   };
   if (!values.print && file && extname(file).toLowerCase() === '.md') {
     const kept = await keepStatement(file, url);
     if (!kept.ok) return fail(kept.failure.message);
-    out(`kept the statement of ${problem.title} (${kept.statement.judge}) in ${file}`);
+    out(`kept the statement of ${printableLine(problem.title)} (${kept.statement.judge}) in ${file}`);
     return EXIT.ok;
   }
   const r = await fetchStatement(url);
   if (!r.ok) return fail(r.failure.message);
-  out(statementMarkdown(r.statement));
+  out(printable(statementMarkdown(r.statement)));
   if (!values.print) process.stderr.write(`${file ?? problem.id} is not a .md file, so the statement was printed, not kept.\n`);
   if (!values.print && needsStatement(problem)) process.stderr.write('The problem itself still has no statement.\n');
   return EXIT.ok;

@@ -5,7 +5,8 @@ import java from 'highlight.js/lib/languages/java';
 import javascript from 'highlight.js/lib/languages/javascript';
 import python from 'highlight.js/lib/languages/python';
 import { createLowlight } from 'lowlight';
-import { clean, cut, cells, type Row, type Seg } from './rows.js';
+import { visibleControls } from '../printable.js';
+import { cut, cells, type Row, type Seg } from './rows.js';
 import { colorOn, type Tone } from './theme.js';
 
 const lowlight = createLowlight({ python, cpp, javascript, java });
@@ -75,15 +76,39 @@ function toLines(segs: Seg[]): Seg[][] {
   return lines;
 }
 
+/**
+ * The code's lines as coloured pieces. Control and bidi characters are shown, not removed or
+ * acted on (visibleControls): a lone carriage return is a line break to the compiler, so it
+ * starts a new line here too, marked ␍, and every mark stands out in inverse.
+ */
 export function highlightLines(code: string, lang?: string): Seg[][] {
-  const text = clean(code).replace(/\s+$/, '');
+  const text = visibleControls(code.replace(/\t/g, '    ')).replace(/\s+$/, '');
   const name = lang ? (LANG_ALIASES[lang] ?? lang) : undefined;
-  if (!colorOn() || !name || !lowlight.registered(name)) return text.split('\n').map((l) => (l === '' ? [] : [{ text: l }]));
+  const plain = (): Seg[][] => text.split('\n').map((l) => (l === '' ? [] : [{ text: l }]));
+  if (!colorOn() || !name || !lowlight.registered(name)) return plain().map(markHidden);
   try {
-    return toLines(flattenRoot(lowlight.highlight(name, text) as unknown as HastNode));
+    return toLines(flattenRoot(lowlight.highlight(name, text) as unknown as HastNode)).map(markHidden);
   } catch {
-    return text.split('\n').map((l) => (l === '' ? [] : [{ text: l }]));
+    return plain().map(markHidden);
   }
+}
+
+const MARK = /[\u2400-\u2421]|⟨U\+[0-9A-F]{4,6}⟩/g;
+
+/** The marks visibleControls left, as pieces of their own in inverse red. */
+function markHidden(line: Seg[]): Seg[] {
+  return line.flatMap((s) => {
+    if (!/[\u2400-\u2421⟨]/.test(s.text)) return [s];
+    const out: Seg[] = [];
+    let at = 0;
+    for (const m of s.text.matchAll(MARK)) {
+      if (m.index > at) out.push({ ...s, text: s.text.slice(at, m.index) });
+      out.push({ text: m[0], color: 'red', inverse: true });
+      at = m.index + m[0].length;
+    }
+    if (at < s.text.length) out.push({ ...s, text: s.text.slice(at) });
+    return out;
+  });
 }
 
 function flattenRoot(root: HastNode): Seg[] {

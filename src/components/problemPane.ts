@@ -4,6 +4,7 @@ import type { Problem } from '../problems/types.js';
 import { statementRows } from './statement.js';
 import { compareRows } from './TestTable.js';
 import { blank, seg, textRows, type Row } from './rows.js';
+import { printableLine } from '../printable.js';
 
 // The judge's own defaults (src/runners/judge.ts), shown for problems that state no limits.
 const DEFAULT_TIME_MS = 2000;
@@ -19,7 +20,7 @@ export function limitsLine(p: Problem): string {
 }
 
 export function problemRows(p: Problem, width: number): Row[] {
-  const rows: Row[] = [[seg(p.title, { bold: true }), seg(`  ${p.id}`, { dim: true })]];
+  const rows: Row[] = [[seg(printableLine(p.title), { bold: true }), seg(`  ${printableLine(p.id)}`, { dim: true })]];
   const about = [limitsLine(p), p.difficulty ? `difficulty ${p.difficulty}` : '', p.tags.length ? p.tags.join(', ') : ''].filter(Boolean);
   rows.push(...textRows(about.join(' · '), width, { dim: true }));
   if (p.kind.type === 'function') rows.push(...textRows(`function-style: ${p.kind.signature}`, width, { color: 'yellow' }));

@@ -8,6 +8,7 @@ import { markedTerminal } from 'marked-terminal';
 import { mathToUnicode } from '../problems/tex.js';
 import { cells, clean, type Row, type Seg } from './rows.js';
 import type { Tone } from './theme.js';
+import { printable } from '../printable.js';
 
 // Level 1 always: the codes are read back into segments, never written to the terminal as they are.
 const ansi: ChalkInstance = new Chalk({ level: 1 });
@@ -198,7 +199,8 @@ export interface RenderedStatement {
 export function statementRows(markdown: string, width: number, o: StatementOptions = {}): RenderedStatement {
   const w = Math.max(20, width);
   const m = renderer(w);
-  const { tokens, has } = keep(m.lexer(prepare(markdown)), o);
+  // The author's own escape sequences go before rendering: only the renderer's colours are read back.
+  const { tokens, has } = keep(m.lexer(prepare(printable(markdown))), o);
   const text = m.parser(tokens).replace(/\s+$/, '');
   const rows: Row[] = [];
   let blankRun = 0;

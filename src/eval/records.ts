@@ -4,6 +4,7 @@
 // with the same file skips the pairs it holds, and `eval merge` refuses files whose headers differ.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
+import { printableLine } from '../printable.js';
 
 export const RECORD_VERSION = 1;
 
@@ -26,6 +27,8 @@ export interface EvalHeader extends EvalSettings {
   setSize: number;
   /** `i/n` when this file holds one shard. */
   shard?: string;
+  /** Every set a merged file's results came from (`eval merge`); absent: only `set`. */
+  sets?: string[];
 }
 
 export interface EvalRecord {
@@ -55,12 +58,72 @@ export interface EvalRecord {
 export interface ResultsFile {
   header?: EvalHeader;
   records: EvalRecord[];
+  /** Result lines left out because a field was not what an eval writes (a count that is not a number…). */
+  damaged?: number;
 }
 
 export const pairKey = (flow: string, id: string): string => `${flow}\u0000${id}`;
 
 function isRecord(v: Record<string, unknown>): boolean {
   return typeof v.id === 'string' && typeof v.passed === 'boolean';
+}
+
+const COUNTS = ['calls', 'promptTokens', 'promptTokensEvaluated', 'completionTokens', 'seconds'] as const;
+const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x >= 0;
+const count = (x: unknown): number => (isCount(x) ? x : 0);
+const text = (x: unknown): string | undefined => (typeof x === 'string' ? printableLine(x) : undefined);
+
+/**
+ * A result line as the report may show it, or undefined when a field is not what it must be (a
+ * count that is not a finite number, a status that is not text): the report and the page put
+ * these values into tables and HTML, so nothing else gets through. Text is made printable.
+ */
+function checkedRecord(v: Record<string, unknown>, flow: string, index: number): EvalRecord | undefined {
+  // A count missing (an older file) is 0; one that is there but not a finite number is damage.
+  if (![...COUNTS, 'repairs'].every((k) => v[k] === undefined || isCount(v[k]))) return undefined;
+  if ((v.status !== undefined && typeof v.status !== 'string') || (v.difficulty !== undefined && v.difficulty !== null && typeof v.difficulty !== 'string')) return undefined;
+  if (v.session !== undefined && typeof v.session !== 'string') return undefined;
+  const difficulty = text(v.difficulty);
+  const session = text(v.session);
+  return {
+    type: 'result',
+    flow: printableLine(flow),
+    index: typeof v.index === 'number' && Number.isInteger(v.index) && v.index >= 0 ? v.index : index,
+    id: printableLine(v.id as string),
+    ...(difficulty !== undefined ? { difficulty } : {}),
+    kind: v.kind === 'function' ? 'function' : 'stdin',
+    passed: v.passed === true,
+    samplesPassed: typeof v.samplesPassed === 'boolean' ? v.samplesPassed : v.passed === true,
+    status: typeof v.status === 'string' ? printableLine(v.status) : v.passed === true ? 'solved' : 'unsolved',
+    calls: count(v.calls),
+    repairs: count(v.repairs),
+    promptTokens: count(v.promptTokens),
+    promptTokensEvaluated: count(v.promptTokensEvaluated),
+    completionTokens: count(v.completionTokens),
+    seconds: count(v.seconds),
+    ...(session !== undefined ? { session } : {}),
+  };
+}
+
+/** The header with its fields checked (a damaged one is an error naming the file) and its text printable. */
+function checkedHeader(file: string, v: Record<string, unknown>): EvalHeader {
+  const strings = ['set', 'backend', 'model', 'lang', 'answers'] as const;
+  const ok =
+    Array.isArray(v.flows) && v.flows.every((f) => typeof f === 'string') && strings.every((k) => typeof v[k] === 'string') &&
+    isCount(v.setSize) && typeof v.budgets === 'object' && v.budgets !== null && (v.sets === undefined || (Array.isArray(v.sets) && v.sets.every((s) => typeof s === 'string')));
+  if (!ok) throw new UserError(`${file}: its header line is damaged (flows, set, setSize, model… are not what an eval writes)`);
+  const h = v as unknown as EvalHeader;
+  return {
+    ...h,
+    flows: h.flows.map(printableLine),
+    set: printableLine(h.set),
+    backend: printableLine(h.backend),
+    model: printableLine(h.model),
+    lang: printableLine(h.lang),
+    answers: printableLine(h.answers),
+    ...(h.shard !== undefined ? { shard: printableLine(String(h.shard)) } : {}),
+    ...(h.sets ? { sets: h.sets.map(printableLine) } : {}),
+  };
 }
 
 /**
@@ -77,6 +140,7 @@ export function readResults(file: string, legacyFlow?: string): ResultsFile {
   }
   let header: EvalHeader | undefined;
   const records: EvalRecord[] = [];
+  let damaged = 0;
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     let v: Record<string, unknown>;
@@ -87,25 +151,19 @@ export function readResults(file: string, legacyFlow?: string): ResultsFile {
     }
     if (typeof v !== 'object' || v === null) continue;
     if (v.type === 'eval') {
-      header ??= v as unknown as EvalHeader;
+      header ??= checkedHeader(file, v);
       continue;
     }
     if (!isRecord(v)) continue;
     const flow = typeof v.flow === 'string' ? v.flow : (header?.flows[0] ?? legacyFlow ?? '?');
-    const r = v as Partial<EvalRecord>;
-    records.push({
-      ...(v as unknown as EvalRecord),
-      kind: r.kind === 'function' ? 'function' : 'stdin',
-      index: typeof r.index === 'number' ? r.index : records.length,
-      samplesPassed: typeof r.samplesPassed === 'boolean' ? r.samplesPassed : v.passed === true,
-      repairs: typeof r.repairs === 'number' ? r.repairs : 0,
-      flow,
-    });
+    const r = checkedRecord(v, flow, records.length);
+    if (r) records.push(r);
+    else damaged++;
   }
   if (!header && records.length === 0 && text.trim() !== '') {
     throw new UserError(`${file} is not an eval results file (JSON lines with id and passed)`);
   }
-  return { ...(header ? { header } : {}), records };
+  return { ...(header ? { header } : {}), records, ...(damaged ? { damaged } : {}) };
 }
 
 export function appendLine(file: string, value: EvalHeader | EvalRecord): void {

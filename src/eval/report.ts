@@ -12,6 +12,8 @@ export interface EvalReport {
   backend: string;
   lang: string;
   set: string;
+  /** Every set the results came from (several after `eval merge` of different sets). */
+  sets: string[];
   /** Over every (flow, problem) pair. */
   pass_at_1: number;
   solved: number;
@@ -25,7 +27,7 @@ export interface EvalReport {
 
 const avg = (rs: EvalRecord[], f: (r: EvalRecord) => number): number => (rs.length ? Math.round((rs.reduce((a, r) => a + f(r), 0) / rs.length) * 10) / 10 : 0);
 
-export function buildReport(header: Pick<EvalHeader, 'flows' | 'model' | 'backend' | 'lang' | 'set'>, records: EvalRecord[]): EvalReport {
+export function buildReport(header: Pick<EvalHeader, 'flows' | 'model' | 'backend' | 'lang' | 'set' | 'sets'>, records: EvalRecord[]): EvalReport {
   const problems = ordered(records, header.flows);
   const solved = problems.filter((r) => r.passed).length;
   return {
@@ -35,6 +37,7 @@ export function buildReport(header: Pick<EvalHeader, 'flows' | 'model' | 'backen
     backend: header.backend,
     lang: header.lang,
     set: header.set,
+    sets: header.sets ?? [header.set],
     pass_at_1: problems.length ? Math.round((solved / problems.length) * 10_000) / 10_000 : 0,
     solved,
     total: problems.length,
@@ -112,7 +115,8 @@ export function reportTable(rep: EvalReport, p: Paint = plain): string {
     ...(rep.problems.some((r) => r.repairs) ? ["calls a+b: the method's own calls + repair requests for answers that could not be read"] : []),
     ...(rep.problems.some((r) => r.kind === 'function') ? ['function-style problems (fn) are reported apart from the stdin-style ones'] : []),
   ];
-  return [...perProblem, '', ...summary, '', ...lines, ...notes.map((n) => p.dim(n))].join('\n');
+  const sets = rep.sets.length > 1 ? [`sets: ${rep.sets.join(', ')}`] : [];
+  return [...perProblem, '', ...summary, '', ...lines, ...sets, ...notes.map((n) => p.dim(n))].join('\n');
 }
 
 const CSV_COLUMNS = ['flow', 'group', 'problem', 'difficulty', 'kind', 'problems', 'solved', 'pass_at_1', 'samples_passed', 'calls', 'repairs', 'prompt_tokens', 'evaluated_tokens', 'completion_tokens', 'seconds'] as const;

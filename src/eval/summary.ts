@@ -15,7 +15,7 @@ export interface SummaryRow {
   prompt_tokens: number;
   evaluated_tokens: number;
   completion_tokens: number;
-  /** Calls spent per solved problem (every call of the group over its solved problems); null when none solved. */
+  /** Calls a solved problem took, on average over the solved ones; null when none solved. */
   calls_per_solved: number | null;
 }
 
@@ -49,7 +49,8 @@ function rowOf(flow: string, group: string, rs: EvalRecord[]): SummaryRow {
     prompt_tokens: sum((r) => r.promptTokens),
     evaluated_tokens: sum((r) => r.promptTokensEvaluated),
     completion_tokens: sum((r) => r.completionTokens),
-    calls_per_solved: solved ? round(calls / solved, 1) : null,
+    // Over the solved problems only: what a solution cost, not the calls spent failing on others.
+    calls_per_solved: solved ? round(rs.filter((r) => r.passed).reduce((a, r) => a + r.calls, 0) / solved, 1) : null,
   };
 }
 

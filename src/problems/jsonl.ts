@@ -2,6 +2,7 @@
 import type { Problem, TestCase } from './types.js';
 import { problemError } from './read.js';
 import { titleFrom } from './text.js';
+import { withPrintableFields } from './printableFields.js';
 
 export interface JsonLine {
   line: number;
@@ -157,8 +158,8 @@ function fromCodeContests(file: string, l: JsonLine, id: string): Problem {
 /** One line as a Problem, whichever of the two shapes it has. */
 export function problemFromLine(file: string, l: JsonLine, id: string = lineId(l)): Problem {
   const v = l.value;
-  if ('public_tests' in v || 'private_tests' in v || 'generated_tests' in v) return fromCodeContests(file, l, id);
-  if ('description' in v && ('samples' in v || 'tests' in v || 'starter_code' in v)) return fromApps(file, l, id);
+  if ('public_tests' in v || 'private_tests' in v || 'generated_tests' in v) return withPrintableFields(fromCodeContests(file, l, id));
+  if ('description' in v && ('samples' in v || 'tests' in v || 'starter_code' in v)) return withPrintableFields(fromApps(file, l, id));
   throw problemError(
     file,
     l.line,

@@ -17,6 +17,7 @@ import {
   titleFromText,
   toleranceFromText,
 } from './contest.js';
+import { withPrintableFields } from './printableFields.js';
 
 /** Samples from tagged blocks if there are any, else from the labels of a contest page. */
 function sampleParts(lines: string[], bodyLine: number): Part[] {
@@ -65,7 +66,7 @@ export function parseStatement(file: string, text: string, id: string): { proble
     ...(fm.interactor ? { interactor: fm.interactor } : {}),
     ...(fm.input || fm.output ? { io: { ...(fm.input ? { input: fm.input } : {}), ...(fm.output ? { output: fm.output } : {}) } } : {}),
   };
-  return { problem, fm };
+  return { problem: withPrintableFields(problem), fm };
 }
 
 export const STATEMENT_EXTENSIONS = new Set(['.md', '.markdown', '.txt']);

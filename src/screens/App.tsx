@@ -18,6 +18,7 @@ const loadSolve = () => import('./Solve.js');
 const Solve = lazy(() => loadSolve().then((m) => ({ default: m.Solve })));
 import { resultWord } from '../session/verdict.js';
 import type { SessionView } from '../app/sessionView.js';
+import { printableLine } from '../printable.js';
 
 export interface AppProps {
   app: AppController;
@@ -99,7 +100,7 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
   let body: React.ReactNode;
   if (screen.kind === 'solve') {
     body = (
-      <Suspense fallback={<Text dimColor>{cut(`opening ${screen.problem.title}…`, width)}</Text>}>
+      <Suspense fallback={<Text dimColor>{cut(`opening ${printableLine(screen.problem.title)}…`, width)}</Text>}>
         <Solve
           session={screen.session}
           problem={screen.problem}
@@ -128,7 +129,7 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
     const flow = screen.flow;
     body = <StatementPrompt problem={screen.problem} source={app.statement} app={app} width={width} height={height - 1} onReady={(p) => startNow(p, flow)} onCancel={() => (initial ? onExit(0) : setScreen({ kind: 'picker' }))} />;
   } else if (screen.kind === 'opening') {
-    body = <Text dimColor>{cut(`opening ${screen.what}…`, width)}</Text>;
+    body = <Text dimColor>{cut(`opening ${printableLine(screen.what)}…`, width)}</Text>;
   } else {
     body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} onPick={(ref) => pick(ref)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
   }

@@ -15,6 +15,7 @@ import { stepProgram } from '../components/currentProgram.js';
 import { withProgramHints } from '../components/solveHints.js';
 import type { ProgramOut } from '../app/controller.js';
 import { ProgramOutLine, programOutHints, useProgramOut } from './solve/WriteProgram.js';
+import { printableLine } from '../printable.js';
 
 /** How play waits between beats: the real clock by default; tests drive it by hand. */
 export interface PlayClock {
@@ -204,7 +205,7 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
   const width = Math.max(20, (stdout?.columns ?? 80) - 4);
   const line = po.writing || po.said !== undefined;
   const height = Math.max(4, rows - 7 - Math.min(2, tl.warnings.length) - (line ? 1 : 0));
-  const title = `${h.problem.title || h.problem.id} · ${h.flow} · ${h.model}${h.label ? ` · ${h.label}` : ''}`;
+  const title = printableLine(`${h.problem.title || h.problem.id} · ${h.flow} · ${h.model}${h.label ? ` · ${h.label}` : ''}`);
   const status = `${tl.branches.length > 1 ? `branch ${branchId} · ` : ''}step ${index + 1}/${branch.steps.length}${ref ? ` · ${ref.title} · ${clock(ref.t)}` : ''} · ${languageText(language)}${playing ? ` · ▶ playing ×${speed}` : ''}`;
 
   let body: ReactElement;

@@ -4,6 +4,8 @@
 // read lines here, so a damaged file reads the same, and says the same, wherever it is opened.
 import { JOURNAL_READS_FROM, JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
 import { UserError } from '../errors.js';
+import { printableLine } from '../printable.js';
+import { withPrintableFields } from '../problems/printableFields.js';
 import { checkEvent, checkHeader, type Checked } from './schema.js';
 
 export type BodyEvent = Exclude<JournalEvent, SessionHeader>;
@@ -43,6 +45,24 @@ export function headerProblem(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The header's one-line fields as they may be printed: a session file is anyone's to write, and
+ * its problem title, model and flow are shown by `sessions`, `replay`, `export` and the tutor.
+ */
+function printableHeader(h: SessionHeader): SessionHeader {
+  return {
+    ...h,
+    id: printableLine(h.id),
+    createdAt: printableLine(h.createdAt),
+    flow: printableLine(h.flow),
+    backend: printableLine(String(h.backend)),
+    model: printableLine(h.model),
+    lang: printableLine(String(h.lang)),
+    problem: withPrintableFields(h.problem),
+    ...(h.label !== undefined ? { label: printableLine(String(h.label)) } : {}),
+  };
+}
+
 /** One-line error for a file that is not a session, naming the file. */
 export const notASession = (file: string, why: string): UserError =>
   new UserError(`${file} is not a simcoach session: ${why}`);
@@ -60,7 +80,7 @@ export function parseHeader(file: string, text: string): SessionHeader {
   if (why) throw notASession(file, why);
   const checked = checkHeader(value);
   if (!checked.ok) throw notASession(file, `its header is damaged (${checked.why})`);
-  return checked.value;
+  return printableHeader(checked.value);
 }
 
 /** One line's text as an event: JSON first, then the journal's schema. */

@@ -8,6 +8,7 @@ import { LineInput } from '../../components/Editor.js';
 import type { Hint } from '../../components/KeyHints.js';
 import { cut } from '../../components/rows.js';
 import { tone } from '../../components/theme.js';
+import { hiddenNote } from '../../printable.js';
 import type { ProgramOut, WriteOutcome } from '../../app/controller.js';
 
 export interface Said {
@@ -22,12 +23,16 @@ export const WRITE_HINTS: Hint[] = [
 
 /** What the status line says after a write. */
 export function writtenNotice(r: Exclude<WriteOutcome, { kind: 'exists' }>): Said {
-  return r.kind === 'written' ? { text: `wrote ${r.lines} line${r.lines === 1 ? '' : 's'} to ${r.path}`, tone: 'green' } : { text: r.message, tone: 'red' };
+  if (r.kind !== 'written') return { text: r.message, tone: 'red' };
+  const text = `wrote ${r.lines} line${r.lines === 1 ? '' : 's'} to ${r.path}`;
+  return r.hidden ? { text: `${text} — ${hiddenNote(r.hidden)}`, tone: 'yellow' } : { text, tone: 'green' };
 }
 
 /** What the status line says after `y`. */
 export function copiedNotice(r: ReturnType<ProgramOut['copy']>): Said {
-  return r.ok ? { text: `copied ${r.lines} line${r.lines === 1 ? '' : 's'} to the clipboard (OSC 52)`, tone: 'green' } : { text: r.message, tone: 'yellow' };
+  if (!r.ok) return { text: r.message, tone: 'yellow' };
+  const text = `copied ${r.lines} line${r.lines === 1 ? '' : 's'} to the clipboard (OSC 52)`;
+  return r.hidden ? { text: `${text} — ${hiddenNote(r.hidden)}`, tone: 'yellow' } : { text, tone: 'green' };
 }
 
 /** The line itself; `onAsking` tells the screen when its key hints should be CONFIRM_HINTS. */
