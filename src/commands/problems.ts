@@ -60,8 +60,14 @@ function clip(text: string, width: number): string {
   return oneLine.length <= width ? oneLine : `${oneLine.slice(0, Math.max(1, width - 1))}…`;
 }
 
-function table(set: Problem[], marks: Map<string, 'accepted' | 'samples'>, practised: Map<string, { text: string }>): string {
+/**
+ * The list as a table. Each row starts with its number in the whole list (what `solve N` takes);
+ * an id too long for its column is never cut (it could not be typed back): it goes whole on a
+ * line of its own, and the rest of its row on the next.
+ */
+function table(set: Problem[], numberOf: (p: Problem) => number, marks: Map<string, 'accepted' | 'samples'>, practised: Map<string, { text: string }>): string {
   const rows = set.map((p) => [
+    String(numberOf(p)),
     ((m) => (m ? MARK[m] : ' '))(marks.get(p.id)),
     p.id,
     p.title,
@@ -70,17 +76,21 @@ function table(set: Problem[], marks: Map<string, 'accepted' | 'samples'>, pract
     String(p.tests.length),
     practised.get(p.id)?.text ?? '',
   ]);
-  const head = [' ', 'id', 'title', 'difficulty', 'samples', 'tests', practised.size > 0 ? 'practice' : ''];
+  const head = ['#', ' ', 'id', 'title', 'difficulty', 'samples', 'tests', practised.size > 0 ? 'practice' : ''];
   const width = (i: number) => Math.max(head[i]!.length, ...rows.map((r) => r[i]!.length));
-  const idW = Math.min(width(1), 40);
-  const diffW = width(3);
-  const fixed = 2 + idW + 2 + 2 + diffW + 2 + 7 + 2 + 5 + (practised.size > 0 ? 11 : 0);
-  const titleW = Math.max(10, Math.min(width(2), (process.stdout.columns ?? 100) - fixed));
-  const line = (r: string[]) =>
-    [r[0], clip(r[1]!, idW).padEnd(idW), clip(r[2]!, titleW).padEnd(titleW), r[3]!.padEnd(diffW), r[4]!.padStart(7), r[5]!.padStart(5), r[6]]
+  const numW = width(0);
+  const idW = Math.min(width(2), 40);
+  const diffW = width(4);
+  const fixed = numW + 2 + 1 + 2 + idW + 2 + 2 + diffW + 2 + 7 + 2 + 5 + (practised.size > 0 ? 11 : 0);
+  const titleW = Math.max(10, Math.min(width(3), (process.stdout.columns ?? 100) - fixed));
+  const line = (r: string[], id: string) =>
+    [r[0]!.padStart(numW), r[1], id.padEnd(idW), clip(r[3]!, titleW).padEnd(titleW), r[4]!.padEnd(diffW), r[5]!.padStart(7), r[6]!.padStart(5), r[7]]
       .join('  ')
       .trimEnd();
-  return [color.bold(line(head)), ...rows.map(line)].join('\n');
+  const body = rows.flatMap((r) =>
+    r[2]!.length <= idW ? [line(r, r[2]!)] : [`${r[0]!.padStart(numW)}  ${r[1]}  ${r[2]}`, line(['', ' ', ...r.slice(2)], '')],
+  );
+  return [color.bold(line(head, head[2]!)), ...body].join('\n');
 }
 
 /** `simcoach problems [SET] [--difficulty D] [--tag T] [--json]` */
@@ -119,10 +129,11 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(all.length === 0 ? 'no problems in this set\n' : `no problems match (of ${all.length})\n`);
     return EXIT.ok;
   }
-  process.stdout.write(`${table(set, marks, practised)}\n`);
+  const place = new Map(all.map((p, i) => [p, i + 1]));
+  process.stdout.write(`${table(set, (p) => place.get(p)!, marks, practised)}\n`);
   const note = `${set.length === all.length ? `${set.length} problems` : `${set.length} of ${all.length} problems`}${marks.size > 0 ? " (✓ accepted, ○ samples pass)" : ""}`;
   // A bare id names only the built-in and saved problems; one from another set needs its SET.
   const ref = positionals[0] === undefined ? 'ID' : `${positionals[0]}:ID`;
-  process.stdout.write(color.dim(`${note}; solve one with \`simcoach solve ${ref}\`\n`));
+  process.stdout.write(color.dim(`${note}; solve one with \`simcoach solve ${ref}\` (its number, or the start of its id, will do)\n`));
   return EXIT.ok;
 }

@@ -13,6 +13,7 @@ import { loadDirectory, type DirOptions } from './directory.js';
 import { fixturesDir } from './fixtures.js';
 import { PAYLOAD_EXTENSIONS } from './companion.js';
 import { loadPayloadFile } from './payload.js';
+import { pickProblem } from './pick.js';
 
 export type { Problem, TestCase, Comparison, CompareMode, ProblemKind } from './types.js';
 export type { DirOptions as SetOptions } from './directory.js';
@@ -68,9 +69,9 @@ function unknownExtension(path: string): UserError {
 }
 
 function pickFromSet(where: string, set: Problem[], pick: string): Problem {
-  const p = set.find((x) => x.id === pick) ?? set.find((x) => x.id.endsWith(`/${pick}`)) ?? set.find((x) => x.title === pick);
-  if (!p) throw new UserError(`${where}: no problem with id '${pick}'`, 1, 'List the ids with `simcoach problems SET`.');
-  return p;
+  const p = pickProblem(set, pick);
+  if (!p.ok) throw new UserError(`${where}: ${p.why}`, 1, 'List the ids with `simcoach problems SET`.');
+  return p.problem;
 }
 
 /**
@@ -109,15 +110,12 @@ export async function loadProblem(ref: string): Promise<Problem> {
 async function byDefaultId(ref: string): Promise<Problem> {
   if (extname(ref) !== '') throw new UserError(`${ref}: no such file`);
   const set = await loadDefaultSet({ onSkip: () => {} });
-  // Saved problems are listed as GROUP/NAME, so that is an id too, not only a path.
-  const p = set.find((x) => x.id === ref) ?? set.find((x) => x.id.endsWith(`/${ref}`));
-  if (p) return p;
-  if (ref.includes('/')) throw new UserError(`${ref}: no such file, and no problem with that id in the built-in or saved set`, 1, 'List the ids with `simcoach problems`.');
-  throw new UserError(
-    `${ref}: no such file, and no problem with that id in the built-in or saved set`,
-    1,
-    'List the ids with `simcoach problems`.',
-  );
+  // Saved problems are listed as GROUP/NAME, so that is an id too, not only a path; a number is
+  // the problem's place in `simcoach problems`' list, a unique start of an id is that id.
+  const p = pickProblem(set, ref);
+  if (p.ok) return p.problem;
+  if (p.many) throw new UserError(`${ref}: ${p.why}`, 1, 'List the ids with `simcoach problems`.');
+  throw new UserError(`${ref}: no such file, and no problem with that id in the built-in or saved set${p.near ? ` (did you mean '${p.near}'?)` : ''}`, 1, 'List the ids with `simcoach problems`.');
 }
 
 /** Every problem a reference holds: a whole .jsonl file, a directory, or one file as a set of one. */
