@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './errors.js';
+import { didYouMean } from './suggest.js';
 import { FLAGS, type CommandName, type FlagTable } from './commands/flags.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -30,10 +31,17 @@ export function parse<C extends CommandName>(
     return { values: r.values as Parsed<(typeof FLAGS)[C]> & Record<string, string | boolean | undefined>, positionals: r.positionals };
   } catch (err) {
     const text = err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err);
-    const what = text.replace(/\. To specify a positional.*$/, '');
+    const what = text.replace(/\. To specify a positional.*$/, '') + flagMeant(text, [...Object.keys(FLAGS[command]), ...Object.keys(extra)]);
     // The bare `simcoach` has no command word to name; cli.tsx already says `simcoach:`.
     throw new UsageError(command ? `${command}: ${what}` : what);
   }
+}
+
+/** " (did you mean '--model'?)" for an unknown flag near a known one, else "". */
+function flagMeant(message: string, known: string[]): string {
+  const flag = /^Unknown option '--([^'=]+)'/.exec(message)?.[1];
+  const near = flag ? didYouMean(flag, known) : undefined;
+  return near ? ` (did you mean '--${near}'?)` : '';
 }
 
 /** A flag's value as a number, or a usage error naming the flag. */

@@ -3,7 +3,7 @@
 // screens see only the interfaces in controller.ts.
 import { APPROVAL_MODES, BACKENDS, resolveSettings, type ApprovalMode, setSetting, type SettingFlags, type Settings } from '../config.js';
 import { flowFor, flowRecord, flows, optionsOf } from '../flows/index.js';
-import { extensionOf, isLangId, langIds } from '../runners/langs.js';
+import { extensionOf, isLangId, langFromPath as langFromPathSync, langIds } from '../runners/langs.js';
 import type { SessionFlow } from '../engine/session.js';
 import { guidanceFor } from '../llm/guidance.js';
 import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
@@ -113,6 +113,9 @@ export function createAppController(o: ControllerOptions): RunningApp {
   };
   if (!o.probe) void recheck();
 
+  // The program file the person opened with `o` in this session: `w` writes back to it by default.
+  let openedFile: string | undefined;
+  const programOut = o.programOut ?? createProgramOut();
   const controller: RunningApp = {
     async shutdown() {
       await Promise.all([...sessions].map((h) => h.stop()));
@@ -140,7 +143,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
       const { loadProblem } = await import('../problems/index.js');
       return loadProblem(ref.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
     },
-    startSession: (problem, flow, program) => startHandle(problem, flow, program),
+    startSession: (problem, flow, program) => {
+      openedFile = undefined;
+      return startHandle(problem, flow, program);
+    },
     statement: {
       needed: needsStatement,
       judge: (problem) => (problem.source?.url ? (o.statementFetch?.judge ?? judgeOf(problem.source.url))?.name : undefined),
@@ -207,6 +213,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
         throw new Error(`${path.trim()}: ${err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'a directory, not a program' : 'cannot be read'}`);
       });
       const lang = langFromPath(file);
+      openedFile = file;
       return { source, ...(lang ? { lang } : {}) };
     },
     async traceAgainst(ask) {
@@ -224,7 +231,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
       const { addPersonTest } = await import('../problems/personTests.js');
       return addPersonTest(problem, input, expected);
     },
-    programOut: o.programOut ?? createProgramOut(),
+    programOut: {
+      ...programOut,
+      defaultName: (problemId, lang) => (openedFile !== undefined && langFromPathSync(openedFile) === lang ? openedFile : programOut.defaultName(problemId, lang)),
+    },
     quit: (code) => o.quit(code),
   };
 

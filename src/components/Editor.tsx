@@ -8,11 +8,13 @@ import { cells, cut } from './rows.js';
 export const EDITOR_HINTS: Hint[] = [
   { key: 'ctrl-s', label: 'save' },
   { key: 'esc', label: 'cancel' },
+  { key: 'ctrl-z', label: 'undo' },
   { key: '←↑↓→', label: 'move' },
   { key: 'home/end', label: 'line' },
   { key: 'pgup/pgdn', label: 'page' },
   { key: 'ctrl-d', label: 'delete' },
   { key: 'ctrl-k', label: 'cut to end' },
+  { key: 'ctrl-x', label: 'delete line' },
 ];
 
 export interface EditorProps {

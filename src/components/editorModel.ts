@@ -6,7 +6,20 @@ export interface EditorState {
   col: number;
   /** First line shown (the editor scrolls to keep the cursor in view). */
   top: number;
+  /** The texts before each change, newest last (ctrl-z goes back one); a run of typing is one change. */
+  undo?: Snapshot[];
+  /** The last change was typing on this row: the next character joins it in one undo step. */
+  typing?: number;
 }
+
+interface Snapshot {
+  lines: string[];
+  row: number;
+  col: number;
+}
+
+/** Changes ctrl-z can take back; older ones are dropped. */
+export const UNDO_DEPTH = 200;
 
 export interface EditorKey {
   input: string;
@@ -92,8 +105,47 @@ export function scrolled(s: EditorState, height: number): EditorState {
   return top === s.top ? s : { ...s, top };
 }
 
-/** One key's effect. Keys the editor does not handle leave the state as it is. */
+/** The line under the cursor removed (ctrl-x); the last line is emptied rather than removed. */
+function deleteLine(s: EditorState): EditorState {
+  if (s.lines.length === 1) return { ...s, lines: [''], col: 0 };
+  const lines = s.lines.filter((_, i) => i !== s.row);
+  const row = Math.min(s.row, lines.length - 1);
+  return { ...s, lines, row, col: Math.min(s.col, chars(lines[row]!).length) };
+}
+
+function undo(s: EditorState): EditorState {
+  const stack = s.undo ?? [];
+  const last = stack[stack.length - 1];
+  if (!last) return s;
+  const { typing: _typing, ...rest } = s;
+  return { ...rest, lines: last.lines, row: last.row, col: last.col, undo: stack.slice(0, -1) };
+}
+
+/**
+ * One key's effect, undoable: a key that changes the text keeps the text before it for ctrl-z
+ * (a run of typed characters on one line is one step, as editors do).
+ */
 export function editorKey(s: EditorState, k: EditorKey, height: number): EditorState {
+  if (k.ctrl && k.input === 'z') return scrolled(undo(s), height);
+  const next = editorKeyOnce(s, k, height);
+  // A key that left the text as it was (a move, ctrl-x on an empty line) is not a step to undo.
+  if (next.lines === s.lines || next.lines.join('\n') === s.lines.join('\n')) {
+    const same = { ...next, lines: s.lines };
+    return s.typing === undefined ? same : withoutTyping(same);
+  }
+  const typed = !k.ctrl && !k.meta && !k.return && !k.tab && k.input.length === 1 && !k.backspace && !k.delete;
+  const joins = typed && s.typing === s.row;
+  const stack = joins ? (s.undo ?? []) : [...(s.undo ?? []), { lines: s.lines, row: s.row, col: s.col }].slice(-UNDO_DEPTH);
+  const { typing: _typing, ...rest } = next;
+  return typed ? { ...rest, undo: stack, typing: next.row } : { ...rest, undo: stack };
+}
+
+const withoutTyping = (s: EditorState): EditorState => {
+  const { typing: _typing, ...rest } = s;
+  return rest;
+};
+
+function editorKeyOnce(s: EditorState, k: EditorKey, height: number): EditorState {
   const lineLen = chars(s.lines[s.row] ?? '').length;
   let next: EditorState = s;
   if (k.upArrow) next = move(s, s.row - 1, s.col);
@@ -108,6 +160,7 @@ export function editorKey(s: EditorState, k: EditorKey, height: number): EditorS
   else if (k.backspace) next = backspace(s);
   else if (k.delete) next = del(s);
   else if (k.tab) next = insert(s, '    ');
+  else if (k.ctrl && k.input === 'x') next = deleteLine(s);
   else if (k.ctrl && k.input === 'k') next = { ...s, lines: s.lines.map((l, i) => (i === s.row ? chars(l).slice(0, s.col).join('') : l)) };
   else if (!k.ctrl && !k.meta && k.input) next = insert(s, k.input);
   return scrolled(next, height);

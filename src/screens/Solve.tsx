@@ -36,6 +36,7 @@ import { currentProgram } from '../components/currentProgram.js';
 import { withProgramHints } from '../components/solveHints.js';
 import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice } from './solve/WriteProgram.js';
 import { CustomRunPanel } from './solve/CustomRun.js';
+import { workingState } from '../components/workingState.js';
 
 export interface SolveProps {
   session: SessionHandle;
@@ -439,7 +440,7 @@ export function Solve(props: SolveProps) {
       hints = gateHints(proposal);
     }
   } else {
-    state = live?.running ? 'running' : live ? (live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : 'waiting for the model') : '';
+    state = live?.running ? 'running' : live ? (live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : workingState(live.agent, v.progress?.counters) ?? 'waiting for the model') : '';
     content = <Streaming {...(live ? { live } : {})} {...(v.error ? { error: v.error } : {})} backendError={backendError} width={stepWidth} height={body} />;
     if (v.error && backendError) hints = [{ key: 'R', label: 'try again' }, ...STREAM_HINTS];
   }

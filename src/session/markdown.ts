@@ -4,6 +4,7 @@ import type { JudgeResult } from '../runners/types.js';
 import type { Report, ReportStep } from './report.js';
 import { callsText } from './format.js';
 import { cutOf, wholeSize } from './cut.js';
+import { resultLine } from './verdict.js';
 
 /** A code fence longer than any run of backticks inside the text, so nothing breaks out. */
 export function fence(text: string, lang = ''): string {
@@ -99,7 +100,9 @@ function problemSection(r: Report): string[] {
 }
 
 export function toMarkdown(r: Report): string {
-  const result = r.samples ? `${r.status} (${r.samples.passed}/${r.samples.total} samples)` : r.status;
+  // Once submitted, the contest's words ("Accepted — 12/12 tests"), as the tutor's end line says it.
+  const submitted = r.submit && (r.status === 'solved' || r.status === 'unsolved') ? resultLine({ status: r.status, submit: r.submit, ...(r.samples ? { samples: r.samples } : {}) }) : undefined;
+  const result = submitted ?? (r.samples ? `${r.status} (${r.samples.passed}/${r.samples.total} samples)` : r.status);
   const out = [
     `# ${r.problem.title || r.problem.id} — simcoach session ${r.id}`,
     '',

@@ -1,6 +1,6 @@
 // A saved session as a report: the structure both export formats share. The markdown and JSON
 // writers only lay this out.
-import type { Decision, DecidedBy } from '../engine/types.js';
+import type { Decision, DecidedBy, Submission } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
 import { branchLanguage, languagePath, type SessionLanguage } from './language.js';
@@ -51,6 +51,8 @@ export interface Report {
   status: string;
   reason?: string;
   samples?: { passed: number; total: number };
+  /** The Submit's verdict: the final program on every sample and hidden test. */
+  submit?: Submission;
   finalCode?: Program & { from: 'outcome' | 'last run' | 'last code step' };
   /** Every model call, repairs included, and of those the repair requests. */
   calls: number;
@@ -142,6 +144,7 @@ export function buildReport(tl: Timeline, branchId?: number): Report {
   if (h.label) r.label = h.label;
   if (end?.outcome.reason) r.reason = end.outcome.reason;
   if (end?.outcome.samples) r.samples = end.outcome.samples;
+  if (end?.outcome.submit) r.submit = end.outcome.submit;
   const code = finalCode(tl, steps);
   if (code) r.finalCode = code;
   return r;

@@ -99,6 +99,17 @@ describe('simcoach export', () => {
     expect(md).toMatch(/\| total \| 3 \| 120 \| 30 \| \d+ \|/);
   });
 
+  it('a submitted session reads as the contest says it: "Accepted — 12/12 tests", not "solved (1/1 samples)"', async () => {
+    new JournalBuilder(header({ id: 'ffff0001' }))
+      .ask(0, 0, { agent: 'code', title: 'Code', pane: 'code', answer: 'print(1)', decision: { kind: 'approve' }, by: 'person' })
+      .run(0, 1, 'AC', 1, 1)
+      .end('solved', undefined, { verdict: 'AC', passed: 12, total: 12, hidden: 11 })
+      .write(join(home.sessions, 'f.jsonl'));
+    const md = (await cli(['export', 'ffff'], home.env)).stdout;
+    expect(md).toContain('- Result: Accepted — 12/12 tests (11 hidden)');
+    expect(md).not.toContain('solved (1/1 samples)');
+  });
+
   it('writes JSON to a file with -o', async () => {
     const out = join(home.root, 'report.json');
     const r = await cli(['export', join(home.sessions, 'e.jsonl'), '-o', out], home.env);

@@ -178,3 +178,26 @@ describe.skipIf(!HAS_TMUX)('a custom input in the tutor', () => {
     expect(t).toMatch(/mine-1\s+WA\s.*expected "8", got "2"/);
   });
 });
+
+describe.skipIf(!HAS_TMUX)('check works on your file', () => {
+  it('w after o writes back to the file opened (rs.py), not to range-sums.py', async () => {
+    await server?.close();
+    server = await startCheckModel();
+    const { dir } = workDir();
+    const mine = join(dir, 'rs.py');
+    copyFileSync(join(ROOT, WRONG_BY_ONE), mine);
+    launchCli(term, { session: 'checkw', args: ['check', '--problem', join(ROOT, RANGE_SUMS), '--host', server.url, '--model', 'fake-coder:7b'], cols: 110, rows: 40, cwd: dir });
+    await until(/Your program\s+your decision/, 'the step that takes the program');
+    keys('o');
+    await until(/program file to check:/, 'the file prompt');
+    keys('-l', mine);
+    keys('Enter');
+    await until(/Why it fails\s+your decision/, 'the explanation');
+    keys('w');
+    const prompt = await until(/write the program to:/, 'the write prompt');
+    expect(prompt).toContain(`write the program to: ${mine}`);
+    keys('Escape');
+    keys('q');
+    await until(/exit=\d+/, 'the app to exit');
+  });
+});

@@ -38,6 +38,12 @@ export type PaneData =
   | { kind: 'proposal'; proposal: Proposal }
   | { kind: 'run'; result: JudgeResult; title?: string };
 
+/** "1 line", "12 lines": a program's length as its pane says it. */
+const countLines = (source: string): string => {
+  const n = source.replace(/\s+$/, '').split('\n').length;
+  return `${n} line${n === 1 ? '' : 's'}`;
+};
+
 const heading = (text: string): Row => [seg(text, { bold: true, underline: true })];
 
 function section(title: string, body: string | undefined, o: PaneOptions, style: Omit<Seg, 'text'> = {}, maxLines?: number): Row[] {
@@ -135,7 +141,7 @@ function codeRowsOf(p: Proposal, o: PaneOptions): Row[] | undefined {
   if (!isProgram(v)) return undefined;
   // Drawn in the language it is written in (a flagged one is not the session's).
   const lang = p.foreign?.lang ?? v.lang;
-  const rows: Row[] = [[seg(lang, { color: 'cyan' }), seg(`  ${v.source.replace(/\s+$/, '').split('\n').length} lines`, { dim: true })]];
+  const rows: Row[] = [[seg(lang, { color: 'cyan' }), seg(`  ${countLines(v.source)}`, { dim: true })]];
   rows.push(...codeRows(v.source, { lang, width: o.width }));
   if (o.previousCode !== undefined) {
     const st = diffStat(o.previousCode, v.source);
