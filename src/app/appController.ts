@@ -234,10 +234,14 @@ export function createAppController(o: ControllerOptions): RunningApp {
     events.subscribe(store.push);
     const abort = new AbortController();
     let file: string | undefined;
+    // Recalled problems come from the person's archive too, unless the settings say the model alone.
+    const { archiveRecall } = await import('../archive/recall.js');
+    const recall = archiveRecall(settings);
     const common = {
       backend,
       gate,
       events,
+      ...(recall ? { recall } : {}),
       signal: abort.signal,
       onFile: (f: string) => (file = f),
       ...(o.judge ? { judge: o.judge } : {}),
