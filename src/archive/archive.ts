@@ -58,7 +58,7 @@ export class Archive {
   static async open(): Promise<Archive> {
     const state = readState();
     const file = indexPath();
-    const db = existsSync(file) && Object.keys(state.docs).length > 0 ? await load(readFileSync(file, 'utf8')) : newIndex(state.embed?.dims);
+    const db = existsSync(file) && Object.keys(state.docs).length > 0 ? load(readFileSync(file, 'utf8'), state.embed?.dims) : newIndex(state.embed?.dims);
     return new Archive(db, state);
   }
 
@@ -131,7 +131,7 @@ export class Archive {
   }
 
   async save(): Promise<void> {
-    writeAtomically(indexPath(), await save(this.db));
+    writeAtomically(indexPath(), save(this.db));
     writeState(this.state);
   }
 
@@ -149,7 +149,7 @@ export class Archive {
       fallback = `the archive has no embeddings from ${o.embedder.model} yet (run \`simcoach archive update\`): similarity by full text only`;
     }
     const wide = o.k + (o.exclude?.length ?? 0) + 20;
-    const raw = await nearest(this.db, text, o.solvedOnly ? wide * 4 : wide, vector);
+    const raw = await nearest(this.db, text, vector ? (o.solvedOnly ? wide * 4 : wide) : Math.max(50, wide * 2), vector);
     const cos = vector ? await cosines(this.db, vector, wide * 4) : undefined;
     const mine = new Set(tokens(this.db, text));
     const hits: Hit[] = [];
@@ -158,9 +158,12 @@ export class Archive {
       if (o.solvedOnly && !h.entry.solution) continue;
       const similarity = cos ? (cos.get(h.entry.key) ?? 0) : dice(mine, new Set(tokens(this.db, docText(h.entry))));
       hits.push({ entry: h.entry, score: h.score, similarity, by: cos ? 'embeddings' : 'text' });
-      if (hits.length >= o.k) break;
     }
-    return { hits, ...(fallback ? { fallback } : {}) };
+    // By full text alone, BM25 picks the candidates and the words in common order them: with a
+    // whole statement as the query, BM25 favours a document that repeats one rare word, where
+    // the share of words in common favours the same problem told again.
+    if (!cos) hits.sort((a, b) => b.similarity - a.similarity);
+    return { hits: hits.slice(0, o.k), ...(fallback ? { fallback } : {}) };
   }
 }
 

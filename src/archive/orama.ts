@@ -1,9 +1,8 @@
 // The archive's search index: Orama (BM25 full text over title, statement and tags, plus a
 // vector index when an embedding model is set; its hybrid mode ranks by both). Documents carry
-// the entry whole, so a hit needs no second read. Saved and restored with Orama's persistence
-// plugin; nothing here knows where problems come from.
-import { count, create, insertMultiple, remove, search, type AnyOrama } from '@orama/orama';
-import { persist, restore } from '@orama/plugin-data-persistence';
+// the entry whole, so a hit needs no second read. Saved and restored as JSON with Orama's own
+// save and load; nothing here knows where problems come from.
+import { count, create, insertMultiple, load as loadRaw, remove, save as saveRaw, search, type AnyOrama, type RawData } from '@orama/orama';
 import type { ArchiveEntry } from './entry.js';
 
 /** What is searched, and how much more a title counts than the statement. */
@@ -61,5 +60,13 @@ export async function cosines(db: AnyOrama, vector: number[], limit: number): Pr
 /** The words of a text as the index reads them (stemmed, lower case). */
 export const tokens = (db: AnyOrama, text: string): string[] => db.tokenizer.tokenize(text, 'english') as string[];
 
-export const save = async (db: AnyOrama): Promise<string> => (await persist(db, 'binary')) as string;
-export const load = async (data: string): Promise<AnyOrama> => restore<AnyOrama>('binary', data);
+// Orama's own save and load, as JSON. Its persistence plugin wraps the same two calls, but its
+// restore makes the index anew with the default tokenizer (no stemming), so a restored index
+// would read words differently from the one that was saved.
+export const save = (db: AnyOrama): string => JSON.stringify(saveRaw(db));
+
+export function load(data: string, dims: number | undefined): AnyOrama {
+  const db = newIndex(dims);
+  loadRaw(db, JSON.parse(data) as RawData);
+  return db;
+}

@@ -36,7 +36,7 @@ export function archiveRecall(settings: Settings, open: () => Promise<OpenArchiv
         const r = await archive.similar(queryText(problem), { k: k + OTHERS, exclude: [problem.id], solvedOnly: true, signal, ...(embedder ? { embedder } : {}) });
         const hits = r.hits.map(recalledOf);
         const found = hits.filter((h) => h.similarity >= settings.archiveMin).slice(0, k);
-        const note = r.fallback ?? report.fallback;
+        const note = report.fallback ?? r.fallback;
         return { found, others: hits.filter((h) => !found.includes(h)), ...(note ? { note } : {}) };
       } catch (err) {
         opened = undefined;
