@@ -123,11 +123,12 @@ export function createAppController(o: ControllerOptions): RunningApp {
       const { problemsDir } = await import('../paths.js');
       const { existsSync } = await import('node:fs');
       const out: ProblemEntry[] = [];
+      const due = await dueIds();
       const add = (list: Problem[], group: ProblemEntry['group']): void => {
         for (const p of list) {
           const ref = `${group}:${p.id}`;
           entries.set(ref, p);
-          out.push({ ref, id: p.id, title: p.title, group, tags: p.tags, ...(p.difficulty ? { difficulty: p.difficulty } : {}) });
+          out.push({ ref, id: p.id, title: p.title, group, tags: p.tags, ...(p.difficulty ? { difficulty: p.difficulty } : {}), ...(due.has(p.id) ? { due: true } : {}) });
         }
       };
       add(await loadDirectory(fixturesDir(), { onSkip: () => {} }).catch(() => []), 'fixtures');
@@ -218,6 +219,17 @@ export function createAppController(o: ControllerOptions): RunningApp {
     programOut: o.programOut ?? createProgramOut(),
     quit: (code) => o.quit(code),
   };
+
+  /** The problems due for review today; a damaged sessions folder only loses the marks. */
+  async function dueIds(): Promise<Set<string>> {
+    try {
+      const { practiceResults } = await import('../session/practice.js');
+      const { dueBy, reviewCards } = await import('../session/review.js');
+      return new Set(dueBy(reviewCards(await practiceResults()), new Date()).map((c) => c.problem.id));
+    } catch {
+      return new Set();
+    }
+  }
 
   async function startHandle(problem: Problem, flowName?: string, program?: Program): Promise<SessionHandle> {
     // The engine loads with the first session, not before the first frame.
