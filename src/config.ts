@@ -23,6 +23,8 @@ export const ANSWER_FORMS = ['sections', 'json'] as const;
  */
 export const APPROVAL_MODES = ['each', 'until-code', 'watch'] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+/** Where recalled problems come from: the model's memory, the person's archive, or the archive first. */
+export const RETRIEVAL_SOURCES = ['model', 'archive', 'both'] as const;
 
 // The messages a person reads ("expected record, received string"): mini loads no locale itself.
 z.config(en());
@@ -74,6 +76,11 @@ export const settingsSchema = z.object({
   lang: z._default(z.enum(langIds), langIds[0]),
   answers: z._default(z.enum(ANSWER_FORMS), 'sections'),
   approval: z._default(z.enum(APPROVAL_MODES), 'each'),
+  /** The model that turns problems into vectors for the archive; unset: full text alone. */
+  embedModel: z.optional(z.string().check(z.minLength(1))),
+  retrieval: z._default(z.enum(RETRIEVAL_SOURCES), 'both'),
+  /** How close an archived problem must be (0..1) to stand in for a recalled one. */
+  archiveMin: z._default(z.number().check(z.gte(0), z.lte(1)), 0.5),
   budgets: z.prefault(budgetsSchema, {}),
 });
 
@@ -100,6 +107,9 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   lang: { allowed: langIds.join(' | '), about: 'the language of solutions' },
   answers: { allowed: ANSWER_FORMS.join(' | '), about: 'answers under headings (the methods\' form), or JSON-schema mode for models that need it' },
   approval: { allowed: APPROVAL_MODES.join(' | '), about: 'the tutor: approve each step, approve until the code (a program stops), or watch (every step approved; ctrl-c steps in)' },
+  embedModel: { allowed: 'a model name (unset: full text only)', about: 'the embedding model for the archive, e.g. nomic-embed-text (pull it like any model)' },
+  retrieval: { allowed: RETRIEVAL_SOURCES.join(' | '), about: 'where recalled problems come from: the model, your archive, or the archive when one is close enough and the model for the rest' },
+  archiveMin: { allowed: 'a number 0..1', about: 'how similar an archived problem must be to stand in for a recalled one' },
   ...Object.fromEntries(budgetEntries().map(({ key, flow, budget }) => [key, { allowed: allowedOf(budget), about: `${flow.title}: ${budget.doc}` }])),
   'budgets.maxCalls': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many model calls' },
   'budgets.maxTokens': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many tokens' },

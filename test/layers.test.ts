@@ -56,7 +56,7 @@ const all = sourceFiles(SRC).flatMap((f) => valueImports(f));
 const inFolder = (folder: string) => all.filter((i) => i.file.startsWith(`${folder}/`));
 const shown = (is: Import[]) => is.map((i) => `${i.file} imports ${i.spec}`);
 
-const CORE = ['engine', 'flows', 'agents', 'llm', 'runners', 'problems', 'session', 'eval'];
+const CORE = ['engine', 'flows', 'agents', 'llm', 'runners', 'problems', 'session', 'eval', 'archive'];
 const UI_PACKAGES = /^(react|react\/.*|ink|ink-.*|@inkjs\/.*)$/;
 const HOST_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|worker_threads)$/;
 const BACKEND_PACKAGES = /^(ollama|ollama\/.*|openai|openai\/.*|execa|conf)$/;

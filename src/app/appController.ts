@@ -126,11 +126,12 @@ export function createAppController(o: ControllerOptions): RunningApp {
       const { problemsDir } = await import('../paths.js');
       const { existsSync } = await import('node:fs');
       const out: ProblemEntry[] = [];
+      const due = await dueIds();
       const add = (list: Problem[], group: ProblemEntry['group']): void => {
         for (const p of list) {
           const ref = `${group}:${p.id}`;
           entries.set(ref, p);
-          out.push({ ref, id: p.id, title: p.title, group, tags: p.tags, ...(p.difficulty ? { difficulty: p.difficulty } : {}) });
+          out.push({ ref, id: p.id, title: p.title, group, tags: p.tags, ...(p.difficulty ? { difficulty: p.difficulty } : {}), ...(due.has(p.id) ? { due: true } : {}) });
         }
       };
       add(await loadDirectory(fixturesDir(), { onSkip: () => {} }).catch(() => []), 'fixtures');
@@ -238,6 +239,17 @@ export function createAppController(o: ControllerOptions): RunningApp {
     quit: (code) => o.quit(code),
   };
 
+  /** The problems due for review today; a damaged sessions folder only loses the marks. */
+  async function dueIds(): Promise<Set<string>> {
+    try {
+      const { practiceResults } = await import('../session/practice.js');
+      const { dueBy, reviewCards } = await import('../session/review.js');
+      return new Set(dueBy(reviewCards(await practiceResults()), new Date()).map((c) => c.problem.id));
+    } catch {
+      return new Set();
+    }
+  }
+
   async function startHandle(problem: Problem, flowName?: string, program?: Program): Promise<SessionHandle> {
     // The engine loads with the first session, not before the first frame.
     const { EngineEvents, createManualGate, resumeSession, startSession } = await import('../engine/index.js');
@@ -253,10 +265,14 @@ export function createAppController(o: ControllerOptions): RunningApp {
     events.subscribe(store.push);
     const abort = new AbortController();
     let file: string | undefined;
+    // Recalled problems come from the person's archive too, unless the settings say the model alone.
+    const { archiveRecall } = await import('../archive/recall.js');
+    const recall = archiveRecall(settings);
     const common = {
       backend,
       gate,
       events,
+      ...(recall ? { recall } : {}),
       signal: abort.signal,
       onFile: (f: string) => (file = f),
       ...(o.judge ? { judge: o.judge } : {}),

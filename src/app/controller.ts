@@ -24,6 +24,8 @@ export interface ProblemEntry {
   group: 'fixtures' | 'saved';
   difficulty?: string;
   tags: string[];
+  /** Practised before and due for review today (session/review.ts). */
+  due?: boolean;
 }
 
 /** The backend's state as the app shows it. */

@@ -61,6 +61,18 @@ export const FLAGS = {
     ...backend,
   },
   stats: { ...json },
+  archive: { ...json, ...backend },
+  similar: {
+    k: { type: 'string', short: 'k', value: 'N', doc: 'how many problems to list (default 5)' },
+    ...json,
+    ...backend,
+  },
+  review: {
+    list: { type: 'boolean', doc: 'list what is due instead of opening it' },
+    lang: { type: 'string', value: 'L', doc: 'the language you write in (setting: lang)' },
+    ...json,
+    ...backend,
+  },
   check: {
     problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the program (required)' },
     lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },

@@ -8,6 +8,7 @@ import { settingsSchema, type Settings } from '../config.js';
 import type { EngineEvent, SessionResult } from '../engine/index.js';
 import type { Problem } from '../problems/types.js';
 import type { SessionHeader } from '../session/events.js';
+import type { Recall } from '../engine/recall.js';
 import { EXIT, UsageError } from '../errors.js';
 import { budgetEntries } from '../flows/index.js';
 import { color } from '../term.js';
@@ -151,7 +152,9 @@ export type HeadlessStart = { kind: 'new'; problem: Problem } | { kind: 'resume'
 export async function startAuto(
   start: HeadlessStart,
   settings: Settings,
-  o: { signal?: AbortSignal; lines?: (line: string) => void; onFile?: (file: string) => void } = {},
+  // `archive`: recalled problems may come from the person's archive (solve --auto); eval leaves it
+  // out, so that a benchmark measures the method and not what the person solved before.
+  o: { signal?: AbortSignal; lines?: (line: string) => void; onFile?: (file: string) => void; archive?: boolean } = {},
 ): Promise<SessionResult & { warnings?: string[] }> {
   const { EngineEvents, createAutoGate, resumeSession, startSession } = await import('../engine/index.js');
   const { flowFor } = await import('../flows/index.js');
@@ -166,9 +169,16 @@ export async function startAuto(
     judgeHidden: true,
     ...(o.signal ? { signal: o.signal } : {}),
     ...(o.onFile ? { onFile: o.onFile } : {}),
+    ...(o.archive ? await withRecall(settings) : {}),
   };
   if (start.kind === 'resume') return resumeSession(start.file, { ...common, flow: flowFor(start.header.flow, start.header.settings) });
   return startSession({ ...common, problem: start.problem, flow: flowFor(settings.flow, settings), lang: settings.lang });
+}
+
+async function withRecall(settings: Settings): Promise<{ recall?: Recall }> {
+  const { archiveRecall } = await import('../archive/recall.js');
+  const recall = archiveRecall(settings);
+  return recall ? { recall } : {};
 }
 
 /**
@@ -188,6 +198,7 @@ export async function runHeadless(start: HeadlessStart, settings: Settings, outp
     const flow = start.kind === 'new' ? settings.flow : start.header.flow;
     err.write(`${color.bold(title, err)} · ${flow} · ${settings.model} · ${settings.lang}${start.kind === 'resume' ? ' · resumed' : ''}\n`);
     result = await startAuto(start, settings, {
+      archive: true,
       signal: controller.signal,
       lines: (l) => err.write(l),
       onFile: (f) => {

@@ -29,6 +29,21 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'how practice went, by tag and difficulty: solved with no hint, with hints, attempted',
     load: () => import('./stats.js'),
   },
+  review: {
+    usage: 'review [FLAGS]',
+    summary: 'practise the problems due today again (spaced repetition), oldest due first',
+    load: () => import('./review.js'),
+  },
+  archive: {
+    usage: 'archive [list] | archive add FILE|DIR | archive update [FLAGS]',
+    summary: 'the index of every problem simcoach knows and your accepted programs; add a set (JSONL, markdown dir, Companion saves)',
+    load: () => import('./archive.js'),
+  },
+  similar: {
+    usage: 'similar PROBLEM [FLAGS]',
+    summary: 'the nearest problems in your archive, with scores, tags and whether you solved them',
+    load: () => import('./similar.js'),
+  },
   test: {
     usage: 'test SOLUTION --problem PROBLEM [FLAGS]',
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',

@@ -10,6 +10,7 @@ import type { JournalWriter, NewEvent } from '../session/journal.js';
 import { EngineEvents, type EngineEvent, type ProgressSnapshot } from './events.js';
 import { record, type Recorded } from './records.js';
 import type { Gate, Outcome, PaneKind, Progress, StepId } from './types.js';
+import type { Recall } from './recall.js';
 
 export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) => Promise<JudgeResult>;
 
@@ -41,6 +42,8 @@ export class SessionContext {
   readonly candidates: Candidate[] = [];
   /** The language programs are asked in and judged as: the session's, until the person switches it. */
   lang: LangId;
+  /** The person's archive, for stages that recall problems (absent: the model recalls them). */
+  recall?: Recall;
 
   constructor(
     /** The problem as the current drive sees it (a branch may have added samples: `newDrive`). */

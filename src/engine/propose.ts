@@ -21,6 +21,7 @@ import { fenceTagOf } from '../agents/shared/code.js';
 import { stepDecision } from './stepDecision.js';
 import { foreignLang, wrongLangNote } from '../runners/detectLang.js';
 import { langName, type LangId } from '../runners/langs.js';
+import { proposeRecalled } from './recall.js';
 
 export interface ProposeArgs<I, O> {
   agent: Agent<I, O>;
@@ -82,6 +83,7 @@ const schemaOf = <O>(agent: Agent<unknown, O>): { name: string; schema: Record<s
   agent.schema ? { name: agent.schema.name, schema: z.toJSONSchema(agent.schema.zod) as Record<string, unknown> } : undefined;
 
 export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Promise<{ proposal: Proposal<O>; attempts: number }> {
+  if (a.agent.recall && ctx.recall) return proposeRecalled(ctx, a, a.agent.recall, ctx.recall);
   const tries = { n: a.attempt };
   if (a.agent.compute || a.agent.work) {
     const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang, signal: ctx.signal };
@@ -206,7 +208,7 @@ function readLeniently<I, O>(a: ProposeArgs<I, O>, text: string, actx: AgentCont
   }
 }
 
-function made<I, O>(a: ProposeArgs<I, O>, value: O, raw: string, actx: AgentContext): Proposal<O> {
+export function made<I, O>(a: ProposeArgs<I, O>, value: O, raw: string, actx: AgentContext): Proposal<O> {
   let meta: Record<string, unknown> | undefined;
   try {
     meta = a.agent.meta?.(value, a.input, actx);

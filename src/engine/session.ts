@@ -15,6 +15,7 @@ import { completePrefix, emptyRecorded, lineage, problemFor, sampleEntry, sample
 import { BackTo, BudgetExhausted, ReplayDiverged, StopRequested } from './signals.js';
 import { Traversal, type DrivePlan } from './steps.js';
 import type { Gate, Outcome, Steps } from './types.js';
+import type { Recall } from './recall.js';
 
 /** A flow ready to run: options already applied (see `flowFor` in src/flows). */
 export interface SessionFlow {
@@ -52,6 +53,8 @@ export interface SessionOptions {
   events?: EngineEvents;
   /** The judge (tests pass a spy); default src/runners/judge.ts. */
   judge?: JudgeFn;
+  /** The person's archive for stages that recall problems (engine/recall.ts). */
+  recall?: Recall;
   /** What the journal already holds (resume, replay). */
   recorded?: Recorded;
   start?: StartFrom;
@@ -116,6 +119,7 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
   const rec = o.recorded ?? emptyRecorded();
   const judgeFn = o.judge ?? (await defaultJudge());
   const ctx = new SessionContext(o.problem, o.lang, o.backend, o.settings, o.gate, o.journal, events, signal, judgeFn, rec, o.flow.bound);
+  if (o.recall) ctx.recall = o.recall;
   const start = o.start ?? { kind: 'fresh' };
   let plan = start.kind === 'sample' ? withSample(ctx, start.test) : firstPlan(rec, start);
   let outcome: Outcome;

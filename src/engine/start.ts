@@ -18,6 +18,7 @@ import type { EngineEvents } from './events.js';
 import { recordAll, type Recorded } from './records.js';
 import { runSession, type SessionFlow, type SessionOptions, type SessionResult } from './session.js';
 import type { Gate } from './types.js';
+import type { Recall } from './recall.js';
 
 export interface Watch {
   events?: EngineEvents;
@@ -25,6 +26,8 @@ export interface Watch {
   judge?: JudgeFn;
   /** Called with the session file as soon as it exists (before the first step). */
   onFile?: (file: string) => void;
+  /** The person's archive, for the stages that recall problems. */
+  recall?: Recall;
 }
 
 export interface StartOptions extends Watch {
@@ -86,6 +89,7 @@ const watchOf = (w: Watch) => ({
   ...(w.events ? { events: w.events } : {}),
   ...(w.signal ? { signal: w.signal } : {}),
   ...(w.judge ? { judge: w.judge } : {}),
+  ...(w.recall ? { recall: w.recall } : {}),
 });
 
 /**

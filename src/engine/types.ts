@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ChatMessage } from '../llm/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
 import type { JudgeResult, LangId, Program, Verdict } from '../runners/types.js';
+import type { RecallUse } from './recall.js';
 
 /** Which pane shows a step's proposal. */
 export type PaneKind =
@@ -118,6 +119,11 @@ export interface Agent<I, O> {
    * resume serve its recorded value, so it never runs again for them.
    */
   work?(input: I, ctx: AgentContext): Promise<O>;
+  /**
+   * A stage that recalls problems takes archived ones this way, when the session has an archive
+   * (engine/recall.ts): looked up before the model is asked, kept in the proposal.
+   */
+  readonly recall?: RecallUse<I, O>;
 }
 
 export interface Forward<O> {

@@ -12,7 +12,7 @@ export interface FailureContext {
   model?: string;
   stallSeconds: number;
   /** What was being done, for messages: "chat", "list", "pull". */
-  action: 'chat' | 'list' | 'show' | 'pull' | 'probe';
+  action: 'chat' | 'list' | 'show' | 'pull' | 'probe' | 'embed';
 }
 
 const serverName = (c: FailureContext): string => (c.backend === 'ollama' ? 'Ollama' : 'server');

@@ -135,6 +135,10 @@ export class OllamaBackend implements Backend {
     });
   }
 
+  embed(model: string, texts: string[], signal?: AbortSignal): Promise<number[][]> {
+    return this.exchange('embed', model, signal, async (client) => (await client.embed({ model, input: texts })).embeddings);
+  }
+
   pull(name: string, onProgress: (p: PullProgress) => void, signal?: AbortSignal): Promise<void> {
     return this.exchange(
       'pull',

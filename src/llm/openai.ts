@@ -77,6 +77,14 @@ export class OpenAIBackend implements Backend {
     }
   }
 
+  embed(model: string, texts: string[], signal?: AbortSignal): Promise<number[][]> {
+    return this.exchange('embed', model, signal, async (client) => {
+      const r = await client.embeddings.create({ model, input: texts, encoding_format: 'float' }, signal ? { signal } : {});
+      // The server may answer out of order; each vector names the text it belongs to.
+      return [...r.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+    });
+  }
+
   private chatOnce(req: ChatRequest): Promise<ChatResult> {
     const started = Date.now();
     return this.exchange('chat', req.model, req.signal, async (client) => {

@@ -74,6 +74,8 @@ export interface Backend {
   list(signal?: AbortSignal): Promise<ModelInfo[]>;
   show(name: string, signal?: AbortSignal): Promise<ModelDetails>;
   pull(name: string, onProgress: (p: PullProgress) => void, signal?: AbortSignal): Promise<void>;
+  /** One vector per text from an embedding model (the archive's similarity). */
+  embed?(model: string, texts: string[], signal?: AbortSignal): Promise<number[][]>;
 }
 
 export type LlmErrorCode =

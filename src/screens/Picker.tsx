@@ -12,7 +12,7 @@ export function filterProblems(list: ProblemEntry[], filter: string): ProblemEnt
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return list;
   return list.filter((p) => {
-    const hay = `${p.id} ${p.title} ${p.tags.join(' ')} ${p.difficulty ?? ''} ${p.group}`.toLowerCase();
+    const hay = `${p.id} ${p.title} ${p.tags.join(' ')} ${p.difficulty ?? ''} ${p.group}${p.due ? ' due' : ''}`.toLowerCase();
     return words.every((w) => hay.includes(w));
   });
 }
@@ -121,7 +121,7 @@ export function Picker({ problems, width, height, error, onPick, onPractice, onQ
       </Text>
       {shown.slice(top, top + listHeight).map((p, i) => {
         const sel = top + i === at;
-        const tail = [p.difficulty, p.group === 'saved' ? 'saved' : ''].filter(Boolean).join(' · ');
+        const tail = [p.due ? 'due for review' : '', p.difficulty, p.group === 'saved' ? 'saved' : ''].filter(Boolean).join(' · ');
         const line = `${sel ? '›' : ' '} ${p.id.padEnd(idWidth)}  ${p.title}`;
         return (
           <Text key={p.ref} wrap="truncate-end" inverse={sel} color={sel ? undefined : p.group === 'saved' ? tone('cyan') : undefined}>

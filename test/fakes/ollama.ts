@@ -18,6 +18,7 @@ import {
   type RecordedRequest,
   type Script,
 } from './script.js';
+import { fakeEmbedding, inputsOf } from './embed.js';
 
 export type { FakeReply, RecordedRequest };
 
@@ -65,6 +66,8 @@ export interface FakeOllamaOptions {
   models?: FakeModel[];
   pull?: FakePullOptions;
   version?: string;
+  /** Models that answer /api/embed (default: any model; `[]`: none, as a server without one). */
+  embedModels?: string[];
 }
 
 export interface FakeServer extends BaseServer {
@@ -100,6 +103,8 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
         return pull(res, body as { model?: string; name?: string; stream?: boolean });
       case 'POST /api/chat':
         return chat(res, body as OllamaChatBody);
+      case 'POST /api/embed':
+        return embed(res, body as { model?: string; input?: unknown });
       default:
         res.writeHead(404, { 'content-type': 'text/plain' });
         res.end('404 page not found');
@@ -152,6 +157,15 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     for (const status of ['verifying sha256 digest', 'writing manifest', 'success']) line({ status });
     addModel(name, total);
     res.end();
+  }
+
+  function embed(res: ServerResponse, body: { model?: string; input?: unknown }): void {
+    const model = body?.model ?? '';
+    if (opts.embedModels && !opts.embedModels.some((m) => fullName(m) === fullName(model))) {
+      return json(res, 404, { error: `model "${model}" not found, try pulling it first` });
+    }
+    const texts = inputsOf(body?.input);
+    json(res, 200, { model, embeddings: texts.map((t) => fakeEmbedding(t)), total_duration: NS_PER_MS, load_duration: 0, prompt_eval_count: texts.length });
   }
 
   function addModel(name: string, size: number): void {

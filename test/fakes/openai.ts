@@ -16,6 +16,7 @@ import {
   type RecordedRequest,
   type Script,
 } from './script.js';
+import { fakeEmbedding, inputsOf } from './embed.js';
 
 export type { FakeReply, RecordedRequest };
 
@@ -40,6 +41,8 @@ export interface FakeOpenAIOptions {
   models?: string[];
   /** When set, requests must carry `Authorization: Bearer <apiKey>` or get 401. */
   apiKey?: string;
+  /** Models that answer /v1/embeddings (default: any model; `[]`: none). */
+  embedModels?: string[];
 }
 
 export interface FakeOpenAIServer extends BaseServer {
@@ -66,6 +69,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       return json(res, 200, { object: 'list', data });
     }
     if (req.method === 'POST' && path === '/v1/chat/completions') return chat(res, body as OpenAIChatBody);
+    if (req.method === 'POST' && path === '/v1/embeddings') return embed(res, body as { model?: string; input?: unknown });
     json(res, 404, errorBody(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url'));
   });
 
@@ -118,6 +122,16 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
     }
     send(res, 'data: [DONE]\n\n');
     res.end();
+  }
+
+  function embed(res: ServerResponse, body: { model?: string; input?: unknown }): void {
+    const model = body?.model ?? '';
+    if (opts.embedModels && !opts.embedModels.includes(model)) {
+      return json(res, 404, errorBody(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
+    }
+    const texts = inputsOf(body?.input);
+    const data = texts.map((t, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(t) }));
+    json(res, 200, { object: 'list', data, model, usage: { prompt_tokens: texts.length, total_tokens: texts.length } });
   }
 
   function fail(res: ServerResponse, reply: FakeReply): void {

@@ -5,6 +5,8 @@ import { formatInstructions, planOf, readAnswer, showFields, type Field } from '
 import { stageMessages } from '../shared/prefix.js';
 import { asText, clip } from '../shared/text.js';
 import { wholeText } from '../shared/lenient.js';
+import { archivedDescription, archivedForPrompt, archivedPlan } from '../shared/recalled.js';
+import type { Recalled } from '../../engine/recall.js';
 
 /** A plan that was tried and did not solve the problem, and what happened to it. */
 export interface FailedPlan {
@@ -15,6 +17,8 @@ export interface FailedPlan {
 export interface PlanInput {
   /** Earlier plans of this session that failed, oldest first (empty on the first attempt). */
   failed: FailedPlan[];
+  /** A problem from the person's archive to take as the recalled one (engine/recall.ts). */
+  recalled?: Recalled;
 }
 
 export const planSchema = z.object({
@@ -96,6 +100,7 @@ export const planAgent: Agent<PlanInput, PlanValue> = {
       'Work in four parts. First restate the problem. Then recall one different problem you have seen that yields to a similar idea,',
       'and say how it is solved. Then pick the algorithm for this problem. Last, write the plan that a programmer can follow.',
       failedText(input.failed),
+      ...(input.recalled ? [archivedForPrompt(input.recalled)] : []),
       '',
       formatInstructions(FIELDS, ctx),
     ].join('\n');
@@ -107,4 +112,10 @@ export const planAgent: Agent<PlanInput, PlanValue> = {
   forward: planForward(),
   // The published code passed the planner's whole answer on as the plan.
   lenient: (text) => ({ understanding: '', recalledProblem: '', recalledSolution: '', algorithm: '', plan: wholeText(text) }),
+  // CodeSIM recalls one problem: the nearest archived one, when one is close enough.
+  recall: {
+    count: () => 1,
+    ask: (input, found) => ({ ...input, recalled: found[0]! }),
+    merge: (v, found) => ({ ...v, recalledProblem: archivedDescription(found[0]!), recalledSolution: archivedPlan(found[0]!) }),
+  },
 };

@@ -8,6 +8,8 @@ import { stageMessages } from '../shared/prefix.js';
 import { keyOf, normName, scanSections } from '../shared/sections.js';
 import { asText, stripThink } from '../shared/text.js';
 import { wholeText } from '../shared/lenient.js';
+import { archivedDescription, archivedPlan } from '../shared/recalled.js';
+import type { Recalled, RecallUse } from '../../engine/recall.js';
 
 export interface RetrieveInput {
   /** How many problems to recall (the method's k). */
@@ -169,6 +171,19 @@ function instructions(k: number, ctx: AgentContext): string {
   ].join('\n');
 }
 
+const archivedExemplar = (r: Recalled): Exemplar => ({ description: archivedDescription(r), code: r.program.source, plan: archivedPlan(r) });
+
+/**
+ * Problems from the person's archive come first, each a real problem with its accepted program
+ * and plan; the model's fill the rest of the k. The model is asked as always (one call, as the
+ * method makes it) since the algorithm and its tutorial are its part.
+ */
+const fromArchive: RecallUse<RetrieveInput, RetrievalValue> = {
+  count: (input) => input.k,
+  merge: (v, found, input) => ({ ...v, exemplars: [...found.map(archivedExemplar), ...v.exemplars].slice(0, Math.max(input.k, found.length)) }),
+  alone: (found) => ({ exemplars: found.map(archivedExemplar), algorithm: [...new Set(found.flatMap((r) => r.tags))].join(', '), tutorial: '' }),
+};
+
 /** MapCoder's recall: k relevant but different problems with code and plan, and a tutorial. */
 export const retrieveAgent: Agent<RetrieveInput, RetrievalValue> = {
   name: 'retrieve',
@@ -196,4 +211,5 @@ export const retrieveAgent: Agent<RetrieveInput, RetrievalValue> = {
   // The published parser crashed on a recall it could not read; the whole text as one recalled
   // problem keeps one plan going.
   lenient: (text) => ({ exemplars: [{ description: wholeText(text), code: '', plan: '' }], algorithm: '', tutorial: '' }),
+  recall: fromArchive,
 };

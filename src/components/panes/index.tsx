@@ -15,6 +15,7 @@ import { treeRows } from './tree.js';
 import { aiTestsRows, fixRows, reflectRows, solutionsRows } from './alphacodium.js';
 import { explainRows, reviewRows, yoursRows } from './check.js';
 import { ideaRows, similarRows, stressRows, turnRows } from './practice.js';
+import { fromArchive, recallRows } from './recall.js';
 import { hasPlan, isConfidence, isDebug, isJudgeResult, isProgram, isRetrieval, isSimulation, metaString } from './shapes.js';
 
 export interface PaneOptions {
@@ -76,11 +77,12 @@ export function numberedPlan(plan: string, width: number): Row[] {
 function retrieveRows(p: Proposal, o: PaneOptions): Row[] | undefined {
   const v = p.value;
   if (!isRetrieval(v)) return undefined;
-  const rows: Row[] = [];
+  const rows: Row[] = recallRows(p);
   v.exemplars.forEach((e, i) => {
     const open = o.expanded?.has(i) ?? false;
     const first = (e.description ?? '').trim().split('\n')[0] ?? '';
-    rows.push([seg(`${open ? '▾' : '▸'} ${i + 1}. `, { color: 'cyan', bold: true }), seg(first || '(no description)')]);
+    const mine = fromArchive(p, i) ? [seg(' ★ yours', { color: 'green' })] : [];
+    rows.push([seg(`${open ? '▾' : '▸'} ${i + 1}. `, { color: 'cyan', bold: true }), seg(first || '(no description)'), ...mine]);
     if (!open) return;
     rows.push(...textRows((e.description ?? '').trim().split('\n').slice(1).join('\n'), o.width, { dim: true }, '     '));
     if ((e.plan ?? '').trim()) rows.push([seg('     plan', { bold: true })], ...textRows(e.plan, o.width, {}, '       '));
@@ -95,7 +97,7 @@ function retrieveRows(p: Proposal, o: PaneOptions): Row[] | undefined {
 function planRows(p: Proposal, o: PaneOptions): Row[] | undefined {
   const v = p.value;
   if (!hasPlan(v)) return undefined;
-  const rows: Row[] = [];
+  const rows: Row[] = recallRows(p);
   const brief = o.compact ? 2 : 6;
   rows.push(...section('understanding', v.understanding, o, { dim: true }, brief));
   rows.push(...section('recalled problem', v.recalledProblem, o, { dim: true }, brief));

@@ -1,6 +1,7 @@
 // Practice's panes: the person's turn (their draft, the hints used, the last verdict), the first
 // two rungs of the hint ladder (a similar problem alone, then the algorithm and its idea), and a
 // stress test's outcome. The other rungs are the plan, simulation and code panes as they are.
+import { fromArchive, recallRows } from './recall.js';
 import type { TurnValue } from '../../agents/hints/turn.js';
 import type { IdeaValue } from '../../agents/hints/ladder.js';
 import type { RetrievalValue } from '../../agents/mapcoder/retrieve.js';
@@ -40,7 +41,7 @@ export function similarRows(p: Proposal, o: PaneOptions): Row[] | undefined {
   if (!isRetrieval(v)) return undefined;
   const e = (v as RetrievalValue).exemplars[0];
   if (!e) return [[seg('(no similar problem came back)', { dim: true })]];
-  const rows: Row[] = [[seg('a problem solved in a similar way', { bold: true })], ...textRows(e.description.trim(), o.width, {}, '  ')];
+  const rows: Row[] = [...recallRows(p), [seg(fromArchive(p, 0) ? 'a problem you solved, solved in a similar way' : 'a problem solved in a similar way', { bold: true })], ...textRows(e.description.trim(), o.width, {}, '  ')];
   if (o.compact) return rows.slice(0, 4);
   if (e.plan.trim()) rows.push(blank(), [seg('how it is solved', { bold: true })], ...textRows(e.plan.trim(), o.width, {}, '  '));
   if (e.code.trim()) rows.push(blank(), [seg('its code', { bold: true })], ...codeRows(e.code, { lang: 'python', width: o.width }));

@@ -1,0 +1,65 @@
+// `simcoach archive [list|add FILE|DIR|update] [--json]`: the index of every problem simcoach
+// knows, with the person's accepted programs; `add` reads a set into it (APPS / CodeContests
+// JSONL, a directory of markdown problems, Companion saves).
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse } from '../args.js';
+import { resolveSettings } from '../config.js';
+import { EXIT, UsageError, UserError } from '../errors.js';
+import { color } from '../term.js';
+import type { UpdateReport } from '../archive/archive.js';
+import { updateProgress } from './archiveProgress.js';
+
+const ACTIONS = ['list', 'add', 'update'] as const;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, 'archive');
+  const [action = 'list', ...rest] = positionals;
+  if (!(ACTIONS as readonly string[]).includes(action)) throw new UsageError(`archive: unknown action '${action}' (${ACTIONS.join(', ')})`);
+  if (action === 'add' ? rest.length !== 1 : rest.length > 0) throw new UsageError(action === 'add' ? 'archive add takes one FILE or DIR' : `archive ${action}: unexpected argument '${rest[0]}'`);
+  const settings = resolveSettings(values);
+  const { Archive } = await import('../archive/archive.js');
+  const { embedderOf } = await import('../archive/embedder.js');
+  const { createBackend } = await import('../llm/index.js');
+  const archive = await Archive.open();
+  if (action === 'add') {
+    const path = resolve(rest[0]!);
+    if (!existsSync(path)) throw new UserError(`${rest[0]}: no such file or directory`);
+    const { loadProblemSet } = await import('../problems/index.js');
+    // Read once before it is kept, so a file that holds no problems is refused here, not skipped forever.
+    const problems = await loadProblemSet(path, { onSkip: () => {} });
+    if (problems.length === 0) throw new UserError(`${rest[0]}: holds no problems`);
+    if (!archive.addSet(path)) process.stderr.write(color.dim(`${rest[0]} is in the archive already; reading it again\n`, process.stderr));
+  }
+  const embedder = settings.embedModel ? embedderOf(await createBackend(settings), settings.embedModel) : undefined;
+  const bar = updateProgress();
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort();
+  process.once('SIGINT', onSigint);
+  let report: UpdateReport;
+  try {
+    report = await archive.update(embedder, bar.progress, controller.signal);
+  } catch (err) {
+    if (controller.signal.aborted) {
+      bar.stop();
+      process.stderr.write('stopped; what was indexed before is kept\n');
+      return EXIT.interrupted;
+    }
+    throw err;
+  } finally {
+    bar.stop();
+    process.off('SIGINT', onSigint);
+  }
+  if (report.fallback) process.stderr.write(`${color.yellow('note:', process.stderr)} ${report.fallback}\n`);
+  for (const s of report.skipped) process.stderr.write(`${color.yellow('skipped:', process.stderr)} ${s}\n`);
+  const entries = archive.solvedCount();
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ problems: report.total, solved: entries, added: report.added, removed: report.removed, embedModel: archive.embedModel ?? null, sets: archive.state.sets }, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  const by = archive.embedModel ? `embeddings from ${archive.embedModel} and full text` : 'full text (set embedModel for embeddings too)';
+  process.stdout.write(`${report.total} problems, ${entries} with your accepted program · by ${by}\n`);
+  if (report.added || report.removed) process.stdout.write(color.dim(`indexed ${report.added}, removed ${report.removed}\n`));
+  for (const s of archive.state.sets) process.stdout.write(`  set ${s}\n`);
+  return EXIT.ok;
+}

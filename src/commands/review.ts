@@ -1,0 +1,54 @@
+// `simcoach review [--list] [--json]`: the practised problems that are due again today (FSRS over
+// the practice sessions, session/review.ts), the one due longest first; on a terminal it opens that
+// one in practice mode, as `simcoach practice` would.
+import { parse } from '../args.js';
+import { resolveSettings } from '../config.js';
+import { EXIT, UsageError } from '../errors.js';
+import { color } from '../term.js';
+import type { ReviewCard } from '../session/review.js';
+
+const day = (d: Date): string => d.toISOString().slice(0, 10);
+
+function table(cards: ReviewCard[], lastText: (c: ReviewCard) => string): string {
+  const rows = cards.map((c) => [day(c.due), c.problem.id, c.problem.title, lastText(c), String(c.reviews.length)]);
+  const head = ['due', 'problem', 'title', 'last time', 'reviews'];
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]): string => r.map((c, i) => c.padEnd(w[i]!)).join('  ').trimEnd();
+  return [color.bold(line(head)), ...rows.map(line)].join('\n');
+}
+
+export async function run(argv: string[], now: Date = new Date()): Promise<number> {
+  const { values, positionals } = parse(argv, 'review');
+  if (positionals.length > 0) throw new UsageError(`review takes no arguments, got '${positionals[0]}'`);
+  const { practiceResults } = await import('../session/practice.js');
+  const { dueBy, dueWithin, lastText, reviewCards } = await import('../session/review.js');
+  const cards = reviewCards(await practiceResults());
+  const due = dueBy(cards, now);
+  if (values.json) {
+    const shown = (c: ReviewCard) => ({ id: c.problem.id, title: c.problem.title, due: c.due.toISOString(), reviews: c.reviews.length, last: lastText(c), file: c.file });
+    process.stdout.write(`${JSON.stringify({ due: due.map(shown), week: dueWithin(cards, now, 7).map(shown) }, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (due.length === 0) {
+    const next = dueWithin(cards, now, 3650)[0];
+    process.stdout.write(cards.length === 0 ? `nothing to review yet: practise a problem with ${color.bold('simcoach practice PROBLEM')}\n` : `nothing is due today${next ? `; next: ${next.problem.id} on ${day(next.due)}` : ''}\n`);
+    return EXIT.ok;
+  }
+  const interactive = process.stdin.isTTY && process.stdout.isTTY;
+  if (values.list || !interactive) {
+    process.stdout.write(`${table(due, lastText)}\n`);
+    process.stdout.write(color.dim(`${due.length} due today, the one due longest first; \`simcoach review\` on a terminal opens it\n`));
+    return EXIT.ok;
+  }
+  const first = due[0]!;
+  const chosen = { ...values, flow: 'practice' };
+  const settings = resolveSettings(chosen);
+  const { loadProblem } = await import('../problems/index.js');
+  const { readJournal } = await import('../session/reader.js');
+  // The file it came from when it is still there; else the problem as the last session kept it.
+  const kept = readJournal(first.file).header.problem;
+  const problem = await loadProblem(kept.source?.file ?? first.problem.id).catch(() => kept);
+  process.stderr.write(`${due.length} due today; ${first.problem.title} first (due since ${day(first.due)})\n`);
+  const { launchApp } = await import('../app/launch.js');
+  return launchApp({ settings, problem, flags: chosen });
+}

@@ -1,0 +1,61 @@
+// `simcoach similar PROBLEM [-k N] [--json]`: the archive's nearest problems to one, with their
+// similarity, tags and whether the person solved them. The archive is brought in step first (only
+// what changed is indexed), so a problem solved a minute ago is there.
+import { numberFlag, parse } from '../args.js';
+import { resolveSettings } from '../config.js';
+import { EXIT, UsageError } from '../errors.js';
+import { color } from '../term.js';
+import type { Hit } from '../archive/archive.js';
+import { updateProgress } from './archiveProgress.js';
+
+const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
+
+function table(hits: Hit[]): string {
+  const rows = hits.map((h, i) => [String(i + 1), h.similarity.toFixed(2), h.entry.solution ? '✓' : ' ', clip(h.entry.ref, 36), clip(h.entry.title, 32), clip(h.entry.tags.join(', '), 30)]);
+  const head = ['#', 'sim', '✓', 'problem', 'title', 'tags'];
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]): string => r.map((c, i) => (i < 2 ? c.padStart(w[i]!) : c.padEnd(w[i]!))).join('  ').trimEnd();
+  return [color.bold(line(head)), ...rows.map(line)].join('\n');
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, 'similar');
+  if (positionals.length !== 1) throw new UsageError('similar takes one PROBLEM (an id, a file, FILE.jsonl:ID)');
+  const k = numberFlag(values.k, 'k') ?? 5;
+  if (!Number.isInteger(k) || k < 1 || k > 100) throw new UsageError(`-k takes 1..100, not '${values.k}'`);
+  const settings = resolveSettings(values);
+  const { loadProblem } = await import('../problems/index.js');
+  const problem = await loadProblem(positionals[0]!);
+  const { openArchive } = await import('../archive/open.js');
+  const { queryText } = await import('../archive/archive.js');
+  const bar = updateProgress();
+  const { archive, embedder, report } = await openArchive(settings, { progress: bar.progress }).finally(() => bar.stop());
+  const found = await archive.similar(queryText(problem), { k, exclude: [problem.id], ...(embedder ? { embedder } : {}) });
+  const fallback = report.fallback ?? found.fallback;
+  if (fallback) process.stderr.write(`${color.yellow('note:', process.stderr)} ${fallback}\n`);
+  if (values.json) {
+    const rows = found.hits.map((h, i) => ({
+      rank: i + 1,
+      problem: h.entry.ref,
+      id: h.entry.pid,
+      title: h.entry.title,
+      similarity: Number(h.similarity.toFixed(4)),
+      score: Number(h.score.toFixed(4)),
+      by: h.by,
+      tags: h.entry.tags,
+      set: h.entry.set,
+      solved: Boolean(h.entry.solution),
+      ...(h.entry.solution ? { session: h.entry.solution.session } : {}),
+    }));
+    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (found.hits.length === 0) {
+    process.stdout.write(`nothing in the archive is like ${problem.title} (${archive.count} problems)\n`);
+    return EXIT.ok;
+  }
+  process.stdout.write(`${table(found.hits)}\n`);
+  const by = found.hits[0]!.by === 'embeddings' ? `embeddings (${archive.embedModel}) and full text` : 'full text';
+  process.stdout.write(color.dim(`nearest to ${problem.title} of ${archive.count} problems, by ${by}; ✓ you solved it\n`));
+  return EXIT.ok;
+}

@@ -1,0 +1,84 @@
+// Recall from the person's archive: a stage that recalls problems (MapCoder's retrieval, CodeSIM's
+// planner, the first hint) says how it takes archived ones (`Agent.recall`); the engine looks them
+// up before the model is asked and puts them in the proposal. What was found is in the proposal's
+// value and meta, so the journal holds it and replay and resume serve it without the archive.
+import type { Problem } from '../problems/types.js';
+import type { Program } from '../runners/types.js';
+import type { SessionContext } from './context.js';
+import { made, propose, type ProposeArgs } from './propose.js';
+import type { AgentContext, Proposal } from './types.js';
+
+/** One archived problem the person solved, with the program that was accepted and its plan. */
+export interface Recalled {
+  /** How to load it again (an id, SET:ID), its id and title. */
+  ref: string;
+  id: string;
+  title: string;
+  statement: string;
+  tags: string[];
+  program: Program;
+  plan: string;
+  /** The session that was accepted. */
+  session: string;
+  /** 0..1, and whether embeddings or the words in common measured it. */
+  similarity: number;
+  by: 'embeddings' | 'text';
+}
+
+export interface RecallResult {
+  /** Close enough to stand in for recalled problems, best first. */
+  found: Recalled[];
+  /** Nearest of the rest, offered to swap in at the gate. */
+  others: Recalled[];
+  /** One line to tell the person (the embedding server did not answer, …). */
+  note?: string;
+}
+
+/** The archive as a session sees it; the caller leaves it out for `retrieval: model`. */
+export interface Recall {
+  /** `archive`: a stage that can do without the model does; `both`: the model fills what the archive does not. */
+  readonly mode: 'archive' | 'both';
+  /** Never throws: an archive that cannot be read finds nothing and says so in `note`. */
+  lookup(problem: Problem, k: number, signal: AbortSignal): Promise<RecallResult>;
+}
+
+/** How a stage takes archived problems. */
+export interface RecallUse<I, O> {
+  /** How many it can take. */
+  count(input: I): number;
+  /** The input the model is asked with (archived problems in the prompt); default: as it was. */
+  ask?(input: I, found: Recalled[]): I;
+  /** The model's value with the archived problems in it. */
+  merge(value: O, found: Recalled[], input: I): O;
+  /** The value from the archive alone (no model call), for `retrieval: archive`. */
+  alone?(found: Recalled[], input: I, ctx: AgentContext): O;
+}
+
+/** What the pane and the journal say about a recall: which came from where, how close. */
+export interface RecallMeta {
+  source: 'archive' | 'model';
+  found: Omit<Recalled, 'statement' | 'program' | 'plan'>[];
+  /** Whole, so that the gate can swap one in without asking anything. */
+  others: Recalled[];
+  note?: string;
+}
+
+const brief = ({ statement: _s, program: _p, plan: _l, ...rest }: Recalled): RecallMeta['found'][number] => rest;
+
+/** A proposal of a stage that recalls, with the archive looked up first. */
+export async function proposeRecalled<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, use: RecallUse<I, O>, recall: Recall): Promise<{ proposal: Proposal<O>; attempts: number }> {
+  const { found, others, note } = await recall.lookup(ctx.problem, use.count(a.input), ctx.signal);
+  const meta: RecallMeta = { source: found.length > 0 ? 'archive' : 'model', found: found.map(brief), others, ...(note ? { note } : {}) };
+  const withMeta = (p: Proposal<O>): Proposal<O> => ({ ...p, meta: { ...p.meta, recall: meta } });
+  const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang };
+  if (found.length > 0 && recall.mode === 'archive' && use.alone) {
+    return { proposal: withMeta(made(a, use.alone(found, a.input, actx), '', actx)), attempts: a.attempt };
+  }
+  const input = found.length > 0 && use.ask ? use.ask(a.input, found) : a.input;
+  // The same stage without its recall, so the model is asked exactly as it would be otherwise.
+  const { recall: _r, ...plain } = a.agent;
+  const r = await propose(ctx, { ...a, agent: plain, input });
+  if (found.length === 0 || r.proposal.value === undefined) return { ...r, proposal: withMeta(r.proposal) };
+  const value = use.merge(r.proposal.value, found, input);
+  return { ...r, proposal: withMeta({ ...r.proposal, value, text: a.agent.show(value) }) };
+}
