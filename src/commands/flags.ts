@@ -122,6 +122,8 @@ export const FLAGS = {
   statement: {
     url: { type: 'string', value: 'URL', doc: 'the judge page to read (default: the problem\'s source url)' },
     print: { type: 'boolean', doc: 'print the statement instead of writing it into the problem file' },
+    page: { type: 'string', value: 'FILE', doc: 'read a page saved from the browser instead of downloading it (a judge behind a login, no network)' },
+    replace: { type: 'boolean', doc: 'replace a statement the problem already has without asking (for scripts)' },
   },
   eval: {
     auto: { type: 'boolean', doc: 'required: every step approved, the method as published' },

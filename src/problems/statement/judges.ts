@@ -43,27 +43,39 @@ function sectionOf(heading: string): Section | 'samples' | null {
 function splitAtHeadings(children: HTMLElement[], isHeading: (el: HTMLElement) => boolean): Fragments {
   const parts: Partial<Record<Section, string[]>> = {};
   let current: Section | 'samples' = 'legend';
+  let sampleHeading: string | null = null;
   for (const el of children) {
     if (isHeading(el)) {
       const s = sectionOf(el.textContent);
       if (s) {
         current = s;
+        sampleHeading = s === 'samples' ? el.textContent.trim() : null;
         continue;
       }
     }
-    if (current === 'samples') continue;
+    if (current === 'samples') {
+      // The sample data is the problem file's own; what explains a sample is kept with the notes,
+      // under the sample's heading. CSES's "Input:" and "Output:" labels are the data's, not words.
+      if (el.tagName === 'PRE' || el.tagName === 'TABLE' || el.querySelector('pre') || /^(input|output|入力|出力)\s*[:：]?$/i.test(el.textContent.trim()) || !el.textContent.trim()) continue;
+      if (sampleHeading) (parts.notes ??= []).push(`<p><strong>${escapeText(sampleHeading)}</strong></p>`);
+      sampleHeading = null;
+      (parts.notes ??= []).push(el.outerHTML);
+      continue;
+    }
     (parts[current] ??= []).push(el.outerHTML);
   }
   const join = (s: Section) => parts[s]?.join('\n');
   return { legend: join('legend') ?? '', ...pick({ constraints: join('constraints'), input: join('input'), output: join('output'), notes: join('notes') }) };
 }
 
+const escapeText = (t: string): string => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 function pick(o: Record<string, string | undefined>): Partial<Fragments> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v.trim() !== '')) as Partial<Fragments>;
 }
 
 const elements = (el: HTMLElement): HTMLElement[] => el.childNodes.filter((n): n is HTMLElement => n.nodeType === 1);
-const text = (el: HTMLElement | null | undefined): string | undefined => el?.textContent.replace(/\s+/g, ' ').trim() || undefined;
+const text = (el: HTMLElement | null | undefined): string | undefined => el?.textContent.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim() || undefined;
 
 /** Codeforces (and its gym and mirrors): `.problem-statement`, one div per section with a `.section-title`. */
 const codeforces: JudgeSite = {

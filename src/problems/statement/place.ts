@@ -36,6 +36,21 @@ export function withStatementText(fileText: string, markdown: string): string {
   return [...kept.slice(0, at + 1), ...insert, ...kept.slice(at + 1)].join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
+/**
+ * A problem file's text with its statement replaced: what stood between the title and the first
+ * sample (a `Sample`/`Example` heading, or an `input` block) gives way to `markdown`. With no
+ * sample to stop at, the old text is kept and the new one put in above it (nothing is lost).
+ */
+export function replacedStatementText(fileText: string, markdown: string): string {
+  const lines = fileText.split('\n');
+  const title = lines.findIndex((l) => /^#\s/.test(l));
+  if (title < 0) return withStatementText(fileText, markdown);
+  let end = lines.findIndex((l, i) => i > title && /^#{1,6}\s+(samples?|examples?)\b/i.test(l.trim()));
+  if (end < 0) end = lines.findIndex((l, i) => i > title && /^`{3,}\s*input\s*$/.test(l.trim()));
+  if (end < 0) return withStatementText(fileText, markdown);
+  return [...lines.slice(0, title + 1), '', markdown.trim(), '', ...lines.slice(end)].join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
 /** What to do about a problem that has none, in one line (for `--auto`, `eval`, the tutor). */
 export function statementHint(problem: Problem): string {
   const where = problem.source?.file ? ` into ${problem.source.file} under its title` : '';

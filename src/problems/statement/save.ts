@@ -1,8 +1,8 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { Problem } from '../types.js';
-import { fetchStatement, statementMarkdown, withStatement, type FetchOptions, type StatementFailure, type Statement } from './index.js';
-import { withStatementText } from './place.js';
+import { fetchStatement, statementFromPage, statementMarkdown, withStatement, type FetchOptions, type StatementFailure, type Statement } from './index.js';
+import { replacedStatementText, withStatementText } from './place.js';
 
 export type Kept = { ok: true; statement: Statement; file: string } | { ok: false; failure: StatementFailure };
 
@@ -10,13 +10,15 @@ export type Kept = { ok: true; statement: Statement; file: string } | { ok: fals
  * Downloads a problem's statement and writes it into its markdown file (replaced in one step, so
  * the file is never half-written). The file keeps its front matter and samples.
  */
-export async function keepStatement(file: string, url: string | undefined, o: FetchOptions = {}): Promise<Kept> {
+export async function keepStatement(file: string, url: string | undefined, o: FetchOptions & { page?: string; replace?: boolean } = {}): Promise<Kept> {
   if (extname(file).toLowerCase() !== '.md') {
     return { ok: false, failure: { kind: 'no-url', message: `${file}: statements are kept in .md problem files only` } };
   }
-  const r = await fetchStatement(url, o);
+  // A saved page is read instead of the judge's (its url, when there is one, names the judge).
+  const r = o.page !== undefined ? statementFromPage(o.page, url) : await fetchStatement(url, o);
   if (!r.ok) return r;
-  await replaceFile(file, withStatement(await readFile(file, 'utf8'), r.statement));
+  const text = await readFile(file, 'utf8');
+  await replaceFile(file, o.replace ? replacedStatementText(text, statementMarkdown(r.statement)) : withStatement(text, r.statement));
   return { ok: true, statement: r.statement, file };
 }
 
