@@ -121,12 +121,11 @@ async function runSamples(s: Steps, p: Problem, program: Program): Promise<{ pas
 }
 
 /**
- * The critic's verification; an unreadable verdict is asked once more, then counts as an accept,
- * as the authors' code reads it (a program that passes every sample is not worth the budget).
+ * The critic's verification. An unreadable verdict was already asked once more by the engine's
+ * repair request and then read as the authors' code read it (accept); 'unclear' survives only in
+ * sessions recorded before that, and counts as an accept too.
  */
 async function verify(s: Steps, input: { strategy: TreeNode['idea']; program: Program; feedback: string }) {
-  const first = await s.ask(criticVerifyAgent, input);
-  if (first.verdict !== 'unclear') return first;
-  const again = await s.ask(criticVerifyAgent, { ...input, again: true });
-  return again.verdict === 'unclear' ? { ...again, verdict: 'accept' as const } : again;
+  const v = await s.ask(criticVerifyAgent, input);
+  return v.verdict === 'unclear' ? { ...v, verdict: 'accept' as const } : v;
 }

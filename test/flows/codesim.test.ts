@@ -152,7 +152,7 @@ describe('codesim with the auto gate', () => {
   });
 
   it('a repaired answer goes on as if it had come right the first time', async () => {
-    const server = await serve({ plan: PLAN(), simulate: 'It works.', 'simulate:repair': FINE, code: fence(RIGHT) });
+    const server = await serve({ plan: PLAN(), simulate: 'I traced it.', 'simulate:repair': FINE, code: fence(RIGHT) });
     const { outcome } = await runFlow(codesim, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'simulate:repair', 'code']);
     expect(outcome.status).toBe('solved');

@@ -88,13 +88,11 @@ describe('codetree with the auto gate', () => {
     expect(stateOf(treesOf(trace.file).at(-1)!, '1')).toMatchObject({ state: 'rejected', passed: 2, total: 2 });
   });
 
-  it('an unreadable verdict is asked again, then counts as an accept, as the published code reads it', async () => {
-    const server = await serve({ thinker: THINK, solver: fence(OVERFIT), 'critic-verify': ['Hmm, hard to tell.', 'Still hard to tell.', ACCEPT], reflect: REFLECT, debugger: fence(RIGHT) });
+  it('an unreadable verdict is asked once more (a repair), then accepted as the authors\' code did', async () => {
+    const server = await serve({ thinker: THINK, solver: fence(OVERFIT), 'critic-verify': 'Hmm, hard to tell.', 'critic-verify:repair': 'Still hard to tell.', reflect: REFLECT, debugger: fence(RIGHT) });
     const { outcome } = await runFlow(codetree, sumTwo, defaults, server);
-    expect(callsOf(server)).toEqual(['thinker', 'solver', 'critic-verify', 'critic-verify']);
-    expect(task(server.chatBodies()[3]!)).toMatch(/Your last verdict could not be read/);
-    expect(outcome).toMatchObject({ status: 'solved', calls: 4 });
-    expect(outcome.program?.source).toBe(`${OVERFIT}\n`);
+    expect(callsOf(server)).toEqual(['thinker', 'solver', 'critic-verify', 'critic-verify:repair']);
+    expect(outcome).toMatchObject({ status: 'solved', program: { source: `${OVERFIT}\n` } });
   });
 
   it('a node that passes every sample but is rejected gets the +5/15 bonus: value 1 + 1/3', async () => {

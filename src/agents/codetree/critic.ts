@@ -20,10 +20,7 @@ interface Judged {
 }
 
 export type ScoreInput = Judged;
-export interface VerifyInput extends Judged {
-  /** Asked again because the last verdict could not be read. */
-  again?: boolean;
-}
+export type VerifyInput = Judged;
 
 export const scoreSchema = z.object({ review: z.string(), score: z.number().min(0).max(MAX_SCORE) });
 export type ScoreValue = z.infer<typeof scoreSchema>;
@@ -232,7 +229,6 @@ export const criticVerifyAgent: Agent<VerifyInput, VerifyValue> = {
       'Task: act as a critic. The program below passes every sample, but samples are few. Decide whether it is a correct',
       'solution for every valid input: look for overfitting to the samples, edge cases it mishandles, and whether its',
       'complexity fits the limits. Do not write code.',
-      ...(input.again ? ['', 'Your last verdict could not be read. This time end with a Verdict section holding exactly "accept" or "reject".'] : []),
       '',
       ...judgedText(input),
       '',

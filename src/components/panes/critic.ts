@@ -35,7 +35,7 @@ export function criticRows(p: Proposal, o: PaneOptions): Row[] | undefined {
   ] as const) {
     if (body.trim()) rows.push([seg(title, { bold: true })], ...textRows(body, o.width, {}, '  '));
   }
-  const verdict = v.verdict === 'accept' ? seg('accept', { color: 'green', bold: true }) : v.verdict === 'reject' ? seg('reject', { color: 'red', bold: true }) : seg('unclear — asked again, then a reject', { color: 'yellow', bold: true });
+  const verdict = v.verdict === 'accept' ? seg('accept', { color: 'green', bold: true }) : v.verdict === 'reject' ? seg('reject', { color: 'red', bold: true }) : seg('unclear — read as an accept, as the authors\' code did', { color: 'yellow', bold: true });
   rows.push(blank(), [seg('verdict  ', { bold: true }), verdict]);
   return rows;
 }
