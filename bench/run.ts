@@ -9,6 +9,7 @@ import * as flows from './flows.js';
 import * as sessions from './sessions.js';
 import * as problems from './problems.js';
 import * as evalRuns from './eval.js';
+import * as archive from './archive.js';
 
 const sections: Record<string, { run(): Promise<void>; about: string }> = {
   ui: { ...ui, about: 'start-up and first frame against bare node; CPU while a long answer streams' },
@@ -19,6 +20,7 @@ const sections: Record<string, { run(): Promise<void>; about: string }> = {
   flows: { ...flows, about: 'calls and prompt tokens (sent, evaluated) per problem for each flow' },
   sessions: { ...sessions, about: 'first frame of replay on a 20 MB session' },
   problems: { ...problems, about: 'loaders on real sets, listen latency' },
+  archive: { ...archive, about: 'the archive index at scale: build time, size on disk, hybrid and full-text query time vs a linear scan' },
   eval: { ...evalRuns, about: 'eval --jobs 4 against a slow stand-in model vs one problem at a time' },
 };
 
