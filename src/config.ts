@@ -67,7 +67,10 @@ export const settingsSchema = z.object({
   /** Longest answer per stage in tokens; a stage not named here takes its agent's own default. */
   answerTokens: z._default(z.record(z.string().check(z.regex(stageName)), int(16, 1_000_000)), {}),
   numCtx: z._default(int(512, 1_048_576), 8192),
-  temperature: z._default(z.number().check(z.gte(0), z.lte(2)), 0),
+  /** Unset: each method's own sampling (0, or AlphaCodium's per stage); set: every stage takes it. */
+  temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
+  /** Unset: each method's own (AlphaCodium 0.1, else none sent); set: every stage takes it. */
+  frequencyPenalty: z.optional(z.number().check(z.gte(-2), z.lte(2))),
   topP: z._default(z.number().check(z.gt(0), z.lte(1)), 0.95),
   seed: z.optional(z.int()),
   keepAlive: z._default(duration, '30m'),
@@ -98,7 +101,8 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   'stageModels.<stage>': { allowed: 'a model name', about: 'a different model for one stage (plan, code, debug, …)' },
   'answerTokens.<stage>': { allowed: 'an integer 16..1000000', about: 'longest answer of one stage in tokens (default 8192; retrieve 12288, confidence 2048)' },
   numCtx: { allowed: 'an integer 512..1048576', about: 'context window in tokens (Ollama num_ctx)' },
-  temperature: { allowed: 'a number 0..2', about: 'sampling temperature' },
+  temperature: { allowed: 'a number 0..2', about: 'sampling temperature of every stage (unset: 0, AlphaCodium 0.2/0.3 per stage as its code)' },
+  frequencyPenalty: { allowed: 'a number -2..2', about: 'frequency penalty of every stage (unset: none, AlphaCodium 0.1 as its code)' },
   topP: { allowed: 'a number in (0, 1]', about: 'nucleus sampling' },
   seed: { allowed: 'an integer', about: 'sampling seed (unset: the server picks)' },
   keepAlive: { allowed: 'a duration like 30m, 1h, 0 or -1', about: 'how long Ollama keeps the model loaded' },

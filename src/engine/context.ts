@@ -15,7 +15,7 @@ import type { Recall } from './recall.js';
 export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) => Promise<JudgeResult>;
 
 /** The settings the engine reads: the request fields of each stage and the caps. */
-export type EngineSettings = Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & {
+export type EngineSettings = Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & Partial<Pick<Settings, 'frequencyPenalty'>> & {
   /** Longest answer per stage in tokens (absent in sessions recorded before the setting). */
   answerTokens?: Settings['answerTokens'];
   budgets?: Partial<Pick<Settings['budgets'], 'maxCalls' | 'maxTokens'>>;

@@ -231,10 +231,11 @@ async function call<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, messages: C
   const caps = ctx.settings.budgets ?? {};
   if (caps.maxCalls !== undefined && ctx.rec.calls >= caps.maxCalls) throw new BudgetExhausted('calls');
   if (caps.maxTokens !== undefined && ctx.tokens() >= caps.maxTokens) throw new BudgetExhausted('tokens');
-  const defaults = requestDefaults(ctx.settings, a.agent.name, a.agent.answerTokens);
+  const defaults = requestDefaults(ctx.settings, a.agent.name, a.agent.answerTokens, a.agent.sampling);
   const { step, branch } = a;
   const isRepair = repair ? { repair: true } : {};
-  ctx.write({ type: 'llm-request', branch, step, model: defaults.model, messages, structured, attempt, ...isRepair });
+  const sampling = { temperature: defaults.temperature, ...(defaults.frequencyPenalty !== undefined ? { frequencyPenalty: defaults.frequencyPenalty } : {}) };
+  ctx.write({ type: 'llm-request', branch, step, model: defaults.model, messages, structured, attempt, sampling, ...isRepair });
   ctx.events.emit({ type: 'llm-request', branch, step, model: defaults.model, attempt, structured, ...isRepair });
   const batcher = new ChunkBatcher((text) => {
     ctx.write({ type: 'llm-chunk', branch, step, text });

@@ -104,6 +104,7 @@ function resumedSettings(header: SessionHeader, now: Settings): Settings {
     ...(rec.stageModels ? { stageModels: rec.stageModels } : {}),
     ...(rec.temperature !== undefined ? { temperature: rec.temperature } : {}),
     ...(rec.topP !== undefined ? { topP: rec.topP } : {}),
+    ...(rec.frequencyPenalty !== undefined ? { frequencyPenalty: rec.frequencyPenalty } : {}),
     ...(rec.seed !== undefined ? { seed: rec.seed } : {}),
     ...(rec.numCtx !== undefined ? { numCtx: rec.numCtx } : {}),
     ...(rec.answers !== undefined ? { answers: rec.answers } : {}),

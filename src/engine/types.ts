@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ChatMessage } from '../llm/types.js';
+import type { ChatMessage, Sampling } from '../llm/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
 import type { JudgeResult, LangId, Program, Verdict } from '../runners/types.js';
 import type { RecallUse } from './recall.js';
@@ -68,6 +68,11 @@ export interface Agent<I, O> {
   readonly pane: PaneKind;
   /** Messages in stable-prefix order: system text, then the problem, then stage material. */
   messages(input: I, ctx: AgentContext): ChatMessage[];
+  /**
+   * This stage's sampling as its method's code sets it (AlphaCodium's per-stage temperature and
+   * frequency penalty); a temperature or penalty in the person's settings wins over it.
+   */
+  readonly sampling?: Sampling;
   /** This stage's answer cap in tokens when the settings name none (default DEFAULT_ANSWER_TOKENS). */
   readonly answerTokens?: number;
   /** JSON-mode schema; absent for answers read from marked sections or code fences only. */

@@ -5,7 +5,9 @@ import { defaultsOf, defineFlow } from './define.js';
 
 /**
  * Model calls with the auto gate. Fewest: reflect, solutions, choose, AI tests, (validate), one
- * program that passes everything. Most: every try, every public fix (2 calls) and AI fix.
+ * program that passes everything. Most: every try, every public fix (2 calls) and AI fix — and
+ * one more per public test, whose trailing copy in the AI stage is exempt from the cap (the
+ * record cannot know how many public tests a problem has).
  */
 export function alphacodiumBound(o: AlphacodiumOptions): { best: number; worst: number } {
   const before = 4 + (o.validate ? 1 : 0);
@@ -23,7 +25,7 @@ export const alphacodiumFlow = defineFlow({
     publicFixes: { default: 4, min: 0, max: 30, label: 'public fixes', doc: 'public-test fixes in all (2 calls each)' },
     fixesPerTest: { default: 3, min: 0, max: 30, label: 'fixes per test', doc: 'public-test fixes per test (the only test gets them all)' },
     aiFixes: { default: 4, min: 0, max: 30, label: 'AI-test fixes', doc: 'AI-test fixes in all (1 call each)' },
-    validate: { kind: 'switch', default: true, label: 'validate AI tests', doc: 'double-validate the AI tests (--no-validate: as the published code)', flag: 'no-validate' },
+    validate: { kind: 'switch', default: false, label: 'validate AI tests', doc: 'double-validate the AI tests, as the paper (off: as the published code)', flag: 'validate' },
   },
   bound: alphacodiumBound,
   panes: ['reflect', 'solutions', 'ai-tests', 'code', 'tests', 'fix'],

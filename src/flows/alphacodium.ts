@@ -4,6 +4,7 @@ import {
   analyzeAndFixAgent,
   asCases,
   chooseAgent,
+  type ChoiceValue,
   fixAgent,
   reflectionAgent,
   solutionsAgent,
@@ -34,20 +35,26 @@ export interface AlphacodiumOptions {
   validate: boolean;
 }
 
+/** A solution named as brute force is dropped, as in the published code (unless nothing else is left). */
+const BRUTE = /brute[\s-]*force/i;
+
 /**
- * AlphaCodium (Ridnik et al., 2024), as METHODS.md gives it: reflect, propose solutions and
- * choose one, write AI tests (and validate them), initial code over the solutions, then fix on
- * the public tests and on the AI tests; a passing test becomes an anchor and a fix that breaks
- * an anchor is reverted.
+ * AlphaCodium (Ridnik et al., 2024), as METHODS.md gives it (the authors' code as reference):
+ * reflect, propose solutions and choose one (in full: its flow and its walk through the public
+ * tests go to the coder), write AI tests (validated only with --validate, the paper's double
+ * validation; the code had it off), initial code (the chosen solution twice, then the list in
+ * turn), then fix on the public tests and on the AI tests; a passing test becomes an anchor and
+ * a fix that breaks an anchor is reverted. The code's sampling is the stages' own (common.ts).
  *
  * Not copied from the published code: a problem with no public tests crashed (the AI tests stand
  * in for them); the public stage could end worse than it began (the best version is kept); each
- * retry of a solution is told how its last program failed, so tries at temperature 0 differ.
+ * retry of a solution is told how its last program failed.
  */
 export async function alphacodium(s: Steps, p: Problem, o: AlphacodiumOptions): Promise<Outcome> {
   const reflection = await s.ask(reflectionAgent, {});
-  const { solutions } = await s.ask(solutionsAgent, { reflection, count: o.solutions });
-  const { ranked } = await s.ask(chooseAgent, { reflection, solutions });
+  const proposed = (await s.ask(solutionsAgent, { reflection, count: o.solutions })).solutions;
+  const solutions = proposed.some((x) => !BRUTE.test(x.name)) ? proposed.filter((x) => !BRUTE.test(x.name)) : proposed;
+  const choice = await s.ask(chooseAgent, { reflection, solutions });
   let { tests: ai } = await s.ask(aiTestsAgent, { reflection, count: o.aiTests });
   if (o.validate && ai.some((t) => t.by !== 'person')) ai = (await s.ask(validateAgent, { reflection, tests: ai })).tests;
 
@@ -55,7 +62,7 @@ export async function alphacodium(s: Steps, p: Problem, o: AlphacodiumOptions): 
   const aiCases = asCases(ai);
   const first = pub.length > 0 ? pub : aiCases;
   const v = new Verdicts(s);
-  const fx: Fixing = { s, v, reflection, anchors: [], history: [], code: await initialCode(s, v, reflection, ranked, first, o.tries) };
+  const fx: Fixing = { s, v, reflection, anchors: [], history: [], code: await initialCode(s, v, reflection, choice, solutions, first, o.tries) };
   if (first.length === 0) return s.done(fx.code, { passed: 0, total: 0 });
 
   // Public stage: each public test fixed in turn, analyse then fix (2 calls a fix).
@@ -63,36 +70,47 @@ export async function alphacodium(s: Steps, p: Problem, o: AlphacodiumOptions): 
   let fixes = 0;
   const perTest = pub.length === 1 ? o.publicFixes : o.fixesPerTest;
   for (const [i, test] of pub.entries()) {
+    const began = fx.code; // a fix that breaks an anchor goes back to this
     for (let here = 0; ; here++) {
-      if ((await v.on(fx.code, pub.slice(i)))[0]!.verdict === 'AC') {
+      const now = (await v.on(fx.code, pub.slice(i)))[0]!;
+      if (now.verdict === 'AC') {
         anchor(fx, test);
         break;
       }
       if (here >= perTest || fixes >= o.publicFixes) break;
       s.progress({ label: 'public fix', value: ++fixes, max: o.publicFixes });
+      if (now.actual.trim() === '' && fx.code !== began) {
+        // An empty output: back to the code this test began with, without a call.
+        fx.code = began;
+        s.note(`↶ ${test.name} printed nothing: back to the program this test began with (no call)`);
+        continue;
+      }
       const feedback = failedOn(await v.one(fx.code, test));
       const at = { test: test.name!, anchors: fx.anchors.map((a) => a.name!), history: fx.history };
       const analysis = await s.ask(analyzeAgent, { ...at, reflection, program: fx.code, feedback });
       const fixed = await s.ask(fixAgent, { ...at, program: fx.code, feedback, analysis });
-      if (await keepOrRevert(fx, fixed, test, false)) versions.push(fx.code);
+      if (await keepOrRevert(fx, fixed, test, false, began)) versions.push(fx.code);
     }
   }
   fx.code = await bestOf(fx, versions, pub);
 
-  // AI stage: public, AI, public; a failing test gets one analyse-and-fix call (1 call a fix).
-  const order = [...pub, ...aiCases, ...pub];
+  // AI stage: public (reversed), AI, public; a failing test gets one analyse-and-fix call (1 call
+  // a fix), at most aiFixes of them, the trailing public copies exempt from that cap.
+  const order = [...[...pub].reverse(), ...aiCases, ...pub];
+  const trailing = order.length - pub.length;
   let aiFixes = 0;
   for (const [i, test] of order.entries()) {
     if ((await v.on(fx.code, order.slice(i)))[0]!.verdict === 'AC') {
       anchor(fx, test);
       continue;
     }
-    if (aiFixes >= o.aiFixes) continue;
-    s.progress({ label: 'AI fix', value: ++aiFixes, max: o.aiFixes });
+    const exempt = i >= trailing;
+    if (!exempt && aiFixes >= o.aiFixes) continue;
+    if (!exempt) s.progress({ label: 'AI fix', value: ++aiFixes, max: o.aiFixes });
     const feedback = failedOn(await v.one(fx.code, test));
     const at = { test: test.name!, anchors: fx.anchors.map((a) => a.name!), history: fx.history };
     const { program } = await s.ask(analyzeAndFixAgent, { ...at, reflection, program: fx.code, feedback });
-    await keepOrRevert(fx, program, test, true);
+    await keepOrRevert(fx, program, test, true, fx.code);
   }
 
   const end = await v.score(fx.code, first);
@@ -111,24 +129,34 @@ interface Fixing {
 }
 
 /**
- * Initial code: the chosen solution, then the others in turn, up to `tries` programs, each run
- * on the tests; the first that passes them all, else the closest (most passed, then the
- * smallest difference from the expected outputs).
+ * Initial code, as the authors' code: the chosen solution (in full) twice, then the solutions
+ * in turn (solutions[c % n] for c = 2, 3, …), up to `tries` programs, each run on the tests; the
+ * first that passes them all, else the closest (most passed, then the smallest difference from
+ * the expected outputs). The variety between tries comes from the stage's temperature.
  */
-async function initialCode(s: Steps, v: Verdicts, reflection: Reflection, ranked: Solution[], tests: TestCase[], tries: number): Promise<Program> {
+async function initialCode(s: Steps, v: Verdicts, reflection: Reflection, choice: ChoiceValue, solutions: Solution[], tests: TestCase[], tries: number): Promise<Program> {
   let best: { program: Program; passed: number; distance: number } | undefined;
-  const lastFailure = new Map<number, string>();
+  const lastFailure = new Map<string, string>();
+  const chosen = choice.ranked[0]!;
+  const list = solutions.length > 0 ? solutions : [chosen];
   for (let attempt = 1; attempt <= tries; attempt++) {
     s.progress({ label: 'try', value: attempt, max: tries });
-    const which = (attempt - 1) % ranked.length;
-    const failedBefore = lastFailure.get(which);
-    const program = await s.ask(solveAgent, { reflection, solution: ranked[which]!, attempt, ...(failedBefore ? { failedBefore } : {}) });
+    const c = attempt - 1;
+    const solution = c < 2 ? chosen : list[c % list.length]!;
+    const failedBefore = lastFailure.get(solution.name);
+    const program = await s.ask(solveAgent, {
+      reflection,
+      solution,
+      ...(solution === chosen ? { chosen: { flow: choice.flow, walkthrough: choice.walkthrough } } : {}),
+      attempt,
+      ...(failedBefore ? { failedBefore } : {}),
+    });
     if (tests.length === 0) return program; // nothing to run it on
     const r = await v.run(program, tests);
     const cand = { program, passed: r.passed, distance: r.distance };
     if (!best || closer(cand, best)) best = cand;
     if (r.passed === r.total) break;
-    lastFailure.set(which, r.feedback);
+    lastFailure.set(solution.name, r.feedback);
   }
   return best!.program;
 }
@@ -141,10 +169,11 @@ function anchor(fx: Fixing, test: TestCase): void {
 }
 
 /**
- * A fix is run on its test and on every anchor. It is reverted when it breaks an anchor, or —
- * in the AI stage — when its own test still fails; else the code goes on with it.
+ * A fix is run on its test and on every anchor. It is reverted when it breaks an anchor (to
+ * `revertTo`: in the public stage the code its test's loop began with), or — in the AI stage —
+ * when its own test still fails; else the code goes on with it.
  */
-async function keepOrRevert(fx: Fixing, fixed: Program, test: TestCase, mustPass: boolean): Promise<boolean> {
+async function keepOrRevert(fx: Fixing, fixed: Program, test: TestCase, mustPass: boolean, revertTo: Program): Promise<boolean> {
   const results = await fx.v.on(fixed, [test, ...fx.anchors.filter((a) => a.name !== test.name)], true);
   const broken = results.slice(1).filter((r) => r.verdict !== 'AC').map((r) => r.name);
   const passes = results[0]!.verdict === 'AC';
@@ -159,6 +188,7 @@ async function keepOrRevert(fx: Fixing, fixed: Program, test: TestCase, mustPass
   fx.history.push({ test: test.name!, kept, why });
   fx.s.note(`${kept ? '✓ fix kept' : '↶ fix reverted'} (${test.name}): ${why}`);
   if (kept) fx.code = fixed;
+  else if (broken.length > 0) fx.code = revertTo;
   return kept;
 }
 

@@ -2,7 +2,7 @@
 // behind them) are imported only when a backend is created, so commands that need no model —
 // and `probeBackend`, which uses plain fetch — do not pay for loading them.
 import type { Settings } from '../config.js';
-import type { Backend, ChatRequest } from './types.js';
+import type { Backend, ChatRequest, Sampling } from './types.js';
 
 export type BackendSettings = Pick<Settings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'openaiApiKey' | 'stallSeconds'>;
 
@@ -22,19 +22,26 @@ export async function createBackend(settings: BackendSettings): Promise<Backend>
 /** An answer's length cap in tokens when neither the settings nor the stage's agent names one. */
 export const DEFAULT_ANSWER_TOKENS = 8192;
 
+/** The temperature of a stage whose method sets none, when the person sets none either. */
+export const DEFAULT_TEMPERATURE = 0;
+
 /**
  * The request fields every call of one stage takes from the settings (its model and its answer
- * cap included); `stageTokens` is the stage's own default cap (its agent's).
+ * cap included); `stageTokens` is the stage's own default cap (its agent's), `sampling` its
+ * method's own sampling, which a temperature or penalty the person set overrides.
  */
 export function requestDefaults(
-  settings: Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & { answerTokens?: Settings['answerTokens'] },
+  settings: Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & { answerTokens?: Settings['answerTokens']; frequencyPenalty?: number | undefined },
   stage?: string,
   stageTokens?: number,
-): Pick<ChatRequest, 'model' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive' | 'maxTokens'> {
+  sampling?: Sampling,
+): Pick<ChatRequest, 'model' | 'temperature' | 'frequencyPenalty' | 'topP' | 'seed' | 'numCtx' | 'keepAlive' | 'maxTokens'> {
+  const penalty = settings.frequencyPenalty ?? sampling?.frequencyPenalty;
   return {
     model: (stage && settings.stageModels[stage]) || settings.model,
     maxTokens: (stage ? settings.answerTokens?.[stage] : undefined) ?? stageTokens ?? DEFAULT_ANSWER_TOKENS,
-    temperature: settings.temperature,
+    temperature: settings.temperature ?? sampling?.temperature ?? DEFAULT_TEMPERATURE,
+    ...(penalty !== undefined ? { frequencyPenalty: penalty } : {}),
     topP: settings.topP,
     numCtx: settings.numCtx,
     keepAlive: settings.keepAlive,

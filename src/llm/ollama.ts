@@ -71,6 +71,7 @@ export class OllamaBackend implements Backend {
       if (req.numCtx !== undefined) options.num_ctx = req.numCtx;
       if (req.temperature !== undefined) options.temperature = req.temperature;
       if (req.topP !== undefined) options.top_p = req.topP;
+      if (req.frequencyPenalty !== undefined) options.frequency_penalty = req.frequencyPenalty;
       if (req.seed !== undefined) options.seed = req.seed;
       if (req.maxTokens !== undefined) options.num_predict = req.maxTokens;
       const keepAlive = keepAliveValue(req.keepAlive);

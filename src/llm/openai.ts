@@ -98,6 +98,7 @@ export class OpenAIBackend implements Backend {
             stream_options: { include_usage: true },
             ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
             ...(req.topP !== undefined ? { top_p: req.topP } : {}),
+            ...(req.frequencyPenalty !== undefined ? { frequency_penalty: req.frequencyPenalty } : {}),
             ...(req.seed !== undefined ? { seed: req.seed } : {}),
             ...(req.maxTokens !== undefined ? { max_tokens: req.maxTokens } : {}),
             ...(req.schema

@@ -15,6 +15,8 @@ export interface ChatRequest {
   schema?: { name: string; schema: JsonSchema };
   temperature?: number;
   topP?: number;
+  /** Penalty on tokens by how often they already appeared (Ollama `frequency_penalty`, OpenAI `frequency_penalty`). */
+  frequencyPenalty?: number;
   seed?: number;
   /** Context window (Ollama `num_ctx`). */
   numCtx?: number;
@@ -25,6 +27,12 @@ export interface ChatRequest {
   signal?: AbortSignal;
   /** Each piece of streamed text as it arrives. */
   onChunk?: (text: string) => void;
+}
+
+/** A stage's own sampling, as its method's code sets it (the person's settings win). */
+export interface Sampling {
+  temperature?: number;
+  frequencyPenalty?: number;
 }
 
 export interface ChatResult {

@@ -57,6 +57,8 @@ export type JournalEvent =
       attempt: number;
       /** A repair request: the answer before it could not be read. */
       repair?: boolean;
+      /** The sampling sent (absent in sessions recorded before it was journaled). */
+      sampling?: { temperature?: number; frequencyPenalty?: number };
     })
   | (AtStep & { type: 'llm-chunk'; text: string })
   | (AtStep & {

@@ -23,10 +23,10 @@ afterEach(async () => {
 });
 
 describe('alphacodium from the command line', () => {
-  it('solve --auto --flow alphacodium: six calls, the program on stdout, hidden tests pass, the journal has the anchors', async () => {
+  it('solve --auto --flow alphacodium --validate: six calls (the paper\'s double validation), the program on stdout, hidden tests pass, the journal has the anchors', async () => {
     const home = tempHome();
     server = await startScriptedModel({ titles });
-    const r = await cli(['solve', SUM, '--auto', '--flow', 'alphacodium', '--host', server.url], home.env, { timeoutMs: 60_000 });
+    const r = await cli(['solve', SUM, '--auto', '--flow', 'alphacodium', '--validate', '--host', server.url], home.env, { timeoutMs: 60_000 });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('print(');
     expect(server.chatBodies().map(stageOf)).toEqual(['reflection', 'solutions', 'choose', 'ai-tests', 'validate', 'solve']);
@@ -38,18 +38,19 @@ describe('alphacodium from the command line', () => {
     expect(j.events.filter((e) => e.type === 'note').map((e) => (e as { text: string }).text)).toContain('⚓ public 1 passes: it is now an anchor (1)');
   }, 90_000);
 
-  it('eval --flow alphacodium --no-validate: five calls on a solved problem, fixes spent on the other', async () => {
+  it('eval --flow alphacodium (no validation, as the published code): five calls on a solved problem, fixes spent on the other', async () => {
     const home = tempHome();
     const dir = fixtureSet(home, IDS);
     server = await startScriptedModel({ titles, code: (body) => (/bracket/i.test(body.messages[1]!.content) ? 'print("YES")\n' : solutionFor(body, titles)) });
-    const r = await cli(['eval', dir, '--auto', '--flow', 'alphacodium', '--no-validate', '--json', '--host', server.url], home.env, { timeoutMs: 120_000 });
+    const r = await cli(['eval', dir, '--auto', '--flow', 'alphacodium', '--json', '--host', server.url], home.env, { timeoutMs: 120_000 });
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout) as { flow: string; pass_at_1: number; problems: { id: string; passed: boolean; calls: number }[] };
     expect(rep.flow).toBe('alphacodium');
     const byId = Object.fromEntries(rep.problems.map((p) => [p.id.split('/').pop(), p]));
     expect(byId['sum-two']).toMatchObject({ passed: true, calls: 5 });
-    // brackets: 4 before code, 9 tries, 4 public fixes (2 calls each), 4 AI fixes: the worst bound without validation.
-    expect(byId['brackets']).toMatchObject({ passed: false, calls: 4 + 9 + 8 + 4 });
+    // brackets: 4 before code, 9 tries, 4 public fixes (2 calls each), 4 AI fixes: the worst bound
+    // without validation; and one fix each for the trailing copies of the 2 failing public tests (exempt from the cap).
+    expect(byId['brackets']).toMatchObject({ passed: false, calls: 4 + 9 + 8 + 4 + 2 });
     expect(rep.pass_at_1).toBe(0.5);
   }, 150_000);
 });

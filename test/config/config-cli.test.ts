@@ -30,7 +30,7 @@ describe('simcoach config', () => {
       expect((await cli(['config', 'get', 'model'], env)).stdout).toBe('qwen2.5-coder:7b\n');
       const unset = await cli(['config', 'unset', 'temperature'], env);
       expect(unset.code).toBe(0);
-      expect(unset.stderr).toBe('✓ temperature is back to 0\n');
+      expect(unset.stderr).toBe('✓ temperature is back to (unset)\n');
     }
   });
 

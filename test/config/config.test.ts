@@ -53,7 +53,7 @@ describe('defaults and sources', () => {
     const s = loadSettings();
     expect(s).toMatchObject({
       backend: 'ollama', ollamaHost: 'http://127.0.0.1:11434', model: 'qwen2.5-coder:7b', numCtx: 8192,
-      temperature: 0, topP: 0.95, keepAlive: '30m', stallSeconds: 60, flow: 'codesim', lang: 'python', stageModels: {},
+      topP: 0.95, keepAlive: '30m', stallSeconds: 60, flow: 'codesim', lang: 'python', stageModels: {},
       answers: 'sections',
     });
     expect(s.budgets).toMatchObject({ codesim: { plans: 5, debugRounds: 5 }, mapcoder: { exemplars: 3, debugRounds: 5 } });

@@ -47,12 +47,20 @@ solutions:
 `);
 
 export const CHOOSE = y(`
-best: Direct sum
-ranking:
-  - Direct sum
-  - Loop count
+name: |
+  Direct sum
+content: |
+  Read a and b, print a + b.
 why: |
   It is O(1) and cannot be wrong.
+flow:
+  - Read a and b.
+  - Print a + b.
+problem_tests:
+  - input: |
+      1 2
+    explanation: |
+      1 + 2 = 3, as expected.
 `);
 
 export const test = (input: string, output: string, explanation = 'by hand'): string =>

@@ -8,7 +8,7 @@ import { alphacodium, type AlphacodiumOptions } from '../../src/flows/alphacodiu
 import { alphacodiumBound, alphacodiumDefaults } from '../../src/flows/alphacodium.meta.js';
 import { flowFor } from '../../src/flows/index.js';
 import { fixture } from '../agents/problems.js';
-import { callsOf, fence, HALF, personGate, replayFlow, RIGHT, runFlow, WRONG } from './harness.js';
+import { callsOf, engineSettings, fence, HALF, personGate, replayFlow, RIGHT, runFlow, WRONG } from './harness.js';
 import { flowSuite } from './suite.js';
 import { AI_TESTS, analyzeAndFix, ANALYSIS, CHOOSE, PLUS_ONE, REFLECT, SOLUTIONS, test, WRONG_AI } from './alphacodium-answers.js';
 
@@ -17,7 +17,8 @@ const BEFORE_CODE = ['reflection', 'solutions', 'choose', 'ai-tests', 'validate'
 
 const { serve } = flowSuite();
 const sumTwo = await fixture('sum-two');
-const defaults = alphacodiumDefaults;
+/** With the paper's double validation (--validate); the published code's defaults are `alphacodiumDefaults`. */
+const defaults: AlphacodiumOptions = { ...alphacodiumDefaults, validate: true };
 
 /** The journal's lines of one type. */
 function journal(file: string, type: string): Record<string, unknown>[] {
@@ -60,6 +61,75 @@ describe('alphacodium with the auto gate', () => {
     const { outcome } = await runFlow(alphacodium, sumTwo, o, server);
     expect(callsOf(server)).toEqual(['reflection', 'solutions', 'choose', 'ai-tests', 'solve']);
     expect(callsOf(server)).toHaveLength(alphacodiumBound(o).best);
+    expect(outcome.status).toBe('solved');
+  });
+
+  it('as the published code by default: no validation, 5 calls, the code\'s sampling per stage sent and journaled', async () => {
+    const server = await serve(HAPPY);
+    const { outcome, trace } = await runFlow(alphacodium, sumTwo, alphacodiumDefaults, server);
+    expect(callsOf(server)).toEqual(['reflection', 'solutions', 'choose', 'ai-tests', 'solve']);
+    expect(callsOf(server)).toHaveLength(alphacodiumBound(alphacodiumDefaults).best);
+    expect(outcome).toMatchObject({ status: 'solved', calls: 5 });
+    const sent = server.chatBodies().map((b) => [b.options?.temperature, b.options?.frequency_penalty]);
+    expect(sent).toEqual([[0.2, 0.1], [0.3, 0.1], [0.2, 0.1], [0.2, 0.1], [0.3, 0.1]]);
+    const journaled = journal(trace.file, 'llm-request').map((e) => e.sampling);
+    expect(journaled).toEqual(sent.map(([temperature, frequencyPenalty]) => ({ temperature, frequencyPenalty })));
+  });
+
+  it('a temperature and penalty in the person\'s settings win over the method\'s sampling', async () => {
+    const server = await serve(HAPPY);
+    const { trace } = await runFlow(alphacodium, sumTwo, alphacodiumDefaults, server, undefined, 'python', { ...engineSettings, temperature: 0, frequencyPenalty: 0 });
+    expect(server.chatBodies().map((b) => [b.options?.temperature, b.options?.frequency_penalty])).toEqual(Array(5).fill([0, 0]));
+    expect(journal(trace.file, 'llm-request')[1]!.sampling).toEqual({ temperature: 0, frequencyPenalty: 0 });
+  });
+
+  it('a solution named as brute force is dropped before the choice', async () => {
+    const brute = SOLUTIONS.replace('Loop count', 'Brute force');
+    const server = await serve({ ...HAPPY, solutions: brute });
+    await runFlow(alphacodium, sumTwo, alphacodiumDefaults, server);
+    const choose = server.chatBodies()[2]!.messages[2]!.content;
+    expect(choose).toContain('Direct sum');
+    expect(choose).not.toContain('Brute force');
+  });
+
+  it('public stage: an empty output goes back to the code its test began with, without a call', async () => {
+    const o = { ...alphacodiumDefaults, tries: 1 };
+    // Passes public 1, prints nothing on public 2 (-5 5): kept (no anchor broken), then reverted for free.
+    const SILENT = 'a, b = map(int, input().split())\nif a > 0: print(a + b)';
+    const server = await serve({ ...HAPPY, solve: fence(HALF), analyze: ANALYSIS, fix: [fence(SILENT), fence(RIGHT)] });
+    const { outcome, trace } = await runFlow(alphacodium, sumTwo, o, server);
+    expect(callsOf(server)).toEqual(['reflection', 'solutions', 'choose', 'ai-tests', 'solve', 'analyze', 'fix', 'analyze', 'fix']);
+    expect(notes(trace.file)).toContain('↶ public 2 printed nothing: back to the program this test began with (no call)');
+    // The second analysis is of the program the test began with.
+    expect(server.chatBodies()[7]!.messages[2]!.content).toContain(HALF);
+    expect(server.chatBodies()[7]!.messages[2]!.content).not.toContain('if a > 0');
+    expect(outcome.status).toBe('solved');
+  });
+
+  it('public stage: a fix that breaks an anchor goes back to the code its test\'s loop began with', async () => {
+    const o = { ...alphacodiumDefaults, tries: 1 };
+    const PARTIAL = 'a, b = map(int, input().split())\nprint(a + b if a > 0 else 99)'; // public 1 only, not empty
+    const server = await serve({ ...HAPPY, solve: fence(HALF), analyze: ANALYSIS, fix: [fence(PARTIAL), fence('print(0)'), fence(RIGHT)] });
+    const { outcome, trace } = await runFlow(alphacodium, sumTwo, o, server);
+    expect(callsOf(server).slice(4)).toEqual(['solve', 'analyze', 'fix', 'analyze', 'fix', 'analyze', 'fix']);
+    expect(notes(trace.file)).toContain('↶ fix reverted (public 2): it broke the anchor public 1');
+    // After the revert, the third analysis is of HALF (where the loop began), not of the kept PARTIAL.
+    const third = server.chatBodies()[9]!.messages[2]!.content;
+    expect(third).toContain(HALF);
+    expect(third).not.toContain('else 99');
+    expect(outcome.status).toBe('solved');
+  });
+
+  it('AI stage: the public tests first in reverse; analyse-and-fix is told the code is wrong', async () => {
+    const o = { ...alphacodiumDefaults, tries: 1, publicFixes: 0 };
+    const server = await serve({ ...HAPPY, solve: fence(WRONG), 'analyze-and-fix': analyzeAndFix(RIGHT) });
+    const { outcome, trace } = await runFlow(alphacodium, sumTwo, o, server);
+    expect(callsOf(server).slice(4)).toEqual(['solve', 'analyze-and-fix']);
+    const fix = journal(trace.file, 'proposal').find((p) => p.agent === 'analyze-and-fix')!;
+    expect(fix.meta).toMatchObject({ test: 'public 2' });
+    const prompt = server.chatBodies()[5]!.messages[2]!.content;
+    expect(prompt).toContain('The program is wrong on this test');
+    expect(prompt).not.toMatch(/test itself may be wrong/);
     expect(outcome.status).toBe('solved');
   });
 
@@ -109,13 +179,20 @@ describe('alphacodium with the auto gate', () => {
     expect(trace.progress.map((p) => `${p.label} ${p.value}/${p.max}`)).toEqual(['try 1/1', 'public fix 1/4', 'public fix 2/4']);
   });
 
-  it('initial code: the chosen solution, then the next; the first that passes is kept', async () => {
-    const server = await serve({ ...HAPPY, solve: [fence(WRONG), fence(RIGHT)] });
+  it('initial code: the chosen solution twice, then the list in turn (solutions[c % n]); the first that passes is kept', async () => {
+    const server = await serve({ ...HAPPY, solve: [fence(WRONG), fence(WRONG), fence(WRONG), fence(RIGHT)] });
     const { outcome } = await runFlow(alphacodium, sumTwo, defaults, server);
-    expect(callsOf(server)).toEqual([...BEFORE_CODE, 'solve', 'solve']);
-    const bodies = server.chatBodies();
-    expect(bodies[5]!.messages[2]!.content).toContain('### Solution to implement\nDirect sum');
-    expect(bodies[6]!.messages[2]!.content).toContain('### Solution to implement\nLoop count');
+    expect(callsOf(server)).toEqual([...BEFORE_CODE, 'solve', 'solve', 'solve', 'solve']);
+    const solving = server.chatBodies().slice(5).map((b) => b.messages[2]!.content);
+    // Tries 1 and 2: the chosen one in full (its flow and walk through the tests); 3: solutions[2 % 2]; 4: solutions[3 % 2].
+    for (const t of solving.slice(0, 2)) {
+      expect(t).toContain('### Solution to implement\nDirect sum');
+      expect(t).toContain('### Its flow, step by step\n1. Read a and b.');
+      expect(t).toContain('### It walked through the public tests\ninput: 1 2');
+    }
+    expect(solving[2]).toContain('### Solution to implement\nDirect sum');
+    expect(solving[2]).not.toContain('### Its flow');
+    expect(solving[3]).toContain('### Solution to implement\nLoop count');
     expect(outcome.status).toBe('solved');
   });
 
@@ -124,9 +201,10 @@ describe('alphacodium with the auto gate', () => {
     const START = 'a, b = map(int, input().split())\nprint(a + b if a != -5 else 1)'; // passes 1 and 3
     const WORSE = 'a, b = map(int, input().split())\nprint(a + b if a == 1 else 7)'; // passes 1 only
     const o: AlphacodiumOptions = { ...defaults, tries: 1, publicFixes: 1, fixesPerTest: 1, aiFixes: 0 };
-    const server = await serve({ ...HAPPY, solve: fence(START), analyze: ANALYSIS, fix: fence(WORSE) });
+    const server = await serve({ ...HAPPY, solve: fence(START), analyze: ANALYSIS, fix: fence(WORSE), 'analyze-and-fix': analyzeAndFix(WORSE) });
     const { outcome, trace } = await runFlow(alphacodium, three, o, server);
-    expect(callsOf(server)).toEqual([...BEFORE_CODE, 'solve', 'analyze', 'fix']);
+    // The trailing public copy of test 2 gets its fix though aiFixes is 0 (exempt from the cap); reverted.
+    expect(callsOf(server)).toEqual([...BEFORE_CODE, 'solve', 'analyze', 'fix', 'analyze-and-fix']);
     expect(notes(trace.file)).toContain('✓ fix kept (public 2): every anchor holds; public 2 still fails');
     expect(notes(trace.file)).toContain('the public stage ended worse than an earlier version: going on with the one that passes 2 of 3');
     expect(outcome).toMatchObject({ status: 'unsolved', samples: { passed: 2, total: 3 } });
@@ -159,9 +237,10 @@ describe('alphacodium with the auto gate', () => {
     const server = await serve({ ...HAPPY, solve: fence(WRONG), analyze: ANALYSIS, fix: fence(TIMES), 'analyze-and-fix': analyzeAndFix(PLUS_ONE) });
     const { outcome } = await runFlow(alphacodium, sumTwo, o, server);
     const calls = callsOf(server);
-    expect(calls).toEqual([...BEFORE_CODE, 'solve', 'solve', 'analyze', 'fix', 'analyze', 'fix', 'analyze-and-fix']);
-    expect(calls).toHaveLength(alphacodiumBound(o).worst);
-    expect(outcome.calls).toBe(alphacodiumBound(o).worst);
+    // The worst bound, and one call per public test: the AI stage's trailing copies are exempt from its cap.
+    expect(calls).toEqual([...BEFORE_CODE, 'solve', 'solve', 'analyze', 'fix', 'analyze', 'fix', 'analyze-and-fix', 'analyze-and-fix', 'analyze-and-fix']);
+    expect(calls).toHaveLength(alphacodiumBound(o).worst + sumTwo.samples.length);
+    expect(outcome.calls).toBe(alphacodiumBound(o).worst + sumTwo.samples.length);
     expect(outcome.status).toBe('unsolved');
     expect(alphacodiumBound(defaults)).toEqual({ best: 6, worst: 26 });
   });

@@ -101,7 +101,7 @@ export function tempXdg(): void {
 export const engineSettings: EngineSettings = {
   model: 'fake-coder:7b',
   stageModels: {},
-  temperature: 0,
+  // No temperature: each method's own sampling, as the settings' default (unset).
   topP: 0.95,
   numCtx: 8192,
   keepAlive: '30m',

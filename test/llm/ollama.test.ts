@@ -43,11 +43,11 @@ describe('ollama backend: chat', () => {
   it('sends the schema as format, the options and keep_alive', async () => {
     const b = await backend({ chat: [{ text: '{"plan":"x"}' }, { text: 'ok' }] });
     const schema = z.toJSONSchema(z.object({ plan: z.string() }));
-    await b.chat(ask({ schema: { name: 'plan', schema }, numCtx: 8192, temperature: 0, topP: 0.95, seed: 7, keepAlive: '30m' }));
+    await b.chat(ask({ schema: { name: 'plan', schema }, numCtx: 8192, temperature: 0, topP: 0.95, seed: 7, keepAlive: '30m', frequencyPenalty: 0.1 }));
     await b.chat(ask({ keepAlive: '-1' }));
     const [first, second] = server!.chatBodies();
     expect(first?.format).toEqual(schema);
-    expect(first?.options).toEqual({ num_ctx: 8192, temperature: 0, top_p: 0.95, seed: 7 });
+    expect(first?.options).toEqual({ num_ctx: 8192, temperature: 0, top_p: 0.95, seed: 7, frequency_penalty: 0.1 });
     expect(first?.keep_alive).toBe('30m');
     expect(first?.stream).toBe(true);
     expect(second?.keep_alive).toBe(-1);

@@ -42,10 +42,10 @@ describe('openai backend', () => {
   it('sends response_format json_schema, sampling options, and no key header value when none is set', async () => {
     const b = await backend({ chat: [{ text: '{"a":1}' }] });
     const schema = z.toJSONSchema(z.object({ a: z.number() }));
-    await b.chat(ask({ schema: { name: 'answer', schema }, temperature: 0, topP: 0.95, seed: 3 }));
+    await b.chat(ask({ schema: { name: 'answer', schema }, temperature: 0, topP: 0.95, seed: 3, frequencyPenalty: 0.1 }));
     const body = server!.chatBodies()[0];
     expect(body?.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'answer', schema } });
-    expect(body).toMatchObject({ temperature: 0, top_p: 0.95, seed: 3 });
+    expect(body).toMatchObject({ temperature: 0, top_p: 0.95, seed: 3, frequency_penalty: 0.1 });
   });
 
   it('counts cached prompt tokens as not evaluated', async () => {

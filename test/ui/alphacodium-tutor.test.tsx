@@ -1,3 +1,4 @@
+import { setSetting, unsetSetting } from '../../src/config.js';
 // AlphaCodium in the tutor, by keys: the real app, engine and judge, the Ollama backend over
 // HTTP to a fake server (only the model is scripted). At the AI-tests gate the person adds a
 // test of their own in the inline editor; the flow runs it, and it becomes an anchor.
@@ -15,7 +16,9 @@ const ui = appSuite();
 describe('AlphaCodium in the tutor', () => {
   it('the person adds a test of their own at the AI-tests gate and watches it become an anchor', async () => {
     const server = await ui.model({ reflection: REFLECT, solutions: SOLUTIONS, choose: CHOOSE, 'ai-tests': AI_TESTS, validate: AI_TESTS, solve: `\`\`\`python\n${RIGHT}\n\`\`\`` });
-    const app = await ui.start(server, ui.sumTwo, { flow: 'alphacodium' });
+    // The paper's double validation (off by default, as the published code).
+    await setSetting('budgets.alphacodium.validate', 'true');
+    const app = await ui.start(server, ui.sumTwo, { flow: 'alphacodium' }).finally(() => unsetSetting('budgets.alphacodium.validate'));
     await app.until('your decision');
     expect(app.frame()).toContain('• Goal: print the sum of two integers a and b.');
     await app.press('a');

@@ -1,7 +1,7 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { pick, readYaml } from '../shared/yaml.js';
-import { markPersons, needTests, readTests, reflectionText, showTests, TEST_KEYS, yamlForm, type AiTest, type Reflection } from './common.js';
+import { markPersons, needTests, readTests, reflectionText, showTests, TEST_KEYS, yamlForm, type AiTest, type Reflection, NARROW } from './common.js';
 
 export interface AiTestsInput {
   reflection: Reflection;
@@ -35,6 +35,7 @@ export const editTests = (text: string, previous: AiTestsValue | undefined): AiT
 /** AlphaCodium's AI tests: more tests than the samples, easy to hard, one of them large. */
 export const aiTestsAgent: Agent<AiTestsInput, AiTestsValue> = {
   name: 'ai-tests',
+  sampling: NARROW,
   title: 'AI tests',
   pane: 'ai-tests',
   messages(input: AiTestsInput, ctx: AgentContext) {

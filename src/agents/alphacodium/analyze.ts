@@ -6,7 +6,7 @@ import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';
 import { asText, stripThink } from '../shared/text.js';
 import { pick, readYaml, showMap } from '../shared/yaml.js';
-import { anchoringMeta, reflectionText, yamlForm, type Anchoring, type Reflection } from './common.js';
+import { anchoringMeta, reflectionText, yamlForm, type Anchoring, type Reflection, VARIED } from './common.js';
 
 export interface AnalyzeInput extends Anchoring {
   reflection: Reflection;
@@ -51,6 +51,7 @@ export function failureText(program: Program, feedback: string): string {
 /** AlphaCodium's public-test stage, first half of a fix: say why the program fails the test. */
 export const analyzeAgent: Agent<AnalyzeInput, FailureAnalysis> = {
   name: 'analyze',
+  sampling: VARIED,
   title: 'Analyse the failure',
   pane: 'fix',
   messages(input: AnalyzeInput, ctx: AgentContext) {

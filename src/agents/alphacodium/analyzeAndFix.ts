@@ -6,7 +6,7 @@ import { stageMessages } from '../shared/prefix.js';
 import { codeFence, editFix, fixProgram, programRules, quoteProgram } from '../shared/program.js';
 import { asText } from '../shared/text.js';
 import { pick, readYaml, showMap } from '../shared/yaml.js';
-import { anchoringMeta, reflectionText, type Anchoring, type Reflection } from './common.js';
+import { anchoringMeta, reflectionText, type Anchoring, type Reflection, NARROW } from './common.js';
 import { failureText } from './analyze.js';
 
 export interface AnalyzeAndFixInput extends Anchoring {
@@ -38,12 +38,13 @@ function parseBoth(text: string, ctx: AgentContext): AnalyzeAndFixValue {
 /** AlphaCodium's AI-test stage: one call that says why the test fails and gives the corrected program. */
 export const analyzeAndFixAgent: Agent<AnalyzeAndFixInput, AnalyzeAndFixValue> = {
   name: 'analyze-and-fix',
+  sampling: NARROW,
   title: 'Analyse and fix',
   pane: 'fix',
   messages(input: AnalyzeAndFixInput, ctx: AgentContext) {
     const stage = [
       'Task: the program below fails one test of the problem above. Say briefly why, then give the corrected program.',
-      'The test itself may be wrong: if, checked against the statement, its expected output is not right, say so and keep the program as it is.',
+      'The program is wrong on this test: find its mistake and correct it.',
       'Change only what is needed: the program must keep passing the tests it passes now.',
       '',
       reflectionText(input.reflection),

@@ -4,7 +4,7 @@ import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 import { pick, readYaml, showMap } from '../shared/yaml.js';
-import { reflectionText, yamlForm, type Reflection } from './common.js';
+import { reflectionText, yamlForm, type Reflection, NARROW } from './common.js';
 import type { Solution } from './solutions.js';
 
 export interface ChooseInput {
@@ -13,20 +13,34 @@ export interface ChooseInput {
 }
 
 export interface ChoiceValue {
-  /** The solutions best first; the first is the chosen one. */
+  /**
+   * The solutions, the chosen one first, in full as the answer wrote it (its content as the
+   * idea); the others in the order they came.
+   */
   ranked: Solution[];
   why: string;
+  /** The chosen solution's steps, in order (empty when the answer gave none). */
+  flow: string[];
+  /** The chosen solution walked through the public tests (empty when the answer gave none). */
+  walkthrough: string;
 }
 
-const KEYS = ['best', 'ranking', 'why'];
+const KEYS = ['name', 'content', 'why', 'flow', 'problem_tests', 'walkthrough', 'input', 'explanation', 'best', 'ranking'];
 
-const SKELETON = `best: |
+const SKELETON = `name: |
   the name of the solution you choose, as written above
-ranking:
-  - the name of the best solution
-  - the name of the next one
+content: |
+  the chosen solution in full: its idea and how it works
 why: |
-  why the chosen one is the most likely to be right within the limits`;
+  why it is the most likely to be right within the limits
+flow:
+  - the first step of the solution
+  - the next step
+problem_tests:
+  - input: |
+      a public test's input
+    explanation: |
+      how the solution gets that test's output, step by step`;
 
 /** The problem's limits in words, for the pane beside the chosen solution's complexity. */
 function limitsOf(ctx: AgentContext): string {
@@ -52,9 +66,22 @@ function which(name: string, solutions: readonly Solution[]): number | undefined
   return part >= 0 ? part : undefined;
 }
 
+/** A list of steps or tests as text lines (a YAML list, or text with one per line). */
+function linesOf(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' && x !== null ? walkOf(x as Record<string, unknown>) : asText(x))).filter(Boolean);
+  return asText(v).split('\n').map((l) => l.replace(/^\s*([-*]|\d+[.)])\s*/, '').trim()).filter(Boolean);
+}
+
+/** One public test walked through: its input, then how the solution gets the output. */
+const walkOf = (t: Record<string, unknown>): string => {
+  const input = asText(pick(t, 'input', 'test_input'));
+  const how = asText(pick(t, 'explanation', 'walkthrough', 'how'));
+  return [input && `input: ${input.replace(/\n/g, ' / ')}`, how].filter(Boolean).join('\n');
+};
+
 function parseChoice(text: string, solutions: readonly Solution[]): ChoiceValue {
   const m = readYaml(text, KEYS);
-  const named = [asText(pick(m, 'best', 'best_solution', 'chosen', 'choice', 'name'))];
+  const named = [asText(pick(m, 'name', 'best', 'best_solution', 'chosen', 'choice'))];
   const ranking = pick(m, 'ranking', 'ranked', 'order');
   if (Array.isArray(ranking)) named.push(...ranking.map(asText));
   const order: number[] = [];
@@ -62,15 +89,26 @@ function parseChoice(text: string, solutions: readonly Solution[]): ChoiceValue 
     const i = which(n, solutions);
     if (i !== undefined && !order.includes(i)) order.push(i);
   }
-  if (order.length === 0) throw new AnswerFormatError(`the answer names none of the solutions (${solutions.map((s) => s.name).join(', ')}) under "best:"`);
-  // Those the model did not rank keep their order, after the ranked ones.
+  if (order.length === 0) throw new AnswerFormatError(`the answer names none of the solutions (${solutions.map((s) => s.name).join(', ')}) under "name:"`);
+  // Those the model did not rank keep their order, after the chosen one.
   solutions.forEach((_s, i) => order.includes(i) || order.push(i));
-  return { ranked: order.map((i) => solutions[i]!), why: asText(pick(m, 'why', 'reason', 'explanation')) };
+  const why = asText(pick(m, 'why', 'reason', 'explanation'));
+  const listed = solutions[order[0]!]!;
+  // The chosen one as the answer gave it in full; what it left out, as the list had it.
+  const chosen: Solution = { ...listed, idea: asText(pick(m, 'content', 'idea', 'description')) || listed.idea, why: why || listed.why };
+  const tests = pick(m, 'problem_tests', 'public_tests', 'walkthrough', 'tests');
+  return {
+    ranked: [chosen, ...order.slice(1).map((i) => solutions[i]!)],
+    why,
+    flow: linesOf(pick(m, 'flow', 'steps')),
+    walkthrough: linesOf(tests).join('\n'),
+  };
 }
 
 /** AlphaCodium's choice: the solution most likely right — correct, simple and robust over clever. */
 export const chooseAgent: Agent<ChooseInput, ChoiceValue> = {
   name: 'choose',
+  sampling: NARROW,
   title: 'Choose a solution',
   pane: 'solutions',
   messages(input: ChooseInput, ctx: AgentContext) {
@@ -78,9 +116,10 @@ export const chooseAgent: Agent<ChooseInput, ChoiceValue> = {
       .map((s, i) => `${i + 1}. ${s.name}\n   idea: ${s.idea.replace(/\n/g, ' ')}\n   why: ${s.why.replace(/\n/g, ' ')}\n   complexity: ${s.complexity.replace(/\n/g, ' ')}`)
       .join('\n');
     const stage = [
-      'Task: choose the best of the solutions below for the problem above, and rank them all. Do not write code.',
+      'Task: choose the best of the solutions below for the problem above, and give it in full. Do not write code.',
       'The best one is the one most likely to be fully correct and fast enough: prefer correct, simple and robust over clever.',
-      'Check each against the constraints before you choose.',
+      'Check each against the constraints before you choose. Then write the chosen one out: its content, why it works,',
+      'its flow as steps in order, and a walk through each public test showing how it gets the expected output.',
       '',
       reflectionText(input.reflection),
       '',
@@ -92,9 +131,17 @@ export const chooseAgent: Agent<ChooseInput, ChoiceValue> = {
     return stageMessages(ctx, stage);
   },
   parse: (text, input) => parseChoice(text, input.solutions),
-  show: (v) => showMap([['best', v.ranked[0]?.name ?? ''], ['ranking', v.ranked.map((s) => s.name)], ['why', v.why]]),
+  show: (v) =>
+    showMap([
+      ['name', v.ranked[0]?.name ?? ''],
+      ['content', v.ranked[0]?.idea ?? ''],
+      ['why', v.why],
+      ['flow', v.flow],
+      ['walkthrough', v.walkthrough],
+      ['ranking', v.ranked.map((s) => s.name)],
+    ]),
   edit: (text, previous) => parseChoice(text, previous.ranked),
   // Unreadable after the repair request (with --auto): the solutions in the order they came.
-  lenient: (text, input) => ({ ranked: [...input.solutions], why: wholeText(text) }),
+  lenient: (text, input) => ({ ranked: [...input.solutions], why: wholeText(text), flow: [], walkthrough: '' }),
   meta: (v, _input, ctx) => ({ complexity: v.ranked[0]?.complexity ?? '', limits: limitsOf(ctx) }),
 };

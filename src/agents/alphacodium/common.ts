@@ -5,6 +5,7 @@ import type { TestCase } from '../../problems/types.js';
 import { sampleBlock } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 import { listOf, pick, showList } from '../shared/yaml.js';
+import type { Sampling } from '../../llm/types.js';
 
 /** A test the model proposed (or the person wrote: `by: 'person'`). */
 export interface AiTest {
@@ -110,3 +111,11 @@ export interface Anchoring {
 }
 
 export const anchoringMeta = (a: Anchoring): Record<string, unknown> => ({ test: a.test, anchors: [...a.anchors], history: a.history.map((h) => ({ ...h })) });
+
+/**
+ * The sampling of the authors' code (configuration.toml): 0.2 for the stages that judge or fix
+ * narrowly, 0.3 for those that should vary (solutions, and the initial-code tries, whose variety
+ * comes from it), a frequency penalty of 0.1 throughout. The person's settings win over both.
+ */
+export const NARROW: Sampling = { temperature: 0.2, frequencyPenalty: 0.1 };
+export const VARIED: Sampling = { temperature: 0.3, frequencyPenalty: 0.1 };

@@ -2,7 +2,7 @@ import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { programAnswer, programTail } from '../shared/program.js';
-import { anchoringMeta, type Anchoring } from './common.js';
+import { anchoringMeta, type Anchoring, VARIED } from './common.js';
 import { failureText, type FailureAnalysis } from './analyze.js';
 
 export interface FixInput extends Anchoring {
@@ -14,6 +14,7 @@ export interface FixInput extends Anchoring {
 /** AlphaCodium's public-test stage, second half of a fix: the program corrected by the analysis. */
 export const fixAgent: Agent<FixInput, Program> = {
   name: 'fix',
+  sampling: VARIED,
   title: 'Fix',
   pane: 'fix',
   messages(input: FixInput, ctx: AgentContext) {

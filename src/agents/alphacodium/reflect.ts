@@ -4,7 +4,7 @@ import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText, stripThink } from '../shared/text.js';
 import { listOf, pick, readYaml, showList, showMap } from '../shared/yaml.js';
-import { yamlForm, type Reflection } from './common.js';
+import { yamlForm, type Reflection, NARROW } from './common.js';
 
 export type ReflectionInput = Record<string, never>;
 
@@ -62,6 +62,7 @@ function parseReflection(text: string): Reflection {
 /** AlphaCodium's first stage: the problem restated as bullet points, and why each sample holds. */
 export const reflectionAgent: Agent<ReflectionInput, Reflection> = {
   name: 'reflection',
+  sampling: NARROW,
   title: 'Reflection',
   pane: 'reflect',
   messages(_input: ReflectionInput, ctx: AgentContext) {

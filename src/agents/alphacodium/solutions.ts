@@ -4,7 +4,7 @@ import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 import { listOf, pick, readYaml, showList } from '../shared/yaml.js';
-import { reflectionText, yamlForm, type Reflection } from './common.js';
+import { reflectionText, yamlForm, type Reflection, VARIED } from './common.js';
 
 export interface Solution {
   name: string;
@@ -57,6 +57,7 @@ export const showSolutions = (solutions: readonly Solution[]): string =>
 /** AlphaCodium's possible solutions: a few different approaches, each with why it works and its cost. */
 export const solutionsAgent: Agent<SolutionsInput, SolutionsValue> = {
   name: 'solutions',
+  sampling: VARIED,
   title: 'Possible solutions',
   pane: 'solutions',
   messages(input: SolutionsInput, ctx: AgentContext) {

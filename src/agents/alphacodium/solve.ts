@@ -3,12 +3,14 @@ import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { programAnswer, programTail } from '../shared/program.js';
 import { clip } from '../shared/text.js';
-import { reflectionText, type Reflection } from './common.js';
+import { reflectionText, type Reflection, VARIED } from './common.js';
 import type { Solution } from './solutions.js';
 
 export interface SolveInput {
   reflection: Reflection;
   solution: Solution;
+  /** The chosen solution's flow and walk through the public tests, when this is the chosen one (all of it goes to the coder). */
+  chosen?: { flow: string[]; walkthrough: string };
   /** 1-based try of the initial-code stage. */
   attempt: number;
   /** How the last program written for this same solution failed (absent on its first try). */
@@ -18,6 +20,7 @@ export interface SolveInput {
 /** AlphaCodium's initial code: one solution turned into a whole program. */
 export const solveAgent: Agent<SolveInput, Program> = {
   name: 'solve',
+  sampling: VARIED,
   title: 'Initial code',
   pane: 'code',
   messages(input: SolveInput, ctx: AgentContext) {
@@ -29,7 +32,9 @@ export const solveAgent: Agent<SolveInput, Program> = {
       reflectionText(input.reflection),
       '',
       '### Solution to implement',
-      `${s.name}\n${s.idea}${s.complexity ? `\nComplexity: ${s.complexity}` : ''}`,
+      `${s.name}\n${s.idea}${s.why ? `\nWhy it works: ${s.why}` : ''}${s.complexity ? `\nComplexity: ${s.complexity}` : ''}`,
+      ...(input.chosen?.flow.length ? ['', '### Its flow, step by step', input.chosen.flow.map((f, i) => `${i + 1}. ${f}`).join('\n')] : []),
+      ...(input.chosen?.walkthrough ? ['', '### It walked through the public tests', input.chosen.walkthrough] : []),
       ...(input.failedBefore
         ? ['', '### A program for this solution was already tried and failed', clip(input.failedBefore, 1500), 'Write it again without that mistake.']
         : []),

@@ -1,6 +1,6 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import { stageMessages } from '../shared/prefix.js';
-import { reflectionText, showTests, testsText, yamlForm, type AiTest, type Reflection } from './common.js';
+import { reflectionText, showTests, testsText, yamlForm, type AiTest, type Reflection, NARROW } from './common.js';
 import { editTests, parseTests, type AiTestsValue } from './aiTests.js';
 
 export interface ValidateInput {
@@ -23,6 +23,7 @@ const SKELETON = `tests:
  */
 export const validateAgent: Agent<ValidateInput, AiTestsValue> = {
   name: 'validate',
+  sampling: NARROW,
   title: 'AI tests, checked',
   pane: 'ai-tests',
   messages(input: ValidateInput, ctx: AgentContext) {
