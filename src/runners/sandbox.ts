@@ -161,7 +161,9 @@ async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLa
     ...(gate ? ['--ro-bind', gate, GATE] : []),
     // Pid 1's command line is readable by all: without the launcher it is bubblewrap's own, every
     // mount with its host path; with it, the limits. The program sees a name instead.
-    ...[INIT_CMDLINE, INIT_TASK_CMDLINE].flatMap((p) => ['--ro-bind', join(dirname(work), 'init'), p]),
+    // The file sits alone in a dir the sandbox does not have, so the host path /proc/self/mountinfo
+    // names for this mount leads nowhere inside.
+    ...[INIT_CMDLINE, INIT_TASK_CMDLINE].flatMap((p) => ['--ro-bind', join(dirname(work), 'pid1', 'cmdline'), p]),
     // The launcher is the sandbox's pid 1: the program's kill(-1) finds no other process (init is
     // never a target), and whatever it orphans comes to the launcher to be measured and reaped.
     ...NAMESPACE_ARGS, ...(gate ? ['--as-pid-1'] : []), '--chdir', work,
@@ -254,7 +256,8 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   const base = await makeTempDir('run');
   const work = join(base, 'work');
   await mkdir(work);
-  await writeFile(join(base, 'init'), INIT_NAME);
+  await mkdir(join(base, 'pid1'));
+  await writeFile(join(base, 'pid1', 'cmdline'), INIT_NAME);
   for (const [name, content] of Object.entries(spec.files ?? {})) await writeFile(join(work, name), content);
   if (iso.runAs) {
     await chown(work, iso.runAs.uid, iso.runAs.gid);

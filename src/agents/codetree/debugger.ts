@@ -1,7 +1,7 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, programAnswer, programRules } from '../shared/program.js';
+import { programAnswer, programTail } from '../shared/program.js';
 import { nodeContext, type Idea } from './thinker.js';
 
 export interface DebuggerInput {
@@ -29,10 +29,7 @@ export const debuggerAgent: Agent<DebuggerInput, Program> = {
       '### Suggested fix',
       `${input.reflection.title}: ${input.reflection.idea}`,
       '',
-      '### Requirements',
-      programRules(ctx),
-      '',
-      `Answer with ${codeFence(ctx)} and nothing after it.`,
+      ...programTail(ctx),
     ].join('\n');
     return stageMessages(ctx, stage);
   },

@@ -2,7 +2,7 @@ import type { Agent, AgentContext } from '../../engine/types.js';
 import type { ChatMessage } from '../../llm/types.js';
 import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
-import { codeFence, programAnswer, programRules, quoteProgram } from '../shared/program.js';
+import { codeFence, programAnswer, programTail, quoteProgram } from '../shared/program.js';
 
 /** One round behind the coder: the program it wrote and the tester's report on it. */
 export interface CoderRound {
@@ -28,10 +28,7 @@ function firstRound(input: CoderInput, ctx: AgentContext): string {
     '### Plan from the analyst',
     input.plan.trim(),
     '',
-    '### Requirements',
-    programRules(ctx),
-    '',
-    `Answer with ${codeFence(ctx)} and nothing after it.`,
+    ...programTail(ctx),
   ].join('\n');
 }
 
