@@ -149,17 +149,20 @@ describe('code and debug', () => {
 
   it('debug: reads the modified plan and program; prompt holds its previous answer (plan and program), algorithm, failures', () => {
     const input = { previous: { plan: 'PLAN-Y', program }, retrieval: R, feedback: '1 of 2 tests passed.\nsample-2: WA' };
-    const v = mapDebugAgent.parse('## Modified plan\n1. pair the last one too\n## Code\n```python\nprint(2)\n```', input, ctx);
-    expect(v).toEqual({ trace: '', culprit: 'unknown', fix: '', plan: '1. pair the last one too', program: { lang: 'python', source: 'print(2)\n' } });
+    const answer = '## Modified plan\n1. pair the last one too\n## Code\n```python\nprint(2)\n```';
+    const v = mapDebugAgent.parse(answer, input, ctx);
+    // The whole answer is kept too: the next round's prompt carries it as the model wrote it.
+    expect(v).toEqual({ trace: '', culprit: 'unknown', fix: '', plan: '1. pair the last one too', program: { lang: 'python', source: 'print(2)\n' }, answer });
     const analysed = mapDebugAgent.parse('## Analysis\nmissed the pair at the end\n## Code\n```python\nprint(2)\n```', input, ctx);
     // No modified plan in the answer: the previous plan goes on.
     expect(analysed).toMatchObject({ fix: 'missed the pair at the end', plan: 'PLAN-Y' });
     const bare = mapDebugAgent.parse('The plan is wrong: off by one in the loop.\n```python\nprint(3)\n```', input, ctx);
     expect(bare.fix).toBe('The plan is wrong: off by one in the loop.');
     expect(bare.culprit).toBe('plan');
-    expect(mapDebugAgent.edit(mapDebugAgent.show(v), v, ctx)).toEqual(v);
-    expect(mapDebugAgent.edit(mapDebugAgent.show(analysed), analysed, ctx)).toEqual(analysed);
-    expect(mapDebugAgent.edit('print(4)', v, ctx)).toEqual({ ...v, program: { lang: 'python', source: 'print(4)\n' } });
+    // An edited answer is the answer the next round carries: the fields read back, the text is the person's.
+    expect(mapDebugAgent.edit(mapDebugAgent.show(v), v, ctx)).toEqual({ ...v, answer: expect.stringContaining('1. pair the last one too') });
+    expect(mapDebugAgent.edit(mapDebugAgent.show(analysed), analysed, ctx)).toEqual({ ...analysed, answer: expect.stringContaining('missed the pair at the end') });
+    expect(mapDebugAgent.edit('print(4)', v, ctx)).toEqual({ ...v, program: { lang: 'python', source: 'print(4)\n' }, answer: 'print(4)' });
     const prompt = mapDebugAgent.messages(input, ctx).at(-1)!.content;
     for (const part of ['### Your previous answer', 'PLAN-Y', 'print(-1)', 'Hashing', 'sample-2: WA', '## Modified plan']) expect(prompt).toContain(part);
   });
