@@ -17,7 +17,7 @@
 // command the batch did not announce, and machines where the pool's parts are missing (not
 // root, no cgroups, no C compiler, or SIMCOACH_POOL=0).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, ftruncateSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -52,6 +52,18 @@ const SIGNALS = Object.fromEntries(Object.entries(osConstants.signals).map(([nam
 // and what the program left there is read and removed whatever modes it set.
 const SUPERVISOR_CAPS = ['CAP_SYS_ADMIN', 'CAP_SETUID', 'CAP_SETGID', 'CAP_SETPCAP', 'CAP_KILL', 'CAP_CHOWN', 'CAP_DAC_OVERRIDE', 'CAP_FOWNER'];
 const POOL_DIR = '/sc-pool';
+/** Room in a worker's work area for a test's own input files, beside its output limit. */
+const FILES_ROOM = 64 << 20;
+
+/** The bytes of the files a test gets in its work dir. */
+function filesBytes(spec: SandboxSpec): number {
+  return Object.values(spec.files ?? {}).reduce((a, c) => a + (typeof c === 'string' ? Buffer.byteLength(c) : c.length), 0);
+}
+
+/** The size of a worker's work area: the output limit, and room for the input files. */
+function workAreaBytes(spec: SandboxSpec): number {
+  return spec.outputBytes + FILES_ROOM;
+}
 
 let seq = 0;
 
@@ -90,6 +102,8 @@ class PooledBatch implements Batch {
   private starting = 0;
   private broken = false;
   private closed = false;
+  /** The size of every worker's work area, set by the batch's first test. */
+  private area: number | null = null;
 
   constructor(
     private readonly iso: Isolation,
@@ -101,7 +115,10 @@ class PooledBatch implements Batch {
   ) {}
 
   private takes(spec: SandboxSpec): boolean {
+    // A test whose output limit or input files do not fit the workers' work area runs on its own.
+    this.area ??= workAreaBytes(spec);
     return !this.broken && !this.closed && !(spec.stdin instanceof ReadableStream) && !spec.writable
+      && spec.outputBytes + filesBytes(spec) <= this.area
       && this.cmds.has(spec.cmd) && (spec.readable ?? []).every((d) => this.readable.has(d));
   }
 
@@ -137,7 +154,7 @@ class PooledBatch implements Batch {
     if (this.all.length + this.starting < this.width) {
       this.starting++;
       try {
-        const nw = await Worker.start(this.iso, this.supervisor, this.ro, spec);
+        const nw = await Worker.start(this.iso, this.supervisor, this.ro, spec, this.area!);
         this.all.push(nw);
         return nw;
       } catch {
@@ -303,11 +320,8 @@ class Worker {
     proc.stdin!.on('error', () => {});
   }
 
-  static async start(iso: Isolation, supervisor: string, ro: string[], first: SandboxSpec): Promise<Worker> {
+  static async start(iso: Isolation, supervisor: string, ro: string[], first: SandboxSpec, area: number): Promise<Worker> {
     const root = await makeTempDir('run');
-    // Where the tests' work dirs go: the supervisor makes each test its own, given to the program's uid.
-    const work = join(root, 'work');
-    mkdirSync(work, 0o755);
     const limits = { memory: first.memoryBytes, pids: first.pids + 8 };
     const group = await RunGroup.create(iso.cgroups, { memoryBytes: limits.memory, pids: limits.pids });
     const fds: number[] = [];
@@ -327,7 +341,12 @@ class Worker {
         '--cap-drop', 'ALL', ...SUPERVISOR_CAPS.flatMap((c) => ['--cap-add', c]),
         ...(await mountArgs(ro, [])),
         '--bind', root, POOL_DIR,
-        '--bind', work, '/sc-work',
+        // Where the tests' work dirs go (the supervisor makes each test its own, given to the
+        // program's uid): a tmpfs, never the host's disk. What a program writes there is shmem,
+        // charged to the test's memory group (its limit is the cap, and its peak counts it, a
+        // MAP_SHARED mapping of its files too); the size bounds the whole area besides, and a
+        // killed worker leaves nothing of it behind.
+        '--size', String(area), '--tmpfs', '/sc-work',
         '--ro-bind', supervisor, '/sc-supervisor',
         // The supervisor is the sandbox's pid 1: kill(-1) from it ends everything a test left.
         ...NAMESPACE_ARGS, '--as-pid-1', '--chdir', '/',
@@ -409,7 +428,9 @@ class Worker {
   async run(spec: SandboxSpec): Promise<SandboxResult> {
     const runAs = this.iso.runAs!;
     const id = `t${(seq++).toString(36)}`;
-    this.setLimits(spec.memoryBytes, spec.pids + 8);
+    // The input files the supervisor writes into the tmpfs are charged to the group too: the
+    // limit makes room for them (and the peak takes them off, with the supervisor's own memory).
+    this.setLimits(spec.memoryBytes + filesBytes(spec), spec.pids + 8);
     const env: Record<string, string> = {
       PATH: `${spec.cmd.slice(0, spec.cmd.lastIndexOf('/')) || '/'}:/usr/local/bin:/usr/bin:/bin`,
       HOME: '/sc-work/w', TMPDIR: '/sc-work/w', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8',

@@ -131,6 +131,29 @@ int main() {
   if (what == "sleep") { sleep(60); puts("1"); }
   if (what == "alloc") { vector<char> v(4ULL << 30, 1); long long s = 0; for (size_t i = 0; i < v.size(); i += 4096) s += v[i]; printf("%lld\n", s); }
   if (what == "print") { string s(1023, 'y'); while (true) puts(s.c_str()); }
+  // 40 files of 64 MiB each, reserved in the work dir: how many MiB it got.
+  if (what == "fallocate") {
+    long long got = 0;
+    for (int i = 0; i < 40; i++) {
+      int fd = open(("f" + to_string(i)).c_str(), O_WRONLY | O_CREAT, 0600);
+      if (fd >= 0 && posix_fallocate(fd, 0, 64LL << 20) == 0) got += 64;
+      if (fd >= 0) close(fd);
+    }
+    printf(got < 512 ? "capped\n" : "got %lld MiB\n", got);
+  }
+  // Eight 60 MiB files in the work dir, mapped shared and written through: 480 MiB in file pages.
+  if (what == "mmapfiles") {
+    long long sum = 0;
+    for (int i = 0; i < 8; i++) {
+      int fd = open(("m" + to_string(i)).c_str(), O_RDWR | O_CREAT, 0600);
+      if (fd < 0 || ftruncate(fd, 60LL << 20)) { puts("no file"); return 0; }
+      char* p = (char*)mmap(nullptr, 60LL << 20, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+      if (p == MAP_FAILED) { puts("no map"); return 0; }
+      memset(p, 1 + i, 60LL << 20);
+      sum += p[i << 12];
+    }
+    printf("mapped %lld\n", sum);
+  }
   if (what == "scratch") { string s(1 << 20, 'z'); FILE *f = fopen("/tmp/scratch", "w"); for (int i = 0; f && i < 80; i++) fwrite(s.data(), 1, s.size(), f); puts("wrote"); }
   if (what == "tcp") {
     int port; cin >> port; int s = socket(AF_INET, SOCK_STREAM, 0); sockaddr_in a{}; a.sin_family = AF_INET; a.sin_port = htons(port);

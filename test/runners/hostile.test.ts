@@ -145,6 +145,10 @@ interface Case {
   timeMs?: number;
   /** File input/output: the answer is read from this file in the work dir. */
   io?: FileIo;
+  /** A memory limit of its own (MB). */
+  memoryMb?: number;
+  /** Contained on the shared pool only (see the case). */
+  poolOnly?: boolean;
   after?: (r: TestResult) => void;
 }
 
@@ -175,6 +179,30 @@ const cases: Case[] = [
     verdict: 'OLE',
     cpp: () => 'scratch',
     python: () => 'b = b"z" * (1 << 20)\nwith open("/tmp/scratch", "wb") as f:\n    for _ in range(80):\n        f.write(b)\nprint("wrote")\n',
+  },
+  // The pool's work area is a tmpfs of the output limit and room for input files, charged to the
+  // test's memory: neither reaches the host's disk, and what is written there is the program's
+  // memory. The per-test path still binds a host dir (issue 25: not contained there yet).
+  {
+    name: 'reserve 40 files of 64 MiB in its work dir (posix_fallocate)',
+    verdict: 'AC',
+    output: 'capped',
+    poolOnly: true,
+    cpp: () => 'fallocate',
+    python: () =>
+      'import os\ngot = 0\nfor i in range(40):\n    fd = os.open(f"f{i}", os.O_WRONLY | os.O_CREAT, 0o600)\n    try:\n        os.posix_fallocate(fd, 0, 64 << 20)\n        got += 64\n    except OSError:\n        pass\n    os.close(fd)\n' +
+      'print("capped" if got < 512 else f"got {got} MiB")\n',
+  },
+  {
+    name: 'map eight 60 MiB files of its work dir shared and write them, under 64 MB',
+    verdict: 'MLE',
+    memoryMb: 64,
+    timeMs: 20_000,
+    poolOnly: true,
+    cpp: () => 'mmapfiles',
+    python: () =>
+      'import mmap, os\nmaps = []\nfor i in range(8):\n    fd = os.open(f"m{i}", os.O_RDWR | os.O_CREAT, 0o600)\n    os.ftruncate(fd, 60 << 20)\n    m = mmap.mmap(fd, 60 << 20, mmap.MAP_SHARED)\n' +
+      '    for at in range(0, 60 << 20, 1 << 20):\n        m[at:at + (1 << 20)] = bytes([i + 1]) * (1 << 20)\n    maps.append(m)\nprint("mapped", sum(m[4096] for m in maps))\n',
   },
   {
     name: 'TCP connection to 127.0.0.1',
@@ -594,14 +622,14 @@ async function onPath<T>(pool: string | undefined, fn: () => Promise<T>): Promis
 describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((lang) => [lang, path, pool] as const)))('hostile programs in %s through %s', (lang, path, pool) => {
   for (const c of cases) {
     it(`${c.name} → ${expected(c, lang)}`, async (ctx) => {
-      if (pool === undefined && !pooled) ctx.skip();
+      if ((pool === undefined && !pooled) || (c.poolOnly && pool !== undefined)) ctx.skip();
       // Whatever assertion fails first, what the case left on the host goes.
       ctx.onTestFinished(async () => void (await leftoverRunDirs()));
       const source = lang === 'python' ? c.python() : CPP;
       const input = lang === 'python' ? (c.input ?? '') : `${c.cpp()}\n${c.input ?? ''}`;
       const t0 = performance.now();
       const r = await onPath(pool, () =>
-        judge({ lang, source }, [{ input, outputs: [c.output ?? 'unused'] }], { ...opts, wallLimitMs: c.wallMs ?? ROOMY, timeLimitMs: c.timeMs ?? TL, ...(c.io ? { io: c.io } : {}) }),
+        judge({ lang, source }, [{ input, outputs: [c.output ?? 'unused'] }], { ...opts, wallLimitMs: c.wallMs ?? ROOMY, timeLimitMs: c.timeMs ?? TL, ...(c.memoryMb ? { memoryLimitMb: c.memoryMb } : {}), ...(c.io ? { io: c.io } : {}) }),
       );
       const elapsed = performance.now() - t0 - (r.compile && !r.compile.cached ? r.compile.ms : 0);
       expect(r.compile?.ok ?? true, r.compile?.message).toBe(true);
