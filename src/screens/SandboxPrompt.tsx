@@ -25,7 +25,7 @@ export function SandboxPrompt({ offer, width, onAccept, onQuit }: SandboxPromptP
     if (input === 'n') {
       setSaving(true);
       onAccept().catch((err: unknown) => {
-        setFailed(`could not keep the choice: ${err instanceof Error ? err.message : String(err)}`);
+        setFailed(`could not keep the choice: ${err instanceof Error ? err.message.split('\n')[0]! : String(err)}`);
         setSaving(false);
       });
     }

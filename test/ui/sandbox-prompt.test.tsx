@@ -1,7 +1,7 @@
 // No bubblewrap here (SIMCOACH_BWRAP names a file that is not there, as degrade.test.ts does): the
 // tutor says what is missing and how to install it, offers `none` with its risks, asks once and
 // keeps the answer in the settings; quitting runs nothing and keeps nothing.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { settingsPath } from '../../src/config.js';
 import { isolation } from '../../src/runners/capabilities.js';
@@ -32,6 +32,25 @@ describe('the tutor without bubblewrap', () => {
     expect(saved().sandbox).toBeUndefined();
     expect(process.env.SIMCOACH_SANDBOX).toBeUndefined();
     expect((await isolation()).refused).toMatch(/^no sandbox: /);
+  });
+
+  it('a settings file that cannot be written: one line says so, nothing runs, and the question stays', async () => {
+    const server = await ui.model({ plan: PLAN });
+    const app = await ui.start(server, ui.sumTwo);
+    await app.until('run with none, remember');
+    // The settings file turns into a directory behind the app's back: keeping the answer fails.
+    rmSync(settingsPath(), { force: true });
+    mkdirSync(settingsPath(), { recursive: true });
+    try {
+      await app.press('n');
+      const f = await app.until('could not keep the choice');
+      expect(f).toContain('run with none, remember');
+      expect(f).not.toMatch(/\n\s+at /);
+      expect(server.chatBodies()).toHaveLength(0);
+      expect(process.env.SIMCOACH_SANDBOX).toBeUndefined();
+    } finally {
+      rmSync(settingsPath(), { recursive: true, force: true });
+    }
   });
 
   it('says what is missing, how to install it and the risks; n keeps `none` and the session starts; the next tutor does not ask', async () => {
