@@ -25,6 +25,8 @@ export const APPROVAL_MODES = ['each', 'until-code', 'watch'] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 /** Where recalled problems come from: the model's memory, the person's archive, or the archive first. */
 export const RETRIEVAL_SOURCES = ['model', 'archive', 'both'] as const;
+/** The tutor's sandbox: the judge's own choice (bubblewrap, refusing without it) or `none`, accepted once when bubblewrap is missing. */
+export const SANDBOX_CHOICES = ['auto', 'none'] as const;
 
 // The messages a person reads ("expected record, received string"): mini loads no locale itself.
 z.config(en());
@@ -84,6 +86,8 @@ export const settingsSchema = z.object({
   retrieval: z._default(z.enum(RETRIEVAL_SOURCES), 'both'),
   /** How close an archived problem must be (0..1) to stand in for a recalled one. */
   archiveMin: z._default(z.number().check(z.gte(0), z.lte(1)), 0.5),
+  /** The tutor only: `test`, `--auto` and every other command read SIMCOACH_SANDBOX alone. */
+  sandbox: z._default(z.enum(SANDBOX_CHOICES), 'auto'),
   budgets: z.prefault(budgetsSchema, {}),
 });
 
@@ -114,6 +118,7 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   embedModel: { allowed: 'a model name (unset: full text only)', about: 'the embedding model for the archive, e.g. nomic-embed-text (pull it like any model)' },
   retrieval: { allowed: RETRIEVAL_SOURCES.join(' | '), about: 'where recalled problems come from: the model, your archive, or the archive when one is close enough and the model for the rest' },
   archiveMin: { allowed: 'a number 0..1', about: 'how similar an archived problem must be to stand in for a recalled one' },
+  sandbox: { allowed: SANDBOX_CHOICES.join(' | '), about: 'the tutor without bubblewrap: none runs programs unconfined, as you (asked once; `test` and --auto still need SIMCOACH_SANDBOX=none)' },
   ...Object.fromEntries(budgetEntries().map(({ key, flow, budget }) => [key, { allowed: allowedOf(budget), about: `${flow.title}: ${budget.doc}` }])),
   'budgets.maxCalls': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many model calls' },
   'budgets.maxTokens': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many tokens' },

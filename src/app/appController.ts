@@ -161,6 +161,22 @@ export function createAppController(o: ControllerOptions): RunningApp {
         return keepPastedStatement(problem, markdown);
       },
     },
+    sandbox: {
+      async offer() {
+        const { NONE_RISKS, noneOffer } = await import('../runners/capabilities.js');
+        if (settings.sandbox === 'none') {
+          runUnconfined();
+          return undefined;
+        }
+        const offer = await noneOffer();
+        return offer ? { ...offer, risks: NONE_RISKS } : undefined;
+      },
+      async acceptNone() {
+        await setSetting('sandbox', 'none');
+        settings = reload();
+        runUnconfined();
+      },
+    },
     backend: {
       state: () => backendState,
       subscribe(fn) {
@@ -238,6 +254,15 @@ export function createAppController(o: ControllerOptions): RunningApp {
     },
     quit: (code) => o.quit(code),
   };
+
+  /**
+   * The accepted `none` level, for this tutor's runs: the judge reads SIMCOACH_SANDBOX alone, so
+   * `test` and `--auto` (other processes) never take it from the settings. An explicit
+   * SIMCOACH_SANDBOX of the person's own still wins.
+   */
+  function runUnconfined(): void {
+    process.env.SIMCOACH_SANDBOX ??= 'none';
+  }
 
   /** The problems due for review today; a damaged sessions folder only loses the marks. */
   async function dueIds(): Promise<Set<string>> {

@@ -114,6 +114,24 @@ export interface StatementSource {
   paste(problem: Problem, markdown: string): Promise<{ problem: Problem; file?: string }>;
 }
 
+/** What the tutor asks once, before it runs a program, on a machine where no sandbox is accepted. */
+export interface SandboxOffer {
+  /** What is missing, in one line ("bubblewrap is not installed"). */
+  missing: string;
+  /** How to install bubblewrap, one line per distribution family. */
+  install: string[];
+  /** What running with no sandbox means, in plain words. */
+  risks: string;
+}
+
+/** The sandbox the tutor's programs run in. */
+export interface SandboxChoice {
+  /** The question to ask before the first judged run, or undefined (a sandbox works, or `none` was accepted before). */
+  offer(): Promise<SandboxOffer | undefined>;
+  /** The person accepts `none`: kept in the settings (asked once), in force from now on in this tutor. */
+  acceptNone(): Promise<void>;
+}
+
 export interface AppController {
   /** Problems for the picker (the fixture set and the saved ones). */
   problems(): Promise<ProblemEntry[]>;
@@ -127,6 +145,7 @@ export interface AppController {
   startSession(problem: Problem, flow?: string, program?: Program): Promise<SessionHandle>;
   /** Problems that arrive without a statement (Competitive Companion sends samples and limits only). */
   statement: StatementSource;
+  sandbox: SandboxChoice;
   backend: {
     state(): BackendState;
     subscribe(fn: () => void): () => void;

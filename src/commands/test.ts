@@ -111,7 +111,8 @@ export async function run(argv: string[]): Promise<number> {
     result = await judgeOn({ lang, source }, problem, own, { timeLimitMs: tl, memoryLimitMb: ml, compare, ...(interactor ? { interactor } : {}), signal: controller.signal });
   } catch (err) {
     if (controller.signal.aborted) return EXIT.interrupted;
-    throw new UserError(`test: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    // A refusal's own fix (install bubblewrap, or SIMCOACH_SANDBOX=none) goes with it.
+    throw new UserError(`test: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, EXIT.failed, err instanceof UserError ? err.hint : undefined);
   } finally {
     process.off('SIGINT', onInt);
   }

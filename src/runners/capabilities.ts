@@ -141,6 +141,28 @@ export async function requireIsolation(): Promise<Isolation> {
   return iso;
 }
 
+/** The `none` level's risks in plain words, for the tutor's one question before it runs programs unconfined. */
+export const NONE_RISKS = [
+  'Programs run as you (as root if you are root), with nothing between them and this machine:',
+  'a program the model writes, or one you bring, can read, change and delete your files and settings (SSH keys, API keys and browser data included) and reach the network, by mistake or on purpose.',
+  'Only the limits on time, memory and processes still hold, and the program\'s process tree is killed at its end.',
+  '`simcoach test` and `--auto` still refuse unless SIMCOACH_SANDBOX=none is set.',
+].join(' ');
+
+/** What the tutor offers when no sandbox is accepted here: what is missing and how to install it; null when a level is in use or was chosen. */
+export async function noneOffer(): Promise<{ missing: string; install: string[] } | null> {
+  // An explicit SIMCOACH_SANDBOX (bwrap, or a wrong word) is the person's own choice: no offer overrides it.
+  if (process.env.SIMCOACH_SANDBOX) return null;
+  const iso = await isolation();
+  if (!iso.refused) return null;
+  const [deb, fedora, arch] = PACKAGES.bubblewrap;
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  return {
+    missing: iso.refused.replace(/^no sandbox: /, ''),
+    install: [`Debian/Ubuntu: ${sudo}apt install ${deb}`, `Fedora: ${sudo}dnf install ${fedora}`, `Arch: ${sudo}pacman -S ${arch}`],
+  };
+}
+
 /** One line for `doctor` and `test`: which isolation is active. */
 export async function describeIsolation(): Promise<string> {
   const iso = await isolation();

@@ -4,13 +4,14 @@ import { cut } from '../components/rows.js';
 import { tone } from '../components/theme.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
-import type { AppController, ProblemEntry, SessionHandle } from '../app/controller.js';
+import type { AppController, ProblemEntry, SandboxOffer, SessionHandle } from '../app/controller.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { GuidanceScreen } from './Guidance.js';
 import { useExternal, useTerminalSize } from './hooks.js';
 import { Picker } from './Picker.js';
 import { SettingsScreen } from './Settings.js';
 import { StatementPrompt } from './StatementPrompt.js';
+import { SandboxPrompt } from './SandboxPrompt.js';
 
 // The solve screen (every pane, the highlighter, the statement renderer) is not needed for the
 // first frame: it loads in its own chunk, asked for once the picker is on screen.
@@ -38,6 +39,7 @@ type Screen =
   | { kind: 'settings' }
   | { kind: 'opening'; what: string }
   | { kind: 'statement'; problem: Problem; flow?: string }
+  | { kind: 'sandbox'; offer: SandboxOffer; problem: Problem; flow?: string; program?: Program }
   | { kind: 'solve'; problem: Problem; session: SessionHandle; startedAt: number; flow?: string };
 
 /** 0 accepted (or samples only, all there is) or stopped by the person, 1 otherwise, 3 when the model server failed it. */
@@ -61,6 +63,15 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
   }, [app]);
 
   const start = (problem: Problem, flow?: string, program?: Program): void => {
+    // Every session judges programs: with no sandbox here the person hears it before the first
+    // model step, and is asked once whether to run them unconfined.
+    app.sandbox.offer().then(
+      (offer) => (offer ? setScreen({ kind: 'sandbox', offer, problem, ...(flow ? { flow } : {}), ...(program ? { program } : {}) }) : startJudged(problem, flow, program)),
+      (err: unknown) => setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) }),
+    );
+  };
+
+  const startJudged = (problem: Problem, flow?: string, program?: Program): void => {
     // No model step plans from a bare link: a problem without its statement gets one first.
     if (app.statement.needed(problem)) return setScreen({ kind: 'statement', problem, ...(flow ? { flow } : {}) });
     startNow(problem, flow, program);
@@ -125,6 +136,9 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
     if (screen.kind === 'settings') body = <SettingsScreen app={app.settings} width={width} height={height - 1} onClose={() => { setScreen({ kind: 'picker' }); void app.backend.recheck(); }} />;
   } else if (screen.kind === 'settings') {
     body = <SettingsScreen app={app.settings} width={width} height={height - 1} onClose={() => setScreen({ kind: 'picker' })} />;
+  } else if (screen.kind === 'sandbox') {
+    const { problem, flow, program } = screen;
+    body = <SandboxPrompt offer={screen.offer} width={width} onAccept={() => app.sandbox.acceptNone().then(() => startJudged(problem, flow, program))} onQuit={() => onExit(1)} />;
   } else if (screen.kind === 'statement') {
     const flow = screen.flow;
     body = <StatementPrompt problem={screen.problem} source={app.statement} app={app} width={width} height={height - 1} onReady={(p) => startNow(p, flow)} onCancel={() => (initial ? onExit(0) : setScreen({ kind: 'picker' }))} />;
