@@ -26,6 +26,12 @@ const vector = (): number[] => {
 
 const ms = (t: number): string => `${t.toFixed(t < 10 ? 2 : 0)} ms`;
 
+/** Each phase as it ends, with the heap, on stderr: a run the machine ends still says how far it got. */
+const phase = (what: string, t: number): void => {
+  const m = process.memoryUsage();
+  process.stderr.write(`  … ${what} ${ms(t)} (rss ${(m.rss / 1e6).toFixed(0)} MB, heap ${(m.heapUsed / 1e6).toFixed(0)} MB)\n`);
+};
+
 export async function run(): Promise<void> {
   const entries: ArchiveEntry[] = Array.from({ length: N }, (_, i) => ({
     key: `p${i}`, pid: `p${i}`, title: words(3).join(' '), text: words(120).join(' '), tags: words(2), difficulty: '', set: 'bench', ref: `p${i}`,
@@ -35,12 +41,15 @@ export async function run(): Promise<void> {
   let t = performance.now();
   await addEntries(db, entries, vectors);
   const build = performance.now() - t;
+  phase('built', build);
   t = performance.now();
   const data = save(db);
   const saveMs = performance.now() - t;
+  phase(`saved ${(Buffer.byteLength(data) / 1e6).toFixed(0)} MB in`, saveMs);
   t = performance.now();
   load(data, DIMS);
   const loadMs = performance.now() - t;
+  phase('loaded', loadMs);
   const queries = Array.from({ length: QUERIES }, () => ({ text: words(120).join(' '), v: vector() }));
   t = performance.now();
   for (const q of queries) await nearest(db, q.text, 10, q.v);

@@ -13,14 +13,16 @@ const noProgramYet = (p: NonNullable<SolveKeyView['proposal']>): boolean =>
   p.pane === 'yours' && typeof p.value === 'object' && p.value !== null && String((p.value as { source?: unknown }).source ?? '').trim() === '';
 
 /** What the screen is showing; only the main, back and ended views read keys here. */
-export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'number' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'write' | 'sample' | 'custom';
+export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'number' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'write' | 'sample' | 'custom' | 'swap';
 
 /** The facts of the screen a key's effect depends on. */
 export interface SolveKeyView {
   /** An answer is streaming now. */
   streaming: boolean;
   /** The proposal waiting for a decision. */
-  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown; foreign?: Pick<ForeignProgram, 'lang' | 'note'>; decide?: StepDecision };
+  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown; foreign?: Pick<ForeignProgram, 'lang' | 'note'>; decide?: StepDecision; swaps?: string[][] };
+  /** The recalled problem `x` swaps (from 0): the first one open in the pane, else the first. */
+  swapSlot?: number;
   /** What the person has struck out or selected in the pane (report, tree). */
   ui?: PaneUi;
   /** The session has ended. */
@@ -130,6 +132,18 @@ export function numberDecision(d: StepDecision | undefined, typed: string): Solv
   return { kind: 'decide', decision: { kind: 'edit', content: `${n.before}${value}${n.after}` } };
 }
 
+/**
+ * `x` at a retrieval with archived problems to offer: the person picks one (a digit) to take the
+ * place of the recalled problem `swapSlot`; the swap is their edit of the answer (its text with
+ * that problem in it, made by the engine), so the journal records it like any edit.
+ */
+function swapKey(v: SolveKeyView, k: KeyPress): SolveAction {
+  if (k.escape || k.input === 'q' || k.input === 'x') return { kind: 'mode', mode: 'main' };
+  if (!/^[1-9]$/.test(k.input)) return NONE;
+  const text = v.proposal?.swaps?.[v.swapSlot ?? 0]?.[Number(k.input) - 1];
+  return text === undefined ? NONE : { kind: 'decide', decision: { kind: 'edit', content: text } };
+}
+
 function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
   const p = v.proposal!;
   const scrolled = scrollKey(k, k.input, v.offset, v.rows, v.body);
@@ -139,6 +153,9 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
   const own = p.failed || p.cancelled ? undefined : paneKey(p, v.ui ?? freshUi(), k);
   if (own) return own.kind === 'ask' ? { kind: 'mode', mode: 'ask' } : own;
   switch (k.input) {
+    case 'x':
+      if (p.pane !== 'retrieve' || p.failed || p.cancelled) return NONE;
+      return p.swaps?.[v.swapSlot ?? 0]?.length ? { kind: 'mode', mode: 'swap' } : { kind: 'notice', text: 'nothing else in your archive to swap in' };
     case 'o':
       return p.pane === 'yours' ? { kind: 'mode', mode: 'open' } : NONE;
     case 'T':
@@ -174,6 +191,7 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
   }
   if (mode === 'back') return backKey(v, k);
   if (mode === 'sample') return k.return || k.input === 'd' ? { kind: 'debug-with' } : k.escape || k.input === 'q' || k.input === 'n' ? { kind: 'mode', mode: 'main' } : NONE;
+  if (mode === 'swap') return swapKey(v, k);
   if (mode !== 'main') return NONE;
   switch (k.input) {
     case 'q':

@@ -52,6 +52,13 @@ export interface RecallUse<I, O> {
   merge(value: O, found: Recalled[], input: I): O;
   /** The value from the archive alone (no model call), for `retrieval: archive`. */
   alone?(found: Recalled[], input: I, ctx: AgentContext): O;
+  /** How the person swaps a recalled problem of the value for an archived one at the gate. */
+  swap?: {
+    /** How many recalled problems the value holds (each can be swapped). */
+    slots(value: O): number;
+    /** The value with the recalled problem at `slot` (from 0) replaced by `r`. */
+    put(value: O, slot: number, r: Recalled): O;
+  };
 }
 
 /** What the pane and the journal say about a recall: which came from where, how close. */
@@ -60,6 +67,12 @@ export interface RecallMeta {
   found: Omit<Recalled, 'statement' | 'program' | 'plan'>[];
   /** Whole, so that the gate can swap one in without asking anything. */
   others: Recalled[];
+  /**
+   * `swaps[slot][j]`: the answer's text with its recalled problem `slot` replaced by `others[j]`,
+   * which the gate sends as the person's edit, so the journal records the swap like any edit and
+   * replay, resume and "back" drive it again without the archive.
+   */
+  swaps?: string[][];
   note?: string;
 }
 
@@ -69,7 +82,10 @@ const brief = ({ statement: _s, program: _p, plan: _l, ...rest }: Recalled): Rec
 export async function proposeRecalled<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, use: RecallUse<I, O>, recall: Recall): Promise<{ proposal: Proposal<O>; attempts: number }> {
   const { found, others, note } = await recall.lookup(ctx.problem, use.count(a.input), ctx.signal);
   const meta: RecallMeta = { source: found.length > 0 ? 'archive' : 'model', found: found.map(brief), others, ...(note ? { note } : {}) };
-  const withMeta = (p: Proposal<O>): Proposal<O> => ({ ...p, meta: { ...p.meta, recall: meta } });
+  const withMeta = (p: Proposal<O>): Proposal<O> => {
+    const swaps = p.value !== undefined && use.swap && others.length > 0 ? swapTexts(a.agent.show, use.swap, p.value, others) : undefined;
+    return { ...p, meta: { ...p.meta, recall: swaps ? { ...meta, swaps } : meta } };
+  };
   const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang };
   if (found.length > 0 && recall.mode === 'archive' && use.alone) {
     return { proposal: withMeta(made(a, use.alone(found, a.input, actx), '', actx)), attempts: a.attempt };
@@ -81,4 +97,9 @@ export async function proposeRecalled<I, O>(ctx: SessionContext, a: ProposeArgs<
   if (found.length === 0 || r.proposal.value === undefined) return { ...r, proposal: withMeta(r.proposal) };
   const value = use.merge(r.proposal.value, found, input);
   return { ...r, proposal: withMeta({ ...r.proposal, value, text: a.agent.show(value) }) };
+}
+
+/** Every swap the gate offers, as the texts the stage's edit reads. */
+function swapTexts<O>(show: (v: O) => string, swap: NonNullable<RecallUse<unknown, O>['swap']>, value: O, others: Recalled[]): string[][] {
+  return Array.from({ length: swap.slots(value) }, (_, slot) => others.map((r) => show(swap.put(value, slot, r))));
 }

@@ -15,7 +15,7 @@ import type { Program } from '../runners/types.js';
 import type { AppController, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal, useRepaintOnWidth } from './hooks.js';
-import { ALL_KEYS, APPROVAL_NOTICE, SAMPLE_HINTS, STREAM_HINTS, endedHints, endedKeys, untilCodeEarly, withApproval } from '../components/solveHints.js';
+import { ALL_KEYS, APPROVAL_NOTICE, SAMPLE_HINTS, STREAM_HINTS, SWAP_HINTS, endedHints, endedKeys, untilCodeEarly, withApproval } from '../components/solveHints.js';
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
@@ -37,6 +37,13 @@ import { withProgramHints } from '../components/solveHints.js';
 import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice } from './solve/WriteProgram.js';
 import { CustomRunPanel } from './solve/CustomRun.js';
 import { workingState } from '../components/workingState.js';
+import { recallMeta, swapRows, swapSlot } from '../components/panes/recall.js';
+
+/** The swaps a retrieval offers (engine/recall.ts made them), for the keys. */
+const swapsOf = (p: Proposal): { swaps?: string[][] } => {
+  const swaps = recallMeta(p)?.swaps;
+  return swaps ? { swaps } : {};
+};
 
 export interface SolveProps {
   session: SessionHandle;
@@ -289,7 +296,8 @@ export function Solve(props: SolveProps) {
       if (theirs.current) return;
       const keyView: SolveKeyView = {
         streaming: live?.streaming === true,
-        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}), ...(proposal.decide ? { decide: proposal.decide } : {}) } } : {}),
+        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}), ...(proposal.decide ? { decide: proposal.decide } : {}), ...swapsOf(proposal) } } : {}),
+        swapSlot: swapSlot(expanded),
         ui: uiNow.current,
         ended: v.outcome !== undefined,
         backendError,
@@ -417,6 +425,9 @@ export function Solve(props: SolveProps) {
         </Box>
       );
       hints = [{ key: 'enter', label: 'decide' }, { key: 'esc', label: 'cancel' }];
+    } else if (mode === 'swap') {
+      content = <Gate rows={[...swapRows(proposal, swapSlot(expanded)), ...rows]} offset={0} height={body} />;
+      hints = SWAP_HINTS;
     } else if (mode === 'ask') {
       content = (
         <Box flexDirection="column">

@@ -11,7 +11,11 @@ import { archiveRecall } from '../../src/archive/recall.js';
 import { settingsSchema, type Settings } from '../../src/config.js';
 import { createAutoGate } from '../../src/engine/gates/index.js';
 import { startSession } from '../../src/engine/start.js';
-import type { Proposal } from '../../src/engine/types.js';
+import type { Gate, Proposal } from '../../src/engine/types.js';
+import { gateHints } from '../../src/screens/solve/Gate.js';
+import { swapRows, swapSlot } from '../../src/components/panes/recall.js';
+import { solveKey, type SolveKeyView } from '../../src/components/solveKeys.js';
+import type { KeyPress } from '../../src/components/burst.js';
 import { flowFor } from '../../src/flows/index.js';
 import { OllamaBackend } from '../../src/llm/ollama.js';
 import { OpenAIBackend } from '../../src/llm/openai.js';
@@ -146,3 +150,70 @@ describe('MapCoder on the reworded copy', () => {
     expect(rows.some((l) => l.includes(ACCEPTED.trim().split('\n')[0]!))).toBe(true);
   }, 60_000);
 });
+
+describe('swapping an exemplar at the retrieval gate', () => {
+  it('puts the archived problem in place of exemplar 1, journaled as an edit, and the next plan prompt carries it', async () => {
+    // Nothing is close enough to stand in by itself (archiveMin 1): the archived problem is only offered.
+    const settings = settingsWith({ archiveMin: 1 });
+    const copy = await loadProblem(COPY);
+    const before = server.chatBodies().length;
+    const auto = createAutoGate();
+    let shown: Proposal | undefined;
+    let offered: { found: unknown[]; others: { id: string; similarity: number }[]; swaps?: string[][] } | undefined;
+    const gate: Gate = {
+      by: 'person',
+      async decide(p, signal) {
+        if (p.agent !== 'retrieve') return auto.decide(p, signal);
+        offered = p.meta?.recall as typeof offered;
+        shown = p;
+        // What the `x` key then `1` send: exemplar 1 swapped for the first archived alternative.
+        const action = solveKey('swap', swapView(p), { input: '1' } as KeyPress);
+        if (action.kind !== 'decide') throw new Error(`no swap: ${JSON.stringify(action)}`);
+        return action.decision;
+      },
+    };
+    const r = await startSession({
+      problem: copy,
+      settings,
+      flow: flowFor('mapcoder', settings),
+      lang: 'python',
+      backend: new OllamaBackend({ host: server.url, stallSeconds: 10 }),
+      gate,
+      recall: archiveRecall(settings)!,
+    });
+    expect(offered?.found).toEqual([]);
+    expect(offered?.others[0]!.id).toBe('knapsack');
+    expect(offered?.swaps).toHaveLength(3);
+    // The pane offers it, the key row shows x, and the swap lists what can come in.
+    const rows = proposalRows(shown!, { width: 100, expanded: new Set() }).map(rowText);
+    expect(rows).toContain('  x swaps one for: Backpack (similarity ' + offered!.others[0]!.similarity.toFixed(2) + ')');
+    expect(gateHints(shown!)[0]).toEqual({ key: 'x', label: 'swap exemplar' });
+    expect(swapRows(shown!, swapSlot(new Set())).map(rowText).slice(0, 2)).toEqual([expect.stringMatching(/^swap recalled problem 1 for/), expect.stringMatching(/^ {2}1 Backpack \(similarity/)]);
+    const bodies = server.chatBodies().slice(before);
+    // The model was asked as without an archive: its own recall, nothing archived in the prompt.
+    expect(bodies[0]!.messages.at(-1)!.content).not.toContain('Backpack');
+    // The first planner worked from the swapped-in problem and its plan (MapCoder's planner is shown no code).
+    const plan = bodies[1]!.messages.at(-1)!.content;
+    expect(plan).toMatch(/### Worked example\nBackpack\n/);
+    expect(bodies.slice(2).some((b) => b.messages.at(-1)!.content.includes('Backpack'))).toBe(false);
+    const { events } = readJournal(r.file!);
+    const d = events.find((e) => e.type === 'decision' && e.step === 0);
+    expect(d).toMatchObject({ decision: { kind: 'edit' }, by: 'person' });
+    // The edit, read back, holds the archived problem with its accepted program in exemplar 1's place.
+    const value = (d as { value: { exemplars: { description: string; code: string }[] } }).value;
+    expect(value.exemplars).toHaveLength(3);
+    expect(value.exemplars[0]!.description).toMatch(/^Backpack\n/);
+    expect(value.exemplars[0]!.code.trim()).toBe(ACCEPTED.trim());
+    expect(value.exemplars.slice(1).some((e) => e.description.includes('Backpack'))).toBe(false);
+  }, 60_000);
+});
+
+/** The solve screen's view of a retrieval gate, as far as the swap keys read it. */
+function swapView(p: Proposal): SolveKeyView {
+  const swaps = (p.meta?.recall as { swaps?: string[][] } | undefined)?.swaps;
+  return {
+    streaming: false, ended: false, backendError: false, canAnother: false, earlier: 0, backPick: 0, offset: 0, rows: 10, body: 10, sinceCancel: Infinity,
+    proposal: { pane: p.pane, cancelled: false, failed: false, value: p.value, ...(swaps ? { swaps } : {}) },
+    swapSlot: 0,
+  };
+}

@@ -90,6 +90,21 @@ describe('solveKey', () => {
     expect(solveKey('main', { ...gate, proposal: { pane: 'retrieve', cancelled: false, failed: false } }, k('2'))).toEqual({ kind: 'toggle-example', index: 1 });
   });
 
+  it('x at a retrieval opens the swap; a digit swaps the open problem for that archived one, as an edit', () => {
+    const swaps = [['one for A', 'one for B'], ['two for A', 'two for B']];
+    const at = { ...gate, proposal: { pane: 'retrieve' as const, cancelled: false, failed: false, swaps } };
+    expect(solveKey('main', at, k('x'))).toEqual({ kind: 'mode', mode: 'swap' });
+    expect(solveKey('swap', at, k('2'))).toEqual({ kind: 'decide', decision: { kind: 'edit', content: 'one for B' } });
+    expect(solveKey('swap', { ...at, swapSlot: 1 }, k('1'))).toEqual({ kind: 'decide', decision: { kind: 'edit', content: 'two for A' } });
+    expect(solveKey('swap', at, k('3'))).toEqual({ kind: 'none' });
+    expect(solveKey('swap', at, k('', { escape: true }))).toEqual({ kind: 'mode', mode: 'main' });
+    // Nothing to swap in, or not a retrieval: x says so, or is no key at all.
+    expect(solveKey('main', { ...gate, proposal: { pane: 'retrieve', cancelled: false, failed: false } }, k('x'))).toEqual({ kind: 'notice', text: 'nothing else in your archive to swap in' });
+    expect(solveKey('main', { ...gate, proposal: { pane: 'plan', cancelled: false, failed: false, swaps } }, k('x'))).toEqual({ kind: 'none' });
+    // The digits typed after x in one burst pick the archived problem.
+    expect(solveKeys('main', at, [k('x'), k('1')])).toEqual([{ kind: 'mode', mode: 'swap' }, { kind: 'decide', decision: { kind: 'edit', content: 'one for A' } }]);
+  });
+
   it('ctrl-c cancels a streaming answer once, and quits when pressed again within the window or when nothing streams', () => {
     const streaming = { ...gate, proposal: undefined, streaming: true } as SolveKeyView;
     expect(solveKey('main', streaming, k('c', { ctrl: true }))).toEqual({ kind: 'cancel-answer' });

@@ -182,6 +182,11 @@ const fromArchive: RecallUse<RetrieveInput, RetrievalValue> = {
   count: (input) => input.k,
   merge: (v, found, input) => ({ ...v, exemplars: [...found.map(archivedExemplar), ...v.exemplars].slice(0, Math.max(input.k, found.length)) }),
   alone: (found) => ({ exemplars: found.map(archivedExemplar), algorithm: [...new Set(found.flatMap((r) => r.tags))].join(', '), tutorial: '' }),
+  // Any exemplar, the model's or the archive's, can give way to another archived problem.
+  swap: {
+    slots: (v) => v.exemplars.length,
+    put: (v, slot, r) => ({ ...v, exemplars: v.exemplars.map((e, i) => (i === slot ? archivedExemplar(r) : e)) }),
+  },
 };
 
 /** MapCoder's recall: k relevant but different problems with code and plan, and a tutorial. */

@@ -19,8 +19,25 @@ export function recallRows(p: Proposal): Row[] {
     const f = m.found.map((r) => `${r.title} (similarity ${r.similarity.toFixed(2)}${r.by === 'text' ? ', full text' : ''})`).join(', ');
     rows.push([seg('from your archive: ', { color: 'green', bold: true }), seg(f)]);
   }
+  if (m.swaps?.length && m.others.length) rows.push([seg(`  x swaps one for: ${m.others.map(alternative).join(', ')}`, { dim: true })]);
   if (m.note) rows.push([seg(`  ${m.note}`, { dim: true })]);
   return rows;
+}
+
+const alternative = (r: RecallMeta['others'][number]): string => `${r.title} (similarity ${r.similarity.toFixed(2)})`;
+
+/** The recalled problem `x` swaps: the first one open in the pane, else the first. */
+export const swapSlot = (expanded: ReadonlySet<number>): number => (expanded.size ? Math.min(...expanded) : 0);
+
+/** What the swap asks, over the pane: which problem gives way, and the archived ones to take its place. */
+export function swapRows(p: Proposal, slot: number): Row[] {
+  const m = recallMeta(p);
+  if (!m?.swaps?.[slot]) return [];
+  return [
+    [seg(`swap recalled problem ${slot + 1} for (open another with 1-9 first to swap that one):`, { bold: true })],
+    ...m.others.map((r, j): Row => [seg(`  ${j + 1} `, { color: 'cyan', bold: true }), seg(alternative(r))]),
+    [],
+  ];
 }
 
 /** The mark beside exemplar i: the archive's ones come first. */

@@ -1,7 +1,8 @@
 import { Rows, type Row } from '../../components/rows.js';
 import type { Hint } from '../../components/KeyHints.js';
 import type { Proposal } from '../../engine/types.js';
-import { CANCELLED_HINTS, GATE_HINTS, PANE_HINTS, PRACTICE_HINTS, STRESS_HINTS, foreignHints } from '../../components/solveHints.js';
+import { CANCELLED_HINTS, GATE_HINTS, PANE_HINTS, PRACTICE_HINTS, STRESS_HINTS, SWAP_HINT, foreignHints } from '../../components/solveHints.js';
+import { recallMeta } from '../../components/panes/recall.js';
 
 /** A proposal waiting for the person's decision: its pane, scrolled. */
 export function Gate({ rows, offset, height }: { rows: Row[]; offset: number; height: number }) {
@@ -26,5 +27,6 @@ export function gateHints(p: Proposal): Hint[] {
   if (p.pane === 'practice') return PRACTICE_HINTS;
   if (p.pane === 'stress') return STRESS_HINTS;
   if (p.foreign) return [...foreignHints(p.foreign), ...GATE_HINTS];
-  return [...(PANE_HINTS[p.pane] ?? []), ...GATE_HINTS];
+  const swap = p.pane === 'retrieve' && recallMeta(p)?.swaps?.length ? [SWAP_HINT] : [];
+  return [...swap, ...(PANE_HINTS[p.pane] ?? []), ...GATE_HINTS];
 }
