@@ -69,7 +69,8 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
   const startNow = (problem: Problem, flow?: string, program?: Program): void => {
     setScreen({ kind: 'opening', what: problem.title });
     app.startSession(problem, flow, program).then(
-      (session) => setScreen({ kind: 'solve', problem, session, startedAt: Date.now(), ...(flow ? { flow } : {}) }),
+      // A resumed session's clock goes on from the time its journal already holds.
+      (session) => setScreen({ kind: 'solve', problem, session, startedAt: Date.now() - session.elapsedBefore, ...(flow ? { flow } : {}) }),
       (err: unknown) => setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) }),
     );
   };
