@@ -132,7 +132,7 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
   } else if (screen.kind === 'opening') {
     body = <Text dimColor>{cut(`opening ${printableLine(screen.what)}…`, width)}</Text>;
   } else {
-    body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} onPick={(ref) => pick(ref)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
+    body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} flows={pickerFlows(app)} flow={s.flow} onPick={(ref, flow) => pick(ref, flow)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
   }
   return (
     <ErrorBoundary onError={() => setTimeout(() => onExit(1), 50)}>
@@ -142,5 +142,8 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
     </ErrorBoundary>
   );
 }
+
+/** The flows ctrl-f goes round in the picker: all but stress, which starts from a program (t at the end). */
+const pickerFlows = (app: AppController): string[] => app.settings.choices().flows.map((f) => f.name).filter((n) => n !== 'stress');
 
 export const errorLine = (message: string) => <Text color={tone('red')}>{message}</Text>;
