@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { treeAfterChoice, treeAgent, type TreeStepValue } from '../../src/agents/codetree/tree.js';
 import { Rows } from '../../src/components/rows.js';
 import { historyRows } from '../../src/screens/History.js';
-import type { Proposal } from '../../src/engine/types.js';
+import type { AgentContext, Proposal } from '../../src/engine/types.js';
 
 const proposed: TreeStepValue = {
   view: {
@@ -28,7 +28,8 @@ describe('the CodeTree history after a prune and an add', () => {
   it('the person pruned 1 and added a strategy: history shows 1 pruned, 3 (you) open and 3 next', () => {
     // The person's decision, as the gate's keys make it (x on node 1, + "Mine: add them"), read back by the agent.
     const edited = treeAgent.show({ ...proposed, choice: { prune: ['1'], add: ['Mine: add them with sum()'] } });
-    const value = treeAgent.edit!(edited, proposed);
+    // The tree's edit reads only the text and the tree before it, no context of a model call.
+    const value = treeAgent.edit(edited, proposed, {} as AgentContext);
     const proposal: Proposal = { step: 6, agent: 'tree', title: 'Search tree', pane: 'tree', value, text: edited, raw: edited };
     const rows = historyRows({ kind: 'step', key: 's', branch: 0, step: 6, title: 'Search tree', pane: 'tree', proposal, decision: { kind: 'edit', content: edited }, by: 'person' }, 80);
     const frame = render(<Rows rows={rows} />).lastFrame()!;
