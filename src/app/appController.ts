@@ -275,6 +275,16 @@ export function createAppController(o: ControllerOptions): RunningApp {
     }
   }
 
+  /** The journal's own time so far (its last event's `t`); 0 when it cannot be read (the resume says why). */
+  async function workedMs(file: string): Promise<number> {
+    try {
+      const { readJournal } = await import('../session/reader.js');
+      return readJournal(file).events.reduce((t, e) => Math.max(t, e.t), 0);
+    } catch {
+      return 0;
+    }
+  }
+
   async function startHandle(problem: Problem, flowName?: string, program?: Program): Promise<SessionHandle> {
     // The engine loads with the first session, not before the first frame.
     const { EngineEvents, createManualGate, resumeSession, startSession } = await import('../engine/index.js');
@@ -317,6 +327,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
       pendingResume = undefined; // only once: "another problem" afterwards starts fresh
       file = resuming.file;
     }
+    const elapsedBefore = resuming ? await workedMs(resuming.file) : 0;
     // A session started here holds its problem whole: going on (retry, `d`) needs no second read of its file.
     const held = resuming ? {} : { problem };
     let done = settle(
@@ -327,6 +338,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
     const handle: SessionHandle = {
       subscribe: store.subscribe,
       view: store.get,
+      elapsedBefore,
       decide: (step, d) => manual.decide(step, d),
       cancelAnswer: () => manual.cancelAnswer(),
       setApproval(m) {

@@ -61,6 +61,12 @@ export interface SessionHandle {
   subscribe(fn: () => void): () => void;
   view(): SessionView;
   /**
+   * Milliseconds of work the session's journal already holds (a resumed session; 0 for a new
+   * one): the status bar's clock goes on from there. The time between the two sittings is not in
+   * it: the journal's clock resumes from its last event.
+   */
+  elapsedBefore: number;
+  /**
    * Decides the proposal of `step` in the current branch. A decision for a step that is not the
    * one waiting (a late key press) is ignored and returns false.
    */

@@ -19,7 +19,7 @@ export async function run(argv: string[]): Promise<number> {
   screens?.catch(() => undefined);
   const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(PROBE_MS) });
   if (!probe.ok || !probe.modelPresent) {
-    process.stdout.write(formatGuidance(guidanceFor(settings, probe.error), { bold: (t) => color.bold(t), dim: (t) => color.dim(t) }));
+    process.stdout.write(formatGuidance(guidanceFor(settings, probe.error), { bold: (t) => color.bold(t), dim: (t) => color.dim(t) }, process.stdout.isTTY ? process.stdout.columns : undefined));
     return tty ? offerDemo() : EXIT.ok;
   }
   return openTutor(settings, probe, values, screens);

@@ -224,7 +224,7 @@ async function explainBackend(settings: Settings, r: SessionResult, err: NodeJS.
   const { formatGuidance, guidanceFor } = await import('../llm/guidance.js');
   const { LlmError } = await import('../llm/errors.js');
   const error = new LlmError(r.code as ConstructorParameters<typeof LlmError>[0], r.reason ?? 'the model server failed');
-  err.write(formatGuidance(guidanceFor(settings, error), { bold: (t) => color.bold(t, err), dim: (t) => color.dim(t, err) }));
+  err.write(formatGuidance(guidanceFor(settings, error), { bold: (t) => color.bold(t, err), dim: (t) => color.dim(t, err) }, err.isTTY ? err.columns : undefined));
 }
 
 /**

@@ -126,6 +126,7 @@ function wrapPieces(line: string, w: number): string[] {
  */
 export function wrapRow(r: Row, width: number, hang?: number): Row[] {
   const w = Math.max(1, width);
+  if (r.some((s) => s.text.includes('\n'))) return rowLines(r, w).flatMap((line) => wrapRow(line, w, hang));
   const text = rowText(r);
   if (cells(text) <= w) return [r];
   // The indent is kept only while it leaves half the width for the text.
@@ -158,6 +159,27 @@ export function wrapRow(r: Row, width: number, hang?: number): Row[] {
     if (last && !last.inverse && !last.underline && !last.strike) last.text = last.text.replace(/\s+$/, '');
     const indent: Row = i === 0 ? head : lead > 0 ? [seg(' '.repeat(lead))] : [];
     out.push(fitRow([...indent, ...row], w));
+  }
+  return out;
+}
+
+/**
+ * A row whose text holds line breaks (a model's multi-line algorithm after its label) as one row
+ * per line: drawn as one, the breaks would move the cursor under Ink and garble the pane. The
+ * lines after the first hang under the text that broke (the value, not its label) while that
+ * leaves half the width; each line is then wrapped on its own.
+ */
+function rowLines(r: Row, w: number): Row[] {
+  const first = r.findIndex((s) => s.text.includes('\n'));
+  const before = cells(rowText(r.slice(0, first)));
+  const hang = before <= w / 2 ? ' '.repeat(before) : '';
+  const out: Row[] = [[]];
+  for (const s of r) {
+    const parts = s.text.replace(/\r\n?/g, '\n').split('\n');
+    parts.forEach((text, i) => {
+      if (i > 0) out.push(hang ? [seg(hang)] : []);
+      if (text) out[out.length - 1]!.push({ ...s, text });
+    });
   }
   return out;
 }

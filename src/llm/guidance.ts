@@ -4,6 +4,7 @@
 import type { Settings } from '../config.js';
 import { EXIT, UserError } from '../errors.js';
 import { LlmError } from './errors.js';
+import wrapAnsi from 'wrap-ansi';
 
 export interface Guidance {
   /** One line: what failed, where. */
@@ -40,7 +41,8 @@ function startOllama(s: GuidanceSettings): { title: string; lines: string[] } {
     title: 'To use a local model with Ollama (https://ollama.com/download):',
     lines: [
       'ollama serve                           start the server',
-      `ollama pull ${s.model}`.padEnd(39) + 'get the model (or: simcoach models pull NAME)',
+      // A long model name keeps two spaces before what the line says (it ran into it).
+      `${`ollama pull ${s.model}`.padEnd(37)}  get the model (or: simcoach models pull NAME)`,
       'simcoach --host http://HOST:11434      if Ollama runs elsewhere (or OLLAMA_HOST)',
     ],
   };
@@ -107,12 +109,27 @@ export function guidanceFor(s: GuidanceSettings, error: LlmError | undefined): G
   return { headline, sections: [startOllama(s), useOpenAI(s), MEANWHILE] };
 }
 
-/** The guidance as text for a terminal; `paint` colours titles and commands when wanted. */
-export function formatGuidance(g: Guidance, paint: { bold: (t: string) => string; dim: (t: string) => string } = { bold: (t) => t, dim: (t) => t }): string {
-  const out = [g.headline, ''];
+/**
+ * A line as rows of at most `width` columns, broken at spaces (the terminal would break it
+ * mid-word); rows after the first start `hang` columns further in than `indent`. No width: as is.
+ */
+function wrapAt(line: string, width: number | undefined, indent = '', hang = 0): string[] {
+  if (!width || indent.length + line.length <= width) return [indent + line];
+  const room = Math.max(20, width - indent.length - hang);
+  return wrapAnsi(line, room, { hard: true, trim: true })
+    .split('\n')
+    .map((piece, i) => (i === 0 ? indent : indent + ' '.repeat(hang)) + piece);
+}
+
+/**
+ * The guidance as text for a terminal; `paint` colours titles and commands when wanted. `width`:
+ * the terminal's columns, to wrap at word boundaries (a command's continuation hangs under it).
+ */
+export function formatGuidance(g: Guidance, paint: { bold: (t: string) => string; dim: (t: string) => string } = { bold: (t) => t, dim: (t) => t }, width?: number): string {
+  const out = [...wrapAt(g.headline, width), ''];
   for (const section of g.sections) {
-    out.push(paint.bold(section.title));
-    for (const line of section.lines) out.push(`  ${line}`);
+    out.push(...wrapAt(section.title, width).map(paint.bold));
+    for (const line of section.lines) out.push(...wrapAt(line, width, '  ', 2));
     out.push('');
   }
   return out.join('\n');

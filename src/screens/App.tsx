@@ -80,7 +80,8 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
   const startNow = (problem: Problem, flow?: string, program?: Program): void => {
     setScreen({ kind: 'opening', what: problem.title });
     app.startSession(problem, flow, program).then(
-      (session) => setScreen({ kind: 'solve', problem, session, startedAt: Date.now(), ...(flow ? { flow } : {}) }),
+      // A resumed session's clock goes on from the time its journal already holds.
+      (session) => setScreen({ kind: 'solve', problem, session, startedAt: Date.now() - session.elapsedBefore, ...(flow ? { flow } : {}) }),
       (err: unknown) => setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) }),
     );
   };
@@ -145,7 +146,7 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
   } else if (screen.kind === 'opening') {
     body = <Text dimColor>{cut(`opening ${printableLine(screen.what)}…`, width)}</Text>;
   } else {
-    body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} onPick={(ref) => pick(ref)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
+    body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} flows={pickerFlows(app)} flow={s.flow} onPick={(ref, flow) => pick(ref, flow)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
   }
   return (
     <ErrorBoundary onError={() => setTimeout(() => onExit(1), 50)}>
@@ -155,5 +156,8 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
     </ErrorBoundary>
   );
 }
+
+/** The flows ctrl-f goes round in the picker: all but stress, which starts from a program (t at the end). */
+const pickerFlows = (app: AppController): string[] => app.settings.choices().flows.map((f) => f.name).filter((n) => n !== 'stress');
 
 export const errorLine = (message: string) => <Text color={tone('red')}>{message}</Text>;

@@ -9,7 +9,8 @@ function guidanceRows(state: Extract<BackendState, { kind: 'down' }>, width: num
   const rows: Row[] = [...textRows(state.guidance.headline, width, { color: 'red', bold: true }), []];
   for (const s of state.guidance.sections) {
     rows.push(...textRows(s.title, width, { bold: true }));
-    for (const l of s.lines) rows.push(...wrapRow([seg(`  ${l}`)], width));
+    // A command's continuation hangs two further in, under the command rather than beside the next.
+    for (const l of s.lines) rows.push(...wrapRow([seg(`  ${l}`)], width, 4));
     rows.push([]);
   }
   return rows;

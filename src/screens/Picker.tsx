@@ -22,15 +22,32 @@ export interface PickerProps {
   width: number;
   height: number;
   error?: string;
-  onPick(ref: string): void;
+  /** The flows a session can be started in here, and the one chosen at first (the settings'). */
+  flows?: readonly string[];
+  flow?: string;
+  /** `flow`: the one chosen with ctrl-f, when the picker offers flows. */
+  onPick(ref: string, flow?: string): void;
   /** Ctrl-p: practise the chosen problem (the person writes the program, hints on request). */
   onPractice?(ref: string): void;
   onQuit(): void;
   onSettings(): void;
 }
 
-/** The problem picker: type to filter, ↑↓ to choose, enter to open; ctrl-o opens a file by path. */
-export function Picker({ problems, width, height, error, onPick, onPractice, onQuit, onSettings }: PickerProps) {
+/** The flow after `current` in `flows` (ctrl-f goes round them); the first when `current` is not among them. */
+export const nextFlow = (flows: readonly string[], current: string | undefined): string | undefined =>
+  flows.length === 0 ? undefined : flows[(flows.indexOf(current ?? '') + 1) % flows.length];
+
+/**
+ * The problem picker: type to filter, ↑↓ to choose, enter to open; ctrl-f chooses the flow (letters
+ * filter, so the flow key is a control key as ctrl-p and ctrl-o are); ctrl-o opens a file by path.
+ */
+export function Picker({ problems, width, height, error, flows = [], flow: firstFlow, onPick, onPractice, onQuit, onSettings }: PickerProps) {
+  const [flow, setFlowState] = useState(firstFlow);
+  const flowNow = useRef(firstFlow);
+  const setFlow = (f: string | undefined): void => {
+    flowNow.current = f;
+    setFlowState(f);
+  };
   const [filter, setFilterState] = useState('');
   const [index, setIndexState] = useState(0);
   const [pathMode, setPathModeState] = useState(false);
@@ -56,7 +73,9 @@ export function Picker({ problems, width, height, error, onPick, onPractice, onQ
   const at = Math.min(index, Math.max(0, shown.length - 1));
   const top = Math.max(0, Math.min(at - Math.floor(listHeight / 2), shown.length - listHeight));
 
-  const open = (how: (ref: string) => void = onPick): void => {
+  const pickIn = (ref: string): void => (flowNow.current !== undefined && flows.length > 0 ? onPick(ref, flowNow.current) : onPick(ref));
+
+  const open = (how: (ref: string) => void = pickIn): void => {
     const { filter: f, index: i } = now.current;
     const list = filterProblems(problems ?? [], f);
     const p = list[Math.min(i, Math.max(0, list.length - 1))];
@@ -72,6 +91,7 @@ export function Picker({ problems, width, height, error, onPick, onPractice, onQ
     if (k.ctrl && k.input === 'o') return (setPathMode(true), true);
     if (k.ctrl && k.input === 'c') return (onQuit(), true);
     if (k.ctrl && k.input === 'p' && onPractice) return (open(onPractice), true);
+    if (k.ctrl && k.input === 'f') return (setFlow(nextFlow(flows, flowNow.current)), false);
     if (k.escape) return cur.filter ? (setFilter(''), false) : (onQuit(), true);
     if (k.upArrow) setIndex(Math.max(0, cur.index - 1));
     else if (k.downArrow) setIndex(Math.min(count - 1, cur.index + 1));
@@ -113,6 +133,12 @@ export function Picker({ problems, width, height, error, onPick, onPractice, onQ
       <Text wrap="truncate-end">
         <Text bold>Pick a problem </Text>
         <Text dimColor>{problems ? `${shown.length} of ${problems.length}` : 'loading…'}</Text>
+        {flows.length > 0 && flow !== undefined ? (
+          <>
+            <Text dimColor>{' · flow '}</Text>
+            <Text color={tone('cyan')}>{flow}</Text>
+          </>
+        ) : null}
       </Text>
       <Text wrap="truncate-end">
         <Text bold>filter: </Text>
@@ -141,6 +167,7 @@ export function Picker({ problems, width, height, error, onPick, onPractice, onQ
           { key: 'type', label: 'filter' },
           { key: '↑↓', label: 'choose' },
           { key: 'enter', label: 'open' },
+          ...(flows.length > 1 ? [{ key: 'ctrl-f', label: 'flow' }] : []),
           ...(onPractice ? [{ key: 'ctrl-p', label: 'practise it' }] : []),
           { key: 'ctrl-o', label: 'open a file' },
           { key: 'tab', label: 'settings' },

@@ -448,7 +448,8 @@ export function Solve(props: SolveProps) {
       hints = [{ key: 'enter', label: 'done' }, { key: 'esc', label: 'cancel' }];
     } else {
       content = <Gate rows={rows} offset={offset} height={mode === 'write' ? body - 1 : body} />;
-      hints = gateHints(proposal);
+      // T is offered only where it can run: a program and an input the simulation is about.
+      hints = gateHints(proposal, !('why' in traceTarget(proposal, v, sessionLang)));
     }
   } else {
     state = live?.running ? 'running' : live ? (live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : workingState(live.agent, v.progress?.counters) ?? 'waiting for the model') : '';

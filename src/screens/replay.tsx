@@ -8,7 +8,7 @@ import type { Beat } from '../session/pace.js';
 import { finalText, type StepRef, type Timeline } from '../session/timeline.js';
 import { branchLanguage, languageText } from '../session/language.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
-import { Rows, fitRow, seg, type Row } from '../components/rows.js';
+import { Rows, fitRow, seg, wrapRows, type Row } from '../components/rows.js';
 import { tone } from '../components/theme.js';
 import { fullBeat, replayProgramKey, stepRows, stepMark } from '../components/replayModel.js';
 import { stepProgram } from '../components/currentProgram.js';
@@ -228,13 +228,14 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
       </Box>
     );
   } else {
-    const lines = view ? stepRows(view, beat ?? fullBeat(view), { width, streamHeight: height, ...before(tl, branch.steps, index) }) : [];
+    // Wrapped before scrolling: a long or multi-line row takes the rows it needs, within the pane.
+    const lines = view ? wrapRows(stepRows(view, beat ?? fullBeat(view), { width, streamHeight: height, ...before(tl, branch.steps, index) }), width) : [];
     // While a step streams, follow its end; otherwise start at the top and let the person scroll.
     const start = playing ? Math.max(0, lines.length - height) : Math.min(scroll, Math.max(0, lines.length - height));
     body = (
       <Box flexDirection="column" height={height}>
         {ref ? null : <Text color={tone('yellow')}>This session has no steps to show.</Text>}
-        <Rows rows={lines.map((r) => fitRow(r, width))} from={start} height={height} />
+        <Rows rows={lines} from={start} height={height} />
       </Box>
     );
   }

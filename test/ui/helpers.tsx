@@ -71,6 +71,8 @@ export interface StartOptions {
   statementFetch?: FetchOptions;
   programOut?: ProgramOut;
   approval?: string;
+  /** `simcoach resume`: the session on this problem continues this journal. */
+  resume?: { file: string; problem: Problem };
 }
 
 export async function startApp(server: FakeServer, problem: Problem | undefined, extra: StartOptions = {}): Promise<Running> {
@@ -87,6 +89,7 @@ export async function startApp(server: FakeServer, problem: Problem | undefined,
     frameMs: 10,
     ...(extra.statementFetch ? { statementFetch: extra.statementFetch } : {}),
     ...(extra.programOut ? { programOut: extra.programOut } : {}),
+    ...(extra.resume ? { resume: extra.resume } : {}),
   });
   const r = render(<App app={app} {...(problem ? { initial: problem } : {})} onExit={(c) => finish(c)} />);
   const frame = (): string => r.lastFrame() ?? '';

@@ -3,6 +3,7 @@
 // or add strategies of their own. Their choice is an edit of this step's text, so the journal
 // records it and a replay, resume or "back" serves it like any other step.
 import { AnswerFormatError, type Agent } from '../../engine/types.js';
+import { ideaOf } from './thinker.js';
 
 /** The search orders (the record's choices, src/flows/codetree.meta.ts). */
 export type Search = 'critic' | 'bfs' | 'dfs';
@@ -89,6 +90,21 @@ function showTree(v: TreeStepValue): string {
 /** Every node under `id` (itself included). */
 export function subtree(nodes: readonly NodeView[], id: string): string[] {
   return nodes.filter((n) => n.id === id || n.id.startsWith(`${id}.`)).map((n) => n.id);
+}
+
+/**
+ * The tree as the person's choice leaves it, as the search goes on from it (SearchTree.apply):
+ * open nodes under a prune are pruned, their own strategies are new open roots, and the node
+ * expanded next (undefined: the proposed one was pruned and the search chooses again).
+ */
+export function treeAfterChoice(v: TreeStepValue): { view: TreeView; next: string | undefined } {
+  const c = v.choice;
+  const drop = new Set(c.prune.flatMap((id) => subtree(v.view.nodes, id)));
+  const nodes = v.view.nodes.map((n) => (n.state === 'open' && drop.has(n.id) ? { ...n, state: 'pruned' as const } : n));
+  const roots = v.view.nodes.filter((n) => n.parent === undefined).length;
+  const added: NodeView[] = c.add.map((text, i) => ({ id: String(roots + i + 1), depth: 1, title: ideaOf(text).title, state: 'open', byPerson: true }));
+  const next = c.next ?? added[0]?.id ?? (drop.has(v.proposed) ? undefined : v.proposed);
+  return { view: { ...v.view, nodes: [...nodes, ...added] }, next };
 }
 
 function parseChoice(text: string, previous: TreeStepValue): TreeStepValue {

@@ -1,7 +1,7 @@
 // CodeTree's search tree, drawn as a tree: each node's strategy or fix, its depth, samples
 // passed, critic score and what became of it; the node to expand next highlighted; the budget
 // used. What none of the published tools show: where the search went and why.
-import type { NodeState, NodeView, TreeStepValue } from '../../agents/codetree/tree.js';
+import { treeAfterChoice, type NodeState, type NodeView, type TreeStepValue } from '../../agents/codetree/tree.js';
 import type { Proposal } from '../../engine/types.js';
 import { barRow } from '../Progress.js';
 import { cells, cut, seg, type Row, type Seg } from '../rows.js';
@@ -50,9 +50,10 @@ function status(n: NodeView, wide: boolean): Seg[] {
 export function treeRows(p: Proposal, o: PaneOptions): Row[] | undefined {
   const v = p.value;
   if (!isTreeStep(v)) return undefined;
-  const { view } = v;
+  // The tree after the person's prunes and strategies (the history shows what they made of it;
+  // at the gate the choice is still empty and this is the tree as proposed).
+  const { view, next } = treeAfterChoice(v);
   const wide = o.width >= 120;
-  const next = v.choice.next ?? v.proposed;
   const cursor = o.cursor ?? view.nodes.findIndex((n) => n.id === next);
   const prune = o.marked ?? new Set<number>();
   const rows: Row[] = [];
@@ -77,7 +78,7 @@ export function treeRows(p: Proposal, o: PaneOptions): Row[] | undefined {
     ]);
   });
   const waiting = view.nodes.filter((n) => n.state === 'open').length;
-  rows.push([seg(`▶ ${next} next`, { color: 'cyan', bold: true }), seg(`  ${waiting} open · ${view.nodes.length} nodes`, { dim: true })]);
+  rows.push([seg(next !== undefined ? `▶ ${next} next` : '▶ the search chooses again', { color: 'cyan', bold: true }), seg(`  ${waiting} open · ${view.nodes.length} nodes`, { dim: true })]);
   if (!o.compact) rows.push([seg('  tab choose · enter expand it · x prune · + your strategy · a go on', { dim: true })]);
   return rows;
 }

@@ -20,13 +20,17 @@ function unreadHints(p: Proposal): Hint[] {
   return [{ key: 'e', label: 'edit' }, ...decide, { key: 'r', label: 'ask again' }, { key: 'E', label: 'editor' }, ...rest];
 }
 
-/** The keys that work at this proposal: a failed or cancelled one cannot be approved or edited. */
-export function gateHints(p: Proposal): Hint[] {
+/**
+ * The keys that work at this proposal: a failed or cancelled one cannot be approved or edited.
+ * `traceable` false: T (the real run) is left out, there being no program or input to run yet.
+ */
+export function gateHints(p: Proposal, traceable = true): Hint[] {
   if (p.cancelled) return CANCELLED_HINTS;
   if (p.error) return unreadHints(p);
   if (p.pane === 'practice') return PRACTICE_HINTS;
   if (p.pane === 'stress') return STRESS_HINTS;
   if (p.foreign) return [...foreignHints(p.foreign), ...GATE_HINTS];
   const swap = p.pane === 'retrieve' && recallMeta(p)?.swaps?.length ? [SWAP_HINT] : [];
-  return [...swap, ...(PANE_HINTS[p.pane] ?? []), ...GATE_HINTS];
+  const own = (PANE_HINTS[p.pane] ?? []).filter((h) => traceable || h.key !== 'T');
+  return [...swap, ...own, ...GATE_HINTS];
 }

@@ -5,7 +5,7 @@ import { Box, Text, useInput } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { KeyHints, type Hint } from '../../components/KeyHints.js';
 import { fullBeat, stepMark, stepRows } from '../../components/replayModel.js';
-import { cut, fitRow, Rows, seg, type Row } from '../../components/rows.js';
+import { cut, fitRow, Rows, seg, wrapRows, type Row } from '../../components/rows.js';
 import { tone } from '../../components/theme.js';
 import { clock } from '../../session/format.js';
 import type { Timeline } from '../../session/timeline.js';
@@ -61,7 +61,7 @@ export function Lookback({ load, width, height, onClose, program }: { load(): Pr
   const lines = useMemo<Row[]>(() => {
     if (!tl || !ref || !reading) return [];
     const view = tl.load(ref);
-    return stepRows(view, fullBeat(view), { width, streamHeight: bodyHeight }).map((r) => fitRow(r, width));
+    return wrapRows(stepRows(view, fullBeat(view), { width, streamHeight: bodyHeight }), width);
   }, [tl, ref, reading, width, bodyHeight]);
 
   // The program of the step at the cursor (read or only listed).
