@@ -51,7 +51,7 @@ describe.skipIf(!HAS_TMUX)('d: a failing hidden test to the debugger, in the bui
 
     // While it waits at the end: the saved session is a rejected one, the problem only ○.
     expect(cli(home, 'sessions')).toMatch(/sum-two\s+codesim\s+python\s+fake-coder:7b\s+\d+\s+rejected/);
-    expect(cli(home, 'problems')).toMatch(/^○\s+sum-two\s/m);
+    expect(cli(home, 'problems')).toMatch(/^\s*\d+\s+○\s+sum-two\s/m);
 
     keys('d');
     const confirm = await until(new RegExp(`Send ${name} to the debugger as a new sample\\?`), 'the test shown before it is added');
@@ -83,7 +83,7 @@ describe.skipIf(!HAS_TMUX)('d: a failing hidden test to the debugger, in the bui
     expect(lines.find((l) => l.type === 'branch')).toMatchObject({ branch: 1, from: 0, atStep: 3, sample: { name } });
     expect(lines.filter((l) => l.type === 'end').map((l) => (l.outcome as { submit: { verdict: string } }).submit.verdict)).toEqual(['WA', 'AC']);
     expect(cli(home, 'sessions')).toMatch(/sum-two\s+codesim\s+python\s+fake-coder:7b\s+\d+\s+accepted/);
-    expect(cli(home, 'problems')).toMatch(/^✓\s+sum-two\s/m);
+    expect(cli(home, 'problems')).toMatch(/^\s*\d+\s+✓\s+sum-two\s/m);
     // The replay of the file re-drives the new branch with the added sample, offline.
     expect(cli(home, 'replay', join(dir, files[0]!), '--check')).toMatch(/✓ re-driven by this simcoach's codesim from the journal alone: solved, as recorded/);
   });
