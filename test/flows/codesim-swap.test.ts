@@ -75,6 +75,9 @@ function swapKeys(p: Proposal, digit: string): Decision {
   return action.decision;
 }
 
+/** A journal line read for its meta (a proposal's). */
+type Metaed = { meta?: Record<string, unknown> };
+
 const lines = (file: string): string[] => readFileSync(file, 'utf8').trimEnd().split('\n');
 
 /** A copy of the journal up to and including its first line that `keep` matches: a session killed there. */
@@ -150,7 +153,7 @@ describe("swapping CodeSIM's recalled problem at the plan gate", () => {
     expect(decisions).toEqual([{ kind: 'reject', swap: { slot: 0, ref: lisRef } }, { kind: 'approve' }]);
     const proposals = step0.filter((e) => e.type === 'proposal');
     expect(proposals).toHaveLength(2);
-    expect(recallOf(proposals[1] as Proposal)?.found[0]).toMatchObject({ id: 'lis', program: { source: LIS } });
+    expect(recallOf(proposals[1] as Metaed)?.found[0]).toMatchObject({ id: 'lis', program: { source: LIS } });
   });
 
   it('replays it with no archive, no model and no judge: the plan made from the swapped-in problem', async () => {
@@ -167,14 +170,14 @@ describe("swapping CodeSIM's recalled problem at the plan gate", () => {
   });
 
   it('resumes a session killed while the swapped-in plan waited: shown again, nothing asked', async () => {
-    const killed = killedAfter(file, 'waiting', (e) => e.type === 'proposal' && e.step === 0 && recallOf(e as Proposal)?.chosen === true);
+    const killed = killedAfter(file, 'waiting', (e) => e.type === 'proposal' && e.step === 0 && recallOf(e as Metaed)?.chosen === true);
     const from = server.chatBodies().length;
     const settings = settingsWith();
     const r = await resumeSession(killed, { backend: backend(), gate: createAutoGate(), settings, flow: flowFor('codesim', settings) });
     expect(r.status).toBe('solved');
     expect(planAsks(from)).toEqual([]);
-    const step0 = readJournal(killed).events.filter((e) => e.step === 0 && (e.type === 'proposal' || e.type === 'decision'));
-    expect(recallOf(step0.at(-2) as Proposal)?.found[0]?.id).toBe('lis');
+    const step0 = readJournal(killed).events.filter((e) => (e.type === 'proposal' || e.type === 'decision') && e.step === 0);
+    expect(recallOf(step0.at(-2) as Metaed)?.found[0]?.id).toBe('lis');
     expect(step0.at(-1)).toMatchObject({ type: 'decision', decision: { kind: 'approve' } });
   });
 
@@ -190,12 +193,12 @@ describe("swapping CodeSIM's recalled problem at the plan gate", () => {
     expect(asks[0]).toContain('### Rising Temperatures');
     expect(asks[0]).not.toContain('Backpack');
     const { events } = readJournal(killed);
-    const last = events.filter((e) => e.type === 'proposal' && e.step === 0).at(-1) as Proposal;
+    const last = events.filter((e) => e.type === 'proposal' && e.step === 0).at(-1) as Metaed;
     expect(recallOf(last)).toMatchObject({ chosen: true, found: [{ id: 'lis' }], others: [{ id: 'knapsack' }] });
   });
 
   it('keeps the swap when the step is then asked again with a note', async () => {
-    const killed = killedAfter(file, 'note', (e) => e.type === 'proposal' && e.step === 0 && recallOf(e as Proposal)?.chosen === true);
+    const killed = killedAfter(file, 'note', (e) => e.type === 'proposal' && e.step === 0 && recallOf(e as Metaed)?.chosen === true);
     const from = server.chatBodies().length;
     const settings = settingsWith();
     let plans = 0;
