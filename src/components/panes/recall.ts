@@ -33,7 +33,7 @@ export function recallRows(p: Proposal): Row[] {
     rows.push([seg(m.chosen ? 'from your archive, your choice: ' : 'from your archive: ', { color: 'green', bold: true }), seg(f)]);
   }
   if (canSwap(p)) {
-    const to = m.swaps ? 'x swaps one for' : 'x swaps it for another you solved, and the step is asked again with it';
+    const to = m.swaps ? 'x swaps one for' : 'x swaps it (and asks again) for';
     rows.push([seg(`  ${to}: ${m.others.map(alternative).join(', ')}`, { dim: true })]);
   }
   if (m.note) rows.push([seg(`  ${m.note}`, { dim: true })]);
