@@ -4,6 +4,7 @@
 import type { EngineEvent, ProgressSnapshot } from '../engine/events.js';
 import type { Decision, DecidedBy, Outcome, PaneKind, Proposal, StepId } from '../engine/types.js';
 import type { JudgeResult, Program, TestCase } from '../runners/types.js';
+import { recallOf } from '../engine/recallMeta.js';
 
 /** A finished piece of the session, printed once into the history above the live region. */
 export type HistoryItem =
@@ -102,6 +103,10 @@ function decided(v: SessionView, e: Extract<EngineEvent, { type: 'decision' }>):
   const live = v.live;
   if (!live || live.step !== e.step || !live.proposal) return v;
   const d = e.decision;
+  if (d.kind === 'reject' && d.swap) {
+    const title = recallOf(live.proposal)?.others.find((r) => r.ref === d.swap!.ref)?.title ?? d.swap.ref;
+    return { ...v, history: [...v.history, { kind: 'note', key: keyOf(v, 'rej'), text: `⇄ ${live.title}: ${title} from your archive as the recalled problem — asking again` }], live: { ...live, proposal: undefined, text: '', streaming: false } };
+  }
   if (d.kind === 'reject') {
     const note = d.note ? `: ${d.note}` : '';
     const what = live.proposal.cancelled ? 'answer cancelled' : 'rejected';

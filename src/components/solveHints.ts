@@ -12,7 +12,7 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'd', what: 'after a failed Submit: send the hidden test it failed to the debugger as a new sample (shown first; enter confirms)' },
   { key: 'g', what: 'look back at any earlier step (the timeline, as in replay); no branch, the gate waits' },
   { key: '1-9', what: 'open or close a recalled example (retrieval); strike out or keep a finding (test report); at an answer that could not be read, decide the step yourself (plan fine / needs change, accept / reject, tests passed / needs repair, or type a confidence or a score)' },
-  { key: 'x', what: 'retrieval: swap a recalled problem (the first one open, else problem 1) for another you solved, from your archive: a digit picks which; the swap is your edit, so the session goes on with it' },
+  { key: 'x', what: 'retrieval: swap a recalled problem (the first one open, else problem 1) for another you solved, from your archive: a digit picks which; the swap is your edit, so the session goes on with it. CodeSIM\'s plan: swap its recalled problem for another you solved; the plan is asked again with it' },
   { key: 'o', what: 'check: open the program file to check' },
   { key: 'f', what: 'check: ask for a fix of your program (the explanation comes first, a fix only when asked)' },
   { key: 'T', what: 'on a simulation, debug or explanation: the model\'s simulated trace beside the program\'s real run, first difference marked' },
@@ -61,6 +61,9 @@ export const SWAP_HINTS: Hint[] = [
 
 /** At a retrieval with archived problems to offer: `x` swaps one in. */
 export const SWAP_HINT: Hint = { key: 'x', label: 'swap exemplar' };
+
+/** At a step made from its recalled problem (CodeSIM's plan), with archived problems to offer. */
+export const RECALL_SWAP_HINT: Hint = { key: 'x', label: 'swap recalled' };
 
 /** Keys a pane adds before the gate's own. */
 export const PANE_HINTS: Partial<Record<string, Hint[]>> = {

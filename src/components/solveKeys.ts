@@ -20,7 +20,7 @@ export interface SolveKeyView {
   /** An answer is streaming now. */
   streaming: boolean;
   /** The proposal waiting for a decision. */
-  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown; foreign?: Pick<ForeignProgram, 'lang' | 'note'>; decide?: StepDecision; swaps?: string[][] };
+  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown; foreign?: Pick<ForeignProgram, 'lang' | 'note'>; decide?: StepDecision; swaps?: string[][]; swapRefs?: string[] };
   /** The recalled problem `x` swaps (from 0): the first one open in the pane, else the first. */
   swapSlot?: number;
   /** What the person has struck out or selected in the pane (report, tree). */
@@ -133,15 +133,27 @@ export function numberDecision(d: StepDecision | undefined, typed: string): Solv
 }
 
 /**
- * `x` at a retrieval with archived problems to offer: the person picks one (a digit) to take the
- * place of the recalled problem `swapSlot`; the swap is their edit of the answer (its text with
- * that problem in it, made by the engine), so the journal records it like any edit.
+ * `x` at a step with archived problems to offer: the person picks one (a digit) to take the place
+ * of the recalled problem `swapSlot`. Where the answer holds its recalled problems (MapCoder's
+ * retrieval) the swap is their edit of the answer (its text with that problem in it, made by the
+ * engine); where the answer was made from its recalled problem (CodeSIM's plan) the step is asked
+ * again with it (a reject carrying the swap). Either way the journal records it.
  */
 function swapKey(v: SolveKeyView, k: KeyPress): SolveAction {
   if (k.escape || k.input === 'q' || k.input === 'x') return { kind: 'mode', mode: 'main' };
   if (!/^[1-9]$/.test(k.input)) return NONE;
-  const text = v.proposal?.swaps?.[v.swapSlot ?? 0]?.[Number(k.input) - 1];
-  return text === undefined ? NONE : { kind: 'decide', decision: { kind: 'edit', content: text } };
+  const j = Number(k.input) - 1;
+  const slot = v.swapSlot ?? 0;
+  const text = v.proposal?.swaps?.[slot]?.[j];
+  if (text !== undefined) return { kind: 'decide', decision: { kind: 'edit', content: text } };
+  const ref = v.proposal?.swaps ? undefined : v.proposal?.swapRefs?.[j];
+  return ref === undefined ? NONE : { kind: 'decide', decision: { kind: 'reject', swap: { slot, ref } } };
+}
+
+/** How many archived problems `x` offers at this proposal; undefined where it recalls nothing. */
+function swapCount(p: NonNullable<SolveKeyView['proposal']>, slot: number): number | undefined {
+  if (p.swaps) return p.swaps[slot]?.length ?? 0;
+  return p.swapRefs?.length;
 }
 
 function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
@@ -153,9 +165,11 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
   const own = p.failed || p.cancelled ? undefined : paneKey(p, v.ui ?? freshUi(), k);
   if (own) return own.kind === 'ask' ? { kind: 'mode', mode: 'ask' } : own;
   switch (k.input) {
-    case 'x':
-      if (p.pane !== 'retrieve' || p.failed || p.cancelled) return NONE;
-      return p.swaps?.[v.swapSlot ?? 0]?.length ? { kind: 'mode', mode: 'swap' } : { kind: 'notice', text: 'nothing else in your archive to swap in' };
+    case 'x': {
+      const n = p.failed || p.cancelled ? undefined : swapCount(p, v.swapSlot ?? 0);
+      if (n === undefined) return NONE;
+      return n > 0 ? { kind: 'mode', mode: 'swap' } : { kind: 'notice', text: 'nothing else in your archive to swap in' };
+    }
     case 'o':
       return p.pane === 'yours' ? { kind: 'mode', mode: 'open' } : NONE;
     case 'T':

@@ -21,7 +21,7 @@ import { fenceTagOf } from '../agents/shared/code.js';
 import { stepDecision } from './stepDecision.js';
 import { foreignLang, wrongLangNote } from '../runners/detectLang.js';
 import { langName, type LangId } from '../runners/langs.js';
-import { proposeRecalled } from './recall.js';
+import { proposeRecalled, type RecallResult } from './recall.js';
 
 export interface ProposeArgs<I, O> {
   agent: Agent<I, O>;
@@ -32,6 +32,8 @@ export interface ProposeArgs<I, O> {
   extra: ChatMessage[];
   /** Requests already made at this step (numbers the next one). */
   attempt: number;
+  /** The recalled problems the person chose at this step (a swap), in place of a look-up. */
+  recalled?: RecallResult;
 }
 
 const rejectionNote = (note: string | undefined): string =>
@@ -83,7 +85,7 @@ const schemaOf = <O>(agent: Agent<unknown, O>): { name: string; schema: Record<s
   agent.schema ? { name: agent.schema.name, schema: z.toJSONSchema(agent.schema.zod) as Record<string, unknown> } : undefined;
 
 export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Promise<{ proposal: Proposal<O>; attempts: number }> {
-  if (a.agent.recall && ctx.recall) return proposeRecalled(ctx, a, a.agent.recall, ctx.recall);
+  if (a.agent.recall && (ctx.recall || a.recalled)) return proposeRecalled(ctx, a, a.agent.recall, ctx.recall);
   const tries = { n: a.attempt };
   if (a.agent.compute || a.agent.work) {
     const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang, signal: ctx.signal };

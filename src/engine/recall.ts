@@ -7,6 +7,9 @@ import type { Program } from '../runners/types.js';
 import type { SessionContext } from './context.js';
 import { made, propose, type ProposeArgs } from './propose.js';
 import type { AgentContext, Proposal } from './types.js';
+import type { RecallMeta } from './recallMeta.js';
+
+export type { RecallMeta, RecallSwap } from './recallMeta.js';
 
 /** One archived problem the person solved, with the program that was accepted and its plan. */
 export interface Recalled {
@@ -61,33 +64,20 @@ export interface RecallUse<I, O> {
   };
 }
 
-/** What the pane and the journal say about a recall: which came from where, how close. */
-export interface RecallMeta {
-  source: 'archive' | 'model';
-  found: Omit<Recalled, 'statement' | 'program' | 'plan'>[];
-  /** Whole, so that the gate can swap one in without asking anything. */
-  others: Recalled[];
-  /**
-   * `swaps[slot][j]`: the answer's text with its recalled problem `slot` replaced by `others[j]`,
-   * which the gate sends as the person's edit, so the journal records the swap like any edit and
-   * replay, resume and "back" drive it again without the archive.
-   */
-  swaps?: string[][];
-  note?: string;
-}
-
-const brief = ({ statement: _s, program: _p, plan: _l, ...rest }: Recalled): RecallMeta['found'][number] => rest;
-
-/** A proposal of a stage that recalls, with the archive looked up first. */
-export async function proposeRecalled<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, use: RecallUse<I, O>, recall: Recall): Promise<{ proposal: Proposal<O>; attempts: number }> {
-  const { found, others, note } = await recall.lookup(ctx.problem, use.count(a.input), ctx.signal);
-  const meta: RecallMeta = { source: found.length > 0 ? 'archive' : 'model', found: found.map(brief), others, ...(note ? { note } : {}) };
+/**
+ * A proposal of a stage that recalls, with the archive looked up first, or with the problems the
+ * person chose at this step (`a.recalled`, after a swap: no archive needed).
+ */
+export async function proposeRecalled<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, use: RecallUse<I, O>, recall: Recall | undefined): Promise<{ proposal: Proposal<O>; attempts: number }> {
+  const chosen = a.recalled;
+  const { found, others, note } = chosen ?? (recall ? await recall.lookup(ctx.problem, use.count(a.input), ctx.signal) : { found: [], others: [] });
+  const meta: RecallMeta = { source: found.length > 0 ? 'archive' : 'model', found, others, ...(chosen ? { chosen: true } : {}), ...(note ? { note } : {}) };
   const withMeta = (p: Proposal<O>): Proposal<O> => {
     const swaps = p.value !== undefined && use.swap && others.length > 0 ? swapTexts(a.agent.show, use.swap, p.value, others) : undefined;
     return { ...p, meta: { ...p.meta, recall: swaps ? { ...meta, swaps } : meta } };
   };
   const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang };
-  if (found.length > 0 && recall.mode === 'archive' && use.alone) {
+  if (found.length > 0 && recall?.mode === 'archive' && use.alone) {
     return { proposal: withMeta(made(a, use.alone(found, a.input, actx), '', actx)), attempts: a.attempt };
   }
   const input = found.length > 0 && use.ask ? use.ask(a.input, found) : a.input;

@@ -7,6 +7,7 @@ import { asOutcome, type SessionContext } from './context.js';
 import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecord } from './records.js';
 import { canApprove, canGoBack } from './decisions.js';
 import { propose, retryMessages } from './propose.js';
+import { keptChoice, swappedIn } from './recallMeta.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
 import type { Agent, AgentContext, Decided, DecidedBy, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
 import { messageOf } from '../errors.js';
@@ -141,14 +142,19 @@ export class Traversal implements Steps {
     const reshow = this.plan.reshow;
     let proposal: Proposal<O>;
     let attempts = 0;
+    let pending: Decided | undefined;
     if (reshow && reshow.step === step && reshow.agent === agent.name && reshow.proposal) {
       proposal = proposalOf(reshow) as Proposal<O>;
+      // The session ended while a swap was being asked: the person's choice is carried out again.
+      const d = reshow.decision;
+      if (d?.decision.kind === 'reject' && d.decision.swap) pending = { decision: d.decision, by: d.by };
     } else {
       ({ proposal, attempts } = await propose(ctx, { agent, input, step, branch, extra: [], attempt: 0 }));
     }
     this.propose(proposal);
     for (;;) {
-      const { decision, by } = decidedOf(await ctx.gate.decide(proposal, ctx.signal), ctx.gate.by ?? 'person');
+      const { decision, by } = pending ?? decidedOf(await ctx.gate.decide(proposal, ctx.signal), ctx.gate.by ?? 'person');
+      pending = undefined;
       if (decision.kind === 'edit') {
         const edited = this.tryEdit(agent, decision.content, proposal);
         if (edited.ok) {
@@ -162,6 +168,12 @@ export class Traversal implements Steps {
       }
       if (decision.kind === 'back' && !canGoBack(decision.to, step)) {
         ctx.events.emit({ type: 'error', branch, step, message: `cannot go back to step ${decision.to} from step ${step}`, code: 'back' });
+        continue;
+      }
+      // What a reject asks again with: the problem the person swapped in, or their earlier swap here.
+      const recalled = decision.kind !== 'reject' ? undefined : decision.swap ? swappedIn(proposal, decision.swap, agent.recall?.count(input) ?? 0) : keptChoice(proposal);
+      if (decision.kind === 'reject' && decision.swap && !recalled) {
+        ctx.events.emit({ type: 'error', branch, step, message: `${decision.swap.ref} is not offered to swap in at this step`, code: 'swap' });
         continue;
       }
       if (decision.kind === 'approve' && decision.lang !== undefined) {
@@ -183,8 +195,9 @@ export class Traversal implements Steps {
           if (!canApprove(proposal)) throw new StopRequested(proposal.error ?? 'the step has no answer');
           return proposal.value;
         case 'reject': {
-          const extra = retryMessages(proposal, decision.note);
-          ({ proposal, attempts } = await propose(ctx, { agent, input, step, branch, extra, attempt: attempts }));
+          // A swap asks afresh, as if the archive had offered that problem: no rejected answer to echo.
+          const extra = decision.swap && !decision.note ? [] : retryMessages(proposal, decision.note);
+          ({ proposal, attempts } = await propose(ctx, { agent, input, step, branch, extra, attempt: attempts, ...(recalled ? { recalled } : {}) }));
           this.propose(proposal);
           continue;
         }

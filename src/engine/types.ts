@@ -3,6 +3,7 @@ import type { ChatMessage, Sampling } from '../llm/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
 import type { JudgeResult, LangId, Program, Verdict } from '../runners/types.js';
 import type { RecallUse } from './recall.js';
+import type { RecallSwap } from './recallMeta.js';
 
 /** Which pane shows a step's proposal. */
 export type PaneKind =
@@ -218,7 +219,11 @@ export type Decision =
   /** `lang`: approved as a program in that language, which becomes the session's from here on. */
   | { kind: 'approve'; lang?: LangId }
   | { kind: 'edit'; content: string }
-  | { kind: 'reject'; note?: string }
+  /**
+   * Ask the step again, with the note; `swap`: with the archived problem the person picked in
+   * place of a recalled one (the stage's plan is made anew from it, see engine/recall.ts).
+   */
+  | { kind: 'reject'; note?: string; swap?: RecallSwap }
   | { kind: 'back'; to: StepId }
   | { kind: 'stop' };
 

@@ -37,13 +37,10 @@ import { withProgramHints } from '../components/solveHints.js';
 import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice } from './solve/WriteProgram.js';
 import { CustomRunPanel } from './solve/CustomRun.js';
 import { workingState } from '../components/workingState.js';
-import { recallMeta, swapRows, swapSlot } from '../components/panes/recall.js';
+import { swapOffer, swapRows, swapSlot } from '../components/panes/recall.js';
 
-/** The swaps a retrieval offers (engine/recall.ts made them), for the keys. */
-const swapsOf = (p: Proposal): { swaps?: string[][] } => {
-  const swaps = recallMeta(p)?.swaps;
-  return swaps ? { swaps } : {};
-};
+/** The recalled problem `x` swaps: one open in a retrieval (whose answer holds several), else the one. */
+const slotAt = (p: Proposal | undefined, expanded: ReadonlySet<number>): number => (p && swapOffer(p).swaps ? swapSlot(expanded) : 0);
 
 export interface SolveProps {
   session: SessionHandle;
@@ -296,8 +293,8 @@ export function Solve(props: SolveProps) {
       if (theirs.current) return;
       const keyView: SolveKeyView = {
         streaming: live?.streaming === true,
-        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}), ...(proposal.decide ? { decide: proposal.decide } : {}), ...swapsOf(proposal) } } : {}),
-        swapSlot: swapSlot(expanded),
+        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}), ...(proposal.decide ? { decide: proposal.decide } : {}), ...swapOffer(proposal) } } : {}),
+        swapSlot: slotAt(proposal, expanded),
         ui: uiNow.current,
         ended: v.outcome !== undefined,
         backendError,
@@ -426,7 +423,7 @@ export function Solve(props: SolveProps) {
       );
       hints = [{ key: 'enter', label: 'decide' }, { key: 'esc', label: 'cancel' }];
     } else if (mode === 'swap') {
-      content = <Gate rows={[...swapRows(proposal, swapSlot(expanded)), ...rows]} offset={0} height={body} />;
+      content = <Gate rows={[...swapRows(proposal, slotAt(proposal, expanded)), ...rows]} offset={0} height={body} />;
       hints = SWAP_HINTS;
     } else if (mode === 'ask') {
       content = (

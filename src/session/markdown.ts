@@ -42,6 +42,7 @@ export function decisionText(d: Decision | undefined, by: string | undefined): s
     case 'edit':
       return `edited ${who}`;
     case 'reject':
+      if (d.swap) return `the recalled problem swapped for ${d.swap.ref} from the archive ${who}, and asked again`;
       return `rejected ${who}${d.note ? `: “${d.note}”` : ''}`;
     case 'back':
       return `went back to step ${d.to + 1} ${who}`;

@@ -63,7 +63,7 @@ const judgeResult = z.looseObject({
 const decision = z.discriminatedUnion('kind', [
   z.looseObject({ kind: z.literal('approve'), lang: z.string().optional() }),
   z.looseObject({ kind: z.literal('edit'), content: z.string() }),
-  z.looseObject({ kind: z.literal('reject'), note: z.string().optional() }),
+  z.looseObject({ kind: z.literal('reject'), note: z.string().optional(), swap: z.looseObject({ slot: int, ref: z.string() }).optional() }),
   z.looseObject({ kind: z.literal('back'), to: int }),
   z.looseObject({ kind: z.literal('stop') }),
 ]);

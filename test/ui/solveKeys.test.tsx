@@ -98,11 +98,22 @@ describe('solveKey', () => {
     expect(solveKey('swap', { ...at, swapSlot: 1 }, k('1'))).toEqual({ kind: 'decide', decision: { kind: 'edit', content: 'two for A' } });
     expect(solveKey('swap', at, k('3'))).toEqual({ kind: 'none' });
     expect(solveKey('swap', at, k('', { escape: true }))).toEqual({ kind: 'mode', mode: 'main' });
-    // Nothing to swap in, or not a retrieval: x says so, or is no key at all.
-    expect(solveKey('main', { ...gate, proposal: { pane: 'retrieve', cancelled: false, failed: false } }, k('x'))).toEqual({ kind: 'notice', text: 'nothing else in your archive to swap in' });
-    expect(solveKey('main', { ...gate, proposal: { pane: 'plan', cancelled: false, failed: false, swaps } }, k('x'))).toEqual({ kind: 'none' });
+    // Nothing to swap in, or nothing recalled from an archive: x says so, or is no key at all.
+    expect(solveKey('main', { ...gate, proposal: { pane: 'retrieve', cancelled: false, failed: false, swapRefs: [] } }, k('x'))).toEqual({ kind: 'notice', text: 'nothing else in your archive to swap in' });
+    expect(solveKey('main', { ...gate, proposal: { pane: 'retrieve', cancelled: false, failed: false } }, k('x'))).toEqual({ kind: 'none' });
+    expect(solveKey('main', { ...gate, proposal: { pane: 'retrieve', cancelled: false, failed: true, swaps } }, k('x'))).toEqual({ kind: 'none' });
     // The digits typed after x in one burst pick the archived problem.
     expect(solveKeys('main', at, [k('x'), k('1')])).toEqual([{ kind: 'mode', mode: 'swap' }, { kind: 'decide', decision: { kind: 'edit', content: 'one for A' } }]);
+  });
+
+  it('x at a plan made from its recalled problem: a digit asks the step again with that archived problem (a reject carrying the swap)', () => {
+    const at = { ...gate, proposal: { pane: 'plan' as const, cancelled: false, failed: false, swapRefs: ['lis', 'sets.jsonl:7'] } };
+    expect(solveKey('main', at, k('x'))).toEqual({ kind: 'mode', mode: 'swap' });
+    expect(solveKey('swap', at, k('2'))).toEqual({ kind: 'decide', decision: { kind: 'reject', swap: { slot: 0, ref: 'sets.jsonl:7' } } });
+    expect(solveKey('swap', at, k('3'))).toEqual({ kind: 'none' });
+    expect(solveKey('swap', at, k('x'))).toEqual({ kind: 'mode', mode: 'main' });
+    expect(solveKey('main', { ...at, proposal: { ...at.proposal, cancelled: true } }, k('x'))).toEqual({ kind: 'none' });
+    expect(solveKeys('main', at, [k('x'), k('1')])).toEqual([{ kind: 'mode', mode: 'swap' }, { kind: 'decide', decision: { kind: 'reject', swap: { slot: 0, ref: 'lis' } } }]);
   });
 
   it('ctrl-c cancels a streaming answer once, and quits when pressed again within the window or when nothing streams', () => {

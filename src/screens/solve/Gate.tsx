@@ -1,8 +1,8 @@
 import { Rows, type Row } from '../../components/rows.js';
 import type { Hint } from '../../components/KeyHints.js';
 import type { Proposal } from '../../engine/types.js';
-import { CANCELLED_HINTS, GATE_HINTS, PANE_HINTS, PRACTICE_HINTS, STRESS_HINTS, SWAP_HINT, foreignHints } from '../../components/solveHints.js';
-import { recallMeta } from '../../components/panes/recall.js';
+import { CANCELLED_HINTS, GATE_HINTS, PANE_HINTS, PRACTICE_HINTS, RECALL_SWAP_HINT, STRESS_HINTS, SWAP_HINT, foreignHints } from '../../components/solveHints.js';
+import { canSwap, recallMeta } from '../../components/panes/recall.js';
 
 /** A proposal waiting for the person's decision: its pane, scrolled. */
 export function Gate({ rows, offset, height }: { rows: Row[]; offset: number; height: number }) {
@@ -30,7 +30,8 @@ export function gateHints(p: Proposal, traceable = true): Hint[] {
   if (p.pane === 'practice') return PRACTICE_HINTS;
   if (p.pane === 'stress') return STRESS_HINTS;
   if (p.foreign) return [...foreignHints(p.foreign), ...GATE_HINTS];
-  const swap = p.pane === 'retrieve' && recallMeta(p)?.swaps?.length ? [SWAP_HINT] : [];
+  // Only when something can come in: the archive offered a problem beside those recalled.
+  const swap = canSwap(p) ? [recallMeta(p)?.swaps ? SWAP_HINT : RECALL_SWAP_HINT] : [];
   const own = (PANE_HINTS[p.pane] ?? []).filter((h) => traceable || h.key !== 'T');
   return [...swap, ...own, ...GATE_HINTS];
 }

@@ -1,0 +1,68 @@
+// What a proposal of a stage that recalls keeps of its recall (engine/recall.ts puts it in the
+// meta), and what a swap at its gate makes of it: plain data and pure functions, read by the
+// engine, the view and the panes alike, so replay and resume need no archive.
+import type { Recalled, RecallResult } from './recall.js';
+import type { Proposal } from './types.js';
+
+/** What the pane and the journal say about a recall: which came from where, how close. */
+export interface RecallMeta {
+  source: 'archive' | 'model';
+  /** Whole, so that a swap can put one back among the others and ask again with the rest. */
+  found: Recalled[];
+  /** Whole, so that the gate can swap one in without asking anything. */
+  others: Recalled[];
+  /** `found` is the person's choice (a swap at the gate): asking this step again keeps it. */
+  chosen?: boolean;
+  /**
+   * `swaps[slot][j]`: the answer's text with its recalled problem `slot` replaced by `others[j]`,
+   * which the gate sends as the person's edit, so the journal records the swap like any edit and
+   * replay, resume and "back" drive it again without the archive.
+   */
+  swaps?: string[][];
+  note?: string;
+}
+
+/**
+ * A swap for a stage without `RecallUse.swap`, whose value is made from its recalled problem
+ * (CodeSIM's plan): the archived problem `ref` (one of the proposal's `others`) in place of
+ * recalled problem `slot`, and the step asked again with it — a reject that carries the swap.
+ * The journal keeps that decision and the new proposal keeps the problems whole, so replay,
+ * resume and "back" drive it again without the archive.
+ */
+export interface RecallSwap {
+  slot: number;
+  ref: string;
+}
+
+/** The recall a proposal's meta holds (put there below), if any. */
+export function recallOf(p: Pick<Proposal, 'meta'>): RecallMeta | undefined {
+  const r = p.meta?.recall as Partial<RecallMeta> | undefined;
+  return typeof r === 'object' && r !== null && Array.isArray(r.found) && Array.isArray(r.others) ? (r as RecallMeta) : undefined;
+}
+
+/** Whole as this version keeps it (sessions recorded before kept only a brief of the found ones). */
+const whole = (r: Partial<Recalled>): r is Recalled => typeof r.statement === 'string' && typeof r.plan === 'string' && typeof r.program?.source === 'string';
+
+/**
+ * What the step is asked again with after the person's swap: `swap.ref` in place of recalled
+ * problem `swap.slot` (after the found ones when there are fewer), the one it replaced back among
+ * the others. Undefined when the proposal did not offer that problem, or the stage recalls fewer
+ * than `slot + 1` (`count`).
+ */
+export function swappedIn(p: Pick<Proposal, 'meta'>, swap: RecallSwap, count: number): RecallResult | undefined {
+  const m = recallOf(p);
+  const r = m?.others.find((o) => o.ref === swap.ref);
+  if (!m || !r || !whole(r) || !Number.isInteger(swap.slot) || swap.slot < 0 || swap.slot >= count) return undefined;
+  const found = m.found.filter(whole);
+  const out = found[swap.slot];
+  if (out) found[swap.slot] = r;
+  else found.push(r);
+  const others = [...(out ? [out] : []), ...m.others.filter((o) => o !== r)];
+  return { found, others, ...(m.note ? { note: m.note } : {}) };
+}
+
+/** What a step asked again keeps of its recall: the person's swap at this step, if they made one. */
+export function keptChoice(p: Pick<Proposal, 'meta'>): RecallResult | undefined {
+  const m = recallOf(p);
+  return m?.chosen ? { found: m.found.filter(whole), others: m.others, ...(m.note ? { note: m.note } : {}) } : undefined;
+}
