@@ -21,6 +21,11 @@ import type { Settings } from '../../src/config.js';
 import { startFakeOllama, type FakeReply, type FakeServer } from '../fakes/ollama.js';
 import { GOOD, WRONG, backendAt, fence, problem, settings, tempXdg } from './helpers.js';
 import { replaySession } from '../../src/engine/index.js';
+import { emptyView, reduce, type HistoryItem, type SessionView } from '../../src/app/sessionView.js';
+import { paneRows } from '../../src/components/panes/index.js';
+import { fullBeat, stepRows } from '../../src/components/replayModel.js';
+import { rowText } from '../../src/components/rows.js';
+import { Timeline } from '../../src/session/timeline.js';
 
 let server: FakeServer | undefined;
 beforeAll(() => {
@@ -208,5 +213,45 @@ describe('a failed choice of a solution and a failed MapCoder debug step', () =>
     ]);
     const notes = readJournal(file).events.flatMap((e) => (e.type === 'note' ? [e.text] : []));
     expect(notes).toEqual(['chose Direct sum']);
+  });
+});
+
+describe('a failed step the person decided, looked at afterwards', () => {
+  it('the history and the look back show what the person decided, not the answer that could not be read', async () => {
+    const gate = person((p) => {
+      if (p.error === undefined) return { kind: 'approve' };
+      if (p.agent === 'choose') return { kind: 'edit', content: p.decide!.options[1]!.text };
+      return { kind: 'edit', content: GOOD };
+    });
+    const events = new EngineEvents();
+    let view: SessionView = emptyView();
+    events.subscribe((e) => (view = reduce(view, e)));
+    const { result, file } = await session([{ text: MUDDLE }, { text: MUDDLE }, { text: MUDDLE }, { text: MUDDLE }], gate, chooseThenDebug, events);
+    expect(result.status).toBe('solved');
+    const text = (rows: { map: unknown }[]): string => (rows as Parameters<typeof rowText>[0][]).map(rowText).join('\n');
+
+    // The live history: each decided step holds the person's value, drawn by its pane.
+    const steps = view.history.filter((h): h is Extract<HistoryItem, { kind: 'step' }> => h.kind === 'step');
+    expect(steps.map((h) => [h.title, h.decision.kind, h.proposal.error, h.proposal.decide])).toEqual([
+      ['Choose a solution', 'edit', undefined, undefined],
+      ['Debug', 'edit', undefined, undefined],
+    ]);
+    const history = steps.map((h) => text(paneRows({ kind: 'proposal', proposal: h.proposal }, { width: 100, compact: true })));
+    expect(history[0]).toMatch(/★\s+Direct sum/);
+    expect(history[1]).toContain('print(a + b)');
+    for (const h of history) expect(h).not.toMatch(/could not be read|the whole answer/);
+
+    // Looking back (g, and the replay viewer): the same, with the person's edit beside the model's text.
+    const tl = await Timeline.open(file);
+    const looked = tl.lastBranch.steps.filter((r) => r.agent !== 'run').map((r) => {
+      const v = tl.load(r);
+      return text(stepRows(v, fullBeat(v), { width: 100, streamHeight: 10 }));
+    });
+    expect(looked[0]).toMatch(/★\s+Direct sum/);
+    expect(looked[1]).toContain('print(a + b)');
+    for (const l of looked) {
+      expect(l).not.toMatch(/could not be read/);
+      expect(l).toContain('✎ your edit');
+    }
   });
 });
