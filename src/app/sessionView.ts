@@ -5,6 +5,7 @@ import type { EngineEvent, ProgressSnapshot } from '../engine/events.js';
 import type { Decision, DecidedBy, Outcome, PaneKind, Proposal, StepId } from '../engine/types.js';
 import type { JudgeResult, Program, TestCase } from '../runners/types.js';
 import { recallOf } from '../engine/recallMeta.js';
+import { asEdited } from '../engine/decisions.js';
 
 /** A finished piece of the session, printed once into the history above the live region. */
 export type HistoryItem =
@@ -122,7 +123,7 @@ function decided(v: SessionView, e: Extract<EngineEvent, { type: 'decision' }>):
     title: live.title,
     pane: live.pane,
     // An edit's value (what the next stage receives) when the engine told it; else the text.
-    proposal: d.kind === 'edit' ? (e.value !== undefined ? { ...proposal, value: e.value } : { ...proposal, value: undefined, text: d.content }) : proposal,
+    proposal: d.kind === 'edit' ? asEdited(proposal, d.content, e.value) : proposal,
     decision: d,
     by: e.by,
     ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}),

@@ -8,6 +8,7 @@ import { textTailRows } from './StreamTail.js';
 import { answerRows } from './answerText.js';
 import type { Tone } from './theme.js';
 import type { Proposal } from '../engine/types.js';
+import { asEdited } from '../engine/decisions.js';
 import { decisionText } from '../session/markdown.js';
 import type { Beat } from '../session/pace.js';
 import type { ProposalShown, StepRef, StepView } from '../session/timeline.js';
@@ -36,6 +37,18 @@ export function asProposal(ref: StepRef, p: ProposalShown): Proposal {
     ...(p.error ? { error: p.error } : {}),
     ...(p.meta ? { meta: p.meta } : {}),
   };
+}
+
+/**
+ * The proposal a step shows: a failed answer the person decided (by their edit) shows what they
+ * decided once the decision is revealed, not "could not be read"; the diff below still shows
+ * the model's text beside theirs.
+ */
+function shownProposal(ref: StepRef, p: ProposalShown, decided: boolean): Proposal {
+  const proposal = asProposal(ref, p);
+  const d = p.decision;
+  if (!decided || !p.error || d?.decision.kind !== 'edit') return proposal;
+  return asEdited(proposal, d.decision.content, d.value);
 }
 
 export interface StepRowsOptions {
@@ -79,7 +92,7 @@ export function stepRows(v: StepView, beat: Beat, o: StepRowsOptions): Row[] {
   });
   if (v.proposals.length > 1) rows.push([seg(`answer ${v.proposals.length}:`, { dim: true })]);
   if (beat.proposal && last) {
-    rows.push(...paneRows({ kind: 'proposal', proposal: asProposal(v.ref, last) }, { width: o.width, ...(o.previousCode ? { previousCode: o.previousCode } : {}), ...(o.previousPlan ? { previousPlan: o.previousPlan } : {}) }));
+    rows.push(...paneRows({ kind: 'proposal', proposal: shownProposal(v.ref, last, beat.decision) }, { width: o.width, ...(o.previousCode ? { previousCode: o.previousCode } : {}), ...(o.previousPlan ? { previousPlan: o.previousPlan } : {}) }));
   } else {
     const text = v.chunks.length === 0 ? v.streamed : v.chunks.slice(0, beat.chunks).map((c) => c.text).join('');
     // Fully shown, an unfinished step's text is shown whole; while playing, its tail follows.

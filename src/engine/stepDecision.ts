@@ -23,21 +23,33 @@ function sharedEnd(a: string, b: string, from: number): number {
   return n;
 }
 
-/** The decision a person can make at a failed step of `agent`, or undefined when it has none. */
-export function stepDecision<I, O>(agent: Agent<I, O>, raw: string, input: I, ctx: AgentContext): StepDecision | undefined {
-  const d = agent.decision;
-  if (!d || !agent.lenient) return undefined;
-  let base: O;
+/**
+ * What the lenient reader makes of a failed answer (of no answer, when it cannot read this one):
+ * the value a person's decision is set on, and the previous value their edit of the answer is
+ * read against (a choice among the stage's solutions needs those solutions). Undefined when the
+ * agent has no lenient reader.
+ */
+export function failedBase<I, O>(agent: Agent<I, O>, raw: string, input: I, ctx: AgentContext): O | undefined {
+  if (!agent.lenient) return undefined;
   try {
-    base = agent.lenient(raw.trim() ? raw : NOTHING, input, ctx);
+    return agent.lenient(raw.trim() ? raw : NOTHING, input, ctx);
   } catch {
     try {
-      base = agent.lenient(NOTHING, input, ctx);
+      return agent.lenient(NOTHING, input, ctx);
     } catch {
       return undefined;
     }
   }
-  const options = (d.options ?? []).map((o) => ({ label: o.label, text: agent.show(o.set(base)) }));
+}
+
+/** The decision a person can make at a failed step of `agent`, or undefined when it has none. */
+export function stepDecision<I, O>(agent: Agent<I, O>, raw: string, input: I, ctx: AgentContext): StepDecision | undefined {
+  const d = agent.decision;
+  if (!d) return undefined;
+  const base = failedBase(agent, raw, input, ctx);
+  if (base === undefined) return undefined;
+  const offered = typeof d.options === 'function' ? d.options(base) : (d.options ?? []);
+  const options = offered.map((o) => ({ label: o.label, text: agent.show(o.set(base)) }));
   let number: StepDecision['number'];
   if (d.number) {
     const { min, max, label } = d.number;

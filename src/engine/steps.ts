@@ -8,6 +8,7 @@ import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecor
 import { canApprove, canGoBack } from './decisions.js';
 import { propose, retryMessages } from './propose.js';
 import { keptChoice, swappedIn } from './recallMeta.js';
+import { failedBase } from './stepDecision.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
 import type { Agent, AgentContext, Decided, DecidedBy, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
 import { messageOf } from '../errors.js';
@@ -156,7 +157,7 @@ export class Traversal implements Steps {
       const { decision, by } = pending ?? decidedOf(await ctx.gate.decide(proposal, ctx.signal), ctx.gate.by ?? 'person');
       pending = undefined;
       if (decision.kind === 'edit') {
-        const edited = this.tryEdit(agent, decision.content, proposal);
+        const edited = this.tryEdit(agent, decision.content, proposal, input);
         if (edited.ok) {
           this.decided(step, decision, by, edited.value);
           return edited.value;
@@ -216,12 +217,14 @@ export class Traversal implements Steps {
     return agent.program.set(p.value, { ...agent.program.get(p.value), lang });
   }
 
-  private tryEdit<I, O>(agent: Agent<I, O>, text: string, p: Proposal<O>): { ok: true; value: O } | { ok: false; error: string } {
+  private tryEdit<I, O>(agent: Agent<I, O>, text: string, p: Proposal<O>, input: I): { ok: true; value: O } | { ok: false; error: string } {
     try {
       // The forwarded part alone when the agent has one; a failed step has no value, and the
-      // person's text is then all there is.
+      // person's text is then all there is, read against what the lenient reader made of the
+      // model's answer (as the step's decision is): a choice needs the solutions it names.
       if (agent.forward && p.value !== undefined) return { ok: true, value: agent.forward.set(p.value, text, this.actx()) };
-      return { ok: true, value: agent.edit(text, p.value as O, this.actx()) };
+      const previous = p.value ?? failedBase(agent, p.raw, input, this.actx());
+      return { ok: true, value: agent.edit(text, previous as O, this.actx()) };
     } catch (err) {
       return { ok: false, error: messageOf(err) };
     }

@@ -140,10 +140,16 @@ export interface Forward<O> {
   set(value: O, text: string, ctx: AgentContext): O;
 }
 
+export interface DecisionOption<O> {
+  label: string;
+  set(value: O): O;
+}
+
 export interface AgentDecision<O> {
   /** What is decided, for the pane ("is the plan fine?"). */
   question: string;
-  options?: { label: string; set(value: O): O }[];
+  /** The ways to decide; a function of the lenient reading when they depend on the input (the solutions to choose among). */
+  options?: DecisionOption<O>[] | ((base: O) => DecisionOption<O>[]);
   number?: { label: string; min: number; max: number; set(value: O, n: number): O };
 }
 

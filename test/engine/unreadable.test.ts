@@ -11,13 +11,21 @@ import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import { codeAgent } from '../../src/agents/index.js';
 import { simulateAgent } from '../../src/agents/codesim/simulate.js';
 import { confidenceAgent } from '../../src/agents/mapcoder/confidence.js';
+import { chooseAgent } from '../../src/agents/alphacodium/choose.js';
+import type { Solution } from '../../src/agents/alphacodium/solutions.js';
+import { mapDebugAgent } from '../../src/agents/mapcoder/debug.js';
 import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { checkEvent } from '../../src/session/schema.js';
 import type { Settings } from '../../src/config.js';
 import { startFakeOllama, type FakeReply, type FakeServer } from '../fakes/ollama.js';
-import { GOOD, backendAt, fence, problem, settings, tempXdg } from './helpers.js';
+import { GOOD, WRONG, backendAt, fence, problem, settings, tempXdg } from './helpers.js';
 import { replaySession } from '../../src/engine/index.js';
+import { emptyView, reduce, type HistoryItem, type SessionView } from '../../src/app/sessionView.js';
+import { paneRows } from '../../src/components/panes/index.js';
+import { fullBeat, stepRows } from '../../src/components/replayModel.js';
+import { rowText } from '../../src/components/rows.js';
+import { Timeline } from '../../src/session/timeline.js';
 
 let server: FakeServer | undefined;
 beforeAll(() => {
@@ -45,11 +53,11 @@ const flow: SessionFlow = {
 /** Prose that says nothing about the plan: no verdict in our words or the authors'. */
 const MUDDLE = 'I looked at the plan and the first sample for a while.';
 
-async function session(chat: FakeReply[], gate: Gate) {
+async function session(chat: FakeReply[], gate: Gate, f: SessionFlow = flow, events = new EngineEvents()) {
   server = await startFakeOllama({ chat });
   const backend = await backendAt(server.url);
-  const journal = createJournal({ problem, flow: 'unread', backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings() });
-  const result = await runSession({ flow, problem, lang: 'python', backend, settings: settings(), gate, journal, events: new EngineEvents() });
+  const journal = createJournal({ problem, flow: f.name, backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings() });
+  const result = await runSession({ flow: f, problem, lang: 'python', backend, settings: settings(), gate, journal, events });
   journal.close();
   return { result, file: journal.file };
 }
@@ -142,5 +150,108 @@ describe('an answer that cannot be read is a gate', () => {
     expect(shownAgain).toHaveLength(2);
     expect(shownAgain[1]!.decide?.options.map((o) => o.label)).toEqual(['plan fine', 'needs change']);
     expect(server!.chatBodies()).toHaveLength(3);
+  });
+});
+
+const SOLUTIONS: Solution[] = [
+  { name: 'Brute force over pairs', idea: 'try every pair of numbers', why: 'simple', complexity: 'O(n^2)' },
+  { name: 'Direct sum', idea: 'read a and b and print a + b', why: 'one line', complexity: 'O(1)' },
+];
+
+/** AlphaCodium's choice of a solution, then MapCoder's debugger on a wrong program: two stages whose edit needs the step's input. */
+const chooseThenDebug: SessionFlow = {
+  name: 'choose-debug',
+  run: async (s, p) => {
+    const choice = await s.ask(chooseAgent, { reflection: { bullets: ['add two integers'], explanations: [] }, solutions: SOLUTIONS });
+    s.note(`chose ${choice.ranked[0]!.name}`);
+    const previous = { plan: '1. read a and b\n2. print a - b', program: { lang: 'python' as const, source: WRONG } };
+    const fixed = await s.ask(mapDebugAgent, { previous, retrieval: { algorithm: 'arithmetic', tutorial: '' }, feedback: 'input 1 2: expected 3, got -1' });
+    const run = await s.run(fixed.program, p.samples);
+    return run.passed === run.total ? s.done(fixed.program) : s.fail('samples fail');
+  },
+};
+
+describe('a failed choice of a solution and a failed MapCoder debug step', () => {
+  it('are edited like any failed step: the person\'s text is read again against the step\'s input', async () => {
+    const gate = person((p) => {
+      // An edit that could not be read ends the test at once (the edit is the point here).
+      if (p.editError !== undefined) return { kind: 'stop' };
+      if (p.error === undefined) return { kind: 'approve' };
+      if (p.agent === 'choose') return { kind: 'edit', content: 'name: Direct sum\nwhy: |\n  it is the sum itself' };
+      return { kind: 'edit', content: `## Modified plan\n1. read a and b\n2. print a + b\n\n## Code\n${fence(GOOD)}` };
+    });
+    const { result, file } = await session([{ text: MUDDLE }, { text: MUDDLE }, { text: MUDDLE }, { text: MUDDLE }], gate, chooseThenDebug);
+    expect(result.status).toBe('solved');
+    expect(gate.waited.map((p) => [p.agent, p.error !== undefined, p.editError])).toEqual([
+      ['choose', true, undefined],
+      ['debug', true, undefined],
+    ]);
+    expect(decisions(file)).toEqual([
+      { step: 0, kind: 'edit', value: expect.objectContaining({ ranked: [expect.objectContaining({ name: 'Direct sum' }), expect.objectContaining({ name: 'Brute force over pairs' })], why: 'it is the sum itself' }) },
+      { step: 1, kind: 'edit', value: expect.objectContaining({ plan: '1. read a and b\n2. print a + b', program: { lang: 'python', source: GOOD } }) },
+    ]);
+    const replayed = await replaySession(file, { flow: chooseThenDebug, judge: async () => Promise.reject(new Error('a replay must not judge')) });
+    expect(replayed.status).toBe('solved');
+  });
+
+  it('the choice is decided with a digit a solution; bare code at the debug step keeps the plan it was given', async () => {
+    const gate = person((p) => {
+      // An edit that could not be read ends the test at once (the edit is the point here).
+      if (p.editError !== undefined) return { kind: 'stop' };
+      if (p.error === undefined) return { kind: 'approve' };
+      if (p.agent === 'choose') return { kind: 'edit', content: p.decide!.options[1]!.text };
+      // No decision of its own at a debug step: the person writes the program alone.
+      expect(p.decide).toBeUndefined();
+      return { kind: 'edit', content: GOOD };
+    });
+    const { result, file } = await session([{ text: MUDDLE }, { text: MUDDLE }, { text: MUDDLE }, { text: MUDDLE }], gate, chooseThenDebug);
+    expect(result.status).toBe('solved');
+    expect(gate.waited[0]!.decide).toMatchObject({ question: expect.stringContaining('solution'), options: [{ label: 'Brute force over pairs' }, { label: 'Direct sum' }] });
+    expect(decisions(file)).toEqual([
+      { step: 0, kind: 'edit', value: expect.objectContaining({ ranked: [expect.objectContaining({ name: 'Direct sum', idea: 'read a and b and print a + b' }), expect.objectContaining({ name: 'Brute force over pairs' })] }) },
+      { step: 1, kind: 'edit', value: expect.objectContaining({ plan: '1. read a and b\n2. print a - b', program: { lang: 'python', source: GOOD } }) },
+    ]);
+    const notes = readJournal(file).events.flatMap((e) => (e.type === 'note' ? [e.text] : []));
+    expect(notes).toEqual(['chose Direct sum']);
+  });
+});
+
+describe('a failed step the person decided, looked at afterwards', () => {
+  it('the history and the look back show what the person decided, not the answer that could not be read', async () => {
+    const gate = person((p) => {
+      if (p.error === undefined) return { kind: 'approve' };
+      if (p.agent === 'choose') return { kind: 'edit', content: p.decide!.options[1]!.text };
+      return { kind: 'edit', content: GOOD };
+    });
+    const events = new EngineEvents();
+    let view: SessionView = emptyView();
+    events.subscribe((e) => (view = reduce(view, e)));
+    const { result, file } = await session([{ text: MUDDLE }, { text: MUDDLE }, { text: MUDDLE }, { text: MUDDLE }], gate, chooseThenDebug, events);
+    expect(result.status).toBe('solved');
+    const text = (rows: { map: unknown }[]): string => (rows as Parameters<typeof rowText>[0][]).map(rowText).join('\n');
+
+    // The live history: each decided step holds the person's value, drawn by its pane.
+    const steps = view.history.filter((h): h is Extract<HistoryItem, { kind: 'step' }> => h.kind === 'step');
+    expect(steps.map((h) => [h.title, h.decision.kind, h.proposal.error, h.proposal.decide])).toEqual([
+      ['Choose a solution', 'edit', undefined, undefined],
+      ['Debug', 'edit', undefined, undefined],
+    ]);
+    const history = steps.map((h) => text(paneRows({ kind: 'proposal', proposal: h.proposal }, { width: 100, compact: true })));
+    expect(history[0]).toMatch(/★\s+Direct sum/);
+    expect(history[1]).toContain('print(a + b)');
+    for (const h of history) expect(h).not.toMatch(/could not be read|the whole answer/);
+
+    // Looking back (g, and the replay viewer): the same, with the person's edit beside the model's text.
+    const tl = await Timeline.open(file);
+    const looked = tl.lastBranch.steps.filter((r) => r.agent !== 'run').map((r) => {
+      const v = tl.load(r);
+      return text(stepRows(v, fullBeat(v), { width: 100, streamHeight: 10 }));
+    });
+    expect(looked[0]).toMatch(/★\s+Direct sum/);
+    expect(looked[1]).toContain('print(a + b)');
+    for (const l of looked) {
+      expect(l).not.toMatch(/could not be read/);
+      expect(l).toContain('✎ your edit');
+    }
   });
 });

@@ -105,6 +105,12 @@ function parseChoice(text: string, solutions: readonly Solution[]): ChoiceValue 
   };
 }
 
+/** A solution's name short enough for the gate's row of keys. */
+const labelOf = (name: string): string => (name.length > 28 ? `${name.slice(0, 27)}…` : name);
+
+/** The choice with the solution at `i` chosen, the others in the order they were. */
+const first = (v: ChoiceValue, i: number): ChoiceValue => ({ ...v, ranked: [v.ranked[i]!, ...v.ranked.filter((_s, j) => j !== i)] });
+
 /** AlphaCodium's choice: the solution most likely right — correct, simple and robust over clever. */
 export const chooseAgent: Agent<ChooseInput, ChoiceValue> = {
   name: 'choose',
@@ -143,5 +149,7 @@ export const chooseAgent: Agent<ChooseInput, ChoiceValue> = {
   edit: (text, previous) => parseChoice(text, previous.ranked),
   // Unreadable after the repair request (with --auto): the solutions in the order they came.
   lenient: (text, input) => ({ ranked: [...input.solutions], why: wholeText(text), flow: [], walkthrough: '' }),
+  // Unreadable with a person there: they choose the solution themselves (a digit a solution).
+  decision: { question: 'which solution is the best?', options: (base) => base.ranked.slice(0, 9).map((s, i) => ({ label: labelOf(s.name), set: (v) => first(v, i) })) },
   meta: (v, _input, ctx) => ({ complexity: v.ranked[0]?.complexity ?? '', limits: limitsOf(ctx) }),
 };
