@@ -17,6 +17,7 @@ import type { KeyPress } from '../../src/components/burst.js';
 import { swapOffer } from '../../src/components/panes/recall.js';
 import { solveKey, type SolveKeyView } from '../../src/components/solveKeys.js';
 import { flowFor } from '../../src/flows/index.js';
+import { gateHints } from '../../src/screens/solve/Gate.js';
 import { OllamaBackend } from '../../src/llm/ollama.js';
 import { loadProblem } from '../../src/problems/index.js';
 import { readJournal } from '../../src/session/reader.js';
@@ -126,6 +127,10 @@ describe("swapping CodeSIM's recalled problem at the plan gate", () => {
   it('offers the archive’s other solved problem and asks the planner again with it, not with the one it replaced', () => {
     const [first, refused, swapped, reshown] = shown;
     expect(recallOf(first!)).toMatchObject({ source: 'archive', found: [{ id: 'knapsack', title: 'Backpack' }], others: [{ id: 'lis', title: 'Rising Temperatures', tags: ['dp', 'binary search'] }] });
+    // The key row offers x there, and only where the archive has something to swap in.
+    expect(gateHints(first!)[0]).toEqual({ key: 'x', label: 'swap recalled' });
+    const nothing = { ...first!, meta: { recall: { ...recallOf(first!)!, others: [] } } };
+    expect(gateHints(nothing).map((h) => h.key)).not.toContain('x');
     expect(refused).toBe(first);
     expect(errors).toEqual(['no-such-problem is not offered to swap in at this step']);
     // The new proposal at the same gate: made from the swapped-in problem, the old one offered back.
