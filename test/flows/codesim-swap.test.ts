@@ -218,3 +218,27 @@ describe("swapping CodeSIM's recalled problem at the plan gate", () => {
     expect(text).toContain('shorter');
   });
 });
+
+describe('a swap at a stage that can do without the model', () => {
+  it('with retrieval: archive, the new proposal is made from the archive at once: no model call', async () => {
+    // One exemplar, so that the archive's other solved problem is left to offer.
+    const settings = settingsWith({ retrieval: 'archive', budgets: { mapcoder: { exemplars: 1 } } });
+    const from = server.chatBodies().length;
+    const auto = createAutoGate();
+    const shown: Proposal[] = [];
+    const gate: Gate = {
+      by: 'person',
+      async decide(p, signal) {
+        if (p.agent !== 'retrieve') return auto.decide(p, signal);
+        shown.push(p);
+        return shown.length === 1 ? { kind: 'reject', swap: { slot: 0, ref: recallOf(p)!.others[0]!.ref } } : { kind: 'approve' };
+      },
+    };
+    const r = await startSession({ problem: await loadProblem(COPY), settings, flow: flowFor('mapcoder', settings), lang: 'python', backend: backend(), gate, recall: archiveRecall(settings)! });
+    expect(r.status).toBe('solved');
+    expect(server.chatBodies().slice(from).map(stageOf)).not.toContain('retrieve');
+    expect(shown).toHaveLength(2);
+    expect((shown[1]!.value as { exemplars: { description: string; code: string }[] }).exemplars).toEqual([{ description: expect.stringMatching(/^Rising Temperatures\n/), code: LIS, plan: expect.any(String) }]);
+    expect(recallOf(shown[1]!)).toMatchObject({ chosen: true, found: [{ id: 'lis' }], others: [{ id: 'knapsack' }] });
+  }, 60_000);
+});
