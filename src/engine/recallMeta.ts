@@ -34,7 +34,7 @@ export interface RecallSwap {
   ref: string;
 }
 
-/** The recall a proposal's meta holds (put there below), if any. */
+/** The recall a proposal's meta holds (engine/recall.ts put it there), if any. */
 export function recallOf(p: Pick<Proposal, 'meta'>): RecallMeta | undefined {
   const r = p.meta?.recall as Partial<RecallMeta> | undefined;
   return typeof r === 'object' && r !== null && Array.isArray(r.found) && Array.isArray(r.others) ? (r as RecallMeta) : undefined;

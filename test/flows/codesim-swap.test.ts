@@ -17,6 +17,7 @@ import type { KeyPress } from '../../src/components/burst.js';
 import { swapOffer } from '../../src/components/panes/recall.js';
 import { solveKey, type SolveKeyView } from '../../src/components/solveKeys.js';
 import { flowFor } from '../../src/flows/index.js';
+import { gateHints } from '../../src/screens/solve/Gate.js';
 import { OllamaBackend } from '../../src/llm/ollama.js';
 import { loadProblem } from '../../src/problems/index.js';
 import { readJournal } from '../../src/session/reader.js';
@@ -126,6 +127,10 @@ describe("swapping CodeSIM's recalled problem at the plan gate", () => {
   it('offers the archive’s other solved problem and asks the planner again with it, not with the one it replaced', () => {
     const [first, refused, swapped, reshown] = shown;
     expect(recallOf(first!)).toMatchObject({ source: 'archive', found: [{ id: 'knapsack', title: 'Backpack' }], others: [{ id: 'lis', title: 'Rising Temperatures', tags: ['dp', 'binary search'] }] });
+    // The key row offers x there, and only where the archive has something to swap in.
+    expect(gateHints(first!)[0]).toEqual({ key: 'x', label: 'swap recalled' });
+    const nothing = { ...first!, meta: { recall: { ...recallOf(first!)!, others: [] } } };
+    expect(gateHints(nothing).map((h) => h.key)).not.toContain('x');
     expect(refused).toBe(first);
     expect(errors).toEqual(['no-such-problem is not offered to swap in at this step']);
     // The new proposal at the same gate: made from the swapped-in problem, the old one offered back.
@@ -212,4 +217,28 @@ describe("swapping CodeSIM's recalled problem at the plan gate", () => {
     expect(text).toContain('### Rising Temperatures');
     expect(text).toContain('shorter');
   });
+});
+
+describe('a swap at a stage that can do without the model', () => {
+  it('with retrieval: archive, the new proposal is made from the archive at once: no model call', async () => {
+    // One exemplar, so that the archive's other solved problem is left to offer.
+    const settings = settingsWith({ retrieval: 'archive', budgets: { mapcoder: { exemplars: 1 } } });
+    const from = server.chatBodies().length;
+    const auto = createAutoGate();
+    const shown: Proposal[] = [];
+    const gate: Gate = {
+      by: 'person',
+      async decide(p, signal) {
+        if (p.agent !== 'retrieve') return auto.decide(p, signal);
+        shown.push(p);
+        return shown.length === 1 ? { kind: 'reject', swap: { slot: 0, ref: recallOf(p)!.others[0]!.ref } } : { kind: 'approve' };
+      },
+    };
+    const r = await startSession({ problem: await loadProblem(COPY), settings, flow: flowFor('mapcoder', settings), lang: 'python', backend: backend(), gate, recall: archiveRecall(settings)! });
+    expect(r.status).toBe('solved');
+    expect(server.chatBodies().slice(from).map(stageOf)).not.toContain('retrieve');
+    expect(shown).toHaveLength(2);
+    expect((shown[1]!.value as { exemplars: { description: string; code: string }[] }).exemplars).toEqual([{ description: expect.stringMatching(/^Rising Temperatures\n/), code: LIS, plan: expect.any(String) }]);
+    expect(recallOf(shown[1]!)).toMatchObject({ chosen: true, found: [{ id: 'lis' }], others: [{ id: 'knapsack' }] });
+  }, 60_000);
 });
