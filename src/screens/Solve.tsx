@@ -392,7 +392,8 @@ export function Solve(props: SolveProps) {
           () => decide({ kind: 'edit', content: text }),
           (err: unknown) => setNotice({ text: `${app.file?.name ?? 'the file'} could not be written: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' }),
         );
-      overlay = <EditStep proposal={proposal} {...(own.text !== undefined ? { initial: own.text, title: `Editing ${app.file?.name ?? 'your file'}` } : {})} width={width} height={body + 1} onEdit={written} onCancel={toMain} />;
+      // Opened on the file's text only: an editor already open would keep the step's.
+      overlay = own.text === undefined ? <Text dimColor>{cut(`reading ${app.file?.name ?? 'your file'}…`, width)}</Text> : <EditStep proposal={proposal} initial={own.text} title={`Editing ${app.file?.name ?? 'your file'}`} width={width} height={body + 1} onEdit={written} onCancel={toMain} />;
     } else if (proposal) {
       overlay = <EditStep proposal={proposal} width={width} height={body + 1} onEdit={(text) => decide({ kind: 'edit', content: text })} onCancel={toMain} />;
     }
