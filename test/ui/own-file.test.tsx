@@ -93,6 +93,6 @@ describe('practice on your own file (the real file service)', () => {
     writeFileSync(path, WRONG);
     await app.until('new.py saved: a new practice session on it');
     await app.until(/WA on the samples[\s\S]*Your turn\s+your decision/);
-    await app.press(KEYS.escape);
+    await app.press(KEYS.esc);
   });
 });
