@@ -67,6 +67,16 @@ export interface SolveProps {
   onAgain?(program: Program): void;
 }
 
+/**
+ * On the person's own file, `E` (their editor, where their habits are) comes before `e` and says
+ * which file it opens.
+ */
+function inPlaceHints(hints: Hint[], name: string): Hint[] {
+  const rest = hints.filter((h) => h.key !== 'E');
+  const at = Math.max(0, rest.findIndex((h) => h.key === 'e'));
+  return [...rest.slice(0, at), { key: 'E', label: `edit ${name}` }, ...rest.slice(at)];
+}
+
 /** Rows the live region may use: the terminal minus a spare line, the title, status, notice and keys. */
 export const liveBody = (height: number): number => Math.max(3, height - 5);
 
@@ -479,6 +489,7 @@ export function Solve(props: SolveProps) {
       content = <Gate rows={rows} offset={offset} height={mode === 'write' ? body - 1 : body} />;
       // T is offered only where it can run: a program and an input the simulation is about.
       hints = gateHints(proposal, !('why' in traceTarget(proposal, v, sessionLang)));
+      if (inPlace && app.file) hints = inPlaceHints(hints, app.file.name);
     }
   } else {
     state = live?.running ? 'running' : live ? (live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : workingState(live.agent, v.progress?.counters) ?? 'waiting for the model') : '';

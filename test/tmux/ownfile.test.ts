@@ -41,7 +41,7 @@ describe.skipIf(!HAS_TMUX)('the tutor on your own file', () => {
     launchCli(term, { session: 'practice', args: ['practice', problem, '--file', 'rs.py', '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 40, cwd: dir, env: { EDITOR, EDIT_WITH: fixed } });
 
     const first = await until(/Your turn\s+your decision[\s\S]*WA on the samples/, 'the file judged on opening');
-    expect(first).toMatch(/E editor/);
+    expect(first).toMatch(/h hint · E edit rs\.py · e write/);
     keys('E');
     const end = await until(/Accepted — 8\/8 tests/, 'the saved file judged on every test');
     // The editor wrote rs.py itself, not a copy.
