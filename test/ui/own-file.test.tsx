@@ -95,4 +95,24 @@ describe('practice on your own file (the real file service)', () => {
     await app.until(/WA on the samples[\s\S]*Your turn\s+your decision/);
     await app.press(KEYS.esc);
   });
+
+  it('an editor that fails: one line, nothing judged, the turn still waits', async () => {
+    const server = await ui.model({});
+    const path = fresh('sol.py');
+    writeFileSync(path, WRONG);
+    const before = process.env.EDITOR;
+    process.env.EDITOR = 'false';
+    try {
+      // The file as it stands is the first turn's answer, as `practice --file` hands it.
+      const app = await ui.start(server, ui.sumTwo, { flow: 'practice', file: ownFile(path, 'python'), langFrom: 'from sol.py', program: { lang: 'python', source: WRONG } });
+      await app.until(/Your turn\s+your decision[\s\S]*WA on the samples/);
+      await app.press('E');
+      const failed = await app.until('the editor failed: false exited with status 1; sol.py was not judged');
+      expect(failed).toMatch(/Your turn\s+your decision/);
+      expect(readFileSync(path, 'utf8')).toBe(WRONG);
+    } finally {
+      if (before === undefined) delete process.env.EDITOR;
+      else process.env.EDITOR = before;
+    }
+  });
 });
