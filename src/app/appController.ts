@@ -14,7 +14,7 @@ import { sameText } from '../session/cut.js';
 import type { Program, TestCase, TestResult } from '../runners/types.js';
 import type { Gate } from '../engine/types.js';
 import type { JudgeFn } from '../engine/context.js';
-import type { AppController, BackendState, ProblemEntry, ProgramOut, SessionHandle, SettingsView } from './controller.js';
+import type { AppController, BackendState, OwnFile, ProblemEntry, ProgramOut, SessionHandle, SettingsView } from './controller.js';
 import { createProgramOut } from './programOut.js';
 import { ViewStore } from './store.js';
 import { needsStatement } from '../problems/statement/place.js';
@@ -41,6 +41,10 @@ export interface ControllerOptions {
   statementFetch?: FetchOptions;
   /** `w` / `y`: where files go (the start directory) and the terminal copied through; tests pass their own. */
   programOut?: ProgramOut;
+  /** The person's own file, worked on in place (`practice --file`, `check SOL --tutor`). */
+  file?: OwnFile;
+  /** Where the language came from when the command knows better than the flags ("from rs.cpp"). */
+  langFrom?: string;
 }
 
 /** The chosen flow's budgets for the settings screen, from its registry record. */
@@ -60,13 +64,16 @@ function stateFromProbe(s: Settings, p: ProbeResult): BackendState {
   return { kind: 'down', guidance: guidanceFor(s, p.error), modelMissing: p.ok && !p.modelPresent, model: s.model };
 }
 
+/** The first steps that take the person's program: check's and stress's program, practice's turn (it submits it). */
+const TAKES_PROGRAM = new Set(['program', 'attempt']);
+
 /** A gate that answers the first step that asks for the person's program with `program`, once. */
 function bringing(gate: Gate, program: Program): Gate {
   let brought = false;
   return {
     ...gate,
     decide(p, signal) {
-      if (brought || p.step !== 0 || p.agent !== 'program') return gate.decide(p, signal);
+      if (brought || p.step !== 0 || !TAKES_PROGRAM.has(p.agent)) return gate.decide(p, signal);
       brought = true;
       return Promise.resolve({ kind: 'edit', content: program.source });
     },
@@ -113,8 +120,9 @@ export function createAppController(o: ControllerOptions): RunningApp {
   };
   if (!o.probe) void recheck();
 
-  // The program file the person opened with `o` in this session: `w` writes back to it by default.
-  let openedFile: string | undefined;
+  // The program file the person opened with `o` in this session (or gave on the command line): `w`
+  // writes back to it by default.
+  let openedFile: string | undefined = o.file?.path;
   const programOut = o.programOut ?? createProgramOut();
   const controller: RunningApp = {
     async shutdown() {
@@ -145,7 +153,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
       return loadProblem(ref.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
     },
     startSession: (problem, flow, program) => {
-      openedFile = undefined;
+      openedFile = o.file?.path;
       return startHandle(problem, flow, program);
     },
     statement: {
@@ -204,6 +212,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
           model: settings.model,
           flow: settings.flow,
           lang: settings.lang,
+          langFrom: o.langFrom ?? (o.flags?.lang !== undefined ? '--lang' : 'from settings'),
           approval: settings.approval,
           budgets: budgetsView(settings),
         };
@@ -250,10 +259,16 @@ export function createAppController(o: ControllerOptions): RunningApp {
     },
     programOut: {
       ...programOut,
-      defaultName: (problemId, lang) => (openedFile !== undefined && langFromPathSync(openedFile) === lang ? openedFile : programOut.defaultName(problemId, lang)),
+      defaultName: (problemId, lang) => (openedFile !== undefined && langOfOpened(openedFile) === lang ? openedFile : programOut.defaultName(problemId, lang)),
     },
+    ...(o.file ? { file: o.file } : {}),
     quit: (code) => o.quit(code),
   };
+
+  /** The language of the opened file: the person's own file's is theirs (it may come from --lang). */
+  function langOfOpened(file: string): string | null {
+    return file === o.file?.path ? o.file.lang : langFromPathSync(file);
+  }
 
   /**
    * The accepted `none` level, for this tutor's runs: the judge reads SIMCOACH_SANDBOX alone, so

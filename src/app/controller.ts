@@ -43,6 +43,8 @@ export interface SettingsView {
   model: string;
   flow: string;
   lang: string;
+  /** Where the language came from, for the picker and the end: "from settings", "from rs.cpp", "--lang". */
+  langFrom: string;
   /** The tutor's approval mode for new sessions. */
   approval: string;
   /** The chosen flow's budgets, as its registry record declares them. */
@@ -138,6 +140,27 @@ export interface SandboxChoice {
   acceptNone(): Promise<void>;
 }
 
+/**
+ * The person's own program file (`practice --file SOL`, `check SOL --tutor`): the tutor works on it
+ * in place. `E` runs their editor on the file itself, `e` writes back to it, a save re-judges it.
+ */
+export interface OwnFile {
+  /** As given on the command line (what `w` proposes). */
+  path: string;
+  /** Its name alone, for the screen. */
+  name: string;
+  /** Its language (from the extension, or --lang). */
+  lang: string;
+  /** Its text now; the language's template when it does not exist yet. */
+  read(): Promise<string>;
+  /** The person's editor on the file itself (made from the template first if missing); resolves with its text after. */
+  edit(): Promise<string>;
+  /** The built-in editor's text written back to the file. */
+  write(text: string): Promise<void>;
+  /** Calls `fn` with the new text each time the file is saved with a change the tutor has not seen; returns the unsubscribe. */
+  onSave(fn: (text: string) => void, onError: (message: string) => void): () => void;
+}
+
 export interface AppController {
   /** Problems for the picker (the fixture set and the saved ones). */
   problems(): Promise<ProblemEntry[]>;
@@ -183,6 +206,8 @@ export interface AppController {
   addTest?(problem: Problem, input: string, expected: string): Promise<string>;
   /** `w` / `y`: the current program to a file or the clipboard. */
   programOut?: ProgramOut;
+  /** The person's own file the tutor works on in place, when they gave one. */
+  file?: OwnFile;
   /** Where the session is saved, for the last line. */
   quit(code: number): void;
 }

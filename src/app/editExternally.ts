@@ -9,20 +9,28 @@ export function editorCommand(env: NodeJS.ProcessEnv = process.env): string {
   return (env.VISUAL?.trim() || env.EDITOR?.trim() || 'vi');
 }
 
-export async function editExternally(text: string, ext: string, stdin: NodeJS.ReadStream = process.stdin): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-edit-'));
-  const file = join(dir, `proposal${ext}`);
-  writeFileSync(file, text, { mode: 0o600 });
+/** Runs the person's editor on `file` until it exits; throws one line (ending with `after`) when it cannot start or fails. */
+export function runEditor(file: string, after: string, stdin: NodeJS.ReadStream = process.stdin): void {
   const raw = stdin.isTTY && stdin.isRaw;
   try {
     if (raw) stdin.setRawMode(false);
     // The editor command may carry arguments ("code -w"); the file goes in as "$1", never spliced.
     const r = spawnSync('/bin/sh', ['-c', `${editorCommand()} "$1"`, 'simcoach-editor', file], { stdio: 'inherit' });
     if (r.error) throw new Error(`could not start ${editorCommand()}: ${r.error.message}`);
-    if (r.status !== 0) throw new Error(`${editorCommand()} exited with status ${r.status ?? r.signal}; the proposal is unchanged`);
-    return readFileSync(file, 'utf8');
+    if (r.status !== 0) throw new Error(`${editorCommand()} exited with status ${r.status ?? r.signal}; ${after}`);
   } finally {
     if (raw) stdin.setRawMode(true);
+  }
+}
+
+export async function editExternally(text: string, ext: string, stdin: NodeJS.ReadStream = process.stdin): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'simcoach-edit-'));
+  const file = join(dir, `proposal${ext}`);
+  writeFileSync(file, text, { mode: 0o600 });
+  try {
+    runEditor(file, 'the proposal is unchanged', stdin);
+    return readFileSync(file, 'utf8');
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }

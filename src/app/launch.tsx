@@ -8,10 +8,12 @@ import { isLangId, type LangId } from '../runners/langs.js';
 import type { SessionHeader } from '../session/events.js';
 import type { ProbeResult } from '../llm/probe.js';
 import type { Problem } from '../problems/types.js';
+import type { Program } from '../runners/types.js';
 import { App } from '../screens/App.js';
 import { createAppController } from './appController.js';
 import { editExternally } from './editExternally.js';
 import { createProgramOut } from './programOut.js';
+import { ownFile } from './ownFile.js';
 
 export interface LaunchOptions {
   settings: Settings;
@@ -22,6 +24,10 @@ export interface LaunchOptions {
   stdout?: NodeJS.WriteStream;
   /** Continue this saved session (see launchResume). */
   resume?: { file: string; problem: Problem };
+  /** The person's own file, worked on in place; `langFrom` says where its language came from. */
+  file?: { path: string; lang: LangId; langFrom: string };
+  /** The person's program, the answer to the first step that takes one (their file as it stands). */
+  program?: Program;
 }
 
 /** Runs the app until the person quits; resolves with the exit code. The journal is always closed. */
@@ -38,8 +44,9 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
     quit: (code) => finish(code),
     programOut: createProgramOut({ terminal: stdout }),
     ...(o.resume ? { resume: o.resume } : {}),
+    ...(o.file ? { file: ownFile(o.file.path, o.file.lang, stdin), langFrom: o.file.langFrom } : {}),
   });
-  const view = (closing: boolean) => <App app={app} {...(o.problem ? { initial: o.problem } : {})} onExit={(code) => finish(code)} closing={closing} />;
+  const view = (closing: boolean) => <App app={app} {...(o.problem ? { initial: o.problem } : {})} {...(o.program ? { initialProgram: o.program } : {})} onExit={(code) => finish(code)} closing={closing} />;
   const instance = render(view(false), {
     stdin,
     stdout,

@@ -4,7 +4,7 @@
 // `--fix` asks for a fix too. On an accepted program the complexity review is printed. Without
 // SOLUTION, on a terminal, the tutor opens at the step that takes the program (o, E, e).
 import { parse } from '../args.js';
-import { resolveSettings, type Settings } from '../config.js';
+import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
 import type { ExplainValue } from '../agents/explain/explain.js';
 import type { ReviewValue } from '../agents/explain/review.js';
@@ -12,7 +12,7 @@ import type { Decision, Gate, Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
 import { color } from '../term.js';
-import { readProgramFile } from './program-file.js';
+import { ownFileArg, readProgramFile, type OwnFileArg } from './program-file.js';
 import { failureText } from './failure-text.js';
 import type { TestResult } from '../runners/types.js';
 import { exitCodeOf, isBackendCode, stepLines, summaryOf, writeProgram } from './headless.js';
@@ -60,16 +60,34 @@ function reviewText(p: Proposal, stream: NodeJS.WriteStream = process.stdout): s
   return [`${color.green('accepted', stream)} on every test · ${fit}`, '', color.bold('complexity', stream), printable(v.complexity), ...(v.limits ? ['', printable(v.limits)] : []), ...(v.notes ? ['', printable(v.notes)] : []), ''].join('\n');
 }
 
-async function openTutor(problem: Problem, settings: Settings): Promise<number> {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError('check: give the SOLUTION file, or run it on a terminal to open the tutor');
+async function openTutor(problem: Problem, settings: Settings, own?: OwnFileArg): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(own ? 'check --tutor needs a terminal; without --tutor the check is printed' : 'check: give the SOLUTION file, or run it on a terminal to open the tutor');
   const { launchApp } = await import('../app/launch.js');
-  return launchApp({ settings: { ...settings, flow: 'check' }, problem });
+  return launchApp({
+    settings: { ...settings, flow: 'check' },
+    problem,
+    ...(own ? { file: { path: own.path, lang: own.lang, langFrom: own.langFrom }, flags: { lang: own.lang } } : {}),
+    // The file as it stands is checked at once; a new (or empty) one waits at the program step.
+    ...(own?.source?.trim() ? { program: { lang: own.lang, source: own.source } } : {}),
+  });
+}
+
+/** `check SOLUTION --problem P --tutor`: the tutor on the person's file, in place. */
+async function tutorOnFile(file: string | undefined, values: { problem?: string; lang?: string; fix?: boolean } & SettingFlags): Promise<number> {
+  if (file === undefined) throw new UsageError('check --tutor: give the SOLUTION file to work on (without it, check --problem P opens the tutor at the program step)');
+  if (values.fix) throw new UsageError('check --tutor: f asks for the fix in the tutor; --fix is for the printed check');
+  const { lang: langFlag, ...rest } = values;
+  const own = await ownFileArg(file, langFlag, resolveSettings(rest).lang);
+  const settings = resolveSettings({ ...rest, flow: 'check', lang: own.lang });
+  const { loadProblem } = await import('../problems/index.js');
+  return openTutor(await loadProblem(values.problem!), settings, own);
 }
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'check');
   if (positionals.length > 1) throw new UsageError('check: give one SOLUTION file');
   if (!values.problem) throw new UsageError('check: --problem PROBLEM is required');
+  if (values.tutor) return tutorOnFile(positionals[0], values);
   const program = positionals[0] !== undefined ? await readProgramFile(positionals[0], values.lang, 'solution') : undefined;
   const settings = resolveSettings({ ...values, flow: 'check', ...(program ? { lang: program.lang } : {}) });
   const { loadProblem } = await import('../problems/index.js');

@@ -56,7 +56,8 @@ export const FLAGS = {
     ...caps,
   },
   practice: {
-    lang: { type: 'string', value: 'L', doc: 'the language you write in (setting: lang)' },
+    file: { type: 'string', short: 'f', value: 'SOL', doc: 'work on this file in place: E edits it in $EDITOR, each save is judged, w writes to it (made from the language\'s template if new; the language from its extension)' },
+    lang: { type: 'string', value: 'L', doc: 'the language you write in (setting: lang; with --file: its extension)' },
     answers: { type: 'string', value: 'sections|json', doc: 'how the model answers the hints: free text under headings, or the JSON-schema mode' },
     ...backend,
   },
@@ -78,6 +79,7 @@ export const FLAGS = {
     lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },
     fix: { type: 'boolean', doc: 'on a failure, ask the model for a fixed program too' },
     output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --fix: write the fixed program to FILE' },
+    tutor: { type: 'boolean', doc: 'open SOLUTION in the tutor, in place: E edits it in $EDITOR, each save checks it again, w writes to it' },
     answers: flow.answers,
     ...backend,
   },

@@ -1,15 +1,21 @@
 // `simcoach practice PROBLEM`: the tutor with the person at the keyboard. They write the program
 // (e here, E in $EDITOR); each `h` reveals one more hint from the flows' own stages; each program
 // they submit is judged on the samples and then every hidden test. It is the `practice` flow, so
-// the session is journaled, and replays, resumes and exports like any other.
+// the session is journaled, and replays, resumes and exports like any other. With `--file SOL` the
+// tutor works on SOL in place: E edits it, each save submits it, w writes to it.
 import { parse } from '../args.js';
 import { resolveSettings } from '../config.js';
 import { UsageError } from '../errors.js';
+import { ownFileArg } from './program-file.js';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'practice');
   if (positionals.length !== 1) throw new UsageError('practice takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
-  const chosen = { ...values, flow: 'practice' };
+  const { file: path, lang: langFlag, ...rest } = values;
+  const own = path !== undefined ? await ownFileArg(path, langFlag, resolveSettings(rest).lang) : undefined;
+  // The file's language wins over the settings' for this run (and after a settings save in it).
+  const lang = own?.lang ?? langFlag;
+  const chosen = { ...rest, flow: 'practice', ...(lang !== undefined ? { lang } : {}) };
   const settings = resolveSettings(chosen);
   const { loadProblem } = await import('../problems/index.js');
   const problem = await loadProblem(positionals[0]!);
@@ -17,5 +23,14 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError('practice needs a terminal: you write the program in it (see `simcoach stats` for how practice went)');
   }
   const { launchApp } = await import('../app/launch.js');
-  return launchApp({ settings, problem, flags: chosen });
+  const { templateOf } = await import('../app/ownFile.js');
+  // A file with a program in it is submitted at once, as `watch` judges on start; a new or untouched one waits.
+  const written = own?.source !== undefined && own.source.trim() !== '' && own.source !== (await templateOf(own.lang)) ? { lang: own.lang, source: own.source } : undefined;
+  return launchApp({
+    settings,
+    problem,
+    flags: chosen,
+    ...(own ? { file: { path: own.path, lang: own.lang, langFrom: own.langFrom } } : {}),
+    ...(written ? { program: written } : {}),
+  });
 }

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
-import { langFromName, langFromPath } from '../runners/langs.js';
+import { langFromName, langFromPath, type LangId } from '../runners/langs.js';
 import type { Program } from '../runners/types.js';
 
 /** A program a person names on the command line: its language from `--lang` or the extension. */
@@ -15,4 +17,32 @@ export async function readProgramFile(file: string, langFlag: string | undefined
     throw new UserError(`${file}: cannot read the ${role}`);
   });
   return { lang, source };
+}
+
+/** The person's own file for the tutor to work on in place: its language and where that came from, and its text if it exists. */
+export interface OwnFileArg {
+  path: string;
+  lang: LangId;
+  /** "from rs.cpp", "from rs.cpp, not the settings' python", "--lang". */
+  langFrom: string;
+  /** Undefined while the file does not exist yet (the first save makes it from the template). */
+  source?: string;
+}
+
+/** `practice --file SOL` / `check SOL --tutor`: the file wins over the settings' language, --lang over both. */
+export async function ownFileArg(file: string, langFlag: string | undefined, settingsLang: LangId): Promise<OwnFileArg> {
+  const lang = langFlag !== undefined ? langFromName(langFlag) : langFromPath(file);
+  if (!lang) {
+    throw langFlag !== undefined
+      ? new UsageError(`--lang must be python, cpp, javascript or java, not '${langFlag}'`)
+      : new UsageError(`cannot tell the language of '${file}' from its extension (use .py, .cpp, .js or .java, or add --lang)`);
+  }
+  const langFrom = langFlag !== undefined ? '--lang' : `from ${basename(file)}${lang !== settingsLang ? `, not the settings' ${settingsLang}` : ''}`;
+  // The folder is watched for saves, so it must be there even when the file is not yet.
+  if (!existsSync(dirname(resolve(file)))) throw new UserError(`${file}: no folder ${dirname(file)} to make it in`);
+  const source = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return undefined;
+    throw new UserError(`${file}: ${err.code === 'EISDIR' ? 'a directory, not a program' : 'cannot read it'}`);
+  });
+  return { path: file, lang, langFrom, ...(source !== undefined ? { source } : {}) };
 }

@@ -13,7 +13,7 @@ import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/types.
 import { color } from '../term.js';
 import { printable } from '../printable.js';
 import { failureText } from './failure-text.js';
-import { watchSaves } from './fileSaves.js';
+import { watchSaves } from '../app/fileSaves.js';
 import { readProgramFile } from './program-file.js';
 
 const out = process.stdout;

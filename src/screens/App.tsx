@@ -25,6 +25,8 @@ export interface AppProps {
   app: AppController;
   /** Given by `solve PROBLEM`: no picker. */
   initial?: Problem;
+  /** The person's program for the initial problem's first step that takes one (their own file as it stands). */
+  initialProgram?: Program;
   /** Ends the app with an exit code (the launch layer unmounts and restores the terminal). */
   onExit(code: number): void;
   /**
@@ -50,7 +52,7 @@ export function exitCodeOf(v: SessionView): number {
   return v.error?.code !== undefined && backend.includes(v.error.code) ? 3 : 1;
 }
 
-export function App({ app, initial, onExit, closing = false }: AppProps) {
+export function App({ app, initial, initialProgram, onExit, closing = false }: AppProps) {
   const size = useTerminalSize();
   const backend = useExternal(app.backend.subscribe, app.backend.state);
   const [screen, setScreen] = useState<Screen>(initial ? { kind: 'opening', what: initial.title } : { kind: 'picker' });
@@ -87,7 +89,7 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
   };
 
   useEffect(() => {
-    if (initial && backend.kind === 'ok') start(initial);
+    if (initial && backend.kind === 'ok') start(initial, undefined, initialProgram);
     // Start once the backend is known to be there (after R or a pull too).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initial, backend.kind]);
@@ -127,6 +129,7 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
           onQuit={() => quitSession(screen.session)}
           {...(initial ? {} : { onAnother: () => setScreen({ kind: 'picker' }) })}
           onStress={(program) => start(screen.problem, 'stress', program)}
+          onAgain={(program) => void screen.session.stop().finally(() => start(screen.problem, screen.flow, program))}
         />
       </Suspense>
     );
@@ -146,7 +149,7 @@ export function App({ app, initial, onExit, closing = false }: AppProps) {
   } else if (screen.kind === 'opening') {
     body = <Text dimColor>{cut(`opening ${printableLine(screen.what)}…`, width)}</Text>;
   } else {
-    body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} flows={pickerFlows(app)} flow={s.flow} onPick={(ref, flow) => pick(ref, flow)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
+    body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} flows={pickerFlows(app)} flow={s.flow} lang={`${s.lang} (${s.langFrom})`} onPick={(ref, flow) => pick(ref, flow)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
   }
   return (
     <ErrorBoundary onError={() => setTimeout(() => onExit(1), 50)}>

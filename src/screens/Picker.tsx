@@ -25,6 +25,8 @@ export interface PickerProps {
   /** The flows a session can be started in here, and the one chosen at first (the settings'). */
   flows?: readonly string[];
   flow?: string;
+  /** The language sessions start in and where it came from: "python (from settings)". */
+  lang?: string;
   /** `flow`: the one chosen with ctrl-f, when the picker offers flows. */
   onPick(ref: string, flow?: string): void;
   /** Ctrl-p: practise the chosen problem (the person writes the program, hints on request). */
@@ -41,7 +43,7 @@ export const nextFlow = (flows: readonly string[], current: string | undefined):
  * The problem picker: type to filter, ↑↓ to choose, enter to open; ctrl-f chooses the flow (letters
  * filter, so the flow key is a control key as ctrl-p and ctrl-o are); ctrl-o opens a file by path.
  */
-export function Picker({ problems, width, height, error, flows = [], flow: firstFlow, onPick, onPractice, onQuit, onSettings }: PickerProps) {
+export function Picker({ problems, width, height, error, flows = [], flow: firstFlow, lang, onPick, onPractice, onQuit, onSettings }: PickerProps) {
   const [flow, setFlowState] = useState(firstFlow);
   const flowNow = useRef(firstFlow);
   const setFlow = (f: string | undefined): void => {
@@ -139,6 +141,7 @@ export function Picker({ problems, width, height, error, flows = [], flow: first
             <Text color={tone('cyan')}>{flow}</Text>
           </>
         ) : null}
+        {lang !== undefined ? <Text dimColor>{` · ${lang}`}</Text> : null}
       </Text>
       <Text wrap="truncate-end">
         <Text bold>filter: </Text>

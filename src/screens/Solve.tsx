@@ -38,6 +38,8 @@ import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice } from './solve/
 import { CustomRunPanel } from './solve/CustomRun.js';
 import { workingState } from '../components/workingState.js';
 import { swapOffer, swapRows, swapSlot } from '../components/panes/recall.js';
+import { langLine, takesFile } from '../components/ownFileSave.js';
+import { useOwnFile } from './solve/useOwnFile.js';
 
 /** The recalled problem `x` swaps: one open in a retrieval (whose answer holds several), else the one. */
 const slotAt = (p: Proposal | undefined, expanded: ReadonlySet<number>): number => (p && swapOffer(p).swaps ? swapSlot(expanded) : 0);
@@ -45,7 +47,7 @@ const slotAt = (p: Proposal | undefined, expanded: ReadonlySet<number>): number 
 export interface SolveProps {
   session: SessionHandle;
   problem: Problem;
-  app: Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst' | 'programOut' | 'runCustom' | 'addTest'>;
+  app: Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst' | 'programOut' | 'runCustom' | 'addTest' | 'file'>;
   flow: string;
   model: string;
   lang: string;
@@ -58,6 +60,18 @@ export interface SolveProps {
   onAnother?(): void;
   /** `t` once the session ended with a program that passes the samples: stress-test it. */
   onStress?(program: Program): void;
+  /** The person's own file was saved where this session cannot take it: the same flow again on it. */
+  onAgain?(program: Program): void;
+}
+
+/**
+ * On the person's own file, `E` (their editor, where their habits are) comes before `e` and says
+ * which file it opens.
+ */
+function inPlaceHints(hints: Hint[], name: string): Hint[] {
+  const rest = hints.filter((h) => h.key !== 'E');
+  const at = Math.max(0, rest.findIndex((h) => h.key === 'e'));
+  return [...rest.slice(0, at), { key: 'E', label: `edit ${name}` }, ...rest.slice(at)];
 }
 
 /** Rows the live region may use: the terminal minus a spare line, the title, status, notice and keys. */
@@ -188,11 +202,27 @@ export function Solve(props: SolveProps) {
   const earlier = v.steps.filter((s) => s.branch === v.branch && (!live || s.step < live.step));
   const backendError = v.error !== undefined && isBackendError(v.error.code);
 
+  // The person's own file: E and e on the step that takes their program work on it in place.
+  const own = useOwnFile({
+    ...(app.file ? { file: app.file } : {}),
+    flow: props.flow,
+    ...(proposal ? { proposal } : {}),
+    ended: v.outcome !== undefined,
+    decide: (step, d) => {
+      if (!session.decide(step, d)) setNotice({ text: 'that step is no longer waiting', tone: 'yellow' });
+      setMode('main');
+    },
+    ...(props.onAgain ? { again: props.onAgain } : {}),
+    notice: setNotice,
+  });
+  const inPlace = own !== undefined && takesFile(proposal?.pane);
+
   const externalEdit = (p: Proposal): void => {
     const program = p.pane === 'code' || p.pane === 'debug' || p.pane === 'practice' || p.pane === 'yours' || p.pane === 'fix';
-    const before = editedText(p);
-    app
-      .editExternally(before, program ? sessionLang : undefined)
+    const onFile = own !== undefined && takesFile(p.pane);
+    // On the person's file, "no change" is against the file as it was, not the step's text.
+    const before = onFile ? (own.text ?? editedText(p)) : editedText(p);
+    (onFile ? own.edit() : app.editExternally(before, program ? sessionLang : undefined))
       .then((text) => {
         if (text === before) setNotice({ text: 'no change made in the editor' });
         else decide({ kind: 'edit', content: text });
@@ -362,6 +392,15 @@ export function Solve(props: SolveProps) {
           <Text dimColor>{cut('changes apply from the next session', width)}</Text>
         </>
       );
+    } else if (proposal && inPlace) {
+      // The file's own text, written back to it before it is handed in.
+      const written = (text: string): void =>
+        void own.write(text).then(
+          () => decide({ kind: 'edit', content: text }),
+          (err: unknown) => setNotice({ text: `${app.file?.name ?? 'the file'} could not be written: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' }),
+        );
+      // Opened on the file's text only: an editor already open would keep the step's.
+      overlay = own.text === undefined ? <Text dimColor>{cut(`reading ${app.file?.name ?? 'your file'}…`, width)}</Text> : <EditStep proposal={proposal} initial={own.text} title={`Editing ${app.file?.name ?? 'your file'}`} width={width} height={body + 1} onEdit={written} onCancel={toMain} />;
     } else if (proposal) {
       overlay = <EditStep proposal={proposal} width={width} height={body + 1} onEdit={(text) => decide({ kind: 'edit', content: text })} onCancel={toMain} />;
     }
@@ -380,7 +419,7 @@ export function Solve(props: SolveProps) {
   let hints: Hint[] = STREAM_HINTS;
   if (v.outcome) {
     // What happened is said once, by the end line just above (it stays in the scrollback).
-    content = <Ended {...(v.file ? { file: v.file } : {})} backendFailed={backendError} width={width} {...(offered ? { offered } : {})} />;
+    content = <Ended {...(v.file ? { file: v.file } : {})} lang={langLine(sessionLang, props.lang, app.settings.get().langFrom)} backendFailed={backendError} width={width} {...(offered ? { offered } : {})} />;
     hints = endedHints({ canAnother: props.onAnother !== undefined, backendFailed: backendError, canDebugWith: offered !== undefined });
     if (stressable) hints = [{ key: 't', label: 'stress test' }, ...hints];
     if (mode === 'sample' && offered) {
@@ -447,6 +486,7 @@ export function Solve(props: SolveProps) {
       content = <Gate rows={rows} offset={offset} height={mode === 'write' ? body - 1 : body} />;
       // T is offered only where it can run: a program and an input the simulation is about.
       hints = gateHints(proposal, !('why' in traceTarget(proposal, v, sessionLang)));
+      if (inPlace && app.file) hints = inPlaceHints(hints, app.file.name);
     }
   } else {
     state = live?.running ? 'running' : live ? (live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : workingState(live.agent, v.progress?.counters) ?? 'waiting for the model') : '';

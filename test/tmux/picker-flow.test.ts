@@ -20,6 +20,8 @@ describe.skipIf(!HAS_TMUX)('ctrl-f in the picker at 80×24', () => {
     server = await stagedModel({ plan: PLAN });
     launchCli(term, { session: 'pickerflow', args: ['--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24 });
     const picker = await term.until(/Pick a problem \d+ of \d+ · flow codesim/, 'the picker');
+    // The language sessions start in, and where it came from.
+    expect(picker).toMatch(/Pick a problem \d+ of \d+ · flow codesim · python \(from settings\)/);
     const lines = picker.split('\n').filter((l) => l.trim() !== '');
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(80);
     const keys = lines.at(-1)!;

@@ -80,7 +80,7 @@ describe('the keys of the modes', () => {
 
 describe('the settings screen', () => {
   it('lists the approval mode and saves the one picked', async () => {
-    let view: SettingsView = { backend: 'ollama', host: 'http://127.0.0.1:11434', model: 'm', flow: 'codesim', lang: 'python', approval: 'each', budgets: [] };
+    let view: SettingsView = { backend: 'ollama', host: 'http://127.0.0.1:11434', model: 'm', flow: 'codesim', lang: 'python', langFrom: 'from settings', approval: 'each', budgets: [] };
     const saved: [string, string | number][] = [];
     const settings: AppController['settings'] = {
       get: () => view,

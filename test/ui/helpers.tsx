@@ -13,7 +13,8 @@ import { probeBackend } from '../../src/llm/probe.js';
 import type { Problem } from '../../src/problems/types.js';
 import { App } from '../../src/screens/App.js';
 import { createAppController } from '../../src/app/appController.js';
-import type { AppController, ProgramOut } from '../../src/app/controller.js';
+import type { AppController, OwnFile, ProgramOut } from '../../src/app/controller.js';
+import type { Program } from '../../src/runners/types.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import type { FetchOptions } from '../../src/problems/statement/index.js';
 import { settled } from './settled.js';
@@ -73,6 +74,10 @@ export interface StartOptions {
   approval?: string;
   /** `simcoach resume`: the session on this problem continues this journal. */
   resume?: { file: string; problem: Problem };
+  /** `practice --file` / `check SOL --tutor`: the person's own file, and their program as it stands. */
+  file?: OwnFile;
+  langFrom?: string;
+  program?: Program;
 }
 
 export async function startApp(server: FakeServer, problem: Problem | undefined, extra: StartOptions = {}): Promise<Running> {
@@ -90,8 +95,10 @@ export async function startApp(server: FakeServer, problem: Problem | undefined,
     ...(extra.statementFetch ? { statementFetch: extra.statementFetch } : {}),
     ...(extra.programOut ? { programOut: extra.programOut } : {}),
     ...(extra.resume ? { resume: extra.resume } : {}),
+    ...(extra.file ? { file: extra.file } : {}),
+    ...(extra.langFrom ? { langFrom: extra.langFrom } : {}),
   });
-  const r = render(<App app={app} {...(problem ? { initial: problem } : {})} onExit={(c) => finish(c)} />);
+  const r = render(<App app={app} {...(problem ? { initial: problem } : {})} {...(extra.program ? { initialProgram: extra.program } : {})} onExit={(c) => finish(c)} />);
   const frame = (): string => r.lastFrame() ?? '';
   const all = (): string => r.frames.join('\n');
   const press = async (keys: string): Promise<void> => {

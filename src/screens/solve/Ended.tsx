@@ -7,16 +7,17 @@ import type { TestResult } from '../../runners/types.js';
  * (it stays in the scrollback); here only what that line does not say. `offered`: the hidden
  * test a failed Submit can send to the debugger (`d`).
  */
-export function endedRows(file: string | undefined, backendFailed: boolean, width: number, offered?: TestResult): Row[] {
+export function endedRows(file: string | undefined, backendFailed: boolean, width: number, offered?: TestResult, lang?: string): Row[] {
   const lines: Row[] = [];
+  if (lang) lines.push([seg(`language: ${lang}`, { dim: true })]);
   if (offered) lines.push([seg(`d sends ${offered.name} (${offered.verdict}) to the debugger as a new sample; the samples and the Submit then run again`)]);
   if (file) lines.push([seg(`replay it: simcoach replay ${file}`, { dim: true })]);
   if (backendFailed) lines.push([seg('start the server or fix the model (simcoach doctor says how), then press R to go on from the last complete step', { dim: true })]);
   return lines.flatMap((r) => textRows(rowText(r), width, r[0] ?? {}));
 }
 
-export function Ended({ file, backendFailed, width, offered }: { file?: string; backendFailed: boolean; width: number; offered?: TestResult }) {
-  return <Rows rows={endedRows(file, backendFailed, width, offered)} />;
+export function Ended({ file, backendFailed, width, offered, lang }: { file?: string; backendFailed: boolean; width: number; offered?: TestResult; lang?: string }) {
+  return <Rows rows={endedRows(file, backendFailed, width, offered, lang)} />;
 }
 
 /**
