@@ -114,11 +114,11 @@ const INIT_TASK_CMDLINE = '/proc/1/task/1/cmdline';
 /** What a program reads as the command line of its sandbox's pid 1. */
 const INIT_NAME = 'sandbox-init\0';
 /**
- * The program's work dir inside its sandbox: a tmpfs of its own (as are its /tmp, its /dev/shm and
- * a compiler's output dir), sized by workAreaBytes. What it writes there is memory, never the
- * host's disk: a memory cgroup charges it to the run (as shmem, which the peak does not take off),
- * and without one the launcher counts it (its -t); the size bounds each place besides, and nothing
- * of it outlives the sandbox. Its input files are copied in by bubblewrap (--file, from pipes), and
+ * The program's work dir inside its sandbox: a tmpfs of its own (as is a compiler's output dir),
+ * sized by workAreaBytes. What it writes there, and in its /tmp and /dev/shm (tmpfs mounts too), is
+ * memory, never the host's disk: a memory cgroup charges it to the run (as shmem, which the peak
+ * does not take off), and without one the launcher counts it (its -t); nothing of it outlives the
+ * sandbox. The size bounds the work dir besides, to about what the program may write. Its input files are copied in by bubblewrap (--file, from pipes), and
  * what comes back out (an output file, a compiler's output) is sent by the launcher over an fd once
  * the run's processes are gone.
  */
@@ -163,8 +163,9 @@ export async function commandPrefix(cmd: string, visible: string[]): Promise<str
 }
 
 /**
- * The mounts of a sandbox: the fixed base, then `ro` read-only and `rw` writable at their own paths;
- * with `sized`, its /tmp and /dev/shm get that size, and so does a fresh tmpfs at each of its dirs.
+ * The mounts of a sandbox: the fixed base, then `ro` read-only and `rw` writable at their own paths,
+ * and a fresh tmpfs of `sized.bytes` at each of `sized.dirs`. The base's /tmp and /dev/shm are not
+ * sized: a program's scratch space there is bounded by its memory limit, which they count against.
  */
 export async function mountArgs(ro: string[], rw: string[], sized?: { bytes: number; dirs: string[] }): Promise<string[]> {
   base ??= baseMounts();
@@ -172,7 +173,7 @@ export async function mountArgs(ro: string[], rw: string[], sized?: { bytes: num
   const made = new Set(['/etc', '/dev', '/proc', '/tmp']);
   const size = sized ? ['--size', String(sized.bytes)] : [];
   return [
-    ...(await base).flatMap((a) => (a === '--tmpfs' ? [...size, a] : [a])),
+    ...(await base),
     ...parents([...ro, ...rw, ...(sized?.dirs ?? [])], made),
     ...ro.flatMap((p) => ['--ro-bind', p, p]),
     ...rw.flatMap((p) => ['--bind', p, p]),
