@@ -109,10 +109,13 @@ export class RunGroup {
   }
 
   /**
-   * The peak of the program's own memory. The group's peak also counts the page cache of files
-   * it wrote (a program writing 1 GB into its directory would look like 1 GB of memory); those
-   * pages are still charged at the end, so their size is taken off. A program that frees memory
-   * and then writes files can be under-reported; one that only allocates is exact.
+   * The peak of the program's memory. The group's peak also counts the page cache of files on disk
+   * it read or wrote (its toolchain's, a host dir where no tmpfs is), which is not its memory:
+   * those pages are still charged at the end, so their size (the *_file LRU lists) is taken off.
+   * What it wrote into its tmpfs mounts (work dir, /tmp, /dev/shm) is not on those lists but is
+   * charged as shmem (memory.stat's total_shmem, on the anon or unevictable lists), so it stays in
+   * the peak, mapped or not: it is memory the program holds. A program that frees memory and then
+   * reads files can be under-reported; one that only allocates is exact.
    */
   async peakMemoryBytes(): Promise<number | null> {
     const peak = await this.readNumber('memory', 'memory.max_usage_in_bytes');
