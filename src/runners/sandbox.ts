@@ -118,9 +118,9 @@ const INIT_NAME = 'sandbox-init\0';
  * sized by workAreaBytes. What it writes there, and in its /tmp and /dev/shm (tmpfs mounts too), is
  * memory, never the host's disk: a memory cgroup charges it to the run (as shmem, which the peak
  * does not take off), and without one the launcher counts it (its -t); nothing of it outlives the
- * sandbox. The size bounds the work dir besides, to about what the program may write. Its input files are copied in by bubblewrap (--file, from pipes), and
- * what comes back out (an output file, a compiler's output) is sent by the launcher over an fd once
- * the run's processes are gone.
+ * sandbox. The size bounds the work dir besides, to about what the program may write. Its input
+ * files are copied in by bubblewrap (--file, from pipes), and what comes back out (an output file,
+ * a compiler's output) is sent by the launcher over an fd once the run's processes are gone.
  */
 const WORK_IN = '/sc-work';
 /** Room in a work area beside the output limit and the input files: scratch files, a compiler's temporaries. */
@@ -184,7 +184,7 @@ export async function mountArgs(ro: string[], rw: string[], sized?: { bytes: num
 /** The namespaces every sandbox gets: no network, its own PIDs, IPC and host name; it dies with us. */
 export const NAMESPACE_ARGS = ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session'];
 
-/** The places a sealed run may write, each a sized tmpfs: its work dir, /tmp, /dev/shm and the compiler's output dir. */
+/** The places a sealed run may write, each a tmpfs: its work dir, /tmp, /dev/shm and a compiler's output dir. */
 function tmpfsDirs(spec: SandboxSpec): string[] {
   return [WORK_IN, '/tmp', '/dev/shm', ...(spec.writable ? [spec.writable] : [])];
 }
