@@ -1,12 +1,12 @@
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-/** A `.c` import is its source text, as esbuild's text loader makes it in the bundle (scripts/build.mjs). */
+/** A `.c` or `.sh` import is its source text, as esbuild's text loader makes it in the bundle (scripts/build.mjs). */
 const cAsText: Plugin = {
   name: 'c-as-text',
   enforce: 'pre',
   transform(code, id) {
-    return id.endsWith('.c') ? { code: `export default ${JSON.stringify(code)};`, map: null } : undefined;
+    return id.endsWith('.c') || id.endsWith('.sh') ? { code: `export default ${JSON.stringify(code)};`, map: null } : undefined;
   },
 };
 

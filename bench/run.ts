@@ -2,6 +2,7 @@
 // layer against its own baseline in the same run, so the numbers travel between machines.
 import * as ui from './ui.js';
 import * as judge from './judge.js';
+import * as judgePerTest from './judgePerTest.js';
 import * as stress from './stress.js';
 import * as llm from './llm.js';
 import * as engine from './engine.js';
@@ -14,6 +15,7 @@ import * as archive from './archive.js';
 const sections: Record<string, { run(): Promise<void>; about: string }> = {
   ui: { ...ui, about: 'start-up and first frame against bare node; CPU while a long answer streams' },
   judge: { ...judge, about: 'judge throughput: parallel vs sequential, overhead vs a bare spawn, build cache' },
+  pertest: { ...judgePerTest, about: 'the per-test sandbox path as root: cost per test against a bare spawn, a compile' },
   stress: { ...stress, about: 'stress rounds per second (generator, brute force, solution) against bare spawns' },
   llm: { ...llm, about: 'backend overhead vs raw fetch, cancel latency, prompt-token accounting' },
   engine: { ...engine, about: 'step overhead, journal throughput, cancel latency, replay speed' },

@@ -50,6 +50,7 @@
 #include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -714,23 +715,56 @@ static void serve(void) {
    every process the program leaves (a child subreaper), so that it waits for all of them: wait4's
    rusage then holds the CPU time (user + system) of the whole tree and the largest peak RSS of any
    of its processes, with or without a cgroup, root or not. Meanwhile it samples the tree from /proc
-   every SAMPLE_MS (CPU time and the sum of the RSS of its live processes) and kills it at the CPU,
-   wall-clock or memory limit, so a memory limit needs no address-space limit (which the JVM and
+   every -i milliseconds (CPU time and the sum of the RSS of its live processes) and kills it at the
+   CPU, wall-clock or memory limit, so a memory limit needs no address-space limit (which the JVM and
    Node cannot run under). When the program ends, what it left is killed and reaped, and one line
    goes to the report fd (-r):
      status cpu_us wall_us maxrss_kb tree_peak_kb procs cpu_over wall_over mem_over aborted
    procs is the most processes seen alive at once: above 1 the tree's memory is a sum of samples,
    not one process's exact peak. A byte or EOF on the report fd (it is a socket) kills the tree:
    simcoach's abort, its output limit, or simcoach gone. Nothing runs outside the groups, whenever
-   simcoach dies. */
-#define SAMPLE_MS 5
+   simcoach dies.
+   The program's writable places are tmpfs mounts (-t, each): what it writes there is memory, not
+   disk. Without a memory cgroup (-m) nothing else would count it, so their growth since the start is
+   added to the tree's memory, less what of it the tree has mapped (already in its RSS). After the
+   report, what simcoach takes back (-x, each: an output file, a compiler's output dir) goes to the
+   send fd (-s), read only now that no process of the run is left to change it (see send()). */
 #define TREE_MAX 4096
+#define GATE_PATHS 8
+#ifndef TMPFS_MAGIC
+#define TMPFS_MAGIC 0x01021994
+#endif
 
 struct tree_now {
   long long cpu_ticks; /* user + system of the live processes and of the children they reaped */
   long long rss_pages;
+  long long shmem_kb;  /* of that RSS, what maps shared memory (tmpfs files among it); only when asked */
   int procs;
 };
+
+/* A process's RssShmem (kB) from its status: 0 when it cannot be read. */
+static long long proc_shmem_kb(pid_t pid) {
+  char path[64], b[4096];
+  snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  ssize_t r = read(fd, b, sizeof b - 1);
+  close(fd);
+  if (r <= 0) return 0;
+  b[r] = 0;
+  char *p = strstr(b, "\nRssShmem:");
+  return p ? atoll(p + 10) : 0;
+}
+
+/* How much the tmpfs mounts hold (kB): used blocks, the same whoever wrote them. */
+static long long tmpfs_used_kb(char **paths, int n) {
+  long long kb = 0;
+  for (int i = 0; i < n; i++) {
+    struct statfs f;
+    if (statfs(paths[i], &f) == 0 && f.f_type == TMPFS_MAGIC) kb += (long long)(f.f_blocks - f.f_bfree) * (long long)f.f_bsize / 1024;
+  }
+  return kb;
+}
 
 /* One process's /proc/PID/stat: its threads, CPU ticks (with reaped children's) and resident pages. */
 static int proc_stat(pid_t pid, long long *ticks, long long *rss, long *threads) {
@@ -800,9 +834,9 @@ static int children_of(pid_t pid, long threads, pid_t *out, int n, int max) {
 
 /* Everything below us now: our children (the program and the orphans we adopted) and theirs. With
    kill set, each gets SIGKILL as it is found. */
-static struct tree_now walk(int kill_all) {
+static struct tree_now walk(int kill_all, int want_shmem) {
   static pid_t q[TREE_MAX];
-  struct tree_now t = { 0, 0, 0 };
+  struct tree_now t = { 0, 0, 0, 0 };
   int n = children_of(getpid(), 1, q, 0, TREE_MAX);
   for (int i = 0; i < n; i++) {
     if (kill_all) kill(q[i], SIGKILL);
@@ -811,6 +845,7 @@ static struct tree_now walk(int kill_all) {
     if (proc_stat(q[i], &ticks, &rss, &threads)) continue;
     t.cpu_ticks += ticks;
     t.rss_pages += rss;
+    if (want_shmem) t.shmem_kb += proc_shmem_kb(q[i]);
     t.procs++;
     n = children_of(q[i], threads, q, n, TREE_MAX);
   }
@@ -828,9 +863,84 @@ static void reap(pid_t main_pid, int *st, int *main_done) {
   }
 }
 
+static void write_fd(int fd, const char *b, size_t n) {
+  while (n > 0) {
+    ssize_t w = write(fd, b, n);
+    if (w < 0 && errno == EINTR) continue;
+    /* simcoach is gone: nobody reads what is sent. */
+    if (w <= 0) return;
+    b += w;
+    n -= (size_t)w;
+  }
+}
+
+/* What send() may still send, in bytes: no more than the tmpfs mounts can hold. */
+static long long send_budget;
+
+/* Sends one file (its first n bytes) or, where it ends early, zeros in its place: the stream stays whole. */
+static void send_file(int out, int fd, long long n) {
+  off_t off = 0;
+  while (n > 0) {
+    ssize_t w = sendfile(out, fd, &off, (size_t)(n < (1 << 30) ? n : (1 << 30)));
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      static const char zeros[4096];
+      while (n > 0) {
+        size_t k = (size_t)n < sizeof zeros ? (size_t)n : sizeof zeros;
+        write_fd(out, zeros, k);
+        n -= (long long)k;
+      }
+      return;
+    }
+    n -= w;
+  }
+}
+
+/* Sends name (under dirfd) to out, as -x number k: "f K MODE SIZE PATH\n" and SIZE bytes for a file,
+   "d K PATH\n" for a directory and then what it holds, PATH relative to the -x path ("." for
+   itself). The program wrote these and may have left anything, so: each step is an openat from
+   the directory's fd with O_NOFOLLOW (a link is never followed; only regular files and directories
+   are sent), nothing off a tmpfs is sent (the -x paths are tmpfs mounts or files in one), a FIFO
+   never blocks us (O_NONBLOCK), the depth is bounded, and names a line cannot carry are left out.
+   No process of the run is left to change anything meanwhile. */
+static void send_at(int out, int k, int dirfd, const char *name, const char *rel, int depth) {
+  int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return;
+  struct stat st;
+  struct statfs sf;
+  char h[1200];
+  if (fstat(fd, &st) || fstatfs(fd, &sf) || sf.f_type != TMPFS_MAGIC) {
+    close(fd);
+    return;
+  }
+  if (S_ISREG(st.st_mode) && st.st_size <= send_budget) {
+    send_budget -= st.st_size;
+    int n = snprintf(h, sizeof h, "f %d %o %lld %s\n", k, (unsigned)(st.st_mode & 0777), (long long)st.st_size, rel);
+    write_fd(out, h, (size_t)n);
+    send_file(out, fd, (long long)st.st_size);
+  } else if (S_ISDIR(st.st_mode) && depth < 16) {
+    int n = snprintf(h, sizeof h, "d %d %s\n", k, rel);
+    write_fd(out, h, (size_t)n);
+    int dfd = dup(fd);
+    DIR *d = dfd < 0 ? NULL : fdopendir(dfd);
+    if (!d && dfd >= 0) close(dfd);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") || strchr(e->d_name, '\n')) continue;
+      char child[1024];
+      int c = strcmp(rel, ".") ? snprintf(child, sizeof child, "%s/%s", rel, e->d_name) : snprintf(child, sizeof child, "%s", e->d_name);
+      if (c <= 0 || (size_t)c >= sizeof child) continue;
+      send_at(out, k, fd, e->d_name, child, depth + 1);
+    }
+    if (d) closedir(d);
+  }
+  close(fd);
+}
+
 static int gate(int argc, char **argv) {
-  int ncg = 0, rep = -1;
-  long long cpu_ms = 0, wall_ms = 0, mem = 0;
+  int ncg = 0, rep = -1, out = -1, ntmp = 0, nsend = 0;
+  long long cpu_ms = 0, wall_ms = 0, mem = 0, sample_ms = 0;
+  char *tmp[GATE_PATHS], *sends[GATE_PATHS];
   int i = 0;
   for (; i + 1 < argc && strcmp(argv[i], "--"); i += 2) {
     long long v = atoll(argv[i + 1]);
@@ -839,8 +949,15 @@ static int gate(int argc, char **argv) {
     else if (!strcmp(argv[i], "-c")) cpu_ms = v;
     else if (!strcmp(argv[i], "-w")) wall_ms = v;
     else if (!strcmp(argv[i], "-m")) mem = v;
+    else if (!strcmp(argv[i], "-i")) sample_ms = v;
+    else if (!strcmp(argv[i], "-s")) out = (int)v;
+    else if (!strcmp(argv[i], "-l")) send_budget = v;
+    else if (!strcmp(argv[i], "-t") && ntmp < GATE_PATHS) tmp[ntmp++] = argv[i + 1];
+    else if (!strcmp(argv[i], "-x") && nsend < GATE_PATHS) sends[nsend++] = argv[i + 1];
     else { errno = EINVAL; die("gate options"); }
   }
+  /* How often to sample is simcoach's (GATE_SAMPLE_MS in gate.ts): one number, stated once. */
+  if (sample_ms <= 0 || sample_ms > 1000) { errno = EINVAL; die("gate: no sample interval (-i)"); }
   if (i >= argc || strcmp(argv[i], "--") || i + 1 >= argc) { errno = EINVAL; die("gate: no program"); }
   char **prog = argv + i + 1;
   if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)) die("subreaper");
@@ -849,6 +966,10 @@ static int gate(int argc, char **argv) {
   long page = sysconf(_SC_PAGESIZE);
   if (tck <= 0) tck = 100;
   if (page <= 0) page = 4096;
+  /* The tmpfs mounts are counted only where no cgroup counts them: from what they held at the start
+     (the input files, which are not the program's). */
+  if (!mem) ntmp = 0;
+  long long files0 = tmpfs_used_kb(tmp, ntmp);
   double t0 = now_ms();
   pid_t c = fork();
   if (c < 0) die("fork");
@@ -877,7 +998,7 @@ static int gate(int argc, char **argv) {
   double wall = 0;
   while (!main_done) {
     struct pollfd p[2] = { { pfd, POLLIN, 0 }, { rep, POLLIN, 0 } };
-    int n = poll(p, 2, SAMPLE_MS);
+    int n = poll(p, 2, (int)sample_ms);
     if (n < 0 && errno != EINTR) break;
     if (p[1].revents) {
       char b[16];
@@ -889,9 +1010,12 @@ static int gate(int argc, char **argv) {
     if (main_done || aborted) break;
     struct rusage done;
     getrusage(RUSAGE_CHILDREN, &done);
-    struct tree_now t = walk(0);
+    long long files_kb = tmpfs_used_kb(tmp, ntmp) - files0;
+    struct tree_now t = walk(0, files_kb > 0);
     long long cpu_us = usec(done.ru_utime) + usec(done.ru_stime) + t.cpu_ticks * 1000000LL / tck;
     long long rss_kb = t.rss_pages * page / 1024;
+    /* What its files hold beyond what it maps of them (mapped pages are in its RSS already). */
+    if (files_kb > t.shmem_kb) rss_kb += files_kb - t.shmem_kb;
     if (rss_kb > tree_peak_kb) tree_peak_kb = rss_kb;
     if (t.procs > procs) procs = t.procs;
     if (cpu_ms > 0 && cpu_us > cpu_ms * 1000LL) cpu_over = 1;
@@ -903,7 +1027,7 @@ static int gate(int argc, char **argv) {
      is reaped, so its time counts and nothing outlives the run. */
   kill(-c, SIGKILL);
   for (;;) {
-    struct tree_now t = walk(1);
+    struct tree_now t = walk(1, 0);
     reap(c, &st, &main_done);
     if (t.procs == 0) {
       int s;
@@ -919,12 +1043,21 @@ static int gate(int argc, char **argv) {
   getrusage(RUSAGE_CHILDREN, &ru);
   long long cpu_us = usec(ru.ru_utime) + usec(ru.ru_stime);
   if (cpu_ms > 0 && cpu_us > cpu_ms * 1000LL) cpu_over = 1;
-  if (mem > 0 && (long long)ru.ru_maxrss * 1024 > mem) mem_over = 1;
+  /* Its files are still there: at the end the tree held at least those. */
+  long long files_end = tmpfs_used_kb(tmp, ntmp) - files0;
+  if (files_end > tree_peak_kb) tree_peak_kb = files_end;
+  if (mem > 0 && ((long long)ru.ru_maxrss * 1024 > mem || tree_peak_kb * 1024 > mem)) mem_over = 1;
   if (rep >= 0) {
     char b[256];
     int n = snprintf(b, sizeof b, "%d %lld %lld %ld %lld %d %d %d %d %d\n", st, cpu_us, (long long)(wall * 1000), ru.ru_maxrss, tree_peak_kb, procs,
                      cpu_over, wall_over, mem_over, aborted);
     if (write(rep, b, (size_t)n) != n) { /* simcoach is gone: nobody reads the figures */ }
+  }
+  if (out >= 0) {
+    /* An aborted run's files are nobody's: only the end of the stream goes. */
+    for (int k = 0; k < nsend && !aborted; k++) send_at(out, k, AT_FDCWD, sends[k], ".", 0);
+    write_fd(out, "e\n", 2);
+    close(out);
   }
   if (WIFEXITED(st)) return WEXITSTATUS(st);
   return 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
@@ -933,6 +1066,6 @@ static int gate(int argc, char **argv) {
 int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "serve") == 0) serve();
   if (argc >= 3 && strcmp(argv[1], "gate") == 0) return gate(argc - 2, argv + 2);
-  fprintf(stderr, "usage: supervisor serve | gate [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] -- PROGRAM [ARGS...]\n");
+  fprintf(stderr, "usage: supervisor serve | gate -i SAMPLE_MS [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] [-t TMPFS]... [-s FD -l BYTES -x PATH...] -- PROGRAM [ARGS...]\n");
   return 2;
 }

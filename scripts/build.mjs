@@ -76,8 +76,9 @@ const result = await build({
   minify: true,
   sourcemap: false,
   legalComments: 'none',
-  // native/supervisor.c travels inside the bundle as a string and is compiled on first use.
-  loader: { '.c': 'text' },
+  // native/supervisor.c travels inside the bundle as a string and is compiled on first use; the
+  // reaper's shell script (native/reaper.sh) as a string too.
+  loader: { '.c': 'text', '.sh': 'text' },
   chunkNames: 'chunks/[name]-[hash]',
   define: {
     'process.env.NODE_ENV': '"production"',

@@ -27,7 +27,9 @@ const MESSAGE_MAX = 4000;
 /**
  * The compiler's file-size limit: what its object files and the binary need. A static array with
  * an initializer (`int dp[1000000] = {1};`, common in contest C++) puts megabytes into .data, so
- * this is far above the message's size; only the message is cut (trimMessage).
+ * this is far above the message's size; only the message is cut (trimMessage). It also sizes the
+ * compiler's writable places: its work dir (its temporaries) and its output dir are each a tmpfs
+ * of this, the sources and 16 MiB (workAreaBytes), charged to its memory limit, never the disk.
  */
 const COMPILE_FILE_MAX = 256 << 20;
 

@@ -38,7 +38,7 @@ export const SANDBOX_UID = 65534;
 export const LEVELS = {
   bwrap:
     `bubblewrap: uid ${SANDBOX_UID} (or yours, never root), no capabilities, no_new_privs; sees only the toolchains and its ` +
-    'program (read-only), a private /tmp and work dir (its only writable places), /dev null/zero/full/random/urandom, ' +
+    'program (read-only), a private /tmp and work dir (its only writable places, tmpfs counted as its memory), /dev null/zero/full/random/urandom, ' +
     'its own /proc (read-only, /proc/sys too); no network, no other process, no /root, /home, /etc secrets or host ' +
     'sockets; killed with simcoach',
   none:

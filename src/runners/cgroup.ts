@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, readdir, rmdir, writeFile, access, constants } from 'node:fs/promises';
-import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import { reap } from './reaper.js';
 
 // cgroup v1 controllers, one hierarchy each. A fresh group per run gives the exact peak memory
 // and CPU time of the whole process tree (a direct child's ru_maxrss would inherit our own
@@ -57,49 +56,6 @@ export async function sweepStale(parent: string): Promise<void> {
   }
 }
 
-// Our own run groups are removed by us, but a simcoach killed outright (SIGKILL) removes
-// nothing. A small watcher started with the first group reads a pipe from us and sees EOF the
-// moment we are gone, however we die; it then kills whatever is left in our groups and removes
-// them. It lives exactly as long as we do.
-const REAPER = [
-  'pid=$1; shift',
-  'read -r _ || true',
-  'i=0',
-  'while [ $i -lt 200 ]; do',
-  '  left=0',
-  '  for p in "$@"; do',
-  '    for d in "$p"/run-"$pid"-*; do',
-  '      [ -d "$d" ] || continue',
-  '      while read -r q; do kill -9 "$q" 2>/dev/null; done < "$d/cgroup.procs"',
-  '      rmdir "$d" 2>/dev/null || left=1',
-  '    done',
-  '  done',
-  // A run's processes carry its marker from the start, before they join its groups (that is
-  // after bubblewrap's set-up): find those by the marker too, or one could outlive us.
-  '  for f in $(grep -las "SIMCOACH_RUN=$pid-" /proc/[0-9]*/environ 2>/dev/null); do',
-  '    q=${f#/proc/}; kill -9 "${q%/environ}" 2>/dev/null && left=1',
-  '  done',
-  '  [ $left = 0 ] && exit 0',
-  '  i=$((i+1)); sleep 0.05',
-  'done',
-].join('\n');
-
-let reaper: ChildProcess | null = null;
-
-function ensureReaper(controllers: Controller[]): void {
-  // SIMCOACH_REAPER=0 is for the tests that show the sandboxes die with simcoach on their own.
-  if (reaper || process.env.SIMCOACH_REAPER === '0') return;
-  const parents = controllers.map((c) => join(ROOT, c, PARENT));
-  reaper = spawn('/bin/sh', ['-c', REAPER, 'sc-reaper', String(process.pid), ...parents], {
-    stdio: ['pipe', 'ignore', 'ignore'],
-    // Its own process group: a Ctrl-C that stops us must leave it to clean up after us.
-    detached: true,
-  });
-  reaper.on('error', () => {});
-  reaper.unref();
-  (reaper.stdin as Socket | null)?.unref();
-}
-
 let seq = 0;
 
 /** One run's groups; `procsFiles` are written by the launcher with its own pid before exec. */
@@ -110,7 +66,8 @@ export class RunGroup {
     const name = `run-${process.pid}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
     const dirs: Partial<Record<Controller, string>> = {};
     const group = new RunGroup(dirs);
-    ensureReaper(controllers);
+    // Our groups are removed by us; those of a simcoach killed outright, by its reaper.
+    reap({ groups: controllers.map((c) => join(ROOT, c, PARENT)) });
     try {
       await Promise.all(
         controllers.map(async (c) => {
@@ -152,10 +109,13 @@ export class RunGroup {
   }
 
   /**
-   * The peak of the program's own memory. The group's peak also counts the page cache of files
-   * it wrote (a program writing 1 GB into its directory would look like 1 GB of memory); those
-   * pages are still charged at the end, so their size is taken off. A program that frees memory
-   * and then writes files can be under-reported; one that only allocates is exact.
+   * The peak of the program's memory. The group's peak also counts the page cache of files on disk
+   * it read or wrote (its toolchain's, a host dir where no tmpfs is), which is not its memory:
+   * those pages are still charged at the end, so their size (the *_file LRU lists) is taken off.
+   * What it wrote into its tmpfs mounts (work dir, /tmp, /dev/shm) is not on those lists but is
+   * charged as shmem (memory.stat's total_shmem, on the anon or unevictable lists), so it stays in
+   * the peak, mapped or not: it is memory the program holds. A program that frees memory and then
+   * reads files can be under-reported; one that only allocates is exact.
    */
   async peakMemoryBytes(): Promise<number | null> {
     const peak = await this.readNumber('memory', 'memory.max_usage_in_bytes');

@@ -2,7 +2,7 @@
 // whole tree of a run is reaped, with what wait4 and its watcher measured.
 import { constants as osConstants } from 'node:os';
 
-/** How often the launcher samples the tree (CPU, resident memory); it must match SAMPLE_MS in the C. */
+/** How often the launcher samples the tree (CPU, resident memory): passed to it as -i, its one source. */
 export const GATE_SAMPLE_MS = 5;
 
 /** The launcher's figures for one run: rusage of the whole waited tree, and what its watcher saw. */
@@ -36,4 +36,44 @@ export function waitStatus(st: number): { exitCode: number | null; signal: strin
   if (sig === 0) return { exitCode: (st >> 8) & 0xff, signal: null };
   const name = Object.entries(osConstants.signals).find(([, v]) => v === sig)?.[0];
   return { exitCode: null, signal: name ?? `signal ${sig}` };
+}
+
+/** One entry the launcher sent back after a run (send_at in the C): a file and its bytes, or a directory. */
+export interface SentEntry {
+  /** Which of the paths asked for (-x, in order) it is under. */
+  k: number;
+  /** Relative to that path ("." for the path itself), as the launcher read it: not yet checked. */
+  path: string;
+  /** The file's permission bits; null for a directory. */
+  mode: number | null;
+  data: Buffer | null;
+}
+
+/**
+ * The launcher's stream of sent entries, up to its end line. A stream cut short (the launcher
+ * killed) or out of form gives what came whole before it, and `complete` false.
+ */
+export function parseSent(buf: Buffer): { entries: SentEntry[]; complete: boolean } {
+  const entries: SentEntry[] = [];
+  let at = 0;
+  while (at < buf.length) {
+    const nl = buf.indexOf(10, at);
+    if (nl < 0) break;
+    const line = buf.subarray(at, nl).toString('utf8');
+    at = nl + 1;
+    if (line === 'e') return { entries, complete: true };
+    const file = /^f (\d+) ([0-7]+) (\d+) (.+)$/.exec(line);
+    const dir = /^d (\d+) (.+)$/.exec(line);
+    if (file) {
+      const size = Number(file[3]);
+      if (at + size > buf.length) break;
+      entries.push({ k: Number(file[1]), path: file[4]!, mode: parseInt(file[2]!, 8), data: buf.subarray(at, at + size) });
+      at += size;
+    } else if (dir) {
+      entries.push({ k: Number(dir[1]), path: dir[2]!, mode: null, data: null });
+    } else {
+      break;
+    }
+  }
+  return { entries, complete: false };
 }

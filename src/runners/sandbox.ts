@@ -11,16 +11,20 @@ import { RunGroup } from './cgroup.js';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { baseMounts, parents, toolchainPrefix } from './mounts.js';
 import { supervisorBinary } from './supervisor.js';
-import { parseGateReport, waitStatus } from './gate.js';
+import { GATE_SAMPLE_MS, parseGateReport, parseSent, waitStatus, type SentEntry } from './gate.js';
 
 export interface SandboxSpec {
   cmd: string;
   args: string[];
-  /** Files written into the fresh work directory (the cwd and the only writable place). */
+  /** Files put into the fresh work directory (the cwd), read-only to the program. */
   files?: Record<string, string | Buffer>;
   /** Paths the program must be able to read even where the sandbox hides /tmp (build outputs). */
   readable?: string[];
-  /** An extra directory the program may write (a compiler's output directory). */
+  /**
+   * An extra directory the program may write (a compiler's output directory): an empty directory
+   * of ours. Inside the sandbox a sized tmpfs is at its path; what the program left there is copied
+   * into it after the run.
+   */
   writable?: string;
   /** The program's input; a stream (an interactor's output) is piped in as it comes. */
   stdin: string | Buffer | Readable;
@@ -109,6 +113,39 @@ const INIT_CMDLINE = '/proc/1/cmdline';
 const INIT_TASK_CMDLINE = '/proc/1/task/1/cmdline';
 /** What a program reads as the command line of its sandbox's pid 1. */
 const INIT_NAME = 'sandbox-init\0';
+/**
+ * The program's work dir inside its sandbox: a tmpfs of its own (as is a compiler's output dir),
+ * sized by workAreaBytes. What it writes there, and in its /tmp and /dev/shm (tmpfs mounts too), is
+ * memory, never the host's disk: a memory cgroup charges it to the run (as shmem, which the peak
+ * does not take off), and without one the launcher counts it (its -t); nothing of it outlives the
+ * sandbox. The size bounds the work dir besides, to about what the program may write. Its input
+ * files are copied in by bubblewrap (--file, from pipes), and what comes back out (an output file,
+ * a compiler's output) is sent by the launcher over an fd once the run's processes are gone.
+ */
+const WORK_IN = '/sc-work';
+/** Room in a work area beside the output limit and the input files: scratch files, a compiler's temporaries. */
+const WORK_ROOM = 16 << 20;
+
+/** The bytes of the files a run gets in its work dir. */
+function filesBytes(spec: SandboxSpec): number {
+  return Object.values(spec.files ?? {}).reduce((a, c) => a + (typeof c === 'string' ? Buffer.byteLength(c) : c.length), 0);
+}
+
+/** The size of each of a run's writable places: what it may write (its output limit) and its input files, and room. */
+export function workAreaBytes(spec: SandboxSpec): number {
+  return spec.outputBytes + filesBytes(spec) + WORK_ROOM;
+}
+
+/**
+ * Where a run's files are: `base` is its host dir (ours alone: pid 1's stand-in, the stdin file);
+ * `work` is the program's cwd. Sealed, that is WORK_IN, a tmpfs inside the sandbox; otherwise (no
+ * bubblewrap, or no launcher to send files back) a host dir under `base`.
+ */
+interface Place {
+  base: string;
+  work: string;
+  sealed: boolean;
+}
 
 
 let base: Promise<string[]> | null = null;
@@ -125,27 +162,43 @@ export async function commandPrefix(cmd: string, visible: string[]): Promise<str
   return prefix;
 }
 
-/** The mounts of a sandbox: the fixed base, then `ro` read-only and `rw` writable at their own paths. */
-export async function mountArgs(ro: string[], rw: string[]): Promise<string[]> {
+/**
+ * The mounts of a sandbox: the fixed base, then `ro` read-only and `rw` writable at their own paths,
+ * and a fresh tmpfs of `sized.bytes` at each of `sized.dirs`. The base's /tmp and /dev/shm are not
+ * sized: a program's scratch space there is bounded by its memory limit, which they count against.
+ */
+export async function mountArgs(ro: string[], rw: string[], sized?: { bytes: number; dirs: string[] }): Promise<string[]> {
   base ??= baseMounts();
   // /etc, /dev, /proc and /tmp are made by the base list.
   const made = new Set(['/etc', '/dev', '/proc', '/tmp']);
+  const size = sized ? ['--size', String(sized.bytes)] : [];
   return [
     ...(await base),
-    ...parents([...ro, ...rw], made),
+    ...parents([...ro, ...rw, ...(sized?.dirs ?? [])], made),
     ...ro.flatMap((p) => ['--ro-bind', p, p]),
     ...rw.flatMap((p) => ['--bind', p, p]),
+    ...(sized?.dirs ?? []).flatMap((d) => ['--perms', '1777', ...size, '--tmpfs', d]),
   ];
 }
 
 /** The namespaces every sandbox gets: no network, its own PIDs, IPC and host name; it dies with us. */
 export const NAMESPACE_ARGS = ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session'];
 
-async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLater: boolean, gate: string | null, gateArgs: string[]): Promise<string[]> {
-  const visible = [...(spec.readable ?? []), work, ...(spec.writable ? [spec.writable] : [])];
+/** The places a sealed run may write, each a tmpfs: its work dir, /tmp, /dev/shm and a compiler's output dir. */
+function tmpfsDirs(spec: SandboxSpec): string[] {
+  return [WORK_IN, '/tmp', '/dev/shm', ...(spec.writable ? [spec.writable] : [])];
+}
+
+async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLater: boolean, gate: string | null, gateArgs: string[], fileFds: number[]): Promise<string[]> {
+  const { work, sealed } = place;
+  const visible = [...(spec.readable ?? []), ...(sealed ? [] : [work]), ...(spec.writable ? [spec.writable] : [])];
   const tool = await commandPrefix(spec.cmd, visible);
   const ro = [...(tool ? [tool] : []), ...(spec.readable ?? [])];
-  const rw = [work, ...(spec.writable ? [spec.writable] : [])];
+  const rw = sealed ? [] : [work, ...(spec.writable ? [spec.writable] : [])];
+  const sized = sealed ? { bytes: workAreaBytes(spec), dirs: [WORK_IN, ...(spec.writable ? [spec.writable] : [])] } : undefined;
+  // Each input file is copied into the tmpfs from a pipe, root's and read-only (the dir is sticky,
+  // so it stays as given); the program makes its own files beside them.
+  const files = Object.keys(spec.files ?? {}).flatMap((name, i) => ['--perms', '0644', '--file', String(fileFds[i]), join(WORK_IN, name)]);
   const drop = iso.runAs && iso.setpriv
     ? [
         // Set-up done as root; the program gets an unprivileged uid, no groups, no capability
@@ -157,13 +210,14 @@ async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLa
   return [
     iso.bwrap!,
     ...(iso.runAs ? [] : ['--unshare-user', '--cap-drop', 'ALL']),
-    ...(await mountArgs(ro, rw)),
+    ...(await mountArgs(ro, rw, sized)),
+    ...(sealed ? files : []),
     ...(gate ? ['--ro-bind', gate, GATE] : []),
     // Pid 1's command line is readable by all: without the launcher it is bubblewrap's own, every
     // mount with its host path; with it, the limits. The program sees a name instead.
     // The file sits alone in a dir the sandbox does not have, so the host path /proc/self/mountinfo
     // names for this mount leads nowhere inside.
-    ...[INIT_CMDLINE, INIT_TASK_CMDLINE].flatMap((p) => ['--ro-bind', join(dirname(work), 'pid1', 'cmdline'), p]),
+    ...[INIT_CMDLINE, INIT_TASK_CMDLINE].flatMap((p) => ['--ro-bind', join(place.base, 'pid1', 'cmdline'), p]),
     // The launcher is the sandbox's pid 1: the program's kill(-1) finds no other process (init is
     // never a target), and whatever it orphans comes to the launcher to be measured and reaped.
     ...NAMESPACE_ARGS, ...(gate ? ['--as-pid-1'] : []), '--chdir', work,
@@ -253,15 +307,23 @@ async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
 /** Runs one program once in a fresh sandbox and reports what happened; never throws for the program's sake. */
 export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   const iso = await requireIsolation();
+  // The supervisor launches every run when it can, at every level: it puts the program in the
+  // groups (when there are any), sets its seccomp filter, measures its whole tree, keeps it under
+  // its limits where no cgroup does, and sends back what the run wrote for us.
+  const gate = await supervisorBinary();
   const base = await makeTempDir('run');
-  const work = join(base, 'work');
-  await mkdir(work);
+  const sealed = iso.namespaces === 'bwrap' && gate !== null;
+  const place: Place = { base, work: sealed ? WORK_IN : join(base, 'work'), sealed };
   await mkdir(join(base, 'pid1'));
   await writeFile(join(base, 'pid1', 'cmdline'), INIT_NAME);
-  for (const [name, content] of Object.entries(spec.files ?? {})) await writeFile(join(work, name), content);
-  if (iso.runAs) {
-    await chown(work, iso.runAs.uid, iso.runAs.gid);
-    if (spec.writable) await chownTree(spec.writable, iso.runAs.uid, iso.runAs.gid);
+  if (!sealed) {
+    // No tmpfs of its own: a host dir, bounded per file only (no launcher, or no bubblewrap).
+    await mkdir(place.work);
+    for (const [name, content] of Object.entries(spec.files ?? {})) await writeFile(join(place.work, name), content);
+    if (iso.runAs) {
+      await chown(place.work, iso.runAs.uid, iso.runAs.gid);
+      if (spec.writable) await chownTree(spec.writable, iso.runAs.uid, iso.runAs.gid);
+    }
   }
   const streamed = spec.stdin instanceof Readable;
   if (!(spec.stdin instanceof Readable)) await writeFile(join(base, 'stdin'), spec.stdin);
@@ -271,15 +333,42 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
     group = iso.cgroups.length
       ? await RunGroup.create(iso.cgroups, { memoryBytes: spec.memoryBytes, pids: spec.pids + 8 })
       : null;
-    const r = await execute(iso, spec, work, stdinFile?.fd ?? 'pipe', group);
-    return spec.outputFile === undefined ? r : { ...r, ...(await readOutputFile(join(work, spec.outputFile), spec.outputBytes)) };
+    const { result, sent } = await execute(iso, spec, place, gate, stdinFile?.fd ?? 'pipe', group);
+    if (sealed && spec.writable && !result.aborted) await restoreTree(spec.writable, sent.filter((e) => e.k === (spec.outputFile === undefined ? 0 : 1)));
+    if (spec.outputFile === undefined) return result;
+    if (!sealed) return { ...result, ...(await readOutputFile(join(place.work, spec.outputFile), spec.outputBytes)) };
+    const file = sent.find((e) => e.k === 0 && e.path === '.')?.data ?? null;
+    return { ...result, ...outputFileOf(file, spec.outputBytes) };
   } finally {
     await stdinFile?.close().catch(() => {});
     await group?.destroy();
     // What the program wrote for us to keep (a compiler's output) goes back to our uid.
-    if (iso.runAs && spec.writable) await chownTree(spec.writable, process.getuid?.() ?? 0, process.getgid?.() ?? 0).catch(() => {});
+    if (!sealed && iso.runAs && spec.writable) await chownTree(spec.writable, process.getuid?.() ?? 0, process.getgid?.() ?? 0).catch(() => {});
     await removeDir(base);
   }
+}
+
+/**
+ * Puts what the launcher sent of a writable dir into `dir` (ours, empty, which no sandbox ever
+ * had): only plain relative names, each made new (no name is there before us to follow), files
+ * with at most their owner's, group's and others' read/write/execute bits.
+ */
+async function restoreTree(dir: string, entries: SentEntry[]): Promise<void> {
+  for (const e of entries) {
+    if (e.path === '.') continue;
+    const parts = e.path.split('/');
+    if (parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\0'))) continue;
+    const target = join(dir, ...parts);
+    if (e.data === null) await mkdir(target).catch(() => {});
+    else await writeFile(target, e.data, { flag: 'wx', mode: (e.mode ?? 0o644) & 0o777 }).catch(() => {});
+  }
+}
+
+/** A file-output program's answer: bounded; a file that reached the limit is over it. */
+function outputFileOf(data: Buffer | null, limit: number): { fileOutput: Buffer | null; outputExceeded?: true } {
+  if (!data) return { fileOutput: null };
+  // The file-size rlimit stops a write at exactly `limit` bytes, so a full file is over it.
+  return data.length >= limit ? { fileOutput: data.subarray(0, limit), outputExceeded: true } : { fileOutput: data };
 }
 
 /** Reads bubblewrap's report of its child's pid (JSON on the info fd); null if it ended first. */
@@ -310,31 +399,36 @@ export async function readOutputFile(path: string, limit: number): Promise<{ fil
     if (!info.isFile()) return { fileOutput: null };
     const buf = Buffer.alloc(Math.min(limit, info.size) + 1);
     const { bytesRead } = await f.read(buf, 0, buf.length, 0);
-    // The file-size rlimit stops a write at exactly `limit` bytes, so a full file is over it.
-    return bytesRead >= limit ? { fileOutput: buf.subarray(0, limit), outputExceeded: true } : { fileOutput: buf.subarray(0, bytesRead) };
+    return outputFileOf(buf.subarray(0, bytesRead), limit);
   } finally {
     await f.close();
   }
 }
 
-async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd: number | 'pipe', group: RunGroup | null): Promise<SandboxResult> {
+async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: string | null, stdinFd: number | 'pipe', group: RunGroup | null): Promise<{ result: SandboxResult; sent: SentEntry[] }> {
   const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
   const bwrap = iso.namespaces === 'bwrap';
-  // The supervisor launches every run when it can, at every level: it puts the program in the
-  // groups (when there are any), sets its seccomp filter, measures its whole tree and keeps it
-  // under its limits where no cgroup does.
-  const gate = await supervisorBinary();
+  const { work, sealed } = place;
   const joinLater = bwrap && group !== null && !gate;
   const gateFds = gate && group ? group.procsFiles().map((f) => openSync(f, 'w')) : [];
   const reportFd = 3 + gateFds.length;
+  // What the launcher sends back (sealed runs): the output file (-x 0) and the writable dir.
+  const sends = sealed ? [...(spec.outputFile === undefined ? [] : [join(WORK_IN, spec.outputFile)]), ...(spec.writable ? [spec.writable] : [])] : [];
+  const sendFd = sends.length ? reportFd + 1 : null;
+  const inputs = sealed ? Object.values(spec.files ?? {}) : [];
+  const firstInputFd = reportFd + 1 + (sendFd === null ? 0 : 1);
+  const measured = !iso.cgroups.includes('memory');
   const gateArgs = gate
     ? [
-        bwrap ? GATE : gate, 'gate', '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
-        ...(iso.cgroups.includes('memory') ? [] : ['-m', String(spec.memoryBytes)]), '--',
+        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
+        ...(measured ? ['-m', String(spec.memoryBytes), ...(sealed ? tmpfsDirs(spec).flatMap((d) => ['-t', d]) : [])] : []),
+        ...(sendFd === null ? [] : ['-s', String(sendFd), '-l', String(workAreaBytes(spec) * sends.length), ...sends.flatMap((p) => ['-x', p])]),
+        '--',
       ]
     : [];
   const joinArgs = group && !bwrap && !gate ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
-  const wrap = bwrap ? await bwrapArgs(iso, work, spec, joinLater, gate, gateArgs) : [...gateArgs, ...joinArgs];
+  const fileFds = inputs.map((_, i) => firstInputFd + i);
+  const wrap = bwrap ? await bwrapArgs(iso, place, spec, joinLater, gate, gateArgs, fileFds) : [...gateArgs, ...joinArgs];
   // Under bubblewrap the limits are set before it starts (they pass down to the program): prlimit
   // then runs before the cgroup is joined, so its exec is not charged to the program.
   const limits = limitArgs(iso, spec, gate !== null);
@@ -350,12 +444,29 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   let child: ReturnType<typeof spawn>;
   try {
     child = spawn(argv[0]!, argv.slice(1), {
-      cwd: work, env, detached: true,
-      stdio: joinLater ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe'] : [stdinFd, 'pipe', 'pipe', ...gateFds, ...(gate ? ['pipe' as const] : [])],
+      cwd: sealed ? place.base : work, env, detached: true,
+      stdio: joinLater
+        ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe']
+        : [stdinFd, 'pipe', 'pipe', ...gateFds, ...(gate ? ['pipe' as const] : []), ...(sendFd === null ? [] : ['pipe' as const]), ...inputs.map(() => 'pipe' as const)],
     });
   } finally {
     for (const fd of gateFds) closeSync(fd);
   }
+  // bubblewrap reads each input file to its end before the sandbox starts.
+  inputs.forEach((content, i) => {
+    const pipe = child.stdio[firstInputFd + i] as Writable | null;
+    pipe?.on('error', () => {});
+    pipe?.end(content);
+  });
+  const sentChunks: Buffer[] = [];
+  const sendPipe = sendFd === null ? null : (child.stdio[sendFd] as Readable | null);
+  const sentClosed = sendPipe
+    ? new Promise<void>((resolve) => {
+        sendPipe.on('data', (b: Buffer) => sentChunks.push(b));
+        sendPipe.once('error', () => resolve());
+        sendPipe.once('close', () => resolve());
+      })
+    : Promise.resolve();
   const stdout = child.stdout as Readable;
   const stderr = child.stderr as Readable;
   if (spec.stdin instanceof Readable && child.stdin) {
@@ -491,6 +602,8 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
 
   await reported;
   report?.destroy();
+  await sentClosed;
+  const sent = parseSent(Buffer.concat(sentChunks)).entries;
   const gateSaid = parseGateReport(reportText);
   let cpuMs = polledCpuMs;
   let peakKb = polledPeakKb;
@@ -524,11 +637,12 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
   // Not the program's fault: the judge must not give it a verdict.
   if (setupError) throw new Error(setupError);
   const hit = limitsHit(signal);
-  return {
+  const result: SandboxResult = {
     exitCode, signal,
     stdout: Buffer.concat(out),
     stderr: err.slice(-STDERR_KEEP),
     cpuMs: Math.ceil(cpuMs), wallMs: Math.round(wallMs), peakKb, ...(memoryApprox ? { memoryApprox } : {}),
     oomKilled, cpuExceeded: cpuExceeded || hit.cpu, wallExceeded, outputExceeded: outputExceeded || hit.output, aborted,
   };
+  return { result, sent };
 }

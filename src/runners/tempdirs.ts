@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cacheDir } from '../paths.js';
 import { alive } from './cgroup.js';
+import { reap } from './reaper.js';
 import { removeTree } from './removeTree.js';
 
 // Every run dir and every uncompiled source's dir lives under one parent of our own,
@@ -100,7 +101,9 @@ export async function removeDir(dir: string): Promise<void> {
 
 /** A fresh private temp dir for one run or one source file. */
 export async function makeTempDir(kind: 'run' | 'src'): Promise<string> {
-  const dir = await mkdtemp(join(await tempParent(), `${kind}-${process.pid}-`));
+  const parent = await tempParent();
+  reap({ tempParent: parent });
+  const dir = await mkdtemp(join(parent, `${kind}-${process.pid}-`));
   // A source dir is mounted read-only into the sandbox, where the program runs as another uid.
   if (kind === 'src') await chmod(dir, 0o755);
   return dir;

@@ -175,6 +175,28 @@ describe.each(WHO)('the judge as %s', (as: As) => {
     }
   });
 
+  // Issue 25: the work dir is a tmpfs of about the output limit, never the host's disk, and what a
+  // program writes in its tmpfs mounts is its memory: a cgroup charges it as root, the launcher
+  // counts it as a normal user. Each program answers only if it was contained.
+  it('files are memory and the work dir is capped: mapped files MLE, fallocate and 512 MiB of files capped, 1 GiB into /dev/shm MLE', async () => {
+    write('mmapfiles.py', 'import mmap, os\nmaps = []\nfor i in range(8):\n    fd = os.open(f"m{i}", os.O_RDWR | os.O_CREAT, 0o600)\n    os.ftruncate(fd, 60 << 20)\n    m = mmap.mmap(fd, 60 << 20, mmap.MAP_SHARED)\n' +
+      '    for at in range(0, 60 << 20, 1 << 20):\n        m[at:at + (1 << 20)] = bytes([i + 1]) * (1 << 20)\n    maps.append(m)\nprint(3)\n');
+    write('fallocate.py', 'import os\ngot = 0\nfor i in range(40):\n    fd = os.open(f"f{i}", os.O_WRONLY | os.O_CREAT, 0o600)\n    try:\n        os.posix_fallocate(fd, 0, 64 << 20)\n        got += 64\n    except OSError:\n        pass\n    os.close(fd)\n' +
+      'print(3 if got < 512 else f"got {got} MiB")\n');
+    write('fill.py', 'b = b"x" * (1 << 20)\ngot = 0\ntry:\n    for i in range(8):\n        with open(f"f{i}", "wb") as f:\n            for _ in range(64):\n                f.write(b)\n                got += 1\nexcept OSError:\n    pass\nprint(3 if got < 512 else "wrote all")\n');
+    write('shm.py', 'b = b"x" * (1 << 20)\nfor k in range(1024):\n    with open(f"/dev/shm/fill{k}", "wb") as f:\n        f.write(b)\nprint(3)\n');
+    const mapped = await judge('mmapfiles.py', ['--ml', '64']);
+    expect(mapped.tests.map((t) => t.verdict), mapped.tests[0]?.detail).toEqual(['MLE']);
+    const reserved = await judge('fallocate.py');
+    expect(reserved.tests.map((t) => t.verdict), reserved.tests[0]?.detail).toEqual(['AC']);
+    const filled = await judge('fill.py');
+    expect(filled.tests.map((t) => t.verdict), filled.tests[0]?.detail).toEqual(['AC']);
+    // What it holds in its files is shown as its memory.
+    expect(filled.tests[0]!.memoryKb).toBeGreaterThan(32 << 10);
+    const shm = await judge('shm.py');
+    expect(shm.tests.map((t) => t.verdict), shm.tests[0]?.detail).toEqual(['MLE']);
+  });
+
   it('a loop is TLE at the stated limit, a crash RE, a wrong answer WA; a fork bomb and a setsid child leave nothing', async () => {
     write('loop.cpp', 'int main() { volatile long x = 0; for (;;) x++; }\n');
     write('crash.cpp', '#include <cstdio>\nint main() { volatile int *p = nullptr; *p = 1; puts("3"); }\n');

@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../../src/problems/index.js';
 import { removeTree } from '../../src/runners/removeTree.js';
 import { makeTempDir, privateParent, sweep, tempParent } from '../../src/runners/tempdirs.js';
+import { place, unprivilegedAccount } from '../helpers/unprivileged.js';
+import { eventually } from '../helpers/wait.js';
 
 const root = process.getuid?.() === 0;
 const uid = process.getuid?.() ?? 0;
@@ -151,7 +153,9 @@ describe('the sweep of a dead simcoach’s dirs', () => {
   }, 60_000);
 });
 
-// A simcoach SIGKILLed mid-run leaves its run dir (its sandbox dies with it); the next one removes it.
+// A simcoach SIGKILLed mid-run: its reaper kills what is left of its runs and removes its run dirs
+// at once, on every level (the pool as root, a sandbox per test as root, a normal user without
+// cgroups); the next start has nothing of it to sweep.
 describe.runIf(existsSync('dist/cli.js'))('a simcoach killed outright', () => {
   const SLEEPER = 'import ctypes, time\nctypes.CDLL(None).prctl(15, b"sc-tmpsleep", 0, 0, 0)\ntime.sleep(120)\n';
   const read = (p: string): string => {
@@ -161,26 +165,45 @@ describe.runIf(existsSync('dist/cli.js'))('a simcoach killed outright', () => {
       return '';
     }
   };
-  const sleeping = (pid: number): boolean => readdirSync('/proc').some((p) => /^\d+$/.test(p) && read(`/proc/${p}/environ`).includes(`SIMCOACH_RUN=${pid}-`) && read(`/proc/${p}/comm`).trim() === 'sc-tmpsleep');
+  const runs = (pid: number): number[] =>
+    readdirSync('/proc').filter((p) => /^\d+$/.test(p) && read(`/proc/${p}/environ`).includes(`SIMCOACH_RUN=${pid}-`)).map(Number);
+  const sleeping = (pid: number): boolean => runs(pid).some((p) => read(`/proc/${p}/comm`).trim() === 'sc-tmpsleep');
+  const levels = [
+    ['root, pooled', {}, null],
+    ['root, a sandbox per test', { SIMCOACH_POOL: '0' }, null],
+    ...(root ? [['a normal user (no cgroup)', { SIMCOACH_POOL: '0' }, unprivilegedAccount()] as const] : []),
+  ] as const;
 
-  it('leaves its run dirs, and the next start removes them', async () => {
-    const env = { ...process.env, NO_COLOR: '1', TMPDIR: join(base, 'tmp'), XDG_CACHE_HOME: join(base, 'cache'), XDG_CONFIG_HOME: join(base, 'config'), XDG_DATA_HOME: join(base, 'data') };
-    mkdirSync(env.TMPDIR, { recursive: true });
+  it.each(levels)('as %s: its reaper removes its run dirs and ends its runs', async (_level, extra, account) => {
+    const home = join(base, 'home');
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), NO_COLOR: '1', TMPDIR: join(home, 'tmp'), XDG_CACHE_HOME: join(home, 'cache'), XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), ...extra };
+    mkdirSync(env.TMPDIR!, { recursive: true });
     writeFileSync(join(base, 'sleep.py'), SLEEPER);
     writeFileSync(join(base, 'sum.py'), 'a, b = map(int, input().split())\nprint(a + b)\n');
     const problem = join(fixturesDir(), 'sum-two.md');
-    const cli = spawn(process.execPath, ['dist/cli.js', 'test', join(base, 'sleep.py'), '--problem', problem, '--tl', '60000'], { env, stdio: 'ignore' });
+    // The installation as that account can read it, whatever the checkout's modes are.
+    const install = account ? place('user') : null;
+    const as = account ? ['setpriv', `--reuid=${account.uid}`, `--regid=${account.gid}`, '--init-groups', '--'] : [];
+    const simcoach = [...as, process.execPath, install ? join(install.install, 'dist', 'cli.js') : 'dist/cli.js'];
+    if (account) execFileSync('chown', ['-R', `${account.uid}:${account.gid}`, base]);
+    const argv = [...simcoach, 'test', join(base, 'sleep.py'), '--problem', problem, '--tl', '60000'];
+    const cli = spawn(argv[0]!, argv.slice(1), { env, stdio: 'ignore' });
     const exited = new Promise((r) => cli.once('exit', r));
+    // setpriv execs the CLI: this is its pid, which its runs' markers name.
     const pid = cli.pid!;
-    const parent = join(env.TMPDIR, `simcoach-${uid}`);
-    const mine = (): string[] => (existsSync(parent) ? readdirSync(parent).filter((n) => n.startsWith(`run-${pid}-`)) : []);
+    const owner = account?.uid ?? uid;
+    const parent = join(env.TMPDIR!, `simcoach-${owner}`);
+    const mine = (): string[] => (existsSync(parent) ? readdirSync(parent).filter((n) => n.startsWith(`run-${pid}-`) || n.startsWith(`src-${pid}-`)) : []);
     // Driven by the program itself: it names itself once it runs in its sandbox.
-    for (let i = 0; i < 1200 && !sleeping(pid); i++) await new Promise((r) => setTimeout(r, 50));
+    await eventually(() => sleeping(pid) || cli.exitCode !== null);
     expect(sleeping(pid), 'the program never started').toBe(true);
+    expect(mine().length).toBeGreaterThan(0);
     cli.kill('SIGKILL');
     await exited;
-    expect(mine().length).toBeGreaterThan(0);
-    const next = spawnSync(process.execPath, ['dist/cli.js', 'test', join(base, 'sum.py'), '--problem', problem], { env, encoding: 'utf8' });
+    // The reaper's work, not the next start's: nothing else runs here.
+    await eventually(() => mine().length === 0 && runs(pid).length === 0);
+    const next = spawnSync(simcoach[0]!, [...simcoach.slice(1), 'test', join(base, 'sum.py'), '--problem', problem], { env, encoding: 'utf8' });
+    install?.cleanup();
     expect(next.status, next.stdout + next.stderr).toBe(0);
     expect(mine()).toEqual([]);
   }, 120_000);
