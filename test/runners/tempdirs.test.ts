@@ -170,13 +170,15 @@ describe.runIf(existsSync('dist/cli.js'))('a simcoach killed outright', () => {
     writeFileSync(join(base, 'sum.py'), 'a, b = map(int, input().split())\nprint(a + b)\n');
     const problem = join(fixturesDir(), 'sum-two.md');
     const cli = spawn(process.execPath, ['dist/cli.js', 'test', join(base, 'sleep.py'), '--problem', problem, '--tl', '60000'], { env, stdio: 'ignore' });
-    const exited = new Promise((r) => cli.once('exit', r));
+    let ended = false;
+    const exited = new Promise((r) => cli.once('exit', r)).then(() => (ended = true));
     const pid = cli.pid!;
     const parent = join(env.TMPDIR, `simcoach-${uid}`);
     const mine = (): string[] => (existsSync(parent) ? readdirSync(parent).filter((n) => n.startsWith(`run-${pid}-`)) : []);
-    // Driven by the program itself: it names itself once it runs in its sandbox.
-    for (let i = 0; i < 1200 && !sleeping(pid); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(sleeping(pid), 'the program never started').toBe(true);
+    // Driven by the program itself: it names itself once it runs in its sandbox, or simcoach ends
+    // first (a failure, said at once). No count of tries: only the test's timeout, for a hang.
+    while (!sleeping(pid) && !ended) await new Promise((r) => setTimeout(r, 50));
+    expect(ended, 'simcoach ended before the program ran').toBe(false);
     cli.kill('SIGKILL');
     await exited;
     expect(mine().length).toBeGreaterThan(0);
