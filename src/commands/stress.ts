@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { numberFlag, parse } from '../args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { loadProblem } from '../problems/index.js';
 import { addHiddenTest } from '../problems/hidden.js';
-import { STATEMENT_EXTENSIONS } from '../problems/markdown.js';
-import { PAYLOAD_EXTENSIONS } from '../problems/companion.js';
+import { cannotAddTest } from '../problems/personTests.js';
 import type { Problem } from '../problems/types.js';
 import { clip } from '../runners/feedback.js';
 import { firstDifference } from '../runners/compare.js';
@@ -72,14 +71,11 @@ function describe(o: StressOutcome, total: number): string {
   }
 }
 
-/** Where `--save` can put a new hidden test: beside a statement or Companion file, nowhere else. */
+/** Where `--save` can put a new hidden test: the file a person's test is added to, as `test --add-test` adds one. */
 function saveTarget(problem: Problem): string {
-  const file = problem.source?.file;
-  const ext = file ? extname(file).toLowerCase() : '';
-  if (!file || !(STATEMENT_EXTENSIONS.has(ext) || PAYLOAD_EXTENSIONS.has(ext))) {
-    throw new UsageError(`--save needs a problem kept in a .md or .json file; ${problem.id} is not`);
-  }
-  return file;
+  const why = cannotAddTest(problem);
+  if (why) throw new UsageError(`--save: ${why}`);
+  return problem.source!.file!;
 }
 
 /** `simcoach stress SOLUTION --problem P --brute FILE --gen FILE`: random inputs until the solution and the brute force disagree. */

@@ -116,20 +116,23 @@ describe('similar on a reworded copy of a solved problem', () => {
   });
 });
 
+/** MapCoder on the reworded copy, with the archive to recall from, decided by `gate`. */
+async function startOnCopy(settings: Settings, gate: Gate) {
+  return startSession({
+    problem: await loadProblem(COPY),
+    settings,
+    flow: flowFor('mapcoder', settings),
+    lang: 'python',
+    backend: new OllamaBackend({ host: server.url, stallSeconds: 10 }),
+    gate,
+    recall: archiveRecall(settings)!,
+  });
+}
+
 describe('MapCoder on the reworded copy', () => {
   it('takes the archived problem and its accepted program as its first exemplar, in the journal and the pane', async () => {
-    const settings = settingsWith({ embedModel: 'nomic-embed-text' });
-    const copy = await loadProblem(COPY);
     const before = server.chatBodies().length;
-    const r = await startSession({
-      problem: copy,
-      settings,
-      flow: flowFor('mapcoder', settings),
-      lang: 'python',
-      backend: new OllamaBackend({ host: server.url, stallSeconds: 10 }),
-      gate: createAutoGate(),
-      recall: archiveRecall(settings)!,
-    });
+    const r = await startOnCopy(settingsWith({ embedModel: 'nomic-embed-text' }), createAutoGate());
     expect(r.status).toBe('solved');
     const { events } = readJournal(r.file!);
     const p = events.find((e) => e.type === 'proposal' && e.agent === 'retrieve')!;
@@ -154,8 +157,6 @@ describe('MapCoder on the reworded copy', () => {
 describe('swapping an exemplar at the retrieval gate', () => {
   it('puts the archived problem in place of exemplar 1, journaled as an edit, and the next plan prompt carries it', async () => {
     // Nothing is close enough to stand in by itself (archiveMin 1): the archived problem is only offered.
-    const settings = settingsWith({ archiveMin: 1 });
-    const copy = await loadProblem(COPY);
     const before = server.chatBodies().length;
     const auto = createAutoGate();
     let shown: Proposal | undefined;
@@ -172,15 +173,7 @@ describe('swapping an exemplar at the retrieval gate', () => {
         return action.decision;
       },
     };
-    const r = await startSession({
-      problem: copy,
-      settings,
-      flow: flowFor('mapcoder', settings),
-      lang: 'python',
-      backend: new OllamaBackend({ host: server.url, stallSeconds: 10 }),
-      gate,
-      recall: archiveRecall(settings)!,
-    });
+    const r = await startOnCopy(settingsWith({ archiveMin: 1 }), gate);
     expect(offered?.found).toEqual([]);
     expect(offered?.others[0]!.id).toBe('knapsack');
     expect(offered?.swaps).toHaveLength(3);

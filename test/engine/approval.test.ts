@@ -3,7 +3,7 @@
 // person, what the journal records as `by`, and old and new journals read back.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runSession, type SessionResult } from '../../src/engine/session.js';
 import { resumeSession } from '../../src/engine/start.js';
 import { EngineEvents } from '../../src/engine/events.js';
@@ -18,16 +18,9 @@ import { Timeline } from '../../src/session/timeline.js';
 import { decisionText } from '../../src/session/markdown.js';
 import type { Settings } from '../../src/config.js';
 import { startFakeOllama, type FakeReply, type FakeServer } from '../fakes/ollama.js';
-import { GOOD, WRONG, backendAt, fence, ideaJson, mini, problem, replayOffline, settings, tempXdg } from './helpers.js';
+import { GOOD, WRONG, backendAt, fakeServers, fence, ideaJson, mini, problem, replayOffline, settings } from './helpers.js';
 
-let server: FakeServer | undefined;
-beforeAll(() => {
-  tempXdg();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const fake = fakeServers<FakeServer>();
 
 /**
  * The manual gate as the screen drives it: `onWait` is told of each proposal that waits for the
@@ -50,7 +43,7 @@ function driven(m: ManualGate, onWait: (p: Proposal, m: ManualGate) => void): Ga
 }
 
 async function session(chat: FakeReply[], gate: Gate): Promise<{ result: SessionResult; file: string }> {
-  server = await startFakeOllama({ chat });
+  const server = await fake.serve(startFakeOllama({ chat }));
   const backend = await backendAt(server.url);
   const journal = createJournal({ problem, flow: 'mini', backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings() });
   const result = await runSession({ flow: mini, problem, lang: 'python', backend, settings: settings(), gate, journal, events: new EngineEvents() });
@@ -165,7 +158,7 @@ describe('the journal field', () => {
     expect(decisionText({ kind: 'approve' }, 'watch')).toBe('approved by your mode (watching)');
     // Resume serves the idea from the journal and shows the program that waited again (no model
     // call at all); the mode of the resumed run approves it.
-    server = await startFakeOllama({ chat: [] });
+    const server = await fake.serve(startFakeOllama({ chat: [] }));
     const backend = await backendAt(server.url);
     const resumed = await resumeSession(file, { backend, gate: createManualGate({ approval: 'watch' }).gate, settings: { ...settings(), backend: 'ollama' } as unknown as Settings, flow: mini });
     expect(resumed.status).toBe('solved');

@@ -6,7 +6,7 @@
 // session files on disk under a temporary XDG dir, the problem copied to a temporary folder.
 import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAutoGate } from '../../src/engine/gates/index.js';
 import { replaySession, resumeSession, startSession } from '../../src/engine/start.js';
 import { flowFor } from '../../src/flows/index.js';
@@ -23,7 +23,7 @@ import { replayText } from '../../src/session/text.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { fixtureTitles, startScriptedModel } from './scripted-model.js';
 import { stageOf } from '../flows/harness.js';
-import { tempXdg } from './helpers.js';
+import { fakeServers } from './helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RIGHT = readFileSync(join(ROOT, 'fixtures/problems/_solutions/range-sums.py'), 'utf8');
@@ -32,20 +32,12 @@ const SHORT_ONLY = RIGHT.replace('out = []', 'out = []\nif n > 1000:\n    prefix
 const settings = { model: 'fake-coder:7b', stageModels: {}, temperature: 0, topP: 0.95, numCtx: 8192, keepAlive: '30m', backend: 'ollama', budgets: {} } as unknown as Settings;
 const flow = flowFor('codesim', settings);
 
-let root: string;
-let server: FakeServer | undefined;
-beforeAll(() => {
-  root = tempXdg();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const fake = fakeServers<FakeServer>();
 
 let copies = 0;
 /** A fresh copy of the Range Sums fixture (statement and tests folder), loaded as the tutor loads it. */
 async function problemCopy(): Promise<{ problem: Problem; file: string; dir: string }> {
-  const dir = join(root, `problem-${copies++}`);
+  const dir = join(fake.root, `problem-${copies++}`);
   mkdirSync(dir, { recursive: true });
   cpSync(join(ROOT, 'fixtures/problems/range-sums.md'), join(dir, 'range-sums.md'));
   cpSync(join(ROOT, 'fixtures/problems/range-sums'), join(dir, 'range-sums'), { recursive: true });
@@ -56,7 +48,7 @@ async function problemCopy(): Promise<{ problem: Problem; file: string; dir: str
 /** A model whose first program passes only short arrays; every fix after it is right. */
 async function model(firstRight = false): Promise<OllamaBackend> {
   let programs = 0;
-  server = await startScriptedModel({ titles: fixtureTitles(['range-sums']), code: () => (programs++ === 0 && !firstRight ? SHORT_ONLY : RIGHT) });
+  const server = await fake.serve(startScriptedModel({ titles: fixtureTitles(['range-sums']), code: () => (programs++ === 0 && !firstRight ? SHORT_ONLY : RIGHT) }));
   return new OllamaBackend({ host: server.url, stallSeconds: 10 });
 }
 
@@ -116,10 +108,10 @@ describe('a session on full-size hidden tests', () => {
     const first = await startSession({ problem, settings, flow, lang: 'python', backend, gate: createAutoGate(), judgeHidden: 'solved' });
     const kept = failedInFile(first.file!);
     expect(isCut(kept.input)).toBe(true);
-    const before = server!.chatBodies().length;
+    const before = fake.server.chatBodies().length;
     // No problem held: a tutor opened by `simcoach resume` has only the file.
     const second = await resumeSession(first.file!, { backend, gate: createAutoGate(), settings, flow, judgeHidden: 'solved', sample: kept });
-    expect(server!.chatBodies().slice(before).map(stageOf)).toEqual(['debug']);
+    expect(fake.server.chatBodies().slice(before).map(stageOf)).toEqual(['debug']);
     // The right program passes the added sample: it ran on the whole test, not its head.
     expect(second.samples).toEqual({ passed: 3, total: 3 });
     expect(second.submit).toMatchObject({ verdict: 'AC', passed: 8, total: 8 });
@@ -131,10 +123,10 @@ describe('a session on full-size hidden tests', () => {
     ]);
 
     // Replay re-drives the branch from the file alone: no model, no judge.
-    const calls = server!.chatBodies().length;
+    const calls = fake.server.chatBodies().length;
     const replayed = await replaySession(first.file!, { flow, judge: async () => Promise.reject(new Error('a replay must not judge')) });
     expect(replayed).toMatchObject({ status: 'solved', samples: { passed: 3, total: 3 } });
-    expect(server!.chatBodies().length).toBe(calls);
+    expect(fake.server.chatBodies().length).toBe(calls);
 
     const tl = await Timeline.open(first.file!);
     expect(tl.samples(1)[2]!.name).toBe('04-large');
@@ -208,11 +200,11 @@ describe('a session file written before tests were cut (journal version 1)', () 
     // The header's own tests, and a problem file that is nowhere: none is needed.
     const lines = readFileSync(demo, 'utf8').split('\n');
     const header = JSON.parse(lines[0]!) as { problem: Problem };
-    header.problem.source = { file: join(root, 'nowhere', 'range-sums.md') };
+    header.problem.source = { file: join(fake.root, 'nowhere', 'range-sums.md') };
     const events = lines.slice(1).filter(Boolean).map((l) => JSON.parse(l) as { type: string; step?: number; title?: string });
     // Its last step judged the hidden tests (then called "Hidden tests").
     const submit = events.filter((e) => e.type === 'step-start').at(-1)!.step;
-    const file = join(root, 'v1.jsonl');
+    const file = join(fake.root, 'v1.jsonl');
     // Cut before its Submit: a session that was interrupted after its last samples run.
     writeFileSync(file, [header, ...events.filter((e) => e.type !== 'end' && e.step !== submit)].map((e) => JSON.stringify(e)).join('\n') + '\n');
     const backend = await model(true);

@@ -1,7 +1,7 @@
 // Cancelling one answer at the manual gate (the person's Ctrl-C in the tutor), against the fake
 // Ollama over real HTTP: the stream stops, the partial text is journaled as cancelled (never
 // parsed, never repaired), the gate gets a failed proposal, and asking again is a fresh request.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runSession, type SessionResult } from '../../src/engine/session.js';
 import { resumeSession } from '../../src/engine/start.js';
 import { EngineEvents, type EngineEvent } from '../../src/engine/events.js';
@@ -13,16 +13,9 @@ import { readJournal } from '../../src/session/reader.js';
 import { buildReport } from '../../src/session/report.js';
 import { Timeline } from '../../src/session/timeline.js';
 import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
-import { GOOD, backendAt, fence, ideaJson, mini, problem, replayOffline, settings, tempXdg } from './helpers.js';
+import { GOOD, backendAt, fakeServers, fence, ideaJson, mini, problem, replayOffline, settings } from './helpers.js';
 
-let server: FakeServer | undefined;
-beforeAll(() => {
-  tempXdg();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const fake = fakeServers<FakeServer>();
 
 /** An idea that streams for 200 × 30 ms = 6 s unless cancelled. */
 const SLOW: FakeReply = { text: `{"idea": "${'think '.repeat(200)}"}`, chunkDelayMs: 30 };
@@ -43,7 +36,7 @@ interface Cancelled {
  * at each proposal afterwards (approve by default).
  */
 async function cancelFirst(replies: FakeReply[], decide: (p: Proposal, m: ManualGate) => Decision = () => ({ kind: 'approve' }), signal?: AbortSignal): Promise<Cancelled> {
-  server = await startFakeOllama({ chat: replies });
+  const server = await fake.serve(startFakeOllama({ chat: replies }));
   const backend = await backendAt(server.url);
   const journal = createJournal({ problem, flow: 'mini', backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings() });
   const m = createManualGate();
@@ -132,8 +125,7 @@ describe('cancelling one answer at the manual gate', () => {
 
   it('replay of a session with a cancelled answer makes no model call and serves the retry', async () => {
     const r = await cancelFirst([SLOW, { text: ideaJson('add them') }, { text: fence(GOOD) }], retryOnCancel());
-    await server?.close();
-    server = undefined;
+    await fake.close();
     const { result: replayed, judge, seen } = await replayOffline(r.file);
     expect(replayed.status).toBe('solved');
     expect(replayed.program?.source).toBe(GOOD);
@@ -157,7 +149,7 @@ describe('cancelling one answer at the manual gate', () => {
     const first = await cancelFirst([SLOW], stopAtCancelled, ac.signal);
     expect(first.result.status).toBe('stopped');
     const asked = first.bodies[0]!.messages;
-    server = await startFakeOllama({ chat: [{ text: ideaJson('add them') }, { text: fence(GOOD) }] });
+    const server = await fake.serve(startFakeOllama({ chat: [{ text: ideaJson('add them') }, { text: fence(GOOD) }] }));
     const backend = await backendAt(server.url);
     const shown: Proposal[] = [];
     const gate: Gate = {

@@ -3,7 +3,7 @@
 // budgets.
 import { resultLine, resultWord } from '../../src/session/verdict.js';
 import type { Problem } from '../../src/problems/types.js';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runSession, type SessionResult } from '../../src/engine/session.js';
 import { replaySession, resumeSession } from '../../src/engine/start.js';
 import { EngineEvents, type EngineEvent } from '../../src/engine/events.js';
@@ -16,16 +16,9 @@ import { Timeline } from '../../src/session/timeline.js';
 import { judge } from '../../src/runners/judge.js';
 import type { Settings } from '../../src/config.js';
 import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
-import { GOOD, HALF, WRONG, backendAt, fence, ideaJson, mini, problem, replayOffline, settings, tempXdg } from './helpers.js';
+import { GOOD, HALF, WRONG, backendAt, fakeServers, fence, ideaJson, mini, problem, replayOffline, settings } from './helpers.js';
 
-let server: FakeServer | undefined;
-beforeAll(() => {
-  tempXdg();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const fake = fakeServers<FakeServer>();
 
 interface Run {
   result: SessionResult;
@@ -39,7 +32,7 @@ async function session(
   o: { gate?: Gate; over?: Parameters<typeof settings>[0]; signal?: AbortSignal; events?: EngineEvents; judge?: JudgeFn; finalTests?: boolean; submitWhen?: 'always' | 'solved'; problem?: Problem } = {},
 ): Promise<Run> {
   const p = o.problem ?? problem;
-  server = await startFakeOllama({ chat });
+  const server = await fake.serve(startFakeOllama({ chat }));
   const backend = await backendAt(server.url);
   const journal = createJournal({ problem: p, flow: 'mini', backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings(o.over) });
   const events = o.events ?? new EngineEvents();
@@ -345,8 +338,7 @@ describe('replay and resume', () => {
   it('replay makes no model call and no judge run and ends as the session did', async () => {
     const { file, result } = await session([{ text: ideaJson('add') }, { text: fence(WRONG) }, { text: fence(GOOD) }]);
     expect(result.status).toBe('solved');
-    await server?.close();
-    server = undefined;
+    await fake.close();
     const { result: replayed, judge: spy, seen } = await replayOffline(file);
     expect(spy).not.toHaveBeenCalled();
     expect(replayed.status).toBe('solved');
@@ -367,7 +359,7 @@ describe('replay and resume', () => {
   it('resume serves the complete steps and goes live from the first incomplete one', async () => {
     const gate = scripted({ 1: [{ kind: 'stop' }] });
     const { file } = await session([{ text: ideaJson('add') }, { text: fence(WRONG) }], { gate });
-    server = await startFakeOllama({ chat: [{ text: fence(GOOD) }] });
+    const server = await fake.serve(startFakeOllama({ chat: [{ text: fence(GOOD) }] }));
     const backend = await backendAt(server.url);
     const s = { ...settings(), backend: 'ollama' } as unknown as Settings;
     const resumed = await resumeSession(file, { backend, gate: createAutoGate(), settings: s, flow: mini });
@@ -396,7 +388,7 @@ describe('replay and resume', () => {
 
 describe('resume edge cases', () => {
   const resumeWith = async (file: string, chat: FakeReply[], flow = mini) => {
-    server = await startFakeOllama({ chat });
+    const server = await fake.serve(startFakeOllama({ chat }));
     const backend = await backendAt(server.url);
     const s = { ...settings(), backend: 'ollama' } as unknown as Settings;
     return resumeSession(file, { backend, gate: createAutoGate(), settings: s, flow });
@@ -405,7 +397,7 @@ describe('resume edge cases', () => {
   it('a flow that no longer matches the record goes live from the first differing step', async () => {
     const gate = scripted({ 1: [{ kind: 'stop' }] });
     const { file } = await session([{ text: ideaJson('add') }, { text: fence(GOOD) }], { gate });
-    await server?.close();
+    await fake.close();
     // A flow that asks for code first: step 0 differs (idea was recorded), so all goes live.
     const codeFirst = { ...mini, run: async (st: Parameters<typeof mini.run>[0]) => {
       const { codeAgent } = await import('./helpers.js');
@@ -414,7 +406,7 @@ describe('resume edge cases', () => {
     } };
     const r = await resumeWith(file, [{ text: fence(GOOD) }], codeFirst);
     expect(r.status).toBe('solved');
-    expect(server!.chatBodies()).toHaveLength(1);
+    expect(fake.server.chatBodies()).toHaveLength(1);
   });
 
   it('killed while the gate waited after going back: the waiting proposal is shown again, not asked anew', async () => {
@@ -438,7 +430,7 @@ describe('resume edge cases', () => {
     expect(r.status).toBe('solved');
     expect(r.branch).toBe(1);
     // Only the code step asked the model; the idea was shown again from branch 0.
-    expect(server!.chatBodies()).toHaveLength(1);
-    expect(lastUser(server!.chatBodies()[0]!)).toContain('Idea: first');
+    expect(fake.server.chatBodies()).toHaveLength(1);
+    expect(lastUser(fake.server.chatBodies()[0]!)).toContain('Idea: first');
   });
 });

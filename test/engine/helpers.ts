@@ -2,7 +2,7 @@
 // code stage, and a flow that codes up to three times against the samples. They exercise the
 // engine without depending on the real methods' call order (the flows' own tests do that).
 import { mkdtempSync } from 'node:fs';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -136,4 +136,56 @@ export async function replayOffline(file: string) {
   events.subscribe((e) => seen.push(e));
   const result = await replaySession(file, { flow: mini, judge, events });
   return { result, judge, seen };
+}
+
+/** A stand-in model server a test starts (the fake Ollama, the scripted model). */
+interface Closable {
+  close(): Promise<void>;
+}
+
+/** What a file of engine tests over a stand-in model server starts through. */
+export interface FakeServerSuite<S extends Closable> {
+  /** The file's temp XDG root (made before its first test). */
+  readonly root: string;
+  /** The server the running test started; a test that started none fails here. */
+  readonly server: S;
+  /** Starts the test's server, closing one it started before; it is closed after the test. */
+  serve(started: Promise<S>): Promise<S>;
+  /** Closes the test's server now (a test of what happens with no server). */
+  close(): Promise<void>;
+}
+
+/**
+ * Registers, in the file it is called in, what every engine test file over a stand-in model
+ * server needs: temp XDG dirs for the whole file, so nothing lands in $HOME, and the server a
+ * test started closed after it, whatever the test's end.
+ */
+export function fakeServers<S extends Closable>(): FakeServerSuite<S> {
+  let root: string | undefined;
+  let current: S | undefined;
+  const close = async (): Promise<void> => {
+    const s = current;
+    current = undefined;
+    await s?.close();
+  };
+  beforeAll(() => {
+    root = tempXdg();
+  });
+  afterEach(close);
+  return {
+    get root(): string {
+      if (root === undefined) throw new Error('fakeServers().root is made before the first test, not while the file is collected');
+      return root;
+    },
+    get server(): S {
+      if (current === undefined) throw new Error('this test started no fake server');
+      return current;
+    },
+    async serve(started) {
+      await close();
+      current = await started;
+      return current;
+    },
+    close,
+  };
 }

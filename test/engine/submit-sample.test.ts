@@ -2,7 +2,7 @@
 // `branch` line that carries the test, the flow is re-driven up to its last samples run and
 // goes on live with the test among the samples, and resume and replay rebuild the same problem.
 // Real flows (the registry's), the fake Ollama over real HTTP, the real judge (python3).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAutoGate } from '../../src/engine/gates/index.js';
 import { replaySession, resumeSession, startSession } from '../../src/engine/start.js';
 import { recordAll, problemFor, samplesAdded, sampleEntry, lineage } from '../../src/engine/records.js';
@@ -19,7 +19,7 @@ import { addedSamples } from '../../src/session/lineage.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { startScriptedModel } from './scripted-model.js';
 import { stageOf } from '../flows/harness.js';
-import { tempXdg } from './helpers.js';
+import { fakeServers } from './helpers.js';
 
 const problem: Problem = {
   id: 'sum-two',
@@ -42,24 +42,19 @@ const HIDDEN: TestCase = problem.tests[0]!;
 
 const settings = { model: 'fake-coder:7b', stageModels: {}, temperature: 0, topP: 0.95, numCtx: 8192, keepAlive: '30m', backend: 'ollama', budgets: { selfcollab: { withJudge: true } } } as unknown as Settings;
 
-let server: FakeServer | undefined;
-beforeAll(() => {
-  tempXdg();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const fake = fakeServers<FakeServer>();
 
 /** A model whose first program passes the samples alone; every later one (a fix) is right. */
 async function model(): Promise<{ server: FakeServer; backend: OllamaBackend }> {
   let programs = 0;
-  server = await startScriptedModel({
-    titles: new Map(),
-    code: () => (programs++ === 0 ? SAMPLES_ONLY : RIGHT),
-    // Self-collaboration's tester with the real runs reports the failing one as a bug.
-    override: (stage, body) => (stage === 'tester' && body.messages.at(-1)!.content.includes('100 200') ? { text: '## Functionality\nWrong.\n\n## Edge cases\nNone\n\n## Bugs\n- prints 0 on 100 200\n' } : undefined),
-  });
+  const server = await fake.serve(
+    startScriptedModel({
+      titles: new Map(),
+      code: () => (programs++ === 0 ? SAMPLES_ONLY : RIGHT),
+      // Self-collaboration's tester with the real runs reports the failing one as a bug.
+      override: (stage, body) => (stage === 'tester' && body.messages.at(-1)!.content.includes('100 200') ? { text: '## Functionality\nWrong.\n\n## Edge cases\nNone\n\n## Bugs\n- prints 0 on 100 200\n' } : undefined),
+    }),
+  );
   return { server, backend: new OllamaBackend({ host: server.url, stallSeconds: 10 }) };
 }
 

@@ -2,7 +2,7 @@
 // person decides the step's decision (an option, or a number), or edits the answer, which is
 // read again. The journal records the decision as an edit, so replay, resume and back drive it
 // again. The fake Ollama server over real HTTP, the real judge (python3), the real agents.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runSession, type SessionFlow } from '../../src/engine/session.js';
 import { resumeSession } from '../../src/engine/start.js';
 import { EngineEvents } from '../../src/engine/events.js';
@@ -19,7 +19,7 @@ import { readJournal } from '../../src/session/reader.js';
 import { checkEvent } from '../../src/session/schema.js';
 import type { Settings } from '../../src/config.js';
 import { startFakeOllama, type FakeReply, type FakeServer } from '../fakes/ollama.js';
-import { GOOD, WRONG, backendAt, fence, problem, settings, tempXdg } from './helpers.js';
+import { GOOD, WRONG, backendAt, fakeServers, fence, problem, settings } from './helpers.js';
 import { replaySession } from '../../src/engine/index.js';
 import { emptyView, reduce, type HistoryItem, type SessionView } from '../../src/app/sessionView.js';
 import { paneRows } from '../../src/components/panes/index.js';
@@ -27,14 +27,7 @@ import { fullBeat, stepRows } from '../../src/components/replayModel.js';
 import { rowText } from '../../src/components/rows.js';
 import { Timeline } from '../../src/session/timeline.js';
 
-let server: FakeServer | undefined;
-beforeAll(() => {
-  tempXdg();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const fake = fakeServers<FakeServer>();
 
 /** A simulation, then (when the plan is fine) its confidence and the code: the three kinds of decision. */
 const flow: SessionFlow = {
@@ -54,7 +47,7 @@ const flow: SessionFlow = {
 const MUDDLE = 'I looked at the plan and the first sample for a while.';
 
 async function session(chat: FakeReply[], gate: Gate, f: SessionFlow = flow, events = new EngineEvents()) {
-  server = await startFakeOllama({ chat });
+  const server = await fake.serve(startFakeOllama({ chat }));
   const backend = await backendAt(server.url);
   const journal = createJournal({ problem, flow: f.name, backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings() });
   const result = await runSession({ flow: f, problem, lang: 'python', backend, settings: settings(), gate, journal, events });
@@ -130,7 +123,7 @@ describe('an answer that cannot be read is a gate', () => {
     const quit = person((p) => (p.agent === 'simulate' ? { kind: 'edit', content: p.decide!.options[0]!.text } : { kind: 'stop' }));
     const { result, file } = await session([{ text: MUDDLE }, { text: MUDDLE }, { text: '## Confidence\n90' }], quit);
     expect(result.status).toBe('stopped');
-    server = await startFakeOllama({ chat: [{ text: '## Confidence\n90' }, { text: fence(GOOD) }] });
+    const server = await fake.serve(startFakeOllama({ chat: [{ text: '## Confidence\n90' }, { text: fence(GOOD) }] }));
     const backend = await backendAt(server.url);
     const resumed = await resumeSession(file, { backend, gate: person(() => ({ kind: 'approve' })), settings: { ...settings(), backend: 'ollama' } as unknown as Settings, flow });
     expect(resumed.status).toBe('solved');
@@ -149,7 +142,7 @@ describe('an answer that cannot be read is a gate', () => {
     const shownAgain = back.waited.filter((p) => p.agent === 'simulate');
     expect(shownAgain).toHaveLength(2);
     expect(shownAgain[1]!.decide?.options.map((o) => o.label)).toEqual(['plan fine', 'needs change']);
-    expect(server!.chatBodies()).toHaveLength(3);
+    expect(fake.server.chatBodies()).toHaveLength(3);
   });
 });
 

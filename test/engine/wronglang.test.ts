@@ -3,7 +3,7 @@
 // proposal says which language it is in; the person switches the session to it (the program is
 // judged as that language, and replay/resume switch at the same step) or asks again with the
 // automatic note. The auto gate asks again once, as a repair request, then goes on.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runSession, type SessionResult } from '../../src/engine/session.js';
 import { replaySession, resumeSession } from '../../src/engine/start.js';
 import { EngineEvents, type EngineEvent, type JudgeFn } from '../../src/engine/index.js';
@@ -14,21 +14,14 @@ import type { Settings } from '../../src/config.js';
 import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
-import { backendAt, problem, settings, tempXdg } from './helpers.js';
+import { backendAt, fakeServers, problem, settings } from './helpers.js';
 import { CPP, PYTHON } from '../fakes/wrongLang.js';
 import { answer, triesFlow } from './codeTries.js';
 
 /** code → samples, twice at most: enough to see what the judge was given. */
 const flow = triesFlow('two-tries', 2);
 
-let server: FakeServer | undefined;
-beforeAll(() => {
-  tempXdg();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const fake = fakeServers<FakeServer>();
 
 interface Run {
   result: SessionResult;
@@ -38,7 +31,7 @@ interface Run {
 }
 
 async function session(chat: FakeReply[], gate: Gate, lang: LangId = 'cpp'): Promise<Run> {
-  server = await startFakeOllama({ chat });
+  const server = await fake.serve(startFakeOllama({ chat }));
   const backend = await backendAt(server.url);
   const journal = createJournal({ problem, flow: flow.name, backend: 'ollama', model: 'qwen2.5-coder:7b', lang, settings: settings() });
   const events = new EngineEvents();
@@ -84,8 +77,7 @@ describe('a program in another language, at a person\'s gate', () => {
     expect(readJournal(file).events.find((e) => e.type === 'proposal')).toMatchObject({ foreign: { lang: 'python' } });
 
     // Replay switches at the same step: no model, no judge, the same program in Python.
-    await server?.close();
-    server = undefined;
+    await fake.close();
     const judge = vi.fn<JudgeFn>(async () => {
       throw new Error('judged');
     });
@@ -104,8 +96,7 @@ describe('a program in another language, at a person\'s gate', () => {
     // From the switch on the prompt asks for Python and nothing is flagged.
     expect(lastUser(bodies[1]!)).toContain('Python 3');
     expect(gate.seen[1]!.foreign).toBeUndefined();
-    await server?.close();
-    server = await startFakeOllama({ chat: [] });
+    const server = await fake.serve(startFakeOllama({ chat: [] }));
     const backend = await backendAt(server.url);
     const s = { ...settings(), backend: 'ollama' } as unknown as Settings;
     const events = new EngineEvents();
@@ -135,8 +126,7 @@ describe('a program in another language, at a person\'s gate', () => {
     const gate = person([]);
     await session([{ text: answer(CPP, 'cpp') }], gate);
     expect(gate.seen[0]!.foreign).toBeUndefined();
-    await server?.close();
-    server = undefined;
+    await fake.close();
     const short = person([]);
     await session([{ text: answer('a, b = map(int, input().split())\nprint(a + b)\n', 'python') }, { text: answer(CPP, 'cpp') }], short);
     expect(short.seen[0]!.foreign).toBeUndefined();

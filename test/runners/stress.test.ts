@@ -1,6 +1,6 @@
 // Stress testing on the real judge: the built-in `inversions` problem, a generator, a brute force
 // and a solution with a planted bug (fixtures/problems/_stress), in Python and C++.
-import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +175,17 @@ describe('simcoach stress', () => {
     expect(Number(m![1])).toBeGreaterThanOrEqual(2);
     expect(runsOf(r.proc.pid!)).toEqual([]);
   }, 60_000);
+
+  it('--save on a problem kept in no .md or .json file is refused at once, as test --add-test refuses it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simcoach-stress-'));
+    const line = { name: 'Inversions', description: 'Count the inversions.', public_tests: { input: ['2\n2 1\n'], output: ['1\n'] }, private_tests: { input: [], output: [] }, generated_tests: { input: [], output: [] } };
+    writeFileSync(join(dir, 'set.jsonl'), `${JSON.stringify(line)}\n`);
+    const r = start(['stress', join(STRESS, 'inversions-bug.py'), '--problem', `${join(dir, 'set.jsonl')}:1`, '--brute', join(STRESS, 'inversions-brute.py'), '--gen', join(STRESS, 'inversions-gen.py'), '--save'], tempEnv());
+    expect(await r.exit, r.stderr()).toBe(2);
+    expect(r.stderr()).toMatch(/--save: a test can be added only to a problem kept in a \.md or \.json file; \S+ is not/);
+    expect(r.stderr().trim().split('\n')).toHaveLength(1);
+    expect(r.stdout()).toBe('');
+  });
 
   it('a missing --brute is a usage error naming the flag', async () => {
     const r = start(['stress', 'x.py', '--problem', 'inversions', '--gen', 'g.py'], tempEnv());

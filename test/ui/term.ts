@@ -18,7 +18,21 @@ export class TermOut extends EventEmitter {
   write(s: string): boolean {
     this.writes.push(s);
     this.term.write(s);
+    this.emit('write');
     return true;
+  }
+
+  /** Resolves once more than `n` writes have come (at once when they have): a wait driven by what the app draws. */
+  written(n: number): Promise<void> {
+    if (this.writes.length > n) return Promise.resolve();
+    return new Promise((resolve) => {
+      const on = (): void => {
+        if (this.writes.length <= n) return;
+        this.off('write', on);
+        resolve();
+      };
+      this.on('write', on);
+    });
   }
 }
 
