@@ -20,6 +20,12 @@ export interface Isolation {
   cgroups: Controller[];
   /** Why no level is accepted here (the judge refuses to run), or null. */
   refused: string | null;
+  /**
+   * Whether bubblewrap mounts a tmpfs of a given size (`--size`: 0.7 and later, and never when
+   * installed set-uid): only then does a test get a work area of its own, capped in size, rather
+   * than a host dir bounded per file.
+   */
+  sizedTmpfs: boolean;
 }
 
 export interface Capability {
@@ -75,14 +81,15 @@ function wantedLevel(): { level: Level } | { error: string } {
   return { error: `SIMCOACH_SANDBOX=${want} is not a sandbox level (bwrap or none)${why}` };
 }
 
-/** bubblewrap as this process will run it, on the smallest allow-list it will use. */
-async function bwrapWorks(bwrap: string, setpriv: string | null): Promise<boolean> {
+/** bubblewrap as this process will run it, on the smallest allow-list it will use; `sized` adds a tmpfs of a given size. */
+async function bwrapWorks(bwrap: string, setpriv: string | null, sized = false): Promise<boolean> {
   const root = process.getuid?.() === 0;
   const drop = root && setpriv ? [setpriv, `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--'] : [];
+  const tmp = sized ? ['--perms', '1777', '--size', String(1 << 20), '--tmpfs', '/tmp'] : ['--tmpfs', '/tmp'];
   const r = await probe(bwrap, [
     ...(root ? [] : ['--unshare-user', '--cap-drop', 'ALL']),
     '--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64',
-    '--dev', '/dev', '--proc', '/proc', '--remount-ro', '/proc', '--tmpfs', '/tmp',
+    '--dev', '/dev', '--proc', '/proc', '--remount-ro', '/proc', ...tmp,
     '--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--new-session', '--',
     ...drop, '/usr/bin/true',
   ]);
@@ -106,16 +113,17 @@ async function detect(): Promise<Isolation> {
     for (const c of CONTROLLERS) if (await controllerUsable(c)) cgroups.push(c);
   }
   const common = { prlimit, cgroups };
-  if ('error' in want) return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: want.error };
-  if (want.level === 'none') return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: null };
-  const bw = found && (!root || setpriv) ? await bwrapWorks(found, setpriv) : false;
+  if ('error' in want) return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: want.error, sizedTmpfs: false };
+  if (want.level === 'none') return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: null, sizedTmpfs: false };
+  const usable = found && (!root || setpriv);
+  const [bw, sizedTmpfs] = usable ? await Promise.all([bwrapWorks(found, setpriv), bwrapWorks(found, setpriv, true)]) : [false, false];
   if (!bw) {
     const why = !found ? 'bubblewrap is not installed' : root && !setpriv ? 'setpriv (util-linux) is missing' : `${found} does not start a sandbox here (it needs user namespaces, or root)`;
-    return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: `no sandbox: ${why}` };
+    return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: `no sandbox: ${why}`, sizedTmpfs: false };
   }
   return {
-    namespaces: 'bwrap', bwrap: found, setpriv: root ? setpriv : null,
-    runAs: root ? { uid: SANDBOX_UID, gid: SANDBOX_UID } : null, ...common, refused: null,
+    namespaces: 'bwrap', bwrap: found!, setpriv: root ? setpriv : null,
+    runAs: root ? { uid: SANDBOX_UID, gid: SANDBOX_UID } : null, ...common, refused: null, sizedTmpfs,
   };
 }
 
@@ -174,7 +182,8 @@ export async function describeIsolation(): Promise<string> {
   const cg = iso.cgroups.length
     ? `cgroup ${iso.cgroups.join('+')} (exact peak memory, whole-tree kill)`
     : 'no cgroups (the launcher measures the tree: CPU and wall time exact, peak memory exact for one process, ~ for several)';
-  return `sandbox: ${ns}; ${cg}; ${iso.prlimit ? 'prlimit' : 'no prlimit (no CPU limit)'}`;
+  const work = iso.namespaces !== 'bwrap' ? '' : iso.sizedTmpfs ? '; work dir: a tmpfs of its own, capped in size' : '; work dir: a host dir, each file capped but not the total (this bubblewrap has no --size: 0.7 or later, not set-uid, caps it)';
+  return `sandbox: ${ns}; ${cg}; ${iso.prlimit ? 'prlimit' : 'no prlimit (no CPU limit)'}${work}`;
 }
 
 /** The levels for `doctor`: each with what it contains, whether the judge accepts it here, and the one in use. */

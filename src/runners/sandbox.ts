@@ -312,12 +312,12 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   // its limits where no cgroup does, and sends back what the run wrote for us.
   const gate = await supervisorBinary();
   const base = await makeTempDir('run');
-  const sealed = iso.namespaces === 'bwrap' && gate !== null;
+  const sealed = iso.namespaces === 'bwrap' && iso.sizedTmpfs && gate !== null;
   const place: Place = { base, work: sealed ? WORK_IN : join(base, 'work'), sealed };
   await mkdir(join(base, 'pid1'));
   await writeFile(join(base, 'pid1', 'cmdline'), INIT_NAME);
   if (!sealed) {
-    // No tmpfs of its own: a host dir, bounded per file only (no launcher, or no bubblewrap).
+    // No tmpfs of its own: a host dir, bounded per file only (no launcher, no bubblewrap, or one without --size).
     await mkdir(place.work);
     for (const [name, content] of Object.entries(spec.files ?? {})) await writeFile(join(place.work, name), content);
     if (iso.runAs) {

@@ -71,6 +71,7 @@ let seq = 0;
 function unpoolable(iso: Isolation, supervisor: string | null): string | null {
   if (process.env.SIMCOACH_POOL === '0') return 'SIMCOACH_POOL=0';
   if (iso.namespaces !== 'bwrap' || !iso.bwrap) return 'no bubblewrap';
+  if (!iso.sizedTmpfs) return 'bubblewrap without --size';
   // The supervisor needs root's set-up rights inside the sandbox to give each test its namespaces.
   if (!iso.runAs) return 'not root';
   if (!['memory', 'pids', 'cpuacct'].every((c) => iso.cgroups.includes(c as 'memory'))) return 'no cgroups';

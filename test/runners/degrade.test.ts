@@ -72,6 +72,18 @@ describe('no level is forced on a program', () => {
     expect((await sandboxLevels()).some((l) => l.inUse)).toBe(false);
   });
 
+  it('a bubblewrap without --size (before 0.7, or set-uid) still judges, in a host work dir, and doctor says the total is not capped', async () => {
+    process.env.SIMCOACH_BWRAP = join(process.cwd(), 'test/fixtures/bwrap-before-0.7.sh');
+    const iso = await isolation();
+    expect(iso).toMatchObject({ namespaces: 'bwrap', sizedTmpfs: false, refused: null });
+    expect(await describeIsolation()).toMatch(/work dir: a host dir, each file capped but not the total \(this bubblewrap has no --size/);
+    const r = await judge({ lang: 'python', source: 'import os\nprint(int(input()) + len(os.listdir(".")))\n' }, [{ input: '1\n', outputs: ['1'] }]);
+    expect(r.verdict, r.tests[0]?.actual).toBe('AC');
+    delete process.env.SIMCOACH_BWRAP;
+    expect(await isolation()).toMatchObject({ namespaces: 'bwrap', sizedTmpfs: true });
+    expect(await describeIsolation()).toMatch(/work dir: a tmpfs of its own, capped in size/);
+  });
+
   it('the unshare fallback is refused as a level', async () => {
     process.env.SIMCOACH_SANDBOX = 'unshare';
     const err = await judge({ lang: 'python', source: 'print(1)\n' }, [{ input: '', outputs: ['1'] }]).catch((e: unknown) => e);
