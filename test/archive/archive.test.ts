@@ -1,8 +1,8 @@
 // The archive end to end: a problem solved in a real session (the real engine, judge and flow,
-// the scripted model over real HTTP), then a reworded copy of it looked up in the real Orama
-// index by full text and by the fake servers' embeddings; a MapCoder run on that copy takes the
+// the scripted model over real HTTP), then a reworded copy of it looked up in the real
+// index (SQLite) by full text and by the fake servers' embeddings; a MapCoder run on that copy takes the
 // archived problem and its accepted program as its first exemplar, in the journal and the pane.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive, queryText } from '../../src/archive/archive.js';
@@ -24,6 +24,7 @@ import { readJournal } from '../../src/session/reader.js';
 import { proposalRows } from '../../src/components/panes/index.js';
 import { rowText } from '../../src/components/rows.js';
 import { embedderOf } from '../../src/archive/embedder.js';
+import { indexPath, MOVED_NOTICE, statePath } from '../../src/archive/store.js';
 import { startFakeOpenAI } from '../fakes/openai.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { startScriptedModel } from '../engine/scripted-model.js';
@@ -113,6 +114,23 @@ describe('similar on a reworded copy of a solved problem', () => {
     const mine = hits.find((h) => h.entry.pid === 'knapsack')!;
     for (const t of knapsack.tests) if (t.input.trim().length > 20) expect(JSON.stringify(mine.entry)).not.toContain(t.input.trim());
     expect(Object.keys(mine.entry)).not.toContain('tests');
+  });
+});
+
+describe('an archive of an older simcoach', () => {
+  it("is built again from its sources with one notice, and the person's solved problem is still there", async () => {
+    (await Archive.open()).close();
+    rmSync(indexPath(), { force: true });
+    // Orama's JSON index and the version-1 state that went with it, its session facts lost too.
+    writeFileSync(join(indexPath(), '..', 'index.orama'), '{}');
+    writeFileSync(statePath(), JSON.stringify({ version: 1, docs: { knapsack: '0123456789abcdef' }, sets: [], sessions: {} }));
+    const { archive, report } = await openArchive(settingsWith());
+    expect(report.notice).toBe(MOVED_NOTICE);
+    expect(archive.solvedCount()).toBe(1);
+    const copy = await loadProblem(COPY);
+    const { hits } = await archive.similar(queryText(copy), { k: 1, exclude: [copy.id], solvedOnly: true });
+    expect(hits[0]!.entry.pid).toBe('knapsack');
+    expect(hits[0]!.entry.solution?.program.source).toBe(ACCEPTED);
   });
 });
 
