@@ -2,14 +2,14 @@
 // and embedded again), and the nearest problems to a text. A similarity on an absolute scale
 // goes with each hit, so a caller can say "close enough": the cosine of the two vectors when
 // there are embeddings, else the share of words the two texts have in common (Dice).
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { Problem } from '../problems/types.js';
 import { messageOf } from '../errors.js';
 import { entryHash, problemText, type ArchiveEntry } from './entry.js';
 import { fallbackLine, type Embedder } from './embedder.js';
 import { ArchiveIndex, type TextHit } from './sqliteIndex.js';
 import { gather } from './sources.js';
-import { readSolutions } from './solutions.js';
+import { newestByProblem, readSolutions } from './solutions.js';
 import { archiveDir, indexPath, readState, setAsideIndex, writeState, type ArchiveState } from './store.js';
 
 export interface Hit {
@@ -107,7 +107,6 @@ export class Archive {
    */
   async update(embedder: Embedder | undefined, progress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<UpdateReport> {
     this.state.sessions = await readSolutions(this.state.sessions);
-    const { entries, skipped } = await gather(this.state.sets, this.state.sessions);
     let fallback: string | undefined;
     if (embedder && !this.index.vectorsAvailable) {
       fallback = `no vectors on this platform (sqlite-vec did not load): similarity by full text only`;
@@ -116,10 +115,11 @@ export class Archive {
     let vectorsOk = embedder !== undefined;
     // Another model (or none) makes every vector stale: the index starts again.
     if (this.index.embed?.model !== embedder?.model) this.index.reset(undefined);
+    const { entries, skipped, keep, stamps } = await this.wantedEntries();
     const had = this.index.hashes();
     const model = this.index.embed ? embedder?.model : undefined;
     const wanted = new Map(entries.map((e) => [e.key, entryHash(e, model)]));
-    const stale = [...had.keys()].filter((k) => wanted.get(k) !== had.get(k));
+    const stale = [...had.keys()].filter((k) => !keep.has(k) && wanted.get(k) !== had.get(k));
     this.index.remove(stale);
     for (const k of stale) had.delete(k);
     const todo = entries.filter((e) => !had.has(e.key));
@@ -143,12 +143,41 @@ export class Archive {
       this.index.add(batch, batch.map((e) => entryHash(e, vectors ? embedder?.model : undefined)), vectors);
       progress?.(Math.min(todo.length, i + ROUND), todo.length);
     }
+    this.index.setStamps(stamps);
     this.index.checkpoint();
     writeState(this.state);
     const notice = this.notice;
     this.notice = undefined;
     const removed = stale.filter((k) => !wanted.has(k)).length;
     return { added: todo.length, removed, total: this.count, skipped, ...(fallback ? { fallback } : {}), ...(notice ? { notice } : {}) };
+  }
+
+  /**
+   * Every entry the index should hold. An added set whose file has the size and time it had when
+   * its rows were written is not read again (100,000 problems take seconds to read): its rows
+   * are kept, but for those whose accepted program may have come or gone, read back from the index.
+   */
+  private async wantedEntries(): Promise<{ entries: ArchiveEntry[]; skipped: string[]; keep: Set<string>; stamps: Record<string, string> }> {
+    const before = this.index.stamps();
+    const stamps: Record<string, string> = {};
+    for (const s of this.state.sets) {
+      const st = stampOf(s);
+      if (st) stamps[s] = st;
+    }
+    const unchanged = this.state.sets.filter((s) => stamps[s] !== undefined && before[s] === stamps[s]);
+    const rows = this.index.rowsOfSets(unchanged);
+    const solved = newestByProblem(this.state.sessions);
+    const recheck = rows.filter((r) => r.solved || solved.has(r.pid)).map((r) => r.key);
+    const rechecked = this.index.entriesByKey(recheck).map((e): ArchiveEntry => {
+      const { solution: _was, ...rest } = e;
+      const now = solved.get(e.pid)?.solution;
+      return now ? { ...rest, solution: now } : rest;
+    });
+    const read = this.state.sets.filter((s) => !unchanged.includes(s));
+    const { entries, skipped } = await gather(read, this.state.sessions, new Set(rows.map((r) => r.pid)));
+    const keep = new Set(rows.map((r) => r.key));
+    for (const k of recheck) keep.delete(k);
+    return { entries: [...entries, ...rechecked], skipped, keep, stamps };
   }
 
   /** The archive's nearest problems to a text, best first. */
@@ -207,6 +236,16 @@ export class Archive {
     const [mine, ...theirs] = this.index.stems([text, ...hits.map((h) => { const e = entries.get(h.rowid); return e ? docText(e) : ''; })]);
     const ranked = hits.map((h, i) => ({ rowid: h.rowid, score: h.bm25, similarity: dice(mine!, theirs[i]!) }));
     return ranked.sort((a, b) => b.similarity - a.similarity);
+  }
+}
+
+/** A set file's size and time; none for a directory (always read) or a file that is gone. */
+function stampOf(path: string): string | undefined {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? `${st.size}:${st.mtimeMs}` : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -38,12 +38,12 @@ export interface TextHit {
 }
 
 /** Bump when the tables change: an older file is then built again from the sources. */
-const SCHEMA = '2';
+const SCHEMA = '3';
 const TOKENIZE = "tokenize='porter unicode61 remove_diacritics 2'";
 /** BM25 weights of title, statement and tags: a title counts more than the statement. */
 const WEIGHTS = '2.0, 1.0, 1.5';
 /** The query's most distinctive words that are matched (see the top of the file). */
-export const QUERY_TERMS = 24;
+export const QUERY_TERMS = 12;
 
 type Db = Database.Database;
 
@@ -81,7 +81,8 @@ export class ArchiveIndex {
     if (schema === SCHEMA) return;
     this.db.exec('DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_vocab; DROP TABLE IF EXISTS vec; DROP TABLE IF EXISTS vectors; DELETE FROM meta');
     this.db.exec(`
-      CREATE TABLE docs (rowid INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, hash TEXT NOT NULL, pid TEXT NOT NULL, solved INTEGER NOT NULL, entry TEXT NOT NULL);
+      CREATE TABLE docs (rowid INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, hash TEXT NOT NULL, pid TEXT NOT NULL, src TEXT NOT NULL, solved INTEGER NOT NULL, entry TEXT NOT NULL);
+      CREATE INDEX docs_src ON docs (src);
       CREATE INDEX docs_solved ON docs (solved) WHERE solved = 1;
       CREATE VIRTUAL TABLE fts USING fts5 (title, text, tags, content='', contentless_delete=1, ${TOKENIZE});
       CREATE VIRTUAL TABLE fts_vocab USING fts5vocab (fts, row);
@@ -122,26 +123,51 @@ export class ArchiveIndex {
     return new Map(rows.map((r) => [r.key, r.hash]));
   }
 
+  /** What each added set's file was (size and time) when its rows were last written in full. */
+  stamps(): Record<string, string> {
+    const v = this.meta('stamps');
+    return v ? (JSON.parse(v) as Record<string, string>) : {};
+  }
+
+  setStamps(stamps: Record<string, string>): void {
+    this.setMeta('stamps', JSON.stringify(stamps));
+  }
+
+  /** The rows of these sets: key, problem id, and whether it has an accepted program. */
+  rowsOfSets(sets: string[]): { key: string; pid: string; solved: number }[] {
+    const q = this.db.prepare('SELECT key, pid, solved FROM docs WHERE src = ?');
+    return sets.flatMap((s) => q.all(s) as { key: string; pid: string; solved: number }[]);
+  }
+
+  entriesByKey(keys: string[]): ArchiveEntry[] {
+    const q = this.db.prepare('SELECT entry FROM docs WHERE key = ?').pluck();
+    return keys.flatMap((k) => {
+      const e = q.get(k) as string | undefined;
+      return e === undefined ? [] : [JSON.parse(e) as ArchiveEntry];
+    });
+  }
+
   /** Empties the index for these vectors (none: full text only). */
   reset(embed: EmbedInfo | undefined): void {
     this.db.transaction(() => {
       this.db.exec("DELETE FROM docs; DELETE FROM vectors; INSERT INTO fts (fts) VALUES ('delete-all'); DROP TABLE IF EXISTS vec");
       if (embed && this.vectorsAvailable) this.db.exec(`CREATE VIRTUAL TABLE vec USING vec0 (signs bit[${signBits(embed.dims)}])`);
       this.setMeta('embed', embed && this.vectorsAvailable ? JSON.stringify(embed) : undefined);
+      this.setMeta('stamps', undefined);
     })();
   }
 
   /** Adds (or replaces) entries in one transaction, each with its hash and its vector when there is one. */
   add(entries: ArchiveEntry[], hashes: string[], vectors?: (number[] | undefined)[]): void {
     const withVectors = vectors !== undefined && this.embed !== undefined;
-    const doc = this.db.prepare('INSERT INTO docs (key, hash, pid, solved, entry) VALUES (?, ?, ?, ?, ?) RETURNING rowid');
+    const doc = this.db.prepare('INSERT INTO docs (key, hash, pid, src, solved, entry) VALUES (?, ?, ?, ?, ?, ?) RETURNING rowid');
     const text = this.db.prepare('INSERT INTO fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)');
     const vec = withVectors ? this.db.prepare('INSERT INTO vec (rowid, signs) VALUES (?, vec_quantize_binary(?))') : undefined;
     const full = this.db.prepare('INSERT INTO vectors (rowid, v) VALUES (?, ?)');
     this.db.transaction(() => {
       this.removeNow(entries.map((e) => e.key));
       entries.forEach((e, i) => {
-        const { rowid } = doc.get(e.key, hashes[i], e.pid, e.solution ? 1 : 0, JSON.stringify(e)) as { rowid: number };
+        const { rowid } = doc.get(e.key, hashes[i], e.pid, e.set, e.solution ? 1 : 0, JSON.stringify(e)) as { rowid: number };
         text.run(rowid, e.title, e.text, e.tags.join(', '));
         const v = vectors?.[i];
         // vec0 takes its rowid as an integer only, which better-sqlite3 binds from a BigInt.
@@ -261,7 +287,7 @@ export class ArchiveIndex {
 }
 
 /** How many more neighbours by signs are reordered than are wanted. */
-const OVERSAMPLE = 10;
+const OVERSAMPLE = 4;
 
 /** vec0's bit vectors are whole bytes: a length not a multiple of 8 is padded with zeros (no sign). */
 const signBits = (dims: number): number => Math.ceil(Math.trunc(dims) / 8) * 8;

@@ -2,7 +2,8 @@
 // the scripted model over real HTTP), then a reworded copy of it looked up in the real
 // index (SQLite) by full text and by the fake servers' embeddings; a MapCoder run on that copy takes the
 // archived problem and its accepted program as its first exemplar, in the journal and the pane.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive, queryText } from '../../src/archive/archive.js';
@@ -131,6 +132,26 @@ describe('an archive of an older simcoach', () => {
     const { hits } = await archive.similar(queryText(copy), { k: 1, exclude: [copy.id], solvedOnly: true });
     expect(hits[0]!.entry.pid).toBe('knapsack');
     expect(hits[0]!.entry.solution?.program.source).toBe(ACCEPTED);
+  });
+});
+
+describe('a solved problem in an added set', () => {
+  it('keeps its accepted program when the set is not read again (its file unchanged)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'simcoach-archive-set-')), 'mine.jsonl');
+    const knapsack = await loadProblem('knapsack');
+    writeFileSync(file, `${JSON.stringify({ id: 'knapsack', description: knapsack.statement, samples: [], tests: [] })}\n`);
+    const archive = await Archive.open();
+    archive.addSet(file);
+    await archive.update(undefined);
+    expect((await archive.update(undefined)).added).toBe(0);
+    const copy = await loadProblem(COPY);
+    const { hits } = await archive.similar(queryText(copy), { k: 5, exclude: [copy.id], solvedOnly: true });
+    const mine = hits.find((h) => h.entry.set === file);
+    expect(mine?.entry.solution?.program.source).toBe(ACCEPTED);
+    // The set leaves the archive again: the tests below find the one knapsack.
+    archive.state.sets.splice(archive.state.sets.indexOf(file), 1);
+    expect((await archive.update(undefined)).removed).toBe(1);
+    archive.close();
   });
 });
 

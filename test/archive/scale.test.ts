@@ -4,7 +4,7 @@
 // and by full text, in an index built with vectors and in one built without. Then what an update
 // does to the file: a second update indexes nothing, a new set adds only its rows, and an archive
 // in the Orama-era form or a damaged index file is built again with one line saying so.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +100,29 @@ describe('updates write rows, not the index', () => {
     expect(again.count).toBe(total + 40);
     expect((await again.update(undefined)).added).toBe(0);
     again.close();
+  }, 300_000);
+
+  it('does not read a set again while its file keeps its size and time', async () => {
+    tempXdg();
+    const small = join(dir, 'stamped.jsonl');
+    writeSet(small, 0, 200);
+    // A whole second, which the file system keeps exactly when it is put back.
+    const mtime = new Date(Math.floor(statSync(small).mtimeMs / 1000) * 1000 - 60_000);
+    utimesSync(small, mtime, mtime);
+    const archive = await Archive.open();
+    archive.addSet(small);
+    expect((await archive.update(undefined)).added).toBeGreaterThanOrEqual(200);
+    // One word changed, same length, the time put back: the file reads as it was, and is not read.
+    const text = readFileSync(small, 'utf8');
+    const word = problems[3]!.description.split(/\s+/).find((w) => /^[a-z]{6,}$/.test(w))!;
+    writeFileSync(small, text.replace(word, 'Z'.repeat(word.length)));
+    utimesSync(small, mtime, mtime);
+    expect((await archive.update(undefined)).added).toBe(0);
+    // A new time: read again, and only the problem that changed is indexed again.
+    utimesSync(small, new Date(mtime.getTime() + 5000), new Date(mtime.getTime() + 5000));
+    expect(await archive.update(undefined)).toMatchObject({ added: 1, removed: 0 });
+    expect((await archive.update(undefined)).added).toBe(0);
+    archive.close();
   }, 300_000);
 
   it('builds an Orama-era archive again from its sources, keeping its sets, and says so once', async () => {
