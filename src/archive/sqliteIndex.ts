@@ -42,8 +42,14 @@ const SCHEMA = '3';
 const TOKENIZE = "tokenize='porter unicode61 remove_diacritics 2'";
 /** BM25 weights of title, statement and tags: a title counts more than the statement. */
 const WEIGHTS = '2.0, 1.0, 1.5';
-/** The query's most distinctive words that are matched (see the top of the file). */
+/**
+ * The query's words that are matched (see the top of the file): the most distinctive ones, at
+ * least `QUERY_TERMS`, and more while their documents add up to no more than `POSTINGS` (a
+ * small archive is searched by every word, so the problem itself, when it is there and left
+ * out, is not the only one found).
+ */
 export const QUERY_TERMS = 12;
+const POSTINGS = 5000;
 
 type Db = Database.Database;
 
@@ -224,10 +230,10 @@ export class ArchiveIndex {
   }
 
   /**
-   * The text's most distinctive words that the index holds: fewest documents first, at most
-   * `n`, as the words the text has (a stem given back to the tokenizer can stem again).
+   * The text's most distinctive words that the index holds, fewest documents first (see
+   * `QUERY_TERMS`), as the words the text has (a stem given back to the tokenizer can stem again).
    */
-  distinctiveWords(text: string, n = QUERY_TERMS): string[] {
+  distinctiveWords(text: string, n = QUERY_TERMS, postings = POSTINGS): string[] {
     const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
     const wordOf = new Map<string, string>();
     this.withScratch(words, (rows) => {
@@ -239,7 +245,14 @@ export class ArchiveIndex {
     const df = this.db.prepare('SELECT doc FROM fts_vocab WHERE term = ?').pluck();
     const known = [...wordOf.entries()].map(([term, word]) => ({ word, docs: (df.get(term) as number | undefined) ?? 0 })).filter((t) => t.docs > 0);
     known.sort((a, b) => a.docs - b.docs || (a.word < b.word ? -1 : 1));
-    return known.slice(0, n).map((t) => t.word);
+    const out: string[] = [];
+    let total = 0;
+    for (const t of known) {
+      if (out.length >= n && total + t.docs > postings) break;
+      out.push(t.word);
+      total += t.docs;
+    }
+    return out;
   }
 
   /** Rows of the scratch table's vocabulary (term, row number from 1) for these texts, then emptied. */

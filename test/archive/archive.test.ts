@@ -118,6 +118,17 @@ describe('similar on a reworded copy of a solved problem', () => {
   });
 });
 
+describe('similar on a problem that is in the archive itself', () => {
+  it('lists the other problems, the problem left out (its own words are not all that is searched)', async () => {
+    const archive = await Archive.open();
+    const knapsack = await loadProblem('knapsack');
+    const { hits } = await archive.similar(queryText(knapsack), { k: 3, exclude: ['knapsack'] });
+    expect(hits).toHaveLength(3);
+    expect(hits.map((h) => h.entry.pid)).not.toContain('knapsack');
+    archive.close();
+  });
+});
+
 describe('an archive of an older simcoach', () => {
   it("is built again from its sources with one notice, and the person's solved problem is still there", async () => {
     (await Archive.open()).close();
