@@ -1,88 +1,172 @@
-// The archive at scale: N synthetic problems (statements of ~120 words from a 5,000-word
-// vocabulary, 256-dim vectors) put in the real Orama index, then hybrid and full-text queries;
-// next to the baseline measured in the same run, a linear scan (cosine over every vector and
-// words in common with every statement). N is BENCH_ARCHIVE_N (default 2000; larger runs ended the process silently here, see the
-// README).
-import { addEntries, load, nearest, newIndex, save } from '../src/archive/orama.js';
-import type { ArchiveEntry } from '../src/archive/entry.js';
+// The archive at scale, as a person gets it: a set of N synthetic problems (bench/archiveData.ts:
+// APPS statements reworded and shuffled, 768-dim stand-in vectors) added with `archive add` and
+// indexed by the real update (read the set, hash, embed, write rows), then `similar` on reworded
+// copies of indexed problems, with vectors (hybrid) and by full text. Next to it, the baseline
+// measured in the same run: a linear scan over the same data (cosine with every vector, words
+// in common with every statement). N is BENCH_ARCHIVE_N, a comma list (default 1000,10000,100000).
+// Each phase prints its progress on stderr, so a slow one says how far it got.
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Archive } from '../src/archive/archive.js';
+import type { Embedder } from '../src/archive/embedder.js';
+import { DIMS, fakeVector, jsonLine, loadCorpus, reworded, rng, synthetic, type Synthetic } from './archiveData.js';
 
-const N = Number(process.env.BENCH_ARCHIVE_N ?? 2_000);
-const DIMS = 256;
+const SIZES = (process.env.BENCH_ARCHIVE_N ?? '1000,10000,100000').split(',').map(Number);
 const QUERIES = 50;
+/** The scan is slow at 100k: fewer queries, the same measure per query. */
+const SCAN_QUERIES = 10;
+const K = 10;
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+const ms = (t: number): string => (t >= 10_000 ? `${(t / 1000).toFixed(1)} s` : `${t.toFixed(t < 10 ? 2 : 0)} ms`);
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
+const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
+const note = (line: string): void => void process.stderr.write(`  … ${line} (rss ${mb(process.memoryUsage().rss)})\n`);
+
+/** The stand-in embedding model: a real embedder's interface, vectors of a real model's length. */
+const embedder: Embedder = { model: 'bench-768', embed: async (texts) => texts.map((t) => Array.from(fakeVector(t))) };
+
+function writeSet(file: string, from: number, n: number): Synthetic[] {
+  const out: Synthetic[] = [];
+  for (let i = from; i < from + n; i += 5000) {
+    const chunk = Array.from({ length: Math.min(5000, from + n - i) }, (_, j) => synthetic(i + j));
+    appendFileSync(file, chunk.map(jsonLine).join('\n') + '\n');
+    out.push(...chunk);
+  }
+  return out;
 }
 
-const r = rng(7);
-const VOCAB = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}`);
-const words = (n: number): string[] => Array.from({ length: n }, () => VOCAB[Math.floor(r() ** 2 * VOCAB.length)]!);
-const vector = (): number[] => {
-  const v = Array.from({ length: DIMS }, () => r() - 0.5);
-  const n = Math.hypot(...v);
-  return v.map((x) => x / n);
-};
+const dirBytes = (dir: string): number => readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
 
-const ms = (t: number): string => `${t.toFixed(t < 10 ? 2 : 0)} ms`;
+interface Query {
+  i: number;
+  text: string;
+}
 
-/** Each phase as it ends, with the heap, on stderr: a run the machine ends still says how far it got. */
-const phase = (what: string, t: number): void => {
-  const m = process.memoryUsage();
-  process.stderr.write(`  … ${what} ${ms(t)} (rss ${(m.rss / 1e6).toFixed(0)} MB, heap ${(m.heapUsed / 1e6).toFixed(0)} MB)\n`);
-};
+async function timeQueries(archive: Archive, queries: Query[], withVectors: boolean): Promise<{ mean: number; first: number }> {
+  let first = 0;
+  const t = performance.now();
+  for (const q of queries) {
+    const { hits } = await archive.similar(q.text, { k: K, ...(withVectors ? { embedder } : {}) });
+    if (hits[0]?.entry.pid === `s${q.i}`) first++;
+  }
+  return { mean: (performance.now() - t) / queries.length, first: first / queries.length };
+}
+
+/** Every document scored for every query: cosine, words in common (Dice), and their mean. */
+function scan(problems: Synthetic[], queries: Query[]): { hybrid: number; text: number; firstHybrid: number; firstText: number } {
+  const vectors = new Float32Array(problems.length * DIMS);
+  const words = problems.map((p, i) => {
+    fakeVector(`${p.description}\n${p.tags.join(', ')}`, DIMS, vectors.subarray(i * DIMS, (i + 1) * DIMS));
+    return new Set(p.description.toLowerCase().match(/[a-z0-9]+/g));
+  });
+  note(`baseline data ready (${problems.length} vectors and word sets)`);
+  let textMs = 0;
+  let hybridMs = 0;
+  let firstText = 0;
+  let firstHybrid = 0;
+  for (const q of queries) {
+    let t = performance.now();
+    const qs = new Set(q.text.toLowerCase().match(/[a-z0-9]+/g));
+    const dice = words.map((w) => {
+      let common = 0;
+      for (const x of qs) if (w.has(x)) common++;
+      return (2 * common) / (qs.size + w.size);
+    });
+    const bestText = dice.reduce((b, d, i) => (d > dice[b]! ? i : b), 0);
+    textMs += performance.now() - t;
+    t = performance.now();
+    const qv = fakeVector(q.text);
+    let best = -Infinity;
+    let bestHybrid = 0;
+    for (let i = 0; i < problems.length; i++) {
+      let dot = 0;
+      const o = i * DIMS;
+      for (let d = 0; d < DIMS; d++) dot += vectors[o + d]! * qv[d]!;
+      const s = 0.5 * dot + 0.5 * dice[i]!;
+      if (s > best) [best, bestHybrid] = [s, i];
+    }
+    hybridMs += performance.now() - t + textMs / queries.length;
+    if (bestText === q.i) firstText++;
+    if (bestHybrid === q.i) firstHybrid++;
+  }
+  const n = queries.length;
+  return { hybrid: hybridMs / n, text: textMs / n, firstHybrid: firstHybrid / n, firstText: firstText / n };
+}
+
+async function one(n: number): Promise<void> {
+  const tmp = mkdtempSync(join(tmpdir(), 'simcoach-bench-archive-'));
+  const before = process.env.XDG_DATA_HOME;
+  process.env.XDG_DATA_HOME = join(tmp, 'data');
+  try {
+    const set = join(tmp, `set-${n}.jsonl`);
+    let t = performance.now();
+    const problems = writeSet(set, 0, n);
+    note(`${n} problems written to ${mb(statSync(set).size)} of JSONL in ${ms(performance.now() - t)}`);
+    let archive = await Archive.open();
+    archive.addSet(set);
+    let step = 0;
+    const progress = (done: number, total: number): void => {
+      if (total >= 1000 && done >= ((step + 1) * total) / 10) {
+        step = Math.floor((done * 10) / total);
+        note(`indexed ${done}/${total} in ${ms(performance.now() - t)}`);
+      }
+    };
+    t = performance.now();
+    const report = await archive.update(embedder, progress);
+    const build = performance.now() - t;
+    note(`built: ${report.total} problems in ${ms(build)}`);
+    t = performance.now();
+    archive.close();
+    archive = await Archive.open();
+    const open = performance.now() - t;
+    t = performance.now();
+    const again = await archive.update(embedder);
+    const unchanged = performance.now() - t;
+    if (again.added !== 0) throw new Error(`an update with nothing changed indexed ${again.added} problems again`);
+    const size = dirBytes(join(tmp, 'data', 'simcoach', 'archive'));
+    const r = rng(n);
+    const queries = Array.from({ length: QUERIES }, (_, j) => {
+      const i = Math.floor(r() * n);
+      return { i, text: reworded(problems[i]!, j) };
+    });
+    const hybrid = await timeQueries(archive, queries, true);
+    const text = await timeQueries(archive, queries, false);
+    note('queried');
+    // One more set of 1,000: rows added, nothing else rebuilt.
+    const more = join(tmp, 'more.jsonl');
+    writeSet(more, n, 1000);
+    archive.addSet(more);
+    t = performance.now();
+    const added = await archive.update(embedder);
+    const increment = performance.now() - t;
+    const rss = peakRss();
+    archive.close();
+    const base = scan(problems, queries.slice(0, SCAN_QUERIES));
+    const pct = (x: number): string => `${Math.round(x * 100)}%`;
+    process.stdout.write(
+      [
+        `archive: ${n} synthetic problems (+${report.total - n} built-in), ${DIMS}-dim vectors; SQLite FTS5 + sqlite-vec`,
+        `  build (read set, hash, embed, index)   ${ms(build)} (${((build / n) * 1000).toFixed(0)} µs a problem)`,
+        `  open; update with nothing changed      ${ms(open)}; ${ms(unchanged)}`,
+        `  add a set of 1,000 more                ${ms(increment)} (${added.added} indexed)`,
+        `  size on disk                           ${mb(size)}`,
+        `  peak RSS (whole process so far)        ${mb(rss)}`,
+        `  query, hybrid (BM25 + vectors), top ${K} ${ms(hybrid.mean)}, reworded copy first ${pct(hybrid.first)}`,
+        `  query, full text only, top ${K}         ${ms(text.mean)}, reworded copy first ${pct(text.first)}`,
+        `  baseline: linear scan, hybrid          ${ms(base.hybrid)} a query, reworded copy first ${pct(base.firstHybrid)}`,
+        `  baseline: linear scan, full text       ${ms(base.text)} a query, reworded copy first ${pct(base.firstText)}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    if (before === undefined) delete process.env.XDG_DATA_HOME;
+    else process.env.XDG_DATA_HOME = before;
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
 
 export async function run(): Promise<void> {
-  const entries: ArchiveEntry[] = Array.from({ length: N }, (_, i) => ({
-    key: `p${i}`, pid: `p${i}`, title: words(3).join(' '), text: words(120).join(' '), tags: words(2), difficulty: '', set: 'bench', ref: `p${i}`,
-  }));
-  const vectors = entries.map(() => vector());
-  const db = newIndex(DIMS);
-  let t = performance.now();
-  await addEntries(db, entries, vectors);
-  const build = performance.now() - t;
-  phase('built', build);
-  t = performance.now();
-  const data = save(db);
-  const saveMs = performance.now() - t;
-  phase(`saved ${(Buffer.byteLength(data) / 1e6).toFixed(0)} MB in`, saveMs);
-  t = performance.now();
-  load(data, DIMS);
-  const loadMs = performance.now() - t;
-  phase('loaded', loadMs);
-  const queries = Array.from({ length: QUERIES }, () => ({ text: words(120).join(' '), v: vector() }));
-  t = performance.now();
-  for (const q of queries) await nearest(db, q.text, 10, q.v);
-  const hybrid = (performance.now() - t) / QUERIES;
-  t = performance.now();
-  for (const q of queries) await nearest(db, q.text, 10);
-  const text = (performance.now() - t) / QUERIES;
-  // Baseline: every document looked at for every query.
-  const sets = entries.map((e) => new Set(e.text.split(' ')));
-  t = performance.now();
-  for (const q of queries.slice(0, 10)) {
-    const qs = new Set(q.text.split(' '));
-    const scored = entries.map((_, i) => {
-      let dot = 0;
-      const v = vectors[i]!;
-      for (let d = 0; d < DIMS; d++) dot += v[d]! * q.v[d]!;
-      let common = 0;
-      for (const w of qs) if (sets[i]!.has(w)) common++;
-      return dot + common / qs.size;
-    });
-    scored.sort((a, b) => b - a);
-  }
-  const scan = (performance.now() - t) / 10;
-  const mb = (Buffer.byteLength(data) / 1e6).toFixed(1);
-  process.stdout.write(
-    [
-      `archive: ${N} problems, ${DIMS}-dim vectors (Orama ${'3.1.18'})`,
-      `  build (insert + BM25 + vector index)   ${ms(build)} (${((build / N) * 1000).toFixed(0)} µs a problem)`,
-      `  size on disk (JSON)                    ${mb} MB; save ${ms(saveMs)}, load ${ms(loadMs)}`,
-      `  query, hybrid (BM25 + vectors), top 10 ${ms(hybrid)}`,
-      `  query, full text only, top 10          ${ms(text)}`,
-      `  baseline: linear scan, same scores      ${ms(scan)} a query`,
-      '',
-    ].join('\n'),
-  );
+  loadCorpus();
+  for (const n of SIZES) await one(n);
 }

@@ -95,6 +95,9 @@ const result = await build({
     js: "#!/usr/bin/env node\nimport { createRequire as __scCreateRequire } from 'node:module';\nconst require = __scCreateRequire(import.meta.url);",
   },
   plugins: [localesOnlyWithFullZod, yogaWithoutFetch],
+  // Native: better-sqlite3's compiled addon and sqlite-vec's loadable extension are found on disk
+  // at run time (node_modules), never bundled.
+  external: ['better-sqlite3', 'sqlite-vec'],
   logLevel: 'warning',
   // Which module went into which chunk: test/first-frame.test.ts and `npm run bench` read it to
   // see what the first frame loads.

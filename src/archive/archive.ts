@@ -2,15 +2,15 @@
 // and embedded again), and the nearest problems to a text. A similarity on an absolute scale
 // goes with each hit, so a caller can say "close enough": the cosine of the two vectors when
 // there are embeddings, else the share of words the two texts have in common (Dice).
-import { existsSync, readFileSync } from 'node:fs';
-import type { AnyOrama } from '@orama/orama';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { Problem } from '../problems/types.js';
+import { messageOf } from '../errors.js';
 import { entryHash, problemText, type ArchiveEntry } from './entry.js';
 import { fallbackLine, type Embedder } from './embedder.js';
-import { addEntries, cosines, load, nearest, newIndex, removeKeys, save, size, tokens } from './orama.js';
+import { ArchiveIndex, type TextHit } from './sqliteIndex.js';
 import { gather } from './sources.js';
-import { readSolutions } from './solutions.js';
-import { indexPath, readState, writeAtomically, writeState, type ArchiveState } from './store.js';
+import { newestByProblem, readSolutions } from './solutions.js';
+import { archiveDir, indexPath, readState, setAsideIndex, writeState, type ArchiveState } from './store.js';
 
 export interface Hit {
   entry: ArchiveEntry;
@@ -27,6 +27,8 @@ export interface UpdateReport {
   skipped: string[];
   /** Said once when embeddings were wanted and the server gave none. */
   fallback?: string;
+  /** Said once when the archive was found in an older form or damaged, and is built again. */
+  notice?: string;
 }
 
 export interface SearchOptions {
@@ -50,20 +52,36 @@ const ROUND = 256;
 
 export class Archive {
   private constructor(
-    private db: AnyOrama,
+    private readonly index: ArchiveIndex,
     readonly state: ArchiveState,
+    /** Said with the next update's report: the archive was found in an older form, or damaged. */
+    private notice: string | undefined,
   ) {}
 
-  /** The saved archive, or an empty one (nothing is written until an update). */
+  /**
+   * The saved archive, or an empty one. An archive of an older simcoach, or an index file that
+   * cannot be read, is built again from its sources on the next update, with one line saying so.
+   */
   static async open(): Promise<Archive> {
-    const state = readState();
-    const file = indexPath();
-    const db = existsSync(file) && Object.keys(state.docs).length > 0 ? load(readFileSync(file, 'utf8'), state.embed?.dims) : newIndex(state.embed?.dims);
-    return new Archive(db, state);
+    const { state, notice } = readState();
+    mkdirSync(archiveDir(), { recursive: true, mode: 0o700 });
+    try {
+      return new Archive(await ArchiveIndex.open(indexPath()), state, notice);
+    } catch (err) {
+      if (!existsSync(indexPath())) throw err;
+      const aside = setAsideIndex();
+      const why = `the archive's index could not be read (${messageOf(err).split('\n')[0]}): it is built again (the old file is ${aside})`;
+      return new Archive(await ArchiveIndex.open(indexPath()), state, why);
+    }
+  }
+
+  /** Closes the index file (a process that ends closes it anyway). */
+  close(): void {
+    this.index.close();
   }
 
   get count(): number {
-    return size(this.db);
+    return this.index.count;
   }
 
   /** Problems with an accepted program of the person's. */
@@ -72,7 +90,7 @@ export class Archive {
   }
 
   get embedModel(): string | undefined {
-    return this.state.embed?.model;
+    return this.index.embed?.model;
   }
 
   /** Adds a set (a file or a directory) to those the archive reads; true when it was new. */
@@ -84,20 +102,27 @@ export class Archive {
 
   /**
    * Brings the index in step with the problems and sessions on disk: entries that changed are
-   * removed and added again (embedded when an embedder is given), gone ones removed. Saved at the end.
+   * removed and added again (embedded when an embedder is given), gone ones removed. Each round is
+   * committed as it ends, so a stopped update keeps what it had indexed.
    */
   async update(embedder: Embedder | undefined, progress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<UpdateReport> {
     this.state.sessions = await readSolutions(this.state.sessions);
-    const { entries, skipped } = await gather(this.state.sets, this.state.sessions);
     let fallback: string | undefined;
+    if (embedder && !this.index.vectorsAvailable) {
+      fallback = `no vectors on this platform (sqlite-vec did not load): similarity by full text only`;
+      embedder = undefined;
+    }
     let vectorsOk = embedder !== undefined;
     // Another model (or none) makes every vector stale: the index starts again.
-    if ((this.state.embed?.model ?? undefined) !== embedder?.model) this.reset(undefined);
-    const wanted = new Map(entries.map((e) => [e.key, { e, hash: entryHash(e, this.state.embed ? embedder?.model : undefined) }]));
-    const stale = Object.keys(this.state.docs).filter((k) => wanted.get(k)?.hash !== this.state.docs[k]);
-    await removeKeys(this.db, stale);
-    for (const k of stale) delete this.state.docs[k];
-    const todo = [...wanted.values()].filter(({ e }) => this.state.docs[e.key] === undefined).map(({ e }) => e);
+    if (this.index.embed?.model !== embedder?.model) this.index.reset(undefined);
+    const { entries, skipped, keep, stamps } = await this.wantedEntries();
+    const had = this.index.hashes();
+    const model = this.index.embed ? embedder?.model : undefined;
+    const wanted = new Map(entries.map((e) => [e.key, entryHash(e, model)]));
+    const stale = [...had.keys()].filter((k) => !keep.has(k) && wanted.get(k) !== had.get(k));
+    this.index.remove(stale);
+    for (const k of stale) had.delete(k);
+    const todo = entries.filter((e) => !had.has(e.key));
     progress?.(0, todo.length);
     for (let i = 0; i < todo.length; i += ROUND) {
       signal?.throwIfAborted();
@@ -106,40 +131,60 @@ export class Archive {
       if (embedder && vectorsOk) {
         try {
           vectors = await embedder.embed(batch.map(docText), signal);
-          if (!this.state.embed) this.reset({ model: embedder.model, dims: vectors[0]?.length ?? 0 });
+          // The first vectors tell their length; nothing is indexed yet when they come (see above).
+          if (!this.index.embed) this.index.reset({ model: embedder.model, dims: vectors[0]?.length ?? 0 });
         } catch (err) {
           if (signal?.aborted) throw err;
           vectorsOk = false;
           fallback = fallbackLine(embedder.model, err);
         }
       }
-      await addEntries(this.db, batch, vectors);
       // Without its vector an entry's hash says so, and the next update embeds it.
-      for (const e of batch) this.state.docs[e.key] = entryHash(e, vectors ? embedder?.model : undefined);
+      this.index.add(batch, batch.map((e) => entryHash(e, vectors ? embedder?.model : undefined)), vectors);
       progress?.(Math.min(todo.length, i + ROUND), todo.length);
     }
-    await this.save();
-    return { added: todo.length, removed: stale.filter((k) => !wanted.has(k)).length, total: this.count, skipped, ...(fallback ? { fallback } : {}) };
-  }
-
-  /** A new empty index for these vectors (none: full text only); every document is to be added again. */
-  private reset(embed: ArchiveState['embed']): void {
-    this.db = newIndex(embed?.dims);
-    this.state.docs = {};
-    if (embed) this.state.embed = embed;
-    else delete this.state.embed;
-  }
-
-  async save(): Promise<void> {
-    writeAtomically(indexPath(), save(this.db));
+    this.index.setStamps(stamps);
+    this.index.checkpoint();
     writeState(this.state);
+    const notice = this.notice;
+    this.notice = undefined;
+    const removed = stale.filter((k) => !wanted.has(k)).length;
+    return { added: todo.length, removed, total: this.count, skipped, ...(fallback ? { fallback } : {}), ...(notice ? { notice } : {}) };
+  }
+
+  /**
+   * Every entry the index should hold. An added set whose file has the size and time it had when
+   * its rows were written is not read again (100,000 problems take seconds to read): its rows
+   * are kept, but for those whose accepted program may have come or gone, read back from the index.
+   */
+  private async wantedEntries(): Promise<{ entries: ArchiveEntry[]; skipped: string[]; keep: Set<string>; stamps: Record<string, string> }> {
+    const before = this.index.stamps();
+    const stamps: Record<string, string> = {};
+    for (const s of this.state.sets) {
+      const st = stampOf(s);
+      if (st) stamps[s] = st;
+    }
+    const unchanged = this.state.sets.filter((s) => stamps[s] !== undefined && before[s] === stamps[s]);
+    const rows = this.index.rowsOfSets(unchanged);
+    const solved = newestByProblem(this.state.sessions);
+    const recheck = rows.filter((r) => r.solved || solved.has(r.pid)).map((r) => r.key);
+    const rechecked = this.index.entriesByKey(recheck).map((e): ArchiveEntry => {
+      const { solution: _was, ...rest } = e;
+      const now = solved.get(e.pid)?.solution;
+      return now ? { ...rest, solution: now } : rest;
+    });
+    const read = this.state.sets.filter((s) => !unchanged.includes(s));
+    const { entries, skipped } = await gather(read, this.state.sessions, new Set(rows.map((r) => r.pid)));
+    const keep = new Set(rows.map((r) => r.key));
+    for (const k of recheck) keep.delete(k);
+    return { entries: [...entries, ...rechecked], skipped, keep, stamps };
   }
 
   /** The archive's nearest problems to a text, best first. */
   async similar(text: string, o: SearchOptions): Promise<SearchResult> {
     let vector: number[] | undefined;
     let fallback: string | undefined;
-    if (o.embedder && this.state.embed) {
+    if (o.embedder && this.index.embed) {
       try {
         [vector] = await o.embedder.embed([text], o.signal);
       } catch (err) {
@@ -149,22 +194,65 @@ export class Archive {
       fallback = `the archive has no embeddings from ${o.embedder.model} yet (run \`simcoach archive update\`): similarity by full text only`;
     }
     const wide = o.k + (o.exclude?.length ?? 0) + 20;
-    const raw = await nearest(this.db, text, vector ? (o.solvedOnly ? wide * 4 : wide) : Math.max(50, wide * 2), vector);
-    const cos = vector ? await cosines(this.db, vector, wide * 4) : undefined;
-    const mine = new Set(tokens(this.db, text));
+    const words = this.index.distinctiveWords(text);
+    const ranked = vector ? this.byBoth(words, vector, wide, o.solvedOnly) : this.byText(text, words, Math.max(50, wide * 2), o.solvedOnly);
+    const entries = this.index.entries(ranked.map((r) => r.rowid));
     const hits: Hit[] = [];
-    for (const h of raw) {
-      if (o.exclude?.includes(h.entry.pid)) continue;
-      if (o.solvedOnly && !h.entry.solution) continue;
-      const similarity = cos ? (cos.get(h.entry.key) ?? 0) : dice(mine, new Set(tokens(this.db, docText(h.entry))));
-      hits.push({ entry: h.entry, score: h.score, similarity, by: cos ? 'embeddings' : 'text' });
+    for (const r of ranked) {
+      const entry = entries.get(r.rowid);
+      if (!entry || o.exclude?.includes(entry.pid)) continue;
+      hits.push({ entry, score: r.score, similarity: r.similarity, by: vector ? 'embeddings' : 'text' });
+      if (hits.length === o.k) break;
     }
-    // By full text alone, BM25 picks the candidates and the words in common order them: with a
-    // whole statement as the query, BM25 favours a document that repeats one rare word, where
-    // the share of words in common favours the same problem told again.
-    if (!cos) hits.sort((a, b) => b.similarity - a.similarity);
-    return { hits: hits.slice(0, o.k), ...(fallback ? { fallback } : {}) };
+    return { hits, ...(fallback ? { fallback } : {}) };
   }
+
+  /**
+   * BM25's candidates and the nearest vectors together, ranked as Orama's hybrid did: half the
+   * BM25 score over the best one's, half the cosine. Only problems the person solved: every
+   * one of them is a candidate (they are few), and its cosine exact.
+   */
+  private byBoth(words: string[], vector: number[], limit: number, solvedOnly = false): Ranked[] {
+    const text = this.index.textSearch(words, limit, solvedOnly);
+    const cos = solvedOnly ? this.index.cosines(vector, this.index.solvedRowids()) : this.index.vectorSearch(vector, limit);
+    for (const [r, c] of this.index.cosines(vector, text.filter((h) => !cos.has(h.rowid)).map((h) => h.rowid))) cos.set(r, c);
+    const bm25 = new Map(text.map((h) => [h.rowid, h.bm25]));
+    const best = Math.max(0, ...bm25.values()) || 1;
+    const ranked = [...new Set([...text.map((h) => h.rowid), ...cos.keys()])].map((rowid) => {
+      const similarity = cos.get(rowid) ?? 0;
+      return { rowid, similarity, score: 0.5 * ((bm25.get(rowid) ?? 0) / best) + 0.5 * similarity };
+    });
+    return ranked.sort((a, b) => b.score - a.score);
+  }
+
+  /**
+   * By full text alone, BM25 picks the candidates and the words in common order them: BM25
+   * favours a document that repeats one rare word, where the share of words in common favours
+   * the same problem told again.
+   */
+  private byText(text: string, words: string[], limit: number, solvedOnly = false): Ranked[] {
+    const hits: TextHit[] = this.index.textSearch(words, limit, solvedOnly);
+    const entries = this.index.entries(hits.map((h) => h.rowid));
+    const [mine, ...theirs] = this.index.stems([text, ...hits.map((h) => { const e = entries.get(h.rowid); return e ? docText(e) : ''; })]);
+    const ranked = hits.map((h, i) => ({ rowid: h.rowid, score: h.bm25, similarity: dice(mine!, theirs[i]!) }));
+    return ranked.sort((a, b) => b.similarity - a.similarity);
+  }
+}
+
+/** A set file's size and time; none for a directory (always read) or a file that is gone. */
+function stampOf(path: string): string | undefined {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? `${st.size}:${st.mtimeMs}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Ranked {
+  rowid: number;
+  score: number;
+  similarity: number;
 }
 
 /** The text an entry is embedded and compared by. */

@@ -13,7 +13,8 @@ export interface Gathered {
   skipped: string[];
 }
 
-export async function gather(sets: string[], sessions: Record<string, SessionFacts>): Promise<Gathered> {
+/** `otherPids`: problems of sets not read this time (unchanged since indexed), which a session's problem may be. */
+export async function gather(sets: string[], sessions: Record<string, SessionFacts>, otherPids: Set<string> = new Set()): Promise<Gathered> {
   const skipped: string[] = [];
   const onSkip = (err: UserError): void => void skipped.push(err.message);
   const builtIn = resolve(fixturesDir());
@@ -36,7 +37,7 @@ export async function gather(sets: string[], sessions: Record<string, SessionFac
     }
   }
   const solved = newestByProblem(sessions);
-  const byPid = new Set([...entries.values()].map((e) => e.pid));
+  const byPid = new Set([...otherPids, ...[...entries.values()].map((e) => e.pid)]);
   for (const [pid, { problem }] of solved) {
     if (!byPid.has(pid)) entries.set(pid, entryOf(problem, 'sessions', problem.source?.file ?? pid, pid));
   }

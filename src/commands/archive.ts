@@ -50,6 +50,7 @@ export async function run(argv: string[]): Promise<number> {
     bar.stop();
     process.off('SIGINT', onSigint);
   }
+  if (report.notice) process.stderr.write(`${color.yellow('note:', process.stderr)} ${report.notice}\n`);
   if (report.fallback) process.stderr.write(`${color.yellow('note:', process.stderr)} ${report.fallback}\n`);
   for (const s of report.skipped) process.stderr.write(`${color.yellow('skipped:', process.stderr)} ${s}\n`);
   const entries = archive.solvedCount();

@@ -31,6 +31,7 @@ export async function run(argv: string[]): Promise<number> {
   const bar = updateProgress();
   const { archive, embedder, report } = await openArchive(settings, { progress: bar.progress }).finally(() => bar.stop());
   const found = await archive.similar(queryText(problem), { k, exclude: [problem.id], ...(embedder ? { embedder } : {}) });
+  if (report.notice) process.stderr.write(`${color.yellow('note:', process.stderr)} ${report.notice}\n`);
   const fallback = report.fallback ?? found.fallback;
   if (fallback) process.stderr.write(`${color.yellow('note:', process.stderr)} ${fallback}\n`);
   if (values.json) {

@@ -1,8 +1,9 @@
 // The archive end to end: a problem solved in a real session (the real engine, judge and flow,
-// the scripted model over real HTTP), then a reworded copy of it looked up in the real Orama
-// index by full text and by the fake servers' embeddings; a MapCoder run on that copy takes the
+// the scripted model over real HTTP), then a reworded copy of it looked up in the real
+// index (SQLite) by full text and by the fake servers' embeddings; a MapCoder run on that copy takes the
 // archived problem and its accepted program as its first exemplar, in the journal and the pane.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive, queryText } from '../../src/archive/archive.js';
@@ -24,6 +25,7 @@ import { readJournal } from '../../src/session/reader.js';
 import { proposalRows } from '../../src/components/panes/index.js';
 import { rowText } from '../../src/components/rows.js';
 import { embedderOf } from '../../src/archive/embedder.js';
+import { indexPath, MOVED_NOTICE, statePath } from '../../src/archive/store.js';
 import { startFakeOpenAI } from '../fakes/openai.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { startScriptedModel } from '../engine/scripted-model.js';
@@ -113,6 +115,54 @@ describe('similar on a reworded copy of a solved problem', () => {
     const mine = hits.find((h) => h.entry.pid === 'knapsack')!;
     for (const t of knapsack.tests) if (t.input.trim().length > 20) expect(JSON.stringify(mine.entry)).not.toContain(t.input.trim());
     expect(Object.keys(mine.entry)).not.toContain('tests');
+  });
+});
+
+describe('similar on a problem that is in the archive itself', () => {
+  it('lists the other problems, the problem left out (its own words are not all that is searched)', async () => {
+    const archive = await Archive.open();
+    const knapsack = await loadProblem('knapsack');
+    const { hits } = await archive.similar(queryText(knapsack), { k: 3, exclude: ['knapsack'] });
+    expect(hits).toHaveLength(3);
+    expect(hits.map((h) => h.entry.pid)).not.toContain('knapsack');
+    archive.close();
+  });
+});
+
+describe('an archive of an older simcoach', () => {
+  it("is built again from its sources with one notice, and the person's solved problem is still there", async () => {
+    (await Archive.open()).close();
+    rmSync(indexPath(), { force: true });
+    // Orama's JSON index and the version-1 state that went with it, its session facts lost too.
+    writeFileSync(join(indexPath(), '..', 'index.orama'), '{}');
+    writeFileSync(statePath(), JSON.stringify({ version: 1, docs: { knapsack: '0123456789abcdef' }, sets: [], sessions: {} }));
+    const { archive, report } = await openArchive(settingsWith());
+    expect(report.notice).toBe(MOVED_NOTICE);
+    expect(archive.solvedCount()).toBe(1);
+    const copy = await loadProblem(COPY);
+    const { hits } = await archive.similar(queryText(copy), { k: 1, exclude: [copy.id], solvedOnly: true });
+    expect(hits[0]!.entry.pid).toBe('knapsack');
+    expect(hits[0]!.entry.solution?.program.source).toBe(ACCEPTED);
+  });
+});
+
+describe('a solved problem in an added set', () => {
+  it('keeps its accepted program when the set is not read again (its file unchanged)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'simcoach-archive-set-')), 'mine.jsonl');
+    const knapsack = await loadProblem('knapsack');
+    writeFileSync(file, `${JSON.stringify({ id: 'knapsack', description: knapsack.statement, samples: [], tests: [] })}\n`);
+    const archive = await Archive.open();
+    archive.addSet(file);
+    await archive.update(undefined);
+    expect((await archive.update(undefined)).added).toBe(0);
+    const copy = await loadProblem(COPY);
+    const { hits } = await archive.similar(queryText(copy), { k: 5, exclude: [copy.id], solvedOnly: true });
+    const mine = hits.find((h) => h.entry.set === file);
+    expect(mine?.entry.solution?.program.source).toBe(ACCEPTED);
+    // The set leaves the archive again: the tests below find the one knapsack.
+    archive.state.sets.splice(archive.state.sets.indexOf(file), 1);
+    expect((await archive.update(undefined)).removed).toBe(1);
+    archive.close();
   });
 });
 
