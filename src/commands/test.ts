@@ -121,6 +121,8 @@ export async function run(argv: string[]): Promise<number> {
     const tests = result.tests.map((t) => ({
       name: t.name, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb, ...(t.memoryApprox ? { memoryApprox: true } : {}),
       ...(t.detail ? { detail: t.detail } : {}), exitCode: t.exitCode, signal: t.signal,
+      // The start of what it printed (as the judge keeps it), so a script sees why without a rerun.
+      output: t.actual, ...(t.outputBytes !== undefined ? { outputBytes: t.outputBytes } : {}), stderr: t.stderr,
     }));
     const out = { verdict: result.verdict, passed: result.passed, total: result.total, problem: problem.id, lang, compare, ...(result.compile ? { compile: result.compile } : {}), tests, ...(added ? { added } : {}) };
     process.stdout.write(`${JSON.stringify(out)}\n`);

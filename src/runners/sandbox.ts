@@ -164,6 +164,9 @@ async function bwrapArgs(iso: Isolation, work: string, spec: SandboxSpec, joinLa
     // The file sits alone in a dir the sandbox does not have, so the host path /proc/self/mountinfo
     // names for this mount leads nowhere inside.
     ...[INIT_CMDLINE, INIT_TASK_CMDLINE].flatMap((p) => ['--ro-bind', join(dirname(work), 'pid1', 'cmdline'), p]),
+    // The root itself (a tmpfs of bubblewrap's, holding the mount points' parents) read-only: as a
+    // normal user those parents are the program's own uid's, a place to write memory no limit sees.
+    '--remount-ro', '/',
     // The launcher is the sandbox's pid 1: the program's kill(-1) finds no other process (init is
     // never a target), and whatever it orphans comes to the launcher to be measured and reaped.
     ...NAMESPACE_ARGS, ...(gate ? ['--as-pid-1'] : []), '--chdir', work,
@@ -408,7 +411,10 @@ async function execute(iso: Isolation, spec: SandboxSpec, work: string, stdinFd:
       try { process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ }
     }
     void group?.killAll();
-    if (!group && iso.namespaces === 'none') sweeping = killByMarker(marker);
+    // Without a cgroup, a sandbox killed from here (a launcher that did not stop its tree in time,
+    // on a loaded machine) leaves its pid namespace to the kernel, which kills the rest after us:
+    // they are found by their marker and waited for, so nothing outlives the run.
+    if (!group && (iso.namespaces === 'none' || !exited)) sweeping = killByMarker(marker);
   };
 
   if (joinLater && group) {
