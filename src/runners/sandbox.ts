@@ -261,7 +261,11 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   await mkdir(work);
   await mkdir(join(base, 'pid1'));
   await writeFile(join(base, 'pid1', 'cmdline'), INIT_NAME);
-  for (const [name, content] of Object.entries(spec.files ?? {})) await writeFile(join(work, name), content);
+  for (const [name, content] of Object.entries(spec.files ?? {})) {
+    // A program's own files may sit in folders of its own (`lib/x.h`).
+    await mkdir(dirname(join(work, name)), { recursive: true });
+    await writeFile(join(work, name), content);
+  }
   if (iso.runAs) {
     await chown(work, iso.runAs.uid, iso.runAs.gid);
     if (spec.writable) await chownTree(spec.writable, iso.runAs.uid, iso.runAs.gid);
