@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
 import { langFromName, langFromPath, type LangId } from '../runners/langs.js';
+import { programFiles, ProgramFileError } from '../runners/programFiles.js';
 import type { Program } from '../runners/types.js';
 
 /** A program a person names on the command line: its language from `--lang` or the extension. */
@@ -16,7 +17,12 @@ export async function readProgramFile(file: string, langFlag: string | undefined
   const source = await readFile(file, 'utf8').catch(() => {
     throw new UserError(`${file}: cannot read the ${role}`);
   });
-  return { lang, source };
+  // Its own headers and modules beside it go into the sandbox with it.
+  const files = await programFiles(file, lang, source).catch((err: unknown) => {
+    if (err instanceof ProgramFileError) throw new UserError(err.message);
+    throw new UserError(`${file}: cannot read the files it includes (${err instanceof Error ? err.message : String(err)})`);
+  });
+  return Object.keys(files).length > 0 ? { lang, source, files } : { lang, source };
 }
 
 /** The person's own file for the tutor to work on in place: its language and where that came from, and its text if it exists. */

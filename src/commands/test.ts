@@ -71,7 +71,7 @@ async function ownTest(values: { input?: string; expected?: string; 'add-test'?:
   return { input: await readGiven(values.input, 'input'), expected: await readGiven(values.expected, 'expected output') };
 }
 
-function judgeOn(program: { lang: Program['lang']; source: string }, problem: Problem, own: { input: string; expected: string } | null, opts: JudgeOptions) {
+function judgeOn(program: Program, problem: Problem, own: { input: string; expected: string } | null, opts: JudgeOptions) {
   if (!own) return judgeProblem(program, problem, opts);
   return judge(program, [{ name: 'your input', input: own.input, outputs: [own.expected] }], { ...problemJudgeOptions(problem), ...opts, timeLimitMs: opts.timeLimitMs ?? problem.timeLimitMs, memoryLimitMb: opts.memoryLimitMb ?? problem.memoryLimitMb });
 }
@@ -85,7 +85,8 @@ export async function run(argv: string[]): Promise<number> {
   const ml = positive(values.ml, 'ml');
   if (values.checker && !(await stat(values.checker).catch(() => null))) throw new UserError(`${values.checker}: no such checker file`);
   if (values.interactor && !(await stat(values.interactor).catch(() => null))) throw new UserError(`${values.interactor}: no such interactor file`);
-  const { lang, source } = await readProgramFile(file, values.lang, 'solution');
+  const program = await readProgramFile(file, values.lang, 'solution');
+  const { lang } = program;
   comparisonFrom(values, { mode: 'tokens' }); // flag errors before the problem is read
   const own = await ownTest(values);
   const problem = await loadProblem(values.problem);
@@ -108,7 +109,7 @@ export async function run(argv: string[]): Promise<number> {
   process.once('SIGINT', onInt);
   let result: JudgeResult;
   try {
-    result = await judgeOn({ lang, source }, problem, own, { timeLimitMs: tl, memoryLimitMb: ml, compare, ...(interactor ? { interactor } : {}), signal: controller.signal });
+    result = await judgeOn(program, problem, own, { timeLimitMs: tl, memoryLimitMb: ml, compare, ...(interactor ? { interactor } : {}), signal: controller.signal });
   } catch (err) {
     if (controller.signal.aborted) return EXIT.interrupted;
     // A refusal's own fix (install bubblewrap, or SIMCOACH_SANDBOX=none) goes with it.
@@ -121,6 +122,8 @@ export async function run(argv: string[]): Promise<number> {
     const tests = result.tests.map((t) => ({
       name: t.name, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb, ...(t.memoryApprox ? { memoryApprox: true } : {}),
       ...(t.detail ? { detail: t.detail } : {}), exitCode: t.exitCode, signal: t.signal,
+      // The start of what it printed (as the judge keeps it), so a script sees why without a rerun.
+      output: t.actual, ...(t.outputBytes !== undefined ? { outputBytes: t.outputBytes } : {}), stderr: t.stderr,
     }));
     const out = { verdict: result.verdict, passed: result.passed, total: result.total, problem: problem.id, lang, compare, ...(result.compile ? { compile: result.compile } : {}), tests, ...(added ? { added } : {}) };
     process.stdout.write(`${JSON.stringify(out)}\n`);

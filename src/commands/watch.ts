@@ -32,11 +32,14 @@ interface Judgement {
   hidden?: JudgeResult;
 }
 
-async function judgeFile(source: string, lang: LangId, problem: Problem, signal: AbortSignal): Promise<Judgement> {
+async function judgeFile(file: string, source: string, lang: LangId, problem: Problem, signal: AbortSignal): Promise<Judgement> {
   const { judge, judgeProblem } = await import('../runners/judge.js');
   const { namedTests } = await import('../problems/named.js');
   const { problemJudgeOptions } = await import('../runners/problem-options.js');
-  const program = { lang, source };
+  const { programFiles } = await import('../runners/programFiles.js');
+  // Its own headers and modules, as they are at this save (a refused one is the judge's one line).
+  const files = await programFiles(file, lang, source);
+  const program = Object.keys(files).length > 0 ? { lang, source, files } : { lang, source };
   const samples = await judgeProblem(program, problem, { samplesOnly: true, signal });
   if (samples.verdict !== 'AC' || problem.tests.length === 0) return { samples };
   // Hidden tests stop at the first failure: on a save, that one is all a person reads.
@@ -94,7 +97,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     out.write(`\n${color.bold(`── ${why} ${n} · ${clock()} · ${basename(file)} ──`)}\n`);
     try {
-      const j = await judgeFile(source, lang, problem, mine.signal);
+      const j = await judgeFile(file, source, lang, problem, mine.signal);
       if (current !== mine) return;
       out.write(`${judgementText(j, problem)}\n${keysLine}\n`);
     } catch (err) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { makeTempDir, removeDir } from './tempdirs.js';
 import { buildCacheDir } from '../paths.js';
 import { LANGS } from './langs.js';
@@ -56,6 +56,14 @@ export function trimMessage(text: string, max = MESSAGE_MAX): string {
 
 const exists = (p: string) => stat(p).then(() => true, () => false);
 
+/** Files by relative path (`lib/x.h`) written under `dir`, their folders made. */
+async function writeTree(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, name)), { recursive: true });
+    await writeFile(join(dir, name), text);
+  }
+}
+
 /**
  * Compiles once per (source, flags, compiler version); the result (or the compile error) is kept
  * under the build cache, written to a temp name and renamed so parallel judges never see half a build.
@@ -63,9 +71,11 @@ const exists = (p: string) => stat(p).then(() => true, () => false);
 export async function buildProgram(program: Program, opts: { /** Folders whose headers the source includes (copied, never mounted). */ includeDirs?: string[]; signal?: AbortSignal } = {}): Promise<BuildOutcome> {
   const lang = LANGS[program.lang];
   const file = lang.sourceFile(program.source);
+  const own = { ...program.files };
+  delete own[file];
   if (!lang.compile) {
     const dir = await makeTempDir('src');
-    await writeFile(join(dir, file), program.source);
+    await writeTree(dir, { ...own, [file]: program.source });
     return { ok: true, built: { dir, file, cleanup: () => removeDir(dir) } };
   }
   const c = lang.compile;
@@ -75,7 +85,7 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
   }
   // The headers it includes from its folders go beside it (the compiler finds a quoted include
   // there, and -I . an angled one); the folders themselves are never shown to the compiler.
-  const headers = lang.id === 'cpp' ? await localHeaders(program.source, opts.includeDirs ?? []) : {};
+  const headers = { ...(lang.id === 'cpp' ? await localHeaders(program.source, opts.includeDirs ?? []) : {}), ...own };
   delete headers[file];
   const includes = Object.keys(headers).length > 0 ? ['-I', '.'] : [];
   const key = createHash('sha256')

@@ -198,7 +198,12 @@ async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLa
   const sized = sealed ? { bytes: workAreaBytes(spec), dirs: [WORK_IN, ...(spec.writable ? [spec.writable] : [])] } : undefined;
   // Each input file is copied into the tmpfs from a pipe, root's and read-only (the dir is sticky,
   // so it stays as given); the program makes its own files beside them.
-  const files = Object.keys(spec.files ?? {}).flatMap((name, i) => ['--perms', '0644', '--file', String(fileFds[i]), join(WORK_IN, name)]);
+  // A program's own files may sit in folders of their own (`lib/x.h`): those are made first.
+  const folders = [...new Set(Object.keys(spec.files ?? {}).flatMap((name) => name.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))))];
+  const files = [
+    ...folders.flatMap((d) => ['--perms', '0755', '--dir', join(WORK_IN, d)]),
+    ...Object.keys(spec.files ?? {}).flatMap((name, i) => ['--perms', '0644', '--file', String(fileFds[i]), join(WORK_IN, name)]),
+  ];
   const drop = iso.runAs && iso.setpriv
     ? [
         // Set-up done as root; the program gets an unprivileged uid, no groups, no capability
@@ -218,6 +223,9 @@ async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLa
     // The file sits alone in a dir the sandbox does not have, so the host path /proc/self/mountinfo
     // names for this mount leads nowhere inside.
     ...[INIT_CMDLINE, INIT_TASK_CMDLINE].flatMap((p) => ['--ro-bind', join(place.base, 'pid1', 'cmdline'), p]),
+    // The root itself (a tmpfs of bubblewrap's, holding the mount points' parents) read-only: as a
+    // normal user those parents are the program's own uid's, a place to write memory no limit sees.
+    '--remount-ro', '/',
     // The launcher is the sandbox's pid 1: the program's kill(-1) finds no other process (init is
     // never a target), and whatever it orphans comes to the launcher to be measured and reaped.
     ...NAMESPACE_ARGS, ...(gate ? ['--as-pid-1'] : []), '--chdir', work,
@@ -319,7 +327,11 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   if (!sealed) {
     // No tmpfs of its own: a host dir, bounded per file only (no launcher, no bubblewrap, or one without --size).
     await mkdir(place.work);
-    for (const [name, content] of Object.entries(spec.files ?? {})) await writeFile(join(place.work, name), content);
+    for (const [name, content] of Object.entries(spec.files ?? {})) {
+      // A program's own files may sit in folders of its own (`lib/x.h`).
+      await mkdir(dirname(join(place.work, name)), { recursive: true });
+      await writeFile(join(place.work, name), content);
+    }
     if (iso.runAs) {
       await chown(place.work, iso.runAs.uid, iso.runAs.gid);
       if (spec.writable) await chownTree(spec.writable, iso.runAs.uid, iso.runAs.gid);
@@ -519,7 +531,10 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
       try { process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ }
     }
     void group?.killAll();
-    if (!group && iso.namespaces === 'none') sweeping = killByMarker(marker);
+    // Without a cgroup, a sandbox killed from here (a launcher that did not stop its tree in time,
+    // on a loaded machine) leaves its pid namespace to the kernel, which kills the rest after us:
+    // they are found by their marker and waited for, so nothing outlives the run.
+    if (!group && (iso.namespaces === 'none' || !exited)) sweeping = killByMarker(marker);
   };
 
   if (joinLater && group) {

@@ -7,6 +7,11 @@ import type { LangId } from './langs.js';
 export interface Program {
   lang: LangId;
   source: string;
+  /**
+   * The program's own files beside it (a header it includes by quotes, a module it imports), by
+   * path relative to its folder: copied read-only beside the source (see programFiles).
+   */
+  files?: Record<string, string>;
 }
 
 /** Judge verdicts; when several apply the priority is CE > TLE > MLE > OLE > RE > WA. */

@@ -2,7 +2,7 @@
 // with useradd when the tests run as root, as CI does), entered with setpriv. The installation is
 // copied where that account can read it, whatever the checkout's modes are.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -99,4 +99,40 @@ export function cli(p: Place, as: As, args: string[], env: Record<string, string
       resolve({ code, stdout, stderr, pid: child.pid ?? -1 });
     });
   });
+}
+
+/** Processes of a CLI run still alive: every run is marked SIMCOACH_RUN=<the CLI's pid>-… */
+export function leftoversOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const state = /State:\s+(\w)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1];
+      if (state !== 'Z' && readFileSync(`/proc/${name}/environ`, 'latin1').split('\0').some((e) => e.startsWith(`SIMCOACH_RUN=${pid}-`))) found.push(Number(name));
+    } catch {
+      /* gone, or not ours to read */
+    }
+  }
+  return found;
+}
+
+/**
+ * Run and source dirs a CLI run (by its pid) left in `as`'s private temp parent (simcoach-<uid>
+ * under /var/tmp, else the temp dir). They are removed here, so one case's leftovers do not fail the next.
+ */
+export function leftoverDirsOf(as: As, pid: number): string[] {
+  const uid = as === 'user' ? (unprivilegedAccount()?.uid ?? process.getuid?.()) : process.getuid?.();
+  const found: string[] = [];
+  for (const root of ['/var/tmp', tmpdir()]) {
+    const parent = join(root, `simcoach-${uid}`);
+    let names: string[] = [];
+    try {
+      names = readdirSync(parent);
+    } catch {
+      continue;
+    }
+    for (const n of names.filter((n) => n.startsWith(`run-${pid}-`) || n.startsWith(`src-${pid}-`))) found.push(join(parent, n));
+  }
+  for (const d of found) execFileSync('rm', ['-rf', '--one-file-system', d]);
+  return found;
 }

@@ -3,10 +3,10 @@
 // each level, the figures agree with an outside measure taken in the same run (/usr/bin/time of a
 // bare run), limits give their verdicts, and hostile programs leave nothing behind.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, place, WHO, type As, type Place } from '../helpers/unprivileged.js';
+import { cli, leftoversOf, place, WHO, type As, type Place } from '../helpers/unprivileged.js';
 
 const PROBLEM = `---
 title: Sum
@@ -73,20 +73,6 @@ function bare(cmd: string[], input: string): { cpuMs: number; maxRssKb: number }
   const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', ...cmd], { input, encoding: 'utf8' });
   const [u, s, m] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
   return { cpuMs: (u! + s!) * 1000, maxRssKb: m! };
-}
-
-/** Processes of a CLI run still alive: every run is marked SIMCOACH_RUN=<the CLI's pid>-… */
-function leftoversOf(pid: number): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readFileSync(`/proc/${name}/environ`, 'latin1').split('\0').some((e) => e.startsWith(`SIMCOACH_RUN=${pid}-`))) found.push(Number(name));
-    } catch {
-      /* gone, or not ours to read */
-    }
-  }
-  return found;
 }
 
 describe.each(WHO)('the judge as %s', (as: As) => {

@@ -1,6 +1,6 @@
 // `simcoach test` as a person runs it: the built CLI as a process.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,10 +49,10 @@ describe('simcoach test', () => {
   it('--json prints one object with each test; a failure exits 1', async () => {
     const r = await cli(['test', join(dir, 'bad.cpp'), '--problem', `${join(dir, 'set.jsonl')}:add`, '--json']);
     expect(r.code).toBe(1);
-    const out = JSON.parse(r.stdout) as { verdict: string; tests: { name: string; verdict: string; timeMs: number; memoryKb: number; detail?: string }[] };
+    const out = JSON.parse(r.stdout) as { verdict: string; tests: { name: string; verdict: string; timeMs: number; memoryKb: number; detail?: string; output: string; stderr: string }[] };
     expect(out.verdict).toBe('WA');
     expect(out.tests).toHaveLength(3);
-    expect(out.tests[0]).toMatchObject({ name: 'sample-1', verdict: 'WA', detail: 'line 1, token 1: expected "3", got "-1"' });
+    expect(out.tests[0]).toMatchObject({ name: 'sample-1', verdict: 'WA', detail: 'line 1, token 1: expected "3", got "-1"', output: '-1\n', stderr: '' });
     expect(typeof out.tests[0]!.timeMs).toBe('number');
     expect(typeof out.tests[0]!.memoryKb).toBe('number');
   });
@@ -61,6 +61,19 @@ describe('simcoach test', () => {
     const problem = `${join(dir, 'set.jsonl')}:add`;
     expect((await cli(['test', join(dir, 'close.py'), '--problem', problem])).code).toBe(1);
     expect((await cli(['test', join(dir, 'close.py'), '--problem', problem, '--eps', '1e-6'])).code).toBe(0);
+  });
+
+  it('a C++ solution with a header of its own beside it is AC; one that includes /etc/shadow is refused in one line', async () => {
+    const own = join(dir, 'own');
+    mkdirSync(own);
+    writeFileSync(join(own, 'sol.cpp'), '#include <cstdio>\n#include "mylib.h"\nint main() { double a, b; scanf("%lf %lf", &a, &b); printf("%g\\n", add(a, b)); }\n');
+    writeFileSync(join(own, 'mylib.h'), 'inline double add(double a, double b) { return a + b; }\n');
+    const ok = await cli(['test', join(own, 'sol.cpp'), '--problem', `${join(dir, 'set.jsonl')}:add`]);
+    expect(ok.stdout, ok.stderr).toMatch(/AC {2}3\/3 tests passed/);
+    writeFileSync(join(own, 'bad.cpp'), '#include "/etc/shadow"\nint main() {}\n');
+    const bad = await cli(['test', join(own, 'bad.cpp'), '--problem', `${join(dir, 'set.jsonl')}:add`]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim()).toBe(`simcoach: ${join(own, 'bad.cpp')}: "/etc/shadow" is an absolute path; only files in the program's own folder are brought into the sandbox`);
   });
 
   it('usage errors exit 2 with one line', async () => {

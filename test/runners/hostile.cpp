@@ -77,6 +77,31 @@ int main() {
     while (getline(st, l)) { istringstream is(l); string k, v; is >> k >> v; if (k == "CapEff:") eff = v; if (k == "CapBnd:") bnd = v; if (k == "NoNewPrivs:") nnp = v; }
     printf("%d %d %s %s %s\n", (int)getuid(), (int)geteuid(), eff.c_str(), bnd.c_str(), nnp.c_str());
   }
+  if (what == "snoop") {
+    // simcoach's secret in any environment or command line under /proc, guessed pids included.
+    string mark, got; cin >> mark;
+    vector<string> pids{"self"}; for (int p = 1; p <= 32768; p++) pids.push_back(to_string(p));
+    for (auto& p : pids) for (const char* f : {"environ", "cmdline"}) if (slurp("/proc/" + p + "/" + f).find(mark) != string::npos) got += " " + p + "/" + f;
+    puts(got.empty() ? "hidden" : got.c_str() + 1);
+  }
+  if (what == "ptrace") {
+    // Its parent and every process /proc lists: trace them, open their memory and environment.
+    set<int> pids{(int)getppid()}; string got;
+    if (DIR* d = opendir("/proc")) { while (dirent* e = readdir(d)) if (isdigit(e->d_name[0])) pids.insert(atoi(e->d_name)); closedir(d); }
+    for (int p : pids) {
+      if (p == getpid() || p == 0) continue;
+      string n = to_string(p);
+      if (ptrace(PTRACE_ATTACH, p, 0, 0) == 0) got += " attach:" + n;
+      if (ptrace(PTRACE_SEIZE, p, 0, 0) == 0) got += " seize:" + n;
+      for (const char* f : {"mem", "environ"}) { int fd = open(("/proc/" + n + "/" + f).c_str(), O_RDONLY); if (fd >= 0) { got += string(" ") + f + ":" + n; close(fd); } }
+    }
+    puts(got.empty() ? "blocked" : got.c_str() + 1);
+  }
+  if (what == "daemon") {
+    string p; cin >> p; puts("parent done"); fflush(stdout);
+    if (daemon(0, 0) == 0) { sleep(30); if (FILE* f = fopen(p.c_str(), "w")) { fputs("late", f); fclose(f); } }
+    return 0;
+  }
   if (what == "sysctl") {
     string p; cin >> p; int fd = open(p.c_str(), O_WRONLY);
     puts(fd >= 0 && write(fd, "7\n", 2) == 2 ? "wrote" : fd >= 0 ? "opened" : "blocked");

@@ -22,6 +22,7 @@ import { stress } from '../../src/runners/stress.js';
 import { fixturesDir, loadProblem } from '../../src/problems/index.js';
 import type { FileIo } from '../../src/problems/types.js';
 import type { JudgeOptions, LangId, TestResult, Verdict } from '../../src/runners/types.js';
+import { cli, leftoverDirsOf, leftoversOf, place, unprivilegedAccount, type As, type Place } from '../helpers/unprivileged.js';
 import { isolateCache, leftoverGroups, leftovers } from './helpers.js';
 
 const TL = 1000;
@@ -65,6 +66,32 @@ const sysctlBefore = readFileSync(SYSCTL, 'utf8');
 // A loop device over a file of zeros, when this machine lets us make one.
 let loop: { dev: string; file: string } | null = null;
 const runAs = process.getuid?.() === 0 ? 65534 : process.getuid?.();
+/**
+ * A secret simcoach's own process holds (an API key in its environment, a word on its command
+ * line): nothing the program can read in /proc may show it.
+ */
+const MARK = `sk-hostile-mark-${process.pid}`;
+const keyBefore = process.env.OPENAI_API_KEY;
+
+/**
+ * Who runs simcoach, and so what there is to steal and where that person may write: root (this
+ * suite, calling the judge itself) or an unprivileged person (the built CLI, as they run it).
+ */
+interface Side {
+  as: As;
+  /** Files the program must not read: the host's, the person's own, another user's. */
+  secrets: string[];
+  /** Folders it must not list: homes, the problem's hidden tests. */
+  places: string[];
+  /** The settings file with an API key. */
+  settings: string;
+  /** Host places the person may write to, which the program must not. */
+  outside: string[];
+  /** The uid the program runs as: never 0; a person's own when simcoach is not root. */
+  uid: number;
+}
+
+const rootSide = (): Side => ({ as: 'root', secrets: ['/etc/shadow', secretFile, settingsFile], places: [secretsHome, '/home'], settings: settingsFile, outside, uid: runAs ?? 65534 });
 
 beforeAll(async () => {
   restore = isolateCache();
@@ -93,6 +120,7 @@ beforeAll(async () => {
   chmodSync(spaced, 0o777);
   process.env.XDG_CONFIG_HOME = join(secretsHome, 'config');
   settingsFile = settingsPath();
+  process.env.OPENAI_API_KEY = MARK;
   mkdirSync(dirname(settingsFile), { recursive: true });
   writeFileSync(settingsFile, JSON.stringify({ backend: 'openai', openaiApiKey: 'sk-hostile-test-key' }), { mode: 0o644 });
   writeFileSync(secretFile, 'secret\n', { mode: 0o644 });
@@ -109,6 +137,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   restore();
+  if (keyBefore === undefined) delete process.env.OPENAI_API_KEY;
+  else process.env.OPENAI_API_KEY = keyBefore;
   if (configBefore === undefined) delete process.env.XDG_CONFIG_HOME;
   else process.env.XDG_CONFIG_HOME = configBefore;
   for (const f of outside) rmSync(f, { force: true });
@@ -135,10 +165,10 @@ interface Case {
   name: string;
   verdict: Verdict;
   /** The C++ program's input: the attack's name and its arguments. */
-  cpp: () => string;
-  python: () => string;
+  cpp: (s: Side) => string;
+  python: (s: Side) => string;
   input?: string;
-  output?: string;
+  output?: string | ((s: Side) => string);
   /** The wall-clock limit: ROOMY unless the case is about time. */
   wallMs?: number;
   /** A CPU limit of its own, for a case about something else than time. */
@@ -147,7 +177,11 @@ interface Case {
   io?: FileIo;
   /** A memory limit of its own (MB). */
   memoryMb?: number;
-  after?: (r: TestResult) => void;
+  /** Why the case does not apply to an unprivileged person (root only). */
+  rootOnly?: string;
+  /** How it ends as an unprivileged person where that differs from root, and why. */
+  asUser?: { why: string; verdicts?: Verdict[]; output?: string };
+  after?: (r: TestResult, s: Side) => void;
 }
 
 const py = (v: unknown) => JSON.stringify(v);
@@ -157,6 +191,9 @@ const cases: Case[] = [
     name: 'fork bomb',
     verdict: 'TLE',
     wallMs: WALL,
+    // Without a cgroup the tree's memory is the sum of its processes' resident sizes, which counts
+    // the pages a hundred forked copies of Python share once for each copy (shown with ~).
+    asUser: { why: 'the launcher sums resident sizes, so shared pages of forked copies count once per copy', verdicts: ['TLE', 'MLE'] },
     cpp: () => 'forkbomb',
     python: () => 'import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n',
   },
@@ -212,7 +249,7 @@ const cases: Case[] = [
   {
     name: 'runs as an unprivileged uid with no capabilities',
     verdict: 'AC',
-    output: `${runAs} ${runAs} 0000000000000000 0000000000000000 1`,
+    output: (s) => `${s.uid} ${s.uid} 0000000000000000 0000000000000000 1`,
     cpp: () => 'whoami',
     python: () =>
       'import os\nf = dict(l.split(":", 1) for l in open("/proc/self/status"))\n' +
@@ -290,12 +327,13 @@ const cases: Case[] = [
     after: () => expect(readdirSync(spaced)).toEqual([]),
   },
   {
+    // As a person: their own ~/.ssh key and settings, the problem's hidden tests, root's files.
     name: 'read /etc/shadow, $HOME, a secret there and the settings file with the API key',
     verdict: 'AC',
     output: 'hidden',
-    cpp: () => `read\n${['/etc/shadow', secretFile, settingsFile, secretsHome, '/home'].join('\n')}`,
-    python: () =>
-      `import os\ngot = []\nfor p in ${py(['/etc/shadow', secretFile, settingsFile, secretsHome, '/home'])}:\n` +
+    cpp: (s) => `read\n${[...s.secrets, ...s.places].join('\n')}`,
+    python: (s) =>
+      `import os\ngot = []\nfor p in ${py([...s.secrets, ...s.places])}:\n` +
       '    try:\n        open(p).read() if not os.path.isdir(p) else os.listdir(p)\n        if os.path.exists(p): got.append(p)\n    except OSError:\n        pass\n' +
       'print(" ".join(got) or "hidden")\n',
   },
@@ -317,19 +355,19 @@ const cases: Case[] = [
     name: 'write a file outside the temp dir',
     verdict: 'AC',
     output: 'done',
-    cpp: () => `write ${outside.join(' ')}`,
-    python: () => `for p in ${JSON.stringify(outside)}:\n    try:\n        open(p, "w").write("x")\n    except OSError:\n        pass\nprint("done")\n`,
-    after: () => {
-      for (const f of outside) expect(existsSync(f), f).toBe(false);
+    cpp: (s) => `write ${s.outside.join(' ')}`,
+    python: (s) => `for p in ${JSON.stringify(s.outside)}:\n    try:\n        open(p, "w").write("x")\n    except OSError:\n        pass\nprint("done")\n`,
+    after: (r, s) => {
+      for (const f of s.outside) expect(existsSync(f), f).toBe(false);
     },
   },
   {
     name: 'setsid child outliving the parent',
     verdict: 'AC',
     output: 'parent done',
-    cpp: () => `setsid ${outside[0]}`,
-    python: () =>
-      `import os, time\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n        time.sleep(30)\n        open(${JSON.stringify(outside[0])}, "w").write("late")\n    os._exit(0)\nprint("parent done")\n`,
+    cpp: (s) => `setsid ${s.outside[0]}`,
+    python: (s) =>
+      `import os, time\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n        time.sleep(30)\n        open(${JSON.stringify(s.outside[0])}, "w").write("late")\n    os._exit(0)\nprint("parent done")\n`,
   },
   {
     name: 'close stdout early, keep running',
@@ -347,6 +385,41 @@ const cases: Case[] = [
     python: () =>
       `import socket\ns = socket.socket(socket.AF_UNIX)\ntry:\n    s.connect("\\0" + ${py(abstractName)})\n    print("connected", s.recv(10))\nexcept OSError:\n    print("blocked")\n`,
     after: () => expect(abstractConnections).toBe(0),
+  },
+  {
+    // The program runs as the person's own uid when simcoach is not root: the CLI (an API key in
+    // its environment) is then a process it could read, were it visible.
+    name: "read simcoach's environment and command line (an API key) through /proc",
+    verdict: 'AC',
+    output: 'hidden',
+    cpp: () => `snoop ${MARK}`,
+    python: () =>
+      `import os\nmark, got = ${py(MARK)}.encode(), []\nfor p in ["self", *[str(n) for n in range(1, 32769)]]:\n    for f in ("environ", "cmdline"):\n` +
+      '        try:\n            if mark in open(f"/proc/{p}/{f}", "rb").read():\n                got.append(f"{p}/{f}")\n        except OSError:\n            pass\nprint(" ".join(got) or "hidden")\n',
+  },
+  {
+    name: 'ptrace its parent and every process it can see, open their memory and environment',
+    verdict: 'AC',
+    output: 'blocked',
+    cpp: () => 'ptrace',
+    python: () =>
+      'import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\nlibc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]\n' +
+      'pids = {os.getppid()} | {int(n) for n in os.listdir("/proc") if n.isdigit()}\ngot = []\n' +
+      'for p in sorted(pids - {os.getpid(), 0}):\n    for name, req in (("attach", 16), ("seize", 0x4206)):\n        if libc.ptrace(req, p, None, None) == 0:\n            got.append(f"{name}:{p}")\n' +
+      '    for f in ("mem", "environ"):\n        try:\n            os.close(os.open(f"/proc/{p}/{f}", os.O_RDONLY))\n            got.append(f"{f}:{p}")\n        except OSError:\n            pass\n' +
+      'print(" ".join(got) or "blocked")\n',
+  },
+  {
+    // daemon(3): a session of its own, stdio on /dev/null, so no open pipe keeps the run waiting.
+    name: 'a daemon outliving the run, its stdio closed',
+    verdict: 'AC',
+    output: 'parent done',
+    cpp: (s) => `daemon ${s.outside[0]}`,
+    python: (s) =>
+      'import os, sys, time\nprint("parent done", flush=True)\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n        os.chdir("/")\n' +
+      '        null = os.open("/dev/null", os.O_RDWR)\n        for fd in range(3):\n            os.dup2(null, fd)\n' +
+      `        time.sleep(30)\n        open(${py(s.outside[0])}, "w").write("late")\n    os._exit(0)\n`,
+    after: (r, s) => expect(existsSync(s.outside[0]!)).toBe(false),
   },
   {
     name: 'raise every rlimit it can, then allocate 1 GiB',
@@ -374,6 +447,10 @@ const cases: Case[] = [
     name: 'reach pid 1 of its sandbox (the pool\'s supervisor): signals (and SIGIO as SIGKILL), ptrace, /proc/1/mem, its root, its fds (to forge a reply on its stdout)',
     verdict: 'AC',
     output: 'blocked',
+    asUser: {
+      why: "the person's own uid may signal pid 1 (the launcher), but the kernel gives a namespace's init no signal it has no handler for: the run ending with this answer shows the launcher lived on",
+      output: 'kill9 kill15 kill19 kill2 kill1 kill10',
+    },
     cpp: () => 'pid1',
     python: () =>
       'import ctypes, os, signal\nlibc = ctypes.CDLL(None, use_errno=True)\nlibc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]\ngot = []\n' +
@@ -410,6 +487,7 @@ const cases: Case[] = [
     name: 'fork bomb, every child in a session of its own',
     verdict: 'TLE',
     wallMs: WALL,
+    asUser: { why: 'as the fork bomb above: shared pages of forked copies count once per copy', verdicts: ['TLE', 'MLE'] },
     cpp: () => 'sessionbomb',
     python: () => 'import os\nwhile True:\n    try:\n        if os.fork() == 0:\n            os.setsid()\n    except OSError:\n        pass\n',
   },
@@ -429,7 +507,9 @@ const cases: Case[] = [
     python: () =>
       'import os, threading\ndef burn():\n    while True:\n        pass\nfor _ in range(3):\n    if os.fork() == 0:\n        burn()\nfor _ in range(3):\n    threading.Thread(target=burn, daemon=True).start()\n' +
       'while True:\n    try:\n        os.wait()\n    except ChildProcessError:\n        break\nprint("done")\n',
-    after: (r) => expect(r.detail).toMatch(/^CPU time over the limit/),
+    // Through the CLI the wall limit is 3 × TL, which a loaded machine can reach first; the
+    // suite's own roomy wall limit (root) is what proves the whole tree's CPU time is counted.
+    after: (r, s) => expect(r.detail).toMatch(s.as === 'root' ? /^CPU time over the limit/ : /^(CPU|wall-clock) time over the limit/),
   },
   {
     // The kernel-side polling thread of an io_uring (SQPOLL) would spin while the program sleeps.
@@ -469,15 +549,15 @@ const cases: Case[] = [
     name: 'in a user namespace of its own: unmount, remount read-write, mount cgroups, sysfs and proc, read host files',
     verdict: 'AC',
     output: 'contained',
-    cpp: () => `userns\n${['/etc/shadow', secretFile, settingsFile].join('\n')}`,
+    cpp: (s) => `userns\n${s.secrets.join('\n')}`,
     after: (r) => expect(r.stderr).not.toMatch(/user namespace: yes/),
-    python: () =>
+    python: (s) =>
       'import ctypes, os, sys\nlibc = ctypes.CDLL(None, use_errno=True)\ngot = []\n' +
       'if libc.unshare(0x10000000 | 0x00020000) == 0:\n    print("user namespace: yes", file=sys.stderr)\n    points = [l.split()[4] for l in open("/proc/self/mountinfo")]\n' +
       '    for p in reversed(points):\n        if p != "/" and libc.umount2(p.encode(), 2) == 0:\n            got.append("umount:" + p)\n' +
       '    for p in ("/usr", "/proc", "/proc/sys", "/etc/ld.so.cache"):\n        if libc.mount(None, p.encode(), None, 32 | 4096, None) == 0:\n            got.append("rw:" + p)\n' +
       '    os.makedirs("/tmp/cg", exist_ok=True)\n    for fs, opt in ((b"cgroup", b"memory"), (b"cgroup2", None), (b"sysfs", None), (b"proc", None)):\n        if libc.mount(fs, b"/tmp/cg", fs, 0, opt) == 0:\n            got.append(fs.decode())\n' +
-      `for p in ${py(['/etc/shadow', secretFile, settingsFile])}:\n    try:\n        os.close(os.open(p, os.O_RDONLY))\n        got.append("read:" + p)\n    except OSError:\n        pass\n` +
+      `for p in ${py(s.secrets)}:\n    try:\n        os.close(os.open(p, os.O_RDONLY))\n        got.append("read:" + p)\n    except OSError:\n        pass\n` +
       'print(" ".join(got) or "contained")\n',
   },
   {
@@ -540,9 +620,9 @@ const cases: Case[] = [
     verdict: 'WA',
     io: { output: 'output.txt' },
     output: 'sk-hostile-test-key',
-    cpp: () => `outfile ${kind}\n${kind === 'hardlink' ? '/etc/ld.so.cache' : settingsFile}`,
-    python: () =>
-      `import os\nkind, target = ${py(kind)}, ${py(kind === 'hardlink' ? '/etc/ld.so.cache' : settingsFile)}\ntry:\n` +
+    cpp: (s) => `outfile ${kind}\n${kind === 'hardlink' ? '/etc/ld.so.cache' : s.settings}`,
+    python: (s) =>
+      `import os\nkind, target = ${py(kind)}, ${py(kind === 'hardlink' ? '/etc/ld.so.cache' : s.settings)}\ntry:\n` +
       '    if kind == "symlink":\n        os.symlink(target, "output.txt")\n    elif kind == "fifo":\n        os.mkfifo("output.txt")\n    elif kind == "dir":\n        os.mkdir("output.txt")\n    else:\n        os.link(target, "output.txt")\nexcept OSError:\n    pass\nprint("done")\n',
     after: (r) => {
       expect(r.actual).toBe('');
@@ -553,6 +633,10 @@ const cases: Case[] = [
     name: 'replace the files behind its stdin, stdout and stderr (the pool worker\'s own) or write its input',
     verdict: 'AC',
     output: 'blocked',
+    asUser: {
+      why: 'its stdin is a file of the run dir, owned by the person whose uid the program has (it can reopen /proc/self/fd/0 to write it, up to the output limit); nothing reads that file after the program',
+      output: 'write-stdin',
+    },
     cpp: () => 'stdfiles',
     python: () =>
       'import os, sys\ngot = []\nfor fd in range(3):\n    try:\n        p = os.readlink(f"/proc/self/fd/{fd}")\n    except OSError:\n        continue\n    print(f"fd {fd}: {p}", file=sys.stderr)\n' +
@@ -587,6 +671,7 @@ const cases: Case[] = [
 // SIGXFSZ, so its write past the file-size limit fails with "File too large" and it exits: RE.
 const PYTHON_RE = ['read stdin past EOF', 'a scratch file in /tmp past the output limit'];
 const expected = (c: Case, lang: LangId): Verdict => (PYTHON_RE.includes(c.name) && lang === 'python' ? 'RE' : c.verdict);
+const outputOf = (c: Case, s: Side): string => (typeof c.output === 'function' ? c.output(s) : (c.output ?? 'unused'));
 
 /**
  * Run dirs of this process still on the host after its judge returned (all are under our private
@@ -624,11 +709,12 @@ describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((
       if (pool === undefined && !pooled) ctx.skip();
       // Whatever assertion fails first, what the case left on the host goes.
       ctx.onTestFinished(async () => void (await leftoverRunDirs()));
-      const source = lang === 'python' ? c.python() : CPP;
-      const input = lang === 'python' ? (c.input ?? '') : `${c.cpp()}\n${c.input ?? ''}`;
+      const side = rootSide();
+      const source = lang === 'python' ? c.python(side) : CPP;
+      const input = lang === 'python' ? (c.input ?? '') : `${c.cpp(side)}\n${c.input ?? ''}`;
       const t0 = performance.now();
       const r = await onPath(pool, () =>
-        judge({ lang, source }, [{ input, outputs: [c.output ?? 'unused'] }], { ...opts, wallLimitMs: c.wallMs ?? ROOMY, timeLimitMs: c.timeMs ?? TL, ...(c.memoryMb ? { memoryLimitMb: c.memoryMb } : {}), ...(c.io ? { io: c.io } : {}) }),
+        judge({ lang, source }, [{ input, outputs: [outputOf(c, side)] }], { ...opts, wallLimitMs: c.wallMs ?? ROOMY, timeLimitMs: c.timeMs ?? TL, ...(c.memoryMb ? { memoryLimitMb: c.memoryMb } : {}), ...(c.io ? { io: c.io } : {}) }),
       );
       const elapsed = performance.now() - t0 - (r.compile && !r.compile.cached ? r.compile.ms : 0);
       expect(r.compile?.ok ?? true, r.compile?.message).toBe(true);
@@ -638,8 +724,109 @@ describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((
       expect(leftovers()).toEqual([]);
       expect(leftoverGroups()).toEqual([]);
       expect(await leftoverRunDirs()).toEqual([]);
-      c.after?.(r.tests[0]!);
+      c.after?.(r.tests[0]!, side);
     });
+  }
+});
+
+/** The CLI's `--json` test, as the person sees it (what the judge kept of output and stderr included). */
+interface CliTest {
+  name: string;
+  verdict: Verdict;
+  timeMs: number;
+  memoryKb: number;
+  detail?: string;
+  exitCode: number | null;
+  signal: string | null;
+  output: string;
+  outputBytes?: number;
+  stderr: string;
+}
+
+/** Why a case is not tried as the unprivileged person, or null when it is. */
+function notAsUser(c: Case): string | null {
+  if (c.rootOnly) return c.rootOnly;
+  return null;
+}
+
+// The same attacks as a person runs simcoach: as an unprivileged account (made by the set-up),
+// through the built CLI (`simcoach test FILE --problem P --json`), with that person's own secrets
+// to steal (an ssh key, the settings with an API key, the problem's hidden tests, an API key in the
+// CLI's environment) and places to write (their home, /tmp, /var/tmp). The program then runs as the
+// person's own uid, with no cgroup and no pool: only namespaces, seccomp and the launcher hold it.
+describe.skipIf(process.getuid?.() !== 0).each(['python', 'cpp'] as const)('hostile programs in %s as the unprivileged user, through the CLI', (lang) => {
+  let p: Place;
+  let side: Side;
+  let n = 0;
+
+  beforeAll(() => {
+    p = place('user');
+    const a = unprivilegedAccount()!;
+    const mine = (file: string, text: string) => {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text, { mode: 0o600 });
+      execFileSync('chown', ['-R', `${a.uid}:${a.gid}`, p.home]);
+    };
+    const key = join(p.home, '.ssh', 'id_ed25519');
+    const settings = join(p.home, 'config', 'simcoach', 'config.json');
+    const dotConfig = join(p.home, '.config', 'simcoach', 'config.json');
+    for (const f of [settings, dotConfig]) mine(f, JSON.stringify({ backend: 'openai', openaiApiKey: 'sk-hostile-test-key' }));
+    mine(key, '-----BEGIN OPENSSH PRIVATE KEY-----\n');
+    side = {
+      as: 'user',
+      // Root's own secrets are another user's to this person.
+      secrets: ['/etc/shadow', key, settings, dotConfig, join(p.files, 'case-1', '1.out'), secretFile, settingsFile],
+      // The home itself is there, empty but for the way to the build cache (a C++ binary is
+      // mounted read-only at its own path): what must not be are the folders with secrets in it.
+      places: [join(p.home, '.ssh'), join(p.home, '.config'), join(p.home, 'config'), p.files, secretsHome, '/home', '/root'],
+      settings,
+      outside: [join(tmpdir(), `${tag}-user-tmp`), join(p.home, `${tag}-home`), join('/var/tmp', `${tag}-user-vartmp`)],
+      uid: a.uid,
+    };
+  });
+  afterAll(() => {
+    for (const f of side.outside) rmSync(f, { force: true });
+    p.cleanup();
+  });
+
+  /** The case as a problem of its own: its limits in the front matter, its one test hidden beside it. */
+  const problem = (c: Case): string => {
+    const id = `case-${++n}`;
+    // The CLI has no wall-limit flag (wall = max(3 × TL, TL + 2 s)): a case not about time gets a
+    // CPU limit roomy enough that load cannot turn it into a TLE.
+    const tl = c.timeMs ?? (c.wallMs === WALL || c.verdict === 'TLE' ? TL : 5000);
+    const front = [`title: ${c.name.replace(/[:#'"]/g, ' ')}`, `time_limit: ${tl}ms`, `memory_limit: ${c.memoryMb ?? 256}MB`, ...(c.io?.output ? [`output: ${c.io.output}`] : []), ...(c.io?.input ? [`input: ${c.io.input}`] : [])];
+    writeFileSync(join(p.files, `${id}.md`), `---\n${front.join('\n')}\n---\n# Case\n\nAn attack.\n`, { mode: 0o644 });
+    mkdirSync(join(p.files, id), { mode: 0o755 });
+    return id;
+  };
+
+  for (const c of cases) {
+    it(`${c.name} → ${expected(c, lang)}`, async (ctx) => {
+      if (notAsUser(c)) ctx.skip();
+      const id = problem(c);
+      const file = `${id}.${lang === 'python' ? 'py' : 'cpp'}`;
+      writeFileSync(join(p.files, file), lang === 'python' ? c.python(side) : CPP, { mode: 0o644 });
+      writeFileSync(join(p.files, id, '1.in'), lang === 'python' ? (c.input ?? '') : `${c.cpp(side)}\n${c.input ?? ''}`, { mode: 0o644 });
+      writeFileSync(join(p.files, id, '1.out'), c.asUser?.output ?? outputOf(c, side), { mode: 0o644 });
+      const t0 = performance.now();
+      const run = await cli(p, 'user', ['test', file, '--problem', `${id}.md`, '--json'], { OPENAI_API_KEY: MARK });
+      const elapsed = performance.now() - t0;
+      ctx.onTestFinished(() => void leftoverDirsOf('user', run.pid));
+      expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
+      const j = JSON.parse(run.stdout) as { compile?: { ok: boolean; message: string; cached: boolean; ms: number }; tests: CliTest[] };
+      expect(j.compile?.ok ?? true, j.compile?.message).toBe(true);
+      const t = j.tests[0]!;
+      const why = `${t.detail} | ${t.output.slice(0, 300)} | ${t.stderr.slice(0, 300)}`;
+      if (c.asUser?.verdicts) expect(c.asUser.verdicts, why).toContain(t.verdict);
+      else expect(t.verdict, why).toBe(expected(c, lang));
+      if (t.verdict === 'RE') expect(t.detail).toMatch(/exit code 3|File too large/);
+      if (c.wallMs === WALL) expect(elapsed - (j.compile && !j.compile.cached ? j.compile.ms : 0)).toBeLessThan(KILLED_WITHIN);
+      expect(leftoversOf(run.pid)).toEqual([]);
+      expect(leftoverDirsOf('user', run.pid)).toEqual([]);
+      const r: TestResult = { ...t, input: '', expected: c.asUser?.output ?? outputOf(c, side), actual: t.output };
+      c.after?.(r, side);
+    }, 120_000);
   }
 });
 

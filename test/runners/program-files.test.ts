@@ -1,0 +1,111 @@
+// A solution's own files: the headers a C++ program includes by quotes and the modules a Python
+// program imports from its folder go into the sandbox with it (copies, read-only); nothing outside
+// its folder does, whatever the include says or a link points to. Real g++ and python3.
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readProgramFile } from '../../src/commands/program-file.js';
+import { judge } from '../../src/runners/judge.js';
+import { programFiles } from '../../src/runners/programFiles.js';
+import { isolateCache } from './helpers.js';
+
+let top: string;
+let restore: () => void;
+const sum = [{ input: '2 3\n', outputs: ['5'] }];
+
+/** Writes `files` (relative path → text) under a fresh folder of `top`; returns that folder. */
+function folder(name: string, files: Record<string, string>): string {
+  const dir = join(top, name);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
+}
+
+beforeAll(() => {
+  restore = isolateCache();
+  top = mkdtempSync(join(tmpdir(), 'simcoach-own-files-'));
+  // A private folder, as root's home is: the sandbox's uid could not read these files in place.
+  chmodSync(top, 0o700);
+});
+afterAll(() => {
+  restore();
+  rmSync(top, { recursive: true, force: true });
+});
+
+describe('a C++ solution with headers of its own', () => {
+  it('sol.cpp with "mylib.h" beside it and "lib/ops.h" in a folder of its own (which includes "../mylib.h") is AC', async () => {
+    const dir = folder('cpp-ok', {
+      'sol.cpp': '#include <cstdio>\n#include "mylib.h"\n#include "lib/ops.h"\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", add(a, b) + zero()); }\n',
+      'mylib.h': '#pragma once\ninline long long add(long long a, long long b) { return a + b; }\n',
+      'lib/ops.h': '#pragma once\n#include "../mylib.h"\ninline long long zero() { return add(1, -1); }\n',
+    });
+    const program = await readProgramFile(join(dir, 'sol.cpp'), undefined, 'solution');
+    expect(Object.keys(program.files ?? {}).sort()).toEqual(['lib/ops.h', 'mylib.h']);
+    const r = await judge(program, sum);
+    expect(r.compile?.ok, r.compile?.message).toBe(true);
+    expect(r.verdict, r.tests[0]?.detail).toBe('AC');
+  }, 120_000);
+
+  it('without its header copied in, the same program does not compile: the copy is what makes it work', async () => {
+    const r = await judge({ lang: 'cpp', source: '#include "mylib.h"\nint main() { return add(1, 2) == 3 ? 0 : 1; }\n' }, [{ input: '', outputs: [''] }]);
+    expect(r.verdict).toBe('CE');
+    expect(r.compile?.message).toMatch(/mylib\.h/);
+  }, 120_000);
+
+  it('an include of /etc/shadow is refused with a clear message', async () => {
+    const dir = folder('cpp-abs', { 'sol.cpp': '#include "mylib.h"\nint main() {}\n', 'mylib.h': '#include "/etc/shadow"\n' });
+    await expect(readProgramFile(join(dir, 'sol.cpp'), undefined, 'solution')).rejects.toThrow(/^mylib\.h: "\/etc\/shadow" is an absolute path; only files in the program's own folder are brought into the sandbox$/);
+  });
+
+  it('an include of ../../secret is refused with a clear message, and nothing of it is read', async () => {
+    folder('secret-place', { secret: 'int leaked = 42;\n' });
+    const dir = folder('cpp-up/inner', { 'sol.cpp': '#include "../../secret-place/secret"\nint main() {}\n' });
+    await expect(readProgramFile(join(dir, 'sol.cpp'), undefined, 'solution')).rejects.toThrow(/sol\.cpp: "\.\.\/\.\.\/secret-place\/secret" is outside the program's folder/);
+  });
+
+  it('a header that is a symlink to a file outside the folder is not followed', async () => {
+    const secret = join(folder('outside', { 'key.h': 'const char *key = "sk-secret";\n' }), 'key.h');
+    const dir = folder('cpp-link', { 'sol.cpp': '#include "key.h"\nint main() {}\n' });
+    symlinkSync(secret, join(dir, 'key.h'));
+    await expect(programFiles(join(dir, 'sol.cpp'), 'cpp', '#include "key.h"\nint main() {}\n')).rejects.toThrow(/"key\.h" is a link to .*outside[/\\]key\.h, outside the program's folder: not followed/);
+    // A folder of the program that is a link out is no way out either.
+    const viaDir = folder('cpp-dirlink', { 'sol.cpp': '#include "inc/key.h"\nint main() {}\n' });
+    symlinkSync(dirname(secret), join(viaDir, 'inc'));
+    await expect(readProgramFile(join(viaDir, 'sol.cpp'), undefined, 'solution')).rejects.toThrow(/not followed/);
+  });
+
+  it('a quoted include that is not in the folder is left to the compiler (a system header), and an angled one is never looked for', async () => {
+    const dir = folder('cpp-system', { 'sol.cpp': '#include "cstdio"\n#include <mylib.h>\nint main() {}\n', 'mylib.h': 'int x;\n' });
+    expect(await programFiles(join(dir, 'sol.cpp'), 'cpp', '#include "cstdio"\n#include <mylib.h>\nint main() {}\n')).toEqual({});
+  });
+
+  it('a header of more than 1 MiB is refused', async () => {
+    const dir = folder('cpp-big', { 'sol.cpp': '#include "big.h"\nint main() {}\n', 'big.h': `// ${'x'.repeat(1 << 20)}\n` });
+    await expect(readProgramFile(join(dir, 'sol.cpp'), undefined, 'solution')).rejects.toThrow(/"big\.h" is larger than 1 MiB/);
+  });
+});
+
+describe('a Python solution with modules of its own', () => {
+  it('sol.py importing mylib.py beside it and a package of its own is AC', async () => {
+    const dir = folder('py-ok', {
+      'sol.py': 'import sys\nimport mylib\nfrom pkg.ops import twice\na, b = map(int, sys.stdin.read().split())\nprint(mylib.add(a, b) + twice(0))\n',
+      'mylib.py': 'def add(a, b):\n    return a + b\n',
+      'pkg/__init__.py': '',
+      'pkg/ops.py': 'from mylib import add\n\ndef twice(x):\n    return add(x, x)\n',
+    });
+    const program = await readProgramFile(join(dir, 'sol.py'), undefined, 'solution');
+    expect(Object.keys(program.files ?? {}).sort()).toEqual(['mylib.py', 'pkg/__init__.py', 'pkg/ops.py']);
+    const r = await judge(program, sum);
+    expect(r.verdict, `${r.tests[0]?.detail} ${r.tests[0]?.stderr}`).toBe('AC');
+  }, 60_000);
+
+  it('a module that is a symlink out of the folder is not followed', async () => {
+    const secret = join(folder('py-outside', { 'conf.py': 'KEY = "sk-secret"\n' }), 'conf.py');
+    const dir = folder('py-link', { 'sol.py': 'import conf\nprint(conf.KEY)\n' });
+    symlinkSync(secret, join(dir, 'conf.py'));
+    await expect(readProgramFile(join(dir, 'sol.py'), undefined, 'solution')).rejects.toThrow(/"conf" is a link to .*, outside the program's folder: not followed/);
+  });
+});
