@@ -1,7 +1,7 @@
 // Run and source dirs live under one private parent of ours; the sweep of a dead simcoach's dirs
 // removes only our own, and never follows a link, even one swapped in while it works.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -180,7 +180,9 @@ describe.runIf(existsSync('dist/cli.js'))('a simcoach killed outright', () => {
     mkdirSync(env.TMPDIR!, { recursive: true });
     writeFileSync(join(base, 'sleep.py'), SLEEPER);
     writeFileSync(join(base, 'sum.py'), 'a, b = map(int, input().split())\nprint(a + b)\n');
-    const problem = join(fixturesDir(), 'sum-two.md');
+    // Beside the programs, so that account can read it wherever the checkout is (a clone in a 0700 dir).
+    const problem = join(base, 'sum-two.md');
+    copyFileSync(join(fixturesDir(), 'sum-two.md'), problem);
     // The installation as that account can read it, whatever the checkout's modes are.
     const install = account ? place('user') : null;
     const as = account ? ['setpriv', `--reuid=${account.uid}`, `--regid=${account.gid}`, '--init-groups', '--'] : [];
