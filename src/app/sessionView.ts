@@ -4,8 +4,8 @@
 import type { EngineEvent, ProgressSnapshot } from '../engine/events.js';
 import type { Decision, DecidedBy, Outcome, PaneKind, Proposal, StepId } from '../engine/types.js';
 import type { JudgeResult, Program, TestCase } from '../runners/types.js';
-import { recallOf } from '../engine/recallMeta.js';
-import { asEdited } from '../engine/decisions.js';
+import { recallOf } from '../session/recallMeta.js';
+import { asEdited } from '../session/edited.js';
 
 /** A finished piece of the session, printed once into the history above the live region. */
 export type HistoryItem =

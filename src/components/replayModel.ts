@@ -8,7 +8,7 @@ import { textTailRows } from './StreamTail.js';
 import { answerRows } from './answerText.js';
 import type { Tone } from './theme.js';
 import type { Proposal } from '../engine/types.js';
-import { asEdited } from '../engine/decisions.js';
+import { asEdited } from '../session/edited.js';
 import { decisionText } from '../session/markdown.js';
 import type { Beat } from '../session/pace.js';
 import type { ProposalShown, StepRef, StepView } from '../session/timeline.js';

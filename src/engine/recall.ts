@@ -7,9 +7,9 @@ import type { Program } from '../runners/types.js';
 import type { SessionContext } from './context.js';
 import { made, propose, type ProposeArgs } from './propose.js';
 import type { AgentContext, Proposal } from './types.js';
-import type { RecallMeta } from './recallMeta.js';
+import type { RecallMeta } from '../session/recallMeta.js';
 
-export type { RecallMeta, RecallSwap } from './recallMeta.js';
+export type { RecallMeta, RecallSwap } from '../session/recallMeta.js';
 
 /** One archived problem the person solved, with the program that was accepted and its plan. */
 export interface Recalled {

@@ -7,7 +7,7 @@ import { asOutcome, type SessionContext } from './context.js';
 import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecord } from './records.js';
 import { canApprove, canGoBack } from './decisions.js';
 import { propose, retryMessages } from './propose.js';
-import { keptChoice, swappedIn } from './recallMeta.js';
+import { keptChoice, swappedIn } from '../session/recallMeta.js';
 import { failedBase } from './stepDecision.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
 import type { Agent, AgentContext, Decided, DecidedBy, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';

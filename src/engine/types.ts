@@ -3,7 +3,7 @@ import type { ChatMessage, Sampling } from '../llm/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
 import type { JudgeResult, LangId, Program, Verdict } from '../runners/types.js';
 import type { RecallUse } from './recall.js';
-import type { RecallSwap } from './recallMeta.js';
+import type { RecallSwap } from '../session/recallMeta.js';
 
 /** Which pane shows a step's proposal. */
 export type PaneKind =

@@ -10,7 +10,7 @@ import { archiveRecall } from '../../src/archive/recall.js';
 import { settingsSchema, type Settings } from '../../src/config.js';
 import { EngineEvents, type EngineEvent } from '../../src/engine/events.js';
 import { createAutoGate } from '../../src/engine/gates/index.js';
-import { recallOf } from '../../src/engine/recallMeta.js';
+import { recallOf } from '../../src/session/recallMeta.js';
 import { replaySession, resumeSession, startSession } from '../../src/engine/start.js';
 import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import type { KeyPress } from '../../src/components/burst.js';

@@ -1,7 +1,7 @@
 // Where a step's recalled problems came from: the person's archive (which, how similar) or the
 // model's memory, read from the proposal's meta (engine/recall.ts), so replay shows it too.
 import type { Proposal } from '../../engine/types.js';
-import { recallOf, type RecallMeta } from '../../engine/recallMeta.js';
+import { recallOf, type RecallMeta } from '../../session/recallMeta.js';
 import { seg, type Row } from '../rows.js';
 
 export const recallMeta = (p: Proposal): RecallMeta | undefined => recallOf(p);

@@ -1,8 +1,9 @@
 // What a proposal of a stage that recalls keeps of its recall (engine/recall.ts puts it in the
-// meta), and what a swap at its gate makes of it: plain data and pure functions, read by the
-// engine, the view and the panes alike, so replay and resume need no archive.
-import type { Recalled, RecallResult } from './recall.js';
-import type { Proposal } from './types.js';
+// meta, and the journal holds it), and what a swap at its gate makes of it: plain data and pure
+// functions, read by the engine, the view and the panes alike, so replay and resume need no
+// archive. It lives with the session, not the engine, because the first frame may load the view.
+import type { Recalled, RecallResult } from '../engine/recall.js';
+import type { Proposal } from '../engine/types.js';
 
 /** What the pane and the journal say about a recall: which came from where, how close. */
 export interface RecallMeta {
