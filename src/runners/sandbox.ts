@@ -127,7 +127,7 @@ const WORK_IN = '/sc-work';
 const WORK_ROOM = 16 << 20;
 
 /** The bytes of the files a run gets in its work dir. */
-function filesBytes(spec: SandboxSpec): number {
+export function filesBytes(spec: SandboxSpec): number {
   return Object.values(spec.files ?? {}).reduce((a, c) => a + (typeof c === 'string' ? Buffer.byteLength(c) : c.length), 0);
 }
 

@@ -24,7 +24,7 @@ import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { RunGroup } from './cgroup.js';
-import { commandPrefix, limitsHit, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
+import { commandPrefix, filesBytes, limitsHit, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
 
@@ -54,11 +54,6 @@ const SUPERVISOR_CAPS = ['CAP_SYS_ADMIN', 'CAP_SETUID', 'CAP_SETGID', 'CAP_SETPC
 const POOL_DIR = '/sc-pool';
 /** Room in a worker's work area for a test's own input files, beside its output limit. */
 const FILES_ROOM = 64 << 20;
-
-/** The bytes of the files a test gets in its work dir. */
-function filesBytes(spec: SandboxSpec): number {
-  return Object.values(spec.files ?? {}).reduce((a, c) => a + (typeof c === 'string' ? Buffer.byteLength(c) : c.length), 0);
-}
 
 /** The size of a worker's work area: the output limit, and room for the input files. */
 function workAreaBytes(spec: SandboxSpec): number {
