@@ -186,10 +186,11 @@ describe.runIf(existsSync('dist/cli.js'))('a simcoach killed outright', () => {
     // The installation as that account can read it, whatever the checkout's modes are.
     const install = account ? place('user') : null;
     const as = account ? ['setpriv', `--reuid=${account.uid}`, `--regid=${account.gid}`, '--init-groups', '--'] : [];
-    const simcoach = [...as, process.execPath, install ? join(install.install, 'dist', 'cli.js') : 'dist/cli.js'];
+    const simcoach = [...as, process.execPath, install ? join(install.install, 'dist', 'cli.js') : join(process.cwd(), 'dist', 'cli.js')];
     if (account) execFileSync('chown', ['-R', `${account.uid}:${account.gid}`, base]);
     const argv = [...simcoach, 'test', join(base, 'sleep.py'), '--problem', problem, '--tl', '60000'];
-    const cli = spawn(argv[0]!, argv.slice(1), { env, stdio: 'ignore' });
+    // Started in its own dir: a checkout in a 0700 folder is no working dir for that account.
+    const cli = spawn(argv[0]!, argv.slice(1), { cwd: base, env, stdio: 'ignore' });
     const exited = new Promise((r) => cli.once('exit', r));
     // setpriv execs the CLI: this is its pid, which its runs' markers name.
     const pid = cli.pid!;
@@ -204,7 +205,7 @@ describe.runIf(existsSync('dist/cli.js'))('a simcoach killed outright', () => {
     await exited;
     // The reaper's work, not the next start's: nothing else runs here.
     await eventually(() => mine().length === 0 && runs(pid).length === 0);
-    const next = spawnSync(simcoach[0]!, [...simcoach.slice(1), 'test', join(base, 'sum.py'), '--problem', problem], { env, encoding: 'utf8' });
+    const next = spawnSync(simcoach[0]!, [...simcoach.slice(1), 'test', join(base, 'sum.py'), '--problem', problem], { cwd: base, env, encoding: 'utf8' });
     install?.cleanup();
     expect(next.status, next.stdout + next.stderr).toBe(0);
     expect(mine()).toEqual([]);
