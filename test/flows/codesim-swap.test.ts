@@ -49,7 +49,10 @@ beforeAll(async () => {
   // Two problems solved, every hidden test judged: the archive then holds both, with their programs.
   const settings = settingsWith({ retrieval: 'model' });
   for (const id of ['knapsack', 'lis']) {
-    const r = await startSession({ problem: await loadProblem(id), settings, flow: flowFor('codesim', settings), lang: 'python', backend: backend(), gate: createAutoGate(), judgeHidden: true });
+    // A roomy limit: these runs only fill the archive, and a busy CI machine can stretch a 2 s
+    // limit's wall clock (6 s) past a 0.2 s program.
+    const problem = { ...(await loadProblem(id)), timeLimitMs: 20_000 };
+    const r = await startSession({ problem, settings, flow: flowFor('codesim', settings), lang: 'python', backend: backend(), gate: createAutoGate(), judgeHidden: true });
     expect(r.final?.verdict).toBe('AC');
   }
 }, 120_000);
