@@ -1,10 +1,11 @@
 // The layer arrows of DESIGN.md, checked on every import in src/ so that a change cannot quietly
 // break them. Imports are read with the TypeScript compiler's own parser (not a regular
 // expression); `import type` is allowed across layers since it leaves nothing at run time.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { againstMap, circles, describeCircle, documentedFloors, floorArrows, floorOf, sourceFiles, type Arrow } from './helpers/folderGraph.js';
 
 const SRC = resolve(__dirname, '../src');
 
@@ -13,14 +14,6 @@ interface Import {
   spec: string;
   /** The src-relative folder the import lands in ('' for a package or a file at the top). */
   target: string;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(p);
-    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
-  });
 }
 
 function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
@@ -91,5 +84,51 @@ describe('layers (DESIGN.md: imports point downward only)', () => {
     const found = valueImports(probe, text);
     expect(found.map((i) => i.spec)).toEqual(['node:fs', '../runners/judge.js']);
     expect(found.map((i) => i.target)).toEqual(['', 'runners']);
+  });
+});
+
+// Every import, type-only ones too, between src/'s floors (a folder, or a file at the top): no
+// circle, and every arrow points down the map docs/architecture.md draws.
+describe('floors (docs/architecture.md: the layers)', () => {
+  const arrows = floorArrows(SRC);
+  const present = [...new Set(sourceFiles(SRC).map((f) => floorOf(relative(SRC, f))!))].sort();
+  const map = readFileSync(resolve(__dirname, '../docs/architecture.md'), 'utf8');
+
+  it('reads arrows between the floors, type-only imports included', () => {
+    expect(arrows.length).toBeGreaterThan(50);
+    // engine/context.ts imports its settings' type alone: still an arrow.
+    expect(arrows.some((a) => a.from === 'engine' && a.via.some((v) => v.startsWith('engine/context.ts')))).toBe(true);
+  });
+
+  it('no circle among the floors', () => {
+    expect(circles(arrows).map((c) => describeCircle(c, arrows))).toEqual([]);
+  });
+
+  it('the map places every floor once, and every arrow points to a lower floor', () => {
+    const floors = documentedFloors(map);
+    expect(floors.length).toBeGreaterThan(8);
+    const named = floors.flat();
+    expect(named.filter((n, i) => named.indexOf(n) !== i)).toEqual([]);
+    const { upward, unplaced, gone } = againstMap(arrows, floors, present);
+    expect({ unplaced, gone }).toEqual({ unplaced: [], gone: [] });
+    expect(upward).toEqual([]);
+  });
+
+  it('the checker finds a circle, type-only imports and all, and an arrow that climbs the map', () => {
+    const files = [
+      { path: join(SRC, 'a', 'x.ts'), text: `import type { B } from '../b/y.js';\n` },
+      { path: join(SRC, 'b', 'y.ts'), text: `export type B = import('../c.js').C;\n` },
+      { path: join(SRC, 'c.ts'), text: `export { A } from './a/x.js';\nconst d = () => import('./d/z.js');\n` },
+      { path: join(SRC, 'd', 'z.ts'), text: `import '../../native/thing.sh';\n` },
+    ];
+    const probe: Arrow[] = floorArrows(SRC, files);
+    expect(probe.map((a) => `${a.from}→${a.to}`).sort()).toEqual(['a→b', 'b→c', 'c→a', 'c→d']);
+    expect(circles(probe)).toEqual([['a', 'b', 'c']]);
+    expect(describeCircle(['a', 'b', 'c'], probe)).toContain('a → b: a/x.ts imports ../b/y.js');
+    const floors = documentedFloors('## The layers\n\n1. `c` — top\n2. `a/`, `b` — middle\n3. `d` — bottom\n\n## Next\n- `e` — not a floor\n');
+    expect(floors).toEqual([['c'], ['a', 'b'], ['d']]);
+    const found = againstMap(probe, floors, ['a', 'b', 'c', 'd', 'e']);
+    expect(found.upward.map((u) => u.split(' (')[0])).toEqual(['a → b', 'b → c']);
+    expect(found.unplaced).toEqual(['e']);
   });
 });
