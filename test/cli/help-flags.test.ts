@@ -1,11 +1,11 @@
 // Every flag a command accepts is in its --help, with a description: both come from one table
-// (src/commands/flags.ts), which `parse` reads by the command's name. These tests check the built
+// (src/flags.ts), which `parse` reads by the command's name. These tests check the built
 // CLI's help against that table, and that no command can parse flags from anywhere else.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/args.js';
-import { FLAGS, flagLabel } from '../../src/commands/flags.js';
+import { FLAGS, flagLabel } from '../../src/flags.js';
 import { budgetFlags } from '../../src/commands/headless.js';
 import { commands } from '../../src/commands/registry.js';
 import { UsageError } from '../../src/errors.js';
