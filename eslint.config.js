@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/components/**', 'src/screens/**', 'src/app/**', 'test/ui/**'],
+    files: ['src/components/**', 'src/screens/**', 'src/app/**', 'src/launch/**', 'test/ui/**'],
     ...reactHooks.configs.flat.recommended,
     rules: {
       ...reactHooks.configs.flat.recommended.rules,

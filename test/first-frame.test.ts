@@ -34,7 +34,7 @@ describe('the first frame loads no flow code (DESIGN "Start-up")', () => {
   it('the chunks up to the picker hold the settings and the flow records, and nothing of a session', () => {
     const path = loadPath(meta!, FIRST_FRAME_ENTRIES);
     // What must be there, so that the path read is the real one.
-    expect(path.modules).toEqual(expect.arrayContaining(['src/config.ts', 'src/flows/index.ts', 'src/flows/codesim.meta.ts', 'src/app/launch.tsx']));
+    expect(path.modules).toEqual(expect.arrayContaining(['src/config.ts', 'src/flows/index.ts', 'src/flows/codesim.meta.ts', 'src/launch/launch.tsx']));
     expect(path.modules.some((m) => m.includes('node_modules/ink/'))).toBe(true);
     expect(offending(path.modules)).toEqual([]);
   });

@@ -10,7 +10,16 @@ import type { SessionView } from './sessionView.js';
 import type { Timeline } from '../session/timeline.js';
 import type { Trace } from '../runners/trace.js';
 import type { TraceComparison } from '../runners/traceDiff.js';
-import type { TraceAsk } from '../components/traceTarget.js';
+
+/** What `T` holds against the real run (components/traceTarget.ts reads it from the pane on screen). */
+export interface TraceAsk {
+  program: Program;
+  input: string;
+  /** The model's simulation, as it wrote it. */
+  model: string;
+  /** The output the model predicted, when it predicted one. */
+  predicted?: string;
+}
 
 /** A program run under the tracer with the model's simulation held against it, or why not. */
 export type TraceOutcome = { ok: true; trace: Trace; comparison: TraceComparison } | { ok: false; reason: string };

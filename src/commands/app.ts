@@ -15,7 +15,7 @@ export async function run(argv: string[]): Promise<number> {
   const settings = resolveSettings(values);
   // In a terminal the screens load while the server is asked, so the first frame waits for one, not both.
   const tty = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-  const screens = tty ? import('../app/launch.js') : undefined;
+  const screens = tty ? import('../launch/launch.js') : undefined;
   screens?.catch(() => undefined);
   const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(PROBE_MS) });
   if (!probe.ok || !probe.modelPresent) {
@@ -55,7 +55,7 @@ function readKey(stdin: NodeJS.ReadStream): Promise<string> {
  * The tutor's entry. In a terminal it opens the app (problem picker, then the solve screen);
  * piped, there is nothing to draw on, so it says what is there and which commands to use.
  */
-async function openTutor(settings: Settings, probe: ProbeResult, flags: SettingFlags, screens?: Promise<typeof import('../app/launch.js')>): Promise<number> {
+async function openTutor(settings: Settings, probe: ProbeResult, flags: SettingFlags, screens?: Promise<typeof import('../launch/launch.js')>): Promise<number> {
   if (screens) {
     const { launchApp } = await screens;
     return launchApp({ settings, flags, probe });

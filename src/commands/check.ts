@@ -62,7 +62,7 @@ function reviewText(p: Proposal, stream: NodeJS.WriteStream = process.stdout): s
 
 async function openTutor(problem: Problem, settings: Settings, own?: OwnFileArg): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(own ? 'check --tutor needs a terminal; without --tutor the check is printed' : 'check: give the SOLUTION file, or run it on a terminal to open the tutor');
-  const { launchApp } = await import('../app/launch.js');
+  const { launchApp } = await import('../launch/launch.js');
   return launchApp({
     settings: { ...settings, flow: 'check' },
     problem,

@@ -22,7 +22,7 @@ export async function run(argv: string[]): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw new UsageError('practice needs a terminal: you write the program in it (see `simcoach stats` for how practice went)');
   }
-  const { launchApp } = await import('../app/launch.js');
+  const { launchApp } = await import('../launch/launch.js');
   const { templateOf } = await import('../app/ownFile.js');
   // A file with a program in it is submitted at once, as `watch` judges on start; a new or untouched one waits.
   const written = own?.source !== undefined && own.source.trim() !== '' && own.source !== (await templateOf(own.lang)) ? { lang: own.lang, source: own.source } : undefined;

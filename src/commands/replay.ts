@@ -24,7 +24,7 @@ const onTerminal = (): boolean => Boolean(process.stdout.isTTY && process.stdin.
  * the session file is read and indexed: the first frame waits for the slower of the two only.
  */
 export function preloadScreen(): void {
-  if (onTerminal()) void import('../app/launchReplay.js').catch(() => undefined);
+  if (onTerminal()) void import('../launch/launchReplay.js').catch(() => undefined);
 }
 
 /** Replays an opened timeline: the app on a terminal, text when stdout is a pipe or a file. */
@@ -37,7 +37,7 @@ export async function replayTimeline(tl: Timeline, o: { speed: number; branch?: 
     for (const w of tl.warnings) process.stderr.write(`${color.yellow('warning:', process.stderr)} ${w}\n`);
     return EXIT.ok;
   }
-  const { showReplay } = await import('../app/launchReplay.js');
+  const { showReplay } = await import('../launch/launchReplay.js');
   await showReplay(tl, o);
   return EXIT.ok;
 }

@@ -35,7 +35,7 @@ async function resumeInApp(file: string, header: SessionHeader, settings: Settin
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UserError('resume without --auto needs a terminal', EXIT.usage, 'Use `simcoach resume ID --auto` to continue headless.');
   }
-  const { launchResume } = await import('../app/launch.js');
+  const { launchResume } = await import('../launch/launch.js');
   return launchResume(file, header, settings, settings.lang);
 }
 

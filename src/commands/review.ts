@@ -49,6 +49,6 @@ export async function run(argv: string[], now: Date = new Date()): Promise<numbe
   const kept = readJournal(first.file).header.problem;
   const problem = await loadProblem(kept.source?.file ?? first.problem.id).catch(() => kept);
   process.stderr.write(`${due.length} due today; ${first.problem.title} first (due since ${day(first.due)})\n`);
-  const { launchApp } = await import('../app/launch.js');
+  const { launchApp } = await import('../launch/launch.js');
   return launchApp({ settings, problem, flags: chosen });
 }

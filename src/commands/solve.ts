@@ -26,6 +26,6 @@ async function openTutor(problem: Problem, settings: Settings, flags: SettingFla
     throw new UsageError('solve needs a terminal for the tutor; add --auto to run the method headless');
   }
   // The tutor's screens are loaded only here, so a headless run never pays for React and Ink.
-  const { launchApp } = await import('../app/launch.js');
+  const { launchApp } = await import('../launch/launch.js');
   return launchApp({ settings, problem, flags });
 }

@@ -3,16 +3,8 @@
 import type { Proposal } from '../engine/types.js';
 import type { Program, TestResult } from '../runners/types.js';
 import type { HistoryItem } from '../app/sessionView.js';
+import type { TraceAsk } from '../app/controller.js';
 import { metaString } from './panes/shapes.js';
-
-export interface TraceAsk {
-  program: Program;
-  input: string;
-  /** The model's simulation, as it wrote it. */
-  model: string;
-  /** The output the model predicted, when it predicted one. */
-  predicted?: string;
-}
 
 /** Panes whose proposal is a hand simulation `T` can check. */
 export const TRACE_PANES: readonly string[] = ['simulate', 'debug', 'explain'];

@@ -10,10 +10,10 @@ import type { ProbeResult } from '../llm/probe.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
 import { App } from '../screens/App.js';
-import { createAppController } from './appController.js';
-import { editExternally } from './editExternally.js';
-import { createProgramOut } from './programOut.js';
-import { ownFile } from './ownFile.js';
+import { createAppController } from '../app/appController.js';
+import { editExternally } from '../app/editExternally.js';
+import { createProgramOut } from '../app/programOut.js';
+import { ownFile } from '../app/ownFile.js';
 
 export interface LaunchOptions {
   settings: Settings;
