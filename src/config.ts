@@ -7,36 +7,13 @@ import { meanText } from './suggest.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
 import { EXIT, UsageError, UserError } from './errors.js';
 import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from './flows/index.js';
 import { configDir } from './paths.js';
 import { langFromName, langIds } from './runners/langs.js';
+import { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, capsShape, httpUrl, int, settingsShape, stageName } from './settings/schema.js';
 
-export const BACKENDS = ['ollama', 'openai'] as const;
-/** How models answer: free text under headings (the methods' own form) or JSON-schema mode. */
-export const ANSWER_FORMS = ['sections', 'json'] as const;
-/**
- * The tutor's approval modes: approve each step, approve until the code, or watch. Declared here
- * (the settings load before the first frame, the engine after); engine/approval.ts says what
- * each passes.
- */
-export const APPROVAL_MODES = ['each', 'until-code', 'watch'] as const;
-export type ApprovalMode = (typeof APPROVAL_MODES)[number];
-/** Where recalled problems come from: the model's memory, the person's archive, or the archive first. */
-export const RETRIEVAL_SOURCES = ['model', 'archive', 'both'] as const;
-/** The tutor's sandbox: the judge's own choice (bubblewrap, refusing without it) or `none`, accepted once when bubblewrap is missing. */
-export const SANDBOX_CHOICES = ['auto', 'none'] as const;
-
-// The messages a person reads ("expected record, received string"): mini loads no locale itself.
-z.config(en());
-
-const int = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
-const httpUrl = z.url().check(z.refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://'));
-/** Ollama's keep_alive: a Go duration ("30m", "1h30m", "90s"), 0 (unload at once) or -1 (forever). */
-const duration = z.string().check(z.regex(/^(-1|0|(\d+(\.\d+)?(ms|s|m|h))+)$/, 'expected a duration like 30m, 1h, 90s, 0 or -1'));
-/** Agent names as the flows call their stages (plan, simulate, code, debug, …). */
-const stageName = /^[a-z][a-zA-Z0-9_-]*$/;
+export { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, type ApprovalMode } from './settings/schema.js';
 
 /** A budget's schema, from its declaration in the flow's record. */
 const budgetSchema = (b: Budget): z.ZodMiniType<number | boolean | string> =>
@@ -53,41 +30,12 @@ const flowBudgetShapes = Object.fromEntries(
 );
 
 // Built from the registry at run time, so its static type is said here: one object per flow.
-const budgetsSchema = z.object({
-  ...flowBudgetShapes,
-  maxCalls: z.optional(int(1, 100_000)),
-  maxTokens: z.optional(int(1, 1_000_000_000)),
-}) as unknown as z.ZodMiniType<Budgets, Partial<Record<string, unknown>>>;
+const budgetsSchema = z.object({ ...flowBudgetShapes, ...capsShape }) as unknown as z.ZodMiniType<Budgets, Partial<Record<string, unknown>>>;
 
+/** settings/schema.ts's settings, with `flow` and `budgets` narrowed to the registry's flows (keys keep their order). */
 export const settingsSchema = z.object({
-  backend: z._default(z.enum(BACKENDS), 'ollama'),
-  ollamaHost: z._default(httpUrl, 'http://127.0.0.1:11434'),
-  openaiBaseUrl: z._default(httpUrl, 'https://api.openai.com/v1'),
-  openaiApiKey: z.optional(z.string().check(z.minLength(1))),
-  model: z._default(z.string().check(z.minLength(1)), 'qwen2.5-coder:7b'),
-  stageModels: z._default(z.record(z.string().check(z.regex(stageName)), z.string().check(z.minLength(1))), {}),
-  /** Longest answer per stage in tokens; a stage not named here takes its agent's own default. */
-  answerTokens: z._default(z.record(z.string().check(z.regex(stageName)), int(16, 1_000_000)), {}),
-  numCtx: z._default(int(512, 1_048_576), 8192),
-  /** Unset: each method's own sampling (0, or AlphaCodium's per stage); set: every stage takes it. */
-  temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
-  /** Unset: each method's own (AlphaCodium 0.1, else none sent); set: every stage takes it. */
-  frequencyPenalty: z.optional(z.number().check(z.gte(-2), z.lte(2))),
-  topP: z._default(z.number().check(z.gt(0), z.lte(1)), 0.95),
-  seed: z.optional(z.int()),
-  keepAlive: z._default(duration, '30m'),
-  stallSeconds: z._default(z.number().check(z.gt(0), z.lte(3600)), 60),
+  ...settingsShape,
   flow: z._default(z.enum(flowNames), flowNames[0]),
-  lang: z._default(z.enum(langIds), langIds[0]),
-  answers: z._default(z.enum(ANSWER_FORMS), 'sections'),
-  approval: z._default(z.enum(APPROVAL_MODES), 'each'),
-  /** The model that turns problems into vectors for the archive; unset: full text alone. */
-  embedModel: z.optional(z.string().check(z.minLength(1))),
-  retrieval: z._default(z.enum(RETRIEVAL_SOURCES), 'both'),
-  /** How close an archived problem must be (0..1) to stand in for a recalled one. */
-  archiveMin: z._default(z.number().check(z.gte(0), z.lte(1)), 0.5),
-  /** The tutor only: `test`, `--auto` and every other command read SIMCOACH_SANDBOX alone. */
-  sandbox: z._default(z.enum(SANDBOX_CHOICES), 'auto'),
   budgets: z.prefault(budgetsSchema, {}),
 });
 

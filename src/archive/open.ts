@@ -1,6 +1,6 @@
 // The archive as a command or a session uses it: opened, brought in step with the problems and
 // sessions on disk, with the embedder the settings name (none: full text only).
-import type { Settings } from '../config.js';
+import type { BaseSettings } from '../settings/schema.js';
 import { createBackend } from '../llm/index.js';
 import { Archive, type UpdateReport } from './archive.js';
 import { embedderOf, type Embedder } from './embedder.js';
@@ -12,7 +12,7 @@ export interface OpenArchive {
 }
 
 export async function openArchive(
-  settings: Settings,
+  settings: BaseSettings,
   o: { progress?: (done: number, total: number) => void; signal?: AbortSignal } = {},
 ): Promise<OpenArchive> {
   const embedder = settings.embedModel ? embedderOf(await createBackend(settings), settings.embedModel) : undefined;

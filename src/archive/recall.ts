@@ -2,7 +2,7 @@
 // lookup, then asked for the problems the person solved that are close enough to the one at hand
 // (`archiveMin`); the problem itself is never its own example. Anything that goes wrong finds
 // nothing and says why in one line: the model recalls instead.
-import type { Settings } from '../config.js';
+import type { BaseSettings } from '../settings/schema.js';
 import type { Recall, RecallResult, Recalled } from '../engine/recall.js';
 import { messageOf } from '../errors.js';
 import { queryText, type Hit } from './archive.js';
@@ -24,7 +24,7 @@ const recalledOf = (h: Hit): Recalled => ({
   by: h.by,
 });
 
-export function archiveRecall(settings: Settings, open: () => Promise<OpenArchive> = () => openArchive(settings)): Recall | undefined {
+export function archiveRecall(settings: BaseSettings, open: () => Promise<OpenArchive> = () => openArchive(settings)): Recall | undefined {
   if (settings.retrieval === 'model') return undefined;
   let opened: Promise<OpenArchive> | undefined;
   return {

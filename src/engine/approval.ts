@@ -3,7 +3,7 @@
 // program stops), or watch (every step passes as it finishes; the person steps in when they
 // want). The rule of which proposal a mode passes lives here, beside the gate that applies it,
 // so the screen, the engine and the tests read one answer.
-import type { ApprovalMode } from '../config.js';
+import type { ApprovalMode } from '../settings/schema.js';
 import type { Proposal } from './types.js';
 
 export type { ApprovalMode };

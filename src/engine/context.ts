@@ -1,7 +1,7 @@
 // What one session shares across its traversals (the first one and each one after a "back"):
 // the backend, the gate, the journal and its in-memory record, the counters, the best
 // candidate. A Traversal (steps.ts) is one drive of the flow function over this.
-import type { Settings } from '../config.js';
+import type { BaseSettings } from '../settings/schema.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeOptions, JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
@@ -15,15 +15,15 @@ import type { Recall } from './recall.js';
 export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) => Promise<JudgeResult>;
 
 /** The settings the engine reads: the request fields of each stage and the caps. */
-export type EngineSettings = Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & Partial<Pick<Settings, 'frequencyPenalty'>> & {
+export type EngineSettings = Pick<BaseSettings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & Partial<Pick<BaseSettings, 'frequencyPenalty'>> & {
   /** Longest answer per stage in tokens (absent in sessions recorded before the setting). */
-  answerTokens?: Settings['answerTokens'];
-  budgets?: Partial<Pick<Settings['budgets'], 'maxCalls' | 'maxTokens'>>;
+  answerTokens?: BaseSettings['answerTokens'];
+  budgets?: Partial<Pick<BaseSettings['budgets'], 'maxCalls' | 'maxTokens'>>;
   /**
    * 'json': the backend's JSON-schema mode for agents that have a schema. Default 'sections':
    * free text under headings, the methods' own form (no `format` / `response_format` is sent).
    */
-  answers?: Settings['answers'];
+  answers?: BaseSettings['answers'];
 };
 
 export interface Candidate {

@@ -2,7 +2,7 @@
 // its last complete step, then live) or replay one (served throughout, no model, no judge).
 // The caller passes the flow (src/flows' `flowFor` reads it from the journal's header): the
 // engine runs whatever flow it is given and knows none by name.
-import type { Settings } from '../config.js';
+import type { BaseSettings } from '../settings/schema.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import { submissionTests } from '../problems/named.js';
@@ -32,7 +32,7 @@ export interface Watch {
 
 export interface StartOptions extends Watch {
   problem: Problem;
-  settings: Settings;
+  settings: BaseSettings;
   flow: SessionFlow;
   lang: LangId;
   backend: Backend;
@@ -96,8 +96,8 @@ const watchOf = (w: Watch) => ({
  * The settings a resumed session runs with: what shaped the traversal (model, sampling, budgets)
  * as recorded, how to reach the server as configured now.
  */
-function resumedSettings(header: SessionHeader, now: Settings): Settings {
-  const rec = header.settings as Partial<Settings>;
+function resumedSettings(header: SessionHeader, now: BaseSettings): BaseSettings {
+  const rec = header.settings as Partial<BaseSettings>;
   return {
     ...now,
     model: header.model || now.model,
@@ -119,7 +119,7 @@ export interface ResumeOptions extends Watch {
   backend: Backend;
   gate: Gate;
   /** Current settings (server address, key); the traversal's own come from the journal. */
-  settings: Settings;
+  settings: BaseSettings;
   /** The flow the journal's header names, with its recorded budgets. */
   flow: SessionFlow;
   judgeHidden?: boolean | 'solved';

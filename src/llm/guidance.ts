@@ -1,7 +1,7 @@
 // What to tell a person whose model server is not there (or lacks the model): what failed at
 // which address, how to start or point at a server, how to use an OpenAI-compatible one instead,
 // and what works meanwhile. Plain data, so the CLI prints it and the TUI renders it.
-import type { Settings } from '../config.js';
+import type { BaseSettings } from '../settings/schema.js';
 import { EXIT, UserError } from '../errors.js';
 import { LlmError } from './errors.js';
 import wrapAnsi from 'wrap-ansi';
@@ -12,7 +12,7 @@ export interface Guidance {
   sections: { title: string; lines: string[] }[];
 }
 
-type GuidanceSettings = Pick<Settings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'model'>;
+type GuidanceSettings = Pick<BaseSettings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'model'>;
 
 const MEANWHILE = {
   title: 'Meanwhile, without a model:',

@@ -1,10 +1,10 @@
 // The door to the model backends. The backend modules (and the `ollama` / `openai` packages
 // behind them) are imported only when a backend is created, so commands that need no model —
 // and `probeBackend`, which uses plain fetch — do not pay for loading them.
-import type { Settings } from '../config.js';
+import type { BaseSettings } from '../settings/schema.js';
 import type { Backend, ChatRequest, Sampling } from './types.js';
 
-export type BackendSettings = Pick<Settings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'openaiApiKey' | 'stallSeconds'>;
+export type BackendSettings = Pick<BaseSettings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'openaiApiKey' | 'stallSeconds'>;
 
 export async function createBackend(settings: BackendSettings): Promise<Backend> {
   if (settings.backend === 'openai') {
@@ -31,7 +31,7 @@ export const DEFAULT_TEMPERATURE = 0;
  * method's own sampling, which a temperature or penalty the person set overrides.
  */
 export function requestDefaults(
-  settings: Pick<Settings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & { answerTokens?: Settings['answerTokens']; frequencyPenalty?: number | undefined },
+  settings: Pick<BaseSettings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & { answerTokens?: BaseSettings['answerTokens']; frequencyPenalty?: number | undefined },
   stage?: string,
   stageTokens?: number,
   sampling?: Sampling,
@@ -50,7 +50,7 @@ export function requestDefaults(
 }
 
 /** Where the configured backend lives, for messages. */
-export const backendWhere = (s: Pick<Settings, 'backend' | 'ollamaHost' | 'openaiBaseUrl'>): string =>
+export const backendWhere = (s: Pick<BaseSettings, 'backend' | 'ollamaHost' | 'openaiBaseUrl'>): string =>
   (s.backend === 'openai' ? s.openaiBaseUrl : s.ollamaHost).replace(/\/+$/, '');
 
 export { probeBackend, type ProbeResult } from './probe.js';

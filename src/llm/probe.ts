@@ -1,7 +1,7 @@
 // "Is a model server there, and does it have the model?" — asked with node:http and a short
 // deadline, so the app's first frame and `doctor` never wait on a dead host or load a package
 // (not even fetch's undici).
-import type { Settings } from '../config.js';
+import type { BaseSettings } from '../settings/schema.js';
 import { classify, modelMissing, notTheApi, serverDown, type FailureContext } from './classify.js';
 import type { LlmError } from './errors.js';
 import { Exchange } from './watch.js';
@@ -9,7 +9,7 @@ import { Exchange } from './watch.js';
 export interface ProbeResult {
   /** A server answered (the model may still be missing). */
   ok: boolean;
-  backend: Settings['backend'];
+  backend: BaseSettings['backend'];
   where: string;
   /** The model the settings name, and whether the server has it (unknown when it did not answer). */
   model: string;
@@ -28,7 +28,7 @@ export function probeTimeoutMs(fallback: number): number {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-export type ProbeSettings = Pick<Settings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'openaiApiKey' | 'model'>;
+export type ProbeSettings = Pick<BaseSettings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'openaiApiKey' | 'model'>;
 
 /** Ollama treats "name" as "name:latest". */
 const sameModel = (a: string, b: string): boolean => {
