@@ -17,7 +17,7 @@ import type { SessionContext } from './context.js';
 import { ChunkBatcher } from './events.js';
 import { AnswerCancelled, BudgetExhausted } from './signals.js';
 import { AnswerFormatError, type Agent, type AgentContext, type ForeignProgram, type Proposal, type StepId } from './types.js';
-import { fenceTagOf } from '../agents/shared/code.js';
+import { fenceTagOf } from '../fences.js';
 import { stepDecision } from './stepDecision.js';
 import { foreignLang, wrongLangNote } from '../runners/detectLang.js';
 import { langName, type LangId } from '../runners/langs.js';

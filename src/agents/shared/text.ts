@@ -1,16 +1,4 @@
-/**
- * Reasoning models wrap their thoughts in <think>…</think>; an unclosed one (the answer was cut
- * off, or the template opened it for the model) swallows everything after it.
- */
-export function stripThink(text: string): string {
-  let out = text.replace(/<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi, '');
-  // A template may open the tag in the prompt so the answer holds only the closing tag.
-  const close = /<\/think(?:ing)?>/i.exec(out);
-  if (close) out = out.slice(close.index + close[0].length);
-  const open = /<think(?:ing)?>/i.exec(out);
-  if (open) out = out.slice(0, open.index);
-  return out.trim();
-}
+export { stripThink } from '../../fences.js';
 
 /** Cuts long text for a prompt, keeping the start and saying how much went. */
 export function clip(text: string, max: number): string {
