@@ -3,39 +3,12 @@
 // up before the model is asked and puts them in the proposal. What was found is in the proposal's
 // value and meta, so the journal holds it and replay and resume serve it without the archive.
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
 import type { SessionContext } from './context.js';
 import { made, propose, type ProposeArgs } from './propose.js';
 import type { AgentContext, Proposal } from './types.js';
-import type { RecallMeta } from '../session/recallMeta.js';
+import type { RecallMeta, Recalled, RecallResult } from '../session/recallMeta.js';
 
-export type { RecallMeta, RecallSwap } from '../session/recallMeta.js';
-
-/** One archived problem the person solved, with the program that was accepted and its plan. */
-export interface Recalled {
-  /** How to load it again (an id, SET:ID), its id and title. */
-  ref: string;
-  id: string;
-  title: string;
-  statement: string;
-  tags: string[];
-  program: Program;
-  plan: string;
-  /** The session that was accepted. */
-  session: string;
-  /** 0..1, and whether embeddings or the words in common measured it. */
-  similarity: number;
-  by: 'embeddings' | 'text';
-}
-
-export interface RecallResult {
-  /** Close enough to stand in for recalled problems, best first. */
-  found: Recalled[];
-  /** Nearest of the rest, offered to swap in at the gate. */
-  others: Recalled[];
-  /** One line to tell the person (the embedding server did not answer, …). */
-  note?: string;
-}
+export type { RecallMeta, RecallSwap, Recalled, RecallResult } from '../session/recallMeta.js';
 
 /** The archive as a session sees it; the caller leaves it out for `retrieval: model`. */
 export interface Recall {

@@ -1,6 +1,6 @@
 // What shows a decided step (the history, looking back, replay) reads a proposal as the person's
 // edit left it. With the session, not the engine: the view that the first frame loads uses it.
-import type { Proposal } from '../engine/types.js';
+import type { Proposal } from './steps.js';
 
 /**
  * A proposal as the person's edit left it, for what shows a decided step (the history, looking

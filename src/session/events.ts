@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../llm/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
-import type { Decision, DecidedBy, ForeignProgram, Outcome, StepDecision, PaneKind, StepId } from '../engine/types.js';
+import type { Decision, DecidedBy, ForeignProgram, Outcome, StepDecision, PaneKind, StepId } from './steps.js';
 
 /**
  * 2: test data over a few KB is kept cut (cut.ts). A version 1 file holds everything whole and

@@ -5,7 +5,7 @@
 // header's, changed by the switches along that branch's lineage: read here from the journal,
 // once, so that the sessions list, the replay header, export and resume only show it.
 import { readFile } from 'node:fs/promises';
-import type { StepId } from '../engine/types.js';
+import type { StepId } from './steps.js';
 import { isLangId, langName } from '../runners/langs.js';
 import type { SessionSummary } from './index.js';
 import { Timeline, hasLine } from './timeline.js';

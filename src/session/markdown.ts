@@ -1,5 +1,5 @@
 // The report as markdown a person reads (or pastes into an issue or a blog post).
-import type { Decision } from '../engine/types.js';
+import type { Decision } from './steps.js';
 import type { JudgeResult } from '../runners/types.js';
 import type { Report, ReportStep } from './report.js';
 import { callsText } from './format.js';

@@ -2,8 +2,34 @@
 // meta, and the journal holds it), and what a swap at its gate makes of it: plain data and pure
 // functions, read by the engine, the view and the panes alike, so replay and resume need no
 // archive. It lives with the session, not the engine, because the first frame may load the view.
-import type { Recalled, RecallResult } from '../engine/recall.js';
-import type { Proposal } from '../engine/types.js';
+import type { Program } from '../runners/types.js';
+import type { Proposal } from './steps.js';
+
+/** One archived problem the person solved, with the program that was accepted and its plan. */
+export interface Recalled {
+  /** How to load it again (an id, SET:ID), its id and title. */
+  ref: string;
+  id: string;
+  title: string;
+  statement: string;
+  tags: string[];
+  program: Program;
+  plan: string;
+  /** The session that was accepted. */
+  session: string;
+  /** 0..1, and whether embeddings or the words in common measured it. */
+  similarity: number;
+  by: 'embeddings' | 'text';
+}
+
+export interface RecallResult {
+  /** Close enough to stand in for recalled problems, best first. */
+  found: Recalled[];
+  /** Nearest of the rest, offered to swap in at the gate. */
+  others: Recalled[];
+  /** One line to tell the person (the embedding server did not answer, …). */
+  note?: string;
+}
 
 /** What the pane and the journal say about a recall: which came from where, how close. */
 export interface RecallMeta {

@@ -1,6 +1,6 @@
 // A saved session as a report: the structure both export formats share. The markdown and JSON
 // writers only lay this out.
-import type { Decision, DecidedBy, Submission } from '../engine/types.js';
+import type { Decision, DecidedBy, Submission } from './steps.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
 import { branchLanguage, languagePath, type SessionLanguage } from './language.js';

@@ -6,7 +6,7 @@
 // of chunk lines thus opens in the time it takes to read it and search it for three byte
 // patterns.
 import { readFile } from 'node:fs/promises';
-import type { Decision, DecidedBy, Outcome, PaneKind, StepId } from '../engine/types.js';
+import type { Decision, DecidedBy, Outcome, PaneKind, StepId } from './steps.js';
 import type { JudgeResult, Program, TestCase, Verdict } from '../runners/types.js';
 import { UserError } from '../errors.js';
 import type { JournalEvent, SessionHeader } from './events.js';

@@ -1,6 +1,6 @@
 // The words a person reads for how a session ended. "Samples pass" and "Accepted" are not the
 // same claim: only a program judged on every hidden test too (the Submit step) is accepted.
-import type { Outcome } from '../engine/types.js';
+import type { Outcome } from './steps.js';
 
 export type ResultWord = 'accepted' | 'samples pass' | 'samples only' | 'rejected' | 'unsolved' | 'stopped' | 'failed';
 

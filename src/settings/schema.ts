@@ -76,10 +76,8 @@ export const settingsShape = {
   budgets: z.prefault(z.object(capsShape), {}),
 };
 
-const baseSchema = z.object(settingsShape);
-
 /**
  * The settings as the layers below the flows read them: the flow by name, the budgets' caps.
  * config.ts's `Settings` (the registry's flow names and options) is one of these.
  */
-export type BaseSettings = z.infer<typeof baseSchema>;
+export type BaseSettings = z.infer<z.ZodMiniObject<typeof settingsShape>>;
