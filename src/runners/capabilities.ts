@@ -1,4 +1,5 @@
-import { CONTROLLERS, controllerUsable, type Controller } from './cgroup.js';
+import { CONTROLLERS, controllerUsable, type CgroupPlan, type Controller } from './cgroup.js';
+import { findV2 } from './cgroupV2.js';
 import { GATE_SAMPLE_MS } from './gate.js';
 import { supervisorBinary } from './supervisor.js';
 import { probe, which } from './probe.js';
@@ -17,7 +18,12 @@ export interface Isolation {
   /** The uid and gid programs run as (null: the caller's own, mapped by a user namespace). */
   runAs: { uid: number; gid: number } | null;
   prlimit: string | null;
+  /** What the run's group measures and limits (v2: all three, memory.peak, pids.max and cpu.stat); empty without one. */
   cgroups: Controller[];
+  /** The cgroup path a run's group is made on, or null (the launcher measures and limits the run). */
+  cgroup: CgroupPlan | null;
+  /** Why no cgroup is used here, for `doctor` (null when one is). */
+  cgroupWhy: string | null;
   /** Why no level is accepted here (the judge refuses to run), or null. */
   refused: string | null;
   /**
@@ -108,11 +114,7 @@ async function detect(): Promise<Isolation> {
     which('setpriv'),
     which('prlimit'),
   ]);
-  const cgroups: Controller[] = [];
-  if (process.env.SIMCOACH_CGROUPS !== '0') {
-    for (const c of CONTROLLERS) if (await controllerUsable(c)) cgroups.push(c);
-  }
-  const common = { prlimit, cgroups };
+  const common = { prlimit, ...(await findCgroup()) };
   if ('error' in want) return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: want.error, sizedTmpfs: false };
   if (want.level === 'none') return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: null, sizedTmpfs: false };
   const usable = found && (!root || setpriv);
@@ -125,6 +127,19 @@ async function detect(): Promise<Isolation> {
     namespaces: 'bwrap', bwrap: found!, setpriv: root ? setpriv : null,
     runAs: root ? { uid: SANDBOX_UID, gid: SANDBOX_UID } : null, ...common, refused: null, sizedTmpfs,
   };
+}
+
+/** The cgroup path of this machine and user: v2 (root or a delegated subtree), else root's v1 hierarchies. */
+async function findCgroup(): Promise<Pick<Isolation, 'cgroups' | 'cgroup' | 'cgroupWhy'>> {
+  if (process.env.SIMCOACH_CGROUPS === '0') return { cgroups: [], cgroup: null, cgroupWhy: 'SIMCOACH_CGROUPS=0' };
+  const v2 = await findV2();
+  if ('ok' in v2) return { cgroups: [...CONTROLLERS], cgroup: v2.ok, cgroupWhy: null };
+  if (v2.why !== 'not cgroup v2') return { cgroups: [], cgroup: null, cgroupWhy: v2.why };
+  const cgroups: Controller[] = [];
+  for (const c of CONTROLLERS) if (await controllerUsable(c)) cgroups.push(c);
+  if (cgroups.length) return { cgroups, cgroup: { version: 1, controllers: cgroups }, cgroupWhy: null };
+  const why = process.getuid?.() === 0 ? 'no cgroup v1 hierarchy for memory, pids or cpuacct could be used' : 'cgroup v1: only root can make groups';
+  return { cgroups, cgroup: null, cgroupWhy: why };
 }
 
 /** The isolation every run uses (probed once; re-probed if the SIMCOACH_* switches change). */
