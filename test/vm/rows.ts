@@ -6,7 +6,8 @@ import type { LangId } from '../../src/runners/types.js';
 export interface Row {
   id: string;
   lang: LangId;
-  source: string;
+  /** The program, given the run's CPU limit in ms (the VM scales limits up: it emulates the CPU ~40× slower). */
+  source: string | ((timeMs: number) => string);
   memoryMb: number;
   timeMs: number;
   /** The real judge's verdict. */
@@ -79,12 +80,13 @@ export const ROWS: Row[] = [
       '        while True: a.send(b"x" * 65536)\n    except BlockingIOError:\n        pass\n    keep.append((a, b))'),
   },
   {
-    // 2.4 s of CPU in children the kernel reaps (SIGCHLD ignored) under --tl 2000.
+    // CPU in children the kernel reaps (SIGCHLD ignored), over the limit in all: 2.4 s under --tl 2000.
     id: 'reaped-children-cpu',
     lang: 'python', memoryMb: 64, timeMs: 2000, expect: 'RE', refusal: true,
     // The parent waits for their end by an event (the pipe's EOF once every child has exited), not a clock.
-    source: py('import os, signal, time\nsignal.signal(signal.SIGCHLD, signal.SIG_IGN)\nr, w = os.pipe()\nfor i in range(4):\n    if os.fork() == 0:\n' +
-      '        os.close(r)\n        while time.process_time() < 0.6: pass\n        os._exit(0)\nos.close(w)\nos.read(r, 1)'),
+    // Together the children spin 1.2 × the limit on their own CPU clocks.
+    source: (timeMs) => py('import os, signal, time\nsignal.signal(signal.SIGCHLD, signal.SIG_IGN)\nr, w = os.pipe()\nfor i in range(4):\n    if os.fork() == 0:\n' +
+      `        os.close(r)\n        while time.process_time() < ${(timeMs * 1.2) / 4 / 1000}: pass\n        os._exit(0)\nos.close(w)\nos.read(r, 1)`),
   },
   {
     id: 'fork-bomb',
