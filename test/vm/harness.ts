@@ -6,10 +6,11 @@
 // the VM then reads, so no compiler runs under emulation (~40× slower than here).
 import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { RowResult } from './rows.js';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
+// The checkout: the tests and `npm run bench` run from it (the bench is bundled into dist/).
+const ROOT = process.cwd();
 /** The shared VM tool, beside the checkout (../shared) or at its fixed place on the project's machines. */
 export const VM_RUN = [join(ROOT, '..', 'shared', 'tools', 'vm', 'run.sh'), join(ROOT, '..', '..', 'shared', 'tools', 'vm', 'run.sh'), '/work/shared/tools/vm/run.sh'].find((p) => existsSync(p)) ?? null;
 
@@ -44,11 +45,18 @@ function run(argv: string[], env: Record<string, string>, cwd: string, timeoutMs
   });
 }
 
-/** A cache for the table's runs, under /var/tmp (the VM's /tmp is its own): readable by everyone, removed by `cleanup`. */
-export function tableCache(): { dir: string; cleanup(): void } {
+/**
+ * A place for the table's runs under /var/tmp (the VM's /tmp is its own), readable by everyone: the
+ * cache, and a copy of dist/ (a checkout in a 0700 folder is not the test account's to read).
+ * Removed by `cleanup`.
+ */
+export function tableCache(): { dir: string; dist: string; cleanup(): void } {
   const top = mkdtempSync('/var/tmp/simcoach-table-');
   chmodSync(top, 0o755);
-  return { dir: join(top, 'cache'), cleanup: () => rmSync(top, { recursive: true, force: true }) };
+  const dist = join(top, 'dist');
+  cpSync(join(ROOT, 'dist'), dist, { recursive: true });
+  spawnSync('chmod', ['-R', 'a+rX', dist]);
+  return { dir: join(top, 'cache'), dist, cleanup: () => rmSync(top, { recursive: true, force: true }) };
 }
 
 /** The runner on this machine, as we are (root: the v1 column, and it fills the cache). */
@@ -59,11 +67,11 @@ export async function hostColumn(cache: string, rows: string[], env: Record<stri
 }
 
 /** The runner as the unprivileged account (setpriv), on a copy of the cache of its own. */
-export async function hostUserColumn(cache: string, rows: string[], account: { uid: number; gid: number }): Promise<Column> {
+export async function hostUserColumn(cache: string, dist: string, rows: string[], account: { uid: number; gid: number }): Promise<Column> {
   const own = `${cache}-user`;
   cpSync(cache, own, { recursive: true });
   spawnSync('chown', ['-R', `${account.uid}:${account.gid}`, own]);
-  const argv = ['setpriv', `--reuid=${account.uid}`, `--regid=${account.gid}`, '--init-groups', '--', process.execPath, join(ROOT, 'dist', 'verdict-table.js'), ...rows];
+  const argv = ['setpriv', `--reuid=${account.uid}`, `--regid=${account.gid}`, '--init-groups', '--', process.execPath, join(dist, 'verdict-table.js'), ...rows];
   const r = await run(argv, { XDG_CACHE_HOME: own, HOME: own }, '/', 20 * 60_000);
   return parseColumn(r.stdout, r.stderr);
 }
@@ -77,8 +85,8 @@ export interface VmColumns {
 }
 
 /** One boot: root's v2 column, then the delegated user's (test/vm/inside.sh). */
-export async function vmColumns(cache: string, rows: string[], scale: number): Promise<VmColumns> {
-  const cmd = `SCALE=${scale} bash test/vm/inside.sh ${cache} ${rows.join(' ')}`;
+export async function vmColumns(cache: string, dist: string, rows: string[], scale: number): Promise<VmColumns> {
+  const cmd = `SCALE=${scale} bash test/vm/inside.sh ${cache} ${dist} ${rows.join(' ')}`;
   const r = await run([VM_RUN!, '-m', '2048', cmd], {}, ROOT, 40 * 60_000);
   const raw = r.stdout + r.stderr;
   const section = (name: string): string => {

@@ -3,15 +3,16 @@
 # its children), then: root's column; then a normal user's, with a subtree delegated the way systemd
 # delegates user@UID.service (controllers enabled in the parents, the directory chowned to the user,
 # the user's shell moved into a leaf by root). Sections start with "=== NAME".
-# Arguments: the cache dir the host filled (builds, the supervisor), then the rows' ids.
+# Arguments: the cache dir the host filled (builds, the supervisor), a copy of dist/ everyone can
+# read, then the rows' ids.
 set -u
-cache=$1; shift
+cache=$1; dist=$2; shift 2
 cg=/sys/fs/cgroup
 echo '+cpu +memory +pids' > $cg/cgroup.subtree_control
 state() { ls $cg; for f in $cg/cgroup.subtree_control $cg/memory.* $cg/pids.* $cg/cgroup.procs; do [ -f "$f" ] && [ "${f##*/}" != memory.stat ] && [ "${f##*/}" != memory.pressure ] && [ "${f##*/}" != memory.numa_stat ] && [ "${f##*/}" != cgroup.procs ] && echo "$f=$(cat "$f" 2>/dev/null | tr '\n' ' ')"; done; }
 state | grep -v -e '^memory\.' > /tmp/.before
 echo "=== root-v2"
-XDG_CACHE_HOME=$cache SIMCOACH_TABLE_SCALE=${SCALE:-30} HOME=/root node dist/verdict-table.js "$@"
+XDG_CACHE_HOME=$cache SIMCOACH_TABLE_SCALE=${SCALE:-30} HOME=/root node $dist/verdict-table.js "$@"
 echo "=== outside"
 state | grep -v -e '^memory\.' > /tmp/.after
 # What changed outside /sys/fs/cgroup/simcoach (nothing may): a diff of names and the root's own settings.
@@ -29,5 +30,5 @@ cp -a "$cache" /tmp/simcoach-vm-cache; chown -R simcoach-vm /tmp/simcoach-vm-cac
 echo "=== user-v2"
 # The user's shell goes into the leaf (root's doing, as systemd's), then drops to the user and stays
 # there beside simcoach, as a terminal's shell does.
-sh -c 'echo $$ > '"$svc"'/session.scope/cgroup.procs; exec setpriv --reuid='"$uid"' --regid='"$uid"' --init-groups -- sh -c "'"XDG_CACHE_HOME=/tmp/simcoach-vm-cache SIMCOACH_TABLE_SCALE=${SCALE:-30} HOME=$home node dist/verdict-table.js $*; echo user-done"'"'
+sh -c 'echo $$ > '"$svc"'/session.scope/cgroup.procs; exec setpriv --reuid='"$uid"' --regid='"$uid"' --init-groups -- sh -c "'"XDG_CACHE_HOME=/tmp/simcoach-vm-cache SIMCOACH_TABLE_SCALE=${SCALE:-30} HOME=$home node $dist/verdict-table.js $*; echo user-done"'"'
 echo "=== end"

@@ -31,9 +31,9 @@ describe.skipIf(!root)('the verdict table on every cgroup path', { timeout: 60 *
     // Root's run first: it compiles every program into the cache the others read.
     const rootCol = await hostColumn(cache.dir, ROWS.map((r) => r.id));
     if (v1Host) columns.set('root v1', rootCol);
-    columns.set('user, no cgroup', await hostUserColumn(cache.dir, ROWS.map((r) => r.id), unprivilegedAccount()!));
+    columns.set('user, no cgroup', await hostUserColumn(cache.dir, cache.dist, ROWS.map((r) => r.id), unprivilegedAccount()!));
     if (!missing) {
-      vm = await vmColumns(cache.dir, VM_ROWS, SCALE);
+      vm = await vmColumns(cache.dir, cache.dist, VM_ROWS, SCALE);
       columns.set('root v2', vm.root);
       columns.set('user v2 delegated', vm.user);
     }
