@@ -89,10 +89,14 @@ export async function vmColumns(cache: string, dist: string, rows: string[], sca
   const cmd = `SCALE=${scale} bash test/vm/inside.sh ${cache} ${dist} ${rows.join(' ')}`;
   const r = await run([VM_RUN!, '-m', '2048', cmd], {}, ROOT, 40 * 60_000);
   const raw = r.stdout + r.stderr;
-  const section = (name: string): string => {
-    const m = new RegExp(`=== ${name}\\n([\\s\\S]*?)(?:\\n=== |$)`).exec(r.stdout);
-    return m?.[1] ?? '';
-  };
+  const sections = new Map<string, string[]>();
+  let current: string[] | null = null;
+  for (const line of r.stdout.split('\n')) {
+    const head = /^=== (\S+)$/.exec(line);
+    if (head) sections.set(head[1]!, (current = []));
+    else current?.push(line);
+  }
+  const section = (name: string): string => (sections.get(name) ?? []).join('\n');
   return {
     root: parseColumn(section('root-v2')),
     user: parseColumn(section('user-v2')),
