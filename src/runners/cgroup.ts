@@ -203,37 +203,44 @@ export class RunGroup implements RunGroupLike {
   }
 
   /** SIGKILL every process in the group until it is empty (a fork bomb may race us). */
-  async killAll(): Promise<void> {
-    for (let round = 0; round < 50; round++) {
-      const pids = await this.pids();
-      if (pids.length === 0) return;
-      for (const pid of pids) {
+  killAll(): Promise<void> {
+    return killUntilEmpty(() => this.pids(), true);
+  }
+
+  async destroy(): Promise<void> {
+    await this.killAll();
+    await Promise.all(Object.values(this.dirs).map(removeGroupDir));
+  }
+}
+
+/** Until `pids` reads none: SIGKILL each one found (when `signal`), or only wait for them to go (a cgroup.kill was written). */
+export async function killUntilEmpty(pids: () => Promise<number[]>, signal: boolean): Promise<void> {
+  for (let round = 0; round < 100; round++) {
+    const left = await pids();
+    if (left.length === 0) return;
+    if (signal) {
+      for (const pid of left) {
         try {
           process.kill(pid, 'SIGKILL');
         } catch {
           /* already dead */
         }
       }
-      await new Promise((r) => setTimeout(r, round < 5 ? 2 : 20));
     }
+    await new Promise((r) => setTimeout(r, round < 5 ? 2 : 20));
   }
+}
 
-  async destroy(): Promise<void> {
-    await this.killAll();
-    await Promise.all(
-      Object.values(this.dirs).map(async (dir) => {
-        // A killed process may take a moment to leave the group; rmdir fails with EBUSY until then.
-        for (let i = 0; i < 100; i++) {
-          try {
-            await rmdir(dir);
-            return;
-          } catch (err) {
-            if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-            await new Promise((r) => setTimeout(r, i < 5 ? 2 : 10));
-          }
-        }
-      }),
-    );
+/** Removes an emptied group: a killed process may take a moment to leave it (rmdir fails with EBUSY until then). */
+export async function removeGroupDir(dir: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await rmdir(dir);
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      await new Promise((r) => setTimeout(r, i < 5 ? 2 : 10));
+    }
   }
 }
 

@@ -6,7 +6,7 @@
 // controllers to children, so simcoach's subtree never holds a process but in its own leaf.
 import { access, constants, mkdir, readFile, readdir, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { alive, runGroupName, type RunGroupLike } from './cgroup.js';
+import { alive, killUntilEmpty, removeGroupDir, runGroupName, type RunGroupLike } from './cgroup.js';
 import { reap } from './reaper.js';
 
 export const V2_ROOT = '/sys/fs/cgroup';
@@ -249,32 +249,11 @@ export class RunGroupV2 implements RunGroupLike {
   /** cgroup.kill (5.14 and later) kills the whole tree at once, a fork bomb too; before it, SIGKILL each until none is left. */
   async killAll(): Promise<void> {
     const viaFile = await writeFile(join(this.dir, 'cgroup.kill'), '1').then(() => true, () => false);
-    for (let round = 0; round < 100; round++) {
-      const pids = await this.pids();
-      if (pids.length === 0) return;
-      if (!viaFile) {
-        for (const pid of pids) {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {
-            /* already dead */
-          }
-        }
-      }
-      await new Promise((r) => setTimeout(r, round < 5 ? 2 : 20));
-    }
+    await killUntilEmpty(() => this.pids(), !viaFile);
   }
 
   async destroy(): Promise<void> {
     await this.killAll();
-    for (let i = 0; i < 100; i++) {
-      try {
-        await rmdir(this.dir);
-        return;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-        await new Promise((r) => setTimeout(r, i < 5 ? 2 : 10));
-      }
-    }
+    await removeGroupDir(this.dir);
   }
 }

@@ -20,19 +20,24 @@ export interface Row {
 }
 
 const py = (body: string): string => `${body}\na, b = map(int, input().split())\nprint(a + b)\n`;
+/** A C++ program: `body` first, then it answers a + b + `plus` (0 when the body did its work). */
+const cpp = (top: string, body: string, plus: string): string => `#include <cstdio>\n#include <cstdlib>\n${top}int main() { ${body}\n` +
+  `  long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b + ${plus}); }\n`;
+/** A Java program that fills a byte array of `mb` MiB, one byte a page, then answers. */
+const javaHeap = (mb: number): string => `import java.util.*;\npublic class Main { public static void main(String[] x) { byte[] b = new byte[${mb} << 20];\n` +
+  '  for (int i = 0; i < b.length; i += 4096) b[i] = 1; Scanner s = new Scanner(System.in);\n  System.out.println(s.nextLong() + s.nextLong() + b[4096] - 1); } }\n';
 
 export const ROWS: Row[] = [
   {
     id: 'right',
     lang: 'cpp', memoryMb: 64, timeMs: 2000, expect: 'AC',
-    source: '#include <cstdio>\nint main() { long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }\n',
+    source: cpp('', '', '0'),
   },
   {
     // 70 MiB touched, one byte a page, under --ml 64: the peak is over the limit (the cap is above it).
     id: 'touch70-at-64',
     lang: 'cpp', memoryMb: 64, timeMs: 2000, expect: 'MLE',
-    source: '#include <cstdio>\n#include <cstdlib>\nint main() { size_t n = 70u << 20; char *p = (char *)malloc(n); long s = 0;\n' +
-      '  for (size_t i = 0; i < n; i += 4096) { p[i] = 1; s += p[i]; }\n  long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b + (s > 0 ? 0 : 1)); }\n',
+    source: cpp('', 'size_t n = 70u << 20; char *p = (char *)malloc(n); long s = 0;\n  for (size_t i = 0; i < n; i += 4096) { p[i] = 1; s += p[i]; }', '(s > 0 ? 0 : 1)'),
   },
   {
     id: 'hog200-py-at-200',
@@ -43,20 +48,17 @@ export const ROWS: Row[] = [
     // A 4 MB initialised table (file-backed .data pages of the binary): AC, its figure near a bare run's.
     id: 'table4mb',
     lang: 'cpp', memoryMb: 64, timeMs: 2000, expect: 'AC',
-    source: '#include <cstdio>\nint t[1 << 20] = {1};\nint main() { long s = 0; for (int i = 0; i < (1 << 20); i += 1024) s += t[i];\n' +
-      '  long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b + s - 1); }\n',
+    source: cpp('int t[1 << 20] = {1};\n', 'long s = 0; for (int i = 0; i < (1 << 20); i += 1024) s += t[i];', 's - 1'),
   },
   {
     id: 'java-heap-under',
     lang: 'java', memoryMb: 64, timeMs: 10000, expect: 'AC',
-    source: 'import java.util.*;\npublic class Main { public static void main(String[] x) { byte[] b = new byte[16 << 20];\n' +
-      '  for (int i = 0; i < b.length; i += 4096) b[i] = 1; Scanner s = new Scanner(System.in);\n  System.out.println(s.nextLong() + s.nextLong() + b[4096] - 1); } }\n',
+    source: javaHeap(16),
   },
   {
     id: 'java-heap-over',
     lang: 'java', memoryMb: 64, timeMs: 10000, expect: 'MLE',
-    source: 'import java.util.*;\npublic class Main { public static void main(String[] x) { byte[] b = new byte[200 << 20];\n' +
-      '  for (int i = 0; i < b.length; i += 4096) b[i] = 1; Scanner s = new Scanner(System.in);\n  System.out.println(s.nextLong() + s.nextLong() + b[4096] - 1); } }\n',
+    source: javaHeap(200),
   },
   {
     // 10 × 60 MiB written into memfds, never mapped.
