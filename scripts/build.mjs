@@ -56,6 +56,8 @@ const result = await build({
     // Developer tools share the CLI's chunks, so they measure the code a person runs.
     bench: join(root, 'bench', 'run.ts'),
     'judge-agree': join(root, 'scripts', 'judge-agree.ts'),
+    // The verdict table's runner: the same judge on each cgroup path, in one process (test/vm).
+    'verdict-table': join(root, 'test', 'vm', 'runner.ts'),
   },
   outdir: staging,
   bundle: true,

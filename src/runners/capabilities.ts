@@ -1,4 +1,5 @@
-import { CONTROLLERS, controllerUsable, type Controller } from './cgroup.js';
+import { CONTROLLERS, controllerUsable, type CgroupPlan, type Controller } from './cgroup.js';
+import { findV2 } from './cgroupV2.js';
 import { GATE_SAMPLE_MS } from './gate.js';
 import { supervisorBinary } from './supervisor.js';
 import { probe, which } from './probe.js';
@@ -17,7 +18,12 @@ export interface Isolation {
   /** The uid and gid programs run as (null: the caller's own, mapped by a user namespace). */
   runAs: { uid: number; gid: number } | null;
   prlimit: string | null;
+  /** What the run's group measures and limits (v2: all three, memory.peak, pids.max and cpu.stat); empty without one. */
   cgroups: Controller[];
+  /** The cgroup path a run's group is made on, or null (the launcher measures and limits the run). */
+  cgroup: CgroupPlan | null;
+  /** Why no cgroup is used here, for `doctor` (null when one is). */
+  cgroupWhy: string | null;
   /** Why no level is accepted here (the judge refuses to run), or null. */
   refused: string | null;
   /**
@@ -92,7 +98,8 @@ async function bwrapWorks(bwrap: string, setpriv: string | null, sized = false):
     '--dev', '/dev', '--proc', '/proc', '--remount-ro', '/proc', ...tmp,
     '--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--new-session', '--',
     ...drop, '/usr/bin/true',
-  ]);
+    // The timeout only catches a hang: a loaded or emulated machine takes seconds to start it.
+  ], 30_000);
   return r.ok;
 }
 
@@ -108,11 +115,7 @@ async function detect(): Promise<Isolation> {
     which('setpriv'),
     which('prlimit'),
   ]);
-  const cgroups: Controller[] = [];
-  if (process.env.SIMCOACH_CGROUPS !== '0') {
-    for (const c of CONTROLLERS) if (await controllerUsable(c)) cgroups.push(c);
-  }
-  const common = { prlimit, cgroups };
+  const common = { prlimit, ...(await findCgroup()) };
   if ('error' in want) return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: want.error, sizedTmpfs: false };
   if (want.level === 'none') return { namespaces: 'none', bwrap: null, setpriv: null, runAs: null, ...common, refused: null, sizedTmpfs: false };
   const usable = found && (!root || setpriv);
@@ -125,6 +128,19 @@ async function detect(): Promise<Isolation> {
     namespaces: 'bwrap', bwrap: found!, setpriv: root ? setpriv : null,
     runAs: root ? { uid: SANDBOX_UID, gid: SANDBOX_UID } : null, ...common, refused: null, sizedTmpfs,
   };
+}
+
+/** The cgroup path of this machine and user: v2 (root or a delegated subtree), else root's v1 hierarchies. */
+async function findCgroup(): Promise<Pick<Isolation, 'cgroups' | 'cgroup' | 'cgroupWhy'>> {
+  if (process.env.SIMCOACH_CGROUPS === '0') return { cgroups: [], cgroup: null, cgroupWhy: 'SIMCOACH_CGROUPS=0' };
+  const v2 = await findV2();
+  if ('ok' in v2) return { cgroups: [...CONTROLLERS], cgroup: v2.ok, cgroupWhy: null };
+  if (v2.why !== 'not cgroup v2') return { cgroups: [], cgroup: null, cgroupWhy: v2.why };
+  const cgroups: Controller[] = [];
+  for (const c of CONTROLLERS) if (await controllerUsable(c)) cgroups.push(c);
+  if (cgroups.length) return { cgroups, cgroup: { version: 1, controllers: cgroups }, cgroupWhy: null };
+  const why = process.getuid?.() === 0 ? 'no cgroup v1 hierarchy for memory, pids or cpuacct could be used' : 'cgroup v1: only root can make groups';
+  return { cgroups, cgroup: null, cgroupWhy: why };
 }
 
 /** The isolation every run uses (probed once; re-probed if the SIMCOACH_* switches change). */
@@ -179,9 +195,9 @@ export async function describeIsolation(): Promise<string> {
     : iso.namespaces === 'bwrap'
       ? `bubblewrap as ${iso.runAs ? `uid ${iso.runAs.uid}` : 'your uid in a user namespace'} (allow-listed read-only root, private temp dir, no network, pid namespace, no capabilities)`
       : 'process group only (SIMCOACH_SANDBOX=none: no namespaces, the program can reach the network and your files)';
-  const cg = iso.cgroups.length
-    ? `cgroup ${iso.cgroups.join('+')} (exact peak memory, whole-tree kill)`
-    : 'no cgroups (the launcher measures the tree: CPU and wall time exact, peak memory exact for one process, ~ for several)';
+  const cg = iso.cgroup
+    ? `${cgroupPathName(iso.cgroup)} (a group per run: peak memory of the whole run, CPU of every process, whole-tree kill)`
+    : `no cgroup (${iso.cgroupWhy ?? 'none'}): the launcher measures the tree (CPU and wall time exact, peak memory exact for one process, ~ for several)`;
   const work = iso.namespaces !== 'bwrap' ? '' : iso.sizedTmpfs ? '; work dir: a tmpfs of its own, capped in size' : '; work dir: a host dir, each file capped but not the total (this bubblewrap has no --size: 0.7 or later, not set-uid, caps it)';
   return `sandbox: ${ns}; ${cg}; ${iso.prlimit ? 'prlimit' : 'no prlimit (no CPU limit)'}${work}`;
 }
@@ -235,12 +251,30 @@ async function toolchains(): Promise<Capability[]> {
   return caps;
 }
 
+/** The cgroup path in use, in a few words: which version, whose, where. */
+export function cgroupPathName(plan: CgroupPlan): string {
+  if (plan.version === 1) return `cgroup v1 as root (${plan.controllers.map((c) => `/sys/fs/cgroup/${c}/simcoach`).join(', ')})`;
+  return plan.kind === 'root' ? `cgroup v2 as root (${plan.parent})` : `cgroup v2, the subtree delegated to you (${plan.parent})`;
+}
+
+/** What a run's group measures on each cgroup path, for `doctor`. */
+function cgroupMeasures(plan: CgroupPlan): string {
+  // Either way the peak is also at least the largest process's own RSS (wait4), which counts the
+  // file pages it maps (its binary, the JVM's libraries) that the group may not be charged for.
+  if (plan.version === 1) {
+    return 'exact: CPU time of every process of the run (cpuacct.usage), its peak memory (memory.max_usage_in_bytes less the page cache of files it read, ' +
+      'or its largest process’s RSS if more), process count (pids.max); the memory cap (limit_in_bytes) sits above the limit, the verdict compares the peak with the limit; wall time';
+  }
+  const peak = plan.peak
+    ? 'its peak memory (memory.peak: anonymous memory, its tmpfs files, memfd and SysV shm, socket buffers, page cache it brought in; or its largest process’s RSS if more)'
+    : `its peak memory approximately (shown with ~: this kernel has no memory.peak, memory.current is sampled every 25 ms)`;
+  return `exact: CPU time of every process of the run, reaped or not (cpu.stat usage_usec), ${peak}, process count (pids.max); ` +
+    'the memory cap (memory.max, no swap) sits above the limit, the verdict compares the peak with the limit; an OOM kill takes the whole run (memory.oom.group), cgroup.kill ends it; wall time';
+}
+
 /** What a run's figures are here, exactly and approximately, for `doctor`. */
 export async function measuring(iso: Isolation): Promise<Capability> {
-  const cg = (c: Controller) => iso.cgroups.includes(c);
-  if (cg('memory') && cg('cpuacct')) {
-    return { name: 'measuring', ok: true, needed: true, detail: 'exact: CPU time of the whole tree (cgroup cpuacct), its peak memory and a hard memory limit (cgroup memory), wall time' };
-  }
+  if (iso.cgroup) return { name: 'measuring', ok: true, needed: true, detail: cgroupMeasures(iso.cgroup) };
   if (!(await supervisorBinary())) {
     return {
       name: 'measuring', ok: false, needed: true,
@@ -283,13 +317,11 @@ export async function sandboxCapabilities(): Promise<Capability[]> {
       needed: true,
     },
   ];
-  // Only the cgroups in use are listed: without them the launcher measures and limits the run (see
-  // `measuring`), which is no fault, and there is nothing to fix (only root on a cgroup v1 machine
-  // has them, and simcoach never reconfigures cgroups).
-  for (const c of iso.cgroups) {
-    const why = { memory: 'exact peak memory and hard limit', pids: 'process-count limit', cpuacct: 'CPU time of the whole tree' }[c];
-    caps.push({ name: `cgroup ${c}`, ok: true, detail: `/sys/fs/cgroup/${c}/simcoach: ${why}`, needed: false });
-  }
+  // The path in use: without a cgroup the launcher measures and limits the run (see `measuring`),
+  // which is no fault; where a cgroup v2 could be used with a change the person can make, the why says it.
+  caps.push(iso.cgroup
+    ? { name: 'cgroup', ok: true, detail: `${cgroupPathName(iso.cgroup)}: a group per run`, needed: false }
+    : { name: 'cgroup', ok: false, detail: `not used: ${iso.cgroupWhy ?? 'none'}; the launcher measures the run`, needed: false });
   caps.push(await measuring(iso));
   caps.push({
     name: 'prlimit',

@@ -1,21 +1,35 @@
 import { mkdir, readFile, readdir, rmdir, writeFile, access, constants } from 'node:fs/promises';
 import { join } from 'node:path';
 import { reap } from './reaper.js';
+import { RunGroupV2, type CgroupV2 } from './cgroupV2.js';
 
-// cgroup v1 controllers, one hierarchy each. A fresh group per run gives the exact peak memory
-// and CPU time of the whole process tree (a direct child's ru_maxrss would inherit our own
-// high-water mark), a hard memory limit, a process-count limit, and a list of every process to
-// kill, including ones that left the process group.
+// A fresh group per run gives the peak memory and CPU time of the whole process tree (a direct
+// child's ru_maxrss would inherit our own high-water mark), an enforcing memory cap, a
+// process-count limit, and a list of every process to kill, including ones that left the process
+// group. On cgroup v1 (root only) each controller is a hierarchy of its own, and the groups are
+// under `simcoach` in each; on cgroup v2 there is one group per run, under the subtree found by
+// cgroupV2.ts.
 const ROOT = '/sys/fs/cgroup';
 const PARENT = 'simcoach';
+/** What a run's group measures and limits: memory (peak, cap), pids (count), cpuacct (CPU of the tree). */
 export type Controller = 'memory' | 'pids' | 'cpuacct';
 export const CONTROLLERS: Controller[] = ['memory', 'pids', 'cpuacct'];
 
-/** Whether we can create groups under this controller (root on a cgroup v1 machine). */
+/** The cgroup path a run's group is made on: root's v1 hierarchies, or a v2 subtree. */
+export type CgroupPlan = { version: 1; controllers: Controller[] } | CgroupV2;
+
+/**
+ * Whether we can create groups under this controller (root on a cgroup v1 machine). Only a v1
+ * hierarchy (its `tasks` file) is touched: on cgroup v2 a mkdir at /sys/fs/cgroup/memory would
+ * make a group named `memory` in the v2 root.
+ */
 export async function controllerUsable(c: Controller): Promise<boolean> {
   const parent = join(ROOT, c, PARENT);
   try {
-    await mkdir(parent, { recursive: true });
+    await access(join(ROOT, c, 'tasks'));
+    await mkdir(parent).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EEXIST') throw e;
+    });
     const probe = join(parent, `probe-${process.pid}-${Date.now()}`);
     await mkdir(probe);
     await access(join(probe, 'cgroup.procs'), constants.W_OK);
@@ -58,12 +72,30 @@ export async function sweepStale(parent: string): Promise<void> {
 
 let seq = 0;
 
-/** One run's groups; `procsFiles` are written by the launcher with its own pid before exec. */
-export class RunGroup {
+/** A run group's name: its owner's pid first, for sweepStale and the reaper. */
+export const runGroupName = (): string => `run-${process.pid}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+
+/** What every path's run group offers the sandbox; the figures are read after the run. */
+export interface RunGroupLike {
+  /** The files the launcher writes its pid into, to join the group before exec. */
+  procsFiles(): string[];
+  join(pid: number): Promise<void>;
+  /** Where the kernel keeps no peak (v2 without memory.peak): a sample of the current usage, from the sandbox's poller. */
+  sample(): Promise<void>;
+  /** The peak memory of the whole run in bytes; `approx` when it is the largest of samples. */
+  peakMemory(): Promise<{ bytes: number; approx: boolean } | null>;
+  cpuNs(): Promise<number | null>;
+  oomKilled(): Promise<boolean>;
+  killAll(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/** One run's groups on cgroup v1; `procsFiles` are written by the launcher with its own pid before exec. */
+export class RunGroup implements RunGroupLike {
   private constructor(readonly dirs: Partial<Record<Controller, string>>) {}
 
   static async create(controllers: Controller[], limits: { memoryBytes?: number; pids?: number }): Promise<RunGroup> {
-    const name = `run-${process.pid}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+    const name = runGroupName();
     const dirs: Partial<Record<Controller, string>> = {};
     const group = new RunGroup(dirs);
     // Our groups are removed by us; those of a simcoach killed outright, by its reaper.
@@ -117,11 +149,14 @@ export class RunGroup {
    * the peak, mapped or not: it is memory the program holds. A program that frees memory and then
    * reads files can be under-reported; one that only allocates is exact.
    */
-  async peakMemoryBytes(): Promise<number | null> {
+  async peakMemory(): Promise<{ bytes: number; approx: boolean } | null> {
     const peak = await this.readNumber('memory', 'memory.max_usage_in_bytes');
     if (peak === null) return null;
-    return Math.max(0, peak - (await this.filePagesBytes()));
+    return { bytes: Math.max(0, peak - (await this.filePagesBytes())), approx: false };
   }
+
+  /** v1 keeps its own high-water mark. */
+  async sample(): Promise<void> {}
 
   private async filePagesBytes(): Promise<number> {
     const dir = this.dirs.memory;
@@ -168,36 +203,49 @@ export class RunGroup {
   }
 
   /** SIGKILL every process in the group until it is empty (a fork bomb may race us). */
-  async killAll(): Promise<void> {
-    for (let round = 0; round < 50; round++) {
-      const pids = await this.pids();
-      if (pids.length === 0) return;
-      for (const pid of pids) {
+  killAll(): Promise<void> {
+    return killUntilEmpty(() => this.pids(), true);
+  }
+
+  async destroy(): Promise<void> {
+    await this.killAll();
+    await Promise.all(Object.values(this.dirs).map(removeGroupDir));
+  }
+}
+
+/** Until `pids` reads none: SIGKILL each one found (when `signal`), or only wait for them to go (a cgroup.kill was written). */
+export async function killUntilEmpty(pids: () => Promise<number[]>, signal: boolean): Promise<void> {
+  for (let round = 0; round < 100; round++) {
+    const left = await pids();
+    if (left.length === 0) return;
+    if (signal) {
+      for (const pid of left) {
         try {
           process.kill(pid, 'SIGKILL');
         } catch {
           /* already dead */
         }
       }
-      await new Promise((r) => setTimeout(r, round < 5 ? 2 : 20));
+    }
+    await new Promise((r) => setTimeout(r, round < 5 ? 2 : 20));
+  }
+}
+
+/** Removes an emptied group: a killed process may take a moment to leave it (rmdir fails with EBUSY until then). */
+export async function removeGroupDir(dir: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await rmdir(dir);
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      await new Promise((r) => setTimeout(r, i < 5 ? 2 : 10));
     }
   }
+}
 
-  async destroy(): Promise<void> {
-    await this.killAll();
-    await Promise.all(
-      Object.values(this.dirs).map(async (dir) => {
-        // A killed process may take a moment to leave the group; rmdir fails with EBUSY until then.
-        for (let i = 0; i < 100; i++) {
-          try {
-            await rmdir(dir);
-            return;
-          } catch (err) {
-            if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-            await new Promise((r) => setTimeout(r, i < 5 ? 2 : 10));
-          }
-        }
-      }),
-    );
-  }
+/** A run's group on the path in use. */
+export async function createRunGroup(plan: CgroupPlan, limits: { memoryBytes?: number; pids?: number }): Promise<RunGroupLike> {
+  if (plan.version === 1) return RunGroup.create(plan.controllers, limits);
+  return RunGroupV2.create(plan, limits);
 }

@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { configDir, dataDir } from '../paths.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
-import { RunGroup } from './cgroup.js';
+import { createRunGroup, type RunGroupLike } from './cgroup.js';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { baseMounts, parents, toolchainPrefix } from './mounts.js';
 import { supervisorBinary } from './supervisor.js';
@@ -340,11 +340,9 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   const streamed = spec.stdin instanceof Readable;
   if (!(spec.stdin instanceof Readable)) await writeFile(join(base, 'stdin'), spec.stdin);
   const stdinFile = streamed ? null : await open(join(base, 'stdin'), 'r');
-  let group: RunGroup | null = null;
+  let group: RunGroupLike | null = null;
   try {
-    group = iso.cgroups.length
-      ? await RunGroup.create(iso.cgroups, { memoryBytes: spec.memoryBytes, pids: spec.pids + 8 })
-      : null;
+    group = iso.cgroup ? await createRunGroup(iso.cgroup, { memoryBytes: spec.memoryBytes, pids: spec.pids + 8 }) : null;
     const { result, sent } = await execute(iso, spec, place, gate, stdinFile?.fd ?? 'pipe', group);
     if (sealed && spec.writable && !result.aborted) await restoreTree(spec.writable, sent.filter((e) => e.k === (spec.outputFile === undefined ? 0 : 1)));
     if (spec.outputFile === undefined) return result;
@@ -417,7 +415,7 @@ export async function readOutputFile(path: string, limit: number): Promise<{ fil
   }
 }
 
-async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: string | null, stdinFd: number | 'pipe', group: RunGroup | null): Promise<{ result: SandboxResult; sent: SentEntry[] }> {
+async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: string | null, stdinFd: number | 'pipe', group: RunGroupLike | null): Promise<{ result: SandboxResult; sent: SentEntry[] }> {
   const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
   const bwrap = iso.namespaces === 'bwrap';
   const { work, sealed } = place;
@@ -587,6 +585,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     if (gate && !cgroupCpu) return;
     polling = true;
     try {
+      if (group) await group.sample();
       const cpu = cgroupCpu ? ((await group.cpuNs()) ?? 0) / 1e6 : child.pid ? await readProcCpuMs(child.pid) : null;
       if (cpu !== null) polledCpuMs = Math.max(polledCpuMs, cpu);
       if (polledCpuMs > spec.cpuMs) { cpuExceeded = true; killTree(); }
@@ -639,10 +638,14 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   if (group) {
     const ns = await group.cpuNs();
     if (ns !== null) cpuMs = ns / 1e6;
-    const peak = await group.peakMemoryBytes();
+    // The group's peak counts what no process's RSS shows (tmpfs files, memfd, shm, socket buffers,
+    // several processes at once); a process's RSS counts the file pages it maps (its binary, the
+    // JVM's libraries), which the group was not charged for when another had read them first. The
+    // larger is the run's peak, as /usr/bin/time would show it for one process.
+    const peak = await group.peakMemory();
     if (peak !== null) {
-      peakKb = Math.round(peak / 1024);
-      memoryApprox = false;
+      peakKb = Math.max(Math.round(peak.bytes / 1024), gateSaid?.maxRssKb ?? 0);
+      memoryApprox = peak.approx;
     }
     oomKilled ||= await group.oomKilled();
   }

@@ -69,7 +69,7 @@ function unpoolable(iso: Isolation, supervisor: string | null): string | null {
   if (!iso.sizedTmpfs) return 'bubblewrap without --size';
   // The supervisor needs root's set-up rights inside the sandbox to give each test its namespaces.
   if (!iso.runAs) return 'not root';
-  if (!['memory', 'pids', 'cpuacct'].every((c) => iso.cgroups.includes(c as 'memory'))) return 'no cgroups';
+  if (iso.cgroup?.version !== 1 || !['memory', 'pids', 'cpuacct'].every((c) => iso.cgroups.includes(c as 'memory'))) return 'no cgroup v1';
   if (!supervisor) return 'no C compiler for the supervisor';
   return null;
 }
@@ -200,6 +200,8 @@ interface Reply {
   errLen: number;
   /** The output file's bytes that follow, or -1 when the program left none (or no regular file). */
   fileLen: number;
+  /** The program's own peak RSS in kB (wait4), 0 when it was not waited for. */
+  maxRssKb: number;
 }
 
 function parseReply(fields: string[]): Reply {
@@ -207,13 +209,13 @@ function parseReply(fields: string[]): Reply {
   if (fields[1] !== 'ok' || n.length < 13 || n.some((x) => !Number.isFinite(x))) {
     return {
       ok: false, error: fields.slice(1).join(' '), status: 0, cpuNs: 0, peakBytes: 0, fileBytes: 0, oom: 0, wallMs: 0,
-      cpuOver: false, wallOver: false, aborted: false, outSize: 0, outLen: 0, errLen: 0, fileLen: -1,
+      cpuOver: false, wallOver: false, aborted: false, outSize: 0, outLen: 0, errLen: 0, fileLen: -1, maxRssKb: 0,
     };
   }
   return {
     ok: true, status: n[0]!, cpuNs: n[1]!, peakBytes: n[2]!, fileBytes: n[3]!, oom: n[4]!, wallMs: n[5]!,
     cpuOver: n[6] === 1, wallOver: n[7] === 1, aborted: n[8] === 1,
-    outSize: n[9]!, outLen: n[10]!, errLen: n[11]!, fileLen: n[12]!,
+    outSize: n[9]!, outLen: n[10]!, errLen: n[11]!, fileLen: n[12]!, maxRssKb: n[13] ?? 0,
   };
 }
 
@@ -507,7 +509,8 @@ class Worker {
       cpuMs: Math.ceil(cpuMs),
       wallMs: Math.round(reply.wallMs),
       // The supervisor took its own memory off the peak; the page cache of files written is not the program's.
-      peakKb: Math.round(Math.max(0, reply.peakBytes - reply.fileBytes) / 1024),
+      // The program's own RSS counts the file pages it maps, as the per-test path's figure does.
+      peakKb: Math.max(Math.round(Math.max(0, reply.peakBytes - reply.fileBytes) / 1024), reply.maxRssKb),
       oomKilled: reply.oom > 0,
       cpuExceeded: reply.cpuOver || cpuMs > spec.cpuMs || hit.cpu,
       wallExceeded: reply.wallOver,

@@ -17,7 +17,7 @@ import { prepareChecker, type Checker } from './checker.js';
 import { judgeRun, limitsOf, runOnce } from './judge.js';
 import type { SandboxResult } from './sandbox.js';
 import { openBatch, type Batch } from './sandboxPool.js';
-import { testRun } from './testRun.js';
+import { memoryAllowanceKb, testRun } from './testRun.js';
 import { problemJudgeOptions } from './problem-options.js';
 import type { CompileInfo, JudgeOptions, Program, TestResult } from './types.js';
 import { runVerdict } from './verdict.js';
@@ -96,8 +96,8 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
     }
     const run = (who: 'generator' | 'brute', input: string, args: string[] = []) =>
       runOnce(programs[who].lang, built[who]!, input, lim, who === 'generator' ? {} : io, o.signal, args, pools[who].run);
-    const fault = (r: SandboxResult): string | null => {
-      const v = runVerdict(r, lim.memoryMb * 1024);
+    const fault = (r: SandboxResult, who: keyof StressPrograms): string | null => {
+      const v = runVerdict(r, memoryAllowanceKb(programs[who].lang, lim));
       return v ? `${v.verdict}: ${v.detail}` : null;
     };
 
@@ -106,15 +106,15 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       const seed = (o.firstSeed ?? 1) + round - 1;
       // testlib generators seed their random source from all their arguments; the seed goes last.
       const gen = await run('generator', '', [...(o.generatorArgs ?? []), String(seed)]);
-      const genFault = fault(gen.r) ?? (gen.output.trim() === '' ? 'it wrote nothing (an empty input)' : null);
+      const genFault = fault(gen.r, 'generator') ?? (gen.output.trim() === '' ? 'it wrote nothing (an empty input)' : null);
       if (genFault) return { kind: 'blamed', who: 'generator', round, seed, detail: genFault, rounds: done };
       const input = gen.output;
       // The solution's whole output is kept (bounded by the output limit) until the answer is known.
       const [brute, sol] = await Promise.all([run('brute', input), spec('solution', input).then((s) => pools.solution.run({ ...s, keepStdoutBytes: lim.outputBytes }))]);
-      const bruteFault = fault(brute.r);
+      const bruteFault = fault(brute.r, 'brute');
       if (bruteFault) return { kind: 'blamed', who: 'brute', round, seed, input, detail: bruteFault, rounds: done };
       const test = { name: `round ${round}`, input, outputs: [brute.output] };
-      const result = await judgeRun(sol, test, round - 1, lim, cmp, checker, io, o.signal);
+      const result = await judgeRun(sol, test, round - 1, memoryAllowanceKb(programs.solution.lang, lim), cmp, checker, io, o.signal);
       if (result.verdict !== 'AC') return { kind: 'found', round, seed, input, answer: brute.output, result, rounds: done };
       done = round;
       o.onRound?.(done, rounds);

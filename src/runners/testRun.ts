@@ -7,10 +7,23 @@ import { LANGS } from './langs.js';
 import type { SandboxSpec } from './sandbox.js';
 import type { LangId } from './types.js';
 
+/**
+ * The memory a run of `lang` may use before it is MLE (kB): the limit, and the runtime's own room
+ * (the JVM's and V8's code, threads and metaspace: their heap flags get the limit itself).
+ */
+export const memoryAllowanceKb = (lang: LangId, lim: Pick<Limits, 'memoryMb'>): number => (lim.memoryMb + LANGS[lang].overheadMb) * 1024;
+
+/**
+ * The enforcing cap (cgroup memory.max or limit_in_bytes, the launcher's kill) above the allowance:
+ * a run that passes the allowance must be seen passing it (its peak is the verdict's figure, see
+ * runVerdict), not be cut off exactly at it; the cap only keeps a hog from taking the machine.
+ */
+export const memoryCapBytes = (allowanceBytes: number): number => allowanceBytes + Math.max(16 << 20, allowanceBytes >> 3);
+
 /** How a built program runs once on one input: the sandbox spec every run of a test shares. */
 export async function testRun(lang: LangId, built: Built, input: string, lim: Limits, io: FileIo, signal?: AbortSignal, args: string[] = []): Promise<SandboxSpec> {
   const l = LANGS[lang];
-  const memoryBytes = (lim.memoryMb + l.overheadMb) * 1024 * 1024;
+  const memoryBytes = memoryAllowanceKb(lang, lim) * 1024;
   const run = await l.run(built.dir, built.file, lim.memoryMb);
   return {
     cmd: run.cmd,
@@ -21,8 +34,7 @@ export async function testRun(lang: LangId, built: Built, input: string, lim: Li
     ...(io.output ? { outputFile: io.output } : {}),
     cpuMs: lim.timeMs,
     wallMs: lim.wallMs,
-    // A little room for the sandbox's own launcher processes, which share the group.
-    memoryBytes: memoryBytes + (8 << 20),
+    memoryBytes: memoryCapBytes(memoryBytes),
     addressSpaceBytes: l.addressSpaceLimit ? memoryBytes + (64 << 20) : undefined,
     pids: lim.processes,
     outputBytes: lim.outputBytes,

@@ -14,16 +14,25 @@ export function worst(verdicts: Verdict[]): Verdict {
 const OUT_OF_MEMORY = /MemoryError|OutOfMemoryError|heap out of memory|std::bad_alloc|Cannot allocate memory|Killed process/;
 
 /**
- * The verdict a run earns before its output is compared, or null when it ended normally.
- * A crash near the memory limit, or one that says it ran out of memory, is MLE, not RE.
+ * The verdict a run earns before its output is compared, or null when it ended normally: a real
+ * judge's rule, decided here from the run's figures, the same on every path (cgroup v1 or v2, as
+ * root or as a user, or the launcher alone). CPU time of every process of the run over the limit
+ * is TLE; wall time past its bound is TLE (idle); the run's peak memory over `memoryLimitKb` is
+ * MLE. The caps that enforce (memory.max, limit_in_bytes, the launcher's kill, rlimits) sit above
+ * the limit so that the peak over it is seen; being killed by one is MLE because the peak then
+ * passed the limit, and a crash that says it ran out of memory (a heap limit of the runtime's own,
+ * below the cap) is MLE too.
  */
 export function runVerdict(r: SandboxResult, memoryLimitKb: number): { verdict: Verdict; detail: string } | null {
+  const mb = (kb: number) => (kb / 1024).toFixed(1);
+  const peak = `${r.memoryApprox ? '~' : ''}${mb(r.peakKb)} MB`;
   if (r.cpuExceeded) return { verdict: 'TLE', detail: `CPU time over the limit (${r.cpuMs} ms used)` };
   if (r.wallExceeded) return { verdict: 'TLE', detail: `wall-clock time over the limit (${r.wallMs} ms wall, ${r.cpuMs} ms CPU)` };
   const crashed = r.signal !== null || r.exitCode !== 0;
-  if (r.oomKilled) return { verdict: 'MLE', detail: `killed at the memory limit (${memoryLimitKb >> 10} MB)` };
-  if (crashed && OUT_OF_MEMORY.test(r.stderr)) return { verdict: 'MLE', detail: `ran out of memory (limit ${memoryLimitKb >> 10} MB)` };
-  if (crashed && r.peakKb >= memoryLimitKb * 0.95) return { verdict: 'MLE', detail: `crashed at ${r.peakKb >> 10} MB, at the memory limit` };
+  if (r.peakKb > memoryLimitKb) return { verdict: 'MLE', detail: `peak memory ${peak}, over the limit of ${mb(memoryLimitKb)} MB` };
+  if (r.oomKilled) return { verdict: 'MLE', detail: `killed at the memory limit (${mb(memoryLimitKb)} MB)` };
+  if (crashed && OUT_OF_MEMORY.test(r.stderr)) return { verdict: 'MLE', detail: `ran out of memory (limit ${mb(memoryLimitKb)} MB)` };
+  if (crashed && r.peakKb >= memoryLimitKb * 0.95) return { verdict: 'MLE', detail: `crashed at ${peak}, at the memory limit` };
   if (r.outputExceeded) return { verdict: 'OLE', detail: 'output over the limit' };
   if (crashed) {
     const tail = printable(r.stderr.trim().split('\n').slice(-1)[0] ?? '');

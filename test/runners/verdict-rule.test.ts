@@ -1,0 +1,38 @@
+// The one verdict rule (issue 32), decided in runVerdict from a run's figures whatever the path:
+// the peak over the limit is MLE though no cap stopped the run (the caps sit above the limit),
+// CPU over the limit is TLE, wall past its bound is TLE, a run within its limits gets no verdict.
+import { describe, expect, it } from 'vitest';
+import type { SandboxResult } from '../../src/runners/sandbox.js';
+import { memoryAllowanceKb, memoryCapBytes } from '../../src/runners/testRun.js';
+import { runVerdict } from '../../src/runners/verdict.js';
+
+const ran = (over: Partial<SandboxResult>): SandboxResult => ({
+  exitCode: 0, signal: null, stdout: Buffer.from('3\n'), stderr: '', cpuMs: 10, wallMs: 20, peakKb: 1024,
+  oomKilled: false, cpuExceeded: false, wallExceeded: false, outputExceeded: false, aborted: false, ...over,
+});
+
+describe('the one verdict rule', () => {
+  it('a peak over the limit is MLE though the run ended well (70.5 MB under 64 MB)', () => {
+    const v = runVerdict(ran({ peakKb: 72_192 }), 64 * 1024);
+    expect(v?.verdict).toBe('MLE');
+    expect(v?.detail).toBe('peak memory 70.5 MB, over the limit of 64.0 MB');
+  });
+
+  it('a peak at or under the limit is no verdict; an estimated one says ~', () => {
+    expect(runVerdict(ran({ peakKb: 64 * 1024 }), 64 * 1024)).toBeNull();
+    expect(runVerdict(ran({ peakKb: 70 * 1024, memoryApprox: true }), 64 * 1024)?.detail).toMatch(/peak memory ~70\.0 MB/);
+  });
+
+  it('CPU over the limit is TLE before memory; wall past its bound is TLE', () => {
+    expect(runVerdict(ran({ cpuExceeded: true, cpuMs: 2100, peakKb: 99 * 1024 }), 64 * 1024)?.verdict).toBe('TLE');
+    expect(runVerdict(ran({ wallExceeded: true }), 64 * 1024)?.detail).toMatch(/^wall-clock time over the limit/);
+  });
+
+  it('the caps sit above the allowance, so a peak over the limit is seen; the JVM and V8 get their room', () => {
+    const allow = memoryAllowanceKb('cpp', { memoryMb: 64 }) * 1024;
+    expect(allow).toBe(64 << 20);
+    expect(memoryCapBytes(allow)).toBeGreaterThanOrEqual(allow + (16 << 20));
+    expect(memoryCapBytes(1024 << 20)).toBe((1024 << 20) + (128 << 20));
+    expect(memoryAllowanceKb('java', { memoryMb: 64 })).toBe((64 + 160) * 1024);
+  });
+});

@@ -1,0 +1,106 @@
+// The verdict table's columns: the judge run (dist/verdict-table.js, see runner.ts) on each path.
+// The host gives root on cgroup v1 and a normal user without a cgroup; a cgroup v2 virtual machine
+// (../shared/tools/vm/run.sh: Debian's kernel under software emulation, this machine's root file
+// system read-only with a tmpfs overlay) gives root on v2 and a user in a delegated v2 subtree,
+// both from one boot (test/vm/inside.sh). The host's root run compiles every program into a cache
+// the VM then reads, so no compiler runs under emulation (~40× slower than here).
+import { execFile, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RowResult } from './rows.js';
+
+// The checkout: the tests and `npm run bench` run from it (the bench is bundled into dist/).
+const ROOT = process.cwd();
+/** The shared VM tool, beside the checkout (../shared) or at its fixed place on the project's machines. */
+export const VM_RUN = [join(ROOT, '..', 'shared', 'tools', 'vm', 'run.sh'), join(ROOT, '..', '..', 'shared', 'tools', 'vm', 'run.sh'), '/work/shared/tools/vm/run.sh'].find((p) => existsSync(p)) ?? null;
+
+/** Why the VM cannot boot here (null: it can): its tool, qemu, a kernel and busybox. */
+export function vmMissing(): string | null {
+  if (!VM_RUN) return 'no VM tool (../shared/tools/vm/run.sh)';
+  if (spawnSync('sh', ['-c', 'command -v qemu-system-x86_64']).status !== 0) return 'qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)';
+  if (!existsSync('/boot') || !readdirSync('/boot').some((f) => f.startsWith('vmlinuz-'))) return 'no kernel in /boot (apt-get install linux-image-amd64)';
+  if (!existsSync('/bin/busybox')) return 'no /bin/busybox (apt-get install busybox-static)';
+  return null;
+}
+
+export interface Column {
+  /** The runner's first line: the path in use and what it measures. */
+  path: { path: string; why: string | null; describe: string; measuring: string };
+  rows: Map<string, RowResult>;
+  /** What the runner wrote besides its lines (its failure, when it failed). */
+  stderr: string;
+}
+
+function parseColumn(text: string, stderr = ''): Column {
+  const lines = text.split('\n').filter((l) => l.startsWith('{'));
+  const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  const rows = new Map<string, RowResult>();
+  for (const p of parsed.slice(1)) rows.set(String(p.id), p as unknown as RowResult);
+  return { path: (parsed[0] ?? { path: 'none', why: 'no output', describe: '', measuring: '' }) as Column['path'], rows, stderr };
+}
+
+function run(argv: string[], env: Record<string, string>, cwd: string, timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(argv[0]!, argv.slice(1), { cwd, env: { ...process.env, CI: '0', ...env }, encoding: 'utf8', maxBuffer: 16 << 20, timeout: timeoutMs }, (_err, stdout, stderr) => done({ stdout, stderr }));
+  });
+}
+
+/**
+ * A place for the table's runs under /var/tmp (the VM's /tmp is its own), readable by everyone: the
+ * cache, and a copy of dist/ (a checkout in a 0700 folder is not the test account's to read).
+ * Removed by `cleanup`.
+ */
+export function tableCache(): { dir: string; dist: string; cleanup(): void } {
+  const top = mkdtempSync('/var/tmp/simcoach-table-');
+  chmodSync(top, 0o755);
+  const dist = join(top, 'dist');
+  cpSync(join(ROOT, 'dist'), dist, { recursive: true });
+  spawnSync('chmod', ['-R', 'a+rX', dist]);
+  return { dir: join(top, 'cache'), dist, cleanup: () => rmSync(top, { recursive: true, force: true }) };
+}
+
+/** The runner on this machine, as we are (root: the v1 column, and it fills the cache). */
+export async function hostColumn(cache: string, rows: string[], env: Record<string, string> = {}): Promise<Column> {
+  const r = await run([process.execPath, join(ROOT, 'dist', 'verdict-table.js'), ...rows], { XDG_CACHE_HOME: cache, ...env }, ROOT, 20 * 60_000);
+  spawnSync('chmod', ['-R', 'a+rX', cache]);
+  return parseColumn(r.stdout, r.stderr);
+}
+
+/** The runner as the unprivileged account (setpriv), on a copy of the cache of its own. */
+export async function hostUserColumn(cache: string, dist: string, rows: string[], account: { uid: number; gid: number }): Promise<Column> {
+  const own = `${cache}-user`;
+  cpSync(cache, own, { recursive: true });
+  spawnSync('chown', ['-R', `${account.uid}:${account.gid}`, own]);
+  const argv = ['setpriv', `--reuid=${account.uid}`, `--regid=${account.gid}`, '--init-groups', '--', process.execPath, join(dist, 'verdict-table.js'), ...rows];
+  const r = await run(argv, { XDG_CACHE_HOME: own, HOME: own }, '/', 20 * 60_000);
+  return parseColumn(r.stdout, r.stderr);
+}
+
+export interface VmColumns {
+  root: Column;
+  user: Column;
+  /** What changed outside simcoach's subtree in the v2 root during root's runs (nothing may). */
+  outside: string[];
+  raw: string;
+}
+
+/** One boot: root's v2 column, then the delegated user's (test/vm/inside.sh). */
+export async function vmColumns(cache: string, dist: string, rows: string[], scale: number): Promise<VmColumns> {
+  const cmd = `SCALE=${scale} bash test/vm/inside.sh ${cache} ${dist} ${rows.join(' ')}`;
+  const r = await run([VM_RUN!, '-m', '2048', cmd], {}, ROOT, 40 * 60_000);
+  const raw = r.stdout + r.stderr;
+  const sections = new Map<string, string[]>();
+  let current: string[] | null = null;
+  for (const line of r.stdout.split('\n')) {
+    const head = /^=== (\S+)$/.exec(line);
+    if (head) sections.set(head[1]!, (current = []));
+    else current?.push(line);
+  }
+  const section = (name: string): string => (sections.get(name) ?? []).join('\n');
+  return {
+    root: parseColumn(section('root-v2')),
+    user: parseColumn(section('user-v2')),
+    outside: section('outside').split('\n').filter((l) => l.trim()),
+    raw,
+  };
+}

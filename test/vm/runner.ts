@@ -1,0 +1,38 @@
+// The verdict table's runner (bundled as dist/verdict-table.js by scripts/build.mjs): judges the
+// rows named on the command line (all without any) on this machine's path, one process for all,
+// and prints one JSON line for the path, then one per row. The VM harness (test/vm/harness.ts)
+// runs it inside the cgroup v2 machine, where a node start costs seconds; the host runs it too.
+import { describeIsolation, isolation, measuring } from '../../src/runners/capabilities.js';
+import { judge } from '../../src/runners/judge.js';
+import { ROWS, type RowResult } from './rows.js';
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const rows = wanted.length ? ROWS.filter((r) => wanted.includes(r.id)) : ROWS;
+  const iso = await isolation();
+  const path = iso.cgroup ? (iso.cgroup.version === 1 ? 'v1' : `v2-${iso.cgroup.kind}`) : 'launcher';
+  process.stdout.write(`${JSON.stringify({ path, cgroup: iso.cgroup, why: iso.cgroupWhy, describe: await describeIsolation(), measuring: (await measuring(iso)).detail })}\n`);
+  // The VM emulates its CPU (~40× slower): its CPU limits are scaled, its memory ones are not.
+  const scale = Number(process.env.SIMCOACH_TABLE_SCALE ?? 1);
+  for (const row of rows) {
+    const timeMs = row.timeMs * scale;
+    const source = typeof row.source === 'string' ? row.source : row.source(timeMs);
+    const j = await judge({ lang: row.lang, source }, [{ input: '1 2\n', outputs: ['3'] }], {
+      timeLimitMs: timeMs, memoryLimitMb: row.memoryMb, parallel: 1,
+    });
+    const t = j.tests[0];
+    const out: RowResult = {
+      id: row.id, verdict: t?.verdict ?? j.verdict, ...(t?.detail ? { detail: t.detail } : j.compile ? { detail: j.compile.message.slice(0, 300) } : {}),
+      cpuMs: t?.timeMs ?? 0, peakKb: t?.memoryKb ?? 0, approx: t?.memoryApprox === true,
+    };
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`verdict-table: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);
