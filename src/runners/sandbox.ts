@@ -11,6 +11,7 @@ import { RunGroup } from './cgroup.js';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { baseMounts, parents, toolchainPrefix } from './mounts.js';
 import { supervisorBinary } from './supervisor.js';
+import type { Refused } from './refusal.js';
 import { GATE_SAMPLE_MS, parseGateReport, parseSent, waitStatus, type SentEntry } from './gate.js';
 
 export interface SandboxSpec {
@@ -48,6 +49,11 @@ export interface SandboxSpec {
   /** An address-space limit where no cgroup exists; never for the JVM or Node. */
   addressSpaceBytes?: number;
   pids: number;
+  /**
+   * The program may create processes (fork, clone without CLONE_THREAD): a compiler, or a problem
+   * that allows them. Otherwise the launcher's filter refuses them and the run ends RE.
+   */
+  processes?: boolean;
   outputBytes: number;
   env?: Record<string, string>;
   signal?: AbortSignal;
@@ -88,6 +94,8 @@ export interface SandboxResult {
   wallExceeded: boolean;
   outputExceeded: boolean;
   aborted: boolean;
+  /** What the program tried that the launcher's filter refused (see refusal.ts). */
+  refused?: Refused;
 }
 
 const STDERR_KEEP = 16 * 1024;
@@ -243,8 +251,9 @@ function limitArgs(iso: Isolation, spec: SandboxSpec, watched: boolean): string[
   const args = [iso.prlimit, `--cpu=${cpu}:${cpu + 1}`, '--core=0', `--fsize=${spec.outputBytes}`, `--stack=${Math.max(spec.memoryBytes, 64 << 20)}`];
   // The last resort without a cgroup or the launcher's watcher (no C compiler here): an address-space limit.
   if (!iso.cgroups.includes('memory') && !watched && spec.addressSpaceBytes) args.push(`--as=${spec.addressSpaceBytes}`);
-  // RLIMIT_NPROC counts every process of the uid: only where that uid is not root's.
-  if (!iso.cgroups.includes('pids') && (iso.runAs || process.getuid?.() !== 0)) args.push(`--nproc=${spec.pids + 256}`);
+  // Never RLIMIT_NPROC: it counts every process of the uid machine-wide (a person's browser and
+  // IDE too), so it failed runs that had made none. The launcher's filter refuses new processes
+  // (unless the run allows them), and a cgroup's pids.max bounds them where there is one.
   return [...args, '--'];
 }
 
@@ -432,7 +441,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   const measured = !iso.cgroups.includes('memory');
   const gateArgs = gate
     ? [
-        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
+        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), ...(spec.processes ? ['-p', '1'] : []), '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
         ...(measured ? ['-m', String(spec.memoryBytes), ...(sealed ? tmpfsDirs(spec).flatMap((d) => ['-t', d]) : [])] : []),
         ...(sendFd === null ? [] : ['-s', String(sendFd), '-l', String(workAreaBytes(spec) * sends.length), ...sends.flatMap((p) => ['-x', p])]),
         '--',
@@ -624,6 +633,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   let peakKb = polledPeakKb;
   let oomKilled = false;
   let memoryApprox = false;
+  let refused: Refused | undefined;
   let ended = signalName(iso, status.code, status.sig);
   if (gateSaid) {
     // rusage counts microseconds: a program that ran never shows 0 ms.
@@ -634,6 +644,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     oomKilled = gateSaid.memOver;
     cpuExceeded ||= gateSaid.cpuOver;
     wallExceeded ||= gateSaid.wallOver;
+    refused = gateSaid.refused;
     ended = waitStatus(gateSaid.status);
   }
   if (group) {
@@ -658,6 +669,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     stderr: err.slice(-STDERR_KEEP),
     cpuMs: Math.ceil(cpuMs), wallMs: Math.round(wallMs), peakKb, ...(memoryApprox ? { memoryApprox } : {}),
     oomKilled, cpuExceeded: cpuExceeded || hit.cpu, wallExceeded, outputExceeded: outputExceeded || hit.output, aborted,
+    ...(refused ? { refused } : {}),
   };
   return { result, sent };
 }

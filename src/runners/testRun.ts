@@ -25,6 +25,7 @@ export async function testRun(lang: LangId, built: Built, input: string, lim: Li
     memoryBytes: memoryBytes + (8 << 20),
     addressSpaceBytes: l.addressSpaceLimit ? memoryBytes + (64 << 20) : undefined,
     pids: lim.processes,
+    ...(lim.allowProcesses ? { processes: true } : {}),
     outputBytes: lim.outputBytes,
     signal,
   };

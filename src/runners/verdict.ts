@@ -1,6 +1,7 @@
 import type { SandboxResult } from './sandbox.js';
 import type { Verdict } from './types.js';
 import { printable } from '../printable.js';
+import { endsTheRun, refusalDetail } from './refusal.js';
 
 /** The usual judge priority: the first that applies wins. */
 export const PRIORITY: Verdict[] = ['CE', 'TLE', 'MLE', 'OLE', 'RE', 'WA', 'AC'];
@@ -18,6 +19,8 @@ const OUT_OF_MEMORY = /MemoryError|OutOfMemoryError|heap out of memory|std::bad_
  * A crash near the memory limit, or one that says it ran out of memory, is MLE, not RE.
  */
 export function runVerdict(r: SandboxResult, memoryLimitKb: number): { verdict: Verdict; detail: string } | null {
+  // The launcher ended the run at the refused call: nothing after it is the program's doing.
+  if (r.refused && endsTheRun(r.refused)) return { verdict: 'RE', detail: refusalDetail(r.refused) };
   if (r.cpuExceeded) return { verdict: 'TLE', detail: `CPU time over the limit (${r.cpuMs} ms used)` };
   if (r.wallExceeded) return { verdict: 'TLE', detail: `wall-clock time over the limit (${r.wallMs} ms wall, ${r.cpuMs} ms CPU)` };
   const crashed = r.signal !== null || r.exitCode !== 0;
@@ -28,6 +31,8 @@ export function runVerdict(r: SandboxResult, memoryLimitKb: number): { verdict: 
   if (crashed) {
     const tail = printable(r.stderr.trim().split('\n').slice(-1)[0] ?? '');
     const how = r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
+    // A refused socket was only refused: the program may have died of it.
+    if (r.refused) return { verdict: 'RE', detail: `${how}; ${refusalDetail(r.refused)}${tail ? `: ${tail.slice(0, 160)}` : ''}` };
     return { verdict: 'RE', detail: tail ? `${how}: ${tail.slice(0, 200)}` : how };
   }
   return null;
