@@ -12,6 +12,7 @@ import { requireIsolation, type Isolation } from './capabilities.js';
 import { baseMounts, parents, toolchainPrefix } from './mounts.js';
 import { supervisorBinary } from './supervisor.js';
 import type { Refused } from './refusal.js';
+import { SandboxError, sandboxSaid } from './sandboxError.js';
 import { GATE_SAMPLE_MS, parseGateReport, parseSent, waitStatus, type SentEntry } from './gate.js';
 
 export interface SandboxSpec {
@@ -309,6 +310,16 @@ export function signalName(iso: Isolation, code: number | null, sig: NodeJS.Sign
 }
 
 let runSeq = 0;
+
+/**
+ * Whether a run ended in its sandbox's set-up, before the program: with the launcher, it never
+ * reported (it reports whatever the program did); without it, bubblewrap's own failure (exit 1 and
+ * its one `bwrap:` line — a program could print that too, and would only fail itself).
+ */
+function sandboxFailed(bwrap: boolean, gate: boolean, report: string, code: number | null, stderr: string): boolean {
+  if (gate) return parseGateReport(report) === null;
+  return bwrap && code === 1 && /^bwrap: [^\n]*\n?$/.test(stderr);
+}
 
 /** Gives a directory (and what is in it) to `uid`, for the program to write or for us to take back. */
 async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
@@ -610,6 +621,8 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     child.once('exit', (code, sig) => resolve({ code, sig }));
   });
   exited = true;
+  // Whether we ended the sandbox ourselves (a launcher that did not answer in time): then it has no report to give.
+  const killedByUs = killed;
   let wallMs = performance.now() - started;
   clearTimeout(wallTimer);
   clearTimeout(gateTimer);
@@ -659,9 +672,12 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   }
   if (cpuMs > spec.cpuMs) cpuExceeded = true;
   const { exitCode, signal } = ended;
-  if (status.spawnError) err = `could not start ${spec.cmd}: ${status.spawnError}`;
   // Not the program's fault: the judge must not give it a verdict.
-  if (setupError) throw new Error(setupError);
+  if (setupError) throw new SandboxError(setupError);
+  // bubblewrap or the launcher could not start: nothing of the program ran.
+  if (status.spawnError && (bwrap || gate)) throw new SandboxError(`could not start ${argv[0]}: ${status.spawnError}`);
+  if (status.spawnError) err = `could not start ${spec.cmd}: ${status.spawnError}`;
+  else if (sandboxFailed(bwrap, gate !== null, reportText, status.code, err) && !killedByUs && !aborted) throw new SandboxError(sandboxSaid(err));
   const hit = limitsHit(signal);
   const result: SandboxResult = {
     exitCode, signal,
