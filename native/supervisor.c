@@ -185,8 +185,8 @@ struct req {
    And the judge's own rules, as isolate's --processes=1 and Codeforces' (docs/notes/launcher.md):
    - a new process (fork, vfork, clone without CLONE_THREAD), unless the run allows processes (-p:
      the compilers); threads stay allowed;
-   - memfd_create and SysV shared memory (shmget): memory no process's RSS shows, which only a
-     cgroup would count;
+   - memfd_create and SysV shared memory and message queues (shmget, msgget): memory no process's
+     RSS shows, which only a cgroup would count (32000 queues of 16 KiB are 500 MiB);
    - sockets (socket, socketpair), whose buffers are such memory too (and no judged program talks
      to anyone). These are refused with EACCES and the program goes on: the C library's lookups of
      users try nscd's socket (the JVM does at start), and fall back to the files. Only the first
@@ -250,6 +250,7 @@ static int build_filter(int allow_procs, int notify) {
 #endif
   op(BPF_JMP | BPF_JEQ | BPF_K, SYS_memfd_create, TO_REFUSE, TO_NEXT);
   op(BPF_JMP | BPF_JEQ | BPF_K, SYS_shmget, TO_REFUSE, TO_NEXT);
+  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_msgget, TO_REFUSE, TO_NEXT);
   op(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, TO_SOCKET, TO_NEXT);
   op(BPF_JMP | BPF_JEQ | BPF_K, SYS_socketpair, TO_SOCKET, TO_NEXT);
   op(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, TO_NEXT, TO_NEXT);
@@ -345,7 +346,7 @@ static int program_filter(int allow_procs, int to) {
 /* What the program tried, from a refused call: its number and, for clone, nothing more to read. */
 static int refusal_of(int nr) {
   if (nr == SYS_memfd_create) return REFUSED_MEMFD;
-  if (nr == SYS_shmget) return REFUSED_SHM;
+  if (nr == SYS_shmget || nr == SYS_msgget) return REFUSED_SHM;
   if (nr == SYS_socket || nr == SYS_socketpair) return REFUSED_SOCKET;
   return REFUSED_PROCESS;
 }
@@ -874,7 +875,8 @@ static void serve(void) {
    goes to the report fd (-r):
      status cpu_us wall_us maxrss_kb tree_peak_kb procs cpu_over wall_over mem_over aborted refused
    refused is what the program tried that its filter refuses (see build_filter: 0 nothing, 1 a process,
-   2 a memfd, 3 SysV shared memory, 4 a socket); -p 1 allows it processes (a compiler).
+   2 a memfd, 3 SysV shared memory, 4 a socket); -p 1 allows it processes (a compiler); -n caps its
+   tasks (RLIMIT_NPROC, set in the child: see there).
    procs is the most processes seen alive at once: above 1 the tree's memory is a sum of samples,
    not one process's exact peak. A byte or EOF on the report fd (it is a socket) kills the tree:
    simcoach's abort, its output limit, or simcoach gone. Nothing runs outside the groups, whenever
@@ -1094,6 +1096,7 @@ static void send_at(int out, int k, int dirfd, const char *name, const char *rel
 
 static int gate(int argc, char **argv) {
   int ncg = 0, rep = -1, out = -1, ntmp = 0, nsend = 0, allow_procs = 0;
+  long long nproc = 0;
   long long cpu_ms = 0, wall_ms = 0, mem = 0, sample_ms = 0;
   char *tmp[GATE_PATHS], *sends[GATE_PATHS];
   int i = 0;
@@ -1108,6 +1111,7 @@ static int gate(int argc, char **argv) {
     else if (!strcmp(argv[i], "-s")) out = (int)v;
     else if (!strcmp(argv[i], "-l")) send_budget = v;
     else if (!strcmp(argv[i], "-p")) allow_procs = v == 1;
+    else if (!strcmp(argv[i], "-n")) nproc = v;
     else if (!strcmp(argv[i], "-t") && ntmp < GATE_PATHS) tmp[ntmp++] = argv[i + 1];
     else if (!strcmp(argv[i], "-x") && nsend < GATE_PATHS) sends[nsend++] = argv[i + 1];
     else { errno = EINVAL; die("gate options"); }
@@ -1147,6 +1151,13 @@ static int gate(int argc, char **argv) {
        filter is set. */
     if (dup2(way[1], 3) < 0 || fcntl(3, F_SETFD, FD_CLOEXEC)) die("keep the listener's way");
     if (syscall(436 /* close_range */, 4, ~0U, 0)) for (int fd = 4; fd < 1024; fd++) close(fd);
+    /* -n: the tasks (threads too) the run may have, where no cgroup counts them. Only ever given in
+       a user namespace of the sandbox's own on a kernel that counts RLIMIT_NPROC per namespace
+       (5.14 on): there it counts this sandbox's tasks alone, never the person's other processes. */
+    if (nproc > 0) {
+      struct rlimit r = { (rlim_t)nproc, (rlim_t)nproc };
+      if (setrlimit(RLIMIT_NPROC, &r)) die("setrlimit nproc");
+    }
     /* The program's filter, set here for all it execs; no_new_privs first, which the filter needs
        without CAP_SYS_ADMIN and which setpriv sets for the program anyway. */
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || program_filter(allow_procs, 3)) die("seccomp");
@@ -1242,6 +1253,6 @@ static int gate(int argc, char **argv) {
 int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "serve") == 0) serve();
   if (argc >= 3 && strcmp(argv[1], "gate") == 0) return gate(argc - 2, argv + 2);
-  fprintf(stderr, "usage: supervisor serve | gate -i SAMPLE_MS [-p 1] [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] [-t TMPFS]... [-s FD -l BYTES -x PATH...] -- PROGRAM [ARGS...]\n");
+  fprintf(stderr, "usage: supervisor serve | gate -i SAMPLE_MS [-p 1] [-n TASKS] [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] [-t TMPFS]... [-s FD -l BYTES -x PATH...] -- PROGRAM [ARGS...]\n");
   return 2;
 }

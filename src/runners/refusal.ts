@@ -17,7 +17,7 @@ export function refusedOf(code: number): Refused | undefined {
 const WHAT: Record<Refused, string> = {
   process: 'a process (fork, vfork, clone, posix_spawn, system)',
   memfd: 'a memfd (memfd_create)',
-  shm: 'SysV shared memory (shmget)',
+  shm: 'SysV shared memory or a message queue (shmget, msgget)',
   socket: 'a socket',
 };
 

@@ -3,7 +3,7 @@ import type { Duplex, Writable } from 'node:stream';
 import { Readable } from 'node:stream';
 import { closeSync, constants, openSync } from 'node:fs';
 import { chown, lchown, mkdir, open, readFile, readdir, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { homedir, release as osRelease } from 'node:os';
 import { dirname, join } from 'node:path';
 import { configDir, dataDir } from '../paths.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
@@ -312,6 +312,16 @@ export function signalName(iso: Isolation, code: number | null, sig: NodeJS.Sign
 let runSeq = 0;
 
 /**
+ * Whether this kernel counts RLIMIT_NPROC per user namespace (5.14 on): set inside the sandbox's own
+ * namespace it then bounds the sandbox's tasks alone. Before, it counted every process of the uid
+ * on the machine, the person's browser too, so it is never set there.
+ */
+export function nprocPerNamespace(release = osRelease()): boolean {
+  const m = /^(\d+)\.(\d+)/.exec(release);
+  return m !== null && (Number(m[1]) > 5 || (Number(m[1]) === 5 && Number(m[2]) >= 14));
+}
+
+/**
  * Whether a run ended in its sandbox's set-up, before the program: with the launcher, it never
  * reported (it reports whatever the program did); without it, bubblewrap's own failure (exit 1 and
  * its one `bwrap:` line — a program could print that too, and would only fail itself).
@@ -452,7 +462,8 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   const measured = !iso.cgroups.includes('memory');
   const gateArgs = gate
     ? [
-        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), ...(spec.processes ? ['-p', '1'] : []), '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
+        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), ...(spec.processes ? ['-p', '1'] : []),
+        ...(bwrap && !iso.runAs && !iso.cgroups.includes('pids') && nprocPerNamespace() ? ['-n', String(spec.pids + 8)] : []), '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
         ...(measured ? ['-m', String(spec.memoryBytes), ...(sealed ? tmpfsDirs(spec).flatMap((d) => ['-t', d]) : [])] : []),
         ...(sendFd === null ? [] : ['-s', String(sendFd), '-l', String(workAreaBytes(spec) * sends.length), ...sends.flatMap((p) => ['-x', p])]),
         '--',
