@@ -553,8 +553,7 @@ int main() {
       closedir(dd);
     };
     for (string d : {"/tmp", "/dev/shm", "."}) walk(d);
-    if (shmget(0x5c0a, 0, 0) >= 0) got += " shm";
-    if (msgget(0x5c0a, 0) >= 0) got += " msg";
+    // (shmget and msgget are refused: the run would end at them.)
     if (semget(0x5c0a, 0, 0) >= 0) got += " sem";
     if (syscall(SYS_mq_open, "simcoach-hostile", O_RDONLY, 0, nullptr) >= 0) got += " mq";
     puts(got.empty() ? "clean" : got.c_str() + 1);
