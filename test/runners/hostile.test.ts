@@ -910,6 +910,34 @@ describe.skipIf(process.getuid?.() !== 0).each(['python', 'cpp'] as const)('host
 });
 
 
+// Issue 32: the process rule keeps legal runtimes whole: the JVM (its own threads, a file channel,
+// whose NIO makes a socket pair, a parallel stream on the common pool) and Node (its worker
+// threads), on both paths.
+describe.each(PATHS)('legal programs with threads, through %s', (path, pool) => {
+  const JAVA = [
+    'import java.nio.file.*;', 'import java.util.*;', 'import java.util.stream.*;',
+    'public class Main {',
+    '  public static void main(String[] a) throws Exception {',
+    '    long[] part = new long[4];', '    Thread[] ts = new Thread[4];',
+    '    for (int i = 0; i < 4; i++) { final int k = i; ts[i] = new Thread(() -> { long s = 0; for (int x = k; x < 4000000; x += 4) s += x % 7; part[k] = s; }); ts[i].start(); }',
+    '    for (Thread t : ts) t.join();',
+    '    Files.write(Paths.get("scratch.txt"), "x".getBytes());',
+    '    long par = IntStream.range(0, 1000).parallel().asLongStream().sum();',
+    '    System.out.println((part[0] + part[1] + part[2] + part[3]) + " " + Files.readAllLines(Paths.get("scratch.txt")).get(0) + " " + par);',
+    '  }', '}', '',
+  ].join('\n');
+  const NODE = "const { Worker } = require('node:worker_threads');\nconst w = new Worker('require(\"node:worker_threads\").parentPort.postMessage(6 * 7)', { eval: true });\nw.on('message', (m) => { console.log(m); w.terminate(); });\n";
+  for (const [lang, source, out] of [['java', JAVA, '11999994 x 499500'], ['javascript', NODE, '42']] as const) {
+    it(`${lang} → AC`, async (ctx) => {
+      if (pool === undefined && !pooled) ctx.skip();
+      const r = await onPath(pool, () => judge({ lang, source }, [{ input: '', outputs: [out] }, { input: '', outputs: [out] }], { ...opts, wallLimitMs: ROOMY, timeLimitMs: 20_000 }));
+      expect(r.compile?.ok ?? true, r.compile?.message).toBe(true);
+      expect(r.tests.map((t) => `${t.verdict} ${t.detail ?? ''}`.trim())).toEqual(['AC', 'AC']);
+      expect(leftovers()).toEqual([]);
+    }, 120_000);
+  }
+});
+
 describe.each(PATHS)('a descriptor simcoach inherited from its parent, through %s', (path, pool) => {
   // A terminal, a CI runner or an editor may start simcoach with more open than stdio (this
   // suite's own harness does); the program must not get them: the C++ attack and the Python one
