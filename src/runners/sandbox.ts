@@ -13,6 +13,7 @@ import { baseMounts, parents, toolchainPrefix } from './mounts.js';
 import { supervisorBinary } from './supervisor.js';
 import type { Refused } from './refusal.js';
 import { SandboxError, sandboxSaid } from './sandboxError.js';
+import { seccompProgram } from './seccompBpf.js';
 import { GATE_SAMPLE_MS, parseGateReport, parseSent, waitStatus, type SentEntry } from './gate.js';
 
 export interface SandboxSpec {
@@ -198,7 +199,7 @@ function tmpfsDirs(spec: SandboxSpec): string[] {
   return [WORK_IN, '/tmp', '/dev/shm', ...(spec.writable ? [spec.writable] : [])];
 }
 
-async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLater: boolean, gate: string | null, gateArgs: string[], fileFds: number[]): Promise<string[]> {
+async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLater: boolean, gate: string | null, gateArgs: string[], fileFds: number[], seccompFd: number | null): Promise<string[]> {
   const { work, sealed } = place;
   const visible = [...(spec.readable ?? []), ...(sealed ? [] : [work]), ...(spec.writable ? [spec.writable] : [])];
   const tool = await commandPrefix(spec.cmd, visible);
@@ -239,6 +240,8 @@ async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLa
     // never a target), and whatever it orphans comes to the launcher to be measured and reaped.
     ...NAMESPACE_ARGS, ...(gate ? ['--as-pid-1'] : []), '--chdir', work,
     ...(joinLater ? ['--block-fd', String(BLOCK_FD), '--info-fd', String(INFO_FD)] : []),
+    // Without the launcher, its filter comes through bubblewrap (see seccompBpf.ts).
+    ...(seccompFd === null ? [] : ['--seccomp', String(seccompFd)]),
     '--',
     ...gateArgs,
     ...drop,
@@ -303,7 +306,7 @@ export function signalName(iso: Isolation, code: number | null, sig: NodeJS.Sign
   if (sig) return { exitCode: null, signal: sig };
   // bwrap reports its child's death by signal N as exit status 128+N.
   if (iso.namespaces !== 'none' && code !== null && code > 128 && code < 128 + 65) {
-    const names: Record<number, string> = { 4: 'SIGILL', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 13: 'SIGPIPE', 15: 'SIGTERM', 24: 'SIGXCPU', 25: 'SIGXFSZ' };
+    const names: Record<number, string> = { 4: 'SIGILL', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 13: 'SIGPIPE', 15: 'SIGTERM', 24: 'SIGXCPU', 25: 'SIGXFSZ', 31: 'SIGSYS' };
     return { exitCode: null, signal: names[code - 128] ?? `signal ${code - 128}` };
   }
   return { exitCode: code, signal: null };
@@ -471,7 +474,10 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     : [];
   const joinArgs = group && !bwrap && !gate ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
   const fileFds = inputs.map((_, i) => firstInputFd + i);
-  const wrap = bwrap ? await bwrapArgs(iso, place, spec, joinLater, gate, gateArgs, fileFds) : [...gateArgs, ...joinArgs];
+  // No launcher (no C compiler to build it): bubblewrap sets the same policy, from a pipe after the others.
+  const filter = bwrap && !gate ? seccompProgram(spec.processes ?? false) : null;
+  const seccompFd = filter ? (joinLater ? INFO_FD + 1 : 3) : null;
+  const wrap = bwrap ? await bwrapArgs(iso, place, spec, joinLater, gate, gateArgs, fileFds, seccompFd) : [...gateArgs, ...joinArgs];
   // Under bubblewrap the limits are set before it starts (they pass down to the program): prlimit
   // then runs before the cgroup is joined, so its exec is not charged to the program.
   const limits = limitArgs(iso, spec, gate !== null);
@@ -489,11 +495,16 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     child = spawn(argv[0]!, argv.slice(1), {
       cwd: sealed ? place.base : work, env, detached: true,
       stdio: joinLater
-        ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe']
-        : [stdinFd, 'pipe', 'pipe', ...gateFds, ...(gate ? ['pipe' as const] : []), ...(sendFd === null ? [] : ['pipe' as const]), ...inputs.map(() => 'pipe' as const)],
+        ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe', ...(filter ? ['pipe' as const] : [])]
+        : [stdinFd, 'pipe', 'pipe', ...gateFds, ...(gate ? ['pipe' as const] : []), ...(sendFd === null ? [] : ['pipe' as const]), ...inputs.map(() => 'pipe' as const), ...(filter ? ['pipe' as const] : [])],
     });
   } finally {
     for (const fd of gateFds) closeSync(fd);
+  }
+  if (filter && seccompFd !== null) {
+    const pipe = child.stdio[seccompFd] as Writable | null;
+    pipe?.on('error', () => {});
+    pipe?.end(filter);
   }
   // bubblewrap reads each input file to its end before the sandbox starts.
   inputs.forEach((content, i) => {

@@ -30,7 +30,8 @@ export function runVerdict(r: SandboxResult, memoryLimitKb: number): { verdict: 
   if (r.outputExceeded) return { verdict: 'OLE', detail: 'output over the limit' };
   if (crashed) {
     const tail = printable(r.stderr.trim().split('\n').slice(-1)[0] ?? '');
-    const how = r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
+    // SIGSYS is the filter's own answer where no launcher could say what was tried (seccompBpf.ts).
+    const how = r.signal === 'SIGSYS' ? 'killed by SIGSYS: the program made a call the judge refuses (a process, a memfd, SysV IPC)' : r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
     // A refused socket was only refused: the program may have died of it.
     if (r.refused) return { verdict: 'RE', detail: `${how}; ${refusalDetail(r.refused)}${tail ? `: ${tail.slice(0, 160)}` : ''}` };
     return { verdict: 'RE', detail: tail ? `${how}: ${tail.slice(0, 200)}` : how };

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeIsolation, isolation, sandboxCapabilities, sandboxLevels } from '../../src/runners/capabilities.js';
 import { judge } from '../../src/runners/judge.js';
+import { pythonExecutable } from '../../src/runners/langs.js';
+import { supervisorBinary } from '../../src/runners/supervisor.js';
 import { UserError } from '../../src/errors.js';
 import { SandboxError } from '../../src/runners/sandboxError.js';
 import { isolateCache, leftoverGroups, leftovers } from './helpers.js';
@@ -110,6 +112,33 @@ describe('no level is forced on a program', () => {
       expect(r.stderr).toMatch(/bwrap: Creating new namespace failed: Resource temporarily unavailable\); this is not your program's fault/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('without a C compiler (no launcher), bubblewrap sets the same filter: a fork is RE (SIGSYS), a thread AC', async () => {
+    const before = { path: process.env.PATH, cache: process.env.XDG_CACHE_HOME };
+    const cache = mkdtempSync(join(tmpdir(), 'simcoach-nocc-'));
+    // Found with the whole PATH first: bubblewrap, setpriv, prlimit and Python stay where they are.
+    await isolation();
+    await pythonExecutable();
+    try {
+      // A cache of its own (no supervisor built yet) and no compiler on PATH to build one.
+      process.env.XDG_CACHE_HOME = cache;
+      process.env.PATH = '/nonexistent';
+      const fork = await judge({ lang: 'python', source: 'import os\nos.fork()\nprint(1)\n' }, [{ input: '', outputs: ['1'] }]);
+      expect(fork.tests[0]).toMatchObject({ verdict: 'RE', signal: 'SIGSYS' });
+      expect(fork.tests[0]!.detail).toMatch(/^killed by SIGSYS: the program made a call the judge refuses/);
+      const thread = await judge({ lang: 'python', source: 'import threading\nt = threading.Thread(target=print, args=(1,))\nt.start()\nt.join()\n' }, [{ input: '', outputs: ['1'] }]);
+      expect(thread.verdict, thread.tests[0]?.detail).toBe('AC');
+      const memfd = await judge({ lang: 'python', source: 'import os\nos.memfd_create("x")\nprint(1)\n' }, [{ input: '', outputs: ['1'] }]);
+      expect(memfd.tests[0]).toMatchObject({ verdict: 'RE', signal: 'SIGSYS' });
+      // These ran with no launcher at all.
+      expect(await supervisorBinary()).toBeNull();
+    } finally {
+      process.env.PATH = before.path;
+      if (before.cache === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = before.cache;
+      rmSync(cache, { recursive: true, force: true });
     }
   }, 120_000);
 
