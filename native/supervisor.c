@@ -43,6 +43,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
@@ -169,6 +170,7 @@ struct req {
   char *argv[MAXF], *envp[MAXF], *fname[64];
   long long flen[64];
   size_t nfiles;
+  int procs; /* the run may create processes */
 };
 
 /* What no judged program needs and the kernel is better off without, refused by a seccomp filter:
@@ -178,17 +180,31 @@ struct req {
    - new namespaces (unshare, setns, clone with a CLONE_NEW* flag: EPERM), userfaultfd (EPERM) and
      io_uring (ENOSYS, as on a kernel without it): each is contained in the sandbox, but each opens
      much more of the kernel to the program. clone3 gets ENOSYS (its flags are in memory the filter
-     cannot read), and the C library falls back to clone;
-   - sockets of any family but local, IP and netlink (EAFNOSUPPORT, as on a kernel without it):
-     AF_VSOCK reaches the hypervisor's side of a VM whatever the network namespace, and the
-     others (bluetooth, CAN, ALG, packet…) are kernel code no judged program uses;
+     cannot read), and the C library falls back to clone, whose flags it can;
    - every call of another ABI (32-bit int 0x80, x32: ENOSYS), whose numbers differ.
+   And the judge's own rules, as isolate's --processes=1 and Codeforces' (docs/notes/launcher.md):
+   - a new process (fork, vfork, clone without CLONE_THREAD), unless the run allows processes (-p:
+     the compilers); threads stay allowed;
+   - memfd_create and SysV shared memory and message queues (shmget, msgget): memory no process's
+     RSS shows, which only a cgroup would count (32000 queues of 16 KiB are 500 MiB);
+   - sockets (socket, socketpair), whose buffers are such memory too (and no judged program talks
+     to anyone). These are refused with EACCES and the program goes on: the C library's lookups of
+     users try nscd's socket (the JVM does at start), and fall back to the files. Only the first
+     SOCKETPAIRS local socket pairs are let through: the JVM makes one as it opens its first file
+     channel (NIO's pre-close descriptor), and so few pairs hold little (a few hundred KiB each).
+   Each refusal goes to the launcher through the filter's listener (SECCOMP_RET_USER_NOTIF), which
+   answers it, notes what was tried for the report, and ends the run at once (a socket: only notes
+   it). A kernel without listeners (before 5.0) kills the program with SIGSYS instead, and refuses
+   sockets with EACCES silently; one without SECCOMP_USER_NOTIF_FLAG_CONTINUE (before 5.5) lets no
+   socket pair through.
    Elsewhere than x86-64 and arm64 there is no filter. */
+enum { REFUSED_NONE, REFUSED_PROCESS, REFUSED_MEMFD, REFUSED_SHM, REFUSED_SOCKET };
+#define SOCKETPAIRS 2
 #if defined(__x86_64__) || defined(__aarch64__)
 static struct sock_filter flt[64];
 static int nflt;
 /* Forward jumps to the return instructions at the end, fixed up once their places are known. */
-enum { TO_NEXT, TO_EPERM, TO_ENOSYS, TO_NSCHECK, TO_FAMILY, TO_ALLOW };
+enum { TO_NEXT, TO_EPERM, TO_ENOSYS, TO_NSCHECK, TO_CLONE, TO_REFUSE, TO_SOCKET, TO_ALLOW };
 static int jumps[64][2];
 static void op(unsigned short code, unsigned k, int jt, int jf) {
   jumps[nflt][0] = jt;
@@ -196,8 +212,18 @@ static void op(unsigned short code, unsigned k, int jt, int jf) {
   flt[nflt++] = (struct sock_filter)BPF_JUMP(code, k, 0, 0);
 }
 #endif
+#if defined(SECCOMP_IOCTL_NOTIF_RECV) && defined(SECCOMP_RET_USER_NOTIF) && defined(SECCOMP_FILTER_FLAG_NEW_LISTENER)
+#define HAVE_NOTIFY 1
+#else
+/* Headers older than the kernel's listeners: the filter that kills is the only one built. */
+#define HAVE_NOTIFY 0
+#undef SECCOMP_RET_USER_NOTIF
+#define SECCOMP_RET_USER_NOTIF SECCOMP_RET_KILL_PROCESS
+#define SECCOMP_FILTER_FLAG_NEW_LISTENER 0
+#endif
 
-static int program_filter(void) {
+/* The filter, with refusals sent to a listener (notify) or, without one, killed (SIGSYS). */
+static int build_filter(int allow_procs, int notify) {
 #if defined(__x86_64__) || defined(__aarch64__)
   nflt = 0;
   op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch), TO_NEXT, TO_NEXT);
@@ -215,24 +241,33 @@ static int program_filter(void) {
   for (size_t i = 0; i < sizeof eperm / sizeof eperm[0]; i++) op(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)eperm[i], TO_EPERM, TO_NEXT);
   for (size_t i = 0; i < sizeof enosys / sizeof enosys[0]; i++) op(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)enosys[i], TO_ENOSYS, TO_NEXT);
   op(BPF_JMP | BPF_JEQ | BPF_K, SYS_unshare, TO_NSCHECK, TO_NEXT);
-  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, TO_NSCHECK, TO_NEXT);
-  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, TO_FAMILY, TO_NEXT);
-  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_socketpair, TO_FAMILY, TO_NEXT);
+  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, TO_CLONE, TO_NEXT);
+#if defined(__x86_64__)
+  if (!allow_procs) {
+    op(BPF_JMP | BPF_JEQ | BPF_K, SYS_fork, TO_REFUSE, TO_NEXT);
+    op(BPF_JMP | BPF_JEQ | BPF_K, SYS_vfork, TO_REFUSE, TO_NEXT);
+  }
+#endif
+  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_memfd_create, TO_REFUSE, TO_NEXT);
+  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_shmget, TO_REFUSE, TO_NEXT);
+  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_msgget, TO_REFUSE, TO_NEXT);
+  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, TO_SOCKET, TO_NEXT);
+  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_socketpair, TO_SOCKET, TO_NEXT);
   op(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, TO_NEXT, TO_NEXT);
-  int family = nflt;
-  /* The family is the first argument of socket and socketpair: an allow-list, the rest EAFNOSUPPORT. */
-  static const unsigned families[] = { AF_UNIX, AF_INET, AF_INET6, AF_NETLINK };
-  op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]), TO_NEXT, TO_NEXT);
-  for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) op(BPF_JMP | BPF_JEQ | BPF_K, families[i], TO_ALLOW, TO_NEXT);
-  op(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EAFNOSUPPORT, TO_NEXT, TO_NEXT);
-  /* A jump only goes forward: the allowed families' own return. */
-  int allow_at = nflt;
-  op(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, TO_NEXT, TO_NEXT);
-  int nscheck = nflt;
-  /* The flags are the first argument of both; the namespace flags are all in its low 32 bits. */
+  /* clone: its flags are the first argument, the namespace flags and CLONE_THREAD all in its low 32 bits. */
+  int clone_at = nflt;
   op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]), TO_NEXT, TO_NEXT);
   op(BPF_JMP | BPF_JSET | BPF_K, CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWCGROUP | CLONE_NEWTIME, TO_EPERM, TO_NEXT);
+  op(BPF_JMP | BPF_JSET | BPF_K, allow_procs ? 0xffffffffU : CLONE_THREAD, TO_ALLOW, TO_REFUSE);
+  int nscheck = nflt;
+  op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]), TO_NEXT, TO_NEXT);
+  op(BPF_JMP | BPF_JSET | BPF_K, CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWCGROUP | CLONE_NEWTIME, TO_EPERM, TO_ALLOW);
+  int allow_at = nflt;
   op(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, TO_NEXT, TO_NEXT);
+  int refuse_at = nflt;
+  op(BPF_RET | BPF_K, notify ? SECCOMP_RET_USER_NOTIF : SECCOMP_RET_KILL_PROCESS, TO_NEXT, TO_NEXT);
+  int socket_at = nflt;
+  op(BPF_RET | BPF_K, notify ? SECCOMP_RET_USER_NOTIF : SECCOMP_RET_ERRNO | EACCES, TO_NEXT, TO_NEXT);
   int eperm_at = nflt;
   op(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM, TO_NEXT, TO_NEXT);
   int enosys_at = nflt;
@@ -241,14 +276,116 @@ static int program_filter(void) {
     if (BPF_CLASS(flt[i].code) != BPF_JMP) continue;
     for (int b = 0; b < 2; b++) {
       int j = jumps[i][b];
-      int to = j == TO_EPERM ? eperm_at : j == TO_ENOSYS ? enosys_at : j == TO_NSCHECK ? nscheck : j == TO_FAMILY ? family : j == TO_ALLOW ? allow_at : i + 1;
+      int to = j == TO_EPERM ? eperm_at : j == TO_ENOSYS ? enosys_at : j == TO_NSCHECK ? nscheck : j == TO_CLONE ? clone_at
+             : j == TO_REFUSE ? refuse_at : j == TO_SOCKET ? socket_at : j == TO_ALLOW ? allow_at : i + 1;
       if (b == 0) flt[i].jt = (unsigned char)(to - i - 1);
       else flt[i].jf = (unsigned char)(to - i - 1);
     }
   }
-  struct sock_fprog prog = { (unsigned short)nflt, flt };
-  return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+  return nflt;
 #else
+  (void)allow_procs;
+  (void)notify;
+  return 0;
+#endif
+}
+
+/* Sends fd over the socket `to` (SCM_RIGHTS); 0 when sent. */
+static int send_fd(int to, int fd) {
+  char byte = 'l';
+  struct iovec iov = { &byte, 1 };
+  union { struct cmsghdr h; char b[CMSG_SPACE(sizeof(int))]; } c;
+  memset(&c, 0, sizeof c);
+  struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = c.b, .msg_controllen = sizeof c.b };
+  struct cmsghdr *h = CMSG_FIRSTHDR(&m);
+  h->cmsg_level = SOL_SOCKET;
+  h->cmsg_type = SCM_RIGHTS;
+  h->cmsg_len = CMSG_LEN(sizeof(int));
+  memcpy(CMSG_DATA(h), &fd, sizeof(int));
+  return sendmsg(to, &m, MSG_NOSIGNAL) == 1 ? 0 : -1;
+}
+
+/* The listener the program's side sent (recv_fd's counterpart), or -1 when it sent none. */
+static int recv_fd(int from) {
+  char byte;
+  struct iovec iov = { &byte, 1 };
+  union { struct cmsghdr h; char b[CMSG_SPACE(sizeof(int))]; } c;
+  memset(&c, 0, sizeof c);
+  struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = c.b, .msg_controllen = sizeof c.b };
+  ssize_t r;
+  do r = recvmsg(from, &m, MSG_CMSG_CLOEXEC); while (r < 0 && errno == EINTR);
+  struct cmsghdr *h = r == 1 ? CMSG_FIRSTHDR(&m) : NULL;
+  if (!h || h->cmsg_level != SOL_SOCKET || h->cmsg_type != SCM_RIGHTS) return -1;
+  int fd;
+  memcpy(&fd, CMSG_DATA(h), sizeof(int));
+  return fd;
+}
+
+/* The program's side, last thing before its exec (no_new_privs already set): the filter, its
+   listener sent to the launcher on `to` and closed. Without listeners, the filter that kills. */
+static int program_filter(int allow_procs, int to) {
+  int n = build_filter(allow_procs, 1);
+  if (n == 0) {
+    close(to);
+    return 0;
+  }
+  struct sock_fprog prog = { (unsigned short)n, flt };
+  int lfd = HAVE_NOTIFY ? (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog) : -1;
+  if (lfd >= 0) {
+    int r = send_fd(to, lfd);
+    close(lfd);
+    close(to);
+    return r;
+  }
+  close(to);
+  n = build_filter(allow_procs, 0);
+  struct sock_fprog plain = { (unsigned short)n, flt };
+  return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &plain, 0, 0);
+}
+
+/* What the program tried, from a refused call: its number and, for clone, nothing more to read. */
+static int refusal_of(int nr) {
+  if (nr == SYS_memfd_create) return REFUSED_MEMFD;
+  if (nr == SYS_shmget || nr == SYS_msgget) return REFUSED_SHM;
+  if (nr == SYS_socket || nr == SYS_socketpair) return REFUSED_SOCKET;
+  return REFUSED_PROCESS;
+}
+
+/* Answers the refused calls waiting on the listener; what was tried goes into *refused (a socket
+   only when nothing worse was). *pairs is how many local socket pairs may still be made. 1 when
+   the run must end now. */
+static int answer_refused(int lfd, int *refused, int *pairs) {
+#if HAVE_NOTIFY
+  int end = 0;
+  for (;;) {
+    struct pollfd p = { lfd, POLLIN, 0 };
+    if (poll(&p, 1, 0) <= 0 || !(p.revents & POLLIN)) return end;
+    struct seccomp_notif req;
+    memset(&req, 0, sizeof req);
+    if (ioctl(lfd, SECCOMP_IOCTL_NOTIF_RECV, &req)) return end;
+    int what = refusal_of(req.data.nr);
+    struct seccomp_notif_resp resp;
+    memset(&resp, 0, sizeof resp);
+    resp.id = req.id;
+#ifdef SECCOMP_USER_NOTIF_FLAG_CONTINUE
+    /* The family is a register, not memory: what is checked is what the kernel then runs. */
+    if (req.data.nr == SYS_socketpair && req.data.args[0] == AF_UNIX && *pairs > 0) {
+      (*pairs)--;
+      resp.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+      if (ioctl(lfd, SECCOMP_IOCTL_NOTIF_SEND, &resp) == 0) continue;
+      /* A kernel without CONTINUE: refused as any other. */
+      resp.flags = 0;
+    }
+#endif
+    resp.error = what == REFUSED_SOCKET ? -EACCES : -EPERM;
+    if (ioctl(lfd, SECCOMP_IOCTL_NOTIF_SEND, &resp)) { /* the caller is gone (killed): nothing to answer */ }
+    if (*refused == REFUSED_NONE || *refused == REFUSED_SOCKET) *refused = what;
+    if (what != REFUSED_SOCKET) end = 1;
+  }
+#else
+  (void)lfd;
+  (void)refused;
+  (void)pairs;
   return 0;
 #endif
 }
@@ -265,13 +402,15 @@ static int open_std(const char *path, int flags, int target) {
    mounts are the worker's: a test's namespace of its own cost more than the rest of its set-up
    together (copying the worker's mount tree, and an expedited RCU grace period when it went, which
    stalls the other core), so what a test can write there is swept after it instead (sweep()). */
-static void program(struct req *q) {
+static void program(struct req *q, int to) {
   struct rlimit r;
   /* No SysV or POSIX IPC object of it outlives it. */
   if (unshare(CLONE_NEWIPC)) fail("unshare");
   /* Not O_TRUNC: the files are empty, and a truncating open would make ext4 write the output to disk when it closes. */
   if (open_std(q->in, O_RDONLY, 0) || open_std(q->out, O_WRONLY | O_CREAT, 1) || open_std(q->err, O_WRONLY | O_CREAT, 2)) fail("open stdio");
-  if (syscall(436 /* close_range */, 3, ~0U, 0)) for (int fd = 3; fd < 1024; fd++) close(fd);
+  /* The way the filter's listener goes to us is fd 3; nothing else of ours stays open. */
+  if (dup2(to, 3) < 0 || fcntl(3, F_SETFD, FD_CLOEXEC)) fail("keep the listener's way");
+  if (syscall(436 /* close_range */, 4, ~0U, 0)) for (int fd = 4; fd < 1024; fd++) close(fd);
   long long cpu = (q->cpu_ms + 999) / 1000 + 1;
   r.rlim_cur = cpu; r.rlim_max = cpu + 1;
   if (setrlimit(RLIMIT_CPU, &r)) fail("setrlimit cpu");
@@ -291,7 +430,7 @@ static void program(struct req *q) {
   memset(data, 0, sizeof data);
   if (syscall(SYS_capset, &hdr, data)) fail("capset");
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) fail("no_new_privs");
-  if (program_filter()) fail("seccomp");
+  if (program_filter(q->procs, 3)) fail("seccomp");
   if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) fail("pdeathsig");
   execve(q->argv[0], q->argv, q->envp);
   fail("exec");
@@ -537,12 +676,12 @@ static void serve(void) {
     struct req q;
     memset(&q, 0, sizeof q);
     const char *bad = NULL;
-    size_t k = 13;
-    if (nf < 14) bad = "bad request";
+    size_t k = 14;
+    if (nf < 15) bad = "bad request";
     else {
       q.id = f[0]; q.cpu_ms = atoll(f[1]); q.wall_ms = atoll(f[2]); q.fsize = atoll(f[3]); q.stack = atoll(f[4]);
       q.uid = atoll(f[5]); q.gid = atoll(f[6]); q.in_len = atoll(f[7]); q.out_all = atoll(f[8]); q.out_keep = atoll(f[9]);
-      q.err_keep = atoll(f[10]); q.outfile = f[11]; q.nfiles = (size_t)atoll(f[12]);
+      q.err_keep = atoll(f[10]); q.outfile = f[11]; q.nfiles = (size_t)atoll(f[12]); q.procs = atoi(f[13]) == 1;
       long long sum = q.in_len > 0 ? q.in_len : 0;
       if (strspn(q.id, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(q.id) || strlen(q.id) > 64 || !q.id[0]) bad = "bad request";
       if (q.outfile[0] && !plain(q.outfile)) bad = "bad request";
@@ -621,20 +760,30 @@ static void serve(void) {
       long long base = read_ll(FD_MEM_USAGE) - file_pages();
       long long oom0 = stat_field(FD_OOM, "oom_kill");
       double t0 = now_ms();
+      /* The way the program's side sends us its filter's listener. */
+      int way[2];
+      if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, way)) { reply("%s error socketpair: %s\n", q.id, strerror(errno)); goto cleanup; }
       pid_t c = fork();
-      if (c < 0) { reply("%s error fork: %s\n", q.id, strerror(errno)); goto cleanup; }
-      if (c == 0) program(&q);
+      if (c < 0) { close(way[0]); close(way[1]); reply("%s error fork: %s\n", q.id, strerror(errno)); goto cleanup; }
+      if (c == 0) {
+        close(way[0]);
+        program(&q, way[1]);
+      }
+      close(way[1]);
+      int lfd = recv_fd(way[0]);
+      close(way[0]);
       int pfd = (int)syscall(SYS_pidfd_open, c, 0);
       /* A byte after the request is simcoach's abort, sent before we read it. */
-      int cpu_over = 0, wall_over = 0, aborted = pos < inlen, killed = 0, eof = 0, st = 0;
+      int cpu_over = 0, wall_over = 0, aborted = pos < inlen, killed = 0, eof = 0, st = 0, refused = REFUSED_NONE, pairs = SOCKETPAIRS;
       int next = 0;
       /* The program's own peak RSS (file pages it maps included, which the group may not be charged for). */
       struct rusage pru;
       memset(&pru, 0, sizeof pru);
       for (;;) {
-        struct pollfd p[2] = { { pfd, POLLIN, 0 }, { 0, POLLIN, 0 } };
-        int n = poll(p, 2, pfd < 0 ? 1 : next);
+        struct pollfd p[3] = { { pfd, POLLIN, 0 }, { 0, POLLIN, 0 }, { lfd, POLLIN, 0 } };
+        int n = poll(p, lfd >= 0 ? 3 : 2, pfd < 0 ? 1 : next);
         if (n < 0 && errno != EINTR) break;
+        if (lfd >= 0 && (p[2].revents & POLLIN) && answer_refused(lfd, &refused, &pairs) && !killed) { kill(-1, SIGKILL); killed = 1; }
         if (pfd < 0 || (p[0].revents & (POLLIN | POLLHUP))) {
           if (wait4(c, &st, WNOHANG | __WALL, &pru) == c) break;
         }
@@ -659,6 +808,11 @@ static void serve(void) {
       if (pfd >= 0) close(pfd);
       /* Everything the test left (a background child, a setsid grandchild) dies now, and is reaped. */
       kill(-1, SIGKILL);
+      if (lfd >= 0) {
+        /* A refusal the program made as it ended is still its own. */
+        answer_refused(lfd, &refused, &pairs);
+        close(lfd);
+      }
       while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) {}
       if (eof) _exit(0);
       double wall = now_ms() - t0;
@@ -684,8 +838,8 @@ static void serve(void) {
       long long n_file = -1;
       if (ffd >= 0 && !fstat(ffd, &s) && S_ISREG(s.st_mode)) n_file = (long long)s.st_size < q.fsize ? (long long)s.st_size : q.fsize;
       static char rb[1 << 16];
-      int hn = snprintf(rb, 256, "%s ok %d %lld %lld %lld %lld %.3f %d %d %d %lld %lld %lld %lld %ld\n", q.id, st, ns, peak, cached, oom, wall,
-                        cpu_over, wall_over, aborted, out_size, n_out, n_err, n_file, pru.ru_maxrss);
+      int hn = snprintf(rb, 256, "%s ok %d %lld %lld %lld %lld %.3f %d %d %d %lld %lld %lld %lld %ld %d\n", q.id, st, ns, peak, cached, oom, wall,
+                        cpu_over, wall_over, aborted, out_size, n_out, n_err, n_file, pru.ru_maxrss, refused);
       long long all = hn + n_out + n_err + (n_file > 0 ? n_file : 0);
       if (all <= (long long)sizeof rb) {
         /* The usual small answer goes in one write, so simcoach wakes once for it. */
@@ -722,7 +876,10 @@ static void serve(void) {
    CPU, wall-clock or memory limit, so a memory limit needs no address-space limit (which the JVM and
    Node cannot run under). When the program ends, what it left is killed and reaped, and one line
    goes to the report fd (-r):
-     status cpu_us wall_us maxrss_kb tree_peak_kb procs cpu_over wall_over mem_over aborted
+     status cpu_us wall_us maxrss_kb tree_peak_kb procs cpu_over wall_over mem_over aborted refused
+   refused is what the program tried that its filter refuses (see build_filter: 0 nothing, 1 a process,
+   2 a memfd, 3 SysV shared memory, 4 a socket); -p 1 allows it processes (a compiler); -n caps its
+   tasks (RLIMIT_NPROC, set in the child: see there).
    procs is the most processes seen alive at once: above 1 the tree's memory is a sum of samples,
    not one process's exact peak. A byte or EOF on the report fd (it is a socket) kills the tree:
    simcoach's abort, its output limit, or simcoach gone. Nothing runs outside the groups, whenever
@@ -941,7 +1098,8 @@ static void send_at(int out, int k, int dirfd, const char *name, const char *rel
 }
 
 static int gate(int argc, char **argv) {
-  int ncg = 0, rep = -1, out = -1, ntmp = 0, nsend = 0;
+  int ncg = 0, rep = -1, out = -1, ntmp = 0, nsend = 0, allow_procs = 0;
+  long long nproc = 0;
   long long cpu_ms = 0, wall_ms = 0, mem = 0, sample_ms = 0;
   char *tmp[GATE_PATHS], *sends[GATE_PATHS];
   int i = 0;
@@ -955,6 +1113,8 @@ static int gate(int argc, char **argv) {
     else if (!strcmp(argv[i], "-i")) sample_ms = v;
     else if (!strcmp(argv[i], "-s")) out = (int)v;
     else if (!strcmp(argv[i], "-l")) send_budget = v;
+    else if (!strcmp(argv[i], "-p")) allow_procs = v == 1;
+    else if (!strcmp(argv[i], "-n")) nproc = v;
     else if (!strcmp(argv[i], "-t") && ntmp < GATE_PATHS) tmp[ntmp++] = argv[i + 1];
     else if (!strcmp(argv[i], "-x") && nsend < GATE_PATHS) sends[nsend++] = argv[i + 1];
     else { errno = EINVAL; die("gate options"); }
@@ -977,6 +1137,9 @@ static int gate(int argc, char **argv) {
      (the input files, which are not the program's). */
   if (!mem) ntmp = 0;
   long long files0 = tmpfs_used_kb(tmp, ntmp);
+  /* The way the program's side sends us its filter's listener. */
+  int way[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, way)) die("socketpair");
   double t0 = now_ms();
   pid_t c = fork();
   if (c < 0) die("fork");
@@ -987,14 +1150,27 @@ static int gate(int argc, char **argv) {
     /* Its own process group, killed at once at the end; the rest is found through us. */
     setpgid(0, 0);
     /* Whatever else simcoach inherited from its own parent (a CI runner's or an editor's pipe, a
-       file), and our report fd, must not reach the program. */
-    if (syscall(436 /* close_range */, 3, ~0U, 0)) for (int fd = 3; fd < 1024; fd++) close(fd);
+       file), and our report fd, must not reach the program; the listener's way is fd 3 until the
+       filter is set. */
+    if (dup2(way[1], 3) < 0 || fcntl(3, F_SETFD, FD_CLOEXEC)) die("keep the listener's way");
+    if (syscall(436 /* close_range */, 4, ~0U, 0)) for (int fd = 4; fd < 1024; fd++) close(fd);
+    /* -n: the tasks (threads too) the run may have, where no cgroup counts them. Only ever given in
+       a user namespace of the sandbox's own on a kernel that counts RLIMIT_NPROC per namespace
+       (5.14 on): there it counts this sandbox's tasks alone, never the person's other processes. */
+    if (nproc > 0) {
+      struct rlimit r = { (rlim_t)nproc, (rlim_t)nproc };
+      if (setrlimit(RLIMIT_NPROC, &r)) die("setrlimit nproc");
+    }
     /* The program's filter, set here for all it execs; no_new_privs first, which the filter needs
        without CAP_SYS_ADMIN and which setpriv sets for the program anyway. */
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || program_filter()) die("seccomp");
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || program_filter(allow_procs, 3)) die("seccomp");
     execv(prog[0], prog);
     die("exec");
   }
+  close(way[1]);
+  int lfd = recv_fd(way[0]);
+  close(way[0]);
+  int refused = REFUSED_NONE, pairs = SOCKETPAIRS;
   /* The program's stdio is its own: only the program holds its pipes open, so they close with it. */
   int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
   if (devnull >= 0) { dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2); close(devnull); }
@@ -1004,9 +1180,11 @@ static int gate(int argc, char **argv) {
   long long tree_peak_kb = 0;
   double wall = 0;
   while (!main_done) {
-    struct pollfd p[2] = { { pfd, POLLIN, 0 }, { rep, POLLIN, 0 } };
-    int n = poll(p, 2, (int)sample_ms);
+    struct pollfd p[3] = { { pfd, POLLIN, 0 }, { rep, POLLIN, 0 }, { lfd, POLLIN, 0 } };
+    int n = poll(p, lfd >= 0 ? 3 : 2, (int)sample_ms);
     if (n < 0 && errno != EINTR) break;
+    /* A refused call ends the run at once (a socket only is noted): the tree dies below. */
+    if (lfd >= 0 && (p[2].revents & POLLIN) && answer_refused(lfd, &refused, &pairs)) break;
     if (p[1].revents) {
       char b[16];
       if (read(rep, b, sizeof b) <= 0) rep = -1;
@@ -1033,6 +1211,11 @@ static int gate(int argc, char **argv) {
   /* Whatever is left (the program at a limit, a background child, a setsid grandchild) dies now and
      is reaped, so its time counts and nothing outlives the run. */
   kill(-c, SIGKILL);
+  if (lfd >= 0) {
+    /* A refusal the program made as it ended is still its own. */
+    answer_refused(lfd, &refused, &pairs);
+    close(lfd);
+  }
   for (;;) {
     struct tree_now t = walk(1, 0);
     reap(c, &st, &main_done);
@@ -1056,8 +1239,8 @@ static int gate(int argc, char **argv) {
   if (mem > 0 && ((long long)ru.ru_maxrss * 1024 > mem || tree_peak_kb * 1024 > mem)) mem_over = 1;
   if (rep >= 0) {
     char b[256];
-    int n = snprintf(b, sizeof b, "%d %lld %lld %ld %lld %d %d %d %d %d\n", st, cpu_us, (long long)(wall * 1000), ru.ru_maxrss, tree_peak_kb, procs,
-                     cpu_over, wall_over, mem_over, aborted);
+    int n = snprintf(b, sizeof b, "%d %lld %lld %ld %lld %d %d %d %d %d %d\n", st, cpu_us, (long long)(wall * 1000), ru.ru_maxrss, tree_peak_kb, procs,
+                     cpu_over, wall_over, mem_over, aborted, refused);
     if (write(rep, b, (size_t)n) != n) { /* simcoach is gone: nobody reads the figures */ }
   }
   if (out >= 0) {
@@ -1073,6 +1256,6 @@ static int gate(int argc, char **argv) {
 int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "serve") == 0) serve();
   if (argc >= 3 && strcmp(argv[1], "gate") == 0) return gate(argc - 2, argv + 2);
-  fprintf(stderr, "usage: supervisor serve | gate -i SAMPLE_MS [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] [-t TMPFS]... [-s FD -l BYTES -x PATH...] -- PROGRAM [ARGS...]\n");
+  fprintf(stderr, "usage: supervisor serve | gate -i SAMPLE_MS [-p 1] [-n TASKS] [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] [-t TMPFS]... [-s FD -l BYTES -x PATH...] -- PROGRAM [ARGS...]\n");
   return 2;
 }

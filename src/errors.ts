@@ -4,6 +4,8 @@ export const EXIT = {
   /** The work ran but did not succeed: a test failed, a check is missing, a problem unsolved. */
   failed: 1,
   usage: 2,
+  /** The sandbox could not be set up: no verdict was given (SandboxError). */
+  sandbox: 2,
   backend: 3,
   interrupted: 130,
 } as const;

@@ -50,7 +50,7 @@ export async function run(argv: string[]): Promise<number> {
     r = await runCustom(program, input, { ...opts, ...(tl ? { timeLimitMs: tl } : {}), ...(ml ? { memoryLimitMb: ml } : {}), signal: controller.signal });
   } catch (err) {
     if (controller.signal.aborted) return EXIT.interrupted;
-    throw new UserError(`run: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    throw new UserError(`run: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, err instanceof UserError ? err.exitCode : undefined, err instanceof UserError ? err.hint : undefined);
   } finally {
     process.off('SIGINT', onInt);
   }

@@ -112,8 +112,9 @@ export async function run(argv: string[]): Promise<number> {
     result = await judgeOn(program, problem, own, { timeLimitMs: tl, memoryLimitMb: ml, compare, ...(interactor ? { interactor } : {}), signal: controller.signal });
   } catch (err) {
     if (controller.signal.aborted) return EXIT.interrupted;
-    // A refusal's own fix (install bubblewrap, or SIMCOACH_SANDBOX=none) goes with it.
-    throw new UserError(`test: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, EXIT.failed, err instanceof UserError ? err.hint : undefined);
+    // A refusal's own fix (install bubblewrap, or SIMCOACH_SANDBOX=none) goes with it, and a sandbox
+    // that could not be set up keeps its own exit code (2: no verdict was given).
+    throw new UserError(`test: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, err instanceof UserError ? err.exitCode : EXIT.failed, err instanceof UserError ? err.hint : undefined);
   } finally {
     process.off('SIGINT', onInt);
   }

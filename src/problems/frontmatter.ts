@@ -19,6 +19,8 @@ export interface FrontMatter {
   difficulty?: string;
   rating?: number;
   interactive?: boolean;
+  /** `processes: true`: the program may create processes (docs/notes/launcher.md). */
+  processes?: boolean;
   interactor?: string;
   signature?: string;
   input?: string;
@@ -129,6 +131,10 @@ function checkFields(file: string, yaml: string, d: Record<string, unknown>): Fr
   if (d.interactive !== undefined && d.interactive !== null) {
     if (typeof d.interactive !== 'boolean') throw bad('interactive', 'must be true or false');
     fm.interactive = d.interactive;
+  }
+  if (d.processes !== undefined && d.processes !== null) {
+    if (typeof d.processes !== 'boolean') throw bad('processes', 'must be true or false (true: the program may create processes)');
+    fm.processes = d.processes;
   }
   for (const key of ['input', 'output'] as const) {
     const name = text(key);

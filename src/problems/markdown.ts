@@ -63,6 +63,7 @@ export function parseStatement(file: string, text: string, id: string): { proble
     ...(fm.difficulty ? { difficulty: fm.difficulty } : {}),
     ...(fm.rating !== undefined ? { rating: fm.rating } : {}),
     ...(fm.interactive ? { interactive: true } : {}),
+    ...(fm.processes ? { processes: true } : {}),
     ...(fm.interactor ? { interactor: fm.interactor } : {}),
     ...(fm.input || fm.output ? { io: { ...(fm.input ? { input: fm.input } : {}), ...(fm.output ? { output: fm.output } : {}) } } : {}),
   };

@@ -46,6 +46,8 @@ export interface Problem {
   interactor?: string;
   /** File input/output: the names of the files the program reads and writes instead of stdin/stdout. */
   io?: FileIo;
+  /** The program may create processes (front matter `processes: true`); judged programs may not by default. */
+  processes?: boolean;
 }
 
 /** Plain file names in the program's work directory (never a path). */

@@ -114,6 +114,8 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
       wallMs: COMPILE_CPU_MS * 2,
       memoryBytes: COMPILE_MEMORY,
       pids: 64,
+      // g++ runs cc1plus, as and ld; javac's JVM only threads, but a compiler is ours, not judged.
+      processes: true,
       outputBytes: COMPILE_FILE_MAX,
       // The compiler's stdout is never read: what it prints is kept only as far as the message needs.
       keepStdoutBytes: MESSAGE_MAX,

@@ -1,6 +1,7 @@
 // The launcher's report (the supervisor's `gate` mode, native/supervisor.c): one line after the
 // whole tree of a run is reaped, with what wait4 and its watcher measured.
 import { constants as osConstants } from 'node:os';
+import { refusedOf, type Refused } from './refusal.js';
 
 /** How often the launcher samples the tree (CPU, resident memory): passed to it as -i, its one source. */
 export const GATE_SAMPLE_MS = 5;
@@ -19,14 +20,18 @@ export interface GateReport {
   cpuOver: boolean;
   wallOver: boolean;
   memOver: boolean;
+  /** What the program tried that its filter refused. */
+  refused?: Refused;
 }
 
 export function parseGateReport(line: string): GateReport | null {
   const n = line.trim().split(' ').map(Number);
-  if (n.length !== 10 || n.some((x) => !Number.isFinite(x))) return null;
+  if (n.length !== 11 || n.some((x) => !Number.isFinite(x))) return null;
+  const refused = refusedOf(n[10]!);
   return {
     status: n[0]!, cpuMs: n[1]! / 1000, wallMs: n[2]! / 1000, maxRssKb: n[3]!, treePeakKb: n[4]!, procs: n[5]!,
     cpuOver: n[6] === 1, wallOver: n[7] === 1, memOver: n[8] === 1,
+    ...(refused ? { refused } : {}),
   };
 }
 

@@ -32,6 +32,8 @@ export interface Limits {
   memoryMb: number;
   outputBytes: number;
   processes: number;
+  /** The program may create processes (else the launcher's filter refuses them). */
+  allowProcesses: boolean;
 }
 
 export function limitsOf(o: JudgeOptions): Limits {
@@ -43,6 +45,7 @@ export function limitsOf(o: JudgeOptions): Limits {
     memoryMb: o.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
     outputBytes: (o.outputLimitMb ?? DEFAULT_OUTPUT_LIMIT_MB) * 1024 * 1024,
     processes: o.processLimit ?? DEFAULT_PROCESS_LIMIT,
+    allowProcesses: o.allowProcesses ?? false,
   };
 }
 

@@ -9,6 +9,7 @@ export function problemJudgeOptions(problem: Problem): JudgeOptions {
     compare: problem.compare,
     ...(problem.io ? { io: problem.io } : {}),
     ...(problem.interactor ? { interactor: problem.interactor } : {}),
+    ...(problem.processes ? { allowProcesses: true } : {}),
   };
 }
 

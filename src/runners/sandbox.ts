@@ -3,7 +3,7 @@ import type { Duplex, Writable } from 'node:stream';
 import { Readable } from 'node:stream';
 import { closeSync, constants, openSync } from 'node:fs';
 import { chown, lchown, mkdir, open, readFile, readdir, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { homedir, release as osRelease } from 'node:os';
 import { dirname, join } from 'node:path';
 import { configDir, dataDir } from '../paths.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
@@ -11,6 +11,9 @@ import { createRunGroup, type RunGroupLike } from './cgroup.js';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { baseMounts, parents, toolchainPrefix } from './mounts.js';
 import { supervisorBinary } from './supervisor.js';
+import type { Refused } from './refusal.js';
+import { SandboxError, sandboxSaid } from './sandboxError.js';
+import { seccompProgram } from './seccompBpf.js';
 import { GATE_SAMPLE_MS, parseGateReport, parseSent, waitStatus, type SentEntry } from './gate.js';
 
 export interface SandboxSpec {
@@ -48,6 +51,11 @@ export interface SandboxSpec {
   /** An address-space limit where no cgroup exists; never for the JVM or Node. */
   addressSpaceBytes?: number;
   pids: number;
+  /**
+   * The program may create processes (fork, clone without CLONE_THREAD): a compiler, or a problem
+   * that allows them. Otherwise the launcher's filter refuses them and the run ends RE.
+   */
+  processes?: boolean;
   outputBytes: number;
   env?: Record<string, string>;
   signal?: AbortSignal;
@@ -88,6 +96,8 @@ export interface SandboxResult {
   wallExceeded: boolean;
   outputExceeded: boolean;
   aborted: boolean;
+  /** What the program tried that the launcher's filter refused (see refusal.ts). */
+  refused?: Refused;
 }
 
 const STDERR_KEEP = 16 * 1024;
@@ -189,7 +199,7 @@ function tmpfsDirs(spec: SandboxSpec): string[] {
   return [WORK_IN, '/tmp', '/dev/shm', ...(spec.writable ? [spec.writable] : [])];
 }
 
-async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLater: boolean, gate: string | null, gateArgs: string[], fileFds: number[]): Promise<string[]> {
+async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLater: boolean, gate: string | null, gateArgs: string[], fileFds: number[], seccompFd: number | null): Promise<string[]> {
   const { work, sealed } = place;
   const visible = [...(spec.readable ?? []), ...(sealed ? [] : [work]), ...(spec.writable ? [spec.writable] : [])];
   const tool = await commandPrefix(spec.cmd, visible);
@@ -230,6 +240,8 @@ async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLa
     // never a target), and whatever it orphans comes to the launcher to be measured and reaped.
     ...NAMESPACE_ARGS, ...(gate ? ['--as-pid-1'] : []), '--chdir', work,
     ...(joinLater ? ['--block-fd', String(BLOCK_FD), '--info-fd', String(INFO_FD)] : []),
+    // Without the launcher, its filter comes through bubblewrap (see seccompBpf.ts).
+    ...(seccompFd === null ? [] : ['--seccomp', String(seccompFd)]),
     '--',
     ...gateArgs,
     ...drop,
@@ -243,8 +255,9 @@ function limitArgs(iso: Isolation, spec: SandboxSpec, watched: boolean): string[
   const args = [iso.prlimit, `--cpu=${cpu}:${cpu + 1}`, '--core=0', `--fsize=${spec.outputBytes}`, `--stack=${Math.max(spec.memoryBytes, 64 << 20)}`];
   // The last resort without a cgroup or the launcher's watcher (no C compiler here): an address-space limit.
   if (!iso.cgroups.includes('memory') && !watched && spec.addressSpaceBytes) args.push(`--as=${spec.addressSpaceBytes}`);
-  // RLIMIT_NPROC counts every process of the uid: only where that uid is not root's.
-  if (!iso.cgroups.includes('pids') && (iso.runAs || process.getuid?.() !== 0)) args.push(`--nproc=${spec.pids + 256}`);
+  // Never RLIMIT_NPROC: it counts every process of the uid machine-wide (a person's browser and
+  // IDE too), so it failed runs that had made none. The launcher's filter refuses new processes
+  // (unless the run allows them), and a cgroup's pids.max bounds them where there is one.
   return [...args, '--'];
 }
 
@@ -293,13 +306,33 @@ export function signalName(iso: Isolation, code: number | null, sig: NodeJS.Sign
   if (sig) return { exitCode: null, signal: sig };
   // bwrap reports its child's death by signal N as exit status 128+N.
   if (iso.namespaces !== 'none' && code !== null && code > 128 && code < 128 + 65) {
-    const names: Record<number, string> = { 4: 'SIGILL', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 13: 'SIGPIPE', 15: 'SIGTERM', 24: 'SIGXCPU', 25: 'SIGXFSZ' };
+    const names: Record<number, string> = { 4: 'SIGILL', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 13: 'SIGPIPE', 15: 'SIGTERM', 24: 'SIGXCPU', 25: 'SIGXFSZ', 31: 'SIGSYS' };
     return { exitCode: null, signal: names[code - 128] ?? `signal ${code - 128}` };
   }
   return { exitCode: code, signal: null };
 }
 
 let runSeq = 0;
+
+/**
+ * Whether this kernel counts RLIMIT_NPROC per user namespace (5.14 on): set inside the sandbox's own
+ * namespace it then bounds the sandbox's tasks alone. Before, it counted every process of the uid
+ * on the machine, the person's browser too, so it is never set there.
+ */
+export function nprocPerNamespace(release = osRelease()): boolean {
+  const m = /^(\d+)\.(\d+)/.exec(release);
+  return m !== null && (Number(m[1]) > 5 || (Number(m[1]) === 5 && Number(m[2]) >= 14));
+}
+
+/**
+ * Whether a run ended in its sandbox's set-up, before the program: with the launcher, it never
+ * reported (it reports whatever the program did); without it, bubblewrap's own failure (exit 1 and
+ * its one `bwrap:` line — a program could print that too, and would only fail itself).
+ */
+function sandboxFailed(bwrap: boolean, gate: boolean, report: string, code: number | null, stderr: string): boolean {
+  if (gate) return parseGateReport(report) === null;
+  return bwrap && code === 1 && /^bwrap: [^\n]*\n?$/.test(stderr);
+}
 
 /** Gives a directory (and what is in it) to `uid`, for the program to write or for us to take back. */
 async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
@@ -430,7 +463,8 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   const measured = !iso.cgroups.includes('memory');
   const gateArgs = gate
     ? [
-        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
+        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), ...(spec.processes ? ['-p', '1'] : []),
+        ...(bwrap && !iso.runAs && !iso.cgroups.includes('pids') && nprocPerNamespace() ? ['-n', String(spec.pids + 8)] : []), '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
         ...(measured ? ['-m', String(spec.memoryBytes), ...(sealed ? tmpfsDirs(spec).flatMap((d) => ['-t', d]) : [])] : []),
         ...(sendFd === null ? [] : ['-s', String(sendFd), '-l', String(workAreaBytes(spec) * sends.length), ...sends.flatMap((p) => ['-x', p])]),
         '--',
@@ -438,7 +472,10 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     : [];
   const joinArgs = group && !bwrap && !gate ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
   const fileFds = inputs.map((_, i) => firstInputFd + i);
-  const wrap = bwrap ? await bwrapArgs(iso, place, spec, joinLater, gate, gateArgs, fileFds) : [...gateArgs, ...joinArgs];
+  // No launcher (no C compiler to build it): bubblewrap sets the same policy, from a pipe after the others.
+  const filter = bwrap && !gate ? seccompProgram(spec.processes ?? false) : null;
+  const seccompFd = filter ? (joinLater ? INFO_FD + 1 : 3) : null;
+  const wrap = bwrap ? await bwrapArgs(iso, place, spec, joinLater, gate, gateArgs, fileFds, seccompFd) : [...gateArgs, ...joinArgs];
   // Under bubblewrap the limits are set before it starts (they pass down to the program): prlimit
   // then runs before the cgroup is joined, so its exec is not charged to the program.
   const limits = limitArgs(iso, spec, gate !== null);
@@ -456,11 +493,16 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     child = spawn(argv[0]!, argv.slice(1), {
       cwd: sealed ? place.base : work, env, detached: true,
       stdio: joinLater
-        ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe']
-        : [stdinFd, 'pipe', 'pipe', ...gateFds, ...(gate ? ['pipe' as const] : []), ...(sendFd === null ? [] : ['pipe' as const]), ...inputs.map(() => 'pipe' as const)],
+        ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe', ...(filter ? ['pipe' as const] : [])]
+        : [stdinFd, 'pipe', 'pipe', ...gateFds, ...(gate ? ['pipe' as const] : []), ...(sendFd === null ? [] : ['pipe' as const]), ...inputs.map(() => 'pipe' as const), ...(filter ? ['pipe' as const] : [])],
     });
   } finally {
     for (const fd of gateFds) closeSync(fd);
+  }
+  if (filter && seccompFd !== null) {
+    const pipe = child.stdio[seccompFd] as Writable | null;
+    pipe?.on('error', () => {});
+    pipe?.end(filter);
   }
   // bubblewrap reads each input file to its end before the sandbox starts.
   inputs.forEach((content, i) => {
@@ -600,6 +642,8 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     child.once('exit', (code, sig) => resolve({ code, sig }));
   });
   exited = true;
+  // Whether we ended the sandbox ourselves (a launcher that did not answer in time): then it has no report to give.
+  const killedByUs = killed;
   let wallMs = performance.now() - started;
   clearTimeout(wallTimer);
   clearTimeout(gateTimer);
@@ -623,6 +667,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   let peakKb = polledPeakKb;
   let oomKilled = false;
   let memoryApprox = false;
+  let refused: Refused | undefined;
   let ended = signalName(iso, status.code, status.sig);
   if (gateSaid) {
     // rusage counts microseconds: a program that ran never shows 0 ms.
@@ -633,6 +678,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     oomKilled = gateSaid.memOver;
     cpuExceeded ||= gateSaid.cpuOver;
     wallExceeded ||= gateSaid.wallOver;
+    refused = gateSaid.refused;
     ended = waitStatus(gateSaid.status);
   }
   if (group) {
@@ -651,9 +697,12 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   }
   if (cpuMs > spec.cpuMs) cpuExceeded = true;
   const { exitCode, signal } = ended;
-  if (status.spawnError) err = `could not start ${spec.cmd}: ${status.spawnError}`;
   // Not the program's fault: the judge must not give it a verdict.
-  if (setupError) throw new Error(setupError);
+  if (setupError) throw new SandboxError(setupError);
+  // bubblewrap or the launcher could not start: nothing of the program ran.
+  if (status.spawnError && (bwrap || gate)) throw new SandboxError(`could not start ${argv[0]}: ${status.spawnError}`);
+  if (status.spawnError) err = `could not start ${spec.cmd}: ${status.spawnError}`;
+  else if (sandboxFailed(bwrap, gate !== null, reportText, status.code, err) && !killedByUs && !aborted) throw new SandboxError(sandboxSaid(err));
   const hit = limitsHit(signal);
   const result: SandboxResult = {
     exitCode, signal,
@@ -661,6 +710,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     stderr: err.slice(-STDERR_KEEP),
     cpuMs: Math.ceil(cpuMs), wallMs: Math.round(wallMs), peakKb, ...(memoryApprox ? { memoryApprox } : {}),
     oomKilled, cpuExceeded: cpuExceeded || hit.cpu, wallExceeded, outputExceeded: outputExceeded || hit.output, aborted,
+    ...(refused ? { refused } : {}),
   };
   return { result, sent };
 }

@@ -25,6 +25,7 @@ import { Readable as ReadableStream } from 'node:stream';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { RunGroup } from './cgroup.js';
 import { commandPrefix, filesBytes, limitsHit, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
+import { refusedOf, type Refused } from './refusal.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
 
@@ -202,11 +203,12 @@ interface Reply {
   fileLen: number;
   /** The program's own peak RSS in kB (wait4), 0 when it was not waited for. */
   maxRssKb: number;
+  refused?: Refused;
 }
 
 function parseReply(fields: string[]): Reply {
   const n = fields.slice(2).map(Number);
-  if (fields[1] !== 'ok' || n.length < 13 || n.some((x) => !Number.isFinite(x))) {
+  if (fields[1] !== 'ok' || n.length < 15 || n.some((x) => !Number.isFinite(x))) {
     return {
       ok: false, error: fields.slice(1).join(' '), status: 0, cpuNs: 0, peakBytes: 0, fileBytes: 0, oom: 0, wallMs: 0,
       cpuOver: false, wallOver: false, aborted: false, outSize: 0, outLen: 0, errLen: 0, fileLen: -1, maxRssKb: 0,
@@ -215,7 +217,8 @@ function parseReply(fields: string[]): Reply {
   return {
     ok: true, status: n[0]!, cpuNs: n[1]!, peakBytes: n[2]!, fileBytes: n[3]!, oom: n[4]!, wallMs: n[5]!,
     cpuOver: n[6] === 1, wallOver: n[7] === 1, aborted: n[8] === 1,
-    outSize: n[9]!, outLen: n[10]!, errLen: n[11]!, fileLen: n[12]!, maxRssKb: n[13] ?? 0,
+    outSize: n[9]!, outLen: n[10]!, errLen: n[11]!, fileLen: n[12]!, maxRssKb: n[13]!,
+    ...(refusedOf(n[14]!) ? { refused: refusedOf(n[14]!)! } : {}),
   };
 }
 
@@ -448,7 +451,8 @@ class Worker {
       id, spec.cpuMs, spec.wallMs, spec.outputBytes, stack, runAs.uid, runAs.gid,
       // The input, what of stdout to send back (all of it when it is compared as it streams), the stderr tail, the output file.
       -1, spec.onStdout ? 1 : 0, Math.min(spec.keepStdoutBytes ?? spec.outputBytes, spec.outputBytes), STDERR_KEEP, spec.outputFile ?? '',
-      files.length, ...files.flatMap(([name, content]) => [name, content.length]),
+      // Whether the program may create processes (else its filter refuses them).
+      files.length, spec.processes ? 1 : 0, ...files.flatMap(([name, content]) => [name, content.length]),
       1 + spec.args.length, spec.cmd, ...spec.args,
       Object.keys(env).length, ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
     ].map(String);
@@ -516,6 +520,7 @@ class Worker {
       wallExceeded: reply.wallOver,
       outputExceeded: reply.outSize >= spec.outputBytes || hit.output,
       aborted: reply.aborted,
+      ...(reply.refused ? { refused: reply.refused } : {}),
     };
     if (spec.outputFile === undefined) return r;
     const file = got.fileOutput;

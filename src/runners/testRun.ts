@@ -37,6 +37,7 @@ export async function testRun(lang: LangId, built: Built, input: string, lim: Li
     memoryBytes: memoryCapBytes(memoryBytes),
     addressSpaceBytes: l.addressSpaceLimit ? memoryBytes + (64 << 20) : undefined,
     pids: lim.processes,
+    ...(lim.allowProcesses ? { processes: true } : {}),
     outputBytes: lim.outputBytes,
     signal,
   };

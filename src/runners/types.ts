@@ -73,6 +73,11 @@ export interface JudgeOptions {
   outputLimitMb?: number;
   /** Processes and threads per test (default 128). */
   processLimit?: number;
+  /**
+   * The program may create processes (fork, posix_spawn, system). Off by default, as on a real
+   * judge: the launcher's filter refuses them and the test is RE (docs/notes/launcher.md).
+   */
+  allowProcesses?: boolean;
   compare?: Comparison;
   /** File input/output: the test goes into `io.input` in the work dir, the answer is read from `io.output`. */
   io?: FileIo;

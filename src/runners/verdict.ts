@@ -1,6 +1,7 @@
 import type { SandboxResult } from './sandbox.js';
 import type { Verdict } from './types.js';
 import { printable } from '../printable.js';
+import { endsTheRun, refusalDetail } from './refusal.js';
 
 /** The usual judge priority: the first that applies wins. */
 export const PRIORITY: Verdict[] = ['CE', 'TLE', 'MLE', 'OLE', 'RE', 'WA', 'AC'];
@@ -26,6 +27,8 @@ const OUT_OF_MEMORY = /MemoryError|OutOfMemoryError|heap out of memory|std::bad_
 export function runVerdict(r: SandboxResult, memoryLimitKb: number): { verdict: Verdict; detail: string } | null {
   const mb = (kb: number) => (kb / 1024).toFixed(1);
   const peak = `${r.memoryApprox ? '~' : ''}${mb(r.peakKb)} MB`;
+  // The launcher ended the run at the refused call: nothing after it is the program's doing.
+  if (r.refused && endsTheRun(r.refused)) return { verdict: 'RE', detail: refusalDetail(r.refused) };
   if (r.cpuExceeded) return { verdict: 'TLE', detail: `CPU time over the limit (${r.cpuMs} ms used)` };
   if (r.wallExceeded) return { verdict: 'TLE', detail: `wall-clock time over the limit (${r.wallMs} ms wall, ${r.cpuMs} ms CPU)` };
   const crashed = r.signal !== null || r.exitCode !== 0;
@@ -36,7 +39,10 @@ export function runVerdict(r: SandboxResult, memoryLimitKb: number): { verdict: 
   if (r.outputExceeded) return { verdict: 'OLE', detail: 'output over the limit' };
   if (crashed) {
     const tail = printable(r.stderr.trim().split('\n').slice(-1)[0] ?? '');
-    const how = r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
+    // SIGSYS is the filter's own answer where no launcher could say what was tried (seccompBpf.ts).
+    const how = r.signal === 'SIGSYS' ? 'killed by SIGSYS: the program made a call the judge refuses (a process, a memfd, SysV IPC)' : r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
+    // A refused socket was only refused: the program may have died of it.
+    if (r.refused) return { verdict: 'RE', detail: `${how}; ${refusalDetail(r.refused)}${tail ? `: ${tail.slice(0, 160)}` : ''}` };
     return { verdict: 'RE', detail: tail ? `${how}: ${tail.slice(0, 200)}` : how };
   }
   return null;

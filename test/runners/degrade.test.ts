@@ -2,13 +2,16 @@
 // bubblewrap the judge refuses and says what to install; SIMCOACH_SANDBOX=none / SIMCOACH_CGROUPS=0
 // must still say what they do, stop runaway programs and leave no process behind.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeIsolation, isolation, sandboxCapabilities, sandboxLevels } from '../../src/runners/capabilities.js';
 import { judge } from '../../src/runners/judge.js';
+import { pythonExecutable } from '../../src/runners/langs.js';
+import { supervisorBinary } from '../../src/runners/supervisor.js';
 import { UserError } from '../../src/errors.js';
+import { SandboxError } from '../../src/runners/sandboxError.js';
 import { isolateCache, leftoverGroups, leftovers } from './helpers.js';
 
 let restore: () => void;
@@ -17,6 +20,7 @@ beforeAll(() => {
 });
 afterAll(() => restore());
 afterEach(() => {
+  delete process.env.SIMCOACH_POOL;
   delete process.env.SIMCOACH_SANDBOX;
   delete process.env.SIMCOACH_CGROUPS;
   delete process.env.SIMCOACH_BWRAP;
@@ -83,6 +87,60 @@ describe('no level is forced on a program', () => {
     expect(await describeIsolation()).toMatch(/work dir: a tmpfs of its own, capped in size/);
   });
 
+  it("a sandbox that cannot be set up is the sandbox's error, never the program's RE: one line, exit 2, bubblewrap's words", async () => {
+    process.env.SIMCOACH_BWRAP = join(process.cwd(), 'test/fixtures/bwrap-no-namespace.sh');
+    expect(await isolation()).toMatchObject({ namespaces: 'bwrap', refused: null });
+    for (const pool of ['0', undefined]) {
+      if (pool) process.env.SIMCOACH_POOL = pool;
+      else delete process.env.SIMCOACH_POOL;
+      const err = await judge({ lang: 'python', source: 'print(1)\n' }, [{ input: '', outputs: ['1'] }]).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(SandboxError);
+      expect((err as SandboxError).message).toBe("the sandbox could not be set up (bwrap: Creating new namespace failed: Resource temporarily unavailable); this is not your program's fault");
+      expect((err as SandboxError).exitCode).toBe(2);
+    }
+    delete process.env.SIMCOACH_POOL;
+    const dir = mkdtempSync(join(tmpdir(), 'simcoach-nons-'));
+    try {
+      writeFileSync(join(dir, 'a.py'), 'print(int(input()) * 2)\n');
+      writeFileSync(join(dir, 'p.jsonl'), `${JSON.stringify({ id: 'p', description: 'Double.', starter_code: '', difficulty: 'introductory', samples: [{ input: '2\n', outputs: ['4\n'] }], tests: [] })}\n`);
+      const env = { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: join(dir, 'cache'), XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') };
+      const r = spawnSync(process.execPath, ['dist/cli.js', 'test', join(dir, 'a.py'), '--problem', `${join(dir, 'p.jsonl')}:p`], { env, encoding: 'utf8', timeout: 60_000 });
+      expect(r.status).toBe(2);
+      expect(r.stdout).not.toMatch(/RE/);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/bwrap: Creating new namespace failed: Resource temporarily unavailable\); this is not your program's fault/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('without a C compiler (no launcher), bubblewrap sets the same filter: a fork is RE (SIGSYS), a thread AC', async () => {
+    const before = { path: process.env.PATH, cache: process.env.XDG_CACHE_HOME };
+    const cache = mkdtempSync(join(tmpdir(), 'simcoach-nocc-'));
+    // Found with the whole PATH first: bubblewrap, setpriv, prlimit and Python stay where they are.
+    await isolation();
+    await pythonExecutable();
+    try {
+      // A cache of its own (no supervisor built yet) and no compiler on PATH to build one.
+      process.env.XDG_CACHE_HOME = cache;
+      process.env.PATH = '/nonexistent';
+      const fork = await judge({ lang: 'python', source: 'import os\nos.fork()\nprint(1)\n' }, [{ input: '', outputs: ['1'] }]);
+      expect(fork.tests[0]).toMatchObject({ verdict: 'RE', signal: 'SIGSYS' });
+      expect(fork.tests[0]!.detail).toMatch(/^killed by SIGSYS: the program made a call the judge refuses/);
+      const thread = await judge({ lang: 'python', source: 'import threading\nt = threading.Thread(target=print, args=(1,))\nt.start()\nt.join()\n' }, [{ input: '', outputs: ['1'] }]);
+      expect(thread.verdict, thread.tests[0]?.detail).toBe('AC');
+      const memfd = await judge({ lang: 'python', source: 'import os\nos.memfd_create("x")\nprint(1)\n' }, [{ input: '', outputs: ['1'] }]);
+      expect(memfd.tests[0]).toMatchObject({ verdict: 'RE', signal: 'SIGSYS' });
+      // These ran with no launcher at all.
+      expect(await supervisorBinary()).toBeNull();
+    } finally {
+      process.env.PATH = before.path;
+      if (before.cache === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = before.cache;
+      rmSync(cache, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('the unshare fallback is refused as a level', async () => {
     process.env.SIMCOACH_SANDBOX = 'unshare';
     const err = await judge({ lang: 'python', source: 'print(1)\n' }, [{ input: '', outputs: ['1'] }]).catch((e: unknown) => e);
@@ -93,7 +151,8 @@ describe('no level is forced on a program', () => {
 
 it('in bubblewrap a program cannot regain root: remounting / read-write fails, nothing is written', async () => {
   const target = `/simcoach-escape-${process.pid}`;
-  const src = `import subprocess\nr = subprocess.run(["mount", "-o", "remount,rw", "/"], capture_output=True)\ntry:\n    open(${JSON.stringify(target)}, "w").write("x")\n    print("escaped")\nexcept OSError:\n    print("contained")\nprint(open("/proc/self/status").read().split("CapEff:")[1].split()[0])\n`;
+  // mount(2) itself: mount(8) would be a new process, which the judge refuses before it gets there.
+  const src = `import ctypes\nctypes.CDLL(None, use_errno=True).mount(None, b"/", None, 32, None)\ntry:\n    open(${JSON.stringify(target)}, "w").write("x")\n    print("escaped")\nexcept OSError:\n    print("contained")\nprint(open("/proc/self/status").read().split("CapEff:")[1].split()[0])\n`;
   const r = await judge({ lang: 'python', source: src }, [{ input: '', outputs: ['contained 0000000000000000'] }]);
   expect(existsSync(target)).toBe(false);
   rmSync(target, { force: true });
@@ -123,8 +182,12 @@ describe.each([
     cap();
     const loop = await judge({ lang: 'python', source: 'while True: pass\n' }, [{ input: '', outputs: [''] }], { timeLimitMs: 700, wallLimitMs: 2000 });
     expect(loop.verdict).toBe('TLE');
-    const child = await judge({ lang: 'python', source: setsid }, [{ input: '', outputs: ['ok'] }], { timeLimitMs: 1000 });
-    expect(child.verdict).toBe('AC');
+    // A problem that allows processes: the child it leaves is still killed.
+    const child = await judge({ lang: 'python', source: setsid }, [{ input: '', outputs: ['ok'] }], { timeLimitMs: 1000, allowProcesses: true });
+    expect(child.verdict, child.tests[0]?.detail).toBe('AC');
+    const refused = await judge({ lang: 'python', source: setsid }, [{ input: '', outputs: ['ok'] }], { timeLimitMs: 1000 });
+    expect(refused.verdict).toBe('RE');
+    expect(refused.tests[0]?.detail).toMatch(/^the program tried to create a process/);
     expect(leftovers()).toEqual([]);
     expect(leftoverGroups()).toEqual([]);
   });

@@ -17,6 +17,7 @@
 #include <sys/syscall.h>
 #include <sys/ioctl.h>
 #include <sys/xattr.h>
+#include <spawn.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 #include <sys/msg.h>
@@ -531,13 +532,12 @@ int main() {
       chmod(sub.c_str(), 0);
       string p = d + "/.deep"; for (int i = 0; i < 40; i++) { mkdir(p.c_str(), 0755); p += "/d"; }
     }
-    // SysV shared memory, a message queue, a semaphore set and a POSIX message queue, none removed.
-    if (shmget(0x5c0a, 4096, IPC_CREAT | 0666) >= 0) made++;
-    if (msgget(0x5c0a, IPC_CREAT | 0666) >= 0) made++;
+    // A SysV semaphore set and a POSIX message queue, none removed (SysV shared memory and message
+    // queues are refused outright: the "memfd" and "sysvshm" attacks).
     if (semget(0x5c0a, 1, IPC_CREAT | 0666) >= 0) made++;
     if (syscall(SYS_mq_open, "simcoach-hostile", O_CREAT | O_RDWR, 0666, nullptr) >= 0) made++;
     if (fork() == 0) { setsid(); while (true) { if (FILE* f = fopen("/tmp/.late", "w")) fclose(f); usleep(1000); } }
-    puts(made == 7 ? "planted" : "refused");
+    puts(made == 5 ? "planted" : "refused");
   }
   if (what == "look") {
     // Everything in /tmp, /dev/shm and its work dir, but the root-owned entries of /tmp (the batch's read-only dirs).
@@ -553,8 +553,7 @@ int main() {
       closedir(dd);
     };
     for (string d : {"/tmp", "/dev/shm", "."}) walk(d);
-    if (shmget(0x5c0a, 0, 0) >= 0) got += " shm";
-    if (msgget(0x5c0a, 0) >= 0) got += " msg";
+    // (shmget and msgget are refused: the run would end at them.)
     if (semget(0x5c0a, 0, 0) >= 0) got += " sem";
     if (syscall(SYS_mq_open, "simcoach-hostile", O_RDONLY, 0, nullptr) >= 0) got += " mq";
     puts(got.empty() ? "clean" : got.c_str() + 1);
@@ -577,6 +576,68 @@ int main() {
       if (stat(".", &st) == 0 && st.st_atim.tv_sec == 1234567) got += " atime";
       puts(got.empty() ? "none" : got.c_str() + 1);
     }
+  }
+  // Issue 32: memory only a cgroup sees, and processes, which the launcher's filter refuses (RE).
+  if (what == "memfd") {
+    // 10 memfds of 60 MiB, written (never mapped): no process's RSS shows them.
+    string b(1 << 20, 'm'); int held = 0;
+    for (int i = 0; i < 10; i++) {
+      int fd = (int)syscall(SYS_memfd_create, "hold", 0); if (fd < 0) { perror("memfd_create"); return 3; }
+      for (int k = 0; k < 60; k++) if (write(fd, b.data(), b.size()) != (ssize_t)b.size()) { perror("write"); return 3; }
+      held += 60;
+    }
+    printf("held %d MiB\n", held);
+  }
+  if (what == "sysvshm") {
+    // One SysV segment of 640 MiB, attached and touched.
+    int id = shmget(IPC_PRIVATE, 640ULL << 20, IPC_CREAT | 0600); if (id < 0) { perror("shmget"); return 3; }
+    char* p = (char*)shmat(id, nullptr, 0); if (p == (char*)-1) { perror("shmat"); return 3; }
+    for (size_t i = 0; i < (640ULL << 20); i += 4096) p[i] = 1;
+    puts("held 640 MiB");
+  }
+  if (what == "sockbuf") {
+    // Socket pairs whose buffers are filled and never read: 667 MiB queued in the kernel.
+    string b(1 << 16, 's'); long long queued = 0;
+    while (queued < (667LL << 20)) {
+      int sv[2]; if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv)) { perror("socketpair"); return 3; }
+      for (int end = 0; end < 2; end++) {
+        fcntl(sv[end], F_SETFL, O_NONBLOCK);
+        ssize_t w; while ((w = write(sv[end], b.data(), b.size())) > 0) queued += w;
+      }
+    }
+    printf("queued %lld MiB\n", queued >> 20);
+  }
+  if (what == "autoreap") {
+    // 4 children burn 0.6 s of CPU each; SIGCHLD ignored, so the kernel reaps them and no wait counts them.
+    signal(SIGCHLD, SIG_IGN);
+    for (int i = 0; i < 4; i++) {
+      pid_t c = fork(); if (c < 0) { perror("fork"); return 3; }
+      if (c == 0) { timespec t; do clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); while (t.tv_sec * 1000 + t.tv_nsec / 1000000 < 600); _exit(0); }
+    }
+    sleep(3); puts("done");
+  }
+  if (what == "vfork") { pid_t c = vfork(); if (c == 0) _exit(0); if (c < 0) { perror("vfork"); return 3; } waitpid(c, nullptr, 0); puts("vforked"); }
+  if (what == "clone3") {
+    // clone3 for a process; where it is refused (ENOSYS), what the C library does next: clone.
+    struct { uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls; } args{};
+    args.exit_signal = SIGCHLD;
+    long c = syscall(SYS_clone3, &args, sizeof args);
+    if (c < 0 && errno == ENOSYS) { fprintf(stderr, "clone3: ENOSYS\n"); c = syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0); }
+    if (c == 0) _exit(0);
+    if (c < 0) { perror("clone"); return 3; }
+    waitpid((pid_t)c, nullptr, 0); puts("cloned");
+  }
+  if (what == "spawn") {
+    pid_t c; char* argv[] = {(char*)"true", nullptr};
+    int e = posix_spawn(&c, "/bin/true", nullptr, nullptr, argv, environ); if (e) { errno = e; perror("posix_spawn"); return 3; }
+    waitpid(c, nullptr, 0); puts("spawned");
+  }
+  if (what == "stdthreads") {
+    // Legal: threads (clone with CLONE_THREAD), each summing its share.
+    vector<thread> ts; vector<long long> part(4);
+    for (int i = 0; i < 4; i++) ts.emplace_back([&part, i] { long long s = 0; for (int k = i; k < 4000000; k += 4) s += k % 7; part[i] = s; });
+    for (auto& t : ts) t.join();
+    printf("%lld\n", part[0] + part[1] + part[2] + part[3]);
   }
   if (what == "eof") { long long s = 0, x; while (scanf("%lld", &x) == 1) s += x; for (int i = 0; i < 100000; i++) if (getchar() != EOF) return 1; printf("%lld\n", s); }
   return 0;

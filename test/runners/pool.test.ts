@@ -43,8 +43,9 @@ elif what == "plant":
     for p in ["/tmp/planted", "/dev/shm/planted", "planted"]:
         open(p, "w").write("x")
     os.chmod(".", 0o777)
-    # A SysV segment (key 0x5c5c), a dir it closes to everyone, a link to a file it must not take along.
-    libc.shmget(0x5c5c, 4096, 0o1000 | 0o666)
+    # A SysV semaphore set (key 0x5c5c; SysV shared memory is refused outright), a dir it closes to
+    # everyone, a link to a file it must not take along.
+    libc.semget(0x5c5c, 1, 0o1000 | 0o666)
     os.makedirs("/tmp/shut/in"); open("/tmp/shut/in/f", "w").write("x"); os.chmod("/tmp/shut/in", 0); os.chmod("/tmp/shut", 0)
     os.symlink("/etc/hostname", "/tmp/link")
     if os.fork() == 0:
@@ -74,7 +75,7 @@ else:
     except OSError:
         pool_dir = "hidden"
     # Its own program's dir may be under /tmp (read-only); nothing else may.
-    ipc = "none" if libc.shmget(0x5c5c, 0, 0) < 0 else "kept"
+    ipc = "none" if libc.semget(0x5c5c, 0, 0) < 0 else "kept"
     mode = oct(os.stat(".").st_mode & 0o777)
     print("tmp", sorted(n for n in os.listdir("/tmp") if not n.startswith("simcoach-src-")), "shm", sorted(os.listdir("/dev/shm")), "cwd", sorted(os.listdir(".")), mode, "ipc", ipc, "others", others, "pool", pool_dir, pool)
 `;
@@ -82,7 +83,8 @@ else:
 describe.runIf(root && cgroups)('pooled sandboxes', () => {
   it('one sandbox serves a batch, and what a test leaves never reaches the next test in it', async () => {
     const tests = Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? { input: 'plant\n', outputs: ['planted'] } : { input: 'look\n', outputs: ['tmp [] shm [] cwd [] 0o755 ipc none others 0 pool hidden'] }));
-    const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 2000, compare: { mode: 'tokens' } });
+    // The process that goes on writing needs a problem that allows processes.
+    const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 2000, compare: { mode: 'tokens' }, allowProcesses: true });
     const looks = r.tests.filter((_, i) => i % 2 === 1);
     for (const t of looks) expect(t.actual).toMatch(/^tmp \[\] shm \[\] cwd \[\] 0o755 ipc none others 0 pool hidden /);
     // Every test ran in the same pooled sandbox (one worker, parallel 1).

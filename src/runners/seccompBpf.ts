@@ -1,0 +1,83 @@
+// The launcher's seccomp policy (native/supervisor.c, build_filter) as a BPF program for
+// bubblewrap's --seccomp, for the one path without the launcher (no C compiler to build it). There
+// is no listener to tell what was tried: a refused process, memfd or SysV call kills the program
+// (SIGSYS, RE), a socket fails with EACCES. The two must stay the same policy.
+import { arch } from 'node:os';
+
+// struct sock_filter codes and seccomp's return values (linux/filter.h, linux/seccomp.h).
+const LD_ABS = 0x20, JEQ = 0x15, JGE = 0x35, JSET = 0x45, RET = 0x06;
+const ALLOW = 0x7fff0000, KILL_PROCESS = 0x80000000, ERRNO = 0x00050000;
+const EPERM = 1, EACCES = 13, ENOSYS = 38;
+const NR = 0, ARCH = 4, ARG0 = 16;
+const CLONE_THREAD = 0x10000;
+// CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET, NEWTIME.
+const CLONE_NEW = (0x20000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000 | 0x80) >>> 0;
+
+interface Abi {
+  audit: number;
+  /** x86-64's x32 calls, numbered from here. */
+  x32?: number;
+  eperm: number[];
+  enosys: number[];
+  unshare: number;
+  clone: number;
+  /** fork and vfork, where the ABI has them. */
+  forks: number[];
+  refuse: number[];
+  sockets: number[];
+}
+
+const ABIS: Record<string, Abi> = {
+  // add_key, request_key, keyctl, userfaultfd, setns; io_uring_*, clone3; memfd_create, shmget, msgget; socket, socketpair.
+  x64: { audit: 0xc000003e, x32: 0x40000000, eperm: [248, 249, 250, 323, 308], enosys: [425, 426, 427, 435], unshare: 272, clone: 56, forks: [57, 58], refuse: [319, 29, 68], sockets: [41, 53] },
+  arm64: { audit: 0xc00000b7, eperm: [217, 218, 219, 282, 268], enosys: [425, 426, 427, 435], unshare: 97, clone: 220, forks: [], refuse: [279, 194, 186], sockets: [198, 199] },
+};
+
+type Jump = 'next' | 'eperm' | 'enosys' | 'ns' | 'clone' | 'refuse' | 'socket' | 'allow';
+
+/** The filter as bubblewrap reads it (struct sock_filter[], little-endian); null where there is none. */
+export function seccompProgram(allowProcesses: boolean, machine = arch()): Buffer | null {
+  const abi = ABIS[machine];
+  if (!abi) return null;
+  const ops: { code: number; k: number; jt: Jump; jf: Jump }[] = [];
+  const op = (code: number, k: number, jt: Jump = 'next', jf: Jump = 'next') => ops.push({ code, k, jt, jf });
+  op(LD_ABS, ARCH);
+  op(JEQ, abi.audit, 'next', 'enosys');
+  op(LD_ABS, NR);
+  if (abi.x32 !== undefined) op(JGE, abi.x32, 'enosys', 'next');
+  for (const nr of abi.eperm) op(JEQ, nr, 'eperm');
+  for (const nr of abi.enosys) op(JEQ, nr, 'enosys');
+  op(JEQ, abi.unshare, 'ns');
+  op(JEQ, abi.clone, 'clone');
+  if (!allowProcesses) for (const nr of abi.forks) op(JEQ, nr, 'refuse');
+  for (const nr of abi.refuse) op(JEQ, nr, 'refuse');
+  for (const nr of abi.sockets) op(JEQ, nr, 'socket');
+  op(RET, ALLOW);
+  const at: Partial<Record<Jump, number>> = {};
+  at.clone = ops.length;
+  op(LD_ABS, ARG0);
+  op(JSET, CLONE_NEW, 'eperm');
+  op(JSET, allowProcesses ? 0xffffffff : CLONE_THREAD, 'allow', 'refuse');
+  at.ns = ops.length;
+  op(LD_ABS, ARG0);
+  op(JSET, CLONE_NEW, 'eperm', 'allow');
+  at.allow = ops.length;
+  op(RET, ALLOW);
+  at.refuse = ops.length;
+  op(RET, KILL_PROCESS);
+  at.socket = ops.length;
+  op(RET, (ERRNO | EACCES) >>> 0);
+  at.eperm = ops.length;
+  op(RET, (ERRNO | EPERM) >>> 0);
+  at.enosys = ops.length;
+  op(RET, (ERRNO | ENOSYS) >>> 0);
+  const out = Buffer.alloc(ops.length * 8);
+  ops.forEach((o, i) => {
+    const to = (j: Jump) => (j === 'next' ? 0 : at[j]! - i - 1);
+    out.writeUInt16LE(o.code, i * 8);
+    out.writeUInt8(o.code === JEQ || o.code === JGE || o.code === JSET ? to(o.jt) : 0, i * 8 + 2);
+    out.writeUInt8(o.code === JEQ || o.code === JGE || o.code === JSET ? to(o.jf) : 0, i * 8 + 3);
+    out.writeUInt32LE(o.k >>> 0, i * 8 + 4);
+  });
+  return out;
+}
