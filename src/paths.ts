@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { trustedCacheDir } from './trust.js';
+import { privateDir, trustedCacheDir } from './trust.js';
 
 // Per-user directories as the XDG base-directory spec lays them out; read at call time so
 // tests (and people) can move them with the environment.
@@ -22,3 +22,13 @@ export const configDir = (): string => join(base('XDG_CONFIG_HOME', ['.config'])
 export const sessionsDir = (): string => join(dataDir(), 'sessions');
 export const problemsDir = (): string => join(dataDir(), 'problems');
 export const buildCacheDir = (): string => join(cacheDir(), 'builds');
+
+/**
+ * `dir` made (or tightened to) 0700, and the data dir above it when it is one of ours: sessions,
+ * saved problems and the archive are the person's alone (made 0755 by earlier versions).
+ */
+export function privateDataDir(dir: string): void {
+  const data = dataDir();
+  if (dir.startsWith(`${data}/`)) privateDir(data);
+  privateDir(dir);
+}
