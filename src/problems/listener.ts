@@ -1,7 +1,7 @@
 // The Competitive Companion receiver. The extension waits only ~500 ms for an answer, so a
 // problem is acknowledged as soon as its body parses and saved afterwards, in arrival order.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { access, copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { UserError } from '../errors.js';
@@ -9,6 +9,7 @@ import { companionPath, companionToMarkdown, parseCompanion, type CompanionPaylo
 import { MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS } from './limits.js';
 import { rateLimit, refuseHeaders } from './listenerGuard.js';
 import { resend } from './resend.js';
+import { peerUid } from './peerUid.js';
 
 export const DEFAULT_PORT = 27121;
 /** One problem's JSON (statement-less, samples only) is far smaller; anything bigger is refused. */
@@ -33,6 +34,8 @@ export interface ListenerOptions {
   maxBuffered?: number;
   /** Milliseconds for the rate limit (tests drive it); `performance.now` by default. */
   now?: () => number;
+  /** The one uid whose requests are taken (default: ours); another's is answered 403. */
+  owner?: number;
 }
 
 export interface Listener {
@@ -203,9 +206,29 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
 
   const limit = rateLimit(BURST, PER_SECOND, opts.now);
   let flooding = false;
+  // Any local user can reach a loopback port: only the person we run for may post (the peer's
+  // uid, asked of the kernel when the connection arrives, while its socket surely exists).
+  const owner = opts.owner ?? process.geteuid?.() ?? 0;
+  const peers = new WeakMap<Socket, Promise<number | null | undefined>>();
+  const peerOf = (s: Socket): Promise<number | null | undefined> => {
+    let p = peers.get(s);
+    if (!p) {
+      p = peerUid(s);
+      peers.set(s, p);
+    }
+    return p;
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const from = req.socket.remoteAddress ?? 'unknown';
+    const uid = await peerOf(req.socket);
+    // undefined: this system cannot tell (doctor says so); null: no live socket of theirs to ask.
+    if (uid !== undefined && uid !== owner) {
+      answer(res, 403, `this listener takes problems from uid ${owner} only`);
+      opts.warn(`refused a request from ${uid === null ? 'a sender that could not be told' : `uid ${uid}`} (${from} port ${req.socket.remotePort ?? '?'}): this listener takes problems from uid ${owner} only`);
+      req.resume();
+      return;
+    }
     const refused = refuseHeaders(req.headers);
     if (refused?.status === 403 || req.method !== 'POST') {
       // A preflight (OPTIONS) gets no CORS headers: a page's JSON request is never sent.
@@ -267,7 +290,9 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
         opts.warn(`request failed: ${err instanceof Error ? err.message : String(err)}`);
         if (!res.headersSent) answer(res, 400, 'bad request');
       });
-    }).on('clientError', (_err, socket) => socket.destroy());
+    })
+      .on('connection', (socket: Socket) => void peerOf(socket))
+      .on('clientError', (_err, socket) => socket.destroy());
 
   const v4 = makeServer();
   try {
