@@ -7,7 +7,7 @@ import { dirname, relative } from 'node:path';
 import { UserError } from '../errors.js';
 import { companionPath, companionToMarkdown, parseCompanion, type CompanionPayload } from './companion.js';
 import { MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS } from './limits.js';
-import { rateLimit, refuseHeaders } from './listenerGuard.js';
+import { batchCredit, rateLimit, refuseHeaders } from './listenerGuard.js';
 import { resend } from './resend.js';
 import { peerUid } from './peerUid.js';
 
@@ -16,9 +16,13 @@ export const DEFAULT_PORT = 27121;
 const MAX_BODY = 16 * 1024 * 1024;
 /** What all requests in flight may hold at once: many slow senders must not add up to gigabytes. */
 const MAX_BUFFERED = 64 * 1024 * 1024;
-/** Companion sends a whole contest at once (a few dozen problems); a flood past that waits. */
+/** Requests past declared batches: a few at once, then a steady trickle; a flood past that waits. */
 const BURST = 60;
 const PER_SECOND = 5;
+/** What declared batches may hold at once (AtCoder's typical90 is one of 90 tasks). */
+const BATCH_MOST = 500;
+/** An unfinished batch stops being owed its remaining requests after this. */
+const BATCH_LAPSE_MS = 120_000;
 
 export interface ListenerOptions {
   port: number;
@@ -205,6 +209,7 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
   };
 
   const limit = rateLimit(BURST, PER_SECOND, opts.now);
+  const credit = batchCredit(BATCH_MOST, BATCH_LAPSE_MS, opts.now);
   let flooding = false;
   // Any local user can reach a loopback port: only the person we run for may post (the peer's
   // uid, asked of the kernel when the connection arrives, while its socket surely exists).
@@ -243,16 +248,6 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
       opts.warn(`refused a request from ${from}: ${refused.reason}`);
       return;
     }
-    if (!limit.take()) {
-      res.setHeader('retry-after', '1');
-      answer(res, 429, 'too many problems at once; send it again in a moment');
-      // One warning per flood, not one per request.
-      if (!flooding) opts.warn(`refused requests from ${from}: more than ${BURST} at once`);
-      flooding = true;
-      req.resume();
-      return;
-    }
-    flooding = false;
     const body = await readBody(req, maxBody, pool);
     if (!body.ok) {
       if (body.status === 413) {
@@ -275,8 +270,18 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
       opts.warn(`400: ${parsed.reason}`);
       return;
     }
-    answer(res, 200, 'ok');
     const p = parsed.value;
+    // A declared batch is taken whole; only what lies outside one meets the rate limit.
+    if (!credit.take(p.batch) && !limit.take()) {
+      res.setHeader('retry-after', '1');
+      answer(res, 429, 'too many problems at once; send it again in a moment');
+      // One warning per flood, not one per request.
+      if (!flooding) opts.warn(`refused requests from ${from}: more than ${BURST} at once outside a declared batch`);
+      flooding = true;
+      return;
+    }
+    flooding = false;
+    answer(res, 200, 'ok');
     if (p.batch && p.batch.size > 1 && !batches.has(p.batch.id)) {
       batches.set(p.batch.id, { size: p.batch.size, saved: 0, folder: dirname(companionPath(opts.dir, p)) });
     }

@@ -92,6 +92,34 @@ describe('the listener refuses what a web page can send', () => {
   });
 });
 
+describe('a contest sent back to back', () => {
+  it('takes a declared batch of 90 whole, past the burst of 60; what lies outside batches still meets the limit', async () => {
+    const clock = 0;
+    await withListener(
+      async (l, { dir, logs, warnings }) => {
+        const batch = { id: 'typical90', size: 90 };
+        // All at once, as Competitive Companion's Contest.send does: no pause, no retry.
+        const statuses = await Promise.all(
+          Array.from({ length: 90 }, (_, i) => send(l.port, JSON_TYPE, problem({ name: `T${String(i + 1).padStart(3, '0')}`, group: 'AtCoder - typical90', batch })).then((r) => r.status)),
+        );
+        expect(statuses.filter((s) => s !== 200)).toEqual([]);
+        // A 91st request of the same batch is past what it declared: it meets the rate limit, as do
+        // a batch that declares more than simcoach owes at once and requests with no batch at all.
+        const big = { id: 'huge', size: 100_000 };
+        const more: number[] = [];
+        for (let i = 0; i < 62; i++) more.push((await send(l.port, JSON_TYPE, problem({ name: `X${i}`, tests: [], ...(i % 2 ? { batch: big } : {}) }))).status);
+        expect(more.slice(0, 60).every((s) => s === 200)).toBe(true);
+        expect(more.slice(60)).toEqual([429, 429]);
+        await l.close();
+        expect(readdirSync(join(dir, 'atcoder-typical90')).filter((f) => f.endsWith('.md'))).toHaveLength(90);
+        expect(logs).toContain('batch complete (90/90): AtCoder - typical90 → ' + join(dir, 'atcoder-typical90'));
+        expect(warnings.filter((w) => /more than 60 at once/.test(w))).toHaveLength(1);
+      },
+      () => clock,
+    );
+  });
+});
+
 describe('what a payload may say', () => {
   it('url is an http(s) address without control characters', async () => {
     await withListener(async (l, { dir }) => {
