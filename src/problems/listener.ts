@@ -133,6 +133,10 @@ async function writeProblem(path: string, p: CompanionPayload): Promise<string> 
   }
   const r = resend(old, p);
   if (r.kind === 'same') return 'unchanged';
+  if (r.kind === 'kept') {
+    await replace(path, r.text);
+    return `no samples were sent, so your file is kept; updated ${r.changed.join(', ')}`;
+  }
   if (r.kind === 'replaced') {
     const kept = await freeName(`${path}.old`);
     await copyFile(path, kept);

@@ -210,6 +210,35 @@ describe('a problem sent again', () => {
     expect(readdirSync(dir)).toEqual(['a-sum.md']);
   });
 
+  it('a problem sent with no samples keeps the statement and samples the person pasted; only limits and URL change, and the log says which', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simcoach-resend-'));
+    const logs: string[] = [];
+    const bare = { tests: [], timeLimit: 1000, url: 'https://atcoder.jp/contests/abc1/tasks/abc1_a' };
+    const l = await startListener({ port: 0, dir, log: (x) => logs.push(x), warn: () => {} });
+    expect((await send(l.port, JSON_TYPE, problem(bare))).status).toBe(200);
+    await l.close();
+    const file = join(dir, 'a-sum.md');
+    // What simcoach asks for when no samples came: the person pastes the statement and samples.
+    const pasted = readFileSync(file, 'utf8').replace('# A. Sum\n', '# A. Sum\n\nPrint a + b.\n\n## Examples\n\n```input\n1 2\n```\n\n```output\n3\n```\n\nMy own note.\n');
+    writeFileSync(file, pasted);
+
+    const again = await startListener({ port: 0, dir, log: (x) => logs.push(x), warn: () => {} });
+    expect((await send(again.port, JSON_TYPE, problem({ ...bare, timeLimit: 3000, url: 'https://atcoder.jp/contests/abc1/tasks/abc1_b' }))).status).toBe(200);
+    expect((await send(again.port, JSON_TYPE, problem({ ...bare, timeLimit: 3000, url: 'https://atcoder.jp/contests/abc1/tasks/abc1_b' }))).status).toBe(200);
+    await again.close();
+    const text = readFileSync(file, 'utf8');
+    expect(text.slice(text.indexOf('# A. Sum'))).toBe(pasted.slice(pasted.indexOf('# A. Sum')));
+    const p = await loadProblem(file);
+    expect(p.timeLimitMs).toBe(3000);
+    expect(p.source?.url).toBe('https://atcoder.jp/contests/abc1/tasks/abc1_b');
+    expect(p.samples.map((x) => x.outputs)).toEqual([['3\n']]);
+    expect(readdirSync(dir)).toEqual(['a-sum.md']);
+    expect(logs.slice(1)).toEqual([
+      expect.stringMatching(/^sent again: A\. Sum \(0 samples\) → .*a-sum\.md; no samples were sent, so your file is kept; updated time limit 1s → 3s, URL https:\/\/atcoder\.jp\/contests\/abc1\/tasks\/abc1_a → https:\/\/atcoder\.jp\/contests\/abc1\/tasks\/abc1_b$/),
+      expect.stringMatching(/^sent again: A\. Sum \(0 samples\) → .*a-sum\.md; unchanged$/),
+    ]);
+  });
+
   it('a file whose samples were rewritten is kept beside the new one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'simcoach-resend-'));
     const file = join(dir, 'a-sum.md');
