@@ -85,11 +85,11 @@ async function seal(dir: string): Promise<void> {
 
 const exists = (p: string) => lstat(p).then((s) => s.isFile(), () => false);
 
-/** Files by relative path (`lib/x.h`) written under `dir`, their folders made. */
+/** Files by relative path (`lib/x.h`) written under `dir`, their folders made (`sub/`: a folder alone). */
 async function writeTree(dir: string, files: Record<string, string>): Promise<void> {
   for (const [name, text] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, name)), { recursive: true });
-    await writeFile(join(dir, name), text);
+    await mkdir(name.endsWith('/') ? join(dir, name) : dirname(join(dir, name)), { recursive: true });
+    if (!name.endsWith('/')) await writeFile(join(dir, name), text);
   }
 }
 
