@@ -166,3 +166,13 @@ describe('a solution\'s files are read by handle, walked as the compiler walks t
     expect(seen.fine + seen.refused + seen.missing).toBe(400);
   }, 120_000);
 });
+
+describe("a checker's headers from its folder", () => {
+  it('are read as plain files only: a link in testlib.h\'s place is not followed', async () => {
+    const { localHeaders } = await import('../../src/runners/localHeaders.js');
+    const outside = folder('checker-outside', { 'key.h': 'const char *key = "sk-secret";\n' });
+    const dir = folder('checker', { 'mine.h': '#include "testlib.h"\nint mine;\n' });
+    symlinkSync(join(outside, 'key.h'), join(dir, 'testlib.h'));
+    expect(await localHeaders('#include "mine.h"\n', [dir])).toEqual({ 'mine.h': '#include "testlib.h"\nint mine;\n' });
+  });
+});
