@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { privateDir, trustedCacheDir } from './trust.js';
 
 // Per-user directories as the XDG base-directory spec lays them out; read at call time so
 // tests (and people) can move them with the environment.
@@ -11,9 +12,23 @@ const base = (envName: string, fallback: string[]): string => {
 export const APP = 'simcoach';
 
 export const dataDir = (): string => join(base('XDG_DATA_HOME', ['.local', 'share']), APP);
-export const cacheDir = (): string => join(base('XDG_CACHE_HOME', ['.cache']), APP);
+/**
+ * What simcoach runs and compiles from is cached here, so it must be a place only we (or root)
+ * can write: a HOME or XDG_CACHE_HOME that is another user's (root under `sudo -E`) is not used.
+ */
+export const cacheDir = (): string => trustedCacheDir(join(base('XDG_CACHE_HOME', ['.cache']), APP), APP);
 export const configDir = (): string => join(base('XDG_CONFIG_HOME', ['.config']), APP);
 
 export const sessionsDir = (): string => join(dataDir(), 'sessions');
 export const problemsDir = (): string => join(dataDir(), 'problems');
 export const buildCacheDir = (): string => join(cacheDir(), 'builds');
+
+/**
+ * `dir` made (or tightened to) 0700, and the data dir above it when it is one of ours: sessions,
+ * saved problems and the archive are the person's alone (made 0755 by earlier versions).
+ */
+export function privateDataDir(dir: string): void {
+  const data = dataDir();
+  if (dir.startsWith(`${data}/`)) privateDir(data);
+  privateDir(dir);
+}

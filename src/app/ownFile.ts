@@ -10,10 +10,17 @@ import { extensionOf, type LangId } from '../runners/langs.js';
 import { watchSaves } from './fileSaves.js';
 import type { OwnFile } from './controller.js';
 import { runEditor } from './editExternally.js';
+import { distrustFile, refuse } from '../trust.js';
 
 /** What a new file of the language starts as: `fixtures/templates/solution.EXT`. */
 export async function templateOf(lang: LangId): Promise<string> {
   const file = join(dirname(fixturesDir()), 'templates', `solution${extensionOf(lang)}`);
+  // It becomes the person's program: only from a template nobody else could have written.
+  const why = existsSync(file) ? distrustFile(file) : null;
+  if (why) {
+    refuse(`not using the template: ${why}; starting from an empty file`);
+    return '';
+  }
   return readFile(file, 'utf8').catch(() => '');
 }
 

@@ -1,9 +1,9 @@
 // Where the archive lives (under the data dir, beside the sessions) and its state file: which sets
 // were added and what each session gave. The index itself (entries, their hashes, full text and
 // vectors) is one SQLite file beside it, written row by row (sqliteIndex.ts).
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataDir } from '../paths.js';
+import { dataDir, privateDataDir } from '../paths.js';
 import { UserError } from '../errors.js';
 import type { SessionFacts } from './solutions.js';
 
@@ -52,7 +52,7 @@ export function readState(): ReadState {
 
 /** Written whole to a temporary file, then renamed: a crash leaves the old file or the new one. */
 export function writeAtomically(path: string, data: string): void {
-  mkdirSync(archiveDir(), { recursive: true, mode: 0o700 });
+  privateDataDir(archiveDir());
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, data, { mode: 0o600 });
   renameSync(tmp, path);

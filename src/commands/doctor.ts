@@ -7,6 +7,7 @@ import { EXIT } from '../errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
 import { describeIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/capabilities.js';
 import { color } from '../term.js';
+import { trustChecks } from './doctor-trust.js';
 
 export interface Check {
   name: string;
@@ -70,8 +71,8 @@ export async function run(argv: string[]): Promise<number> {
   // The server first, alone: its answer time is shown, and the sandbox probes (many processes)
   // would make it look slower than it is.
   const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(3000) });
-  const [caps, isolation, levels] = await Promise.all([sandboxCapabilities(), describeIsolation(), sandboxLevels()]);
-  const checks = [...backendChecks(settings, probe), ...caps.map(fromCapability)];
+  const [caps, isolation, levels, trust] = await Promise.all([sandboxCapabilities(), describeIsolation(), sandboxLevels(), trustChecks()]);
+  const checks = [...backendChecks(settings, probe), ...caps.map(fromCapability), ...trust];
   const failed = checks.filter((c) => !c.ok && c.needed);
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ ok: failed.length === 0, settings: settingsPath(), isolation, levels, checks }, null, 2)}\n`);

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { numberFlag, parse } from '../args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
-import { problemsDir } from '../paths.js';
+import { privateDataDir, problemsDir } from '../paths.js';
 import { color } from '../term.js';
 import { DEFAULT_PORT, startListener } from '../problems/listener.js';
 import { printableLine } from '../printable.js';
@@ -15,7 +15,9 @@ export async function run(argv: string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, not '${values.port}'`);
   const dir = resolve(values.dir ?? problemsDir());
   try {
-    await mkdir(dir, { recursive: true });
+    // Saved problems in the data dir are the person's alone; a --dir of their own keeps its modes.
+    if (values.dir === undefined) privateDataDir(dir);
+    else await mkdir(dir, { recursive: true });
   } catch (err) {
     throw new UserError(`${dir}: cannot create the folder (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }

@@ -1,23 +1,28 @@
 // The Competitive Companion receiver. The extension waits only ~500 ms for an answer, so a
 // problem is acknowledged as soon as its body parses and saved afterwards, in arrival order.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { access, copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { UserError } from '../errors.js';
 import { companionPath, companionToMarkdown, parseCompanion, type CompanionPayload } from './companion.js';
 import { MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS } from './limits.js';
-import { rateLimit, refuseHeaders } from './listenerGuard.js';
+import { batchCredit, rateLimit, refuseHeaders } from './listenerGuard.js';
 import { resend } from './resend.js';
+import { peerUid } from './peerUid.js';
 
 export const DEFAULT_PORT = 27121;
 /** One problem's JSON (statement-less, samples only) is far smaller; anything bigger is refused. */
 const MAX_BODY = 16 * 1024 * 1024;
 /** What all requests in flight may hold at once: many slow senders must not add up to gigabytes. */
 const MAX_BUFFERED = 64 * 1024 * 1024;
-/** Companion sends a whole contest at once (a few dozen problems); a flood past that waits. */
+/** Requests past declared batches: a few at once, then a steady trickle; a flood past that waits. */
 const BURST = 60;
 const PER_SECOND = 5;
+/** What declared batches may hold at once (AtCoder's typical90 is one of 90 tasks). */
+const BATCH_MOST = 500;
+/** An unfinished batch stops being owed its remaining requests after this. */
+const BATCH_LAPSE_MS = 120_000;
 
 export interface ListenerOptions {
   port: number;
@@ -33,6 +38,8 @@ export interface ListenerOptions {
   maxBuffered?: number;
   /** Milliseconds for the rate limit (tests drive it); `performance.now` by default. */
   now?: () => number;
+  /** The one uid whose requests are taken (default: ours); another's is answered 403. */
+  owner?: number;
 }
 
 export interface Listener {
@@ -126,6 +133,10 @@ async function writeProblem(path: string, p: CompanionPayload): Promise<string> 
   }
   const r = resend(old, p);
   if (r.kind === 'same') return 'unchanged';
+  if (r.kind === 'kept') {
+    await replace(path, r.text);
+    return `no samples were sent, so your file is kept; updated ${r.changed.join(', ')}`;
+  }
   if (r.kind === 'replaced') {
     const kept = await freeName(`${path}.old`);
     await copyFile(path, kept);
@@ -202,10 +213,31 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
   };
 
   const limit = rateLimit(BURST, PER_SECOND, opts.now);
+  const credit = batchCredit(BATCH_MOST, BATCH_LAPSE_MS, opts.now);
   let flooding = false;
+  // Any local user can reach a loopback port: only the person we run for may post (the peer's
+  // uid, asked of the kernel when the connection arrives, while its socket surely exists).
+  const owner = opts.owner ?? process.geteuid?.() ?? 0;
+  const peers = new WeakMap<Socket, Promise<number | null | undefined>>();
+  const peerOf = (s: Socket): Promise<number | null | undefined> => {
+    let p = peers.get(s);
+    if (!p) {
+      p = peerUid(s);
+      peers.set(s, p);
+    }
+    return p;
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const from = req.socket.remoteAddress ?? 'unknown';
+    const uid = await peerOf(req.socket);
+    // undefined: this system cannot tell (doctor says so); null: no live socket of theirs to ask.
+    if (uid !== undefined && uid !== owner) {
+      answer(res, 403, `this listener takes problems from uid ${owner} only`);
+      opts.warn(`refused a request from ${uid === null ? 'a sender that could not be told' : `uid ${uid}`} (${from} port ${req.socket.remotePort ?? '?'}): this listener takes problems from uid ${owner} only`);
+      req.resume();
+      return;
+    }
     const refused = refuseHeaders(req.headers);
     if (refused?.status === 403 || req.method !== 'POST') {
       // A preflight (OPTIONS) gets no CORS headers: a page's JSON request is never sent.
@@ -220,16 +252,6 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
       opts.warn(`refused a request from ${from}: ${refused.reason}`);
       return;
     }
-    if (!limit.take()) {
-      res.setHeader('retry-after', '1');
-      answer(res, 429, 'too many problems at once; send it again in a moment');
-      // One warning per flood, not one per request.
-      if (!flooding) opts.warn(`refused requests from ${from}: more than ${BURST} at once`);
-      flooding = true;
-      req.resume();
-      return;
-    }
-    flooding = false;
     const body = await readBody(req, maxBody, pool);
     if (!body.ok) {
       if (body.status === 413) {
@@ -252,8 +274,18 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
       opts.warn(`400: ${parsed.reason}`);
       return;
     }
-    answer(res, 200, 'ok');
     const p = parsed.value;
+    // A declared batch is taken whole; only what lies outside one meets the rate limit.
+    if (!credit.take(p.batch) && !limit.take()) {
+      res.setHeader('retry-after', '1');
+      answer(res, 429, 'too many problems at once; send it again in a moment');
+      // One warning per flood, not one per request.
+      if (!flooding) opts.warn(`refused requests from ${from}: more than ${BURST} at once outside a declared batch`);
+      flooding = true;
+      return;
+    }
+    flooding = false;
+    answer(res, 200, 'ok');
     if (p.batch && p.batch.size > 1 && !batches.has(p.batch.id)) {
       batches.set(p.batch.id, { size: p.batch.size, saved: 0, folder: dirname(companionPath(opts.dir, p)) });
     }
@@ -267,7 +299,9 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
         opts.warn(`request failed: ${err instanceof Error ? err.message : String(err)}`);
         if (!res.headersSent) answer(res, 400, 'bad request');
       });
-    }).on('clientError', (_err, socket) => socket.destroy());
+    })
+      .on('connection', (socket: Socket) => void peerOf(socket))
+      .on('clientError', (_err, socket) => socket.destroy());
 
   const v4 = makeServer();
   try {

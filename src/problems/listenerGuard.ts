@@ -65,3 +65,43 @@ export function rateLimit(burst: number, perSecond: number, now: () => number = 
     },
   };
 }
+
+export interface BatchCredit {
+  /** True when a request of this declared batch is within what the batch said it holds (and counts it). */
+  take(batch: { id: string; size: number } | undefined): boolean;
+}
+
+/**
+ * Competitive Companion sends a contest's tasks back to back, each with `batch: {id, size}`, and
+ * does not retry a refusal: a declared batch is taken whole, past any burst. At most `most`
+ * requests are owed to open batches at once (a batch that would pass it gets no credit and meets
+ * the rate limit), and an unfinished batch's credit lapses after `lapseMs`, so declaring batches
+ * is no way around the rate limit.
+ */
+export function batchCredit(most: number, lapseMs: number, now: () => number = () => performance.now()): BatchCredit {
+  const open = new Map<string, { left: number; since: number }>();
+  let owed = 0;
+  return {
+    take(batch) {
+      const t = now();
+      for (const [id, b] of open) {
+        if (t - b.since > lapseMs) {
+          owed -= b.left;
+          open.delete(id);
+        }
+      }
+      if (!batch) return false;
+      let b = open.get(batch.id);
+      if (!b) {
+        if (batch.size > most - owed) return false;
+        b = { left: batch.size, since: t };
+        open.set(batch.id, b);
+        owed += batch.size;
+      }
+      if (b.left <= 0) return false;
+      b.left--;
+      owed--;
+      return true;
+    },
+  };
+}

@@ -10,7 +10,9 @@ export type Resend =
   | { kind: 'same' }
   | { kind: 'updated'; text: string }
   /** The file could not be updated in place: `text` replaces it, the old text is kept beside it. */
-  | { kind: 'replaced'; text: string };
+  | { kind: 'replaced'; text: string }
+  /** No samples came: the person's file is kept whole, only its limits and URL updated (`changed` says how). */
+  | { kind: 'kept'; text: string; changed: string[] };
 
 const FRONT = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/;
 const FENCE = /^(`{3,}|~{3,})\s*(input|output)\s*$/;
@@ -19,6 +21,9 @@ const FENCE = /^(`{3,}|~{3,})\s*(input|output)\s*$/;
 export function resend(old: string, p: CompanionPayload): Resend {
   const fresh = companionToMarkdown(p);
   if (old === fresh) return { kind: 'same' };
+  // A problem sent with no samples is one whose statement and samples the person pastes in:
+  // whatever the file holds now is theirs, and nothing Companion sends replaces it.
+  if (p.tests.length === 0) return keepBody(old, p);
   const front = FRONT.exec(old);
   const tail = front ? samplesTail(old, front[0].length) : undefined;
   if (!front || tail === undefined) return { kind: 'replaced', text: fresh };
@@ -30,6 +35,27 @@ export function resend(old: string, p: CompanionPayload): Resend {
   const body = old.slice(front[0].length, tail).trimEnd();
   const text = `---\n${doc.toString().trimEnd()}\n---\n${body}\n\n${samples}`;
   return text === old ? { kind: 'same' } : { kind: 'updated', text };
+}
+
+/** The person's file with only the front matter's limits and URL set from `p`. */
+function keepBody(old: string, p: CompanionPayload): Resend {
+  const front = FRONT.exec(old);
+  if (!front) return { kind: 'same' };
+  const doc = parseDocument(front[1]!);
+  if (doc.errors.length > 0 || doc.contents === null || typeof doc.toJSON() !== 'object') return { kind: 'same' };
+  const changed: string[] = [];
+  const set = (key: string, label: string, value: string | undefined): void => {
+    if (value === undefined) return;
+    const before = doc.get(key);
+    if (String(before ?? '') === value) return;
+    doc.set(key, value);
+    changed.push(before === undefined ? `${label} ${value}` : `${label} ${String(before)} → ${value}`);
+  };
+  set('time_limit', 'time limit', p.timeLimit ? formatTimeLimit(clampTimeLimit(p.timeLimit)) : undefined);
+  set('memory_limit', 'memory limit', p.memoryLimit ? `${clampMemoryLimit(p.memoryLimit)}MB` : undefined);
+  set('url', 'URL', p.url || undefined);
+  if (changed.length === 0) return { kind: 'same' };
+  return { kind: 'kept', text: `---\n${doc.toString().trimEnd()}\n---\n${old.slice(front[0].length)}`, changed };
 }
 
 /** The `### Sample 1` … part at the end of a file written by `companionToMarkdown`. */

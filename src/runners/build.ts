@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { makeTempDir, removeDir } from './tempdirs.js';
 import { buildCacheDir } from '../paths.js';
@@ -8,6 +8,7 @@ import { probe, which } from './probe.js';
 import { localHeaders } from './localHeaders.js';
 import { runSandboxed } from './sandbox.js';
 import { printable } from '../printable.js';
+import { distrust, privateDir, refuse } from '../trust.js';
 import type { CompileInfo, Program } from './types.js';
 
 /** A program ready to run: the directory its run command reads, and the source's file name. */
@@ -54,13 +55,41 @@ export function trimMessage(text: string, max = MESSAGE_MAX): string {
   return `${t.slice(0, max)}\n… (${t.length - max} more characters)`;
 }
 
-const exists = (p: string) => stat(p).then(() => true, () => false);
+/**
+ * Why a cached build may not be used: it, or anything in it, is a link, someone else's, or
+ * writable by group or others (root would run what another user put there as the program: a
+ * forged verdict). Null when it is trusted or not there.
+ */
+async function buildDistrust(dir: string): Promise<string | null> {
+  if (!(await lstat(dir).then(() => true, () => false))) return null;
+  const why = distrust(dir, { finalLink: false });
+  if (why) return why;
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, e.name);
+    const inner = e.isDirectory() ? await buildDistrust(path) : distrust(path, { finalLink: false });
+    if (inner) return inner;
+  }
+  return null;
+}
 
-/** Files by relative path (`lib/x.h`) written under `dir`, their folders made. */
+/** What the compiler left, made unwritable by group and others before it joins the cache. */
+async function seal(dir: string): Promise<void> {
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, e.name);
+    if (e.isSymbolicLink()) continue;
+    if (e.isDirectory()) await seal(path);
+    const st = await lstat(path);
+    if ((st.mode & 0o022) !== 0) await chmod(path, st.mode & 0o7755);
+  }
+}
+
+const exists = (p: string) => lstat(p).then((s) => s.isFile(), () => false);
+
+/** Files by relative path (`lib/x.h`) written under `dir`, their folders made (`sub/`: a folder alone). */
 async function writeTree(dir: string, files: Record<string, string>): Promise<void> {
   for (const [name, text] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, name)), { recursive: true });
-    await writeFile(join(dir, name), text);
+    await mkdir(name.endsWith('/') ? join(dir, name) : dirname(join(dir, name)), { recursive: true });
+    if (!name.endsWith('/')) await writeFile(join(dir, name), text);
   }
 }
 
@@ -91,15 +120,22 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
   const key = createHash('sha256')
     .update(JSON.stringify([lang.id, await toolVersion(toolPath), c.flags, includes, file, program.source, headers]))
     .digest('hex');
+  // Others must not read a person's compiled solutions: the cache is 0700 (each build in it is
+  // readable, for the sandbox's uid reaches it only through its own mount).
+  privateDir(buildCacheDir());
   const final = join(buildCacheDir(), key.slice(0, 32));
   const noop = async () => {};
+  const distrusted = await buildDistrust(final);
+  if (distrusted) {
+    refuse(`not using a cached build: ${distrusted}; compiling again`);
+    await removeDir(final);
+  }
   if (await exists(join(final, 'ok'))) {
     return { ok: true, built: { dir: final, file, compile: { ok: true, message: await readFile(join(final, 'ok'), 'utf8'), cached: true, ms: 0 }, cleanup: noop } };
   }
   if (await exists(join(final, 'ce'))) {
     return { ok: false, compile: { ok: false, message: await readFile(join(final, 'ce'), 'utf8'), cached: true, ms: 0 } };
   }
-  await mkdir(buildCacheDir(), { recursive: true });
   const temp = `${final}.tmp-${randomBytes(6).toString('hex')}`;
   await mkdir(temp, { recursive: true });
   try {
@@ -128,12 +164,19 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
       ok ? r.stderr : r.cpuExceeded || r.wallExceeded ? `compilation took longer than ${COMPILE_CPU_MS / 1000} s` : r.stderr || `${c.tool} failed (${r.signal ?? `exit ${r.exitCode}`})`,
     ));
     await writeFile(join(temp, ok ? 'ok' : 'ce'), message);
+    await seal(temp);
+    let dir = final;
+    let cleanup = noop;
     await rename(temp, final).catch(async () => {
-      // Someone else finished the same build first; theirs is as good as ours.
-      await removeDir(temp);
+      // Someone else finished the same build first; theirs is as good as ours, when it is trusted.
+      if ((await buildDistrust(final)) === null) await removeDir(temp);
+      else {
+        dir = temp;
+        cleanup = () => removeDir(temp);
+      }
     });
     const compile: CompileInfo = { ok, message, cached: false, ms: r.wallMs };
-    return ok ? { ok: true, built: { dir: final, file, compile, cleanup: noop } } : { ok: false, compile };
+    return ok ? { ok: true, built: { dir, file, compile, cleanup } } : { ok: false, compile };
   } catch (err) {
     // The compiler wrote here as the sandbox's uid: removed without following what it left.
     await removeDir(temp);

@@ -19,7 +19,7 @@ import { GATE_SAMPLE_MS, parseGateReport, parseSent, waitStatus, type SentEntry 
 export interface SandboxSpec {
   cmd: string;
   args: string[];
-  /** Files put into the fresh work directory (the cwd), read-only to the program. */
+  /** Files put into the fresh work directory (the cwd), read-only to the program; a name ending in `/` is a folder to make there. */
   files?: Record<string, string | Buffer>;
   /** Paths the program must be able to read even where the sandbox hides /tmp (build outputs). */
   readable?: string[];
@@ -136,6 +136,9 @@ const WORK_IN = '/sc-work';
 /** Room in a work area beside the output limit and the input files: scratch files, a compiler's temporaries. */
 const WORK_ROOM = 16 << 20;
 
+/** A run's files proper: a name ending in `/` is a folder to make (a program's own layout), no file. */
+const fileEntries = (spec: SandboxSpec): [string, string | Buffer][] => Object.entries(spec.files ?? {}).filter(([name]) => !name.endsWith('/'));
+
 /** The bytes of the files a run gets in its work dir. */
 export function filesBytes(spec: SandboxSpec): number {
   return Object.values(spec.files ?? {}).reduce((a, c) => a + (typeof c === 'string' ? Buffer.byteLength(c) : c.length), 0);
@@ -212,7 +215,7 @@ async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLa
   const folders = [...new Set(Object.keys(spec.files ?? {}).flatMap((name) => name.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))))];
   const files = [
     ...folders.flatMap((d) => ['--perms', '0755', '--dir', join(WORK_IN, d)]),
-    ...Object.keys(spec.files ?? {}).flatMap((name, i) => ['--perms', '0644', '--file', String(fileFds[i]), join(WORK_IN, name)]),
+    ...fileEntries(spec).flatMap(([name], i) => ['--perms', '0644', '--file', String(fileFds[i]), join(WORK_IN, name)]),
   ];
   const drop = iso.runAs && iso.setpriv
     ? [
@@ -361,9 +364,9 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
     // No tmpfs of its own: a host dir, bounded per file only (no launcher, no bubblewrap, or one without --size).
     await mkdir(place.work);
     for (const [name, content] of Object.entries(spec.files ?? {})) {
-      // A program's own files may sit in folders of its own (`lib/x.h`).
-      await mkdir(dirname(join(place.work, name)), { recursive: true });
-      await writeFile(join(place.work, name), content);
+      // A program's own files may sit in folders of its own (`lib/x.h`); `sub/` is a folder alone.
+      await mkdir(name.endsWith('/') ? join(place.work, name) : dirname(join(place.work, name)), { recursive: true });
+      if (!name.endsWith('/')) await writeFile(join(place.work, name), content);
     }
     if (iso.runAs) {
       await chown(place.work, iso.runAs.uid, iso.runAs.gid);
@@ -458,7 +461,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   // What the launcher sends back (sealed runs): the output file (-x 0) and the writable dir.
   const sends = sealed ? [...(spec.outputFile === undefined ? [] : [join(WORK_IN, spec.outputFile)]), ...(spec.writable ? [spec.writable] : [])] : [];
   const sendFd = sends.length ? reportFd + 1 : null;
-  const inputs = sealed ? Object.values(spec.files ?? {}) : [];
+  const inputs = sealed ? fileEntries(spec).map(([, content]) => content) : [];
   const firstInputFd = reportFd + 1 + (sendFd === null ? 0 : 1);
   const measured = !iso.cgroups.includes('memory');
   const gateArgs = gate

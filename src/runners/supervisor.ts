@@ -4,10 +4,11 @@
 // compiler the judge keeps working on the per-test path.
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, chmod, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { cacheDir } from '../paths.js';
+import { distrustFile, privateDir, refuse } from '../trust.js';
 import { which } from './probe.js';
 import SUPERVISOR_C from '../../native/supervisor.c';
 
@@ -31,19 +32,25 @@ export function supervisorBinary(): Promise<string | null> {
 async function build(dir: string): Promise<string | null> {
   const key = createHash('sha256').update(SUPERVISOR_C).update(process.arch).update(FLAGS.join(' ')).digest('hex').slice(0, 16);
   const bin = join(dir, `supervisor-${key}`);
-  if (await stat(bin).then((s) => s.isFile(), () => false)) return bin;
+  // It runs as root when we are root: a launcher someone else could have written is not run,
+  // but built again over it (the rename replaces a link itself, never what it points at).
+  if (await lstat(bin).then(() => true, () => false)) {
+    const why = distrustFile(bin);
+    if (!why) return bin;
+    refuse(`not running the cached launcher: ${why}; building it again`);
+  }
   const cc = (await which('gcc')) ?? (await which('cc')) ?? (await which('g++'));
   if (!cc) return null;
-  await mkdir(dir, { recursive: true });
   const tmp = `${bin}.tmp-${randomBytes(6).toString('hex')}`;
   const src = `${tmp}.c`;
   try {
+    privateDir(dir);
     await writeFile(src, SUPERVISOR_C);
     await run(cc, [...FLAGS, '-o', tmp, src], { timeout: 60_000 });
     // Read and run by root inside the sandbox, never written there.
     await chmod(tmp, 0o755);
     await rename(tmp, bin);
-    return bin;
+    return distrustFile(bin) === null ? bin : null;
   } catch {
     return null;
   } finally {

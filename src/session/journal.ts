@@ -1,10 +1,10 @@
 // The append-only session file. Each event is one JSON line written with a single
 // fs.writeSync on a descriptor opened for append, so a process killed at any moment loses at
 // most the line being written, and readers can follow the file while it grows.
-import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { sessionsDir } from '../paths.js';
+import { privateDataDir, sessionsDir } from '../paths.js';
 import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
 import { eventForJournal, problemForJournal } from './cut.js';
 
@@ -57,7 +57,7 @@ export interface CreateJournalOptions extends Omit<SessionHeader, 'type' | 'vers
 /** Creates the session file (mode 0600, its directory 0700) and writes the header. */
 export function createJournal(o: CreateJournalOptions): JournalWriter {
   const dir = o.dir ?? sessionsDir();
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  privateDataDir(dir);
   const clock = o.clock ?? Date.now;
   const started = clock();
   const id = newSessionId(started);

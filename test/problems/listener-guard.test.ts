@@ -92,6 +92,34 @@ describe('the listener refuses what a web page can send', () => {
   });
 });
 
+describe('a contest sent back to back', () => {
+  it('takes a declared batch of 90 whole, past the burst of 60; what lies outside batches still meets the limit', async () => {
+    const clock = 0;
+    await withListener(
+      async (l, { dir, logs, warnings }) => {
+        const batch = { id: 'typical90', size: 90 };
+        // All at once, as Competitive Companion's Contest.send does: no pause, no retry.
+        const statuses = await Promise.all(
+          Array.from({ length: 90 }, (_, i) => send(l.port, JSON_TYPE, problem({ name: `T${String(i + 1).padStart(3, '0')}`, group: 'AtCoder - typical90', batch })).then((r) => r.status)),
+        );
+        expect(statuses.filter((s) => s !== 200)).toEqual([]);
+        // A 91st request of the same batch is past what it declared: it meets the rate limit, as do
+        // a batch that declares more than simcoach owes at once and requests with no batch at all.
+        const big = { id: 'huge', size: 100_000 };
+        const more: number[] = [];
+        for (let i = 0; i < 62; i++) more.push((await send(l.port, JSON_TYPE, problem({ name: `X${i}`, tests: [], ...(i % 2 ? { batch: big } : {}) }))).status);
+        expect(more.slice(0, 60).every((s) => s === 200)).toBe(true);
+        expect(more.slice(60)).toEqual([429, 429]);
+        await l.close();
+        expect(readdirSync(join(dir, 'atcoder-typical90')).filter((f) => f.endsWith('.md'))).toHaveLength(90);
+        expect(logs).toContain('batch complete (90/90): AtCoder - typical90 → ' + join(dir, 'atcoder-typical90'));
+        expect(warnings.filter((w) => /more than 60 at once/.test(w))).toHaveLength(1);
+      },
+      () => clock,
+    );
+  });
+});
+
 describe('what a payload may say', () => {
   it('url is an http(s) address without control characters', async () => {
     await withListener(async (l, { dir }) => {
@@ -180,6 +208,35 @@ describe('a problem sent again', () => {
       expect.stringMatching(/^sent again: A\. Sum \(2 samples\) → .*a-sum\.md; unchanged$/),
     ]);
     expect(readdirSync(dir)).toEqual(['a-sum.md']);
+  });
+
+  it('a problem sent with no samples keeps the statement and samples the person pasted; only limits and URL change, and the log says which', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simcoach-resend-'));
+    const logs: string[] = [];
+    const bare = { tests: [], timeLimit: 1000, url: 'https://atcoder.jp/contests/abc1/tasks/abc1_a' };
+    const l = await startListener({ port: 0, dir, log: (x) => logs.push(x), warn: () => {} });
+    expect((await send(l.port, JSON_TYPE, problem(bare))).status).toBe(200);
+    await l.close();
+    const file = join(dir, 'a-sum.md');
+    // What simcoach asks for when no samples came: the person pastes the statement and samples.
+    const pasted = readFileSync(file, 'utf8').replace('# A. Sum\n', '# A. Sum\n\nPrint a + b.\n\n## Examples\n\n```input\n1 2\n```\n\n```output\n3\n```\n\nMy own note.\n');
+    writeFileSync(file, pasted);
+
+    const again = await startListener({ port: 0, dir, log: (x) => logs.push(x), warn: () => {} });
+    expect((await send(again.port, JSON_TYPE, problem({ ...bare, timeLimit: 3000, url: 'https://atcoder.jp/contests/abc1/tasks/abc1_b' }))).status).toBe(200);
+    expect((await send(again.port, JSON_TYPE, problem({ ...bare, timeLimit: 3000, url: 'https://atcoder.jp/contests/abc1/tasks/abc1_b' }))).status).toBe(200);
+    await again.close();
+    const text = readFileSync(file, 'utf8');
+    expect(text.slice(text.indexOf('# A. Sum'))).toBe(pasted.slice(pasted.indexOf('# A. Sum')));
+    const p = await loadProblem(file);
+    expect(p.timeLimitMs).toBe(3000);
+    expect(p.source?.url).toBe('https://atcoder.jp/contests/abc1/tasks/abc1_b');
+    expect(p.samples.map((x) => x.outputs)).toEqual([['3\n']]);
+    expect(readdirSync(dir)).toEqual(['a-sum.md']);
+    expect(logs.slice(1)).toEqual([
+      expect.stringMatching(/^sent again: A\. Sum \(0 samples\) → .*a-sum\.md; no samples were sent, so your file is kept; updated time limit 1s → 3s, URL https:\/\/atcoder\.jp\/contests\/abc1\/tasks\/abc1_a → https:\/\/atcoder\.jp\/contests\/abc1\/tasks\/abc1_b$/),
+      expect.stringMatching(/^sent again: A\. Sum \(0 samples\) → .*a-sum\.md; unchanged$/),
+    ]);
   });
 
   it('a file whose samples were rewritten is kept beside the new one', async () => {

@@ -109,3 +109,70 @@ describe('a Python solution with modules of its own', () => {
     await expect(readProgramFile(join(dir, 'sol.py'), undefined, 'solution')).rejects.toThrow(/"conf" is a link to .*, outside the program's folder: not followed/);
   });
 });
+
+describe('a solution\'s files are read by handle, walked as the compiler walks them (issue 33)', () => {
+  it('#include "sub/../a.h" is AC: sub/ is made in the sandbox though nothing of it is brought', async () => {
+    const dir = folder('cpp-dotdot', {
+      'sol.cpp': '#include <cstdio>\n#include "sub/../a.h"\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", add(a, b)); }\n',
+      'a.h': '#pragma once\ninline long long add(long long a, long long b) { return a + b; }\n',
+      'sub/unrelated.txt': 'not brought\n',
+    });
+    const program = await readProgramFile(join(dir, 'sol.cpp'), undefined, 'solution');
+    expect(program.files).toEqual({ 'a.h': expect.stringContaining('add'), 'sub/': '' });
+    const r = await judge(program, sum);
+    expect(r.compile?.ok, r.compile?.message).toBe(true);
+    expect(r.verdict, r.tests[0]?.detail).toBe('AC');
+  }, 120_000);
+
+  it('a link inside the folder is not followed either, a folder above it never reached', async () => {
+    const dir = folder('cpp-inner-link', { 'sol.cpp': '#include "b.h"\nint main() {}\n', 'real.h': 'int x;\n' });
+    symlinkSync('real.h', join(dir, 'b.h'));
+    await expect(programFiles(join(dir, 'sol.cpp'), 'cpp', '#include "b.h"\nint main() {}\n')).rejects.toThrow(/"b\.h" is a link \(to real\.h\): not followed/);
+    mkdirSync(join(dir, 'd'));
+    await expect(programFiles(join(dir, 'sol.cpp'), 'cpp', '#include "d/../../x.h"\nint main() {}\n')).rejects.toThrow(/is outside the program's folder/);
+  });
+
+  it('a racing thread swapping a folder for a link out cannot redirect a read', async () => {
+    const secret = folder('swap-outside', { 'a.h': 'const char *key = "sk-secret";\n' });
+    const dir = folder('swap', { 'sol.cpp': '#include "sub/a.h"\nint main() {}\n', 'sub/a.h': 'int fine;\n' });
+    symlinkSync(secret, join(dir, 'link'));
+    // The racer swaps sub/ between the real folder and a link out of the program's folder, by
+    // renames (each atomic), as fast as it can while the files are read.
+    const { Worker } = await import('node:worker_threads');
+    const racer = new Worker(
+      `const { renameSync } = require('node:fs'); const { workerData: d } = require('node:worker_threads');
+       for (;;) {
+         try { renameSync(d.dir + '/sub', d.dir + '/held'); renameSync(d.dir + '/link', d.dir + '/sub'); renameSync(d.dir + '/sub', d.dir + '/link'); renameSync(d.dir + '/held', d.dir + '/sub'); } catch {}
+       }`,
+      { eval: true, workerData: { dir } },
+    );
+    const seen = { fine: 0, refused: 0, missing: 0 };
+    try {
+      for (let i = 0; i < 400; i++) {
+        const got = await programFiles(join(dir, 'sol.cpp'), 'cpp', '#include "sub/a.h"\nint main() {}\n').catch((err: Error) => err);
+        if (got instanceof Error) {
+          expect(got.message).toMatch(/not followed/);
+          seen.refused++;
+        } else if (got['sub/a.h'] !== undefined) {
+          expect(got['sub/a.h']).toBe('int fine;\n');
+          seen.fine++;
+        } else seen.missing++;
+      }
+    } finally {
+      await racer.terminate();
+    }
+    // Whatever the moment, what was read is the folder's own file, a refusal, or nothing: never the key.
+    expect(seen.fine).toBeGreaterThan(0);
+    expect(seen.fine + seen.refused + seen.missing).toBe(400);
+  }, 120_000);
+});
+
+describe("a checker's headers from its folder", () => {
+  it('are read as plain files only: a link in testlib.h\'s place is not followed', async () => {
+    const { localHeaders } = await import('../../src/runners/localHeaders.js');
+    const outside = folder('checker-outside', { 'key.h': 'const char *key = "sk-secret";\n' });
+    const dir = folder('checker', { 'mine.h': '#include "testlib.h"\nint mine;\n' });
+    symlinkSync(join(outside, 'key.h'), join(dir, 'testlib.h'));
+    expect(await localHeaders('#include "mine.h"\n', [dir])).toEqual({ 'mine.h': '#include "testlib.h"\nint mine;\n' });
+  });
+});

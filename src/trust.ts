@@ -1,0 +1,135 @@
+// Root trusts only root. What simcoach executes, loads or compiles from (its launcher, a cached
+// build, a template) is used only when nobody but us (the effective user) or root can have
+// written it: the file and every directory above it owned by one of the two and writable by
+// neither group nor others, and no link on the way that someone else could have planted. A place
+// that fails is not used: the caller rebuilds in a private place, and the refusal is said once.
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, type Stats } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { userInfo } from 'node:os';
+
+const euid = (): number => process.geteuid?.() ?? 0;
+const trustedOwner = (uid: number): boolean => uid === euid() || uid === 0;
+/** Links followed on one path before it is called a loop (the kernel's own MAXSYMLINKS). */
+const MAX_LINKS = 40;
+
+/** Why this node (already lstat'ed, not a link) is not trusted, or null. */
+function nodeDistrust(path: string, st: Stats): string | null {
+  if (!trustedOwner(st.uid)) return `${path} is owned by uid ${st.uid}, not by ${euid() === 0 ? 'root' : `you (uid ${euid()}) or root`}`;
+  // A sticky directory (/tmp) lets others make names in it but never rename or remove ours.
+  const sticky = st.isDirectory() && (st.mode & 0o1000) !== 0;
+  if ((st.mode & 0o022) !== 0 && !sticky) return `${path} is writable by ${(st.mode & 0o020) !== 0 ? 'its group' : 'others'}`;
+  return null;
+}
+
+/**
+ * Why `path` cannot be trusted, or null when it can: each existing component from `/` down,
+ * checked with lstat. A link is followed only when it is ours or root's (its directory was
+ * already found trusted, so nobody else put it there), its target's chain checked from the top;
+ * the last component itself must not be a link (`finalLink: false`, what is opened or run). A
+ * component that does not exist ends the walk: the rest is made by us.
+ */
+export function distrust(path: string, o: { finalLink?: boolean } = {}): string | null {
+  if (!isAbsolute(path)) return distrust(resolve(path), o);
+  let parts = path.split('/').filter((p) => p !== '' && p !== '.');
+  let at = '/';
+  let links = 0;
+  let st: Stats;
+  try {
+    st = lstatSync('/');
+  } catch {
+    return '/ cannot be read';
+  }
+  const root = nodeDistrust('/', st);
+  if (root) return root;
+  for (let i = 0; i < parts.length; i++) {
+    const next = parts[i] === '..' ? dirname(at) : join(at, parts[i]!);
+    try {
+      st = lstatSync(next);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' ? null : `${next} cannot be checked (${code ?? String(err)})`;
+    }
+    if (st.isSymbolicLink()) {
+      if (i === parts.length - 1 && o.finalLink === false) return `${next} is a link`;
+      if (!trustedOwner(st.uid)) return `${next} is a link owned by uid ${st.uid}`;
+      if (++links > MAX_LINKS) return `${path}: too many links`;
+      const target = resolve(at, readlinkSync(next));
+      parts = [...target.split('/').filter((p) => p !== ''), ...parts.slice(i + 1)];
+      at = '/';
+      i = -1;
+      continue;
+    }
+    const why = nodeDistrust(next, st);
+    if (why) return why;
+    if (i < parts.length - 1 && !st.isDirectory()) return `${next} is not a directory`;
+    at = next;
+  }
+  return null;
+}
+
+/** Why the file at `path` may not be run or read as ours: not a plain file, or `distrust`. */
+export function distrustFile(path: string): string | null {
+  const why = distrust(path, { finalLink: false });
+  if (why) return why;
+  try {
+    return lstatSync(path).isFile() ? null : `${path} is not a plain file`;
+  } catch (err) {
+    return `${path} cannot be checked (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
+  }
+}
+
+const said = new Set<string>();
+const saidList: string[] = [];
+
+/** A refusal, once per process on stderr (and kept for `doctor`). */
+export function refuse(line: string): void {
+  if (said.has(line)) return;
+  said.add(line);
+  saidList.push(line);
+  process.stderr.write(`simcoach: ${line}\n`);
+}
+
+/** What was refused so far in this process. */
+export const refusals = (): readonly string[] => saidList;
+
+/**
+ * `dir` made 0700 where missing, and tightened to 0700 when it is ours and looser (a cache made
+ * before this rule, or under a loose umask).
+ */
+export function privateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = lstatSync(dir);
+  if (st.isDirectory() && st.uid === euid() && (st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+}
+
+const places = new Map<string, string>();
+
+/**
+ * The cache directory to use instead of `wanted` (from HOME or XDG_CACHE_HOME): `wanted` itself
+ * when its whole chain is trusted, else the effective user's own (from the password database,
+ * never from the environment: root with a user's HOME gets root's), else a fresh private
+ * directory under /tmp for this process. Made 0700, or tightened to it.
+ */
+export function trustedCacheDir(wanted: string, app: string): string {
+  const known = places.get(wanted);
+  if (known) return known;
+  const why = distrust(wanted);
+  let chosen = why ? undefined : usable(wanted);
+  if (!chosen) {
+    const own = join(userInfo().homedir, '.cache', app);
+    chosen = (own !== wanted && distrust(own) === null ? usable(own) : undefined) ?? mkdtempSync(join('/tmp', `${app}-cache-${euid()}-`));
+    refuse(`not using ${wanted} for caches (${why ?? 'it cannot be made private'}); using ${chosen}`);
+  }
+  places.set(wanted, chosen);
+  return chosen;
+}
+
+/** `dir`, made private, when that works and it is still trusted once made. */
+function usable(dir: string): string | undefined {
+  try {
+    privateDir(dir);
+  } catch {
+    return undefined;
+  }
+  return distrust(dir, { finalLink: false }) === null ? dir : undefined;
+}
