@@ -11,6 +11,7 @@ import { confidenceAgent } from '../../src/agents/mapcoder/confidence.js';
 import { reflectionAgent } from '../../src/agents/alphacodium/reflect.js';
 import { solutionsAgent } from '../../src/agents/alphacodium/solutions.js';
 import type { Agent } from '../../src/engine/types.js';
+import { extractCode } from '../../src/agents/shared/code.js';
 import { fixture } from './problems.js';
 
 const ctx = { problem: await fixture('sum-two'), lang: 'python' as const };
@@ -200,5 +201,30 @@ describe('AlphaCodium solutions: the names', () => {
   ];
   it.each(rows)('%s', (_shape, text, want) => {
     expect(reads(solutionsAgent, { reflection: { bullets: ['add'], explanations: [] } } as never, text, (v) => v.solutions.map((s) => s.name).join(','))).toBe(want);
+  });
+});
+
+describe('every code stage: the program in the answer', () => {
+  const json = (o: unknown): string => JSON.stringify(o);
+  const rows: Row<string>[] = [
+    ['a fence of the language', 'Here it is.\n```python\nprint(1)\n```', 'print(1)'],
+    ['a wrong sketch, then the final program', 'First try:\n```python\nprint(0)\n```\nThat is wrong; the final program:\n```python\nprint(1)\n```', 'print(1)'],
+    ['<think> with a sketch, then the answer', '<think>```python\nprint(0)\n```</think>\n```python\nprint(1)\n```', 'print(1)'],
+    ['JSON in a fence, code key', fence('json', json({ explanation: 'adds', code: 'import sys\nprint(1)' })), 'import sys\nprint(1)'],
+    ['bare JSON, program key', json({ program: 'print(1)', notes: 'x' }), 'print(1)'],
+    ['JSON, solution key', fence('json', json({ solution: 'print(1)' })), 'print(1)'],
+    ['JSON whose string holds a fence', fence('json', json({ code: '```python\nprint(1)\n```' })), 'print(1)'],
+    ['JSON nested', fence('json', json({ answer: { final_code: 'print(1)' } })), 'print(1)'],
+    ['JSON in an untagged fence', fence('', json({ code: 'print(1)' })), 'print(1)'],
+    ['YAML in a fence, block scalar', fence('yaml', 'explanation: adds\ncode: |\n  print(1)'), 'print(1)'],
+    ['YAML answer, no fence', 'explanation: adds\ncode: |\n  print(1)\n', 'print(1)'],
+    ['JSON without any program is no program', fence('json', json({ explanation: 'adds the numbers' })), undefined],
+    ['a python fence holding a JSON object is no program', fence('python', json({ explanation: 'adds' })), undefined],
+    ['a YAML map is no program', fence('yaml', 'explanation: adds\nidea: sum'), undefined],
+    ['plain code, no fence', 'import sys\nprint(1)', 'import sys\nprint(1)'],
+    ['a program that opens with a list', '```python\n[print(i) for i in range(2)]\n```', '[print(i) for i in range(2)]'],
+  ];
+  it.each(rows)('%s', (_shape, text, want) => {
+    expect(extractCode(text, 'python')?.trim()).toBe(want);
   });
 });
