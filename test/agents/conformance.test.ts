@@ -228,3 +228,24 @@ describe('every code stage: the program in the answer', () => {
     expect(extractCode(text, 'python')?.trim()).toBe(want);
   });
 });
+
+describe('Self-collaboration tester: a report that names a failure is never satisfied', () => {
+  const rows: Row<boolean>[] = [
+    ['an unknown heading, verdict "Needs repair"', '### Code Review\nThe program always prints 0, so it fails sample 1.\n\n### Verdict\nNeeds repair', false],
+    ['prose, no heading', 'The program always prints 0, so it fails sample 1. Please fix the sum.', false],
+    ['prose with a chatty preamble', 'Sure! I looked at the code carefully.\n\nIt subtracts where it should add.', false],
+    ['our verdict only, "needs repair"', '## Verdict\nneeds repair', false],
+    ['bold labels', '**Review:** it prints a-b.\n**Verdict:** needs repair', false],
+    ['JSON findings', fence('json', JSON.stringify({ findings: [{ area: 'bugs', text: 'prints 0' }], passed: false })), false],
+    ['<think> then prose', '<think>Code Test Passed?</think>It prints a-b, which fails sample 1.', false],
+    ['our sections, passed', '## Bugs\nNone\n## Verdict\nCode Test Passed', true],
+    ['prose, passed', 'I read it twice; it reads both numbers and adds them. Code Test Passed', true],
+  ];
+  it.each(rows)('%s', (_shape, text, want) => {
+    expect(reads(testerAgent, { program }, text, (v) => v.passed || v.findings.length === 0)).toBe(want);
+  });
+  it('the unknown heading\'s text is the finding the coder gets', () => {
+    const v = testerAgent.parse('### Code Review\nThe program always prints 0, so it fails sample 1.\n\n### Verdict\nNeeds repair', { program }, ctx);
+    expect(v.findings.map((f) => f.text).join('\n')).toContain('always prints 0');
+  });
+});

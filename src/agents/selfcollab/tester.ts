@@ -6,7 +6,7 @@ import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';
 import { renderSections } from '../shared/sections.js';
-import { asText } from '../shared/text.js';
+import { asText, stripThink } from '../shared/text.js';
 import type { Program } from '../../runners/types.js';
 import type { ChatMessage } from '../../llm/types.js';
 
@@ -110,6 +110,19 @@ function parseReport(text: string): ReportValue {
   return reportSchema.parse({ findings, passed });
 }
 
+/**
+ * A model's report. One that does not say "Code Test Passed" sends the coder back to work, as
+ * the authors' code did, whatever its headings: when none of ours held a finding (the bug was
+ * told under "### Code Review", or in prose), the whole report is the finding, so the pane and
+ * the coder get the tester's own text.
+ */
+function parseModelReport(text: string): ReportValue {
+  const r = parseReport(text);
+  if (r.passed || r.findings.length > 0) return r;
+  const whole = stripThink(text).replace(PASSED_LINE, '').trim();
+  return { passed: false, findings: [{ area: 'bugs', text: whole }] };
+}
+
 /** The findings under their headings, as the coder reads them (nothing else). */
 export function findingsText(findings: readonly Finding[]): string {
   const parts = AREAS.map((area) => [area[0]!.toUpperCase() + area.slice(1), findings.filter((f) => f.area === area).map((f) => f.text)] as const)
@@ -175,7 +188,7 @@ export const testerAgent: Agent<TesterInput, ReportValue> = {
     ]);
     return [...stageMessages(ctx, firstReview(first!)), ...turns];
   },
-  parse: (text) => parseReport(text),
+  parse: (text) => parseModelReport(text),
   show: showReport,
   edit: (text) => parseReport(text),
   // As published: no "Code Test Passed", so the coder gets whatever the tester wrote.
