@@ -249,3 +249,25 @@ describe('Self-collaboration tester: a report that names a failure is never sati
     expect(v.findings.map((f) => f.text).join('\n')).toContain('always prints 0');
   });
 });
+
+describe('CodeSIM simulation: the prediction and its comparison, from prose too', () => {
+  const rows: Row<string>[] = [
+    ['our section', '## Trace\n1+2=3\n## Predicted output\n3\n## Verdict\nplan-fine', '3 true'],
+    ['prose, "gives 3, which matches"', 'Step 1 reads 1 and 2; step 2 adds them, which gives 3, which matches the expected output. No Need to Modify Plan.', '3 true'],
+    ['prose, "the predicted output is"', 'Walking through: a=1, b=2. The predicted output is 3. The plan is correct.', '3 true'],
+    ['prose, "prints -1" but 3 expected', 'The plan subtracts, so it prints -1 but the expected output is 3. Plan Modification Needed.', '-1 false'],
+    ['bold labels', '**Trace:** 1+2=3\n**Predicted output:** 3\n**Verdict:** the plan is correct', '3 true'],
+    ['backticks', 'Running the plan produces `3`. That is as expected, so the plan is fine.', '3 true'],
+    ['JSON', fence('json', JSON.stringify({ trace: '1+2', predicted: '3', verdict: 'plan-fine', critique: '' })), '3 true'],
+    ['vague: no prediction, no comparison', 'I walked through the plan on the sample and it seems reasonable. The plan is fine.', ' null'],
+    ['vague, but says it matches', 'I walked through the plan on the sample; the result is as expected. The plan is fine.', ' true'],
+  ];
+  it.each(rows)('%s', (_shape, text, want) => {
+    expect(
+      reads(simulateAgent, { plan: 'p' }, text, (v) => {
+        const m = simulateAgent.meta!(v, { plan: 'p' }, ctx);
+        return `${v.predicted} ${String(m['matches'])}`;
+      }),
+    ).toBe(want);
+  });
+});
