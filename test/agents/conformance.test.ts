@@ -271,3 +271,31 @@ describe('CodeSIM simulation: the prediction and its comparison, from prose too'
     ).toBe(want);
   });
 });
+
+describe('a verdict said only in prose, a YAML comment, a bold label', () => {
+  it.each([
+    ['confident and correct', 'I am confident this solution is correct. It reads the input properly and does not overfit the samples.', 'accept'],
+    ['general and efficient, in prose', 'The program handles every valid input and runs in O(1), so it is correct in general.', 'accept'],
+    ['it hard-codes', 'This program only works for the samples: it hard-codes the answers, so it is not correct.', 'reject'],
+  ] as const)('critic: %s', (_shape, text, want) => {
+    expect(reads(criticVerifyAgent, judged, text, (v) => v.verdict)).toBe(want);
+  });
+
+  it('a YAML comment does not stay in a value', () => {
+    const text = fence('yaml', 'reflection:\n  - every node is visited once.  # no edge cases missed\n  - the answer is the sum  # simple\nsample_explanations: []');
+    expect(reads(reflectionAgent, {}, text, (v) => v.bullets)).toEqual(['every node is visited once.', 'the answer is the sum']);
+    // A plain value with a colon is repaired into a block scalar: its comment goes first.
+    const repaired = 'solutions:\n  - name: Direct\n    idea: add: every node is visited once.  # no edge cases missed\n    why: sum\n    complexity: O(1)';
+    expect(reads(solutionsAgent, { reflection: { bullets: ['add'], explanations: [] } } as never, repaired, (v) => v.solutions[0]!.idea)).toBe('add: every node is visited once.');
+    // Read as markdown (a heading over YAML-ish lines), the comment goes too.
+    const md = '## Reflection\n- every node is visited once.  # no edge cases missed\n- the sum';
+    expect(reads(reflectionAgent, {}, md, (v) => v.bullets[0])).toBe('every node is visited once.');
+  });
+
+  it('a bold label leaves no stray ** in a title', () => {
+    const text = '**Solution 1: Direct sum**\n**Idea:** add\n\n**Solution 2: Loop**\n**Idea:** count';
+    expect(reads(solutionsAgent, { reflection: { bullets: ['add'], explanations: [] } } as never, text, (v) => v.solutions.map((s) => s.name).join(','))).toBe('Direct sum,Loop');
+    const heading = '### **Solution 1:** Direct sum\n**Idea:** add\n### **Solution 2:** Loop\n**Idea:** count';
+    expect(reads(solutionsAgent, { reflection: { bullets: ['add'], explanations: [] } } as never, heading, (v) => v.solutions.map((s) => s.name).join(','))).toBe('Direct sum,Loop');
+  });
+});

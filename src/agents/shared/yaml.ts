@@ -40,7 +40,8 @@ export function repairYaml(text: string, keys: readonly string[]): string {
       continue;
     }
     const keyIndent = m[1]!.length; // where the key's text starts (after a "- ")
-    const body = [value];
+    // A comment after a plain value is YAML's, not the value's (a block scalar would keep it).
+    const body = [value.replace(/\s+#\s.*$/, '')];
     // The value runs on until a line that starts a key at this depth or shallower, or a list item.
     while (i + 1 < lines.length) {
       const next = lines[i + 1]!;
