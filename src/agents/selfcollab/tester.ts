@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
-import { readAnswer, type Field } from '../shared/answer.js';
+import { isObject, readAnswer, type Field } from '../shared/answer.js';
+import { lenientJson } from '../shared/json.js';
 import { bulleted, listItems } from '../shared/list.js';
 import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
@@ -84,7 +85,22 @@ export function saysPassed(text: string): boolean {
 
 const PASSED_LINE = /^.*code\s+test\s+passed.*$/gim;
 
+/** The report in its JSON-schema form ({findings, passed}), when the answer is that. */
+function schemaReport(text: string): ReportValue | undefined {
+  const v = lenientJson(text);
+  if (!isObject(v) || typeof v['passed'] !== 'boolean') return undefined;
+  const items = Array.isArray(v['findings']) ? v['findings'] : [];
+  const findings = items.map((f): Finding => {
+    const o: Record<string, unknown> = isObject(f) ? f : { text: f };
+    const area = AREAS.find((x) => x === asText(o['area']).toLowerCase()) ?? 'bugs';
+    return { area, text: asText(o['text'] ?? o['finding'] ?? o['description'] ?? f) };
+  });
+  return { findings: findings.filter((f) => f.text !== ''), passed: v['passed'] };
+}
+
 function parseReport(text: string): ReportValue {
+  const schema = schemaReport(text);
+  if (schema) return schema;
   const a = readAnswer(text, FIELDS);
   // The verdict section first; a report without one says it anywhere (the authors' reading).
   const verdict = asText(a.fields.verdict);

@@ -5,6 +5,7 @@
 import { parse } from 'yaml';
 import { AnswerFormatError } from '../../engine/types.js';
 import { fences } from './fence.js';
+import { lenientJson } from './json.js';
 import { markdownMap } from './markdown.js';
 import { stripThink } from './text.js';
 
@@ -73,6 +74,9 @@ function tryYaml(text: string): { ok: true; value: unknown } | { ok: false; erro
  * is neither, or when the document is not a mapping.
  */
 export function readYaml(answer: string, keys: readonly string[]): Record<string, unknown> {
+  // JSON (bare or in a fence) is YAML's subset in meaning, not always in syntax: read as JSON.
+  const json = lenientJson(answer);
+  if (isMap(json) && namesAny(json, keys)) return lowerKeys(json);
   const body = yamlBody(answer);
   if (body.trim() === '') throw new AnswerFormatError('the answer is empty');
   let r = tryYaml(body);
