@@ -35,6 +35,7 @@ export function asProposal(ref: StepRef, p: ProposalShown): Proposal {
     raw: p.raw,
     ...(p.value !== undefined ? { value: p.value } : {}),
     ...(p.error ? { error: p.error } : {}),
+    ...(p.lenient ? { lenient: p.lenient } : {}),
     ...(p.meta ? { meta: p.meta } : {}),
   };
 }
@@ -47,7 +48,7 @@ export function asProposal(ref: StepRef, p: ProposalShown): Proposal {
 function shownProposal(ref: StepRef, p: ProposalShown, decided: boolean): Proposal {
   const proposal = asProposal(ref, p);
   const d = p.decision;
-  if (!decided || !p.error || d?.decision.kind !== 'edit') return proposal;
+  if (!decided || !(p.error || p.lenient) || d?.decision.kind !== 'edit') return proposal;
   return asEdited(proposal, d.decision.content, d.value);
 }
 

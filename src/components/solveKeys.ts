@@ -20,7 +20,7 @@ export interface SolveKeyView {
   /** An answer is streaming now. */
   streaming: boolean;
   /** The proposal waiting for a decision. */
-  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; value?: unknown; foreign?: Pick<ForeignProgram, 'lang' | 'note'>; decide?: StepDecision; swaps?: string[][]; swapRefs?: string[] };
+  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; lenient?: boolean; value?: unknown; foreign?: Pick<ForeignProgram, 'lang' | 'note'>; decide?: StepDecision; swaps?: string[][]; swapRefs?: string[] };
   /** The recalled problem `x` swaps (from 0): the first one open in the pane, else the first. */
   swapSlot?: number;
   /** What the person has struck out or selected in the pane (report, tree). */
@@ -160,7 +160,10 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
   const p = v.proposal!;
   const scrolled = scrollKey(k, k.input, v.offset, v.rows, v.body);
   if (scrolled !== undefined) return { kind: 'scroll', offset: scrolled };
-  if (/^[1-9]$/.test(k.input) && p.failed && !p.cancelled) return decideKey(p.decide, Number(k.input) - 1);
+  const deciding = (p.failed || (p.lenient && p.decide !== undefined)) && !p.cancelled;
+  // A decision that is only a number (a confidence, a score): the digit typed is its first ("80" needs no key first).
+  if (/^[0-9]$/.test(k.input) && deciding && p.decide?.number && p.decide.options.length === 0) return { kind: 'mode', mode: 'number', carry: k.input };
+  if (/^[1-9]$/.test(k.input) && deciding) return decideKey(p.decide, Number(k.input) - 1);
   if (/^[1-9]$/.test(k.input) && p.pane === 'retrieve') return { kind: 'toggle-example', index: Number(k.input) - 1 };
   const own = p.failed || p.cancelled ? undefined : paneKey(p, v.ui ?? freshUi(), k);
   if (own) return own.kind === 'ask' ? { kind: 'mode', mode: 'ask' } : own;

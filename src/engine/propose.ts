@@ -18,7 +18,7 @@ import { ChunkBatcher } from './events.js';
 import { AnswerCancelled, BudgetExhausted } from './signals.js';
 import { AnswerFormatError, type Agent, type AgentContext, type ForeignProgram, type Proposal, type StepId } from './types.js';
 import { fenceTagOf } from '../fences.js';
-import { stepDecision } from './stepDecision.js';
+import { formTemplate, stepDecision } from './stepDecision.js';
 import { foreignLang, wrongLangNote } from '../runners/detectLang.js';
 import { langName, type LangId } from '../runners/langs.js';
 import { proposeRecalled, type RecallResult } from './recall.js';
@@ -124,16 +124,21 @@ async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, trie
   const second = await call(ctx, a, repair, structured, tries.n++, true);
   const again = tryParse(a, second.text, actx());
   if (again.ok) return inSessionLang(ctx, a, { messages: repair, text: second.text, value: again.value, structured }, tries);
-  const lenient = ctx.gate.lenient ? readLeniently(a, second.text, actx()) : undefined;
-  if (lenient) return { proposal: { ...made(a, lenient.value, second.text, actx()), lenient: again.error }, attempts: tries.n };
-  // Not a dead end: the person edits the answer, decides the step's decision, or asks again.
+  // One reading for both gates: what --auto goes on with, the person is offered (`a` takes it),
+  // with the step's decision open to change and why the strict reading failed.
   const decide = stepDecision(a.agent, second.text, a.input, actx());
+  const lenient = readLeniently(a, second.text, actx());
+  if (lenient) return { proposal: { ...made(a, lenient.value, second.text, actx()), lenient: again.error, ...(decide ? { decide } : {}) }, attempts: tries.n };
+  // Not a dead end: the person edits the answer (the stage's form shown beside it), decides the
+  // step's decision, or asks again.
+  const template = formTemplate(a.agent, a.input, actx());
   const failed: Proposal<O> = {
     ...stepOf(a),
     text: second.text,
     raw: second.text,
     error: `the answer could not be read after a repair request: ${again.error}`,
     ...(decide ? { decide } : {}),
+    ...(template !== undefined ? { template } : {}),
   };
   return { proposal: failed, attempts: tries.n };
 }

@@ -61,3 +61,16 @@ export function stepDecision<I, O>(agent: Agent<I, O>, raw: string, input: I, ct
   }
   return { question: d.question, options, ...(number ? { number } : {}) };
 }
+
+/**
+ * The form a stage's answer takes, as its own `show` writes it from an empty reading: what a
+ * person's edit of a failed step must look like (the editor shows it beside the answer).
+ */
+export function formTemplate<I, O>(agent: Agent<I, O>, input: I, ctx: AgentContext): string | undefined {
+  if (!agent.lenient) return undefined;
+  try {
+    return agent.show(agent.lenient(NOTHING, input, ctx));
+  } catch {
+    return undefined;
+  }
+}

@@ -78,13 +78,19 @@ export async function alphacodium(s: Steps, p: Problem, o: AlphacodiumOptions): 
         break;
       }
       if (here >= perTest || fixes >= o.publicFixes) break;
-      s.progress({ label: 'public fix', value: ++fixes, max: o.publicFixes });
-      if (now.actual.trim() === '' && fx.code !== began) {
-        // An empty output: back to the code this test began with, without a call.
+      if (now.actual.trim() === '') {
+        // An empty output: back to the code this test began with, without a call — as the
+        // authors' code does, also when that code is the one printing nothing (nothing is
+        // spent on it then), and counted against this test's tries, not the fixes in all.
+        if (fx.code === began) {
+          s.note(`${test.name} printed nothing with the program it began with: no fix is asked for it (as the published code)`);
+          break;
+        }
         fx.code = began;
         s.note(`↶ ${test.name} printed nothing: back to the program this test began with (no call)`);
         continue;
       }
+      s.progress({ label: 'public fix', value: ++fixes, max: o.publicFixes });
       const feedback = failedOn(await v.one(fx.code, test));
       const at = { test: test.name!, anchors: fx.anchors.map((a) => a.name!), history: fx.history };
       const analysis = await s.ask(analyzeAgent, { ...at, reflection, program: fx.code, feedback });

@@ -88,7 +88,10 @@ export async function codetree(s: Steps, p: Problem, o: CodetreeOptions): Promis
     }
     if (node.depth < o.depth) {
       if (node.state === 'open') node.state = 'kept';
-      const feedback = node.review ? `${node.feedback}\n${node.review}` : node.feedback;
+      // As the authors' code: a critic's rejection of a program that passes every sample is
+      // added to the feedback; its score review (eval_node's analysis) is not — the thinker
+      // reflects on the execution feedback alone. The tree pane still shows that review.
+      const feedback = node.state === 'rejected' && node.review ? `${node.feedback}\n${node.review}` : node.feedback;
       const { ideas } = await s.ask(reflectAgent, { strategy, program: node.program, feedback, width });
       tree.grow(ideas, node);
     } else if (node.state === 'open') node.state = 'leaf';

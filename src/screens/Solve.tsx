@@ -323,7 +323,7 @@ export function Solve(props: SolveProps) {
       if (theirs.current) return;
       const keyView: SolveKeyView = {
         streaming: live?.streaming === true,
-        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}), ...(proposal.decide ? { decide: proposal.decide } : {}), ...swapOffer(proposal) } } : {}),
+        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, lenient: proposal.lenient !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}), ...(proposal.decide ? { decide: proposal.decide } : {}), ...swapOffer(proposal) } } : {}),
         swapSlot: slotAt(proposal, expanded),
         ui: uiNow.current,
         ended: v.outcome !== undefined,
@@ -427,7 +427,7 @@ export function Solve(props: SolveProps) {
       hints = SAMPLE_HINTS;
     }
   } else if (proposal) {
-    state = `${proposal.cancelled ? 'answer cancelled' : proposal.error ? 'could not be read: your decision' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
+    state = `${proposal.cancelled ? 'answer cancelled' : proposal.error ? 'could not be read: your decision' : proposal.lenient !== undefined ? 'read leniently: your decision' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
     if (mode === 'back') {
       content = <BackPicker earlier={earlier} pick={backPick} width={stepWidth} height={body} />;
       hints = BACK_HINTS;

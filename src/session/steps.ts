@@ -75,8 +75,13 @@ export interface Proposal<O = unknown> {
    * again), decide the step's decision (`decide`), ask again (reject) or stop.
    */
   error?: string;
-  /** At a failed step whose stage carries a decision: the ways the person can make it. */
+  /**
+   * At a failed step, or one read leniently, whose stage carries a decision: the ways the person
+   * can make it.
+   */
   decide?: StepDecision;
+  /** At a failed step: the form the stage reads, for the person's edit (see formTemplate). */
+  template?: string;
   /**
    * The person cancelled the answer while it streamed: `raw` holds the text so far, which is no
    * answer (never parsed, never repaired); a reject then asks afresh, without it.

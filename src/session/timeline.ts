@@ -60,6 +60,8 @@ export interface ProposalShown {
   text: string;
   raw: string;
   error?: string;
+  /** Read leniently after its repair request (engine's Proposal.lenient): why it was not read strictly. */
+  lenient?: string;
   meta?: Record<string, unknown>;
   /** `value`: what an edit parsed to (what the flow went on with), when the journal has it. */
   decision?: { decision: Decision; by: DecidedBy; t: number; value?: unknown };
@@ -373,7 +375,7 @@ function addEvent(v: StepView, e: JournalEvent): void {
       v.streamed = e.text;
       break;
     case 'proposal':
-      v.proposals.push({ t: e.t, agent: e.agent, value: e.value, text: e.text, raw: e.raw, ...(e.error ? { error: e.error } : {}), ...(e.meta ? { meta: e.meta } : {}) });
+      v.proposals.push({ t: e.t, agent: e.agent, value: e.value, text: e.text, raw: e.raw, ...(e.error ? { error: e.error } : {}), ...(e.lenient ? { lenient: e.lenient } : {}), ...(e.meta ? { meta: e.meta } : {}) });
       break;
     case 'decision': {
       const last = v.proposals[v.proposals.length - 1];

@@ -11,6 +11,7 @@ import { confidenceAgent } from '../../src/agents/mapcoder/confidence.js';
 import { reflectionAgent } from '../../src/agents/alphacodium/reflect.js';
 import { solutionsAgent } from '../../src/agents/alphacodium/solutions.js';
 import type { Agent } from '../../src/engine/types.js';
+import { extractCode } from '../../src/agents/shared/code.js';
 import { fixture } from './problems.js';
 
 const ctx = { problem: await fixture('sum-two'), lang: 'python' as const };
@@ -200,5 +201,101 @@ describe('AlphaCodium solutions: the names', () => {
   ];
   it.each(rows)('%s', (_shape, text, want) => {
     expect(reads(solutionsAgent, { reflection: { bullets: ['add'], explanations: [] } } as never, text, (v) => v.solutions.map((s) => s.name).join(','))).toBe(want);
+  });
+});
+
+describe('every code stage: the program in the answer', () => {
+  const json = (o: unknown): string => JSON.stringify(o);
+  const rows: Row<string>[] = [
+    ['a fence of the language', 'Here it is.\n```python\nprint(1)\n```', 'print(1)'],
+    ['a wrong sketch, then the final program', 'First try:\n```python\nprint(0)\n```\nThat is wrong; the final program:\n```python\nprint(1)\n```', 'print(1)'],
+    ['<think> with a sketch, then the answer', '<think>```python\nprint(0)\n```</think>\n```python\nprint(1)\n```', 'print(1)'],
+    ['JSON in a fence, code key', fence('json', json({ explanation: 'adds', code: 'import sys\nprint(1)' })), 'import sys\nprint(1)'],
+    ['bare JSON, program key', json({ program: 'print(1)', notes: 'x' }), 'print(1)'],
+    ['JSON, solution key', fence('json', json({ solution: 'print(1)' })), 'print(1)'],
+    ['JSON whose string holds a fence', fence('json', json({ code: '```python\nprint(1)\n```' })), 'print(1)'],
+    ['JSON nested', fence('json', json({ answer: { final_code: 'print(1)' } })), 'print(1)'],
+    ['JSON in an untagged fence', fence('', json({ code: 'print(1)' })), 'print(1)'],
+    ['YAML in a fence, block scalar', fence('yaml', 'explanation: adds\ncode: |\n  print(1)'), 'print(1)'],
+    ['YAML answer, no fence', 'explanation: adds\ncode: |\n  print(1)\n', 'print(1)'],
+    ['JSON without any program is no program', fence('json', json({ explanation: 'adds the numbers' })), undefined],
+    ['a python fence holding a JSON object is no program', fence('python', json({ explanation: 'adds' })), undefined],
+    ['a YAML map is no program', fence('yaml', 'explanation: adds\nidea: sum'), undefined],
+    ['plain code, no fence', 'import sys\nprint(1)', 'import sys\nprint(1)'],
+    ['a program that opens with a list', '```python\n[print(i) for i in range(2)]\n```', '[print(i) for i in range(2)]'],
+  ];
+  it.each(rows)('%s', (_shape, text, want) => {
+    expect(extractCode(text, 'python')?.trim()).toBe(want);
+  });
+});
+
+describe('Self-collaboration tester: a report that names a failure is never satisfied', () => {
+  const rows: Row<boolean>[] = [
+    ['an unknown heading, verdict "Needs repair"', '### Code Review\nThe program always prints 0, so it fails sample 1.\n\n### Verdict\nNeeds repair', false],
+    ['prose, no heading', 'The program always prints 0, so it fails sample 1. Please fix the sum.', false],
+    ['prose with a chatty preamble', 'Sure! I looked at the code carefully.\n\nIt subtracts where it should add.', false],
+    ['our verdict only, "needs repair"', '## Verdict\nneeds repair', false],
+    ['bold labels', '**Review:** it prints a-b.\n**Verdict:** needs repair', false],
+    ['JSON findings', fence('json', JSON.stringify({ findings: [{ area: 'bugs', text: 'prints 0' }], passed: false })), false],
+    ['<think> then prose', '<think>Code Test Passed?</think>It prints a-b, which fails sample 1.', false],
+    ['our sections, passed', '## Bugs\nNone\n## Verdict\nCode Test Passed', true],
+    ['prose, passed', 'I read it twice; it reads both numbers and adds them. Code Test Passed', true],
+  ];
+  it.each(rows)('%s', (_shape, text, want) => {
+    expect(reads(testerAgent, { program }, text, (v) => v.passed || v.findings.length === 0)).toBe(want);
+  });
+  it('the unknown heading\'s text is the finding the coder gets', () => {
+    const v = testerAgent.parse('### Code Review\nThe program always prints 0, so it fails sample 1.\n\n### Verdict\nNeeds repair', { program }, ctx);
+    expect(v.findings.map((f) => f.text).join('\n')).toContain('always prints 0');
+  });
+});
+
+describe('CodeSIM simulation: the prediction and its comparison, from prose too', () => {
+  const rows: Row<string>[] = [
+    ['our section', '## Trace\n1+2=3\n## Predicted output\n3\n## Verdict\nplan-fine', '3 true'],
+    ['prose, "gives 3, which matches"', 'Step 1 reads 1 and 2; step 2 adds them, which gives 3, which matches the expected output. No Need to Modify Plan.', '3 true'],
+    ['prose, "the predicted output is"', 'Walking through: a=1, b=2. The predicted output is 3. The plan is correct.', '3 true'],
+    ['prose, "prints -1" but 3 expected', 'The plan subtracts, so it prints -1 but the expected output is 3. Plan Modification Needed.', '-1 false'],
+    ['bold labels', '**Trace:** 1+2=3\n**Predicted output:** 3\n**Verdict:** the plan is correct', '3 true'],
+    ['backticks', 'Running the plan produces `3`. That is as expected, so the plan is fine.', '3 true'],
+    ['JSON', fence('json', JSON.stringify({ trace: '1+2', predicted: '3', verdict: 'plan-fine', critique: '' })), '3 true'],
+    ['vague: no prediction, no comparison', 'I walked through the plan on the sample and it seems reasonable. The plan is fine.', ' null'],
+    ['vague, but says it matches', 'I walked through the plan on the sample; the result is as expected. The plan is fine.', ' true'],
+  ];
+  it.each(rows)('%s', (_shape, text, want) => {
+    expect(
+      reads(simulateAgent, { plan: 'p' }, text, (v) => {
+        const m = simulateAgent.meta!(v, { plan: 'p' }, ctx);
+        return `${v.predicted} ${String(m['matches'])}`;
+      }),
+    ).toBe(want);
+  });
+});
+
+describe('a verdict said only in prose, a YAML comment, a bold label', () => {
+  it.each([
+    ['confident and correct', 'I am confident this solution is correct. It reads the input properly and does not overfit the samples.', 'accept'],
+    ['general and efficient, in prose', 'The program handles every valid input and runs in O(1), so it is correct in general.', 'accept'],
+    ['it hard-codes', 'This program only works for the samples: it hard-codes the answers, so it is not correct.', 'reject'],
+  ] as const)('critic: %s', (_shape, text, want) => {
+    expect(reads(criticVerifyAgent, judged, text, (v) => v.verdict)).toBe(want);
+  });
+
+  it('a YAML comment does not stay in a value', () => {
+    const text = fence('yaml', 'reflection:\n  - every node is visited once.  # no edge cases missed\n  - the answer is the sum  # simple\nsample_explanations: []');
+    expect(reads(reflectionAgent, {}, text, (v) => v.bullets)).toEqual(['every node is visited once.', 'the answer is the sum']);
+    // A plain value with a colon is repaired into a block scalar: its comment goes first.
+    const repaired = 'solutions:\n  - name: Direct\n    idea: add: every node is visited once.  # no edge cases missed\n    why: sum\n    complexity: O(1)';
+    expect(reads(solutionsAgent, { reflection: { bullets: ['add'], explanations: [] } } as never, repaired, (v) => v.solutions[0]!.idea)).toBe('add: every node is visited once.');
+    // Read as markdown (a heading over YAML-ish lines), the comment goes too.
+    const md = '## Reflection\n- every node is visited once.  # no edge cases missed\n- the sum';
+    expect(reads(reflectionAgent, {}, md, (v) => v.bullets[0])).toBe('every node is visited once.');
+  });
+
+  it('a bold label leaves no stray ** in a title', () => {
+    const text = '**Solution 1: Direct sum**\n**Idea:** add\n\n**Solution 2: Loop**\n**Idea:** count';
+    expect(reads(solutionsAgent, { reflection: { bullets: ['add'], explanations: [] } } as never, text, (v) => v.solutions.map((s) => s.name).join(','))).toBe('Direct sum,Loop');
+    const heading = '### **Solution 1:** Direct sum\n**Idea:** add\n### **Solution 2:** Loop\n**Idea:** count';
+    expect(reads(solutionsAgent, { reflection: { bullets: ['add'], explanations: [] } } as never, heading, (v) => v.solutions.map((s) => s.name).join(','))).toBe('Direct sum,Loop');
   });
 });

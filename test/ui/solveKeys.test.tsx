@@ -72,7 +72,13 @@ describe('solveKey', () => {
     expect(solveKey('main', verdict, k('3'))).toEqual({ kind: 'none' });
     const number = { question: 'how likely?', options: [], number: { label: 'confidence 0..100', min: 0, max: 100, before: '## Confidence\n', after: '\n' } };
     const conf = { ...gate, proposal: { pane: 'confidence' as const, cancelled: false, failed: true, decide: number } };
-    expect(solveKey('main', conf, k('1'))).toEqual({ kind: 'mode', mode: 'number' });
+    // A number alone: the digit typed is its first digit ("80" needs no key first).
+    expect(solveKey('main', conf, k('8'))).toEqual({ kind: 'mode', mode: 'number', carry: '8' });
+    expect(solveKey('main', conf, k('0'))).toEqual({ kind: 'mode', mode: 'number', carry: '0' });
+    // Read leniently, the decision is still the person's to change.
+    const lenientConf = { ...gate, proposal: { pane: 'confidence' as const, cancelled: false, failed: false, lenient: true, decide: number } };
+    expect(solveKey('main', lenientConf, k('7'))).toEqual({ kind: 'mode', mode: 'number', carry: '7' });
+    expect(solveKey('main', lenientConf, k('a'))).toEqual({ kind: 'decide', decision: { kind: 'approve' } });
     expect(numberDecision(number, '85%')).toEqual({ kind: 'decide', decision: { kind: 'edit', content: '## Confidence\n85\n' } });
     expect(numberDecision(number, '185')).toMatchObject({ kind: 'notice' });
     expect(numberDecision(number, 'high')).toMatchObject({ kind: 'notice' });

@@ -2,7 +2,7 @@ import type { Agent, AgentContext } from '../../engine/types.js';
 import { AnswerFormatError } from '../../engine/types.js';
 import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
-import { asText } from '../shared/text.js';
+import { asText, stripThink } from '../shared/text.js';
 import { pick, readYaml, showMap } from '../shared/yaml.js';
 import { reflectionText, yamlForm, type Reflection, NARROW } from './common.js';
 import type { Solution } from './solutions.js';
@@ -66,6 +66,13 @@ function which(name: string, solutions: readonly Solution[]): number | undefined
   return part >= 0 ? part : undefined;
 }
 
+/** The solution whose name comes first in the text, if any is named. */
+function firstNamed(text: string, solutions: readonly Solution[]): number | undefined {
+  const t = ` ${norm(text)} `;
+  const at = solutions.map((s, i) => ({ i, at: norm(s.name) === '' ? -1 : t.indexOf(` ${norm(s.name)} `) })).filter((x) => x.at >= 0);
+  return at.sort((a, b) => a.at - b.at)[0]?.i;
+}
+
 /** A list of steps or tests as text lines (a YAML list, or text with one per line). */
 function linesOf(v: unknown): string[] {
   if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' && x !== null ? walkOf(x as Record<string, unknown>) : asText(x))).filter(Boolean);
@@ -88,6 +95,13 @@ function parseChoice(text: string, solutions: readonly Solution[]): ChoiceValue 
   for (const n of named) {
     const i = which(n, solutions);
     if (i !== undefined && !order.includes(i)) order.push(i);
+  }
+  // Under a label of its own ("### Chosen solution\nDirect sum"): a short value that names one;
+  // else the solution the answer names first.
+  if (order.length === 0) {
+    const short = Object.values(m).map(asText).filter((v) => v !== '' && v.length <= 80);
+    const i = short.map((v) => firstNamed(v, solutions)).find((x) => x !== undefined) ?? firstNamed(stripThink(text), solutions);
+    if (i !== undefined) order.push(i);
   }
   if (order.length === 0) throw new AnswerFormatError(`the answer names none of the solutions (${solutions.map((s) => s.name).join(', ')}) under "name:"`);
   // Those the model did not rank keep their order, after the chosen one.

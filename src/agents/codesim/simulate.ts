@@ -60,6 +60,33 @@ export function readVerdict(v: unknown): Verdict | undefined {
   return readPlanVerdict(asText(v));
 }
 
+/** A value as the model wrote it in prose: a number, or text in backticks or quotes. */
+const VALUE = String.raw`(-?\d+(?:\.\d+)?(?:\s+-?\d+(?:\.\d+)?)*|\x60[^\x60\n]+\x60|"[^"\n]+")`;
+
+const unquote = (s: string): string => s.trim().replace(/^[\x60"]|[\x60"]$/g, '').trim();
+
+/**
+ * The output a simulation in prose predicts: "the predicted output is 90", "it prints `YES`",
+ * "gives 90, which matches" — the last such statement (models restate the final value last).
+ */
+export function predictedInProse(text: string): string | undefined {
+  const t = text.replace(/\*\*|__/g, '');
+  const said = [
+    ...t.matchAll(new RegExp(String.raw`(?:predicted|final|plan's|our|its)\s+(?:output|result|answer)\s*(?:is|would be|will be|:|=)\s*${VALUE}`, 'gi')),
+    ...t.matchAll(new RegExp(String.raw`\b(?:gives|give|outputs?|prints?|produces?|returns?|yields?|results? in|we get|get|got)\s*:?\s*${VALUE}(?=[\s,.;:!)]|$)`, 'gi')),
+  ].sort((a, b) => a.index - b.index);
+  const last = said.at(-1);
+  return last ? unquote(last[1]!) : undefined;
+}
+
+/** Whether prose says the predicted output matches the expected one ("which matches", "but 3 is expected"). */
+export function comparisonInProse(text: string): boolean | undefined {
+  const t = text.toLowerCase().replace(/\*\*|__/g, '');
+  if (/\b(?:does\s+not|doesn't|did\s+not|didn't|do\s+not|not)\s+match|\bdiffers?\b|\bmismatch|\bbut\s+(?:the\s+)?expected|\binstead\s+of\b|\bwrong\s+(?:output|answer|result)/.test(t)) return false;
+  if (/\b(?:which|that|this|it|and)\s+matches\b|\bmatch(?:es)?\s+(?:the\s+)?(?:expected|sample)|\bas\s+expected\b|\bsame\s+as\s+(?:the\s+)?expected|\bequals\s+(?:the\s+)?expected/.test(t)) return true;
+  return undefined;
+}
+
 /**
  * An answer the parser refused, read as the published code read it: the whole text is the trace
  * and the critique, and a verdict that cannot be read is "plan fine" (the authors' code revised
@@ -69,7 +96,7 @@ function lenientSimulation(text: string): SimulationValue {
   const a = readAnswer(text, FIELDS);
   const whole = wholeText(text);
   const verdict = planVerdictOf(asText(a.fields.verdict), a.text) ?? 'plan-fine';
-  return { input: asText(a.fields.input), trace: asText(a.fields.trace) || whole, predicted: asText(a.fields.predicted), verdict, critique: asText(a.fields.critique) || whole };
+  return { input: asText(a.fields.input), trace: asText(a.fields.trace) || whole, predicted: asText(a.fields.predicted) || (predictedInProse(a.text) ?? ''), verdict, critique: asText(a.fields.critique) || whole };
 }
 
 /**
@@ -85,7 +112,7 @@ function parseSimulation(text: string): SimulationValue {
   return simulationSchema.parse({
     input: asText(f.input),
     trace: prose ? need(a.text, 'trace') : asText(f.trace) || need(a.text, 'trace'),
-    predicted: asText(f.predicted),
+    predicted: asText(f.predicted) || (predictedInProse(a.text) ?? ''),
     verdict,
     critique: prose && verdict === 'needs-change' ? a.text : asText(f.critique),
   });
@@ -136,7 +163,8 @@ export const simulateAgent: Agent<SimulateInput, SimulationValue> = {
       madeUpInput: sample === undefined,
       predicted: v.predicted,
       expected: expected ?? null,
-      matches: expected === undefined ? null : tokens(v.predicted).join(' ') === tokens(expected).join(' '),
+      // No prediction read: what the text says of the comparison, else unknown (never "differs").
+      matches: expected === undefined ? null : v.predicted.trim() !== '' ? tokens(v.predicted).join(' ') === tokens(expected).join(' ') : (comparisonInProse(`${v.trace}\n${v.critique}`) ?? null),
     };
   },
 };

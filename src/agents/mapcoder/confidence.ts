@@ -21,7 +21,7 @@ const FIELDS: readonly Field<keyof ConfidenceValue>[] = [
     key: 'explanation',
     heading: 'Explanation',
     aliases: ['reasoning', 'analysis', 'assessment', 'justification'],
-    describe: 'whether the plan is correct and fast enough, and where it could fail',
+    describe: 'whether the plan is correct for the problem, and why',
   },
   {
     key: 'confidence',
@@ -67,8 +67,9 @@ export const confidenceAgent: Agent<ConfidenceInput, ConfidenceValue> = {
   schema: { name: 'confidence', zod: confidenceSchema },
   messages(input: ConfidenceInput, ctx: AgentContext) {
     const stage = [
-      'Task: judge the plan below for the problem above. Would a program that follows it be correct on every valid input,',
-      'and fast enough within the limits? Look for a case it gets wrong. Do not write code.',
+      // As the authors' prompt: is the plan correct for the problem, and how sure are you (not a hunt for a failing case).
+      'Task: judge the plan below for the problem above. Is it a correct way to solve the problem, so that a program',
+      'that follows it gives the right output? Say how confident you are that it is. Do not write code.',
       '',
       '### Plan',
       input.plan.trim(),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
-import { readAnswer, type Field } from '../shared/answer.js';
+import { isObject, readAnswer, type Field } from '../shared/answer.js';
+import { lenientJson } from '../shared/json.js';
 import { bulleted, listItems } from '../shared/list.js';
 import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';
 import { renderSections } from '../shared/sections.js';
-import { asText } from '../shared/text.js';
+import { asText, stripThink } from '../shared/text.js';
 import type { Program } from '../../runners/types.js';
 import type { ChatMessage } from '../../llm/types.js';
 
@@ -84,7 +85,22 @@ export function saysPassed(text: string): boolean {
 
 const PASSED_LINE = /^.*code\s+test\s+passed.*$/gim;
 
+/** The report in its JSON-schema form ({findings, passed}), when the answer is that. */
+function schemaReport(text: string): ReportValue | undefined {
+  const v = lenientJson(text);
+  if (!isObject(v) || typeof v['passed'] !== 'boolean') return undefined;
+  const items = Array.isArray(v['findings']) ? v['findings'] : [];
+  const findings = items.map((f): Finding => {
+    const o: Record<string, unknown> = isObject(f) ? f : { text: f };
+    const area = AREAS.find((x) => x === asText(o['area']).toLowerCase()) ?? 'bugs';
+    return { area, text: asText(o['text'] ?? o['finding'] ?? o['description'] ?? f) };
+  });
+  return { findings: findings.filter((f) => f.text !== ''), passed: v['passed'] };
+}
+
 function parseReport(text: string): ReportValue {
+  const schema = schemaReport(text);
+  if (schema) return schema;
   const a = readAnswer(text, FIELDS);
   // The verdict section first; a report without one says it anywhere (the authors' reading).
   const verdict = asText(a.fields.verdict);
@@ -108,6 +124,19 @@ function parseReport(text: string): ReportValue {
   }
   if (!passed && findings.length === 0 && a.text.trim() === '') throw new AnswerFormatError('the report is empty');
   return reportSchema.parse({ findings, passed });
+}
+
+/**
+ * A model's report. One that does not say "Code Test Passed" sends the coder back to work, as
+ * the authors' code did, whatever its headings: when none of ours held a finding (the bug was
+ * told under "### Code Review", or in prose), the whole report is the finding, so the pane and
+ * the coder get the tester's own text.
+ */
+function parseModelReport(text: string): ReportValue {
+  const r = parseReport(text);
+  if (r.passed || r.findings.length > 0) return r;
+  const whole = stripThink(text).replace(PASSED_LINE, '').trim();
+  return { passed: false, findings: [{ area: 'bugs', text: whole }] };
 }
 
 /** The findings under their headings, as the coder reads them (nothing else). */
@@ -175,7 +204,7 @@ export const testerAgent: Agent<TesterInput, ReportValue> = {
     ]);
     return [...stageMessages(ctx, firstReview(first!)), ...turns];
   },
-  parse: (text) => parseReport(text),
+  parse: (text) => parseModelReport(text),
   show: showReport,
   edit: (text) => parseReport(text),
   // As published: no "Code Test Passed", so the coder gets whatever the tester wrote.

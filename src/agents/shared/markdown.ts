@@ -39,7 +39,9 @@ function labelOf(line: string): { name: string; level: number; rest: string } | 
     const [name, restIn] = inner.endsWith(':') ? [inner.slice(0, -1), ''] : splitColon(inner);
     const rest = [restIn, b[2]!.replace(/^:\s*/, '')].filter(Boolean).join(' ').trim();
     const alone = rest === '' && !inner.endsWith(':') && !/^\s*\S+\s*:/.test(b[2] ?? '') && !/:\s*$/.test(line);
-    return { name: name.trim(), level: alone ? 6 : /^\s*([-*+]|\d+[.)])\s/.test(line) ? 8 : 7, rest };
+    // "**Solution 1: Direct sum**" opens an item as a heading would, its title after the colon.
+    const item = /^[A-Za-z][A-Za-z ]{0,30}?\s*#?\d+$/.test(name.trim()) && b[2]!.trim() === '';
+    return { name: name.trim(), level: alone || item ? 6 : /^\s*([-*+]|\d+[.)])\s/.test(line) ? 8 : 7, rest };
   }
   const p = /^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z0-9 '\-_/]{0,40}?)\s*:\s*(.*)$/.exec(line);
   if (p && p[1]!.trim().split(/\s+/).length <= 5) return { name: p[1]!.trim(), level: /^\s*[-*+]\s/.test(line) ? 10 : 9, rest: p[2]!.trim() };
@@ -81,8 +83,14 @@ function treeOf(text: string): Node {
 const BULLET = /^\s*(?:[-*•+]|\d+[.)])\s+/;
 
 /** A body: its bullets as a list when it is a list, else its text. */
+/** A YAML comment at the end of a line ("visited once.  # no edge cases missed"): the YAML-minded model's, not the value's. */
+const COMMENT = /[ \t]+#[ \t].*$/;
+
 function bodyValue(lines: string[]): string | string[] {
-  const text = lines.join('\n').trim();
+  const text = lines
+    .map((l) => l.replace(COMMENT, ''))
+    .join('\n')
+    .trim();
   const items: string[] = [];
   for (const line of text.split('\n')) {
     if (BULLET.test(line)) items.push(line.replace(BULLET, '').trim());

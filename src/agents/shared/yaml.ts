@@ -4,7 +4,8 @@
 // value into a block scalar before parsing again (the same fix the published code applies).
 import { parse } from 'yaml';
 import { AnswerFormatError } from '../../engine/types.js';
-import { fences } from './code.js';
+import { fences } from '../../fences.js';
+import { lenientJson } from './json.js';
 import { markdownMap } from './markdown.js';
 import { stripThink } from './text.js';
 
@@ -40,7 +41,8 @@ export function repairYaml(text: string, keys: readonly string[]): string {
       continue;
     }
     const keyIndent = m[1]!.length; // where the key's text starts (after a "- ")
-    const body = [value];
+    // A comment after a plain value is YAML's, not the value's (a block scalar would keep it).
+    const body = [value.replace(/\s+#\s.*$/, '')];
     // The value runs on until a line that starts a key at this depth or shallower, or a list item.
     while (i + 1 < lines.length) {
       const next = lines[i + 1]!;
@@ -72,6 +74,9 @@ function tryYaml(text: string): { ok: true; value: unknown } | { ok: false; erro
  * is neither, or when the document is not a mapping.
  */
 export function readYaml(answer: string, keys: readonly string[]): Record<string, unknown> {
+  // JSON (bare or in a fence) is YAML's subset in meaning, not always in syntax: read as JSON.
+  const json = lenientJson(answer);
+  if (isMap(json) && namesAny(json, keys)) return lowerKeys(json);
   const body = yamlBody(answer);
   if (body.trim() === '') throw new AnswerFormatError('the answer is empty');
   let r = tryYaml(body);

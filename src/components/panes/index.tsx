@@ -241,8 +241,9 @@ function foreignRows(p: Proposal): Row[] {
 /** A step read leniently says so above its pane, with why the answer could not be read. */
 function lenientRows(p: Proposal, o: PaneOptions): Row[] {
   if (p.lenient === undefined) return [];
-  const head: Row = [seg('read leniently', { bold: true, color: 'yellow', inverse: true }), seg(' as the published code read it; after a repair request:', { color: 'yellow' })];
-  return [head, ...textRows(p.lenient, o.width, { dim: true }, '  '), blank()];
+  const head: Row = [seg('read leniently', { bold: true, color: 'yellow', inverse: true }), seg(' as the published code read it (a takes it); after a repair request:', { color: 'yellow' })];
+  const decide = p.decide ? decideRows(p).slice(1) : [];
+  return [head, ...textRows(p.lenient, o.width, { dim: true }, '  '), ...decide, blank()];
 }
 
 function valueRows(p: Proposal, o: PaneOptions): Row[] {

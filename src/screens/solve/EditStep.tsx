@@ -22,7 +22,7 @@ export function EditStep(props: { proposal: Proposal; width: number; height: num
   const { proposal, width, height, onEdit, onCancel } = props;
   // The person's own file opens as it is on disk, not as the step last saw it.
   const initial = props.initial ?? editedText(proposal);
-  const rest = props.initial !== undefined ? '' : readOnlyRest(proposal);
+  const rest = props.initial !== undefined ? '' : proposal.error !== undefined && proposal.template ? `the form this step reads:\n${proposal.template}` : readOnlyRest(proposal);
   const restRows = rest ? textRows(rest, width, { dim: true }) : [];
   const shownRest = restRows.slice(0, Math.max(0, Math.floor(height / 3) - 1));
   const title = props.title ?? (proposal.edits ? `Editing ${proposal.edits.label} (what the next stage receives)` : `Editing ${proposal.title}`);

@@ -13,9 +13,16 @@ export function Gate({ rows, offset, height }: { rows: Row[]; offset: number; he
  * At an answer that could not be read: edit it (read again), decide the step's decision (one
  * digit per way), ask again, back, quit.
  */
-function unreadHints(p: Proposal): Hint[] {
+function decideHints(p: Proposal): Hint[] {
   const d = p.decide;
-  const decide: Hint[] = d ? [...d.options.map((o, i) => ({ key: `${i + 1}`, label: o.label })), ...(d.number ? [{ key: `${d.options.length + 1}`, label: d.number.label.split(' ')[0]! }] : [])] : [];
+  if (!d) return [];
+  // A number alone is typed straight away: its first digit opens the field.
+  if (d.options.length === 0 && d.number) return [{ key: '0-9', label: d.number.label.split(' ')[0]! }];
+  return [...d.options.map((o, i) => ({ key: `${i + 1}`, label: o.label })), ...(d.number ? [{ key: `${d.options.length + 1}`, label: d.number.label.split(' ')[0]! }] : [])];
+}
+
+function unreadHints(p: Proposal): Hint[] {
+  const decide = decideHints(p);
   const rest = GATE_HINTS.filter((h) => !['a', 'e', 'E', 'r'].includes(h.key));
   return [{ key: 'e', label: 'edit' }, ...decide, { key: 'r', label: 'ask again' }, { key: 'E', label: 'editor' }, ...rest];
 }
@@ -27,6 +34,8 @@ function unreadHints(p: Proposal): Hint[] {
 export function gateHints(p: Proposal, traceable = true): Hint[] {
   if (p.cancelled) return CANCELLED_HINTS;
   if (p.error) return unreadHints(p);
+  // Read leniently: `a` takes that reading; the step's decision can still be made otherwise.
+  if (p.lenient !== undefined && p.decide) return [...GATE_HINTS.filter((h) => h.key === 'a'), ...decideHints(p), ...GATE_HINTS.filter((h) => h.key !== 'a')];
   if (p.pane === 'practice') return PRACTICE_HINTS;
   if (p.pane === 'stress') return STRESS_HINTS;
   if (p.foreign) return [...foreignHints(p.foreign), ...GATE_HINTS];
