@@ -67,6 +67,11 @@ export interface Agent<I, O> {
   /** Pane title for a person ("Plan", "Simulation"). */
   readonly title: string;
   readonly pane: PaneKind;
+  /**
+   * With no model server answering, a person at the keyboard writes this answer themselves (a
+   * stress test's brute force and generator): the step is a gate whose text is theirs to fill.
+   */
+  readonly personWrites?: boolean;
   /** Messages in stable-prefix order: system text, then the problem, then stage material. */
   messages(input: I, ctx: AgentContext): ChatMessage[];
   /**
@@ -205,6 +210,8 @@ export interface Proposal<O = unknown> {
    * answer (never parsed, never repaired); a reject then asks afresh, without it.
    */
   cancelled?: boolean;
+  /** No model server answered a step the person may write themselves (see Agent.personWrites). */
+  unanswered?: boolean;
   /** Extra facts a pane shows beside the value (e.g. predicted vs expected output). */
   meta?: Record<string, unknown>;
   /**
