@@ -15,6 +15,7 @@ import { printable } from '../printable.js';
 import { failureText } from './failure-text.js';
 import { watchSaves } from '../app/fileSaves.js';
 import { readProgramFile } from './program-file.js';
+import { checkJudging, judgedAs } from './judging-flags.js';
 
 const out = process.stdout;
 const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'TLE' || v === 'MLE' || v === 'OLE' ? color.yellow(v) : color.red(v));
@@ -67,9 +68,11 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('watch: give exactly one SOLUTION file');
   if (!values.problem) throw new UsageError('watch: --problem PROBLEM is required');
   const file = positionals[0]!;
+  checkJudging(values);
   const { lang } = await readProgramFile(file, values.lang, 'solution');
   const { loadProblem } = await import('../problems/index.js');
-  const problem = await loadProblem(values.problem);
+  // --mode, --eps, --tl and --ml over the problem's own, as `test` takes them.
+  const problem = judgedAs(await loadProblem(values.problem), values);
   const { unjudgeable } = await import('../runners/problem-options.js');
   const why = unjudgeable(problem);
   if (why) throw new UserError(`${problem.id}: ${why}`);
