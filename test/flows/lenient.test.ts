@@ -114,6 +114,7 @@ describe('with a person at the gate', () => {
     expect(callsOf(server)).toEqual(['plan', 'plan:repair']);
     expect(seen[0]).toMatchObject({ raw: 'Add the two numbers and print the sum.', error: expect.stringMatching(/could not be read after a repair request/) });
     expect(seen[0]!.lenient).toBeUndefined();
-    expect(outcome.status).toBe('failed');
+    // The person stopped there: their choice, never "failed" (issue 34).
+    expect(outcome).toMatchObject({ status: 'stopped', reason: 'stopped at a step that could not be read' });
   });
 });
