@@ -105,7 +105,13 @@ export const FLAGS = {
     ml: judging.ml,
     input: { type: 'string', short: 'i', value: 'FILE', doc: 'judge only on this input (with --expected), not on the problem\'s tests' },
     expected: { type: 'string', value: 'FILE', doc: 'the right answer to --input' },
-    'add-test': { type: 'boolean', doc: 'with --input and --expected: add that test to the problem (marked as yours: mine-K.in/.out)' },
+    'add-test': { type: 'boolean', doc: 'with --input and --expected: add that test to the problem as yours (mine-K; beside your own problem file, else in your data dir; see `simcoach tests P`)' },
+    ...json,
+  },
+  tests: {
+    show: { type: 'string', value: 'NAME', doc: 'print that test\'s input and answer' },
+    edit: { type: 'string', value: 'NAME', doc: 'open that test\'s input, then its answer, in $EDITOR' },
+    remove: { type: 'string', value: 'NAME', doc: 'delete that test' },
     ...json,
   },
   run: {
