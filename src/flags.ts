@@ -36,6 +36,14 @@ const caps = {
   'max-tokens': { type: 'string', value: 'N', doc: 'stop after this many tokens, prompt and answer' },
 } as const satisfies FlagTable;
 
+/** How output is compared and the limits, for every command that judges (the problem's own otherwise). */
+const judging = {
+  mode: { type: 'string', value: 'tokens|exact|lines|float', doc: 'how output is compared (default: the problem\'s, else tokens)' },
+  eps: { type: 'string', value: 'E', doc: 'float mode: absolute-or-relative tolerance (alone, it means --mode float)' },
+  tl: { type: 'string', value: 'MS', doc: 'time limit per test in milliseconds' },
+  ml: { type: 'string', value: 'MB', doc: 'memory limit in megabytes' },
+} as const satisfies FlagTable;
+
 const json = { json: { type: 'boolean', doc: 'print JSON instead of text' } } as const satisfies FlagTable;
 
 const replayFlags = {
@@ -59,6 +67,7 @@ export const FLAGS = {
     file: { type: 'string', short: 'f', value: 'SOL', doc: 'work on this file in place: E edits it in $EDITOR, each save is judged, w writes to it (made from the language\'s template if new; the language from its extension)' },
     lang: { type: 'string', value: 'L', doc: 'the language you write in (setting: lang; with --file: its extension)' },
     answers: { type: 'string', value: 'sections|json', doc: 'how the model answers the hints: free text under headings, or the JSON-schema mode' },
+    ...judging,
     ...backend,
   },
   stats: { ...json },
@@ -70,7 +79,9 @@ export const FLAGS = {
   },
   review: {
     list: { type: 'boolean', doc: 'list what is due instead of opening it' },
-    lang: { type: 'string', value: 'L', doc: 'the language you write in (setting: lang)' },
+    file: { type: 'string', short: 'f', value: 'SOL', doc: 'work on this file in place, as `practice --file` does' },
+    lang: { type: 'string', value: 'L', doc: 'the language you write in (default: the one you practised it in)' },
+    ...judging,
     ...json,
     ...backend,
   },
@@ -86,15 +97,21 @@ export const FLAGS = {
   test: {
     problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the solution' },
     lang: { type: 'string', value: 'L', doc: 'the solution\'s language (default: from its extension)' },
-    mode: { type: 'string', value: 'tokens|exact|lines|float', doc: 'how output is compared (default: the problem\'s, else tokens)' },
-    eps: { type: 'string', value: 'E', doc: 'float mode: absolute-or-relative tolerance' },
+    mode: judging.mode,
+    eps: judging.eps,
     checker: { type: 'string', value: 'FILE', doc: 'a testlib checker to judge the output' },
     interactor: { type: 'string', value: 'FILE', doc: 'a testlib interactor for an interactive problem' },
-    tl: { type: 'string', value: 'MS', doc: 'time limit per test in milliseconds' },
-    ml: { type: 'string', value: 'MB', doc: 'memory limit in megabytes' },
+    tl: judging.tl,
+    ml: judging.ml,
     input: { type: 'string', short: 'i', value: 'FILE', doc: 'judge only on this input (with --expected), not on the problem\'s tests' },
     expected: { type: 'string', value: 'FILE', doc: 'the right answer to --input' },
-    'add-test': { type: 'boolean', doc: 'with --input and --expected: add that test to the problem (marked as yours: mine-K.in/.out)' },
+    'add-test': { type: 'boolean', doc: 'with --input and --expected: add that test to the problem as yours (mine-K; beside your own problem file, else in your data dir; see `simcoach tests P`)' },
+    ...json,
+  },
+  tests: {
+    show: { type: 'string', value: 'NAME', doc: 'print that test\'s input and answer' },
+    edit: { type: 'string', value: 'NAME', doc: 'open that test\'s input, then its answer, in $EDITOR' },
+    remove: { type: 'string', value: 'NAME', doc: 'delete that test' },
     ...json,
   },
   run: {
@@ -108,6 +125,7 @@ export const FLAGS = {
   watch: {
     problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples (then hidden tests) judge the file on every save (required)' },
     lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },
+    ...judging,
   },
   stress: {
     problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem (its limits and comparison)' },

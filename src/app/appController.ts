@@ -5,7 +5,7 @@ import { APPROVAL_MODES, BACKENDS, resolveSettings, type ApprovalMode, setSettin
 import { flowFor, flowRecord, flows, optionsOf } from '../flows/index.js';
 import { extensionOf, isLangId, langFromPath as langFromPathSync, langIds } from '../runners/langs.js';
 import type { SessionFlow } from '../engine/session.js';
-import { guidanceFor } from '../llm/guidance.js';
+import { guidanceFor, offLine } from '../llm/guidance.js';
 import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
@@ -61,7 +61,8 @@ function budgetsView(s: Settings): SettingsView['budgets'] {
 
 function stateFromProbe(s: Settings, p: ProbeResult): BackendState {
   if (p.ok && p.modelPresent) return { kind: 'ok', where: p.where, models: p.models ?? [] };
-  return { kind: 'down', guidance: guidanceFor(s, p.error), modelMissing: p.ok && !p.modelPresent, model: s.model };
+  const modelMissing = p.ok && !p.modelPresent;
+  return { kind: 'down', guidance: guidanceFor(s, p.error), modelMissing, model: s.model, short: offLine(s, modelMissing) };
 }
 
 /** The first steps that take the person's program: check's and stress's program, practice's turn (it submits it). */
@@ -148,7 +149,8 @@ export function createAppController(o: ControllerOptions): RunningApp {
     },
     async openProblem(ref) {
       const known = entries.get(ref);
-      if (known) return known;
+      // The person's own tests of a built-in join it here, as `loadProblem` joins them.
+      if (known) return (await import('../problems/personTests.js')).withPersonTests(known);
       const { loadProblem } = await import('../problems/index.js');
       return loadProblem(ref.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
     },
@@ -218,7 +220,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
         };
       },
       choices() {
-        return { backends: [...BACKENDS], langs: [...langIds], approvals: [...APPROVAL_MODES], flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about })) };
+        return { backends: [...BACKENDS], langs: [...langIds], approvals: [...APPROVAL_MODES], flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about, ...(f.offline ? { offline: true } : {}) })) };
       },
       async models() {
         const b = await makeBackend(settings);

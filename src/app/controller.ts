@@ -41,7 +41,7 @@ export interface ProblemEntry {
 export type BackendState =
   | { kind: 'unknown' }
   | { kind: 'ok'; where: string; models: string[] }
-  | { kind: 'down'; guidance: Guidance; modelMissing: boolean; model: string }
+  | { kind: 'down'; guidance: Guidance; modelMissing: boolean; model: string; /** One line for a status bar: off, and how to start it. */ short: string }
   | { kind: 'pulling'; model: string; status: string; completed?: number; total?: number }
   | { kind: 'pull-failed'; model: string; message: string };
 
@@ -62,7 +62,7 @@ export interface SettingsView {
 
 export interface SettingsChoices {
   backends: string[];
-  flows: { name: string; title: string; about: string }[];
+  flows: { name: string; title: string; about: string; offline?: boolean }[];
   langs: string[];
   approvals: string[];
 }

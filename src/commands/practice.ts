@@ -2,23 +2,29 @@
 // (e here, E in $EDITOR); each `h` reveals one more hint from the flows' own stages; each program
 // they submit is judged on the samples and then every hidden test. It is the `practice` flow, so
 // the session is journaled, and replays, resumes and exports like any other. With `--file SOL` the
-// tutor works on SOL in place: E edits it, each save submits it, w writes to it.
+// tutor works on SOL in place: E edits it, each save submits it, w writes to it. No model server
+// is needed for any of that: only the hints wait for one.
 import { parse } from '../args.js';
-import { resolveSettings } from '../config.js';
+import { resolveSettings, type SettingFlags } from '../config.js';
 import { UsageError } from '../errors.js';
+import type { Problem } from '../problems/types.js';
+import { checkJudging, judgedAs, type JudgingValues } from './judging-flags.js';
 import { ownFileArg } from './program-file.js';
 
-export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, 'practice');
-  if (positionals.length !== 1) throw new UsageError('practice takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
-  const { file: path, lang: langFlag, ...rest } = values;
-  const own = path !== undefined ? await ownFileArg(path, langFlag, resolveSettings(rest).lang) : undefined;
+export interface PracticeValues extends SettingFlags, JudgingValues {
+  file?: string;
+  lang?: string;
+}
+
+/** Opens practice on a problem (`practice`, and `review` on the one due); `lang` is the default when no flag or file says one. */
+export async function openPractice(problem: Problem, values: PracticeValues, lang?: string): Promise<number> {
+  const { file: path, lang: langFlag, mode: _m, eps: _e, tl: _t, ml: _l, checker: _c, ...rest } = values;
+  const base = { ...rest, ...(langFlag === undefined && lang !== undefined ? { lang } : {}) };
+  const own = path !== undefined ? await ownFileArg(path, langFlag, resolveSettings(base).lang) : undefined;
   // The file's language wins over the settings' for this run (and after a settings save in it).
-  const lang = own?.lang ?? langFlag;
-  const chosen = { ...rest, flow: 'practice', ...(lang !== undefined ? { lang } : {}) };
+  const chosenLang = own?.lang ?? langFlag ?? lang;
+  const chosen = { ...rest, flow: 'practice', ...(chosenLang !== undefined ? { lang: chosenLang } : {}) };
   const settings = resolveSettings(chosen);
-  const { loadProblem } = await import('../problems/index.js');
-  const problem = await loadProblem(positionals[0]!);
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw new UsageError('practice needs a terminal: you write the program in it (see `simcoach stats` for how practice went)');
   }
@@ -28,9 +34,18 @@ export async function run(argv: string[]): Promise<number> {
   const written = own?.source !== undefined && own.source.trim() !== '' && own.source !== (await templateOf(own.lang)) ? { lang: own.lang, source: own.source } : undefined;
   return launchApp({
     settings,
-    problem,
+    problem: judgedAs(problem, values),
     flags: chosen,
     ...(own ? { file: { path: own.path, lang: own.lang, langFrom: own.langFrom } } : {}),
     ...(written ? { program: written } : {}),
   });
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, 'practice');
+  if (positionals.length !== 1) throw new UsageError('practice takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
+  checkJudging(values);
+  const { loadProblem } = await import('../problems/index.js');
+  const problem = await loadProblem(positionals[0]!);
+  return openPractice(problem, values);
 }

@@ -49,6 +49,11 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
     load: () => import('./test.js'),
   },
+  tests: {
+    usage: 'tests PROBLEM [--show NAME | --edit NAME | --remove NAME]',
+    summary: 'the tests you added to a problem (kept in your data dir for a built-in one): list, show, edit, remove',
+    load: () => import('./tests.js'),
+  },
   run: {
     usage: 'run SOLUTION [--problem P] [--input FILE]',
     summary: 'run a program once on your own input (a file, else stdin) in the sandbox: its output, time and memory',

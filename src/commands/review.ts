@@ -2,7 +2,6 @@
 // the practice sessions, session/review.ts), the one due longest first; on a terminal it opens that
 // one in practice mode, as `simcoach practice` would.
 import { parse } from '../args.js';
-import { resolveSettings } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import type { ReviewCard } from '../session/review.js';
@@ -41,14 +40,17 @@ export async function run(argv: string[], now: Date = new Date()): Promise<numbe
     return EXIT.ok;
   }
   const first = due[0]!;
-  const chosen = { ...values, flow: 'practice' };
-  const settings = resolveSettings(chosen);
+  const { checkJudging } = await import('./judging-flags.js');
+  checkJudging(values);
   const { loadProblem } = await import('../problems/index.js');
   const { readJournal } = await import('../session/reader.js');
   // The file it came from when it is still there; else the problem as the last session kept it.
-  const kept = readJournal(first.file).header.problem;
+  const { header } = readJournal(first.file);
+  const kept = header.problem;
   const problem = await loadProblem(kept.source?.file ?? first.problem.id).catch(() => kept);
   process.stderr.write(`${due.length} due today; ${first.problem.title} first (due since ${day(first.due)})\n`);
-  const { launchApp } = await import('../launch/launch.js');
-  return launchApp({ settings, problem, flags: chosen });
+  const { list: _list, json: _json, ...rest } = values;
+  const { openPractice } = await import('./practice.js');
+  // In the language it was practised in, unless --lang or --file says another.
+  return openPractice(problem, rest, header.lang);
 }

@@ -3,8 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { numberFlag, parse } from '../args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { loadProblem } from '../problems/index.js';
-import { addHiddenTest } from '../problems/hidden.js';
-import { cannotAddTest } from '../problems/personTests.js';
+import { addTestIn } from '../problems/hidden.js';
+import { cannotAddTest, personTestsDir } from '../problems/personTests.js';
 import type { Problem } from '../problems/types.js';
 import { clip } from '../runners/feedback.js';
 import { firstDifference } from '../runners/compare.js';
@@ -71,11 +71,11 @@ function describe(o: StressOutcome, total: number): string {
   }
 }
 
-/** Where `--save` can put a new hidden test: the file a person's test is added to, as `test --add-test` adds one. */
+/** Where `--save` puts a new hidden test: where `test --add-test` adds one (never the install folder). */
 function saveTarget(problem: Problem): string {
   const why = cannotAddTest(problem);
   if (why) throw new UsageError(`--save: ${why}`);
-  return problem.source!.file!;
+  return personTestsDir(problem);
 }
 
 /** `simcoach stress SOLUTION --problem P --brute FILE --gen FILE`: random inputs until the solution and the brute force disagree. */
@@ -126,7 +126,7 @@ export async function run(argv: string[]): Promise<number> {
   const seconds = (performance.now() - started) / 1000;
 
   let saved: string | undefined;
-  if (outcome.kind === 'found' && target) saved = await addHiddenTest(target, outcome.input, outcome.answer);
+  if (outcome.kind === 'found' && target) saved = await addTestIn(target, outcome.input, outcome.answer, 'stress');
   if (values.json) {
     const { kind } = outcome;
     const extra = outcome.kind === 'found'

@@ -1,9 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { numberFlag, parse } from '../args.js';
+import { parse } from '../args.js';
+import { comparisonFrom as sharedComparison, positive, type JudgingValues } from './judging-flags.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { loadProblem } from '../problems/index.js';
-import type { CompareMode, Comparison } from '../problems/types.js';
+import type { Comparison } from '../problems/types.js';
 import { isolation, describeIsolation } from '../runners/capabilities.js';
 import { judge, judgeProblem } from '../runners/judge.js';
 import { addPersonTest, cannotAddTest } from '../problems/personTests.js';
@@ -14,28 +15,9 @@ import { readProgramFile } from './program-file.js';
 import type { JudgeOptions, JudgeResult, Program, TestResult, Verdict } from '../runners/types.js';
 import { color } from '../term.js';
 
-const MODES: CompareMode[] = ['tokens', 'exact', 'lines', 'float'];
-
 const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'WA' || v === 'RE' || v === 'CE' ? color.red(v) : color.yellow(v));
 
-function comparisonFrom(values: { mode?: string; eps?: string; checker?: string }, base: Comparison): Comparison {
-  const eps = numberFlag(values.eps, 'eps');
-  if (eps !== undefined && eps < 0) throw new UsageError('--eps must not be negative');
-  if (values.mode !== undefined && !MODES.includes(values.mode as CompareMode)) {
-    throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${values.mode}'`);
-  }
-  if (eps !== undefined && values.mode !== undefined && values.mode !== 'float') throw new UsageError('--eps only applies to --mode float');
-  const mode = (values.mode as CompareMode | undefined) ?? (eps !== undefined ? 'float' : undefined);
-  if (values.checker) return { mode: mode ?? base.mode, checker: resolve(values.checker) };
-  if (mode) return { mode, eps: eps ?? (mode === 'float' ? (base.mode === 'float' ? base.eps : undefined) ?? 1e-6 : undefined) };
-  return base;
-}
-
-function positive(value: string | undefined, flag: string): number | undefined {
-  const n = numberFlag(value, flag);
-  if (n !== undefined && !(n > 0)) throw new UsageError(`--${flag} must be positive`);
-  return n;
-}
+const comparisonFrom = (values: JudgingValues, base: Comparison): Comparison => sharedComparison(values, base, (f) => resolve(f));
 
 function table(tests: TestResult[]): string {
   const rows = tests.map((t) => [t.name, t.verdict, `${t.timeMs} ms`, `${t.memoryApprox ? '~' : ''}${(t.memoryKb / 1024).toFixed(1)} MB`, t.detail ?? '']);

@@ -13,8 +13,10 @@ import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/types.
 import { color } from '../term.js';
 import { printable } from '../printable.js';
 import { failureText } from './failure-text.js';
+import { failureCard } from './failure-card.js';
 import { watchSaves } from '../app/fileSaves.js';
 import { readProgramFile } from './program-file.js';
+import { checkJudging, judgedAs } from './judging-flags.js';
 
 const out = process.stdout;
 const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'TLE' || v === 'MLE' || v === 'OLE' ? color.yellow(v) : color.red(v));
@@ -22,7 +24,10 @@ const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'TLE'
 function rows(tests: TestResult[]): string[] {
   const width = Math.max(...tests.map((t) => t.name.length));
   return tests.map((t) => {
-    const detail = t.detail ? `  ${printable(t.detail).split('\n')[0]!.slice(0, 60)}` : '';
+    // The detail gives way at the terminal's edge: one row per test, whatever the width.
+    const room = termWidth() - width - 22;
+    const said = t.detail ? printable(t.detail).split('\n')[0]! : '';
+    const detail = said && room > 8 ? `  ${said.length > room ? `${said.slice(0, room - 1)}…` : said}` : '';
     return `${t.name.padEnd(width)}  ${paint(t.verdict)}${' '.repeat(4 - t.verdict.length)}${String(t.timeMs).padStart(5)} ms ${(t.memoryKb / 1024).toFixed(1).padStart(6)} MB${detail}`;
   });
 }
@@ -47,16 +52,23 @@ async function judgeFile(file: string, source: string, lang: LangId, problem: Pr
   return { samples, hidden };
 }
 
-export function judgementText(j: Judgement, problem: Problem): string {
+/** The first failing test of a judgement, samples before hidden tests. */
+const firstFailure = (j: Judgement): TestResult | undefined => [...j.samples.tests, ...(j.hidden?.tests ?? [])].find((t) => t.verdict !== 'AC');
+
+/** The terminal's width, else COLUMNS, else 80. */
+const termWidth = (): number => out.columns || Number(process.env.COLUMNS) || 80;
+
+/** The table and the verdict; a failure as a short card (`full` prints the whole difference instead). */
+export function judgementText(j: Judgement, problem: Problem, full = false): string {
   const { samples, hidden } = j;
   if (samples.verdict === 'CE') return `${paint('CE')}  compilation error\n${printable(samples.compile?.message ?? '')}`;
   const lines = samples.tests.length ? rows(samples.tests) : ['(the problem has no samples)'];
-  const failed = [...samples.tests, ...(hidden?.tests ?? [])].find((t) => t.verdict !== 'AC');
+  const failed = firstFailure(j);
   if (samples.verdict !== 'AC') lines.push(`samples ${samples.passed}/${samples.total}${problem.tests.length ? ' · the hidden tests wait until they pass' : ''}`);
   else if (!hidden) lines.push(color.green(`Accepted — ${samples.passed}/${samples.total} samples (the problem has no hidden tests)`));
   else if (hidden.verdict === 'AC') lines.push(color.green(`Accepted — ${samples.total + hidden.total}/${samples.total + hidden.total} tests`));
   else lines.push(`samples pass · hidden tests: ${paint(hidden.verdict)} on ${failed?.name ?? 'a test'} (${hidden.passed} passed before it, of ${hidden.total})`);
-  if (failed) lines.push('', failureText(failed));
+  if (failed) lines.push('', full ? failureText(failed) : failureCard(failed, termWidth()));
   return lines.join('\n');
 }
 
@@ -67,19 +79,23 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('watch: give exactly one SOLUTION file');
   if (!values.problem) throw new UsageError('watch: --problem PROBLEM is required');
   const file = positionals[0]!;
+  checkJudging(values);
   const { lang } = await readProgramFile(file, values.lang, 'solution');
   const { loadProblem } = await import('../problems/index.js');
-  const problem = await loadProblem(values.problem);
+  // --mode, --eps, --tl and --ml over the problem's own, as `test` takes them.
+  const problem = judgedAs(await loadProblem(values.problem), values);
   const { unjudgeable } = await import('../runners/problem-options.js');
   const why = unjudgeable(problem);
   if (why) throw new UserError(`${problem.id}: ${why}`);
   if (problem.samples.length + problem.tests.length === 0) throw new UserError(`${problem.id}: the problem has no tests to run`);
 
   const tty = Boolean(process.stdin.isTTY);
-  const keysLine = color.dim(tty ? 'save the file to judge it · enter judges again · q quits' : 'save the file to judge it · ctrl-c quits');
+  const keysLine = color.dim(tty ? 'save to judge · enter judges again · d the whole difference · q quits' : 'save the file to judge it · ctrl-c quits');
   out.write(`${color.bold(`watching ${basename(file)}`)} · ${problem.title} · ${LANGS[lang].name}\n${keysLine}\n`);
 
   let saves = 0;
+  // The last judgement's first failure: `d` prints it whole.
+  let lastFailure: TestResult | undefined;
   let current: AbortController | null = null;
   const judgeNow = async (why: string): Promise<void> => {
     current?.abort();
@@ -99,7 +115,9 @@ export async function run(argv: string[]): Promise<number> {
     try {
       const j = await judgeFile(file, source, lang, problem, mine.signal);
       if (current !== mine) return;
-      out.write(`${judgementText(j, problem)}\n${keysLine}\n`);
+      lastFailure = firstFailure(j);
+      // Piped (a log, an editor's build pane) nothing is lost to scrolling: the whole difference.
+      out.write(`${judgementText(j, problem, !tty)}\n${keysLine}\n`);
     } catch (err) {
       if (mine.signal.aborted) return;
       out.write(`${color.red('the judge failed:')} ${messageOf(err)}\n`);
@@ -127,6 +145,7 @@ export async function run(argv: string[]): Promise<number> {
       if (k === 'q' || k === 'Q') finish(EXIT.ok);
       else if (k === '\u0003') finish(EXIT.interrupted);
       else if (k === '\r' || k === '\n') void judgeNow('run');
+      else if (k === 'd' || k === 'D') out.write(lastFailure ? `\n${failureText(lastFailure)}\n${keysLine}\n` : `\n${color.dim('nothing failed in the last judgement')}\n`);
     };
     const saveWatch = watchSaves(file, () => void judgeNow('save'), (err) => {
       out.write(`${color.red('cannot watch the folder any more:')} ${messageOf(err)}\n`);

@@ -23,6 +23,8 @@ export interface StatusInfo {
   /** The problem's id and the session's language ("sum-two · python"). */
   problem?: string;
   lang?: string;
+  /** Set when the model server is not there: what the person reads in place of the model's name. */
+  modelOff?: string;
   /** The approval mode when it is not "approve each step". */
   approval?: 'until-code' | 'watch';
 }
@@ -52,13 +54,14 @@ export function statusRow(s: StatusInfo, width: number, now: number): Row {
   const parts: Row[] = [
     [seg(` ${s.flow} `, { inverse: true, bold: true })],
     ...(s.problem ? [problemPart(s.problem, s.lang, width - flow)] : []),
+    ...(s.modelOff ? [[seg(s.modelOff, { bold: true, color: 'yellow' })]] : []),
     ...(s.approval ? [[seg(s.approval === 'watch' ? '» watching' : '» until the code', { bold: true, color: 'yellow' })]] : []),
     ...(s.step !== undefined ? [[seg(`step ${s.step}`, { bold: true }), seg(s.stepTitle ? ` ${s.stepTitle}` : '')]] : []),
     ...s.progress.map((p) => [seg(`${p.label} ${p.value}/${p.max}`)]),
     [seg(`calls ${s.calls}${s.callBound !== undefined ? `/${s.callBound}` : ''}`), ...(s.repairs ? [seg(` +${s.repairs} repair`, { color: 'yellow' })] : [])],
     [seg(`tok ${fmtTokens(s.tokensIn)}↑ ${fmtTokens(s.tokensOut)}↓`, { dim: true })],
     ...(s.startedAt !== undefined ? [[seg(fmtElapsed(now - s.startedAt), { dim: true })]] : []),
-    [seg(s.model, { color: 'cyan' })],
+    ...(s.modelOff ? [] : [[seg(s.model, { color: 'cyan' })]]),
     ...(s.ended ? [[seg(s.ended, { bold: true })]] : []),
   ];
   const out: Row = [];

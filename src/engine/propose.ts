@@ -111,6 +111,8 @@ async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, trie
   try {
     answer = await call(ctx, a, messages, structured, tries.n++);
   } catch (err) {
+    const off = unanswered(ctx, a, err);
+    if (off) return { proposal: off, attempts: tries.n };
     // A server that refuses JSON-schema requests (some OpenAI-compatible ones) still answers in
     // marked sections, which every agent's parser reads too.
     if (!structured || !isLlmError(err) || err.code !== 'http' || err.status !== 400) throw err;
@@ -141,6 +143,18 @@ async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, trie
     ...(template !== undefined ? { template } : {}),
   };
   return { proposal: failed, attempts: tries.n };
+}
+
+/** Codes of a server that is not there at all (not one that answered badly). */
+const OFF = new Set(['server-down', 'model-missing']);
+
+/**
+ * A step the person can write themselves, asked with no server there and a person at the gate:
+ * not the session's end but an empty answer for them to write (or to ask again once it is back).
+ */
+function unanswered<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, err: unknown): Proposal<O> | undefined {
+  if (!a.agent.personWrites || ctx.gate.lenient || !isLlmError(err) || !OFF.has(err.code)) return undefined;
+  return { ...stepOf(a), text: '', raw: '', unanswered: true, error: `the model is off (${err.message})` };
 }
 
 /** A program in `found` where the session wants `session`: the facts a gate shows and the note that asks again. */

@@ -205,7 +205,9 @@ export class Traversal implements Steps {
         case 'back':
           throw new BackTo(decision.to);
         case 'stop':
-          // Stopping after cancelling an answer is the person's choice, not a failed step.
+          // A person stopping is their choice, at any step (a cancelled answer, one that could not
+          // be read): "stopped", never "failed". The auto gate stops on a failed step: that fails.
+          if (by !== 'auto') throw new StopRequested(undefined, proposal.error !== undefined && !proposal.cancelled ? 'stopped at a step that could not be read' : undefined);
           throw new StopRequested(proposal.cancelled ? undefined : proposal.error);
       }
     }

@@ -38,6 +38,11 @@ export interface Agent<I, O> {
   /** Pane title for a person ("Plan", "Simulation"). */
   readonly title: string;
   readonly pane: PaneKind;
+  /**
+   * With no model server answering, a person at the keyboard writes this answer themselves (a
+   * stress test's brute force and generator): the step is a gate whose text is theirs to fill.
+   */
+  readonly personWrites?: boolean;
   /** Messages in stable-prefix order: system text, then the problem, then stage material. */
   messages(input: I, ctx: AgentContext): ChatMessage[];
   /**

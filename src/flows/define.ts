@@ -69,6 +69,11 @@ export interface FlowSpec<N extends string, O extends { [K in keyof O]: Option }
    * sample (`d` after a failed Submit): the flow runs the samples and repairs from what they say.
    */
   takesSample?(options: O): boolean;
+  /**
+   * The person writes the program and the model only helps: a session starts with no model server,
+   * and the model's steps wait until one answers (practice).
+   */
+  offline?: boolean;
   /** The flow's function, imported when a session starts: `() => import('./foo.js').then((m) => m.foo)`. */
   load(): Promise<FlowRun<O>>;
 }
@@ -89,6 +94,7 @@ export interface RegisteredFlow {
   // Methods (not function-typed properties) so that each flow's own options type fits here.
   bound(options: FlowOptions): { best: number; worst: number };
   takesSample?(options: FlowOptions): boolean;
+  readonly offline?: boolean;
   load(): Promise<FlowRun<FlowOptions>>;
   /** Runs the flow, its function imported on first use. */
   run(s: Steps, p: Problem, options: FlowOptions): Promise<Outcome>;

@@ -12,6 +12,8 @@ export const practiceFlow = defineFlow({
   },
   // With the auto gate every rung is asked (the idea costs no call), then the revealed code submitted.
   bound: () => ({ best: 4, worst: 4 }),
+  // The person writes and judges their program with no model server; hints wait for one.
+  offline: true,
   panes: ['practice', 'similar', 'idea', 'plan', 'simulate', 'code', 'tests', 'stress', 'debug'],
   load: () => import('./practice.js').then((m) => m.practice),
 });

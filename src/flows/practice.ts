@@ -16,6 +16,9 @@ export interface PracticeOptions {
   stressRounds: number;
 }
 
+/** With the model off the person debugs it themselves: the step is theirs to write (their fixed program). */
+const practiceDebug = { ...debugAgent, personWrites: true };
+
 /** What the rungs revealed so far: later rungs build on them. */
 interface Revealed {
   retrieval?: RetrievalValue;
@@ -54,7 +57,7 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
       tests.push(find.test);
       const failing = await s.run(draft, [find.test]);
       // The person approved the input as a new sample; the debugger explains it and offers a fix.
-      draft = (await s.ask(debugAgent, { plan: seen.plan ?? 'The person\'s own; none was written down.', program: draft, feedback: feedbackOf(failing) })).program;
+      draft = (await s.ask(practiceDebug, { plan: seen.plan ?? 'The person\'s own; none was written down.', program: draft, feedback: feedbackOf(failing) })).program;
       samplesPass = false;
       continue;
     }

@@ -79,6 +79,15 @@ const ANSWERED: Partial<Record<LlmError['code'], (s: GuidanceSettings) => Sectio
   }),
 };
 
+/**
+ * The same in one short line for a status bar, where the person works on without the model
+ * (practice): that it is off and the one command that brings it.
+ */
+export function offLine(s: GuidanceSettings, modelMissing: boolean): string {
+  if (modelMissing) return `model ${s.model} missing: simcoach models pull ${s.model}`;
+  return s.backend === 'ollama' ? 'model off: start it with ollama serve' : `model off: no server at ${s.openaiBaseUrl}`;
+}
+
 export function guidanceFor(s: GuidanceSettings, error: LlmError | undefined): Guidance {
   const headline = error?.message ?? `no model server answered at ${s.backend === 'ollama' ? s.ollamaHost : s.openaiBaseUrl}`;
   if (error?.code === 'model-missing') {

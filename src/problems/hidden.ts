@@ -40,13 +40,17 @@ async function readTestFile(file: string): Promise<string> {
 }
 
 /** `NAME.in`, `NAME.out.gz` → the stem and the part ('in', 'out', 'ans'); anything else is not a test file. */
-function testPart(name: string): { stem: string; part: 'in' | 'out' | 'ans' } | undefined {
+export function testPart(name: string): { stem: string; part: 'in' | 'out' | 'ans' } | undefined {
   const m = /^(.*)\.(in|out|ans)(\.gz)?$/.exec(name);
   return m && m[1] ? { stem: m[1], part: m[2] as 'in' | 'out' | 'ans' } : undefined;
 }
 
 export async function readHiddenTests(file: string): Promise<TestCase[]> {
-  const dir = testsDirOf(file);
+  return readTestsIn(testsDirOf(file));
+}
+
+/** The tests in a folder of `NAME.in` + `NAME.out|.ans` pairs, in natural order; none when there is no folder. */
+export async function readTestsIn(dir: string): Promise<TestCase[]> {
   const names = await listDir(dir);
   if (!names) return [];
   const byStem = new Map<string, { in?: string; out?: string; ans?: string }>();
@@ -76,7 +80,11 @@ export async function readHiddenTests(file: string): Promise<TestCase[]> {
  * with the first K not taken, so earlier tests are never overwritten. Returns the input's path.
  */
 export async function addHiddenTest(file: string, input: string, output: string, prefix = 'stress'): Promise<string> {
-  const dir = testsDirOf(file);
+  return addTestIn(testsDirOf(file), input, output, prefix);
+}
+
+/** `addHiddenTest` into a tests folder itself. */
+export async function addTestIn(dir: string, input: string, output: string, prefix: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   const taken = new Set((await readdir(dir)).map((n) => testPart(n)?.stem));
   let k = 1;

@@ -78,7 +78,13 @@ function pickFromSet(where: string, set: Problem[], pick: string): Problem {
  * One problem: `FILE.md`, `FILE.jsonl:ID` (id, else name, else 1-based line), `DIR:ID`,
  * or a bare id from the built-in set and the problems saved by `simcoach listen`.
  */
+/** A problem by reference, with the person's own tests of it from the data dir among its hidden tests. */
 export async function loadProblem(ref: string): Promise<Problem> {
+  const { withPersonTests } = await import('./personTests.js');
+  return withPersonTests(await loadProblemAlone(ref));
+}
+
+async function loadProblemAlone(ref: string): Promise<Problem> {
   if (ref.trim() === '') throw new UserError('empty problem reference');
   const r = await parseRef(ref);
   if (!r) return byDefaultId(ref);
@@ -122,7 +128,7 @@ async function byDefaultId(ref: string): Promise<Problem> {
 export async function loadProblemSet(ref: string, opts: DirOptions = {}): Promise<Problem[]> {
   const r = await parseRef(ref);
   if (!r) throw new UserError(`${ref}: no such file or directory`);
-  if (r.pick !== undefined) return [await loadProblem(ref)];
+  if (r.pick !== undefined) return [await loadProblemAlone(ref)];
   if (r.kind === 'dir') return loadDirectory(r.path, opts);
   const ext = extname(r.path).toLowerCase();
   if (JSONL.has(ext)) return problemsFromLines(r.path, parseJsonLines(r.path, await readText(r.path)), opts);

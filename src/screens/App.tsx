@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { cut } from '../components/rows.js';
 import { tone } from '../components/theme.js';
 import type { Problem } from '../problems/types.js';
@@ -88,9 +88,16 @@ export function App({ app, initial, initialProgram, onExit, closing = false }: A
     );
   };
 
+  // A flow where the person writes the program (practice) starts with no model server: the
+  // status bar says the model is off, and only its steps wait for it.
+  const s = app.settings.get();
+  const offline = initial !== undefined && app.settings.choices().flows.some((f) => f.name === s.flow && f.offline === true);
+  const started = useRef(false);
   useEffect(() => {
-    if (initial && backend.kind === 'ok') start(initial, undefined, initialProgram);
-    // Start once the backend is known to be there (after R or a pull too).
+    if (!initial || started.current || (backend.kind !== 'ok' && !offline)) return;
+    started.current = true;
+    start(initial, undefined, initialProgram);
+    // Start once the backend is known to be there (after R or a pull too), or at once offline.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initial, backend.kind]);
 
@@ -110,7 +117,6 @@ export function App({ app, initial, initialProgram, onExit, closing = false }: A
   };
 
   const { columns: width, rows: height } = size;
-  const s = app.settings.get();
   let body: React.ReactNode;
   if (screen.kind === 'solve') {
     body = (
@@ -135,7 +141,7 @@ export function App({ app, initial, initialProgram, onExit, closing = false }: A
     );
   } else if (closing) {
     body = null;
-  } else if (backend.kind === 'down' || backend.kind === 'pulling' || backend.kind === 'pull-failed') {
+  } else if (!offline && (backend.kind === 'down' || backend.kind === 'pulling' || backend.kind === 'pull-failed')) {
     body = <GuidanceScreen state={backend} width={width} height={height - 1} onRetry={() => void app.backend.recheck()} onPull={() => void app.backend.pull()} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
     if (screen.kind === 'settings') body = <SettingsScreen app={app.settings} width={width} height={height - 1} onClose={() => { setScreen({ kind: 'picker' }); void app.backend.recheck(); }} />;
   } else if (screen.kind === 'settings') {

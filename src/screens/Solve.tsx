@@ -12,7 +12,7 @@ import { tone } from '../components/theme.js';
 import type { Decision, Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
-import type { AppController, SessionHandle } from '../app/controller.js';
+import type { AppController, BackendState, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal, useRepaintOnWidth } from './hooks.js';
 import { ALL_KEYS, APPROVAL_NOTICE, SAMPLE_HINTS, STREAM_HINTS, SWAP_HINTS, endedHints, endedKeys, untilCodeEarly, withApproval } from '../components/solveHints.js';
@@ -47,7 +47,8 @@ const slotAt = (p: Proposal | undefined, expanded: ReadonlySet<number>): number 
 export interface SolveProps {
   session: SessionHandle;
   problem: Problem;
-  app: Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst' | 'programOut' | 'runCustom' | 'addTest' | 'file'>;
+  /** `backend`, when given, says in the status bar that the model is off (practice goes on without it). */
+  app: Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst' | 'programOut' | 'runCustom' | 'addTest' | 'file'> & Partial<Pick<AppController, 'backend'>>;
   flow: string;
   model: string;
   lang: string;
@@ -80,9 +81,10 @@ export const liveBody = (height: number): number => Math.max(3, height - 5);
 /** `i` last, where a program is there to run: shown where the row has room, and always in `?`. */
 const withRunHint = (hints: Hint[]): Hint[] => [...hints, { key: 'i', label: 'run on input' }];
 
-function statusOf(v: SessionView, p: SolveProps): StatusInfo {
+function statusOf(v: SessionView, p: SolveProps, modelOff: string | undefined): StatusInfo {
   const live = v.live;
   return {
+    ...(modelOff ? { modelOff } : {}),
     flow: p.flow,
     problem: p.problem.id,
     // The language the session judges in now: the person may have switched it at a gate.
@@ -101,11 +103,18 @@ function statusOf(v: SessionView, p: SolveProps): StatusInfo {
   };
 }
 
+const NO_BACKEND = { subscribe: () => () => {}, state: () => ({ kind: 'unknown' }) as BackendState };
+
+/** The status bar's one line when the model server is not there (practice goes on without it). */
+const offText = (b: BackendState): string | undefined => (b.kind === 'down' ? b.short : b.kind === 'pull-failed' ? `model ${b.model} missing: simcoach models pull ${b.model}` : undefined);
+
 const isBackendError = (code: string | undefined): boolean => code === 'server-down' || code === 'model-missing' || code === 'dropped' || code === 'stalled';
 
 export function Solve(props: SolveProps) {
   const { session, width, height, app } = props;
   const v = useExternal(session.subscribe, session.view);
+  const backendNow = useExternal((app.backend ?? NO_BACKEND).subscribe, (app.backend ?? NO_BACKEND).state);
+  const modelOff = offText(backendNow);
   // A new width re-wraps what the terminal holds: clear it and print the history again (no ghost frames).
   const epoch = useRepaintOnWidth(width);
   const [mode, setModeState] = useState<SolveMode>('main');
@@ -321,6 +330,12 @@ export function Solve(props: SolveProps) {
   useInput(
     (input, key) => {
       if (theirs.current) return;
+      // A hint is the model's: with none there it waits, and the rest of the turn works as before.
+      if (modelOff !== undefined && modeNow.current === 'main' && proposal?.pane === 'practice' && input === 'h') {
+        void app.backend?.recheck();
+        setNotice({ text: `${modelOff}; hints wait for it`, tone: 'yellow' });
+        return;
+      }
       const keyView: SolveKeyView = {
         streaming: live?.streaming === true,
         ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, lenient: proposal.lenient !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}), ...(proposal.decide ? { decide: proposal.decide } : {}), ...swapOffer(proposal) } } : {}),
@@ -352,7 +367,7 @@ export function Solve(props: SolveProps) {
   }, [notice]);
 
   const history = <Static key={epoch} items={v.history}>{(item) => <HistoryEntry key={item.key} item={item} width={width} />}</Static>;
-  const status = <StatusBar info={statusOf(v, props)} width={width} />;
+  const status = <StatusBar info={statusOf(v, props, modelOff)} width={width} />;
   const toMain = (): void => setMode('main');
   if (props.closing) return <Box flexDirection="column">{history}</Box>;
 
@@ -427,7 +442,7 @@ export function Solve(props: SolveProps) {
       hints = SAMPLE_HINTS;
     }
   } else if (proposal) {
-    state = `${proposal.cancelled ? 'answer cancelled' : proposal.error ? 'could not be read: your decision' : proposal.lenient !== undefined ? 'read leniently: your decision' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
+    state = `${proposal.cancelled ? 'answer cancelled' : proposal.unanswered ? 'yours to write' : proposal.error ? 'could not be read: your decision' : proposal.lenient !== undefined ? 'read leniently: your decision' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
     if (mode === 'back') {
       content = <BackPicker earlier={earlier} pick={backPick} width={stepWidth} height={body} />;
       hints = BACK_HINTS;

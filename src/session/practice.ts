@@ -21,6 +21,8 @@ export interface PracticeResult {
   solved: boolean;
   /** Hints revealed on the traversal that ended the session. */
   hints: number;
+  /** Something was judged or a hint shown: a session opened and quit untouched is no review. */
+  tried: boolean;
   /** Milliseconds from the session's start to its end (or its last line), time in resumes included, pauses between them not. */
   ms: number;
 }
@@ -31,7 +33,9 @@ export function practiceResult(file: string, { header, events }: Pick<JournalCon
   const forks = new Map<number, Fork>();
   const starts = new Map<number, [number, string][]>();
   let lastBranch = 0;
+  let judged = false;
   for (const e of events) {
+    if (e.type === 'run') judged = true;
     if (e.type === 'branch') forks.set(e.branch, { from: e.from, atStep: e.atStep });
     if (e.type === 'step-start') (starts.get(e.branch) ?? starts.set(e.branch, []).get(e.branch)!).push([e.step, e.agent]);
     if ('branch' in e) lastBranch = Math.max(lastBranch, e.branch);
@@ -47,6 +51,7 @@ export function practiceResult(file: string, { header, events }: Pick<JournalCon
     problem: { id: p.id, title: p.title, tags: p.tags ?? [], ...(p.difficulty ? { difficulty: p.difficulty } : {}), ...(p.rating !== undefined ? { rating: p.rating } : {}) },
     solved: outcome?.status === 'solved' && outcome.submit?.verdict === 'AC',
     hints: [...steps.values()].filter(isHint).length,
+    tried: judged || [...steps.values()].some(isHint),
     ms: end?.t ?? events.at(-1)?.t ?? 0,
   };
 }

@@ -37,7 +37,8 @@ const endOf = (r: PracticeResult): Date => new Date(Date.parse(r.createdAt) + r.
 /** Each practised problem's card, its practice sessions replayed through the scheduler in order. */
 export function reviewCards(results: PracticeResult[]): ReviewCard[] {
   const byProblem = new Map<string, PracticeResult[]>();
-  for (const r of results) (byProblem.get(r.problem.id) ?? byProblem.set(r.problem.id, []).get(r.problem.id)!).push(r);
+  // Opened and quit with nothing judged and no hint: the person only looked, which grades nothing.
+  for (const r of results.filter((x) => x.tried)) (byProblem.get(r.problem.id) ?? byProblem.set(r.problem.id, []).get(r.problem.id)!).push(r);
   const out: ReviewCard[] = [];
   for (const rs of byProblem.values()) {
     rs.sort((a, b) => endOf(a).getTime() - endOf(b).getTime());

@@ -87,6 +87,8 @@ export interface Proposal<O = unknown> {
    * answer (never parsed, never repaired); a reject then asks afresh, without it.
    */
   cancelled?: boolean;
+  /** No model server answered a step the person may write themselves (see Agent.personWrites). */
+  unanswered?: boolean;
   /** Extra facts a pane shows beside the value (e.g. predicted vs expected output). */
   meta?: Record<string, unknown>;
   /**

@@ -26,7 +26,7 @@ describe('the guidance at 80 columns', () => {
 
   it('the tutor screen: the same, drawn by Ink at 80 columns', () => {
     const g = guidanceFor({ ...settings, backend: 'ollama' }, undefined);
-    const frame = render(<GuidanceScreen state={{ kind: 'down', guidance: g, modelMissing: false, model: settings.model }} width={80} height={60} onRetry={() => {}} onPull={() => {}} onQuit={() => {}} onSettings={() => {}} />).lastFrame()!;
+    const frame = render(<GuidanceScreen state={{ kind: 'down', guidance: g, modelMissing: false, model: settings.model, short: 'model off' }} width={80} height={60} onRetry={() => {}} onPull={() => {}} onQuit={() => {}} onSettings={() => {}} />).lastFrame()!;
     for (const l of frame.split('\n')) expect(l.length, l).toBeLessThanOrEqual(80);
     const shown = words(frame.split('\n').slice(0, -1).join('\n'));
     expect(shown).toEqual(given(g));

@@ -176,16 +176,19 @@ describe('simcoach stress', () => {
     expect(runsOf(r.proc.pid!)).toEqual([]);
   }, 60_000);
 
-  it('--save on a problem kept in no .md or .json file is refused at once, as test --add-test refuses it', async () => {
+  it('--save on a problem kept in no file of the person\'s own (a dataset line) keeps the find in the data dir, keyed by the problem', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'simcoach-stress-'));
     const line = { name: 'Inversions', description: 'Count the inversions.', public_tests: { input: ['2\n2 1\n'], output: ['1\n'] }, private_tests: { input: [], output: [] }, generated_tests: { input: [], output: [] } };
     writeFileSync(join(dir, 'set.jsonl'), `${JSON.stringify(line)}\n`);
-    const r = start(['stress', join(STRESS, 'inversions-bug.py'), '--problem', `${join(dir, 'set.jsonl')}:1`, '--brute', join(STRESS, 'inversions-brute.py'), '--gen', join(STRESS, 'inversions-gen.py'), '--save'], tempEnv());
-    expect(await r.exit, r.stderr()).toBe(2);
-    expect(r.stderr()).toMatch(/--save: a test can be added only to a problem kept in a \.md or \.json file; \S+ is not/);
-    expect(r.stderr().trim().split('\n')).toHaveLength(1);
-    expect(r.stdout()).toBe('');
-  });
+    const env = tempEnv();
+    const r = start(['stress', join(STRESS, 'inversions-bug.py'), '--problem', `${join(dir, 'set.jsonl')}:1`, '--brute', join(STRESS, 'inversions-brute.py'), '--gen', join(STRESS, 'inversions-gen.py'), '--save'], env);
+    expect(await r.exit, r.stderr()).toBe(1);
+    const root = join(env.XDG_DATA_HOME!, 'simcoach', 'tests');
+    const [key] = readdirSync(root);
+    expect(readdirSync(join(root, key!)).sort()).toEqual(['stress-1.in', 'stress-1.out']);
+    // Nothing is written beside the dataset.
+    expect(readdirSync(dir)).toEqual(['set.jsonl']);
+  }, 120_000);
 
   it('a missing --brute is a usage error naming the flag', async () => {
     const r = start(['stress', 'x.py', '--problem', 'inversions', '--gen', 'g.py'], tempEnv());

@@ -41,7 +41,7 @@ describe.skipIf(!HAS_TMUX)('your own file, your own editor', () => {
 
     const first = await until(/run 1 [\s\S]*enter judges again/, 'the first judgement');
     expect(first).toMatch(/sample-1\s+WA/);
-    expect(first).toMatch(/expected\s+got/);
+    expect(first).toMatch(/expected · line 1 of \d+\s+got · \d+ lines?/);
     expect(first).toMatch(/15\s+≠ 14/);
 
     // Save 1: a plain write of the same wrong program.

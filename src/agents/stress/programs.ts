@@ -10,6 +10,7 @@ export const bruteAgent: Agent<Record<string, never>, Program> = {
   name: 'brute',
   title: 'Brute force',
   pane: 'code',
+  personWrites: true,
   messages(_input, ctx: AgentContext) {
     const stage = [
       'Task: write a brute-force program for the problem above: the simplest program that is obviously correct,',
@@ -27,6 +28,7 @@ export const generatorAgent: Agent<Record<string, never>, Program> = {
   name: 'generator',
   title: 'Test generator',
   pane: 'code',
+  personWrites: true,
   messages(_input, ctx: AgentContext) {
     const stage = [
       'Task: write a generator of random tests for the problem above. It gets one command-line argument, an integer seed:',

@@ -213,6 +213,9 @@ export function proposalRows(p: Proposal, o: PaneOptions): Row[] {
       const tail = raw.slice(-8);
       return [head, ...(tail.length > 0 ? [blank(), [seg('what had come so far:', { dim: true })], ...tail.map((r): Row => [seg('  '), ...r])] : [])];
     }
+    if (p.unanswered) {
+      return [[seg('the model is off: this step is yours to write', { bold: true, color: 'yellow' })], [seg(p.error, { dim: true })], blank(), [seg('E writes it in $EDITOR, e here · r asks the model again once it runs')]];
+    }
     const head: Row = [seg('this step could not be read: ', { bold: true, color: 'red' }), seg(p.error)];
     const answer: Row[] = raw.length > 0 ? [[seg('the whole answer:', { dim: true })], ...raw.map((r): Row => [seg('  '), ...r])] : [[seg('(the answer was empty)', { dim: true })]];
     return [head, ...decideRows(p), blank(), ...answer];
