@@ -122,7 +122,8 @@ function cellLines(cell: string, c: Column, w: number): string[] {
  */
 export function renderTable(all: Column[], allRows: string[][], o: TableOptions = {}): string[] {
   const gap = o.gap ?? SEP;
-  const fitted = fit(all, allRows, o.width ?? Infinity, gap);
+  const width = o.width ?? Infinity;
+  const fitted = fit(all, allRows, width, gap);
   const kept = all.flatMap((_, i) => (fitted[i] === undefined ? [] : [i]));
   const columns = kept.map((i) => all[i]!);
   const w = kept.map((i) => fitted[i]!);
@@ -138,8 +139,11 @@ export function renderTable(all: Column[], allRows: string[][], o: TableOptions 
     // the rest of the row follows on the next line.
     const lone = columns.findIndex((c, i) => c.id && stringWidth(cells[i]!) > w[i]!);
     if (lone >= 0) {
-      out.push(join(cells.slice(0, lone + 1)));
-      for (let i = 0; i <= lone; i++) cells[i] = '';
+      const withBefore = join(cells.slice(0, lone + 1));
+      // Alone when even that is too wide: the id stays whole on one line for as long as the terminal allows.
+      const alone = stringWidth(withBefore) > width;
+      out.push(alone ? cells[lone]! : withBefore);
+      for (let i = alone ? lone : 0; i <= lone; i++) cells[i] = '';
       if (cells.every((c) => c === '')) continue;
     }
     const lines = cells.map((cell, i) => cellLines(cell, columns[i]!, w[i]!));
@@ -148,3 +152,6 @@ export function renderTable(all: Column[], allRows: string[][], o: TableOptions 
   }
   return out;
 }
+
+/** A note under a list, wrapped at words to `width` (a word longer than a line is not broken: it may be a command to paste). */
+export const wrapNote = (text: string, width: number): string => (Number.isFinite(width) ? wrapAnsi(text, width, { hard: false, trim: true }) : text);

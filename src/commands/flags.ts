@@ -62,7 +62,14 @@ export const FLAGS = {
     ...backend,
   },
   stats: { ...json },
-  archive: { ...json, ...backend },
+  archive: {
+    ...json,
+    ...backend,
+    tag: { type: 'string', value: 'T', doc: 'list: only problems with this tag' },
+    solved: { type: 'boolean', doc: 'list: only problems you solved' },
+    unsolved: { type: 'boolean', doc: 'list: only problems you have not solved' },
+    set: { type: 'string', value: 'S', doc: 'list: only problems from a set whose name holds S (built-in, saved, a file)' },
+  },
   similar: {
     k: { type: 'string', short: 'k', value: 'N', doc: 'how many problems to list (default 5)' },
     ...json,
