@@ -140,8 +140,8 @@ export function renderTable(all: Column[], allRows: string[][], o: TableOptions 
     const lone = columns.findIndex((c, i) => c.id && stringWidth(cells[i]!) > w[i]!);
     if (lone >= 0) {
       const withBefore = join(cells.slice(0, lone + 1));
-      // Alone when even that is too wide: the id stays whole on one line for as long as the terminal allows.
-      const alone = stringWidth(withBefore) > width;
+      // Alone when only that keeps it on one terminal line (an id wider than the terminal wraps either way).
+      const alone = stringWidth(withBefore) > width && stringWidth(cells[lone]!) <= width;
       out.push(alone ? cells[lone]! : withBefore);
       for (let i = alone ? lone : 0; i <= lone; i++) cells[i] = '';
       if (cells.every((c) => c === '')) continue;
