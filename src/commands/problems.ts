@@ -54,6 +54,9 @@ async function practiceOf(): Promise<Map<string, PracticeMark & { text: string }
 /** ✓ accepted (every hidden test), ○ the samples passed but nothing more was shown. */
 const MARK = { accepted: '✓', samples: '○' } as const;
 
+/** A value kept under a problem's id, or under an alias (sessions before it had its short id). */
+const byName = <T>(m: Map<string, T>, p: Problem): T | undefined => [p.id, ...(p.aliases ?? [])].map((n) => m.get(n)).find((v) => v !== undefined);
+
 const difficultyOf = (p: Problem): string => [p.difficulty, p.rating].filter((x) => x !== undefined).join(' ') || '-';
 
 /**
@@ -64,13 +67,13 @@ const difficultyOf = (p: Problem): string => [p.difficulty, p.rating].filter((x)
 function table(set: Problem[], numberOf: (p: Problem) => number, marks: Map<string, 'accepted' | 'samples'>, practised: Map<string, { text: string }>): string {
   const rows = set.map((p) => [
     String(numberOf(p)),
-    ((m) => (m ? MARK[m] : ' '))(marks.get(p.id)),
+    ((m) => (m ? MARK[m] : ' '))(byName(marks, p)),
     p.id,
     printableLine(p.title).replace(/\s+/g, ' '),
     difficultyOf(p),
     String(p.samples.length),
     String(p.tests.length),
-    practised.get(p.id)?.text ?? '',
+    byName(practised, p)?.text ?? '',
   ]);
   const columns: Column[] = [
     { head: '#', align: 'right' },
@@ -108,9 +111,10 @@ export async function run(argv: string[]): Promise<number> {
       samples: p.samples.length,
       tests: p.tests.length,
       kind: p.kind.type,
-      solved: marks.get(p.id) === 'accepted',
-      samplesPass: marks.has(p.id),
-      practice: ((m) => (m ? { solved: m.solved, hints: m.hints } : null))(practised.get(p.id)),
+      solved: byName(marks, p) === 'accepted',
+      samplesPass: byName(marks, p) !== undefined,
+      practice: ((m) => (m ? { solved: m.solved, hints: m.hints } : null))(byName(practised, p)),
+      aliases: p.aliases ?? [],
       file: p.source?.file ?? null,
       url: p.source?.url ?? null,
     }));
