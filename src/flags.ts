@@ -8,6 +8,8 @@ export interface FlagDoc {
   short?: string;
   /** The value's placeholder in help (`--port N`); string flags only. */
   value?: string;
+  /** The next argument is its value even when it starts with '-' (`--gen-args "-n 10"`). */
+  dashValue?: boolean;
   doc: string;
 }
 
@@ -71,7 +73,14 @@ export const FLAGS = {
     ...backend,
   },
   stats: { ...json },
-  archive: { ...json, ...backend },
+  archive: {
+    ...json,
+    ...backend,
+    tag: { type: 'string', value: 'T', doc: 'list: only problems with this tag' },
+    solved: { type: 'boolean', doc: 'list: only problems you solved' },
+    unsolved: { type: 'boolean', doc: 'list: only problems you have not solved' },
+    set: { type: 'string', value: 'S', doc: 'list: only problems from a set whose name holds S (built-in, saved, a file)' },
+  },
   similar: {
     k: { type: 'string', short: 'k', value: 'N', doc: 'how many problems to list (default 5)' },
     ...json,
@@ -131,7 +140,7 @@ export const FLAGS = {
     problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem (its limits and comparison)' },
     brute: { type: 'string', value: 'FILE', doc: 'a slow solution known to be right' },
     gen: { type: 'string', value: 'FILE', doc: 'a generator: prints one input, seeded by its last argument ("gen.cpp 10 20" passes 10 20 before the seed)' },
-    'gen-args': { type: 'string', value: 'ARGS', doc: 'the generator\'s own arguments, before the round\'s seed (testlib style: "10 20", "-n 10")' },
+    'gen-args': { type: 'string', value: 'ARGS', dashValue: true, doc: 'the generator\'s own arguments, before the round\'s seed (testlib style: "10 20", "-n 10")' },
     rounds: { type: 'string', value: 'N', doc: 'random inputs to try (default 200)' },
     seed: { type: 'string', value: 'N', doc: 'the first seed (default 1)' },
     lang: { type: 'string', value: 'L', doc: 'the solution\'s language (default: from its extension)' },

@@ -20,6 +20,14 @@ export interface Hit {
   by: 'embeddings' | 'text';
 }
 
+/** What `archive list` keeps: a tag (whole, any case), solved or not, a set (part of its name), words of the ref or title. */
+export interface BrowseFilter {
+  tag?: string;
+  solved?: boolean;
+  set?: string;
+  text?: string;
+}
+
 export interface UpdateReport {
   added: number;
   removed: number;
@@ -178,6 +186,22 @@ export class Archive {
     const keep = new Set(rows.map((r) => r.key));
     for (const k of recheck) keep.delete(k);
     return { entries: [...entries, ...rechecked], skipped, keep, stamps };
+  }
+
+  /** The entries that pass `filter`, sorted by their ref (what `solve` takes). */
+  browse(filter: BrowseFilter = {}): ArchiveEntry[] {
+    const lower = (s: string): string => s.toLowerCase();
+    const words = filter.text ? lower(filter.text).split(/\s+/).filter(Boolean) : [];
+    return this.index
+      .allEntries()
+      .filter(
+        (e) =>
+          (filter.tag === undefined || e.tags.some((t) => lower(t) === lower(filter.tag!))) &&
+          (filter.solved === undefined || Boolean(e.solution) === filter.solved) &&
+          (filter.set === undefined || lower(e.set).includes(lower(filter.set))) &&
+          words.every((w) => lower(`${e.ref} ${e.title}`).includes(w)),
+      )
+      .sort((a, b) => a.ref.localeCompare(b.ref));
   }
 
   /** The archive's nearest problems to a text, best first. */

@@ -218,6 +218,11 @@ export class ArchiveIndex {
     return out;
   }
 
+  /** Every entry, in the order they were indexed. */
+  allEntries(): ArchiveEntry[] {
+    return (this.db.prepare('SELECT entry FROM docs ORDER BY rowid').pluck().all() as string[]).map((e) => JSON.parse(e) as ArchiveEntry);
+  }
+
   /** The rowids of the entries with an accepted program. */
   solvedRowids(): number[] {
     return this.db.prepare('SELECT rowid FROM docs WHERE solved = 1').pluck().all() as number[];

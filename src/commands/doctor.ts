@@ -8,6 +8,8 @@ import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js'
 import { describeIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/capabilities.js';
 import { color } from '../term.js';
 import { trustChecks } from './doctor-trust.js';
+import wrapAnsi from 'wrap-ansi';
+import { listWidth, wrapNote } from '../table.js';
 
 export interface Check {
   name: string;
@@ -41,25 +43,34 @@ const fromCapability = (c: Capability): Check => ({
   ...(c.fix ? { fix: c.fix } : {}),
 });
 
-export function renderChecks(checks: Check[], out: NodeJS.WriteStream = process.stdout): string {
-  const width = Math.max(...checks.map((c) => c.name.length));
+/** `text` wrapped at words to `width`, every line after the first indented by `indent` (a hanging indent). */
+function hang(text: string, indent: number, width: number): string {
+  if (!Number.isFinite(width)) return text;
+  const room = Math.max(20, width - indent);
+  return wrapAnsi(text, room, { hard: false, trim: true }).split('\n').join(`\n${' '.repeat(indent)}`);
+}
+
+export function renderChecks(checks: Check[], out: NodeJS.WriteStream = process.stdout, width = listWidth(out)): string {
+  const nameW = Math.max(...checks.map((c) => c.name.length));
+  const indent = 2 + nameW + 2;
   const lines: string[] = [];
   for (const c of checks) {
     const mark = c.ok ? color.green('✓', out) : c.needed ? color.red('✗', out) : color.yellow('✗', out);
     const optional = !c.ok && !c.needed ? color.dim(' (optional)', out) : '';
-    lines.push(`${mark} ${c.name.padEnd(width)}  ${c.detail}${optional}`);
-    if (!c.ok && c.fix) lines.push(`  ${' '.repeat(width)}  ${color.dim('fix:', out)} ${c.fix}`);
+    // Long details wrap at words under the detail column, never mid-word at the terminal's edge.
+    lines.push(`${mark} ${c.name.padEnd(nameW)}  ${hang(`${c.detail}${optional}`, indent, width)}`);
+    if (!c.ok && c.fix) lines.push(`${' '.repeat(indent)}${hang(`${color.dim('fix:', out)} ${c.fix}`, indent, width)}`);
   }
   return lines.join('\n');
 }
 
 /** The sandbox levels the judge knows: what each contains, whether it is accepted, the one in use. */
-export function renderLevels(levels: Awaited<ReturnType<typeof sandboxLevels>>, out: NodeJS.WriteStream = process.stdout): string {
+export function renderLevels(levels: Awaited<ReturnType<typeof sandboxLevels>>, out: NodeJS.WriteStream = process.stdout, width = listWidth(out)): string {
   const lines = ['sandbox levels (SIMCOACH_SANDBOX):'];
   for (const l of levels) {
     const mark = l.inUse ? color.green('▸', out) : ' ';
-    lines.push(`${mark} ${l.level.padEnd(5)}  ${l.inUse ? color.green('in use', out) : color.dim(l.accepted, out)}`);
-    lines.push(`         ${color.dim(l.contains, out)}`);
+    lines.push(`${mark} ${l.level.padEnd(5)}  ${hang(l.inUse ? color.green('in use', out) : color.dim(l.accepted, out), 9, width)}`);
+    lines.push(`         ${hang(color.dim(l.contains, out), 9, width)}`);
   }
   if (!levels.some((l) => l.inUse)) lines.push(color.red('  none in use: the judge refuses to run programs here', out));
   return lines.join('\n');
@@ -77,7 +88,7 @@ export async function run(argv: string[]): Promise<number> {
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ ok: failed.length === 0, settings: settingsPath(), isolation, levels, checks }, null, 2)}\n`);
   } else {
-    process.stdout.write(`${renderChecks(checks)}\n\n${renderLevels(levels)}\n\n${isolation}\nsettings: ${settingsPath()}\n`);
+    process.stdout.write(`${renderChecks(checks)}\n\n${renderLevels(levels)}\n\n${wrapNote(isolation, listWidth())}\nsettings: ${settingsPath()}\n`);
     const summary = failed.length === 0 ? color.green('All needed checks passed.') : color.red(`${failed.length} needed check${failed.length === 1 ? '' : 's'} failed.`);
     process.stdout.write(`${summary}\n`);
   }

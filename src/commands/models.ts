@@ -8,21 +8,20 @@ import { createBackend } from '../llm/index.js';
 import type { ModelInfo } from '../llm/types.js';
 import { color } from '../term.js';
 import { PullMeter, formatBytes } from './pull-meter.js';
+import { printableLine } from '../printable.js';
+import { listWidth, renderTable, type Column } from '../table.js';
 
 function table(models: ModelInfo[], current: string): string {
-  const rows = [
-    ['NAME', 'SIZE', 'PARAMETERS', 'QUANTIZATION'],
-    ...models.map((m) => [m.name, formatBytes(m.sizeBytes), m.parameterSize ?? '-', m.quantization ?? '-']),
-  ];
-  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((r) => (r[col] ?? '').length)));
   const full = (n: string): string => (n.includes(':') ? n : `${n}:latest`);
-  return rows
-    .map((r, i) => {
-      const line = r.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join('  ').trimEnd();
-      if (i === 0) return `  ${color.bold(line)}`;
-      return full(models[i - 1]!.name) === full(current) ? `${color.green('*')} ${line}` : `  ${line}`;
-    })
-    .join('\n');
+  const columns: Column[] = [{ head: ' ' }, { head: 'NAME', id: true }, { head: 'SIZE', align: 'right' }, { head: 'PARAMETERS' }, { head: 'QUANTIZATION', optional: true }];
+  const rows = models.map((m) => [
+    full(m.name) === full(current) ? color.green('*') : ' ',
+    printableLine(m.name),
+    formatBytes(m.sizeBytes),
+    m.parameterSize ?? '-',
+    m.quantization ?? '-',
+  ]);
+  return renderTable(columns, rows, { width: listWidth(), head: (h) => color.bold(h), gap: 1 }).join('\n');
 }
 
 export async function run(argv: string[]): Promise<number> {

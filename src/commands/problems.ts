@@ -5,6 +5,7 @@ import type { Problem } from '../problems/types.js';
 import { loadDefaultSet, loadProblemSet } from '../problems/index.js';
 import type { PracticeMark } from '../session/practice.js';
 import { printableLine } from '../printable.js';
+import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
 
 interface Filters {
   difficulty?: string;
@@ -53,44 +54,38 @@ async function practiceOf(): Promise<Map<string, PracticeMark & { text: string }
 /** ✓ accepted (every hidden test), ○ the samples passed but nothing more was shown. */
 const MARK = { accepted: '✓', samples: '○' } as const;
 
-const difficultyOf = (p: Problem): string => [p.difficulty, p.rating].filter((x) => x !== undefined).join(' ') || '-';
+/** A value kept under a problem's id, or under an alias (sessions before it had its short id). */
+const byName = <T>(m: Map<string, T>, p: Problem): T | undefined => [p.id, ...(p.aliases ?? [])].map((n) => m.get(n)).find((v) => v !== undefined);
 
-function clip(text: string, width: number): string {
-  const oneLine = printableLine(text).replace(/\s+/g, ' ');
-  return oneLine.length <= width ? oneLine : `${oneLine.slice(0, Math.max(1, width - 1))}…`;
-}
+const difficultyOf = (p: Problem): string => [p.difficulty, p.rating].filter((x) => x !== undefined).join(' ') || '-';
 
 /**
  * The list as a table. Each row starts with its number in the whole list (what `solve N` takes);
- * an id too long for its column is never cut (it could not be typed back): it goes whole on a
- * line of its own, and the rest of its row on the next.
+ * an id is never cut (it could not be typed back): the title gives way first, and an id still too
+ * long for its column goes whole on a line of its own, the rest of its row on the next.
  */
 function table(set: Problem[], numberOf: (p: Problem) => number, marks: Map<string, 'accepted' | 'samples'>, practised: Map<string, { text: string }>): string {
   const rows = set.map((p) => [
     String(numberOf(p)),
-    ((m) => (m ? MARK[m] : ' '))(marks.get(p.id)),
+    ((m) => (m ? MARK[m] : ' '))(byName(marks, p)),
     p.id,
-    p.title,
+    printableLine(p.title).replace(/\s+/g, ' '),
     difficultyOf(p),
     String(p.samples.length),
     String(p.tests.length),
-    practised.get(p.id)?.text ?? '',
+    byName(practised, p)?.text ?? '',
   ]);
-  const head = ['#', ' ', 'id', 'title', 'difficulty', 'samples', 'tests', practised.size > 0 ? 'practice' : ''];
-  const width = (i: number) => Math.max(head[i]!.length, ...rows.map((r) => r[i]!.length));
-  const numW = width(0);
-  const idW = Math.min(width(2), 40);
-  const diffW = width(4);
-  const fixed = numW + 2 + 1 + 2 + idW + 2 + 2 + diffW + 2 + 7 + 2 + 5 + (practised.size > 0 ? 11 : 0);
-  const titleW = Math.max(10, Math.min(width(3), (process.stdout.columns ?? 100) - fixed));
-  const line = (r: string[], id: string) =>
-    [r[0]!.padStart(numW), r[1], id.padEnd(idW), clip(r[3]!, titleW).padEnd(titleW), r[4]!.padEnd(diffW), r[5]!.padStart(7), r[6]!.padStart(5), r[7]]
-      .join('  ')
-      .trimEnd();
-  const body = rows.flatMap((r) =>
-    r[2]!.length <= idW ? [line(r, r[2]!)] : [`${r[0]!.padStart(numW)}  ${r[1]}  ${r[2]}`, line(['', ' ', ...r.slice(2)], '')],
-  );
-  return [color.bold(line(head, head[2]!)), ...body].join('\n');
+  const columns: Column[] = [
+    { head: '#', align: 'right' },
+    { head: ' ' },
+    { head: 'id', id: true },
+    { head: 'title', give: 'clip' },
+    { head: 'difficulty' },
+    { head: 'samples', align: 'right', optional: true },
+    { head: 'tests', align: 'right', optional: true },
+    { head: practised.size > 0 ? 'practice' : '' },
+  ];
+  return renderTable(columns, rows, { width: listWidth(), head: (h) => color.bold(h) }).join('\n');
 }
 
 /** `simcoach problems [SET] [--difficulty D] [--tag T] [--json]` */
@@ -116,9 +111,10 @@ export async function run(argv: string[]): Promise<number> {
       samples: p.samples.length,
       tests: p.tests.length,
       kind: p.kind.type,
-      solved: marks.get(p.id) === 'accepted',
-      samplesPass: marks.has(p.id),
-      practice: ((m) => (m ? { solved: m.solved, hints: m.hints } : null))(practised.get(p.id)),
+      solved: byName(marks, p) === 'accepted',
+      samplesPass: byName(marks, p) !== undefined,
+      practice: ((m) => (m ? { solved: m.solved, hints: m.hints } : null))(byName(practised, p)),
+      aliases: p.aliases ?? [],
       file: p.source?.file ?? null,
       url: p.source?.url ?? null,
     }));
@@ -134,6 +130,6 @@ export async function run(argv: string[]): Promise<number> {
   const note = `${set.length === all.length ? `${set.length} problems` : `${set.length} of ${all.length} problems`}${marks.size > 0 ? " (✓ accepted, ○ samples pass)" : ""}`;
   // A bare id names only the built-in and saved problems; one from another set needs its SET.
   const ref = positionals[0] === undefined ? 'ID' : `${positionals[0]}:ID`;
-  process.stdout.write(color.dim(`${note}; solve one with \`simcoach solve ${ref}\` (its number, or the start of its id, will do)\n`));
+  process.stdout.write(`${color.dim(wrapNote(`${note}; solve one with \`simcoach solve ${ref}\` (its number, or the start of its id, will do)`, listWidth()))}\n`);
   return EXIT.ok;
 }

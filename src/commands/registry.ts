@@ -35,7 +35,7 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./review.js'),
   },
   archive: {
-    usage: 'archive [list] | archive add FILE|DIR | archive update [FLAGS]',
+    usage: 'archive | archive list [WORDS] [--tag T] [--solved|--unsolved] [--set S] | archive add FILE|DIR | archive update [FLAGS]',
     summary: 'the index of every problem simcoach knows and your accepted programs; add a set (JSONL, markdown dir, Companion saves)',
     load: () => import('./archive.js'),
   },

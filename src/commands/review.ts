@@ -5,15 +5,15 @@ import { parse } from '../args.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import type { ReviewCard } from '../session/review.js';
+import { printableLine } from '../printable.js';
+import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
 
 const day = (d: Date): string => d.toISOString().slice(0, 10);
 
 function table(cards: ReviewCard[], lastText: (c: ReviewCard) => string): string {
-  const rows = cards.map((c) => [day(c.due), c.problem.id, c.problem.title, lastText(c), String(c.reviews.length)]);
-  const head = ['due', 'problem', 'title', 'last time', 'reviews'];
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]): string => r.map((c, i) => c.padEnd(w[i]!)).join('  ').trimEnd();
-  return [color.bold(line(head)), ...rows.map(line)].join('\n');
+  const rows = cards.map((c) => [day(c.due), c.problem.id, printableLine(c.problem.title), lastText(c), String(c.reviews.length)]);
+  const columns: Column[] = [{ head: 'due' }, { head: 'problem', id: true }, { head: 'title', give: 'clip' }, { head: 'last time', give: 'clip', min: 9 }, { head: 'reviews', align: 'right', optional: true }];
+  return renderTable(columns, rows, { width: listWidth(), head: (h) => color.bold(h) }).join('\n');
 }
 
 export async function run(argv: string[], now: Date = new Date()): Promise<number> {
@@ -36,7 +36,7 @@ export async function run(argv: string[], now: Date = new Date()): Promise<numbe
   const interactive = process.stdin.isTTY && process.stdout.isTTY;
   if (values.list || !interactive) {
     process.stdout.write(`${table(due, lastText)}\n`);
-    process.stdout.write(color.dim(`${due.length} due today, the one due longest first; \`simcoach review\` on a terminal opens it\n`));
+    process.stdout.write(`${color.dim(wrapNote(`${due.length} due today, the one due longest first; \`simcoach review\` on a terminal opens it`, listWidth()))}\n`);
     return EXIT.ok;
   }
   const first = due[0]!;

@@ -2,11 +2,12 @@
 import { parse } from '../args.js';
 import { EXIT, UsageError } from '../errors.js';
 import { sessionsDir } from '../paths.js';
-import { humanSize, shortDate, table } from '../session/format.js';
+import { humanSize, shortDate } from '../session/format.js';
 import { listSessions, removeSession, uniquePrefixLength, type SessionSummary } from '../session/index.js';
 import { languageText, withEndLanguages } from '../session/language.js';
 import { color } from '../term.js';
 import { printableLine } from '../printable.js';
+import { listWidth, renderTable, type Column } from '../table.js';
 
 const verdictText = (s: SessionSummary): string => {
   switch (s.verdict) {
@@ -24,12 +25,22 @@ const verdictText = (s: SessionSummary): string => {
   }
 };
 
-// Colour codes take no columns on screen.
-const visible = (s: string): number => s.replace(/\u001b\[[0-9;]*m/g, '').length;
+// The problem is the id a person pastes back (`solve`, `practice`): never cut. The model gives
+// way first, then steps and size go when even that is not enough (80 columns).
+const COLUMNS: Column[] = [
+  { head: 'DATE' },
+  { head: 'ID' },
+  { head: 'PROBLEM', id: true },
+  { head: 'FLOW' },
+  { head: 'LANG', give: 'clip', min: 6 },
+  { head: 'MODEL', give: 'clip', min: 8 },
+  { head: 'STEPS', align: 'right', optional: true },
+  { head: 'RESULT' },
+  { head: 'SIZE', align: 'right', optional: true },
+];
 
 function printTable(sessions: SessionSummary[]): void {
   const idLen = uniquePrefixLength(sessions.map((s) => s.id));
-  const head = ['DATE', 'ID', 'PROBLEM', 'FLOW', 'LANG', 'MODEL', 'STEPS', 'RESULT', 'SIZE'].map((h) => color.bold(h));
   const rows = sessions.map((s) => [
     shortDate(s.createdAt),
     color.cyan(s.id.slice(0, idLen)),
@@ -42,7 +53,7 @@ function printTable(sessions: SessionSummary[]): void {
     verdictText(s),
     humanSize(s.size),
   ]);
-  process.stdout.write(`${table([head, ...rows], visible).join('\n')}\n`);
+  process.stdout.write(`${renderTable(COLUMNS, rows, { width: listWidth(), head: (h) => color.bold(h) }).join('\n')}\n`);
 }
 
 async function list(json: boolean): Promise<number> {

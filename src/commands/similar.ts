@@ -7,15 +7,33 @@ import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import type { Hit } from '../archive/archive.js';
 import { updateProgress } from './archiveProgress.js';
+import { printableLine } from '../printable.js';
+import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
 
-const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
-
+/**
+ * The hits in rank order. By full text the rank is the share of words in common (`sim`); with
+ * embeddings it is the hybrid score (half BM25 over the best one's, half cosine), so the
+ * cosine alone would not be in order: both are shown, the rank's first.
+ */
 function table(hits: Hit[]): string {
-  const rows = hits.map((h, i) => [String(i + 1), h.similarity.toFixed(2), h.entry.solution ? '✓' : ' ', clip(h.entry.ref, 36), clip(h.entry.title, 32), clip(h.entry.tags.join(', '), 30)]);
-  const head = ['#', 'sim', '✓', 'problem', 'title', 'tags'];
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]): string => r.map((c, i) => (i < 2 ? c.padStart(w[i]!) : c.padEnd(w[i]!))).join('  ').trimEnd();
-  return [color.bold(line(head)), ...rows.map(line)].join('\n');
+  const hybrid = hits.some((h) => h.by === 'embeddings');
+  const columns: Column[] = [
+    { head: '#', align: 'right' },
+    ...(hybrid ? [{ head: 'score', align: 'right' as const }, { head: 'cos', align: 'right' as const }] : [{ head: 'sim', align: 'right' as const }]),
+    { head: '✓' },
+    { head: 'problem', id: true },
+    { head: 'title', give: 'clip' },
+    { head: 'tags', give: 'wrap', min: 12 },
+  ];
+  const rows = hits.map((h, i) => [
+    String(i + 1),
+    ...(hybrid ? [h.score.toFixed(2), h.similarity.toFixed(2)] : [h.similarity.toFixed(2)]),
+    h.entry.solution ? '✓' : ' ',
+    printableLine(h.entry.ref),
+    printableLine(h.entry.title),
+    printableLine(h.entry.tags.join(', ')),
+  ]);
+  return renderTable(columns, rows, { width: listWidth(), head: (h) => color.bold(h) }).join('\n');
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -56,7 +74,10 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   process.stdout.write(`${table(found.hits)}\n`);
-  const by = found.hits[0]!.by === 'embeddings' ? `embeddings (${archive.embedModel}) and full text` : 'full text';
-  process.stdout.write(color.dim(`nearest to ${problem.title} of ${archive.count} problems, by ${by}; ✓ you solved it\n`));
+  const by =
+    found.hits[0]!.by === 'embeddings'
+      ? `ranked by score = ½ BM25 (over the best match's) + ½ cos, the cosine of the embeddings (${archive.embedModel})`
+      : 'ranked by sim, the share of words in common';
+  process.stdout.write(`${color.dim(wrapNote(`nearest to ${printableLine(problem.title)} of ${archive.count} problems, ${by}; ✓ you solved it`, listWidth()))}\n`);
   return EXIT.ok;
 }

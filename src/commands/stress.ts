@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { numberFlag, parse } from '../args.js';
+import { numberFlag, parse, splitWords } from '../args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { loadProblem } from '../problems/index.js';
 import { addTestIn } from '../problems/hidden.js';
@@ -41,10 +41,10 @@ function aroundFirstDifference(a: string, b: string, max: number): [string, stri
 
 /** A generator named with its arguments (`--gen "gen.cpp 10 20"`), and any `--gen-args`. */
 export function generatorCommand(gen: string, extra: string | undefined): { file: string; args: string[] } {
-  const words = gen.trim().split(/\s+/);
-  const whole = existsSync(gen) || words.length === 1 || !existsSync(words[0]!);
+  const words = splitWords(gen);
+  const whole = existsSync(gen) || words.length <= 1 || !existsSync(words[0]!);
   const file = whole ? gen : words[0]!;
-  const args = [...(whole ? [] : words.slice(1)), ...(extra?.trim() ? extra.trim().split(/\s+/) : [])];
+  const args = [...(whole ? [] : words.slice(1)), ...(extra ? splitWords(extra) : [])];
   return { file, args };
 }
 
@@ -92,9 +92,9 @@ export async function run(argv: string[]): Promise<number> {
   const tl = numberFlag(values.tl, 'tl');
   if (tl !== undefined && !(tl > 0)) throw new UsageError('--tl must be positive');
 
+  const gen = generatorCommand(values.gen, values['gen-args']);
   const solution = await readProgramFile(positionals[0]!, values.lang, 'solution');
   const brute = await readProgramFile(values.brute, undefined, 'brute force');
-  const gen = generatorCommand(values.gen, values['gen-args']);
   const generator = await readProgramFile(gen.file, undefined, 'generator');
   const problem = await loadProblem(values.problem);
   if (problem.interactive) throw new UserError(`${problem.id} is interactive; stress testing needs a problem with plain input and output`);

@@ -1,6 +1,6 @@
 import type { JudgeResult, TestResult } from '../runners/types.js';
 import { cutOf, wholeSize } from '../session/cut.js';
-import { Rows, cut, seg, textRows, type Row } from './rows.js';
+import { Rows, cells, cut, seg, textRows, type Row } from './rows.js';
 import { verdictTone } from './theme.js';
 
 const fmtTime = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
@@ -40,14 +40,17 @@ export function compareRows(expected: string, got: string, width: number, max = 
   return rows;
 }
 
-function testRow(t: TestResult, nameWidth: number): Row {
-  return [
-    seg(cut(t.name, nameWidth).padEnd(nameWidth) + '  '),
+/** A test's row; a name too long for its column is never cut (it is what `d` and the files go by): it takes a row of its own. */
+function testRows(t: TestResult, nameWidth: number): Row[] {
+  const long = cells(t.name) > nameWidth;
+  const rest: Row = [
+    seg((long ? '' : t.name) + ' '.repeat(Math.max(0, nameWidth - (long ? 0 : cells(t.name)))) + '  '),
     seg(t.verdict.padEnd(4), { color: verdictTone(t.verdict), bold: true }),
     seg(fmtTime(t.timeMs).padStart(9), { dim: true }),
     seg(fmtMem(t.memoryKb).padStart(10), { dim: true }),
     ...(t.detail && t.verdict !== 'AC' ? [seg('  ' + t.detail, { dim: true })] : []),
   ];
+  return long ? [[seg(t.name)], rest] : [rest];
 }
 
 /** The slowest test and the most memory, against the problem's limits when it has them. */
@@ -73,9 +76,11 @@ export function testTableRows(result: JudgeResult, width: number): Row[] {
     rows.push(...textRows(result.compile.message.split('\n').slice(0, 8).join('\n'), width, { dim: true }, '  '));
     return rows;
   }
-  const nameWidth = Math.min(16, Math.max(4, ...result.tests.map((t) => t.name.length)));
+  // As wide as the longest name that leaves room for the time and memory beside it; a longer one takes a row of its own.
+  const room = width - 2 - 4 - 9 - 10;
+  const nameWidth = Math.max(4, ...result.tests.map((t) => cells(t.name)).filter((w) => w <= room));
   rows.push([seg('test'.padEnd(nameWidth + 2) + 'res ' + 'time'.padStart(9) + 'memory'.padStart(10), { dim: true })]);
-  for (const t of result.tests) rows.push(testRow(t, nameWidth));
+  for (const t of result.tests) rows.push(...testRows(t, nameWidth));
   if (result.tests.length > 0) rows.push(peakRow(result));
   const first = result.tests.find((t) => t.verdict !== 'AC');
   if (first) {

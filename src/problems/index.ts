@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { UserError } from '../errors.js';
+import { EXIT, UserError } from '../errors.js';
 import { problemsDir } from '../paths.js';
 import type { Problem } from './types.js';
 import { readText } from './read.js';
@@ -14,6 +14,7 @@ import { fixturesDir } from './fixtures.js';
 import { PAYLOAD_EXTENSIONS } from './companion.js';
 import { loadPayloadFile } from './payload.js';
 import { pickProblem } from './pick.js';
+import { withShortIds } from './shortId.js';
 
 export type { Problem, TestCase, Comparison, CompareMode, ProblemKind } from './types.js';
 export type { DirOptions as SetOptions } from './directory.js';
@@ -70,7 +71,7 @@ function unknownExtension(path: string): UserError {
 
 function pickFromSet(where: string, set: Problem[], pick: string): Problem {
   const p = pickProblem(set, pick);
-  if (!p.ok) throw new UserError(`${where}: ${p.why}`, 1, 'List the ids with `simcoach problems SET`.');
+  if (!p.ok) throw p.many ? new UserError(`${where}: ${p.why}`, EXIT.usage) : new UserError(`${where}: ${p.why}`, 1, 'List the ids with `simcoach problems SET`.');
   return p.problem;
 }
 
@@ -120,7 +121,7 @@ async function byDefaultId(ref: string): Promise<Problem> {
   // the problem's place in `simcoach problems`' list, a unique start of an id is that id.
   const p = pickProblem(set, ref);
   if (p.ok) return p.problem;
-  if (p.many) throw new UserError(`${ref}: ${p.why}`, 1, 'List the ids with `simcoach problems`.');
+  if (p.many) throw new UserError(`${ref}: ${p.why}`, EXIT.usage);
   throw new UserError(`${ref}: no such file, and no problem with that id in the built-in or saved set${p.near ? ` (did you mean '${p.near}'?)` : ''}`, 1, 'List the ids with `simcoach problems`.');
 }
 
@@ -141,5 +142,5 @@ export async function loadProblemSet(ref: string, opts: DirOptions = {}): Promis
 export async function loadDefaultSet(opts: DirOptions = {}): Promise<Problem[]> {
   const sets = [await loadDirectory(fixturesDir(), opts)];
   if (existsSync(problemsDir())) sets.push(await loadDirectory(problemsDir(), opts));
-  return sets.flat();
+  return withShortIds(sets.flat());
 }

@@ -10,6 +10,7 @@ import { MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS } from './limits.js';
 import { batchCredit, rateLimit, refuseHeaders } from './listenerGuard.js';
 import { resend } from './resend.js';
 import { peerUid } from './peerUid.js';
+import { judgeShortId } from './shortId.js';
 
 export const DEFAULT_PORT = 27121;
 /** One problem's JSON (statement-less, samples only) is far smaller; anything bigger is refused. */
@@ -204,7 +205,8 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
     const batch = p.batch && p.batch.size > 1 ? batches.get(p.batch.id) : undefined;
     const where = shown(path);
     const count = batch ? `[${batch.saved + 1}/${batch.size}] ` : '';
-    opts.log(`${count}${how === 'saved' ? 'saved' : 'sent again:'} ${p.name} (${plural(p.tests.length, 'sample')}) → ${where}${how === 'saved' ? '' : `; ${how}`}`);
+    const short = judgeShortId(p.url);
+    opts.log(`${count}${how === 'saved' ? 'saved' : 'sent again:'} ${p.name} (${plural(p.tests.length, 'sample')}) → ${where}${how === 'saved' ? (short ? ` · open it as ${short}` : '') : `; ${how}`}`);
     await opts.onSaved?.(path, p).catch((err: unknown) => opts.warn(`${p.name}: ${err instanceof Error ? err.message : String(err)}`));
     if (batch && p.batch && ++batch.saved === batch.size) {
       opts.log(`batch complete (${batch.saved}/${batch.size}): ${p.group || 'contest'} → ${shown(batch.folder)}`);

@@ -1,26 +1,38 @@
-// Finding a problem in a set by what a person typed: its whole id, the name after its group
-// (`GROUP/NAME`), its title, a unique start of its id, or its number in `simcoach problems`' list.
-// When nothing fits, the nearest id is offered ("did you mean"), as for a mistyped command.
+// Finding a problem in a set by what a person typed: its whole id or an alias (a saved problem's
+// GROUP/NAME slug beside its judge's short id), the name after its group (`GROUP/NAME`), its title,
+// a unique start of any of these, or its number in `simcoach problems`' list. When nothing fits,
+// the nearest id is offered ("did you mean"), as for a mistyped command.
 import { didYouMean } from '../suggest.js';
 import type { Problem } from './types.js';
 
 export type Picked = { ok: true; problem: Problem } | { ok: false; why: string; near?: string; many?: true };
 
+/** Every name a problem answers to: its id, its aliases, and the last part of each after a `/`. */
+const namesOf = (p: Problem): string[] => {
+  const whole = [p.id, ...(p.aliases ?? [])];
+  return [...new Set([...whole, ...whole.filter((n) => n.includes('/')).map((n) => n.split('/').pop()!)])];
+};
+
 /** The problem `ref` names in `set` (in the list's order), or why none does. */
 export function pickProblem(set: Problem[], ref: string): Picked {
-  const exact = set.find((x) => x.id === ref) ?? set.find((x) => x.id.endsWith(`/${ref}`)) ?? set.find((x) => x.title === ref);
+  const exact =
+    set.find((x) => x.id === ref) ??
+    set.find((x) => x.aliases?.includes(ref)) ??
+    set.find((x) => [x.id, ...(x.aliases ?? [])].some((n) => n.endsWith(`/${ref}`))) ??
+    set.find((x) => x.title === ref);
   if (exact) return { ok: true, problem: exact };
   if (/^\d+$/.test(ref)) {
     const n = Number(ref);
     if (n >= 1 && n <= set.length) return { ok: true, problem: set[n - 1]! };
   }
-  const starts = set.filter((x) => x.id.startsWith(ref) || x.id.split('/').pop()!.startsWith(ref));
+  const starts = set.filter((x) => namesOf(x).some((n) => n.startsWith(ref)));
   if (starts.length === 1) return { ok: true, problem: starts[0]! };
   if (starts.length > 1 && ref.length > 0) {
-    const some = starts.slice(0, 4).map((x) => `'${x.id}'`).join(', ');
-    return { ok: false, many: true, why: `'${ref}' starts ${starts.length} problem ids (${some}${starts.length > 4 ? ', …' : ''}): type more of one` };
+    const some = starts.slice(0, 8).map((x) => `'${x.id}'`).join(', ');
+    return { ok: false, many: true, why: `'${ref}' starts ${starts.length} problem ids (${some}${starts.length > 8 ? ', …' : ''}): type more of one` };
   }
-  const near = didYouMean(ref, set.map((x) => x.id)) ?? didYouMean(ref, set.map((x) => x.id.split('/').pop()!));
-  const full = near === undefined ? undefined : set.find((x) => x.id === near || x.id.endsWith(`/${near}`))?.id;
+  const names = set.flatMap(namesOf);
+  const near = didYouMean(ref, names);
+  const full = near === undefined ? undefined : set.find((x) => namesOf(x).includes(near))?.id;
   return { ok: false, why: `no problem with id '${ref}'${full ? ` (did you mean '${full}'?)` : ''}`, ...(full ? { near: full } : {}) };
 }

@@ -23,6 +23,8 @@ export type ProblemKind =
 
 export interface Problem {
   id: string;
+  /** Other names that open it: a saved problem's slug (GROUP/NAME) when its id is its judge's short name. */
+  aliases?: string[];
   title: string;
   /** The statement as markdown. */
   statement: string;

@@ -46,7 +46,7 @@ export function historyRows(item: HistoryItem, width: number): Row[] {
     return [...wrapRow(head, width), ...indent(body), []];
   }
   if (item.kind === 'run') return [...wrapRow(head, width), ...indent(paneRows({ kind: 'run', result: item.result }, { width: width - 2 })), []];
-  if (item.kind === 'end' && item.file) return [...wrapRow(head, width), ...wrapRow([seg(`  saved: ${item.file}`, { dim: true })], width)];
+  // The session's file is named once, by the end screen's "replay it: simcoach replay FILE".
   return wrapRow(head, width);
 }
 

@@ -201,6 +201,10 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
     { isActive: !po.writing },
   );
 
+  // Quitting leaves the terminal as a full-screen app does: the frame and its key row erased
+  // (an empty last frame), the shell prompt where the replay began.
+  if (nav.quit) return null;
+
   const h = tl.header;
   const width = Math.max(20, (stdout?.columns ?? 80) - 4);
   const line = po.writing || po.said !== undefined;

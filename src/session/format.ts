@@ -30,18 +30,6 @@ export function clock(ms: number): string {
   return h > 0 ? `${h}:${pad2(m)}:${rest}` : `${m}:${rest}`;
 }
 
-/** Lays rows out in columns padded to the widest cell; the last column is not padded. */
-export function table(rows: string[][], widthOf: (s: string) => number = (s) => s.length): string[] {
-  const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, widthOf(cell))));
-  return rows.map((row) =>
-    row
-      .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat((widths[i] ?? 0) - widthOf(cell))))
-      .join('  ')
-      .trimEnd(),
-  );
-}
-
 /**
  * Model calls with repair requests apart: "7 calls", "7 calls + 1 repair". `calls` counts every
  * call, repairs included; the first figure is the method's own.

@@ -92,8 +92,11 @@ function demote(markdown: string): string {
 function problemSection(r: Report): string[] {
   const p = r.problem;
   const out = ['## Problem', '', demote(p.statement.trim()), ''];
-  if (p.inputSpec) out.push('**Input.** ' + p.inputSpec.trim(), '');
-  if (p.outputSpec) out.push('**Output.** ' + p.outputSpec.trim(), '');
+  // A markdown statement holds its Input and Output sections already (the specs are read out of
+  // them): said again only when the statement does not have them (a JSONL set keeps them apart).
+  const told = (spec: string | undefined): spec is string => spec !== undefined && spec.trim() !== '' && !p.statement.includes(spec.trim());
+  if (told(p.inputSpec)) out.push('**Input.** ' + p.inputSpec.trim(), '');
+  if (told(p.outputSpec)) out.push('**Output.** ' + p.outputSpec.trim(), '');
   p.samples.forEach((s, i) => {
     out.push(`Sample ${i + 1} input:`, '', ...testBlock(s.input), '', `Sample ${i + 1} output:`, '', ...testBlock(s.outputs[0] ?? ''), '');
   });

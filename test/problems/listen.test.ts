@@ -132,8 +132,11 @@ describe('simcoach listen (the built CLI, over real HTTP)', () => {
     saver.proc.kill('SIGINT');
     expect(await saver.exit).toBe(130);
     const list = await runCli(['problems', '--json'], env);
-    const ids = (JSON.parse(list.stdout) as Array<{ id: string }>).map((r) => r.id);
-    expect(ids).toContain('codeforces-codeforces-beta-round-4-div-2-only/c-saved-here');
+    const rows = JSON.parse(list.stdout) as Array<{ id: string; aliases: string[] }>;
+    const ids = rows.map((r) => r.id);
+    // Its judge's short name from the URL; the folder/file slug stays a name that opens it.
+    expect(saver.stdout()).toMatch(/saved C\. Saved Here \(2 samples\) → .*c-saved-here\.md · open it as cf4A/);
+    expect(rows.find((r) => r.id === 'cf4A')?.aliases).toEqual(['codeforces-codeforces-beta-round-4-div-2-only/c-saved-here']);
     expect(ids).toContain('sum-two');
   });
 

@@ -1,5 +1,5 @@
 import { compareRows, trimBlock } from '../../components/TestTable.js';
-import { Rows, rowText, seg, textRows, type Row } from '../../components/rows.js';
+import { Rows, cells, rowText, seg, textRows, type Row } from '../../components/rows.js';
 import type { TestResult } from '../../runners/types.js';
 
 /**
@@ -11,9 +11,15 @@ export function endedRows(file: string | undefined, backendFailed: boolean, widt
   const lines: Row[] = [];
   if (lang) lines.push([seg(`language: ${lang}`, { dim: true })]);
   if (offered) lines.push([seg(`d sends ${offered.name} (${offered.verdict}) to the debugger as a new sample; the samples and the Submit then run again`)]);
-  if (file) lines.push([seg(`replay it: simcoach replay ${file}`, { dim: true })]);
   if (backendFailed) lines.push([seg('start the server or fix the model (simcoach doctor says how), then press R to go on from the last complete step', { dim: true })]);
-  return lines.flatMap((r) => textRows(rowText(r), width, r[0] ?? {}));
+  const rows = lines.flatMap((r) => textRows(rowText(r), width, r[0] ?? {}));
+  // The one place the session's file is named: a command to paste, so never cut — on a line of
+  // its own when "replay it:" and it do not fit one line together.
+  if (file) {
+    const command = `simcoach replay ${file}`;
+    rows.push(...(cells(`replay it: ${command}`) <= width ? [[seg(`replay it: ${command}`, { dim: true })]] : [[seg('replay it:', { dim: true })], [seg(command, { dim: true })]]));
+  }
+  return rows;
 }
 
 export function Ended({ file, backendFailed, width, offered, lang }: { file?: string; backendFailed: boolean; width: number; offered?: TestResult; lang?: string }) {
