@@ -115,6 +115,17 @@ describe.runIf(root)("root with a user's HOME", () => {
     expect(statSync(own).mode & 0o022).toBe(0);
   }, 240_000);
 
+  it('#include "sub/../a.h" is AC as root and as the user (sub/ made in the sandbox)', async () => {
+    mkdirSync(join(p.files, 'sub'), { recursive: true });
+    writeFileSync(join(p.files, 'a.h'), '#pragma once\ninline long long add(long long a, long long b) { return a + b; }\n', { mode: 0o644 });
+    writeFileSync(join(p.files, 'dots.cpp'), '#include <cstdio>\n#include "sub/../a.h"\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", add(a, b)); }\n', { mode: 0o644 });
+    chmodSync(join(p.files, 'sub'), 0o755);
+    for (const as of ['root', 'user'] as const) {
+      const r = await cli(p, as, ['test', 'dots.cpp', '--problem', 'sum.md', '--json']);
+      expect(r.stdout === '' ? r.stderr : verdictOf(r.stdout), as).toBe('AC');
+    }
+  }, 240_000);
+
   it('leaves the caches 0700: a builds/ made 0755 before is tightened', async () => {
     const cache = join(p.home, 'cache', 'simcoach');
     chmodSync(cache, 0o755);
