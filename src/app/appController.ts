@@ -329,7 +329,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
     let file: string | undefined;
     // Recalled problems come from the person's archive too, unless the settings say the model alone.
     const { archiveRecall } = await import('../archive/recall.js');
-    const recall = archiveRecall(settings);
+    const recall = archiveRecall(settings, undefined, { behind: true });
     const common = {
       backend,
       gate,

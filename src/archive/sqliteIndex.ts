@@ -132,6 +132,15 @@ export class ArchiveIndex {
     return new Map(rows.map((r) => [r.key, r.hash]));
   }
 
+  /** The fingerprint of the sources (fingerprint.ts) the last complete update was made from. */
+  get sources(): string | undefined {
+    return this.meta('sources');
+  }
+
+  set sources(v: string | undefined) {
+    this.setMeta('sources', v);
+  }
+
   /** What each added set's file was (size and time) when its rows were last written in full. */
   stamps(): Record<string, string> {
     const v = this.meta('stamps');
@@ -163,6 +172,7 @@ export class ArchiveIndex {
       if (embed && this.vectorsAvailable) this.db.exec(`CREATE VIRTUAL TABLE vec USING vec0 (signs bit[${signBits(embed.dims)}])`);
       this.setMeta('embed', embed && this.vectorsAvailable ? JSON.stringify(embed) : undefined);
       this.setMeta('stamps', undefined);
+      this.setMeta('sources', undefined);
     })();
   }
 

@@ -1,11 +1,14 @@
 // `simcoach similar PROBLEM [-k N] [--json]`: the archive's nearest problems to one, with their
-// similarity, tags and whether the person solved them. The archive is brought in step first (only
-// what changed is indexed), so a problem solved a minute ago is there.
+// similarity, tags and whether the person solved them. An archive whose sources did not change is
+// not updated at all (a few stat calls tell); one that changed answers as it stands and is brought
+// in step after the answer is printed (only what changed is indexed), for the next query.
 import { numberFlag, parse } from '../args.js';
 import { resolveSettings } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
-import type { Hit } from '../archive/archive.js';
+import type { Archive, Hit, UpdateReport } from '../archive/archive.js';
+import type { Embedder } from '../archive/embedder.js';
+import type { Problem } from '../problems/types.js';
 import { updateProgress } from './archiveProgress.js';
 
 const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
@@ -27,14 +30,29 @@ export async function run(argv: string[]): Promise<number> {
   const { loadProblem } = await import('../problems/index.js');
   const problem = await loadProblem(positionals[0]!);
   const { openArchive } = await import('../archive/open.js');
-  const { queryText } = await import('../archive/archive.js');
   const bar = updateProgress();
-  const { archive, embedder, report } = await openArchive(settings, { progress: bar.progress }).finally(() => bar.stop());
+  const { archive, embedder, report, later } = await openArchive(settings, { progress: bar.progress, deferUpdate: true }).finally(() => bar.stop());
+  try {
+    return await answer(archive, embedder, report, problem, k, Boolean(values.json));
+  } finally {
+    // The bookkeeping waits for the answer; a failure in it is said, not the answer's.
+    if (later) {
+      await later().then(
+        (r) => (r.fallback ? process.stderr.write(`${color.yellow('note:', process.stderr)} ${r.fallback}\n`) : undefined),
+        (err: unknown) => process.stderr.write(`${color.yellow('note:', process.stderr)} the archive could not be updated: ${err instanceof Error ? err.message : String(err)}\n`),
+      );
+    }
+    archive.close();
+  }
+}
+
+async function answer(archive: Archive, embedder: Embedder | undefined, report: UpdateReport, problem: Problem, k: number, json: boolean): Promise<number> {
+  const { queryText } = await import('../archive/archive.js');
   const found = await archive.similar(queryText(problem), { k, exclude: [problem.id], ...(embedder ? { embedder } : {}) });
   if (report.notice) process.stderr.write(`${color.yellow('note:', process.stderr)} ${report.notice}\n`);
   const fallback = report.fallback ?? found.fallback;
   if (fallback) process.stderr.write(`${color.yellow('note:', process.stderr)} ${fallback}\n`);
-  if (values.json) {
+  if (json) {
     const rows = found.hits.map((h, i) => ({
       rank: i + 1,
       problem: h.entry.ref,
