@@ -85,6 +85,11 @@ export class Archive {
     return this.index.count;
   }
 
+  /** The indexed entry of a problem id, if the archive has one. */
+  entryOf(pid: string): ArchiveEntry | undefined {
+    return this.index.entryByPid(pid);
+  }
+
   /** Problems with an accepted program of the person's. */
   solvedCount(): number {
     return new Set(Object.values(this.state.sessions).flatMap((f) => (f.accepted ? [f.accepted.problem.id] : []))).size;

@@ -2,6 +2,7 @@
 // similarity, tags and whether the person solved them. An archive whose sources did not change is
 // not updated at all (a few stat calls tell); one that changed answers as it stands and is brought
 // in step after the answer is printed (only what changed is indexed), for the next query.
+import { existsSync } from 'node:fs';
 import { numberFlag, parse } from '../args.js';
 import { resolveSettings } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
@@ -27,13 +28,17 @@ export async function run(argv: string[]): Promise<number> {
   const k = numberFlag(values.k, 'k') ?? 5;
   if (!Number.isInteger(k) || k < 1 || k > 100) throw new UsageError(`-k takes 1..100, not '${values.k}'`);
   const settings = resolveSettings(values);
-  const { loadProblem } = await import('../problems/index.js');
-  const problem = await loadProblem(positionals[0]!);
+  const ref = positionals[0]!;
   const { openArchive } = await import('../archive/open.js');
   const bar = updateProgress();
   const { archive, embedder, report, later } = await openArchive(settings, { progress: bar.progress, deferUpdate: true }).finally(() => bar.stop());
   try {
-    return await answer(archive, embedder, report, problem, k, Boolean(values.json));
+    // A problem id the archive holds is looked up by the text it was indexed with: no statement
+    // or tests to load (a file, or an id it does not hold, is loaded as any command loads it).
+    const known = /^[\w.-]+$/.test(ref) && !existsSync(ref) ? archive.entryOf(ref) : undefined;
+    const { queryText, docText } = await import('../archive/archive.js');
+    const query = known ? { id: known.pid, title: known.title, text: docText(known) } : await loaded(ref, queryText);
+    return await answer(archive, embedder, report, query, k, Boolean(values.json));
   } finally {
     // The bookkeeping waits for the answer; a failure in it is said, not the answer's.
     if (later) {
@@ -46,9 +51,20 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
-async function answer(archive: Archive, embedder: Embedder | undefined, report: UpdateReport, problem: Problem, k: number, json: boolean): Promise<number> {
-  const { queryText } = await import('../archive/archive.js');
-  const found = await archive.similar(queryText(problem), { k, exclude: [problem.id], ...(embedder ? { embedder } : {}) });
+interface Query {
+  id: string;
+  title: string;
+  text: string;
+}
+
+async function loaded(ref: string, queryText: (p: Problem) => string): Promise<Query> {
+  const { loadProblem } = await import('../problems/index.js');
+  const problem = await loadProblem(ref);
+  return { id: problem.id, title: problem.title, text: queryText(problem) };
+}
+
+async function answer(archive: Archive, embedder: Embedder | undefined, report: UpdateReport, problem: Query, k: number, json: boolean): Promise<number> {
+  const found = await archive.similar(problem.text, { k, exclude: [problem.id], ...(embedder ? { embedder } : {}) });
   if (report.notice) process.stderr.write(`${color.yellow('note:', process.stderr)} ${report.notice}\n`);
   const fallback = report.fallback ?? found.fallback;
   if (fallback) process.stderr.write(`${color.yellow('note:', process.stderr)} ${fallback}\n`);
