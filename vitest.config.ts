@@ -15,6 +15,10 @@ export default defineConfig({
   define: { __SIMCOACH_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0-test') },
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    // Tests of the judge's limits themselves run in a pass of their own, one file at a time
+    // (vitest.serial.config.ts), so no other test's load stretches what they measure.
+    exclude: ['**/node_modules/**', 'test/**/*.serial.test.ts'],
+    reporters: ['default', './test/reporters/slowest.ts'],
     // A timeout only catches a hang: no verdict rests on it. Two shared cores running the judge,
     // real compilers and spawned CLIs side by side can take three times a quiet machine's time.
     testTimeout: 90_000,

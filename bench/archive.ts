@@ -6,8 +6,10 @@
 // in common with every statement). N is BENCH_ARCHIVE_N, a comma list (default 1000,10000,100000).
 // Each phase prints its progress on stderr, so a slow one says how far it got.
 import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Archive } from '../src/archive/archive.js';
 import type { Embedder } from '../src/archive/embedder.js';
 import { DIMS, fakeVector, jsonLine, loadCorpus, reworded, rng, synthetic, type Synthetic } from './archiveData.js';
@@ -94,6 +96,27 @@ function scan(problems: Synthetic[], queries: Query[]): { hybrid: number; text: 
   return { hybrid: hybridMs / n, text: textMs / n, firstHybrid: firstHybrid / n, firstText: firstText / n };
 }
 
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** `simcoach similar` on the built archive (nothing changed) against `--version`, as a person runs them: median of 5 each. */
+function cliSimilar(tmp: string): { similar: number; version: number } {
+  const cli = join(dirname(fileURLToPath(import.meta.url)), 'cli.js');
+  const env = { ...process.env, XDG_DATA_HOME: join(tmp, 'data'), XDG_CONFIG_HOME: join(tmp, 'config'), XDG_CACHE_HOME: join(tmp, 'cache') };
+  const time = (args: string[]): number => {
+    const t = performance.now();
+    const r = spawnSync(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    if (r.status !== 0) throw new Error(`simcoach ${args.join(' ')} failed: ${r.stderr.toString().trim()}`);
+    return performance.now() - t;
+  };
+  const similar: number[] = [];
+  const version: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    version.push(time(['--version']));
+    similar.push(time(['similar', 'knapsack', '--host', 'http://127.0.0.1:9']));
+  }
+  return { similar: median(similar), version: median(version) };
+}
+
 async function one(n: number): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'simcoach-bench-archive-'));
   const before = process.env.XDG_DATA_HOME;
@@ -124,6 +147,13 @@ async function one(n: number): Promise<void> {
     const again = await archive.update(embedder);
     const unchanged = performance.now() - t;
     if (again.added !== 0) throw new Error(`an update with nothing changed indexed ${again.added} problems again`);
+    const checks: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      t = performance.now();
+      if (!archive.isCurrent(embedder)) throw new Error('the archive is not current right after an update');
+      checks.push(performance.now() - t);
+    }
+    const check = median(checks);
     const size = dirBytes(join(tmp, 'data', 'simcoach', 'archive'));
     const r = rng(n);
     const queries = Array.from({ length: QUERIES }, (_, j) => {
@@ -142,17 +172,20 @@ async function one(n: number): Promise<void> {
     const increment = performance.now() - t;
     const rss = peakRss();
     archive.close();
+    const cli = cliSimilar(tmp);
     const base = scan(problems, queries.slice(0, SCAN_QUERIES));
     const pct = (x: number): string => `${Math.round(x * 100)}%`;
     process.stdout.write(
       [
-        `archive: ${n} synthetic problems (+${report.total - n} built-in), ${DIMS}-dim vectors; SQLite FTS5 + sqlite-vec`,
+        `archive: ${n} synthetic problems (+${report.total - n} built-in), ${DIMS}-dim vectors; SQLite FTS5 + sqlite-vec; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
         `  build (read set, hash, embed, index)   ${ms(build)} (${((build / n) * 1000).toFixed(0)} µs a problem)`,
         `  open; update with nothing changed      ${ms(open)}; ${ms(unchanged)}`,
+        `  the nothing-changed check alone        ${ms(check)} (goal ≤ 20 ms at 100k)`,
+        `  simcoach similar, nothing changed      ${ms(cli.similar)}, ${(cli.similar / cli.version).toFixed(1)}× --version (${ms(cli.version)}; goal ≤ 4×)`,
         `  add a set of 1,000 more                ${ms(increment)} (${added.added} indexed)`,
-        `  size on disk                           ${mb(size)}`,
-        `  peak RSS (whole process so far)        ${mb(rss)}`,
-        `  query, hybrid (BM25 + vectors), top ${K} ${ms(hybrid.mean)}, reworded copy first ${pct(hybrid.first)}`,
+        `  size on disk                           ${mb(size)} (goal ≤ 250 MB at 100k)`,
+        `  peak RSS (whole process so far)        ${mb(rss)} (goal ≤ 500 MB at 100k)`,
+        `  query, hybrid (BM25 + vectors), top ${K} ${ms(hybrid.mean)}, reworded copy first ${pct(hybrid.first)} (goal ≤ 30 ms at 100k)`,
         `  query, full text only, top ${K}         ${ms(text.mean)}, reworded copy first ${pct(text.first)}`,
         `  baseline: linear scan, hybrid          ${ms(base.hybrid)} a query, reworded copy first ${pct(base.firstHybrid)}`,
         `  baseline: linear scan, full text       ${ms(base.text)} a query, reworded copy first ${pct(base.firstText)}`,

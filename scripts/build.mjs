@@ -47,6 +47,29 @@ const yogaWithoutFetch = {
   },
 };
 
+/**
+ * string-width tests every non-ASCII grapheme against /^\p{RGI_Emoji}$/v, and V8 compiles that
+ * set (thousands of strings) on its first use: 20 ms on a quiet machine, ten times that on a
+ * busy one, spent on the picker's first `›`. Every RGI emoji holds a \p{Emoji} code point and is
+ * not a lone ASCII character (a keycap is three), so a grapheme without one skips the big test;
+ * the answer is the same for every code point (checked over all of them, with the variation
+ * selector, keycap, skin-tone and ZWJ forms), and the big set compiles only for a real emoji.
+ */
+const emojiTestOnlyForEmoji = {
+  name: 'emoji-test-only-for-emoji',
+  setup(b) {
+    // The copy Ink and our rows use (string-width 8); older copies nested under other packages differ.
+    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
+      if (args.path !== join(root, 'node_modules', 'string-width', 'index.js')) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      const uses = 'if (rgiEmojiRegex.test(segment) ||';
+      if (source.split(uses).length !== 2) throw new Error(`emoji-test-only-for-emoji: ${args.path} no longer has \`${uses}\`; look again at its emoji test`);
+      const gate = '(((segment.length > 1 || segment.codePointAt(0) > 0x7F) && /\\p{Emoji}/u.test(segment) && rgiEmojiRegex.test(segment)) ||';
+      return { contents: source.replace(uses, `if ${gate}`), loader: 'js' };
+    });
+  },
+};
+
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
 
@@ -96,7 +119,7 @@ const result = await build({
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __scCreateRequire } from 'node:module';\nconst require = __scCreateRequire(import.meta.url);",
   },
-  plugins: [localesOnlyWithFullZod, yogaWithoutFetch],
+  plugins: [localesOnlyWithFullZod, yogaWithoutFetch, emojiTestOnlyForEmoji],
   // Native: better-sqlite3's compiled addon and sqlite-vec's loadable extension are found on disk
   // at run time (node_modules), never bundled.
   external: ['better-sqlite3', 'sqlite-vec'],

@@ -3,6 +3,7 @@
 import { FLAGS, flagsHelp } from './flags.js';
 import { commands } from './commands/registry.js';
 import { EXIT, UserError, messageOf } from './errors.js';
+import { drawPickerFrame, takeOver } from './firstFrame.js';
 import { color, drawInTerminal } from './term.js';
 
 declare const __SIMCOACH_VERSION__: string;
@@ -44,6 +45,7 @@ async function help(): Promise<string> {
 }
 
 function reportError(err: unknown): number {
+  takeOver(false);
   if (err instanceof UserError) {
     process.stderr.write(`${color.red('simcoach:', process.stderr)} ${err.message}\n`);
     if (err.hint) process.stderr.write(`${err.hint}\n`);
@@ -68,6 +70,8 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (first === undefined || first.startsWith('-')) {
+    // The picker's frame in plain ANSI while the app's code loads behind it (src/firstFrame.ts).
+    drawPickerFrame(argv.length === 0);
     const app = await import('./commands/app.js');
     return app.run(argv);
   }
@@ -99,6 +103,7 @@ for (const stream of [process.stdout, process.stderr]) {
 
 main(process.argv.slice(2)).then(
   (code) => {
+    takeOver(false);
     process.exitCode = code;
   },
   (err: unknown) => {

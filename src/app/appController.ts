@@ -17,6 +17,7 @@ import type { JudgeFn } from '../engine/context.js';
 import type { AppController, BackendState, OwnFile, ProblemEntry, ProgramOut, SessionHandle, SettingsView } from './controller.js';
 import { createProgramOut } from './programOut.js';
 import { ViewStore } from './store.js';
+import { readPickerIndex, savePickerIndex } from '../firstFrame.js';
 import { needsStatement } from '../problems/statement/place.js';
 import { judgeOf } from '../problems/statement/judges.js';
 import type { FetchOptions } from '../problems/statement/index.js';
@@ -125,29 +126,40 @@ export function createAppController(o: ControllerOptions): RunningApp {
   // writes back to it by default.
   let openedFile: string | undefined = o.file?.path;
   const programOut = o.programOut ?? createProgramOut();
+  let loading: Promise<ProblemEntry[]> | undefined;
+  const loadProblems = async (): Promise<ProblemEntry[]> => {
+    const { loadDirectory } = await import('../problems/directory.js');
+    const { fixturesDir } = await import('../problems/index.js');
+    const { problemsDir } = await import('../paths.js');
+    const { existsSync } = await import('node:fs');
+    const out: ProblemEntry[] = [];
+    const due = await dueIds();
+    const add = (list: Problem[], group: ProblemEntry['group']): void => {
+      for (const p of list) {
+        const ref = `${group}:${p.id}`;
+        entries.set(ref, p);
+        out.push({ ref, id: p.id, title: p.title, group, tags: p.tags, ...(p.difficulty ? { difficulty: p.difficulty } : {}), ...(due.has(p.id) ? { due: true } : {}) });
+      }
+    };
+    add(await loadDirectory(fixturesDir(), { onSkip: () => {} }).catch(() => []), 'fixtures');
+    if (existsSync(problemsDir())) add(await loadDirectory(problemsDir(), { onSkip: () => {} }).catch(() => []), 'saved');
+    // The next start draws these rows before Ink loads (src/firstFrame.ts), the header's tail as the picker shows it.
+    const s = controller.settings.get();
+    savePickerIndex(out, ` · flow ${s.flow} · ${s.lang} (${s.langFrom})`);
+    return out;
+  };
   const controller: RunningApp = {
     async shutdown() {
       await Promise.all([...sessions].map((h) => h.stop()));
     },
-    async problems() {
-      const { loadDirectory } = await import('../problems/directory.js');
-      const { fixturesDir } = await import('../problems/index.js');
-      const { problemsDir } = await import('../paths.js');
-      const { existsSync } = await import('node:fs');
-      const out: ProblemEntry[] = [];
-      const due = await dueIds();
-      const add = (list: Problem[], group: ProblemEntry['group']): void => {
-        for (const p of list) {
-          const ref = `${group}:${p.id}`;
-          entries.set(ref, p);
-          out.push({ ref, id: p.id, title: p.title, group, tags: p.tags, ...(p.difficulty ? { difficulty: p.difficulty } : {}), ...(due.has(p.id) ? { due: true } : {}) });
-        }
-      };
-      add(await loadDirectory(fixturesDir(), { onSkip: () => {} }).catch(() => []), 'fixtures');
-      if (existsSync(problemsDir())) add(await loadDirectory(problemsDir(), { onSkip: () => {} }).catch(() => []), 'saved');
-      return out;
+    problemsAtHand: () => readPickerIndex()?.problems,
+    problems() {
+      loading = loadProblems();
+      return loading;
     },
     async openProblem(ref) {
+      // A row of last time's list, picked before this time's has loaded: the load knows its problem.
+      if (!entries.has(ref)) await loading?.catch(() => undefined);
       const known = entries.get(ref);
       // The person's own tests of a built-in join it here, as `loadProblem` joins them.
       if (known) return (await import('../problems/personTests.js')).withPersonTests(known);
@@ -319,7 +331,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
     let file: string | undefined;
     // Recalled problems come from the person's archive too, unless the settings say the model alone.
     const { archiveRecall } = await import('../archive/recall.js');
-    const recall = archiveRecall(settings);
+    const recall = archiveRecall(settings, undefined, { behind: true });
     const common = {
       backend,
       gate,

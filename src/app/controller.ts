@@ -173,6 +173,8 @@ export interface OwnFile {
 export interface AppController {
   /** Problems for the picker (the fixture set and the saved ones). */
   problems(): Promise<ProblemEntry[]>;
+  /** The rows the picker showed last time (read from a small index at once), while `problems` loads. */
+  problemsAtHand?(): ProblemEntry[] | undefined;
   /** Loads a problem by ref or file path; rejects with a one-line message. */
   openProblem(ref: string): Promise<Problem>;
   /**

@@ -9,6 +9,7 @@ import { entryHash, problemText, type ArchiveEntry } from './entry.js';
 import { fallbackLine, type Embedder } from './embedder.js';
 import { ArchiveIndex, type TextHit } from './sqliteIndex.js';
 import { gather } from './sources.js';
+import { fingerprint } from './fingerprint.js';
 import { newestByProblem, readSolutions } from './solutions.js';
 import { archiveDir, indexPath, readState, setAsideIndex, writeState, type ArchiveState } from './store.js';
 
@@ -92,6 +93,11 @@ export class Archive {
     return this.index.count;
   }
 
+  /** The indexed entry of a problem id, if the archive has one. */
+  entryOf(pid: string): ArchiveEntry | undefined {
+    return this.index.entryByPid(pid);
+  }
+
   /** Problems with an accepted program of the person's. */
   solvedCount(): number {
     return new Set(Object.values(this.state.sessions).flatMap((f) => (f.accepted ? [f.accepted.problem.id] : []))).size;
@@ -108,12 +114,29 @@ export class Archive {
     return true;
   }
 
+  /** The fingerprint of the sources as they are now, for this embedder (none where vectors cannot load). */
+  private sourcesNow(embedder: Embedder | undefined): string {
+    return fingerprint(this.state.sets, this.index.vectorsAvailable ? embedder?.model : undefined);
+  }
+
+  /**
+   * True when nothing the index is made from changed since its last complete update (see
+   * fingerprint.ts): an update would add and remove nothing. Costs a few stat calls.
+   */
+  isCurrent(embedder: Embedder | undefined): boolean {
+    return this.notice === undefined && this.index.sources === this.sourcesNow(embedder);
+  }
+
   /**
    * Brings the index in step with the problems and sessions on disk: entries that changed are
    * removed and added again (embedded when an embedder is given), gone ones removed. Each round is
-   * committed as it ends, so a stopped update keeps what it had indexed.
+   * committed as it ends, so a stopped update keeps what it had indexed. Nothing changed since
+   * the last update (`isCurrent`): nothing is read.
    */
   async update(embedder: Embedder | undefined, progress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<UpdateReport> {
+    // Taken before anything is read: a source that changes during the update is read again next time.
+    const sources = this.sourcesNow(embedder);
+    if (this.notice === undefined && this.index.sources === sources) return { added: 0, removed: 0, total: this.count, skipped: [] };
     this.state.sessions = await readSolutions(this.state.sessions);
     let fallback: string | undefined;
     if (embedder && !this.index.vectorsAvailable) {
@@ -152,8 +175,10 @@ export class Archive {
       progress?.(Math.min(todo.length, i + ROUND), todo.length);
     }
     this.index.setStamps(stamps);
-    this.index.checkpoint();
     writeState(this.state);
+    // Entries left without their vectors (the server gave none) are embedded by the next update.
+    this.index.sources = fallback === undefined ? sources : undefined;
+    this.index.checkpoint();
     const notice = this.notice;
     this.notice = undefined;
     const removed = stale.filter((k) => !wanted.has(k)).length;

@@ -24,9 +24,15 @@ const recalledOf = (h: Hit): Recalled => ({
   by: h.by,
 });
 
-export function archiveRecall(settings: BaseSettings, open: () => Promise<OpenArchive> = () => openArchive(settings)): Recall | undefined {
+/**
+ * `behind`: the archive is opened and brought in step now, behind the session's first steps (the
+ * tutor), so the first lookup waits only for what is left of the update; otherwise on that lookup.
+ */
+export function archiveRecall(settings: BaseSettings, open: () => Promise<OpenArchive> = () => openArchive(settings), o: { behind?: boolean } = {}): Recall | undefined {
   if (settings.retrieval === 'model') return undefined;
-  let opened: Promise<OpenArchive> | undefined;
+  let opened: Promise<OpenArchive> | undefined = o.behind ? open() : undefined;
+  // A failure is the first lookup's to say.
+  opened?.catch(() => undefined);
   return {
     mode: settings.retrieval,
     async lookup(problem, k, signal): Promise<RecallResult> {

@@ -1,7 +1,7 @@
 // The archive's search index: one SQLite file (better-sqlite3) with FTS5 for full text (BM25 over
-// title, statement and tags, Porter-stemmed), the embeddings as float32 rows, and sqlite-vec's
-// vec0 table of their signs (binary quantization) for the nearest-vector search, beside a table
-// of the entries themselves.
+// title, statement and tags, Porter-stemmed), the embeddings as int8 rows (one byte a dimension),
+// and sqlite-vec's vec0 table of their signs (binary quantization) for the nearest-vector search,
+// beside a table of the entries themselves (deflated JSON).
 //
 // Why SQLite, measured by `npm run bench -- archive` on this 2-core machine: Orama (before) kept
 // the whole index in memory and saved it as one JSON string; at 5,000 problems a query took 1.7 s
@@ -20,12 +20,13 @@
 //   so only the statement's most distinctive words (the fewest documents, by FTS5's own
 //   vocabulary) are matched.
 // - Vectors: vec0 over full float vectors is a brute-force scan as slow as one in JavaScript, so
-//   it scans their signs (96 bytes for 768 dimensions, Hamming distance), and the exact cosine
-//   of the float vectors reorders the nearest (four times as many as wanted; sqlite-vec's own recipe).
+//   it scans their signs (96 bytes for 768 dimensions, Hamming distance), and the cosine of the
+//   int8 vectors reorders the nearest (four times as many as wanted; sqlite-vec's own recipe).
 //
 // Words are read by FTS5's own tokenizer everywhere (a temporary FTS5 table turns any text into
 // its stems), so a query, a document and the words two texts share are all counted alike.
 import Database from 'better-sqlite3';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ArchiveEntry } from './entry.js';
 
 /** The embedding model the vectors came from and their length. */
@@ -41,7 +42,7 @@ export interface TextHit {
 }
 
 /** Bump when the tables change: an older file is then built again from the sources. */
-const SCHEMA = '3';
+const SCHEMA = '4';
 const TOKENIZE = "tokenize='porter unicode61 remove_diacritics 2'";
 /** BM25 weights of title, statement and tags: a title counts more than the statement. */
 const WEIGHTS = '2.0, 1.0, 1.5';
@@ -90,7 +91,7 @@ export class ArchiveIndex {
     if (schema === SCHEMA) return;
     this.db.exec('DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_vocab; DROP TABLE IF EXISTS vec; DROP TABLE IF EXISTS vectors; DELETE FROM meta');
     this.db.exec(`
-      CREATE TABLE docs (rowid INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, hash TEXT NOT NULL, pid TEXT NOT NULL, src TEXT NOT NULL, solved INTEGER NOT NULL, entry TEXT NOT NULL);
+      CREATE TABLE docs (rowid INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, hash TEXT NOT NULL, pid TEXT NOT NULL, src TEXT NOT NULL, solved INTEGER NOT NULL, entry BLOB NOT NULL);
       CREATE INDEX docs_src ON docs (src);
       CREATE INDEX docs_solved ON docs (solved) WHERE solved = 1;
       CREATE VIRTUAL TABLE fts USING fts5 (title, text, tags, content='', contentless_delete=1, ${TOKENIZE});
@@ -132,6 +133,15 @@ export class ArchiveIndex {
     return new Map(rows.map((r) => [r.key, r.hash]));
   }
 
+  /** The fingerprint of the sources (fingerprint.ts) the last complete update was made from. */
+  get sources(): string | undefined {
+    return this.meta('sources');
+  }
+
+  set sources(v: string | undefined) {
+    this.setMeta('sources', v);
+  }
+
   /** What each added set's file was (size and time) when its rows were last written in full. */
   stamps(): Record<string, string> {
     const v = this.meta('stamps');
@@ -148,11 +158,17 @@ export class ArchiveIndex {
     return sets.flatMap((s) => q.all(s) as { key: string; pid: string; solved: number }[]);
   }
 
+  /** The entry of a problem id (the built-in set's first when several sets share it). */
+  entryByPid(pid: string): ArchiveEntry | undefined {
+    const e = this.db.prepare('SELECT entry FROM docs WHERE pid = ? ORDER BY rowid LIMIT 1').pluck().get(pid) as Buffer | undefined;
+    return e === undefined ? undefined : unpacked(e);
+  }
+
   entriesByKey(keys: string[]): ArchiveEntry[] {
     const q = this.db.prepare('SELECT entry FROM docs WHERE key = ?').pluck();
     return keys.flatMap((k) => {
-      const e = q.get(k) as string | undefined;
-      return e === undefined ? [] : [JSON.parse(e) as ArchiveEntry];
+      const e = q.get(k) as Buffer | undefined;
+      return e === undefined ? [] : [unpacked(e)];
     });
   }
 
@@ -163,6 +179,7 @@ export class ArchiveIndex {
       if (embed && this.vectorsAvailable) this.db.exec(`CREATE VIRTUAL TABLE vec USING vec0 (signs bit[${signBits(embed.dims)}])`);
       this.setMeta('embed', embed && this.vectorsAvailable ? JSON.stringify(embed) : undefined);
       this.setMeta('stamps', undefined);
+      this.setMeta('sources', undefined);
     })();
   }
 
@@ -176,13 +193,13 @@ export class ArchiveIndex {
     this.db.transaction(() => {
       this.removeNow(entries.map((e) => e.key));
       entries.forEach((e, i) => {
-        const { rowid } = doc.get(e.key, hashes[i], e.pid, e.set, e.solution ? 1 : 0, JSON.stringify(e)) as { rowid: number };
+        const { rowid } = doc.get(e.key, hashes[i], e.pid, e.set, e.solution ? 1 : 0, packed(e)) as { rowid: number };
         text.run(rowid, e.title, e.text, e.tags.join(', '));
         const v = vectors?.[i];
         // vec0 takes its rowid as an integer only, which better-sqlite3 binds from a BigInt.
         if (vec && v) {
           vec.run(BigInt(rowid), padded(v));
-          full.run(rowid, Buffer.from(new Float32Array(v).buffer));
+          full.run(rowid, int8(v));
         }
       });
     })();
@@ -212,8 +229,8 @@ export class ArchiveIndex {
     const get = this.db.prepare('SELECT entry FROM docs WHERE rowid = ?').pluck();
     const out = new Map<number, ArchiveEntry>();
     for (const r of rowids) {
-      const e = get.get(r) as string | undefined;
-      if (e !== undefined) out.set(r, JSON.parse(e) as ArchiveEntry);
+      const e = get.get(r) as Buffer | undefined;
+      if (e !== undefined) out.set(r, unpacked(e));
     }
     return out;
   }
@@ -301,7 +318,7 @@ export class ArchiveIndex {
     const get = this.db.prepare('SELECT v FROM vectors WHERE rowid = ?').pluck();
     for (const r of rowids) {
       const b = get.get(r) as Buffer | undefined;
-      if (b && b.byteLength === vector.length * 4) out.set(r, cosine(vector, floats(b)));
+      if (b && b.byteLength === vector.length) out.set(r, cosine(vector, new Int8Array(b.buffer, b.byteOffset, b.byteLength)));
     }
     return out;
   }
@@ -319,10 +336,23 @@ function padded(v: number[]): Float32Array {
   return out;
 }
 
-/** A blob's float32s (a Buffer from Node's pool may start at an offset that is not a multiple of 4). */
-const floats = (b: Buffer): Float32Array => (b.byteOffset % 4 === 0 ? new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4) : new Float32Array(new Uint8Array(b).buffer));
+/**
+ * A vector as one signed byte a dimension, scaled so its largest component is ±127: a quarter of
+ * float32's bytes (at 100,000 problems of 768 dimensions, 77 MB rather than 307 MB and a page a
+ * row), and a cosine needs no scale, being the same for any multiple of a vector. Against the
+ * float cosine the difference is under 0.01 for real embeddings, far below what tells the
+ * nearest problems apart (bench archive: the reworded copy still first).
+ */
+function int8(v: number[]): Buffer {
+  const max = v.reduce((m, x) => Math.max(m, Math.abs(x)), 0) || 1;
+  return Buffer.from(Int8Array.from(v, (x) => Math.round((x / max) * 127)).buffer);
+}
 
-function cosine(a: number[], b: Float32Array): number {
+/** An entry as a row holds it: JSON, deflated (a statement's text is most of it). */
+const packed = (e: ArchiveEntry): Buffer => deflateRawSync(JSON.stringify(e));
+const unpacked = (b: Buffer): ArchiveEntry => JSON.parse(inflateRawSync(b).toString('utf8')) as ArchiveEntry;
+
+function cosine(a: number[], b: Int8Array): number {
   let dot = 0;
   let na = 0;
   let nb = 0;

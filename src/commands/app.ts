@@ -3,6 +3,7 @@
 import { parse } from '../args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
 import { EXIT } from '../errors.js';
+import { takeOver } from '../firstFrame.js';
 import { formatGuidance, guidanceFor } from '../llm/guidance.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
 import { color } from '../term.js';
@@ -19,6 +20,7 @@ export async function run(argv: string[]): Promise<number> {
   screens?.catch(() => undefined);
   const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(PROBE_MS) });
   if (!probe.ok || !probe.modelPresent) {
+    takeOver(false);
     process.stdout.write(formatGuidance(guidanceFor(settings, probe.error), { bold: (t) => color.bold(t), dim: (t) => color.dim(t) }, process.stdout.isTTY ? process.stdout.columns : undefined));
     return tty ? offerDemo() : EXIT.ok;
   }

@@ -1,11 +1,15 @@
 // `simcoach similar PROBLEM [-k N] [--json]`: the archive's nearest problems to one, with their
-// similarity, tags and whether the person solved them. The archive is brought in step first (only
-// what changed is indexed), so a problem solved a minute ago is there.
+// similarity, tags and whether the person solved them. An archive whose sources did not change is
+// not updated at all (a few stat calls tell); one that changed answers as it stands and is brought
+// in step after the answer is printed (only what changed is indexed), for the next query.
+import { existsSync } from 'node:fs';
 import { numberFlag, parse } from '../args.js';
 import { resolveSettings } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
-import type { Hit } from '../archive/archive.js';
+import type { Archive, Hit, UpdateReport } from '../archive/archive.js';
+import type { Embedder } from '../archive/embedder.js';
+import type { Problem } from '../problems/types.js';
 import { updateProgress } from './archiveProgress.js';
 import { printableLine } from '../printable.js';
 import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
@@ -42,17 +46,47 @@ export async function run(argv: string[]): Promise<number> {
   const k = numberFlag(values.k, 'k') ?? 5;
   if (!Number.isInteger(k) || k < 1 || k > 100) throw new UsageError(`-k takes 1..100, not '${values.k}'`);
   const settings = resolveSettings(values);
-  const { loadProblem } = await import('../problems/index.js');
-  const problem = await loadProblem(positionals[0]!);
+  const ref = positionals[0]!;
   const { openArchive } = await import('../archive/open.js');
-  const { queryText } = await import('../archive/archive.js');
   const bar = updateProgress();
-  const { archive, embedder, report } = await openArchive(settings, { progress: bar.progress }).finally(() => bar.stop());
-  const found = await archive.similar(queryText(problem), { k, exclude: [problem.id], ...(embedder ? { embedder } : {}) });
+  const { archive, embedder, report, later } = await openArchive(settings, { progress: bar.progress, deferUpdate: true }).finally(() => bar.stop());
+  try {
+    // A problem id the archive holds is looked up by the text it was indexed with: no statement
+    // or tests to load (a file, or an id it does not hold, is loaded as any command loads it).
+    const known = /^[\w.-]+$/.test(ref) && !existsSync(ref) ? archive.entryOf(ref) : undefined;
+    const { queryText, docText } = await import('../archive/archive.js');
+    const query = known ? { id: known.pid, title: known.title, text: docText(known) } : await loaded(ref, queryText);
+    return await answer(archive, embedder, report, query, k, Boolean(values.json));
+  } finally {
+    // The bookkeeping waits for the answer; a failure in it is said, not the answer's.
+    if (later) {
+      await later().then(
+        (r) => (r.fallback ? process.stderr.write(`${color.yellow('note:', process.stderr)} ${r.fallback}\n`) : undefined),
+        (err: unknown) => process.stderr.write(`${color.yellow('note:', process.stderr)} the archive could not be updated: ${err instanceof Error ? err.message : String(err)}\n`),
+      );
+    }
+    archive.close();
+  }
+}
+
+interface Query {
+  id: string;
+  title: string;
+  text: string;
+}
+
+async function loaded(ref: string, queryText: (p: Problem) => string): Promise<Query> {
+  const { loadProblem } = await import('../problems/index.js');
+  const problem = await loadProblem(ref);
+  return { id: problem.id, title: problem.title, text: queryText(problem) };
+}
+
+async function answer(archive: Archive, embedder: Embedder | undefined, report: UpdateReport, problem: Query, k: number, json: boolean): Promise<number> {
+  const found = await archive.similar(problem.text, { k, exclude: [problem.id], ...(embedder ? { embedder } : {}) });
   if (report.notice) process.stderr.write(`${color.yellow('note:', process.stderr)} ${report.notice}\n`);
   const fallback = report.fallback ?? found.fallback;
   if (fallback) process.stderr.write(`${color.yellow('note:', process.stderr)} ${fallback}\n`);
-  if (values.json) {
+  if (json) {
     const rows = found.hits.map((h, i) => ({
       rank: i + 1,
       problem: h.entry.ref,

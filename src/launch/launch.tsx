@@ -10,6 +10,7 @@ import type { ProbeResult } from '../llm/probe.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
 import { App } from '../screens/App.js';
+import { takeOver } from '../firstFrame.js';
 import { createAppController } from '../app/appController.js';
 import { editExternally } from '../app/editExternally.js';
 import { createProgramOut } from '../app/programOut.js';
@@ -47,6 +48,8 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
     ...(o.file ? { file: ownFile(o.file.path, o.file.lang, stdin), langFrom: o.file.langFrom } : {}),
   });
   const view = (closing: boolean) => <App app={app} {...(o.problem ? { initial: o.problem } : {})} {...(o.program ? { initialProgram: o.program } : {})} onExit={(code) => finish(code)} closing={closing} />;
+  // The plain frame drawn before Ink loaded goes in the same tick as Ink's first frame comes.
+  takeOver(true, stdin, stdout);
   const instance = render(view(false), {
     stdin,
     stdout,

@@ -56,7 +56,8 @@ export function App({ app, initial, initialProgram, onExit, closing = false }: A
   const size = useTerminalSize();
   const backend = useExternal(app.backend.subscribe, app.backend.state);
   const [screen, setScreen] = useState<Screen>(initial ? { kind: 'opening', what: initial.title } : { kind: 'picker' });
-  const [problems, setProblems] = useState<ProblemEntry[] | undefined>();
+  // Last time's rows at once (the plain first frame showed them), this time's when they load.
+  const [problems, setProblems] = useState<ProblemEntry[] | undefined>(() => (initial ? undefined : app.problemsAtHand?.()));
   const [pickerKey, setPickerKey] = useState(0);
 
   useEffect(() => {

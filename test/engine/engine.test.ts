@@ -286,10 +286,13 @@ describe('failures and cancellation', () => {
       if (e.type === 'llm-chunk' && e.step === 1) ac.abort();
     });
     const slow = fence(GOOD) + ' word'.repeat(100);
-    const started = Date.now();
+    let chunks = 0;
+    events.subscribe((e) => {
+      if (e.type === 'llm-chunk' && e.step === 1) chunks++;
+    });
     const { result, file } = await session([{ text: ideaJson('add') }, { text: slow, chunkDelayMs: 50 }], { signal: ac.signal, events });
-    // The stream would take 100 × 50 ms = 5 s; a cancelled one ends at once.
-    expect(Date.now() - started).toBeLessThan(4000);
+    // The stream has 100 words more; a cancelled one ends with the few that came (counted, not timed: load only slows both).
+    expect(chunks).toBeLessThan(50);
     expect(result.status).toBe('stopped');
     expect(result.reason).toBe('cancelled');
     const j = readJournal(file);

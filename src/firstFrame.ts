@@ -1,0 +1,178 @@
+// The picker's first frame in plain ANSI, written before Ink and React load (DESIGN "Start-up"):
+// a person sees the header and the problem list the app showed last time (a small index in the
+// cache folder) within a few milliseconds of Node starting. When Ink draws, `takeOver` erases
+// these lines just before Ink's first frame, inside a synchronized update that frame closes, so
+// the terminal goes from this frame to Ink's without a blank screen in between.
+// Kept to node:fs and the paths: everything here runs before any other module of the app loads.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cacheDir } from './paths.js';
+
+/** One row of the picker as the index keeps it (the fields of app/controller's ProblemEntry). */
+export interface IndexedProblem {
+  ref: string;
+  id: string;
+  title: string;
+  group: 'fixtures' | 'saved';
+  difficulty?: string;
+  tags: string[];
+  due?: boolean;
+}
+
+interface PickerIndex {
+  version: 1;
+  problems: IndexedProblem[];
+  /** What followed the count in the header: " · flow codesim · python (from settings)". */
+  header?: string;
+}
+
+const indexFile = (): string => join(cacheDir(), 'picker-index.json');
+
+/** The rows the picker showed last (and its header's tail), or undefined when there is no readable index. */
+export function readPickerIndex(): { problems: IndexedProblem[]; header: string } | undefined {
+  try {
+    const data = JSON.parse(readFileSync(indexFile(), 'utf8')) as Partial<PickerIndex>;
+    if (data.version !== 1 || !Array.isArray(data.problems)) return undefined;
+    const problems = data.problems.filter((p) => typeof p?.ref === 'string' && typeof p.id === 'string' && typeof p.title === 'string' && Array.isArray(p.tags));
+    return { problems, header: typeof data.header === 'string' ? data.header : '' };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the rows the picker now shows for the next start (written whole, then renamed into place). */
+export function savePickerIndex(problems: IndexedProblem[], header: string): void {
+  try {
+    mkdirSync(cacheDir(), { recursive: true });
+    const tmp = `${indexFile()}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ version: 1, problems, header } satisfies PickerIndex));
+    renameSync(tmp, indexFile());
+  } catch {
+    // A cache that cannot be written only costs the next start its early list.
+  }
+}
+
+// The frame's own guard against text that would move the cursor: the index is written sanitized,
+// but it is a file anyone could edit.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` cut to `width` cells. Without a width table (too heavy for this frame) every character
+ * from U+1100 on counts as two cells: a line may come out shorter than Ink's, never longer.
+ */
+function fit(text: string, width: number): string {
+  let used = 0;
+  let out = '';
+  for (const ch of text.replace(UNSAFE, '')) {
+    const w = ch.codePointAt(0)! >= 0x1100 ? 2 : 1;
+    if (used + w > width) break;
+    used += w;
+    out += ch;
+  }
+  return out;
+}
+
+export interface FrameTerminal {
+  columns: number;
+  rows: number;
+  /** Colour allowed (NO_COLOR unset); bold, dim and inverse are used either way, as NO_COLOR allows. */
+  color: boolean;
+}
+
+const sgr = (open: number, close: number) => (t: string): string => (t ? `\u001b[${open}m${t}\u001b[${close}m` : t);
+const bold = sgr(1, 22);
+const dim = sgr(2, 22);
+const inverse = sgr(7, 27);
+const cyan = sgr(36, 39);
+
+/** The lines of the picker's frame, as src/screens/Picker.tsx lays it out (the app gives it height - 1). */
+export function pickerFrameLines(problems: IndexedProblem[] | undefined, term: FrameTerminal, header = ''): string[] {
+  const width = Math.max(10, term.columns);
+  const listHeight = Math.max(3, term.rows - 1 - 5);
+  const count = `${problems ? `${problems.length} of ${problems.length}` : 'loading…'}${header}`;
+  const lines = [`${bold('Pick a problem ')}${dim(fit(count, width - 15))}`, `${bold('filter: ')}${inverse(' ')}`];
+  const shown = (problems ?? []).slice(0, listHeight);
+  const idWidth = Math.min(22, Math.max(6, ...shown.map((p) => p.id.length)));
+  shown.forEach((p, i) => {
+    const tail = [p.due ? 'due for review' : '', p.difficulty ?? '', p.group === 'saved' ? 'saved' : ''].filter(Boolean).join(' · ');
+    const line = fit(`${i === 0 ? '›' : ' '} ${p.id.padEnd(idWidth)}  ${p.title}`, Math.max(10, width - tail.length - 2));
+    const rest = tail ? fit(`  ${tail}`, width - line.length) : '';
+    if (i === 0) lines.push(inverse(line + rest));
+    else lines.push((p.group === 'saved' && term.color ? cyan(line) : line) + dim(rest));
+  });
+  if (problems && problems.length === 0) lines.push(dim('no problems found'));
+  const hints = [['type', 'filter'], ['↑↓', 'choose'], ['enter', 'open'], ['ctrl-f', 'flow'], ['ctrl-p', 'practise it'], ['ctrl-o', 'open a file'], ['tab', 'settings'], ['esc', 'quit']];
+  let used = 0;
+  let row = '';
+  for (const [key, label] of hints) {
+    const sep = row ? ' · ' : '';
+    const w = sep.length + key!.length + 1 + label!.length;
+    if (used + w > width) break;
+    row += `${dim(sep)}${bold(key!)}${dim(` ${label}`)}`;
+    used += w;
+  }
+  lines.push(row);
+  return lines;
+}
+
+/** Lines of the frame now on screen, 0 when none is. */
+let onScreen = 0;
+let ownsRawMode = false;
+
+/**
+ * Draws the picker's frame when both ends are a terminal that can move its cursor. Keys typed
+ * meanwhile wait in the terminal unechoed (raw mode) for the picker, rather than landing in
+ * the frame. `withHeader`: the header's flow and language as last shown (no flag changes them).
+ * Returns whether it drew.
+ */
+export function drawPickerFrame(withHeader: boolean, stdin: NodeJS.ReadStream = process.stdin, stdout: NodeJS.WriteStream = process.stdout, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!stdin.isTTY || !stdout.isTTY || env.TERM === 'dumb') return false;
+  // The size the screens take (src/screens/hooks.ts): a terminal that reports none is 80×24.
+  const columns = Math.max(40, stdout.columns || 80);
+  const rows = Math.max(12, stdout.rows || 24);
+  const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+  const index = readPickerIndex();
+  const lines = pickerFrameLines(index?.problems, { columns, rows, color: !noColor }, withHeader ? index?.header : '');
+  try {
+    stdin.setRawMode(true);
+    ownsRawMode = true;
+    process.once('exit', () => {
+      if (ownsRawMode) stdin.setRawMode(false);
+    });
+  } catch {
+    // A terminal that refuses raw mode still gets the frame; a typed key may echo into it.
+  }
+  // The cursor hides as Ink will hide it, so none blinks at the frame's end while Ink loads.
+  stdout.write(`\u001b[?25l${lines.join('\n')}\n`);
+  onScreen = lines.length;
+  return true;
+}
+
+/**
+ * Erases the frame, if one is on screen. `forInk`: Ink's first frame comes next, so the erase
+ * waits for Ink's first write and goes out just before it, inside a synchronized update (DEC mode
+ * 2026) that Ink's own write closes: the old frame stays up while Ink lays out its first, and the
+ * terminal goes from one to the other without a blank screen. Otherwise (something else is
+ * printed instead) it erases now, shows the cursor and gives the terminal back cooked.
+ */
+export function takeOver(forInk: boolean, stdin: NodeJS.ReadStream = process.stdin, stdout: NodeJS.WriteStream = process.stdout): void {
+  if (onScreen === 0) return;
+  const up = `\u001b[${onScreen}A\r\u001b[J`;
+  onScreen = 0;
+  if (forInk) {
+    // Ink sets raw mode itself; the mode stays on so no key echoes in between.
+    ownsRawMode = false;
+    const write = stdout.write;
+    stdout.write = function firstWrite(this: NodeJS.WriteStream, ...args: Parameters<typeof write>): boolean {
+      stdout.write = write;
+      write.call(stdout, `\u001b[?2026h${up}`);
+      return write.apply(stdout, args);
+    } as typeof write;
+    return;
+  }
+  stdout.write(`${up}\u001b[?25h`);
+  if (ownsRawMode) {
+    stdin.setRawMode(false);
+    ownsRawMode = false;
+  }
+}

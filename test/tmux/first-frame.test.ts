@@ -1,0 +1,80 @@
+// The picker's plain first frame (src/firstFrame.ts) in a real terminal: on a second start it is
+// on screen while the app still waits (here: on a model server that holds its answer until the
+// test lets it go), keys typed then are not echoed into it, and when Ink takes over the screen
+// holds one picker, Ink's, with those keys in its filter. With no server, the frame gives way
+// to the guidance and nothing of it stays.
+import http from 'node:http';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HAS_TMUX, launchCli, tmuxTerminal } from './terminal.js';
+import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
+
+const term = tmuxTerminal('firstframe', 'firstframe');
+let server: FakeServer | undefined;
+let gate: http.Server | undefined;
+afterAll(async () => {
+  term.close();
+  await server?.close();
+  gate?.closeAllConnections();
+  gate?.close();
+});
+
+/** A server in front of `target` that holds every request until `release()`. */
+async function heldServer(target: string): Promise<{ url: string; release(): void }> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  gate = http.createServer((req, res) => {
+    void released.then(async () => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      const r = await fetch(`${target}${req.url}`, { method: req.method, ...(body ? { body } : {}), headers: { 'content-type': 'application/json' } });
+      res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
+      res.end(Buffer.from(await r.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((r) => gate!.listen(0, '127.0.0.1', r));
+  const { port } = gate.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, release };
+}
+
+const pickers = (screen: string): number => screen.split('Pick a problem').length - 1;
+
+describe.skipIf(!HAS_TMUX)('the picker before Ink loads', () => {
+  it('shows last time\'s list at once, keeps keys typed meanwhile, and gives the screen to Ink whole', { timeout: 180_000 }, async () => {
+    server = await startFakeOllama({ models: [{ name: 'fake-coder:7b' }] });
+    // The first start leaves the picker's index behind (it quits at once: esc).
+    const home = launchCli(term, { session: 'first', args: ['--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24 });
+    await term.until(/Pick a problem \d+ of \d+ · flow codesim/, 'the first start\'s picker');
+    term.keys('Escape');
+    await term.until(/exit=0/, 'the first start to end');
+    expect(existsSync(join(home, 'cache', 'simcoach', 'picker-index.json'))).toBe(true);
+
+    const held = await heldServer(server.url);
+    launchCli(term, { session: 'second', home, args: ['--host', held.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24, env: { SIMCOACH_PROBE_MS: '120000' } });
+    // The plain frame: the list as last shown, while the probe still waits (Ink's header adds the flow).
+    const plain = await term.until(/Pick a problem \d+ of \d+\s*\n/, 'the plain frame');
+    expect(plain).not.toContain('· flow');
+    expect(plain).toMatch(/› \S+ +\S/);
+    for (const l of plain.split('\n')) expect(l.length, l).toBeLessThanOrEqual(80);
+    term.keys('sum');
+    held.release();
+    const ink = await term.until(/filter: sum/, 'Ink\'s picker with the keys typed before it loaded');
+    expect(ink).toMatch(/Pick a problem \d+ of \d+ · flow codesim/);
+    // One picker on screen, at the top: the plain frame was erased, not left above or below.
+    expect(pickers(ink)).toBe(1);
+    expect(ink.split('\n')[0]).toMatch(/^Pick a problem/);
+    expect(ink).not.toMatch(/^sum/m);
+    term.keys('C-c');
+    await term.until(/exit=0/, 'the second start to end');
+  });
+
+  it('gives way to the guidance when no server answers', { timeout: 120_000 }, async () => {
+    launchCli(term, { session: 'down', args: ['--host', 'http://127.0.0.1:9', '--model', 'fake-coder:7b'], cols: 80, rows: 24 });
+    const screen = await term.until(/any other key quits/, 'the guidance');
+    expect(pickers(screen)).toBe(0);
+    term.keys('q');
+    await term.until(/exit=0/, 'the app to end');
+  });
+});
