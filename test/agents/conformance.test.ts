@@ -4,7 +4,8 @@
 // issue 35: JSON with the program inside, a tester's prose report, a prediction in prose, YAML
 // comments, bold labels, for every stage that writes a program)
 // and what must be read from each. `undefined` means "not readable": the engine then asks once
-// more, and after that the person decides (the tutor) or the published reading applies (--auto).
+// more, and after that the published (lenient) reading applies: --auto goes on with it, the tutor
+// offers it marked "read leniently".
 import { describe, expect, it } from 'vitest';
 import { simulateAgent } from '../../src/agents/codesim/simulate.js';
 import { testerAgent } from '../../src/agents/selfcollab/tester.js';
