@@ -1,8 +1,11 @@
 // The reader conformance table: for each stage that reads a decision or a structure, the answer
 // shapes models really write (our sections, the authors' format, bold labels, a missing
-// heading, a chatty preamble, <think> blocks, negations, JSON, YAML, a fence with another tag)
+// heading, a chatty preamble, <think> blocks, negations, JSON, YAML, a fence with another tag;
+// issue 35: JSON with the program inside, a tester's prose report, a prediction in prose, YAML
+// comments, bold labels, for every stage that writes a program)
 // and what must be read from each. `undefined` means "not readable": the engine then asks once
-// more, and after that the person decides (the tutor) or the published reading applies (--auto).
+// more, and after that the published (lenient) reading applies: --auto goes on with it, the tutor
+// offers it marked "read leniently".
 import { describe, expect, it } from 'vitest';
 import { simulateAgent } from '../../src/agents/codesim/simulate.js';
 import { testerAgent } from '../../src/agents/selfcollab/tester.js';
@@ -11,6 +14,7 @@ import { confidenceAgent } from '../../src/agents/mapcoder/confidence.js';
 import { reflectionAgent } from '../../src/agents/alphacodium/reflect.js';
 import { solutionsAgent } from '../../src/agents/alphacodium/solutions.js';
 import type { Agent } from '../../src/engine/types.js';
+import { analyzeAndFixAgent, codeAgent, coderAgent, debugAgent, debuggerAgent, fixAgent, mapCodeAgent, mapDebugAgent, solveAgent, solverAgent } from '../../src/agents/index.js';
 import { extractCode } from '../../src/agents/shared/code.js';
 import { fixture } from './problems.js';
 
@@ -298,4 +302,39 @@ describe('a verdict said only in prose, a YAML comment, a bold label', () => {
     const heading = '### **Solution 1:** Direct sum\n**Idea:** add\n### **Solution 2:** Loop\n**Idea:** count';
     expect(reads(solutionsAgent, { reflection: { bullets: ['add'], explanations: [] } } as never, heading, (v) => v.solutions.map((s) => s.name).join(','))).toBe('Direct sum,Loop');
   });
+});
+
+describe('every stage that writes a program reads it in every style', () => {
+  const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
+  const py = (c: string): string => `\`\`\`python\n${c}\n\`\`\``;
+  const shapes: [string, string][] = [
+    ['JSON in a fence, code key', fence('json', JSON.stringify({ explanation: 'adds', code: RIGHT }, null, 2))],
+    ['bare JSON, program key', JSON.stringify({ analysis: 'it subtracts', program: RIGHT })],
+    ['JSON whose code holds a fence', fence('json', JSON.stringify({ what_went_wrong: 'sign', fixed_code: py(RIGHT) }))],
+    ['<think> sketch, a wrong sketch, then the final program', `<think>${py('print(0)')}</think>\nA sketch:\n${py('print(input())')}\nThe final program:\n${py(RIGHT)}`],
+    ['chatty preamble, a heading of its own', `Certainly! Here is my solution.\n\n### Final Code\n${py(RIGHT)}\n\nLet me know!`],
+    ['bold label', `**Analysis:** it subtracts.\n\n**Code:**\n${py(RIGHT)}`],
+  ];
+  const agents: [string, Agent<never, unknown>][] = [
+    ['codesim code', codeAgent as never],
+    ['codesim debug', debugAgent as never],
+    ['mapcoder code', mapCodeAgent as never],
+    ['mapcoder debug', mapDebugAgent as never],
+    ['selfcollab coder', coderAgent as never],
+    ['codetree solver', solverAgent as never],
+    ['codetree debugger', debuggerAgent as never],
+    ['alphacodium solve', solveAgent as never],
+    ['alphacodium fix', fixAgent as never],
+    ['alphacodium analyze-and-fix', analyzeAndFixAgent as never],
+  ];
+  const sourceOf = (v: unknown): string | undefined => {
+    const o = v as { source?: string; program?: { source?: string } };
+    return (o.source ?? o.program?.source)?.trim();
+  };
+  for (const [name, agent] of agents) {
+    it.each(shapes)(`${name}: %s`, (_shape, text) => {
+      const input = { previous: { plan: '1. add', program }, plan: '1. add', program, feedback: '' };
+      expect(reads(agent, input as never, text, sourceOf)).toBe(RIGHT);
+    });
+  }
 });

@@ -183,3 +183,12 @@ describe('stable prefix across flows', () => {
     }
   });
 });
+
+describe('MapCoder confidence prompt, as the authors\' code asks it', () => {
+  it('asks whether the plan is correct and how confident the model is, not for a case it gets wrong', () => {
+    const task = confidenceAgent.messages({ plan: '1. add' }, ctx).at(-1)!.content;
+    expect(task).toMatch(/Is it a correct way to solve the problem/);
+    expect(task).toMatch(/how confident you are/);
+    expect(task).not.toMatch(/case it gets wrong|where it could fail/);
+  });
+});

@@ -106,6 +106,19 @@ describe('alphacodium with the auto gate', () => {
     expect(outcome.status).toBe('solved');
   });
 
+  it('public stage: a test whose loop begins with empty output costs no call and no fix (as the authors\' code)', async () => {
+    const o = { ...alphacodiumDefaults, tries: 1 };
+    // Passes public 1, prints nothing on public 2 (-5 5) from the start: nothing to go back to.
+    const SILENT = 'a, b = map(int, input().split())\nif a > 0: print(a + b)';
+    const server = await serve({ ...HAPPY, solve: fence(SILENT), analyze: ANALYSIS, fix: fence(RIGHT), 'analyze-and-fix': analyzeAndFix(RIGHT) });
+    const { outcome, trace } = await runFlow(alphacodium, sumTwo, o, server);
+    // No analyse+fix pair in the public stage; the AI stage (public 2 first) fixes it in one call.
+    expect(callsOf(server)).toEqual(['reflection', 'solutions', 'choose', 'ai-tests', 'solve', 'analyze-and-fix']);
+    expect(notes(trace.file)).toContain('public 2 printed nothing with the program it began with: no fix is asked for it (as the published code)');
+    expect(trace.progress.filter((p) => p.label === 'public fix')).toEqual([]);
+    expect(outcome.status).toBe('solved');
+  });
+
   it('public stage: a fix that breaks an anchor goes back to the code its test\'s loop began with', async () => {
     const o = { ...alphacodiumDefaults, tries: 1 };
     const PARTIAL = 'a, b = map(int, input().split())\nprint(a + b if a > 0 else 99)'; // public 1 only, not empty
