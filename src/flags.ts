@@ -104,7 +104,7 @@ export const FLAGS = {
     ...backend,
   },
   test: {
-    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the solution' },
+    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the solution, or a folder of test pairs (1.in/1.out, a.in/a.ans)' },
     lang: { type: 'string', value: 'L', doc: 'the solution\'s language (default: from its extension)' },
     mode: judging.mode,
     eps: judging.eps,
@@ -112,7 +112,7 @@ export const FLAGS = {
     interactor: { type: 'string', value: 'FILE', doc: 'a testlib interactor for an interactive problem' },
     tl: judging.tl,
     ml: judging.ml,
-    input: { type: 'string', short: 'i', value: 'FILE', doc: 'judge only on this input (with --expected), not on the problem\'s tests' },
+    input: { type: 'string', short: 'i', value: 'FILE', doc: 'judge only on this input (with --expected), not on the problem\'s tests; alone, run on it and show the output' },
     expected: { type: 'string', value: 'FILE', doc: 'the right answer to --input' },
     'add-test': { type: 'boolean', doc: 'with --input and --expected: add that test to the problem as yours (mine-K; beside your own problem file, else in your data dir; see `simcoach tests P`)' },
     ...json,

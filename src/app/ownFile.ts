@@ -6,14 +6,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fixturesDir } from '../problems/fixtures.js';
+import { configDir } from '../paths.js';
 import { extensionOf, type LangId } from '../runners/langs.js';
 import { watchSaves } from './fileSaves.js';
 import type { OwnFile } from './controller.js';
 import { runEditor } from './editExternally.js';
 import { distrustFile, refuse } from '../trust.js';
 
-/** What a new file of the language starts as: `fixtures/templates/solution.EXT`. */
-export async function templateOf(lang: LangId): Promise<string> {
+/** The person's own template of a language: `CONFIG/templates/solution.EXT` (`simcoach config template LANG`). */
+export const ownTemplatePath = (lang: LangId): string => join(configDir(), 'templates', `solution${extensionOf(lang)}`);
+
+/** The template that comes with simcoach: `fixtures/templates/solution.EXT`. */
+export async function builtinTemplate(lang: LangId): Promise<string> {
   const file = join(dirname(fixturesDir()), 'templates', `solution${extensionOf(lang)}`);
   // It becomes the person's program: only from a template nobody else could have written.
   const why = existsSync(file) ? distrustFile(file) : null;
@@ -22,6 +26,11 @@ export async function templateOf(lang: LangId): Promise<string> {
     return '';
   }
   return readFile(file, 'utf8').catch(() => '');
+}
+
+/** What a new file of the language starts as: the person's own template, else the built-in one. */
+export async function templateOf(lang: LangId): Promise<string> {
+  return readFile(ownTemplatePath(lang), 'utf8').catch(() => builtinTemplate(lang));
 }
 
 export function ownFile(path: string, lang: LangId, stdin: NodeJS.ReadStream = process.stdin): OwnFile {

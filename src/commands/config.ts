@@ -12,7 +12,7 @@ import {
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 
-const USAGE = 'config get KEY | set KEY VALUE | unset KEY | list [--json] | path';
+const USAGE = 'config get KEY | set KEY VALUE | unset KEY | list [--json] | path | template LANG';
 
 const show = (value: unknown): string =>
   value === undefined ? '(unset)' : typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -45,13 +45,40 @@ export async function run(argv: string[]): Promise<number> {
     case 'unset':
       need(2);
       return unset(key ?? '');
+    case 'template':
+      need(2);
+      return template(key ?? '');
     case 'list':
     case undefined:
       if (positionals.length > 1) throw new UsageError(`usage: simcoach ${USAGE}`);
       return list(Boolean(values.json));
     default:
-      throw new UsageError(`config: unknown action '${action}' (get, set, unset, list, path)`);
+      throw new UsageError(`config: unknown action '${action}' (get, set, unset, list, path, template)`);
   }
+}
+
+/**
+ * `config template LANG`: the person's own template for a new file of that language (what
+ * `practice --file NEW` starts from), in the config dir; made from the built-in one the first
+ * time, then opened in $EDITOR.
+ */
+async function template(name: string): Promise<number> {
+  const { langFromName } = await import('../runners/langs.js');
+  const lang = langFromName(name);
+  if (!lang) throw new UsageError(`config template: no language '${name}' (python, cpp, javascript, java)`);
+  const { ownTemplatePath, builtinTemplate } = await import('../app/ownFile.js');
+  const { existsSync } = await import('node:fs');
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const { dirname } = await import('node:path');
+  const file = ownTemplatePath(lang);
+  if (!existsSync(file)) {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, await builtinTemplate(lang));
+  }
+  const { runEditor } = await import('../app/editExternally.js');
+  runEditor(file, 'the template is as it was');
+  process.stderr.write(`${color.green('✓', process.stderr)} your ${lang} template: ${file}\n`);
+  return EXIT.ok;
 }
 
 async function unset(key: string): Promise<number> {

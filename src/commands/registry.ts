@@ -131,8 +131,8 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./models.js'),
   },
   config: {
-    usage: 'config get KEY | set KEY VALUE | unset KEY | list [--json] | path',
-    summary: 'read or change settings',
+    usage: 'config get KEY | set KEY VALUE | unset KEY | list [--json] | path | template LANG',
+    summary: 'read or change settings; `template LANG` opens your template for new files in $EDITOR',
     load: () => import('./config.js'),
   },
 };

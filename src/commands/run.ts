@@ -2,18 +2,14 @@
 // input of the person's own (a file, else stdin) — its output, then its time and memory on stderr,
 // so `simcoach run a.py < in.txt > out.txt` keeps the output clean.
 import { readFile } from 'node:fs/promises';
-import { numberFlag, parse } from '../args.js';
+import { parse } from '../args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { printable } from '../printable.js';
+import { positive } from './judging-flags.js';
+import { namedAsTheirs } from '../runners/compileMessage.js';
 import type { JudgeOptions } from '../runners/types.js';
 import { color } from '../term.js';
 import { readProgramFile } from './program-file.js';
-
-function positive(value: string | undefined, flag: string): number | undefined {
-  const n = numberFlag(value, flag);
-  if (n !== undefined && !(n > 0)) throw new UsageError(`--${flag} must be positive`);
-  return n;
-}
 
 async function readStdin(): Promise<string> {
   // On a terminal the person types the input; say how to end it.
@@ -60,7 +56,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const err = process.stderr;
   if (r.verdict === 'CE') {
-    err.write(`${color.red('CE', err)}  compilation error\n${printable(r.detail ?? '')}\n`);
+    err.write(`${color.red('CE', err)}  compilation error\n${printable(namedAsTheirs(r.detail ?? '', program.lang, program.source, positionals[0]!))}\n`);
     return EXIT.failed;
   }
   process.stdout.write(printable(r.output));

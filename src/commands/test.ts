@@ -4,6 +4,7 @@ import { parse } from '../args.js';
 import { comparisonFrom as sharedComparison, positive, type JudgingValues } from './judging-flags.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { loadProblem } from '../problems/index.js';
+import { isTestFolder, loadTestFolder } from '../problems/testFolder.js';
 import type { Comparison } from '../problems/types.js';
 import { isolation, describeIsolation } from '../runners/capabilities.js';
 import { judge, judgeProblem } from '../runners/judge.js';
@@ -11,6 +12,7 @@ import { addPersonTest, cannotAddTest } from '../problems/personTests.js';
 import type { Problem } from '../problems/types.js';
 import { problemJudgeOptions } from '../runners/problem-options.js';
 import { failureText } from './failure-text.js';
+import { namedAsTheirs } from '../runners/compileMessage.js';
 import { readProgramFile } from './program-file.js';
 import type { JudgeOptions, JudgeResult, Program, TestResult, Verdict } from '../runners/types.js';
 import { color } from '../term.js';
@@ -31,8 +33,8 @@ function table(tests: TestResult[]): string {
   return [color.dim(line(head)), ...rows.map((r) => line(r, true))].join('\n');
 }
 
-function summary(r: JudgeResult): string {
-  if (r.verdict === 'CE') return `${paint('CE')}  compilation error\n${r.compile?.message ?? ''}`;
+function summary(r: JudgeResult, named: (message: string) => string = (m) => m): string {
+  if (r.verdict === 'CE') return `${paint('CE')}  compilation error\n${named(r.compile?.message ?? '')}`;
   const maxTime = Math.max(0, ...r.tests.map((t) => t.timeMs));
   const maxMem = Math.max(0, ...r.tests.map((t) => t.memoryKb));
   const approx = r.tests.some((t) => t.memoryApprox && t.memoryKb === maxMem) ? '~' : '';
@@ -47,9 +49,10 @@ async function readGiven(file: string, what: string): Promise<string> {
 
 /** `--input IN --expected OUT`: the one test of the person's own, or null when not given. */
 async function ownTest(values: { input?: string; expected?: string; 'add-test'?: boolean }): Promise<{ input: string; expected: string } | null> {
+  if (values.expected === undefined && values.input !== undefined && !values['add-test']) return null;
   if (values['add-test'] && (values.input === undefined || values.expected === undefined)) throw new UsageError('--add-test needs --input FILE and --expected FILE (the right answer)');
   if (values.input === undefined && values.expected === undefined) return null;
-  if (values.input === undefined || values.expected === undefined) throw new UsageError('--input and --expected go together');
+  if (values.input === undefined || values.expected === undefined) throw new UsageError('--expected goes with --input (the input it answers)');
   return { input: await readGiven(values.input, 'input'), expected: await readGiven(values.expected, 'expected output') };
 }
 
@@ -71,7 +74,15 @@ export async function run(argv: string[]): Promise<number> {
   const { lang } = program;
   comparisonFrom(values, { mode: 'tokens' }); // flag errors before the problem is read
   const own = await ownTest(values);
-  const problem = await loadProblem(values.problem);
+  const folder = await isTestFolder(values.problem);
+  // `--input` alone: no answer to judge against, so the program is run on it and its output shown.
+  if (values.input !== undefined && values.expected === undefined) {
+    const { run: runOnce } = await import('./run.js');
+    const pass = (flag: string, v: string | undefined): string[] => (v !== undefined ? [`--${flag}`, v] : []);
+    return runOnce([file, ...(folder ? [] : ['--problem', values.problem]), '--input', values.input, ...pass('lang', values.lang), ...pass('tl', values.tl), ...pass('ml', values.ml), ...(values.json ? ['--json'] : [])]);
+  }
+  // A folder of test pairs (1.in/1.out, a.in/a.ans), as cph, oj and CP Editor keep them.
+  const problem = folder ? await loadTestFolder(values.problem) : await loadProblem(values.problem);
   const unaddable = values['add-test'] ? cannotAddTest(problem) : null;
   if (unaddable) throw new UserError(`--add-test: ${unaddable}`);
   const compare = comparisonFrom(values, problem.compare);
@@ -114,7 +125,7 @@ export async function run(argv: string[]): Promise<number> {
     if (result.tests.length) process.stdout.write(`${table(result.tests)}\n`);
     const failed = result.tests.find((t) => t.verdict !== 'AC');
     if (failed) process.stdout.write(`\n${failureText(failed)}\n`);
-    process.stdout.write(`${summary(result)}\n`);
+    process.stdout.write(`${summary(result, (m) => namedAsTheirs(m, lang, program.source, file))}\n`);
     if (added) process.stdout.write(`added to ${problem.id} as your test: ${added}\n`);
   }
   return result.verdict === 'AC' ? EXIT.ok : EXIT.failed;

@@ -14,6 +14,7 @@ import { color } from '../term.js';
 import { printable } from '../printable.js';
 import { failureText } from './failure-text.js';
 import { failureCard } from './failure-card.js';
+import { namedAsTheirs } from '../runners/compileMessage.js';
 import { watchSaves } from '../app/fileSaves.js';
 import { readProgramFile } from './program-file.js';
 import { checkJudging, judgedAs } from './judging-flags.js';
@@ -59,9 +60,9 @@ const firstFailure = (j: Judgement): TestResult | undefined => [...j.samples.tes
 const termWidth = (): number => out.columns || Number(process.env.COLUMNS) || 80;
 
 /** The table and the verdict; a failure as a short card (`full` prints the whole difference instead). */
-export function judgementText(j: Judgement, problem: Problem, full = false): string {
+export function judgementText(j: Judgement, problem: Problem, full = false, named: (message: string) => string = (m) => m): string {
   const { samples, hidden } = j;
-  if (samples.verdict === 'CE') return `${paint('CE')}  compilation error\n${printable(samples.compile?.message ?? '')}`;
+  if (samples.verdict === 'CE') return `${paint('CE')}  compilation error\n${printable(named(samples.compile?.message ?? ''))}`;
   const lines = samples.tests.length ? rows(samples.tests) : ['(the problem has no samples)'];
   const failed = firstFailure(j);
   if (samples.verdict !== 'AC') lines.push(`samples ${samples.passed}/${samples.total}${problem.tests.length ? ' · the hidden tests wait until they pass' : ''}`);
@@ -117,7 +118,7 @@ export async function run(argv: string[]): Promise<number> {
       if (current !== mine) return;
       lastFailure = firstFailure(j);
       // Piped (a log, an editor's build pane) nothing is lost to scrolling: the whole difference.
-      out.write(`${judgementText(j, problem, !tty)}\n${keysLine}\n`);
+      out.write(`${judgementText(j, problem, !tty, (m) => namedAsTheirs(m, lang, source, file))}\n${keysLine}\n`);
     } catch (err) {
       if (mine.signal.aborted) return;
       out.write(`${color.red('the judge failed:')} ${messageOf(err)}\n`);
