@@ -8,14 +8,16 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from './paths.js';
 
-/** One row of the picker as the index keeps it (the fields of app/controller's ProblemEntry). */
+/** One row of the picker, as the app shows it and the index keeps it (app/controller's ProblemEntry). */
 export interface IndexedProblem {
+  /** What `openProblem` takes: a fixture's path, a saved problem's file, FILE.jsonl:ID. */
   ref: string;
   id: string;
   title: string;
   group: 'fixtures' | 'saved';
   difficulty?: string;
   tags: string[];
+  /** Practised before and due for review today (session/review.ts). */
   due?: boolean;
 }
 

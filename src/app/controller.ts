@@ -4,6 +4,7 @@ import type { Guidance } from '../llm/guidance.js';
 import type { Decision, StepId } from '../engine/types.js';
 import type { ApprovalMode } from '../engine/approval.js';
 import type { Problem } from '../problems/types.js';
+import type { IndexedProblem } from '../firstFrame.js';
 import type { Program, TestResult } from '../runners/types.js';
 import type { CustomRun } from '../runners/custom.js';
 import type { SessionView } from './sessionView.js';
@@ -24,18 +25,8 @@ export interface TraceAsk {
 /** A program run under the tracer with the model's simulation held against it, or why not. */
 export type TraceOutcome = { ok: true; trace: Trace; comparison: TraceComparison } | { ok: false; reason: string };
 
-/** One row of the problem picker. */
-export interface ProblemEntry {
-  /** What `openProblem` takes: a fixture's path, a saved problem's file, FILE.jsonl:ID. */
-  ref: string;
-  id: string;
-  title: string;
-  group: 'fixtures' | 'saved';
-  difficulty?: string;
-  tags: string[];
-  /** Practised before and due for review today (session/review.ts). */
-  due?: boolean;
-}
+/** One row of the problem picker: the rows the first frame's index keeps (src/firstFrame.ts). */
+export type ProblemEntry = IndexedProblem;
 
 /** The backend's state as the app shows it. */
 export type BackendState =
