@@ -26,6 +26,8 @@ export interface ProblemEntry {
   tags: string[];
   /** Practised before and due for review today (session/review.ts). */
   due?: boolean;
+  /** Accepted in a session, or solved in practice: marked ✓ as `simcoach problems` marks it. */
+  solved?: boolean;
 }
 
 /** The backend's state as the app shows it. */
