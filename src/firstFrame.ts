@@ -19,6 +19,8 @@ export interface IndexedProblem {
   tags: string[];
   /** Practised before and due for review today (session/review.ts). */
   due?: boolean;
+  /** Accepted in a session, or solved in practice: marked ✓ as `simcoach problems` marks it. */
+  solved?: boolean;
 }
 
 interface PickerIndex {

@@ -133,12 +133,12 @@ export function createAppController(o: ControllerOptions): RunningApp {
     const { problemsDir } = await import('../paths.js');
     const { existsSync } = await import('node:fs');
     const out: ProblemEntry[] = [];
-    const due = await dueIds();
+    const [due, solved] = await Promise.all([dueIds(), solvedIds()]);
     const add = (list: Problem[], group: ProblemEntry['group']): void => {
       for (const p of list) {
         const ref = `${group}:${p.id}`;
         entries.set(ref, p);
-        out.push({ ref, id: p.id, title: p.title, group, tags: p.tags, ...(p.difficulty ? { difficulty: p.difficulty } : {}), ...(due.has(p.id) ? { due: true } : {}) });
+        out.push({ ref, id: p.id, title: p.title, group, tags: p.tags, ...(p.difficulty ? { difficulty: p.difficulty } : {}), ...(due.has(p.id) ? { due: true } : {}), ...(solved.has(p.id) ? { solved: true } : {}) });
       }
     };
     add(await loadDirectory(fixturesDir(), { onSkip: () => {} }).catch(() => []), 'fixtures');
@@ -294,6 +294,19 @@ export function createAppController(o: ControllerOptions): RunningApp {
   }
 
   /** The problems due for review today; a damaged sessions folder only loses the marks. */
+  /** The problems a session got accepted on, or solved in practice; a damaged sessions folder only loses the marks. */
+  async function solvedIds(): Promise<Set<string>> {
+    try {
+      const { problemMarks } = await import('../session/index.js');
+      const { bestByProblem, practiceResults } = await import('../session/practice.js');
+      const marks = await problemMarks();
+      const practised = bestByProblem(await practiceResults());
+      return new Set([...[...marks].filter(([, m]) => m === 'accepted').map(([id]) => id), ...[...practised].filter(([, m]) => m.solved).map(([id]) => id)]);
+    } catch {
+      return new Set();
+    }
+  }
+
   async function dueIds(): Promise<Set<string>> {
     try {
       const { practiceResults } = await import('../session/practice.js');

@@ -151,7 +151,7 @@ export function Picker({ problems, width, height, error, flows = [], flow: first
       {shown.slice(top, top + listHeight).map((p, i) => {
         const sel = top + i === at;
         const tail = [p.due ? 'due for review' : '', p.difficulty, p.group === 'saved' ? 'saved' : ''].filter(Boolean).join(' · ');
-        const line = `${sel ? '›' : ' '} ${p.id.padEnd(idWidth)}  ${p.title}`;
+        const line = `${sel ? '›' : ' '} ${p.solved ? '✓' : ' '} ${p.id.padEnd(idWidth)}  ${p.title}`;
         return (
           <Text key={p.ref} wrap="truncate-end" inverse={sel} color={sel ? undefined : p.group === 'saved' ? tone('cyan') : undefined}>
             {cut(line, Math.max(10, width - tail.length - 2))}
