@@ -37,6 +37,7 @@ const EXAMPLES = {
   demo: ['simcoach demo'],
   doctor: ['simcoach doctor'],
   models: ['simcoach models'],
+  tests: ['simcoach tests sum-two   # your own tests of a problem, kept in your data dir'],
   config: ['simcoach config list', 'simcoach config get model'],
 };
 

@@ -237,7 +237,7 @@ export class ArchiveIndex {
 
   /** Every entry, in the order they were indexed. */
   allEntries(): ArchiveEntry[] {
-    return (this.db.prepare('SELECT entry FROM docs ORDER BY rowid').pluck().all() as string[]).map((e) => JSON.parse(e) as ArchiveEntry);
+    return (this.db.prepare('SELECT entry FROM docs ORDER BY rowid').pluck().all() as Buffer[]).map(unpacked);
   }
 
   /** The rowids of the entries with an accepted program. */

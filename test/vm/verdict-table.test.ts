@@ -1,25 +1,21 @@
 // Issue 32's verdict table: every row one verdict in every column, the real judge's. Columns: root
 // on cgroup v1 and a normal user without a cgroup (this machine), root on cgroup v2 and a user in
 // a delegated v2 subtree (a VM, one boot: test/vm/harness.ts). Root on v2 leaves nothing outside
-// its subtree. Rows whose verdict rests on the launcher's seccomp refusal (memfd, SysV shm,
-// sockets, processes) are asserted once that refusal is in the supervisor; until then they are
-// printed with the others.
+// its subtree. The rows of memfd, SysV shm, sockets and processes are RE on every path: the
+// launcher's seccomp policy refuses them everywhere, so one program gets one verdict.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import SUPERVISOR_C from '../../native/supervisor.c';
 import { unprivilegedAccount } from '../helpers/unprivileged.js';
 import { hostColumn, hostUserColumn, tableCache, vmColumns, vmMissing, type Column, type VmColumns } from './harness.js';
 import { ROWS } from './rows.js';
 
 const root = process.getuid?.() === 0;
 const missing = vmMissing();
-/** The launcher branch's refusal of memfd_create (and with it of processes, SysV shm and sockets). */
-const refusing = SUPERVISOR_C.includes('SYS_memfd_create');
 /** The VM's CPU is emulated: its CPU limits are this many times the host's (memory limits are not scaled). */
 const SCALE = 30;
 // The VM runs few programs: one boot takes minutes under emulation. The Java rows run on the host
-// only (the JVM and javac take minutes there); the refusal rows only once they are asserted.
-const VM_ROWS = ROWS.filter((r) => r.lang !== 'java' && (!r.refusal || refusing)).map((r) => r.id);
+// only (the JVM and javac take minutes there).
+const VM_ROWS = ROWS.filter((r) => r.lang !== 'java').map((r) => r.id);
 const v1Host = root && spawnSync('test', ['-e', '/sys/fs/cgroup/memory/tasks']).status === 0;
 
 const columns = new Map<string, Column>();
@@ -63,8 +59,7 @@ describe.skipIf(!root)('the verdict table on every cgroup path', { timeout: 60 *
   });
 
   for (const row of ROWS) {
-    const why = row.refusal && !refusing ? ' (skipped: needs the launcher branch\'s seccomp refusal)' : '';
-    it.skipIf(!!why)(`${row.id}: ${row.expect} in every column${why}`, () => {
+    it(`${row.id}: ${row.expect} in every column`, () => {
       for (const [name, c] of columns) {
         const got = c.rows.get(row.id);
         if (!got && (name === 'root v2' || name === 'user v2 delegated') && !VM_ROWS.includes(row.id)) continue;
