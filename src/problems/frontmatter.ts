@@ -19,7 +19,7 @@ export interface FrontMatter {
   difficulty?: string;
   rating?: number;
   interactive?: boolean;
-  /** `processes: true`: the program may create processes (docs/notes/launcher.md). */
+  /** `processes: true`: the program may create processes (docs/judge.md). */
   processes?: boolean;
   interactor?: string;
   signature?: string;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LAUNCHER_VERSION } from './supervisor.js';
 import { chmod, lstat, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { makeTempDir, removeDir } from './tempdirs.js';
@@ -118,7 +119,7 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
   delete headers[file];
   const includes = Object.keys(headers).length > 0 ? ['-I', '.'] : [];
   const key = createHash('sha256')
-    .update(JSON.stringify([lang.id, await toolVersion(toolPath), c.flags, includes, file, program.source, headers]))
+    .update(JSON.stringify([lang.id, await toolVersion(toolPath), c.flags, includes, file, program.source, headers, LAUNCHER_VERSION]))
     .digest('hex');
   // Others must not read a person's compiled solutions: the cache is 0700 (each build in it is
   // readable, for the sandbox's uid reaches it only through its own mount).

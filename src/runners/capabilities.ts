@@ -323,6 +323,7 @@ export async function sandboxCapabilities(): Promise<Capability[]> {
     ? { name: 'cgroup', ok: true, detail: `${cgroupPathName(iso.cgroup)}: a group per run`, needed: false }
     : { name: 'cgroup', ok: false, detail: `not used: ${iso.cgroupWhy ?? 'none'}; the launcher measures the run`, needed: false });
   caps.push(await measuring(iso));
+  caps.push(await programRules());
   caps.push({
     name: 'prlimit',
     ok: !!iso.prlimit,
@@ -331,4 +332,15 @@ export async function sandboxCapabilities(): Promise<Capability[]> {
     needed: true,
   });
   return [...caps, ...tools];
+}
+
+/** What a judged program may not do here (the launcher's filter, or bwrap's copy of it), for `doctor`. */
+async function programRules(): Promise<Capability> {
+  const how = (await supervisorBinary()) ? 'the launcher refuses and reports the call' : 'bubblewrap\'s filter kills the program (SIGSYS)';
+  return {
+    name: 'program rules', ok: true, needed: true,
+    detail:
+      `on every path (${how}): no new process unless the problem allows it (\`processes: true\`), threads allowed; ` +
+      'no memfd, SysV shared memory or message queue (RE, saying what was tried); sockets fail with EACCES. No per-user process limit',
+  };
 }

@@ -1,7 +1,7 @@
 // What a judged program may not do and the launcher's filter refuses (native/supervisor.c,
 // build_filter): the judge's rule, as isolate's --processes=1 and Codeforces' — no new process
 // unless the run allows processes — and no memory that only a cgroup would see (memfds, SysV shared
-// memory, socket buffers). See docs/notes/launcher.md.
+// memory, socket buffers). See docs/judge.md.
 
 /** What the program tried that was refused; a socket is refused and the program goes on. */
 export type Refused = 'process' | 'memfd' | 'shm' | 'socket';

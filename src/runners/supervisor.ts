@@ -18,6 +18,12 @@ const run = promisify(execFile);
 const FLAGS = ['-x', 'c', '-O1'];
 const cache = new Map<string, Promise<string | null>>();
 
+/**
+ * The launcher's source version, policy included: a compile judged under one policy (a CE because
+ * the old filter refused what the compiler needed) is not taken from the build cache under another.
+ */
+export const LAUNCHER_VERSION = createHash('sha256').update(SUPERVISOR_C).digest('hex').slice(0, 16);
+
 /** The path of the compiled supervisor, or null when it cannot be built here. */
 export function supervisorBinary(): Promise<string | null> {
   const dir = join(cacheDir(), 'supervisor');

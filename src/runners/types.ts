@@ -75,7 +75,7 @@ export interface JudgeOptions {
   processLimit?: number;
   /**
    * The program may create processes (fork, posix_spawn, system). Off by default, as on a real
-   * judge: the launcher's filter refuses them and the test is RE (docs/notes/launcher.md).
+   * judge: the launcher's filter refuses them and the test is RE (docs/judge.md).
    */
   allowProcesses?: boolean;
   compare?: Comparison;

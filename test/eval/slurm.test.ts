@@ -155,7 +155,7 @@ describe('eval as a Slurm job array', () => {
 
     const out = join(home.root, 'shards');
     mkdirSync(out);
-    // The job as docs/notes/speed.md shows it: one shard per task, numbered as the array is.
+    // The job as docs/performance.md shows it: one shard per task, numbered as the array is.
     const job = join(home.root, 'eval-array.sh');
     const args = [cliPath(), 'eval', set, ...BUDGETS, '--host', server.url].map((a) => `'${a}'`).join(' ');
     writeFileSync(job, `#!/bin/sh\nexec '${process.execPath}' ${args} --shard "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT" --out "${out}/shard-$SLURM_ARRAY_TASK_ID.jsonl"\n`);
