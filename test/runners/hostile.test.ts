@@ -283,7 +283,7 @@ const cases: Case[] = [
     output: 'blocked',
     cpp: () => `unix ${socketPath}`,
     python: () =>
-      `import socket\ns = socket.socket(socket.AF_UNIX)\ntry:\n    s.connect(${py(socketPath)})\n    print("connected", s.recv(10))\nexcept OSError:\n    print("blocked")\n`,
+      `import socket\ntry:\n    s = socket.socket(socket.AF_UNIX)\n    s.connect(${py(socketPath)})\n    print("connected", s.recv(10))\nexcept OSError:\n    print("blocked")\n`,
     after: () => expect(unixConnections).toBe(0),
   },
   {
@@ -389,7 +389,7 @@ const cases: Case[] = [
     output: 'blocked',
     cpp: () => `abstract ${abstractName}`,
     python: () =>
-      `import socket\ns = socket.socket(socket.AF_UNIX)\ntry:\n    s.connect("\\0" + ${py(abstractName)})\n    print("connected", s.recv(10))\nexcept OSError:\n    print("blocked")\n`,
+      `import socket\ntry:\n    s = socket.socket(socket.AF_UNIX)\n    s.connect("\\0" + ${py(abstractName)})\n    print("connected", s.recv(10))\nexcept OSError:\n    print("blocked")\n`,
     after: () => expect(abstractConnections).toBe(0),
   },
   {
