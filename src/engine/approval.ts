@@ -27,13 +27,14 @@ export function sourceIn(v: unknown): string | undefined {
 export const isProgramStep = (p: Pick<Proposal, 'pane' | 'value'>): boolean => PROGRAM_PANES.has(p.pane) || sourceIn(p.value) !== undefined;
 
 /**
- * Whether `mode` approves `p` without the person. A step that failed, was cancelled, holds an
+ * Whether `mode` approves `p` without the person. A step that failed, was read only leniently
+ * (the person sees what --auto would take, and decides), was cancelled, holds an
  * edit that could not be read, or holds a program in another language than the session's (the
  * person chooses: switch the language or ask again) always waits, as does a person's own move.
  */
 export function passes(mode: ApprovalMode, p: Proposal): boolean {
   if (mode === 'each') return false;
-  if (p.error !== undefined || p.value === undefined || p.cancelled || p.editError !== undefined) return false;
+  if (p.error !== undefined || p.lenient !== undefined || p.value === undefined || p.cancelled || p.editError !== undefined) return false;
   if (PERSON_PANES.has(p.pane) || p.foreign !== undefined) return false;
   return mode === 'watch' || !isProgramStep(p);
 }
