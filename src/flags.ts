@@ -54,6 +54,12 @@ const replayFlags = {
   check: { type: 'boolean', doc: 're-drive the flow from the journal alone and say whether it reaches the recorded end' },
 } as const satisfies FlagTable;
 
+/** Where a headless run's program goes, and the caps on its calls (solve and resume alike). */
+const headlessOut = {
+  output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --auto: write the program to FILE instead of stdout' },
+  ...caps,
+} as const satisfies FlagTable;
+
 export const FLAGS = {
   /** `simcoach` with no command: the tutor. */
   '': { ...backend, ...flow, ...approval },
@@ -62,8 +68,7 @@ export const FLAGS = {
     ...flow,
     ...approval,
     ...backend,
-    output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --auto: write the program to FILE instead of stdout' },
-    ...caps,
+    ...headlessOut,
   },
   practice: {
     file: { type: 'string', short: 'f', value: 'SOL', doc: 'work on this file in place: E edits it in $EDITOR, each save is judged, w writes to it (made from the language\'s template if new; the language from its extension)' },
@@ -198,8 +203,7 @@ export const FLAGS = {
     auto: { type: 'boolean', doc: 'continue headless, every step approved' },
     ...approval,
     ...backend,
-    output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --auto: write the program to FILE instead of stdout' },
-    ...caps,
+    ...headlessOut,
   },
   export: {
     format: { type: 'string', short: 'f', value: 'md|json', doc: 'the report\'s form (default md, or json for a .json output)' },
