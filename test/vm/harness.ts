@@ -32,7 +32,7 @@ export interface Column {
 }
 
 function parseColumn(text: string, stderr = ''): Column {
-  const lines = text.split('\n').filter((l) => l.startsWith('{'));
+  const lines = text.split('\n').filter((l) => l.includes('{"')).map((l) => l.slice(l.indexOf('{"')));
   const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
   const rows = new Map<string, RowResult>();
   for (const p of parsed.slice(1)) rows.set(String(p.id), p as unknown as RowResult);
@@ -91,8 +91,10 @@ export async function vmColumns(cache: string, dist: string, rows: string[], sca
   const raw = r.stdout + r.stderr;
   const sections = new Map<string, string[]>();
   let current: string[] | null = null;
-  for (const line of r.stdout.split('\n')) {
-    const head = /^=== (\S+)$/.exec(line);
+  // The serial console may put its own bytes (a carriage return, a reset from boot) on the line of
+  // the first header, so a header is found at a line's end, not only alone on its line.
+  for (const line of r.stdout.replace(/\r/g, '').split('\n')) {
+    const head = /=== ([\w-]+)\s*$/.exec(line);
     if (head) sections.set(head[1]!, (current = []));
     else current?.push(line);
   }
