@@ -2,7 +2,7 @@
 // its input, then the expected output beside what the program printed (fitted to the terminal).
 import { printable } from '../printable.js';
 import { clip } from '../runners/feedback.js';
-import type { TestResult } from '../runners/types.js';
+import type { JudgeResult, TestResult } from '../runners/types.js';
 import { color } from '../term.js';
 import { sideBySide } from './sideBySide.js';
 
@@ -21,3 +21,11 @@ export function failureText(t: TestResult, width = termWidth(), stream: NodeJS.W
   if (t.verdict === 'RE' && t.stderr.trim()) lines.push(color.bold('stderr', stream), printable(clip(t.stderr, SHOW).trimEnd()));
   return lines.join('\n');
 }
+
+/** The judge's notes on how runs were judged (an unchecked interactor output), each once, as warning lines. */
+export function notesLines(results: (JudgeResult | undefined)[], stream: NodeJS.WriteStream = process.stdout): string[] {
+  const notes = new Set(results.flatMap((r) => r?.notes ?? []));
+  return [...notes].map((n) => noteLine(n, stream));
+}
+
+export const noteLine = (note: string, stream: NodeJS.WriteStream = process.stdout): string => `${color.yellow('warning:', stream)} ${note}`;

@@ -14,6 +14,7 @@ import { budgetEntries } from '../flows/index.js';
 import { color } from '../term.js';
 import { hiddenCount, hiddenNote, visibleControls } from '../printable.js';
 import { callsText } from '../session/format.js';
+import { noteLine } from './failure-text.js';
 
 type FlagSpec = { type: 'string' } | { type: 'boolean' };
 
@@ -79,6 +80,7 @@ export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStr
   let tokens = 0;
   let agent = '';
   let lenient = false;
+  const said = new Set<string>();
   const line = (step: number, verdict: string): void => {
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     const tok = tokens ? `${tokens} tok` : '';
@@ -107,6 +109,12 @@ export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStr
         const r = e.result;
         const v = r.notRun ? 'not run' : `${r.verdict} ${r.passed}/${r.total}`;
         line(e.step, r.verdict === 'AC' ? color.green(v, stream) : color.red(v, stream));
+        // A note holds for the whole problem: said at its first run, not at every run after it.
+        for (const n of r.notes ?? []) {
+          if (said.has(n)) continue;
+          said.add(n);
+          write(`  ${noteLine(n, stream)}\n`);
+        }
         return;
       }
       case 'error':

@@ -11,7 +11,7 @@ import { judge, judgeProblem } from '../runners/judge.js';
 import { addPersonTest, cannotAddTest } from '../problems/personTests.js';
 import type { Problem } from '../problems/types.js';
 import { problemJudgeOptions } from '../runners/problem-options.js';
-import { failureText } from './failure-text.js';
+import { failureText, notesLines } from './failure-text.js';
 import { namedAsTheirs } from '../runners/compileMessage.js';
 import { readProgramFile } from './program-file.js';
 import type { JudgeOptions, JudgeResult, Program, TestResult, Verdict } from '../runners/types.js';
@@ -119,13 +119,14 @@ export async function run(argv: string[]): Promise<number> {
       // The start of what it printed (as the judge keeps it), so a script sees why without a rerun.
       output: t.actual, ...(t.outputBytes !== undefined ? { outputBytes: t.outputBytes } : {}), stderr: t.stderr,
     }));
-    const out = { verdict: result.verdict, passed: result.passed, total: result.total, problem: problem.id, lang, compare, ...(result.compile ? { compile: result.compile } : {}), tests, ...(added ? { added } : {}) };
+    const out = { verdict: result.verdict, passed: result.passed, total: result.total, problem: problem.id, lang, compare, ...(result.compile ? { compile: result.compile } : {}), tests, ...(result.notes ? { notes: result.notes } : {}), ...(added ? { added } : {}) };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   } else {
     if (result.tests.length) process.stdout.write(`${table(result.tests)}\n`);
     const failed = result.tests.find((t) => t.verdict !== 'AC');
     if (failed) process.stdout.write(`\n${failureText(failed)}\n`);
     process.stdout.write(`${summary(result, (m) => namedAsTheirs(m, lang, program.source, file))}\n`);
+    for (const l of notesLines([result])) process.stdout.write(`${l}\n`);
     if (added) process.stdout.write(`added to ${problem.id} as your test: ${added}\n`);
   }
   return result.verdict === 'AC' ? EXIT.ok : EXIT.failed;

@@ -12,7 +12,7 @@ import type { Problem } from '../problems/types.js';
 import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/types.js';
 import { color } from '../term.js';
 import { printable } from '../printable.js';
-import { failureText } from './failure-text.js';
+import { failureText, notesLines } from './failure-text.js';
 import { failureCard } from './failure-card.js';
 import { namedAsTheirs } from '../runners/compileMessage.js';
 import { watchSaves } from '../app/fileSaves.js';
@@ -69,6 +69,7 @@ export function judgementText(j: Judgement, problem: Problem, full = false, name
   else if (!hidden) lines.push(color.green(`Accepted — ${samples.passed}/${samples.total} samples (the problem has no hidden tests)`));
   else if (hidden.verdict === 'AC') lines.push(color.green(`Accepted — ${samples.total + hidden.total}/${samples.total + hidden.total} tests`));
   else lines.push(`samples pass · hidden tests: ${paint(hidden.verdict)} on ${failed?.name ?? 'a test'} (${hidden.passed} passed before it, of ${hidden.total})`);
+  lines.push(...notesLines([samples, hidden]));
   if (failed) lines.push('', full ? failureText(failed) : failureCard(failed, termWidth()));
   return lines.join('\n');
 }

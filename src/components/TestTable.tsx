@@ -1,6 +1,6 @@
 import type { JudgeResult, TestResult } from '../runners/types.js';
 import { cutOf, wholeSize } from '../session/cut.js';
-import { Rows, cells, cut, seg, textRows, type Row } from './rows.js';
+import { Rows, cells, cut, seg, textRows, wrapRow, type Row } from './rows.js';
 import { verdictTone } from './theme.js';
 
 const fmtTime = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
@@ -71,6 +71,8 @@ export function testTableRows(result: JudgeResult, width: number): Row[] {
     seg(result.verdict, { color: verdictTone(result.verdict), bold: true }),
     seg(`  ${result.passed}/${result.total} passed`),
   ]);
+  // How the run was judged, whatever its verdict: beside the verdict, never cut.
+  for (const n of result.notes ?? []) rows.push(...wrapRow([seg('warning: ', { color: 'yellow', bold: true }), seg(n, { color: 'yellow' })], width, 9));
   if (result.compile && !result.compile.ok) {
     rows.push([seg('compile error:', { bold: true, color: 'magenta' })]);
     rows.push(...textRows(result.compile.message.split('\n').slice(0, 8).join('\n'), width, { dim: true }, '  '));

@@ -8,7 +8,7 @@ import type { Built } from './build.js';
 import { runChecker, testlibOutcome, type Checker } from './checker.js';
 import type { Limits } from './judge.js';
 import { LANGS } from './langs.js';
-import { runSandboxed } from './sandbox.js';
+import { runSandboxed, type SandboxResult } from './sandbox.js';
 import type { LangId, TestCase, TestResult } from './types.js';
 import { memoryAllowanceKb, testRun } from './testRun.js';
 import { runVerdict } from './verdict.js';
@@ -24,11 +24,23 @@ const INTERACTOR_CPU_MS = 10_000;
 const INTERACTOR_MEMORY = 1024 << 20;
 
 /**
+ * Said once per run when an interactor wrote its output file (testlib's `tout`) and the problem has
+ * no checker: the verdict stays the interactor's, but whatever it wrote for a checker is not read.
+ */
+export const UNCHECKED_TOUT = 'the interactor wrote an output file but the problem has no checker: that output is not checked (Polygon pairs them: give one with `checker: FILE` or --checker)';
+
+/** One interactive test's result, and whether the interactor wrote anything to its output file. */
+export interface InteractiveOutcome {
+  result: TestResult;
+  wroteOutput: boolean;
+}
+
+/**
  * One interactive test: the program and the interactor run at once, joined by two pipes. When the
  * program is stopped by a limit the interactor is stopped too, so nothing is left running; a
  * deadlock (each waiting for the other) ends at the wall-clock limit as TLE.
  */
-export async function runInteractive(lang: LangId, built: Built, interactor: Checker, test: TestCase, name: string, lim: Limits, signal?: AbortSignal, checker: Checker | null = null): Promise<TestResult> {
+export async function runInteractive(lang: LangId, built: Built, interactor: Checker, test: TestCase, name: string, lim: Limits, signal?: AbortSignal, checker: Checker | null = null): Promise<InteractiveOutcome> {
   const irun = await LANGS[interactor.lang].run(interactor.built.dir, interactor.built.file, INTERACTOR_MEMORY >> 20);
   // Who ended first tells cause from effect: the program only sees its input end after the
   // interactor has finished, and the interactor only after the program has.
@@ -77,6 +89,12 @@ export async function runInteractive(lang: LangId, built: Built, interactor: Che
   });
   const [p, i] = await Promise.all([prog, inter]).finally(() => signal?.removeEventListener('abort', onAbort));
   if (signal?.aborted) throw new DOMException('The judge was aborted', 'AbortError');
+  const wroteOutput = (i.fileOutput?.length ?? 0) > 0;
+  return { result: await verdictOf(p, i, lang, lim, test, name, interactorFirst, checker, signal), wroteOutput };
+}
+
+/** The program's own verdict first (a limit, a crash of its own), then the interactor's, then the checker's. */
+async function verdictOf(p: SandboxResult, i: SandboxResult, lang: LangId, lim: Limits, test: TestCase, name: string, interactorFirst: boolean, checker: Checker | null, signal?: AbortSignal): Promise<TestResult> {
 
   const base = {
     name,

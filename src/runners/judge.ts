@@ -9,7 +9,7 @@ import { submissionTests } from '../problems/named.js';
 import { buildProgram, type Built } from './build.js';
 import { prepareChecker, runChecker, type Checker } from './checker.js';
 import { outputComparer } from './compare.js';
-import { runInteractive } from './interact.js';
+import { runInteractive, UNCHECKED_TOUT } from './interact.js';
 import { runSandboxed, type SandboxResult } from './sandbox.js';
 import { openBatch, type Batch, type RunFn } from './sandboxPool.js';
 import { problemJudgeOptions } from './problem-options.js';
@@ -195,6 +195,7 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
       checker = c.checker;
     }
     let failed = false;
+    let unchecked = false;
     const width = opts.parallel ?? availableParallelism();
     // Interactive tests stay one sandbox each: the two sides talk through us as they run.
     batch = interactor ? null : await openBatch(Math.min(width, tests.length), [await testRun(program.lang, build.built, '', lim, opts.io ?? {})]);
@@ -203,11 +204,12 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
       tests,
       width,
       async (t, i) => {
-        const r = await cpuSlots(() =>
-          interactor
-            ? runInteractive(program.lang, build.built, interactor, t, t.name ?? `test ${i + 1}`, lim, opts.signal, checker)
-            : runTest(program, build.built, t, i, lim, cmp, checker, opts.io ?? {}, opts.signal, run),
-        );
+        const r = await cpuSlots(async () => {
+          if (!interactor) return runTest(program, build.built, t, i, lim, cmp, checker, opts.io ?? {}, opts.signal, run);
+          const o = await runInteractive(program.lang, build.built, interactor, t, t.name ?? `test ${i + 1}`, lim, opts.signal, checker);
+          unchecked ||= o.wroteOutput && !checker;
+          return o.result;
+        });
         if (r.verdict !== 'AC') failed = true;
         opts.onResult?.(r, i);
         return r;
@@ -218,7 +220,7 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
     const done = results.filter((r): r is TestResult => r !== undefined);
     const passed = done.filter((r) => r.verdict === 'AC').length;
     const verdict = passed === tests.length ? 'AC' : worst(done.map((r) => r.verdict).filter((v) => v !== 'AC'));
-    return { verdict, passed, total: tests.length, tests: done, compile: build.built.compile };
+    return { verdict, passed, total: tests.length, tests: done, compile: build.built.compile, ...(unchecked ? { notes: [UNCHECKED_TOUT] } : {}) };
   } finally {
     await batch?.close();
     await build.built.cleanup();

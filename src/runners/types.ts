@@ -59,6 +59,11 @@ export interface JudgeResult {
    * Then total is 0, as for an empty test list.
    */
   notRun?: string;
+  /**
+   * What the person should know about how the run was judged, whatever its verdict (an interactor's
+   * output file that no checker reads): one line each, shown beside the verdict.
+   */
+  notes?: string[];
   /** The problem's limits the run was judged under, when it has them (the panes compare against them). */
   limits?: { timeMs?: number; memoryMb?: number };
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/problems/index.js';
 import { judge, judgeProblem } from '../../src/runners/judge.js';
 import type { Program, TestCase } from '../../src/runners/types.js';
+import { UNCHECKED_TOUT } from '../../src/runners/interact.js';
 import { isolateCache, leftovers } from './helpers.js';
 
 const HERE = join(import.meta.dirname, 'polygon');
@@ -49,13 +50,16 @@ describe('interactor plus checker (Polygon)', () => {
     const compare = { mode: 'tokens' as const, checker: CHECKER };
     const ok = await judge(right, tests, { interactor: INTERACTOR, compare });
     expect(ok.verdict, JSON.stringify(ok.tests.map((t) => t.detail))).toBe('AC');
+    expect(ok.notes).toBeUndefined();
     expect(ok.tests[0]!.detail).toBe('ok 3');
     const bad = await judge(wrong, tests, { interactor: INTERACTOR, compare });
     expect(bad.verdict).toBe('WA');
     expect(bad.tests[0]!.detail).toBe('checker: wrong answer: expected 3, found -1');
     // Without the checker the interactor alone accepts anything it could read: the set-up needs both.
+    // Its verdict stands, with a warning that the output it wrote for a checker was read by none.
     const alone = await judge(wrong, tests, { interactor: INTERACTOR });
     expect(alone.verdict).toBe('AC');
+    expect(alone.notes).toEqual([UNCHECKED_TOUT]);
     expect(leftovers()).toEqual([]);
   }, 120_000);
 
@@ -80,6 +84,8 @@ describe('interactor plus checker (Polygon)', () => {
   it('an interactor\'s points (exit 7): some points accept, none do not', async () => {
     const ok = await judge(programs.Python!.right, tests.slice(0, 1), { interactor: POINTS });
     expect(ok.verdict).toBe('AC');
+    // It writes nothing to its output file: nothing goes unchecked, so no warning.
+    expect(ok.notes).toBeUndefined();
     expect(ok.tests[0]!.detail).toBe('interactor: points: 10 points');
     const bad = await judge(programs.Python!.wrong, tests.slice(0, 1), { interactor: POINTS });
     expect(bad.verdict).toBe('WA');

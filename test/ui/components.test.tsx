@@ -120,6 +120,15 @@ describe('TestTable', () => {
     expect(f).toMatch(/0\s+│ -10/);
   });
 
+  it("shows the judge's notes in full beside the verdict, wrapped within the width", () => {
+    const note = 'the interactor wrote an output file but the problem has no checker: that output is not checked (Polygon pairs them: give one with `checker: FILE` or --checker)';
+    const result: JudgeResult = { verdict: 'AC', passed: 1, total: 1, tests: [test('sample-1', 'AC')], notes: [note] };
+    const lines = render(<TestTable result={result} width={80} />).lastFrame()!.split('\n');
+    expect(lines[1]).toMatch(/^warning: the interactor wrote an output file/);
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain(note);
+  });
+
   it('shows the compile error instead of a table', () => {
     const result: JudgeResult = { verdict: 'CE', passed: 0, total: 2, tests: [], compile: { ok: false, message: 'main.cpp:3: error: expected ;', cached: false, ms: 100 } };
     expect(render(<TestTable result={result} width={80} />).lastFrame()).toContain('main.cpp:3: error: expected ;');
