@@ -3,12 +3,13 @@
 // appears twice. marked-terminal writes ANSI text; its styles are read back into segments so the
 // rows stay plain data (the theme decides colour, NO_COLOR included) and fit any width.
 import { Chalk, type ChalkInstance } from 'chalk';
-import { Marked, type MarkedExtension, type Token } from 'marked';
+import { Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
 import { markedTerminal } from 'marked-terminal';
 import { mathToUnicode } from '../problems/tex.js';
 import { cells, clean, type Row, type Seg } from './rows.js';
 import type { Tone } from './theme.js';
 import { printable } from '../printable.js';
+import { fitTable } from './statementTable.js';
 
 // Level 1 always: the codes are read back into segments, never written to the terminal as they are.
 const ansi: ChalkInstance = new Chalk({ level: 1 });
@@ -46,6 +47,16 @@ function renderer(width: number): Marked {
   );
   // Code blocks as written: a statement's code is an example, not something to highlight.
   m.use({ renderer: { code: ({ text }) => `${text.split('\n').map((l) => `  ${ansi.yellow(l)}`).join('\n')}\n\n` } });
+  // Tables fitted to the pane (marked-terminal draws them as wide as their longest cell); a cell's
+  // `<br>` is a line of its own, the header bold.
+  m.use({
+    renderer: {
+      table(token: Tokens.Table) {
+        const cell = (c: Tokens.TableCell): string => this.parser.parseInline(c.tokens).replace(/<br\s*\/?>/gi, '\n');
+        return `${fitTable(token.header.map((c) => ansi.bold(cell(c))), token.rows.map((r) => r.map(cell)), width)}\n\n`;
+      },
+    },
+  });
   return m;
 }
 
@@ -55,9 +66,15 @@ const escapeMarkdown = (s: string): string => s.replace(/([\\`*_[\]<>#|~])/g, '\
 /** APPS and Codeforces copies mark sections as `-----Input-----`. */
 const DASHED = /^-{3,}\s*([A-Za-z][A-Za-z ]*?)\s*-{3,}\s*$/gm;
 
+/**
+ * A pipe table's row. A `|` in a cell is written `\|`, inside math too (`$\|x\|$`); TeX would read
+ * that as ‖, so the math gets its plain `|` back, and escapeMarkdown escapes it again for the cell.
+ */
+const TABLE_ROW = /^\|.*\|[ \t]*$/gm;
+
 /** Math in Unicode everywhere except inside code. */
 function prepare(markdown: string): string {
-  const parts = markdown.replace(DASHED, '## $1').split(/(```[\s\S]*?```|`[^`\n]*`)/);
+  const parts = markdown.replace(DASHED, '## $1').replace(TABLE_ROW, (row) => row.replace(/\$[^$\n]*\$/g, (math) => math.replace(/\\\|/g, '|'))).split(/(```[\s\S]*?```|`[^`\n]*`)/);
   return parts.map((p, i) => (i % 2 === 1 ? p : mathToUnicode(p, escapeMarkdown))).join('');
 }
 

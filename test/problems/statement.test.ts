@@ -80,6 +80,22 @@ describe('statements from judge pages', () => {
     expect(JSON.stringify(s)).not.toContain('Sample Input');
   });
 
+  it('Codeforces tables: GFM pipe tables, the <th> row or else the first row as the header, a pipe and a line break in a cell escaped', () => {
+    const s = statementFromHtml(judgeOf(URLS.codeforces!)!, page('codeforces-table'))!;
+    expect(s.legend).toBe([
+      'A stack machine runs $n$ commands, each one of the following:',
+      '',
+      '| Command | Effect |',
+      '| --- | --- |',
+      '| push $x$ | puts $x$ on the stack ($\\|x\\| \\le 10^9$) |',
+      '| add | pops two values and pushes their sum |',
+      '| or | pops $a$ and $b$ and pushes a\\|b<br>(bitwise or) |',
+      '',
+      'Print the value on top of the stack after the last command.',
+    ].join('\n'));
+    expect(s.notes).toBe(['The stack after each command:', '', '| after | stack |', '| --- | --- |', '| 1 | 1 |', '| 2 | 1 2 |', '| 3 | 3 |'].join('\n'));
+  });
+
   it('a page without the statement where the judge keeps it gives nothing, not a wrong statement', () => {
     expect(statementFromHtml(judgeOf(URLS.codeforces!)!, '<html><body><div id="root"></div></body></html>')).toBeNull();
   });

@@ -1,6 +1,7 @@
 // HTML fragments of a problem page to markdown (turndown), with the judge's math kept as TeX
 // between dollars so that it stays readable in a terminal and to a model.
 import TurndownService from 'turndown';
+import { tables } from '@joplin/turndown-plugin-gfm';
 
 export type MathStyle = 'triple-dollar' | 'parens' | 'dollar';
 
@@ -63,8 +64,35 @@ function turndown(): TurndownService {
   // escapes every text node on its own, so `$i$-th` came out `$i$\-th` and "output -1" `\-1`.
   t.escape = (text: string) => text.replace(/^(#{1,6} )/gm, '\\$1').replace(/^([-+*] |\d+\. |> )/gm, (m) => (m.startsWith('>') ? '\\> ' : m));
   t.remove(['script', 'style']);
+  // Tables stay tables (GFM pipes): the plugin writes the rows and cells, a pipe in a cell as `\|`
+  // and a line break as `<br>`; the rule after it (a later rule is tried first) shapes the table.
+  t.use(tables);
+  t.addRule('pipe-table', { filter: 'table', replacement: (content) => pipeTable(content) });
   service = t;
   return t;
+}
+
+/** The cells of one written row, split at the pipes that are not escaped. */
+const cellsOf = (line: string): string[] => line.replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/);
+
+/**
+ * The plugin's rows as one pipe table: the header is the row of <th> (the plugin marks it with the
+ * divider), else the first row, as a person reads a judge's table; every row as wide as the widest,
+ * since a pipe table drops the cells past its header's. Every table is written this way, never kept
+ * as HTML (the plugin keeps one holding code or a list), which a terminal would show as tags. A
+ * table the plugin left as text (one cell, a table inside a table: a page's layout) stays text.
+ */
+function pipeTable(content: string): string {
+  const lines = content.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  if (lines.length === 0 || !lines.every((l) => l.startsWith('|') && l.endsWith('|'))) return `\n\n${content.trim()}\n\n`;
+  const divider = (l: string | undefined) => l !== undefined && cellsOf(l).every((c) => /^\s*:?-{3,}:?\s*$/.test(c));
+  const rows = lines.filter((l, i) => !(i === 1 && divider(l))).map(cellsOf);
+  const align = divider(lines[1]) ? cellsOf(lines[1]!).map((c) => c.trim()) : [];
+  const width = Math.max(...rows.map((r) => r.length));
+  const line = (r: string[]) => `| ${Array.from({ length: width }, (_, i) => (r[i] ?? '').replace(/\s*<br>\s*/g, '<br>').trim()).join(' | ')} |`;
+  const head = line(rows[0]!);
+  const rule = line(Array.from({ length: width }, (_, i) => align[i] ?? '---'));
+  return `\n\n${[head, rule, ...rows.slice(1).map(line)].join('\n')}\n\n`;
 }
 
 /** Block elements whose content is a line of its own inside a <pre>. */
