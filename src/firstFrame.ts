@@ -7,12 +7,16 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from './paths.js';
+import { idColumn, pickerRow } from './pickerRow.js';
 
 /** One row of the picker, as the app shows it and the index keeps it (app/controller's ProblemEntry). */
 export interface IndexedProblem {
   /** What `openProblem` takes: a fixture's path, a saved problem's file, FILE.jsonl:ID. */
   ref: string;
+  /** The short id (`cf1917C`) of a problem from a known judge, else its id. */
   id: string;
+  /** Its other names (the slug it was saved as): the filter finds it by them too. */
+  aliases?: string[];
   title: string;
   group: 'fixtures' | 'saved';
   difficulty?: string;
@@ -37,7 +41,9 @@ export function readPickerIndex(): { problems: IndexedProblem[]; header: string 
   try {
     const data = JSON.parse(readFileSync(indexFile(), 'utf8')) as Partial<PickerIndex>;
     if (data.version !== 1 || !Array.isArray(data.problems)) return undefined;
-    const problems = data.problems.filter((p) => typeof p?.ref === 'string' && typeof p.id === 'string' && typeof p.title === 'string' && Array.isArray(p.tags));
+    const problems = data.problems
+      .filter((p) => typeof p?.ref === 'string' && typeof p.id === 'string' && typeof p.title === 'string' && Array.isArray(p.tags))
+      .map(({ aliases, ...p }) => (Array.isArray(aliases) && aliases.every((a) => typeof a === 'string') ? { ...p, aliases } : p));
     return { problems, header: typeof data.header === 'string' ? data.header : '' };
   } catch {
     return undefined;
@@ -61,14 +67,22 @@ export function savePickerIndex(problems: IndexedProblem[], header: string): voi
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * `text` cut to `width` cells. Without a width table (too heavy for this frame) every character
- * from U+1100 on counts as two cells: a line may come out shorter than Ink's, never longer.
+ * Cells of `text`. Without a width table (too heavy for this frame) every character from U+1100 on
+ * counts as two cells: a line may come out shorter than Ink's, never longer. Ids are ASCII, so the
+ * rows' columns fall where Ink's do.
  */
+const measure = (text: string): number => {
+  let n = 0;
+  for (const ch of text) n += ch.codePointAt(0)! >= 0x1100 ? 2 : 1;
+  return n;
+};
+
+/** `text` without what would move the cursor, cut to `width` cells. */
 function fit(text: string, width: number): string {
   let used = 0;
   let out = '';
   for (const ch of text.replace(UNSAFE, '')) {
-    const w = ch.codePointAt(0)! >= 0x1100 ? 2 : 1;
+    const w = measure(ch);
     if (used + w > width) break;
     used += w;
     out += ch;
@@ -95,12 +109,13 @@ export function pickerFrameLines(problems: IndexedProblem[] | undefined, term: F
   const listHeight = Math.max(3, term.rows - 1 - 5);
   const count = `${problems ? `${problems.length} of ${problems.length}` : 'loading…'}${header}`;
   const lines = [`${bold('Pick a problem ')}${dim(fit(count, width - 15))}`, `${bold('filter: ')}${inverse(' ')}`];
-  const shown = (problems ?? []).slice(0, listHeight);
-  const idWidth = Math.min(22, Math.max(6, ...shown.map((p) => p.id.length)));
-  shown.forEach((p, i) => {
-    const tail = [p.due ? 'due for review' : '', p.difficulty ?? '', p.group === 'saved' ? 'saved' : ''].filter(Boolean).join(' · ');
-    const line = fit(`${i === 0 ? '›' : ' '} ${p.id.padEnd(idWidth)}  ${p.title}`, Math.max(10, width - tail.length - 2));
-    const rest = tail ? fit(`  ${tail}`, width - line.length) : '';
+  // The rows as the picker lays them out (src/pickerRow.ts), from the index's sanitized text.
+  const all = (problems ?? []).map((p) => ({ ...p, id: p.id.replace(UNSAFE, ''), title: p.title.replace(UNSAFE, ''), ...(p.difficulty ? { difficulty: p.difficulty.replace(UNSAFE, '') } : {}) }));
+  const idWidth = idColumn(all, width, measure);
+  all.slice(0, listHeight).forEach((p, i) => {
+    const { main, tail } = pickerRow(p, i === 0, idWidth, width, measure);
+    const line = fit(main, width);
+    const rest = fit(tail, width - measure(line));
     if (i === 0) lines.push(inverse(line + rest));
     else lines.push((p.group === 'saved' && term.color ? cyan(line) : line) + dim(rest));
   });

@@ -134,15 +134,24 @@ export function createAppController(o: ControllerOptions): RunningApp {
     const { existsSync } = await import('node:fs');
     const out: ProblemEntry[] = [];
     const [due, solved] = await Promise.all([dueIds(), solvedIds()]);
-    const add = (list: Problem[], group: ProblemEntry['group']): void => {
-      for (const p of list) {
-        const ref = `${group}:${p.id}`;
-        entries.set(ref, p);
-        out.push({ ref, id: p.id, title: p.title, group, tags: p.tags, ...(p.difficulty ? { difficulty: p.difficulty } : {}), ...(due.has(p.id) ? { due: true } : {}), ...(solved.has(p.id) ? { solved: true } : {}) });
-      }
-    };
-    add(await loadDirectory(fixturesDir(), { onSkip: () => {} }).catch(() => []), 'fixtures');
-    if (existsSync(problemsDir())) add(await loadDirectory(problemsDir(), { onSkip: () => {} }).catch(() => []), 'saved');
+    const fixtures = await loadDirectory(fixturesDir(), { onSkip: () => {} }).catch(() => []);
+    const saved = existsSync(problemsDir()) ? await loadDirectory(problemsDir(), { onSkip: () => {} }).catch(() => []) : [];
+    // Named as `problems` names them: a known judge's short id (cf1917C), the slug an alias the filter still finds.
+    const { withShortIds } = await import('../problems/shortId.js');
+    const named = withShortIds([...fixtures, ...saved]);
+    named.forEach((p, i) => {
+      const group: ProblemEntry['group'] = i < fixtures.length ? 'fixtures' : 'saved';
+      // The ref keeps the name the file was loaded by: last time's index still opens its rows.
+      const ref = `${group}:${(i < fixtures.length ? fixtures[i] : saved[i - fixtures.length])!.id}`;
+      const names = [p.id, ...(p.aliases ?? [])];
+      entries.set(ref, p);
+      out.push({
+        ref, id: p.id, ...(p.aliases?.length ? { aliases: p.aliases } : {}), title: p.title, group, tags: p.tags,
+        ...(p.difficulty ? { difficulty: p.difficulty } : {}),
+        // A session keeps the name the problem had then: the slug before short ids, the short id since.
+        ...(names.some((n) => due.has(n)) ? { due: true } : {}), ...(names.some((n) => solved.has(n)) ? { solved: true } : {}),
+      });
+    });
     // The next start draws these rows before Ink loads (src/firstFrame.ts), the header's tail as the picker shows it.
     const s = controller.settings.get();
     savePickerIndex(out, ` · flow ${s.flow} · ${s.lang} (${s.langFrom})`);

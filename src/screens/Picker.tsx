@@ -1,18 +1,19 @@
 import { Box, Text, useInput } from 'ink';
 import { useMemo, useRef, useState } from 'react';
 import { KeyHints } from '../components/KeyHints.js';
-import { cut } from '../components/rows.js';
+import { cells, cut } from '../components/rows.js';
+import { idColumn, pickerRow } from '../pickerRow.js';
 import { tone } from '../components/theme.js';
 import { splitBurst, type KeyPress } from '../components/burst.js';
 import { LineInput } from '../components/Editor.js';
 import type { ProblemEntry } from '../app/controller.js';
 
-/** Every word of the filter must appear in the id, title, tags or difficulty. */
+/** Every word of the filter must appear in the id, another name of it (the slug), the title, tags or difficulty. */
 export function filterProblems(list: ProblemEntry[], filter: string): ProblemEntry[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return list;
   return list.filter((p) => {
-    const hay = `${p.id} ${p.title} ${p.tags.join(' ')} ${p.difficulty ?? ''} ${p.group}${p.due ? ' due' : ''}`.toLowerCase();
+    const hay = `${p.id} ${(p.aliases ?? []).join(' ')} ${p.title} ${p.tags.join(' ')} ${p.difficulty ?? ''} ${p.group}${p.due ? ' due' : ''}`.toLowerCase();
     return words.every((w) => hay.includes(w));
   });
 }
@@ -129,7 +130,8 @@ export function Picker({ problems, width, height, error, flows = [], flow: first
       </Box>
     );
   }
-  const idWidth = Math.min(22, Math.max(6, ...shown.map((p) => p.id.length)));
+  // One id column for the whole list, as the first frame lays it out, so rows do not move as the list scrolls or filters.
+  const idWidth = idColumn(problems ?? [], width, cells);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
@@ -150,12 +152,11 @@ export function Picker({ problems, width, height, error, flows = [], flow: first
       </Text>
       {shown.slice(top, top + listHeight).map((p, i) => {
         const sel = top + i === at;
-        const tail = [p.due ? 'due for review' : '', p.difficulty, p.group === 'saved' ? 'saved' : ''].filter(Boolean).join(' · ');
-        const line = `${sel ? '›' : ' '} ${p.solved ? '✓' : ' '} ${p.id.padEnd(idWidth)}  ${p.title}`;
+        const { main, tail } = pickerRow(p, sel, idWidth, width, cells);
         return (
           <Text key={p.ref} wrap="truncate-end" inverse={sel} color={sel ? undefined : p.group === 'saved' ? tone('cyan') : undefined}>
-            {cut(line, Math.max(10, width - tail.length - 2))}
-            {tail ? <Text dimColor>{`  ${tail}`}</Text> : null}
+            {main}
+            {tail ? <Text dimColor>{tail}</Text> : null}
           </Text>
         );
       })}

@@ -4,7 +4,8 @@
 // holds one picker, Ink's, with those keys in its filter. With no server, the frame gives way
 // to the guidance and nothing of it stays.
 import http from 'node:http';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, launchCli, tmuxTerminal } from './terminal.js';
@@ -44,9 +45,16 @@ const pickers = (screen: string): number => screen.split('Pick a problem').lengt
 describe.skipIf(!HAS_TMUX)('the picker before Ink loads', () => {
   it('shows last time\'s list at once, keeps keys typed meanwhile, and gives the screen to Ink whole', { timeout: 180_000 }, async () => {
     server = await startFakeOllama({ models: [{ name: 'fake-coder:7b' }] });
+    // A problem Competitive Companion saved from Codeforces: listed by its short id, both times.
+    const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
+    const contest = join(home, 'data', 'simcoach', 'problems', 'codeforces-codeforces-practice-round-917-div-2');
+    mkdirSync(contest, { recursive: true });
+    writeFileSync(join(contest, 'mirror-words.md'), '---\ntitle: Mirror Words\nurl: https://codeforces.com/contest/1917/problem/C\n---\n\n# Mirror Words\n\nPrint each word reversed.\n\n## Sample 1\n\n```input\nab\n```\n\n```output\nba\n```\n');
     // The first start leaves the picker's index behind (it quits at once: esc).
-    const home = launchCli(term, { session: 'first', args: ['--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24 });
-    await term.until(/Pick a problem \d+ of \d+ · flow codesim/, 'the first start\'s picker');
+    launchCli(term, { session: 'first', home, args: ['--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24 });
+    const first = await term.until(/Pick a problem \d+ of \d+ · flow codesim/, 'the first start\'s picker');
+    const inkRow = first.split('\n').find((l) => l.includes('cf1917C'));
+    expect(inkRow).toMatch(/^ {4}cf1917C +Mirror Words +saved\s*$/);
     term.keys('Escape');
     await term.until(/exit=0/, 'the first start to end');
     expect(existsSync(join(home, 'cache', 'simcoach', 'picker-index.json'))).toBe(true);
@@ -56,7 +64,10 @@ describe.skipIf(!HAS_TMUX)('the picker before Ink loads', () => {
     // The plain frame: the list as last shown, while the probe still waits (Ink's header adds the flow).
     const plain = await term.until(/Pick a problem \d+ of \d+\s*\n/, 'the plain frame');
     expect(plain).not.toContain('· flow');
-    expect(plain).toMatch(/› \S+ +\S/);
+    expect(plain).toMatch(/› [✓ ] \S+ +\S/);
+    // The saved problem's row as Ink drew it: its short id, nothing moved.
+    expect(plain.split('\n').find((l) => l.includes('cf1917C'))).toBe(inkRow);
+    expect(plain).not.toContain('mirror-words');
     for (const l of plain.split('\n')) expect(l.length, l).toBeLessThanOrEqual(80);
     term.keys('sum');
     held.release();
