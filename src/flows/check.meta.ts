@@ -12,6 +12,8 @@ export const checkFlow = defineFlow({
   },
   // explain (or review) | explain + a fix per round
   bound: (o: CheckOptions) => ({ best: 1, worst: 1 + o.fixRounds }),
+  // The person's program is judged with no model server; the explanation and review wait for one.
+  offline: true,
   panes: ['yours', 'tests', 'explain', 'review', 'fix'],
   load: () => import('./check.js').then((m) => m.check),
 });

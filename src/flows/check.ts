@@ -12,6 +12,11 @@ export interface CheckOptions {
   fixRounds: number;
 }
 
+// With no model server the explanation and the review wait at their gate (ask again once it is
+// back), or the person writes their own notes there: the check's judging is not lost to them.
+const explainStep = { ...explainAgent, personWrites: true };
+const reviewStep = { ...reviewAgent, personWrites: true };
+
 /** Samples first, then the hidden tests (a person reads the failing sample before a hidden test). */
 async function judged(s: Steps, p: Problem, program: Program): Promise<{ last: JudgeResult; passed: number; total: number }> {
   let passed = 0;
@@ -52,10 +57,10 @@ export async function check(s: Steps, p: Problem, o: CheckOptions): Promise<Outc
   let run = await judged(s, p, program);
   let failure = firstFailure(run.last);
   if (!failure) {
-    await s.ask(reviewAgent, { program, measured: slowest(run.last) });
+    await s.ask(reviewStep, { program, measured: slowest(run.last) });
     return accepted(s, p, program, run);
   }
-  const why = await s.ask(explainAgent, { program, failure });
+  const why = await s.ask(explainStep, { program, failure });
   if (!why.fixWanted) return s.fail(`${failure.test}: ${failure.verdict}${why.line !== null ? `, explained at line ${why.line}` : ', explained'}`, { program, passed: run.passed, total: run.total });
   for (let round = 1; round <= o.fixRounds; round++) {
     s.progress({ label: 'fix', value: round, max: o.fixRounds });

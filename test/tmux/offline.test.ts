@@ -3,7 +3,7 @@
 // save, says once in the status bar that the model is off and how to start it, and `h` waits for
 // it; `q` is "Stopped" (exit 0, listed so by `sessions`); a stress test runs the person's own brute
 // force and generator; `review` opens the due problem in the language it was practised in, and
-// quitting it untouched records no lapse. Real python3 and g++ in the sandbox.
+// quitting it untouched records no lapse; `check --tutor` judges the file and its explanation waits. Real python3 and g++ in the sandbox.
 import { chmodSync, copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,6 +105,26 @@ describe.skipIf(!HAS_TMUX)('practice with no model server', () => {
     expect(end).toContain('exit=0');
     // The person's file is theirs: the brute force and the generator went elsewhere.
     expect(readFileSync(join(dir, 'p.py'), 'utf8')).toContain('a != b');
+  });
+});
+
+describe.skipIf(!HAS_TMUX)('check --tutor with no model server', () => {
+  it('judges the file and shows the results in the Tests pane; the status bar says the model is off, not the guidance screen; the explanation waits; q is Stopped', async () => {
+    const { dir, problem } = workDir('sum-two');
+    writeFileSync(join(dir, 'a.cpp'), '#include <cstdio>\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a - b); }\n');
+    launchCli(term, { session: 'check', args: ['check', 'a.cpp', '--problem', problem, '--tutor', '--host', host], cols: 80, rows: 24, cwd: dir });
+    const judged = await until(/Samples[\s\S]*WA\s+0\/2 passed[\s\S]*sample-1\s+WA/, 'the file judged with no server');
+    expect(judged).toMatch(/check\s+sum-two · cpp\s+model off: start it with ollama serve/);
+    expect(judged).not.toContain('No Ollama answered');
+    expect(judged).not.toMatch(/R check again/);
+    // The model's step waits at its gate: asked again once the server runs, or written by the person.
+    const waits = await until(/Why it fails\s+yours to write[\s\S]*r asks the model again once it runs/, 'the explanation waiting for the model');
+    expect(waits).toMatch(/sample-1\s+WA/);
+    keys('q');
+    const end = await until(/exit=\d+/, 'q to quit');
+    expect(end).toMatch(/■ Stopped/);
+    expect(end).not.toMatch(/Failed/);
+    expect(end).toContain('exit=0');
   });
 });
 
