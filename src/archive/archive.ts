@@ -8,9 +8,7 @@ import { messageOf } from '../errors.js';
 import { entryHash, problemText, type ArchiveEntry } from './entry.js';
 import { fallbackLine, type Embedder } from './embedder.js';
 import { ArchiveIndex, type TextHit } from './sqliteIndex.js';
-import { gather } from './sources.js';
 import { fingerprint } from './fingerprint.js';
-import { newestByProblem, readSolutions } from './solutions.js';
 import { archiveDir, indexPath, readState, setAsideIndex, writeState, type ArchiveState } from './store.js';
 
 export interface Hit {
@@ -137,6 +135,9 @@ export class Archive {
     // Taken before anything is read: a source that changes during the update is read again next time.
     const sources = this.sourcesNow(embedder);
     if (this.notice === undefined && this.index.sources === sources) return { added: 0, removed: 0, total: this.count, skipped: [] };
+    // Loaded only for an update: the problem parsers (yaml, TeX) and the session reader (full zod)
+    // are most of what `similar` would parse otherwise, on an archive that did not change.
+    const { readSolutions } = await import('./solutions.js');
     this.state.sessions = await readSolutions(this.state.sessions);
     let fallback: string | undefined;
     if (embedder && !this.index.vectorsAvailable) {
@@ -199,6 +200,7 @@ export class Archive {
     }
     const unchanged = this.state.sets.filter((s) => stamps[s] !== undefined && before[s] === stamps[s]);
     const rows = this.index.rowsOfSets(unchanged);
+    const [{ newestByProblem }, { gather }] = await Promise.all([import('./solutions.js'), import('./sources.js')]);
     const solved = newestByProblem(this.state.sessions);
     const recheck = rows.filter((r) => r.solved || solved.has(r.pid)).map((r) => r.key);
     const rechecked = this.index.entriesByKey(recheck).map((e): ArchiveEntry => {
