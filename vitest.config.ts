@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import SlowFirst from './test/sequencer.js';
 
 /** A `.c` or `.sh` import is its source text, as esbuild's text loader makes it in the bundle (scripts/build.mjs). */
 const cAsText: Plugin = {
@@ -25,6 +26,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The judge tests spawn real compilers and sandboxes; two cores cannot take more at once.
     maxWorkers: 2,
+    // Longest files first, so that the two workers end together (test/sequencer.ts).
+    sequence: { sequencer: SlowFirst },
     globalSetup: ['test/global-setup.ts'],
     // The app is tested as a person at a terminal sees it. Under CI=true Ink holds every frame
     // until exit (its CI mode), so tell Ink — in the workers and the CLIs they spawn — that no CI
