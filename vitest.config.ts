@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import SlowFirst from './test/sequencer.js';
 
 /** A `.c` or `.sh` import is its source text, as esbuild's text loader makes it in the bundle (scripts/build.mjs). */
 const cAsText: Plugin = {
@@ -23,8 +24,13 @@ export default defineConfig({
     // real compilers and spawned CLIs side by side can take three times a quiet machine's time.
     testTimeout: 90_000,
     hookTimeout: 60_000,
-    // The judge tests spawn real compilers and sandboxes; two cores cannot take more at once.
-    maxWorkers: 2,
+    // Three files at once on two cores: most files wait (tmux screens, spawned CLIs, sandboxes
+    // sleeping to their limit, a VM, Slurm) for much of their time — a judge file alone used 57%
+    // of a core, a tmux and the Slurm file 24% — so a third keeps both cores busy. Nothing judged
+    // depends on it: limits are roomy, and the limit tests themselves run alone after.
+    maxWorkers: 3,
+    // Longest files first, so that the two workers end together (test/sequencer.ts).
+    sequence: { sequencer: SlowFirst },
     globalSetup: ['test/global-setup.ts'],
     // The app is tested as a person at a terminal sees it. Under CI=true Ink holds every frame
     // until exit (its CI mode), so tell Ink — in the workers and the CLIs they spawn — that no CI
