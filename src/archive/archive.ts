@@ -147,18 +147,14 @@ export class Archive {
     let vectorsOk = embedder !== undefined;
     // Another model (or none) makes every vector stale: the index starts again.
     if (this.index.embed?.model !== embedder?.model) this.index.reset(undefined);
-    const { entries, skipped, keep, stamps } = await this.wantedEntries();
-    const had = this.index.hashes();
-    const model = this.index.embed ? embedder?.model : undefined;
-    const wanted = new Map(entries.map((e) => [e.key, entryHash(e, model)]));
-    const stale = [...had.keys()].filter((k) => !keep.has(k) && wanted.get(k) !== had.get(k));
-    this.index.remove(stale);
-    for (const k of stale) had.delete(k);
-    const todo = entries.filter((e) => !had.has(e.key));
-    progress?.(0, todo.length);
-    for (let i = 0; i < todo.length; i += ROUND) {
+    const { todo, skipped, stamps, removed } = await this.changes(embedder);
+    const total = todo.length;
+    progress?.(0, total);
+    for (let i = 0; i < total; i += ROUND) {
       signal?.throwIfAborted();
-      const batch = todo.slice(i, i + ROUND);
+      // Taken out of the list as it is indexed: the entries written are let go, so an update of
+      // 100,000 problems does not hold every entry to the end.
+      const batch = todo.splice(0, ROUND);
       let vectors: number[][] | undefined;
       if (embedder && vectorsOk) {
         try {
@@ -173,17 +169,33 @@ export class Archive {
       }
       // Without its vector an entry's hash says so, and the next update embeds it.
       this.index.add(batch, batch.map((e) => entryHash(e, vectors ? embedder?.model : undefined)), vectors);
-      progress?.(Math.min(todo.length, i + ROUND), todo.length);
+      progress?.(Math.min(total, i + ROUND), total);
     }
     this.index.setStamps(stamps);
+    this.index.refreshFrequencies();
     writeState(this.state);
     // Entries left without their vectors (the server gave none) are embedded by the next update.
     this.index.sources = fallback === undefined ? sources : undefined;
     this.index.checkpoint();
     const notice = this.notice;
     this.notice = undefined;
-    const removed = stale.filter((k) => !wanted.has(k)).length;
-    return { added: todo.length, removed, total: this.count, skipped, ...(fallback ? { fallback } : {}), ...(notice ? { notice } : {}) };
+    return { added: total, removed, total: this.count, skipped, ...(fallback ? { fallback } : {}), ...(notice ? { notice } : {}) };
+  }
+
+  /**
+   * The entries to index (new or changed), with the stale rows already removed and how many of
+   * them are gone for good. A function of its own so the list of every entry is let go here.
+   */
+  private async changes(embedder: Embedder | undefined): Promise<{ todo: ArchiveEntry[]; skipped: string[]; stamps: Record<string, string>; removed: number }> {
+    const { entries, skipped, keep, stamps } = await this.wantedEntries();
+    const had = this.index.hashes();
+    const model = this.index.embed ? embedder?.model : undefined;
+    const wanted = new Map(entries.map((e) => [e.key, entryHash(e, model)]));
+    const stale = [...had.keys()].filter((k) => !keep.has(k) && wanted.get(k) !== had.get(k));
+    this.index.remove(stale);
+    for (const k of stale) had.delete(k);
+    const todo = entries.filter((e) => !had.has(e.key));
+    return { todo, skipped, stamps, removed: stale.filter((k) => !wanted.has(k)).length };
   }
 
   /**

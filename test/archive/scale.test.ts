@@ -102,6 +102,17 @@ describe('updates write rows, not the index', () => {
     again.close();
   }, 300_000);
 
+  it("counts a new set's words once it is indexed: a word only it has finds it", async () => {
+    const archive = await built(false);
+    const odd = join(dir, 'odd.jsonl');
+    writeFileSync(odd, JSON.stringify({ id: 'odd1', description: 'Quuxoplanes\n\nCount the quuxoplanes parked in a row of hangars.', tags: [], samples: [], tests: [] }) + '\n');
+    archive.addSet(odd);
+    await archive.update(undefined);
+    const { hits } = await archive.similar('how many quuxoplanes', { k: 3 });
+    expect(hits[0]?.entry.pid).toBe('odd1');
+    archive.close();
+  }, 300_000);
+
   it('does not read a set again while its file keeps its size and time', async () => {
     tempXdg();
     const small = join(dir, 'stamped.jsonl');
