@@ -24,11 +24,10 @@ export default defineConfig({
     // real compilers and spawned CLIs side by side can take three times a quiet machine's time.
     testTimeout: 90_000,
     hookTimeout: 60_000,
-    // Three files at once on two cores: most files wait (tmux screens, spawned CLIs, sandboxes
-    // sleeping to their limit, a VM, Slurm) for much of their time — a judge file alone used 57%
-    // of a core, a tmux and the Slurm file 24% — so a third keeps both cores busy. Nothing judged
-    // depends on it: limits are roomy, and the limit tests themselves run alone after.
-    maxWorkers: 3,
+    // Two files at once on two cores. A third was tried (a judge file alone used 57% of a core):
+    // the machine was already at load ~3 with two, so it gained little and stretched the judge's
+    // files 4-7x under a busy machine; limits are roomy, but two is what CI has passed with.
+    maxWorkers: 2,
     // Longest files first, so that the two workers end together (test/sequencer.ts).
     sequence: { sequencer: SlowFirst },
     globalSetup: ['test/global-setup.ts'],
