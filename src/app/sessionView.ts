@@ -78,6 +78,10 @@ export interface SessionView {
   approval?: 'until-code' | 'watch';
   /** The last error the engine reported (shown until the next step starts). */
   error?: { message: string; code?: string };
+  /** A resumed session's earlier steps folded in from the journal, until the first live step says how many. */
+  resumed?: number;
+  /** The step being served is new to this history (a resume): its proposal, decision, run and notes fold in as if live. */
+  serving?: boolean;
 }
 
 /** Streamed text kept per request: the tail shows only the end, and memory stays flat. */
@@ -143,14 +147,32 @@ function decided(v: SessionView, e: Extract<EngineEvent, { type: 'decision' }>):
   };
 }
 
+function startLive(v: SessionView, e: Extract<EngineEvent, { type: 'step-start' }>): SessionView {
+  return { ...v, branch: e.branch, error: undefined, live: { branch: e.branch, step: e.step, agent: e.agent, title: e.title, pane: e.pane, text: '', streaming: false, attempt: 0 } };
+}
+
+/** Said once, where the resumed session goes live: what came from the journal and where to read it. */
+function announceResumed(v: SessionView): SessionView {
+  if (!v.resumed) return v;
+  const n = v.resumed;
+  const text = `resumed: ${n} earlier step${n === 1 ? '' : 's'} (g to look back)`;
+  return { ...v, resumed: undefined, history: [...v.history, { kind: 'note', key: keyOf(v, 'resumed'), text }] };
+}
+
 /** One engine event into the view. Unknown or stale events leave it as it was. */
 export function reduce(v: SessionView, e: EngineEvent): SessionView {
-  // Steps served from the journal (after "back", on a retry) are already in the history; their
-  // decisions then find no live step and are dropped too.
-  if ((e.type === 'step-start' || e.type === 'proposal' || e.type === 'run') && e.served) return e.type === 'step-start' ? { ...v, live: undefined } : v;
+  // Steps served from the journal after "back" or on a retry are already in the history; their
+  // decisions then find no live step and are dropped too. On a resume they are not: they fold in
+  // as if they ran live now, so the history, `b` and `g` hold them as any step of this run.
+  if (e.type === 'step-start' && e.served) {
+    const fresh = !v.history.some((h) => (h.kind === 'step' || h.kind === 'run') && h.step === e.step);
+    if (!fresh) return { ...v, live: undefined, serving: false };
+    return { ...startLive(v, e), serving: true, resumed: (v.resumed ?? 0) + 1 };
+  }
+  if ((e.type === 'proposal' || e.type === 'run' || e.type === 'note') && e.served && !v.serving) return v;
   switch (e.type) {
     case 'step-start':
-      return { ...v, branch: e.branch, error: undefined, live: { branch: e.branch, step: e.step, agent: e.agent, title: e.title, pane: e.pane, text: '', streaming: false, attempt: 0 } };
+      return { ...announceResumed(startLive(v, e)), serving: false };
     case 'llm-request':
       return v.live && v.live.step === e.step ? { ...v, error: undefined, streams: (v.streams ?? 0) + 1, live: { ...v.live, text: '', received: 0, stream: (v.streams ?? 0) + 1, streaming: true, attempt: e.attempt, proposal: undefined } } : v;
     case 'llm-chunk': {
@@ -173,8 +195,6 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
         history: [...v.history, { kind: 'run', key: keyOf(v, 'run'), branch: e.branch, step: e.step, title: v.live?.title ?? 'Tests', program: e.program, result: e.result }],
       };
     case 'note':
-      // A served note belongs to a served step, already in the history.
-      if (e.served) return v;
       return { ...v, history: [...v.history, { kind: 'note', key: keyOf(v, 'note'), text: e.text, ...toneOf(e.text) }] };
     case 'progress':
       return { ...v, progress: e.progress, calls: e.progress.calls, repairs: e.progress.repairs, tokensIn: e.progress.promptTokens, tokensOut: e.progress.completionTokens };
@@ -190,7 +210,7 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
       return { ...v, error: { message: e.message, ...(e.code ? { code: e.code } : {}) }, live: v.live ? { ...v.live, streaming: false } : v.live };
     case 'end':
       return {
-        ...v,
+        ...announceResumed(v),
         live: undefined,
         outcome: e.outcome,
         calls: e.calls,
