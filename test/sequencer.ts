@@ -6,11 +6,14 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 export const SLOW_FIRST = [
-  'test/runners/hostile.test.ts',
   'test/vm/verdict-table.test.ts',
   'test/runners/as-user.test.ts',
+  'test/runners/hostile-more.test.ts',
+  'test/runners/hostile-judge.test.ts',
   'test/problems/solutions.test.ts',
+  'test/runners/hostile-user-cpp.test.ts',
   'test/commands/eval-scale.test.ts',
+  'test/runners/hostile-user-python.test.ts',
   'test/eval/slurm.test.ts',
   'test/runners/stress.test.ts',
   'test/tmux/daily.test.ts',

@@ -27,8 +27,8 @@ interface Cancelled {
   seen: EngineEvent[];
   /** Proposals the person saw, in order. */
   shown: Proposal[];
-  /** Milliseconds from cancelAnswer() to the cancelled answer's journal line. */
-  stopMs: number;
+  /** Chunks the engine saw of the cancelled answer, up to its cancelled response (the stream has 200). */
+  chunksBeforeStop: number;
 }
 
 /**
@@ -44,15 +44,13 @@ async function cancelFirst(replies: FakeReply[], decide: (p: Proposal, m: Manual
   const seen: EngineEvent[] = [];
   const shown: Proposal[] = [];
   let chunks = 0;
-  let cancelledAt = 0;
-  let stopMs = Number.NaN;
+  let chunksBeforeStop = Number.NaN;
   events.subscribe((e) => {
     seen.push(e);
     if (e.type === 'llm-chunk' && ++chunks === 2) {
-      cancelledAt = Date.now();
       expect(m.cancelAnswer()).toBe(true);
     }
-    if (e.type === 'llm-response' && e.cancelled) stopMs = Date.now() - cancelledAt;
+    if (e.type === 'llm-response' && e.cancelled && Number.isNaN(chunksBeforeStop)) chunksBeforeStop = chunks;
     if (e.type === 'proposal') {
       shown.push(e.proposal);
       // The screen answers a little later, as a person would.
@@ -61,7 +59,7 @@ async function cancelFirst(replies: FakeReply[], decide: (p: Proposal, m: Manual
   });
   const result = await runSession({ flow: mini, problem, lang: 'python', backend, settings: settings(), gate: m.gate, journal, events, ...(signal ? { signal } : {}) });
   journal.close();
-  return { result, file: journal.file, bodies: server.chatBodies(), seen, shown, stopMs };
+  return { result, file: journal.file, bodies: server.chatBodies(), seen, shown, chunksBeforeStop };
 }
 
 const retryOnCancel = (note?: string) => (p: Proposal): Decision => (p.cancelled ? { kind: 'reject', ...(note ? { note } : {}) } : { kind: 'approve' });
@@ -69,9 +67,10 @@ const retryOnCancel = (note?: string) => (p: Proposal): Decision => (p.cancelled
 describe('cancelling one answer at the manual gate', () => {
   it('stops the stream at once, journals the partial answer as cancelled, no repair; reject asks afresh and the session reaches AC', async () => {
     const r = await cancelFirst([SLOW, { text: ideaJson('add them') }, { text: fence(GOOD) }], retryOnCancel());
-    // The issue's 200 ms is measured by `npm run bench` (engine: cancel latency); a shared CI core
-    // can stall any process for longer, so the test only rules out a stream left running.
-    expect(r.stopMs).toBeLessThan(1000);
+    // The issue's 200 ms is measured by `npm run bench` (engine: cancel latency). The test rules
+    // out a stream left running by events, not a clock a loaded machine stretches: one left running
+    // would have delivered all 200 chunks before its answer ended.
+    expect(r.chunksBeforeStop).toBeLessThan(100);
     expect(r.result.status).toBe('solved');
     // idea (cancelled), idea again, code: no repair request ever reached the server.
     expect(r.bodies).toHaveLength(3);

@@ -12,7 +12,7 @@ import { pythonExecutable } from '../../src/runners/langs.js';
 import { supervisorBinary } from '../../src/runners/supervisor.js';
 import { UserError } from '../../src/errors.js';
 import { SandboxError } from '../../src/runners/sandboxError.js';
-import { isolateCache, leftoverGroups, leftovers } from './helpers.js';
+import { ROOMY_WALL, isolateCache, leftoverGroups, leftovers } from './helpers.js';
 
 let restore: () => void;
 beforeAll(() => {
@@ -183,9 +183,9 @@ describe.each([
     const loop = await judge({ lang: 'python', source: 'while True: pass\n' }, [{ input: '', outputs: [''] }], { timeLimitMs: 700, wallLimitMs: 2000 });
     expect(loop.verdict).toBe('TLE');
     // A problem that allows processes: the child it leaves is still killed.
-    const child = await judge({ lang: 'python', source: setsid }, [{ input: '', outputs: ['ok'] }], { timeLimitMs: 1000, allowProcesses: true });
+    const child = await judge({ lang: 'python', source: setsid }, [{ input: '', outputs: ['ok'] }], { timeLimitMs: 1000, wallLimitMs: ROOMY_WALL, allowProcesses: true });
     expect(child.verdict, child.tests[0]?.detail).toBe('AC');
-    const refused = await judge({ lang: 'python', source: setsid }, [{ input: '', outputs: ['ok'] }], { timeLimitMs: 1000 });
+    const refused = await judge({ lang: 'python', source: setsid }, [{ input: '', outputs: ['ok'] }], { timeLimitMs: 1000, wallLimitMs: ROOMY_WALL });
     expect(refused.verdict).toBe('RE');
     expect(refused.tests[0]?.detail).toMatch(/^the program tried to create a process/);
     expect(leftovers()).toEqual([]);

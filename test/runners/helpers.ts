@@ -46,3 +46,9 @@ export function leftoverGroups(): string[] {
   }
   return out;
 }
+
+/**
+ * The wall limit of a test whose verdict is not about time: the CPU limit still ends a loop, and a
+ * loaded machine (where a Python start can take seconds) cannot turn AC, WA or RE into a TLE.
+ */
+export const ROOMY_WALL = 60_000;

@@ -8,7 +8,7 @@ import type { Problem } from '../../src/problems/types.js';
 import { judge, judgeProblem } from '../../src/runners/judge.js';
 import type { Program } from '../../src/runners/types.js';
 import { start, tempEnv } from '../problems/cli-helpers.js';
-import { isolateCache, leftovers } from './helpers.js';
+import { ROOMY_WALL, isolateCache, leftovers } from './helpers.js';
 
 let restore: () => void;
 let problem: Problem;
@@ -36,7 +36,7 @@ describe('interactive problems', () => {
     ['guess-number.py', PY_INTERACTOR],
     ['guess-number.cpp', PY_INTERACTOR],
   ])('a binary search (%s) is AC against the interactor %s', async (file, interactor) => {
-    const r = await judge(solution(file), tests(), { interactor, timeLimitMs: 2000 });
+    const r = await judge(solution(file), tests(), { interactor, timeLimitMs: 2000, wallLimitMs: ROOMY_WALL });
     expect(r.verdict, JSON.stringify(r.tests.map((t) => t.detail ?? t.stderr))).toBe('AC');
     expect(r.passed).toBe(tests().length);
     // The program's side of the conversation is kept to show: its questions and its answer.

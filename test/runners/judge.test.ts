@@ -7,7 +7,7 @@ import { failureFeedback, langFromPath, LANGS } from '../../src/runners/feedback
 import { judge, judgeProblem } from '../../src/runners/judge.js';
 import type { Problem } from '../../src/problems/types.js';
 import { buildCacheDir } from '../../src/paths.js';
-import { isolateCache, leftovers } from './helpers.js';
+import { ROOMY_WALL, isolateCache, leftovers } from './helpers.js';
 
 let restore: () => void;
 beforeAll(() => {
@@ -99,7 +99,7 @@ describe('judge: verdicts', () => {
   it('the verdict of several failures follows the priority TLE > MLE > OLE > RE > WA', async () => {
     const src = 'import sys\nw = sys.stdin.read().strip()\nif w == "wa": print(0)\nif w == "re": sys.exit(1)\nif w == "tle":\n    while True: pass\n';
     const tests = ['wa', 're', 'tle'].map((w) => ({ name: w, input: w, outputs: ['1'] }));
-    const r = await judge({ lang: 'python', source: src }, tests, { timeLimitMs: 500 });
+    const r = await judge({ lang: 'python', source: src }, tests, { timeLimitMs: 500, wallLimitMs: ROOMY_WALL });
     expect(r.tests.map((t) => t.verdict)).toEqual(['WA', 'RE', 'TLE']);
     expect(r.verdict).toBe('TLE');
     expect(failureFeedback(r)).toMatch(/tle: TLE[\s\S]*time limit exceeded/);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge } from '../../src/runners/judge.js';
 import { openBatch } from '../../src/runners/sandboxPool.js';
 import type { LangId } from '../../src/runners/types.js';
-import { isolateCache, leftoverGroups, leftovers } from './helpers.js';
+import { ROOMY_WALL, isolateCache, leftoverGroups, leftovers } from './helpers.js';
 
 let restore: () => void;
 beforeAll(() => {
@@ -84,7 +84,7 @@ describe.runIf(root && cgroups)('pooled sandboxes', () => {
   it('one sandbox serves a batch, and what a test leaves never reaches the next test in it', async () => {
     const tests = Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? { input: 'plant\n', outputs: ['planted'] } : { input: 'look\n', outputs: ['tmp [] shm [] cwd [] 0o755 ipc none others 0 pool hidden'] }));
     // The process that goes on writing needs a problem that allows processes.
-    const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 2000, compare: { mode: 'tokens' }, allowProcesses: true });
+    const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 2000, wallLimitMs: ROOMY_WALL, compare: { mode: 'tokens' }, allowProcesses: true });
     const looks = r.tests.filter((_, i) => i % 2 === 1);
     for (const t of looks) expect(t.actual).toMatch(/^tmp \[\] shm \[\] cwd \[\] 0o755 ipc none others 0 pool hidden /);
     // Every test ran in the same pooled sandbox (one worker, parallel 1).

@@ -13,7 +13,7 @@ import { prepareChecker } from '../../src/runners/checker.js';
 import { judge } from '../../src/runners/judge.js';
 import { runSandboxed } from '../../src/runners/sandbox.js';
 import { LANGS } from '../../src/runners/langs.js';
-import { isolateCache } from './helpers.js';
+import { ROOMY_WALL, isolateCache } from './helpers.js';
 
 // Our own stand-in for testlib.h: what matters is that it is a local header, not its contents.
 const HEADER = `#pragma once
@@ -61,7 +61,7 @@ describe.runIf(root)('programs in a 0700 folder, as root', () => {
   it('an interactor including testlib.h beside it builds and judges', async () => {
     const problem = await loadProblem('guess-number');
     const source = readFileSync(join(fixturesDir(), '_solutions', 'guess-number.py'), 'utf8');
-    const r = await judge({ lang: 'python', source }, [...problem.samples, ...problem.tests].slice(0, 3), { interactor: join(dir, 'interactor.cpp'), timeLimitMs: 2000 });
+    const r = await judge({ lang: 'python', source }, [...problem.samples, ...problem.tests].slice(0, 3), { interactor: join(dir, 'interactor.cpp'), timeLimitMs: 2000, wallLimitMs: ROOMY_WALL });
     expect(r.verdict, JSON.stringify(r.tests.map((t) => t.detail))).toBe('AC');
   });
 

@@ -1,0 +1,35 @@
+// Every attack of hostile-cases.ts as root calls the judge, in Python and C++, through the shared
+// pool and through a sandbox per test.
+import { describe, expect, it } from 'vitest';
+import { judge } from '../../src/runners/judge.js';
+import { leftoverGroups, leftovers } from './helpers.js';
+import { CPP, cases, expected, KILLED_WITHIN, leftoverRunDirs, onPath, opts, outputOf, PATHS, pooled, ROOMY, rootSide, TL, useHostileHost, WALL } from './hostile-cases.js';
+
+useHostileHost();
+
+describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((lang) => [lang, path, pool] as const)))('hostile programs in %s through %s', (lang, path, pool) => {
+  for (const c of cases) {
+    it(`${c.name} → ${expected(c, lang)}`, async (ctx) => {
+      if (pool === undefined && !pooled) ctx.skip();
+      // Whatever assertion fails first, what the case left on the host goes.
+      ctx.onTestFinished(async () => void (await leftoverRunDirs()));
+      const side = rootSide();
+      const source = lang === 'python' ? c.python(side) : CPP;
+      const input = lang === 'python' ? (c.input ?? '') : `${c.cpp(side)}\n${c.input ?? ''}`;
+      const t0 = performance.now();
+      const r = await onPath(pool, () =>
+        judge({ lang, source }, [{ input, outputs: [outputOf(c, side)] }], { ...opts, wallLimitMs: c.wallMs ?? ROOMY, timeLimitMs: c.timeMs ?? TL, ...(c.memoryMb ? { memoryLimitMb: c.memoryMb } : {}), ...(c.io ? { io: c.io } : {}) }),
+      );
+      const elapsed = performance.now() - t0 - (r.compile && !r.compile.cached ? r.compile.ms : 0);
+      expect(r.compile?.ok ?? true, r.compile?.message).toBe(true);
+      expect(r.tests[0]?.verdict, r.tests[0]?.detail).toBe(expected(c, lang));
+      if (expected(c, lang) === 'RE') expect(r.tests[0]?.detail).toMatch(c.detail ?? /exit code 3|File too large/);
+      if (c.wallMs === WALL) expect(elapsed).toBeLessThan(KILLED_WITHIN);
+      expect(leftovers()).toEqual([]);
+      expect(leftoverGroups()).toEqual([]);
+      expect(await leftoverRunDirs()).toEqual([]);
+      c.after?.(r.tests[0]!, side);
+    });
+  }
+});
+
