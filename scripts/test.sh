@@ -1,12 +1,26 @@
 #!/bin/sh
 # `npm test`: eslint beside the main vitest pass (lint is CPU while much of the suite waits on
 # tmux screens, sandboxes, a VM and Slurm), then the serial pass of the judge's limit tests, alone.
-# Any failing part fails the whole; every part runs to its end.
+# Any failing part fails the whole; every part runs to its end. Last, the ten slowest test files of
+# both passes (test/reporters/slowest.ts writes each file's time to SIMCOACH_TEST_TIMES).
+SIMCOACH_TEST_TIMES=$(mktemp)
+export SIMCOACH_TEST_TIMES
+start=$(date +%s)
 eslint . &
 lint=$!
 vitest run
 main=$?
 wait "$lint"
 lint=$?
-[ "$main" -eq 0 ] && [ "$lint" -eq 0 ] || exit 1
-exec vitest run --config vitest.serial.config.ts
+mid=$(date +%s)
+serial=1
+if [ "$main" -eq 0 ] && [ "$lint" -eq 0 ]; then
+  vitest run --config vitest.serial.config.ts
+  serial=$?
+fi
+end=$(date +%s)
+echo
+echo "Main pass and lint: $((mid - start)) s; serial pass: $((end - mid)) s. The ten slowest test files of both:"
+sort -rn "$SIMCOACH_TEST_TIMES" | head -n 10 | awk -F '\t' '{ printf "  %7.1f s  %s\n", $1 / 1000, $2 }'
+rm -f "$SIMCOACH_TEST_TIMES"
+[ "$serial" -eq 0 ]
