@@ -3,6 +3,7 @@
 // It fits a small terminal whatever the test's size, so the verdict stays on screen; the whole
 // difference (failure-text.ts) is one key away.
 import { printable } from '../printable.js';
+import { firstDifferingLine } from '../differingLine.js';
 import type { TestResult } from '../runners/types.js';
 import { color } from '../term.js';
 import { sideBySide } from './sideBySide.js';
@@ -28,16 +29,6 @@ const linesOf = (text: string): string[] => {
   const lines = text.replace(/\n$/, '').split('\n');
   return lines.length === 1 && lines[0] === '' ? [] : lines;
 };
-
-/** Token-wise equal lines, as the default comparison reads them. */
-const same = (a: string | undefined, b: string | undefined): boolean => (a ?? '').trim().split(/\s+/).join(' ') === (b ?? '').trim().split(/\s+/).join(' ');
-
-/** The index of the first line where the two outputs differ (past the shorter one's end when one is a prefix). */
-export function firstDifferingLine(expected: string[], got: string[]): number {
-  const n = Math.max(expected.length, got.length);
-  for (let i = 0; i < n; i++) if (!same(expected[i], got[i])) return i;
-  return 0;
-}
 
 export function failureCard(t: TestResult, width: number, stream: NodeJS.WriteStream = process.stdout): string {
   const head = `${t.name} fails (${t.verdict})`;

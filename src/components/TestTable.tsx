@@ -1,3 +1,4 @@
+import { firstDifferingLine } from '../differingLine.js';
 import type { JudgeResult, TestResult } from '../runners/types.js';
 import { cutOf, wholeSize } from '../session/cut.js';
 import { Rows, cells, cut, seg, textRows, wrapRow, type Row } from './rows.js';
@@ -85,12 +86,34 @@ export function testTableRows(result: JudgeResult, width: number): Row[] {
   for (const t of result.tests) rows.push(...testRows(t, nameWidth));
   if (result.tests.length > 0) rows.push(peakRow(result));
   const first = result.tests.find((t) => t.verdict !== 'AC');
-  if (first) {
-    rows.push([]);
-    rows.push([seg(`first failure: ${first.name} (${first.verdict})`, { bold: true })]);
-    if (first.verdict === 'WA') rows.push(...compareRows(first.expected, first.actual, width));
-    else if (first.stderr.trim()) rows.push(...textRows(first.stderr.split('\n').slice(-6).join('\n'), width, { dim: true }, '  '));
+  if (first) rows.push([], ...failureCardRows(first, width));
+  return rows;
+}
+
+const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+const linesOf = (text: string): string[] => (text.replace(/\n$/, '') === '' ? [] : text.replace(/\n$/, '').split('\n'));
+
+/**
+ * The first failure as a short card, as `watch` prints it: the input's head and size, and the
+ * outputs around the first line where they differ — so a long test never pushes the verdict off a
+ * small pane. The whole expected and got follow below the card, for scrolling to.
+ */
+export function failureCardRows(t: TestResult, width: number): Row[] {
+  const input = linesOf(t.input);
+  const rows: Row[] = [
+    ...wrapRow([seg(`first failure: ${t.name} (${t.verdict})`, { bold: true }), ...(t.detail ? [seg(`  ${t.detail}`, { dim: true })] : [])], width, 2),
+    [seg(`input · ${plural(input.length, 'line')}, ${plural(Buffer.byteLength(t.input), 'byte')}`, { dim: true })],
+    ...trimBlock(t.input, 3, width - 2).map((l) => [seg(`  ${l}`)]),
+  ];
+  if (t.verdict === 'WA' || t.actual.trim() !== '') {
+    const want = linesOf(t.expected);
+    const got = linesOf(t.actual);
+    const at = firstDifferingLine(want, got);
+    const from = Math.max(0, at - 1);
+    rows.push(...compareRows(want.slice(from, at + 2).join('\n'), got.slice(from, at + 2).join('\n'), width, 3, [`expected · line ${at + 1} of ${want.length}`, `got · ${plural(got.length, 'line')}`]));
+    if (want.length > 3 || got.length > 3) rows.push([], [seg('whole output', { bold: true })], ...compareRows(t.expected, t.actual, width, 200));
   }
+  if (t.verdict !== 'WA' && t.stderr.trim()) rows.push(...textRows(t.stderr.split('\n').slice(-6).join('\n'), width, { dim: true }, '  '));
   return rows;
 }
 

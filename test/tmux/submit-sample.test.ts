@@ -67,7 +67,9 @@ describe.skipIf(!HAS_TMUX)('d: a failing hidden test to the debugger, in the bui
     await until(new RegExp(`${name} is a sample now: from step 4 again`), 'the branch line');
     const debug = await until(/Debug\s+your decision/, 'the debugger at its gate');
     expect(debug).toMatch(/Drop the guard\./);
-    expect(screen()).toMatch(/Samples\s+WA\s+2\/3 passed/);
+    // The samples run's verdict and its short failure card stay in view above the debugger's step.
+    expect(screen()).toMatch(/WA\s+2\/3 passed/);
+    expect(screen()).toMatch(/input · 1 line, 40 bytes/);
     keys('a');
     const end = await until(/Accepted — 11\/11 tests \(9 hidden\)/, 'the fix accepted on the hidden tests');
     expect(end).not.toMatch(/debug with this test/);

@@ -116,8 +116,34 @@ describe('TestTable', () => {
     expect(f).toMatch(/WA\s+1\/2 passed/);
     expect(f).toMatch(/sample-1\s+AC\s+12 ms\s+7.6 MB/);
     expect(f).toContain('first failure: sample-2 (WA)');
-    expect(f).toMatch(/expected\s+│ got/);
+    expect(f).toMatch(/expected · line 1 of 1\s+│ got · 1 line/);
     expect(f).toMatch(/0\s+│ -10/);
+  });
+
+  it('keeps a long failing test to a short card under the verdict: input head and size, the outputs around the first difference', () => {
+    const input = Array.from({ length: 22 }, (_, i) => `${i + 1} ${i + 2}`).join('\n') + '\n';
+    const want = Array.from({ length: 40 }, (_, i) => `${2 * i + 3}`);
+    const got = want.map((l, i) => (i === 29 ? '0' : l));
+    const wa = { ...test('06-max-long-range', 'WA', want.join('\n') + '\n', got.join('\n') + '\n'), input };
+    const lines = render(<TestTable result={{ verdict: 'WA', passed: 0, total: 1, tests: [wa] }} width={80} />).lastFrame()!.split('\n');
+    const card = lines.slice(0, lines.indexOf('whole output'));
+    expect(card.length).toBeLessThanOrEqual(16);
+    expect(card[0]).toMatch(/^WA\s+0\/1 passed/);
+    expect(card.join('\n')).toContain('input · 22 lines, ');
+    expect(card.join('\n')).toContain('… 19 more lines');
+    expect(card.join('\n')).toMatch(/expected · line 30 of 40\s+│ got · 40 lines/);
+    expect(card.join('\n')).toMatch(/61\s+│ 0/);
+    expect(card.join('\n')).not.toMatch(/^3\s+│ 3$/m);
+    // The whole outputs are still there, below the card, to scroll to.
+    expect(lines.slice(card.length).join('\n')).toMatch(/^3\s+│ 3$/m);
+  });
+
+  it('shows a time-out with the input and no empty diff', () => {
+    const tle = { ...test('big', 'TLE', '1\n', ''), input: '5\n1 2 3 4 5\n', detail: 'over 2.00 s' };
+    const f = render(<TestTable result={{ verdict: 'TLE', passed: 0, total: 1, tests: [tle] }} width={80} />).lastFrame()!;
+    expect(f).toContain('first failure: big (TLE)  over 2.00 s');
+    expect(f).toContain('input · 2 lines, 12 bytes');
+    expect(f).not.toContain('expected ·');
   });
 
   it("shows the judge's notes in full beside the verdict, wrapped within the width", () => {
