@@ -22,7 +22,8 @@ export interface Seg {
 
 export type Row = Seg[];
 
-export const seg = (text: string, style: Omit<Seg, 'text'> = {}): Seg => ({ text, ...style });
+// The text last: a whole Seg passed as the style (it type-checks, being wider) must not bring its own text.
+export const seg = (text: string, style: Omit<Seg, 'text'> = {}): Seg => ({ ...style, text });
 export const row = (text: string, style: Omit<Seg, 'text'> = {}): Row => [seg(text, style)];
 export const blank = (): Row => [];
 

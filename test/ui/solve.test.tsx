@@ -249,6 +249,11 @@ describe('the model server failing mid-session', () => {
     await app.press('a');
     await app.until(/R try again/);
     expect(app.frame()).toMatch(/dropped|closed|connection/i);
+    // How to go on, once and whole: wrapped at the width, never cut.
+    const guide = app.frame().split('\n').filter((l) => l.startsWith('start the server'));
+    expect(guide).toHaveLength(1);
+    expect(app.frame().replace(/\s+/g, ' ')).toContain('then press R to go on from the last complete step');
+    expect(app.frame()).not.toContain('…');
     await app.press('R');
     await app.until(/▸ 3 Code\s+your decision/);
     // Plan and simulation were served from the journal: the model saw only the code stage again.
