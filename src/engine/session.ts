@@ -182,7 +182,7 @@ function branchOff(ctx: SessionContext, plan: DrivePlan, back: BackTo): DrivePla
 function outcomeOf(ctx: SessionContext, branch: number, err: unknown): Outcome {
   const best = asOutcome(ctx.best);
   if (err instanceof StopRequested) {
-    return err.failed !== undefined ? { status: 'failed', reason: err.failed, ...best } : { status: 'stopped', reason: err.why ?? 'stopped at the gate', ...best };
+    return err.failed !== undefined ? { status: 'failed', reason: err.failed, ...best } : { status: 'stopped', reason: err.why ?? 'you stopped the session', ...best };
   }
   if (err instanceof BudgetExhausted) return { status: 'unsolved', reason: 'budget', ...best };
   if (ctx.signal.aborted) return { status: 'stopped', reason: 'cancelled', ...best };

@@ -207,7 +207,7 @@ export class Traversal implements Steps {
         case 'stop':
           // A person stopping is their choice, at any step (a cancelled answer, one that could not
           // be read): "stopped", never "failed". The auto gate stops on a failed step: that fails.
-          if (by !== 'auto') throw new StopRequested(undefined, proposal.error !== undefined && !proposal.cancelled ? 'stopped at a step that could not be read' : undefined);
+          if (by !== 'auto') throw new StopRequested(undefined, proposal.error !== undefined && !proposal.cancelled ? 'you stopped at a step whose answer from the model could not be read' : undefined);
           throw new StopRequested(proposal.cancelled ? undefined : proposal.error);
       }
     }

@@ -1,7 +1,7 @@
 // The saved sessions on this machine: list them from their two ends, find one by a short id
 // prefix, `last` or a file name, remove one. Core layer: no React, no Ink.
 import { readdir, stat, unlink } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { sessionsDir } from '../paths.js';
 import type { JournalEvent } from './events.js';
@@ -131,6 +131,15 @@ export function uniquePrefixLength(ids: string[], min = 6): number {
     need = Math.max(need, k + 1);
   }
   return need;
+}
+
+/**
+ * The shortest thing `simcoach replay` takes for a session file: its id when the file is
+ * `ID.jsonl` in the sessions directory (findSession finds it there), else the file itself.
+ */
+export function sessionRef(file: string, dir: string = sessionsDir()): string {
+  const name = basename(file);
+  return name.endsWith('.jsonl') && resolve(dirname(file)) === resolve(dir) ? name.slice(0, -'.jsonl'.length) : file;
 }
 
 /** A reference that names a file rather than an id: it has a slash or a `.jsonl` suffix. */

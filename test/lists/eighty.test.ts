@@ -24,6 +24,25 @@ describe("a session's end at 80 columns", () => {
     // Wide enough, one line as before.
     expect(endedRows('/tmp/s.jsonl', false, 80).map(rowText)).toContain('replay it: simcoach replay /tmp/s.jsonl');
   });
+
+  it('a file too long for a line: by its id when it is in the sessions dir, else broken at its slashes, never cut', () => {
+    const saved = process.env.XDG_DATA_HOME;
+    const data = `/tmp/${'a-rather-long-home-directory-name/'.repeat(2)}data`;
+    process.env.XDG_DATA_HOME = data;
+    try {
+      const own = `${data}/simcoach/sessions/0mxa9tyclbdvj1.jsonl`;
+      expect(endedRows(own, false, 80).map(rowText)).toEqual(['replay it: simcoach replay 0mxa9tyclbdvj1']);
+      const elsewhere = `/srv/${'shared-sessions-of-the-whole-team/'.repeat(3)}0mxa9tyclbdvj1.jsonl`;
+      const rows = endedRows(elsewhere, false, 80).map(rowText);
+      expect(rows[0]).toBe('replay it:');
+      expect(rows.slice(1).join('')).toBe(`simcoach replay ${elsewhere}`);
+      for (const l of rows) expect(stringWidth(l)).toBeLessThanOrEqual(80);
+      for (const l of rows.slice(2)) expect(rows[rows.indexOf(l) - 1]!.endsWith('/')).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_DATA_HOME;
+      else process.env.XDG_DATA_HOME = saved;
+    }
+  });
 });
 
 describe('test names', () => {

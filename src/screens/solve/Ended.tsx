@@ -1,6 +1,7 @@
 import { compareRows, trimBlock } from '../../components/TestTable.js';
-import { Rows, cells, rowText, seg, textRows, type Row } from '../../components/rows.js';
+import { Rows, cells, rowText, seg, textRows, wrapLine, type Row } from '../../components/rows.js';
 import type { TestResult } from '../../runners/types.js';
+import { sessionRef } from '../../session/index.js';
 
 /**
  * How to go on. What happened is said once, by the end line the history prints just above
@@ -14,11 +15,32 @@ export function endedRows(file: string | undefined, backendFailed: boolean, widt
   if (backendFailed) lines.push([seg('start the server or fix the model (simcoach doctor says how), then press R to go on from the last complete step', { dim: true })]);
   const rows = lines.flatMap((r) => textRows(rowText(r), width, r[0] ?? {}));
   // The one place the session's file is named: a command to paste, so never cut — on a line of
-  // its own when "replay it:" and it do not fit one line together.
+  // its own when "replay it:" and it do not fit one line together; by the session's id when the
+  // file does not fit a line (a long home); a file elsewhere broken at its slashes.
   if (file) {
-    const command = `simcoach replay ${file}`;
-    rows.push(...(cells(`replay it: ${command}`) <= width ? [[seg(`replay it: ${command}`, { dim: true })]] : [[seg('replay it:', { dim: true })], [seg(command, { dim: true })]]));
+    const full = `simcoach replay ${file}`;
+    const command = cells(full) <= width ? full : `simcoach replay ${sessionRef(file)}`;
+    const dim = { dim: true };
+    if (cells(`replay it: ${command}`) <= width) rows.push([seg(`replay it: ${command}`, dim)]);
+    else rows.push([seg('replay it:', dim)], ...pathRows(command, width).map((l) => [seg(l, dim)]));
   }
+  return rows;
+}
+
+/** A command too wide for a line, broken after slashes (a name longer than a line is split, as nothing else can show it). */
+function pathRows(command: string, width: number): string[] {
+  const rows: string[] = [];
+  let line = '';
+  for (const part of command.split(/(?<=\/)/)) {
+    if (line && cells(line + part) > width) {
+      rows.push(line);
+      line = '';
+    }
+    const pieces = wrapLine(line + part, width);
+    rows.push(...pieces.slice(0, -1));
+    line = pieces.at(-1) ?? '';
+  }
+  if (line) rows.push(line);
   return rows;
 }
 
