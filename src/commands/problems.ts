@@ -99,6 +99,7 @@ export async function run(argv: string[]): Promise<number> {
   const onSkip = (err: Error) => process.stderr.write(`${color.yellow('skipped:', process.stderr)} ${err.message}\n`);
   const all = positionals[0] === undefined ? await loadDefaultSet({ onSkip }) : await loadProblemSet(positionals[0], { onSkip });
   const set = filter(all, { difficulty: values.difficulty, tag: values.tag });
+  for (const p of set) for (const w of p.warnings ?? []) process.stderr.write(`${color.yellow('warning:', process.stderr)} ${p.id}: ${printableLine(w)}\n`);
   const marks = await marksOf();
   const practised = await practiceOf();
   if (values.json) {

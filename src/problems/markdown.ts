@@ -18,6 +18,7 @@ import {
   toleranceFromText,
 } from './contest.js';
 import { withPrintableFields } from './printableFields.js';
+import { uncheckedInteractorWarning } from './interactorOutput.js';
 
 /** Samples from tagged blocks if there are any, else from the labels of a contest page. */
 function sampleParts(lines: string[], bodyLine: number): Part[] {
@@ -46,6 +47,7 @@ export function parseStatement(file: string, text: string, id: string): { proble
   const outputSpec = sectionText(lines, OUTPUT_SECTION);
   const timeLimitMs = fm.timeLimitMs ?? limits.timeLimitMs;
   const memoryLimitMb = fm.memoryLimitMb ?? limits.memoryLimitMb;
+  const unchecked = fm.interactor ? uncheckedInteractorWarning(fm.interactor, fm.checker) : undefined;
   const problem: Problem = {
     id,
     title: fm.title ?? titleFromText(lines) ?? id,
@@ -66,6 +68,7 @@ export function parseStatement(file: string, text: string, id: string): { proble
     ...(fm.processes ? { processes: true } : {}),
     ...(fm.interactor ? { interactor: fm.interactor } : {}),
     ...(fm.input || fm.output ? { io: { ...(fm.input ? { input: fm.input } : {}), ...(fm.output ? { output: fm.output } : {}) } } : {}),
+    ...(unchecked ? { warnings: [unchecked] } : {}),
   };
   return { problem: withPrintableFields(problem), fm };
 }

@@ -50,6 +50,8 @@ export interface Problem {
   io?: FileIo;
   /** The program may create processes (front matter `processes: true`); judged programs may not by default. */
   processes?: boolean;
+  /** What loading found wrong with the problem's set-up but could go on with, one line each (`problems` prints them). */
+  warnings?: string[];
 }
 
 /** Plain file names in the program's work directory (never a path). */
