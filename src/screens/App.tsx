@@ -75,8 +75,11 @@ export function App({ app, initial, initialProgram, onExit, closing = false }: A
   };
 
   const startJudged = (problem: Problem, flow?: string, program?: Program): void => {
-    // No model step plans from a bare link: a problem without its statement gets one first.
-    if (app.statement.needed(problem)) return setScreen({ kind: 'statement', problem, ...(flow ? { flow } : {}) });
+    // No model step plans from a bare link: a problem without its statement gets one first. Not
+    // when the person writes the program and no model answers: they read the contest page, and
+    // nothing here would plan from it (cph's use: a Companion save judged at once).
+    const personWrites = app.settings.choices().flows.some((f) => f.name === (flow ?? app.settings.get().flow) && f.offline === true);
+    if (app.statement.needed(problem) && !(personWrites && backend.kind !== 'ok')) return setScreen({ kind: 'statement', problem, ...(flow ? { flow } : {}) });
     startNow(problem, flow, program);
   };
 
