@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import { closedPort } from '../helpers/net.js';
 import { FIXED, RANGE_SUMS, WRONG_BY_ONE } from '../fakes/checkModel.js';
+import { companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
 
 const term = tmuxTerminal('offline', 'offline');
 const { keys, until } = term;
@@ -68,6 +69,20 @@ describe.skipIf(!HAS_TMUX)('practice with no model server', () => {
     const listed = await until(/exit=\d+/, 'sessions');
     expect(listed).toMatch(/range-sums\s+practice\s+python\s.*stopped/);
     expect(listed).not.toMatch(/failed/);
+  });
+
+  it('a Competitive Companion save (samples, no statement) is judged at once: no statement asked for, the person reads the page', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simcoach-offline-'));
+    const payload = parseCompanion(JSON.stringify({ name: 'Splitting Melons', group: 'Codeforces - Beta Round 4', url: 'https://codeforces.com/contest/4/problem/A', timeLimit: 1000, memoryLimit: 64, tests: [{ input: '8\n', output: 'YES\n' }] }));
+    if (!payload.ok) throw new Error(payload.reason);
+    writeFileSync(join(dir, 'melons.md'), companionToMarkdown(payload.value));
+    writeFileSync(join(dir, 'm.py'), 'w = int(input())\nprint("YES" if w > 2 and w % 2 == 0 else "NO")\n');
+    launchCli(term, { session: 'companion', args: ['practice', join(dir, 'melons.md'), '--file', 'm.py', '--host', host], cols: 80, rows: 24, cwd: dir });
+    const end = await until(/Samples pass|Your turn\s+your decision|paste it here/, 'the save judged');
+    expect(end).not.toContain('paste it here');
+    expect(end).toMatch(/AC\s+1\/1 passed/);
+    keys('q');
+    await until(/exit=0/, 'q to quit with 0');
   });
 
   it('a save of the fixed file is judged on every test and accepted, with the model still off', async () => {
