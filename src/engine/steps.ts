@@ -27,6 +27,10 @@ export interface DrivePlan {
 }
 
 /** What the journal keeps of a proposal beside its step's own fields. */
+/** A person's stop said as theirs: at a step the model did not answer (it is off), or whose answer could not be read. */
+const personStop = (p: Pick<Proposal, 'error' | 'cancelled' | 'unanswered'>): string | undefined =>
+  p.cancelled || p.error === undefined ? undefined : p.unanswered ? 'you stopped at a step that waits for the model' : 'you stopped at a step whose answer from the model could not be read';
+
 const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'lenient' | 'meta' | 'edits' | 'foreign' | 'decide'>) => ({
   ...(p.value !== undefined ? { value: p.value } : {}),
   text: p.text,
@@ -207,7 +211,7 @@ export class Traversal implements Steps {
         case 'stop':
           // A person stopping is their choice, at any step (a cancelled answer, one that could not
           // be read): "stopped", never "failed". The auto gate stops on a failed step: that fails.
-          if (by !== 'auto') throw new StopRequested(undefined, proposal.error !== undefined && !proposal.cancelled ? 'you stopped at a step whose answer from the model could not be read' : undefined);
+          if (by !== 'auto') throw new StopRequested(undefined, personStop(proposal));
           throw new StopRequested(proposal.cancelled ? undefined : proposal.error);
       }
     }

@@ -138,6 +138,8 @@ describe.skipIf(!HAS_TMUX)('check --tutor with no model server', () => {
     keys('q');
     const end = await until(/exit=\d+/, 'q to quit');
     expect(end).toMatch(/■ Stopped/);
+    // The person's stop, said as theirs: the step was waiting for the model, not unreadable.
+    expect(end.replace(/\s+/g, ' ')).toContain('you stopped at a step that waits for the model');
     expect(end).not.toMatch(/Failed/);
     expect(end).toContain('exit=0');
   });
