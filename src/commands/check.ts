@@ -10,7 +10,7 @@ import type { ExplainValue } from '../agents/explain/explain.js';
 import type { ReviewValue } from '../agents/explain/review.js';
 import type { Decision, Gate, Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
+import type { JudgeResult, Program } from '../runners/types.js';
 import { color } from '../term.js';
 import { ownFileArg, readProgramFile, type OwnFileArg } from './program-file.js';
 import { failureText } from './failure-text.js';
@@ -83,6 +83,28 @@ async function tutorOnFile(file: string | undefined, values: { problem?: string;
   return openTutor(await loadProblem(values.problem!), settings, own);
 }
 
+/**
+ * The judge spoke but the model did not (server down, model missing): the verdict is the check's
+ * answer — exit 0 for an accepted program, 1 for a failing one — and the missing review or
+ * explanation is one line, not a failed check.
+ */
+async function judgedWithoutModel(o: { own: JudgeResult[]; firstFailure: TestResult | undefined; problem: Problem; reason: string; file: string }): Promise<number> {
+  const { sessionRef } = await import('../session/index.js');
+  const out = process.stdout;
+  const err = process.stderr;
+  const passed = o.own.reduce((n, r) => n + r.passed, 0);
+  const total = o.own.reduce((n, r) => n + r.total, 0);
+  const accepted = !o.firstFailure && o.own.every((r) => r.notRun === undefined) && total === o.problem.samples.length + o.problem.tests.length;
+  if (accepted) out.write(`${color.green('accepted', out)} on every test (${passed}/${total}) · no complexity review: ${o.reason}\n`);
+  else {
+    if (o.firstFailure) out.write(`${failureText(o.firstFailure)}\n`);
+    out.write(`no explanation: ${o.reason}\n`);
+  }
+  err.write(`${accepted ? 'accepted' : 'not accepted'} (${passed}/${total} tests) · the model's part waits: \`simcoach resume ${sessionRef(o.file)}\` once the server answers\n`);
+  err.write(`session: ${o.file}\n`);
+  return accepted ? EXIT.ok : EXIT.failed;
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'check');
   if (positionals.length > 1) throw new UsageError('check: give one SOLUTION file');
@@ -101,14 +123,11 @@ export async function run(argv: string[]): Promise<number> {
   const err = process.stderr;
   const events = new EngineEvents();
   events.subscribe(stepLines((l) => err.write(l)));
-  // The person's own program is the first one judged: its first failure is shown as `test` shows it.
-  let firstFailure: TestResult | undefined;
-  let judged = false;
+  // The person's own program's runs: its first failure is shown as `test` shows it, and the judge's
+  // word stands when the model is not there to explain or review.
+  const own: JudgeResult[] = [];
   events.subscribe((e) => {
-    if (e.type !== 'run' || judged) return;
-    if (e.program.source !== program.source) return;
-    judged = true;
-    firstFailure = e.result.tests.find((t) => t.verdict !== 'AC');
+    if (e.type === 'run' && e.program.source === program.source) own.push(e.result);
   });
   const seen = new Map<string, Proposal>();
   const controller = new AbortController();
@@ -131,6 +150,12 @@ export async function run(argv: string[]): Promise<number> {
     });
   } finally {
     process.off('SIGINT', onSigint);
+  }
+  const firstFailure = own.flatMap((r) => r.tests).find((t) => t.verdict !== 'AC');
+  // With --fix the model's part was asked for: its failure stays the backend's exit 3.
+  const modelSpoke = seen.get('explain')?.value !== undefined || seen.get('review')?.value !== undefined;
+  if (result.status === 'failed' && isBackendCode(result.code) && own.length > 0 && !modelSpoke && !values.fix && !controller.signal.aborted) {
+    return judgedWithoutModel({ own, firstFailure, problem, reason: result.reason ?? 'the model did not answer', file });
   }
   const explained = seen.get('explain');
   const review = seen.get('review');

@@ -9,6 +9,7 @@ import type { FakeServer } from '../fakes/ollama.js';
 import { checkStage, FIXED, RANGE_SUMS, startCheckModel, WRONG_BY_ONE } from '../fakes/checkModel.js';
 import { tempHome, type Home } from '../session/cli.js';
 import { cli } from '../engine/cli.js';
+import { closedPort } from '../helpers/net.js';
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -68,6 +69,22 @@ describe('simcoach check', () => {
     expect(r.stdout).toContain('O(n + q) time');
     expect(server.chatBodies().map(checkStage)).toEqual(['review']);
     expect(server.chatBodies()[0]!.messages[2]!.content).toMatch(/6 tests passed; slowest \d+ ms/);
+  });
+
+  it('no model server: the judge\'s verdict is the answer (accepted exit 0, failing exit 1), the missing review or explanation one line, resumable by id', async () => {
+    const home = tempHome();
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    const ok = await cli(['check', 'fixtures/problems/_solutions/range-sums.py', '--problem', RANGE_SUMS, '--host', down], home.env, { timeoutMs: 60_000 });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^accepted on every test \(8\/8\) · no complexity review: no Ollama answered at .*connection refused/m);
+    const id = /simcoach resume (\S+)` once the server answers/.exec(ok.stderr)?.[1];
+    expect(sessionFiles(home).map((f) => f.endsWith(`${id}.jsonl`))).toContain(true);
+    const bad = await cli(['check', WRONG_BY_ONE, '--problem', RANGE_SUMS, '--host', down], home.env, { timeoutMs: 60_000 });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain('sample-1 fails (WA)');
+    expect(bad.stdout).toMatch(/^no explanation: no Ollama answered/m);
+    expect(bad.stderr).toMatch(/not accepted \(0\/2 tests\)/);
+    expect(`${ok.stderr}${bad.stderr}`).not.toMatch(/\n\s+at |^failed/m);
   });
 
   it('bad input: one line each, never a stack', async () => {
