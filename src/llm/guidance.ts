@@ -4,13 +4,10 @@
 import type { BaseSettings } from '../settings/schema.js';
 import { EXIT, UserError } from '../errors.js';
 import { LlmError } from './errors.js';
-import wrapAnsi from 'wrap-ansi';
+import type { Guidance } from '../guidanceRows.js';
 
-export interface Guidance {
-  /** One line: what failed, where. */
-  headline: string;
-  sections: { title: string; lines: string[] }[];
-}
+export { formatGuidance, type Guidance } from '../guidanceRows.js';
+
 
 type GuidanceSettings = Pick<BaseSettings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'model'>;
 
@@ -116,32 +113,6 @@ export function guidanceFor(s: GuidanceSettings, error: LlmError | undefined): G
     };
   }
   return { headline, sections: [startOllama(s), useOpenAI(s), MEANWHILE] };
-}
-
-/**
- * A line as rows of at most `width` columns, broken at spaces (the terminal would break it
- * mid-word); rows after the first start `hang` columns further in than `indent`. No width: as is.
- */
-function wrapAt(line: string, width: number | undefined, indent = '', hang = 0): string[] {
-  if (!width || indent.length + line.length <= width) return [indent + line];
-  const room = Math.max(20, width - indent.length - hang);
-  return wrapAnsi(line, room, { hard: true, trim: true })
-    .split('\n')
-    .map((piece, i) => (i === 0 ? indent : indent + ' '.repeat(hang)) + piece);
-}
-
-/**
- * The guidance as text for a terminal; `paint` colours titles and commands when wanted. `width`:
- * the terminal's columns, to wrap at word boundaries (a command's continuation hangs under it).
- */
-export function formatGuidance(g: Guidance, paint: { bold: (t: string) => string; dim: (t: string) => string } = { bold: (t) => t, dim: (t) => t }, width?: number): string {
-  const out = [...wrapAt(g.headline, width), ''];
-  for (const section of g.sections) {
-    out.push(...wrapAt(section.title, width).map(paint.bold));
-    for (const line of section.lines) out.push(...wrapAt(line, width, '  ', 2));
-    out.push('');
-  }
-  return out.join('\n');
 }
 
 /**

@@ -1,19 +1,13 @@
 import { Box, Text, useInput } from 'ink';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { barRow } from '../components/Progress.js';
-import { Rows, cut, seg, textRows, wrapRow, type Row } from '../components/rows.js';
+import { Rows, cut, seg, textRows, type Row } from '../components/rows.js';
+import { guidanceRows } from '../guidanceRows.js';
 import type { BackendState } from '../app/controller.js';
 
-/** The doctor's guidance as rows, wrapped to the width (commands and paths are long). */
-function guidanceRows(state: Extract<BackendState, { kind: 'down' }>, width: number): Row[] {
-  const rows: Row[] = [...textRows(state.guidance.headline, width, { color: 'red', bold: true }), []];
-  for (const s of state.guidance.sections) {
-    rows.push(...textRows(s.title, width, { bold: true }));
-    // A command's continuation hangs two further in, under the command rather than beside the next.
-    for (const l of s.lines) rows.push(...wrapRow([seg(`  ${l}`)], width, 4));
-    rows.push([]);
-  }
-  return rows;
+/** The doctor's guidance as rows, laid out for the width (commands and paths are long). */
+function guidanceScreenRows(state: Extract<BackendState, { kind: 'down' }>, width: number): Row[] {
+  return guidanceRows(state.guidance, width).map((r) => (r.kind === 'blank' ? [] : [seg(r.text, r.kind === 'headline' ? { color: 'red', bold: true } : r.kind === 'title' ? { bold: true } : {})]));
 }
 
 /**
@@ -50,7 +44,7 @@ export function GuidanceScreen({ state, width, height, onRetry, onPull, onQuit, 
     );
   }
   if (state.kind !== 'down') return null;
-  const rows = guidanceRows(state, width);
+  const rows = guidanceScreenRows(state, width);
   return (
     <Box flexDirection="column">
       <Rows rows={rows} height={Math.max(3, height - 2)} />

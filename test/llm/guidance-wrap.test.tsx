@@ -19,9 +19,21 @@ describe('the guidance at 80 columns', () => {
     const text = formatGuidance(g, undefined, 80);
     for (const l of text.split('\n')) expect(l.length, l).toBeLessThanOrEqual(80);
     expect(words(text)).toEqual(given(g));
-    expect(text).toMatch(/\n {2}simcoach config set openaiBaseUrl http:\/\/127\.0\.0\.1:1234\/v1 +\(or --base-url\n {4}URL for one run\)/);
-    // A long model name keeps its command apart from what the line says.
-    expect(text).toContain('ollama pull qwen2.5-coder:7b-instruct-q4_K_M  get the model');
+    // A note that does not fit beside its command goes whole on the row below, not broken under it.
+    expect(text).toContain('\n  simcoach config set openaiBaseUrl http://127.0.0.1:1234/v1\n      (or --base-url URL for one run)\n');
+    expect(text).toContain('\n  ollama pull qwen2.5-coder:7b-instruct-q4_K_M\n      get the model (or: simcoach models pull NAME)\n');
+    // The notes that fit share one column within their section.
+    const columnOf = (cmd: string): number => /^( {2}\S.*?\S {2,})\S/.exec(text.split('\n').find((l) => l.startsWith(`  ${cmd}`))!)![1]!.length;
+    expect(columnOf('ollama serve')).toBe(columnOf('simcoach --host'));
+    expect(columnOf('simcoach demo')).toBe(columnOf('simcoach test FILE'));
+  });
+
+  it('the tutor screen at 80x24: every section, to the last command, fits above the keys', () => {
+    const g = guidanceFor({ ...resolveSettings({}), backend: 'ollama' }, undefined);
+    const frame = render(<GuidanceScreen state={{ kind: 'down', guidance: g, modelMissing: false, model: 'qwen2.5-coder:7b', short: 'model off' }} width={80} height={24} onRetry={() => {}} onPull={() => {}} onQuit={() => {}} onSettings={() => {}} />).lastFrame()!;
+    expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+    expect(frame).toContain('simcoach doctor');
+    expect(frame).toMatch(/R check again/);
   });
 
   it('the tutor screen: the same, drawn by Ink at 80 columns', () => {
