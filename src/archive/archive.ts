@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { Problem } from '../problems/types.js';
 import { messageOf } from '../errors.js';
 import { entryHash, problemText, type ArchiveEntry } from './entry.js';
-import { fallbackLine, type Embedder } from './embedder.js';
+import { fallbackLine, type Embedder, type Vector } from './embedder.js';
+import type { Gathering } from './sources.js';
 import { ArchiveIndex, type TextHit } from './sqliteIndex.js';
 import { fingerprint } from './fingerprint.js';
 import { archiveDir, indexPath, readState, setAsideIndex, writeState, type ArchiveState } from './store.js';
@@ -147,15 +148,15 @@ export class Archive {
     let vectorsOk = embedder !== undefined;
     // Another model (or none) makes every vector stale: the index starts again.
     if (this.index.embed?.model !== embedder?.model) this.index.reset(undefined);
-    const { todo, skipped, stamps, removed } = await this.changes(embedder);
-    const total = todo.length;
-    progress?.(0, total);
-    for (let i = 0; i < total; i += ROUND) {
+    const { gathering, keep, stamps } = await this.wantedEntries();
+    const had = this.index.hashes();
+    const model = this.index.embed ? embedder?.model : undefined;
+    // Keys the index is to hold: those read, and the rows of the sets not read again.
+    const wanted = keep;
+    let added = 0;
+    const index = async (batch: ArchiveEntry[]): Promise<void> => {
       signal?.throwIfAborted();
-      // Taken out of the list as it is indexed: the entries written are let go, so an update of
-      // 100,000 problems does not hold every entry to the end.
-      const batch = todo.splice(0, ROUND);
-      let vectors: number[][] | undefined;
+      let vectors: Vector[] | undefined;
       if (embedder && vectorsOk) {
         try {
           vectors = await embedder.embed(batch.map(docText), signal);
@@ -167,10 +168,34 @@ export class Archive {
           fallback = fallbackLine(embedder.model, err);
         }
       }
-      // Without its vector an entry's hash says so, and the next update embeds it.
+      // Without its vector an entry's hash says so, and the next update embeds it. A changed
+      // entry's old row goes as its new one is written.
       this.index.add(batch, batch.map((e) => entryHash(e, vectors ? embedder?.model : undefined)), vectors);
-      progress?.(Math.min(total, i + ROUND), total);
+      added += batch.length;
+    };
+    // Read, hashed and indexed a round at a time: an entry is let go once written, so memory does
+    // not grow with the sets (100,000 problems are never held at once).
+    const total = gathering.expected;
+    let read = 0;
+    const todo: ArchiveEntry[] = [];
+    progress?.(0, total);
+    for await (const entries of gathering.batches) {
+      for (const e of entries) {
+        wanted.add(e.key);
+        if (had.get(e.key) !== entryHash(e, model)) todo.push(e);
+      }
+      read += entries.length;
+      while (todo.length >= ROUND) await index(todo.splice(0, ROUND));
+      progress?.(Math.min(read, total), total);
     }
+    if (todo.length > 0) await index(todo.splice(0));
+    progress?.(total, total);
+    // A set that failed part way keeps none of its rows, and is read again by the next update.
+    const failedRows = this.index.rowsOfSets(gathering.failed).map((r) => r.key);
+    for (const f of gathering.failed) delete stamps[f];
+    const gone = [...had.keys()].filter((k) => !wanted.has(k));
+    this.index.remove([...gone, ...failedRows]);
+    const removed = new Set([...gone, ...failedRows.filter((k) => had.has(k))]).size;
     this.index.setStamps(stamps);
     this.index.refreshFrequencies();
     writeState(this.state);
@@ -179,31 +204,16 @@ export class Archive {
     this.index.checkpoint();
     const notice = this.notice;
     this.notice = undefined;
-    return { added: total, removed, total: this.count, skipped, ...(fallback ? { fallback } : {}), ...(notice ? { notice } : {}) };
+    return { added, removed, total: this.count, skipped: gathering.skipped, ...(fallback ? { fallback } : {}), ...(notice ? { notice } : {}) };
   }
 
   /**
-   * The entries to index (new or changed), with the stale rows already removed and how many of
-   * them are gone for good. A function of its own so the list of every entry is let go here.
+   * What the index should hold: the entries to read (as batches), and the keys of the rows kept
+   * without reading them. An added set whose file has the size and time it had when its rows were
+   * written is not read again (100,000 problems take seconds to read): its rows are kept, but for
+   * those whose accepted program may have come or gone, read back from the index.
    */
-  private async changes(embedder: Embedder | undefined): Promise<{ todo: ArchiveEntry[]; skipped: string[]; stamps: Record<string, string>; removed: number }> {
-    const { entries, skipped, keep, stamps } = await this.wantedEntries();
-    const had = this.index.hashes();
-    const model = this.index.embed ? embedder?.model : undefined;
-    const wanted = new Map(entries.map((e) => [e.key, entryHash(e, model)]));
-    const stale = [...had.keys()].filter((k) => !keep.has(k) && wanted.get(k) !== had.get(k));
-    this.index.remove(stale);
-    for (const k of stale) had.delete(k);
-    const todo = entries.filter((e) => !had.has(e.key));
-    return { todo, skipped, stamps, removed: stale.filter((k) => !wanted.has(k)).length };
-  }
-
-  /**
-   * Every entry the index should hold. An added set whose file has the size and time it had when
-   * its rows were written is not read again (100,000 problems take seconds to read): its rows
-   * are kept, but for those whose accepted program may have come or gone, read back from the index.
-   */
-  private async wantedEntries(): Promise<{ entries: ArchiveEntry[]; skipped: string[]; keep: Set<string>; stamps: Record<string, string> }> {
+  private async wantedEntries(): Promise<{ gathering: Gathering; keep: Set<string>; stamps: Record<string, string> }> {
     const before = this.index.stamps();
     const stamps: Record<string, string> = {};
     for (const s of this.state.sets) {
@@ -221,10 +231,15 @@ export class Archive {
       return now ? { ...rest, solution: now } : rest;
     });
     const read = this.state.sets.filter((s) => !unchanged.includes(s));
-    const { entries, skipped } = await gather(read, this.state.sessions, new Set(rows.map((r) => r.pid)));
+    const gathering = await gather(read, this.state.sessions, new Set(rows.map((r) => r.pid)), ROUND);
     const keep = new Set(rows.map((r) => r.key));
     for (const k of recheck) keep.delete(k);
-    return { entries: [...entries, ...rechecked], skipped, keep, stamps };
+    const batches = gathering.batches;
+    async function* withRechecked(): AsyncGenerator<ArchiveEntry[]> {
+      yield* batches;
+      if (rechecked.length > 0) yield rechecked;
+    }
+    return { gathering: { ...gathering, expected: gathering.expected + rechecked.length, batches: withRechecked() }, keep, stamps };
   }
 
   /** The entries that pass `filter`, sorted by their ref (what `solve` takes). */
@@ -245,7 +260,7 @@ export class Archive {
 
   /** The archive's nearest problems to a text, best first. */
   async similar(text: string, o: SearchOptions): Promise<SearchResult> {
-    let vector: number[] | undefined;
+    let vector: Vector | undefined;
     let fallback: string | undefined;
     if (o.embedder && this.index.embed) {
       try {
@@ -275,7 +290,7 @@ export class Archive {
    * BM25 score over the best one's, half the cosine. Only problems the person solved: every
    * one of them is a candidate (they are few), and its cosine exact.
    */
-  private byBoth(words: string[], vector: number[], limit: number, solvedOnly = false): Ranked[] {
+  private byBoth(words: string[], vector: Vector, limit: number, solvedOnly = false): Ranked[] {
     const text = this.index.textSearch(words, limit, solvedOnly);
     const cos = solvedOnly ? this.index.cosines(vector, this.index.solvedRowids()) : this.index.vectorSearch(vector, limit);
     for (const [r, c] of this.index.cosines(vector, text.filter((h) => !cos.has(h.rowid)).map((h) => h.rowid))) cos.set(r, c);

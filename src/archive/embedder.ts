@@ -3,9 +3,12 @@
 import type { Backend } from '../llm/types.js';
 import { messageOf } from '../errors.js';
 
+/** An embedding: a server's numbers as parsed, or a typed array. */
+export type Vector = ArrayLike<number>;
+
 export interface Embedder {
   readonly model: string;
-  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+  embed(texts: string[], signal?: AbortSignal): Promise<Vector[]>;
 }
 
 /** Texts per request: long statements, and a server that answers each request in one go. */
@@ -19,7 +22,7 @@ export function embedderOf(backend: Backend, model: string | undefined): Embedde
   return {
     model,
     async embed(texts, signal) {
-      const out: number[][] = [];
+      const out: Vector[] = [];
       for (let i = 0; i < texts.length; i += EMBED_BATCH) {
         const batch = texts.slice(i, i + EMBED_BATCH).map((t) => t.slice(0, EMBED_CHARS));
         const vectors = await embed(model, batch, signal);

@@ -28,6 +28,7 @@
 import Database from 'better-sqlite3';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ArchiveEntry } from './entry.js';
+import type { Vector } from './embedder.js';
 
 /** The embedding model the vectors came from and their length. */
 export interface EmbedInfo {
@@ -185,7 +186,7 @@ export class ArchiveIndex {
   }
 
   /** Adds (or replaces) entries in one transaction, each with its hash and its vector when there is one. */
-  add(entries: ArchiveEntry[], hashes: string[], vectors?: (number[] | undefined)[]): void {
+  add(entries: ArchiveEntry[], hashes: string[], vectors?: (Vector | undefined)[]): void {
     const withVectors = vectors !== undefined && this.embed !== undefined;
     const doc = this.db.prepare('INSERT INTO docs (key, hash, pid, src, solved, entry) VALUES (?, ?, ?, ?, ?, ?) RETURNING rowid');
     const text = this.db.prepare('INSERT INTO fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)');
@@ -325,7 +326,7 @@ export class ArchiveIndex {
    * The nearest vectors by cosine similarity (1 the same direction), best first: the nearest
    * signs by Hamming distance, `OVERSAMPLE` times as many as wanted, reordered by their cosine.
    */
-  vectorSearch(vector: number[], limit: number): Map<number, number> {
+  vectorSearch(vector: Vector, limit: number): Map<number, number> {
     if (!this.embed) return new Map();
     const near = this.db.prepare('SELECT rowid FROM vec WHERE signs MATCH vec_quantize_binary(?) AND k = ?').pluck().all(padded(vector), limit * OVERSAMPLE) as number[];
     const cos = [...this.cosines(vector, near.map(Number))].sort((a, b) => b[1] - a[1]);
@@ -333,7 +334,7 @@ export class ArchiveIndex {
   }
 
   /** The cosine similarity of the vector to each of these documents that has one. */
-  cosines(vector: number[], rowids: number[]): Map<number, number> {
+  cosines(vector: Vector, rowids: number[]): Map<number, number> {
     const out = new Map<number, number>();
     const get = this.db.prepare('SELECT v FROM vectors WHERE rowid = ?').pluck();
     for (const r of rowids) {
@@ -350,7 +351,7 @@ const OVERSAMPLE = 4;
 /** vec0's bit vectors are whole bytes: a length not a multiple of 8 is padded with zeros (no sign). */
 const signBits = (dims: number): number => Math.ceil(Math.trunc(dims) / 8) * 8;
 
-function padded(v: number[]): Float32Array {
+function padded(v: Vector): Float32Array {
   const out = new Float32Array(signBits(v.length));
   out.set(v);
   return out;
@@ -363,8 +364,10 @@ function padded(v: number[]): Float32Array {
  * float cosine the difference is under 0.01 for real embeddings, far below what tells the
  * nearest problems apart (bench archive: the reworded copy still first).
  */
-function int8(v: number[]): Buffer {
-  const max = v.reduce((m, x) => Math.max(m, Math.abs(x)), 0) || 1;
+function int8(v: Vector): Buffer {
+  let max = 0;
+  for (let i = 0; i < v.length; i++) max = Math.max(max, Math.abs(v[i]!));
+  max ||= 1;
   return Buffer.from(Int8Array.from(v, (x) => Math.round((x / max) * 127)).buffer);
 }
 
@@ -372,7 +375,7 @@ function int8(v: number[]): Buffer {
 const packed = (e: ArchiveEntry): Buffer => deflateRawSync(JSON.stringify(e));
 const unpacked = (b: Buffer): ArchiveEntry => JSON.parse(inflateRawSync(b).toString('utf8')) as ArchiveEntry;
 
-function cosine(a: number[], b: Int8Array): number {
+function cosine(a: Vector, b: Int8Array): number {
   let dot = 0;
   let na = 0;
   let nb = 0;

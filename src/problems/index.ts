@@ -6,8 +6,8 @@ import { extname } from 'node:path';
 import { EXIT, UserError } from '../errors.js';
 import { problemsDir } from '../paths.js';
 import type { Problem } from './types.js';
-import { readText } from './read.js';
-import { parseJsonLines, pickLine, problemFromLine, problemsFromLines, lineId } from './jsonl.js';
+import { countLines, readLines, readText } from './read.js';
+import { parseJsonLine, parseJsonLines, pickLine, problemBatches, problemFromLine, problemsFromLines, lineId, type JsonLine } from './jsonl.js';
 import { STATEMENT_EXTENSIONS, loadStatement } from './markdown.js';
 import { loadDirectory, type DirOptions } from './directory.js';
 import { fixturesDir } from './fixtures.js';
@@ -136,6 +136,35 @@ export async function loadProblemSet(ref: string, opts: DirOptions = {}): Promis
   if (STATEMENT_EXTENSIONS.has(ext)) return [await loadStatement(r.path)];
   if (PAYLOAD_EXTENSIONS.has(ext)) return [await loadPayloadFile(r.path)];
   throw unknownExtension(r.path);
+}
+
+/** A problem set as it is read, a batch at a time. */
+export interface SetStream {
+  /** About how many problems it holds (a .jsonl set's lines), known before it is read. */
+  expected: number;
+  batches: AsyncIterable<Problem[]>;
+}
+
+/**
+ * The problems of loadProblemSet, a batch at a time: a whole .jsonl set is read line by line
+ * (100,000 problems are never held at once, nor their tests); any other set is loaded whole,
+ * as one batch. A line that does not load fails the set where it is met.
+ */
+export async function streamProblemSet(ref: string, opts: DirOptions = {}, size = 256): Promise<SetStream> {
+  const r = await parseRef(ref);
+  if (r && r.pick === undefined && r.kind === 'file' && JSONL.has(extname(r.path).toLowerCase())) {
+    const path = r.path;
+    const expected = await countLines(path);
+    async function* lines(): AsyncGenerator<JsonLine> {
+      for await (const { line, text } of readLines(path)) {
+        const l = parseJsonLine(path, line, text);
+        if (l) yield l;
+      }
+    }
+    return { expected, batches: problemBatches(path, lines(), opts, size) };
+  }
+  const all = await loadProblemSet(ref, opts);
+  return { expected: all.length, batches: (async function* () { if (all.length > 0) yield all; })() };
 }
 
 /** The built-in problems plus those `simcoach listen` saved; what `problems` and the picker show. */

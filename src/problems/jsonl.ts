@@ -14,21 +14,27 @@ export function parseJsonLines(file: string, text: string): JsonLine[] {
   const out: JsonLine[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!.trim();
-    if (raw === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (err) {
-      const why = err instanceof Error ? err.message.split('\n')[0] : 'parse error';
-      throw problemError(file, i + 1, `not valid JSON (${why})`);
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw problemError(file, i + 1, 'expected a JSON object (one problem a line)');
-    }
-    out.push({ line: i + 1, value: value as Record<string, unknown> });
+    const l = parseJsonLine(file, i + 1, lines[i]!);
+    if (l) out.push(l);
   }
   return out;
+}
+
+/** One line as a JSON object (none for a blank line); a line that is not one is an error naming it. */
+export function parseJsonLine(file: string, line: number, text: string): JsonLine | undefined {
+  const raw = text.trim();
+  if (raw === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (err) {
+    const why = err instanceof Error ? err.message.split('\n')[0] : 'parse error';
+    throw problemError(file, line, `not valid JSON (${why})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw problemError(file, line, 'expected a JSON object (one problem a line)');
+  }
+  return { line, value: value as Record<string, unknown> };
 }
 
 const str = (v: unknown): string | undefined =>
@@ -176,16 +182,32 @@ export interface SetOptions {
 }
 
 export function problemsFromLines(file: string, lines: JsonLine[], opts: SetOptions = {}): Problem[] {
-  const seen = new Set<string>();
-  const out: Problem[] = [];
-  for (const l of lines) {
-    const id = lineId(l);
-    if (seen.has(id)) {
-      if (opts.duplicates === 'all') out.push(problemFromLine(file, l, `${id}@${l.line}`));
-      continue;
+  const keep = keeper(file, opts);
+  return lines.flatMap((l) => keep(l) ?? []);
+}
+
+/** The lines as Problems, as they come (a set read line by line), `size` at a time; the same as problemsFromLines. */
+export async function* problemBatches(file: string, lines: AsyncIterable<JsonLine>, opts: SetOptions = {}, size = 256): AsyncGenerator<Problem[]> {
+  const keep = keeper(file, opts);
+  let batch: Problem[] = [];
+  for await (const l of lines) {
+    const p = keep(l);
+    if (p) batch.push(p);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
     }
-    seen.add(id);
-    out.push(problemFromLine(file, l, id));
   }
-  return out;
+  if (batch.length > 0) yield batch;
+}
+
+/** A line's Problem, or none for a repeated id that is not kept (see `duplicates`). */
+function keeper(file: string, opts: SetOptions): (l: JsonLine) => Problem | undefined {
+  const seen = new Set<string>();
+  return (l) => {
+    const id = lineId(l);
+    if (seen.has(id)) return opts.duplicates === 'all' ? problemFromLine(file, l, `${id}@${l.line}`) : undefined;
+    seen.add(id);
+    return problemFromLine(file, l, id);
+  };
 }

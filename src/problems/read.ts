@@ -1,4 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { UserError } from '../errors.js';
 
 /** Larger than any statement or test file a person keeps; protects memory, not correctness. */
@@ -39,4 +41,50 @@ export async function readBytes(file: string): Promise<Buffer> {
     throw problemError(file, undefined, `is ${Math.round(size / 1048576)} MB; problem files over ${MAX_FILE_BYTES / 1048576} MB are refused`);
   }
   return readFile(file);
+}
+
+/** The same checks and messages as readBytes, for a file that is read as a stream (no size limit: it is never held whole). */
+async function checkReadable(file: string): Promise<void> {
+  try {
+    if ((await stat(file)).isDirectory()) throw problemError(file, undefined, 'is a directory, not a file');
+  } catch (err) {
+    if (err instanceof UserError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new UserError(`${file}: no such file`);
+    if (code === 'EACCES') throw new UserError(`${file}: permission denied`);
+    throw new UserError(`${file}: cannot read (${code ?? 'unknown error'})`);
+  }
+}
+
+/**
+ * A text file's lines one at a time, numbered from 1 as readText's text would split them (BOM
+ * dropped; LF, CRLF and a lone CR each end a line): a large set is never held whole.
+ */
+export async function* readLines(file: string): AsyncGenerator<{ line: number; text: string }> {
+  await checkReadable(file);
+  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  let n = 0;
+  try {
+    for await (const text of lines) {
+      n++;
+      yield { line: n, text: n === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+    }
+  } finally {
+    lines.close();
+  }
+}
+
+/**
+ * About how many lines a file has, counted from its bytes without decoding them (what a progress
+ * bar expects of a .jsonl set; a blank line is counted too).
+ */
+export async function countLines(file: string): Promise<number> {
+  await checkReadable(file);
+  let n = 0;
+  let last = 0x0a;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) n++;
+    if (chunk.length > 0) last = chunk[chunk.length - 1]!;
+  }
+  return last === 0x0a ? n : n + 1;
 }
