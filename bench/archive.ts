@@ -26,7 +26,7 @@ const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
 const note = (line: string): void => void process.stderr.write(`  … ${line} (rss ${mb(process.memoryUsage().rss)}, heap ${mb(process.memoryUsage().heapUsed)})\n`);
 
 /** The stand-in embedding model: a real embedder's interface, vectors of a real model's length. */
-const embedder: Embedder = { model: 'bench-768', embed: async (texts) => texts.map((t) => Array.from(fakeVector(t))) };
+const embedder: Embedder = { model: 'bench-768', embed: async (texts) => texts.map((t) => fakeVector(t)) };
 
 /**
  * Written in chunks and not kept: a problem is made again from its number when a query or the

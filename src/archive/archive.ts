@@ -136,6 +136,17 @@ export class Archive {
     // Taken before anything is read: a source that changes during the update is read again next time.
     const sources = this.sourcesNow(embedder);
     if (this.notice === undefined && this.index.sources === sources) return { added: 0, removed: 0, total: this.count, skipped: [] };
+    // An update reads most of the file: through a mapping, every page it read would stay counted
+    // in the process's memory (peak RSS at 100k, bench archive).
+    this.index.mapped(false);
+    try {
+      return await this.updateFrom(sources, embedder, progress, signal);
+    } finally {
+      this.index.mapped(true);
+    }
+  }
+
+  private async updateFrom(sources: string, embedder: Embedder | undefined, progress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<UpdateReport> {
     // Loaded only for an update: the problem parsers (yaml, TeX) and the session reader (full zod)
     // are most of what `similar` would parse otherwise, on an archive that did not change.
     const { readSolutions } = await import('./solutions.js');
@@ -274,12 +285,12 @@ export class Archive {
     const wide = o.k + (o.exclude?.length ?? 0) + 20;
     const words = this.index.distinctiveWords(text);
     const ranked = vector ? this.byBoth(words, vector, wide, o.solvedOnly) : this.byText(text, words, Math.max(50, wide * 2), o.solvedOnly);
-    const entries = this.index.entries(ranked.map((r) => r.rowid));
+    const rows = this.index.packedEntries(ranked.map((r) => r.rowid));
     const hits: Hit[] = [];
     for (const r of ranked) {
-      const entry = entries.get(r.rowid);
-      if (!entry || o.exclude?.includes(entry.pid)) continue;
-      hits.push({ entry, score: r.score, similarity: r.similarity, by: vector ? 'embeddings' : 'text' });
+      const row = rows.get(r.rowid);
+      if (!row || o.exclude?.includes(row.pid)) continue;
+      hits.push({ entry: ArchiveIndex.inflate(row.entry), score: r.score, similarity: r.similarity, by: vector ? 'embeddings' : 'text' });
       if (hits.length === o.k) break;
     }
     return { hits, ...(fallback ? { fallback } : {}) };

@@ -89,9 +89,9 @@ export class ArchiveIndex {
       db.pragma('synchronous = NORMAL');
       // Read through a mapping of the file, not a read() a page: a query's scan of 100,000 signs
       // (vec0's chunks, ~10 MB) took twice the CPU copying pages in (bench archive).
-      db.pragma(`mmap_size = ${MMAP_BYTES}`);
       const vectors = await loadVec(db);
       const index = new ArchiveIndex(db, vectors);
+      index.mapped(true);
       index.migrate();
       index.temporaryTables();
       return index;
@@ -99,6 +99,11 @@ export class ArchiveIndex {
       db.close();
       throw err;
     }
+  }
+
+  /** Reads through a mapping of the file (queries) or not (an update, see `Archive.update`). */
+  mapped(on: boolean): void {
+    this.db.pragma(`mmap_size = ${on ? MMAP_BYTES : 0}`);
   }
 
   close(): void {
@@ -266,13 +271,21 @@ export class ArchiveIndex {
   }
 
   entries(rowids: number[]): Map<number, ArchiveEntry> {
-    const get = this.stmt('SELECT entry FROM docs WHERE rowid = ?', true);
-    const out = new Map<number, ArchiveEntry>();
-    for (const r of rowids) {
-      const e = get.get(r) as Buffer | undefined;
-      if (e !== undefined) out.set(r, unpacked(e));
-    }
-    return out;
+    return new Map([...this.packedEntries(rowids)].map(([r, p]) => [r, unpacked(p.entry)]));
+  }
+
+  /**
+   * These documents' problem ids and entries still deflated, read in one statement: a query
+   * inflates only the few it shows (its candidates are several times as many).
+   */
+  packedEntries(rowids: number[]): Map<number, { pid: string; entry: Buffer }> {
+    const rows = this.stmt('SELECT rowid, pid, entry FROM docs WHERE rowid IN (SELECT value FROM json_each(?))').all(JSON.stringify(rowids)) as { rowid: number; pid: string; entry: Buffer }[];
+    return new Map(rows.map((r) => [r.rowid, { pid: r.pid, entry: r.entry }]));
+  }
+
+  /** An entry as `packedEntries` gives it. */
+  static inflate(entry: Buffer): ArchiveEntry {
+    return unpacked(entry);
   }
 
   /** Every entry, in the order they were indexed. */
@@ -355,10 +368,10 @@ export class ArchiveIndex {
   /** The cosine similarity of the vector to each of these documents that has one. */
   cosines(vector: Vector, rowids: number[]): Map<number, number> {
     const out = new Map<number, number>();
-    const get = this.stmt('SELECT v FROM vectors WHERE rowid = ?', true);
-    for (const r of rowids) {
-      const b = get.get(r) as Buffer | undefined;
-      if (b && b.byteLength === vector.length) out.set(r, cosine(vector, new Int8Array(b.buffer, b.byteOffset, b.byteLength)));
+    if (rowids.length === 0) return out;
+    const rows = this.stmt('SELECT rowid, v FROM vectors WHERE rowid IN (SELECT value FROM json_each(?))').all(JSON.stringify(rowids)) as { rowid: number; v: Buffer }[];
+    for (const { rowid, v: b } of rows) {
+      if (b.byteLength === vector.length) out.set(rowid, cosine(vector, new Int8Array(b.buffer, b.byteOffset, b.byteLength)));
     }
     return out;
   }
