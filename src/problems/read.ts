@@ -25,28 +25,19 @@ export async function readText(file: string): Promise<string> {
 
 /** A problem file's bytes (a compressed test, say), with the same checks and messages as readText. */
 export async function readBytes(file: string): Promise<Buffer> {
-  let size: number;
-  try {
-    const info = await stat(file);
-    if (info.isDirectory()) throw problemError(file, undefined, 'is a directory, not a file');
-    size = info.size;
-  } catch (err) {
-    if (err instanceof UserError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UserError(`${file}: no such file`);
-    if (code === 'EACCES') throw new UserError(`${file}: permission denied`);
-    throw new UserError(`${file}: cannot read (${code ?? 'unknown error'})`);
-  }
+  const size = await readableSize(file);
   if (size > MAX_FILE_BYTES) {
     throw problemError(file, undefined, `is ${Math.round(size / 1048576)} MB; problem files over ${MAX_FILE_BYTES / 1048576} MB are refused`);
   }
   return readFile(file);
 }
 
-/** The same checks and messages as readBytes, for a file that is read as a stream (no size limit: it is never held whole). */
-async function checkReadable(file: string): Promise<void> {
+/** A file's size, with one-line errors for a directory, a missing file or one that cannot be read (readBytes, readLines). */
+async function readableSize(file: string): Promise<number> {
   try {
-    if ((await stat(file)).isDirectory()) throw problemError(file, undefined, 'is a directory, not a file');
+    const info = await stat(file);
+    if (info.isDirectory()) throw problemError(file, undefined, 'is a directory, not a file');
+    return info.size;
   } catch (err) {
     if (err instanceof UserError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
@@ -61,7 +52,8 @@ async function checkReadable(file: string): Promise<void> {
  * dropped; LF, CRLF and a lone CR each end a line): a large set is never held whole.
  */
 export async function* readLines(file: string): AsyncGenerator<{ line: number; text: string }> {
-  await checkReadable(file);
+  // No size limit: a stream is never held whole.
+  await readableSize(file);
   const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
   let n = 0;
   try {
@@ -79,7 +71,8 @@ export async function* readLines(file: string): AsyncGenerator<{ line: number; t
  * bar expects of a .jsonl set; a blank line is counted too).
  */
 export async function countLines(file: string): Promise<number> {
-  await checkReadable(file);
+  // No size limit: a stream is never held whole.
+  await readableSize(file);
   let n = 0;
   let last = 0x0a;
   for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
