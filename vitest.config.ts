@@ -27,6 +27,9 @@ export default defineConfig({
     // Two files at once on two cores. A third was tried (a judge file alone used 57% of a core):
     // the machine was already at load ~3 with two, so it gained little and stretched the judge's
     // files 4-7x under a busy machine; limits are roomy, but two is what CI has passed with.
+    // The slow files are mostly CPU, not waiting (each alone, user+sys of wall, Dec 2026):
+    // hostile-judge 52-59 s of 78-116 s, as-user 61 of 79 s, the VM table 60 of 82 s; so a third
+    // worker has little idle CPU to take, and the VM boot beside the user's column ran slower.
     maxWorkers: 2,
     // Longest files first, so that the two workers end together (test/sequencer.ts).
     sequence: { sequencer: SlowFirst },

@@ -1,6 +1,27 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type ListenOptions } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/**
+ * A host server a sandboxed program must not reach: it greets and counts every connection made to
+ * it (a test expects the count to stay 0). `at` is where it listens: a TCP host (port 0: any free
+ * one), a Unix socket's path, or an abstract name (a path starting with NUL).
+ */
+export async function countingServer(at: ListenOptions): Promise<{ port: number; connections(): number; close(): Promise<void> }> {
+  let n = 0;
+  const server = createServer((s) => {
+    n++;
+    s.end('hello\n');
+  });
+  await new Promise<void>((r) => server.listen(at, r));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    connections: () => n,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
 
 /** Every test gets its own cache (builds) so nothing lands in $HOME and nothing is shared. */
 export function isolateCache(): () => void {

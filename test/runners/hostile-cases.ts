@@ -13,7 +13,6 @@
 // short wall limit (they are TLE whether CPU or wall time ends them); every other attack gets a
 // roomy one, so that load cannot turn it into a TLE. The one clock bound left is KILLED_WITHIN.
 import { execFileSync } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,7 +24,7 @@ import { tempParent } from '../../src/runners/tempdirs.js';
 import type { FileIo } from '../../src/problems/types.js';
 import type { JudgeOptions, LangId, TestResult, Verdict } from '../../src/runners/types.js';
 import { cli, leftoverDirsOf, leftoversOf, place, unprivilegedAccount, type As, type Place } from '../helpers/unprivileged.js';
-import { isolateCache } from './helpers.js';
+import { countingServer, isolateCache } from './helpers.js';
 
 export const TL = 1000;
 /** For the attacks about time: TLE by CPU or by wall, either way. */
@@ -41,13 +40,9 @@ export const KILLED_WITHIN = 25_000;
 export const opts: JudgeOptions = { timeLimitMs: TL, wallLimitMs: WALL, memoryLimitMb: 256, parallel: 1 };
 
 export let restore: () => void;
-export let server: Server;
-export let unixServer: Server;
+/** The host's servers the attacks try to reach: TCP on localhost, a Unix socket, an abstract socket. */
+let servers: Awaited<ReturnType<typeof countingServer>>[] = [];
 export let port = 0;
-export let connections = 0;
-export let unixConnections = 0;
-export let abstractServer: Server;
-export let abstractConnections = 0;
 // Whether this machine runs tests in the shared pool (else only the per-test path is there to test).
 export let pooled = false;
 export const tag = `simcoach-hostile-${process.pid}`;
@@ -99,24 +94,10 @@ export const rootSide = (): Side => ({ as: 'root', secrets: ['/etc/shadow', secr
 export function useHostileHost(): void {
   beforeAll(async () => {
     restore = isolateCache();
-    server = createServer((s) => {
-      connections++;
-      s.end('hello\n');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    port = (server.address() as { port: number }).port;
     rmSync(socketPath, { force: true });
-    unixServer = createServer((s) => {
-      unixConnections++;
-      s.end('hello\n');
-    });
-    await new Promise<void>((r) => unixServer.listen(socketPath, r));
+    servers = [await countingServer({ port: 0, host: '127.0.0.1' }), await countingServer({ path: socketPath }), await countingServer({ path: `\0${abstractName}` })];
+    port = servers[0]!.port;
     chmodSync(socketPath, 0o777);
-    abstractServer = createServer((s) => {
-      abstractConnections++;
-      s.end('hello\n');
-    });
-    await new Promise<void>((r) => abstractServer.listen(`\0${abstractName}`, r));
     const batch = await openBatch(1, [{ cmd: await pythonExecutable() }]);
     pooled = batch.pooled;
     await batch.close();
@@ -155,9 +136,7 @@ export function useHostileHost(): void {
       }
       rmSync(loop.file, { force: true });
     }
-    await new Promise((r) => server.close(r));
-    await new Promise((r) => unixServer.close(r));
-    await new Promise((r) => abstractServer.close(r));
+    for (const srv of servers) await srv.close();
     rmSync(socketPath, { force: true });
   });
 }
@@ -256,7 +235,7 @@ export const cases: Case[] = [
     cpp: () => `tcp ${port}`,
     python: () =>
       `import socket\ntry:\n    s = socket.create_connection(("127.0.0.1", ${port}), timeout=1)\n    print("connected", s.recv(10))\nexcept OSError:\n    print("blocked")\n`,
-    after: () => expect(connections).toBe(0),
+    after: () => expect(servers[0]!.connections()).toBe(0),
   },
   {
     name: 'runs as an unprivileged uid with no capabilities',
@@ -290,7 +269,7 @@ export const cases: Case[] = [
     cpp: () => `unix ${socketPath}`,
     python: () =>
       `import socket\ntry:\n    s = socket.socket(socket.AF_UNIX)\n    s.connect(${py(socketPath)})\n    print("connected", s.recv(10))\nexcept OSError:\n    print("blocked")\n`,
-    after: () => expect(unixConnections).toBe(0),
+    after: () => expect(servers[1]!.connections()).toBe(0),
   },
   {
     // Pid 1's command line is readable by every process: per test it was bubblewrap's own (each
@@ -396,7 +375,7 @@ export const cases: Case[] = [
     cpp: () => `abstract ${abstractName}`,
     python: () =>
       `import socket\ntry:\n    s = socket.socket(socket.AF_UNIX)\n    s.connect("\\0" + ${py(abstractName)})\n    print("connected", s.recv(10))\nexcept OSError:\n    print("blocked")\n`,
-    after: () => expect(abstractConnections).toBe(0),
+    after: () => expect(servers[2]!.connections()).toBe(0),
   },
   {
     // The program runs as the person's own uid when simcoach is not root: the CLI (an API key in

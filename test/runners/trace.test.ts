@@ -1,12 +1,11 @@
 // The tracer on real Python programs, in the judge's sandbox: what it records (lines, locals,
 // calls), its caps, and that the walls of the sandbox hold for a traced program too.
-import { createServer, type Server } from 'node:net';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traceProgram, traceable, type Trace } from '../../src/runners/trace.js';
-import { isolateCache } from './helpers.js';
+import { countingServer, isolateCache } from './helpers.js';
 
 const py = (source: string) => ({ lang: 'python' as const, source });
 
@@ -17,25 +16,18 @@ async function traced(source: string, input: string, maxSteps?: number): Promise
 }
 
 let restore: () => void;
-let server: Server;
-let port = 0;
-let connections = 0;
+let server: Awaited<ReturnType<typeof countingServer>>;
 const secret = join(homedir(), `simcoach-trace-secret-${process.pid}.txt`);
 
 beforeAll(async () => {
   restore = isolateCache();
-  server = createServer((s) => {
-    connections++;
-    s.end('hello\n');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  port = (server.address() as { port: number }).port;
+  server = await countingServer({ port: 0, host: '127.0.0.1' });
   writeFileSync(secret, 'secret\n', { mode: 0o644 });
 });
 
 afterAll(async () => {
   rmSync(secret, { force: true });
-  await new Promise<void>((r) => server.close(() => r()));
+  await server.close();
   restore();
 });
 
@@ -95,12 +87,12 @@ describe('tracer', () => {
     const src = [
       'import socket',
       `try:\n    open(${JSON.stringify(secret)}).read()\n    print("read")\nexcept OSError:\n    print("no file")`,
-      `try:\n    socket.create_connection(("127.0.0.1", ${port}), timeout=1)\n    print("connected")\nexcept OSError:\n    print("no network")`,
+      `try:\n    socket.create_connection(("127.0.0.1", ${server.port}), timeout=1)\n    print("connected")\nexcept OSError:\n    print("no network")`,
       'import os\nprint(os.getuid() != 0)',
     ].join('\n');
     const t = await traced(src + '\n', '');
     expect(t.stdout).toBe('no file\nno network\nTrue\n');
-    expect(connections).toBe(0);
+    expect(server.connections()).toBe(0);
   });
 
   it('says why it cannot trace other languages', async () => {
