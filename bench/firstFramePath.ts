@@ -61,3 +61,11 @@ export function bytesByOwner(meta: Metafile, path: LoadPath): [string, number][]
   }
   return [...owners].sort((a, b) => b[1] - a[1]);
 }
+
+/** Source modules (metafile names) held by the dist/ files a run loaded (paths relative to dist/, as test/helpers/load-trace.mjs writes them). */
+export function modulesOfLoaded(loaded: string[], meta: Metafile | undefined = readMetafile()): string[] {
+  if (!meta) throw new Error('no build metafile: run npm run build');
+  // The metafile names outputs as written into the staging folder (scripts/build.mjs swaps it in).
+  const byFile = new Map(Object.entries(meta.outputs).map(([k, o]) => [k.replace(/^[^/]+\//, ''), Object.keys(o.inputs)]));
+  return loaded.flatMap((f) => byFile.get(f) ?? []);
+}

@@ -4,15 +4,15 @@
 // never leave the file half-written. Every value is validated with zod, whatever its source:
 // zod/mini, whose functions bundle apart, so the first frame loads a tenth of full zod's bytes.
 import { meanText } from './suggest.js';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { EXIT, UsageError, UserError } from './errors.js';
 import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from './flows/index.js';
 import { configDir } from './paths.js';
+import { isTree, readStoredFile, settingsPath, type Tree } from './settings/file.js';
 import { langFromName, langIds } from './runners/langs.js';
 import { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, capsShape, httpUrl, int, settingsShape, stageName } from './settings/schema.js';
 
+export { settingsPath } from './settings/file.js';
 export { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, type ApprovalMode } from './settings/schema.js';
 
 /** A budget's schema, from its declaration in the flow's record. */
@@ -72,8 +72,6 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   'budgets.maxTokens': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many tokens' },
 };
 
-export const settingsPath = (): string => join(configDir(), 'config.json');
-
 /**
  * OLLAMA_HOST as Ollama's own CLI reads it: "host", "host:port", ":port", "http://host[:port]";
  * no port means 11434 (80/443 when a scheme is given); 0.0.0.0 (a bind address) means this machine.
@@ -118,27 +116,12 @@ export function parseOllamaHost(value: string | undefined): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-type Tree = Record<string, unknown>;
-const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The settings file as stored (only what someone set), or {} when there is none. */
 export function readStored(): Tree {
-  const path = settingsPath();
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new UserError(`cannot read the settings file ${path}: ${(err as Error).message}`);
-  }
-  let data: unknown;
-  try {
-    data = text.trim() === '' ? {} : JSON.parse(text);
-  } catch (err) {
-    throw corrupt(path, `it is not valid JSON (${(err as Error).message})`);
-  }
-  if (!isTree(data)) throw corrupt(path, 'it does not hold a JSON object');
-  return data;
+  const stored = readStoredFile();
+  if ('tree' in stored) return stored.tree;
+  if ('unreadable' in stored) throw new UserError(`cannot read the settings file ${settingsPath()}: ${stored.unreadable.message}`);
+  throw corrupt(settingsPath(), stored.damaged);
 }
 
 const corrupt = (path: string, why: string): UserError =>

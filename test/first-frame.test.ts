@@ -1,4 +1,4 @@
-// DESIGN "Start-up": the first frame loads the settings and the flows' records, not the flows.
+// DESIGN "Start-up": the first frame loads the settings memo and the flows' records, not the flows.
 // Checked on the bundle itself (the esbuild metafile of the build test/global-setup.ts made):
 // the chunks `simcoach` loads up to the picker must hold no agent, no runner beyond the language
 // table, no engine, and none of the packages only a session, a statement or an answer needs.
@@ -14,8 +14,7 @@ const NOT_BEFORE_THE_FIRST_FRAME: [string, RegExp][] = [
   ['the engine', /^src\/engine\//],
   ['a model backend package', /node_modules\/(ollama|openai)\//],
   ['yaml', /node_modules\/yaml\//],
-  ['full zod (settings use zod/mini)', /node_modules\/zod\/v4\/classic\//],
-  ['a zod locale other than en (scripts/build.mjs: localesOnlyWithFullZod)', /node_modules\/zod\/v4\/locales\/(?!en\.js$)/],
+  ['zod and the settings validator (loaded only when the settings memo does not answer)', /node_modules\/zod\/|^src\/config\.ts$|^src\/settings\/schema\.ts$/],
   ['markdown and highlighting', /node_modules\/(marked|marked-terminal|highlight\.js|lowlight)\//],
   ['jsonrepair', /node_modules\/jsonrepair\//],
   ['conf (loaded only to write settings)', /node_modules\/conf\//],
@@ -31,10 +30,10 @@ describe('the first frame loads no flow code (DESIGN "Start-up")', () => {
     expect(meta, 'scripts/build.mjs writes node_modules/.cache/simcoach/build-meta.json').toBeDefined();
   });
 
-  it('the chunks up to the picker hold the settings and the flow records, and nothing of a session', () => {
+  it('the chunks up to the picker hold the settings memo and the flow records, and nothing of a session', () => {
     const path = loadPath(meta!, FIRST_FRAME_ENTRIES);
     // What must be there, so that the path read is the real one.
-    expect(path.modules).toEqual(expect.arrayContaining(['src/config.ts', 'src/flows/index.ts', 'src/flows/codesim.meta.ts', 'src/launch/launch.tsx']));
+    expect(path.modules).toEqual(expect.arrayContaining(['src/settings/memo.ts', 'src/flows/index.ts', 'src/flows/codesim.meta.ts', 'src/launch/launch.tsx']));
     expect(path.modules.some((m) => m.includes('node_modules/ink/'))).toBe(true);
     expect(offending(path.modules)).toEqual([]);
   });

@@ -1,7 +1,8 @@
 // The app's controller over the real parts: settings (config), problems, the backend with its
 // probe and pull, and sessions run by the engine behind the manual gate. No React here; the
 // screens see only the interfaces in controller.ts.
-import { APPROVAL_MODES, BACKENDS, resolveSettings, type ApprovalMode, setSetting, type SettingFlags, type Settings } from '../config.js';
+import type { SettingFlags, Settings } from '../config.js';
+import { APPROVAL_MODES, BACKENDS, type ApprovalMode } from '../settings/choices.js';
 import { flowFor, flowRecord, flows, optionsOf } from '../flows/index.js';
 import { extensionOf, isLangId, langFromPath as langFromPathSync, langIds } from '../runners/langs.js';
 import type { SessionFlow } from '../engine/session.js';
@@ -98,13 +99,19 @@ export interface RunningApp extends AppController {
 
 export function createAppController(o: ControllerOptions): RunningApp {
   let settings = o.settings;
-  // Saved settings take effect at once; the flags of this run still win over them.
-  const reload = (): Settings => {
+  // Saved settings take effect at once; the flags of this run still win over them. The
+  // validator (config.ts, zod) loads with the first save, not before the first frame.
+  const reload = async (): Promise<Settings> => {
+    const { resolveSettings } = await import('../config.js');
     try {
       return resolveSettings(o.flags ?? {});
     } catch {
       return settings;
     }
+  };
+  const setSetting = async (key: string, value: string | number | boolean): Promise<void> => {
+    const config = await import('../config.js');
+    await config.setSetting(key, value);
   };
   let backendState: BackendState = o.probe ? stateFromProbe(settings, o.probe) : { kind: 'unknown' };
   const listeners = new Set<() => void>();
@@ -204,7 +211,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
       },
       async acceptNone() {
         await setSetting('sandbox', 'none');
-        settings = reload();
+        settings = await reload();
         runUnconfined();
       },
     },
@@ -249,7 +256,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
       },
       async save(key, value) {
         await setSetting(key, value);
-        settings = reload();
+        settings = await reload();
       },
     },
     // The file is named as the language's (or markdown for prose), so the editor highlights it.

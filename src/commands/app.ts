@@ -1,11 +1,11 @@
 // `simcoach` with no command (`npm start`): check the model server quickly; with none there,
 // say what to do and exit cleanly (0, so npm adds no error noise); with one, open the tutor.
 import { parse } from '../args.js';
-import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
+import type { SettingFlags, Settings } from '../config.js';
 import { EXIT } from '../errors.js';
 import { takeOver } from '../firstFrame.js';
-import { formatGuidance, guidanceFor } from '../llm/guidance.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
+import { keep, recall } from '../settings/memo.js';
 import { color } from '../term.js';
 
 /** How long the first check may take before we call the server absent. */
@@ -13,18 +13,28 @@ const PROBE_MS = 1500;
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parse(argv, '');
-  const settings = resolveSettings(values);
+  // The settings the last start resolved from the same file, environment and flags, else
+  // resolved (and validated) now: the validator loads only then.
+  const settings = recall<Settings>(values) ?? (await resolveAndKeep(values));
   // In a terminal the screens load while the server is asked, so the first frame waits for one, not both.
   const tty = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   const screens = tty ? import('../launch/launch.js') : undefined;
   screens?.catch(() => undefined);
   const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(PROBE_MS) });
   if (!probe.ok || !probe.modelPresent) {
+    const { formatGuidance, guidanceFor } = await import('../llm/guidance.js');
     takeOver(false);
     process.stdout.write(formatGuidance(guidanceFor(settings, probe.error), { bold: (t) => color.bold(t), dim: (t) => color.dim(t) }, process.stdout.isTTY ? process.stdout.columns : undefined));
     return tty ? offerDemo() : EXIT.ok;
   }
   return openTutor(settings, probe, values, screens);
+}
+
+async function resolveAndKeep(flags: SettingFlags): Promise<Settings> {
+  const { resolveSettings } = await import('../config.js');
+  const settings = resolveSettings(flags);
+  keep(flags, settings);
+  return settings;
 }
 
 /**

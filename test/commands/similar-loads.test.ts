@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readMetafile } from '../../bench/firstFramePath.js';
+import { modulesOfLoaded } from '../../bench/firstFramePath.js';
 import { cli, tempHome, type Home } from '../session/cli.js';
 
 const NOT_FOR_SIMILAR: [string, RegExp][] = [
@@ -17,15 +17,6 @@ const NOT_FOR_SIMILAR: [string, RegExp][] = [
   ['full zod (the session reader)', /node_modules\/zod\/v4\/classic\//],
   ['a screen or a component', /^src\/(screens|components|app)\//],
 ];
-
-/** Source modules (metafile names) held by the dist/ files a run loaded. */
-function modulesOf(loaded: string[]): string[] {
-  const meta = readMetafile();
-  if (!meta) throw new Error('no build metafile: run npm run build');
-  // The metafile names outputs as written into the staging folder (scripts/build.mjs swaps it in).
-  const byFile = new Map(Object.entries(meta.outputs).map(([k, o]) => [k.replace(/^[^/]+\//, ''), Object.keys(o.inputs)]));
-  return loaded.flatMap((f) => byFile.get(f) ?? []);
-}
 
 describe('similar on an unchanged archive loads only the query path', () => {
   let home: Home;
@@ -42,7 +33,7 @@ describe('similar on an unchanged archive loads only the query path', () => {
     const r = await cli(['similar', 'dijkstra', '--host', 'http://127.0.0.1:9'], { ...home.env, SIMCOACH_LOAD_TRACE: trace, NODE_OPTIONS: `--import ${hook}` }, { timeoutMs: 60_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/nearest to Cheapest Road Home/);
-    const modules = modulesOf(readFileSync(trace, 'utf8').trim().split('\n'));
+    const modules = modulesOfLoaded(readFileSync(trace, 'utf8').trim().split('\n'));
     // The path read is the real one: the command and the archive's index are in it.
     expect(modules).toEqual(expect.arrayContaining(['src/commands/similar.ts', 'src/archive/sqliteIndex.ts']));
     const offending = NOT_FOR_SIMILAR.flatMap(([what, p]) => modules.filter((m) => p.test(m)).map((m) => `${m} (${what})`));

@@ -1,0 +1,29 @@
+// The settings file as stored: a plain JSON read (no directory made, nothing heavy loaded), shared
+// by config.ts, which says what is wrong with it, and the memo, which only needs to know.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configDir } from '../paths.js';
+
+export const settingsPath = (): string => join(configDir(), 'config.json');
+
+export type Tree = Record<string, unknown>;
+export const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What the file holds ({} when there is none or it is blank), or why it cannot be taken. */
+export type Stored = { tree: Tree } | { unreadable: Error } | { damaged: string };
+
+export function readStoredFile(): Stored {
+  let text: string;
+  try {
+    text = readFileSync(settingsPath(), 'utf8');
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? { tree: {} } : { unreadable: err as Error };
+  }
+  let data: unknown;
+  try {
+    data = text.trim() === '' ? {} : JSON.parse(text);
+  } catch (err) {
+    return { damaged: `it is not valid JSON (${(err as Error).message})` };
+  }
+  return isTree(data) ? { tree: data } : { damaged: 'it does not hold a JSON object' };
+}
