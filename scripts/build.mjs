@@ -70,7 +70,31 @@ const emojiTestOnlyForEmoji = {
       if (source.split(declared).length !== 2) throw new Error(`emoji-test-only-for-emoji: ${args.path} no longer has \`${declared}\`; look again at its emoji set`);
       const lazy = "let rgiEmojiSet; const rgiEmojiRegex = { test: (s) => (rgiEmojiSet ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(s) };";
       const gate = '(((segment.length > 1 || segment.codePointAt(0) > 0x7F) && /\\p{Emoji}/u.test(segment) && rgiEmojiRegex.test(segment)) ||';
-      return { contents: source.replace(declared, () => lazy).replace(uses, () => `if ${gate}`), loader: 'js' };
+      return { contents: withLazySegmenter(source.replace(declared, () => lazy).replace(uses, () => `if ${gate}`), args.path), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * string-width (both copies), slice-ansi and Ink's tokenizer each make an Intl.Segmenter while
+ * loading, and the first one made loads ICU's grapheme rules (14 ms, before the picker's first
+ * frame). scripts/shims/graphemes.js makes it on first need, and splits the strings the screens
+ * draw (each code point a grapheme whatever its neighbours) without it.
+ */
+const graphemeShim = join(root, 'scripts', 'shims', 'graphemes.js');
+function withLazySegmenter(source, path) {
+  const made = 'new Intl.Segmenter(';
+  if (!source.includes(made)) throw new Error(`lazy-segmenter: ${path} no longer makes \`${made}…)\`; look again at how it segments`);
+  return `import { LazySegmenter as __LazySegmenter } from ${JSON.stringify(graphemeShim)};\n${source.split(made).join('new __LazySegmenter(')}`;
+}
+const lazySegmenter = {
+  name: 'lazy-segmenter',
+  setup(b) {
+    const files = /[\\/]node_modules[\\/](?:string-width[\\/]index|slice-ansi[\\/]tokenize-ansi|@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize)\.js$/;
+    b.onLoad({ filter: files }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      // Older copies (CommonJS, under cli-table3 and cli-progress) make none.
+      return source.includes('new Intl.Segmenter(') ? { contents: withLazySegmenter(source, args.path), loader: 'js' } : undefined;
     });
   },
 };
@@ -126,7 +150,7 @@ const result = await build({
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __scCreateRequire } from 'node:module';\nconst require = __scCreateRequire(import.meta.url);",
   },
-  plugins: [localesOnlyWithFullZod, yogaWithoutFetch, emojiTestOnlyForEmoji],
+  plugins: [localesOnlyWithFullZod, yogaWithoutFetch, emojiTestOnlyForEmoji, lazySegmenter],
   // Native: better-sqlite3's compiled addon and sqlite-vec's loadable extension are found on disk
   // at run time (node_modules), never bundled.
   external: ['better-sqlite3', 'sqlite-vec'],
