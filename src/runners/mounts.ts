@@ -1,5 +1,5 @@
 import { lstat, readdir, readlink, realpath } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 
 // What a sandboxed program sees, decided by an allow-list: bubblewrap starts from an empty root
 // and only what is named here is mounted. Nothing of the host's mount table is copied, so a
@@ -80,18 +80,31 @@ const within = (path: string, dir: string): boolean => {
 };
 
 /**
- * The install prefix of a command that lives outside the system dirs (a pyenv Python under
- * /root/.pyenv/versions/X, a JDK under /opt/jdk): the parent of its `bin` directory. Null when
- * the command is already visible, or when the prefix would expose a home or a shared directory.
+ * What a command needs mounted to run in the sandbox when it lives outside the system dirs: the
+ * install prefix of what it resolves to (a pyenv Python under /root/.pyenv/versions/X, a JDK
+ * under /opt/jdk: the parent of its `bin`), and the command's own path when that is a link from
+ * elsewhere to it — a virtualenv's python (the venv whole: Python finds its packages from the
+ * pyvenv.cfg above the link) or a python3 link in a folder of the person's (the link alone).
+ * Nothing that would expose a home or a shared directory.
  */
-export async function toolchainPrefix(cmd: string, visible: string[], secrets: string[]): Promise<string | null> {
+export async function toolchainMounts(cmd: string, visible: string[], secrets: string[]): Promise<string[]> {
   const real = await realpath(cmd).catch(() => null);
-  if (!real) return null;
-  if ([...SYSTEM_DIRS, ...visible].some((d) => within(real, d))) return null;
+  if (!real) return [];
+  const seen = (path: string): boolean => [...SYSTEM_DIRS, ...visible].some((d) => within(path, d));
   // A prefix must not hold the person's home, settings or sessions (an ancestor of them).
-  const safe = (dir: string) => !TOO_WIDE.includes(dir) && !secrets.some((s) => within(s, dir));
-  const bin = dirname(real);
-  const prefix = basename(bin) === 'bin' ? dirname(bin) : bin;
-  if (safe(prefix)) return prefix;
-  return safe(bin) ? bin : null;
+  const safe = (dir: string): boolean => !TOO_WIDE.includes(dir) && !secrets.some((s) => within(s, dir));
+  const mounts: string[] = [];
+  if (!seen(real)) {
+    const bin = dirname(real);
+    const prefix = basename(bin) === 'bin' ? dirname(bin) : bin;
+    if (safe(prefix)) mounts.push(prefix);
+    else if (safe(bin)) mounts.push(bin);
+  }
+  if (isAbsolute(cmd) && cmd !== real && !seen(cmd) && !mounts.some((m) => within(cmd, m))) {
+    const venv = dirname(dirname(cmd));
+    mounts.push((await isFile(join(venv, 'pyvenv.cfg'))) && safe(venv) ? venv : cmd);
+  }
+  return mounts;
 }
+
+const isFile = (path: string): Promise<boolean> => lstat(path).then((st) => st.isFile(), () => false);

@@ -9,7 +9,7 @@ import { configDir, dataDir } from '../paths.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
 import { createRunGroup, type RunGroupLike } from './cgroup.js';
 import { requireIsolation, type Isolation } from './capabilities.js';
-import { baseMounts, parents, toolchainPrefix } from './mounts.js';
+import { baseMounts, parents, toolchainMounts } from './mounts.js';
 import { supervisorBinary } from './supervisor.js';
 import type { Refused } from './refusal.js';
 import { SandboxError, sandboxSaid } from './sandboxError.js';
@@ -162,17 +162,17 @@ interface Place {
 
 
 let base: Promise<string[]> | null = null;
-const prefixes = new Map<string, Promise<string | null>>();
+const prefixes = new Map<string, Promise<string[]>>();
 
-/** The toolchain prefix a command needs mounted (a pyenv Python, a JDK under /opt), cached for toolchains. */
-export async function commandPrefix(cmd: string, visible: string[]): Promise<string | null> {
-  let prefix = prefixes.get(cmd);
-  if (!prefix) {
-    prefix = toolchainPrefix(cmd, visible, [homedir(), configDir(), dataDir()]);
+/** What a command needs mounted (a pyenv Python, a JDK under /opt, a venv), cached for toolchains. */
+export async function commandMounts(cmd: string, visible: string[]): Promise<string[]> {
+  let mounts = prefixes.get(cmd);
+  if (!mounts) {
+    mounts = toolchainMounts(cmd, visible, [homedir(), configDir(), dataDir()]);
     // A command inside the program's own dirs differs per build; only toolchains are kept.
-    if (!visible.some((d) => cmd.startsWith(`${d}/`))) prefixes.set(cmd, prefix);
+    if (!visible.some((d) => cmd.startsWith(`${d}/`))) prefixes.set(cmd, mounts);
   }
-  return prefix;
+  return mounts;
 }
 
 /**
@@ -205,8 +205,7 @@ function tmpfsDirs(spec: SandboxSpec): string[] {
 async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLater: boolean, gate: string | null, gateArgs: string[], fileFds: number[], seccompFd: number | null): Promise<string[]> {
   const { work, sealed } = place;
   const visible = [...(spec.readable ?? []), ...(sealed ? [] : [work]), ...(spec.writable ? [spec.writable] : [])];
-  const tool = await commandPrefix(spec.cmd, visible);
-  const ro = [...(tool ? [tool] : []), ...(spec.readable ?? [])];
+  const ro = [...(await commandMounts(spec.cmd, visible)), ...(spec.readable ?? [])];
   const rw = sealed ? [] : [work, ...(spec.writable ? [spec.writable] : [])];
   const sized = sealed ? { bytes: workAreaBytes(spec), dirs: [WORK_IN, ...(spec.writable ? [spec.writable] : [])] } : undefined;
   // Each input file is copied into the tmpfs from a pipe, root's and read-only (the dir is sticky,

@@ -24,7 +24,7 @@ import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { RunGroup } from './cgroup.js';
-import { commandPrefix, filesBytes, limitsHit, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
+import { commandMounts, filesBytes, limitsHit, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
 import { refusedOf, type Refused } from './refusal.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
@@ -84,8 +84,8 @@ export async function openBatch(width: number, programs: BatchProgram[]): Promis
   const supervisor = iso.namespaces === 'bwrap' && iso.runAs ? await supervisorBinary() : null;
   if (unpoolable(iso, supervisor)) return { run: runSandboxed, close: async () => {}, pooled: false };
   const readable = [...new Set(programs.flatMap((p) => p.readable ?? []))];
-  const prefixes = await Promise.all(programs.map((p) => commandPrefix(p.cmd, readable)));
-  const ro = [...new Set([...prefixes.filter((p): p is string => p !== null), ...readable])];
+  const tools = await Promise.all(programs.map((p) => commandMounts(p.cmd, readable)));
+  const ro = [...new Set([...tools.flat(), ...readable])];
   return new PooledBatch(iso, supervisor!, Math.max(1, width), new Set(programs.map((p) => p.cmd)), new Set(readable), ro);
 }
 
