@@ -28,13 +28,7 @@ const NOT_BEFORE_INK: [string, RegExp][] = [
 ];
 
 /** Waits until Ink has drawn the picker: the plain frame is one "Pick a problem", Ink's the second. */
-async function inkPicker(run: PtyRun): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (run.output().split('Pick a problem').length < 3) {
-    if (Date.now() > until) throw new Error(`Ink never drew the picker: ${run.output().slice(-500)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const inkPicker = (run: PtyRun): Promise<void> => run.until((out) => out.split('Pick a problem').length >= 3, "Ink drew the picker");
 
 const hook = (name: string): string => pathToFileURL(join(process.cwd(), 'test', 'helpers', name)).href;
 

@@ -4,8 +4,13 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 export interface PtyRun {
-  /** Waits until the screen output so far contains `text`; fails with the tail after `ms`. */
-  seen(text: string, ms?: number): Promise<void>;
+  /**
+   * Waits, by the output's own events, until the output so far meets `ok`; fails with the tail if
+   * the program ends first. A hang is the test's own timeout: no verdict rests on a clock here.
+   */
+  until(ok: (out: string) => boolean, what: string): Promise<void>;
+  /** `until` the output contains `text`. */
+  seen(text: string): Promise<void>;
   write(keys: string): void;
   output(): string;
   closed: Promise<number | null>;
@@ -22,15 +27,31 @@ export function onPty(args: string[], env: NodeJS.ProcessEnv, size = { cols: 100
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  let ended = false;
+  const waiters = new Set<() => void>();
+  const wake = (): void => waiters.forEach((w) => w());
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    wake();
+  });
+  child.on('close', () => {
+    ended = true;
+    wake();
+  });
+  const until = (ok: (o: string) => boolean, what: string): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (ok(out)) resolve();
+        else if (ended) reject(new Error(`the program ended before ${what}: ${out.slice(-500)}`));
+        else return;
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
   return {
-    async seen(text, ms = 15_000) {
-      const until = Date.now() + ms;
-      while (!out.includes(text)) {
-        if (Date.now() > until) throw new Error(`never saw ${text}: ${out.slice(-500)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
+    until,
+    seen: (text) => until((o) => o.includes(text), `showing ${text}`),
     write: (keys) => child.stdin.write(keys),
     output: () => out,
     closed: new Promise((r) => child.on('close', r)),

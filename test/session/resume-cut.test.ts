@@ -70,7 +70,7 @@ describe('resuming a session whose tests the file keeps cut', () => {
     // The program is at its gate (the key bar offers approving it), not still streaming.
     await pty.seen('a approve');
     pty.write('a');
-    await pty.seen('Accepted', 60_000);
+    await pty.seen('Accepted');
     pty.write('q');
     expect(await pty.closed).toBe(0);
     expect(hasStack(pty.output())).toBe(false);
