@@ -2,47 +2,49 @@
 // bin/python3, or a python3 link in a folder of their own on PATH. The sandbox showed neither path,
 // so every Python run was RE ("failed to execute …: No such file or directory"). Now the venv is
 // mounted whole (Python finds its packages from pyvenv.cfg above the link) and a lone link alone.
+// Judged as root and as an unprivileged user, on the built CLI.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../engine/cli.js';
+import { cli, place, WHO, type Place } from '../helpers/unprivileged.js';
 
 const SYSTEM_PYTHON = '/usr/bin/python3';
-let dir: string;
-let env: NodeJS.ProcessEnv;
-const program = () => join(dir, 'where.py');
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'simcoach-python-links-'));
-  env = { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: join(dir, 'cache'), XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') };
-  writeFileSync(program(), 'import sys\nn = int(input())\nprint(n * 2, sys.prefix)\n');
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** sum-two's answer only when the program runs as the interpreter `prefix` names (sys.prefix). */
+const sumIfPrefix = (prefix: string): string =>
+  `import sys\na, b = map(int, input().split())\nprint(a + b if sys.prefix == ${JSON.stringify(prefix)} else "prefix " + sys.prefix)\n`;
 
-const runWith = (pathFirst: string) => cli(['run', program()], { ...env, PATH: `${pathFirst}:${process.env.PATH}` }, { input: '21\n', timeoutMs: 60_000 });
+describe.skipIf(!existsSync(SYSTEM_PYTHON)).each(WHO)('python3 through a link from outside the system dirs, as %s', (as) => {
+  let p: Place;
+  beforeAll(() => {
+    p = place(as);
+  });
+  afterAll(() => p.cleanup());
+  const judged = async (file: string, bin: string) => {
+    const r = await cli(p, as, ['test', file, '--problem', 'sum-two', '--json'], { PATH: `${bin}:${process.env.PATH}` });
+    expect(r.stderr).not.toMatch(/No such file or directory|\n\s+at /);
+    return (JSON.parse(r.stdout) as { tests: { verdict: string; detail?: string }[] }).tests;
+  };
 
-describe.skipIf(!existsSync(SYSTEM_PYTHON))('python3 through a link from outside the system dirs', () => {
-  it("an activated virtualenv's python runs in the sandbox as that venv (its sys.prefix)", async () => {
-    const venv = join(dir, 'venv');
+  it("an activated virtualenv's python judges AC, running as that venv (its sys.prefix)", async () => {
+    const venv = join(p.files, 'venv');
     execFileSync(SYSTEM_PYTHON, ['-m', 'venv', '--without-pip', venv]);
-    const r = await runWith(join(venv, 'bin'));
-    expect(r.stderr).not.toMatch(/No such file or directory/);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim()).toBe(`42 ${venv}`);
+    writeFileSync(join(p.files, 'venv-prefix.py'), sumIfPrefix(venv), { mode: 0o644 });
+    const tests = await judged('venv-prefix.py', join(venv, 'bin'));
+    expect(tests.length).toBeGreaterThan(0);
+    for (const t of tests) expect(t.verdict, t.detail).toBe('AC');
   });
 
-  it('a python3 link in a folder of its own runs, and that folder is not shown beyond the link', async () => {
-    const bin = join(dir, 'mybin');
-    mkdirSync(bin);
+  it('a python3 link in a folder of its own judges AC, and the folder beside the link is not shown', async () => {
+    const bin = join(p.files, 'mybin');
+    mkdirSync(bin, { mode: 0o755 });
     symlinkSync(SYSTEM_PYTHON, join(bin, 'python3'));
-    writeFileSync(join(bin, 'secret.txt'), 'not for the program');
-    const r = await runWith(bin);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim()).toMatch(/^42 \//);
-    writeFileSync(program(), `import os\ninput()\nprint(os.path.exists(${JSON.stringify(join(bin, 'secret.txt'))}))\n`);
-    const peek = await runWith(bin);
-    expect(peek.stdout.trim()).toBe('False');
+    const secret = join(bin, 'secret.txt');
+    writeFileSync(secret, 'not for the program', { mode: 0o644 });
+    writeFileSync(join(p.files, 'peek.py'), `import os\na, b = map(int, input().split())\nprint(a + b if not os.path.exists(${JSON.stringify(secret)}) else "seen")\n`, { mode: 0o644 });
+    const tests = await judged('peek.py', bin);
+    expect(tests.length).toBeGreaterThan(0);
+    for (const t of tests) expect(t.verdict, t.detail).toBe('AC');
   });
 });
