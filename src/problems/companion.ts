@@ -98,5 +98,3 @@ export function companionPath(dir: string, p: CompanionPayload): string {
   return p.group ? join(dir, slug(p.group, 'contest'), file) : join(dir, file);
 }
 
-/** A payload saved to a file (`.json`, or a `.prob` file of the cph editor extension, same shape). */
-export const PAYLOAD_EXTENSIONS = new Set(['.json', '.prob']);

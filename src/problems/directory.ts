@@ -8,8 +8,7 @@ import { problemError, readText } from './read.js';
 import { STATEMENT_EXTENSIONS, loadStatement } from './markdown.js';
 import { parseJsonLines, problemsFromLines, type SetOptions } from './jsonl.js';
 import { naturalCompare } from './text.js';
-import { PAYLOAD_EXTENSIONS } from './companion.js';
-import { loadPayloadFile } from './payload.js';
+import { PAYLOAD_EXTENSIONS, loadPayloadFile } from './payload.js';
 
 export interface DirOptions extends SetOptions {
   /** When given, a file that does not load is reported here and skipped instead of failing the set. */

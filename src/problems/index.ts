@@ -11,8 +11,7 @@ import { parseJsonLine, parseJsonLines, pickLine, problemBatches, problemFromLin
 import { STATEMENT_EXTENSIONS, loadStatement } from './markdown.js';
 import { loadDirectory, type DirOptions } from './directory.js';
 import { fixturesDir } from './fixtures.js';
-import { PAYLOAD_EXTENSIONS } from './companion.js';
-import { loadPayloadFile } from './payload.js';
+import { PAYLOAD_EXTENSIONS, loadPayloadFile } from './payload.js';
 import { pickProblem } from './pick.js';
 import { withShortIds } from './shortId.js';
 

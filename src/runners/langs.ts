@@ -39,18 +39,47 @@ export interface Lang {
   addressSpaceLimit: boolean;
 }
 
-let pythonPath: Promise<string> | null = null;
-/** The real interpreter, not a pyenv shim: a shim is a shell script that costs ~50 ms a run. */
+const pythonPaths = new Map<string, Promise<string>>();
+/** The real interpreter, not a pyenv shim: a shim is a shell script that costs ~50 ms a run. Found once per PATH. */
 export function pythonExecutable(): Promise<string> {
-  pythonPath ??= (async () => {
-    // A pyenv shim takes seconds to answer on a loaded machine, and falling back to the shim breaks
-    // every Python run in the sandbox (pyenv's own files are not mounted there): wait for it.
-    const r = await probe('python3', ['-c', 'import sys; print(sys.executable)'], 60_000);
-    const exe = r.stdout.trim();
-    return r.ok && exe.startsWith('/') ? exe : ((await which('python3')) ?? 'python3');
-  })();
-  return pythonPath;
+  const path = process.env.PATH ?? '';
+  let found = pythonPaths.get(path);
+  if (!found) {
+    found = findPython();
+    pythonPaths.set(path, found);
+  }
+  return found;
 }
+
+async function findPython(): Promise<string> {
+  const found = await which('python3');
+  // An interpreter binary on PATH (a link to one included: a venv's, a folder of links) is what
+  // sys.executable names, unresolved; asking Python costs a start of its own in every CLI run.
+  if (found && (await isElf(found))) return found;
+  // A pyenv shim takes seconds to answer on a loaded machine, and falling back to the shim breaks
+  // every Python run in the sandbox (pyenv's own files are not mounted there): wait for it.
+  const r = await probe('python3', ['-c', 'import sys; print(sys.executable)'], 60_000);
+  const exe = r.stdout.trim();
+  return r.ok && exe.startsWith('/') ? exe : (found ?? 'python3');
+}
+
+/** Whether a file (through its links) starts as an ELF binary does; a script (a shim) does not. */
+async function isElf(file: string): Promise<boolean> {
+  const { open } = await import('node:fs/promises');
+  try {
+    const h = await open(file, 'r');
+    try {
+      const head = Buffer.alloc(4);
+      const { bytesRead } = await h.read(head, 0, 4, 0);
+      return bytesRead === 4 && head.equals(ELF_MAGIC);
+    } finally {
+      await h.close();
+    }
+  } catch {
+    return false;
+  }
+}
+const ELF_MAGIC = Buffer.from([0x7f, 0x45, 0x4c, 0x46]);
 
 const javaClass = (source: string): string =>
   /\bpublic\s+(?:final\s+)?class\s+([A-Za-z_$][\w$]*)/.exec(source)?.[1] ?? 'Main';

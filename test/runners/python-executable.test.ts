@@ -1,0 +1,54 @@
+// Which python3 the judge runs: an interpreter binary on PATH is named as found, without starting
+// it (a start of Python in every CLI run); a script in front of one (a pyenv shim) is asked.
+import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pythonExecutable } from '../../src/runners/langs.js';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
+/** A folder holding only `python3`, made by `put`, and pythonExecutable() with PATH set to it. */
+async function withPython(put: (file: string) => void): Promise<{ dir: string; found: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'simcoach-py-'));
+  made.push(dir);
+  put(join(dir, 'python3'));
+  const before = process.env.PATH;
+  process.env.PATH = dir;
+  try {
+    return { dir, found: await pythonExecutable() };
+  } finally {
+    process.env.PATH = before;
+  }
+}
+
+describe('pythonExecutable', () => {
+  it('names a binary on PATH as found, through its link, without running it', async () => {
+    // Any start of that Python imports sitecustomize from PYTHONPATH, which leaves a mark.
+    const hooks = mkdtempSync(join(tmpdir(), 'simcoach-pyhook-'));
+    made.push(hooks);
+    const mark = join(hooks, 'started');
+    writeFileSync(join(hooks, 'sitecustomize.py'), `open(${JSON.stringify(mark)}, "w").close()\n`);
+    const before = process.env.PYTHONPATH;
+    process.env.PYTHONPATH = hooks;
+    try {
+      const { dir, found } = await withPython((f) => symlinkSync('/usr/bin/python3', f));
+      expect(found).toBe(join(dir, 'python3'));
+      expect(existsSync(mark)).toBe(false);
+    } finally {
+      if (before === undefined) delete process.env.PYTHONPATH;
+      else process.env.PYTHONPATH = before;
+    }
+  });
+
+  it('asks a script in front of the interpreter (a pyenv shim) which binary it runs', async () => {
+    const { found } = await withPython((f) => {
+      writeFileSync(f, '#!/bin/sh\nexec /usr/bin/python3 "$@"\n');
+      chmodSync(f, 0o755);
+    });
+    expect(found).toBe('/usr/bin/python3');
+  });
+});
