@@ -52,7 +52,7 @@ const shown = (is: Import[]) => is.map((i) => `${i.file} imports ${i.spec}`);
 const CORE = ['engine', 'flows', 'agents', 'llm', 'runners', 'problems', 'session', 'eval', 'archive'];
 const UI_PACKAGES = /^(react|react\/.*|ink|ink-.*|@inkjs\/.*)$/;
 const HOST_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|worker_threads)$/;
-const BACKEND_PACKAGES = /^(ollama|ollama\/.*|openai|openai\/.*|execa|conf)$/;
+const BACKEND_PACKAGES = /^(ollama|ollama\/.*|openai|openai\/.*|conf)$/;
 
 describe('layers (DESIGN.md: imports point downward only)', () => {
   it('reads imports from every source file', () => {

@@ -1,3 +1,4 @@
+import { execFile, type ChildProcess } from 'node:child_process';
 export interface ProbeResult {
   ok: boolean;
   stdout: string;
@@ -5,22 +6,37 @@ export interface ProbeResult {
 }
 
 /**
- * Runs a short command with arguments as an array (never a shell) and never throws. execa
- * kills it at the timeout (SIGKILL a second later if it ignores SIGTERM), caps what it may
- * print, and kills it if simcoach exits first; loaded on the first probe, not at start-up.
+ * Runs a short command with arguments as an array (never a shell) and never throws. It is killed
+ * at the timeout or past 1 MiB of output, and if simcoach exits first. Node's own execFile, not
+ * execa: every CLI start that judges probes the sandbox, and loading execa cost 56 ms of CPU of a
+ * `test` run's ~380.
  */
-export async function probe(cmd: string, args: string[], timeoutMs = 5000): Promise<ProbeResult> {
-  const { execa } = await import('execa');
-  const r = await execa(cmd, args, {
-    timeout: timeoutMs,
-    forceKillAfterDelay: 1000,
-    maxBuffer: 1 << 20,
-    stdin: 'ignore',
-    stripFinalNewline: false,
-    reject: false,
+export function probe(cmd: string, args: string[], timeoutMs = 5000): Promise<ProbeResult> {
+  return new Promise((resolve) => {
+    const child = execFile(cmd, args, { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1 << 20, encoding: 'utf8' }, (err, stdout, stderr) => {
+      running.delete(child);
+      resolve({ ok: !err, stdout: stdout ?? '', stderr: stderr ?? '' });
+    });
+    // A probe reads nothing: it sees the end of its input at once.
+    child.stdin?.end();
+    killWithUs(child);
   });
-  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-  return { ok: !r.failed, stdout: text(r.stdout), stderr: text(r.stderr) };
+}
+
+const running = new Set<ChildProcess>();
+let hooked = false;
+
+/**
+ * A probe still running when simcoach exits (a hung pyenv shim, say) goes with it. Ctrl-C needs no
+ * hook: the terminal sends it to the probe too, which runs in simcoach's foreground group.
+ */
+function killWithUs(child: ChildProcess): void {
+  running.add(child);
+  if (hooked) return;
+  hooked = true;
+  process.once('exit', () => {
+    for (const c of running) c.kill('SIGKILL');
+  });
 }
 
 /** The absolute path of a command on PATH, or null. */
