@@ -7,7 +7,7 @@ import { copyFileSync, cpSync, mkdtempSync, readFileSync, renameSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
+import { HAS_TMUX, ROOT, launchCli, quitWithCtrlC, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { FIXED, RANGE_SUMS, startCheckModel, WRONG_BY_ONE } from '../fakes/checkModel.js';
 import { stagedModel } from '../ui/helpers.js';
@@ -120,9 +120,7 @@ describe.skipIf(!HAS_TMUX)('the end of an unsolved session', () => {
     // The stress session's first step: the model asked for a brute force (the status bar names the flow).
     const stress = await until(/▸ \d+ Brute force/, 'a stress test of that program');
     expect(stress).toMatch(/ stress +sum-two · python/);
-    keys('C-c');
-    keys('C-c');
-    await until(/exit=\d+/, 'the app to exit');
+    await quitWithCtrlC(term);
   });
 });
 

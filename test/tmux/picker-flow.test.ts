@@ -2,7 +2,7 @@
 // whole (no key cut mid-word, nothing wider than the terminal), ctrl-f changes the flow and the
 // problem opens in it.
 import { afterAll, describe, expect, it } from 'vitest';
-import { HAS_TMUX, launchCli, tmuxTerminal } from './terminal.js';
+import { HAS_TMUX, launchCli, quitWithCtrlC, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
 
@@ -36,8 +36,6 @@ describe.skipIf(!HAS_TMUX)('ctrl-f in the picker at 80×24', () => {
     term.keys('Enter');
     const session = await term.until(/^ mapcoder +sum-two/m, 'the session in mapcoder');
     expect(session).not.toContain('Pick a problem');
-    term.keys('C-c');
-    term.keys('C-c');
-    await term.until(/exit=\d+/, 'the app to quit');
+    await quitWithCtrlC(term);
   });
 });

@@ -48,6 +48,20 @@ export function tmuxTerminal(name: string, session: string): Terminal {
   return term;
 }
 
+/**
+ * Ctrl-C until the app has quit, as a person does: a second press only when the first asked for it
+ * ("ctrl-c again within 3 s quits": it cancelled an answer or stepped in). At a gate one press
+ * quits; a second sent at once then reaches the shell (the app gone, the tty cooked) and the
+ * script stops before it prints `exit=N`. Returns the screen with it.
+ */
+export async function quitWithCtrlC(term: Terminal): Promise<string> {
+  term.keys('C-c');
+  const s = await term.until(/exit=\d+|ctrl-c again within 3 s quits/, 'the app to quit, or to ask for ctrl-c again');
+  if (/exit=\d+/.test(s)) return s;
+  term.keys('C-c');
+  return term.until(/exit=\d+/, 'the app to quit');
+}
+
 const quote = (args: string[]): string => args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
 
 export interface CliLaunch {
