@@ -2,6 +2,7 @@
 // types (LangId), the settings (`lang`, `--lang`), the agents (what the prompt calls it, the
 // fence tags read as it), the external editor's file name and `test`'s language from a file's
 // extension all derive from it. Adding a language is one record here.
+import { open } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { probe, which } from './probe.js';
 
@@ -65,7 +66,6 @@ async function findPython(): Promise<string> {
 
 /** Whether a file (through its links) starts as an ELF binary does; a script (a shim) does not. */
 async function isElf(file: string): Promise<boolean> {
-  const { open } = await import('node:fs/promises');
   try {
     const h = await open(file, 'r');
     try {

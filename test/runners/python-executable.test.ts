@@ -21,7 +21,8 @@ async function withPython(put: (file: string) => void): Promise<{ dir: string; f
   try {
     return { dir, found: await pythonExecutable() };
   } finally {
-    process.env.PATH = before;
+    if (before === undefined) delete process.env.PATH;
+    else process.env.PATH = before;
   }
 }
 
