@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { lstat, chmod, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { cacheDir } from '../paths.js';
 import { distrustFile, privateDir, refuse } from '../trust.js';
@@ -25,20 +25,25 @@ const cache = new Map<string, Promise<string | null>>();
  */
 export const LAUNCHER_VERSION = createHash('sha256').update(SUPERVISOR_C).digest('hex').slice(0, 16);
 
-/** The path of the compiled supervisor, or null when it cannot be built here. */
-export function supervisorBinary(): Promise<string | null> {
-  const dir = join(cacheDir(), 'supervisor');
-  let p = cache.get(dir);
+/** Source, machine and flags: a binary built from other ones is never taken for this one. */
+const BUILD_KEY = createHash('sha256').update(SUPERVISOR_C).update(process.arch).update(FLAGS.join(' ')).digest('hex').slice(0, 16);
+
+/** Where the launcher lives in the cache rooted at `root` (simcoach's own cache folder). */
+export const launcherFile = (root: string): string => join(root, 'supervisor', `supervisor-${BUILD_KEY}`);
+
+/** The path of the compiled supervisor in the cache at `root`, or null when it cannot be built here. */
+export function supervisorBinary(root = cacheDir()): Promise<string | null> {
+  const bin = launcherFile(root);
+  let p = cache.get(bin);
   if (!p) {
-    p = build(dir);
-    cache.set(dir, p);
+    p = build(bin);
+    cache.set(bin, p);
   }
   return p;
 }
 
-async function build(dir: string): Promise<string | null> {
-  const key = createHash('sha256').update(SUPERVISOR_C).update(process.arch).update(FLAGS.join(' ')).digest('hex').slice(0, 16);
-  const bin = join(dir, `supervisor-${key}`);
+async function build(bin: string): Promise<string | null> {
+  const dir = dirname(bin);
   // It runs as root when we are root: a launcher someone else could have written is not run,
   // but built again over it (the rename replaces a link itself, never what it points at).
   if (await lstat(bin).then(() => true, () => false)) {

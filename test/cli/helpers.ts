@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { xdgDirs } from '../helpers/home.js';
 
 export interface CliResult {
   code: number | null;
@@ -16,9 +17,7 @@ export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.P
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ['OLLAMA_HOST', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'NO_COLOR', 'FORCE_COLOR', 'SIMCOACH_DEBUG']) delete env[k];
   Object.assign(env, {
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CACHE_HOME: join(home, 'cache'),
+    ...xdgDirs(home),
     HOME: home,
     // A loaded test machine can be slow to answer even on loopback; a dead host is tested with a closed port.
     SIMCOACH_PROBE_MS: '20000',

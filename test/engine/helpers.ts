@@ -1,10 +1,7 @@
 // Test-only agents and a small flow for the engine's tests: a JSON-mode "idea" stage and a
 // code stage, and a flow that codes up to three times against the samples. They exercise the
 // engine without depending on the real methods' call order (the flows' own tests do that).
-import { mkdtempSync } from 'node:fs';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { AnswerFormatError, type Agent, type Outcome, type Steps } from '../../src/engine/types.js';
 import type { EngineSettings } from '../../src/engine/context.js';
@@ -14,6 +11,7 @@ import { createBackend } from '../../src/llm/index.js';
 import type { Backend } from '../../src/llm/types.js';
 import type { Problem } from '../../src/problems/types.js';
 import type { Program } from '../../src/runners/types.js';
+import { enterTempXdg } from '../helpers/home.js';
 
 export const problem: Problem = {
   id: 'sum-two',
@@ -118,13 +116,7 @@ export const backendAt = (url: string): Promise<Backend> =>
   createBackend({ backend: 'ollama', ollamaHost: url, openaiBaseUrl: 'http://127.0.0.1:9/v1', stallSeconds: 20 });
 
 /** Temp XDG dirs so nothing lands in $HOME; returns the data dir. */
-export function tempXdg(): string {
-  const root = mkdtempSync(join(tmpdir(), 'simcoach-engine-'));
-  for (const [k, sub] of [['XDG_DATA_HOME', 'data'], ['XDG_CONFIG_HOME', 'config'], ['XDG_CACHE_HOME', 'cache']] as const) {
-    process.env[k] = join(root, sub);
-  }
-  return root;
-}
+export const tempXdg = (): string => enterTempXdg('simcoach-engine-');
 
 /** Replays a journal through `mini` with a judge that must never run; returns what was seen. */
 export async function replayOffline(file: string) {

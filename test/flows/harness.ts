@@ -1,8 +1,5 @@
 // Flow tests' harness: a fake Ollama over real HTTP that answers by stage, the real Ollama
 // backend, the real judge (python3) and the real engine with the auto gate.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { OllamaBackend } from '../../src/llm/ollama.js';
 import { EngineEvents, createAutoGate, replaySession, runSession, type EngineSettings, type SessionFlow, type SessionResult } from '../../src/engine/index.js';
 import type { Decision, Gate, Outcome, Progress, Steps } from '../../src/engine/types.js';
@@ -12,6 +9,7 @@ import type { Settings } from '../../src/config.js';
 import type { Problem } from '../../src/problems/types.js';
 import type { JudgeResult, LangId, Program } from '../../src/runners/types.js';
 import { startFakeOllama, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
+import { enterTempXdg } from '../helpers/home.js';
 
 /** The stage a request is for, told by the task line our prompts open their last message with. */
 const STAGES: [string, RegExp][] = [
@@ -92,10 +90,7 @@ export interface Trace {
 
 /** Keeps sessions out of $HOME. */
 export function tempXdg(): void {
-  const root = mkdtempSync(join(tmpdir(), 'simcoach-flows-'));
-  for (const [k, sub] of [['XDG_DATA_HOME', 'data'], ['XDG_CONFIG_HOME', 'config'], ['XDG_CACHE_HOME', 'cache']] as const) {
-    process.env[k] = join(root, sub);
-  }
+  enterTempXdg('simcoach-flows-');
 }
 
 export const engineSettings: EngineSettings = {

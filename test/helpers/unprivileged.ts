@@ -5,6 +5,7 @@ import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedLauncher } from './launcher.js';
 
 export interface Account {
   name: string;
@@ -64,6 +65,7 @@ export function place(as: As): Place {
   mkdirSync(files);
   const a = as === 'user' ? unprivilegedAccount() : null;
   if (a) chownSync(home, a.uid, a.gid);
+  seedLauncher(join(home, 'cache'), a ?? undefined);
   execFileSync('chmod', ['-R', 'a+rX', install, files]);
   return { install, home, files, cleanup: () => rmSync(top, { recursive: true, force: true }) };
 }

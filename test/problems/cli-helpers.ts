@@ -3,6 +3,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { xdgDirs } from '../helpers/home.js';
 
 export const ROOT = resolve(__dirname, '../..');
 export const CLI = join(ROOT, 'dist', 'cli.js');
@@ -12,9 +13,7 @@ export function tempEnv(): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NO_COLOR: '1',
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CACHE_HOME: join(home, 'cache'),
+    ...xdgDirs(home),
   };
 }
 

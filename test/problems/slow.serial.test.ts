@@ -15,9 +15,11 @@ import { fixturesDir, loadProblemSet } from '../../src/problems/index.js';
 import type { Problem } from '../../src/problems/types.js';
 import type { LangId, TestResult } from '../../src/runners/types.js';
 import { runCli, tempEnv } from './cli-helpers.js';
+import { seedLauncher } from '../helpers/launcher.js';
 
 // The judge caches builds under XDG_CACHE_HOME: keep that out of $HOME.
 process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'simcoach-cache-'));
+seedLauncher(process.env.XDG_CACHE_HOME);
 const { judgeProblem, judge } = await import('../../src/runners/judge.js');
 const { problemJudgeOptions } = await import('../../src/runners/problem-options.js');
 

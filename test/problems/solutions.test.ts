@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixturesDir, loadProblemSet } from '../../src/problems/index.js';
 import { runCli, tempEnv } from './cli-helpers.js';
+import { seedLauncher } from '../helpers/launcher.js';
 
 // The judge caches builds under XDG_CACHE_HOME: keep that out of $HOME.
 process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'simcoach-cache-'));
+seedLauncher(process.env.XDG_CACHE_HOME);
 const { judgeProblem } = await import('../../src/runners/judge.js');
 
 const dir = fixturesDir();

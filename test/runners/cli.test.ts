@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xdgDirs } from '../helpers/home.js';
 
 let dir: string;
 let env: NodeJS.ProcessEnv;
@@ -19,7 +20,7 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'simcoach-cli-test-'));
-  env = { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: join(dir, 'cache'), XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') };
+  env = { ...process.env, NO_COLOR: '1', ...xdgDirs(dir) };
   const problem = {
     id: 'add',
     difficulty: 'introductory',

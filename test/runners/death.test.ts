@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturesDir } from '../../src/problems/index.js';
+import { xdgDirs } from '../helpers/home.js';
 
 const root = process.getuid?.() === 0;
 // Names itself, so the test can tell it is running (its file is copied to main.py in the sandbox).
@@ -38,7 +39,7 @@ async function eventually(check: () => boolean, ms: number): Promise<boolean> {
 
 /** Starts the CLI, waits until the sleeper runs in its sandbox, SIGKILLs the CLI. */
 async function killMidRun(args: string[], dir: string): Promise<number> {
-  const env = { ...process.env, NO_COLOR: '1', SIMCOACH_REAPER: '0', XDG_CACHE_HOME: join(dir, 'cache'), XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') };
+  const env = { ...process.env, NO_COLOR: '1', SIMCOACH_REAPER: '0', ...xdgDirs(dir) };
   const cli = spawn(process.execPath, ['dist/cli.js', ...args], { env, stdio: 'ignore' });
   const pid = cli.pid!;
   const exited = new Promise((r) => cli.once('exit', r));

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type ListenOptions } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedLauncher } from '../helpers/launcher.js';
 
 /**
  * A host server a sandboxed program must not reach: it greets and counts every connection made to
@@ -28,6 +29,7 @@ export function isolateCache(): () => void {
   const dir = mkdtempSync(join(tmpdir(), 'simcoach-test-cache-'));
   const before = process.env.XDG_CACHE_HOME;
   process.env.XDG_CACHE_HOME = dir;
+  seedLauncher(dir);
   return () => {
     if (before === undefined) delete process.env.XDG_CACHE_HOME;
     else process.env.XDG_CACHE_HOME = before;

@@ -10,6 +10,7 @@ import { fixturesDir, loadProblem } from '../../src/problems/index.js';
 import type { TestResult } from '../../src/runners/types.js';
 import { leftoverGroups, leftovers } from './helpers.js';
 import { CPP, onPath, opts, PATHS, pooled, ROOMY, runAs, tag, useHostileHost } from './hostile-cases.js';
+import { xdgDirs } from '../helpers/home.js';
 
 useHostileHost();
 
@@ -351,7 +352,7 @@ describe('simcoach killed outright', () => {
     try {
       writeFileSync(join(dir, 'sleep.py'), 'import time\ntime.sleep(120)\nprint(3)\n');
       writeFileSync(join(dir, 'p.jsonl'), `${JSON.stringify({ id: 'p', description: 'Sleep.', starter_code: '', difficulty: 'introductory', samples: [{ input: '1 2\n', outputs: ['3\n'] }], tests: [] })}\n`);
-      const env = { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: join(dir, 'cache'), XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') };
+      const env = { ...process.env, NO_COLOR: '1', ...xdgDirs(dir) };
       const { spawn } = await import('node:child_process');
       const cli = spawn(process.execPath, ['dist/cli.js', 'test', join(dir, 'sleep.py'), '--problem', `${join(dir, 'p.jsonl')}:p`, '--tl', '60'], { env, stdio: 'ignore' });
       const pid = cli.pid!;

@@ -10,6 +10,7 @@ import { removeTree } from '../../src/runners/removeTree.js';
 import { makeTempDir, privateParent, sweep, tempParent } from '../../src/runners/tempdirs.js';
 import { place, unprivilegedAccount } from '../helpers/unprivileged.js';
 import { eventually } from '../helpers/wait.js';
+import { xdgDirs } from '../helpers/home.js';
 
 const root = process.getuid?.() === 0;
 const uid = process.getuid?.() ?? 0;
@@ -176,7 +177,7 @@ describe.runIf(existsSync('dist/cli.js'))('a simcoach killed outright', () => {
 
   it.each(levels)('as %s: its reaper removes its run dirs and ends its runs', async (_level, extra, account) => {
     const home = join(base, 'home');
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), NO_COLOR: '1', TMPDIR: join(home, 'tmp'), XDG_CACHE_HOME: join(home, 'cache'), XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), ...extra };
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), NO_COLOR: '1', TMPDIR: join(home, 'tmp'), ...xdgDirs(home), ...extra };
     mkdirSync(env.TMPDIR!, { recursive: true });
     writeFileSync(join(base, 'sleep.py'), SLEEPER);
     writeFileSync(join(base, 'sum.py'), 'a, b = map(int, input().split())\nprint(a + b)\n');

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { xdgDirs } from '../helpers/home.js';
 
 export interface Home {
   root: string;
@@ -15,9 +16,7 @@ export function tempHome(): Home {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: root,
-    XDG_CONFIG_HOME: join(root, 'config'),
-    XDG_DATA_HOME: join(root, 'data'),
-    XDG_CACHE_HOME: join(root, 'cache'),
+    ...xdgDirs(root),
     NO_COLOR: '1',
   };
   const sessions = join(root, 'data', 'simcoach', 'sessions');

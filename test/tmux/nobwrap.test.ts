@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
+import { xdgDirs } from '../helpers/home.js';
 
 const term = tmuxTerminal('nobwrap', 'ask');
 const PLAN = `## Understanding\nAdd two numbers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
@@ -49,7 +50,7 @@ describe.skipIf(!HAS_TMUX)('a machine without bubblewrap, in the built CLI', () 
   it('`test` refuses unless SIMCOACH_SANDBOX=none; the tutor asks once and remembers', async () => {
     home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-nobwrap-'));
     const PATH = pathWithoutBwrap(home);
-    const xdg = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), XDG_CACHE_HOME: join(home, 'cache') };
+    const xdg = { HOME: home, ...xdgDirs(home) };
     const test = (extra: Record<string, string> = {}) =>
       spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'test', join(ROOT, 'fixtures/problems/_solutions/sum-two.py'), '--problem', 'sum-two'], {
         env: { PATH, NO_COLOR: '1', ...xdg, ...extra },

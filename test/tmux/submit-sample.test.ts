@@ -11,6 +11,7 @@ import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
 import { stageOf } from '../flows/harness.js';
 import { SIM_FINE } from '../fakes/answers.js';
+import { xdgDirs } from '../helpers/home.js';
 
 const term = tmuxTerminal('submit', 'submit');
 const { screen, keys, until } = term;
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 /** A listing command of the built CLI in the same private home (plain output, no terminal). */
 function cli(home: string, ...args: string[]): string {
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), XDG_CACHE_HOME: join(home, 'cache'), NO_COLOR: '1' };
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, ...xdgDirs(home), NO_COLOR: '1' };
   return execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { env, encoding: 'utf8' });
 }
 

@@ -4,6 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { xdgDirs } from '../helpers/home.js';
 
 export const ROOT = resolve(__dirname, '../..');
 export const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
@@ -90,9 +91,7 @@ export function launchCli(term: Terminal, o: CliLaunch): string {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: home,
     TERM: 'xterm-256color',
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CACHE_HOME: join(home, 'cache'),
+    ...xdgDirs(home),
     NO_COLOR: '1',
     ...o.env,
   };

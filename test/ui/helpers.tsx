@@ -1,8 +1,5 @@
 // Shared by the UI tests: temp XDG dirs, the app over a fake Ollama (real HTTP), key presses,
 // and waiting for what the screen shows.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { render as inkRender, type Instance } from 'ink';
 import { render } from 'ink-testing-library';
 import { afterEach, beforeAll } from 'vitest';
@@ -22,13 +19,7 @@ import { headlessTerm } from './term.js';
 
 export { settled };
 
-export function tempXdg(): string {
-  const root = mkdtempSync(join(tmpdir(), 'simcoach-ui-'));
-  for (const [k, sub] of [['XDG_DATA_HOME', 'data'], ['XDG_CONFIG_HOME', 'config'], ['XDG_CACHE_HOME', 'cache']] as const) {
-    process.env[k] = join(root, sub);
-  }
-  return root;
-}
+export const tempXdg = (): string => enterTempXdg('simcoach-ui-');
 
 export const KEYS = {
   enter: '\r',
@@ -163,6 +154,7 @@ export async function startTermApp(server: FakeServer, problem: Problem, cols: n
 
 import { startFakeOllama, type FakeReply, type OllamaChatBody } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';
+import { enterTempXdg } from '../helpers/home.js';
 
 /** Answers per stage (the last repeats); a function may stream slowly or stall. */
 export type StageAnswers = Record<string, string | string[] | ((body: OllamaChatBody, nth: number) => FakeReply)>;

@@ -1,0 +1,26 @@
+// A fresh home's per-user folders, as every test that runs simcoach gives it one: nothing lands in
+// the real $HOME, and the cache starts with the run's launcher (test/helpers/launcher.ts).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedLauncher } from './launcher.js';
+
+export interface XdgDirs {
+  XDG_CONFIG_HOME: string;
+  XDG_DATA_HOME: string;
+  XDG_CACHE_HOME: string;
+}
+
+/** The XDG folders under `root` (config, data, cache), the cache seeded for `owner` (default: us). */
+export function xdgDirs(root: string, owner?: { uid: number; gid: number }): XdgDirs {
+  const dirs = { XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data'), XDG_CACHE_HOME: join(root, 'cache') };
+  seedLauncher(dirs.XDG_CACHE_HOME, owner);
+  return dirs;
+}
+
+/** A fresh temp root whose XDG folders this process uses from now on; returns the root. */
+export function enterTempXdg(prefix: string): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  Object.assign(process.env, xdgDirs(root));
+  return root;
+}
