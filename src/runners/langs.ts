@@ -81,6 +81,11 @@ async function isElf(file: string): Promise<boolean> {
 }
 const ELF_MAGIC = Buffer.from([0x7f, 0x45, 0x4c, 0x46]);
 
+// javac is a short Java program: its JVM's first JIT tier alone and one GC thread compile the same
+// classes for a third less CPU (a + b, 3 runs each, Dec 2026: user+sys 1.20 s -> 0.81 s, wall
+// 0.77 s -> 0.65 s). The program's own JVM keeps every tier: it is what is being timed.
+const JAVAC_FLAGS = ['-encoding', 'UTF-8', '-J-Xmx512m', '-J-XX:TieredStopAtLevel=1', '-J-XX:+UseSerialGC'];
+
 const javaClass = (source: string): string =>
   /\bpublic\s+(?:final\s+)?class\s+([A-Za-z_$][\w$]*)/.exec(source)?.[1] ?? 'Main';
 
@@ -143,8 +148,8 @@ const registry = {
     sourceFile: (source) => `${javaClass(source)}.java`,
     compile: {
       tool: 'javac',
-      flags: ['-encoding', 'UTF-8', '-J-Xmx512m'],
-      args: (src, out) => ['-encoding', 'UTF-8', '-J-Xmx512m', '-d', out, src],
+      flags: JAVAC_FLAGS,
+      args: (src, out) => [...JAVAC_FLAGS, '-d', out, src],
     },
     run: async (dir, file, mb) => ({
       cmd: (await which('java')) ?? 'java',
