@@ -4,7 +4,9 @@
 # Any failing part fails the whole; every part runs to its end. Last, the ten slowest test files of
 # both passes (test/reporters/slowest.ts writes each file's time to SIMCOACH_TEST_TIMES).
 SIMCOACH_TEST_TIMES=$(mktemp)
-export SIMCOACH_TEST_TIMES
+# One build cache for the reference solutions' tests of both passes (test/helpers/home.ts).
+SIMCOACH_TEST_BUILDS=$(mktemp -d)
+export SIMCOACH_TEST_TIMES SIMCOACH_TEST_BUILDS
 start=$(date +%s)
 eslint . &
 lint=$!
@@ -23,4 +25,5 @@ echo
 echo "Main pass and lint: $((mid - start)) s; serial pass: $((end - mid)) s. The ten slowest test files of both:"
 sort -rn "$SIMCOACH_TEST_TIMES" | head -n 10 | awk -F '\t' '{ printf "  %7.1f s  %s\n", $1 / 1000, $2 }'
 rm -f "$SIMCOACH_TEST_TIMES"
+rm -rf "$SIMCOACH_TEST_BUILDS"
 [ "$serial" -eq 0 ]

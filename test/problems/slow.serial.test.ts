@@ -8,18 +8,16 @@
 // needs 6x to 1000x its limit in CPU time (figures in _slow/README.md), which no load turns into AC; the
 // fast solutions' wall-time cap is raised here so that a loaded machine cannot make them TLE either.
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixturesDir, loadProblemSet } from '../../src/problems/index.js';
 import type { Problem } from '../../src/problems/types.js';
 import type { LangId, TestResult } from '../../src/runners/types.js';
 import { runCli, tempEnv } from './cli-helpers.js';
-import { seedLauncher } from '../helpers/launcher.js';
+import { enterReferenceCache } from '../helpers/home.js';
 
 // The judge caches builds under XDG_CACHE_HOME: keep that out of $HOME.
-process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'simcoach-cache-'));
-seedLauncher(process.env.XDG_CACHE_HOME);
+enterReferenceCache();
 const { judgeProblem, judge } = await import('../../src/runners/judge.js');
 const { problemJudgeOptions } = await import('../../src/runners/problem-options.js');
 

@@ -1,16 +1,14 @@
 // Every built-in problem's reference solutions, Python and C++, must be accepted by the real
 // judge (sandbox, limits, the problem's own comparison or checker) on samples and hidden tests.
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixturesDir, loadProblemSet } from '../../src/problems/index.js';
 import { runCli, tempEnv } from './cli-helpers.js';
-import { seedLauncher } from '../helpers/launcher.js';
+import { enterReferenceCache } from '../helpers/home.js';
 
 // The judge caches builds under XDG_CACHE_HOME: keep that out of $HOME.
-process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'simcoach-cache-'));
-seedLauncher(process.env.XDG_CACHE_HOME);
+enterReferenceCache();
 const { judgeProblem } = await import('../../src/runners/judge.js');
 
 const dir = fixturesDir();
