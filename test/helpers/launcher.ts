@@ -8,9 +8,18 @@ import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import { launcherFile } from '../../src/runners/supervisor.js';
 
+/** The launcher the run's global setup built, or null (none built, or not under vitest: `npm run bench`). */
+function runLauncher(): string | null {
+  try {
+    return inject('launcher');
+  } catch {
+    return null;
+  }
+}
+
 /** Puts the run's launcher into the cache under `cacheHome` (an XDG_CACHE_HOME), for `owner` when given. */
 export function seedLauncher(cacheHome: string, owner?: { uid: number; gid: number }): void {
-  const built = inject('launcher');
+  const built = runLauncher();
   if (!built) return;
   const dest = launcherFile(join(cacheHome, 'simcoach'));
   const made: string[] = [];
