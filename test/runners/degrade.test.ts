@@ -13,6 +13,7 @@ import { supervisorBinary } from '../../src/runners/supervisor.js';
 import { UserError } from '../../src/errors.js';
 import { SandboxError } from '../../src/runners/sandboxError.js';
 import { ROOMY_WALL, isolateCache, leftoverGroups, leftovers } from './helpers.js';
+import { withEnv } from '../helpers/env.js';
 
 let restore: () => void;
 beforeAll(() => {
@@ -115,15 +116,12 @@ describe('no level is forced on a program', () => {
   }, 120_000);
 
   it('without a C compiler (no launcher), bubblewrap sets the same filter: a fork is RE (SIGSYS), a thread AC', async () => {
-    const before = { path: process.env.PATH, cache: process.env.XDG_CACHE_HOME };
     const cache = mkdtempSync(join(tmpdir(), 'simcoach-nocc-'));
     // Found with the whole PATH first: bubblewrap, setpriv, prlimit and Python stay where they are.
     await isolation();
     await pythonExecutable();
-    try {
-      // A cache of its own (no supervisor built yet) and no compiler on PATH to build one.
-      process.env.XDG_CACHE_HOME = cache;
-      process.env.PATH = '/nonexistent';
+    // A cache of its own (no supervisor built yet) and no compiler on PATH to build one.
+    await withEnv({ XDG_CACHE_HOME: cache, PATH: '/nonexistent' }, async () => {
       const fork = await judge({ lang: 'python', source: 'import os\nos.fork()\nprint(1)\n' }, [{ input: '', outputs: ['1'] }]);
       expect(fork.tests[0]).toMatchObject({ verdict: 'RE', signal: 'SIGSYS' });
       expect(fork.tests[0]!.detail).toMatch(/^killed by SIGSYS: the program made a call the judge refuses/);
@@ -133,12 +131,7 @@ describe('no level is forced on a program', () => {
       expect(memfd.tests[0]).toMatchObject({ verdict: 'RE', signal: 'SIGSYS' });
       // These ran with no launcher at all.
       expect(await supervisorBinary()).toBeNull();
-    } finally {
-      process.env.PATH = before.path;
-      if (before.cache === undefined) delete process.env.XDG_CACHE_HOME;
-      else process.env.XDG_CACHE_HOME = before.cache;
-      rmSync(cache, { recursive: true, force: true });
-    }
+    }).finally(() => rmSync(cache, { recursive: true, force: true }));
   }, 120_000);
 
   it('the unshare fallback is refused as a level', async () => {

@@ -25,6 +25,7 @@ import type { FileIo } from '../../src/problems/types.js';
 import type { JudgeOptions, LangId, TestResult, Verdict } from '../../src/runners/types.js';
 import { cli, leftoverDirsOf, leftoversOf, place, unprivilegedAccount, type As, type Place } from '../helpers/unprivileged.js';
 import { countingServer, isolateCache } from './helpers.js';
+import { withEnv } from '../helpers/env.js';
 
 export const TL = 1000;
 /** For the attacks about time: TLE by CPU or by wall, either way. */
@@ -755,17 +756,7 @@ export const PATHS = [
   ['a sandbox per test', '0'],
 ] as const;
 
-export async function onPath<T>(pool: string | undefined, fn: () => Promise<T>): Promise<T> {
-  const before = process.env.SIMCOACH_POOL;
-  if (pool === undefined) delete process.env.SIMCOACH_POOL;
-  else process.env.SIMCOACH_POOL = pool;
-  try {
-    return await fn();
-  } finally {
-    if (before === undefined) delete process.env.SIMCOACH_POOL;
-    else process.env.SIMCOACH_POOL = before;
-  }
-}
+export const onPath = <T>(pool: string | undefined, fn: () => Promise<T>): Promise<T> => withEnv({ SIMCOACH_POOL: pool }, fn);
 /** The CLI's `--json` test, as the person sees it (what the judge kept of output and stderr included). */
 export interface CliTest {
   name: string;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pythonExecutable } from '../../src/runners/langs.js';
+import { withEnv } from '../helpers/env.js';
 
 const made: string[] = [];
 afterAll(() => {
@@ -16,14 +17,7 @@ async function withPython(put: (file: string) => void): Promise<{ dir: string; f
   const dir = mkdtempSync(join(tmpdir(), 'simcoach-py-'));
   made.push(dir);
   put(join(dir, 'python3'));
-  const before = process.env.PATH;
-  process.env.PATH = dir;
-  try {
-    return { dir, found: await pythonExecutable() };
-  } finally {
-    if (before === undefined) delete process.env.PATH;
-    else process.env.PATH = before;
-  }
+  return { dir, found: await withEnv({ PATH: dir }, () => pythonExecutable()) };
 }
 
 describe('pythonExecutable', () => {
@@ -33,16 +27,9 @@ describe('pythonExecutable', () => {
     made.push(hooks);
     const mark = join(hooks, 'started');
     writeFileSync(join(hooks, 'sitecustomize.py'), `open(${JSON.stringify(mark)}, "w").close()\n`);
-    const before = process.env.PYTHONPATH;
-    process.env.PYTHONPATH = hooks;
-    try {
-      const { dir, found } = await withPython((f) => symlinkSync('/usr/bin/python3', f));
-      expect(found).toBe(join(dir, 'python3'));
-      expect(existsSync(mark)).toBe(false);
-    } finally {
-      if (before === undefined) delete process.env.PYTHONPATH;
-      else process.env.PYTHONPATH = before;
-    }
+    const { dir, found } = await withEnv({ PYTHONPATH: hooks }, () => withPython((f) => symlinkSync('/usr/bin/python3', f)));
+    expect(found).toBe(join(dir, 'python3'));
+    expect(existsSync(mark)).toBe(false);
   });
 
   it('asks a script in front of the interpreter (a pyenv shim) which binary it runs', async () => {
