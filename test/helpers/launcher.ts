@@ -1,8 +1,9 @@
 // Every test that gives simcoach a fresh cache would have it build the launcher there first (a C
 // compile, ~0.3 s of CPU; ~180 of them in a run). The run's global setup builds it once
 // (test/global-setup.ts), and a fresh cache gets a copy where simcoach looks: the same file its
-// own build would have put there, owned by whoever the cache is for. Tests of the build itself
-// (degrade, trust-root's planted launchers) make or take their caches without this.
+// own build would have put there, owned by whoever the cache is for. The build itself is still
+// tested: degrade's no-compiler case makes its cache without this, and trust-root plants its
+// launchers over the seeded file as over a built one (simcoach must build again over both).
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
