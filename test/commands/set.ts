@@ -16,13 +16,13 @@ const HIDDEN_KEPT = 4;
 /** A test's name from its file (`01-single.in`, `11-max-nested.in.gz`). */
 const testName = (file: string): string => file.replace(/\.(in|out)(\.gz)?$/, '');
 
-export function fixtureSet(home: Home, ids: string[], hidden = HIDDEN_KEPT): string {
+export function fixtureSet(home: Home, ids: string[]): string {
   const dir = join(home.root, 'set');
   mkdirSync(dir);
   for (const id of ids) {
     copyFileSync(join(FIXTURES, `${id}.md`), join(dir, `${id}.md`));
     const files = readdirSync(join(FIXTURES, id));
-    const kept = new Set([...new Set(files.map(testName))].sort().slice(0, hidden));
+    const kept = new Set([...new Set(files.map(testName))].sort().slice(0, HIDDEN_KEPT));
     mkdirSync(join(dir, id));
     for (const f of files) if (kept.has(testName(f))) copyFileSync(join(FIXTURES, id, f), join(dir, id, f));
   }

@@ -2,19 +2,28 @@
 // workers keep their modules from file to file (vitest.config.ts), so a variable left behind
 // reaches the next file's code.
 
-/** Runs `fn` with `vars` set (undefined: unset), then restores each as it was, whatever `fn` did. */
-export async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
+type Vars = Record<string, string | undefined>;
+
+function apply(vars: Vars): void {
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+}
+
+/** Sets `vars` (undefined: unset); the function returned restores each as it was. */
+export function setEnv(vars: Vars): () => void {
   const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  const apply = (values: Record<string, string | undefined>): void => {
-    for (const [k, v] of Object.entries(values)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  };
   apply(vars);
+  return () => apply(before);
+}
+
+/** Runs `fn` with `vars` set (undefined: unset), then restores each as it was, whatever `fn` did. */
+export async function withEnv<T>(vars: Vars, fn: () => Promise<T>): Promise<T> {
+  const restore = setEnv(vars);
   try {
     return await fn();
   } finally {
-    apply(before);
+    restore();
   }
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type ListenOptions } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setEnv } from '../helpers/env.js';
 import { seedLauncher } from '../helpers/launcher.js';
 
 /**
@@ -27,12 +28,10 @@ export async function countingServer(at: ListenOptions): Promise<{ port: number;
 /** Every test gets its own cache (builds) so nothing lands in $HOME and nothing is shared. */
 export function isolateCache(): () => void {
   const dir = mkdtempSync(join(tmpdir(), 'simcoach-test-cache-'));
-  const before = process.env.XDG_CACHE_HOME;
-  process.env.XDG_CACHE_HOME = dir;
+  const restore = setEnv({ XDG_CACHE_HOME: dir });
   seedLauncher(dir);
   return () => {
-    if (before === undefined) delete process.env.XDG_CACHE_HOME;
-    else process.env.XDG_CACHE_HOME = before;
+    restore();
     rmSync(dir, { recursive: true, force: true });
   };
 }
