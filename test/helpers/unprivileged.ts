@@ -23,12 +23,21 @@ function idOf(name: string): Account | null {
   return { name, uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
 }
 
+let account: Account | undefined;
+
 /**
  * The unprivileged account the judge is tried as: made once (useradd) when we are root; null when
  * we already are an unprivileged user, who is then the one tried.
  */
 export function unprivilegedAccount(): Account | null {
   if (!root) return null;
+  // Once made, the account stays for the whole run: asked for before every CLI run of the judge
+  // suites, `id` was ~800 spawns of a test worker per run.
+  account ??= makeAccount();
+  return account;
+}
+
+function makeAccount(): Account {
   let a = idOf(NAME);
   if (!a) {
     // Another test file may be making it at the same moment: its account serves as well.
