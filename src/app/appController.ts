@@ -141,8 +141,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
     const { existsSync } = await import('node:fs');
     const out: ProblemEntry[] = [];
     const [due, solved] = await Promise.all([dueIds(), solvedIds()]);
-    const fixtures = await loadDirectory(fixturesDir(), { onSkip: () => {} }).catch(() => []);
-    const saved = existsSync(problemsDir()) ? await loadDirectory(problemsDir(), { onSkip: () => {} }).catch(() => []) : [];
+    // The list shows statements; a problem's hidden tests are read when it is opened.
+    const listed = { onSkip: () => {}, tests: false };
+    const fixtures = await loadDirectory(fixturesDir(), listed).catch(() => []);
+    const saved = existsSync(problemsDir()) ? await loadDirectory(problemsDir(), listed).catch(() => []) : [];
     // Named as `problems` names them: a known judge's short id (cf1917C), the slug an alias the filter still finds.
     const { withShortIds } = await import('../problems/shortId.js');
     const named = withShortIds([...fixtures, ...saved]);
@@ -178,7 +180,10 @@ export function createAppController(o: ControllerOptions): RunningApp {
       if (!entries.has(ref)) await loading?.catch(() => undefined);
       const known = entries.get(ref);
       // The person's own tests of a built-in join it here, as `loadProblem` joins them.
-      if (known) return (await import('../problems/personTests.js')).withPersonTests(known);
+      if (known) {
+        const [{ withPersonTests }, { withTestsRead }] = await Promise.all([import('../problems/personTests.js'), import('../problems/hidden.js')]);
+        return withPersonTests(await withTestsRead(known));
+      }
       const { loadProblem } = await import('../problems/index.js');
       return loadProblem(ref.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
     },

@@ -2,7 +2,7 @@ import { parse } from '../args.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import type { Problem } from '../problems/types.js';
-import { loadDefaultSet, loadProblemSet } from '../problems/index.js';
+import { hiddenTestCount, loadDefaultSet, loadProblemSet } from '../problems/index.js';
 import type { PracticeMark } from '../session/practice.js';
 import { printableLine } from '../printable.js';
 import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
@@ -72,7 +72,7 @@ function table(set: Problem[], numberOf: (p: Problem) => number, marks: Map<stri
     printableLine(p.title).replace(/\s+/g, ' '),
     difficultyOf(p),
     String(p.samples.length),
-    String(p.tests.length),
+    String(hiddenTestCount(p)),
     byName(practised, p)?.text ?? '',
   ]);
   const columns: Column[] = [
@@ -97,7 +97,8 @@ export async function run(argv: string[]): Promise<number> {
   });
   if (positionals.length > 1) throw new UsageError(`problems: takes one SET, got ${positionals.length}`);
   const onSkip = (err: Error) => process.stderr.write(`${color.yellow('skipped:', process.stderr)} ${err.message}\n`);
-  const all = positionals[0] === undefined ? await loadDefaultSet({ onSkip }) : await loadProblemSet(positionals[0], { onSkip });
+  // A list shows how many hidden tests each has; reading them (megabytes, some compressed) is for a judge.
+  const all = positionals[0] === undefined ? await loadDefaultSet({ onSkip, tests: false }) : await loadProblemSet(positionals[0], { onSkip, tests: false });
   const set = filter(all, { difficulty: values.difficulty, tag: values.tag });
   for (const p of set) for (const w of p.warnings ?? []) process.stderr.write(`${color.yellow('warning:', process.stderr)} ${p.id}: ${printableLine(w)}\n`);
   const marks = await marksOf();
@@ -110,7 +111,7 @@ export async function run(argv: string[]): Promise<number> {
       rating: p.rating ?? null,
       tags: p.tags,
       samples: p.samples.length,
-      tests: p.tests.length,
+      tests: hiddenTestCount(p),
       kind: p.kind.type,
       solved: byName(marks, p) === 'accepted',
       samplesPass: byName(marks, p) !== undefined,

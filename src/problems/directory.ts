@@ -13,6 +13,8 @@ import { PAYLOAD_EXTENSIONS, loadPayloadFile } from './payload.js';
 export interface DirOptions extends SetOptions {
   /** When given, a file that does not load is reported here and skipped instead of failing the set. */
   onSkip?: (err: UserError) => void;
+  /** false: statements only, their hidden tests counted, not read (a listing; see Problem.unread). */
+  tests?: boolean;
 }
 
 const JSONL = new Set(['.jsonl', '.ndjson']);
@@ -44,9 +46,9 @@ export async function loadDirectory(dir: string, opts: DirOptions = {}, prefix =
       if (isDir) {
         if (!stems.has(e.name)) out.push(...(await loadDirectory(path, opts, `${prefix}${e.name}/`)));
       } else if (STATEMENT_EXTENSIONS.has(ext)) {
-        out.push(await loadStatement(path, `${prefix}${stem(e.name)}`));
+        out.push(await loadStatement(path, `${prefix}${stem(e.name)}`, opts.tests ?? true));
       } else if (PAYLOAD_EXTENSIONS.has(ext)) {
-        out.push(await loadPayloadFile(path, `${prefix}${stem(e.name)}`));
+        out.push(await loadPayloadFile(path, `${prefix}${stem(e.name)}`, opts.tests ?? true));
       } else if (JSONL.has(ext)) {
         const set = problemsFromLines(path, parseJsonLines(path, await readText(path)), opts);
         out.push(...set.map((p) => ({ ...p, id: `${prefix}${stem(e.name)}/${p.id}` })));

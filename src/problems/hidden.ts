@@ -5,7 +5,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { basename, dirname, extname, join } from 'node:path';
-import type { TestCase } from './types.js';
+import type { Problem, TestCase } from './types.js';
 import { MAX_FILE_BYTES, normalizeText, problemError, readBytes, readText } from './read.js';
 import { naturalCompare } from './text.js';
 
@@ -47,6 +47,32 @@ export function testPart(name: string): { stem: string; part: 'in' | 'out' | 'an
 
 export async function readHiddenTests(file: string): Promise<TestCase[]> {
   return readTestsIn(testsDirOf(file));
+}
+
+/**
+ * A loaded statement's hidden tests: read, or (`read` false: a listing or the archive, which never
+ * judge) only counted. The built-in set holds ~10 MB of compressed tests that a list of titles
+ * would inflate on every start.
+ */
+export async function attachHiddenTests(problem: Problem, file: string, read: boolean): Promise<Problem> {
+  if (read) problem.tests = await readHiddenTests(file);
+  else problem.unread = { tests: await countTestsIn(testsDirOf(file)) };
+  return problem;
+}
+
+/** A problem a listing loaded without its hidden tests, with them. */
+export async function withTestsRead(problem: Problem): Promise<Problem> {
+  if (!problem.unread) return problem;
+  const { unread: _, ...rest } = problem;
+  return { ...rest, tests: await readHiddenTests(problem.source!.file!) };
+}
+
+/** How many hidden tests a problem has, read or not. */
+export const hiddenTestCount = (problem: Problem): number => problem.unread?.tests ?? problem.tests.length;
+
+/** The tests a folder holds, by their inputs (pairing is checked when they are read). */
+async function countTestsIn(dir: string): Promise<number> {
+  return ((await listDir(dir)) ?? []).filter((n) => testPart(n)?.part === 'in').length;
 }
 
 /** The tests in a folder of `NAME.in` + `NAME.out|.ans` pairs, in natural order; none when there is no folder. */

@@ -14,10 +14,12 @@ import { fixturesDir } from './fixtures.js';
 import { PAYLOAD_EXTENSIONS, loadPayloadFile } from './payload.js';
 import { pickProblem } from './pick.js';
 import { withShortIds } from './shortId.js';
+import { withTestsRead } from './hidden.js';
 
 export type { Problem, TestCase, Comparison, CompareMode, ProblemKind } from './types.js';
 export type { DirOptions as SetOptions } from './directory.js';
 export { fixturesDir } from './fixtures.js';
+export { hiddenTestCount } from './hidden.js';
 
 const JSONL = new Set(['.jsonl', '.ndjson']);
 
@@ -91,7 +93,7 @@ async function loadProblemAlone(ref: string): Promise<Problem> {
   const { path, kind, pick } = r;
   if (kind === 'dir') {
     if (pick === undefined) throw new UserError(`${path}: is a problem set; name one as ${path}:ID`);
-    return pickFromSet(path, await loadDirectory(path), pick);
+    return withTestsRead(pickFromSet(path, await loadDirectory(path, { tests: false }), pick));
   }
   const ext = extname(path).toLowerCase();
   if (JSONL.has(ext)) {
@@ -115,11 +117,11 @@ async function loadProblemAlone(ref: string): Promise<Problem> {
 
 async function byDefaultId(ref: string): Promise<Problem> {
   if (extname(ref) !== '') throw new UserError(`${ref}: no such file`);
-  const set = await loadDefaultSet({ onSkip: () => {} });
+  const set = await loadDefaultSet({ onSkip: () => {}, tests: false });
   // Saved problems are listed as GROUP/NAME, so that is an id too, not only a path; a number is
   // the problem's place in `simcoach problems`' list, a unique start of an id is that id.
   const p = pickProblem(set, ref);
-  if (p.ok) return p.problem;
+  if (p.ok) return withTestsRead(p.problem);
   if (p.many) throw new UserError(`${ref}: ${p.why}`, EXIT.usage);
   throw new UserError(`${ref}: no such file, and no problem with that id in the built-in or saved set${p.near ? ` (did you mean '${p.near}'?)` : ''}`, 1, 'List the ids with `simcoach problems`.');
 }
@@ -132,8 +134,8 @@ export async function loadProblemSet(ref: string, opts: DirOptions = {}): Promis
   if (r.kind === 'dir') return loadDirectory(r.path, opts);
   const ext = extname(r.path).toLowerCase();
   if (JSONL.has(ext)) return problemsFromLines(r.path, parseJsonLines(r.path, await readText(r.path)), opts);
-  if (STATEMENT_EXTENSIONS.has(ext)) return [await loadStatement(r.path)];
-  if (PAYLOAD_EXTENSIONS.has(ext)) return [await loadPayloadFile(r.path)];
+  if (STATEMENT_EXTENSIONS.has(ext)) return [await loadStatement(r.path, undefined, opts.tests ?? true)];
+  if (PAYLOAD_EXTENSIONS.has(ext)) return [await loadPayloadFile(r.path, undefined, opts.tests ?? true)];
   throw unknownExtension(r.path);
 }
 

@@ -6,7 +6,7 @@ import { readText } from './read.js';
 import { scanBlocks } from './blocks.js';
 import { pairSamples, type Part } from './samples.js';
 import { parseFrontMatter, splitFrontMatter, type FrontMatter } from './frontmatter.js';
-import { readHiddenTests } from './hidden.js';
+import { attachHiddenTests } from './hidden.js';
 import {
   INPUT_SECTION,
   OUTPUT_SECTION,
@@ -75,9 +75,8 @@ export function parseStatement(file: string, text: string, id: string): { proble
 
 export const STATEMENT_EXTENSIONS = new Set(['.md', '.markdown', '.txt']);
 
-/** A statement file with the hidden tests from the folder beside it. */
-export async function loadStatement(file: string, id = basename(file, extname(file))): Promise<Problem> {
+/** A statement file with the hidden tests from the folder beside it (`tests` false: only counted). */
+export async function loadStatement(file: string, id = basename(file, extname(file)), tests = true): Promise<Problem> {
   const { problem } = parseStatement(file, await readText(file), id);
-  problem.tests = await readHiddenTests(file);
-  return problem;
+  return attachHiddenTests(problem, file, tests);
 }

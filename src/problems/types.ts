@@ -50,6 +50,11 @@ export interface Problem {
   io?: FileIo;
   /** The program may create processes (front matter `processes: true`); judged programs may not by default. */
   processes?: boolean;
+  /**
+   * Set when a listing read the statement and not its hidden tests (`tests: false`): how many the
+   * folder beside it holds. Such a problem is never judged; `withTestsRead` loads them.
+   */
+  unread?: { tests: number };
   /** What loading found wrong with the problem's set-up but could go on with, one line each (`problems` prints them). */
   warnings?: string[];
 }

@@ -231,6 +231,8 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
 
 /** Judges on a problem's samples and hidden tests with its own limits and comparison. */
 export function judgeProblem(program: Program, problem: Problem, opts: JudgeOptions & { samplesOnly?: boolean } = {}): Promise<JudgeResult> {
+  // A listing's problem (hidden tests counted, not read) would pass on its samples alone.
+  if (problem.unread && !opts.samplesOnly) return Promise.reject(new Error(`${problem.id}: judged from a listing, without its ${problem.unread.tests} hidden tests`));
   const tests = submissionTests(problem.samples, opts.samplesOnly ? [] : problem.tests);
   const own = problemJudgeOptions(problem);
   return judge(program, tests, {

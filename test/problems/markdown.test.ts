@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadProblem, loadProblemSet } from '../../src/problems/index.js';
+import { hiddenTestCount, loadProblem, loadProblemSet } from '../../src/problems/index.js';
+import { judgeProblem } from '../../src/runners/judge.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'simcoach-md-'));
 let n = 0;
@@ -98,6 +99,27 @@ describe('the hand-written markdown format', () => {
     writeFileSync(join(dir, '3.in.gz'), gzipSync('0 0\n'));
     writeFileSync(join(dir, '3.in'), '0 0\n');
     await expect(loadProblem(f)).rejects.toThrow(`${join(dir, '3.in.gz')}: and 3.in are the same test; keep one of them`);
+  });
+
+  it('a listing counts the hidden tests without reading them; the problem picked from it has them; the judge refuses a listed one', async () => {
+    const set = mkdtempSync(join(tmpdir(), 'simcoach-list-'));
+    writeFileSync(join(set, 'a.md'), FULL);
+    mkdirSync(join(set, 'a'));
+    // Damaged: read, it would fail the load; a listing never opens it.
+    writeFileSync(join(set, 'a', '1.in.gz'), 'not gzip at all');
+    writeFileSync(join(set, 'a', '1.out'), '0\n');
+    writeFileSync(join(set, 'a', '2.in'), '1 1\n');
+    writeFileSync(join(set, 'a', '2.out'), '2\n');
+    const [listed] = await loadProblemSet(set, { tests: false });
+    expect(listed).toMatchObject({ id: 'a', tests: [], unread: { tests: 2 } });
+    expect(hiddenTestCount(listed!)).toBe(2);
+    await expect(judgeProblem({ lang: 'python', source: 'print(2)\n' }, listed!)).rejects.toThrow('a: judged from a listing, without its 2 hidden tests');
+    await expect(loadProblem(`${set}:a`)).rejects.toThrow(`${join(set, 'a', '1.in.gz')}: is not a gzip file or is damaged`);
+    writeFileSync(join(set, 'a', '1.in.gz'), gzipSync('0 0\n'));
+    const picked = await loadProblem(`${set}:a`);
+    expect(picked.unread).toBeUndefined();
+    expect(picked.tests.map((t) => [t.name, t.input])).toEqual([['1', '0 0\n'], ['2', '1 1\n']]);
+    expect(hiddenTestCount(picked)).toBe(2);
   });
 
   it('takes float mode with eps, a checker relative to the file, seconds, and several accepted outputs', async () => {
