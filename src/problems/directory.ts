@@ -6,7 +6,7 @@ import { UserError } from '../errors.js';
 import type { Problem } from './types.js';
 import { problemError, readText } from './read.js';
 import { STATEMENT_EXTENSIONS, loadStatement } from './markdown.js';
-import { parseJsonLines, problemsFromLines, type SetOptions } from './jsonl.js';
+import type { SetOptions } from './jsonl.js';
 import { naturalCompare } from './text.js';
 import { PAYLOAD_EXTENSIONS, loadPayloadFile } from './payload.js';
 
@@ -50,6 +50,7 @@ export async function loadDirectory(dir: string, opts: DirOptions = {}, prefix =
       } else if (PAYLOAD_EXTENSIONS.has(ext)) {
         out.push(await loadPayloadFile(path, `${prefix}${stem(e.name)}`, opts.tests ?? true));
       } else if (JSONL.has(ext)) {
+        const { parseJsonLines, problemsFromLines } = await import('./jsonl.js');
         const set = problemsFromLines(path, parseJsonLines(path, await readText(path)), opts);
         out.push(...set.map((p) => ({ ...p, id: `${prefix}${stem(e.name)}/${p.id}` })));
       }

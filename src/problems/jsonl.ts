@@ -1,7 +1,7 @@
 // APPS (as MapCoder selected it) and CodeContests problems, one JSON object a line.
 import type { Problem, TestCase } from './types.js';
 import { problemError } from './read.js';
-import { titleFrom } from './text.js';
+import { titleFrom } from './title.js';
 import { withPrintableFields } from './printableFields.js';
 
 export interface JsonLine {
