@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { xdgDirs } from '../helpers/home.js';
+import { controlClient, type ControlClient } from './control.js';
 
 export const ROOT = resolve(__dirname, '../..');
 export const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
@@ -24,6 +25,13 @@ export interface Terminal {
 
 export function tmuxTerminal(name: string, session: string): Terminal {
   const socket = `simcoach-${name}-${process.pid}`;
+  let control: ControlClient | null = null;
+  // The pane through the control client (made once the session exists, again if it ended), else
+  // through a capture-pane of its own.
+  const read = async (): Promise<string> => {
+    if (!control?.alive) control = controlClient(socket, term.session);
+    return control.capture(term.session).catch(() => term.screen());
+  };
   const term: Terminal = {
     session,
     tmux: (...args) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' }),
@@ -32,17 +40,21 @@ export function tmuxTerminal(name: string, session: string): Terminal {
     async until(re, what, ms = 60_000) {
       const deadline = Date.now() + ms;
       for (;;) {
-        const s = term.screen();
+        const s = await read();
         if (re.test(s)) {
-          // Ink may still be finishing the frame that matched; let it settle before the next key.
+          // Ink may still be finishing the frame that matched (a frame is written in parts: the
+          // status bar could be missing from it); let it settle before the next key, and give
+          // the settled screen when it still matches.
           await sleep(150);
-          return s;
+          const settled = await read();
+          return re.test(settled) ? settled : s;
         }
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${s}`);
         await sleep(100);
       }
     },
     close: () => {
+      control?.close();
       if (HAS_TMUX) spawnSync('tmux', ['-L', socket, 'kill-server']);
     },
   };
