@@ -60,7 +60,8 @@ describe('slow reference solutions of the built-in set', () => {
   });
 
   it('`simcoach test` finds the O(n²) pair search TLE on the full-size hidden test', { timeout: 180_000 }, async () => {
-    const r = await runCli(['test', join(SLOW, 'pair-sum.cpp'), '--problem', 'pair-sum', '--json'], tempEnv());
+    // The build cache the main pass filled (solutions.test.ts built every slow solution): no compile here.
+    const r = await runCli(['test', join(SLOW, 'pair-sum.cpp'), '--problem', 'pair-sum', '--json'], { ...tempEnv(), XDG_CACHE_HOME: process.env.XDG_CACHE_HOME });
     expect(r.code, r.stderr).toBe(1);
     const res = JSON.parse(r.stdout) as { verdict: string; tests: { name: string; verdict: string }[] };
     expect(res.verdict).toBe('TLE');
