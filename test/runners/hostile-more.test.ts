@@ -94,9 +94,11 @@ describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((
   // stderr, so the test knows the attack ran while the victim lived: if the scheduler ran them one
   // after the other, the pair runs again, and fails after RETRIES rather than prove nothing.
   // A host process of the sandbox's own uid (a daemon running as nobody) must outlive it too.
-  const VICTIM_MS = 10_000;
-  const ATTACK_DELAY_MS = 1000;
-  const ATTACK_MS = 3000;
+  // A round over every pid takes well under a second (two under load): 6 s leaves the 0.5 s delay,
+  // 2 s of attack and a last round room; a pair the scheduler kept apart runs again.
+  const VICTIM_MS = 6000;
+  const ATTACK_DELAY_MS = 500;
+  const ATTACK_MS = 2000;
   const RETRIES = 3;
   const PYTHON = [
     'import ctypes, errno, os, signal, sys, time',
