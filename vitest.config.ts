@@ -24,19 +24,19 @@ export default defineConfig({
     // real compilers and spawned CLIs side by side can take three times a quiet machine's time.
     testTimeout: 90_000,
     hookTimeout: 60_000,
-    // Two files at once on two cores. A third was tried (a judge file alone used 57% of a core):
-    // the machine was already at load ~3 with two, so it gained little and stretched the judge's
-    // files 4-7x under a busy machine; limits are roomy, but two is what CI has passed with.
-    // The slow files are mostly CPU, not waiting (each alone, user+sys of wall, Dec 2026):
-    // hostile-judge 52-59 s of 78-116 s, as-user 61 of 79 s, the VM table 60 of 82 s; so a third
-    // worker has little idle CPU to take, and the VM boot beside the user's column ran slower.
-    maxWorkers: 2,
+    // Three files at once on two cores. Two left the machine idle ~8% of the main pass (files that
+    // wait: tmux screens, slow streams, sleeping attacks, the VM's console) while the workers were
+    // busy 98% of it: `npm test` here, Dec 2026, main pass and lint 670 s with two (twice, clean
+    // clones) against 611 s with three, machine CPU 96% busy. A third once stretched the judge's
+    // files 4-7x on a loaded machine; every limit not under test is roomy now (the tests of the
+    // limits themselves run alone, in the serial pass), and all passed with three.
+    maxWorkers: 3,
     // A worker keeps its modules from one file to the next (no test mocks a module, and every
     // module-level cache is keyed by what it depends on: env, PATH, the cache dir). Measured on the
     // main pass, Dec 2026: import 131 s -> 20 s summed over files, machine CPU 1,457 s, wall 796 s
     // (926 s isolated); 75 pure-module files alone: 195 -> 125 s, CPU 371 -> 233 s.
     isolate: false,
-    // Longest files first, so that the two workers end together (test/sequencer.ts).
+    // Longest files first, so that the workers end together (test/sequencer.ts).
     sequence: { sequencer: SlowFirst },
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup/restore-env.ts'],
