@@ -46,9 +46,9 @@ export async function loadDirectory(dir: string, opts: DirOptions = {}, prefix =
       if (isDir) {
         if (!stems.has(e.name)) out.push(...(await loadDirectory(path, opts, `${prefix}${e.name}/`)));
       } else if (STATEMENT_EXTENSIONS.has(ext)) {
-        out.push(await loadStatement(path, `${prefix}${stem(e.name)}`, opts.tests ?? true));
+        out.push(await loadStatement(path, `${prefix}${stem(e.name)}`, opts.tests));
       } else if (PAYLOAD_EXTENSIONS.has(ext)) {
-        out.push(await loadPayloadFile(path, `${prefix}${stem(e.name)}`, opts.tests ?? true));
+        out.push(await loadPayloadFile(path, `${prefix}${stem(e.name)}`, opts.tests));
       } else if (JSONL.has(ext)) {
         const { parseJsonLines, problemsFromLines } = await import('./jsonl.js');
         const set = problemsFromLines(path, parseJsonLines(path, await readText(path)), opts);

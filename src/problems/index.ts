@@ -141,8 +141,8 @@ export async function loadProblemSet(ref: string, opts: DirOptions = {}): Promis
     const { parseJsonLines, problemsFromLines } = await jsonl();
     return problemsFromLines(r.path, parseJsonLines(r.path, await readText(r.path)), opts);
   }
-  if (STATEMENT_EXTENSIONS.has(ext)) return [await loadStatement(r.path, undefined, opts.tests ?? true)];
-  if (PAYLOAD_EXTENSIONS.has(ext)) return [await loadPayloadFile(r.path, undefined, opts.tests ?? true)];
+  if (STATEMENT_EXTENSIONS.has(ext)) return [await loadStatement(r.path, undefined, opts.tests)];
+  if (PAYLOAD_EXTENSIONS.has(ext)) return [await loadPayloadFile(r.path, undefined, opts.tests)];
   throw unknownExtension(r.path);
 }
 
