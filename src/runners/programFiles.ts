@@ -4,7 +4,7 @@
 // what lies inside that folder comes, read through no link that leads out of it, within a cap.
 import { constants } from 'node:fs';
 import { lstat, open, readlink, realpath, type FileHandle } from 'node:fs/promises';
-import { dirname, isAbsolute, join, posix, relative } from 'node:path';
+import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import type { LangId } from './langs.js';
 
 const MAX_FILES = 64;
@@ -124,6 +124,50 @@ async function readInside(root: FileHandle, rootPath: string, rel: string, where
   }
 }
 
+/**
+ * The folder `path` names, opened one component at a time from `/` with O_NOFOLLOW, and where it
+ * lies. A link on the way is followed only when it is ours or root's: one another user owns (their
+ * folder swapped for a link, between a realpath and an open, to a folder only root may read) is
+ * refused, so root never brings a file from a place the person could not read.
+ */
+async function openFolder(path: string): Promise<{ fh: FileHandle; at: string }> {
+  const euid = process.geteuid?.() ?? 0;
+  const stack: { name: string; fh: FileHandle }[] = [];
+  const top = await open('/', DIR_FLAGS);
+  const here = (): FileHandle => stack.at(-1)?.fh ?? top;
+  const refused = (why: string): ProgramFileError => new ProgramFileError(`${path} cannot be read as the program's folder: ${why}; nothing of it was brought`);
+  let parts = resolve(path).split('/').filter((p) => p !== '');
+  let links = 0;
+  try {
+    while (parts.length > 0) {
+      const name = parts.shift()!;
+      if (name === '.') continue;
+      if (name === '..') {
+        await stack.pop()?.fh.close();
+        continue;
+      }
+      const next = await openAt(here(), name, DIR_FLAGS).catch(async (err: NodeJS.ErrnoException) => {
+        const st = await lstatAt(here(), name);
+        if (!st?.isSymbolicLink()) throw refused(`${[...stack.map((d) => d.name), name].join('/')}: ${err.code ?? String(err)}`);
+        if (st.uid !== euid && st.uid !== 0) throw refused(`/${[...stack.map((d) => d.name), name].join('/')} is a link owned by uid ${st.uid}`);
+        if (++links > 40) throw refused('too many links');
+        const target = await readlink(`/proc/self/fd/${here().fd}/${name}`);
+        // An absolute target starts again from the top.
+        if (isAbsolute(target)) while (stack.length > 0) await stack.pop()!.fh.close();
+        parts = [...target.split('/').filter((p) => p !== ''), ...parts];
+        return undefined;
+      });
+      if (next) stack.push({ name, fh: next });
+    }
+  } catch (err) {
+    for (const d of [...stack, { fh: top }]) await d.fh.close();
+    throw err;
+  }
+  const last = stack.pop();
+  for (const d of [...stack, { fh: top }]) await d.fh.close();
+  return { fh: last?.fh ?? (await open('/', DIR_FLAGS)), at: `/${[...stack.map((d) => d.name), ...(last ? [last.name] : [])].join('/')}` };
+}
+
 /** What `name` in an open directory is, without following it (for the message only). */
 const lstatAt = (dir: FileHandle, name: string) => lstat(`/proc/self/fd/${dir.fd}/${name}`).catch(() => null);
 
@@ -136,9 +180,8 @@ const lstatAt = (dir: FileHandle, name: string) => lstat(`/proc/self/fd/${dir.fd
  * ProgramFileError.
  */
 export async function programFiles(file: string, lang: LangId, source: string): Promise<Record<string, string>> {
-  const rootPath = await realpath(dirname(file));
+  const { fh: root, at: rootPath } = await openFolder(dirname(file));
   const self = relative(rootPath, await realpath(file).catch(() => file));
-  const root = await open(rootPath, constants.O_RDONLY | constants.O_DIRECTORY);
   const found: Record<string, string> = {};
   const passed = new Set<string>();
   let total = 0;
