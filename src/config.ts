@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { EXIT, UsageError, UserError } from './errors.js';
 import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from './flows/index.js';
 import { configDir } from './paths.js';
-import { isTree, readStoredFile, settingsPath, type Tree } from './settings/file.js';
+import { isTree, readStoredFile, settingsDistrust, settingsPath, type Tree } from './settings/file.js';
 import { langFromName, langIds } from './runners/langs.js';
 import { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, capsShape, httpUrl, int, settingsShape, stageName } from './settings/schema.js';
 
@@ -323,6 +323,9 @@ export function typedValue(key: string, raw: Json): Json {
 }
 
 async function store(): Promise<{ set(key: string, value: unknown): void; delete(key: string): void }> {
+  // conf would carry what an untrusted file holds into the new file it writes as ours.
+  const why = settingsDistrust();
+  if (why) throw new UserError(`not changing the settings file ${settingsPath()}: ${why}`, EXIT.failed, `Remove it, or make it yours and writable by you alone: rm '${settingsPath()}'`);
   // Loaded only to write: reading needs none of it.
   const { default: Conf } = await import('conf');
   return new Conf<Record<string, unknown>>({

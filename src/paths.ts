@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { privateDir, trustedCacheDir } from './trust.js';
+import { privateDir, trustedCacheDir, trustedDir } from './trust.js';
 
 // Per-user directories as the XDG base-directory spec lays them out; read at call time so
 // tests (and people) can move them with the environment.
@@ -11,13 +11,19 @@ const base = (envName: string, fallback: string[]): string => {
 
 export const APP = 'simcoach';
 
-export const dataDir = (): string => join(base('XDG_DATA_HOME', ['.local', 'share']), APP);
+/**
+ * Sessions, saved problems, the person's tests and the archive: read, compiled and resumed, so
+ * (as the cache) only from a place nobody else can write. Root under `sudo -E` takes its own.
+ */
+export const dataDir = (): string =>
+  trustedDir(join(base('XDG_DATA_HOME', ['.local', 'share']), APP), APP, { what: 'sessions and saved problems', under: ['.local', 'share'], make: false });
 /**
  * What simcoach runs and compiles from is cached here, so it must be a place only we (or root)
  * can write: a HOME or XDG_CACHE_HOME that is another user's (root under `sudo -E`) is not used.
  */
 export const cacheDir = (): string => trustedCacheDir(join(base('XDG_CACHE_HOME', ['.cache']), APP), APP);
-export const configDir = (): string => join(base('XDG_CONFIG_HOME', ['.config']), APP);
+/** Settings and templates pick the sandbox, the model server and a program's first text: as `dataDir`. */
+export const configDir = (): string => trustedDir(join(base('XDG_CONFIG_HOME', ['.config']), APP), APP, { what: 'settings', under: ['.config'], make: false });
 
 export const sessionsDir = (): string => join(dataDir(), 'sessions');
 export const problemsDir = (): string => join(dataDir(), 'problems');

@@ -104,25 +104,39 @@ export function privateDir(dir: string): void {
 
 const places = new Map<string, string>();
 
+/** What a per-user directory holds, for the one line said when another is taken. */
+export interface DirKind {
+  /** "caches", "settings", "sessions and saved problems". */
+  what: string;
+  /** Where it lies under a home, as the XDG spec's fallback: ['.cache'], ['.config'], ['.local', 'share']. */
+  under: string[];
+  /** Made (0700) at once: only the cache is; settings and data are made when first written. */
+  make: boolean;
+}
+
 /**
- * The cache directory to use instead of `wanted` (from HOME or XDG_CACHE_HOME): `wanted` itself
- * when its whole chain is trusted, else the effective user's own (from the password database,
- * never from the environment: root with a user's HOME gets root's), else a fresh private
- * directory under /tmp for this process. Made 0700, or tightened to it.
+ * The directory to use instead of `wanted` (from HOME or an XDG variable): `wanted` itself when
+ * its whole chain is trusted, else the effective user's own (from the password database, never
+ * from the environment: root with a user's HOME gets root's), else a fresh private directory
+ * under /tmp for this process. The refusal is said once.
  */
-export function trustedCacheDir(wanted: string, app: string): string {
+export function trustedDir(wanted: string, app: string, kind: DirKind): string {
   const known = places.get(wanted);
   if (known) return known;
   const why = distrust(wanted);
-  let chosen = why ? undefined : usable(wanted);
+  const take = (dir: string): string | undefined => (kind.make ? usable(dir) : distrust(dir) === null ? dir : undefined);
+  let chosen = why ? undefined : take(wanted);
   if (!chosen) {
-    const own = join(userInfo().homedir, '.cache', app);
-    chosen = (own !== wanted && distrust(own) === null ? usable(own) : undefined) ?? mkdtempSync(join('/tmp', `${app}-cache-${euid()}-`));
-    refuse(`not using ${wanted} for caches (${why ?? 'it cannot be made private'}); using ${chosen}`);
+    const own = join(userInfo().homedir, ...kind.under, app);
+    chosen = (own !== wanted && distrust(own) === null ? take(own) : undefined) ?? mkdtempSync(join('/tmp', `${app}-${kind.under.at(-1)?.replace('.', '')}-${euid()}-`));
+    refuse(`not using ${wanted} for ${kind.what} (${why ?? 'it cannot be made private'}); using ${chosen}`);
   }
   places.set(wanted, chosen);
   return chosen;
 }
+
+/** The cache directory to use instead of `wanted`: `trustedDir`, made 0700 (or tightened to it). */
+export const trustedCacheDir = (wanted: string, app: string): string => trustedDir(wanted, app, { what: 'caches', under: ['.cache'], make: true });
 
 /** `dir`, made private, when that works and it is still trusted once made. */
 function usable(dir: string): string | undefined {

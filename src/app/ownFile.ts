@@ -16,21 +16,28 @@ import { distrustFile, refuse } from '../trust.js';
 /** The person's own template of a language: `CONFIG/templates/solution.EXT` (`simcoach config template LANG`). */
 export const ownTemplatePath = (lang: LangId): string => join(configDir(), 'templates', `solution${extensionOf(lang)}`);
 
+/**
+ * A template's text: it becomes the person's program, so only from a file nobody else could have
+ * written (the file and every folder above it); undefined when there is none or it is refused.
+ */
+async function trustedTemplate(file: string): Promise<string | undefined> {
+  if (!existsSync(file)) return undefined;
+  const why = distrustFile(file);
+  if (why) {
+    refuse(`not using the template: ${why}`);
+    return undefined;
+  }
+  return readFile(file, 'utf8').catch(() => undefined);
+}
+
 /** The template that comes with simcoach: `fixtures/templates/solution.EXT`. */
 export async function builtinTemplate(lang: LangId): Promise<string> {
-  const file = join(dirname(fixturesDir()), 'templates', `solution${extensionOf(lang)}`);
-  // It becomes the person's program: only from a template nobody else could have written.
-  const why = existsSync(file) ? distrustFile(file) : null;
-  if (why) {
-    refuse(`not using the template: ${why}; starting from an empty file`);
-    return '';
-  }
-  return readFile(file, 'utf8').catch(() => '');
+  return (await trustedTemplate(join(dirname(fixturesDir()), 'templates', `solution${extensionOf(lang)}`))) ?? '';
 }
 
 /** What a new file of the language starts as: the person's own template, else the built-in one. */
 export async function templateOf(lang: LangId): Promise<string> {
-  return readFile(ownTemplatePath(lang), 'utf8').catch(() => builtinTemplate(lang));
+  return (await trustedTemplate(ownTemplatePath(lang))) ?? builtinTemplate(lang);
 }
 
 export function ownFile(path: string, lang: LangId, stdin: NodeJS.ReadStream = process.stdin): OwnFile {
