@@ -1,9 +1,10 @@
 // The append-only session file. Each event is one JSON line written with a single
 // fs.writeSync on a descriptor opened for append, so a process killed at any moment loses at
 // most the line being written, and readers can follow the file while it grows.
-import { closeSync, fstatSync, fsyncSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { UserError } from '../errors.js';
 import { privateDataDir, sessionsDir } from '../paths.js';
 import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
 import { eventForJournal, problemForJournal } from './cut.js';
@@ -76,9 +77,31 @@ export function createJournal(o: CreateJournalOptions): JournalWriter {
     settings: withoutSecrets(o.settings),
     ...(o.label ? { label: o.label } : {}),
   };
-  // 'wx': never clobber another session's file; 0600: prompts and code are the person's.
-  const fd = openSync(file, 'wx', 0o600);
+  // O_EXCL: never clobber another session's file, nor write through a name planted before us
+  // (a link, even a dangling one, is refused); 0600: prompts and code are the person's.
+  const fd = opened(file, () => openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600));
   return writerOn(fd, file, header, () => clock() - started, true);
+}
+
+/** The descriptor `open` gives, or one clear line for a name that is a link or already there. */
+function opened(file: string, open: () => number): number {
+  try {
+    return open();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EEXIST') throw new UserError(`not writing the session file ${file}: ${code === 'ELOOP' ? 'it is a link' : 'a file of that name is already there'}`);
+    throw err;
+  }
+}
+
+/** `fd` when it is a plain file of ours (the session we wrote), else closed and refused. */
+function ownPlainFile(fd: number, file: string): number {
+  const st = fstatSync(fd);
+  const euid = process.geteuid?.() ?? st.uid;
+  const why = !st.isFile() ? 'it is not a plain file' : st.uid !== euid ? `it is owned by uid ${st.uid}, not by you` : null;
+  if (why === null) return fd;
+  closeSync(fd);
+  throw new UserError(`not writing the session file ${file}: ${why}`);
 }
 
 /**
@@ -86,9 +109,10 @@ export function createJournal(o: CreateJournalOptions): JournalWriter {
  * recorded event's time) so the file's times never go backwards.
  */
 export function openJournal(file: string, header: SessionHeader, startT: number, clock: () => number = Date.now): JournalWriter {
-  const fd = openSync(file, 'a', 0o600);
-  const opened = clock();
-  return writerOn(fd, file, header, () => startT + (clock() - opened), false);
+  // Appended through this one descriptor, never through a link planted where the file was.
+  const fd = ownPlainFile(opened(file, () => openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW)), file);
+  const at = clock();
+  return writerOn(fd, file, header, () => startT + (clock() - at), false);
 }
 
 function writerOn(fd: number, file: string, header: SessionHeader, now: () => number, writeHeader: boolean): JournalWriter {
@@ -98,7 +122,7 @@ function writerOn(fd: number, file: string, header: SessionHeader, now: () => nu
     writeSync(fd, JSON.stringify(value) + '\n');
   };
   if (writeHeader) line(header);
-  else ensureNewline(fd, file);
+  else ensureNewline(fd);
   return {
     id: header.id,
     file,
@@ -127,18 +151,13 @@ function writerOn(fd: number, file: string, header: SessionHeader, now: () => nu
 }
 
 /** A file cut mid-line (killed process) gets a newline first, so the next event starts clean. */
-function ensureNewline(fd: number, file: string): void {
-  // Read the last byte through a separate descriptor: 'a' descriptors are write-only.
-  const rfd = openSync(file, 'r');
-  try {
-    const { size } = fstatSync(rfd);
-    if (size === 0) return;
-    const b = Buffer.alloc(1);
-    readSync(rfd, b, 0, 1, size - 1);
-    if (b[0] !== 10) writeSync(fd, '\n');
-  } finally {
-    closeSync(rfd);
-  }
+function ensureNewline(fd: number): void {
+  // Read through the same descriptor (opened read-write): a second open could meet another file.
+  const { size } = fstatSync(fd);
+  if (size === 0) return;
+  const b = Buffer.alloc(1);
+  readSync(fd, b, 0, 1, size - 1);
+  if (b[0] !== 10) writeSync(fd, '\n');
 }
 
 function fsyncQuietly(fd: number): void {
