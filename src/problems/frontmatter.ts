@@ -6,6 +6,7 @@ import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { CompareMode } from './types.js';
 import { problemError } from './read.js';
 import { parseMemoryLimit, parseTimeLimit } from './limits.js';
+import { distrust } from '../trust.js';
 
 export interface FrontMatter {
   title?: string;
@@ -143,18 +144,20 @@ function checkFields(file: string, yaml: string, d: Record<string, unknown>): Fr
     if (!isPlainFileName(name)) throw bad(key, `'${name}' must be a plain file name such as ${key}.txt (no folders)`);
     fm[key] = name;
   }
+  const judgePart = (key: 'interactor' | 'checker', named: string): string => {
+    const path = resolve(dirname(file), named);
+    if (!existsSync(path)) throw bad(key, `${path} does not exist`);
+    // It is compiled and its word is the verdict: only from a place nobody else could have written.
+    const why = distrust(path);
+    if (why) throw bad(key, `not compiled: ${why}`);
+    return path;
+  };
   const interactor = text('interactor');
   if (interactor !== undefined) {
-    const path = resolve(dirname(file), interactor);
-    if (!existsSync(path)) throw bad('interactor', `${path} does not exist`);
-    fm.interactor = path;
+    fm.interactor = judgePart('interactor', interactor);
     fm.interactive = true;
   }
   const checker = text('checker');
-  if (checker !== undefined) {
-    const path = resolve(dirname(file), checker);
-    if (!existsSync(path)) throw bad('checker', `${path} does not exist`);
-    fm.checker = path;
-  }
+  if (checker !== undefined) fm.checker = judgePart('checker', checker);
   return fm;
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { templateOf } from '../../src/app/ownFile.js';
 import { loadSettings } from '../../src/config.js';
+import { parseStatement } from '../../src/problems/markdown.js';
 import { configDir, dataDir } from '../../src/paths.js';
 import { refusals } from '../../src/trust.js';
 import { cli, place, unprivilegedAccount, type Place } from '../helpers/unprivileged.js';
@@ -101,6 +102,18 @@ describe.runIf(root)("root with another user's settings", () => {
     expect(refusals()).toContain(`not using the template: ${file} is owned by uid ${unprivilegedAccount()!.uid}, not by root`);
     chownSync(file, 0, 0);
     expect(await templateOf('cpp')).toBe(PLANTED);
+  });
+
+  it("a problem's checker or interactor another user could have written is not compiled: one line says why", () => {
+    const dir = join(top, 'problem');
+    mkdirSync(dir, { mode: 0o755 });
+    const md = (key: string): string => `---\ntitle: P\n${key}: judge.cpp\n---\n# P\n`;
+    writeFileSync(join(dir, 'judge.cpp'), PLANTED, { mode: 0o644 });
+    expect(parseStatement(join(dir, 'p.md'), md('checker'), 'p').problem.compare.checker).toBe(join(dir, 'judge.cpp'));
+    chownSync(join(dir, 'judge.cpp'), unprivilegedAccount()!.uid, 0);
+    for (const key of ['checker', 'interactor']) {
+      expect(() => parseStatement(join(dir, 'p.md'), md(key), 'p')).toThrow(new RegExp(`${key}: not compiled: ${dir}/judge.cpp is owned by uid \\d+, not by root$`));
+    }
   });
 });
 
