@@ -20,7 +20,7 @@ const MAX_BUFFERED = 64 * 1024 * 1024;
 /** Requests past declared batches: a few at once, then a steady trickle; a flood past that waits. */
 const BURST = 60;
 const PER_SECOND = 5;
-/** What declared batches may hold at once (AtCoder's typical90 is one of 90 tasks). */
+/** What declared batches may hold at once (AtCoder's typical90 is one of 90 tasks), given back at PER_SECOND. */
 const BATCH_MOST = 500;
 /** An unfinished batch stops being owed its remaining requests after this. */
 const BATCH_LAPSE_MS = 120_000;
@@ -215,7 +215,7 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
   };
 
   const limit = rateLimit(BURST, PER_SECOND, opts.now);
-  const credit = batchCredit(BATCH_MOST, BATCH_LAPSE_MS, opts.now);
+  const credit = batchCredit(BATCH_MOST, PER_SECOND, BATCH_LAPSE_MS, opts.now);
   let flooding = false;
   // Any local user can reach a loopback port: only the person we run for may post (the peer's
   // uid, asked of the kernel when the connection arrives, while its socket surely exists).

@@ -73,34 +73,32 @@ export interface BatchCredit {
 
 /**
  * Competitive Companion sends a contest's tasks back to back, each with `batch: {id, size}`, and
- * does not retry a refusal: a declared batch is taken whole, past any burst. At most `most`
- * requests are owed to open batches at once (a batch that would pass it gets no credit and meets
- * the rate limit), and an unfinished batch's credit lapses after `lapseMs`, so declaring batches
- * is no way around the rate limit.
+ * does not retry a refusal: a declared batch is taken whole, past any burst. Declaring one takes
+ * its size from a credit of `most` at once (a batch larger than what is left gets none and meets
+ * the rate limit); the credit comes back at `perSecond` only, whether a batch completed or lapsed
+ * (after `lapseMs`): a completed batch handing its credit back at once let a second batch of 500
+ * follow the first, and a third, so declaring batches was a way around the rate limit.
  */
-export function batchCredit(most: number, lapseMs: number, now: () => number = () => performance.now()): BatchCredit {
+export function batchCredit(most: number, perSecond: number, lapseMs: number, now: () => number = () => performance.now()): BatchCredit {
   const open = new Map<string, { left: number; since: number }>();
-  let owed = 0;
+  let free = most;
+  let last = now();
   return {
     take(batch) {
       const t = now();
-      for (const [id, b] of open) {
-        if (t - b.since > lapseMs) {
-          owed -= b.left;
-          open.delete(id);
-        }
-      }
+      free = Math.min(most, free + ((t - last) / 1000) * perSecond);
+      last = t;
+      for (const [id, b] of open) if (t - b.since > lapseMs) open.delete(id);
       if (!batch) return false;
       let b = open.get(batch.id);
       if (!b) {
-        if (batch.size > most - owed) return false;
+        if (batch.size > free) return false;
         b = { left: batch.size, since: t };
         open.set(batch.id, b);
-        owed += batch.size;
+        free -= batch.size;
       }
       if (b.left <= 0) return false;
       b.left--;
-      owed--;
       return true;
     },
   };

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/problems/index.js';
 import { startListener, type Listener } from '../../src/problems/listener.js';
+import { batchCredit } from '../../src/problems/listenerGuard.js';
 
 interface Answer {
   status: number;
@@ -117,6 +118,23 @@ describe('a contest sent back to back', () => {
       },
       () => clock,
     );
+  });
+});
+
+describe('batches one after another', () => {
+  it('a completed batch does not give its credit back at once: the next is taken only as the credit refills (5 a second)', () => {
+    let clock = 0;
+    const credit = batchCredit(500, 5, 120_000, () => clock);
+    const taken = (id: string, size: number): number => Array.from({ length: size }).filter(() => credit.take({ id, size })).length;
+    expect(taken('first', 500)).toBe(500);
+    // At once, the first complete: before, all 500 were taken again (and again); now the second
+    // batch gets no credit and meets the rate limit instead.
+    expect(taken('second', 500)).toBe(0);
+    // 18 s later 90 of the credit is back: a contest of 90 is taken whole, one of 91 is not.
+    clock += 18_000;
+    expect(taken('ninety-one', 91)).toBe(0);
+    expect(taken('third', 90)).toBe(90);
+    expect(taken('after', 1)).toBe(0);
   });
 });
 
