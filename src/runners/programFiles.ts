@@ -54,6 +54,12 @@ const inside = (path: string, dir: string): boolean => {
 };
 
 const DIR_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
+/**
+ * Linux's O_PATH (not in Node's constants): a handle to walk through and name files from, which
+ * needs only search permission, as a path lookup does (a folder above may be --x to us).
+ */
+const O_PATH = 0o10000000;
+const WALK_FLAGS = O_PATH | constants.O_DIRECTORY | constants.O_NOFOLLOW;
 // Non-blocking: a FIFO put in a header's place must not hang us (a plain file reads the same).
 const FILE_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
@@ -133,8 +139,9 @@ async function readInside(root: FileHandle, rootPath: string, rel: string, where
 async function openFolder(path: string): Promise<{ fh: FileHandle; at: string }> {
   const euid = process.geteuid?.() ?? 0;
   const stack: { name: string; fh: FileHandle }[] = [];
-  const top = await open('/', DIR_FLAGS);
+  const top = await open('/', WALK_FLAGS);
   const here = (): FileHandle => stack.at(-1)?.fh ?? top;
+  const shown = (name: string): string => `/${[...stack.map((d) => d.name), name].join('/')}`;
   const refused = (why: string): ProgramFileError => new ProgramFileError(`${path} cannot be read as the program's folder: ${why}; nothing of it was brought`);
   let parts = resolve(path).split('/').filter((p) => p !== '');
   let links = 0;
@@ -146,10 +153,10 @@ async function openFolder(path: string): Promise<{ fh: FileHandle; at: string }>
         await stack.pop()?.fh.close();
         continue;
       }
-      const next = await openAt(here(), name, DIR_FLAGS).catch(async (err: NodeJS.ErrnoException) => {
+      const next = await openAt(here(), name, WALK_FLAGS).catch(async (err: NodeJS.ErrnoException) => {
         const st = await lstatAt(here(), name);
-        if (!st?.isSymbolicLink()) throw refused(`${[...stack.map((d) => d.name), name].join('/')}: ${err.code ?? String(err)}`);
-        if (st.uid !== euid && st.uid !== 0) throw refused(`/${[...stack.map((d) => d.name), name].join('/')} is a link owned by uid ${st.uid}`);
+        if (!st?.isSymbolicLink()) throw refused(`${shown(name)}: ${err.code ?? String(err)}`);
+        if (st.uid !== euid && st.uid !== 0) throw refused(`${shown(name)} is a link owned by uid ${st.uid}`);
         if (++links > 40) throw refused('too many links');
         const target = await readlink(`/proc/self/fd/${here().fd}/${name}`);
         // An absolute target starts again from the top.
@@ -165,7 +172,7 @@ async function openFolder(path: string): Promise<{ fh: FileHandle; at: string }>
   }
   const last = stack.pop();
   for (const d of [...stack, { fh: top }]) await d.fh.close();
-  return { fh: last?.fh ?? (await open('/', DIR_FLAGS)), at: `/${[...stack.map((d) => d.name), ...(last ? [last.name] : [])].join('/')}` };
+  return { fh: last?.fh ?? (await open('/', WALK_FLAGS)), at: `/${[...stack.map((d) => d.name), ...(last ? [last.name] : [])].join('/')}` };
 }
 
 /** What `name` in an open directory is, without following it (for the message only). */
