@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { privateDataDir, sessionsDir } from '../paths.js';
+import { distrust } from '../trust.js';
 import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
 import { eventForJournal, problemForJournal } from './cut.js';
 
@@ -59,6 +60,10 @@ export interface CreateJournalOptions extends Omit<SessionHeader, 'type' | 'vers
 export function createJournal(o: CreateJournalOptions): JournalWriter {
   const dir = o.dir ?? sessionsDir();
   privateDataDir(dir);
+  // The data dir was found trusted before it existed: in a folder others may write (a sticky
+  // /tmp), another user could have made it since. No session goes into what they made.
+  const why = distrust(dir, { finalLink: false });
+  if (why) throw new UserError(`not writing the session into ${dir}: ${why}`);
   const clock = o.clock ?? Date.now;
   const started = clock();
   const id = newSessionId(started);

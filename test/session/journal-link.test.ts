@@ -1,11 +1,12 @@
 // The journal is written through the one descriptor it opened, never through a name planted
 // where the session file was (issue 47): a resume opened it with 'a', which follows a link, so a
 // link put in the sessions folder made the tutor append to whatever file it named (as root: any).
-import { chownSync, lstatSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
+import { sessionsDir } from '../../src/paths.js';
 import { readJournal } from '../../src/session/reader.js';
 import { createJournal, openJournal } from '../../src/session/journal.js';
 import type { Problem } from '../../src/problems/types.js';
@@ -52,6 +53,27 @@ describe('resuming a session file', () => {
     const a = unprivilegedAccount()!;
     chownSync(file, a.uid, a.gid);
     expect(() => openJournal(file, header, 10)).toThrow(`not writing the session file ${file}: it is owned by uid ${a.uid}, not by you`);
+  });
+
+  it.runIf(process.getuid?.() === 0)('as root, writes no session into a data dir another user made after it was chosen (in a sticky /tmp)', () => {
+    const top = join(dir, 'sticky');
+    mkdirSync(top);
+    chmodSync(top, 0o1777);
+    const saved = process.env.XDG_DATA_HOME;
+    process.env.XDG_DATA_HOME = join(top, 'data');
+    try {
+      // Chosen while it does not exist: nothing of it is anyone's yet.
+      const sessions = sessionsDir();
+      const a = unprivilegedAccount()!;
+      mkdirSync(join(top, 'data', 'simcoach'), { recursive: true });
+      for (const d of ['data', 'data/simcoach']) chownSync(join(top, d), a.uid, a.gid);
+      expect(() => createJournal({ problem, flow: 'codesim', backend: 'ollama', model: 'm', lang: 'python', settings: {} })).toThrow(
+        `not writing the session into ${sessions}: ${join(top, 'data')} is owned by uid ${a.uid}, not by root`,
+      );
+    } finally {
+      if (saved === undefined) delete process.env.XDG_DATA_HOME;
+      else process.env.XDG_DATA_HOME = saved;
+    }
   });
 
   it('appends to its own file through the same descriptor, after a newline when the last line was cut', () => {
