@@ -1,0 +1,43 @@
+// What a verdict's detail says is what the program did (issue 47): nothing the sandbox's own set-up
+// did is charged to it, and a signal has one name on every path, pooled or in a sandbox of its own.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { judge } from '../../src/runners/judge.js';
+import { waitStatus } from '../../src/runners/gate.js';
+import { signalNameOf } from '../../src/runners/signals.js';
+import type { Program } from '../../src/runners/types.js';
+import { isolateCache } from './helpers.js';
+
+const root = process.getuid?.() === 0;
+let restore: () => void;
+beforeAll(() => { restore = isolateCache(); });
+afterAll(() => restore());
+afterEach(() => { delete process.env.SIMCOACH_POOL; });
+
+const aborts: Program = { lang: 'cpp', source: '#include <cstdlib>\nint main() { std::abort(); }\n' };
+const segfaults: Program = { lang: 'cpp', source: 'int main() { volatile int *p = nullptr; *p = 1; return 0; }\n' };
+const test = [{ input: '', outputs: ['1\n'] }];
+
+describe('a verdict\'s detail is the program\'s alone', () => {
+  it.each([['pooled', '1'], ['in a sandbox of its own', '0']])('abort() is RE "killed by SIGABRT" %s, never SIGIOT, never a socket', async (_how, pool) => {
+    process.env.SIMCOACH_POOL = pool;
+    const r = await judge(aborts, test);
+    expect(r.verdict).toBe('RE');
+    expect(r.tests[0]!.signal).toBe('SIGABRT');
+    expect(r.tests[0]!.detail).toMatch(/^killed by SIGABRT/);
+    expect(r.tests[0]!.detail).not.toMatch(/socket/);
+  }, 120_000);
+
+  it.runIf(root)('as root in a sandbox of its own (SIMCOACH_POOL=0) a segfault is RE with no socket: setpriv\'s user look-ups are not the program\'s', async () => {
+    process.env.SIMCOACH_POOL = '0';
+    const r = await judge(segfaults, test);
+    expect(r.verdict).toBe('RE');
+    expect(r.tests[0]!.detail).toBe('killed by SIGSEGV');
+  }, 120_000);
+
+  it('one name per signal: the first POSIX name, on the launcher\'s wait status too', () => {
+    expect(signalNameOf(6)).toBe('SIGABRT');
+    expect(signalNameOf(29)).toBe('SIGIO');
+    expect(signalNameOf(77)).toBe('signal 77');
+    expect(waitStatus(6).signal).toBe('SIGABRT');
+  });
+});
