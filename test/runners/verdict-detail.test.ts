@@ -40,4 +40,12 @@ describe('a verdict\'s detail is the program\'s alone', () => {
     expect(signalNameOf(77)).toBe('signal 77');
     expect(waitStatus(6).signal).toBe('SIGABRT');
   });
+
+  it('Java over its heap at --ml 64 is MLE naming the 64 MB the person set, not the JVM\'s allowance', async () => {
+    const hog: Program = { lang: 'java', source: 'public class Main { public static void main(String[] a) { long[][] k = new long[64][]; for (int i = 0; i < 64; i++) k[i] = new long[1 << 20]; System.out.println(k.length); } }\n' };
+    const r = await judge(hog, test, { memoryLimitMb: 64 });
+    expect(r.verdict).toBe('MLE');
+    expect(r.tests[0]!.detail).toMatch(/64\.0 MB/);
+    expect(r.tests[0]!.detail).not.toMatch(/224/);
+  }, 180_000);
 });
