@@ -48,4 +48,13 @@ describe('a verdict\'s detail is the program\'s alone', () => {
     expect(r.tests[0]!.detail).toMatch(/64\.0 MB/);
     expect(r.tests[0]!.detail).not.toMatch(/224/);
   }, 180_000);
+
+  it('a program that starts its output with a BOM is AC in tokens, lines and exact; one that hides a zero-width space is WA, escaped', async () => {
+    const bom: Program = { lang: 'python', source: 'import sys\nsys.stdout.buffer.write(b"\\xef\\xbb\\xbfabc\\n")\n' };
+    for (const mode of ['tokens', 'lines', 'exact'] as const) expect((await judge(bom, [{ input: '', outputs: ['abc\n'] }], { compare: { mode } })).verdict).toBe('AC');
+    const hidden: Program = { lang: 'python', source: 'print("ab\\u200bc")\n' };
+    const r = await judge(hidden, [{ input: '', outputs: ['abc\n'] }]);
+    expect(r.verdict).toBe('WA');
+    expect(r.tests[0]!.detail).toBe('line 1, token 1: expected "abc", got "ab\\u200bc"');
+  }, 120_000);
 });
