@@ -1,9 +1,12 @@
 // What a verdict's detail says is what the program did (issue 47): nothing the sandbox's own set-up
 // did is charged to it, and a signal has one name on every path, pooled or in a sandbox of its own.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { judge } from '../../src/runners/judge.js';
 import { waitStatus } from '../../src/runners/gate.js';
 import { signalNameOf } from '../../src/runners/signals.js';
+import { pointsOf, testlibOutcome } from '../../src/runners/checker.js';
+import type { SandboxResult } from '../../src/runners/sandbox.js';
 import type { Program } from '../../src/runners/types.js';
 import { isolateCache } from './helpers.js';
 
@@ -57,4 +60,26 @@ describe('a verdict\'s detail is the program\'s alone', () => {
     expect(r.verdict).toBe('WA');
     expect(r.tests[0]!.detail).toBe('line 1, token 1: expected "abc", got "ab\\u200bc"');
   }, 120_000);
+
+  it('points follow testlib\'s quitp: pointscmp\'s right answer scores 0 and is AC, the score shown; a score that cannot be read is the checker failing', async () => {
+    const checker = join(import.meta.dirname, 'testlib-style', 'pointscmp.cpp');
+    const prints = (x: string): Program => ({ lang: 'python', source: `print(${JSON.stringify(x)})\n` });
+    const right = await judge(prints('3'), [{ input: '', outputs: ['3\n'] }], { compare: { mode: 'tokens', checker } });
+    expect(right.verdict).toBe('AC');
+    expect(right.tests[0]!.detail).toBe('checker: points: points 0 ja=3.0000 pa=3.0000');
+    const off = await judge(prints('3.5'), [{ input: '', outputs: ['3\n'] }], { compare: { mode: 'tokens', checker } });
+    expect(off.tests[0]!.detail).toBe('checker: points: points 0.5 ja=3.0000 pa=3.5000');
+    const word = await judge(prints('x'), [{ input: '', outputs: ['3\n'] }], { compare: { mode: 'tokens', checker } });
+    expect(word.verdict).toBe('WA');
+  }, 120_000);
+
+  it('the score of a points message: testlib\'s "points N ...", or a number first; none is a judge error', () => {
+    expect(pointsOf('points 0 ja=3.0000 pa=3.0000')).toBe(0);
+    expect(pointsOf('points 1.5e-3 close')).toBe(0.0015);
+    expect(pointsOf('10 points')).toBe(10);
+    expect(pointsOf('no score')).toBeNull();
+    const ended = (stderr: string): SandboxResult => ({ exitCode: 7, signal: null, stdout: Buffer.alloc(0), stderr, cpuMs: 1, wallMs: 1, peakKb: 1, oomKilled: false, cpuExceeded: false, wallExceeded: false, outputExceeded: false, aborted: false });
+    expect(testlibOutcome('checker', ended('points 0 ok'))).toEqual({ ok: true, detail: 'checker: points: points 0 ok' });
+    expect(testlibOutcome('checker', ended('nothing'))).toMatchObject({ ok: false, failed: true });
+  });
 });
