@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { buildProgram, type Built } from './build.js';
+import { namedAsTheirs } from './compileMessage.js';
 import { LANGS, langFromPath } from './langs.js';
 import { runSandboxed, type SandboxResult } from './sandbox.js';
 import { printable } from '../printable.js';
@@ -11,13 +12,27 @@ export interface Checker {
   lang: keyof typeof LANGS;
 }
 
-/** Builds a testlib-style checker (or interactor) once; the headers it includes from its folder (testlib.h) are copied beside it. */
+/**
+ * Where a checker's headers (testlib.h) are looked for: its own folder, then the one above it,
+ * which is where testlib keeps testlib.h for its own `checkers/` and `interactors/`.
+ */
+export const headerDirs = (file: string): string[] => [dirname(file), dirname(dirname(file))];
+
+/**
+ * Builds a testlib-style checker (or interactor) once; the headers it includes (testlib.h, from
+ * `headerDirs`) are copied beside it. Its compile errors name its file, not the sandbox's `main.cpp`.
+ */
 export async function prepareChecker(file: string, signal?: AbortSignal, role: 'checker' | 'interactor' = 'checker'): Promise<{ ok: true; checker: Checker } | { ok: false; compile: CompileInfo }> {
   const lang = langFromPath(file);
   if (!lang) return { ok: false, compile: { ok: false, message: `${role} ${file}: unknown language (use .cpp, .py, .js or .java)`, cached: false, ms: 0 } };
   const source = await readFile(file, 'utf8');
-  const r = await buildProgram({ lang, source }, { includeDirs: [dirname(file)], signal });
-  if (!r.ok) return { ok: false, compile: { ...r.compile, message: `${role}: ${r.compile.message}` } };
+  const r = await buildProgram({ lang, source }, { includeDirs: headerDirs(file), signal });
+  if (!r.ok) {
+    // The first error leads (a one-line report shows only it), then the compiler's whole message.
+    const named = namedAsTheirs(r.compile.message, lang, source, file);
+    const first = named.split('\n').find((l) => /\berror\b/.test(l)) ?? named.split('\n')[0] ?? '';
+    return { ok: false, compile: { ...r.compile, message: `${role}: ${first}${named.trim() === first.trim() ? '' : `\n${named}`}` } };
+  }
   return { ok: true, checker: { built: r.built, lang } };
 }
 

@@ -1,6 +1,8 @@
 // What a verdict's detail says is what the program did (issue 47): nothing the sandbox's own set-up
 // did is charged to it, and a signal has one name on every path, pooled or in a sandbox of its own.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { judge } from '../../src/runners/judge.js';
 import { waitStatus } from '../../src/runners/gate.js';
@@ -82,4 +84,23 @@ describe('a verdict\'s detail is the program\'s alone', () => {
     expect(testlibOutcome('checker', ended('points 0 ok'))).toEqual({ ok: true, detail: 'checker: points: points 0 ok' });
     expect(testlibOutcome('checker', ended('nothing'))).toMatchObject({ ok: false, failed: true });
   });
+
+  it('a checker finds testlib.h one folder up, where testlib keeps it for checkers/, and its compile errors name it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simcoach-testlib-layout-'));
+    try {
+      mkdirSync(join(dir, 'checkers'));
+      // A stand-in of our own for testlib.h: what the checker includes from one folder up.
+      writeFileSync(join(dir, 'testlib.h'), '#pragma once\n#include <cstdio>\n#include <cstring>\ninline int same(const char *a, const char *b) { return std::strcmp(a, b) == 0 ? 0 : 1; }\n');
+      writeFileSync(join(dir, 'checkers', 'wcmp.cpp'), '#include "testlib.h"\nint main(int, char **argv) {\n  char x[64] = "", y[64] = "";\n  FILE *o = std::fopen(argv[2], "r"), *a = std::fopen(argv[3], "r");\n  if (!o || !a || std::fscanf(o, "%63s", x) != 1 || std::fscanf(a, "%63s", y) != 1) return 2;\n  return same(x, y);\n}\n');
+      writeFileSync(join(dir, 'checkers', 'bad.cpp'), '#include "testlib.h"\nint main() { return nope; }\n');
+      const hi: Program = { lang: 'python', source: 'print("hi")\n' };
+      const ok = await judge(hi, [{ input: '', outputs: ['hi\n'] }], { compare: { mode: 'tokens', checker: join(dir, 'checkers', 'wcmp.cpp') } });
+      expect(ok.verdict).toBe('AC');
+      const bad = await judge(hi, [{ input: '', outputs: ['hi\n'] }], { compare: { mode: 'tokens', checker: join(dir, 'checkers', 'bad.cpp') } }).catch((e: Error) => e.message);
+      expect(bad).toMatch(new RegExp(`^checker: ${join(dir, 'checkers', 'bad.cpp').replace(/[.]/g, '\\.')}:2:\\d+: error: .*nope`));
+      expect(bad).not.toMatch(/main\.cpp/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
