@@ -398,6 +398,34 @@ static int open_std(const char *path, int flags, int target) {
   return 0;
 }
 
+/* Empties the bounding set (root only: CAP_SETPCAP): nothing exec'd after can gain a capability. */
+static int drop_bounding_set(void) {
+  char lc[16] = "";
+  int lfd = open("/proc/sys/kernel/cap_last_cap", O_RDONLY | O_CLOEXEC);
+  if (lfd >= 0) {
+    ssize_t r = read(lfd, lc, sizeof lc - 1);
+    if (r > 0) lc[r] = 0;
+    close(lfd);
+  }
+  if (atoi(lc) > 0 && atoi(lc) < 64) last_cap = atoi(lc);
+  for (int c = 0; c <= last_cap; c++) {
+    if (prctl(PR_CAPBSET_DROP, c, 0, 0, 0) && errno != EINVAL) return -1;
+  }
+  return 0;
+}
+
+/* From root to the program's uid and gid: no groups, no capability left (ambient, inheritable,
+   permitted, effective). By number, with no look-up of users or groups: a look-up (NSS, nscd's
+   socket) made under the program's filter would be charged to the program. */
+static int become(uid_t uid, gid_t gid) {
+  prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+  if (setgroups(0, NULL) || setresgid(gid, gid, gid) || setresuid(uid, uid, uid)) return -1;
+  struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+  struct __user_cap_data_struct data[2];
+  memset(data, 0, sizeof data);
+  return (int)syscall(SYS_capset, &hdr, data);
+}
+
 /* The program: its own IPC namespace and stdio, limits, then no privilege at all, then exec. Its
    mounts are the worker's: a test's namespace of its own cost more than the rest of its set-up
    together (copying the worker's mount tree, and an expedited RCU grace period when it went, which
@@ -421,14 +449,7 @@ static void program(struct req *q, int to) {
   r.rlim_cur = r.rlim_max = q->stack;
   if (setrlimit(RLIMIT_STACK, &r)) fail("setrlimit stack");
   if (chdir(WORK)) fail("chdir");
-  prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
-  if (setgroups(0, NULL)) fail("setgroups");
-  if (setresgid(q->gid, q->gid, q->gid)) fail("setresgid");
-  if (setresuid(q->uid, q->uid, q->uid)) fail("setresuid");
-  struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-  struct __user_cap_data_struct data[2];
-  memset(data, 0, sizeof data);
-  if (syscall(SYS_capset, &hdr, data)) fail("capset");
+  if (become((uid_t)q->uid, (gid_t)q->gid)) fail("drop to the program's uid");
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) fail("no_new_privs");
   if (program_filter(q->procs, 3)) fail("seccomp");
   if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) fail("pdeathsig");
@@ -633,20 +654,10 @@ static void serve(void) {
   umask(022);
   ncpu = sysconf(_SC_NPROCESSORS_ONLN);
   if (ncpu < 1) ncpu = 1;
-  char lc[16] = "";
-  int lfd = open("/proc/sys/kernel/cap_last_cap", O_RDONLY | O_CLOEXEC);
-  if (lfd >= 0) {
-    ssize_t r = read(lfd, lc, sizeof lc - 1);
-    if (r > 0) lc[r] = 0;
-    close(lfd);
-  }
-  if (atoi(lc) > 0 && atoi(lc) < 64) last_cap = atoi(lc);
   /* The bounding set goes once, here: it only limits what an exec may gain, and we exec nothing but
      the programs, which inherit it empty. Dropped per test, its ~40 credential commits cost more
      than the rest of the program's set-up. Our own capabilities stay. */
-  for (int c = 0; c <= last_cap; c++) {
-    if (prctl(PR_CAPBSET_DROP, c, 0, 0, 0) && errno != EINVAL) die("drop the bounding set");
-  }
+  if (drop_bounding_set()) die("drop the bounding set");
   clock_gettime(CLOCK_REALTIME, &born[0]);
   born[1] = born[0];
   works_fd = open(WORKS, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -879,7 +890,8 @@ static void serve(void) {
      status cpu_us wall_us maxrss_kb tree_peak_kb procs cpu_over wall_over mem_over aborted refused
    refused is what the program tried that its filter refuses (see build_filter: 0 nothing, 1 a process,
    2 a memfd, 3 SysV shared memory, 4 a socket); -p 1 allows it processes (a compiler); -n caps its
-   tasks (RLIMIT_NPROC, set in the child: see there).
+   tasks (RLIMIT_NPROC, set in the child: see there); -u and -G (as root) are the uid and gid the
+   program runs as, taken by number in the child before its filter.
    procs is the most processes seen alive at once: above 1 the tree's memory is a sum of samples,
    not one process's exact peak. A byte or EOF on the report fd (it is a socket) kills the tree:
    simcoach's abort, its output limit, or simcoach gone. Nothing runs outside the groups, whenever
@@ -1099,7 +1111,7 @@ static void send_at(int out, int k, int dirfd, const char *name, const char *rel
 
 static int gate(int argc, char **argv) {
   int ncg = 0, rep = -1, out = -1, ntmp = 0, nsend = 0, allow_procs = 0;
-  long long nproc = 0;
+  long long nproc = 0, uid = -1, gid = -1;
   long long cpu_ms = 0, wall_ms = 0, mem = 0, sample_ms = 0;
   char *tmp[GATE_PATHS], *sends[GATE_PATHS];
   int i = 0;
@@ -1115,6 +1127,8 @@ static int gate(int argc, char **argv) {
     else if (!strcmp(argv[i], "-l")) send_budget = v;
     else if (!strcmp(argv[i], "-p")) allow_procs = v == 1;
     else if (!strcmp(argv[i], "-n")) nproc = v;
+    else if (!strcmp(argv[i], "-u")) uid = v;
+    else if (!strcmp(argv[i], "-G")) gid = v;
     else if (!strcmp(argv[i], "-t") && ntmp < GATE_PATHS) tmp[ntmp++] = argv[i + 1];
     else if (!strcmp(argv[i], "-x") && nsend < GATE_PATHS) sends[nsend++] = argv[i + 1];
     else { errno = EINVAL; die("gate options"); }
@@ -1161,8 +1175,11 @@ static int gate(int argc, char **argv) {
       struct rlimit r = { (rlim_t)nproc, (rlim_t)nproc };
       if (setrlimit(RLIMIT_NPROC, &r)) die("setrlimit nproc");
     }
+    /* -u/-G (as root): the program's uid and gid, taken here rather than by setpriv after the
+       filter, whose look-ups of users would reach the listener as the program's sockets. */
+    if (uid >= 0 && (drop_bounding_set() || become((uid_t)uid, (gid_t)(gid >= 0 ? gid : uid)))) die("drop to the program's uid");
     /* The program's filter, set here for all it execs; no_new_privs first, which the filter needs
-       without CAP_SYS_ADMIN and which setpriv sets for the program anyway. */
+       without CAP_SYS_ADMIN. */
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || program_filter(allow_procs, 3)) die("seccomp");
     execv(prog[0], prog);
     die("exec");

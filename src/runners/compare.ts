@@ -18,7 +18,18 @@ export interface OutputComparer {
 }
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const show = (s: string, max = 60): string => JSON.stringify(s.length > max ? `${s.slice(0, max)}…` : s);
+// What JSON.stringify leaves as it is but a reader cannot see or tell apart (a byte-order mark, a
+// zero-width or no-break space, DEL and C1 controls, a private or unassigned code point): escaped,
+// so `expected "abc", got "\ufeffabc"` never reads as two equal strings.
+const UNSEEN = /(?! )[\p{C}\p{Z}]/gu;
+const escapeUnseen = (quoted: string): string =>
+  quoted.replace(UNSEEN, (c) => {
+    const code = c.codePointAt(0)!;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+/** A string quoted for a detail, every character that cannot be seen escaped. */
+export const quote = (s: string): string => escapeUnseen(JSON.stringify(s));
+const show = (s: string, max = 60): string => quote(s.length > max ? `${s.slice(0, max)}…` : s);
 
 /** The first index at which two strings differ (the shorter one's length when one is a prefix). */
 export function firstDifference(a: string, b: string): number {
@@ -36,7 +47,7 @@ function showPair(want: string, got: string): { want: string; got: string; at: s
   const d = firstDifference(want, got);
   if (d < 40) return { want: show(want), got: show(got), at: '' };
   const from = d - 10;
-  const cut = (t: string) => JSON.stringify(`…${t.length - from > 50 ? `${t.slice(from, from + 50)}…` : t.slice(from)}`);
+  const cut = (t: string) => quote(`…${t.length - from > 50 ? `${t.slice(from, from + 50)}…` : t.slice(from)}`);
   return { want: cut(want), got: cut(got), at: ` (from character ${d + 1})` };
 }
 // A token or line longer than every accepted one (and than this) cannot match: only its start is
@@ -293,8 +304,31 @@ function exactMatcher(want: string): { push(s: string): void; finish(): CompareO
   };
 }
 
+/**
+ * A UTF-8 byte-order mark at the very start of the output is not part of it: testlib's checkers
+ * skip it (`registerTestlibCmd` calls `ouf.skipBom()`), so `wcmp` and `lcmp` read "\ufeffabc" as "abc".
+ * Only the first character of the whole stream, however the pieces come.
+ */
+function withoutLeadingBom(c: OutputComparer): OutputComparer {
+  let started = false;
+  return {
+    push: (s) => {
+      if (!started && s.length > 0) {
+        started = true;
+        if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+      }
+      c.push(s);
+    },
+    end: () => c.end(),
+  };
+}
+
 /** Starts comparing one stream of output with every accepted output under a comparison mode. */
 export function outputComparer(accepted: string[], cmp: Comparison): OutputComparer {
+  return withoutLeadingBom(comparerOf(accepted, cmp));
+}
+
+function comparerOf(accepted: string[], cmp: Comparison): OutputComparer {
   const wants = accepted.length ? accepted : [''];
   const pick = (results: CompareOutcome[]): CompareOutcome & { expected: string } => {
     let best: (CompareOutcome & { expected: string }) | null = null;

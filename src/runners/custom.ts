@@ -7,7 +7,7 @@ import { limitsOf, runOnce } from './judge.js';
 import { cpuSlots } from './slots.js';
 import type { CompileInfo, JudgeOptions, Program, Verdict } from './types.js';
 import { runVerdict } from './verdict.js';
-import { memoryAllowanceKb } from './testRun.js';
+import { memoryLimit } from './testRun.js';
 
 export interface CustomRun {
   /** null when the program ended normally; else why it did not (CE, TLE, MLE, OLE, RE). */
@@ -27,7 +27,7 @@ export async function runCustom(program: Program, input: string, opts: JudgeOpti
   if (!build.ok) return { verdict: 'CE', detail: build.compile.message, output: '', stderr: '', timeMs: 0, memoryKb: 0, compile: build.compile };
   try {
     const { r, output } = await cpuSlots(() => runOnce(program.lang, build.built, input, lim, opts.io ?? {}, opts.signal));
-    const early = runVerdict(r, memoryAllowanceKb(program.lang, lim));
+    const early = runVerdict(r, memoryLimit(program.lang, lim));
     return {
       verdict: early ? (early.verdict as CustomRun['verdict']) : null,
       ...(early ? { detail: early.detail } : {}),

@@ -1,6 +1,6 @@
 // The launcher's report (the supervisor's `gate` mode, native/supervisor.c): one line after the
 // whole tree of a run is reaped, with what wait4 and its watcher measured.
-import { constants as osConstants } from 'node:os';
+import { signalNameOf } from './signals.js';
 import { refusedOf, type Refused } from './refusal.js';
 
 /** How often the launcher samples the tree (CPU, resident memory): passed to it as -i, its one source. */
@@ -39,8 +39,7 @@ export function parseGateReport(line: string): GateReport | null {
 export function waitStatus(st: number): { exitCode: number | null; signal: string | null } {
   const sig = st & 0x7f;
   if (sig === 0) return { exitCode: (st >> 8) & 0xff, signal: null };
-  const name = Object.entries(osConstants.signals).find(([, v]) => v === sig)?.[0];
-  return { exitCode: null, signal: name ?? `signal ${sig}` };
+  return { exitCode: null, signal: signalNameOf(sig) };
 }
 
 /** One entry the launcher sent back after a run (send_at in the C): a file and its bytes, or a directory. */

@@ -10,7 +10,7 @@ import type { Limits } from './judge.js';
 import { LANGS } from './langs.js';
 import { runSandboxed, type SandboxResult } from './sandbox.js';
 import type { LangId, TestCase, TestResult } from './types.js';
-import { memoryAllowanceKb, testRun } from './testRun.js';
+import { memoryLimit, testRun } from './testRun.js';
 import { runVerdict } from './verdict.js';
 import { printable } from '../printable.js';
 import { makeTempDir } from './tempdirs.js';
@@ -108,7 +108,7 @@ async function verdictOf(p: SandboxResult, i: SandboxResult, lang: LangId, lim: 
     exitCode: p.exitCode,
     signal: p.signal,
   };
-  const own = runVerdict(p, memoryAllowanceKb(lang, lim));
+  const own = runVerdict(p, memoryLimit(lang, lim));
   if (own?.verdict === 'TLE' && p.wallExceeded && !p.cpuExceeded) {
     return { ...base, verdict: 'TLE', detail: `idleness: the program and the interactor were both waiting, or the machine was too busy (${p.wallMs} ms wall, ${p.cpuMs} ms CPU)` };
   }

@@ -13,11 +13,11 @@ import { runInteractive, UNCHECKED_TOUT } from './interact.js';
 import { runSandboxed, type SandboxResult } from './sandbox.js';
 import { openBatch, type Batch, type RunFn } from './sandboxPool.js';
 import { problemJudgeOptions } from './problem-options.js';
-import { memoryAllowanceKb, testRun } from './testRun.js';
+import { memoryLimit, testRun } from './testRun.js';
 import { makeTempDir } from './tempdirs.js';
 import { printable } from '../printable.js';
 import type { JudgeOptions, JudgeResult, LangId, Program, TestCase, TestResult } from './types.js';
-import { runVerdict, worst } from './verdict.js';
+import { runVerdict, worst, type MemoryLimit } from './verdict.js';
 
 export const DEFAULT_TIME_LIMIT_MS = 2000;
 export const DEFAULT_MEMORY_LIMIT_MB = 256;
@@ -105,7 +105,7 @@ export async function runTest(program: Program, built: Built, test: TestCase, in
       // With file output, stdout is only shown; the answer file (bounded by the output limit) is compared.
       ...(io.output ? { keepStdoutBytes: 0 } : { onStdout: sink.write, onRestart: sink.restart, keepStdoutBytes: KEEP_OUTPUT_BYTES }),
     });
-    return await finishTest(sink, r, test, index, memoryAllowanceKb(program.lang, lim), checker, io, signal);
+    return await finishTest(sink, r, test, index, memoryLimit(program.lang, lim), checker, io, signal);
   } finally {
     sink.close();
     await sink.cleanup();
@@ -116,18 +116,18 @@ export async function runTest(program: Program, built: Built, test: TestCase, in
  * Judges a run that is already done and whose whole output it holds (`keepStdoutBytes` at the
  * output limit): a stress round's solution, run beside the brute force before the answer is known.
  */
-export async function judgeRun(r: SandboxResult, test: TestCase, index: number, memoryLimitKb: number, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
+export async function judgeRun(r: SandboxResult, test: TestCase, index: number, mem: MemoryLimit, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
   const sink = await outputSink(test, cmp, checker);
   try {
     if (!io.output) sink.write(r.stdout);
-    return await finishTest(sink, { ...r, stdout: r.stdout.subarray(0, KEEP_OUTPUT_BYTES) }, test, index, memoryLimitKb, checker, io, signal);
+    return await finishTest(sink, { ...r, stdout: r.stdout.subarray(0, KEEP_OUTPUT_BYTES) }, test, index, mem, checker, io, signal);
   } finally {
     sink.close();
     await sink.cleanup();
   }
 }
 
-async function finishTest(sink: Awaited<ReturnType<typeof outputSink>>, r: SandboxResult, test: TestCase, index: number, memoryLimitKb: number, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
+async function finishTest(sink: Awaited<ReturnType<typeof outputSink>>, r: SandboxResult, test: TestCase, index: number, mem: MemoryLimit, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
   if (io.output && r.fileOutput) sink.write(r.fileOutput);
   sink.close();
   if (r.aborted) throw abortError();
@@ -144,7 +144,7 @@ async function finishTest(sink: Awaited<ReturnType<typeof outputSink>>, r: Sandb
     exitCode: r.exitCode,
     signal: r.signal,
   };
-  const early = runVerdict(r, memoryLimitKb);
+  const early = runVerdict(r, mem);
   if (early) return { ...base, verdict: early.verdict, detail: early.detail, expected: test.outputs[0] ?? '' };
   if (checker && sink.file) {
     const c = await runChecker(checker, test.input, sink.file, test.outputs[0] ?? '', signal);

@@ -32,6 +32,12 @@ interface Level {
 }
 
 const openDir = (path: string): Promise<FileHandle | null> => open(path, DIR_FLAGS).catch(() => null);
+/**
+ * An open directory's identity, or null: fstat of an open directory can fail where the file system
+ * asks its server by path (9p, as a VM sees its host's /var/tmp through an overlay; NFS; FUSE) and
+ * another machine removed it meanwhile (ENOENT). That ends the walk there, never the caller.
+ */
+const identity = (dir: FileHandle): Promise<{ dev: bigint; ino: bigint } | null> => dir.stat({ bigint: true }).catch(() => null);
 const openDirAt = (dir: FileHandle, name: string): Promise<FileHandle | null> => openDir(at(dir, name));
 
 /**
@@ -79,7 +85,8 @@ async function removeAt(parent: FileHandle, name: string): Promise<void> {
   let cur: FileHandle = first;
   let lost = false;
   try {
-    const top = await cur.stat({ bigint: true });
+    const top = await identity(cur);
+    if (!top) return;
     const stack: Level[] = [{ name, dev: top.dev, ino: top.ino, todo: [], stuck: new Set(), again: new Set() }];
     await clearFiles(cur, stack[0]!);
     while (stack.length > 0) {
@@ -92,8 +99,8 @@ async function removeAt(parent: FileHandle, name: string): Promise<void> {
           await unlink(at(cur, next)).catch(() => {});
           continue;
         }
-        const s = await child.stat({ bigint: true });
-        if (s.dev !== top.dev) {
+        const s = await identity(child);
+        if (!s || s.dev !== top.dev) {
           level.stuck.add(next);
           await child.close();
           continue;
@@ -109,9 +116,10 @@ async function removeAt(parent: FileHandle, name: string): Promise<void> {
       const above = stack.at(-1);
       if (!above) break;
       const up = await openDirAt(cur, '..');
-      const back = up !== null && sameDir(await up.stat({ bigint: true }), above);
+      const upId = up === null ? null : await identity(up);
+      const back = upId !== null && sameDir(upId, above);
       await cur.close();
-      if (!back) {
+      if (!back || up === null) {
         // The tree was moved while we were in it: what is above is no longer ours to walk.
         lost = true;
         await up?.close();

@@ -14,6 +14,7 @@ import { supervisorBinary } from './supervisor.js';
 import type { Refused } from './refusal.js';
 import { SandboxError, sandboxSaid } from './sandboxError.js';
 import { seccompProgram } from './seccompBpf.js';
+import { signalNameOf } from './signals.js';
 import { GATE_SAMPLE_MS, parseGateReport, parseSent, waitStatus, type SentEntry } from './gate.js';
 
 export interface SandboxSpec {
@@ -216,7 +217,9 @@ async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLa
     ...folders.flatMap((d) => ['--perms', '0755', '--dir', join(WORK_IN, d)]),
     ...fileEntries(spec).flatMap(([name], i) => ['--perms', '0644', '--file', String(fileFds[i]), join(WORK_IN, name)]),
   ];
-  const drop = iso.runAs && iso.setpriv
+  // With the launcher, it drops to the uid itself (-u): setpriv's look-ups of users would come
+  // after the launcher's filter and be charged to the program as sockets.
+  const drop = iso.runAs && iso.setpriv && !gate
     ? [
         // Set-up done as root; the program gets an unprivileged uid, no groups, no capability
         // (bounding set too) and no_new_privs, so nothing it execs can gain any back.
@@ -308,8 +311,7 @@ export function signalName(iso: Isolation, code: number | null, sig: NodeJS.Sign
   if (sig) return { exitCode: null, signal: sig };
   // bwrap reports its child's death by signal N as exit status 128+N.
   if (iso.namespaces !== 'none' && code !== null && code > 128 && code < 128 + 65) {
-    const names: Record<number, string> = { 4: 'SIGILL', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 13: 'SIGPIPE', 15: 'SIGTERM', 24: 'SIGXCPU', 25: 'SIGXFSZ', 31: 'SIGSYS' };
-    return { exitCode: null, signal: names[code - 128] ?? `signal ${code - 128}` };
+    return { exitCode: null, signal: signalNameOf(code - 128) };
   }
   return { exitCode: code, signal: null };
 }
@@ -466,6 +468,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   const gateArgs = gate
     ? [
         bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), ...(spec.processes ? ['-p', '1'] : []),
+        ...(bwrap && iso.runAs ? ['-u', String(iso.runAs.uid), '-G', String(iso.runAs.gid)] : []),
         ...(bwrap && !iso.runAs && !iso.cgroups.includes('pids') && nprocPerNamespace() ? ['-n', String(spec.pids + 8)] : []), '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
         ...(measured ? ['-m', String(spec.memoryBytes), ...(sealed ? tmpfsDirs(spec).flatMap((d) => ['-t', d]) : [])] : []),
         ...(sendFd === null ? [] : ['-s', String(sendFd), '-l', String(workAreaBytes(spec) * sends.length), ...sends.flatMap((p) => ['-x', p])]),

@@ -18,7 +18,7 @@
 // root, no cgroups, no C compiler, or SIMCOACH_POOL=0).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { constants as osConstants } from 'node:os';
+import { signalNameOf } from './signals.js';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
@@ -47,7 +47,6 @@ export interface BatchProgram {
 }
 
 const STDERR_KEEP = 16 * 1024;
-const SIGNALS = Object.fromEntries(Object.entries(osConstants.signals).map(([name, n]) => [n, name])) as Record<number, string>;
 // The caps bubblewrap leaves the supervisor (root inside the sandbox); the programs get none.
 // CHOWN, DAC_OVERRIDE and FOWNER are for the test's files: its work dir goes to the program's uid,
 // and what the program left there is read and removed whatever modes it set.
@@ -503,7 +502,7 @@ class Worker {
     const st = reply.status;
     const sig = st & 0x7f;
     const exitCode = sig === 0 ? (st >> 8) & 0xff : null;
-    const signal = sig === 0 ? null : (SIGNALS[sig] ?? `signal ${sig}`);
+    const signal = sig === 0 ? null : signalNameOf(sig);
     const hit = limitsHit(signal);
     const cpuMs = reply.cpuNs / 1e6;
     const r: SandboxResult = {

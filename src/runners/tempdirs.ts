@@ -65,7 +65,8 @@ export function tempParent(): Promise<string> {
     for (const root of candidateRoots()) {
       const dir = await privateParent(root);
       if (dir) {
-        await sweep(dir);
+        // Housekeeping: what it cannot remove stays for the next simcoach; it never fails a run.
+        await sweep(dir).catch(() => {});
         return dir;
       }
     }

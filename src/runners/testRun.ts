@@ -6,12 +6,16 @@ import type { Limits } from './judge.js';
 import { LANGS } from './langs.js';
 import type { SandboxSpec } from './sandbox.js';
 import type { LangId } from './types.js';
+import type { MemoryLimit } from './verdict.js';
 
 /**
  * The memory a run of `lang` may use before it is MLE (kB): the limit, and the runtime's own room
  * (the JVM's and V8's code, threads and metaspace: their heap flags get the limit itself).
  */
 export const memoryAllowanceKb = (lang: LangId, lim: Pick<Limits, 'memoryMb'>): number => (lim.memoryMb + LANGS[lang].overheadMb) * 1024;
+
+/** The memory rule of a run of `lang`: its allowance, and the person's limit that details name. */
+export const memoryLimit = (lang: LangId, lim: Pick<Limits, 'memoryMb'>): MemoryLimit => ({ allowanceKb: memoryAllowanceKb(lang, lim), limitKb: lim.memoryMb * 1024 });
 
 /**
  * The enforcing cap (cgroup memory.max or limit_in_bytes, the launcher's kill) above the allowance:

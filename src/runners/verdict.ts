@@ -12,6 +12,21 @@ export function worst(verdicts: Verdict[]): Verdict {
   return PRIORITY[best]!;
 }
 
+/**
+ * A run's memory rule: `allowanceKb` decides MLE (the person's limit and, for the JVM and V8, the
+ * runtime's own room: testRun.ts), `limitKb` is the limit the person set, the one a detail names.
+ */
+export interface MemoryLimit {
+  allowanceKb: number;
+  limitKb: number;
+}
+
+const mb = (kb: number): string => (kb / 1024).toFixed(1);
+
+/** The person's limit, and the runtime's room beside it where there is one ("64.0 MB, +160.0 MB for the runtime"). */
+const limitText = (m: MemoryLimit): string =>
+  `${mb(m.limitKb)} MB${m.allowanceKb > m.limitKb ? `, +${mb(m.allowanceKb - m.limitKb)} MB for the runtime` : ''}`;
+
 const OUT_OF_MEMORY = /MemoryError|OutOfMemoryError|heap out of memory|std::bad_alloc|Cannot allocate memory|Killed process/;
 
 /**
@@ -22,19 +37,20 @@ const OUT_OF_MEMORY = /MemoryError|OutOfMemoryError|heap out of memory|std::bad_
  * MLE. The caps that enforce (memory.max, limit_in_bytes, the launcher's kill, rlimits) sit above
  * the limit so that the peak over it is seen; being killed by one is MLE because the peak then
  * passed the limit, and a crash that says it ran out of memory (a heap limit of the runtime's own,
- * below the cap) is MLE too.
+ * below the cap) is MLE too. The details name the person's limit, never the allowance.
  */
-export function runVerdict(r: SandboxResult, memoryLimitKb: number): { verdict: Verdict; detail: string } | null {
-  const mb = (kb: number) => (kb / 1024).toFixed(1);
+export function runVerdict(r: SandboxResult, mem: MemoryLimit): { verdict: Verdict; detail: string } | null {
+  const memoryLimitKb = mem.allowanceKb;
   const peak = `${r.memoryApprox ? '~' : ''}${mb(r.peakKb)} MB`;
+  const limit = limitText(mem);
   // The launcher ended the run at the refused call: nothing after it is the program's doing.
   if (r.refused && endsTheRun(r.refused)) return { verdict: 'RE', detail: refusalDetail(r.refused) };
   if (r.cpuExceeded) return { verdict: 'TLE', detail: `CPU time over the limit (${r.cpuMs} ms used)` };
   if (r.wallExceeded) return { verdict: 'TLE', detail: `wall-clock time over the limit (${r.wallMs} ms wall, ${r.cpuMs} ms CPU)` };
   const crashed = r.signal !== null || r.exitCode !== 0;
-  if (r.peakKb > memoryLimitKb) return { verdict: 'MLE', detail: `peak memory ${peak}, over the limit of ${mb(memoryLimitKb)} MB` };
-  if (r.oomKilled) return { verdict: 'MLE', detail: `killed at the memory limit (${mb(memoryLimitKb)} MB)` };
-  if (crashed && OUT_OF_MEMORY.test(r.stderr)) return { verdict: 'MLE', detail: `ran out of memory (limit ${mb(memoryLimitKb)} MB)` };
+  if (r.peakKb > memoryLimitKb) return { verdict: 'MLE', detail: `peak memory ${peak}, over the limit of ${limit}` };
+  if (r.oomKilled) return { verdict: 'MLE', detail: `killed at the memory limit (${limit})` };
+  if (crashed && OUT_OF_MEMORY.test(r.stderr)) return { verdict: 'MLE', detail: `ran out of memory (limit ${limit})` };
   if (crashed && r.peakKb >= memoryLimitKb * 0.95) return { verdict: 'MLE', detail: `crashed at ${peak}, at the memory limit` };
   if (r.outputExceeded) return { verdict: 'OLE', detail: 'output over the limit' };
   if (crashed) {

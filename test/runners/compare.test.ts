@@ -107,3 +107,24 @@ describe('long tokens and lines that differ late', () => {
   });
 });
 
+
+describe('a byte-order mark and differences no one can see (issue 47)', () => {
+  it('a BOM at the start of the output is skipped in every mode, as testlib\'s ouf.skipBom() does', () => {
+    for (const mode of ['tokens', 'lines', 'exact', 'float'] as const) expect(compareOutput('\ufeffabc\n', 'abc\n', { mode }).ok).toBe(true);
+    // However the output arrives: the BOM alone in the first piece, an empty piece before it.
+    const c = outputComparer(['abc\n'], { mode: 'exact' });
+    for (const piece of ['', '\ufeff', 'ab', 'c\n']) c.push(piece);
+    expect(c.end().ok).toBe(true);
+  });
+
+  it('only at the very start: a BOM later, or a second one, is output, shown escaped', () => {
+    expect(compareOutput('abc\n\ufeffdef\n', 'abc\ndef\n', { mode: 'lines' }).detail).toBe('line 2: expected "def", got "\\ufeffdef"');
+    expect(compareOutput('\ufeff\ufeffabc', 'abc', { mode: 'tokens' }).detail).toBe('line 1, token 1: expected "abc", got "\\ufeffabc"');
+  });
+
+  it('a difference that cannot be seen is escaped in the detail: zero-width, no-break space, DEL', () => {
+    expect(compareOutput('ab\u200bc', 'abc', { mode: 'tokens' }).detail).toBe('line 1, token 1: expected "abc", got "ab\\u200bc"');
+    expect(compareOutput('a\u00a0b\n', 'a b\n', { mode: 'lines' }).detail).toBe('line 1: expected "a b", got "a\\u00a0b"');
+    expect(compareOutput('x\u007f', 'x', { mode: 'exact' }).detail).toBe('byte 2 (line 1): expected "", got "\\u007f"');
+  });
+});

@@ -40,8 +40,9 @@ describe.each(WHO)('an interactor writing tout with no checker, as %s', (as: As)
     const paired = await cli(p, as, ['test', 'wrong.py', '--problem', 'paired.md']);
     expect(paired.stdout).toMatch(/WA\s+0\/1 tests passed/);
     expect(paired.stdout).not.toContain('warning:');
+    // A points interactor scores (testlib's quitp), it does not reject: AC, with its 0 points shown.
     const points = await cli(p, as, ['test', 'wrong.py', '--problem', 'points.md']);
-    expect(points.stdout).toMatch(/WA\s+0\/1 tests passed/);
+    expect(points.stdout).toMatch(/AC\s+1\/1 tests passed/);
     expect(points.stdout).not.toContain('warning:');
     // --checker on the command line pairs them as the front matter does.
     const flag = await cli(p, as, ['test', 'wrong.py', '--problem', 'alone.md', '--checker', 'check.cpp']);

@@ -3,7 +3,7 @@
 // CPU over the limit is TLE, wall past its bound is TLE, a run within its limits gets no verdict.
 import { describe, expect, it } from 'vitest';
 import type { SandboxResult } from '../../src/runners/sandbox.js';
-import { memoryAllowanceKb, memoryCapBytes } from '../../src/runners/testRun.js';
+import { memoryAllowanceKb, memoryCapBytes, memoryLimit } from '../../src/runners/testRun.js';
 import { runVerdict } from '../../src/runners/verdict.js';
 
 const ran = (over: Partial<SandboxResult>): SandboxResult => ({
@@ -11,21 +11,23 @@ const ran = (over: Partial<SandboxResult>): SandboxResult => ({
   oomKilled: false, cpuExceeded: false, wallExceeded: false, outputExceeded: false, aborted: false, ...over,
 });
 
+const MB64 = { allowanceKb: 64 * 1024, limitKb: 64 * 1024 };
+
 describe('the one verdict rule', () => {
   it('a peak over the limit is MLE though the run ended well (70.5 MB under 64 MB)', () => {
-    const v = runVerdict(ran({ peakKb: 72_192 }), 64 * 1024);
+    const v = runVerdict(ran({ peakKb: 72_192 }), MB64);
     expect(v?.verdict).toBe('MLE');
     expect(v?.detail).toBe('peak memory 70.5 MB, over the limit of 64.0 MB');
   });
 
   it('a peak at or under the limit is no verdict; an estimated one says ~', () => {
-    expect(runVerdict(ran({ peakKb: 64 * 1024 }), 64 * 1024)).toBeNull();
-    expect(runVerdict(ran({ peakKb: 70 * 1024, memoryApprox: true }), 64 * 1024)?.detail).toMatch(/peak memory ~70\.0 MB/);
+    expect(runVerdict(ran({ peakKb: 64 * 1024 }), MB64)).toBeNull();
+    expect(runVerdict(ran({ peakKb: 70 * 1024, memoryApprox: true }), MB64)?.detail).toMatch(/peak memory ~70\.0 MB/);
   });
 
   it('CPU over the limit is TLE before memory; wall past its bound is TLE', () => {
-    expect(runVerdict(ran({ cpuExceeded: true, cpuMs: 2100, peakKb: 99 * 1024 }), 64 * 1024)?.verdict).toBe('TLE');
-    expect(runVerdict(ran({ wallExceeded: true }), 64 * 1024)?.detail).toMatch(/^wall-clock time over the limit/);
+    expect(runVerdict(ran({ cpuExceeded: true, cpuMs: 2100, peakKb: 99 * 1024 }), MB64)?.verdict).toBe('TLE');
+    expect(runVerdict(ran({ wallExceeded: true }), MB64)?.detail).toMatch(/^wall-clock time over the limit/);
   });
 
   it('the caps sit above the allowance, so a peak over the limit is seen; the JVM and V8 get their room', () => {
@@ -34,5 +36,14 @@ describe('the one verdict rule', () => {
     expect(memoryCapBytes(allow)).toBeGreaterThanOrEqual(allow + (16 << 20));
     expect(memoryCapBytes(1024 << 20)).toBe((1024 << 20) + (128 << 20));
     expect(memoryAllowanceKb('java', { memoryMb: 64 })).toBe((64 + 160) * 1024);
+  });
+
+  it('a detail names the person\'s limit, never the runtime\'s allowance (Java at --ml 64 is allowed 224 MB)', () => {
+    const java = memoryLimit('java', { memoryMb: 64 });
+    expect(java).toEqual({ allowanceKb: 224 * 1024, limitKb: 64 * 1024 });
+    const oom = runVerdict(ran({ exitCode: 1, stderr: 'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space', peakKb: 90_000 }), java);
+    expect(oom).toEqual({ verdict: 'MLE', detail: 'ran out of memory (limit 64.0 MB, +160.0 MB for the runtime)' });
+    expect(runVerdict(ran({ peakKb: 240 * 1024 }), java)?.detail).toBe('peak memory 240.0 MB, over the limit of 64.0 MB, +160.0 MB for the runtime');
+    expect(runVerdict(ran({ oomKilled: true, peakKb: 100 }), memoryLimit('cpp', { memoryMb: 64 }))?.detail).toBe('killed at the memory limit (64.0 MB)');
   });
 });
