@@ -178,6 +178,8 @@ describe('CodeTree critic score: a number 0..5', () => {
     ['the authors\' form: analysis, then the score alone', 'The outputs follow a clear pattern: each is off by one.\n3', 3],
     ['the authors\' form, score 0 with a full stop', 'Every case errors out.\n0.', 0],
     ['the authors\' form, bold score', 'Only the edge case fails.\n**4**', 4],
+    ['the score in a last sentence', 'The idea is right but the loop stops early.\nI would rate it a 4.', 4],
+    ['a number off the scale on the last line is no score', 'Hard to say.\nIt failed on 10 inputs.', undefined],
   ];
   it.each(rows)('%s', (_shape, text, want) => {
     expect(reads(criticScoreAgent, judged, text, (v) => v.score)).toBe(want);

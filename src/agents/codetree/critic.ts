@@ -67,9 +67,11 @@ export function readScore(field: unknown, whole: string): number | undefined {
   const tail = text.trim().split('\n').slice(-2).join('\n');
   const outOf = [...tail.matchAll(new RegExp(`${NUMBER}\\s*(?:\\/|out\\s+of)\\s*(\\d+)`, 'gi'))].at(-1);
   if (outOf) return scoreFromMatch(outOf[1]!, outOf[2]);
-  // The authors' form: the analysis, then the score alone on the last line ("…\n3").
-  const bare = /^\s*(\d+(?:\.\d+)?)\s*\.?\s*$/.exec(text.trim().split('\n').at(-1) ?? '');
-  return bare ? scoreFromMatch(bare[1]!, undefined) : undefined;
+  // The authors' form: the analysis, then the score on the last line ("…\n3"); their reader took
+  // the highest digit 0-5 there, so "I would rate it a 4." is 4 for us too.
+  const lastLine = text.trim().split('\n').at(-1) ?? '';
+  const onScale = [...lastLine.matchAll(/(?<![\d.])(\d+)(?![\d.]*\d)/g)].map((m) => Number(m[1])).filter((n) => n <= MAX_SCORE);
+  return onScale.length > 0 ? Math.max(...onScale) : undefined;
 }
 
 type Acceptance = 'accept' | 'reject';
