@@ -279,8 +279,8 @@ describe('Self-collaboration tester: a report that names a failure is never sati
   it('the authors\' report form: every finding under its own key, the description and conclusion none', () => {
     const v = testerAgent.parse(AUTHORS_REPORT('False', 'Code Test Failed'), { program }, ctx);
     expect(v.findings).toEqual([
-      { area: 'edge cases', text: 'Negative numbers are not tried.' },
       { area: 'bugs', text: 'Line 2 reads values[i + 1] on the last element, which raises IndexError.' },
+      { area: 'edge cases', text: 'Negative numbers are not tried.' },
     ]);
     expect(v.text).toBe(AUTHORS_REPORT('False', 'Code Test Failed'));
   });

@@ -74,6 +74,16 @@ describe('tester', () => {
     expect(saysPassed("I can't say Code Test Passed yet")).toBe(false);
   });
 
+  it('findings under the model\'s own marked headings count; a "Label: …" line inside a section stays in it', () => {
+    const v = parseReport('### Code Review\nLine 2: print(a - b) must add.\n\n## Bugs\nLine 2: the same.\n\n**Style:** fine.\n\n### Conclusion\nCode Test Failed');
+    expect(v.findings).toEqual([
+      { area: 'bugs', text: 'Line 2: print(a - b) must add.' },
+      { area: 'bugs', text: 'Line 2: the same.' },
+      { area: 'bugs', text: 'fine.' },
+    ]);
+    expect(v.passed).toBe(false);
+  });
+
   it('a report in prose is one finding; a listed one a finding per point', () => {
     expect(parseReport('The program subtracts.').findings).toEqual([{ area: 'bugs', text: 'The program subtracts.' }]);
     expect(parseReport('Problems:\n- subtracts\n- no check').findings.map((f) => f.text)).toEqual(['subtracts', 'no check']);

@@ -106,7 +106,7 @@ describe('Self-collaboration\'s tester in the authors\' report form', () => {
     const server = await serve({ analyst: '1. Read a and b.\n2. Print a + b.', coder: fence(WRONG), 'coder-repair': fence(RIGHT), tester: [md, passed] });
     const { trace } = await runFlow(selfcollab, sumTwo, team, server);
     const proposal = readJournal(trace.file).events.find((e) => e.type === 'proposal' && e.agent === 'tester') as { value: { findings: { text: string }[] } };
-    expect(proposal.value.findings.map((f) => f.text)).toEqual(['Negative numbers are not tried.', 'Line 2 raises IndexError on the last element.']);
+    expect(proposal.value.findings.map((f) => f.text)).toEqual(['Line 2 raises IndexError on the last element.', 'Negative numbers are not tried.']);
   });
 });
 

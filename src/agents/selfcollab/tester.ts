@@ -6,7 +6,7 @@ import { bulleted, listItems } from '../shared/list.js';
 import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';
-import { keyOf, renderSections, scanSections } from '../shared/sections.js';
+import { keyOf, normName, renderSections, scanSections } from '../shared/sections.js';
 import { asText, stripThink } from '../shared/text.js';
 import type { Program } from '../../runners/types.js';
 import type { ChatMessage } from '../../llm/types.js';
@@ -121,21 +121,35 @@ function itemsOf(body: string): string[] {
 const areaOfName = (name: string): Area =>
   /edge|corner|boundar|limit/.test(name) ? 'edge cases' : /function|requirement|logic|correct/.test(name) ? 'functionality' : 'bugs';
 
+/** The names of the marked headings ("### Code Review", "**Code Review:**") in a text. */
+function markedNames(text: string): Set<string> {
+  const marked = text.split('\n').filter((l) => /^\s*(#{1,6}\s+|\*\*|__)/.test(l));
+  return new Set(marked.map((l) => normName(l.trim().replace(/^#{1,6}\s*/, '').replace(/^(\*\*|__)/, '').replace(/^\d+[.)]\s+/, '').split(/[:*_#]/)[0] ?? '')));
+}
+
+const SPEC = specOf(FIELDS);
+
+/** A heading's findings: ours by their area, the model's own (the authors' "Code Review") too. */
+function findingsUnder(name: string, body: string): Finding[] {
+  const key = keyOf(SPEC, name);
+  if (key === 'verdict' || (key === undefined && NOT_FINDINGS.test(name))) return [];
+  const area = key ? AREA_OF[key] : areaOfName(name);
+  return itemsOf(body).map((text): Finding => ({ area, text }));
+}
+
 /**
- * Findings under headings (or JSON keys) of the model's own, such as the authors' "Code Review":
- * each is a finding too, so none is lost. The text before the first heading is a preamble.
+ * Findings of a report in sections, under our headings and under marked headings of the model's
+ * own; a bare "Line 2: …" inside a section stays in it. The text before the first is a preamble.
  */
-function ownFindings(text: string, form: 'json' | 'sections'): Finding[] {
-  const spec = specOf(FIELDS);
-  const obj = form === 'json' ? jsonAnswer(text) : undefined;
-  const parts: [string, string][] = isObject(obj)
-    ? Object.entries(obj).map(([k, v]) => [jsonKeyName(k), Array.isArray(v) ? v.map((x) => `- ${asText(x)}`).join('\n') : asText(v)])
-    : scanSections(stripThink(text), () => true)
-        .slice(1)
-        .map((sec) => [sec.name, sec.body]);
-  return parts
-    .filter(([name]) => keyOf(spec, name) === undefined && !NOT_FINDINGS.test(name))
-    .flatMap(([name, body]) => itemsOf(body).map((t): Finding => ({ area: areaOfName(name), text: t })));
+function sectionFindings(text: string): Finding[] {
+  const marked = markedNames(text);
+  const sections = scanSections(text, (n) => marked.has(n) || keyOf(SPEC, n) !== undefined, (n) => keyOf(SPEC, n) ?? n);
+  return sections.slice(1).flatMap((sec) => findingsUnder(sec.name, sec.body));
+}
+
+/** Findings of a report in JSON: our keys (a list or a text each) and the model's own. */
+function jsonFindings(obj: Record<string, unknown>): Finding[] {
+  return Object.entries(obj).flatMap(([k, v]) => findingsUnder(jsonKeyName(k), Array.isArray(v) ? v.map((x) => `- ${asText(x)}`).join('\n') : asText(v)));
 }
 
 function parseReport(text: string): ReportValue {
@@ -146,20 +160,15 @@ function parseReport(text: string): ReportValue {
   const verdict = asText(a.fields.verdict);
   const repair = /needs?\s+(?:a\s+)?(?:repair|fix)|not\s+passed|\bfail(?:s|ed)?\b/i.test(verdict);
   const passed = saysPassed(verdict) || (!repair && saysPassed(a.text));
-  const findings: Finding[] = [];
-  if (a.form === 'plain') {
-    // A report in prose: each listed point is a finding; without a list, the whole text is one
-    // (unless it only says the code passed).
-    for (const p of itemsOf(a.text)) findings.push({ area: 'bugs', text: p });
-  } else {
-    for (const key of ['functionality', 'edge', 'bugs'] as const) {
-      const v = a.fields[key];
-      // The closing "Code Test Passed" line often lands at the end of the last section.
-      const list = Array.isArray(v) ? v.map(asText) : itemsOf(asText(v));
-      for (const item of list) if (item && !NOTHING.test(item.trim())) findings.push({ area: AREA_OF[key], text: item });
-    }
-    findings.push(...ownFindings(text, a.form));
-  }
+  const obj = a.form === 'json' ? (jsonAnswer(text) ?? lenientJson(text, true)) : undefined;
+  // A report in prose: each listed point is a finding; without a list, the whole text is one
+  // (unless it only says the code passed).
+  const findings: Finding[] =
+    a.form === 'plain'
+      ? itemsOf(a.text).map((t): Finding => ({ area: 'bugs', text: t }))
+      : isObject(obj)
+        ? jsonFindings(obj)
+        : sectionFindings(a.text);
   if (!passed && findings.length === 0 && a.text.trim() === '') throw new AnswerFormatError('the report is empty');
   return reportSchema.parse({ findings, passed });
 }
