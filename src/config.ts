@@ -51,7 +51,7 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   openaiApiKey: { allowed: 'a key (the environment wins)', about: 'key for the OpenAI-compatible server', secret: true, env: 'OPENAI_API_KEY' },
   model: { allowed: 'a model name', about: 'the model every stage uses' },
   'stageModels.<stage>': { allowed: 'a model name', about: 'a different model for one stage (plan, code, debug, …)' },
-  'answerTokens.<stage>': { allowed: 'an integer 16..1000000', about: 'longest answer of one stage in tokens (default 8192; retrieve 12288, confidence 2048)' },
+  'answerTokens.<stage>': { allowed: 'an integer 16..1000000', about: 'longest answer of one stage in tokens (default: as the method\'s authors set it, MapCoder 4096, CodeTree 2048 and 4096 for programs, Self-collaboration 512, else 8192; never more than numCtx leaves after the prompt)' },
   numCtx: { allowed: 'an integer 512..1048576', about: 'context window in tokens (Ollama num_ctx)' },
   temperature: { allowed: 'a number 0..2', about: 'sampling temperature of every stage (unset: 0, AlphaCodium 0.2/0.3 per stage as its code)' },
   frequencyPenalty: { allowed: 'a number -2..2', about: 'frequency penalty of every stage (unset: none, AlphaCodium 0.1 as its code)' },

@@ -11,7 +11,7 @@ export { mapCodeAgent, type MapCodeInput } from './mapcoder/code.js';
 export { mapDebugAgent, type MapAnswer, type MapDebugInput, type MapDebugValue } from './mapcoder/debug.js';
 export { analystAgent, analysisText, type AnalysisValue } from './selfcollab/analyst.js';
 export { coderAgent, type CoderInput, type CoderRound } from './selfcollab/coder.js';
-export { testerAgent, findingsText, saysPassed, PASSED, type ReportValue, type Finding, type TesterInput } from './selfcollab/tester.js';
+export { testerAgent, findingsText, reportText, saysPassed, PASSED, type ReportValue, type Finding, type TesterInput } from './selfcollab/tester.js';
 export { thinkerAgent, ideasFrom, ideaOf, type Idea, type IdeasValue, type ThinkerInput } from './codetree/thinker.js';
 export { reflectAgent, type ReflectInput } from './codetree/reflect.js';
 export { solverAgent, type SolverInput } from './codetree/solver.js';

@@ -252,7 +252,7 @@ async function call<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, messages: C
   const caps = ctx.settings.budgets ?? {};
   if (caps.maxCalls !== undefined && ctx.rec.calls >= caps.maxCalls) throw new BudgetExhausted('calls');
   if (caps.maxTokens !== undefined && ctx.tokens() >= caps.maxTokens) throw new BudgetExhausted('tokens');
-  const defaults = requestDefaults(ctx.settings, a.agent.name, a.agent.answerTokens, a.agent.sampling);
+  const defaults = requestDefaults(ctx.settings, a.agent.name, a.agent.answerTokens, a.agent.sampling, estimateTokens(messages));
   const { step, branch } = a;
   const isRepair = repair ? { repair: true } : {};
   const sampling = { temperature: defaults.temperature, ...(defaults.frequencyPenalty !== undefined ? { frequencyPenalty: defaults.frequencyPenalty } : {}) };

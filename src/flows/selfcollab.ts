@@ -1,4 +1,4 @@
-import { analysisText, analystAgent, coderAgent, findingsText, testerAgent, type CoderRound, type ReportValue, type TesterInput } from '../agents/index.js';
+import { analysisText, analystAgent, coderAgent, reportText, testerAgent, type CoderRound, type ReportValue, type TesterInput } from '../agents/index.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
@@ -42,9 +42,11 @@ export async function selfcollab(s: Steps, p: Problem, o: SelfcollabOptions): Pr
     }
     const report: ReportValue = await s.ask(testerAgent, { program: code, ...(runs ? { runs } : {}), earlier: [...reviewed] });
     if (satisfied(report)) break;
-    const written = testerAgent.show(report);
+    // Both get the report as the tester wrote it (as the authors' code passes it on), or the
+    // findings a person kept when they struck some out.
+    const written = reportText(report);
     reviewed.push({ program: code, ...(runs ? { runs } : {}), report: written });
-    coded.push({ program: code, report: findingsText(report.findings) });
+    coded.push({ program: code, report: written });
   }
   if (!code) return s.fail('no round was run');
   if (p.samples.length === 0) return s.done(code, { passed: 0, total: 0 });

@@ -25,21 +25,29 @@ export const DEFAULT_ANSWER_TOKENS = 8192;
 /** The temperature of a stage whose method sets none, when the person sets none either. */
 export const DEFAULT_TEMPERATURE = 0;
 
+/** The fewest answer tokens a request asks for, even when its prompt fills the context. */
+export const MIN_ANSWER_TOKENS = 16;
+
 /**
  * The request fields every call of one stage takes from the settings (its model and its answer
- * cap included); `stageTokens` is the stage's own default cap (its agent's), `sampling` its
- * method's own sampling, which a temperature or penalty the person set overrides.
+ * cap included); `stageTokens` is the stage's own default cap (its agent's, as its method's
+ * authors set it), `sampling` its method's own sampling, which a temperature or penalty the
+ * person set overrides. With `promptTokens`, the cap is no more than the context (`numCtx`) leaves
+ * after the prompt: a larger one only lets the server cut the prompt to make room.
  */
 export function requestDefaults(
   settings: Pick<BaseSettings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & { answerTokens?: BaseSettings['answerTokens']; frequencyPenalty?: number | undefined },
   stage?: string,
   stageTokens?: number,
   sampling?: Sampling,
+  promptTokens?: number,
 ): Pick<ChatRequest, 'model' | 'temperature' | 'frequencyPenalty' | 'topP' | 'seed' | 'numCtx' | 'keepAlive' | 'maxTokens'> {
   const penalty = settings.frequencyPenalty ?? sampling?.frequencyPenalty;
+  const wanted = (stage ? settings.answerTokens?.[stage] : undefined) ?? stageTokens ?? DEFAULT_ANSWER_TOKENS;
+  const room = promptTokens === undefined ? wanted : Math.max(MIN_ANSWER_TOKENS, settings.numCtx - promptTokens);
   return {
     model: (stage && settings.stageModels[stage]) || settings.model,
-    maxTokens: (stage ? settings.answerTokens?.[stage] : undefined) ?? stageTokens ?? DEFAULT_ANSWER_TOKENS,
+    maxTokens: Math.min(wanted, room),
     temperature: settings.temperature ?? sampling?.temperature ?? DEFAULT_TEMPERATURE,
     ...(penalty !== undefined ? { frequencyPenalty: penalty } : {}),
     topP: settings.topP,

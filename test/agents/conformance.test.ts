@@ -61,6 +61,18 @@ describe('CodeSIM simulation: the verdict', () => {
   });
 });
 
+/** The tester's report in the authors' form, as their prompt lays it out. */
+const AUTHORS_REPORT = (satisfied: string, conclusion: string): string =>
+  [
+    '{',
+    '"Code Review": "Line 2 reads values[i + 1] on the last element, which raises IndexError.",',
+    '"Code Description": "It reads two integers and prints their sum.",',
+    `"Satisfying the requirements": "${satisfied}",`,
+    '"Edge cases": "Negative numbers are not tried.",',
+    `"Conclusion": "${conclusion}"`,
+    '}',
+  ].join('\n');
+
 describe('Self-collaboration tester: passed or not', () => {
   const rows: Row<boolean>[] = [
     ['our sections, passed', '## Functionality\nNone\n## Edge cases\nNone\n## Bugs\nNone\n## Verdict\nCode Test Passed', true],
@@ -79,6 +91,11 @@ describe('Self-collaboration tester: passed or not', () => {
     ['JSON-ish findings in sections', '## Functionality\n- ok\n## Verdict\nCode Test Passed', true],
     ['lower case', 'all good. code test passed', true],
     ['a fence with another tag', '```text\nlooks fine\n```\nCode Test Passed', true],
+    // Issue 50: the authors' report form (Code Review, Code Description, Satisfying the
+    // requirements, Edge cases, Conclusion), as JSON-like text and under headings.
+    ['the authors\' report form, failed', AUTHORS_REPORT('False', 'Code Test Failed'), false],
+    ['the authors\' report form, passed', AUTHORS_REPORT('True', 'Code Test Passed'), true],
+    ['the authors\' fields as headings, failed', '**Code Review:** line 2 subtracts.\n**Edge cases:** none.\n**Conclusion:** Code Test Failed', false],
   ];
   it.each(rows)('%s', (_shape, text, want) => {
     expect(reads(testerAgent, { program }, text, (v) => v.passed)).toBe(want);
@@ -103,6 +120,11 @@ describe('CodeTree critic: accept or reject', () => {
     ['verdict line at the end', 'The program handles every case.\nFinal verdict: accept', 'accept'],
     ['Accepted, past tense', 'Accepted.', 'accept'],
     ['no verdict at all', '## Overfitting\nnone\n## Complexity\nO(1)', undefined],
+    // Issue 50: the authors' form, a brief analysis by their four checks, then True / False alone.
+    ['the authors\' form: checks, then False', '1. Generalization Check: it prints 3 whatever the input.\n2. Boundary Check: omitted, the logic is wrong.\nFalse', 'reject'],
+    ['the authors\' form: checks, then True', '1. Generalization Check: it adds any two integers.\n3. Edge Case Check: negative values work.\n4. Major Efficiency Check: O(1).\nTrue', 'accept'],
+    ['a verdict in prose, then a pleasantry', 'I am confident this solution is correct. It reads both numbers and adds them.\n\nI hope this helps!', 'accept'],
+    ['a rejection in prose, then a pleasantry', 'It hard-codes the sample answers, so other inputs fail.\n\nLet me know if you need more detail.', 'reject'],
   ];
   it.each(rows)('%s', (_shape, text, want) => {
     expect(reads(criticVerifyAgent, judged, text, (v) => v.verdict)).toBe(want);
@@ -152,6 +174,12 @@ describe('CodeTree critic score: a number 0..5', () => {
     ['over the range', '## Score\n9', 5],
     ['a digit before a word', '## Score\none sample fails, 2', 2],
     ['no number', 'Hard to say how close it is.', undefined],
+    // Issue 50: the authors' form, "give your brief analysis, then a single integer on a new line".
+    ['the authors\' form: analysis, then the score alone', 'The outputs follow a clear pattern: each is off by one.\n3', 3],
+    ['the authors\' form, score 0 with a full stop', 'Every case errors out.\n0.', 0],
+    ['the authors\' form, bold score', 'Only the edge case fails.\n**4**', 4],
+    ['the score in a last sentence', 'The idea is right but the loop stops early.\nI would rate it a 4.', 4],
+    ['a number off the scale on the last line is no score', 'Hard to say.\nIt failed on 10 inputs.', undefined],
   ];
   it.each(rows)('%s', (_shape, text, want) => {
     expect(reads(criticScoreAgent, judged, text, (v) => v.score)).toBe(want);
@@ -247,6 +275,14 @@ describe('Self-collaboration tester: a report that names a failure is never sati
   ];
   it.each(rows)('%s', (_shape, text, want) => {
     expect(reads(testerAgent, { program }, text, (v) => v.passed || v.findings.length === 0)).toBe(want);
+  });
+  it('the authors\' report form: every finding under its own key, the description and conclusion none', () => {
+    const v = testerAgent.parse(AUTHORS_REPORT('False', 'Code Test Failed'), { program }, ctx);
+    expect(v.findings).toEqual([
+      { area: 'bugs', text: 'Line 2 reads values[i + 1] on the last element, which raises IndexError.' },
+      { area: 'edge cases', text: 'Negative numbers are not tried.' },
+    ]);
+    expect(v.text).toBe(AUTHORS_REPORT('False', 'Code Test Failed'));
   });
   it('the unknown heading\'s text is the finding the coder gets', () => {
     const v = testerAgent.parse('### Code Review\nThe program always prints 0, so it fails sample 1.\n\n### Verdict\nNeeds repair', { program }, ctx);

@@ -61,14 +61,27 @@ describe('tester', () => {
       { area: 'bugs', text: 'line 2 uses -' },
       { area: 'bugs', text: 'no newline handling' },
     ]);
-    expect(parseReport(testerAgent.show(v))).toEqual(v);
+    // A person's edit of the pane reads back the same findings, without the tester's own words.
+    const { text: written, ...kept } = v;
+    expect(written).toContain('line 2 uses -');
+    expect(testerAgent.edit(testerAgent.show(v), v, ctx)).toEqual(kept);
   });
 
   it('"Code Test Passed" at the end passes, even inside the last section; a negation does not', () => {
-    expect(parseReport('## Functionality\nNone\n## Bugs\nNone\nCode Test Passed')).toEqual({ findings: [], passed: true });
+    expect(parseReport('## Functionality\nNone\n## Bugs\nNone\nCode Test Passed')).toMatchObject({ findings: [], passed: true });
     expect(parseReport('Looks right to me.\n\nCode Test Passed.').passed).toBe(true);
     expect(saysPassed('The code test has not passed.')).toBe(false);
     expect(saysPassed("I can't say Code Test Passed yet")).toBe(false);
+  });
+
+  it('findings under the model\'s own marked headings count; a "Label: …" line inside a section stays in it', () => {
+    const v = parseReport('### Code Review\nLine 2: print(a - b) must add.\n\n## Bugs\nLine 2: the same.\n\n**Style:** fine.\n\n### Conclusion\nCode Test Failed');
+    expect(v.findings).toEqual([
+      { area: 'bugs', text: 'Line 2: print(a - b) must add.' },
+      { area: 'bugs', text: 'Line 2: the same.' },
+      { area: 'bugs', text: 'fine.' },
+    ]);
+    expect(v.passed).toBe(false);
   });
 
   it('a report in prose is one finding; a listed one a finding per point', () => {

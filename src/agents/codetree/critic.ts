@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import { formatInstructions, readAnswer, showFields, type Field } from '../shared/answer.js';
+import { CODETREE_TEXT_TOKENS } from '../shared/caps.js';
 import { stageMessages } from '../shared/prefix.js';
 import { wholeText } from '../shared/lenient.js';
 import { asText, stripThink } from '../shared/text.js';
@@ -31,6 +32,8 @@ export const verifySchema = z.object({
   edgeCases: z.string(),
   complexity: z.string(),
   verdict: z.enum(VERIFY_VERDICTS),
+  /** The critic's whole answer, as the authors pass it on with a rejection; absent after a person's edit. */
+  review: z.optional(z.string()),
 });
 export type VerifyValue = z.infer<typeof verifySchema>;
 
@@ -63,7 +66,12 @@ export function readScore(field: unknown, whole: string): number | undefined {
   if (last) return scoreFromMatch(last[1]!, last[2]);
   const tail = text.trim().split('\n').slice(-2).join('\n');
   const outOf = [...tail.matchAll(new RegExp(`${NUMBER}\\s*(?:\\/|out\\s+of)\\s*(\\d+)`, 'gi'))].at(-1);
-  return outOf ? scoreFromMatch(outOf[1]!, outOf[2]) : undefined;
+  if (outOf) return scoreFromMatch(outOf[1]!, outOf[2]);
+  // The authors' form: the analysis, then the score on the last line ("…\n3"); their reader took
+  // the highest digit 0-5 there, so "I would rate it a 4." is 4 for us too.
+  const lastLine = text.trim().split('\n').at(-1) ?? '';
+  const onScale = [...lastLine.matchAll(/(?<![\d.])(\d+)(?![\d.]*\d)/g)].map((m) => Number(m[1])).filter((n) => n <= MAX_SCORE);
+  return onScale.length > 0 ? Math.max(...onScale) : undefined;
 }
 
 type Acceptance = 'accept' | 'reject';
@@ -107,9 +115,9 @@ export function readAcceptance(text: string): Acceptance | undefined {
 }
 
 /**
- * The critic's verdict: its section first, then the answer's first words (the authors' critic
- * opens with True / False, a person with Accept / Reject), then a line that holds only the
- * verdict, then the last line. Undefined when none says.
+ * The critic's verdict: its section first, then the answer's first words (a person opens with
+ * Accept / Reject), then a line that holds only the verdict (the authors' critic ends with True /
+ * False on a line of its own), then the latest line that judges at all. Undefined when none says.
  */
 export function acceptanceOf(section: string, whole: string): Acceptance | undefined {
   const fromSection = section.trim() ? readAcceptance(section) : undefined;
@@ -117,10 +125,21 @@ export function acceptanceOf(section: string, whole: string): Acceptance | undef
   const s = plain(whole);
   const lead = /^(accept\w*|approv\w*|reject\w*|true|false)\b/.exec(s)?.[1];
   if (lead) return /^(accept|approv|true)/.test(lead) ? 'accept' : 'reject';
-  const lines = whole.split('\n').map(plain).filter(Boolean);
+  // Heading lines name a field, not a judgement ("## Overfitting" is no reject).
+  const lines = whole
+    .split('\n')
+    .filter((l) => !/^\s*#{1,6}\s/.test(l))
+    .map(plain)
+    .filter(Boolean);
   const alone = lines.reverse().find((l) => /^(?:(?:final\s+)?(?:verdict|decision|answer)\s*[:=-]?\s*)?(accept\w*|reject\w*|true|false)\.?$/.test(l));
   if (alone) return readAcceptance(alone.replace(/^(?:final\s+)?(?:verdict|decision|answer)\s*[:=-]?\s*/, ''));
-  return lines[0] ? readAcceptance(lines[0]) : undefined;
+  // The verdict said in prose, wherever it is: the latest line that judges ("I hope this
+  // helps!" after "I am confident this solution is correct." judges nothing).
+  for (const line of lines) {
+    const said = readAcceptance(line);
+    if (said) return said;
+  }
+  return undefined;
 }
 
 const SCORE_FIELDS: readonly Field<keyof ScoreValue>[] = [
@@ -138,7 +157,7 @@ const SCORE_FIELDS: readonly Field<keyof ScoreValue>[] = [
   },
 ];
 
-const VERIFY_FIELDS: readonly Field<Exclude<keyof VerifyValue, 'verdict'> | 'verdict'>[] = [
+const VERIFY_FIELDS: readonly Field<Exclude<keyof VerifyValue, 'review'>>[] = [
   {
     key: 'overfitting',
     heading: 'Overfitting',
@@ -178,6 +197,7 @@ function parseScore(text: string): ScoreValue {
 /** The critic's score for a failing node; the flow turns it into the node's value. */
 export const criticScoreAgent: Agent<ScoreInput, ScoreValue> = {
   name: 'critic-score',
+  answerTokens: CODETREE_TEXT_TOKENS,
   title: 'Critic: score',
   pane: 'critic',
   schema: { name: 'score', zod: scoreSchema },
@@ -195,7 +215,8 @@ export const criticScoreAgent: Agent<ScoreInput, ScoreValue> = {
   parse: (text) => parseScore(text),
   show: (v) => showFields(SCORE_FIELDS, v),
   edit: (text) => parseScore(text),
-  // No number to be found: the lowest score (the published reader found no digit either).
+  // No number to be found: the lowest score, as the published reader (the highest digit 0-5 on
+  // the last line, 0 when there is none) reads an answer whose last line holds no digit.
   lenient: (text) => ({ review: wholeText(text), score: 0 }),
   decision: { question: 'how promising is the program?', number: { label: `score 0..${MAX_SCORE}`, min: 0, max: MAX_SCORE, set: (v, score) => ({ ...v, score }) } },
 };
@@ -205,7 +226,7 @@ export const criticScoreAgent: Agent<ScoreInput, ScoreValue> = {
  * engine's one repair request asks again; then the auto gate reads it as the authors' code did,
  * accept, and a person decides it at the gate).
  */
-function parseVerify(text: string): VerifyValue {
+function parseVerify(text: string, whole = false): VerifyValue {
   const a = readAnswer(text, VERIFY_FIELDS);
   const f = a.fields;
   if (a.text.trim() === '') throw new AnswerFormatError('the answer is empty');
@@ -216,12 +237,14 @@ function parseVerify(text: string): VerifyValue {
     edgeCases: asText(f.edgeCases),
     complexity: asText(f.complexity),
     verdict,
+    ...(whole ? { review: a.text.trim() } : {}),
   });
 }
 
 /** The verification of a program that passes the samples: accept it, or reject it with a review. */
 export const criticVerifyAgent: Agent<VerifyInput, VerifyValue> = {
   name: 'critic-verify',
+  answerTokens: CODETREE_TEXT_TOKENS,
   title: 'Critic: verify',
   pane: 'critic',
   messages(input: VerifyInput, ctx: AgentContext) {
@@ -236,11 +259,11 @@ export const criticVerifyAgent: Agent<VerifyInput, VerifyValue> = {
     ].join('\n');
     return stageMessages(ctx, stage);
   },
-  parse: (text) => parseVerify(text),
+  parse: (text) => parseVerify(text, true),
   show: (v) => showFields(VERIFY_FIELDS, v),
   edit: (text) => parseVerify(text),
   // As the authors' code: a verdict it could not read let the program through.
-  lenient: (text) => ({ overfitting: stripThink(text), edgeCases: '', complexity: '', verdict: acceptanceOf('', text) ?? 'accept' }),
+  lenient: (text) => ({ overfitting: stripThink(text), edgeCases: '', complexity: '', verdict: acceptanceOf('', text) ?? 'accept', review: stripThink(text).trim() }),
   decision: {
     question: 'accept the program, or reject it?',
     options: [
@@ -250,8 +273,12 @@ export const criticVerifyAgent: Agent<VerifyInput, VerifyValue> = {
   },
 };
 
-/** The verification's findings as feedback for the thinker and the debugger. */
+/**
+ * The verification as the reason for a rejection: the critic's whole answer, as the authors pass
+ * it on (whatever section it put its reasons in); after a person's edit, the fields they left.
+ */
 export const verifyReview = (v: VerifyValue): string =>
+  v.review ||
   [
     v.overfitting && `Overfitting: ${v.overfitting}`,
     v.edgeCases && `Edge cases: ${v.edgeCases}`,

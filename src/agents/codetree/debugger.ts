@@ -3,6 +3,7 @@ import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { programAnswer, programTail } from '../shared/program.js';
 import { nodeContext, type Idea } from './thinker.js';
+import { CODETREE_CODE_TOKENS } from '../shared/caps.js';
 
 export interface DebuggerInput {
   strategy: Idea;
@@ -17,6 +18,7 @@ export interface DebuggerInput {
 /** CodeTree's debugger: the parent's program fixed as one reflection says (a child node). */
 export const debuggerAgent: Agent<DebuggerInput, Program> = {
   name: 'debugger',
+  answerTokens: CODETREE_CODE_TOKENS,
   title: 'Fix',
   pane: 'code',
   messages(input: DebuggerInput, ctx: AgentContext) {

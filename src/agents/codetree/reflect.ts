@@ -2,6 +2,7 @@ import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { editIdeas, ideasFrom, lenientIdeas, nodeContext, showIdeas, type Idea, type IdeasValue } from './thinker.js';
+import { CODETREE_TEXT_TOKENS } from '../shared/caps.js';
 
 export interface ReflectInput {
   /** The branch's strategy. */
@@ -19,6 +20,7 @@ export interface ReflectInput {
  */
 export const reflectAgent: Agent<ReflectInput, IdeasValue> = {
   name: 'reflect',
+  answerTokens: CODETREE_TEXT_TOKENS,
   title: 'Reflections',
   pane: 'strategies',
   messages(input: ReflectInput, ctx: AgentContext) {

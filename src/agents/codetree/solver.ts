@@ -3,6 +3,7 @@ import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { codeTaskTail, programAnswer } from '../shared/program.js';
 import type { Idea } from './thinker.js';
+import { CODETREE_CODE_TOKENS } from '../shared/caps.js';
 
 export interface SolverInput {
   strategy: Idea;
@@ -11,6 +12,7 @@ export interface SolverInput {
 /** CodeTree's solver: one strategy turned into a program (a new branch of the tree). */
 export const solverAgent: Agent<SolverInput, Program> = {
   name: 'solver',
+  answerTokens: CODETREE_CODE_TOKENS,
   title: 'Solution',
   pane: 'code',
   messages(input: SolverInput, ctx: AgentContext) {

@@ -8,6 +8,7 @@ import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';
 import type { Program } from '../../runners/types.js';
 import { asText, stripThink } from '../shared/text.js';
+import { CODETREE_TEXT_TOKENS } from '../shared/caps.js';
 
 /** One way to attack the problem (a strategy) or to fix a program (a reflection). */
 export const ideaSchema = z.object({ title: z.string(), idea: z.string() });
@@ -74,6 +75,7 @@ export const editIdeas = (text: string): IdeasValue => ideasFrom(text, Number.PO
  */
 export const thinkerAgent: Agent<ThinkerInput, IdeasValue> = {
   name: 'thinker',
+  answerTokens: CODETREE_TEXT_TOKENS,
   title: 'Strategies',
   pane: 'strategies',
   messages(input: ThinkerInput, ctx: AgentContext) {

@@ -4,6 +4,7 @@ import { stageMessages } from '../shared/prefix.js';
 import { codeTaskTail, programAnswer } from '../shared/program.js';
 import { algorithmText } from './plan.js';
 import type { RetrievalValue } from './retrieve.js';
+import { MAPCODER_TOKENS } from '../shared/caps.js';
 
 export interface MapCodeInput {
   plan: string;
@@ -13,6 +14,7 @@ export interface MapCodeInput {
 /** MapCoder's coder: plan + algorithm (+ the samples, already in the prefix) → program. */
 export const mapCodeAgent: Agent<MapCodeInput, Program> = {
   name: 'code',
+  answerTokens: MAPCODER_TOKENS,
   title: 'Code',
   pane: 'code',
   messages(input: MapCodeInput, ctx: AgentContext) {

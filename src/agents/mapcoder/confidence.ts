@@ -5,6 +5,7 @@ import { digitsForWords, parsePercent } from '../shared/number.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 import { wholeText } from '../shared/lenient.js';
+import { MAPCODER_TOKENS } from '../shared/caps.js';
 
 export interface ConfidenceInput {
   plan: string;
@@ -60,8 +61,7 @@ function parseConfidence(text: string): ConfidenceValue {
 /** MapCoder's judge of a plan: an explanation and a confidence 0..100 used to order the plans. */
 export const confidenceAgent: Agent<ConfidenceInput, ConfidenceValue> = {
   name: 'confidence',
-  // A score and a line of reasons.
-  answerTokens: 2048,
+  answerTokens: MAPCODER_TOKENS,
   title: 'Confidence',
   pane: 'confidence',
   schema: { name: 'confidence', zod: confidenceSchema },

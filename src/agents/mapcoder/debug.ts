@@ -11,6 +11,7 @@ import { asText } from '../shared/text.js';
 import { algorithmText } from './plan.js';
 import type { RetrievalValue } from './retrieve.js';
 import { programLeniently } from '../shared/lenient.js';
+import { MAPCODER_TOKENS } from '../shared/caps.js';
 
 /** What the debugger answered last: a plan and the program written from it. */
 export interface MapAnswer {
@@ -83,6 +84,7 @@ function previousText(previous: MapAnswer): string {
 /** MapCoder's debugger: its previous answer (plan and program) + algorithm + the failing tests → modified plan and program. */
 export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
   name: 'debug',
+  answerTokens: MAPCODER_TOKENS,
   title: 'Debug',
   pane: 'debug',
   messages(input: MapDebugInput, ctx: AgentContext) {

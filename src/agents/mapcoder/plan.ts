@@ -5,6 +5,7 @@ import { stageMessages } from '../shared/prefix.js';
 import { clip } from '../shared/text.js';
 import type { Exemplar, RetrievalValue } from './retrieve.js';
 import { wholeText } from '../shared/lenient.js';
+import { MAPCODER_TOKENS } from '../shared/caps.js';
 
 export interface ExemplarPlanInput {
   exemplar: Exemplar;
@@ -40,6 +41,7 @@ export function algorithmText(r: Pick<RetrievalValue, 'algorithm' | 'tutorial'>)
 /** MapCoder's planner: a plan for the problem by analogy with one recalled exemplar. */
 export const exemplarPlanAgent: Agent<ExemplarPlanInput, ExemplarPlanValue> = {
   name: 'plan',
+  answerTokens: MAPCODER_TOKENS,
   title: 'Plan from an example',
   pane: 'plan',
   messages(input: ExemplarPlanInput, ctx: AgentContext) {

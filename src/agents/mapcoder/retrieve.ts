@@ -10,6 +10,7 @@ import { asText, stripThink } from '../shared/text.js';
 import { wholeText } from '../shared/lenient.js';
 import { archivedDescription, archivedPlan } from '../shared/recalled.js';
 import type { Recalled, RecallUse } from '../../engine/recall.js';
+import { MAPCODER_TOKENS } from '../shared/caps.js';
 
 export interface RetrieveInput {
   /** How many problems to recall (the method's k). */
@@ -192,8 +193,7 @@ const fromArchive: RecallUse<RetrieveInput, RetrievalValue> = {
 /** MapCoder's recall: k relevant but different problems with code and plan, and a tutorial. */
 export const retrieveAgent: Agent<RetrieveInput, RetrievalValue> = {
   name: 'retrieve',
-  // k recalled problems, each with its plan and code, is the longest answer.
-  answerTokens: 12288,
+  answerTokens: MAPCODER_TOKENS,
   title: 'Recalled problems',
   pane: 'retrieve',
   // k is fixed by the prompt, not the schema.

@@ -6,6 +6,7 @@ import { renderSections } from '../shared/sections.js';
 import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
+import { SELFCOLLAB_TOKENS } from '../shared/caps.js';
 
 export const analysisSchema = z.object({
   subproblems: z.array(z.string()),
@@ -57,6 +58,7 @@ export function analysisText(v: AnalysisValue): string {
  */
 export const analystAgent: Agent<Record<string, never>, AnalysisValue> = {
   name: 'analyst',
+  answerTokens: SELFCOLLAB_TOKENS,
   title: 'Analysis',
   pane: 'checklist',
   schema: { name: 'analysis', zod: analysisSchema },

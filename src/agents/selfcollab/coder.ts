@@ -3,6 +3,7 @@ import type { ChatMessage } from '../../llm/types.js';
 import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { codeFence, programAnswer, programTail, quoteProgram } from '../shared/program.js';
+import { SELFCOLLAB_TOKENS } from '../shared/caps.js';
 
 /** One round behind the coder: the program it wrote and the tester's report on it. */
 export interface CoderRound {
@@ -42,13 +43,14 @@ function repairTurn(report: string, ctx: AgentContext): string {
     '### The tester\'s report',
     report.trim(),
     '',
-    `Answer with the whole corrected program in ${codeFence(ctx)} and nothing after it.`,
+    `Answer with the corrected program: ${codeFence(ctx)}, and nothing after it.`,
   ].join('\n');
 }
 
 /** Self-collaboration's coder: one conversation over the rounds — the plan, then each report in turn. */
 export const coderAgent: Agent<CoderInput, Program> = {
   name: 'coder',
+  answerTokens: SELFCOLLAB_TOKENS,
   title: 'Code',
   pane: 'code',
   messages(input: CoderInput, ctx: AgentContext): ChatMessage[] {

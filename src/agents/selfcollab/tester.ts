@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
-import { isObject, readAnswer, type Field } from '../shared/answer.js';
-import { lenientJson } from '../shared/json.js';
+import { isObject, jsonKeyName, readAnswer, specOf, type Field } from '../shared/answer.js';
+import { jsonAnswer, lenientJson } from '../shared/json.js';
 import { bulleted, listItems } from '../shared/list.js';
 import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';
-import { renderSections } from '../shared/sections.js';
+import { keyOf, normName, renderSections, scanSections } from '../shared/sections.js';
 import { asText, stripThink } from '../shared/text.js';
 import type { Program } from '../../runners/types.js';
 import type { ChatMessage } from '../../llm/types.js';
+import { SELFCOLLAB_TOKENS } from '../shared/caps.js';
 
 export interface TesterInput {
   program: Program;
@@ -31,6 +32,12 @@ export type Area = (typeof AREAS)[number];
 export const reportSchema = z.object({
   findings: z.array(z.object({ area: z.enum(AREAS), text: z.string() })),
   passed: z.boolean(),
+  /**
+   * The report as the tester wrote it (`<think>` gone): what the coder and the tester's own
+   * history get, as in the authors' code. Absent after a person's edit (a finding struck out):
+   * then the kept findings are the report.
+   */
+  text: z.optional(z.string()),
 });
 export type ReportValue = z.infer<typeof reportSchema>;
 export type Finding = ReportValue['findings'][number];
@@ -63,6 +70,12 @@ const FIELDS: readonly Field<Key>[] = [
   },
 ];
 const AREA_OF: Record<Exclude<Key, 'verdict'>, Area> = { functionality: 'functionality', edge: 'edge cases', bugs: 'bugs' };
+
+/**
+ * Headings of the authors' report form (and of models' own) that hold no finding: a description
+ * of the code, a True / False on the requirements, the conclusion.
+ */
+const NOT_FINDINGS = /^(?:(?:code )?description|satisfying the requirements?|conclusion|verdict|result|summary|final verdict)$/;
 
 /** "None", "No issues found.", "N/A": a section that reports nothing. */
 const NOTHING = /^(none|nothing|n\/?a|no (issues?|bugs?|problems?|edge cases?)( found)?|not applicable|-)\.?$/i;
@@ -98,6 +111,47 @@ function schemaReport(text: string): ReportValue | undefined {
   return { findings: findings.filter((f) => f.text !== ''), passed: v['passed'] };
 }
 
+/** A section's body as findings: its listed points, else the whole body; "None" is none. */
+function itemsOf(body: string): string[] {
+  const clean = body.replace(PASSED_LINE, '').trim();
+  const list = /^\s*([-*•+]|\d+[.):])\s/m.test(clean) ? listItems(clean) : clean ? [clean] : [];
+  return list.filter((item) => !NOTHING.test(item.trim()) && !/^(?:true|false|yes|no)\.?$/i.test(item.trim()));
+}
+
+const areaOfName = (name: string): Area =>
+  /edge|corner|boundar|limit/.test(name) ? 'edge cases' : /function|requirement|logic|correct/.test(name) ? 'functionality' : 'bugs';
+
+/** The names of the marked headings ("### Code Review", "**Code Review:**") in a text. */
+function markedNames(text: string): Set<string> {
+  const marked = text.split('\n').filter((l) => /^\s*(#{1,6}\s+|\*\*|__)/.test(l));
+  return new Set(marked.map((l) => normName(l.trim().replace(/^#{1,6}\s*/, '').replace(/^(\*\*|__)/, '').replace(/^\d+[.)]\s+/, '').split(/[:*_#]/)[0] ?? '')));
+}
+
+const SPEC = specOf(FIELDS);
+
+/** A heading's findings: ours by their area, the model's own (the authors' "Code Review") too. */
+function findingsUnder(name: string, body: string): Finding[] {
+  const key = keyOf(SPEC, name);
+  if (key === 'verdict' || (key === undefined && NOT_FINDINGS.test(name))) return [];
+  const area = key ? AREA_OF[key] : areaOfName(name);
+  return itemsOf(body).map((text): Finding => ({ area, text }));
+}
+
+/**
+ * Findings of a report in sections, under our headings and under marked headings of the model's
+ * own; a bare "Line 2: …" inside a section stays in it. The text before the first is a preamble.
+ */
+function sectionFindings(text: string): Finding[] {
+  const marked = markedNames(text);
+  const sections = scanSections(text, (n) => marked.has(n) || keyOf(SPEC, n) !== undefined, (n) => keyOf(SPEC, n) ?? n);
+  return sections.slice(1).flatMap((sec) => findingsUnder(sec.name, sec.body));
+}
+
+/** Findings of a report in JSON: our keys (a list or a text each) and the model's own. */
+function jsonFindings(obj: Record<string, unknown>): Finding[] {
+  return Object.entries(obj).flatMap(([k, v]) => findingsUnder(jsonKeyName(k), Array.isArray(v) ? v.map((x) => `- ${asText(x)}`).join('\n') : asText(v)));
+}
+
 function parseReport(text: string): ReportValue {
   const schema = schemaReport(text);
   if (schema) return schema;
@@ -106,38 +160,34 @@ function parseReport(text: string): ReportValue {
   const verdict = asText(a.fields.verdict);
   const repair = /needs?\s+(?:a\s+)?(?:repair|fix)|not\s+passed|\bfail(?:s|ed)?\b/i.test(verdict);
   const passed = saysPassed(verdict) || (!repair && saysPassed(a.text));
-  const findings: Finding[] = [];
-  if (a.form === 'plain') {
-    // A report in prose: each listed point is a finding; without a list, the whole text is one
-    // (unless it only says the code passed).
-    const body = a.text.replace(PASSED_LINE, '').trim();
-    const points = listItems(body);
-    const list = /^\s*([-*•+]|\d+[.):])\s/m.test(body) ? points : body ? [body] : [];
-    for (const p of list) findings.push({ area: 'bugs', text: p });
-  } else {
-    for (const key of ['functionality', 'edge', 'bugs'] as const) {
-      const v = a.fields[key];
-      // The closing "Code Test Passed" line often lands at the end of the last section.
-      const list = Array.isArray(v) ? v.map(asText) : listItems(asText(v).replace(PASSED_LINE, ''));
-      for (const item of list) if (item && !NOTHING.test(item.trim())) findings.push({ area: AREA_OF[key], text: item });
-    }
-  }
+  const obj = a.form === 'json' ? (jsonAnswer(text) ?? lenientJson(text, true)) : undefined;
+  // A report in prose: each listed point is a finding; without a list, the whole text is one
+  // (unless it only says the code passed).
+  const findings: Finding[] =
+    a.form === 'plain'
+      ? itemsOf(a.text).map((t): Finding => ({ area: 'bugs', text: t }))
+      : isObject(obj)
+        ? jsonFindings(obj)
+        : sectionFindings(a.text);
   if (!passed && findings.length === 0 && a.text.trim() === '') throw new AnswerFormatError('the report is empty');
   return reportSchema.parse({ findings, passed });
 }
 
 /**
- * A model's report. One that does not say "Code Test Passed" sends the coder back to work, as
- * the authors' code did, whatever its headings: when none of ours held a finding (the bug was
- * told under "### Code Review", or in prose), the whole report is the finding, so the pane and
- * the coder get the tester's own text.
+ * A model's report, with its own words kept for the coder and the tester's history. One that does
+ * not say "Code Test Passed" sends the coder back to work, as the authors' code did, whatever its
+ * headings: when no finding could be read (the bug was told in prose), the whole report is the
+ * finding, so the pane shows the tester's own text.
  */
 function parseModelReport(text: string): ReportValue {
   const r = parseReport(text);
-  if (r.passed || r.findings.length > 0) return r;
-  const whole = stripThink(text).replace(PASSED_LINE, '').trim();
-  return { passed: false, findings: [{ area: 'bugs', text: whole }] };
+  const whole = stripThink(text).trim();
+  if (r.passed || r.findings.length > 0) return { ...r, text: whole };
+  return { passed: false, findings: [{ area: 'bugs', text: whole.replace(PASSED_LINE, '').trim() }], text: whole };
 }
+
+/** What the coder and the tester's own history get of a report: the tester's words, or the findings a person kept. */
+export const reportText = (r: ReportValue): string => r.text ?? findingsText(r.findings);
 
 /** The findings under their headings, as the coder reads them (nothing else). */
 export function findingsText(findings: readonly Finding[]): string {
@@ -193,6 +243,7 @@ function reviewAgain(r: Pick<TesterInput, 'program' | 'runs'>): string {
  */
 export const testerAgent: Agent<TesterInput, ReportValue> = {
   name: 'tester',
+  answerTokens: SELFCOLLAB_TOKENS,
   title: 'Test report',
   pane: 'report',
   messages(input: TesterInput, ctx: AgentContext): ChatMessage[] {
@@ -208,7 +259,7 @@ export const testerAgent: Agent<TesterInput, ReportValue> = {
   show: showReport,
   edit: (text) => parseReport(text),
   // As published: no "Code Test Passed", so the coder gets whatever the tester wrote.
-  lenient: (text) => ({ findings: [{ area: 'bugs', text: wholeText(text) }], passed: saysPassed(text) }),
+  lenient: (text) => ({ findings: [{ area: 'bugs', text: wholeText(text) }], passed: saysPassed(text), text: stripThink(text).trim() }),
   decision: {
     question: 'did the code pass the review?',
     options: [
