@@ -101,6 +101,12 @@ export interface SandboxResult {
 }
 
 const STDERR_KEEP = 16 * 1024;
+/**
+ * A program's open-files limit, as judges set it (isolate's default is 64, Codeforces' a few
+ * hundred): with no larger pipes (the launcher's filter refuses F_SETPIPE_SZ) its pipes hold at
+ * most 64 × 64 KiB in the kernel, memory no figure of ours shows. The JVM starts with about 30.
+ */
+export const OPEN_FILES = 128;
 const POLL_MS = 25;
 /** How long the launcher may take to stop the tree and report before the whole sandbox is killed. */
 const GATE_GRACE_MS = 2000;
@@ -255,6 +261,8 @@ function limitArgs(iso: Isolation, spec: SandboxSpec, watched: boolean): string[
   // RLIMIT_CPU is whole seconds; the exact limit is enforced by polling, this is the backstop.
   const cpu = Math.ceil(spec.cpuMs / 1000) + 1;
   const args = [iso.prlimit, `--cpu=${cpu}:${cpu + 1}`, '--core=0', `--fsize=${spec.outputBytes}`, `--stack=${Math.max(spec.memoryBytes, 64 << 20)}`];
+  // The launcher sets the open-files limit for the program alone (bubblewrap takes an fd per input file).
+  if (!watched) args.push(`--nofile=${OPEN_FILES}`);
   // The last resort without a cgroup or the launcher's watcher (no C compiler here): an address-space limit.
   if (!iso.cgroups.includes('memory') && !watched && spec.addressSpaceBytes) args.push(`--as=${spec.addressSpaceBytes}`);
   // Never RLIMIT_NPROC: it counts every process of the uid machine-wide (a person's browser and
@@ -465,7 +473,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   const measured = !iso.cgroups.includes('memory');
   const gateArgs = gate
     ? [
-        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), ...(spec.processes ? ['-p', '1'] : []),
+        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), '-f', String(OPEN_FILES), ...(spec.processes ? ['-p', '1'] : []),
         ...(bwrap && !iso.runAs && !iso.cgroups.includes('pids') && nprocPerNamespace() ? ['-n', String(spec.pids + 8)] : []), '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
         ...(measured ? ['-m', String(spec.memoryBytes), ...(sealed ? tmpfsDirs(spec).flatMap((d) => ['-t', d]) : [])] : []),
         ...(sendFd === null ? [] : ['-s', String(sendFd), '-l', String(workAreaBytes(spec) * sends.length), ...sends.flatMap((p) => ['-x', p])]),
