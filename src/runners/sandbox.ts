@@ -14,7 +14,7 @@ import { supervisorBinary } from './supervisor.js';
 import type { Refused } from './refusal.js';
 import { SandboxError, sandboxSaid } from './sandboxError.js';
 import { seccompProgram } from './seccompBpf.js';
-import { GATE_SAMPLE_MS, parseGateReport, parseSent, waitStatus, type SentEntry } from './gate.js';
+import { GATE_SAMPLE_MS, OPEN_FILES, parseGateReport, parseSent, waitStatus, type SentEntry } from './gate.js';
 
 export interface SandboxSpec {
   cmd: string;
@@ -101,12 +101,6 @@ export interface SandboxResult {
 }
 
 const STDERR_KEEP = 16 * 1024;
-/**
- * A program's open-files limit, as judges set it (isolate's default is 64, Codeforces' a few
- * hundred): with no larger pipes (the launcher's filter refuses F_SETPIPE_SZ) its pipes hold at
- * most 64 × 64 KiB in the kernel, memory no figure of ours shows. The JVM starts with about 30.
- */
-export const OPEN_FILES = 128;
 const POLL_MS = 25;
 /** How long the launcher may take to stop the tree and report before the whole sandbox is killed. */
 const GATE_GRACE_MS = 2000;

@@ -24,7 +24,8 @@ import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { RunGroup } from './cgroup.js';
-import { commandMounts, filesBytes, limitsHit, mountArgs, NAMESPACE_ARGS, OPEN_FILES, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
+import { commandMounts, filesBytes, limitsHit, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
+import { OPEN_FILES } from './gate.js';
 import { refusedOf, type Refused } from './refusal.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
@@ -508,6 +509,7 @@ class Worker {
     const signal = sig === 0 ? null : (SIGNALS[sig] ?? `signal ${sig}`);
     const hit = limitsHit(signal);
     const cpuMs = reply.cpuNs / 1e6;
+    const atEnd = reply.peakBytes - reply.fileBytes;
     const r: SandboxResult = {
       exitCode, signal,
       stdout: got.kept,
@@ -518,7 +520,8 @@ class Worker {
       // The page cache at the end can be more than at the peak (memory freed, then files read), so
       // the largest usage less page cache sampled during the run is a floor no program can lower.
       // The program's own RSS counts the file pages it maps, as the per-test path's figure does.
-      peakKb: Math.max(Math.round(Math.max(0, reply.peakBytes - reply.fileBytes, reply.sampledBytes) / 1024), reply.maxRssKb),
+      peakKb: Math.max(Math.round(Math.max(0, atEnd, reply.sampledBytes) / 1024), reply.maxRssKb),
+      ...(reply.sampledBytes > atEnd && reply.sampledBytes / 1024 > reply.maxRssKb ? { memoryApprox: true } : {}),
       oomKilled: reply.oom > 0,
       cpuExceeded: reply.cpuOver || cpuMs > spec.cpuMs || hit.cpu,
       wallExceeded: reply.wallOver,
