@@ -56,6 +56,17 @@ static char canary[] = "mine";
 string slurp(const string& p) { ifstream f(p); stringstream s; s << f.rdbuf(); return f ? s.str() : string(); }
 void burn() { volatile unsigned long x = 0; while (true) x++; }
 void* sleeper(void*) { pause(); return nullptr; }
+// 4 children that burn 0.6 s of CPU each and that the kernel reaps (SIGCHLD ignored); one after another or all at once. 1 if fork failed.
+int reapedChildren(bool oneByOne) {
+  signal(SIGCHLD, SIG_IGN);
+  for (int i = 0; i < 4; i++) {
+    pid_t c = fork(); if (c < 0) { perror("fork"); return 1; }
+    if (c == 0) { timespec t; do clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); while (t.tv_sec * 1000 + t.tv_nsec / 1000000 < 600); _exit(0); }
+    // With SIGCHLD ignored, wait returns (ECHILD) only once the children are gone.
+    while (oneByOne && (wait(nullptr) > 0 || errno == EINTR)) {}
+  }
+  return 0;
+}
 void* burner(void*) { burn(); return nullptr; }
 // Every way into another process by its pid; what worked goes into found, a pid that answered (EPERM: it exists) into seen.
 void reach(int p, set<string>& found, set<int>& seen) {
@@ -627,12 +638,8 @@ int main() {
     printf("queued %lld MiB\n", queued >> 20);
   }
   if (what == "autoreap") {
-    // 4 children burn 0.6 s of CPU each; SIGCHLD ignored, so the kernel reaps them and no wait counts them.
-    signal(SIGCHLD, SIG_IGN);
-    for (int i = 0; i < 4; i++) {
-      pid_t c = fork(); if (c < 0) { perror("fork"); return 3; }
-      if (c == 0) { timespec t; do clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); while (t.tv_sec * 1000 + t.tv_nsec / 1000000 < 600); _exit(0); }
-    }
+    // 4 children burn 0.6 s of CPU each at once; SIGCHLD ignored, so the kernel reaps them and no wait counts them.
+    if (reapedChildren(false)) return 3;
     sleep(3); puts("done");
   }
   // Issue 47: memory the kernel keeps outside every figure, and a peak a program could lower.
@@ -694,12 +701,7 @@ int main() {
   if (what == "reaped") {
     // 4 children burn 0.6 s of CPU each, one after another, so the tree never holds more than one;
     // SIGCHLD ignored, so the kernel reaps them (wait only waits for each to go, and counts nothing).
-    signal(SIGCHLD, SIG_IGN);
-    for (int i = 0; i < 4; i++) {
-      pid_t c = fork(); if (c < 0) { perror("fork"); return 3; }
-      if (c == 0) { timespec t; do clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); while (t.tv_sec * 1000 + t.tv_nsec / 1000000 < 600); _exit(0); }
-      while (wait(nullptr) > 0 || errno == EINTR) {}
-    }
+    if (reapedChildren(true)) return 3;
     puts("done");
   }
   if (what == "stderr") {
