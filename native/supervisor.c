@@ -1385,10 +1385,12 @@ static int gate(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "serve") == 0) {
-    if (argc == 4 && strcmp(argv[2], "-f") == 0) open_files = atoll(argv[3]);
+    /* From the environment, not the command line: pid 1's command line is every program's to read. */
+    const char *f = getenv("SC_OPEN_FILES");
+    if (f) open_files = atoll(f);
     serve();
   }
   if (argc >= 3 && strcmp(argv[1], "gate") == 0) return gate(argc - 2, argv + 2);
-  fprintf(stderr, "usage: supervisor serve [-f OPEN_FILES] | gate -i SAMPLE_MS [-f OPEN_FILES] [-p 1] [-n TASKS] [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] [-t TMPFS]... [-s FD -l BYTES -x PATH...] -- PROGRAM [ARGS...]\n");
+  fprintf(stderr, "usage: supervisor serve (SC_OPEN_FILES=N) | gate -i SAMPLE_MS [-f OPEN_FILES] [-p 1] [-n TASKS] [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] [-t TMPFS]... [-s FD -l BYTES -x PATH...] -- PROGRAM [ARGS...]\n");
   return 2;
 }

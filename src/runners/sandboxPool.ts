@@ -354,11 +354,12 @@ class Worker {
         '--ro-bind', supervisor, '/sc-supervisor',
         // The supervisor is the sandbox's pid 1: kill(-1) from it ends everything a test left.
         ...NAMESPACE_ARGS, '--as-pid-1', '--chdir', '/',
-        '--', '/sc-supervisor', 'serve', '-f', String(OPEN_FILES),
+        '--', '/sc-supervisor', 'serve',
       ];
       const proc = spawn(iso.bwrap!, args, {
         stdio: ['pipe', 'pipe', 'pipe', ...fds],
-        env: { PATH: '/usr/bin:/bin', SIMCOACH_RUN: marker },
+        // The programs' open-files limit: in the environment, as pid 1's command line is theirs to read.
+        env: { PATH: '/usr/bin:/bin', SIMCOACH_RUN: marker, SC_OPEN_FILES: String(OPEN_FILES) },
         detached: true,
       });
       return new Worker(iso, proc, group, root, marker, limits);
