@@ -1,6 +1,6 @@
 import { CONTROLLERS, controllerUsable, type CgroupPlan, type Controller } from './cgroup.js';
 import { findV2 } from './cgroupV2.js';
-import { GATE_SAMPLE_MS } from './gate.js';
+import { GATE_SAMPLE_MS, OPEN_FILES } from './gate.js';
 import { supervisorBinary } from './supervisor.js';
 import { probe, which } from './probe.js';
 import { EXIT, UserError } from '../errors.js';
@@ -266,7 +266,8 @@ function cgroupMeasures(plan: CgroupPlan): string {
   // file pages it maps (its binary, the JVM's libraries) that the group may not be charged for.
   if (plan.version === 1) {
     return 'exact: CPU time of every process of the run (cpuacct.usage), its peak memory (memory.max_usage_in_bytes less the page cache of files it read, ' +
-      'or its largest process’s RSS if more), process count (pids.max); the memory cap (limit_in_bytes) sits above the limit, the verdict compares the peak with the limit; wall time';
+      'at least the usage less page cache sampled during the run, or its largest process’s RSS if more), process count (pids.max); ' +
+      'the memory cap (limit_in_bytes) sits above the limit, the verdict compares the peak with the limit; wall time';
   }
   const peak = plan.peak
     ? 'its peak memory (memory.peak: anonymous memory, its tmpfs files, memfd and SysV shm, socket buffers, page cache it brought in; or its largest process’s RSS if more)'
@@ -291,7 +292,9 @@ export async function measuring(iso: Isolation): Promise<Capability> {
       'exact: CPU time (user + system) of the whole process tree and wall time (wait4 in the launcher), peak memory of a one-process program ' +
       `(ru_maxrss). Approximate (shown with ~): the peak of several processes at once, a sum of their resident sizes sampled every ${GATE_SAMPLE_MS} ms, which ` +
       'misses a peak shorter than that and counts shared pages once per process. The memory limit is kept by the same sampling: a program is killed ' +
-      `within ${GATE_SAMPLE_MS} ms of passing it, so it can overshoot by what it allocates in that time (tens of MB at most); the CPU limit is checked as often`,
+      `within ${GATE_SAMPLE_MS} ms of passing it, so it can overshoot by what it allocates in that time (tens of MB at most); the CPU limit is checked as often, ` +
+      'and a child the kernel reaps keeps the CPU it had at its last sample. Not seen: kernel memory a program holds in pipes ' +
+      `(bounded by the open-files limit, ${OPEN_FILES}, and no F_SETPIPE_SZ: at most ${(OPEN_FILES / 2) * 64 / 1024} MiB)`,
   };
 }
 

@@ -92,6 +92,9 @@ export interface RunGroupLike {
 
 /** One run's groups on cgroup v1; `procsFiles` are written by the launcher with its own pid before exec. */
 export class RunGroup implements RunGroupLike {
+  /** The largest usage less page cache sampled during the run (bytes). */
+  private sampled = 0;
+
   private constructor(readonly dirs: Partial<Record<Controller, string>>) {}
 
   static async create(controllers: Controller[], limits: { memoryBytes?: number; pids?: number }): Promise<RunGroup> {
@@ -147,16 +150,24 @@ export class RunGroup implements RunGroupLike {
    * What it wrote into its tmpfs mounts (work dir, /tmp, /dev/shm) is not on those lists but is
    * charged as shmem (memory.stat's total_shmem, on the anon or unevictable lists), so it stays in
    * the peak, mapped or not: it is memory the program holds. A program that frees memory and then
-   * reads files can be under-reported; one that only allocates is exact.
+   * reads files would lower that figure (the page cache at the end is more than at the peak), so
+   * the largest usage less page cache sampled during the run is a floor: such a program's figure is
+   * that sample's, marked approximate.
    */
   async peakMemory(): Promise<{ bytes: number; approx: boolean } | null> {
     const peak = await this.readNumber('memory', 'memory.max_usage_in_bytes');
     if (peak === null) return null;
-    return { bytes: Math.max(0, peak - (await this.filePagesBytes())), approx: false };
+    const atEnd = Math.max(0, peak - (await this.filePagesBytes()));
+    return { bytes: Math.max(atEnd, this.sampled), approx: this.sampled > atEnd };
   }
 
-  /** v1 keeps its own high-water mark. */
-  async sample(): Promise<void> {}
+  /** v1 keeps its own high-water mark, but the page cache taken off it is read at the end: the usage less page cache is sampled too. */
+  async sample(): Promise<void> {
+    const usage = await this.readNumber('memory', 'memory.usage_in_bytes');
+    // memory.stat is the dearer read: only when the usage alone could beat the sample so far.
+    if (usage === null || usage <= this.sampled) return;
+    this.sampled = Math.max(this.sampled, usage - (await this.filePagesBytes()));
+  }
 
   private async filePagesBytes(): Promise<number> {
     const dir = this.dirs.memory;

@@ -6,6 +6,13 @@ import { refusedOf, type Refused } from './refusal.js';
 /** How often the launcher samples the tree (CPU, resident memory): passed to it as -i, its one source. */
 export const GATE_SAMPLE_MS = 5;
 
+/**
+ * A program's open-files limit, as judges set it (isolate's default is 64, Codeforces' a few
+ * hundred): with no larger pipes (the launcher's filter refuses F_SETPIPE_SZ) its pipes hold at
+ * most 64 × 64 KiB in the kernel, memory no figure of ours shows. The JVM starts with about 30.
+ */
+export const OPEN_FILES = 128;
+
 /** The launcher's figures for one run: rusage of the whole waited tree, and what its watcher saw. */
 export interface GateReport {
   status: number;

@@ -54,6 +54,28 @@ async function mountOrLink(path: string): Promise<string[]> {
   return [];
 }
 
+/**
+ * The device nodes a program may open, as isolate gives them: no tty and no devpts, whose buffers
+ * (a pty opened thousands of times and filled) are kernel memory no limit of ours is charged for.
+ */
+export const DEV_NODES = ['null', 'zero', 'full', 'random', 'urandom'];
+
+/**
+ * /dev built from DEV_NODES (bubblewrap's `--dev` adds tty, ptmx and a private devpts), the
+ * descriptors' links, and a tmpfs at /dev/shm; the rest of /dev read-only, so nothing is written
+ * there but in /dev/shm, which is counted.
+ */
+function devMounts(): string[] {
+  const links = { fd: '/proc/self/fd', stdin: '/proc/self/fd/0', stdout: '/proc/self/fd/1', stderr: '/proc/self/fd/2' };
+  return [
+    '--perms', '0755', '--tmpfs', '/dev',
+    ...DEV_NODES.flatMap((n) => ['--dev-bind', `/dev/${n}`, `/dev/${n}`]),
+    ...Object.entries(links).flatMap(([name, to]) => ['--symlink', to, `/dev/${name}`]),
+    '--perms', '1777', '--tmpfs', '/dev/shm',
+    '--remount-ro', '/dev',
+  ];
+}
+
 /** The fixed part of the bubblewrap arguments: system dirs, /etc entries, /dev, /proc, /tmp. */
 export async function baseMounts(): Promise<string[]> {
   const args: string[] = [];
@@ -65,9 +87,7 @@ export async function baseMounts(): Promise<string[]> {
   }
   return [
     ...args,
-    // bubblewrap's /dev: null, zero, full, random, urandom, tty and a private pts; no disks.
-    '--dev', '/dev',
-    '--perms', '1777', '--tmpfs', '/dev/shm',
+    ...devMounts(),
     // Its own /proc (the pid namespace's), all of it read-only: /proc/sys included.
     '--proc', '/proc', '--remount-ro', '/proc',
     '--perms', '1777', '--tmpfs', '/tmp',

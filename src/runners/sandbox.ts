@@ -15,7 +15,7 @@ import type { Refused } from './refusal.js';
 import { SandboxError, sandboxSaid } from './sandboxError.js';
 import { seccompProgram } from './seccompBpf.js';
 import { signalNameOf } from './signals.js';
-import { GATE_SAMPLE_MS, parseGateReport, parseSent, waitStatus, type SentEntry } from './gate.js';
+import { GATE_SAMPLE_MS, OPEN_FILES, parseGateReport, parseSent, waitStatus, type SentEntry } from './gate.js';
 
 export interface SandboxSpec {
   cmd: string;
@@ -258,6 +258,8 @@ function limitArgs(iso: Isolation, spec: SandboxSpec, watched: boolean): string[
   // RLIMIT_CPU is whole seconds; the exact limit is enforced by polling, this is the backstop.
   const cpu = Math.ceil(spec.cpuMs / 1000) + 1;
   const args = [iso.prlimit, `--cpu=${cpu}:${cpu + 1}`, '--core=0', `--fsize=${spec.outputBytes}`, `--stack=${Math.max(spec.memoryBytes, 64 << 20)}`];
+  // The launcher sets the open-files limit for the program alone (bubblewrap takes an fd per input file).
+  if (!watched) args.push(`--nofile=${OPEN_FILES}`);
   // The last resort without a cgroup or the launcher's watcher (no C compiler here): an address-space limit.
   if (!iso.cgroups.includes('memory') && !watched && spec.addressSpaceBytes) args.push(`--as=${spec.addressSpaceBytes}`);
   // Never RLIMIT_NPROC: it counts every process of the uid machine-wide (a person's browser and
@@ -467,7 +469,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   const measured = !iso.cgroups.includes('memory');
   const gateArgs = gate
     ? [
-        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), ...(spec.processes ? ['-p', '1'] : []),
+        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), '-f', String(OPEN_FILES), ...(spec.processes ? ['-p', '1'] : []),
         ...(bwrap && iso.runAs ? ['-u', String(iso.runAs.uid), '-G', String(iso.runAs.gid)] : []),
         ...(bwrap && !iso.runAs && !iso.cgroups.includes('pids') && nprocPerNamespace() ? ['-n', String(spec.pids + 8)] : []), '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
         ...(measured ? ['-m', String(spec.memoryBytes), ...(sealed ? tmpfsDirs(spec).flatMap((d) => ['-t', d]) : [])] : []),

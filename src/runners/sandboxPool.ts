@@ -25,6 +25,7 @@ import { Readable as ReadableStream } from 'node:stream';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { RunGroup } from './cgroup.js';
 import { commandMounts, filesBytes, limitsHit, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
+import { OPEN_FILES } from './gate.js';
 import { refusedOf, type Refused } from './refusal.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
@@ -202,21 +203,23 @@ interface Reply {
   fileLen: number;
   /** The program's own peak RSS in kB (wait4), 0 when it was not waited for. */
   maxRssKb: number;
+  /** The largest usage less page cache (and the supervisor's own) sampled during the run. */
+  sampledBytes: number;
   refused?: Refused;
 }
 
 function parseReply(fields: string[]): Reply {
   const n = fields.slice(2).map(Number);
-  if (fields[1] !== 'ok' || n.length < 15 || n.some((x) => !Number.isFinite(x))) {
+  if (fields[1] !== 'ok' || n.length < 16 || n.some((x) => !Number.isFinite(x))) {
     return {
       ok: false, error: fields.slice(1).join(' '), status: 0, cpuNs: 0, peakBytes: 0, fileBytes: 0, oom: 0, wallMs: 0,
-      cpuOver: false, wallOver: false, aborted: false, outSize: 0, outLen: 0, errLen: 0, fileLen: -1, maxRssKb: 0,
+      cpuOver: false, wallOver: false, aborted: false, outSize: 0, outLen: 0, errLen: 0, fileLen: -1, maxRssKb: 0, sampledBytes: 0,
     };
   }
   return {
     ok: true, status: n[0]!, cpuNs: n[1]!, peakBytes: n[2]!, fileBytes: n[3]!, oom: n[4]!, wallMs: n[5]!,
     cpuOver: n[6] === 1, wallOver: n[7] === 1, aborted: n[8] === 1,
-    outSize: n[9]!, outLen: n[10]!, errLen: n[11]!, fileLen: n[12]!, maxRssKb: n[13]!,
+    outSize: n[9]!, outLen: n[10]!, errLen: n[11]!, fileLen: n[12]!, maxRssKb: n[13]!, sampledBytes: n[15]!,
     ...(refusedOf(n[14]!) ? { refused: refusedOf(n[14]!)! } : {}),
   };
 }
@@ -354,7 +357,8 @@ class Worker {
       ];
       const proc = spawn(iso.bwrap!, args, {
         stdio: ['pipe', 'pipe', 'pipe', ...fds],
-        env: { PATH: '/usr/bin:/bin', SIMCOACH_RUN: marker },
+        // The programs' open-files limit: in the environment, as pid 1's command line is theirs to read.
+        env: { PATH: '/usr/bin:/bin', SIMCOACH_RUN: marker, SC_OPEN_FILES: String(OPEN_FILES) },
         detached: true,
       });
       return new Worker(iso, proc, group, root, marker, limits);
@@ -505,15 +509,19 @@ class Worker {
     const signal = sig === 0 ? null : signalNameOf(sig);
     const hit = limitsHit(signal);
     const cpuMs = reply.cpuNs / 1e6;
+    const atEnd = reply.peakBytes - reply.fileBytes;
     const r: SandboxResult = {
       exitCode, signal,
       stdout: got.kept,
       stderr: got.stderr,
       cpuMs: Math.ceil(cpuMs),
       wallMs: Math.round(reply.wallMs),
-      // The supervisor took its own memory off the peak; the page cache of files written is not the program's.
+      // The supervisor took its own memory off the peak; the page cache of files is not the program's.
+      // The page cache at the end can be more than at the peak (memory freed, then files read), so
+      // the largest usage less page cache sampled during the run is a floor no program can lower.
       // The program's own RSS counts the file pages it maps, as the per-test path's figure does.
-      peakKb: Math.max(Math.round(Math.max(0, reply.peakBytes - reply.fileBytes) / 1024), reply.maxRssKb),
+      peakKb: Math.max(Math.round(Math.max(0, atEnd, reply.sampledBytes) / 1024), reply.maxRssKb),
+      ...(reply.sampledBytes > atEnd && reply.sampledBytes / 1024 > reply.maxRssKb ? { memoryApprox: true } : {}),
       oomKilled: reply.oom > 0,
       cpuExceeded: reply.cpuOver || cpuMs > spec.cpuMs || hit.cpu,
       wallExceeded: reply.wallOver,

@@ -8,7 +8,8 @@ import { arch } from 'node:os';
 const LD_ABS = 0x20, JEQ = 0x15, JGE = 0x35, JSET = 0x45, RET = 0x06;
 const ALLOW = 0x7fff0000, KILL_PROCESS = 0x80000000, ERRNO = 0x00050000;
 const EPERM = 1, EACCES = 13, ENOSYS = 38;
-const NR = 0, ARCH = 4, ARG0 = 16;
+const NR = 0, ARCH = 4, ARG0 = 16, ARG1 = 24;
+const F_SETPIPE_SZ = 1031;
 const CLONE_THREAD = 0x10000;
 // CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET, NEWTIME.
 const CLONE_NEW = (0x20000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000 | 0x80) >>> 0;
@@ -25,15 +26,16 @@ interface Abi {
   forks: number[];
   refuse: number[];
   sockets: number[];
+  fcntl: number;
 }
 
 const ABIS: Record<string, Abi> = {
   // add_key, request_key, keyctl, userfaultfd, setns; io_uring_*, clone3; memfd_create, shmget, msgget; socket, socketpair.
-  x64: { audit: 0xc000003e, x32: 0x40000000, eperm: [248, 249, 250, 323, 308], enosys: [425, 426, 427, 435], unshare: 272, clone: 56, forks: [57, 58], refuse: [319, 29, 68], sockets: [41, 53] },
-  arm64: { audit: 0xc00000b7, eperm: [217, 218, 219, 282, 268], enosys: [425, 426, 427, 435], unshare: 97, clone: 220, forks: [], refuse: [279, 194, 186], sockets: [198, 199] },
+  x64: { audit: 0xc000003e, x32: 0x40000000, eperm: [248, 249, 250, 323, 308], enosys: [425, 426, 427, 435], unshare: 272, clone: 56, forks: [57, 58], refuse: [319, 29, 68], sockets: [41, 53], fcntl: 72 },
+  arm64: { audit: 0xc00000b7, eperm: [217, 218, 219, 282, 268], enosys: [425, 426, 427, 435], unshare: 97, clone: 220, forks: [], refuse: [279, 194, 186], sockets: [198, 199], fcntl: 25 },
 };
 
-type Jump = 'next' | 'eperm' | 'enosys' | 'ns' | 'clone' | 'refuse' | 'socket' | 'allow';
+type Jump = 'next' | 'eperm' | 'enosys' | 'ns' | 'clone' | 'refuse' | 'socket' | 'allow' | 'fcntl';
 
 /** The filter as bubblewrap reads it (struct sock_filter[], little-endian); null where there is none. */
 export function seccompProgram(allowProcesses: boolean, machine = arch()): Buffer | null {
@@ -49,6 +51,7 @@ export function seccompProgram(allowProcesses: boolean, machine = arch()): Buffe
   for (const nr of abi.enosys) op(JEQ, nr, 'enosys');
   op(JEQ, abi.unshare, 'ns');
   op(JEQ, abi.clone, 'clone');
+  op(JEQ, abi.fcntl, 'fcntl');
   if (!allowProcesses) for (const nr of abi.forks) op(JEQ, nr, 'refuse');
   for (const nr of abi.refuse) op(JEQ, nr, 'refuse');
   for (const nr of abi.sockets) op(JEQ, nr, 'socket');
@@ -58,6 +61,10 @@ export function seccompProgram(allowProcesses: boolean, machine = arch()): Buffe
   op(LD_ABS, ARG0);
   op(JSET, CLONE_NEW, 'eperm');
   op(JSET, allowProcesses ? 0xffffffff : CLONE_THREAD, 'allow', 'refuse');
+  // A larger pipe (F_SETPIPE_SZ) is refused: pipes then hold little the limits do not see.
+  at.fcntl = ops.length;
+  op(LD_ABS, ARG1);
+  op(JEQ, F_SETPIPE_SZ, 'eperm', 'allow');
   at.ns = ops.length;
   op(LD_ABS, ARG0);
   op(JSET, CLONE_NEW, 'eperm', 'allow');

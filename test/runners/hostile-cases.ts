@@ -163,6 +163,8 @@ export interface Case {
   io?: FileIo;
   /** A memory limit of its own (MB). */
   memoryMb?: number;
+  /** The problem allows processes (`processes: true`). */
+  processes?: boolean;
   /** Why the case does not apply to an unprivileged person (root only). */
   rootOnly?: string;
   /** An RE's detail (default: the program's own exit code 3, or File too large). */
@@ -730,6 +732,73 @@ export const cases: Case[] = [
     cpp: () => 'eof',
     python: () => 'import sys\ns = sum(map(int, sys.stdin.read().split()))\nextra = sys.stdin.read()\nfor _ in range(1000):\n    extra += sys.stdin.read()\nprint(s)\ntry:\n    input()\nexcept EOFError:\n    raise SystemExit(3)\n',
   },
+  // Issue 47: memory the kernel keeps outside every figure, and a peak a program could lower. Each
+  // was a wrong verdict on some path before (noted); now one verdict everywhere.
+  {
+    // AC "opened 3000" everywhere (~126 MB of kernel slab held): /dev had a devpts of its own.
+    name: 'open /dev/ptmx and /dev/pts/ptmx 3000 times',
+    verdict: 'AC',
+    output: 'no pty',
+    cpp: () => 'ptys',
+    python: () =>
+      'import os\nn = 0\nfor p in ("/dev/ptmx", "/dev/pts/ptmx"):\n    for _ in range(3000):\n        try:\n            os.open(p, os.O_RDWR | os.O_NOCTTY)\n            n += 1\n        except OSError:\n            break\n' +
+      'print(f"opened {n}" if n else "no pty")\n',
+  },
+  {
+    // Before: 133 MiB held in pipes as the user (AC 1.4 MB; `ulimit -n` 20000), MLE as root.
+    name: 'fill every pipe the open-files limit allows, each made larger (F_SETPIPE_SZ), under 64 MB',
+    verdict: 'AC',
+    output: 'few',
+    memoryMb: 64,
+    timeMs: 20_000,
+    cpp: () => 'pipes',
+    python: () =>
+      'import fcntl, os\nb = b"p" * (1 << 16)\nheld = 0\nwhile held < 512 << 20:\n    try:\n        r, w = os.pipe()\n    except OSError:\n        break\n    try:\n        fcntl.fcntl(w, 1031, 1 << 20)\n    except OSError:\n        pass\n' +
+      '    os.set_blocking(w, False)\n    try:\n        while True:\n            held += os.write(w, b)\n    except BlockingIOError:\n        pass\nprint("few" if held < 8 << 20 else f"held {held >> 20} MiB")\n',
+  },
+  {
+    // Before, as the user: AC 163 MB (the shared mapping's RssShmem cancelled the files).
+    name: '150 MiB of shared anonymous memory and 150 MiB of files in /tmp, under 256 MB',
+    verdict: 'MLE',
+    timeMs: 20_000,
+    cpp: () => 'shmfiles',
+    python: () =>
+      'import mmap\nm = mmap.mmap(-1, 150 << 20, mmap.MAP_SHARED)\nfor at in range(0, 150 << 20, 1 << 20):\n    m[at:at + (1 << 20)] = b"\\1" * (1 << 20)\nb = b"f" * (1 << 20)\n' +
+      'for k in range(3):\n    with open(f"/tmp/held{k}", "wb") as f:\n        for _ in range(50):\n            f.write(b)\nprint("held")\n',
+  },
+  {
+    // Before, as root: AC 15.8 MB pooled (stderr's page cache), AC 82 MB per test (the files'):
+    // the page cache at the end was taken off the peak reached before it.
+    name: '272 MiB in /dev/shm, freed, then host files read past the page cache and 60 MiB of stderr, under 256 MB',
+    verdict: 'MLE',
+    timeMs: 20_000,
+    cpp: () => 'shrink',
+    python: () =>
+      'import os, sys, time\nb = b"s" * (1 << 20)\nfor k in range(17):\n    with open(f"/dev/shm/big{k}", "wb") as f:\n        for _ in range(16):\n            f.write(b)\ntime.sleep(0.2)\nfor k in range(17):\n    os.unlink(f"/dev/shm/big{k}")\ngot = 0\n' +
+      'for d in ("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/bin", "/usr/lib"):\n    try:\n        names = os.listdir(d)\n    except OSError:\n        continue\n    for n in names:\n        if got >= 120 << 20:\n            break\n' +
+      '        try:\n            fd = os.open(os.path.join(d, n), os.O_RDONLY | os.O_NOFOLLOW)\n        except OSError:\n            continue\n        try:\n            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)\n            while True:\n                k = len(os.read(fd, 1 << 20))\n                if not k:\n                    break\n                got += k\n        except OSError:\n            pass\n        os.close(fd)\n' +
+      'for _ in range(60):\n    sys.stderr.buffer.write(b)\nprint("read", got >> 20, "MiB")\n',
+  },
+  {
+    // Before, as the user: AC in 14 ms (no wait counts a child the kernel reaps, and one after
+    // another they never made the tree's sampled total pass the limit).
+    name: 'children the kernel reaps (SIGCHLD ignored) burn 2.4 s of CPU under 2 s, processes allowed',
+    verdict: 'TLE',
+    processes: true,
+    timeMs: 2000,
+    cpp: () => 'reaped',
+    python: () =>
+      'import os, signal, time\nsignal.signal(signal.SIGCHLD, signal.SIG_IGN)\nfor _ in range(4):\n    if os.fork() == 0:\n        while time.process_time() < 0.6:\n            pass\n        os._exit(0)\n' +
+      '    while True:\n        try:\n            os.wait()\n        except ChildProcessError:\n            break\nprint("done")\n',
+  },
+  {
+    // Before, pooled as root: OLE (stderr was a file under the file-size limit).
+    name: 'a right answer and 68 MiB of stderr',
+    verdict: 'AC',
+    output: '42',
+    cpp: () => 'stderr',
+    python: () => 'import sys\nb = b"e" * (1 << 20)\nfor _ in range(68):\n    sys.stderr.buffer.write(b)\nprint(42)\n',
+  },
 ];
 
 // Python's EOFError exit is a runtime error; C++ sees EOF every time and answers. Python ignores
@@ -824,7 +893,7 @@ export function describeAsUser(lang: 'python' | 'cpp'): void {
       // The CLI has no wall-limit flag (wall = max(3 × TL, TL + 2 s)): a case not about time gets a
       // CPU limit roomy enough that load cannot turn it into a TLE.
       const tl = c.timeMs ?? (c.wallMs === WALL || c.verdict === 'TLE' ? TL : 5000);
-      const front = [`title: ${c.name.replace(/[:#'"]/g, ' ')}`, `time_limit: ${tl}ms`, `memory_limit: ${c.memoryMb ?? 256}MB`, ...(c.io?.output ? [`output: ${c.io.output}`] : []), ...(c.io?.input ? [`input: ${c.io.input}`] : [])];
+      const front = [`title: ${c.name.replace(/[:#'"]/g, ' ')}`, `time_limit: ${tl}ms`, `memory_limit: ${c.memoryMb ?? 256}MB`, ...(c.processes ? ['processes: true'] : []), ...(c.io?.output ? [`output: ${c.io.output}`] : []), ...(c.io?.input ? [`input: ${c.io.input}`] : [])];
       writeFileSync(join(p.files, `${id}.md`), `---\n${front.join('\n')}\n---\n# Case\n\nAn attack.\n`, { mode: 0o644 });
       mkdirSync(join(p.files, id), { mode: 0o755 });
       return id;

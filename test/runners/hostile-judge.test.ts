@@ -18,7 +18,7 @@ describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((
       const input = lang === 'python' ? (c.input ?? '') : `${c.cpp(side)}\n${c.input ?? ''}`;
       const t0 = performance.now();
       const r = await onPath(pool, () =>
-        judge({ lang, source }, [{ input, outputs: [outputOf(c, side)] }], { ...opts, wallLimitMs: c.wallMs ?? ROOMY, timeLimitMs: c.timeMs ?? TL, ...(c.memoryMb ? { memoryLimitMb: c.memoryMb } : {}), ...(c.io ? { io: c.io } : {}) }),
+        judge({ lang, source }, [{ input, outputs: [outputOf(c, side)] }], { ...opts, wallLimitMs: c.wallMs ?? ROOMY, timeLimitMs: c.timeMs ?? TL, ...(c.memoryMb ? { memoryLimitMb: c.memoryMb } : {}), ...(c.processes ? { allowProcesses: true } : {}), ...(c.io ? { io: c.io } : {}) }),
       );
       const elapsed = performance.now() - t0 - (r.compile && !r.compile.cached ? r.compile.ms : 0);
       expect(r.compile?.ok ?? true, r.compile?.message).toBe(true);

@@ -90,6 +90,26 @@ export const ROWS: Row[] = [
     source: (timeMs) => py('import os, signal, time\nsignal.signal(signal.SIGCHLD, signal.SIG_IGN)\nr, w = os.pipe()\nfor i in range(4):\n    if os.fork() == 0:\n' +
       `        os.close(r)\n        while time.process_time() < ${(timeMs * 1.2) / 4 / 1000}: pass\n        os._exit(0)\nos.close(w)\nos.read(r, 1)`),
   },
+  // Issue 47: kernel memory outside every figure, and stderr that must not fail a test.
+  {
+    // Every pty it can open: none, since /dev has no devpts (before: AC with ~3000 open everywhere).
+    id: 'pty-buffers',
+    lang: 'python', memoryMb: 64, timeMs: 5000, expect: 'AC',
+    source: py('import os\nfor p in ("/dev/ptmx", "/dev/pts/ptmx"):\n    try:\n        os.open(p, os.O_RDWR | os.O_NOCTTY)\n        raise SystemExit(3)\n    except OSError:\n        pass'),
+  },
+  {
+    // Every pipe the open-files limit allows, made larger where it may be, and filled: a few MiB at most.
+    id: 'pipe-buffers',
+    lang: 'python', memoryMb: 64, timeMs: 5000, expect: 'AC',
+    source: py('import fcntl, os\nheld = 0\nwhile held < 512 << 20:\n    try:\n        r, w = os.pipe()\n    except OSError:\n        break\n    try:\n        fcntl.fcntl(w, 1031, 1 << 20)\n    except OSError:\n        pass\n' +
+      '    os.set_blocking(w, False)\n    try:\n        while True:\n            held += os.write(w, b"p" * 65536)\n    except BlockingIOError:\n        pass\nif held >= 8 << 20:\n    raise SystemExit(3)'),
+  },
+  {
+    // A right answer after 68 MiB of stderr (more than the output limit): stderr never fails a test.
+    id: 'stderr-68mib',
+    lang: 'python', memoryMb: 64, timeMs: 5000, expect: 'AC',
+    source: py('import sys\nb = b"e" * (1 << 20)\nfor _ in range(68):\n    sys.stderr.buffer.write(b)'),
+  },
   {
     id: 'fork-bomb',
     lang: 'python', memoryMb: 64, timeMs: 1000, expect: 'RE', refusal: true,
