@@ -98,9 +98,9 @@ export function predictionLine(c: PredictionCheck): string {
       return `${c.variable} has no value at line ${c.line}${c.names && c.names.length > 0 ? ` (the names there: ${c.names.join(', ')})` : ''}`;
     case 'differs': {
       const i = c.at ?? 0;
-      const time = c.variable === OUTPUT ? '' : ` the ${ordinal(i + 1)} time line ${c.line} runs`;
+      const time = c.variable === OUTPUT ? '' : `, the ${ordinal(i + 1)} time`;
       if (i >= c.real.length) return `line ${c.line} runs only ${c.real.length} ${c.real.length === 1 ? 'time' : 'times'}; you predicted a ${ordinal(i + 1)} value, ${c.predicted[i]}`;
-      return `they part at ${what}${time}: you said ${c.predicted[i]}, the program has ${c.real[i]}`;
+      return `${what}${time}: you said ${c.predicted[i]}, the program has ${c.real[i]}`;
     }
   }
 }

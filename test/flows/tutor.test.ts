@@ -56,7 +56,7 @@ describe('predict, then see', () => {
     expect(sent).toMatch(/Do not explain the failure, do not fix it and do not write code/);
     const see = seenOf(gate, 'predict-see')[0]!;
     expect(see.value).toMatchObject({ kind: 'checked', status: 'differs', line: 3, variable: 's', predicted: ['3'], real: ['-1'], at: 0 });
-    expect(see.text).toBe('they part at s after line 3 the 1st time line 3 runs: you said 3, the program has -1\n');
+    expect(see.text).toBe('s after line 3, the 1st time: you said 3, the program has -1\n');
     // A wrong prediction ends the round: no explanation is asked for.
     expect(gate.seen.map((p) => p.agent)).toEqual(['attempt', 'attempt', 'predict-ask', 'predict-value', 'predict-see', 'attempt', 'after-solve']);
     expect(outcome).toMatchObject({ status: 'solved', submit: { verdict: 'AC' } });

@@ -15,7 +15,7 @@ describe('comparePrediction', () => {
     expect(comparePrediction(trace, 2, 's', '0, 1, 3')).toMatchObject({ status: 'same', real: ['0', '1', '3'] });
     const c = comparePrediction(trace, 2, 's', '0, 2');
     expect(c).toMatchObject({ status: 'differs', at: 1 });
-    expect(predictionLine(c)).toBe('they part at s after line 2 the 2nd time line 2 runs: you said 2, the program has 1');
+    expect(predictionLine(c)).toBe('s after line 2, the 2nd time: you said 2, the program has 1');
     // One value: the first time; the line says how often it ran.
     expect(predictionLine(comparePrediction(trace, 2, 's', '0'))).toBe('right: s after line 2 is 0 the first time (line 2 ran 3 times)');
     expect(predictionLine(comparePrediction(trace, 2, 's', '0, 1, 3, 6'))).toBe('line 2 runs only 3 times; you predicted a 4th value, 6');
@@ -24,7 +24,7 @@ describe('comparePrediction', () => {
   it('skips a call\'s own lines to find the state after the line; the output; names and lines that are not there', () => {
     expect(comparePrediction(trace, 3, 'r', '6')).toMatchObject({ status: 'same' });
     expect(comparePrediction(trace, 1, OUTPUT_NAME, ' 6 ')).toMatchObject({ status: 'same' });
-    expect(predictionLine(comparePrediction(trace, 1, OUTPUT_NAME, '7'))).toBe('they part at the output: you said 7, the program has 6');
+    expect(predictionLine(comparePrediction(trace, 1, OUTPUT_NAME, '7'))).toBe('the output: you said 7, the program has 6');
     expect(predictionLine(comparePrediction(trace, 7, 's', '1'))).toBe('line 7 never runs on this input: the program leaves before it, or goes around it');
     expect(predictionLine(comparePrediction(trace, 2, 'total', '1'))).toBe('total has no value at line 2 (the names there: i, s)');
   });

@@ -54,7 +54,7 @@ describe('the tutor\'s keys in practice', () => {
   it('the panes say what to do and show where the prediction parts from the program', () => {
     expect(screen(proposal('predict-value', 'predict', predictionAgent.compute!(question, ctx)))).toMatch(/predict {2}line 3 · s\n {2}What does s hold after line 3 runs\?\n\nenter types your prediction/);
     const see = { kind: 'checked', status: 'differs', line: 3, variable: 's', predicted: ['3'], real: ['-1'], at: 0 };
-    expect(screen(proposal('predict-see', 'predict', see, 'they part at s after line 3 the 1st time line 3 runs: you said 3, the program has -1\n'))).toContain('see  they part at s after line 3 the 1st time line 3 runs: you said 3, the program has -1');
+    expect(screen(proposal('predict-see', 'predict', see, 's after line 3, the 1st time: you said 3, the program has -1\n'))).toContain('see  s after line 3, the 1st time: you said 3, the program has -1');
     expect(screen(proposal('predict-see', 'predict', { kind: 'untraced', reason: 'the real trace is for Python programs only' }))).toContain('no real run  the real trace is for Python programs only');
     expect(screen(proposal('idea-check', 'your-plan', { trace: '1. a = 1', holds: false, step: 2, why: 'It multiplies.' }))).toMatch(/^breaks at step 2 {2}your plan on the sample\n {2}It multiplies\./);
     expect(screen(proposal('after-solve', 'after', { question: 'What was the bug, in one line?', answer: '', errorClass: 'complexity' }))).toBe('What was the bug, in one line?\nthe judge points to  complexity\n\ne answers in one line · enter skips');

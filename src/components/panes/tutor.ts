@@ -29,7 +29,7 @@ export function predictRows(p: Proposal, o: PaneOptions): Row[] | undefined {
     [seg('predict  ', { bold: true }), seg(`line ${String(v.line)} · ${String(v.variable)}`, { color: 'yellow', bold: true })],
     ...textRows(v.question, o.width, {}, '  '),
   ];
-  if (!isPrediction(v)) return [...rows, blank(), [seg('a keeps this question · e picks another line and variable (line: N, variable: name)', { dim: true })]];
+  if (!isPrediction(v)) return [...rows, blank(), [seg('a keeps this question · e picks another (line: N, variable: name)', { dim: true })]];
   if (v.value.trim() !== '') return [...rows, [seg('you say  ', { bold: true }), seg(v.value)]];
   return [...rows, blank(), [seg('enter types your prediction: one value, or one per time the line runs, with commas', { dim: true })]];
 }
