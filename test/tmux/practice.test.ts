@@ -105,6 +105,9 @@ describe.skipIf(!HAS_TMUX)('practice in the built app in tmux', () => {
     keys('a');
     await until(/Your turn\s+your decision/, 'the turn with the fixed program');
     keys('Enter');
+    // Accepted after the hidden tests' WA: one question first, skipped with enter.
+    await until(/What was the bug, in one line\?/, 'the question after the solve');
+    keys('Enter');
     await until(/Accepted — 12\/12 tests/, 'the fixed program accepted, the new sample included');
     keys('q');
     await until(/exit=0/, 'the app to exit 0');
