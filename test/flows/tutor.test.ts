@@ -8,6 +8,7 @@ import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import { defaultsOf, practiceFlow } from '../../src/flows/index.js';
 import { practice } from '../../src/flows/practice.js';
 import { readJournal } from '../../src/session/reader.js';
+import { practiceResult } from '../../src/session/practice.js';
 import { Timeline } from '../../src/session/timeline.js';
 import { buildReport } from '../../src/session/report.js';
 import { toMarkdown } from '../../src/session/markdown.js';
@@ -138,6 +139,7 @@ describe('idea first', () => {
     expect(server.chatBodies()[0]!.messages[2]!.content).toContain('1. read the two numbers\n2. print their sum');
     expect(seenOf(gate, 'idea-check')[0]!.value).toMatchObject({ holds: true, step: null });
     expect(notesOf(trace.file)).toEqual(['your plan holds on the sample', 'trouble: implementation (your plan held on the sample, the program failed)']);
+    expect(practiceResult(trace.file, readJournal(trace.file))).toMatchObject({ solved: true, trouble: 'implementation' });
   });
 
   it('a plan that breaks (chatty answer) is the idea\'s trouble; a simulation with code is refused; a 20k plan gets one line', async () => {
@@ -151,6 +153,7 @@ describe('idea first', () => {
     expect(server.chatBodies()[1]!.messages.at(-1)!.content).toMatch(/the simulation holds code/);
     expect(seenOf(gate, 'idea-check')[0]!.value).toMatchObject({ holds: false, step: 2 });
     expect(notesOf(trace.file)).toEqual(['your plan breaks at step 2 on the sample', 'trouble: idea (your plan broke on the sample)']);
+    expect(practiceResult(trace.file, readJournal(trace.file))).toMatchObject({ solved: false, trouble: 'idea' });
   });
 });
 
@@ -161,6 +164,7 @@ describe('one question after the solve', () => {
     const a = await runFlow(practice, sumTwo, defaults, server, answered);
     expect(seenOf(answered, 'after-solve')[0]!.value).toMatchObject({ question: 'What was the bug, in one line?', answer: '' });
     expect(notesOf(a.trace.file)).toEqual(['the bug, in your words: an off-by-one: I subtracted instead of adding (off-by-one)']);
+    expect(practiceResult(a.trace.file, readJournal(a.trace.file))).toMatchObject({ solved: true, bug: 'an off-by-one: I subtracted instead of adding (off-by-one)' });
     const skipped = person({ attempt: [edit(BUGGY), edit(RIGHT)] });
     const b = await runFlow(practice, sumTwo, defaults, server, skipped);
     expect(b.outcome.status).toBe('solved');
