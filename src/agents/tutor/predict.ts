@@ -9,7 +9,7 @@ import { formatInstructions, readAnswer, type Field } from '../shared/answer.js'
 import { stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
-import { numbered, type Failure } from '../explain/failure.js';
+import { failingProgramLines, type Failure } from '../explain/failure.js';
 import { questionLeak } from './question.js';
 
 export interface PredictInput {
@@ -82,13 +82,7 @@ export const predictAgent: Agent<PredictInput, PredictQuestion> = {
       'variable on it (or the output) whose value on the failing input the student should predict: the place where the program most',
       'likely does something other than what they believe it does. The answer to your question must be a value, not an explanation.',
       '',
-      '### The student\'s program (line numbers added)',
-      '```',
-      numbered(input.program.source),
-      '```',
-      '',
-      `### The failing test: ${input.failure.test}`,
-      input.failure.feedback.trim(),
+      ...failingProgramLines(input.program, input.failure),
       ...(asked.length > 0 ? ['', '### Asked already: pick another line or variable', ...asked] : []),
       '',
       formatInstructions(FIELDS, ctx),
