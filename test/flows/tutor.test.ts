@@ -13,7 +13,7 @@ import { Timeline } from '../../src/session/timeline.js';
 import { buildReport } from '../../src/session/report.js';
 import { toMarkdown } from '../../src/session/markdown.js';
 import { fixture } from '../agents/problems.js';
-import { callsOf, replayFlow, RIGHT, runFlow } from './harness.js';
+import { callsOf, replayFlow, resumeFlow, RIGHT, runFlow } from './harness.js';
 import { flowSuite } from './suite.js';
 
 const { serve } = flowSuite();
@@ -154,6 +154,31 @@ describe('idea first', () => {
     expect(seenOf(gate, 'idea-check')[0]!.value).toMatchObject({ holds: false, step: 2 });
     expect(notesOf(trace.file)).toEqual(['your plan breaks at step 2 on the sample', 'trouble: idea (your plan broke on the sample)']);
     expect(practiceResult(trace.file, readJournal(trace.file))).toMatchObject({ solved: false, trouble: 'idea' });
+  });
+});
+
+describe('resume and the model off', () => {
+  it('resumed after a quit at the prediction: the question is served from the journal, the person types the value', async () => {
+    const first = await serve({ predict: QUESTION });
+    const stopped = await runFlow(practice, sumTwo, defaults, first, person({ attempt: [edit(BUGGY), move('predict')], 'predict-value': [{ kind: 'stop' }] }));
+    expect(stopped.outcome.status).toBe('stopped');
+    await first.close();
+    const second = await serve({ predict: '## Line\n4\n## Variable\noutput\n## Question\nWhat does line 4 print?' });
+    const gate = person({ 'predict-value': [edit('-1'), { kind: 'stop' }] });
+    await resumeFlow(practice, defaults, stopped.trace.file, second, gate);
+    // The first question was served from the journal; the right prediction brought the second, live.
+    expect(callsOf(second)).toEqual(['predict']);
+    expect(gate.seen.map((p) => p.agent).slice(0, 2)).toEqual(['predict-value', 'predict-see']);
+    expect(seenOf(gate, 'predict-see')[0]!.value).toMatchObject({ status: 'same' });
+  });
+
+  it('idea first with the model off: the simulation is the person\'s to write, and the trouble is still recorded', async () => {
+    const server = await serve({});
+    await server.close();
+    const gate = person({ attempt: [move('idea')], 'idea-yours': [edit('1. read a and b\n2. print a - b')], 'idea-check': [edit('## Verdict\nbreaks at step 2\n## Why\nI get -1, the sample needs 3.')] });
+    const { trace } = await runFlow(practice, sumTwo, defaults, server, gate);
+    expect(seenOf(gate, 'idea-check')[0]!.unanswered).toBe(true);
+    expect(notesOf(trace.file)).toEqual(['your plan breaks at step 2 on the sample', 'trouble: idea (your plan broke on the sample)']);
   });
 });
 
