@@ -150,6 +150,8 @@ describe('idea first', () => {
     const { trace } = await runFlow(practice, sumTwo, defaults, server, gate);
     const mine = seenOf(gate, 'idea-yours');
     expect(mine[1]!.editError).toBe('your plan is 20000 characters: a plan is a few steps, keep it under 4000');
+    // Nothing lost: the text stays in the step's editor for the person to cut down.
+    expect(mine[1]!.edits?.text).toHaveLength(20000);
     expect(server.chatBodies()[1]!.messages.at(-1)!.content).toMatch(/the simulation holds code/);
     expect(seenOf(gate, 'idea-check')[0]!.value).toMatchObject({ holds: false, step: 2 });
     expect(notesOf(trace.file)).toEqual(['your plan breaks at step 2 on the sample', 'trouble: idea (your plan broke on the sample)']);
