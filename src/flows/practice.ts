@@ -47,10 +47,8 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
     const turn = await s.ask(turnAgent, { draft, hints, rungs: RUNGS, samplesPass, ...(last ? { last } : {}), ...(failing ? { failing } : {}) });
     const wrote = turn.draft.source !== draft.source;
     draft = turn.draft;
-    if (wrote) {
-      samplesPass = false;
-      delete tutor.failure;
-    }
+    // A new program is not the one that failed: its samples and a prediction wait for its own run.
+    if (wrote) [samplesPass, tutor.failure] = [false, undefined];
     if (turn.move === 'hint') {
       const code = await reveal(s, ++hints, seen);
       // The code rung becomes the draft only while the person has written nothing of their own.
@@ -63,7 +61,6 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
     }
     if (turn.move === 'idea') {
       tutor.planHeld = (await ideaFirst(s)) ?? tutor.planHeld;
-      if (tutor.planHeld === false) s.note(troubleNote(false));
       continue;
     }
     if (turn.move === 'stress') {

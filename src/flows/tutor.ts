@@ -51,6 +51,7 @@ export async function ideaFirst(s: Steps): Promise<boolean | undefined> {
   }
   const sim = await s.ask(planSimAgent, { plan });
   s.note(sim.holds ? 'your plan holds on the sample' : `your plan breaks${sim.step !== null ? ` at step ${sim.step}` : ''} on the sample`);
+  if (!sim.holds) s.note(troubleNote(false));
   return sim.holds;
 }
 
