@@ -19,6 +19,9 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'tab enter', what: 'search tree: choose an open node; expand it now' },
   { key: 'h', what: 'practice: reveal the next hint (a similar problem, the idea, the plan, the plan on a sample, the code)' },
   { key: 'enter t', what: 'practice: submit your program as it is; stress-test it against a brute force once it passes the samples' },
+  { key: 'v', what: 'practice, after a failed submission: predict, then see — a question on one line and one variable of your program; enter types your value, and the real run (Python) shows where it and the program part, with both values; up to three questions, then the explanation' },
+  { key: 'I', what: 'practice: idea first — write your plan in your own words (e here, E in $EDITOR); the model runs it on a sample and says at which step it breaks, or that it holds' },
+  { key: 'enter', what: 'practice, after an Accepted that followed a failure: skip the one question (what was the bug?); e answers it in one line' },
   { key: 'x +', what: 'search tree: prune the chosen node\'s branch; add a strategy of your own' },
   { key: 'w', what: 'write the current program to a file (PROBLEM.EXT in the directory simcoach was started from; asks before overwriting)' },
   { key: 'i', what: 'run the current program on an input you type or paste (in the sandbox, with the problem\'s limits); then + keeps that input and its right answer as your test of the problem' },
@@ -85,11 +88,40 @@ export const PRACTICE_HINTS: Hint[] = [
   { key: 'e', label: 'write' },
   { key: 'E', label: 'editor' },
   { key: 'enter', label: 'submit' },
+  { key: 'v', label: 'predict' },
+  { key: 'I', label: 'idea' },
   { key: 't', label: 'stress test' },
   { key: 'b', label: 'back' },
   { key: 'q', label: 'quit' },
   { key: '?', label: 'keys' },
   { key: 'p', label: 'problem' },
+];
+
+/** Predict, then see: the person's value for the question on screen. */
+export const PREDICT_HINTS: Hint[] = [
+  { key: 'enter', label: 'type prediction' },
+  { key: 'b', label: 'back' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
+  { key: 'p', label: 'problem' },
+];
+
+/** Your plan (idea first), before the model runs it on a sample. */
+export const YOUR_PLAN_HINTS: Hint[] = [
+  { key: 'e', label: 'write plan' },
+  { key: 'E', label: 'editor' },
+  { key: 'b', label: 'back' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
+  { key: 'p', label: 'problem' },
+];
+
+/** The one question after the solve. */
+export const AFTER_HINTS: Hint[] = [
+  { key: 'e', label: 'answer' },
+  { key: 'enter', label: 'skip' },
+  { key: 'q', label: 'quit' },
+  { key: '?', label: 'keys' },
 ];
 
 /** A stress test's outcome: approve adds a failing input as a sample (then the debugger), r runs it again. */

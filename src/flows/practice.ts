@@ -8,6 +8,8 @@ import { submissionTests } from '../problems/named.js';
 import type { JudgeResult, Program, TestCase } from '../runners/types.js';
 import { feedbackOf, passes, score } from './samples.js';
 import { stressHelpers, stressTest, type Helpers } from './stressTest.js';
+import { afterSolve, ideaFirst, predictThenSee, troubleNote } from './tutor.js';
+import { firstFailure, type Failure } from '../agents/explain/failure.js';
 
 export interface PracticeOptions {
   /** Programs the person may submit before the session gives up. */
@@ -39,15 +41,26 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
   let samplesPass = false;
   let last: string | undefined;
   let helpers: Helpers | undefined;
+  const tutor: Tutoring = { failed: [], explained: '' };
   for (let submitted = 0; submitted < o.submissions; ) {
-    const turn = await s.ask(turnAgent, { draft, hints, rungs: RUNGS, samplesPass, ...(last ? { last } : {}) });
+    const failing = tutor.failure?.test;
+    const turn = await s.ask(turnAgent, { draft, hints, rungs: RUNGS, samplesPass, ...(last ? { last } : {}), ...(failing ? { failing } : {}) });
     const wrote = turn.draft.source !== draft.source;
     draft = turn.draft;
-    if (wrote) samplesPass = false;
+    // A new program is not the one that failed: its samples and a prediction wait for its own run.
+    if (wrote) [samplesPass, tutor.failure] = [false, undefined];
     if (turn.move === 'hint') {
       const code = await reveal(s, ++hints, seen);
       // The code rung becomes the draft only while the person has written nothing of their own.
       if (code && draft.source === starter(s.lang, p.title).source) draft = code;
+      continue;
+    }
+    if (turn.move === 'predict' && tutor.failure) {
+      tutor.explained = (await predictThenSee(s, draft, tutor.failure)) ?? tutor.explained;
+      continue;
+    }
+    if (turn.move === 'idea') {
+      tutor.planHeld = (await ideaFirst(s)) ?? tutor.planHeld;
       continue;
     }
     if (turn.move === 'stress') {
@@ -65,16 +78,42 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
     const run = await s.run(draft, tests);
     samplesPass = passes(run);
     if (!samplesPass) {
+      failedRun(s, tutor, run);
       last = `${run.verdict} on the samples: ${run.passed}/${run.total} passed`;
       continue;
     }
     const hidden = p.tests.length;
-    if (hidden === 0) return { ...s.done(draft, score(run)), submit: { verdict: 'AC', passed: run.passed, total: run.total, hidden: 0 } };
-    const judged = await s.run(draft, everyTest(p, tests));
-    if (judged.verdict === 'AC') return { ...s.done(draft, score(run)), submit: submission(judged, hidden) };
+    const judged = hidden === 0 ? run : await s.run(draft, everyTest(p, tests));
+    if (judged.verdict === 'AC') {
+      if (tutor.failed.some((v) => v === 'WA' || v === 'TLE' || v === 'RE')) await afterSolve(s, tutor.failed, tutor.explained);
+      return { ...s.done(draft, score(run)), submit: hidden === 0 ? { verdict: 'AC', passed: run.passed, total: run.total, hidden: 0 } : submission(judged, hidden) };
+    }
+    failedRun(s, tutor, judged);
     last = `the samples pass, the hidden tests do not: ${judged.verdict}${firstFailed(judged) ? ` on ${firstFailed(judged)}` : ''}, ${judged.passed}/${judged.total}`;
   }
   return s.fail(`no program was accepted in ${o.submissions} submissions`, { program: draft, passed: 0, total: tests.length });
+}
+
+/** What the tutor's questions know of this session: the last failure, the verdicts so far, the plan's fate. */
+interface Tutoring {
+  failure?: Failure;
+  failed: JudgeResult['verdict'][];
+  /** The explanation a round of predictions ended with, for the error's kind after the solve. */
+  explained: string;
+  /** The person's plan held on a sample (false: it broke); absent before they wrote one. */
+  planHeld?: boolean;
+  troubleSaid?: boolean;
+}
+
+/** A failed submission: the test a prediction asks about, and whose trouble it was once the plan had held. */
+function failedRun(s: Steps, t: Tutoring, r: JudgeResult): void {
+  const f = firstFailure(r);
+  if (f && f.verdict !== 'CE') t.failure = f;
+  t.failed.push(r.verdict);
+  if (t.planHeld === true && !t.troubleSaid) {
+    s.note(troubleNote(true));
+    t.troubleSaid = true;
+  }
 }
 
 /** One more rung of the ladder; the code rung returns the program it revealed. */

@@ -23,6 +23,13 @@ export interface PracticeResult {
   hints: number;
   /** Something was judged or a hint shown: a session opened and quit untouched is no review. */
   tried: boolean;
+  /**
+   * Whose the trouble was, from the tutor's notes (src/flows/tutor.ts): the idea (the person's plan
+   * broke on a sample) or the implementation (it held, and a program failed).
+   */
+  trouble?: 'idea' | 'implementation';
+  /** The person's line on what the bug was, after the solve, as the session noted it. */
+  bug?: string;
   /** Milliseconds from the session's start to its end (or its last line), time in resumes included, pauses between them not. */
   ms: number;
 }
@@ -34,8 +41,10 @@ export function practiceResult(file: string, { header, events }: Pick<JournalCon
   const starts = new Map<number, [number, string][]>();
   let lastBranch = 0;
   let judged = false;
+  const said: Pick<PracticeResult, 'trouble' | 'bug'> = {};
   for (const e of events) {
     if (e.type === 'run') judged = true;
+    if (e.type === 'note') tutorNote(e.text, said);
     if (e.type === 'branch') forks.set(e.branch, { from: e.from, atStep: e.atStep });
     if (e.type === 'step-start') (starts.get(e.branch) ?? starts.set(e.branch, []).get(e.branch)!).push([e.step, e.agent]);
     if ('branch' in e) lastBranch = Math.max(lastBranch, e.branch);
@@ -52,8 +61,17 @@ export function practiceResult(file: string, { header, events }: Pick<JournalCon
     solved: outcome?.status === 'solved' && outcome.submit?.verdict === 'AC',
     hints: [...steps.values()].filter(isHint).length,
     tried: judged || [...steps.values()].some(isHint),
+    ...said,
     ms: end?.t ?? events.at(-1)?.t ?? 0,
   };
+}
+
+/** The tutor's notes that say whose the trouble was and what the bug was (the last of each wins). */
+function tutorNote(text: string, said: Pick<PracticeResult, 'trouble' | 'bug'>): void {
+  const trouble = /^trouble: (idea|implementation)\b/.exec(text)?.[1];
+  if (trouble === 'idea' || trouble === 'implementation') said.trouble = trouble;
+  const bug = /^the bug, in your words: (.+)$/s.exec(text)?.[1];
+  if (bug) said.bug = bug;
 }
 
 /** Every practice session under the sessions directory, newest first; unreadable ones are left out. */

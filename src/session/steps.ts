@@ -30,7 +30,11 @@ export type PaneKind =
   // check my code: the person's program, the explanation of its failure, the complexity review
   | 'yours'
   | 'explain'
-  | 'review';
+  | 'review'
+  // the tutor's questions in practice: predict then see, the person's plan on a sample, after the solve
+  | 'predict'
+  | 'your-plan'
+  | 'after';
 
 /** A step is identified by its position in the traversal (0, 1, 2, …) within a branch. */
 export type StepId = number;

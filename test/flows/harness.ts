@@ -44,6 +44,9 @@ const STAGES: [string, RegExp][] = [
   ['critic-verify', /^Task: act as a critic\. The program below passes/],
   ['brute', /^Task: write a brute-force program/],
   ['generator', /^Task: write a generator of random tests/],
+  ['predict', /^Task: ask the student one question about their failing program/],
+  ['idea-check', /^Task: carry out the student's plan below/],
+  ['explain', /^Task: the student wrote the program below and it fails/],
 ];
 
 export function stageOf(body: OllamaChatBody): string {

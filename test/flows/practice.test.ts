@@ -55,7 +55,8 @@ describe('practice', () => {
     // One model call: the idea comes from the similar problem's own answer.
     expect(callsOf(server)).toEqual(['retrieve']);
     expect(server.chatBodies()[0]!.messages[2]!.content).toMatch(/^Task: recall 1 problems?/);
-    expect(gate.seen.map((p) => p.agent)).toEqual(['attempt', 'hint-similar', 'attempt', 'hint-idea', 'attempt', 'attempt']);
+    // Accepted after a WA: one question after the solve (approved: skipped).
+    expect(gate.seen.map((p) => p.agent)).toEqual(['attempt', 'hint-similar', 'attempt', 'hint-idea', 'attempt', 'attempt', 'after-solve']);
     // The idea rung shows what the first rung held back.
     expect(gate.seen[3]!.value).toEqual({ algorithm: 'Plain arithmetic', idea: 'Read both numbers and print their sum; Python integers do not overflow.' });
     // The last turn says what became of the wrong program.
@@ -105,7 +106,7 @@ describe('practice', () => {
     const server = await serve({});
     const gate = person([(v) => ({ kind: 'edit', content: showTurn({ ...v, hints: 5, move: 'hint' }).replace('move: hint', 'move: fly') }), write(RIGHT)]);
     const { outcome } = await runFlow(practice, sumTwo, defaults, server, gate);
-    expect(gate.seen[1]!.editError).toMatch(/first line should be "move: hint \| submit \| stress"/);
+    expect(gate.seen[1]!.editError).toMatch(/first line should be "move: hint \| submit \| stress \| predict \| idea"/);
     expect(outcome.status).toBe('solved');
   });
 

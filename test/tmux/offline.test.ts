@@ -92,6 +92,9 @@ describe.skipIf(!HAS_TMUX)('practice with no model server', () => {
     launchCli(term, { session: 'fix', args: ['practice', problem, '--file', 'rs.py', '--host', host], cols: 80, rows: 24, cwd: dir });
     await until(/Your turn\s+your decision[\s\S]*WA on the samples/, 'the wrong file judged');
     writeFileSync(sol, FIXED);
+    // Accepted after a WA: the one question after the solve (no model needed), skipped with enter.
+    await until(/What was the bug, in one line\?/, 'the question after the solve');
+    keys('Enter');
     const end = await until(/Accepted — 8\/8 tests/, 'the fixed save judged on every test');
     expect(end).toMatch(/model off: start it with ollama serve/);
     keys('q');

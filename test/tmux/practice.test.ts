@@ -50,7 +50,7 @@ describe.skipIf(!HAS_TMUX)('practice in the built app in tmux', () => {
     const home = launch(server, 'hints', RIGHT);
     const turn = await until(/Your turn\s+your decision/, 'the person\'s turn');
     expect(turn).toMatch(/hints\s+0 of 5 used\s+· h shows the next: a similar problem/);
-    expect(turn).toMatch(/h hint · e write · E editor · enter submit · t stress test/);
+    expect(turn).toMatch(/h hint · e write · E editor · enter submit · v predict · I idea · t stress test/);
     keys('h');
     const similar = await until(/Hint 1 · a similar problem\s+your decision/, 'the first hint');
     expect(similar).toContain('Sum of a list of numbers.');
@@ -104,6 +104,9 @@ describe.skipIf(!HAS_TMUX)('practice in the built app in tmux', () => {
     expect(debug).toContain('code wrong');
     keys('a');
     await until(/Your turn\s+your decision/, 'the turn with the fixed program');
+    keys('Enter');
+    // Accepted after the hidden tests' WA: one question first, skipped with enter.
+    await until(/What was the bug, in one line\?/, 'the question after the solve');
     keys('Enter');
     await until(/Accepted — 12\/12 tests/, 'the fixed program accepted, the new sample included');
     keys('q');

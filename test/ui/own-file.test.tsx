@@ -89,6 +89,9 @@ describe('practice on your own file (the real file service)', () => {
     expect(existsSync(path)).toBe(true);
     expect(readFileSync(path, 'utf8').trim()).toBe(WRONG.trim());
     writeFileSync(path, RIGHT);
+    // Accepted after a WA: the one question after the solve, skipped with enter.
+    await app.until(/What was the bug, in one line\?/);
+    await app.press(KEYS.enter);
     await app.until(/Accepted — 11\/11 tests/);
     writeFileSync(path, WRONG);
     await app.until('new.py saved: a new practice session on it');

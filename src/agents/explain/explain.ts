@@ -9,7 +9,7 @@ import { formatInstructions, readAnswer, type Field } from '../shared/answer.js'
 import { stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
-import { numbered, type Failure } from './failure.js';
+import { failingProgramLines, type Failure } from './failure.js';
 
 export interface ExplainInput {
   program: Program;
@@ -137,13 +137,7 @@ export const explainAgent: Agent<ExplainInput, ExplainValue> = {
       'other than what a correct solution needs, and say whether the student\'s idea is wrong (the approach cannot',
       'work) or the idea is right and the code does not implement it.',
       '',
-      '### The student\'s program (line numbers added)',
-      '```',
-      numbered(input.program.source),
-      '```',
-      '',
-      `### The failing test: ${input.failure.test}`,
-      input.failure.feedback.trim(),
+      ...failingProgramLines(input.program, input.failure),
       '',
       formatInstructions(FIELDS, ctx),
     ].join('\n');

@@ -30,3 +30,8 @@ export function numbered(source: string): string {
   const w = String(lines.length).length;
   return lines.map((l, i) => `${String(i + 1).padStart(w)} | ${l}`).join('\n');
 }
+
+/** The person's program, numbered, and the test it fails: how every stage about a failure quotes them. */
+export function failingProgramLines(program: { source: string }, failure: Failure): string[] {
+  return ['### The student\'s program (line numbers added)', '```', numbered(program.source), '```', '', `### The failing test: ${failure.test}`, failure.feedback.trim()];
+}

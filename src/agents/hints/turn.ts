@@ -9,7 +9,9 @@ import { LANGS } from '../../runners/langs.js';
 import { fenced, fences } from '../shared/code.js';
 import { programFromEdit } from '../shared/edit.js';
 
-export const MOVES = ['hint', 'submit', 'stress'] as const;
+// predict: a question about the failing test, answered by the person, held against the real run;
+// idea: the person's plan in their own words, simulated on a sample before they code.
+export const MOVES = ['hint', 'submit', 'stress', 'predict', 'idea'] as const;
 export type Move = (typeof MOVES)[number];
 
 export interface TurnInput {
@@ -23,6 +25,8 @@ export interface TurnInput {
   last?: string;
   /** The draft passes the samples: a stress test can look for an input it fails. */
   samplesPass: boolean;
+  /** The test the last submission failed first, by name: `predict` asks about it. */
+  failing?: string;
 }
 
 export interface TurnValue extends TurnInput {
@@ -55,6 +59,10 @@ function readTurn(text: string, previous: TurnValue, ctx: AgentContext): TurnVal
   // The stress test is for the program whose samples passed, not a new one nobody has run.
   if (move === 'stress' && (!previous.samplesPass || draft.source !== previous.draft.source)) {
     throw new AnswerFormatError('a stress test needs a program that passes the samples: submit it first');
+  }
+  // A prediction is about the program that failed, on the test it failed.
+  if (move === 'predict' && (previous.failing === undefined || draft.source !== previous.draft.source)) {
+    throw new AnswerFormatError('a prediction needs a failing test of this program: submit it first (enter)');
   }
   return { ...previous, move, draft };
 }

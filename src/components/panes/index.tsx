@@ -1,6 +1,7 @@
 // One pane per kind of step. Each turns a proposal into rows (see ../rows.tsx), so the live
 // region can cut it to fit and the history can print it whole. Values are read through guards:
 // anything unexpected is shown as the proposal's text, never thrown.
+import { afterRows, predictRows, yourPlanRows } from './tutor.js';
 import type { PaneKind, Proposal } from '../../engine/types.js';
 import type { JudgeResult } from '../../runners/types.js';
 import { codeRows } from '../CodeBlock.js';
@@ -198,6 +199,9 @@ const BY_KIND: Partial<Record<PaneKind, (p: Proposal, o: PaneOptions) => Row[] |
   similar: similarRows,
   idea: ideaRows,
   stress: stressRows,
+  predict: predictRows,
+  'your-plan': yourPlanRows,
+  after: afterRows,
 };
 
 /**

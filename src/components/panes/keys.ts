@@ -8,6 +8,7 @@ import { treeAgent, type TreeChoice, type TreeStepValue } from '../../agents/cod
 import type { Decision, PaneKind } from '../../engine/types.js';
 import { isReport, isTreeStep } from './shapes.js';
 import { practiceKey } from './practiceKeys.js';
+import { tutorAnswer, tutorKey } from './tutorKeys.js';
 import { MAX_KEYED } from './team.js';
 
 export interface PaneUi {
@@ -107,14 +108,15 @@ export function paneKey(p: PaneValue, ui: PaneUi, k: PaneKeyPress): PaneAction |
   if (p.pane === 'report') return reportKey(p.value, ui, k);
   if (p.pane === 'tree') return treeKey(p.value, ui, k);
   if (p.pane === 'practice') return practiceKey(p.value, k);
-  return undefined;
+  return tutorKey(p, k);
 }
 
 /** The label of the one-line input a pane asked for. */
-export const askLabel = (p: PaneValue): string => (p.pane === 'tree' ? 'your strategy (title: idea):' : 'text:');
+export const askLabel = (p: PaneValue): string => (p.pane === 'tree' ? 'your strategy (title: idea):' : p.pane === 'predict' ? 'your prediction:' : 'text:');
 
 /** The decision the person's line makes (tree: a strategy of their own, expanded first); empty text makes none. */
 export function paneAnswer(p: PaneValue, ui: PaneUi, text: string): Decision | undefined {
+  if (p.pane === 'predict') return tutorAnswer(p, text);
   if (!text.trim() || p.pane !== 'tree' || !isTreeStep(p.value)) return undefined;
   return editOf(p.value, { prune: treeState(p.value, ui).prune, add: [text.trim()] });
 }

@@ -1,6 +1,7 @@
 // The keys of the person's turn in practice, as plain data like the other panes' keys: `h` asks
 // for the next hint (the turn's own proposal), enter submits the draft as it is, `t` stress-tests
-// a draft that passes the samples. Moves other than the proposed one are edits of the turn's
+// a draft that passes the samples, `v` asks a question about the failing test (predict, then
+// see), `I` has the person's own plan simulated on a sample. Moves other than the proposed one are edits of the turn's
 // text, so the journal records them and a replay serves them.
 import { hintsLeft, showTurn, type Move, type TurnValue } from '../../agents/hints/turn.js';
 import type { PaneAction, PaneKeyPress } from './keys.js';
@@ -19,6 +20,11 @@ export function practiceKey(value: unknown, k: PaneKeyPress): PaneAction | undef
     if (!value.samplesPass) return { kind: 'notice', text: 'a stress test needs a program that passes the samples: submit one first (enter)' };
     return move(value, 'stress');
   }
+  if (k.input === 'v') {
+    if (value.failing === undefined) return { kind: 'notice', text: 'predict asks about a failing test: submit your program first (enter)' };
+    return move(value, 'predict');
+  }
+  if (k.input === 'I') return move(value, 'idea');
   // Approving would ask for a hint or submit, unsaid: the keys above say which.
   if (k.input === 'a') return { kind: 'notice', text: 'h asks for a hint, e writes your program, enter submits it' };
   return undefined;

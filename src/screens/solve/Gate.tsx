@@ -1,7 +1,7 @@
 import { Rows, type Row } from '../../components/rows.js';
 import type { Hint } from '../../components/KeyHints.js';
 import type { Proposal } from '../../engine/types.js';
-import { CANCELLED_HINTS, GATE_HINTS, PANE_HINTS, PRACTICE_HINTS, RECALL_SWAP_HINT, STRESS_HINTS, SWAP_HINT, foreignHints } from '../../components/solveHints.js';
+import { AFTER_HINTS, CANCELLED_HINTS, GATE_HINTS, PANE_HINTS, PREDICT_HINTS, PRACTICE_HINTS, RECALL_SWAP_HINT, STRESS_HINTS, SWAP_HINT, YOUR_PLAN_HINTS, foreignHints } from '../../components/solveHints.js';
 import { canSwap, recallMeta } from '../../components/panes/recall.js';
 
 /** A proposal waiting for the person's decision: its pane, scrolled. */
@@ -38,6 +38,9 @@ export function gateHints(p: Proposal, traceable = true): Hint[] {
   if (p.lenient !== undefined && p.decide) return [...GATE_HINTS.filter((h) => h.key === 'a'), ...decideHints(p), ...GATE_HINTS.filter((h) => h.key !== 'a')];
   if (p.pane === 'practice') return PRACTICE_HINTS;
   if (p.pane === 'stress') return STRESS_HINTS;
+  if (p.agent === 'predict-value') return PREDICT_HINTS;
+  if (p.agent === 'idea-yours') return YOUR_PLAN_HINTS;
+  if (p.agent === 'after-solve') return AFTER_HINTS;
   if (p.foreign) return [...foreignHints(p.foreign), ...GATE_HINTS];
   // Only when something can come in: the archive offered a problem beside those recalled.
   const swap = canSwap(p) ? [recallMeta(p)?.swaps ? SWAP_HINT : RECALL_SWAP_HINT] : [];
