@@ -78,6 +78,7 @@ export const FLAGS = {
     ...backend,
   },
   stats: { ...json },
+  next: { ...json },
   archive: {
     ...json,
     ...backend,
