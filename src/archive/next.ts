@@ -3,11 +3,13 @@
 // nearest at or above the estimate plus STEP. A tag with nothing left to offer gives way to the
 // next weakest. Tags for a practised problem that has none come from the archive: its own entry's,
 // else those of its nearest tagged problems.
+import { statSync } from 'node:fs';
 import type { Problem } from '../problems/types.js';
 import { ratingOf, type TagSkill } from '../session/skill.js';
 import type { Archive } from './archive.js';
 import { queryText } from './archive.js';
 import type { ArchiveEntry } from './entry.js';
+import { indexPath } from './store.js';
 
 /** "A little above": a problem this much over the estimate is expected to be solved about a third of the time alone. */
 export const STEP = 100;
@@ -60,4 +62,14 @@ export function archiveTagGuess(archive: Archive): (p: Problem) => Promise<strin
     const tagged = hits.filter((h) => h.entry.tags.length > 0).slice(0, 3);
     return [...new Set(tagged.flatMap((h) => h.entry.tags))];
   };
+}
+
+/** The archive index's size and time (its write-ahead log's too): a kept answer is good while they hold. */
+export function archiveStamp(): string {
+  return [indexPath(), `${indexPath()}-wal`]
+    .map((f) => {
+      const st = statSync(f, { throwIfNoEntry: false });
+      return st ? `${st.size}:${st.mtimeMs}` : '-';
+    })
+    .join(',');
 }

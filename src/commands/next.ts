@@ -4,39 +4,59 @@
 // (session/skillCache.ts); the archive answers as it stands and is brought in step afterwards,
 // as `similar` does.
 import { parse } from '../args.js';
-import { resolveSettings } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import { printableLine } from '../printable.js';
 import type { NextPick } from '../archive/next.js';
-import type { TagSkill } from '../session/skill.js';
-import { finishLater, updateProgress } from './archiveProgress.js';
+import type { Archive } from '../archive/archive.js';
+import type { Learning } from '../session/skill.js';
+import type { Problem } from '../problems/types.js';
+import { updateProgress } from './archiveProgress.js';
 
 export interface NextAnswer {
   pick?: NextPick;
-  skills: TagSkill[];
+  learning: Learning;
   /** Why there is no pick. */
   none?: string;
 }
 
-/** The pick over the journals and the archive; lines for skipped journals go to stderr. */
+/**
+ * The archive as it stands, opened only when the answer is not kept already: `next` does not
+ * bring it in step (that costs a stat of every source; `similar` and `archive update` do it), it
+ * only builds it when it is empty.
+ */
+function lazyArchive(values: Record<string, unknown>): { get: () => Promise<Archive>; close: () => void } {
+  let opened: Promise<Archive> | undefined;
+  const open = async (): Promise<Archive> => {
+    const { Archive } = await import('../archive/archive.js');
+    const archive = await Archive.open();
+    if (archive.count > 0) return archive;
+    archive.close();
+    const [{ openArchive }, { resolveSettings }] = await Promise.all([import('../archive/open.js'), import('../config.js')]);
+    const bar = updateProgress();
+    return (await openArchive(resolveSettings(values), { progress: bar.progress }).finally(() => bar.stop())).archive;
+  };
+  return { get: () => (opened ??= open()), close: () => void opened?.then((a) => a.close()) };
+}
+
+/** The pick over the journals and the archive, kept until a journal or the archive changes; skipped journals are named on stderr. */
 export async function nextAnswer(values: Record<string, unknown>): Promise<NextAnswer> {
-  const { openArchive } = await import('../archive/open.js');
-  const { archiveTagGuess, pickNext } = await import('../archive/next.js');
-  const { skillEvidence } = await import('../session/skillCache.js');
-  const { skills } = await import('../session/skill.js');
-  const bar = updateProgress();
-  const { archive, later } = await openArchive(resolveSettings(values), { progress: bar.progress, deferUpdate: true }).finally(() => bar.stop());
+  const { archiveStamp, archiveTagGuess, pickNext } = await import('../archive/next.js');
+  const { summarized } = await import('../session/skillCache.js');
+  const { learning } = await import('../session/skill.js');
+  const archive = lazyArchive(values);
   try {
-    const { evidence, skipped } = await skillEvidence({ guess: archiveTagGuess(archive) });
+    const answer = async (evidence: Parameters<typeof learning>[0]): Promise<NextAnswer> => {
+      const l = learning(evidence);
+      if (l.sessions === 0) return { learning: l, none: 'no practice sessions yet; start one with simcoach practice PROBLEM' };
+      const pick = pickNext(l.tags, (await archive.get()).browse(), new Set(l.solved));
+      return pick ? { pick, learning: l } : { learning: l, none: `nothing unsolved in the archive is tagged ${l.tags.map((t) => t.tag).join(', ')}` };
+    };
+    const guess = async (p: Problem): Promise<string[]> => archiveTagGuess(await archive.get())(p);
+    const { value, skipped } = await summarized(answer, { name: 'next', also: archiveStamp(), guess });
     for (const line of skipped) process.stderr.write(`${color.yellow('note:', process.stderr)} ${printableLine(line)}\n`);
-    const tags = skills(evidence);
-    if (evidence.length === 0) return { skills: tags, none: 'no practice sessions yet; start one with simcoach practice PROBLEM' };
-    const solved = new Set(evidence.filter((e) => e.solved).map((e) => e.problem));
-    const pick = pickNext(tags, archive.browse(), solved);
-    return pick ? { pick, skills: tags } : { skills: tags, none: `nothing unsolved in the archive is tagged ${tags.map((t) => t.tag).join(', ')}` };
+    return value;
   } finally {
-    await finishLater(later);
     archive.close();
   }
 }

@@ -10,7 +10,7 @@ import { color } from '../term.js';
 import type { Archive, Hit, UpdateReport } from '../archive/archive.js';
 import type { Embedder } from '../archive/embedder.js';
 import type { Problem } from '../problems/types.js';
-import { finishLater, updateProgress } from './archiveProgress.js';
+import { updateProgress } from './archiveProgress.js';
 import { printableLine } from '../printable.js';
 import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
 
@@ -59,7 +59,12 @@ export async function run(argv: string[]): Promise<number> {
     return await answer(archive, embedder, report, query, k, Boolean(values.json));
   } finally {
     // The bookkeeping waits for the answer; a failure in it is said, not the answer's.
-    await finishLater(later);
+    if (later) {
+      await later().then(
+        (r) => (r.fallback ? process.stderr.write(`${color.yellow('note:', process.stderr)} ${r.fallback}\n`) : undefined),
+        (err: unknown) => process.stderr.write(`${color.yellow('note:', process.stderr)} the archive could not be updated: ${err instanceof Error ? err.message : String(err)}\n`),
+      );
+    }
     archive.close();
   }
 }

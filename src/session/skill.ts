@@ -25,6 +25,10 @@ export interface Evidence {
   end: number;
   /** A check without help of another problem (hints were off): its id. */
   transferOf?: string;
+  /** `check` judges the person's own program: its mistakes count, the estimate does not. */
+  kind?: 'check';
+  /** The mistake classes seen: each rejected verdict (WA, TLE, …) and the explainer's diagnosis (idea, implementation). */
+  mistakes: string[];
 }
 
 export interface TagSkill {
@@ -70,7 +74,7 @@ export const inOrder = (evidence: Evidence[]): Evidence[] => [...evidence].sort(
 /** The estimate per tag from every session's evidence, weakest first. */
 export function skills(evidence: Evidence[]): TagSkill[] {
   const byTag = new Map<string, TagSkill & { seen: Set<string>; alone: Set<string> }>();
-  for (const e of inOrder(evidence)) {
+  for (const e of inOrder(evidence.filter((x) => x.kind !== 'check'))) {
     for (const tag of e.tags) {
       const s = byTag.get(tag) ?? { tag, ...START, problems: 0, noHelp: 0, last: e.end, seen: new Set<string>(), alone: new Set<string>() };
       const rd = widened(s.rd, (e.end - s.last) / DAY_MS);
@@ -102,4 +106,47 @@ export function ratingOf(p: { rating?: number; difficulty?: string }): { rating:
     if (letter >= 0 && /^[A-G]\d?$/i.test(w)) return { rating: 900 + 300 * letter, rd: 150 };
   }
   return { rating: START.rating, rd: 300 };
+}
+
+/** A tag as `stats` shows it: the estimate, how practice went with help and without, the mistakes. */
+export interface TagLearning extends TagSkill {
+  sessions: number;
+  /** Practice sessions accepted, hints or not. */
+  assisted: number;
+  /** Checks without help (transfer) taken, and passed. */
+  transfers: number;
+  transfersPassed: number;
+  /** Mistake class → how many times, most first. */
+  mistakes: [string, number][];
+}
+
+export interface Learning {
+  tags: TagLearning[];
+  /** Problems with an accepted practice session. */
+  solved: string[];
+  sessions: number;
+}
+
+function countMistakes(evidence: Evidence[], tag: string): [string, number][] {
+  const n = new Map<string, number>();
+  for (const e of evidence) if (e.tags.includes(tag)) for (const m of e.mistakes) n.set(m, (n.get(m) ?? 0) + 1);
+  return [...n.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+/** Everything `next` and `stats` say of learning, from the evidence alone: weakest tag first. */
+export function learning(evidence: Evidence[]): Learning {
+  const practice = evidence.filter((e) => e.kind !== 'check');
+  const tags = skills(evidence).map((s) => {
+    const mine = practice.filter((e) => e.tags.includes(s.tag));
+    const transfers = mine.filter((e) => e.transferOf !== undefined);
+    return {
+      ...s,
+      sessions: mine.length,
+      assisted: mine.filter((e) => e.solved).length,
+      transfers: transfers.length,
+      transfersPassed: transfers.filter((e) => e.solved && e.hints === 0).length,
+      mistakes: countMistakes(evidence, s.tag),
+    };
+  });
+  return { tags, solved: [...new Set(practice.filter((e) => e.solved).map((e) => e.problem))].sort(), sessions: practice.length };
 }
