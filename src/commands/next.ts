@@ -1,17 +1,14 @@
 // `simcoach next [--json]`: what to practise next — an archive problem in the weakest tag (the
 // lowest skill estimate over the practice journals, session/skill.ts), a little above the person's
 // level there, and one line saying why. The evidence is brought up to date incrementally
-// (session/skillCache.ts); the archive answers as it stands and is brought in step afterwards,
-// as `similar` does.
+// (session/skillCache.ts) and the answer kept until a journal or the archive changes.
 import { parse } from '../args.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import { printableLine } from '../printable.js';
 import type { NextPick } from '../archive/next.js';
-import type { Archive } from '../archive/archive.js';
 import type { Learning } from '../session/skill.js';
-import type { Problem } from '../problems/types.js';
-import { updateProgress } from './archiveProgress.js';
+import { lazyArchive } from './lazyArchive.js';
 
 export interface NextAnswer {
   pick?: NextPick;
@@ -20,28 +17,9 @@ export interface NextAnswer {
   none?: string;
 }
 
-/**
- * The archive as it stands, opened only when the answer is not kept already: `next` does not
- * bring it in step (that costs a stat of every source; `similar` and `archive update` do it), it
- * only builds it when it is empty.
- */
-function lazyArchive(values: Record<string, unknown>): { get: () => Promise<Archive>; close: () => void } {
-  let opened: Promise<Archive> | undefined;
-  const open = async (): Promise<Archive> => {
-    const { Archive } = await import('../archive/archive.js');
-    const archive = await Archive.open();
-    if (archive.count > 0) return archive;
-    archive.close();
-    const [{ openArchive }, { resolveSettings }] = await Promise.all([import('../archive/open.js'), import('../config.js')]);
-    const bar = updateProgress();
-    return (await openArchive(resolveSettings(values), { progress: bar.progress }).finally(() => bar.stop())).archive;
-  };
-  return { get: () => (opened ??= open()), close: () => void opened?.then((a) => a.close()) };
-}
-
 /** The pick over the journals and the archive, kept until a journal or the archive changes; skipped journals are named on stderr. */
 export async function nextAnswer(values: Record<string, unknown>): Promise<NextAnswer> {
-  const { archiveStamp, archiveTagGuess, pickNext } = await import('../archive/next.js');
+  const { archiveStamp, pickNext } = await import('../archive/next.js');
   const { summarized } = await import('../session/skillCache.js');
   const { learning } = await import('../session/skill.js');
   const archive = lazyArchive(values);
@@ -52,8 +30,7 @@ export async function nextAnswer(values: Record<string, unknown>): Promise<NextA
       const pick = pickNext(l.tags, (await archive.get()).browse(), new Set(l.solved));
       return pick ? { pick, learning: l } : { learning: l, none: `nothing unsolved in the archive is tagged ${l.tags.map((t) => t.tag).join(', ')}` };
     };
-    const guess = async (p: Problem): Promise<string[]> => archiveTagGuess(await archive.get())(p);
-    const { value, skipped } = await summarized(answer, { name: 'next', also: archiveStamp(), guess });
+    const { value, skipped } = await summarized(answer, { name: 'next', also: archiveStamp(), guess: archive.guess });
     for (const line of skipped) process.stderr.write(`${color.yellow('note:', process.stderr)} ${printableLine(line)}\n`);
     return value;
   } finally {

@@ -11,14 +11,14 @@ import type { EvalRecord } from './records.js';
 const COLORS = ['#2e9d4f', '#1f8fb8', '#d19a1a', '#b0479d', '#4a5fd1', '#c8413b'];
 
 /** Chart.js's browser build, read from the installed package (its exports map does not name the file). */
-function chartJs(): string {
+export function chartJs(): string {
   const main = createRequire(import.meta.url).resolve('chart.js');
   return readFileSync(join(dirname(main), 'chart.umd.min.js'), 'utf8');
 }
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 // JSON inside <script>: `<` escaped so no data can close the element.
-const inline = (v: unknown): string => JSON.stringify(v).replace(/</g, '\\u003c');
+export const inline = (v: unknown): string => JSON.stringify(v).replace(/</g, '\\u003c');
 
 function summaryTable(rep: EvalReport): string {
   const head = ['flow', 'group', 'problems', 'pass@1', 'solved', 'samples', 'calls', 'calls/solved', 'sent', 'evaluated', 'completion'];
@@ -63,7 +63,7 @@ function problemTable(rep: EvalReport): string {
 }
 
 /** The CSP source for one inline script or style: its hash, so nothing else inline may run. */
-const hashOf = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+export const hashOf = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; background: #fff; }

@@ -150,3 +150,6 @@ export function learning(evidence: Evidence[]): Learning {
   });
   return { tags, solved: [...new Set(practice.filter((e) => e.solved).map((e) => e.problem))].sort(), sessions: practice.length };
 }
+
+/** "WA 4×, idea 2×": the three mistakes seen most in a tag. */
+export const mistakesText = (m: [string, number][]): string => m.slice(0, 3).map(([k, n]) => `${k} ${n}×`).join(', ') || '-';

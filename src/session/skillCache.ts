@@ -157,7 +157,7 @@ export async function skillEvidence(o: { dir?: string; cache?: string; guess?: T
   const skipped: string[] = [];
   for (const [name, e] of Object.entries(next.files)) {
     if (e.ev) evidence.push(e.ev);
-    if (e.bad) skipped.push(`skipped ${join(dir, name)}: ${e.bad}`);
+    if (e.bad) skipped.push(e.bad.startsWith(join(dir, name)) ? `skipped ${e.bad}` : `skipped ${join(dir, name)}: ${e.bad}`);
   }
   return { evidence, skipped, read, key };
 }

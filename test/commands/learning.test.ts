@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempEnv } from '../problems/cli-helpers.js';
 import { practiceJournal, type Practised } from '../session/practiceHistory.js';
-import { header, solvedSession } from '../session/synth.js';
+import { header, JournalBuilder, solvedSession } from '../session/synth.js';
 import { skillEvidence } from '../../src/session/skillCache.js';
 
 /** The 50 sessions, one a day in this order. */
@@ -26,10 +26,12 @@ function history(): Practised[] {
   // The built-in knapsack, journalled with no tags: the archive's entry gives it dp and knapsack.
   add(4, { problem: 'knapsack', tags: [], difficulty: 'medium', hints: 3, wrong: 0, solved: true });
   // graphs: 5 problems rated 1500, 2 solved with no hint.
-  for (const h of ['h1', 'h2']) add(1, { problem: h, tags: ['graphs'], rating: 1500, hints: 0, wrong: 0, solved: true });
+  // h1 and h2 are checks without help after h3 (both passed); one h5 session is one after h4 (failed).
+  for (const h of ['h1', 'h2']) add(1, { problem: h, tags: ['graphs'], rating: 1500, hints: 0, wrong: 0, solved: true, transferOf: 'h3' });
   add(5, { problem: 'h3', tags: ['graphs'], rating: 1500, hints: 1, wrong: 0, solved: true });
   add(5, { problem: 'h4', tags: ['graphs'], rating: 1500, hints: 1, wrong: 1, solved: true });
-  add(5, { problem: 'h5', tags: ['graphs'], rating: 1500, hints: 0, wrong: 1, solved: false });
+  add(4, { problem: 'h5', tags: ['graphs'], rating: 1500, hints: 0, wrong: 1, solved: false });
+  add(1, { problem: 'h5', tags: ['graphs'], rating: 1500, hints: 0, wrong: 1, solved: false, transferOf: 'h4' });
   return out.map((s, i) => ({ ...s, id: `p${String(i).padStart(3, '0')}`, day: i }));
 }
 
@@ -77,6 +79,12 @@ beforeAll(async () => {
   for (const s of [...sessions].reverse()) practiceJournal(s).write(join(dir, `${s.id.replace('p', 'z')}-${s.problem}.jsonl`));
   writeFileSync(join(dir, 'broken.jsonl'), 'this is not a journal\n');
   solvedSession(header({ id: 'codesim1', problem: { ...header().problem, id: 'd6', tags: ['dp'] } })).write(join(dir, 'codesim.jsonl'));
+  // A check of the person's own d6: too slow, and the explainer says the implementation is at fault.
+  new JournalBuilder(header({ id: 'check1', flow: 'check', problem: { ...header().problem, id: 'd6', tags: ['dp'] } }))
+    .run(0, 0, 'TLE', 0, 1)
+    .ask(0, 1, { agent: 'explain', title: 'Explain', pane: 'debug', answer: 'the loop is quadratic', value: { trace: '', line: 3, culprit: 'implementation', explanation: 'quadratic', fixWanted: false }, decision: { kind: 'approve' } })
+    .end('unsolved')
+    .write(join(dir, 'check.jsonl'));
   const setDir = mkdtempSync(join(tmpdir(), 'simcoach-set-'));
   const file = join(setDir, 'rated.jsonl');
   const line = (p: (typeof SET)[number]): string =>
@@ -109,7 +117,7 @@ describe('next', () => {
     // 7 dp problems (knapsack among them, by the archive's tags), 3 of them with no hint.
     expect(j.why).toBe(`dp: 3 of 7 without help (estimate ${Math.round(dp.r)} ± ${Math.round(2 * dp.rd)}); this one is rated 1550`);
     // The damaged journal is named once, in one line; nothing else goes to stderr.
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^note: skipped .*broken\.jsonl: /)]);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^note: skipped \S*broken\.jsonl (is not a simcoach session|: )/)]);
   });
 
   it('next says it in three lines', async () => {
@@ -156,6 +164,53 @@ describe('next', () => {
     const none = await runCli(['next'], tempEnv());
     expect(none.stdout.trim()).toBe('no practice sessions yet; start one with simcoach practice PROBLEM');
     const bad = await runCli(['next', 'x'], tempEnv());
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('stats', () => {
+  // By hand from history(): per tag the problems solved with no hint of those practised, the
+  // sessions accepted of those practised, the checks without help passed, and the mistakes
+  // (each rejected submission's verdict; the check's TLE and its diagnosis count under dp).
+  const expected = [
+    { tag: 'dp', alone: '3/7', help: '13/17 76%', transfer: '-', mistakes: 'WA 11×, implementation 1×, TLE 1×' },
+    { tag: 'graphs', alone: '2/5', help: '12/17 71%', transfer: '2/3 67%', mistakes: 'WA 10×' },
+    { tag: 'knapsack', alone: '0/1', help: '4/4 100%', transfer: '-', mistakes: '-' },
+    { tag: 'greedy', alone: '8/8', help: '16/16 100%', transfer: '-', mistakes: '-' },
+  ];
+
+  it('the learning table, weakest first, with the estimates worked out by hand', async () => {
+    const r = await runCli(['stats'], { ...env, COLUMNS: '120' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/\u001b\[/);
+    const lines = r.stdout.split('\n');
+    const from = lines.findIndex((l) => /^tag\s+estimate\s+alone\s+with help\s+transfer\s+mistakes/.test(l.trim()));
+    expect(from).toBeGreaterThan(0);
+    expected.forEach((e, i) => {
+      const { r: rating, rd } = estimate(sessions, e.tag, tagsOf);
+      const cells = lines[from + 1 + i]!.trim().split(/\s{2,}/);
+      expect(cells).toEqual([e.tag, `${Math.round(rating)} ± ${Math.round(2 * rd)}`, e.alone, e.help, e.transfer, e.mistakes]);
+    });
+    // The chart: one bar per tag in the same order, each with its estimate.
+    const chart = lines.findIndex((l) => l.startsWith('skill estimate by tag'));
+    expect(lines.slice(chart + 1, chart + 5).map((l) => l.split(/\s+/)[0])).toEqual(expected.map((e) => e.tag));
+  });
+
+  it('stats --json carries the same per tag', async () => {
+    const r = await runCli(['stats', '--json'], env);
+    const j = JSON.parse(r.stdout) as { learning: { tag: string; noHelp: number; problems: number; assisted: number; sessions: number; transfers: number; transfersPassed: number; mistakes: [string, number][] }[] };
+    expect(j.learning.map((t) => [t.tag, t.noHelp, t.problems, t.assisted, t.sessions, t.transfersPassed, t.transfers])).toEqual([
+      ['dp', 3, 7, 13, 17, 0, 0],
+      ['graphs', 2, 5, 12, 17, 2, 3],
+      ['knapsack', 0, 1, 4, 4, 0, 0],
+      ['greedy', 8, 8, 16, 16, 0, 0],
+    ]);
+    expect(j.learning[0]!.mistakes).toEqual([['WA', 11], ['implementation', 1], ['TLE', 1]]);
+  });
+
+  it('-o without --html is one usage line', async () => {
+    const bad = await runCli(['stats', '-o', 'x.html'], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
   });
