@@ -73,9 +73,27 @@ table { border-collapse: collapse; } th, td { padding: 3px 8px; border-bottom: 1
 td.pass { background: #e3f4e8; } td.fail { background: #fbe7e6; } td.none { color: #999; }
 `;
 
+/**
+ * In the page: notes on a drawn chart's canvas how many bars it drew (their sizes) and how many
+ * of its pixels are painted, so a test can read from the DOM that it rendered.
+ */
+export const MARK = `
+function mark(canvas, chart) {
+  var bars = [];
+  chart.data.datasets.forEach(function (_, i) {
+    chart.getDatasetMeta(i).data.forEach(function (b) { bars.push([Math.round(b.width), Math.round(Math.abs(b.base - b.y))]); });
+  });
+  var px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, painted = 0;
+  for (var k = 3; k < px.length; k += 4) if (px[k] !== 0) painted++;
+  canvas.setAttribute('data-bars', JSON.stringify(bars));
+  canvas.setAttribute('data-painted', String(painted));
+}
+`;
+
 // Runs in the page: draws both charts without animation, then notes on each canvas how many bars
 // it drew and how many of its pixels are painted, so a test can read from the DOM that it rendered.
 const DRAW = `
+${MARK}
 (function () {
   var d = window.EVAL_DATA;
   function draw(id, title, values, max) {
@@ -88,14 +106,7 @@ const DRAW = `
       options: { animation: false, responsive: false, plugins: { title: { display: true, text: title } },
         scales: { y: { beginAtZero: true, max: max } } }
     });
-    var bars = [];
-    chart.data.datasets.forEach(function (_, i) {
-      chart.getDatasetMeta(i).data.forEach(function (b) { bars.push([Math.round(b.width), Math.round(Math.abs(b.base - b.y))]); });
-    });
-    var px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, painted = 0;
-    for (var k = 3; k < px.length; k += 4) if (px[k] !== 0) painted++;
-    canvas.setAttribute('data-bars', JSON.stringify(bars));
-    canvas.setAttribute('data-painted', String(painted));
+    mark(canvas, chart);
   }
   draw('pass-chart', 'pass@1 (%)', d.passAt1, 100);
   draw('calls-chart', 'calls per solved problem', d.callsPerSolved, undefined);

@@ -4,7 +4,7 @@
 // (accepted with help against passed without help), then the learning table.
 import type { Tally } from '../session/practice.js';
 import { mistakesText, type TagLearning } from '../session/skill.js';
-import { chartJs, esc, hashOf, inline } from './html.js';
+import { chartJs, esc, hashOf, inline, MARK } from './html.js';
 
 export interface StatsPage {
   byTag: Tally[];
@@ -18,9 +18,9 @@ h1 { font-size: 20px; } .charts { display: flex; flex-wrap: wrap; gap: 24px; mar
 table { border-collapse: collapse; } th, td { padding: 3px 8px; border-bottom: 1px solid #ddd; text-align: left; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
 `;
 
-// Runs in the page: draws the three charts without animation, then notes on each canvas how many
-// bars it drew and how many of its pixels are painted, so a test reads from the DOM that it rendered.
+// Runs in the page: draws the three charts without animation, each marked on its canvas (MARK).
 const DRAW = `
+${MARK}
 (function () {
   var d = window.STATS_DATA;
   function draw(id, title, labels, datasets, stacked, max) {
@@ -28,14 +28,7 @@ const DRAW = `
     var chart = new Chart(canvas, { type: 'bar', data: { labels: labels, datasets: datasets },
       options: { animation: false, responsive: false, plugins: { title: { display: true, text: title } },
         scales: { x: { stacked: stacked }, y: { stacked: stacked, beginAtZero: true, max: max } } } });
-    var bars = [];
-    chart.data.datasets.forEach(function (_, i) {
-      chart.getDatasetMeta(i).data.forEach(function (b) { bars.push([Math.round(b.width), Math.round(Math.abs(b.base - b.y))]); });
-    });
-    var px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, painted = 0;
-    for (var k = 3; k < px.length; k += 4) if (px[k] !== 0) painted++;
-    canvas.setAttribute('data-bars', JSON.stringify(bars));
-    canvas.setAttribute('data-painted', String(painted));
+    mark(canvas, chart);
   }
   draw('practice-chart', 'practice by tag (problems)', d.practice.labels, [
     { label: 'solved, no hint', data: d.practice.noHint, backgroundColor: '#2e9d4f' },

@@ -1,24 +1,13 @@
 // `stats --html`: the page opened in real headless Chromium (as test/commands/eval-html.test.ts
 // opens the eval report). Over a small history worked out by hand, the DOM after its scripts ran
 // says each of the three charts drew its bars, at heights in the ratios of the data.
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { attr, chromium } from '../helpers/chromium.js';
 import { runCli, tempEnv } from '../problems/cli-helpers.js';
 import { practiceJournal, type Practised } from '../session/practiceHistory.js';
 
-function chromium(args: string[]): Promise<string> {
-  const profile = mkdtempSync(join(tmpdir(), 'sc-chromium-'));
-  return new Promise((res, rej) =>
-    execFile('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', `--user-data-dir=${profile}`, '--hide-scrollbars', ...args], { timeout: 60_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) =>
-      err ? rej(new Error(`chromium failed: ${err.message}\n${stderr}`)) : res(stdout),
-    ),
-  );
-}
-
-const attr = (tag: string, name: string): string | undefined => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1]?.replace(/&quot;/g, '"');
 const heights = (tag: string): number[] => (JSON.parse(attr(tag, 'data-bars') ?? '[]') as [number, number][]).map(([, h]) => h);
 
 // dp: two problems, one solved alone, one attempted twice with hints (3 sessions, 1 accepted).
