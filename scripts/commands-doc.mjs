@@ -16,6 +16,7 @@ const EXAMPLES = {
   solve: ['simcoach solve knapsack --auto --flow codesim --plans 2   # headless, the method as published'],
   practice: ['simcoach practice knapsack'],
   stats: ['simcoach stats --json'],
+  next: ['simcoach next --json'],
   review: ['simcoach review'],
   archive: ['simcoach archive list'],
   similar: ['simcoach similar knapsack'],

@@ -77,7 +77,12 @@ export const FLAGS = {
     ...judging,
     ...backend,
   },
-  stats: { ...json },
+  stats: {
+    ...json,
+    html: { type: 'boolean', doc: 'write one HTML page with the charts (Chart.js, nothing fetched)' },
+    output: { type: 'string', short: 'o', value: 'PAGE', doc: 'with --html: the page to write (default: simcoach-stats.html here)' },
+  },
+  next: { ...json },
   archive: {
     ...json,
     ...backend,

@@ -29,6 +29,11 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'how practice went, by tag and difficulty: solved with no hint, with hints, attempted',
     load: () => import('./stats.js'),
   },
+  next: {
+    usage: 'next [FLAGS]',
+    summary: 'what to practise next: an unsolved archive problem in your weakest tag, a little above your level there',
+    load: () => import('./next.js'),
+  },
   review: {
     usage: 'review [FLAGS]',
     summary: 'practise the problems due today again (spaced repetition), oldest due first',

@@ -1,11 +1,17 @@
 // `simcoach stats [--json]`: how practice went, from the practice sessions' journals — each
 // problem counted once by its best session, grouped by difficulty and by tag, as a chart of
 // solved with no hint / solved with hints / attempted: where the person is strong, and where
-// they lean on hints.
+// they lean on hints. Then what shows learning: per tag the skill estimate (session/skill.ts) as a
+// chart and a table with the rates with help and without (transfer) and the mistakes seen most;
+// `--html` writes the same charts as one page.
 import { parse } from '../args.js';
-import { EXIT, UsageError } from '../errors.js';
+import { writeFileSync } from 'node:fs';
+import { EXIT, UsageError, UserError } from '../errors.js';
 import { bestByProblem, practiceResults, tallies, type PracticeResult } from '../session/practice.js';
 import { color } from '../term.js';
+import { printableLine } from '../printable.js';
+import { listWidth, wrapNote } from '../table.js';
+import type { Learning } from '../session/skill.js';
 
 const CURVE_DAYS = [0, 1, 3, 7, 14, 30, 60];
 
@@ -29,17 +35,47 @@ async function reviewSummary(results: PracticeResult[], now: Date = new Date()):
   return { text: lines.join('\n'), json: { retention: curve, due: due.map(shown), week: week.map(shown) } };
 }
 
+/** The learning summary per tag (session/skill.ts), kept until a journal changes; skipped journals named on stderr. */
+async function learningNow(values: Record<string, unknown>): Promise<Learning> {
+  const { summarized } = await import('../session/skillCache.js');
+  const { learning } = await import('../session/skill.js');
+  const { lazyArchive } = await import('./lazyArchive.js');
+  const archive = lazyArchive(values);
+  try {
+    const { value, skipped } = await summarized(learning, { name: 'learning', guess: archive.guess });
+    for (const line of skipped) process.stderr.write(`${color.yellow('note:', process.stderr)} ${printableLine(line)}\n`);
+    return value;
+  } finally {
+    archive.close();
+  }
+}
+
+async function writePage(values: Record<string, unknown>, sums: ReturnType<typeof tallies>, l: Learning): Promise<number> {
+  const { statsHtml } = await import('../eval/statsHtml.js');
+  const page = typeof values.output === 'string' ? values.output : 'simcoach-stats.html';
+  try {
+    writeFileSync(page, statsHtml({ byTag: sums.byTag, tags: l.tags, problems: sums.problems }), { mode: 0o644 });
+  } catch (err) {
+    throw new UserError(`cannot write ${page}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  process.stderr.write(`wrote ${page}\n`);
+  return EXIT.ok;
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'stats');
   if (positionals.length > 0) throw new UsageError(`stats takes no arguments, got '${positionals[0]}'`);
+  if (values.output !== undefined && !values.html) throw new UsageError('-o PAGE goes with --html');
   const results = await practiceResults();
   const sums = tallies(results);
+  const learned = await learningNow(values);
+  if (values.html) return writePage(values, sums, learned);
   const review = await reviewSummary(results);
   if (values.json) {
     const best = bestByProblem(results);
     const problems = [...best.entries()].map(([id, m]) => ({ id, solved: m.solved, hints: m.hints, ...(m.solved ? { seconds: Math.round(m.ms / 1000) } : {}) }));
     const sessions = results.map((r) => ({ id: r.id, problem: r.problem.id, createdAt: r.createdAt, solved: r.solved, hints: r.hints, seconds: Math.round(r.ms / 1000) }));
-    process.stdout.write(`${JSON.stringify({ problems, byDifficulty: sums.byDifficulty, byTag: sums.byTag, sessions, review: review.json }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ problems, byDifficulty: sums.byDifficulty, byTag: sums.byTag, sessions, review: review.json, learning: learned.tags }, null, 2)}\n`);
     return EXIT.ok;
   }
   if (results.length === 0) {
@@ -49,6 +85,12 @@ export async function run(argv: string[]): Promise<number> {
   const { statsText } = await import('../components/StatsChart.js');
   const width = Math.max(60, Math.min(process.stdout.columns ?? 80, 100));
   process.stdout.write(`${statsText({ ...sums, width })}\n`);
+  if (learned.tags.length > 0) {
+    const { skillText } = await import('../components/StatsChart.js');
+    const { learningTable } = await import('./learningTable.js');
+    process.stdout.write(`\n${skillText({ tags: learned.tags, width })}\n\n${learningTable(learned.tags, (h) => color.bold(h))}\n`);
+    process.stdout.write(`${color.dim(wrapNote('alone: problems solved with no hint of those practised; with help: practice sessions accepted; transfer: checks without help passed; `simcoach next` picks from the weakest tag', listWidth()))}\n`);
+  }
   process.stdout.write(`\n${review.text}\n`);
   return EXIT.ok;
 }

@@ -4,6 +4,7 @@
 // the three parts told apart by their glyphs as well, so the chart reads without colour too.
 import { Box, Text, renderToString } from 'ink';
 import type { Tally } from '../session/practice.js';
+import type { TagLearning } from '../session/skill.js';
 import { Rows, cut, seg, type Row } from './rows.js';
 
 export const GLYPHS = { noHint: '█', withHints: '▓', attempted: '░' } as const;
@@ -64,3 +65,37 @@ export function StatsChart({ byTag, byDifficulty, problems, width }: { byTag: Ta
 
 /** The chart as text for stdout (`simcoach stats`), `width` columns wide. */
 export const statsText = (props: Parameters<typeof StatsChart>[0]): string => renderToString(<StatsChart {...props} />, { columns: props.width });
+
+/** The estimate's scale in the chart: a bar starts at 800 (Codeforces' lowest problems) and ends at the top estimate. */
+const FLOOR = 800;
+
+/** One tag's skill bar: the estimate from FLOOR, the ± 2·RD interval after it in the dim glyph. */
+export function skillRow(s: Pick<TagLearning, 'tag' | 'rating' | 'rd'>, top: number, nameWidth: number, barWidth: number): Row {
+  const cells = (r: number): number => Math.max(0, Math.min(barWidth, Math.round(((r - FLOOR) / Math.max(1, top - FLOOR)) * barWidth)));
+  const bar = cells(s.rating);
+  const low = cells(s.rating - 2 * s.rd);
+  return [
+    seg(`${cut(s.tag, nameWidth).padEnd(nameWidth)} `, { bold: true }),
+    seg(GLYPHS.noHint.repeat(low), { color: 'cyan' }),
+    seg(GLYPHS.attempted.repeat(bar - low), { color: 'cyan' }),
+    seg(' '.repeat(barWidth - bar)),
+    seg(` ${Math.round(s.rating)} ± ${Math.round(2 * s.rd)}`),
+  ];
+}
+
+/** The skill estimate per tag, weakest first: `simcoach stats` under the practice chart. */
+export function SkillChart({ tags, width }: { tags: TagLearning[]; width: number }) {
+  const nameWidth = Math.min(18, Math.max(4, ...tags.map((t) => t.tag.length)));
+  const barWidth = Math.max(10, Math.min(40, width - nameWidth - 16));
+  const top = Math.max(FLOOR + 100, ...tags.map((t) => t.rating + 2 * t.rd));
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text bold underline>
+        skill estimate by tag (Glicko, ± 2 RD; ░ the uncertain part)
+      </Text>
+      <Rows rows={tags.map((t) => skillRow(t, top, nameWidth, barWidth))} />
+    </Box>
+  );
+}
+
+export const skillText = (props: Parameters<typeof SkillChart>[0]): string => renderToString(<SkillChart {...props} />, { columns: props.width });

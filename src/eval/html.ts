@@ -11,14 +11,14 @@ import type { EvalRecord } from './records.js';
 const COLORS = ['#2e9d4f', '#1f8fb8', '#d19a1a', '#b0479d', '#4a5fd1', '#c8413b'];
 
 /** Chart.js's browser build, read from the installed package (its exports map does not name the file). */
-function chartJs(): string {
+export function chartJs(): string {
   const main = createRequire(import.meta.url).resolve('chart.js');
   return readFileSync(join(dirname(main), 'chart.umd.min.js'), 'utf8');
 }
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 // JSON inside <script>: `<` escaped so no data can close the element.
-const inline = (v: unknown): string => JSON.stringify(v).replace(/</g, '\\u003c');
+export const inline = (v: unknown): string => JSON.stringify(v).replace(/</g, '\\u003c');
 
 function summaryTable(rep: EvalReport): string {
   const head = ['flow', 'group', 'problems', 'pass@1', 'solved', 'samples', 'calls', 'calls/solved', 'sent', 'evaluated', 'completion'];
@@ -63,7 +63,7 @@ function problemTable(rep: EvalReport): string {
 }
 
 /** The CSP source for one inline script or style: its hash, so nothing else inline may run. */
-const hashOf = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+export const hashOf = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; background: #fff; }
@@ -73,9 +73,27 @@ table { border-collapse: collapse; } th, td { padding: 3px 8px; border-bottom: 1
 td.pass { background: #e3f4e8; } td.fail { background: #fbe7e6; } td.none { color: #999; }
 `;
 
+/**
+ * In the page: notes on a drawn chart's canvas how many bars it drew (their sizes) and how many
+ * of its pixels are painted, so a test can read from the DOM that it rendered.
+ */
+export const MARK = `
+function mark(canvas, chart) {
+  var bars = [];
+  chart.data.datasets.forEach(function (_, i) {
+    chart.getDatasetMeta(i).data.forEach(function (b) { bars.push([Math.round(b.width), Math.round(Math.abs(b.base - b.y))]); });
+  });
+  var px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, painted = 0;
+  for (var k = 3; k < px.length; k += 4) if (px[k] !== 0) painted++;
+  canvas.setAttribute('data-bars', JSON.stringify(bars));
+  canvas.setAttribute('data-painted', String(painted));
+}
+`;
+
 // Runs in the page: draws both charts without animation, then notes on each canvas how many bars
 // it drew and how many of its pixels are painted, so a test can read from the DOM that it rendered.
 const DRAW = `
+${MARK}
 (function () {
   var d = window.EVAL_DATA;
   function draw(id, title, values, max) {
@@ -88,14 +106,7 @@ const DRAW = `
       options: { animation: false, responsive: false, plugins: { title: { display: true, text: title } },
         scales: { y: { beginAtZero: true, max: max } } }
     });
-    var bars = [];
-    chart.data.datasets.forEach(function (_, i) {
-      chart.getDatasetMeta(i).data.forEach(function (b) { bars.push([Math.round(b.width), Math.round(Math.abs(b.base - b.y))]); });
-    });
-    var px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, painted = 0;
-    for (var k = 3; k < px.length; k += 4) if (px[k] !== 0) painted++;
-    canvas.setAttribute('data-bars', JSON.stringify(bars));
-    canvas.setAttribute('data-painted', String(painted));
+    mark(canvas, chart);
   }
   draw('pass-chart', 'pass@1 (%)', d.passAt1, 100);
   draw('calls-chart', 'calls per solved problem', d.callsPerSolved, undefined);

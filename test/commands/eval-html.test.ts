@@ -1,12 +1,11 @@
 // `eval report FILE --html`: the page opened in real headless Chromium (Debian's `chromium`, which
 // .ci/run installs). The DOM after its scripts ran says both charts drew their bars at non-zero
 // sizes; the screenshot, kept in test-output/eval-report/, has the flows' colours painted.
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { attr, chromium } from '../helpers/chromium.js';
 import { tempHome } from '../session/cli.js';
 import { cli } from '../engine/cli.js';
 
@@ -26,16 +25,6 @@ const records = [
   rec('mapcoder', 'c', 2, 'competition', false, 25),
 ];
 
-function chromium(args: string[]): Promise<string> {
-  const profile = mkdtempSync(join(tmpdir(), 'sc-chromium-'));
-  return new Promise((res, rej) =>
-    execFile('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', `--user-data-dir=${profile}`, '--hide-scrollbars', ...args], { timeout: 60_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) =>
-      err ? rej(new Error(`chromium failed: ${err.message}\n${stderr}`)) : res(stdout),
-    ),
-  );
-}
-
-const attr = (tag: string, name: string): string | undefined => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1]?.replace(/&quot;/g, '"');
 
 describe('eval report --html in a real browser', () => {
   it('a standalone page whose two charts render: bars at their sizes in the DOM, colours in the screenshot', async () => {
