@@ -42,6 +42,7 @@ const STAGES: [string, RegExp][] = [
   ['reflect', /^Task: the program below follows the strategy below/],
   ['critic-score', /^Task: act as a critic\. The program below fails/],
   ['critic-verify', /^Task: act as a critic\. The program below passes/],
+  ['hint-idea', /^Task: the person above is writing the program themselves and asks for the idea/],
   ['brute', /^Task: write a brute-force program/],
   ['generator', /^Task: write a generator of random tests/],
 ];
@@ -84,6 +85,8 @@ export interface Trace {
   progress: Progress[];
   /** Per model call: prompt tokens sent and evaluated (the server's cache reuses a shared prefix). */
   tokens: { sent: number; evaluated: number }[];
+  /** What watchers were shown of each live answer (a guarded hint's stream is filtered). */
+  chunks: { step: number; text: string }[];
   /** The session file (under a temp XDG_DATA_HOME). */
   file: string;
 }
@@ -133,11 +136,12 @@ export async function runFlow<O>(
   settings: EngineSettings = engineSettings,
 ): Promise<{ outcome: SessionResult; trace: Trace }> {
   const backend = new OllamaBackend({ host: server.url, stallSeconds: 10 });
-  const trace: Trace = { runs: [], progress: [], tokens: [], file: '' };
+  const trace: Trace = { runs: [], progress: [], tokens: [], chunks: [], file: '' };
   const events = new EngineEvents();
   events.subscribe((e) => {
     if (e.type === 'run') trace.runs.push({ program: e.program, result: e.result });
     if (e.type === 'llm-response') trace.tokens.push({ sent: e.promptTokens, evaluated: e.promptTokensEvaluated });
+    if (e.type === 'llm-chunk') trace.chunks.push({ step: e.step, text: e.text });
   });
   const journal = createJournal({ problem, flow: flow.name, backend: 'ollama', model: engineSettings.model, lang, settings: { ...settings } });
   trace.file = journal.file;

@@ -22,7 +22,8 @@ const titled = (n: number): string => `Hint ${n} · ${RUNGS[n - 1]}`;
 
 /**
  * Rung 1: one recalled problem. The pane shows the problem alone; its algorithm waits for rung 2.
- * Its own code may stay; the algorithm and tutorial, shown at rung 2, are guarded as rung 2 is.
+ * Its own code block may stay unless it copies a program the session knows; its description and
+ * plan, and the algorithm and tutorial shown at rung 2, are guarded as rung 2 is.
  */
 export const similarAgent: Agent<RetrieveInput & HintContext, RetrievalValue> = {
   ...tutored(retrieveAgent, {
@@ -30,7 +31,7 @@ export const similarAgent: Agent<RetrieveInput & HintContext, RetrievalValue> = 
     title: titled(1),
     nextStep: 'Read their program and its failure first: recall the problem whose solution rests on the idea their program lacks, so that solving it teaches that idea. Say nothing of the problem above itself.',
     guard: (v, cut) => ({
-      exemplars: v.exemplars.map((e) => ({ description: cut(e.description, true), code: cut(e.code, true), plan: cut(e.plan, true) })),
+      exemplars: v.exemplars.map((e) => ({ description: cut(e.description, false), code: cut(e.code, true), plan: cut(e.plan, false) })),
       algorithm: cut(v.algorithm, false),
       tutorial: cut(v.tutorial, false),
     }),

@@ -28,13 +28,16 @@ export interface Tutoring<O> {
   guard?: GuardFields<O>;
 }
 
-/** The context, then the stage's own request, then (with a draft) the rung's next-step task. */
+/**
+ * The stage's own request, then the context, then (with a draft) the rung's next-step task, in
+ * the stage's one message: the system text and the problem before it stay the cached prefix.
+ */
 export function withPerson(messages: ChatMessage[], person: PersonContext | undefined, nextStep: string | undefined): ChatMessage[] {
   const block = personPrompt(person);
   if (!block) return messages;
   const stage = messages.at(-1)!;
   const task = hasDraft(person) && nextStep ? `\n\n${nextStep}` : '';
-  return [...messages.slice(0, -1), { role: 'user', content: block }, { ...stage, content: `${stage.content}${task}` }];
+  return [...messages.slice(0, -1), { ...stage, content: `${stage.content}\n\n${block}${task}` }];
 }
 
 const optionsOf = (input: HintContext, ctx: AgentContext): GuardOptions => ({
