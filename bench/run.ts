@@ -12,6 +12,7 @@ import * as problems from './problems.js';
 import * as evalRuns from './eval.js';
 import * as archive from './archive.js';
 import * as paths from './paths.js';
+import * as hints from './hints.js';
 
 const sections: Record<string, { run(): Promise<void>; about: string }> = {
   ui: { ...ui, about: 'start-up and first frame against bare node; CPU while a long answer streams' },
@@ -25,6 +26,7 @@ const sections: Record<string, { run(): Promise<void>; about: string }> = {
   problems: { ...problems, about: 'loaders on real sets, listen latency' },
   archive: { ...archive, about: 'the archive index at scale: build time, size on disk, hybrid and full-text query time vs a linear scan' },
   paths: { ...paths, about: 'each cgroup path\'s figures (CPU, peak memory) against /usr/bin/time of a bare run: root v1, a user without a cgroup, root v2 and a delegated user in the VM' },
+  hints: { ...hints, about: 'the leak guard: leak rate per hint rung before and after it, against a leaking stand-in model' },
   eval: { ...evalRuns, about: 'eval --jobs 4 against a slow stand-in model vs one problem at a time' },
 };
 

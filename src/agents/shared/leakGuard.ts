@@ -39,7 +39,11 @@ const LIST_MARK = /^\s*(?:[-*+•]|\d+[.)]|#+)\s+/;
 /** `a, b = …`, `dp[i][j] += …`: a left side of names and subscripts, then an assignment. */
 const ASSIGN = /^[A-Za-z_][\w.]*(?:\[[^\]]*\])*(?:\s*,\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])*)*\s*(?:[-+*/%&|^]|\/\/|<<|>>)?=(?!=)\s*(.+)$/;
 /** Calls, subscripts and the like on a right side: a computed value, not a traced one. */
-const COMPUTED = /[A-Za-z_]\w*\s*[([]|\blambda\b|\bfor\b.*\bin\b/;
+const COMPUTED = /[A-Za-z_]\w*\s*[([]|\blambda\b|\bfor\b.*\bin\b|^[[{(]|\b(?:True|False|None|null|true|false)\b|\/\/|[-+*/%&|^]\s*[A-Za-z_]/;
+/** A statement alone on its line: a keyword no prose line is made of. */
+const BARE_STATEMENT = /^(?:break|continue|pass|else\s*:|try\s*:|finally\s*:|return(?:\s+[\w.()[\], +\-*/]+)?)$/;
+/** An indented line, as a markdown code block or a program's body is. */
+const INDENTED = /^(?:\t| {4,})\S/;
 const BLOCK_HEAD = /^(?:if|elif|else|for|while|def|class|try|except|with|switch|case)\b.*:\s*$/;
 const CODE_SYNTAX = /[;{}()[\]=<>]|#include/;
 const ALWAYS_CODE = [
@@ -55,6 +59,7 @@ export function readsAsCode(line: string, lang: LangId): boolean {
   if (t === '') return false;
   if (ALWAYS_CODE.some((r) => r.test(t))) return true;
   if (BLOCK_HEAD.test(t) && /[([=<>]|\bin\b/.test(t)) return true;
+  if (BARE_STATEMENT.test(t)) return true;
   const assign = ASSIGN.exec(t);
   if (assign && COMPUTED.test(assign[1]!) && !/[.!?]$/.test(t)) return true;
   // The language's own marks of a program, when the line also has a program's punctuation.
@@ -122,6 +127,21 @@ function markShared(lines: string[], known: Set<string>, m: Marks): void {
   }
 }
 
+/**
+ * An indented block (blank lines inside it included) with a line of code in it is code as a
+ * whole: a program's body copied into a hint holds lines no single-line reading would call code
+ * (`stack = []`, a comment), and markdown shows an indented block as code anyway.
+ */
+function markIndentedBlocks(lines: string[], m: Marks): void {
+  for (let i = 0; i < lines.length; i++) {
+    if (!INDENTED.test(lines[i]!)) continue;
+    let j = i;
+    while (j + 1 < lines.length && (INDENTED.test(lines[j + 1]!) || (lines[j + 1]!.trim() === '' && j + 2 < lines.length && INDENTED.test(lines[j + 2]!)))) j++;
+    if (m.cut.slice(i, j + 1).some(Boolean)) for (let k = i; k <= j; k++) m.cut[k] = true;
+    i = j;
+  }
+}
+
 function mark(lines: string[], o: GuardOptions): Marks {
   const m: Marks = { cut: lines.map(() => false), spans: lines.map(() => []), leaks: [] };
   const ownLines = new Set((o.own ?? '').split('\n').map(norm).filter((n) => n !== ''));
@@ -137,6 +157,7 @@ function mark(lines: string[], o: GuardOptions): Marks {
       m.spans[i] = inlineCode(l, o.lang).filter((s) => !ownLines.has(norm(l.slice(s.from + 1, s.to - 1))));
       if (m.spans[i]!.length > 0) m.leaks.push({ kind: 'inline', line: i });
     });
+    markIndentedBlocks(lines, m);
   }
   markShared(lines, knownLines(o), m);
   return m;
@@ -206,7 +227,9 @@ export class LeakStream {
     const lines = complete.split('\n');
     const known = knownLines(this.o);
     let keep = lines.length - 1;
-    const held = (i: number): boolean => known.has(norm(lines[i]!)) || (lines[i]!.trim() === '' && i > 0 && known.has(norm(lines[i - 1]!)));
+    // A copied run, or an indented block a later line of code makes code, may still be growing.
+    const open = (i: number): boolean => known.has(norm(lines[i]!)) || INDENTED.test(lines[i]!);
+    const held = (i: number): boolean => open(i) || (lines[i]!.trim() === '' && i > 0 && open(i - 1));
     while (keep > 0 && held(keep - 1)) keep--;
     return lines.slice(0, keep).join('\n') + (keep > 0 ? '\n' : '');
   }
