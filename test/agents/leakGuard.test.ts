@@ -7,7 +7,7 @@ describe('the leak guard', () => {
   it('reads code lines apart from prose about them', () => {
     for (const code of ['a = list(map(int, input().split()))', 'for i in range(n):', 'if cur < 0:', 'dp[i] = max(dp[i - 1], 0) + a[i]', '}', 'int main() {', 'cout << best << endl;', '#include <bits/stdc++.h>', '1. best = max(best, cur)'])
       expect(readsAsCode(code, 'python'), code).toBe(true);
-    for (const prose of ['For each element, keep the best sum ending there.', 'Set best = max(best, cur).', 'cur = 0 + 3 = 3, best = 3', 'n = 5', 'If the sum is negative: start again.', '2. Read n and the array a.', 'The answer is 6 (the whole array).', 'while the sum stays positive, extend the run'])
+    for (const prose of ['For each element, keep the best sum ending there.', 'Set best = max(best, cur).', 'cur = 0 + 3 = 3, best = 3', 'a=1, b=2, a+b=3', 'n = 5', 'If the sum is negative: start again.', '2. Read n and the array a.', 'The answer is 6 (the whole array).', 'while the sum stays positive, extend the run'])
       expect(readsAsCode(prose, 'python'), prose).toBe(false);
   });
 

@@ -39,7 +39,7 @@ const LIST_MARK = /^\s*(?:[-*+•]|\d+[.)]|#+)\s+/;
 /** `a, b = …`, `dp[i][j] += …`: a left side of names and subscripts, then an assignment. */
 const ASSIGN = /^[A-Za-z_][\w.]*(?:\[[^\]]*\])*(?:\s*,\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])*)*\s*(?:[-+*/%&|^]|\/\/|<<|>>)?=(?!=)\s*(.+)$/;
 /** Calls, subscripts and the like on a right side: a computed value, not a traced one. */
-const COMPUTED = /[A-Za-z_]\w*\s*[([]|\blambda\b|\bfor\b.*\bin\b|^[[{(]|\b(?:True|False|None|null|true|false)\b|\/\/|[-+*/%&|^]\s*[A-Za-z_]/;
+const COMPUTED = /[A-Za-z_]\w*\s*[([]|\blambda\b|\bfor\b.*\bin\b|^[[{(]|\b(?:True|False|None|null|true|false)\b|\/\//;
 /** A statement alone on its line: a keyword no prose line is made of. */
 const BARE_STATEMENT = /^(?:break|continue|pass|else\s*:|try\s*:|finally\s*:|return(?:\s+[\w.()[\], +\-*/]+)?)$/;
 /** An indented line, as a markdown code block or a program's body is. */
