@@ -13,6 +13,8 @@ import { readJournal } from '../../src/session/reader.js';
 import { allCodePlan, CHATTY, leakyAnswers } from '../fakes/leaky.js';
 import { fixture } from '../agents/problems.js';
 import { callsOf, RIGHT, runFlow, stageOf, WRONG } from './harness.js';
+import { proposalRows } from '../../src/components/panes/index.js';
+import { rowText } from '../../src/components/rows.js';
 import { flowSuite } from './suite.js';
 
 const { serve } = flowSuite();
@@ -54,6 +56,13 @@ describe('the hint ladder as a tutor', () => {
       expect(p.meta?.guard, agent).toMatchObject({ rewritten: true });
     }
     expect(shown(gate, 'hint-plan').text).toContain(REMOVED);
+    // The panes as drawn at 80 columns: the cut marked, nothing of the program.
+    for (const agent of GUARDED) {
+      const pane = proposalRows(shown(gate, agent), { width: 80 }).map(rowText).join('\n');
+      expect(pane, agent).not.toContain('print(a + b)');
+      if (agent !== 'hint-similar') expect(pane, agent).toContain(REMOVED);
+    }
+    expect(proposalRows(shown(gate, 'hint-idea'), { width: 80 }).map(rowText).join('\n')).toContain('where your program departs');
     // …and the code rung shows the program, as asked.
     expect(shown(gate, 'hint-code').text).toContain('print(a + b)');
     // The stream of every guarded rung never showed it either.
