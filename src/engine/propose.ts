@@ -146,6 +146,18 @@ async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, trie
   return { proposal: failed, attempts: tries.n };
 }
 
+/** An answer read: the request that got it, its text and value, and the mode it was asked in. */
+interface ReadAnswer<O> {
+  messages: ChatMessage[];
+  text: string;
+  value: O;
+  structured: boolean;
+}
+
+type Proposed<O> = { proposal: Proposal<O>; attempts: number };
+
+const contextOf = (ctx: SessionContext, structured: boolean): AgentContext => ({ problem: ctx.problem, lang: ctx.lang, structured });
+
 /** A read value as its agent's guard lets a person see it (as it is when the agent has none). */
 function guardedValue<I, O>(a: ProposeArgs<I, O>, value: O, actx: AgentContext): { value: O; found?: string } {
   return a.agent.guard ? a.agent.guard.check(value, a.input, actx) : { value };
@@ -156,13 +168,8 @@ function guardedValue<I, O>(a: ProposeArgs<I, O>, value: O, actx: AgentContext):
  * once to rewrite it (a repair, apart from the method's calls), and what the rewrite still holds
  * is cut. The proposal's meta says what was found, so the journal tells a cut hint from a clean one.
  */
-async function guarded<I, O>(
-  ctx: SessionContext,
-  a: ProposeArgs<I, O>,
-  got: { messages: ChatMessage[]; text: string; value: O; structured: boolean },
-  tries: { n: number },
-): Promise<{ proposal: Proposal<O>; attempts: number }> {
-  const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang, structured: got.structured };
+async function guarded<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, got: ReadAnswer<O>, tries: { n: number }): Promise<Proposed<O>> {
+  const actx = contextOf(ctx, got.structured);
   const first = guardedValue(a, got.value, actx);
   if (first.found === undefined) return { proposal: made(a, first.value, got.text, actx), attempts: tries.n };
   const rewrite: ChatMessage[] = [...got.messages, { role: 'assistant', content: echoedAnswer(got.text) }, { role: 'user', content: a.agent.guard!.rewrite(first.found) }];
@@ -213,13 +220,8 @@ async function foreignOf<I, O>(a: ProposeArgs<I, O>, value: O, text: string, ses
  * there (the auto gate) it is asked again once, in the session's language, as a repair request,
  * and the flow goes on with what comes back.
  */
-async function inSessionLang<I, O>(
-  ctx: SessionContext,
-  a: ProposeArgs<I, O>,
-  got: { messages: ChatMessage[]; text: string; value: O; structured: boolean },
-  tries: { n: number },
-): Promise<{ proposal: Proposal<O>; attempts: number }> {
-  const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang, structured: got.structured };
+async function inSessionLang<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, got: ReadAnswer<O>, tries: { n: number }): Promise<Proposed<O>> {
+  const actx = contextOf(ctx, got.structured);
   const found = await foreignOf(a, got.value, got.text, ctx.lang);
   if (found === undefined) return { proposal: made(a, got.value, got.text, actx), attempts: tries.n };
   const foreign = foreignProgram(found, ctx.lang);

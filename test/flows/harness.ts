@@ -2,7 +2,8 @@
 // backend, the real judge (python3) and the real engine with the auto gate.
 import { OllamaBackend } from '../../src/llm/ollama.js';
 import { EngineEvents, createAutoGate, replaySession, runSession, type EngineSettings, type SessionFlow, type SessionResult } from '../../src/engine/index.js';
-import type { Decision, Gate, Outcome, Progress, Steps } from '../../src/engine/types.js';
+import type { Decision, Gate, Outcome, Progress, Proposal, Steps } from '../../src/engine/types.js';
+import type { TurnValue } from '../../src/agents/hints/turn.js';
 import { createJournal } from '../../src/session/journal.js';
 import { resumeSession } from '../../src/engine/start.js';
 import type { Settings } from '../../src/config.js';
@@ -10,6 +11,7 @@ import type { Problem } from '../../src/problems/types.js';
 import type { JudgeResult, LangId, Program } from '../../src/runners/types.js';
 import { startFakeOllama, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
 import { enterTempXdg } from '../helpers/home.js';
+import { recordingGate } from '../helpers/gate.js';
 
 /** The stage a request is for, told by the task line our prompts open their last message with. */
 const STAGES: [string, RegExp][] = [
@@ -160,6 +162,15 @@ export async function runFlow<O>(
   } finally {
     journal.close();
   }
+}
+
+/** The person in practice: at each of their turns, the next move of the list (approve = a hint; none left = stop); every other step approved. */
+export function practiceGate(moves: (Decision | ((v: TurnValue) => Decision))[]): Gate & { seen: Proposal[] } {
+  return recordingGate((p) => {
+    if (p.agent !== 'attempt') return { kind: 'approve' };
+    const m = moves.shift() ?? { kind: 'stop' };
+    return typeof m === 'function' ? m(p.value as TurnValue) : m;
+  });
 }
 
 /** A person at the gate who makes the given decisions at each step, in order, then approves. */

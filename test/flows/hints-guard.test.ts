@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import type { TurnValue } from '../../src/agents/hints/turn.js';
 import { findLeaks, REMOVED } from '../../src/agents/shared/leakGuard.js';
 import { draftHash } from '../../src/agents/shared/person.js';
-import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
+import type { Decision, Proposal } from '../../src/engine/types.js';
 import { defaultsOf, practiceFlow } from '../../src/flows/index.js';
 import { practice } from '../../src/flows/practice.js';
 import { readJournal } from '../../src/session/reader.js';
 import { allCodePlan, CHATTY, leakyAnswers } from '../fakes/leaky.js';
 import { fixture } from '../agents/problems.js';
-import { callsOf, RIGHT, runFlow, stageOf, WRONG } from './harness.js';
+import { callsOf, practiceGate, RIGHT, runFlow, stageOf, WRONG } from './harness.js';
 import { proposalRows } from '../../src/components/panes/index.js';
 import { rowText } from '../../src/components/rows.js';
 import { flowSuite } from './suite.js';
@@ -23,19 +23,8 @@ const defaults = defaultsOf(practiceFlow);
 const GUARDED = ['hint-similar', 'hint-idea', 'hint-plan', 'hint-simulate'];
 
 /** The person: writes `draft` (judged: WA), then asks for `hints` hints, then stops. */
-function person(draft: string | undefined, hints: number): Gate & { seen: Proposal[] } {
-  const seen: Proposal[] = [];
-  const moves: Decision[] = [...(draft ? [{ kind: 'edit', content: draft } as Decision] : []), ...Array.from({ length: hints }, (): Decision => ({ kind: 'approve' }))];
-  return {
-    by: 'person',
-    seen,
-    decide: async (p) => {
-      seen.push(p);
-      if (p.agent !== 'attempt') return { kind: 'approve' };
-      return moves.shift() ?? { kind: 'stop' };
-    },
-  };
-}
+const person = (draft: string | undefined, hints: number) =>
+  practiceGate([...(draft ? [{ kind: 'edit', content: draft } as Decision] : []), ...Array.from({ length: hints }, (): Decision => ({ kind: 'approve' }))]);
 
 const shown = (gate: { seen: Proposal[] }, agent: string): Proposal => gate.seen.find((p) => p.agent === agent)!;
 
