@@ -113,3 +113,18 @@ describe('the hint ladder as a tutor', () => {
     expect((gate.seen.at(-1)!.value as TurnValue).hints).toBe(3);
   });
 });
+
+describe('the hint ladder with the model down', () => {
+  it('asking for a hint says so once and keeps the draft in the journal', async () => {
+    const server = await serve({});
+    await server.close();
+    const gate = person(WRONG, 1);
+    const { outcome, trace } = await runFlow(practice, sumTwo, defaults, server, gate);
+    expect(outcome.status).toBe('failed');
+    expect(outcome.reason).toMatch(/model|server|connect/i);
+    expect(outcome.reason?.split('\n')).toHaveLength(1);
+    const { events } = readJournal(trace.file);
+    expect(events.filter((e) => e.type === 'error')).toHaveLength(1);
+    expect(JSON.stringify(events)).toContain('print(a - b)');
+  });
+});
