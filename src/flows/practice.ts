@@ -51,7 +51,8 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
     draft = turn.draft;
     if (wrote) samplesPass = false;
     if (turn.move === 'hint') {
-      const code = await reveal(s, ++hints, seen, { person: personContext({ draft, starter: start, ...(judged ? { last: judged } : {}), ...(last ? { verdict: last } : {}) }), known: seen.known });
+      const here: HintContext = { person: personContext({ draft, starter: start, ...(judged ? { last: judged } : {}), ...(last ? { verdict: last } : {}) }), known: seen.known };
+      const code = await reveal(s, ++hints, seen, here);
       // The code rung becomes the draft only while the person has written nothing of their own.
       if (code && draft.source === start.source) draft = code;
       continue;
