@@ -13,6 +13,7 @@ import * as evalRuns from './eval.js';
 import * as archive from './archive.js';
 import * as paths from './paths.js';
 import * as learn from './learn.js';
+import * as hints from './hints.js';
 
 const sections: Record<string, { run(): Promise<void>; about: string }> = {
   ui: { ...ui, about: 'start-up and first frame against bare node; CPU while a long answer streams' },
@@ -27,6 +28,7 @@ const sections: Record<string, { run(): Promise<void>; about: string }> = {
   archive: { ...archive, about: 'the archive index at scale: build time, size on disk, hybrid and full-text query time vs a linear scan' },
   paths: { ...paths, about: 'each cgroup path\'s figures (CPU, peak memory) against /usr/bin/time of a bare run: root v1, a user without a cgroup, root v2 and a delegated user in the VM' },
   learn: { ...learn, about: 'the skill estimate over 10,000 practice sessions: first read, an update, `next` against `--version`' },
+  hints: { ...hints, about: 'the leak guard: leak rate per hint rung before and after it, against a leaking stand-in model' },
   eval: { ...evalRuns, about: 'eval --jobs 4 against a slow stand-in model vs one problem at a time' },
 };
 

@@ -121,16 +121,17 @@ async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, trie
     answer = await call(ctx, a, messages, structured, tries.n++);
   }
   const first = tryParse(a, answer.text, actx());
+  if (first.ok && a.agent.guard) return guarded(ctx, a, { messages, text: answer.text, value: first.value, structured }, tries);
   if (first.ok) return inSessionLang(ctx, a, { messages, text: answer.text, value: first.value, structured }, tries);
   const repair: ChatMessage[] = [...messages, { role: 'assistant', content: echoedAnswer(answer.text) }, { role: 'user', content: repairRequest(first.error, structured) }];
   const second = await call(ctx, a, repair, structured, tries.n++, true);
   const again = tryParse(a, second.text, actx());
-  if (again.ok) return inSessionLang(ctx, a, { messages: repair, text: second.text, value: again.value, structured }, tries);
+  if (again.ok) return inSessionLang(ctx, a, { messages: repair, text: second.text, value: guardedValue(a, again.value, actx()).value, structured }, tries);
   // One reading for both gates: what --auto goes on with, the person is offered (`a` takes it),
   // with the step's decision open to change and why the strict reading failed.
   const decide = stepDecision(a.agent, second.text, a.input, actx());
   const lenient = readLeniently(a, second.text, actx());
-  if (lenient) return { proposal: { ...made(a, lenient.value, second.text, actx()), lenient: again.error, ...(decide ? { decide } : {}) }, attempts: tries.n };
+  if (lenient) return { proposal: { ...made(a, guardedValue(a, lenient.value, actx()).value, second.text, actx()), lenient: again.error, ...(decide ? { decide } : {}) }, attempts: tries.n };
   // Not a dead end: the person edits the answer (the stage's form shown beside it), decides the
   // step's decision, or asks again.
   const template = formTemplate(a.agent, a.input, actx());
@@ -143,6 +144,42 @@ async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, trie
     ...(template !== undefined ? { template } : {}),
   };
   return { proposal: failed, attempts: tries.n };
+}
+
+/** An answer read: the request that got it, its text and value, and the mode it was asked in. */
+interface ReadAnswer<O> {
+  messages: ChatMessage[];
+  text: string;
+  value: O;
+  structured: boolean;
+}
+
+type Proposed<O> = { proposal: Proposal<O>; attempts: number };
+
+const contextOf = (ctx: SessionContext, structured: boolean): AgentContext => ({ problem: ctx.problem, lang: ctx.lang, structured });
+
+/** A read value as its agent's guard lets a person see it (as it is when the agent has none). */
+function guardedValue<I, O>(a: ProposeArgs<I, O>, value: O, actx: AgentContext): { value: O; found?: string } {
+  return a.agent.guard ? a.agent.guard.check(value, a.input, actx) : { value };
+}
+
+/**
+ * An answer read, checked by its agent's guard: when something had to be cut, the model is asked
+ * once to rewrite it (a repair, apart from the method's calls), and what the rewrite still holds
+ * is cut. The proposal's meta says what was found, so the journal tells a cut hint from a clean one.
+ */
+async function guarded<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, got: ReadAnswer<O>, tries: { n: number }): Promise<Proposed<O>> {
+  const actx = contextOf(ctx, got.structured);
+  const first = guardedValue(a, got.value, actx);
+  if (first.found === undefined) return { proposal: made(a, first.value, got.text, actx), attempts: tries.n };
+  const rewrite: ChatMessage[] = [...got.messages, { role: 'assistant', content: echoedAnswer(got.text) }, { role: 'user', content: a.agent.guard!.rewrite(first.found) }];
+  const second = await call(ctx, a, rewrite, got.structured, tries.n++, true);
+  const again = tryParse(a, second.text, actx);
+  // A rewrite that cannot be read is worth less than the first answer, cut.
+  const final = again.ok ? guardedValue(a, again.value, actx) : first;
+  const proposal = made(a, final.value, again.ok ? second.text : got.text, actx);
+  const guard = { found: first.found, rewritten: again.ok, ...(final.found !== undefined ? { cut: final.found } : {}) };
+  return { proposal: { ...proposal, meta: { ...proposal.meta, guard } }, attempts: tries.n };
 }
 
 /** Codes of a server that is not there at all (not one that answered badly). */
@@ -183,13 +220,8 @@ async function foreignOf<I, O>(a: ProposeArgs<I, O>, value: O, text: string, ses
  * there (the auto gate) it is asked again once, in the session's language, as a repair request,
  * and the flow goes on with what comes back.
  */
-async function inSessionLang<I, O>(
-  ctx: SessionContext,
-  a: ProposeArgs<I, O>,
-  got: { messages: ChatMessage[]; text: string; value: O; structured: boolean },
-  tries: { n: number },
-): Promise<{ proposal: Proposal<O>; attempts: number }> {
-  const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang, structured: got.structured };
+async function inSessionLang<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, got: ReadAnswer<O>, tries: { n: number }): Promise<Proposed<O>> {
+  const actx = contextOf(ctx, got.structured);
   const found = await foreignOf(a, got.value, got.text, ctx.lang);
   if (found === undefined) return { proposal: made(a, got.value, got.text, actx), attempts: tries.n };
   const foreign = foreignProgram(found, ctx.lang);
@@ -258,9 +290,14 @@ async function call<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, messages: C
   const sampling = { temperature: defaults.temperature, ...(defaults.frequencyPenalty !== undefined ? { frequencyPenalty: defaults.frequencyPenalty } : {}) };
   ctx.write({ type: 'llm-request', branch, step, model: defaults.model, messages, structured, attempt, sampling, ...isRepair });
   ctx.events.emit({ type: 'llm-request', branch, step, model: defaults.model, attempt, structured, ...isRepair });
+  // The journal keeps every chunk; the watchers see what the agent's guard lets through.
+  const shown = a.agent.guard?.stream?.(a.input, { problem: ctx.problem, lang: ctx.lang, structured });
+  const tell = (text: string): void => {
+    if (text) ctx.events.emit({ type: 'llm-chunk', branch, step, text });
+  };
   const batcher = new ChunkBatcher((text) => {
     ctx.write({ type: 'llm-chunk', branch, step, text });
-    ctx.events.emit({ type: 'llm-chunk', branch, step, text });
+    tell(shown ? shown.push(text) : text);
   });
   const schema = structured ? schemaOf(a.agent as Agent<unknown, O>) : undefined;
   // This answer's own controller, under the session's: the gate may cancel it alone.
@@ -286,6 +323,7 @@ async function call<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, messages: C
   } finally {
     done();
     batcher.flush();
+    if (shown) tell(shown.end());
   }
   // Cancelled by the person, not the session: whatever the backend made of it, no answer.
   if (answer.signal.aborted && !ctx.signal.aborted) {

@@ -106,6 +106,22 @@ export interface Agent<I, O> {
    * (engine/recall.ts): looked up before the model is asked, kept in the proposal.
    */
   readonly recall?: RecallUse<I, O>;
+  /**
+   * What of an answer a person may see (a hint's leak guard): checked on every answer read. When
+   * it cuts something the model is asked once to rewrite the answer; what the rewrite still holds
+   * is cut. The journal keeps the raw answers; the proposal, and so the pane, replay and export,
+   * the guarded value.
+   */
+  readonly guard?: AnswerGuard<I, O>;
+}
+
+export interface AnswerGuard<I, O> {
+  /** The value with what may not be shown cut; `found` says what was cut (absent when nothing was). */
+  check(value: O, input: I, ctx: AgentContext): { value: O; found?: string };
+  /** The one request to rewrite an answer in which `found` was cut. */
+  rewrite(found: string): string;
+  /** A filter for the live answer: each streamed chunk in, what may be shown of it out (`end` at the answer's end). */
+  stream?(input: I, ctx: AgentContext): { push(chunk: string): string; end(): string };
 }
 
 export interface Forward<O> {

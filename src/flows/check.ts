@@ -2,6 +2,8 @@ import { checkFixAgent } from '../agents/explain/fix.js';
 import { explainAgent } from '../agents/explain/explain.js';
 import { firstFailure } from '../agents/explain/failure.js';
 import { reviewAgent } from '../agents/explain/review.js';
+import { tutored } from '../agents/hints/tutor.js';
+import { personContext, type PersonContext } from '../agents/shared/person.js';
 import { yoursAgent } from '../agents/explain/yours.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
@@ -14,7 +16,14 @@ export interface CheckOptions {
 
 // With no model server the explanation and the review wait at their gate (ask again once it is
 // back), or the person writes their own notes there: the check's judging is not lost to them.
-const explainStep = { ...explainAgent, personWrites: true };
+const explainStep = { ...tutored(explainAgent, { name: explainAgent.name, title: explainAgent.title }), personWrites: true };
+const fixStep = tutored(checkFixAgent, { name: checkFixAgent.name, title: checkFixAgent.title });
+
+/** The verdict and card of the person's run (their program is the stage's own input already). */
+function verdictAndCard(program: Program, last: JudgeResult): PersonContext {
+  const { draft: _inPrompt, ...rest } = personContext({ draft: program, last });
+  return rest;
+}
 const reviewStep = { ...reviewAgent, personWrites: true };
 
 /** Samples first, then the hidden tests (a person reads the failing sample before a hidden test). */
@@ -60,11 +69,11 @@ export async function check(s: Steps, p: Problem, o: CheckOptions): Promise<Outc
     await s.ask(reviewStep, { program, measured: slowest(run.last) });
     return accepted(s, p, program, run);
   }
-  const why = await s.ask(explainStep, { program, failure });
+  const why = await s.ask(explainStep, { program, failure, person: verdictAndCard(program, run.last) });
   if (!why.fixWanted) return s.fail(`${failure.test}: ${failure.verdict}${why.line !== null ? `, explained at line ${why.line}` : ', explained'}`, { program, passed: run.passed, total: run.total });
   for (let round = 1; round <= o.fixRounds; round++) {
     s.progress({ label: 'fix', value: round, max: o.fixRounds });
-    program = (await s.ask(checkFixAgent, { program, failure, explanation: why })).program;
+    program = (await s.ask(fixStep, { program, failure, explanation: why, person: verdictAndCard(program, run.last) })).program;
     run = await judged(s, p, program);
     failure = firstFailure(run.last);
     if (!failure) return accepted(s, p, program, run);

@@ -1,5 +1,7 @@
 import { debugAgent } from '../agents/codesim/debug.js';
-import { codeHint, ideaAgent, planHint, RUNGS, similarAgent, simulateHint } from '../agents/hints/ladder.js';
+import { codeHint, ideaAgent, ideaFromDraft, planHint, RUNGS, similarAgent, simulateHint } from '../agents/hints/ladder.js';
+import { tutored, type HintContext } from '../agents/hints/tutor.js';
+import { hasDraft, personContext } from '../agents/shared/person.js';
 import { starter, turnAgent } from '../agents/hints/turn.js';
 import type { RetrievalValue } from '../agents/mapcoder/retrieve.js';
 import type { Outcome, Steps } from '../engine/types.js';
@@ -19,12 +21,14 @@ export interface PracticeOptions {
 }
 
 /** With the model off the person debugs it themselves: the step is theirs to write (their fixed program). */
-const practiceDebug = { ...debugAgent, personWrites: true };
+const practiceDebug = { ...tutored(debugAgent, { name: debugAgent.name, title: debugAgent.title }), personWrites: true };
 
 /** What the rungs revealed so far: later rungs build on them. */
 interface Revealed {
   retrieval?: RetrievalValue;
   plan?: string;
+  /** This problem's programs the session has seen from the model: no hint before the code may show them. */
+  known: string[];
 }
 
 /**
@@ -35,8 +39,10 @@ interface Revealed {
  */
 export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promise<Outcome> {
   const tests = [...p.samples]; // the samples, and every input a stress test found
-  const seen: Revealed = {};
-  let draft = starter(s.lang, p.title);
+  const seen: Revealed = { known: [] };
+  const start = starter(s.lang, p.title);
+  let draft = start;
+  let judged: JudgeResult | undefined; // the person's last submission, for what the tutor sees
   let hints = 0;
   let samplesPass = false;
   let last: string | undefined;
@@ -50,9 +56,10 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
     // A new program is not the one that failed: its samples and a prediction wait for its own run.
     if (wrote) [samplesPass, tutor.failure] = [false, undefined];
     if (turn.move === 'hint') {
-      const code = await reveal(s, ++hints, seen);
+      const here: HintContext = { person: personContext({ draft, starter: start, ...(judged ? { last: judged } : {}), ...(last ? { verdict: last } : {}) }), known: seen.known };
+      const code = await reveal(s, ++hints, seen, here);
       // The code rung becomes the draft only while the person has written nothing of their own.
-      if (code && draft.source === starter(s.lang, p.title).source) draft = code;
+      if (code && draft.source === start.source) draft = code;
       continue;
     }
     if (turn.move === 'predict' && tutor.failure) {
@@ -65,17 +72,22 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
     }
     if (turn.move === 'stress') {
       helpers ??= await stressHelpers(s);
+      seen.known.push(helpers.brute.source);
       const find = await stressTest(s, draft, helpers, o.stressRounds);
       if (find.kind !== 'found') continue;
       tests.push(find.test);
       const failing = await s.run(draft, [find.test]);
       // The person approved the input as a new sample; the debugger explains it and offers a fix.
-      draft = (await s.ask(practiceDebug, { plan: seen.plan ?? 'The person\'s own; none was written down.', program: draft, feedback: feedbackOf(failing) })).program;
+      // The draft is the debugger's program already; the context adds the verdict and the card.
+      const { draft: _same, ...person } = personContext({ draft, last: failing });
+      draft = (await s.ask(practiceDebug, { plan: seen.plan ?? 'The person\'s own; none was written down.', program: draft, feedback: feedbackOf(failing), person })).program;
+      seen.known.push(draft.source);
       samplesPass = false;
       continue;
     }
     submitted++;
     const run = await s.run(draft, tests);
+    judged = run;
     samplesPass = passes(run);
     if (!samplesPass) {
       failedRun(s, tutor, run);
@@ -83,13 +95,14 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
       continue;
     }
     const hidden = p.tests.length;
-    const judged = hidden === 0 ? run : await s.run(draft, everyTest(p, tests));
-    if (judged.verdict === 'AC') {
+    const all = hidden === 0 ? run : await s.run(draft, everyTest(p, tests));
+    judged = all;
+    if (all.verdict === 'AC') {
       if (tutor.failed.some((v) => v === 'WA' || v === 'TLE' || v === 'RE')) await afterSolve(s, tutor.failed, tutor.explained);
-      return { ...s.done(draft, score(run)), submit: hidden === 0 ? { verdict: 'AC', passed: run.passed, total: run.total, hidden: 0 } : submission(judged, hidden) };
+      return { ...s.done(draft, score(run)), submit: hidden === 0 ? { verdict: 'AC', passed: run.passed, total: run.total, hidden: 0 } : submission(all, hidden) };
     }
-    failedRun(s, tutor, judged);
-    last = `the samples pass, the hidden tests do not: ${judged.verdict}${firstFailed(judged) ? ` on ${firstFailed(judged)}` : ''}, ${judged.passed}/${judged.total}`;
+    failedRun(s, tutor, all);
+    last = `the samples pass, the hidden tests do not: ${all.verdict}${firstFailed(all) ? ` on ${firstFailed(all)}` : ''}, ${all.passed}/${all.total}`;
   }
   return s.fail(`no program was accepted in ${o.submissions} submissions`, { program: draft, passed: 0, total: tests.length });
 }
@@ -116,23 +129,29 @@ function failedRun(s: Steps, t: Tutoring, r: JudgeResult): void {
   }
 }
 
-/** One more rung of the ladder; the code rung returns the program it revealed. */
-async function reveal(s: Steps, rung: number, seen: Revealed): Promise<Program | undefined> {
+/**
+ * One more rung of the ladder, each told where the person stands (`at`); with a draft, rung 2 asks
+ * the model where it departs from the idea. The code rung returns the program it revealed.
+ */
+async function reveal(s: Steps, rung: number, seen: Revealed, at: HintContext): Promise<Program | undefined> {
   switch (rung) {
     case 1:
-      seen.retrieval = await s.ask(similarAgent, { k: 1 });
+      seen.retrieval = await s.ask(similarAgent, { k: 1, ...at });
       return undefined;
     case 2:
-      await s.ask(ideaAgent, { retrieval: seen.retrieval ?? { exemplars: [], algorithm: '', tutorial: '' } });
+      await s.ask(hasDraft(at.person) ? ideaFromDraft : ideaAgent, { retrieval: seen.retrieval ?? { exemplars: [], algorithm: '', tutorial: '' }, ...at });
       return undefined;
     case 3:
-      seen.plan = (await s.ask(planHint, { failed: [] })).plan;
+      seen.plan = (await s.ask(planHint, { failed: [], ...at })).plan;
       return undefined;
     case 4:
-      await s.ask(simulateHint, { plan: seen.plan ?? '' });
+      await s.ask(simulateHint, { plan: seen.plan ?? '', ...at });
       return undefined;
-    default:
-      return s.ask(codeHint, { plan: seen.plan ?? '' });
+    default: {
+      const code = await s.ask(codeHint, { plan: seen.plan ?? '', ...at });
+      seen.known.push(code.source);
+      return code;
+    }
   }
 }
 

@@ -38,6 +38,9 @@ describe('simcoach check', () => {
     expect(bodies.map(checkStage)).toEqual(['explain']);
     const task = bodies[0]!.messages[2]!.content;
     expect(task).toContain('6 | for _ in range(q):');
+    // …with the verdict and the card `watch` prints beside it.
+    expect(task).toMatch(/Their last submission: WA on sample-1, 0\/2 tests passed/);
+    expect(task).toMatch(/Its first failure:\n```\nsample-1 fails \(WA\)/);
     expect(task).toContain('8 |     print(prefix[r] - prefix[l])');
     expect(task).toMatch(/sample-1: WA[\s\S]*Expected output:\n15\n5\n4/);
     const [file] = sessionFiles(home);

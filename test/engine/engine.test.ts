@@ -17,6 +17,7 @@ import { judge } from '../../src/runners/judge.js';
 import type { Settings } from '../../src/config.js';
 import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
 import { GOOD, HALF, WRONG, backendAt, fakeServers, fence, ideaJson, mini, problem, replayOffline, settings } from './helpers.js';
+import { recordingGate } from '../helpers/gate.js';
 
 const fake = fakeServers<FakeServer>();
 
@@ -61,15 +62,7 @@ const lastUser = (b: OllamaChatBody): string => b.messages[b.messages.length - 1
 
 /** A gate driven by a script of decisions (keyed by step), approving everything else. */
 function scripted(plan: Record<number, Decision[]>): Gate & { seen: Proposal[] } {
-  const seen: Proposal[] = [];
-  return {
-    by: 'person',
-    seen,
-    decide: async (p) => {
-      seen.push(p);
-      return plan[p.step]?.shift() ?? { kind: 'approve' };
-    },
-  };
+  return recordingGate((p) => plan[p.step]?.shift() ?? { kind: 'approve' });
 }
 
 describe('the Submit step: a contest verdict after the samples', () => {

@@ -17,6 +17,7 @@ import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody }
 import { backendAt, fakeServers, problem, settings } from './helpers.js';
 import { CPP, PYTHON } from '../fakes/wrongLang.js';
 import { answer, triesFlow } from './codeTries.js';
+import { recordingGate } from '../helpers/gate.js';
 
 /** code → samples, twice at most: enough to see what the judge was given. */
 const flow = triesFlow('two-tries', 2);
@@ -44,15 +45,7 @@ async function session(chat: FakeReply[], gate: Gate, lang: LangId = 'cpp'): Pro
 
 /** A person's gate from a script of decisions, in order. */
 function person(decisions: ((p: Proposal) => Decision)[]): Gate & { seen: Proposal[] } {
-  const seen: Proposal[] = [];
-  return {
-    by: 'person',
-    seen,
-    decide: async (p) => {
-      seen.push(p);
-      return decisions.shift()?.(p) ?? { kind: 'approve' };
-    },
-  };
+  return recordingGate((p) => decisions.shift()?.(p) ?? { kind: 'approve' });
 }
 
 const lastUser = (b: OllamaChatBody): string => b.messages[b.messages.length - 1]!.content;

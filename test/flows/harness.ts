@@ -2,7 +2,8 @@
 // backend, the real judge (python3) and the real engine with the auto gate.
 import { OllamaBackend } from '../../src/llm/ollama.js';
 import { EngineEvents, createAutoGate, replaySession, runSession, type EngineSettings, type SessionFlow, type SessionResult } from '../../src/engine/index.js';
-import type { Decision, Gate, Outcome, Progress, Steps } from '../../src/engine/types.js';
+import type { Decision, Gate, Outcome, Progress, Proposal, Steps } from '../../src/engine/types.js';
+import type { TurnValue } from '../../src/agents/hints/turn.js';
 import { createJournal } from '../../src/session/journal.js';
 import { resumeSession } from '../../src/engine/start.js';
 import type { Settings } from '../../src/config.js';
@@ -10,6 +11,7 @@ import type { Problem } from '../../src/problems/types.js';
 import type { JudgeResult, LangId, Program } from '../../src/runners/types.js';
 import { startFakeOllama, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
 import { enterTempXdg } from '../helpers/home.js';
+import { recordingGate } from '../helpers/gate.js';
 
 /** The stage a request is for, told by the task line our prompts open their last message with. */
 const STAGES: [string, RegExp][] = [
@@ -42,6 +44,7 @@ const STAGES: [string, RegExp][] = [
   ['reflect', /^Task: the program below follows the strategy below/],
   ['critic-score', /^Task: act as a critic\. The program below fails/],
   ['critic-verify', /^Task: act as a critic\. The program below passes/],
+  ['hint-idea', /^Task: the person above is writing the program themselves and asks for the idea/],
   ['brute', /^Task: write a brute-force program/],
   ['generator', /^Task: write a generator of random tests/],
   ['predict', /^Task: ask the student one question about their failing program/],
@@ -87,6 +90,8 @@ export interface Trace {
   progress: Progress[];
   /** Per model call: prompt tokens sent and evaluated (the server's cache reuses a shared prefix). */
   tokens: { sent: number; evaluated: number }[];
+  /** What watchers were shown of each live answer (a guarded hint's stream is filtered). */
+  chunks: { step: number; text: string }[];
   /** The session file (under a temp XDG_DATA_HOME). */
   file: string;
 }
@@ -136,11 +141,12 @@ export async function runFlow<O>(
   settings: EngineSettings = engineSettings,
 ): Promise<{ outcome: SessionResult; trace: Trace }> {
   const backend = new OllamaBackend({ host: server.url, stallSeconds: 10 });
-  const trace: Trace = { runs: [], progress: [], tokens: [], file: '' };
+  const trace: Trace = { runs: [], progress: [], tokens: [], chunks: [], file: '' };
   const events = new EngineEvents();
   events.subscribe((e) => {
     if (e.type === 'run') trace.runs.push({ program: e.program, result: e.result });
     if (e.type === 'llm-response') trace.tokens.push({ sent: e.promptTokens, evaluated: e.promptTokensEvaluated });
+    if (e.type === 'llm-chunk') trace.chunks.push({ step: e.step, text: e.text });
   });
   const journal = createJournal({ problem, flow: flow.name, backend: 'ollama', model: engineSettings.model, lang, settings: { ...settings } });
   trace.file = journal.file;
@@ -159,6 +165,15 @@ export async function runFlow<O>(
   } finally {
     journal.close();
   }
+}
+
+/** The person in practice: at each of their turns, the next move of the list (approve = a hint; none left = stop); every other step approved. */
+export function practiceGate(moves: (Decision | ((v: TurnValue) => Decision))[]): Gate & { seen: Proposal[] } {
+  return recordingGate((p) => {
+    if (p.agent !== 'attempt') return { kind: 'approve' };
+    const m = moves.shift() ?? { kind: 'stop' };
+    return typeof m === 'function' ? m(p.value as TurnValue) : m;
+  });
 }
 
 /** A person at the gate who makes the given decisions at each step, in order, then approves. */

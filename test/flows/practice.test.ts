@@ -3,7 +3,7 @@
 // asks for the next hint; an edit of their turn submits their program (or makes another move).
 import { describe, expect, it } from 'vitest';
 import { showTurn, type TurnValue } from '../../src/agents/hints/turn.js';
-import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
+import type { Decision } from '../../src/engine/types.js';
 import { defaultsOf, flowFor, practiceFlow } from '../../src/flows/index.js';
 import { practice } from '../../src/flows/practice.js';
 import { stressFlow } from '../../src/flows/stress.js';
@@ -14,7 +14,7 @@ import { buildReport } from '../../src/session/report.js';
 import { toMarkdown } from '../../src/session/markdown.js';
 import { SIM_FINE } from '../fakes/answers.js';
 import { fixture } from '../agents/problems.js';
-import { callsOf, fence, personGate, replayFlow, resumeFlow, RIGHT, runFlow, WRONG } from './harness.js';
+import { callsOf, fence, personGate, practiceGate, replayFlow, resumeFlow, RIGHT, runFlow, WRONG } from './harness.js';
 import { flowSuite } from './suite.js';
 
 const { serve } = flowSuite();
@@ -28,20 +28,7 @@ const GEN = 'import random, sys\nr = random.Random(int(sys.argv[1]))\nprint(r.ra
 const RETRIEVE = '## Problem 1\nSum of a list of numbers.\n### Code\n```python\nprint(sum(map(int, input().split())))\n```\n### Plan\nRead them, add them.\n## Algorithm\nPlain arithmetic\n## Tutorial\nRead both numbers and print their sum; Python integers do not overflow.\n';
 const PLAN = '## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n1. Read a and b, print a + b.';
 
-/** The person: at each of their turns, the next move of the list (approve = a hint); every other step approved. */
-function person(moves: (Decision | ((v: TurnValue) => Decision))[]): Gate & { seen: Proposal[] } {
-  const seen: Proposal[] = [];
-  return {
-    by: 'person',
-    seen,
-    decide: async (p) => {
-      seen.push(p);
-      if (p.agent !== 'attempt') return { kind: 'approve' };
-      const m = moves.shift() ?? { kind: 'stop' };
-      return typeof m === 'function' ? m(p.value as TurnValue) : m;
-    },
-  };
-}
+const person = practiceGate;
 
 const hint: Decision = { kind: 'approve' };
 const write = (source: string): Decision => ({ kind: 'edit', content: source });

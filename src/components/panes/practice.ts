@@ -55,6 +55,7 @@ export function ideaRows(p: Proposal, o: PaneOptions): Row[] | undefined {
     [seg('algorithm  ', { bold: true }), seg(v.algorithm.trim() || '(none was named)', { color: 'yellow', bold: true })],
     blank(),
     ...textRows(v.idea.trim() || '(no explanation came with it)', o.width, {}, '  ').slice(0, o.compact ? 3 : undefined),
+    ...(typeof v.departs === 'string' && v.departs.trim() ? [blank(), [seg('where your program departs', { bold: true })], ...textRows(v.departs.trim(), o.width, {}, '  ')] : []),
   ];
 }
 
