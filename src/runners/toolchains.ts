@@ -6,7 +6,7 @@
 import { access, constants, realpath } from 'node:fs/promises';
 import { basename, isAbsolute, join } from 'node:path';
 import { LANGS, type LangId } from './langs.js';
-import { probe, which } from './probe.js';
+import { probe } from './probe.js';
 
 export interface ToolchainChoice {
   /** A command on PATH or an absolute path. */
@@ -68,17 +68,35 @@ async function executable(path: string): Promise<boolean> {
   return access(path, constants.X_OK).then(() => true, () => false);
 }
 
-/** A command's absolute path: as given when absolute, else from PATH; a rustup proxy becomes its real compiler. */
+/** Every executable `cmd` on PATH, in PATH's order. */
+async function whichAll(cmd: string): Promise<string[]> {
+  const dirs = (process.env.PATH ?? '').split(':').filter((d) => d !== '');
+  const found = await Promise.all(dirs.map(async (d) => ((await executable(join(d, cmd))) ? join(d, cmd) : null)));
+  return [...new Set(found.filter((f): f is string => f !== null))];
+}
+
+/**
+ * rustup's proxies choose a toolchain from ~/.rustup, which the sandbox never mounts: the
+ * compiler itself, under its sysroot (a folder of its own), is what runs there. Null when the
+ * proxy has no toolchain to give (no default set, or another HOME).
+ */
+async function throughProxy(proxy: string): Promise<string | null> {
+  const r = await probe(proxy, ['--print', 'sysroot'], 30_000);
+  const sysroot = r.stdout.trim();
+  const direct = join(sysroot, 'bin', basename(proxy));
+  return r.ok && isAbsolute(sysroot) && (await executable(direct)) ? direct : null;
+}
+
+/** A command's absolute path: as given when absolute, else the first on PATH that runs; a rustup proxy becomes its real compiler. */
 export async function resolveCommand(cmd: string): Promise<string | null> {
-  const found = isAbsolute(cmd) ? ((await executable(cmd)) ? cmd : null) : await which(cmd);
-  if (!found) return null;
-  // rustup's proxies choose a toolchain from ~/.rustup, which the sandbox never mounts: the
-  // compiler itself, under its sysroot (a folder of its own), is what runs there.
-  const real = await realpath(found).catch(() => found);
-  if (basename(real) !== 'rustup') return found;
-  const r = await probe(found, ['--print', 'sysroot'], 30_000);
-  const direct = join(r.stdout.trim(), 'bin', basename(found));
-  return r.ok && isAbsolute(r.stdout.trim()) && (await executable(direct)) ? direct : found;
+  const candidates = isAbsolute(cmd) ? ((await executable(cmd)) ? [cmd] : []) : await whichAll(cmd);
+  for (const found of candidates) {
+    const real = await realpath(found).catch(() => found);
+    if (basename(real) !== 'rustup') return found;
+    const direct = await throughProxy(found);
+    if (direct) return direct;
+  }
+  return null;
 }
 
 const memo = new Map<string, Promise<unknown>>();
