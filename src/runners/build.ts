@@ -6,6 +6,7 @@ import { makeTempDir, removeDir } from './tempdirs.js';
 import { buildCacheDir } from '../paths.js';
 import { LANGS } from './langs.js';
 import { missingRuntime, toolchainOf } from './toolchains.js';
+import { includesStdcpp, precompiledHeader } from './pch.js';
 import { localHeaders } from './localHeaders.js';
 import { runSandboxed } from './sandbox.js';
 import { printable } from '../printable.js';
@@ -133,13 +134,16 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
   if (await exists(join(final, 'ce'))) {
     return { ok: false, compile: { ok: false, message: await readFile(join(final, 'ce'), 'utf8'), cached: true, ms: 0 } };
   }
+  // The precompiled <bits/stdc++.h> when it is ready (the binary is the same: the key ignores it).
+  const pch = program.lang === 'cpp' && includesStdcpp(program.source) ? await precompiledHeader(chain.toolchain) : null;
   const temp = `${final}.tmp-${randomBytes(6).toString('hex')}`;
   await mkdir(temp, { recursive: true });
   try {
     compiles++;
     const r = await runSandboxed({
       cmd: toolPath,
-      args: lang.id === 'cpp' ? [...includes, ...c.args(file, temp, flags)] : c.args(file, temp, flags),
+      args: lang.id === 'cpp' ? [...(pch ? ['-I', pch] : []), ...includes, ...c.args(file, temp, flags)] : c.args(file, temp, flags),
+      ...(pch ? { readable: [pch] } : {}),
       files: { ...headers, [file]: program.source },
       writable: temp,
       stdin: '',
