@@ -41,7 +41,7 @@ export async function precompiledHeader(t: Toolchain): Promise<string | null> {
 
 /** Writes the header into a temp folder, then compiles it there and renames the folder into place, in a process of its own. */
 async function startBuild(t: Toolchain, dir: string): Promise<void> {
-  const temp = `${dir}.tmp-${randomBytes(6).toString('hex')}`;
+  const temp = `${dir}.building-${randomBytes(6).toString('hex')}`;
   await mkdir(join(temp, 'bits'), { recursive: true, mode: 0o755 });
   await writeFile(join(temp, HEADER), '#include_next <bits/stdc++.h>\n', { mode: 0o644 });
   // The rename happens in the child, so a CLI run that ends first still leaves the header done;
