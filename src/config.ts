@@ -9,7 +9,8 @@ import { EXIT, UsageError, UserError } from './errors.js';
 import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from './flows/index.js';
 import { configDir } from './paths.js';
 import { isTree, readStoredFile, settingsDistrust, settingsPath, type Tree } from './settings/file.js';
-import { langFromName, langIds } from './runners/langs.js';
+import { compiledLangIds, langFromName, langIds } from './runners/langs.js';
+import { chooseToolchains, type Choices } from './runners/toolchains.js';
 import { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, capsShape, httpUrl, int, settingsShape, stageName } from './settings/schema.js';
 
 export { settingsPath } from './settings/file.js';
@@ -40,6 +41,11 @@ export const settingsSchema = z.object({
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** Settings kept per stage: `<group>.<stage>`. */
+const PER_STAGE = ['stageModels', 'answerTokens'];
+/** Settings kept per compiled language: `<group>.<lang>`. */
+const PER_LANG = ['compilers', 'flags'];
 export type Lang = Settings['lang'];
 type Json = string | number | boolean;
 
@@ -61,6 +67,8 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   stallSeconds: { allowed: 'a number of seconds 0..3600', about: 'no byte for this long = the server stalled' },
   flow: { allowed: flowNames.join(' | '), about: 'the method the tutor follows' },
   lang: { allowed: langIds.join(' | '), about: 'the language of solutions' },
+  'compilers.<lang>': { allowed: 'a command on PATH or an absolute path', about: `the compiler of one language (${compiledLangIds.join(', ')}); unset: its usual one` },
+  'flags.<lang>': { allowed: 'the compiler\'s flags, the whole list (no -std=: the newest standard it has)', about: 'the flags of one language\'s compiler, e.g. flags.cpp "-O2 -DLOCAL"' },
   answers: { allowed: ANSWER_FORMS.join(' | '), about: 'answers under headings (the methods\' form), or JSON-schema mode for models that need it' },
   approval: { allowed: APPROVAL_MODES.join(' | '), about: 'the tutor: approve each step, approve until the code (a program stops), or watch (every step approved; ctrl-c steps in)' },
   embedModel: { allowed: 'a model name (unset: full text only)', about: 'the embedding model for the archive, e.g. nomic-embed-text (pull it like any model)' },
@@ -151,10 +159,12 @@ function deepMerge(...layers: Tree[]): Tree {
   return out;
 }
 
-/** The KEY_DOCS entry of a key: `stageModels.plan` is documented as `stageModels.<stage>`. */
+/** The KEY_DOCS entry of a key: `stageModels.plan` is documented as `stageModels.<stage>`, `flags.cpp` as `flags.<lang>`. */
 const stageKeyDoc = (key: string): string => {
   const head = key.split('.')[0] ?? '';
-  return key.includes('.') && (head === 'stageModels' || head === 'answerTokens') ? `${head}.<stage>` : key;
+  if (!key.includes('.')) return key;
+  if (PER_STAGE.includes(head)) return `${head}.<stage>`;
+  return PER_LANG.includes(head) ? `${head}.<lang>` : key;
 };
 
 /** A person's name for the first problem zod found: the dotted key, the value, what is allowed. */
@@ -196,7 +206,15 @@ export function loadSettings(overrides: Tree = {}): Settings {
   // The key from the environment wins over a stored one, so a rotated key needs no config edit.
   const envKey = process.env.OPENAI_API_KEY?.trim();
   if (envKey) tree.openaiApiKey = envKey;
-  return validate(tree, 'the flags', EXIT.usage);
+  const settings = validate(tree, 'the flags', EXIT.usage);
+  // Every build of this run compiles as the settings say (a command's --flags go over them).
+  chooseToolchains(toolchainChoices(settings));
+  return settings;
+}
+
+/** The compilers and flags the settings name, per language. */
+export function toolchainChoices(s: Pick<Settings, 'compilers' | 'flags'>): Choices {
+  return Object.fromEntries(compiledLangIds.map((id) => [id, { compiler: s.compilers[id], flags: s.flags[id] }]));
 }
 
 export interface SettingFlags {
@@ -269,18 +287,17 @@ function setPath(tree: Tree, key: string, value: unknown): Tree {
   return copy;
 }
 
-/** Settings kept per stage: `<group>.<stage>`. */
-const PER_STAGE = ['stageModels', 'answerTokens'];
-
 /** Whether `key` names one setting that `config set` takes. */
 function isSettable(key: string): boolean {
   if (key in KEY_DOCS) return true;
-  const [head, stage, ...more] = key.split('.');
-  return PER_STAGE.includes(head ?? '') && Boolean(stage) && more.length === 0 && stageName.test(stage ?? '');
+  const [head, sub, ...more] = key.split('.');
+  if (!sub || more.length > 0) return false;
+  if (PER_LANG.includes(head ?? '')) return (compiledLangIds as string[]).includes(sub);
+  return PER_STAGE.includes(head ?? '') && stageName.test(sub);
 }
 
-/** Whether `key` names a group of settings (stageModels, budgets, budgets.codesim). */
-const isGroup = (key: string): boolean => PER_STAGE.includes(key) || Object.keys(KEY_DOCS).some((k) => k.startsWith(`${key}.`));
+/** Whether `key` names a group of settings (stageModels, budgets, budgets.codesim, flags). */
+const isGroup = (key: string): boolean => [...PER_STAGE, ...PER_LANG].includes(key) || Object.keys(KEY_DOCS).some((k) => k.startsWith(`${key}.`));
 
 /** Throws a UserError unless `key` names a setting. */
 export function checkKey(key: string): void {
@@ -391,8 +408,7 @@ export function listSettings(): SettingRow[] {
     ...Object.keys(KEY_DOCS).filter((k) => !k.includes('<')),
     ...flatten(settings).map(([k]) => k),
   ]);
-  keys.delete('stageModels');
-  keys.delete('answerTokens');
+  for (const group of [...PER_STAGE, ...PER_LANG]) keys.delete(group);
   return [...keys].map((key) => {
     const fromEnvKey = key === 'openaiApiKey' && Boolean(process.env.OPENAI_API_KEY?.trim());
     const source: SettingSource =

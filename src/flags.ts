@@ -46,6 +46,12 @@ const judging = {
   ml: { type: 'string', value: 'MB', doc: 'memory limit in megabytes' },
 } as const satisfies FlagTable;
 
+/** The compiler's flags for one run, over the settings (test, watch, run, stress, practice). */
+const toolchain = {
+  flags: { type: 'string', value: 'FLAGS', dashValue: true, doc: 'the compiler\'s flags for this run, the whole list (setting: flags.<lang>), e.g. "-O2 -DLOCAL -fsanitize=address,undefined"' },
+  std: { type: 'string', value: 'STD', doc: 'the C or C++ standard for this run: c++17, gnu++20, c11… (default: the newest the compiler has)' },
+} as const satisfies FlagTable;
+
 const json = { json: { type: 'boolean', doc: 'print JSON instead of text' } } as const satisfies FlagTable;
 
 const replayFlags = {
@@ -75,6 +81,7 @@ export const FLAGS = {
     lang: { type: 'string', value: 'L', doc: 'the language you write in (setting: lang; with --file: its extension)' },
     answers: { type: 'string', value: 'sections|json', doc: 'how the model answers the hints: free text under headings, or the JSON-schema mode' },
     ...judging,
+    ...toolchain,
     ...backend,
   },
   stats: {
@@ -124,6 +131,7 @@ export const FLAGS = {
     ml: judging.ml,
     input: { type: 'string', short: 'i', value: 'FILE', doc: 'judge only on this input (with --expected), not on the problem\'s tests; alone, run on it and show the output' },
     expected: { type: 'string', value: 'FILE', doc: 'the right answer to --input' },
+    ...toolchain,
     'add-test': { type: 'boolean', doc: 'with --input and --expected: add that test to the problem as yours (mine-K; beside your own problem file, else in your data dir; see `simcoach tests P`)' },
     ...json,
   },
@@ -139,12 +147,14 @@ export const FLAGS = {
     lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },
     tl: { type: 'string', value: 'MS', doc: 'time limit in milliseconds' },
     ml: { type: 'string', value: 'MB', doc: 'memory limit in megabytes' },
+    ...toolchain,
     ...json,
   },
   watch: {
     problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples (then hidden tests) judge the file on every save (required)' },
     lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },
     ...judging,
+    ...toolchain,
   },
   stress: {
     problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem (its limits and comparison)' },
@@ -156,6 +166,7 @@ export const FLAGS = {
     lang: { type: 'string', value: 'L', doc: 'the solution\'s language (default: from its extension)' },
     tl: { type: 'string', value: 'MS', doc: 'time limit per run in milliseconds' },
     save: { type: 'boolean', doc: 'add the input that told them apart to the problem\'s tests' },
+    ...toolchain,
     ...json,
   },
   statement: {

@@ -63,9 +63,9 @@ export async function run(argv: string[]): Promise<number> {
  * time, then opened in $EDITOR.
  */
 async function template(name: string): Promise<number> {
-  const { langFromName } = await import('../runners/langs.js');
+  const { langFromName, langIds } = await import('../runners/langs.js');
   const lang = langFromName(name);
-  if (!lang) throw new UsageError(`config template: no language '${name}' (python, cpp, javascript, java)`);
+  if (!lang) throw new UsageError(`config template: no language '${name}' (${langIds.join(', ')})`);
   const { ownTemplatePath, builtinTemplate } = await import('../app/ownFile.js');
   const { existsSync } = await import('node:fs');
   const { mkdir, writeFile } = await import('node:fs/promises');

@@ -10,21 +10,23 @@ import { UsageError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
 import { checkJudging, judgedAs, type JudgingValues } from './judging-flags.js';
 import { ownFileArg } from './program-file.js';
+import { useToolchain, type ToolchainValues } from './toolchain-flags.js';
 
-export interface PracticeValues extends SettingFlags, JudgingValues {
+export interface PracticeValues extends SettingFlags, JudgingValues, ToolchainValues {
   file?: string;
   lang?: string;
 }
 
 /** Opens practice on a problem (`practice`, and `review` on the one due); `lang` is the default when no flag or file says one. */
 export async function openPractice(problem: Problem, values: PracticeValues, lang?: string): Promise<number> {
-  const { file: path, lang: langFlag, mode: _m, eps: _e, tl: _t, ml: _l, checker: _c, ...rest } = values;
+  const { file: path, lang: langFlag, mode: _m, eps: _e, tl: _t, ml: _l, checker: _c, flags, std, ...rest } = values;
   const base = { ...rest, ...(langFlag === undefined && lang !== undefined ? { lang } : {}) };
   const own = path !== undefined ? await ownFileArg(path, langFlag, resolveSettings(base).lang) : undefined;
   // The file's language wins over the settings' for this run (and after a settings save in it).
   const chosenLang = own?.lang ?? langFlag ?? lang;
   const chosen = { ...rest, flow: 'practice', ...(chosenLang !== undefined ? { lang: chosenLang } : {}) };
   const settings = resolveSettings(chosen);
+  await useToolchain({ flags, std }, settings.lang, true);
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw new UsageError('practice needs a terminal: you write the program in it (see `simcoach stats` for how practice went)');
   }

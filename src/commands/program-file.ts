@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
-import { langFromName, langFromPath, type LangId } from '../runners/langs.js';
+import { langFromName, langFromPath, langIds, LANGS, type LangId } from '../runners/langs.js';
+
+/** The extensions a language is told by, for the message when a file has none of them. */
+const knownExtensions = (): string => [...new Set(langIds.map((id) => LANGS[id].extensions[0]))].join(' ');
 import { programFiles, ProgramFileError } from '../runners/programFiles.js';
 import type { Program } from '../runners/types.js';
 
@@ -11,8 +14,8 @@ export async function readProgramFile(file: string, langFlag: string | undefined
   const lang = langFlag !== undefined ? langFromName(langFlag) : langFromPath(file);
   if (!lang) {
     throw langFlag !== undefined
-      ? new UsageError(`--lang must be python, cpp, javascript or java, not '${langFlag}'`)
-      : new UsageError(`cannot tell the language of the ${role} '${file}' from its extension${role === 'solution' ? '; add --lang' : ' (use .py, .cpp, .js or .java)'}`);
+      ? new UsageError(`--lang must be ${langIds.join(', ')}, not '${langFlag}'`)
+      : new UsageError(`cannot tell the language of the ${role} '${file}' from its extension${role === 'solution' ? '; add --lang' : ` (use ${knownExtensions()})`}`);
   }
   const source = await readFile(file, 'utf8').catch(() => {
     throw new UserError(`${file}: cannot read the ${role}`);
@@ -40,8 +43,8 @@ export async function ownFileArg(file: string, langFlag: string | undefined, set
   const lang = langFlag !== undefined ? langFromName(langFlag) : langFromPath(file);
   if (!lang) {
     throw langFlag !== undefined
-      ? new UsageError(`--lang must be python, cpp, javascript or java, not '${langFlag}'`)
-      : new UsageError(`cannot tell the language of '${file}' from its extension (use .py, .cpp, .js or .java, or add --lang)`);
+      ? new UsageError(`--lang must be ${langIds.join(', ')}, not '${langFlag}'`)
+      : new UsageError(`cannot tell the language of '${file}' from its extension (use ${knownExtensions()}, or add --lang)`);
   }
   const langFrom = langFlag !== undefined ? '--lang' : `from ${basename(file)}${lang !== settingsLang ? `, not the settings' ${settingsLang}` : ''}`;
   // The folder is watched for saves, so it must be there even when the file is not yet.

@@ -9,6 +9,7 @@ import { positive } from './judging-flags.js';
 import { namedAsTheirs } from '../runners/compileMessage.js';
 import type { JudgeOptions } from '../runners/types.js';
 import { color } from '../term.js';
+import { useToolchain } from './toolchain-flags.js';
 import { readProgramFile } from './program-file.js';
 
 async function readStdin(): Promise<string> {
@@ -25,6 +26,7 @@ export async function run(argv: string[]): Promise<number> {
   const tl = positive(values.tl, 'tl');
   const ml = positive(values.ml, 'ml');
   const program = await readProgramFile(positionals[0]!, values.lang, 'solution');
+  await useToolchain(values, program.lang);
   let opts: JudgeOptions = {};
   if (values.problem) {
     const { loadProblem } = await import('../problems/index.js');

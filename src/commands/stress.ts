@@ -12,6 +12,7 @@ import { DEFAULT_ROUNDS, stress, type StressOutcome } from '../runners/stress.js
 import { color } from '../term.js';
 import { printable } from '../printable.js';
 import { sideBySide } from './sideBySide.js';
+import { useToolchain } from './toolchain-flags.js';
 import { readProgramFile } from './program-file.js';
 
 const SHOW = 2000;
@@ -96,6 +97,8 @@ export async function run(argv: string[]): Promise<number> {
   const solution = await readProgramFile(positionals[0]!, values.lang, 'solution');
   const brute = await readProgramFile(values.brute, undefined, 'brute force');
   const generator = await readProgramFile(gen.file, undefined, 'generator');
+  await useToolchain(values, solution.lang);
+  for (const other of [brute, generator]) if (other.lang !== solution.lang) await useToolchain({}, other.lang, true);
   const problem = await loadProblem(values.problem);
   if (problem.interactive) throw new UserError(`${problem.id} is interactive; stress testing needs a problem with plain input and output`);
   const target = values.save ? saveTarget(problem) : undefined;

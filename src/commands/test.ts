@@ -13,6 +13,7 @@ import type { Problem } from '../problems/types.js';
 import { problemJudgeOptions } from '../runners/problem-options.js';
 import { failureText, notesLines } from './failure-text.js';
 import { namedAsTheirs } from '../runners/compileMessage.js';
+import { useToolchain } from './toolchain-flags.js';
 import { readProgramFile } from './program-file.js';
 import type { JudgeOptions, JudgeResult, Program, TestResult, Verdict } from '../runners/types.js';
 import { color } from '../term.js';
@@ -72,6 +73,7 @@ export async function run(argv: string[]): Promise<number> {
   if (values.interactor && !(await stat(values.interactor).catch(() => null))) throw new UserError(`${values.interactor}: no such interactor file`);
   const program = await readProgramFile(file, values.lang, 'solution');
   const { lang } = program;
+  await useToolchain(values, lang);
   comparisonFrom(values, { mode: 'tokens' }); // flag errors before the problem is read
   const own = await ownTest(values);
   const folder = await isTestFolder(values.problem);
@@ -79,7 +81,7 @@ export async function run(argv: string[]): Promise<number> {
   if (values.input !== undefined && values.expected === undefined) {
     const { run: runOnce } = await import('./run.js');
     const pass = (flag: string, v: string | undefined): string[] => (v !== undefined ? [`--${flag}`, v] : []);
-    return runOnce([file, ...(folder ? [] : ['--problem', values.problem]), '--input', values.input, ...pass('lang', values.lang), ...pass('tl', values.tl), ...pass('ml', values.ml), ...(values.json ? ['--json'] : [])]);
+    return runOnce([file, ...(folder ? [] : ['--problem', values.problem]), '--input', values.input, ...pass('lang', values.lang), ...pass('tl', values.tl), ...pass('ml', values.ml), ...pass('flags', values.flags), ...pass('std', values.std), ...(values.json ? ['--json'] : [])]);
   }
   // A folder of test pairs (1.in/1.out, a.in/a.ans), as cph, oj and CP Editor keep them.
   const problem = folder ? await loadTestFolder(values.problem) : await loadProblem(values.problem);

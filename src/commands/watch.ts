@@ -16,6 +16,7 @@ import { failureText, notesLines } from './failure-text.js';
 import { failureCard } from './failure-card.js';
 import { namedAsTheirs } from '../runners/compileMessage.js';
 import { watchSaves } from '../app/fileSaves.js';
+import { useToolchain } from './toolchain-flags.js';
 import { readProgramFile } from './program-file.js';
 import { checkJudging, judgedAs } from './judging-flags.js';
 
@@ -83,6 +84,7 @@ export async function run(argv: string[]): Promise<number> {
   const file = positionals[0]!;
   checkJudging(values);
   const { lang } = await readProgramFile(file, values.lang, 'solution');
+  await useToolchain(values, lang);
   const { loadProblem } = await import('../problems/index.js');
   // --mode, --eps, --tl and --ml over the problem's own, as `test` takes them.
   const problem = judgedAs(await loadProblem(values.problem), values);

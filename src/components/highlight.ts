@@ -1,5 +1,8 @@
 // Syntax highlighting into rows: lowlight parses the code into a tree of hljs classes; each class
-// maps to an Ink colour. Only the four judge languages are registered (a small bundle).
+// maps to an Ink colour. Only the judge languages are registered (a small bundle).
+import c from 'highlight.js/lib/languages/c';
+import go from 'highlight.js/lib/languages/go';
+import rust from 'highlight.js/lib/languages/rust';
 import cpp from 'highlight.js/lib/languages/cpp';
 import java from 'highlight.js/lib/languages/java';
 import javascript from 'highlight.js/lib/languages/javascript';
@@ -9,9 +12,9 @@ import { visibleControls } from '../printable.js';
 import { cut, cells, type Row, type Seg } from './rows.js';
 import { colorOn, type Tone } from './theme.js';
 
-const lowlight = createLowlight({ python, cpp, javascript, java });
+const lowlight = createLowlight({ python, cpp, javascript, java, c, rust, go });
 
-const LANG_ALIASES: Record<string, string> = { py: 'python', python3: 'python', 'c++': 'cpp', cc: 'cpp', js: 'javascript', node: 'javascript' };
+const LANG_ALIASES: Record<string, string> = { py: 'python', python3: 'python', 'c++': 'cpp', cc: 'cpp', js: 'javascript', node: 'javascript', pypy: 'python', rs: 'rust', golang: 'go' };
 
 const CLASS_TONES: Record<string, Tone> = {
   keyword: 'magenta',

@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { makeTempDir, removeDir } from './tempdirs.js';
 import { buildCacheDir } from '../paths.js';
 import { LANGS } from './langs.js';
-import { probe, which } from './probe.js';
+import { missingRuntime, toolchainOf } from './toolchains.js';
+import { includesStdcpp, precompiledHeader } from './pch.js';
 import { localHeaders } from './localHeaders.js';
 import { runSandboxed } from './sandbox.js';
 import { printable } from '../printable.js';
@@ -19,6 +20,8 @@ export interface Built {
   compile?: CompileInfo;
   /** Removes a temporary directory (interpreted programs); cached builds stay. */
   cleanup(): Promise<void>;
+  /** Built with a sanitizer that maps shadow memory: no address-space limit, memory judged loosely (see testRun). */
+  shadow?: boolean;
 }
 
 export type BuildOutcome = { ok: true; built: Built } | { ok: false; compile: CompileInfo };
@@ -39,15 +42,6 @@ let compiles = 0;
 /** How many times a compiler actually ran in this process (the bench checks a second run makes 0). */
 export const compileCount = (): number => compiles;
 
-const versions = new Map<string, Promise<string>>();
-function toolVersion(tool: string): Promise<string> {
-  let v = versions.get(tool);
-  if (!v) {
-    v = probe(tool, tool === 'javac' ? ['-version'] : ['--version']).then((r) => (r.stdout + r.stderr).split('\n')[0]?.trim() ?? '');
-    versions.set(tool, v);
-  }
-  return v;
-}
 
 /** Compiler output, trimmed to what a person (or a model) reads: the first errors, not pages. */
 export function trimMessage(text: string, max = MESSAGE_MAX): string {
@@ -104,22 +98,25 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
   const own = { ...program.files };
   delete own[file];
   if (!lang.compile) {
+    const missing = await missingRuntime(program.lang);
+    if (missing) return { ok: false, compile: { ok: false, message: missing, cached: false, ms: 0 } };
     const dir = await makeTempDir('src');
     await writeTree(dir, { ...own, [file]: program.source });
     return { ok: true, built: { dir, file, cleanup: () => removeDir(dir) } };
   }
   const c = lang.compile;
-  const toolPath = await which(c.tool);
-  if (!toolPath) {
-    return { ok: false, compile: { ok: false, message: `${c.tool} not found: install it to run ${lang.name} (see \`simcoach doctor\`)`, cached: false, ms: 0 } };
-  }
+  const chain = await toolchainOf(program.lang);
+  if (!chain.ok) return { ok: false, compile: { ok: false, message: chain.error, cached: false, ms: 0 } };
+  const { tool: toolPath, flags, version, shadow } = chain.toolchain;
+  const runtime = await missingRuntime(program.lang);
+  if (runtime) return { ok: false, compile: { ok: false, message: runtime, cached: false, ms: 0 } };
   // The headers it includes from its folders go beside it (the compiler finds a quoted include
   // there, and -I . an angled one); the folders themselves are never shown to the compiler.
   const headers = { ...(lang.id === 'cpp' ? await localHeaders(program.source, opts.includeDirs ?? []) : {}), ...own };
   delete headers[file];
   const includes = Object.keys(headers).length > 0 ? ['-I', '.'] : [];
   const key = createHash('sha256')
-    .update(JSON.stringify([lang.id, await toolVersion(toolPath), c.flags, includes, file, program.source, headers, LAUNCHER_VERSION]))
+    .update(JSON.stringify([lang.id, toolPath, version, flags, includes, file, program.source, headers, LAUNCHER_VERSION]))
     .digest('hex');
   // Others must not read a person's compiled solutions: the cache is 0700 (each build in it is
   // readable, for the sandbox's uid reaches it only through its own mount).
@@ -132,18 +129,21 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
     await removeDir(final);
   }
   if (await exists(join(final, 'ok'))) {
-    return { ok: true, built: { dir: final, file, compile: { ok: true, message: await readFile(join(final, 'ok'), 'utf8'), cached: true, ms: 0 }, cleanup: noop } };
+    return { ok: true, built: { dir: final, file, compile: { ok: true, message: await readFile(join(final, 'ok'), 'utf8'), cached: true, ms: 0 }, cleanup: noop, shadow } };
   }
   if (await exists(join(final, 'ce'))) {
     return { ok: false, compile: { ok: false, message: await readFile(join(final, 'ce'), 'utf8'), cached: true, ms: 0 } };
   }
+  // The precompiled <bits/stdc++.h> when it is ready (the binary is the same: the key ignores it).
+  const pch = program.lang === 'cpp' && includesStdcpp(program.source) ? await precompiledHeader(chain.toolchain) : null;
   const temp = `${final}.tmp-${randomBytes(6).toString('hex')}`;
   await mkdir(temp, { recursive: true });
   try {
     compiles++;
     const r = await runSandboxed({
       cmd: toolPath,
-      args: lang.id === 'cpp' ? [...includes, ...c.args(file, temp)] : c.args(file, temp),
+      args: lang.id === 'cpp' ? [...(pch ? ['-I', pch] : []), ...includes, ...c.args(file, temp, flags)] : c.args(file, temp, flags),
+      ...(pch ? { readable: [pch] } : {}),
       files: { ...headers, [file]: program.source },
       writable: temp,
       stdin: '',
@@ -177,7 +177,7 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
       }
     });
     const compile: CompileInfo = { ok, message, cached: false, ms: r.wallMs };
-    return ok ? { ok: true, built: { dir, file, compile, cleanup } } : { ok: false, compile };
+    return ok ? { ok: true, built: { dir, file, compile, cleanup, shadow } } : { ok: false, compile };
   } catch (err) {
     // The compiler wrote here as the sandbox's uid: removed without following what it left.
     await removeDir(temp);

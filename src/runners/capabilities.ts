@@ -3,6 +3,9 @@ import { findV2 } from './cgroupV2.js';
 import { GATE_SAMPLE_MS, OPEN_FILES } from './gate.js';
 import { supervisorBinary } from './supervisor.js';
 import { probe, which } from './probe.js';
+import { basename } from 'node:path';
+import { LANGS, langIds, type LangId } from './langs.js';
+import { chosenToolchain, installLine, resolveCommand, toolchainOf } from './toolchains.js';
 import { EXIT, UserError } from '../errors.js';
 
 /**
@@ -59,14 +62,11 @@ export const LEVELS = {
 } as const;
 export type Level = keyof typeof LEVELS;
 
-/** Each package's name on Debian/Ubuntu, Fedora and Arch. */
+/** Each package's name on Debian/Ubuntu, Fedora and Arch (the languages' own are in their registry records). */
 const PACKAGES = {
   bubblewrap: ['bubblewrap', 'bubblewrap', 'bubblewrap'],
   'util-linux': ['util-linux', 'util-linux', 'util-linux'],
   gcc: ['gcc', 'gcc', 'gcc'],
-  python3: ['python3', 'python3', 'python'],
-  'g++': ['g++', 'gcc-c++', 'gcc'],
-  jdk: ['default-jdk-headless', 'java-latest-openjdk-devel', 'jdk-openjdk'],
 } as const;
 
 /** How to install a package here: as root the command itself, else through sudo (the person's own machine). */
@@ -229,7 +229,7 @@ async function isolationWith(env: Record<string, string>): Promise<Isolation> {
 }
 
 async function version(cmd: string, args: string[], pick: (out: string) => string): Promise<Capability['detail'] | null> {
-  const path = await which(cmd);
+  const path = await resolveCommand(cmd);
   if (!path) return null;
   const r = await probe(path, args);
   const text = (r.stdout + '\n' + r.stderr).trim();
@@ -238,18 +238,28 @@ async function version(cmd: string, args: string[], pick: (out: string) => strin
 
 const firstLine = (s: string) => s.split('\n')[0]?.trim() ?? '';
 
+/** One row per command a language needs (from the registry): its version, and for a compiler the flags in use. */
+async function langRows(lang: LangId): Promise<Capability[]> {
+  const l = LANGS[lang];
+  const chain = l.compile ? await toolchainOf(lang) : null;
+  const compiler = chain?.ok ? chain.toolchain : null;
+  const cmds = l.toolchain.cmds.map((cmd) => (cmd === l.compile?.tool ? (chosenToolchain(lang).compiler ?? cmd) : cmd));
+  return Promise.all(cmds.map(async (cmd): Promise<Capability> => {
+    const isCompiler = l.compile !== undefined && cmd === cmds[0];
+    const v = await version(isCompiler && compiler ? compiler.tool : cmd, [...l.toolchain.versionArgs], firstLine);
+    const needed = lang === 'python';
+    const name = basename(cmd);
+    if (!v) return { name, ok: false, detail: `not found (${l.name})`, fix: `install ${name} (${installLine(lang)})`, needed };
+    if (isCompiler && chain && !chain.ok) return { name, ok: false, detail: `${v} (${l.name})`, fix: chain.error, needed };
+    const flags = isCompiler && compiler ? ` · ${l.name}: ${compiler.flags.join(' ') || 'no flags'}` : '';
+    return { name, ok: true, detail: `${v}${flags}`, needed };
+  }));
+}
+
 async function toolchains(): Promise<Capability[]> {
-  const specs: [string, string, string[], string][] = [
-    ['python3', 'python3', ['--version'], installHint('python3')],
-    ['g++', 'g++', ['--version'], installHint('g++')],
-    ['javac', 'javac', ['-version'], installHint('jdk')],
-    ['java', 'java', ['-version'], installHint('jdk')],
-  ];
-  const found = await Promise.all(specs.map(([, cmd, args]) => version(cmd, args, firstLine)));
-  const caps: Capability[] = specs.map(([name, , , fix], i) => {
-    const v = found[i];
-    return v ? { name, ok: true, detail: v, needed: name === 'python3' } : { name, ok: false, detail: 'not found', fix, needed: name === 'python3' };
-  });
+  const rows = (await Promise.all(langIds.filter((id) => id !== 'javascript').map(langRows))).flat();
+  // A command two languages share (python3 is no other's, but a compiler may be) is shown once.
+  const caps = rows.filter((r, i) => rows.findIndex((o) => o.name === r.name) === i);
   caps.push({ name: 'node', ok: true, detail: `${process.version} (${process.execPath})`, needed: false });
   return caps;
 }

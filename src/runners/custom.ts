@@ -27,7 +27,7 @@ export async function runCustom(program: Program, input: string, opts: JudgeOpti
   if (!build.ok) return { verdict: 'CE', detail: build.compile.message, output: '', stderr: '', timeMs: 0, memoryKb: 0, compile: build.compile };
   try {
     const { r, output } = await cpuSlots(() => runOnce(program.lang, build.built, input, lim, opts.io ?? {}, opts.signal));
-    const early = runVerdict(r, memoryLimit(program.lang, lim));
+    const early = runVerdict(r, memoryLimit(program.lang, lim, build.built));
     return {
       verdict: early ? (early.verdict as CustomRun['verdict']) : null,
       ...(early ? { detail: early.detail } : {}),

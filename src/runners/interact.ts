@@ -11,7 +11,7 @@ import { LANGS } from './langs.js';
 import { runSandboxed, type SandboxResult } from './sandbox.js';
 import type { LangId, TestCase, TestResult } from './types.js';
 import { memoryLimit, testRun } from './testRun.js';
-import { runVerdict } from './verdict.js';
+import { runVerdict, type MemoryLimit } from './verdict.js';
 import { printable } from '../printable.js';
 import { makeTempDir } from './tempdirs.js';
 import { chmod, rm, writeFile } from 'node:fs/promises';
@@ -90,11 +90,11 @@ export async function runInteractive(lang: LangId, built: Built, interactor: Che
   const [p, i] = await Promise.all([prog, inter]).finally(() => signal?.removeEventListener('abort', onAbort));
   if (signal?.aborted) throw new DOMException('The judge was aborted', 'AbortError');
   const wroteOutput = (i.fileOutput?.length ?? 0) > 0;
-  return { result: await verdictOf(p, i, lang, lim, test, name, interactorFirst, checker, signal), wroteOutput };
+  return { result: await verdictOf(p, i, memoryLimit(lang, lim, built), test, name, interactorFirst, checker, signal), wroteOutput };
 }
 
 /** The program's own verdict first (a limit, a crash of its own), then the interactor's, then the checker's. */
-async function verdictOf(p: SandboxResult, i: SandboxResult, lang: LangId, lim: Limits, test: TestCase, name: string, interactorFirst: boolean, checker: Checker | null, signal?: AbortSignal): Promise<TestResult> {
+async function verdictOf(p: SandboxResult, i: SandboxResult, limit: MemoryLimit, test: TestCase, name: string, interactorFirst: boolean, checker: Checker | null, signal?: AbortSignal): Promise<TestResult> {
 
   const base = {
     name,
@@ -108,7 +108,7 @@ async function verdictOf(p: SandboxResult, i: SandboxResult, lang: LangId, lim: 
     exitCode: p.exitCode,
     signal: p.signal,
   };
-  const own = runVerdict(p, memoryLimit(lang, lim));
+  const own = runVerdict(p, limit);
   if (own?.verdict === 'TLE' && p.wallExceeded && !p.cpuExceeded) {
     return { ...base, verdict: 'TLE', detail: `idleness: the program and the interactor were both waiting, or the machine was too busy (${p.wallMs} ms wall, ${p.cpuMs} ms CPU)` };
   }

@@ -13,7 +13,7 @@ import { runInteractive, UNCHECKED_TOUT } from './interact.js';
 import { runSandboxed, type SandboxResult } from './sandbox.js';
 import { openBatch, type Batch, type RunFn } from './sandboxPool.js';
 import { problemJudgeOptions } from './problem-options.js';
-import { memoryLimit, testRun } from './testRun.js';
+import { memoryLimit, SANITIZED_NOTE, testRun } from './testRun.js';
 import { makeTempDir } from './tempdirs.js';
 import { printable } from '../printable.js';
 import type { JudgeOptions, JudgeResult, LangId, Program, TestCase, TestResult } from './types.js';
@@ -105,7 +105,7 @@ export async function runTest(program: Program, built: Built, test: TestCase, in
       // With file output, stdout is only shown; the answer file (bounded by the output limit) is compared.
       ...(io.output ? { keepStdoutBytes: 0 } : { onStdout: sink.write, onRestart: sink.restart, keepStdoutBytes: KEEP_OUTPUT_BYTES }),
     });
-    return await finishTest(sink, r, test, index, memoryLimit(program.lang, lim), checker, io, signal);
+    return await finishTest(sink, r, test, index, memoryLimit(program.lang, lim, built), checker, io, signal);
   } finally {
     sink.close();
     await sink.cleanup();
@@ -220,7 +220,8 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
     const done = results.filter((r): r is TestResult => r !== undefined);
     const passed = done.filter((r) => r.verdict === 'AC').length;
     const verdict = passed === tests.length ? 'AC' : worst(done.map((r) => r.verdict).filter((v) => v !== 'AC'));
-    return { verdict, passed, total: tests.length, tests: done, compile: build.built.compile, ...(unchecked ? { notes: [UNCHECKED_TOUT] } : {}) };
+    const notes = [...(unchecked ? [UNCHECKED_TOUT] : []), ...(build.built.shadow ? [SANITIZED_NOTE] : [])];
+    return { verdict, passed, total: tests.length, tests: done, compile: build.built.compile, ...(notes.length > 0 ? { notes } : {}) };
   } finally {
     await batch?.close();
     await build.built.cleanup();

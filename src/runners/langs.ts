@@ -24,11 +24,24 @@ export interface Lang {
   sourceFile(source: string): string;
   /** Absent for interpreted languages. `out` is an empty directory the build writes into. */
   compile?: {
+    /** The compiler when the settings name none (`compilers.<lang>`). */
     tool: string;
-    /** Flags that take part in the cache key. */
-    flags: string[];
-    args(src: string, out: string): string[];
+    /** The flags when the settings name none (`flags.<lang>`); they take part in the cache key. */
+    flags: readonly string[];
+    /**
+     * Standards, newest first: when the flags name no `-std=`, the first the compiler accepts is
+     * added (probed once per compiler), so an older g++ still gets the newest it has.
+     */
+    std?: readonly string[];
+    /** Arguments that make the compiler check its flags and nothing else (an unknown flag fails them). */
+    checkFlags?: readonly string[];
+    args(src: string, out: string, flags: readonly string[]): string[];
   };
+  /**
+   * What must be installed: the commands (the first the one doctor shows, with `versionArgs`) and
+   * the package on Debian/Ubuntu, Fedora and Arch.
+   */
+  toolchain: { cmds: readonly string[]; versionArgs: readonly string[]; packages: readonly [string, string, string] };
   /** The command that runs the program; `dir` is the build output (compiled) or the source's directory. */
   run(dir: string, file: string, memoryMb: number): Promise<{ cmd: string; args: string[] }>;
   /**
@@ -89,6 +102,9 @@ const JAVAC_FLAGS = ['-encoding', 'UTF-8', '-J-Xmx512m', '-J-XX:TieredStopAtLeve
 const javaClass = (source: string): string =>
   /\bpublic\s+(?:final\s+)?class\s+([A-Za-z_$][\w$]*)/.exec(source)?.[1] ?? 'Main';
 
+/** C and C++: the flags checked on an empty file, which only the driver's option parsing reads. */
+const gccCheck = (x: string): string[] => ['-fsyntax-only', '-x', x, '/dev/null'];
+
 const registry = {
   python: {
     id: 'python',
@@ -100,13 +116,14 @@ const registry = {
     looksLikeCode: /^\s*(def |import |from \S+ import |for |while |if __name__|print\(|\w+\s*=\s*.*input\()/m,
     sourceFile: () => 'main.py',
     run: async (dir, file) => ({ cmd: await pythonExecutable(), args: [join(dir, file)] }),
+    toolchain: { cmds: ['python3'], versionArgs: ['--version'], packages: ['python3', 'python3', 'python'] },
     overheadMb: 0,
     addressSpaceLimit: true,
   },
   cpp: {
     id: 'cpp',
-    name: 'C++17',
-    aliases: ['c++', 'cxx', 'cc', 'c++17', 'gnu17'],
+    name: 'C++',
+    aliases: ['c++', 'cxx', 'cc', 'c++17', 'c++20', 'gnu17', 'gnu20'],
     fences: ['cpp', 'c++', 'cc', 'cxx', 'c', 'hpp'],
     extensions: ['.cpp', '.cc', '.cxx', '.c++'],
     comment: '//',
@@ -114,10 +131,14 @@ const registry = {
     sourceFile: () => 'main.cpp',
     compile: {
       tool: 'g++',
-      flags: ['-std=gnu++17', '-O2', '-pipe'],
-      args: (src, out) => ['-std=gnu++17', '-O2', '-pipe', '-o', join(out, 'main'), src],
+      flags: ['-O2', '-pipe'],
+      // Codeforces' default is C++20; g++ before 10 has only C++17.
+      std: ['-std=gnu++20', '-std=gnu++17'],
+      checkFlags: gccCheck('c++'),
+      args: (src, out, flags) => [...flags, '-o', join(out, 'main'), src],
     },
     run: async (dir) => ({ cmd: join(dir, 'main'), args: [] }),
+    toolchain: { cmds: ['g++'], versionArgs: ['--version'], packages: ['g++', 'gcc-c++', 'gcc'] },
     overheadMb: 0,
     addressSpaceLimit: true,
   },
@@ -134,6 +155,7 @@ const registry = {
       cmd: process.execPath,
       args: [`--max-old-space-size=${mb}`, '--stack-size=65500', join(dir, file)],
     }),
+    toolchain: { cmds: [process.execPath], versionArgs: ['--version'], packages: ['nodejs', 'nodejs', 'nodejs'] },
     overheadMb: 96,
     addressSpaceLimit: false,
   },
@@ -149,7 +171,8 @@ const registry = {
     compile: {
       tool: 'javac',
       flags: JAVAC_FLAGS,
-      args: (src, out) => [...JAVAC_FLAGS, '-d', out, src],
+      checkFlags: ['-version'],
+      args: (src, out, flags) => [...flags, '-d', out, src],
     },
     run: async (dir, file, mb) => ({
       cmd: (await which('java')) ?? 'java',
@@ -158,8 +181,86 @@ const registry = {
         '-cp', dir, basename(file, '.java'),
       ],
     }),
+    toolchain: { cmds: ['javac', 'java'], versionArgs: ['-version'], packages: ['default-jdk-headless', 'java-latest-openjdk-devel', 'jdk-openjdk'] },
     overheadMb: 160,
     addressSpaceLimit: false,
+  },
+  c: {
+    id: 'c',
+    name: 'C',
+    aliases: ['gcc', 'c11', 'c17'],
+    fences: ['c', 'h'],
+    extensions: ['.c'],
+    comment: '//',
+    looksLikeCode: /^\s*(#include|int main)/m,
+    sourceFile: () => 'main.c',
+    compile: {
+      tool: 'gcc',
+      flags: ['-O2', '-pipe'],
+      std: ['-std=gnu17', '-std=gnu11'],
+      checkFlags: gccCheck('c'),
+      // libm last, after the objects that use it: judges link it for every C program.
+      args: (src, out, flags) => [...flags, '-o', join(out, 'main'), src, '-lm'],
+    },
+    run: async (dir) => ({ cmd: join(dir, 'main'), args: [] }),
+    toolchain: { cmds: ['gcc'], versionArgs: ['--version'], packages: ['gcc', 'gcc', 'gcc'] },
+    overheadMb: 0,
+    addressSpaceLimit: true,
+  },
+  pypy: {
+    id: 'pypy',
+    name: 'PyPy 3',
+    aliases: ['pypy3'],
+    fences: ['python', 'python3', 'py', 'py3', 'pypy'],
+    extensions: ['.py'],
+    comment: '#',
+    looksLikeCode: /^\s*(def |import |from \S+ import |for |while |if __name__|print\(|\w+\s*=\s*.*input\()/m,
+    sourceFile: () => 'main.py',
+    run: async (dir, file) => ({ cmd: (await which('pypy3')) ?? 'pypy3', args: [join(dir, file)] }),
+    toolchain: { cmds: ['pypy3'], versionArgs: ['--version'], packages: ['pypy3', 'pypy3', 'pypy3'] },
+    // Its JIT's code and the GC's nursery come before the program's first object.
+    overheadMb: 64,
+    addressSpaceLimit: true,
+  },
+  rust: {
+    id: 'rust',
+    name: 'Rust',
+    aliases: ['rs', 'rustc'],
+    fences: ['rust', 'rs'],
+    extensions: ['.rs'],
+    comment: '//',
+    looksLikeCode: /^\s*(fn main|use std::)/m,
+    sourceFile: () => 'main.rs',
+    compile: {
+      tool: 'rustc',
+      flags: ['-O', '--edition=2021'],
+      checkFlags: ['--print', 'cfg'],
+      args: (src, out, flags) => [...flags, '-o', join(out, 'main'), src],
+    },
+    run: async (dir) => ({ cmd: join(dir, 'main'), args: [] }),
+    toolchain: { cmds: ['rustc'], versionArgs: ['--version'], packages: ['rustc', 'rust', 'rust'] },
+    overheadMb: 0,
+    addressSpaceLimit: true,
+  },
+  go: {
+    id: 'go',
+    name: 'Go',
+    aliases: ['golang'],
+    fences: ['go', 'golang'],
+    extensions: ['.go'],
+    comment: '//',
+    looksLikeCode: /^\s*(package main|func main)/m,
+    sourceFile: () => 'main.go',
+    compile: {
+      tool: 'go',
+      flags: [],
+      args: (src, out, flags) => ['build', ...flags, '-o', join(out, 'main'), src],
+    },
+    run: async (dir) => ({ cmd: join(dir, 'main'), args: [] }),
+    toolchain: { cmds: ['go'], versionArgs: ['version'], packages: ['golang-go', 'golang', 'go'] },
+    // Its runtime maps its heap's arenas and each thread's stack before main runs.
+    overheadMb: 32,
+    addressSpaceLimit: true,
   },
 } satisfies Record<string, Lang>;
 
@@ -169,6 +270,9 @@ export const LANGS: Readonly<Record<LangId, Lang>> = registry;
 
 /** Every language id, the first the default. */
 export const langIds = Object.keys(LANGS) as [LangId, ...LangId[]];
+
+/** The languages that are compiled: those `compilers.<lang>` and `flags.<lang>` apply to. */
+export const compiledLangIds = langIds.filter((id) => LANGS[id].compile !== undefined) as [LangId, ...LangId[]];
 
 export const isLangId = (name: string): name is LangId => Object.hasOwn(LANGS, name);
 

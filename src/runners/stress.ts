@@ -97,7 +97,7 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
     const run = (who: 'generator' | 'brute', input: string, args: string[] = []) =>
       runOnce(programs[who].lang, built[who]!, input, lim, who === 'generator' ? {} : io, o.signal, args, pools[who].run);
     const fault = (r: SandboxResult, who: keyof StressPrograms): string | null => {
-      const v = runVerdict(r, memoryLimit(programs[who].lang, lim));
+      const v = runVerdict(r, memoryLimit(programs[who].lang, lim, built[who]));
       return v ? `${v.verdict}: ${v.detail}` : null;
     };
 
@@ -114,7 +114,7 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       const bruteFault = fault(brute.r, 'brute');
       if (bruteFault) return { kind: 'blamed', who: 'brute', round, seed, input, detail: bruteFault, rounds: done };
       const test = { name: `round ${round}`, input, outputs: [brute.output] };
-      const result = await judgeRun(sol, test, round - 1, memoryLimit(programs.solution.lang, lim), cmp, checker, io, o.signal);
+      const result = await judgeRun(sol, test, round - 1, memoryLimit(programs.solution.lang, lim, built.solution), cmp, checker, io, o.signal);
       if (result.verdict !== 'AC') return { kind: 'found', round, seed, input, answer: brute.output, result, rounds: done };
       done = round;
       o.onRound?.(done, rounds);

@@ -59,7 +59,7 @@ export function branchLanguage(tl: Timeline, branchId?: number): SessionLanguage
 const nameOf = (id: string): string => (isLangId(id) ? langName(id) : id);
 
 /**
- * The language as a person reads it: "Python 3", or where it changed "C++17 → Python 3" (each
+ * The language as a person reads it: "Python 3", or where it changed "C++ → Python 3" (each
  * language the session went through, in order; the middle of a long chain elided). `names: false`
  * gives the ids a flag takes ("cpp → python").
  */

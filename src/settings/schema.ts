@@ -5,7 +5,7 @@
 // zod/mini, whose functions bundle apart, so the first frame loads a tenth of full zod's bytes.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { langIds } from '../runners/langs.js';
+import { compiledLangIds, langIds } from '../runners/langs.js';
 import { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES } from './choices.js';
 
 export { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, type ApprovalMode } from './choices.js';
@@ -51,6 +51,10 @@ export const settingsShape = {
   /** A flow by name (config.ts: one of the registry's). */
   flow: z.string().check(z.minLength(1)),
   lang: z._default(z.enum(langIds), langIds[0]),
+  /** A compiled language's compiler (`compilers.cpp`: `clang++`, `/opt/gcc-14/bin/g++`); unset: the registry's. */
+  compilers: z._default(z.partialRecord(z.enum(compiledLangIds), z.string().check(z.regex(/^\S+$/, 'expected a command or an absolute path'))), {}),
+  /** A compiled language's flags, the whole list (`flags.cpp`: `-O2 -DLOCAL`); unset: the registry's. */
+  flags: z._default(z.partialRecord(z.enum(compiledLangIds), z.string().check(z.regex(/^[^\n]*$/, 'expected one line of flags'))), {}),
   answers: z._default(z.enum(ANSWER_FORMS), 'sections'),
   approval: z._default(z.enum(APPROVAL_MODES), 'each'),
   /** The model that turns problems into vectors for the archive; unset: full text alone. */

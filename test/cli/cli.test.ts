@@ -80,9 +80,9 @@ describe('config', () => {
     const env = cliEnv();
     expect((await cli(['config', 'set', 'budgets.codesim.plans', '3'], env)).code).toBe(0);
     expect((await cli(['config', 'get', 'budgets.codesim.plans'], env)).stdout).toBe('3\n');
-    const bad = await cli(['config', 'set', 'lang', 'rust'], env);
+    const bad = await cli(['config', 'set', 'lang', 'cobol'], env);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain("bad value 'rust' for lang (allowed: python | cpp | javascript | java)");
+    expect(bad.stderr).toContain("bad value 'cobol' for lang (allowed: python | cpp | javascript | java | c | pypy | rust | go)");
     clean(bad);
     const list = await cli(['config', 'list'], { ...env, OPENAI_API_KEY: 'sk-verysecretkey-1234' });
     expect(list.stdout).toMatch(/budgets\.codesim\.plans\s+3\s+\(file\)/);

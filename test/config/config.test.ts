@@ -102,7 +102,7 @@ describe('defaults and sources', () => {
     const err = thrown(() => resolveSettings({ flow: 'magic' }));
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toContain(`unknown flow 'magic' (this simcoach has: ${flowNames.join(' | ')})`);
-    expect(thrown(() => resolveSettings({ lang: 'rust' })).message).toContain('python | cpp | javascript | java');
+    expect(thrown(() => resolveSettings({ lang: 'cobol' })).message).toContain('python | cpp | javascript | java | c | pypy | rust | go');
     expect(thrown(() => resolveSettings({ 'base-url': 'ftp://x' })).exitCode).toBe(2);
     expect(thrown(() => resolveSettings({ answers: 'xml' })).message).toContain("--answers takes sections | json, not 'xml'");
     expect(resolveSettings({ answers: 'json' }).answers).toBe('json');

@@ -55,7 +55,7 @@ describe('a program in another language, at a person\'s gate', () => {
   it('is flagged before any judge run; switching judges it as Python and the session goes on in Python', async () => {
     const gate = person([(p) => ({ kind: 'approve', lang: p.foreign!.lang })]);
     const { result, file, events } = await session([{ text: answer(PYTHON, 'python') }], gate);
-    expect(gate.seen[0]!.foreign).toMatchObject({ lang: 'python', name: 'Python 3', session: 'cpp', sessionName: 'C++17' });
+    expect(gate.seen[0]!.foreign).toMatchObject({ lang: 'python', name: 'Python 3', session: 'cpp', sessionName: 'C++' });
     // The gate saw it before anything was judged.
     const flaggedAt = events.findIndex((e) => e.type === 'proposal' && e.proposal.foreign !== undefined);
     expect(events.findIndex((e) => e.type === 'run-start')).toBeGreaterThan(flaggedAt);
@@ -109,7 +109,7 @@ describe('a program in another language, at a person\'s gate', () => {
     const gate = person([(p) => ({ kind: 'reject', note: p.foreign!.note })]);
     const { result, bodies, events } = await session([{ text: answer(PYTHON, 'python') }, { text: answer(CPP, 'cpp') }], gate);
     expect(bodies).toHaveLength(2);
-    expect(lastUser(bodies[1]!)).toMatch(/written in Python 3, but this session's language is C\+\+17/);
+    expect(lastUser(bodies[1]!)).toMatch(/written in Python 3, but this session's language is C\+\+/);
     expect(gate.seen[1]!.foreign).toBeUndefined();
     expect(result.status).toBe('solved');
     expect(runs(events).map((r) => r.program.lang)).toEqual(['cpp']);
@@ -130,7 +130,7 @@ describe('a program in another language, with nobody at the gate (--auto)', () =
   it('is asked again once with the note, counted as a repair, and the answer in the session\'s language goes on', async () => {
     const { result, bodies, events } = await session([{ text: answer(PYTHON, 'python') }, { text: answer(CPP, 'cpp') }], createAutoGate());
     expect(bodies).toHaveLength(2);
-    expect(lastUser(bodies[1]!)).toMatch(/session's language is C\+\+17: write it in C\+\+17, in one ```cpp fenced block/);
+    expect(lastUser(bodies[1]!)).toMatch(/session's language is C\+\+: write it in C\+\+, in one ```cpp fenced block/);
     expect(bodies[1]!.messages.at(-2)).toMatchObject({ role: 'assistant' });
     expect(result.status).toBe('solved');
     expect(result.repairs).toBe(1);
@@ -144,7 +144,7 @@ describe('a program in another language, with nobody at the gate (--auto)', () =
       createAutoGate(),
     );
     // One language request for the first code step, none more: then judged as the session's C++.
-    expect(lastUser(bodies[1]!)).toMatch(/write it in C\+\+17/);
+    expect(lastUser(bodies[1]!)).toMatch(/write it in C\+\+/);
     expect(runs(events)[0]!.result.verdict).toBe('CE');
     expect(result.status).toBe('solved');
     expect(result.repairs).toBe(1);

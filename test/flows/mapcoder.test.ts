@@ -181,7 +181,7 @@ describe('mapcoder in other languages', () => {
   const CPP = '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << "\\n"; }';
   const JS = "const [a, b] = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(BigInt);\nconsole.log(String(a + b));";
   it.each([
-    ['cpp', 'C++17', CPP, 'cpp'],
+    ['cpp', 'C++', CPP, 'cpp'],
     ['javascript', 'JavaScript (Node.js)', JS, 'js'],
   ] as const)('%s: the coder is asked for %s and the fenced program passes the real judge', async (lang, name, code, tag) => {
     const server = await serve({

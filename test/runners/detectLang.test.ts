@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { foreignLang, langOfFence, wrongLangNote } from '../../src/runners/detectLang.js';
-import { langIds, type LangId } from '../../src/runners/langs.js';
+import { SCORED, foreignLang, langOfFence, wrongLangNote } from '../../src/runners/detectLang.js';
+import type { LangId } from '../../src/runners/langs.js';
 
 const DATA = join(process.cwd(), '..', 'shared', 'datasets', 'apps150', 'labelled-solutions.jsonl');
 const SOLUTIONS = join(process.cwd(), 'fixtures', 'problems', '_solutions');
@@ -42,7 +42,7 @@ interface Figures {
 }
 
 /** Figures per session language. */
-async function measure(set: Labelled[], sessions: readonly LangId[] = langIds): Promise<Map<LangId, Figures>> {
+async function measure(set: Labelled[], sessions: readonly LangId[] = SCORED): Promise<Map<LangId, Figures>> {
   const out = new Map<LangId, Figures>(sessions.map((s) => [s, { caught: 0, cases: 0, misnamed: 0, falseAlarms: 0, own: 0 }]));
   for (const p of set) {
     for (const s of sessions) {
@@ -102,7 +102,12 @@ describe('foreignLang', () => {
     expect(await foreignLang(cpp, 'cpp', 'python')).toBeUndefined();
     expect((await foreignLang(cpp, 'python'))?.lang).toBe('cpp');
     expect(langOfFence('Py3')).toBe('python');
-    expect(langOfFence('rust')).toBeUndefined();
+    expect(langOfFence('cobol')).toBeUndefined();
+    // `c` is C's own tag (C++ also reads it as its own); a PyPy or Rust session is never second-guessed.
+    expect(langOfFence('c')).toBe('c');
+    expect(await foreignLang(longer, 'pypy')).toBeUndefined();
+    expect(await foreignLang(longer, 'rust')).toBeUndefined();
+    expect(await foreignLang(cpp, 'c')).toBeUndefined();
     expect(wrongLangNote('python', 'cpp')).toContain('```cpp');
   });
 });

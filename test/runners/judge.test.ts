@@ -44,8 +44,11 @@ describe('judge: languages', () => {
     expect(langFromPath('x.cc')).toBe('cpp');
     expect(langFromPath('Main.java')).toBe('java');
     expect(langFromPath('s.js')).toBe('javascript');
-    expect(langFromPath('s.rs')).toBeNull();
-    expect(Object.keys(LANGS).sort()).toEqual(['cpp', 'java', 'javascript', 'python']);
+    expect(langFromPath('s.rs')).toBe('rust');
+    expect(langFromPath('s.go')).toBe('go');
+    expect(langFromPath('s.c')).toBe('c');
+    expect(langFromPath('s.cob')).toBeNull();
+    expect(Object.keys(LANGS).sort()).toEqual(['c', 'cpp', 'go', 'java', 'javascript', 'pypy', 'python', 'rust']);
   });
 });
 

@@ -74,7 +74,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the language a session ended in (session/language.ts)', () => {
-  it('a switch at a gate: started in C++17, ended in Python 3, each step in the language it was decided in', async () => {
+  it('a switch at a gate: started in C++, ended in Python 3, each step in the language it was decided in', async () => {
     const tl = await Timeline.open(switched);
     const l = branchLanguage(tl);
     expect(l).toMatchObject({ start: 'cpp', end: 'python', switches: [{ branch: 0, step: 0, from: 'cpp', to: 'python' }] });
@@ -83,17 +83,17 @@ describe('the language a session ended in (session/language.ts)', () => {
       [0, 'python'],
       [1, 'python'],
     ]);
-    expect(languageText(l)).toBe('C++17 → Python 3');
+    expect(languageText(l)).toBe('C++ → Python 3');
     expect(languageText(l, { names: false })).toBe('cpp → python');
     expect((await endLanguage(switched)).end).toBe('python');
   });
 
-  it('a switch left behind by going back does not count: the last branch ended in C++17, the first in Python 3', async () => {
+  it('a switch left behind by going back does not count: the last branch ended in C++, the first in Python 3', async () => {
     const tl = await Timeline.open(wentBack);
     expect(tl.branches).toHaveLength(2);
     const last = branchLanguage(tl);
     expect(last).toMatchObject({ start: 'cpp', end: 'cpp', switches: [] });
-    expect(languageText(last)).toBe('C++17');
+    expect(languageText(last)).toBe('C++');
     expect(branchLanguage(tl, 0)).toMatchObject({ end: 'python', switches: [{ step: 0, to: 'python' }] });
     // The program the session ended with is the C++ one, judged as C++.
     expect(tl.end?.outcome.program?.lang).toBe('cpp');
@@ -102,7 +102,7 @@ describe('the language a session ended in (session/language.ts)', () => {
   it('no switch: the header\'s language, without reading the decisions', async () => {
     const l = branchLanguage(await Timeline.open(plain));
     expect(l).toMatchObject({ start: 'cpp', end: 'cpp', switches: [] });
-    expect(languageText(l)).toBe('C++17');
+    expect(languageText(l)).toBe('C++');
   });
 
   it('the listing: lang is the language it ended in, langs each one it went through when switched', async () => {
@@ -130,8 +130,8 @@ describe('the language a session ended in (session/language.ts)', () => {
   });
 
   it('the replay as text names the language in its first line', async () => {
-    expect(replayText(await Timeline.open(switched)).split('\n')[0]).toMatch(/ · Sum of two · tries · C\+\+17 → Python 3 · qwen2\.5-coder:7b$/);
-    expect(replayText(await Timeline.open(plain)).split('\n')[0]).toMatch(/ · tries · C\+\+17 · qwen/);
+    expect(replayText(await Timeline.open(switched)).split('\n')[0]).toMatch(/ · Sum of two · tries · C\+\+ → Python 3 · qwen2\.5-coder:7b$/);
+    expect(replayText(await Timeline.open(plain)).split('\n')[0]).toMatch(/ · tries · C\+\+ · qwen/);
   });
 });
 
@@ -140,7 +140,7 @@ describe('shown, not worked out, by the screens and commands', () => {
     const app = render(<ReplayScreen timeline={await Timeline.open(switched)} speed={1} />);
     try {
       await settled(app);
-      expect(app.lastFrame()!.split('\n')[1]).toMatch(/^step 1\/2 · Code · \d+:\d\d · C\+\+17 → Python 3$/);
+      expect(app.lastFrame()!.split('\n')[1]).toMatch(/^step 1\/2 · Code · \d+:\d\d · C\+\+ → Python 3$/);
     } finally {
       app.unmount();
     }
@@ -148,7 +148,7 @@ describe('shown, not worked out, by the screens and commands', () => {
     try {
       await settled(back);
       // The branch it ended on (the one shown first) never switched; the first branch did.
-      expect(back.lastFrame()!.split('\n')[1]).toMatch(/^branch 1 · step 1\/\d+ · Code · \d+:\d\d · C\+\+17$/);
+      expect(back.lastFrame()!.split('\n')[1]).toMatch(/^branch 1 · step 1\/\d+ · Code · \d+:\d\d · C\+\+$/);
     } finally {
       back.unmount();
     }

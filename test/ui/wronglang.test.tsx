@@ -39,7 +39,7 @@ describe('keys at a program in another language', () => {
     expect(solveKey('main', gate, k('L'))).toEqual({ kind: 'decide', decision: { kind: 'approve', lang: 'python' } });
     const again = solveKey('main', gate, k('R'));
     expect(again).toEqual({ kind: 'decide', decision: { kind: 'reject', note: foreign.note } });
-    expect(foreign.note).toMatch(/written in Python 3, but this session's language is C\+\+17/);
+    expect(foreign.note).toMatch(/written in Python 3, but this session's language is C\+\+/);
     // a still approves as it is (judged as the session's language): the person's call.
     expect(solveKey('main', gate, k('a'))).toEqual({ kind: 'decide', decision: { kind: 'approve' } });
     // A burst stops at the decision: the rest of the read is not a key for the next step.
@@ -59,12 +59,12 @@ describe('keys at a program in another language', () => {
 describe('the pane and the gate\'s keys', () => {
   it('say what the program looks like and what the session is, and offer L and R first', () => {
     const frame = render(<Pane data={{ kind: 'proposal', proposal }} width={60} />).lastFrame()!;
-    expect(frame.split('\n')[0]).toBe('this looks like Python 3, the session is C++17');
+    expect(frame.split('\n')[0]).toBe('this looks like Python 3, the session is C++');
     expect(frame).toContain('def main():');
     // Drawn as the language it is written in, not the session's.
     expect(frame).toMatch(/^python  7 lines$/m);
     const hints = render(<KeyHints hints={gateHints(proposal)} width={60} />).lastFrame()!;
-    expect(hints).toMatch(/^L judge as Python 3 · R ask for C\+\+17 · a approve/);
+    expect(hints).toMatch(/^L judge as Python 3 · R ask for C\+\+ · a approve/);
     const plain = render(<Pane data={{ kind: 'proposal', proposal: { ...proposal, foreign: undefined } }} width={60} />).lastFrame()!;
     expect(plain).not.toContain('looks like');
     expect(render(<KeyHints hints={gateHints({ ...proposal, foreign: undefined })} width={60} />).lastFrame()).not.toContain('judge as');

@@ -1,0 +1,41 @@
+// The precompiled <bits/stdc++.h>: the first program that includes it starts its build in the
+// background (into the trusted build cache, never the sandbox's places); once it is there, a
+// compile in the sandbox reads the .gch instead of the header. g++ -H says which it read.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judge } from '../../src/runners/judge.js';
+import { pchDir } from '../../src/runners/pch.js';
+import { chooseForThisRun, toolchainOf } from '../../src/runners/toolchains.js';
+import { isolateCache } from './helpers.js';
+
+const program = (n: number) => `#include <bits/stdc++.h>\nint main() { std::vector<int> v{${n}}; std::cout << v[0] << "\\n"; }\n`;
+
+describe('a precompiled bits/stdc++.h', () => {
+  let restore: () => void;
+  beforeAll(() => {
+    restore = isolateCache();
+    // -H lists every header the compiler read: "! path.gch" when it used a precompiled one.
+    chooseForThisRun('cpp', { flags: '-O2 -pipe -H' });
+  });
+  afterAll(() => {
+    chooseForThisRun('cpp', {});
+    restore();
+  });
+
+  it('is built in the background the first time, then every compile that includes the header reads it', async () => {
+    const chain = await toolchainOf('cpp');
+    if (!chain.ok) throw new Error(chain.error);
+    const dir = pchDir(chain.toolchain);
+    const first = await judge({ lang: 'cpp', source: program(1) }, [{ input: '', outputs: ['1'] }]);
+    expect(first.verdict, first.compile?.message).toBe('AC');
+    expect(first.compile?.message).not.toContain('.gch');
+    // Its build runs apart from the judge; a loaded machine only makes the wait longer.
+    const gch = join(dir, 'bits', 'stdc++.h.gch');
+    for (let i = 0; i < 600 && !existsSync(gch); i++) await new Promise((r) => setTimeout(r, 200));
+    expect(existsSync(gch)).toBe(true);
+    const second = await judge({ lang: 'cpp', source: program(2) }, [{ input: '', outputs: ['2'] }]);
+    expect(second.verdict, second.compile?.message).toBe('AC');
+    expect(second.compile?.message).toContain(`! ${gch}`);
+  }, 240_000);
+});
