@@ -15,6 +15,7 @@ import { stageOf } from '../flows/harness.js';
 import { tempHome, type Home } from '../session/cli.js';
 import { cli, cliPath } from '../engine/cli.js';
 import { fence, fixtureTitles, startScriptedModel } from '../engine/scripted-model.js';
+import { CODESIM_TOKENS } from '../../src/agents/shared/caps.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SUM = join(ROOT, 'fixtures/problems/sum-two.md');
@@ -92,8 +93,8 @@ describe('solve --auto', () => {
     expect(r.stderr).not.toMatch(/internal error/);
     const bodies = server.chatBodies();
     const code = bodies.filter((b) => stageOf(b) === 'code');
-    // The stage's 8192, less what its prompt takes of the 8192-token context.
-    const cap = 8192 - estimateTokens(code[0]!.messages as ChatMessage[]);
+    // CodeSIM's own cap (the authors' 4096), never more than its prompt leaves of the 8192-token context.
+    const cap = Math.min(CODESIM_TOKENS, 8192 - estimateTokens(code[0]!.messages as ChatMessage[]));
     expect(code[0]?.options?.num_predict).toBe(cap);
     // The repair request carries the cut answer's start and says how much was left out.
     const repair = bodies[bodies.indexOf(code[0]!) + 1]!;
@@ -111,8 +112,10 @@ describe('solve --auto', () => {
     const responses = journal.events.filter((e) => e.type === 'llm-response');
     const lengths = responses.map((e) => (e.type === 'llm-response' ? e.text.length : 0));
     expect(lengths[2]).toBe(cap * 8);
-    // The repair's prompt is longer (it carries the cut answer), so its room is smaller.
-    expect(lengths[3]).toBeLessThan(cap * 8);
+    // The repair's prompt is longer (it carries the cut answer): its cap is figured from its own prompt.
+    const repairCap = Math.min(CODESIM_TOKENS, 8192 - estimateTokens(repair.messages as ChatMessage[]));
+    expect(repair.options?.num_predict).toBe(repairCap);
+    expect(lengths[3]).toBe(repairCap * 8);
   });
 
   it('a server that streams lines that are not its JSON: exit 3 naming the line, and the session resumes', async () => {

@@ -2,6 +2,7 @@ import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { codeTaskTail, programAnswer } from '../shared/program.js';
+import { CODESIM_TOKENS } from '../shared/caps.js';
 
 export interface CodeInput {
   plan: string;
@@ -10,6 +11,7 @@ export interface CodeInput {
 /** CodeSIM's coder: the plan turned into a program (answered as a code fence, no JSON mode). */
 export const codeAgent: Agent<CodeInput, Program> = {
   name: 'code',
+  answerTokens: CODESIM_TOKENS,
   title: 'Code',
   pane: 'code',
   messages(input: CodeInput, ctx: AgentContext) {

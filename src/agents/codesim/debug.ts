@@ -9,6 +9,7 @@ import { stageMessages } from '../shared/prefix.js';
 import { codeFence, editFix, FIXED_CODE_FIELD, fixProgram, programRules, quoteProgram } from '../shared/program.js';
 import { asText } from '../shared/text.js';
 import { programLeniently } from '../shared/lenient.js';
+import { CODESIM_TOKENS } from '../shared/caps.js';
 
 export interface DebugInput {
   plan: string;
@@ -79,6 +80,7 @@ function parseDebug(text: string, ctx: AgentContext): DebugValue {
  */
 export const debugAgent: Agent<DebugInput, DebugValue> = {
   name: 'debug',
+  answerTokens: CODESIM_TOKENS,
   title: 'Debug',
   pane: 'debug',
   messages(input: DebugInput, ctx: AgentContext) {

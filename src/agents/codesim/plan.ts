@@ -7,6 +7,7 @@ import { asText, clip } from '../shared/text.js';
 import { wholeText } from '../shared/lenient.js';
 import { archivedDescription, archivedForPrompt, archivedPlan } from '../shared/recalled.js';
 import type { Recalled } from '../../engine/recall.js';
+import { CODESIM_TOKENS } from '../shared/caps.js';
 
 /** A plan that was tried and did not solve the problem, and what happened to it. */
 export interface FailedPlan {
@@ -91,6 +92,7 @@ function parsePlan(text: string, byPerson = false): PlanValue {
 /** CodeSIM's first stage: understand, recall one similar problem, name the algorithm, plan. */
 export const planAgent: Agent<PlanInput, PlanValue> = {
   name: 'plan',
+  answerTokens: CODESIM_TOKENS,
   title: 'Plan',
   pane: 'plan',
   schema: { name: 'plan', zod: planSchema },

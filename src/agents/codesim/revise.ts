@@ -6,6 +6,7 @@ import { stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 import type { SimulationValue } from './simulate.js';
 import { wholeText } from '../shared/lenient.js';
+import { CODESIM_TOKENS } from '../shared/caps.js';
 
 export interface ReviseInput {
   plan: string;
@@ -42,6 +43,7 @@ function parseRevision(text: string, byPerson = false): RevisionValue {
 /** CodeSIM's repair of a plan that failed its simulation (the new plan is not simulated again). */
 export const reviseAgent: Agent<ReviseInput, RevisionValue> = {
   name: 'revise',
+  answerTokens: CODESIM_TOKENS,
   title: 'Revised plan',
   pane: 'plan',
   schema: { name: 'revision', zod: revisionSchema },

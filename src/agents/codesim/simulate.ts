@@ -5,6 +5,7 @@ import { sampleBlock, stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
 import { planVerdictOf, readPlanVerdict } from '../shared/verdict.js';
 import { wholeText } from '../shared/lenient.js';
+import { CODESIM_TOKENS } from '../shared/caps.js';
 
 export interface SimulateInput {
   plan: string;
@@ -123,6 +124,7 @@ const tokens = (s: string): string[] => s.trim().split(/\s+/).filter(Boolean);
 /** CodeSIM's check: the plan run by hand on a sample, its output, and a verdict. */
 export const simulateAgent: Agent<SimulateInput, SimulationValue> = {
   name: 'simulate',
+  answerTokens: CODESIM_TOKENS,
   title: 'Simulation',
   pane: 'simulate',
   schema: { name: 'simulation', zod: simulationSchema },

@@ -14,3 +14,6 @@ export const CODETREE_CODE_TOKENS = 4096;
 
 /** Self-collaboration: every role (main.py:20, `--max_tokens` 512, passed to each role by session.py:8). */
 export const SELFCOLLAB_TOKENS = 512;
+
+/** CodeSIM: every stage (src/models/OpenAI.py:61 of the authors' code, for OpenAI models; 8192 for Gemini). */
+export const CODESIM_TOKENS = 4096;
