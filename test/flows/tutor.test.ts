@@ -121,12 +121,12 @@ describe('predict, then see', () => {
     expect(edits).toEqual(expect.arrayContaining(['line: 3\nvariable: zz', '-1', '5']));
   });
 
-  it('a C++ program: the real run says once that it has no tracer, and the session goes on', async () => {
+  it('a C++ program: the real run (gdb, in the sandbox) shows where the prediction parts, and the session goes on', async () => {
     const server = await serve({ predict: QUESTION });
-    const cpp = '#include <iostream>\nint main() {\n  long long a, b; std::cin >> a >> b;\n  std::cout << a - b << "\\n";\n}';
+    const cpp = '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b;\n  long long s = a - b;\n  std::cout << s << "\\n";\n}';
     const gate = person({ attempt: [edit(cpp), move('predict')], 'predict-value': [edit('3')] });
     await runFlow(practice, sumTwo, defaults, server, gate, 'cpp');
-    expect(seenOf(gate, 'predict-see')[0]!.value).toMatchObject({ kind: 'untraced', reason: expect.stringMatching(/Python programs only/) });
+    expect(seenOf(gate, 'predict-see')[0]!.value).toMatchObject({ kind: 'checked', status: 'differs', line: 3, variable: 's', real: ['-1'] });
     expect(seenOf(gate, 'attempt')).toHaveLength(3);
   });
 });
