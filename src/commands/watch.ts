@@ -75,6 +75,16 @@ export function judgementText(j: Judgement, problem: Problem, full = false, name
   return lines.join('\n');
 }
 
+/** A word as the shell reads it back: quoted when it holds anything but plain path characters. */
+const shellWord = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * Watch prints and waits on the person's editor; a question needs a gate. So a failure's card
+ * ends with the command that opens check's debugger on this file, where `v` asks it.
+ */
+export const predictHint = (file: string, problem: string): string =>
+  `predict, then see: simcoach check ${shellWord(file)} --problem ${shellWord(problem)} --tutor, then v`;
+
 const clock = (): string => new Date().toTimeString().slice(0, 8);
 
 export async function run(argv: string[]): Promise<number> {
@@ -82,6 +92,7 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('watch: give exactly one SOLUTION file');
   if (!values.problem) throw new UsageError('watch: --problem PROBLEM is required');
   const file = positionals[0]!;
+  const problemArg = values.problem;
   checkJudging(values);
   const { lang } = await readProgramFile(file, values.lang, 'solution');
   await useToolchain(values, lang);
@@ -121,7 +132,8 @@ export async function run(argv: string[]): Promise<number> {
       if (current !== mine) return;
       lastFailure = firstFailure(j);
       // Piped (a log, an editor's build pane) nothing is lost to scrolling: the whole difference.
-      out.write(`${judgementText(j, problem, !tty, (m) => namedAsTheirs(m, lang, source, file))}\n${keysLine}\n`);
+      const ask = lastFailure && j.samples.verdict !== 'CE' ? `${color.dim(printable(predictHint(file, problemArg)))}\n` : '';
+      out.write(`${judgementText(j, problem, !tty, (m) => namedAsTheirs(m, lang, source, file))}\n${ask}${keysLine}\n`);
     } catch (err) {
       if (mine.signal.aborted) return;
       out.write(`${color.red('the judge failed:')} ${messageOf(err)}\n`);

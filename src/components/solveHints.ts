@@ -19,7 +19,8 @@ export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'tab enter', what: 'search tree: choose an open node; expand it now' },
   { key: 'h', what: 'practice: reveal the next hint (a similar problem, the idea, the plan, the plan on a sample, the code)' },
   { key: 'enter t', what: 'practice: submit your program as it is; stress-test it against a brute force once it passes the samples' },
-  { key: 'v', what: 'practice, after a failed submission: predict, then see — a question on one line and one variable of your program; enter types your value, and the real run (Python) shows where it and the program part, with both values; up to three questions, then the explanation' },
+  { key: 'v', what: 'check\'s debugger (at the explanation): predict, then see on the failing test, as in practice; then the check ends, or the fix comes if f asked for one' },
+  { key: 'v', what: 'practice, after a failed submission: predict, then see — a question on one line and one variable of your program; enter types your value, and the real run (Python, C++) shows where it and the program part, with both values; up to three questions, then the explanation' },
   { key: 'I', what: 'practice: idea first — write your plan in your own words (e here, E in $EDITOR); the model runs it on a sample and says at which step it breaks, or that it holds' },
   { key: 'enter', what: 'practice, after an Accepted that followed a failure: skip the one question (what was the bug?); e answers it in one line' },
   { key: 'x +', what: 'search tree: prune the chosen node\'s branch; add a strategy of your own' },
@@ -71,7 +72,7 @@ export const RECALL_SWAP_HINT: Hint = { key: 'x', label: 'swap recalled' };
 /** Keys a pane adds before the gate's own. */
 export const PANE_HINTS: Partial<Record<string, Hint[]>> = {
   yours: [{ key: 'o', label: 'open file' }],
-  explain: [{ key: 'f', label: 'fix it' }, { key: 'T', label: 'real run' }],
+  explain: [{ key: 'f', label: 'fix it' }, { key: 'v', label: 'predict' }, { key: 'T', label: 'real run' }],
   simulate: [{ key: 'T', label: 'real run' }],
   debug: [{ key: 'T', label: 'real run' }],
 };

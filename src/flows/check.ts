@@ -8,6 +8,7 @@ import { yoursAgent } from '../agents/explain/yours.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
+import { predictThenSee } from './tutor.js';
 
 export interface CheckOptions {
   /** Fixes tried, once the person asked for one, before the check ends unsolved. */
@@ -70,6 +71,8 @@ export async function check(s: Steps, p: Problem, o: CheckOptions): Promise<Outc
     return accepted(s, p, program, run);
   }
   const why = await s.ask(explainStep, { program, failure, person: verdictAndCard(program, run.last) });
+  // `v` at the explanation: the person predicts what their program does on the failing test first.
+  if (why.predictWanted) await predictThenSee(s, program, failure, { explained: true });
   if (!why.fixWanted) return s.fail(`${failure.test}: ${failure.verdict}${why.line !== null ? `, explained at line ${why.line}` : ', explained'}`, { program, passed: run.passed, total: run.total });
   for (let round = 1; round <= o.fixRounds; round++) {
     s.progress({ label: 'fix', value: round, max: o.fixRounds });

@@ -21,10 +21,11 @@ const explainStep = { ...explainAgent, personWrites: true };
 
 /**
  * Predict, then see: a question, the person's value, the real run. A wrong prediction ends the
- * round where it parts from the program; three right ones end it with the usual explanation.
+ * round where it parts from the program; three right ones end it with the usual explanation
+ * (unless the person has read it already: check's debugger asks after its explanation).
  * Returns the explanation's text when one was given.
  */
-export async function predictThenSee(s: Steps, program: Program, failure: Failure): Promise<string | undefined> {
+export async function predictThenSee(s: Steps, program: Program, failure: Failure, o: { explained?: boolean } = {}): Promise<string | undefined> {
   const asked: PredictQuestion[] = [];
   for (let n = 1; n <= QUESTIONS; n++) {
     s.progress({ label: 'question', value: n, max: QUESTIONS });
@@ -38,6 +39,7 @@ export async function predictThenSee(s: Steps, program: Program, failure: Failur
     if (seen.kind !== 'checked' || seen.status !== 'same') return undefined;
     asked.push(question);
   }
+  if (o.explained) return undefined;
   const why = await s.ask(explainStep, { program, failure });
   return why.explanation;
 }

@@ -1,7 +1,7 @@
 // A program's real run, line by line: the sequence of states a model's hand simulation is held
-// against. Python only: `sys.settrace` gives every line and the locals for free. C++ would need
-// gdb (not installed by default, and stepping it line by line costs seconds per hundred steps),
-// so other languages say so instead of tracing.
+// against. Python: `sys.settrace` gives every line and the locals for free. C++: built with -g -O0
+// and stepped under gdb (where gdb is installed), both inside the one sandboxed run. Other
+// languages say so instead of tracing.
 //
 // It runs in the judge's sandbox like every other run of a person's or a model's program (same
 // walls, same limits), with the helper beside the program in the work directory.
@@ -9,6 +9,8 @@ import { DEFAULT_MEMORY_LIMIT_MB, limitsOf } from './judge.js';
 import { pythonExecutable } from './langs.js';
 import { runSandboxed } from './sandbox.js';
 import { TRACER_PY } from './tracePy.js';
+import { TRACER_GDB } from './traceGdb.js';
+import { which } from './probe.js';
 import type { Program } from './types.js';
 
 export interface TraceStep {
@@ -53,9 +55,45 @@ const RECORD = 'simcoach_trace.json';
 const KEEP_OUTPUT = 16 * 1024;
 
 /** Whether a language has a tracer; the reason when not. */
-export function traceable(lang: string): string | undefined {
+export async function traceable(lang: string): Promise<string | undefined> {
   if (lang === 'python') return undefined;
-  return `the real trace is for Python programs only (a ${lang} tracer would need gdb, which is not installed by default)`;
+  if (lang === 'cpp') return (await which('gdb')) && (await which('g++')) ? undefined : 'the real trace of a C++ program needs gdb and g++: install gdb (apt install gdb)';
+  return `the real trace is for Python and C++ programs only, not ${lang}`;
+}
+
+interface Run {
+  cmd: string;
+  args: string[];
+  files: Record<string, string>;
+  cpuMs: number;
+  memoryBytes: number;
+  addressSpaceBytes?: number;
+  processes?: boolean;
+}
+
+/** How a language's program runs under its tracer: Python under settrace, C++ compiled then stepped by gdb. */
+async function tracedRun(program: Program, maxSteps: number, maxBytes: number, timeMs: number, memoryBytes: number): Promise<Run> {
+  if (program.lang !== 'cpp') {
+    return {
+      cmd: await pythonExecutable(),
+      args: [HELPER, String(maxSteps), String(maxBytes), PROGRAM, RECORD],
+      files: { [PROGRAM]: program.source, [HELPER]: TRACER_PY },
+      cpuMs: timeMs,
+      memoryBytes: memoryBytes + (8 << 20),
+      addressSpaceBytes: memoryBytes + (64 << 20),
+    };
+  }
+  // The compiler and gdb are processes of their own; the compiler's share of time and memory is
+  // added to the program's (cc1plus on <bits/stdc++.h> takes about 1 s and 200 MB).
+  const helper = TRACER_GDB.replace('CAP, SIZE_CAP', `${maxSteps}, ${maxBytes}`);
+  return {
+    cmd: '/bin/sh',
+    args: ['-c', 'g++ -std=gnu++17 -g -O0 -o prog main.cpp && gdb -nx -q -batch -x simcoach_trace_gdb.py ./prog >/dev/null && cat simcoach_stdout.txt'],
+    files: { ...(program.files ?? {}), 'main.cpp': program.source, 'simcoach_trace_gdb.py': helper },
+    cpuMs: timeMs + 15000,
+    memoryBytes: memoryBytes + (512 << 20),
+    processes: true,
+  };
 }
 
 function readRecord(raw: Buffer | null | undefined): Pick<Trace, 'steps' | 'truncated' | 'error'> | undefined {
@@ -72,25 +110,21 @@ function readRecord(raw: Buffer | null | undefined): Pick<Trace, 'steps' | 'trun
   }
 }
 
-/** Runs a Python program on one input under the tracer, in the sandbox; never throws for the program's sake. */
+/** Runs a program on one input under its tracer, in the sandbox; never throws for the program's sake. */
 export async function traceProgram(program: Program, input: string, o: TraceOptions = {}): Promise<TraceResult> {
-  const why = traceable(program.lang);
+  const why = await traceable(program.lang);
   if (why) return { ok: false, reason: why };
   const lim = limitsOf({ timeLimitMs: o.timeLimitMs ?? 5000, memoryLimitMb: DEFAULT_MEMORY_LIMIT_MB, outputLimitMb: 4 });
   const memoryBytes = lim.memoryMb * 1024 * 1024;
   const maxSteps = Math.max(1, Math.floor(o.maxSteps ?? DEFAULT_TRACE_STEPS));
   const maxBytes = Math.max(1024, Math.floor(o.maxBytes ?? 1 << 20));
+  const run = await tracedRun(program, maxSteps, maxBytes, lim.timeMs, memoryBytes);
   const r = await runSandboxed({
-    cmd: await pythonExecutable(),
-    args: [HELPER, String(maxSteps), String(maxBytes), PROGRAM, RECORD],
-    files: { [PROGRAM]: program.source, [HELPER]: TRACER_PY },
+    ...run,
     stdin: input,
     outputFile: RECORD,
-    cpuMs: lim.timeMs,
-    wallMs: lim.wallMs,
-    memoryBytes: memoryBytes + (8 << 20),
-    addressSpaceBytes: memoryBytes + (64 << 20),
-    pids: lim.processes,
+    wallMs: lim.wallMs + (run.cpuMs - lim.timeMs) * 2,
+    pids: run.processes ? Math.max(lim.processes, 16) : lim.processes,
     outputBytes: lim.outputBytes,
     keepStdoutBytes: KEEP_OUTPUT,
     ...(o.signal ? { signal: o.signal } : {}),
@@ -102,6 +136,8 @@ export async function traceProgram(program: Program, input: string, o: TraceOpti
   if (!record) {
     if (timedOut) return { ok: false, reason: `the program ran out of time under the tracer (${lim.timeMs} ms) before it could be recorded` };
     if (r.oomKilled) return { ok: false, reason: 'the program ran out of memory under the tracer' };
+    const ce = program.lang === 'cpp' ? r.stderr.split('\n').find((l) => /\berror:/.test(l)) : undefined;
+    if (ce) return { ok: false, reason: `the program does not compile: ${ce.replace(/^[^:]*:(\d+):\d+:\s*error:\s*/, 'line $1: ').trim()}` };
     return { ok: false, reason: `the tracer recorded nothing${r.stderr.trim() ? `: ${r.stderr.trim().split('\n').pop()}` : ''}` };
   }
   return { ok: true, trace: { ...record, ...(timedOut && !record.truncated ? { truncated: 'time' as const } : {}), ...out } };

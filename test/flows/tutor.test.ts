@@ -7,6 +7,8 @@ import { showTurn, type TurnValue } from '../../src/agents/hints/turn.js';
 import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import { defaultsOf, practiceFlow } from '../../src/flows/index.js';
 import { practice } from '../../src/flows/practice.js';
+import { check } from '../../src/flows/check.js';
+import { showExplanation, type ExplainValue } from '../../src/agents/explain/explain.js';
 import { readJournal } from '../../src/session/reader.js';
 import { practiceResult } from '../../src/session/practice.js';
 import { Timeline } from '../../src/session/timeline.js';
@@ -119,13 +121,40 @@ describe('predict, then see', () => {
     expect(edits).toEqual(expect.arrayContaining(['line: 3\nvariable: zz', '-1', '5']));
   });
 
-  it('a C++ program: the real run says once that it has no tracer, and the session goes on', async () => {
+  it('a C++ program: the real run (gdb, in the sandbox) shows where the prediction parts, and the session goes on', async () => {
     const server = await serve({ predict: QUESTION });
-    const cpp = '#include <iostream>\nint main() {\n  long long a, b; std::cin >> a >> b;\n  std::cout << a - b << "\\n";\n}';
+    const cpp = '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b;\n  long long s = a - b;\n  std::cout << s << "\\n";\n}';
     const gate = person({ attempt: [edit(cpp), move('predict')], 'predict-value': [edit('3')] });
     await runFlow(practice, sumTwo, defaults, server, gate, 'cpp');
-    expect(seenOf(gate, 'predict-see')[0]!.value).toMatchObject({ kind: 'untraced', reason: expect.stringMatching(/Python programs only/) });
+    expect(seenOf(gate, 'predict-see')[0]!.value).toMatchObject({ kind: 'checked', status: 'differs', line: 3, variable: 's', real: ['-1'] });
     expect(seenOf(gate, 'attempt')).toHaveLength(3);
+  });
+});
+
+describe('predict, then see in check\'s debugger', () => {
+  const EXPLAINED = '## Simulation\nline 3: s = -1\n## Wrong line\n3\n## Verdict\nimplementation\n## Explanation\nLine 3 subtracts where the sum is needed.';
+  const asked = (p: Proposal): Decision => edit(showExplanation({ ...(p.value as ExplainValue), predictWanted: true }));
+
+  it('v at the explanation: a question, the person\'s value, the real run; the check then ends unsolved, with no fix', async () => {
+    const server = await serve({ explain: EXPLAINED, predict: QUESTION });
+    const gate = person({ program: [edit(BUGGY)], explain: [asked], 'predict-value': [edit('3')] });
+    const { outcome } = await runFlow(check, sumTwo, { fixRounds: 2 }, server, gate);
+    expect(callsOf(server)).toEqual(['explain', 'predict']);
+    expect(gate.seen.map((p) => p.agent)).toEqual(['program', 'explain', 'predict-ask', 'predict-value', 'predict-see']);
+    expect(seenOf(gate, 'predict-see')[0]!.text).toBe('s after line 3, the 1st time: you said 3, the program has -1\n');
+    expect(outcome.status).toBe('unsolved');
+  });
+
+  it('without v the check asks no question (the --auto counts hold); three right ones add no second explanation', async () => {
+    const plain = await serve({ explain: EXPLAINED });
+    await runFlow(check, sumTwo, { fixRounds: 2 }, plain, person({ program: [edit(BUGGY)] }));
+    expect(callsOf(plain)).toEqual(['explain']);
+    const right = ['## Line\n2\n## Variable\ns\n## Question\nWhat is s after line 2?', '## Line\n3\n## Variable\ns\n## Question\nWhat is s after line 3?', '## Line\n4\n## Variable\noutput\n## Question\nWhat does it print?'];
+    const server = await serve({ explain: EXPLAINED, predict: right });
+    const gate = person({ program: [edit(BUGGY)], explain: [asked], 'predict-value': [edit('1'), edit('-1'), edit('-1')] });
+    await runFlow(check, sumTwo, { fixRounds: 2 }, server, gate);
+    expect(callsOf(server)).toEqual(['explain', 'predict', 'predict', 'predict']);
+    expect(seenOf(gate, 'predict-see').map((p) => (p.value as { status: string }).status)).toEqual(['same', 'same', 'same']);
   });
 });
 

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traceProgram, traceable, type Trace } from '../../src/runners/trace.js';
+import { comparePrediction } from '../../src/runners/predictDiff.js';
 import { countingServer, isolateCache } from './helpers.js';
 
 const py = (source: string) => ({ lang: 'python' as const, source });
@@ -96,9 +97,39 @@ describe('tracer', () => {
   });
 
   it('says why it cannot trace other languages', async () => {
-    expect(traceable('python')).toBeUndefined();
-    const r = await traceProgram({ lang: 'cpp', source: 'int main(){}' }, '');
+    expect(await traceable('python')).toBeUndefined();
+    const r = await traceProgram({ lang: 'java', source: 'class Main {}' }, '');
     expect(r.ok).toBe(false);
-    expect(r.ok ? '' : r.reason).toMatch(/Python programs only.*gdb/);
+    expect(r.ok ? '' : r.reason).toMatch(/Python and C\+\+ programs only, not java/);
+  });
+});
+
+describe('the C++ tracer (g++ -g -O0, stepped by gdb, in the same sandbox)', () => {
+  const CPP = '#include <bits/stdc++.h>\nusing namespace std;\nint twice(int x) {\n  return x * 2;\n}\nint main() {\n  long long a, b; cin >> a >> b;\n  long long s = a;\n  s = s - b;\n  vector<int> v = {1, 2};\n  for (int i = 0; i < 3; i++) s += twice(i);\n  cout << s << "\\n";\n}\n';
+
+  it('records each line of the program\'s own file with its locals; a library call is one step; the output is the program\'s alone', async () => {
+    expect(await traceable('cpp')).toBeUndefined();
+    const r = await traceProgram({ lang: 'cpp', source: CPP }, '1 2\n');
+    if (!r.ok) throw new Error(r.reason);
+    const t = r.trace;
+    expect(t.stdout).toBe('5\n');
+    expect(t.steps.map((s) => s.line)).toEqual([7, 8, 9, 10, 11, 4, 5, 4, 5, 4, 5, 12, 13]);
+    expect(t.steps[3]).toMatchObject({ line: 10, fn: 'main', depth: 1, vars: { a: '1', b: '2', s: '-1' } });
+    expect(t.steps[5]).toMatchObject({ fn: 'twice', depth: 2, vars: { x: '0' } });
+    expect(t.steps[4]!.vars.v).toBe('std::vector of length 2, capacity 2 = {1, 2}');
+    // The person's prediction is held against it as for Python.
+    expect(comparePrediction(t, 9, 's', '3')).toMatchObject({ status: 'differs', real: ['-1'] });
+    expect(comparePrediction(t, 12, 'output', '5')).toMatchObject({ status: 'same' });
+  });
+
+  it('a crash is the error with its line; a program that does not compile says so; the walls hold', async () => {
+    const crash = await traceProgram({ lang: 'cpp', source: '#include <cstdio>\nint main() {\n  int *p = nullptr;\n  *p = 1;\n  puts("no");\n}\n' }, '');
+    if (!crash.ok) throw new Error(crash.reason);
+    expect(crash.trace.error).toMatchObject({ type: 'SIGSEGV', line: 4 });
+    const ce = await traceProgram({ lang: 'cpp', source: 'int main() { return x; }' }, '');
+    expect(ce.ok ? '' : ce.reason).toMatch(/^the program does not compile: line 1: .x. was not declared/);
+    const walls = await traceProgram({ lang: 'cpp', source: `#include <cstdio>\nint main() {\n  FILE *f = fopen("${secret}", "r");\n  puts(f ? "read" : "no file");\n}\n` }, '');
+    if (!walls.ok) throw new Error(walls.reason);
+    expect(walls.trace.stdout).toBe('no file\n');
   });
 });

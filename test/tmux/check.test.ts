@@ -42,6 +42,8 @@ describe.skipIf(!HAS_TMUX)('check my code in the built app', () => {
     expect(why).toMatch(/goes wrong at\s+line 8\s+print\(prefix\[r\] - prefix\[l\]\)/);
     expect(why).toContain('the idea is right; the implementation is wrong');
     expect(why).toMatch(/f fix it/);
+    // Predict, then see is offered at the explanation, at 80×24.
+    expect(why).toMatch(/v predict/);
     expect(server.chatBodies().map(checkStage)).toEqual(['explain']);
 
     keys('T');

@@ -42,6 +42,8 @@ describe.skipIf(!HAS_TMUX)('watch shows a failure as a short card', () => {
     const s = await until(/samples 0\/1[\s\S]*q quits\s*$/, 'the judgement');
     expect(s).toMatch(/expected · line 30 of 40\s+got · 40 lines\n58\s+│ 58\n60\s+≠ 0\n62\s+│ 62/);
     expect(s).not.toMatch(/^2\s+│ 2$/m);
+    // The question needs a gate: the card ends with the command that opens check's debugger on the file.
+    expect(s.replace(/\n/g, '')).toContain(`predict, then see: simcoach check wa.py --problem ${problem} --tutor, then v`);
     keys('d');
     // Line 27 is not on the card; the whole difference has it.
     const whole = await until(/54\s+│ 54[\s\S]*60\s+≠ 0/, 'the whole difference');

@@ -69,6 +69,11 @@ describe('check keys', () => {
     const f = solveKey('main', view(p), key('f'));
     expect(f).toMatchObject({ kind: 'decide', decision: { kind: 'edit' } });
     expect(f.kind === 'decide' && f.decision.kind === 'edit' ? f.decision.content : '').toMatch(/## Fix\nasked/);
+    // v: predict, then see, read back from the pane text as the person's request.
+    const v = solveKey('main', view(p), key('v'));
+    const content = v.kind === 'decide' && v.decision.kind === 'edit' ? v.decision.content : '';
+    expect(content).toMatch(/## Predict\nasked/);
+    expect(explainAgent.edit(content, value, ctx)).toMatchObject({ predictWanted: true, fixWanted: false });
     for (const pane of ['explain', 'simulate', 'debug'] as const) expect(solveKey('main', view({ ...p, pane }), key('T'))).toEqual({ kind: 'trace' });
     expect(solveKey('main', view({ ...p, pane: 'plan' }), key('T'))).toEqual({ kind: 'none' });
     expect(solveKey('main', view({ ...p, failed: true }), key('T'))).toEqual({ kind: 'none' });

@@ -29,9 +29,11 @@ export interface ExplainValue {
   explanation: string;
   /** The person asked for a fix. */
   fixWanted: boolean;
+  /** The person asked to predict what their program does first (predict, then see). */
+  predictWanted?: boolean;
 }
 
-type Key = 'trace' | 'line' | 'culprit' | 'explanation' | 'fix';
+type Key = 'trace' | 'line' | 'culprit' | 'explanation' | 'fix' | 'predict';
 const FIELDS: readonly Field<Key>[] = [
   {
     key: 'trace',
@@ -60,6 +62,8 @@ const FIELDS: readonly Field<Key>[] = [
   },
 ];
 const FIX_FIELD: Field<Key> = { key: 'fix', heading: 'Fix', aliases: ['fix wanted', 'fix requested'], describe: '"asked" when the student wants a fix' };
+const PREDICT_FIELD: Field<Key> = { key: 'predict', heading: 'Predict', aliases: ['prediction wanted'], describe: '"asked" when the student wants to predict first' };
+const ASKED = /\b(ask|asked|yes|want|wanted|true|please)\b/i;
 
 /** The line number an answer names: in its "Wrong line" section, else the first "line N" of the explanation. */
 export function readLine(field: unknown, whole: string, lines: number): number | null {
@@ -85,7 +89,7 @@ export function readIdeaOrCode(field: unknown, whole: string): Culprit {
 }
 
 function read(text: string, lines: number, byPerson: boolean): ExplainValue {
-  const a = readAnswer(text, [...FIELDS, FIX_FIELD]);
+  const a = readAnswer(text, [...FIELDS, FIX_FIELD, PREDICT_FIELD]);
   const f = a.fields;
   const trace = asText(f.trace);
   const explanation = asText(f.explanation);
@@ -103,7 +107,8 @@ function read(text: string, lines: number, byPerson: boolean): ExplainValue {
     culprit: readIdeaOrCode(f.culprit, a.text),
     explanation,
     // Only a person asks for a fix; a model's own "Fix" section is not a request.
-    fixWanted: byPerson && /\b(ask|asked|yes|want|wanted|true|please)\b/i.test(asText(f.fix)),
+    fixWanted: byPerson && ASKED.test(asText(f.fix)),
+    ...(byPerson && ASKED.test(asText(f.predict)) ? { predictWanted: true } : {}),
   };
 }
 
@@ -122,6 +127,7 @@ export function showExplanation(v: ExplainValue): string {
     ['Verdict', v.culprit],
     ['Explanation', v.explanation],
     ...(v.fixWanted ? ([['Fix', 'asked']] as const) : []),
+    ...(v.predictWanted ? ([['Predict', 'asked']] as const) : []),
   ]);
 }
 

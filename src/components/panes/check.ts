@@ -17,7 +17,7 @@ interface Opts {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const isExplanation = (v: unknown): v is { trace: string; line: number | null; lineText?: string; culprit: string; explanation: string; fixWanted: boolean } =>
+const isExplanation = (v: unknown): v is { trace: string; line: number | null; lineText?: string; culprit: string; explanation: string; fixWanted: boolean; predictWanted?: boolean } =>
   isObj(v) && typeof v.trace === 'string' && typeof v.explanation === 'string' && typeof v.culprit === 'string' && (v.line === null || typeof v.line === 'number');
 
 const isReview = (v: unknown): v is { complexity: string; fit: string; limits: string; notes: string } =>
@@ -81,7 +81,8 @@ export function explainRows(p: Proposal, o: Opts): Row[] | undefined {
   const program = metaString(m, 'program');
   if (program && v.line !== null) rows.push(blank(), [seg('your program', { bold: true })], ...markedCode(program, metaString(m, 'lang') ?? 'python', v.line, o));
   rows.push(blank(), ...section('the failing input, by hand', v.trace, o, o.compact ? 6 : undefined));
-  rows.push(blank(), v.fixWanted ? [seg('fix asked for', { color: 'yellow', bold: true }), seg(' — approve and the model writes one', { dim: true })] : [seg('no fix unless you ask: f asks for one · T holds this simulation against the real run', { dim: true })]);
+  if (v.predictWanted) rows.push(blank(), [seg('predict, then see asked for', { color: 'yellow', bold: true }), seg(' — approve and the question comes', { dim: true })]);
+  rows.push(blank(), v.fixWanted ? [seg('fix asked for', { color: 'yellow', bold: true }), seg(' — approve and the model writes one', { dim: true })] : [seg('no fix unless you ask: f asks for one · v: predict, then see · T holds this simulation against the real run', { dim: true })]);
   return rows;
 }
 

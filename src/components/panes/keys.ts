@@ -96,10 +96,11 @@ function treeKey(value: unknown, ui: PaneUi, k: PaneKeyPress): PaneAction | unde
   return undefined;
 }
 
-/** `f` on an explanation: the person asks for a fix, an edit of the step the journal keeps. */
+/** `f` on an explanation: the person asks for a fix; `v`: to predict, then see. Edits of the step the journal keeps. */
 function explainKey(value: unknown, k: PaneKeyPress): PaneAction | undefined {
-  if (k.input !== 'f' || typeof value !== 'object' || value === null || !('explanation' in value)) return undefined;
-  return { kind: 'decide', decision: { kind: 'edit', content: showExplanation({ ...(value as ExplainValue), fixWanted: true }) } };
+  if ((k.input !== 'f' && k.input !== 'v') || typeof value !== 'object' || value === null || !('explanation' in value)) return undefined;
+  const wanted = k.input === 'f' ? { fixWanted: true } : { predictWanted: true };
+  return { kind: 'decide', decision: { kind: 'edit', content: showExplanation({ ...(value as ExplainValue), ...wanted }) } };
 }
 
 /** What a key does on this pane, or undefined when the pane leaves it to the gate. */
