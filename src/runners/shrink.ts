@@ -1,6 +1,6 @@
 // The smallest failing input: delta debugging (Zeller's ddmin) over an input that a program
-// fails, first down to one test case of a `t`-first input, then over its lines, then over its
-// tokens, then toward smaller numbers. Every candidate is asked of `fails` (the stress runner
+// fails, first down to one test case of a `t`-first input, then over its tokens, then over its
+// lines, then toward smaller numbers. Every candidate is asked of `fails` (the stress runner
 // runs it in the sandbox through the brute force and the checker), within a budget of tries.
 // No npm package does this over text with an outside oracle (fast-check shrinks the values it
 // generated itself), so it is written here, pure: the runs belong to the caller.
@@ -107,8 +107,10 @@ export async function shrink(input: string, fails: (input: string) => Promise<bo
   if (!(await oracle.ask(showLines(lines)))) return { input, tried: oracle.tried };
   const split = await oneCase(lines, oracle);
   const keepFirst = split !== lines;
-  lines = await fewerLines(split, keepFirst, oracle);
-  lines = await fewerTokens(lines, keepFirst, oracle);
+  // Tokens before whole lines: token cuts keep count lines true, where a line cut could drop a
+  // count line and leave an input the programs misread alike.
+  lines = await fewerTokens(split, keepFirst, oracle);
+  lines = await fewerLines(lines, keepFirst, oracle);
   lines = await smallerValues(lines, keepFirst, oracle);
   return { input: showLines(lines), tried: oracle.tried };
 }

@@ -8,6 +8,7 @@ import { fixturesDir, loadProblem } from '../../src/problems/index.js';
 import type { Problem } from '../../src/problems/types.js';
 import { compileCount } from '../../src/runners/build.js';
 import { stress } from '../../src/runners/stress.js';
+import { tokenCount } from '../../src/runners/shrinkShape.js';
 import type { LangId, Program } from '../../src/runners/types.js';
 import { start, tempEnv } from '../problems/cli-helpers.js';
 import { isolateCache, leftovers } from './helpers.js';
@@ -51,6 +52,30 @@ describe('stress', () => {
     expect(compileCount() - before).toBe(lang === 'cpp' ? 3 : 0);
     expect(leftovers()).toEqual([]);
   }, 120_000);
+
+  it.each(['python', 'cpp'] as const)('a %s bug that needs one zero shrinks from 200 numbers to at most 3 tokens, still failing in the sandbox', async (lang) => {
+    const zero = { solution: fixture('zero-bug', lang), brute: fixture('inversions-brute', 'python'), generator: { lang: 'python' as const, source: readFileSync(join(STRESS, 'zero-gen.py'), 'utf8') } };
+    const tries: number[] = [];
+    const o = await stress(problem, zero, { rounds: 5, onShrink: (tried) => tries.push(tried) });
+    if (o.kind !== 'found') throw new Error(`expected a disagreement, got ${JSON.stringify(o)}`);
+    expect(o.round).toBe(1);
+    expect(tokenCount(o.original!)).toBe(201);
+    expect(tokenCount(o.input)).toBeLessThanOrEqual(3);
+    expect(o.input).toBe('2\n1 0\n');
+    // The answer and the verdict are the shrunk input's own, from the brute force and the checker.
+    expect(o.answer.trim()).toBe('1');
+    expect(o.result).toMatchObject({ verdict: 'WA', actual: expect.stringMatching(/^0\s*$/) });
+    expect(tries).toEqual(Array.from({ length: o.tried! }, (_, i) => i + 1));
+    expect(o.tried).toBeLessThanOrEqual(300);
+    expect(leftovers()).toEqual([]);
+  }, 180_000);
+
+  it('with a shrink budget of 0 the input is shown as generated', async () => {
+    const zero = { solution: fixture('zero-bug', 'python'), brute: fixture('inversions-brute', 'python'), generator: { lang: 'python' as const, source: readFileSync(join(STRESS, 'zero-gen.py'), 'utf8') } };
+    const o = await stress(problem, zero, { rounds: 1, shrink: 0 });
+    expect(o.kind === 'found' && tokenCount(o.input)).toBe(201);
+    expect(o.kind === 'found' && o.original).toBeUndefined();
+  }, 60_000);
 
   it('a correct solution agrees for every round', async () => {
     const ok: Program = { lang: 'python', source: readFileSync(join(fixturesDir(), '_solutions', 'inversions.py'), 'utf8') };
