@@ -5,7 +5,7 @@
 // No npm package does this over text with an outside oracle (fast-check shrinks the values it
 // generated itself), so it is written here, pure: the runs belong to the caller.
 import {
-  freeTokens, keepTokens, numberPlaces, parseLines, showLines, smallerNumbers, splitCases, type Lines,
+  countLines, freeTokens, keepTokens, numberPlaces, parseLines, showLines, smallerNumbers, splitCases, type Lines,
 } from './shrinkShape.js';
 
 export interface ShrinkOptions {
@@ -73,11 +73,14 @@ async function oneCase(lines: Lines, oracle: Oracle): Promise<Lines> {
   return lines;
 }
 
+/** Whole lines go, a count line only together with the line it counts (or the count would lie). */
 async function fewerLines(lines: Lines, keepFirst: boolean, oracle: Oracle): Promise<Lines> {
   const head = keepFirst ? lines.slice(0, 1) : [];
-  const body = lines.slice(head.length);
-  const kept = await ddmin(body, (sub) => oracle.ask(showLines([...head, ...sub])), () => oracle.spent);
-  return [...head, ...kept];
+  const counts = countLines(lines);
+  const units: Lines[] = [];
+  for (let i = head.length; i < lines.length; i++) units.push(counts.has(i) ? [lines[i]!, lines[++i]!] : [lines[i]!]);
+  const kept = await ddmin(units, (sub) => oracle.ask(showLines([...head, ...sub.flat()])), () => oracle.spent);
+  return [...head, ...kept.flat()];
 }
 
 async function fewerTokens(lines: Lines, keepFirst: boolean, oracle: Oracle): Promise<Lines> {

@@ -60,6 +60,12 @@ describe('shrink', () => {
     expect(nums(s.input).slice(2).reduce((x, y) => x + y, 0)).toBe(13);
   });
 
+  it('never cuts a count line loose from the line it counts, even when the program fails without it', async () => {
+    // Like a C++ program reading past the end: any input that starts with 2 fails.
+    const s = await shrink('2\n5 5\n', async (t) => nums(t)[0] === 2, { budget: 100 });
+    expect(s.input).toBe('2\n0 0\n');
+  });
+
   it('never tries more candidates than the budget, and gives the input back when its own text passes', async () => {
     let calls = 0;
     const counted = (s: string) => (calls++, hasZero(s));
