@@ -13,6 +13,7 @@ import { color } from '../term.js';
 import { printable } from '../printable.js';
 import { sideBySide } from './sideBySide.js';
 import { useToolchain } from './toolchain-flags.js';
+import { shrunkLine, shrunkSizes } from '../runners/shrunkSizes.js';
 import { readProgramFile } from './program-file.js';
 
 const SHOW = 2000;
@@ -66,7 +67,7 @@ function describe(o: StressOutcome, total: number): string {
     case 'found':
       return [
         `${color.red(o.result.verdict)}  the solution disagrees with the brute force in round ${o.round} (seed ${o.seed})${o.result.detail ? `: ${o.result.detail}` : ''}`,
-        'input:', printable(clip(o.input, SHOW).trimEnd()),
+        `input${o.original !== undefined ? ` (${shrunkLine(o.original, o.input, o.tried ?? 0)})` : ''}:`, printable(clip(o.input, SHOW).trimEnd()),
         sideBySide(['brute force', 'solution'], ...aroundFirstDifference(o.answer, o.result.actual, SHOW), termWidth()),
       ].join('\n');
   }
@@ -121,6 +122,9 @@ export async function run(argv: string[]): Promise<number> {
       onRound: (done, total) => {
         if (live) process.stderr.write(`\r${color.dim(`round ${done}/${total}`)}`);
       },
+      onShrink: (tried, budget) => {
+        if (live) process.stderr.write(`\r\x1b[K${color.dim(`shrinking the failing input: try ${tried}/${budget}`)}`);
+      },
     });
   } finally {
     process.off('SIGINT', onInt);
@@ -133,7 +137,7 @@ export async function run(argv: string[]): Promise<number> {
   if (values.json) {
     const { kind } = outcome;
     const extra = outcome.kind === 'found'
-      ? { round: outcome.round, seed: outcome.seed, verdict: outcome.result.verdict, detail: outcome.result.detail, input: outcome.input, answer: outcome.answer, output: outcome.result.actual }
+      ? { round: outcome.round, seed: outcome.seed, verdict: outcome.result.verdict, detail: outcome.result.detail, input: outcome.input, answer: outcome.answer, output: outcome.result.actual, ...(outcome.original !== undefined ? { original: outcome.original, shrunk: shrunkSizes(outcome.original, outcome.input, outcome.tried ?? 0) } : {}) }
       : outcome.kind === 'blamed' ? { who: outcome.who, round: outcome.round, seed: outcome.seed, detail: outcome.detail, ...(outcome.input !== undefined ? { input: outcome.input } : {}) }
       : outcome.kind === 'compile-error' ? { who: outcome.who, message: outcome.compile.message } : {};
     const done = 'rounds' in outcome ? outcome.rounds : 0;

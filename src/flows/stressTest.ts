@@ -28,6 +28,8 @@ export async function stressTest(s: Steps, solution: Program, { brute, generator
     programs: { solution, brute, generator },
     rounds,
     onRound: (done, total) => s.progress({ label: 'stress', value: done, max: total }),
+    // A find is shrunk before it is shown: each smaller input tried is one more run of both programs.
+    onShrink: (tried, budget) => s.progress({ label: 'shrinking the input', value: tried, max: budget }),
   });
   if (outcome.kind === 'agreed') return { kind: 'agreed' };
   // Not the program's fault (a generator or brute force that failed, a stop): the pane said so.

@@ -21,8 +21,11 @@ import { memoryLimit, testRun } from './testRun.js';
 import { problemJudgeOptions } from './problem-options.js';
 import type { CompileInfo, JudgeOptions, Program, TestResult } from './types.js';
 import { runVerdict } from './verdict.js';
+import { shrink } from './shrink.js';
 
 export const DEFAULT_ROUNDS = 200;
+/** Candidates tried while shrinking a failing input, each one brute force and solution run. */
+export const DEFAULT_SHRINK_BUDGET = 300;
 
 export interface StressPrograms {
   solution: Program;
@@ -45,13 +48,20 @@ export interface StressOptions {
   generatorArgs?: string[];
   /** Where the generator's file lives: on its include path, for a testlib.h beside it. */
   generatorDir?: string;
+  /** The shrinker's budget of candidates for a failing input; 0 shows the input as generated. */
+  shrink?: number;
+  /** After each candidate the shrinker tried. */
+  onShrink?: (tried: number, budget: number) => void;
 }
 
 export type StressOutcome =
   /** Every round agreed. */
   | { kind: 'agreed'; rounds: number }
-  /** The solution disagreed with the brute force (or failed on its own: TLE, RE…) on `input`. */
-  | { kind: 'found'; round: number; seed: number; input: string; answer: string; result: TestResult; rounds: number }
+  /**
+   * The solution disagreed with the brute force (or failed on its own: TLE, RE…) on `input`, the
+   * smallest input the shrinker found; `original` is the generator's, when shrinking made it smaller.
+   */
+  | { kind: 'found'; round: number; seed: number; input: string; answer: string; result: TestResult; rounds: number; original?: string; tried?: number }
   /** Not the solution's fault: the generator or the brute force crashed or ran out of time. */
   | { kind: 'blamed'; who: 'generator' | 'brute'; round: number; seed: number; input?: string; detail: string; rounds: number }
   | { kind: 'compile-error'; who: StressRole; compile: CompileInfo }
@@ -101,6 +111,16 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       return v ? `${v.verdict}: ${v.detail}` : null;
     };
 
+    // One input through the brute force and the solution, judged: the brute force's fault, or the verdict.
+    const trial: Trial = async (input, name, index) => {
+      // The solution's whole output is kept (bounded by the output limit) until the answer is known.
+      const [brute, sol] = await Promise.all([run('brute', input), spec('solution', input).then((s) => pools.solution.run({ ...s, keepStdoutBytes: lim.outputBytes }))]);
+      const bruteFault = fault(brute.r, 'brute');
+      if (bruteFault) return { bruteFault };
+      const test = { name, input, outputs: [brute.output] };
+      return { answer: brute.output, result: await judgeRun(sol, test, index, memoryLimit(programs.solution.lang, lim, built.solution), cmp, checker, io, o.signal) };
+    };
+
     for (let round = 1; round <= rounds; round++) {
       if (o.signal?.aborted) break;
       const seed = (o.firstSeed ?? 1) + round - 1;
@@ -109,13 +129,12 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       const genFault = fault(gen.r, 'generator') ?? (gen.output.trim() === '' ? 'it wrote nothing (an empty input)' : null);
       if (genFault) return { kind: 'blamed', who: 'generator', round, seed, detail: genFault, rounds: done };
       const input = gen.output;
-      // The solution's whole output is kept (bounded by the output limit) until the answer is known.
-      const [brute, sol] = await Promise.all([run('brute', input), spec('solution', input).then((s) => pools.solution.run({ ...s, keepStdoutBytes: lim.outputBytes }))]);
-      const bruteFault = fault(brute.r, 'brute');
-      if (bruteFault) return { kind: 'blamed', who: 'brute', round, seed, input, detail: bruteFault, rounds: done };
-      const test = { name: `round ${round}`, input, outputs: [brute.output] };
-      const result = await judgeRun(sol, test, round - 1, memoryLimit(programs.solution.lang, lim, built.solution), cmp, checker, io, o.signal);
-      if (result.verdict !== 'AC') return { kind: 'found', round, seed, input, answer: brute.output, result, rounds: done };
+      const t = await trial(input, `round ${round}`, round - 1);
+      if ('bruteFault' in t) return { kind: 'blamed', who: 'brute', round, seed, input, detail: t.bruteFault, rounds: done };
+      if (t.result.verdict !== 'AC') {
+        const found = { kind: 'found', round, seed, input, answer: t.answer, result: t.result, rounds: done } as const;
+        return await smallest(found, trial, o);
+      }
       done = round;
       o.onRound?.(done, rounds);
     }
@@ -128,4 +147,31 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
     for (const b of Object.values(built)) await b.cleanup();
     await checker?.built.cleanup();
   }
+}
+
+type Trial = (input: string, name: string, index: number) => Promise<{ bruteFault: string } | { answer: string; result: TestResult }>;
+type Found = Extract<StressOutcome, { kind: 'found' }>;
+
+/**
+ * The find with its input shrunk: a candidate counts only when the brute force still runs cleanly
+ * and the solution still gets the same verdict against it, each run in the same sandboxes as a round.
+ */
+async function smallest(found: Found, trial: Trial, o: StressOptions): Promise<Found> {
+  const budget = o.shrink ?? DEFAULT_SHRINK_BUDGET;
+  if (budget <= 0) return found;
+  let last: { input: string; answer: string; result: TestResult } | null = null;
+  const fails = async (input: string): Promise<boolean> => {
+    // A stop while shrinking keeps the find: the candidate in flight is dropped, not the round.
+    const t = await trial(input, `round ${found.round}, shrunk`, found.round - 1).catch((err: unknown) => {
+      if (isAbort(err)) return { bruteFault: 'stopped' };
+      throw err;
+    });
+    if ('bruteFault' in t || t.result.verdict !== found.result.verdict) return false;
+    last = { input, ...t };
+    return true;
+  };
+  const s = await shrink(found.input, fails, { budget, ...(o.onShrink ? { onTry: o.onShrink } : {}), ...(o.signal ? { signal: o.signal } : {}) });
+  const best = last as { input: string; answer: string; result: TestResult } | null;
+  if (!best || best.input !== s.input || s.input.length >= found.input.length) return { ...found, tried: s.tried };
+  return { ...found, ...best, original: found.input, tried: s.tried };
 }

@@ -8,6 +8,7 @@ import { fixturesDir, loadProblem } from '../../src/problems/index.js';
 import type { Problem } from '../../src/problems/types.js';
 import { compileCount } from '../../src/runners/build.js';
 import { stress } from '../../src/runners/stress.js';
+import { tokenCount } from '../../src/runners/shrinkShape.js';
 import type { LangId, Program } from '../../src/runners/types.js';
 import { start, tempEnv } from '../problems/cli-helpers.js';
 import { isolateCache, leftovers } from './helpers.js';
@@ -51,6 +52,30 @@ describe('stress', () => {
     expect(compileCount() - before).toBe(lang === 'cpp' ? 3 : 0);
     expect(leftovers()).toEqual([]);
   }, 120_000);
+
+  it.each(['python', 'cpp'] as const)('a %s bug that needs one zero shrinks from 200 numbers to at most 3 tokens, still failing in the sandbox', async (lang) => {
+    const zero = { solution: fixture('zero-bug', lang), brute: fixture('inversions-brute', 'python'), generator: { lang: 'python' as const, source: readFileSync(join(STRESS, 'zero-gen.py'), 'utf8') } };
+    const tries: number[] = [];
+    const o = await stress(problem, zero, { rounds: 5, onShrink: (tried) => tries.push(tried) });
+    if (o.kind !== 'found') throw new Error(`expected a disagreement, got ${JSON.stringify(o)}`);
+    expect(o.round).toBe(1);
+    expect(tokenCount(o.original!)).toBe(201);
+    expect(tokenCount(o.input)).toBeLessThanOrEqual(3);
+    expect(o.input).toBe('2\n1 0\n');
+    // The answer and the verdict are the shrunk input's own, from the brute force and the checker.
+    expect(o.answer.trim()).toBe('1');
+    expect(o.result).toMatchObject({ verdict: 'WA', actual: expect.stringMatching(/^0\s*$/) });
+    expect(tries).toEqual(Array.from({ length: o.tried! }, (_, i) => i + 1));
+    expect(o.tried).toBeLessThanOrEqual(300);
+    expect(leftovers()).toEqual([]);
+  }, 180_000);
+
+  it('with a shrink budget of 0 the input is shown as generated', async () => {
+    const zero = { solution: fixture('zero-bug', 'python'), brute: fixture('inversions-brute', 'python'), generator: { lang: 'python' as const, source: readFileSync(join(STRESS, 'zero-gen.py'), 'utf8') } };
+    const o = await stress(problem, zero, { rounds: 1, shrink: 0 });
+    expect(o.kind === 'found' && tokenCount(o.input)).toBe(201);
+    expect(o.kind === 'found' && o.original).toBeUndefined();
+  }, 60_000);
 
   it('a correct solution agrees for every round', async () => {
     const ok: Program = { lang: 'python', source: readFileSync(join(fixturesDir(), '_solutions', 'inversions.py'), 'utf8') };
@@ -119,7 +144,7 @@ describe('simcoach stress', () => {
     expect(code, r.stderr()).toBe(1);
     expect(r.stdout()).toMatch(/WA {2}the solution disagrees with the brute force in round \d+ \(seed \d+\)/);
     // The two answers side by side in the terminal's 60 columns, the differing line marked.
-    const m = /input:\n\d+\n[\d ]+\n(brute force +solution)\n(\d+) +≠ (\d+)\n/.exec(r.stdout());
+    const m = /input[^\n]*:\n\d+\n[\d ]+\n(brute force +solution)\n(\d+) +≠ (\d+)\n/.exec(r.stdout());
     expect(m, r.stdout()).not.toBeNull();
     expect(m![1]!.indexOf('solution')).toBe(Math.floor((60 - 3) / 2) + 3);
     expect(Number(m![3])).toBeGreaterThan(Number(m![2]));
@@ -131,6 +156,25 @@ describe('simcoach stress', () => {
     const again = start(['test', join(STRESS, 'inversions-bug.py'), '--problem', join(dir, 'inversions.md')], env);
     expect(await again.exit).toBe(1);
   }, 120_000);
+
+  it('shows the zero-bug\'s input shrunk from 200 numbers, with both sizes, and saves the small one', async () => {
+    const env = tempEnv();
+    const dir = mkdtempSync(join(tmpdir(), 'simcoach-stress-'));
+    cpSync(join(fixturesDir(), 'inversions.md'), join(dir, 'inversions.md'));
+    const args = ['stress', join(STRESS, 'zero-bug.cpp'), '--problem', join(dir, 'inversions.md'), '--brute', join(STRESS, 'inversions-brute.py'), '--gen', join(STRESS, 'zero-gen.py'), '--save'];
+    const r = start(args, env);
+    expect(await r.exit, r.stderr()).toBe(1);
+    expect(r.stdout()).toMatch(/input \(shrunk from 201 tokens, \d+ bytes to 3 tokens, 6 bytes in \d+ tries\):\n2\n1 0\n/);
+    expect(readFileSync(join(dir, 'inversions', 'stress-1.in'), 'utf8')).toBe('2\n1 0\n');
+    expect(readFileSync(join(dir, 'inversions', 'stress-1.out'), 'utf8').trim()).toBe('1');
+    const json = start([...args.slice(0, -1), '--json'], env);
+    expect(await json.exit).toBe(1);
+    const out = JSON.parse(json.stdout()) as { input: string; original: string; shrunk: { from: { tokens: number }; to: { tokens: number }; tried: number } };
+    expect(out.input).toBe('2\n1 0\n');
+    expect(out.shrunk.from.tokens).toBe(201);
+    expect(out.shrunk.to.tokens).toBe(3);
+    expect(out.original.trim().split(/\s+/)).toHaveLength(201);
+  }, 180_000);
 
   it('Ctrl-C stops between rounds and prints what was done (exit 130)', async () => {
     const env = tempEnv();

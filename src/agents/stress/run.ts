@@ -3,13 +3,16 @@
 // step's value, so the journal keeps it and a replay or a resume serves it without running anything.
 import { AnswerFormatError, type Agent } from '../../engine/types.js';
 import { clip } from '../../runners/feedback.js';
-import { stress, type StressOutcome, type StressPrograms } from '../../runners/stress.js';
+import { stress, type StressOptions, type StressOutcome, type StressPrograms } from '../../runners/stress.js';
+import { shrunkLine } from '../../runners/shrunkSizes.js';
 
 export interface StressInput {
   programs: StressPrograms;
   rounds: number;
   /** Told after each round that agreed (the status bar's progress). */
   onRound?: (done: number, total: number) => void;
+  /** Told after each candidate input the shrinker tried (the status bar's progress). */
+  onShrink?: (tried: number, budget: number) => void;
 }
 
 const SHOW = 1500;
@@ -27,7 +30,7 @@ export function showStress(o: StressOutcome): string {
     case 'found':
       return [
         `Round ${o.round} (seed ${o.seed}): ${o.result.verdict}${o.result.detail ? ` — ${o.result.detail}` : ''}`,
-        '## Input',
+        o.original !== undefined ? `## Input (${shrunkLine(o.original, o.input, o.tried ?? 0)})` : '## Input',
         clip(o.input, SHOW).trimEnd(),
         '## Brute force',
         clip(o.answer, SHOW).trimEnd(),
@@ -42,7 +45,12 @@ export const stressAgent: Agent<StressInput, StressOutcome> = {
   name: 'stress',
   title: 'Stress test',
   pane: 'stress',
-  work: (input, ctx) => stress(ctx.problem, input.programs, { rounds: input.rounds, ...(ctx.signal ? { signal: ctx.signal } : {}), ...(input.onRound ? { onRound: input.onRound } : {}) }),
+  work: (input, ctx) => {
+    const o: StressOptions = { rounds: input.rounds, ...(ctx.signal ? { signal: ctx.signal } : {}) };
+    if (input.onRound) o.onRound = input.onRound;
+    if (input.onShrink) o.onShrink = input.onShrink;
+    return stress(ctx.problem, input.programs, o);
+  },
   // Never sent: the programs answer this stage.
   messages: () => [],
   parse: () => {
