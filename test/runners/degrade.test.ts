@@ -2,7 +2,7 @@
 // bubblewrap the judge refuses and says what to install; SIMCOACH_SANDBOX=none / SIMCOACH_CGROUPS=0
 // must still say what they do, stop runaway programs and leave no process behind.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -119,9 +119,12 @@ describe('no level is forced on a program', () => {
     const cache = mkdtempSync(join(tmpdir(), 'simcoach-nocc-'));
     // Found with the whole PATH first: bubblewrap, setpriv, prlimit and Python stay where they are.
     await isolation();
-    await pythonExecutable();
-    // A cache of its own (no supervisor built yet) and no compiler on PATH to build one.
-    await withEnv({ XDG_CACHE_HOME: cache, PATH: '/nonexistent' }, async () => {
+    // A cache of its own (no supervisor built yet) and no compiler on PATH to build one: PATH
+    // holds Python alone, which the judge checks is there before it runs a Python program.
+    const onlyPython = join(cache, 'bin');
+    mkdirSync(onlyPython);
+    symlinkSync(await pythonExecutable(), join(onlyPython, 'python3'));
+    await withEnv({ XDG_CACHE_HOME: cache, PATH: onlyPython }, async () => {
       const fork = await judge({ lang: 'python', source: 'import os\nos.fork()\nprint(1)\n' }, [{ input: '', outputs: ['1'] }]);
       expect(fork.tests[0]).toMatchObject({ verdict: 'RE', signal: 'SIGSYS' });
       expect(fork.tests[0]!.detail).toMatch(/^killed by SIGSYS: the program made a call the judge refuses/);
