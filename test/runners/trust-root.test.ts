@@ -83,8 +83,10 @@ describe.runIf(root)("root with a user's HOME", () => {
     const none = await cli(p, 'root', ['test', 'wrong.cpp', '--problem', 'sum.md', '--json'], { SIMCOACH_SANDBOX: 'none' });
     expect(readdirSync(marks)).toEqual([]);
     expect(verdictOf(none.stdout)).toBe('WA');
-    const said = none.stderr.split('\n').filter((l) => l.includes('not using'));
-    expect(said).toHaveLength(1);
+    const said = none.stderr.split('\n').filter((l) => l.includes('for caches'));
+    expect(said, none.stderr).toHaveLength(1);
+    // Root's own settings too, not the user's (their config dir is theirs, not root's).
+    expect(none.stderr).toMatch(/not using \S+ for settings \(.* is owned by uid \d+, not by root\); using \/root\/.config\/simcoach/);
     expect(said[0]).toMatch(new RegExp(`not using ${cache} for caches \\(.* is owned by uid ${a.uid}, not by root\\)`));
     // In the sandbox, the planted build would have printed 3: a forged AC.
     const boxed = await cli(p, 'root', ['test', 'wrong.cpp', '--problem', 'sum.md', '--json']);
