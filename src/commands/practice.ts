@@ -46,7 +46,7 @@ export async function openPractice(problem: Problem, values: PracticeValues, lan
 }
 
 /** The settings of a check without help: the ladder locked, the original named for `stats`. */
-function transferSettings(s: Settings, transferOf: string): Settings {
+export function transferSettings(s: Settings, transferOf: string): Settings {
   const checked = { ...s, budgets: { ...s.budgets, practice: { ...s.budgets.practice, hints: 'transfer' as const } }, transferOf };
   return checked;
 }

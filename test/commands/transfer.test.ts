@@ -100,3 +100,17 @@ describe('a check without help', () => {
     expect(transfersOwed(await practiceResults()).map((t) => t.of.problem.id)).toEqual(['maze']);
   });
 });
+
+describe('the check\'s session', () => {
+  it('runs practice with the ladder locked, and its header names the original', async () => {
+    const { transferSettings } = await import('../../src/commands/practice.js');
+    const { resolveSettings } = await import('../../src/config.js');
+    const { flowFor } = await import('../../src/flows/index.js');
+    const { withoutSecrets } = await import('../../src/session/journal.js');
+    const s = transferSettings(resolveSettings({ flow: 'practice' }), 'maze');
+    expect(flowFor('practice', s).options.hints).toBe('transfer');
+    // What the journal's header keeps, so a resume is locked too and `stats` reads the outcome.
+    expect(withoutSecrets(s)).toMatchObject({ transferOf: 'maze', budgets: { practice: { hints: 'transfer' } } });
+    expect(flowFor('practice', resolveSettings({ flow: 'practice' })).options.hints).toBe('on');
+  });
+});
