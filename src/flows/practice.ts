@@ -25,7 +25,7 @@ export interface PracticeOptions {
 export type HintsMode = 'on' | 'off' | 'transfer';
 
 /** What the ladder says when it is locked: "locked: transfer check". */
-const LOCKED: Record<HintsMode, string | undefined> = { on: undefined, off: 'hints off', transfer: 'transfer check' };
+const LOCKED: Record<HintsMode, string | undefined> = { on: undefined, off: 'off in your settings', transfer: 'transfer check' };
 
 /** With the model off the person debugs it themselves: the step is theirs to write (their fixed program). */
 const practiceDebug = { ...tutored(debugAgent, { name: debugAgent.name, title: debugAgent.title }), personWrites: true };
