@@ -5,7 +5,7 @@
 // tutor works on SOL in place: E edits it, each save submits it, w writes to it. No model server
 // is needed for any of that: only the hints wait for one.
 import { parse } from '../args.js';
-import { resolveSettings, type SettingFlags } from '../config.js';
+import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
 import { UsageError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
 import { checkJudging, judgedAs, type JudgingValues } from './judging-flags.js';
@@ -17,15 +17,19 @@ export interface PracticeValues extends SettingFlags, JudgingValues, ToolchainVa
   lang?: string;
 }
 
-/** Opens practice on a problem (`practice`, and `review` on the one due); `lang` is the default when no flag or file says one. */
-export async function openPractice(problem: Problem, values: PracticeValues, lang?: string): Promise<number> {
+/**
+ * Opens practice on a problem (`practice`, and `review` on the one due); `lang` is the default when
+ * no flag or file says one. With `transferOf` it is a check without help of that problem: the
+ * ladder locked, and the journal's header names the original (`settings.transferOf`).
+ */
+export async function openPractice(problem: Problem, values: PracticeValues, lang?: string, transferOf?: string): Promise<number> {
   const { file: path, lang: langFlag, mode: _m, eps: _e, tl: _t, ml: _l, checker: _c, flags, std, ...rest } = values;
   const base = { ...rest, ...(langFlag === undefined && lang !== undefined ? { lang } : {}) };
   const own = path !== undefined ? await ownFileArg(path, langFlag, resolveSettings(base).lang) : undefined;
   // The file's language wins over the settings' for this run (and after a settings save in it).
   const chosenLang = own?.lang ?? langFlag ?? lang;
   const chosen = { ...rest, flow: 'practice', ...(chosenLang !== undefined ? { lang: chosenLang } : {}) };
-  const settings = resolveSettings(chosen);
+  const settings = transferOf === undefined ? resolveSettings(chosen) : transferSettings(resolveSettings(chosen), transferOf);
   await useToolchain({ flags, std }, settings.lang, true);
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw new UsageError('practice needs a terminal: you write the program in it (see `simcoach stats` for how practice went)');
@@ -41,6 +45,12 @@ export async function openPractice(problem: Problem, values: PracticeValues, lan
     ...(own ? { file: { path: own.path, lang: own.lang, langFrom: own.langFrom } } : {}),
     ...(written ? { program: written } : {}),
   });
+}
+
+/** The settings of a check without help: the ladder locked, the original named for `stats`. */
+export function transferSettings(s: Settings, transferOf: string): Settings {
+  const checked = { ...s, budgets: { ...s.budgets, practice: { ...s.budgets.practice, hints: 'transfer' as const } }, transferOf };
+  return checked;
 }
 
 export async function run(argv: string[]): Promise<number> {

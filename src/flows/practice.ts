@@ -18,7 +18,14 @@ export interface PracticeOptions {
   submissions: number;
   /** Random tests a stress test runs at most. */
   stressRounds: number;
+  /** The ladder on, or locked (no hint, none of the model's code): by the person, or for a transfer check. */
+  hints: HintsMode;
 }
+
+export type HintsMode = 'on' | 'off' | 'transfer';
+
+/** What the ladder says when it is locked: "locked: transfer check". */
+const LOCKED: Record<HintsMode, string | undefined> = { on: undefined, off: 'off in your settings', transfer: 'transfer check' };
 
 /** With the model off the person debugs it themselves: the step is theirs to write (their fixed program). */
 const practiceDebug = { ...tutored(debugAgent, { name: debugAgent.name, title: debugAgent.title }), personWrites: true };
@@ -48,14 +55,16 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
   let last: string | undefined;
   let helpers: Helpers | undefined;
   const tutor: Tutoring = { failed: [], explained: '' };
+  const locked = LOCKED[o.hints];
   for (let submitted = 0; submitted < o.submissions; ) {
     const failing = tutor.failure?.test;
-    const turn = await s.ask(turnAgent, { draft, hints, rungs: RUNGS, samplesPass, ...(last ? { last } : {}), ...(failing ? { failing } : {}) });
+    const turn = await s.ask(turnAgent, { draft, hints, rungs: RUNGS, samplesPass, ...(last ? { last } : {}), ...(failing ? { failing } : {}), ...(locked ? { locked } : {}) });
     const wrote = turn.draft.source !== draft.source;
     draft = turn.draft;
     // A new program is not the one that failed: its samples and a prediction wait for its own run.
     if (wrote) [samplesPass, tutor.failure] = [false, undefined];
-    if (turn.move === 'hint') {
+    // A turn served from an older journal may say hint; a locked ladder has none to give.
+    if (turn.move === 'hint' && !locked) {
       const here: HintContext = { person: personContext({ draft, starter: start, ...(judged ? { last: judged } : {}), ...(last ? { verdict: last } : {}) }), known: seen.known };
       const code = await reveal(s, ++hints, seen, here);
       // The code rung becomes the draft only while the person has written nothing of their own.
@@ -71,11 +80,16 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
       continue;
     }
     if (turn.move === 'stress') {
-      helpers ??= await stressHelpers(s);
+      helpers ??= await stressHelpers(s, locked !== undefined);
       seen.known.push(helpers.brute.source);
       const find = await stressTest(s, draft, helpers, o.stressRounds);
       if (find.kind !== 'found') continue;
       tests.push(find.test);
+      // Locked: the input is theirs to debug, with no fix from the model.
+      if (locked) {
+        samplesPass = false;
+        continue;
+      }
       const failing = await s.run(draft, [find.test]);
       // The person approved the input as a new sample; the debugger explains it and offers a fix.
       // The draft is the debugger's program already; the context adds the verdict and the card.

@@ -1,7 +1,7 @@
 // A stress test of a program that passes the samples: the model writes a brute force and a small
 // random generator (each at a gate, where the person may edit it), the judge's stress loop runs
 // them against the program, and the first input where they disagree comes back as a new test.
-import { bruteAgent, generatorAgent } from '../agents/stress/programs.js';
+import { bruteAgent, generatorAgent, ownBruteAgent, ownGeneratorAgent } from '../agents/stress/programs.js';
 import { showStress, stressAgent } from '../agents/stress/run.js';
 import type { Steps } from '../engine/types.js';
 import type { Program, TestCase } from '../runners/types.js';
@@ -15,10 +15,13 @@ export interface Helpers {
   generator: Program;
 }
 
-/** The model writes them, each shown at a gate where the person may edit it; written once a session. */
-export async function stressHelpers(s: Steps): Promise<Helpers> {
-  const brute = await s.ask(bruteAgent, {});
-  const generator = await s.ask(generatorAgent, {});
+/**
+ * The model writes them, each shown at a gate where the person may edit it; written once a session.
+ * With the model's code off (`own`) the person writes both, from a comment.
+ */
+export async function stressHelpers(s: Steps, own = false): Promise<Helpers> {
+  const brute = await s.ask(own ? ownBruteAgent : bruteAgent, {});
+  const generator = await s.ask(own ? ownGeneratorAgent : generatorAgent, {});
   return { brute, generator };
 }
 

@@ -32,6 +32,7 @@ import { Columns, columnWidths, sideRows } from './solve/Columns.js';
 import { Lookback } from './solve/Lookback.js';
 import { traceTarget } from '../components/traceTarget.js';
 import { traceCompareRows } from '../components/panes/check.js';
+import { isTurn } from '../components/panes/practice.js';
 import { currentProgram } from '../components/currentProgram.js';
 import { withProgramHints } from '../components/solveHints.js';
 import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice } from './solve/WriteProgram.js';
@@ -331,7 +332,9 @@ export function Solve(props: SolveProps) {
     (input, key) => {
       if (theirs.current) return;
       // A hint is the model's: with none there it waits, and the rest of the turn works as before.
-      if (modelOff !== undefined && modeNow.current === 'main' && proposal?.pane === 'practice' && input === 'h') {
+      // A locked ladder waits for nothing: its own key says it is locked.
+      const locked = isTurn(proposal?.value) && proposal.value.locked !== undefined;
+      if (modelOff !== undefined && modeNow.current === 'main' && proposal?.pane === 'practice' && input === 'h' && !locked) {
         void app.backend?.recheck();
         setNotice({ text: `${modelOff}; hints wait for it`, tone: 'yellow' });
         return;

@@ -32,6 +32,8 @@ export interface PracticeResult {
   bug?: string;
   /** Milliseconds from the session's start to its end (or its last line), time in resumes included, pauses between them not. */
   ms: number;
+  /** A check without help (transfer) of this problem id, scheduled by `review` (the header's `settings.transferOf`). */
+  transferOf?: string;
 }
 
 /** One practice journal's result; the traversal read is the one the session ended on (after any "back"). */
@@ -53,6 +55,7 @@ export function practiceResult(file: string, { header, events }: Pick<JournalCon
   const steps = lineage(branch, forks, (b) => starts.get(b) ?? []);
   const outcome = end?.type === 'end' ? end.outcome : undefined;
   const p = header.problem;
+  const transferOf = header.settings.transferOf;
   return {
     id: header.id,
     file,
@@ -63,6 +66,7 @@ export function practiceResult(file: string, { header, events }: Pick<JournalCon
     tried: judged || [...steps.values()].some(isHint),
     ...said,
     ms: end?.t ?? events.at(-1)?.t ?? 0,
+    ...(typeof transferOf === 'string' ? { transferOf } : {}),
   };
 }
 

@@ -32,13 +32,14 @@ export interface ReviewCard {
 }
 
 /** When a practice session ended: its start plus the time it ran. */
-const endOf = (r: PracticeResult): Date => new Date(Date.parse(r.createdAt) + r.ms);
+export const endOf = (r: PracticeResult): Date => new Date(Date.parse(r.createdAt) + r.ms);
 
 /** Each practised problem's card, its practice sessions replayed through the scheduler in order. */
 export function reviewCards(results: PracticeResult[]): ReviewCard[] {
   const byProblem = new Map<string, PracticeResult[]>();
   // Opened and quit with nothing judged and no hint: the person only looked, which grades nothing.
-  for (const r of results.filter((x) => x.tried)) (byProblem.get(r.problem.id) ?? byProblem.set(r.problem.id, []).get(r.problem.id)!).push(r);
+  // A transfer check is a test of the original's learning, not a review of its own problem.
+  for (const r of results.filter((x) => x.tried && x.transferOf === undefined)) (byProblem.get(r.problem.id) ?? byProblem.set(r.problem.id, []).get(r.problem.id)!).push(r);
   const out: ReviewCard[] = [];
   for (const rs of byProblem.values()) {
     rs.sort((a, b) => endOf(a).getTime() - endOf(b).getTime());

@@ -18,6 +18,8 @@ export interface Practised {
   day: number;
   /** A check without help of this problem. */
   transferOf?: string;
+  /** The statement, when its words matter (how near it is to another problem). */
+  statement?: string;
 }
 
 const RUNGS = ['hint-similar', 'hint-idea', 'hint-plan', 'hint-simulate', 'hint-code'];
@@ -27,7 +29,7 @@ export function practiceJournal(p: Practised): JournalBuilder {
     ...sampleProblem,
     id: p.problem,
     title: `Problem ${p.problem}`,
-    statement: `Solve ${p.problem}.`,
+    statement: p.statement ?? `Solve ${p.problem}.`,
     tags: p.tags,
     ...(p.rating !== undefined ? { rating: p.rating } : {}),
     ...(p.difficulty !== undefined ? { difficulty: p.difficulty } : {}),

@@ -71,6 +71,20 @@ describe.skipIf(!HAS_TMUX)('practice with no model server', () => {
     expect(listed).not.toMatch(/failed/);
   });
 
+  it('with the hints locked (budgets.practice.hints off), h says the ladder is locked, not that it waits for the model', async () => {
+    const { dir, problem } = workDir('range-sums', join(ROOT, RANGE_SUMS));
+    copyFileSync(join(ROOT, WRONG_BY_ONE), join(dir, 'rs.py'));
+    const home = launchCli(term, { session: 'lockset', args: ['config', 'set', 'budgets.practice.hints', 'off'], cols: 80, rows: 10, cwd: dir });
+    expect(await until(/exit=\d+/, 'config set')).toContain('exit=0');
+    launchCli(term, { session: 'locked', home, args: ['practice', problem, '--file', 'rs.py', '--host', host], cols: 80, rows: 24, cwd: dir });
+    await until(/Your turn\s+your decision[\s\S]*locked: off in your settings[\s\S]*WA on the samples/, 'the locked ladder in the turn, the file judged');
+    keys('h');
+    const said = await until(/hints are locked: off in your settings/, 'h saying the ladder is locked');
+    expect(said).not.toMatch(/hints wait for it/);
+    keys('q');
+    expect(await until(/exit=\d+/, 'q to quit')).toContain('exit=0');
+  });
+
   it('a Competitive Companion save (samples, no statement) is judged at once: no statement asked for, the person reads the page', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'simcoach-offline-'));
     const payload = parseCompanion(JSON.stringify({ name: 'Splitting Melons', group: 'Codeforces - Beta Round 4', url: 'https://codeforces.com/contest/4/problem/A', timeLimit: 1000, memoryLimit: 64, tests: [{ input: '8\n', output: 'YES\n' }] }));

@@ -27,6 +27,8 @@ export interface TurnInput {
   samplesPass: boolean;
   /** The test the last submission failed first, by name: `predict` asks about it. */
   failing?: string;
+  /** Why no hint may be asked (a transfer check): the ladder shows "locked: …". */
+  locked?: string;
 }
 
 export interface TurnValue extends TurnInput {
@@ -38,7 +40,7 @@ export function starter(lang: Program['lang'], title: string): Program {
   return { lang, source: `${LANGS[lang].comment} ${title}: your solution here\n` };
 }
 
-export const hintsLeft = (v: TurnInput): boolean => v.hints < v.rungs.length;
+export const hintsLeft = (v: TurnInput): boolean => v.locked === undefined && v.hints < v.rungs.length;
 
 const MOVE_LINE = /^move:\s*(\w+)\s*$/;
 
@@ -54,6 +56,7 @@ function readTurn(text: string, previous: TurnValue, ctx: AgentContext): TurnVal
   const m = MOVE_LINE.exec(text.split('\n', 1)[0] ?? '');
   const move = m?.[1] as Move | undefined;
   if (!move || !MOVES.includes(move)) throw new AnswerFormatError(`the first line should be "move: ${MOVES.join(' | ')}"`);
+  if (move === 'hint' && previous.locked !== undefined) throw new AnswerFormatError(`no hints here: locked: ${previous.locked}`);
   if (move === 'hint' && !hintsLeft(previous)) throw new AnswerFormatError('every hint is shown already');
   const draft = programFromEdit(text.slice(text.indexOf('\n') + 1), ctx);
   // The stress test is for the program whose samples passed, not a new one nobody has run.

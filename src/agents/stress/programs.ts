@@ -3,6 +3,7 @@
 // one code fence, shown at a gate where the person may edit it before anything runs.
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
+import { LANGS } from '../../runners/langs.js';
 import { stageMessages } from '../shared/prefix.js';
 import { programAnswer, programTail } from '../shared/program.js';
 
@@ -46,3 +47,14 @@ export const generatorAgent: Agent<Record<string, never>, Program> = {
   },
   ...programAnswer,
 };
+
+/**
+ * The same step with the model's code off (a transfer check): no call, the person writes the
+ * program at the gate, starting from a comment that says what it must do.
+ */
+function ownWritten(a: Agent<Record<string, never>, Program>, what: string): Agent<Record<string, never>, Program> {
+  return { ...a, compute: (_input, ctx) => ({ lang: ctx.lang, source: `${LANGS[ctx.lang].comment} ${what}\n` }) };
+}
+
+export const ownBruteAgent = ownWritten(bruteAgent, 'your brute force: the simplest program that is surely right, however slow');
+export const ownGeneratorAgent = ownWritten(generatorAgent, 'your generator: seeded by its one argument, it prints one tiny valid input');

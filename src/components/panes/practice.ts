@@ -25,7 +25,9 @@ export function turnRows(p: Proposal, o: PaneOptions): Row[] | undefined {
   if (!isTurn(v)) return undefined;
   const next = v.rungs[v.hints];
   const rows: Row[] = [
-    [seg('hints  ', { bold: true }), seg(`${v.hints} of ${v.rungs.length} used`, { color: v.hints === 0 ? 'green' : 'yellow' }), seg(next ? `  · h shows the next: ${next}` : '  · every hint is shown', { dim: true })],
+    typeof v.locked === 'string'
+      ? [seg('hints  ', { bold: true }), seg(`locked: ${v.locked}`, { color: 'yellow' }), seg('  · the judge, run, watch and stress are yours', { dim: true })]
+      : [seg('hints  ', { bold: true }), seg(`${v.hints} of ${v.rungs.length} used`, { color: v.hints === 0 ? 'green' : 'yellow' }), seg(next ? `  · h shows the next: ${next}` : '  · every hint is shown', { dim: true })],
   ];
   if (v.last) rows.push([seg('last   ', { bold: true }), seg(v.last, { color: 'red' })]);
   if (v.samplesPass) rows.push([seg('       '), seg('your program passes the samples: t stress-tests it against a brute force', { dim: true })]);

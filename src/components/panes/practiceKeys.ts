@@ -12,6 +12,7 @@ const move = (v: TurnValue, m: Move): PaneAction => ({ kind: 'decide', decision:
 export function practiceKey(value: unknown, k: PaneKeyPress): PaneAction | undefined {
   if (!isTurn(value)) return undefined;
   if (k.input === 'h') {
+    if (value.locked !== undefined) return { kind: 'notice', text: `hints are locked: ${value.locked}; the judge, run, watch and stress are yours` };
     if (!hintsLeft(value)) return { kind: 'notice', text: 'every hint is shown: the last one was the code' };
     return value.move === 'hint' ? { kind: 'decide', decision: { kind: 'approve' } } : move(value, 'hint');
   }
