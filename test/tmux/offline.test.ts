@@ -92,7 +92,8 @@ describe.skipIf(!HAS_TMUX)('practice with no model server', () => {
     writeFileSync(join(dir, 'melons.md'), companionToMarkdown(payload.value));
     writeFileSync(join(dir, 'm.py'), 'w = int(input())\nprint("YES" if w > 2 and w % 2 == 0 else "NO")\n');
     launchCli(term, { session: 'companion', args: ['practice', join(dir, 'melons.md'), '--file', 'm.py', '--host', host], cols: 80, rows: 24, cwd: dir });
-    const end = await until(/Samples pass|Your turn\s+your decision|paste it here/, 'the save judged');
+    // The turn is on screen before the judge answers (it runs beside it): wait for the verdict itself.
+    const end = await until(/AC\s+1\/1 passed|paste it here/, 'the save judged');
     expect(end).not.toContain('paste it here');
     expect(end).toMatch(/AC\s+1\/1 passed/);
     keys('q');
