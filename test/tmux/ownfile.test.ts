@@ -43,6 +43,9 @@ describe.skipIf(!HAS_TMUX)('the tutor on your own file', () => {
     const first = await until(/Your turn\s+your decision[\s\S]*WA on the samples/, 'the file judged on opening');
     expect(first).toMatch(/h hint · E edit rs\.py · e write/);
     keys('E');
+    // Accepted after a WA: the one question after the solve comes first, skipped with enter.
+    await until(/What was the bug, in one line\?/, 'the question after the solve');
+    keys('Enter');
     const end = await until(/Accepted — 8\/8 tests/, 'the saved file judged on every test');
     // The editor wrote rs.py itself, not a copy.
     expect(readFileSync(sol, 'utf8')).toBe(FIXED);
@@ -69,6 +72,8 @@ describe.skipIf(!HAS_TMUX)('the tutor on your own file', () => {
 
     writeFileSync(join(dir, '.new.py.tmp'), FIXED);
     renameSync(join(dir, '.new.py.tmp'), sol);
+    await until(/What was the bug, in one line\?/, 'the question after the solve');
+    keys('Enter');
     const end = await until(/Accepted — 8\/8 tests/, 'the second save judged');
     expect(end).toContain("language: python (from new.py, not the settings' cpp)");
     expect(end).toMatch(/practice\s+range-sums · python/);
