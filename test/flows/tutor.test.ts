@@ -17,6 +17,7 @@ import { toMarkdown } from '../../src/session/markdown.js';
 import { fixture } from '../agents/problems.js';
 import { callsOf, replayFlow, resumeFlow, RIGHT, runFlow } from './harness.js';
 import { flowSuite } from './suite.js';
+import { recordingGate } from '../helpers/gate.js';
 
 const { serve } = flowSuite();
 const sumTwo = await fixture('sum-two');
@@ -27,17 +28,11 @@ const BUGGY = 'a, b = map(int, input().split())\ns = a\ns = s - b\nprint(s)';
 type Step = Decision | ((p: Proposal) => Decision);
 /** The person: per stage, the decisions in order; every other step approved; out of turns, stop. */
 function person(plan: Record<string, Step[]>): Gate & { seen: Proposal[] } {
-  const seen: Proposal[] = [];
-  return {
-    by: 'person',
-    seen,
-    decide: async (p) => {
-      seen.push(p);
-      const next = plan[p.agent]?.shift();
-      if (next === undefined) return p.agent === 'attempt' ? { kind: 'stop' } : { kind: 'approve' };
-      return typeof next === 'function' ? next(p) : next;
-    },
-  };
+  return recordingGate((p) => {
+    const next = plan[p.agent]?.shift();
+    if (next === undefined) return p.agent === 'attempt' ? { kind: 'stop' } : { kind: 'approve' };
+    return typeof next === 'function' ? next(p) : next;
+  });
 }
 
 const edit = (content: string): Decision => ({ kind: 'edit', content });
