@@ -65,7 +65,7 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
     if (wrote) [samplesPass, tutor.failure] = [false, undefined];
     // A turn served from an older journal may say hint; a locked ladder has none to give.
     if (turn.move === 'hint' && !locked) {
-      const here: HintContext = { person: personContext({ draft, starter: start, ...(judged ? { last: judged } : {}), ...(last ? { verdict: last } : {}) }), known: seen.known };
+      const here: HintContext = { person: personContext({ draft, starter: start, last: judged, verdict: last }), known: seen.known };
       const code = await reveal(s, ++hints, seen, here);
       // The code rung becomes the draft only while the person has written nothing of their own.
       if (code && draft.source === start.source) draft = code;
@@ -81,22 +81,10 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
     }
     if (turn.move === 'stress') {
       helpers ??= await stressHelpers(s, locked !== undefined);
-      seen.known.push(helpers.brute.source);
-      const find = await stressTest(s, draft, helpers, o.stressRounds);
-      if (find.kind !== 'found') continue;
-      tests.push(find.test);
-      // Locked: the input is theirs to debug, with no fix from the model.
-      if (locked) {
-        samplesPass = false;
-        continue;
-      }
-      const failing = await s.run(draft, [find.test]);
-      // The person approved the input as a new sample; the debugger explains it and offers a fix.
-      // The draft is the debugger's program already; the context adds the verdict and the card.
-      const { draft: _same, ...person } = personContext({ draft, last: failing });
-      draft = (await s.ask(practiceDebug, { plan: seen.plan ?? 'The person\'s own; none was written down.', program: draft, feedback: feedbackOf(failing), person })).program;
-      seen.known.push(draft.source);
-      samplesPass = false;
+      const found = await stressMove(s, draft, helpers, seen, { rounds: o.stressRounds, debug: !locked });
+      if (!found) continue;
+      tests.push(found.test);
+      [draft, samplesPass] = [found.draft, false];
       continue;
     }
     submitted++;
@@ -119,6 +107,23 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
     last = `the samples pass, the hidden tests do not: ${all.verdict}${firstFailed(all) ? ` on ${firstFailed(all)}` : ''}, ${all.passed}/${all.total}`;
   }
   return s.fail(`no program was accepted in ${o.submissions} submissions`, { program: draft, passed: 0, total: tests.length });
+}
+
+/**
+ * A stress test of the draft. On a find the input becomes a new sample and, unless the ladder is
+ * locked (the input is then the person's to debug), the debugger explains it and offers its fix,
+ * which becomes the draft; the context adds the verdict and the card to the program it already has.
+ */
+async function stressMove(s: Steps, draft: Program, helpers: Helpers, seen: Revealed, o: { rounds: number; debug: boolean }): Promise<{ test: TestCase; draft: Program } | undefined> {
+  seen.known.push(helpers.brute.source);
+  const find = await stressTest(s, draft, helpers, o.rounds);
+  if (find.kind !== 'found') return undefined;
+  if (!o.debug) return { test: find.test, draft };
+  const failing = await s.run(draft, [find.test]);
+  const { draft: _same, ...person } = personContext({ draft, last: failing });
+  const fixed = (await s.ask(practiceDebug, { plan: seen.plan ?? 'The person\'s own; none was written down.', program: draft, feedback: feedbackOf(failing), person })).program;
+  seen.known.push(fixed.source);
+  return { test: find.test, draft: fixed };
 }
 
 /** What the tutor's questions know of this session: the last failure, the verdicts so far, the plan's fate. */
