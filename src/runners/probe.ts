@@ -39,18 +39,15 @@ function killWithUs(child: ChildProcess): void {
   });
 }
 
+/** Every executable `cmd` on PATH, in PATH's order (a rustup proxy may need the next one). */
+export async function whichAll(cmd: string): Promise<string[]> {
+  const { access, constants } = await import('node:fs/promises');
+  const dirs = (process.env.PATH ?? '').split(':').filter((d) => d !== '');
+  const found = await Promise.all(dirs.map((d) => access(`${d}/${cmd}`, constants.X_OK).then(() => `${d}/${cmd}`, () => null)));
+  return [...new Set(found.filter((f): f is string => f !== null))];
+}
+
 /** The absolute path of a command on PATH, or null. */
 export async function which(cmd: string): Promise<string | null> {
-  for (const dir of (process.env.PATH ?? '').split(':')) {
-    if (!dir) continue;
-    const full = `${dir}/${cmd}`;
-    const { access, constants } = await import('node:fs/promises');
-    try {
-      await access(full, constants.X_OK);
-      return full;
-    } catch {
-      /* not in this directory */
-    }
-  }
-  return null;
+  return (await whichAll(cmd))[0] ?? null;
 }

@@ -6,7 +6,7 @@
 import { access, constants, realpath } from 'node:fs/promises';
 import { basename, isAbsolute, join } from 'node:path';
 import { LANGS, type LangId } from './langs.js';
-import { probe } from './probe.js';
+import { probe, whichAll } from './probe.js';
 
 export interface ToolchainChoice {
   /** A command on PATH or an absolute path. */
@@ -68,12 +68,6 @@ async function executable(path: string): Promise<boolean> {
   return access(path, constants.X_OK).then(() => true, () => false);
 }
 
-/** Every executable `cmd` on PATH, in PATH's order. */
-async function whichAll(cmd: string): Promise<string[]> {
-  const dirs = (process.env.PATH ?? '').split(':').filter((d) => d !== '');
-  const found = await Promise.all(dirs.map(async (d) => ((await executable(join(d, cmd))) ? join(d, cmd) : null)));
-  return [...new Set(found.filter((f): f is string => f !== null))];
-}
 
 /**
  * rustup's proxies choose a toolchain from ~/.rustup, which the sandbox never mounts: the
@@ -87,8 +81,23 @@ async function throughProxy(proxy: string): Promise<string | null> {
   return r.ok && isAbsolute(sysroot) && (await executable(direct)) ? direct : null;
 }
 
-/** A command's absolute path: as given when absolute, else the first on PATH that runs; a rustup proxy becomes its real compiler. */
+const resolved = new Map<string, string>();
+
+/**
+ * A command's absolute path: as given when absolute, else the first on PATH that runs; a rustup
+ * proxy becomes its real compiler. Asked before every build, so a path found is kept per PATH (as
+ * pythonExecutable keeps Python's); a miss is not, so a toolchain installed meanwhile is found.
+ */
 export async function resolveCommand(cmd: string): Promise<string | null> {
+  const key = `${process.env.PATH ?? ''}\0${cmd}`;
+  const known = resolved.get(key);
+  if (known) return known;
+  const found = await resolveAnew(cmd);
+  if (found) resolved.set(key, found);
+  return found;
+}
+
+async function resolveAnew(cmd: string): Promise<string | null> {
   const candidates = isAbsolute(cmd) ? ((await executable(cmd)) ? [cmd] : []) : await whichAll(cmd);
   for (const found of candidates) {
     const real = await realpath(found).catch(() => found);
