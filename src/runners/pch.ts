@@ -17,7 +17,11 @@ const HEADER = 'bits/stdc++.h';
 /** Whether a C++ source includes the whole standard library through GCC's one header. */
 export const includesStdcpp = (source: string): boolean => /^\s*#\s*include\s*<bits\/stdc\+\+\.h>/m.test(source);
 
-const started = new Set<string>();
+/** The builds this process started, each settled when its compiler process has ended. */
+const started = new Map<string, Promise<void>>();
+
+/** The end of the build this process started for `dir` (null when it started none): tests wait on it. */
+export const pchBuild = (dir: string): Promise<void> | null => started.get(dir) ?? null;
 
 /** The folder of the precompiled header for this compiler and flags. */
 export const pchDir = (t: Pick<Toolchain, 'tool' | 'version' | 'flags'>): string =>
@@ -33,14 +37,20 @@ export async function precompiledHeader(t: Toolchain): Promise<string | null> {
   const dir = pchDir(t);
   if (await isFile(join(dir, `${HEADER}.gch`))) return distrust(dir, { finalLink: false }) === null ? dir : null;
   if (!started.has(dir)) {
-    started.add(dir);
-    await startBuild(t, dir).catch(() => undefined);
+    // Set before the await, so a second compile meanwhile starts no second build; the process is
+    // spawned before this returns, so a CLI run that ends next still leaves it running.
+    const build = startBuild(t, dir);
+    started.set(dir, build.then((b) => b.ended, () => undefined));
+    await build.catch(() => undefined);
   }
   return null;
 }
 
-/** Writes the header into a temp folder, then compiles it there and renames the folder into place, in a process of its own. */
-async function startBuild(t: Toolchain, dir: string): Promise<void> {
+/**
+ * Writes the header into a temp folder, then compiles it there and renames the folder into place,
+ * in a process of its own; `ended` settles when that process ends (nobody but a test waits for it).
+ */
+async function startBuild(t: Toolchain, dir: string): Promise<{ ended: Promise<void> }> {
   const temp = `${dir}.building-${randomBytes(6).toString('hex')}`;
   await mkdir(join(temp, 'bits'), { recursive: true, mode: 0o755 });
   await writeFile(join(temp, HEADER), '#include_next <bits/stdc++.h>\n', { mode: 0o644 });
@@ -49,6 +59,10 @@ async function startBuild(t: Toolchain, dir: string): Promise<void> {
   const script = 'tmp=$1; final=$2; shift 2; if "$@" 2>/dev/null; then chmod -R go-w "$tmp" && mv -T "$tmp" "$final" 2>/dev/null || rm -rf "$tmp"; else rm -rf "$tmp"; fi';
   const args = [...t.flags, '-x', 'c++-header', join(temp, HEADER), '-o', join(temp, `${HEADER}.gch`)];
   const child = spawn('/bin/sh', ['-c', script, 'pch', temp, dir, t.tool, ...args], { detached: true, stdio: 'ignore' });
-  child.on('error', () => undefined);
   child.unref();
+  const ended = new Promise<void>((done) => {
+    child.once('error', () => done());
+    child.once('close', () => done());
+  });
+  return { ended };
 }
