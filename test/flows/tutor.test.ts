@@ -87,8 +87,10 @@ describe('predict, then see', () => {
     const leaky = '## Line\n3\n## Variable\ns\n## Question\nWhat is `s` after line 3, given that it should be `s = s + b`?';
     const server = await serve({ predict: leaky, 'predict:repair': QUESTION });
     const gate = person({ attempt: [edit(BUGGY), move('predict')], 'predict-value': [edit('-1')] });
-    await runFlow(practice, sumTwo, defaults, server, gate);
+    const { trace } = await runFlow(practice, sumTwo, defaults, server, gate);
     expect(callsOf(server).slice(0, 2)).toEqual(['predict', 'predict:repair']);
+    // While it streamed, the person never saw the code either: the question shows once read.
+    expect(trace.chunks.map((c) => c.text).join('')).not.toContain('s + b');
     expect(server.chatBodies()[1]!.messages.at(-1)!.content).toMatch(/show no code: it quotes code \(`s = s \+ b`\)/);
     expect(seenOf(gate, 'predict-ask')[0]!.text).not.toContain('s + b');
   });

@@ -66,6 +66,19 @@ function leakGuard<I extends HintContext, O>(fields: GuardFields<O>): AnswerGuar
   };
 }
 
+/**
+ * The guard of a tutor's question or check (predict, idea first): their readers refuse an answer
+ * with code already, so a value passes as read; the live answer is filtered as a hint's is, or with
+ * `silent` (a reader stricter than the hints' guard: predict's question) shown only once read.
+ */
+export function liveGuard<I, O>(o: { silent?: boolean } = {}): AnswerGuard<I, O> {
+  return {
+    check: (value) => ({ value }),
+    rewrite: rewriteRequest,
+    stream: (_input, ctx) => (ctx.structured || o.silent ? SILENT : new LeakStream({ lang: ctx.lang })),
+  };
+}
+
 /** The stage's recall from the archive, keeping the rung's context in the input it asks with. */
 function recallOf<I, O>(r: RecallUse<I, O> | undefined): RecallUse<I & HintContext, O> | undefined {
   if (!r) return undefined;

@@ -8,6 +8,7 @@ import { formatInstructions, readAnswer, type Field } from '../shared/answer.js'
 import { sampleBlock, stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
+import { liveGuard } from '../hints/tutor.js';
 
 export interface PlanSimInput {
   plan: string;
@@ -56,6 +57,8 @@ export const planSimAgent: Agent<PlanSimInput, PlanSimValue> = {
   name: 'idea-check',
   title: 'Your plan on a sample',
   pane: 'your-plan',
+  // The reader refuses an answer with code; the live answer is filtered too.
+  guard: liveGuard(),
   // With the model off the step waits: the person may run their plan by hand and write it here.
   personWrites: true,
   messages(input: PlanSimInput, ctx: AgentContext) {

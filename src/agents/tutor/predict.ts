@@ -9,6 +9,7 @@ import { formatInstructions, readAnswer, type Field } from '../shared/answer.js'
 import { stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';
 import { asText } from '../shared/text.js';
+import { liveGuard } from '../hints/tutor.js';
 import { failingProgramLines, type Failure } from '../explain/failure.js';
 import { questionLeak } from './question.js';
 
@@ -72,6 +73,8 @@ export const predictAgent: Agent<PredictInput, PredictQuestion> = {
   name: 'predict-ask',
   title: 'Predict, then see',
   pane: 'predict',
+  // The reader refuses a question with code (stricter than the hints' guard): shown once read.
+  guard: liveGuard({ silent: true }),
   // With the model off the person picks the line and the variable themselves.
   personWrites: true,
   messages(input: PredictInput, ctx: AgentContext) {
