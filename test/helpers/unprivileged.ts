@@ -76,7 +76,13 @@ export function place(as: As): Place {
   if (a) chownSync(home, a.uid, a.gid);
   seedLauncher(join(home, 'cache'), a ?? undefined);
   execFileSync('chmod', ['-R', 'a+rX', install, files]);
-  return { install, home, files, cleanup: () => rmSync(top, { recursive: true, force: true }) };
+  // A CLI run may leave a process of its own writing there (the precompiled header's build, in the
+  // background by design): it is ended before the place is removed, or the removal races it.
+  const cleanup = (): void => {
+    spawnSync('pkill', ['-KILL', '-f', top], { stdio: 'ignore' });
+    rmSync(top, { recursive: true, force: true });
+  };
+  return { install, home, files, cleanup };
 }
 
 export interface CliRun {
