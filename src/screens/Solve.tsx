@@ -1,29 +1,28 @@
-import { Box, Static, Text, useInput } from 'ink';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { splitBurst } from '../components/burst.js';
+import { Box, Static, Text } from 'ink';
+import { useMemo, type ReactNode } from 'react';
 import { LineInput } from '../components/Editor.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { proposalRows } from '../components/panes/index.js';
-import { askLabel, freshUi, paneAnswer, type PaneUi } from '../components/panes/keys.js';
+import { askLabel, paneAnswer } from '../components/panes/keys.js';
 import { cut, seg, wrapRow, wrapRows, type Row } from '../components/rows.js';
-import { numberDecision, solveKeys, type SolveAction, type SolveKeyView, type SolveMode } from '../components/solveKeys.js';
+import { numberDecision } from '../components/solveKeys.js';
 import { StatusBar, type StatusInfo } from '../components/StatusBar.js';
 import { tone } from '../components/theme.js';
-import type { Decision, Proposal } from '../engine/types.js';
+import type { Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
-import type { AppController, BackendState, SessionHandle } from '../app/controller.js';
+import type { Program, TestResult } from '../runners/types.js';
+import type { BackendState, ProgramOut, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal, useRepaintOnWidth } from './hooks.js';
-import { ALL_KEYS, APPROVAL_NOTICE, SAMPLE_HINTS, STREAM_HINTS, SWAP_HINTS, endedHints, endedKeys, untilCodeEarly, withApproval } from '../components/solveHints.js';
+import { ALL_KEYS, SAMPLE_HINTS, STREAM_HINTS, SWAP_HINTS, endedHints, endedKeys, untilCodeEarly, withApproval } from '../components/solveHints.js';
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
 import { passesSamples, resultWord } from '../session/verdict.js';
-import type { SessionView } from '../app/sessionView.js';
+import type { SessionView, StepRef } from '../app/sessionView.js';
 import { submitFailure } from '../components/submitFailure.js';
 import { BACK_HINTS, BackPicker } from './solve/BackPicker.js';
-import { EditStep, editedText } from './solve/EditStep.js';
+import { EditStep } from './solve/EditStep.js';
 import { Ended, SampleConfirm } from './solve/Ended.js';
 import { Gate, gateHints } from './solve/Gate.js';
 import { NOTE_HINTS, NoteInput } from './solve/NoteInput.js';
@@ -31,25 +30,22 @@ import { Streaming } from './solve/Streaming.js';
 import { Columns, columnWidths, sideRows } from './solve/Columns.js';
 import { Lookback } from './solve/Lookback.js';
 import { traceTarget } from '../components/traceTarget.js';
-import { traceCompareRows } from '../components/panes/check.js';
-import { isTurn } from '../components/panes/practice.js';
 import { currentProgram } from '../components/currentProgram.js';
 import { withProgramHints } from '../components/solveHints.js';
 import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice } from './solve/WriteProgram.js';
 import { CustomRunPanel } from './solve/CustomRun.js';
 import { workingState } from '../components/workingState.js';
-import { swapOffer, swapRows, swapSlot } from '../components/panes/recall.js';
+import { swapRows } from '../components/panes/recall.js';
 import { langLine, takesFile } from '../components/ownFileSave.js';
-import { useOwnFile } from './solve/useOwnFile.js';
-
-/** The recalled problem `x` swaps: one open in a retrieval (whose answer holds several), else the one. */
-const slotAt = (p: Proposal | undefined, expanded: ReadonlySet<number>): number => (p && swapOffer(p).swaps ? swapSlot(expanded) : 0);
+import { useOwnFile, type OwnFileLevers } from './solve/useOwnFile.js';
+import { slotAt, useSolveKeys, type SolveApp, type SolveLevers } from '../components/useSolveKeys.js';
+import { useSolveState, type SolveState } from '../components/useSolveState.js';
 
 export interface SolveProps {
   session: SessionHandle;
   problem: Problem;
   /** `backend`, when given, says in the status bar that the model is off (practice goes on without it). */
-  app: Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst' | 'programOut' | 'runCustom' | 'addTest' | 'file'> & Partial<Pick<AppController, 'backend'>>;
+  app: SolveApp;
   flow: string;
   model: string;
   lang: string;
@@ -111,317 +107,40 @@ const offText = (b: BackendState): string | undefined => (b.kind === 'down' ? b.
 
 const isBackendError = (code: string | undefined): boolean => code === 'server-down' || code === 'model-missing' || code === 'dropped' || code === 'stalled';
 
+/** Everything the layout draws from, worked out once per render. */
+interface Shown {
+  props: SolveProps;
+  st: SolveState;
+  keys: SolveLevers;
+  v: SessionView;
+  proposal: Proposal | undefined;
+  body: number;
+  rows: Row[];
+  side: Row[] | undefined;
+  cols: ReturnType<typeof columnWidths>;
+  stepWidth: number;
+  sessionLang: string;
+  programLang: string;
+  out: ProgramOut | undefined;
+  program: string | undefined;
+  earlier: StepRef[];
+  stressable: Program | undefined;
+  offered: TestResult | undefined;
+  backendError: boolean;
+  own: OwnFileLevers | undefined;
+  inPlace: boolean;
+  toMain(): void;
+}
+
 export function Solve(props: SolveProps) {
-  const { session, width, height, app } = props;
-  const v = useExternal(session.subscribe, session.view);
-  const backendNow = useExternal((app.backend ?? NO_BACKEND).subscribe, (app.backend ?? NO_BACKEND).state);
-  const modelOff = offText(backendNow);
-  // A new width re-wraps what the terminal holds: clear it and print the history again (no ghost frames).
-  const epoch = useRepaintOnWidth(width);
-  const [mode, setModeState] = useState<SolveMode>('main');
-  // The key handler reads the newest state: a key typed right after `r` must not approve.
-  const modeNow = useRef<SolveMode>('main');
-  // The keys that closed an editor, a note or an overlay were theirs: every input listener hears
-  // the same read, so this screen lets the rest of that read pass (a burst like "sums⏎" must not
-  // open the settings once the editor has saved).
-  const theirs = useRef(false);
-  const setMode = (m: SolveMode): void => {
-    if (m === 'main' && modeNow.current !== 'main' && modeNow.current !== 'back') {
-      theirs.current = true;
-      queueMicrotask(() => (theirs.current = false));
-    }
-    modeNow.current = m;
-    setModeState(m);
-  };
-  const [offset, setOffsetState] = useState(0);
-  const offsetNow = useRef(0);
-  const setOffset = (n: number): void => {
-    offsetNow.current = n;
-    setOffsetState(n);
-  };
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  // What the person has struck out or selected in this proposal's pane (report, tree).
-  const [ui, setUiState] = useState<PaneUi>(freshUi);
-  const uiNow = useRef<PaneUi>(freshUi());
-  const setUi = (u: PaneUi): void => {
-    uiNow.current = u;
-    setUiState(u);
-  };
-  const [notice, setNotice] = useState<{ text: string; tone?: 'red' | 'yellow' | 'green' } | undefined>();
-  const [backPick, setBackPickState] = useState(0);
-  const backPickNow = useRef(0);
-  const setBackPick = (n: number): void => {
-    backPickNow.current = n;
-    setBackPickState(n);
-  };
-  const [carry, setCarry] = useState('');
-  // `T`: the model's simulation beside the real run (rows once the trace is back).
-  const [traced, setTraced] = useState<Row[]>([]);
-  const lastCancel = useRef(Number.NEGATIVE_INFINITY);
-  const live = v.live;
-  const proposal = live?.proposal;
-  // What `w` names the file after: the language the program is in (a flagged one's own, or the
-  // session's after a switch).
-  const sessionLang = v.progress?.lang ?? props.lang;
-  const programLang = proposal?.foreign?.lang ?? sessionLang;
-  // `w` / `y`: the program waiting at the gate, the one the session ended with, or the last that went forward.
-  const out = app.programOut;
-  const program = out ? currentProgram({ ...(proposal ? { proposal } : {}), ...(v.outcome ? { outcome: v.outcome } : {}), ...(v.lastCode !== undefined ? { lastCode: v.lastCode } : {}) }) : undefined;
-  const [asking, setAsking] = useState(false);
-  const body = liveBody(height);
-  // At 120 columns and more the step has the left part and the problem or the plan the right.
-  const cols = columnWidths(width, live?.pane);
-  const stepWidth = cols?.main ?? width;
-  const sideWidth = cols?.side;
-
-  // A new proposal starts at the top with its examples closed and nothing marked.
-  useEffect(() => {
-    setOffset(0);
-    setExpanded(new Set());
-    setUi(freshUi());
-  }, [proposal]);
-
-  const rows = useMemo<Row[]>(() => {
-    if (!proposal) return [];
-    return proposalRows(proposal, { width: stepWidth, expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).flatMap((r) => wrapRow(r, stepWidth));
-  }, [proposal, stepWidth, expanded, ui, v.lastCode, v.lastPlan]);
-
-  // Built once per plan and size, not on every streamed chunk.
-  const planStep = live?.pane === 'plan';
-  const side = useMemo<Row[] | undefined>(
-    () => (sideWidth !== undefined ? sideRows({ problem: props.problem, ...(v.lastPlan !== undefined ? { plan: v.lastPlan } : {}), planStep, width: sideWidth, height: body }) : undefined),
-    [sideWidth, props.problem, v.lastPlan, planStep, body],
-  );
-
-  const decide = (d: Decision): void => {
-    if (!proposal) return;
-    // Keyed by the step on screen: a decision cannot land on a step that came after it.
-    if (!session.decide(proposal.step, d)) setNotice({ text: 'that step is no longer waiting', tone: 'yellow' });
-    setMode('main');
-  };
-
-  const quit = (): void => {
-    setNotice({ text: 'stopping… the session is saved', tone: 'yellow' });
-    props.onQuit();
-  };
-
-  // A program that passes the samples can be stress-tested once the session is over (not a stress session's own).
-  const stressable = props.onStress && v.outcome && (v.outcome.status === 'solved' || passesSamples(v.outcome)) && props.flow !== 'stress' ? v.outcome.program : undefined;
-  // `d`: the hidden test a failed Submit ran into, where the flow can take it as a sample.
-  const offered = session.debugWith ? submitFailure(v) : undefined;
-  const earlier = v.steps.filter((s) => s.branch === v.branch && (!live || s.step < live.step));
-  const backendError = v.error !== undefined && isBackendError(v.error.code);
-
-  // The person's own file: E and e on the step that takes their program work on it in place.
-  const own = useOwnFile({
-    ...(app.file ? { file: app.file } : {}),
-    flow: props.flow,
-    ...(proposal ? { proposal } : {}),
-    ended: v.outcome !== undefined,
-    decide: (step, d) => {
-      if (!session.decide(step, d)) setNotice({ text: 'that step is no longer waiting', tone: 'yellow' });
-      setMode('main');
-    },
-    ...(props.onAgain ? { again: props.onAgain } : {}),
-    notice: setNotice,
-  });
-  const inPlace = own !== undefined && takesFile(proposal?.pane);
-
-  const externalEdit = (p: Proposal): void => {
-    const program = p.pane === 'code' || p.pane === 'debug' || p.pane === 'practice' || p.pane === 'yours' || p.pane === 'fix';
-    const onFile = own !== undefined && takesFile(p.pane);
-    // On the person's file, "no change" is against the file as it was, not the step's text.
-    const before = onFile ? (own.text ?? editedText(p)) : editedText(p);
-    (onFile ? own.edit() : app.editExternally(before, program ? sessionLang : undefined))
-      .then((text) => {
-        if (text === before) setNotice({ text: 'no change made in the editor' });
-        else decide({ kind: 'edit', content: text });
-      })
-      .catch((err: unknown) => setNotice({ text: `the editor failed: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' }));
-  };
-
-  const openProgram = (path: string): void => {
-    setMode('main');
-    if (!path.trim() || !app.openProgram) return;
-    app
-      .openProgram(path)
-      .then(({ source, lang }) => {
-        if (lang !== undefined && lang !== sessionLang) setNotice({ text: `that is a ${lang} program; this session checks ${sessionLang} (start it with --lang ${lang})`, tone: 'red' });
-        else decide({ kind: 'edit', content: source });
-      })
-      .catch((err: unknown) => setNotice({ text: err instanceof Error ? err.message : String(err), tone: 'red' }));
-  };
-
-  const traceIt = (p: Proposal): void => {
-    const ask = traceTarget(p, v, sessionLang);
-    if ('why' in ask) return setNotice({ text: ask.why, tone: 'yellow' });
-    if (!app.traceAgainst) return;
-    setTraced([[seg('running the program under the tracer in the sandbox…', { dim: true })]]);
-    setMode('trace');
-    app
-      .traceAgainst(ask)
-      .then((r) => setTraced(r.ok ? traceCompareRows(r.comparison, r.trace, width, ask.predicted) : [[seg(r.reason, { color: 'yellow' })]]))
-      .catch((err: unknown) => setTraced([[seg(`the trace failed: ${err instanceof Error ? err.message : String(err)}`, { color: 'red' })]]));
-  };
-
-  const apply = (a: SolveAction): void => {
-    switch (a.kind) {
-      case 'none':
-        return;
-      case 'mode':
-        setCarry(a.carry ?? '');
-        return setMode(a.mode);
-      case 'quit':
-        return quit();
-      case 'cancel-answer':
-        lastCancel.current = Date.now();
-        if (session.cancelAnswer()) setNotice({ text: 'answer cancelled — R asks again, r with a note (ctrl-c again within 3 s quits)', tone: 'yellow' });
-        return;
-      case 'decide':
-        return decide(a.decision);
-      case 'back-to': {
-        const target = earlier[a.index];
-        if (target) decide({ kind: 'back', to: target.step });
-        return;
-      }
-      case 'pick':
-        setBackPick(a.index);
-        return setMode('back');
-      case 'retry':
-        setNotice({ text: 'trying again…' });
-        return session.retry();
-      case 'another':
-        return props.onAnother?.();
-      case 'stress':
-        if (stressable) props.onStress?.(stressable);
-        return;
-      case 'debug-with':
-        setMode('main');
-        if (offered) session.debugWith?.(offered);
-        return;
-      case 'scroll':
-        return setOffset(a.offset);
-      case 'toggle-example': {
-        const s = new Set(expanded);
-        if (s.has(a.index)) s.delete(a.index);
-        else s.add(a.index);
-        return setExpanded(s);
-      }
-      case 'pane-ui':
-        return setUi(a.ui);
-      case 'external-edit':
-        if (proposal) externalEdit(proposal);
-        return;
-      case 'trace':
-        if (proposal) traceIt(proposal);
-        return;
-      case 'notice':
-        return setNotice({ text: a.text, tone: 'yellow' });
-      case 'approval':
-        // Stepping in opens the ctrl-c window: the next ctrl-c within it quits.
-        if (a.mode === 'each') lastCancel.current = Date.now();
-        setNotice({ text: APPROVAL_NOTICE[a.mode], tone: 'yellow' });
-        return session.setApproval(a.mode);
-      case 'copy':
-        if (program !== undefined && out) setNotice(copiedNotice(out.copy(program)));
-        return;
-    }
-  };
-
-  useInput(
-    (input, key) => {
-      if (theirs.current) return;
-      // A hint is the model's: with none there it waits, and the rest of the turn works as before.
-      // A locked ladder waits for nothing: its own key says it is locked.
-      const locked = isTurn(proposal?.value) && proposal.value.locked !== undefined;
-      if (modelOff !== undefined && modeNow.current === 'main' && proposal?.pane === 'practice' && input === 'h' && !locked) {
-        void app.backend?.recheck();
-        setNotice({ text: `${modelOff}; hints wait for it`, tone: 'yellow' });
-        return;
-      }
-      const keyView: SolveKeyView = {
-        streaming: live?.streaming === true,
-        ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, lenient: proposal.lenient !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}), ...(proposal.decide ? { decide: proposal.decide } : {}), ...swapOffer(proposal) } } : {}),
-        swapSlot: slotAt(proposal, expanded),
-        ui: uiNow.current,
-        ended: v.outcome !== undefined,
-        backendError,
-        canAnother: props.onAnother !== undefined,
-        canStress: stressable !== undefined,
-        canDebugWith: offered !== undefined,
-        earlier: earlier.length,
-        backPick: backPickNow.current,
-        offset: offsetNow.current,
-        rows: rows.length,
-        body,
-        sinceCancel: Date.now() - lastCancel.current,
-        ...(v.approval ? { approval: v.approval } : {}),
-        program: program !== undefined,
-      };
-      for (const a of solveKeys(modeNow.current, keyView, splitBurst(input, key, 'chars'))) apply(a);
-    },
-    // Always subscribed: the reducer itself steps aside for the editor, the note and overlays.
-  );
-
-  useEffect(() => {
-    if (!notice) return;
-    const t = setTimeout(() => setNotice(undefined), 4000);
-    return () => clearTimeout(t);
-  }, [notice]);
-
+  const { width } = props;
+  const { v, st, layout, own, keys, modelOff, epoch } = useSolveScreen(props);
   const history = <Static key={epoch} items={v.history}>{(item) => <HistoryEntry key={item.key} item={item} width={width} />}</Static>;
   const status = <StatusBar info={statusOf(v, props, modelOff)} width={width} />;
-  const toMain = (): void => setMode('main');
   if (props.closing) return <Box flexDirection="column">{history}</Box>;
-
-  if (mode === 'help' || mode === 'problem' || mode === 'settings' || mode === 'timeline' || mode === 'trace' || (mode === 'edit' && proposal) || mode === 'custom') {
-    let overlay: React.ReactNode;
-    if (mode === 'custom') {
-      const { runCustom, addTest } = app;
-      const source = program;
-      overlay =
-        runCustom && source !== undefined ? (
-          <CustomRunPanel
-            width={width}
-            height={body + 2}
-            run={(input) => runCustom({ lang: programLang as Program['lang'], source }, props.problem, input)}
-            {...(addTest ? { add: (input: string, expected: string) => addTest(props.problem, input, expected) } : {})}
-            onDone={(said) => {
-              toMain();
-              if (said) setNotice(said);
-            }}
-          />
-        ) : null;
-    } else if (mode === 'trace') {
-      overlay = <ScrollView title="The simulation held against the real run" rows={traced} width={width} height={body + 2} onClose={toMain} closeKeys={['T', 'q']} />;
-    } else if (mode === 'help') {
-      const ended = endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: backendError, canDebugWith: offered !== undefined });
-      const keys = v.outcome ? [...ended, ...(program !== undefined ? ALL_KEYS.filter((k) => k.key === 'w' || k.key === 'y') : [])] : ALL_KEYS;
-      const helpRows: Row[] = keys.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
-      overlay = <ScrollView title="Keys" rows={helpRows.flatMap((r) => wrapRow(r, width, 14))} width={width} height={body + 2} onClose={toMain} closeKeys={['?', 'q']} />;
-    } else if (mode === 'problem') {
-      overlay = <ScrollView title="Problem" rows={wrapRows(problemRows(props.problem, width), width)} width={width} height={body + 2} onClose={toMain} closeKeys={['p', 'q']} />;
-    } else if (mode === 'timeline') {
-      overlay = <Lookback load={session.timeline} width={width} height={body + 2} onClose={toMain} {...(out ? { program: { out, name: out.defaultName(props.problem.id, programLang) } } : {})} />;
-    } else if (mode === 'settings') {
-      overlay = (
-        <>
-          <SettingsScreen app={app.settings} width={width} height={body + 2} onClose={toMain} />
-          <Text dimColor>{cut('changes apply from the next session', width)}</Text>
-        </>
-      );
-    } else if (proposal && inPlace) {
-      // The file's own text, written back to it before it is handed in.
-      const written = (text: string): void =>
-        void own.write(text).then(
-          () => decide({ kind: 'edit', content: text }),
-          (err: unknown) => setNotice({ text: `${app.file?.name ?? 'the file'} could not be written: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' }),
-        );
-      // Opened on the file's text only: an editor already open would keep the step's.
-      overlay = own.text === undefined ? <Text dimColor>{cut(`reading ${app.file?.name ?? 'your file'}…`, width)}</Text> : <EditStep proposal={proposal} initial={own.text} title={`Editing ${app.file?.name ?? 'your file'}`} width={width} height={body + 1} onEdit={written} onCancel={toMain} />;
-    } else if (proposal) {
-      overlay = <EditStep proposal={proposal} width={width} height={body + 1} onEdit={(text) => decide({ kind: 'edit', content: text })} onCancel={toMain} />;
-    }
+  const sh: Shown = { ...layout, props, st, keys, v, own, inPlace: own !== undefined && takesFile(layout.proposal?.pane), toMain: () => st.setMode('main') };
+  const overlay = overlayOf(sh);
+  if (overlay !== undefined) {
     return (
       <Box flexDirection="column">
         {history}
@@ -430,107 +149,8 @@ export function Solve(props: SolveProps) {
       </Box>
     );
   }
-
-  const title = live ? `${live.step + 1} ${live.title}` : v.outcome ? 'Session ended' : 'Starting…';
-  let state = '';
-  let content: React.ReactNode = null;
-  let hints: Hint[] = STREAM_HINTS;
-  if (v.outcome) {
-    // What happened is said once, by the end line just above (it stays in the scrollback).
-    content = <Ended {...(v.file ? { file: v.file } : {})} lang={langLine(sessionLang, props.lang, app.settings.get().langFrom)} backendFailed={backendError} width={width} {...(offered ? { offered } : {})} />;
-    hints = endedHints({ canAnother: props.onAnother !== undefined, backendFailed: backendError, canDebugWith: offered !== undefined });
-    if (stressable) hints = [{ key: 't', label: 'stress test' }, ...hints];
-    if (mode === 'sample' && offered) {
-      content = <SampleConfirm test={offered} width={width} height={body} />;
-      hints = SAMPLE_HINTS;
-    }
-  } else if (proposal) {
-    state = `${proposal.cancelled ? 'answer cancelled' : proposal.unanswered ? 'yours to write' : proposal.error ? 'could not be read: your decision' : proposal.lenient !== undefined ? 'read leniently: your decision' : 'your decision'}  ${rangeLabel(offset, body, rows.length)}`;
-    if (mode === 'back') {
-      content = <BackPicker earlier={earlier} pick={backPick} width={stepWidth} height={body} />;
-      hints = BACK_HINTS;
-    } else if (mode === 'note') {
-      content = (
-        <NoteInput
-          rows={rows}
-          offset={offset}
-          height={body}
-          width={stepWidth}
-          cancelled={proposal.cancelled === true}
-          initial={carry}
-          onSubmit={(note) => decide({ kind: 'reject', ...(note.trim() ? { note: note.trim() } : {}) })}
-          onCancel={toMain}
-        />
-      );
-      hints = NOTE_HINTS;
-    } else if (mode === 'open') {
-      content = (
-        <Box flexDirection="column">
-          <Gate rows={rows} offset={offset} height={Math.max(1, body - 1)} />
-          <LineInput label="program file to check:" width={width} initial={carry} onSubmit={openProgram} onCancel={toMain} />
-        </Box>
-      );
-      hints = [{ key: 'enter', label: 'open' }, { key: 'esc', label: 'cancel' }];
-    } else if (mode === 'number' && proposal.decide?.number) {
-      content = (
-        <Box flexDirection="column">
-          <Gate rows={rows} offset={offset} height={Math.max(1, body - 1)} />
-          <LineInput label={`${proposal.decide.number.label}:`} width={stepWidth} initial={carry} onSubmit={(text) => apply(numberDecision(proposal.decide, text))} onCancel={toMain} />
-        </Box>
-      );
-      hints = [{ key: 'enter', label: 'decide' }, { key: 'esc', label: 'cancel' }];
-    } else if (mode === 'swap') {
-      content = <Gate rows={[...swapRows(proposal, slotAt(proposal, expanded)), ...rows]} offset={0} height={body} />;
-      hints = SWAP_HINTS;
-    } else if (mode === 'ask') {
-      content = (
-        <Box flexDirection="column">
-          <Gate rows={rows} offset={offset} height={Math.max(1, body - 1)} />
-          <LineInput
-            label={askLabel(proposal)}
-            width={stepWidth}
-            initial={carry}
-            onSubmit={(text) => {
-              const d = paneAnswer(proposal, ui, text);
-              if (d) decide(d);
-              else toMain();
-            }}
-            onCancel={toMain}
-          />
-        </Box>
-      );
-      hints = [{ key: 'enter', label: 'done' }, { key: 'esc', label: 'cancel' }];
-    } else {
-      content = <Gate rows={rows} offset={offset} height={mode === 'write' ? body - 1 : body} />;
-      // T is offered only where it can run: a program and an input the simulation is about.
-      hints = gateHints(proposal, !('why' in traceTarget(proposal, v, sessionLang)));
-      if (inPlace && app.file) hints = inPlaceHints(hints, app.file.name);
-    }
-  } else {
-    state = live?.running ? 'running' : live ? (live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : workingState(live.agent, v.progress?.counters) ?? 'waiting for the model') : '';
-    content = <Streaming {...(live ? { live } : {})} {...(v.error ? { error: v.error } : {})} backendError={backendError} width={stepWidth} height={body} />;
-    if (v.error && backendError) hints = [{ key: 'R', label: 'try again' }, ...STREAM_HINTS];
-  }
-
-  if (!v.outcome) hints = withApproval(hints, v.approval);
-  if (cols && side && !v.outcome) content = <Columns main={content} side={side} widths={cols} height={mode === 'write' ? body - 1 : body} />;
-  if (mode === 'write' && program !== undefined && out) {
-    const done = (said: { text: string; tone?: 'red' | 'yellow' | 'green' } | undefined): void => {
-      setAsking(false);
-      setMode('main');
-      if (said) setNotice(said);
-    };
-    content = (
-      <Box flexDirection="column">
-        {content}
-        <WriteProgram out={out} source={program} initial={out.defaultName(props.problem.id, programLang)} width={width} onDone={done} onAsking={setAsking} />
-      </Box>
-    );
-    hints = asking ? CONFIRM_HINTS : WRITE_HINTS;
-  } else if (program !== undefined && mode === 'main') hints = withRunHint(withProgramHints(hints));
-  else hints = untilCodeEarly(hints);
-
-  const shownNotice = notice ?? (v.error && proposal ? { text: v.error.message, tone: 'red' as const } : undefined);
+  const { title, state, content, hints } = mainOf(sh);
+  const shownNotice = st.notice ?? (v.error && layout.proposal ? { text: v.error.message, tone: 'red' as const } : undefined);
   return (
     <Box flexDirection="column">
       {history}
@@ -548,4 +168,259 @@ export function Solve(props: SolveProps) {
       <KeyHints hints={hints} width={width} />
     </Box>
   );
+}
+
+/** The session's view, the screen's state, its layout and its keys. */
+function useSolveScreen(props: SolveProps) {
+  const { session, app } = props;
+  const v = useExternal(session.subscribe, session.view);
+  const backendNow = useExternal((app.backend ?? NO_BACKEND).subscribe, (app.backend ?? NO_BACKEND).state);
+  const modelOff = offText(backendNow);
+  // A new width re-wraps what the terminal holds: clear it and print the history again (no ghost frames).
+  const epoch = useRepaintOnWidth(props.width);
+  const st = useSolveState(v.live?.proposal);
+  const layout = useLayout(props, v, st);
+  // The person's own file: E and e on the step that takes their program work on it in place.
+  const own = useOwnFile({
+    ...(app.file ? { file: app.file } : {}),
+    flow: props.flow,
+    ...(layout.proposal ? { proposal: layout.proposal } : {}),
+    ended: v.outcome !== undefined,
+    decide: (step, d) => st.decided(session.decide(step, d)),
+    ...(props.onAgain ? { again: props.onAgain } : {}),
+    notice: st.setNotice,
+  });
+  const { program, out } = layout;
+  const keys = useSolveKeys({
+    ...layout,
+    session,
+    app,
+    problem: props.problem,
+    v,
+    st,
+    width: props.width,
+    modelOff,
+    own,
+    copy: () => program !== undefined && out && st.setNotice(copiedNotice(out.copy(program))),
+    onQuit: props.onQuit,
+    ...(props.onAnother ? { onAnother: props.onAnother } : {}),
+    ...(props.onStress ? { onStress: props.onStress } : {}),
+  });
+  return { v, st, layout, own, keys, modelOff, epoch };
+}
+
+/** The screen's measures, the proposal's rows and what the session offers now. */
+function useLayout(props: SolveProps, v: SessionView, st: SolveState) {
+  const { width, height, app, session } = props;
+  const live = v.live;
+  const proposal = live?.proposal;
+  // What `w` names the file after: the language the program is in (a flagged one's own, or the
+  // session's after a switch).
+  const sessionLang = v.progress?.lang ?? props.lang;
+  const programLang = proposal?.foreign?.lang ?? sessionLang;
+  // `w` / `y`: the program waiting at the gate, the one the session ended with, or the last that went forward.
+  const out = app.programOut;
+  const program = out ? currentProgram({ ...(proposal ? { proposal } : {}), ...(v.outcome ? { outcome: v.outcome } : {}), ...(v.lastCode !== undefined ? { lastCode: v.lastCode } : {}) }) : undefined;
+  const body = liveBody(height);
+  // At 120 columns and more the step has the left part and the problem or the plan the right.
+  const cols = columnWidths(width, live?.pane);
+  const stepWidth = cols?.main ?? width;
+  const sideWidth = cols?.side;
+  const { expanded, ui } = st;
+  const rows = useMemo<Row[]>(() => {
+    if (!proposal) return [];
+    return proposalRows(proposal, { width: stepWidth, expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).flatMap((r) => wrapRow(r, stepWidth));
+  }, [proposal, stepWidth, expanded, ui, v.lastCode, v.lastPlan]);
+  // Built once per plan and size, not on every streamed chunk.
+  const planStep = live?.pane === 'plan';
+  const side = useMemo<Row[] | undefined>(
+    () => (sideWidth !== undefined ? sideRows({ problem: props.problem, ...(v.lastPlan !== undefined ? { plan: v.lastPlan } : {}), planStep, width: sideWidth, height: body }) : undefined),
+    [sideWidth, props.problem, v.lastPlan, planStep, body],
+  );
+  // A program that passes the samples can be stress-tested once the session is over (not a stress session's own).
+  const stressable = props.onStress && v.outcome && (v.outcome.status === 'solved' || passesSamples(v.outcome)) && props.flow !== 'stress' ? v.outcome.program : undefined;
+  // `d`: the hidden test a failed Submit ran into, where the flow can take it as a sample.
+  const offered = session.debugWith ? submitFailure(v) : undefined;
+  const earlier = v.steps.filter((s) => s.branch === v.branch && (!live || s.step < live.step));
+  const backendError = v.error !== undefined && isBackendError(v.error.code);
+  return { proposal, sessionLang, programLang, out, program, body, cols, stepWidth, side, rows, stressable, offered, earlier, backendError };
+}
+
+/** The overlay the mode opens over the live region (help, problem, settings, editor…), or undefined. */
+function overlayOf(sh: Shown): ReactNode | undefined {
+  const { props, st, v, out, body, toMain } = sh;
+  const { width, app, session } = props;
+  const box = { width, height: body + 2, onClose: toMain };
+  switch (st.mode) {
+    case 'custom':
+      return customRun(sh);
+    case 'trace':
+      return <ScrollView title="The simulation held against the real run" rows={st.traced} {...box} closeKeys={['T', 'q']} />;
+    case 'help': {
+      const ended = endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: sh.backendError, canDebugWith: sh.offered !== undefined });
+      const keys = v.outcome ? [...ended, ...(sh.program !== undefined ? ALL_KEYS.filter((k) => k.key === 'w' || k.key === 'y') : [])] : ALL_KEYS;
+      const helpRows: Row[] = keys.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
+      return <ScrollView title="Keys" rows={helpRows.flatMap((r) => wrapRow(r, width, 14))} {...box} closeKeys={['?', 'q']} />;
+    }
+    case 'problem':
+      return <ScrollView title="Problem" rows={wrapRows(problemRows(props.problem, width), width)} {...box} closeKeys={['p', 'q']} />;
+    case 'timeline':
+      return <Lookback load={session.timeline} {...box} {...(out ? { program: { out, name: out.defaultName(props.problem.id, sh.programLang) } } : {})} />;
+    case 'settings':
+      return (
+        <>
+          <SettingsScreen app={app.settings} {...box} />
+          <Text dimColor>{cut('changes apply from the next session', width)}</Text>
+        </>
+      );
+    case 'edit':
+      return sh.proposal ? editStep(sh, sh.proposal) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** `i`: the program run on an input of the person's, in a panel of its own. */
+function customRun(sh: Shown): ReactNode {
+  const { props, st, toMain } = sh;
+  const { runCustom, addTest } = props.app;
+  const source = sh.program;
+  if (!runCustom || source === undefined) return null;
+  return (
+    <CustomRunPanel
+      width={props.width}
+      height={sh.body + 2}
+      run={(input) => runCustom({ lang: sh.programLang as Program['lang'], source }, props.problem, input)}
+      {...(addTest ? { add: (input: string, expected: string) => addTest(props.problem, input, expected) } : {})}
+      onDone={(said) => {
+        toMain();
+        if (said) st.setNotice(said);
+      }}
+    />
+  );
+}
+
+/** `e`: the built-in editor on the step's text, or on the person's own file where the step takes it. */
+function editStep(sh: Shown, proposal: Proposal): ReactNode {
+  const { props, keys, own, body, toMain } = sh;
+  const { width, app } = props;
+  const decideEdit = (text: string): void => keys.decide({ kind: 'edit', content: text });
+  if (!sh.inPlace || !own) return <EditStep proposal={proposal} width={width} height={body + 1} onEdit={decideEdit} onCancel={toMain} />;
+  // The file's own text, written back to it before it is handed in.
+  const written = (text: string): void =>
+    void own.write(text).then(
+      () => decideEdit(text),
+      (err: unknown) => sh.st.setNotice({ text: `${app.file?.name ?? 'the file'} could not be written: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' }),
+    );
+  // Opened on the file's text only: an editor already open would keep the step's.
+  if (own.text === undefined) return <Text dimColor>{cut(`reading ${app.file?.name ?? 'your file'}…`, width)}</Text>;
+  return <EditStep proposal={proposal} initial={own.text} title={`Editing ${app.file?.name ?? 'your file'}`} width={width} height={body + 1} onEdit={written} onCancel={toMain} />;
+}
+
+interface Main {
+  title: string;
+  state: string;
+  content: ReactNode;
+  hints: Hint[];
+}
+
+/** The live region without an overlay: the ended session, the proposal at the gate, or the answer streaming. */
+function mainOf(sh: Shown): Main {
+  const { v, proposal, st, body, cols, side } = sh;
+  const live = v.live;
+  const title = live ? `${live.step + 1} ${live.title}` : v.outcome ? 'Session ended' : 'Starting…';
+  const at = v.outcome ? ended(sh) : proposal ? atGate(sh, proposal) : streaming(sh);
+  let { content, hints } = at;
+  if (!v.outcome) hints = withApproval(hints, v.approval);
+  if (cols && side && !v.outcome) content = <Columns main={content} side={side} widths={cols} height={st.mode === 'write' ? body - 1 : body} />;
+  if (st.mode === 'write' && sh.program !== undefined && sh.out) {
+    content = (
+      <Box flexDirection="column">
+        {content}
+        {writeLine(sh, sh.out, sh.program)}
+      </Box>
+    );
+    hints = st.asking ? CONFIRM_HINTS : WRITE_HINTS;
+  } else if (sh.program !== undefined && st.mode === 'main') hints = withRunHint(withProgramHints(hints));
+  else hints = untilCodeEarly(hints);
+  return { title, state: at.state, content, hints };
+}
+
+/** `w`: the line that asks where the program goes. */
+function writeLine(sh: Shown, out: ProgramOut, program: string): ReactNode {
+  const { st, props } = sh;
+  const done = (said: { text: string; tone?: 'red' | 'yellow' | 'green' } | undefined): void => {
+    st.setAsking(false);
+    st.setMode('main');
+    if (said) st.setNotice(said);
+  };
+  return <WriteProgram out={out} source={program} initial={out.defaultName(props.problem.id, sh.programLang)} width={props.width} onDone={done} onAsking={st.setAsking} />;
+}
+
+type Region = Omit<Main, 'title'>;
+
+function ended(sh: Shown): Region {
+  const { props, v, offered, backendError } = sh;
+  // What happened is said once, by the end line just above (it stays in the scrollback).
+  if (sh.st.mode === 'sample' && offered) return { state: '', content: <SampleConfirm test={offered} width={props.width} height={sh.body} />, hints: SAMPLE_HINTS };
+  const content = <Ended {...(v.file ? { file: v.file } : {})} lang={langLine(sh.sessionLang, props.lang, props.app.settings.get().langFrom)} backendFailed={backendError} width={props.width} {...(offered ? { offered } : {})} />;
+  const hints = endedHints({ canAnother: props.onAnother !== undefined, backendFailed: backendError, canDebugWith: offered !== undefined });
+  return { state: '', content, hints: sh.stressable ? [{ key: 't', label: 'stress test' }, ...hints] : hints };
+}
+
+function streaming(sh: Shown): Region {
+  const { v, backendError } = sh;
+  const live = v.live;
+  const state = live?.running ? 'running' : live ? (live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : workingState(live.agent, v.progress?.counters) ?? 'waiting for the model') : '';
+  const content = <Streaming {...(live ? { live } : {})} {...(v.error ? { error: v.error } : {})} backendError={backendError} width={sh.stepWidth} height={sh.body} />;
+  return { state, content, hints: v.error && backendError ? [{ key: 'R', label: 'try again' }, ...STREAM_HINTS] : STREAM_HINTS };
+}
+
+/** A proposal waiting for the person: the gate, or the picker, note or line input its key opened. */
+function atGate(sh: Shown, proposal: Proposal): Region {
+  const { st, rows, body, stepWidth, toMain } = sh;
+  const state = `${proposal.cancelled ? 'answer cancelled' : proposal.unanswered ? 'yours to write' : proposal.error ? 'could not be read: your decision' : proposal.lenient !== undefined ? 'read leniently: your decision' : 'your decision'}  ${rangeLabel(st.offset, body, rows.length)}`;
+  const line = lineInput(sh, proposal);
+  if (line) return { state, content: <Box flexDirection="column"><Gate rows={rows} offset={st.offset} height={Math.max(1, body - 1)} />{line.input}</Box>, hints: line.hints };
+  switch (st.mode) {
+    case 'back':
+      return { state, content: <BackPicker earlier={sh.earlier} pick={st.backPick} width={stepWidth} height={body} />, hints: BACK_HINTS };
+    case 'note': {
+      const onSubmit = (note: string): void => sh.keys.decide({ kind: 'reject', ...(note.trim() ? { note: note.trim() } : {}) });
+      return { state, content: <NoteInput rows={rows} offset={st.offset} height={body} width={stepWidth} cancelled={proposal.cancelled === true} initial={st.carry} onSubmit={onSubmit} onCancel={toMain} />, hints: NOTE_HINTS };
+    }
+    case 'swap':
+      return { state, content: <Gate rows={[...swapRows(proposal, slotAt(proposal, st.expanded)), ...rows]} offset={0} height={body} />, hints: SWAP_HINTS };
+    default: {
+      // T is offered only where it can run: a program and an input the simulation is about.
+      const hints = gateHints(proposal, !('why' in traceTarget(proposal, sh.v, sh.sessionLang)));
+      const file = sh.props.app.file;
+      return { state, content: <Gate rows={rows} offset={st.offset} height={st.mode === 'write' ? body - 1 : body} />, hints: sh.inPlace && file ? inPlaceHints(hints, file.name) : hints };
+    }
+  }
+}
+
+/** The line input under the gate that `o`, a number or an answer in the pane's words opened, or undefined. */
+function lineInput(sh: Shown, proposal: Proposal): { input: ReactNode; hints: Hint[] } | undefined {
+  const { st, keys, props, stepWidth, toMain } = sh;
+  const common = { initial: st.carry, onCancel: toMain };
+  switch (st.mode) {
+    case 'open':
+      return { input: <LineInput label="program file to check:" width={props.width} {...common} onSubmit={keys.openProgram} />, hints: [{ key: 'enter', label: 'open' }, { key: 'esc', label: 'cancel' }] };
+    case 'number': {
+      const number = proposal.decide?.number;
+      if (!number) return undefined;
+      return { input: <LineInput label={`${number.label}:`} width={stepWidth} {...common} onSubmit={(text) => keys.apply(numberDecision(proposal.decide, text))} />, hints: [{ key: 'enter', label: 'decide' }, { key: 'esc', label: 'cancel' }] };
+    }
+    case 'ask': {
+      const onSubmit = (text: string): void => {
+        const d = paneAnswer(proposal, st.ui, text);
+        if (d) keys.decide(d);
+        else toMain();
+      };
+      return { input: <LineInput label={askLabel(proposal)} width={stepWidth} {...common} onSubmit={onSubmit} />, hints: [{ key: 'enter', label: 'done' }, { key: 'esc', label: 'cancel' }] };
+    }
+    default:
+      return undefined;
+  }
 }
