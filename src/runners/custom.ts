@@ -7,7 +7,6 @@ import { limitsOf, runOnce } from './judge.js';
 import { cpuSlots } from './slots.js';
 import type { CompileInfo, JudgeOptions, Program, Verdict } from './types.js';
 import { runVerdict } from './verdict.js';
-import { memoryLimit } from './testRun.js';
 
 export interface CustomRun {
   /** null when the program ended normally; else why it did not (CE, TLE, MLE, OLE, RE). */
@@ -26,8 +25,9 @@ export async function runCustom(program: Program, input: string, opts: JudgeOpti
   const build = await cpuSlots(() => buildProgram(program, { signal: opts.signal }));
   if (!build.ok) return { verdict: 'CE', detail: build.compile.message, output: '', stderr: '', timeMs: 0, memoryKb: 0, compile: build.compile };
   try {
-    const { r, output } = await cpuSlots(() => runOnce(program.lang, build.built, input, lim, opts.io ?? {}, opts.signal));
-    const early = runVerdict(r, memoryLimit(program.lang, lim, build.built));
+    const run = { lang: program.lang, built: build.built, lim, io: opts.io ?? {}, signal: opts.signal };
+    const { r, output } = await cpuSlots(() => runOnce(run, input));
+    const early = runVerdict(r, run);
     return {
       verdict: early ? (early.verdict as CustomRun['verdict']) : null,
       ...(early ? { detail: early.detail } : {}),

@@ -4,14 +4,12 @@
 // problem also has a checker, the Polygon set-up: after a clean interaction the checker judges the
 // interactor's output file (its transcript or its summary) against the answer.
 import { PassThrough } from 'node:stream';
-import type { Built } from './build.js';
 import { runChecker, testlibOutcome, type Checker } from './checker.js';
-import type { Limits } from './judge.js';
 import { LANGS } from './langs.js';
 import { runSandboxed, type SandboxResult } from './sandbox.js';
-import type { LangId, TestCase, TestResult } from './types.js';
-import { memoryLimit, testRun } from './testRun.js';
-import { runVerdict, type MemoryLimit } from './verdict.js';
+import type { TestCase, TestResult } from './types.js';
+import { testRun, type TestRun } from './testRun.js';
+import { runVerdict } from './verdict.js';
 import { printable } from '../printable.js';
 import { makeTempDir } from './tempdirs.js';
 import { chmod, rm, writeFile } from 'node:fs/promises';
@@ -35,12 +33,22 @@ export interface InteractiveOutcome {
   wroteOutput: boolean;
 }
 
+/** The program's run, with the checker that judges the interactor's output file when the problem has one. */
+export type InteractiveRun = TestRun & { checker: Checker | null };
+
+/** One interactive test as its result names it. */
+interface Named {
+  test: TestCase;
+  name: string;
+}
+
 /**
  * One interactive test: the program and the interactor run at once, joined by two pipes. When the
  * program is stopped by a limit the interactor is stopped too, so nothing is left running; a
  * deadlock (each waiting for the other) ends at the wall-clock limit as TLE.
  */
-export async function runInteractive(lang: LangId, built: Built, interactor: Checker, test: TestCase, name: string, lim: Limits, signal?: AbortSignal, checker: Checker | null = null): Promise<InteractiveOutcome> {
+export async function runInteractive(run: InteractiveRun, interactor: Checker, test: TestCase, name: string): Promise<InteractiveOutcome> {
+  const { lim, signal } = run;
   const irun = await LANGS[interactor.lang].run(interactor.built.dir, interactor.built.file, INTERACTOR_MEMORY >> 20);
   // Who ended first tells cause from effect: the program only sees its input end after the
   // interactor has finished, and the interactor only after the program has.
@@ -76,7 +84,8 @@ export async function runInteractive(lang: LangId, built: Built, interactor: Che
     toProgram.end();
   });
   const prog = runSandboxed({
-    ...(await testRun(lang, built, '', lim, {}, signal)),
+    // The program talks with the interactor over its standard streams, whatever files the problem names.
+    ...(await testRun({ ...run, io: {} }, '')),
     stdin: toProgram,
     onStdout: (chunk) => toInteractor.write(chunk),
     keepStdoutBytes: KEEP_BYTES,
@@ -90,12 +99,19 @@ export async function runInteractive(lang: LangId, built: Built, interactor: Che
   const [p, i] = await Promise.all([prog, inter]).finally(() => signal?.removeEventListener('abort', onAbort));
   if (signal?.aborted) throw new DOMException('The judge was aborted', 'AbortError');
   const wroteOutput = (i.fileOutput?.length ?? 0) > 0;
-  return { result: await verdictOf(p, i, memoryLimit(lang, lim, built), test, name, interactorFirst, checker, signal), wroteOutput };
+  return { result: await verdictOf(run, { test, name }, { p, i, interactorFirst }), wroteOutput };
+}
+
+/** How the two sides ended: the program's run, the interactor's, and whether the interactor ended first. */
+interface Ended {
+  p: SandboxResult;
+  i: SandboxResult;
+  interactorFirst: boolean;
 }
 
 /** The program's own verdict first (a limit, a crash of its own), then the interactor's, then the checker's. */
-async function verdictOf(p: SandboxResult, i: SandboxResult, limit: MemoryLimit, test: TestCase, name: string, interactorFirst: boolean, checker: Checker | null, signal?: AbortSignal): Promise<TestResult> {
-
+async function verdictOf(run: InteractiveRun, { test, name }: Named, { p, i, interactorFirst }: Ended): Promise<TestResult> {
+  const { checker, signal } = run;
   const base = {
     name,
     timeMs: p.wallExceeded ? p.wallMs : p.cpuMs,
@@ -108,7 +124,7 @@ async function verdictOf(p: SandboxResult, i: SandboxResult, limit: MemoryLimit,
     exitCode: p.exitCode,
     signal: p.signal,
   };
-  const own = runVerdict(p, limit);
+  const own = runVerdict(p, run);
   if (own?.verdict === 'TLE' && p.wallExceeded && !p.cpuExceeded) {
     return { ...base, verdict: 'TLE', detail: `idleness: the program and the interactor were both waiting, or the machine was too busy (${p.wallMs} ms wall, ${p.cpuMs} ms CPU)` };
   }

@@ -4,20 +4,20 @@ import { availableParallelism } from 'node:os';
 import { cpuSlots } from './slots.js';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import type { Comparison, FileIo, Problem } from '../problems/types.js';
+import type { Comparison, Problem } from '../problems/types.js';
 import { submissionTests } from '../problems/named.js';
-import { buildProgram, type Built } from './build.js';
+import { buildProgram } from './build.js';
 import { prepareChecker, runChecker, type Checker } from './checker.js';
 import { outputComparer } from './compare.js';
 import { runInteractive, UNCHECKED_TOUT } from './interact.js';
 import { runSandboxed, type SandboxResult } from './sandbox.js';
 import { openBatch, type Batch, type RunFn } from './sandboxPool.js';
 import { problemJudgeOptions } from './problem-options.js';
-import { memoryLimit, SANITIZED_NOTE, testRun } from './testRun.js';
+import { SANITIZED_NOTE, testRun, type TestRun } from './testRun.js';
 import { makeTempDir } from './tempdirs.js';
 import { printable } from '../printable.js';
-import type { JudgeOptions, JudgeResult, LangId, Program, TestCase, TestResult } from './types.js';
-import { runVerdict, worst, type MemoryLimit } from './verdict.js';
+import type { JudgeOptions, JudgeResult, Program, TestCase, TestResult } from './types.js';
+import { runVerdict, worst } from './verdict.js';
 
 export const DEFAULT_TIME_LIMIT_MS = 2000;
 export const DEFAULT_MEMORY_LIMIT_MB = 256;
@@ -89,23 +89,35 @@ async function outputSink(test: TestCase, cmp: Comparison, checker: Checker | nu
   };
 }
 
+/** A test's run and how its output is judged: the comparison, or the checker when there is one. */
+export interface Judging extends TestRun {
+  cmp: Comparison;
+  checker: Checker | null;
+}
+
+/** One test of a judging, named as its result names it. */
+interface Test {
+  test: TestCase;
+  index: number;
+}
+
 /** One plain run with the whole output kept (up to the output limit): a generator's or a brute force's. */
-export async function runOnce(lang: LangId, built: Built, input: string, lim: Limits, io: FileIo = {}, signal?: AbortSignal, args: string[] = [], run: RunFn = runSandboxed): Promise<{ r: SandboxResult; output: string }> {
-  const r = await run(await testRun(lang, built, input, lim, io, signal, args));
+export async function runOnce(t: TestRun, input: string, args: string[] = [], run: RunFn = runSandboxed): Promise<{ r: SandboxResult; output: string }> {
+  const r = await run(await testRun(t, input, args));
   if (r.aborted) throw abortError();
-  return { r, output: (io.output ? (r.fileOutput ?? Buffer.alloc(0)) : r.stdout).toString('utf8') };
+  return { r, output: (t.io.output ? (r.fileOutput ?? Buffer.alloc(0)) : r.stdout).toString('utf8') };
 }
 
 /** Runs a program on one test and judges it: the run's own verdict first, then the checker or the comparison. */
-export async function runTest(program: Program, built: Built, test: TestCase, index: number, lim: Limits, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal, run: RunFn = runSandboxed): Promise<TestResult> {
-  const sink = await outputSink(test, cmp, checker);
+export async function runTest(j: Judging, test: TestCase, index: number, run: RunFn = runSandboxed): Promise<TestResult> {
+  const sink = await outputSink(test, j.cmp, j.checker);
   try {
     const r = await run({
-      ...(await testRun(program.lang, built, test.input, lim, io, signal)),
+      ...(await testRun(j, test.input)),
       // With file output, stdout is only shown; the answer file (bounded by the output limit) is compared.
-      ...(io.output ? { keepStdoutBytes: 0 } : { onStdout: sink.write, onRestart: sink.restart, keepStdoutBytes: KEEP_OUTPUT_BYTES }),
+      ...(j.io.output ? { keepStdoutBytes: 0 } : { onStdout: sink.write, onRestart: sink.restart, keepStdoutBytes: KEEP_OUTPUT_BYTES }),
     });
-    return await finishTest(sink, r, test, index, memoryLimit(program.lang, lim, built), checker, io, signal);
+    return await finishTest(sink, r, j, { test, index });
   } finally {
     sink.close();
     await sink.cleanup();
@@ -116,18 +128,19 @@ export async function runTest(program: Program, built: Built, test: TestCase, in
  * Judges a run that is already done and whose whole output it holds (`keepStdoutBytes` at the
  * output limit): a stress round's solution, run beside the brute force before the answer is known.
  */
-export async function judgeRun(r: SandboxResult, test: TestCase, index: number, mem: MemoryLimit, cmp: Comparison, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
-  const sink = await outputSink(test, cmp, checker);
+export async function judgeRun(r: SandboxResult, j: Judging, test: TestCase, index: number): Promise<TestResult> {
+  const sink = await outputSink(test, j.cmp, j.checker);
   try {
-    if (!io.output) sink.write(r.stdout);
-    return await finishTest(sink, { ...r, stdout: r.stdout.subarray(0, KEEP_OUTPUT_BYTES) }, test, index, mem, checker, io, signal);
+    if (!j.io.output) sink.write(r.stdout);
+    return await finishTest(sink, { ...r, stdout: r.stdout.subarray(0, KEEP_OUTPUT_BYTES) }, j, { test, index });
   } finally {
     sink.close();
     await sink.cleanup();
   }
 }
 
-async function finishTest(sink: Awaited<ReturnType<typeof outputSink>>, r: SandboxResult, test: TestCase, index: number, mem: MemoryLimit, checker: Checker | null, io: FileIo, signal?: AbortSignal): Promise<TestResult> {
+async function finishTest(sink: Awaited<ReturnType<typeof outputSink>>, r: SandboxResult, j: Judging, { test, index }: Test): Promise<TestResult> {
+  const { io, checker } = j;
   if (io.output && r.fileOutput) sink.write(r.fileOutput);
   sink.close();
   if (r.aborted) throw abortError();
@@ -144,10 +157,10 @@ async function finishTest(sink: Awaited<ReturnType<typeof outputSink>>, r: Sandb
     exitCode: r.exitCode,
     signal: r.signal,
   };
-  const early = runVerdict(r, mem);
+  const early = runVerdict(r, j);
   if (early) return { ...base, verdict: early.verdict, detail: early.detail, expected: test.outputs[0] ?? '' };
   if (checker && sink.file) {
-    const c = await runChecker(checker, test.input, sink.file, test.outputs[0] ?? '', signal);
+    const c = await runChecker(checker, test.input, sink.file, test.outputs[0] ?? '', j.signal);
     return { ...base, verdict: c.ok ? 'AC' : 'WA', detail: c.detail, expected: test.outputs[0] ?? '' };
   }
   const c = sink.compare!();
@@ -198,15 +211,16 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
     let unchecked = false;
     const width = opts.parallel ?? availableParallelism();
     // Interactive tests stay one sandbox each: the two sides talk through us as they run.
-    batch = interactor ? null : await openBatch(Math.min(width, tests.length), [await testRun(program.lang, build.built, '', lim, opts.io ?? {})]);
+    const j: Judging = { lang: program.lang, built: build.built, lim, io: opts.io ?? {}, signal: opts.signal, cmp, checker };
+    batch = interactor ? null : await openBatch(Math.min(width, tests.length), [await testRun(j, '')]);
     const run = batch?.run;
     const results = await pool(
       tests,
       width,
       async (t, i) => {
         const r = await cpuSlots(async () => {
-          if (!interactor) return runTest(program, build.built, t, i, lim, cmp, checker, opts.io ?? {}, opts.signal, run);
-          const o = await runInteractive(program.lang, build.built, interactor, t, t.name ?? `test ${i + 1}`, lim, opts.signal, checker);
+          if (!interactor) return runTest(j, t, i, run);
+          const o = await runInteractive(j, interactor, t, t.name ?? `test ${i + 1}`);
           unchecked ||= o.wroteOutput && !checker;
           return o.result;
         });

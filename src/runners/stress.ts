@@ -14,10 +14,10 @@
 import type { Problem } from '../problems/types.js';
 import { buildProgram, type Built } from './build.js';
 import { prepareChecker, type Checker } from './checker.js';
-import { judgeRun, limitsOf, runOnce } from './judge.js';
+import { judgeRun, limitsOf, runOnce, type Judging } from './judge.js';
 import type { SandboxResult } from './sandbox.js';
 import { openBatch, type Batch } from './sandboxPool.js';
-import { memoryLimit, testRun } from './testRun.js';
+import { testRun } from './testRun.js';
 import { problemJudgeOptions } from './problem-options.js';
 import type { CompileInfo, JudgeOptions, Program, TestResult } from './types.js';
 import { runVerdict } from './verdict.js';
@@ -95,8 +95,10 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       if (!c.ok) return { kind: 'compile-error', who: 'checker', compile: c.compile };
       checker = c.checker;
     }
-    const spec = (who: keyof StressPrograms, input: string, args: string[] = []) =>
-      testRun(programs[who].lang, built[who]!, input, lim, who === 'generator' ? {} : io, o.signal, args);
+    // Each program's runs: the generator's input is its arguments, the others' the problem's files.
+    const runOf = (who: keyof StressPrograms): Judging => ({ lang: programs[who].lang, built: built[who]!, lim, io: who === 'generator' ? {} : io, signal: o.signal, cmp, checker });
+    const runs = { generator: runOf('generator'), brute: runOf('brute'), solution: runOf('solution') };
+    const spec = (who: keyof StressPrograms, input: string, args: string[] = []) => testRun(runs[who], input, args);
     // A batch of its own for each program: a pooled sandbox mounts every program of its batch,
     // and a solution that could read the brute force's files could run it and agree every round.
     const pools = {} as Record<keyof StressPrograms, Batch>;
@@ -104,10 +106,9 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       pools[who] = await openBatch(1, [await spec(who, '')]);
       batches.push(pools[who]);
     }
-    const run = (who: 'generator' | 'brute', input: string, args: string[] = []) =>
-      runOnce(programs[who].lang, built[who]!, input, lim, who === 'generator' ? {} : io, o.signal, args, pools[who].run);
+    const run = (who: 'generator' | 'brute', input: string, args: string[] = []) => runOnce(runs[who], input, args, pools[who].run);
     const fault = (r: SandboxResult, who: keyof StressPrograms): string | null => {
-      const v = runVerdict(r, memoryLimit(programs[who].lang, lim, built[who]));
+      const v = runVerdict(r, runs[who]);
       return v ? `${v.verdict}: ${v.detail}` : null;
     };
 
@@ -118,7 +119,7 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       const bruteFault = fault(brute.r, 'brute');
       if (bruteFault) return { bruteFault };
       const test = { name, input, outputs: [brute.output] };
-      return { answer: brute.output, result: await judgeRun(sol, test, index, memoryLimit(programs.solution.lang, lim, built.solution), cmp, checker, io, o.signal) };
+      return { answer: brute.output, result: await judgeRun(sol, runs.solution, test, index) };
     };
 
     for (let round = 1; round <= rounds; round++) {

@@ -1,38 +1,30 @@
-// The sandbox spec of one run of a judged program: its command, its limits and where its input
-// goes. Shared by plain tests, stress rounds and interactive tests, so each runs under the same walls.
+// One test's run of a judged program: the context every run of it carries (its language, build,
+// limits, files and the person's stop), and the sandbox spec made from it. Shared by plain tests,
+// stress rounds and interactive tests, so each runs under the same walls. The memory rule that
+// judges the run is verdict.ts's, worked out there from this same context.
 import type { FileIo } from '../problems/types.js';
 import type { Built } from './build.js';
 import type { Limits } from './judge.js';
 import { LANGS } from './langs.js';
 import type { SandboxSpec } from './sandbox.js';
 import type { LangId } from './types.js';
-import type { MemoryLimit } from './verdict.js';
+import { memoryAllowanceKb } from './verdict.js';
 
-/**
- * The memory a run of `lang` may use before it is MLE (kB): the limit, and the runtime's own room
- * (the JVM's and V8's code, threads and metaspace: their heap flags get the limit itself).
- */
-export const memoryAllowanceKb = (lang: LangId, lim: Pick<Limits, 'memoryMb'>, built?: Pick<Built, 'shadow'>): number =>
-  (built?.shadow ? sanitizedMb(lim.memoryMb) : lim.memoryMb + LANGS[lang].overheadMb) * 1024;
-
-/**
- * A program built with AddressSanitizer (or its kin) under a limit of `mb`: its shadow memory (an
- * eighth of what it touches), the redzones around each allocation and the quarantine of freed
- * blocks (256 MB by default) are the sanitizer's, not the program's, and no figure separates
- * them. So the limit is lifted to what such a program needs (three times, plus the quarantine):
- * an MLE then is real, but a run within it may still be MLE without the sanitizer.
- */
-export const sanitizedMb = (mb: number): number => 3 * mb + 256;
+/** A program's runs under one judging: what each test's run and its verdict are made from. */
+export interface TestRun {
+  lang: LangId;
+  /** The program as built: its files, and whether a sanitizer's shadow memory counts in its peak. */
+  built: Built;
+  lim: Limits;
+  /** Where the input and the answer go: the standard streams, or the files the problem names. */
+  io: FileIo;
+  /** The person's stop. */
+  signal?: AbortSignal;
+}
 
 /** What a verdict means for a program built with a shadow sanitizer (shown beside it). */
 export const SANITIZED_NOTE =
   'built with a sanitizer (-fsanitize): no address-space limit (it reserves terabytes it never touches), and memory is its resident set with the sanitizer\'s shadow and quarantine, judged against 3 × the limit + 256 MB; judge without -fsanitize for the memory limit itself';
-
-/** The memory rule of a run of `lang`: its allowance, and the person's limit that details name. */
-export const memoryLimit = (lang: LangId, lim: Pick<Limits, 'memoryMb'>, built?: Pick<Built, 'shadow'>): MemoryLimit => ({
-  allowanceKb: memoryAllowanceKb(lang, lim, built),
-  limitKb: lim.memoryMb * 1024,
-});
 
 /**
  * The enforcing cap (cgroup memory.max or limit_in_bytes, the launcher's kill) above the allowance:
@@ -41,10 +33,11 @@ export const memoryLimit = (lang: LangId, lim: Pick<Limits, 'memoryMb'>, built?:
  */
 export const memoryCapBytes = (allowanceBytes: number): number => allowanceBytes + Math.max(16 << 20, allowanceBytes >> 3);
 
-/** How a built program runs once on one input: the sandbox spec every run of a test shares. */
-export async function testRun(lang: LangId, built: Built, input: string, lim: Limits, io: FileIo, signal?: AbortSignal, args: string[] = []): Promise<SandboxSpec> {
-  const l = LANGS[lang];
-  const memoryBytes = memoryAllowanceKb(lang, lim, built) * 1024;
+/** How a built program runs once on one input (with `args` after its own): the sandbox spec every run of a test shares. */
+export async function testRun(t: TestRun, input: string, args: string[] = []): Promise<SandboxSpec> {
+  const { built, lim, io } = t;
+  const l = LANGS[t.lang];
+  const memoryBytes = memoryAllowanceKb(t) * 1024;
   const run = await l.run(built.dir, built.file, lim.memoryMb);
   return {
     cmd: run.cmd,
@@ -62,6 +55,6 @@ export async function testRun(lang: LangId, built: Built, input: string, lim: Li
     pids: lim.processes,
     ...(lim.allowProcesses ? { processes: true } : {}),
     outputBytes: lim.outputBytes,
-    signal,
+    signal: t.signal,
   };
 }

@@ -1,5 +1,6 @@
 import type { SandboxResult } from './sandbox.js';
-import type { Verdict } from './types.js';
+import type { LangId, Verdict } from './types.js';
+import { LANGS } from './langs.js';
 import { printable } from '../printable.js';
 import { endsTheRun, refusalDetail } from './refusal.js';
 
@@ -14,12 +15,44 @@ export function worst(verdicts: Verdict[]): Verdict {
 
 /**
  * A run's memory rule: `allowanceKb` decides MLE (the person's limit and, for the JVM and V8, the
- * runtime's own room: testRun.ts), `limitKb` is the limit the person set, the one a detail names.
+ * runtime's own room), `limitKb` is the limit the person set, the one a detail names.
  */
 export interface MemoryLimit {
   allowanceKb: number;
   limitKb: number;
 }
+
+/**
+ * What a run's memory rule is worked out from (a test's run, testRun.ts, is one): its language,
+ * the person's limit, and whether the program was built with a sanitizer's shadow memory.
+ */
+export interface MemoryInputs {
+  lang: LangId;
+  lim: { memoryMb: number };
+  built?: { shadow?: boolean };
+}
+
+/**
+ * A program built with AddressSanitizer (or its kin) under a limit of `mb`: its shadow memory (an
+ * eighth of what it touches), the redzones around each allocation and the quarantine of freed
+ * blocks (256 MB by default) are the sanitizer's, not the program's, and no figure separates
+ * them. So the limit is lifted to what such a program needs (three times, plus the quarantine):
+ * an MLE then is real, but a run within it may still be MLE without the sanitizer.
+ */
+export const sanitizedMb = (mb: number): number => 3 * mb + 256;
+
+/**
+ * The memory a run may use before it is MLE (kB): the limit, and the runtime's own room (the
+ * JVM's and V8's code, threads and metaspace: their heap flags get the limit itself).
+ */
+export const memoryAllowanceKb = ({ lang, lim, built }: MemoryInputs): number =>
+  (built?.shadow ? sanitizedMb(lim.memoryMb) : lim.memoryMb + LANGS[lang].overheadMb) * 1024;
+
+/** The memory rule of a run: its allowance, and the person's limit that details name. */
+export const memoryLimit = (run: MemoryInputs): MemoryLimit => ({
+  allowanceKb: memoryAllowanceKb(run),
+  limitKb: run.lim.memoryMb * 1024,
+});
 
 const mb = (kb: number): string => (kb / 1024).toFixed(1);
 
@@ -37,9 +70,11 @@ const OUT_OF_MEMORY = /MemoryError|OutOfMemoryError|heap out of memory|std::bad_
  * MLE. The caps that enforce (memory.max, limit_in_bytes, the launcher's kill, rlimits) sit above
  * the limit so that the peak over it is seen; being killed by one is MLE because the peak then
  * passed the limit, and a crash that says it ran out of memory (a heap limit of the runtime's own,
- * below the cap) is MLE too. The details name the person's limit, never the allowance.
+ * below the cap) is MLE too. The details name the person's limit, never the allowance, which is
+ * worked out here from the run's language, limit and build, for every caller alike.
  */
-export function runVerdict(r: SandboxResult, mem: MemoryLimit): { verdict: Verdict; detail: string } | null {
+export function runVerdict(r: SandboxResult, run: MemoryInputs): { verdict: Verdict; detail: string } | null {
+  const mem = memoryLimit(run);
   const memoryLimitKb = mem.allowanceKb;
   const peak = `${r.memoryApprox ? '~' : ''}${mb(r.peakKb)} MB`;
   const limit = limitText(mem);

@@ -3,15 +3,16 @@
 // CPU over the limit is TLE, wall past its bound is TLE, a run within its limits gets no verdict.
 import { describe, expect, it } from 'vitest';
 import type { SandboxResult } from '../../src/runners/sandbox.js';
-import { memoryAllowanceKb, memoryCapBytes, memoryLimit } from '../../src/runners/testRun.js';
-import { runVerdict } from '../../src/runners/verdict.js';
+import { memoryCapBytes } from '../../src/runners/testRun.js';
+import { memoryAllowanceKb, memoryLimit, runVerdict } from '../../src/runners/verdict.js';
 
 const ran = (over: Partial<SandboxResult>): SandboxResult => ({
   exitCode: 0, signal: null, stdout: Buffer.from('3\n'), stderr: '', cpuMs: 10, wallMs: 20, peakKb: 1024,
   oomKilled: false, cpuExceeded: false, wallExceeded: false, outputExceeded: false, aborted: false, ...over,
 });
 
-const MB64 = { allowanceKb: 64 * 1024, limitKb: 64 * 1024 };
+// C++ has no runtime room: its allowance is the limit itself.
+const MB64 = { lang: 'cpp', lim: { memoryMb: 64 } } as const;
 
 describe('the one verdict rule', () => {
   it('a peak over the limit is MLE though the run ended well (70.5 MB under 64 MB)', () => {
@@ -31,19 +32,19 @@ describe('the one verdict rule', () => {
   });
 
   it('the caps sit above the allowance, so a peak over the limit is seen; the JVM and V8 get their room', () => {
-    const allow = memoryAllowanceKb('cpp', { memoryMb: 64 }) * 1024;
+    const allow = memoryAllowanceKb({ lang: 'cpp', lim: { memoryMb: 64 } }) * 1024;
     expect(allow).toBe(64 << 20);
     expect(memoryCapBytes(allow)).toBeGreaterThanOrEqual(allow + (16 << 20));
     expect(memoryCapBytes(1024 << 20)).toBe((1024 << 20) + (128 << 20));
-    expect(memoryAllowanceKb('java', { memoryMb: 64 })).toBe((64 + 160) * 1024);
+    expect(memoryAllowanceKb({ lang: 'java', lim: { memoryMb: 64 } })).toBe((64 + 160) * 1024);
   });
 
   it('a detail names the person\'s limit, never the runtime\'s allowance (Java at --ml 64 is allowed 224 MB)', () => {
-    const java = memoryLimit('java', { memoryMb: 64 });
-    expect(java).toEqual({ allowanceKb: 224 * 1024, limitKb: 64 * 1024 });
+    const java = { lang: 'java', lim: { memoryMb: 64 } } as const;
+    expect(memoryLimit(java)).toEqual({ allowanceKb: 224 * 1024, limitKb: 64 * 1024 });
     const oom = runVerdict(ran({ exitCode: 1, stderr: 'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space', peakKb: 90_000 }), java);
     expect(oom).toEqual({ verdict: 'MLE', detail: 'ran out of memory (limit 64.0 MB, +160.0 MB for the runtime)' });
     expect(runVerdict(ran({ peakKb: 240 * 1024 }), java)?.detail).toBe('peak memory 240.0 MB, over the limit of 64.0 MB, +160.0 MB for the runtime');
-    expect(runVerdict(ran({ oomKilled: true, peakKb: 100 }), memoryLimit('cpp', { memoryMb: 64 }))?.detail).toBe('killed at the memory limit (64.0 MB)');
+    expect(runVerdict(ran({ oomKilled: true, peakKb: 100 }), MB64)?.detail).toBe('killed at the memory limit (64.0 MB)');
   });
 });
