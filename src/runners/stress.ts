@@ -74,7 +74,6 @@ const isAbort = (err: unknown): boolean => err instanceof DOMException && err.na
  * checker. The engine's stress mode and `simcoach stress` both call this.
  */
 export async function stress(problem: Problem, programs: StressPrograms, o: StressOptions = {}): Promise<StressOutcome> {
-  const rounds = o.rounds ?? DEFAULT_ROUNDS;
   const own = { ...problemJudgeOptions(problem), ...o.judge };
   const lim = limitsOf(own);
   const cmp = own.compare ?? { mode: 'tokens' };
@@ -82,14 +81,11 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
   const built: Partial<Record<keyof StressPrograms, Built>> = {};
   let checker: Checker | null = null;
   const batches: Batch[] = [];
-  let done = 0;
+  // The rounds agreed so far, for a stop at any point.
+  const progress = { done: 0 };
   try {
-    for (const who of ['generator', 'brute', 'solution'] as const) {
-      const includeDirs = who === 'generator' && o.generatorDir ? [o.generatorDir] : [];
-      const b = await buildProgram(programs[who], { includeDirs, signal: o.signal });
-      if (!b.ok) return { kind: 'compile-error', who, compile: b.compile };
-      built[who] = b.built;
-    }
+    const failed = await buildAll(programs, built, o);
+    if (failed) return failed;
     if (cmp.checker) {
       const c = await prepareChecker(cmp.checker, o.signal);
       if (!c.ok) return { kind: 'compile-error', who: 'checker', compile: c.compile };
@@ -122,32 +118,54 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       return { answer: brute.output, result: await judgeRun(sol, runs.solution, test, index) };
     };
 
-    for (let round = 1; round <= rounds; round++) {
-      if (o.signal?.aborted) break;
-      const seed = (o.firstSeed ?? 1) + round - 1;
-      // testlib generators seed their random source from all their arguments; the seed goes last.
-      const gen = await run('generator', '', [...(o.generatorArgs ?? []), String(seed)]);
-      const genFault = fault(gen.r, 'generator') ?? (gen.output.trim() === '' ? 'it wrote nothing (an empty input)' : null);
-      if (genFault) return { kind: 'blamed', who: 'generator', round, seed, detail: genFault, rounds: done };
-      const input = gen.output;
-      const t = await trial(input, `round ${round}`, round - 1);
-      if ('bruteFault' in t) return { kind: 'blamed', who: 'brute', round, seed, input, detail: t.bruteFault, rounds: done };
-      if (t.result.verdict !== 'AC') {
-        const found = { kind: 'found', round, seed, input, answer: t.answer, result: t.result, rounds: done } as const;
-        return await smallest(found, trial, o);
-      }
-      done = round;
-      o.onRound?.(done, rounds);
-    }
-    return o.signal?.aborted ? { kind: 'stopped', rounds: done } : { kind: 'agreed', rounds: done };
+    return await playRounds({ generate: (args) => run('generator', '', args), fault, trial }, o, progress);
   } catch (err) {
-    if (isAbort(err)) return { kind: 'stopped', rounds: done };
+    if (isAbort(err)) return { kind: 'stopped', rounds: progress.done };
     throw err;
   } finally {
     await Promise.all(batches.map((b) => b.close()));
     for (const b of Object.values(built)) await b.cleanup();
     await checker?.built.cleanup();
   }
+}
+
+/** A round's parts: the generator run with its arguments, a run's own fault, and one input tried. */
+interface Round {
+  generate(args: string[]): Promise<{ r: SandboxResult; output: string }>;
+  fault(r: SandboxResult, who: keyof StressPrograms): string | null;
+  trial: Trial;
+}
+
+/** Round after round until the first disagreement, a fault, a stop, or every round agreed. */
+async function playRounds(p: Round, o: StressOptions, progress: { done: number }): Promise<StressOutcome> {
+  const rounds = o.rounds ?? DEFAULT_ROUNDS;
+  for (let round = 1; round <= rounds; round++) {
+    if (o.signal?.aborted) break;
+    const done = progress.done;
+    const seed = (o.firstSeed ?? 1) + round - 1;
+    // testlib generators seed their random source from all their arguments; the seed goes last.
+    const gen = await p.generate([...(o.generatorArgs ?? []), String(seed)]);
+    const genFault = p.fault(gen.r, 'generator') ?? (gen.output.trim() === '' ? 'it wrote nothing (an empty input)' : null);
+    if (genFault) return { kind: 'blamed', who: 'generator', round, seed, detail: genFault, rounds: done };
+    const input = gen.output;
+    const t = await p.trial(input, `round ${round}`, round - 1);
+    if ('bruteFault' in t) return { kind: 'blamed', who: 'brute', round, seed, input, detail: t.bruteFault, rounds: done };
+    if (t.result.verdict !== 'AC') return await smallest({ kind: 'found', round, seed, input, answer: t.answer, result: t.result, rounds: done }, p.trial, o);
+    progress.done = round;
+    o.onRound?.(round, rounds);
+  }
+  return o.signal?.aborted ? { kind: 'stopped', rounds: progress.done } : { kind: 'agreed', rounds: progress.done };
+}
+
+/** Builds the three programs into `built` (the caller cleans up each); the first that fails, if one does. */
+async function buildAll(programs: StressPrograms, built: Partial<Record<keyof StressPrograms, Built>>, o: StressOptions): Promise<Extract<StressOutcome, { kind: 'compile-error' }> | undefined> {
+  for (const who of ['generator', 'brute', 'solution'] as const) {
+    const includeDirs = who === 'generator' && o.generatorDir ? [o.generatorDir] : [];
+    const b = await buildProgram(programs[who], { includeDirs, signal: o.signal });
+    if (!b.ok) return { kind: 'compile-error', who, compile: b.compile };
+    built[who] = b.built;
+  }
+  return undefined;
 }
 
 type Trial = (input: string, name: string, index: number) => Promise<{ bruteFault: string } | { answer: string; result: TestResult }>;

@@ -37,6 +37,15 @@ describe('the one verdict rule', () => {
     expect(memoryCapBytes(allow)).toBeGreaterThanOrEqual(allow + (16 << 20));
     expect(memoryCapBytes(1024 << 20)).toBe((1024 << 20) + (128 << 20));
     expect(memoryAllowanceKb({ lang: 'java', lim: { memoryMb: 64 } })).toBe((64 + 160) * 1024);
+    // A sanitizer's shadow and quarantine are not the program's: three times the limit, plus 256 MB.
+    expect(memoryAllowanceKb({ lang: 'cpp', lim: { memoryMb: 64 }, built: { shadow: true } })).toBe((3 * 64 + 256) * 1024);
+  });
+
+  it('the allowance is worked out from the run itself: the same peak is MLE for C++ and within the room for Java or a sanitized build', () => {
+    const peak = ran({ peakKb: 100 * 1024 });
+    expect(runVerdict(peak, MB64)?.verdict).toBe('MLE');
+    expect(runVerdict(peak, { lang: 'java', lim: { memoryMb: 64 } })).toBeNull();
+    expect(runVerdict(peak, { ...MB64, built: { shadow: true } })).toBeNull();
   });
 
   it('a detail names the person\'s limit, never the runtime\'s allowance (Java at --ml 64 is allowed 224 MB)', () => {
