@@ -1245,185 +1245,225 @@ static void send_at(int out, int k, int dirfd, const char *name, const char *rel
   close(fd);
 }
 
-static int gate(int argc, char **argv) {
-  int ncg = 0, rep = -1, out = -1, ntmp = 0, nsend = 0, allow_procs = 0;
-  long long nproc = 0, uid = -1, gid = -1;
-  long long cpu_ms = 0, wall_ms = 0, mem = 0, sample_ms = 0;
+/* The gate's options (see the usage line in main). */
+struct gate_opts {
+  int ncg, rep, out, ntmp, nsend, allow_procs;
+  long long nproc, uid, gid, cpu_ms, wall_ms, mem, sample_ms;
   char *tmp[GATE_PATHS], *sends[GATE_PATHS];
+  char **prog;
+};
+
+/* Reads the options up to "--"; what follows is the program. Dies on anything it does not know. */
+static void gate_options(int argc, char **argv, struct gate_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->rep = o->out = -1;
+  o->uid = o->gid = -1;
   int i = 0;
   for (; i + 1 < argc && strcmp(argv[i], "--"); i += 2) {
     long long v = atoll(argv[i + 1]);
-    if (!strcmp(argv[i], "-g")) ncg = (int)v;
-    else if (!strcmp(argv[i], "-r")) rep = (int)v;
-    else if (!strcmp(argv[i], "-c")) cpu_ms = v;
-    else if (!strcmp(argv[i], "-w")) wall_ms = v;
-    else if (!strcmp(argv[i], "-m")) mem = v;
-    else if (!strcmp(argv[i], "-i")) sample_ms = v;
-    else if (!strcmp(argv[i], "-s")) out = (int)v;
+    if (!strcmp(argv[i], "-g")) o->ncg = (int)v;
+    else if (!strcmp(argv[i], "-r")) o->rep = (int)v;
+    else if (!strcmp(argv[i], "-c")) o->cpu_ms = v;
+    else if (!strcmp(argv[i], "-w")) o->wall_ms = v;
+    else if (!strcmp(argv[i], "-m")) o->mem = v;
+    else if (!strcmp(argv[i], "-i")) o->sample_ms = v;
+    else if (!strcmp(argv[i], "-s")) o->out = (int)v;
     else if (!strcmp(argv[i], "-l")) send_budget = v;
-    else if (!strcmp(argv[i], "-p")) allow_procs = v == 1;
-    else if (!strcmp(argv[i], "-n")) nproc = v;
-    else if (!strcmp(argv[i], "-u")) uid = v;
-    else if (!strcmp(argv[i], "-G")) gid = v;
+    else if (!strcmp(argv[i], "-p")) o->allow_procs = v == 1;
+    else if (!strcmp(argv[i], "-n")) o->nproc = v;
+    else if (!strcmp(argv[i], "-u")) o->uid = v;
+    else if (!strcmp(argv[i], "-G")) o->gid = v;
     else if (!strcmp(argv[i], "-f")) open_files = v;
-    else if (!strcmp(argv[i], "-t") && ntmp < GATE_PATHS) tmp[ntmp++] = argv[i + 1];
-    else if (!strcmp(argv[i], "-x") && nsend < GATE_PATHS) sends[nsend++] = argv[i + 1];
+    else if (!strcmp(argv[i], "-t") && o->ntmp < GATE_PATHS) o->tmp[o->ntmp++] = argv[i + 1];
+    else if (!strcmp(argv[i], "-x") && o->nsend < GATE_PATHS) o->sends[o->nsend++] = argv[i + 1];
     else { errno = EINVAL; die("gate options"); }
   }
   /* How often to sample is simcoach's (GATE_SAMPLE_MS in gate.ts): one number, stated once. */
-  if (sample_ms <= 0 || sample_ms > 1000) { errno = EINVAL; die("gate: no sample interval (-i)"); }
+  if (o->sample_ms <= 0 || o->sample_ms > 1000) { errno = EINVAL; die("gate: no sample interval (-i)"); }
   if (i >= argc || strcmp(argv[i], "--") || i + 1 >= argc) { errno = EINVAL; die("gate: no program"); }
-  char **prog = argv + i + 1;
+  o->prog = argv + i + 1;
+  /* The tmpfs mounts are counted only where no cgroup counts them. */
+  if (!o->mem) o->ntmp = 0;
+}
+
+/* The program's side of the fork: into the run's groups, its own process group, nothing of ours
+   left open, its limits and uid, the filter, and exec. */
+static void gate_child(const struct gate_opts *o, int way) {
+  for (int fd = 3; fd < 3 + o->ncg; fd++) {
+    if (write(fd, "0", 1) != 1) die("join the cgroups");
+  }
+  /* Its own process group, killed at once at the end; the rest is found through us. */
+  setpgid(0, 0);
+  /* Whatever else simcoach inherited from its own parent (a CI runner's or an editor's pipe, a
+     file), and our report fd, must not reach the program; the listener's way is fd 3 until the
+     filter is set. */
+  if (dup2(way, 3) < 0 || fcntl(3, F_SETFD, FD_CLOEXEC)) die("keep the listener's way");
+  if (syscall(436 /* close_range */, 4, ~0U, 0)) for (int fd = 4; fd < 1024; fd++) close(fd);
+  /* -n: the tasks (threads too) the run may have, where no cgroup counts them. Only ever given in
+     a user namespace of the sandbox's own on a kernel that counts RLIMIT_NPROC per namespace
+     (5.14 on): there it counts this sandbox's tasks alone, never the person's other processes. */
+  if (o->nproc > 0) {
+    struct rlimit r = { (rlim_t)o->nproc, (rlim_t)o->nproc };
+    if (setrlimit(RLIMIT_NPROC, &r)) die("setrlimit nproc");
+  }
+  if (limit_open_files()) die("setrlimit nofile");
+  /* -u/-G (as root): the program's uid and gid, taken here rather than by setpriv after the
+     filter, whose look-ups of users would reach the listener as the program's sockets. */
+  if (o->uid >= 0 && (drop_bounding_set() || become((uid_t)o->uid, (gid_t)(o->gid >= 0 ? o->gid : o->uid)))) die("drop to the program's uid");
+  /* The program's filter, set here for all it execs; no_new_privs first, which the filter needs
+     without CAP_SYS_ADMIN. */
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || program_filter(o->allow_procs, 3)) die("seccomp");
+  execv(o->prog[0], o->prog);
+  die("exec");
+}
+
+/* One run as the gate watches it: what it measured and why it stopped. */
+struct gate_run {
+  pid_t c;
+  int lfd, pfd, rep, st, main_done, cpu_over, wall_over, mem_over, aborted, procs, refused, pairs;
+  long tck, page;
+  long long files0, seen_us, tree_peak_kb;
+  double t0, wall;
+};
+
+/* One sample of the tree from /proc: its CPU and memory against the limits. 1 when over one. */
+static int gate_sample(const struct gate_opts *o, struct gate_run *g) {
+  struct rusage done;
+  getrusage(RUSAGE_CHILDREN, &done);
+  long long files_kb = tmpfs_used_kb((char **)o->tmp, o->ntmp) - g->files0;
+  struct tree_now t = walk(0, files_kb > 0);
+  long long cpu_us = usec(done.ru_utime) + usec(done.ru_stime) + t.cpu_ticks * 1000000LL / g->tck;
+  long long every_us = seen_settle() * 1000000LL / g->tck;
+  if (every_us > g->seen_us) g->seen_us = every_us;
+  if (g->seen_us > cpu_us) cpu_us = g->seen_us;
+  long long rss_kb = t.rss_pages * g->page / 1024;
+  /* Its files by what they hold, and its RSS without what it maps of them (counted there already). */
+  if (files_kb > 0) rss_kb += files_kb - (t.tmpfs_kb < files_kb ? t.tmpfs_kb : files_kb);
+  if (rss_kb > g->tree_peak_kb) g->tree_peak_kb = rss_kb;
+  if (t.procs > g->procs) g->procs = t.procs;
+  if (o->cpu_ms > 0 && cpu_us > o->cpu_ms * 1000LL) g->cpu_over = 1;
+  if (o->wall_ms > 0 && g->wall > (double)o->wall_ms) g->wall_over = 1;
+  if (o->mem > 0 && rss_kb * 1024 > o->mem) g->mem_over = 1;
+  return g->cpu_over || g->wall_over || g->mem_over;
+}
+
+/* Until the program ends, a limit is passed, a refused call is made or simcoach aborts. */
+static void gate_watch(const struct gate_opts *o, struct gate_run *g) {
+  while (!g->main_done) {
+    struct pollfd p[3] = { { g->pfd, POLLIN, 0 }, { g->rep, POLLIN, 0 }, { g->lfd, POLLIN, 0 } };
+    int n = poll(p, g->lfd >= 0 ? 3 : 2, (int)o->sample_ms);
+    if (n < 0 && errno != EINTR) break;
+    /* A refused call ends the run at once (a socket only is noted): the tree dies below. */
+    if (g->lfd >= 0 && (p[2].revents & POLLIN) && answer_refused(g->lfd, &g->refused, &g->pairs)) break;
+    if (p[1].revents) {
+      char b[16];
+      if (read(g->rep, b, sizeof b) <= 0) g->rep = -1;
+      g->aborted = 1;
+    }
+    reap(g->c, &g->st, &g->main_done);
+    g->wall = now_ms() - g->t0;
+    if (g->main_done || g->aborted) break;
+    if (gate_sample(o, g)) break;
+  }
+}
+
+/* Whatever is left (the program at a limit, a background child, a setsid grandchild) dies now and
+   is reaped, so its time counts and nothing outlives the run. */
+static void gate_reap(struct gate_run *g) {
+  kill(-g->c, SIGKILL);
+  if (g->lfd >= 0) {
+    /* A refusal the program made as it ended is still its own. */
+    answer_refused(g->lfd, &g->refused, &g->pairs);
+    close(g->lfd);
+  }
+  for (;;) {
+    struct tree_now t = walk(1, 0);
+    long long every_us = seen_settle() * 1000000LL / g->tck;
+    if (every_us > g->seen_us) g->seen_us = every_us;
+    reap(g->c, &g->st, &g->main_done);
+    if (t.procs == 0) {
+      int s;
+      pid_t p = waitpid(-1, &s, __WALL);
+      if (p == g->c) { g->st = s; g->main_done = 1; }
+      if (p < 0 && errno == ECHILD) break;
+    } else {
+      usleep(1000);
+    }
+  }
+}
+
+/* The report line on the report fd (REPORT_FIELDS in launcherMessages.ts), from the waits and the samples. */
+static void gate_report(const struct gate_opts *o, struct gate_run *g) {
+  if (!g->wall) g->wall = now_ms() - g->t0;
+  struct rusage ru;
+  getrusage(RUSAGE_CHILDREN, &ru);
+  long long cpu_us = usec(ru.ru_utime) + usec(ru.ru_stime);
+  /* What the waits saw, or more: every process's CPU at its last sample (one the kernel reaped too). */
+  if (g->seen_us > cpu_us) cpu_us = g->seen_us;
+  if (o->cpu_ms > 0 && cpu_us > o->cpu_ms * 1000LL) g->cpu_over = 1;
+  /* Its files are still there: at the end the tree held at least those. */
+  long long files_end = tmpfs_used_kb((char **)o->tmp, o->ntmp) - g->files0;
+  if (files_end > g->tree_peak_kb) g->tree_peak_kb = files_end;
+  if (o->mem > 0 && ((long long)ru.ru_maxrss * 1024 > o->mem || g->tree_peak_kb * 1024 > o->mem)) g->mem_over = 1;
+  if (g->rep < 0) return;
+  const struct kv f[] = {
+    { "status", g->st, NULL }, { "cpu_us", cpu_us, NULL }, { "wall_us", (long long)(g->wall * 1000), NULL }, { "max_rss_kb", ru.ru_maxrss, NULL },
+    { "tree_peak_kb", g->tree_peak_kb, NULL }, { "procs", g->procs, NULL }, { "cpu_over", g->cpu_over, NULL }, { "wall_over", g->wall_over, NULL },
+    { "mem_over", g->mem_over, NULL }, { "aborted", g->aborted, NULL }, { "refused", 0, refused_name[g->refused] },
+  };
+  char b[512];
+  /* One line, without put_fields' leading space. */
+  int n = put_fields(b, sizeof b - 1, f, sizeof f / sizeof f[0]);
+  b[n++] = '\n';
+  if (write(g->rep, b + 1, (size_t)n - 1) != n - 1) { /* simcoach is gone: nobody reads the figures */ }
+}
+
+static int gate(int argc, char **argv) {
+  struct gate_opts o;
+  gate_options(argc, argv, &o);
   if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)) die("subreaper");
   /* As a normal user the program runs as our own uid: not dumpable, we are out of its reach
      (ptrace, /proc/1/mem, environ, fd: the report socket), which a uid of its own gives as root.
      Its execve makes the program dumpable again. */
   if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) die("dumpable");
   signal(SIGPIPE, SIG_IGN);
-  long tck = sysconf(_SC_CLK_TCK);
-  long page = sysconf(_SC_PAGESIZE);
-  if (tck <= 0) tck = 100;
-  if (page <= 0) page = 4096;
-  /* The tmpfs mounts are counted only where no cgroup counts them: from what they held at the start
-     (the input files, which are not the program's). */
-  if (!mem) ntmp = 0;
-  long long files0 = tmpfs_used_kb(tmp, ntmp);
-  for (int k = 0; k < ntmp; k++) {
+  struct gate_run g = { .rep = o.rep, .procs = 1, .refused = REFUSED_NONE, .pairs = SOCKETPAIRS };
+  g.tck = sysconf(_SC_CLK_TCK);
+  g.page = sysconf(_SC_PAGESIZE);
+  if (g.tck <= 0) g.tck = 100;
+  if (g.page <= 0) g.page = 4096;
+  /* What the tmpfs mounts held at the start (the input files, which are not the program's). */
+  g.files0 = tmpfs_used_kb(o.tmp, o.ntmp);
+  for (int k = 0; k < o.ntmp; k++) {
     struct stat ts;
-    if (stat(tmp[k], &ts) == 0) tmpfs_dev[ntmpfs_dev++] = ts.st_dev;
+    if (stat(o.tmp[k], &ts) == 0) tmpfs_dev[ntmpfs_dev++] = ts.st_dev;
   }
-  long long seen_us = 0;
   /* The way the program's side sends us its filter's listener. */
   int way[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, way)) die("socketpair");
-  double t0 = now_ms();
-  pid_t c = fork();
-  if (c < 0) die("fork");
-  if (c == 0) {
-    for (int fd = 3; fd < 3 + ncg; fd++) {
-      if (write(fd, "0", 1) != 1) die("join the cgroups");
-    }
-    /* Its own process group, killed at once at the end; the rest is found through us. */
-    setpgid(0, 0);
-    /* Whatever else simcoach inherited from its own parent (a CI runner's or an editor's pipe, a
-       file), and our report fd, must not reach the program; the listener's way is fd 3 until the
-       filter is set. */
-    if (dup2(way[1], 3) < 0 || fcntl(3, F_SETFD, FD_CLOEXEC)) die("keep the listener's way");
-    if (syscall(436 /* close_range */, 4, ~0U, 0)) for (int fd = 4; fd < 1024; fd++) close(fd);
-    /* -n: the tasks (threads too) the run may have, where no cgroup counts them. Only ever given in
-       a user namespace of the sandbox's own on a kernel that counts RLIMIT_NPROC per namespace
-       (5.14 on): there it counts this sandbox's tasks alone, never the person's other processes. */
-    if (nproc > 0) {
-      struct rlimit r = { (rlim_t)nproc, (rlim_t)nproc };
-      if (setrlimit(RLIMIT_NPROC, &r)) die("setrlimit nproc");
-    }
-    if (limit_open_files()) die("setrlimit nofile");
-    /* -u/-G (as root): the program's uid and gid, taken here rather than by setpriv after the
-       filter, whose look-ups of users would reach the listener as the program's sockets. */
-    if (uid >= 0 && (drop_bounding_set() || become((uid_t)uid, (gid_t)(gid >= 0 ? gid : uid)))) die("drop to the program's uid");
-    /* The program's filter, set here for all it execs; no_new_privs first, which the filter needs
-       without CAP_SYS_ADMIN. */
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || program_filter(allow_procs, 3)) die("seccomp");
-    execv(prog[0], prog);
-    die("exec");
-  }
+  g.t0 = now_ms();
+  g.c = fork();
+  if (g.c < 0) die("fork");
+  if (g.c == 0) gate_child(&o, way[1]);
   close(way[1]);
-  int lfd = recv_fd(way[0]);
+  g.lfd = recv_fd(way[0]);
   close(way[0]);
-  int refused = REFUSED_NONE, pairs = SOCKETPAIRS;
   /* The program's stdio is its own: only the program holds its pipes open, so they close with it. */
   int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
   if (devnull >= 0) { dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2); close(devnull); }
-  for (int fd = 3; fd < 3 + ncg; fd++) close(fd);
-  int pfd = (int)syscall(SYS_pidfd_open, c, 0);
-  int st = 0, main_done = 0, cpu_over = 0, wall_over = 0, mem_over = 0, aborted = 0, procs = 1;
-  long long tree_peak_kb = 0;
-  double wall = 0;
-  while (!main_done) {
-    struct pollfd p[3] = { { pfd, POLLIN, 0 }, { rep, POLLIN, 0 }, { lfd, POLLIN, 0 } };
-    int n = poll(p, lfd >= 0 ? 3 : 2, (int)sample_ms);
-    if (n < 0 && errno != EINTR) break;
-    /* A refused call ends the run at once (a socket only is noted): the tree dies below. */
-    if (lfd >= 0 && (p[2].revents & POLLIN) && answer_refused(lfd, &refused, &pairs)) break;
-    if (p[1].revents) {
-      char b[16];
-      if (read(rep, b, sizeof b) <= 0) rep = -1;
-      aborted = 1;
-    }
-    reap(c, &st, &main_done);
-    wall = now_ms() - t0;
-    if (main_done || aborted) break;
-    struct rusage done;
-    getrusage(RUSAGE_CHILDREN, &done);
-    long long files_kb = tmpfs_used_kb(tmp, ntmp) - files0;
-    struct tree_now t = walk(0, files_kb > 0);
-    long long cpu_us = usec(done.ru_utime) + usec(done.ru_stime) + t.cpu_ticks * 1000000LL / tck;
-    long long every_us = seen_settle() * 1000000LL / tck;
-    if (every_us > seen_us) seen_us = every_us;
-    if (seen_us > cpu_us) cpu_us = seen_us;
-    long long rss_kb = t.rss_pages * page / 1024;
-    /* Its files by what they hold, and its RSS without what it maps of them (counted there already). */
-    if (files_kb > 0) rss_kb += files_kb - (t.tmpfs_kb < files_kb ? t.tmpfs_kb : files_kb);
-    if (rss_kb > tree_peak_kb) tree_peak_kb = rss_kb;
-    if (t.procs > procs) procs = t.procs;
-    if (cpu_ms > 0 && cpu_us > cpu_ms * 1000LL) cpu_over = 1;
-    if (wall_ms > 0 && wall > (double)wall_ms) wall_over = 1;
-    if (mem > 0 && rss_kb * 1024 > mem) mem_over = 1;
-    if (cpu_over || wall_over || mem_over) break;
-  }
-  /* Whatever is left (the program at a limit, a background child, a setsid grandchild) dies now and
-     is reaped, so its time counts and nothing outlives the run. */
-  kill(-c, SIGKILL);
-  if (lfd >= 0) {
-    /* A refusal the program made as it ended is still its own. */
-    answer_refused(lfd, &refused, &pairs);
-    close(lfd);
-  }
-  for (;;) {
-    struct tree_now t = walk(1, 0);
-    long long every_us = seen_settle() * 1000000LL / tck;
-    if (every_us > seen_us) seen_us = every_us;
-    reap(c, &st, &main_done);
-    if (t.procs == 0) {
-      int s;
-      pid_t p = waitpid(-1, &s, __WALL);
-      if (p == c) { st = s; main_done = 1; }
-      if (p < 0 && errno == ECHILD) break;
-    } else {
-      usleep(1000);
-    }
-  }
-  if (!wall) wall = now_ms() - t0;
-  struct rusage ru;
-  getrusage(RUSAGE_CHILDREN, &ru);
-  long long cpu_us = usec(ru.ru_utime) + usec(ru.ru_stime);
-  /* What the waits saw, or more: every process's CPU at its last sample (one the kernel reaped too). */
-  if (seen_us > cpu_us) cpu_us = seen_us;
-  if (cpu_ms > 0 && cpu_us > cpu_ms * 1000LL) cpu_over = 1;
-  /* Its files are still there: at the end the tree held at least those. */
-  long long files_end = tmpfs_used_kb(tmp, ntmp) - files0;
-  if (files_end > tree_peak_kb) tree_peak_kb = files_end;
-  if (mem > 0 && ((long long)ru.ru_maxrss * 1024 > mem || tree_peak_kb * 1024 > mem)) mem_over = 1;
-  if (rep >= 0) {
-    const struct kv f[] = {
-      { "status", st, NULL }, { "cpu_us", cpu_us, NULL }, { "wall_us", (long long)(wall * 1000), NULL }, { "max_rss_kb", ru.ru_maxrss, NULL },
-      { "tree_peak_kb", tree_peak_kb, NULL }, { "procs", procs, NULL }, { "cpu_over", cpu_over, NULL }, { "wall_over", wall_over, NULL },
-      { "mem_over", mem_over, NULL }, { "aborted", aborted, NULL }, { "refused", 0, refused_name[refused] },
-    };
-    char b[512];
-    /* One line, without put_fields' leading space. */
-    int n = put_fields(b, sizeof b - 1, f, sizeof f / sizeof f[0]);
-    b[n++] = '\n';
-    if (write(rep, b + 1, (size_t)n - 1) != n - 1) { /* simcoach is gone: nobody reads the figures */ }
-  }
-  if (out >= 0) {
+  for (int fd = 3; fd < 3 + o.ncg; fd++) close(fd);
+  g.pfd = (int)syscall(SYS_pidfd_open, g.c, 0);
+  gate_watch(&o, &g);
+  gate_reap(&g);
+  gate_report(&o, &g);
+  if (o.out >= 0) {
     /* An aborted run's files are nobody's: only the end of the stream goes. */
-    for (int k = 0; k < nsend && !aborted; k++) send_at(out, k, AT_FDCWD, sends[k], ".", 0);
-    write_fd(out, "e\n", 2);
-    close(out);
+    for (int k = 0; k < o.nsend && !g.aborted; k++) send_at(o.out, k, AT_FDCWD, o.sends[k], ".", 0);
+    write_fd(o.out, "e\n", 2);
+    close(o.out);
   }
-  if (WIFEXITED(st)) return WEXITSTATUS(st);
-  return 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+  if (WIFEXITED(g.st)) return WEXITSTATUS(g.st);
+  return 128 + (WIFSIGNALED(g.st) ? WTERMSIG(g.st) : 0);
 }
 
 int main(int argc, char **argv) {

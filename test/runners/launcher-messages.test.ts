@@ -41,8 +41,7 @@ describe('the C source names the fields the TypeScript tables describe', () => {
   });
 
   it("the gate's report", () => {
-    const gate = body('static int gate(');
-    expect(keysOf(gate.slice(gate.indexOf('const struct kv f[]')))).toEqual(Object.keys(REPORT_FIELDS));
+    expect(keysOf(body('static void gate_report('))).toEqual(Object.keys(REPORT_FIELDS));
   });
 
   it('the refusals by the names refusal.ts reads', () => {
@@ -112,8 +111,8 @@ describe.skipIf(!root)('a launcher one field apart from simcoach fails loudly, n
     ['the pool: a reply field simcoach does not know', undefined, '{ "status", w->st, NULL }, ', '{ "status", w->st, NULL }, { "threads", 1, NULL }, ', /reply carries a field simcoach does not know: "threads"/],
     ['the pool: a reply field simcoach needs, missing', undefined, '{ "sampled_bytes", w->sampled, NULL },', '', /reply lacks sampled_bytes/],
     ['the pool: a request field the launcher does not know', undefined, '{ "procs", &q->procs, NULL },', '', /refused simcoach's request \(bad request: unknown field procs\)/],
-    ['a sandbox per test: a report field simcoach does not know', '0', '{ "status", st, NULL }, ', '{ "status", st, NULL }, { "threads", 1, NULL }, ', /report carries a field simcoach does not know: "threads"/],
-    ['a sandbox per test: a report field simcoach needs, missing', '0', '{ "procs", procs, NULL }, ', '', /report lacks procs/],
+    ['a sandbox per test: a report field simcoach does not know', '0', '{ "status", g->st, NULL }, ', '{ "status", g->st, NULL }, { "threads", 1, NULL }, ', /report carries a field simcoach does not know: "threads"/],
+    ['a sandbox per test: a report field simcoach needs, missing', '0', '{ "procs", g->procs, NULL }, ', '', /report lacks procs/],
   ])('%s', async (name, pool, from, to, why) => {
     const cache = plantLauncher(name.replace(/\W+/g, '-'), from, to);
     const err = await withEnv({ XDG_CACHE_HOME: cache, SIMCOACH_POOL: pool }, () => judge(program, [{ input: '', outputs: ['1'] }], opts)).catch((e: unknown) => e);
