@@ -2,7 +2,8 @@
 // and runs the batch's tests in it, one at a time, so a test costs a clone and an exec instead of
 // a whole bubblewrap start-up. Trusted code, compiled once into the cache.
 //
-//   supervisor serve   requests on fd 0, one reply line each on fd 1 (see sandboxPool.ts)
+//   supervisor serve   requests on fd 0, one reply line each on fd 1, its fields by name (see
+//                      launcherMessages.ts and sandboxPool.ts)
 //   supervisor gate    the per-test path's launcher: forks the program into the run's cgroups (if
 //                      any), waits for its whole tree and reports its CPU time, wall time and
 //                      peak memory, killing it at its limits (see gate())
@@ -31,14 +32,12 @@
 #include <fcntl.h>
 #include <dirent.h>
 #include <grp.h>
-#include <linux/audit.h>
 #include <linux/capability.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
-#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,17 +57,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef CLONE_NEWTIME
-#define CLONE_NEWTIME 0x00000080
-#endif
-#ifndef SYS_clone3
-#define SYS_clone3 435
-#endif
-#ifndef SYS_io_uring_setup
-#define SYS_io_uring_setup 425
-#define SYS_io_uring_enter 426
-#define SYS_io_uring_register 427
-#endif
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
 #endif
@@ -180,7 +168,7 @@ struct req {
   char *argv[MAXF], *envp[MAXF], *fname[64];
   long long flen[64];
   size_t nfiles;
-  int procs; /* the run may create processes */
+  long long procs; /* the run may create processes */
 };
 
 /* What no judged program needs and the kernel is better off without, refused by a seccomp filter:
@@ -209,103 +197,21 @@ struct req {
    it). A kernel without listeners (before 5.0) kills the program with SIGSYS instead, and refuses
    sockets with EACCES silently; one without SECCOMP_USER_NOTIF_FLAG_CONTINUE (before 5.5) lets no
    socket pair through.
-   Elsewhere than x86-64 and arm64 there is no filter. */
+   The program itself is generated from the one table in src/runners/seccompBpf.ts (the header
+   below, written beside this file when the launcher is built): sc_filter[allow processes][notify].
+   Elsewhere than x86-64 and arm64 there is no filter (SC_FILTERS 0). */
+#include "supervisor-policy.h"
 enum { REFUSED_NONE, REFUSED_PROCESS, REFUSED_MEMFD, REFUSED_SHM, REFUSED_SOCKET };
+/* Their names in the reply and the report (refusal.ts). */
+static const char *const refused_name[] = { "none", "process", "memfd", "shm", "socket" };
 #define SOCKETPAIRS 2
-#if defined(__x86_64__) || defined(__aarch64__)
-static struct sock_filter flt[64];
-static int nflt;
-/* Forward jumps to the return instructions at the end, fixed up once their places are known. */
-enum { TO_NEXT, TO_EPERM, TO_ENOSYS, TO_NSCHECK, TO_CLONE, TO_REFUSE, TO_SOCKET, TO_ALLOW, TO_FCNTL };
-static int jumps[64][2];
-static void op(unsigned short code, unsigned k, int jt, int jf) {
-  jumps[nflt][0] = jt;
-  jumps[nflt][1] = jf;
-  flt[nflt++] = (struct sock_filter)BPF_JUMP(code, k, 0, 0);
-}
-#endif
 #if defined(SECCOMP_IOCTL_NOTIF_RECV) && defined(SECCOMP_RET_USER_NOTIF) && defined(SECCOMP_FILTER_FLAG_NEW_LISTENER)
 #define HAVE_NOTIFY 1
 #else
-/* Headers older than the kernel's listeners: the filter that kills is the only one built. */
+/* Headers older than the kernel's listeners: the filter that kills is the only one set. */
 #define HAVE_NOTIFY 0
-#undef SECCOMP_RET_USER_NOTIF
-#define SECCOMP_RET_USER_NOTIF SECCOMP_RET_KILL_PROCESS
 #define SECCOMP_FILTER_FLAG_NEW_LISTENER 0
 #endif
-
-/* The filter, with refusals sent to a listener (notify) or, without one, killed (SIGSYS). */
-static int build_filter(int allow_procs, int notify) {
-#if defined(__x86_64__) || defined(__aarch64__)
-  nflt = 0;
-  op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch), TO_NEXT, TO_NEXT);
-#if defined(__x86_64__)
-  op(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, TO_NEXT, TO_ENOSYS);
-#else
-  op(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_AARCH64, TO_NEXT, TO_ENOSYS);
-#endif
-  op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr), TO_NEXT, TO_NEXT);
-#if defined(__x86_64__)
-  op(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, TO_ENOSYS, TO_NEXT);
-#endif
-  static const long eperm[] = { SYS_add_key, SYS_request_key, SYS_keyctl, SYS_userfaultfd, SYS_setns };
-  static const long enosys[] = { SYS_io_uring_setup, SYS_io_uring_enter, SYS_io_uring_register, SYS_clone3 };
-  for (size_t i = 0; i < sizeof eperm / sizeof eperm[0]; i++) op(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)eperm[i], TO_EPERM, TO_NEXT);
-  for (size_t i = 0; i < sizeof enosys / sizeof enosys[0]; i++) op(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)enosys[i], TO_ENOSYS, TO_NEXT);
-  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_unshare, TO_NSCHECK, TO_NEXT);
-  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, TO_CLONE, TO_NEXT);
-  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_fcntl, TO_FCNTL, TO_NEXT);
-#if defined(__x86_64__)
-  if (!allow_procs) {
-    op(BPF_JMP | BPF_JEQ | BPF_K, SYS_fork, TO_REFUSE, TO_NEXT);
-    op(BPF_JMP | BPF_JEQ | BPF_K, SYS_vfork, TO_REFUSE, TO_NEXT);
-  }
-#endif
-  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_memfd_create, TO_REFUSE, TO_NEXT);
-  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_shmget, TO_REFUSE, TO_NEXT);
-  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_msgget, TO_REFUSE, TO_NEXT);
-  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, TO_SOCKET, TO_NEXT);
-  op(BPF_JMP | BPF_JEQ | BPF_K, SYS_socketpair, TO_SOCKET, TO_NEXT);
-  op(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, TO_NEXT, TO_NEXT);
-  /* clone: its flags are the first argument, the namespace flags and CLONE_THREAD all in its low 32 bits. */
-  int clone_at = nflt;
-  op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]), TO_NEXT, TO_NEXT);
-  op(BPF_JMP | BPF_JSET | BPF_K, CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWCGROUP | CLONE_NEWTIME, TO_EPERM, TO_NEXT);
-  op(BPF_JMP | BPF_JSET | BPF_K, allow_procs ? 0xffffffffU : CLONE_THREAD, TO_ALLOW, TO_REFUSE);
-  /* fcntl: F_SETPIPE_SZ (its command, the second argument) is EPERM, the rest allowed. */
-  int fcntl_at = nflt;
-  op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[1]), TO_NEXT, TO_NEXT);
-  op(BPF_JMP | BPF_JEQ | BPF_K, F_SETPIPE_SZ, TO_EPERM, TO_ALLOW);
-  int nscheck = nflt;
-  op(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]), TO_NEXT, TO_NEXT);
-  op(BPF_JMP | BPF_JSET | BPF_K, CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWCGROUP | CLONE_NEWTIME, TO_EPERM, TO_ALLOW);
-  int allow_at = nflt;
-  op(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, TO_NEXT, TO_NEXT);
-  int refuse_at = nflt;
-  op(BPF_RET | BPF_K, notify ? SECCOMP_RET_USER_NOTIF : SECCOMP_RET_KILL_PROCESS, TO_NEXT, TO_NEXT);
-  int socket_at = nflt;
-  op(BPF_RET | BPF_K, notify ? SECCOMP_RET_USER_NOTIF : SECCOMP_RET_ERRNO | EACCES, TO_NEXT, TO_NEXT);
-  int eperm_at = nflt;
-  op(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM, TO_NEXT, TO_NEXT);
-  int enosys_at = nflt;
-  op(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS, TO_NEXT, TO_NEXT);
-  for (int i = 0; i < nflt; i++) {
-    if (BPF_CLASS(flt[i].code) != BPF_JMP) continue;
-    for (int b = 0; b < 2; b++) {
-      int j = jumps[i][b];
-      int to = j == TO_EPERM ? eperm_at : j == TO_ENOSYS ? enosys_at : j == TO_NSCHECK ? nscheck : j == TO_CLONE ? clone_at
-             : j == TO_FCNTL ? fcntl_at : j == TO_REFUSE ? refuse_at : j == TO_SOCKET ? socket_at : j == TO_ALLOW ? allow_at : i + 1;
-      if (b == 0) flt[i].jt = (unsigned char)(to - i - 1);
-      else flt[i].jf = (unsigned char)(to - i - 1);
-    }
-  }
-  return nflt;
-#else
-  (void)allow_procs;
-  (void)notify;
-  return 0;
-#endif
-}
 
 /* Sends fd over the socket `to` (SCM_RIGHTS); 0 when sent. */
 static int send_fd(int to, int fd) {
@@ -341,12 +247,10 @@ static int recv_fd(int from) {
 /* The program's side, last thing before its exec (no_new_privs already set): the filter, its
    listener sent to the launcher on `to` and closed. Without listeners, the filter that kills. */
 static int program_filter(int allow_procs, int to) {
-  int n = build_filter(allow_procs, 1);
-  if (n == 0) {
-    close(to);
-    return 0;
-  }
-  struct sock_fprog prog = { (unsigned short)n, flt };
+#if SC_FILTERS
+  int p = allow_procs ? 1 : 0;
+  /* The kernel only reads the program: the cast drops a const it has no use for. */
+  struct sock_fprog prog = { sc_filter_len[p][1], (struct sock_filter *)sc_filter[p][1] };
   int lfd = HAVE_NOTIFY ? (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog) : -1;
   if (lfd >= 0) {
     int r = send_fd(to, lfd);
@@ -355,9 +259,13 @@ static int program_filter(int allow_procs, int to) {
     return r;
   }
   close(to);
-  n = build_filter(allow_procs, 0);
-  struct sock_fprog plain = { (unsigned short)n, flt };
+  struct sock_fprog plain = { sc_filter_len[p][0], (struct sock_filter *)sc_filter[p][0] };
   return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &plain, 0, 0);
+#else
+  (void)allow_procs;
+  close(to);
+  return 0;
+#endif
 }
 
 /* What the program tried, from a refused call: its number and, for clone, nothing more to read. */
@@ -707,7 +615,313 @@ static void sample_memory(long long base, long long *best) {
   if (own > *best) *best = own;
 }
 
-static void serve(void) {
+/* A message's named field (launcherMessages.ts): a number, or text where text is set. */
+struct kv { const char *key; long long num; const char *text; };
+
+/* " key=value" for each field into b (at most size, NUL-terminated); the length written. */
+static int put_fields(char *b, size_t size, const struct kv *f, size_t n) {
+  size_t at = 0;
+  for (size_t i = 0; i < n && at < size; i++) {
+    int w = f[i].text ? snprintf(b + at, size - at, " %s=%s", f[i].key, f[i].text) : snprintf(b + at, size - at, " %s=%lld", f[i].key, f[i].num);
+    if (w < 0) break;
+    at += (size_t)w;
+  }
+  return at < size ? (int)at : (int)size - 1;
+}
+
+/* The request's single fields by name (REQUEST_FIELDS in launcherMessages.ts), each exactly once. */
+struct field { const char *key; long long *num; char **text; };
+
+/* Why the request is refused (static text), or NULL. What is not in the table, twice, missing or
+   not a number is refused: a field one side added and the other does not know fails loudly. */
+static const char *take_fields(struct req *q, char **f, size_t nf) {
+  static char why[128];
+  struct field t[] = {
+    { "id", NULL, &q->id }, { "cpu_ms", &q->cpu_ms, NULL }, { "wall_ms", &q->wall_ms, NULL }, { "fsize", &q->fsize, NULL },
+    { "stack", &q->stack, NULL }, { "uid", &q->uid, NULL }, { "gid", &q->gid, NULL }, { "in_len", &q->in_len, NULL },
+    { "out_all", &q->out_all, NULL }, { "out_keep", &q->out_keep, NULL }, { "err_keep", &q->err_keep, NULL },
+    { "outfile", NULL, &q->outfile }, { "procs", &q->procs, NULL },
+  };
+  enum { NT = sizeof t / sizeof t[0] };
+  int seen[NT] = { 0 };
+  size_t argc = 0, envc = 0;
+  for (size_t i = 0; i < nf; i++) {
+    char *v = strchr(f[i], '=');
+    if (!v) return "bad request: a field without a value";
+    *v++ = 0;
+    if (!strcmp(f[i], "arg") || !strcmp(f[i], "env")) {
+      size_t *n = f[i][0] == 'a' ? &argc : &envc;
+      if (*n + 1 >= MAXF) return "bad request: too many arguments or variables";
+      (f[i][0] == 'a' ? q->argv : q->envp)[(*n)++] = v;
+      continue;
+    }
+    if (!strcmp(f[i], "file")) {
+      char *name = strchr(v, ':');
+      if (!name || q->nfiles >= 64) return "bad request: a bad input file";
+      q->flen[q->nfiles] = atoll(v);
+      q->fname[q->nfiles++] = name + 1;
+      continue;
+    }
+    size_t k = 0;
+    while (k < NT && strcmp(t[k].key, f[i])) k++;
+    char *end = v;
+    if (k < NT && t[k].num) *t[k].num = strtoll(v, &end, 10);
+    else if (k < NT) *t[k].text = v;
+    if (k == NT) snprintf(why, sizeof why, "bad request: unknown field %.64s", f[i]);
+    else if (seen[k]++) snprintf(why, sizeof why, "bad request: %s twice", f[i]);
+    else if (t[k].num && (!*v || *end)) snprintf(why, sizeof why, "bad request: %s is not a number", f[i]);
+    else continue;
+    return why;
+  }
+  for (size_t k = 0; k < NT; k++) {
+    if (!seen[k]) { snprintf(why, sizeof why, "bad request: missing field %s", t[k].key); return why; }
+  }
+  return argc == 0 ? "bad request: no program" : NULL;
+}
+
+/* An id a reply can carry back: a short word of lower-case letters and digits. */
+static int good_id(const char *id) {
+  return id && id[0] && strspn(id, "abcdefghijklmnopqrstuvwxyz0123456789") == strlen(id) && strlen(id) <= 64;
+}
+
+/* Whether the request's values are ones we act on; its data (dlen bytes) must be its files'. */
+static const char *check_request(struct req *q, long long dlen) {
+  long long sum = q->in_len > 0 ? q->in_len : 0;
+  if (!good_id(q->id)) return "bad request: a bad id";
+  if (q->outfile[0] && !plain(q->outfile)) return "bad request: a bad output file";
+  for (size_t i = 0; i < q->nfiles; i++) {
+    if (!plain(q->fname[i]) || q->flen[i] < 0) return "bad request: a bad input file";
+    sum += q->flen[i];
+  }
+  if (sum != dlen) return "bad request: the data is not the files' length";
+  q->procs = q->procs == 1;
+  return NULL;
+}
+
+/* The next request off fd 0 into q: "<length> <data length>\n", that many bytes of NUL-terminated
+   `key=value` fields, then the data (the input, then each input file), from *pos. Why it is
+   refused, or NULL; at EOF we are done. */
+static const char *read_request(struct req *q, size_t *pos, long long *dlen) {
+  inlen = 0;
+  size_t hl = 0;
+  for (;;) {
+    if (!need(hl + 1)) _exit(0);
+    if (inbuf[hl] == '\n') break;
+    hl++;
+  }
+  size_t len = (size_t)atoll(inbuf);
+  char *sp = memchr(inbuf, ' ', hl);
+  *dlen = sp ? atoll(sp + 1) : 0;
+  size_t start = hl + 1;
+  if (!need(start + len)) _exit(0);
+  *pos = start + len;
+  static char *f[2 * MAXF + 200];
+  size_t nf = 0;
+  for (size_t i = start; i < start + len && nf < sizeof f / sizeof f[0]; i += strlen(inbuf + i) + 1) f[nf++] = inbuf + i;
+  memset(q, 0, sizeof *q);
+  const char *bad = take_fields(q, f, nf);
+  return bad ? bad : check_request(q, *dlen);
+}
+
+/* The test's files: the work dir given to its uid, the output file empty, its input and the files
+   it gets in its work dir. What failed (errno in *err), or NULL. */
+static const char *prepare(struct req *q, size_t *pos, int dirty, int *err) {
+  const char *setup = NULL;
+  /* What the last test left that its sweep could not remove fails this one's set-up. */
+  if (dirty) { setup = "clear what the last test left"; *err = ENOTEMPTY; }
+  struct stat ws;
+  /* The dir is new (fresh_work(), mode 0755) and usually already this uid's: only the first test,
+     or one run as another uid, gives it over here. */
+  work_uid = (uid_t)q->uid;
+  work_gid = (gid_t)q->gid;
+  if (!setup && (fstat(work_fd, &ws) || ((ws.st_uid != work_uid || ws.st_gid != work_gid) && fchown(work_fd, work_uid, work_gid)))) {
+    setup = "give the work dir to the program";
+    *err = errno;
+  }
+  /* Emptied after the last test; again if that failed, so that no output of it can reach this one. */
+  struct stat os;
+  if (!lstat(q->out, &os) && os.st_size > 0) empty(q->out);
+  if (!setup && !lstat(q->out, &os) && os.st_size > 0) { setup = "empty the output file"; *err = EIO; }
+  /* An input length of -1: simcoach wrote the input into the file itself, so that its page cache is
+     charged to simcoach's group, not to the test's (where, dirty or being written back, it would
+     slow the reclaim of a program at its memory limit). */
+  int ifd = setup || q->in_len < 0 ? -1 : open(q->in, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (!setup && q->in_len >= 0 && ifd < 0) { setup = "write the input"; *err = errno; }
+  if (q->in_len >= 0 && copy_in(ifd, q->in_len, pos) && !setup) { setup = "write the input"; *err = errno; }
+  /* Cut to this input's length (the last one may have been longer). */
+  if (ifd >= 0 && ftruncate(ifd, (off_t)q->in_len) && !setup) { setup = "write the input"; *err = errno; }
+  if (ifd >= 0) close(ifd);
+  for (size_t i = 0; i < q->nfiles; i++) {
+    int fd = setup ? -1 : openat(work_fd, q->fname[i], O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (!setup && fd < 0) { setup = "write an input file"; *err = errno; }
+    if (copy_in(fd, q->flen[i], pos) && !setup) { setup = "write an input file"; *err = errno; }
+    if (fd >= 0) close(fd);
+  }
+  return setup;
+}
+
+/* One test's run as it is watched: the program, the ways to it, and what was seen. */
+struct watch {
+  pid_t c;
+  int pfd, lfd, efd;
+  struct tail *err;
+  long long base, oom0, sampled;
+  double t0;
+  int cpu_over, wall_over, aborted, killed, eof, st, refused, pairs;
+  /* The program's own peak RSS (file pages it maps included, which the group may not be charged for). */
+  struct rusage pru;
+};
+
+/* Forks the program with its filter's listener sent back on a socket and its stderr on a pipe;
+   why it could not (errno set), or NULL. */
+static const char *start_program(struct req *q, struct watch *w) {
+  memset(sh, 0, sizeof *sh);
+  put(FD_CPU_USAGE, "0");
+  put(FD_MEM_PEAK, "0");
+  /* What the group holds before the test that is not the test's: our own memory (file pages are taken off at the end). */
+  w->base = read_ll(FD_MEM_USAGE) - file_pages();
+  w->oom0 = stat_field(FD_OOM, "oom_kill");
+  w->t0 = now_ms();
+  int way[2], errp[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, way)) return "socketpair";
+  if (pipe2(errp, O_CLOEXEC)) { close(way[0]); close(way[1]); return "pipe"; }
+  w->c = fork();
+  if (w->c < 0) { int e = errno; close(way[0]); close(way[1]); close(errp[0]); close(errp[1]); errno = e; return "fork"; }
+  if (w->c == 0) {
+    close(way[0]);
+    close(errp[0]);
+    program(q, way[1], errp[1]);
+  }
+  close(way[1]);
+  close(errp[1]);
+  w->efd = errp[0];
+  fcntl(w->efd, F_SETFL, O_NONBLOCK);
+  w->lfd = recv_fd(way[0]);
+  close(way[0]);
+  w->pfd = (int)syscall(SYS_pidfd_open, w->c, 0);
+  return NULL;
+}
+
+/* Waits for the program, draining its stderr, sampling its memory, answering its filter, and
+   killing the sandbox's every process at a limit or simcoach's abort. */
+static void watch(struct req *q, struct watch *w) {
+  int next = 0;
+  for (;;) {
+    /* poll skips the negative fds: no listener, or stderr closed by every writer. */
+    struct pollfd p[4] = { { w->pfd, POLLIN, 0 }, { 0, POLLIN, 0 }, { w->lfd, POLLIN, 0 }, { w->efd, POLLIN, 0 } };
+    int n = poll(p, 4, w->pfd < 0 ? 1 : next);
+    if (n < 0 && errno != EINTR) break;
+    if (w->efd >= 0 && p[3].revents && !drain(w->efd, w->err)) { close(w->efd); w->efd = -1; }
+    sample_memory(w->base, &w->sampled);
+    if (w->lfd >= 0 && (p[2].revents & POLLIN) && answer_refused(w->lfd, &w->refused, &w->pairs) && !w->killed) { kill(-1, SIGKILL); w->killed = 1; }
+    if (w->pfd < 0 || (p[0].revents & (POLLIN | POLLHUP))) {
+      if (wait4(w->c, &w->st, WNOHANG | __WALL, &w->pru) == w->c) break;
+    }
+    if (p[1].revents) {
+      char b[64];
+      ssize_t r = read(0, b, sizeof b);
+      /* EOF: simcoach is gone; anything else is an abort. */
+      if (r <= 0) w->eof = 1;
+      w->aborted = 1;
+    }
+    double wall = now_ms() - w->t0;
+    long long ns = read_ll(FD_CPU_USAGE);
+    if (!w->killed && ns > q->cpu_ms * 1000000LL) w->cpu_over = 1;
+    if (!w->killed && wall > (double)q->wall_ms) w->wall_over = 1;
+    if (!w->killed && (w->cpu_over || w->wall_over || w->aborted)) { kill(-1, SIGKILL); w->killed = 1; }
+    /* Look again when the limit could first be reached (every core busy), at most 1 s and at least 5 ms on:
+       a short test wakes us only when it ends, and a busy machine is not made busier by our polling. */
+    double left_cpu = (q->cpu_ms * 1e6 - (double)ns) / 1e6 / (double)ncpu, left_wall = (double)q->wall_ms - wall;
+    double wait = left_cpu < left_wall ? left_cpu : left_wall;
+    next = w->killed ? 10 : wait < 5 ? 5 : wait > MEM_SAMPLE_MS ? MEM_SAMPLE_MS : (int)wait;
+  }
+}
+
+/* Everything the test left (a background child, a setsid grandchild) dies now and is reaped; the
+   end of its stderr is read once every writer is gone. */
+static void end_test(struct watch *w) {
+  if (w->pfd >= 0) close(w->pfd);
+  kill(-1, SIGKILL);
+  if (w->lfd >= 0) {
+    /* A refusal the program made as it ended is still its own. */
+    answer_refused(w->lfd, &w->refused, &w->pairs);
+    close(w->lfd);
+  }
+  while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) {}
+  if (w->efd >= 0) {
+    drain(w->efd, w->err);
+    close(w->efd);
+  }
+}
+
+/* The reply: "<id> ok" and the figures by name (REPLY_FIELDS in launcherMessages.ts), then what the
+   program wrote: its whole stdout when simcoach compares it (the size limit stopped it at the
+   output limit), else the start it keeps; the end of its stderr; its output file, never through a
+   link the program left nor blocking on a FIFO. */
+static void send_reply(struct req *q, struct watch *w) {
+  double wall = now_ms() - w->t0;
+  long long peak = read_ll(FD_MEM_PEAK) - (w->base > 0 ? w->base : 0);
+  struct stat s;
+  int ofd = open(q->out, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  long long out_size = ofd >= 0 && !fstat(ofd, &s) ? (long long)s.st_size : 0;
+  long long n_out = out_size < q->fsize && q->out_all ? out_size : (out_size < q->out_keep ? out_size : q->out_keep);
+  if (n_out > q->fsize) n_out = q->fsize;
+  static char err_end[ERR_RING];
+  long long n_err = tail_bytes(w->err, err_end);
+  int ffd = q->outfile[0] ? openat(work_fd, q->outfile, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) : -1;
+  long long n_file = -1;
+  if (ffd >= 0 && !fstat(ffd, &s) && S_ISREG(s.st_mode)) n_file = (long long)s.st_size < q->fsize ? (long long)s.st_size : q->fsize;
+  const struct kv f[] = {
+    { "status", w->st, NULL }, { "cpu_ns", read_ll(FD_CPU_USAGE), NULL }, { "peak_bytes", peak, NULL }, { "file_bytes", file_pages(), NULL },
+    { "oom", stat_field(FD_OOM, "oom_kill") - w->oom0, NULL }, { "wall_us", (long long)(wall * 1000), NULL },
+    { "cpu_over", w->cpu_over, NULL }, { "wall_over", w->wall_over, NULL }, { "aborted", w->aborted, NULL },
+    { "out_size", out_size, NULL }, { "out_len", n_out, NULL }, { "err_len", n_err, NULL }, { "file_len", n_file, NULL },
+    { "max_rss_kb", w->pru.ru_maxrss, NULL }, { "refused", 0, refused_name[w->refused] }, { "sampled_bytes", w->sampled, NULL },
+  };
+  static char rb[1 << 16];
+  int hn = snprintf(rb, 128, "%s ok", q->id);
+  hn += put_fields(rb + hn, 1024, f, sizeof f / sizeof f[0]);
+  rb[hn++] = '\n';
+  long long all = hn + n_out + n_err + (n_file > 0 ? n_file : 0);
+  if (all <= (long long)sizeof rb) {
+    /* The usual small answer goes in one write, so simcoach wakes once for it. */
+    char *b = rb + hn;
+    pull(ofd, 0, b, n_out);
+    memcpy(b + n_out, err_end, (size_t)n_err);
+    if (n_file > 0) pull(ffd, 0, b + n_out + n_err, n_file);
+    write_all(rb, (size_t)all);
+  } else {
+    write_all(rb, (size_t)hn);
+    send_out(ofd, 0, n_out);
+    write_all(err_end, (size_t)n_err);
+    if (n_file > 0) send_out(ffd, 0, n_file);
+  }
+  if (ofd >= 0) close(ofd);
+  if (ffd >= 0) close(ffd);
+}
+
+/* One test, from its fork to its reply. */
+static void run_test(struct req *q, size_t pos) {
+  static struct tail err;
+  err.n = 0;
+  err.keep = q->err_keep < ERR_RING ? q->err_keep : ERR_RING;
+  /* A byte after the request is simcoach's abort, sent before we read it. */
+  struct watch w = { .err = &err, .aborted = pos < inlen, .refused = REFUSED_NONE, .pairs = SOCKETPAIRS, .pfd = -1, .lfd = -1, .efd = -1 };
+  const char *failed = start_program(q, &w);
+  if (failed) {
+    reply("%s error %s: %s\n", q->id, failed, strerror(errno));
+    return;
+  }
+  watch(q, &w);
+  end_test(&w);
+  if (w.eof) _exit(0);
+  if (sh->failed_errno) reply("%s error %s: %s\n", q->id, sh->failed_at, strerror(sh->failed_errno));
+  else send_reply(q, &w);
+}
+
+/* Once, before the first request: into the worker's groups, the bounding set dropped, the writable
+   dirs opened and the first work dir made. */
+static void serve_start(void) {
   sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (sh == MAP_FAILED) die("mmap");
   /* Into the worker's test groups once: every test is forked into them from here. */
@@ -726,226 +940,32 @@ static void serve(void) {
   tmp_fd = open("/tmp", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   shm_fd = open("/dev/shm", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (works_fd < 0 || tmp_fd < 0 || shm_fd < 0 || fresh_work()) die("open the writable dirs");
+}
+
+static void serve(void) {
+  serve_start();
   int dirty = 0;
   for (;;) {
-    /* A request: "<length> <data length>\n", that many bytes of NUL-terminated fields, then the data
-       (the input, then each input file). */
-    inlen = 0;
-    size_t hl = 0;
-    for (;;) {
-      if (!need(hl + 1)) _exit(0);
-      if (inbuf[hl] == '\n') break;
-      hl++;
-    }
-    size_t len = (size_t)atoll(inbuf);
-    char *sp = memchr(inbuf, ' ', hl);
-    long long dlen = sp ? atoll(sp + 1) : 0;
-    size_t start = hl + 1;
-    if (!need(start + len)) _exit(0);
-    size_t pos = start + len;
-    char *f[2 * MAXF + 200];
-    size_t nf = 0;
-    for (size_t i = start; i < start + len && nf < sizeof f / sizeof f[0]; i += strlen(inbuf + i) + 1) f[nf++] = inbuf + i;
     struct req q;
-    memset(&q, 0, sizeof q);
-    const char *bad = NULL;
-    size_t k = 14;
-    if (nf < 15) bad = "bad request";
-    else {
-      q.id = f[0]; q.cpu_ms = atoll(f[1]); q.wall_ms = atoll(f[2]); q.fsize = atoll(f[3]); q.stack = atoll(f[4]);
-      q.uid = atoll(f[5]); q.gid = atoll(f[6]); q.in_len = atoll(f[7]); q.out_all = atoll(f[8]); q.out_keep = atoll(f[9]);
-      q.err_keep = atoll(f[10]); q.outfile = f[11]; q.nfiles = (size_t)atoll(f[12]); q.procs = atoi(f[13]) == 1;
-      long long sum = q.in_len > 0 ? q.in_len : 0;
-      if (strspn(q.id, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(q.id) || strlen(q.id) > 64 || !q.id[0]) bad = "bad request";
-      if (q.outfile[0] && !plain(q.outfile)) bad = "bad request";
-      if (q.nfiles > 64 || k + 2 * q.nfiles >= nf) bad = "bad request";
-      for (size_t i = 0; !bad && i < q.nfiles; i++) {
-        q.fname[i] = f[k++];
-        q.flen[i] = atoll(f[k++]);
-        if (!plain(q.fname[i]) || q.flen[i] < 0) bad = "bad request";
-        sum += q.flen[i];
-      }
-      if (!bad && sum != dlen) bad = "bad request";
-    }
-    size_t argc = bad ? 0 : (size_t)atoll(f[k++]);
-    if (!bad && (argc == 0 || argc >= MAXF || k + argc >= nf)) bad = "bad request";
-    for (size_t i = 0; !bad && i < argc; i++) q.argv[i] = f[k++];
-    size_t envc = bad ? 0 : (size_t)atoll(f[k++]);
-    if (!bad && (envc >= MAXF || k + envc > nf)) bad = "bad request";
-    for (size_t i = 0; !bad && i < envc; i++) q.envp[i] = f[k++];
+    size_t pos;
+    long long dlen;
+    const char *bad = read_request(&q, &pos, &dlen);
     if (bad) {
       copy_in(-1, dlen, &pos);
-      reply("%s %s\n", nf > 0 ? f[0] : "?", bad);
+      /* Without an id of its own the reply is "?": simcoach takes it as its request's. */
+      reply("%s error %s\n", good_id(q.id) ? q.id : "?", bad);
       continue;
     }
-
-    /* The test's files: its input, and the files it gets in its work dir. */
     /* The input and output files are the worker's, emptied after each test (see empty()): a new
        inode for each is what costs most here (ext4 without a journal looks over every recently
        removed inode first), and no process of a test outlives it to hold one open. */
     snprintf(q.in, sizeof q.in, POOL "/in");
     snprintf(q.out, sizeof q.out, POOL "/out");
-    const char *setup = NULL;
     int setup_errno = 0;
-    /* What the last test left that its sweep could not remove fails this one's set-up. */
-    if (dirty && (dirty = sweep())) { setup = "clear what the last test left"; setup_errno = ENOTEMPTY; }
-    int wfd = work_fd;
-    struct stat ws;
-    /* The dir is new (fresh_work(), mode 0755) and usually already this uid's: only the first test,
-       or one run as another uid, gives it over here. */
-    work_uid = (uid_t)q.uid;
-    work_gid = (gid_t)q.gid;
-    if (!setup && (fstat(wfd, &ws) || ((ws.st_uid != work_uid || ws.st_gid != work_gid) && fchown(wfd, work_uid, work_gid)))) {
-      setup = "give the work dir to the program";
-      setup_errno = errno;
-    }
-    /* Emptied after the last test; again if that failed, so that no output of it can reach this one. */
-    struct stat os;
-    if (!lstat(q.out, &os) && os.st_size > 0) empty(q.out);
-    if (!lstat(q.out, &os) && os.st_size > 0) { setup = "empty the output file"; setup_errno = EIO; }
-    /* An input length of -1: simcoach wrote the input into the file itself, so that its page cache is
-       charged to simcoach's group, not to the test's (where, dirty or being written back, it would
-       slow the reclaim of a program at its memory limit). */
-    int ifd = setup || q.in_len < 0 ? -1 : open(q.in, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (!setup && q.in_len >= 0 && ifd < 0) { setup = "write the input"; setup_errno = errno; }
-    if (q.in_len >= 0 && copy_in(ifd, q.in_len, &pos) && !setup) { setup = "write the input"; setup_errno = errno; }
-    /* Cut to this input's length (the last one may have been longer). */
-    if (ifd >= 0 && ftruncate(ifd, (off_t)q.in_len) && !setup) { setup = "write the input"; setup_errno = errno; }
-    if (ifd >= 0) close(ifd);
-    for (size_t i = 0; i < q.nfiles; i++) {
-      int fd = setup ? -1 : openat(wfd, q.fname[i], O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-      if (!setup && fd < 0) { setup = "write an input file"; setup_errno = errno; }
-      if (copy_in(fd, q.flen[i], &pos) && !setup) { setup = "write an input file"; setup_errno = errno; }
-      if (fd >= 0) close(fd);
-    }
-    if (setup) {
-      reply("%s error %s: %s\n", q.id, setup, strerror(setup_errno ? setup_errno : EIO));
-      goto cleanup;
-    }
-
-    {
-      memset(sh, 0, sizeof *sh);
-      put(FD_CPU_USAGE, "0");
-      put(FD_MEM_PEAK, "0");
-      /* What the group holds before the test that is not the test's: our own memory (file pages are taken off at the end). */
-      long long base = read_ll(FD_MEM_USAGE) - file_pages();
-      long long oom0 = stat_field(FD_OOM, "oom_kill");
-      double t0 = now_ms();
-      /* The way the program's side sends us its filter's listener. */
-      int way[2], errp[2];
-      if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, way)) { reply("%s error socketpair: %s\n", q.id, strerror(errno)); goto cleanup; }
-      if (pipe2(errp, O_CLOEXEC)) { close(way[0]); close(way[1]); reply("%s error pipe: %s\n", q.id, strerror(errno)); goto cleanup; }
-      pid_t c = fork();
-      if (c < 0) { close(way[0]); close(way[1]); close(errp[0]); close(errp[1]); reply("%s error fork: %s\n", q.id, strerror(errno)); goto cleanup; }
-      if (c == 0) {
-        close(way[0]);
-        close(errp[0]);
-        program(&q, way[1], errp[1]);
-      }
-      close(way[1]);
-      close(errp[1]);
-      int efd = errp[0];
-      fcntl(efd, F_SETFL, O_NONBLOCK);
-      static struct tail err;
-      err.n = 0;
-      err.keep = q.err_keep < ERR_RING ? q.err_keep : ERR_RING;
-      long long sampled = 0;
-      int lfd = recv_fd(way[0]);
-      close(way[0]);
-      int pfd = (int)syscall(SYS_pidfd_open, c, 0);
-      /* A byte after the request is simcoach's abort, sent before we read it. */
-      int cpu_over = 0, wall_over = 0, aborted = pos < inlen, killed = 0, eof = 0, st = 0, refused = REFUSED_NONE, pairs = SOCKETPAIRS;
-      int next = 0;
-      /* The program's own peak RSS (file pages it maps included, which the group may not be charged for). */
-      struct rusage pru;
-      memset(&pru, 0, sizeof pru);
-      for (;;) {
-        /* poll skips the negative fds: no listener, or stderr closed by every writer. */
-        struct pollfd p[4] = { { pfd, POLLIN, 0 }, { 0, POLLIN, 0 }, { lfd, POLLIN, 0 }, { efd, POLLIN, 0 } };
-        int n = poll(p, 4, pfd < 0 ? 1 : next);
-        if (n < 0 && errno != EINTR) break;
-        if (efd >= 0 && p[3].revents && !drain(efd, &err)) { close(efd); efd = -1; }
-        sample_memory(base, &sampled);
-        if (lfd >= 0 && (p[2].revents & POLLIN) && answer_refused(lfd, &refused, &pairs) && !killed) { kill(-1, SIGKILL); killed = 1; }
-        if (pfd < 0 || (p[0].revents & (POLLIN | POLLHUP))) {
-          if (wait4(c, &st, WNOHANG | __WALL, &pru) == c) break;
-        }
-        if (p[1].revents) {
-          char b[64];
-          ssize_t r = read(0, b, sizeof b);
-          /* EOF: simcoach is gone; anything else is an abort. */
-          if (r <= 0) eof = 1;
-          aborted = 1;
-        }
-        double wall = now_ms() - t0;
-        long long ns = read_ll(FD_CPU_USAGE);
-        if (!killed && ns > q.cpu_ms * 1000000LL) cpu_over = 1;
-        if (!killed && wall > (double)q.wall_ms) wall_over = 1;
-        if (!killed && (cpu_over || wall_over || aborted)) { kill(-1, SIGKILL); killed = 1; }
-        /* Look again when the limit could first be reached (every core busy), at most 1 s and at least 5 ms on:
-           a short test wakes us only when it ends, and a busy machine is not made busier by our polling. */
-        double left_cpu = (q.cpu_ms * 1e6 - (double)ns) / 1e6 / (double)ncpu, left_wall = (double)q.wall_ms - wall;
-        double wait = left_cpu < left_wall ? left_cpu : left_wall;
-        next = killed ? 10 : wait < 5 ? 5 : wait > MEM_SAMPLE_MS ? MEM_SAMPLE_MS : (int)wait;
-      }
-      if (pfd >= 0) close(pfd);
-      /* Everything the test left (a background child, a setsid grandchild) dies now, and is reaped. */
-      kill(-1, SIGKILL);
-      if (lfd >= 0) {
-        /* A refusal the program made as it ended is still its own. */
-        answer_refused(lfd, &refused, &pairs);
-        close(lfd);
-      }
-      while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) {}
-      /* Every writer is gone: what is left in the pipe is the end of it. */
-      if (efd >= 0) {
-        drain(efd, &err);
-        close(efd);
-      }
-      if (eof) _exit(0);
-      double wall = now_ms() - t0;
-      long long ns = read_ll(FD_CPU_USAGE);
-      long long peak = read_ll(FD_MEM_PEAK) - (base > 0 ? base : 0);
-      long long cached = file_pages();
-      long long oom = stat_field(FD_OOM, "oom_kill") - oom0;
-      if (sh->failed_errno) {
-        reply("%s error %s: %s\n", q.id, sh->failed_at, strerror(sh->failed_errno));
-        goto cleanup;
-      }
-      /* What the program wrote, from its files: its whole stdout when simcoach compares it (the size
-         limit stopped it at the output limit), else the start it keeps; the end of its stderr; its
-         output file, never through a link the program left nor blocking on a FIFO. */
-      struct stat s;
-      int ofd = open(q.out, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-      long long out_size = ofd >= 0 && !fstat(ofd, &s) ? (long long)s.st_size : 0;
-      long long n_out = out_size < q.fsize && q.out_all ? out_size : (out_size < q.out_keep ? out_size : q.out_keep);
-      if (n_out > q.fsize) n_out = q.fsize;
-      static char err_end[ERR_RING];
-      long long n_err = tail_bytes(&err, err_end);
-      int ffd = q.outfile[0] ? openat(wfd, q.outfile, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) : -1;
-      long long n_file = -1;
-      if (ffd >= 0 && !fstat(ffd, &s) && S_ISREG(s.st_mode)) n_file = (long long)s.st_size < q.fsize ? (long long)s.st_size : q.fsize;
-      static char rb[1 << 16];
-      int hn = snprintf(rb, 256, "%s ok %d %lld %lld %lld %lld %.3f %d %d %d %lld %lld %lld %lld %ld %d %lld\n", q.id, st, ns, peak, cached, oom, wall,
-                        cpu_over, wall_over, aborted, out_size, n_out, n_err, n_file, pru.ru_maxrss, refused, sampled);
-      long long all = hn + n_out + n_err + (n_file > 0 ? n_file : 0);
-      if (all <= (long long)sizeof rb) {
-        /* The usual small answer goes in one write, so simcoach wakes once for it. */
-        char *w = rb + hn;
-        pull(ofd, 0, w, n_out);
-        memcpy(w + n_out, err_end, (size_t)n_err);
-        if (n_file > 0) pull(ffd, 0, w + n_out + n_err, n_file);
-        write_all(rb, (size_t)all);
-      } else {
-        write_all(rb, (size_t)hn);
-        send_out(ofd, 0, n_out);
-        write_all(err_end, (size_t)n_err);
-        if (n_file > 0) send_out(ffd, 0, n_file);
-      }
-      if (ofd >= 0) close(ofd);
-      if (ffd >= 0) close(ffd);
-    }
-  cleanup:
+    if (dirty) dirty = sweep();
+    const char *setup = prepare(&q, &pos, dirty, &setup_errno);
+    if (setup) reply("%s error %s: %s\n", q.id, setup, strerror(setup_errno ? setup_errno : EIO));
+    else run_test(&q, pos);
     /* Nothing of the test stays for the next one; this runs while simcoach reads the reply. */
     struct stat cs;
     if (!lstat(q.out, &cs) && cs.st_size > 0) empty(q.out);
@@ -961,10 +981,10 @@ static void serve(void) {
    every -i milliseconds (CPU time and the sum of the RSS of its live processes) and kills it at the
    CPU, wall-clock or memory limit, so a memory limit needs no address-space limit (which the JVM and
    Node cannot run under). When the program ends, what it left is killed and reaped, and one line
-   goes to the report fd (-r):
-     status cpu_us wall_us maxrss_kb tree_peak_kb procs cpu_over wall_over mem_over aborted refused
-   refused is what the program tried that its filter refuses (see build_filter: 0 nothing, 1 a process,
-   2 a memfd, 3 SysV shared memory, 4 a socket); -p 1 allows it processes (a compiler); -n caps its
+   goes to the report fd (-r), its fields by name (REPORT_FIELDS in launcherMessages.ts):
+     status= cpu_us= wall_us= max_rss_kb= tree_peak_kb= procs= cpu_over= wall_over= mem_over= aborted= refused=
+   refused is what the program tried that its filter refuses (none, process, memfd, shm or socket:
+   see refused_name); -p 1 allows it processes (a compiler); -n caps its
    tasks (RLIMIT_NPROC, set in the child: see there); -u and -G (as root) are the uid and gid the
    program runs as, taken by number in the child before its filter.
    procs is the most processes seen alive at once: above 1 the tree's memory is a sum of samples,
@@ -1225,179 +1245,225 @@ static void send_at(int out, int k, int dirfd, const char *name, const char *rel
   close(fd);
 }
 
-static int gate(int argc, char **argv) {
-  int ncg = 0, rep = -1, out = -1, ntmp = 0, nsend = 0, allow_procs = 0;
-  long long nproc = 0, uid = -1, gid = -1;
-  long long cpu_ms = 0, wall_ms = 0, mem = 0, sample_ms = 0;
+/* The gate's options (see the usage line in main). */
+struct gate_opts {
+  int ncg, rep, out, ntmp, nsend, allow_procs;
+  long long nproc, uid, gid, cpu_ms, wall_ms, mem, sample_ms;
   char *tmp[GATE_PATHS], *sends[GATE_PATHS];
+  char **prog;
+};
+
+/* Reads the options up to "--"; what follows is the program. Dies on anything it does not know. */
+static void gate_options(int argc, char **argv, struct gate_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->rep = o->out = -1;
+  o->uid = o->gid = -1;
   int i = 0;
   for (; i + 1 < argc && strcmp(argv[i], "--"); i += 2) {
     long long v = atoll(argv[i + 1]);
-    if (!strcmp(argv[i], "-g")) ncg = (int)v;
-    else if (!strcmp(argv[i], "-r")) rep = (int)v;
-    else if (!strcmp(argv[i], "-c")) cpu_ms = v;
-    else if (!strcmp(argv[i], "-w")) wall_ms = v;
-    else if (!strcmp(argv[i], "-m")) mem = v;
-    else if (!strcmp(argv[i], "-i")) sample_ms = v;
-    else if (!strcmp(argv[i], "-s")) out = (int)v;
+    if (!strcmp(argv[i], "-g")) o->ncg = (int)v;
+    else if (!strcmp(argv[i], "-r")) o->rep = (int)v;
+    else if (!strcmp(argv[i], "-c")) o->cpu_ms = v;
+    else if (!strcmp(argv[i], "-w")) o->wall_ms = v;
+    else if (!strcmp(argv[i], "-m")) o->mem = v;
+    else if (!strcmp(argv[i], "-i")) o->sample_ms = v;
+    else if (!strcmp(argv[i], "-s")) o->out = (int)v;
     else if (!strcmp(argv[i], "-l")) send_budget = v;
-    else if (!strcmp(argv[i], "-p")) allow_procs = v == 1;
-    else if (!strcmp(argv[i], "-n")) nproc = v;
-    else if (!strcmp(argv[i], "-u")) uid = v;
-    else if (!strcmp(argv[i], "-G")) gid = v;
+    else if (!strcmp(argv[i], "-p")) o->allow_procs = v == 1;
+    else if (!strcmp(argv[i], "-n")) o->nproc = v;
+    else if (!strcmp(argv[i], "-u")) o->uid = v;
+    else if (!strcmp(argv[i], "-G")) o->gid = v;
     else if (!strcmp(argv[i], "-f")) open_files = v;
-    else if (!strcmp(argv[i], "-t") && ntmp < GATE_PATHS) tmp[ntmp++] = argv[i + 1];
-    else if (!strcmp(argv[i], "-x") && nsend < GATE_PATHS) sends[nsend++] = argv[i + 1];
+    else if (!strcmp(argv[i], "-t") && o->ntmp < GATE_PATHS) o->tmp[o->ntmp++] = argv[i + 1];
+    else if (!strcmp(argv[i], "-x") && o->nsend < GATE_PATHS) o->sends[o->nsend++] = argv[i + 1];
     else { errno = EINVAL; die("gate options"); }
   }
   /* How often to sample is simcoach's (GATE_SAMPLE_MS in gate.ts): one number, stated once. */
-  if (sample_ms <= 0 || sample_ms > 1000) { errno = EINVAL; die("gate: no sample interval (-i)"); }
+  if (o->sample_ms <= 0 || o->sample_ms > 1000) { errno = EINVAL; die("gate: no sample interval (-i)"); }
   if (i >= argc || strcmp(argv[i], "--") || i + 1 >= argc) { errno = EINVAL; die("gate: no program"); }
-  char **prog = argv + i + 1;
+  o->prog = argv + i + 1;
+  /* The tmpfs mounts are counted only where no cgroup counts them. */
+  if (!o->mem) o->ntmp = 0;
+}
+
+/* The program's side of the fork: into the run's groups, its own process group, nothing of ours
+   left open, its limits and uid, the filter, and exec. */
+static void gate_child(const struct gate_opts *o, int way) {
+  for (int fd = 3; fd < 3 + o->ncg; fd++) {
+    if (write(fd, "0", 1) != 1) die("join the cgroups");
+  }
+  /* Its own process group, killed at once at the end; the rest is found through us. */
+  setpgid(0, 0);
+  /* Whatever else simcoach inherited from its own parent (a CI runner's or an editor's pipe, a
+     file), and our report fd, must not reach the program; the listener's way is fd 3 until the
+     filter is set. */
+  if (dup2(way, 3) < 0 || fcntl(3, F_SETFD, FD_CLOEXEC)) die("keep the listener's way");
+  if (syscall(436 /* close_range */, 4, ~0U, 0)) for (int fd = 4; fd < 1024; fd++) close(fd);
+  /* -n: the tasks (threads too) the run may have, where no cgroup counts them. Only ever given in
+     a user namespace of the sandbox's own on a kernel that counts RLIMIT_NPROC per namespace
+     (5.14 on): there it counts this sandbox's tasks alone, never the person's other processes. */
+  if (o->nproc > 0) {
+    struct rlimit r = { (rlim_t)o->nproc, (rlim_t)o->nproc };
+    if (setrlimit(RLIMIT_NPROC, &r)) die("setrlimit nproc");
+  }
+  if (limit_open_files()) die("setrlimit nofile");
+  /* -u/-G (as root): the program's uid and gid, taken here rather than by setpriv after the
+     filter, whose look-ups of users would reach the listener as the program's sockets. */
+  if (o->uid >= 0 && (drop_bounding_set() || become((uid_t)o->uid, (gid_t)(o->gid >= 0 ? o->gid : o->uid)))) die("drop to the program's uid");
+  /* The program's filter, set here for all it execs; no_new_privs first, which the filter needs
+     without CAP_SYS_ADMIN. */
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || program_filter(o->allow_procs, 3)) die("seccomp");
+  execv(o->prog[0], o->prog);
+  die("exec");
+}
+
+/* One run as the gate watches it: what it measured and why it stopped. */
+struct gate_run {
+  pid_t c;
+  int lfd, pfd, rep, st, main_done, cpu_over, wall_over, mem_over, aborted, procs, refused, pairs;
+  long tck, page;
+  long long files0, seen_us, tree_peak_kb;
+  double t0, wall;
+};
+
+/* One sample of the tree from /proc: its CPU and memory against the limits. 1 when over one. */
+static int gate_sample(const struct gate_opts *o, struct gate_run *g) {
+  struct rusage done;
+  getrusage(RUSAGE_CHILDREN, &done);
+  long long files_kb = tmpfs_used_kb((char **)o->tmp, o->ntmp) - g->files0;
+  struct tree_now t = walk(0, files_kb > 0);
+  long long cpu_us = usec(done.ru_utime) + usec(done.ru_stime) + t.cpu_ticks * 1000000LL / g->tck;
+  long long every_us = seen_settle() * 1000000LL / g->tck;
+  if (every_us > g->seen_us) g->seen_us = every_us;
+  if (g->seen_us > cpu_us) cpu_us = g->seen_us;
+  long long rss_kb = t.rss_pages * g->page / 1024;
+  /* Its files by what they hold, and its RSS without what it maps of them (counted there already). */
+  if (files_kb > 0) rss_kb += files_kb - (t.tmpfs_kb < files_kb ? t.tmpfs_kb : files_kb);
+  if (rss_kb > g->tree_peak_kb) g->tree_peak_kb = rss_kb;
+  if (t.procs > g->procs) g->procs = t.procs;
+  if (o->cpu_ms > 0 && cpu_us > o->cpu_ms * 1000LL) g->cpu_over = 1;
+  if (o->wall_ms > 0 && g->wall > (double)o->wall_ms) g->wall_over = 1;
+  if (o->mem > 0 && rss_kb * 1024 > o->mem) g->mem_over = 1;
+  return g->cpu_over || g->wall_over || g->mem_over;
+}
+
+/* Until the program ends, a limit is passed, a refused call is made or simcoach aborts. */
+static void gate_watch(const struct gate_opts *o, struct gate_run *g) {
+  while (!g->main_done) {
+    struct pollfd p[3] = { { g->pfd, POLLIN, 0 }, { g->rep, POLLIN, 0 }, { g->lfd, POLLIN, 0 } };
+    int n = poll(p, g->lfd >= 0 ? 3 : 2, (int)o->sample_ms);
+    if (n < 0 && errno != EINTR) break;
+    /* A refused call ends the run at once (a socket only is noted): the tree dies below. */
+    if (g->lfd >= 0 && (p[2].revents & POLLIN) && answer_refused(g->lfd, &g->refused, &g->pairs)) break;
+    if (p[1].revents) {
+      char b[16];
+      if (read(g->rep, b, sizeof b) <= 0) g->rep = -1;
+      g->aborted = 1;
+    }
+    reap(g->c, &g->st, &g->main_done);
+    g->wall = now_ms() - g->t0;
+    if (g->main_done || g->aborted) break;
+    if (gate_sample(o, g)) break;
+  }
+}
+
+/* Whatever is left (the program at a limit, a background child, a setsid grandchild) dies now and
+   is reaped, so its time counts and nothing outlives the run. */
+static void gate_reap(struct gate_run *g) {
+  kill(-g->c, SIGKILL);
+  if (g->lfd >= 0) {
+    /* A refusal the program made as it ended is still its own. */
+    answer_refused(g->lfd, &g->refused, &g->pairs);
+    close(g->lfd);
+  }
+  for (;;) {
+    struct tree_now t = walk(1, 0);
+    long long every_us = seen_settle() * 1000000LL / g->tck;
+    if (every_us > g->seen_us) g->seen_us = every_us;
+    reap(g->c, &g->st, &g->main_done);
+    if (t.procs == 0) {
+      int s;
+      pid_t p = waitpid(-1, &s, __WALL);
+      if (p == g->c) { g->st = s; g->main_done = 1; }
+      if (p < 0 && errno == ECHILD) break;
+    } else {
+      usleep(1000);
+    }
+  }
+}
+
+/* The report line on the report fd (REPORT_FIELDS in launcherMessages.ts), from the waits and the samples. */
+static void gate_report(const struct gate_opts *o, struct gate_run *g) {
+  if (!g->wall) g->wall = now_ms() - g->t0;
+  struct rusage ru;
+  getrusage(RUSAGE_CHILDREN, &ru);
+  long long cpu_us = usec(ru.ru_utime) + usec(ru.ru_stime);
+  /* What the waits saw, or more: every process's CPU at its last sample (one the kernel reaped too). */
+  if (g->seen_us > cpu_us) cpu_us = g->seen_us;
+  if (o->cpu_ms > 0 && cpu_us > o->cpu_ms * 1000LL) g->cpu_over = 1;
+  /* Its files are still there: at the end the tree held at least those. */
+  long long files_end = tmpfs_used_kb((char **)o->tmp, o->ntmp) - g->files0;
+  if (files_end > g->tree_peak_kb) g->tree_peak_kb = files_end;
+  if (o->mem > 0 && ((long long)ru.ru_maxrss * 1024 > o->mem || g->tree_peak_kb * 1024 > o->mem)) g->mem_over = 1;
+  if (g->rep < 0) return;
+  const struct kv f[] = {
+    { "status", g->st, NULL }, { "cpu_us", cpu_us, NULL }, { "wall_us", (long long)(g->wall * 1000), NULL }, { "max_rss_kb", ru.ru_maxrss, NULL },
+    { "tree_peak_kb", g->tree_peak_kb, NULL }, { "procs", g->procs, NULL }, { "cpu_over", g->cpu_over, NULL }, { "wall_over", g->wall_over, NULL },
+    { "mem_over", g->mem_over, NULL }, { "aborted", g->aborted, NULL }, { "refused", 0, refused_name[g->refused] },
+  };
+  char b[512];
+  /* One line, without put_fields' leading space. */
+  int n = put_fields(b, sizeof b - 1, f, sizeof f / sizeof f[0]);
+  b[n++] = '\n';
+  if (write(g->rep, b + 1, (size_t)n - 1) != n - 1) { /* simcoach is gone: nobody reads the figures */ }
+}
+
+static int gate(int argc, char **argv) {
+  struct gate_opts o;
+  gate_options(argc, argv, &o);
   if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)) die("subreaper");
   /* As a normal user the program runs as our own uid: not dumpable, we are out of its reach
      (ptrace, /proc/1/mem, environ, fd: the report socket), which a uid of its own gives as root.
      Its execve makes the program dumpable again. */
   if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) die("dumpable");
   signal(SIGPIPE, SIG_IGN);
-  long tck = sysconf(_SC_CLK_TCK);
-  long page = sysconf(_SC_PAGESIZE);
-  if (tck <= 0) tck = 100;
-  if (page <= 0) page = 4096;
-  /* The tmpfs mounts are counted only where no cgroup counts them: from what they held at the start
-     (the input files, which are not the program's). */
-  if (!mem) ntmp = 0;
-  long long files0 = tmpfs_used_kb(tmp, ntmp);
-  for (int k = 0; k < ntmp; k++) {
+  struct gate_run g = { .rep = o.rep, .procs = 1, .refused = REFUSED_NONE, .pairs = SOCKETPAIRS };
+  g.tck = sysconf(_SC_CLK_TCK);
+  g.page = sysconf(_SC_PAGESIZE);
+  if (g.tck <= 0) g.tck = 100;
+  if (g.page <= 0) g.page = 4096;
+  /* What the tmpfs mounts held at the start (the input files, which are not the program's). */
+  g.files0 = tmpfs_used_kb(o.tmp, o.ntmp);
+  for (int k = 0; k < o.ntmp; k++) {
     struct stat ts;
-    if (stat(tmp[k], &ts) == 0) tmpfs_dev[ntmpfs_dev++] = ts.st_dev;
+    if (stat(o.tmp[k], &ts) == 0) tmpfs_dev[ntmpfs_dev++] = ts.st_dev;
   }
-  long long seen_us = 0;
   /* The way the program's side sends us its filter's listener. */
   int way[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, way)) die("socketpair");
-  double t0 = now_ms();
-  pid_t c = fork();
-  if (c < 0) die("fork");
-  if (c == 0) {
-    for (int fd = 3; fd < 3 + ncg; fd++) {
-      if (write(fd, "0", 1) != 1) die("join the cgroups");
-    }
-    /* Its own process group, killed at once at the end; the rest is found through us. */
-    setpgid(0, 0);
-    /* Whatever else simcoach inherited from its own parent (a CI runner's or an editor's pipe, a
-       file), and our report fd, must not reach the program; the listener's way is fd 3 until the
-       filter is set. */
-    if (dup2(way[1], 3) < 0 || fcntl(3, F_SETFD, FD_CLOEXEC)) die("keep the listener's way");
-    if (syscall(436 /* close_range */, 4, ~0U, 0)) for (int fd = 4; fd < 1024; fd++) close(fd);
-    /* -n: the tasks (threads too) the run may have, where no cgroup counts them. Only ever given in
-       a user namespace of the sandbox's own on a kernel that counts RLIMIT_NPROC per namespace
-       (5.14 on): there it counts this sandbox's tasks alone, never the person's other processes. */
-    if (nproc > 0) {
-      struct rlimit r = { (rlim_t)nproc, (rlim_t)nproc };
-      if (setrlimit(RLIMIT_NPROC, &r)) die("setrlimit nproc");
-    }
-    if (limit_open_files()) die("setrlimit nofile");
-    /* -u/-G (as root): the program's uid and gid, taken here rather than by setpriv after the
-       filter, whose look-ups of users would reach the listener as the program's sockets. */
-    if (uid >= 0 && (drop_bounding_set() || become((uid_t)uid, (gid_t)(gid >= 0 ? gid : uid)))) die("drop to the program's uid");
-    /* The program's filter, set here for all it execs; no_new_privs first, which the filter needs
-       without CAP_SYS_ADMIN. */
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || program_filter(allow_procs, 3)) die("seccomp");
-    execv(prog[0], prog);
-    die("exec");
-  }
+  g.t0 = now_ms();
+  g.c = fork();
+  if (g.c < 0) die("fork");
+  if (g.c == 0) gate_child(&o, way[1]);
   close(way[1]);
-  int lfd = recv_fd(way[0]);
+  g.lfd = recv_fd(way[0]);
   close(way[0]);
-  int refused = REFUSED_NONE, pairs = SOCKETPAIRS;
   /* The program's stdio is its own: only the program holds its pipes open, so they close with it. */
   int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
   if (devnull >= 0) { dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2); close(devnull); }
-  for (int fd = 3; fd < 3 + ncg; fd++) close(fd);
-  int pfd = (int)syscall(SYS_pidfd_open, c, 0);
-  int st = 0, main_done = 0, cpu_over = 0, wall_over = 0, mem_over = 0, aborted = 0, procs = 1;
-  long long tree_peak_kb = 0;
-  double wall = 0;
-  while (!main_done) {
-    struct pollfd p[3] = { { pfd, POLLIN, 0 }, { rep, POLLIN, 0 }, { lfd, POLLIN, 0 } };
-    int n = poll(p, lfd >= 0 ? 3 : 2, (int)sample_ms);
-    if (n < 0 && errno != EINTR) break;
-    /* A refused call ends the run at once (a socket only is noted): the tree dies below. */
-    if (lfd >= 0 && (p[2].revents & POLLIN) && answer_refused(lfd, &refused, &pairs)) break;
-    if (p[1].revents) {
-      char b[16];
-      if (read(rep, b, sizeof b) <= 0) rep = -1;
-      aborted = 1;
-    }
-    reap(c, &st, &main_done);
-    wall = now_ms() - t0;
-    if (main_done || aborted) break;
-    struct rusage done;
-    getrusage(RUSAGE_CHILDREN, &done);
-    long long files_kb = tmpfs_used_kb(tmp, ntmp) - files0;
-    struct tree_now t = walk(0, files_kb > 0);
-    long long cpu_us = usec(done.ru_utime) + usec(done.ru_stime) + t.cpu_ticks * 1000000LL / tck;
-    long long every_us = seen_settle() * 1000000LL / tck;
-    if (every_us > seen_us) seen_us = every_us;
-    if (seen_us > cpu_us) cpu_us = seen_us;
-    long long rss_kb = t.rss_pages * page / 1024;
-    /* Its files by what they hold, and its RSS without what it maps of them (counted there already). */
-    if (files_kb > 0) rss_kb += files_kb - (t.tmpfs_kb < files_kb ? t.tmpfs_kb : files_kb);
-    if (rss_kb > tree_peak_kb) tree_peak_kb = rss_kb;
-    if (t.procs > procs) procs = t.procs;
-    if (cpu_ms > 0 && cpu_us > cpu_ms * 1000LL) cpu_over = 1;
-    if (wall_ms > 0 && wall > (double)wall_ms) wall_over = 1;
-    if (mem > 0 && rss_kb * 1024 > mem) mem_over = 1;
-    if (cpu_over || wall_over || mem_over) break;
-  }
-  /* Whatever is left (the program at a limit, a background child, a setsid grandchild) dies now and
-     is reaped, so its time counts and nothing outlives the run. */
-  kill(-c, SIGKILL);
-  if (lfd >= 0) {
-    /* A refusal the program made as it ended is still its own. */
-    answer_refused(lfd, &refused, &pairs);
-    close(lfd);
-  }
-  for (;;) {
-    struct tree_now t = walk(1, 0);
-    long long every_us = seen_settle() * 1000000LL / tck;
-    if (every_us > seen_us) seen_us = every_us;
-    reap(c, &st, &main_done);
-    if (t.procs == 0) {
-      int s;
-      pid_t p = waitpid(-1, &s, __WALL);
-      if (p == c) { st = s; main_done = 1; }
-      if (p < 0 && errno == ECHILD) break;
-    } else {
-      usleep(1000);
-    }
-  }
-  if (!wall) wall = now_ms() - t0;
-  struct rusage ru;
-  getrusage(RUSAGE_CHILDREN, &ru);
-  long long cpu_us = usec(ru.ru_utime) + usec(ru.ru_stime);
-  /* What the waits saw, or more: every process's CPU at its last sample (one the kernel reaped too). */
-  if (seen_us > cpu_us) cpu_us = seen_us;
-  if (cpu_ms > 0 && cpu_us > cpu_ms * 1000LL) cpu_over = 1;
-  /* Its files are still there: at the end the tree held at least those. */
-  long long files_end = tmpfs_used_kb(tmp, ntmp) - files0;
-  if (files_end > tree_peak_kb) tree_peak_kb = files_end;
-  if (mem > 0 && ((long long)ru.ru_maxrss * 1024 > mem || tree_peak_kb * 1024 > mem)) mem_over = 1;
-  if (rep >= 0) {
-    char b[256];
-    int n = snprintf(b, sizeof b, "%d %lld %lld %ld %lld %d %d %d %d %d %d\n", st, cpu_us, (long long)(wall * 1000), ru.ru_maxrss, tree_peak_kb, procs,
-                     cpu_over, wall_over, mem_over, aborted, refused);
-    if (write(rep, b, (size_t)n) != n) { /* simcoach is gone: nobody reads the figures */ }
-  }
-  if (out >= 0) {
+  for (int fd = 3; fd < 3 + o.ncg; fd++) close(fd);
+  g.pfd = (int)syscall(SYS_pidfd_open, g.c, 0);
+  gate_watch(&o, &g);
+  gate_reap(&g);
+  gate_report(&o, &g);
+  if (o.out >= 0) {
     /* An aborted run's files are nobody's: only the end of the stream goes. */
-    for (int k = 0; k < nsend && !aborted; k++) send_at(out, k, AT_FDCWD, sends[k], ".", 0);
-    write_fd(out, "e\n", 2);
-    close(out);
+    for (int k = 0; k < o.nsend && !g.aborted; k++) send_at(o.out, k, AT_FDCWD, o.sends[k], ".", 0);
+    write_fd(o.out, "e\n", 2);
+    close(o.out);
   }
-  if (WIFEXITED(st)) return WEXITSTATUS(st);
-  return 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+  if (WIFEXITED(g.st)) return WEXITSTATUS(g.st);
+  return 128 + (WIFSIGNALED(g.st) ? WTERMSIG(g.st) : 0);
 }
 
 int main(int argc, char **argv) {

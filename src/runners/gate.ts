@@ -1,7 +1,9 @@
 // The launcher's report (the supervisor's `gate` mode, native/supervisor.c): one line after the
-// whole tree of a run is reaped, with what wait4 and its watcher measured.
+// whole tree of a run is reaped, with what wait4 and its watcher measured (its fields are in
+// launcherMessages.ts).
 import { signalNameOf } from './signals.js';
-import { refusedOf, type Refused } from './refusal.js';
+import type { Refused } from './refusal.js';
+import { parseFields, REPORT_FIELDS } from './launcherMessages.js';
 
 /** How often the launcher samples the tree (CPU, resident memory): passed to it as -i, its one source. */
 export const GATE_SAMPLE_MS = 5;
@@ -31,14 +33,17 @@ export interface GateReport {
   refused?: Refused;
 }
 
-export function parseGateReport(line: string): GateReport | null {
-  const n = line.trim().split(' ').map(Number);
-  if (n.length !== 11 || n.some((x) => !Number.isFinite(x))) return null;
-  const refused = refusedOf(n[10]!);
+/**
+ * The report, or null when the launcher sent none whole (it never started the program, or was
+ * killed). A whole line that does not read as the report is a LauncherMessageError.
+ */
+export function parseGateReport(text: string): GateReport | null {
+  if (!text.endsWith('\n') || text.indexOf('\n') !== text.length - 1) return null;
+  const r = parseFields(text.trim().split(' '), REPORT_FIELDS, 'report');
   return {
-    status: n[0]!, cpuMs: n[1]! / 1000, wallMs: n[2]! / 1000, maxRssKb: n[3]!, treePeakKb: n[4]!, procs: n[5]!,
-    cpuOver: n[6] === 1, wallOver: n[7] === 1, memOver: n[8] === 1,
-    ...(refused ? { refused } : {}),
+    status: r.status, cpuMs: r.cpu_us / 1000, wallMs: r.wall_us / 1000, maxRssKb: r.max_rss_kb, treePeakKb: r.tree_peak_kb, procs: r.procs,
+    cpuOver: r.cpu_over === 1, wallOver: r.wall_over === 1, memOver: r.mem_over === 1,
+    ...(r.refused ? { refused: r.refused } : {}),
   };
 }
 

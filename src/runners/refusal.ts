@@ -1,17 +1,16 @@
-// What a judged program may not do and the launcher's filter refuses (native/supervisor.c,
-// build_filter): the judge's rule, as isolate's --processes=1 and Codeforces' — no new process
+// What a judged program may not do and the launcher's filter refuses (the policy in seccompBpf.ts): the judge's rule, as isolate's --processes=1 and Codeforces' — no new process
 // unless the run allows processes — and no memory that only a cgroup would see (memfds, SysV shared
 // memory, socket buffers). See docs/judge.md.
 
 /** What the program tried that was refused; a socket is refused and the program goes on. */
 export type Refused = 'process' | 'memfd' | 'shm' | 'socket';
 
-// The launcher's codes (REFUSED_* in the C), in its order.
-const CODES: readonly (Refused | null)[] = [null, 'process', 'memfd', 'shm', 'socket'];
+// The launcher's names (refused_name in the C); it says `none` when nothing was refused.
+const NAMES: readonly Refused[] = ['process', 'memfd', 'shm', 'socket'];
 
-/** The refusal a report's code names; undefined for none (or a code this version does not know). */
-export function refusedOf(code: number): Refused | undefined {
-  return CODES[code] ?? undefined;
+/** The refusal a report names; undefined for none (or a name this version does not know). */
+export function refusedOf(name: string): Refused | undefined {
+  return NAMES.find((n) => n === name);
 }
 
 const WHAT: Record<Refused, string> = {

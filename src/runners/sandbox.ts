@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { Duplex, Writable } from 'node:stream';
 import { Readable } from 'node:stream';
 import { closeSync, constants, openSync } from 'node:fs';
-import { chown, lchown, mkdir, open, readFile, readdir, writeFile } from 'node:fs/promises';
+import { chown, lchown, mkdir, open, readdir, writeFile } from 'node:fs/promises';
 import { homedir, release as osRelease } from 'node:os';
 import { dirname, join } from 'node:path';
 import { configDir, dataDir } from '../paths.js';
@@ -15,7 +15,8 @@ import type { Refused } from './refusal.js';
 import { SandboxError, sandboxSaid } from './sandboxError.js';
 import { seccompProgram } from './seccompBpf.js';
 import { signalNameOf } from './signals.js';
-import { GATE_SAMPLE_MS, OPEN_FILES, parseGateReport, parseSent, waitStatus, type SentEntry } from './gate.js';
+import { GATE_SAMPLE_MS, OPEN_FILES, parseGateReport, parseSent, waitStatus, type GateReport, type SentEntry } from './gate.js';
+import { RunWatch, type ChildEnd } from './runWatch.js';
 
 export interface SandboxSpec {
   cmd: string;
@@ -101,10 +102,6 @@ export interface SandboxResult {
   refused?: Refused;
 }
 
-const STDERR_KEEP = 16 * 1024;
-const POLL_MS = 25;
-/** How long the launcher may take to stop the tree and report before the whole sandbox is killed. */
-const GATE_GRACE_MS = 2000;
 // Without bubblewrap (SIMCOACH_SANDBOX=none) the launcher joins the run's cgroups with its own
 // pid, then execs: from then on every process of the run is in them. Fixed text; the paths and
 // the program arrive as arguments.
@@ -268,47 +265,6 @@ function limitArgs(iso: Isolation, spec: SandboxSpec, watched: boolean): string[
   return [...args, '--'];
 }
 
-async function readProcCpuMs(pid: number): Promise<number | null> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
-
-async function readProcHwmKb(pid: number): Promise<number | null> {
-  try {
-    const m = /VmHWM:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Without namespaces or cgroups a setsid child escapes the process group; find it by the marker in its environment. */
-async function killByMarker(marker: string): Promise<void> {
-  const needle = `SIMCOACH_RUN=${marker}`;
-  // Repeat while something is found: a fork bomb may fork between our reads.
-  for (let round = 0; round < 20; round++) {
-    let found = 0;
-    for (const name of await readdir('/proc').catch(() => [] as string[])) {
-      if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-      const env = await readFile(`/proc/${name}/environ`, 'latin1').catch(() => '');
-      if (!env.split('\0').includes(needle)) continue;
-      found++;
-      try {
-        process.kill(Number(name), 'SIGKILL');
-      } catch {
-        /* gone */
-      }
-    }
-    if (found === 0) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 export function signalName(iso: Isolation, code: number | null, sig: NodeJS.Signals | null): { exitCode: number | null; signal: string | null } {
   if (sig) return { exitCode: null, signal: sig };
   // bwrap reports its child's death by signal N as exit status 128+N.
@@ -420,21 +376,6 @@ function outputFileOf(data: Buffer | null, limit: number): { fileOutput: Buffer 
   return data.length >= limit ? { fileOutput: data.subarray(0, limit), outputExceeded: true } : { fileOutput: data };
 }
 
-/** Reads bubblewrap's report of its child's pid (JSON on the info fd); null if it ended first. */
-function childPid(info: Readable): Promise<number | null> {
-  return new Promise((resolve) => {
-    let text = '';
-    info.setEncoding('utf8');
-    info.on('data', (s: string) => {
-      text += s;
-      const m = /"child-pid":\s*(\d+)/.exec(text);
-      if (m) resolve(Number(m[1]));
-    });
-    info.once('close', () => resolve(null));
-    info.once('error', () => resolve(null));
-  });
-}
-
 /**
  * The answer a file-output program left in its work dir: bounded, and null when it wrote none.
  * The program controls that directory, so no symlink is followed (it could point at a host
@@ -454,228 +395,133 @@ export async function readOutputFile(path: string, limit: number): Promise<{ fil
   }
 }
 
-async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: string | null, stdinFd: number | 'pipe', group: RunGroupLike | null): Promise<{ result: SandboxResult; sent: SentEntry[] }> {
-  const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
+/**
+ * Where a run's fds go: the launcher's cgroup fds from 3, its report socket after them, the send fd
+ * (sealed runs), the input files' pipes, and the filter's pipe where bubblewrap sets it.
+ */
+interface Layout {
+  /** The launcher runs the program (its report socket is at reportFd). */
+  gate: boolean;
+  /** bubblewrap blocks until we put its child in the cgroup (no launcher to join it). */
+  joinLater: boolean;
+  gateFds: number[];
+  reportFd: number;
+  /** What the launcher sends back (sealed runs): the output file (-x 0) and the writable dir. */
+  sends: string[];
+  sendFd: number | null;
+  inputs: (string | Buffer)[];
+  firstInputFd: number;
+  filter: Buffer | null;
+  seccompFd: number | null;
+}
+
+function layout(iso: Isolation, spec: SandboxSpec, place: Place, gate: string | null, group: RunGroupLike | null): Layout {
   const bwrap = iso.namespaces === 'bwrap';
-  const { work, sealed } = place;
   const joinLater = bwrap && group !== null && !gate;
   const gateFds = gate && group ? group.procsFiles().map((f) => openSync(f, 'w')) : [];
   const reportFd = 3 + gateFds.length;
-  // What the launcher sends back (sealed runs): the output file (-x 0) and the writable dir.
-  const sends = sealed ? [...(spec.outputFile === undefined ? [] : [join(WORK_IN, spec.outputFile)]), ...(spec.writable ? [spec.writable] : [])] : [];
+  const sends = place.sealed ? [...(spec.outputFile === undefined ? [] : [join(WORK_IN, spec.outputFile)]), ...(spec.writable ? [spec.writable] : [])] : [];
   const sendFd = sends.length ? reportFd + 1 : null;
-  const inputs = sealed ? fileEntries(spec).map(([, content]) => content) : [];
-  const firstInputFd = reportFd + 1 + (sendFd === null ? 0 : 1);
-  const measured = !iso.cgroups.includes('memory');
-  const gateArgs = gate
-    ? [
-        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), '-f', String(OPEN_FILES), ...(spec.processes ? ['-p', '1'] : []),
-        ...(bwrap && iso.runAs ? ['-u', String(iso.runAs.uid), '-G', String(iso.runAs.gid)] : []),
-        ...(bwrap && !iso.runAs && !iso.cgroups.includes('pids') && nprocPerNamespace() ? ['-n', String(spec.pids + 8)] : []), '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
-        ...(measured ? ['-m', String(spec.memoryBytes), ...(sealed ? tmpfsDirs(spec).flatMap((d) => ['-t', d]) : [])] : []),
-        ...(sendFd === null ? [] : ['-s', String(sendFd), '-l', String(workAreaBytes(spec) * sends.length), ...sends.flatMap((p) => ['-x', p])]),
-        '--',
-      ]
-    : [];
-  const joinArgs = group && !bwrap && !gate ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
-  const fileFds = inputs.map((_, i) => firstInputFd + i);
   // No launcher (no C compiler to build it): bubblewrap sets the same policy, from a pipe after the others.
   const filter = bwrap && !gate ? seccompProgram(spec.processes ?? false) : null;
-  const seccompFd = filter ? (joinLater ? INFO_FD + 1 : 3) : null;
-  const wrap = bwrap ? await bwrapArgs(iso, place, spec, joinLater, gate, gateArgs, fileFds, seccompFd) : [...gateArgs, ...joinArgs];
+  return {
+    gate: gate !== null, joinLater, gateFds, reportFd, sends, sendFd,
+    inputs: place.sealed ? fileEntries(spec).map(([, content]) => content) : [],
+    firstInputFd: reportFd + 1 + (sendFd === null ? 0 : 1),
+    filter,
+    seccompFd: filter ? (joinLater ? INFO_FD + 1 : 3) : null,
+  };
+}
+
+/** The launcher's command line (its `gate` mode): the limits it keeps, the fds it uses, what it sends back. */
+function launcherArgs(iso: Isolation, spec: SandboxSpec, place: Place, gate: string, l: Layout): string[] {
+  const bwrap = iso.namespaces === 'bwrap';
+  const measured = !iso.cgroups.includes('memory');
+  return [
+    bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), '-f', String(OPEN_FILES), ...(spec.processes ? ['-p', '1'] : []),
+    ...(bwrap && iso.runAs ? ['-u', String(iso.runAs.uid), '-G', String(iso.runAs.gid)] : []),
+    ...(bwrap && !iso.runAs && !iso.cgroups.includes('pids') && nprocPerNamespace() ? ['-n', String(spec.pids + 8)] : []),
+    '-g', String(l.gateFds.length), '-r', String(l.reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
+    ...(measured ? ['-m', String(spec.memoryBytes), ...(place.sealed ? tmpfsDirs(spec).flatMap((d) => ['-t', d]) : [])] : []),
+    ...(l.sendFd === null ? [] : ['-s', String(l.sendFd), '-l', String(workAreaBytes(spec) * l.sends.length), ...l.sends.flatMap((p) => ['-x', p])]),
+    '--',
+  ];
+}
+
+/** The whole command: the limits, bubblewrap (or the cgroup join), the launcher, the program. */
+async function commandLine(iso: Isolation, spec: SandboxSpec, place: Place, gate: string | null, group: RunGroupLike | null, l: Layout): Promise<string[]> {
+  const bwrap = iso.namespaces === 'bwrap';
+  const gateArgs = gate ? launcherArgs(iso, spec, place, gate, l) : [];
+  const joinArgs = group && !bwrap && !gate ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
+  const fileFds = l.inputs.map((_, i) => l.firstInputFd + i);
+  const wrap = bwrap ? await bwrapArgs(iso, place, spec, l.joinLater, gate, gateArgs, fileFds, l.seccompFd) : [...gateArgs, ...joinArgs];
   // Under bubblewrap the limits are set before it starts (they pass down to the program): prlimit
   // then runs before the cgroup is joined, so its exec is not charged to the program.
   const limits = limitArgs(iso, spec, gate !== null);
-  const argv = bwrap ? [...limits, ...wrap, spec.cmd, ...spec.args] : [...wrap, ...limits, spec.cmd, ...spec.args];
-  const env: Record<string, string> = {
-    PATH: bwrap ? `${dirname(spec.cmd)}:/usr/local/bin:/usr/bin:/bin` : (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'),
+  return bwrap ? [...limits, ...wrap, spec.cmd, ...spec.args] : [...wrap, ...limits, spec.cmd, ...spec.args];
+}
+
+function runEnv(iso: Isolation, spec: SandboxSpec, work: string, marker: string): Record<string, string> {
+  return {
+    PATH: iso.namespaces === 'bwrap' ? `${dirname(spec.cmd)}:/usr/local/bin:/usr/bin:/bin` : (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'),
     HOME: work, TMPDIR: work, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8',
     PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8',
     SIMCOACH_RUN: marker,
     ...spec.env,
   };
-  const started = performance.now();
-  let child: ReturnType<typeof spawn>;
+}
+
+/** Spawns the run and feeds its pipes: the filter, the input files (read whole before the sandbox starts), a streamed stdin. */
+function startChild(argv: string[], env: Record<string, string>, cwd: string, stdinFd: number | 'pipe', spec: SandboxSpec, l: Layout): ChildProcess {
+  const pipe = 'pipe' as const;
+  let child: ChildProcess;
   try {
     child = spawn(argv[0]!, argv.slice(1), {
-      cwd: sealed ? place.base : work, env, detached: true,
-      stdio: joinLater
-        ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe', ...(filter ? ['pipe' as const] : [])]
-        : [stdinFd, 'pipe', 'pipe', ...gateFds, ...(gate ? ['pipe' as const] : []), ...(sendFd === null ? [] : ['pipe' as const]), ...inputs.map(() => 'pipe' as const), ...(filter ? ['pipe' as const] : [])],
+      cwd, env, detached: true,
+      stdio: l.joinLater
+        ? [stdinFd, pipe, pipe, pipe, pipe, ...(l.filter ? [pipe] : [])]
+        : [stdinFd, pipe, pipe, ...l.gateFds, ...(l.gate ? [pipe] : []), ...(l.sendFd === null ? [] : [pipe]), ...l.inputs.map(() => pipe), ...(l.filter ? [pipe] : [])],
     });
   } finally {
-    for (const fd of gateFds) closeSync(fd);
+    for (const fd of l.gateFds) closeSync(fd);
   }
-  if (filter && seccompFd !== null) {
-    const pipe = child.stdio[seccompFd] as Writable | null;
-    pipe?.on('error', () => {});
-    pipe?.end(filter);
-  }
-  // bubblewrap reads each input file to its end before the sandbox starts.
-  inputs.forEach((content, i) => {
-    const pipe = child.stdio[firstInputFd + i] as Writable | null;
-    pipe?.on('error', () => {});
-    pipe?.end(content);
-  });
-  const sentChunks: Buffer[] = [];
-  const sendPipe = sendFd === null ? null : (child.stdio[sendFd] as Readable | null);
-  const sentClosed = sendPipe
-    ? new Promise<void>((resolve) => {
-        sendPipe.on('data', (b: Buffer) => sentChunks.push(b));
-        sendPipe.once('error', () => resolve());
-        sendPipe.once('close', () => resolve());
-      })
-    : Promise.resolve();
-  const stdout = child.stdout as Readable;
-  const stderr = child.stderr as Readable;
+  const feed = (fd: number, content: string | Buffer) => {
+    const w = child.stdio[fd] as Writable | null;
+    w?.on('error', () => {});
+    w?.end(content);
+  };
+  if (l.filter && l.seccompFd !== null) feed(l.seccompFd, l.filter);
+  l.inputs.forEach((content, i) => feed(l.firstInputFd + i, content));
   if (spec.stdin instanceof Readable && child.stdin) {
     // The program may exit before reading everything: a broken pipe is its business, not ours.
     child.stdin.on('error', () => {});
     spec.stdin.pipe(child.stdin);
   }
-  // Closed flags are recorded from the start: a pipe may close before the exit event arrives.
-  const closed = Promise.all([new Promise((r) => stdout.once('close', r)), new Promise((r) => stderr.once('close', r))]);
-  const out: Buffer[] = [];
-  let outBytes = 0;
-  let keptBytes = 0;
-  const keep = spec.keepStdoutBytes ?? Infinity;
-  let err = '';
-  let outputExceeded = false, cpuExceeded = false, wallExceeded = false, aborted = false;
-  let polledCpuMs = 0, polledPeakKb = 0;
-  let killed = false;
-  let sweeping: Promise<void> = Promise.resolve();
-  let setupError: string | null = null;
+  return child;
+}
 
-  // The launcher's report socket: its line comes when the whole tree is reaped; a byte on it asks
-  // the launcher to stop the tree and still report (an abort, the output limit).
-  const report = gate ? (child.stdio[reportFd] as Duplex | null) : null;
-  let reportText = '';
-  let exited = false;
-  let gateTimer: NodeJS.Timeout | undefined;
-  const reported = report
+/** What the launcher sends back on its send fd, collected until the pipe closes. */
+function collectSent(child: ChildProcess, sendFd: number | null): { chunks: Buffer[]; done: Promise<void> } {
+  const chunks: Buffer[] = [];
+  const pipe = sendFd === null ? null : (child.stdio[sendFd] as Readable | null);
+  const done = pipe
     ? new Promise<void>((resolve) => {
-        report.setEncoding('utf8');
-        report.on('data', (t: string) => { reportText += t; });
-        report.on('error', () => resolve());
-        report.once('close', () => resolve());
+        pipe.on('data', (b: Buffer) => chunks.push(b));
+        pipe.once('error', () => resolve());
+        pipe.once('close', () => resolve());
       })
     : Promise.resolve();
+  return { chunks, done };
+}
 
-  const killTree = (): void => {
-    if (killed) return;
-    if (report && !exited && !report.destroyed) {
-      report.write('k');
-      gateTimer ??= setTimeout(hardKill, GATE_GRACE_MS);
-      return;
-    }
-    hardKill();
-  };
-  const hardKill = (): void => {
-    if (killed) return;
-    killed = true;
-    if (child.pid) {
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* group gone */ }
-      try { process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ }
-    }
-    void group?.killAll();
-    // Without a cgroup, a sandbox killed from here (a launcher that did not stop its tree in time,
-    // on a loaded machine) leaves its pid namespace to the kernel, which kills the rest after us:
-    // they are found by their marker and waited for, so nothing outlives the run.
-    if (!group && (iso.namespaces === 'none' || !exited)) sweeping = killByMarker(marker);
-  };
-
-  if (joinLater && group) {
-    const block = child.stdio[BLOCK_FD] as Writable;
-    block.on('error', () => {});
-    void childPid(child.stdio[INFO_FD] as Readable).then(async (pid) => {
-      if (pid === null) return block.destroy();
-      try {
-        await group.join(pid);
-        block.end('x');
-      } catch (e) {
-        // Never run a program outside its limits.
-        setupError = `could not put the run in its cgroup: ${(e as Error).message}`;
-        killTree();
-      }
-    });
-  }
-
-  stdout.on('data', (chunk: Buffer) => {
-    if (outputExceeded) return;
-    outBytes += chunk.length;
-    if (outBytes > spec.outputBytes) {
-      outputExceeded = true;
-      killTree();
-      return;
-    }
-    spec.onStdout?.(chunk);
-    if (keptBytes < keep) {
-      const part = chunk.length <= keep - keptBytes ? chunk : chunk.subarray(0, keep - keptBytes);
-      out.push(part);
-      keptBytes += part.length;
-    }
-  });
-  stderr.setEncoding('utf8');
-  stderr.on('data', (s: string) => {
-    err += s;
-    if (err.length > 2 * STDERR_KEEP) err = err.slice(-STDERR_KEEP);
-  });
-
-  // With the launcher the wall-clock limit is its own; this one only catches a launcher that hangs.
-  const wallTimer = setTimeout(() => { wallExceeded = true; hardKill(); }, spec.wallMs + (gate ? GATE_GRACE_MS : 0));
-  const onAbort = () => { aborted = true; killTree(); };
-  spec.signal?.addEventListener('abort', onAbort, { once: true });
-  if (spec.signal?.aborted) onAbort();
-  let polling = false;
-  const poller = setInterval(async () => {
-    if (polling || killed) return;
-    // The launcher watches a tree without cgroups itself, from inside the sandbox.
-    const cgroupCpu = group !== null && iso.cgroups.includes('cpuacct');
-    if (gate && !cgroupCpu) return;
-    polling = true;
-    try {
-      if (group) await group.sample();
-      const cpu = cgroupCpu ? ((await group.cpuNs()) ?? 0) / 1e6 : child.pid ? await readProcCpuMs(child.pid) : null;
-      if (cpu !== null) polledCpuMs = Math.max(polledCpuMs, cpu);
-      if (polledCpuMs > spec.cpuMs) { cpuExceeded = true; killTree(); }
-      if (!group && child.pid) polledPeakKb = Math.max(polledPeakKb, (await readProcHwmKb(child.pid)) ?? 0);
-    } finally {
-      polling = false;
-    }
-  }, POLL_MS);
-
-  const status = await new Promise<{ code: number | null; sig: NodeJS.Signals | null; spawnError?: string }>((resolve) => {
-    child.once('error', (e) => resolve({ code: null, sig: null, spawnError: e.message }));
-    child.once('exit', (code, sig) => resolve({ code, sig }));
-  });
-  exited = true;
-  // Whether we ended the sandbox ourselves (a launcher that did not answer in time): then it has no report to give.
-  const killedByUs = killed;
-  let wallMs = performance.now() - started;
-  clearTimeout(wallTimer);
-  clearTimeout(gateTimer);
-  clearInterval(poller);
-  spec.signal?.removeEventListener('abort', onAbort);
-  // The program is gone; whatever it left behind goes too, then its pipes close.
-  killTree();
-  await sweeping;
-  let graceTimer: NodeJS.Timeout | undefined;
-  await Promise.race([closed, new Promise((r) => (graceTimer = setTimeout(r, 500)))]);
-  clearTimeout(graceTimer);
-  stdout.destroy();
-  stderr.destroy();
-
-  await reported;
-  report?.destroy();
-  await sentClosed;
-  const sent = parseSent(Buffer.concat(sentChunks)).entries;
-  const gateSaid = parseGateReport(reportText);
-  let cpuMs = polledCpuMs;
-  let peakKb = polledPeakKb;
+/** The run's figures: the launcher's report where there is one, the cgroup's where there is one, else what we polled. */
+async function figures(iso: Isolation, end: { status: ChildEnd; wallMs: number }, w: RunWatch, group: RunGroupLike | null, gateSaid: GateReport | null) {
+  let cpuMs = w.polledCpuMs;
+  let peakKb = w.polledPeakKb;
+  let wallMs = end.wallMs;
   let oomKilled = false;
   let memoryApprox = false;
-  let refused: Refused | undefined;
-  let ended = signalName(iso, status.code, status.sig);
+  let ended = signalName(iso, end.status.code, end.status.sig);
   if (gateSaid) {
     // rusage counts microseconds: a program that ran never shows 0 ms.
     cpuMs = Math.ceil(gateSaid.cpuMs);
@@ -683,9 +529,6 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     peakKb = Math.max(gateSaid.maxRssKb, gateSaid.treePeakKb);
     memoryApprox = gateSaid.procs > 1 && gateSaid.treePeakKb > gateSaid.maxRssKb;
     oomKilled = gateSaid.memOver;
-    cpuExceeded ||= gateSaid.cpuOver;
-    wallExceeded ||= gateSaid.wallOver;
-    refused = gateSaid.refused;
     ended = waitStatus(gateSaid.status);
   }
   if (group) {
@@ -702,22 +545,51 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     }
     oomKilled ||= await group.oomKilled();
   }
-  if (cpuMs > spec.cpuMs) cpuExceeded = true;
-  const { exitCode, signal } = ended;
-  // Not the program's fault: the judge must not give it a verdict.
-  if (setupError) throw new SandboxError(setupError);
-  // bubblewrap or the launcher could not start: nothing of the program ran.
+  return { cpuMs, peakKb, wallMs, oomKilled, memoryApprox, ended };
+}
+
+/**
+ * The run's result, or a SandboxError when the sandbox itself failed (nothing of the program ran,
+ * or it ran outside its limits): the judge must not give it a verdict.
+ */
+async function resultOf(iso: Isolation, spec: SandboxSpec, argv: string[], w: RunWatch, end: { status: ChildEnd; killedByUs: boolean; wallMs: number }, group: RunGroupLike | null, gate: boolean): Promise<SandboxResult> {
+  const gateSaid = parseGateReport(w.reportText);
+  const f = await figures(iso, end, w, group, gateSaid);
+  const bwrap = iso.namespaces === 'bwrap';
+  let err = w.stderr;
+  if (w.setupError) throw new SandboxError(w.setupError);
+  const { status } = end;
   if (status.spawnError && (bwrap || gate)) throw new SandboxError(`could not start ${argv[0]}: ${status.spawnError}`);
   if (status.spawnError) err = `could not start ${spec.cmd}: ${status.spawnError}`;
-  else if (sandboxFailed(bwrap, gate !== null, reportText, status.code, err) && !killedByUs && !aborted) throw new SandboxError(sandboxSaid(err));
-  const hit = limitsHit(signal);
-  const result: SandboxResult = {
-    exitCode, signal,
-    stdout: Buffer.concat(out),
-    stderr: err.slice(-STDERR_KEEP),
-    cpuMs: Math.ceil(cpuMs), wallMs: Math.round(wallMs), peakKb, ...(memoryApprox ? { memoryApprox } : {}),
-    oomKilled, cpuExceeded: cpuExceeded || hit.cpu, wallExceeded, outputExceeded: outputExceeded || hit.output, aborted,
-    ...(refused ? { refused } : {}),
+  else if (sandboxFailed(bwrap, gate, w.reportText, status.code, err) && !end.killedByUs && !w.aborted) throw new SandboxError(sandboxSaid(err));
+  const hit = limitsHit(f.ended.signal);
+  return {
+    exitCode: f.ended.exitCode, signal: f.ended.signal,
+    stdout: w.stdout, stderr: err,
+    cpuMs: Math.ceil(f.cpuMs), wallMs: Math.round(f.wallMs), peakKb: f.peakKb, ...(f.memoryApprox ? { memoryApprox: true } : {}),
+    oomKilled: f.oomKilled,
+    cpuExceeded: w.cpuExceeded || (gateSaid?.cpuOver ?? false) || f.cpuMs > spec.cpuMs || hit.cpu,
+    wallExceeded: w.wallExceeded || (gateSaid?.wallOver ?? false),
+    outputExceeded: w.outputExceeded || hit.output, aborted: w.aborted,
+    ...(gateSaid?.refused ? { refused: gateSaid.refused } : {}),
   };
-  return { result, sent };
+}
+
+/** Runs one program in the sandbox `place` is part of, and what the launcher sent back. */
+async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: string | null, stdinFd: number | 'pipe', group: RunGroupLike | null): Promise<{ result: SandboxResult; sent: SentEntry[] }> {
+  const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
+  const l = layout(iso, spec, place, gate, group);
+  const argv = await commandLine(iso, spec, place, gate, group, l);
+  const started = performance.now();
+  const child = startChild(argv, runEnv(iso, spec, place.work, marker), place.sealed ? place.base : place.work, stdinFd, spec, l);
+  const sent = collectSent(child, l.sendFd);
+  // The launcher's report socket: its line comes when the whole tree is reaped.
+  const report = gate ? (child.stdio[l.reportFd] as Duplex | null) : null;
+  const w = new RunWatch(child, spec, iso, group, report, marker);
+  if (l.joinLater && group) w.joinGroupLater(group, child.stdio[BLOCK_FD] as Writable, child.stdio[INFO_FD] as Readable);
+  w.start(gate !== null);
+  const end = await w.end(started);
+  await sent.done;
+  const entries = parseSent(Buffer.concat(sent.chunks)).entries;
+  return { result: await resultOf(iso, spec, argv, w, end, group, gate !== null), sent: entries };
 }

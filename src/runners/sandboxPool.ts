@@ -26,7 +26,7 @@ import { requireIsolation, type Isolation } from './capabilities.js';
 import { RunGroup } from './cgroup.js';
 import { commandMounts, filesBytes, limitsHit, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
 import { OPEN_FILES } from './gate.js';
-import { refusedOf, type Refused } from './refusal.js';
+import { formatRequest, LauncherMessageError, parseFields, REPLY_FIELDS, type Reply } from './launcherMessages.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
 
@@ -134,7 +134,8 @@ class PooledBatch implements Batch {
       live = false;
       this.broken = true;
       w.kill();
-      if (spec.signal?.aborted) throw err;
+      // simcoach and its launcher disagree about a message: a bug to show, not to run around.
+      if (spec.signal?.aborted || err instanceof LauncherMessageError) throw err;
       if (delivered > 0) {
         if (!spec.onRestart) throw err;
         spec.onRestart();
@@ -183,50 +184,18 @@ class PooledBatch implements Batch {
   }
 }
 
-interface Reply {
-  ok: boolean;
-  error?: string;
-  status: number;
-  cpuNs: number;
-  peakBytes: number;
-  fileBytes: number;
-  oom: number;
-  wallMs: number;
-  cpuOver: boolean;
-  wallOver: boolean;
-  aborted: boolean;
-  /** The size of the program's stdout file (what follows the line is at most this much of it). */
-  outSize: number;
-  outLen: number;
-  errLen: number;
-  /** The output file's bytes that follow, or -1 when the program left none (or no regular file). */
-  fileLen: number;
-  /** The program's own peak RSS in kB (wait4), 0 when it was not waited for. */
-  maxRssKb: number;
-  /** The largest usage less page cache (and the supervisor's own) sampled during the run. */
-  sampledBytes: number;
-  refused?: Refused;
-}
+/** A reply's line: `<id> ok` and its figures by name, or `<id> error <why>` (a set-up failure). */
+type ReplyLine = { ok: true; figures: Reply } | { ok: false; error: string };
 
-function parseReply(fields: string[]): Reply {
-  const n = fields.slice(2).map(Number);
-  if (fields[1] !== 'ok' || n.length < 16 || n.some((x) => !Number.isFinite(x))) {
-    return {
-      ok: false, error: fields.slice(1).join(' '), status: 0, cpuNs: 0, peakBytes: 0, fileBytes: 0, oom: 0, wallMs: 0,
-      cpuOver: false, wallOver: false, aborted: false, outSize: 0, outLen: 0, errLen: 0, fileLen: -1, maxRssKb: 0, sampledBytes: 0,
-    };
-  }
-  return {
-    ok: true, status: n[0]!, cpuNs: n[1]!, peakBytes: n[2]!, fileBytes: n[3]!, oom: n[4]!, wallMs: n[5]!,
-    cpuOver: n[6] === 1, wallOver: n[7] === 1, aborted: n[8] === 1,
-    outSize: n[9]!, outLen: n[10]!, errLen: n[11]!, fileLen: n[12]!, maxRssKb: n[13]!, sampledBytes: n[15]!,
-    ...(refusedOf(n[14]!) ? { refused: refusedOf(n[14]!)! } : {}),
-  };
+function parseReply(words: string[]): ReplyLine {
+  if (words[1] === 'ok') return { ok: true, figures: parseFields(words.slice(2), REPLY_FIELDS, 'reply') };
+  if (words[1] === 'error') return { ok: false, error: words.slice(2).join(' ') };
+  throw new LauncherMessageError(`the launcher's reply is neither ok nor error: ${JSON.stringify(words.slice(1).join(' ').slice(0, 80))}`);
 }
 
 /** What came back of a test: the reply line, then the program's stdout (streamed), stderr tail and output file. */
 interface Received {
-  reply: Reply;
+  reply: ReplyLine;
   kept: Buffer;
   stderr: string;
   fileOutput: Buffer | null;
@@ -242,10 +211,17 @@ class ReplyBody {
   private outLeft: number;
   private errLeft: number;
 
-  constructor(readonly reply: Reply, private readonly spec: SandboxSpec) {
-    this.outLeft = reply.outLen;
-    this.errLeft = reply.errLen;
-    this.left = reply.outLen + reply.errLen + Math.max(0, reply.fileLen);
+  /** The stdout file's size; the output file's bytes, -1 for none. */
+  private readonly outSize: number;
+  private readonly fileLen: number;
+
+  constructor(readonly reply: ReplyLine, private readonly spec: SandboxSpec) {
+    const f = reply.ok ? reply.figures : { out_len: 0, err_len: 0, file_len: -1, out_size: 0 };
+    this.outLeft = f.out_len;
+    this.errLeft = f.err_len;
+    this.outSize = f.out_size;
+    this.fileLen = f.file_len;
+    this.left = f.out_len + f.err_len + Math.max(0, f.file_len);
   }
 
   get done(): boolean {
@@ -262,7 +238,7 @@ class ReplyBody {
       this.outLeft -= out.length;
       piece = piece.subarray(out.length);
       // Over the output limit, stdout is only shown (the run is OLE), never compared.
-      if (this.reply.outSize < this.spec.outputBytes) this.spec.onStdout?.(out);
+      if (this.outSize < this.spec.outputBytes) this.spec.onStdout?.(out);
       const keep = (this.spec.keepStdoutBytes ?? Infinity) - this.keptBytes;
       if (keep > 0) {
         // A copy: a slice would hold the whole chunk the pipe delivered.
@@ -286,7 +262,7 @@ class ReplyBody {
       reply: this.reply,
       kept: Buffer.concat(this.kept),
       stderr: Buffer.concat(this.err).toString('utf8'),
-      fileOutput: this.reply.fileLen < 0 ? null : Buffer.concat(this.file),
+      fileOutput: this.fileLen < 0 ? null : Buffer.concat(this.file),
     };
   }
 }
@@ -389,8 +365,9 @@ class Worker {
         const fields = Buffer.concat(this.line).toString('utf8').split(' ');
         this.line = [];
         const p = this.pending;
-        // Only a reply to the request in flight is expected; anything else is not ours to read.
-        if (!p || fields[0] !== p.id) continue;
+        // Only a reply to the request in flight is expected; anything else is not ours to read. A
+        // request the supervisor could not read an id from is answered as `?`.
+        if (!p || (fields[0] !== p.id && fields[0] !== '?')) continue;
         this.body = new ReplyBody(parseReply(fields), p.spec);
         if (this.body.done) this.finish();
       }
@@ -450,27 +427,28 @@ class Worker {
     for (let at = 0; at < input.length;) at += writeSync(this.input, input, at, input.length - at, at);
     ftruncateSync(this.input, input.length);
     const files = Object.entries(spec.files ?? {}).map(([name, content]) => [name, typeof content === 'string' ? Buffer.from(content) : content] as const);
-    const fields = [
-      id, spec.cpuMs, spec.wallMs, spec.outputBytes, stack, runAs.uid, runAs.gid,
-      // The input, what of stdout to send back (all of it when it is compared as it streams), the stderr tail, the output file.
-      -1, spec.onStdout ? 1 : 0, Math.min(spec.keepStdoutBytes ?? spec.outputBytes, spec.outputBytes), STDERR_KEEP, spec.outputFile ?? '',
-      // Whether the program may create processes (else its filter refuses them).
-      files.length, spec.processes ? 1 : 0, ...files.flatMap(([name, content]) => [name, content.length]),
-      1 + spec.args.length, spec.cmd, ...spec.args,
-      Object.keys(env).length, ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
-    ].map(String);
-    const head = Buffer.from(`${fields.join('\0')}\0`);
+    const head = formatRequest({
+      id, cpu_ms: spec.cpuMs, wall_ms: spec.wallMs, fsize: spec.outputBytes, stack, uid: runAs.uid, gid: runAs.gid,
+      // The input is in the worker's file already; all of stdout comes back when it is compared as it streams.
+      in_len: -1, out_all: spec.onStdout ? 1 : 0, out_keep: Math.min(spec.keepStdoutBytes ?? spec.outputBytes, spec.outputBytes),
+      err_keep: STDERR_KEEP, outfile: spec.outputFile ?? '', procs: spec.processes ? 1 : 0,
+    }, {
+      file: files.map(([name, content]) => `${content.length}:${name}`),
+      arg: [spec.cmd, ...spec.args],
+      env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
+    });
     const dataLen = files.reduce((a, [, c]) => a + c.length, 0);
     const got = await this.request(id, [Buffer.from(`${head.length} ${dataLen}\n`), head, ...files.map(([, c]) => c)], spec);
     const reply = got.reply;
     if (!reply.ok) {
-      if (/^error exec:/.test(reply.error ?? '')) {
+      if (/^exec:/.test(reply.error)) {
         // The program could not be started: its own failure, as a spawn error is on the per-test path.
-        return { ...empty(), exitCode: null, stderr: `could not start ${spec.cmd}: ${reply.error!.replace(/^error exec: /, '')}` };
+        return { ...empty(), exitCode: null, stderr: `could not start ${spec.cmd}: ${reply.error.replace(/^exec: /, '')}` };
       }
+      if (/^bad request/.test(reply.error)) throw new LauncherMessageError(`the launcher refused simcoach's request (${reply.error})`);
       throw new Error(`sandbox set-up failed: ${reply.error}`);
     }
-    return this.result(spec, got);
+    return this.result(spec, reply.figures, got);
   }
 
   private request(id: string, parts: Buffer[], spec: SandboxSpec): Promise<Received> {
@@ -501,32 +479,31 @@ class Worker {
     });
   }
 
-  private result(spec: SandboxSpec, got: Received): SandboxResult {
-    const { reply } = got;
+  private result(spec: SandboxSpec, reply: Reply, got: Received): SandboxResult {
     const st = reply.status;
     const sig = st & 0x7f;
     const exitCode = sig === 0 ? (st >> 8) & 0xff : null;
     const signal = sig === 0 ? null : signalNameOf(sig);
     const hit = limitsHit(signal);
-    const cpuMs = reply.cpuNs / 1e6;
-    const atEnd = reply.peakBytes - reply.fileBytes;
+    const cpuMs = reply.cpu_ns / 1e6;
+    const atEnd = reply.peak_bytes - reply.file_bytes;
     const r: SandboxResult = {
       exitCode, signal,
       stdout: got.kept,
       stderr: got.stderr,
       cpuMs: Math.ceil(cpuMs),
-      wallMs: Math.round(reply.wallMs),
+      wallMs: Math.round(reply.wall_us / 1000),
       // The supervisor took its own memory off the peak; the page cache of files is not the program's.
       // The page cache at the end can be more than at the peak (memory freed, then files read), so
       // the largest usage less page cache sampled during the run is a floor no program can lower.
       // The program's own RSS counts the file pages it maps, as the per-test path's figure does.
-      peakKb: Math.max(Math.round(Math.max(0, atEnd, reply.sampledBytes) / 1024), reply.maxRssKb),
-      ...(reply.sampledBytes > atEnd && reply.sampledBytes / 1024 > reply.maxRssKb ? { memoryApprox: true } : {}),
+      peakKb: Math.max(Math.round(Math.max(0, atEnd, reply.sampled_bytes) / 1024), reply.max_rss_kb),
+      ...(reply.sampled_bytes > atEnd && reply.sampled_bytes / 1024 > reply.max_rss_kb ? { memoryApprox: true } : {}),
       oomKilled: reply.oom > 0,
-      cpuExceeded: reply.cpuOver || cpuMs > spec.cpuMs || hit.cpu,
-      wallExceeded: reply.wallOver,
-      outputExceeded: reply.outSize >= spec.outputBytes || hit.output,
-      aborted: reply.aborted,
+      cpuExceeded: reply.cpu_over === 1 || cpuMs > spec.cpuMs || hit.cpu,
+      wallExceeded: reply.wall_over === 1,
+      outputExceeded: reply.out_size >= spec.outputBytes || hit.output,
+      aborted: reply.aborted === 1,
       ...(reply.refused ? { refused: reply.refused } : {}),
     };
     if (spec.outputFile === undefined) return r;

@@ -1,12 +1,15 @@
-// The launcher's seccomp policy (native/supervisor.c, build_filter) as a BPF program for
-// bubblewrap's --seccomp, for the one path without the launcher (no C compiler to build it). There
-// is no listener to tell what was tried: a refused process, memfd or SysV call kills the program
-// (SIGSYS, RE), a socket fails with EACCES. The two must stay the same policy.
+// The judge's seccomp policy, written once: the BPF program the launcher (native/supervisor.c)
+// sets on every program, and bubblewrap's --seccomp on the one path without the launcher (no C
+// compiler to build it). The C side gets it as a generated header (seccompHeader), written beside
+// the source each time the launcher is built, so the two cannot drift. With the launcher a refused
+// call goes to its listener (notify), which tells what was tried; without one a refused process,
+// memfd or SysV call kills the program (SIGSYS, RE) and a socket fails with EACCES. What each call
+// is refused for is in supervisor.c's header comment above program_filter and in docs/judge.md.
 import { arch } from 'node:os';
 
 // struct sock_filter codes and seccomp's return values (linux/filter.h, linux/seccomp.h).
 const LD_ABS = 0x20, JEQ = 0x15, JGE = 0x35, JSET = 0x45, RET = 0x06;
-const ALLOW = 0x7fff0000, KILL_PROCESS = 0x80000000, ERRNO = 0x00050000;
+const ALLOW = 0x7fff0000, KILL_PROCESS = 0x80000000, ERRNO = 0x00050000, USER_NOTIF = 0x7fc00000;
 const EPERM = 1, EACCES = 13, ENOSYS = 38;
 const NR = 0, ARCH = 4, ARG0 = 16, ARG1 = 24;
 const F_SETPIPE_SZ = 1031;
@@ -37,8 +40,61 @@ const ABIS: Record<string, Abi> = {
 
 type Jump = 'next' | 'eperm' | 'enosys' | 'ns' | 'clone' | 'refuse' | 'socket' | 'allow' | 'fcntl';
 
-/** The filter as bubblewrap reads it (struct sock_filter[], little-endian); null where there is none. */
-export function seccompProgram(allowProcesses: boolean, machine = arch()): Buffer | null {
+/** The machines the policy has a program for (node's names); elsewhere there is no filter. */
+export const POLICY_MACHINES = Object.keys(ABIS);
+
+/** One instruction, its jumps already offsets (struct sock_filter). */
+interface Insn {
+  code: number;
+  jt: number;
+  jf: number;
+  k: number;
+}
+
+/**
+ * The filter as bubblewrap reads it (struct sock_filter[], little-endian); null where there is none.
+ * `notify`: refusals go to the launcher's listener instead of killing (processes, memfd, SysV) or
+ * failing with EACCES (sockets).
+ */
+export function seccompProgram(allowProcesses: boolean, machine = arch(), notify = false): Buffer | null {
+  const insns = policy(allowProcesses, machine, notify);
+  if (!insns) return null;
+  const out = Buffer.alloc(insns.length * 8);
+  insns.forEach((o, i) => {
+    out.writeUInt16LE(o.code, i * 8);
+    out.writeUInt8(o.jt, i * 8 + 2);
+    out.writeUInt8(o.jf, i * 8 + 3);
+    out.writeUInt32LE(o.k >>> 0, i * 8 + 4);
+  });
+  return out;
+}
+
+/**
+ * The policy as a C header for the launcher on `machine`: sc_filter[allow processes][notify] and
+ * its length, or SC_FILTERS 0 where there is no filter.
+ */
+export function seccompHeader(machine = arch()): string {
+  const head = `/* Generated from src/runners/seccompBpf.ts for ${machine} when the launcher is built: the policy's one source. */\n`;
+  if (!ABIS[machine]) return `${head}#define SC_FILTERS 0\n`;
+  const hex = (n: number) => `0x${(n >>> 0).toString(16)}`;
+  const name = (p: number, n: number) => `sc_filter_p${p}_n${n}`;
+  const lines = [head, '#define SC_FILTERS 1'];
+  const lens: number[][] = [[], []];
+  for (const p of [0, 1]) {
+    for (const n of [0, 1]) {
+      const insns = policy(p === 1, machine, n === 1)!;
+      lens[p]!.push(insns.length);
+      lines.push(`static const struct sock_filter ${name(p, n)}[] = {`, ...insns.map((o) => `  { ${hex(o.code)}, ${o.jt}, ${o.jf}, ${hex(o.k)} },`), '};');
+    }
+  }
+  lines.push(
+    `static const struct sock_filter *const sc_filter[2][2] = { { ${name(0, 0)}, ${name(0, 1)} }, { ${name(1, 0)}, ${name(1, 1)} } };`,
+    `static const unsigned short sc_filter_len[2][2] = { { ${lens[0]!.join(', ')} }, { ${lens[1]!.join(', ')} } };`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function policy(allowProcesses: boolean, machine: string, notify: boolean): Insn[] | null {
   const abi = ABIS[machine];
   if (!abi) return null;
   const ops: { code: number; k: number; jt: Jump; jf: Jump }[] = [];
@@ -71,20 +127,16 @@ export function seccompProgram(allowProcesses: boolean, machine = arch()): Buffe
   at.allow = ops.length;
   op(RET, ALLOW);
   at.refuse = ops.length;
-  op(RET, KILL_PROCESS);
+  op(RET, notify ? USER_NOTIF : KILL_PROCESS);
   at.socket = ops.length;
-  op(RET, (ERRNO | EACCES) >>> 0);
+  op(RET, notify ? USER_NOTIF : (ERRNO | EACCES) >>> 0);
   at.eperm = ops.length;
   op(RET, (ERRNO | EPERM) >>> 0);
   at.enosys = ops.length;
   op(RET, (ERRNO | ENOSYS) >>> 0);
-  const out = Buffer.alloc(ops.length * 8);
-  ops.forEach((o, i) => {
-    const to = (j: Jump) => (j === 'next' ? 0 : at[j]! - i - 1);
-    out.writeUInt16LE(o.code, i * 8);
-    out.writeUInt8(o.code === JEQ || o.code === JGE || o.code === JSET ? to(o.jt) : 0, i * 8 + 2);
-    out.writeUInt8(o.code === JEQ || o.code === JGE || o.code === JSET ? to(o.jf) : 0, i * 8 + 3);
-    out.writeUInt32LE(o.k >>> 0, i * 8 + 4);
+  const jumps = (o: { code: number }) => o.code === JEQ || o.code === JGE || o.code === JSET;
+  return ops.map((o, i) => {
+    const to = (j: Jump) => (j === 'next' || !jumps(o) ? 0 : at[j]! - i - 1);
+    return { code: o.code, jt: to(o.jt), jf: to(o.jf), k: o.k >>> 0 };
   });
-  return out;
 }
