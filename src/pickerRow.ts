@@ -13,6 +13,25 @@ export interface PickerRowProblem {
   solved?: boolean;
 }
 
+/** What the filter searches besides the row's text. */
+export interface FilterableProblem extends PickerRowProblem {
+  aliases?: string[];
+  tags: string[];
+}
+
+/** Every word of the filter must appear in the id, another name of it (the slug), the title, tags or difficulty. */
+export function filterProblems<T extends FilterableProblem>(list: T[], filter: string): T[] {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return list;
+  return list.filter((p) => {
+    const hay = `${p.id} ${(p.aliases ?? []).join(' ')} ${p.title} ${p.tags.join(' ')} ${p.difficulty ?? ''} ${p.group}${p.due ? ' due' : ''}`.toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+}
+
+/** The first row shown of a list of `count` with `at` chosen, `height` rows high: the choice kept mid-list. */
+export const listTop = (at: number, count: number, height: number): number => Math.max(0, Math.min(at - Math.floor(height / 2), count - height));
+
 /** A string's width in terminal cells. */
 export type Measure = (s: string) => number;
 
