@@ -6,9 +6,11 @@ import { parse } from '../args.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import { printableLine } from '../printable.js';
+import { sessionsDir } from '../paths.js';
 import type { NextPick } from '../archive/next.js';
+import { archiveStamp } from '../archive/stamp.js';
 import type { Learning } from '../session/skill.js';
-import { lazyArchive } from './lazyArchive.js';
+import { keptAnswer, keptAnswerFile } from '../session/keptAnswer.js';
 
 export interface NextAnswer {
   pick?: NextPick;
@@ -17,11 +19,23 @@ export interface NextAnswer {
   none?: string;
 }
 
-/** The pick over the journals and the archive, kept until a journal or the archive changes; skipped journals are named on stderr. */
-export async function nextAnswer(values: Record<string, unknown>): Promise<NextAnswer> {
-  const { archiveStamp, pickNext } = await import('../archive/next.js');
-  const { summarized } = await import('../session/skillCache.js');
-  const { learning } = await import('../session/skill.js');
+/** Where the answer is kept: the picker's first frame shows the pick from it before anything loads. */
+export const NEXT_KEPT = 'next';
+
+/**
+ * The pick over the journals and the archive, kept until a journal or the archive changes; the
+ * journals skipped, one line each. A kept answer loads nothing more than this module: the
+ * estimate, the journals' reader and the archive load only when it must be made again.
+ */
+export async function nextAnswer(values: Record<string, unknown>): Promise<NextAnswer & { skipped: string[] }> {
+  const kept = keptAnswer<NextAnswer>(keptAnswerFile(NEXT_KEPT), sessionsDir(), archiveStamp());
+  if (kept) return { ...kept.value, skipped: kept.skipped };
+  const [{ pickNext }, { summarized }, { learning }, { lazyArchive }] = await Promise.all([
+    import('../archive/next.js'),
+    import('../session/skillCache.js'),
+    import('../session/skill.js'),
+    import('./lazyArchive.js'),
+  ]);
   const archive = lazyArchive(values);
   try {
     const answer = async (evidence: Parameters<typeof learning>[0]): Promise<NextAnswer> => {
@@ -30,9 +44,8 @@ export async function nextAnswer(values: Record<string, unknown>): Promise<NextA
       const pick = pickNext(l.tags, (await archive.get()).browse(), new Set(l.solved));
       return pick ? { pick, learning: l } : { learning: l, none: `nothing unsolved in the archive is tagged ${l.tags.map((t) => t.tag).join(', ')}` };
     };
-    const { value, skipped } = await summarized(answer, { name: 'next', also: archiveStamp(), guess: archive.guess });
-    for (const line of skipped) process.stderr.write(`${color.yellow('note:', process.stderr)} ${printableLine(line)}\n`);
-    return value;
+    const { value, skipped } = await summarized(answer, { name: NEXT_KEPT, also: archiveStamp(), guess: archive.guess });
+    return { ...value, skipped };
   } finally {
     archive.close();
   }
@@ -41,7 +54,8 @@ export async function nextAnswer(values: Record<string, unknown>): Promise<NextA
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'next');
   if (positionals.length > 0) throw new UsageError(`next takes no arguments, got '${positionals[0]}'`);
-  const { pick, none } = await nextAnswer(values);
+  const { pick, none, skipped } = await nextAnswer(values);
+  for (const line of skipped) process.stderr.write(`${color.yellow('note:', process.stderr)} ${printableLine(line)}\n`);
   if (values.json) {
     const shown = pick
       ? { problem: pick.entry.ref, id: pick.entry.pid, title: pick.entry.title, tags: pick.entry.tags, rating: pick.rating, tag: pick.skill.tag, estimate: Math.round(pick.skill.rating), rd: Math.round(pick.skill.rd), why: pick.why }
