@@ -4,11 +4,11 @@
 // these lines just before Ink's first frame, inside a synchronized update that frame closes, so
 // the terminal goes from this frame to Ink's without a blank screen in between.
 // Kept to node:fs and the paths: everything here runs before any other module of the app loads.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { cacheDir } from './paths.js';
-import { filterProblems, idColumn, listTop, pickerRow } from './pickerRow.js';
+import { filterProblems, idColumn, listTop, pickerChoices, pickerRow, type NextRow } from './pickerRow.js';
 import { frameKeys, type FrameKeysState } from './firstFrameKeys.js';
 
 /** One row of the picker, as the app shows it and the index keeps it (app/controller's ProblemEntry). */
@@ -64,18 +64,48 @@ export function savePickerIndex(problems: IndexedProblem[], header: string): voi
   }
 }
 
+const nextFile = (): string => join(cacheDir(), 'picker-next.json');
+
+/** The picker's next row as last worked out (archive/nextAnswer.ts), or undefined when there is none. */
+export function readNextRow(): NextRow | undefined {
+  try {
+    const r = JSON.parse(readFileSync(nextFile(), 'utf8')) as Partial<NextRow>;
+    return typeof r.ref === 'string' && typeof r.id === 'string' && typeof r.title === 'string' && typeof r.why === 'string' ? { ref: r.ref, id: r.id, title: r.title, why: r.why } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the next row for the next start's first frame; none removes it. */
+export function saveNextRow(row: NextRow | undefined): void {
+  try {
+    if (!row) return rmSync(nextFile(), { force: true });
+    if (JSON.stringify(readNextRow()) === JSON.stringify(row)) return;
+    mkdirSync(cacheDir(), { recursive: true });
+    const tmp = `${nextFile()}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(row));
+    renameSync(tmp, nextFile());
+  } catch {
+    // Only the next start's early row is lost.
+  }
+}
+
 // The frame's own guard against text that would move the cursor: the index is written sanitized,
 // but it is a file anyone could edit.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * Cells of `text`. Without a width table (too heavy for this frame) every character from U+1100 on
- * counts as two cells: a line may come out shorter than Ink's, never longer. Ids are ASCII, so the
- * rows' columns fall where Ink's do.
+ * Cells of `text`. Without a width table (too heavy for this frame) every character from U+1100 on,
+ * general punctuation aside, counts as two cells: a line may come out shorter than Ink's, never
+ * longer. Ids are ASCII, so the rows' columns fall where Ink's do.
  */
 const measure = (text: string): number => {
   let n = 0;
-  for (const ch of text) n += ch.codePointAt(0)! >= 0x1100 ? 2 : 1;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    // General punctuation (the dash of the next row) is one cell wide everywhere.
+    n += c >= 0x1100 && !(c >= 0x2000 && c <= 0x206f) ? 2 : 1;
+  }
   return n;
 };
 
@@ -106,7 +136,7 @@ const inverse = sgr(7, 27);
 const cyan = sgr(36, 39);
 
 /** The lines of the picker's frame, as src/screens/Picker.tsx lays it out (the app gives it height - 1), with the filter and choice typed so far. */
-export function pickerFrameLines(problems: IndexedProblem[] | undefined, term: FrameTerminal, header = '', keys: FrameKeysState = { filter: '', index: 0 }): string[] {
+export function pickerFrameLines(problems: IndexedProblem[] | undefined, term: FrameTerminal, header = '', keys: FrameKeysState = { filter: '', index: 0 }, next?: NextRow): string[] {
   const width = Math.max(10, term.columns);
   const listHeight = Math.max(3, term.rows - 1 - 5);
   const all = problems ?? [];
@@ -117,9 +147,10 @@ export function pickerFrameLines(problems: IndexedProblem[] | undefined, term: F
   const clean = (p: IndexedProblem): IndexedProblem => ({ ...p, id: p.id.replace(UNSAFE, ''), title: p.title.replace(UNSAFE, ''), ...(p.difficulty ? { difficulty: p.difficulty.replace(UNSAFE, '') } : {}) });
   // One id column for the whole list, as the Ink picker keeps it while the filter changes.
   const idWidth = idColumn(all.map(clean), width, measure);
-  const at = Math.min(keys.index, Math.max(0, shown.length - 1));
-  const top = listTop(at, shown.length, listHeight);
-  shown.slice(top, top + listHeight).map(clean).forEach((p, i) => {
+  const choices = problems ? pickerChoices(shown, keys.filter, next) : shown;
+  const at = Math.min(keys.index, Math.max(0, choices.length - 1));
+  const top = listTop(at, choices.length, listHeight);
+  choices.slice(top, top + listHeight).map(clean).forEach((p, i) => {
     const selected = top + i === at;
     const { main, tail } = pickerRow(p, selected, idWidth, width, measure);
     const line = fit(main, width);
@@ -153,6 +184,7 @@ interface Reading {
   problems: IndexedProblem[] | undefined;
   header: string;
   term: FrameTerminal;
+  next: NextRow | undefined;
   keys: FrameKeysState;
   /** Bytes from the first key the frame does not answer on (enter, esc, …), for Ink as typed. */
   queued: Buffer[];
@@ -163,7 +195,7 @@ let reading: Reading | undefined;
 
 /** The frame again in place, inside one synchronized update so it does not flicker. */
 function redraw(r: Reading): void {
-  const lines = pickerFrameLines(r.problems, r.term, r.header, r.keys);
+  const lines = pickerFrameLines(r.problems, r.term, r.header, r.keys, r.next);
   r.stdout.write(`\u001b[?2026h\u001b[${onScreen}A\r\u001b[J${lines.join('\n')}\n\u001b[?2026l`);
   onScreen = lines.length;
 }
@@ -172,7 +204,7 @@ function redraw(r: Reading): void {
 function onKeys(r: Reading, chunk: Buffer): void {
   if (r.queued.length > 0) return void r.queued.push(chunk);
   const text = r.decoder.write(chunk);
-  const count = (f: string): number => filterProblems(r.problems ?? [], f).length;
+  const count = (f: string): number => (r.problems ? pickerChoices(filterProblems(r.problems, f), f, r.next).length : 0);
   const { state, rest } = frameKeys(r.keys, text, count);
   const changed = state.filter !== r.keys.filter || state.index !== r.keys.index;
   r.keys = state;
@@ -192,7 +224,8 @@ export function drawPickerFrame(withHeader: boolean, stdin: NodeJS.ReadStream = 
   const term = { columns: Math.max(40, stdout.columns || 80), rows: Math.max(12, stdout.rows || 24), color: !(env.NO_COLOR !== undefined && env.NO_COLOR !== '') };
   const index = readPickerIndex();
   const header = withHeader ? (index?.header ?? '') : '';
-  const lines = pickerFrameLines(index?.problems, term, header);
+  const next = index ? readNextRow() : undefined;
+  const lines = pickerFrameLines(index?.problems, term, header, undefined, next);
   try {
     stdin.setRawMode(true);
     ownsRawMode = true;
@@ -211,7 +244,7 @@ export function drawPickerFrame(withHeader: boolean, stdin: NodeJS.ReadStream = 
     const onReadable = (): void => {
       for (let chunk = stdin.read() as Buffer | null; chunk !== null; chunk = stdin.read() as Buffer | null) onKeys(r, chunk);
     };
-    const r: Reading = { stdin, stdout, problems: index?.problems, header, term, keys: { filter: '', index: 0 }, queued: [], decoder: new StringDecoder('utf8'), onReadable };
+    const r: Reading = { stdin, stdout, problems: index?.problems, header, term, next, keys: { filter: '', index: 0 }, queued: [], decoder: new StringDecoder('utf8'), onReadable };
     reading = r;
     stdin.on('readable', onReadable);
   }

@@ -18,7 +18,7 @@ import type { JudgeFn } from '../engine/context.js';
 import type { AppController, BackendState, OwnFile, ProblemEntry, ProgramOut, SessionHandle, SettingsView } from './controller.js';
 import { createProgramOut } from './programOut.js';
 import { ViewStore } from './store.js';
-import { readPickerIndex, savePickerIndex } from '../firstFrame.js';
+import { readNextRow, readPickerIndex, savePickerIndex } from '../firstFrame.js';
 import { needsStatement } from '../problems/statement/place.js';
 import { judgeOf } from '../problems/statement/judges.js';
 import type { FetchOptions } from '../problems/statement/index.js';
@@ -171,6 +171,8 @@ export function createAppController(o: ControllerOptions): RunningApp {
       await Promise.all([...sessions].map((h) => h.stop()));
     },
     problemsAtHand: () => readPickerIndex()?.problems,
+    nextAtHand: readNextRow,
+    nextPick: async () => (await import('./nextPick.js')).nextPick(),
     problems() {
       loading = loadProblems();
       return loading;

@@ -6,55 +6,14 @@ import { parse } from '../args.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import { printableLine } from '../printable.js';
-import { sessionsDir } from '../paths.js';
-import type { NextPick } from '../archive/next.js';
-import { archiveStamp } from '../archive/stamp.js';
-import type { Learning } from '../session/skill.js';
-import { keptAnswer, keptAnswerFile } from '../session/keptAnswer.js';
-
-export interface NextAnswer {
-  pick?: NextPick;
-  learning: Learning;
-  /** Why there is no pick. */
-  none?: string;
-}
-
-/** Where the answer is kept: the picker's first frame shows the pick from it before anything loads. */
-export const NEXT_KEPT = 'next';
-
-/**
- * The pick over the journals and the archive, kept until a journal or the archive changes; the
- * journals skipped, one line each. A kept answer loads nothing more than this module: the
- * estimate, the journals' reader and the archive load only when it must be made again.
- */
-export async function nextAnswer(values: Record<string, unknown>): Promise<NextAnswer & { skipped: string[] }> {
-  const kept = keptAnswer<NextAnswer>(keptAnswerFile(NEXT_KEPT), sessionsDir(), archiveStamp());
-  if (kept) return { ...kept.value, skipped: kept.skipped };
-  const [{ pickNext }, { summarized }, { learning }, { lazyArchive }] = await Promise.all([
-    import('../archive/next.js'),
-    import('../session/skillCache.js'),
-    import('../session/skill.js'),
-    import('./lazyArchive.js'),
-  ]);
-  const archive = lazyArchive(values);
-  try {
-    const answer = async (evidence: Parameters<typeof learning>[0]): Promise<NextAnswer> => {
-      const l = learning(evidence);
-      if (l.sessions === 0) return { learning: l, none: 'no practice sessions yet; start one with simcoach practice PROBLEM' };
-      const pick = pickNext(l.tags, (await archive.get()).browse(), new Set(l.solved));
-      return pick ? { pick, learning: l } : { learning: l, none: `nothing unsolved in the archive is tagged ${l.tags.map((t) => t.tag).join(', ')}` };
-    };
-    const { value, skipped } = await summarized(answer, { name: NEXT_KEPT, also: archiveStamp(), guess: archive.guess });
-    return { ...value, skipped };
-  } finally {
-    archive.close();
-  }
-}
+import { nextAnswer } from '../archive/nextAnswer.js';
+import { lazyArchive, type LazyArchive } from './lazyArchive.js';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'next');
   if (positionals.length > 0) throw new UsageError(`next takes no arguments, got '${positionals[0]}'`);
-  const { pick, none, skipped } = await nextAnswer(values);
+  let archive: LazyArchive | undefined;
+  const { pick, none, skipped } = await nextAnswer(() => (archive = lazyArchive(values))).finally(() => archive?.close());
   for (const line of skipped) process.stderr.write(`${color.yellow('note:', process.stderr)} ${printableLine(line)}\n`);
   if (values.json) {
     const shown = pick

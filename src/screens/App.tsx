@@ -61,8 +61,16 @@ export function App({ app, initial, initialProgram, pickerStart, onExit, closing
   // Last time's rows at once (the plain first frame showed them), this time's when they load.
   const [problems, setProblems] = useState<ProblemEntry[] | undefined>(() => (initial ? undefined : app.problemsAtHand?.()));
   const [pickerKey, setPickerKey] = useState(0);
+  // What `simcoach next` would pick, as last worked out, then as worked out now (never before the first frame).
+  const [next, setNext] = useState(() => (initial ? undefined : app.nextAtHand?.()));
   // Only the first picker starts from the keys typed at the plain frame; once left, it starts empty.
   const [typedAtFrame, setTypedAtFrame] = useState(pickerStart);
+
+  useEffect(() => {
+    if (!initial) app.nextPick?.().then(setNext, () => undefined);
+    // Once, as the app starts: the picker shown again later keeps the row it has.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [app]);
 
   useEffect(() => {
     app.problems().then(setProblems, () => setProblems([]));
@@ -164,7 +172,7 @@ export function App({ app, initial, initialProgram, pickerStart, onExit, closing
   } else if (screen.kind === 'opening') {
     body = <Text dimColor>{cut(`opening ${printableLine(screen.what)}…`, width)}</Text>;
   } else {
-    body = <Picker key={pickerKey} {...(typedAtFrame ? { start: typedAtFrame } : {})} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} flows={pickerFlows(app)} flow={s.flow} lang={`${s.lang} (${s.langFrom})`} onPick={(ref, flow) => pick(ref, flow)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => (setTypedAtFrame(undefined), setScreen({ kind: 'settings' }))} />;
+    body = <Picker key={pickerKey} {...(typedAtFrame ? { start: typedAtFrame } : {})} {...(next ? { next } : {})} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} flows={pickerFlows(app)} flow={s.flow} lang={`${s.lang} (${s.langFrom})`} onPick={(ref, flow) => pick(ref, flow)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => (setTypedAtFrame(undefined), setScreen({ kind: 'settings' }))} />;
   }
   return (
     <ErrorBoundary onError={() => setTimeout(() => onExit(1), 50)}>

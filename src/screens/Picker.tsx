@@ -2,7 +2,7 @@ import { Box, Text, useInput } from 'ink';
 import { useMemo, useRef, useState } from 'react';
 import { KeyHints } from '../components/KeyHints.js';
 import { cells, cut } from '../components/rows.js';
-import { filterProblems, idColumn, listTop, pickerRow } from '../pickerRow.js';
+import { filterProblems, idColumn, listTop, pickerChoices, pickerRow, type NextRow } from '../pickerRow.js';
 import { tone } from '../components/theme.js';
 import { splitBurst, type KeyPress } from '../components/burst.js';
 import { LineInput } from '../components/Editor.js';
@@ -18,6 +18,8 @@ export type PickerStart = FrameKeysState;
 export interface PickerProps {
   problems: ProblemEntry[] | undefined;
   start?: PickerStart;
+  /** What `simcoach next` picks: the first row while nothing is typed. */
+  next?: NextRow;
   width: number;
   height: number;
   error?: string;
@@ -42,7 +44,7 @@ export const nextFlow = (flows: readonly string[], current: string | undefined):
  * The problem picker: type to filter, ↑↓ to choose, enter to open; ctrl-f chooses the flow (letters
  * filter, so the flow key is a control key as ctrl-p and ctrl-o are); ctrl-o opens a file by path.
  */
-export function Picker({ problems, start, width, height, error, flows = [], flow: firstFlow, lang, onPick, onPractice, onQuit, onSettings }: PickerProps) {
+export function Picker({ problems, start, next, width, height, error, flows = [], flow: firstFlow, lang, onPick, onPractice, onQuit, onSettings }: PickerProps) {
   const [flow, setFlowState] = useState(firstFlow);
   const flowNow = useRef(firstFlow);
   const setFlow = (f: string | undefined): void => {
@@ -70,15 +72,17 @@ export function Picker({ problems, start, width, height, error, flows = [], flow
     setIndexState(i);
   };
   const shown = useMemo(() => filterProblems(problems ?? [], filter), [problems, filter]);
+  const choices = useMemo(() => (problems ? pickerChoices(shown, filter, next) : shown), [problems, shown, filter, next]);
+  const choicesFor = (f: string): ReturnType<typeof pickerChoices<ProblemEntry>> => (problems ? pickerChoices(filterProblems(problems, f), f, next) : []);
   const listHeight = Math.max(3, height - 5);
-  const at = Math.min(index, Math.max(0, shown.length - 1));
-  const top = listTop(at, shown.length, listHeight);
+  const at = Math.min(index, Math.max(0, choices.length - 1));
+  const top = listTop(at, choices.length, listHeight);
 
   const pickIn = (ref: string): void => (flowNow.current !== undefined && flows.length > 0 ? onPick(ref, flowNow.current) : onPick(ref));
 
   const open = (how: (ref: string) => void = pickIn): void => {
     const { filter: f, index: i } = now.current;
-    const list = filterProblems(problems ?? [], f);
+    const list = choicesFor(f);
     const p = list[Math.min(i, Math.max(0, list.length - 1))];
     // A filter that matches nothing opens that text as a file path.
     if (p) how(p.ref);
@@ -88,7 +92,7 @@ export function Picker({ problems, start, width, height, error, flows = [], flow
   /** One key; true when it left the list (opened, quit, settings or the path input). */
   const pickerKey = (k: KeyPress): boolean => {
     const cur = now.current;
-    const count = filterProblems(problems ?? [], cur.filter).length;
+    const count = choicesFor(cur.filter).length;
     if (k.ctrl && k.input === 'o') return (setPathMode(true), true);
     if (k.ctrl && k.input === 'c') return (onQuit(), true);
     if (k.ctrl && k.input === 'p' && onPractice) return (open(onPractice), true);
@@ -148,7 +152,7 @@ export function Picker({ problems, start, width, height, error, flows = [], flow
         {filter}
         <Text inverse> </Text>
       </Text>
-      {shown.slice(top, top + listHeight).map((p, i) => {
+      {choices.slice(top, top + listHeight).map((p, i) => {
         const sel = top + i === at;
         const { main, tail } = pickerRow(p, sel, idWidth, width, cells);
         return (
