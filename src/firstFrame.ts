@@ -262,8 +262,11 @@ function stopReading(forInk: boolean): FrameKeysState | undefined {
   if (!r) return undefined;
   reading = undefined;
   r.stdin.off('readable', r.onReadable);
-  if (!forInk) r.stdin.pause();
   if (r.queued.length > 0) r.stdin.unshift(Buffer.concat(r.queued));
+  // Otherwise the terminal's reads stop, or the process could not end: a pause stops them only
+  // once the stream has left 'readable' mode, a tick after the listener goes; and not when a
+  // reader came meanwhile (the guidance's key).
+  if (!forInk) process.nextTick(() => (r.stdin.listenerCount('data') + r.stdin.listenerCount('readable') === 0 ? r.stdin.pause() : undefined));
   return r.keys;
 }
 

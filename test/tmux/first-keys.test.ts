@@ -60,6 +60,13 @@ describe.skipIf(!HAS_TMUX)('keys typed at the first frame', () => {
     await term.until(/exit=0/, 'the second start to end');
   });
 
+  it('lets the process end when something else than Ink follows the frame (a usage error)', { timeout: 120_000 }, async () => {
+    launchCli(term, { session: 'usage', args: ['--no-such-flag'], cols: 80, rows: 24 });
+    const screen = await term.until(/exit=2/, 'the usage error to end the process');
+    expect(screen).toMatch(/^simcoach: .*no-such-flag/m);
+    expect(pickers(screen)).toBe(0);
+  });
+
   it('hands the keys it does not answer to Ink, in order, each once', { timeout: 180_000 }, async () => {
     const held = await heldServer(server!.url);
     closers.push(held.close);
