@@ -1,10 +1,10 @@
 // The skill estimate at scale: 10,000 practice journals read into evidence the first time (every
-// journal read), again with nothing changed (stat calls only) and after one new session (one read),
-// each with the estimate folded; then `simcoach next` on that history against `simcoach --version`
-// in the same run (targets: an update ≤ 1 s, next ≤ 2× --version).
+// journal read), again with nothing changed (the folder and the unfinished journals looked at) and
+// after one new session (one read), each with the estimate folded; then `simcoach next` on that history against `simcoach --version`
+// in the same run (targets: an update ≤ 1 s, next ≤ 2× --version), with the machine's load.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { skillEvidence } from '../src/session/skillCache.js';
@@ -87,6 +87,7 @@ export async function run(): Promise<void> {
     for (const [n, r] of [[N + 5, big], [300, few]] as const) {
       process.stdout.write(`  simcoach next, ${String(n).padStart(6)} sessions:  ${ms(r.next)} (simcoach --version: ${ms(r.version)}; ${(r.next / r.version).toFixed(2)}×, target ≤ 2×)\n`);
     }
+    process.stdout.write(`  load average:                     ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

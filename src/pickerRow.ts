@@ -13,6 +13,46 @@ export interface PickerRowProblem {
   solved?: boolean;
 }
 
+/** What the filter searches besides the row's text. */
+export interface FilterableProblem extends PickerRowProblem {
+  aliases?: string[];
+  tags: string[];
+}
+
+/** Every word of the filter must appear in the id, another name of it (the slug), the title, tags or difficulty. */
+export function filterProblems<T extends FilterableProblem>(list: T[], filter: string): T[] {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return list;
+  return list.filter((p) => {
+    const hay = `${p.id} ${(p.aliases ?? []).join(' ')} ${p.title} ${p.tags.join(' ')} ${p.difficulty ?? ''} ${p.group}${p.due ? ' due' : ''}`.toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+}
+
+/** What `simcoach next` would have the person practise, offered as the picker's first row. */
+export interface NextRow {
+  ref: string;
+  id: string;
+  title: string;
+  /** The one line that says why ("dp: 3 of 7 without help; …"). */
+  why: string;
+}
+
+/** The next row as a row of the list: its id column says `next:`, its title the problem and why. */
+export interface NextChoice extends FilterableProblem {
+  ref: string;
+  next: true;
+}
+
+/** What the picker lists: the next row first while nothing is typed, then the problems the filter keeps. */
+export function pickerChoices<T extends FilterableProblem & { ref: string }>(shown: T[], filter: string, next: NextRow | undefined): (T | NextChoice)[] {
+  if (!next || filter.trim() !== '') return shown;
+  return [{ ref: next.ref, id: 'next:', title: `${next.id}  ${next.title} — ${next.why}`, group: 'fixtures', tags: [], next: true }, ...shown];
+}
+
+/** The first row shown of a list of `count` with `at` chosen, `height` rows high: the choice kept mid-list. */
+export const listTop = (at: number, count: number, height: number): number => Math.max(0, Math.min(at - Math.floor(height / 2), count - height));
+
 /** A string's width in terminal cells. */
 export type Measure = (s: string) => number;
 

@@ -8,6 +8,7 @@ import type { Problem } from '../problems/types.js';
 import type { JudgeFn } from '../engine/context.js';
 import type { FetchOptions } from '../problems/statement/index.js';
 import type { AppController, OwnFile, ProgramOut } from './controller.js';
+import { readNextRow } from '../firstFrame.js';
 import { createBackendService } from './backendService.js';
 import { createEditorService } from './editorService.js';
 import { createProblemsService } from './problemsService.js';
@@ -61,6 +62,8 @@ export function createAppController(o: ControllerOptions): RunningApp {
   return {
     shutdown: sessions.shutdown,
     problemsAtHand: problems.atHand,
+    nextAtHand: readNextRow,
+    nextPick: async () => (await import('./nextPick.js')).nextPick(),
     problems: problems.list,
     openProblem: problems.open,
     startSession(problem, flow, program) {

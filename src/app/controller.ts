@@ -5,6 +5,7 @@ import type { Decision, StepId } from '../engine/types.js';
 import type { ApprovalMode } from '../engine/approval.js';
 import type { Problem } from '../problems/types.js';
 import type { IndexedProblem } from '../firstFrame.js';
+import type { NextRow } from '../pickerRow.js';
 import type { Program, TestResult } from '../runners/types.js';
 import type { CustomRun } from '../runners/custom.js';
 import type { SessionView } from './sessionView.js';
@@ -166,6 +167,10 @@ export interface AppController {
   problems(): Promise<ProblemEntry[]>;
   /** The rows the picker showed last time (read from a small index at once), while `problems` loads. */
   problemsAtHand?(): ProblemEntry[] | undefined;
+  /** The picker's first row as last worked out (what `simcoach next` picks), read at once. */
+  nextAtHand?(): NextRow | undefined;
+  /** The picker's first row worked out now (kept, else from the journals and the archive); none without history. */
+  nextPick?(): Promise<NextRow | undefined>;
   /** Loads a problem by ref or file path; rejects with a one-line message. */
   openProblem(ref: string): Promise<Problem>;
   /**

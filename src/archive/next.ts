@@ -3,13 +3,11 @@
 // nearest at or above the estimate plus STEP. A tag with nothing left to offer gives way to the
 // next weakest. Tags for a practised problem that has none come from the archive: its own entry's,
 // else those of its nearest tagged problems.
-import { statSync } from 'node:fs';
 import type { Problem } from '../problems/types.js';
 import { ratingOf, type TagSkill } from '../session/skill.js';
 import type { Archive } from './archive.js';
 import { queryText } from './archive.js';
 import type { ArchiveEntry } from './entry.js';
-import { indexPath } from './store.js';
 
 /** "A little above": a problem this much over the estimate is expected to be solved about a third of the time alone. */
 export const STEP = 100;
@@ -64,12 +62,5 @@ export function archiveTagGuess(archive: Archive): (p: Problem) => Promise<strin
   };
 }
 
-/** The archive index's size and time (its write-ahead log's too): a kept answer is good while they hold. */
-export function archiveStamp(): string {
-  return [indexPath(), `${indexPath()}-wal`]
-    .map((f) => {
-      const st = statSync(f, { throwIfNoEntry: false });
-      return st ? `${st.size}:${st.mtimeMs}` : '-';
-    })
-    .join(',');
-}
+// Kept apart so that `next` answering from its kept answer loads none of the archive's code.
+export { archiveStamp } from './stamp.js';

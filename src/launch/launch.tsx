@@ -47,9 +47,10 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
     ...(o.resume ? { resume: o.resume } : {}),
     ...(o.file ? { file: ownFile(o.file.path, o.file.lang, stdin), langFrom: o.file.langFrom } : {}),
   });
-  const view = (closing: boolean) => <App app={app} {...(o.problem ? { initial: o.problem } : {})} {...(o.program ? { initialProgram: o.program } : {})} onExit={(code) => finish(code)} closing={closing} />;
-  // The plain frame drawn before Ink loaded goes in the same tick as Ink's first frame comes.
-  takeOver(true, stdin, stdout);
+  // The plain frame drawn before Ink loaded goes in the same tick as Ink's first frame comes; the
+  // picker starts from the filter and choice typed at it (keys it did not answer reach Ink as typed).
+  const typed = takeOver(true, stdin, stdout);
+  const view = (closing: boolean) => <App app={app} {...(o.problem ? { initial: o.problem } : {})} {...(o.program ? { initialProgram: o.program } : {})} {...(typed ? { pickerStart: typed } : {})} onExit={(code) => finish(code)} closing={closing} />;
   const instance = render(view(false), {
     stdin,
     stdout,

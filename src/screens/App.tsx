@@ -8,7 +8,7 @@ import type { AppController, ProblemEntry, SandboxOffer, SessionHandle } from '.
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { GuidanceScreen } from './Guidance.js';
 import { useExternal, useTerminalSize } from './hooks.js';
-import { Picker } from './Picker.js';
+import { Picker, type PickerStart } from './Picker.js';
 import { SettingsScreen } from './Settings.js';
 import { StatementPrompt } from './StatementPrompt.js';
 import { SandboxPrompt } from './SandboxPrompt.js';
@@ -25,6 +25,8 @@ export interface AppProps {
   app: AppController;
   /** Given by `solve PROBLEM`: no picker. */
   initial?: Problem;
+  /** The filter and choice typed at the plain first frame before Ink loaded: the first picker starts from them. */
+  pickerStart?: PickerStart;
   /** The person's program for the initial problem's first step that takes one (their own file as it stands). */
   initialProgram?: Program;
   /** Ends the app with an exit code (the launch layer unmounts and restores the terminal). */
@@ -52,13 +54,23 @@ export function exitCodeOf(v: SessionView): number {
   return v.error?.code !== undefined && backend.includes(v.error.code) ? 3 : 1;
 }
 
-export function App({ app, initial, initialProgram, onExit, closing = false }: AppProps) {
+export function App({ app, initial, initialProgram, pickerStart, onExit, closing = false }: AppProps) {
   const size = useTerminalSize();
   const backend = useExternal(app.backend.subscribe, app.backend.state);
   const [screen, setScreen] = useState<Screen>(initial ? { kind: 'opening', what: initial.title } : { kind: 'picker' });
   // Last time's rows at once (the plain first frame showed them), this time's when they load.
   const [problems, setProblems] = useState<ProblemEntry[] | undefined>(() => (initial ? undefined : app.problemsAtHand?.()));
   const [pickerKey, setPickerKey] = useState(0);
+  // What `simcoach next` would pick, as last worked out, then as worked out now (never before the first frame).
+  const [next, setNext] = useState(() => (initial ? undefined : app.nextAtHand?.()));
+  // Only the first picker starts from the keys typed at the plain frame; once left, it starts empty.
+  const [typedAtFrame, setTypedAtFrame] = useState(pickerStart);
+
+  useEffect(() => {
+    if (!initial) app.nextPick?.().then(setNext, () => undefined);
+    // Once, as the app starts: the picker shown again later keeps the row it has.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [app]);
 
   useEffect(() => {
     app.problems().then(setProblems, () => setProblems([]));
@@ -106,6 +118,7 @@ export function App({ app, initial, initialProgram, onExit, closing = false }: A
   }, [initial, backend.kind]);
 
   const pick = (ref: string, flow?: string): void => {
+    setTypedAtFrame(undefined);
     setScreen({ kind: 'opening', what: ref });
     app.openProblem(ref).then((p) => start(p, flow), (err: unknown) => {
       // A fresh picker (its path input closed) even when React folds "opening" into this update.
@@ -159,7 +172,7 @@ export function App({ app, initial, initialProgram, onExit, closing = false }: A
   } else if (screen.kind === 'opening') {
     body = <Text dimColor>{cut(`opening ${printableLine(screen.what)}…`, width)}</Text>;
   } else {
-    body = <Picker key={pickerKey} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} flows={pickerFlows(app)} flow={s.flow} lang={`${s.lang} (${s.langFrom})`} onPick={(ref, flow) => pick(ref, flow)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
+    body = <Picker key={pickerKey} {...(typedAtFrame ? { start: typedAtFrame } : {})} {...(next ? { next } : {})} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} flows={pickerFlows(app)} flow={s.flow} lang={`${s.lang} (${s.langFrom})`} onPick={(ref, flow) => pick(ref, flow)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => (setTypedAtFrame(undefined), setScreen({ kind: 'settings' }))} />;
   }
   return (
     <ErrorBoundary onError={() => setTimeout(() => onExit(1), 50)}>

@@ -2,24 +2,24 @@ import { Box, Text, useInput } from 'ink';
 import { useMemo, useRef, useState } from 'react';
 import { KeyHints } from '../components/KeyHints.js';
 import { cells, cut } from '../components/rows.js';
-import { idColumn, pickerRow } from '../pickerRow.js';
+import { filterProblems, idColumn, listTop, pickerChoices, pickerRow, type NextRow } from '../pickerRow.js';
 import { tone } from '../components/theme.js';
 import { splitBurst, type KeyPress } from '../components/burst.js';
 import { LineInput } from '../components/Editor.js';
 import type { ProblemEntry } from '../app/controller.js';
+import type { FrameKeysState } from '../firstFrameKeys.js';
 
-/** Every word of the filter must appear in the id, another name of it (the slug), the title, tags or difficulty. */
-export function filterProblems(list: ProblemEntry[], filter: string): ProblemEntry[] {
-  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return list;
-  return list.filter((p) => {
-    const hay = `${p.id} ${(p.aliases ?? []).join(' ')} ${p.title} ${p.tags.join(' ')} ${p.difficulty ?? ''} ${p.group}${p.due ? ' due' : ''}`.toLowerCase();
-    return words.every((w) => hay.includes(w));
-  });
-}
+// The filter is shared with the plain first frame, which answers the first keys before Ink loads.
+export { filterProblems };
+
+/** Where the picker starts: the filter and choice typed at the plain first frame (src/firstFrameKeys.ts). */
+export type PickerStart = FrameKeysState;
 
 export interface PickerProps {
   problems: ProblemEntry[] | undefined;
+  start?: PickerStart;
+  /** What `simcoach next` picks: the first row while nothing is typed. */
+  next?: NextRow;
   width: number;
   height: number;
   error?: string;
@@ -44,15 +44,15 @@ export const nextFlow = (flows: readonly string[], current: string | undefined):
  * The problem picker: type to filter, ↑↓ to choose, enter to open; ctrl-f chooses the flow (letters
  * filter, so the flow key is a control key as ctrl-p and ctrl-o are); ctrl-o opens a file by path.
  */
-export function Picker({ problems, width, height, error, flows = [], flow: firstFlow, lang, onPick, onPractice, onQuit, onSettings }: PickerProps) {
+export function Picker({ problems, start, next, width, height, error, flows = [], flow: firstFlow, lang, onPick, onPractice, onQuit, onSettings }: PickerProps) {
   const [flow, setFlowState] = useState(firstFlow);
   const flowNow = useRef(firstFlow);
   const setFlow = (f: string | undefined): void => {
     flowNow.current = f;
     setFlowState(f);
   };
-  const [filter, setFilterState] = useState('');
-  const [index, setIndexState] = useState(0);
+  const [filter, setFilterState] = useState(start?.filter ?? '');
+  const [index, setIndexState] = useState(start?.index ?? 0);
   const [pathMode, setPathModeState] = useState(false);
   const pathNow = useRef(false);
   const setPathMode = (on: boolean): void => {
@@ -61,7 +61,7 @@ export function Picker({ problems, width, height, error, flows = [], flow: first
   };
   // Keys can come several to a chunk (type-ahead, a paste, "sum⏎" at once): the handler works on
   // the newest values, not the ones of the last render.
-  const now = useRef({ filter: '', index: 0 });
+  const now = useRef({ filter: start?.filter ?? '', index: start?.index ?? 0 });
   const setFilter = (f: string): void => {
     now.current = { filter: f, index: 0 };
     setFilterState(f);
@@ -72,15 +72,17 @@ export function Picker({ problems, width, height, error, flows = [], flow: first
     setIndexState(i);
   };
   const shown = useMemo(() => filterProblems(problems ?? [], filter), [problems, filter]);
+  const choices = useMemo(() => (problems ? pickerChoices(shown, filter, next) : shown), [problems, shown, filter, next]);
+  const choicesFor = (f: string): ReturnType<typeof pickerChoices<ProblemEntry>> => (problems ? pickerChoices(filterProblems(problems, f), f, next) : []);
   const listHeight = Math.max(3, height - 5);
-  const at = Math.min(index, Math.max(0, shown.length - 1));
-  const top = Math.max(0, Math.min(at - Math.floor(listHeight / 2), shown.length - listHeight));
+  const at = Math.min(index, Math.max(0, choices.length - 1));
+  const top = listTop(at, choices.length, listHeight);
 
   const pickIn = (ref: string): void => (flowNow.current !== undefined && flows.length > 0 ? onPick(ref, flowNow.current) : onPick(ref));
 
   const open = (how: (ref: string) => void = pickIn): void => {
     const { filter: f, index: i } = now.current;
-    const list = filterProblems(problems ?? [], f);
+    const list = choicesFor(f);
     const p = list[Math.min(i, Math.max(0, list.length - 1))];
     // A filter that matches nothing opens that text as a file path.
     if (p) how(p.ref);
@@ -90,7 +92,7 @@ export function Picker({ problems, width, height, error, flows = [], flow: first
   /** One key; true when it left the list (opened, quit, settings or the path input). */
   const pickerKey = (k: KeyPress): boolean => {
     const cur = now.current;
-    const count = filterProblems(problems ?? [], cur.filter).length;
+    const count = choicesFor(cur.filter).length;
     if (k.ctrl && k.input === 'o') return (setPathMode(true), true);
     if (k.ctrl && k.input === 'c') return (onQuit(), true);
     if (k.ctrl && k.input === 'p' && onPractice) return (open(onPractice), true);
@@ -150,7 +152,7 @@ export function Picker({ problems, width, height, error, flows = [], flow: first
         {filter}
         <Text inverse> </Text>
       </Text>
-      {shown.slice(top, top + listHeight).map((p, i) => {
+      {choices.slice(top, top + listHeight).map((p, i) => {
         const sel = top + i === at;
         const { main, tail } = pickerRow(p, sel, idWidth, width, cells);
         return (

@@ -1,9 +1,9 @@
 // The append-only session file. Each event is one JSON line written with a single
 // fs.writeSync on a descriptor opened for append, so a process killed at any moment loses at
 // most the line being written, and readers can follow the file while it grows.
-import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, rmSync, utimesSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
 import { privateDataDir, sessionsDir } from '../paths.js';
 import { distrust } from '../trust.js';
@@ -117,7 +117,26 @@ export function openJournal(file: string, header: SessionHeader, startT: number,
   // Appended through this one descriptor, never through a link planted where the file was.
   const fd = ownPlainFile(opened(file, () => openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW)), file);
   const at = clock();
-  return writerOn(fd, file, header, () => startT + (clock() - at), false);
+  // Written again, a journal changes no entry of its folder: touching the folder, now and when the
+  // writer closes, is what tells the answers kept from every journal to look (session/keptAnswer.ts).
+  touchFolder(file);
+  const writer = writerOn(fd, file, header, () => startT + (clock() - at), false);
+  return {
+    ...writer,
+    close() {
+      writer.close();
+      touchFolder(file);
+    },
+  };
+}
+
+function touchFolder(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(dirname(file), now, now);
+  } catch {
+    // A folder that cannot be touched: the kept answers go on until a journal is added or removed.
+  }
 }
 
 function writerOn(fd: number, file: string, header: SessionHeader, now: () => number, writeHeader: boolean): JournalWriter {

@@ -1,19 +1,20 @@
 // The evidence of every practice session, kept in the cache directory and brought up to date
-// incrementally: a journal is read only when its name, size or mtime is new, so ten thousand
-// sessions cost ten thousand stat calls, not ten thousand reads. The estimate (skill.ts) is then
+// incrementally: a journal is read only when it is new, or its size or mtime is; a finished one is
+// not even looked at while the folder's stamp holds, since it changes only when reopened, which
+// touches the folder (session/keptAnswer.ts). The estimate (skill.ts) is then
 // folded from the evidence alone, in the order the sessions ended, so it does not depend on the
 // order journals were first seen. A journal that cannot be read is skipped and named, once a run.
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Problem } from '../problems/types.js';
-import { cacheDir, sessionsDir } from '../paths.js';
+import { sessionsDir } from '../paths.js';
 import { PRACTICE_FLOW, practiceResult } from './practice.js';
 import { parseJournal, type JournalContents } from './reader.js';
 import { ratingOf, type Evidence } from './skill.js';
+import { folderStamp, keepAnswer, keptAnswer, keptAnswerFile, skillCacheFile, writeAtomically } from './keptAnswer.js';
 
 /** Bumped when Evidence changes shape: an older cache is read as empty. */
-const VERSION = 1;
+const VERSION = 2;
 
 interface Entry {
   size: number;
@@ -22,11 +23,15 @@ interface Entry {
   ev?: Evidence;
   /** Why the journal could not be read. */
   bad?: string;
+  /** Nothing more will be written to it unless it is reopened (finished, or not a practice session). */
+  done?: true;
 }
 
 interface Cache {
   version: number;
   dir: string;
+  /** folderStamp when it was written: while it holds, no finished journal was reopened. */
+  folder?: string;
   files: Record<string, Entry>;
 }
 
@@ -41,7 +46,7 @@ export interface SkillEvidence {
   read: number;
 }
 
-export const skillCacheFile = (): string => join(cacheDir(), 'skill.json');
+export { keptAnswerFile, skillCacheFile };
 
 function loadCache(file: string, dir: string): Cache {
   try {
@@ -51,17 +56,6 @@ function loadCache(file: string, dir: string): Cache {
     // No cache yet, or a damaged one: everything is read again.
   }
   return { version: VERSION, dir, files: {} };
-}
-
-function writeAtomically(file: string, text: string): void {
-  try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, text, { mode: 0o600 });
-    renameSync(tmp, file);
-  } catch {
-    // A cache that cannot be written only costs the next run the reads.
-  }
 }
 
 const saveCache = (file: string, cache: Cache): void => writeAtomically(file, JSON.stringify(cache));
@@ -106,10 +100,21 @@ export async function evidenceOf(file: string, contents: JournalContents, guess?
   };
 }
 
+/**
+ * Whether the journal is written to no more unless reopened (which touches the folder): another
+ * flow's (its header decides, and it never changes), or one whose last event is its end — the
+ * session writes its end last, and anything after it comes through openJournal (resume, back).
+ */
+function finished(contents: JournalContents): boolean {
+  if (contents.header.flow !== PRACTICE_FLOW && contents.header.flow !== CHECK_FLOW) return true;
+  return contents.events.at(-1)?.type === 'end';
+}
+
 async function readEntry(path: string, size: number, mtimeMs: number, guess?: TagGuess): Promise<Entry> {
   try {
-    const ev = await evidenceOf(path, parseJournal(path, readFileSync(path)), guess);
-    return { size, mtimeMs, ...(ev ? { ev } : {}) };
+    const contents = parseJournal(path, readFileSync(path));
+    const ev = await evidenceOf(path, contents, guess);
+    return { size, mtimeMs, ...(ev ? { ev } : {}), ...(finished(contents) ? { done: true as const } : {}) };
   } catch (err) {
     return { size, mtimeMs, bad: err instanceof Error ? err.message.split('\n')[0]! : String(err) };
   }
@@ -123,64 +128,62 @@ function listJournals(dir: string): string[] {
   }
 }
 
-/** The files' names, sizes and times in one string: equal means nothing was added, removed or written. */
-function stampsOf(dir: string): { stamps: Map<string, { size: number; mtimeMs: number }>; key: string } {
-  const stamps = new Map<string, { size: number; mtimeMs: number }>();
-  const parts: string[] = [dir];
-  for (const name of listJournals(dir)) {
-    const st = statSync(join(dir, name), { throwIfNoEntry: false });
-    if (!st) continue; // removed while we listed
-    stamps.set(name, { size: st.size, mtimeMs: st.mtimeMs });
-    parts.push(`${name}:${st.size}:${st.mtimeMs}`);
-  }
-  return { stamps, key: createHash('sha256').update(parts.join('\n')).digest('hex') };
-}
-
-/** Every practice session's evidence, reading only the journals that changed since the last run. */
-export async function skillEvidence(o: { dir?: string; cache?: string; guess?: TagGuess } = {}): Promise<SkillEvidence & { key: string }> {
+/**
+ * Every practice session's evidence, reading only the journals that are new or changed since the
+ * last run; `open`: the stamps of those that may still change, for a kept answer (keptAnswer.ts).
+ */
+export async function skillEvidence(o: { dir?: string; cache?: string; guess?: TagGuess } = {}): Promise<SkillEvidence & { folder: string; open: Record<string, string> }> {
   const dir = o.dir ?? sessionsDir();
   const file = o.cache ?? skillCacheFile();
-  const { stamps, key } = stampsOf(dir);
+  // Before the listing: a journal added while this runs leaves the answer stale, never wrongly kept.
+  const folder = folderStamp(dir);
+  const names = listJournals(dir);
   const old = loadCache(file, dir);
-  const next: Cache = { version: VERSION, dir, files: {} };
+  const next: Cache = { version: VERSION, dir, folder, files: {} };
+  const open: Record<string, string> = {};
+  // A finished journal changes only when reopened, which changes the folder's stamp: then all are looked at.
+  const reopened = old.folder !== folder;
   let read = 0;
-  for (const [name, st] of stamps) {
+  for (const name of names) {
     const kept = old.files[name];
+    if (kept?.done && !reopened) {
+      next.files[name] = kept;
+      continue;
+    }
+    const st = statSync(join(dir, name), { throwIfNoEntry: false });
+    if (!st) continue; // removed while we listed
     if (kept && kept.size === st.size && kept.mtimeMs === st.mtimeMs) next.files[name] = kept;
     else {
       next.files[name] = await readEntry(join(dir, name), st.size, st.mtimeMs, o.guess);
       read++;
     }
+    if (!next.files[name].done) open[name] = `${st.size}:${st.mtimeMs}`;
   }
-  if (read > 0 || Object.keys(old.files).length !== stamps.size) saveCache(file, next);
+  if (read > 0 || reopened || Object.keys(old.files).length !== Object.keys(next.files).length) saveCache(file, next);
   const evidence: Evidence[] = [];
   const skipped: string[] = [];
   for (const [name, e] of Object.entries(next.files)) {
     if (e.ev) evidence.push(e.ev);
     if (e.bad) skipped.push(e.bad.startsWith(join(dir, name)) ? `skipped ${e.bad}` : `skipped ${join(dir, name)}: ${e.bad}`);
   }
-  return { evidence, skipped, read, key };
+  return { evidence, skipped, read, folder, open };
 }
 
 /**
- * What `summarize` makes of the evidence, kept beside it under the files' stamps: when no journal
- * was added, removed or written since, it is the answer without reading the evidence at all.
+ * What `summarize` makes of the evidence, kept beside it (keptAnswer.ts): while no journal was
+ * added, removed, reopened or written to since, it is the answer without reading the evidence at all.
  */
 export async function summarized<T>(
   summarize: (evidence: Evidence[]) => T | Promise<T>,
   o: { dir?: string; cache?: string; guess?: TagGuess; name: string; /** What else the answer depends on (the archive's stamp). */ also?: string },
 ): Promise<{ value: T; skipped: string[] }> {
   const dir = o.dir ?? sessionsDir();
-  const file = `${o.cache ?? skillCacheFile()}.${o.name}`;
-  const key = `${stampsOf(dir).key}:${o.also ?? ''}`;
-  try {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as { version: number; key: string; value: T; skipped: string[] };
-    if (kept.version === VERSION && kept.key === key) return { value: kept.value, skipped: kept.skipped };
-  } catch {
-    // Nothing kept yet, or damaged: made again below.
-  }
+  const file = keptAnswerFile(o.name, o.cache);
+  const also = o.also ?? '';
+  const kept = keptAnswer<T>(file, dir, also);
+  if (kept) return kept;
   const fresh = await skillEvidence(o);
   const value = await summarize(fresh.evidence);
-  writeAtomically(file, JSON.stringify({ version: VERSION, key: `${fresh.key}:${o.also ?? ''}`, value, skipped: fresh.skipped }));
+  keepAnswer(file, { folder: fresh.folder, open: fresh.open, also, value, skipped: fresh.skipped });
   return { value, skipped: fresh.skipped };
 }
