@@ -13,6 +13,9 @@ cg=/sys/fs/cgroup
 echo '+cpu +memory +pids' > $cg/cgroup.subtree_control
 state() { ls $cg; for f in $cg/cgroup.subtree_control $cg/memory.* $cg/pids.* $cg/cgroup.procs; do [ -f "$f" ] && [ "${f##*/}" != memory.stat ] && [ "${f##*/}" != memory.pressure ] && [ "${f##*/}" != memory.numa_stat ] && [ "${f##*/}" != cgroup.procs ] && echo "$f=$(cat "$f" 2>/dev/null | tr '\n' ' ')"; done; }
 state | grep -v -e '^memory\.' > /tmp/.before
+# A line of its own first: the console's banner may end on our first line, and run.sh drops that line
+# (with the header on it, the root column came back empty and the VM booted again).
+echo
 echo "=== root-v2"
 XDG_CACHE_HOME=$cache SIMCOACH_TABLE_SCALE=${SCALE:-30} HOME=/root node $dist/verdict-table.js "$@"
 echo "=== outside"
