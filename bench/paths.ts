@@ -48,8 +48,9 @@ export async function run(): Promise<void> {
     if (account) columns.push(['user (this machine)', await hostUserColumn(cache.dir, cache.dist, IDS, account)]);
     const missing = vmMissing();
     if (process.env.SIMCOACH_BENCH_VM !== '0' && !missing && process.getuid?.() === 0) {
-      const vm = await vmColumns(cache.dir, cache.dist, IDS.filter((id) => !id.startsWith('java')), 30);
-      columns.push(['root v2 (VM, CPU ×~40)', vm.root], ['user v2 delegated (VM)', vm.user]);
+      const vmIds = IDS.filter((id) => !id.startsWith('java'));
+      const vm = await vmColumns(cache.top, vmIds, vmIds, 30);
+      columns.push(['root v2 (VM, CPU ×~40)', vm.root], ['user v2 delegated (VM)', vm.user], ['user v2 undelegated (VM)', vm.undelegated], ['user v2 scope (VM)', vm.scope]);
     } else {
       process.stdout.write(`  (no VM columns: ${missing ?? (process.getuid?.() !== 0 ? 'not root' : 'SIMCOACH_BENCH_VM=0')})\n`);
     }

@@ -1,16 +1,19 @@
 # simcoach's reaper: started with simcoach's first run (src/runners/reaper.ts), it reads a pipe from
 # simcoach and sees EOF the moment simcoach is gone, however it died (a SIGKILL included). The lines
 # before that name what to clean: "g DIR" a cgroup parent, "t DIR" the private parent of its run
-# and source dirs. Then it kills whatever is left of simcoach's runs, removes their groups, and
+# and source dirs, "l FILE" simcoach's lock file (a dir of its own holds a link to it as .lock; one
+# named by the same pid but holding another's is a simcoach's in another pid namespace). Then it kills whatever is left of simcoach's runs, removes their groups, and
 # removes simcoach's run and source dirs. Argument: simcoach's pid. Fixed text: the paths arrive
 # on the pipe, never in the script.
 pid=$1
 shift
 tmp=
+lock=
 while IFS= read -r line; do
   case $line in
     'g '*) set -- "$@" "${line#g }" ;;
     't '*) tmp=${line#t } ;;
+    'l '*) lock=${line#l } ;;
   esac
 done
 i=0
@@ -36,5 +39,12 @@ done
 # The dirs go once nothing of the runs is left. What is in them is simcoach's own (a sealed run's
 # program writes only its tmpfs mounts, which went with its sandbox); rm walks by open directories
 # and never follows a link nor leaves the file system.
-[ -n "$tmp" ] && rm -rf --one-file-system -- "$tmp"/run-"$pid"-* "$tmp"/src-"$pid"-*
+if [ -n "$tmp" ]; then
+  for d in "$tmp"/run-"$pid"-* "$tmp"/src-"$pid"-*; do
+    [ -d "$d" ] || continue
+    [ -e "$d/.lock" ] && ! [ "$d/.lock" -ef "$lock" ] && continue
+    rm -rf --one-file-system -- "$d"
+  done
+  [ -n "$lock" ] && rm -f -- "$lock"
+fi
 exit 0

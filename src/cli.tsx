@@ -1,5 +1,6 @@
 // Entry point. Kept to argument dispatch: everything heavy is imported lazily by the command
 // that needs it, so `--version` and `--help` cost no more than starting Node.
+import { existsSync } from 'node:fs';
 import { FLAGS, flagsHelp } from './flags.js';
 import { commands } from './commands/registry.js';
 import { EXIT, UserError, messageOf } from './errors.js';
@@ -57,6 +58,19 @@ function reportError(err: unknown): number {
   return EXIT.failed;
 }
 
+/** Commands that run programs ('' is the tutor): where they need a delegated cgroup they start again in one. */
+const RUNS_PROGRAMS = new Set(['', 'solve', 'practice', 'test', 'tests', 'run', 'watch', 'check', 'stress', 'eval', 'demo', 'doctor', 'resume']);
+
+/** The exit code of this command run again in a systemd scope (src/runners/userScope.ts), or null to run it here. */
+async function inScope(first: string | undefined, rest: string[]): Promise<number | null> {
+  const name = first === undefined || first.startsWith('-') ? '' : first;
+  if (!RUNS_PROGRAMS.has(name) || rest.includes('--help') || rest.includes('-h')) return null;
+  // Cheap first: only a normal user on cgroup v2 loads the rest.
+  if (process.getuid?.() === 0 || process.env.SIMCOACH_SCOPE || !existsSync('/sys/fs/cgroup/cgroup.controllers')) return null;
+  const { restartInScope } = await import('./runners/userScope.js');
+  return restartInScope();
+}
+
 async function main(argv: string[]): Promise<number> {
   // Before any command can load Ink (each loads it lazily).
   drawInTerminal();
@@ -69,6 +83,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${await help()}\n`);
     return EXIT.ok;
   }
+  const scoped = await inScope(first, rest);
+  if (scoped !== null) return scoped;
   if (first === undefined || first.startsWith('-')) {
     // The picker's frame in plain ANSI while the app's code loads behind it (src/firstFrame.ts).
     drawPickerFrame(argv.length === 0);

@@ -1,9 +1,10 @@
 // Root trusts only root. What simcoach executes, loads or compiles from (its launcher, a cached
 // build, a template) is used only when nobody but us (the effective user) or root can have
 // written it: the file and every directory above it owned by one of the two and writable by
-// neither group nor others, and no link on the way that someone else could have planted. A place
+// neither others nor a group anyone but its owner is in (a user-private group, as Debian's umask
+// 002 homes have, is its owner's alone), and no link on the way that someone else could have planted. A place
 // that fails is not used: the caller rebuilds in a private place, and the refusal is said once.
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, type Stats } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 
@@ -12,13 +13,45 @@ const trustedOwner = (uid: number): boolean => uid === euid() || uid === 0;
 /** Links followed on one path before it is called a loop (the kernel's own MAXSYMLINKS). */
 const MAX_LINKS = 40;
 
+const entries = (file: string): string[][] => {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(':'));
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Who besides `owner` is in group `gid`: its members (/etc/group) and those whose primary group it
+ * is (/etc/passwd), by name; null when /etc/group does not know it (nothing then says who is in it).
+ * Read only when a group may write, so a group made meanwhile is seen.
+ */
+export function othersInGroup(gid: number, owner: number): { name: string; others: string[] } | null {
+  const group = entries('/etc/group').find((f) => Number(f[2]) === gid && f[2] !== '');
+  if (!group) return null;
+  const passwd = entries('/etc/passwd');
+  const ownerName = passwd.find((f) => Number(f[2]) === owner)?.[0];
+  const primary = passwd.filter((f) => Number(f[3]) === gid && f[3] !== '').map((f) => f[0]!);
+  const members = (group[3] ?? '').split(',').filter(Boolean);
+  return { name: group[0]!, others: [...new Set([...members, ...primary])].filter((n) => n !== ownerName) };
+}
+
+/** Why a node its group may write is not trusted (the group is not its owner's alone), or null. */
+function groupDistrust(path: string, st: Stats): string | null {
+  const g = othersInGroup(st.gid, st.uid);
+  if (!g) return `${path} is writable by its group (gid ${st.gid}, which /etc/group does not list)`;
+  if (!g.others.length) return null;
+  const named = g.others.slice(0, 3).join(', ') + (g.others.length > 3 ? `, +${g.others.length - 3}` : '');
+  return `${path} is writable by its group ${g.name}, which ${named} ${g.others.length === 1 ? 'is' : 'are'} in too`;
+}
+
 /** Why this node (already lstat'ed, not a link) is not trusted, or null. */
 function nodeDistrust(path: string, st: Stats): string | null {
   if (!trustedOwner(st.uid)) return `${path} is owned by uid ${st.uid}, not by ${euid() === 0 ? 'root' : `you (uid ${euid()}) or root`}`;
   // A sticky directory (/tmp) lets others make names in it but never rename or remove ours.
-  const sticky = st.isDirectory() && (st.mode & 0o1000) !== 0;
-  if ((st.mode & 0o022) !== 0 && !sticky) return `${path} is writable by ${(st.mode & 0o020) !== 0 ? 'its group' : 'others'}`;
-  return null;
+  if (st.isDirectory() && (st.mode & 0o1000) !== 0) return null;
+  if ((st.mode & 0o002) !== 0) return `${path} is writable by others`;
+  return (st.mode & 0o020) !== 0 ? groupDistrust(path, st) : null;
 }
 
 /**

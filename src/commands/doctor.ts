@@ -5,9 +5,11 @@ import { parse } from '../args.js';
 import { resolveSettings, settingsPath, type Settings } from '../config.js';
 import { EXIT } from '../errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
-import { describeIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/capabilities.js';
+import { describeIsolation, isolation as findIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/capabilities.js';
 import { color } from '../term.js';
 import { trustChecks } from './doctor-trust.js';
+import { accountingCheck } from './doctor-accounting.js';
+import { scopeWhyNot } from '../runners/userScope.js';
 import wrapAnsi from 'wrap-ansi';
 import { listWidth, wrapNote } from '../table.js';
 
@@ -83,7 +85,8 @@ export async function run(argv: string[]): Promise<number> {
   // would make it look slower than it is.
   const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(3000) });
   const [caps, isolation, levels, trust] = await Promise.all([sandboxCapabilities(), describeIsolation(), sandboxLevels(), trustChecks()]);
-  const checks = [...backendChecks(settings, probe), ...caps.map(fromCapability), ...trust];
+  const iso = await findIsolation();
+  const checks = [...backendChecks(settings, probe), ...caps.map(fromCapability), accountingCheck(iso.cgroup, [iso.cgroupWhy ?? '', scopeWhyNot() ?? '']), ...trust];
   const failed = checks.filter((c) => !c.ok && c.needed);
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ ok: failed.length === 0, settings: settingsPath(), isolation, levels, checks }, null, 2)}\n`);

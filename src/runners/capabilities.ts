@@ -267,6 +267,7 @@ async function toolchains(): Promise<Capability[]> {
 /** The cgroup path in use, in a few words: which version, whose, where. */
 export function cgroupPathName(plan: CgroupPlan): string {
   if (plan.version === 1) return `cgroup v1 as root (${plan.controllers.map((c) => `/sys/fs/cgroup/${c}/simcoach`).join(', ')})`;
+  if (plan.kind === 'scope') return `cgroup v2, a scope systemd-run delegated to you (${plan.parent})`;
   return plan.kind === 'root' ? `cgroup v2 as root (${plan.parent})` : `cgroup v2, the subtree delegated to you (${plan.parent})`;
 }
 

@@ -10,13 +10,18 @@ import { alive, killUntilEmpty, removeGroupDir, runGroupName, type RunGroupLike 
 import { reap } from './reaper.js';
 
 export const V2_ROOT = '/sys/fs/cgroup';
+/** Set in a simcoach that systemd-run started again in a scope of its own (userScope.ts): it never restarts twice. */
+export const SCOPED_ENV = 'SIMCOACH_SCOPE';
 /** The controllers a run's group needs; CPU time (cpu.stat's usage_usec) is there without any. */
 const NEEDED = ['memory', 'pids'];
 
 export interface CgroupV2 {
   version: 2;
-  /** root: /sys/fs/cgroup/simcoach. delegated: a subtree in the person's own delegated cgroup. */
-  kind: 'root' | 'delegated';
+  /**
+   * root: /sys/fs/cgroup/simcoach. delegated: a subtree in the person's own delegated cgroup.
+   * scope: the scope systemd-run made for this simcoach (userScope.ts), the person's own not being delegated.
+   */
+  kind: 'root' | 'delegated' | 'scope';
   /** Where the run groups are made. */
   parent: string;
   /** Whether the kernel keeps memory.peak (5.19 and later); without it the peak is sampled. */
@@ -90,13 +95,8 @@ async function asRoot(root: string): Promise<V2Found> {
   return { ok: { version: 2, kind: 'root', parent, peak: await hasPeak(parent) } };
 }
 
-/**
- * A normal user: the subtree of the delegated cgroup simcoach runs in. Our own group holds our
- * shell too (usually), so simcoach makes `simcoach-PID` beside it in the parent (delegated to us
- * as well), moves itself into that one's leaf `main`, and makes its runs beside `main`. Where we
- * are alone in our group (a scope of our own), the same is done inside it.
- */
-async function asUser(root: string): Promise<V2Found> {
+/** Where a normal user's run groups would go: `home`, a group delegated to us, or why there is none. */
+export async function userHome(root = V2_ROOT): Promise<{ own: string; home: string; alone: boolean } | { why: string }> {
   const own = await ownGroup(root);
   if (!own) return { why: 'no cgroup v2 line in /proc/self/cgroup' };
   const alone = (await procsOf(own)).every((p) => p === process.pid);
@@ -105,6 +105,20 @@ async function asUser(root: string): Promise<V2Found> {
   if (!(await writable(join(home, 'cgroup.procs'))) || !(await writable(join(home, 'cgroup.subtree_control')))) {
     return { why: `${home} is not delegated to you (systemd delegates user@${process.getuid?.()}.service: run simcoach from a terminal of your session, or with systemd-run --user --scope -p Delegate=yes)` };
   }
+  return { own, home, alone };
+}
+
+/**
+ * A normal user: the subtree of the delegated cgroup simcoach runs in. Our own group holds our
+ * shell too (usually), so simcoach makes `simcoach-PID` beside it in the parent (delegated to us
+ * as well), moves itself into that one's leaf `main`, and makes its runs beside `main`. Where we
+ * are alone in our group (a scope of our own, as systemd-run makes: userScope.ts), the same is
+ * done inside it.
+ */
+async function asUser(root: string): Promise<V2Found> {
+  const found = await userHome(root);
+  if ('why' in found) return found;
+  const { own, home, alone } = found;
   // Our own group is used only when we are alone in it: then its controllers are its parent's to give.
   const offered = missing(await words(join(home, alone && own !== root ? 'cgroup.controllers' : 'cgroup.subtree_control')));
   if (offered.length) return { why: `${home} does not give ${offered.join(' and ')} to its children (the cgroup delegated to you must enable them)` };
@@ -121,7 +135,8 @@ async function asUser(root: string): Promise<V2Found> {
   if (!(await probe(parent))) return { why: `could not make a run group under ${parent}` };
   if (parent !== own) await sweepOwners(home);
   await sweepStaleV2(parent);
-  return { ok: { version: 2, kind: 'delegated', parent, peak: await hasPeak(parent) } };
+  const kind = parent === own && process.env[SCOPED_ENV] === '1' && own.endsWith('.scope') ? 'scope' : 'delegated';
+  return { ok: { version: 2, kind, parent, peak: await hasPeak(parent) } };
 }
 
 /** The v2 path here, or why there is none. */

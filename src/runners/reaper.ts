@@ -9,8 +9,11 @@ import REAPER from '../../native/reaper.sh';
 let reaper: ChildProcess | null = null;
 const told = new Set<string>();
 
-/** Starts the reaper once, and tells it what to clean: cgroup parents and our temp parent. */
-export function reap(what: { groups?: string[]; tempParent?: string }): void {
+/**
+ * Starts the reaper once, and tells it what to clean: cgroup parents, our temp parent, and our lock
+ * file (tempdirs.ts: of the dirs named by our pid, it removes only those holding a link to it).
+ */
+export function reap(what: { groups?: string[]; tempParent?: string; lock?: string }): void {
   // SIMCOACH_REAPER=0 is for the tests that show the sandboxes die with simcoach on their own.
   if (process.env.SIMCOACH_REAPER === '0') return;
   if (!reaper) {
@@ -24,7 +27,7 @@ export function reap(what: { groups?: string[]; tempParent?: string }): void {
     reaper.unref();
     (reaper.stdin as Socket | null)?.unref();
   }
-  const lines = [...(what.groups ?? []).map((g) => `g ${g}`), ...(what.tempParent ? [`t ${what.tempParent}`] : [])].filter((l) => !told.has(l));
+  const lines = [...(what.groups ?? []).map((g) => `g ${g}`), ...(what.tempParent ? [`t ${what.tempParent}`] : []), ...(what.lock ? [`l ${what.lock}`] : [])].filter((l) => !told.has(l));
   for (const l of lines) told.add(l);
   if (lines.length) reaper.stdin?.write(`${lines.join('\n')}\n`);
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distrust, distrustFile } from '../../src/trust.js';
 import { cli, place, unprivilegedAccount, type Place } from '../helpers/unprivileged.js';
+import { testGroup, type TestGroup } from '../helpers/groups.js';
 
 const root = process.getuid?.() === 0;
 const SUM = '---\ntitle: Sum\ntime_limit: 10s\n---\n# Sum\n\n```input\n1 2\n```\n\n```output\n3\n```\n';
@@ -33,7 +34,7 @@ describe('the trust check itself', () => {
     expect(distrustFile(join(dir, 'link'))).toMatch(/is a link/);
     writeFileSync(join(dir, 'loose'), 'x');
     chmodSync(join(dir, 'loose'), 0o666);
-    expect(distrustFile(join(dir, 'loose'))).toMatch(/writable by its group/);
+    expect(distrustFile(join(dir, 'loose'))).toMatch(/writable by others/);
     mkdirSync(join(dir, 'open'));
     chmodSync(join(dir, 'open'), 0o777);
     expect(distrust(join(dir, 'open', 'anything'))).toMatch(/open is writable/);
@@ -56,7 +57,10 @@ describe.runIf(root)("root with a user's HOME", () => {
   let p: Place;
   let marks: string;
   let key: string;
+  /** A group the user shares with another (daemon). */
+  let shared: TestGroup;
   beforeAll(async () => {
+    shared = testGroup([unprivilegedAccount()!.name, 'daemon']);
     p = place('user');
     writeFileSync(join(p.files, 'sum.md'), SUM, { mode: 0o644 });
     writeFileSync(join(p.files, 'wrong.cpp'), WRONG, { mode: 0o644 });
@@ -68,7 +72,10 @@ describe.runIf(root)("root with a user's HOME", () => {
     expect(verdictOf(own.stdout)).toBe('WA');
     key = readdirSync(join(p.home, 'cache', 'simcoach', 'supervisor')).find((n) => /^supervisor-[0-9a-f]{16}$/.test(n))!;
   }, 240_000);
-  afterAll(() => p?.cleanup());
+  afterAll(() => {
+    p?.cleanup();
+    shared?.drop();
+  });
 
   it('runs neither the launcher nor the build the user planted there, says so once, and judges for real', async () => {
     const a = unprivilegedAccount()!;
@@ -105,15 +112,15 @@ describe.runIf(root)("root with a user's HOME", () => {
     expect(verdictOf(r.stdout)).toBe('WA');
     expect(r.stderr).toMatch(/not using .*loose\/cache\/simcoach for caches \(.*loose is writable by (its group|others)\)/);
 
-    // In the user's own cache, a launcher made writable by its group is built again, said once.
-    // (The build the first case planted there is the user's own: theirs to run; it goes.)
+    // In the user's own cache, a launcher made writable by a group others are in is built again,
+    // said once. (The build the first case planted there is the user's own: theirs to run; it goes.)
     rmSync(join(p.home, 'cache', 'simcoach', 'builds'), { recursive: true, force: true });
     const own = join(p.home, 'cache', 'simcoach', 'supervisor', key);
-    plant(own, join(marks, 'group'), unprivilegedAccount()!, 0o775);
+    plant(own, join(marks, 'group'), { uid: unprivilegedAccount()!.uid, gid: shared.gid }, 0o775);
     const again = await cli(p, 'user', ['test', 'wrong.cpp', '--problem', 'sum.md', '--json'], { SIMCOACH_SANDBOX: 'none' });
     expect(readdirSync(marks)).toEqual([]);
     expect(verdictOf(again.stdout)).toBe('WA');
-    expect(again.stderr).toMatch(/not running the cached launcher: .* is writable by its group; building it again/);
+    expect(again.stderr).toMatch(new RegExp(`not running the cached launcher: .* is writable by its group ${shared.name}, which daemon is in too; building it again`));
     expect(statSync(own).mode & 0o022).toBe(0);
   }, 240_000);
 

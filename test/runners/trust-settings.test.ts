@@ -14,6 +14,8 @@ import { parseStatement } from '../../src/problems/markdown.js';
 import { configDir, dataDir } from '../../src/paths.js';
 import { refusals } from '../../src/trust.js';
 import { cli, place, unprivilegedAccount, type Place } from '../helpers/unprivileged.js';
+import { testGroup } from '../helpers/groups.js';
+import { distrustFile } from '../../src/trust.js';
 
 const root = process.getuid?.() === 0;
 const THEIRS = JSON.stringify({ sandbox: 'none', ollamaHost: 'http://127.0.0.1:7' });
@@ -82,9 +84,16 @@ describe.runIf(root)("root with another user's settings", () => {
     const file = join(config, 'simcoach', 'config.json');
     writeFileSync(file, THEIRS);
     chmodSync(file, 0o664);
+    // Writable by a group two users are in (root's own group, root alone in it, would be root's).
+    const shared = testGroup([unprivilegedAccount()!.name, 'daemon']);
+    chownSync(file, 0, shared.gid);
     process.env.XDG_CONFIG_HOME = config;
-    expect(loadSettings().sandbox).toBe('auto');
-    expect(refusals().some((l) => l.startsWith(`not using the settings file ${file} (${file} is writable by its group)`))).toBe(true);
+    try {
+      expect(loadSettings().sandbox).toBe('auto');
+    } finally {
+      shared.drop();
+    }
+    expect(refusals().some((l) => l.startsWith(`not using the settings file ${file} (${file} is writable by its group ${shared.name}, which `))).toBe(true);
     chmodSync(file, 0o600);
     const s = loadSettings();
     expect(s.sandbox).toBe('none');
@@ -138,4 +147,59 @@ describe.runIf(root)('the built CLI as root under sudo -E', () => {
     const said = host.stderr.split('\n').filter((l) => l !== '');
     expect(said).toEqual([expect.stringMatching(new RegExp(`^simcoach: not using ${p.home}/config/simcoach for settings \\(.* is owned by uid \\d+, not by root\\); using /.*`))]);
   }, 120_000);
+});
+
+// Debian's user-private groups: a umask-002 home makes folders 0775 and files 0664, writable by the
+// user's own group, which no one else is in. Such settings are the user's; a group others share is not.
+describe.runIf(root)('a group-writable home', () => {
+  let p: Place;
+  const OWN = JSON.stringify({ sandbox: 'none' });
+  beforeAll(() => {
+    p = place('user');
+    const a = unprivilegedAccount()!;
+    mkdirSync(join(p.home, 'config', 'simcoach'), { recursive: true });
+    writeFileSync(join(p.home, 'config', 'simcoach', 'config.json'), OWN);
+    for (const d of ['', 'config', 'config/simcoach', 'config/simcoach/config.json']) {
+      chownSync(join(p.home, d), a.uid, a.gid);
+      chmodSync(join(p.home, d), d.endsWith('.json') ? 0o664 : 0o775);
+    }
+  });
+  afterAll(() => p?.cleanup());
+
+  it("the user's private group (their own, no one else in it): their settings are read", async () => {
+    const r = await cli(p, 'user', ['config', 'get', 'sandbox']);
+    expect(r.stdout.trim()).toBe('none');
+    expect(r.stderr).toBe('');
+  }, 120_000);
+
+  it('a group another user is in too: not read, and one line names the folder and who else is in its group', async () => {
+    const shared = testGroup([unprivilegedAccount()!.name, 'daemon']);
+    try {
+      chownSync(join(p.home, 'config', 'simcoach'), unprivilegedAccount()!.uid, shared.gid);
+      const r = await cli(p, 'user', ['config', 'get', 'sandbox']);
+      expect(r.stdout.trim()).toBe('auto');
+      const said = r.stderr.split('\n').filter(Boolean);
+      expect(said).toEqual([expect.stringContaining(`${p.home}/config/simcoach is writable by its group ${shared.name}, which daemon is in too`)]);
+    } finally {
+      chownSync(join(p.home, 'config', 'simcoach'), unprivilegedAccount()!.uid, unprivilegedAccount()!.gid);
+      shared.drop();
+    }
+  }, 120_000);
+
+  it('as root: a file of root writable by a group no one is in is trusted; by one two users share, refused', () => {
+    const file = join(p.files, 'root-file');
+    writeFileSync(file, 'x', { mode: 0o664 });
+    chmodSync(file, 0o664);
+    const empty = testGroup([]);
+    const shared = testGroup([unprivilegedAccount()!.name, 'daemon']);
+    try {
+      chownSync(file, 0, empty.gid);
+      expect(distrustFile(file)).toBeNull();
+      chownSync(file, 0, shared.gid);
+      expect(distrustFile(file)).toBe(`${file} is writable by its group ${shared.name}, which ${unprivilegedAccount()!.name}, daemon are in too`);
+    } finally {
+      empty.drop();
+      shared.drop();
+    }
+  });
 });

@@ -6,6 +6,7 @@
 // the VM then reads, so no compiler runs under emulation (~40× slower than here).
 import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RowResult } from './rows.js';
 
@@ -46,17 +47,17 @@ function run(argv: string[], env: Record<string, string>, cwd: string, timeoutMs
 }
 
 /**
- * A place for the table's runs under /var/tmp (the VM's /tmp is its own), readable by everyone: the
- * cache, and a copy of dist/ (a checkout in a 0700 folder is not the test account's to read).
- * Removed by `cleanup`.
+ * A place for the table's runs in the temp dir, readable by everyone: the cache, and a copy of dist/
+ * (a checkout in a 0700 folder is not the test account's to read). The VM sees it where it is
+ * (`seeing`). Removed by `cleanup`.
  */
-export function tableCache(): { dir: string; dist: string; cleanup(): void } {
-  const top = mkdtempSync('/var/tmp/simcoach-table-');
+export function tableCache(): { top: string; dir: string; dist: string; cleanup(): void } {
+  const top = mkdtempSync(join(tmpdir(), 'simcoach-table-'));
   chmodSync(top, 0o755);
   const dist = join(top, 'dist');
   cpSync(join(ROOT, 'dist'), dist, { recursive: true });
   spawnSync('chmod', ['-R', 'a+rX', dist]);
-  return { dir: join(top, 'cache'), dist, cleanup: () => rmSync(top, { recursive: true, force: true }) };
+  return { top, dir: join(top, 'cache'), dist, cleanup: () => rmSync(top, { recursive: true, force: true }) };
 }
 
 /** The runner on this machine, as we are (root: the v1 column, and it fills the cache). */
@@ -79,14 +80,31 @@ export async function hostUserColumn(cache: string, dist: string, rows: string[]
 export interface VmColumns {
   root: Column;
   user: Column;
+  /** The user from a login whose cgroup is root's, with no systemd user manager: the launcher samples. */
+  undelegated: Column;
+  /** The same, with a user manager: the runner starts again in a scope systemd-run delegates. */
+  scope: Column;
   /** What changed outside simcoach's subtree in the v2 root during root's runs (nothing may). */
   outside: string[];
   raw: string;
 }
 
-/** One boot: root's v2 column, then the delegated user's (test/vm/inside.sh). */
-async function boot(cache: string, dist: string, rows: string[], scale: number): Promise<VmColumns> {
-  const cmd = `SCALE=${scale} bash test/vm/inside.sh ${cache} ${dist} ${rows.join(' ')}`;
+const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * A command that first makes the VM see `paths` where they are on this machine, then runs `cmd` in
+ * the checkout. The VM mounts its own /tmp, /run and /dev/shm over the host's (../shared/tools/vm/run.sh),
+ * so a checkout or a temp dir there would be missing: each is bound in from a view of the root file
+ * system (the host's, under the VM's overlay) without those mounts.
+ */
+export function seeing(paths: string[], cmd: string): string {
+  const binds = paths.map((p) => `mkdir -p ${quote(p)} && mount --bind ${quote(`/run/host-root${p}`)} ${quote(p)}`);
+  return ['mkdir -p /run/host-root', 'mount --bind / /run/host-root', ...binds, `cd ${quote(ROOT)}`, cmd].join(' && ');
+}
+
+/** One boot: root's v2 column, then the user's: delegated, not delegated, through a systemd-run scope (test/vm/inside.sh). */
+async function boot(top: string, rows: string[], scopeRows: string[], scale: number): Promise<VmColumns> {
+  const cmd = seeing([ROOT, top], `SCALE=${scale} SCOPE_ROWS=${quote(scopeRows.join(' '))} bash test/vm/inside.sh ${quote(join(top, 'cache'))} ${quote(join(top, 'dist'))} ${rows.join(' ')}`);
   // One vCPU: the runs inside go one at a time, and a second emulated CPU only added its own
   // upkeep (alone, Dec 2026: 61 s of host CPU for 38 s with two, 43 s for 42 s with one).
   const r = await run([VM_RUN!, '-m', '2048', '-c', '1', cmd], {}, ROOT, 40 * 60_000);
@@ -106,6 +124,8 @@ async function boot(cache: string, dist: string, rows: string[], scale: number):
   return {
     root: column('root-v2'),
     user: column('user-v2'),
+    undelegated: column('user-v2-undelegated'),
+    scope: column('user-v2-scope'),
     outside: section('outside').split('\n').filter((l) => l.trim()),
     raw,
   };
@@ -116,9 +136,9 @@ async function boot(cache: string, dist: string, rows: string[], scale: number):
  * its runner) where a boot alone, even under load, never did: such a boot is told on stderr, whole,
  * and the VM boots once more. A column that is empty twice fails the table.
  */
-export async function vmColumns(cache: string, dist: string, rows: string[], scale: number): Promise<VmColumns> {
-  const first = await boot(cache, dist, rows, scale);
-  if (first.root.path.path !== 'none' && first.user.path.path !== 'none') return first;
+export async function vmColumns(top: string, rows: string[], scopeRows: string[], scale: number): Promise<VmColumns> {
+  const first = await boot(top, rows, scopeRows, scale);
+  if ([first.root, first.user, first.undelegated, first.scope].every((c) => c.path.path !== 'none')) return first;
   process.stderr.write(`verdict table: a VM boot gave an empty column; booting again. Its output:\n${first.raw}\n`);
-  return boot(cache, dist, rows, scale);
+  return boot(top, rows, scopeRows, scale);
 }

@@ -3,14 +3,19 @@
 # its children), then: root's column; then a normal user's, with a subtree delegated the way systemd
 # delegates user@UID.service (controllers enabled in the parents, the directory chowned to the user,
 # the user's shell moved into a leaf by root). Sections start with "=== NAME".
+# Then the same user from a login whose cgroup is root's (not delegated), first with no systemd user
+# manager (the launcher samples), then with one (simcoach starts again in a scope systemd-run makes).
 # Arguments: the cache dir the host filled (builds, the supervisor), a copy of dist/ everyone can
-# read, then the rows' ids.
+# read, then the rows' ids; SCOPE_ROWS: the rows of the scope's column.
 set -u
 cache=$1; dist=$2; shift 2
 cg=/sys/fs/cgroup
 echo '+cpu +memory +pids' > $cg/cgroup.subtree_control
 state() { ls $cg; for f in $cg/cgroup.subtree_control $cg/memory.* $cg/pids.* $cg/cgroup.procs; do [ -f "$f" ] && [ "${f##*/}" != memory.stat ] && [ "${f##*/}" != memory.pressure ] && [ "${f##*/}" != memory.numa_stat ] && [ "${f##*/}" != cgroup.procs ] && echo "$f=$(cat "$f" 2>/dev/null | tr '\n' ' ')"; done; }
 state | grep -v -e '^memory\.' > /tmp/.before
+# A line of its own first: the console's banner may end on our first line, and run.sh drops that line
+# (with the header on it, the root column came back empty and the VM booted again).
+echo
 echo "=== root-v2"
 XDG_CACHE_HOME=$cache SIMCOACH_TABLE_SCALE=${SCALE:-30} HOME=/root node $dist/verdict-table.js "$@"
 echo "=== outside"
@@ -27,8 +32,35 @@ echo '+cpu +memory +pids' > $svc/cgroup.subtree_control
 chown -R simcoach-vm:simcoach-vm $svc
 home=/tmp/simcoach-vm-home; mkdir -p $home; chown simcoach-vm $home
 cp -a "$cache" /tmp/simcoach-vm-cache; chown -R simcoach-vm /tmp/simcoach-vm-cache
+# A login's session scope is root's: the user cannot make groups in it or beside it.
+slice=$cg/user.slice/user-$uid.slice
+mkdir -p $slice/session-1.scope
+# The runner as the user, from a shell root moved into a group (as systemd or logind does), which
+# stays there beside simcoach as a terminal's shell does. Arguments: the group, then VAR=value pairs.
+as_user() {
+  local group=$1; shift
+  sh -c 'echo $$ > '"$group"'/cgroup.procs; exec setpriv --reuid='"$uid"' --regid='"$uid"' --init-groups -- env '"$*"' XDG_CACHE_HOME=/tmp/simcoach-vm-cache SIMCOACH_TABLE_SCALE='"${SCALE:-30}"' HOME='"$home"' node '"$dist"'/verdict-table.js '"$rows"''
+}
 echo "=== user-v2"
-# The user's shell goes into the leaf (root's doing, as systemd's), then drops to the user and stays
-# there beside simcoach, as a terminal's shell does.
-sh -c 'echo $$ > '"$svc"'/session.scope/cgroup.procs; exec setpriv --reuid='"$uid"' --regid='"$uid"' --init-groups -- sh -c "'"XDG_CACHE_HOME=/tmp/simcoach-vm-cache SIMCOACH_TABLE_SCALE=${SCALE:-30} HOME=$home node $dist/verdict-table.js $*; echo user-done"'"'
+rows="$*" as_user $svc/session.scope
+echo "=== user-v2-undelegated"
+rows="$*" as_user $slice/session-1.scope
+# A second user, with a systemd user manager in user@UID.service, as logind starts one (it asks only
+# that /run/systemd/system exists: no system manager runs here). A manager starts only in a fresh
+# service group of its own (not one with controllers enabled or init.scope made before it). The
+# user's shell is in a group of root's inside that service, where the manager can move it (with a
+# system manager it moves a session's too).
+id -u simcoach-vm2 >/dev/null 2>&1 || useradd --user-group --no-create-home --shell /bin/sh simcoach-vm2
+uid=$(id -u simcoach-vm2)
+slice2=$cg/user.slice/user-$uid.slice; svc2=$slice2/user@$uid.service
+mkdir -p $svc2 /run/systemd/system; echo '+cpu +memory +pids' > $slice2/cgroup.subtree_control; chown -R simcoach-vm2:simcoach-vm2 $svc2
+rt=/run/user/$uid; mkdir -p $rt; chown simcoach-vm2:simcoach-vm2 $rt; chmod 700 $rt
+home=/tmp/simcoach-vm2-home; mkdir -p $home; chown simcoach-vm2 $home
+rm -rf /tmp/simcoach-vm-cache; cp -a "$cache" /tmp/simcoach-vm-cache; chown -R simcoach-vm2 /tmp/simcoach-vm-cache
+sh -c 'echo $$ > '"$svc2"'/cgroup.procs; exec setpriv --reuid='"$uid"' --regid='"$uid"' --init-groups -- env HOME='"$home"' XDG_RUNTIME_DIR='"$rt"' /lib/systemd/systemd --user' >/tmp/user-manager.log 2>&1 &
+for _ in $(seq 1 600); do [ -S $rt/systemd/private ] && break; sleep 0.5; done
+mkdir -p $svc2/login.slice/session-2.scope
+echo "=== user-v2-scope"
+[ -S $rt/systemd/private ] || { echo "no user manager:"; tail -5 /tmp/user-manager.log; }
+rows="${SCOPE_ROWS:-$*}" as_user $svc2/login.slice/session-2.scope XDG_RUNTIME_DIR=$rt
 echo "=== end"

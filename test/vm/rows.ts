@@ -17,6 +17,13 @@ export interface Row {
    * SysV shm, sockets: RE "the program tried to …"); until it lands such a row is reported, not asserted.
    */
   refusal?: true;
+  /** The problem allows processes (`processes: true`). */
+  processes?: true;
+  /**
+   * The most the VM scales this row's CPU limit by: a row whose verdict rests on CPU it burns (not on
+   * a start-up the emulation slows) keeps the VM's run short.
+   */
+  maxScale?: number;
 }
 
 const py = (body: string): string => `${body}\na, b = map(int, input().split())\nprint(a + b)\n`;
@@ -109,6 +116,28 @@ export const ROWS: Row[] = [
     id: 'stderr-68mib',
     lang: 'python', memoryMb: 64, timeMs: 5000, expect: 'AC',
     source: py('import sys\nb = b"e" * (1 << 20)\nfor _ in range(68):\n    sys.stderr.buffer.write(b)'),
+  },
+  {
+    // Before, as a user on v1: AC 163 MB (the shared mapping's RssShmem cancelled the files).
+    id: 'shared-anon-and-tmp',
+    lang: 'python', memoryMb: 256, timeMs: 20000, expect: 'MLE',
+    source: py('import mmap\nm = mmap.mmap(-1, 150 << 20, mmap.MAP_SHARED)\nfor at in range(0, 150 << 20, 1 << 20):\n    m[at:at + (1 << 20)] = b"\\1" * (1 << 20)\nb = b"f" * (1 << 20)\n' +
+      'for k in range(3):\n    with open(f"/tmp/held{k}", "wb") as f:\n        for _ in range(50):\n            f.write(b)'),
+  },
+  {
+    // Before, as root on v1: AC 15.8 MB (stderr's page cache at the end taken off the peak reached before it).
+    id: 'shm-freed-then-stderr',
+    lang: 'python', memoryMb: 256, timeMs: 20000, expect: 'MLE',
+    source: py('import os, sys\nb = b"s" * (1 << 20)\nfor k in range(35):\n    with open(f"/dev/shm/big{k}", "wb") as f:\n        for _ in range(8):\n            f.write(b)\n' +
+      'for k in range(35):\n    os.unlink(f"/dev/shm/big{k}")\nfor _ in range(60):\n    sys.stderr.buffer.write(b)'),
+  },
+  {
+    // Before, as a user on v1: AC in 14 ms (a child the kernel reaps took its CPU with it). Processes
+    // allowed; together the children burn 1.2 × the limit, and the parent waits for their end by an event.
+    id: 'reaped-children-tle',
+    lang: 'python', memoryMb: 64, timeMs: 2000, expect: 'TLE', processes: true, maxScale: 3,
+    source: (timeMs) => py('import os, signal, time\nsignal.signal(signal.SIGCHLD, signal.SIG_IGN)\nr, w = os.pipe()\nfor i in range(4):\n    if os.fork() == 0:\n' +
+      `        os.close(r)\n        while time.process_time() < ${(timeMs * 1.2) / 4 / 1000}: pass\n        os._exit(0)\nos.close(w)\nos.read(r, 1)`),
   },
   {
     id: 'fork-bomb',

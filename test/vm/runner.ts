@@ -4,21 +4,25 @@
 // runs it inside the cgroup v2 machine, where a node start costs seconds; the host runs it too.
 import { describeIsolation, isolation, measuring } from '../../src/runners/capabilities.js';
 import { judge } from '../../src/runners/judge.js';
+import { restartInScope, scopeWhyNot } from '../../src/runners/userScope.js';
 import { ROWS, type RowResult } from './rows.js';
 
 async function main(): Promise<void> {
+  // As the CLI does (src/cli.tsx): on cgroup v2 with no delegated cgroup, again in a systemd scope.
+  const scoped = await restartInScope();
+  if (scoped !== null) process.exit(scoped);
   const wanted = process.argv.slice(2);
   const rows = wanted.length ? ROWS.filter((r) => wanted.includes(r.id)) : ROWS;
   const iso = await isolation();
   const path = iso.cgroup ? (iso.cgroup.version === 1 ? 'v1' : `v2-${iso.cgroup.kind}`) : 'launcher';
-  process.stdout.write(`${JSON.stringify({ path, cgroup: iso.cgroup, why: iso.cgroupWhy, describe: await describeIsolation(), measuring: (await measuring(iso)).detail })}\n`);
+  process.stdout.write(`${JSON.stringify({ path, cgroup: iso.cgroup, why: iso.cgroupWhy, scope: scopeWhyNot(), describe: await describeIsolation(), measuring: (await measuring(iso)).detail })}\n`);
   // The VM emulates its CPU (~40× slower): its CPU limits are scaled, its memory ones are not.
   const scale = Number(process.env.SIMCOACH_TABLE_SCALE ?? 1);
   for (const row of rows) {
-    const timeMs = row.timeMs * scale;
+    const timeMs = row.timeMs * Math.min(scale, row.maxScale ?? scale);
     const source = typeof row.source === 'string' ? row.source : row.source(timeMs);
     const j = await judge({ lang: row.lang, source }, [{ input: '1 2\n', outputs: ['3'] }], {
-      timeLimitMs: timeMs, memoryLimitMb: row.memoryMb, parallel: 1,
+      timeLimitMs: timeMs, memoryLimitMb: row.memoryMb, parallel: 1, ...(row.processes ? { allowProcesses: true } : {}),
     });
     const t = j.tests[0];
     const out: RowResult = {
