@@ -12,7 +12,7 @@ import type { Decision, Gate, Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
 import { color } from '../term.js';
-import { ownFileArg, readProgramFile, type OwnFileArg } from './program-file.js';
+import { ownFileArg, problemArg, readProgramFile, type OwnFileArg } from './program-file.js';
 import { failureText } from './failure-text.js';
 import type { TestResult } from '../runners/types.js';
 import { exitCodeOf, isBackendCode, stepLines, summaryOf, writeProgram } from './headless.js';
@@ -108,12 +108,12 @@ async function judgedWithoutModel(o: { own: JudgeResult[]; firstFailure: TestRes
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'check');
   if (positionals.length > 1) throw new UsageError('check: give one SOLUTION file');
-  if (!values.problem) throw new UsageError('check: --problem PROBLEM is required');
-  if (values.tutor) return tutorOnFile(positionals[0], values);
+  const problemRef = await problemArg(values.problem, positionals[0], 'check');
+  if (values.tutor) return tutorOnFile(positionals[0], { ...values, problem: problemRef });
   const program = positionals[0] !== undefined ? await readProgramFile(positionals[0], values.lang, 'solution') : undefined;
   const settings = resolveSettings({ ...values, flow: 'check', ...(program ? { lang: program.lang } : {}) });
   const { loadProblem } = await import('../problems/index.js');
-  const problem = await loadProblem(values.problem);
+  const problem = await loadProblem(problemRef);
   if (!program) return openTutor(problem, settings);
   if (problem.samples.length + problem.tests.length === 0) throw new UsageError(`check: ${problem.id} has no tests to judge the program on`);
 

@@ -55,9 +55,11 @@ export function transferSettings(s: Settings, transferOf: string): Settings {
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'practice');
-  if (positionals.length !== 1) throw new UsageError('practice takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
+  const { loadProblem, problemOfFileName } = await import('../problems/index.js');
+  // `practice --file cf1917C.cpp`: the problem the file is named after.
+  const ref = positionals.length === 0 && values.file !== undefined ? await problemOfFileName(values.file) : positionals[0];
+  if (positionals.length > 1 || ref === undefined) throw new UsageError('practice takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
   checkJudging(values);
-  const { loadProblem } = await import('../problems/index.js');
-  const problem = await loadProblem(positionals[0]!);
+  const problem = await loadProblem(ref);
   return openPractice(problem, values);
 }

@@ -55,3 +55,15 @@ export async function ownFileArg(file: string, langFlag: string | undefined, set
   });
   return { path: file, lang, langFrom, ...(source !== undefined ? { source } : {}) };
 }
+
+/**
+ * `--problem`, else the problem the program file is named after (`test cf1917C.cpp`); with
+ * neither, the command's own usage error.
+ */
+export async function problemArg(flag: string | undefined, file: string | undefined, command: string): Promise<string> {
+  if (flag !== undefined) return flag;
+  const { problemOfFileName } = await import('../problems/index.js');
+  const named = file === undefined ? undefined : await problemOfFileName(file);
+  if (named === undefined) throw new UsageError(`${command}: --problem PROBLEM is required`);
+  return named;
+}

@@ -17,7 +17,7 @@ import { failureCard } from './failure-card.js';
 import { namedAsTheirs } from '../runners/compileMessage.js';
 import { watchSaves } from '../app/fileSaves.js';
 import { useToolchain } from './toolchain-flags.js';
-import { readProgramFile } from './program-file.js';
+import { problemArg, readProgramFile } from './program-file.js';
 import { checkJudging, judgedAs } from './judging-flags.js';
 
 const out = process.stdout;
@@ -90,15 +90,14 @@ const clock = (): string => new Date().toTimeString().slice(0, 8);
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'watch');
   if (positionals.length !== 1) throw new UsageError('watch: give exactly one SOLUTION file');
-  if (!values.problem) throw new UsageError('watch: --problem PROBLEM is required');
   const file = positionals[0]!;
-  const problemArg = values.problem;
+  const problemRef = await problemArg(values.problem, file, 'watch');
   checkJudging(values);
   const { lang } = await readProgramFile(file, values.lang, 'solution');
   await useToolchain(values, lang);
   const { loadProblem } = await import('../problems/index.js');
   // --mode, --eps, --tl and --ml over the problem's own, as `test` takes them.
-  const problem = judgedAs(await loadProblem(values.problem), values);
+  const problem = judgedAs(await loadProblem(problemRef), values);
   const { unjudgeable } = await import('../runners/problem-options.js');
   const why = unjudgeable(problem);
   if (why) throw new UserError(`${problem.id}: ${why}`);
@@ -132,7 +131,7 @@ export async function run(argv: string[]): Promise<number> {
       if (current !== mine) return;
       lastFailure = firstFailure(j);
       // Piped (a log, an editor's build pane) nothing is lost to scrolling: the whole difference.
-      const ask = lastFailure && j.samples.verdict !== 'CE' ? `${color.dim(printable(predictHint(file, problemArg)))}\n` : '';
+      const ask = lastFailure && j.samples.verdict !== 'CE' ? `${color.dim(printable(predictHint(file, problemRef)))}\n` : '';
       out.write(`${judgementText(j, problem, !tty, (m) => namedAsTheirs(m, lang, source, file))}\n${ask}${keysLine}\n`);
     } catch (err) {
       if (mine.signal.aborted) return;
