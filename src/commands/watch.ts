@@ -11,7 +11,7 @@ import { LANGS } from '../runners/langs.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/types.js';
 import { color } from '../term.js';
-import { printable } from '../printable.js';
+import { printable, shellWord } from '../printable.js';
 import { failureText, notesLines } from './failure-text.js';
 import { failureCard } from './failure-card.js';
 import { namedAsTheirs } from '../runners/compileMessage.js';
@@ -76,7 +76,6 @@ export function judgementText(j: Judgement, problem: Problem, full = false, name
 }
 
 /** A word as the shell reads it back: quoted when it holds anything but plain path characters. */
-const shellWord = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
 
 /**
  * Watch prints and waits on the person's editor; a question needs a gate. So a failure's card
