@@ -2,13 +2,14 @@
 // template, in the folder the settings name (listen.fileDir, else where listen runs), never over a
 // file that is there; and the line that says how to open the problem, always a command that works.
 import { constants } from 'node:fs';
-import { access, link, mkdir, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { access, mkdir } from 'node:fs/promises';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
 import type { CompanionPayload } from '../problems/companion.js';
 import { judgeShortId } from '../problems/shortId.js';
 import { shellWord } from '../printable.js';
 import { extensionOf, type LangId } from '../runners/langs.js';
+import { writeNewFile } from './program-file.js';
 
 export interface ProgramFiles {
   dir: string;
@@ -47,24 +48,6 @@ export function problemRef(problemsDir: string, isSavedSet: boolean, saved: stri
   return isSavedSet ? name : `${shown(problemsDir)}:${name}`;
 }
 
-/**
- * Writes `path` from `text` unless a file is there, whole or not at all: a temporary file is
- * linked into place (a link never replaces a file), so a failed write leaves nothing behind.
- */
-async function writeNew(path: string, text: string): Promise<boolean> {
-  const temp = join(dirname(path), `.${basename(path)}.listen-${process.pid}`);
-  await writeFile(temp, text, { flag: 'wx' });
-  try {
-    await link(temp, path);
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw err;
-  } finally {
-    await unlink(temp).catch(() => {});
-  }
-}
-
 /** The program file of a saved problem, written from the template when new; what the listener's line adds. */
 export async function writeProgramFile(files: ProgramFiles, problemsDir: string, isSavedSet: boolean, saved: string, p: CompanionPayload): Promise<string> {
   const name = nameInSet(problemsDir, saved, p).split('/').pop()!.replace(/[^\w.-]/g, '_');
@@ -72,7 +55,7 @@ export async function writeProgramFile(files: ProgramFiles, problemsDir: string,
   const { templateOf } = await import('../app/ownFile.js');
   let wrote: boolean;
   try {
-    wrote = await writeNew(path, await templateOf(files.lang));
+    wrote = await writeNewFile(path, await templateOf(files.lang));
   } catch (err) {
     return `${shown(path)} not written (${(err as NodeJS.ErrnoException).code ?? String(err)}) · open it as: ${openCommand(problemsDir, isSavedSet, saved, p)}`;
   }

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
 import { langFromName, langFromPath, langIds, LANGS, type LangId } from '../runners/langs.js';
 
@@ -66,4 +66,22 @@ export async function problemArg(flag: string | undefined, file: string | undefi
   const named = file === undefined ? undefined : await problemOfFileName(file);
   if (named === undefined) throw new UsageError(`${command}: --problem PROBLEM is required`);
   return named;
+}
+
+/**
+ * Writes `path` from `text` unless a file is there, whole or not at all: a temporary file is
+ * linked into place (a link never replaces a file), so a failed write leaves nothing behind.
+ */
+export async function writeNewFile(path: string, text: string): Promise<boolean> {
+  const temp = join(dirname(path), `.${basename(path)}.listen-${process.pid}`);
+  await writeFile(temp, text, { flag: 'wx' });
+  try {
+    await link(temp, path);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    await unlink(temp).catch(() => {});
+  }
 }

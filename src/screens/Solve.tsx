@@ -33,6 +33,7 @@ import { Lookback } from './solve/Lookback.js';
 import { traceTarget } from '../components/traceTarget.js';
 import { traceCompareRows } from '../components/panes/check.js';
 import { isTurn } from '../components/panes/practice.js';
+import { starter } from '../agents/hints/turn.js';
 import { currentProgram } from '../components/currentProgram.js';
 import { withProgramHints } from '../components/solveHints.js';
 import { CONFIRM_HINTS, WRITE_HINTS, WriteProgram, copiedNotice } from './solve/WriteProgram.js';
@@ -181,10 +182,6 @@ export function Solve(props: SolveProps) {
     setUi(freshUi());
   }, [proposal]);
 
-  const rows = useMemo<Row[]>(() => {
-    if (!proposal) return [];
-    return proposalRows(proposal, { width: stepWidth, expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).flatMap((r) => wrapRow(r, stepWidth));
-  }, [proposal, stepWidth, expanded, ui, v.lastCode, v.lastPlan]);
 
   // Built once per plan and size, not on every streamed chunk.
   const planStep = live?.pane === 'plan';
@@ -226,6 +223,15 @@ export function Solve(props: SolveProps) {
     notice: setNotice,
   });
   const inPlace = own !== undefined && takesFile(proposal?.pane);
+
+  // Practice on the person's file shows the file (their template while they have written nothing), not the flow's placeholder comment.
+  const fileText = own?.text;
+  const rows = useMemo<Row[]>(() => {
+    if (!proposal) return [];
+    const v0 = proposal.value;
+    const shown = fileText !== undefined && isTurn(v0) && v0.draft.source === starter(v0.draft.lang, props.problem.title).source ? { ...proposal, value: { ...v0, draft: { lang: v0.draft.lang, source: fileText } } } : proposal;
+    return proposalRows(shown, { width: stepWidth, expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).flatMap((r) => wrapRow(r, stepWidth));
+  }, [proposal, fileText, props.problem.title, stepWidth, expanded, ui, v.lastCode, v.lastPlan]);
 
   const externalEdit = (p: Proposal): void => {
     const program = p.pane === 'code' || p.pane === 'debug' || p.pane === 'practice' || p.pane === 'yours' || p.pane === 'fix';
