@@ -114,6 +114,11 @@ export async function run(argv: string[]): Promise<number> {
     process.off('SIGINT', onInt);
   }
   const added = own && values['add-test'] ? await addPersonTest(problem, own.input, own.expected) : undefined;
+  // Accepted on the problem's own tests (not one input of theirs, not a folder of pairs): it counts in their archive (#49).
+  if (result.verdict === 'AC' && !own && !folder) {
+    const { keepAccepted } = await import('../session/accepted.js');
+    await keepAccepted(problem, program, 'test', (l) => process.stderr.write(`${color.yellow('warning:', process.stderr)} ${l}\n`));
+  }
   if (values.json) {
     const tests = result.tests.map((t) => ({
       name: t.name, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb, ...(t.memoryApprox ? { memoryApprox: true } : {}),

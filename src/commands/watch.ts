@@ -129,6 +129,11 @@ export async function run(argv: string[]): Promise<number> {
       const j = await judgeFile(file, source, lang, problem, mine.signal);
       if (current !== mine) return;
       lastFailure = firstFailure(j);
+      // Accepted on every test: it counts in the person's archive, once per program (#49).
+      if (!lastFailure && (j.hidden !== undefined || problem.tests.length === 0) && j.samples.verdict === 'AC') {
+        const { keepAccepted } = await import('../session/accepted.js');
+        await keepAccepted(problem, { lang, source }, 'watch', (l) => out.write(`${color.yellow(l)}\n`));
+      }
       // Piped (a log, an editor's build pane) nothing is lost to scrolling: the whole difference.
       const ask = lastFailure && j.samples.verdict !== 'CE' ? `${color.dim(printable(predictHint(file, problemRef)))}\n` : '';
       out.write(`${judgementText(j, problem, !tty, (m) => namedAsTheirs(m, lang, source, file))}\n${ask}${keysLine}\n`);
