@@ -69,6 +69,8 @@ export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?:
   lang: { allowed: langIds.join(' | '), about: 'the language of solutions' },
   'compilers.<lang>': { allowed: 'a command on PATH or an absolute path', about: `the compiler of one language (${compiledLangIds.join(', ')}); unset: its usual one` },
   'flags.<lang>': { allowed: 'the compiler\'s flags, the whole list (no -std=: the newest standard it has)', about: 'the flags of one language\'s compiler, e.g. flags.cpp "-O2 -DLOCAL"' },
+  'listen.lang': { allowed: `${langIds.join(' | ')} (unset: lang)`, about: 'the language of the program file `listen` writes for each problem, from your template' },
+  'listen.fileDir': { allowed: 'a folder (unset: the folder listen runs in)', about: 'where `listen` writes each problem\'s program file (the problems themselves go to --dir)' },
   answers: { allowed: ANSWER_FORMS.join(' | '), about: 'answers under headings (the methods\' form), or JSON-schema mode for models that need it' },
   approval: { allowed: APPROVAL_MODES.join(' | '), about: 'the tutor: approve each step, approve until the code (a program stops), or watch (every step approved; ctrl-c steps in)' },
   embedModel: { allowed: 'a model name (unset: full text only)', about: 'the embedding model for the archive, e.g. nomic-embed-text (pull it like any model)' },

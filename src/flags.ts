@@ -77,7 +77,7 @@ export const FLAGS = {
     ...headlessOut,
   },
   practice: {
-    file: { type: 'string', short: 'f', value: 'SOL', doc: 'work on this file in place: E edits it in $EDITOR, each save is judged, w writes to it (made from the language\'s template if new; the language from its extension)' },
+    file: { type: 'string', short: 'f', value: 'SOL', doc: 'work on this file in place: E edits it in $EDITOR, each save is judged, w writes to it (a new one is written from your template at once; the language from its extension; with no PROBLEM, the problem the file is named after)' },
     lang: { type: 'string', value: 'L', doc: 'the language you write in (setting: lang; with --file: its extension)' },
     answers: { type: 'string', value: 'sections|json', doc: 'how the model answers the hints: free text under headings, or the JSON-schema mode' },
     ...judging,
@@ -112,7 +112,7 @@ export const FLAGS = {
     ...backend,
   },
   check: {
-    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the program (required)' },
+    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the program (default: the problem the file is named after, e.g. cf1917C.cpp)' },
     lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },
     fix: { type: 'boolean', doc: 'on a failure, ask the model for a fixed program too' },
     output: { type: 'string', short: 'o', value: 'FILE', doc: 'with --fix: write the fixed program to FILE' },
@@ -121,7 +121,7 @@ export const FLAGS = {
     ...backend,
   },
   test: {
-    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the solution, or a folder of test pairs (1.in/1.out, a.in/a.ans)' },
+    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples and hidden tests judge the solution, or a folder of test pairs (1.in/1.out, a.in/a.ans) (default: the problem the file is named after, e.g. cf1917C.cpp)' },
     lang: { type: 'string', value: 'L', doc: 'the solution\'s language (default: from its extension)' },
     mode: judging.mode,
     eps: judging.eps,
@@ -142,7 +142,7 @@ export const FLAGS = {
     ...json,
   },
   run: {
-    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'run under this problem\'s time and memory limits and file input/output (default: 2 s, 256 MB)' },
+    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'run under this problem\'s time and memory limits and file input/output (default: the problem the file is named after, else 2 s, 256 MB)' },
     input: { type: 'string', short: 'i', value: 'FILE', doc: 'the input to run on (default: stdin)' },
     lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },
     tl: { type: 'string', value: 'MS', doc: 'time limit in milliseconds' },
@@ -151,13 +151,13 @@ export const FLAGS = {
     ...json,
   },
   watch: {
-    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples (then hidden tests) judge the file on every save (required)' },
+    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem whose samples (then hidden tests) judge the file on every save (default: the problem the file is named after, e.g. cf1917C.cpp)' },
     lang: { type: 'string', value: 'L', doc: 'the program\'s language (default: from its extension)' },
     ...judging,
     ...toolchain,
   },
   stress: {
-    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem (its limits and comparison)' },
+    problem: { type: 'string', short: 'p', value: 'PROBLEM', doc: 'the problem (its limits and comparison) (default: the problem the file is named after, e.g. cf1917C.cpp)' },
     brute: { type: 'string', value: 'FILE', doc: 'a slow solution known to be right' },
     gen: { type: 'string', value: 'FILE', doc: 'a generator: prints one input, seeded by its last argument ("gen.cpp 10 20" passes 10 20 before the seed)' },
     'gen-args': { type: 'string', value: 'ARGS', dashValue: true, doc: 'the generator\'s own arguments, before the round\'s seed (testlib style: "10 20", "-n 10")' },
@@ -212,6 +212,7 @@ export const FLAGS = {
     port: { type: 'string', value: 'N', doc: 'the port Competitive Companion sends to (default 27121)' },
     dir: { type: 'string', value: 'DIR', doc: 'where received problems are saved (default: the per-user problems dir)' },
     fetch: { type: 'boolean', doc: 'also download each problem\'s statement from its judge page' },
+    'no-file': { type: 'boolean', doc: 'write no program file per problem (default: <short id>.<ext> from your template, in listen.fileDir or here)' },
   },
   sessions: { ...json },
   replay: replayFlags,

@@ -43,3 +43,6 @@ export const hiddenCount = (text: string): number => [...text.matchAll(HIDDEN)].
 /** What the code pane, `w`, `y` and `-o` say about a program holding `n` such characters. */
 export const hiddenNote = (n: number): string =>
   `${n} control or bidi character${n === 1 ? '' : 's'} in the program (shown as ␍ ⟨U+…⟩): the compiler may see other lines than a terminal shows`;
+
+/** A word as a POSIX shell reads it back: as it is when it needs no quoting, else in single quotes. */
+export const shellWord = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);

@@ -7,6 +7,7 @@ import { sessionsDir } from '../paths.js';
 import type { Problem } from '../problems/types.js';
 import { listSessions } from '../session/index.js';
 import { readJournal } from '../session/reader.js';
+import { acceptedFile, readAccepted } from '../session/accepted.js';
 import type { Solution } from './entry.js';
 
 /** What one session file gave, keyed by its path, with the size and time it had then. */
@@ -66,7 +67,23 @@ export async function readSolutions(known: Record<string, SessionFacts>, dir: st
       // A damaged journal gives nothing; `sessions` names it.
     }
   }
-  return out;
+  return { ...out, ...acceptedFacts() };
+}
+
+/** The programs `test`, `watch` and `check` accepted (session/accepted.ts), as accepted sessions are given. */
+function acceptedFacts(file: string = acceptedFile()): Record<string, SessionFacts> {
+  let st;
+  try {
+    st = statSync(file);
+  } catch {
+    return {};
+  }
+  return Object.fromEntries(
+    readAccepted(file).map((r) => [
+      `${file}#${r.problem.id}#${r.hash}`,
+      { size: st.size, mtimeMs: st.mtimeMs, accepted: { problem: r.problem, solution: { program: r.program, plan: '', session: `${r.from} ${r.hash.slice(0, 8)}`, createdAt: r.at } } },
+    ]),
+  );
 }
 
 /** The newest accepted solution of each problem id. */

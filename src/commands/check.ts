@@ -12,7 +12,7 @@ import type { Decision, Gate, Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/types.js';
 import { color } from '../term.js';
-import { ownFileArg, readProgramFile, type OwnFileArg } from './program-file.js';
+import { ownFileArg, problemArg, readProgramFile, type OwnFileArg } from './program-file.js';
 import { failureText } from './failure-text.js';
 import type { TestResult } from '../runners/types.js';
 import { exitCodeOf, isBackendCode, stepLines, summaryOf, writeProgram } from './headless.js';
@@ -83,6 +83,10 @@ async function tutorOnFile(file: string | undefined, values: { problem?: string;
   return openTutor(await loadProblem(values.problem!), settings, own);
 }
 
+/** The person's own program passed every test of the problem (none left unrun). */
+const ownAccepted = (own: JudgeResult[], problem: Problem): boolean =>
+  own.every((r) => r.notRun === undefined && r.tests.every((t) => t.verdict === 'AC')) && own.reduce((n, r) => n + r.total, 0) === problem.samples.length + problem.tests.length;
+
 /**
  * The judge spoke but the model did not (server down, model missing): the verdict is the check's
  * answer — exit 0 for an accepted program, 1 for a failing one — and the missing review or
@@ -94,7 +98,7 @@ async function judgedWithoutModel(o: { own: JudgeResult[]; firstFailure: TestRes
   const err = process.stderr;
   const passed = o.own.reduce((n, r) => n + r.passed, 0);
   const total = o.own.reduce((n, r) => n + r.total, 0);
-  const accepted = !o.firstFailure && o.own.every((r) => r.notRun === undefined) && total === o.problem.samples.length + o.problem.tests.length;
+  const accepted = ownAccepted(o.own, o.problem);
   if (accepted) out.write(`${color.green('accepted', out)} on every test (${passed}/${total}) · no complexity review: ${o.reason}\n`);
   else {
     if (o.firstFailure) out.write(`${failureText(o.firstFailure)}\n`);
@@ -108,12 +112,12 @@ async function judgedWithoutModel(o: { own: JudgeResult[]; firstFailure: TestRes
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'check');
   if (positionals.length > 1) throw new UsageError('check: give one SOLUTION file');
-  if (!values.problem) throw new UsageError('check: --problem PROBLEM is required');
-  if (values.tutor) return tutorOnFile(positionals[0], values);
+  const problemRef = await problemArg(values.problem, positionals[0], 'check');
+  if (values.tutor) return tutorOnFile(positionals[0], { ...values, problem: problemRef });
   const program = positionals[0] !== undefined ? await readProgramFile(positionals[0], values.lang, 'solution') : undefined;
   const settings = resolveSettings({ ...values, flow: 'check', ...(program ? { lang: program.lang } : {}) });
   const { loadProblem } = await import('../problems/index.js');
-  const problem = await loadProblem(values.problem);
+  const problem = await loadProblem(problemRef);
   if (!program) return openTutor(problem, settings);
   if (problem.samples.length + problem.tests.length === 0) throw new UsageError(`check: ${problem.id} has no tests to judge the program on`);
 
@@ -152,6 +156,11 @@ export async function run(argv: string[]): Promise<number> {
     process.off('SIGINT', onSigint);
   }
   const firstFailure = own.flatMap((r) => r.tests).find((t) => t.verdict !== 'AC');
+  // Their program, not a fix the model wrote, goes into their archive (#49).
+  if (ownAccepted(own, problem)) {
+    const { keepAccepted } = await import('../session/accepted.js');
+    await keepAccepted(problem, program, 'check', (l) => err.write(`${color.yellow('warning:', err)} ${l}\n`));
+  }
   // With --fix the model's part was asked for: its failure stays the backend's exit 3.
   const modelSpoke = seen.get('explain')?.value !== undefined || seen.get('review')?.value !== undefined;
   if (result.status === 'failed' && isBackendCode(result.code) && own.length > 0 && !modelSpoke && !values.fix && !controller.signal.aborted) {

@@ -6,6 +6,9 @@ import { privateDataDir, problemsDir } from '../paths.js';
 import { color } from '../term.js';
 import { DEFAULT_PORT, startListener } from '../problems/listener.js';
 import { printableLine } from '../printable.js';
+import { resolveSettings } from '../config.js';
+import { LANGS } from '../runners/langs.js';
+import { openCommand, programFolder, writeProgramFile } from './listen-file.js';
 
 /** `simcoach listen [--port 27121] [--dir DIR]`: saves what Competitive Companion sends until Ctrl-C. */
 export async function run(argv: string[]): Promise<number> {
@@ -22,12 +25,16 @@ export async function run(argv: string[]): Promise<number> {
     throw new UserError(`${dir}: cannot create the folder (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
 
+  const savedSet = values.dir === undefined;
+  const settings = resolveSettings({});
+  const files = values['no-file'] ? undefined : await programFolder(settings.listen.fileDir, settings.listen.lang ?? settings.lang);
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const listener = await startListener({
     port,
     dir,
     log: out,
     warn: (line) => process.stderr.write(`${color.yellow('warning:', process.stderr)} ${line}\n`),
+    opened: async (file, p) => (files ? writeProgramFile(files, dir, savedSet, file, p) : `open it as: ${openCommand(dir, savedSet, file, p)}`),
     // The statement is downloaded after the problem is saved: a judge that is slow or unknown never loses the samples.
     ...(values.fetch
       ? {
@@ -40,7 +47,7 @@ export async function run(argv: string[]): Promise<number> {
         }
       : {}),
   });
-  out(`listening for Competitive Companion on ${listener.addresses.join(' and ')}; saving to ${dir}`);
+  out(`listening for Competitive Companion on ${listener.addresses.join(' and ')}; saving to ${dir}${files ? `; a ${LANGS[files.lang].name} file per problem in ${files.dir}` : ''}`);
   out(color.dim('Press Ctrl-C to stop.'));
 
   return new Promise<number>((done) => {

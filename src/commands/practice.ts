@@ -4,12 +4,13 @@
 // the session is journaled, and replays, resumes and exports like any other. With `--file SOL` the
 // tutor works on SOL in place: E edits it, each save submits it, w writes to it. No model server
 // is needed for any of that: only the hints wait for one.
+import { readFile } from 'node:fs/promises';
 import { parse } from '../args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
-import { UsageError } from '../errors.js';
+import { UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
 import { checkJudging, judgedAs, type JudgingValues } from './judging-flags.js';
-import { ownFileArg } from './program-file.js';
+import { ownFileArg, writeNewFile } from './program-file.js';
 import { useToolchain, type ToolchainValues } from './toolchain-flags.js';
 
 export interface PracticeValues extends SettingFlags, JudgingValues, ToolchainValues {
@@ -36,6 +37,8 @@ export async function openPractice(problem: Problem, values: PracticeValues, lan
   }
   const { launchApp } = await import('../launch/launch.js');
   const { templateOf } = await import('../app/ownFile.js');
+  // A new file is written from the template at once: the person's editor opens on it, and the tutor shows it.
+  if (own && own.source === undefined) own.source = await writtenFromTemplate(own.path, await templateOf(own.lang));
   // A file with a program in it is submitted at once, as `watch` judges on start; a new or untouched one waits.
   const written = own?.source !== undefined && own.source.trim() !== '' && own.source !== (await templateOf(own.lang)) ? { lang: own.lang, source: own.source } : undefined;
   return launchApp({
@@ -55,9 +58,21 @@ export function transferSettings(s: Settings, transferOf: string): Settings {
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'practice');
-  if (positionals.length !== 1) throw new UsageError('practice takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
+  const { loadProblem, problemOfFileName } = await import('../problems/index.js');
+  // `practice --file cf1917C.cpp`: the problem the file is named after.
+  const ref = positionals.length === 0 && values.file !== undefined ? await problemOfFileName(values.file) : positionals[0];
+  if (positionals.length > 1 || ref === undefined) throw new UsageError('practice takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
   checkJudging(values);
-  const { loadProblem } = await import('../problems/index.js');
-  const problem = await loadProblem(positionals[0]!);
+  const problem = await loadProblem(ref);
   return openPractice(problem, values);
+}
+
+/** The template written to a new file whole, or one line when the folder takes no file; what the file then holds. */
+async function writtenFromTemplate(path: string, template: string): Promise<string> {
+  try {
+    // Made meanwhile (an editor's first save): theirs is kept.
+    return (await writeNewFile(path, template)) ? template : await readFile(path, 'utf8');
+  } catch (err) {
+    throw new UserError(`${path}: cannot write it (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
 }

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
 import { langFromName, langFromPath, langIds, LANGS, type LangId } from '../runners/langs.js';
 
@@ -54,4 +54,34 @@ export async function ownFileArg(file: string, langFlag: string | undefined, set
     throw new UserError(`${file}: ${err.code === 'EISDIR' ? 'a directory, not a program' : 'cannot read it'}`);
   });
   return { path: file, lang, langFrom, ...(source !== undefined ? { source } : {}) };
+}
+
+/**
+ * `--problem`, else the problem the program file is named after (`test cf1917C.cpp`); with
+ * neither, the command's own usage error.
+ */
+export async function problemArg(flag: string | undefined, file: string | undefined, command: string): Promise<string> {
+  if (flag !== undefined) return flag;
+  const { problemOfFileName } = await import('../problems/index.js');
+  const named = file === undefined ? undefined : await problemOfFileName(file);
+  if (named === undefined) throw new UsageError(`${command}: --problem PROBLEM is required`);
+  return named;
+}
+
+/**
+ * Writes `path` from `text` unless a file is there, whole or not at all: a temporary file is
+ * linked into place (a link never replaces a file), so a failed write leaves nothing behind.
+ */
+export async function writeNewFile(path: string, text: string): Promise<boolean> {
+  const temp = join(dirname(path), `.${basename(path)}.listen-${process.pid}`);
+  await writeFile(temp, text, { flag: 'wx' });
+  try {
+    await link(temp, path);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    await unlink(temp).catch(() => {});
+  }
 }

@@ -20,7 +20,7 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./solve.js'),
   },
   practice: {
-    usage: 'practice PROBLEM [FLAGS]',
+    usage: 'practice PROBLEM [FLAGS] | practice --file SOL [FLAGS]',
     summary: 'write the solution yourself; h reveals one more hint, from a similar problem up to the code',
     load: () => import('./practice.js'),
   },
@@ -50,7 +50,7 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./similar.js'),
   },
   test: {
-    usage: 'test SOLUTION --problem PROBLEM [FLAGS]',
+    usage: 'test SOLUTION [--problem PROBLEM] [FLAGS]',
     summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
     load: () => import('./test.js'),
   },
@@ -65,17 +65,17 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./run.js'),
   },
   watch: {
-    usage: 'watch SOLUTION --problem P',
+    usage: 'watch SOLUTION [--problem P]',
     summary: 'judge your file on the samples (then the hidden tests) every time you save it',
     load: () => import('./watch.js'),
   },
   check: {
-    usage: 'check [SOLUTION] --problem P [FLAGS]',
+    usage: 'check [SOLUTION] [--problem P] [FLAGS]',
     summary: 'judge your program; on a failure the model explains it (the line, idea or implementation), fixes only with --fix',
     load: () => import('./check.js'),
   },
   stress: {
-    usage: 'stress SOLUTION --problem P --brute FILE --gen FILE [FLAGS]',
+    usage: 'stress SOLUTION [--problem P] --brute FILE --gen FILE [FLAGS]',
     summary: 'random inputs from a generator until the solution and a brute force disagree',
     load: () => import('./stress.js'),
   },

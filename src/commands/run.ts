@@ -28,10 +28,12 @@ export async function run(argv: string[]): Promise<number> {
   const program = await readProgramFile(positionals[0]!, values.lang, 'solution');
   await useToolchain(values, program.lang);
   let opts: JudgeOptions = {};
-  if (values.problem) {
+  // A file named after a problem (`cf1917C.cpp`) runs with its limits and input file, as --problem would.
+  const problemRef = values.problem ?? (await import('../problems/index.js').then((m) => m.problemOfFileName(positionals[0]!)));
+  if (problemRef !== undefined) {
     const { loadProblem } = await import('../problems/index.js');
     const { problemJudgeOptions } = await import('../runners/problem-options.js');
-    const problem = await loadProblem(values.problem);
+    const problem = await loadProblem(problemRef);
     if (problem.interactive) throw new UserError(`${problem.id} is interactive: a run needs its interactor to talk to; use \`simcoach test\``);
     opts = problemJudgeOptions(problem);
   }

@@ -14,7 +14,7 @@ import { printable } from '../printable.js';
 import { sideBySide } from './sideBySide.js';
 import { useToolchain } from './toolchain-flags.js';
 import { shrunkLine, shrunkSizes } from '../runners/shrunkSizes.js';
-import { readProgramFile } from './program-file.js';
+import { problemArg, readProgramFile } from './program-file.js';
 
 const SHOW = 2000;
 
@@ -84,7 +84,7 @@ function saveTarget(problem: Problem): string {
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'stress');
   if (positionals.length !== 1) throw new UsageError('stress: give exactly one SOLUTION file');
-  if (!values.problem) throw new UsageError('stress: --problem PROBLEM is required');
+  const problemRef = await problemArg(values.problem, positionals[0], 'stress');
   if (!values.brute) throw new UsageError('stress: --brute FILE is required (a slow program you trust)');
   if (!values.gen) throw new UsageError('stress: --gen FILE is required (it prints one input; its last argument is the seed)');
   const rounds = numberFlag(values.rounds, 'rounds') ?? DEFAULT_ROUNDS;
@@ -100,7 +100,7 @@ export async function run(argv: string[]): Promise<number> {
   const generator = await readProgramFile(gen.file, undefined, 'generator');
   await useToolchain(values, solution.lang);
   for (const other of [brute, generator]) if (other.lang !== solution.lang) await useToolchain({}, other.lang, true);
-  const problem = await loadProblem(values.problem);
+  const problem = await loadProblem(problemRef);
   if (problem.interactive) throw new UserError(`${problem.id} is interactive; stress testing needs a problem with plain input and output`);
   const target = values.save ? saveTarget(problem) : undefined;
 

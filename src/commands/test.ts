@@ -14,7 +14,7 @@ import { problemJudgeOptions } from '../runners/problem-options.js';
 import { failureText, notesLines } from './failure-text.js';
 import { namedAsTheirs } from '../runners/compileMessage.js';
 import { useToolchain } from './toolchain-flags.js';
-import { readProgramFile } from './program-file.js';
+import { problemArg, readProgramFile } from './program-file.js';
 import type { JudgeOptions, JudgeResult, Program, TestResult, Verdict } from '../runners/types.js';
 import { color } from '../term.js';
 
@@ -65,8 +65,8 @@ function judgeOn(program: Program, problem: Problem, own: { input: string; expec
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'test');
   if (positionals.length !== 1) throw new UsageError('test: give exactly one SOLUTION file');
-  if (!values.problem) throw new UsageError('test: --problem PROBLEM is required');
   const file = positionals[0]!;
+  const problemRef = await problemArg(values.problem, file, 'test');
   const tl = positive(values.tl, 'tl');
   const ml = positive(values.ml, 'ml');
   if (values.checker && !(await stat(values.checker).catch(() => null))) throw new UserError(`${values.checker}: no such checker file`);
@@ -76,15 +76,15 @@ export async function run(argv: string[]): Promise<number> {
   await useToolchain(values, lang);
   comparisonFrom(values, { mode: 'tokens' }); // flag errors before the problem is read
   const own = await ownTest(values);
-  const folder = await isTestFolder(values.problem);
+  const folder = await isTestFolder(problemRef);
   // `--input` alone: no answer to judge against, so the program is run on it and its output shown.
   if (values.input !== undefined && values.expected === undefined) {
     const { run: runOnce } = await import('./run.js');
     const pass = (flag: string, v: string | undefined): string[] => (v !== undefined ? [`--${flag}`, v] : []);
-    return runOnce([file, ...(folder ? [] : ['--problem', values.problem]), '--input', values.input, ...pass('lang', values.lang), ...pass('tl', values.tl), ...pass('ml', values.ml), ...pass('flags', values.flags), ...pass('std', values.std), ...(values.json ? ['--json'] : [])]);
+    return runOnce([file, ...(folder ? [] : ['--problem', problemRef]), '--input', values.input, ...pass('lang', values.lang), ...pass('tl', values.tl), ...pass('ml', values.ml), ...pass('flags', values.flags), ...pass('std', values.std), ...(values.json ? ['--json'] : [])]);
   }
   // A folder of test pairs (1.in/1.out, a.in/a.ans), as cph, oj and CP Editor keep them.
-  const problem = folder ? await loadTestFolder(values.problem) : await loadProblem(values.problem);
+  const problem = folder ? await loadTestFolder(problemRef) : await loadProblem(problemRef);
   const unaddable = values['add-test'] ? cannotAddTest(problem) : null;
   if (unaddable) throw new UserError(`--add-test: ${unaddable}`);
   const compare = comparisonFrom(values, problem.compare);
@@ -114,6 +114,11 @@ export async function run(argv: string[]): Promise<number> {
     process.off('SIGINT', onInt);
   }
   const added = own && values['add-test'] ? await addPersonTest(problem, own.input, own.expected) : undefined;
+  // Accepted on the problem's own tests (not one input of theirs, not a folder of pairs): it counts in their archive (#49).
+  if (result.verdict === 'AC' && !own && !folder) {
+    const { keepAccepted } = await import('../session/accepted.js');
+    await keepAccepted(problem, program, 'test', (l) => process.stderr.write(`${color.yellow('warning:', process.stderr)} ${l}\n`));
+  }
   if (values.json) {
     const tests = result.tests.map((t) => ({
       name: t.name, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb, ...(t.memoryApprox ? { memoryApprox: true } : {}),

@@ -11,13 +11,13 @@ import { LANGS } from '../runners/langs.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/types.js';
 import { color } from '../term.js';
-import { printable } from '../printable.js';
+import { printable, shellWord } from '../printable.js';
 import { failureText, notesLines } from './failure-text.js';
 import { failureCard } from './failure-card.js';
 import { namedAsTheirs } from '../runners/compileMessage.js';
 import { watchSaves } from '../app/fileSaves.js';
 import { useToolchain } from './toolchain-flags.js';
-import { readProgramFile } from './program-file.js';
+import { problemArg, readProgramFile } from './program-file.js';
 import { checkJudging, judgedAs } from './judging-flags.js';
 
 const out = process.stdout;
@@ -76,7 +76,6 @@ export function judgementText(j: Judgement, problem: Problem, full = false, name
 }
 
 /** A word as the shell reads it back: quoted when it holds anything but plain path characters. */
-const shellWord = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
 
 /**
  * Watch prints and waits on the person's editor; a question needs a gate. So a failure's card
@@ -90,15 +89,14 @@ const clock = (): string => new Date().toTimeString().slice(0, 8);
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'watch');
   if (positionals.length !== 1) throw new UsageError('watch: give exactly one SOLUTION file');
-  if (!values.problem) throw new UsageError('watch: --problem PROBLEM is required');
   const file = positionals[0]!;
-  const problemArg = values.problem;
+  const problemRef = await problemArg(values.problem, file, 'watch');
   checkJudging(values);
   const { lang } = await readProgramFile(file, values.lang, 'solution');
   await useToolchain(values, lang);
   const { loadProblem } = await import('../problems/index.js');
   // --mode, --eps, --tl and --ml over the problem's own, as `test` takes them.
-  const problem = judgedAs(await loadProblem(values.problem), values);
+  const problem = judgedAs(await loadProblem(problemRef), values);
   const { unjudgeable } = await import('../runners/problem-options.js');
   const why = unjudgeable(problem);
   if (why) throw new UserError(`${problem.id}: ${why}`);
@@ -131,8 +129,13 @@ export async function run(argv: string[]): Promise<number> {
       const j = await judgeFile(file, source, lang, problem, mine.signal);
       if (current !== mine) return;
       lastFailure = firstFailure(j);
+      // Accepted on every test: it counts in the person's archive, once per program (#49).
+      if (!lastFailure && (j.hidden !== undefined || problem.tests.length === 0) && j.samples.verdict === 'AC') {
+        const { keepAccepted } = await import('../session/accepted.js');
+        await keepAccepted(problem, { lang, source }, 'watch', (l) => out.write(`${color.yellow(l)}\n`));
+      }
       // Piped (a log, an editor's build pane) nothing is lost to scrolling: the whole difference.
-      const ask = lastFailure && j.samples.verdict !== 'CE' ? `${color.dim(printable(predictHint(file, problemArg)))}\n` : '';
+      const ask = lastFailure && j.samples.verdict !== 'CE' ? `${color.dim(printable(predictHint(file, problemRef)))}\n` : '';
       out.write(`${judgementText(j, problem, !tty, (m) => namedAsTheirs(m, lang, source, file))}\n${ask}${keysLine}\n`);
     } catch (err) {
       if (mine.signal.aborted) return;

@@ -2,7 +2,7 @@
 // Problems out. Every failure is a one-line UserError naming the file and the line or id.
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { EXIT, UserError } from '../errors.js';
 import { problemsDir } from '../paths.js';
 import type { Problem } from './types.js';
@@ -12,7 +12,7 @@ import { STATEMENT_EXTENSIONS, loadStatement } from './markdown.js';
 import { loadDirectory, type DirOptions } from './directory.js';
 import { fixturesDir } from './fixtures.js';
 import { PAYLOAD_EXTENSIONS, loadPayloadFile } from './payload.js';
-import { pickProblem } from './pick.js';
+import { pickProblem, problemNamed } from './pick.js';
 import { withShortIds } from './shortId.js';
 import { withTestsRead } from './hidden.js';
 
@@ -73,9 +73,12 @@ function unknownExtension(path: string): UserError {
   );
 }
 
+/** An id that names no problem, or more than one: one line and a usage error's exit code, whichever it is. */
+const badId = (line: string): UserError => new UserError(line, EXIT.usage);
+
 function pickFromSet(where: string, set: Problem[], pick: string): Problem {
   const p = pickProblem(set, pick);
-  if (!p.ok) throw p.many ? new UserError(`${where}: ${p.why}`, EXIT.usage) : new UserError(`${where}: ${p.why}`, 1, 'List the ids with `simcoach problems SET`.');
+  if (!p.ok) throw badId(`${where}: ${p.why}${p.many ? '' : `; \`simcoach problems ${where}\` lists them`}`);
   return p.problem;
 }
 
@@ -96,7 +99,7 @@ async function loadProblemAlone(ref: string): Promise<Problem> {
   const { path, kind, pick } = r;
   if (kind === 'dir') {
     if (pick === undefined) throw new UserError(`${path}: is a problem set; name one as ${path}:ID`);
-    return withTestsRead(pickFromSet(path, await loadDirectory(path, { tests: false }), pick));
+    return withTestsRead(pickFromSet(path, await loadFolderSet(path, { tests: false }), pick));
   }
   const ext = extname(path).toLowerCase();
   if (JSONL.has(ext)) {
@@ -107,7 +110,7 @@ async function loadProblemAlone(ref: string): Promise<Problem> {
       throw new UserError(`${path}: holds ${lines.length} problems; name one as ${path}:ID (an id, a name or a line number)`);
     }
     const line = pickLine(lines, pick);
-    if (!line) throw new UserError(`${path}: no problem with id, name or line '${pick}'`);
+    if (!line) throw badId(`${path}: no problem with id, name or line '${pick}'`);
     return problemFromLine(path, line, /@\d+$/.test(pick) && lineId(line) !== pick ? pick : lineId(line));
   }
   if (STATEMENT_EXTENSIONS.has(ext)) {
@@ -126,16 +129,19 @@ async function byDefaultId(ref: string): Promise<Problem> {
   // the problem's place in `simcoach problems`' list, a unique start of an id is that id.
   const p = pickProblem(set, ref);
   if (p.ok) return withTestsRead(p.problem);
-  if (p.many) throw new UserError(`${ref}: ${p.why}`, EXIT.usage);
-  throw new UserError(`${ref}: no such file, and no problem with that id in the built-in or saved set${p.near ? ` (did you mean '${p.near}'?)` : ''}`, 1, 'List the ids with `simcoach problems`.');
+  if (p.many) throw badId(`${ref}: ${p.why}`);
+  throw badId(`${ref}: no such file, and no problem with that id in the built-in or saved set${p.near ? ` (did you mean '${p.near}'?)` : '; `simcoach problems` lists them'}`);
 }
+
+/** A folder's problems, each of a known judge by its short id (`D:cf1917C`), as the saved set's are. */
+const loadFolderSet = async (dir: string, opts: DirOptions): Promise<Problem[]> => withShortIds(await loadDirectory(dir, opts));
 
 /** Every problem a reference holds: a whole .jsonl file, a directory, or one file as a set of one. */
 export async function loadProblemSet(ref: string, opts: DirOptions = {}): Promise<Problem[]> {
   const r = await parseRef(ref);
   if (!r) throw new UserError(`${ref}: no such file or directory`);
   if (r.pick !== undefined) return [await loadProblemAlone(ref)];
-  if (r.kind === 'dir') return loadDirectory(r.path, opts);
+  if (r.kind === 'dir') return loadFolderSet(r.path, opts);
   const ext = extname(r.path).toLowerCase();
   if (JSONL.has(ext)) {
     const { parseJsonLines, problemsFromLines } = await jsonl();
@@ -181,4 +187,14 @@ export async function loadDefaultSet(opts: DirOptions = {}): Promise<Problem[]> 
   const sets = [await loadDirectory(fixturesDir(), opts)];
   if (existsSync(problemsDir())) sets.push(await loadDirectory(problemsDir(), opts));
   return withShortIds(sets.flat());
+}
+
+/**
+ * The id of the problem a program file is named after (`cf1917C.cpp`, `abc300_a.py`): its base
+ * name whole, case aside, among the built-in and saved problems; undefined when none is.
+ */
+export async function problemOfFileName(file: string): Promise<string | undefined> {
+  const name = basename(file, extname(file));
+  if (name === '') return undefined;
+  return problemNamed(await loadDefaultSet({ onSkip: () => {}, tests: false }), name)?.id;
 }

@@ -10,7 +10,6 @@ import { MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS } from './limits.js';
 import { batchCredit, rateLimit, refuseHeaders } from './listenerGuard.js';
 import { resend } from './resend.js';
 import { peerUid } from './peerUid.js';
-import { judgeShortId } from './shortId.js';
 
 export const DEFAULT_PORT = 27121;
 /** One problem's JSON (statement-less, samples only) is far smaller; anything bigger is refused. */
@@ -33,6 +32,8 @@ export interface ListenerOptions {
   warn: (line: string) => void;
   /** After a problem is saved (in arrival order; `close` waits for it): `listen --fetch` keeps its statement. */
   onSaved?: (file: string, payload: CompanionPayload) => Promise<void>;
+  /** After a new problem is saved, before its line is logged: what the line adds (`listen`: the program file, a command that opens it). */
+  opened?: (file: string, payload: CompanionPayload) => Promise<string | undefined>;
   /** Largest body of one request in bytes (default 16 MiB); more is answered 413. */
   maxBody?: number;
   /** Bytes all requests in flight may hold together (default 64 MiB); past it a request is answered 503. */
@@ -205,8 +206,8 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
     const batch = p.batch && p.batch.size > 1 ? batches.get(p.batch.id) : undefined;
     const where = shown(path);
     const count = batch ? `[${batch.saved + 1}/${batch.size}] ` : '';
-    const short = judgeShortId(p.url);
-    opts.log(`${count}${how === 'saved' ? 'saved' : 'sent again:'} ${p.name} (${plural(p.tests.length, 'sample')}) → ${where}${how === 'saved' ? (short ? ` · open it as ${short}` : '') : `; ${how}`}`);
+    const opened = how === 'saved' ? await opts.opened?.(path, p).catch((err: unknown) => void opts.warn(`${p.name}: ${err instanceof Error ? err.message : String(err)}`)) : undefined;
+    opts.log(`${count}${how === 'saved' ? 'saved' : 'sent again:'} ${p.name} (${plural(p.tests.length, 'sample')}) → ${where}${how === 'saved' ? (opened ? ` · ${opened}` : '') : `; ${how}`}`);
     await opts.onSaved?.(path, p).catch((err: unknown) => opts.warn(`${p.name}: ${err instanceof Error ? err.message : String(err)}`));
     if (batch && p.batch && ++batch.saved === batch.size) {
       opts.log(`batch complete (${batch.saved}/${batch.size}): ${p.group || 'contest'} → ${shown(batch.folder)}`);

@@ -1,7 +1,8 @@
 // Finding a problem in a set by what a person typed: its whole id or an alias (a saved problem's
 // GROUP/NAME slug beside its judge's short id), the name after its group (`GROUP/NAME`), its title,
-// a unique start of any of these, or its number in `simcoach problems`' list. When nothing fits,
-// the nearest id is offered ("did you mean"), as for a mistyped command.
+// a unique start of any of these, or its number in `simcoach problems`' list. Case does not
+// matter (`cf1929a` is `cf1929A`), though a name typed exactly wins over one that differs only
+// in case. When nothing fits, the nearest id is offered ("did you mean"), as for a mistyped command.
 import { didYouMean } from '../suggest.js';
 import type { Problem } from './types.js';
 
@@ -13,19 +14,33 @@ const namesOf = (p: Problem): string[] => {
   return [...new Set([...whole, ...whole.filter((n) => n.includes('/')).map((n) => n.split('/').pop()!)])];
 };
 
+/** The first problem named `ref` whole (its id, an alias, the end of either after a `/`, its title), as `same` compares. */
+function named(set: Problem[], ref: string, same: (a: string, b: string) => boolean): Problem | undefined {
+  return (
+    set.find((x) => same(x.id, ref)) ??
+    set.find((x) => x.aliases?.some((a) => same(a, ref))) ??
+    set.find((x) => [x.id, ...(x.aliases ?? [])].some((n) => n.length > ref.length && n[n.length - ref.length - 1] === '/' && same(n.slice(n.length - ref.length), ref))) ??
+    set.find((x) => same(x.title, ref))
+  );
+}
+
+const folded = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/** The problem named by exactly this name, case aside (no number, no start of a name): a file's base name. */
+export function problemNamed(set: Problem[], name: string): Problem | undefined {
+  return named(set, name, (a, b) => a === b) ?? named(set, name, folded);
+}
+
 /** The problem `ref` names in `set` (in the list's order), or why none does. */
 export function pickProblem(set: Problem[], ref: string): Picked {
-  const exact =
-    set.find((x) => x.id === ref) ??
-    set.find((x) => x.aliases?.includes(ref)) ??
-    set.find((x) => [x.id, ...(x.aliases ?? [])].some((n) => n.endsWith(`/${ref}`))) ??
-    set.find((x) => x.title === ref);
+  const exact = problemNamed(set, ref);
   if (exact) return { ok: true, problem: exact };
   if (/^\d+$/.test(ref)) {
     const n = Number(ref);
     if (n >= 1 && n <= set.length) return { ok: true, problem: set[n - 1]! };
   }
-  const starts = set.filter((x) => namesOf(x).some((n) => n.startsWith(ref)));
+  const lower = ref.toLowerCase();
+  const starts = set.filter((x) => namesOf(x).some((n) => n.toLowerCase().startsWith(lower)));
   if (starts.length === 1) return { ok: true, problem: starts[0]! };
   if (starts.length > 1 && ref.length > 0) {
     const some = starts.slice(0, 8).map((x) => `'${x.id}'`).join(', ');

@@ -3,6 +3,8 @@ import { useMemo, type ReactNode } from 'react';
 import { LineInput } from '../components/Editor.js';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { proposalRows } from '../components/panes/index.js';
+import { isTurn } from '../components/panes/practice.js';
+import { starter } from '../agents/hints/turn.js';
 import { askLabel, paneAnswer } from '../components/panes/keys.js';
 import { cut, seg, wrapRow, wrapRows, type Row } from '../components/rows.js';
 import { numberDecision } from '../components/solveKeys.js';
@@ -179,17 +181,18 @@ function useSolveScreen(props: SolveProps) {
   // A new width re-wraps what the terminal holds: clear it and print the history again (no ghost frames).
   const epoch = useRepaintOnWidth(props.width);
   const st = useSolveState(v.live?.proposal);
-  const layout = useLayout(props, v, st);
+  const live = v.live?.proposal;
   // The person's own file: E and e on the step that takes their program work on it in place.
   const own = useOwnFile({
     ...(app.file ? { file: app.file } : {}),
     flow: props.flow,
-    ...(layout.proposal ? { proposal: layout.proposal } : {}),
+    ...(live ? { proposal: live } : {}),
     ended: v.outcome !== undefined,
     decide: (step, d) => st.decided(session.decide(step, d)),
     ...(props.onAgain ? { again: props.onAgain } : {}),
     notice: st.setNotice,
   });
+  const layout = useLayout(props, v, st, own?.text);
   const { program, out } = layout;
   const keys = useSolveKeys({
     ...layout,
@@ -210,7 +213,7 @@ function useSolveScreen(props: SolveProps) {
 }
 
 /** The screen's measures, the proposal's rows and what the session offers now. */
-function useLayout(props: SolveProps, v: SessionView, st: SolveState) {
+function useLayout(props: SolveProps, v: SessionView, st: SolveState, fileText: string | undefined) {
   const { width, height, app, session } = props;
   const live = v.live;
   const proposal = live?.proposal;
@@ -227,10 +230,13 @@ function useLayout(props: SolveProps, v: SessionView, st: SolveState) {
   const stepWidth = cols?.main ?? width;
   const sideWidth = cols?.side;
   const { expanded, ui } = st;
+  // Practice on the person's file shows the file (their template while they have written nothing), not the flow's placeholder comment.
   const rows = useMemo<Row[]>(() => {
     if (!proposal) return [];
-    return proposalRows(proposal, { width: stepWidth, expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).flatMap((r) => wrapRow(r, stepWidth));
-  }, [proposal, stepWidth, expanded, ui, v.lastCode, v.lastPlan]);
+    const v0 = proposal.value;
+    const shown = fileText !== undefined && isTurn(v0) && v0.draft.source === starter(v0.draft.lang, props.problem.title).source ? { ...proposal, value: { ...v0, draft: { lang: v0.draft.lang, source: fileText } } } : proposal;
+    return proposalRows(shown, { width: stepWidth, expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).flatMap((r) => wrapRow(r, stepWidth));
+  }, [proposal, fileText, props.problem.title, stepWidth, expanded, ui, v.lastCode, v.lastPlan]);
   // Built once per plan and size, not on every streamed chunk.
   const planStep = live?.pane === 'plan';
   const side = useMemo<Row[] | undefined>(

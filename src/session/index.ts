@@ -201,5 +201,8 @@ export async function problemMarks(dir: string = sessionsDir()): Promise<Map<str
     if (s.verdict === 'accepted') marks.set(s.problem, 'accepted');
     else if (SAMPLES_PASSED.has(s.verdict) && !marks.has(s.problem)) marks.set(s.problem, 'samples');
   }
+  // An AC from `test`, `watch` or `check` counts as one from a session.
+  const { readAccepted } = await import('./accepted.js');
+  for (const r of readAccepted()) marks.set(r.problem.id, 'accepted');
   return marks;
 }

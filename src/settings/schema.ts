@@ -62,6 +62,8 @@ export const settingsShape = {
   retrieval: z._default(z.enum(RETRIEVAL_SOURCES), 'both'),
   /** How close an archived problem must be (0..1) to stand in for a recalled one. */
   archiveMin: z._default(z.number().check(z.gte(0), z.lte(1)), 0.5),
+  /** `listen`'s program file per problem: its language (unset: `lang`) and folder (unset: where listen runs). */
+  listen: z.prefault(z.object({ lang: z.optional(z.enum(langIds)), fileDir: z.optional(z.string().check(z.minLength(1))) }), {}),
   /** The tutor only: `test`, `--auto` and every other command read SIMCOACH_SANDBOX alone. */
   sandbox: z._default(z.enum(SANDBOX_CHOICES), 'auto'),
   /** The session caps here; config.ts adds each flow's options (`budgets.<flow>.<key>`). */

@@ -71,7 +71,7 @@ describe('problem ids', () => {
     const byNumber = await runCli(['test', sol, '--problem', '16', '--json'], env);
     expect(JSON.parse(byNumber.stdout)).toMatchObject({ problem: `contest/${LONG}` });
     const typo = await runCli(['test', sol, '--problem', 'sum-tow'], env);
-    expect(typo.code).toBe(1);
+    expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/sum-tow: no such file, and no problem with that id in the built-in or saved set \(did you mean 'sum-two'\?\)/);
   }, 60_000);
 });

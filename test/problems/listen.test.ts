@@ -34,7 +34,7 @@ const payload = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  listener = start(['listen', '--port', '0', '--dir', dir], env);
+  listener = start(['listen', '--port', '0', '--dir', dir, '--no-file'], env);
   const m = await listener.waitFor(/listening for Competitive Companion on (.+); saving to/);
   hosts = m[1]!.split(' and ');
   port = Number(/:(\d+)$/.exec(hosts[0]!)![1]);
@@ -114,7 +114,7 @@ describe('simcoach listen (the built CLI, over real HTTP)', () => {
   });
 
   it('a port in use gets a message naming the port and --port', async () => {
-    const second = await runCli(['listen', '--port', String(port), '--dir', dir], env);
+    const second = await runCli(['listen', '--port', String(port), '--dir', dir, '--no-file'], env);
     expect(second.code).toBe(1);
     expect(second.stderr).toContain(`port ${port} is already in use`);
     expect(second.stderr).toContain('--port');
@@ -123,7 +123,7 @@ describe('simcoach listen (the built CLI, over real HTTP)', () => {
 
   it('saved problems join the default set of `simcoach problems`', async () => {
     const data = join(env.XDG_DATA_HOME!, 'simcoach', 'problems');
-    const saver = start(['listen', '--port', '0'], env);
+    const saver = start(['listen', '--port', '0', '--no-file'], env);
     const m = await saver.waitFor(/on 127\.0\.0\.1:(\d+)/);
     const res = await fetch(`http://127.0.0.1:${m[1]}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload({ name: 'C. Saved Here' })) });
     expect(res.status).toBe(200);
@@ -135,7 +135,7 @@ describe('simcoach listen (the built CLI, over real HTTP)', () => {
     const rows = JSON.parse(list.stdout) as Array<{ id: string; aliases: string[] }>;
     const ids = rows.map((r) => r.id);
     // Its judge's short name from the URL; the folder/file slug stays a name that opens it.
-    expect(saver.stdout()).toMatch(/saved C\. Saved Here \(2 samples\) → .*c-saved-here\.md · open it as cf4A/);
+    expect(saver.stdout()).toMatch(/saved C\. Saved Here \(2 samples\) → .*c-saved-here\.md · open it as: simcoach practice cf4A$/m);
     expect(rows.find((r) => r.id === 'cf4A')?.aliases).toEqual(['codeforces-codeforces-beta-round-4-div-2-only/c-saved-here']);
     expect(ids).toContain('sum-two');
   });

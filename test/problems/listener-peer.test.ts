@@ -80,7 +80,7 @@ describe.runIf(root)('as root', () => {
     mkdirSync(out);
     chownSync(out, a.uid, a.gid);
     chmodSync(out, 0o755);
-    const child = spawn('setpriv', [`--reuid=${a.uid}`, `--regid=${a.gid}`, '--init-groups', '--', process.execPath, join(p.install, 'dist', 'cli.js'), 'listen', '--port', '0', '--dir', out], {
+    const child = spawn('setpriv', [`--reuid=${a.uid}`, `--regid=${a.gid}`, '--init-groups', '--', process.execPath, join(p.install, 'dist', 'cli.js'), 'listen', '--port', '0', '--dir', out, '--no-file'], {
       cwd: p.files,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: p.home, NO_COLOR: '1', XDG_CACHE_HOME: join(p.home, 'cache'), XDG_DATA_HOME: join(p.home, 'data'), XDG_CONFIG_HOME: join(p.home, 'config') },
     });

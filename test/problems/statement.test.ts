@@ -182,7 +182,7 @@ describe('downloading a page (loopback HTTP)', () => {
   it('`listen --fetch` saves the problem first, then says when its statement cannot be had', async () => {
     const env = tempEnv();
     const dir = mkdtempSync(join(tmpdir(), 'simcoach-listen-fetch-'));
-    const l = start(['listen', '--port', '0', '--dir', dir, '--fetch'], env);
+    const l = start(['listen', '--port', '0', '--dir', dir, '--fetch', '--no-file'], env);
     try {
       const m = await l.waitFor(/listening for Competitive Companion on 127\.0\.0\.1:(\d+)/);
       const body = JSON.stringify({ name: 'Loop', group: '', url: `${base}/problem`, tests: [{ input: '1\n', output: '1\n' }] });

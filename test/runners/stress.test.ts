@@ -243,7 +243,7 @@ describe('simcoach stress', () => {
   it('--help shows the usage', async () => {
     const r = start(['stress', '--help'], tempEnv());
     expect(await r.exit).toBe(0);
-    expect(r.stdout()).toMatch(/Usage: simcoach stress SOLUTION --problem P --brute FILE --gen FILE/);
+    expect(r.stdout()).toMatch(/Usage: simcoach stress SOLUTION \[--problem P\] --brute FILE --gen FILE/);
   });
 });
 

@@ -4,7 +4,7 @@
 // changed on disk while the tutor waits is judged again; `w` proposes rs.py; the end names the
 // language and where it came from. `check rs.py --tutor` checks the file, and a save checks it
 // again. Real python3 in the sandbox; the model is the fake Ollama server over loopback HTTP.
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,15 +57,16 @@ describe.skipIf(!HAS_TMUX)('the tutor on your own file', () => {
     await until(/exit=0/, 'the app to exit 0');
   });
 
-  it('practice --file new.py: a file that is not there yet waits; written on disk while the tutor waits it is judged, saved again (by rename) judged again; the file wins over the settings\' language', async () => {
+  it('practice --file new.py: a file that is not there yet is written from the template at once and waits; written on disk while the tutor waits it is judged, saved again (by rename) judged again; the file wins over the settings\' language', async () => {
     await server?.close();
     server = await stagedModel({});
     const { dir, problem } = workDir();
     const sol = join(dir, 'new.py');
     launchCli(term, { session: 'saves', args: ['practice', problem, '--file', 'new.py', '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 40, cwd: dir, before: [['config', 'set', 'lang', 'cpp']] });
-    const waiting = await until(/Your turn\s+your decision/, 'the turn, nothing judged yet');
-    expect(waiting).not.toMatch(/WA on the samples/);
-    expect(existsSync(sol)).toBe(false);
+    // Written from the template at once (#49), and the turn shows it, not a placeholder comment.
+    const waiting = await until(/Your turn\s+your decision[\s\S]*data = sys\.stdin\.read\(\)\.split\(\)/, 'the turn on the template, nothing judged yet');
+    expect(waiting).not.toMatch(/WA on the samples|your solution here/);
+    expect(readFileSync(sol, 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures', 'templates', 'solution.py'), 'utf8'));
 
     writeFileSync(sol, readFileSync(join(ROOT, WRONG_BY_ONE), 'utf8'));
     await until(/Your turn\s+your decision[\s\S]*WA on the samples/, 'the first save judged');
