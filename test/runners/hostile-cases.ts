@@ -40,7 +40,7 @@ export const ROOMY = 60_000;
 export const KILLED_WITHIN = 25_000;
 export const opts: JudgeOptions = { timeLimitMs: TL, wallLimitMs: WALL, memoryLimitMb: 256, parallel: 1 };
 
-export let restore: () => void;
+export let restore: () => Promise<void>;
 /** The host's servers the attacks try to reach: TCP on localhost, a Unix socket, an abstract socket. */
 let servers: Awaited<ReturnType<typeof countingServer>>[] = [];
 export let port = 0;
@@ -122,7 +122,7 @@ export function useHostileHost(): void {
   });
 
   afterAll(async () => {
-    restore();
+    await restore();
     if (keyBefore === undefined) delete process.env.OPENAI_API_KEY;
     else process.env.OPENAI_API_KEY = keyBefore;
     if (configBefore === undefined) delete process.env.XDG_CONFIG_HOME;

@@ -9,7 +9,7 @@ import type { Problem } from '../../src/problems/types.js';
 import { buildCacheDir } from '../../src/paths.js';
 import { ROOMY_WALL, isolateCache, leftovers } from './helpers.js';
 
-let restore: () => void;
+let restore: () => Promise<void>;
 beforeAll(() => {
   restore = isolateCache();
 });

@@ -13,7 +13,7 @@ import type { LangId, Program } from '../../src/runners/types.js';
 import { start, tempEnv } from '../problems/cli-helpers.js';
 import { isolateCache, leftovers } from './helpers.js';
 
-let restore: () => void;
+let restore: () => Promise<void>;
 let problem: Problem;
 beforeAll(async () => {
   restore = isolateCache();
