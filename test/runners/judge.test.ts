@@ -48,7 +48,7 @@ describe('judge: languages', () => {
     expect(langFromPath('s.go')).toBe('go');
     expect(langFromPath('s.c')).toBe('c');
     expect(langFromPath('s.cob')).toBeNull();
-    expect(Object.keys(LANGS).sort()).toEqual(['c', 'cpp', 'go', 'java', 'javascript', 'pypy', 'python', 'rust']);
+    expect(Object.keys(LANGS).sort()).toEqual(['c', 'cpp', 'go', 'java', 'javascript', 'kotlin', 'pypy', 'python', 'rust']);
   });
 });
 
