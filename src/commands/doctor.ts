@@ -8,6 +8,7 @@ import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js'
 import { describeIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/capabilities.js';
 import { color } from '../term.js';
 import { trustChecks } from './doctor-trust.js';
+import { interactorChecks } from './doctor-problems.js';
 import wrapAnsi from 'wrap-ansi';
 import { listWidth, wrapNote } from '../table.js';
 
@@ -82,8 +83,8 @@ export async function run(argv: string[]): Promise<number> {
   // The server first, alone: its answer time is shown, and the sandbox probes (many processes)
   // would make it look slower than it is.
   const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(3000) });
-  const [caps, isolation, levels, trust] = await Promise.all([sandboxCapabilities(), describeIsolation(), sandboxLevels(), trustChecks()]);
-  const checks = [...backendChecks(settings, probe), ...caps.map(fromCapability), ...trust];
+  const [caps, isolation, levels, trust, interactors] = await Promise.all([sandboxCapabilities(), describeIsolation(), sandboxLevels(), trustChecks(), interactorChecks()]);
+  const checks = [...backendChecks(settings, probe), ...caps.map(fromCapability), ...trust, ...interactors];
   const failed = checks.filter((c) => !c.ok && c.needed);
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ ok: failed.length === 0, settings: settingsPath(), isolation, levels, checks }, null, 2)}\n`);
