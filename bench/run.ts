@@ -20,7 +20,7 @@ const sections: Record<string, { run(): Promise<void>; about: string }> = {
   ui: { ...ui, about: 'start-up and first frame against bare node; CPU while a long answer streams' },
   judge: { ...judge, about: 'judge throughput: parallel vs sequential, overhead vs a bare spawn, build cache' },
   pertest: { ...judgePerTest, about: 'the per-test sandbox path as root: cost per test against a bare spawn, a compile' },
-  pch: { ...pch, about: 'a C++ file that includes bits/stdc++.h: compile CPU with the header read whole vs the precompiled one' },
+  pch: { ...pch, about: 'a C++ file that includes bits/stdc++.h: compile CPU with the header read whole vs the precompiled one, and watch\'s save→verdict with it warm' },
   stress: { ...stress, about: 'stress rounds per second (generator, brute force, solution) against bare spawns' },
   llm: { ...llm, about: 'backend overhead vs raw fetch, cancel latency, prompt-token accounting' },
   engine: { ...engine, about: 'step overhead, journal throughput, cancel latency, replay speed' },

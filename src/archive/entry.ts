@@ -2,6 +2,7 @@
 // specs, tags — never a test, so no hidden test can leak through a recalled problem) and what the
 // person made of it (an accepted program, its plan, the session that produced them).
 import { createHash } from 'node:crypto';
+import { needsStatement, withoutPlaceholders } from '../problems/statement/place.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/types.js';
 
@@ -30,9 +31,16 @@ export interface ArchiveEntry {
   solution?: Solution;
 }
 
-/** A problem's searchable text: everything a reader sees of it but its tests. */
+/**
+ * A problem's searchable text: everything a reader sees of it but its tests and the notes simcoach
+ * wrote in place of a statement ("The statement is on the contest page" made unrelated problems
+ * 0.85 alike): a problem with none is found by its title and tags alone.
+ */
 export function problemText(p: Pick<Problem, 'title' | 'statement' | 'inputSpec' | 'outputSpec'>): string {
-  return [p.statement, p.inputSpec ?? '', p.outputSpec ?? ''].filter((s) => s.trim() !== '').join('\n\n');
+  // Its input and output sections are parts of the statement: with none, they are none either
+  // (a Companion save's sample fences read as an "input" section).
+  if (needsStatement(p)) return '';
+  return [withoutPlaceholders(p.statement), p.inputSpec ?? '', p.outputSpec ?? ''].filter((s) => s.trim() !== '').join('\n\n');
 }
 
 export function entryOf(p: Problem, set: string, ref: string, key: string): ArchiveEntry {

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { UserError, messageOf } from '../errors.js';
 import { fixturesDir, loadDefaultSet, streamProblemSet, type SetStream } from '../problems/index.js';
+import { problemRef } from '../session/restore.js';
 import { entryOf, type ArchiveEntry } from './entry.js';
 import { newestByProblem, type SessionFacts } from './solutions.js';
 
@@ -68,7 +69,7 @@ export async function gather(sets: string[], sessions: Record<string, SessionFac
         failed.push(path);
       }
     }
-    const fromSessions = [...solved].filter(([pid]) => !pids.has(pid)).map(([pid, { problem }]) => withSolution(entryOf(problem, 'sessions', problem.source?.file ?? pid, pid)));
+    const fromSessions = [...solved].filter(([pid]) => !pids.has(pid)).map(([pid, { problem }]) => withSolution(entryOf(problem, 'sessions', problemRef(problem) ?? pid, pid)));
     if (fromSessions.length > 0) yield fromSessions;
   }
   return { expected: defaults.size + streams.reduce((n, s) => n + s.stream.expected, 0), batches: batches(), skipped, failed };

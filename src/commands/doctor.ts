@@ -10,6 +10,7 @@ import { color } from '../term.js';
 import { trustChecks } from './doctor-trust.js';
 import { accountingCheck } from './doctor-accounting.js';
 import { scopeWhyNot } from '../runners/userScope.js';
+import { interactorChecks } from './doctor-problems.js';
 import wrapAnsi from 'wrap-ansi';
 import { listWidth, wrapNote } from '../table.js';
 
@@ -84,9 +85,9 @@ export async function run(argv: string[]): Promise<number> {
   // The server first, alone: its answer time is shown, and the sandbox probes (many processes)
   // would make it look slower than it is.
   const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(3000) });
-  const [caps, isolation, levels, trust] = await Promise.all([sandboxCapabilities(), describeIsolation(), sandboxLevels(), trustChecks()]);
+  const [caps, isolation, levels, trust, interactors] = await Promise.all([sandboxCapabilities(), describeIsolation(), sandboxLevels(), trustChecks(), interactorChecks()]);
   const iso = await findIsolation();
-  const checks = [...backendChecks(settings, probe), ...caps.map(fromCapability), accountingCheck(iso.cgroup, [iso.cgroupWhy ?? '', scopeWhyNot() ?? '']), ...trust];
+  const checks = [...backendChecks(settings, probe), ...caps.map(fromCapability), accountingCheck(iso.cgroup, [iso.cgroupWhy ?? '', scopeWhyNot() ?? '']), ...trust, ...interactors];
   const failed = checks.filter((c) => !c.ok && c.needed);
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ ok: failed.length === 0, settings: settingsPath(), isolation, levels, checks }, null, 2)}\n`);

@@ -25,24 +25,29 @@ const verdictText = (s: SessionSummary): string => {
   }
 };
 
-// The problem is the id a person pastes back (`solve`, `practice`): never cut. The model gives
-// way first, then steps and size go when even that is not enough (80 columns).
+// The problem is the id a person pastes back (`solve`, `practice`): never cut. A model's name
+// (`qwen2.5-coder:7b`) is kept whole up to 20 columns: size and then steps go, and the date its
+// year, before it is cut (at 80 columns it was `qwen2.5…`).
 const COLUMNS: Column[] = [
   { head: 'DATE' },
   { head: 'ID' },
-  { head: 'PROBLEM', id: true },
+  { head: 'PROBLEM', id: true, min: 8 },
   { head: 'FLOW' },
   { head: 'LANG', give: 'clip', min: 6 },
-  { head: 'MODEL', give: 'clip', min: 8 },
+  { head: 'MODEL', give: 'clip', min: 20 },
   { head: 'STEPS', align: 'right', optional: true },
   { head: 'RESULT' },
   { head: 'SIZE', align: 'right', optional: true },
 ];
 
+/** Below this width the date leaves out its year (`12-02 10:00`), so the model's name fits whole. */
+const YEARLESS_BELOW = 90;
+
 function printTable(sessions: SessionSummary[]): void {
   const idLen = uniquePrefixLength(sessions.map((s) => s.id));
+  const width = listWidth();
   const rows = sessions.map((s) => [
-    shortDate(s.createdAt),
+    width < YEARLESS_BELOW ? shortDate(s.createdAt).slice(5) : shortDate(s.createdAt),
     color.cyan(s.id.slice(0, idLen)),
     s.label ? `${printableLine(s.problem)} ${color.dim('(demo)')}` : printableLine(s.problem),
     printableLine(s.flow),
@@ -53,7 +58,7 @@ function printTable(sessions: SessionSummary[]): void {
     verdictText(s),
     humanSize(s.size),
   ]);
-  process.stdout.write(`${renderTable(COLUMNS, rows, { width: listWidth(), head: (h) => color.bold(h) }).join('\n')}\n`);
+  process.stdout.write(`${renderTable(COLUMNS, rows, { width, head: (h) => color.bold(h) }).join('\n')}\n`);
 }
 
 async function list(json: boolean): Promise<number> {

@@ -8,6 +8,7 @@ import { resolveSettings } from '../config.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import type { Archive, Hit, UpdateReport } from '../archive/archive.js';
+import type { ArchiveEntry } from '../archive/entry.js';
 import type { Embedder } from '../archive/embedder.js';
 import type { Problem } from '../problems/types.js';
 import { updateProgress } from './archiveProgress.js';
@@ -34,11 +35,14 @@ function table(hits: Hit[]): string {
     ...(hybrid ? [h.score.toFixed(2), h.similarity.toFixed(2)] : [h.similarity.toFixed(2)]),
     h.entry.solution ? '✓' : ' ',
     printableLine(h.entry.ref),
-    printableLine(h.entry.title),
+    printableLine(h.entry.title) + (hasStatement(h.entry) ? '' : ' (no statement)'),
     printableLine(h.entry.tags.join(', ')),
   ]);
   return renderTable(columns, rows, { width: listWidth(), head: (h) => color.bold(h) }).join('\n');
 }
+
+/** Whether an entry has words of its own beyond its title and tags (archive/entry.ts drops our placeholders). */
+const hasStatement = (e: Pick<ArchiveEntry, 'text'>): boolean => e.text.trim() !== '';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'similar');
@@ -55,7 +59,7 @@ export async function run(argv: string[]): Promise<number> {
     // or tests to load (a file, or an id it does not hold, is loaded as any command loads it).
     const known = /^[\w.-]+$/.test(ref) && !existsSync(ref) ? archive.entryOf(ref) : undefined;
     const { queryText, docText } = await import('../archive/archive.js');
-    const query = known ? { id: known.pid, title: known.title, text: docText(known) } : await loaded(ref, queryText);
+    const query = known ? { id: known.pid, title: known.title, text: docText(known), statement: hasStatement(known) } : await loaded(ref, queryText);
     return await answer(archive, embedder, report, query, k, Boolean(values.json));
   } finally {
     // The bookkeeping waits for the answer; a failure in it is said, not the answer's.
@@ -73,12 +77,15 @@ interface Query {
   id: string;
   title: string;
   text: string;
+  /** False when the problem has no statement: it is looked up by its title and tags alone. */
+  statement: boolean;
 }
 
 async function loaded(ref: string, queryText: (p: Problem) => string): Promise<Query> {
   const { loadProblem } = await import('../problems/index.js');
+  const { problemText } = await import('../archive/entry.js');
   const problem = await loadProblem(ref);
-  return { id: problem.id, title: problem.title, text: queryText(problem) };
+  return { id: problem.id, title: problem.title, text: queryText(problem), statement: problemText(problem).trim() !== '' };
 }
 
 async function answer(archive: Archive, embedder: Embedder | undefined, report: UpdateReport, problem: Query, k: number, json: boolean): Promise<number> {
@@ -96,6 +103,7 @@ async function answer(archive: Archive, embedder: Embedder | undefined, report: 
       score: Number(h.score.toFixed(4)),
       by: h.by,
       tags: h.entry.tags,
+      statement: hasStatement(h.entry),
       set: h.entry.set,
       solved: Boolean(h.entry.solution),
       ...(h.entry.solution ? { session: h.entry.solution.session } : {}),
@@ -112,6 +120,8 @@ async function answer(archive: Archive, embedder: Embedder | undefined, report: 
     found.hits[0]!.by === 'embeddings'
       ? `ranked by score = ½ BM25 (over the best match's) + ½ cos, the cosine of the embeddings (${archive.embedModel})`
       : 'ranked by sim, the share of words in common';
-  process.stdout.write(`${color.dim(wrapNote(`nearest to ${printableLine(problem.title)} of ${archive.count} problems, ${by}; ✓ you solved it`, listWidth()))}\n`);
+  const bare = found.hits.some((h) => !hasStatement(h.entry)) ? '; (no statement): only its title and tags were compared' : '';
+  const own = problem.statement ? '' : `; ${printableLine(problem.title)} has no statement: ranked by its title and tags only`;
+  process.stdout.write(`${color.dim(wrapNote(`nearest to ${printableLine(problem.title)} of ${archive.count} problems, ${by}; ✓ you solved it${bare}${own}`, listWidth()))}\n`);
   return EXIT.ok;
 }

@@ -73,6 +73,15 @@ function describe(o: StressOutcome, total: number): string {
   }
 }
 
+/** `--shrink-budget N|off`: the shrinker's candidates (0 and `off` show the input as generated). */
+function shrinkBudgetFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim().toLowerCase() === 'off') return 0;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > 100_000) throw new UsageError(`--shrink-budget takes a whole number of tries (0..100000) or off, not '${value}'`);
+  return n;
+}
+
 /** Where `--save` puts a new hidden test: where `test --add-test` adds one (never the install folder). */
 function saveTarget(problem: Problem): string {
   const why = cannotAddTest(problem);
@@ -93,6 +102,7 @@ export async function run(argv: string[]): Promise<number> {
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be a whole number, not '${values.seed}'`);
   const tl = numberFlag(values.tl, 'tl');
   if (tl !== undefined && !(tl > 0)) throw new UsageError('--tl must be positive');
+  const shrinkBudget = shrinkBudgetFlag(values['shrink-budget']);
 
   const gen = generatorCommand(values.gen, values['gen-args']);
   const solution = await readProgramFile(positionals[0]!, values.lang, 'solution');
@@ -119,6 +129,7 @@ export async function run(argv: string[]): Promise<number> {
       // For a testlib.h beside the generator, as for checkers and interactors.
       generatorDir: dirname(resolve(gen.file)),
       ...(tl !== undefined ? { judge: { timeLimitMs: tl } } : {}),
+      ...(shrinkBudget !== undefined ? { shrink: shrinkBudget } : {}),
       onRound: (done, total) => {
         if (live) process.stderr.write(`\r${color.dim(`round ${done}/${total}`)}`);
       },

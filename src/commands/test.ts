@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parse } from '../args.js';
 import { comparisonFrom as sharedComparison, positive, type JudgingValues } from './judging-flags.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
@@ -8,6 +8,7 @@ import { isTestFolder, loadTestFolder } from '../problems/testFolder.js';
 import type { Comparison } from '../problems/types.js';
 import { isolation, describeIsolation } from '../runners/capabilities.js';
 import { judge, judgeProblem } from '../runners/judge.js';
+import { useTestlib } from '../runners/checker.js';
 import { addPersonTest, cannotAddTest } from '../problems/personTests.js';
 import type { Problem } from '../problems/types.js';
 import { problemJudgeOptions } from '../runners/problem-options.js';
@@ -62,6 +63,17 @@ function judgeOn(program: Program, problem: Problem, own: { input: string; expec
   return judge(program, [{ name: 'your input', input: own.input, outputs: [own.expected] }], { ...problemJudgeOptions(problem), ...opts, timeLimitMs: opts.timeLimitMs ?? problem.timeLimitMs, memoryLimitMb: opts.memoryLimitMb ?? problem.memoryLimitMb });
 }
 
+/** `--testlib PATH`: the folder holding the testlib.h named (the file itself, or its folder). */
+async function testlibFolder(path: string): Promise<string> {
+  const at = resolve(path);
+  const st = await stat(at).catch(() => null);
+  if (!st) throw new UserError(`--testlib ${path}: no such file or folder (give testlib.h or the folder that holds it)`);
+  const dir = st.isDirectory() ? at : dirname(at);
+  if (st.isFile() && basename(at) !== 'testlib.h') throw new UserError(`--testlib ${path}: checkers include "testlib.h", so the file must be named testlib.h (or give its folder)`);
+  if (!(await stat(join(dir, 'testlib.h')).then((s) => s.isFile(), () => false))) throw new UserError(`--testlib ${path}: no testlib.h in that folder`);
+  return dir;
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'test');
   if (positionals.length !== 1) throw new UsageError('test: give exactly one SOLUTION file');
@@ -71,6 +83,7 @@ export async function run(argv: string[]): Promise<number> {
   const ml = positive(values.ml, 'ml');
   if (values.checker && !(await stat(values.checker).catch(() => null))) throw new UserError(`${values.checker}: no such checker file`);
   if (values.interactor && !(await stat(values.interactor).catch(() => null))) throw new UserError(`${values.interactor}: no such interactor file`);
+  if (values.testlib !== undefined) useTestlib(await testlibFolder(values.testlib));
   const program = await readProgramFile(file, values.lang, 'solution');
   const { lang } = program;
   await useToolchain(values, lang);

@@ -6,15 +6,16 @@ import rust from 'highlight.js/lib/languages/rust';
 import cpp from 'highlight.js/lib/languages/cpp';
 import java from 'highlight.js/lib/languages/java';
 import javascript from 'highlight.js/lib/languages/javascript';
+import kotlin from 'highlight.js/lib/languages/kotlin';
 import python from 'highlight.js/lib/languages/python';
 import { createLowlight } from 'lowlight';
 import { visibleControls } from '../printable.js';
 import { cut, cells, type Row, type Seg } from './rows.js';
 import { colorOn, type Tone } from './theme.js';
 
-const lowlight = createLowlight({ python, cpp, javascript, java, c, rust, go });
+const lowlight = createLowlight({ python, cpp, javascript, java, c, rust, go, kotlin });
 
-const LANG_ALIASES: Record<string, string> = { py: 'python', python3: 'python', 'c++': 'cpp', cc: 'cpp', js: 'javascript', node: 'javascript', pypy: 'python', rs: 'rust', golang: 'go' };
+const LANG_ALIASES: Record<string, string> = { py: 'python', python3: 'python', 'c++': 'cpp', cc: 'cpp', js: 'javascript', node: 'javascript', pypy: 'python', rs: 'rust', golang: 'go', kt: 'kotlin' };
 
 const CLASS_TONES: Record<string, Tone> = {
   keyword: 'magenta',

@@ -5,7 +5,7 @@ import { supervisorBinary } from './supervisor.js';
 import { probe, which } from './probe.js';
 import { basename } from 'node:path';
 import { LANGS, langIds, type LangId } from './langs.js';
-import { chosenToolchain, installLine, resolveCommand, toolchainOf } from './toolchains.js';
+import { chosenToolchain, installLine, resolveCommand, toolchainOf, VERSION_TIMEOUT_MS } from './toolchains.js';
 import { EXIT, UserError } from '../errors.js';
 
 /**
@@ -231,7 +231,7 @@ async function isolationWith(env: Record<string, string>): Promise<Isolation> {
 async function version(cmd: string, args: string[], pick: (out: string) => string): Promise<Capability['detail'] | null> {
   const path = await resolveCommand(cmd);
   if (!path) return null;
-  const r = await probe(path, args);
+  const r = await probe(path, args, VERSION_TIMEOUT_MS);
   const text = (r.stdout + '\n' + r.stderr).trim();
   return r.ok || text ? pick(text) : null;
 }

@@ -12,11 +12,19 @@ export interface Checker {
   lang: keyof typeof LANGS;
 }
 
+let testlibDir: string | undefined;
+
+/** `--testlib`: the folder of the testlib.h this run's checkers and interactors include, before their own. */
+export function useTestlib(dir: string | undefined): void {
+  testlibDir = dir;
+}
+
 /**
- * Where a checker's headers (testlib.h) are looked for: its own folder, then the one above it,
- * which is where testlib keeps testlib.h for its own `checkers/` and `interactors/`.
+ * Where a checker's headers (testlib.h) are looked for: the folder `--testlib` named, its own
+ * folder, then the one above it, which is where testlib keeps testlib.h for its own `checkers/`
+ * and `interactors/`.
  */
-export const headerDirs = (file: string): string[] => [dirname(file), dirname(dirname(file))];
+export const headerDirs = (file: string): string[] => [...(testlibDir ? [testlibDir] : []), dirname(file), dirname(dirname(file))];
 
 /**
  * Builds a testlib-style checker (or interactor) once; the headers it includes (testlib.h, from

@@ -120,9 +120,15 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
 
 const firstLine = (r: { stdout: string; stderr: string }): string => (r.stdout + r.stderr).split('\n')[0]?.trim() ?? '';
 
+/**
+ * How long a version may take: kotlinc starts a JVM (2 s of CPU), 8 s at load 20 on 2 cores; a
+ * probe cut short would key the build cache on nothing and `doctor` would call it not found.
+ */
+export const VERSION_TIMEOUT_MS = 30_000;
+
 /** The compiler's first line of its version: the build cache keys on it. */
 export const toolVersion = (tool: string, args: readonly string[]): Promise<string> =>
-  once(`version ${tool}`, async () => firstLine(await probe(tool, [...args])));
+  once(`version ${tool}`, async () => firstLine(await probe(tool, [...args], VERSION_TIMEOUT_MS)));
 
 /** The newest of `std` the compiler takes, or none (it takes none of them: its own default then). */
 const bestStd = (tool: string, std: readonly string[], check: readonly string[]): Promise<string | null> =>

@@ -107,6 +107,14 @@ describe('marked sections', () => {
   it('keeps the last non-empty copy of a repeated section', () => {
     expect(readSections('## Plan\nold\n## Plan\nnew', spec).fields.plan).toBe('new');
   });
+
+  it('drops a chatty closing line from the last section, never a line of code', () => {
+    const chatty = '## Plan\n1. read n\n2. print n\n\nI hope this helps! Let me know if you have any questions.\nGood luck!\n';
+    expect(readSections(chatty, spec).fields.plan).toBe('1. read n\n2. print n');
+    const code = { code: ['code'] } as const;
+    const fencedEnd = '## Code\n```python\nprint(1)\n# I hope this helps\n```';
+    expect(readSections(fencedEnd, code).fields.code).toBe('```python\nprint(1)\n# I hope this helps\n```');
+  });
 });
 
 describe('lenient JSON', () => {

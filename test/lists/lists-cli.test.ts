@@ -47,6 +47,8 @@ describe.each([80, 100])('lists at %i columns', (columns) => {
     expectFits(r.stdout, columns);
     expect(r.stdout).toMatch(new RegExp(`(^|\\s)${LONG}$`, 'm'));
     expect(r.stdout).toMatch(/sums00\s+sum-two\s+codesim/);
+    // The model's name whole, never `qwen2.5…`.
+    expect(r.stdout).toMatch(/\sqwen2\.5-coder:7b\s/);
     expectWordsWhole(r.stdout, ['mapcoder', 'codesim', 'samples']);
   });
 

@@ -2,6 +2,7 @@
 // directly) on a problem with no checker is told at load, from its source, before anything runs:
 // Polygon requires the pair, and alone the interactor accepts what it cannot tell apart. The
 // judge says the same at run time when it sees the file written (test/runners/interactor-tout).
+import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/problems/index.js';
@@ -45,4 +46,17 @@ describe('an interactor that writes its output file with no checker', () => {
     const j = await runCli(['problems', DIR, '--json'], tempEnv());
     expect((JSON.parse(j.stdout) as unknown[]).length).toBe(4);
   });
+
+  it('`doctor` names the saved problem whose interactor writes tout with no checker, and how to fix it', async () => {
+    const env = tempEnv();
+    const saved = join(env.XDG_DATA_HOME!, 'simcoach', 'problems');
+    mkdirSync(saved, { recursive: true });
+    for (const f of ['alone.md', 'tout.cpp', 'paired.md', 'check.cpp']) cpSync(join(DIR, f), join(saved, f));
+    const r = await runCli(['doctor', '--json'], { ...env, OLLAMA_HOST: 'http://127.0.0.1:9' });
+    const checks = (JSON.parse(r.stdout) as { checks: { name: string; ok: boolean; detail: string; fix?: string; needed: boolean }[] }).checks;
+    const row = checks.find((c) => c.name === 'interactors');
+    expect(row).toMatchObject({ ok: false, needed: false });
+    expect(row!.detail).toMatch(/^alone: the interactor writes its output file \(tout\) but the problem has no checker/);
+    expect(row!.fix).toMatch(/checker: FILE/);
+  }, 120_000);
 });

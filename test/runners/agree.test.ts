@@ -9,7 +9,7 @@ import { isolateCache, leftovers } from './helpers.js';
 const DATA = join(process.cwd(), '..', 'shared', 'datasets', 'apps150');
 const present = existsSync(join(DATA, 'labelled-solutions.jsonl'));
 
-let restore: () => void;
+let restore: () => Promise<void>;
 beforeAll(() => {
   restore = isolateCache();
 });

@@ -15,7 +15,7 @@ import { SandboxError } from '../../src/runners/sandboxError.js';
 import { ROOMY_WALL, isolateCache, leftoverGroups, leftovers } from './helpers.js';
 import { withEnv } from '../helpers/env.js';
 
-let restore: () => void;
+let restore: () => Promise<void>;
 beforeAll(() => {
   restore = isolateCache();
 });

@@ -10,7 +10,7 @@ import { parseStatement } from '../../src/problems/markdown.js';
 import { judgeProblem } from '../../src/runners/judge.js';
 import { isolateCache, leftovers } from './helpers.js';
 
-let restore: () => void;
+let restore: () => Promise<void>;
 beforeAll(() => {
   restore = isolateCache();
 });

@@ -2,6 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type ListenOptions } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildCacheDir } from '../../src/paths.js';
+import { pchBuild } from '../../src/runners/pch.js';
 import { setEnv } from '../helpers/env.js';
 import { seedLauncher } from '../helpers/launcher.js';
 
@@ -25,15 +27,33 @@ export async function countingServer(at: ListenOptions): Promise<{ port: number;
   };
 }
 
-/** Every test gets its own cache (builds) so nothing lands in $HOME and nothing is shared. */
-export function isolateCache(): () => void {
+/**
+ * Every test gets its own cache (builds) so nothing lands in $HOME and nothing is shared. The
+ * clean-up first waits for the precompiled-header builds this process started there: one still
+ * writing while the folder goes made rmSync fail with ENOTEMPTY.
+ */
+export function isolateCache(): () => Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'simcoach-test-cache-'));
   const restore = setEnv({ XDG_CACHE_HOME: dir });
   seedLauncher(dir);
-  return () => {
+  const builds = buildCacheDir();
+  return async () => {
+    await Promise.all(pchBuildsIn(builds));
     restore();
     rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/** The header builds this process started in a build cache (their temp folders name the final one). */
+function pchBuildsIn(builds: string): Promise<void>[] {
+  let names: string[];
+  try {
+    names = readdirSync(builds);
+  } catch {
+    return [];
+  }
+  const dirs = new Set(names.map((n) => /^pch-[0-9a-f]+/.exec(n)?.[0]).filter((n): n is string => n !== undefined));
+  return [...dirs].map((n) => pchBuild(join(builds, n))).filter((b): b is Promise<void> => b !== null);
 }
 
 /**

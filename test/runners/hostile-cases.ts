@@ -18,7 +18,8 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsPath } from '../../src/config.js';
-import { pythonExecutable } from '../../src/runners/langs.js';
+import { LANGS, pythonExecutable } from '../../src/runners/langs.js';
+import { resolveCommand } from '../../src/runners/toolchains.js';
 import { openBatch } from '../../src/runners/sandboxPool.js';
 import { tempParent } from '../../src/runners/tempdirs.js';
 import type { FileIo } from '../../src/problems/types.js';
@@ -40,7 +41,7 @@ export const ROOMY = 60_000;
 export const KILLED_WITHIN = 25_000;
 export const opts: JudgeOptions = { timeLimitMs: TL, wallLimitMs: WALL, memoryLimitMb: 256, parallel: 1 };
 
-export let restore: () => void;
+export let restore: () => Promise<void>;
 /** The host's servers the attacks try to reach: TCP on localhost, a Unix socket, an abstract socket. */
 let servers: Awaited<ReturnType<typeof countingServer>>[] = [];
 export let port = 0;
@@ -122,7 +123,7 @@ export function useHostileHost(): void {
   });
 
   afterAll(async () => {
-    restore();
+    await restore();
     if (keyBefore === undefined) delete process.env.OPENAI_API_KEY;
     else process.env.OPENAI_API_KEY = keyBefore;
     if (configBefore === undefined) delete process.env.XDG_CONFIG_HOME;
@@ -846,6 +847,37 @@ export function notAsUser(c: Case): string | null {
   return null;
 }
 
+/**
+ * The unprivileged person's place with their own secrets to steal (an ssh key, the settings with an
+ * API key, the problem's hidden tests) and places to write (their home, /tmp, /var/tmp).
+ */
+export function userPlace(): { p: Place; side: Side } {
+  const p = place('user');
+  const a = unprivilegedAccount()!;
+  const mine = (file: string, text: string) => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text, { mode: 0o600 });
+    execFileSync('chown', ['-R', `${a.uid}:${a.gid}`, p.home]);
+  };
+  const key = join(p.home, '.ssh', 'id_ed25519');
+  const settings = join(p.home, 'config', 'simcoach', 'config.json');
+  const dotConfig = join(p.home, '.config', 'simcoach', 'config.json');
+  for (const f of [settings, dotConfig]) mine(f, JSON.stringify({ backend: 'openai', openaiApiKey: 'sk-hostile-test-key' }));
+  mine(key, '-----BEGIN OPENSSH PRIVATE KEY-----\n');
+  const side: Side = {
+    as: 'user',
+    // Root's own secrets are another user's to this person.
+    secrets: ['/etc/shadow', key, settings, dotConfig, join(p.files, 'case-1', '1.out'), secretFile, settingsFile],
+    // The home itself is there, empty but for the way to the build cache (a C++ binary is
+    // mounted read-only at its own path): what must not be are the folders with secrets in it.
+    places: [join(p.home, '.ssh'), join(p.home, '.config'), join(p.home, 'config'), p.files, secretsHome, '/home', '/root'],
+    settings,
+    outside: [join(tmpdir(), `${tag}-user-tmp`), join(p.home, `${tag}-home`), join('/var/tmp', `${tag}-user-vartmp`)],
+    uid: a.uid,
+  };
+  return { p, side };
+}
+
 // The same attacks as a person runs simcoach: as an unprivileged account (made by the set-up),
 // through the built CLI (`simcoach test FILE --problem P --json`), with that person's own secrets
 // to steal (an ssh key, the settings with an API key, the problem's hidden tests, an API key in the
@@ -858,29 +890,7 @@ export function describeAsUser(lang: 'python' | 'cpp'): void {
     let n = 0;
 
     beforeAll(() => {
-      p = place('user');
-      const a = unprivilegedAccount()!;
-      const mine = (file: string, text: string) => {
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, text, { mode: 0o600 });
-        execFileSync('chown', ['-R', `${a.uid}:${a.gid}`, p.home]);
-      };
-      const key = join(p.home, '.ssh', 'id_ed25519');
-      const settings = join(p.home, 'config', 'simcoach', 'config.json');
-      const dotConfig = join(p.home, '.config', 'simcoach', 'config.json');
-      for (const f of [settings, dotConfig]) mine(f, JSON.stringify({ backend: 'openai', openaiApiKey: 'sk-hostile-test-key' }));
-      mine(key, '-----BEGIN OPENSSH PRIVATE KEY-----\n');
-      side = {
-        as: 'user',
-        // Root's own secrets are another user's to this person.
-        secrets: ['/etc/shadow', key, settings, dotConfig, join(p.files, 'case-1', '1.out'), secretFile, settingsFile],
-        // The home itself is there, empty but for the way to the build cache (a C++ binary is
-        // mounted read-only at its own path): what must not be are the folders with secrets in it.
-        places: [join(p.home, '.ssh'), join(p.home, '.config'), join(p.home, 'config'), p.files, secretsHome, '/home', '/root'],
-        settings,
-        outside: [join(tmpdir(), `${tag}-user-tmp`), join(p.home, `${tag}-home`), join('/var/tmp', `${tag}-user-vartmp`)],
-        uid: a.uid,
-      };
+      ({ p, side } = userPlace());
     });
     afterAll(() => {
       for (const f of side.outside) rmSync(f, { force: true });
@@ -925,6 +935,87 @@ export function describeAsUser(lang: 'python' | 'cpp'): void {
         const r: TestResult = { ...t, input: '', expected: c.asUser?.output ?? outputOf(c, side), actual: t.output };
         c.after?.(r, side);
       }, 120_000);
+    }
+  });
+}
+
+/** The judge's further languages: each plays the attacks every language must survive, a program per attack. */
+export const MORE_LANGS = ['c', 'pypy', 'rust', 'go', 'kotlin'] as const satisfies readonly LangId[];
+
+/** An attack every language plays: its program is `hostile-langs/<lang>/<file>.<ext>`. */
+export interface LangCase {
+  name: string;
+  file: string;
+  verdict: Verdict;
+  /** An RE's detail. */
+  detail?: RegExp;
+  /** Its CPU limit (a JVM or a Go runtime starts slower than C). */
+  timeMs: number;
+  input(s: Side): string;
+  output: string;
+  after?(s: Side): void;
+}
+
+export const langCases: LangCase[] = [
+  { name: 'fork bomb', file: 'fork', verdict: 'RE', detail: PROCESS, timeMs: 5000, input: () => '', output: 'unused' },
+  // Touching pages up to the memory limit under memory pressure is CPU time too: time gets room.
+  { name: 'allocate 4 GiB', file: 'memory', verdict: 'MLE', timeMs: 20_000, input: () => '', output: 'unused' },
+  {
+    name: 'write a file outside the temp dir',
+    file: 'write',
+    verdict: 'AC',
+    timeMs: 5000,
+    input: (s) => `${s.outside.join('\n')}\n`,
+    output: 'done',
+    after: (s) => {
+      for (const f of s.outside) expect(existsSync(f), f).toBe(false);
+    },
+  },
+];
+
+/** The program of an attack in a language. */
+export const langSource = (lang: LangId, c: LangCase): string =>
+  readFileSync(new URL(`./hostile-langs/${lang}/${c.file}${LANGS[lang].extensions[0]}`, import.meta.url), 'utf8');
+
+/** Whether every command a language needs is installed (.ci/run installs them all; a missing one skips). */
+export const installed = async (lang: LangId): Promise<boolean> =>
+  (await Promise.all(LANGS[lang].toolchain.cmds.map((c) => resolveCommand(c)))).every(Boolean);
+
+// The further languages' attacks as the unprivileged person, through the CLI (as describeAsUser).
+export function describeLangsAsUser(): void {
+  describe.skipIf(process.getuid?.() !== 0).each(MORE_LANGS)('hostile programs in %s as the unprivileged user, through the CLI', (lang) => {
+    let p: Place;
+    let side: Side;
+    beforeAll(() => {
+      ({ p, side } = userPlace());
+    });
+    afterAll(() => {
+      for (const f of side.outside) rmSync(f, { force: true });
+      p.cleanup();
+    });
+
+    for (const c of langCases) {
+      it(`${c.name} → ${c.verdict}`, async (ctx) => {
+        if (!(await installed(lang))) ctx.skip();
+        const id = `${lang}-${c.file}`;
+        writeFileSync(join(p.files, `${id}.md`), `---\ntitle: ${c.name}\ntime_limit: ${c.timeMs}ms\nmemory_limit: 256MB\n---\n# Case\n\nAn attack.\n`, { mode: 0o644 });
+        mkdirSync(join(p.files, id), { mode: 0o755 });
+        writeFileSync(join(p.files, id, '1.in'), c.input(side), { mode: 0o644 });
+        writeFileSync(join(p.files, id, '1.out'), c.output, { mode: 0o644 });
+        const file = `${id}${LANGS[lang].extensions[0]}`;
+        writeFileSync(join(p.files, file), langSource(lang, c), { mode: 0o644 });
+        const run = await cli(p, 'user', ['test', file, '--problem', `${id}.md`, '--lang', lang, '--json']);
+        ctx.onTestFinished(() => void leftoverDirsOf('user', run.pid));
+        expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
+        const j = JSON.parse(run.stdout) as { compile?: { ok: boolean; message: string }; tests: CliTest[] };
+        expect(j.compile?.ok ?? true, j.compile?.message).toBe(true);
+        const t = j.tests[0]!;
+        expect(t.verdict, `${t.detail} | ${t.output.slice(0, 300)} | ${t.stderr.slice(0, 300)}`).toBe(c.verdict);
+        if (c.detail) expect(t.detail).toMatch(c.detail);
+        expect(leftoversOf(run.pid)).toEqual([]);
+        expect(leftoverDirsOf('user', run.pid)).toEqual([]);
+        c.after?.(side);
+      }, 240_000);
     }
   });
 }

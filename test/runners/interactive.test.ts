@@ -10,7 +10,7 @@ import type { Program } from '../../src/runners/types.js';
 import { start, tempEnv } from '../problems/cli-helpers.js';
 import { ROOMY_WALL, isolateCache, leftovers } from './helpers.js';
 
-let restore: () => void;
+let restore: () => Promise<void>;
 let problem: Problem;
 beforeAll(async () => {
   restore = isolateCache();

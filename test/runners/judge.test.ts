@@ -9,7 +9,7 @@ import type { Problem } from '../../src/problems/types.js';
 import { buildCacheDir } from '../../src/paths.js';
 import { ROOMY_WALL, isolateCache, leftovers } from './helpers.js';
 
-let restore: () => void;
+let restore: () => Promise<void>;
 beforeAll(() => {
   restore = isolateCache();
 });
@@ -48,7 +48,7 @@ describe('judge: languages', () => {
     expect(langFromPath('s.go')).toBe('go');
     expect(langFromPath('s.c')).toBe('c');
     expect(langFromPath('s.cob')).toBeNull();
-    expect(Object.keys(LANGS).sort()).toEqual(['c', 'cpp', 'go', 'java', 'javascript', 'pypy', 'python', 'rust']);
+    expect(Object.keys(LANGS).sort()).toEqual(['c', 'cpp', 'go', 'java', 'javascript', 'kotlin', 'pypy', 'python', 'rust']);
   });
 });
 

@@ -8,7 +8,7 @@ import { withEnv } from '../helpers/env.js';
 import { cases } from './hostile-cases.js';
 import { ROOMY_WALL, isolateCache, leftoverGroups, leftovers } from './helpers.js';
 
-let restore: () => void;
+let restore: () => Promise<void>;
 beforeAll(() => {
   restore = isolateCache();
 });

@@ -38,7 +38,7 @@ describe('judge memory', () => {
       expect(t.outputBytes).toBe((1 << 20) + 1);
       expect(failureFeedback(r, 50)).toContain(`Your output:\n${'x'.repeat(50)}\n… (1048577 bytes printed in all)`);
     } finally {
-      restore();
+      await restore();
     }
   });
 

@@ -5,22 +5,22 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge } from '../../src/runners/judge.js';
-import { pchBuild, pchDir } from '../../src/runners/pch.js';
+import { pchBuild, pchDir, precompiledHeader } from '../../src/runners/pch.js';
 import { chooseForThisRun, toolchainOf } from '../../src/runners/toolchains.js';
 import { isolateCache } from './helpers.js';
 
 const program = (n: number) => `#include <bits/stdc++.h>\nint main() { std::vector<int> v{${n}}; std::cout << v[0] << "\\n"; }\n`;
 
 describe('a precompiled bits/stdc++.h', () => {
-  let restore: () => void;
+  let restore: () => Promise<void>;
   beforeAll(() => {
     restore = isolateCache();
     // -H lists every header the compiler read: "! path.gch" when it used a precompiled one.
     chooseForThisRun('cpp', { flags: '-O2 -pipe -H' });
   });
-  afterAll(() => {
+  afterAll(async () => {
     chooseForThisRun('cpp', {});
-    restore();
+    await restore();
   });
 
   it('is built in the background the first time, then every compile that includes the header reads it', async () => {
@@ -39,5 +39,20 @@ describe('a precompiled bits/stdc++.h', () => {
     const second = await judge({ lang: 'cpp', source: program(2) }, [{ input: '', outputs: ['2'] }]);
     expect(second.verdict, second.compile?.message).toBe('AC');
     expect(second.compile?.message).toContain(`! ${gch}`);
+  }, 240_000);
+
+  it("a test cache's clean-up waits for a header build still running there (#47: ENOTEMPTY)", async () => {
+    const cleanup = isolateCache();
+    const chain = await toolchainOf('cpp');
+    if (!chain.ok) throw new Error(chain.error);
+    const dir = pchDir(chain.toolchain);
+    expect(await precompiledHeader(chain.toolchain)).toBeNull();
+    const build = pchBuild(dir);
+    expect(build).not.toBeNull();
+    let ended = false;
+    void build!.then(() => (ended = true));
+    await cleanup();
+    expect(ended).toBe(true);
+    expect(existsSync(dir)).toBe(false);
   }, 240_000);
 });

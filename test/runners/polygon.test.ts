@@ -33,14 +33,14 @@ const programs: Record<string, { right: Program; wrong: Program }> = {
   },
 };
 
-let restore: () => void;
+let restore: () => Promise<void>;
 let dir: string;
 beforeAll(() => {
   restore = isolateCache();
   dir = mkdtempSync(join(tmpdir(), 'simcoach-polygon-'));
 });
-afterAll(() => {
-  restore();
+afterAll(async () => {
+  await restore();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -8,7 +8,7 @@ import { openBatch } from '../../src/runners/sandboxPool.js';
 import type { LangId } from '../../src/runners/types.js';
 import { ROOMY_WALL, isolateCache, leftoverGroups, leftovers } from './helpers.js';
 
-let restore: () => void;
+let restore: () => Promise<void>;
 beforeAll(() => {
   restore = isolateCache();
 });

@@ -13,7 +13,7 @@ import { isolateCache } from './helpers.js';
 const HOSTILE = '\u001b[2J\u001b[H\u001b]0;pwned\u0007\u001b]8;;http://evil.example\u001b\\link\u001b]8;;\u001b\\ \u001b\u0007boom';
 const ESC_OR_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
-let restore: () => void;
+let restore: () => Promise<void>;
 beforeAll(() => {
   restore = isolateCache();
 });

@@ -33,7 +33,7 @@ int main(int argc, char **argv) { printf("%d %d\\n", argc > 1 ? atoi(argv[1]) : 
 `;
 
 const root = process.getuid?.() === 0;
-let restore: () => void;
+let restore: () => Promise<void>;
 let dir: string;
 beforeAll(() => {
   restore = isolateCache();
@@ -44,9 +44,9 @@ beforeAll(() => {
   writeFileSync(join(dir, 'interactor.cpp'), `#include "testlib.h"\n${readFileSync(join(fixturesDir(), 'guess-number.interactor.cpp'), 'utf8')}`);
   chmodSync(dir, 0o700);
 });
-afterAll(() => {
+afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  restore();
+  await restore();
 });
 
 describe.runIf(root)('programs in a 0700 folder, as root', () => {

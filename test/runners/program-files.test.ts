@@ -11,7 +11,7 @@ import { programFiles } from '../../src/runners/programFiles.js';
 import { isolateCache } from './helpers.js';
 
 let top: string;
-let restore: () => void;
+let restore: () => Promise<void>;
 const sum = [{ input: '2 3\n', outputs: ['5'] }];
 
 /** Writes `files` (relative path → text) under a fresh folder of `top`; returns that folder. */
@@ -30,8 +30,8 @@ beforeAll(() => {
   // A private folder, as root's home is: the sandbox's uid could not read these files in place.
   chmodSync(top, 0o700);
 });
-afterAll(() => {
-  restore();
+afterAll(async () => {
+  await restore();
   rmSync(top, { recursive: true, force: true });
 });
 

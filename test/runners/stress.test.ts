@@ -13,7 +13,7 @@ import type { LangId, Program } from '../../src/runners/types.js';
 import { start, tempEnv } from '../problems/cli-helpers.js';
 import { isolateCache, leftovers } from './helpers.js';
 
-let restore: () => void;
+let restore: () => Promise<void>;
 let problem: Problem;
 beforeAll(async () => {
   restore = isolateCache();
@@ -174,6 +174,24 @@ describe('simcoach stress', () => {
     expect(out.shrunk.from.tokens).toBe(201);
     expect(out.shrunk.to.tokens).toBe(3);
     expect(out.original.trim().split(/\s+/)).toHaveLength(201);
+  }, 180_000);
+
+  it('--shrink-budget caps the shrinker\'s tries, off shows the input as generated, a bad value is one line', async () => {
+    const env = tempEnv();
+    const args = ['stress', join(STRESS, 'zero-bug.cpp'), '--problem', 'inversions', '--brute', join(STRESS, 'inversions-brute.py'), '--gen', join(STRESS, 'zero-gen.py'), '--json'];
+    const off = start([...args, '--shrink-budget', 'off'], env);
+    expect(await off.exit, off.stderr()).toBe(1);
+    const o = JSON.parse(off.stdout()) as { input: string; original?: string };
+    expect(o.original).toBeUndefined();
+    expect(o.input.trim().split(/\s+/)).toHaveLength(201);
+    const few = start([...args, '--shrink-budget', '4'], env);
+    expect(await few.exit, few.stderr()).toBe(1);
+    const f = JSON.parse(few.stdout()) as { shrunk?: { tried: number } };
+    expect(f.shrunk?.tried).toBeLessThanOrEqual(4);
+    const bad = start([...args, '--shrink-budget', 'lots'], env);
+    expect(await bad.exit).toBe(2);
+    expect(bad.stderr().trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr()).toMatch(/--shrink-budget takes a whole number of tries \(0\.\.100000\) or off, not 'lots'/);
   }, 180_000);
 
   it('Ctrl-C stops between rounds and prints what was done (exit 130)', async () => {

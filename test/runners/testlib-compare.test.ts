@@ -11,7 +11,7 @@ import { isolateCache } from './helpers.js';
 
 const HERE = join(import.meta.dirname, 'testlib-style');
 
-let restore: () => void;
+let restore: () => Promise<void>;
 beforeAll(() => { restore = isolateCache(); });
 afterAll(() => restore());
 

@@ -16,7 +16,7 @@ async function traced(source: string, input: string, maxSteps?: number): Promise
   return r.trace;
 }
 
-let restore: () => void;
+let restore: () => Promise<void>;
 let server: Awaited<ReturnType<typeof countingServer>>;
 const secret = join(homedir(), `simcoach-trace-secret-${process.pid}.txt`);
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   rmSync(secret, { force: true });
   await server.close();
-  restore();
+  await restore();
 });
 
 describe('tracer', () => {

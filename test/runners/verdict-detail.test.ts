@@ -13,7 +13,7 @@ import type { Program } from '../../src/runners/types.js';
 import { isolateCache } from './helpers.js';
 
 const root = process.getuid?.() === 0;
-let restore: () => void;
+let restore: () => Promise<void>;
 beforeAll(() => { restore = isolateCache(); });
 afterAll(() => restore());
 afterEach(() => { delete process.env.SIMCOACH_POOL; });

@@ -5,11 +5,15 @@ import type { Problem } from '../types.js';
 /** Lines simcoach writes itself when a problem came without its statement (see companion.ts). */
 const PLACEHOLDER = /^(The statement is on the contest page: <[^>]*>\.|This problem is interactive: .*|The input holds several test cases\.|Input comes from .*|Output goes to .*)$/;
 
+/** A statement without the lines simcoach wrote itself: what is left is the problem's own words. */
+export const withoutPlaceholders = (text: string): string =>
+  text.split('\n').filter((l) => !PLACEHOLDER.test(l.trim())).join('\n').trim();
+
 /**
  * True when a problem has no statement to plan from: only a title, samples and our own notes.
  * The tutor then asks the person to paste one before the first model step.
  */
-export function needsStatement(problem: Problem): boolean {
+export function needsStatement(problem: Pick<Problem, 'statement'>): boolean {
   const rest = problem.statement
     .split('\n')
     .filter((l) => !/^#{1,6}\s/.test(l.trim()) && !PLACEHOLDER.test(l.trim()))
