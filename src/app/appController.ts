@@ -22,6 +22,7 @@ import { readPickerIndex, savePickerIndex } from '../firstFrame.js';
 import { needsStatement } from '../problems/statement/place.js';
 import { judgeOf } from '../problems/statement/judges.js';
 import type { FetchOptions } from '../problems/statement/index.js';
+import type { ContestService } from './contestService.js';
 
 export interface ControllerOptions {
   /** The settings of this run (flags applied). */
@@ -47,6 +48,8 @@ export interface ControllerOptions {
   file?: OwnFile;
   /** Where the language came from when the command knows better than the flags ("from rs.cpp"). */
   langFrom?: string;
+  /** `simcoach contest` / `upsolve` (contestService.ts): in a contest the model is off for every session. */
+  contest?: ContestService;
 }
 
 /** The chosen flow's budgets for the settings screen, from its registry record. */
@@ -113,18 +116,22 @@ export function createAppController(o: ControllerOptions): RunningApp {
     const config = await import('../config.js');
     await config.setSetting(key, value);
   };
-  let backendState: BackendState = o.probe ? stateFromProbe(settings, o.probe) : { kind: 'unknown' };
+  // A contest's hard switch: its backend sends nothing, and the server is never even probed.
+  const off = o.contest?.backendState;
+  let backendState: BackendState = off ?? (o.probe ? stateFromProbe(settings, o.probe) : { kind: 'unknown' });
   const listeners = new Set<() => void>();
   const setBackend = (b: BackendState): void => {
     backendState = b;
     for (const l of [...listeners]) l();
   };
-  const makeBackend = (s: Settings): Promise<Backend> => (o.backend ? o.backend(s) : createBackend(s));
+  const offBackend = o.contest?.backend;
+  const makeBackend = (s: Settings): Promise<Backend> => (offBackend ? offBackend() : o.backend ? o.backend(s) : createBackend(s));
   const entries = new Map<string, Problem>();
   const sessions = new Set<SessionHandle>();
   let pendingResume = o.resume;
 
   const recheck = async (): Promise<void> => {
+    if (off) return;
     setBackend(stateFromProbe(settings, await probeBackend(settings, { timeoutMs: 1500 })));
   };
   if (!o.probe) void recheck();
@@ -297,6 +304,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
       defaultName: (problemId, lang) => (openedFile !== undefined && langOfOpened(openedFile) === lang ? openedFile : programOut.defaultName(problemId, lang)),
     },
     ...(o.file ? { file: o.file } : {}),
+    ...(o.contest ? { contest: o.contest.face } : {}),
     quit: (code) => o.quit(code),
   };
 
@@ -361,11 +369,12 @@ export function createAppController(o: ControllerOptions): RunningApp {
     const gate = program ? bringing(manual.gate, program) : manual.gate;
     const events = new EngineEvents();
     events.subscribe(store.push);
+    o.contest?.watch(problem, events);
     const abort = new AbortController();
     let file: string | undefined;
     // Recalled problems come from the person's archive too, unless the settings say the model alone.
     const { archiveRecall } = await import('../archive/recall.js');
-    const recall = archiveRecall(settings, undefined, { behind: true });
+    const recall = off ? undefined : archiveRecall(settings, undefined, { behind: true });
     const common = {
       backend,
       gate,

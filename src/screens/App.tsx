@@ -12,6 +12,7 @@ import { Picker } from './Picker.js';
 import { SettingsScreen } from './Settings.js';
 import { StatementPrompt } from './StatementPrompt.js';
 import { SandboxPrompt } from './SandboxPrompt.js';
+import { ContestScreen } from './Contest.js';
 
 // The solve screen (every pane, the highlighter, the statement renderer) is not needed for the
 // first frame: it loads in its own chunk, asked for once the picker is on screen.
@@ -122,7 +123,10 @@ export function App({ app, initial, initialProgram, onExit, closing = false }: A
 
   const { columns: width, rows: height } = size;
   let body: React.ReactNode;
-  if (screen.kind === 'solve') {
+  if (app.contest) {
+    // A contest (or its upsolve) has its own tabs: no picker, one session per problem.
+    body = <ContestScreen app={app} contest={app.contest} width={width} height={height} closing={closing} onExit={onExit} />;
+  } else if (screen.kind === 'solve') {
     body = (
       <Suspense fallback={<Text dimColor>{cut(`opening ${printableLine(screen.problem.title)}…`, width)}</Text>}>
         <Solve

@@ -64,6 +64,8 @@ export interface SolveProps {
   onStress?(program: Program): void;
   /** The person's own file was saved where this session cannot take it: the same flow again on it. */
   onAgain?(program: Program): void;
+  /** Keys of the screen around this one (a contest's tabs), listed in `?` after the solve screen's. */
+  moreKeys?: { key: string; what: string }[];
 }
 
 /**
@@ -107,7 +109,7 @@ function statusOf(v: SessionView, p: SolveProps, modelOff: string | undefined): 
 const NO_BACKEND = { subscribe: () => () => {}, state: () => ({ kind: 'unknown' }) as BackendState };
 
 /** The status bar's one line when the model server is not there (practice goes on without it). */
-const offText = (b: BackendState): string | undefined => (b.kind === 'down' ? b.short : b.kind === 'pull-failed' ? `model ${b.model} missing: simcoach models pull ${b.model}` : undefined);
+const offText = (b: BackendState): string | undefined => (b.kind === 'down' || b.kind === 'off' ? b.short : b.kind === 'pull-failed' ? `model ${b.model} missing: simcoach models pull ${b.model}` : undefined);
 
 const isBackendError = (code: string | undefined): boolean => code === 'server-down' || code === 'model-missing' || code === 'dropped' || code === 'stalled';
 
@@ -397,7 +399,7 @@ export function Solve(props: SolveProps) {
     } else if (mode === 'help') {
       const ended = endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: backendError, canDebugWith: offered !== undefined });
       const keys = v.outcome ? [...ended, ...(program !== undefined ? ALL_KEYS.filter((k) => k.key === 'w' || k.key === 'y') : [])] : ALL_KEYS;
-      const helpRows: Row[] = keys.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
+      const helpRows: Row[] = [...keys, ...(props.moreKeys ?? [])].map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
       overlay = <ScrollView title="Keys" rows={helpRows.flatMap((r) => wrapRow(r, width, 14))} width={width} height={body + 2} onClose={toMain} closeKeys={['?', 'q']} />;
     } else if (mode === 'problem') {
       overlay = <ScrollView title="Problem" rows={wrapRows(problemRows(props.problem, width), width)} width={width} height={body + 2} onClose={toMain} closeKeys={['p', 'q']} />;
