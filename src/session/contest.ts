@@ -3,7 +3,7 @@
 // is off — then one line per judged submission and, when the person ends it early, an `end` line.
 // The clock lives here, not in memory: a contest killed and started again (`simcoach contest`)
 // reads the same end time. Each line is one append, so a kill loses at most the line being written.
-import { appendFileSync, closeSync, constants, existsSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, constants, existsSync, fstatSync, openSync, readSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { contestLockFile, contestsDir, privateDataDir } from '../paths.js';
@@ -75,6 +75,7 @@ export function createContest(o: Omit<ContestHeader, 'type' | 'version' | 'id' |
 
 /** The switch llm/off.ts reads: the model stays off until `end`, for every simcoach command. */
 export function lockModel(h: Pick<ContestHeader, 'id' | 'end'>): void {
+  ownDir();
   writeFileSync(contestLockFile(), `${JSON.stringify({ id: h.id, end: h.end })}\n`, { mode: 0o600 });
 }
 
@@ -89,9 +90,22 @@ export function unlockModel(id: string): void {
 }
 
 export function appendContest(c: Contest, e: ContestEvent): void {
-  appendFileSync(c.file, `${JSON.stringify(e)}\n`);
+  // After a kill mid-line the file ends torn: the new line starts on a line of its own.
+  appendFileSync(c.file, `${endsTorn(c.file) ? '\n' : ''}${JSON.stringify(e)}\n`);
   if (e.type === 'attempt') c.attempts.push({ problem: e.problem, at: e.at, verdict: e.verdict });
   else c.endedAt = e.at;
+}
+
+/** The file's last byte is not a line's end (a write cut short). */
+function endsTorn(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const last = Buffer.alloc(1);
+    return size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Reads a contest file; a torn last line (a kill mid-write) is skipped; a bad header is one line. */
