@@ -15,6 +15,7 @@ import { color } from '../term.js';
 import { contestTable } from './contestTable.js';
 
 const DEFAULT_MINUTES = 120;
+const NEEDS_TERMINAL = 'contest needs a terminal: you write the programs in it (`--end` and `stats` work anywhere)';
 
 /** The set's problems, with their hidden tests; a set that cannot be read is a usage error (exit 2). */
 export async function contestSet(ref: string): Promise<Problem[]> {
@@ -63,7 +64,6 @@ export function contestSettings(s: Settings, id: string): Settings {
 }
 
 async function openContest(c: Contest, values: { lang?: string }): Promise<number> {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError('contest needs a terminal: you write the programs in it (`--end` and `stats` work anywhere)');
   const problems = await contestSet(c.header.set);
   const mine = c.header.problems.map((p) => problems.find((x) => x.id === p.id)).filter((p): p is Problem => p !== undefined);
   const settings = contestSettings(resolveSettings(values.lang !== undefined ? { lang: values.lang } : {}), c.header.id);
@@ -106,6 +106,8 @@ export async function run(argv: string[]): Promise<number> {
     if (positionals.length > 0 || values.minutes !== undefined || values.start !== undefined) throw new UsageError('--end takes nothing else: it ends the contest that runs');
     return endNow();
   }
+  // Before anything is written: a contest started where no one can write the programs would lock the model for nothing.
+  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(NEEDS_TERMINAL);
   const running = runningContest();
   if (positionals.length === 0) {
     if (!running) throw new UsageError('contest takes a set (a file, a folder, a Companion batch); no contest is running to go back to');
