@@ -106,19 +106,19 @@ export async function run(argv: string[]): Promise<number> {
     if (positionals.length > 0 || values.minutes !== undefined || values.start !== undefined) throw new UsageError('--end takes nothing else: it ends the contest that runs');
     return endNow();
   }
-  // Before anything is written: a contest started where no one can write the programs would lock the model for nothing.
-  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(NEEDS_TERMINAL);
   const running = runningContest();
   if (positionals.length === 0) {
     if (!running) throw new UsageError('contest takes a set (a file, a folder, a Companion batch); no contest is running to go back to');
-    return openContest(running, values);
+    return openContest(needsTerminal(running), values);
   }
   if (running) throw new UserError(`contest ${running.header.id} runs until ${new Date(running.header.end).toLocaleTimeString()}: \`simcoach contest\` goes back to it, \`simcoach contest --end\` ends it`, EXIT.usage);
+  // Everything is checked before anything is written: the set, the minutes, the start, a virtual contest's set unseen.
   const problems = await contestSet(positionals[0]!);
   const minutes = minutesOf(values.minutes);
   const now = Date.now();
   const start = values.start !== undefined ? startOf(values.start, minutes, now) : now;
   if (values.start !== undefined) await unseen(problems);
+  needsTerminal(undefined);
   const c = createContest({
     set: resolve(positionals[0]!),
     problems: problems.map((p, i) => ({ id: p.id, label: labelAt(i), title: p.title, ...(p.points !== undefined ? { points: p.points } : {}) })),
@@ -127,4 +127,10 @@ export async function run(argv: string[]): Promise<number> {
     ...(values.start !== undefined ? { virtual: true as const } : {}),
   }, now);
   return openContest(c, values);
+}
+
+/** A contest started where no one can write the programs would lock the model for nothing. */
+function needsTerminal<T>(v: T): T {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(NEEDS_TERMINAL);
+  return v;
 }

@@ -3,7 +3,7 @@
 // beside it). The screen only draws them.
 import type { Board } from '../session/contestBoard.js';
 import type { ContestRow } from '../session/contest.js';
-import { cells, cut, seg, type Row } from './rows.js';
+import { cut, fitParts, seg, type Row } from './rows.js';
 
 /** The contest's keys, for the bar and for `?`. */
 export const CONTEST_KEYS: { key: string; what: string }[] = [
@@ -44,16 +44,7 @@ export function barRow(v: BarView, width: number): Row {
     [seg('^n ^p problem', { dim: true })],
     [seg('^t board', { dim: true })],
   ];
-  const out: Row = [];
-  let used = 0;
-  for (const p of parts) {
-    const w = cells(p.map((x) => x.text).join('')) + (out.length ? 2 : 0);
-    if (used + w > width) continue;
-    if (out.length) out.push(seg('  '));
-    out.push(...p);
-    used += w;
-  }
-  return out;
+  return fitParts(parts, width);
 }
 
 const pastLine = (r: ContestRow): string =>

@@ -7,7 +7,7 @@ import { Box, Text, useInput, useStdout } from 'ink';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { AppController, ContestFace, SessionHandle } from '../app/controller.js';
 import { CONTEST_KEYS, barRow, boardRows } from '../components/contestRows.js';
-import { Rows, cut, seg } from '../components/rows.js';
+import { Rows, cut, seg, type Row } from '../components/rows.js';
 import { CLEAR_ALL } from './hooks.js';
 
 const Solve = lazy(() => import('./Solve.js').then((m) => ({ default: m.Solve })));
@@ -37,37 +37,53 @@ function useNow(): number {
   return now;
 }
 
-export function ContestScreen({ app, contest, width, height, closing, onExit }: ContestProps) {
-  const { write } = useStdout();
-  const now = useNow();
-  // Re-read the board after each recorded submission.
-  const [attempts, setAttempts] = useState(0);
-  useEffect(() => contest.subscribe(() => setAttempts((n) => n + 1)), [contest]);
-  const [tab, setTab] = useState(0);
-  const [showBoard, setShowBoard] = useState(false);
+/** One practice session per tab, started when the tab is first shown, all stopped once time is up. */
+function useTabSessions(app: AppController, current: ContestFace['problems'][number], over: boolean): { open: Record<string, Open>; error?: string } {
   const [open, setOpen] = useState<Record<string, Open>>({});
   const [error, setError] = useState<string>();
   const starting = useRef(new Set<string>());
-  const over = contest.mode === 'contest' && contest.overAt(now) !== undefined;
-  const board = contest.board(now);
-  const current = contest.problems[tab]!;
-
   useEffect(() => {
     const id = current.problem.id;
-    if (over || open[id] || starting.current.has(id)) return;
+    if (over || starting.current.has(id)) return;
     starting.current.add(id);
     app.startSession(current.problem, 'practice').then(
       (session) => setOpen((o) => ({ ...o, [id]: { session, startedAt: Date.now() } })),
       (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
     );
-  }, [app, current, open, over]);
-
+  }, [app, current, over]);
   // Time is up: no session goes on (a submission now would not count).
   useEffect(() => {
     if (over) for (const o of Object.values(open)) void o.session.stop();
   }, [over, open]);
+  return { open, ...(error !== undefined ? { error } : {}) };
+}
+
+/** The board in place of the solve screen: on ctrl-t, and once time is up. */
+function BoardView({ contest, now, width, height, bar, over }: { contest: ContestFace; now: number; width: number; height: number; bar: Row; over: boolean }) {
+  const titles = new Map(contest.problems.map((p) => [p.problem.id, p.problem.title]));
+  const keys = over ? (contest.mode === 'contest' ? 'u upsolve (the tutor on what you did not solve, hints on)  q quit' : 'q quit') : 'q or ctrl-t back';
+  return (
+    <Box flexDirection="column" width={width}>
+      <Rows rows={boardRows(contest.board(now), titles, contest.past(now), width).slice(0, height - 3)} />
+      <Rows rows={[bar, [seg(cut(keys, width), { dim: true })]]} />
+    </Box>
+  );
+}
+
+export function ContestScreen({ app, contest, width, height, closing, onExit }: ContestProps) {
+  const { write } = useStdout();
+  const now = useNow();
+  // Re-read the board after each recorded submission.
+  const [, setAttempts] = useState(0);
+  useEffect(() => contest.subscribe(() => setAttempts((n) => n + 1)), [contest]);
+  const [tab, setTab] = useState(0);
+  const [showBoard, setShowBoard] = useState(false);
+  const over = contest.mode === 'contest' && contest.overAt(now) !== undefined;
+  const current = contest.problems[tab]!;
+  const { open, error } = useTabSessions(app, current, over);
 
   const quit = (code: number): void => void Promise.all(Object.values(open).map((o) => o.session.stop())).finally(() => onExit(code));
+  // A tab's solve screen prints its own history: the screen is cleared first, as on a new width.
   const repaint = (f: () => void): void => {
     write(CLEAR_ALL);
     f();
@@ -84,20 +100,9 @@ export function ContestScreen({ app, contest, width, height, closing, onExit }: 
     if (input === 'q') return over ? quit(0) : repaint(() => setShowBoard(false));
   });
 
-  void attempts;
-  const solved = new Set(board.problems.filter((p) => p.solved).map((p) => p.id));
+  const solved = new Set(contest.board(now).problems.filter((p) => p.solved).map((p) => p.id));
   const bar = barRow({ mode: contest.mode, tabs: contest.problems.map((p) => ({ label: p.label, solved: solved.has(p.problem.id) })), current: tab, end: contest.end, now, over }, width);
-  if (over || showBoard) {
-    if (closing) return null;
-    const titles = new Map(contest.problems.map((p) => [p.problem.id, p.problem.title]));
-    const keys = over ? (contest.mode === 'contest' ? 'u upsolve (the tutor on what you did not solve, hints on)  q quit' : 'q quit') : 'q or ctrl-t back';
-    return (
-      <Box flexDirection="column" width={width}>
-        <Rows rows={boardRows(board, titles, contest.past(now), width).slice(0, height - 3)} />
-        <Rows rows={[bar, [seg(cut(keys, width), { dim: true })]]} />
-      </Box>
-    );
-  }
+  if (over || showBoard) return closing ? null : <BoardView contest={contest} now={now} width={width} height={height} bar={bar} over={over} />;
   const o = open[current.problem.id];
   const s = app.settings.get();
   return (

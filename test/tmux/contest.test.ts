@@ -4,12 +4,13 @@
 // penalty worked out from the contest's journal; kill -9 and `simcoach contest` again: the same end
 // time, from the journal; `contest --end`, then `upsolve` opens the tutor, hints on, on the problem
 // left. Then a virtual contest (--start) on an unseen set, its board beside a past contest of theirs.
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
+import { editorOf } from '../helpers/editor.js';
 import { xdgDirs } from '../helpers/home.js';
 import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
 
@@ -33,15 +34,6 @@ function setOf(ids: [string, number][]): string {
     cpSync(join(ROOT, 'fixtures/problems', id), join(dir, id), { recursive: true });
   }
   return dir;
-}
-
-/** An $EDITOR that writes the given programs in turn, one per call. */
-function editorOf(dir: string, programs: string[]): string {
-  programs.forEach((p, i) => writeFileSync(join(dir, `edit-${i + 1}.txt`), p));
-  const editor = join(dir, 'editor.sh');
-  writeFileSync(editor, `#!/bin/sh\nn=$(cat '${dir}/edits' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '${dir}/edits'\ncat '${dir}/edit-'$n.txt > "$1"\n`);
-  chmodSync(editor, 0o755);
-  return editor;
 }
 
 const contestsDir = (home: string): string => join(home, 'data', 'simcoach', 'contests');
@@ -168,5 +160,6 @@ describe('a bad set', () => {
     }
     expect(err?.status).toBe(2);
     expect(err?.stderr.trim().split('\n')).toHaveLength(1);
+    expect(err?.stderr).toMatch(/contest: .*no such file or directory/);
   });
 });
