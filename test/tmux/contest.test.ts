@@ -147,6 +147,26 @@ describe.skipIf(!HAS_TMUX)('contest mode', () => {
     }
     expect(code).toBe(2);
   }, 200_000);
+
+  it('when the clock ends the sessions stop, the board shows, and u opens the upsolve (the tutor, hints on) on what is left', async () => {
+    const set = setOf([['sum-two', 500]]);
+    // A virtual contest started long enough ago that a few seconds are left: the screen says when it ends.
+    const start = new Date(Date.now() - 60 * 60_000 + 20_000).toISOString();
+    const home = launchCli(term, { session: 'clock', args: ['contest', set, '--start', start, '--minutes', '60'], cols: 80, rows: 24, env: { OLLAMA_HOST: server.url } });
+    await until(/locked: contest[\s\S]*contest\s+\[A\]\s+0:00:\d\d left|time is up/, 'the last seconds of the contest (or its end, on a slow machine)');
+    const over = await until(/time is up[\s\S]*u upsolve/, 'the end of the clock', 90_000);
+    expect(over).toMatch(/Your board\s+0 solved · penalty 0 · 0 points/);
+    const requestsBefore = server.requests.length;
+    keys('u');
+    const up = await until(/Your turn[\s\S]*upsolve\s+\[A\]\s+hints on/, 'the upsolve');
+    expect(up).toMatch(/sum-two · python/);
+    expect(up).not.toMatch(/locked/);
+    keys('q');
+    await until(/exit=0/, 'the upsolve quit');
+    // The model was back for the upsolve: its probe reached the server.
+    expect(server.requests.length).toBeGreaterThan(requestsBefore);
+    expect(journals(home)).toHaveLength(1);
+  }, 200_000);
 });
 
 describe('a bad set', () => {
