@@ -64,6 +64,13 @@ describe.skipIf(!HAS_TMUX)('contest mode', () => {
     const [file] = journals(home);
     const header = lines(join(contestsDir(home), file!))[0]!;
     expect(header).toMatchObject({ type: 'contest', model: 'off' });
+    // `?` lists the contest's keys after the solve screen's (G: its end).
+    keys('?');
+    await until(/Keys/, 'the keys');
+    keys('G');
+    await until(/ctrl-n ctrl-p\s+contest: the next \/ previous problem/, 'the contest keys in ?');
+    keys('Escape');
+    await until(/locked: contest[\s\S]*contest\s+\[A\]/, 'back at the problem');
 
     keys('C-n');
     await until(/sum-two · python[\s\S]*contest\s+A\s+\[B\]/, 'the second tab');
