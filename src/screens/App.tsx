@@ -12,12 +12,13 @@ import { Picker } from './Picker.js';
 import { SettingsScreen } from './Settings.js';
 import { StatementPrompt } from './StatementPrompt.js';
 import { SandboxPrompt } from './SandboxPrompt.js';
-import { ContestScreen } from './Contest.js';
 
 // The solve screen (every pane, the highlighter, the statement renderer) is not needed for the
 // first frame: it loads in its own chunk, asked for once the picker is on screen.
 const loadSolve = () => import('./Solve.js');
 const Solve = lazy(() => loadSolve().then((m) => ({ default: m.Solve })));
+// A contest's screen (its tabs, board and clock) loads only for `simcoach contest` and `upsolve`.
+const ContestScreen = lazy(() => import('./Contest.js').then((m) => ({ default: m.ContestScreen })));
 import { resultWord } from '../session/verdict.js';
 import type { SessionView } from '../app/sessionView.js';
 import { printableLine } from '../printable.js';
@@ -125,7 +126,11 @@ export function App({ app, initial, initialProgram, onExit, closing = false }: A
   let body: React.ReactNode;
   if (app.contest) {
     // A contest (or its upsolve) has its own tabs: no picker, one session per problem.
-    body = <ContestScreen app={app} contest={app.contest} width={width} height={height} closing={closing} onExit={onExit} />;
+    body = (
+      <Suspense fallback={<Text dimColor>{cut('opening the contest…', width)}</Text>}>
+        <ContestScreen app={app} contest={app.contest} width={width} height={height} closing={closing} onExit={onExit} />
+      </Suspense>
+    );
   } else if (screen.kind === 'solve') {
     body = (
       <Suspense fallback={<Text dimColor>{cut(`opening ${printableLine(screen.problem.title)}…`, width)}</Text>}>
