@@ -17,6 +17,8 @@ const EXAMPLES = {
   practice: ['simcoach practice knapsack'],
   stats: ['simcoach stats --json'],
   next: ['simcoach next --json'],
+  contest: ['simcoach contest fixtures/problems --minutes 90   # in a terminal: the problems as tabs, the clock, the model off', 'simcoach contest --end'],
+  upsolve: ['simcoach upsolve'],
   review: ['simcoach review'],
   archive: ['simcoach archive list'],
   similar: ['simcoach similar knapsack'],

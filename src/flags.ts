@@ -90,6 +90,16 @@ export const FLAGS = {
     output: { type: 'string', short: 'o', value: 'PAGE', doc: 'with --html: the page to write (default: simcoach-stats.html here)' },
   },
   next: { ...json },
+  contest: {
+    minutes: { type: 'string', short: 'm', value: 'N', doc: 'how long the contest lasts, in minutes (default 120)' },
+    start: { type: 'string', value: 'TIME', doc: 'a virtual contest on a set you have not seen: the clock runs from TIME (HH:MM today, or an ISO date-time), and the board shows beside your past contests' },
+    end: { type: 'boolean', doc: 'end the contest that runs now: its board, and the model back on (then `simcoach upsolve`)' },
+    lang: { type: 'string', value: 'L', doc: 'the language you write in (setting: lang)' },
+  },
+  upsolve: {
+    lang: { type: 'string', value: 'L', doc: 'the language you write in (setting: lang)' },
+    ...backend,
+  },
   archive: {
     ...json,
     ...backend,

@@ -27,6 +27,10 @@ export const configDir = (): string => trustedDir(join(base('XDG_CONFIG_HOME', [
 
 export const sessionsDir = (): string => join(dataDir(), 'sessions');
 export const problemsDir = (): string => join(dataDir(), 'problems');
+/** Contest journals (`simcoach contest`), one JSON-lines file each. */
+export const contestsDir = (): string => join(dataDir(), 'contests');
+/** The running contest's end time: while it lasts, no backend talks to a model (llm/off.ts). */
+export const contestLockFile = (): string => join(contestsDir(), 'running.json');
 export const buildCacheDir = (): string => join(cacheDir(), 'builds');
 
 /**

@@ -7,8 +7,9 @@ import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeFn } from '../engine/context.js';
 import type { FetchOptions } from '../problems/statement/index.js';
-import type { AppController, OwnFile, ProgramOut } from './controller.js';
+import type { AppController, BackendState, OwnFile, ProgramOut } from './controller.js';
 import { readNextRow } from '../firstFrame.js';
+import type { ContestService } from './contestService.js';
 import { createBackendService } from './backendService.js';
 import { createEditorService } from './editorService.js';
 import { createProblemsService } from './problemsService.js';
@@ -42,6 +43,8 @@ export interface ControllerOptions {
   file?: OwnFile;
   /** Where the language came from when the command knows better than the flags ("from rs.cpp"). */
   langFrom?: string;
+  /** `simcoach contest` / `upsolve` (contestService.ts): in a contest the model is off for every session. */
+  contest?: ContestService;
 }
 
 export interface RunningApp extends AppController {
@@ -51,7 +54,7 @@ export interface RunningApp extends AppController {
 
 export function createAppController(o: ControllerOptions): RunningApp {
   const settings = createSettingsService(o);
-  const backend = createBackendService({ settings: settings.current, ...(o.probe ? { probe: o.probe } : {}), ...(o.backend ? { backend: o.backend } : {}) });
+  const backend = createBackendService({ settings: settings.current, ...(o.probe ? { probe: o.probe } : {}), ...(o.backend ? { backend: o.backend } : {}), ...off(o.contest) });
   const editor = createEditorService(o);
   const sessions = createSessionsService({ ...o, settings: settings.current, backend: backend.make });
   // The next start draws the picker's rows before Ink loads, its header's tail as the picker shows it.
@@ -79,6 +82,12 @@ export function createAppController(o: ControllerOptions): RunningApp {
     ...createRunService(),
     programOut: editor.programOut,
     ...(o.file ? { file: o.file } : {}),
+    ...(o.contest ? { contest: o.contest.face } : {}),
     quit: (code) => o.quit(code),
   };
+}
+
+/** A contest's hard switch for the backend service: its state and its backend, when the contest has them. */
+function off(c: ContestService | undefined): { off?: { state: BackendState; backend(): Promise<Backend> } } {
+  return c?.backendState && c.backend ? { off: { state: c.backendState, backend: c.backend } } : {};
 }

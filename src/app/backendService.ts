@@ -21,6 +21,8 @@ export interface BackendOptions {
   probe?: ProbeResult;
   /** Tests: a backend in place of the configured one. */
   backend?: (s: Settings) => Promise<Backend>;
+  /** A contest's hard switch: this state for the whole run, this backend (one that sends nothing), and the server never probed. */
+  off?: { state: BackendState; backend(): Promise<Backend> };
 }
 
 export function stateFromProbe(s: Settings, p: ProbeResult): BackendState {
@@ -30,14 +32,15 @@ export function stateFromProbe(s: Settings, p: ProbeResult): BackendState {
 }
 
 export function createBackendService(o: BackendOptions): BackendService {
-  let state: BackendState = o.probe ? stateFromProbe(o.settings(), o.probe) : { kind: 'unknown' };
+  let state: BackendState = o.off ? o.off.state : o.probe ? stateFromProbe(o.settings(), o.probe) : { kind: 'unknown' };
   const listeners = new Set<() => void>();
   const set = (b: BackendState): void => {
     state = b;
     for (const l of [...listeners]) l();
   };
-  const make = (): Promise<Backend> => (o.backend ? o.backend(o.settings()) : createBackend(o.settings()));
+  const make = (): Promise<Backend> => (o.off ? o.off.backend() : o.backend ? o.backend(o.settings()) : createBackend(o.settings()));
   const recheck = async (): Promise<void> => {
+    if (o.off) return;
     const s = o.settings();
     set(stateFromProbe(s, await probeBackend(s, { timeoutMs: 1500 })));
   };

@@ -10,6 +10,8 @@ import type { Program, TestResult } from '../runners/types.js';
 import type { CustomRun } from '../runners/custom.js';
 import type { SessionView } from './sessionView.js';
 import type { Timeline } from '../session/timeline.js';
+import type { Board } from '../session/contestBoard.js';
+import type { ContestRow } from '../session/contest.js';
 import type { Trace } from '../runners/trace.js';
 import type { TraceComparison } from '../runners/traceDiff.js';
 
@@ -35,7 +37,9 @@ export type BackendState =
   | { kind: 'ok'; where: string; models: string[] }
   | { kind: 'down'; guidance: Guidance; modelMissing: boolean; model: string; /** One line for a status bar: off, and how to start it. */ short: string }
   | { kind: 'pulling'; model: string; status: string; completed?: number; total?: number }
-  | { kind: 'pull-failed'; model: string; message: string };
+  | { kind: 'pull-failed'; model: string; message: string }
+  /** Switched off (a contest runs): nothing is sent, nothing probed; `short` says so in the status bar. */
+  | { kind: 'off'; short: string };
 
 /** Settings the settings screen edits; saved through the config module by the launch layer. */
 export interface SettingsView {
@@ -162,6 +166,29 @@ export interface OwnFile {
   onSave(fn: (text: string) => void, onError: (message: string) => void): () => void;
 }
 
+/** A contest (the model off, a clock, the problems as tabs), or its upsolve (the tutor on, hints on). */
+export interface ContestFace {
+  mode: 'contest' | 'upsolve';
+  id: string;
+  set: string;
+  /** The problems as tabs, labelled A, B, C… in the set's order (upsolve: the unsolved ones). */
+  problems: { label: string; problem: Problem; points?: number }[];
+  start: number;
+  end: number;
+  /** When the contest is over (ended early, or its clock out), else undefined. */
+  overAt(now: number): number | undefined;
+  /** The person's own board as it stands. */
+  board(now: number): Board;
+  /** Their other contests, oldest first, for the board's side. */
+  past(now: number): ContestRow[];
+  /** Called after each judged submission is recorded. */
+  subscribe(fn: () => void): () => void;
+  /** Ends the contest now: the end line written, the model back on. */
+  endNow(): void;
+  /** The app quits and the upsolve opens (the tutor on every unsolved problem, hints on). */
+  upsolve(): void;
+}
+
 export interface AppController {
   /** Problems for the picker (the fixture set and the saved ones). */
   problems(): Promise<ProblemEntry[]>;
@@ -215,6 +242,8 @@ export interface AppController {
   programOut?: ProgramOut;
   /** The person's own file the tutor works on in place, when they gave one. */
   file?: OwnFile;
+  /** `simcoach contest` / `upsolve`: the contest the app runs. */
+  contest?: ContestFace;
   /** Where the session is saved, for the last line. */
   quit(code: number): void;
 }

@@ -13,6 +13,7 @@ import type { Backend } from '../llm/types.js';
 import type { SessionHandle } from './controller.js';
 import { ViewStore } from './store.js';
 import { bringing, hiddenTest, workedMs } from './sessionParts.js';
+import type { ContestService } from './contestService.js';
 
 type Engine = typeof import('../engine/index.js');
 
@@ -26,6 +27,8 @@ export interface SessionsOptions {
   frameMs?: number;
   /** `simcoach resume`: the first session on this problem continues this journal instead of starting anew. */
   resume?: { file: string; problem: Problem };
+  /** `simcoach contest`: records each session's judged submissions; the archive's recall is off. */
+  contest?: ContestService;
 }
 
 export interface SessionsService {
@@ -92,10 +95,11 @@ async function prepare(o: SessionsOptions, problem: Problem, flowName?: string, 
   const gate = program ? bringing(manual.gate, program) : manual.gate;
   const events = new engine.EngineEvents();
   events.subscribe(store.push);
+  o.contest?.watch(problem, events);
   const abort = new AbortController();
   // Recalled problems come from the person's archive too, unless the settings say the model alone.
   const { archiveRecall } = await import('../archive/recall.js');
-  const recall = archiveRecall(settings, undefined, { behind: true });
+  const recall = o.contest?.backendState ? undefined : archiveRecall(settings, undefined, { behind: true });
   const live: Live = { engine, problem, flow, store, manual, abort, showApproval, held: {}, common: { backend, gate, judgeHidden: 'solved' } };
   live.common = {
     backend,

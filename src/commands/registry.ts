@@ -34,6 +34,16 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'what to practise next: an unsolved archive problem in your weakest tag, a little above your level there',
     load: () => import('./next.js'),
   },
+  contest: {
+    usage: 'contest SET|DIR [--minutes N] [--start TIME] | contest | contest --end',
+    summary: 'your own contest on a set: a clock, the problems as tabs, the model off; --start for a virtual one; no SET goes back to the one that runs',
+    load: () => import('./contest.js'),
+  },
+  upsolve: {
+    usage: 'upsolve [CONTEST]',
+    summary: 'after a contest: the tutor on every problem you did not solve, hints on (default: the last contest)',
+    load: () => import('./upsolve.js'),
+  },
   review: {
     usage: 'review [FLAGS]',
     summary: 'practise the problems due today again (spaced repetition), oldest due first',

@@ -44,6 +44,8 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('resume takes one session id (see `simcoach sessions`) or `last`');
   const file = await findSession(positionals[0]!);
   const header = await resumable(file);
+  // A contest's session goes back to its contest: the tabs, and the clock from the contest's journal.
+  if (typeof header.settings.contest === 'string' && !values.auto) return (await import('./contest.js')).run([]);
   // The traversal continues on the backend and model it was recorded with, unless told otherwise.
   const backend = values.backend ?? (header.backend === 'openai' ? 'openai' : 'ollama');
   const resolved = withBudgets(resolveSettings({ ...values, backend, model: values.model ?? header.model }), values);

@@ -12,6 +12,7 @@ import { color } from '../term.js';
 import { printableLine } from '../printable.js';
 import { listWidth, wrapNote } from '../table.js';
 import type { Learning } from '../session/skill.js';
+import type { ContestRow } from '../session/contest.js';
 
 const CURVE_DAYS = [0, 1, 3, 7, 14, 30, 60];
 
@@ -71,14 +72,15 @@ export async function run(argv: string[]): Promise<number> {
   const learned = await learningNow(values);
   if (values.html) return writePage(values, sums, learned);
   const review = await reviewSummary(results);
+  const contests = await contestRows();
   if (values.json) {
     const best = bestByProblem(results);
     const problems = [...best.entries()].map(([id, m]) => ({ id, solved: m.solved, hints: m.hints, ...(m.solved ? { seconds: Math.round(m.ms / 1000) } : {}) }));
     const sessions = results.map((r) => ({ id: r.id, problem: r.problem.id, createdAt: r.createdAt, solved: r.solved, hints: r.hints, seconds: Math.round(r.ms / 1000) }));
-    process.stdout.write(`${JSON.stringify({ problems, byDifficulty: sums.byDifficulty, byTag: sums.byTag, sessions, review: review.json, learning: learned.tags }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ problems, byDifficulty: sums.byDifficulty, byTag: sums.byTag, sessions, review: review.json, learning: learned.tags, contests }, null, 2)}\n`);
     return EXIT.ok;
   }
-  if (results.length === 0) {
+  if (results.length === 0 && contests.length === 0) {
     process.stdout.write(`no practice sessions yet; start one with ${color.bold('simcoach practice PROBLEM')}\n`);
     return EXIT.ok;
   }
@@ -92,5 +94,18 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${color.dim(wrapNote('alone: problems solved with no hint of those practised; with help: practice sessions accepted; transfer: checks without help passed; `simcoach next` picks from the weakest tag', listWidth()))}\n`);
   }
   process.stdout.write(`\n${review.text}\n`);
+  if (contests.length > 0) {
+    const { contestTable } = await import('./contestTable.js');
+    process.stdout.write(`\n${color.bold('contests')} ${color.dim('(yours alone, no rank: ICPC penalty, Codeforces-style points where the set gives them)')}\n${contestTable(contests, (h) => color.bold(h))}\n`);
+  }
   return EXIT.ok;
+}
+
+/** Every contest's result, oldest first; a contest file that cannot be read is named on stderr and skipped. */
+async function contestRows(): Promise<ContestRow[]> {
+  const { contestRow, listContests } = await import('../session/contest.js');
+  const { contests, skipped } = listContests();
+  for (const f of skipped) process.stderr.write(`${color.yellow('note:', process.stderr)} skipped ${printableLine(f)}: not a contest journal\n`);
+  const now = Date.now();
+  return contests.map((c) => contestRow(c, now));
 }

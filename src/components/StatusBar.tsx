@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Rows, cells, cut, seg, type Row } from './rows.js';
+import { Rows, cells, cut, fitParts, seg, type Row } from './rows.js';
 
 export interface StatusInfo {
   flow: string;
@@ -64,15 +64,7 @@ export function statusRow(s: StatusInfo, width: number, now: number): Row {
     ...(s.modelOff ? [] : [[seg(s.model, { color: 'cyan' })]]),
     ...(s.ended ? [[seg(s.ended, { bold: true })]] : []),
   ];
-  const out: Row = [];
-  let used = 0;
-  for (const p of parts) {
-    const w = cells(p.map((x) => x.text).join('')) + (out.length ? 2 : 0);
-    if (used + w > width) continue;
-    if (out.length) out.push(seg('  '));
-    out.push(...p);
-    used += w;
-  }
+  const out = fitParts(parts, width);
   return out.length ? out : [seg(cut(s.flow, width))];
 }
 

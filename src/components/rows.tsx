@@ -213,6 +213,20 @@ export function fitRow(r: Row, width: number): Row {
 
 export const rowText = (r: Row): string => r.map((s) => s.text).join('');
 
+/** Parts of a bar in order of importance, two spaces apart; those that do not fit the width are left out. */
+export function fitParts(parts: Row[], width: number): Row {
+  const out: Row = [];
+  let used = 0;
+  for (const p of parts) {
+    const w = cells(rowText(p)) + (out.length ? 2 : 0);
+    if (used + w > width) continue;
+    if (out.length) out.push(seg('  '));
+    out.push(...p);
+    used += w;
+  }
+  return out;
+}
+
 const SegText = ({ s }: { s: Seg }) => (
   <Text color={tone(s.color)} bold={s.bold} dimColor={s.dim} inverse={s.inverse} underline={s.underline} strikethrough={s.strike}>
     {s.text}

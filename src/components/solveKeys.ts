@@ -206,6 +206,8 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
     if (v.streaming && v.sinceCancel > CTRL_C_WINDOW_MS) return { kind: 'cancel-answer' };
     return { kind: 'quit' };
   }
+  // Other ctrl keys belong to the screen around this one (a contest's ctrl-n, ctrl-p, ctrl-t), never to a letter's action here.
+  if (k.ctrl) return NONE;
   if (mode === 'back') return backKey(v, k);
   if (mode === 'sample') return k.return || k.input === 'd' ? { kind: 'debug-with' } : k.escape || k.input === 'q' || k.input === 'n' ? { kind: 'mode', mode: 'main' } : NONE;
   if (mode === 'swap') return swapKey(v, k);

@@ -22,10 +22,10 @@ export interface PracticeOptions {
   hints: HintsMode;
 }
 
-export type HintsMode = 'on' | 'off' | 'transfer';
+export type HintsMode = 'on' | 'off' | 'transfer' | 'contest';
 
 /** What the ladder says when it is locked: "locked: transfer check". */
-const LOCKED: Record<HintsMode, string | undefined> = { on: undefined, off: 'off in your settings', transfer: 'transfer check' };
+const LOCKED: Record<HintsMode, string | undefined> = { on: undefined, off: 'off in your settings', transfer: 'transfer check', contest: 'contest, the model is off' };
 
 /** With the model off the person debugs it themselves: the step is theirs to write (their fixed program). */
 const practiceDebug = { ...tutored(debugAgent, { name: debugAgent.name, title: debugAgent.title }), personWrites: true };
@@ -58,7 +58,7 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
   const locked = LOCKED[o.hints];
   for (let submitted = 0; submitted < o.submissions; ) {
     const failing = tutor.failure?.test;
-    const turn = await s.ask(turnAgent, { draft, hints, rungs: RUNGS, samplesPass, ...(last ? { last } : {}), ...(failing ? { failing } : {}), ...(locked ? { locked } : {}) });
+    const turn = await s.ask(turnAgent, { draft, hints, rungs: RUNGS, samplesPass, ...(last ? { last } : {}), ...(failing ? { failing } : {}), ...(locked ? { locked } : {}), ...(o.hints === 'contest' ? { noModel: true } : {}) });
     const wrote = turn.draft.source !== draft.source;
     draft = turn.draft;
     // A new program is not the one that failed: its samples and a prediction wait for its own run.
@@ -100,7 +100,8 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
     const all = hidden === 0 ? run : await s.run(draft, everyTest(p, tests));
     judged = all;
     if (all.verdict === 'AC') {
-      if (tutor.failed.some((v) => v === 'WA' || v === 'TLE' || v === 'RE')) await afterSolve(s, tutor.failed, tutor.explained);
+      // In a contest the model is off: no question after the solve either.
+      if (o.hints !== 'contest' && tutor.failed.some((v) => v === 'WA' || v === 'TLE' || v === 'RE')) await afterSolve(s, tutor.failed, tutor.explained);
       return { ...s.done(draft, score(run)), submit: hidden === 0 ? { verdict: 'AC', passed: run.passed, total: run.total, hidden: 0 } : submission(all, hidden) };
     }
     failedRun(s, tutor, all);

@@ -15,6 +15,7 @@ import { createAppController } from '../app/appController.js';
 import { editExternally } from '../app/editExternally.js';
 import { createProgramOut } from '../app/programOut.js';
 import { ownFile } from '../app/ownFile.js';
+import type { ContestService } from '../app/contestService.js';
 
 export interface LaunchOptions {
   settings: Settings;
@@ -29,6 +30,8 @@ export interface LaunchOptions {
   file?: { path: string; lang: LangId; langFrom: string };
   /** The person's program, the answer to the first step that takes one (their file as it stands). */
   program?: Program;
+  /** `simcoach contest` / `upsolve`: the contest the app runs (its tabs, its clock, the model off). */
+  contest?: ContestService;
 }
 
 /** Runs the app until the person quits; resolves with the exit code. The journal is always closed. */
@@ -46,6 +49,7 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
     programOut: createProgramOut({ terminal: stdout }),
     ...(o.resume ? { resume: o.resume } : {}),
     ...(o.file ? { file: ownFile(o.file.path, o.file.lang, stdin), langFrom: o.file.langFrom } : {}),
+    ...(o.contest ? { contest: o.contest } : {}),
   });
   // The plain frame drawn before Ink loaded goes in the same tick as Ink's first frame comes; the
   // picker starts from the filter and choice typed at it (keys it did not answer reach Ink as typed).

@@ -7,6 +7,10 @@ import type { Backend, ChatRequest, Sampling } from './types.js';
 export type BackendSettings = Pick<BaseSettings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'openaiApiKey' | 'stallSeconds'>;
 
 export async function createBackend(settings: BackendSettings): Promise<Backend> {
+  // A running contest switches the model off for every command, whatever the settings say.
+  const { modelOffNow, offBackend } = await import('./off.js');
+  const off = modelOffNow();
+  if (off !== undefined) return offBackend(off);
   if (settings.backend === 'openai') {
     const { OpenAIBackend } = await import('./openai.js');
     return new OpenAIBackend({

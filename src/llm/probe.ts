@@ -3,7 +3,8 @@
 // (not even fetch's undici).
 import type { BaseSettings } from '../settings/schema.js';
 import { classify, modelMissing, notTheApi, serverDown, type FailureContext } from './classify.js';
-import type { LlmError } from './errors.js';
+import { LlmError } from './errors.js';
+import { modelOffNow } from './off.js';
 import { Exchange } from './watch.js';
 
 export interface ProbeResult {
@@ -42,6 +43,8 @@ export async function probeBackend(
 ): Promise<ProbeResult> {
   const started = Date.now();
   const timeoutMs = opts.timeoutMs ?? 1500;
+  const off = modelOffNow(started);
+  if (off !== undefined) return { ok: false, backend: settings.backend, where: 'nowhere (model off)', model: settings.model, error: new LlmError('model-off', off), ms: 0 };
   const ollama = settings.backend === 'ollama';
   const where = (ollama ? settings.ollamaHost : settings.openaiBaseUrl).replace(/\/+$/, '');
   const c: FailureContext = { backend: settings.backend, where, model: settings.model, stallSeconds: timeoutMs / 1000, action: 'probe' };

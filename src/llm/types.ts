@@ -71,7 +71,7 @@ export interface PullProgress {
   total?: number;
 }
 
-export type BackendKind = 'ollama' | 'openai' | 'replay';
+export type BackendKind = 'ollama' | 'openai' | 'replay' | 'off';
 
 /** The one face every model backend shows the rest of the program. */
 export interface Backend {
@@ -95,4 +95,6 @@ export type LlmErrorCode =
   | 'rate-limited'
   | 'bad-answer'
   | 'aborted'
-  | 'http';
+  | 'http'
+  /** The model is switched off (a contest runs): nothing was sent. */
+  | 'model-off';

@@ -19,6 +19,8 @@ export interface FrontMatter {
   url?: string;
   difficulty?: string;
   rating?: number;
+  /** Contest points (Codeforces-style scoring in `simcoach contest`). */
+  points?: number;
   interactive?: boolean;
   /** `processes: true`: the program may create processes (docs/judge.md). */
   processes?: boolean;
@@ -128,6 +130,10 @@ function checkFields(file: string, yaml: string, d: Record<string, unknown>): Fr
   if (d.rating !== undefined && d.rating !== null) {
     if (typeof d.rating !== 'number') throw bad('rating', 'must be a number');
     fm.rating = d.rating;
+  }
+  if (d.points !== undefined && d.points !== null) {
+    if (typeof d.points !== 'number' || !(d.points > 0)) throw bad('points', 'must be a positive number');
+    fm.points = d.points;
   }
   if (d.interactive !== undefined && d.interactive !== null) {
     if (typeof d.interactive !== 'boolean') throw bad('interactive', 'must be true or false');

@@ -64,6 +64,7 @@ export function parseStatement(file: string, text: string, id: string): { proble
     tags: fm.tags ?? [],
     ...(fm.difficulty ? { difficulty: fm.difficulty } : {}),
     ...(fm.rating !== undefined ? { rating: fm.rating } : {}),
+    ...(fm.points !== undefined ? { points: fm.points } : {}),
     ...(fm.interactive ? { interactive: true } : {}),
     ...(fm.processes ? { processes: true } : {}),
     ...(fm.interactor ? { interactor: fm.interactor } : {}),

@@ -42,6 +42,8 @@ export interface Problem {
   tags: string[];
   difficulty?: string;
   rating?: number;
+  /** Codeforces-style points the problem is worth in a contest (front matter `points`). */
+  points?: number;
   /** The judge talks with the program (Competitive Companion marks these). */
   interactive?: boolean;
   /** A testlib-style interactor (absolute path) that judges an interactive problem's runs. */

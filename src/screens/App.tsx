@@ -17,6 +17,8 @@ import { SandboxPrompt } from './SandboxPrompt.js';
 // first frame: it loads in its own chunk, asked for once the picker is on screen.
 const loadSolve = () => import('./Solve.js');
 const Solve = lazy(() => loadSolve().then((m) => ({ default: m.Solve })));
+// A contest's screen (its tabs, board and clock) loads only for `simcoach contest` and `upsolve`.
+const ContestScreen = lazy(() => import('./Contest.js').then((m) => ({ default: m.ContestScreen })));
 import { resultWord } from '../session/verdict.js';
 import type { SessionView } from '../app/sessionView.js';
 import { printableLine } from '../printable.js';
@@ -135,7 +137,14 @@ export function App({ app, initial, initialProgram, pickerStart, onExit, closing
 
   const { columns: width, rows: height } = size;
   let body: React.ReactNode;
-  if (screen.kind === 'solve') {
+  if (app.contest) {
+    // A contest (or its upsolve) has its own tabs: no picker, one session per problem.
+    body = (
+      <Suspense fallback={<Text dimColor>{cut('opening the contest…', width)}</Text>}>
+        <ContestScreen app={app} contest={app.contest} width={width} height={height} closing={closing} onExit={onExit} />
+      </Suspense>
+    );
+  } else if (screen.kind === 'solve') {
     body = (
       <Suspense fallback={<Text dimColor>{cut(`opening ${printableLine(screen.problem.title)}…`, width)}</Text>}>
         <Solve

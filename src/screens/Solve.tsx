@@ -62,6 +62,8 @@ export interface SolveProps {
   onStress?(program: Program): void;
   /** The person's own file was saved where this session cannot take it: the same flow again on it. */
   onAgain?(program: Program): void;
+  /** Keys of the screen around this one (a contest's tabs), listed in `?` after the solve screen's. */
+  moreKeys?: { key: string; what: string }[];
 }
 
 /**
@@ -105,7 +107,7 @@ function statusOf(v: SessionView, p: SolveProps, modelOff: string | undefined): 
 const NO_BACKEND = { subscribe: () => () => {}, state: () => ({ kind: 'unknown' }) as BackendState };
 
 /** The status bar's one line when the model server is not there (practice goes on without it). */
-const offText = (b: BackendState): string | undefined => (b.kind === 'down' ? b.short : b.kind === 'pull-failed' ? `model ${b.model} missing: simcoach models pull ${b.model}` : undefined);
+const offText = (b: BackendState): string | undefined => (b.kind === 'down' || b.kind === 'off' ? b.short : b.kind === 'pull-failed' ? `model ${b.model} missing: simcoach models pull ${b.model}` : undefined);
 
 const isBackendError = (code: string | undefined): boolean => code === 'server-down' || code === 'model-missing' || code === 'dropped' || code === 'stalled';
 
@@ -265,7 +267,7 @@ function overlayOf(sh: Shown): ReactNode | undefined {
     case 'help': {
       const ended = endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: sh.backendError, canDebugWith: sh.offered !== undefined });
       const keys = v.outcome ? [...ended, ...(sh.program !== undefined ? ALL_KEYS.filter((k) => k.key === 'w' || k.key === 'y') : [])] : ALL_KEYS;
-      const helpRows: Row[] = keys.map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
+      const helpRows: Row[] = [...keys, ...(props.moreKeys ?? [])].map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
       return <ScrollView title="Keys" rows={helpRows.flatMap((r) => wrapRow(r, width, 14))} {...box} closeKeys={['?', 'q']} />;
     }
     case 'problem':

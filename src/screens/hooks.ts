@@ -38,7 +38,7 @@ export function useExternal<T>(subscribe: (fn: () => void) => () => void, get: (
 }
 
 /** Erase the screen, then the scrollback, and go home (what Ink writes before a frame taller than the screen). */
-const CLEAR_ALL = '\u001b[2J\u001b[3J\u001b[H';
+export const CLEAR_ALL = '\u001b[2J\u001b[3J\u001b[H';
 
 /**
  * A number that changes each time the terminal's (settled) width changes; the solve screen keys

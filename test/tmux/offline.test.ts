@@ -4,11 +4,12 @@
 // it; `q` is "Stopped" (exit 0, listed so by `sessions`); a stress test runs the person's own brute
 // force and generator; `review` opens the due problem in the language it was practised in, and
 // quitting it untouched records no lapse; `check --tutor` judges the file and its explanation waits. Real python3 and g++ in the sandbox.
-import { chmodSync, copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
+import { editorOf } from '../helpers/editor.js';
 import { closedPort } from '../helpers/net.js';
 import { FIXED, RANGE_SUMS, WRONG_BY_ONE } from '../fakes/checkModel.js';
 import { companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
@@ -28,15 +29,6 @@ function workDir(id: string, md = join(ROOT, 'fixtures/problems', `${id}.md`)): 
   copyFileSync(md, join(dir, `${id}.md`));
   cpSync(join(ROOT, 'fixtures/problems', id), join(dir, id), { recursive: true });
   return { dir, problem: join(dir, `${id}.md`) };
-}
-
-/** An $EDITOR that writes the given programs in turn, one per call. */
-function editorOf(dir: string, programs: string[]): string {
-  programs.forEach((p, i) => writeFileSync(join(dir, `edit-${i + 1}.txt`), p));
-  const editor = join(dir, 'editor.sh');
-  writeFileSync(editor, `#!/bin/sh\nn=$(cat '${dir}/edits' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '${dir}/edits'\ncat '${dir}/edit-'$n.txt > "$1"\n`);
-  chmodSync(editor, 0o755);
-  return editor;
 }
 
 const sessionsOf = (home: string): string[] => readdirSync(join(home, 'data', 'simcoach', 'sessions')).filter((f) => f.endsWith('.jsonl'));

@@ -34,6 +34,14 @@ describe('practice keys', () => {
     expect(() => edited(v, '   ')).toThrow(/empty/);
   });
 
+  it('in a contest (the model off) v and I say so, and an edit asking for either is refused', () => {
+    const v = turn({ locked: 'contest, the model is off', noModel: true, failing: 'sample 1' });
+    expect(practiceKey(v, key('v'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('no predict in a contest') });
+    expect(practiceKey(v, key('I'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('no idea first in a contest') });
+    expect(() => edited(v, `move: idea\n\`\`\`python\n${v.draft.source}\`\`\`\n`)).toThrow(/no idea in a contest/);
+    expect(practiceKey(v, key('h'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('locked: contest') });
+  });
+
   it('t stress-tests only a program whose samples passed', () => {
     expect(practiceKey(turn(), key('t'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('passes the samples') });
     const v = turn({ samplesPass: true, draft: { lang: 'python', source: 'print(3)\n' } });

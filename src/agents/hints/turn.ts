@@ -29,6 +29,8 @@ export interface TurnInput {
   failing?: string;
   /** Why no hint may be asked (a transfer check): the ladder shows "locked: …". */
   locked?: string;
+  /** A contest: the model is off, so neither predict (its question) nor idea (its simulation) is offered. */
+  noModel?: true;
 }
 
 export interface TurnValue extends TurnInput {
@@ -58,6 +60,7 @@ function readTurn(text: string, previous: TurnValue, ctx: AgentContext): TurnVal
   if (!move || !MOVES.includes(move)) throw new AnswerFormatError(`the first line should be "move: ${MOVES.join(' | ')}"`);
   if (move === 'hint' && previous.locked !== undefined) throw new AnswerFormatError(`no hints here: locked: ${previous.locked}`);
   if (move === 'hint' && !hintsLeft(previous)) throw new AnswerFormatError('every hint is shown already');
+  if ((move === 'predict' || move === 'idea') && previous.noModel) throw new AnswerFormatError(`no ${move} in a contest: the model is off until it ends`);
   const draft = programFromEdit(text.slice(text.indexOf('\n') + 1), ctx);
   // The stress test is for the program whose samples passed, not a new one nobody has run.
   if (move === 'stress' && (!previous.samplesPass || draft.source !== previous.draft.source)) {

@@ -21,6 +21,8 @@ export function practiceKey(value: unknown, k: PaneKeyPress): PaneAction | undef
     if (!value.samplesPass) return { kind: 'notice', text: 'a stress test needs a program that passes the samples: submit one first (enter)' };
     return move(value, 'stress');
   }
+  // In a contest the model is off: its question (predict) and its simulation (idea) wait for the upsolve.
+  if ((k.input === 'v' || k.input === 'I') && value.noModel) return { kind: 'notice', text: `no ${k.input === 'v' ? 'predict' : 'idea first'} in a contest: the model is off until it ends` };
   if (k.input === 'v') {
     if (value.failing === undefined) return { kind: 'notice', text: 'predict asks about a failing test: submit your program first (enter)' };
     return move(value, 'predict');
