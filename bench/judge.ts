@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildProgram, compileCount } from '../src/runners/build.js';
-import { describeIsolation } from '../src/runners/capabilities.js';
+import { describeIsolation } from '../src/runners/sandbox/capabilities.js';
 import { judge } from '../src/runners/judge.js';
 import { LANGS } from '../src/runners/langs.js';
 import type { JudgeResult, Program, TestCase } from '../src/runners/types.js';

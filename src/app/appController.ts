@@ -206,7 +206,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
     },
     sandbox: {
       async offer() {
-        const { NONE_RISKS, noneOffer } = await import('../runners/capabilities.js');
+        const { NONE_RISKS, noneOffer } = await import('../runners/sandbox/capabilities.js');
         if (settings.sandbox === 'none') {
           runUnconfined();
           return undefined;

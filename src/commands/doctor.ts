@@ -5,7 +5,7 @@ import { parse } from '../args.js';
 import { resolveSettings, settingsPath, type Settings } from '../config.js';
 import { EXIT } from '../errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
-import { describeIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/capabilities.js';
+import { describeIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/sandbox/capabilities.js';
 import { color } from '../term.js';
 import { trustChecks } from './doctor-trust.js';
 import wrapAnsi from 'wrap-ansi';

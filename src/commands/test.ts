@@ -6,7 +6,7 @@ import { EXIT, UsageError, UserError } from '../errors.js';
 import { loadProblem } from '../problems/index.js';
 import { isTestFolder, loadTestFolder } from '../problems/testFolder.js';
 import type { Comparison } from '../problems/types.js';
-import { isolation, describeIsolation } from '../runners/capabilities.js';
+import { isolation, describeIsolation } from '../runners/sandbox/capabilities.js';
 import { judge, judgeProblem } from '../runners/judge.js';
 import { addPersonTest, cannotAddTest } from '../problems/personTests.js';
 import type { Problem } from '../problems/types.js';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { buildProgram, type Built } from './build.js';
 import { namedAsTheirs } from './compileMessage.js';
 import { LANGS, langFromPath } from './langs.js';
-import { runSandboxed, type SandboxResult } from './sandbox.js';
+import { runSandboxed, type SandboxResult } from './sandbox/sandbox.js';
 import { printable } from '../printable.js';
 import type { CompileInfo } from './types.js';
 

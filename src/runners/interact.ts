@@ -8,12 +8,12 @@ import type { Built } from './build.js';
 import { runChecker, testlibOutcome, type Checker } from './checker.js';
 import type { Limits } from './judge.js';
 import { LANGS } from './langs.js';
-import { runSandboxed, type SandboxResult } from './sandbox.js';
+import { runSandboxed, type SandboxResult } from './sandbox/sandbox.js';
 import type { LangId, TestCase, TestResult } from './types.js';
 import { memoryLimit, testRun } from './testRun.js';
 import { runVerdict, type MemoryLimit } from './verdict.js';
 import { printable } from '../printable.js';
-import { makeTempDir } from './tempdirs.js';
+import { makeTempDir } from './sandbox/tempdirs.js';
 import { chmod, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 

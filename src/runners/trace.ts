@@ -7,7 +7,7 @@
 // walls, same limits), with the helper beside the program in the work directory.
 import { DEFAULT_MEMORY_LIMIT_MB, limitsOf } from './judge.js';
 import { pythonExecutable } from './langs.js';
-import { runSandboxed } from './sandbox.js';
+import { runSandboxed } from './sandbox/sandbox.js';
 import { TRACER_PY } from './tracePy.js';
 import { TRACER_GDB } from './traceGdb.js';
 import { which } from './probe.js';

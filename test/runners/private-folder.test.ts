@@ -11,7 +11,7 @@ import { fixturesDir, loadProblem } from '../../src/problems/index.js';
 import { buildProgram } from '../../src/runners/build.js';
 import { prepareChecker } from '../../src/runners/checker.js';
 import { judge } from '../../src/runners/judge.js';
-import { runSandboxed } from '../../src/runners/sandbox.js';
+import { runSandboxed } from '../../src/runners/sandbox/sandbox.js';
 import { LANGS } from '../../src/runners/langs.js';
 import { ROOMY_WALL, isolateCache } from './helpers.js';
 

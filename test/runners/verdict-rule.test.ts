@@ -2,7 +2,7 @@
 // the peak over the limit is MLE though no cap stopped the run (the caps sit above the limit),
 // CPU over the limit is TLE, wall past its bound is TLE, a run within its limits gets no verdict.
 import { describe, expect, it } from 'vitest';
-import type { SandboxResult } from '../../src/runners/sandbox.js';
+import type { SandboxResult } from '../../src/runners/sandbox/sandbox.js';
 import { memoryAllowanceKb, memoryCapBytes, memoryLimit } from '../../src/runners/testRun.js';
 import { runVerdict } from '../../src/runners/verdict.js';
 

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { settingsPath } from '../../src/config.js';
-import { isolation } from '../../src/runners/capabilities.js';
+import { isolation } from '../../src/runners/sandbox/capabilities.js';
 import { appSuite } from './helpers.js';
 
 const PLAN = `## Understanding\nAdd two numbers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;

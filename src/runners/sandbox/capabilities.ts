@@ -1,12 +1,12 @@
 import { CONTROLLERS, controllerUsable, type CgroupPlan, type Controller } from './cgroup.js';
 import { findV2 } from './cgroupV2.js';
-import { GATE_SAMPLE_MS, OPEN_FILES } from './gate.js';
+import { GATE_SAMPLE_MS, OPEN_FILES } from './launcherReport.js';
 import { supervisorBinary } from './supervisor.js';
-import { probe, which } from './probe.js';
+import { probe, which } from '../probe.js';
 import { basename } from 'node:path';
-import { LANGS, langIds, type LangId } from './langs.js';
-import { chosenToolchain, installLine, resolveCommand, toolchainOf } from './toolchains.js';
-import { EXIT, UserError } from '../errors.js';
+import { LANGS, langIds, type LangId } from '../langs.js';
+import { chosenToolchain, installLine, resolveCommand, toolchainOf } from '../toolchains.js';
+import { EXIT, UserError } from '../../errors.js';
 
 /**
  * Which walls the sandbox puts up on this machine; found once per process.

@@ -4,7 +4,7 @@
 // so a killed simcoach leaves nothing for the next start to sweep. It lives exactly as long as we do.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
-import REAPER from '../../native/reaper.sh';
+import REAPER from '../../../native/reaper.sh';
 
 let reaper: ChildProcess | null = null;
 const told = new Set<string>();

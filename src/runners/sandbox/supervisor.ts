@@ -7,10 +7,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lstat, chmod, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { cacheDir } from '../paths.js';
-import { distrustFile, privateDir, refuse } from '../trust.js';
-import { which } from './probe.js';
-import SUPERVISOR_C from '../../native/supervisor.c';
+import { cacheDir } from '../../paths.js';
+import { distrustFile, privateDir, refuse } from '../../trust.js';
+import { which } from '../probe.js';
+import SUPERVISOR_C from '../../../native/supervisor.c';
 
 const run = promisify(execFile);
 // Its time goes to system calls, not to its own code, and the first judged test of a fresh cache

@@ -25,7 +25,7 @@ import { Readable as ReadableStream } from 'node:stream';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { RunGroup } from './cgroup.js';
 import { commandMounts, filesBytes, limitsHit, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
-import { OPEN_FILES } from './gate.js';
+import { OPEN_FILES } from './launcherReport.js';
 import { refusedOf, type Refused } from './refusal.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir, removeDir } from './tempdirs.js';

@@ -5,7 +5,7 @@ import { closeSync, constants, openSync } from 'node:fs';
 import { chown, lchown, mkdir, open, readFile, readdir, writeFile } from 'node:fs/promises';
 import { homedir, release as osRelease } from 'node:os';
 import { dirname, join } from 'node:path';
-import { configDir, dataDir } from '../paths.js';
+import { configDir, dataDir } from '../../paths.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
 import { createRunGroup, type RunGroupLike } from './cgroup.js';
 import { requireIsolation, type Isolation } from './capabilities.js';
@@ -15,7 +15,7 @@ import type { Refused } from './refusal.js';
 import { SandboxError, sandboxSaid } from './sandboxError.js';
 import { seccompProgram } from './seccompBpf.js';
 import { signalNameOf } from './signals.js';
-import { GATE_SAMPLE_MS, OPEN_FILES, parseGateReport, parseSent, waitStatus, type SentEntry } from './gate.js';
+import { GATE_SAMPLE_MS, OPEN_FILES, parseGateReport, parseSent, waitStatus, type SentEntry } from './launcherReport.js';
 
 export interface SandboxSpec {
   cmd: string;
