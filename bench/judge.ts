@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { buildProgram, compileCount } from '../src/runners/build.js';
 import { describeIsolation } from '../src/runners/sandbox/capabilities.js';
 import { judge } from '../src/runners/judge.js';
-import { LANGS } from '../src/runners/langs.js';
+import { LANGS } from '../src/runners/languages/langs.js';
 import type { JudgeResult, Program, TestCase } from '../src/runners/types.js';
 import { forkLoop } from './forkLoop.js';
 import { run as judgeAsUser } from './judgeAsUser.js';

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { buildProgram } from '../src/runners/build.js';
 import { judge } from '../src/runners/judge.js';
-import { LANGS } from '../src/runners/langs.js';
+import { LANGS } from '../src/runners/languages/langs.js';
 import type { Program, TestCase } from '../src/runners/types.js';
 
 const N = 40;

@@ -9,8 +9,8 @@ import { EXIT, UsageError, UserError } from './errors.js';
 import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from './flows/index.js';
 import { configDir } from './paths.js';
 import { isTree, readStoredFile, settingsDistrust, settingsPath, type Tree } from './settings/file.js';
-import { compiledLangIds, langFromName, langIds } from './runners/langs.js';
-import { chooseToolchains, type Choices } from './runners/toolchains.js';
+import { compiledLangIds, langFromName, langIds } from './runners/languages/langs.js';
+import { chooseToolchains, type Choices } from './runners/languages/toolchains.js';
 import { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, capsShape, httpUrl, int, settingsShape, stageName } from './settings/schema.js';
 
 export { settingsPath } from './settings/file.js';

@@ -4,7 +4,7 @@
 import type { SettingFlags, Settings } from '../config.js';
 import { APPROVAL_MODES, BACKENDS, type ApprovalMode } from '../settings/choices.js';
 import { flowFor, flowRecord, flows, optionsOf } from '../flows/index.js';
-import { extensionOf, isLangId, langFromPath as langFromPathSync, langIds } from '../runners/langs.js';
+import { extensionOf, isLangId, langFromPath as langFromPathSync, langIds } from '../runners/languages/langs.js';
 import type { SessionFlow } from '../engine/session.js';
 import { guidanceFor, offLine } from '../llm/guidance.js';
 import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
@@ -268,7 +268,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
     editExternally: (text, lang) => o.editExternally(text, lang !== undefined && isLangId(lang) ? extensionOf(lang) : '.md'),
     async openProgram(path) {
       const { readFile } = await import('node:fs/promises');
-      const { langFromPath } = await import('../runners/langs.js');
+      const { langFromPath } = await import('../runners/languages/langs.js');
       const file = path.trim().replace(/^~(?=\/)/, process.env.HOME ?? '~');
       const source = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
         throw new Error(`${path.trim()}: ${err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'a directory, not a program' : 'cannot be read'}`);

@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fixturesDir } from '../problems/fixtures.js';
 import { configDir } from '../paths.js';
-import { extensionOf, type LangId } from '../runners/langs.js';
+import { extensionOf, type LangId } from '../runners/languages/langs.js';
 import { watchSaves } from './fileSaves.js';
 import type { OwnFile } from './controller.js';
 import { runEditor } from './editExternally.js';

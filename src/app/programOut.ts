@@ -4,7 +4,7 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { hiddenCount } from '../printable.js';
-import { extensionOf, isLangId } from '../runners/langs.js';
+import { extensionOf, isLangId } from '../runners/languages/langs.js';
 import { copyToTerminal, type TerminalOut } from './clipboard.js';
 import type { ProgramOut, WriteOutcome } from './controller.js';
 

@@ -63,7 +63,7 @@ export async function run(argv: string[]): Promise<number> {
  * time, then opened in $EDITOR.
  */
 async function template(name: string): Promise<number> {
-  const { langFromName, langIds } = await import('../runners/langs.js');
+  const { langFromName, langIds } = await import('../runners/languages/langs.js');
   const lang = langFromName(name);
   if (!lang) throw new UsageError(`config template: no language '${name}' (${langIds.join(', ')})`);
   const { ownTemplatePath, builtinTemplate } = await import('../app/ownFile.js');

@@ -9,7 +9,7 @@ import type { SessionHeader } from '../session/events.js';
 import { readEnds } from '../session/head.js';
 import { findSession } from '../session/index.js';
 import { endLanguage } from '../session/language.js';
-import { isLangId } from '../runners/langs.js';
+import { isLangId } from '../runners/languages/langs.js';
 import { runHeadless, withBudgets } from './headless.js';
 
 /** The output flags of `solve --auto` and the session caps; the flow's budgets are the journal's. */

@@ -3,8 +3,8 @@
 // compiler that is not installed or refuses the flags is one line before anything is judged.
 import { loadSettings } from '../config.js';
 import { UsageError, UserError } from '../errors.js';
-import { compiledLangIds, LANGS, type LangId } from '../runners/langs.js';
-import { chooseForThisRun, missingRuntime, toolchainOf } from '../runners/toolchains.js';
+import { compiledLangIds, LANGS, type LangId } from '../runners/languages/langs.js';
+import { chooseForThisRun, missingRuntime, toolchainOf } from '../runners/languages/toolchains.js';
 
 export interface ToolchainValues {
   flags?: string | undefined;

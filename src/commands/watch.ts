@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse } from '../args.js';
 import { EXIT, UsageError, UserError, messageOf } from '../errors.js';
-import { LANGS } from '../runners/langs.js';
+import { LANGS } from '../runners/languages/langs.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/types.js';
 import { color } from '../term.js';

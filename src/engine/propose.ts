@@ -19,8 +19,8 @@ import { AnswerCancelled, BudgetExhausted } from './signals.js';
 import { AnswerFormatError, type Agent, type AgentContext, type ForeignProgram, type Proposal, type StepId } from './types.js';
 import { fenceTagOf } from '../fences.js';
 import { formTemplate, stepDecision } from './stepDecision.js';
-import { foreignLang, wrongLangNote } from '../runners/detectLang.js';
-import { langName, type LangId } from '../runners/langs.js';
+import { foreignLang, wrongLangNote } from '../runners/languages/detectLang.js';
+import { langName, type LangId } from '../runners/languages/langs.js';
 import { proposeRecalled, type RecallResult } from './recall.js';
 
 export interface ProposeArgs<I, O> {

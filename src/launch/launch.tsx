@@ -4,7 +4,7 @@
 import { render } from 'ink';
 import { type SettingFlags, type Settings } from '../config.js';
 import { isFlowName } from '../flows/index.js';
-import { isLangId, type LangId } from '../runners/langs.js';
+import { isLangId, type LangId } from '../runners/languages/langs.js';
 import type { SessionHeader } from '../session/events.js';
 import type { ProbeResult } from '../llm/probe.js';
 import type { Problem } from '../problems/types.js';

@@ -4,8 +4,8 @@ import { chmod, lstat, mkdir, readdir, readFile, rename, writeFile } from 'node:
 import { dirname, join } from 'node:path';
 import { makeTempDir, removeDir } from './sandbox/tempdirs.js';
 import { buildCacheDir } from '../paths.js';
-import { LANGS } from './langs.js';
-import { missingRuntime, toolchainOf } from './toolchains.js';
+import { LANGS } from './languages/langs.js';
+import { missingRuntime, toolchainOf } from './languages/toolchains.js';
 import { includesStdcpp, precompiledHeader } from './pch.js';
 import { localHeaders } from './localHeaders.js';
 import { runSandboxed } from './sandbox/sandbox.js';

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { buildProgram, type Built } from './build.js';
 import { namedAsTheirs } from './compileMessage.js';
-import { LANGS, langFromPath } from './langs.js';
+import { LANGS, langFromPath } from './languages/langs.js';
 import { runSandboxed, type SandboxResult } from './sandbox/sandbox.js';
 import { printable } from '../printable.js';
 import type { CompileInfo } from './types.js';

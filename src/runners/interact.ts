@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import type { Built } from './build.js';
 import { runChecker, testlibOutcome, type Checker } from './checker.js';
 import type { Limits } from './judge.js';
-import { LANGS } from './langs.js';
+import { LANGS } from './languages/langs.js';
 import { runSandboxed, type SandboxResult } from './sandbox/sandbox.js';
 import type { LangId, TestCase, TestResult } from './types.js';
 import { memoryLimit, testRun } from './testRun.js';

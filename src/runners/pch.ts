@@ -10,7 +10,7 @@ import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildCacheDir } from '../paths.js';
 import { distrust } from '../trust.js';
-import type { Toolchain } from './toolchains.js';
+import type { Toolchain } from './languages/toolchains.js';
 
 const HEADER = 'bits/stdc++.h';
 

@@ -3,7 +3,7 @@
 import type { FileIo } from '../problems/types.js';
 import type { Built } from './build.js';
 import type { Limits } from './judge.js';
-import { LANGS } from './langs.js';
+import { LANGS } from './languages/langs.js';
 import type { SandboxSpec } from './sandbox/sandbox.js';
 import type { LangId } from './types.js';
 import type { MemoryLimit } from './verdict.js';

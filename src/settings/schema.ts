@@ -5,7 +5,7 @@
 // zod/mini, whose functions bundle apart, so the first frame loads a tenth of full zod's bytes.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { compiledLangIds, langIds } from '../runners/langs.js';
+import { compiledLangIds, langIds } from '../runners/languages/langs.js';
 import { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES } from './choices.js';
 
 export { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, type ApprovalMode } from './choices.js';

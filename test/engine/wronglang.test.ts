@@ -9,7 +9,7 @@ import { replaySession, resumeSession } from '../../src/engine/start.js';
 import { EngineEvents, type EngineEvent, type JudgeFn } from '../../src/engine/index.js';
 import { createAutoGate } from '../../src/engine/gates/index.js';
 import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
-import type { LangId } from '../../src/runners/langs.js';
+import type { LangId } from '../../src/runners/languages/langs.js';
 import type { Settings } from '../../src/config.js';
 import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';

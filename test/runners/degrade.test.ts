@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeIsolation, isolation, sandboxCapabilities, sandboxLevels } from '../../src/runners/sandbox/capabilities.js';
 import { judge } from '../../src/runners/judge.js';
-import { pythonExecutable } from '../../src/runners/langs.js';
+import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { supervisorBinary } from '../../src/runners/sandbox/supervisor.js';
 import { UserError } from '../../src/errors.js';
 import { SandboxError } from '../../src/runners/sandbox/sandboxError.js';

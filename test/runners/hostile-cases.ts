@@ -18,7 +18,7 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsPath } from '../../src/config.js';
-import { pythonExecutable } from '../../src/runners/langs.js';
+import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { openBatch } from '../../src/runners/sandbox/sandboxPool.js';
 import { tempParent } from '../../src/runners/sandbox/tempdirs.js';
 import type { FileIo } from '../../src/problems/types.js';

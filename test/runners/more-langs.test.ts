@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGS, type LangId } from '../../src/runners/langs.js';
-import { resolveCommand } from '../../src/runners/toolchains.js';
+import { LANGS, type LangId } from '../../src/runners/languages/langs.js';
+import { resolveCommand } from '../../src/runners/languages/toolchains.js';
 import { cli, leftoversOf, place, WHO, type As, type Place } from '../helpers/unprivileged.js';
 
 const SOURCES: Partial<Record<LangId, string>> = {

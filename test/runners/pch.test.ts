@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge } from '../../src/runners/judge.js';
 import { pchBuild, pchDir } from '../../src/runners/pch.js';
-import { chooseForThisRun, toolchainOf } from '../../src/runners/toolchains.js';
+import { chooseForThisRun, toolchainOf } from '../../src/runners/languages/toolchains.js';
 import { isolateCache } from './helpers.js';
 
 const program = (n: number) => `#include <bits/stdc++.h>\nint main() { std::vector<int> v{${n}}; std::cout << v[0] << "\\n"; }\n`;

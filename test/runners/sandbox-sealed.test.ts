@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isolation } from '../../src/runners/sandbox/capabilities.js';
-import { pythonExecutable } from '../../src/runners/langs.js';
+import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { runSandboxed, workAreaBytes, type SandboxSpec } from '../../src/runners/sandbox/sandbox.js';
 import { supervisorBinary } from '../../src/runners/sandbox/supervisor.js';
 

@@ -5,7 +5,7 @@
 // journal records every move and a replay, resume or "back" serves it.
 import { AnswerFormatError, type Agent, type AgentContext, type Forward } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
-import { LANGS } from '../../runners/langs.js';
+import { LANGS } from '../../runners/languages/langs.js';
 import { fenced, fences } from '../shared/code.js';
 import { programFromEdit } from '../shared/edit.js';
 

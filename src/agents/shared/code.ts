@@ -1,6 +1,6 @@
 import { AnswerFormatError } from '../../engine/types.js';
 import type { LangId, Program } from '../../runners/types.js';
-import { LANGS } from '../../runners/langs.js';
+import { LANGS } from '../../runners/languages/langs.js';
 import { parse as parseYaml } from 'yaml';
 import { fences, stripThink, type Fence } from '../../fences.js';
 import { lenientJson } from './json.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnswerFormatError, type AgentContext } from '../../engine/types.js';
-import { langIds } from '../../runners/langs.js';
+import { langIds } from '../../runners/languages/langs.js';
 import type { Program } from '../../runners/types.js';
 import { extractCode, fences } from './code.js';
 

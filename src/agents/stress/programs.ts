@@ -3,7 +3,7 @@
 // one code fence, shown at a gate where the person may edit it before anything runs.
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/types.js';
-import { LANGS } from '../../runners/langs.js';
+import { LANGS } from '../../runners/languages/langs.js';
 import { stageMessages } from '../shared/prefix.js';
 import { programAnswer, programTail } from '../shared/program.js';
 

@@ -1,7 +1,7 @@
 // The leak guard of a "predict" question, enforced by code: a question may name a line and a
 // variable and nothing else of a program. A question that quotes code, holds an expression or a
 // call, or reads as the person's language is refused (the engine asks once for it again).
-import { LANGS } from '../../runners/langs.js';
+import { LANGS } from '../../runners/languages/langs.js';
 import type { LangId } from '../../runners/types.js';
 
 /** Operators, calls and indexing: what prose about a value never needs. */

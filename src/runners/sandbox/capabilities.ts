@@ -2,10 +2,10 @@ import { CONTROLLERS, controllerUsable, type CgroupPlan, type Controller } from 
 import { findV2 } from './cgroupV2.js';
 import { GATE_SAMPLE_MS, OPEN_FILES } from './launcherReport.js';
 import { supervisorBinary } from './supervisor.js';
-import { probe, which } from '../probe.js';
+import { probe, which } from '../languages/probe.js';
 import { basename } from 'node:path';
-import { LANGS, langIds, type LangId } from '../langs.js';
-import { chosenToolchain, installLine, resolveCommand, toolchainOf } from '../toolchains.js';
+import { LANGS, langIds, type LangId } from '../languages/langs.js';
+import { chosenToolchain, installLine, resolveCommand, toolchainOf } from '../languages/toolchains.js';
 import { EXIT, UserError } from '../../errors.js';
 
 /**

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { cacheDir } from '../../paths.js';
 import { distrustFile, privateDir, refuse } from '../../trust.js';
-import { which } from '../probe.js';
+import { which } from '../languages/probe.js';
 import SUPERVISOR_C from '../../../native/supervisor.c';
 
 const run = promisify(execFile);
