@@ -12,7 +12,7 @@ import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import { submissionTests } from '../problems/named.js';
 import { sameText } from '../session/cut.js';
-import type { Program, TestCase, TestResult } from '../runners/types.js';
+import type { Program, TestCase, TestResult } from '../runners/build/types.js';
 import type { Gate } from '../engine/types.js';
 import type { JudgeFn } from '../engine/context.js';
 import type { AppController, BackendState, OwnFile, ProblemEntry, ProgramOut, SessionHandle, SettingsView } from './controller.js';

@@ -3,7 +3,7 @@
 // person made of it (an accepted program, its plan, the session that produced them).
 import { createHash } from 'node:crypto';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
+import type { Program } from '../runners/build/types.js';
 
 export interface Solution {
   program: Program;

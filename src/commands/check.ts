@@ -10,11 +10,11 @@ import type { ExplainValue } from '../agents/explain/explain.js';
 import type { ReviewValue } from '../agents/explain/review.js';
 import type { Decision, Gate, Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { JudgeResult, Program } from '../runners/types.js';
+import type { JudgeResult, Program } from '../runners/build/types.js';
 import { color } from '../term.js';
 import { ownFileArg, readProgramFile, type OwnFileArg } from './program-file.js';
 import { failureText } from './failure-text.js';
-import type { TestResult } from '../runners/types.js';
+import type { TestResult } from '../runners/build/types.js';
 import { exitCodeOf, isBackendCode, stepLines, summaryOf, writeProgram } from './headless.js';
 import { printable, visibleControls } from '../printable.js';
 

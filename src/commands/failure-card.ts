@@ -3,7 +3,7 @@
 // It fits a small terminal whatever the test's size, so the verdict stays on screen; the whole
 // difference (failure-text.ts) is one key away.
 import { cardFacts, plural } from '../runners/failureCard.js';
-import type { TestResult } from '../runners/types.js';
+import type { TestResult } from '../runners/build/types.js';
 import { color } from '../term.js';
 import { sideBySide } from './sideBySide.js';
 import stringWidth from 'string-width';

@@ -2,7 +2,7 @@
 // its input, then the expected output beside what the program printed (fitted to the terminal).
 import { printable } from '../printable.js';
 import { clip } from '../runners/feedback.js';
-import type { JudgeResult, TestResult } from '../runners/types.js';
+import type { JudgeResult, TestResult } from '../runners/build/types.js';
 import { color } from '../term.js';
 import { sideBySide } from './sideBySide.js';
 

@@ -6,8 +6,8 @@ import { langFromName, langFromPath, langIds, LANGS, type LangId } from '../runn
 
 /** The extensions a language is told by, for the message when a file has none of them. */
 const knownExtensions = (): string => [...new Set(langIds.map((id) => LANGS[id].extensions[0]))].join(' ');
-import { programFiles, ProgramFileError } from '../runners/programFiles.js';
-import type { Program } from '../runners/types.js';
+import { programFiles, ProgramFileError } from '../runners/build/programFiles.js';
+import type { Program } from '../runners/build/types.js';
 
 /** A program a person names on the command line: its language from `--lang` or the extension. */
 export async function readProgramFile(file: string, langFlag: string | undefined, role: string): Promise<Program> {

@@ -12,10 +12,10 @@ import { addPersonTest, cannotAddTest } from '../problems/personTests.js';
 import type { Problem } from '../problems/types.js';
 import { problemJudgeOptions } from '../runners/problem-options.js';
 import { failureText, notesLines } from './failure-text.js';
-import { namedAsTheirs } from '../runners/compileMessage.js';
+import { namedAsTheirs } from '../runners/build/compileMessage.js';
 import { useToolchain } from './toolchain-flags.js';
 import { readProgramFile } from './program-file.js';
-import type { JudgeOptions, JudgeResult, Program, TestResult, Verdict } from '../runners/types.js';
+import type { JudgeOptions, JudgeResult, Program, TestResult, Verdict } from '../runners/build/types.js';
 import { color } from '../term.js';
 
 const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'WA' || v === 'RE' || v === 'CE' ? color.red(v) : color.yellow(v));

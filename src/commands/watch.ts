@@ -9,12 +9,12 @@ import { parse } from '../args.js';
 import { EXIT, UsageError, UserError, messageOf } from '../errors.js';
 import { LANGS } from '../runners/languages/langs.js';
 import type { Problem } from '../problems/types.js';
-import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/types.js';
+import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/build/types.js';
 import { color } from '../term.js';
 import { printable } from '../printable.js';
 import { failureText, notesLines } from './failure-text.js';
 import { failureCard } from './failure-card.js';
-import { namedAsTheirs } from '../runners/compileMessage.js';
+import { namedAsTheirs } from '../runners/build/compileMessage.js';
 import { watchSaves } from '../app/fileSaves.js';
 import { useToolchain } from './toolchain-flags.js';
 import { readProgramFile } from './program-file.js';
@@ -43,7 +43,7 @@ async function judgeFile(file: string, source: string, lang: LangId, problem: Pr
   const { judge, judgeProblem } = await import('../runners/judge.js');
   const { namedTests } = await import('../problems/named.js');
   const { problemJudgeOptions } = await import('../runners/problem-options.js');
-  const { programFiles } = await import('../runners/programFiles.js');
+  const { programFiles } = await import('../runners/build/programFiles.js');
   // Its own headers and modules, as they are at this save (a refused one is the judge's one line).
   const files = await programFiles(file, lang, source);
   const program = Object.keys(files).length > 0 ? { lang, source, files } : { lang, source };

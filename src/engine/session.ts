@@ -6,7 +6,7 @@ import { passesSamples } from '../session/verdict.js';
 import { isLlmError } from '../llm/errors.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
-import type { JudgeResult, LangId, TestCase } from '../runners/types.js';
+import type { JudgeResult, LangId, TestCase } from '../runners/build/types.js';
 import type { JournalWriter } from '../session/journal.js';
 import { messageOf } from '../errors.js';
 import { SessionContext, asOutcome, type EngineSettings, type JudgeFn } from './context.js';

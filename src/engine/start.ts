@@ -6,7 +6,7 @@ import type { BaseSettings } from '../settings/schema.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import { submissionTests } from '../problems/named.js';
-import type { LangId, TestCase } from '../runners/types.js';
+import type { LangId, TestCase } from '../runners/build/types.js';
 import type { SessionHeader } from '../session/events.js';
 import { createJournal, openJournal, withoutSecrets, type JournalWriter } from '../session/journal.js';
 import { readJournal } from '../session/reader.js';

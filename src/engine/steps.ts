@@ -2,7 +2,7 @@
 // are answered from the journal's record (no model, no gate, no judge); from the first step
 // that is not recorded, or that differs from the record, it goes live — unless it is a pure
 // replay, which stops there instead. Resume, replay and "back" differ only in the plan.
-import type { JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
+import type { JudgeResult, LangId, Program, TestCase } from '../runners/build/types.js';
 import { asOutcome, type SessionContext } from './context.js';
 import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecord } from './records.js';
 import { canApprove, canGoBack } from './decisions.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ChatMessage, Sampling } from '../llm/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
-import type { JudgeResult, LangId, Program } from '../runners/types.js';
+import type { JudgeResult, LangId, Program } from '../runners/build/types.js';
 import type { RecallUse } from './recall.js';
 import type { Decision, DecidedBy, Outcome, PaneKind, Proposal } from '../session/steps.js';
 

@@ -1,4 +1,4 @@
-import type { JudgeResult } from '../runners/types.js';
+import type { JudgeResult } from '../runners/build/types.js';
 import { clip, failureFeedback } from '../runners/feedback.js';
 
 /**

@@ -4,7 +4,7 @@
 // run (one step) instead of one run each.
 import type { Steps } from '../engine/types.js';
 import { failureFeedback } from '../runners/feedback.js';
-import type { CompileInfo, JudgeResult, Program, TestCase, TestResult } from '../runners/types.js';
+import type { CompileInfo, JudgeResult, Program, TestCase, TestResult } from '../runners/build/types.js';
 
 interface Known {
   test: TestResult;

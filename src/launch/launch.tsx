@@ -8,7 +8,7 @@ import { isLangId, type LangId } from '../runners/languages/langs.js';
 import type { SessionHeader } from '../session/events.js';
 import type { ProbeResult } from '../llm/probe.js';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
+import type { Program } from '../runners/build/types.js';
 import { App } from '../screens/App.js';
 import { takeOver } from '../firstFrame.js';
 import { createAppController } from '../app/appController.js';

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { loadProblemSet } from '../problems/index.js';
 import type { Problem } from '../problems/types.js';
 import { judge } from './judge.js';
-import type { JudgeOptions, Verdict } from './types.js';
+import type { JudgeOptions, Verdict } from './build/types.js';
 
 export interface Labelled {
   index: number;

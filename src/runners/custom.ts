@@ -2,10 +2,10 @@
 // built and run in the same sandbox, under the same limits, as a judged test, but with no answer
 // to compare against — the output is the result.
 import type { FileIo } from '../problems/types.js';
-import { buildProgram } from './build.js';
+import { buildProgram } from './build/build.js';
 import { limitsOf, runOnce } from './judge.js';
 import { cpuSlots } from './slots.js';
-import type { CompileInfo, JudgeOptions, Program, Verdict } from './types.js';
+import type { CompileInfo, JudgeOptions, Program, Verdict } from './build/types.js';
 import { runVerdict } from './verdict.js';
 import { memoryLimit } from './testRun.js';
 

@@ -4,7 +4,7 @@
 // and the outputs around the first line where they differ.
 import { firstDifferingLine } from '../differingLine.js';
 import { printable } from '../printable.js';
-import type { JudgeResult, TestResult } from './types.js';
+import type { JudgeResult, TestResult } from './build/types.js';
 
 /** Input lines shown before "… N more lines". */
 export const CARD_INPUT_HEAD = 3;

@@ -1,4 +1,4 @@
-import type { JudgeResult, TestResult } from './types.js';
+import type { JudgeResult, TestResult } from './build/types.js';
 
 export { LANGS, langFromPath, langFromName } from './languages/langs.js';
 

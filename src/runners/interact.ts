@@ -4,12 +4,12 @@
 // problem also has a checker, the Polygon set-up: after a clean interaction the checker judges the
 // interactor's output file (its transcript or its summary) against the answer.
 import { PassThrough } from 'node:stream';
-import type { Built } from './build.js';
+import type { Built } from './build/build.js';
 import { runChecker, testlibOutcome, type Checker } from './checker.js';
 import type { Limits } from './judge.js';
 import { LANGS } from './languages/langs.js';
 import { runSandboxed, type SandboxResult } from './sandbox/sandbox.js';
-import type { LangId, TestCase, TestResult } from './types.js';
+import type { LangId, TestCase, TestResult } from './build/types.js';
 import { memoryLimit, testRun } from './testRun.js';
 import { runVerdict, type MemoryLimit } from './verdict.js';
 import { printable } from '../printable.js';

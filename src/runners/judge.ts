@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Comparison, FileIo, Problem } from '../problems/types.js';
 import { submissionTests } from '../problems/named.js';
-import { buildProgram, type Built } from './build.js';
+import { buildProgram, type Built } from './build/build.js';
 import { prepareChecker, runChecker, type Checker } from './checker.js';
 import { outputComparer } from './compare.js';
 import { runInteractive, UNCHECKED_TOUT } from './interact.js';
@@ -16,7 +16,7 @@ import { problemJudgeOptions } from './problem-options.js';
 import { memoryLimit, SANITIZED_NOTE, testRun } from './testRun.js';
 import { makeTempDir } from './sandbox/tempdirs.js';
 import { printable } from '../printable.js';
-import type { JudgeOptions, JudgeResult, LangId, Program, TestCase, TestResult } from './types.js';
+import type { JudgeOptions, JudgeResult, LangId, Program, TestCase, TestResult } from './build/types.js';
 import { runVerdict, worst, type MemoryLimit } from './verdict.js';
 
 export const DEFAULT_TIME_LIMIT_MS = 2000;

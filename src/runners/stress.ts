@@ -12,14 +12,14 @@
 //   It never throws for a program's sake; an abort ends it between rounds (or drops the round in
 //   flight) and resolves `stopped`. onRound(done, total) follows each agreed round.
 import type { Problem } from '../problems/types.js';
-import { buildProgram, type Built } from './build.js';
+import { buildProgram, type Built } from './build/build.js';
 import { prepareChecker, type Checker } from './checker.js';
 import { judgeRun, limitsOf, runOnce } from './judge.js';
 import type { SandboxResult } from './sandbox/sandbox.js';
 import { openBatch, type Batch } from './sandbox/sandboxPool.js';
 import { memoryLimit, testRun } from './testRun.js';
 import { problemJudgeOptions } from './problem-options.js';
-import type { CompileInfo, JudgeOptions, Program, TestResult } from './types.js';
+import type { CompileInfo, JudgeOptions, Program, TestResult } from './build/types.js';
 import { runVerdict } from './verdict.js';
 import { shrink } from './shrink.js';
 

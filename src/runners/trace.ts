@@ -11,7 +11,7 @@ import { runSandboxed } from './sandbox/sandbox.js';
 import { TRACER_PY } from './tracePy.js';
 import { TRACER_GDB } from './traceGdb.js';
 import { which } from './languages/probe.js';
-import type { Program } from './types.js';
+import type { Program } from './build/types.js';
 
 export interface TraceStep {
   /** The line about to run (a `return` step: the line that returned). */

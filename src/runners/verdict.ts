@@ -1,5 +1,5 @@
 import type { SandboxResult } from './sandbox/sandbox.js';
-import type { Verdict } from './types.js';
+import type { Verdict } from './build/types.js';
 import { printable } from '../printable.js';
 import { endsTheRun, refusalDetail } from './sandbox/refusal.js';
 

@@ -2,7 +2,7 @@
 // meta, and the journal holds it), and what a swap at its gate makes of it: plain data and pure
 // functions, read by the engine, the view and the panes alike, so replay and resume need no
 // archive. It lives with the session, not the engine, because the first frame may load the view.
-import type { Program } from '../runners/types.js';
+import type { Program } from '../runners/build/types.js';
 import type { Proposal } from './steps.js';
 
 /** One archived problem the person solved, with the program that was accepted and its plan. */

@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixturesDir, loadProblemSet } from '../../src/problems/index.js';
 import type { Problem } from '../../src/problems/types.js';
-import type { LangId, TestResult } from '../../src/runners/types.js';
+import type { LangId, TestResult } from '../../src/runners/build/types.js';
 import { runCli, tempEnv } from './cli-helpers.js';
 import { enterReferenceCache } from '../helpers/home.js';
 

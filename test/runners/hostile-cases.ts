@@ -22,7 +22,7 @@ import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { openBatch } from '../../src/runners/sandbox/sandboxPool.js';
 import { tempParent } from '../../src/runners/sandbox/tempdirs.js';
 import type { FileIo } from '../../src/problems/types.js';
-import type { JudgeOptions, LangId, TestResult, Verdict } from '../../src/runners/types.js';
+import type { JudgeOptions, LangId, TestResult, Verdict } from '../../src/runners/build/types.js';
 import { cli, leftoverDirsOf, leftoversOf, place, unprivilegedAccount, type As, type Place } from '../helpers/unprivileged.js';
 import { countingServer, isolateCache } from './helpers.js';
 import { withEnv } from '../helpers/env.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCount } from '../../src/runners/build.js';
+import { compileCount } from '../../src/runners/build/build.js';
 import { failureFeedback, langFromPath, LANGS } from '../../src/runners/feedback.js';
 import { judge, judgeProblem } from '../../src/runners/judge.js';
 import type { Problem } from '../../src/problems/types.js';

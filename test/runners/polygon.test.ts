@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/problems/index.js';
 import { judge, judgeProblem } from '../../src/runners/judge.js';
-import type { Program, TestCase } from '../../src/runners/types.js';
+import type { Program, TestCase } from '../../src/runners/build/types.js';
 import { UNCHECKED_TOUT } from '../../src/runners/interact.js';
 import { isolateCache, leftovers } from './helpers.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir, loadProblem } from '../../src/problems/index.js';
-import { buildProgram } from '../../src/runners/build.js';
+import { buildProgram } from '../../src/runners/build/build.js';
 import { prepareChecker } from '../../src/runners/checker.js';
 import { judge } from '../../src/runners/judge.js';
 import { runSandboxed } from '../../src/runners/sandbox/sandbox.js';

@@ -9,7 +9,7 @@ import { waitStatus } from '../../src/runners/sandbox/launcherReport.js';
 import { signalNameOf } from '../../src/runners/sandbox/signals.js';
 import { pointsOf, testlibOutcome } from '../../src/runners/checker.js';
 import type { SandboxResult } from '../../src/runners/sandbox/sandbox.js';
-import type { Program } from '../../src/runners/types.js';
+import type { Program } from '../../src/runners/build/types.js';
 import { isolateCache } from './helpers.js';
 
 const root = process.getuid?.() === 0;

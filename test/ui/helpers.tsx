@@ -11,7 +11,7 @@ import type { Problem } from '../../src/problems/types.js';
 import { App } from '../../src/screens/App.js';
 import { createAppController } from '../../src/app/appController.js';
 import type { AppController, OwnFile, ProgramOut } from '../../src/app/controller.js';
-import type { Program } from '../../src/runners/types.js';
+import type { Program } from '../../src/runners/build/types.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import type { FetchOptions } from '../../src/problems/statement/index.js';
 import { settled } from './settled.js';

@@ -1,5 +1,5 @@
 import { AnswerFormatError } from '../../engine/types.js';
-import type { LangId, Program } from '../../runners/types.js';
+import type { LangId, Program } from '../../runners/build/types.js';
 import { LANGS } from '../../runners/languages/langs.js';
 import { parse as parseYaml } from 'yaml';
 import { fences, stripThink, type Fence } from '../../fences.js';

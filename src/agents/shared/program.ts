@@ -1,6 +1,6 @@
 import { programForward } from './forward.js';
 import { AnswerFormatError, type Agent, type AgentContext, type ProgramPart } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import type { Field } from './answer.js';
 import { fenceTag, langName } from '../../runners/languages/langs.js';
 import { fenced, programFrom } from './code.js';

@@ -5,7 +5,7 @@
 import { AnswerFormatError, type Agent } from '../../engine/types.js';
 import { comparePrediction, predictionLine, type PredictionCheck } from '../../runners/predictDiff.js';
 import { traceProgram } from '../../runners/trace.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import type { PredictionValue } from './prediction.js';
 
 export interface SeeInput {

@@ -3,7 +3,7 @@
 // anything unexpected is shown as the proposal's text, never thrown.
 import { afterRows, predictRows, yourPlanRows } from './tutor.js';
 import type { PaneKind, Proposal } from '../../engine/types.js';
-import type { JudgeResult } from '../../runners/types.js';
+import type { JudgeResult } from '../../runners/build/types.js';
 import { codeRows } from '../CodeBlock.js';
 import { diffRows, diffStat } from '../Diff.js';
 import { confidenceRow } from '../Progress.js';

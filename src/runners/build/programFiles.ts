@@ -5,7 +5,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, readlink, realpath, type FileHandle } from 'node:fs/promises';
 import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
-import type { LangId } from './languages/langs.js';
+import type { LangId } from '../languages/langs.js';
 
 const MAX_FILES = 64;
 const MAX_FILE_BYTES = 1 << 20;

@@ -1,8 +1,8 @@
-import type { Comparison, FileIo, TestCase } from '../problems/types.js';
+import type { Comparison, FileIo, TestCase } from '../../problems/types.js';
 
 // Declared by the language registry (langs.ts); re-exported here beside the types that use it.
-export type { LangId } from './languages/langs.js';
-import type { LangId } from './languages/langs.js';
+export type { LangId } from '../languages/langs.js';
+import type { LangId } from '../languages/langs.js';
 
 export interface Program {
   lang: LangId;

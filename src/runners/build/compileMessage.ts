@@ -2,7 +2,7 @@
 // `main.cpp` (or `Main.java`) in the sandbox; the person knows it as `a.cpp`. Every place where the
 // message names the sandbox's file at a position (`main.cpp:3:5`, `main.cpp: In function`) names
 // theirs instead.
-import { LANGS } from './languages/langs.js';
+import { LANGS } from '../languages/langs.js';
 import type { LangId } from './types.js';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
