@@ -6,7 +6,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildProgram, compileCount } from '../src/runners/build/build.js';
 import { describeIsolation } from '../src/runners/sandbox/capabilities.js';
-import { judge } from '../src/runners/judge.js';
+import { judge } from '../src/runners/judge/judge.js';
 import { LANGS } from '../src/runners/languages/langs.js';
 import type { JudgeResult, Program, TestCase } from '../src/runners/build/types.js';
 import { forkLoop } from './forkLoop.js';

@@ -3,7 +3,7 @@
 // against a bare spawn of the same program, and a compile's, in the same run.
 import { spawnSync } from 'node:child_process';
 import { buildProgram } from '../src/runners/build/build.js';
-import { judge } from '../src/runners/judge.js';
+import { judge } from '../src/runners/judge/judge.js';
 import { LANGS } from '../src/runners/languages/langs.js';
 import type { Program, TestCase } from '../src/runners/build/types.js';
 

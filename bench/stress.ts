@@ -8,7 +8,7 @@ import { fixturesDir, loadProblem } from '../src/problems/index.js';
 import { buildProgram } from '../src/runners/build/build.js';
 import { describeIsolation } from '../src/runners/sandbox/capabilities.js';
 import { LANGS } from '../src/runners/languages/langs.js';
-import { stress, type StressPrograms } from '../src/runners/stress.js';
+import { stress, type StressPrograms } from '../src/runners/judge/stress.js';
 import type { LangId, Program } from '../src/runners/build/types.js';
 
 const ROUNDS = 60;

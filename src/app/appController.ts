@@ -284,8 +284,8 @@ export function createAppController(o: ControllerOptions): RunningApp {
       return r.ok ? { ok: true, trace: r.trace, comparison: compareTraces(ask.model, r.trace) } : r;
     },
     async runCustom(program, problem, input) {
-      const { runCustom } = await import('../runners/custom.js');
-      const { problemJudgeOptions } = await import('../runners/problem-options.js');
+      const { runCustom } = await import('../runners/judge/custom.js');
+      const { problemJudgeOptions } = await import('../runners/judge/problemOptions.js');
       return runCustom(program, input, problemJudgeOptions(problem));
     },
     async addTest(problem, input, expected) {

@@ -6,7 +6,7 @@ import type { ApprovalMode } from '../engine/approval.js';
 import type { Problem } from '../problems/types.js';
 import type { IndexedProblem } from '../firstFrame.js';
 import type { Program, TestResult } from '../runners/build/types.js';
-import type { CustomRun } from '../runners/custom.js';
+import type { CustomRun } from '../runners/judge/custom.js';
 import type { SessionView } from './sessionView.js';
 import type { Timeline } from '../session/timeline.js';
 import type { Trace } from '../runners/trace.js';

@@ -30,7 +30,7 @@ export async function run(argv: string[]): Promise<number> {
   let opts: JudgeOptions = {};
   if (values.problem) {
     const { loadProblem } = await import('../problems/index.js');
-    const { problemJudgeOptions } = await import('../runners/problem-options.js');
+    const { problemJudgeOptions } = await import('../runners/judge/problemOptions.js');
     const problem = await loadProblem(values.problem);
     if (problem.interactive) throw new UserError(`${problem.id} is interactive: a run needs its interactor to talk to; use \`simcoach test\``);
     opts = problemJudgeOptions(problem);
@@ -39,7 +39,7 @@ export async function run(argv: string[]): Promise<number> {
     ? await readFile(values.input, 'utf8').catch(() => { throw new UserError(`${values.input}: cannot read the input`); })
     : await readStdin();
 
-  const { runCustom } = await import('../runners/custom.js');
+  const { runCustom } = await import('../runners/judge/custom.js');
   const controller = new AbortController();
   const onInt = () => controller.abort();
   process.once('SIGINT', onInt);

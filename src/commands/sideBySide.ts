@@ -3,7 +3,7 @@
 // cut with "…", and on a terminal too narrow for two columns they are shown one under the other.
 import stringWidth from 'string-width';
 import { printable } from '../printable.js';
-import { firstDifference } from '../runners/compare.js';
+import { firstDifference } from '../runners/judge/compare.js';
 
 /** Below this many columns the two outputs are stacked instead. */
 const MIN_WIDTH = 40;

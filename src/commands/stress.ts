@@ -6,14 +6,14 @@ import { loadProblem } from '../problems/index.js';
 import { addTestIn } from '../problems/hidden.js';
 import { cannotAddTest, personTestsDir } from '../problems/personTests.js';
 import type { Problem } from '../problems/types.js';
-import { clip } from '../runners/feedback.js';
-import { firstDifference } from '../runners/compare.js';
-import { DEFAULT_ROUNDS, stress, type StressOutcome } from '../runners/stress.js';
+import { clip } from '../runners/judge/feedback.js';
+import { firstDifference } from '../runners/judge/compare.js';
+import { DEFAULT_ROUNDS, stress, type StressOutcome } from '../runners/judge/stress.js';
 import { color } from '../term.js';
 import { printable } from '../printable.js';
 import { sideBySide } from './sideBySide.js';
 import { useToolchain } from './toolchain-flags.js';
-import { shrunkLine, shrunkSizes } from '../runners/shrunkSizes.js';
+import { shrunkLine, shrunkSizes } from '../runners/judge/shrunkSizes.js';
 import { readProgramFile } from './program-file.js';
 
 const SHOW = 2000;

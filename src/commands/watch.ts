@@ -40,9 +40,9 @@ interface Judgement {
 }
 
 async function judgeFile(file: string, source: string, lang: LangId, problem: Problem, signal: AbortSignal): Promise<Judgement> {
-  const { judge, judgeProblem } = await import('../runners/judge.js');
+  const { judge, judgeProblem } = await import('../runners/judge/judge.js');
   const { namedTests } = await import('../problems/named.js');
-  const { problemJudgeOptions } = await import('../runners/problem-options.js');
+  const { problemJudgeOptions } = await import('../runners/judge/problemOptions.js');
   const { programFiles } = await import('../runners/build/programFiles.js');
   // Its own headers and modules, as they are at this save (a refused one is the judge's one line).
   const files = await programFiles(file, lang, source);
@@ -99,7 +99,7 @@ export async function run(argv: string[]): Promise<number> {
   const { loadProblem } = await import('../problems/index.js');
   // --mode, --eps, --tl and --ml over the problem's own, as `test` takes them.
   const problem = judgedAs(await loadProblem(values.problem), values);
-  const { unjudgeable } = await import('../runners/problem-options.js');
+  const { unjudgeable } = await import('../runners/judge/problemOptions.js');
   const why = unjudgeable(problem);
   if (why) throw new UserError(`${problem.id}: ${why}`);
   if (problem.samples.length + problem.tests.length === 0) throw new UserError(`${problem.id}: the problem has no tests to run`);

@@ -5,7 +5,7 @@ import type { BaseSettings } from '../settings/schema.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeOptions, JudgeResult, LangId, Program, TestCase } from '../runners/build/types.js';
-import { notRun, problemJudgeOptions, unjudgeable } from '../runners/problem-options.js';
+import { notRun, problemJudgeOptions, unjudgeable } from '../runners/judge/problemOptions.js';
 import type { JournalWriter, NewEvent } from '../session/journal.js';
 import { EngineEvents, type EngineEvent, type ProgressSnapshot } from './events.js';
 import { record, type Recorded } from './records.js';

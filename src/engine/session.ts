@@ -51,7 +51,7 @@ export interface SessionOptions {
   journal: JournalWriter | null;
   signal?: AbortSignal;
   events?: EngineEvents;
-  /** The judge (tests pass a spy); default src/runners/judge.ts. */
+  /** The judge (tests pass a spy); default src/runners/judge/judge.ts. */
   judge?: JudgeFn;
   /** The person's archive for stages that recall problems (engine/recall.ts). */
   recall?: Recall;
@@ -91,7 +91,7 @@ export interface SessionResult extends Outcome {
 }
 
 async function defaultJudge(): Promise<JudgeFn> {
-  const { judge } = await import('../runners/judge.js');
+  const { judge } = await import('../runners/judge/judge.js');
   return judge;
 }
 

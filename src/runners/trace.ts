@@ -5,7 +5,7 @@
 //
 // It runs in the judge's sandbox like every other run of a person's or a model's program (same
 // walls, same limits), with the helper beside the program in the work directory.
-import { DEFAULT_MEMORY_LIMIT_MB, limitsOf } from './judge.js';
+import { DEFAULT_MEMORY_LIMIT_MB, limitsOf } from './judge/judge.js';
 import { pythonExecutable } from './languages/langs.js';
 import { runSandboxed } from './sandbox/sandbox.js';
 import { TRACER_PY } from './tracePy.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftHash, personContext, personPrompt, personSeen } from '../../src/agents/shared/person.js';
-import { cardText } from '../../src/runners/failureCard.js';
+import { cardText } from '../../src/runners/judge/failureCard.js';
 import type { JudgeResult, TestResult } from '../../src/runners/build/types.js';
 
 const test = (over: Partial<TestResult>): TestResult => ({

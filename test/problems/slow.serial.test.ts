@@ -18,8 +18,8 @@ import { enterReferenceCache } from '../helpers/home.js';
 
 // The judge caches builds under XDG_CACHE_HOME: keep that out of $HOME.
 enterReferenceCache();
-const { judgeProblem, judge } = await import('../../src/runners/judge.js');
-const { problemJudgeOptions } = await import('../../src/runners/problem-options.js');
+const { judgeProblem, judge } = await import('../../src/runners/judge/judge.js');
+const { problemJudgeOptions } = await import('../../src/runners/judge/problemOptions.js');
 
 const dir = fixturesDir();
 const SLOW = join(dir, '_slow');

@@ -9,7 +9,7 @@ import { enterReferenceCache } from '../helpers/home.js';
 
 // The judge caches builds under XDG_CACHE_HOME: keep that out of $HOME.
 enterReferenceCache();
-const { judgeProblem } = await import('../../src/runners/judge.js');
+const { judgeProblem } = await import('../../src/runners/judge/judge.js');
 
 const dir = fixturesDir();
 const set = await loadProblemSet(dir);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeIsolation, isolation, sandboxCapabilities, sandboxLevels } from '../../src/runners/sandbox/capabilities.js';
-import { judge } from '../../src/runners/judge.js';
+import { judge } from '../../src/runners/judge/judge.js';
 import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { supervisorBinary } from '../../src/runners/sandbox/supervisor.js';
 import { UserError } from '../../src/errors.js';

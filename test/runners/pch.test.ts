@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judge } from '../../src/runners/judge.js';
+import { judge } from '../../src/runners/judge/judge.js';
 import { pchBuild, pchDir } from '../../src/runners/build/pch.js';
 import { chooseForThisRun, toolchainOf } from '../../src/runners/languages/toolchains.js';
 import { isolateCache } from './helpers.js';

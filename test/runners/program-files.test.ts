@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProgramFile } from '../../src/commands/program-file.js';
-import { judge } from '../../src/runners/judge.js';
+import { judge } from '../../src/runners/judge/judge.js';
 import { programFiles } from '../../src/runners/build/programFiles.js';
 import { isolateCache } from './helpers.js';
 

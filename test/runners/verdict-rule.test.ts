@@ -3,8 +3,8 @@
 // CPU over the limit is TLE, wall past its bound is TLE, a run within its limits gets no verdict.
 import { describe, expect, it } from 'vitest';
 import type { SandboxResult } from '../../src/runners/sandbox/sandbox.js';
-import { memoryAllowanceKb, memoryCapBytes, memoryLimit } from '../../src/runners/testRun.js';
-import { runVerdict } from '../../src/runners/verdict.js';
+import { memoryAllowanceKb, memoryCapBytes, memoryLimit } from '../../src/runners/judge/testRun.js';
+import { runVerdict } from '../../src/runners/judge/verdictRule.js';
 
 const ran = (over: Partial<SandboxResult>): SandboxResult => ({
   exitCode: 0, signal: null, stdout: Buffer.from('3\n'), stderr: '', cpuMs: 10, wallMs: 20, peakKb: 1024,

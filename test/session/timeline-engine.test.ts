@@ -8,7 +8,7 @@ import { lineage, recordAll } from '../../src/engine/records.js';
 import { runSession } from '../../src/engine/session.js';
 import { replaySession, resumeSession } from '../../src/engine/start.js';
 import type { Decision, Gate } from '../../src/engine/types.js';
-import { judge } from '../../src/runners/judge.js';
+import { judge } from '../../src/runners/judge/judge.js';
 import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { Timeline } from '../../src/session/timeline.js';

@@ -1,5 +1,5 @@
 // The test a person's program fails, as the explaining and fixing stages read it.
-import { failureFeedback } from '../../runners/feedback.js';
+import { failureFeedback } from '../../runners/judge/feedback.js';
 import type { JudgeResult, TestResult } from '../../runners/build/types.js';
 
 export interface Failure {

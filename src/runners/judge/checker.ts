@@ -1,11 +1,11 @@
 import { dirname } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { buildProgram, type Built } from './build/build.js';
-import { namedAsTheirs } from './build/compileMessage.js';
-import { LANGS, langFromPath } from './languages/langs.js';
-import { runSandboxed, type SandboxResult } from './sandbox/sandbox.js';
-import { printable } from '../printable.js';
-import type { CompileInfo } from './build/types.js';
+import { buildProgram, type Built } from '../build/build.js';
+import { namedAsTheirs } from '../build/compileMessage.js';
+import { LANGS, langFromPath } from '../languages/langs.js';
+import { runSandboxed, type SandboxResult } from '../sandbox/sandbox.js';
+import { printable } from '../../printable.js';
+import type { CompileInfo } from '../build/types.js';
 
 export interface Checker {
   built: Built;

@@ -1,5 +1,5 @@
-import type { Problem } from '../problems/types.js';
-import type { JudgeOptions, JudgeResult } from './build/types.js';
+import type { Problem } from '../../problems/types.js';
+import type { JudgeOptions, JudgeResult } from '../build/types.js';
 
 /** How a problem wants its runs judged: its limits, comparison and file input/output. */
 export function problemJudgeOptions(problem: Problem): JudgeOptions {

@@ -4,16 +4,16 @@
 // problem also has a checker, the Polygon set-up: after a clean interaction the checker judges the
 // interactor's output file (its transcript or its summary) against the answer.
 import { PassThrough } from 'node:stream';
-import type { Built } from './build/build.js';
+import type { Built } from '../build/build.js';
 import { runChecker, testlibOutcome, type Checker } from './checker.js';
 import type { Limits } from './judge.js';
-import { LANGS } from './languages/langs.js';
-import { runSandboxed, type SandboxResult } from './sandbox/sandbox.js';
-import type { LangId, TestCase, TestResult } from './build/types.js';
+import { LANGS } from '../languages/langs.js';
+import { runSandboxed, type SandboxResult } from '../sandbox/sandbox.js';
+import type { LangId, TestCase, TestResult } from '../build/types.js';
 import { memoryLimit, testRun } from './testRun.js';
-import { runVerdict, type MemoryLimit } from './verdict.js';
-import { printable } from '../printable.js';
-import { makeTempDir } from './sandbox/tempdirs.js';
+import { runVerdict, type MemoryLimit } from './verdictRule.js';
+import { printable } from '../../printable.js';
+import { makeTempDir } from '../sandbox/tempdirs.js';
 import { chmod, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 

@@ -1,12 +1,12 @@
 // The sandbox spec of one run of a judged program: its command, its limits and where its input
 // goes. Shared by plain tests, stress rounds and interactive tests, so each runs under the same walls.
-import type { FileIo } from '../problems/types.js';
-import type { Built } from './build/build.js';
+import type { FileIo } from '../../problems/types.js';
+import type { Built } from '../build/build.js';
 import type { Limits } from './judge.js';
-import { LANGS } from './languages/langs.js';
-import type { SandboxSpec } from './sandbox/sandbox.js';
-import type { LangId } from './build/types.js';
-import type { MemoryLimit } from './verdict.js';
+import { LANGS } from '../languages/langs.js';
+import type { SandboxSpec } from '../sandbox/sandbox.js';
+import type { LangId } from '../build/types.js';
+import type { MemoryLimit } from './verdictRule.js';
 
 /**
  * The memory a run of `lang` may use before it is MLE (kB): the limit, and the runtime's own room

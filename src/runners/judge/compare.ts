@@ -1,4 +1,4 @@
-import type { Comparison } from '../problems/types.js';
+import type { Comparison } from '../../problems/types.js';
 
 export interface CompareOutcome {
   ok: boolean;

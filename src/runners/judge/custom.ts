@@ -1,12 +1,12 @@
 // One run of a program on an input of the person's own ("run with custom input", as cph has it):
 // built and run in the same sandbox, under the same limits, as a judged test, but with no answer
 // to compare against — the output is the result.
-import type { FileIo } from '../problems/types.js';
-import { buildProgram } from './build/build.js';
+import type { FileIo } from '../../problems/types.js';
+import { buildProgram } from '../build/build.js';
 import { limitsOf, runOnce } from './judge.js';
 import { cpuSlots } from './slots.js';
-import type { CompileInfo, JudgeOptions, Program, Verdict } from './build/types.js';
-import { runVerdict } from './verdict.js';
+import type { CompileInfo, JudgeOptions, Program, Verdict } from '../build/types.js';
+import { runVerdict } from './verdictRule.js';
 import { memoryLimit } from './testRun.js';
 
 export interface CustomRun {

@@ -1,6 +1,6 @@
-import type { JudgeResult, TestResult } from './build/types.js';
+import type { JudgeResult, TestResult } from '../build/types.js';
 
-export { LANGS, langFromPath, langFromName } from './languages/langs.js';
+export { LANGS, langFromPath, langFromName } from '../languages/langs.js';
 
 /** Cuts text to about `max` characters, keeping the start and saying how much was left out. */
 export function clip(text: string, max: number): string {

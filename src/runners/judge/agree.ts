@@ -5,10 +5,10 @@
 // a token that differs passes only as a number within 1e-12.
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { loadProblemSet } from '../problems/index.js';
-import type { Problem } from '../problems/types.js';
+import { loadProblemSet } from '../../problems/index.js';
+import type { Problem } from '../../problems/types.js';
 import { judge } from './judge.js';
-import type { JudgeOptions, Verdict } from './build/types.js';
+import type { JudgeOptions, Verdict } from '../build/types.js';
 
 export interface Labelled {
   index: number;

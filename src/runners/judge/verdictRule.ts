@@ -1,7 +1,7 @@
-import type { SandboxResult } from './sandbox/sandbox.js';
-import type { Verdict } from './build/types.js';
-import { printable } from '../printable.js';
-import { endsTheRun, refusalDetail } from './sandbox/refusal.js';
+import type { SandboxResult } from '../sandbox/sandbox.js';
+import type { Verdict } from '../build/types.js';
+import { printable } from '../../printable.js';
+import { endsTheRun, refusalDetail } from '../sandbox/refusal.js';
 
 /** The usual judge priority: the first that applies wins. */
 export const PRIORITY: Verdict[] = ['CE', 'TLE', 'MLE', 'OLE', 'RE', 'WA', 'AC'];

@@ -11,16 +11,16 @@
 //       compile-error (which program) | stopped (the rounds done before the signal).
 //   It never throws for a program's sake; an abort ends it between rounds (or drops the round in
 //   flight) and resolves `stopped`. onRound(done, total) follows each agreed round.
-import type { Problem } from '../problems/types.js';
-import { buildProgram, type Built } from './build/build.js';
+import type { Problem } from '../../problems/types.js';
+import { buildProgram, type Built } from '../build/build.js';
 import { prepareChecker, type Checker } from './checker.js';
 import { judgeRun, limitsOf, runOnce } from './judge.js';
-import type { SandboxResult } from './sandbox/sandbox.js';
-import { openBatch, type Batch } from './sandbox/sandboxPool.js';
+import type { SandboxResult } from '../sandbox/sandbox.js';
+import { openBatch, type Batch } from '../sandbox/sandboxPool.js';
 import { memoryLimit, testRun } from './testRun.js';
-import { problemJudgeOptions } from './problem-options.js';
-import type { CompileInfo, JudgeOptions, Program, TestResult } from './build/types.js';
-import { runVerdict } from './verdict.js';
+import { problemJudgeOptions } from './problemOptions.js';
+import type { CompileInfo, JudgeOptions, Program, TestResult } from '../build/types.js';
+import { runVerdict } from './verdictRule.js';
 import { shrink } from './shrink.js';
 
 export const DEFAULT_ROUNDS = 200;
