@@ -278,8 +278,8 @@ export function createAppController(o: ControllerOptions): RunningApp {
       return { source, ...(lang ? { lang } : {}) };
     },
     async traceAgainst(ask) {
-      const { traceProgram } = await import('../runners/trace.js');
-      const { compareTraces } = await import('../runners/traceDiff.js');
+      const { traceProgram } = await import('../runners/trace/trace.js');
+      const { compareTraces } = await import('../runners/trace/traceDiff.js');
       const r = await traceProgram(ask.program, ask.input);
       return r.ok ? { ok: true, trace: r.trace, comparison: compareTraces(ask.model, r.trace) } : r;
     },

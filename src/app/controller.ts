@@ -9,8 +9,8 @@ import type { Program, TestResult } from '../runners/build/types.js';
 import type { CustomRun } from '../runners/judge/custom.js';
 import type { SessionView } from './sessionView.js';
 import type { Timeline } from '../session/timeline.js';
-import type { Trace } from '../runners/trace.js';
-import type { TraceComparison } from '../runners/traceDiff.js';
+import type { Trace } from '../runners/trace/trace.js';
+import type { TraceComparison } from '../runners/trace/traceDiff.js';
 
 /** What `T` holds against the real run (components/traceTarget.ts reads it from the pane on screen). */
 export interface TraceAsk {

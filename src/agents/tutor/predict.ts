@@ -4,7 +4,7 @@
 // wrong. It never names the bug or the fix; the guard in question.ts refuses a question with code.
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
 import type { Program } from '../../runners/build/types.js';
-import { OUTPUT } from '../../runners/predictDiff.js';
+import { OUTPUT } from '../../runners/trace/predictDiff.js';
 import { formatInstructions, readAnswer, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';

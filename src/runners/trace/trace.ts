@@ -5,13 +5,13 @@
 //
 // It runs in the judge's sandbox like every other run of a person's or a model's program (same
 // walls, same limits), with the helper beside the program in the work directory.
-import { DEFAULT_MEMORY_LIMIT_MB, limitsOf } from './judge/judge.js';
-import { pythonExecutable } from './languages/langs.js';
-import { runSandboxed } from './sandbox/sandbox.js';
+import { DEFAULT_MEMORY_LIMIT_MB, limitsOf } from '../judge/judge.js';
+import { pythonExecutable } from '../languages/langs.js';
+import { runSandboxed } from '../sandbox/sandbox.js';
 import { TRACER_PY } from './tracePy.js';
 import { TRACER_GDB } from './traceGdb.js';
-import { which } from './languages/probe.js';
-import type { Program } from './build/types.js';
+import { which } from '../languages/probe.js';
+import type { Program } from '../build/types.js';
 
 export interface TraceStep {
   /** The line about to run (a `return` step: the line that returned). */
