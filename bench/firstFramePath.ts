@@ -13,7 +13,7 @@ export interface Metafile {
 }
 
 /** The entry points, in the order they load, of `simcoach` with no command up to its first frame. */
-export const FIRST_FRAME_ENTRIES = ['src/cli.tsx', 'src/commands/app.ts', 'src/launch/launch.tsx'];
+export const FIRST_FRAME_ENTRIES = ['src/cli.tsx', 'src/commands/shared/app.ts', 'src/launch/launch.tsx'];
 
 export interface LoadPath {
   /** Output chunks, as the metafile names them. */

@@ -5,7 +5,7 @@ import { FLAGS, type CommandName, type FlagTable } from './flags.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** A flow's budget flags, the one open set (src/commands/headless.ts builds them from the flow registry). */
+/** A flow's budget flags, the one open set (src/commands/shared/headless.ts builds them from the flow registry). */
 export interface BudgetFlags {
   readonly budgetFlags: Record<string, { type: 'string' | 'boolean' }>;
 }

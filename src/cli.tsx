@@ -72,7 +72,7 @@ async function main(argv: string[]): Promise<number> {
   if (first === undefined || first.startsWith('-')) {
     // The picker's frame in plain ANSI while the app's code loads behind it (src/firstFrame.ts).
     drawPickerFrame(argv.length === 0);
-    const app = await import('./commands/app.js');
+    const app = await import('./commands/shared/app.js');
     return app.run(argv);
   }
   const entry = commands[first];

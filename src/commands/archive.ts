@@ -11,7 +11,7 @@ import type { BrowseFilter, UpdateReport } from '../archive/archive.js';
 import type { ArchiveEntry } from '../archive/entry.js';
 import { printableLine } from '../printable.js';
 import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
-import { updateProgress } from './archiveProgress.js';
+import { updateProgress } from './shared/archiveProgress.js';
 
 const ACTIONS = ['list', 'add', 'update'] as const;
 

@@ -7,7 +7,7 @@ import { EXIT } from '../errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
 import { describeIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/sandbox/capabilities.js';
 import { color } from '../term.js';
-import { trustChecks } from './doctor-trust.js';
+import { trustChecks } from './shared/doctorTrust.js';
 import wrapAnsi from 'wrap-ansi';
 import { listWidth, wrapNote } from '../table.js';
 

@@ -12,7 +12,7 @@ import { resolveSettings, type Settings } from '../config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
 import { color, colorEnabled } from '../term.js';
-import { budgetFlags, startAuto, withBudgets } from './headless.js';
+import { budgetFlags, startAuto, withBudgets } from './shared/headless.js';
 import { callsText } from '../session/format.js';
 import { RECORD_VERSION, appendLine, pairKey, readResults, settingsDiffer, settingsOf, type EvalHeader, type EvalRecord, type EvalSettings, type ResultsFile } from '../eval/records.js';
 import { buildReport, reportCsv, reportTable, type EvalReport } from '../eval/report.js';

@@ -7,7 +7,7 @@ import { asUserError } from '../llm/guidance.js';
 import { createBackend } from '../llm/index.js';
 import type { ModelInfo } from '../llm/types.js';
 import { color } from '../term.js';
-import { PullMeter, formatBytes } from './pull-meter.js';
+import { PullMeter, formatBytes } from './shared/pullMeter.js';
 import { printableLine } from '../printable.js';
 import { listWidth, renderTable, type Column } from '../table.js';
 

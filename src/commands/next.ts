@@ -8,7 +8,7 @@ import { color } from '../term.js';
 import { printableLine } from '../printable.js';
 import type { NextPick } from '../archive/next.js';
 import type { Learning } from '../session/skill.js';
-import { lazyArchive } from './lazyArchive.js';
+import { lazyArchive } from './shared/lazyArchive.js';
 
 export interface NextAnswer {
   pick?: NextPick;

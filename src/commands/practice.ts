@@ -8,9 +8,9 @@ import { parse } from '../args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
 import { UsageError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
-import { checkJudging, judgedAs, type JudgingValues } from './judging-flags.js';
-import { ownFileArg } from './program-file.js';
-import { useToolchain, type ToolchainValues } from './toolchain-flags.js';
+import { checkJudging, judgedAs, type JudgingValues } from './shared/judgingFlags.js';
+import { ownFileArg } from './shared/programFile.js';
+import { useToolchain, type ToolchainValues } from './shared/toolchainFlags.js';
 
 export interface PracticeValues extends SettingFlags, JudgingValues, ToolchainValues {
   file?: string;

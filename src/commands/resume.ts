@@ -10,7 +10,7 @@ import { readEnds } from '../session/head.js';
 import { findSession } from '../session/index.js';
 import { endLanguage } from '../session/language.js';
 import { isLangId } from '../runners/languages/langs.js';
-import { runHeadless, withBudgets } from './headless.js';
+import { runHeadless, withBudgets } from './shared/headless.js';
 
 /** The output flags of `solve --auto` and the session caps; the flow's budgets are the journal's. */
 const FINISHED = new Set(['solved', 'unsolved']);

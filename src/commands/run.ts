@@ -5,12 +5,12 @@ import { readFile } from 'node:fs/promises';
 import { parse } from '../args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { printable } from '../printable.js';
-import { positive } from './judging-flags.js';
+import { positive } from './shared/judgingFlags.js';
 import { namedAsTheirs } from '../runners/build/compileMessage.js';
 import type { JudgeOptions } from '../runners/build/types.js';
 import { color } from '../term.js';
-import { useToolchain } from './toolchain-flags.js';
-import { readProgramFile } from './program-file.js';
+import { useToolchain } from './shared/toolchainFlags.js';
+import { readProgramFile } from './shared/programFile.js';
 
 async function readStdin(): Promise<string> {
   // On a terminal the person types the input; say how to end it.

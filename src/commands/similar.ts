@@ -10,7 +10,7 @@ import { color } from '../term.js';
 import type { Archive, Hit, UpdateReport } from '../archive/archive.js';
 import type { Embedder } from '../archive/embedder.js';
 import type { Problem } from '../problems/types.js';
-import { updateProgress } from './archiveProgress.js';
+import { updateProgress } from './shared/archiveProgress.js';
 import { printableLine } from '../printable.js';
 import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
 

@@ -6,7 +6,7 @@ import { parse } from '../args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
-import { budgetFlags, runHeadless, withBudgets } from './headless.js';
+import { budgetFlags, runHeadless, withBudgets } from './shared/headless.js';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'solve', { budgetFlags });

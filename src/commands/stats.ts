@@ -39,7 +39,7 @@ async function reviewSummary(results: PracticeResult[], now: Date = new Date()):
 async function learningNow(values: Record<string, unknown>): Promise<Learning> {
   const { summarized } = await import('../session/skillCache.js');
   const { learning } = await import('../session/skill.js');
-  const { lazyArchive } = await import('./lazyArchive.js');
+  const { lazyArchive } = await import('./shared/lazyArchive.js');
   const archive = lazyArchive(values);
   try {
     const { value, skipped } = await summarized(learning, { name: 'learning', guess: archive.guess });
@@ -87,7 +87,7 @@ export async function run(argv: string[]): Promise<number> {
   process.stdout.write(`${statsText({ ...sums, width })}\n`);
   if (learned.tags.length > 0) {
     const { skillText } = await import('../components/StatsChart.js');
-    const { learningTable } = await import('./learningTable.js');
+    const { learningTable } = await import('./shared/learningTable.js');
     process.stdout.write(`\n${skillText({ tags: learned.tags, width })}\n\n${learningTable(learned.tags, (h) => color.bold(h))}\n`);
     process.stdout.write(`${color.dim(wrapNote('alone: problems solved with no hint of those practised; with help: practice sessions accepted; transfer: checks without help passed; `simcoach next` picks from the weakest tag', listWidth()))}\n`);
   }

@@ -11,10 +11,10 @@ import { firstDifference } from '../runners/judge/compare.js';
 import { DEFAULT_ROUNDS, stress, type StressOutcome } from '../runners/judge/stress.js';
 import { color } from '../term.js';
 import { printable } from '../printable.js';
-import { sideBySide } from './sideBySide.js';
-import { useToolchain } from './toolchain-flags.js';
+import { sideBySide } from './shared/sideBySide.js';
+import { useToolchain } from './shared/toolchainFlags.js';
 import { shrunkLine, shrunkSizes } from '../runners/judge/shrunkSizes.js';
-import { readProgramFile } from './program-file.js';
+import { readProgramFile } from './shared/programFile.js';
 
 const SHOW = 2000;
 

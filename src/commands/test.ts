@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parse } from '../args.js';
-import { comparisonFrom as sharedComparison, positive, type JudgingValues } from './judging-flags.js';
+import { comparisonFrom as sharedComparison, positive, type JudgingValues } from './shared/judgingFlags.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { loadProblem } from '../problems/index.js';
 import { isTestFolder, loadTestFolder } from '../problems/testFolder.js';
@@ -11,10 +11,10 @@ import { judge, judgeProblem } from '../runners/judge/judge.js';
 import { addPersonTest, cannotAddTest } from '../problems/personTests.js';
 import type { Problem } from '../problems/types.js';
 import { problemJudgeOptions } from '../runners/judge/problemOptions.js';
-import { failureText, notesLines } from './failure-text.js';
+import { failureText, notesLines } from './shared/failureText.js';
 import { namedAsTheirs } from '../runners/build/compileMessage.js';
-import { useToolchain } from './toolchain-flags.js';
-import { readProgramFile } from './program-file.js';
+import { useToolchain } from './shared/toolchainFlags.js';
+import { readProgramFile } from './shared/programFile.js';
 import type { JudgeOptions, JudgeResult, Program, TestResult, Verdict } from '../runners/build/types.js';
 import { color } from '../term.js';
 

@@ -12,13 +12,13 @@ import type { Problem } from '../problems/types.js';
 import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/build/types.js';
 import { color } from '../term.js';
 import { printable } from '../printable.js';
-import { failureText, notesLines } from './failure-text.js';
-import { failureCard } from './failure-card.js';
+import { failureText, notesLines } from './shared/failureText.js';
+import { failureCard } from './shared/failureCard.js';
 import { namedAsTheirs } from '../runners/build/compileMessage.js';
 import { watchSaves } from '../app/fileSaves.js';
-import { useToolchain } from './toolchain-flags.js';
-import { readProgramFile } from './program-file.js';
-import { checkJudging, judgedAs } from './judging-flags.js';
+import { useToolchain } from './shared/toolchainFlags.js';
+import { readProgramFile } from './shared/programFile.js';
+import { checkJudging, judgedAs } from './shared/judgingFlags.js';
 
 const out = process.stdout;
 const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'TLE' || v === 'MLE' || v === 'OLE' ? color.yellow(v) : color.red(v));

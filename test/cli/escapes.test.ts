@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { codeRows } from '../../src/components/CodeBlock.js';
 import { problemRows } from '../../src/components/problemPane.js';
 import { explanationText } from '../../src/commands/check.js';
-import { writeProgram } from '../../src/commands/headless.js';
+import { writeProgram } from '../../src/commands/shared/headless.js';
 import { createProgramOut, writeProgramFile } from '../../src/app/programOut.js';
 import { copiedNotice, writtenNotice } from '../../src/screens/solve/WriteProgram.js';
 import { loadProblem } from '../../src/problems/index.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/args.js';
 import { FLAGS, flagLabel } from '../../src/flags.js';
-import { budgetFlags } from '../../src/commands/headless.js';
+import { budgetFlags } from '../../src/commands/shared/headless.js';
 import { commands } from '../../src/commands/registry.js';
 import { UsageError } from '../../src/errors.js';
 import { cli, cliEnv } from './helpers.js';

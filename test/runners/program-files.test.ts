@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readProgramFile } from '../../src/commands/program-file.js';
+import { readProgramFile } from '../../src/commands/shared/programFile.js';
 import { judge } from '../../src/runners/judge/judge.js';
 import { programFiles } from '../../src/runners/build/programFiles.js';
 import { isolateCache } from './helpers.js';

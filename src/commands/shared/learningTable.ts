@@ -1,9 +1,9 @@
 // The learning table of `simcoach stats`: per tag, weakest first, the skill estimate, how often
 // practice was accepted with help, how often a check without help (transfer) passed, and the
 // mistakes seen most.
-import { mistakesText, type TagLearning } from '../session/skill.js';
-import { printableLine } from '../printable.js';
-import { listWidth, renderTable, type Column } from '../table.js';
+import { mistakesText, type TagLearning } from '../../session/skill.js';
+import { printableLine } from '../../printable.js';
+import { listWidth, renderTable, type Column } from '../../table.js';
 
 const share = (n: number, of: number): string => (of === 0 ? '-' : `${n}/${of} ${Math.round((100 * n) / of)}%`);
 

@@ -2,8 +2,8 @@
 // width: the lines that differ are marked between the columns, a line too long for its column is
 // cut with "…", and on a terminal too narrow for two columns they are shown one under the other.
 import stringWidth from 'string-width';
-import { printable } from '../printable.js';
-import { firstDifference } from '../runners/judge/compare.js';
+import { printable } from '../../printable.js';
+import { firstDifference } from '../../runners/judge/compare.js';
 
 /** Below this many columns the two outputs are stacked instead. */
 const MIN_WIDTH = 40;

@@ -2,19 +2,19 @@
 // (startAuto): the budget flags turned into settings, a line per step on stderr, the program on
 // stdout or -o FILE, the backend's guidance when it failed, and the exit code.
 import { writeFileSync } from 'node:fs';
-import { hiddenText, resultWord } from '../session/verdict.js';
-import { numberFlag } from '../args.js';
-import { settingsSchema, type Settings } from '../config.js';
-import type { EngineEvent, SessionResult } from '../engine/index.js';
-import type { Problem } from '../problems/types.js';
-import type { SessionHeader } from '../session/events.js';
-import type { Recall } from '../engine/recall.js';
-import { EXIT, UsageError } from '../errors.js';
-import { budgetEntries } from '../flows/index.js';
-import { color } from '../term.js';
-import { hiddenCount, hiddenNote, visibleControls } from '../printable.js';
-import { callsText } from '../session/format.js';
-import { noteLine } from './failure-text.js';
+import { hiddenText, resultWord } from '../../session/verdict.js';
+import { numberFlag } from '../../args.js';
+import { settingsSchema, type Settings } from '../../config.js';
+import type { EngineEvent, SessionResult } from '../../engine/index.js';
+import type { Problem } from '../../problems/types.js';
+import type { SessionHeader } from '../../session/events.js';
+import type { Recall } from '../../engine/recall.js';
+import { EXIT, UsageError } from '../../errors.js';
+import { budgetEntries } from '../../flows/index.js';
+import { color } from '../../term.js';
+import { hiddenCount, hiddenNote, visibleControls } from '../../printable.js';
+import { callsText } from '../../session/format.js';
+import { noteLine } from './failureText.js';
 
 type FlagSpec = { type: 'string' } | { type: 'boolean' };
 
@@ -164,9 +164,9 @@ export async function startAuto(
   // out, so that a benchmark measures the method and not what the person solved before.
   o: { signal?: AbortSignal; lines?: (line: string) => void; onFile?: (file: string) => void; archive?: boolean } = {},
 ): Promise<SessionResult & { warnings?: string[] }> {
-  const { EngineEvents, createAutoGate, resumeSession, startSession } = await import('../engine/index.js');
-  const { flowFor } = await import('../flows/index.js');
-  const { createBackend } = await import('../llm/index.js');
+  const { EngineEvents, createAutoGate, resumeSession, startSession } = await import('../../engine/index.js');
+  const { flowFor } = await import('../../flows/index.js');
+  const { createBackend } = await import('../../llm/index.js');
   const events = new EngineEvents();
   if (o.lines) events.subscribe(stepLines(o.lines));
   const common = {
@@ -184,7 +184,7 @@ export async function startAuto(
 }
 
 async function withRecall(settings: Settings): Promise<{ recall?: Recall }> {
-  const { archiveRecall } = await import('../archive/recall.js');
+  const { archiveRecall } = await import('../../archive/recall.js');
   const recall = archiveRecall(settings);
   return recall ? { recall } : {};
 }
@@ -229,8 +229,8 @@ export async function runHeadless(start: HeadlessStart, settings: Settings, outp
 
 /** The guidance `doctor` gives, for a session the backend ended. */
 async function explainBackend(settings: Settings, r: SessionResult, err: NodeJS.WriteStream): Promise<void> {
-  const { formatGuidance, guidanceFor } = await import('../llm/guidance.js');
-  const { LlmError } = await import('../llm/errors.js');
+  const { formatGuidance, guidanceFor } = await import('../../llm/guidance.js');
+  const { LlmError } = await import('../../llm/errors.js');
   const error = new LlmError(r.code as ConstructorParameters<typeof LlmError>[0], r.reason ?? 'the model server failed');
   err.write(formatGuidance(guidanceFor(settings, error), { bold: (t) => color.bold(t, err), dim: (t) => color.dim(t, err) }, err.isTTY ? err.columns : undefined));
 }

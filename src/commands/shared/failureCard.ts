@@ -2,9 +2,9 @@
 // line where the output differs with a line either side, and the head of the input with its size.
 // It fits a small terminal whatever the test's size, so the verdict stays on screen; the whole
 // difference (failure-text.ts) is one key away.
-import { cardFacts, plural } from '../runners/judge/failureCard.js';
-import type { TestResult } from '../runners/build/types.js';
-import { color } from '../term.js';
+import { cardFacts, plural } from '../../runners/judge/failureCard.js';
+import type { TestResult } from '../../runners/build/types.js';
+import { color } from '../../term.js';
 import { sideBySide } from './sideBySide.js';
 import stringWidth from 'string-width';
 

@@ -1,8 +1,8 @@
 // The checks without help `review` offers: each problem solved with hints whose check is due, with
 // the near problem the archive gives for it (archive/transfer.ts). The archive is opened only when
 // a check is due, so a `review` with none costs what it did before.
-import type { ArchiveEntry } from '../archive/entry.js';
-import type { PracticeResult } from '../session/practice.js';
+import type { ArchiveEntry } from '../../archive/entry.js';
+import type { PracticeResult } from '../../session/practice.js';
 import { lazyArchive } from './lazyArchive.js';
 
 export interface TransferCheck {
@@ -20,10 +20,10 @@ export interface TransferChecks {
 }
 
 export async function transferChecks(results: PracticeResult[], now: Date, values: Record<string, unknown>): Promise<TransferChecks> {
-  const { transfersOwed } = await import('../session/transfer.js');
+  const { transfersOwed } = await import('../../session/transfer.js');
   const owed = transfersOwed(results).filter((t) => t.due.getTime() <= now.getTime());
   if (owed.length === 0) return { checks: [], without: [] };
-  const [{ pickTransfer }, { queryText }, { readJournal }] = await Promise.all([import('../archive/transfer.js'), import('../archive/archive.js'), import('../session/reader.js')]);
+  const [{ pickTransfer }, { queryText }, { readJournal }] = await Promise.all([import('../../archive/transfer.js'), import('../../archive/archive.js'), import('../../session/reader.js')]);
   const solved = new Set(results.filter((r) => r.solved).map((r) => r.problem.id));
   const archive = lazyArchive(values);
   const out: TransferChecks = { checks: [], without: [] };

@@ -1,6 +1,6 @@
 // The progress of `models pull` from Ollama's streamed status lines: one redrawn bar on a
 // terminal (bytes, %, speed), plain lines at each tenth when the output is a file or a pipe.
-import type { PullProgress } from '../llm/types.js';
+import type { PullProgress } from '../../llm/types.js';
 
 const BAR = 24;
 

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { UsageError, UserError } from '../errors.js';
-import { langFromName, langFromPath, langIds, LANGS, type LangId } from '../runners/languages/langs.js';
+import { UsageError, UserError } from '../../errors.js';
+import { langFromName, langFromPath, langIds, LANGS, type LangId } from '../../runners/languages/langs.js';
 
 /** The extensions a language is told by, for the message when a file has none of them. */
 const knownExtensions = (): string => [...new Set(langIds.map((id) => LANGS[id].extensions[0]))].join(' ');
-import { programFiles, ProgramFileError } from '../runners/build/programFiles.js';
-import type { Program } from '../runners/build/types.js';
+import { programFiles, ProgramFileError } from '../../runners/build/programFiles.js';
+import type { Program } from '../../runners/build/types.js';
 
 /** A program a person names on the command line: its language from `--lang` or the extension. */
 export async function readProgramFile(file: string, langFlag: string | undefined, role: string): Promise<Program> {
