@@ -1,7 +1,7 @@
 // The app's controller over the real parts: settings (config), problems, the backend with its
 // probe and pull, and sessions run by the engine behind the manual gate. No React here; the
 // screens see only the interfaces in controller.ts.
-import type { SettingFlags, Settings } from '../config.js';
+import type { SettingFlags, Settings } from '../settings/load.js';
 import { APPROVAL_MODES, BACKENDS, type ApprovalMode } from '../settings/choices.js';
 import { flowFor, flowRecord, flows, optionsOf } from '../flows/index.js';
 import { extensionOf, isLangId, langFromPath as langFromPathSync, langIds } from '../runners/languages/langs.js';
@@ -102,7 +102,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
   // Saved settings take effect at once; the flags of this run still win over them. The
   // validator (config.ts, zod) loads with the first save, not before the first frame.
   const reload = async (): Promise<Settings> => {
-    const { resolveSettings } = await import('../config.js');
+    const { resolveSettings } = await import('../settings/load.js');
     try {
       return resolveSettings(o.flags ?? {});
     } catch {
@@ -110,7 +110,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
     }
   };
   const setSetting = async (key: string, value: string | number | boolean): Promise<void> => {
-    const config = await import('../config.js');
+    const config = await import('../settings/load.js');
     await config.setSetting(key, value);
   };
   let backendState: BackendState = o.probe ? stateFromProbe(settings, o.probe) : { kind: 'unknown' };

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from '../args.js';
-import { resolveSettings } from '../config.js';
+import { resolveSettings } from '../settings/load.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { color } from '../term.js';
 import type { BrowseFilter, UpdateReport } from '../archive/archive.js';

@@ -8,7 +8,7 @@ import {
   setSetting,
   settingsPath,
   unsetSetting,
-} from '../config.js';
+} from '../settings/load.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 

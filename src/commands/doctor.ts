@@ -2,7 +2,7 @@
 // toolchains, the sandbox — a ✓/✗ table with a fix under each ✗; exit 1 when something needed
 // is missing.
 import { parse } from '../args.js';
-import { resolveSettings, settingsPath, type Settings } from '../config.js';
+import { resolveSettings, settingsPath, type Settings } from '../settings/load.js';
 import { EXIT } from '../errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
 import { describeIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/sandbox/capabilities.js';

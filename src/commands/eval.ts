@@ -8,7 +8,7 @@
 // stopped. `eval merge FILE…` joins shards' files; `eval report FILE [--html]` shows one again.
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { numberFlag, parse } from '../args.js';
-import { resolveSettings, type Settings } from '../config.js';
+import { resolveSettings, type Settings } from '../settings/load.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
 import { color, colorEnabled } from '../term.js';

@@ -5,7 +5,7 @@
 // tutor works on SOL in place: E edits it, each save submits it, w writes to it. No model server
 // is needed for any of that: only the hints wait for one.
 import { parse } from '../args.js';
-import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
+import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
 import { UsageError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
 import { checkJudging, judgedAs, type JudgingValues } from './shared/judgingFlags.js';

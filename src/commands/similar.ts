@@ -4,7 +4,7 @@
 // in step after the answer is printed (only what changed is indexed), for the next query.
 import { existsSync } from 'node:fs';
 import { numberFlag, parse } from '../args.js';
-import { resolveSettings } from '../config.js';
+import { resolveSettings } from '../settings/load.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import type { Archive, Hit, UpdateReport } from '../archive/archive.js';

@@ -3,7 +3,7 @@
 // code says whether that program passes every sample and hidden test (judged at the end and
 // recorded). Without --auto the tutor opens on the problem.
 import { parse } from '../args.js';
-import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
+import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
 import { budgetFlags, runHeadless, withBudgets } from './shared/headless.js';

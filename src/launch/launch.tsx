@@ -2,7 +2,7 @@
 // screen buffer (scrollback and copy/paste keep working). Called by `simcoach` (no problem: the
 // picker) and by `simcoach solve PROBLEM` without --auto.
 import { render } from 'ink';
-import { type SettingFlags, type Settings } from '../config.js';
+import { type SettingFlags, type Settings } from '../settings/load.js';
 import { isFlowName } from '../flows/index.js';
 import { isLangId, type LangId } from '../runners/languages/langs.js';
 import type { SessionHeader } from '../session/events.js';

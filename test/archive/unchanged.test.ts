@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openArchive } from '../../src/archive/open.js';
-import { settingsSchema } from '../../src/config.js';
+import { settingsSchema } from '../../src/settings/load.js';
 import { problemsDir, sessionsDir } from '../../src/paths.js';
 import { tempXdg } from '../engine/helpers.js';
 

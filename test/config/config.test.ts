@@ -14,7 +14,7 @@ import {
   setSetting,
   settingsPath,
   unsetSetting,
-} from '../../src/config.js';
+} from '../../src/settings/load.js';
 import { UsageError, UserError } from '../../src/errors.js';
 import { flowNames } from '../../src/flows/index.js';
 

@@ -14,7 +14,7 @@ import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { Timeline } from '../../src/session/timeline.js';
 import { judge } from '../../src/runners/judge/judge.js';
-import type { Settings } from '../../src/config.js';
+import type { Settings } from '../../src/settings/load.js';
 import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
 import { GOOD, HALF, WRONG, backendAt, fakeServers, fence, ideaJson, mini, problem, replayOffline, settings } from './helpers.js';
 import { recordingGate } from '../helpers/gate.js';

@@ -10,7 +10,7 @@ import { EngineEvents, type EngineEvent, type JudgeFn } from '../../src/engine/i
 import { createAutoGate } from '../../src/engine/gates/index.js';
 import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import type { LangId } from '../../src/runners/languages/langs.js';
-import type { Settings } from '../../src/config.js';
+import type { Settings } from '../../src/settings/load.js';
 import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';

@@ -17,7 +17,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsPath } from '../../src/config.js';
+import { settingsPath } from '../../src/settings/load.js';
 import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { openBatch } from '../../src/runners/sandbox/sandboxPool.js';
 import { tempParent } from '../../src/runners/sandbox/tempdirs.js';

@@ -9,7 +9,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { templateOf } from '../../src/app/ownFile.js';
-import { loadSettings } from '../../src/config.js';
+import { loadSettings } from '../../src/settings/load.js';
 import { parseStatement } from '../../src/problems/markdown.js';
 import { configDir, dataDir } from '../../src/paths.js';
 import { refusals } from '../../src/trust.js';

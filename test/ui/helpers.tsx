@@ -5,7 +5,7 @@ import { render } from 'ink-testing-library';
 import { afterEach, beforeAll } from 'vitest';
 import { setColor } from '../../src/components/theme.js';
 import { fixture } from '../agents/problems.js';
-import { resolveSettings } from '../../src/config.js';
+import { resolveSettings } from '../../src/settings/load.js';
 import { probeBackend } from '../../src/llm/probe.js';
 import type { Problem } from '../../src/problems/types.js';
 import { App } from '../../src/screens/App.js';

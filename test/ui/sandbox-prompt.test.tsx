@@ -3,7 +3,7 @@
 // keeps the answer in the settings; quitting runs nothing and keeps nothing.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { settingsPath } from '../../src/config.js';
+import { settingsPath } from '../../src/settings/load.js';
 import { isolation } from '../../src/runners/sandbox/capabilities.js';
 import { appSuite } from './helpers.js';
 

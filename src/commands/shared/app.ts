@@ -1,7 +1,7 @@
 // `simcoach` with no command (`npm start`): check the model server quickly; with none there,
 // say what to do and exit cleanly (0, so npm adds no error noise); with one, open the tutor.
 import { parse } from '../../args.js';
-import type { SettingFlags, Settings } from '../../config.js';
+import type { SettingFlags, Settings } from '../../settings/load.js';
 import { EXIT } from '../../errors.js';
 import { takeOver } from '../../firstFrame.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../../llm/probe.js';
@@ -31,7 +31,7 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 async function resolveAndKeep(flags: SettingFlags): Promise<Settings> {
-  const { resolveSettings } = await import('../../config.js');
+  const { resolveSettings } = await import('../../settings/load.js');
   const settings = resolveSettings(flags);
   keep(flags, settings);
   return settings;

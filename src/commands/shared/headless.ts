@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { hiddenText, resultWord } from '../../session/verdict.js';
 import { numberFlag } from '../../args.js';
-import { settingsSchema, type Settings } from '../../config.js';
+import { settingsSchema, type Settings } from '../../settings/load.js';
 import type { EngineEvent, SessionResult } from '../../engine/index.js';
 import type { Problem } from '../../problems/types.js';
 import type { SessionHeader } from '../../session/events.js';

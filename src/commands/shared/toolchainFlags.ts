@@ -1,7 +1,7 @@
 // `--flags` and `--std` (test, watch, run, stress, practice): this run's compiler flags for the
 // solution's language, over the settings' `flags.<lang>`; then the toolchain is checked once, so a
 // compiler that is not installed or refuses the flags is one line before anything is judged.
-import { loadSettings } from '../../config.js';
+import { loadSettings } from '../../settings/load.js';
 import { UsageError, UserError } from '../../errors.js';
 import { compiledLangIds, LANGS, type LangId } from '../../runners/languages/langs.js';
 import { chooseForThisRun, missingRuntime, toolchainOf } from '../../runners/languages/toolchains.js';

@@ -3,18 +3,18 @@
 // fast); writes go through `conf`, which writes atomically (temp file + rename), so a crash can
 // never leave the file half-written. Every value is validated with zod, whatever its source:
 // zod/mini, whose functions bundle apart, so the first frame loads a tenth of full zod's bytes.
-import { meanText } from './suggest.js';
+import { meanText } from '../suggest.js';
 import * as z from 'zod/mini';
-import { EXIT, UsageError, UserError } from './errors.js';
-import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from './flows/index.js';
-import { configDir } from './paths.js';
-import { isTree, readStoredFile, settingsDistrust, settingsPath, type Tree } from './settings/file.js';
-import { compiledLangIds, langFromName, langIds } from './runners/languages/langs.js';
-import { chooseToolchains, type Choices } from './runners/languages/toolchains.js';
-import { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, capsShape, httpUrl, int, settingsShape, stageName } from './settings/schema.js';
+import { EXIT, UsageError, UserError } from '../errors.js';
+import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from '../flows/index.js';
+import { configDir } from '../paths.js';
+import { isTree, readStoredFile, settingsDistrust, settingsPath, type Tree } from './file.js';
+import { compiledLangIds, langFromName, langIds } from '../runners/languages/langs.js';
+import { chooseToolchains, type Choices } from '../runners/languages/toolchains.js';
+import { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, capsShape, httpUrl, int, settingsShape, stageName } from './schema.js';
 
-export { settingsPath } from './settings/file.js';
-export { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, type ApprovalMode } from './settings/schema.js';
+export { settingsPath } from './file.js';
+export { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, type ApprovalMode } from './schema.js';
 
 /** A budget's schema, from its declaration in the flow's record. */
 const budgetSchema = (b: Budget): z.ZodMiniType<number | boolean | string> =>
