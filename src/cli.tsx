@@ -1,6 +1,6 @@
 // Entry point. Kept to argument dispatch: everything heavy is imported lazily by the command
 // that needs it, so `--version` and `--help` cost no more than starting Node.
-import { FLAGS, flagsHelp } from './flags.js';
+import { FLAGS, flagsHelp } from './flags/flagTable.js';
 import { commands } from './commands/registry.js';
 import { EXIT, UserError, messageOf } from './errors.js';
 import { drawPickerFrame, takeOver } from './firstFrame.js';

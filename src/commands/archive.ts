@@ -3,7 +3,7 @@
 // JSONL, a directory of markdown problems, Companion saves); `list` browses it, with filters.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { resolveSettings } from '../settings/load.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { color } from '../term.js';

@@ -3,7 +3,7 @@
 // line where the run goes wrong, the idea or the implementation — and the explanation is printed;
 // `--fix` asks for a fix too. On an accepted program the complexity review is printed. Without
 // SOLUTION, on a terminal, the tutor opens at the step that takes the program (o, E, e).
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
 import { EXIT, UsageError } from '../errors.js';
 import type { ExplainValue } from '../agents/explain/explain.js';

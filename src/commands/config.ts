@@ -1,5 +1,5 @@
 // `simcoach config get|set|unset|list|path`: the settings file, with every value validated.
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import {
   KEY_DOCS,
   getSetting,

@@ -1,7 +1,7 @@
 // `simcoach doctor`: is everything simcoach needs here? The model server and the model, the
 // toolchains, the sandbox — a ✓/✗ table with a fix under each ✗; exit 1 when something needed
 // is missing.
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { resolveSettings, settingsPath, type Settings } from '../settings/load.js';
 import { EXIT } from '../errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';

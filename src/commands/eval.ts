@@ -7,7 +7,7 @@
 // known and pairs already there are skipped, so an interrupted evaluation continues where it
 // stopped. `eval merge FILE…` joins shards' files; `eval report FILE [--html]` shows one again.
 import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { numberFlag, parse } from '../args.js';
+import { numberFlag, parse } from '../flags/args.js';
 import { resolveSettings, type Settings } from '../settings/load.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';

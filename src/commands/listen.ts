@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { numberFlag, parse } from '../args.js';
+import { numberFlag, parse } from '../flags/args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { privateDataDir, problemsDir } from '../paths.js';
 import { color } from '../term.js';

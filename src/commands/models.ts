@@ -1,6 +1,6 @@
 // `simcoach models` lists what the server has; `simcoach models pull NAME` downloads one with a
 // progress bar (bytes, %, speed) drawn on stderr; Ctrl-C cancels cleanly (exit 130).
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { resolveSettings } from '../settings/load.js';
 import { EXIT, UsageError } from '../errors.js';
 import { asUserError } from '../llm/guidance.js';

@@ -4,7 +4,7 @@
 // the session is journaled, and replays, resumes and exports like any other. With `--file SOL` the
 // tutor works on SOL in place: E edits it, each save submits it, w writes to it. No model server
 // is needed for any of that: only the hints wait for one.
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
 import { UsageError } from '../errors.js';
 import type { Problem } from '../problems/types.js';

@@ -1,4 +1,4 @@
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import type { Problem } from '../problems/types.js';

@@ -2,7 +2,7 @@
 // engine serves every complete step from the journal and runs the step that was in flight
 // again, live; new events go on in the same file. With --auto it runs headless (the method as
 // published, like `solve --auto`); without, the tutor opens on the step that runs next.
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { resolveSettings, type Settings } from '../settings/load.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { SessionHeader } from '../session/events.js';

@@ -2,7 +2,7 @@
 // the practice sessions, session/review.ts), the one due longest first; on a terminal it opens that
 // one in practice mode, as `simcoach practice` would. Beside them the checks without help that are
 // due (transferChecks.ts): with nothing else due, a terminal opens the first with the hints locked.
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';
 import type { ReviewCard } from '../session/review.js';

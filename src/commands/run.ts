@@ -2,7 +2,7 @@
 // input of the person's own (a file, else stdin) — its output, then its time and memory on stderr,
 // so `simcoach run a.py < in.txt > out.txt` keeps the output clean.
 import { readFile } from 'node:fs/promises';
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { printable } from '../printable.js';
 import { positive } from './shared/judgingFlags.js';

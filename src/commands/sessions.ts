@@ -1,5 +1,5 @@
 // `simcoach sessions [rm ID] [--json]`: the saved sessions, newest first.
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { EXIT, UsageError } from '../errors.js';
 import { sessionsDir } from '../paths.js';
 import { humanSize, shortDate } from '../session/format.js';

@@ -3,7 +3,7 @@
 // not updated at all (a few stat calls tell); one that changed answers as it stands and is brought
 // in step after the answer is printed (only what changed is indexed), for the next query.
 import { existsSync } from 'node:fs';
-import { numberFlag, parse } from '../args.js';
+import { numberFlag, parse } from '../flags/args.js';
 import { resolveSettings } from '../settings/load.js';
 import { EXIT, UsageError } from '../errors.js';
 import { color } from '../term.js';

@@ -2,7 +2,7 @@
 // stderr, the final program on stdout (or -o FILE), the session file named on stderr. The exit
 // code says whether that program passes every sample and hidden test (judged at the end and
 // recorded). Without --auto the tutor opens on the problem.
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';

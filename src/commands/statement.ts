@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { loadProblem } from '../problems/index.js';
 import { fetchStatement, needsStatement, PAGE_MAX_BYTES, statementFromPage, statementMarkdown } from '../problems/statement/index.js';

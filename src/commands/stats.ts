@@ -4,7 +4,7 @@
 // they lean on hints. Then what shows learning: per tag the skill estimate (session/skill.ts) as a
 // chart and a table with the rates with help and without (transfer) and the mistakes seen most;
 // `--html` writes the same charts as one page.
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { writeFileSync } from 'node:fs';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { bestByProblem, practiceResults, tallies, type PracticeResult } from '../session/practice.js';

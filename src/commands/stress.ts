@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { numberFlag, parse, splitWords } from '../args.js';
+import { numberFlag, parse, splitWords } from '../flags/args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { loadProblem } from '../problems/index.js';
 import { addTestIn } from '../problems/hidden.js';

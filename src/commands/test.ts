@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { comparisonFrom as sharedComparison, positive, type JudgingValues } from './shared/judgingFlags.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { loadProblem } from '../problems/index.js';

@@ -1,7 +1,7 @@
 // `simcoach tests PROBLEM`: the tests the person added to a problem (`test --add-test`, `+` in the
 // tutor, `stress --save`), wherever they live (beside their own problem file, or in the data dir
 // for a built-in one): listed with where they are, shown, edited in $EDITOR or removed.
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { printable } from '../printable.js';
 import { color } from '../term.js';

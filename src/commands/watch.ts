@@ -5,7 +5,7 @@
 // cancels it: only the newest text is worth judging.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { EXIT, UsageError, UserError, messageOf } from '../errors.js';
 import { LANGS } from '../runners/languages/langs.js';
 import type { Problem } from '../problems/types.js';

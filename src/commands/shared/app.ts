@@ -1,6 +1,6 @@
 // `simcoach` with no command (`npm start`): check the model server quickly; with none there,
 // say what to do and exit cleanly (0, so npm adds no error noise); with one, open the tutor.
-import { parse } from '../../args.js';
+import { parse } from '../../flags/args.js';
 import type { SettingFlags, Settings } from '../../settings/load.js';
 import { EXIT } from '../../errors.js';
 import { takeOver } from '../../firstFrame.js';

@@ -3,7 +3,7 @@
 // stdout or -o FILE, the backend's guidance when it failed, and the exit code.
 import { writeFileSync } from 'node:fs';
 import { hiddenText, resultWord } from '../../session/verdict.js';
-import { numberFlag } from '../../args.js';
+import { numberFlag } from '../../flags/args.js';
 import { settingsSchema, type Settings } from '../../settings/load.js';
 import type { EngineEvent, SessionResult } from '../../engine/index.js';
 import type { Problem } from '../../problems/types.js';

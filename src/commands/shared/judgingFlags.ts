@@ -1,7 +1,7 @@
 // The judging flags `test`, `watch` and `practice` share (--mode --eps --tl --ml): read and checked
 // once, and laid over a problem's own comparison and limits, so every judge of that run (samples,
 // hidden tests, a stress test, a custom run) compares and limits as the person asked.
-import { numberFlag } from '../../args.js';
+import { numberFlag } from '../../flags/args.js';
 import { UsageError } from '../../errors.js';
 import type { CompareMode, Comparison, Problem } from '../../problems/types.js';
 

@@ -1,4 +1,4 @@
-// Every flag of every command, declared once: `parse` (src/args.ts) accepts exactly these for a
+// Every flag of every command, declared once: `parse` (src/flags/args.ts) accepts exactly these for a
 // command and `COMMAND --help` lists exactly these, each with its description, so the two cannot
 // drift. Plain data, so `--help` loads nothing else. A flow's budget flags are the one open set:
 // they come from the flow registry (see `flows` in registry.ts), in parse and in help alike.

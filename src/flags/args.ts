@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from './errors.js';
-import { didYouMean } from './suggest.js';
-import { FLAGS, type CommandName, type FlagTable } from './flags.js';
+import { UsageError } from '../errors.js';
+import { didYouMean } from '../suggest.js';
+import { FLAGS, type CommandName, type FlagTable } from './flagTable.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -16,7 +16,7 @@ const optionsOf = (table: FlagTable): Options =>
   Object.fromEntries(Object.entries(table).map(([n, f]) => [n, f.short ? { type: f.type, short: f.short } : { type: f.type }]));
 
 /**
- * A command's arguments, read against its own flags in src/flags.ts (the table its
+ * A command's arguments, read against its own flags in src/flags/flagTable.ts (the table its
  * --help prints), plus a flow's budget flags for the commands that take them. An unknown flag or
  * a missing value is a UsageError (exit 2) of one line instead of Node's multi-line TypeError.
  */
