@@ -3,8 +3,8 @@
 import { FLAGS, flagsHelp } from './flags/flagTable.js';
 import { commands } from './commands/registry.js';
 import { EXIT, UserError, messageOf } from './errors.js';
-import { drawPickerFrame, takeOver } from './firstFrame.js';
-import { color, drawInTerminal } from './term.js';
+import { drawPickerFrame, takeOver } from './terminal/firstFrame.js';
+import { color, drawInTerminal } from './terminal/term.js';
 
 declare const __SIMCOACH_VERSION__: string;
 
@@ -70,14 +70,14 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (first === undefined || first.startsWith('-')) {
-    // The picker's frame in plain ANSI while the app's code loads behind it (src/firstFrame.ts).
+    // The picker's frame in plain ANSI while the app's code loads behind it (src/terminal/firstFrame.ts).
     drawPickerFrame(argv.length === 0);
     const app = await import('./commands/shared/app.js');
     return app.run(argv);
   }
   const entry = commands[first];
   if (!entry) {
-    const { meanText } = await import('./suggest.js');
+    const { meanText } = await import('./terminal/suggest.js');
     process.stderr.write(`simcoach: unknown command '${first}'${meanText(first, Object.keys(commands))}. See \`simcoach --help\`.\n`);
     return EXIT.usage;
   }

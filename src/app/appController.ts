@@ -18,7 +18,7 @@ import type { JudgeFn } from '../engine/context.js';
 import type { AppController, BackendState, OwnFile, ProblemEntry, ProgramOut, SessionHandle, SettingsView } from './controller.js';
 import { createProgramOut } from './programOut.js';
 import { ViewStore } from './store.js';
-import { readPickerIndex, savePickerIndex } from '../firstFrame.js';
+import { readPickerIndex, savePickerIndex } from '../terminal/firstFrame.js';
 import { needsStatement } from '../problems/statement/place.js';
 import { judgeOf } from '../problems/statement/judges.js';
 import type { FetchOptions } from '../problems/statement/index.js';
@@ -161,7 +161,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
         ...(names.some((n) => due.has(n)) ? { due: true } : {}), ...(names.some((n) => solved.has(n)) ? { solved: true } : {}),
       });
     });
-    // The next start draws these rows before Ink loads (src/firstFrame.ts), the header's tail as the picker shows it.
+    // The next start draws these rows before Ink loads (src/terminal/firstFrame.ts), the header's tail as the picker shows it.
     const s = controller.settings.get();
     savePickerIndex(out, ` · flow ${s.flow} · ${s.lang} (${s.langFrom})`);
     return out;

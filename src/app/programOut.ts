@@ -3,7 +3,7 @@
 // the terminal are touched here only.
 import { stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { hiddenCount } from '../printable.js';
+import { hiddenCount } from '../terminal/printable.js';
 import { extensionOf, isLangId } from '../runners/languages/langs.js';
 import { copyToTerminal, type TerminalOut } from './clipboard.js';
 import type { ProgramOut, WriteOutcome } from './controller.js';

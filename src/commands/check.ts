@@ -11,12 +11,12 @@ import type { ReviewValue } from '../agents/explain/review.js';
 import type { Decision, Gate, Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/build/types.js';
-import { color } from '../term.js';
+import { color } from '../terminal/term.js';
 import { ownFileArg, readProgramFile, type OwnFileArg } from './shared/programFile.js';
 import { failureText } from './shared/failureText.js';
 import type { TestResult } from '../runners/build/types.js';
 import { exitCodeOf, isBackendCode, stepLines, summaryOf, writeProgram } from './shared/headless.js';
-import { printable, visibleControls } from '../printable.js';
+import { printable, visibleControls } from '../terminal/printable.js';
 
 /** What the person gave on the command line, as their decisions at the gate: their program, and a fix if asked. */
 export function personGate(program: Program, o: { fix: boolean; seen: Map<string, Proposal> }): Gate {

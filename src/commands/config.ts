@@ -10,7 +10,7 @@ import {
   unsetSetting,
 } from '../settings/load.js';
 import { EXIT, UsageError } from '../errors.js';
-import { color } from '../term.js';
+import { color } from '../terminal/term.js';
 
 const USAGE = 'config get KEY | set KEY VALUE | unset KEY | list [--json] | path | template LANG';
 

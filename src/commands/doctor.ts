@@ -6,10 +6,10 @@ import { resolveSettings, settingsPath, type Settings } from '../settings/load.j
 import { EXIT } from '../errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
 import { describeIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/sandbox/capabilities.js';
-import { color } from '../term.js';
+import { color } from '../terminal/term.js';
 import { trustChecks } from './shared/doctorTrust.js';
 import wrapAnsi from 'wrap-ansi';
-import { listWidth, wrapNote } from '../table.js';
+import { listWidth, wrapNote } from '../terminal/table.js';
 
 export interface Check {
   name: string;

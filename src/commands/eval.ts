@@ -11,7 +11,7 @@ import { numberFlag, parse } from '../flags/args.js';
 import { resolveSettings, type Settings } from '../settings/load.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import type { Problem } from '../problems/types.js';
-import { color, colorEnabled } from '../term.js';
+import { color, colorEnabled } from '../terminal/term.js';
 import { budgetFlags, startAuto, withBudgets } from './shared/headless.js';
 import { callsText } from '../session/format.js';
 import { RECORD_VERSION, appendLine, pairKey, readResults, settingsDiffer, settingsOf, type EvalHeader, type EvalRecord, type EvalSettings, type ResultsFile } from '../eval/records.js';

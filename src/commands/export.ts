@@ -6,8 +6,8 @@ import { findSession } from '../session/index.js';
 import { toMarkdown } from '../session/markdown.js';
 import { buildReport } from '../session/report.js';
 import { Timeline } from '../session/timeline.js';
-import { color } from '../term.js';
-import { visibleControls } from '../printable.js';
+import { color } from '../terminal/term.js';
+import { visibleControls } from '../terminal/printable.js';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'export');

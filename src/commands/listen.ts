@@ -3,9 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import { numberFlag, parse } from '../flags/args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { privateDataDir, problemsDir } from '../paths.js';
-import { color } from '../term.js';
+import { color } from '../terminal/term.js';
 import { DEFAULT_PORT, startListener } from '../problems/listener.js';
-import { printableLine } from '../printable.js';
+import { printableLine } from '../terminal/printable.js';
 
 /** `simcoach listen [--port 27121] [--dir DIR]`: saves what Competitive Companion sends until Ctrl-C. */
 export async function run(argv: string[]): Promise<number> {

@@ -6,10 +6,10 @@ import { EXIT, UsageError } from '../errors.js';
 import { asUserError } from '../llm/guidance.js';
 import { createBackend } from '../llm/index.js';
 import type { ModelInfo } from '../llm/types.js';
-import { color } from '../term.js';
+import { color } from '../terminal/term.js';
 import { PullMeter, formatBytes } from './shared/pullMeter.js';
-import { printableLine } from '../printable.js';
-import { listWidth, renderTable, type Column } from '../table.js';
+import { printableLine } from '../terminal/printable.js';
+import { listWidth, renderTable, type Column } from '../terminal/table.js';
 
 function table(models: ModelInfo[], current: string): string {
   const full = (n: string): string => (n.includes(':') ? n : `${n}:latest`);

@@ -4,8 +4,8 @@
 // (session/skillCache.ts) and the answer kept until a journal or the archive changes.
 import { parse } from '../flags/args.js';
 import { EXIT, UsageError } from '../errors.js';
-import { color } from '../term.js';
-import { printableLine } from '../printable.js';
+import { color } from '../terminal/term.js';
+import { printableLine } from '../terminal/printable.js';
 import type { NextPick } from '../archive/next.js';
 import type { Learning } from '../session/skill.js';
 import { lazyArchive } from './shared/lazyArchive.js';

@@ -5,8 +5,8 @@ import { EXIT, UsageError } from '../errors.js';
 import { findSession } from '../session/index.js';
 import { replayText } from '../session/text.js';
 import { Timeline } from '../session/timeline.js';
-import { color } from '../term.js';
-import { visibleControls } from '../printable.js';
+import { color } from '../terminal/term.js';
+import { visibleControls } from '../terminal/printable.js';
 
 export function parseReplay(argv: string[], command: 'replay' | 'demo' = 'replay'): { ref?: string; speed: number; branch?: number; check: boolean } {
   const { values, positionals } = parse(argv, command);

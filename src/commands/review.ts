@@ -4,11 +4,11 @@
 // due (transferChecks.ts): with nothing else due, a terminal opens the first with the hints locked.
 import { parse } from '../flags/args.js';
 import { EXIT, UsageError } from '../errors.js';
-import { color } from '../term.js';
+import { color } from '../terminal/term.js';
 import type { ReviewCard } from '../session/review.js';
 import type { TransferCheck } from './shared/transferChecks.js';
-import { printableLine } from '../printable.js';
-import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
+import { printableLine } from '../terminal/printable.js';
+import { listWidth, renderTable, wrapNote, type Column } from '../terminal/table.js';
 
 const day = (d: Date): string => d.toISOString().slice(0, 10);
 

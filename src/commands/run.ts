@@ -4,11 +4,11 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from '../flags/args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
-import { printable } from '../printable.js';
+import { printable } from '../terminal/printable.js';
 import { positive } from './shared/judgingFlags.js';
 import { namedAsTheirs } from '../runners/build/compileMessage.js';
 import type { JudgeOptions } from '../runners/build/types.js';
-import { color } from '../term.js';
+import { color } from '../terminal/term.js';
 import { useToolchain } from './shared/toolchainFlags.js';
 import { readProgramFile } from './shared/programFile.js';
 

@@ -8,9 +8,9 @@ import { parse } from '../flags/args.js';
 import { writeFileSync } from 'node:fs';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { bestByProblem, practiceResults, tallies, type PracticeResult } from '../session/practice.js';
-import { color } from '../term.js';
-import { printableLine } from '../printable.js';
-import { listWidth, wrapNote } from '../table.js';
+import { color } from '../terminal/term.js';
+import { printableLine } from '../terminal/printable.js';
+import { listWidth, wrapNote } from '../terminal/table.js';
 import type { Learning } from '../session/skill.js';
 
 const CURVE_DAYS = [0, 1, 3, 7, 14, 30, 60];

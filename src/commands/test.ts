@@ -16,7 +16,7 @@ import { namedAsTheirs } from '../runners/build/compileMessage.js';
 import { useToolchain } from './shared/toolchainFlags.js';
 import { readProgramFile } from './shared/programFile.js';
 import type { JudgeOptions, JudgeResult, Program, TestResult, Verdict } from '../runners/build/types.js';
-import { color } from '../term.js';
+import { color } from '../terminal/term.js';
 
 const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'WA' || v === 'RE' || v === 'CE' ? color.red(v) : color.yellow(v));
 

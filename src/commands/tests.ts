@@ -3,8 +3,8 @@
 // for a built-in one): listed with where they are, shown, edited in $EDITOR or removed.
 import { parse } from '../flags/args.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
-import { printable } from '../printable.js';
-import { color } from '../term.js';
+import { printable } from '../terminal/printable.js';
+import { color } from '../terminal/term.js';
 
 const HEAD = 60;
 

@@ -4,7 +4,7 @@
 // with the same file skips the pairs it holds, and `eval merge` refuses files whose headers differ.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
-import { printableLine } from '../printable.js';
+import { printableLine } from '../terminal/printable.js';
 
 export const RECORD_VERSION = 1;
 

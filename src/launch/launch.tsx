@@ -10,7 +10,7 @@ import type { ProbeResult } from '../llm/probe.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/build/types.js';
 import { App } from '../screens/App.js';
-import { takeOver } from '../firstFrame.js';
+import { takeOver } from '../terminal/firstFrame.js';
 import { createAppController } from '../app/appController.js';
 import { editExternally } from '../app/editExternally.js';
 import { createProgramOut } from '../app/programOut.js';

@@ -4,9 +4,9 @@
 import type { BaseSettings } from '../settings/schema.js';
 import { EXIT, UserError } from '../errors.js';
 import { LlmError } from './errors.js';
-import type { Guidance } from '../guidanceRows.js';
+import type { Guidance } from '../terminal/guidanceRows.js';
 
-export { formatGuidance, type Guidance } from '../guidanceRows.js';
+export { formatGuidance, type Guidance } from '../terminal/guidanceRows.js';
 
 
 type GuidanceSettings = Pick<BaseSettings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'model'>;

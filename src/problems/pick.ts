@@ -2,7 +2,7 @@
 // GROUP/NAME slug beside its judge's short id), the name after its group (`GROUP/NAME`), its title,
 // a unique start of any of these, or its number in `simcoach problems`' list. When nothing fits,
 // the nearest id is offered ("did you mean"), as for a mistyped command.
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../terminal/suggest.js';
 import type { Problem } from './types.js';
 
 export type Picked = { ok: true; problem: Problem } | { ok: false; why: string; near?: string; many?: true };

@@ -19,7 +19,7 @@ const loadSolve = () => import('./Solve.js');
 const Solve = lazy(() => loadSolve().then((m) => ({ default: m.Solve })));
 import { resultWord } from '../session/verdict.js';
 import type { SessionView } from '../app/sessionView.js';
-import { printableLine } from '../printable.js';
+import { printableLine } from '../terminal/printable.js';
 
 export interface AppProps {
   app: AppController;

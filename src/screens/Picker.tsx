@@ -2,7 +2,7 @@ import { Box, Text, useInput } from 'ink';
 import { useMemo, useRef, useState } from 'react';
 import { KeyHints } from '../components/KeyHints.js';
 import { cells, cut } from '../components/rows.js';
-import { idColumn, pickerRow } from '../pickerRow.js';
+import { idColumn, pickerRow } from '../terminal/pickerRow.js';
 import { tone } from '../components/theme.js';
 import { splitBurst, type KeyPress } from '../components/burst.js';
 import { LineInput } from '../components/Editor.js';

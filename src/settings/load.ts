@@ -3,7 +3,7 @@
 // fast); writes go through `conf`, which writes atomically (temp file + rename), so a crash can
 // never leave the file half-written. Every value is validated with zod, whatever its source:
 // zod/mini, whose functions bundle apart, so the first frame loads a tenth of full zod's bytes.
-import { meanText } from '../suggest.js';
+import { meanText } from '../terminal/suggest.js';
 import * as z from 'zod/mini';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from '../flows/index.js';

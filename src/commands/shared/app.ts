@@ -3,10 +3,10 @@
 import { parse } from '../../flags/args.js';
 import type { SettingFlags, Settings } from '../../settings/load.js';
 import { EXIT } from '../../errors.js';
-import { takeOver } from '../../firstFrame.js';
+import { takeOver } from '../../terminal/firstFrame.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../../llm/probe.js';
 import { keep, recall } from '../../settings/memo.js';
-import { color } from '../../term.js';
+import { color } from '../../terminal/term.js';
 
 /** How long the first check may take before we call the server absent. */
 const PROBE_MS = 1500;

@@ -4,7 +4,7 @@
 // difference (failure-text.ts) is one key away.
 import { cardFacts, plural } from '../../runners/judge/failureCard.js';
 import type { TestResult } from '../../runners/build/types.js';
-import { color } from '../../term.js';
+import { color } from '../../terminal/term.js';
 import { sideBySide } from './sideBySide.js';
 import stringWidth from 'string-width';
 

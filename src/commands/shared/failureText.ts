@@ -1,9 +1,9 @@
 // The first failing test as `test`, `check` and `watch` print it: its name, verdict and detail,
 // its input, then the expected output beside what the program printed (fitted to the terminal).
-import { printable } from '../../printable.js';
+import { printable } from '../../terminal/printable.js';
 import { clip } from '../../runners/judge/feedback.js';
 import type { JudgeResult, TestResult } from '../../runners/build/types.js';
-import { color } from '../../term.js';
+import { color } from '../../terminal/term.js';
 import { sideBySide } from './sideBySide.js';
 
 const SHOW = 1500;

@@ -11,8 +11,8 @@ import type { SessionHeader } from '../../session/events.js';
 import type { Recall } from '../../engine/recall.js';
 import { EXIT, UsageError } from '../../errors.js';
 import { budgetEntries } from '../../flows/index.js';
-import { color } from '../../term.js';
-import { hiddenCount, hiddenNote, visibleControls } from '../../printable.js';
+import { color } from '../../terminal/term.js';
+import { hiddenCount, hiddenNote, visibleControls } from '../../terminal/printable.js';
 import { callsText } from '../../session/format.js';
 import { noteLine } from './failureText.js';
 

@@ -2,8 +2,8 @@
 // practice was accepted with help, how often a check without help (transfer) passed, and the
 // mistakes seen most.
 import { mistakesText, type TagLearning } from '../../session/skill.js';
-import { printableLine } from '../../printable.js';
-import { listWidth, renderTable, type Column } from '../../table.js';
+import { printableLine } from '../../terminal/printable.js';
+import { listWidth, renderTable, type Column } from '../../terminal/table.js';
 
 const share = (n: number, of: number): string => (of === 0 ? '-' : `${n}/${of} ${Math.round((100 * n) / of)}%`);
 

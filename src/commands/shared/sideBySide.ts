@@ -2,7 +2,7 @@
 // width: the lines that differ are marked between the columns, a line too long for its column is
 // cut with "…", and on a terminal too narrow for two columns they are shown one under the other.
 import stringWidth from 'string-width';
-import { printable } from '../../printable.js';
+import { printable } from '../../terminal/printable.js';
 import { firstDifference } from '../../runners/judge/compare.js';
 
 /** Below this many columns the two outputs are stacked instead. */

@@ -9,7 +9,7 @@ import { missingRuntime, toolchainOf } from '../languages/toolchains.js';
 import { includesStdcpp, precompiledHeader } from './pch.js';
 import { localHeaders } from './localHeaders.js';
 import { runSandboxed } from '../sandbox/sandbox.js';
-import { printable } from '../../printable.js';
+import { printable } from '../../terminal/printable.js';
 import { distrust, privateDir, refuse } from '../../trust.js';
 import type { CompileInfo, Program } from './types.js';
 

@@ -4,7 +4,7 @@ import { buildProgram, type Built } from '../build/build.js';
 import { namedAsTheirs } from '../build/compileMessage.js';
 import { LANGS, langFromPath } from '../languages/langs.js';
 import { runSandboxed, type SandboxResult } from '../sandbox/sandbox.js';
-import { printable } from '../../printable.js';
+import { printable } from '../../terminal/printable.js';
 import type { CompileInfo } from '../build/types.js';
 
 export interface Checker {

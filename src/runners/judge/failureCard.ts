@@ -2,8 +2,8 @@
 // colour and columns) and what a tutor's prompt quotes (plain text). One reading of the test, so
 // the person and the model see the same facts: the verdict, the head of the input with its size,
 // and the outputs around the first line where they differ.
-import { firstDifferingLine } from '../../differingLine.js';
-import { printable } from '../../printable.js';
+import { firstDifferingLine } from '../../terminal/differingLine.js';
+import { printable } from '../../terminal/printable.js';
 import type { JudgeResult, TestResult } from '../build/types.js';
 
 /** Input lines shown before "… N more lines". */

@@ -12,7 +12,7 @@ import { runSandboxed, type SandboxResult } from '../sandbox/sandbox.js';
 import type { LangId, TestCase, TestResult } from '../build/types.js';
 import { memoryLimit, testRun } from './testRun.js';
 import { runVerdict, type MemoryLimit } from './verdictRule.js';
-import { printable } from '../../printable.js';
+import { printable } from '../../terminal/printable.js';
 import { makeTempDir } from '../sandbox/tempdirs.js';
 import { chmod, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

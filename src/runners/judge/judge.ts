@@ -15,7 +15,7 @@ import { openBatch, type Batch, type RunFn } from '../sandbox/sandboxPool.js';
 import { problemJudgeOptions } from './problemOptions.js';
 import { memoryLimit, SANITIZED_NOTE, testRun } from './testRun.js';
 import { makeTempDir } from '../sandbox/tempdirs.js';
-import { printable } from '../../printable.js';
+import { printable } from '../../terminal/printable.js';
 import type { JudgeOptions, JudgeResult, LangId, Program, TestCase, TestResult } from '../build/types.js';
 import { runVerdict, worst, type MemoryLimit } from './verdictRule.js';
 

@@ -1,6 +1,6 @@
 import type { SandboxResult } from '../sandbox/sandbox.js';
 import type { Verdict } from '../build/types.js';
-import { printable } from '../../printable.js';
+import { printable } from '../../terminal/printable.js';
 import { endsTheRun, refusalDetail } from '../sandbox/refusal.js';
 
 /** The usual judge priority: the first that applies wins. */

@@ -1,5 +1,5 @@
 // One row of the problem picker as text, laid out in one place for the Ink picker
-// (src/screens/Picker.tsx) and the plain frame drawn before Ink (src/firstFrame.ts): the one takes
+// (src/screens/Picker.tsx) and the plain frame drawn before Ink (src/terminal/firstFrame.ts): the one takes
 // over from the other with the same rows, nothing moving. It imports nothing, since the first frame
 // loads it before anything else of the app; each caller gives its own measure of terminal cells.
 

@@ -6,7 +6,7 @@
 // Kept to node:fs and the paths: everything here runs before any other module of the app loads.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheDir } from './paths.js';
+import { cacheDir } from '../paths.js';
 import { idColumn, pickerRow } from './pickerRow.js';
 
 /** One row of the picker, as the app shows it and the index keeps it (app/controller's ProblemEntry). */
@@ -109,7 +109,7 @@ export function pickerFrameLines(problems: IndexedProblem[] | undefined, term: F
   const listHeight = Math.max(3, term.rows - 1 - 5);
   const count = `${problems ? `${problems.length} of ${problems.length}` : 'loading…'}${header}`;
   const lines = [`${bold('Pick a problem ')}${dim(fit(count, width - 15))}`, `${bold('filter: ')}${inverse(' ')}`];
-  // The rows as the picker lays them out (src/pickerRow.ts), from the index's sanitized text.
+  // The rows as the picker lays them out (src/terminal/pickerRow.ts), from the index's sanitized text.
   const all = (problems ?? []).map((p) => ({ ...p, id: p.id.replace(UNSAFE, ''), title: p.title.replace(UNSAFE, ''), ...(p.difficulty ? { difficulty: p.difficulty.replace(UNSAFE, '') } : {}) }));
   const idWidth = idColumn(all, width, measure);
   all.slice(0, listHeight).forEach((p, i) => {
