@@ -17,7 +17,7 @@ import type { SessionContext } from './context.js';
 import { ChunkBatcher } from './events.js';
 import { AnswerCancelled, BudgetExhausted } from './signals.js';
 import { AnswerFormatError, type Agent, type AgentContext, type ForeignProgram, type Proposal, type StepId } from './types.js';
-import { fenceTagOf } from '../fences.js';
+import { fenceTagOf } from '../llm/fences.js';
 import { formTemplate, stepDecision } from './stepDecision.js';
 import { foreignLang, wrongLangNote } from '../runners/languages/detectLang.js';
 import { langName, type LangId } from '../runners/languages/langs.js';
