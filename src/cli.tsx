@@ -2,7 +2,7 @@
 // that needs it, so `--version` and `--help` cost no more than starting Node.
 import { FLAGS, flagsHelp } from './flags/flagTable.js';
 import { commands } from './commands/registry.js';
-import { EXIT, UserError, messageOf } from './errors.js';
+import { EXIT, UserError, messageOf } from './system/errors.js';
 import { drawPickerFrame, takeOver } from './terminal/firstFrame.js';
 import { color, drawInTerminal } from './terminal/term.js';
 

@@ -137,7 +137,7 @@ export function createAppController(o: ControllerOptions): RunningApp {
   const loadProblems = async (): Promise<ProblemEntry[]> => {
     const { loadDirectory } = await import('../problems/directory.js');
     const { fixturesDir } = await import('../problems/index.js');
-    const { problemsDir } = await import('../paths.js');
+    const { problemsDir } = await import('../system/paths.js');
     const { existsSync } = await import('node:fs');
     const out: ProblemEntry[] = [];
     const [due, solved] = await Promise.all([dueIds(), solvedIds()]);

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { problemsDir, sessionsDir } from '../paths.js';
+import { problemsDir, sessionsDir } from '../system/paths.js';
 import { fixturesDir } from '../problems/fixtures.js';
 
 /** Files under a directory deeper than this are not looked at (no set nests so far). */

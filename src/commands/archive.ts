@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from '../flags/args.js';
 import { resolveSettings } from '../settings/load.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { color } from '../terminal/term.js';
 import type { BrowseFilter, UpdateReport } from '../archive/archive.js';
 import type { ArchiveEntry } from '../archive/entry.js';

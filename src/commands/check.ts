@@ -5,7 +5,7 @@
 // SOLUTION, on a terminal, the tutor opens at the step that takes the program (o, E, e).
 import { parse } from '../flags/args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../system/errors.js';
 import type { ExplainValue } from '../agents/explain/explain.js';
 import type { ReviewValue } from '../agents/explain/review.js';
 import type { Decision, Gate, Proposal } from '../engine/types.js';

@@ -9,7 +9,7 @@ import {
   settingsPath,
   unsetSetting,
 } from '../settings/load.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../system/errors.js';
 import { color } from '../terminal/term.js';
 
 const USAGE = 'config get KEY | set KEY VALUE | unset KEY | list [--json] | path | template LANG';

@@ -3,7 +3,7 @@
 // is missing.
 import { parse } from '../flags/args.js';
 import { resolveSettings, settingsPath, type Settings } from '../settings/load.js';
-import { EXIT } from '../errors.js';
+import { EXIT } from '../system/errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
 import { describeIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/sandbox/capabilities.js';
 import { color } from '../terminal/term.js';

@@ -9,7 +9,7 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { numberFlag, parse } from '../flags/args.js';
 import { resolveSettings, type Settings } from '../settings/load.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import type { Problem } from '../problems/types.js';
 import { color, colorEnabled } from '../terminal/term.js';
 import { budgetFlags, startAuto, withBudgets } from './shared/headless.js';

@@ -1,7 +1,7 @@
 // `simcoach export ID|FILE [--format md|json] [-o FILE]`: a saved session as a report.
 import { writeFile } from 'node:fs/promises';
 import { parse } from '../flags/args.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { findSession } from '../session/index.js';
 import { toMarkdown } from '../session/markdown.js';
 import { buildReport } from '../session/report.js';

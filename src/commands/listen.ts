@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { numberFlag, parse } from '../flags/args.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
-import { privateDataDir, problemsDir } from '../paths.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
+import { privateDataDir, problemsDir } from '../system/paths.js';
 import { color } from '../terminal/term.js';
 import { DEFAULT_PORT, startListener } from '../problems/listener.js';
 import { printableLine } from '../terminal/printable.js';

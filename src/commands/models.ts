@@ -2,7 +2,7 @@
 // progress bar (bytes, %, speed) drawn on stderr; Ctrl-C cancels cleanly (exit 130).
 import { parse } from '../flags/args.js';
 import { resolveSettings } from '../settings/load.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../system/errors.js';
 import { asUserError } from '../llm/guidance.js';
 import { createBackend } from '../llm/index.js';
 import type { ModelInfo } from '../llm/types.js';

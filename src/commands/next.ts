@@ -3,7 +3,7 @@
 // level there, and one line saying why. The evidence is brought up to date incrementally
 // (session/skillCache.ts) and the answer kept until a journal or the archive changes.
 import { parse } from '../flags/args.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../system/errors.js';
 import { color } from '../terminal/term.js';
 import { printableLine } from '../terminal/printable.js';
 import type { NextPick } from '../archive/next.js';

@@ -6,7 +6,7 @@
 // is needed for any of that: only the hints wait for one.
 import { parse } from '../flags/args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../system/errors.js';
 import type { Problem } from '../problems/types.js';
 import { checkJudging, judgedAs, type JudgingValues } from './shared/judgingFlags.js';
 import { ownFileArg } from './shared/programFile.js';

@@ -1,5 +1,5 @@
 import { parse } from '../flags/args.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../system/errors.js';
 import { color } from '../terminal/term.js';
 import type { Problem } from '../problems/types.js';
 import { hiddenTestCount, loadDefaultSet, loadProblemSet } from '../problems/index.js';

@@ -1,7 +1,7 @@
 // `simcoach replay ID|FILE [--speed N] [--branch B]`: a saved session step by step. It needs no
 // model server and runs no program: every answer, decision and test run comes from the file.
 import { numberFlag, parse } from '../flags/args.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../system/errors.js';
 import { findSession } from '../session/index.js';
 import { replayText } from '../session/text.js';
 import { Timeline } from '../session/timeline.js';

@@ -4,7 +4,7 @@
 // published, like `solve --auto`); without, the tutor opens on the step that runs next.
 import { parse } from '../flags/args.js';
 import { resolveSettings, type Settings } from '../settings/load.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import type { SessionHeader } from '../session/events.js';
 import { readEnds } from '../session/head.js';
 import { findSession } from '../session/index.js';

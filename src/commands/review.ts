@@ -3,7 +3,7 @@
 // one in practice mode, as `simcoach practice` would. Beside them the checks without help that are
 // due (transferChecks.ts): with nothing else due, a terminal opens the first with the hints locked.
 import { parse } from '../flags/args.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../system/errors.js';
 import { color } from '../terminal/term.js';
 import type { ReviewCard } from '../session/review.js';
 import type { TransferCheck } from './shared/transferChecks.js';

@@ -3,7 +3,7 @@
 // so `simcoach run a.py < in.txt > out.txt` keeps the output clean.
 import { readFile } from 'node:fs/promises';
 import { parse } from '../flags/args.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { printable } from '../terminal/printable.js';
 import { positive } from './shared/judgingFlags.js';
 import { namedAsTheirs } from '../runners/build/compileMessage.js';

@@ -1,7 +1,7 @@
 // `simcoach sessions [rm ID] [--json]`: the saved sessions, newest first.
 import { parse } from '../flags/args.js';
-import { EXIT, UsageError } from '../errors.js';
-import { sessionsDir } from '../paths.js';
+import { EXIT, UsageError } from '../system/errors.js';
+import { sessionsDir } from '../system/paths.js';
 import { humanSize, shortDate } from '../session/format.js';
 import { listSessions, removeSession, uniquePrefixLength, type SessionSummary } from '../session/index.js';
 import { languageText, withEndLanguages } from '../session/language.js';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { numberFlag, parse } from '../flags/args.js';
 import { resolveSettings } from '../settings/load.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../system/errors.js';
 import { color } from '../terminal/term.js';
 import type { Archive, Hit, UpdateReport } from '../archive/archive.js';
 import type { Embedder } from '../archive/embedder.js';

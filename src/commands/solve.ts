@@ -4,7 +4,7 @@
 // recorded). Without --auto the tutor opens on the problem.
 import { parse } from '../flags/args.js';
 import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import type { Problem } from '../problems/types.js';
 import { budgetFlags, runHeadless, withBudgets } from './shared/headless.js';
 

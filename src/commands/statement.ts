@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse } from '../flags/args.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { loadProblem } from '../problems/index.js';
 import { fetchStatement, needsStatement, PAGE_MAX_BYTES, statementFromPage, statementMarkdown } from '../problems/statement/index.js';
 import { keepStatement } from '../problems/statement/save.js';

@@ -6,7 +6,7 @@
 // `--html` writes the same charts as one page.
 import { parse } from '../flags/args.js';
 import { writeFileSync } from 'node:fs';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { bestByProblem, practiceResults, tallies, type PracticeResult } from '../session/practice.js';
 import { color } from '../terminal/term.js';
 import { printableLine } from '../terminal/printable.js';

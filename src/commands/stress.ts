@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { numberFlag, parse, splitWords } from '../flags/args.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { loadProblem } from '../problems/index.js';
 import { addTestIn } from '../problems/hidden.js';
 import { cannotAddTest, personTestsDir } from '../problems/personTests.js';

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parse } from '../flags/args.js';
 import { comparisonFrom as sharedComparison, positive, type JudgingValues } from './shared/judgingFlags.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { loadProblem } from '../problems/index.js';
 import { isTestFolder, loadTestFolder } from '../problems/testFolder.js';
 import type { Comparison } from '../problems/types.js';

@@ -2,7 +2,7 @@
 // tutor, `stress --save`), wherever they live (beside their own problem file, or in the data dir
 // for a built-in one): listed with where they are, shown, edited in $EDITOR or removed.
 import { parse } from '../flags/args.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { printable } from '../terminal/printable.js';
 import { color } from '../terminal/term.js';
 

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse } from '../flags/args.js';
-import { EXIT, UsageError, UserError, messageOf } from '../errors.js';
+import { EXIT, UsageError, UserError, messageOf } from '../system/errors.js';
 import { LANGS } from '../runners/languages/langs.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/build/types.js';

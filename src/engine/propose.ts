@@ -12,7 +12,7 @@ import { requestDefaults } from '../llm/index.js';
 import { estimateTokens } from '../llm/estimate.js';
 import { isLlmError } from '../llm/errors.js';
 import type { ChatMessage, ChatResult } from '../llm/types.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../system/errors.js';
 import type { SessionContext } from './context.js';
 import { ChunkBatcher } from './events.js';
 import { AnswerCancelled, BudgetExhausted } from './signals.js';

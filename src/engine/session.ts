@@ -8,7 +8,7 @@ import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, LangId, TestCase } from '../runners/build/types.js';
 import type { JournalWriter } from '../session/journal.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../system/errors.js';
 import { SessionContext, asOutcome, type EngineSettings, type JudgeFn } from './context.js';
 import { EngineEvents } from './events.js';
 import { completePrefix, emptyRecorded, lineage, problemFor, sampleEntry, samplesAdded, type AskRecord, type Recorded, type StepRecord } from './records.js';

@@ -12,7 +12,7 @@ import { createJournal, openJournal, withoutSecrets, type JournalWriter } from '
 import { readJournal } from '../session/reader.js';
 import { isWholeTest } from '../session/cut.js';
 import { restoreProblem } from '../session/restore.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../system/errors.js';
 import type { EngineSettings, JudgeFn } from './context.js';
 import type { EngineEvents } from './events.js';
 import { recordAll, type Recorded } from './records.js';

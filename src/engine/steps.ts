@@ -11,7 +11,7 @@ import { keptChoice, swappedIn } from '../session/recallMeta.js';
 import { failedBase } from './stepDecision.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
 import type { Agent, AgentContext, Decided, DecidedBy, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../system/errors.js';
 import { sameText } from '../session/cut.js';
 
 export interface DrivePlan {

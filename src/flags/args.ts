@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../system/errors.js';
 import { didYouMean } from '../terminal/suggest.js';
 import { FLAGS, type CommandName, type FlagTable } from './flagTable.js';
 

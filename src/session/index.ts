@@ -2,8 +2,8 @@
 // prefix, `last` or a file name, remove one. Core layer: no React, no Ink.
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UserError } from '../errors.js';
-import { sessionsDir } from '../paths.js';
+import { UserError } from '../system/errors.js';
+import { sessionsDir } from '../system/paths.js';
 import type { JournalEvent } from './events.js';
 import { readEnds, type FileEnds } from './head.js';
 import { resultWord, type ResultWord } from './verdict.js';

@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSy
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Problem } from '../problems/types.js';
-import { cacheDir, sessionsDir } from '../paths.js';
+import { cacheDir, sessionsDir } from '../system/paths.js';
 import { PRACTICE_FLOW, practiceResult } from './practice.js';
 import { parseJournal, type JournalContents } from './reader.js';
 import { ratingOf, type Evidence } from './skill.js';

@@ -4,8 +4,8 @@
 // read only when nobody but us or root could have written it (as root: only a file root owns).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configDir } from '../paths.js';
-import { distrust, refuse } from '../trust.js';
+import { configDir } from '../system/paths.js';
+import { distrust, refuse } from '../system/trust.js';
 
 export const settingsPath = (): string => join(configDir(), 'config.json');
 

@@ -5,9 +5,9 @@
 // zod/mini, whose functions bundle apart, so the first frame loads a tenth of full zod's bytes.
 import { meanText } from '../terminal/suggest.js';
 import * as z from 'zod/mini';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from '../flows/index.js';
-import { configDir } from '../paths.js';
+import { configDir } from '../system/paths.js';
 import { isTree, readStoredFile, settingsDistrust, settingsPath, type Tree } from './file.js';
 import { compiledLangIds, langFromName, langIds } from '../runners/languages/langs.js';
 import { chooseToolchains, type Choices } from '../runners/languages/toolchains.js';

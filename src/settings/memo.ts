@@ -5,7 +5,7 @@
 // No secret is kept: the API key is held as "set", and comes back from where it was read.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheDir } from '../paths.js';
+import { cacheDir } from '../system/paths.js';
 import { isTree, readStoredFile, type Tree } from './file.js';
 
 declare const __SIMCOACH_BUILD__: string | undefined;

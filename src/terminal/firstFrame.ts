@@ -6,7 +6,7 @@
 // Kept to node:fs and the paths: everything here runs before any other module of the app loads.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheDir } from '../paths.js';
+import { cacheDir } from '../system/paths.js';
 import { idColumn, pickerRow } from './pickerRow.js';
 
 /** One row of the picker, as the app shows it and the index keeps it (app/controller's ProblemEntry). */

@@ -8,7 +8,7 @@ import { parse } from '../../src/flags/args.js';
 import { FLAGS, flagLabel } from '../../src/flags/flagTable.js';
 import { budgetFlags } from '../../src/commands/shared/headless.js';
 import { commands } from '../../src/commands/registry.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/system/errors.js';
 import { cli, cliEnv } from './helpers.js';
 
 const squash = (s: string): string => s.replace(/\s+/g, ' ');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run as archiveCmd } from '../../src/commands/archive.js';
 import { run as review } from '../../src/commands/review.js';
-import { sessionsDir } from '../../src/paths.js';
+import { sessionsDir } from '../../src/system/paths.js';
 import { practiceResults } from '../../src/session/practice.js';
 import { reviewCards } from '../../src/session/review.js';
 import { transfersOwed } from '../../src/session/transfer.js';

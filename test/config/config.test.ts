@@ -15,7 +15,7 @@ import {
   settingsPath,
   unsetSetting,
 } from '../../src/settings/load.js';
-import { UsageError, UserError } from '../../src/errors.js';
+import { UsageError, UserError } from '../../src/system/errors.js';
 import { flowNames } from '../../src/flows/index.js';
 
 const saved = { ...process.env };

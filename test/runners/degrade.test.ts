@@ -10,7 +10,7 @@ import { describeIsolation, isolation, sandboxCapabilities, sandboxLevels } from
 import { judge } from '../../src/runners/judge/judge.js';
 import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { supervisorBinary } from '../../src/runners/sandbox/supervisor.js';
-import { UserError } from '../../src/errors.js';
+import { UserError } from '../../src/system/errors.js';
 import { SandboxError } from '../../src/runners/sandbox/sandboxError.js';
 import { ROOMY_WALL, isolateCache, leftoverGroups, leftovers } from './helpers.js';
 import { withEnv } from '../helpers/env.js';

@@ -6,7 +6,7 @@ import { compileCount } from '../../src/runners/build/build.js';
 import { failureFeedback, langFromPath, LANGS } from '../../src/runners/judge/feedback.js';
 import { judge, judgeProblem } from '../../src/runners/judge/judge.js';
 import type { Problem } from '../../src/problems/types.js';
-import { buildCacheDir } from '../../src/paths.js';
+import { buildCacheDir } from '../../src/system/paths.js';
 import { ROOMY_WALL, isolateCache, leftovers } from './helpers.js';
 
 let restore: () => void;

@@ -11,8 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { templateOf } from '../../src/app/ownFile.js';
 import { loadSettings } from '../../src/settings/load.js';
 import { parseStatement } from '../../src/problems/markdown.js';
-import { configDir, dataDir } from '../../src/paths.js';
-import { refusals } from '../../src/trust.js';
+import { configDir, dataDir } from '../../src/system/paths.js';
+import { refusals } from '../../src/system/trust.js';
 import { cli, place, unprivilegedAccount, type Place } from '../helpers/unprivileged.js';
 
 const root = process.getuid?.() === 0;

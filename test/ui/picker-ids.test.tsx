@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { companionPath, companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
-import { problemsDir } from '../../src/paths.js';
+import { problemsDir } from '../../src/system/paths.js';
 import { pickerFrameLines, readPickerIndex, type IndexedProblem } from '../../src/terminal/firstFrame.js';
 import { Picker } from '../../src/screens/Picker.js';
 import { cells } from '../../src/components/rows.js';

@@ -2,7 +2,7 @@
 // say what to do and exit cleanly (0, so npm adds no error noise); with one, open the tutor.
 import { parse } from '../../flags/args.js';
 import type { SettingFlags, Settings } from '../../settings/load.js';
-import { EXIT } from '../../errors.js';
+import { EXIT } from '../../system/errors.js';
 import { takeOver } from '../../terminal/firstFrame.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../../llm/probe.js';
 import { keep, recall } from '../../settings/memo.js';

@@ -1,8 +1,8 @@
 // doctor's lines on trust boundaries: where the caches are (and why a HOME/XDG_CACHE_HOME was
 // refused for them), and whether `listen` can tell who posts to it.
-import { cacheDir } from '../../paths.js';
+import { cacheDir } from '../../system/paths.js';
 import { PEER_TABLES, peersKnown } from '../../problems/peerUid.js';
-import { refusals } from '../../trust.js';
+import { refusals } from '../../system/trust.js';
 import type { Check } from '../doctor.js';
 
 export async function trustChecks(): Promise<Check[]> {

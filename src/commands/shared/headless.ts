@@ -9,7 +9,7 @@ import type { EngineEvent, SessionResult } from '../../engine/index.js';
 import type { Problem } from '../../problems/types.js';
 import type { SessionHeader } from '../../session/events.js';
 import type { Recall } from '../../engine/recall.js';
-import { EXIT, UsageError } from '../../errors.js';
+import { EXIT, UsageError } from '../../system/errors.js';
 import { budgetEntries } from '../../flows/index.js';
 import { color } from '../../terminal/term.js';
 import { hiddenCount, hiddenNote, visibleControls } from '../../terminal/printable.js';

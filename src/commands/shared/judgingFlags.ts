@@ -2,7 +2,7 @@
 // once, and laid over a problem's own comparison and limits, so every judge of that run (samples,
 // hidden tests, a stress test, a custom run) compares and limits as the person asked.
 import { numberFlag } from '../../flags/args.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../system/errors.js';
 import type { CompareMode, Comparison, Problem } from '../../problems/types.js';
 
 const MODES: CompareMode[] = ['tokens', 'exact', 'lines', 'float'];

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { UsageError, UserError } from '../../errors.js';
+import { UsageError, UserError } from '../../system/errors.js';
 import { langFromName, langFromPath, langIds, LANGS, type LangId } from '../../runners/languages/langs.js';
 
 /** The extensions a language is told by, for the message when a file has none of them. */

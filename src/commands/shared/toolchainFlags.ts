@@ -2,7 +2,7 @@
 // solution's language, over the settings' `flags.<lang>`; then the toolchain is checked once, so a
 // compiler that is not installed or refuses the flags is one line before anything is judged.
 import { loadSettings } from '../../settings/load.js';
-import { UsageError, UserError } from '../../errors.js';
+import { UsageError, UserError } from '../../system/errors.js';
 import { compiledLangIds, LANGS, type LangId } from '../../runners/languages/langs.js';
 import { chooseForThisRun, missingRuntime, toolchainOf } from '../../runners/languages/toolchains.js';
 

@@ -3,14 +3,14 @@ import { LAUNCHER_VERSION } from '../sandbox/supervisor.js';
 import { chmod, lstat, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { makeTempDir, removeDir } from '../sandbox/tempdirs.js';
-import { buildCacheDir } from '../../paths.js';
+import { buildCacheDir } from '../../system/paths.js';
 import { LANGS } from '../languages/langs.js';
 import { missingRuntime, toolchainOf } from '../languages/toolchains.js';
 import { includesStdcpp, precompiledHeader } from './pch.js';
 import { localHeaders } from './localHeaders.js';
 import { runSandboxed } from '../sandbox/sandbox.js';
 import { printable } from '../../terminal/printable.js';
-import { distrust, privateDir, refuse } from '../../trust.js';
+import { distrust, privateDir, refuse } from '../../system/trust.js';
 import type { CompileInfo, Program } from './types.js';
 
 /** A program ready to run: the directory its run command reads, and the source's file name. */

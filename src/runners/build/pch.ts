@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildCacheDir } from '../../paths.js';
-import { distrust } from '../../trust.js';
+import { buildCacheDir } from '../../system/paths.js';
+import { distrust } from '../../system/trust.js';
 import type { Toolchain } from '../languages/toolchains.js';
 
 const HEADER = 'bits/stdc++.h';

@@ -6,7 +6,7 @@ import { probe, which } from '../languages/probe.js';
 import { basename } from 'node:path';
 import { LANGS, langIds, type LangId } from '../languages/langs.js';
 import { chosenToolchain, installLine, resolveCommand, toolchainOf } from '../languages/toolchains.js';
-import { EXIT, UserError } from '../../errors.js';
+import { EXIT, UserError } from '../../system/errors.js';
 
 /**
  * Which walls the sandbox puts up on this machine; found once per process.

@@ -5,7 +5,7 @@ import { closeSync, constants, openSync } from 'node:fs';
 import { chown, lchown, mkdir, open, readFile, readdir, writeFile } from 'node:fs/promises';
 import { homedir, release as osRelease } from 'node:os';
 import { dirname, join } from 'node:path';
-import { configDir, dataDir } from '../../paths.js';
+import { configDir, dataDir } from '../../system/paths.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
 import { createRunGroup, type RunGroupLike } from './cgroup.js';
 import { requireIsolation, type Isolation } from './capabilities.js';

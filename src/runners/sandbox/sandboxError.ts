@@ -1,6 +1,6 @@
 // A sandbox that could not be set up is the sandbox's failure, never the program's: the judge
 // gives no verdict, and the command says so in one line and exits 2.
-import { EXIT, UserError } from '../../errors.js';
+import { EXIT, UserError } from '../../system/errors.js';
 
 export class SandboxError extends UserError {
   constructor(why: string) {

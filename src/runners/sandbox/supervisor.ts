@@ -7,8 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lstat, chmod, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { cacheDir } from '../../paths.js';
-import { distrustFile, privateDir, refuse } from '../../trust.js';
+import { cacheDir } from '../../system/paths.js';
+import { distrustFile, privateDir, refuse } from '../../system/trust.js';
 import { which } from '../languages/probe.js';
 import SUPERVISOR_C from '../../../native/supervisor.c';
 

@@ -2,7 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import { chmod, lstat, mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cacheDir } from '../../paths.js';
+import { cacheDir } from '../../system/paths.js';
 import { alive } from './cgroup.js';
 import { reap } from './reaper.js';
 import { removeTree } from './removeTree.js';
