@@ -2,7 +2,7 @@
 // new branch when the person goes back, and turns every way a session can end (done, fail,
 // stop, budget, cancel, a backend failure, a bug) into an Outcome and an `end` line. It never
 // throws for any of those: whatever happens, the journal ends valid.
-import { passesSamples } from '../session/verdict.js';
+import { passesSamples } from '../session/resultWord.js';
 import { isLlmError } from '../llm/errors.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';

@@ -17,7 +17,7 @@ import { SandboxPrompt } from './SandboxPrompt.js';
 // first frame: it loads in its own chunk, asked for once the picker is on screen.
 const loadSolve = () => import('./Solve.js');
 const Solve = lazy(() => loadSolve().then((m) => ({ default: m.Solve })));
-import { resultWord } from '../session/verdict.js';
+import { resultWord } from '../session/resultWord.js';
 import type { SessionView } from '../app/sessionView.js';
 import { printableLine } from '../terminal/printable.js';
 

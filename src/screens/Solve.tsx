@@ -19,7 +19,7 @@ import { ALL_KEYS, APPROVAL_NOTICE, SAMPLE_HINTS, STREAM_HINTS, SWAP_HINTS, ende
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
-import { passesSamples, resultWord } from '../session/verdict.js';
+import { passesSamples, resultWord } from '../session/resultWord.js';
 import type { SessionView } from '../app/sessionView.js';
 import { submitFailure } from '../components/submitFailure.js';
 import { BACK_HINTS, BackPicker } from './solve/BackPicker.js';

@@ -6,7 +6,7 @@ import { UserError } from '../system/errors.js';
 import { sessionsDir } from '../system/paths.js';
 import type { JournalEvent } from './events.js';
 import { readEnds, type FileEnds } from './head.js';
-import { resultWord, type ResultWord } from './verdict.js';
+import { resultWord, type ResultWord } from './resultWord.js';
 
 /** How a session ended, in the words the tutor uses; `incomplete` when it has no end event (still running, or killed). */
 export type SessionVerdict = ResultWord | 'incomplete';

@@ -1,7 +1,7 @@
 // The engine against the fake Ollama server (real HTTP through the real `ollama` package) and
 // the real judge (python3): approve, edit, reject, back, repair, drop, cancel, replay, resume,
 // budgets.
-import { resultLine, resultWord } from '../../src/session/verdict.js';
+import { resultLine, resultWord } from '../../src/session/resultWord.js';
 import type { Problem } from '../../src/problems/types.js';
 import { describe, expect, it } from 'vitest';
 import { runSession, type SessionResult } from '../../src/engine/session.js';

@@ -2,7 +2,7 @@
 // (startAuto): the budget flags turned into settings, a line per step on stderr, the program on
 // stdout or -o FILE, the backend's guidance when it failed, and the exit code.
 import { writeFileSync } from 'node:fs';
-import { hiddenText, resultWord } from '../../session/verdict.js';
+import { hiddenText, resultWord } from '../../session/resultWord.js';
 import { numberFlag } from '../../flags/args.js';
 import { settingsSchema, type Settings } from '../../settings/load.js';
 import type { EngineEvent, SessionResult } from '../../engine/index.js';
