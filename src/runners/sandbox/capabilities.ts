@@ -1,6 +1,6 @@
 import { CONTROLLERS, controllerUsable, type CgroupPlan, type Controller } from './cgroup.js';
 import { findV2 } from './cgroupV2.js';
-import { GATE_SAMPLE_MS, OPEN_FILES } from './launcherReport.js';
+import { LAUNCHER_SAMPLE_MS, OPEN_FILES } from './launcherReport.js';
 import { supervisorBinary } from './supervisor.js';
 import { probe, which } from '../languages/probe.js';
 import { basename } from 'node:path';
@@ -300,9 +300,9 @@ export async function measuring(iso: Isolation): Promise<Capability> {
     name: 'measuring', ok: true, needed: true,
     detail:
       'exact: CPU time (user + system) of the whole process tree and wall time (wait4 in the launcher), peak memory of a one-process program ' +
-      `(ru_maxrss). Approximate (shown with ~): the peak of several processes at once, a sum of their resident sizes sampled every ${GATE_SAMPLE_MS} ms, which ` +
+      `(ru_maxrss). Approximate (shown with ~): the peak of several processes at once, a sum of their resident sizes sampled every ${LAUNCHER_SAMPLE_MS} ms, which ` +
       'misses a peak shorter than that and counts shared pages once per process. The memory limit is kept by the same sampling: a program is killed ' +
-      `within ${GATE_SAMPLE_MS} ms of passing it, so it can overshoot by what it allocates in that time (tens of MB at most); the CPU limit is checked as often, ` +
+      `within ${LAUNCHER_SAMPLE_MS} ms of passing it, so it can overshoot by what it allocates in that time (tens of MB at most); the CPU limit is checked as often, ` +
       'and a child the kernel reaps keeps the CPU it had at its last sample. Not seen: kernel memory a program holds in pipes ' +
       `(bounded by the open-files limit, ${OPEN_FILES}, and no F_SETPIPE_SZ: at most ${(OPEN_FILES / 2) * 64 / 1024} MiB)`,
   };

@@ -4,7 +4,7 @@ import { signalNameOf } from './signals.js';
 import { refusedOf, type Refused } from './refusal.js';
 
 /** How often the launcher samples the tree (CPU, resident memory): passed to it as -i, its one source. */
-export const GATE_SAMPLE_MS = 5;
+export const LAUNCHER_SAMPLE_MS = 5;
 
 /**
  * A program's open-files limit, as judges set it (isolate's default is 64, Codeforces' a few
@@ -14,7 +14,7 @@ export const GATE_SAMPLE_MS = 5;
 export const OPEN_FILES = 128;
 
 /** The launcher's figures for one run: rusage of the whole waited tree, and what its watcher saw. */
-export interface GateReport {
+export interface LauncherReport {
   status: number;
   cpuMs: number;
   wallMs: number;
@@ -31,7 +31,7 @@ export interface GateReport {
   refused?: Refused;
 }
 
-export function parseGateReport(line: string): GateReport | null {
+export function parseLauncherReport(line: string): LauncherReport | null {
   const n = line.trim().split(' ').map(Number);
   if (n.length !== 11 || n.some((x) => !Number.isFinite(x))) return null;
   const refused = refusedOf(n[10]!);

@@ -15,7 +15,7 @@ import type { Refused } from './refusal.js';
 import { SandboxError, sandboxSaid } from './sandboxError.js';
 import { seccompProgram } from './seccompBpf.js';
 import { signalNameOf } from './signals.js';
-import { GATE_SAMPLE_MS, OPEN_FILES, parseGateReport, parseSent, waitStatus, type SentEntry } from './launcherReport.js';
+import { LAUNCHER_SAMPLE_MS, OPEN_FILES, parseLauncherReport, parseSent, waitStatus, type SentEntry } from './launcherReport.js';
 
 export interface SandboxSpec {
   cmd: string;
@@ -87,7 +87,7 @@ export interface SandboxResult {
   peakKb: number;
   /**
    * The peak is approximate: no cgroup, and more than one process ran at once, so it is the
-   * largest sum of their resident sizes the launcher sampled (see GATE_SAMPLE_MS), not one
+   * largest sum of their resident sizes the launcher sampled (see LAUNCHER_SAMPLE_MS), not one
    * process's exact peak.
    */
   memoryApprox?: boolean;
@@ -104,7 +104,7 @@ export interface SandboxResult {
 const STDERR_KEEP = 16 * 1024;
 const POLL_MS = 25;
 /** How long the launcher may take to stop the tree and report before the whole sandbox is killed. */
-const GATE_GRACE_MS = 2000;
+const LAUNCHER_GRACE_MS = 2000;
 // Without bubblewrap (SIMCOACH_SANDBOX=none) the launcher joins the run's cgroups with its own
 // pid, then execs: from then on every process of the run is in them. Fixed text; the paths and
 // the program arrive as arguments.
@@ -116,10 +116,10 @@ const INFO_FD = 4;
 // Where the supervisor's binary is mounted when it is the launcher (its `gate` mode): it forks the
 // program, which joins the run's groups through fds from 3 on and execs, waits for the whole tree
 // and reports its CPU time, wall time and peak memory on a socket after those fds (one line, see
-// parseGateReport). No fd to block on, so a simcoach that dies before the program starts cannot
+// parseLauncherReport). No fd to block on, so a simcoach that dies before the program starts cannot
 // let it start unconfined; bubblewrap's --die-with-parent ends the sandbox with us, and the
 // reaper what is in the groups.
-const GATE = '/sc-supervisor';
+const LAUNCHER_AT = '/sc-supervisor';
 const INIT_CMDLINE = '/proc/1/cmdline';
 const INIT_TASK_CMDLINE = '/proc/1/task/1/cmdline';
 /** What a program reads as the command line of its sandbox's pid 1. */
@@ -203,7 +203,7 @@ function tmpfsDirs(spec: SandboxSpec): string[] {
   return [WORK_IN, '/tmp', '/dev/shm', ...(spec.writable ? [spec.writable] : [])];
 }
 
-async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLater: boolean, gate: string | null, gateArgs: string[], fileFds: number[], seccompFd: number | null): Promise<string[]> {
+async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLater: boolean, launcher: string | null, launcherArgs: string[], fileFds: number[], seccompFd: number | null): Promise<string[]> {
   const { work, sealed } = place;
   const visible = [...(spec.readable ?? []), ...(sealed ? [] : [work]), ...(spec.writable ? [spec.writable] : [])];
   const ro = [...(await commandMounts(spec.cmd, visible)), ...(spec.readable ?? [])];
@@ -219,7 +219,7 @@ async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLa
   ];
   // With the launcher, it drops to the uid itself (-u): setpriv's look-ups of users would come
   // after the launcher's filter and be charged to the program as sockets.
-  const drop = iso.runAs && iso.setpriv && !gate
+  const drop = iso.runAs && iso.setpriv && !launcher
     ? [
         // Set-up done as root; the program gets an unprivileged uid, no groups, no capability
         // (bounding set too) and no_new_privs, so nothing it execs can gain any back.
@@ -232,7 +232,7 @@ async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLa
     ...(iso.runAs ? [] : ['--unshare-user', '--cap-drop', 'ALL']),
     ...(await mountArgs(ro, rw, sized)),
     ...(sealed ? files : []),
-    ...(gate ? ['--ro-bind', gate, GATE] : []),
+    ...(launcher ? ['--ro-bind', launcher, LAUNCHER_AT] : []),
     // Pid 1's command line is readable by all: without the launcher it is bubblewrap's own, every
     // mount with its host path; with it, the limits. The program sees a name instead.
     // The file sits alone in a dir the sandbox does not have, so the host path /proc/self/mountinfo
@@ -243,12 +243,12 @@ async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLa
     '--remount-ro', '/',
     // The launcher is the sandbox's pid 1: the program's kill(-1) finds no other process (init is
     // never a target), and whatever it orphans comes to the launcher to be measured and reaped.
-    ...NAMESPACE_ARGS, ...(gate ? ['--as-pid-1'] : []), '--chdir', work,
+    ...NAMESPACE_ARGS, ...(launcher ? ['--as-pid-1'] : []), '--chdir', work,
     ...(joinLater ? ['--block-fd', String(BLOCK_FD), '--info-fd', String(INFO_FD)] : []),
     // Without the launcher, its filter comes through bubblewrap (see seccompBpf.ts).
     ...(seccompFd === null ? [] : ['--seccomp', String(seccompFd)]),
     '--',
-    ...gateArgs,
+    ...launcherArgs,
     ...drop,
   ];
 }
@@ -335,8 +335,8 @@ export function nprocPerNamespace(release = osRelease()): boolean {
  * reported (it reports whatever the program did); without it, bubblewrap's own failure (exit 1 and
  * its one `bwrap:` line — a program could print that too, and would only fail itself).
  */
-function sandboxFailed(bwrap: boolean, gate: boolean, report: string, code: number | null, stderr: string): boolean {
-  if (gate) return parseGateReport(report) === null;
+function sandboxFailed(bwrap: boolean, launcher: boolean, report: string, code: number | null, stderr: string): boolean {
+  if (launcher) return parseLauncherReport(report) === null;
   return bwrap && code === 1 && /^bwrap: [^\n]*\n?$/.test(stderr);
 }
 
@@ -357,9 +357,9 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   // The supervisor launches every run when it can, at every level: it puts the program in the
   // groups (when there are any), sets its seccomp filter, measures its whole tree, keeps it under
   // its limits where no cgroup does, and sends back what the run wrote for us.
-  const gate = await supervisorBinary();
+  const launcher = await supervisorBinary();
   const base = await makeTempDir('run');
-  const sealed = iso.namespaces === 'bwrap' && iso.sizedTmpfs && gate !== null;
+  const sealed = iso.namespaces === 'bwrap' && iso.sizedTmpfs && launcher !== null;
   const place: Place = { base, work: sealed ? WORK_IN : join(base, 'work'), sealed };
   await mkdir(join(base, 'pid1'));
   await writeFile(join(base, 'pid1', 'cmdline'), INIT_NAME);
@@ -382,7 +382,7 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   let group: RunGroupLike | null = null;
   try {
     group = iso.cgroup ? await createRunGroup(iso.cgroup, { memoryBytes: spec.memoryBytes, pids: spec.pids + 8 }) : null;
-    const { result, sent } = await execute(iso, spec, place, gate, stdinFile?.fd ?? 'pipe', group);
+    const { result, sent } = await execute(iso, spec, place, launcher, stdinFile?.fd ?? 'pipe', group);
     if (sealed && spec.writable && !result.aborted) await restoreTree(spec.writable, sent.filter((e) => e.k === (spec.outputFile === undefined ? 0 : 1)));
     if (spec.outputFile === undefined) return result;
     if (!sealed) return { ...result, ...(await readOutputFile(join(place.work, spec.outputFile), spec.outputBytes)) };
@@ -454,38 +454,38 @@ export async function readOutputFile(path: string, limit: number): Promise<{ fil
   }
 }
 
-async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: string | null, stdinFd: number | 'pipe', group: RunGroupLike | null): Promise<{ result: SandboxResult; sent: SentEntry[] }> {
+async function execute(iso: Isolation, spec: SandboxSpec, place: Place, launcher: string | null, stdinFd: number | 'pipe', group: RunGroupLike | null): Promise<{ result: SandboxResult; sent: SentEntry[] }> {
   const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
   const bwrap = iso.namespaces === 'bwrap';
   const { work, sealed } = place;
-  const joinLater = bwrap && group !== null && !gate;
-  const gateFds = gate && group ? group.procsFiles().map((f) => openSync(f, 'w')) : [];
-  const reportFd = 3 + gateFds.length;
+  const joinLater = bwrap && group !== null && !launcher;
+  const launcherFds = launcher && group ? group.procsFiles().map((f) => openSync(f, 'w')) : [];
+  const reportFd = 3 + launcherFds.length;
   // What the launcher sends back (sealed runs): the output file (-x 0) and the writable dir.
   const sends = sealed ? [...(spec.outputFile === undefined ? [] : [join(WORK_IN, spec.outputFile)]), ...(spec.writable ? [spec.writable] : [])] : [];
   const sendFd = sends.length ? reportFd + 1 : null;
   const inputs = sealed ? fileEntries(spec).map(([, content]) => content) : [];
   const firstInputFd = reportFd + 1 + (sendFd === null ? 0 : 1);
   const measured = !iso.cgroups.includes('memory');
-  const gateArgs = gate
+  const launcherArgs = launcher
     ? [
-        bwrap ? GATE : gate, 'gate', '-i', String(GATE_SAMPLE_MS), '-f', String(OPEN_FILES), ...(spec.processes ? ['-p', '1'] : []),
+        bwrap ? LAUNCHER_AT : launcher, 'gate', '-i', String(LAUNCHER_SAMPLE_MS), '-f', String(OPEN_FILES), ...(spec.processes ? ['-p', '1'] : []),
         ...(bwrap && iso.runAs ? ['-u', String(iso.runAs.uid), '-G', String(iso.runAs.gid)] : []),
-        ...(bwrap && !iso.runAs && !iso.cgroups.includes('pids') && nprocPerNamespace() ? ['-n', String(spec.pids + 8)] : []), '-g', String(gateFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
+        ...(bwrap && !iso.runAs && !iso.cgroups.includes('pids') && nprocPerNamespace() ? ['-n', String(spec.pids + 8)] : []), '-g', String(launcherFds.length), '-r', String(reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
         ...(measured ? ['-m', String(spec.memoryBytes), ...(sealed ? tmpfsDirs(spec).flatMap((d) => ['-t', d]) : [])] : []),
         ...(sendFd === null ? [] : ['-s', String(sendFd), '-l', String(workAreaBytes(spec) * sends.length), ...sends.flatMap((p) => ['-x', p])]),
         '--',
       ]
     : [];
-  const joinArgs = group && !bwrap && !gate ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
+  const joinArgs = group && !bwrap && !launcher ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
   const fileFds = inputs.map((_, i) => firstInputFd + i);
   // No launcher (no C compiler to build it): bubblewrap sets the same policy, from a pipe after the others.
-  const filter = bwrap && !gate ? seccompProgram(spec.processes ?? false) : null;
+  const filter = bwrap && !launcher ? seccompProgram(spec.processes ?? false) : null;
   const seccompFd = filter ? (joinLater ? INFO_FD + 1 : 3) : null;
-  const wrap = bwrap ? await bwrapArgs(iso, place, spec, joinLater, gate, gateArgs, fileFds, seccompFd) : [...gateArgs, ...joinArgs];
+  const wrap = bwrap ? await bwrapArgs(iso, place, spec, joinLater, launcher, launcherArgs, fileFds, seccompFd) : [...launcherArgs, ...joinArgs];
   // Under bubblewrap the limits are set before it starts (they pass down to the program): prlimit
   // then runs before the cgroup is joined, so its exec is not charged to the program.
-  const limits = limitArgs(iso, spec, gate !== null);
+  const limits = limitArgs(iso, spec, launcher !== null);
   const argv = bwrap ? [...limits, ...wrap, spec.cmd, ...spec.args] : [...wrap, ...limits, spec.cmd, ...spec.args];
   const env: Record<string, string> = {
     PATH: bwrap ? `${dirname(spec.cmd)}:/usr/local/bin:/usr/bin:/bin` : (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'),
@@ -501,10 +501,10 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
       cwd: sealed ? place.base : work, env, detached: true,
       stdio: joinLater
         ? [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe', ...(filter ? ['pipe' as const] : [])]
-        : [stdinFd, 'pipe', 'pipe', ...gateFds, ...(gate ? ['pipe' as const] : []), ...(sendFd === null ? [] : ['pipe' as const]), ...inputs.map(() => 'pipe' as const), ...(filter ? ['pipe' as const] : [])],
+        : [stdinFd, 'pipe', 'pipe', ...launcherFds, ...(launcher ? ['pipe' as const] : []), ...(sendFd === null ? [] : ['pipe' as const]), ...inputs.map(() => 'pipe' as const), ...(filter ? ['pipe' as const] : [])],
     });
   } finally {
-    for (const fd of gateFds) closeSync(fd);
+    for (const fd of launcherFds) closeSync(fd);
   }
   if (filter && seccompFd !== null) {
     const pipe = child.stdio[seccompFd] as Writable | null;
@@ -548,10 +548,10 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
 
   // The launcher's report socket: its line comes when the whole tree is reaped; a byte on it asks
   // the launcher to stop the tree and still report (an abort, the output limit).
-  const report = gate ? (child.stdio[reportFd] as Duplex | null) : null;
+  const report = launcher ? (child.stdio[reportFd] as Duplex | null) : null;
   let reportText = '';
   let exited = false;
-  let gateTimer: NodeJS.Timeout | undefined;
+  let launcherTimer: NodeJS.Timeout | undefined;
   const reported = report
     ? new Promise<void>((resolve) => {
         report.setEncoding('utf8');
@@ -565,7 +565,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     if (killed) return;
     if (report && !exited && !report.destroyed) {
       report.write('k');
-      gateTimer ??= setTimeout(hardKill, GATE_GRACE_MS);
+      launcherTimer ??= setTimeout(hardKill, LAUNCHER_GRACE_MS);
       return;
     }
     hardKill();
@@ -622,7 +622,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   });
 
   // With the launcher the wall-clock limit is its own; this one only catches a launcher that hangs.
-  const wallTimer = setTimeout(() => { wallExceeded = true; hardKill(); }, spec.wallMs + (gate ? GATE_GRACE_MS : 0));
+  const wallTimer = setTimeout(() => { wallExceeded = true; hardKill(); }, spec.wallMs + (launcher ? LAUNCHER_GRACE_MS : 0));
   const onAbort = () => { aborted = true; killTree(); };
   spec.signal?.addEventListener('abort', onAbort, { once: true });
   if (spec.signal?.aborted) onAbort();
@@ -631,7 +631,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     if (polling || killed) return;
     // The launcher watches a tree without cgroups itself, from inside the sandbox.
     const cgroupCpu = group !== null && iso.cgroups.includes('cpuacct');
-    if (gate && !cgroupCpu) return;
+    if (launcher && !cgroupCpu) return;
     polling = true;
     try {
       if (group) await group.sample();
@@ -653,7 +653,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   const killedByUs = killed;
   let wallMs = performance.now() - started;
   clearTimeout(wallTimer);
-  clearTimeout(gateTimer);
+  clearTimeout(launcherTimer);
   clearInterval(poller);
   spec.signal?.removeEventListener('abort', onAbort);
   // The program is gone; whatever it left behind goes too, then its pipes close.
@@ -669,24 +669,24 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   report?.destroy();
   await sentClosed;
   const sent = parseSent(Buffer.concat(sentChunks)).entries;
-  const gateSaid = parseGateReport(reportText);
+  const launcherSaid = parseLauncherReport(reportText);
   let cpuMs = polledCpuMs;
   let peakKb = polledPeakKb;
   let oomKilled = false;
   let memoryApprox = false;
   let refused: Refused | undefined;
   let ended = signalName(iso, status.code, status.sig);
-  if (gateSaid) {
+  if (launcherSaid) {
     // rusage counts microseconds: a program that ran never shows 0 ms.
-    cpuMs = Math.ceil(gateSaid.cpuMs);
-    wallMs = gateSaid.wallMs;
-    peakKb = Math.max(gateSaid.maxRssKb, gateSaid.treePeakKb);
-    memoryApprox = gateSaid.procs > 1 && gateSaid.treePeakKb > gateSaid.maxRssKb;
-    oomKilled = gateSaid.memOver;
-    cpuExceeded ||= gateSaid.cpuOver;
-    wallExceeded ||= gateSaid.wallOver;
-    refused = gateSaid.refused;
-    ended = waitStatus(gateSaid.status);
+    cpuMs = Math.ceil(launcherSaid.cpuMs);
+    wallMs = launcherSaid.wallMs;
+    peakKb = Math.max(launcherSaid.maxRssKb, launcherSaid.treePeakKb);
+    memoryApprox = launcherSaid.procs > 1 && launcherSaid.treePeakKb > launcherSaid.maxRssKb;
+    oomKilled = launcherSaid.memOver;
+    cpuExceeded ||= launcherSaid.cpuOver;
+    wallExceeded ||= launcherSaid.wallOver;
+    refused = launcherSaid.refused;
+    ended = waitStatus(launcherSaid.status);
   }
   if (group) {
     const ns = await group.cpuNs();
@@ -697,7 +697,7 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
     // larger is the run's peak, as /usr/bin/time would show it for one process.
     const peak = await group.peakMemory();
     if (peak !== null) {
-      peakKb = Math.max(Math.round(peak.bytes / 1024), gateSaid?.maxRssKb ?? 0);
+      peakKb = Math.max(Math.round(peak.bytes / 1024), launcherSaid?.maxRssKb ?? 0);
       memoryApprox = peak.approx;
     }
     oomKilled ||= await group.oomKilled();
@@ -707,9 +707,9 @@ async function execute(iso: Isolation, spec: SandboxSpec, place: Place, gate: st
   // Not the program's fault: the judge must not give it a verdict.
   if (setupError) throw new SandboxError(setupError);
   // bubblewrap or the launcher could not start: nothing of the program ran.
-  if (status.spawnError && (bwrap || gate)) throw new SandboxError(`could not start ${argv[0]}: ${status.spawnError}`);
+  if (status.spawnError && (bwrap || launcher)) throw new SandboxError(`could not start ${argv[0]}: ${status.spawnError}`);
   if (status.spawnError) err = `could not start ${spec.cmd}: ${status.spawnError}`;
-  else if (sandboxFailed(bwrap, gate !== null, reportText, status.code, err) && !killedByUs && !aborted) throw new SandboxError(sandboxSaid(err));
+  else if (sandboxFailed(bwrap, launcher !== null, reportText, status.code, err) && !killedByUs && !aborted) throw new SandboxError(sandboxSaid(err));
   const hit = limitsHit(signal);
   const result: SandboxResult = {
     exitCode, signal,

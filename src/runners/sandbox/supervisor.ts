@@ -15,7 +15,7 @@ import SUPERVISOR_C from '../../../native/supervisor.c';
 const run = promisify(execFile);
 // Its time goes to system calls, not to its own code, and the first judged test of a fresh cache
 // waits for its build: -O0 -pipe builds in 0.26 s of CPU against 0.45 s at -O1 (-O2 twice that),
-// and 200 runs of the gate on /bin/true cost the same with either (user+sys 1.33 s and 1.31 s).
+// and 200 runs of the launcher on /bin/true cost the same with either (user+sys 1.33 s and 1.31 s).
 const FLAGS = ['-x', 'c', '-O0', '-pipe'];
 const cache = new Map<string, Promise<string | null>>();
 
