@@ -1,5 +1,5 @@
-// The layer arrows of DESIGN.md, checked on every import in src/ so that a change cannot quietly
-// break them. Imports are read with the TypeScript compiler's own parser (not a regular
+// The layer arrows of ../shared/DESIGN.md (drawn in docs/architecture.md), checked on every import
+// in src/ so that a change cannot quietly break them. Imports are read with the TypeScript compiler's own parser (not a regular
 // expression); `import type` is allowed across layers since it leaves nothing at run time.
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -54,7 +54,7 @@ const UI_PACKAGES = /^(react|react\/.*|ink|ink-.*|@inkjs\/.*)$/;
 const HOST_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|worker_threads)$/;
 const BACKEND_PACKAGES = /^(ollama|ollama\/.*|openai|openai\/.*|conf)$/;
 
-describe('layers (DESIGN.md: imports point downward only)', () => {
+describe('layers (../shared/DESIGN.md: imports point downward only)', () => {
   it('reads imports from every source file', () => {
     expect(all.length).toBeGreaterThan(200);
     expect(inFolder('screens').length).toBeGreaterThan(10);
@@ -132,3 +132,4 @@ describe('floors (docs/architecture.md: the layers)', () => {
     expect(found.unplaced).toEqual(['e']);
   });
 });
+

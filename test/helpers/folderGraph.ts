@@ -1,7 +1,7 @@
 // The import graph among src/'s floors, read with the TypeScript compiler's own parser: every
 // import counts — static, re-exported, dynamic, `import type` and `import('…').T` in a type —
 // since a type-only arrow is a design arrow too. A floor is a folder of src/, or a file at its
-// top (cli.tsx → `cli`, config.ts → `config`).
+// top (cli.tsx → `cli`), or a part of a folder SPLIT_FLOORS names (runners/judge, settings/load).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -21,11 +21,19 @@ export function sourceFiles(dir: string): string[] {
   });
 }
 
+/**
+ * Folders whose parts are floors of their own, each on its line of the map: runners/' sub-folders
+ * (the sandbox sits below building, building below judging) and settings/' files (the settings as
+ * loaded read the flow registry; their schema is read by layers below the flows).
+ */
+export const SPLIT_FLOORS = ['runners', 'settings'];
+
 /** The floor a src-relative path is on: its folder, or its own name at the top; undefined outside src. */
 export function floorOf(rel: string): string | undefined {
   if (rel.startsWith('..') || rel === '') return undefined;
   const [first, ...rest] = rel.split(/[\\/]/);
-  return rest.length > 0 ? first : first!.replace(/\.(tsx?|jsx?)$/, '');
+  if (rest.length === 0) return first!.replace(/\.(tsx?|jsx?)$/, '');
+  return SPLIT_FLOORS.includes(first!) ? `${first}/${floorOf(rest.join('/'))}` : first;
 }
 
 /** Every module specifier a file names, type positions included. */
