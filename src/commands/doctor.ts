@@ -7,17 +7,11 @@ import { EXIT } from '../system/errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
 import { describeIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/sandbox/capabilities.js';
 import { color } from '../terminal/term.js';
-import { trustChecks } from './shared/doctorTrust.js';
+import { trustChecks, type Check } from './shared/doctorTrust.js';
 import wrapAnsi from 'wrap-ansi';
 import { listWidth, wrapNote } from '../terminal/table.js';
 
-export interface Check {
-  name: string;
-  ok: boolean;
-  detail: string;
-  fix?: string;
-  needed: boolean;
-}
+export type { Check };
 
 function backendChecks(s: Settings, p: ProbeResult): Check[] {
   const server = s.backend === 'ollama' ? 'Ollama' : 'OpenAI-compatible server';

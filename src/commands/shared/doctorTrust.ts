@@ -3,7 +3,15 @@
 import { cacheDir } from '../../system/paths.js';
 import { PEER_TABLES, peersKnown } from '../../problems/peerUid.js';
 import { refusals } from '../../system/trust.js';
-import type { Check } from '../doctor.js';
+
+/** One line of doctor's table: a ✓ or ✗, what was found, and the fix under a ✗. */
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+  fix?: string;
+  needed: boolean;
+}
 
 export async function trustChecks(): Promise<Check[]> {
   const cache = cacheDir();
