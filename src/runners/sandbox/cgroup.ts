@@ -2,6 +2,9 @@ import { mkdir, readFile, readdir, rmdir, writeFile, access, constants } from 'n
 import { join } from 'node:path';
 import { reap } from './reaper.js';
 import { RunGroupV2, type CgroupV2 } from './cgroupV2.js';
+import { alive, killUntilEmpty, removeGroupDir, runGroupName, type RunGroupLike } from './runGroup.js';
+
+export { alive, killUntilEmpty, removeGroupDir, runGroupName, type RunGroupLike };
 
 // A fresh group per run gives the peak memory and CPU time of the whole process tree (a direct
 // child's ru_maxrss would inherit our own high-water mark), an enforcing memory cap, a
@@ -41,16 +44,6 @@ export async function controllerUsable(c: Controller): Promise<boolean> {
   }
 }
 
-/** Whether a process lives (EPERM: it does, as someone else's). */
-export const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 /**
  * Groups left by a simcoach that was killed outright (SIGKILL, a crash) cannot be removed by it;
  * the next one removes those whose owner is gone. Only empty groups go (rmdir refuses the others),
@@ -68,26 +61,6 @@ export async function sweepStale(parent: string): Promise<void> {
     if (!owner || Number(owner[1]) === process.pid || alive(Number(owner[1]))) continue;
     await rmdir(join(parent, name)).catch(() => {});
   }
-}
-
-let seq = 0;
-
-/** A run group's name: its owner's pid first, for sweepStale and the reaper. */
-export const runGroupName = (): string => `run-${process.pid}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
-
-/** What every path's run group offers the sandbox; the figures are read after the run. */
-export interface RunGroupLike {
-  /** The files the launcher writes its pid into, to join the group before exec. */
-  procsFiles(): string[];
-  join(pid: number): Promise<void>;
-  /** Where the kernel keeps no peak (v2 without memory.peak): a sample of the current usage, from the sandbox's poller. */
-  sample(): Promise<void>;
-  /** The peak memory of the whole run in bytes; `approx` when it is the largest of samples. */
-  peakMemory(): Promise<{ bytes: number; approx: boolean } | null>;
-  cpuNs(): Promise<number | null>;
-  oomKilled(): Promise<boolean>;
-  killAll(): Promise<void>;
-  destroy(): Promise<void>;
 }
 
 /** One run's groups on cgroup v1; `procsFiles` are written by the launcher with its own pid before exec. */
@@ -221,37 +194,6 @@ export class RunGroup implements RunGroupLike {
   async destroy(): Promise<void> {
     await this.killAll();
     await Promise.all(Object.values(this.dirs).map(removeGroupDir));
-  }
-}
-
-/** Until `pids` reads none: SIGKILL each one found (when `signal`), or only wait for them to go (a cgroup.kill was written). */
-export async function killUntilEmpty(pids: () => Promise<number[]>, signal: boolean): Promise<void> {
-  for (let round = 0; round < 100; round++) {
-    const left = await pids();
-    if (left.length === 0) return;
-    if (signal) {
-      for (const pid of left) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          /* already dead */
-        }
-      }
-    }
-    await new Promise((r) => setTimeout(r, round < 5 ? 2 : 20));
-  }
-}
-
-/** Removes an emptied group: a killed process may take a moment to leave it (rmdir fails with EBUSY until then). */
-export async function removeGroupDir(dir: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await rmdir(dir);
-      return;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-      await new Promise((r) => setTimeout(r, i < 5 ? 2 : 10));
-    }
   }
 }
 

@@ -6,7 +6,7 @@
 // controllers to children, so simcoach's subtree never holds a process but in its own leaf.
 import { access, constants, mkdir, readFile, readdir, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { alive, killUntilEmpty, removeGroupDir, runGroupName, type RunGroupLike } from './cgroup.js';
+import { alive, killUntilEmpty, removeGroupDir, runGroupName, type RunGroupLike } from './runGroup.js';
 import { reap } from './reaper.js';
 
 export const V2_ROOT = '/sys/fs/cgroup';
