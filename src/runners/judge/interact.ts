@@ -6,11 +6,10 @@
 import { PassThrough } from 'node:stream';
 import type { Built } from '../build/build.js';
 import { runChecker, testlibOutcome, type Checker } from './checker.js';
-import type { Limits } from './judge.js';
 import { LANGS } from '../languages/langs.js';
 import { runSandboxed, type SandboxResult } from '../sandbox/sandbox.js';
 import type { LangId, TestCase, TestResult } from '../build/types.js';
-import { memoryLimit, testRun } from './testRun.js';
+import { memoryLimit, testRun, type Limits } from './testRun.js';
 import { runVerdict, type MemoryLimit } from './verdictRule.js';
 import { printable } from '../../terminal/printable.js';
 import { makeTempDir } from '../sandbox/tempdirs.js';

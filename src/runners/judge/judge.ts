@@ -13,7 +13,7 @@ import { runInteractive, UNCHECKED_TOUT } from './interact.js';
 import { runSandboxed, type SandboxResult } from '../sandbox/sandbox.js';
 import { openBatch, type Batch, type RunFn } from '../sandbox/sandboxPool.js';
 import { problemJudgeOptions } from './problemOptions.js';
-import { memoryLimit, SANITIZED_NOTE, testRun } from './testRun.js';
+import { memoryLimit, SANITIZED_NOTE, testRun, type Limits } from './testRun.js';
 import { makeTempDir } from '../sandbox/tempdirs.js';
 import { printable } from '../../terminal/printable.js';
 import type { JudgeOptions, JudgeResult, LangId, Program, TestCase, TestResult } from '../build/types.js';
@@ -26,15 +26,7 @@ export const DEFAULT_PROCESS_LIMIT = 128;
 
 export const abortError = () => new DOMException('The judge was aborted', 'AbortError');
 
-export interface Limits {
-  timeMs: number;
-  wallMs: number;
-  memoryMb: number;
-  outputBytes: number;
-  processes: number;
-  /** The program may create processes (else the launcher's filter refuses them). */
-  allowProcesses: boolean;
-}
+export type { Limits };
 
 export function limitsOf(o: JudgeOptions): Limits {
   const timeMs = o.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;

@@ -2,11 +2,21 @@
 // goes. Shared by plain tests, stress rounds and interactive tests, so each runs under the same walls.
 import type { FileIo } from '../../problems/types.js';
 import type { Built } from '../build/build.js';
-import type { Limits } from './judge.js';
 import { LANGS } from '../languages/langs.js';
 import type { SandboxSpec } from '../sandbox/sandbox.js';
 import type { LangId } from '../build/types.js';
 import type { MemoryLimit } from './verdictRule.js';
+
+/** One run's limits, as the judge works them out of its options (judge.ts limitsOf). */
+export interface Limits {
+  timeMs: number;
+  wallMs: number;
+  memoryMb: number;
+  outputBytes: number;
+  processes: number;
+  /** The program may create processes (else the launcher's filter refuses them). */
+  allowProcesses: boolean;
+}
 
 /**
  * The memory a run of `lang` may use before it is MLE (kB): the limit, and the runtime's own room
