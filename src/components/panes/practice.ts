@@ -10,7 +10,7 @@ import type { StressOutcome } from '../../runners/judge/stress.js';
 import { codeRows } from '../CodeBlock.js';
 import { blank, seg, textRows, type Row } from '../rows.js';
 import { compareRows } from '../TestTable.js';
-import type { PaneOptions } from './index.js';
+import type { PaneOptions } from './paneTypes.js';
 import { isProgram, isRetrieval } from './shapes.js';
 
 type Obj = Record<string, unknown>;
