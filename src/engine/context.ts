@@ -9,8 +9,7 @@ import { notRun, problemJudgeOptions, unjudgeable } from '../runners/judge/probl
 import type { JournalWriter, NewEvent } from '../session/journal.js';
 import { EngineEvents, type EngineEvent, type ProgressSnapshot } from './events.js';
 import { record, type Recorded } from './records.js';
-import type { Gate, Outcome, PaneKind, Progress, StepId } from './types.js';
-import type { Recall } from './recall.js';
+import type { Gate, Outcome, PaneKind, Progress, Recall, StepId } from './types.js';
 
 export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) => Promise<JudgeResult>;
 

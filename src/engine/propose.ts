@@ -21,7 +21,7 @@ import { fenceTagOf } from '../llm/fences.js';
 import { formTemplate, stepDecision } from './stepDecision.js';
 import { foreignLang, wrongLangNote } from '../runners/languages/detectLang.js';
 import { langName, type LangId } from '../runners/languages/langs.js';
-import { proposeRecalled, type RecallResult } from './recall.js';
+import type { RecallResult } from '../session/recallMeta.js';
 
 export interface ProposeArgs<I, O> {
   agent: Agent<I, O>;
@@ -85,7 +85,6 @@ const schemaOf = <O>(agent: Agent<unknown, O>): { name: string; schema: Record<s
   agent.schema ? { name: agent.schema.name, schema: z.toJSONSchema(agent.schema.zod) as Record<string, unknown> } : undefined;
 
 export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Promise<{ proposal: Proposal<O>; attempts: number }> {
-  if (a.agent.recall && (ctx.recall || a.recalled)) return proposeRecalled(ctx, a, a.agent.recall, ctx.recall);
   const tries = { n: a.attempt };
   if (a.agent.compute || a.agent.work) {
     const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang, signal: ctx.signal };

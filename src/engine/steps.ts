@@ -6,7 +6,8 @@ import type { JudgeResult, LangId, Program, TestCase } from '../runners/build/ty
 import { asOutcome, type SessionContext } from './context.js';
 import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecord } from './records.js';
 import { canApprove, canGoBack } from './decisions.js';
-import { propose, retryMessages } from './propose.js';
+import { retryMessages } from './propose.js';
+import { proposeStep } from './recall.js';
 import { keptChoice, swappedIn } from '../session/recallMeta.js';
 import { failedBase } from './stepDecision.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
@@ -154,7 +155,7 @@ export class Traversal implements Steps {
       const d = reshow.decision;
       if (d?.decision.kind === 'reject' && d.decision.swap) pending = { decision: d.decision, by: d.by };
     } else {
-      ({ proposal, attempts } = await propose(ctx, { agent, input, step, branch, extra: [], attempt: 0 }));
+      ({ proposal, attempts } = await proposeStep(ctx, { agent, input, step, branch, extra: [], attempt: 0 }));
     }
     this.propose(proposal);
     for (;;) {
@@ -202,7 +203,7 @@ export class Traversal implements Steps {
         case 'reject': {
           // A swap asks afresh, as if the archive had offered that problem: no rejected answer to echo.
           const extra = decision.swap && !decision.note ? [] : retryMessages(proposal, decision.note);
-          ({ proposal, attempts } = await propose(ctx, { agent, input, step, branch, extra, attempt: attempts, ...(recalled ? { recalled } : {}) }));
+          ({ proposal, attempts } = await proposeStep(ctx, { agent, input, step, branch, extra, attempt: attempts, ...(recalled ? { recalled } : {}) }));
           this.propose(proposal);
           continue;
         }
