@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { againstMap, circles, describeCircle, documentedFloors, floorArrows, floorOf, sourceFiles, type Arrow } from './helpers/folderGraph.js';
+import { againstMap, circles, describeCircle, documentedFloors, fileArrows, floorArrows, floorOf, sourceFiles, type Arrow } from './helpers/folderGraph.js';
 
 const SRC = resolve(__dirname, '../src');
 
@@ -133,3 +133,24 @@ describe('floors (docs/architecture.md: the layers)', () => {
   });
 });
 
+// Between files too, inside a floor: a circle of imports (type-only ones included) is a knot a
+// reader cannot start from, and a load order that depends on who came first.
+describe('files (no import loop anywhere in src/)', () => {
+  it('no circle among the files of src/', () => {
+    const arrows = fileArrows(SRC);
+    expect(arrows.length).toBeGreaterThan(1000);
+    expect(circles(arrows).map((c) => describeCircle(c, arrows))).toEqual([]);
+  });
+
+  it('the checker finds a circle between two files of one folder, through a type-only import', () => {
+    const files = [
+      { path: join(SRC, 'a', 'x.ts'), text: `import type { Y } from './y.js';\nexport type X = Y;\n` },
+      { path: join(SRC, 'a', 'y.ts'), text: `import { z } from './index.js';\nexport type Y = number;\n` },
+      { path: join(SRC, 'a', 'index.ts'), text: `export * from './x.js';\nexport const z = 1;\n` },
+      { path: join(SRC, 'a', 'w.ts'), text: `import { z } from '.';\n` },
+    ];
+    const probe = fileArrows(SRC, files);
+    expect(probe.map((a) => `${a.from}→${a.to}`).sort()).toEqual(['a/index.ts→a/x.ts', 'a/w.ts→a/index.ts', 'a/x.ts→a/y.ts', 'a/y.ts→a/index.ts']);
+    expect(circles(probe)).toEqual([['a/index.ts', 'a/x.ts', 'a/y.ts']]);
+  });
+});
