@@ -1,3 +1,8 @@
+// runners/build/ — building: a program compiled once per source, flags and toolchain and kept in
+// the build cache (build.ts), precompiled headers (pch.ts), a problem's local headers
+// (localHeaders.ts), a compiler's message in the person's own file names (compileMessage.ts), a
+// program's files from a person's source (programFiles.ts), and the types every runner speaks
+// (types.ts: Program, Verdict, TestResult, JudgeResult). Compilers run in runners/sandbox/.
 import { createHash, randomBytes } from 'node:crypto';
 import { LAUNCHER_VERSION } from '../sandbox/supervisor.js';
 import { chmod, lstat, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';

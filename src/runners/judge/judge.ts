@@ -1,3 +1,10 @@
+// runners/judge/ — judging: a built program run on tests (judge.ts), one test's run spec
+// (testRun.ts), interactors (interact.ts), checkers (checker.ts), comparison of outputs
+// (compare.ts), the verdict rule for one run (verdictRule.ts: runVerdict, MLE included), stress
+// testing and shrinking a failing input (stress.ts, shrink*.ts), custom runs (custom.ts), the
+// failure card and feedback a person or a model reads (failureCard.ts, feedback.ts), and the
+// judge's agreement with labelled programs (agree.ts). It builds through runners/build/ and runs
+// through runners/sandbox/.
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { chmod, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';

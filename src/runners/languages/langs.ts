@@ -1,3 +1,7 @@
+// runners/languages/ — the language registry (this file), the toolchains a language needs and
+// where they are (toolchains.ts), finding a command on PATH (probe.ts), and telling a language from
+// its text (detectLang.ts). The bottom of runners/: every other runner folder reads it.
+//
 // The language registry: one record per language, the only place that lists them. The runner
 // types (LangId), the settings (`lang`, `--lang`), the agents (what the prompt calls it, the
 // fence tags read as it), the external editor's file name and `test`'s language from a file's

@@ -1,3 +1,10 @@
+// runners/sandbox/ — everything that runs a program goes through here, and nothing here knows what
+// a verdict is: bubblewrap's namespaces and mounts (mounts.ts), the seccomp filter (seccompBpf.ts),
+// cgroups v1 and v2 (cgroup.ts, cgroupV2.ts, runGroup.ts), the launcher — the supervisor binary
+// (supervisor.ts) that starts, watches and reaps the run and reports what it measured
+// (launcherReport.ts) —, the pool of ready sandboxes (sandboxPool.ts), private temp dirs and the
+// reaper of what a killed run left (tempdirs.ts, reaper.ts, removeTree.ts), and what this machine
+// can isolate (capabilities.ts). This file is one run: runSandboxed(spec) → SandboxResult.
 import { spawn } from 'node:child_process';
 import type { Duplex, Writable } from 'node:stream';
 import { Readable } from 'node:stream';

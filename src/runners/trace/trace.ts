@@ -1,3 +1,7 @@
+// runners/trace/ — a program's run traced line by line (this file, with traceGdb.ts and
+// tracePy.ts), a trace against another (traceDiff.ts), and a person's prediction held against the
+// real run (predictDiff.ts). Uses the judge's limits and runs in runners/sandbox/.
+//
 // A program's real run, line by line: the sequence of states a model's hand simulation is held
 // against. Python: `sys.settrace` gives every line and the locals for free. C++: built with -g -O0
 // and stepped under gdb (where gdb is installed), both inside the one sandboxed run. Other
