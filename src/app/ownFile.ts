@@ -54,7 +54,7 @@ export function ownFile(path: string, lang: LangId, stdin: NodeJS.ReadStream = p
     async edit() {
       // A file that does not exist yet is made from the template, so the editor opens on it.
       if (!existsSync(path)) await writeFile(path, await templateOf(lang));
-      runEditor(path, `${basename(path)} was not judged`, stdin);
+      await runEditor(path, `${basename(path)} was not judged`, stdin);
       // Read before the loop turns: the editor's own save events then find this text seen.
       let text: string;
       try {

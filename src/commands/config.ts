@@ -76,7 +76,7 @@ async function template(name: string): Promise<number> {
     await writeFile(file, await builtinTemplate(lang));
   }
   const { runEditor } = await import('../app/editExternally.js');
-  runEditor(file, 'the template is as it was');
+  await runEditor(file, 'the template is as it was');
   process.stderr.write(`${color.green('✓', process.stderr)} your ${lang} template: ${file}\n`);
   return EXIT.ok;
 }

@@ -42,7 +42,7 @@ export async function run(argv: string[]): Promise<number> {
     const t = named(values.edit);
     const { runEditor } = await import('../app/editExternally.js');
     // The input, then its answer: each file in turn, as the person's editor saves it.
-    for (const f of t.files) runEditor(f, `${values.edit} is as it was`);
+    for (const f of t.files) await runEditor(f, `${values.edit} is as it was`);
     process.stdout.write(`edited ${values.edit} of ${problem.id}\n`);
     return EXIT.ok;
   }

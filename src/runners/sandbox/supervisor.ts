@@ -2,17 +2,14 @@
 // with the system's C compiler
 // once per source version and kept in the cache (a rename makes it appear whole). Without a
 // compiler the judge keeps working on the per-test path.
-import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { lstat, chmod, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { cacheDir } from '../../system/paths.js';
 import { distrustFile, privateDir, refuse } from '../../system/trust.js';
 import { which } from '../languages/probe.js';
 import SUPERVISOR_C from '../../../native/supervisor.c';
 
-const run = promisify(execFile);
 // Its time goes to system calls, not to its own code, and the first judged test of a fresh cache
 // waits for its build: -O0 -pipe builds in 0.26 s of CPU against 0.45 s at -O1 (-O2 twice that),
 // and 200 runs of the launcher on /bin/true cost the same with either (user+sys 1.33 s and 1.31 s).
@@ -58,7 +55,9 @@ async function build(bin: string): Promise<string | null> {
   try {
     privateDir(dir);
     await writeFile(src, SUPERVISOR_C);
-    await run(cc, [...FLAGS, '-o', tmp, src], { timeout: 60_000 });
+    // execa is loaded here, once per cache, never by a start that finds the launcher built.
+    const { execa } = await import('execa');
+    await execa(cc, [...FLAGS, '-o', tmp, src], { timeout: 60_000 });
     // Read and run by root inside the sandbox, never written there.
     await chmod(tmp, 0o755);
     await rename(tmp, bin);
