@@ -1,5 +1,5 @@
 // What the tutor's first frame loads, read from the build's esbuild metafile (written by
-// scripts/build.mjs): the chunks of the CLI's entry, of `commands/app.ts` and of `launch/launch.tsx`
+// scripts/build.mjs): the chunks of the CLI's entry, of `commands/shared/app.ts` and of `launch/launch.tsx`
 // (the two dynamic imports on the way to the picker) and every chunk they import statically.
 // A figure that does not depend on how busy the machine is, and what test/first-frame.test.ts
 // checks the split of settings from the flows' code against.

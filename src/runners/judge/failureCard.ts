@@ -1,4 +1,4 @@
-// The first failure as a short card: what `watch` prints (commands/failure-card.ts draws it in
+// The first failure as a short card: what `watch` prints (commands/shared/failureCard.ts draws it in
 // colour and columns) and what a tutor's prompt quotes (plain text). One reading of the test, so
 // the person and the model see the same facts: the verdict, the head of the input with its size,
 // and the outputs around the first line where they differ.
