@@ -100,7 +100,7 @@ export interface RunningApp extends AppController {
 export function createAppController(o: ControllerOptions): RunningApp {
   let settings = o.settings;
   // Saved settings take effect at once; the flags of this run still win over them. The
-  // validator (config.ts, zod) loads with the first save, not before the first frame.
+  // validator (settings/load.ts, zod) loads with the first save, not before the first frame.
   const reload = async (): Promise<Settings> => {
     const { resolveSettings } = await import('../settings/load.js');
     try {

@@ -1,7 +1,7 @@
 // A failure as a short card, for `watch` and a save judged again and again: the verdict, the first
 // line where the output differs with a line either side, and the head of the input with its size.
 // It fits a small terminal whatever the test's size, so the verdict stays on screen; the whole
-// difference (failure-text.ts) is one key away.
+// difference (failureText.ts) is one key away.
 import { cardFacts, plural } from '../../runners/judge/failureCard.js';
 import type { TestResult } from '../../runners/build/types.js';
 import { color } from '../../terminal/term.js';

@@ -20,7 +20,7 @@ type FlagSpec = { type: 'string' } | { type: 'boolean' };
 
 /**
  * The budget flags of `solve --auto` and `eval`: each flag a flow's record names (a flag two
- * flows name sets both). The session caps (--max-calls, --max-tokens) are in flags.ts.
+ * flows name sets both). The session caps (--max-calls, --max-tokens) are in flags/flagTable.ts.
  */
 export const budgetFlags: Record<string, FlagSpec> = {
   ...Object.fromEntries(
