@@ -1,6 +1,9 @@
 // typescript-eslint's recommended rules, the promise rules that need type information (a promise
 // nobody awaits loses its error), and React's rules of hooks for the screens and components.
+// Layout is Prettier's (npm run format): eslint-config-prettier, last, turns off every rule that
+// would disagree with it.
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier/flat';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -49,4 +52,5 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
+  prettier,
 );

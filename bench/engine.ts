@@ -9,7 +9,7 @@ import { EngineEvents, createAutoGate, replaySession, runSession, type SessionFl
 import { AnswerFormatError, type Agent } from '../src/engine/types.js';
 import { OllamaBackend } from '../src/llm/ollama.js';
 import type { Problem } from '../src/problems/types.js';
-import type { JudgeResult } from '../src/runners/types.js';
+import type { JudgeResult } from '../src/runners/build/types.js';
 import { createJournal } from '../src/session/journal.js';
 import { startFakeOllama } from '../test/fakes/ollama.js';
 import { settings as engineSettings } from '../test/engine/helpers.js';

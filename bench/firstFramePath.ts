@@ -1,5 +1,5 @@
 // What the tutor's first frame loads, read from the build's esbuild metafile (written by
-// scripts/build.mjs): the chunks of the CLI's entry, of `commands/app.ts` and of `launch/launch.tsx`
+// scripts/build.mjs): the chunks of the CLI's entry, of `commands/shared/app.ts` and of `launch/launch.tsx`
 // (the two dynamic imports on the way to the picker) and every chunk they import statically.
 // A figure that does not depend on how busy the machine is, and what test/first-frame.test.ts
 // checks the split of settings from the flows' code against.
@@ -13,7 +13,7 @@ export interface Metafile {
 }
 
 /** The entry points, in the order they load, of `simcoach` with no command up to its first frame. */
-export const FIRST_FRAME_ENTRIES = ['src/cli.tsx', 'src/commands/app.ts', 'src/launch/launch.tsx'];
+export const FIRST_FRAME_ENTRIES = ['src/cli.tsx', 'src/commands/shared/app.ts', 'src/launch/launch.tsx'];
 
 export interface LoadPath {
   /** Output chunks, as the metafile names them. */

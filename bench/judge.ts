@@ -4,11 +4,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildProgram, compileCount } from '../src/runners/build.js';
-import { describeIsolation } from '../src/runners/capabilities.js';
-import { judge } from '../src/runners/judge.js';
-import { LANGS } from '../src/runners/langs.js';
-import type { JudgeResult, Program, TestCase } from '../src/runners/types.js';
+import { buildProgram, compileCount } from '../src/runners/build/build.js';
+import { describeIsolation } from '../src/runners/sandbox/capabilities.js';
+import { judge } from '../src/runners/judge/judge.js';
+import { LANGS } from '../src/runners/languages/langs.js';
+import type { JudgeResult, Program, TestCase } from '../src/runners/build/types.js';
 import { forkLoop } from './forkLoop.js';
 import { run as judgeAsUser } from './judgeAsUser.js';
 

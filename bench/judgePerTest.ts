@@ -2,10 +2,10 @@
 // interactors, compiles and machines without the pool get): a judged test's cost one at a time
 // against a bare spawn of the same program, and a compile's, in the same run.
 import { spawnSync } from 'node:child_process';
-import { buildProgram } from '../src/runners/build.js';
-import { judge } from '../src/runners/judge.js';
-import { LANGS } from '../src/runners/langs.js';
-import type { Program, TestCase } from '../src/runners/types.js';
+import { buildProgram } from '../src/runners/build/build.js';
+import { judge } from '../src/runners/judge/judge.js';
+import { LANGS } from '../src/runners/languages/langs.js';
+import type { Program, TestCase } from '../src/runners/build/types.js';
 
 const N = 40;
 

@@ -7,8 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pchDir, precompiledHeader } from '../src/runners/pch.js';
-import { toolchainOf } from '../src/runners/toolchains.js';
+import { pchDir, precompiledHeader } from '../src/runners/build/pch.js';
+import { toolchainOf } from '../src/runners/languages/toolchains.js';
 
 const SOURCE = '#include <bits/stdc++.h>\nusing namespace std;\nint main() { long long a, b; cin >> a >> b; cout << a + b << "\\n"; }\n';
 const ROUNDS = 3;

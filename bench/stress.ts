@@ -5,11 +5,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixturesDir, loadProblem } from '../src/problems/index.js';
-import { buildProgram } from '../src/runners/build.js';
-import { describeIsolation } from '../src/runners/capabilities.js';
-import { LANGS } from '../src/runners/langs.js';
-import { stress, type StressPrograms } from '../src/runners/stress.js';
-import type { LangId, Program } from '../src/runners/types.js';
+import { buildProgram } from '../src/runners/build/build.js';
+import { describeIsolation } from '../src/runners/sandbox/capabilities.js';
+import { LANGS } from '../src/runners/languages/langs.js';
+import { stress, type StressPrograms } from '../src/runners/judge/stress.js';
+import type { LangId, Program } from '../src/runners/build/types.js';
 
 const ROUNDS = 60;
 

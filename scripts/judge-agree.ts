@@ -1,8 +1,8 @@
 // npm run judge:agree — every labelled APPS-150 program through our judge with the settings of
 // the judge that labelled it; agreement per problem style, and each disagreement with its reason.
 import { join } from 'node:path';
-import { agreementFigures, problemsById, readLabelled, runAgreement, type AgreementRow } from '../src/runners/agree.js';
-import { describeIsolation } from '../src/runners/capabilities.js';
+import { agreementFigures, problemsById, readLabelled, runAgreement, type AgreementRow } from '../src/runners/judge/agree.js';
+import { describeIsolation } from '../src/runners/sandbox/capabilities.js';
 
 const DATA = process.env.SIMCOACH_APPS150 ?? join(process.cwd(), '..', 'shared', 'datasets', 'apps150');
 

@@ -1,11 +1,11 @@
 // Entry point. Kept to argument dispatch: everything heavy is imported lazily by the command
 // that needs it, so `--version` and `--help` cost no more than starting Node.
 import { existsSync } from 'node:fs';
-import { FLAGS, flagsHelp } from './flags.js';
+import { FLAGS, flagsHelp } from './flags/flagTable.js';
 import { commands } from './commands/registry.js';
-import { EXIT, UserError, messageOf } from './errors.js';
-import { drawPickerFrame, takeOver } from './firstFrame.js';
-import { color, drawInTerminal } from './term.js';
+import { EXIT, UserError, messageOf } from './system/errors.js';
+import { drawPickerFrame, takeOver } from './terminal/firstFrame.js';
+import { color, drawInTerminal } from './terminal/term.js';
 
 declare const __SIMCOACH_VERSION__: string;
 
@@ -61,13 +61,13 @@ function reportError(err: unknown): number {
 /** Commands that run programs ('' is the tutor): where they need a delegated cgroup they start again in one. */
 const RUNS_PROGRAMS = new Set(['', 'solve', 'practice', 'test', 'tests', 'run', 'watch', 'check', 'stress', 'eval', 'demo', 'doctor', 'resume']);
 
-/** The exit code of this command run again in a systemd scope (src/runners/userScope.ts), or null to run it here. */
+/** The exit code of this command run again in a systemd scope (src/runners/sandbox/userScope.ts), or null to run it here. */
 async function inScope(first: string | undefined, rest: string[]): Promise<number | null> {
   const name = first === undefined || first.startsWith('-') ? '' : first;
   if (!RUNS_PROGRAMS.has(name) || rest.includes('--help') || rest.includes('-h')) return null;
   // Cheap first: only a normal user on cgroup v2 loads the rest.
   if (process.getuid?.() === 0 || process.env.SIMCOACH_SCOPE || !existsSync('/sys/fs/cgroup/cgroup.controllers')) return null;
-  const { restartInScope } = await import('./runners/userScope.js');
+  const { restartInScope } = await import('./runners/sandbox/userScope.js');
   return restartInScope();
 }
 
@@ -86,14 +86,14 @@ async function main(argv: string[]): Promise<number> {
   const scoped = await inScope(first, rest);
   if (scoped !== null) return scoped;
   if (first === undefined || first.startsWith('-')) {
-    // The picker's frame in plain ANSI while the app's code loads behind it (src/firstFrame.ts).
+    // The picker's frame in plain ANSI while the app's code loads behind it (src/terminal/firstFrame.ts).
     drawPickerFrame(argv.length === 0);
-    const app = await import('./commands/app.js');
+    const app = await import('./commands/shared/app.js');
     return app.run(argv);
   }
   const entry = commands[first];
   if (!entry) {
-    const { meanText } = await import('./suggest.js');
+    const { meanText } = await import('./terminal/suggest.js');
     process.stderr.write(`simcoach: unknown command '${first}'${meanText(first, Object.keys(commands))}. See \`simcoach --help\`.\n`);
     return EXIT.usage;
   }

@@ -10,11 +10,11 @@ import { FIRST_FRAME_ENTRIES, loadPath, readMetafile, type Metafile } from '../b
 const NOT_BEFORE_THE_FIRST_FRAME: [string, RegExp][] = [
   ['a flow\'s code (only its record, <name>.meta.ts)', /^src\/flows\/(?!index\.ts$|define\.ts$)(?![^/]+\.meta\.ts$)/],
   ['an agent', /^src\/agents\//],
-  ['a runner (the language table aside)', /^src\/runners\/(?!langs\.ts$|probe\.ts$)/],
+  ['a runner (the language table aside)', /^src\/runners\/(?!languages\/langs\.ts$|languages\/probe\.ts$)/],
   ['the engine', /^src\/engine\//],
   ['a model backend package', /node_modules\/(ollama|openai)\//],
   ['yaml', /node_modules\/yaml\//],
-  ['zod and the settings validator (loaded only when the settings memo does not answer)', /node_modules\/zod\/|^src\/config\.ts$|^src\/settings\/schema\.ts$/],
+  ['zod and the settings validator (loaded only when the settings memo does not answer)', /node_modules\/zod\/|^src\/settings\/load\.ts$|^src\/settings\/schema\.ts$/],
   ['markdown and highlighting', /node_modules\/(marked|marked-terminal|highlight\.js|lowlight)\//],
   ['jsonrepair', /node_modules\/jsonrepair\//],
   ['conf (loaded only to write settings)', /node_modules\/conf\//],

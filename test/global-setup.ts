@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { supervisorBinary } from '../src/runners/supervisor.js';
+import { supervisorBinary } from '../src/runners/sandbox/supervisor.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

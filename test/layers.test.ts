@@ -1,11 +1,11 @@
-// The layer arrows of DESIGN.md, checked on every import in src/ so that a change cannot quietly
-// break them. Imports are read with the TypeScript compiler's own parser (not a regular
+// The layer arrows of ../shared/DESIGN.md (drawn in docs/architecture.md), checked on every import
+// in src/ so that a change cannot quietly break them. Imports are read with the TypeScript compiler's own parser (not a regular
 // expression); `import type` is allowed across layers since it leaves nothing at run time.
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { againstMap, circles, describeCircle, documentedFloors, floorArrows, floorOf, sourceFiles, type Arrow } from './helpers/folderGraph.js';
+import { againstMap, circles, describeCircle, documentedFloors, fileArrows, floorArrows, floorOf, sourceFiles, type Arrow } from './helpers/folderGraph.js';
 
 const SRC = resolve(__dirname, '../src');
 
@@ -54,7 +54,7 @@ const UI_PACKAGES = /^(react|react\/.*|ink|ink-.*|@inkjs\/.*)$/;
 const HOST_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|worker_threads)$/;
 const BACKEND_PACKAGES = /^(ollama|ollama\/.*|openai|openai\/.*|conf)$/;
 
-describe('layers (DESIGN.md: imports point downward only)', () => {
+describe('layers (../shared/DESIGN.md: imports point downward only)', () => {
   it('reads imports from every source file', () => {
     expect(all.length).toBeGreaterThan(200);
     expect(inFolder('screens').length).toBeGreaterThan(10);
@@ -130,5 +130,27 @@ describe('floors (docs/architecture.md: the layers)', () => {
     const found = againstMap(probe, floors, ['a', 'b', 'c', 'd', 'e']);
     expect(found.upward.map((u) => u.split(' (')[0])).toEqual(['a → b', 'b → c']);
     expect(found.unplaced).toEqual(['e']);
+  });
+});
+
+// Between files too, inside a floor: a circle of imports (type-only ones included) is a knot a
+// reader cannot start from, and a load order that depends on who came first.
+describe('files (no import loop anywhere in src/)', () => {
+  it('no circle among the files of src/', () => {
+    const arrows = fileArrows(SRC);
+    expect(arrows.length).toBeGreaterThan(1000);
+    expect(circles(arrows).map((c) => describeCircle(c, arrows))).toEqual([]);
+  });
+
+  it('the checker finds a circle between two files of one folder, through a type-only import', () => {
+    const files = [
+      { path: join(SRC, 'a', 'x.ts'), text: `import type { Y } from './y.js';\nexport type X = Y;\n` },
+      { path: join(SRC, 'a', 'y.ts'), text: `import { z } from './index.js';\nexport type Y = number;\n` },
+      { path: join(SRC, 'a', 'index.ts'), text: `export * from './x.js';\nexport const z = 1;\n` },
+      { path: join(SRC, 'a', 'w.ts'), text: `import { z } from '.';\n` },
+    ];
+    const probe = fileArrows(SRC, files);
+    expect(probe.map((a) => `${a.from}→${a.to}`).sort()).toEqual(['a/index.ts→a/x.ts', 'a/w.ts→a/index.ts', 'a/x.ts→a/y.ts', 'a/y.ts→a/index.ts']);
+    expect(circles(probe)).toEqual([['a/index.ts', 'a/x.ts', 'a/y.ts']]);
   });
 });

@@ -1,14 +1,14 @@
 // The app's controller over the real parts: it composes the services that serve the screens
 // (settings, the backend, problems, statements, the sandbox question, sessions, the person's
 // files and runs). No React here; the screens see only the interfaces in controller.ts.
-import type { SettingFlags, Settings } from '../config.js';
+import type { SettingFlags, Settings } from '../settings/load.js';
 import type { ProbeResult } from '../llm/index.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeFn } from '../engine/context.js';
 import type { FetchOptions } from '../problems/statement/index.js';
 import type { AppController, BackendState, OwnFile, ProgramOut } from './controller.js';
-import { readNextRow } from '../firstFrame.js';
+import { readNextRow } from '../terminal/firstFrame.js';
 import type { ContestService } from './contestService.js';
 import { createBackendService } from './backendService.js';
 import { createEditorService } from './editorService.js';

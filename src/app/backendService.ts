@@ -1,6 +1,6 @@
 // The model server as the tutor shows it: its state (from the start-up probe or a check of our
 // own), who is told when it changes, the model's pull, and the models installed there.
-import type { Settings } from '../config.js';
+import type { Settings } from '../settings/load.js';
 import { guidanceFor, offLine } from '../llm/guidance.js';
 import { createBackend, probeBackend, type ProbeResult } from '../llm/index.js';
 import type { Backend } from '../llm/types.js';

@@ -4,16 +4,16 @@ import type { Guidance } from '../llm/guidance.js';
 import type { Decision, StepId } from '../engine/types.js';
 import type { ApprovalMode } from '../engine/approval.js';
 import type { Problem } from '../problems/types.js';
-import type { IndexedProblem } from '../firstFrame.js';
-import type { NextRow } from '../pickerRow.js';
-import type { Program, TestResult } from '../runners/types.js';
-import type { CustomRun } from '../runners/custom.js';
+import type { IndexedProblem } from '../terminal/firstFrame.js';
+import type { NextRow } from '../terminal/pickerRow.js';
+import type { Program, TestResult } from '../runners/build/types.js';
+import type { CustomRun } from '../runners/judge/custom.js';
 import type { SessionView } from './sessionView.js';
 import type { Timeline } from '../session/timeline.js';
 import type { Board } from '../session/contestBoard.js';
 import type { ContestRow } from '../session/contest.js';
-import type { Trace } from '../runners/trace.js';
-import type { TraceComparison } from '../runners/traceDiff.js';
+import type { Trace } from '../runners/trace/trace.js';
+import type { TraceComparison } from '../runners/trace/traceDiff.js';
 
 /** What `T` holds against the real run (components/traceTarget.ts reads it from the pane on screen). */
 export interface TraceAsk {
@@ -28,7 +28,7 @@ export interface TraceAsk {
 /** A program run under the tracer with the model's simulation held against it, or why not. */
 export type TraceOutcome = { ok: true; trace: Trace; comparison: TraceComparison } | { ok: false; reason: string };
 
-/** One row of the problem picker: the rows the first frame's index keeps (src/firstFrame.ts). */
+/** One row of the problem picker: the rows the first frame's index keeps (src/terminal/firstFrame.ts). */
 export type ProblemEntry = IndexedProblem;
 
 /** The backend's state as the app shows it. */

@@ -1,7 +1,7 @@
 // The person's program files: the external editor, `o` (open a program file), and `w`'s default
 // name, which is the file opened in this session (or given on the command line) when its
 // language is the program's.
-import { extensionOf, isLangId, langFromPath } from '../runners/langs.js';
+import { extensionOf, isLangId, langFromPath } from '../runners/languages/langs.js';
 import type { AppController, OwnFile, ProgramOut } from './controller.js';
 import { createProgramOut } from './programOut.js';
 

@@ -4,7 +4,7 @@
 // none yet, or anything failing, there is no row.
 import { existsSync } from 'node:fs';
 import type { Archive } from '../archive/archive.js';
-import type { NextRow } from '../pickerRow.js';
+import type { NextRow } from '../terminal/pickerRow.js';
 import type { Problem } from '../problems/types.js';
 
 export async function nextPick(): Promise<NextRow | undefined> {

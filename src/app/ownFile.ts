@@ -6,12 +6,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fixturesDir } from '../problems/fixtures.js';
-import { configDir } from '../paths.js';
-import { extensionOf, type LangId } from '../runners/langs.js';
+import { configDir } from '../system/paths.js';
+import { extensionOf, type LangId } from '../runners/languages/langs.js';
 import { watchSaves } from './fileSaves.js';
 import type { OwnFile } from './controller.js';
 import { runEditor } from './editExternally.js';
-import { distrustFile, refuse } from '../trust.js';
+import { distrustFile, refuse } from '../system/trust.js';
 
 /** The person's own template of a language: `CONFIG/templates/solution.EXT` (`simcoach config template LANG`). */
 export const ownTemplatePath = (lang: LangId): string => join(configDir(), 'templates', `solution${extensionOf(lang)}`);
@@ -54,7 +54,7 @@ export function ownFile(path: string, lang: LangId, stdin: NodeJS.ReadStream = p
     async edit() {
       // A file that does not exist yet is made from the template, so the editor opens on it.
       if (!existsSync(path)) await writeFile(path, await templateOf(lang));
-      runEditor(path, `${basename(path)} was not judged`, stdin);
+      await runEditor(path, `${basename(path)} was not judged`, stdin);
       // Read before the loop turns: the editor's own save events then find this text seen.
       let text: string;
       try {

@@ -1,6 +1,6 @@
 // The picker's problems: the built-in set and the saved ones, listed with their marks, kept as
-// the next start's first frame (src/firstFrame.ts), and opened whole (hidden and own tests read).
-import { readPickerIndex, savePickerIndex } from '../firstFrame.js';
+// the next start's first frame (src/terminal/firstFrame.ts), and opened whole (hidden and own tests read).
+import { readPickerIndex, savePickerIndex } from '../terminal/firstFrame.js';
 import type { Problem } from '../problems/types.js';
 import type { ProblemEntry } from './controller.js';
 import { dueIds, solvedIds } from './problemMarks.js';
@@ -64,7 +64,7 @@ interface Named {
 async function namedProblems(): Promise<Named[]> {
   const { loadDirectory } = await import('../problems/directory.js');
   const { fixturesDir } = await import('../problems/index.js');
-  const { problemsDir } = await import('../paths.js');
+  const { problemsDir } = await import('../system/paths.js');
   const { existsSync } = await import('node:fs');
   // The list shows statements; a problem's hidden tests are read when it is opened.
   const listed = { onSkip: () => {}, tests: false };

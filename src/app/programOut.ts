@@ -3,8 +3,8 @@
 // the terminal are touched here only.
 import { stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { hiddenCount } from '../printable.js';
-import { extensionOf, isLangId } from '../runners/langs.js';
+import { hiddenCount } from '../terminal/printable.js';
+import { extensionOf, isLangId } from '../runners/languages/langs.js';
 import { copyToTerminal, type TerminalOut } from './clipboard.js';
 import type { ProgramOut, WriteOutcome } from './controller.js';
 

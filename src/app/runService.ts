@@ -8,14 +8,14 @@ export type RunService = Required<Pick<AppController, 'traceAgainst' | 'runCusto
 export function createRunService(): RunService {
   return {
     async traceAgainst(ask) {
-      const { traceProgram } = await import('../runners/trace.js');
-      const { compareTraces } = await import('../runners/traceDiff.js');
+      const { traceProgram } = await import('../runners/trace/trace.js');
+      const { compareTraces } = await import('../runners/trace/traceDiff.js');
       const r = await traceProgram(ask.program, ask.input);
       return r.ok ? { ok: true, trace: r.trace, comparison: compareTraces(ask.model, r.trace) } : r;
     },
     async runCustom(program, problem, input) {
-      const { runCustom } = await import('../runners/custom.js');
-      const { problemJudgeOptions } = await import('../runners/problem-options.js');
+      const { runCustom } = await import('../runners/judge/custom.js');
+      const { problemJudgeOptions } = await import('../runners/judge/problemOptions.js');
       return runCustom(program, input, problemJudgeOptions(problem));
     },
     async addTest(problem, input, expected) {

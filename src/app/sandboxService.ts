@@ -15,7 +15,7 @@ function runUnconfined(): void {
 export function createSandboxService(settings: SettingsService): SandboxChoice {
   return {
     async offer() {
-      const { NONE_RISKS, noneOffer } = await import('../runners/capabilities.js');
+      const { NONE_RISKS, noneOffer } = await import('../runners/sandbox/capabilities.js');
       if (settings.current().sandbox === 'none') {
         runUnconfined();
         return undefined;

@@ -4,7 +4,7 @@ import type { Gate } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import { submissionTests } from '../problems/named.js';
 import { sameText } from '../session/cut.js';
-import type { Program, TestCase, TestResult } from '../runners/types.js';
+import type { Program, TestCase, TestResult } from '../runners/build/types.js';
 
 /** The first steps that take the person's program: check's and stress's program, practice's turn (it submits it). */
 const TAKES_PROGRAM = new Set(['program', 'attempt']);

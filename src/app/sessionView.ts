@@ -3,7 +3,7 @@
 // The replay screen can fold journal events the same way (`fromJournal` in launch code).
 import type { EngineEvent, ProgressSnapshot } from '../engine/events.js';
 import type { Decision, DecidedBy, Outcome, PaneKind, Proposal, StepId } from '../engine/types.js';
-import type { JudgeResult, Program, TestCase } from '../runners/types.js';
+import type { JudgeResult, Program, TestCase } from '../runners/build/types.js';
 import { recallOf } from '../session/recallMeta.js';
 import { asEdited } from '../session/edited.js';
 

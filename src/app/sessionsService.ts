@@ -1,14 +1,14 @@
 // Sessions the tutor runs: each one driven by the engine behind the manual gate, its view kept
 // in a store the screen reads, and the person's levers (decide, stop, retry, debug with a failed
 // hidden test) on its handle. The engine loads with the first session, not before the first frame.
-import type { Settings } from '../config.js';
+import type { Settings } from '../settings/load.js';
 import type { ApprovalMode } from '../settings/choices.js';
 import { flowFor } from '../flows/index.js';
 import type { JudgeFn } from '../engine/context.js';
 import type { ManualGate, SessionFlow, Watch } from '../engine/index.js';
 import type { Gate } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { Program, TestCase, TestResult } from '../runners/types.js';
+import type { Program, TestCase, TestResult } from '../runners/build/types.js';
 import type { Backend } from '../llm/types.js';
 import type { SessionHandle } from './controller.js';
 import { ViewStore } from './store.js';

@@ -1,9 +1,9 @@
 // The settings of the running tutor: what the settings screen shows and edits. A save takes
 // effect at once; the flags of this run still win over the saved file.
-import type { SettingFlags, Settings } from '../config.js';
+import type { SettingFlags, Settings } from '../settings/load.js';
 import { APPROVAL_MODES, BACKENDS } from '../settings/choices.js';
 import { flowRecord, flows, optionsOf } from '../flows/index.js';
-import { langIds } from '../runners/langs.js';
+import { langIds } from '../runners/languages/langs.js';
 import type { SettingsChoices, SettingsView } from './controller.js';
 
 export interface SettingsService {
@@ -39,7 +39,7 @@ export function createSettingsService(o: SettingsOptions): SettingsService {
   let settings = o.settings;
   // The validator (config.ts, zod) loads with the first save, not before the first frame.
   const reload = async (): Promise<Settings> => {
-    const { resolveSettings } = await import('../config.js');
+    const { resolveSettings } = await import('../settings/load.js');
     try {
       return resolveSettings(o.flags ?? {});
     } catch {
@@ -65,7 +65,7 @@ export function createSettingsService(o: SettingsOptions): SettingsService {
       flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about, ...(f.offline ? { offline: true } : {}) })),
     }),
     async save(key, value) {
-      const config = await import('../config.js');
+      const config = await import('../settings/load.js');
       await config.setSetting(key, value);
       settings = await reload();
     },

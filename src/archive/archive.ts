@@ -4,7 +4,7 @@
 // there are embeddings, else the share of words the two texts have in common (Dice).
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { Problem } from '../problems/types.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../system/errors.js';
 import { entryHash, problemText, type ArchiveEntry } from './entry.js';
 import { fallbackLine, type Embedder, type Vector } from './embedder.js';
 import type { Gathering } from './sources.js';

@@ -1,7 +1,7 @@
 // Vectors from the model server's embedding endpoint, in batches. A server that does not answer
 // (down, no such model) is not an error for the archive: it says so once and goes on by full text.
 import type { Backend } from '../llm/types.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../system/errors.js';
 
 /** An embedding: a server's numbers as parsed, or a typed array. */
 export type Vector = ArrayLike<number>;

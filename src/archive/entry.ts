@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { needsStatement, withoutPlaceholders } from '../problems/statement/place.js';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
+import type { Program } from '../runners/build/types.js';
 
 export interface Solution {
   program: Program;

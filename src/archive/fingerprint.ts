@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { problemsDir, sessionsDir } from '../paths.js';
+import { problemsDir, sessionsDir } from '../system/paths.js';
 import { acceptedFile } from '../session/accepted.js';
 import { fixturesDir } from '../problems/fixtures.js';
 

@@ -2,12 +2,12 @@
 // estimates), kept until a journal or the archive changes (session/keptAnswer.ts), for
 // `simcoach next` and the picker's first row. A kept answer loads nothing more than this module:
 // the estimate, the journals' reader and the archive's code load only when it is made again.
-import { sessionsDir } from '../paths.js';
+import { sessionsDir } from '../system/paths.js';
 import type { Problem } from '../problems/types.js';
 import type { Learning } from '../session/skill.js';
 import { keptAnswer, keptAnswerFile } from '../session/keptAnswer.js';
-import { saveNextRow } from '../firstFrame.js';
-import type { NextRow } from '../pickerRow.js';
+import { saveNextRow } from '../terminal/firstFrame.js';
+import type { NextRow } from '../terminal/pickerRow.js';
 import type { Archive } from './archive.js';
 import type { NextPick } from './next.js';
 import { archiveStamp } from './stamp.js';

@@ -4,7 +4,7 @@
 // nothing and says why in one line: the model recalls instead.
 import type { BaseSettings } from '../settings/schema.js';
 import type { Recall, RecallResult, Recalled } from '../engine/recall.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../system/errors.js';
 import { queryText, type Hit } from './archive.js';
 import { openArchive, type OpenArchive } from './open.js';
 

@@ -3,7 +3,7 @@
 // program and the plan it went on with. A journal is read once: what it gave is kept by its file's
 // size and time, so a thousand sessions cost a directory listing on the next update.
 import { statSync } from 'node:fs';
-import { sessionsDir } from '../paths.js';
+import { sessionsDir } from '../system/paths.js';
 import type { Problem } from '../problems/types.js';
 import { listSessions } from '../session/index.js';
 import { readJournal } from '../session/reader.js';

@@ -3,7 +3,7 @@
 // anywhere); each with the newest accepted solution of its id. Given a batch at a time, as the
 // sets are read: an added set of 100,000 problems is never held whole.
 import { resolve } from 'node:path';
-import { UserError, messageOf } from '../errors.js';
+import { UserError, messageOf } from '../system/errors.js';
 import { fixturesDir, loadDefaultSet, streamProblemSet, type SetStream } from '../problems/index.js';
 import { problemRef } from '../session/restore.js';
 import { entryOf, type ArchiveEntry } from './entry.js';

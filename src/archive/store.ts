@@ -3,8 +3,8 @@
 // vectors) is one SQLite file beside it, written row by row (sqliteIndex.ts).
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataDir, privateDataDir } from '../paths.js';
-import { UserError } from '../errors.js';
+import { dataDir, privateDataDir } from '../system/paths.js';
+import { UserError } from '../system/errors.js';
 import type { SessionFacts } from './solutions.js';
 
 export const archiveDir = (): string => join(dataDir(), 'archive');

@@ -3,15 +3,15 @@
 // JSONL, a directory of markdown problems, Companion saves); `list` browses it, with filters.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse } from '../args.js';
-import { resolveSettings } from '../config.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
-import { color } from '../term.js';
+import { parse } from '../flags/args.js';
+import { resolveSettings } from '../settings/load.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
+import { color } from '../terminal/term.js';
 import type { BrowseFilter, UpdateReport } from '../archive/archive.js';
 import type { ArchiveEntry } from '../archive/entry.js';
-import { printableLine } from '../printable.js';
-import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
-import { updateProgress } from './archiveProgress.js';
+import { printableLine } from '../terminal/printable.js';
+import { listWidth, renderTable, wrapNote, type Column } from '../terminal/table.js';
+import { updateProgress } from './shared/archiveProgress.js';
 
 const ACTIONS = ['list', 'add', 'update'] as const;
 

@@ -3,20 +3,20 @@
 // line where the run goes wrong, the idea or the implementation — and the explanation is printed;
 // `--fix` asks for a fix too. On an accepted program the complexity review is printed. Without
 // SOLUTION, on a terminal, the tutor opens at the step that takes the program (o, E, e).
-import { parse } from '../args.js';
-import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
-import { EXIT, UsageError } from '../errors.js';
+import { parse } from '../flags/args.js';
+import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
+import { EXIT, UsageError } from '../system/errors.js';
 import type { ExplainValue } from '../agents/explain/explain.js';
 import type { ReviewValue } from '../agents/explain/review.js';
 import type { Decision, Gate, Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { JudgeResult, Program } from '../runners/types.js';
-import { color } from '../term.js';
-import { ownFileArg, problemArg, readProgramFile, type OwnFileArg } from './program-file.js';
-import { failureText } from './failure-text.js';
-import type { TestResult } from '../runners/types.js';
-import { exitCodeOf, isBackendCode, stepLines, summaryOf, writeProgram } from './headless.js';
-import { printable, visibleControls } from '../printable.js';
+import type { JudgeResult, Program } from '../runners/build/types.js';
+import { color } from '../terminal/term.js';
+import { ownFileArg, problemArg, readProgramFile, type OwnFileArg } from './shared/programFile.js';
+import { failureText } from './shared/failureText.js';
+import type { TestResult } from '../runners/build/types.js';
+import { exitCodeOf, isBackendCode, stepLines, summaryOf, writeProgram } from './shared/headless.js';
+import { printable, visibleControls } from '../terminal/printable.js';
 
 /** What the person gave on the command line, as their decisions at the gate: their program, and a fix if asked. */
 export function personGate(program: Program, o: { fix: boolean; seen: Map<string, Proposal> }): Gate {

@@ -1,5 +1,5 @@
 // `simcoach config get|set|unset|list|path`: the settings file, with every value validated.
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import {
   KEY_DOCS,
   getSetting,
@@ -8,9 +8,9 @@ import {
   setSetting,
   settingsPath,
   unsetSetting,
-} from '../config.js';
-import { EXIT, UsageError } from '../errors.js';
-import { color } from '../term.js';
+} from '../settings/load.js';
+import { EXIT, UsageError } from '../system/errors.js';
+import { color } from '../terminal/term.js';
 
 const USAGE = 'config get KEY | set KEY VALUE | unset KEY | list [--json] | path | template LANG';
 
@@ -63,7 +63,7 @@ export async function run(argv: string[]): Promise<number> {
  * time, then opened in $EDITOR.
  */
 async function template(name: string): Promise<number> {
-  const { langFromName, langIds } = await import('../runners/langs.js');
+  const { langFromName, langIds } = await import('../runners/languages/langs.js');
   const lang = langFromName(name);
   if (!lang) throw new UsageError(`config template: no language '${name}' (${langIds.join(', ')})`);
   const { ownTemplatePath, builtinTemplate } = await import('../app/ownFile.js');
@@ -76,7 +76,7 @@ async function template(name: string): Promise<number> {
     await writeFile(file, await builtinTemplate(lang));
   }
   const { runEditor } = await import('../app/editExternally.js');
-  runEditor(file, 'the template is as it was');
+  await runEditor(file, 'the template is as it was');
   process.stderr.write(`${color.green('✓', process.stderr)} your ${lang} template: ${file}\n`);
   return EXIT.ok;
 }

@@ -5,32 +5,18 @@
 // they have not seen, the clock running from that time. With no set it goes on with the contest
 // that runs (after a kill: the end time is the journal's), `--end` ends it now.
 import { resolve } from 'node:path';
-import { parse } from '../args.js';
-import { resolveSettings, type Settings } from '../config.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { parse } from '../flags/args.js';
+import { resolveSettings, type Settings } from '../settings/load.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import type { Problem } from '../problems/types.js';
 import { labelAt } from '../session/contestBoard.js';
 import { appendContest, boardOf, contestRow, createContest, listContests, overAt, runningContest, unlockModel, type Contest } from '../session/contest.js';
-import { color } from '../term.js';
-import { contestTable } from './contestTable.js';
+import { color } from '../terminal/term.js';
+import { contestTable } from './shared/contestTable.js';
+import { contestSet } from './shared/contestSet.js';
 
 const DEFAULT_MINUTES = 120;
 const NEEDS_TERMINAL = 'contest needs a terminal: you write the programs in it (`--end` and `stats` work anywhere)';
-
-/** The set's problems, with their hidden tests; a set that cannot be read is a usage error (exit 2). */
-export async function contestSet(ref: string): Promise<Problem[]> {
-  const { loadProblemSet } = await import('../problems/index.js');
-  const { withShortIds } = await import('../problems/shortId.js');
-  let problems: Problem[];
-  try {
-    problems = withShortIds(await loadProblemSet(ref));
-  } catch (err) {
-    if (err instanceof UserError) throw new UserError(`contest: ${err.message}`, EXIT.usage, err.hint);
-    throw err;
-  }
-  if (problems.length === 0) throw new UserError(`contest: ${ref} holds no problem`, EXIT.usage);
-  return problems;
-}
 
 function minutesOf(v: unknown): number {
   if (v === undefined) return DEFAULT_MINUTES;

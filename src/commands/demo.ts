@@ -2,7 +2,7 @@
 // shipped with simcoach (fixtures/sessions). It needs no model server and runs no program.
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { UsageError, UserError } from '../errors.js';
+import { UsageError, UserError } from '../system/errors.js';
 import { fixturesDir } from '../problems/fixtures.js';
 import { Timeline } from '../session/timeline.js';
 import { checkReplay, parseReplay, preloadScreen, replayTimeline } from './replay.js';

@@ -1,26 +1,21 @@
 // `simcoach doctor`: is everything simcoach needs here? The model server and the model, the
 // toolchains, the sandbox — a ✓/✗ table with a fix under each ✗; exit 1 when something needed
 // is missing.
-import { parse } from '../args.js';
-import { resolveSettings, settingsPath, type Settings } from '../config.js';
-import { EXIT } from '../errors.js';
+import { parse } from '../flags/args.js';
+import { resolveSettings, settingsPath, type Settings } from '../settings/load.js';
+import { EXIT } from '../system/errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
-import { describeIsolation, isolation as findIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/capabilities.js';
-import { color } from '../term.js';
-import { trustChecks } from './doctor-trust.js';
-import { accountingCheck } from './doctor-accounting.js';
-import { scopeWhyNot } from '../runners/userScope.js';
-import { interactorChecks } from './doctor-problems.js';
+import { describeIsolation, isolation as findIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/sandbox/capabilities.js';
+import { color } from '../terminal/term.js';
+import { trustChecks, type Check } from './shared/doctorTrust.js';
+import { accountingCheck } from './shared/doctorAccounting.js';
+import { scopeWhyNot } from '../runners/sandbox/userScope.js';
+import { interactorChecks } from './shared/doctorProblems.js';
 import wrapAnsi from 'wrap-ansi';
-import { listWidth, wrapNote } from '../table.js';
+import { listWidth, wrapNote } from '../terminal/table.js';
 
-export interface Check {
-  name: string;
-  ok: boolean;
-  detail: string;
-  fix?: string;
-  needed: boolean;
-}
+// A check's shape lives with the trust checks that build it (no loop between doctor and its parts).
+export type { Check } from './shared/doctorTrust.js';
 
 function backendChecks(s: Settings, p: ProbeResult): Check[] {
   const server = s.backend === 'ollama' ? 'Ollama' : 'OpenAI-compatible server';

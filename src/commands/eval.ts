@@ -7,12 +7,12 @@
 // known and pairs already there are skipped, so an interrupted evaluation continues where it
 // stopped. `eval merge FILE…` joins shards' files; `eval report FILE [--html]` shows one again.
 import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { numberFlag, parse } from '../args.js';
-import { resolveSettings, type Settings } from '../config.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { numberFlag, parse } from '../flags/args.js';
+import { resolveSettings, type Settings } from '../settings/load.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import type { Problem } from '../problems/types.js';
-import { color, colorEnabled } from '../term.js';
-import { budgetFlags, startAuto, withBudgets } from './headless.js';
+import { color, colorEnabled } from '../terminal/term.js';
+import { budgetFlags, startAuto, withBudgets } from './shared/headless.js';
 import { callsText } from '../session/format.js';
 import { RECORD_VERSION, appendLine, pairKey, readResults, settingsDiffer, settingsOf, type EvalHeader, type EvalRecord, type EvalSettings, type ResultsFile } from '../eval/records.js';
 import { buildReport, reportCsv, reportTable, type EvalReport } from '../eval/report.js';

@@ -1,13 +1,13 @@
 // `simcoach export ID|FILE [--format md|json] [-o FILE]`: a saved session as a report.
 import { writeFile } from 'node:fs/promises';
-import { parse } from '../args.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { parse } from '../flags/args.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { findSession } from '../session/index.js';
 import { toMarkdown } from '../session/markdown.js';
 import { buildReport } from '../session/report.js';
 import { Timeline } from '../session/timeline.js';
-import { color } from '../term.js';
-import { visibleControls } from '../printable.js';
+import { color } from '../terminal/term.js';
+import { visibleControls } from '../terminal/printable.js';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'export');

@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { numberFlag, parse } from '../args.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
-import { privateDataDir, problemsDir } from '../paths.js';
-import { color } from '../term.js';
+import { numberFlag, parse } from '../flags/args.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
+import { privateDataDir, problemsDir } from '../system/paths.js';
+import { color } from '../terminal/term.js';
 import { DEFAULT_PORT, startListener } from '../problems/listener.js';
-import { printableLine } from '../printable.js';
-import { resolveSettings } from '../config.js';
-import { LANGS } from '../runners/langs.js';
-import { openCommand, programFolder, writeProgramFile } from './listen-file.js';
+import { printableLine } from '../terminal/printable.js';
+import { resolveSettings } from '../settings/load.js';
+import { LANGS } from '../runners/languages/langs.js';
+import { openCommand, programFolder, writeProgramFile } from './shared/listenFile.js';
 
 /** `simcoach listen [--port 27121] [--dir DIR]`: saves what Competitive Companion sends until Ctrl-C. */
 export async function run(argv: string[]): Promise<number> {

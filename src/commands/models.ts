@@ -1,15 +1,15 @@
 // `simcoach models` lists what the server has; `simcoach models pull NAME` downloads one with a
 // progress bar (bytes, %, speed) drawn on stderr; Ctrl-C cancels cleanly (exit 130).
-import { parse } from '../args.js';
-import { resolveSettings } from '../config.js';
-import { EXIT, UsageError } from '../errors.js';
+import { parse } from '../flags/args.js';
+import { resolveSettings } from '../settings/load.js';
+import { EXIT, UsageError } from '../system/errors.js';
 import { asUserError } from '../llm/guidance.js';
 import { createBackend } from '../llm/index.js';
 import type { ModelInfo } from '../llm/types.js';
-import { color } from '../term.js';
-import { PullMeter, formatBytes } from './pull-meter.js';
-import { printableLine } from '../printable.js';
-import { listWidth, renderTable, type Column } from '../table.js';
+import { color } from '../terminal/term.js';
+import { PullMeter, formatBytes } from './shared/pullMeter.js';
+import { printableLine } from '../terminal/printable.js';
+import { listWidth, renderTable, type Column } from '../terminal/table.js';
 
 function table(models: ModelInfo[], current: string): string {
   const full = (n: string): string => (n.includes(':') ? n : `${n}:latest`);

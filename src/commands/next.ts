@@ -2,12 +2,12 @@
 // lowest skill estimate over the practice journals, session/skill.ts), a little above the person's
 // level there, and one line saying why. The evidence is brought up to date incrementally
 // (session/skillCache.ts) and the answer kept until a journal or the archive changes.
-import { parse } from '../args.js';
-import { EXIT, UsageError } from '../errors.js';
-import { color } from '../term.js';
-import { printableLine } from '../printable.js';
+import { parse } from '../flags/args.js';
+import { EXIT, UsageError } from '../system/errors.js';
+import { color } from '../terminal/term.js';
+import { printableLine } from '../terminal/printable.js';
 import { nextAnswer } from '../archive/nextAnswer.js';
-import { lazyArchive, type LazyArchive } from './lazyArchive.js';
+import { lazyArchive, type LazyArchive } from './shared/lazyArchive.js';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'next');

@@ -5,13 +5,13 @@
 // tutor works on SOL in place: E edits it, each save submits it, w writes to it. No model server
 // is needed for any of that: only the hints wait for one.
 import { readFile } from 'node:fs/promises';
-import { parse } from '../args.js';
-import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
-import { UsageError, UserError } from '../errors.js';
+import { parse } from '../flags/args.js';
+import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
+import { UsageError, UserError } from '../system/errors.js';
 import type { Problem } from '../problems/types.js';
-import { checkJudging, judgedAs, type JudgingValues } from './judging-flags.js';
-import { ownFileArg, writeNewFile } from './program-file.js';
-import { useToolchain, type ToolchainValues } from './toolchain-flags.js';
+import { checkJudging, judgedAs, type JudgingValues } from './shared/judgingFlags.js';
+import { ownFileArg, writeNewFile } from './shared/programFile.js';
+import { useToolchain, type ToolchainValues } from './shared/toolchainFlags.js';
 
 export interface PracticeValues extends SettingFlags, JudgingValues, ToolchainValues {
   file?: string;

@@ -1,11 +1,11 @@
-import { parse } from '../args.js';
-import { EXIT, UsageError } from '../errors.js';
-import { color } from '../term.js';
+import { parse } from '../flags/args.js';
+import { EXIT, UsageError } from '../system/errors.js';
+import { color } from '../terminal/term.js';
 import type { Problem } from '../problems/types.js';
 import { hiddenTestCount, loadDefaultSet, loadProblemSet } from '../problems/index.js';
 import type { PracticeMark } from '../session/practice.js';
-import { printableLine } from '../printable.js';
-import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
+import { printableLine } from '../terminal/printable.js';
+import { listWidth, renderTable, wrapNote, type Column } from '../terminal/table.js';
 
 interface Filters {
   difficulty?: string;

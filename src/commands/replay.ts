@@ -1,12 +1,12 @@
 // `simcoach replay ID|FILE [--speed N] [--branch B]`: a saved session step by step. It needs no
 // model server and runs no program: every answer, decision and test run comes from the file.
-import { numberFlag, parse } from '../args.js';
-import { EXIT, UsageError } from '../errors.js';
+import { numberFlag, parse } from '../flags/args.js';
+import { EXIT, UsageError } from '../system/errors.js';
 import { findSession } from '../session/index.js';
 import { replayText } from '../session/text.js';
 import { Timeline } from '../session/timeline.js';
-import { color } from '../term.js';
-import { visibleControls } from '../printable.js';
+import { color } from '../terminal/term.js';
+import { visibleControls } from '../terminal/printable.js';
 
 export function parseReplay(argv: string[], command: 'replay' | 'demo' = 'replay'): { ref?: string; speed: number; branch?: number; check: boolean } {
   const { values, positionals } = parse(argv, command);

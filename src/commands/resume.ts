@@ -2,15 +2,15 @@
 // engine serves every complete step from the journal and runs the step that was in flight
 // again, live; new events go on in the same file. With --auto it runs headless (the method as
 // published, like `solve --auto`); without, the tutor opens on the step that runs next.
-import { parse } from '../args.js';
-import { resolveSettings, type Settings } from '../config.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { parse } from '../flags/args.js';
+import { resolveSettings, type Settings } from '../settings/load.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import type { SessionHeader } from '../session/events.js';
 import { readEnds } from '../session/head.js';
 import { findSession } from '../session/index.js';
 import { endLanguage } from '../session/language.js';
-import { isLangId } from '../runners/langs.js';
-import { runHeadless, withBudgets } from './headless.js';
+import { isLangId } from '../runners/languages/langs.js';
+import { runHeadless, withBudgets } from './shared/headless.js';
 
 /** The output flags of `solve --auto` and the session caps; the flow's budgets are the journal's. */
 const FINISHED = new Set(['solved', 'unsolved']);

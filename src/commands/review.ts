@@ -2,13 +2,13 @@
 // the practice sessions, session/review.ts), the one due longest first; on a terminal it opens that
 // one in practice mode, as `simcoach practice` would. Beside them the checks without help that are
 // due (transferChecks.ts): with nothing else due, a terminal opens the first with the hints locked.
-import { parse } from '../args.js';
-import { EXIT, UsageError } from '../errors.js';
-import { color } from '../term.js';
+import { parse } from '../flags/args.js';
+import { EXIT, UsageError } from '../system/errors.js';
+import { color } from '../terminal/term.js';
 import type { ReviewCard } from '../session/review.js';
-import type { TransferCheck } from './transferChecks.js';
-import { printableLine } from '../printable.js';
-import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
+import type { TransferCheck } from './shared/transferChecks.js';
+import { printableLine } from '../terminal/printable.js';
+import { listWidth, renderTable, wrapNote, type Column } from '../terminal/table.js';
 
 const day = (d: Date): string => d.toISOString().slice(0, 10);
 
@@ -29,7 +29,7 @@ export async function run(argv: string[], now: Date = new Date()): Promise<numbe
   if (positionals.length > 0) throw new UsageError(`review takes no arguments, got '${positionals[0]}'`);
   const { practiceResults } = await import('../session/practice.js');
   const { dueBy, dueWithin, lastText, reviewCards } = await import('../session/review.js');
-  const { transferChecks } = await import('./transferChecks.js');
+  const { transferChecks } = await import('./shared/transferChecks.js');
   const results = await practiceResults();
   const cards = reviewCards(results);
   const due = dueBy(cards, now);
@@ -53,7 +53,7 @@ export async function run(argv: string[], now: Date = new Date()): Promise<numbe
     return EXIT.ok;
   }
   const first = due[0]!;
-  const { checkJudging } = await import('./judging-flags.js');
+  const { checkJudging } = await import('./shared/judgingFlags.js');
   checkJudging(values);
   const { loadProblem } = await import('../problems/index.js');
   const { readJournal } = await import('../session/reader.js');
@@ -76,7 +76,7 @@ function listChecks(checks: TransferCheck[]): number {
 
 /** The first check, in practice with the ladder locked, recorded as a transfer outcome of its original. */
 async function openCheck(c: TransferCheck, values: Record<string, unknown>): Promise<number> {
-  const { checkJudging } = await import('./judging-flags.js');
+  const { checkJudging } = await import('./shared/judgingFlags.js');
   checkJudging(values);
   const { loadProblem } = await import('../problems/index.js');
   const problem = await loadProblem(c.near.ref);

@@ -2,15 +2,15 @@
 // input of the person's own (a file, else stdin) — its output, then its time and memory on stderr,
 // so `simcoach run a.py < in.txt > out.txt` keeps the output clean.
 import { readFile } from 'node:fs/promises';
-import { parse } from '../args.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
-import { printable } from '../printable.js';
-import { positive } from './judging-flags.js';
-import { namedAsTheirs } from '../runners/compileMessage.js';
-import type { JudgeOptions } from '../runners/types.js';
-import { color } from '../term.js';
-import { useToolchain } from './toolchain-flags.js';
-import { readProgramFile } from './program-file.js';
+import { parse } from '../flags/args.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
+import { printable } from '../terminal/printable.js';
+import { positive } from './shared/judgingFlags.js';
+import { namedAsTheirs } from '../runners/build/compileMessage.js';
+import type { JudgeOptions } from '../runners/build/types.js';
+import { color } from '../terminal/term.js';
+import { useToolchain } from './shared/toolchainFlags.js';
+import { readProgramFile } from './shared/programFile.js';
 
 async function readStdin(): Promise<string> {
   // On a terminal the person types the input; say how to end it.
@@ -32,7 +32,7 @@ export async function run(argv: string[]): Promise<number> {
   const problemRef = values.problem ?? (await import('../problems/index.js').then((m) => m.problemOfFileName(positionals[0]!)));
   if (problemRef !== undefined) {
     const { loadProblem } = await import('../problems/index.js');
-    const { problemJudgeOptions } = await import('../runners/problem-options.js');
+    const { problemJudgeOptions } = await import('../runners/judge/problemOptions.js');
     const problem = await loadProblem(problemRef);
     if (problem.interactive) throw new UserError(`${problem.id} is interactive: a run needs its interactor to talk to; use \`simcoach test\``);
     opts = problemJudgeOptions(problem);
@@ -41,7 +41,7 @@ export async function run(argv: string[]): Promise<number> {
     ? await readFile(values.input, 'utf8').catch(() => { throw new UserError(`${values.input}: cannot read the input`); })
     : await readStdin();
 
-  const { runCustom } = await import('../runners/custom.js');
+  const { runCustom } = await import('../runners/judge/custom.js');
   const controller = new AbortController();
   const onInt = () => controller.abort();
   process.once('SIGINT', onInt);

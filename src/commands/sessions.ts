@@ -1,13 +1,13 @@
 // `simcoach sessions [rm ID] [--json]`: the saved sessions, newest first.
-import { parse } from '../args.js';
-import { EXIT, UsageError } from '../errors.js';
-import { sessionsDir } from '../paths.js';
+import { parse } from '../flags/args.js';
+import { EXIT, UsageError } from '../system/errors.js';
+import { sessionsDir } from '../system/paths.js';
 import { humanSize, shortDate } from '../session/format.js';
 import { listSessions, removeSession, uniquePrefixLength, type SessionSummary } from '../session/index.js';
 import { languageText, withEndLanguages } from '../session/language.js';
-import { color } from '../term.js';
-import { printableLine } from '../printable.js';
-import { listWidth, renderTable, type Column } from '../table.js';
+import { color } from '../terminal/term.js';
+import { printableLine } from '../terminal/printable.js';
+import { listWidth, renderTable, type Column } from '../terminal/table.js';
 
 const verdictText = (s: SessionSummary): string => {
   switch (s.verdict) {

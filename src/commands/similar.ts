@@ -3,17 +3,17 @@
 // not updated at all (a few stat calls tell); one that changed answers as it stands and is brought
 // in step after the answer is printed (only what changed is indexed), for the next query.
 import { existsSync } from 'node:fs';
-import { numberFlag, parse } from '../args.js';
-import { resolveSettings } from '../config.js';
-import { EXIT, UsageError } from '../errors.js';
-import { color } from '../term.js';
+import { numberFlag, parse } from '../flags/args.js';
+import { resolveSettings } from '../settings/load.js';
+import { EXIT, UsageError } from '../system/errors.js';
+import { color } from '../terminal/term.js';
 import type { Archive, Hit, UpdateReport } from '../archive/archive.js';
 import type { ArchiveEntry } from '../archive/entry.js';
 import type { Embedder } from '../archive/embedder.js';
 import type { Problem } from '../problems/types.js';
-import { updateProgress } from './archiveProgress.js';
-import { printableLine } from '../printable.js';
-import { listWidth, renderTable, wrapNote, type Column } from '../table.js';
+import { updateProgress } from './shared/archiveProgress.js';
+import { printableLine } from '../terminal/printable.js';
+import { listWidth, renderTable, wrapNote, type Column } from '../terminal/table.js';
 
 /**
  * The hits in rank order. By full text the rank is the share of words in common (`sim`); with

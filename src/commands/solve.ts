@@ -2,11 +2,11 @@
 // stderr, the final program on stdout (or -o FILE), the session file named on stderr. The exit
 // code says whether that program passes every sample and hidden test (judged at the end and
 // recorded). Without --auto the tutor opens on the problem.
-import { parse } from '../args.js';
-import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { parse } from '../flags/args.js';
+import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import type { Problem } from '../problems/types.js';
-import { budgetFlags, runHeadless, withBudgets } from './headless.js';
+import { budgetFlags, runHeadless, withBudgets } from './shared/headless.js';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'solve', { budgetFlags });

@@ -1,12 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { parse } from '../args.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { parse } from '../flags/args.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { loadProblem } from '../problems/index.js';
 import { fetchStatement, needsStatement, PAGE_MAX_BYTES, statementFromPage, statementMarkdown } from '../problems/statement/index.js';
 import { keepStatement } from '../problems/statement/save.js';
-import { color } from '../term.js';
-import { printable, printableLine } from '../printable.js';
+import { color } from '../terminal/term.js';
+import { printable, printableLine } from '../terminal/printable.js';
 
 const PASTE_HINT = 'Paste the statement into the problem file under its title (or into the tutor when it asks), then go on.';
 

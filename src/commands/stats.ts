@@ -4,13 +4,13 @@
 // they lean on hints. Then what shows learning: per tag the skill estimate (session/skill.ts) as a
 // chart and a table with the rates with help and without (transfer) and the mistakes seen most;
 // `--html` writes the same charts as one page.
-import { parse } from '../args.js';
+import { parse } from '../flags/args.js';
 import { writeFileSync } from 'node:fs';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { bestByProblem, practiceResults, tallies, type PracticeResult } from '../session/practice.js';
-import { color } from '../term.js';
-import { printableLine } from '../printable.js';
-import { listWidth, wrapNote } from '../table.js';
+import { color } from '../terminal/term.js';
+import { printableLine } from '../terminal/printable.js';
+import { listWidth, wrapNote } from '../terminal/table.js';
 import type { Learning } from '../session/skill.js';
 import type { ContestRow } from '../session/contest.js';
 
@@ -40,7 +40,7 @@ async function reviewSummary(results: PracticeResult[], now: Date = new Date()):
 async function learningNow(values: Record<string, unknown>): Promise<Learning> {
   const { summarized } = await import('../session/skillCache.js');
   const { learning } = await import('../session/skill.js');
-  const { lazyArchive } = await import('./lazyArchive.js');
+  const { lazyArchive } = await import('./shared/lazyArchive.js');
   const archive = lazyArchive(values);
   try {
     const { value, skipped } = await summarized(learning, { name: 'learning', guess: archive.guess });
@@ -89,13 +89,13 @@ export async function run(argv: string[]): Promise<number> {
   process.stdout.write(`${statsText({ ...sums, width })}\n`);
   if (learned.tags.length > 0) {
     const { skillText } = await import('../components/StatsChart.js');
-    const { learningTable } = await import('./learningTable.js');
+    const { learningTable } = await import('./shared/learningTable.js');
     process.stdout.write(`\n${skillText({ tags: learned.tags, width })}\n\n${learningTable(learned.tags, (h) => color.bold(h))}\n`);
     process.stdout.write(`${color.dim(wrapNote('alone: problems solved with no hint of those practised; with help: practice sessions accepted; transfer: checks without help passed; `simcoach next` picks from the weakest tag', listWidth()))}\n`);
   }
   process.stdout.write(`\n${review.text}\n`);
   if (contests.length > 0) {
-    const { contestTable } = await import('./contestTable.js');
+    const { contestTable } = await import('./shared/contestTable.js');
     process.stdout.write(`\n${color.bold('contests')} ${color.dim('(yours alone, no rank: ICPC penalty, Codeforces-style points where the set gives them)')}\n${contestTable(contests, (h) => color.bold(h))}\n`);
   }
   return EXIT.ok;

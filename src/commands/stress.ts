@@ -1,20 +1,20 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { numberFlag, parse, splitWords } from '../args.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { numberFlag, parse, splitWords } from '../flags/args.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { loadProblem } from '../problems/index.js';
 import { addTestIn } from '../problems/hidden.js';
 import { cannotAddTest, personTestsDir } from '../problems/personTests.js';
 import type { Problem } from '../problems/types.js';
-import { clip } from '../runners/feedback.js';
-import { firstDifference } from '../runners/compare.js';
-import { DEFAULT_ROUNDS, stress, type StressOutcome } from '../runners/stress.js';
-import { color } from '../term.js';
-import { printable } from '../printable.js';
-import { sideBySide } from './sideBySide.js';
-import { useToolchain } from './toolchain-flags.js';
-import { shrunkLine, shrunkSizes } from '../runners/shrunkSizes.js';
-import { problemArg, readProgramFile } from './program-file.js';
+import { clip } from '../runners/judge/feedback.js';
+import { firstDifference } from '../runners/judge/compare.js';
+import { DEFAULT_ROUNDS, stress, type StressOutcome } from '../runners/judge/stress.js';
+import { color } from '../terminal/term.js';
+import { printable } from '../terminal/printable.js';
+import { sideBySide } from './shared/sideBySide.js';
+import { useToolchain } from './shared/toolchainFlags.js';
+import { shrunkLine, shrunkSizes } from '../runners/judge/shrunkSizes.js';
+import { problemArg, readProgramFile } from './shared/programFile.js';
 
 const SHOW = 2000;
 

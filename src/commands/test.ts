@@ -1,23 +1,23 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parse } from '../args.js';
-import { comparisonFrom as sharedComparison, positive, type JudgingValues } from './judging-flags.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { parse } from '../flags/args.js';
+import { comparisonFrom as sharedComparison, positive, type JudgingValues } from './shared/judgingFlags.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { loadProblem } from '../problems/index.js';
 import { isTestFolder, loadTestFolder } from '../problems/testFolder.js';
 import type { Comparison } from '../problems/types.js';
-import { isolation, describeIsolation } from '../runners/capabilities.js';
-import { judge, judgeProblem } from '../runners/judge.js';
-import { useTestlib } from '../runners/checker.js';
+import { isolation, describeIsolation } from '../runners/sandbox/capabilities.js';
+import { judge, judgeProblem } from '../runners/judge/judge.js';
+import { useTestlib } from '../runners/judge/checker.js';
 import { addPersonTest, cannotAddTest } from '../problems/personTests.js';
 import type { Problem } from '../problems/types.js';
-import { problemJudgeOptions } from '../runners/problem-options.js';
-import { failureText, notesLines } from './failure-text.js';
-import { namedAsTheirs } from '../runners/compileMessage.js';
-import { useToolchain } from './toolchain-flags.js';
-import { problemArg, readProgramFile } from './program-file.js';
-import type { JudgeOptions, JudgeResult, Program, TestResult, Verdict } from '../runners/types.js';
-import { color } from '../term.js';
+import { problemJudgeOptions } from '../runners/judge/problemOptions.js';
+import { failureText, notesLines } from './shared/failureText.js';
+import { namedAsTheirs } from '../runners/build/compileMessage.js';
+import { useToolchain } from './shared/toolchainFlags.js';
+import { problemArg, readProgramFile } from './shared/programFile.js';
+import type { JudgeOptions, JudgeResult, Program, TestResult, Verdict } from '../runners/build/types.js';
+import { color } from '../terminal/term.js';
 
 const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'WA' || v === 'RE' || v === 'CE' ? color.red(v) : color.yellow(v));
 

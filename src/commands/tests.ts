@@ -1,10 +1,10 @@
 // `simcoach tests PROBLEM`: the tests the person added to a problem (`test --add-test`, `+` in the
 // tutor, `stress --save`), wherever they live (beside their own problem file, or in the data dir
 // for a built-in one): listed with where they are, shown, edited in $EDITOR or removed.
-import { parse } from '../args.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
-import { printable } from '../printable.js';
-import { color } from '../term.js';
+import { parse } from '../flags/args.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
+import { printable } from '../terminal/printable.js';
+import { color } from '../terminal/term.js';
 
 const HEAD = 60;
 
@@ -42,7 +42,7 @@ export async function run(argv: string[]): Promise<number> {
     const t = named(values.edit);
     const { runEditor } = await import('../app/editExternally.js');
     // The input, then its answer: each file in turn, as the person's editor saves it.
-    for (const f of t.files) runEditor(f, `${values.edit} is as it was`);
+    for (const f of t.files) await runEditor(f, `${values.edit} is as it was`);
     process.stdout.write(`edited ${values.edit} of ${problem.id}\n`);
     return EXIT.ok;
   }

@@ -1,11 +1,11 @@
 // `simcoach upsolve [CONTEST]`: after a contest (its clock out, or `contest --end`), the tutor on
 // every problem the person did not solve in it, as tabs, with the hint ladder on and the model back.
 // Its sessions' headers name the contest (`settings.upsolve`), so `stats` tells them apart.
-import { parse } from '../args.js';
-import { resolveSettings, type SettingFlags, type Settings } from '../config.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { parse } from '../flags/args.js';
+import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
+import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { boardOf, findContest, overAt, type Contest } from '../session/contest.js';
-import { contestSet } from './contest.js';
+import { contestSet } from './shared/contestSet.js';
 
 /** The settings of an upsolve's sessions: practice with the ladder on, the contest named. */
 export function upsolveSettings(s: Settings, id: string): Settings {

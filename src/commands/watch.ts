@@ -5,20 +5,20 @@
 // cancels it: only the newest text is worth judging.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parse } from '../args.js';
-import { EXIT, UsageError, UserError, messageOf } from '../errors.js';
-import { LANGS } from '../runners/langs.js';
+import { parse } from '../flags/args.js';
+import { EXIT, UsageError, UserError, messageOf } from '../system/errors.js';
+import { LANGS } from '../runners/languages/langs.js';
 import type { Problem } from '../problems/types.js';
-import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/types.js';
-import { color } from '../term.js';
-import { printable, shellWord } from '../printable.js';
-import { failureText, notesLines } from './failure-text.js';
-import { failureCard } from './failure-card.js';
-import { namedAsTheirs } from '../runners/compileMessage.js';
+import type { JudgeResult, LangId, TestResult, Verdict } from '../runners/build/types.js';
+import { color } from '../terminal/term.js';
+import { printable, shellWord } from '../terminal/printable.js';
+import { failureText, notesLines } from './shared/failureText.js';
+import { failureCard } from './shared/failureCard.js';
+import { namedAsTheirs } from '../runners/build/compileMessage.js';
 import { watchSaves } from '../app/fileSaves.js';
-import { useToolchain } from './toolchain-flags.js';
-import { problemArg, readProgramFile } from './program-file.js';
-import { checkJudging, judgedAs } from './judging-flags.js';
+import { useToolchain } from './shared/toolchainFlags.js';
+import { problemArg, readProgramFile } from './shared/programFile.js';
+import { checkJudging, judgedAs } from './shared/judgingFlags.js';
 
 const out = process.stdout;
 const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'TLE' || v === 'MLE' || v === 'OLE' ? color.yellow(v) : color.red(v));
@@ -40,10 +40,10 @@ interface Judgement {
 }
 
 async function judgeFile(file: string, source: string, lang: LangId, problem: Problem, signal: AbortSignal): Promise<Judgement> {
-  const { judge, judgeProblem } = await import('../runners/judge.js');
+  const { judge, judgeProblem } = await import('../runners/judge/judge.js');
   const { namedTests } = await import('../problems/named.js');
-  const { problemJudgeOptions } = await import('../runners/problem-options.js');
-  const { programFiles } = await import('../runners/programFiles.js');
+  const { problemJudgeOptions } = await import('../runners/judge/problemOptions.js');
+  const { programFiles } = await import('../runners/build/programFiles.js');
   // Its own headers and modules, as they are at this save (a refused one is the judge's one line).
   const files = await programFiles(file, lang, source);
   const program = Object.keys(files).length > 0 ? { lang, source, files } : { lang, source };
@@ -97,7 +97,7 @@ export async function run(argv: string[]): Promise<number> {
   const { loadProblem } = await import('../problems/index.js');
   // --mode, --eps, --tl and --ml over the problem's own, as `test` takes them.
   const problem = judgedAs(await loadProblem(problemRef), values);
-  const { unjudgeable } = await import('../runners/problem-options.js');
+  const { unjudgeable } = await import('../runners/judge/problemOptions.js');
   const why = unjudgeable(problem);
   if (why) throw new UserError(`${problem.id}: ${why}`);
   if (problem.samples.length + problem.tests.length === 0) throw new UserError(`${problem.id}: the problem has no tests to run`);

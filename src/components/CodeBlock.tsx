@@ -1,5 +1,5 @@
 import { highlightLines, foldSegs } from './highlight.js';
-import { hiddenCount, hiddenNote } from '../printable.js';
+import { hiddenCount, hiddenNote } from '../terminal/printable.js';
 import { Rows, seg, type Row } from './rows.js';
 
 export interface CodeOptions {

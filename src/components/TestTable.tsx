@@ -1,5 +1,5 @@
-import { firstDifferingLine } from '../differingLine.js';
-import type { JudgeResult, TestResult } from '../runners/types.js';
+import { firstDifferingLine } from '../terminal/differingLine.js';
+import type { JudgeResult, TestResult } from '../runners/build/types.js';
 import { cutOf, wholeSize } from '../session/cut.js';
 import { Rows, cells, cut, seg, textRows, wrapRow, type Row } from './rows.js';
 import { verdictTone } from './theme.js';

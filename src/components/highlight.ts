@@ -9,7 +9,7 @@ import javascript from 'highlight.js/lib/languages/javascript';
 import kotlin from 'highlight.js/lib/languages/kotlin';
 import python from 'highlight.js/lib/languages/python';
 import { createLowlight } from 'lowlight';
-import { visibleControls } from '../printable.js';
+import { visibleControls } from '../terminal/printable.js';
 import { cut, cells, type Row, type Seg } from './rows.js';
 import { colorOn, type Tone } from './theme.js';
 

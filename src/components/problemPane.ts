@@ -4,9 +4,9 @@ import type { Problem } from '../problems/types.js';
 import { statementRows } from './statement.js';
 import { compareRows } from './TestTable.js';
 import { blank, seg, textRows, type Row } from './rows.js';
-import { printableLine } from '../printable.js';
+import { printableLine } from '../terminal/printable.js';
 
-// The judge's own defaults (src/runners/judge.ts), shown for problems that state no limits.
+// The judge's own defaults (src/runners/judge/judge.ts), shown for problems that state no limits.
 const DEFAULT_TIME_MS = 2000;
 const DEFAULT_MEMORY_MB = 256;
 

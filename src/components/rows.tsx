@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { tone, type Tone } from './theme.js';
-import { printable } from '../printable.js';
+import { printable } from '../terminal/printable.js';
 import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';

@@ -8,7 +8,7 @@ import { markedTerminal } from 'marked-terminal';
 import { mathToUnicode } from '../problems/tex.js';
 import { cells, clean, type Row, type Seg } from './rows.js';
 import type { Tone } from './theme.js';
-import { printable } from '../printable.js';
+import { printable } from '../terminal/printable.js';
 import { fitTable } from './statementTable.js';
 
 // Level 1 always: the codes are read back into segments, never written to the terminal as they are.

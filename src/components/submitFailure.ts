@@ -1,6 +1,6 @@
 // What `d` offers at the end of a session, read from the view (a screen's pure helper).
 import type { SessionView } from '../app/sessionView.js';
-import type { TestResult } from '../runners/types.js';
+import type { TestResult } from '../runners/build/types.js';
 
 /**
  * The hidden test the session's Submit failed on (its input, expected output and the program's),

@@ -19,7 +19,7 @@ export function setColor(on: boolean | undefined): void {
 /** The colour to pass to <Text color>, or undefined when colour is off. */
 export const tone = (t: Tone | undefined): Tone | undefined => (t && colorOn() ? t : undefined);
 
-import type { Verdict } from '../runners/types.js';
+import type { Verdict } from '../runners/build/types.js';
 
 export const verdictTone = (v: Verdict | string): Tone =>
   v === 'AC' ? 'green' : v === 'WA' ? 'red' : v === 'CE' ? 'magenta' : 'yellow';

@@ -1,7 +1,7 @@
 // What `T` holds against the real run, read from the pane on screen: the model's simulated trace,
 // the program it is about and the input it ran. Pure: the screen asks the app to trace it.
 import type { Proposal } from '../engine/types.js';
-import type { Program, TestResult } from '../runners/types.js';
+import type { Program, TestResult } from '../runners/build/types.js';
 import type { HistoryItem } from '../app/sessionView.js';
 import type { TraceAsk } from '../app/controller.js';
 import { metaString } from './panes/shapes.js';

@@ -7,7 +7,7 @@ import type { AppController, SessionHandle } from '../app/controller.js';
 import type { SessionView, StepRef } from '../app/sessionView.js';
 import type { Decision, Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { Program, TestResult } from '../runners/types.js';
+import type { Program, TestResult } from '../runners/build/types.js';
 import { splitBurst } from './burst.js';
 import { traceCompareRows } from './panes/check.js';
 import { isTurn } from './panes/practice.js';

@@ -4,13 +4,12 @@
 import type { BaseSettings } from '../settings/schema.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
-import type { JudgeOptions, JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
-import { notRun, problemJudgeOptions, unjudgeable } from '../runners/problem-options.js';
+import type { JudgeOptions, JudgeResult, LangId, Program, TestCase } from '../runners/build/types.js';
+import { notRun, problemJudgeOptions, unjudgeable } from '../runners/judge/problemOptions.js';
 import type { JournalWriter, NewEvent } from '../session/journal.js';
 import { EngineEvents, type EngineEvent, type ProgressSnapshot } from './events.js';
 import { record, type Recorded } from './records.js';
-import type { Gate, Outcome, PaneKind, Progress, StepId } from './types.js';
-import type { Recall } from './recall.js';
+import type { Gate, Outcome, PaneKind, Progress, Recall, StepId } from './types.js';
 
 export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) => Promise<JudgeResult>;
 

@@ -16,7 +16,7 @@
 // test run, step-start → run-start → run. `progress` follows every response, run and counter
 // change. `branch` comes when the person goes back; `end` is always the last event.
 import type { Decision, DecidedBy, Outcome, PaneKind, Progress, Proposal, StepId } from './types.js';
-import type { JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
+import type { JudgeResult, LangId, Program, TestCase } from '../runners/build/types.js';
 
 /** Counters a status bar shows: calls and tokens so far against the method's bound. */
 export interface ProgressSnapshot {

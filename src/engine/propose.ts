@@ -12,16 +12,16 @@ import { requestDefaults } from '../llm/index.js';
 import { estimateTokens } from '../llm/estimate.js';
 import { isLlmError } from '../llm/errors.js';
 import type { ChatMessage, ChatResult } from '../llm/types.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../system/errors.js';
 import type { SessionContext } from './context.js';
 import { ChunkBatcher } from './events.js';
 import { AnswerCancelled, BudgetExhausted } from './signals.js';
 import { AnswerFormatError, type Agent, type AgentContext, type ForeignProgram, type Proposal, type StepId } from './types.js';
-import { fenceTagOf } from '../fences.js';
+import { fenceTagOf } from '../llm/fences.js';
 import { formTemplate, stepDecision } from './stepDecision.js';
-import { foreignLang, wrongLangNote } from '../runners/detectLang.js';
-import { langName, type LangId } from '../runners/langs.js';
-import { proposeRecalled, type RecallResult } from './recall.js';
+import { foreignLang, wrongLangNote } from '../runners/languages/detectLang.js';
+import { langName, type LangId } from '../runners/languages/langs.js';
+import type { RecallResult } from '../session/recallMeta.js';
 
 export interface ProposeArgs<I, O> {
   agent: Agent<I, O>;
@@ -85,7 +85,6 @@ const schemaOf = <O>(agent: Agent<unknown, O>): { name: string; schema: Record<s
   agent.schema ? { name: agent.schema.name, schema: z.toJSONSchema(agent.schema.zod) as Record<string, unknown> } : undefined;
 
 export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Promise<{ proposal: Proposal<O>; attempts: number }> {
-  if (a.agent.recall && (ctx.recall || a.recalled)) return proposeRecalled(ctx, a, a.agent.recall, ctx.recall);
   const tries = { n: a.attempt };
   if (a.agent.compute || a.agent.work) {
     const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang, signal: ctx.signal };

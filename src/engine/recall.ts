@@ -2,39 +2,18 @@
 // planner, the first hint) says how it takes archived ones (`Agent.recall`); the engine looks them
 // up before the model is asked and puts them in the proposal. What was found is in the proposal's
 // value and meta, so the journal holds it and replay and resume serve it without the archive.
-import type { Problem } from '../problems/types.js';
 import type { SessionContext } from './context.js';
 import { made, propose, type ProposeArgs } from './propose.js';
-import type { AgentContext, Proposal } from './types.js';
-import type { RecallMeta, Recalled, RecallResult } from '../session/recallMeta.js';
+import type { AgentContext, Proposal, Recall, RecallUse } from './types.js';
+import type { RecallMeta, Recalled } from '../session/recallMeta.js';
 
 export type { RecallMeta, RecallSwap, Recalled, RecallResult } from '../session/recallMeta.js';
+export type { Recall, RecallUse } from './types.js';
 
-/** The archive as a session sees it; the caller leaves it out for `retrieval: model`. */
-export interface Recall {
-  /** `archive`: a stage that can do without the model does; `both`: the model fills what the archive does not. */
-  readonly mode: 'archive' | 'both';
-  /** Never throws: an archive that cannot be read finds nothing and says so in `note`. */
-  lookup(problem: Problem, k: number, signal: AbortSignal): Promise<RecallResult>;
-}
-
-/** How a stage takes archived problems. */
-export interface RecallUse<I, O> {
-  /** How many it can take. */
-  count(input: I): number;
-  /** The input the model is asked with (archived problems in the prompt); default: as it was. */
-  ask?(input: I, found: Recalled[]): I;
-  /** The model's value with the archived problems in it. */
-  merge(value: O, found: Recalled[], input: I): O;
-  /** The value from the archive alone (no model call), for `retrieval: archive`. */
-  alone?(found: Recalled[], input: I, ctx: AgentContext): O;
-  /** How the person swaps a recalled problem of the value for an archived one at the gate. */
-  swap?: {
-    /** How many recalled problems the value holds (each can be swapped). */
-    slots(value: O): number;
-    /** The value with the recalled problem at `slot` (from 0) replaced by `r`. */
-    put(value: O, slot: number, r: Recalled): O;
-  };
+/** A step's proposal: through the archive first when its stage recalls and there is one (or the person chose), else as propose makes it. */
+export function proposeStep<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Promise<{ proposal: Proposal<O>; attempts: number }> {
+  if (a.agent.recall && (ctx.recall || a.recalled)) return proposeRecalled(ctx, a, a.agent.recall, ctx.recall);
+  return propose(ctx, a);
 }
 
 /**

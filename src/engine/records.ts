@@ -1,7 +1,7 @@
 // Step results as the journal holds them, per branch: what a re-driven flow is served instead
 // of calling the model or the judge. Replay, resume and "back" all read this one structure.
 import type { JournalEvent, SessionHeader } from '../session/events.js';
-import type { JudgeResult, Program } from '../runners/types.js';
+import type { JudgeResult, Program } from '../runners/build/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
 import { addedSamples, lineage as branchLineage } from '../session/lineage.js';
 import type { PaneKind, StepId } from './types.js';

@@ -2,13 +2,13 @@
 // new branch when the person goes back, and turns every way a session can end (done, fail,
 // stop, budget, cancel, a backend failure, a bug) into an Outcome and an `end` line. It never
 // throws for any of those: whatever happens, the journal ends valid.
-import { passesSamples } from '../session/verdict.js';
+import { passesSamples } from '../session/resultWord.js';
 import { isLlmError } from '../llm/errors.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
-import type { JudgeResult, LangId, TestCase } from '../runners/types.js';
+import type { JudgeResult, LangId, TestCase } from '../runners/build/types.js';
 import type { JournalWriter } from '../session/journal.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../system/errors.js';
 import { SessionContext, asOutcome, type EngineSettings, type JudgeFn } from './context.js';
 import { EngineEvents } from './events.js';
 import { completePrefix, emptyRecorded, lineage, problemFor, sampleEntry, samplesAdded, type AskRecord, type Recorded, type StepRecord } from './records.js';
@@ -51,7 +51,7 @@ export interface SessionOptions {
   journal: JournalWriter | null;
   signal?: AbortSignal;
   events?: EngineEvents;
-  /** The judge (tests pass a spy); default src/runners/judge.ts. */
+  /** The judge (tests pass a spy); default src/runners/judge/judge.ts. */
   judge?: JudgeFn;
   /** The person's archive for stages that recall problems (engine/recall.ts). */
   recall?: Recall;
@@ -91,7 +91,7 @@ export interface SessionResult extends Outcome {
 }
 
 async function defaultJudge(): Promise<JudgeFn> {
-  const { judge } = await import('../runners/judge.js');
+  const { judge } = await import('../runners/judge/judge.js');
   return judge;
 }
 

@@ -2,16 +2,17 @@
 // are answered from the journal's record (no model, no gate, no judge); from the first step
 // that is not recorded, or that differs from the record, it goes live — unless it is a pure
 // replay, which stops there instead. Resume, replay and "back" differ only in the plan.
-import type { JudgeResult, LangId, Program, TestCase } from '../runners/types.js';
+import type { JudgeResult, LangId, Program, TestCase } from '../runners/build/types.js';
 import { asOutcome, type SessionContext } from './context.js';
 import { isComplete, servedValue, type AskRecord, type RunRecord, type StepRecord } from './records.js';
 import { canApprove, canGoBack } from './decisions.js';
-import { propose, retryMessages } from './propose.js';
+import { retryMessages } from './propose.js';
+import { proposeStep } from './recall.js';
 import { keptChoice, swappedIn } from '../session/recallMeta.js';
 import { failedBase } from './stepDecision.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
 import type { Agent, AgentContext, Decided, DecidedBy, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../system/errors.js';
 import { sameText } from '../session/cut.js';
 
 export interface DrivePlan {
@@ -154,7 +155,7 @@ export class Traversal implements Steps {
       const d = reshow.decision;
       if (d?.decision.kind === 'reject' && d.decision.swap) pending = { decision: d.decision, by: d.by };
     } else {
-      ({ proposal, attempts } = await propose(ctx, { agent, input, step, branch, extra: [], attempt: 0 }));
+      ({ proposal, attempts } = await proposeStep(ctx, { agent, input, step, branch, extra: [], attempt: 0 }));
     }
     this.propose(proposal);
     for (;;) {
@@ -202,7 +203,7 @@ export class Traversal implements Steps {
         case 'reject': {
           // A swap asks afresh, as if the archive had offered that problem: no rejected answer to echo.
           const extra = decision.swap && !decision.note ? [] : retryMessages(proposal, decision.note);
-          ({ proposal, attempts } = await propose(ctx, { agent, input, step, branch, extra, attempt: attempts, ...(recalled ? { recalled } : {}) }));
+          ({ proposal, attempts } = await proposeStep(ctx, { agent, input, step, branch, extra, attempt: attempts, ...(recalled ? { recalled } : {}) }));
           this.propose(proposal);
           continue;
         }

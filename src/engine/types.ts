@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { ChatMessage, Sampling } from '../llm/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
-import type { JudgeResult, LangId, Program } from '../runners/types.js';
-import type { RecallUse } from './recall.js';
+import type { JudgeResult, LangId, Program } from '../runners/build/types.js';
+import type { Recalled, RecallResult } from '../session/recallMeta.js';
 import type { Decision, DecidedBy, Outcome, PaneKind, Proposal } from '../session/steps.js';
 
 export type { Decision, DecidedBy, ForeignProgram, Outcome, OutcomeStatus, PaneKind, Proposal, StepDecision, StepId, Submission } from '../session/steps.js';
@@ -202,3 +202,30 @@ export interface Steps {
 
 /** A flow: a plain async function in the shape of its paper's pseudo-code. */
 export type Flow<O = Record<string, number>> = (s: Steps, p: Problem, options: O) => Promise<Outcome>;
+
+/** The archive as a session sees it; the caller leaves it out for `retrieval: model`. */
+export interface Recall {
+  /** `archive`: a stage that can do without the model does; `both`: the model fills what the archive does not. */
+  readonly mode: 'archive' | 'both';
+  /** Never throws: an archive that cannot be read finds nothing and says so in `note`. */
+  lookup(problem: Problem, k: number, signal: AbortSignal): Promise<RecallResult>;
+}
+
+/** How a stage takes archived problems. */
+export interface RecallUse<I, O> {
+  /** How many it can take. */
+  count(input: I): number;
+  /** The input the model is asked with (archived problems in the prompt); default: as it was. */
+  ask?(input: I, found: Recalled[]): I;
+  /** The model's value with the archived problems in it. */
+  merge(value: O, found: Recalled[], input: I): O;
+  /** The value from the archive alone (no model call), for `retrieval: archive`. */
+  alone?(found: Recalled[], input: I, ctx: AgentContext): O;
+  /** How the person swaps a recalled problem of the value for an archived one at the gate. */
+  swap?: {
+    /** How many recalled problems the value holds (each can be swapped). */
+    slots(value: O): number;
+    /** The value with the recalled problem at `slot` (from 0) replaced by `r`. */
+    put(value: O, slot: number, r: Recalled): O;
+  };
+}

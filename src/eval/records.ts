@@ -3,8 +3,8 @@
 // first line is a header naming what makes two runs comparable (flows, model, budgets…); a rerun
 // with the same file skips the pairs it holds, and `eval merge` refuses files whose headers differ.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { UserError } from '../errors.js';
-import { printableLine } from '../printable.js';
+import { UserError } from '../system/errors.js';
+import { printableLine } from '../terminal/printable.js';
 
 export const RECORD_VERSION = 1;
 

@@ -16,7 +16,7 @@ import {
 } from '../agents/index.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { Program, TestCase } from '../runners/types.js';
+import type { Program, TestCase } from '../runners/build/types.js';
 import { closer, failedOn, Verdicts } from './verdicts.js';
 
 export interface AlphacodiumOptions {

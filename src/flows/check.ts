@@ -7,7 +7,7 @@ import { personContext, type PersonContext } from '../agents/shared/person.js';
 import { yoursAgent } from '../agents/explain/yours.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { JudgeResult, Program } from '../runners/types.js';
+import type { JudgeResult, Program } from '../runners/build/types.js';
 import { predictThenSee } from './tutor.js';
 
 export interface CheckOptions {

@@ -12,7 +12,7 @@ import {
 } from '../agents/index.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
+import type { Program } from '../runners/build/types.js';
 import { feedbackOf } from './samples.js';
 import { SearchTree, type TreeNode } from './searchTree.js';
 

@@ -11,7 +11,7 @@
 // Settings (`flow`, `budgets.foo.*` with their defaults and ranges), `config` key docs, the
 // settings screen, `--help`, the `solve --auto` / `eval` budget flags and `--flow` validation
 // all follow from the record; nothing else needs to change.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../system/errors.js';
 import type { SessionFlow } from '../engine/session.js';
 import { alphacodiumFlow } from './alphacodium.meta.js';
 import { codesimFlow } from './codesim.meta.js';

@@ -7,7 +7,7 @@ import type { RetrievalValue } from '../agents/mapcoder/retrieve.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import { submissionTests } from '../problems/named.js';
-import type { JudgeResult, Program, TestCase } from '../runners/types.js';
+import type { JudgeResult, Program, TestCase } from '../runners/build/types.js';
 import { feedbackOf, passes, score } from './samples.js';
 import { stressHelpers, stressTest, type Helpers } from './stressTest.js';
 import { afterSolve, ideaFirst, predictThenSee, troubleNote } from './tutor.js';

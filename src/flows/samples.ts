@@ -1,5 +1,5 @@
-import type { JudgeResult } from '../runners/types.js';
-import { clip, failureFeedback } from '../runners/feedback.js';
+import type { JudgeResult } from '../runners/build/types.js';
+import { clip, failureFeedback } from '../runners/judge/feedback.js';
 
 /**
  * The method's "samples pass": every sample accepted. Samples that cannot be run (an interactive

@@ -3,7 +3,7 @@
 // here is kept outside the journal.
 import { ideaOf, type Idea } from '../agents/codetree/thinker.js';
 import { subtree, type NodeState, type NodeView, type Search, type TreeChoice, type TreeView } from '../agents/codetree/tree.js';
-import type { Program } from '../runners/types.js';
+import type { Program } from '../runners/build/types.js';
 
 export interface TreeNode {
   id: string;

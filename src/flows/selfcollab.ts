@@ -1,7 +1,7 @@
 import { analysisText, analystAgent, coderAgent, reportText, testerAgent, type CoderRound, type ReportValue, type TesterInput } from '../agents/index.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { JudgeResult, Program } from '../runners/types.js';
+import type { JudgeResult, Program } from '../runners/build/types.js';
 import { feedbackOf, passes, score } from './samples.js';
 
 export interface SelfcollabOptions {

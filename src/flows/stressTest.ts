@@ -4,7 +4,7 @@
 import { bruteAgent, generatorAgent, ownBruteAgent, ownGeneratorAgent } from '../agents/stress/programs.js';
 import { showStress, stressAgent } from '../agents/stress/run.js';
 import type { Steps } from '../engine/types.js';
-import type { Program, TestCase } from '../runners/types.js';
+import type { Program, TestCase } from '../runners/build/types.js';
 
 /** What a stress test came to: an input the program fails, every round agreed, or neither (a brute force or generator that failed). */
 export type StressFind = { kind: 'found'; test: TestCase } | { kind: 'agreed' } | { kind: 'no verdict'; why: string };

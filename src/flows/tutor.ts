@@ -11,7 +11,7 @@ import { afterSolveAgent, errorClass } from '../agents/tutor/reflect.js';
 import { seeAgent } from '../agents/tutor/see.js';
 import { yourPlanAgent } from '../agents/tutor/yourPlan.js';
 import type { Steps } from '../engine/types.js';
-import type { Program, Verdict } from '../runners/types.js';
+import type { Program, Verdict } from '../runners/build/types.js';
 
 /** Questions in one round of "predict, then see" at most. */
 export const QUESTIONS = 3;

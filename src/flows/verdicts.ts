@@ -3,8 +3,8 @@
 // asking for it again costs nothing, and asking for several unknown ones judges them in one
 // run (one step) instead of one run each.
 import type { Steps } from '../engine/types.js';
-import { failureFeedback } from '../runners/feedback.js';
-import type { CompileInfo, JudgeResult, Program, TestCase, TestResult } from '../runners/types.js';
+import { failureFeedback } from '../runners/judge/feedback.js';
+import type { CompileInfo, JudgeResult, Program, TestCase, TestResult } from '../runners/build/types.js';
 
 interface Known {
   test: TestResult;

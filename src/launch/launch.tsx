@@ -2,15 +2,15 @@
 // screen buffer (scrollback and copy/paste keep working). Called by `simcoach` (no problem: the
 // picker) and by `simcoach solve PROBLEM` without --auto.
 import { render } from 'ink';
-import { type SettingFlags, type Settings } from '../config.js';
+import { type SettingFlags, type Settings } from '../settings/load.js';
 import { isFlowName } from '../flows/index.js';
-import { isLangId, type LangId } from '../runners/langs.js';
+import { isLangId, type LangId } from '../runners/languages/langs.js';
 import type { SessionHeader } from '../session/events.js';
 import type { ProbeResult } from '../llm/probe.js';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
+import type { Program } from '../runners/build/types.js';
 import { App } from '../screens/App.js';
-import { takeOver } from '../firstFrame.js';
+import { takeOver } from '../terminal/firstFrame.js';
 import { createAppController } from '../app/appController.js';
 import { editExternally } from '../app/editExternally.js';
 import { createProgramOut } from '../app/programOut.js';

@@ -2,11 +2,11 @@
 // which address, how to start or point at a server, how to use an OpenAI-compatible one instead,
 // and what works meanwhile. Plain data, so the CLI prints it and the TUI renders it.
 import type { BaseSettings } from '../settings/schema.js';
-import { EXIT, UserError } from '../errors.js';
+import { EXIT, UserError } from '../system/errors.js';
 import { LlmError } from './errors.js';
-import type { Guidance } from '../guidanceRows.js';
+import type { Guidance } from '../terminal/guidanceRows.js';
 
-export { formatGuidance, type Guidance } from '../guidanceRows.js';
+export { formatGuidance, type Guidance } from '../terminal/guidanceRows.js';
 
 
 type GuidanceSettings = Pick<BaseSettings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'model'>;

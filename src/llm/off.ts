@@ -3,7 +3,7 @@
 // (paths.ts contestLockFile), so `check`, `similar` or a second tutor started during the contest
 // are off too, not only the contest's own screen; it lapses by itself when the clock ends.
 import { readFileSync } from 'node:fs';
-import { contestLockFile } from '../paths.js';
+import { contestLockFile } from '../system/paths.js';
 import { LlmError } from './errors.js';
 import type { Backend } from './types.js';
 

@@ -6,7 +6,7 @@ import { stringify as toYaml } from 'yaml';
 import { clampMemoryLimit, clampTimeLimit, formatTimeLimit } from './limits.js';
 import { slug } from './text.js';
 import { isPlainFileName } from './frontmatter.js';
-import { printableLine } from '../printable.js';
+import { printableLine } from '../terminal/printable.js';
 
 const Test = z.object({ input: z.string(), output: z.string() });
 

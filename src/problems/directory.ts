@@ -2,7 +2,7 @@
 // except the folders that hold a statement's hidden tests.
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { UserError } from '../errors.js';
+import { UserError } from '../system/errors.js';
 import type { Problem } from './types.js';
 import { problemError, readText } from './read.js';
 import { STATEMENT_EXTENSIONS, loadStatement } from './markdown.js';

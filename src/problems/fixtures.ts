@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UserError } from '../errors.js';
+import { UserError } from '../system/errors.js';
 
 let cached: string | undefined;
 

@@ -6,7 +6,7 @@ import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { CompareMode } from './types.js';
 import { problemError } from './read.js';
 import { parseMemoryLimit, parseTimeLimit } from './limits.js';
-import { distrust } from '../trust.js';
+import { distrust } from '../system/trust.js';
 
 export interface FrontMatter {
   title?: string;

@@ -3,8 +3,8 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { EXIT, UserError } from '../errors.js';
-import { problemsDir } from '../paths.js';
+import { EXIT, UserError } from '../system/errors.js';
+import { problemsDir } from '../system/paths.js';
 import type { Problem } from './types.js';
 import { countLines, readLines, readText } from './read.js';
 import type { JsonLine } from './jsonl.js';

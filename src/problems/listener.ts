@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { access, copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
-import { UserError } from '../errors.js';
+import { UserError } from '../system/errors.js';
 import { companionPath, companionToMarkdown, parseCompanion, type CompanionPayload } from './companion.js';
 import { MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS } from './limits.js';
 import { batchCredit, rateLimit, refuseHeaders } from './listenerGuard.js';

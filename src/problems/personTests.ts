@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
-import { dataDir } from '../paths.js';
+import { dataDir } from '../system/paths.js';
 import { PAYLOAD_EXTENSIONS } from './payload.js';
 import { fixturesDir } from './fixtures.js';
 import { addTestIn, readTestsIn, testPart, testsDirOf } from './hidden.js';

@@ -3,7 +3,7 @@
 // a unique start of any of these, or its number in `simcoach problems`' list. Case does not
 // matter (`cf1929a` is `cf1929A`), though a name typed exactly wins over one that differs only
 // in case. When nothing fits, the nearest id is offered ("did you mean"), as for a mistyped command.
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../terminal/suggest.js';
 import type { Problem } from './types.js';
 
 export type Picked = { ok: true; problem: Problem } | { ok: false; why: string; near?: string; many?: true };

@@ -2,7 +2,7 @@
 // they come from files, judges' pages and saved sessions anyone could have written, and are
 // printed in lists, headers and the tutor's panes. The statement, samples and tests are left as
 // they are (they are judged and sent to the model byte for byte; panes clean them when drawn).
-import { printableLine } from '../printable.js';
+import { printableLine } from '../terminal/printable.js';
 import type { Problem } from './types.js';
 
 export function withPrintableFields(p: Problem): Problem {

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { UserError } from '../errors.js';
+import { UserError } from '../system/errors.js';
 
 /** Larger than any statement or test file a person keeps; protects memory, not correctness. */
 export const MAX_FILE_BYTES = 256 * 1024 * 1024;

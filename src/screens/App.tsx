@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { cut } from '../components/rows.js';
 import { tone } from '../components/theme.js';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
+import type { Program } from '../runners/build/types.js';
 import type { AppController, ProblemEntry, SandboxOffer, SessionHandle } from '../app/controller.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { GuidanceScreen } from './Guidance.js';
@@ -19,9 +19,9 @@ const loadSolve = () => import('./Solve.js');
 const Solve = lazy(() => loadSolve().then((m) => ({ default: m.Solve })));
 // A contest's screen (its tabs, board and clock) loads only for `simcoach contest` and `upsolve`.
 const ContestScreen = lazy(() => import('./Contest.js').then((m) => ({ default: m.ContestScreen })));
-import { resultWord } from '../session/verdict.js';
+import { resultWord } from '../session/resultWord.js';
 import type { SessionView } from '../app/sessionView.js';
-import { printableLine } from '../printable.js';
+import { printableLine } from '../terminal/printable.js';
 
 export interface AppProps {
   app: AppController;

@@ -2,7 +2,7 @@ import { Box, Text, useInput } from 'ink';
 import { KeyHints, type Hint } from '../components/KeyHints.js';
 import { barRow } from '../components/Progress.js';
 import { Rows, cut, seg, textRows, type Row } from '../components/rows.js';
-import { guidanceRows } from '../guidanceRows.js';
+import { guidanceRows } from '../terminal/guidanceRows.js';
 import type { BackendState } from '../app/controller.js';
 
 /** The doctor's guidance as rows, laid out for the width (commands and paths are long). */

@@ -2,7 +2,7 @@ import { Box } from 'ink';
 import { memo } from 'react';
 import { paneRows } from '../components/panes/index.js';
 import { Rows, seg, wrapRow, type Row } from '../components/rows.js';
-import { resultLine, resultWord } from '../session/verdict.js';
+import { resultLine, resultWord } from '../session/resultWord.js';
 import type { HistoryItem } from '../app/sessionView.js';
 
 function headerRow(item: HistoryItem): Row {

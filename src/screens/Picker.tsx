@@ -2,17 +2,17 @@ import { Box, Text, useInput } from 'ink';
 import { useMemo, useRef, useState } from 'react';
 import { KeyHints } from '../components/KeyHints.js';
 import { cells, cut } from '../components/rows.js';
-import { filterProblems, idColumn, listTop, pickerChoices, pickerRow, type NextRow } from '../pickerRow.js';
+import { filterProblems, idColumn, listTop, pickerChoices, pickerRow, type NextRow } from '../terminal/pickerRow.js';
 import { tone } from '../components/theme.js';
 import { splitBurst, type KeyPress } from '../components/burst.js';
 import { LineInput } from '../components/Editor.js';
 import type { ProblemEntry } from '../app/controller.js';
-import type { FrameKeysState } from '../firstFrameKeys.js';
+import type { FrameKeysState } from '../terminal/firstFrameKeys.js';
 
 // The filter is shared with the plain first frame, which answers the first keys before Ink loads.
 export { filterProblems };
 
-/** Where the picker starts: the filter and choice typed at the plain first frame (src/firstFrameKeys.ts). */
+/** Where the picker starts: the filter and choice typed at the plain first frame (src/terminal/firstFrameKeys.ts). */
 export type PickerStart = FrameKeysState;
 
 export interface PickerProps {

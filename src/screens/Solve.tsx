@@ -12,7 +12,7 @@ import { StatusBar, type StatusInfo } from '../components/StatusBar.js';
 import { tone } from '../components/theme.js';
 import type { Proposal } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
-import type { Program, TestResult } from '../runners/types.js';
+import type { Program, TestResult } from '../runners/build/types.js';
 import type { BackendState, ProgramOut, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal, useRepaintOnWidth } from './hooks.js';
@@ -20,7 +20,7 @@ import { ALL_KEYS, SAMPLE_HINTS, STREAM_HINTS, SWAP_HINTS, endedHints, endedKeys
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
-import { passesSamples, resultWord } from '../session/verdict.js';
+import { passesSamples, resultWord } from '../session/resultWord.js';
 import type { SessionView, StepRef } from '../app/sessionView.js';
 import { submitFailure } from '../components/submitFailure.js';
 import { BACK_HINTS, BackPicker } from './solve/BackPicker.js';

@@ -15,7 +15,7 @@ import { stepProgram } from '../components/currentProgram.js';
 import { withProgramHints } from '../components/solveHints.js';
 import type { ProgramOut } from '../app/controller.js';
 import { ProgramOutLine, programOutHints, useProgramOut } from './solve/WriteProgram.js';
-import { printableLine } from '../printable.js';
+import { printableLine } from '../terminal/printable.js';
 
 /** How play waits between beats: the real clock by default; tests drive it by hand. */
 export interface PlayClock {

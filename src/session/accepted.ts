@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { dataDir } from '../paths.js';
+import { dataDir } from '../system/paths.js';
 import type { Problem } from '../problems/types.js';
-import type { Program } from '../runners/types.js';
+import type { Program } from '../runners/build/types.js';
 
 export type AcceptedFrom = 'test' | 'watch' | 'check' | 'practice';
 

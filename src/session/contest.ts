@@ -5,9 +5,9 @@
 // reads the same end time. Each line is one append, so a kill loses at most the line being written.
 import { appendFileSync, closeSync, constants, existsSync, fstatSync, openSync, readSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserError } from '../errors.js';
-import { contestLockFile, contestsDir, privateDataDir } from '../paths.js';
-import { distrust } from '../trust.js';
+import { UserError } from '../system/errors.js';
+import { contestLockFile, contestsDir, privateDataDir } from '../system/paths.js';
+import { distrust } from '../system/trust.js';
 import { newSessionId } from './journal.js';
 import { scoreboard, type Attempt, type Board, type ContestProblem } from './contestBoard.js';
 

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Problem } from '../problems/types.js';
-import type { JudgeResult, TestCase, TestResult } from '../runners/types.js';
+import type { JudgeResult, TestCase, TestResult } from '../runners/build/types.js';
 import type { JournalEvent } from './events.js';
 
 /** Text up to this many UTF-8 bytes is kept whole; a cut text is never longer than this. */

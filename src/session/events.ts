@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../llm/types.js';
 import type { Problem, TestCase } from '../problems/types.js';
-import type { JudgeResult, Program } from '../runners/types.js';
+import type { JudgeResult, Program } from '../runners/build/types.js';
 import type { Decision, DecidedBy, ForeignProgram, Outcome, StepDecision, PaneKind, StepId } from './steps.js';
 
 /**

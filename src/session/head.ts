@@ -2,7 +2,7 @@
 // what the session is, the last complete line says how it ended. Listing hundreds of sessions
 // must not cost hundreds of whole-file reads.
 import { open, type FileHandle } from 'node:fs/promises';
-import { UserError } from '../errors.js';
+import { UserError } from '../system/errors.js';
 import type { JournalEvent, SessionHeader } from './events.js';
 import { notASession, parseEvent, parseHeader } from './lines.js';
 

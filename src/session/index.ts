@@ -2,11 +2,11 @@
 // prefix, `last` or a file name, remove one. Core layer: no React, no Ink.
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UserError } from '../errors.js';
-import { sessionsDir } from '../paths.js';
+import { UserError } from '../system/errors.js';
+import { sessionsDir } from '../system/paths.js';
 import type { JournalEvent } from './events.js';
 import { readEnds, type FileEnds } from './head.js';
-import { resultWord, type ResultWord } from './verdict.js';
+import { resultWord, type ResultWord } from './resultWord.js';
 
 /** How a session ended, in the words the tutor uses; `incomplete` when it has no end event (still running, or killed). */
 export type SessionVerdict = ResultWord | 'incomplete';

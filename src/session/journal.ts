@@ -4,9 +4,9 @@
 import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, rmSync, utimesSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { UserError } from '../errors.js';
-import { privateDataDir, sessionsDir } from '../paths.js';
-import { distrust } from '../trust.js';
+import { UserError } from '../system/errors.js';
+import { privateDataDir, sessionsDir } from '../system/paths.js';
+import { distrust } from '../system/trust.js';
 import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
 import { eventForJournal, problemForJournal } from './cut.js';
 

@@ -7,7 +7,7 @@
 // paths, so that a kept answer loads nothing else.
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cacheDir } from '../paths.js';
+import { cacheDir } from '../system/paths.js';
 
 /** The evidence of every journal (session/skillCache.ts); each kept answer sits beside it. */
 export const skillCacheFile = (): string => join(cacheDir(), 'skill.json');

@@ -6,7 +6,7 @@
 // once, so that the sessions list, the replay header, export and resume only show it.
 import { readFile } from 'node:fs/promises';
 import type { StepId } from './steps.js';
-import { isLangId, langName } from '../runners/langs.js';
+import { isLangId, langName } from '../runners/languages/langs.js';
 import type { SessionSummary } from './index.js';
 import { Timeline, hasLine } from './timeline.js';
 

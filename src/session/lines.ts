@@ -3,8 +3,8 @@
 // read (reader.ts), the replay's lazy timeline (timeline.ts) and the listing's tail (head.ts) all
 // read lines here, so a damaged file reads the same, and says the same, wherever it is opened.
 import { JOURNAL_READS_FROM, JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
-import { UserError } from '../errors.js';
-import { printableLine } from '../printable.js';
+import { UserError } from '../system/errors.js';
+import { printableLine } from '../terminal/printable.js';
 import { withPrintableFields } from '../problems/printableFields.js';
 import { checkEvent, checkHeader, type Checked } from './schema.js';
 

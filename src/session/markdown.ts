@@ -1,10 +1,10 @@
 // The report as markdown a person reads (or pastes into an issue or a blog post).
 import type { Decision } from './steps.js';
-import type { JudgeResult } from '../runners/types.js';
+import type { JudgeResult } from '../runners/build/types.js';
 import type { Report, ReportStep } from './report.js';
 import { callsText } from './format.js';
 import { cutOf, wholeSize } from './cut.js';
-import { resultLine } from './verdict.js';
+import { resultLine } from './resultWord.js';
 
 /** A code fence longer than any run of backticks inside the text, so nothing breaks out. */
 export function fence(text: string, lang = ''): string {

@@ -2,7 +2,7 @@
 // was accepted, how many hints the person had revealed by then (the rung they needed) and how
 // long it took. `problems` marks each problem with its best session; `stats` sums them up.
 import type { Problem } from '../problems/types.js';
-import { sessionsDir } from '../paths.js';
+import { sessionsDir } from '../system/paths.js';
 import { listSessions } from './index.js';
 import { lineage, type Fork } from './lineage.js';
 import { readJournal, type JournalContents } from './reader.js';

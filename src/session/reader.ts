@@ -2,7 +2,7 @@
 // anything that needs every line. Lines are read by lines.ts, as the timeline reads them: damage
 // is reported, never thrown past the first line, and a torn last line is skipped.
 import { readFileSync } from 'node:fs';
-import { UserError } from '../errors.js';
+import { UserError } from '../system/errors.js';
 import type { SessionHeader } from './events.js';
 import { openJournalBuffer, readLines, type BodyEvent } from './lines.js';
 

@@ -2,8 +2,7 @@
 // meta, and the journal holds it), and what a swap at its gate makes of it: plain data and pure
 // functions, read by the engine, the view and the panes alike, so replay and resume need no
 // archive. It lives with the session, not the engine, because the first frame may load the view.
-import type { Program } from '../runners/types.js';
-import type { Proposal } from './steps.js';
+import type { Program } from '../runners/build/types.js';
 
 /** One archived problem the person solved, with the program that was accepted and its plan. */
 export interface Recalled {
@@ -61,8 +60,11 @@ export interface RecallSwap {
   ref: string;
 }
 
+/** What these read of a proposal: its meta (a Proposal of steps.ts has one; steps.ts imports this file). */
+type WithMeta = { meta?: Record<string, unknown> };
+
 /** The recall a proposal's meta holds (engine/recall.ts put it there), if any. */
-export function recallOf(p: Pick<Proposal, 'meta'>): RecallMeta | undefined {
+export function recallOf(p: WithMeta): RecallMeta | undefined {
   const r = p.meta?.recall as Partial<RecallMeta> | undefined;
   return typeof r === 'object' && r !== null && Array.isArray(r.found) && Array.isArray(r.others) ? (r as RecallMeta) : undefined;
 }
@@ -76,7 +78,7 @@ const whole = (r: Partial<Recalled>): r is Recalled => typeof r.statement === 's
  * the others. Undefined when the proposal did not offer that problem, or the stage recalls fewer
  * than `slot + 1` (`count`).
  */
-export function swappedIn(p: Pick<Proposal, 'meta'>, swap: RecallSwap, count: number): RecallResult | undefined {
+export function swappedIn(p: WithMeta, swap: RecallSwap, count: number): RecallResult | undefined {
   const m = recallOf(p);
   const r = m?.others.find((o) => o.ref === swap.ref);
   if (!m || !r || !whole(r) || !Number.isInteger(swap.slot) || swap.slot < 0 || swap.slot >= count) return undefined;
@@ -89,7 +91,7 @@ export function swappedIn(p: Pick<Proposal, 'meta'>, swap: RecallSwap, count: nu
 }
 
 /** What a step asked again keeps of its recall: the person's swap at this step, if they made one. */
-export function keptChoice(p: Pick<Proposal, 'meta'>): RecallResult | undefined {
+export function keptChoice(p: WithMeta): RecallResult | undefined {
   const m = recallOf(p);
   return m?.chosen ? { found: m.found.filter(whole), others: m.others, ...(m.note ? { note: m.note } : {}) } : undefined;
 }

@@ -2,7 +2,7 @@
 // writers only lay this out.
 import type { Decision, DecidedBy, Submission } from './steps.js';
 import type { Problem } from '../problems/types.js';
-import type { JudgeResult, Program } from '../runners/types.js';
+import type { JudgeResult, Program } from '../runners/build/types.js';
 import { branchLanguage, languagePath, type SessionLanguage } from './language.js';
 import { finalText, type Timeline } from './timeline.js';
 

@@ -5,7 +5,7 @@
 // said in one line, and the session goes on with the tests it holds whole — never judged
 // against tests it did not record.
 import type { Problem, TestCase } from '../problems/types.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../system/errors.js';
 import { WholeTests, isWholeProblem, isWholeTest } from './cut.js';
 
 export interface Restored {

@@ -2,7 +2,7 @@
 // (edited by hand, written by another version, damaged), and a field of the wrong type must become
 // a one-line message naming the file, never a crash somewhere far from the read.
 import { z } from 'zod';
-import { langIds } from '../runners/langs.js';
+import { langIds } from '../runners/languages/langs.js';
 import type { JournalEvent, SessionHeader } from './events.js';
 
 const int = z.number().int();

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Problem } from '../problems/types.js';
-import { sessionsDir } from '../paths.js';
+import { sessionsDir } from '../system/paths.js';
 import { PRACTICE_FLOW, practiceResult } from './practice.js';
 import { parseJournal, type JournalContents } from './reader.js';
 import { ratingOf, type Evidence } from './skill.js';

@@ -1,7 +1,7 @@
 // The words of a step as the journal records them: which pane, which step, what was proposed,
 // what was decided and by whom, how the session ended. The engine makes these and re-exports them
 // (engine/types.ts); the session's files read and write them, so they live here, below the engine.
-import type { LangId, Program, Verdict } from '../runners/types.js';
+import type { LangId, Program, Verdict } from '../runners/build/types.js';
 import type { RecallSwap } from './recallMeta.js';
 
 /** Which pane shows a step's proposal. */

@@ -7,8 +7,8 @@
 // patterns.
 import { readFile } from 'node:fs/promises';
 import type { Decision, DecidedBy, Outcome, PaneKind, StepId } from './steps.js';
-import type { JudgeResult, Program, TestCase, Verdict } from '../runners/types.js';
-import { UserError } from '../errors.js';
+import type { JudgeResult, Program, TestCase, Verdict } from '../runners/build/types.js';
+import { UserError } from '../system/errors.js';
 import type { JournalEvent, SessionHeader } from './events.js';
 import { addedSamples, lineage } from './lineage.js';
 import { NL, openJournalBuffer, readLine, readLines, type Located } from './lines.js';

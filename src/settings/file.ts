@@ -1,11 +1,11 @@
 // The settings file as stored: a plain JSON read (no directory made, nothing heavy loaded), shared
-// by config.ts, which says what is wrong with it, and the memo, which only needs to know.
+// by load.ts, which says what is wrong with it, and the memo, which only needs to know.
 // The file picks the sandbox (`none` runs programs unconfined) and the model server, so it is
 // read only when nobody but us or root could have written it (as root: only a file root owns).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configDir } from '../paths.js';
-import { distrust, refuse } from '../trust.js';
+import { configDir } from '../system/paths.js';
+import { distrust, refuse } from '../system/trust.js';
 
 export const settingsPath = (): string => join(configDir(), 'config.json');
 

@@ -5,7 +5,7 @@
 // No secret is kept: the API key is held as "set", and comes back from where it was read.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheDir } from '../paths.js';
+import { cacheDir } from '../system/paths.js';
 import { isTree, readStoredFile, type Tree } from './file.js';
 
 declare const __SIMCOACH_BUILD__: string | undefined;
@@ -18,10 +18,10 @@ const SET = '(set)';
 
 const memoFile = (): string => join(cacheDir(), 'settings-memo.json');
 
-/** The API key from the environment, as config.ts takes it (it wins over a stored one). */
+/** The API key from the environment, as load.ts takes it (it wins over a stored one). */
 const envKey = (): string | undefined => process.env.OPENAI_API_KEY?.trim() || undefined;
 
-/** What config.ts resolves: only the API key is looked at here (config.ts's `Settings` is one). */
+/** What load.ts resolves: only the API key is looked at here (load.ts's `Settings` is one). */
 interface Resolved {
   openaiApiKey?: string | undefined;
 }
@@ -30,11 +30,11 @@ interface Resolved {
 export function inputsOf(flags: object, build: string | undefined = thisBuild()): { key: string; stored: Tree } | undefined {
   if (build === undefined) return undefined;
   const file = readStoredFile();
-  // config.ts says what is wrong with a file it cannot take.
+  // load.ts says what is wrong with a file it cannot take.
   if (!('tree' in file)) return undefined;
   const stored = file.tree;
   const apiKey = stored.openaiApiKey;
-  // A stored key config.ts would refuse is not hidden: nothing is kept for a file it refuses.
+  // A stored key load.ts would refuse is not hidden: nothing is kept for a file it refuses.
   const shown = typeof apiKey === 'string' && apiKey.length > 0 ? { ...stored, openaiApiKey: SET } : stored;
   const env = { OLLAMA_HOST: process.env.OLLAMA_HOST, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, OPENAI_API_KEY: envKey() === undefined ? undefined : SET };
   return { key: JSON.stringify({ build, stored: shown, env, flags }), stored };

@@ -1,11 +1,11 @@
 // The settings' keys, types and defaults: a leaf every layer that reads settings can import (the
 // model backends, the engine, the archive) without loading the flow registry. Which flows exist
 // is the one thing this file does not know: here `flow` is any name and `budgets` holds the
-// session caps; config.ts, above the flows, narrows both to the registry's names and options.
+// session caps; load.ts, above the flows, narrows both to the registry's names and options.
 // zod/mini, whose functions bundle apart, so the first frame loads a tenth of full zod's bytes.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { compiledLangIds, langIds } from '../runners/langs.js';
+import { compiledLangIds, langIds } from '../runners/languages/langs.js';
 import { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES } from './choices.js';
 
 export { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, type ApprovalMode } from './choices.js';
@@ -28,7 +28,7 @@ export const capsShape = {
 
 /**
  * Every setting in its order, with its default. `flow` and `budgets` are the open forms;
- * config.ts puts the registry's in their places (same keys, same order).
+ * load.ts puts the registry's in their places (same keys, same order).
  */
 export const settingsShape = {
   backend: z._default(z.enum(BACKENDS), 'ollama'),
@@ -48,7 +48,7 @@ export const settingsShape = {
   seed: z.optional(z.int()),
   keepAlive: z._default(duration, '30m'),
   stallSeconds: z._default(z.number().check(z.gt(0), z.lte(3600)), 60),
-  /** A flow by name (config.ts: one of the registry's). */
+  /** A flow by name (load.ts: one of the registry's). */
   flow: z.string().check(z.minLength(1)),
   lang: z._default(z.enum(langIds), langIds[0]),
   /** A compiled language's compiler (`compilers.cpp`: `clang++`, `/opt/gcc-14/bin/g++`); unset: the registry's. */
@@ -66,12 +66,12 @@ export const settingsShape = {
   listen: z.prefault(z.object({ lang: z.optional(z.enum(langIds)), fileDir: z.optional(z.string().check(z.minLength(1))) }), {}),
   /** The tutor only: `test`, `--auto` and every other command read SIMCOACH_SANDBOX alone. */
   sandbox: z._default(z.enum(SANDBOX_CHOICES), 'auto'),
-  /** The session caps here; config.ts adds each flow's options (`budgets.<flow>.<key>`). */
+  /** The session caps here; load.ts adds each flow's options (`budgets.<flow>.<key>`). */
   budgets: z.prefault(z.object(capsShape), {}),
 };
 
 /**
  * The settings as the layers below the flows read them: the flow by name, the budgets' caps.
- * config.ts's `Settings` (the registry's flow names and options) is one of these.
+ * load.ts's `Settings` (the registry's flow names and options) is one of these.
  */
 export type BaseSettings = z.infer<z.ZodMiniObject<typeof settingsShape>>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { draftHash, personContext, personPrompt, personSeen } from '../../src/agents/shared/person.js';
-import { cardText } from '../../src/runners/failureCard.js';
-import type { JudgeResult, TestResult } from '../../src/runners/types.js';
+import { cardText } from '../../src/runners/judge/failureCard.js';
+import type { JudgeResult, TestResult } from '../../src/runners/build/types.js';
 
 const test = (over: Partial<TestResult>): TestResult => ({
   name: 'sample 1', verdict: 'AC', timeMs: 1, memoryKb: 1, input: '3\n1 2 3\n', expected: '6\n', actual: '6\n', stderr: '', exitCode: 0, signal: null, ...over,

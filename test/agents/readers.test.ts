@@ -6,7 +6,7 @@ import { readVerdict, simulateAgent } from '../../src/agents/codesim/simulate.js
 import { analystAgent } from '../../src/agents/selfcollab/analyst.js';
 import { AnswerFormatError } from '../../src/engine/types.js';
 import { digitsForWords, parsePercent } from '../../src/agents/shared/number.js';
-import { readPlanVerdict } from '../../src/agents/shared/verdict.js';
+import { readPlanVerdict } from '../../src/agents/shared/planVerdict.js';
 import { fixture } from './problems.js';
 
 const ctx = { problem: await fixture('sum-two'), lang: 'python' as const };

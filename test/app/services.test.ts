@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getSetting, resolveSettings } from '../../src/config.js';
+import { getSetting, resolveSettings } from '../../src/settings/load.js';
 import { createBackendService } from '../../src/app/backendService.js';
 import { createEditorService } from '../../src/app/editorService.js';
 import { createProblemsService } from '../../src/app/problemsService.js';
@@ -15,7 +15,7 @@ import { createStatementService } from '../../src/app/statementService.js';
 import type { ProgramOut } from '../../src/app/controller.js';
 import { createManualGate } from '../../src/engine/index.js';
 import type { Proposal } from '../../src/engine/types.js';
-import { problemsDir } from '../../src/paths.js';
+import { problemsDir } from '../../src/system/paths.js';
 import { loadProblem } from '../../src/problems/index.js';
 import { probeBackend } from '../../src/llm/probe.js';
 import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveSettings } from '../../src/config.js';
+import { resolveSettings } from '../../src/settings/load.js';
 import { createSessionsService } from '../../src/app/sessionsService.js';
 import type { SessionHandle } from '../../src/app/controller.js';
 import { createBackend } from '../../src/llm/index.js';

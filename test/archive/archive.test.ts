@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive, queryText } from '../../src/archive/archive.js';
 import { openArchive } from '../../src/archive/open.js';
 import { archiveRecall } from '../../src/archive/recall.js';
-import { settingsSchema, type Settings } from '../../src/config.js';
+import { settingsSchema, type Settings } from '../../src/settings/load.js';
 import { createAutoGate } from '../../src/engine/gates/index.js';
 import { startSession } from '../../src/engine/start.js';
 import type { Gate, Proposal } from '../../src/engine/types.js';

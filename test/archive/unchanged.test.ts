@@ -5,8 +5,8 @@ import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openArchive } from '../../src/archive/open.js';
-import { settingsSchema } from '../../src/config.js';
-import { problemsDir, sessionsDir } from '../../src/paths.js';
+import { settingsSchema } from '../../src/settings/load.js';
+import { problemsDir, sessionsDir } from '../../src/system/paths.js';
 import { tempXdg } from '../engine/helpers.js';
 
 const settings = settingsSchema.parse({ ollamaHost: 'http://127.0.0.1:9', model: 'fake-coder:7b', retrieval: 'archive' });

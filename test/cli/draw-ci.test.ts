@@ -1,7 +1,7 @@
 // Ink's CI mode (CI set) holds every frame until exit: a terminal is drawn on whatever CI says,
 // piped output keeps the plain form. The tmux test drives the built app with CI=true.
 import { describe, expect, it } from 'vitest';
-import { drawInTerminal } from '../../src/term.js';
+import { drawInTerminal } from '../../src/terminal/term.js';
 
 describe('drawInTerminal', () => {
   it('clears CI and CONTINUOUS_INTEGRATION for a terminal, so Ink draws', () => {

@@ -1,5 +1,5 @@
 // Text simcoach did not write — a problem's title and url, a session's fields, a model's
-// explanation, a results file's ids — goes through one sanitiser (src/printable.ts) wherever it is
+// explanation, a results file's ids — goes through one sanitiser (src/terminal/printable.ts) wherever it is
 // printed. Each place gets an OSC 52 clipboard write, a window title (OSC 0) and a CSI screen
 // clear, and none of them may reach the output raw. A model's program keeps its bytes but is
 // shown with its control and bidi characters visible, and `w`, `y` and `-o` say they are there.
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { codeRows } from '../../src/components/CodeBlock.js';
 import { problemRows } from '../../src/components/problemPane.js';
 import { explanationText } from '../../src/commands/check.js';
-import { writeProgram } from '../../src/commands/headless.js';
+import { writeProgram } from '../../src/commands/shared/headless.js';
 import { createProgramOut, writeProgramFile } from '../../src/app/programOut.js';
 import { copiedNotice, writtenNotice } from '../../src/screens/solve/WriteProgram.js';
 import { loadProblem } from '../../src/problems/index.js';

@@ -1,6 +1,6 @@
 // Did-you-mean for flags, as for commands: an unknown flag near a known one of that command names it.
 import { describe, expect, it } from 'vitest';
-import { parse } from '../../src/args.js';
+import { parse } from '../../src/flags/args.js';
 
 const message = (argv: string[], command: 'solve' | 'test' | 'watch'): string => {
   try {

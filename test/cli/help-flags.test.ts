@@ -1,14 +1,14 @@
 // Every flag a command accepts is in its --help, with a description: both come from one table
-// (src/flags.ts), which `parse` reads by the command's name. These tests check the built
+// (src/flags/flagTable.ts), which `parse` reads by the command's name. These tests check the built
 // CLI's help against that table, and that no command can parse flags from anywhere else.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from '../../src/args.js';
-import { FLAGS, flagLabel } from '../../src/flags.js';
-import { budgetFlags } from '../../src/commands/headless.js';
+import { parse } from '../../src/flags/args.js';
+import { FLAGS, flagLabel } from '../../src/flags/flagTable.js';
+import { budgetFlags } from '../../src/commands/shared/headless.js';
 import { commands } from '../../src/commands/registry.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/system/errors.js';
 import { cli, cliEnv } from './helpers.js';
 
 const squash = (s: string): string => s.replace(/\s+/g, ' ');
@@ -47,12 +47,12 @@ describe('every flag a command parses is in its --help', () => {
     expect(parse(['p', '--plans', '3'], 'solve', { budgetFlags }).values.plans).toBe('3');
   });
 
-  it('no command reads its arguments past the table: parseArgs is called in src/args.ts alone, parse always by a command\'s name', () => {
+  it('no command reads its arguments past the table: parseArgs is called in src/flags/args.ts alone, parse always by a command\'s name', () => {
     const dir = join(process.cwd(), 'src');
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
     for (const f of files) {
       const text = readFileSync(join(dir, f), 'utf8');
-      if (f !== 'args.ts') expect(text, f).not.toMatch(/\bparseArgs\b/);
+      if (f !== join('flags', 'args.ts')) expect(text, f).not.toMatch(/\bparseArgs\b/);
       for (const m of text.matchAll(/\bparse\(argv, ([^,)]+)/g)) expect(m[1], `${f}: ${m[0]}`).toMatch(/^'[a-z ]*'$|^command$/);
     }
   });

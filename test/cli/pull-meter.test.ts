@@ -1,6 +1,6 @@
 // The pull progress bar on a terminal: one redrawn line with bytes, percent and speed.
 import { describe, expect, it } from 'vitest';
-import { PullMeter, formatBytes, formatDuration } from '../../src/commands/pull-meter.js';
+import { PullMeter, formatBytes, formatDuration } from '../../src/commands/shared/pullMeter.js';
 
 function fakeTerminal(): { out: NodeJS.WriteStream; text: () => string } {
   let written = '';

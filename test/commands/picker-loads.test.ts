@@ -1,7 +1,7 @@
 // DESIGN "Start-up": the tutor's picker reads keys once Ink has drawn it, so what loads before
 // that frame is what a person waits for. On a second start (the picker's index and the settings
 // memo left by the first), the real process, traced by a loader hook, loads no validator (zod,
-// config.ts: the settings come from the memo), no model client, no flow, agent, engine, runner
+// settings/load.ts: the settings come from the memo), no model client, no flow, agent, engine, runner
 // or session journal, and none of the statement renderer's packages before Ink's first frame.
 // A guard on what is loaded, not a timing: `npm run bench ui` measures the time.
 import { readFileSync } from 'node:fs';
@@ -15,12 +15,12 @@ import { tempHome } from '../session/cli.js';
 
 const NOT_BEFORE_INK: [string, RegExp][] = [
   ['zod (the settings come from the memo)', /node_modules\/zod\//],
-  ['the settings validator', /^src\/config\.ts$/],
+  ['the settings validator', /^src\/settings\/load\.ts$/],
   ['a model backend package', /node_modules\/(ollama|openai)\//],
   ['a flow\'s code (only its record)', /^src\/flows\/(?!index\.ts$|define\.ts$)(?![^/]+\.meta\.ts$)/],
   ['an agent', /^src\/agents\//],
   ['the engine', /^src\/engine\//],
-  ['a runner (the language table aside)', /^src\/runners\/(?!langs\.ts$|probe\.ts$)/],
+  ['a runner (the language table aside)', /^src\/runners\/(?!languages\/langs\.ts$|languages\/probe\.ts$)/],
   ['the session journal', /^src\/session\/(journal|reader|index)\.ts$/],
   ['a problem parser', /^src\/problems\/(markdown|companion|jsonl|directory|read|frontmatter|tex|contest)\.ts$/],
   ['yaml, markdown, highlighting, turndown, conf', /node_modules\/(yaml|marked|marked-terminal|highlight\.js|lowlight|turndown|conf)\//],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
-import { sideBySide } from '../../src/commands/sideBySide.js';
+import { sideBySide } from '../../src/commands/shared/sideBySide.js';
 
 describe('sideBySide', () => {
   it('puts the two outputs in two columns of the width given and marks the lines that differ', () => {

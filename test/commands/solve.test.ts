@@ -8,7 +8,7 @@ import { createAutoGate, resumeSession } from '../../src/engine/index.js';
 import { flowFor } from '../../src/flows/index.js';
 import { createBackend, type ChatMessage } from '../../src/llm/index.js';
 import { estimateTokens } from '../../src/llm/estimate.js';
-import { loadSettings } from '../../src/config.js';
+import { loadSettings } from '../../src/settings/load.js';
 import { readJournal } from '../../src/session/reader.js';
 import type { FakeServer, OllamaChatBody } from '../fakes/ollama.js';
 import { stageOf } from '../flows/harness.js';

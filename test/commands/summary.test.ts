@@ -1,6 +1,6 @@
 // The closing summary of a session counts repair requests apart from the method's calls.
 import { describe, expect, it } from 'vitest';
-import { summaryOf } from '../../src/commands/headless.js';
+import { summaryOf } from '../../src/commands/shared/headless.js';
 import type { SessionResult } from '../../src/engine/index.js';
 import { callsText } from '../../src/session/format.js';
 

@@ -30,7 +30,7 @@ it('`test FILE.md` loads the judge and the statement reader, nothing a listing, 
   expect(r.stdout).toMatch(/AC\s+11\/11 tests passed/);
   const modules = modulesOfLoaded(readFileSync(trace, 'utf8').trim().split('\n'));
   // The path read is the real one: the command, the statement reader and the judge are in it.
-  expect(modules).toEqual(expect.arrayContaining(['src/commands/test.ts', 'src/problems/markdown.ts', 'src/runners/judge.ts']));
+  expect(modules).toEqual(expect.arrayContaining(['src/commands/test.ts', 'src/problems/markdown.ts', 'src/runners/judge/judge.ts']));
   const offending = NOT_FOR_TEST.flatMap(([what, p]) => modules.filter((m) => p.test(m)).map((m) => `${m} (${what})`));
   expect(offending).toEqual([]);
 }, 90_000);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run as archiveCmd } from '../../src/commands/archive.js';
 import { run as review } from '../../src/commands/review.js';
-import { sessionsDir } from '../../src/paths.js';
+import { sessionsDir } from '../../src/system/paths.js';
 import { practiceResults } from '../../src/session/practice.js';
 import { reviewCards } from '../../src/session/review.js';
 import { transfersOwed } from '../../src/session/transfer.js';
@@ -104,7 +104,7 @@ describe('a check without help', () => {
 describe('the check\'s session', () => {
   it('runs practice with the ladder locked, and its header names the original', async () => {
     const { transferSettings } = await import('../../src/commands/practice.js');
-    const { resolveSettings } = await import('../../src/config.js');
+    const { resolveSettings } = await import('../../src/settings/load.js');
     const { flowFor } = await import('../../src/flows/index.js');
     const { withoutSecrets } = await import('../../src/session/journal.js');
     const s = transferSettings(resolveSettings({ flow: 'practice' }), 'maze');

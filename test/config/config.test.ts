@@ -14,8 +14,8 @@ import {
   setSetting,
   settingsPath,
   unsetSetting,
-} from '../../src/config.js';
-import { UsageError, UserError } from '../../src/errors.js';
+} from '../../src/settings/load.js';
+import { UsageError, UserError } from '../../src/system/errors.js';
 import { flowNames } from '../../src/flows/index.js';
 
 const saved = { ...process.env };

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveSettings, settingsPath, type SettingFlags } from '../../src/config.js';
+import { resolveSettings, settingsPath, type SettingFlags } from '../../src/settings/load.js';
 import { keep, recall } from '../../src/settings/memo.js';
 
 const saved = { ...process.env };

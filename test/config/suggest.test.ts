@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean } from '../../src/suggest.js';
+import { didYouMean } from '../../src/terminal/suggest.js';
 
 describe('didYouMean', () => {
   it('names the nearest known word when it is a likely typo, and nothing for a word far from all', () => {

@@ -16,7 +16,7 @@ import { readJournal } from '../../src/session/reader.js';
 import { checkEvent } from '../../src/session/schema.js';
 import { Timeline } from '../../src/session/timeline.js';
 import { decisionText } from '../../src/session/markdown.js';
-import type { Settings } from '../../src/config.js';
+import type { Settings } from '../../src/settings/load.js';
 import { startFakeOllama, type FakeReply, type FakeServer } from '../fakes/ollama.js';
 import { GOOD, WRONG, backendAt, fakeServers, fence, ideaJson, mini, problem, replayOffline, settings } from './helpers.js';
 

@@ -11,7 +11,7 @@ import { createAutoGate } from '../../src/engine/gates/index.js';
 import { replaySession, resumeSession, startSession } from '../../src/engine/start.js';
 import { flowFor } from '../../src/flows/index.js';
 import { OllamaBackend } from '../../src/llm/ollama.js';
-import type { Settings } from '../../src/config.js';
+import type { Settings } from '../../src/settings/load.js';
 import { loadProblem } from '../../src/problems/index.js';
 import type { Problem, TestCase } from '../../src/problems/types.js';
 import { CUT_BYTES, isCut } from '../../src/session/cut.js';

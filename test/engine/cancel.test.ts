@@ -7,7 +7,7 @@ import { resumeSession } from '../../src/engine/start.js';
 import { EngineEvents, type EngineEvent } from '../../src/engine/events.js';
 import { createManualGate, type ManualGate } from '../../src/engine/gates/index.js';
 import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
-import type { Settings } from '../../src/config.js';
+import type { Settings } from '../../src/settings/load.js';
 import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { buildReport } from '../../src/session/report.js';

@@ -3,7 +3,7 @@
 import type { SessionFlow } from '../../src/engine/session.js';
 import type { Agent, Outcome, Steps } from '../../src/engine/types.js';
 import type { Problem } from '../../src/problems/types.js';
-import type { Program } from '../../src/runners/types.js';
+import type { Program } from '../../src/runners/build/types.js';
 import { programAnswer, programTail } from '../../src/agents/shared/program.js';
 
 /** A model's answer: the program fenced with the given tag. */

@@ -1,7 +1,7 @@
 // The engine against the fake Ollama server (real HTTP through the real `ollama` package) and
 // the real judge (python3): approve, edit, reject, back, repair, drop, cancel, replay, resume,
 // budgets.
-import { resultLine, resultWord } from '../../src/session/verdict.js';
+import { resultLine, resultWord } from '../../src/session/resultWord.js';
 import type { Problem } from '../../src/problems/types.js';
 import { describe, expect, it } from 'vitest';
 import { runSession, type SessionResult } from '../../src/engine/session.js';
@@ -13,8 +13,8 @@ import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { Timeline } from '../../src/session/timeline.js';
-import { judge } from '../../src/runners/judge.js';
-import type { Settings } from '../../src/config.js';
+import { judge } from '../../src/runners/judge/judge.js';
+import type { Settings } from '../../src/settings/load.js';
 import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
 import { GOOD, HALF, WRONG, backendAt, fakeServers, fence, ideaJson, mini, problem, replayOffline, settings } from './helpers.js';
 import { recordingGate } from '../helpers/gate.js';

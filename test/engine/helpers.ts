@@ -10,7 +10,7 @@ import { EngineEvents, replaySession, type EngineEvent, type JudgeFn } from '../
 import { createBackend } from '../../src/llm/index.js';
 import type { Backend } from '../../src/llm/types.js';
 import type { Problem } from '../../src/problems/types.js';
-import type { Program } from '../../src/runners/types.js';
+import type { Program } from '../../src/runners/build/types.js';
 import { enterTempXdg } from '../helpers/home.js';
 
 export const problem: Problem = {

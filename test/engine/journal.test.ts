@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJournal, newSessionId, openJournal, withoutSecrets } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
-import { UserError } from '../../src/errors.js';
+import { UserError } from '../../src/system/errors.js';
 import type { Problem } from '../../src/problems/types.js';
 
 const problem: Problem = {

@@ -10,7 +10,7 @@ import { EngineEvents, type EngineEvent } from '../../src/engine/events.js';
 import type { Gate } from '../../src/engine/types.js';
 import { flowFor } from '../../src/flows/index.js';
 import { OllamaBackend } from '../../src/llm/ollama.js';
-import type { Settings } from '../../src/config.js';
+import type { Settings } from '../../src/settings/load.js';
 import type { Problem, TestCase } from '../../src/problems/types.js';
 import { readJournal } from '../../src/session/reader.js';
 import { Timeline } from '../../src/session/timeline.js';

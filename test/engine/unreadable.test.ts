@@ -17,7 +17,7 @@ import { mapDebugAgent } from '../../src/agents/mapcoder/debug.js';
 import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { checkEvent } from '../../src/session/schema.js';
-import type { Settings } from '../../src/config.js';
+import type { Settings } from '../../src/settings/load.js';
 import { startFakeOllama, type FakeReply, type FakeServer } from '../fakes/ollama.js';
 import { GOOD, WRONG, backendAt, fakeServers, fence, problem, settings } from './helpers.js';
 import { replaySession } from '../../src/engine/index.js';

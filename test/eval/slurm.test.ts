@@ -3,7 +3,7 @@
 // dir — runs `eval --shard $SLURM_ARRAY_TASK_ID/N` as a job array against the fake model server,
 // and `eval merge` of the tasks' files gives the report a one-machine run gives. The daemons are
 // stopped after. Skipped, saying why, only where Slurm is not installed (CI installs it: .ci/run).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname } from 'node:os';
@@ -47,14 +47,12 @@ const stable = (r: Rep) => ({
   problems: r.problems.map(({ seconds: _s, session: _f, promptTokensEvaluated: _p, ...rest }) => rest),
 });
 
-/** A command's exit status and stderr, waited for without blocking this process. */
-const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stderr: string }> =>
-  new Promise((resolve) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    child.on('close', (status) => resolve({ status, stderr }));
-  });
+/** A command's exit status and stderr, waited for without blocking this process (execa, loaded on the first run). */
+const run = async (cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stderr: string }> => {
+  const { execa } = await import('execa');
+  const r = await execa(cmd, args, { env, extendEnv: false, stdin: 'ignore', stdout: 'ignore', stderr: 'pipe', reject: false, stripFinalNewline: false });
+  return { status: r.exitCode ?? null, stderr: r.stderr };
+};
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {

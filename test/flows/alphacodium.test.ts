@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loadSettings } from '../../src/config.js';
+import { loadSettings } from '../../src/settings/load.js';
 import { createAutoGate, resumeSession } from '../../src/engine/index.js';
 import { OllamaBackend } from '../../src/llm/ollama.js';
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveRecall } from '../../src/archive/recall.js';
-import { settingsSchema, type Settings } from '../../src/config.js';
+import { settingsSchema, type Settings } from '../../src/settings/load.js';
 import { EngineEvents, type EngineEvent } from '../../src/engine/events.js';
 import { createAutoGate } from '../../src/engine/gates/index.js';
 import { recallOf } from '../../src/session/recallMeta.js';

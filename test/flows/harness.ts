@@ -6,9 +6,9 @@ import type { Decision, Gate, Outcome, Progress, Proposal, Steps } from '../../s
 import type { TurnValue } from '../../src/agents/hints/turn.js';
 import { createJournal } from '../../src/session/journal.js';
 import { resumeSession } from '../../src/engine/start.js';
-import type { Settings } from '../../src/config.js';
+import type { Settings } from '../../src/settings/load.js';
 import type { Problem } from '../../src/problems/types.js';
-import type { JudgeResult, LangId, Program } from '../../src/runners/types.js';
+import type { JudgeResult, LangId, Program } from '../../src/runners/build/types.js';
 import { startFakeOllama, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
 import { enterTempXdg } from '../helpers/home.js';
 import { recordingGate } from '../helpers/gate.js';

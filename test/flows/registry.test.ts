@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppController } from '../../src/app/appController.js';
-import { KEY_DOCS, listSettings, loadSettings, resolveSettings, settingsSchema } from '../../src/config.js';
-import { budgetFlags, withBudgets } from '../../src/commands/headless.js';
+import { KEY_DOCS, listSettings, loadSettings, resolveSettings, settingsSchema } from '../../src/settings/load.js';
+import { budgetFlags, withBudgets } from '../../src/commands/shared/headless.js';
 import { budgetEntries, flowFor, flowHelp, flowNames, flows, unknownFlow } from '../../src/flows/index.js';
 
 const saved = { ...process.env };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stressFlow } from '../../src/flows/stress.js';
 import { fixturesDir, loadProblem } from '../../src/problems/index.js';
-import { tokenCount } from '../../src/runners/shrinkShape.js';
+import { tokenCount } from '../../src/runners/judge/shrinkShape.js';
 import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import { callsOf, fence, runFlow } from './harness.js';
 import { flowSuite } from './suite.js';

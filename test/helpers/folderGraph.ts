@@ -1,7 +1,8 @@
 // The import graph among src/'s floors, read with the TypeScript compiler's own parser: every
 // import counts — static, re-exported, dynamic, `import type` and `import('…').T` in a type —
 // since a type-only arrow is a design arrow too. A floor is a folder of src/, or a file at its
-// top (cli.tsx → `cli`, config.ts → `config`).
+// top (cli.tsx → `cli`), or a part of a folder SPLIT_FLOORS names (runners/judge, settings/load).
+// The same parser gives the arrows between files, for the check that no file's imports circle.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -21,11 +22,19 @@ export function sourceFiles(dir: string): string[] {
   });
 }
 
+/**
+ * Folders whose parts are floors of their own, each on its line of the map: runners/' sub-folders
+ * (the sandbox sits below building, building below judging) and settings/' files (the settings as
+ * loaded read the flow registry; their schema is read by layers below the flows).
+ */
+export const SPLIT_FLOORS = ['runners', 'settings'];
+
 /** The floor a src-relative path is on: its folder, or its own name at the top; undefined outside src. */
 export function floorOf(rel: string): string | undefined {
   if (rel.startsWith('..') || rel === '') return undefined;
   const [first, ...rest] = rel.split(/[\\/]/);
-  return rest.length > 0 ? first : first!.replace(/\.(tsx?|jsx?)$/, '');
+  if (rest.length === 0) return first!.replace(/\.(tsx?|jsx?)$/, '');
+  return SPLIT_FLOORS.includes(first!) ? `${first}/${floorOf(rest.join('/'))}` : first;
 }
 
 /** Every module specifier a file names, type positions included. */
@@ -62,6 +71,31 @@ export function floorArrows(src: string, files: { path: string; text?: string }[
       const a = arrows.get(key) ?? { from, to, via: [] };
       a.via.push(`${relative(src, path)} imports ${spec}`);
       arrows.set(key, a);
+    }
+  }
+  return [...arrows.values()];
+}
+
+/** The file a relative specifier names among `known` (`.js` written for `.ts`, a folder for its index). */
+function fileOf(from: string, spec: string, known: Set<string>): string | undefined {
+  const base = resolve(dirname(from), spec);
+  const stem = base.replace(/\.(m?js|jsx)$/, '');
+  return [base, `${stem}.ts`, `${stem}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((c) => known.has(c));
+}
+
+/** The arrows between src/'s files (src-relative paths), type-only imports included. */
+export function fileArrows(src: string, files: { path: string; text?: string }[] = sourceFiles(src).map((path) => ({ path }))): Arrow[] {
+  const known = new Set(files.map((f) => f.path));
+  const arrows = new Map<string, Arrow>();
+  for (const { path, text } of files) {
+    const from = relative(src, path);
+    for (const spec of specifiers(path, text)) {
+      const target = spec.startsWith('.') ? fileOf(path, spec, known) : undefined;
+      if (target === undefined || target === path) continue;
+      const to = relative(src, target);
+      const a = arrows.get(`${from}→${to}`) ?? { from, to, via: [] };
+      a.via.push(`${from} imports ${spec}`);
+      arrows.set(`${from}→${to}`, a);
     }
   }
   return [...arrows.values()];

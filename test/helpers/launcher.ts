@@ -7,7 +7,7 @@
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
-import { launcherFile } from '../../src/runners/supervisor.js';
+import { launcherFile } from '../../src/runners/sandbox/supervisor.js';
 
 /** The launcher the run's global setup built, or null (none built, or not under vitest: `npm run bench`). */
 function runLauncher(): string | null {

@@ -7,7 +7,7 @@ import { rowText } from '../../src/components/rows.js';
 import { testTableRows } from '../../src/components/TestTable.js';
 import { historyRows } from '../../src/screens/History.js';
 import { endedRows } from '../../src/screens/solve/Ended.js';
-import type { JudgeResult, TestResult } from '../../src/runners/types.js';
+import type { JudgeResult, TestResult } from '../../src/runners/build/types.js';
 import { cli, tempHome } from '../session/cli.js';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from '../tmux/terminal.js';
 

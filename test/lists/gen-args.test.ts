@@ -2,7 +2,7 @@
 // and it is split as a shell would (quotes keep a word whole), never run through a shell.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitWords } from '../../src/args.js';
+import { splitWords } from '../../src/flags/args.js';
 import { fixturesDir } from '../../src/problems/index.js';
 import { start, tempEnv } from '../problems/cli-helpers.js';
 

@@ -1,7 +1,7 @@
 // The one table renderer: ids whole, terminal widths, free text giving way at words.
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { clipAtWord, renderTable, type Column } from '../../src/table.js';
+import { clipAtWord, renderTable, type Column } from '../../src/terminal/table.js';
 
 const ID = 'codeforces-practice-round-917/c-mirror-words';
 const cols: Column[] = [

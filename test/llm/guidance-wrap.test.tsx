@@ -3,7 +3,7 @@
 // and every word of the guidance is there whole.
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { resolveSettings } from '../../src/config.js';
+import { resolveSettings } from '../../src/settings/load.js';
 import { formatGuidance, guidanceFor } from '../../src/llm/guidance.js';
 import { GuidanceScreen } from '../../src/screens/Guidance.js';
 

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hiddenTestCount, loadProblem, loadProblemSet } from '../../src/problems/index.js';
-import { judgeProblem } from '../../src/runners/judge.js';
+import { judgeProblem } from '../../src/runners/judge/judge.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'simcoach-md-'));
 let n = 0;

@@ -12,14 +12,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixturesDir, loadProblemSet } from '../../src/problems/index.js';
 import type { Problem } from '../../src/problems/types.js';
-import type { LangId, TestResult } from '../../src/runners/types.js';
+import type { LangId, TestResult } from '../../src/runners/build/types.js';
 import { runCli, tempEnv } from './cli-helpers.js';
 import { enterReferenceCache } from '../helpers/home.js';
 
 // The judge caches builds under XDG_CACHE_HOME: keep that out of $HOME.
 enterReferenceCache();
-const { judgeProblem, judge } = await import('../../src/runners/judge.js');
-const { problemJudgeOptions } = await import('../../src/runners/problem-options.js');
+const { judgeProblem, judge } = await import('../../src/runners/judge/judge.js');
+const { problemJudgeOptions } = await import('../../src/runners/judge/problemOptions.js');
 
 const dir = fixturesDir();
 const SLOW = join(dir, '_slow');

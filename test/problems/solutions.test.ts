@@ -9,7 +9,7 @@ import { enterReferenceCache } from '../helpers/home.js';
 
 // The judge caches builds under XDG_CACHE_HOME: keep that out of $HOME.
 enterReferenceCache();
-const { judgeProblem } = await import('../../src/runners/judge.js');
+const { judgeProblem } = await import('../../src/runners/judge/judge.js');
 
 const dir = fixturesDir();
 const set = await loadProblemSet(dir);
@@ -34,7 +34,7 @@ describe('reference solutions of the built-in set', () => {
   // The serial pass (slow.serial.test.ts) judges these alone, one at a time; built here, in the
   // build cache both passes share, its ~13 compiles run while the main pass has two workers.
   it('every slow solution of _slow compiles (the serial pass judges them from these builds)', { timeout: 240_000 }, async () => {
-    const { buildProgram } = await import('../../src/runners/build.js');
+    const { buildProgram } = await import('../../src/runners/build/build.js');
     const slow = readdirSync(join(dir, '_slow')).filter((f) => f.endsWith('.cpp'));
     expect(slow.length).toBeGreaterThan(0);
     for (const f of slow) {

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { agreementFigures, problemsById, readLabelled, runAgreement, styleOf } from '../../src/runners/agree.js';
+import { agreementFigures, problemsById, readLabelled, runAgreement, styleOf } from '../../src/runners/judge/agree.js';
 import { isolateCache, leftovers } from './helpers.js';
 
 const DATA = join(process.cwd(), '..', 'shared', 'datasets', 'apps150');

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { controllerUsable, sweepStale } from '../../src/runners/cgroup.js';
+import { controllerUsable, sweepStale } from '../../src/runners/sandbox/cgroup.js';
 
 const PARENT = '/sys/fs/cgroup/memory/simcoach';
 
@@ -31,7 +31,7 @@ describe('stale run groups', () => {
 describe('cgroup v2 detection', () => {
   it('a v1 machine is not v2; a v2 root that gives its children no memory or pids is not used, and says what to enable', async (ctx) => {
     if (process.getuid?.() !== 0) ctx.skip();
-    const { findV2 } = await import('../../src/runners/cgroupV2.js');
+    const { findV2 } = await import('../../src/runners/sandbox/cgroupV2.js');
     const dir = mkdtempSync(join(tmpdir(), 'simcoach-fake-cgroup-'));
     try {
       expect(await findV2(dir)).toEqual({ why: 'not cgroup v2' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareAny, compareOutput, outputComparer } from '../../src/runners/compare.js';
+import { compareAny, compareOutput, outputComparer } from '../../src/runners/judge/compare.js';
 
 describe('comparison modes', () => {
   it('tokens ignores all whitespace but not content', () => {

@@ -6,12 +6,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { describeIsolation, isolation, sandboxCapabilities, sandboxLevels } from '../../src/runners/capabilities.js';
-import { judge } from '../../src/runners/judge.js';
-import { pythonExecutable } from '../../src/runners/langs.js';
-import { supervisorBinary } from '../../src/runners/supervisor.js';
-import { UserError } from '../../src/errors.js';
-import { SandboxError } from '../../src/runners/sandboxError.js';
+import { describeIsolation, isolation, sandboxCapabilities, sandboxLevels } from '../../src/runners/sandbox/capabilities.js';
+import { judge } from '../../src/runners/judge/judge.js';
+import { pythonExecutable } from '../../src/runners/languages/langs.js';
+import { supervisorBinary } from '../../src/runners/sandbox/supervisor.js';
+import { UserError } from '../../src/system/errors.js';
+import { SandboxError } from '../../src/runners/sandbox/sandboxError.js';
 import { ROOMY_WALL, isolateCache, leftoverGroups, leftovers } from './helpers.js';
 import { withEnv } from '../helpers/env.js';
 

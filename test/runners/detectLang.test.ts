@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCORED, foreignLang, langOfFence, wrongLangNote } from '../../src/runners/detectLang.js';
-import type { LangId } from '../../src/runners/langs.js';
+import { SCORED, foreignLang, langOfFence, wrongLangNote } from '../../src/runners/languages/detectLang.js';
+import type { LangId } from '../../src/runners/languages/langs.js';
 
 const DATA = join(process.cwd(), '..', 'shared', 'datasets', 'apps150', 'labelled-solutions.jsonl');
 const SOLUTIONS = join(process.cwd(), 'fixtures', 'problems', '_solutions');

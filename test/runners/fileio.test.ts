@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir, loadProblem } from '../../src/problems/index.js';
 import { companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
 import { parseStatement } from '../../src/problems/markdown.js';
-import { judgeProblem } from '../../src/runners/judge.js';
+import { judgeProblem } from '../../src/runners/judge/judge.js';
 import { isolateCache, leftovers } from './helpers.js';
 
 let restore: () => Promise<void>;

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type ListenOptions } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildCacheDir } from '../../src/paths.js';
-import { pchBuild } from '../../src/runners/pch.js';
+import { buildCacheDir } from '../../src/system/paths.js';
+import { pchBuild } from '../../src/runners/build/pch.js';
 import { setEnv } from '../helpers/env.js';
 import { seedLauncher } from '../helpers/launcher.js';
 

@@ -1,7 +1,7 @@
 // Every attack of hostile-cases.ts as root calls the judge, in Python and C++, through the shared
 // pool and through a sandbox per test.
 import { describe, expect, it } from 'vitest';
-import { judge } from '../../src/runners/judge.js';
+import { judge } from '../../src/runners/judge/judge.js';
 import { leftoverGroups, leftovers } from './helpers.js';
 import { CPP, cases, expected, installed, KILLED_WITHIN, langCases, langSource, leftoverRunDirs, MORE_LANGS, onPath, opts, outputOf, PATHS, pooled, ROOMY, rootSide, TL, useHostileHost, WALL } from './hostile-cases.js';
 

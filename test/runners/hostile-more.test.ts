@@ -4,10 +4,10 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judge } from '../../src/runners/judge.js';
-import { stress } from '../../src/runners/stress.js';
+import { judge } from '../../src/runners/judge/judge.js';
+import { stress } from '../../src/runners/judge/stress.js';
 import { fixturesDir, loadProblem } from '../../src/problems/index.js';
-import type { TestResult } from '../../src/runners/types.js';
+import type { TestResult } from '../../src/runners/build/types.js';
 import { leftoverGroups, leftovers } from './helpers.js';
 import { CPP, onPath, opts, PATHS, pooled, ROOMY, runAs, tag, useHostileHost } from './hostile-cases.js';
 import { xdgDirs } from '../helpers/home.js';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir, loadProblem } from '../../src/problems/index.js';
 import type { Problem } from '../../src/problems/types.js';
-import { judge, judgeProblem } from '../../src/runners/judge.js';
-import type { Program } from '../../src/runners/types.js';
+import { judge, judgeProblem } from '../../src/runners/judge/judge.js';
+import type { Program } from '../../src/runners/build/types.js';
 import { start, tempEnv } from '../problems/cli-helpers.js';
 import { ROOMY_WALL, isolateCache, leftovers } from './helpers.js';
 

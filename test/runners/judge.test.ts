@@ -2,11 +2,11 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCount } from '../../src/runners/build.js';
-import { failureFeedback, langFromPath, LANGS } from '../../src/runners/feedback.js';
-import { judge, judgeProblem } from '../../src/runners/judge.js';
+import { compileCount } from '../../src/runners/build/build.js';
+import { failureFeedback, langFromPath, LANGS } from '../../src/runners/judge/feedback.js';
+import { judge, judgeProblem } from '../../src/runners/judge/judge.js';
 import type { Problem } from '../../src/problems/types.js';
-import { buildCacheDir } from '../../src/paths.js';
+import { buildCacheDir } from '../../src/system/paths.js';
 import { ROOMY_WALL, isolateCache, leftovers } from './helpers.js';
 
 let restore: () => Promise<void>;

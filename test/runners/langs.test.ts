@@ -2,8 +2,8 @@
 // and names, the external editor's file name and a program file's language all follow from it.
 import { describe, expect, it } from 'vitest';
 import { extractCode, fenced } from '../../src/agents/shared/code.js';
-import { KEY_DOCS, settingsSchema } from '../../src/config.js';
-import { LANGS, extensionOf, fenceTag, langFromName, langFromPath, langIds } from '../../src/runners/langs.js';
+import { KEY_DOCS, settingsSchema } from '../../src/settings/load.js';
+import { LANGS, extensionOf, fenceTag, langFromName, langFromPath, langIds } from '../../src/runners/languages/langs.js';
 
 describe('the language registry', () => {
   it('gives the settings exactly its languages, the first the default', () => {

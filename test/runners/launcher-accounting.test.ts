@@ -3,7 +3,7 @@
 // decide: the hostile suites' CLI cases have the CLI's wall limit (3 × TL), which a loaded machine
 // reaches first, whatever the launcher counts (issue 47).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { judge } from '../../src/runners/judge.js';
+import { judge } from '../../src/runners/judge/judge.js';
 import { withEnv } from '../helpers/env.js';
 import { cases } from './hostile-cases.js';
 import { ROOMY_WALL, isolateCache, leftoverGroups, leftovers } from './helpers.js';

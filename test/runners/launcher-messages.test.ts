@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import SUPERVISOR_C from '../../native/supervisor.c';
-import { judge } from '../../src/runners/judge.js';
-import { LauncherMessageError, parseFields, REPLY_FIELDS, REPORT_FIELDS, REQUEST_FIELDS, REQUEST_LISTS } from '../../src/runners/launcherMessages.js';
-import { parseGateReport } from '../../src/runners/gate.js';
-import { seccompHeader } from '../../src/runners/seccompBpf.js';
-import { launcherFile, POLICY_HEADER } from '../../src/runners/supervisor.js';
+import { judge } from '../../src/runners/judge/judge.js';
+import { LauncherMessageError, parseFields, REPLY_FIELDS, REPORT_FIELDS, REQUEST_FIELDS, REQUEST_LISTS } from '../../src/runners/sandbox/launcherMessages.js';
+import { parseLauncherReport } from '../../src/runners/sandbox/launcherReport.js';
+import { seccompHeader } from '../../src/runners/sandbox/seccompBpf.js';
+import { launcherFile, POLICY_HEADER } from '../../src/runners/sandbox/supervisor.js';
 import { ROOMY_WALL } from './helpers.js';
 import { withEnv } from '../helpers/env.js';
 
@@ -54,14 +54,14 @@ const REPORT = 'status=0 cpu_us=1500 wall_us=2000 max_rss_kb=900 tree_peak_kb=80
 describe('a message is read by name', () => {
   it('reads a whole report whatever the order of its fields', () => {
     const shuffled = `${REPORT.trim().split(' ').reverse().join(' ')}\n`;
-    expect(parseGateReport(shuffled)).toEqual(parseGateReport(REPORT));
-    expect(parseGateReport(REPORT)).toMatchObject({ cpuMs: 1.5, wallMs: 2, maxRssKb: 900 });
-    expect(parseGateReport(REPORT.replace('refused=none', 'refused=memfd'))?.refused).toBe('memfd');
+    expect(parseLauncherReport(shuffled)).toEqual(parseLauncherReport(REPORT));
+    expect(parseLauncherReport(REPORT)).toMatchObject({ cpuMs: 1.5, wallMs: 2, maxRssKb: 900 });
+    expect(parseLauncherReport(REPORT.replace('refused=none', 'refused=memfd'))?.refused).toBe('memfd');
   });
 
   it('a report cut short (the launcher killed) is no report, not an error', () => {
-    expect(parseGateReport('')).toBeNull();
-    expect(parseGateReport(REPORT.slice(0, 40))).toBeNull();
+    expect(parseLauncherReport('')).toBeNull();
+    expect(parseLauncherReport(REPORT.slice(0, 40))).toBeNull();
   });
 
   it.each([
@@ -72,8 +72,8 @@ describe('a message is read by name', () => {
     ['a refusal it does not know', REPORT.replace('refused=none', 'refused=ptrace'), /refusal simcoach does not know: "ptrace"/],
     ['a positional line', '0 1500 2000 900 800 1 0 0 0 0 0\n', /does not know: "0"/],
   ])('fails loudly on %s', (_, line, why) => {
-    expect(() => parseGateReport(line)).toThrow(LauncherMessageError);
-    expect(() => parseGateReport(line)).toThrow(why);
+    expect(() => parseLauncherReport(line)).toThrow(LauncherMessageError);
+    expect(() => parseLauncherReport(line)).toThrow(why);
   });
 
   it('a reply missing a field says which', () => {

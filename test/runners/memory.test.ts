@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { failureFeedback } from '../../src/runners/feedback.js';
-import { judge, KEEP_OUTPUT_BYTES } from '../../src/runners/judge.js';
+import { failureFeedback } from '../../src/runners/judge/feedback.js';
+import { judge, KEEP_OUTPUT_BYTES } from '../../src/runners/judge/judge.js';
 import { cliEnv } from '../cli/helpers.js';
 import { isolateCache } from './helpers.js';
 

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGS, type LangId } from '../../src/runners/langs.js';
+import { LANGS, type LangId } from '../../src/runners/languages/langs.js';
 import { cli, leftoversOf, place, WHO, type As, type Place } from '../helpers/unprivileged.js';
 import { execFileSync } from 'node:child_process';
 import { installed } from './hostile-cases.js';

@@ -4,9 +4,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judge } from '../../src/runners/judge.js';
-import { pchBuild, pchDir, precompiledHeader } from '../../src/runners/pch.js';
-import { chooseForThisRun, toolchainOf } from '../../src/runners/toolchains.js';
+import { judge } from '../../src/runners/judge/judge.js';
+import { pchBuild, pchDir, precompiledHeader } from '../../src/runners/build/pch.js';
+import { chooseForThisRun, toolchainOf } from '../../src/runners/languages/toolchains.js';
 import { isolateCache } from './helpers.js';
 
 const program = (n: number) => `#include <bits/stdc++.h>\nint main() { std::vector<int> v{${n}}; std::cout << v[0] << "\\n"; }\n`;

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/problems/index.js';
-import { judge, judgeProblem } from '../../src/runners/judge.js';
-import type { Program, TestCase } from '../../src/runners/types.js';
-import { UNCHECKED_TOUT } from '../../src/runners/interact.js';
+import { judge, judgeProblem } from '../../src/runners/judge/judge.js';
+import type { Program, TestCase } from '../../src/runners/build/types.js';
+import { UNCHECKED_TOUT } from '../../src/runners/judge/interact.js';
 import { isolateCache, leftovers } from './helpers.js';
 
 const HERE = join(import.meta.dirname, 'polygon');

@@ -3,9 +3,9 @@
 // reach the next one in the same sandbox.
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judge } from '../../src/runners/judge.js';
-import { openBatch } from '../../src/runners/sandboxPool.js';
-import type { LangId } from '../../src/runners/types.js';
+import { judge } from '../../src/runners/judge/judge.js';
+import { openBatch } from '../../src/runners/sandbox/sandboxPool.js';
+import type { LangId } from '../../src/runners/build/types.js';
 import { ROOMY_WALL, isolateCache, leftoverGroups, leftovers } from './helpers.js';
 
 let restore: () => Promise<void>;

@@ -1,9 +1,9 @@
 // A prediction held against a recorded trace (pure), and the guard that keeps code out of a
 // predict question.
 import { describe, expect, it } from 'vitest';
-import { comparePrediction, predictionLine, splitValues } from '../../src/runners/predictDiff.js';
+import { comparePrediction, predictionLine, splitValues } from '../../src/runners/trace/predictDiff.js';
 import { questionLeak } from '../../src/agents/tutor/question.js';
-import type { TraceStep } from '../../src/runners/trace.js';
+import type { TraceStep } from '../../src/runners/trace/trace.js';
 
 const at = (line: number, vars: Record<string, string>, depth = 1): TraceStep => ({ line, fn: '<module>', depth, vars });
 // for i in range(3): s += i  — line 2 runs three times; a call on line 3 goes one deeper.

@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printable } from '../../src/printable.js';
+import { printable } from '../../src/terminal/printable.js';
 import { parseCompanion } from '../../src/problems/companion.js';
-import { judge } from '../../src/runners/judge.js';
+import { judge } from '../../src/runners/judge/judge.js';
 import { cli, cliEnv } from '../cli/helpers.js';
 import { isolateCache } from './helpers.js';
 

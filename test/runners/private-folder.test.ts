@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir, loadProblem } from '../../src/problems/index.js';
-import { buildProgram } from '../../src/runners/build.js';
-import { prepareChecker } from '../../src/runners/checker.js';
-import { judge } from '../../src/runners/judge.js';
-import { runSandboxed } from '../../src/runners/sandbox.js';
-import { LANGS } from '../../src/runners/langs.js';
+import { buildProgram } from '../../src/runners/build/build.js';
+import { prepareChecker } from '../../src/runners/judge/checker.js';
+import { judge } from '../../src/runners/judge/judge.js';
+import { runSandboxed } from '../../src/runners/sandbox/sandbox.js';
+import { LANGS } from '../../src/runners/languages/langs.js';
 import { ROOMY_WALL, isolateCache } from './helpers.js';
 
 // Our own stand-in for testlib.h: what matters is that it is a local header, not its contents.

@@ -1,7 +1,7 @@
 // probe(): the short commands run to find tools and their versions (doctor, the judge's languages,
 // the sandbox check). It never throws, and a command that hangs or floods is stopped.
 import { describe, expect, it } from 'vitest';
-import { probe } from '../../src/runners/probe.js';
+import { probe } from '../../src/runners/languages/probe.js';
 
 describe('probe', () => {
   it('gives what the command printed on each stream, final newline kept', async () => {

@@ -9,7 +9,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { programFiles, ProgramFileError } from '../../src/runners/programFiles.js';
+import { programFiles, ProgramFileError } from '../../src/runners/build/programFiles.js';
 import { unprivilegedAccount } from '../helpers/unprivileged.js';
 
 const root = process.getuid?.() === 0;

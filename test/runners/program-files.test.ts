@@ -5,9 +5,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readProgramFile } from '../../src/commands/program-file.js';
-import { judge } from '../../src/runners/judge.js';
-import { programFiles } from '../../src/runners/programFiles.js';
+import { readProgramFile } from '../../src/commands/shared/programFile.js';
+import { judge } from '../../src/runners/judge/judge.js';
+import { programFiles } from '../../src/runners/build/programFiles.js';
 import { isolateCache } from './helpers.js';
 
 let top: string;
@@ -169,7 +169,7 @@ describe('a solution\'s files are read by handle, walked as the compiler walks t
 
 describe("a checker's headers from its folder", () => {
   it('are read as plain files only: a link in testlib.h\'s place is not followed', async () => {
-    const { localHeaders } = await import('../../src/runners/localHeaders.js');
+    const { localHeaders } = await import('../../src/runners/build/localHeaders.js');
     const outside = folder('checker-outside', { 'key.h': 'const char *key = "sk-secret";\n' });
     const dir = folder('checker', { 'mine.h': '#include "testlib.h"\nint mine;\n' });
     symlinkSync(join(outside, 'key.h'), join(dir, 'testlib.h'));

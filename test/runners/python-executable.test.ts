@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pythonExecutable } from '../../src/runners/langs.js';
+import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { withEnv } from '../helpers/env.js';
 
 const made: string[] = [];

@@ -6,10 +6,10 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isolation } from '../../src/runners/capabilities.js';
-import { pythonExecutable } from '../../src/runners/langs.js';
-import { runSandboxed, workAreaBytes, type SandboxSpec } from '../../src/runners/sandbox.js';
-import { supervisorBinary } from '../../src/runners/supervisor.js';
+import { isolation } from '../../src/runners/sandbox/capabilities.js';
+import { pythonExecutable } from '../../src/runners/languages/langs.js';
+import { runSandboxed, workAreaBytes, type SandboxSpec } from '../../src/runners/sandbox/sandbox.js';
+import { supervisorBinary } from '../../src/runners/sandbox/supervisor.js';
 
 const iso = await isolation();
 const sealed = iso.namespaces === 'bwrap' && (await supervisorBinary()) !== null;

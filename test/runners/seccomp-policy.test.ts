@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judge } from '../../src/runners/judge.js';
-import { openBatch } from '../../src/runners/sandboxPool.js';
-import { supervisorBinary } from '../../src/runners/supervisor.js';
+import { judge } from '../../src/runners/judge/judge.js';
+import { openBatch } from '../../src/runners/sandbox/sandboxPool.js';
+import { supervisorBinary } from '../../src/runners/sandbox/supervisor.js';
 import { withEnv } from '../helpers/env.js';
 import { isolateCache, leftovers, ROOMY_WALL } from './helpers.js';
 

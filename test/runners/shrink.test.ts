@@ -1,8 +1,8 @@
 // The shrinker alone, with plain functions as the failing program: what it keeps, what it
 // rewrites (count lines, `t`), and that it stays within its budget.
 import { describe, expect, it } from 'vitest';
-import { ddmin, shrink } from '../../src/runners/shrink.js';
-import { tokenCount } from '../../src/runners/shrinkShape.js';
+import { ddmin, shrink } from '../../src/runners/judge/shrink.js';
+import { tokenCount } from '../../src/runners/judge/shrinkShape.js';
 
 const nums = (s: string) => s.trim().split(/\s+/).map(Number);
 /** An array input `n` then `n` numbers, honest about n, with a zero in it. */

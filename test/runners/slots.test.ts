@@ -2,8 +2,8 @@
 // than the machine has cores, whatever `parallel` each judge asks for.
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { judge } from '../../src/runners/judge.js';
-import { cpuSlots } from '../../src/runners/slots.js';
+import { judge } from '../../src/runners/judge/judge.js';
+import { cpuSlots } from '../../src/runners/judge/slots.js';
 
 describe('cpu slots', () => {
   it('three judges of six parallel tests each never run more tests at once than there are cores', async () => {

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir, loadProblem } from '../../src/problems/index.js';
 import type { Problem } from '../../src/problems/types.js';
-import { compileCount } from '../../src/runners/build.js';
-import { stress } from '../../src/runners/stress.js';
-import { tokenCount } from '../../src/runners/shrinkShape.js';
-import type { LangId, Program } from '../../src/runners/types.js';
+import { compileCount } from '../../src/runners/build/build.js';
+import { stress } from '../../src/runners/judge/stress.js';
+import { tokenCount } from '../../src/runners/judge/shrinkShape.js';
+import type { LangId, Program } from '../../src/runners/build/types.js';
 import { start, tempEnv } from '../problems/cli-helpers.js';
 import { isolateCache, leftovers } from './helpers.js';
 

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import SUPERVISOR_C from '../../native/supervisor.c';
-import { POLICY_MACHINES, seccompHeader, seccompProgram } from '../../src/runners/seccompBpf.js';
-import { POLICY_HEADER } from '../../src/runners/supervisor.js';
+import { POLICY_MACHINES, seccompHeader, seccompProgram } from '../../src/runners/sandbox/seccompBpf.js';
+import { POLICY_HEADER } from '../../src/runners/sandbox/supervisor.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'simcoach-supervisor-c-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

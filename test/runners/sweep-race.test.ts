@@ -13,8 +13,8 @@ import { open } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { removeTree } from '../../src/runners/removeTree.js';
-import { privateParent, sweep } from '../../src/runners/tempdirs.js';
+import { removeTree } from '../../src/runners/sandbox/removeTree.js';
+import { privateParent, sweep } from '../../src/runners/sandbox/tempdirs.js';
 
 const deadPid = (): number => spawnSync(process.execPath, ['-e', '']).pid!;
 

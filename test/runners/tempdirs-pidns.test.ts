@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweep } from '../../src/runners/tempdirs.js';
+import { sweep } from '../../src/runners/sandbox/tempdirs.js';
 
 const root = process.getuid?.() === 0;
 const unshare = spawnSync('unshare', ['-p', '-f', '--mount-proc', 'true']).status === 0;

@@ -3,10 +3,10 @@
 // judge the same outputs through the real checker path, and every verdict must agree.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareOutput } from '../../src/runners/compare.js';
-import { judge } from '../../src/runners/judge.js';
+import { compareOutput } from '../../src/runners/judge/compare.js';
+import { judge } from '../../src/runners/judge/judge.js';
 import type { Comparison } from '../../src/problems/types.js';
-import type { Program } from '../../src/runners/types.js';
+import type { Program } from '../../src/runners/build/types.js';
 import { isolateCache } from './helpers.js';
 
 const HERE = join(import.meta.dirname, 'testlib-style');

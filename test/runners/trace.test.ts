@@ -4,8 +4,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { traceProgram, traceable, type Trace } from '../../src/runners/trace.js';
-import { comparePrediction } from '../../src/runners/predictDiff.js';
+import { traceProgram, traceable, type Trace } from '../../src/runners/trace/trace.js';
+import { comparePrediction } from '../../src/runners/trace/predictDiff.js';
 import { countingServer, isolateCache } from './helpers.js';
 
 const py = (source: string) => ({ lang: 'python' as const, source });

@@ -1,8 +1,8 @@
 // The model's hand simulation held against a real trace: reading its claims, and finding the
 // first step where the real run says otherwise. The real traces are recorded by the tracer.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { traceProgram, type Trace } from '../../src/runners/trace.js';
-import { compareTraces, readModelLine, readModelTrace, sameValue } from '../../src/runners/traceDiff.js';
+import { traceProgram, type Trace } from '../../src/runners/trace/trace.js';
+import { compareTraces, readModelLine, readModelTrace, sameValue } from '../../src/runners/trace/traceDiff.js';
 
 describe('reading a model trace', () => {
   it('reads line numbers and claims in the ways models write them', () => {

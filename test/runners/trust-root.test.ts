@@ -5,7 +5,7 @@ import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, mkdtempSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distrust, distrustFile } from '../../src/trust.js';
+import { distrust, distrustFile } from '../../src/system/trust.js';
 import { cli, place, unprivilegedAccount, type Place } from '../helpers/unprivileged.js';
 import { testGroup, type TestGroup } from '../helpers/groups.js';
 

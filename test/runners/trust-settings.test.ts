@@ -9,13 +9,13 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { templateOf } from '../../src/app/ownFile.js';
-import { loadSettings } from '../../src/config.js';
+import { loadSettings } from '../../src/settings/load.js';
 import { parseStatement } from '../../src/problems/markdown.js';
-import { configDir, dataDir } from '../../src/paths.js';
-import { refusals } from '../../src/trust.js';
+import { configDir, dataDir } from '../../src/system/paths.js';
+import { refusals } from '../../src/system/trust.js';
 import { cli, place, unprivilegedAccount, type Place } from '../helpers/unprivileged.js';
 import { testGroup } from '../helpers/groups.js';
-import { distrustFile } from '../../src/trust.js';
+import { distrustFile } from '../../src/system/trust.js';
 
 const root = process.getuid?.() === 0;
 const THEIRS = JSON.stringify({ sandbox: 'none', ollamaHost: 'http://127.0.0.1:7' });

@@ -1,9 +1,9 @@
 // Issue 47: on cgroup v2 a user whose own cgroup is not delegated starts again in a scope systemd-run
-// delegates (src/runners/userScope.ts), and doctor names the accounting path in use. The scope itself
+// delegates (src/runners/sandbox/userScope.ts), and doctor names the accounting path in use. The scope itself
 // is shown in the VM (test/vm: the "user v2 scope" column); here, the decision and doctor's words.
 import { describe, expect, it } from 'vitest';
-import { accountingCheck, accountingName } from '../../src/commands/doctor-accounting.js';
-import { scopeDecision, scopeFacts, type ScopeFacts } from '../../src/runners/userScope.js';
+import { accountingCheck, accountingName } from '../../src/commands/shared/doctorAccounting.js';
+import { scopeDecision, scopeFacts, type ScopeFacts } from '../../src/runners/sandbox/userScope.js';
 
 const undelegated: ScopeFacts = {
   root: false, off: false, v2: true, undelegated: '/sys/fs/cgroup/user.slice/user-1000.slice/session-3.scope is not delegated to you',

@@ -4,12 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { judge } from '../../src/runners/judge.js';
-import { waitStatus } from '../../src/runners/gate.js';
-import { signalNameOf } from '../../src/runners/signals.js';
-import { pointsOf, testlibOutcome } from '../../src/runners/checker.js';
-import type { SandboxResult } from '../../src/runners/sandbox.js';
-import type { Program } from '../../src/runners/types.js';
+import { judge } from '../../src/runners/judge/judge.js';
+import { waitStatus } from '../../src/runners/sandbox/launcherReport.js';
+import { signalNameOf } from '../../src/runners/sandbox/signals.js';
+import { pointsOf, testlibOutcome } from '../../src/runners/judge/checker.js';
+import type { SandboxResult } from '../../src/runners/sandbox/sandbox.js';
+import type { Program } from '../../src/runners/build/types.js';
 import { isolateCache } from './helpers.js';
 
 const root = process.getuid?.() === 0;

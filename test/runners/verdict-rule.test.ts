@@ -2,9 +2,9 @@
 // the peak over the limit is MLE though no cap stopped the run (the caps sit above the limit),
 // CPU over the limit is TLE, wall past its bound is TLE, a run within its limits gets no verdict.
 import { describe, expect, it } from 'vitest';
-import type { SandboxResult } from '../../src/runners/sandbox.js';
-import { memoryCapBytes } from '../../src/runners/testRun.js';
-import { memoryAllowanceKb, memoryLimit, runVerdict } from '../../src/runners/verdict.js';
+import type { SandboxResult } from '../../src/runners/sandbox/sandbox.js';
+import { memoryCapBytes } from '../../src/runners/judge/testRun.js';
+import { memoryAllowanceKb, memoryLimit, runVerdict } from '../../src/runners/judge/verdictRule.js';
 
 const ran = (over: Partial<SandboxResult>): SandboxResult => ({
   exitCode: 0, signal: null, stdout: Buffer.from('3\n'), stderr: '', cpuMs: 10, wallMs: 20, peakKb: 1024,

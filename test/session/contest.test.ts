@@ -7,7 +7,7 @@ import { enterTempXdg } from '../helpers/home.js';
 import { cfPoints, labelAt, scoreboard, type Attempt, type ContestProblem } from '../../src/session/contestBoard.js';
 import { appendContest, boardOf, contestRow, createContest, listContests, lockModel, overAt, readContest, runningContest, unlockModel } from '../../src/session/contest.js';
 import { submissionVerdict } from '../../src/app/contestService.js';
-import { contestLockFile } from '../../src/paths.js';
+import { contestLockFile } from '../../src/system/paths.js';
 import { createBackend, probeBackend } from '../../src/llm/index.js';
 import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
 import { loadProblem } from '../../src/problems/index.js';

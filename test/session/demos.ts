@@ -5,7 +5,7 @@
 // RECORD_DEMOS=1 it also writes them to fixtures/sessions/ (see the README).
 import { readFileSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadSettings } from '../../src/config.js';
+import { loadSettings } from '../../src/settings/load.js';
 import { flowFor } from '../../src/flows/index.js';
 import { createAutoGate, startSession, type SessionResult } from '../../src/engine/index.js';
 import type { Decision, Gate, Proposal } from '../../src/engine/types.js';

@@ -5,8 +5,8 @@ import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserError } from '../../src/errors.js';
-import { sessionsDir } from '../../src/paths.js';
+import { UserError } from '../../src/system/errors.js';
+import { sessionsDir } from '../../src/system/paths.js';
 import { readJournal } from '../../src/session/reader.js';
 import { createJournal, openJournal } from '../../src/session/journal.js';
 import type { Problem } from '../../src/problems/types.js';

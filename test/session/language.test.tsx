@@ -11,7 +11,7 @@ import { EngineEvents } from '../../src/engine/index.js';
 import type { Decision, Gate, Proposal } from '../../src/engine/types.js';
 import { flowFor } from '../../src/flows/index.js';
 import { loadProblem } from '../../src/problems/index.js';
-import type { Settings } from '../../src/config.js';
+import type { Settings } from '../../src/settings/load.js';
 import { createJournal } from '../../src/session/journal.js';
 import { listSessions } from '../../src/session/index.js';
 import { branchLanguage, endLanguage, languageText, withEndLanguages } from '../../src/session/language.js';

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import type { DecidedBy, Decision, PaneKind, Submission } from '../../src/engine/types.js';
 import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from '../../src/session/events.js';
-import type { JudgeResult, Verdict } from '../../src/runners/types.js';
+import type { JudgeResult, Verdict } from '../../src/runners/build/types.js';
 import type { Problem } from '../../src/problems/types.js';
 
 export const sampleProblem: Problem = {

@@ -2,13 +2,13 @@
 // new branch) and a resume of the stopped session in the same file — not from a synthetic
 // builder: its branches and steps must be the ones the engine re-drives (one shared `lineage`).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Settings } from '../../src/config.js';
+import type { Settings } from '../../src/settings/load.js';
 import { createAutoGate } from '../../src/engine/gates/index.js';
 import { lineage, recordAll } from '../../src/engine/records.js';
 import { runSession } from '../../src/engine/session.js';
 import { replaySession, resumeSession } from '../../src/engine/start.js';
 import type { Decision, Gate } from '../../src/engine/types.js';
-import { judge } from '../../src/runners/judge.js';
+import { judge } from '../../src/runners/judge/judge.js';
 import { createJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { Timeline } from '../../src/session/timeline.js';

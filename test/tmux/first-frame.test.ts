@@ -1,4 +1,4 @@
-// The picker's plain first frame (src/firstFrame.ts) in a real terminal: on a second start it is
+// The picker's plain first frame (src/terminal/firstFrame.ts) in a real terminal: on a second start it is
 // on screen while the app still waits (here: on a model server that holds its answer until the
 // test lets it go), keys typed then are not echoed into it, and when Ink takes over the screen
 // holds one picker, Ink's, with those keys in its filter. With no server, the frame gives way

@@ -1,4 +1,4 @@
-// Keys typed at the plain first frame (src/firstFrame.ts, src/firstFrameKeys.ts) in a real
+// Keys typed at the plain first frame (src/terminal/firstFrame.ts, src/terminal/firstFrameKeys.ts) in a real
 // terminal: the frame answers the filter's keys and ↑↓ itself while Ink loads (here: while the
 // model server holds its answer until the test lets it go), and Ink's picker then starts from the
 // same filter and choice; a key the frame does not answer (esc) and the keys after it reach Ink

@@ -1,4 +1,4 @@
-import { setSetting, unsetSetting } from '../../src/config.js';
+import { setSetting, unsetSetting } from '../../src/settings/load.js';
 // AlphaCodium in the tutor, by keys: the real app, engine and judge, the Ollama backend over
 // HTTP to a fake server (only the model is scripted). At the AI-tests gate the person adds a
 // test of their own in the inline editor; the flow runs it, and it becomes an anchor.

@@ -2,7 +2,7 @@
 // settings saved through the config module — real HTTP to the fake Ollama throughout.
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getSetting } from '../../src/config.js';
+import { getSetting } from '../../src/settings/load.js';
 import { filterProblems } from '../../src/screens/Picker.js';
 import type { ProblemEntry } from '../../src/app/controller.js';
 import { startFakeOllama } from '../fakes/ollama.js';

@@ -7,7 +7,7 @@ import { solveKey, solveKeys, type SolveKeyView } from '../../src/components/sol
 import { traceTarget } from '../../src/components/traceTarget.js';
 import type { KeyPress } from '../../src/components/burst.js';
 import type { Proposal } from '../../src/engine/types.js';
-import { compareTraces } from '../../src/runners/traceDiff.js';
+import { compareTraces } from '../../src/runners/trace/traceDiff.js';
 import { EXPLAIN } from '../fakes/checkModel.js';
 import type { Row } from '../../src/components/rows.js';
 

@@ -15,7 +15,7 @@ import { StreamTail, textTailRows } from '../../src/components/StreamTail.js';
 import { TestTable } from '../../src/components/TestTable.js';
 import { setColor } from '../../src/components/theme.js';
 import type { Proposal } from '../../src/engine/types.js';
-import type { JudgeResult, TestResult } from '../../src/runners/types.js';
+import type { JudgeResult, TestResult } from '../../src/runners/build/types.js';
 import { KEYS, settled } from './helpers.js';
 
 

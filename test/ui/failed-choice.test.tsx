@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sessionsDir } from '../../src/paths.js';
+import { sessionsDir } from '../../src/system/paths.js';
 import { AI_TESTS, CHOOSE, REFLECT, SOLUTIONS } from '../flows/alphacodium-answers.js';
 import { appSuite, type Running } from './helpers.js';
 

@@ -1,9 +1,9 @@
-// The keys the plain first frame answers before Ink loads (src/firstFrameKeys.ts), and its lines
+// The keys the plain first frame answers before Ink loads (src/terminal/firstFrameKeys.ts), and its lines
 // drawn with them: the filter and ↑↓ as the Ink picker has them; the first key of another kind
 // and all after it are left for Ink as typed.
 import { describe, expect, it } from 'vitest';
-import { frameKeys } from '../../src/firstFrameKeys.js';
-import { pickerFrameLines, type IndexedProblem } from '../../src/firstFrame.js';
+import { frameKeys } from '../../src/terminal/firstFrameKeys.js';
+import { pickerFrameLines, type IndexedProblem } from '../../src/terminal/firstFrame.js';
 
 const plain = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');
 const row = (id: string, title: string): IndexedProblem => ({ ref: `fixtures:${id}`, id, title, group: 'fixtures', tags: [] });

@@ -1,7 +1,7 @@
-// The plain first frame's lines (src/firstFrame.ts): the terminal's size and NO_COLOR respected,
+// The plain first frame's lines (src/terminal/firstFrame.ts): the terminal's size and NO_COLOR respected,
 // text from the index kept from moving the cursor.
 import { describe, expect, it } from 'vitest';
-import { pickerFrameLines, type IndexedProblem } from '../../src/firstFrame.js';
+import { pickerFrameLines, type IndexedProblem } from '../../src/terminal/firstFrame.js';
 
 const plain = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');
 const row = (id: string, title: string, extra: Partial<IndexedProblem> = {}): IndexedProblem => ({ ref: `fixtures:${id}`, id, title, group: 'fixtures', tags: [], ...extra });

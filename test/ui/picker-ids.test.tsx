@@ -1,13 +1,13 @@
 // The picker names a problem from a known judge by its judge's short id (cf1917C), as `problems`
 // and `solve` do; the slug it was saved as is still found by the filter. The plain frame drawn
-// before Ink (src/firstFrame.ts) lays its rows out the same way, so Ink takes over with no change.
+// before Ink (src/terminal/firstFrame.ts) lays its rows out the same way, so Ink takes over with no change.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { companionPath, companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
-import { problemsDir } from '../../src/paths.js';
-import { pickerFrameLines, readPickerIndex, type IndexedProblem } from '../../src/firstFrame.js';
+import { problemsDir } from '../../src/system/paths.js';
+import { pickerFrameLines, readPickerIndex, type IndexedProblem } from '../../src/terminal/firstFrame.js';
 import { Picker } from '../../src/screens/Picker.js';
 import { cells } from '../../src/components/rows.js';
 import { KEYS, appSuite, settled } from './helpers.js';

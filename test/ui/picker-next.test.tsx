@@ -4,8 +4,8 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { Picker } from '../../src/screens/Picker.js';
-import { pickerFrameLines, type IndexedProblem } from '../../src/firstFrame.js';
-import type { NextRow } from '../../src/pickerRow.js';
+import { pickerFrameLines, type IndexedProblem } from '../../src/terminal/firstFrame.js';
+import type { NextRow } from '../../src/terminal/pickerRow.js';
 import { settled } from './helpers.js';
 
 const plain = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');

@@ -4,7 +4,7 @@
 // came from, `x` lists the other solved problems, and a digit has the plan made again from that one.
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { settingsSchema } from '../../src/config.js';
+import { settingsSchema } from '../../src/settings/load.js';
 import { createAutoGate } from '../../src/engine/gates/index.js';
 import { startSession } from '../../src/engine/start.js';
 import { flowFor } from '../../src/flows/index.js';

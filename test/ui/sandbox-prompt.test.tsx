@@ -3,8 +3,8 @@
 // keeps the answer in the settings; quitting runs nothing and keeps nothing.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { settingsPath } from '../../src/config.js';
-import { isolation } from '../../src/runners/capabilities.js';
+import { settingsPath } from '../../src/settings/load.js';
+import { isolation } from '../../src/runners/sandbox/capabilities.js';
 import { appSuite } from './helpers.js';
 
 const PLAN = `## Understanding\nAdd two numbers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;

@@ -11,7 +11,7 @@ import { rowText } from '../../src/components/rows.js';
 import { setColor } from '../../src/components/theme.js';
 import { emptyView, reduce } from '../../src/app/sessionView.js';
 import { submitFailure } from '../../src/components/submitFailure.js';
-import type { TestResult } from '../../src/runners/types.js';
+import type { TestResult } from '../../src/runners/build/types.js';
 import { SIM_FINE } from '../fakes/answers.js';
 import { stageOf } from '../flows/harness.js';
 import { KEYS, appSuite, settled } from './helpers.js';

@@ -4,7 +4,7 @@
 // system read-only with a tmpfs overlay) gives root on v2 and a user in a delegated v2 subtree,
 // both from one boot (test/vm/inside.sh). The host's root run compiles every program into a cache
 // the VM then reads, so no compiler runs under emulation (~40× slower than here).
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,10 +40,11 @@ function parseColumn(text: string, stderr = ''): Column {
   return { path: (parsed[0] ?? { path: 'none', why: 'no output', describe: '', measuring: '' }) as Column['path'], rows, stderr };
 }
 
-function run(argv: string[], env: Record<string, string>, cwd: string, timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(argv[0]!, argv.slice(1), { cwd, env: { ...process.env, CI: '0', ...env }, encoding: 'utf8', maxBuffer: 16 << 20, timeout: timeoutMs }, (_err, stdout, stderr) => done({ stdout, stderr }));
-  });
+/** A command's output, whatever its status (the column says what failed); execa is loaded on the first run. */
+async function run(argv: string[], env: Record<string, string>, cwd: string, timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
+  const { execa } = await import('execa');
+  const r = await execa(argv[0]!, argv.slice(1), { cwd, env: { CI: '0', ...env }, maxBuffer: 16 << 20, timeout: timeoutMs, reject: false, stripFinalNewline: false });
+  return { stdout: r.stdout, stderr: r.stderr };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The verdict table's rows (issue 32): each program with its limits and the verdict a real judge
 // gives it, the same on every path (root on cgroup v1, a user without a cgroup, root on cgroup v2,
 // a user in a delegated v2 subtree). Every program reads "1 2" and answers 3 when it gets that far.
-import type { LangId } from '../../src/runners/types.js';
+import type { LangId } from '../../src/runners/build/types.js';
 
 export interface Row {
   id: string;

@@ -2,9 +2,9 @@
 // rows named on the command line (all without any) on this machine's path, one process for all,
 // and prints one JSON line for the path, then one per row. The VM harness (test/vm/harness.ts)
 // runs it inside the cgroup v2 machine, where a node start costs seconds; the host runs it too.
-import { describeIsolation, isolation, measuring } from '../../src/runners/capabilities.js';
-import { judge } from '../../src/runners/judge.js';
-import { restartInScope, scopeWhyNot } from '../../src/runners/userScope.js';
+import { describeIsolation, isolation, measuring } from '../../src/runners/sandbox/capabilities.js';
+import { judge } from '../../src/runners/judge/judge.js';
+import { restartInScope, scopeWhyNot } from '../../src/runners/sandbox/userScope.js';
 import { ROWS, type RowResult } from './rows.js';
 
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import { AnswerFormatError } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';

@@ -1,5 +1,5 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { programFrom } from '../shared/code.js';
 import { programLeniently } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';

@@ -1,7 +1,7 @@
 import { fixForward } from '../shared/forward.js';
 import { z } from 'zod';
 import type { Agent, AgentContext } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { formatInstructions, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { programFrom } from '../shared/code.js';
 import { programSchema } from '../shared/edit.js';

@@ -3,7 +3,7 @@ import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/t
 import { formatInstructions, need, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { sampleBlock, stageMessages } from '../shared/prefix.js';
 import { asText } from '../shared/text.js';
-import { planVerdictOf, readPlanVerdict } from '../shared/verdict.js';
+import { planVerdictOf, readPlanVerdict } from '../shared/planVerdict.js';
 import { wholeText } from '../shared/lenient.js';
 import { CODESIM_TOKENS } from '../shared/caps.js';
 

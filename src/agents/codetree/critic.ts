@@ -8,7 +8,7 @@ import { CODETREE_TEXT_TOKENS } from '../shared/caps.js';
 import { stageMessages } from '../shared/prefix.js';
 import { wholeText } from '../shared/lenient.js';
 import { asText, stripThink } from '../shared/text.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { nodeContext, type Idea } from './thinker.js';
 
 export const MAX_SCORE = 5;

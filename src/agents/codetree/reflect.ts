@@ -1,5 +1,5 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { editIdeas, ideasFrom, lenientIdeas, nodeContext, showIdeas, type Idea, type IdeasValue } from './thinker.js';
 import { CODETREE_TEXT_TOKENS } from '../shared/caps.js';

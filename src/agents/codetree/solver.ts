@@ -1,5 +1,5 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { codeTaskTail, programAnswer } from '../shared/program.js';
 import type { Idea } from './thinker.js';

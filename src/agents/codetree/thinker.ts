@@ -6,7 +6,7 @@ import { listItems } from '../shared/list.js';
 import { wholeText } from '../shared/lenient.js';
 import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { asText, stripThink } from '../shared/text.js';
 import { CODETREE_TEXT_TOKENS } from '../shared/caps.js';
 

@@ -4,7 +4,7 @@
 // ask for (`f` in the tutor, `--fix` headless): their request is an edit of this step, so the
 // journal keeps it and a replay serves it.
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { formatInstructions, readAnswer, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';

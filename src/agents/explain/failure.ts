@@ -1,6 +1,6 @@
 // The test a person's program fails, as the explaining and fixing stages read it.
-import { failureFeedback } from '../../runners/feedback.js';
-import type { JudgeResult, TestResult } from '../../runners/types.js';
+import { failureFeedback } from '../../runners/judge/feedback.js';
+import type { JudgeResult, TestResult } from '../../runners/build/types.js';
 
 export interface Failure {
   /** "sample 1", "test 04-large", or "compilation" for a program that does not compile. */

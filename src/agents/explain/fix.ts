@@ -1,7 +1,7 @@
 // A fix, only when the person asked for one: the smallest change to their own program that
 // repairs the mistake the explanation found, so what they get back is still their program.
 import type { Agent, AgentContext } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { formatInstructions, readAnswer, type Field } from '../shared/answer.js';
 import { programFrom } from '../shared/code.js';
 import { fixForward } from '../shared/forward.js';

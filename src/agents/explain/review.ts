@@ -2,7 +2,7 @@
 // is not accepted on the judge's largest; the review says how the program scales and whether the
 // biggest input the statement allows fits the limits.
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { formatInstructions, readAnswer, showFields, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';

@@ -3,7 +3,7 @@
 // writes one in $EDITOR), and their edit is the program. The journal records it as theirs, so
 // a replay, a resume or a "back" serves it like any answer.
 import type { Agent } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { programForward } from '../shared/forward.js';
 import { programFromEdit } from '../shared/edit.js';
 

@@ -12,7 +12,7 @@ import { simulateAgent, type SimulateInput, type SimulationValue } from '../code
 import { retrieveAgent, type RetrievalValue, type RetrieveInput } from '../mapcoder/retrieve.js';
 import { stageMessages } from '../shared/prefix.js';
 import { scanSections } from '../shared/sections.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { tutored, withPerson, type HintContext } from './tutor.js';
 
 /** The rungs in the order they are revealed, as the person reads them before asking. */

@@ -4,8 +4,8 @@
 // is" and "stress test" are edits of this step's text, as the search tree's keys are, so the
 // journal records every move and a replay, resume or "back" serves it.
 import { AnswerFormatError, type Agent, type AgentContext, type Forward } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
-import { LANGS } from '../../runners/langs.js';
+import type { Program } from '../../runners/build/types.js';
+import { LANGS } from '../../runners/languages/langs.js';
 import { fenced, fences } from '../shared/code.js';
 import { programFromEdit } from '../shared/edit.js';
 

@@ -3,7 +3,7 @@ import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/t
 import { formatInstructions, isObject, jsonKeyName, type Field } from '../shared/answer.js';
 import { extractCode, fenced } from '../shared/code.js';
 import { jsonAnswer, lenientJson } from '../shared/json.js';
-import { fenceTag, langName } from '../../runners/langs.js';
+import { fenceTag, langName } from '../../runners/languages/langs.js';
 import { stageMessages } from '../shared/prefix.js';
 import { keyOf, normName, scanSections } from '../shared/sections.js';
 import { asText, stripThink } from '../shared/text.js';

@@ -1,6 +1,6 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import type { ChatMessage } from '../../llm/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { codeFence, programAnswer, programTail, quoteProgram } from '../shared/program.js';
 import { SELFCOLLAB_TOKENS } from '../shared/caps.js';

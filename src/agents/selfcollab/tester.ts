@@ -8,7 +8,7 @@ import { stageMessages } from '../shared/prefix.js';
 import { quoteProgram } from '../shared/program.js';
 import { keyOf, normName, renderSections, scanSections } from '../shared/sections.js';
 import { asText, stripThink } from '../shared/text.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import type { ChatMessage } from '../../llm/types.js';
 import { SELFCOLLAB_TOKENS } from '../shared/caps.js';
 

@@ -1,11 +1,11 @@
 import { AnswerFormatError } from '../../engine/types.js';
-import type { LangId, Program } from '../../runners/types.js';
-import { LANGS } from '../../runners/langs.js';
+import type { LangId, Program } from '../../runners/build/types.js';
+import { LANGS } from '../../runners/languages/langs.js';
 import { parse as parseYaml } from 'yaml';
-import { fences, stripThink, type Fence } from '../../fences.js';
+import { fences, stripThink, type Fence } from '../../llm/fences.js';
 import { lenientJson } from './json.js';
 
-export { fences, type Fence } from '../../fences.js';
+export { fences, type Fence } from '../../llm/fences.js';
 
 const tidy = (body: string): string => body.replace(/^\s*\n/, '').replace(/\s+$/, '') + '\n';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AnswerFormatError, type AgentContext } from '../../engine/types.js';
-import { langIds } from '../../runners/langs.js';
-import type { Program } from '../../runners/types.js';
+import { langIds } from '../../runners/languages/langs.js';
+import type { Program } from '../../runners/build/types.js';
 import { extractCode, fences } from './code.js';
 
 export const programSchema = z.object({

@@ -2,7 +2,7 @@
 // what a person edits with `e`. The rest of the answer (the restatement, the recalled problem,
 // the explanation of a fix) goes nowhere, so an edit there would be lost without a word.
 import { AnswerFormatError, type Forward } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { programFromEdit } from './edit.js';
 
 /** A planning stage's `plan`, taken as the person wrote it. */

@@ -1,6 +1,6 @@
 import { jsonrepair } from 'jsonrepair';
 import { AnswerFormatError } from '../../engine/types.js';
-import { fences } from '../../fences.js';
+import { fences } from '../../llm/fences.js';
 import { stripThink } from './text.js';
 
 /** The JSON text an answer holds when it is JSON: bare, or in a ```json fence. */

@@ -5,7 +5,7 @@
 // earlier program); lines of the person's own draft are theirs and never count. What it finds is
 // cut and marked, one mark per cut. Pure: text in, text out, so the live stream, the pane, the
 // bench and replay all read the same answer the same way.
-import { LANGS, type LangId } from '../../runners/langs.js';
+import { LANGS, type LangId } from '../../runners/languages/langs.js';
 
 export const REMOVED = '[removed: code]';
 

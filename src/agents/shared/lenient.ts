@@ -2,7 +2,7 @@
 // was there. These readers serve `Agent.lenient` (used with the auto gate once the one repair
 // request has failed too), so a method goes on as published instead of ending on a bad answer.
 import { AnswerFormatError, type AgentContext } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { extractCode } from './code.js';
 import { stripThink } from './text.js';
 

@@ -3,8 +3,8 @@
 // Every stage that helps a person (the hint ladder, check's explainer, the debugger, predict and
 // idea-first) takes this one shape, quotes it the same way, and journals what it saw.
 import { createHash } from 'node:crypto';
-import { runCard } from '../../runners/failureCard.js';
-import type { JudgeResult, Program } from '../../runners/types.js';
+import { runCard } from '../../runners/judge/failureCard.js';
+import type { JudgeResult, Program } from '../../runners/build/types.js';
 import { fenced } from './code.js';
 import { clip } from './text.js';
 

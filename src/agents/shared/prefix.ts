@@ -1,7 +1,7 @@
 import type { AgentContext } from '../../engine/types.js';
 import type { ChatMessage } from '../../llm/types.js';
 import type { Problem } from '../../problems/types.js';
-import { langName } from '../../runners/langs.js';
+import { langName } from '../../runners/languages/langs.js';
 import { clip } from './text.js';
 
 /** Samples longer than this are cut in prompts: a huge sample teaches nothing more. */

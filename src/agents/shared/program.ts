@@ -1,8 +1,8 @@
 import { programForward } from './forward.js';
 import { AnswerFormatError, type Agent, type AgentContext, type ProgramPart } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import type { Field } from './answer.js';
-import { fenceTag, langName } from '../../runners/langs.js';
+import { fenceTag, langName } from '../../runners/languages/langs.js';
 import { fenced, programFrom } from './code.js';
 import { programFromEdit } from './edit.js';
 import { programLeniently } from './lenient.js';

@@ -1,4 +1,4 @@
-export { stripThink } from '../../fences.js';
+export { stripThink } from '../../llm/fences.js';
 
 /** Cuts long text for a prompt, keeping the start and saying how much went. */
 export function clip(text: string, max: number): string {

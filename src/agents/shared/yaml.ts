@@ -4,7 +4,7 @@
 // value into a block scalar before parsing again (the same fix the published code applies).
 import { parse } from 'yaml';
 import { AnswerFormatError } from '../../engine/types.js';
-import { fences } from '../../fences.js';
+import { fences } from '../../llm/fences.js';
 import { lenientJson } from './json.js';
 import { markdownMap } from './markdown.js';
 import { stripThink } from './text.js';

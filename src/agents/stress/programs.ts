@@ -2,8 +2,8 @@
 // however slow, and a generator of small random inputs from a seed. Each is a model's answer in
 // one code fence, shown at a gate where the person may edit it before anything runs.
 import type { Agent, AgentContext } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
-import { LANGS } from '../../runners/langs.js';
+import type { Program } from '../../runners/build/types.js';
+import { LANGS } from '../../runners/languages/langs.js';
 import { stageMessages } from '../shared/prefix.js';
 import { programAnswer, programTail } from '../shared/program.js';
 

@@ -1,10 +1,10 @@
-// The stress test itself as a step: no model call. The judge's stress loop (src/runners/stress.ts,
+// The stress test itself as a step: no model call. The judge's stress loop (src/runners/judge/stress.ts,
 // every program in the sandbox) runs the three programs round after round; its outcome is the
 // step's value, so the journal keeps it and a replay or a resume serves it without running anything.
 import { AnswerFormatError, type Agent } from '../../engine/types.js';
-import { clip } from '../../runners/feedback.js';
-import { stress, type StressOptions, type StressOutcome, type StressPrograms } from '../../runners/stress.js';
-import { shrunkLine } from '../../runners/shrunkSizes.js';
+import { clip } from '../../runners/judge/feedback.js';
+import { stress, type StressOptions, type StressOutcome, type StressPrograms } from '../../runners/judge/stress.js';
+import { shrunkLine } from '../../runners/judge/shrunkSizes.js';
 
 export interface StressInput {
   programs: StressPrograms;

@@ -2,7 +2,7 @@
 // simulation does for its own plan, and the step where it first goes wrong, or that it holds.
 // The model neither improves the plan nor writes code: an answer with code in it is refused.
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
-import { LANGS } from '../../runners/langs.js';
+import { LANGS } from '../../runners/languages/langs.js';
 import { fences } from '../shared/code.js';
 import { formatInstructions, readAnswer, type Field } from '../shared/answer.js';
 import { sampleBlock, stageMessages } from '../shared/prefix.js';

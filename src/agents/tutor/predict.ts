@@ -3,8 +3,8 @@
 // failing input the person should predict, where their picture of the program is most likely
 // wrong. It never names the bug or the fix; the guard in question.ts refuses a question with code.
 import { AnswerFormatError, type Agent, type AgentContext } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
-import { OUTPUT } from '../../runners/predictDiff.js';
+import type { Program } from '../../runners/build/types.js';
+import { OUTPUT } from '../../runners/trace/predictDiff.js';
 import { formatInstructions, readAnswer, type Field } from '../shared/answer.js';
 import { stageMessages } from '../shared/prefix.js';
 import { renderSections } from '../shared/sections.js';

@@ -1,8 +1,8 @@
 // The leak guard of a "predict" question, enforced by code: a question may name a line and a
 // variable and nothing else of a program. A question that quotes code, holds an expression or a
 // call, or reads as the person's language is refused (the engine asks once for it again).
-import { LANGS } from '../../runners/langs.js';
-import type { LangId } from '../../runners/types.js';
+import { LANGS } from '../../runners/languages/langs.js';
+import type { LangId } from '../../runners/build/types.js';
 
 /** Operators, calls and indexing: what prose about a value never needs. */
 const EXPRESSION = /[=!<>+\-*/%]=|\+\+|->|=>|;|[{}]|\w\(|\w\[|\b\w+\s*=\s*[\w([]/;

@@ -3,7 +3,7 @@
 // (enter skips), their line is an edit the journal keeps, beside the kind of error the judge's
 // verdicts point to (errorClass below).
 import { AnswerFormatError, type Agent } from '../../engine/types.js';
-import type { Verdict } from '../../runners/types.js';
+import type { Verdict } from '../../runners/build/types.js';
 
 export interface AfterSolveInput {
   /** The kind of error the failed submissions point to, when they point to one. */

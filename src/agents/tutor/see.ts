@@ -3,9 +3,9 @@
 // the first place the prediction and the program part is the step's value, so the journal keeps
 // it and a replay or a resume serves it without running anything.
 import { AnswerFormatError, type Agent } from '../../engine/types.js';
-import { comparePrediction, predictionLine, type PredictionCheck } from '../../runners/predictDiff.js';
-import { traceProgram } from '../../runners/trace.js';
-import type { Program } from '../../runners/types.js';
+import { comparePrediction, predictionLine, type PredictionCheck } from '../../runners/trace/predictDiff.js';
+import { traceProgram } from '../../runners/trace/trace.js';
+import type { Program } from '../../runners/build/types.js';
 import type { PredictionValue } from './prediction.js';
 
 export interface SeeInput {

@@ -2,8 +2,8 @@
 // its failure with the wrong line marked in the code, the complexity review, and the model's
 // simulation held against the real trace.
 import type { Proposal } from '../../engine/types.js';
-import type { Trace } from '../../runners/trace.js';
-import type { TraceComparison } from '../../runners/traceDiff.js';
+import type { Trace } from '../../runners/trace/trace.js';
+import type { TraceComparison } from '../../runners/trace/traceDiff.js';
 import { codeRows } from '../CodeBlock.js';
 import { blank, cut, seg, textRows, type Row } from '../rows.js';
 import { compareRows } from '../TestTable.js';

@@ -2,7 +2,7 @@
 // score or verification.
 import type { Proposal } from '../../engine/types.js';
 import { blank, seg, textRows, type Row } from '../rows.js';
-import type { PaneOptions } from './index.js';
+import type { PaneOptions } from './paneTypes.js';
 import { isIdeas, isScore, isVerify } from './shapes.js';
 
 export function ideasRows(p: Proposal, o: PaneOptions): Row[] | undefined {

@@ -3,7 +3,7 @@
 // anything unexpected is shown as the proposal's text, never thrown.
 import { afterRows, predictRows, yourPlanRows } from './tutor.js';
 import type { PaneKind, Proposal } from '../../engine/types.js';
-import type { JudgeResult } from '../../runners/types.js';
+import type { JudgeResult } from '../../runners/build/types.js';
 import { codeRows } from '../CodeBlock.js';
 import { diffRows, diffStat } from '../Diff.js';
 import { confidenceRow } from '../Progress.js';
@@ -18,22 +18,9 @@ import { explainRows, reviewRows, yoursRows } from './check.js';
 import { ideaRows, similarRows, stressRows, turnRows } from './practice.js';
 import { fromArchive, recallRows } from './recall.js';
 import { hasPlan, isConfidence, isDebug, isJudgeResult, isProgram, isRetrieval, isSimulation, metaString } from './shapes.js';
+import type { PaneOptions } from './paneTypes.js';
 
-export interface PaneOptions {
-  width: number;
-  /** Exemplars shown in full (retrieve); the others show one line. */
-  expanded?: ReadonlySet<number>;
-  /** The program of the previous code step, for the diff. */
-  previousCode?: string;
-  /** The plan before this one (a revision shows its diff). */
-  previousPlan?: string;
-  /** Collapse long sections (the history keeps panes short; the live pane shows all). */
-  compact?: boolean;
-  /** Items the person marked at the gate: findings struck out (report), nodes to prune (tree). */
-  marked?: ReadonlySet<number>;
-  /** The item the person's keys act on (tree: the selected node). */
-  cursor?: number;
-}
+export type { PaneOptions };
 
 /** The data a pane shows: a proposal, or a judge run (the tests pane). */
 export type PaneData =

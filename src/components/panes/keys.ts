@@ -5,41 +5,16 @@
 import { testerAgent } from '../../agents/selfcollab/tester.js';
 import { showExplanation, type ExplainValue } from '../../agents/explain/explain.js';
 import { treeAgent, type TreeChoice, type TreeStepValue } from '../../agents/codetree/tree.js';
-import type { Decision, PaneKind } from '../../engine/types.js';
+import type { Decision } from '../../engine/types.js';
 import { isReport, isTreeStep } from './shapes.js';
 import { practiceKey } from './practiceKeys.js';
 import { tutorAnswer, tutorKey } from './tutorKeys.js';
 import { MAX_KEYED } from './team.js';
-
-export interface PaneUi {
-  /** Findings struck out (report), nodes to prune (tree): indices into the value's list. */
-  marked: ReadonlySet<number>;
-  /** The selected node (tree); undefined: the one the search proposes. */
-  cursor?: number;
-}
+import type { PaneAction, PaneKeyPress, PaneUi, PaneValue } from './paneTypes.js';
 
 export const freshUi = (): PaneUi => ({ marked: new Set() });
 
-/** What paneKey reads of a proposal. */
-export interface PaneValue {
-  pane: PaneKind;
-  value?: unknown;
-}
-
-export interface PaneKeyPress {
-  input: string;
-  return?: boolean;
-  tab?: boolean;
-  shift?: boolean;
-}
-
-export type PaneAction =
-  | { kind: 'pane-ui'; ui: PaneUi }
-  | { kind: 'decide'; decision: Exclude<Decision, { kind: 'back' }> }
-  /** A line under the pane saying why the key did nothing here. */
-  | { kind: 'notice'; text: string }
-  /** A one-line input first (its label from `askLabel`); `paneAnswer` turns its text into the decision. */
-  | { kind: 'ask' };
+export type { PaneAction, PaneKeyPress, PaneUi, PaneValue };
 
 type Edit = Extract<Decision, { kind: 'edit' }>;
 

@@ -6,11 +6,11 @@ import type { TurnValue } from '../../agents/hints/turn.js';
 import type { IdeaValue } from '../../agents/hints/ladder.js';
 import type { RetrievalValue } from '../../agents/mapcoder/retrieve.js';
 import type { Proposal } from '../../engine/types.js';
-import type { StressOutcome } from '../../runners/stress.js';
+import type { StressOutcome } from '../../runners/judge/stress.js';
 import { codeRows } from '../CodeBlock.js';
 import { blank, seg, textRows, type Row } from '../rows.js';
 import { compareRows } from '../TestTable.js';
-import type { PaneOptions } from './index.js';
+import type { PaneOptions } from './paneTypes.js';
 import { isProgram, isRetrieval } from './shapes.js';
 
 type Obj = Record<string, unknown>;

@@ -4,7 +4,7 @@
 // see), `I` has the person's own plan simulated on a sample. Moves other than the proposed one are edits of the turn's
 // text, so the journal records them and a replay serves them.
 import { hintsLeft, showTurn, type Move, type TurnValue } from '../../agents/hints/turn.js';
-import type { PaneAction, PaneKeyPress } from './keys.js';
+import type { PaneAction, PaneKeyPress } from './paneTypes.js';
 import { isTurn } from './practice.js';
 
 const move = (v: TurnValue, m: Move): PaneAction => ({ kind: 'decide', decision: { kind: 'edit', content: showTurn({ ...v, move: m }) } });

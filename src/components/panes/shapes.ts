@@ -5,7 +5,7 @@ import type { DebugValue } from '../../agents/codesim/debug.js';
 import type { PlanValue } from '../../agents/codesim/plan.js';
 import type { RetrievalValue } from '../../agents/mapcoder/retrieve.js';
 import type { SimulationValue } from '../../agents/codesim/simulate.js';
-import type { JudgeResult, Program } from '../../runners/types.js';
+import type { JudgeResult, Program } from '../../runners/build/types.js';
 import type { AnalysisValue } from '../../agents/selfcollab/analyst.js';
 import type { ReportValue } from '../../agents/selfcollab/tester.js';
 import type { IdeasValue } from '../../agents/codetree/thinker.js';

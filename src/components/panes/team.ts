@@ -2,7 +2,7 @@
 // each finding an item the person keeps or strikes out before the coder sees it.
 import type { Proposal } from '../../engine/types.js';
 import { blank, seg, textRows, type Row } from '../rows.js';
-import type { PaneOptions } from './index.js';
+import type { PaneOptions } from './paneTypes.js';
 import { isAnalysis, isReport } from './shapes.js';
 
 /** Items as checkbox rows, wrapped under their text. */

@@ -6,7 +6,7 @@ import type { Proposal } from '../../engine/types.js';
 import { barRow } from '../Progress.js';
 import { cells, cut, seg, type Row, type Seg } from '../rows.js';
 import type { Tone } from '../theme.js';
-import type { PaneOptions } from './index.js';
+import type { PaneOptions } from './paneTypes.js';
 import { isTreeStep } from './shapes.js';
 
 const MARK: Record<NodeState, { text: string; color?: Tone; dim?: boolean }> = {

@@ -3,7 +3,7 @@
 // sample, and the one question after the solve. Each says which key answers it.
 import type { Proposal } from '../../engine/types.js';
 import { blank, seg, textRows, type Row } from '../rows.js';
-import type { PaneOptions } from './index.js';
+import type { PaneOptions } from './paneTypes.js';
 import { isAfterSolve, isPrediction } from './tutorKeys.js';
 
 type Obj = Record<string, unknown>;

@@ -3,7 +3,7 @@
 // `enter` skips the question and `e` answers it. The answers are edits of the step's text, so the
 // journal records them and a replay serves them.
 import type { Decision } from '../../engine/types.js';
-import type { PaneAction, PaneKeyPress, PaneValue } from './keys.js';
+import type { PaneAction, PaneKeyPress, PaneValue } from './paneTypes.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

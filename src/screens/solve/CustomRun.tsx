@@ -7,7 +7,7 @@ import { Editor } from '../../components/Editor.js';
 import { KeyHints } from '../../components/KeyHints.js';
 import { Rows, seg, textRows, type Row } from '../../components/rows.js';
 import { tone } from '../../components/theme.js';
-import type { CustomRun } from '../../runners/custom.js';
+import type { CustomRun } from '../../runners/judge/custom.js';
 
 type Stage =
   | { kind: 'input' }

@@ -1,6 +1,6 @@
 import { compareRows, trimBlock } from '../../components/TestTable.js';
 import { Rows, cells, rowText, seg, textRows, wrapLine, type Row } from '../../components/rows.js';
-import type { TestResult } from '../../runners/types.js';
+import type { TestResult } from '../../runners/build/types.js';
 import { sessionRef } from '../../session/index.js';
 
 /**

@@ -8,7 +8,7 @@ import { LineInput } from '../../components/Editor.js';
 import type { Hint } from '../../components/KeyHints.js';
 import { cut } from '../../components/rows.js';
 import { tone } from '../../components/theme.js';
-import { hiddenNote } from '../../printable.js';
+import { hiddenNote } from '../../terminal/printable.js';
 import type { ProgramOut, WriteOutcome } from '../../app/controller.js';
 
 export interface Said {

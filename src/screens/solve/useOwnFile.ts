@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { OwnFile } from '../../app/controller.js';
 import type { Decision, Proposal, StepId } from '../../engine/types.js';
-import type { Program } from '../../runners/types.js';
+import type { Program } from '../../runners/build/types.js';
 import { saveAction, saveNotice, takesFile } from '../../components/ownFileSave.js';
 
 type Notice = { text: string; tone?: 'red' | 'yellow' | 'green' };

@@ -1,0 +1,17 @@
+// A sandbox that could not be set up is the sandbox's failure, never the program's: the judge
+// gives no verdict, and the command says so in one line and exits 2.
+import { EXIT, UserError } from '../../system/errors.js';
+
+export class SandboxError extends UserError {
+  constructor(why: string) {
+    // One line: what failed and whose fault it is not (`simcoach doctor` says what the sandbox needs).
+    super(`the sandbox could not be set up (${why}); this is not your program's fault`, EXIT.sandbox);
+    this.name = 'SandboxError';
+  }
+}
+
+/** What a failed sandbox said: bubblewrap's (or the launcher's) own line, else the last line it printed. */
+export function sandboxSaid(stderr: string): string {
+  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  return (lines.find((l) => /^(bwrap|supervisor|setpriv|prlimit):/.test(l)) ?? lines.at(-1) ?? 'it ended before the program started').slice(0, 300);
+}
