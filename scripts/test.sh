@@ -1,5 +1,5 @@
 #!/bin/sh
-# `npm test`: eslint beside the main vitest pass (lint is CPU while much of the suite waits on
+# `npm test`: eslint and the formatter's check beside the main vitest pass (lint is CPU while much of the suite waits on
 # tmux screens, sandboxes, a VM and Slurm), then the serial pass of the judge's limit tests, alone.
 # Any failing part fails the whole; every part runs to its end. Last, the ten slowest test files of
 # both passes (test/reporters/slowest.ts writes each file's time to SIMCOACH_TEST_TIMES).
@@ -8,7 +8,7 @@ SIMCOACH_TEST_TIMES=$(mktemp)
 SIMCOACH_TEST_BUILDS=$(mktemp -d)
 export SIMCOACH_TEST_TIMES SIMCOACH_TEST_BUILDS
 start=$(date +%s)
-eslint . &
+{ eslint . && prettier --check --log-level warn .; } &
 lint=$!
 vitest run
 main=$?
