@@ -7,7 +7,9 @@ const cAsText: Plugin = {
   name: 'c-as-text',
   enforce: 'pre',
   transform(code, id) {
-    return id.endsWith('.c') || id.endsWith('.sh') ? { code: `export default ${JSON.stringify(code)};`, map: null } : undefined;
+    return id.endsWith('.c') || id.endsWith('.sh')
+      ? { code: `export default ${JSON.stringify(code)};`, map: null }
+      : undefined;
   },
 };
 

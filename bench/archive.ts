@@ -23,7 +23,10 @@ const K = 10;
 const ms = (t: number): string => (t >= 10_000 ? `${(t / 1000).toFixed(1)} s` : `${t.toFixed(t < 10 ? 2 : 0)} ms`);
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
-const note = (line: string): void => void process.stderr.write(`  … ${line} (rss ${mb(process.memoryUsage().rss)}, heap ${mb(process.memoryUsage().heapUsed)})\n`);
+const note = (line: string): void =>
+  void process.stderr.write(
+    `  … ${line} (rss ${mb(process.memoryUsage().rss)}, heap ${mb(process.memoryUsage().heapUsed)})\n`,
+  );
 
 /** The stand-in embedding model: a real embedder's interface, vectors of a real model's length. */
 const embedder: Embedder = { model: 'bench-768', embed: async (texts) => texts.map((t) => fakeVector(t)) };
@@ -46,7 +49,11 @@ interface Query {
   text: string;
 }
 
-async function timeQueries(archive: Archive, queries: Query[], withVectors: boolean): Promise<{ mean: number; first: number }> {
+async function timeQueries(
+  archive: Archive,
+  queries: Query[],
+  withVectors: boolean,
+): Promise<{ mean: number; first: number }> {
   let first = 0;
   const t = performance.now();
   for (const q of queries) {
@@ -57,7 +64,10 @@ async function timeQueries(archive: Archive, queries: Query[], withVectors: bool
 }
 
 /** Every document scored for every query: cosine, words in common (Dice), and their mean. */
-function scan(size: number, queries: Query[]): { hybrid: number; text: number; firstHybrid: number; firstText: number } {
+function scan(
+  size: number,
+  queries: Query[],
+): { hybrid: number; text: number; firstHybrid: number; firstText: number } {
   const problems = Array.from({ length: size }, (_, i) => synthetic(i));
   const vectors = new Float32Array(problems.length * DIMS);
   const words = problems.map((p: Synthetic, i) => {
@@ -103,7 +113,12 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 /** `simcoach similar` on the built archive (nothing changed) against `--version`, as a person runs them: median of 5 each. */
 function cliSimilar(tmp: string): { similar: number; version: number } {
   const cli = join(dirname(fileURLToPath(import.meta.url)), 'cli.js');
-  const env = { ...process.env, XDG_DATA_HOME: join(tmp, 'data'), XDG_CONFIG_HOME: join(tmp, 'config'), XDG_CACHE_HOME: join(tmp, 'cache') };
+  const env = {
+    ...process.env,
+    XDG_DATA_HOME: join(tmp, 'data'),
+    XDG_CONFIG_HOME: join(tmp, 'config'),
+    XDG_CACHE_HOME: join(tmp, 'cache'),
+  };
   const time = (args: string[]): number => {
     const t = performance.now();
     const r = spawnSync(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -179,7 +194,9 @@ async function one(n: number): Promise<void> {
     const pct = (x: number): string => `${Math.round(x * 100)}%`;
     process.stdout.write(
       [
-        `archive: ${n} synthetic problems (+${report.total - n} built-in), ${DIMS}-dim vectors; SQLite FTS5 + sqlite-vec; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+        `archive: ${n} synthetic problems (+${report.total - n} built-in), ${DIMS}-dim vectors; SQLite FTS5 + sqlite-vec; load ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
         `  build (read set, hash, embed, index)   ${ms(build)} (${((build / n) * 1000).toFixed(0)} µs a problem)`,
         `  open; update with nothing changed      ${ms(open)}; ${ms(unchanged)}`,
         `  the nothing-changed check alone        ${ms(check)} (goal ≤ 20 ms at 100k)`,

@@ -12,7 +12,20 @@ import { resolve } from 'node:path';
 export const APPS_PROBLEMS = resolve(process.cwd(), '../shared/datasets/apps150/problems.jsonl');
 export const DIMS = 768;
 
-const TAGS = ['dp', 'greedy', 'graphs', 'math', 'strings', 'sortings', 'implementation', 'brute force', 'trees', 'number theory', 'geometry', 'binary search'];
+const TAGS = [
+  'dp',
+  'greedy',
+  'graphs',
+  'math',
+  'strings',
+  'sortings',
+  'implementation',
+  'brute force',
+  'trees',
+  'number theory',
+  'geometry',
+  'binary search',
+];
 
 export interface Synthetic {
   id: string;
@@ -51,10 +64,20 @@ export function loadCorpus(file = APPS_PROBLEMS): Corpus {
     const v = JSON.parse(line) as { id: string; description: string };
     if (seen.has(v.id)) continue;
     seen.add(v.id);
-    const sentences = v.description.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+/).filter((s) => /[a-z]/i.test(s));
+    const sentences = v.description
+      .replace(/\s+/g, ' ')
+      .split(/(?<=[.!?])\s+/)
+      .filter((s) => /[a-z]/i.test(s));
     if (sentences.length > 0) statements.push(sentences);
   }
-  corpus = { statements, words: statements.flat().join(' ').split(' ').filter((w) => /^[a-z]+$/i.test(w)) };
+  corpus = {
+    statements,
+    words: statements
+      .flat()
+      .join(' ')
+      .split(' ')
+      .filter((w) => /^[a-z]+$/i.test(w)),
+  };
   return corpus;
 }
 
@@ -111,11 +134,21 @@ export function reworded(p: Synthetic, seed: number): string {
   const r = rng(seed * 7919 + 17);
   const [title, ...rest] = p.description.split('\n\n');
   const sentences = rest.join(' ').split(/(?<=[.!?])\s+/);
-  return `${title}\n\n${shuffle(r, sentences).map((s) => swapWords(r, c, s, 0.25)).join(' ')}`;
+  return `${title}\n\n${shuffle(r, sentences)
+    .map((s) => swapWords(r, c, s, 0.25))
+    .join(' ')}`;
 }
 
 /** A line of an APPS-style .jsonl set (no tests: the archive never reads them). */
-export const jsonLine = (p: Synthetic): string => JSON.stringify({ id: p.id, difficulty: p.difficulty, description: p.description, tags: p.tags, samples: [], tests: [] });
+export const jsonLine = (p: Synthetic): string =>
+  JSON.stringify({
+    id: p.id,
+    difficulty: p.difficulty,
+    description: p.description,
+    tags: p.tags,
+    samples: [],
+    tests: [],
+  });
 
 /** FNV-1a of a word: cheap, and the same on any machine. */
 function fnv(w: string): number {

@@ -63,7 +63,9 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 const settings = engineSettings({ model: 'm' });
 
 async function cancelLatency(): Promise<number[]> {
-  const server = await startFakeOllama({ chat: () => ({ text: JSON.stringify({ note: 'x '.repeat(400) }), chunkDelayMs: 20 }) });
+  const server = await startFakeOllama({
+    chat: () => ({ text: JSON.stringify({ note: 'x '.repeat(400) }), chunkDelayMs: 20 }),
+  });
   const out: number[] = [];
   try {
     for (let i = 0; i < 5; i++) {
@@ -76,7 +78,18 @@ async function cancelLatency(): Promise<number[]> {
           ac.abort();
         }
       });
-      await runSession({ flow: flowOf(1), problem, lang: 'python', backend: new OllamaBackend({ host: server.url, stallSeconds: 10 }), settings, gate: createAutoGate(), journal: null, events, signal: ac.signal, judge: standIn });
+      await runSession({
+        flow: flowOf(1),
+        problem,
+        lang: 'python',
+        backend: new OllamaBackend({ host: server.url, stallSeconds: 10 }),
+        settings,
+        gate: createAutoGate(),
+        journal: null,
+        events,
+        signal: ac.signal,
+        judge: standIn,
+      });
       out.push(performance.now() - abortedAt);
     }
   } finally {
@@ -92,11 +105,29 @@ async function perCall(dir: string): Promise<{ engine: number; bare: number; fil
     const backend = new OllamaBackend({ host: server.url, stallSeconds: 10 });
     const n = 40;
     let t = performance.now();
-    for (let i = 0; i < n; i++) await backend.chat({ model: 'm', messages: note.messages({ i }, { problem, lang: 'python' }) });
+    for (let i = 0; i < n; i++)
+      await backend.chat({ model: 'm', messages: note.messages({ i }, { problem, lang: 'python' }) });
     const bare = (performance.now() - t) / n;
-    const journal = createJournal({ problem, flow: 'bench', backend: 'ollama', model: 'm', lang: 'python', settings, dir });
+    const journal = createJournal({
+      problem,
+      flow: 'bench',
+      backend: 'ollama',
+      model: 'm',
+      lang: 'python',
+      settings,
+      dir,
+    });
     t = performance.now();
-    await runSession({ flow: flowOf(n), problem, lang: 'python', backend, settings, gate: createAutoGate(), journal, judge: standIn });
+    await runSession({
+      flow: flowOf(n),
+      problem,
+      lang: 'python',
+      backend,
+      settings,
+      gate: createAutoGate(),
+      journal,
+      judge: standIn,
+    });
     journal.close();
     return { engine: (performance.now() - t) / n, bare, file: journal.file };
   } finally {
@@ -105,7 +136,15 @@ async function perCall(dir: string): Promise<{ engine: number; bare: number; fil
 }
 
 function journalRate(dir: string): number {
-  const journal = createJournal({ problem, flow: 'bench', backend: 'ollama', model: 'm', lang: 'python', settings: {}, dir });
+  const journal = createJournal({
+    problem,
+    flow: 'bench',
+    backend: 'ollama',
+    model: 'm',
+    lang: 'python',
+    settings: {},
+    dir,
+  });
   const n = 20_000;
   const t = performance.now();
   for (let i = 0; i < n; i++) journal.append({ type: 'llm-chunk', branch: 0, step: 0, text: 'some streamed words ' });
@@ -118,13 +157,21 @@ export async function run(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'simcoach-bench-engine-'));
   try {
     const cancel = await cancelLatency();
-    process.stdout.write(`cancel mid-stream → session ended: median ${median(cancel).toFixed(1)} ms, max ${Math.max(...cancel).toFixed(1)} ms (target < 200 ms)\n`);
+    process.stdout.write(
+      `cancel mid-stream → session ended: median ${median(cancel).toFixed(1)} ms, max ${Math.max(...cancel).toFixed(1)} ms (target < 200 ms)\n`,
+    );
     const call = await perCall(dir);
-    process.stdout.write(`per step (model call + journal + stand-in run): ${call.engine.toFixed(2)} ms; bare backend call: ${call.bare.toFixed(2)} ms\n`);
-    process.stdout.write(`journal appends (one writeSync a line): ${Math.round(journalRate(dir)).toLocaleString('en')} events/s\n`);
+    process.stdout.write(
+      `per step (model call + journal + stand-in run): ${call.engine.toFixed(2)} ms; bare backend call: ${call.bare.toFixed(2)} ms\n`,
+    );
+    process.stdout.write(
+      `journal appends (one writeSync a line): ${Math.round(journalRate(dir)).toLocaleString('en')} events/s\n`,
+    );
     const t = performance.now();
     const r = await replaySession(call.file, { flow: flowOf(40), judge: standIn });
-    process.stdout.write(`replay of a 80-step session (no model, no judge): ${(performance.now() - t).toFixed(1)} ms → ${r.status}\n`);
+    process.stdout.write(
+      `replay of a 80-step session (no model, no judge): ${(performance.now() - t).toFixed(1)} ms → ${r.status}\n`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -9,7 +9,15 @@ import { fileURLToPath } from 'node:url';
 
 export interface Metafile {
   inputs: Record<string, unknown>;
-  outputs: Record<string, { bytes: number; entryPoint?: string; imports: { path: string; kind: string }[]; inputs: Record<string, { bytesInOutput: number }> }>;
+  outputs: Record<
+    string,
+    {
+      bytes: number;
+      entryPoint?: string;
+      imports: { path: string; kind: string }[];
+      inputs: Record<string, { bytesInOutput: number }>;
+    }
+  >;
 }
 
 /** The entry points, in the order they load, of `simcoach` with no command up to its first frame. */
@@ -43,10 +51,19 @@ export function loadPath(meta: Metafile, entries: readonly string[]): LoadPath {
     const chunk = queue.pop()!;
     if (seen.has(chunk)) continue;
     seen.add(chunk);
-    for (const i of meta.outputs[chunk]?.imports ?? []) if (i.kind === 'import-statement' && i.path in meta.outputs) queue.push(i.path);
+    for (const i of meta.outputs[chunk]?.imports ?? [])
+      if (i.kind === 'import-statement' && i.path in meta.outputs) queue.push(i.path);
   }
   const chunks = [...seen];
-  const modules = [...new Set(chunks.flatMap((c) => Object.entries(meta.outputs[c]!.inputs).filter(([, v]) => v.bytesInOutput > 0).map(([k]) => k)))];
+  const modules = [
+    ...new Set(
+      chunks.flatMap((c) =>
+        Object.entries(meta.outputs[c]!.inputs)
+          .filter(([, v]) => v.bytesInOutput > 0)
+          .map(([k]) => k),
+      ),
+    ),
+  ];
   return { chunks, modules, bytes: chunks.reduce((n, c) => n + meta.outputs[c]!.bytes, 0) };
 }
 
@@ -55,7 +72,9 @@ export function bytesByOwner(meta: Metafile, path: LoadPath): [string, number][]
   const owners = new Map<string, number>();
   for (const c of path.chunks) {
     for (const [k, v] of Object.entries(meta.outputs[c]!.inputs)) {
-      const owner = k.includes('node_modules/') ? k.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1') : k.replace(/^(src\/[^/]+\/?).*/, '$1');
+      const owner = k.includes('node_modules/')
+        ? k.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1')
+        : k.replace(/^(src\/[^/]+\/?).*/, '$1');
       owners.set(owner, (owners.get(owner) ?? 0) + v.bytesInOutput);
     }
   }
@@ -66,6 +85,8 @@ export function bytesByOwner(meta: Metafile, path: LoadPath): [string, number][]
 export function modulesOfLoaded(loaded: string[], meta: Metafile | undefined = readMetafile()): string[] {
   if (!meta) throw new Error('no build metafile: run npm run build');
   // The metafile names outputs as written into the staging folder (scripts/build.mjs swaps it in).
-  const byFile = new Map(Object.entries(meta.outputs).map(([k, o]) => [k.replace(/^[^/]+\//, ''), Object.keys(o.inputs)]));
+  const byFile = new Map(
+    Object.entries(meta.outputs).map(([k, o]) => [k.replace(/^[^/]+\//, ''), Object.keys(o.inputs)]),
+  );
   return loaded.flatMap((f) => byFile.get(f) ?? []);
 }

@@ -35,11 +35,21 @@ function script(good: string, bad: string, fixes: boolean): Answers {
   const exemplar = (i: number) => ({ description: words(70, `ex${i}`), code: bad, plan: words(50, 'plan') });
   return {
     plan,
-    simulate: JSON.stringify({ input: 'sample 1', trace: words(150, 'trace'), predicted: 'x', verdict: 'needs-change', critique: words(40, 'critique') }),
+    simulate: JSON.stringify({
+      input: 'sample 1',
+      trace: words(150, 'trace'),
+      predicted: 'x',
+      verdict: 'needs-change',
+      critique: words(40, 'critique'),
+    }),
     revise: JSON.stringify({ changes: words(40, 'change'), plan: words(120, 'revised') }),
     code: `${fence(bad)}`,
     debug: `## Simulation\n${words(150, 'trace')}\n## Verdict\ncode\n## Fix\n${words(30, 'fix')}\n## Code\n${fence(fixes ? good : bad)}`,
-    retrieve: JSON.stringify({ exemplars: [1, 2, 3].map(exemplar), algorithm: 'Greedy', tutorial: words(120, 'tutorial') }),
+    retrieve: JSON.stringify({
+      exemplars: [1, 2, 3].map(exemplar),
+      algorithm: 'Greedy',
+      tutorial: words(120, 'tutorial'),
+    }),
     'exemplar-plan': `## Plan\n${Array.from({ length: 8 }, (_, i) => `${i + 1}. ${words(12, 'step')}`).join('\n')}`,
     confidence: JSON.stringify({ explanation: words(60, 'why'), confidence: 70 }),
     'mapcoder-code': fence(bad),
@@ -68,7 +78,17 @@ const k = (n: number): string => `${(n / 1000).toFixed(1)}k`;
 
 function row(id: string, flow: string, scenario: string, r: SessionResult): string {
   const saved = r.promptTokens ? Math.round((1 - r.promptTokensEvaluated / r.promptTokens) * 100) : 0;
-  return [id.padEnd(8), flow.padEnd(9), scenario.padEnd(10), r.status.padEnd(9), String(r.calls).padStart(5), k(r.promptTokens).padStart(8), k(r.promptTokensEvaluated).padStart(8), `${saved}%`.padStart(6), k(r.completionTokens).padStart(7)].join(' ');
+  return [
+    id.padEnd(8),
+    flow.padEnd(9),
+    scenario.padEnd(10),
+    r.status.padEnd(9),
+    String(r.calls).padStart(5),
+    k(r.promptTokens).padStart(8),
+    k(r.promptTokensEvaluated).padStart(8),
+    `${saved}%`.padStart(6),
+    k(r.completionTokens).padStart(7),
+  ].join(' ');
 }
 
 export async function run(): Promise<void> {
@@ -90,11 +110,16 @@ export async function run(): Promise<void> {
     })
     .filter((x): x is { p: Problem; good: string; bad: string } => !!x.good && !!x.bad)
     .slice(0, PROBLEMS);
-  process.stdout.write(`${'problem'.padEnd(8)} ${'flow'.padEnd(9)} ${'scenario'.padEnd(10)} ${'status'.padEnd(9)} calls   prompt    eval'd  saved  compl.\n`);
+  process.stdout.write(
+    `${'problem'.padEnd(8)} ${'flow'.padEnd(9)} ${'scenario'.padEnd(10)} ${'status'.padEnd(9)} calls   prompt    eval'd  saved  compl.\n`,
+  );
   const sums: Record<string, { calls: number; tokens: number; n: number }> = {};
   for (const [i, { p, good, bad }] of picked.entries()) {
     for (const flow of ['codesim', 'mapcoder'] as const) {
-      const scenarios: [string, boolean][] = [['one-debug', true], ...(i < EXHAUSTED ? ([['exhausted', false]] as [string, boolean][]) : [])];
+      const scenarios: [string, boolean][] = [
+        ['one-debug', true],
+        ...(i < EXHAUSTED ? ([['exhausted', false]] as [string, boolean][]) : []),
+      ];
       for (const [scenario, fixes] of scenarios) {
         const r = await one(flow, p, script(good, bad, fixes));
         process.stdout.write(`${row(p.id, flow, scenario, r)}\n`);
@@ -109,5 +134,7 @@ export async function run(): Promise<void> {
   for (const [key, s] of Object.entries(sums)) {
     process.stdout.write(`mean ${key}: ${(s.calls / s.n).toFixed(1)} calls, ${k(s.tokens / s.n)} tokens a problem\n`);
   }
-  process.stdout.write('MapCoder authors (APPS, GPT-4): 18.8 calls and 31.8k tokens a problem; 90 of 150 problems used all 25 calls.\n');
+  process.stdout.write(
+    'MapCoder authors (APPS, GPT-4): 18.8 calls and 31.8k tokens a problem; 90 of 150 problems used all 25 calls.\n',
+  );
 }

@@ -51,7 +51,9 @@ export interface ForkLoop {
 export function forkLoop(cmd: string, args: string[], inputs: string[]): ForkLoop | null {
   const dir = mkdtempSync(join(tmpdir(), 'simcoach-bench-fork-'));
   writeFileSync(join(dir, 'loop.c'), SOURCE);
-  const cc = ['cc', 'gcc'].find((c) => spawnSync(c, ['-O2', '-o', join(dir, 'loop'), join(dir, 'loop.c')]).status === 0);
+  const cc = ['cc', 'gcc'].find(
+    (c) => spawnSync(c, ['-O2', '-o', join(dir, 'loop'), join(dir, 'loop.c')]).status === 0,
+  );
   if (!cc) {
     rmSync(dir, { recursive: true, force: true });
     return null;
@@ -59,7 +61,9 @@ export function forkLoop(cmd: string, args: string[], inputs: string[]): ForkLoo
   inputs.forEach((input, i) => writeFileSync(join(dir, String(i)), input));
   return {
     run: (width) => {
-      const r = spawnSync(join(dir, 'loop'), [String(inputs.length), String(width), dir, cmd, ...args], { encoding: 'utf8' });
+      const r = spawnSync(join(dir, 'loop'), [String(inputs.length), String(width), dir, cmd, ...args], {
+        encoding: 'utf8',
+      });
       return Number(r.stdout.trim());
     },
     close: () => rmSync(dir, { recursive: true, force: true }),

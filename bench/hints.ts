@@ -23,10 +23,20 @@ const RUNGS: [string, string, Agent<HintContext & never, unknown>][] = [
   ['3 plan', 'plan', planHint as unknown as Agent<HintContext & never, unknown>],
   ['4 simulation', 'simulate', simulateHint as unknown as Agent<HintContext & never, unknown>],
 ];
-const AGENT_OF: Record<string, string> = { retrieve: 'hint-similar', 'hint-idea': 'hint-idea', plan: 'hint-plan', simulate: 'hint-simulate' };
+const AGENT_OF: Record<string, string> = {
+  retrieve: 'hint-similar',
+  'hint-idea': 'hint-idea',
+  plan: 'hint-plan',
+  simulate: 'hint-simulate',
+};
 
 /** A value leaks when the guard, told the rung-5 program, would cut anything of it. */
-function leaks(agent: Agent<HintContext & never, unknown>, value: unknown, at: HintContext, ctx: AgentContext): boolean {
+function leaks(
+  agent: Agent<HintContext & never, unknown>,
+  value: unknown,
+  at: HintContext,
+  ctx: AgentContext,
+): boolean {
   return agent.guard!.check(value, at as never, ctx).found !== undefined;
 }
 
@@ -47,11 +57,16 @@ function personAsking(draft: string, seen: Proposal[]): Gate {
 }
 
 export async function run(): Promise<void> {
-  process.stdout.write('\n## hints: leak rate per rung, before and after the guard (leaking stand-in model, real engine and judge)\n');
+  process.stdout.write(
+    '\n## hints: leak rate per rung, before and after the guard (leaking stand-in model, real engine and judge)\n',
+  );
   const dir = resolve(process.cwd(), 'fixtures/problems');
   const tally = RUNGS.map(() => ({ before: 0, after: 0, n: 0 }));
   let rewrites = 0;
-  for (const file of readdirSync(resolve(dir, '_solutions')).filter((f) => f.endsWith('.py')).sort().map((f) => resolve(dir, '_solutions', f))) {
+  for (const file of readdirSync(resolve(dir, '_solutions'))
+    .filter((f) => f.endsWith('.py'))
+    .sort()
+    .map((f) => resolve(dir, '_solutions', f))) {
     const program = readFileSync(file, 'utf8');
     const p = await loadProblem(resolve(dir, `${basename(file, '.py')}.md`));
     const answers = leakyAnswers(program);
@@ -79,7 +94,11 @@ export async function run(): Promise<void> {
   process.stdout.write(`${'rung'.padEnd(20)} answers  before  after\n`);
   RUNGS.forEach(([name], i) => {
     const t = tally[i]!;
-    process.stdout.write(`${name.padEnd(20)} ${String(t.n).padStart(7)}  ${pct(t.before, t.n)}  ${pct(t.after, t.n)}\n`);
+    process.stdout.write(
+      `${name.padEnd(20)} ${String(t.n).padStart(7)}  ${pct(t.before, t.n)}  ${pct(t.after, t.n)}\n`,
+    );
   });
-  process.stdout.write(`rewrite requests: ${rewrites} (one per leaking answer; the stubborn model leaks again and is cut)\n`);
+  process.stdout.write(
+    `rewrite requests: ${rewrites} (one per leaking answer; the stubborn model leaks again and is cut)\n`,
+  );
 }

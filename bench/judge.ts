@@ -15,7 +15,11 @@ import { run as judgeAsUser } from './judgeAsUser.js';
 const N = 200;
 
 const SOURCES: Program[] = [
-  { lang: 'cpp', source: '#include <cstdio>\nint main(){ int n; long long s = 0, x; scanf("%d", &n); while (n-- && scanf("%lld", &x) == 1) s += x; printf("%lld\\n", s); }\n' },
+  {
+    lang: 'cpp',
+    source:
+      '#include <cstdio>\nint main(){ int n; long long s = 0, x; scanf("%d", &n); while (n-- && scanf("%lld", &x) == 1) s += x; printf("%lld\\n", s); }\n',
+  },
   { lang: 'python', source: 'import sys\nd = sys.stdin.read().split()\nprint(sum(map(int, d[1:1 + int(d[0])])))\n' },
 ];
 
@@ -24,7 +28,11 @@ function tests(): TestCase[] {
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
   return Array.from({ length: N }, (_, i) => {
     const xs = Array.from({ length: 100 + (i % 50) }, () => rnd() % 1_000_000);
-    return { name: `t${i}`, input: `${xs.length}\n${xs.join(' ')}\n`, outputs: [String(xs.reduce((a, b) => a + b, 0))] };
+    return {
+      name: `t${i}`,
+      input: `${xs.length}\n${xs.join(' ')}\n`,
+      outputs: [String(xs.reduce((a, b) => a + b, 0))],
+    };
   });
 }
 
@@ -50,20 +58,29 @@ function ownCpuMs(): number {
  * The same program spawned directly from node, `width` at a time with async spawns: the baseline
  * of what node itself reaches in parallel here (each spawn costs our thread a fork and its pipes).
  */
-async function bareParallel(run: { cmd: string; args: string[] }, ts: TestCase[], width: number): Promise<{ ms: number; ownMs: number; cpuMs: number }> {
-  const one = (input: string) => new Promise<void>((resolve) => {
-    const c = spawn(run.cmd, run.args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    c.stdout.resume();
-    c.stderr.resume();
-    c.stdin.on('error', () => {});
-    c.once('close', () => resolve());
-    c.stdin.end(input);
-  });
-  const o0 = ownCpuMs(), c0 = childrenCpuMs(), t0 = performance.now();
+async function bareParallel(
+  run: { cmd: string; args: string[] },
+  ts: TestCase[],
+  width: number,
+): Promise<{ ms: number; ownMs: number; cpuMs: number }> {
+  const one = (input: string) =>
+    new Promise<void>((resolve) => {
+      const c = spawn(run.cmd, run.args, { stdio: ['pipe', 'pipe', 'pipe'] });
+      c.stdout.resume();
+      c.stderr.resume();
+      c.stdin.on('error', () => {});
+      c.once('close', () => resolve());
+      c.stdin.end(input);
+    });
+  const o0 = ownCpuMs(),
+    c0 = childrenCpuMs(),
+    t0 = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < ts.length) await one(ts[next++]!.input);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < ts.length) await one(ts[next++]!.input);
+    }),
+  );
   return { ms: performance.now() - t0, ownMs: ownCpuMs() - o0, cpuMs: childrenCpuMs() - c0 };
 }
 
@@ -93,7 +110,9 @@ export async function run(): Promise<void> {
   process.env.XDG_CACHE_HOME = cache;
   try {
     const ts = tests();
-    process.stdout.write(`\njudge (${N} tests, ${availableParallelism()} cores, load ${load()}; ${await describeIsolation()})\n`);
+    process.stdout.write(
+      `\njudge (${N} tests, ${availableParallelism()} cores, load ${load()}; ${await describeIsolation()})\n`,
+    );
     for (const program of SOURCES) {
       const c0 = compileCount();
       const [first, firstMs] = await timed(() => judge(program, ts));
@@ -102,7 +121,10 @@ export async function run(): Promise<void> {
       if (!b.ok) throw new Error(b.compile.message);
       const cmd = await LANGS[program.lang].run(b.built.dir, b.built.file, 256);
       // Per-run overhead: one test at a time, sandboxed (a batch of CHUNK) against bare spawns.
-      let boxMs = 0, bareMs = 0, bareCpu = 0, charged = 0;
+      let boxMs = 0,
+        bareMs = 0,
+        bareCpu = 0,
+        charged = 0;
       for (let i = 0; i < N; i += CHUNK) {
         const chunk = ts.slice(i, i + CHUNK);
         const [seq, ms] = await timed(() => judge(program, chunk, { parallel: 1 }));
@@ -119,11 +141,16 @@ export async function run(): Promise<void> {
       // ours (one thread for both workers, so it bounds the speed-up) and the sandboxes' (bubblewrap,
       // supervisor and programs, reaped when a batch closes).
       const pairs = program.lang === 'cpp' ? 8 : 2;
-      let parMs = 0, seqMs = 0, parOwn = 0, parBox = 0, parCharged = 0;
+      let parMs = 0,
+        seqMs = 0,
+        parOwn = 0,
+        parBox = 0,
+        parCharged = 0;
       const ratios: number[] = [];
       for (let k = 0; k < pairs; k++) {
         const par = async () => {
-          const o0 = ownCpuMs(), b0 = childrenCpuMs();
+          const o0 = ownCpuMs(),
+            b0 = childrenCpuMs();
           const [r, ms] = await timed(() => judge(program, ts));
           parOwn += ownCpuMs() - o0;
           parBox += childrenCpuMs() - b0;
@@ -148,7 +175,11 @@ export async function run(): Promise<void> {
       // machine's ceiling for this program), two at a time against one.
       const b1 = await bareParallel(cmd, ts, 1);
       const b2 = await bareParallel(cmd, ts, availableParallelism());
-      const loop = forkLoop(cmd.cmd, cmd.args, ts.map((t) => t.input));
+      const loop = forkLoop(
+        cmd.cmd,
+        cmd.args,
+        ts.map((t) => t.input),
+      );
       const loopRatios: number[] = [];
       for (let k = 0; loop && k < pairs; k++) loopRatios.push(loop.run(1) / loop.run(availableParallelism()));
       loop?.close();
@@ -168,7 +199,9 @@ export async function run(): Promise<void> {
           `(supervisor and program; the program charged ${(parCharged / pairs / N).toFixed(2)} ms)\n` +
           `  ${pad} bare spawns from node, async: ${(b1.ms / N).toFixed(2)} ms a test one at a time, ${(b2.ms / N).toFixed(2)} ms ${availableParallelism()} at a time ` +
           `(speed-up ${(b1.ms / b2.ms).toFixed(2)}×); CPU per test: node ${(b2.ownMs / N).toFixed(2)} ms, program ${(b2.cpuMs / N).toFixed(2)} ms\n` +
-          (loopRatios.length ? `  ${pad} bare fork and exec from a C loop (this machine's ceiling): speed-up ${median(loopRatios).toFixed(2)}× (median of ${pairs})\n` : ''),
+          (loopRatios.length
+            ? `  ${pad} bare fork and exec from a C loop (this machine's ceiling): speed-up ${median(loopRatios).toFixed(2)}× (median of ${pairs})\n`
+            : ''),
       );
     }
     await judgeAsUser();

@@ -7,13 +7,15 @@ import { join } from 'node:path';
 import { cli, place } from '../test/helpers/unprivileged.js';
 
 const N = 40;
-const SOURCE = '#include <cstdio>\nint main(){ long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }\n';
+const SOURCE =
+  '#include <cstdio>\nint main(){ long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }\n';
 
 export async function run(): Promise<void> {
   const p = place('user');
   try {
     const tests = Array.from({ length: N }, (_, i) => ({ input: `${i} ${i + 1}\n`, outputs: [`${2 * i + 1}\n`] }));
-    const problem = (n: number) => `${JSON.stringify({ id: 'p', description: 'Sum.', starter_code: '', difficulty: 'introductory', samples: tests.slice(0, n), tests: [] })}\n`;
+    const problem = (n: number) =>
+      `${JSON.stringify({ id: 'p', description: 'Sum.', starter_code: '', difficulty: 'introductory', samples: tests.slice(0, n), tests: [] })}\n`;
     writeFileSync(join(p.files, 'one.jsonl'), problem(1), { mode: 0o644 });
     writeFileSync(join(p.files, 'all.jsonl'), problem(N), { mode: 0o644 });
     writeFileSync(join(p.files, 'sum.cpp'), SOURCE, { mode: 0o644 });

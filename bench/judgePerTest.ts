@@ -10,11 +10,19 @@ import type { Program, TestCase } from '../src/runners/build/types.js';
 const N = 40;
 
 const SOURCES: Program[] = [
-  { lang: 'cpp', source: '#include <cstdio>\nint main(){ long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }\n' },
+  {
+    lang: 'cpp',
+    source:
+      '#include <cstdio>\nint main(){ long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }\n',
+  },
   { lang: 'python', source: 'a, b = map(int, input().split())\nprint(a + b)\n' },
 ];
 
-const tests: TestCase[] = Array.from({ length: N }, (_, i) => ({ name: `t${i}`, input: `${i} ${i + 1}\n`, outputs: [`${2 * i + 1}`] }));
+const tests: TestCase[] = Array.from({ length: N }, (_, i) => ({
+  name: `t${i}`,
+  input: `${i} ${i + 1}\n`,
+  outputs: [`${2 * i + 1}`],
+}));
 
 async function perTest(program: Program): Promise<{ judged: number; bare: number; compile: number }> {
   // A new source each time (a comment), so the compile is not served from the build cache.
@@ -24,7 +32,8 @@ async function perTest(program: Program): Promise<{ judged: number; bare: number
   const compile = performance.now() - t0;
   if (!b.ok) throw new Error(b.compile.message);
   const cmd = await LANGS[program.lang].run(b.built.dir, b.built.file, 256);
-  let judged = 0, bare = 0;
+  let judged = 0,
+    bare = 0;
   // Alternating chunks, so a burst of someone else's load lands on both sides.
   for (let i = 0; i < N; i += 10) {
     const chunk = tests.slice(i, i + 10);
@@ -45,13 +54,16 @@ export async function run(): Promise<void> {
   const before = process.env.SIMCOACH_POOL;
   process.env.SIMCOACH_POOL = '0';
   try {
-    process.stdout.write(`\njudge on the per-test path as root (SIMCOACH_POOL=0: a sandbox, the launcher and a cgroup per test; ${N} tests one at a time)\n`);
+    process.stdout.write(
+      `\njudge on the per-test path as root (SIMCOACH_POOL=0: a sandbox, the launcher and a cgroup per test; ${N} tests one at a time)\n`,
+    );
     for (const program of SOURCES) {
       const f = await perTest(program);
       const name = LANGS[program.lang].name.padEnd(8);
       process.stdout.write(
         `  ${name} per test ${f.judged.toFixed(1)} ms against a bare spawn ${f.bare.toFixed(2)} ms (overhead ${(f.judged - f.bare).toFixed(1)} ms)` +
-          (LANGS[program.lang].compile ? `; a compile ${f.compile.toFixed(0)} ms` : '') + '\n',
+          (LANGS[program.lang].compile ? `; a compile ${f.compile.toFixed(0)} ms` : '') +
+          '\n',
       );
     }
   } finally {

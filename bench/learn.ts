@@ -58,7 +58,12 @@ function nextAgainstVersion(env: NodeJS.ProcessEnv): { next: number; version: nu
 export async function run(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'sc-bench-learn-'));
   try {
-    const env: NodeJS.ProcessEnv = { ...process.env, XDG_DATA_HOME: join(root, 'data'), XDG_CONFIG_HOME: join(root, 'config'), XDG_CACHE_HOME: join(root, 'cache') };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      XDG_DATA_HOME: join(root, 'data'),
+      XDG_CONFIG_HOME: join(root, 'config'),
+      XDG_CACHE_HOME: join(root, 'cache'),
+    };
     const dir = join(root, 'data', 'simcoach', 'sessions');
     mkdirSync(dir, { recursive: true });
     for (let i = 0; i < N; i++) practiceJournal(session(i)).write(join(dir, `${session(i).id}.jsonl`));
@@ -75,19 +80,33 @@ export async function run(): Promise<void> {
     const big = nextAgainstVersion(env);
     // A history of a few hundred sessions, as a person's first year might be.
     const small = join(root, 'small');
-    const smallEnv: NodeJS.ProcessEnv = { ...env, XDG_DATA_HOME: join(small, 'data'), XDG_CACHE_HOME: join(small, 'cache') };
+    const smallEnv: NodeJS.ProcessEnv = {
+      ...env,
+      XDG_DATA_HOME: join(small, 'data'),
+      XDG_CACHE_HOME: join(small, 'cache'),
+    };
     mkdirSync(join(small, 'data', 'simcoach', 'sessions'), { recursive: true });
-    for (let i = 0; i < 300; i++) practiceJournal(session(i)).write(join(small, 'data', 'simcoach', 'sessions', `${session(i).id}.jsonl`));
+    for (let i = 0; i < 300; i++)
+      practiceJournal(session(i)).write(join(small, 'data', 'simcoach', 'sessions', `${session(i).id}.jsonl`));
     const few = nextAgainstVersion(smallEnv);
     const ms = (x: number): string => `${x.toFixed(0)} ms`;
     process.stdout.write(`\nskill estimate over ${N.toLocaleString('en')} practice sessions (median of 5)\n`);
     process.stdout.write(`  first read, every journal:        ${ms(cold)}\n`);
     process.stdout.write(`  update, nothing changed:          ${ms(median(warm))} (target ≤ 1 s)\n`);
     process.stdout.write(`  update, one new session:          ${ms(median(one))} (target ≤ 1 s)\n`);
-    for (const [n, r] of [[N + 5, big], [300, few]] as const) {
-      process.stdout.write(`  simcoach next, ${String(n).padStart(6)} sessions:  ${ms(r.next)} (simcoach --version: ${ms(r.version)}; ${(r.next / r.version).toFixed(2)}×, target ≤ 2×)\n`);
+    for (const [n, r] of [
+      [N + 5, big],
+      [300, few],
+    ] as const) {
+      process.stdout.write(
+        `  simcoach next, ${String(n).padStart(6)} sessions:  ${ms(r.next)} (simcoach --version: ${ms(r.version)}; ${(r.next / r.version).toFixed(2)}×, target ≤ 2×)\n`,
+      );
     }
-    process.stdout.write(`  load average:                     ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    process.stdout.write(
+      `  load average:                     ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

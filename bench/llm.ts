@@ -38,11 +38,17 @@ async function startup(): Promise<void> {
     app.push(await timeProcess([cliPath(), '--host', `127.0.0.1:${port}`], env));
   }
   rmSync(home, { recursive: true, force: true });
-  process.stdout.write(`  start-up, no server (guidance printed): ${ms(median(app))}  (bare node: ${ms(median(bare))}, median of 7)\n`);
+  process.stdout.write(
+    `  start-up, no server (guidance printed): ${ms(median(app))}  (bare node: ${ms(median(bare))}, median of 7)\n`,
+  );
 }
 
 async function rawRead(url: string, body: unknown): Promise<string> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   let text = '';
   for (const line of (await res.text()).split('\n')) {
     if (line) text += (JSON.parse(line) as { message?: { content?: string } }).message?.content ?? '';
@@ -73,33 +79,58 @@ async function overhead(): Promise<void> {
   const raw = median(raws);
   const ours = median(oursAll);
   await fake.close();
-  process.stdout.write(`  chat of 40 chunks, per call (median of 40): ollama backend ${ms(ours)}, raw fetch ${ms(raw)} (overhead ${ms(ours - raw)})\n`);
+  process.stdout.write(
+    `  chat of 40 chunks, per call (median of 40): ollama backend ${ms(ours)}, raw fetch ${ms(raw)} (overhead ${ms(ours - raw)})\n`,
+  );
 }
 
-async function abortLatency(make: (url: string) => Backend, start: typeof startFakeOllama | typeof startFakeOpenAI, label: string): Promise<void> {
+async function abortLatency(
+  make: (url: string) => Backend,
+  start: typeof startFakeOllama | typeof startFakeOpenAI,
+  label: string,
+): Promise<void> {
   const early: number[] = [];
   const mid: number[] = [];
   // Replies chosen by the question: a request cancelled early may never reach the server.
   const reply = (body: { messages: { content: string }[] }) =>
-    body.messages[0]?.content === 'early' ? { text: 'late', headerDelayMs: 10_000 } : { chunks: Array.from({ length: 500 }, () => 'x '), chunkDelayMs: 10 };
+    body.messages[0]?.content === 'early'
+      ? { text: 'late', headerDelayMs: 10_000 }
+      : { chunks: Array.from({ length: 500 }, () => 'x '), chunkDelayMs: 10 };
   const fake = await start({ chat: reply } as never);
   const backend = make(fake.url);
   for (let i = 0; i < 5; i++) {
     const a = new AbortController();
     let at = 0;
-    setTimeout(() => { at = performance.now(); a.abort(); }, 50);
-    await backend.chat({ model: 'm', messages: [{ role: 'user', content: 'early' }], signal: a.signal }).catch(() => undefined);
+    setTimeout(() => {
+      at = performance.now();
+      a.abort();
+    }, 50);
+    await backend
+      .chat({ model: 'm', messages: [{ role: 'user', content: 'early' }], signal: a.signal })
+      .catch(() => undefined);
     early.push(performance.now() - at);
     const b = new AbortController();
     let n = 0;
     let at2 = 0;
     await backend
-      .chat({ model: 'm', messages: [{ role: 'user', content: 'stream' }], signal: b.signal, onChunk: () => { if (++n === 5) { at2 = performance.now(); b.abort(); } } })
+      .chat({
+        model: 'm',
+        messages: [{ role: 'user', content: 'stream' }],
+        signal: b.signal,
+        onChunk: () => {
+          if (++n === 5) {
+            at2 = performance.now();
+            b.abort();
+          }
+        },
+      })
       .catch(() => undefined);
     mid.push(performance.now() - at2);
   }
   await fake.close();
-  process.stdout.write(`  cancel (${label}): before first byte ${ms(median(early))}, mid-stream ${ms(median(mid))} (median of 5)\n`);
+  process.stdout.write(
+    `  cancel (${label}): before first byte ${ms(median(early))}, mid-stream ${ms(median(mid))} (median of 5)\n`,
+  );
 }
 
 async function promptCache(): Promise<void> {
@@ -110,12 +141,17 @@ async function promptCache(): Promise<void> {
   let sent = 0;
   let evaluated = 0;
   for (const stage of ['plan', 'simulate', 'revise', 'code', 'debug', 'debug again']) {
-    const r = await backend.chat({ model: 'm', messages: [system, problem, { role: 'user', content: `Now: ${stage}.` }] });
+    const r = await backend.chat({
+      model: 'm',
+      messages: [system, problem, { role: 'user', content: `Now: ${stage}.` }],
+    });
     sent += r.promptTokens;
     evaluated += r.promptTokensEvaluated;
   }
   await fake.close();
-  process.stdout.write(`  six stages sharing system+problem prefix: prompt tokens sent ${sent}, evaluated ${evaluated} (fake server's cache model)\n`);
+  process.stdout.write(
+    `  six stages sharing system+problem prefix: prompt tokens sent ${sent}, evaluated ${evaluated} (fake server's cache model)\n`,
+  );
 }
 
 export async function run(): Promise<void> {

@@ -43,26 +43,42 @@ export async function run(): Promise<void> {
   const cache = tableCache();
   try {
     const columns: [string, Column][] = [];
-    columns.push([process.getuid?.() === 0 ? 'root (this machine)' : 'you (this machine)', await hostColumn(cache.dir, IDS)]);
+    columns.push([
+      process.getuid?.() === 0 ? 'root (this machine)' : 'you (this machine)',
+      await hostColumn(cache.dir, IDS),
+    ]);
     const account = unprivilegedAccount();
     if (account) columns.push(['user (this machine)', await hostUserColumn(cache.dir, cache.dist, IDS, account)]);
     const missing = vmMissing();
     if (process.env.SIMCOACH_BENCH_VM !== '0' && !missing && process.getuid?.() === 0) {
       const vmIds = IDS.filter((id) => !id.startsWith('java'));
       const vm = await vmColumns(cache.top, vmIds, vmIds, 30);
-      columns.push(['root v2 (VM, CPU ×~40)', vm.root], ['user v2 delegated (VM)', vm.user], ['user v2 undelegated (VM)', vm.undelegated], ['user v2 scope (VM)', vm.scope]);
+      columns.push(
+        ['root v2 (VM, CPU ×~40)', vm.root],
+        ['user v2 delegated (VM)', vm.user],
+        ['user v2 undelegated (VM)', vm.undelegated],
+        ['user v2 scope (VM)', vm.scope],
+      );
     } else {
-      process.stdout.write(`  (no VM columns: ${missing ?? (process.getuid?.() !== 0 ? 'not root' : 'SIMCOACH_BENCH_VM=0')})\n`);
+      process.stdout.write(
+        `  (no VM columns: ${missing ?? (process.getuid?.() !== 0 ? 'not root' : 'SIMCOACH_BENCH_VM=0')})\n`,
+      );
     }
-    process.stdout.write('\ncgroup paths: CPU ms and peak MB of each path against /usr/bin/time of a bare run (max RSS), same run\n');
+    process.stdout.write(
+      '\ncgroup paths: CPU ms and peak MB of each path against /usr/bin/time of a bare run (max RSS), same run\n',
+    );
     for (const [name, c] of columns) process.stdout.write(`  ${name}: ${c.path.path} — ${c.path.describe}\n`);
     for (const row of rows) {
       const b = bare(row, dir);
       const cells = columns.map(([name, c]) => {
         const x = c.rows.get(row.id);
-        return x ? `${name.split(' (')[0]} ${x.verdict} ${x.cpuMs} ms ${x.approx ? '~' : ''}${(x.peakKb / 1024).toFixed(1)} MB` : `${name.split(' (')[0]} -`;
+        return x
+          ? `${name.split(' (')[0]} ${x.verdict} ${x.cpuMs} ms ${x.approx ? '~' : ''}${(x.peakKb / 1024).toFixed(1)} MB`
+          : `${name.split(' (')[0]} -`;
       });
-      process.stdout.write(`  ${row.id.padEnd(18)} bare ${b ? `${b.cpuMs} ms ${(b.rssKb / 1024).toFixed(1)} MB` : '-'} | ${cells.join(' | ')}\n`);
+      process.stdout.write(
+        `  ${row.id.padEnd(18)} bare ${b ? `${b.cpuMs} ms ${(b.rssKb / 1024).toFixed(1)} MB` : '-'} | ${cells.join(' | ')}\n`,
+      );
     }
   } finally {
     cache.cleanup();

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { pchDir, precompiledHeader } from '../src/runners/build/pch.js';
 import { toolchainOf } from '../src/runners/languages/toolchains.js';
 
-const SOURCE = '#include <bits/stdc++.h>\nusing namespace std;\nint main() { long long a, b; cin >> a >> b; cout << a + b << "\\n"; }\n';
+const SOURCE =
+  '#include <bits/stdc++.h>\nusing namespace std;\nint main() { long long a, b; cin >> a >> b; cout << a + b << "\\n"; }\n';
 const ROUNDS = 3;
 
 /** CPU seconds (user + system) of one compile, through /usr/bin/time. */
@@ -33,7 +34,11 @@ const saved = (k: number): string => SOURCE.replace('cout << a + b', `cout << (a
 async function watchFigure(dir: string): Promise<void> {
   const file = join(dir, 'watched.cpp');
   writeFileSync(file, saved(1));
-  const child = spawn(process.execPath, [join(process.cwd(), 'dist', 'cli.js'), 'watch', file, '--problem', 'sum-two'], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(
+    process.execPath,
+    [join(process.cwd(), 'dist', 'cli.js'), 'watch', file, '--problem', 'sum-two'],
+    { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   let out = '';
   let waiting: (() => void) | undefined;
   child.stdout.on('data', (d: Buffer) => {
@@ -41,10 +46,11 @@ async function watchFigure(dir: string): Promise<void> {
     waiting?.();
   });
   const verdicts = (): number => out.split('save the file to judge it').length - 1;
-  const until = (n: number): Promise<void> => new Promise((done) => {
-    waiting = () => verdicts() >= n && done();
-    waiting();
-  });
+  const until = (n: number): Promise<void> =>
+    new Promise((done) => {
+      waiting = () => verdicts() >= n && done();
+      waiting();
+    });
   try {
     await until(2);
     const times: number[] = [];

@@ -19,18 +19,38 @@ import * as hints from './hints.js';
 const sections: Record<string, { run(): Promise<void>; about: string }> = {
   ui: { ...ui, about: 'start-up and first frame against bare node; CPU while a long answer streams' },
   judge: { ...judge, about: 'judge throughput: parallel vs sequential, overhead vs a bare spawn, build cache' },
-  pertest: { ...judgePerTest, about: 'the per-test sandbox path as root: cost per test against a bare spawn, a compile' },
-  pch: { ...pch, about: 'a C++ file that includes bits/stdc++.h: compile CPU with the header read whole vs the precompiled one, and watch\'s save→verdict with it warm' },
+  pertest: {
+    ...judgePerTest,
+    about: 'the per-test sandbox path as root: cost per test against a bare spawn, a compile',
+  },
+  pch: {
+    ...pch,
+    about:
+      "a C++ file that includes bits/stdc++.h: compile CPU with the header read whole vs the precompiled one, and watch's save→verdict with it warm",
+  },
   stress: { ...stress, about: 'stress rounds per second (generator, brute force, solution) against bare spawns' },
   llm: { ...llm, about: 'backend overhead vs raw fetch, cancel latency, prompt-token accounting' },
   engine: { ...engine, about: 'step overhead, journal throughput, cancel latency, replay speed' },
   flows: { ...flows, about: 'calls and prompt tokens (sent, evaluated) per problem for each flow' },
   sessions: { ...sessions, about: 'first frame of replay on a 20 MB session' },
   problems: { ...problems, about: 'loaders on real sets, listen latency' },
-  archive: { ...archive, about: 'the archive index at scale: build time, size on disk, hybrid and full-text query time vs a linear scan' },
-  paths: { ...paths, about: 'each cgroup path\'s figures (CPU, peak memory) against /usr/bin/time of a bare run: root v1, a user without a cgroup, root v2 and a delegated user in the VM' },
-  learn: { ...learn, about: 'the skill estimate over 10,000 practice sessions: first read, an update, `next` against `--version`' },
-  hints: { ...hints, about: 'the leak guard: leak rate per hint rung before and after it, against a leaking stand-in model' },
+  archive: {
+    ...archive,
+    about: 'the archive index at scale: build time, size on disk, hybrid and full-text query time vs a linear scan',
+  },
+  paths: {
+    ...paths,
+    about:
+      "each cgroup path's figures (CPU, peak memory) against /usr/bin/time of a bare run: root v1, a user without a cgroup, root v2 and a delegated user in the VM",
+  },
+  learn: {
+    ...learn,
+    about: 'the skill estimate over 10,000 practice sessions: first read, an update, `next` against `--version`',
+  },
+  hints: {
+    ...hints,
+    about: 'the leak guard: leak rate per hint rung before and after it, against a leaking stand-in model',
+  },
   eval: { ...evalRuns, about: 'eval --jobs 4 against a slow stand-in model vs one problem at a time' },
 };
 
@@ -38,7 +58,9 @@ async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
   const unknown = wanted.filter((name) => !(name in sections));
   if (unknown.length > 0) {
-    process.stderr.write(`bench: unknown section ${unknown.join(', ')}; sections: ${Object.keys(sections).join(', ')}\n`);
+    process.stderr.write(
+      `bench: unknown section ${unknown.join(', ')}; sections: ${Object.keys(sections).join(', ')}\n`,
+    );
     process.exitCode = 2;
     return;
   }

@@ -19,7 +19,10 @@ function firstFrame(file: string, env: NodeJS.ProcessEnv): Promise<number> {
     const started = performance.now();
     // `script` gives the pty no size; set one as a terminal window would have.
     const cmd = `stty cols 120 rows 40; ${JSON.stringify(process.execPath)} ${JSON.stringify(cliPath())} replay ${JSON.stringify(file)}`;
-    const child = spawn('script', ['-qfec', cmd, '/dev/null'], { env: { ...env, TERM: 'xterm-256color' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qfec', cmd, '/dev/null'], {
+      env: { ...env, TERM: 'xterm-256color' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     let done = false;
     const timer = setTimeout(() => finish(new Error('no frame within 20 s')), 20_000);
@@ -53,7 +56,12 @@ const ms = (x: number): string => `${x.toFixed(0)} ms`;
 export async function run(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'sc-bench-sessions-'));
   try {
-    const env: NodeJS.ProcessEnv = { ...process.env, XDG_DATA_HOME: join(root, 'data'), XDG_CONFIG_HOME: join(root, 'config'), XDG_CACHE_HOME: join(root, 'cache') };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      XDG_DATA_HOME: join(root, 'data'),
+      XDG_CONFIG_HOME: join(root, 'config'),
+      XDG_CACHE_HOME: join(root, 'cache'),
+    };
     const dir = join(root, 'data', 'simcoach', 'sessions');
     mkdirSync(dir, { recursive: true });
     const big = bigSession(20 * 1024 * 1024, 1500).write(join(dir, 'big.jsonl'));
@@ -79,7 +87,9 @@ export async function run(): Promise<void> {
       }
     }
     for (let i = 0; i < 200; i++) {
-      solvedSession(header({ id: `s${String(i).padStart(7, '0')}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() })).write(join(dir, `s${i}.jsonl`));
+      solvedSession(
+        header({ id: `s${String(i).padStart(7, '0')}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }),
+      ).write(join(dir, `s${i}.jsonl`));
     }
     const lists: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -103,7 +113,9 @@ export async function run(): Promise<void> {
     );
     process.stdout.write(`  open timeline + first step in-process:        ${ms(median(opens))}\n`);
     process.stdout.write(`  list 201 sessions (header + tail of each):    ${ms(median(lists))}\n`);
-    process.stdout.write(`  the same with the language each ended in:     ${ms(median(withLangs))} (\`simcoach sessions\`; the listing above is its baseline)\n`);
+    process.stdout.write(
+      `  the same with the language each ended in:     ${ms(median(withLangs))} (\`simcoach sessions\`; the listing above is its baseline)\n`,
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

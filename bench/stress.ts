@@ -46,7 +46,9 @@ export async function run(): Promise<void> {
   process.env.XDG_CACHE_HOME = cache;
   try {
     const problem = await loadProblem('inversions');
-    process.stdout.write(`\nstress (${ROUNDS} rounds of the built-in inversions problem, load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}; ${await describeIsolation()})\n`);
+    process.stdout.write(
+      `\nstress (${ROUNDS} rounds of the built-in inversions problem, load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}; ${await describeIsolation()})\n`,
+    );
     for (const lang of ['cpp', 'python'] as const) {
       const ps = programs(lang);
       await stress(problem, ps, { rounds: 1 }); // builds once, outside the timing

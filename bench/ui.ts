@@ -20,8 +20,16 @@ const quote = (a: string): string => `'${a.replace(/'/g, `'\\''`)}'`;
 /** A clean environment: temp XDG dirs, no CI variables (Ink holds its frames in CI). */
 function cleanEnv(home: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!(k === 'CI' || k.startsWith('CI_') || k === 'CONTINUOUS_INTEGRATION')) env[k] = v;
-  return { ...env, XDG_CONFIG_HOME: join(home, 'c'), XDG_DATA_HOME: join(home, 'd'), XDG_CACHE_HOME: join(home, 'x'), NO_COLOR: '1', TERM: 'xterm-256color' };
+  for (const [k, v] of Object.entries(process.env))
+    if (!(k === 'CI' || k.startsWith('CI_') || k === 'CONTINUOUS_INTEGRATION')) env[k] = v;
+  return {
+    ...env,
+    XDG_CONFIG_HOME: join(home, 'c'),
+    XDG_DATA_HOME: join(home, 'd'),
+    XDG_CACHE_HOME: join(home, 'x'),
+    NO_COLOR: '1',
+    TERM: 'xterm-256color',
+  };
 }
 
 function timeRun(args: string[], env: NodeJS.ProcessEnv): number {
@@ -31,7 +39,12 @@ function timeRun(args: string[], env: NodeJS.ProcessEnv): number {
 }
 
 /** Runs `command` in a pseudo-terminal; resolves with the ms until `seen` appears in its output. */
-function inPty(command: string, env: NodeJS.ProcessEnv, seen: RegExp, onStart?: (pid: number) => void): { until: Promise<number>; child: ReturnType<typeof spawn>; started: number } {
+function inPty(
+  command: string,
+  env: NodeJS.ProcessEnv,
+  seen: RegExp,
+  onStart?: (pid: number) => void,
+): { until: Promise<number>; child: ReturnType<typeof spawn>; started: number } {
   const started = performance.now();
   const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'ignore'] });
   if (child.pid) onStart?.(child.pid);
@@ -75,7 +88,10 @@ const plain = (s: string): string => s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
  * One start of the app in a pty: the ms until the picker is visible (the plain frame), until Ink
  * has drawn it over (the picker reads keys), and until a key typed then shows in its filter line.
  */
-async function pickerTimes(app: string, env: NodeJS.ProcessEnv): Promise<{ visible: number; interactive: number; key: number }> {
+async function pickerTimes(
+  app: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ visible: number; interactive: number; key: number }> {
   const r = inPty(app, env, /Pick a problem/);
   let out = '';
   const seen = (pattern: RegExp, what: string): Promise<number> =>
@@ -160,12 +176,22 @@ async function versionAndFirstFrame(server: FakeServer, home: string): Promise<v
   const f = median(visible);
   const p = median(interactive);
   process.stdout.write(`  node -e '' in a pty        ${ms(pb)}   (median of 7)\n`);
-  process.stdout.write(`  first visible (the picker) ${ms(f)}   ${(f / pb).toFixed(2)}× (goal ≤ 1.5×; plain ANSI before Ink loads)\n`);
-  process.stdout.write(`  picker drawn by Ink        ${ms(p)}   ${(p / pb).toFixed(2)}× (goal ≤ 2.5×; it reads keys from here)\n`);
+  process.stdout.write(
+    `  first visible (the picker) ${ms(f)}   ${(f / pb).toFixed(2)}× (goal ≤ 1.5×; plain ANSI before Ink loads)\n`,
+  );
+  process.stdout.write(
+    `  picker drawn by Ink        ${ms(p)}   ${(p / pb).toFixed(2)}× (goal ≤ 2.5×; it reads keys from here)\n`,
+  );
   process.stdout.write(`  then a key to the screen   ${ms(median(key))}   (Ink draws at most 20 frames a second)\n`);
   const k = median(keysAnswered);
-  process.stdout.write(`  first keys answered        ${ms(k)}   ${(k / pb).toFixed(2)}× (goal ≤ 2.5×; "kn" typed as the picker shows, until its filter shows it)\n`);
-  process.stdout.write(`  load average               ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  process.stdout.write(
+    `  first keys answered        ${ms(k)}   ${(k / pb).toFixed(2)}× (goal ≤ 2.5×; "kn" typed as the picker shows, until its filter shows it)\n`,
+  );
+  process.stdout.write(
+    `  load average               ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  );
   firstFrameBytes();
 }
 
@@ -178,8 +204,13 @@ function firstFrameBytes(): void {
   }
   const path = loadPath(meta, FIRST_FRAME_ENTRIES);
   const kb = (n: number): string => `${(n / 1024).toFixed(0)} KB`;
-  const top = bytesByOwner(meta, path).slice(0, 6).map(([owner, n]) => `${owner} ${kb(n)}`).join(', ');
-  process.stdout.write(`  loaded before the first frame: ${kb(path.bytes)} in ${path.chunks.length} chunks, ${path.modules.length} modules (${top}, …)\n`);
+  const top = bytesByOwner(meta, path)
+    .slice(0, 6)
+    .map(([owner, n]) => `${owner} ${kb(n)}`)
+    .join(', ');
+  process.stdout.write(
+    `  loaded before the first frame: ${kb(path.bytes)} in ${path.chunks.length} chunks, ${path.modules.length} modules (${top}, …)\n`,
+  );
 }
 
 async function streamingCpu(home: string, tokens: number, perSecond: number, auto = false): Promise<void> {
@@ -195,7 +226,19 @@ async function streamingCpu(home: string, tokens: number, perSecond: number, aut
       process.stdout.write('  streaming CPU: fixtures not found, skipped\n');
       return;
     }
-    const cmd = [process.execPath, cliPath(), 'solve', problem, '--host', server.url, '--model', 'fake-coder:7b', ...(auto ? ['--auto'] : [])].map(quote).join(' ');
+    const cmd = [
+      process.execPath,
+      cliPath(),
+      'solve',
+      problem,
+      '--host',
+      server.url,
+      '--model',
+      'fake-coder:7b',
+      ...(auto ? ['--auto'] : []),
+    ]
+      .map(quote)
+      .join(' ');
     let scriptPid = 0;
     const r = inPty(cmd, env, auto ? /./ : /streaming/, (pid) => (scriptPid = pid));
     await r.until;
@@ -210,8 +253,12 @@ async function streamingCpu(home: string, tokens: number, perSecond: number, aut
     const wall = (performance.now() - wall0) / 1000;
     r.child.kill('SIGTERM');
     await new Promise((res) => r.child.on('close', res));
-    const what = auto ? 'the same stream headless (solve --auto), for scale' : `CPU while ${tokens} tokens stream at ${perSecond}/s`;
-    process.stdout.write(`  ${what}: ${((cpu / wall) * 100).toFixed(1)}% of one core over ${wall.toFixed(1)} s${auto ? '' : ' (goal ≤ 15%)'}\n`);
+    const what = auto
+      ? 'the same stream headless (solve --auto), for scale'
+      : `CPU while ${tokens} tokens stream at ${perSecond}/s`;
+    process.stdout.write(
+      `  ${what}: ${((cpu / wall) * 100).toFixed(1)}% of one core over ${wall.toFixed(1)} s${auto ? '' : ' (goal ≤ 15%)'}\n`,
+    );
   } finally {
     await server.close();
   }
@@ -221,7 +268,9 @@ async function streamingCpu(home: string, tokens: number, perSecond: number, aut
 function longAnswer(tokens: number): string {
   const parts: string[] = [];
   for (let n = 0; parts.join('').length < tokens * 4; n++) {
-    parts.push(`## Step ${n}\nThe plan reads the input, keeps a running sum and a map of the values seen so far, then answers each query in O(1).\n\`\`\`cpp\nfor (int i = 0; i < n; i++) {\n    sum += a[i];\n    seen[a[i]]++;\n}\n\`\`\`\n`);
+    parts.push(
+      `## Step ${n}\nThe plan reads the input, keeps a running sum and a map of the values seen so far, then answers each query in O(1).\n\`\`\`cpp\nfor (int i = 0; i < n; i++) {\n    sum += a[i];\n    seen[a[i]]++;\n}\n\`\`\`\n`,
+    );
   }
   return parts.join('').slice(0, tokens * 4);
 }
@@ -234,14 +283,20 @@ function longAnswer(tokens: number): string {
 function streamRender(tokens: number): void {
   const text = longAnswer(tokens);
   const json = JSON.stringify({ understanding: text.slice(0, text.length / 4), plan: text.slice(text.length / 4) });
-  for (const [label, answer] of [['free text', text], ['JSON', json]] as const) {
+  for (const [label, answer] of [
+    ['free text', text],
+    ['JSON', json],
+  ] as const) {
     const t0 = performance.now();
     let rows = 0;
     const feed = new StreamFeed();
-    for (let at = 4; at <= answer.length; at += 4) rows += tailRows(feed.update('bench', answer.slice(0, at)), 100, 12).length;
+    for (let at = 4; at <= answer.length; at += 4)
+      rows += tailRows(feed.update('bench', answer.slice(0, at)), 100, 12).length;
     const total = performance.now() - t0;
     const chunks = Math.floor(answer.length / 4);
-    process.stdout.write(`  stream tail, ${label}, ${chunks} chunks (${(answer.length / 1024).toFixed(0)} KB): ${ms(total)} in all, ${((total / chunks) * 1000).toFixed(1)} µs a chunk${rows > 0 ? '' : ' (no rows?)'}\n`);
+    process.stdout.write(
+      `  stream tail, ${label}, ${chunks} chunks (${(answer.length / 1024).toFixed(0)} KB): ${ms(total)} in all, ${((total / chunks) * 1000).toFixed(1)} µs a chunk${rows > 0 ? '' : ' (no rows?)'}\n`,
+    );
   }
 }
 

@@ -24,7 +24,9 @@ const localesOnlyWithFullZod = {
   name: 'zod-locales-only-with-full-zod',
   setup(b) {
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /zod[\\/]v4[\\/](core[\\/]index|mini[\\/]external)\.js$/.test(args.importer) ? { path: join(root, 'scripts', 'stubs', 'no-locales.js') } : undefined,
+      /zod[\\/]v4[\\/](core[\\/]index|mini[\\/]external)\.js$/.test(args.importer)
+        ? { path: join(root, 'scripts', 'stubs', 'no-locales.js') }
+        : undefined,
     );
   },
 };
@@ -41,7 +43,10 @@ const yogaWithoutFetch = {
       const source = readFileSync(args.path, 'utf8');
       const uses = 'function ya(){return w||"function"!=typeof fetch?';
       // A new yoga-layout reads its wasm otherwise: the build says so instead of shipping it unchanged.
-      if (source.split(uses).length !== 2) throw new Error(`yoga-without-fetch: ${args.path} no longer has \`${uses}\`; look again at how it loads its wasm`);
+      if (source.split(uses).length !== 2)
+        throw new Error(
+          `yoga-without-fetch: ${args.path} no longer has \`${uses}\`; look again at how it loads its wasm`,
+        );
       return { contents: source.replace(uses, 'function ya(){return true?'), loader: 'js' };
     });
   },
@@ -65,12 +70,26 @@ const emojiTestOnlyForEmoji = {
       if (args.path !== join(root, 'node_modules', 'string-width', 'index.js')) return undefined;
       const source = readFileSync(args.path, 'utf8');
       const uses = 'if (rgiEmojiRegex.test(segment) ||';
-      if (source.split(uses).length !== 2) throw new Error(`emoji-test-only-for-emoji: ${args.path} no longer has \`${uses}\`; look again at its emoji test`);
+      if (source.split(uses).length !== 2)
+        throw new Error(
+          `emoji-test-only-for-emoji: ${args.path} no longer has \`${uses}\`; look again at its emoji test`,
+        );
       const declared = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
-      if (source.split(declared).length !== 2) throw new Error(`emoji-test-only-for-emoji: ${args.path} no longer has \`${declared}\`; look again at its emoji set`);
-      const lazy = "let rgiEmojiSet; const rgiEmojiRegex = { test: (s) => (rgiEmojiSet ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(s) };";
-      const gate = '(((segment.length > 1 || segment.codePointAt(0) > 0x7F) && /\\p{Emoji}/u.test(segment) && rgiEmojiRegex.test(segment)) ||';
-      return { contents: withLazySegmenter(source.replace(declared, () => lazy).replace(uses, () => `if ${gate}`), args.path), loader: 'js' };
+      if (source.split(declared).length !== 2)
+        throw new Error(
+          `emoji-test-only-for-emoji: ${args.path} no longer has \`${declared}\`; look again at its emoji set`,
+        );
+      const lazy =
+        "let rgiEmojiSet; const rgiEmojiRegex = { test: (s) => (rgiEmojiSet ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(s) };";
+      const gate =
+        '(((segment.length > 1 || segment.codePointAt(0) > 0x7F) && /\\p{Emoji}/u.test(segment) && rgiEmojiRegex.test(segment)) ||';
+      return {
+        contents: withLazySegmenter(
+          source.replace(declared, () => lazy).replace(uses, () => `if ${gate}`),
+          args.path,
+        ),
+        loader: 'js',
+      };
     });
   },
 };
@@ -84,17 +103,21 @@ const emojiTestOnlyForEmoji = {
 const graphemeShim = join(root, 'scripts', 'shims', 'graphemes.js');
 function withLazySegmenter(source, path) {
   const made = 'new Intl.Segmenter(';
-  if (!source.includes(made)) throw new Error(`lazy-segmenter: ${path} no longer makes \`${made}…)\`; look again at how it segments`);
+  if (!source.includes(made))
+    throw new Error(`lazy-segmenter: ${path} no longer makes \`${made}…)\`; look again at how it segments`);
   return `import { LazySegmenter as __LazySegmenter } from ${JSON.stringify(graphemeShim)};\n${source.split(made).join('new __LazySegmenter(')}`;
 }
 const lazySegmenter = {
   name: 'lazy-segmenter',
   setup(b) {
-    const files = /[\\/]node_modules[\\/](?:string-width[\\/]index|slice-ansi[\\/]tokenize-ansi|@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize)\.js$/;
+    const files =
+      /[\\/]node_modules[\\/](?:string-width[\\/]index|slice-ansi[\\/]tokenize-ansi|@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize)\.js$/;
     b.onLoad({ filter: files }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       // Older copies (CommonJS, under cli-table3 and cli-progress) make none.
-      return source.includes('new Intl.Segmenter(') ? { contents: withLazySegmenter(source, args.path), loader: 'js' } : undefined;
+      return source.includes('new Intl.Segmenter(')
+        ? { contents: withLazySegmenter(source, args.path), loader: 'js' }
+        : undefined;
     });
   },
 };

@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const help = (...args) =>
-  execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args, '--help'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }).trimEnd();
+  execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args, '--help'], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  }).trimEnd();
 
 /** One or more examples a command's section shows; each runs in test/docs.test.ts (in the checkout, no model server). */
 const EXAMPLES = {
@@ -17,14 +20,21 @@ const EXAMPLES = {
   practice: ['simcoach practice knapsack'],
   stats: ['simcoach stats --json'],
   next: ['simcoach next --json'],
-  contest: ['simcoach contest fixtures/problems --minutes 90   # in a terminal: the problems as tabs, the clock, the model off', 'simcoach contest --end'],
+  contest: [
+    'simcoach contest fixtures/problems --minutes 90   # in a terminal: the problems as tabs, the clock, the model off',
+    'simcoach contest --end',
+  ],
   upsolve: ['simcoach upsolve'],
   review: ['simcoach review'],
   archive: ['simcoach archive list'],
   similar: ['simcoach similar knapsack'],
   test: ['simcoach test fixtures/problems/_solutions/knapsack.py --problem knapsack'],
-  run: ['simcoach run fixtures/problems/_solutions/knapsack.py --problem knapsack --input fixtures/problems/knapsack/01-one-fits.in'],
-  watch: ['simcoach watch fixtures/problems/_solutions/knapsack.py --problem knapsack   # judges again on every save; ctrl-c stops'],
+  run: [
+    'simcoach run fixtures/problems/_solutions/knapsack.py --problem knapsack --input fixtures/problems/knapsack/01-one-fits.in',
+  ],
+  watch: [
+    'simcoach watch fixtures/problems/_solutions/knapsack.py --problem knapsack   # judges again on every save; ctrl-c stops',
+  ],
   check: ['simcoach check fixtures/problems/_solutions/knapsack.py --problem knapsack'],
   stress: [
     'simcoach stress fixtures/problems/_stress/inversions-bug.py --problem inversions --brute fixtures/problems/_stress/inversions-brute.py --gen fixtures/problems/_stress/inversions-gen.py --rounds 50',
@@ -45,9 +55,15 @@ const EXAMPLES = {
 };
 
 const top = help();
-const names = [...top.slice(top.indexOf('Commands:')).split('\n\n')[0].matchAll(/^ {2}(\S+) {2,}/gm)].map((m) => m[1]);
+const names = [
+  ...top
+    .slice(top.indexOf('Commands:'))
+    .split('\n\n')[0]
+    .matchAll(/^ {2}(\S+) {2,}/gm),
+].map((m) => m[1]);
 const missing = names.filter((n) => !EXAMPLES[n]);
-if (missing.length) throw new Error(`no example for: ${missing.join(', ')} (add one to EXAMPLES in scripts/commands-doc.mjs)`);
+if (missing.length)
+  throw new Error(`no example for: ${missing.join(', ')} (add one to EXAMPLES in scripts/commands-doc.mjs)`);
 
 const fence = (lang, text) => `\`\`\`${lang}\n${text}\n\`\`\``;
 const page = [

@@ -1,7 +1,13 @@
 // npm run judge:agree — every labelled APPS-150 program through our judge with the settings of
 // the judge that labelled it; agreement per problem style, and each disagreement with its reason.
 import { join } from 'node:path';
-import { agreementFigures, problemsById, readLabelled, runAgreement, type AgreementRow } from '../src/runners/judge/agree.js';
+import {
+  agreementFigures,
+  problemsById,
+  readLabelled,
+  runAgreement,
+  type AgreementRow,
+} from '../src/runners/judge/agree.js';
 import { describeIsolation } from '../src/runners/sandbox/capabilities.js';
 
 const DATA = process.env.SIMCOACH_APPS150 ?? join(process.cwd(), '..', 'shared', 'datasets', 'apps150');
@@ -16,11 +22,14 @@ async function main(): Promise<number> {
   const problems = await problemsById(join(DATA, 'problems.jsonl'));
   let programs = await readLabelled(join(DATA, 'labelled-solutions.jsonl'));
   if (only) programs = programs.filter((p) => problems.get(p.problemId)?.kind.type !== 'function');
-  process.stdout.write(`${await describeIsolation()}\n${programs.length} programs, Python, 2 s CPU / 6 s wall, 1 GiB, float eps 1e-12\n`);
+  process.stdout.write(
+    `${await describeIsolation()}\n${programs.length} programs, Python, 2 s CPU / 6 s wall, 1 GiB, float eps 1e-12\n`,
+  );
   const t0 = performance.now();
   const rows = await runAgreement(programs, problems, {
     onRow: (_r, done) => {
-      if (done % 50 === 0) process.stderr.write(`  ${done}/${programs.length} (${Math.round((performance.now() - t0) / 1000)} s)\n`);
+      if (done % 50 === 0)
+        process.stderr.write(`  ${done}/${programs.length} (${Math.round((performance.now() - t0) / 1000)} s)\n`);
     },
   });
   const secs = ((performance.now() - t0) / 1000).toFixed(0);
@@ -31,7 +40,10 @@ async function main(): Promise<number> {
     process.stdout.write(`\n${style}-style: ${f.agree}/${f.total} agree = ${f.pct.toFixed(1)}%${note}\n`);
     const dis = rows.filter((r) => r.style === style && !r.agrees);
     const oursOnly = dis.filter((r) => r.verdict === 'AC').length;
-    if (dis.length) process.stdout.write(`  disagreements: ${dis.length} (${oursOnly} we accept and they failed, ${dis.length - oursOnly} the other way)\n`);
+    if (dis.length)
+      process.stdout.write(
+        `  disagreements: ${dis.length} (${oursOnly} we accept and they failed, ${dis.length - oursOnly} the other way)\n`,
+      );
     for (const r of dis) process.stdout.write(`${line(r)}\n`);
   }
   const verdicts = new Map<string, number>();

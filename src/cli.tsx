@@ -23,9 +23,7 @@ async function flowsHelp(): Promise<string> {
 
 async function help(): Promise<string> {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
-  const rows = Object.entries(commands).map(
-    ([name, c]) => `  ${color.bold(name.padEnd(width))}  ${c.summary}`,
-  );
+  const rows = Object.entries(commands).map(([name, c]) => `  ${color.bold(name.padEnd(width))}  ${c.summary}`);
   return [
     `${color.bold('simcoach')} ${__SIMCOACH_VERSION__} — a terminal tutor for competitive programming`,
     '',
@@ -59,14 +57,29 @@ function reportError(err: unknown): number {
 }
 
 /** Commands that run programs ('' is the tutor): where they need a delegated cgroup they start again in one. */
-const RUNS_PROGRAMS = new Set(['', 'solve', 'practice', 'test', 'tests', 'run', 'watch', 'check', 'stress', 'eval', 'demo', 'doctor', 'resume']);
+const RUNS_PROGRAMS = new Set([
+  '',
+  'solve',
+  'practice',
+  'test',
+  'tests',
+  'run',
+  'watch',
+  'check',
+  'stress',
+  'eval',
+  'demo',
+  'doctor',
+  'resume',
+]);
 
 /** The exit code of this command run again in a systemd scope (src/runners/sandbox/userScope.ts), or null to run it here. */
 async function inScope(first: string | undefined, rest: string[]): Promise<number | null> {
   const name = first === undefined || first.startsWith('-') ? '' : first;
   if (!RUNS_PROGRAMS.has(name) || rest.includes('--help') || rest.includes('-h')) return null;
   // Cheap first: only a normal user on cgroup v2 loads the rest.
-  if (process.getuid?.() === 0 || process.env.SIMCOACH_SCOPE || !existsSync('/sys/fs/cgroup/cgroup.controllers')) return null;
+  if (process.getuid?.() === 0 || process.env.SIMCOACH_SCOPE || !existsSync('/sys/fs/cgroup/cgroup.controllers'))
+    return null;
   const { restartInScope } = await import('./runners/sandbox/userScope.js');
   return restartInScope();
 }
@@ -94,15 +107,22 @@ async function main(argv: string[]): Promise<number> {
   const entry = commands[first];
   if (!entry) {
     const { meanText } = await import('./terminal/suggest.js');
-    process.stderr.write(`simcoach: unknown command '${first}'${meanText(first, Object.keys(commands))}. See \`simcoach --help\`.\n`);
+    process.stderr.write(
+      `simcoach: unknown command '${first}'${meanText(first, Object.keys(commands))}. See \`simcoach --help\`.\n`,
+    );
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    const own = { ...FLAGS[first as keyof typeof FLAGS], help: { type: 'boolean', short: 'h', doc: 'show this help' } } as const;
+    const own = {
+      ...FLAGS[first as keyof typeof FLAGS],
+      help: { type: 'boolean', short: 'h', doc: 'show this help' },
+    } as const;
     // A command's sub-commands (`eval merge`) have tables of their own.
     const subs = Object.entries(FLAGS).filter(([n]) => n.startsWith(`${first} `));
     const flags = `\nFlags:\n${flagsHelp(own)}\n${subs.map(([n, t]) => `\nFlags of ${n}:\n${flagsHelp(t)}\n`).join('')}`;
-    process.stdout.write(`Usage: simcoach ${entry.usage}\n\n${entry.summary}\n${flags}${entry.flows ? `\n${await flowsHelp()}\n` : ''}`);
+    process.stdout.write(
+      `Usage: simcoach ${entry.usage}\n\n${entry.summary}\n${flags}${entry.flows ? `\n${await flowsHelp()}\n` : ''}`,
+    );
     return EXIT.ok;
   }
   const mod = await entry.load();

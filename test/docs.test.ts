@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempEnv } from './problems/cli-helpers.js';
 
 const DOCS = join(ROOT, 'docs');
-const pages = readdirSync(DOCS).filter((f) => f.endsWith('.md')).map((f) => join(DOCS, f));
+const pages = readdirSync(DOCS)
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => join(DOCS, f));
 const read = (file: string): string => readFileSync(file, 'utf8');
 
 /** The `simcoach` lines of every ```sh block of a page, comments cut off. */
@@ -32,19 +34,35 @@ describe('docs/commands.md', () => {
 
   it('has a section for every command `simcoach --help` lists, and the top help itself', async () => {
     const top = await runCli(['--help'], { ...env(), NO_COLOR: '1' });
-    const names = [...top.stdout.slice(top.stdout.indexOf('Commands:')).split('\n\n')[0]!.matchAll(/^ {2}(\S+) {2,}/gm)].map((m) => m[1]!);
+    const names = [
+      ...top.stdout
+        .slice(top.stdout.indexOf('Commands:'))
+        .split('\n\n')[0]!
+        .matchAll(/^ {2}(\S+) {2,}/gm),
+    ].map((m) => m[1]!);
     expect(names.length).toBeGreaterThan(15);
     for (const n of names) expect(page, `docs/commands.md has no section for ${n}`).toContain(`\n## ${n}\n`);
-    expect(page, 'run `npm run build && node scripts/commands-doc.mjs`').toContain(`\`\`\`text\n${top.stdout.trimEnd()}\n\`\`\``);
+    expect(page, 'run `npm run build && node scripts/commands-doc.mjs`').toContain(
+      `\`\`\`text\n${top.stdout.trimEnd()}\n\`\`\``,
+    );
   });
 
   const sections = [...page.matchAll(/^## (\S+)$/gm)].map((m) => m[1]!).filter((n) => n !== 'simcoach');
-  it.each(sections)('the %s section shows its --help exactly', async (name) => {
-    const r = await runCli([name, '--help'], { ...env(), NO_COLOR: '1' });
-    expect(r.code).toBe(0);
-    expect(page, 'run `npm run build && node scripts/commands-doc.mjs`').toContain(`\`\`\`text\n${r.stdout.trimEnd()}\n\`\`\``);
-    expect(examples(join(DOCS, 'commands.md')).some((l) => argsOf(l)[0] === name), `an example of ${name}`).toBe(true);
-  }, 60_000);
+  it.each(sections)(
+    'the %s section shows its --help exactly',
+    async (name) => {
+      const r = await runCli([name, '--help'], { ...env(), NO_COLOR: '1' });
+      expect(r.code).toBe(0);
+      expect(page, 'run `npm run build && node scripts/commands-doc.mjs`').toContain(
+        `\`\`\`text\n${r.stdout.trimEnd()}\n\`\`\``,
+      );
+      expect(
+        examples(join(DOCS, 'commands.md')).some((l) => argsOf(l)[0] === name),
+        `an example of ${name}`,
+      ).toBe(true);
+    },
+    60_000,
+  );
 });
 
 describe('the examples in docs/', () => {
@@ -54,20 +72,28 @@ describe('the examples in docs/', () => {
     expect(all.length).toBeGreaterThan(20);
   });
 
-  it.each(all.filter(([, args]) => !SERVES.has(args[0] ?? '')))('`%s` runs to a clear outcome', async (_line, args) => {
-    const r = await runCli(args, env());
-    expect([0, 1, 2, 3]).toContain(r.code);
-    const out = `${r.stdout}\n${r.stderr}`;
-    expect(out.trim()).not.toBe('');
-    expect(out).not.toMatch(STACK);
-    expect(out).not.toContain('internal error');
-  }, 120_000);
+  it.each(all.filter(([, args]) => !SERVES.has(args[0] ?? '')))(
+    '`%s` runs to a clear outcome',
+    async (_line, args) => {
+      const r = await runCli(args, env());
+      expect([0, 1, 2, 3]).toContain(r.code);
+      const out = `${r.stdout}\n${r.stderr}`;
+      expect(out.trim()).not.toBe('');
+      expect(out).not.toMatch(STACK);
+      expect(out).not.toContain('internal error');
+    },
+    120_000,
+  );
 
-  it.each(all.filter(([, args]) => SERVES.has(args[0] ?? '')))('`%s` (serves until ctrl-c): its flags parse', async (_line, args) => {
-    const r = await runCli([...args, '--help'], env());
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Usage: simcoach/);
-  }, 60_000);
+  it.each(all.filter(([, args]) => SERVES.has(args[0] ?? '')))(
+    '`%s` (serves until ctrl-c): its flags parse',
+    async (_line, args) => {
+      const r = await runCli([...args, '--help'], env());
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/Usage: simcoach/);
+    },
+    60_000,
+  );
 });
 
 describe('the README and the pages link to each other', () => {
@@ -79,9 +105,14 @@ describe('the README and the pages link to each other', () => {
     for (const p of pages) expect(text).toContain(`docs/${p.slice(DOCS.length + 1)}`);
   });
 
-  it.each([readme, ...pages].map((f) => [f.slice(ROOT.length + 1), f]))('every relative link of %s lands on a file', (_name, file) => {
-    const links = [...read(file).matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z]+:/.test(l));
-    const broken = links.filter((l) => !existsSync(resolve(dirname(file), l)));
-    expect(broken).toEqual([]);
-  });
+  it.each([readme, ...pages].map((f) => [f.slice(ROOT.length + 1), f]))(
+    'every relative link of %s lands on a file',
+    (_name, file) => {
+      const links = [...read(file).matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+        .map((m) => m[1]!)
+        .filter((l) => !/^[a-z]+:/.test(l));
+      const broken = links.filter((l) => !existsSync(resolve(dirname(file), l)));
+      expect(broken).toEqual([]);
+    },
+  );
 });

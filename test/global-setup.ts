@@ -24,7 +24,9 @@ function bundleIsCurrent(): boolean {
   if (!existsSync(META) || !existsSync(join('dist', 'cli.js'))) return false;
   const built = statSync(META).mtimeMs;
   const inputs = Object.keys((JSON.parse(readFileSync(META, 'utf8')) as { inputs: Record<string, unknown> }).inputs);
-  return [...inputs, join('scripts', 'build.mjs'), 'package.json'].every((f) => (statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < built);
+  return [...inputs, join('scripts', 'build.mjs'), 'package.json'].every(
+    (f) => (statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < built,
+  );
 }
 
 // Tests spawn the built CLI as a person would; build it when it is not current, so they never meet

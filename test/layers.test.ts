@@ -5,7 +5,17 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { againstMap, circles, describeCircle, documentedFloors, fileArrows, floorArrows, floorOf, sourceFiles, type Arrow } from './helpers/folderGraph.js';
+import {
+  againstMap,
+  circles,
+  describeCircle,
+  documentedFloors,
+  fileArrows,
+  floorArrows,
+  floorOf,
+  sourceFiles,
+  type Arrow,
+} from './helpers/folderGraph.js';
 
 const SRC = resolve(__dirname, '../src');
 
@@ -22,15 +32,31 @@ function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean 
   if (!clause) return false; // a bare `import 'x'` runs x
   if (clause.isTypeOnly) return true;
   const named = clause.namedBindings;
-  return !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+  return (
+    !clause.name &&
+    !!named &&
+    ts.isNamedImports(named) &&
+    named.elements.length > 0 &&
+    named.elements.every((e) => e.isTypeOnly)
+  );
 }
 
 /** Every import of a file that is there at run time: static, re-exports and dynamic import(). */
 function valueImports(file: string, text = readFileSync(file, 'utf8')): Import[] {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const specs: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       if (!isTypeOnly(node)) specs.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const arg = node.arguments[0];
@@ -40,7 +66,7 @@ function valueImports(file: string, text = readFileSync(file, 'utf8')): Import[]
   };
   visit(sf);
   return specs.map((spec) => {
-    const target = spec.startsWith('.') ? relative(SRC, resolve(dirname(file), spec)).split(/[\\/]/)[0] ?? '' : '';
+    const target = spec.startsWith('.') ? (relative(SRC, resolve(dirname(file), spec)).split(/[\\/]/)[0] ?? '') : '';
     return { file: relative(SRC, file), spec, target: target.includes('.') ? '' : target };
   });
 }
@@ -61,7 +87,12 @@ describe('layers (../shared/DESIGN.md: imports point downward only)', () => {
   });
 
   it.each(CORE)('%s never imports React, Ink, or a layer above it', (folder) => {
-    const bad = inFolder(folder).filter((i) => UI_PACKAGES.test(i.spec) || ['screens', 'components', 'app', 'commands'].includes(i.target) || i.spec.endsWith('/cli.js'));
+    const bad = inFolder(folder).filter(
+      (i) =>
+        UI_PACKAGES.test(i.spec) ||
+        ['screens', 'components', 'app', 'commands'].includes(i.target) ||
+        i.spec.endsWith('/cli.js'),
+    );
     expect(shown(bad)).toEqual([]);
   });
 
@@ -70,7 +101,10 @@ describe('layers (../shared/DESIGN.md: imports point downward only)', () => {
   });
 
   it.each(['screens', 'components'])('%s never touch the file system, a process, a backend or a runner', (folder) => {
-    const bad = inFolder(folder).filter((i) => HOST_MODULES.test(i.spec) || BACKEND_PACKAGES.test(i.spec) || ['llm', 'runners', 'commands'].includes(i.target));
+    const bad = inFolder(folder).filter(
+      (i) =>
+        HOST_MODULES.test(i.spec) || BACKEND_PACKAGES.test(i.spec) || ['llm', 'runners', 'commands'].includes(i.target),
+    );
     expect(shown(bad)).toEqual([]);
   });
 
@@ -125,7 +159,9 @@ describe('floors (docs/architecture.md: the layers)', () => {
     expect(probe.map((a) => `${a.from}→${a.to}`).sort()).toEqual(['a→b', 'b→c', 'c→a', 'c→d']);
     expect(circles(probe)).toEqual([['a', 'b', 'c']]);
     expect(describeCircle(['a', 'b', 'c'], probe)).toContain('a → b: a/x.ts imports ../b/y.js');
-    const floors = documentedFloors('## The layers\n\n1. `c` — top\n2. `a/`, `b` — middle\n3. `d` — bottom\n\n## Next\n- `e` — not a floor\n');
+    const floors = documentedFloors(
+      '## The layers\n\n1. `c` — top\n2. `a/`, `b` — middle\n3. `d` — bottom\n\n## Next\n- `e` — not a floor\n',
+    );
     expect(floors).toEqual([['c'], ['a', 'b'], ['d']]);
     const found = againstMap(probe, floors, ['a', 'b', 'c', 'd', 'e']);
     expect(found.upward.map((u) => u.split(' (')[0])).toEqual(['a → b', 'b → c']);
@@ -150,7 +186,12 @@ describe('files (no import loop anywhere in src/)', () => {
       { path: join(SRC, 'a', 'w.ts'), text: `import { z } from '.';\n` },
     ];
     const probe = fileArrows(SRC, files);
-    expect(probe.map((a) => `${a.from}→${a.to}`).sort()).toEqual(['a/index.ts→a/x.ts', 'a/w.ts→a/index.ts', 'a/x.ts→a/y.ts', 'a/y.ts→a/index.ts']);
+    expect(probe.map((a) => `${a.from}→${a.to}`).sort()).toEqual([
+      'a/index.ts→a/x.ts',
+      'a/w.ts→a/index.ts',
+      'a/x.ts→a/y.ts',
+      'a/y.ts→a/index.ts',
+    ]);
     expect(circles(probe)).toEqual([['a/index.ts', 'a/x.ts', 'a/y.ts']]);
   });
 });

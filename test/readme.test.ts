@@ -24,29 +24,44 @@ const env = (): NodeJS.ProcessEnv => ({ ...tempEnv(), OLLAMA_HOST: 'http://127.0
 
 describe('the README tour', () => {
   it('says how to get `simcoach` on the PATH after npm ci', () => {
-    const intro = README.slice(README.indexOf('## A short tour'), README.indexOf('```sh', README.indexOf('## A short tour')));
+    const intro = README.slice(
+      README.indexOf('## A short tour'),
+      README.indexOf('```sh', README.indexOf('## A short tour')),
+    );
     expect(intro).toContain('npm link');
     expect(intro).toContain('node dist/cli.js');
     expect(tour().length).toBeGreaterThanOrEqual(8);
     for (const { line } of tour()) expect(line).toMatch(/^simcoach( |$)/);
   });
 
-  it.each(tour().map((t) => [t.line, t.args] as const))('`%s --help` prints its usage', async (_line, args) => {
-    const r = await runCli([...args.slice(0, 1), '--help'], env());
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Usage: simcoach/);
-    expect(r.stderr).toBe('');
-  }, 60_000);
+  it.each(tour().map((t) => [t.line, t.args] as const))(
+    '`%s --help` prints its usage',
+    async (_line, args) => {
+      const r = await runCli([...args.slice(0, 1), '--help'], env());
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/Usage: simcoach/);
+      expect(r.stderr).toBe('');
+    },
+    60_000,
+  );
 
   // `listen` serves until ctrl-c: its help above is the outcome a test can wait for.
-  it.each(tour().filter((t) => t.args[0] !== 'listen').map((t) => [t.line, t.args] as const))('`%s` runs to a clear outcome', async (_line, args) => {
-    const r = await runCli(args, env());
-    expect([0, 1, 2, 3]).toContain(r.code);
-    const all = `${r.stdout}\n${r.stderr}`;
-    expect(all.trim()).not.toBe('');
-    expect(all).not.toMatch(STACK);
-    expect(all).not.toContain('internal error');
-    // A failure says what failed before anything else (guidance may follow).
-    if (r.code !== 0) expect(all.trim().split('\n')[0]).toMatch(/\w/);
-  }, 120_000);
+  it.each(
+    tour()
+      .filter((t) => t.args[0] !== 'listen')
+      .map((t) => [t.line, t.args] as const),
+  )(
+    '`%s` runs to a clear outcome',
+    async (_line, args) => {
+      const r = await runCli(args, env());
+      expect([0, 1, 2, 3]).toContain(r.code);
+      const all = `${r.stdout}\n${r.stderr}`;
+      expect(all.trim()).not.toBe('');
+      expect(all).not.toMatch(STACK);
+      expect(all).not.toContain('internal error');
+      // A failure says what failed before anything else (guidance may follow).
+      if (r.code !== 0) expect(all.trim().split('\n')[0]).toMatch(/\w/);
+    },
+    120_000,
+  );
 });

@@ -11,13 +11,40 @@ export { mapCodeAgent, type MapCodeInput } from './mapcoder/code.js';
 export { mapDebugAgent, type MapAnswer, type MapDebugInput, type MapDebugValue } from './mapcoder/debug.js';
 export { analystAgent, analysisText, type AnalysisValue } from './selfcollab/analyst.js';
 export { coderAgent, type CoderInput, type CoderRound } from './selfcollab/coder.js';
-export { testerAgent, findingsText, reportText, saysPassed, PASSED, type ReportValue, type Finding, type TesterInput } from './selfcollab/tester.js';
+export {
+  testerAgent,
+  findingsText,
+  reportText,
+  saysPassed,
+  PASSED,
+  type ReportValue,
+  type Finding,
+  type TesterInput,
+} from './selfcollab/tester.js';
 export { thinkerAgent, ideasFrom, ideaOf, type Idea, type IdeasValue, type ThinkerInput } from './codetree/thinker.js';
 export { reflectAgent, type ReflectInput } from './codetree/reflect.js';
 export { solverAgent, type SolverInput } from './codetree/solver.js';
 export { debuggerAgent, type DebuggerInput } from './codetree/debugger.js';
-export { criticScoreAgent, criticVerifyAgent, readScore, readAcceptance, verifyReview, MAX_SCORE, type ScoreValue, type VerifyValue } from './codetree/critic.js';
-export { treeAgent, subtree, type Search, type TreeView, type NodeView, type NodeState, type TreeChoice, type TreeStepValue } from './codetree/tree.js';
+export {
+  criticScoreAgent,
+  criticVerifyAgent,
+  readScore,
+  readAcceptance,
+  verifyReview,
+  MAX_SCORE,
+  type ScoreValue,
+  type VerifyValue,
+} from './codetree/critic.js';
+export {
+  treeAgent,
+  subtree,
+  type Search,
+  type TreeView,
+  type NodeView,
+  type NodeState,
+  type TreeChoice,
+  type TreeStepValue,
+} from './codetree/tree.js';
 export { reflectionAgent, type ReflectionInput } from './alphacodium/reflect.js';
 export { solutionsAgent, type Solution, type SolutionsInput, type SolutionsValue } from './alphacodium/solutions.js';
 export { chooseAgent, type ChooseInput, type ChoiceValue } from './alphacodium/choose.js';

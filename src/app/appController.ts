@@ -54,7 +54,12 @@ export interface RunningApp extends AppController {
 
 export function createAppController(o: ControllerOptions): RunningApp {
   const settings = createSettingsService(o);
-  const backend = createBackendService({ settings: settings.current, ...(o.probe ? { probe: o.probe } : {}), ...(o.backend ? { backend: o.backend } : {}), ...off(o.contest) });
+  const backend = createBackendService({
+    settings: settings.current,
+    ...(o.probe ? { probe: o.probe } : {}),
+    ...(o.backend ? { backend: o.backend } : {}),
+    ...off(o.contest),
+  });
   const editor = createEditorService(o);
   const sessions = createSessionsService({ ...o, settings: settings.current, backend: backend.make });
   // The next start draws the picker's rows before Ink loads, its header's tail as the picker shows it.

@@ -28,7 +28,13 @@ export interface BackendOptions {
 export function stateFromProbe(s: Settings, p: ProbeResult): BackendState {
   if (p.ok && p.modelPresent) return { kind: 'ok', where: p.where, models: p.models ?? [] };
   const modelMissing = p.ok && !p.modelPresent;
-  return { kind: 'down', guidance: guidanceFor(s, p.error), modelMissing, model: s.model, short: offLine(s, modelMissing) };
+  return {
+    kind: 'down',
+    guidance: guidanceFor(s, p.error),
+    modelMissing,
+    model: s.model,
+    short: offLine(s, modelMissing),
+  };
 }
 
 export function createBackendService(o: BackendOptions): BackendService {
@@ -38,7 +44,8 @@ export function createBackendService(o: BackendOptions): BackendService {
     state = b;
     for (const l of [...listeners]) l();
   };
-  const make = (): Promise<Backend> => (o.off ? o.off.backend() : o.backend ? o.backend(o.settings()) : createBackend(o.settings()));
+  const make = (): Promise<Backend> =>
+    o.off ? o.off.backend() : o.backend ? o.backend(o.settings()) : createBackend(o.settings());
   const recheck = async (): Promise<void> => {
     if (o.off) return;
     const s = o.settings();
@@ -50,7 +57,15 @@ export function createBackendService(o: BackendOptions): BackendService {
     set({ kind: 'pulling', model, status: 'starting' });
     try {
       const b = await make();
-      await b.pull(model, (p) => set({ kind: 'pulling', model, status: p.status, ...(p.completed !== undefined ? { completed: p.completed } : {}), ...(p.total !== undefined ? { total: p.total } : {}) }));
+      await b.pull(model, (p) =>
+        set({
+          kind: 'pulling',
+          model,
+          status: p.status,
+          ...(p.completed !== undefined ? { completed: p.completed } : {}),
+          ...(p.total !== undefined ? { total: p.total } : {}),
+        }),
+      );
       await recheck();
     } catch (err) {
       set({ kind: 'pull-failed', model, message: err instanceof Error ? err.message : String(err) });

@@ -39,7 +39,10 @@ export function copySequence(text: string, o: { tmux: boolean; max?: number }): 
   const max = o.max ?? OSC52_MAX_SEQUENCE;
   if (plain.length > max) {
     const kb = (n: number): string => `${Math.round(n / 1000)} kB`;
-    return { ok: false, message: `not copied: ${kb(Buffer.byteLength(text))} is more than a terminal takes through OSC 52 (about ${kb((max * 3) / 4)}); w writes it to a file` };
+    return {
+      ok: false,
+      message: `not copied: ${kb(Buffer.byteLength(text))} is more than a terminal takes through OSC 52 (about ${kb((max * 3) / 4)}); w writes it to a file`,
+    };
   }
   return { ok: true, bytes: o.tmux ? plain + tmuxPassthrough(plain) : plain, lines: lineCount(text) };
 }
@@ -51,8 +54,13 @@ export interface TerminalOut {
 }
 
 /** Copies through the terminal; one line for the status bar either way. */
-export function copyToTerminal(text: string, out: TerminalOut, env: NodeJS.ProcessEnv): { ok: true; lines: number } | { ok: false; message: string } {
-  if (!out.isTTY) return { ok: false, message: 'not copied: the output is not a terminal (w writes the program to a file)' };
+export function copyToTerminal(
+  text: string,
+  out: TerminalOut,
+  env: NodeJS.ProcessEnv,
+): { ok: true; lines: number } | { ok: false; message: string } {
+  if (!out.isTTY)
+    return { ok: false, message: 'not copied: the output is not a terminal (w writes the program to a file)' };
   const seq = copySequence(text, { tmux: Boolean(env.TMUX) });
   if (!seq.ok) return seq;
   out.write(seq.bytes);

@@ -5,7 +5,15 @@ import type { EngineEvents } from '../engine/events.js';
 import type { Backend } from '../llm/types.js';
 import type { Problem } from '../problems/types.js';
 import { offBackend } from '../llm/off.js';
-import { appendContest, boardOf, contestRow, listContests, overAt, unlockModel, type Contest } from '../session/contest.js';
+import {
+  appendContest,
+  boardOf,
+  contestRow,
+  listContests,
+  overAt,
+  unlockModel,
+  type Contest,
+} from '../session/contest.js';
 import { submissionTests } from '../problems/named.js';
 import type { BackendState, ContestFace } from './controller.js';
 
@@ -30,7 +38,12 @@ export function submissionVerdict(problem: Problem, r: { verdict: string; total:
   return r.total >= submissionTests(problem.samples, problem.tests).length ? 'AC' : undefined;
 }
 
-export function contestService(c: Contest, mode: ContestFace['mode'], problems: Problem[], clock: () => number = Date.now): ContestService {
+export function contestService(
+  c: Contest,
+  mode: ContestFace['mode'],
+  problems: Problem[],
+  clock: () => number = Date.now,
+): ContestService {
   const listeners = new Set<() => void>();
   let upsolve = false;
   const h = c.header;
@@ -47,7 +60,10 @@ export function contestService(c: Contest, mode: ContestFace['mode'], problems: 
     end: h.end,
     overAt: (now) => overAt(c, now),
     board: (now) => boardOf(c, now),
-    past: (now) => listContests().contests.filter((x) => x.header.id !== h.id).map((x) => contestRow(x, now)),
+    past: (now) =>
+      listContests()
+        .contests.filter((x) => x.header.id !== h.id)
+        .map((x) => contestRow(x, now)),
     subscribe(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);
@@ -61,14 +77,23 @@ export function contestService(c: Contest, mode: ContestFace['mode'], problems: 
   };
   return {
     face,
-    ...(mode === 'contest' ? { backendState: { kind: 'off', short: off } as const, backend: () => Promise.resolve(offBackend(off)) } : {}),
+    ...(mode === 'contest'
+      ? { backendState: { kind: 'off', short: off } as const, backend: () => Promise.resolve(offBackend(off)) }
+      : {}),
     watch(problem, events) {
       if (mode !== 'contest') return;
       events.subscribe((e) => {
         if (e.type !== 'run' || e.served || overAt(c, clock()) !== undefined) return;
         const verdict = submissionVerdict(problem, e.result);
         if (verdict === undefined) return;
-        appendContest(c, { type: 'attempt', problem: problem.id, at: clock(), verdict, passed: e.result.passed, total: e.result.total });
+        appendContest(c, {
+          type: 'attempt',
+          problem: problem.id,
+          at: clock(),
+          verdict,
+          passed: e.result.passed,
+          total: e.result.total,
+        });
         for (const l of [...listeners]) l();
       });
     },

@@ -35,7 +35,13 @@ export type ProblemEntry = IndexedProblem;
 export type BackendState =
   | { kind: 'unknown' }
   | { kind: 'ok'; where: string; models: string[] }
-  | { kind: 'down'; guidance: Guidance; modelMissing: boolean; model: string; /** One line for a status bar: off, and how to start it. */ short: string }
+  | {
+      kind: 'down';
+      guidance: Guidance;
+      modelMissing: boolean;
+      model: string;
+      /** One line for a status bar: off, and how to start it. */ short: string;
+    }
   | { kind: 'pulling'; model: string; status: string; completed?: number; total?: number }
   | { kind: 'pull-failed'; model: string; message: string }
   /** Switched off (a contest runs): nothing is sent, nothing probed; `short` says so in the status bar. */
@@ -105,7 +111,15 @@ export interface SessionHandle {
 }
 
 /** What `w` made of a path: written, or there already (the screen asks before overwriting), or why not. */
-export type WriteOutcome = { kind: 'written'; path: string; lines: number; /** Control and bidi characters in it (printable.ts). */ hidden?: number } | { kind: 'exists'; path: string } | { kind: 'failed'; message: string };
+export type WriteOutcome =
+  | {
+      kind: 'written';
+      path: string;
+      lines: number;
+      /** Control and bidi characters in it (printable.ts). */ hidden?: number;
+    }
+  | { kind: 'exists'; path: string }
+  | { kind: 'failed'; message: string };
 
 /** `w` and `y`: the program out of the app, to a file in the start directory or to the terminal's clipboard (OSC 52). */
 export interface ProgramOut {

@@ -28,12 +28,15 @@ export function createEditorService(o: EditorOptions): EditorService {
   const langOfOpened = (file: string): string | null => (file === o.file?.path ? o.file.lang : langFromPath(file));
   return {
     // The file is named as the language's (or markdown for prose), so the editor highlights it.
-    editExternally: (text, lang) => o.editExternally(text, lang !== undefined && isLangId(lang) ? extensionOf(lang) : '.md'),
+    editExternally: (text, lang) =>
+      o.editExternally(text, lang !== undefined && isLangId(lang) ? extensionOf(lang) : '.md'),
     async openProgram(path) {
       const { readFile } = await import('node:fs/promises');
       const file = path.trim().replace(/^~(?=\/)/, process.env.HOME ?? '~');
       const source = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
-        throw new Error(`${path.trim()}: ${err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'a directory, not a program' : 'cannot be read'}`);
+        throw new Error(
+          `${path.trim()}: ${err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'a directory, not a program' : 'cannot be read'}`,
+        );
       });
       const lang = langFromPath(file);
       openedFile = file;
@@ -41,7 +44,8 @@ export function createEditorService(o: EditorOptions): EditorService {
     },
     programOut: {
       ...out,
-      defaultName: (problemId, lang) => (openedFile !== undefined && langOfOpened(openedFile) === lang ? openedFile : out.defaultName(problemId, lang)),
+      defaultName: (problemId, lang) =>
+        openedFile !== undefined && langOfOpened(openedFile) === lang ? openedFile : out.defaultName(problemId, lang),
     },
     newSession() {
       openedFile = o.file?.path;

@@ -14,7 +14,12 @@ export interface SaveWatcher {
 }
 
 /** Calls `onSave` once per save of `file`; `onError` when the directory cannot be watched any more. */
-export function watchSaves(file: string, onSave: () => void, onError: (err: Error) => void, quietMs = QUIET_MS): SaveWatcher {
+export function watchSaves(
+  file: string,
+  onSave: () => void,
+  onError: (err: Error) => void,
+  quietMs = QUIET_MS,
+): SaveWatcher {
   const full = resolve(file);
   const name = basename(full);
   let timer: NodeJS.Timeout | undefined;

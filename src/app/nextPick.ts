@@ -8,7 +8,10 @@ import type { NextRow } from '../terminal/pickerRow.js';
 import type { Problem } from '../problems/types.js';
 
 export async function nextPick(): Promise<NextRow | undefined> {
-  const [{ nextAnswer, nextRowOf }, { indexPath }] = await Promise.all([import('../archive/nextAnswer.js'), import('../archive/store.js')]);
+  const [{ nextAnswer, nextRowOf }, { indexPath }] = await Promise.all([
+    import('../archive/nextAnswer.js'),
+    import('../archive/store.js'),
+  ]);
   let opened: Promise<Archive> | undefined;
   const open = async (): Promise<Archive> => {
     if (!existsSync(indexPath())) throw new Error('no archive yet');
@@ -19,12 +22,16 @@ export async function nextPick(): Promise<NextRow | undefined> {
     throw new Error('the archive is empty');
   };
   const get = (): Promise<Archive> => (opened ??= open());
-  const guess = async (p: Problem): Promise<string[]> => (await import('../archive/next.js')).archiveTagGuess(await get())(p);
+  const guess = async (p: Problem): Promise<string[]> =>
+    (await import('../archive/next.js')).archiveTagGuess(await get())(p);
   try {
     return nextRowOf(await nextAnswer(() => ({ get, guess })));
   } catch {
     return undefined;
   } finally {
-    void opened?.then((a) => a.close(), () => undefined);
+    void opened?.then(
+      (a) => a.close(),
+      () => undefined,
+    );
   }
 }

@@ -8,7 +8,10 @@ export async function solvedIds(): Promise<Set<string>> {
     const { bestByProblem, practiceResults } = await import('../session/practice.js');
     const marks = await problemMarks();
     const practised = bestByProblem(await practiceResults());
-    return new Set([...[...marks].filter(([, m]) => m === 'accepted').map(([id]) => id), ...[...practised].filter(([, m]) => m.solved).map(([id]) => id)]);
+    return new Set([
+      ...[...marks].filter(([, m]) => m === 'accepted').map(([id]) => id),
+      ...[...practised].filter(([, m]) => m.solved).map(([id]) => id),
+    ]);
   } catch {
     return new Set();
   }

@@ -24,10 +24,16 @@ export function createProblemsService(header: () => string): ProblemsService {
       const names = [p.id, ...(p.aliases ?? [])];
       entries.set(ref, p);
       return {
-        ref, id: p.id, ...(p.aliases?.length ? { aliases: p.aliases } : {}), title: p.title, group, tags: p.tags,
+        ref,
+        id: p.id,
+        ...(p.aliases?.length ? { aliases: p.aliases } : {}),
+        title: p.title,
+        group,
+        tags: p.tags,
         ...(p.difficulty ? { difficulty: p.difficulty } : {}),
         // A session keeps the name the problem had then: the slug before short ids, the short id since.
-        ...(names.some((n) => due.has(n)) ? { due: true } : {}), ...(names.some((n) => solved.has(n)) ? { solved: true } : {}),
+        ...(names.some((n) => due.has(n)) ? { due: true } : {}),
+        ...(names.some((n) => solved.has(n)) ? { solved: true } : {}),
       };
     });
     savePickerIndex(out, header());
@@ -45,7 +51,10 @@ export function createProblemsService(header: () => string): ProblemsService {
       const known = entries.get(ref);
       // The person's own tests of a built-in join it here, as `loadProblem` joins them.
       if (known) {
-        const [{ withPersonTests }, { withTestsRead }] = await Promise.all([import('../problems/personTests.js'), import('../problems/hidden.js')]);
+        const [{ withPersonTests }, { withTestsRead }] = await Promise.all([
+          import('../problems/personTests.js'),
+          import('../problems/hidden.js'),
+        ]);
         return withPersonTests(await withTestsRead(known));
       }
       const { loadProblem } = await import('../problems/index.js');

@@ -20,7 +20,11 @@ const lineCount = (text: string): number => (text === '' ? 0 : text.replace(/\n$
  * Writes `source` to `path` (relative to `cwd`, `~/` for the home). An existing file is kept
  * unless `overwrite`: the answer says it exists, and the screen asks. No directory is made.
  */
-export async function writeProgramFile(path: string, source: string, o: { cwd: string; overwrite: boolean; home?: string }): Promise<WriteOutcome> {
+export async function writeProgramFile(
+  path: string,
+  source: string,
+  o: { cwd: string; overwrite: boolean; home?: string },
+): Promise<WriteOutcome> {
   const given = path.trim();
   if (!given) return { kind: 'failed', message: 'no file name given' };
   const home = o.home ?? process.env.HOME;
@@ -40,7 +44,14 @@ export async function writeProgramFile(path: string, source: string, o: { cwd: s
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return { kind: 'exists', path: file };
-    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : code === 'ENOSPC' ? 'no space left' : code ?? 'cannot be written';
+    const why =
+      code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EROFS'
+          ? 'a read-only file system'
+          : code === 'ENOSPC'
+            ? 'no space left'
+            : (code ?? 'cannot be written');
     return { kind: 'failed', message: `not written: ${file}: ${why}` };
   }
   const hidden = hiddenCount(source);
@@ -48,12 +59,15 @@ export async function writeProgramFile(path: string, source: string, o: { cwd: s
 }
 
 /** The app's `w`/`y` over a start directory and a terminal. */
-export function createProgramOut(o: { cwd?: string; terminal?: TerminalOut; env?: NodeJS.ProcessEnv } = {}): ProgramOut {
+export function createProgramOut(
+  o: { cwd?: string; terminal?: TerminalOut; env?: NodeJS.ProcessEnv } = {},
+): ProgramOut {
   const cwd = o.cwd ?? process.cwd();
   const env = o.env ?? process.env;
   return {
     defaultName: defaultProgramName,
-    write: (path, source, overwrite) => writeProgramFile(path, source, { cwd, overwrite, ...(env.HOME ? { home: env.HOME } : {}) }),
+    write: (path, source, overwrite) =>
+      writeProgramFile(path, source, { cwd, overwrite, ...(env.HOME ? { home: env.HOME } : {}) }),
     copy: (source) => {
       const r = copyToTerminal(source, o.terminal ?? process.stdout, env);
       const hidden = hiddenCount(source);

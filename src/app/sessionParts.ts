@@ -28,7 +28,11 @@ export function bringing(gate: Gate, program: Program): Gate {
  */
 export function hiddenTest(problem: Problem, failed: TestResult): TestCase {
   // Either side may be as a session file keeps it (cut): the engine makes a cut test whole again.
-  return submissionTests(problem.samples, problem.tests).find((t) => t.name === failed.name && sameText(t.input, failed.input)) ?? { name: failed.name, input: failed.input, outputs: [failed.expected] };
+  return (
+    submissionTests(problem.samples, problem.tests).find(
+      (t) => t.name === failed.name && sameText(t.input, failed.input),
+    ) ?? { name: failed.name, input: failed.input, outputs: [failed.expected] }
+  );
 }
 
 /** The journal's own time so far (its last event's `t`); 0 when it cannot be read (the resume says why). */

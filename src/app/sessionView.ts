@@ -87,10 +87,20 @@ export interface SessionView {
 /** Streamed text kept per request: the tail shows only the end, and memory stays flat. */
 export const MAX_STREAM = 64 * 1024;
 
-export const emptyView = (): SessionView => ({ branch: 0, history: [], steps: [], tokensIn: 0, tokensOut: 0, calls: 0, repairs: 0 });
+export const emptyView = (): SessionView => ({
+  branch: 0,
+  history: [],
+  steps: [],
+  tokensIn: 0,
+  tokensOut: 0,
+  calls: 0,
+  repairs: 0,
+});
 
 const planOf = (v: unknown): string | undefined =>
-  typeof v === 'object' && v !== null && typeof (v as { plan?: unknown }).plan === 'string' ? (v as { plan: string }).plan : undefined;
+  typeof v === 'object' && v !== null && typeof (v as { plan?: unknown }).plan === 'string'
+    ? (v as { plan: string }).plan
+    : undefined;
 
 function codeOf(v: unknown): string | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
@@ -100,7 +110,8 @@ function codeOf(v: unknown): string | undefined {
 }
 
 /** A flow's note in the colour of what it says: a fix reverted, a fix kept. */
-const toneOf = (text: string): { tone?: 'yellow' | 'green' } => (text.startsWith('↶') ? { tone: 'yellow' } : text.startsWith('✓') ? { tone: 'green' } : {});
+const toneOf = (text: string): { tone?: 'yellow' | 'green' } =>
+  text.startsWith('↶') ? { tone: 'yellow' } : text.startsWith('✓') ? { tone: 'green' } : {};
 
 const keyOf = (v: SessionView, what: string): string => `${what}-${v.history.length}`;
 
@@ -110,12 +121,30 @@ function decided(v: SessionView, e: Extract<EngineEvent, { type: 'decision' }>):
   const d = e.decision;
   if (d.kind === 'reject' && d.swap) {
     const title = recallOf(live.proposal)?.others.find((r) => r.ref === d.swap!.ref)?.title ?? d.swap.ref;
-    return { ...v, history: [...v.history, { kind: 'note', key: keyOf(v, 'rej'), text: `⇄ ${live.title}: ${title} from your archive as the recalled problem — asking again` }], live: { ...live, proposal: undefined, text: '', streaming: false } };
+    return {
+      ...v,
+      history: [
+        ...v.history,
+        {
+          kind: 'note',
+          key: keyOf(v, 'rej'),
+          text: `⇄ ${live.title}: ${title} from your archive as the recalled problem — asking again`,
+        },
+      ],
+      live: { ...live, proposal: undefined, text: '', streaming: false },
+    };
   }
   if (d.kind === 'reject') {
     const note = d.note ? `: ${d.note}` : '';
     const what = live.proposal.cancelled ? 'answer cancelled' : 'rejected';
-    return { ...v, history: [...v.history, { kind: 'note', key: keyOf(v, 'rej'), text: `✗ ${live.title} ${what}${note} — asking again`, tone: 'yellow' }], live: { ...live, proposal: undefined, text: '', streaming: false } };
+    return {
+      ...v,
+      history: [
+        ...v.history,
+        { kind: 'note', key: keyOf(v, 'rej'), text: `✗ ${live.title} ${what}${note} — asking again`, tone: 'yellow' },
+      ],
+      live: { ...live, proposal: undefined, text: '', streaming: false },
+    };
   }
   if (d.kind === 'back' || d.kind === 'stop') return { ...v, live: { ...live, proposal: undefined } };
   const proposal = live.proposal;
@@ -141,14 +170,31 @@ function decided(v: SessionView, e: Extract<EngineEvent, { type: 'decision' }>):
     ...v,
     history: [...v.history, item],
     live: undefined,
-    steps: [...v.steps.filter((s) => !(s.branch === e.branch && s.step === e.step)), { branch: e.branch, step: e.step, title: live.title, pane: live.pane }],
+    steps: [
+      ...v.steps.filter((s) => !(s.branch === e.branch && s.step === e.step)),
+      { branch: e.branch, step: e.step, title: live.title, pane: live.pane },
+    ],
     lastPlan: plan ?? v.lastPlan,
     lastCode: code ?? v.lastCode,
   };
 }
 
 function startLive(v: SessionView, e: Extract<EngineEvent, { type: 'step-start' }>): SessionView {
-  return { ...v, branch: e.branch, error: undefined, live: { branch: e.branch, step: e.step, agent: e.agent, title: e.title, pane: e.pane, text: '', streaming: false, attempt: 0 } };
+  return {
+    ...v,
+    branch: e.branch,
+    error: undefined,
+    live: {
+      branch: e.branch,
+      step: e.step,
+      agent: e.agent,
+      title: e.title,
+      pane: e.pane,
+      text: '',
+      streaming: false,
+      attempt: 0,
+    },
+  };
 }
 
 /** Said once, where the resumed session goes live: what came from the journal and where to read it. */
@@ -174,40 +220,114 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
     case 'step-start':
       return { ...announceResumed(startLive(v, e)), serving: false };
     case 'llm-request':
-      return v.live && v.live.step === e.step ? { ...v, error: undefined, streams: (v.streams ?? 0) + 1, live: { ...v.live, text: '', received: 0, stream: (v.streams ?? 0) + 1, streaming: true, attempt: e.attempt, proposal: undefined } } : v;
+      return v.live && v.live.step === e.step
+        ? {
+            ...v,
+            error: undefined,
+            streams: (v.streams ?? 0) + 1,
+            live: {
+              ...v.live,
+              text: '',
+              received: 0,
+              stream: (v.streams ?? 0) + 1,
+              streaming: true,
+              attempt: e.attempt,
+              proposal: undefined,
+            },
+          }
+        : v;
     case 'llm-chunk': {
       if (!v.live || v.live.step !== e.step) return v;
       const text = v.live.text + e.text;
-      return { ...v, live: { ...v.live, text: text.length > MAX_STREAM ? text.slice(-MAX_STREAM / 2) : text, received: (v.live.received ?? 0) + e.text.length } };
+      return {
+        ...v,
+        live: {
+          ...v.live,
+          text: text.length > MAX_STREAM ? text.slice(-MAX_STREAM / 2) : text,
+          received: (v.live.received ?? 0) + e.text.length,
+        },
+      };
     }
     case 'llm-response':
       return { ...v, live: v.live && v.live.step === e.step ? { ...v.live, streaming: false } : v.live };
     case 'proposal':
-      return v.live && v.live.step === e.step ? { ...v, live: { ...v.live, streaming: false, proposal: e.proposal } } : v;
+      return v.live && v.live.step === e.step
+        ? { ...v, live: { ...v.live, streaming: false, proposal: e.proposal } }
+        : v;
     case 'decision':
       return decided(v, e);
     case 'run-start':
-      return { ...v, live: v.live && v.live.step === e.step ? { ...v.live, running: { tests: e.tests } } : { branch: e.branch, step: e.step, agent: 'run', title: 'Tests', pane: 'tests', text: '', streaming: false, attempt: 0, running: { tests: e.tests } } };
+      return {
+        ...v,
+        live:
+          v.live && v.live.step === e.step
+            ? { ...v.live, running: { tests: e.tests } }
+            : {
+                branch: e.branch,
+                step: e.step,
+                agent: 'run',
+                title: 'Tests',
+                pane: 'tests',
+                text: '',
+                streaming: false,
+                attempt: 0,
+                running: { tests: e.tests },
+              },
+      };
     case 'run':
       return {
         ...v,
         live: undefined,
-        history: [...v.history, { kind: 'run', key: keyOf(v, 'run'), branch: e.branch, step: e.step, title: v.live?.title ?? 'Tests', program: e.program, result: e.result }],
+        history: [
+          ...v.history,
+          {
+            kind: 'run',
+            key: keyOf(v, 'run'),
+            branch: e.branch,
+            step: e.step,
+            title: v.live?.title ?? 'Tests',
+            program: e.program,
+            result: e.result,
+          },
+        ],
       };
     case 'note':
-      return { ...v, history: [...v.history, { kind: 'note', key: keyOf(v, 'note'), text: e.text, ...toneOf(e.text) }] };
+      return {
+        ...v,
+        history: [...v.history, { kind: 'note', key: keyOf(v, 'note'), text: e.text, ...toneOf(e.text) }],
+      };
     case 'progress':
-      return { ...v, progress: e.progress, calls: e.progress.calls, repairs: e.progress.repairs, tokensIn: e.progress.promptTokens, tokensOut: e.progress.completionTokens };
+      return {
+        ...v,
+        progress: e.progress,
+        calls: e.progress.calls,
+        repairs: e.progress.repairs,
+        tokensIn: e.progress.promptTokens,
+        tokensOut: e.progress.completionTokens,
+      };
     case 'branch':
       return {
         ...v,
         branch: e.branch,
         live: undefined,
         steps: v.steps.filter((s) => s.step < e.atStep),
-        history: [...v.history, { kind: 'branch', key: keyOf(v, 'branch'), branch: e.branch, atStep: e.atStep, ...(e.sample ? { sample: e.sample } : {}) }],
+        history: [
+          ...v.history,
+          {
+            kind: 'branch',
+            key: keyOf(v, 'branch'),
+            branch: e.branch,
+            atStep: e.atStep,
+            ...(e.sample ? { sample: e.sample } : {}),
+          },
+        ],
       };
     case 'error':
-      return { ...v, error: { message: e.message, ...(e.code ? { code: e.code } : {}) }, live: v.live ? { ...v.live, streaming: false } : v.live };
+      return {
+        ...v,
+        error: { message: e.message, ...(e.code ? { code: e.code } : {}) },
+        live: v.live ? { ...v.live, streaming: false } : v.live,
+      };
     case 'end':
       return {
         ...announceResumed(v),
@@ -218,10 +338,12 @@ export function reduce(v: SessionView, e: EngineEvent): SessionView {
         tokensIn: e.promptTokens,
         tokensOut: e.completionTokens,
         ...(e.file ? { file: e.file } : {}),
-        history: [...v.history, { kind: 'end', key: keyOf(v, 'end'), outcome: e.outcome, ...(e.file ? { file: e.file } : {}) }],
+        history: [
+          ...v.history,
+          { kind: 'end', key: keyOf(v, 'end'), outcome: e.outcome, ...(e.file ? { file: e.file } : {}) },
+        ],
       };
     default:
       return v;
   }
 }
-

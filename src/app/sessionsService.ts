@@ -71,7 +71,10 @@ export function createSessionsService(o: SessionsOptions): SessionsService {
         live.file = resuming.file;
       } else live.held = { problem };
       const elapsedBefore = resuming ? await workedMs(resuming.file) : 0;
-      const handle = handleOf(live, drive(o, live), elapsedBefore, { again: (sample) => drive(o, live, sample), track });
+      const handle = handleOf(live, drive(o, live), elapsedBefore, {
+        again: (sample) => drive(o, live, sample),
+        track,
+      });
       track(handle);
       return handle;
     },
@@ -100,7 +103,17 @@ async function prepare(o: SessionsOptions, problem: Problem, flowName?: string, 
   // Recalled problems come from the person's archive too, unless the settings say the model alone.
   const { archiveRecall } = await import('../archive/recall.js');
   const recall = o.contest?.backendState ? undefined : archiveRecall(settings, undefined, { behind: true });
-  const live: Live = { engine, problem, flow, store, manual, abort, showApproval, held: {}, common: { backend, gate, judgeHidden: 'solved' } };
+  const live: Live = {
+    engine,
+    problem,
+    flow,
+    store,
+    manual,
+    abort,
+    showApproval,
+    held: {},
+    common: { backend, gate, judgeHidden: 'solved' },
+  };
   live.common = {
     backend,
     gate,
@@ -125,13 +138,24 @@ function drive(o: SessionsOptions, live: Live, sample?: TestCase): Promise<void>
   const { engine, common, flow } = live;
   const run = live.file
     ? engine.resumeSession(live.file, { ...common, settings, flow, ...live.held, ...(sample ? { sample } : {}) })
-    : engine.startSession({ ...common, problem: live.problem, settings, flow, lang: settings.lang, ...(o.journalDir ? { dir: o.journalDir } : {}) });
+    : engine.startSession({
+        ...common,
+        problem: live.problem,
+        settings,
+        flow,
+        lang: settings.lang,
+        ...(o.journalDir ? { dir: o.journalDir } : {}),
+      });
   return run.then(
     (r) => {
       // A session that failed before its first step leaves no file: a retry starts afresh.
       live.file = r.file;
     },
-    (err: unknown) => live.store.set((v) => ({ ...v, error: { message: err instanceof Error ? err.message.split('\n')[0]! : String(err) } })),
+    (err: unknown) =>
+      live.store.set((v) => ({
+        ...v,
+        error: { message: err instanceof Error ? err.message.split('\n')[0]! : String(err) },
+      })),
   );
 }
 
@@ -160,7 +184,8 @@ function handleOf(live: Live, first: Promise<void>, elapsedBefore: number, drive
     },
     async stop() {
       const waiting = manual.current();
-      if (!waiting || !manual.decide(waiting.step, { kind: 'stop' })) live.abort.abort(new Error('stopped by the person'));
+      if (!waiting || !manual.decide(waiting.step, { kind: 'stop' }))
+        live.abort.abort(new Error('stopped by the person'));
       await handle.done;
     },
     retry() {
@@ -168,7 +193,12 @@ function handleOf(live: Live, first: Promise<void>, elapsedBefore: number, drive
       // The session ended on a backend failure: continue the same journal from its last step,
       // or start again when it failed before its first (and so left no file).
       const text = live.file ? '↻ trying again from the last complete step' : '↻ trying again';
-      store.set((x) => ({ ...x, outcome: undefined, error: undefined, history: [...x.history, { kind: 'note', key: `retry-${x.history.length}`, text }] }));
+      store.set((x) => ({
+        ...x,
+        outcome: undefined,
+        error: undefined,
+        history: [...x.history, { kind: 'note', key: `retry-${x.history.length}`, text }],
+      }));
       again();
     },
     ...(live.flow.takesSample

@@ -62,7 +62,12 @@ export function createSettingsService(o: SettingsOptions): SettingsService {
       backends: [...BACKENDS],
       langs: [...langIds],
       approvals: [...APPROVAL_MODES],
-      flows: flows.map((f) => ({ name: f.name, title: f.title, about: f.about, ...(f.offline ? { offline: true } : {}) })),
+      flows: flows.map((f) => ({
+        name: f.name,
+        title: f.title,
+        about: f.about,
+        ...(f.offline ? { offline: true } : {}),
+      })),
     }),
     async save(key, value) {
       const config = await import('../settings/load.js');

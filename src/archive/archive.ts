@@ -132,10 +132,15 @@ export class Archive {
    * committed as it ends, so a stopped update keeps what it had indexed. Nothing changed since
    * the last update (`isCurrent`): nothing is read.
    */
-  async update(embedder: Embedder | undefined, progress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<UpdateReport> {
+  async update(
+    embedder: Embedder | undefined,
+    progress?: (done: number, total: number) => void,
+    signal?: AbortSignal,
+  ): Promise<UpdateReport> {
     // Taken before anything is read: a source that changes during the update is read again next time.
     const sources = this.sourcesNow(embedder);
-    if (this.notice === undefined && this.index.sources === sources) return { added: 0, removed: 0, total: this.count, skipped: [] };
+    if (this.notice === undefined && this.index.sources === sources)
+      return { added: 0, removed: 0, total: this.count, skipped: [] };
     // An update reads most of the file: through a mapping, every page it read would stay counted
     // in the process's memory (peak RSS at 100k, bench archive).
     this.index.mapped(false);
@@ -146,7 +151,12 @@ export class Archive {
     }
   }
 
-  private async updateFrom(sources: string, embedder: Embedder | undefined, progress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<UpdateReport> {
+  private async updateFrom(
+    sources: string,
+    embedder: Embedder | undefined,
+    progress?: (done: number, total: number) => void,
+    signal?: AbortSignal,
+  ): Promise<UpdateReport> {
     // Loaded only for an update: the problem parsers (yaml, TeX) and the session reader (full zod)
     // are most of what `similar` would parse otherwise, on an archive that did not change.
     const { readSolutions } = await import('./solutions.js');
@@ -181,7 +191,11 @@ export class Archive {
       }
       // Without its vector an entry's hash says so, and the next update embeds it. A changed
       // entry's old row goes as its new one is written.
-      this.index.add(batch, batch.map((e) => entryHash(e, vectors ? embedder?.model : undefined)), vectors);
+      this.index.add(
+        batch,
+        batch.map((e) => entryHash(e, vectors ? embedder?.model : undefined)),
+        vectors,
+      );
       added += batch.length;
     };
     // Read, hashed and indexed a round at a time: an entry is let go once written, so memory does
@@ -215,7 +229,14 @@ export class Archive {
     this.index.checkpoint();
     const notice = this.notice;
     this.notice = undefined;
-    return { added, removed, total: this.count, skipped: gathering.skipped, ...(fallback ? { fallback } : {}), ...(notice ? { notice } : {}) };
+    return {
+      added,
+      removed,
+      total: this.count,
+      skipped: gathering.skipped,
+      ...(fallback ? { fallback } : {}),
+      ...(notice ? { notice } : {}),
+    };
   }
 
   /**
@@ -250,7 +271,11 @@ export class Archive {
       yield* batches;
       if (rechecked.length > 0) yield rechecked;
     }
-    return { gathering: { ...gathering, expected: gathering.expected + rechecked.length, batches: withRechecked() }, keep, stamps };
+    return {
+      gathering: { ...gathering, expected: gathering.expected + rechecked.length, batches: withRechecked() },
+      keep,
+      stamps,
+    };
   }
 
   /** The entries that pass `filter`, sorted by their ref (what `solve` takes). */
@@ -284,13 +309,20 @@ export class Archive {
     }
     const wide = o.k + (o.exclude?.length ?? 0) + 20;
     const words = this.index.distinctiveWords(text);
-    const ranked = vector ? this.byBoth(words, vector, wide, o.solvedOnly) : this.byText(text, words, Math.max(50, wide * 2), o.solvedOnly);
+    const ranked = vector
+      ? this.byBoth(words, vector, wide, o.solvedOnly)
+      : this.byText(text, words, Math.max(50, wide * 2), o.solvedOnly);
     const rows = this.index.packedEntries(ranked.map((r) => r.rowid));
     const hits: Hit[] = [];
     for (const r of ranked) {
       const row = rows.get(r.rowid);
       if (!row || o.exclude?.includes(row.pid)) continue;
-      hits.push({ entry: ArchiveIndex.inflate(row.entry), score: r.score, similarity: r.similarity, by: vector ? 'embeddings' : 'text' });
+      hits.push({
+        entry: ArchiveIndex.inflate(row.entry),
+        score: r.score,
+        similarity: r.similarity,
+        by: vector ? 'embeddings' : 'text',
+      });
       if (hits.length === o.k) break;
     }
     return { hits, ...(fallback ? { fallback } : {}) };
@@ -303,8 +335,14 @@ export class Archive {
    */
   private byBoth(words: string[], vector: Vector, limit: number, solvedOnly = false): Ranked[] {
     const text = this.index.textSearch(words, limit, solvedOnly);
-    const cos = solvedOnly ? this.index.cosines(vector, this.index.solvedRowids()) : this.index.vectorSearch(vector, limit);
-    for (const [r, c] of this.index.cosines(vector, text.filter((h) => !cos.has(h.rowid)).map((h) => h.rowid))) cos.set(r, c);
+    const cos = solvedOnly
+      ? this.index.cosines(vector, this.index.solvedRowids())
+      : this.index.vectorSearch(vector, limit);
+    for (const [r, c] of this.index.cosines(
+      vector,
+      text.filter((h) => !cos.has(h.rowid)).map((h) => h.rowid),
+    ))
+      cos.set(r, c);
     const bm25 = new Map(text.map((h) => [h.rowid, h.bm25]));
     const best = Math.max(0, ...bm25.values()) || 1;
     const ranked = [...new Set([...text.map((h) => h.rowid), ...cos.keys()])].map((rowid) => {
@@ -322,7 +360,13 @@ export class Archive {
   private byText(text: string, words: string[], limit: number, solvedOnly = false): Ranked[] {
     const hits: TextHit[] = this.index.textSearch(words, limit, solvedOnly);
     const entries = this.index.entries(hits.map((h) => h.rowid));
-    const [mine, ...theirs] = this.index.stems([text, ...hits.map((h) => { const e = entries.get(h.rowid); return e ? docText(e) : ''; })]);
+    const [mine, ...theirs] = this.index.stems([
+      text,
+      ...hits.map((h) => {
+        const e = entries.get(h.rowid);
+        return e ? docText(e) : '';
+      }),
+    ]);
     const ranked = hits.map((h, i) => ({ rowid: h.rowid, score: h.bm25, similarity: dice(mine!, theirs[i]!) }));
     return ranked.sort((a, b) => b.similarity - a.similarity);
   }
@@ -345,7 +389,8 @@ interface Ranked {
 }
 
 /** The text an entry is embedded and compared by. */
-export const docText = (e: Pick<ArchiveEntry, 'title' | 'text' | 'tags'>): string => [e.title, e.text, e.tags.join(', ')].filter(Boolean).join('\n');
+export const docText = (e: Pick<ArchiveEntry, 'title' | 'text' | 'tags'>): string =>
+  [e.title, e.text, e.tags.join(', ')].filter(Boolean).join('\n');
 
 /** What a problem is looked up by: the same text as an entry's, never its tests. */
 export const queryText = (p: Problem): string => docText({ title: p.title, text: problemText(p), tags: p.tags });

@@ -26,7 +26,8 @@ export function embedderOf(backend: Backend, model: string | undefined): Embedde
       for (let i = 0; i < texts.length; i += EMBED_BATCH) {
         const batch = texts.slice(i, i + EMBED_BATCH).map((t) => t.slice(0, EMBED_CHARS));
         const vectors = await embed(model, batch, signal);
-        if (vectors.length !== batch.length) throw new Error(`the server gave ${vectors.length} vectors for ${batch.length} texts`);
+        if (vectors.length !== batch.length)
+          throw new Error(`the server gave ${vectors.length} vectors for ${batch.length} texts`);
         out.push(...vectors);
       }
       return out;

@@ -40,7 +40,9 @@ export function problemText(p: Pick<Problem, 'title' | 'statement' | 'inputSpec'
   // Its input and output sections are parts of the statement: with none, they are none either
   // (a Companion save's sample fences read as an "input" section).
   if (needsStatement(p)) return '';
-  return [withoutPlaceholders(p.statement), p.inputSpec ?? '', p.outputSpec ?? ''].filter((s) => s.trim() !== '').join('\n\n');
+  return [withoutPlaceholders(p.statement), p.inputSpec ?? '', p.outputSpec ?? '']
+    .filter((s) => s.trim() !== '')
+    .join('\n\n');
 }
 
 export function entryOf(p: Problem, set: string, ref: string, key: string): ArchiveEntry {

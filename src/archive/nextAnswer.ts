@@ -38,17 +38,30 @@ export async function nextAnswer(archive: () => ArchiveAccess): Promise<NextAnsw
 
 /** The picker's row for an answer: none without a pick. */
 export function nextRowOf(a: NextAnswer): NextRow | undefined {
-  return a.pick ? { ref: a.pick.entry.ref, id: a.pick.entry.pid, title: a.pick.entry.title, why: a.pick.why } : undefined;
+  return a.pick
+    ? { ref: a.pick.entry.ref, id: a.pick.entry.pid, title: a.pick.entry.title, why: a.pick.why }
+    : undefined;
 }
 
 async function makeAnswer(archive: ArchiveAccess): Promise<NextAnswer & { skipped: string[] }> {
-  const [{ pickNext }, { summarized }, { learning }] = await Promise.all([import('./next.js'), import('../session/skillCache.js'), import('../session/skill.js')]);
+  const [{ pickNext }, { summarized }, { learning }] = await Promise.all([
+    import('./next.js'),
+    import('../session/skillCache.js'),
+    import('../session/skill.js'),
+  ]);
   const answer = async (evidence: Parameters<typeof learning>[0]): Promise<NextAnswer> => {
     const l = learning(evidence);
-    if (l.sessions === 0) return { learning: l, none: 'no practice sessions yet; start one with simcoach practice PROBLEM' };
+    if (l.sessions === 0)
+      return { learning: l, none: 'no practice sessions yet; start one with simcoach practice PROBLEM' };
     const pick = pickNext(l.tags, (await archive.get()).browse(), new Set(l.solved));
-    return pick ? { pick, learning: l } : { learning: l, none: `nothing unsolved in the archive is tagged ${l.tags.map((t) => t.tag).join(', ')}` };
+    return pick
+      ? { pick, learning: l }
+      : { learning: l, none: `nothing unsolved in the archive is tagged ${l.tags.map((t) => t.tag).join(', ')}` };
   };
-  const { value, skipped } = await summarized(answer, { name: KEPT, also: archiveStamp(), guess: (p) => archive.guess(p) });
+  const { value, skipped } = await summarized(answer, {
+    name: KEPT,
+    also: archiveStamp(),
+    guess: (p) => archive.guess(p),
+  });
   return { ...value, skipped };
 }

@@ -23,7 +23,8 @@ export async function openArchive(
   const embedder = settings.embedModel ? embedderOf(await createBackend(settings), settings.embedModel) : undefined;
   const archive = await Archive.open();
   const extra = embedder ? { embedder } : {};
-  if (archive.isCurrent(embedder)) return { archive, report: { added: 0, removed: 0, total: archive.count, skipped: [] }, ...extra };
+  if (archive.isCurrent(embedder))
+    return { archive, report: { added: 0, removed: 0, total: archive.count, skipped: [] }, ...extra };
   // An empty archive (the first use, or one being built again) has nothing to answer with yet.
   if (o.deferUpdate && archive.count > 0) {
     const later = (): Promise<UpdateReport> => archive.update(embedder, undefined, o.signal);

@@ -28,7 +28,11 @@ const recalledOf = (h: Hit): Recalled => ({
  * `behind`: the archive is opened and brought in step now, behind the session's first steps (the
  * tutor), so the first lookup waits only for what is left of the update; otherwise on that lookup.
  */
-export function archiveRecall(settings: BaseSettings, open: () => Promise<OpenArchive> = () => openArchive(settings), o: { behind?: boolean } = {}): Recall | undefined {
+export function archiveRecall(
+  settings: BaseSettings,
+  open: () => Promise<OpenArchive> = () => openArchive(settings),
+  o: { behind?: boolean } = {},
+): Recall | undefined {
   if (settings.retrieval === 'model') return undefined;
   let opened: Promise<OpenArchive> | undefined = o.behind ? open() : undefined;
   // A failure is the first lookup's to say.
@@ -39,14 +43,24 @@ export function archiveRecall(settings: BaseSettings, open: () => Promise<OpenAr
       try {
         opened ??= open();
         const { archive, embedder, report } = await opened;
-        const r = await archive.similar(queryText(problem), { k: k + OTHERS, exclude: [problem.id], solvedOnly: true, signal, ...(embedder ? { embedder } : {}) });
+        const r = await archive.similar(queryText(problem), {
+          k: k + OTHERS,
+          exclude: [problem.id],
+          solvedOnly: true,
+          signal,
+          ...(embedder ? { embedder } : {}),
+        });
         const hits = r.hits.map(recalledOf);
         const found = hits.filter((h) => h.similarity >= settings.archiveMin).slice(0, k);
         const note = report.fallback ?? r.fallback;
         return { found, others: hits.filter((h) => !found.includes(h)), ...(note ? { note } : {}) };
       } catch (err) {
         opened = undefined;
-        return { found: [], others: [], note: `the archive could not be read (${messageOf(err).split('\n')[0]}): the model recalls instead` };
+        return {
+          found: [],
+          others: [],
+          note: `the archive could not be read (${messageOf(err).split('\n')[0]}): the model recalls instead`,
+        };
       }
     },
   };

@@ -21,7 +21,9 @@ export interface SessionFacts {
 const ACCEPTED = new Set(['accepted', 'samples only']);
 
 const planOf = (v: unknown): string | undefined =>
-  typeof v === 'object' && v !== null && 'plan' in v && typeof (v as { plan: unknown }).plan === 'string' ? (v as { plan: string }).plan : undefined;
+  typeof v === 'object' && v !== null && 'plan' in v && typeof (v as { plan: unknown }).plan === 'string'
+    ? (v as { plan: string }).plan
+    : undefined;
 
 /** The accepted program of one journal and the last plan before it. */
 export function factsOf(file: string): SessionFacts['accepted'] {
@@ -29,7 +31,8 @@ export function factsOf(file: string): SessionFacts['accepted'] {
   const end = events.findLast((e) => e.type === 'end');
   if (end?.type !== 'end' || !end.outcome.program) return undefined;
   const o = end.outcome;
-  const accepted = o.status === 'solved' && o.submit !== undefined && (o.submit.verdict === 'AC' || o.submit.hidden === 0);
+  const accepted =
+    o.status === 'solved' && o.submit !== undefined && (o.submit.verdict === 'AC' || o.submit.hidden === 0);
   if (!accepted) return undefined;
   let plan = '';
   for (const e of events) {
@@ -44,7 +47,10 @@ export function factsOf(file: string): SessionFacts['accepted'] {
  * Every accepted solution under the sessions directory, newest first per problem, reusing what
  * `known` already read from files that have not changed since.
  */
-export async function readSolutions(known: Record<string, SessionFacts>, dir: string = sessionsDir()): Promise<Record<string, SessionFacts>> {
+export async function readSolutions(
+  known: Record<string, SessionFacts>,
+  dir: string = sessionsDir(),
+): Promise<Record<string, SessionFacts>> {
   const { sessions } = await listSessions(dir);
   const out: Record<string, SessionFacts> = {};
   for (const s of sessions) {
@@ -81,13 +87,22 @@ function acceptedFacts(file: string = acceptedFile()): Record<string, SessionFac
   return Object.fromEntries(
     readAccepted(file).map((r) => [
       `${file}#${r.problem.id}#${r.hash}`,
-      { size: st.size, mtimeMs: st.mtimeMs, accepted: { problem: r.problem, solution: { program: r.program, plan: '', session: `${r.from} ${r.hash.slice(0, 8)}`, createdAt: r.at } } },
+      {
+        size: st.size,
+        mtimeMs: st.mtimeMs,
+        accepted: {
+          problem: r.problem,
+          solution: { program: r.program, plan: '', session: `${r.from} ${r.hash.slice(0, 8)}`, createdAt: r.at },
+        },
+      },
     ]),
   );
 }
 
 /** The newest accepted solution of each problem id. */
-export function newestByProblem(facts: Record<string, SessionFacts>): Map<string, { problem: Problem; solution: Solution }> {
+export function newestByProblem(
+  facts: Record<string, SessionFacts>,
+): Map<string, { problem: Problem; solution: Solution }> {
   const out = new Map<string, { problem: Problem; solution: Solution }>();
   for (const f of Object.values(facts)) {
     const a = f.accepted;

@@ -23,7 +23,12 @@ export interface Gathering {
  * `otherPids`: problems of sets not read this time (unchanged since indexed), which a session's
  * problem may be. `size`: entries a batch of an added set.
  */
-export async function gather(sets: string[], sessions: Record<string, SessionFacts>, otherPids: Set<string> = new Set(), size = 256): Promise<Gathering> {
+export async function gather(
+  sets: string[],
+  sessions: Record<string, SessionFacts>,
+  otherPids: Set<string> = new Set(),
+  size = 256,
+): Promise<Gathering> {
   const skipped: string[] = [];
   const failed: string[] = [];
   const onSkip = (err: UserError): void => void skipped.push(err.message);
@@ -69,8 +74,15 @@ export async function gather(sets: string[], sessions: Record<string, SessionFac
         failed.push(path);
       }
     }
-    const fromSessions = [...solved].filter(([pid]) => !pids.has(pid)).map(([pid, { problem }]) => withSolution(entryOf(problem, 'sessions', problemRef(problem) ?? pid, pid)));
+    const fromSessions = [...solved]
+      .filter(([pid]) => !pids.has(pid))
+      .map(([pid, { problem }]) => withSolution(entryOf(problem, 'sessions', problemRef(problem) ?? pid, pid)));
     if (fromSessions.length > 0) yield fromSessions;
   }
-  return { expected: defaults.size + streams.reduce((n, s) => n + s.stream.expected, 0), batches: batches(), skipped, failed };
+  return {
+    expected: defaults.size + streams.reduce((n, s) => n + s.stream.expected, 0),
+    batches: batches(),
+    skipped,
+    failed,
+  };
 }

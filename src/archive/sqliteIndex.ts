@@ -119,7 +119,9 @@ export class ArchiveIndex {
     this.db.exec('CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)');
     const schema = this.meta('schema');
     if (schema === SCHEMA) return;
-    this.db.exec('DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_vocab; DROP TABLE IF EXISTS vec; DROP TABLE IF EXISTS vectors; DROP TABLE IF EXISTS df; DELETE FROM meta');
+    this.db.exec(
+      'DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_vocab; DROP TABLE IF EXISTS vec; DROP TABLE IF EXISTS vectors; DROP TABLE IF EXISTS df; DELETE FROM meta',
+    );
     this.db.exec(`
       CREATE TABLE docs (rowid INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, hash TEXT NOT NULL, pid TEXT NOT NULL, src TEXT NOT NULL, solved INTEGER NOT NULL, entry BLOB NOT NULL);
       CREATE INDEX docs_src ON docs (src);
@@ -146,7 +148,8 @@ export class ArchiveIndex {
 
   private setMeta(k: string, v: string | undefined): void {
     if (v === undefined) this.db.prepare('DELETE FROM meta WHERE k = ?').run(k);
-    else this.db.prepare('INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v').run(k, v);
+    else
+      this.db.prepare('INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v').run(k, v);
   }
 
   get embed(): EmbedInfo | undefined {
@@ -191,7 +194,8 @@ export class ArchiveIndex {
 
   /** The entry of a problem id (the built-in set's first when several sets share it). */
   entryByPid(pid: string): ArchiveEntry | undefined {
-    const e = this.db.prepare('SELECT entry FROM docs WHERE pid = ? ORDER BY rowid LIMIT 1').pluck().get(pid) as Buffer | undefined;
+    const e = this.db.prepare('SELECT entry FROM docs WHERE pid = ? ORDER BY rowid LIMIT 1').pluck().get(pid) as
+      Buffer | undefined;
     return e === undefined ? undefined : unpacked(e);
   }
 
@@ -206,8 +210,11 @@ export class ArchiveIndex {
   /** Empties the index for these vectors (none: full text only). */
   reset(embed: EmbedInfo | undefined): void {
     this.db.transaction(() => {
-      this.db.exec("DELETE FROM docs; DELETE FROM vectors; DELETE FROM df; INSERT INTO fts (fts) VALUES ('delete-all'); DROP TABLE IF EXISTS vec");
-      if (embed && this.vectorsAvailable) this.db.exec(`CREATE VIRTUAL TABLE vec USING vec0 (signs bit[${signBits(embed.dims)}])`);
+      this.db.exec(
+        "DELETE FROM docs; DELETE FROM vectors; DELETE FROM df; INSERT INTO fts (fts) VALUES ('delete-all'); DROP TABLE IF EXISTS vec",
+      );
+      if (embed && this.vectorsAvailable)
+        this.db.exec(`CREATE VIRTUAL TABLE vec USING vec0 (signs bit[${signBits(embed.dims)}])`);
       this.setMeta('embed', embed && this.vectorsAvailable ? JSON.stringify(embed) : undefined);
       this.setMeta('stamps', undefined);
       this.setMeta('sources', undefined);
@@ -217,9 +224,13 @@ export class ArchiveIndex {
   /** Adds (or replaces) entries in one transaction, each with its hash and its vector when there is one. */
   add(entries: ArchiveEntry[], hashes: string[], vectors?: (Vector | undefined)[]): void {
     const withVectors = vectors !== undefined && this.embed !== undefined;
-    const doc = this.db.prepare('INSERT INTO docs (key, hash, pid, src, solved, entry) VALUES (?, ?, ?, ?, ?, ?) RETURNING rowid');
+    const doc = this.db.prepare(
+      'INSERT INTO docs (key, hash, pid, src, solved, entry) VALUES (?, ?, ?, ?, ?, ?) RETURNING rowid',
+    );
     const text = this.db.prepare('INSERT INTO fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)');
-    const vec = withVectors ? this.db.prepare('INSERT INTO vec (rowid, signs) VALUES (?, vec_quantize_binary(?))') : undefined;
+    const vec = withVectors
+      ? this.db.prepare('INSERT INTO vec (rowid, signs) VALUES (?, vec_quantize_binary(?))')
+      : undefined;
     const full = this.db.prepare('INSERT INTO vectors (rowid, v) VALUES (?, ?)');
     this.db.transaction(() => {
       this.setMeta('df', 'stale');
@@ -247,9 +258,12 @@ export class ArchiveIndex {
 
   private removeNow(keys: string[]): void {
     const find = this.db.prepare('SELECT rowid FROM docs WHERE key = ?');
-    const del = ['DELETE FROM docs WHERE rowid = ?', 'DELETE FROM fts WHERE rowid = ?', 'DELETE FROM vectors WHERE rowid = ?', ...(this.embed ? ['DELETE FROM vec WHERE rowid = ?'] : [])].map((q) =>
-      this.db.prepare(q),
-    );
+    const del = [
+      'DELETE FROM docs WHERE rowid = ?',
+      'DELETE FROM fts WHERE rowid = ?',
+      'DELETE FROM vectors WHERE rowid = ?',
+      ...(this.embed ? ['DELETE FROM vec WHERE rowid = ?'] : []),
+    ].map((q) => this.db.prepare(q));
     for (const k of keys) {
       const row = find.get(k) as { rowid: number } | undefined;
       if (row) for (const d of del) d.run(d.source.includes('vec') ? BigInt(row.rowid) : row.rowid);
@@ -284,7 +298,9 @@ export class ArchiveIndex {
    * inflates only the few it shows (its candidates are several times as many).
    */
   packedEntries(rowids: number[]): Map<number, { pid: string; entry: Buffer }> {
-    const rows = this.stmt('SELECT rowid, pid, entry FROM docs WHERE rowid IN (SELECT value FROM json_each(?))').all(JSON.stringify(rowids)) as { rowid: number; pid: string; entry: Buffer }[];
+    const rows = this.stmt('SELECT rowid, pid, entry FROM docs WHERE rowid IN (SELECT value FROM json_each(?))').all(
+      JSON.stringify(rowids),
+    ) as { rowid: number; pid: string; entry: Buffer }[];
     return new Map(rows.map((r) => [r.rowid, { pid: r.pid, entry: r.entry }]));
   }
 
@@ -323,10 +339,13 @@ export class ArchiveIndex {
       const termsOf = new Map<number, string[]>();
       for (const r of rows) termsOf.set(r.doc, [...(termsOf.get(r.doc) ?? []), r.term]);
       // A word the tokenizer splits in two is left out: it would be matched as a phrase.
-      for (const [doc, terms] of termsOf) if (terms.length === 1 && !wordOf.has(terms[0]!)) wordOf.set(terms[0]!, words[doc - 1]!);
+      for (const [doc, terms] of termsOf)
+        if (terms.length === 1 && !wordOf.has(terms[0]!)) wordOf.set(terms[0]!, words[doc - 1]!);
     });
     const df = this.stmt('SELECT n FROM df WHERE term = ?', true);
-    const known = [...wordOf.entries()].map(([term, word]) => ({ word, docs: (df.get(term) as number | undefined) ?? 0 })).filter((t) => t.docs > 0);
+    const known = [...wordOf.entries()]
+      .map(([term, word]) => ({ word, docs: (df.get(term) as number | undefined) ?? 0 }))
+      .filter((t) => t.docs > 0);
     known.sort((a, b) => a.docs - b.docs || (a.word < b.word ? -1 : 1));
     const out: string[] = [];
     let total = 0;
@@ -356,7 +375,10 @@ export class ArchiveIndex {
     const q = solvedOnly
       ? `SELECT fts.rowid AS rowid, -bm25(fts, ${WEIGHTS}) AS s FROM fts JOIN docs ON docs.rowid = fts.rowid WHERE fts MATCH ? AND docs.solved = 1 ORDER BY s DESC LIMIT ?`
       : `SELECT rowid, -bm25(fts, ${WEIGHTS}) AS s FROM fts WHERE fts MATCH ? ORDER BY bm25(fts, ${WEIGHTS}) LIMIT ?`;
-    return (this.stmt(q).all(match, limit) as { rowid: number; s: number }[]).map((r) => ({ rowid: r.rowid, bm25: r.s }));
+    return (this.stmt(q).all(match, limit) as { rowid: number; s: number }[]).map((r) => ({
+      rowid: r.rowid,
+      bm25: r.s,
+    }));
   }
 
   /**
@@ -365,7 +387,10 @@ export class ArchiveIndex {
    */
   vectorSearch(vector: Vector, limit: number): Map<number, number> {
     if (!this.embed) return new Map();
-    const near = this.stmt('SELECT rowid FROM vec WHERE signs MATCH vec_quantize_binary(?) AND k = ?', true).all(padded(vector), limit * OVERSAMPLE) as number[];
+    const near = this.stmt('SELECT rowid FROM vec WHERE signs MATCH vec_quantize_binary(?) AND k = ?', true).all(
+      padded(vector),
+      limit * OVERSAMPLE,
+    ) as number[];
     const cos = [...this.cosines(vector, near.map(Number))].sort((a, b) => b[1] - a[1]);
     return new Map(cos.slice(0, limit));
   }
@@ -374,9 +399,12 @@ export class ArchiveIndex {
   cosines(vector: Vector, rowids: number[]): Map<number, number> {
     const out = new Map<number, number>();
     if (rowids.length === 0) return out;
-    const rows = this.stmt('SELECT rowid, v FROM vectors WHERE rowid IN (SELECT value FROM json_each(?))').all(JSON.stringify(rowids)) as { rowid: number; v: Buffer }[];
+    const rows = this.stmt('SELECT rowid, v FROM vectors WHERE rowid IN (SELECT value FROM json_each(?))').all(
+      JSON.stringify(rowids),
+    ) as { rowid: number; v: Buffer }[];
     for (const { rowid, v: b } of rows) {
-      if (b.byteLength === vector.length) out.set(rowid, cosine(vector, new Int8Array(b.buffer, b.byteOffset, b.byteLength)));
+      if (b.byteLength === vector.length)
+        out.set(rowid, cosine(vector, new Int8Array(b.buffer, b.byteOffset, b.byteLength)));
     }
     return out;
   }

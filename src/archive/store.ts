@@ -28,7 +28,8 @@ export interface ReadState {
   notice?: string;
 }
 
-export const MOVED_NOTICE = "the archive's index moved to SQLite: it is built again from its sources (your solved problems come from your sessions)";
+export const MOVED_NOTICE =
+  "the archive's index moved to SQLite: it is built again from its sources (your solved problems come from your sessions)";
 
 /**
  * The state file, migrated: version 1 (with Orama's index) keeps its sets and what its sessions
@@ -42,11 +43,20 @@ export function readState(): ReadState {
   try {
     const v = JSON.parse(readFileSync(path, 'utf8')) as { version?: unknown; sets?: unknown; sessions?: unknown };
     if ((v.version !== 1 && v.version !== 2) || !Array.isArray(v.sets)) throw new Error('not an archive state');
-    const sessions = typeof v.sessions === 'object' && v.sessions !== null ? (v.sessions as Record<string, SessionFacts>) : {};
-    const state: ArchiveState = { version: 2, sets: v.sets.filter((s): s is string => typeof s === 'string'), sessions };
+    const sessions =
+      typeof v.sessions === 'object' && v.sessions !== null ? (v.sessions as Record<string, SessionFacts>) : {};
+    const state: ArchiveState = {
+      version: 2,
+      sets: v.sets.filter((s): s is string => typeof s === 'string'),
+      sessions,
+    };
     return { state, ...(legacy || v.version === 1 ? { notice: MOVED_NOTICE } : {}) };
   } catch (err) {
-    throw new UserError(`the archive's state ${path} is damaged (${(err as Error).message})`, 1, `Remove ${archiveDir()} and run \`simcoach archive update\` to build it again.`);
+    throw new UserError(
+      `the archive's state ${path} is damaged (${(err as Error).message})`,
+      1,
+      `Remove ${archiveDir()} and run \`simcoach archive update\` to build it again.`,
+    );
   }
 }
 

@@ -17,7 +17,11 @@ export interface Original {
   text: string;
 }
 
-const plain = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const plain = (t: string): string =>
+  t
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** True when a hit is the original again rather than a problem near it. */
 export function isSame(hit: Hit, o: Original, set: string | undefined): boolean {
@@ -26,7 +30,11 @@ export function isSame(hit: Hit, o: Original, set: string | undefined): boolean 
 }
 
 /** The nearest problem fit for a check of `o`, or undefined when the archive holds none. */
-export async function pickTransfer(archive: Archive, o: Original, solved: ReadonlySet<string>): Promise<Hit | undefined> {
+export async function pickTransfer(
+  archive: Archive,
+  o: Original,
+  solved: ReadonlySet<string>,
+): Promise<Hit | undefined> {
   const set = archive.entryOf(o.id)?.set;
   const { hits } = await archive.similar(o.text, { k: LOOK, exclude: [o.id] });
   return hits.find((h) => !h.entry.solution && !solved.has(h.entry.pid) && !isSame(h, o, set));

@@ -24,17 +24,29 @@ function listing(entries: ArchiveEntry[]): string {
     { head: 'difficulty', give: 'clip', min: 10, optional: true },
     { head: 'tags', give: 'wrap', min: 12 },
   ];
-  const rows = entries.map((e) => [e.solution ? '✓' : ' ', printableLine(e.ref), printableLine(e.title), printableLine(e.difficulty), printableLine(e.tags.join(', '))]);
+  const rows = entries.map((e) => [
+    e.solution ? '✓' : ' ',
+    printableLine(e.ref),
+    printableLine(e.title),
+    printableLine(e.difficulty),
+    printableLine(e.tags.join(', ')),
+  ]);
   return renderTable(columns, rows, { width: listWidth(), head: (h) => color.bold(h) }).join('\n');
 }
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'archive');
   const [action = 'update', ...rest] = positionals;
-  if (!(ACTIONS as readonly string[]).includes(action)) throw new UsageError(`archive: unknown action '${action}' (${ACTIONS.join(', ')})`);
-  if (values.solved && values.unsolved) throw new UsageError('archive list: --solved and --unsolved exclude each other');
-  if (action !== 'list' && (values.tag !== undefined || values.solved || values.unsolved || values.set !== undefined)) throw new UsageError(`archive ${action}: --tag, --solved, --unsolved and --set are for \`archive list\``);
-  if (action === 'list' ? false : action === 'add' ? rest.length !== 1 : rest.length > 0) throw new UsageError(action === 'add' ? 'archive add takes one FILE or DIR' : `archive ${action}: unexpected argument '${rest[0]}'`);
+  if (!(ACTIONS as readonly string[]).includes(action))
+    throw new UsageError(`archive: unknown action '${action}' (${ACTIONS.join(', ')})`);
+  if (values.solved && values.unsolved)
+    throw new UsageError('archive list: --solved and --unsolved exclude each other');
+  if (action !== 'list' && (values.tag !== undefined || values.solved || values.unsolved || values.set !== undefined))
+    throw new UsageError(`archive ${action}: --tag, --solved, --unsolved and --set are for \`archive list\``);
+  if (action === 'list' ? false : action === 'add' ? rest.length !== 1 : rest.length > 0)
+    throw new UsageError(
+      action === 'add' ? 'archive add takes one FILE or DIR' : `archive ${action}: unexpected argument '${rest[0]}'`,
+    );
   const settings = resolveSettings(values);
   const { Archive } = await import('../archive/archive.js');
   const { embedderOf } = await import('../archive/embedder.js');
@@ -47,7 +59,8 @@ export async function run(argv: string[]): Promise<number> {
     // Read once before it is kept, so a file that holds no problems is refused here, not skipped forever.
     const problems = await loadProblemSet(path, { onSkip: () => {} });
     if (problems.length === 0) throw new UserError(`${rest[0]}: holds no problems`);
-    if (!archive.addSet(path)) process.stderr.write(color.dim(`${rest[0]} is in the archive already; reading it again\n`, process.stderr));
+    if (!archive.addSet(path))
+      process.stderr.write(color.dim(`${rest[0]} is in the archive already; reading it again\n`, process.stderr));
   }
   const embedder = settings.embedModel ? embedderOf(await createBackend(settings), settings.embedModel) : undefined;
   const bar = updateProgress();
@@ -80,7 +93,21 @@ export async function run(argv: string[]): Promise<number> {
     };
     const found = archive.browse(filter);
     if (values.json) {
-      process.stdout.write(`${JSON.stringify(found.map((e) => ({ problem: e.ref, id: e.pid, title: e.title, difficulty: e.difficulty, tags: e.tags, set: e.set, solved: Boolean(e.solution) })), null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify(
+          found.map((e) => ({
+            problem: e.ref,
+            id: e.pid,
+            title: e.title,
+            difficulty: e.difficulty,
+            tags: e.tags,
+            set: e.set,
+            solved: Boolean(e.solution),
+          })),
+          null,
+          2,
+        )}\n`,
+      );
       return EXIT.ok;
     }
     if (found.length === 0) {
@@ -88,17 +115,24 @@ export async function run(argv: string[]): Promise<number> {
       return EXIT.ok;
     }
     process.stdout.write(`${listing(found)}\n`);
-    process.stdout.write(`${color.dim(wrapNote(`${found.length} of ${report.total} problems; ✓ you solved it; open one with \`simcoach solve PROBLEM\`, its neighbours with \`simcoach similar PROBLEM\``, listWidth()))}\n`);
+    process.stdout.write(
+      `${color.dim(wrapNote(`${found.length} of ${report.total} problems; ✓ you solved it; open one with \`simcoach solve PROBLEM\`, its neighbours with \`simcoach similar PROBLEM\``, listWidth()))}\n`,
+    );
     return EXIT.ok;
   }
   const entries = archive.solvedCount();
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ problems: report.total, solved: entries, added: report.added, removed: report.removed, embedModel: archive.embedModel ?? null, sets: archive.state.sets }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ problems: report.total, solved: entries, added: report.added, removed: report.removed, embedModel: archive.embedModel ?? null, sets: archive.state.sets }, null, 2)}\n`,
+    );
     return EXIT.ok;
   }
-  const by = archive.embedModel ? `embeddings from ${archive.embedModel} and full text` : 'full text (set embedModel for embeddings too)';
+  const by = archive.embedModel
+    ? `embeddings from ${archive.embedModel} and full text`
+    : 'full text (set embedModel for embeddings too)';
   process.stdout.write(`${report.total} problems, ${entries} with your accepted program · by ${by}\n`);
-  if (report.added || report.removed) process.stdout.write(color.dim(`indexed ${report.added}, removed ${report.removed}\n`));
+  if (report.added || report.removed)
+    process.stdout.write(color.dim(`indexed ${report.added}, removed ${report.removed}\n`));
   for (const s of archive.state.sets) process.stdout.write(`  set ${s}\n`);
   return EXIT.ok;
 }

@@ -40,8 +40,16 @@ export function personGate(program: Program, o: { fix: boolean; seen: Map<string
 export function explanationText(p: Proposal, stream: NodeJS.WriteStream = process.stdout): string {
   const v = p.value as ExplainValue;
   const m = p.meta ?? {};
-  const at = v.line === null ? 'the answer named no line' : `line ${v.line}${typeof m.lineText === 'string' ? `: ${visibleControls(m.lineText)}` : ''}`;
-  const verdict = v.culprit === 'idea' ? 'the idea is wrong' : v.culprit === 'implementation' ? 'the idea is right, the implementation is wrong' : 'not said whether the idea or the implementation';
+  const at =
+    v.line === null
+      ? 'the answer named no line'
+      : `line ${v.line}${typeof m.lineText === 'string' ? `: ${visibleControls(m.lineText)}` : ''}`;
+  const verdict =
+    v.culprit === 'idea'
+      ? 'the idea is wrong'
+      : v.culprit === 'implementation'
+        ? 'the idea is right, the implementation is wrong'
+        : 'not said whether the idea or the implementation';
   return [
     `${color.red(`${String(m.test ?? 'a test')} fails (${String(m.verdict ?? '')})`, stream)}`,
     `${color.bold('goes wrong at', stream)}  ${at}`,
@@ -56,12 +64,30 @@ export function explanationText(p: Proposal, stream: NodeJS.WriteStream = proces
 
 function reviewText(p: Proposal, stream: NodeJS.WriteStream = process.stdout): string {
   const v = p.value as ReviewValue;
-  const fit = v.fit === 'fits' ? color.green('fits the limits', stream) : v.fit === 'too-slow' ? color.red('too slow for the largest input', stream) : 'fit not said';
-  return [`${color.green('accepted', stream)} on every test · ${fit}`, '', color.bold('complexity', stream), printable(v.complexity), ...(v.limits ? ['', printable(v.limits)] : []), ...(v.notes ? ['', printable(v.notes)] : []), ''].join('\n');
+  const fit =
+    v.fit === 'fits'
+      ? color.green('fits the limits', stream)
+      : v.fit === 'too-slow'
+        ? color.red('too slow for the largest input', stream)
+        : 'fit not said';
+  return [
+    `${color.green('accepted', stream)} on every test · ${fit}`,
+    '',
+    color.bold('complexity', stream),
+    printable(v.complexity),
+    ...(v.limits ? ['', printable(v.limits)] : []),
+    ...(v.notes ? ['', printable(v.notes)] : []),
+    '',
+  ].join('\n');
 }
 
 async function openTutor(problem: Problem, settings: Settings, own?: OwnFileArg): Promise<number> {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) throw new UsageError(own ? 'check --tutor needs a terminal; without --tutor the check is printed' : 'check: give the SOLUTION file, or run it on a terminal to open the tutor');
+  if (!process.stdin.isTTY || !process.stdout.isTTY)
+    throw new UsageError(
+      own
+        ? 'check --tutor needs a terminal; without --tutor the check is printed'
+        : 'check: give the SOLUTION file, or run it on a terminal to open the tutor',
+    );
   const { launchApp } = await import('../launch/launch.js');
   return launchApp({
     settings: { ...settings, flow: 'check' },
@@ -73,9 +99,16 @@ async function openTutor(problem: Problem, settings: Settings, own?: OwnFileArg)
 }
 
 /** `check SOLUTION --problem P --tutor`: the tutor on the person's file, in place. */
-async function tutorOnFile(file: string | undefined, values: { problem?: string; lang?: string; fix?: boolean } & SettingFlags): Promise<number> {
-  if (file === undefined) throw new UsageError('check --tutor: give the SOLUTION file to work on (without it, check --problem P opens the tutor at the program step)');
-  if (values.fix) throw new UsageError('check --tutor: f asks for the fix in the tutor; --fix is for the printed check');
+async function tutorOnFile(
+  file: string | undefined,
+  values: { problem?: string; lang?: string; fix?: boolean } & SettingFlags,
+): Promise<number> {
+  if (file === undefined)
+    throw new UsageError(
+      'check --tutor: give the SOLUTION file to work on (without it, check --problem P opens the tutor at the program step)',
+    );
+  if (values.fix)
+    throw new UsageError('check --tutor: f asks for the fix in the tutor; --fix is for the printed check');
   const { lang: langFlag, ...rest } = values;
   const own = await ownFileArg(file, langFlag, resolveSettings(rest).lang);
   const settings = resolveSettings({ ...rest, flow: 'check', lang: own.lang });
@@ -85,26 +118,38 @@ async function tutorOnFile(file: string | undefined, values: { problem?: string;
 
 /** The person's own program passed every test of the problem (none left unrun). */
 const ownAccepted = (own: JudgeResult[], problem: Problem): boolean =>
-  own.every((r) => r.notRun === undefined && r.tests.every((t) => t.verdict === 'AC')) && own.reduce((n, r) => n + r.total, 0) === problem.samples.length + problem.tests.length;
+  own.every((r) => r.notRun === undefined && r.tests.every((t) => t.verdict === 'AC')) &&
+  own.reduce((n, r) => n + r.total, 0) === problem.samples.length + problem.tests.length;
 
 /**
  * The judge spoke but the model did not (server down, model missing): the verdict is the check's
  * answer — exit 0 for an accepted program, 1 for a failing one — and the missing review or
  * explanation is one line, not a failed check.
  */
-async function judgedWithoutModel(o: { own: JudgeResult[]; firstFailure: TestResult | undefined; problem: Problem; reason: string; file: string }): Promise<number> {
+async function judgedWithoutModel(o: {
+  own: JudgeResult[];
+  firstFailure: TestResult | undefined;
+  problem: Problem;
+  reason: string;
+  file: string;
+}): Promise<number> {
   const { sessionRef } = await import('../session/index.js');
   const out = process.stdout;
   const err = process.stderr;
   const passed = o.own.reduce((n, r) => n + r.passed, 0);
   const total = o.own.reduce((n, r) => n + r.total, 0);
   const accepted = ownAccepted(o.own, o.problem);
-  if (accepted) out.write(`${color.green('accepted', out)} on every test (${passed}/${total}) · no complexity review: ${o.reason}\n`);
+  if (accepted)
+    out.write(
+      `${color.green('accepted', out)} on every test (${passed}/${total}) · no complexity review: ${o.reason}\n`,
+    );
   else {
     if (o.firstFailure) out.write(`${failureText(o.firstFailure)}\n`);
     out.write(`no explanation: ${o.reason}\n`);
   }
-  err.write(`${accepted ? 'accepted' : 'not accepted'} (${passed}/${total} tests) · the model's part waits: \`simcoach resume ${sessionRef(o.file)}\` once the server answers\n`);
+  err.write(
+    `${accepted ? 'accepted' : 'not accepted'} (${passed}/${total} tests) · the model's part waits: \`simcoach resume ${sessionRef(o.file)}\` once the server answers\n`,
+  );
   err.write(`session: ${o.file}\n`);
   return accepted ? EXIT.ok : EXIT.failed;
 }
@@ -114,12 +159,14 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length > 1) throw new UsageError('check: give one SOLUTION file');
   const problemRef = await problemArg(values.problem, positionals[0], 'check');
   if (values.tutor) return tutorOnFile(positionals[0], { ...values, problem: problemRef });
-  const program = positionals[0] !== undefined ? await readProgramFile(positionals[0], values.lang, 'solution') : undefined;
+  const program =
+    positionals[0] !== undefined ? await readProgramFile(positionals[0], values.lang, 'solution') : undefined;
   const settings = resolveSettings({ ...values, flow: 'check', ...(program ? { lang: program.lang } : {}) });
   const { loadProblem } = await import('../problems/index.js');
   const problem = await loadProblem(problemRef);
   if (!program) return openTutor(problem, settings);
-  if (problem.samples.length + problem.tests.length === 0) throw new UsageError(`check: ${problem.id} has no tests to judge the program on`);
+  if (problem.samples.length + problem.tests.length === 0)
+    throw new UsageError(`check: ${problem.id} has no tests to judge the program on`);
 
   const { EngineEvents, startSession } = await import('../engine/index.js');
   const { flowFor } = await import('../flows/index.js');
@@ -163,8 +210,21 @@ export async function run(argv: string[]): Promise<number> {
   }
   // With --fix the model's part was asked for: its failure stays the backend's exit 3.
   const modelSpoke = seen.get('explain')?.value !== undefined || seen.get('review')?.value !== undefined;
-  if (result.status === 'failed' && isBackendCode(result.code) && own.length > 0 && !modelSpoke && !values.fix && !controller.signal.aborted) {
-    return judgedWithoutModel({ own, firstFailure, problem, reason: result.reason ?? 'the model did not answer', file });
+  if (
+    result.status === 'failed' &&
+    isBackendCode(result.code) &&
+    own.length > 0 &&
+    !modelSpoke &&
+    !values.fix &&
+    !controller.signal.aborted
+  ) {
+    return judgedWithoutModel({
+      own,
+      firstFailure,
+      problem,
+      reason: result.reason ?? 'the model did not answer',
+      file,
+    });
   }
   const explained = seen.get('explain');
   const review = seen.get('review');

@@ -1,14 +1,6 @@
 // `simcoach config get|set|unset|list|path`: the settings file, with every value validated.
 import { parse } from '../flags/args.js';
-import {
-  KEY_DOCS,
-  getSetting,
-  listSettings,
-  mask,
-  setSetting,
-  settingsPath,
-  unsetSetting,
-} from '../settings/load.js';
+import { KEY_DOCS, getSetting, listSettings, mask, setSetting, settingsPath, unsetSetting } from '../settings/load.js';
 import { EXIT, UsageError } from '../system/errors.js';
 import { color } from '../terminal/term.js';
 
@@ -104,7 +96,12 @@ async function set(key: string, words: string[]): Promise<number> {
 function list(json: boolean): number {
   const rows = listSettings();
   if (json) {
-    const out = Object.fromEntries(rows.map((r) => [r.key, { value: r.secret && typeof r.value === 'string' ? mask(r.value) : r.value ?? null, source: r.source }]));
+    const out = Object.fromEntries(
+      rows.map((r) => [
+        r.key,
+        { value: r.secret && typeof r.value === 'string' ? mask(r.value) : (r.value ?? null), source: r.source },
+      ]),
+    );
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return EXIT.ok;
   }

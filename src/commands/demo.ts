@@ -12,11 +12,14 @@ export function demoFiles(): string[] {
   const dir = join(dirname(fixturesDir()), 'sessions');
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort();
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith('.jsonl'))
+      .sort();
   } catch {
     names = [];
   }
-  if (names.length === 0) throw new UserError(`the demo sessions are missing from this installation (looked in ${dir})`);
+  if (names.length === 0)
+    throw new UserError(`the demo sessions are missing from this installation (looked in ${dir})`);
   return names.map((n) => join(dir, n));
 }
 
@@ -30,7 +33,9 @@ export function pickDemo(name?: string): string {
   if (name === undefined) return files.find((f) => base(f) === FIRST_DEMO) ?? files[0]!;
   const hit = files.filter((f) => base(f).startsWith(name));
   if (hit.length === 1) return hit[0]!;
-  throw new UsageError(`demo: ${hit.length ? `'${name}' matches several demos` : `no demo named '${name}'`}; there are ${files.map(base).join(', ')}`);
+  throw new UsageError(
+    `demo: ${hit.length ? `'${name}' matches several demos` : `no demo named '${name}'`}; there are ${files.map(base).join(', ')}`,
+  );
 }
 
 export async function run(argv: string[]): Promise<number> {

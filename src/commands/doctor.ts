@@ -5,7 +5,13 @@ import { parse } from '../flags/args.js';
 import { resolveSettings, settingsPath, type Settings } from '../settings/load.js';
 import { EXIT } from '../system/errors.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../llm/probe.js';
-import { describeIsolation, isolation as findIsolation, sandboxCapabilities, sandboxLevels, type Capability } from '../runners/sandbox/capabilities.js';
+import {
+  describeIsolation,
+  isolation as findIsolation,
+  sandboxCapabilities,
+  sandboxLevels,
+  type Capability,
+} from '../runners/sandbox/capabilities.js';
 import { color } from '../terminal/term.js';
 import { trustChecks, type Check } from './shared/doctorTrust.js';
 import { accountingCheck } from './shared/doctorAccounting.js';
@@ -22,14 +28,37 @@ function backendChecks(s: Settings, p: ProbeResult): Check[] {
   const version = p.version ? ` ${p.version}` : '';
   const up: Check = p.ok
     ? { name: 'model server', ok: true, detail: `${server}${version} at ${p.where} (${p.ms} ms)`, needed: true }
-    : { name: 'model server', ok: false, detail: p.error?.message ?? `no answer at ${p.where}`, needed: true, ...(p.error?.hint ? { fix: p.error.hint } : {}) };
+    : {
+        name: 'model server',
+        ok: false,
+        detail: p.error?.message ?? `no answer at ${p.where}`,
+        needed: true,
+        ...(p.error?.hint ? { fix: p.error.hint } : {}),
+      };
   if (!p.ok) {
-    return [up, { name: 'model', ok: false, detail: `${s.model}: unknown (no server)`, needed: true, fix: 'Start the server first.' }];
+    return [
+      up,
+      {
+        name: 'model',
+        ok: false,
+        detail: `${s.model}: unknown (no server)`,
+        needed: true,
+        fix: 'Start the server first.',
+      },
+    ];
   }
-  const have = p.models?.length ? `; installed: ${p.models.slice(0, 4).join(', ')}${p.models.length > 4 ? ', …' : ''}` : '; none installed';
+  const have = p.models?.length
+    ? `; installed: ${p.models.slice(0, 4).join(', ')}${p.models.length > 4 ? ', …' : ''}`
+    : '; none installed';
   const model: Check = p.modelPresent
     ? { name: 'model', ok: true, detail: s.model, needed: true }
-    : { name: 'model', ok: false, detail: `${s.model} is not there${have}`, needed: true, ...(p.error?.hint ? { fix: p.error.hint } : {}) };
+    : {
+        name: 'model',
+        ok: false,
+        detail: `${s.model} is not there${have}`,
+        needed: true,
+        ...(p.error?.hint ? { fix: p.error.hint } : {}),
+      };
   return [up, model];
 }
 
@@ -45,10 +74,16 @@ const fromCapability = (c: Capability): Check => ({
 function hang(text: string, indent: number, width: number): string {
   if (!Number.isFinite(width)) return text;
   const room = Math.max(20, width - indent);
-  return wrapAnsi(text, room, { hard: false, trim: true }).split('\n').join(`\n${' '.repeat(indent)}`);
+  return wrapAnsi(text, room, { hard: false, trim: true })
+    .split('\n')
+    .join(`\n${' '.repeat(indent)}`);
 }
 
-export function renderChecks(checks: Check[], out: NodeJS.WriteStream = process.stdout, width = listWidth(out)): string {
+export function renderChecks(
+  checks: Check[],
+  out: NodeJS.WriteStream = process.stdout,
+  width = listWidth(out),
+): string {
   const nameW = Math.max(...checks.map((c) => c.name.length));
   const indent = 2 + nameW + 2;
   const lines: string[] = [];
@@ -63,11 +98,17 @@ export function renderChecks(checks: Check[], out: NodeJS.WriteStream = process.
 }
 
 /** The sandbox levels the judge knows: what each contains, whether it is accepted, the one in use. */
-export function renderLevels(levels: Awaited<ReturnType<typeof sandboxLevels>>, out: NodeJS.WriteStream = process.stdout, width = listWidth(out)): string {
+export function renderLevels(
+  levels: Awaited<ReturnType<typeof sandboxLevels>>,
+  out: NodeJS.WriteStream = process.stdout,
+  width = listWidth(out),
+): string {
   const lines = ['sandbox levels (SIMCOACH_SANDBOX):'];
   for (const l of levels) {
     const mark = l.inUse ? color.green('▸', out) : ' ';
-    lines.push(`${mark} ${l.level.padEnd(5)}  ${hang(l.inUse ? color.green('in use', out) : color.dim(l.accepted, out), 9, width)}`);
+    lines.push(
+      `${mark} ${l.level.padEnd(5)}  ${hang(l.inUse ? color.green('in use', out) : color.dim(l.accepted, out), 9, width)}`,
+    );
     lines.push(`         ${hang(color.dim(l.contains, out), 9, width)}`);
   }
   if (!levels.some((l) => l.inUse)) lines.push(color.red('  none in use: the judge refuses to run programs here', out));
@@ -80,15 +121,34 @@ export async function run(argv: string[]): Promise<number> {
   // The server first, alone: its answer time is shown, and the sandbox probes (many processes)
   // would make it look slower than it is.
   const probe = await probeBackend(settings, { timeoutMs: probeTimeoutMs(3000) });
-  const [caps, isolation, levels, trust, interactors] = await Promise.all([sandboxCapabilities(), describeIsolation(), sandboxLevels(), trustChecks(), interactorChecks()]);
+  const [caps, isolation, levels, trust, interactors] = await Promise.all([
+    sandboxCapabilities(),
+    describeIsolation(),
+    sandboxLevels(),
+    trustChecks(),
+    interactorChecks(),
+  ]);
   const iso = await findIsolation();
-  const checks = [...backendChecks(settings, probe), ...caps.map(fromCapability), accountingCheck(iso.cgroup, [iso.cgroupWhy ?? '', scopeWhyNot() ?? '']), ...trust, ...interactors];
+  const checks = [
+    ...backendChecks(settings, probe),
+    ...caps.map(fromCapability),
+    accountingCheck(iso.cgroup, [iso.cgroupWhy ?? '', scopeWhyNot() ?? '']),
+    ...trust,
+    ...interactors,
+  ];
   const failed = checks.filter((c) => !c.ok && c.needed);
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ ok: failed.length === 0, settings: settingsPath(), isolation, levels, checks }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ok: failed.length === 0, settings: settingsPath(), isolation, levels, checks }, null, 2)}\n`,
+    );
   } else {
-    process.stdout.write(`${renderChecks(checks)}\n\n${renderLevels(levels)}\n\n${wrapNote(isolation, listWidth())}\nsettings: ${settingsPath()}\n`);
-    const summary = failed.length === 0 ? color.green('All needed checks passed.') : color.red(`${failed.length} needed check${failed.length === 1 ? '' : 's'} failed.`);
+    process.stdout.write(
+      `${renderChecks(checks)}\n\n${renderLevels(levels)}\n\n${wrapNote(isolation, listWidth())}\nsettings: ${settingsPath()}\n`,
+    );
+    const summary =
+      failed.length === 0
+        ? color.green('All needed checks passed.')
+        : color.red(`${failed.length} needed check${failed.length === 1 ? '' : 's'} failed.`);
     process.stdout.write(`${summary}\n`);
   }
   return failed.length === 0 ? EXIT.ok : EXIT.failed;

@@ -15,7 +15,8 @@ export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'listen');
   if (positionals.length > 0) throw new UsageError(`listen: unexpected argument '${positionals[0]}'`);
   const port = numberFlag(values.port, 'port') ?? DEFAULT_PORT;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, not '${values.port}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be 0-65535, not '${values.port}'`);
   const dir = resolve(values.dir ?? problemsDir());
   try {
     // Saved problems in the data dir are the person's alone; a --dir of their own keeps its modes.
@@ -27,14 +28,17 @@ export async function run(argv: string[]): Promise<number> {
 
   const savedSet = values.dir === undefined;
   const settings = resolveSettings({});
-  const files = values['no-file'] ? undefined : await programFolder(settings.listen.fileDir, settings.listen.lang ?? settings.lang);
+  const files = values['no-file']
+    ? undefined
+    : await programFolder(settings.listen.fileDir, settings.listen.lang ?? settings.lang);
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const listener = await startListener({
     port,
     dir,
     log: out,
     warn: (line) => process.stderr.write(`${color.yellow('warning:', process.stderr)} ${line}\n`),
-    opened: async (file, p) => (files ? writeProgramFile(files, dir, savedSet, file, p) : `open it as: ${openCommand(dir, savedSet, file, p)}`),
+    opened: async (file, p) =>
+      files ? writeProgramFile(files, dir, savedSet, file, p) : `open it as: ${openCommand(dir, savedSet, file, p)}`,
     // The statement is downloaded after the problem is saved: a judge that is slow or unknown never loses the samples.
     ...(values.fetch
       ? {
@@ -42,12 +46,17 @@ export async function run(argv: string[]): Promise<number> {
             const { keepStatement } = await import('../problems/statement/save.js');
             const kept = await keepStatement(file, p.url || undefined);
             if (kept.ok) out(`  statement of ${printableLine(p.name)} kept (${kept.statement.judge})`);
-            else process.stderr.write(`${color.yellow('no statement:', process.stderr)} ${printableLine(p.name)}: ${printableLine(kept.failure.message)}; paste it into ${file}\n`);
+            else
+              process.stderr.write(
+                `${color.yellow('no statement:', process.stderr)} ${printableLine(p.name)}: ${printableLine(kept.failure.message)}; paste it into ${file}\n`,
+              );
           },
         }
       : {}),
   });
-  out(`listening for Competitive Companion on ${listener.addresses.join(' and ')}; saving to ${dir}${files ? `; a ${LANGS[files.lang].name} file per problem in ${files.dir}` : ''}`);
+  out(
+    `listening for Competitive Companion on ${listener.addresses.join(' and ')}; saving to ${dir}${files ? `; a ${LANGS[files.lang].name} file per problem in ${files.dir}` : ''}`,
+  );
   out(color.dim('Press Ctrl-C to stop.'));
 
   return new Promise<number>((done) => {

@@ -13,7 +13,13 @@ import { listWidth, renderTable, type Column } from '../terminal/table.js';
 
 function table(models: ModelInfo[], current: string): string {
   const full = (n: string): string => (n.includes(':') ? n : `${n}:latest`);
-  const columns: Column[] = [{ head: ' ' }, { head: 'NAME', id: true }, { head: 'SIZE', align: 'right' }, { head: 'PARAMETERS' }, { head: 'QUANTIZATION', optional: true }];
+  const columns: Column[] = [
+    { head: ' ' },
+    { head: 'NAME', id: true },
+    { head: 'SIZE', align: 'right' },
+    { head: 'PARAMETERS' },
+    { head: 'QUANTIZATION', optional: true },
+  ];
   const rows = models.map((m) => [
     full(m.name) === full(current) ? color.green('*') : ' ',
     printableLine(m.name),
@@ -32,7 +38,8 @@ export async function run(argv: string[]): Promise<number> {
     if (!name || extra.length) throw new UsageError('usage: simcoach models pull NAME');
     return pull(settings, name);
   }
-  if (action !== undefined && action !== 'list') throw new UsageError(`models: unknown action '${action}' (list, pull NAME)`);
+  if (action !== undefined && action !== 'list')
+    throw new UsageError(`models: unknown action '${action}' (list, pull NAME)`);
   const backend = await createBackend(settings);
   let models: ModelInfo[];
   try {

@@ -13,11 +13,23 @@ export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'next');
   if (positionals.length > 0) throw new UsageError(`next takes no arguments, got '${positionals[0]}'`);
   let archive: LazyArchive | undefined;
-  const { pick, none, skipped } = await nextAnswer(() => (archive = lazyArchive(values))).finally(() => archive?.close());
+  const { pick, none, skipped } = await nextAnswer(() => (archive = lazyArchive(values))).finally(() =>
+    archive?.close(),
+  );
   for (const line of skipped) process.stderr.write(`${color.yellow('note:', process.stderr)} ${printableLine(line)}\n`);
   if (values.json) {
     const shown = pick
-      ? { problem: pick.entry.ref, id: pick.entry.pid, title: pick.entry.title, tags: pick.entry.tags, rating: pick.rating, tag: pick.skill.tag, estimate: Math.round(pick.skill.rating), rd: Math.round(pick.skill.rd), why: pick.why }
+      ? {
+          problem: pick.entry.ref,
+          id: pick.entry.pid,
+          title: pick.entry.title,
+          tags: pick.entry.tags,
+          rating: pick.rating,
+          tag: pick.skill.tag,
+          estimate: Math.round(pick.skill.rating),
+          rd: Math.round(pick.skill.rd),
+          why: pick.why,
+        }
       : { problem: null, why: none };
     process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
     return EXIT.ok;

@@ -23,24 +23,35 @@ export interface PracticeValues extends SettingFlags, JudgingValues, ToolchainVa
  * no flag or file says one. With `transferOf` it is a check without help of that problem: the
  * ladder locked, and the journal's header names the original (`settings.transferOf`).
  */
-export async function openPractice(problem: Problem, values: PracticeValues, lang?: string, transferOf?: string): Promise<number> {
+export async function openPractice(
+  problem: Problem,
+  values: PracticeValues,
+  lang?: string,
+  transferOf?: string,
+): Promise<number> {
   const { file: path, lang: langFlag, mode: _m, eps: _e, tl: _t, ml: _l, checker: _c, flags, std, ...rest } = values;
   const base = { ...rest, ...(langFlag === undefined && lang !== undefined ? { lang } : {}) };
   const own = path !== undefined ? await ownFileArg(path, langFlag, resolveSettings(base).lang) : undefined;
   // The file's language wins over the settings' for this run (and after a settings save in it).
   const chosenLang = own?.lang ?? langFlag ?? lang;
   const chosen = { ...rest, flow: 'practice', ...(chosenLang !== undefined ? { lang: chosenLang } : {}) };
-  const settings = transferOf === undefined ? resolveSettings(chosen) : transferSettings(resolveSettings(chosen), transferOf);
+  const settings =
+    transferOf === undefined ? resolveSettings(chosen) : transferSettings(resolveSettings(chosen), transferOf);
   await useToolchain({ flags, std }, settings.lang, true);
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    throw new UsageError('practice needs a terminal: you write the program in it (see `simcoach stats` for how practice went)');
+    throw new UsageError(
+      'practice needs a terminal: you write the program in it (see `simcoach stats` for how practice went)',
+    );
   }
   const { launchApp } = await import('../launch/launch.js');
   const { templateOf } = await import('../app/ownFile.js');
   // A new file is written from the template at once: the person's editor opens on it, and the tutor shows it.
   if (own && own.source === undefined) own.source = await writtenFromTemplate(own.path, await templateOf(own.lang));
   // A file with a program in it is submitted at once, as `watch` judges on start; a new or untouched one waits.
-  const written = own?.source !== undefined && own.source.trim() !== '' && own.source !== (await templateOf(own.lang)) ? { lang: own.lang, source: own.source } : undefined;
+  const written =
+    own?.source !== undefined && own.source.trim() !== '' && own.source !== (await templateOf(own.lang))
+      ? { lang: own.lang, source: own.source }
+      : undefined;
   return launchApp({
     settings,
     problem: judgedAs(problem, values),
@@ -52,7 +63,11 @@ export async function openPractice(problem: Problem, values: PracticeValues, lan
 
 /** The settings of a check without help: the ladder locked, the original named for `stats`. */
 export function transferSettings(s: Settings, transferOf: string): Settings {
-  const checked = { ...s, budgets: { ...s.budgets, practice: { ...s.budgets.practice, hints: 'transfer' as const } }, transferOf };
+  const checked = {
+    ...s,
+    budgets: { ...s.budgets, practice: { ...s.budgets.practice, hints: 'transfer' as const } },
+    transferOf,
+  };
   return checked;
 }
 
@@ -60,8 +75,10 @@ export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'practice');
   const { loadProblem, problemOfFileName } = await import('../problems/index.js');
   // `practice --file cf1917C.cpp`: the problem the file is named after.
-  const ref = positionals.length === 0 && values.file !== undefined ? await problemOfFileName(values.file) : positionals[0];
-  if (positionals.length > 1 || ref === undefined) throw new UsageError('practice takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
+  const ref =
+    positionals.length === 0 && values.file !== undefined ? await problemOfFileName(values.file) : positionals[0];
+  if (positionals.length > 1 || ref === undefined)
+    throw new UsageError('practice takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
   checkJudging(values);
   const problem = await loadProblem(ref);
   return openPractice(problem, values);

@@ -55,7 +55,8 @@ async function practiceOf(): Promise<Map<string, PracticeMark & { text: string }
 const MARK = { accepted: '✓', samples: '○' } as const;
 
 /** A value kept under a problem's id, or under an alias (sessions before it had its short id). */
-const byName = <T>(m: Map<string, T>, p: Problem): T | undefined => [p.id, ...(p.aliases ?? [])].map((n) => m.get(n)).find((v) => v !== undefined);
+const byName = <T>(m: Map<string, T>, p: Problem): T | undefined =>
+  [p.id, ...(p.aliases ?? [])].map((n) => m.get(n)).find((v) => v !== undefined);
 
 const difficultyOf = (p: Problem): string => [p.difficulty, p.rating].filter((x) => x !== undefined).join(' ') || '-';
 
@@ -64,7 +65,12 @@ const difficultyOf = (p: Problem): string => [p.difficulty, p.rating].filter((x)
  * an id is never cut (it could not be typed back): the title gives way first, and an id still too
  * long for its column goes whole on a line of its own, the rest of its row on the next.
  */
-function table(set: Problem[], numberOf: (p: Problem) => number, marks: Map<string, 'accepted' | 'samples'>, practised: Map<string, { text: string }>): string {
+function table(
+  set: Problem[],
+  numberOf: (p: Problem) => number,
+  marks: Map<string, 'accepted' | 'samples'>,
+  practised: Map<string, { text: string }>,
+): string {
   const rows = set.map((p) => [
     String(numberOf(p)),
     ((m) => (m ? MARK[m] : ' '))(byName(marks, p)),
@@ -98,9 +104,14 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length > 1) throw new UsageError(`problems: takes one SET, got ${positionals.length}`);
   const onSkip = (err: Error) => process.stderr.write(`${color.yellow('skipped:', process.stderr)} ${err.message}\n`);
   // A list shows how many hidden tests each has; reading them (megabytes, some compressed) is for a judge.
-  const all = positionals[0] === undefined ? await loadDefaultSet({ onSkip, tests: false }) : await loadProblemSet(positionals[0], { onSkip, tests: false });
+  const all =
+    positionals[0] === undefined
+      ? await loadDefaultSet({ onSkip, tests: false })
+      : await loadProblemSet(positionals[0], { onSkip, tests: false });
   const set = filter(all, { difficulty: values.difficulty, tag: values.tag });
-  for (const p of set) for (const w of p.warnings ?? []) process.stderr.write(`${color.yellow('warning:', process.stderr)} ${p.id}: ${printableLine(w)}\n`);
+  for (const p of set)
+    for (const w of p.warnings ?? [])
+      process.stderr.write(`${color.yellow('warning:', process.stderr)} ${p.id}: ${printableLine(w)}\n`);
   const marks = await marksOf();
   const practised = await practiceOf();
   if (values.json) {
@@ -129,9 +140,11 @@ export async function run(argv: string[]): Promise<number> {
   }
   const place = new Map(all.map((p, i) => [p, i + 1]));
   process.stdout.write(`${table(set, (p) => place.get(p)!, marks, practised)}\n`);
-  const note = `${set.length === all.length ? `${set.length} problems` : `${set.length} of ${all.length} problems`}${marks.size > 0 ? " (✓ accepted, ○ samples pass)" : ""}`;
+  const note = `${set.length === all.length ? `${set.length} problems` : `${set.length} of ${all.length} problems`}${marks.size > 0 ? ' (✓ accepted, ○ samples pass)' : ''}`;
   // A bare id names only the built-in and saved problems; one from another set needs its SET.
   const ref = positionals[0] === undefined ? 'ID' : `${positionals[0]}:ID`;
-  process.stdout.write(`${color.dim(wrapNote(`${note}; solve one with \`simcoach solve ${ref}\` (its number, or the start of its id, will do)`, listWidth()))}\n`);
+  process.stdout.write(
+    `${color.dim(wrapNote(`${note}; solve one with \`simcoach solve ${ref}\` (its number, or the start of its id, will do)`, listWidth()))}\n`,
+  );
   return EXIT.ok;
 }

@@ -36,7 +36,8 @@ export const commands: Record<string, CommandEntry> = {
   },
   contest: {
     usage: 'contest SET|DIR [--minutes N] [--start TIME] | contest | contest --end',
-    summary: 'your own contest on a set: a clock, the problems as tabs, the model off; --start for a virtual one; no SET goes back to the one that runs',
+    summary:
+      'your own contest on a set: a clock, the problems as tabs, the model off; --start for a virtual one; no SET goes back to the one that runs',
     load: () => import('./contest.js'),
   },
   upsolve: {
@@ -50,8 +51,10 @@ export const commands: Record<string, CommandEntry> = {
     load: () => import('./review.js'),
   },
   archive: {
-    usage: 'archive | archive list [WORDS] [--tag T] [--solved|--unsolved] [--set S] | archive add FILE|DIR | archive update [FLAGS]',
-    summary: 'the index of every problem simcoach knows and your accepted programs; add a set (JSONL, markdown dir, Companion saves)',
+    usage:
+      'archive | archive list [WORDS] [--tag T] [--solved|--unsolved] [--set S] | archive add FILE|DIR | archive update [FLAGS]',
+    summary:
+      'the index of every problem simcoach knows and your accepted programs; add a set (JSONL, markdown dir, Companion saves)',
     load: () => import('./archive.js'),
   },
   similar: {
@@ -61,7 +64,7 @@ export const commands: Record<string, CommandEntry> = {
   },
   test: {
     usage: 'test SOLUTION [--problem PROBLEM] [FLAGS]',
-    summary: 'judge a solution on a problem\'s samples and hidden tests in the sandbox',
+    summary: "judge a solution on a problem's samples and hidden tests in the sandbox",
     load: () => import('./test.js'),
   },
   tests: {
@@ -81,7 +84,8 @@ export const commands: Record<string, CommandEntry> = {
   },
   check: {
     usage: 'check [SOLUTION] [--problem P] [FLAGS]',
-    summary: 'judge your program; on a failure the model explains it (the line, idea or implementation), fixes only with --fix',
+    summary:
+      'judge your program; on a failure the model explains it (the line, idea or implementation), fixes only with --fix',
     load: () => import('./check.js'),
   },
   stress: {
@@ -91,7 +95,8 @@ export const commands: Record<string, CommandEntry> = {
   },
   statement: {
     usage: 'statement PROBLEM [FLAGS]',
-    summary: 'download a problem\'s statement from its judge (Codeforces, AtCoder, CSES, CodeChef, Kattis) into its file',
+    summary:
+      "download a problem's statement from its judge (Codeforces, AtCoder, CSES, CodeChef, Kattis) into its file",
     load: () => import('./statement.js'),
   },
   eval: {

@@ -8,13 +8,21 @@ import { Timeline } from '../session/timeline.js';
 import { color } from '../terminal/term.js';
 import { visibleControls } from '../terminal/printable.js';
 
-export function parseReplay(argv: string[], command: 'replay' | 'demo' = 'replay'): { ref?: string; speed: number; branch?: number; check: boolean } {
+export function parseReplay(
+  argv: string[],
+  command: 'replay' | 'demo' = 'replay',
+): { ref?: string; speed: number; branch?: number; check: boolean } {
   const { values, positionals } = parse(argv, command);
   if (positionals.length > 1) throw new UsageError(`${command} takes one session id or file`);
   const speed = numberFlag(values.speed, 'speed') ?? 1;
   if (speed <= 0) throw new UsageError('--speed must be more than 0');
   const branch = numberFlag(values.branch, 'branch');
-  return { ...(positionals[0] ? { ref: positionals[0] } : {}), speed, check: Boolean(values.check), ...(branch !== undefined ? { branch } : {}) };
+  return {
+    ...(positionals[0] ? { ref: positionals[0] } : {}),
+    speed,
+    check: Boolean(values.check),
+    ...(branch !== undefined ? { branch } : {}),
+  };
 }
 
 const onTerminal = (): boolean => Boolean(process.stdout.isTTY && process.stdin.isTTY);
@@ -53,7 +61,9 @@ export async function checkReplay(tl: Timeline, branch?: number): Promise<number
   const flow = flowFor(tl.header.flow, tl.header.settings);
   const r = await replaySession(tl.file, { flow, ...(branch !== undefined ? { branch } : {}) });
   const recorded = tl.end?.outcome;
-  const same = recorded ? r.status === recorded.status && r.program?.source === recorded.program?.source : r.status === 'stopped';
+  const same = recorded
+    ? r.status === recorded.status && r.program?.source === recorded.program?.source
+    : r.status === 'stopped';
   const was = recorded ? recorded.status : 'unfinished';
   process.stdout.write(
     same

@@ -15,7 +15,6 @@ import { runHeadless, withBudgets } from './shared/headless.js';
 /** The output flags of `solve --auto` and the session caps; the flow's budgets are the journal's. */
 const FINISHED = new Set(['solved', 'unsolved']);
 
-
 /** A finished session has nothing left to run; say so rather than re-drive it for nothing. */
 async function resumable(file: string): Promise<SessionHeader> {
   const { header, tail } = await readEnds(file);
@@ -33,7 +32,11 @@ async function resumable(file: string): Promise<SessionHeader> {
 /** The tutor on a resumed session: it opens at the step that runs next. */
 async function resumeInApp(file: string, header: SessionHeader, settings: Settings): Promise<number> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
-    throw new UserError('resume without --auto needs a terminal', EXIT.usage, 'Use `simcoach resume ID --auto` to continue headless.');
+    throw new UserError(
+      'resume without --auto needs a terminal',
+      EXIT.usage,
+      'Use `simcoach resume ID --auto` to continue headless.',
+    );
   }
   const { launchResume } = await import('../launch/launch.js');
   return launchResume(file, header, settings, settings.lang);
@@ -53,8 +56,13 @@ export async function run(argv: string[]): Promise<number> {
   // makes the switch again as it serves the journal; this is what the tutor and the first line say).
   const { end } = await endLanguage(file);
   const settings: Settings = { ...resolved, lang: isLangId(end) ? end : resolved.lang };
-  if (!values.auto && (values.output !== undefined || values['max-calls'] !== undefined || values['max-tokens'] !== undefined)) {
+  if (
+    !values.auto &&
+    (values.output !== undefined || values['max-calls'] !== undefined || values['max-tokens'] !== undefined)
+  ) {
     throw new UsageError('resume: -o, --max-calls and --max-tokens go with --auto');
   }
-  return values.auto ? runHeadless({ kind: 'resume', file, header }, settings, values.output) : resumeInApp(file, header, settings);
+  return values.auto
+    ? runHeadless({ kind: 'resume', file, header }, settings, values.output)
+    : resumeInApp(file, header, settings);
 }

@@ -13,8 +13,20 @@ import { listWidth, renderTable, wrapNote, type Column } from '../terminal/table
 const day = (d: Date): string => d.toISOString().slice(0, 10);
 
 function table(cards: ReviewCard[], lastText: (c: ReviewCard) => string): string {
-  const rows = cards.map((c) => [day(c.due), c.problem.id, printableLine(c.problem.title), lastText(c), String(c.reviews.length)]);
-  const columns: Column[] = [{ head: 'due' }, { head: 'problem', id: true }, { head: 'title', give: 'clip' }, { head: 'last time', give: 'clip', min: 9 }, { head: 'reviews', align: 'right', optional: true }];
+  const rows = cards.map((c) => [
+    day(c.due),
+    c.problem.id,
+    printableLine(c.problem.title),
+    lastText(c),
+    String(c.reviews.length),
+  ]);
+  const columns: Column[] = [
+    { head: 'due' },
+    { head: 'problem', id: true },
+    { head: 'title', give: 'clip' },
+    { head: 'last time', give: 'clip', min: 9 },
+    { head: 'reviews', align: 'right', optional: true },
+  ];
   return renderTable(columns, rows, { width: listWidth(), head: (h) => color.bold(h) }).join('\n');
 }
 
@@ -22,7 +34,15 @@ function table(cards: ReviewCard[], lastText: (c: ReviewCard) => string): string
 const checkLine = (c: TransferCheck): string =>
   `check without help: ${printableLine(c.near.ref)} (${printableLine(c.near.title)}), near ${printableLine(c.of.problem.id)}, which took hint ${c.of.hints}`;
 
-const checkJson = (c: TransferCheck) => ({ problem: c.near.ref, id: c.near.pid, title: c.near.title, similarity: Number(c.similarity.toFixed(4)), of: c.of.problem.id, hints: c.of.hints, due: c.due.toISOString() });
+const checkJson = (c: TransferCheck) => ({
+  problem: c.near.ref,
+  id: c.near.pid,
+  title: c.near.title,
+  similarity: Number(c.similarity.toFixed(4)),
+  of: c.of.problem.id,
+  hints: c.of.hints,
+  due: c.due.toISOString(),
+});
 
 export async function run(argv: string[], now: Date = new Date()): Promise<number> {
   const { values, positionals } = parse(argv, 'review');
@@ -35,21 +55,37 @@ export async function run(argv: string[], now: Date = new Date()): Promise<numbe
   const due = dueBy(cards, now);
   const { checks } = await transferChecks(results, now, values);
   if (values.json) {
-    const shown = (c: ReviewCard) => ({ id: c.problem.id, title: c.problem.title, due: c.due.toISOString(), reviews: c.reviews.length, last: lastText(c), file: c.file });
-    process.stdout.write(`${JSON.stringify({ due: due.map(shown), week: dueWithin(cards, now, 7).map(shown), transfer: checks.map(checkJson) }, null, 2)}\n`);
+    const shown = (c: ReviewCard) => ({
+      id: c.problem.id,
+      title: c.problem.title,
+      due: c.due.toISOString(),
+      reviews: c.reviews.length,
+      last: lastText(c),
+      file: c.file,
+    });
+    process.stdout.write(
+      `${JSON.stringify({ due: due.map(shown), week: dueWithin(cards, now, 7).map(shown), transfer: checks.map(checkJson) }, null, 2)}\n`,
+    );
     return EXIT.ok;
   }
   const interactive = process.stdin.isTTY && process.stdout.isTTY;
-  if (due.length === 0 && checks.length > 0) return values.list || !interactive ? listChecks(checks) : openCheck(checks[0]!, values);
+  if (due.length === 0 && checks.length > 0)
+    return values.list || !interactive ? listChecks(checks) : openCheck(checks[0]!, values);
   if (due.length === 0) {
     const next = dueWithin(cards, now, 3650)[0];
-    process.stdout.write(cards.length === 0 ? `nothing to review yet: practise a problem with ${color.bold('simcoach practice PROBLEM')}\n` : `nothing is due today${next ? `; next: ${next.problem.id} on ${day(next.due)}` : ''}\n`);
+    process.stdout.write(
+      cards.length === 0
+        ? `nothing to review yet: practise a problem with ${color.bold('simcoach practice PROBLEM')}\n`
+        : `nothing is due today${next ? `; next: ${next.problem.id} on ${day(next.due)}` : ''}\n`,
+    );
     return EXIT.ok;
   }
   if (values.list || !interactive) {
     process.stdout.write(`${table(due, lastText)}\n`);
     for (const c of checks) process.stdout.write(`${checkLine(c)}\n`);
-    process.stdout.write(`${color.dim(wrapNote(`${due.length} due today, the one due longest first; \`simcoach review\` on a terminal opens it`, listWidth()))}\n`);
+    process.stdout.write(
+      `${color.dim(wrapNote(`${due.length} due today, the one due longest first; \`simcoach review\` on a terminal opens it`, listWidth()))}\n`,
+    );
     return EXIT.ok;
   }
   const first = due[0]!;
@@ -70,7 +106,9 @@ export async function run(argv: string[], now: Date = new Date()): Promise<numbe
 
 function listChecks(checks: TransferCheck[]): number {
   for (const c of checks) process.stdout.write(`${checkLine(c)}\n`);
-  process.stdout.write(`${color.dim(wrapNote('hints locked: the judge, run and stress stay; `simcoach review` on a terminal opens the first', listWidth()))}\n`);
+  process.stdout.write(
+    `${color.dim(wrapNote('hints locked: the judge, run and stress stay; `simcoach review` on a terminal opens the first', listWidth()))}\n`,
+  );
   return EXIT.ok;
 }
 

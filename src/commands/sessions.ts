@@ -80,7 +80,8 @@ export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'sessions');
   const [sub, ...rest] = positionals;
   if (sub === undefined) return list(Boolean(values.json));
-  if (sub !== 'rm') throw new UsageError(`sessions: unknown subcommand '${sub}' (use \`sessions\` or \`sessions rm ID\`)`);
+  if (sub !== 'rm')
+    throw new UsageError(`sessions: unknown subcommand '${sub}' (use \`sessions\` or \`sessions rm ID\`)`);
   if (rest.length !== 1) throw new UsageError('sessions rm takes one session id');
   const file = await removeSession(rest[0]!);
   process.stdout.write(`removed ${file}\n`);

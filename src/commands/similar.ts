@@ -24,7 +24,12 @@ function table(hits: Hit[]): string {
   const hybrid = hits.some((h) => h.by === 'embeddings');
   const columns: Column[] = [
     { head: '#', align: 'right' },
-    ...(hybrid ? [{ head: 'score', align: 'right' as const }, { head: 'cos', align: 'right' as const }] : [{ head: 'sim', align: 'right' as const }]),
+    ...(hybrid
+      ? [
+          { head: 'score', align: 'right' as const },
+          { head: 'cos', align: 'right' as const },
+        ]
+      : [{ head: 'sim', align: 'right' as const }]),
     { head: '✓' },
     { head: 'problem', id: true },
     { head: 'title', give: 'clip' },
@@ -53,20 +58,29 @@ export async function run(argv: string[]): Promise<number> {
   const ref = positionals[0]!;
   const { openArchive } = await import('../archive/open.js');
   const bar = updateProgress();
-  const { archive, embedder, report, later } = await openArchive(settings, { progress: bar.progress, deferUpdate: true }).finally(() => bar.stop());
+  const { archive, embedder, report, later } = await openArchive(settings, {
+    progress: bar.progress,
+    deferUpdate: true,
+  }).finally(() => bar.stop());
   try {
     // A problem id the archive holds is looked up by the text it was indexed with: no statement
     // or tests to load (a file, or an id it does not hold, is loaded as any command loads it).
     const known = /^[\w.-]+$/.test(ref) && !existsSync(ref) ? archive.entryOf(ref) : undefined;
     const { queryText, docText } = await import('../archive/archive.js');
-    const query = known ? { id: known.pid, title: known.title, text: docText(known), statement: hasStatement(known) } : await loaded(ref, queryText);
+    const query = known
+      ? { id: known.pid, title: known.title, text: docText(known), statement: hasStatement(known) }
+      : await loaded(ref, queryText);
     return await answer(archive, embedder, report, query, k, Boolean(values.json));
   } finally {
     // The bookkeeping waits for the answer; a failure in it is said, not the answer's.
     if (later) {
       await later().then(
-        (r) => (r.fallback ? process.stderr.write(`${color.yellow('note:', process.stderr)} ${r.fallback}\n`) : undefined),
-        (err: unknown) => process.stderr.write(`${color.yellow('note:', process.stderr)} the archive could not be updated: ${err instanceof Error ? err.message : String(err)}\n`),
+        (r) =>
+          r.fallback ? process.stderr.write(`${color.yellow('note:', process.stderr)} ${r.fallback}\n`) : undefined,
+        (err: unknown) =>
+          process.stderr.write(
+            `${color.yellow('note:', process.stderr)} the archive could not be updated: ${err instanceof Error ? err.message : String(err)}\n`,
+          ),
       );
     }
     archive.close();
@@ -85,10 +99,22 @@ async function loaded(ref: string, queryText: (p: Problem) => string): Promise<Q
   const { loadProblem } = await import('../problems/index.js');
   const { problemText } = await import('../archive/entry.js');
   const problem = await loadProblem(ref);
-  return { id: problem.id, title: problem.title, text: queryText(problem), statement: problemText(problem).trim() !== '' };
+  return {
+    id: problem.id,
+    title: problem.title,
+    text: queryText(problem),
+    statement: problemText(problem).trim() !== '',
+  };
 }
 
-async function answer(archive: Archive, embedder: Embedder | undefined, report: UpdateReport, problem: Query, k: number, json: boolean): Promise<number> {
+async function answer(
+  archive: Archive,
+  embedder: Embedder | undefined,
+  report: UpdateReport,
+  problem: Query,
+  k: number,
+  json: boolean,
+): Promise<number> {
   const found = await archive.similar(problem.text, { k, exclude: [problem.id], ...(embedder ? { embedder } : {}) });
   if (report.notice) process.stderr.write(`${color.yellow('note:', process.stderr)} ${report.notice}\n`);
   const fallback = report.fallback ?? found.fallback;
@@ -120,8 +146,14 @@ async function answer(archive: Archive, embedder: Embedder | undefined, report: 
     found.hits[0]!.by === 'embeddings'
       ? `ranked by score = ½ BM25 (over the best match's) + ½ cos, the cosine of the embeddings (${archive.embedModel})`
       : 'ranked by sim, the share of words in common';
-  const bare = found.hits.some((h) => !hasStatement(h.entry)) ? '; (no statement): only its title and tags were compared' : '';
-  const own = problem.statement ? '' : `; ${printableLine(problem.title)} has no statement: ranked by its title and tags only`;
-  process.stdout.write(`${color.dim(wrapNote(`nearest to ${printableLine(problem.title)} of ${archive.count} problems, ${by}; ✓ you solved it${bare}${own}`, listWidth()))}\n`);
+  const bare = found.hits.some((h) => !hasStatement(h.entry))
+    ? '; (no statement): only its title and tags were compared'
+    : '';
+  const own = problem.statement
+    ? ''
+    : `; ${printableLine(problem.title)} has no statement: ranked by its title and tags only`;
+  process.stdout.write(
+    `${color.dim(wrapNote(`nearest to ${printableLine(problem.title)} of ${archive.count} problems, ${by}; ✓ you solved it${bare}${own}`, listWidth()))}\n`,
+  );
   return EXIT.ok;
 }

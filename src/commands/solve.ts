@@ -10,14 +10,20 @@ import { budgetFlags, runHeadless, withBudgets } from './shared/headless.js';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'solve', { budgetFlags });
-  if (positionals.length !== 1) throw new UsageError('solve takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
+  if (positionals.length !== 1)
+    throw new UsageError('solve takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
   const settings = withBudgets(resolveSettings(values), values);
   const { loadProblem } = await import('../problems/index.js');
   const problem = await loadProblem(positionals[0]!);
   if (!values.auto) return openTutor(problem, settings, values);
   const { needsStatement, statementHint } = await import('../problems/statement/place.js');
   // The published methods plan from the statement; from a title and a link they would only guess.
-  if (needsStatement(problem)) throw new UserError(`${problem.title} has no statement to plan from (only samples and limits came with it)`, EXIT.failed, `To go on, ${statementHint(problem)}.`);
+  if (needsStatement(problem))
+    throw new UserError(
+      `${problem.title} has no statement to plan from (only samples and limits came with it)`,
+      EXIT.failed,
+      `To go on, ${statementHint(problem)}.`,
+    );
   return runHeadless({ kind: 'new', problem }, settings, values.output);
 }
 

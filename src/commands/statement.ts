@@ -3,12 +3,19 @@ import { extname } from 'node:path';
 import { parse } from '../flags/args.js';
 import { EXIT, UsageError, UserError } from '../system/errors.js';
 import { loadProblem } from '../problems/index.js';
-import { fetchStatement, needsStatement, PAGE_MAX_BYTES, statementFromPage, statementMarkdown } from '../problems/statement/index.js';
+import {
+  fetchStatement,
+  needsStatement,
+  PAGE_MAX_BYTES,
+  statementFromPage,
+  statementMarkdown,
+} from '../problems/statement/index.js';
 import { keepStatement } from '../problems/statement/save.js';
 import { color } from '../terminal/term.js';
 import { printable, printableLine } from '../terminal/printable.js';
 
-const PASTE_HINT = 'Paste the statement into the problem file under its title (or into the tutor when it asks), then go on.';
+const PASTE_HINT =
+  'Paste the statement into the problem file under its title (or into the tutor when it asks), then go on.';
 
 /** A saved page's text, bounded before it is read whole. */
 async function readPage(file: string): Promise<string> {
@@ -48,19 +55,24 @@ export async function run(argv: string[]): Promise<number> {
     if (has && !values.replace) {
       const yes = process.stdin.isTTY && process.stderr.isTTY ? await confirmReplace(problem.title) : false;
       if (!yes) {
-        process.stderr.write(`${printableLine(problem.title)} already has a statement in ${file}; kept as it is (--replace replaces it without asking).\n`);
+        process.stderr.write(
+          `${printableLine(problem.title)} already has a statement in ${file}; kept as it is (--replace replaces it without asking).\n`,
+        );
         return EXIT.failed;
       }
     }
     const kept = await keepStatement(file, url, { ...(page !== undefined ? { page } : {}), replace: has });
     if (!kept.ok) return fail(kept.failure.message);
-    out(`${has ? 'replaced' : 'kept'} the statement of ${printableLine(problem.title)} (${kept.statement.judge}) in ${file}`);
+    out(
+      `${has ? 'replaced' : 'kept'} the statement of ${printableLine(problem.title)} (${kept.statement.judge}) in ${file}`,
+    );
     return EXIT.ok;
   }
   const r = page !== undefined ? statementFromPage(page, url) : await fetchStatement(url);
   if (!r.ok) return fail(r.failure.message);
   out(printable(statementMarkdown(r.statement)));
-  if (!values.print) process.stderr.write(`${file ?? problem.id} is not a .md file, so the statement was printed, not kept.\n`);
+  if (!values.print)
+    process.stderr.write(`${file ?? problem.id} is not a .md file, so the statement was printed, not kept.\n`);
   if (!values.print && needsStatement(problem)) process.stderr.write('The problem itself still has no statement.\n');
   return EXIT.ok;
 }

@@ -17,7 +17,10 @@ import type { ContestRow } from '../session/contest.js';
 const CURVE_DAYS = [0, 1, 3, 7, 14, 30, 60];
 
 /** Review (FSRS): the retention the scheduler expects in the days ahead, and what is due this week. */
-async function reviewSummary(results: PracticeResult[], now: Date = new Date()): Promise<{ text: string; json: unknown }> {
+async function reviewSummary(
+  results: PracticeResult[],
+  now: Date = new Date(),
+): Promise<{ text: string; json: unknown }> {
   const { dueBy, dueWithin, retentionCurve, reviewCards } = await import('../session/review.js');
   const cards = reviewCards(results);
   const curve = retentionCurve(cards, now, CURVE_DAYS);
@@ -44,14 +47,19 @@ async function learningNow(values: Record<string, unknown>): Promise<Learning> {
   const archive = lazyArchive(values);
   try {
     const { value, skipped } = await summarized(learning, { name: 'learning', guess: archive.guess });
-    for (const line of skipped) process.stderr.write(`${color.yellow('note:', process.stderr)} ${printableLine(line)}\n`);
+    for (const line of skipped)
+      process.stderr.write(`${color.yellow('note:', process.stderr)} ${printableLine(line)}\n`);
     return value;
   } finally {
     archive.close();
   }
 }
 
-async function writePage(values: Record<string, unknown>, sums: ReturnType<typeof tallies>, l: Learning): Promise<number> {
+async function writePage(
+  values: Record<string, unknown>,
+  sums: ReturnType<typeof tallies>,
+  l: Learning,
+): Promise<number> {
   const { statsHtml } = await import('../eval/statsHtml.js');
   const page = typeof values.output === 'string' ? values.output : 'simcoach-stats.html';
   try {
@@ -75,9 +83,23 @@ export async function run(argv: string[]): Promise<number> {
   const contests = await contestRows();
   if (values.json) {
     const best = bestByProblem(results);
-    const problems = [...best.entries()].map(([id, m]) => ({ id, solved: m.solved, hints: m.hints, ...(m.solved ? { seconds: Math.round(m.ms / 1000) } : {}) }));
-    const sessions = results.map((r) => ({ id: r.id, problem: r.problem.id, createdAt: r.createdAt, solved: r.solved, hints: r.hints, seconds: Math.round(r.ms / 1000) }));
-    process.stdout.write(`${JSON.stringify({ problems, byDifficulty: sums.byDifficulty, byTag: sums.byTag, sessions, review: review.json, learning: learned.tags, contests }, null, 2)}\n`);
+    const problems = [...best.entries()].map(([id, m]) => ({
+      id,
+      solved: m.solved,
+      hints: m.hints,
+      ...(m.solved ? { seconds: Math.round(m.ms / 1000) } : {}),
+    }));
+    const sessions = results.map((r) => ({
+      id: r.id,
+      problem: r.problem.id,
+      createdAt: r.createdAt,
+      solved: r.solved,
+      hints: r.hints,
+      seconds: Math.round(r.ms / 1000),
+    }));
+    process.stdout.write(
+      `${JSON.stringify({ problems, byDifficulty: sums.byDifficulty, byTag: sums.byTag, sessions, review: review.json, learning: learned.tags, contests }, null, 2)}\n`,
+    );
     return EXIT.ok;
   }
   if (results.length === 0 && contests.length === 0) {
@@ -90,13 +112,19 @@ export async function run(argv: string[]): Promise<number> {
   if (learned.tags.length > 0) {
     const { skillText } = await import('../components/StatsChart.js');
     const { learningTable } = await import('./shared/learningTable.js');
-    process.stdout.write(`\n${skillText({ tags: learned.tags, width })}\n\n${learningTable(learned.tags, (h) => color.bold(h))}\n`);
-    process.stdout.write(`${color.dim(wrapNote('alone: problems solved with no hint of those practised; with help: practice sessions accepted; transfer: checks without help passed; `simcoach next` picks from the weakest tag', listWidth()))}\n`);
+    process.stdout.write(
+      `\n${skillText({ tags: learned.tags, width })}\n\n${learningTable(learned.tags, (h) => color.bold(h))}\n`,
+    );
+    process.stdout.write(
+      `${color.dim(wrapNote('alone: problems solved with no hint of those practised; with help: practice sessions accepted; transfer: checks without help passed; `simcoach next` picks from the weakest tag', listWidth()))}\n`,
+    );
   }
   process.stdout.write(`\n${review.text}\n`);
   if (contests.length > 0) {
     const { contestTable } = await import('./shared/contestTable.js');
-    process.stdout.write(`\n${color.bold('contests')} ${color.dim('(yours alone, no rank: ICPC penalty, Codeforces-style points where the set gives them)')}\n${contestTable(contests, (h) => color.bold(h))}\n`);
+    process.stdout.write(
+      `\n${color.bold('contests')} ${color.dim('(yours alone, no rank: ICPC penalty, Codeforces-style points where the set gives them)')}\n${contestTable(contests, (h) => color.bold(h))}\n`,
+    );
   }
   return EXIT.ok;
 }
@@ -105,7 +133,10 @@ export async function run(argv: string[]): Promise<number> {
 async function contestRows(): Promise<ContestRow[]> {
   const { contestRow, listContests } = await import('../session/contest.js');
   const { contests, skipped } = listContests();
-  for (const f of skipped) process.stderr.write(`${color.yellow('note:', process.stderr)} skipped ${printableLine(f)}: not a contest journal\n`);
+  for (const f of skipped)
+    process.stderr.write(
+      `${color.yellow('note:', process.stderr)} skipped ${printableLine(f)}: not a contest journal\n`,
+    );
   const now = Date.now();
   return contests.map((c) => contestRow(c, now));
 }

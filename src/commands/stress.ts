@@ -36,7 +36,9 @@ function aroundFirstDifference(a: string, b: string, max: number): [string, stri
   if (d < max - max / 4) return [clip(a, max), clip(b, max)];
   const lines = a.slice(0, from).split('\n').length - 1;
   const chars = from - (a.lastIndexOf('\n', from - 1) + 1);
-  const said = [lines ? `${lines} equal line${lines === 1 ? '' : 's'}` : '', chars ? `${chars} equal characters` : ''].filter(Boolean).join(' and ');
+  const said = [lines ? `${lines} equal line${lines === 1 ? '' : 's'}` : '', chars ? `${chars} equal characters` : '']
+    .filter(Boolean)
+    .join(' and ');
   const cut = (t: string) => `… (${said} before)\n${chars ? '…' : ''}${clip(t.slice(from), max)}`;
   return [cut(a), cut(b)];
 }
@@ -67,7 +69,8 @@ function describe(o: StressOutcome, total: number): string {
     case 'found':
       return [
         `${color.red(o.result.verdict)}  the solution disagrees with the brute force in round ${o.round} (seed ${o.seed})${o.result.detail ? `: ${o.result.detail}` : ''}`,
-        `input${o.original !== undefined ? ` (${shrunkLine(o.original, o.input, o.tried ?? 0)})` : ''}:`, printable(clip(o.input, SHOW).trimEnd()),
+        `input${o.original !== undefined ? ` (${shrunkLine(o.original, o.input, o.tried ?? 0)})` : ''}:`,
+        printable(clip(o.input, SHOW).trimEnd()),
         sideBySide(['brute force', 'solution'], ...aroundFirstDifference(o.answer, o.result.actual, SHOW), termWidth()),
       ].join('\n');
   }
@@ -78,7 +81,8 @@ function shrinkBudgetFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (value.trim().toLowerCase() === 'off') return 0;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > 100_000) throw new UsageError(`--shrink-budget takes a whole number of tries (0..100000) or off, not '${value}'`);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > 100_000)
+    throw new UsageError(`--shrink-budget takes a whole number of tries (0..100000) or off, not '${value}'`);
   return n;
 }
 
@@ -95,9 +99,11 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('stress: give exactly one SOLUTION file');
   const problemRef = await problemArg(values.problem, positionals[0], 'stress');
   if (!values.brute) throw new UsageError('stress: --brute FILE is required (a slow program you trust)');
-  if (!values.gen) throw new UsageError('stress: --gen FILE is required (it prints one input; its last argument is the seed)');
+  if (!values.gen)
+    throw new UsageError('stress: --gen FILE is required (it prints one input; its last argument is the seed)');
   const rounds = numberFlag(values.rounds, 'rounds') ?? DEFAULT_ROUNDS;
-  if (!Number.isInteger(rounds) || rounds < 1) throw new UsageError(`--rounds must be a positive whole number, not '${values.rounds}'`);
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new UsageError(`--rounds must be a positive whole number, not '${values.rounds}'`);
   const seed = numberFlag(values.seed, 'seed') ?? 1;
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be a whole number, not '${values.seed}'`);
   const tl = numberFlag(values.tl, 'tl');
@@ -111,7 +117,8 @@ export async function run(argv: string[]): Promise<number> {
   await useToolchain(values, solution.lang);
   for (const other of [brute, generator]) if (other.lang !== solution.lang) await useToolchain({}, other.lang, true);
   const problem = await loadProblem(problemRef);
-  if (problem.interactive) throw new UserError(`${problem.id} is interactive; stress testing needs a problem with plain input and output`);
+  if (problem.interactive)
+    throw new UserError(`${problem.id} is interactive; stress testing needs a problem with plain input and output`);
   const target = values.save ? saveTarget(problem) : undefined;
 
   const controller = new AbortController();
@@ -121,22 +128,26 @@ export async function run(argv: string[]): Promise<number> {
   let outcome: StressOutcome;
   const started = performance.now();
   try {
-    outcome = await stress(problem, { solution, brute, generator }, {
-      rounds,
-      firstSeed: seed,
-      signal: controller.signal,
-      generatorArgs: gen.args,
-      // For a testlib.h beside the generator, as for checkers and interactors.
-      generatorDir: dirname(resolve(gen.file)),
-      ...(tl !== undefined ? { judge: { timeLimitMs: tl } } : {}),
-      ...(shrinkBudget !== undefined ? { shrink: shrinkBudget } : {}),
-      onRound: (done, total) => {
-        if (live) process.stderr.write(`\r${color.dim(`round ${done}/${total}`)}`);
+    outcome = await stress(
+      problem,
+      { solution, brute, generator },
+      {
+        rounds,
+        firstSeed: seed,
+        signal: controller.signal,
+        generatorArgs: gen.args,
+        // For a testlib.h beside the generator, as for checkers and interactors.
+        generatorDir: dirname(resolve(gen.file)),
+        ...(tl !== undefined ? { judge: { timeLimitMs: tl } } : {}),
+        ...(shrinkBudget !== undefined ? { shrink: shrinkBudget } : {}),
+        onRound: (done, total) => {
+          if (live) process.stderr.write(`\r${color.dim(`round ${done}/${total}`)}`);
+        },
+        onShrink: (tried, budget) => {
+          if (live) process.stderr.write(`\r\x1b[K${color.dim(`shrinking the failing input: try ${tried}/${budget}`)}`);
+        },
       },
-      onShrink: (tried, budget) => {
-        if (live) process.stderr.write(`\r\x1b[K${color.dim(`shrinking the failing input: try ${tried}/${budget}`)}`);
-      },
-    });
+    );
   } finally {
     process.off('SIGINT', onInt);
     if (live) process.stderr.write('\r\x1b[K');
@@ -147,12 +158,35 @@ export async function run(argv: string[]): Promise<number> {
   if (outcome.kind === 'found' && target) saved = await addTestIn(target, outcome.input, outcome.answer, 'stress');
   if (values.json) {
     const { kind } = outcome;
-    const extra = outcome.kind === 'found'
-      ? { round: outcome.round, seed: outcome.seed, verdict: outcome.result.verdict, detail: outcome.result.detail, input: outcome.input, answer: outcome.answer, output: outcome.result.actual, ...(outcome.original !== undefined ? { original: outcome.original, shrunk: shrunkSizes(outcome.original, outcome.input, outcome.tried ?? 0) } : {}) }
-      : outcome.kind === 'blamed' ? { who: outcome.who, round: outcome.round, seed: outcome.seed, detail: outcome.detail, ...(outcome.input !== undefined ? { input: outcome.input } : {}) }
-      : outcome.kind === 'compile-error' ? { who: outcome.who, message: outcome.compile.message } : {};
+    const extra =
+      outcome.kind === 'found'
+        ? {
+            round: outcome.round,
+            seed: outcome.seed,
+            verdict: outcome.result.verdict,
+            detail: outcome.result.detail,
+            input: outcome.input,
+            answer: outcome.answer,
+            output: outcome.result.actual,
+            ...(outcome.original !== undefined
+              ? { original: outcome.original, shrunk: shrunkSizes(outcome.original, outcome.input, outcome.tried ?? 0) }
+              : {}),
+          }
+        : outcome.kind === 'blamed'
+          ? {
+              who: outcome.who,
+              round: outcome.round,
+              seed: outcome.seed,
+              detail: outcome.detail,
+              ...(outcome.input !== undefined ? { input: outcome.input } : {}),
+            }
+          : outcome.kind === 'compile-error'
+            ? { who: outcome.who, message: outcome.compile.message }
+            : {};
     const done = 'rounds' in outcome ? outcome.rounds : 0;
-    process.stdout.write(`${JSON.stringify({ result: kind, problem: problem.id, rounds: done, seconds: Number(seconds.toFixed(2)), ...extra, ...(saved ? { saved } : {}) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ result: kind, problem: problem.id, rounds: done, seconds: Number(seconds.toFixed(2)), ...extra, ...(saved ? { saved } : {}) })}\n`,
+    );
   } else {
     process.stdout.write(`${describe(outcome, rounds)}\n`);
     if (saved) process.stdout.write(`saved as a hidden test: ${saved}\n`);

@@ -21,7 +21,8 @@ import { problemArg, readProgramFile } from './shared/programFile.js';
 import { checkJudging, judgedAs } from './shared/judgingFlags.js';
 
 const out = process.stdout;
-const paint = (v: Verdict): string => (v === 'AC' ? color.green(v) : v === 'TLE' || v === 'MLE' || v === 'OLE' ? color.yellow(v) : color.red(v));
+const paint = (v: Verdict): string =>
+  v === 'AC' ? color.green(v) : v === 'TLE' || v === 'MLE' || v === 'OLE' ? color.yellow(v) : color.red(v);
 
 function rows(tests: TestResult[]): string[] {
   const width = Math.max(...tests.map((t) => t.name.length));
@@ -39,7 +40,13 @@ interface Judgement {
   hidden?: JudgeResult;
 }
 
-async function judgeFile(file: string, source: string, lang: LangId, problem: Problem, signal: AbortSignal): Promise<Judgement> {
+async function judgeFile(
+  file: string,
+  source: string,
+  lang: LangId,
+  problem: Problem,
+  signal: AbortSignal,
+): Promise<Judgement> {
   const { judge, judgeProblem } = await import('../runners/judge/judge.js');
   const { namedTests } = await import('../problems/named.js');
   const { problemJudgeOptions } = await import('../runners/judge/problemOptions.js');
@@ -50,26 +57,45 @@ async function judgeFile(file: string, source: string, lang: LangId, problem: Pr
   const samples = await judgeProblem(program, problem, { samplesOnly: true, signal });
   if (samples.verdict !== 'AC' || problem.tests.length === 0) return { samples };
   // Hidden tests stop at the first failure: on a save, that one is all a person reads.
-  const hidden = await judge(program, namedTests(problem.tests, 'test'), { ...problemJudgeOptions(problem), stopOnFailure: true, signal });
+  const hidden = await judge(program, namedTests(problem.tests, 'test'), {
+    ...problemJudgeOptions(problem),
+    stopOnFailure: true,
+    signal,
+  });
   return { samples, hidden };
 }
 
 /** The first failing test of a judgement, samples before hidden tests. */
-const firstFailure = (j: Judgement): TestResult | undefined => [...j.samples.tests, ...(j.hidden?.tests ?? [])].find((t) => t.verdict !== 'AC');
+const firstFailure = (j: Judgement): TestResult | undefined =>
+  [...j.samples.tests, ...(j.hidden?.tests ?? [])].find((t) => t.verdict !== 'AC');
 
 /** The terminal's width, else COLUMNS, else 80. */
 const termWidth = (): number => out.columns || Number(process.env.COLUMNS) || 80;
 
 /** The table and the verdict; a failure as a short card (`full` prints the whole difference instead). */
-export function judgementText(j: Judgement, problem: Problem, full = false, named: (message: string) => string = (m) => m): string {
+export function judgementText(
+  j: Judgement,
+  problem: Problem,
+  full = false,
+  named: (message: string) => string = (m) => m,
+): string {
   const { samples, hidden } = j;
-  if (samples.verdict === 'CE') return `${paint('CE')}  compilation error\n${printable(named(samples.compile?.message ?? ''))}`;
+  if (samples.verdict === 'CE')
+    return `${paint('CE')}  compilation error\n${printable(named(samples.compile?.message ?? ''))}`;
   const lines = samples.tests.length ? rows(samples.tests) : ['(the problem has no samples)'];
   const failed = firstFailure(j);
-  if (samples.verdict !== 'AC') lines.push(`samples ${samples.passed}/${samples.total}${problem.tests.length ? ' · the hidden tests wait until they pass' : ''}`);
-  else if (!hidden) lines.push(color.green(`Accepted — ${samples.passed}/${samples.total} samples (the problem has no hidden tests)`));
-  else if (hidden.verdict === 'AC') lines.push(color.green(`Accepted — ${samples.total + hidden.total}/${samples.total + hidden.total} tests`));
-  else lines.push(`samples pass · hidden tests: ${paint(hidden.verdict)} on ${failed?.name ?? 'a test'} (${hidden.passed} passed before it, of ${hidden.total})`);
+  if (samples.verdict !== 'AC')
+    lines.push(
+      `samples ${samples.passed}/${samples.total}${problem.tests.length ? ' · the hidden tests wait until they pass' : ''}`,
+    );
+  else if (!hidden)
+    lines.push(color.green(`Accepted — ${samples.passed}/${samples.total} samples (the problem has no hidden tests)`));
+  else if (hidden.verdict === 'AC')
+    lines.push(color.green(`Accepted — ${samples.total + hidden.total}/${samples.total + hidden.total} tests`));
+  else
+    lines.push(
+      `samples pass · hidden tests: ${paint(hidden.verdict)} on ${failed?.name ?? 'a test'} (${hidden.passed} passed before it, of ${hidden.total})`,
+    );
   lines.push(...notesLines([samples, hidden]));
   if (failed) lines.push('', full ? failureText(failed) : failureCard(failed, termWidth()));
   return lines.join('\n');
@@ -100,10 +126,15 @@ export async function run(argv: string[]): Promise<number> {
   const { unjudgeable } = await import('../runners/judge/problemOptions.js');
   const why = unjudgeable(problem);
   if (why) throw new UserError(`${problem.id}: ${why}`);
-  if (problem.samples.length + problem.tests.length === 0) throw new UserError(`${problem.id}: the problem has no tests to run`);
+  if (problem.samples.length + problem.tests.length === 0)
+    throw new UserError(`${problem.id}: the problem has no tests to run`);
 
   const tty = Boolean(process.stdin.isTTY);
-  const keysLine = color.dim(tty ? 'save to judge · enter judges again · d the whole difference · q quits' : 'save the file to judge it · ctrl-c quits');
+  const keysLine = color.dim(
+    tty
+      ? 'save to judge · enter judges again · d the whole difference · q quits'
+      : 'save the file to judge it · ctrl-c quits',
+  );
   out.write(`${color.bold(`watching ${basename(file)}`)} · ${problem.title} · ${LANGS[lang].name}\n${keysLine}\n`);
 
   let saves = 0;
@@ -121,7 +152,8 @@ export async function run(argv: string[]): Promise<number> {
       source = await readFile(file, 'utf8');
     } catch {
       // Between an editor's unlink and its rename, or deleted: wait for the next save.
-      if (current === mine) out.write(`\n${color.yellow(`${basename(file)} cannot be read now; waiting for the next save`)}\n`);
+      if (current === mine)
+        out.write(`\n${color.yellow(`${basename(file)} cannot be read now; waiting for the next save`)}\n`);
       return;
     }
     out.write(`\n${color.bold(`── ${why} ${n} · ${clock()} · ${basename(file)} ──`)}\n`);
@@ -135,7 +167,8 @@ export async function run(argv: string[]): Promise<number> {
         await keepAccepted(problem, { lang, source }, 'watch', (l) => out.write(`${color.yellow(l)}\n`));
       }
       // Piped (a log, an editor's build pane) nothing is lost to scrolling: the whole difference.
-      const ask = lastFailure && j.samples.verdict !== 'CE' ? `${color.dim(printable(predictHint(file, problemRef)))}\n` : '';
+      const ask =
+        lastFailure && j.samples.verdict !== 'CE' ? `${color.dim(printable(predictHint(file, problemRef)))}\n` : '';
       out.write(`${judgementText(j, problem, !tty, (m) => namedAsTheirs(m, lang, source, file))}\n${ask}${keysLine}\n`);
     } catch (err) {
       if (mine.signal.aborted) return;
@@ -164,12 +197,21 @@ export async function run(argv: string[]): Promise<number> {
       if (k === 'q' || k === 'Q') finish(EXIT.ok);
       else if (k === '\u0003') finish(EXIT.interrupted);
       else if (k === '\r' || k === '\n') void judgeNow('run');
-      else if (k === 'd' || k === 'D') out.write(lastFailure ? `\n${failureText(lastFailure)}\n${keysLine}\n` : `\n${color.dim('nothing failed in the last judgement')}\n`);
+      else if (k === 'd' || k === 'D')
+        out.write(
+          lastFailure
+            ? `\n${failureText(lastFailure)}\n${keysLine}\n`
+            : `\n${color.dim('nothing failed in the last judgement')}\n`,
+        );
     };
-    const saveWatch = watchSaves(file, () => void judgeNow('save'), (err) => {
-      out.write(`${color.red('cannot watch the folder any more:')} ${messageOf(err)}\n`);
-      finish(EXIT.failed);
-    });
+    const saveWatch = watchSaves(
+      file,
+      () => void judgeNow('save'),
+      (err) => {
+        out.write(`${color.red('cannot watch the folder any more:')} ${messageOf(err)}\n`);
+        finish(EXIT.failed);
+      },
+    );
     process.once('SIGINT', onInt);
     if (tty) {
       process.stdin.setRawMode(true);

@@ -15,7 +15,8 @@ export function codeRows(code: string, { lang, width, numbers = true }: CodeOpti
   const gutter = numbers ? String(lines.length).length + 1 : 0;
   const rows: Row[] = [];
   const hidden = hiddenCount(code);
-  if (hidden > 0) rows.push(...foldSegs([seg(`⚠ ${hiddenNote(hidden)}`, { color: 'yellow', bold: true })], Math.max(10, width)));
+  if (hidden > 0)
+    rows.push(...foldSegs([seg(`⚠ ${hiddenNote(hidden)}`, { color: 'yellow', bold: true })], Math.max(10, width)));
   lines.forEach((line, i) => {
     const folded = foldSegs(line, Math.max(10, width - gutter));
     folded.forEach((r, j) => {

@@ -48,7 +48,8 @@ export function diffRows(before: string, after: string, { width, context = 2 }: 
       return;
     }
     flush();
-    const style = l.mark === '+' ? { color: 'green' as const } : l.mark === '-' ? { color: 'red' as const } : { dim: true };
+    const style =
+      l.mark === '+' ? { color: 'green' as const } : l.mark === '-' ? { color: 'red' as const } : { dim: true };
     rows.push(...textRows(`${l.mark} ${l.text}`, width, style));
   });
   flush();

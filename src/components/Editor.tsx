@@ -57,7 +57,11 @@ export function Editor({ initial, width, height, onSave, onCancel, title }: Edit
     for (const k of splitBurst(input, key, 'runs')) {
       if (k.ctrl && k.input === 's') return onSave(editorText(latest.current));
       if (k.escape) return onCancel();
-      latest.current = editorKey(latest.current, { ...k, backspace: k.backspace || k.delete, delete: k.ctrl && k.input === 'd' }, textHeight);
+      latest.current = editorKey(
+        latest.current,
+        { ...k, backspace: k.backspace || k.delete, delete: k.ctrl && k.input === 'd' },
+        textHeight,
+      );
     }
     setS(latest.current);
   });
@@ -76,7 +80,11 @@ export function Editor({ initial, width, height, onSave, onCancel, title }: Edit
         return (
           <Box key={n}>
             <Text dimColor>{String(n + 1).padStart(gutter - 1) + ' '}</Text>
-            {n === s.row ? <CursorLine line={line} col={s.col} width={width - gutter} /> : <Text wrap="truncate-end">{cut(line, width - gutter) || ' '}</Text>}
+            {n === s.row ? (
+              <CursorLine line={line} col={s.col} width={width - gutter} />
+            ) : (
+              <Text wrap="truncate-end">{cut(line, width - gutter) || ' '}</Text>
+            )}
           </Box>
         );
       })}
@@ -91,7 +99,19 @@ export function Editor({ initial, width, height, onSave, onCancel, title }: Edit
 }
 
 /** A one-line input (notes, filters, paths): enter submits, esc cancels. */
-export function LineInput({ label, width, onSubmit, onCancel, initial = '' }: { label: string; width: number; onSubmit(v: string): void; onCancel(): void; initial?: string }) {
+export function LineInput({
+  label,
+  width,
+  onSubmit,
+  onCancel,
+  initial = '',
+}: {
+  label: string;
+  width: number;
+  onSubmit(v: string): void;
+  onCancel(): void;
+  initial?: string;
+}) {
   const [v, setValue] = useState(initial);
   const latest = useRef(v);
   const setV = (f: (x: string) => string): void => {

@@ -20,7 +20,10 @@ export function hintsRow(hints: Hint[], width: number): Row {
   return out;
 }
 
-export const hintsText = (hints: Hint[], width: number): string => hintsRow(hints, width).map((s) => s.text).join('');
+export const hintsText = (hints: Hint[], width: number): string =>
+  hintsRow(hints, width)
+    .map((s) => s.text)
+    .join('');
 
 export function KeyHints({ hints, width }: { hints: Hint[]; width: number }) {
   return <Rows rows={[hintsRow(hints, width)]} />;

@@ -44,7 +44,17 @@ function Section({ title, tallies, width }: { title: string; tallies: Tally[]; w
   );
 }
 
-export function StatsChart({ byTag, byDifficulty, problems, width }: { byTag: Tally[]; byDifficulty: Tally[]; problems: number; width: number }) {
+export function StatsChart({
+  byTag,
+  byDifficulty,
+  problems,
+  width,
+}: {
+  byTag: Tally[];
+  byDifficulty: Tally[];
+  problems: number;
+  width: number;
+}) {
   const legend: Row = [
     seg(`${problems} problem${problems === 1 ? '' : 's'} practised   `),
     seg(GLYPHS.noHint, { color: 'green' }),
@@ -64,14 +74,21 @@ export function StatsChart({ byTag, byDifficulty, problems, width }: { byTag: Ta
 }
 
 /** The chart as text for stdout (`simcoach stats`), `width` columns wide. */
-export const statsText = (props: Parameters<typeof StatsChart>[0]): string => renderToString(<StatsChart {...props} />, { columns: props.width });
+export const statsText = (props: Parameters<typeof StatsChart>[0]): string =>
+  renderToString(<StatsChart {...props} />, { columns: props.width });
 
 /** The estimate's scale in the chart: a bar starts at 800 (Codeforces' lowest problems) and ends at the top estimate. */
 const FLOOR = 800;
 
 /** One tag's skill bar: the estimate from FLOOR, the ± 2·RD interval after it in the dim glyph. */
-export function skillRow(s: Pick<TagLearning, 'tag' | 'rating' | 'rd'>, top: number, nameWidth: number, barWidth: number): Row {
-  const cells = (r: number): number => Math.max(0, Math.min(barWidth, Math.round(((r - FLOOR) / Math.max(1, top - FLOOR)) * barWidth)));
+export function skillRow(
+  s: Pick<TagLearning, 'tag' | 'rating' | 'rd'>,
+  top: number,
+  nameWidth: number,
+  barWidth: number,
+): Row {
+  const cells = (r: number): number =>
+    Math.max(0, Math.min(barWidth, Math.round(((r - FLOOR) / Math.max(1, top - FLOOR)) * barWidth)));
   const bar = cells(s.rating);
   const low = cells(s.rating - 2 * s.rd);
   return [
@@ -98,4 +115,5 @@ export function SkillChart({ tags, width }: { tags: TagLearning[]; width: number
   );
 }
 
-export const skillText = (props: Parameters<typeof SkillChart>[0]): string => renderToString(<SkillChart {...props} />, { columns: props.width });
+export const skillText = (props: Parameters<typeof SkillChart>[0]): string =>
+  renderToString(<SkillChart {...props} />, { columns: props.width });

@@ -29,12 +29,15 @@ export interface StatusInfo {
   approval?: 'until-code' | 'watch';
 }
 
-export const fmtTokens = (n: number): string => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+export const fmtTokens = (n: number): string =>
+  n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
 
 export function fmtElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   const m = Math.floor(s / 60);
-  return m >= 60 ? `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m` : `${m}:${String(s % 60).padStart(2, '0')}`;
+  return m >= 60
+    ? `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`
+    : `${m}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /**
@@ -55,10 +58,17 @@ export function statusRow(s: StatusInfo, width: number, now: number): Row {
     [seg(` ${s.flow} `, { inverse: true, bold: true })],
     ...(s.problem ? [problemPart(s.problem, s.lang, width - flow)] : []),
     ...(s.modelOff ? [[seg(s.modelOff, { bold: true, color: 'yellow' })]] : []),
-    ...(s.approval ? [[seg(s.approval === 'watch' ? '» watching' : '» until the code', { bold: true, color: 'yellow' })]] : []),
-    ...(s.step !== undefined ? [[seg(`step ${s.step}`, { bold: true }), seg(s.stepTitle ? ` ${s.stepTitle}` : '')]] : []),
+    ...(s.approval
+      ? [[seg(s.approval === 'watch' ? '» watching' : '» until the code', { bold: true, color: 'yellow' })]]
+      : []),
+    ...(s.step !== undefined
+      ? [[seg(`step ${s.step}`, { bold: true }), seg(s.stepTitle ? ` ${s.stepTitle}` : '')]]
+      : []),
     ...s.progress.map((p) => [seg(`${p.label} ${p.value}/${p.max}`)]),
-    [seg(`calls ${s.calls}${s.callBound !== undefined ? `/${s.callBound}` : ''}`), ...(s.repairs ? [seg(` +${s.repairs} repair`, { color: 'yellow' })] : [])],
+    [
+      seg(`calls ${s.calls}${s.callBound !== undefined ? `/${s.callBound}` : ''}`),
+      ...(s.repairs ? [seg(` +${s.repairs} repair`, { color: 'yellow' })] : []),
+    ],
     [seg(`tok ${fmtTokens(s.tokensIn)}↑ ${fmtTokens(s.tokensOut)}↓`, { dim: true })],
     ...(s.startedAt !== undefined ? [[seg(fmtElapsed(now - s.startedAt), { dim: true })]] : []),
     ...(s.modelOff ? [] : [[seg(s.model, { color: 'cyan' })]]),

@@ -36,7 +36,8 @@ export function tailRows(answer: AnswerText, width: number, height: number): Row
   // A line of a whole answer without a break (a minified JSON, a long paragraph) is wrapped from
   // its end only: enough characters for the rows shown.
   const bound = (height + 1) * (width + 1) * 2;
-  const rowsOf = (l: StyledLine): Row[] => lineRows(l.text.length > bound ? { ...l, text: l.text.slice(-bound) } : l, width);
+  const rowsOf = (l: StyledLine): Row[] =>
+    lineRows(l.text.length > bound ? { ...l, text: l.text.slice(-bound) } : l, width);
   const lines = answer.lines();
   const last = answer.partial();
   const rows: Row[] = last.text === '' && last.kind === 'text' ? [] : rowsOf(last).slice(-height);
@@ -61,7 +62,21 @@ export function textTailRows(text: string, width: number, height: number): Row[]
  * Streaming text as rows, exactly `height` rows tall so the region never jumps; with `grow`, as
  * tall as the answer so far plus a row, up to `height` (a short answer takes little room).
  */
-export function StreamTail({ text, received, streamKey = '', width, height, grow = false }: { text: string; received?: number; streamKey?: string; width: number; height: number; grow?: boolean }) {
+export function StreamTail({
+  text,
+  received,
+  streamKey = '',
+  width,
+  height,
+  grow = false,
+}: {
+  text: string;
+  received?: number;
+  streamKey?: string;
+  width: number;
+  height: number;
+  grow?: boolean;
+}) {
   // One decoder for the component's life; `update` is idempotent for the same text, so a render
   // run twice feeds nothing twice.
   const [feed] = useState(() => new StreamFeed());

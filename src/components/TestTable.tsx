@@ -22,7 +22,13 @@ export function trimBlock(s: string, lines: number, width: number): string[] {
 }
 
 /** Expected vs got, side by side when there is room, else one above the other. */
-export function compareRows(expected: string, got: string, width: number, max = 6, labels: [string, string] = ['expected', 'got']): Row[] {
+export function compareRows(
+  expected: string,
+  got: string,
+  width: number,
+  max = 6,
+  labels: [string, string] = ['expected', 'got'],
+): Row[] {
   const rows: Row[] = [];
   if (width >= 60) {
     const col = Math.floor((width - 3) / 2);
@@ -37,7 +43,10 @@ export function compareRows(expected: string, got: string, width: number, max = 
     return rows;
   }
   rows.push([seg(`${labels[0]}:`, { bold: true })], ...trimBlock(expected, max, width - 2).map((l) => [seg(`  ${l}`)]));
-  rows.push([seg(`${labels[1]}:`, { bold: true })], ...trimBlock(got, max, width - 2).map((l) => [seg(`  ${l}`, { color: 'red' })]));
+  rows.push(
+    [seg(`${labels[1]}:`, { bold: true })],
+    ...trimBlock(got, max, width - 2).map((l) => [seg(`  ${l}`, { color: 'red' })]),
+  );
   return rows;
 }
 
@@ -67,13 +76,15 @@ function peakRow(result: JudgeResult): Row {
 /** The judge's table: one row per test, the summary, and expected vs got for the first failure. */
 export function testTableRows(result: JudgeResult, width: number): Row[] {
   const rows: Row[] = [];
-  if (result.notRun) return [[seg('not run', { color: 'yellow', bold: true }), seg(`  ${result.notRun}`, { dim: true })]];
+  if (result.notRun)
+    return [[seg('not run', { color: 'yellow', bold: true }), seg(`  ${result.notRun}`, { dim: true })]];
   rows.push([
     seg(result.verdict, { color: verdictTone(result.verdict), bold: true }),
     seg(`  ${result.passed}/${result.total} passed`),
   ]);
   // How the run was judged, whatever its verdict: beside the verdict, never cut.
-  for (const n of result.notes ?? []) rows.push(...wrapRow([seg('warning: ', { color: 'yellow', bold: true }), seg(n, { color: 'yellow' })], width, 9));
+  for (const n of result.notes ?? [])
+    rows.push(...wrapRow([seg('warning: ', { color: 'yellow', bold: true }), seg(n, { color: 'yellow' })], width, 9));
   if (result.compile && !result.compile.ok) {
     rows.push([seg('compile error:', { bold: true, color: 'magenta' })]);
     rows.push(...textRows(result.compile.message.split('\n').slice(0, 8).join('\n'), width, { dim: true }, '  '));
@@ -101,7 +112,14 @@ const linesOf = (text: string): string[] => (text.replace(/\n$/, '') === '' ? []
 export function failureCardRows(t: TestResult, width: number): Row[] {
   const input = linesOf(t.input);
   const rows: Row[] = [
-    ...wrapRow([seg(`first failure: ${t.name} (${t.verdict})`, { bold: true }), ...(t.detail ? [seg(`  ${t.detail}`, { dim: true })] : [])], width, 2),
+    ...wrapRow(
+      [
+        seg(`first failure: ${t.name} (${t.verdict})`, { bold: true }),
+        ...(t.detail ? [seg(`  ${t.detail}`, { dim: true })] : []),
+      ],
+      width,
+      2,
+    ),
     [seg(`input · ${plural(input.length, 'line')}, ${plural(Buffer.byteLength(t.input), 'byte')}`, { dim: true })],
     ...trimBlock(t.input, 3, width - 2).map((l) => [seg(`  ${l}`)]),
   ];
@@ -110,10 +128,17 @@ export function failureCardRows(t: TestResult, width: number): Row[] {
     const got = linesOf(t.actual);
     const at = firstDifferingLine(want, got);
     const from = Math.max(0, at - 1);
-    rows.push(...compareRows(want.slice(from, at + 2).join('\n'), got.slice(from, at + 2).join('\n'), width, 3, [`expected · line ${at + 1} of ${want.length}`, `got · ${plural(got.length, 'line')}`]));
-    if (want.length > 3 || got.length > 3) rows.push([], [seg('whole output', { bold: true })], ...compareRows(t.expected, t.actual, width, 200));
+    rows.push(
+      ...compareRows(want.slice(from, at + 2).join('\n'), got.slice(from, at + 2).join('\n'), width, 3, [
+        `expected · line ${at + 1} of ${want.length}`,
+        `got · ${plural(got.length, 'line')}`,
+      ]),
+    );
+    if (want.length > 3 || got.length > 3)
+      rows.push([], [seg('whole output', { bold: true })], ...compareRows(t.expected, t.actual, width, 200));
   }
-  if (t.verdict !== 'WA' && t.stderr.trim()) rows.push(...textRows(t.stderr.split('\n').slice(-6).join('\n'), width, { dim: true }, '  '));
+  if (t.verdict !== 'WA' && t.stderr.trim())
+    rows.push(...textRows(t.stderr.split('\n').slice(-6).join('\n'), width, { dim: true }, '  '));
   return rows;
 }
 

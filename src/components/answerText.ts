@@ -122,7 +122,11 @@ export class AnswerText {
     if (this.endByte !== undefined) {
       // The value ended inside this chunk: what follows is text again (a closing fence is noise).
       this.mode = 'after';
-      this.afterJson(Buffer.from(chunk).subarray(Math.max(0, this.endByte - before)).toString('utf8'));
+      this.afterJson(
+        Buffer.from(chunk)
+          .subarray(Math.max(0, this.endByte - before))
+          .toString('utf8'),
+      );
     } else if (this.mode === 'text') {
       // The tokenizer gave up in this chunk (not JSON after all): the chunk is shown as it came.
       this.newLine();
@@ -139,7 +143,11 @@ export class AnswerText {
           if (token === TokenType.LEFT_BRACE && top.items > 0) this.newLine(true);
           top.items++;
         }
-        this.stack.push({ kind: token === TokenType.LEFT_BRACE ? 'object' : 'array', expectKey: token === TokenType.LEFT_BRACE, items: 0 });
+        this.stack.push({
+          kind: token === TokenType.LEFT_BRACE ? 'object' : 'array',
+          expectKey: token === TokenType.LEFT_BRACE,
+          items: 0,
+        });
         return;
       case TokenType.RIGHT_BRACE:
       case TokenType.RIGHT_BRACKET:
@@ -234,7 +242,7 @@ const FENCE = /^\s*```\s*([\w+#.-]*)\s*$/;
 /** One line read as light markdown, given the fence it is in (undefined outside code). */
 export function styleLine(line: string, fence: string | undefined): StyledLine {
   const f = FENCE.exec(line);
-  if (f) return { kind: 'fence', text: line, lang: fence === undefined ? f[1] ?? '' : '' };
+  if (f) return { kind: 'fence', text: line, lang: fence === undefined ? (f[1] ?? '') : '' };
   if (fence !== undefined) return { kind: 'code', text: line };
   const h = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
   if (h) return { kind: 'heading', text: h[1]! };
@@ -265,6 +273,7 @@ export function answerRows(raw: string, width: number): Row[] {
   const a = new AnswerText();
   a.push(raw);
   const lines = [...a.lines(), a.partial()];
-  while (lines.length > 0 && lines[lines.length - 1]!.text === '' && lines[lines.length - 1]!.kind === 'text') lines.pop();
+  while (lines.length > 0 && lines[lines.length - 1]!.text === '' && lines[lines.length - 1]!.kind === 'text')
+    lines.pop();
   return lines.flatMap((l) => lineRows(l, width));
 }

@@ -13,7 +13,23 @@ export interface KeyPress extends EditorKey {
 /** The flags of Ink's `Key` that this module reads (so callers pass Ink's object as it is). */
 export type InkKeyLike = Omit<KeyPress, 'input'>;
 
-const SPECIAL: (keyof InkKeyLike)[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape', 'tab', 'backspace', 'delete', 'ctrl', 'meta'];
+const SPECIAL: (keyof InkKeyLike)[] = [
+  'upArrow',
+  'downArrow',
+  'leftArrow',
+  'rightArrow',
+  'pageUp',
+  'pageDown',
+  'home',
+  'end',
+  'return',
+  'escape',
+  'tab',
+  'backspace',
+  'delete',
+  'ctrl',
+  'meta',
+];
 
 /**
  * The keys of one read. `text: 'runs'` keeps each run of printable characters as one key (a

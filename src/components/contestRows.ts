@@ -8,7 +8,10 @@ import { cut, fitParts, seg, type Row } from './rows.js';
 /** The contest's keys, for the bar and for `?`. */
 export const CONTEST_KEYS: { key: string; what: string }[] = [
   { key: 'ctrl-n ctrl-p', what: 'contest: the next / previous problem (tab); each keeps its own session' },
-  { key: 'ctrl-t', what: 'contest: your board (solved, ICPC penalty, Codeforces-style points) beside your past contests' },
+  {
+    key: 'ctrl-t',
+    what: 'contest: your board (solved, ICPC penalty, Codeforces-style points) beside your past contests',
+  },
   { key: 'u', what: 'contest, once the clock ended: upsolve — the tutor on every unsolved problem, hints on' },
 ];
 
@@ -35,8 +38,11 @@ export interface BarView {
 
 /** One line: the tabs (✓ solved, [current]), the time left and when it ends, the keys; parts that do not fit drop from the end. */
 export function barRow(v: BarView, width: number): Row {
-  const tabs = v.tabs.map((t, i) => (i === v.current ? `[${t.label}${t.solved ? '✓' : ''}]` : ` ${t.label}${t.solved ? '✓' : ''} `)).join('');
-  const clock = v.mode === 'upsolve' ? 'hints on' : v.over ? 'time is up' : `${fmtClock(v.end - v.now)} left (ends ${hhmm(v.end)})`;
+  const tabs = v.tabs
+    .map((t, i) => (i === v.current ? `[${t.label}${t.solved ? '✓' : ''}]` : ` ${t.label}${t.solved ? '✓' : ''} `))
+    .join('');
+  const clock =
+    v.mode === 'upsolve' ? 'hints on' : v.over ? 'time is up' : `${fmtClock(v.end - v.now)} left (ends ${hhmm(v.end)})`;
   const parts: Row[] = [
     [seg(` ${v.mode} `, { inverse: true, bold: true })],
     [seg(tabs, { bold: true })],
@@ -57,7 +63,12 @@ export function boardRows(b: Board, titles: Map<string, string>, past: ContestRo
   for (const p of b.problems) {
     const mark = p.solved ? `+${p.rejected || ''} ${p.minute} min` : p.rejected ? `-${p.rejected}` : '';
     const pts = p.points !== undefined ? `${p.points} pts` : '';
-    rows.push([seg(` ${p.label.padEnd(3)}`, { bold: true }), seg(cut(titles.get(p.id) ?? p.id, 30).padEnd(31)), seg(mark.padEnd(12), { color: p.solved ? 'green' : p.rejected ? 'red' : undefined }), seg(pts)]);
+    rows.push([
+      seg(` ${p.label.padEnd(3)}`, { bold: true }),
+      seg(cut(titles.get(p.id) ?? p.id, 30).padEnd(31)),
+      seg(mark.padEnd(12), { color: p.solved ? 'green' : p.rejected ? 'red' : undefined }),
+      seg(pts),
+    ]);
   }
   rows.push([], [seg('Your past contests', { bold: true }), seg(past.length ? '' : '  none yet', { dim: true })]);
   for (const r of past.slice(-8)) rows.push([seg(` ${cut(pastLine(r), width - 2)}`)]);

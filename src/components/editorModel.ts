@@ -135,7 +135,9 @@ export function editorKey(s: EditorState, k: EditorKey, height: number): EditorS
   }
   const typed = !k.ctrl && !k.meta && !k.return && !k.tab && k.input.length === 1 && !k.backspace && !k.delete;
   const joins = typed && s.typing === s.row;
-  const stack = joins ? (s.undo ?? []) : [...(s.undo ?? []), { lines: s.lines, row: s.row, col: s.col }].slice(-UNDO_DEPTH);
+  const stack = joins
+    ? (s.undo ?? [])
+    : [...(s.undo ?? []), { lines: s.lines, row: s.row, col: s.col }].slice(-UNDO_DEPTH);
   const { typing: _typing, ...rest } = next;
   return typed ? { ...rest, undo: stack, typing: next.row } : { ...rest, undo: stack };
 }
@@ -151,7 +153,8 @@ function editorKeyOnce(s: EditorState, k: EditorKey, height: number): EditorStat
   if (k.upArrow) next = move(s, s.row - 1, s.col);
   else if (k.downArrow) next = move(s, s.row + 1, s.col);
   else if (k.leftArrow) next = s.col > 0 ? { ...s, col: s.col - 1 } : s.row > 0 ? move(s, s.row - 1, Infinity) : s;
-  else if (k.rightArrow) next = s.col < lineLen ? { ...s, col: s.col + 1 } : s.row < s.lines.length - 1 ? move(s, s.row + 1, 0) : s;
+  else if (k.rightArrow)
+    next = s.col < lineLen ? { ...s, col: s.col + 1 } : s.row < s.lines.length - 1 ? move(s, s.row + 1, 0) : s;
   else if (k.pageUp) next = move(s, s.row - height, s.col);
   else if (k.pageDown) next = move(s, s.row + height, s.col);
   else if (k.home || (k.ctrl && k.input === 'a')) next = { ...s, col: 0 };
@@ -161,7 +164,8 @@ function editorKeyOnce(s: EditorState, k: EditorKey, height: number): EditorStat
   else if (k.delete) next = del(s);
   else if (k.tab) next = insert(s, '    ');
   else if (k.ctrl && k.input === 'x') next = deleteLine(s);
-  else if (k.ctrl && k.input === 'k') next = { ...s, lines: s.lines.map((l, i) => (i === s.row ? chars(l).slice(0, s.col).join('') : l)) };
+  else if (k.ctrl && k.input === 'k')
+    next = { ...s, lines: s.lines.map((l, i) => (i === s.row ? chars(l).slice(0, s.col).join('') : l)) };
   else if (!k.ctrl && !k.meta && k.input) next = insert(s, k.input);
   return scrolled(next, height);
 }

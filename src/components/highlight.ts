@@ -15,7 +15,18 @@ import { colorOn, type Tone } from './theme.js';
 
 const lowlight = createLowlight({ python, cpp, javascript, java, c, rust, go, kotlin });
 
-const LANG_ALIASES: Record<string, string> = { py: 'python', python3: 'python', 'c++': 'cpp', cc: 'cpp', js: 'javascript', node: 'javascript', pypy: 'python', rs: 'rust', golang: 'go', kt: 'kotlin' };
+const LANG_ALIASES: Record<string, string> = {
+  py: 'python',
+  python3: 'python',
+  'c++': 'cpp',
+  cc: 'cpp',
+  js: 'javascript',
+  node: 'javascript',
+  pypy: 'python',
+  rs: 'rust',
+  golang: 'go',
+  kt: 'kotlin',
+};
 
 const CLASS_TONES: Record<string, Tone> = {
   keyword: 'magenta',

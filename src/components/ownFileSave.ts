@@ -40,5 +40,7 @@ export function saveNotice(a: SaveAction, name: string, flow: string): string {
 
 /** The language on the end screen: "cpp (from rs.cpp)", or where it changed during the session. */
 export function langLine(sessionLang: string, startLang: string, from: string): string {
-  return sessionLang === startLang ? `${sessionLang} (${from})` : `${sessionLang} (switched at a gate; ${startLang} ${from})`;
+  return sessionLang === startLang
+    ? `${sessionLang} (${from})`
+    : `${sessionLang} (switched at a gate; ${startLang} ${from})`;
 }

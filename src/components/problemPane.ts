@@ -21,9 +21,14 @@ export function limitsLine(p: Problem): string {
 
 export function problemRows(p: Problem, width: number): Row[] {
   const rows: Row[] = [[seg(printableLine(p.title), { bold: true }), seg(`  ${printableLine(p.id)}`, { dim: true })]];
-  const about = [limitsLine(p), p.difficulty ? `difficulty ${p.difficulty}` : '', p.tags.length ? p.tags.join(', ') : ''].filter(Boolean);
+  const about = [
+    limitsLine(p),
+    p.difficulty ? `difficulty ${p.difficulty}` : '',
+    p.tags.length ? p.tags.join(', ') : '',
+  ].filter(Boolean);
   rows.push(...textRows(about.join(' · '), width, { dim: true }));
-  if (p.kind.type === 'function') rows.push(...textRows(`function-style: ${p.kind.signature}`, width, { color: 'yellow' }));
+  if (p.kind.type === 'function')
+    rows.push(...textRows(`function-style: ${p.kind.signature}`, width, { color: 'yellow' }));
   const shown = statementRows(p.statement, width, { title: p.title, samples: p.samples });
   rows.push(blank(), ...shown.rows);
   // Loaders read Input and Output out of the statement itself: shown apart only when they came apart.
@@ -35,7 +40,11 @@ export function problemRows(p: Problem, width: number): Row[] {
   section('Output', p.outputSpec, shown.has.output);
   p.samples.forEach((s, i) => {
     rows.push(blank(), [seg(`Sample ${i + 1}`, { bold: true })]);
-    rows.push(...compareRows(s.input, s.outputs[0] ?? '', width, 12, ['input', 'output']).map((r) => r.map((x) => (x.color === 'red' ? { ...x, color: undefined, bold: false } : x))));
+    rows.push(
+      ...compareRows(s.input, s.outputs[0] ?? '', width, 12, ['input', 'output']).map((r) =>
+        r.map((x) => (x.color === 'red' ? { ...x, color: undefined, bold: false } : x)),
+      ),
+    );
   });
   return rows;
 }

@@ -72,13 +72,22 @@ function decisionRows(p: ProposalShown, width: number): Row[] {
   const mine = d.by === 'person';
   const rows: Row[] = [];
   if (d.decision.kind === 'edit') {
-    rows.push(blank(), [seg(mine ? '✎ your edit' : '✎ edited', { bold: true, color: 'cyan' }), seg('  (the model’s text → what the flow went on with)', { dim: true })]);
+    rows.push(blank(), [
+      seg(mine ? '✎ your edit' : '✎ edited', { bold: true, color: 'cyan' }),
+      seg('  (the model’s text → what the flow went on with)', { dim: true }),
+    ]);
     rows.push(...diffRows(unfence(p.text), unfence(d.decision.content), { width }));
   }
   if (d.decision.kind === 'reject' && d.decision.note) {
-    rows.push(blank(), [seg(mine ? 'your note: ' : 'note: ', { bold: true, color: 'cyan' })], ...textRows(d.decision.note, width, { color: 'cyan' }, '  '));
+    rows.push(
+      blank(),
+      [seg(mine ? 'your note: ' : 'note: ', { bold: true, color: 'cyan' })],
+      ...textRows(d.decision.note, width, { color: 'cyan' }, '  '),
+    );
   }
-  rows.push(blank(), [seg(`→ ${decisionText(d.decision, d.by)}`, mine ? { bold: true, color: 'cyan' } : { dim: true })]);
+  rows.push(blank(), [
+    seg(`→ ${decisionText(d.decision, d.by)}`, mine ? { bold: true, color: 'cyan' } : { dim: true }),
+  ]);
   return rows;
 }
 
@@ -89,13 +98,31 @@ export function stepRows(v: StepView, beat: Beat, o: StepRowsOptions): Row[] {
   v.proposals.slice(0, -1).forEach((p, i) => {
     const d = p.decision;
     const mine = d?.by === 'person';
-    rows.push([seg(`answer ${i + 1}: `, { dim: true }), seg(decisionText(d?.decision, d?.by), mine ? { color: 'cyan' } : { dim: true })]);
+    rows.push([
+      seg(`answer ${i + 1}: `, { dim: true }),
+      seg(decisionText(d?.decision, d?.by), mine ? { color: 'cyan' } : { dim: true }),
+    ]);
   });
   if (v.proposals.length > 1) rows.push([seg(`answer ${v.proposals.length}:`, { dim: true })]);
   if (beat.proposal && last) {
-    rows.push(...paneRows({ kind: 'proposal', proposal: shownProposal(v.ref, last, beat.decision) }, { width: o.width, ...(o.previousCode ? { previousCode: o.previousCode } : {}), ...(o.previousPlan ? { previousPlan: o.previousPlan } : {}) }));
+    rows.push(
+      ...paneRows(
+        { kind: 'proposal', proposal: shownProposal(v.ref, last, beat.decision) },
+        {
+          width: o.width,
+          ...(o.previousCode ? { previousCode: o.previousCode } : {}),
+          ...(o.previousPlan ? { previousPlan: o.previousPlan } : {}),
+        },
+      ),
+    );
   } else {
-    const text = v.chunks.length === 0 ? v.streamed : v.chunks.slice(0, beat.chunks).map((c) => c.text).join('');
+    const text =
+      v.chunks.length === 0
+        ? v.streamed
+        : v.chunks
+            .slice(0, beat.chunks)
+            .map((c) => c.text)
+            .join('');
     // Fully shown, an unfinished step's text is shown whole; while playing, its tail follows.
     if (text) rows.push(...(beat.decision ? answerRows(text, o.width) : textTailRows(text, o.width, o.streamHeight)));
   }
@@ -104,11 +131,19 @@ export function stepRows(v: StepView, beat: Beat, o: StepRowsOptions): Row[] {
     rows.push(...paneRows({ kind: 'run', result: r.result, title: v.ref.title }, { width: o.width }));
   }
   if (beat.decision && last?.decision) rows.push(...decisionRows(last, o.width));
-  else if (beat.decision && v.ref.open) rows.push(blank(), [seg('the session ended during this step', { color: 'yellow' })]);
-  for (const e of beat.decision ? v.errors : []) rows.push([seg('error: ', { bold: true, color: 'red' }), seg(e.message)]);
+  else if (beat.decision && v.ref.open)
+    rows.push(blank(), [seg('the session ended during this step', { color: 'yellow' })]);
+  for (const e of beat.decision ? v.errors : [])
+    rows.push([seg('error: ', { bold: true, color: 'red' }), seg(e.message)]);
   // The flow's notes (a fix kept or reverted) once the step is shown whole.
   const whole = beat.decision || (v.runs.length > 0 && beat.runs >= v.runs.length);
-  for (const n of whole ? v.notes : []) rows.push([seg(n.text, n.text.startsWith('↶') ? { color: 'yellow' } : n.text.startsWith('✓') ? { color: 'green' } : { dim: true })]);
+  for (const n of whole ? v.notes : [])
+    rows.push([
+      seg(
+        n.text,
+        n.text.startsWith('↶') ? { color: 'yellow' } : n.text.startsWith('✓') ? { color: 'green' } : { dim: true },
+      ),
+    ]);
   return rows;
 }
 
@@ -123,6 +158,10 @@ export function stepMark(ref: StepRef): { mark: string; tone: Tone | undefined }
 }
 
 /** `w` / `y` in the replay: only while a step is viewed (the jump and branch lists read other keys) and it has a program. */
-export function replayProgramKey(mode: 'view' | 'jump' | 'branch', k: KeyPress, hasProgram: boolean): 'write' | 'copy' | undefined {
+export function replayProgramKey(
+  mode: 'view' | 'jump' | 'branch',
+  k: KeyPress,
+  hasProgram: boolean,
+): 'write' | 'copy' | undefined {
   return mode === 'view' ? programKey(k, hasProgram) : undefined;
 }

@@ -228,18 +228,21 @@ export function fitParts(parts: Row[], width: number): Row {
 }
 
 const SegText = ({ s }: { s: Seg }) => (
-  <Text color={tone(s.color)} bold={s.bold} dimColor={s.dim} inverse={s.inverse} underline={s.underline} strikethrough={s.strike}>
+  <Text
+    color={tone(s.color)}
+    bold={s.bold}
+    dimColor={s.dim}
+    inverse={s.inverse}
+    underline={s.underline}
+    strikethrough={s.strike}
+  >
     {s.text}
   </Text>
 );
 
 /** One row as one Ink line (never wraps: rows are already cut to the width). */
 export const RowLine = memo(function RowLine({ r }: { r: Row }) {
-  return (
-    <Text wrap="truncate-end">
-      {r.length === 0 ? ' ' : r.map((s, i) => <SegText key={i} s={s} />)}
-    </Text>
-  );
+  return <Text wrap="truncate-end">{r.length === 0 ? ' ' : r.map((s, i) => <SegText key={i} s={s} />)}</Text>;
 });
 
 /** Rows as a column; `from`/`height` show a window of them (the live region's scroll). */

@@ -5,36 +5,93 @@ import type { ForeignProgram } from '../engine/types.js';
 /** Every key of the solve screen, for `?`. */
 export const ALL_KEYS: { key: string; what: string }[] = [
   { key: 'a', what: 'approve the proposal and go on' },
-  { key: 'e', what: 'edit what the next stage receives (the plan, the program) here: ctrl-s saves, esc cancels; at an answer that could not be read, edit the whole answer, which is read again' },
+  {
+    key: 'e',
+    what: 'edit what the next stage receives (the plan, the program) here: ctrl-s saves, esc cancels; at an answer that could not be read, edit the whole answer, which is read again',
+  },
   { key: 'E', what: 'edit it in $VISUAL / $EDITOR' },
-  { key: 'r', what: 'reject it (or, at an answer that could not be read, ask again) with a one-line note; the step runs again with the note' },
+  {
+    key: 'r',
+    what: 'reject it (or, at an answer that could not be read, ask again) with a one-line note; the step runs again with the note',
+  },
   { key: 'b', what: 'back to an earlier step (a new branch; the old one stays in the journal)' },
-  { key: 'd', what: 'after a failed Submit: send the hidden test it failed to the debugger as a new sample (shown first; enter confirms)' },
+  {
+    key: 'd',
+    what: 'after a failed Submit: send the hidden test it failed to the debugger as a new sample (shown first; enter confirms)',
+  },
   { key: 'g', what: 'look back at any earlier step (the timeline, as in replay); no branch, the gate waits' },
-  { key: '1-9', what: 'open or close a recalled example (retrieval); strike out or keep a finding (test report); at an answer that could not be read, decide the step yourself (plan fine / needs change, accept / reject, tests passed / needs repair, or type a confidence or a score)' },
-  { key: 'x', what: 'retrieval: swap a recalled problem (the first one open, else problem 1) for another you solved, from your archive: a digit picks which; the swap is your edit, so the session goes on with it. CodeSIM\'s plan: swap its recalled problem for another you solved; the plan is asked again with it' },
+  {
+    key: '1-9',
+    what: 'open or close a recalled example (retrieval); strike out or keep a finding (test report); at an answer that could not be read, decide the step yourself (plan fine / needs change, accept / reject, tests passed / needs repair, or type a confidence or a score)',
+  },
+  {
+    key: 'x',
+    what: "retrieval: swap a recalled problem (the first one open, else problem 1) for another you solved, from your archive: a digit picks which; the swap is your edit, so the session goes on with it. CodeSIM's plan: swap its recalled problem for another you solved; the plan is asked again with it",
+  },
   { key: 'o', what: 'check: open the program file to check' },
   { key: 'f', what: 'check: ask for a fix of your program (the explanation comes first, a fix only when asked)' },
-  { key: 'T', what: 'on a simulation, debug or explanation: the model\'s simulated trace beside the program\'s real run, first difference marked' },
+  {
+    key: 'T',
+    what: "on a simulation, debug or explanation: the model's simulated trace beside the program's real run, first difference marked",
+  },
   { key: 'tab enter', what: 'search tree: choose an open node; expand it now' },
-  { key: 'h', what: 'practice: reveal the next hint (a similar problem, the idea, the plan, the plan on a sample, the code)' },
-  { key: 'enter t', what: 'practice: submit your program as it is; stress-test it against a brute force once it passes the samples' },
-  { key: 'v', what: 'check\'s debugger (at the explanation): predict, then see on the failing test, as in practice; then the check ends, or the fix comes if f asked for one' },
-  { key: 'v', what: 'practice, after a failed submission: predict, then see — a question on one line and one variable of your program; enter types your value, and the real run (Python, C++) shows where it and the program part, with both values; up to three questions, then the explanation' },
-  { key: 'I', what: 'practice: idea first — write your plan in your own words (e here, E in $EDITOR); the model runs it on a sample and says at which step it breaks, or that it holds' },
-  { key: 'enter', what: 'practice, after an Accepted that followed a failure: skip the one question (what was the bug?); e answers it in one line' },
-  { key: 'x +', what: 'search tree: prune the chosen node\'s branch; add a strategy of your own' },
-  { key: 'w', what: 'write the current program to a file (PROBLEM.EXT in the directory simcoach was started from; asks before overwriting)' },
-  { key: 'i', what: 'run the current program on an input you type or paste (in the sandbox, with the problem\'s limits); then + keeps that input and its right answer as your test of the problem' },
-  { key: 'y', what: 'copy the current program to the clipboard (OSC 52: the terminal copies it, over ssh and tmux too)' },
+  {
+    key: 'h',
+    what: 'practice: reveal the next hint (a similar problem, the idea, the plan, the plan on a sample, the code)',
+  },
+  {
+    key: 'enter t',
+    what: 'practice: submit your program as it is; stress-test it against a brute force once it passes the samples',
+  },
+  {
+    key: 'v',
+    what: "check's debugger (at the explanation): predict, then see on the failing test, as in practice; then the check ends, or the fix comes if f asked for one",
+  },
+  {
+    key: 'v',
+    what: 'practice, after a failed submission: predict, then see — a question on one line and one variable of your program; enter types your value, and the real run (Python, C++) shows where it and the program part, with both values; up to three questions, then the explanation',
+  },
+  {
+    key: 'I',
+    what: 'practice: idea first — write your plan in your own words (e here, E in $EDITOR); the model runs it on a sample and says at which step it breaks, or that it holds',
+  },
+  {
+    key: 'enter',
+    what: 'practice, after an Accepted that followed a failure: skip the one question (what was the bug?); e answers it in one line',
+  },
+  { key: 'x +', what: "search tree: prune the chosen node's branch; add a strategy of your own" },
+  {
+    key: 'w',
+    what: 'write the current program to a file (PROBLEM.EXT in the directory simcoach was started from; asks before overwriting)',
+  },
+  {
+    key: 'i',
+    what: "run the current program on an input you type or paste (in the sandbox, with the problem's limits); then + keeps that input and its right answer as your test of the problem",
+  },
+  {
+    key: 'y',
+    what: 'copy the current program to the clipboard (OSC 52: the terminal copies it, over ssh and tmux too)',
+  },
   { key: '↑↓ pgup pgdn', what: 'scroll the pane' },
   { key: 'p', what: 'the problem: statement, samples, limits' },
   { key: 's', what: 'settings: backend, model, flow, language, approval mode, budgets' },
-  { key: 'R', what: 'ask again after you cancelled an answer; try again after the model server failed; ask for the program again in the session\'s language' },
-  { key: 'L', what: 'a program in another language than the session\'s: switch the session to that language and judge it so' },
-  { key: 'A', what: 'approve until the code: plans, simulations and confidences pass by themselves; a program (and anything that needs you) stops' },
+  {
+    key: 'R',
+    what: "ask again after you cancelled an answer; try again after the model server failed; ask for the program again in the session's language",
+  },
+  {
+    key: 'L',
+    what: "a program in another language than the session's: switch the session to that language and judge it so",
+  },
+  {
+    key: 'A',
+    what: 'approve until the code: plans, simulations and confidences pass by themselves; a program (and anything that needs you) stops',
+  },
   { key: 'W', what: 'watch: every step is approved as it finishes (it stays in the history above); ctrl-c steps in' },
-  { key: 'ctrl-c', what: 'cancel the model\'s answer while it streams (the session goes on); twice within 3 s quits. While approving until the code or watching, the first ctrl-c steps in (each step waits for you again)' },
+  {
+    key: 'ctrl-c',
+    what: "cancel the model's answer while it streams (the session goes on); twice within 3 s quits. While approving until the code or watching, the first ctrl-c steps in (each step waits for you again)",
+  },
   { key: 'q', what: 'stop and quit (the session is saved)' },
   { key: '?', what: 'this list' },
 ];
@@ -72,7 +129,11 @@ export const RECALL_SWAP_HINT: Hint = { key: 'x', label: 'swap recalled' };
 /** Keys a pane adds before the gate's own. */
 export const PANE_HINTS: Partial<Record<string, Hint[]>> = {
   yours: [{ key: 'o', label: 'open file' }],
-  explain: [{ key: 'f', label: 'fix it' }, { key: 'v', label: 'predict' }, { key: 'T', label: 'real run' }],
+  explain: [
+    { key: 'f', label: 'fix it' },
+    { key: 'v', label: 'predict' },
+    { key: 'T', label: 'real run' },
+  ],
   simulate: [{ key: 'T', label: 'real run' }],
   debug: [{ key: 'T', label: 'real run' }],
 };
@@ -161,7 +222,10 @@ export const STREAM_HINTS: Hint[] = [
 export function withApproval(hints: Hint[], mode: ApprovalMode | undefined): Hint[] {
   if (mode === undefined || mode === 'each') return hints;
   const own = mode === 'watch' ? 'W' : 'A';
-  return [{ key: 'ctrl-c', label: `step in (${mode === 'watch' ? 'watching' : 'until code'})` }, ...hints.filter((h) => h.key !== 'ctrl-c' && h.key !== own)];
+  return [
+    { key: 'ctrl-c', label: `step in (${mode === 'watch' ? 'watching' : 'until code'})` },
+    ...hints.filter((h) => h.key !== 'ctrl-c' && h.key !== own),
+  ];
 }
 
 /**
@@ -198,7 +262,10 @@ export const ENDED_HINTS: Hint[] = [
  */
 export function endedHints(o: { canAnother: boolean; backendFailed: boolean; canDebugWith?: boolean }): Hint[] {
   const hints = o.canAnother ? ENDED_HINTS : ENDED_HINTS.filter((h) => h.key !== 'n');
-  const first: Hint[] = [...(o.backendFailed ? [{ key: 'R', label: 'try again' }] : []), ...(o.canDebugWith ? [{ key: 'd', label: 'debug with this test' }] : [])];
+  const first: Hint[] = [
+    ...(o.backendFailed ? [{ key: 'R', label: 'try again' }] : []),
+    ...(o.canDebugWith ? [{ key: 'd', label: 'debug with this test' }] : []),
+  ];
   return [...first, ...hints];
 }
 
@@ -209,11 +276,17 @@ export const SAMPLE_HINTS: Hint[] = [
 ];
 
 /** `?` after the end: those keys alone, described as ALL_KEYS describes them. */
-export function endedKeys(o: { canAnother: boolean; backendFailed: boolean; canDebugWith?: boolean }): { key: string; what: string }[] {
+export function endedKeys(o: {
+  canAnother: boolean;
+  backendFailed: boolean;
+  canDebugWith?: boolean;
+}): { key: string; what: string }[] {
   const keys = new Set(endedHints(o).map((h) => h.key));
   return [
     ...(keys.has('n') ? [{ key: 'n', what: 'another problem' }] : []),
-    ...ALL_KEYS.filter((k) => keys.has(k.key)).map((k) => (k.key === 'R' ? { key: 'R', what: 'try again after the model server failed' } : k)),
+    ...ALL_KEYS.filter((k) => keys.has(k.key)).map((k) =>
+      k.key === 'R' ? { key: 'R', what: 'try again after the model server failed' } : k,
+    ),
   ];
 }
 
@@ -226,7 +299,10 @@ export function endedKeys(o: { canAnother: boolean; backendFailed: boolean; canD
  * g timeline · w save · y copy · ? keys.
  */
 export function withProgramHints(hints: Hint[], at?: number): Hint[] {
-  const add: Hint[] = [{ key: 'w', label: 'save' }, { key: 'y', label: 'copy' }];
+  const add: Hint[] = [
+    { key: 'w', label: 'save' },
+    { key: 'y', label: 'copy' },
+  ];
   if (at === undefined) {
     const g = hints.find((h) => h.key === 'g');
     const help = hints.find((h) => h.key === '?');

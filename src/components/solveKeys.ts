@@ -10,17 +10,46 @@ import { programKey } from './currentProgram.js';
 
 /** The person's program step of `check` before they gave one. */
 const noProgramYet = (p: NonNullable<SolveKeyView['proposal']>): boolean =>
-  p.pane === 'yours' && typeof p.value === 'object' && p.value !== null && String((p.value as { source?: unknown }).source ?? '').trim() === '';
+  p.pane === 'yours' &&
+  typeof p.value === 'object' &&
+  p.value !== null &&
+  String((p.value as { source?: unknown }).source ?? '').trim() === '';
 
 /** What the screen is showing; only the main, back and ended views read keys here. */
-export type SolveMode = 'main' | 'edit' | 'note' | 'ask' | 'number' | 'back' | 'help' | 'problem' | 'settings' | 'open' | 'trace' | 'timeline' | 'write' | 'sample' | 'custom' | 'swap';
+export type SolveMode =
+  | 'main'
+  | 'edit'
+  | 'note'
+  | 'ask'
+  | 'number'
+  | 'back'
+  | 'help'
+  | 'problem'
+  | 'settings'
+  | 'open'
+  | 'trace'
+  | 'timeline'
+  | 'write'
+  | 'sample'
+  | 'custom'
+  | 'swap';
 
 /** The facts of the screen a key's effect depends on. */
 export interface SolveKeyView {
   /** An answer is streaming now. */
   streaming: boolean;
   /** The proposal waiting for a decision. */
-  proposal?: { pane: PaneKind; cancelled: boolean; failed: boolean; lenient?: boolean; value?: unknown; foreign?: Pick<ForeignProgram, 'lang' | 'note'>; decide?: StepDecision; swaps?: string[][]; swapRefs?: string[] };
+  proposal?: {
+    pane: PaneKind;
+    cancelled: boolean;
+    failed: boolean;
+    lenient?: boolean;
+    value?: unknown;
+    foreign?: Pick<ForeignProgram, 'lang' | 'note'>;
+    decide?: StepDecision;
+    swaps?: string[][];
+    swapRefs?: string[];
+  };
   /** The recalled problem `x` swaps (from 0): the first one open in the pane, else the first. */
   swapSlot?: number;
   /** What the person has struck out or selected in the pane (report, tree). */
@@ -83,7 +112,13 @@ const NONE: SolveAction = { kind: 'none' };
 export const CTRL_C_WINDOW_MS = 3000;
 
 /** Scroll keys shared by every scrollable pane; returns the new offset or undefined. */
-export function scrollKey(key: Omit<KeyPress, 'input'>, input: string, offset: number, total: number, height: number): number | undefined {
+export function scrollKey(
+  key: Omit<KeyPress, 'input'>,
+  input: string,
+  offset: number,
+  total: number,
+  height: number,
+): number | undefined {
   const max = Math.max(0, total - height);
   const to = (n: number): number => Math.max(0, Math.min(max, n));
   if (key.upArrow || input === 'k') return to(offset - 1);
@@ -128,7 +163,8 @@ export function numberDecision(d: StepDecision | undefined, typed: string): Solv
   if (!n) return { kind: 'mode', mode: 'main' };
   const t = typed.trim();
   const value = Number(t.replace(/%$/, ''));
-  if (t === '' || !Number.isInteger(value) || value < n.min || value > n.max) return { kind: 'notice', text: `a ${n.label}: a whole number from ${n.min} to ${n.max}` };
+  if (t === '' || !Number.isInteger(value) || value < n.min || value > n.max)
+    return { kind: 'notice', text: `a ${n.label}: a whole number from ${n.min} to ${n.max}` };
   return { kind: 'decide', decision: { kind: 'edit', content: `${n.before}${value}${n.after}` } };
 }
 
@@ -162,7 +198,8 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
   if (scrolled !== undefined) return { kind: 'scroll', offset: scrolled };
   const deciding = (p.failed || (p.lenient && p.decide !== undefined)) && !p.cancelled;
   // A decision that is only a number (a confidence, a score): the digit typed is its first ("80" needs no key first).
-  if (/^[0-9]$/.test(k.input) && deciding && p.decide?.number && p.decide.options.length === 0) return { kind: 'mode', mode: 'number', carry: k.input };
+  if (/^[0-9]$/.test(k.input) && deciding && p.decide?.number && p.decide.options.length === 0)
+    return { kind: 'mode', mode: 'number', carry: k.input };
   if (/^[1-9]$/.test(k.input) && deciding) return decideKey(p.decide, Number(k.input) - 1);
   if (/^[1-9]$/.test(k.input) && p.pane === 'retrieve') return { kind: 'toggle-example', index: Number(k.input) - 1 };
   const own = p.failed || p.cancelled ? undefined : paneKey(p, v.ui ?? freshUi(), k);
@@ -171,16 +208,24 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
     case 'x': {
       const n = p.failed || p.cancelled ? undefined : swapCount(p, v.swapSlot ?? 0);
       if (n === undefined) return NONE;
-      return n > 0 ? { kind: 'mode', mode: 'swap' } : { kind: 'notice', text: 'nothing else in your archive to swap in' };
+      return n > 0
+        ? { kind: 'mode', mode: 'swap' }
+        : { kind: 'notice', text: 'nothing else in your archive to swap in' };
     }
     case 'o':
       return p.pane === 'yours' ? { kind: 'mode', mode: 'open' } : NONE;
     case 'T':
       return TRACE_PANES.includes(p.pane) && !p.failed && !p.cancelled ? { kind: 'trace' } : NONE;
     case 'a':
-      if (noProgramYet(p)) return { kind: 'notice', text: 'no program yet: o opens a file, E writes one in your editor, e here' };
-      if (p.cancelled) return { kind: 'notice', text: 'you cancelled this answer: R asks again, r with a note, q stops' };
-      if (p.failed) return { kind: 'notice', text: `this answer could not be read: e edits it${p.decide ? `, ${decideRange(p.decide)} decide yourself` : ''}, r asks again, b goes back` };
+      if (noProgramYet(p))
+        return { kind: 'notice', text: 'no program yet: o opens a file, E writes one in your editor, e here' };
+      if (p.cancelled)
+        return { kind: 'notice', text: 'you cancelled this answer: R asks again, r with a note, q stops' };
+      if (p.failed)
+        return {
+          kind: 'notice',
+          text: `this answer could not be read: e edits it${p.decide ? `, ${decideRange(p.decide)} decide yourself` : ''}, r asks again, b goes back`,
+        };
       return { kind: 'decide', decision: { kind: 'approve' } };
     case 'e':
       // A failed step's answer is edited whole and read again: never a dead end.
@@ -191,9 +236,13 @@ function gateKey(v: SolveKeyView, k: KeyPress): SolveAction {
       return { kind: 'mode', mode: 'note' };
     case 'L':
       // The program is in another language than the session's: judge it as that one from here on.
-      return p.foreign && !p.failed && !p.cancelled ? { kind: 'decide', decision: { kind: 'approve', lang: p.foreign.lang } } : NONE;
+      return p.foreign && !p.failed && !p.cancelled
+        ? { kind: 'decide', decision: { kind: 'approve', lang: p.foreign.lang } }
+        : NONE;
     case 'b':
-      return v.earlier === 0 ? { kind: 'notice', text: 'no earlier step to go back to' } : { kind: 'pick', index: v.earlier - 1 };
+      return v.earlier === 0
+        ? { kind: 'notice', text: 'no earlier step to go back to' }
+        : { kind: 'pick', index: v.earlier - 1 };
   }
   return NONE;
 }
@@ -209,7 +258,12 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
   // Other ctrl keys belong to the screen around this one (a contest's ctrl-n, ctrl-p, ctrl-t), never to a letter's action here.
   if (k.ctrl) return NONE;
   if (mode === 'back') return backKey(v, k);
-  if (mode === 'sample') return k.return || k.input === 'd' ? { kind: 'debug-with' } : k.escape || k.input === 'q' || k.input === 'n' ? { kind: 'mode', mode: 'main' } : NONE;
+  if (mode === 'sample')
+    return k.return || k.input === 'd'
+      ? { kind: 'debug-with' }
+      : k.escape || k.input === 'q' || k.input === 'n'
+        ? { kind: 'mode', mode: 'main' }
+        : NONE;
   if (mode === 'swap') return swapKey(v, k);
   if (mode !== 'main') return NONE;
   switch (k.input) {
@@ -228,13 +282,18 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
       // The answer the person cancelled is asked again, afresh (r does the same with a note).
       if (v.proposal?.cancelled) return { kind: 'decide', decision: { kind: 'reject' } };
       // A program in another language: asked again, the note saying which language to write.
-      if (v.proposal?.foreign && !v.proposal.failed) return { kind: 'decide', decision: { kind: 'reject', note: v.proposal.foreign.note } };
+      if (v.proposal?.foreign && !v.proposal.failed)
+        return { kind: 'decide', decision: { kind: 'reject', note: v.proposal.foreign.note } };
       if (v.backendError) return { kind: 'retry' };
       return NONE;
   }
   if (!v.ended && (k.input === 'A' || k.input === 'W')) {
     const mode = k.input === 'A' ? 'until-code' : 'watch';
-    if (v.approval === mode) return { kind: 'notice', text: `already ${mode === 'watch' ? 'watching' : 'approving until the code'}: ctrl-c steps in` };
+    if (v.approval === mode)
+      return {
+        kind: 'notice',
+        text: `already ${mode === 'watch' ? 'watching' : 'approving until the code'}: ctrl-c steps in`,
+      };
     return { kind: 'approval', mode };
   }
   // `i`: the current program on an input of the person's (while nothing streams into the screen).
@@ -243,7 +302,11 @@ export function solveKey(mode: SolveMode, v: SolveKeyView, k: KeyPress): SolveAc
   if (out) return out === 'write' ? { kind: 'mode', mode: 'write' } : { kind: 'copy' };
   if (v.ended) {
     if (k.input === 'd' && v.canDebugWith) return { kind: 'mode', mode: 'sample' };
-    return k.input === 'n' && v.canAnother ? { kind: 'another' } : k.input === 't' && v.canStress ? { kind: 'stress' } : NONE;
+    return k.input === 'n' && v.canAnother
+      ? { kind: 'another' }
+      : k.input === 't' && v.canStress
+        ? { kind: 'stress' }
+        : NONE;
   }
   if (!v.proposal) return NONE;
   return gateKey(v, k);
@@ -259,12 +322,25 @@ export function solveKeys(mode: SolveMode, v: SolveKeyView, keys: KeyPress[]): S
   let view = v;
   for (let i = 0; i < keys.length; i++) {
     const a = solveKey(m, view, keys[i]!);
-    if (a.kind === 'mode' && (a.mode === 'note' || a.mode === 'edit' || a.mode === 'ask' || a.mode === 'open' || a.mode === 'number' || a.mode === 'custom') && i + 1 < keys.length) {
+    if (
+      a.kind === 'mode' &&
+      (a.mode === 'note' ||
+        a.mode === 'edit' ||
+        a.mode === 'ask' ||
+        a.mode === 'open' ||
+        a.mode === 'number' ||
+        a.mode === 'custom') &&
+      i + 1 < keys.length
+    ) {
       if (a.mode !== 'note') return [...out, a];
       // The note's text typed ahead; an enter among it rejects with that note at once.
       let note = '';
       for (const r of keys.slice(i + 1)) {
-        if (r.return) return [...out, { kind: 'decide', decision: { kind: 'reject', ...(note.trim() ? { note: note.trim() } : {}) } }];
+        if (r.return)
+          return [
+            ...out,
+            { kind: 'decide', decision: { kind: 'reject', ...(note.trim() ? { note: note.trim() } : {}) } },
+          ];
         if (r.escape) return out;
         if (r.backspace) note = Array.from(note).slice(0, -1).join('');
         else if (!r.ctrl && !r.meta) note += r.input;
@@ -278,7 +354,15 @@ export function solveKeys(mode: SolveMode, v: SolveKeyView, keys: KeyPress[]): S
       view = { ...view, backPick: a.index };
     } else if (a.kind === 'scroll') view = { ...view, offset: a.offset };
     else if (a.kind === 'pane-ui') view = { ...view, ui: a.ui };
-    else if (a.kind === 'decide' || a.kind === 'back-to' || a.kind === 'quit' || a.kind === 'another' || a.kind === 'stress' || a.kind === 'debug-with') return out;
+    else if (
+      a.kind === 'decide' ||
+      a.kind === 'back-to' ||
+      a.kind === 'quit' ||
+      a.kind === 'another' ||
+      a.kind === 'stress' ||
+      a.kind === 'debug-with'
+    )
+      return out;
     else if (a.kind === 'cancel-answer') view = { ...view, sinceCancel: 0 };
     else if (a.kind === 'approval') {
       // A mode that passes the step on screen decides it: what follows is for the next step.

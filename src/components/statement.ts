@@ -46,14 +46,26 @@ function renderer(width: number): Marked {
     }) as unknown as MarkedExtension,
   );
   // Code blocks as written: a statement's code is an example, not something to highlight.
-  m.use({ renderer: { code: ({ text }) => `${text.split('\n').map((l) => `  ${ansi.yellow(l)}`).join('\n')}\n\n` } });
+  m.use({
+    renderer: {
+      code: ({ text }) =>
+        `${text
+          .split('\n')
+          .map((l) => `  ${ansi.yellow(l)}`)
+          .join('\n')}\n\n`,
+    },
+  });
   // Tables fitted to the pane (marked-terminal draws them as wide as their longest cell); a cell's
   // `<br>` is a line of its own, the header bold.
   m.use({
     renderer: {
       table(token: Tokens.Table) {
         const cell = (c: Tokens.TableCell): string => this.parser.parseInline(c.tokens).replace(/<br\s*\/?>/gi, '\n');
-        return `${fitTable(token.header.map((c) => ansi.bold(cell(c))), token.rows.map((r) => r.map(cell)), width)}\n\n`;
+        return `${fitTable(
+          token.header.map((c) => ansi.bold(cell(c))),
+          token.rows.map((r) => r.map(cell)),
+          width,
+        )}\n\n`;
       },
     },
   });
@@ -74,12 +86,16 @@ const TABLE_ROW = /^\|.*\|[ \t]*$/gm;
 
 /** Math in Unicode everywhere except inside code. */
 function prepare(markdown: string): string {
-  const parts = markdown.replace(DASHED, '## $1').replace(TABLE_ROW, (row) => row.replace(/\$[^$\n]*\$/g, (math) => math.replace(/\\\|/g, '|'))).split(/(```[\s\S]*?```|`[^`\n]*`)/);
+  const parts = markdown
+    .replace(DASHED, '## $1')
+    .replace(TABLE_ROW, (row) => row.replace(/\$[^$\n]*\$/g, (math) => math.replace(/\\\|/g, '|')))
+    .split(/(```[\s\S]*?```|`[^`\n]*`)/);
   return parts.map((p, i) => (i % 2 === 1 ? p : mathToUnicode(p, escapeMarkdown))).join('');
 }
 
 /** Sections that only hold the examples, which the screen shows as samples. */
-const SAMPLES_HEADING = /^(examples?|samples?|(sample|example)s?( test)?( \d+)?|sample tests?|sample (input|output)s?( \d+)?|example (input|output)s?( \d+)?|test cases?|入力例.*|出力例.*)$/i;
+const SAMPLES_HEADING =
+  /^(examples?|samples?|(sample|example)s?( test)?( \d+)?|sample tests?|sample (input|output)s?( \d+)?|example (input|output)s?( \d+)?|test cases?|入力例.*|出力例.*)$/i;
 const SPEC_HEADING = { input: /^input( format)?$/i, output: /^output( format)?$/i };
 
 export interface StatementOptions {
@@ -97,7 +113,9 @@ const LABEL = /^((sample|example)\s*)?(input|output)s?(\s*\d+)?\s*:?$/i;
 /** Does a section hold only the samples, as data lines and labels? */
 function onlySamples(section: Token[], samples: StatementOptions['samples']): boolean {
   if (!samples?.length) return false;
-  const known = new Set(samples.flatMap((s) => [s.input, ...s.outputs]).flatMap((t) => t.split('\n').map((l) => l.trim())));
+  const known = new Set(
+    samples.flatMap((s) => [s.input, ...s.outputs]).flatMap((t) => t.split('\n').map((l) => l.trim())),
+  );
   return section.every((t) => {
     if (t.type === 'space' || t.type === 'hr') return true;
     if (t.type !== 'paragraph' && t.type !== 'code' && t.type !== 'heading') return false;
@@ -120,7 +138,11 @@ function keep(tokens: Token[], o: StatementOptions): { tokens: Token[]; has: { i
       if (i === firstReal && t.depth === 1 && o.title !== undefined) continue;
       if (SAMPLES_HEADING.test(text)) {
         let end = i + 1;
-        while (end < tokens.length && !(tokens[end]!.type === 'heading' && (tokens[end] as { depth: number }).depth <= t.depth)) end++;
+        while (
+          end < tokens.length &&
+          !(tokens[end]!.type === 'heading' && (tokens[end] as { depth: number }).depth <= t.depth)
+        )
+          end++;
         if (onlySamples(tokens.slice(i + 1, end), o.samples)) {
           i = end - 1;
           continue;
@@ -135,7 +157,16 @@ function keep(tokens: Token[], o: StatementOptions): { tokens: Token[]; has: { i
   return { tokens: out, has };
 }
 
-const SGR_TONE: Record<number, Tone> = { 31: 'red', 32: 'green', 33: 'yellow', 34: 'blue', 35: 'magenta', 36: 'cyan', 37: 'white', 90: 'gray' };
+const SGR_TONE: Record<number, Tone> = {
+  31: 'red',
+  32: 'green',
+  33: 'yellow',
+  34: 'blue',
+  35: 'magenta',
+  36: 'cyan',
+  37: 'white',
+  90: 'gray',
+};
 
 /** One line of SGR-styled text as segments (the only escapes chalk at level 1 writes). */
 function segments(line: string): Seg[] {
@@ -161,7 +192,9 @@ function segments(line: string): Seg[] {
       else if (SGR_TONE[code]) style = { ...next, color: SGR_TONE[code] };
     }
   }
-  return out.map((s) => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined && v !== false)) as unknown as Seg);
+  return out.map(
+    (s) => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined && v !== false)) as unknown as Seg,
+  );
 }
 
 /** A styled line wrapped at word boundaries to `width`, continuation rows indented like the line. */
@@ -170,7 +203,10 @@ function wrapSegs(line: Seg[], width: number): Row[] {
   const total = chars.reduce((n, c) => n + cells(c.ch), 0);
   if (total <= width) return [line];
   const indent = /^ */.exec(chars.map((c) => c.ch).join(''))![0].length;
-  const hang = Math.min(indent + (/^ *(?:[*•-]|\d+\.) /.exec(chars.map((c) => c.ch).join(''))?.[0].length ?? indent) - indent, Math.floor(width / 2));
+  const hang = Math.min(
+    indent + (/^ *(?:[*•-]|\d+\.) /.exec(chars.map((c) => c.ch).join(''))?.[0].length ?? indent) - indent,
+    Math.floor(width / 2),
+  );
   const rows: Row[] = [];
   let start = 0;
   let lead = 0;
@@ -204,7 +240,12 @@ function wrapSegs(line: Seg[], width: number): Row[] {
 }
 
 const sameStyle = (a: Seg, b: Seg): boolean =>
-  a.color === b.color && a.bold === b.bold && a.dim === b.dim && a.underline === b.underline && a.strike === b.strike && a.inverse === b.inverse;
+  a.color === b.color &&
+  a.bold === b.bold &&
+  a.dim === b.dim &&
+  a.underline === b.underline &&
+  a.strike === b.strike &&
+  a.inverse === b.inverse;
 
 export interface RenderedStatement {
   rows: Row[];
@@ -231,7 +272,8 @@ export function statementRows(markdown: string, width: number, o: StatementOptio
     }
     blankRun = 0;
     // Spaces inside a formula held it together while wrapping; copied text gets plain ones.
-    for (const r of wrapSegs(segs, w)) rows.push(r.map((x) => (x.text.includes('\u00a0') ? { ...x, text: x.text.replace(/\u00a0/g, ' ') } : x)));
+    for (const r of wrapSegs(segs, w))
+      rows.push(r.map((x) => (x.text.includes('\u00a0') ? { ...x, text: x.text.replace(/\u00a0/g, ' ') } : x)));
   }
   return { rows, has };
 }

@@ -39,8 +39,18 @@ export function fitTable(head: string[], rows: string[][], width: number): strin
   const n = Math.max(head.length, ...rows.map((r) => r.length));
   const full = (r: string[]): string[] => Array.from({ length: n }, (_, i) => r[i] ?? '');
   // Borders and one space of padding each side: 3 cells a column and the closing border.
-  const widths = columnWidths(Array.from({ length: n }, (_, i) => Math.max(widest(head[i] ?? ''), ...rows.map((r) => widest(r[i] ?? '')))), width - 3 * n - 1);
-  if (!widths) return rows.map((r) => full(r).map((c, i) => wrap(`${head[i] ?? ''}: ${c}`, width)).join('\n')).join('\n\n');
+  const widths = columnWidths(
+    Array.from({ length: n }, (_, i) => Math.max(widest(head[i] ?? ''), ...rows.map((r) => widest(r[i] ?? '')))),
+    width - 3 * n - 1,
+  );
+  if (!widths)
+    return rows
+      .map((r) =>
+        full(r)
+          .map((c, i) => wrap(`${head[i] ?? ''}: ${c}`, width))
+          .join('\n'),
+      )
+      .join('\n\n');
   const heads = full(head).map((c, i) => wrap(c, widths[i]!));
   const table = new Table({
     head: heads,

@@ -17,13 +17,24 @@ const str = (o: Obj, k: string): string | undefined => (typeof o[k] === 'string'
 function lastRun(history: readonly HistoryItem[]): { program: Program; failing?: TestResult } | undefined {
   for (let i = history.length - 1; i >= 0; i--) {
     const h = history[i]!;
-    if (h.kind === 'run') return { program: h.program, ...(h.result.tests.find((t) => t.verdict !== 'AC') ? { failing: h.result.tests.find((t) => t.verdict !== 'AC')! } : {}) };
+    if (h.kind === 'run')
+      return {
+        program: h.program,
+        ...(h.result.tests.find((t) => t.verdict !== 'AC')
+          ? { failing: h.result.tests.find((t) => t.verdict !== 'AC')! }
+          : {}),
+      };
   }
   return undefined;
 }
 
-export function traceTarget(p: Proposal, v: { history: readonly HistoryItem[]; lastCode?: string }, lang: string): TraceAsk | { why: string } {
-  if (!TRACE_PANES.includes(p.pane)) return { why: 'T holds a simulation against the real run: it works on a simulation, debug or explanation pane' };
+export function traceTarget(
+  p: Proposal,
+  v: { history: readonly HistoryItem[]; lastCode?: string },
+  lang: string,
+): TraceAsk | { why: string } {
+  if (!TRACE_PANES.includes(p.pane))
+    return { why: 'T holds a simulation against the real run: it works on a simulation, debug or explanation pane' };
   const value = p.value;
   if (!isObj(value)) return { why: 'this step has no simulation to check' };
   const model = str(value, 'trace') ?? '';
@@ -32,7 +43,8 @@ export function traceTarget(p: Proposal, v: { history: readonly HistoryItem[]; l
   if (p.pane === 'explain') {
     const source = metaString(p.meta, 'program');
     const input = metaString(p.meta, 'input');
-    if (source === undefined || input === undefined) return { why: 'the explanation does not say which program and input it ran' };
+    if (source === undefined || input === undefined)
+      return { why: 'the explanation does not say which program and input it ran' };
     return { program: { lang: (metaString(p.meta, 'lang') ?? lang) as Program['lang'], source }, input, model };
   }
   if (p.pane === 'debug') {
@@ -40,8 +52,10 @@ export function traceTarget(p: Proposal, v: { history: readonly HistoryItem[]; l
     return { program: run.program, input: run.failing.input, model };
   }
   const input = metaString(p.meta, 'input') ?? str(value, 'input');
-  const program = run?.program ?? (v.lastCode !== undefined ? { lang: lang as Program['lang'], source: v.lastCode } : undefined);
-  if (!program) return { why: 'no program yet: the simulation comes before the code; T works here once code has been written' };
+  const program =
+    run?.program ?? (v.lastCode !== undefined ? { lang: lang as Program['lang'], source: v.lastCode } : undefined);
+  if (!program)
+    return { why: 'no program yet: the simulation comes before the code; T works here once code has been written' };
   if (input === undefined || !input.trim()) return { why: 'the simulation does not say which input it ran' };
   const predicted = str(value, 'predicted');
   return { program, input, model, ...(predicted !== undefined ? { predicted } : {}) };

@@ -20,10 +20,15 @@ import { takesFile } from './ownFileSave.js';
 import type { SolveState } from './useSolveState.js';
 
 /** What the solve screen asks of the app controller. */
-export type SolveApp = Pick<AppController, 'editExternally' | 'settings' | 'openProgram' | 'traceAgainst' | 'programOut' | 'runCustom' | 'addTest' | 'file'> & Partial<Pick<AppController, 'backend'>>;
+export type SolveApp = Pick<
+  AppController,
+  'editExternally' | 'settings' | 'openProgram' | 'traceAgainst' | 'programOut' | 'runCustom' | 'addTest' | 'file'
+> &
+  Partial<Pick<AppController, 'backend'>>;
 
 /** The recalled problem `x` swaps: one open in a retrieval (whose answer holds several), else the one. */
-export const slotAt = (p: Proposal | undefined, expanded: ReadonlySet<number>): number => (p && swapOffer(p).swaps ? swapSlot(expanded) : 0);
+export const slotAt = (p: Proposal | undefined, expanded: ReadonlySet<number>): number =>
+  p && swapOffer(p).swaps ? swapSlot(expanded) : 0;
 
 /** What the keys act on, as the screen shows it now. */
 export interface SolveScreen {
@@ -74,7 +79,13 @@ export function useSolveKeys(s: SolveScreen): SolveLevers {
       // A hint is the model's: with none there it waits, and the rest of the turn works as before.
       // A locked ladder waits for nothing: its own key says it is locked.
       const locked = isTurn(proposal?.value) && proposal.value.locked !== undefined;
-      if (s.modelOff !== undefined && st.modeNow.current === 'main' && proposal?.pane === 'practice' && input === 'h' && !locked) {
+      if (
+        s.modelOff !== undefined &&
+        st.modeNow.current === 'main' &&
+        proposal?.pane === 'practice' &&
+        input === 'h' &&
+        !locked
+      ) {
         void s.app.backend?.recheck();
         st.setNotice({ text: `${s.modelOff}; hints wait for it`, tone: 'yellow' });
         return;
@@ -92,7 +103,20 @@ function keyViewOf(s: SolveScreen): SolveKeyView {
   const proposal = v.live?.proposal;
   return {
     streaming: v.live?.streaming === true,
-    ...(proposal ? { proposal: { pane: proposal.pane, cancelled: proposal.cancelled === true, failed: proposal.error !== undefined, lenient: proposal.lenient !== undefined, value: proposal.value, ...(proposal.foreign ? { foreign: proposal.foreign } : {}), ...(proposal.decide ? { decide: proposal.decide } : {}), ...swapOffer(proposal) } } : {}),
+    ...(proposal
+      ? {
+          proposal: {
+            pane: proposal.pane,
+            cancelled: proposal.cancelled === true,
+            failed: proposal.error !== undefined,
+            lenient: proposal.lenient !== undefined,
+            value: proposal.value,
+            ...(proposal.foreign ? { foreign: proposal.foreign } : {}),
+            ...(proposal.decide ? { decide: proposal.decide } : {}),
+            ...swapOffer(proposal),
+          },
+        }
+      : {}),
     swapSlot: slotAt(proposal, st.expanded),
     ui: st.uiNow.current,
     ended: v.outcome !== undefined,
@@ -172,7 +196,11 @@ function applyToSession(s: SolveScreen, a: SolveAction, decide: (d: Decision) =>
       return true;
     case 'cancel-answer':
       st.lastCancel.current = Date.now();
-      if (session.cancelAnswer()) st.setNotice({ text: 'answer cancelled — R asks again, r with a note (ctrl-c again within 3 s quits)', tone: 'yellow' });
+      if (session.cancelAnswer())
+        st.setNotice({
+          text: 'answer cancelled — R asks again, r with a note (ctrl-c again within 3 s quits)',
+          tone: 'yellow',
+        });
       return true;
     case 'decide':
       decide(a.decision);
@@ -210,7 +238,8 @@ function applyToSession(s: SolveScreen, a: SolveAction, decide: (d: Decision) =>
 /** `E`: the step's text (or the person's own file) in their editor, handed in when it changed. */
 function externalEdit(s: SolveScreen, p: Proposal, decide: (d: Decision) => void): void {
   const { own, st } = s;
-  const program = p.pane === 'code' || p.pane === 'debug' || p.pane === 'practice' || p.pane === 'yours' || p.pane === 'fix';
+  const program =
+    p.pane === 'code' || p.pane === 'debug' || p.pane === 'practice' || p.pane === 'yours' || p.pane === 'fix';
   const onFile = own !== undefined && takesFile(p.pane);
   // What goes forward is the edited part of the answer; on the person's file, "no change" is
   // against the file as it was, not the step's text.
@@ -231,7 +260,11 @@ function openProgram(s: SolveScreen, path: string, decide: (d: Decision) => void
   app
     .openProgram(path)
     .then(({ source, lang }) => {
-      if (lang !== undefined && lang !== sessionLang) st.setNotice({ text: `that is a ${lang} program; this session checks ${sessionLang} (start it with --lang ${lang})`, tone: 'red' });
+      if (lang !== undefined && lang !== sessionLang)
+        st.setNotice({
+          text: `that is a ${lang} program; this session checks ${sessionLang} (start it with --lang ${lang})`,
+          tone: 'red',
+        });
       else decide({ kind: 'edit', content: source });
     })
     .catch((err: unknown) => st.setNotice({ text: message(err), tone: 'red' }));
@@ -247,6 +280,10 @@ function traceIt(s: SolveScreen, p: Proposal): void {
   st.setMode('trace');
   app
     .traceAgainst(ask)
-    .then((r) => st.setTraced(r.ok ? traceCompareRows(r.comparison, r.trace, s.width, ask.predicted) : [[seg(r.reason, { color: 'yellow' })]]))
+    .then((r) =>
+      st.setTraced(
+        r.ok ? traceCompareRows(r.comparison, r.trace, s.width, ask.predicted) : [[seg(r.reason, { color: 'yellow' })]],
+      ),
+    )
     .catch((err: unknown) => st.setTraced([[seg(`the trace failed: ${message(err)}`, { color: 'red' })]]));
 }

@@ -95,5 +95,31 @@ export function useSolveState(proposal: Proposal | undefined): SolveState {
     if (!taken) setNotice({ text: 'that step is no longer waiting', tone: 'yellow' });
     setMode('main');
   };
-  return { mode, modeNow, setMode, theirs, offset, offsetNow, setOffset, expanded, setExpanded, ui, uiNow, setUi, notice, setNotice, backPick, backPickNow, setBackPick, carry, setCarry, traced, setTraced, asking, setAsking, lastCancel, decided };
+  return {
+    mode,
+    modeNow,
+    setMode,
+    theirs,
+    offset,
+    offsetNow,
+    setOffset,
+    expanded,
+    setExpanded,
+    ui,
+    uiNow,
+    setUi,
+    notice,
+    setNotice,
+    backPick,
+    backPickNow,
+    setBackPick,
+    carry,
+    setCarry,
+    traced,
+    setTraced,
+    asking,
+    setAsking,
+    lastCancel,
+    decided,
+  };
 }

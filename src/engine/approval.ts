@@ -24,7 +24,8 @@ export function sourceIn(v: unknown): string | undefined {
   return typeof o.source === 'string' ? o.source : typeof o.program?.source === 'string' ? o.program.source : undefined;
 }
 
-export const isProgramStep = (p: Pick<Proposal, 'pane' | 'value'>): boolean => PROGRAM_PANES.has(p.pane) || sourceIn(p.value) !== undefined;
+export const isProgramStep = (p: Pick<Proposal, 'pane' | 'value'>): boolean =>
+  PROGRAM_PANES.has(p.pane) || sourceIn(p.value) !== undefined;
 
 /**
  * Whether `mode` approves `p` without the person. A step that failed, was read only leniently
@@ -34,8 +35,14 @@ export const isProgramStep = (p: Pick<Proposal, 'pane' | 'value'>): boolean => P
  */
 export function passes(mode: ApprovalMode, p: Proposal): boolean {
   if (mode === 'each') return false;
-  if (p.error !== undefined || p.lenient !== undefined || p.value === undefined || p.cancelled || p.editError !== undefined) return false;
+  if (
+    p.error !== undefined ||
+    p.lenient !== undefined ||
+    p.value === undefined ||
+    p.cancelled ||
+    p.editError !== undefined
+  )
+    return false;
   if (PERSON_PANES.has(p.pane) || p.foreign !== undefined) return false;
   return mode === 'watch' || !isProgramStep(p);
 }
-

@@ -14,16 +14,20 @@ import type { Gate, Outcome, PaneKind, Progress, Recall, StepId } from './types.
 export type JudgeFn = (program: Program, tests: TestCase[], opts: JudgeOptions) => Promise<JudgeResult>;
 
 /** The settings the engine reads: the request fields of each stage and the caps. */
-export type EngineSettings = Pick<BaseSettings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & Partial<Pick<BaseSettings, 'frequencyPenalty'>> & {
-  /** Longest answer per stage in tokens (absent in sessions recorded before the setting). */
-  answerTokens?: BaseSettings['answerTokens'];
-  budgets?: Partial<Pick<BaseSettings['budgets'], 'maxCalls' | 'maxTokens'>>;
-  /**
-   * 'json': the backend's JSON-schema mode for agents that have a schema. Default 'sections':
-   * free text under headings, the methods' own form (no `format` / `response_format` is sent).
-   */
-  answers?: BaseSettings['answers'];
-};
+export type EngineSettings = Pick<
+  BaseSettings,
+  'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'
+> &
+  Partial<Pick<BaseSettings, 'frequencyPenalty'>> & {
+    /** Longest answer per stage in tokens (absent in sessions recorded before the setting). */
+    answerTokens?: BaseSettings['answerTokens'];
+    budgets?: Partial<Pick<BaseSettings['budgets'], 'maxCalls' | 'maxTokens'>>;
+    /**
+     * 'json': the backend's JSON-schema mode for agents that have a schema. Default 'sections':
+     * free text under headings, the methods' own form (no `format` / `response_format` is sent).
+     */
+    answers?: BaseSettings['answers'];
+  };
 
 export interface Candidate {
   program: Program;
@@ -131,13 +135,24 @@ export class SessionContext {
   }
 
   /** One live test-run step: journaled and told as it starts and ends, judged under the problem's limits. */
-  async judgeStep(branch: number, step: StepId, title: string, program: Program, tests: TestCase[]): Promise<JudgeResult> {
+  async judgeStep(
+    branch: number,
+    step: StepId,
+    title: string,
+    program: Program,
+    tests: TestCase[],
+  ): Promise<JudgeResult> {
     this.startStep(branch, { step, agent: 'run', title, pane: 'tests' }, false);
     this.events.emit({ type: 'run-start', branch, step, program, tests: tests.length });
     const why = unjudgeable(this.problem);
-    const judged = why ? notRun(why) : await this.judge(program, tests, { ...problemJudgeOptions(this.problem), signal: this.signal });
+    const judged = why
+      ? notRun(why)
+      : await this.judge(program, tests, { ...problemJudgeOptions(this.problem), signal: this.signal });
     const { timeLimitMs, memoryLimitMb } = this.problem;
-    const limits = { ...(timeLimitMs !== undefined ? { timeMs: timeLimitMs } : {}), ...(memoryLimitMb !== undefined ? { memoryMb: memoryLimitMb } : {}) };
+    const limits = {
+      ...(timeLimitMs !== undefined ? { timeMs: timeLimitMs } : {}),
+      ...(memoryLimitMb !== undefined ? { memoryMb: memoryLimitMb } : {}),
+    };
     const result: JudgeResult = Object.keys(limits).length > 0 ? { ...judged, limits } : judged;
     this.write({ type: 'run', branch, step, program, result });
     this.events.emit({ type: 'run', branch, step, program, result, served: false });

@@ -69,7 +69,15 @@ export type EngineEvent =
   /** `sample`: a hidden test the person sent to the debugger, a sample from this branch on. */
   | (At & { type: 'branch'; from: number; atStep: StepId; sample?: TestCase })
   | (At & { type: 'error'; step?: StepId; message: string; code?: string })
-  | (At & { type: 'end'; outcome: Outcome; calls: number; repairs: number; promptTokens: number; completionTokens: number; file?: string });
+  | (At & {
+      type: 'end';
+      outcome: Outcome;
+      calls: number;
+      repairs: number;
+      promptTokens: number;
+      completionTokens: number;
+      file?: string;
+    });
 
 export type EngineEventType = EngineEvent['type'];
 export type EngineListener = (event: EngineEvent) => void;

@@ -16,7 +16,14 @@ import { messageOf } from '../system/errors.js';
 import type { SessionContext } from './context.js';
 import { ChunkBatcher } from './events.js';
 import { AnswerCancelled, BudgetExhausted } from './signals.js';
-import { AnswerFormatError, type Agent, type AgentContext, type ForeignProgram, type Proposal, type StepId } from './types.js';
+import {
+  AnswerFormatError,
+  type Agent,
+  type AgentContext,
+  type ForeignProgram,
+  type Proposal,
+  type StepId,
+} from './types.js';
 import { fenceTagOf } from '../llm/fences.js';
 import { formTemplate, stepDecision } from './stepDecision.js';
 import { foreignLang, wrongLangNote } from '../runners/languages/detectLang.js';
@@ -77,14 +84,21 @@ const cancelledProposal = <I, O>(a: ProposeArgs<I, O>, partial: string): Proposa
 });
 
 function repairRequest(problem: string, structured: boolean): string {
-  const shape = structured ? 'as one JSON object of the requested schema, nothing else' : 'in the form the task asked for (its sections or code block), nothing else';
+  const shape = structured
+    ? 'as one JSON object of the requested schema, nothing else'
+    : 'in the form the task asked for (its sections or code block), nothing else';
   return `Your answer could not be read: ${problem}\nGive the same answer again ${shape}.`;
 }
 
 const schemaOf = <O>(agent: Agent<unknown, O>): { name: string; schema: Record<string, unknown> } | undefined =>
-  agent.schema ? { name: agent.schema.name, schema: z.toJSONSchema(agent.schema.zod) as Record<string, unknown> } : undefined;
+  agent.schema
+    ? { name: agent.schema.name, schema: z.toJSONSchema(agent.schema.zod) as Record<string, unknown> }
+    : undefined;
 
-export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Promise<{ proposal: Proposal<O>; attempts: number }> {
+export async function propose<I, O>(
+  ctx: SessionContext,
+  a: ProposeArgs<I, O>,
+): Promise<{ proposal: Proposal<O>; attempts: number }> {
   const tries = { n: a.attempt };
   if (a.agent.compute || a.agent.work) {
     const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang, signal: ctx.signal };
@@ -100,7 +114,11 @@ export async function propose<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): 
 }
 
 /** `tries.n` counts the requests made so far, also when one of them is cancelled. */
-async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, tries: { n: number }): Promise<{ proposal: Proposal<O>; attempts: number }> {
+async function proposeOnce<I, O>(
+  ctx: SessionContext,
+  a: ProposeArgs<I, O>,
+  tries: { n: number },
+): Promise<{ proposal: Proposal<O>; attempts: number }> {
   let structured = ctx.settings.answers === 'json' && a.agent.schema !== undefined;
   const actx = (): AgentContext => ({ problem: ctx.problem, lang: ctx.lang, structured });
   // Built again when structured mode is dropped: the agent words its request for the mode.
@@ -120,17 +138,36 @@ async function proposeOnce<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, trie
     answer = await call(ctx, a, messages, structured, tries.n++);
   }
   const first = tryParse(a, answer.text, actx());
-  if (first.ok && a.agent.guard) return guarded(ctx, a, { messages, text: answer.text, value: first.value, structured }, tries);
+  if (first.ok && a.agent.guard)
+    return guarded(ctx, a, { messages, text: answer.text, value: first.value, structured }, tries);
   if (first.ok) return inSessionLang(ctx, a, { messages, text: answer.text, value: first.value, structured }, tries);
-  const repair: ChatMessage[] = [...messages, { role: 'assistant', content: echoedAnswer(answer.text) }, { role: 'user', content: repairRequest(first.error, structured) }];
+  const repair: ChatMessage[] = [
+    ...messages,
+    { role: 'assistant', content: echoedAnswer(answer.text) },
+    { role: 'user', content: repairRequest(first.error, structured) },
+  ];
   const second = await call(ctx, a, repair, structured, tries.n++, true);
   const again = tryParse(a, second.text, actx());
-  if (again.ok) return inSessionLang(ctx, a, { messages: repair, text: second.text, value: guardedValue(a, again.value, actx()).value, structured }, tries);
+  if (again.ok)
+    return inSessionLang(
+      ctx,
+      a,
+      { messages: repair, text: second.text, value: guardedValue(a, again.value, actx()).value, structured },
+      tries,
+    );
   // One reading for both gates: what --auto goes on with, the person is offered (`a` takes it),
   // with the step's decision open to change and why the strict reading failed.
   const decide = stepDecision(a.agent, second.text, a.input, actx());
   const lenient = readLeniently(a, second.text, actx());
-  if (lenient) return { proposal: { ...made(a, guardedValue(a, lenient.value, actx()).value, second.text, actx()), lenient: again.error, ...(decide ? { decide } : {}) }, attempts: tries.n };
+  if (lenient)
+    return {
+      proposal: {
+        ...made(a, guardedValue(a, lenient.value, actx()).value, second.text, actx()),
+        lenient: again.error,
+        ...(decide ? { decide } : {}),
+      },
+      attempts: tries.n,
+    };
   // Not a dead end: the person edits the answer (the stage's form shown beside it), decides the
   // step's decision, or asks again.
   const template = formTemplate(a.agent, a.input, actx());
@@ -155,7 +192,11 @@ interface ReadAnswer<O> {
 
 type Proposed<O> = { proposal: Proposal<O>; attempts: number };
 
-const contextOf = (ctx: SessionContext, structured: boolean): AgentContext => ({ problem: ctx.problem, lang: ctx.lang, structured });
+const contextOf = (ctx: SessionContext, structured: boolean): AgentContext => ({
+  problem: ctx.problem,
+  lang: ctx.lang,
+  structured,
+});
 
 /** A read value as its agent's guard lets a person see it (as it is when the agent has none). */
 function guardedValue<I, O>(a: ProposeArgs<I, O>, value: O, actx: AgentContext): { value: O; found?: string } {
@@ -167,11 +208,20 @@ function guardedValue<I, O>(a: ProposeArgs<I, O>, value: O, actx: AgentContext):
  * once to rewrite it (a repair, apart from the method's calls), and what the rewrite still holds
  * is cut. The proposal's meta says what was found, so the journal tells a cut hint from a clean one.
  */
-async function guarded<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, got: ReadAnswer<O>, tries: { n: number }): Promise<Proposed<O>> {
+async function guarded<I, O>(
+  ctx: SessionContext,
+  a: ProposeArgs<I, O>,
+  got: ReadAnswer<O>,
+  tries: { n: number },
+): Promise<Proposed<O>> {
   const actx = contextOf(ctx, got.structured);
   const first = guardedValue(a, got.value, actx);
   if (first.found === undefined) return { proposal: made(a, first.value, got.text, actx), attempts: tries.n };
-  const rewrite: ChatMessage[] = [...got.messages, { role: 'assistant', content: echoedAnswer(got.text) }, { role: 'user', content: a.agent.guard!.rewrite(first.found) }];
+  const rewrite: ChatMessage[] = [
+    ...got.messages,
+    { role: 'assistant', content: echoedAnswer(got.text) },
+    { role: 'user', content: a.agent.guard!.rewrite(first.found) },
+  ];
   const second = await call(ctx, a, rewrite, got.structured, tries.n++, true);
   const again = tryParse(a, second.text, actx);
   // A rewrite that cannot be read is worth less than the first answer, cut.
@@ -203,7 +253,12 @@ export const foreignProgram = (found: LangId, session: LangId): ForeignProgram =
 });
 
 /** What the program of a read answer is clearly written in, when not the session's language. */
-async function foreignOf<I, O>(a: ProposeArgs<I, O>, value: O, text: string, session: LangId): Promise<LangId | undefined> {
+async function foreignOf<I, O>(
+  a: ProposeArgs<I, O>,
+  value: O,
+  text: string,
+  session: LangId,
+): Promise<LangId | undefined> {
   if (!a.agent.program) return undefined;
   try {
     const source = a.agent.program.get(value).source;
@@ -219,13 +274,22 @@ async function foreignOf<I, O>(a: ProposeArgs<I, O>, value: O, text: string, ses
  * there (the auto gate) it is asked again once, in the session's language, as a repair request,
  * and the flow goes on with what comes back.
  */
-async function inSessionLang<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, got: ReadAnswer<O>, tries: { n: number }): Promise<Proposed<O>> {
+async function inSessionLang<I, O>(
+  ctx: SessionContext,
+  a: ProposeArgs<I, O>,
+  got: ReadAnswer<O>,
+  tries: { n: number },
+): Promise<Proposed<O>> {
   const actx = contextOf(ctx, got.structured);
   const found = await foreignOf(a, got.value, got.text, ctx.lang);
   if (found === undefined) return { proposal: made(a, got.value, got.text, actx), attempts: tries.n };
   const foreign = foreignProgram(found, ctx.lang);
   if (!ctx.gate.lenient) return { proposal: { ...made(a, got.value, got.text, actx), foreign }, attempts: tries.n };
-  const retry: ChatMessage[] = [...got.messages, { role: 'assistant', content: echoedAnswer(got.text) }, { role: 'user', content: `Your answer cannot be used as it is: ${foreign.note}.` }];
+  const retry: ChatMessage[] = [
+    ...got.messages,
+    { role: 'assistant', content: echoedAnswer(got.text) },
+    { role: 'user', content: `Your answer cannot be used as it is: ${foreign.note}.` },
+  ];
   const second = await call(ctx, a, retry, got.structured, tries.n++, true);
   const again = tryParse(a, second.text, actx);
   // An unreadable second answer is worth less than a readable one in the wrong language.
@@ -241,7 +305,11 @@ const stepOf = <I, O>(a: ProposeArgs<I, O>): Pick<Proposal, 'step' | 'agent' | '
   pane: a.agent.pane,
 });
 
-function tryParse<I, O>(a: ProposeArgs<I, O>, text: string, actx: AgentContext): { ok: true; value: O } | { ok: false; error: string } {
+function tryParse<I, O>(
+  a: ProposeArgs<I, O>,
+  text: string,
+  actx: AgentContext,
+): { ok: true; value: O } | { ok: false; error: string } {
   try {
     return { ok: true, value: a.agent.parse(text, a.input, actx) };
   } catch (err) {
@@ -278,16 +346,42 @@ export function made<I, O>(a: ProposeArgs<I, O>, value: O, raw: string, actx: Ag
 }
 
 /** One request: budget check, journal, stream in batches, count; a cancelled one throws AnswerCancelled. */
-async function call<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, messages: ChatMessage[], structured: boolean, attempt: number, repair = false): Promise<ChatResult> {
+async function call<I, O>(
+  ctx: SessionContext,
+  a: ProposeArgs<I, O>,
+  messages: ChatMessage[],
+  structured: boolean,
+  attempt: number,
+  repair = false,
+): Promise<ChatResult> {
   if (!ctx.backend) throw new Error('no model backend in this session');
   const caps = ctx.settings.budgets ?? {};
   if (caps.maxCalls !== undefined && ctx.rec.calls >= caps.maxCalls) throw new BudgetExhausted('calls');
   if (caps.maxTokens !== undefined && ctx.tokens() >= caps.maxTokens) throw new BudgetExhausted('tokens');
-  const defaults = requestDefaults(ctx.settings, a.agent.name, a.agent.answerTokens, a.agent.sampling, estimateTokens(messages));
+  const defaults = requestDefaults(
+    ctx.settings,
+    a.agent.name,
+    a.agent.answerTokens,
+    a.agent.sampling,
+    estimateTokens(messages),
+  );
   const { step, branch } = a;
   const isRepair = repair ? { repair: true } : {};
-  const sampling = { temperature: defaults.temperature, ...(defaults.frequencyPenalty !== undefined ? { frequencyPenalty: defaults.frequencyPenalty } : {}) };
-  ctx.write({ type: 'llm-request', branch, step, model: defaults.model, messages, structured, attempt, sampling, ...isRepair });
+  const sampling = {
+    temperature: defaults.temperature,
+    ...(defaults.frequencyPenalty !== undefined ? { frequencyPenalty: defaults.frequencyPenalty } : {}),
+  };
+  ctx.write({
+    type: 'llm-request',
+    branch,
+    step,
+    model: defaults.model,
+    messages,
+    structured,
+    attempt,
+    sampling,
+    ...isRepair,
+  });
   ctx.events.emit({ type: 'llm-request', branch, step, model: defaults.model, attempt, structured, ...isRepair });
   // The journal keeps every chunk; the watchers see what the agent's guard lets through.
   const shown = a.agent.guard?.stream?.(a.input, { problem: ctx.problem, lang: ctx.lang, structured });
@@ -341,13 +435,29 @@ type Usage = Pick<ChatResult, 'promptTokens' | 'promptTokensEvaluated' | 'comple
 const cancelledUsage = (messages: ChatMessage[], text: string, durationMs: number): Usage => {
   const prompt = estimateTokens(messages);
   // Counted as all evaluated: whether the server's cache served part of it is not known.
-  return { promptTokens: prompt, promptTokensEvaluated: prompt, completionTokens: Math.ceil(text.length / 4), durationMs };
+  return {
+    promptTokens: prompt,
+    promptTokensEvaluated: prompt,
+    completionTokens: Math.ceil(text.length / 4),
+    durationMs,
+  };
 };
 
 /** Journals and tells one answer (whole or cancelled) with its counts. */
-function answered<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, text: string, u: Usage, how: { cancelled: boolean; repair: boolean }): void {
+function answered<I, O>(
+  ctx: SessionContext,
+  a: ProposeArgs<I, O>,
+  text: string,
+  u: Usage,
+  how: { cancelled: boolean; repair: boolean },
+): void {
   const { step, branch } = a;
-  const usage = { promptTokens: u.promptTokens, promptTokensEvaluated: u.promptTokensEvaluated, completionTokens: u.completionTokens, durationMs: u.durationMs };
+  const usage = {
+    promptTokens: u.promptTokens,
+    promptTokensEvaluated: u.promptTokensEvaluated,
+    completionTokens: u.completionTokens,
+    durationMs: u.durationMs,
+  };
   const mark = { ...(how.cancelled ? { cancelled: true } : {}), ...(how.repair ? { repair: true } : {}) };
   ctx.write({ type: 'llm-response', branch, step, text, ...usage, ...mark });
   ctx.events.emit({ type: 'llm-response', branch, step, ...usage, ...mark });

@@ -11,7 +11,10 @@ export type { RecallMeta, RecallSwap, Recalled, RecallResult } from '../session/
 export type { Recall, RecallUse } from './types.js';
 
 /** A step's proposal: through the archive first when its stage recalls and there is one (or the person chose), else as propose makes it. */
-export function proposeStep<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Promise<{ proposal: Proposal<O>; attempts: number }> {
+export function proposeStep<I, O>(
+  ctx: SessionContext,
+  a: ProposeArgs<I, O>,
+): Promise<{ proposal: Proposal<O>; attempts: number }> {
   if (a.agent.recall && (ctx.recall || a.recalled)) return proposeRecalled(ctx, a, a.agent.recall, ctx.recall);
   return propose(ctx, a);
 }
@@ -20,12 +23,27 @@ export function proposeStep<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>): Pr
  * A proposal of a stage that recalls, with the archive looked up first, or with the problems the
  * person chose at this step (`a.recalled`, after a swap: no archive needed).
  */
-export async function proposeRecalled<I, O>(ctx: SessionContext, a: ProposeArgs<I, O>, use: RecallUse<I, O>, recall: Recall | undefined): Promise<{ proposal: Proposal<O>; attempts: number }> {
+export async function proposeRecalled<I, O>(
+  ctx: SessionContext,
+  a: ProposeArgs<I, O>,
+  use: RecallUse<I, O>,
+  recall: Recall | undefined,
+): Promise<{ proposal: Proposal<O>; attempts: number }> {
   const chosen = a.recalled;
-  const { found, others, note } = chosen ?? (recall ? await recall.lookup(ctx.problem, use.count(a.input), ctx.signal) : { found: [], others: [] });
-  const meta: RecallMeta = { source: found.length > 0 ? 'archive' : 'model', found, others, ...(chosen ? { chosen: true } : {}), ...(note ? { note } : {}) };
+  const { found, others, note } =
+    chosen ?? (recall ? await recall.lookup(ctx.problem, use.count(a.input), ctx.signal) : { found: [], others: [] });
+  const meta: RecallMeta = {
+    source: found.length > 0 ? 'archive' : 'model',
+    found,
+    others,
+    ...(chosen ? { chosen: true } : {}),
+    ...(note ? { note } : {}),
+  };
   const withMeta = (p: Proposal<O>): Proposal<O> => {
-    const swaps = p.value !== undefined && use.swap && others.length > 0 ? swapTexts(a.agent.show, use.swap, p.value, others) : undefined;
+    const swaps =
+      p.value !== undefined && use.swap && others.length > 0
+        ? swapTexts(a.agent.show, use.swap, p.value, others)
+        : undefined;
     return { ...p, meta: { ...p.meta, recall: swaps ? { ...meta, swaps } : meta } };
   };
   const actx: AgentContext = { problem: ctx.problem, lang: ctx.lang };
@@ -42,6 +60,11 @@ export async function proposeRecalled<I, O>(ctx: SessionContext, a: ProposeArgs<
 }
 
 /** Every swap the gate offers, as the texts the stage's edit reads. */
-function swapTexts<O>(show: (v: O) => string, swap: NonNullable<RecallUse<unknown, O>['swap']>, value: O, others: Recalled[]): string[][] {
+function swapTexts<O>(
+  show: (v: O) => string,
+  swap: NonNullable<RecallUse<unknown, O>['swap']>,
+  value: O,
+  others: Recalled[],
+): string[][] {
   return Array.from({ length: swap.slots(value) }, (_, slot) => others.map((r) => show(swap.put(value, slot, r))));
 }

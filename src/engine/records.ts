@@ -61,7 +61,17 @@ export interface Recorded {
 }
 
 export function emptyRecorded(): Recorded {
-  return { own: new Map([[0, new Map()]]), forks: new Map(), lastBranch: 0, calls: 0, repairs: 0, promptTokens: 0, promptTokensEvaluated: 0, completionTokens: 0, lastT: 0 };
+  return {
+    own: new Map([[0, new Map()]]),
+    forks: new Map(),
+    lastBranch: 0,
+    calls: 0,
+    repairs: 0,
+    promptTokens: 0,
+    promptTokensEvaluated: 0,
+    completionTokens: 0,
+    lastT: 0,
+  };
 }
 
 /** Folds one journal event into the record (the engine calls it for each event it writes). */
@@ -90,7 +100,16 @@ export function record(rec: Recorded, e: Event): void {
         e.step,
         e.agent === 'run' && e.pane === 'tests'
           ? { kind: 'run', step: e.step }
-          : { kind: 'ask', step: e.step, agent: e.agent, title: e.title, pane: e.pane, calls: 0, promptTokens: 0, completionTokens: 0 },
+          : {
+              kind: 'ask',
+              step: e.step,
+              agent: e.agent,
+              title: e.title,
+              pane: e.pane,
+              calls: 0,
+              promptTokens: 0,
+              completionTokens: 0,
+            },
       );
       return;
     case 'llm-response': {
@@ -146,7 +165,8 @@ export function completePrefix(steps: Map<StepId, StepRecord>): number {
 /** The value a served edit (or a language switch) carries, or the proposal's value. */
 export function servedValue(r: AskRecord): unknown {
   const d = r.decision;
-  if (d && (d.decision.kind === 'edit' || (d.decision.kind === 'approve' && d.decision.lang !== undefined))) return d.value;
+  if (d && (d.decision.kind === 'edit' || (d.decision.kind === 'approve' && d.decision.lang !== undefined)))
+    return d.value;
   return r.proposal?.value;
 }
 
@@ -166,7 +186,10 @@ export function problemFor(problem: Problem, rec: Recorded, branch: number): Pro
  * now having a sample, runs it.
  */
 export function sampleEntry(steps: Map<StepId, StepRecord>): StepId {
-  const runs = [...steps.values()].filter((r) => r.kind === 'run').map((r) => r.step).sort((a, b) => a - b);
+  const runs = [...steps.values()]
+    .filter((r) => r.kind === 'run')
+    .map((r) => r.step)
+    .sort((a, b) => a - b);
   const last = Math.max(-1, ...steps.keys());
   const submit = runs[runs.length - 1] === last ? last : undefined;
   const before = runs.filter((s) => submit === undefined || s < submit);

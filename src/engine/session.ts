@@ -11,7 +11,17 @@ import type { JournalWriter } from '../session/journal.js';
 import { messageOf } from '../system/errors.js';
 import { SessionContext, asOutcome, type EngineSettings, type JudgeFn } from './context.js';
 import { EngineEvents } from './events.js';
-import { completePrefix, emptyRecorded, lineage, problemFor, sampleEntry, samplesAdded, type AskRecord, type Recorded, type StepRecord } from './records.js';
+import {
+  completePrefix,
+  emptyRecorded,
+  lineage,
+  problemFor,
+  sampleEntry,
+  samplesAdded,
+  type AskRecord,
+  type Recorded,
+  type StepRecord,
+} from './records.js';
 import { BackTo, BudgetExhausted, ReplayDiverged, StopRequested } from './signals.js';
 import { Traversal, type DrivePlan } from './steps.js';
 import type { Gate, Outcome, Steps } from './types.js';
@@ -96,7 +106,8 @@ async function defaultJudge(): Promise<JudgeFn> {
 }
 
 /** A recorded step the gate can be shown again: an ask that has a proposal. */
-const reshowable = (r: StepRecord | undefined): AskRecord | undefined => (r?.kind === 'ask' && r.proposal ? r : undefined);
+const reshowable = (r: StepRecord | undefined): AskRecord | undefined =>
+  r?.kind === 'ask' && r.proposal ? r : undefined;
 
 function firstPlan(rec: Recorded, start: StartFrom): DrivePlan {
   if (start.kind === 'fresh') return { branch: 0, served: new Map(), serveBelow: 0, replay: false };
@@ -108,7 +119,9 @@ function firstPlan(rec: Recorded, start: StartFrom): DrivePlan {
   // than asked anew; so is the step a person had just gone back to (on the branch it came from).
   const at = plan.serveBelow;
   const fork = rec.forks.get(branch);
-  const again = reshowable(served.get(at)) ?? (fork && at === fork.atStep ? reshowable(lineage(rec, fork.from).get(at)) : undefined);
+  const again =
+    reshowable(served.get(at)) ??
+    (fork && at === fork.atStep ? reshowable(lineage(rec, fork.from).get(at)) : undefined);
   if (again) plan.reshow = again;
   return plan;
 }
@@ -118,7 +131,19 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
   const events = o.events ?? new EngineEvents();
   const rec = o.recorded ?? emptyRecorded();
   const judgeFn = o.judge ?? (await defaultJudge());
-  const ctx = new SessionContext(o.problem, o.lang, o.backend, o.settings, o.gate, o.journal, events, signal, judgeFn, rec, o.flow.bound);
+  const ctx = new SessionContext(
+    o.problem,
+    o.lang,
+    o.backend,
+    o.settings,
+    o.gate,
+    o.journal,
+    events,
+    signal,
+    judgeFn,
+    rec,
+    o.flow.bound,
+  );
   if (o.recall) ctx.recall = o.recall;
   const start = o.start ?? { kind: 'fresh' };
   let plan = start.kind === 'sample' ? withSample(ctx, start.test) : firstPlan(rec, start);
@@ -141,16 +166,34 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
   }
   let final: JudgeResult | undefined;
   // A flow that judged the hidden tests itself (check, practice) has given the contest's verdict already.
-  const submitting = o.finalTests && outcome.program && !outcome.submit && !plan.replay && !signal.aborted && (o.submitWhen !== 'solved' || outcome.status === 'solved' || passesSamples(outcome));
+  const submitting =
+    o.finalTests &&
+    outcome.program &&
+    !outcome.submit &&
+    !plan.replay &&
+    !signal.aborted &&
+    (o.submitWhen !== 'solved' || outcome.status === 'solved' || passesSamples(outcome));
   const hidden = o.problem.tests.length;
   if (submitting && o.submitWhen === 'solved' && hidden === 0) {
     // Nothing beyond the samples to judge: say so rather than judge the samples again.
-    outcome = { ...outcome, submit: { verdict: 'AC', passed: outcome.samples?.passed ?? 0, total: outcome.samples?.total ?? 0, hidden: 0 } };
+    outcome = {
+      ...outcome,
+      submit: { verdict: 'AC', passed: outcome.samples?.passed ?? 0, total: outcome.samples?.total ?? 0, hidden: 0 },
+    };
   } else if (submitting && o.finalTests && outcome.program) {
     try {
       final = await ctx.judgeStep(plan.branch, steps.nextStep, 'Submit', outcome.program, o.finalTests);
       const failed = final.tests.find((t) => t.verdict !== 'AC');
-      outcome = { ...outcome, submit: { verdict: final.verdict, passed: final.passed, total: final.total, hidden, ...(failed ? { failed: failed.name } : {}) } };
+      outcome = {
+        ...outcome,
+        submit: {
+          verdict: final.verdict,
+          passed: final.passed,
+          total: final.total,
+          hidden,
+          ...(failed ? { failed: failed.name } : {}),
+        },
+      };
     } catch (err) {
       outcome = { ...outcomeOf(ctx, plan.branch, err), ...(outcome.program ? { program: outcome.program } : {}) };
     }
@@ -176,13 +219,21 @@ function branchOff(ctx: SessionContext, plan: DrivePlan, back: BackTo): DrivePla
   const branch = ctx.rec.lastBranch + 1;
   ctx.writeAndTell({ type: 'branch', branch, from: plan.branch, atStep: back.to });
   const again = reshowable(parent.get(back.to));
-  return { branch, served: lineage(ctx.rec, branch), serveBelow: back.to, replay: false, ...(again ? { reshow: again } : {}) };
+  return {
+    branch,
+    served: lineage(ctx.rec, branch),
+    serveBelow: back.to,
+    replay: false,
+    ...(again ? { reshow: again } : {}),
+  };
 }
 
 function outcomeOf(ctx: SessionContext, branch: number, err: unknown): Outcome {
   const best = asOutcome(ctx.best);
   if (err instanceof StopRequested) {
-    return err.failed !== undefined ? { status: 'failed', reason: err.failed, ...best } : { status: 'stopped', reason: err.why ?? 'you stopped the session', ...best };
+    return err.failed !== undefined
+      ? { status: 'failed', reason: err.failed, ...best }
+      : { status: 'stopped', reason: err.why ?? 'you stopped the session', ...best };
   }
   if (err instanceof BudgetExhausted) return { status: 'unsolved', reason: 'budget', ...best };
   if (ctx.signal.aborted) return { status: 'stopped', reason: 'cancelled', ...best };
@@ -204,13 +255,32 @@ const UNREACHED = new Set(['server-down', 'model-missing', 'unauthorized']);
 
 /** Whether any step got as far as a proposal or a test result, in any branch. */
 function anyStep(rec: Recorded): boolean {
-  for (const steps of rec.own.values()) for (const r of steps.values()) if (r.kind === 'ask' ? r.proposal !== undefined : r.result !== undefined) return true;
+  for (const steps of rec.own.values())
+    for (const r of steps.values())
+      if (r.kind === 'ask' ? r.proposal !== undefined : r.result !== undefined) return true;
   return false;
 }
 
-function finish(ctx: SessionContext, plan: DrivePlan, outcome: Outcome, final: JudgeResult | undefined, discardIfEmpty: boolean): SessionResult {
-  const totals = { calls: ctx.rec.calls, repairs: ctx.rec.repairs, promptTokens: ctx.rec.promptTokens, completionTokens: ctx.rec.completionTokens };
-  if (ctx.journal && discardIfEmpty && outcome.status === 'failed' && UNREACHED.has(outcome.code ?? '') && !anyStep(ctx.rec)) {
+function finish(
+  ctx: SessionContext,
+  plan: DrivePlan,
+  outcome: Outcome,
+  final: JudgeResult | undefined,
+  discardIfEmpty: boolean,
+): SessionResult {
+  const totals = {
+    calls: ctx.rec.calls,
+    repairs: ctx.rec.repairs,
+    promptTokens: ctx.rec.promptTokens,
+    completionTokens: ctx.rec.completionTokens,
+  };
+  if (
+    ctx.journal &&
+    discardIfEmpty &&
+    outcome.status === 'failed' &&
+    UNREACHED.has(outcome.code ?? '') &&
+    !anyStep(ctx.rec)
+  ) {
     ctx.journal.discard();
     ctx.events.emit({ type: 'end', branch: plan.branch, outcome, ...totals });
     return { ...outcome, ...totals, promptTokensEvaluated: ctx.rec.promptTokensEvaluated, branch: plan.branch };

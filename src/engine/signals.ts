@@ -13,7 +13,10 @@ export class BackTo extends Error {
 /** The gate said stop; `failed` when it stopped on a step that could not be read. */
 export class StopRequested extends Error {
   /** `failed`: the flow cannot go on (a failed step the auto gate stops at); `why`: a person's stop, said more exactly. */
-  constructor(readonly failed?: string, readonly why?: string) {
+  constructor(
+    readonly failed?: string,
+    readonly why?: string,
+  ) {
     super(failed ?? why ?? 'stopped');
     this.name = 'StopRequested';
   }

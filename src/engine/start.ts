@@ -57,7 +57,13 @@ export async function startSession(o: StartOptions): Promise<SessionResult> {
     ...(o.label ? { label: o.label } : {}),
     ...(o.dir ? { dir: o.dir } : {}),
   });
-  return liveOn(journal, o, { flow: o.flow, problem: o.problem, lang: o.lang, settings: o.settings, discardIfEmpty: true });
+  return liveOn(journal, o, {
+    flow: o.flow,
+    problem: o.problem,
+    lang: o.lang,
+    settings: o.settings,
+    discardIfEmpty: true,
+  });
 }
 
 type Live = Watch & { backend: Backend; gate: Gate; judgeHidden?: boolean | 'solved' };
@@ -76,7 +82,12 @@ async function liveOn(
       gate: o.gate,
       journal,
       ...watchOf(o),
-      ...(o.judgeHidden ? { finalTests: allTests(s.problem), submitWhen: o.judgeHidden === 'solved' ? ('solved' as const) : ('always' as const) } : {}),
+      ...(o.judgeHidden
+        ? {
+            finalTests: allTests(s.problem),
+            submitWhen: o.judgeHidden === 'solved' ? ('solved' as const) : ('always' as const),
+          }
+        : {}),
     });
   } finally {
     journal.close();
@@ -110,7 +121,9 @@ function resumedSettings(header: SessionHeader, now: BaseSettings): BaseSettings
     ...(rec.answers !== undefined ? { answers: rec.answers } : {}),
     // The flow's budgets as recorded; the session caps (max calls, tokens) are this run's.
     ...(rec.budgets
-      ? { budgets: { ...now.budgets, ...rec.budgets, maxCalls: now.budgets.maxCalls, maxTokens: now.budgets.maxTokens } }
+      ? {
+          budgets: { ...now.budgets, ...rec.budgets, maxCalls: now.budgets.maxCalls, maxTokens: now.budgets.maxTokens },
+        }
       : {}),
   };
 }
@@ -150,7 +163,9 @@ function wholeForks(rec: Recorded, find: (t: TestCase) => TestCase | undefined, 
       delete fork.sample;
     }
   }
-  return lost.length ? `the sample${lost.length > 1 ? 's' : ''} ${lost.join(', ')} added for the debugger ${lost.length > 1 ? 'are' : 'is'} left out: ${why}` : undefined;
+  return lost.length
+    ? `the sample${lost.length > 1 ? 's' : ''} ${lost.join(', ')} added for the debugger ${lost.length > 1 ? 'are' : 'is'} left out: ${why}`
+    : undefined;
 }
 
 /** Continues a session in its own file: its complete steps served, then live. */
@@ -163,13 +178,21 @@ export async function resumeSession(file: string, o: ResumeOptions): Promise<Ses
   const recorded = recordAll(events);
   // What runs again must run on whole tests: those the journal keeps cut are taken from the problem.
   const forkSamples = [...recorded.forks.values()].flatMap((f) => (f.sample ? [f.sample] : []));
-  const restored = await restoreProblem(header.problem, { ...(o.problem ? { held: o.problem } : {}), also: [...forkSamples, ...(o.sample ? [o.sample] : [])] });
+  const restored = await restoreProblem(header.problem, {
+    ...(o.problem ? { held: o.problem } : {}),
+    also: [...forkSamples, ...(o.sample ? [o.sample] : [])],
+  });
   let sample = o.sample;
   if (sample && !isWholeTest(sample)) {
     sample = restored.whole.find(sample);
-    if (!sample) throw new UserError(`${o.sample!.name ?? 'this test'} cannot be sent to the debugger: the session keeps only the start of it, and ${restored.why}`);
+    if (!sample)
+      throw new UserError(
+        `${o.sample!.name ?? 'this test'} cannot be sent to the debugger: the session keeps only the start of it, and ${restored.why}`,
+      );
   }
-  const notices = [restored.notice, wholeForks(recorded, (t) => restored.whole.find(t), restored.why)].filter((n) => n !== undefined);
+  const notices = [restored.notice, wholeForks(recorded, (t) => restored.whole.find(t), restored.why)].filter(
+    (n) => n !== undefined,
+  );
   const journal = openJournal(file, header, recorded.lastT + 1);
   for (const message of notices) {
     // In the file for a replay (it explains a Submit on fewer tests), and told to whoever watches now.
@@ -177,7 +200,14 @@ export async function resumeSession(file: string, o: ResumeOptions): Promise<Ses
     o.events?.emit({ type: 'note', branch: recorded.lastBranch, step: 0, text: `⚠ ${message}`, served: false });
   }
   const start = sample ? ({ kind: 'sample', test: sample } as const) : ({ kind: 'resume' } as const);
-  const result = await liveOn(journal, o, { flow, problem: restored.problem, lang: header.lang as LangId, settings, recorded, start });
+  const result = await liveOn(journal, o, {
+    flow,
+    problem: restored.problem,
+    lang: header.lang as LangId,
+    settings,
+    recorded,
+    start,
+  });
   return { ...result, warnings: [...warnings, ...notices] };
 }
 

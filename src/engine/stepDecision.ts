@@ -43,7 +43,12 @@ export function failedBase<I, O>(agent: Agent<I, O>, raw: string, input: I, ctx:
 }
 
 /** The decision a person can make at a failed step of `agent`, or undefined when it has none. */
-export function stepDecision<I, O>(agent: Agent<I, O>, raw: string, input: I, ctx: AgentContext): StepDecision | undefined {
+export function stepDecision<I, O>(
+  agent: Agent<I, O>,
+  raw: string,
+  input: I,
+  ctx: AgentContext,
+): StepDecision | undefined {
   const d = agent.decision;
   if (!d) return undefined;
   const base = failedBase(agent, raw, input, ctx);

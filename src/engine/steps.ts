@@ -11,7 +11,18 @@ import { proposeStep } from './recall.js';
 import { keptChoice, swappedIn } from '../session/recallMeta.js';
 import { failedBase } from './stepDecision.js';
 import { BackTo, ReplayDiverged, StopRequested } from './signals.js';
-import type { Agent, AgentContext, Decided, DecidedBy, Decision, Outcome, Progress, Proposal, StepId, Steps } from './types.js';
+import type {
+  Agent,
+  AgentContext,
+  Decided,
+  DecidedBy,
+  Decision,
+  Outcome,
+  Progress,
+  Proposal,
+  StepId,
+  Steps,
+} from './types.js';
 import { messageOf } from '../system/errors.js';
 import { sameText } from '../session/cut.js';
 
@@ -30,9 +41,18 @@ export interface DrivePlan {
 /** What the journal keeps of a proposal beside its step's own fields. */
 /** A person's stop said as theirs: at a step the model did not answer (it is off), or whose answer could not be read. */
 const personStop = (p: Pick<Proposal, 'error' | 'cancelled' | 'unanswered'>): string | undefined =>
-  p.cancelled || p.error === undefined ? undefined : p.unanswered ? 'you stopped at a step that waits for the model' : 'you stopped at a step whose answer from the model could not be read';
+  p.cancelled || p.error === undefined
+    ? undefined
+    : p.unanswered
+      ? 'you stopped at a step that waits for the model'
+      : 'you stopped at a step whose answer from the model could not be read';
 
-const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'lenient' | 'meta' | 'edits' | 'foreign' | 'decide'>) => ({
+const proposalBody = (
+  p: Pick<
+    Proposal,
+    'value' | 'text' | 'raw' | 'error' | 'cancelled' | 'lenient' | 'meta' | 'edits' | 'foreign' | 'decide'
+  >,
+) => ({
   ...(p.value !== undefined ? { value: p.value } : {}),
   text: p.text,
   raw: p.raw,
@@ -45,7 +65,13 @@ const proposalBody = (p: Pick<Proposal, 'value' | 'text' | 'raw' | 'error' | 'ca
   ...(p.decide !== undefined ? { decide: p.decide } : {}),
 });
 
-const proposalOf = (r: AskRecord): Proposal => ({ step: r.step, agent: r.agent, title: r.title, pane: r.pane, ...proposalBody(r.proposal!) });
+const proposalOf = (r: AskRecord): Proposal => ({
+  step: r.step,
+  agent: r.agent,
+  title: r.title,
+  pane: r.pane,
+  ...proposalBody(r.proposal!),
+});
 
 /** A gate's answer as a decision and who made it (a gate that names no one speaks for itself). */
 const decidedOf = (d: Decision | Decided, by: DecidedBy): Decided => ('kind' in d ? { decision: d, by } : d);
@@ -65,7 +91,8 @@ function sameTests(r: RunRecord, tests: TestCase[], added: TestCase[]): boolean 
   // A program that did not compile has no per-test results, only their number.
   if (result.tests.length === 0) return result.total === tests.length || result.total === before.length;
   // The journal keeps a long input cut (session/cut.ts); the test's own may be whole again.
-  const same = (ts: TestCase[]): boolean => ts.length === result.tests.length && ts.every((t, i) => sameText(t.input, result.tests[i]!.input));
+  const same = (ts: TestCase[]): boolean =>
+    ts.length === result.tests.length && ts.every((t, i) => sameText(t.input, result.tests[i]!.input));
   return same(tests) || same(before);
 }
 
@@ -159,7 +186,8 @@ export class Traversal implements Steps {
     }
     this.propose(proposal);
     for (;;) {
-      const { decision, by } = pending ?? decidedOf(await ctx.gate.decide(proposal, ctx.signal), ctx.gate.by ?? 'person');
+      const { decision, by } =
+        pending ?? decidedOf(await ctx.gate.decide(proposal, ctx.signal), ctx.gate.by ?? 'person');
       pending = undefined;
       if (decision.kind === 'edit') {
         const edited = this.tryEdit(agent, decision.content, proposal, input);
@@ -167,25 +195,56 @@ export class Traversal implements Steps {
           this.decided(step, decision, by, edited.value);
           return edited.value;
         }
-        ctx.writeAndTell({ type: 'error', branch, step, message: `the edit could not be read: ${edited.error}`, code: 'edit' });
-        proposal = proposal.edits ? { ...proposal, edits: { ...proposal.edits, text: decision.content }, editError: edited.error } : { ...proposal, text: decision.content, editError: edited.error };
+        ctx.writeAndTell({
+          type: 'error',
+          branch,
+          step,
+          message: `the edit could not be read: ${edited.error}`,
+          code: 'edit',
+        });
+        proposal = proposal.edits
+          ? { ...proposal, edits: { ...proposal.edits, text: decision.content }, editError: edited.error }
+          : { ...proposal, text: decision.content, editError: edited.error };
         ctx.events.emit({ type: 'proposal', branch, step, proposal, served: false });
         continue;
       }
       if (decision.kind === 'back' && !canGoBack(decision.to, step)) {
-        ctx.events.emit({ type: 'error', branch, step, message: `cannot go back to step ${decision.to} from step ${step}`, code: 'back' });
+        ctx.events.emit({
+          type: 'error',
+          branch,
+          step,
+          message: `cannot go back to step ${decision.to} from step ${step}`,
+          code: 'back',
+        });
         continue;
       }
       // What a reject asks again with: the problem the person swapped in, or their earlier swap here.
-      const recalled = decision.kind !== 'reject' ? undefined : decision.swap ? swappedIn(proposal, decision.swap, agent.recall?.count(input) ?? 0) : keptChoice(proposal);
+      const recalled =
+        decision.kind !== 'reject'
+          ? undefined
+          : decision.swap
+            ? swappedIn(proposal, decision.swap, agent.recall?.count(input) ?? 0)
+            : keptChoice(proposal);
       if (decision.kind === 'reject' && decision.swap && !recalled) {
-        ctx.events.emit({ type: 'error', branch, step, message: `${decision.swap.ref} is not offered to swap in at this step`, code: 'swap' });
+        ctx.events.emit({
+          type: 'error',
+          branch,
+          step,
+          message: `${decision.swap.ref} is not offered to swap in at this step`,
+          code: 'swap',
+        });
         continue;
       }
       if (decision.kind === 'approve' && decision.lang !== undefined) {
         const switched = this.relabel(agent, proposal, decision.lang);
         if (switched === undefined) {
-          ctx.events.emit({ type: 'error', branch, step, message: 'this step has no program to judge in another language', code: 'lang' });
+          ctx.events.emit({
+            type: 'error',
+            branch,
+            step,
+            message: 'this step has no program to judge in another language',
+            code: 'lang',
+          });
           continue;
         }
         // Journaled with the decision, so resume and replay switch at this very step.
@@ -203,7 +262,15 @@ export class Traversal implements Steps {
         case 'reject': {
           // A swap asks afresh, as if the archive had offered that problem: no rejected answer to echo.
           const extra = decision.swap && !decision.note ? [] : retryMessages(proposal, decision.note);
-          ({ proposal, attempts } = await proposeStep(ctx, { agent, input, step, branch, extra, attempt: attempts, ...(recalled ? { recalled } : {}) }));
+          ({ proposal, attempts } = await proposeStep(ctx, {
+            agent,
+            input,
+            step,
+            branch,
+            extra,
+            attempt: attempts,
+            ...(recalled ? { recalled } : {}),
+          }));
           this.propose(proposal);
           continue;
         }
@@ -224,12 +291,18 @@ export class Traversal implements Steps {
     return agent.program.set(p.value, { ...agent.program.get(p.value), lang });
   }
 
-  private tryEdit<I, O>(agent: Agent<I, O>, text: string, p: Proposal<O>, input: I): { ok: true; value: O } | { ok: false; error: string } {
+  private tryEdit<I, O>(
+    agent: Agent<I, O>,
+    text: string,
+    p: Proposal<O>,
+    input: I,
+  ): { ok: true; value: O } | { ok: false; error: string } {
     try {
       // The forwarded part alone when the agent has one; a failed step has no value, and the
       // person's text is then all there is, read against what the lenient reader made of the
       // model's answer (as the step's decision is): a choice needs the solutions it names.
-      if (agent.forward && p.value !== undefined) return { ok: true, value: agent.forward.set(p.value, text, this.actx()) };
+      if (agent.forward && p.value !== undefined)
+        return { ok: true, value: agent.forward.set(p.value, text, this.actx()) };
       const previous = p.value ?? failedBase(agent, p.raw, input, this.actx());
       return { ok: true, value: agent.edit(text, previous as O, this.actx()) };
     } catch (err) {
@@ -244,8 +317,22 @@ export class Traversal implements Steps {
   }
 
   private decided(step: StepId, decision: Decision, by: DecidedBy, value?: unknown): void {
-    this.ctx.write({ type: 'decision', branch: this.branch, step, decision, by, ...(value !== undefined ? { value } : {}) });
-    this.ctx.events.emit({ type: 'decision', branch: this.branch, step, decision, by, ...(value !== undefined ? { value } : {}) });
+    this.ctx.write({
+      type: 'decision',
+      branch: this.branch,
+      step,
+      decision,
+      by,
+      ...(value !== undefined ? { value } : {}),
+    });
+    this.ctx.events.emit({
+      type: 'decision',
+      branch: this.branch,
+      step,
+      decision,
+      by,
+      ...(value !== undefined ? { value } : {}),
+    });
   }
 
   async run(program: Program, tests: TestCase[]): Promise<JudgeResult> {

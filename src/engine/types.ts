@@ -5,7 +5,18 @@ import type { JudgeResult, LangId, Program } from '../runners/build/types.js';
 import type { Recalled, RecallResult } from '../session/recallMeta.js';
 import type { Decision, DecidedBy, Outcome, PaneKind, Proposal } from '../session/steps.js';
 
-export type { Decision, DecidedBy, ForeignProgram, Outcome, OutcomeStatus, PaneKind, Proposal, StepDecision, StepId, Submission } from '../session/steps.js';
+export type {
+  Decision,
+  DecidedBy,
+  ForeignProgram,
+  Outcome,
+  OutcomeStatus,
+  PaneKind,
+  Proposal,
+  StepDecision,
+  StepId,
+  Submission,
+} from '../session/steps.js';
 
 export interface AgentContext {
   problem: Problem;

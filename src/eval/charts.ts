@@ -35,7 +35,12 @@ export interface TerminalChartOptions {
   color: boolean;
 }
 
-function bars(title: string, points: { label: string; value: number; text: string; flow: number }[], maxValue: number, o: TerminalChartOptions): string {
+function bars(
+  title: string,
+  points: { label: string; value: number; text: string; flow: number }[],
+  maxValue: number,
+  o: TerminalChartOptions,
+): string {
   if (points.length === 0) return '';
   const labelWidth = Math.max(...points.map((p) => p.label.length));
   const textWidth = Math.max(...points.map((p) => p.text.length));
@@ -45,7 +50,11 @@ function bars(title: string, points: { label: string; value: number; text: strin
   // chartscii scales the longest bar to `width`: give it its share of the axis so bars read absolutely.
   const width = top > 0 ? Math.max(1, Math.round((room * top) / maxValue)) : 1;
   const chart = new Chartscii(
-    points.map((p) => ({ label: p.label, value: p.value, ...(o.color ? { color: FLOW_COLORS[p.flow % FLOW_COLORS.length] } : {}) })),
+    points.map((p) => ({
+      label: p.label,
+      value: p.value,
+      ...(o.color ? { color: FLOW_COLORS[p.flow % FLOW_COLORS.length] } : {}),
+    })),
     { width, height: points.length, barSize: 1, padding: 0, valueLabels: false, title },
   ).create();
   // The value as the report says it (chartscii rounds), after each bar.

@@ -21,9 +21,33 @@ export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.ch
 export const inline = (v: unknown): string => JSON.stringify(v).replace(/</g, '\\u003c');
 
 function summaryTable(rep: EvalReport): string {
-  const head = ['flow', 'group', 'problems', 'pass@1', 'solved', 'samples', 'calls', 'calls/solved', 'sent', 'evaluated', 'completion'];
+  const head = [
+    'flow',
+    'group',
+    'problems',
+    'pass@1',
+    'solved',
+    'samples',
+    'calls',
+    'calls/solved',
+    'sent',
+    'evaluated',
+    'completion',
+  ];
   const rows = rep.summary.map((s) =>
-    [s.flow, s.group, s.problems, percent(s.pass_at_1), s.solved, s.samples_passed, s.calls, s.calls_per_solved ?? '-', s.prompt_tokens, s.evaluated_tokens, s.completion_tokens]
+    [
+      s.flow,
+      s.group,
+      s.problems,
+      percent(s.pass_at_1),
+      s.solved,
+      s.samples_passed,
+      s.calls,
+      s.calls_per_solved ?? '-',
+      s.prompt_tokens,
+      s.evaluated_tokens,
+      s.completion_tokens,
+    ]
       .map((c, i) => (i < 2 ? `<td>${esc(String(c))}</td>` : `<td class="n">${esc(String(c))}</td>`))
       .join(''),
   );
@@ -63,7 +87,8 @@ function problemTable(rep: EvalReport): string {
 }
 
 /** The CSP source for one inline script or style: its hash, so nothing else inline may run. */
-export const hashOf = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+export const hashOf = (text: string): string =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; background: #fff; }
@@ -119,7 +144,9 @@ export function reportHtml(rep: EvalReport): string {
   const title = `simcoach eval · ${rep.flows.join(', ')} · ${rep.model}`;
   const lines = rep.flows.map((f) => {
     const h = rep.summary.find((s) => s.flow === f && (s.group === 'total' || s.group === 'stdin-style'));
-    return h ? `<li><b>${esc(f)}</b>: ${esc(`pass@1 ${percent(h.pass_at_1)} (${h.solved}/${h.problems}), ${h.calls} calls, ${h.prompt_tokens} prompt tokens sent, ${h.evaluated_tokens} evaluated`)}</li>` : '';
+    return h
+      ? `<li><b>${esc(f)}</b>: ${esc(`pass@1 ${percent(h.pass_at_1)} (${h.solved}/${h.problems}), ${h.calls} calls, ${h.prompt_tokens} prompt tokens sent, ${h.evaluated_tokens} evaluated`)}</li>`
+      : '';
   });
   const scripts = [chartJs(), `window.EVAL_DATA = ${inline(data)};`, DRAW];
   // Only these scripts and this style may run: any markup a value smuggled in would have no hash.

@@ -81,7 +81,11 @@ const text = (x: unknown): string | undefined => (typeof x === 'string' ? printa
 function checkedRecord(v: Record<string, unknown>, flow: string, index: number): EvalRecord | undefined {
   // A count missing (an older file) is 0; one that is there but not a finite number is damage.
   if (![...COUNTS, 'repairs'].every((k) => v[k] === undefined || isCount(v[k]))) return undefined;
-  if ((v.status !== undefined && typeof v.status !== 'string') || (v.difficulty !== undefined && v.difficulty !== null && typeof v.difficulty !== 'string')) return undefined;
+  if (
+    (v.status !== undefined && typeof v.status !== 'string') ||
+    (v.difficulty !== undefined && v.difficulty !== null && typeof v.difficulty !== 'string')
+  )
+    return undefined;
   if (v.session !== undefined && typeof v.session !== 'string') return undefined;
   const difficulty = text(v.difficulty);
   const session = text(v.session);
@@ -109,9 +113,17 @@ function checkedRecord(v: Record<string, unknown>, flow: string, index: number):
 function checkedHeader(file: string, v: Record<string, unknown>): EvalHeader {
   const strings = ['set', 'backend', 'model', 'lang', 'answers'] as const;
   const ok =
-    Array.isArray(v.flows) && v.flows.every((f) => typeof f === 'string') && strings.every((k) => typeof v[k] === 'string') &&
-    isCount(v.setSize) && typeof v.budgets === 'object' && v.budgets !== null && (v.sets === undefined || (Array.isArray(v.sets) && v.sets.every((s) => typeof s === 'string')));
-  if (!ok) throw new UserError(`${file}: its header line is damaged (flows, set, setSize, model… are not what an eval writes)`);
+    Array.isArray(v.flows) &&
+    v.flows.every((f) => typeof f === 'string') &&
+    strings.every((k) => typeof v[k] === 'string') &&
+    isCount(v.setSize) &&
+    typeof v.budgets === 'object' &&
+    v.budgets !== null &&
+    (v.sets === undefined || (Array.isArray(v.sets) && v.sets.every((s) => typeof s === 'string')));
+  if (!ok)
+    throw new UserError(
+      `${file}: its header line is damaged (flows, set, setSize, model… are not what an eval writes)`,
+    );
   const h = v as unknown as EvalHeader;
   return {
     ...h,
@@ -173,7 +185,9 @@ export function appendLine(file: string, value: EvalHeader | EvalRecord): void {
 
 const canon = (v: unknown): string =>
   JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : x,
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : x,
   );
 
 /** The first setting two runs differ in, as a short phrase, or undefined when they agree. */
@@ -186,9 +200,17 @@ export function settingsDiffer(a: EvalSettings, b: EvalSettings): string | undef
   if (a.answers !== b.answers) return `answers ${a.answers} vs ${b.answers}`;
   const keys = [...new Set([...Object.keys(a.budgets), ...Object.keys(b.budgets)])].sort();
   for (const k of keys) {
-    if (canon(a.budgets[k]) !== canon(b.budgets[k])) return `budgets.${k} ${canon(a.budgets[k])} vs ${canon(b.budgets[k])}`;
+    if (canon(a.budgets[k]) !== canon(b.budgets[k]))
+      return `budgets.${k} ${canon(a.budgets[k])} vs ${canon(b.budgets[k])}`;
   }
   return undefined;
 }
 
-export const settingsOf = (h: EvalHeader): EvalSettings => ({ flows: h.flows, backend: h.backend, model: h.model, lang: h.lang, answers: h.answers, budgets: h.budgets });
+export const settingsOf = (h: EvalHeader): EvalSettings => ({
+  flows: h.flows,
+  backend: h.backend,
+  model: h.model,
+  lang: h.lang,
+  answers: h.answers,
+  budgets: h.budgets,
+});

@@ -25,9 +25,13 @@ export interface EvalReport {
   problems: EvalRecord[];
 }
 
-const avg = (rs: EvalRecord[], f: (r: EvalRecord) => number): number => (rs.length ? Math.round((rs.reduce((a, r) => a + f(r), 0) / rs.length) * 10) / 10 : 0);
+const avg = (rs: EvalRecord[], f: (r: EvalRecord) => number): number =>
+  rs.length ? Math.round((rs.reduce((a, r) => a + f(r), 0) / rs.length) * 10) / 10 : 0;
 
-export function buildReport(header: Pick<EvalHeader, 'flows' | 'model' | 'backend' | 'lang' | 'set' | 'sets'>, records: EvalRecord[]): EvalReport {
+export function buildReport(
+  header: Pick<EvalHeader, 'flows' | 'model' | 'backend' | 'lang' | 'set' | 'sets'>,
+  records: EvalRecord[],
+): EvalReport {
   const problems = ordered(records, header.flows);
   const solved = problems.filter((r) => r.passed).length;
   return {
@@ -50,9 +54,11 @@ export function buildReport(header: Pick<EvalHeader, 'flows' | 'model' | 'backen
 }
 
 /** The row each flow is judged by: its total (stdin-style problems when a set mixes in function-style ones). */
-export const headline = (rows: SummaryRow[], flow: string): SummaryRow | undefined => rows.find((r) => r.flow === flow && (r.group === TOTAL || r.group === STDIN_STYLE));
+export const headline = (rows: SummaryRow[], flow: string): SummaryRow | undefined =>
+  rows.find((r) => r.flow === flow && (r.group === TOTAL || r.group === STDIN_STYLE));
 
-export const isTotalGroup = (g: string): boolean => g === TOTAL || g === STDIN_STYLE || g === FUNCTION_STYLE || g === ALL;
+export const isTotalGroup = (g: string): boolean =>
+  g === TOTAL || g === STDIN_STYLE || g === FUNCTION_STYLE || g === ALL;
 
 export const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
@@ -68,16 +74,41 @@ export interface Paint {
 const plain: Paint = { dim: (t) => t, green: (t) => t, red: (t) => t, bold: (t) => t };
 
 /** Columns padded to their widest cell; the first `left` columns left-aligned, the rest right. */
-function grid(head: string[], rows: string[][], left: number, paintCell: (row: number, col: number, text: string) => string, p: Paint): string[] {
+function grid(
+  head: string[],
+  rows: string[][],
+  left: number,
+  paintCell: (row: number, col: number, text: string) => string,
+  p: Paint,
+): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const pad = (c: string, i: number): string => (i < left ? c.padEnd(widths[i]!) : c.padStart(widths[i]!));
-  return [p.dim(head.map(pad).join('  ').trimEnd()), ...rows.map((r, ri) => r.map((c, i) => paintCell(ri, i, pad(c, i))).join('  ').trimEnd())];
+  return [
+    p.dim(head.map(pad).join('  ').trimEnd()),
+    ...rows.map((r, ri) =>
+      r
+        .map((c, i) => paintCell(ri, i, pad(c, i)))
+        .join('  ')
+        .trimEnd(),
+    ),
+  ];
 }
 
 /** The per-problem table, the summary by flow and group, and one pass@1 line a flow. */
 export function reportTable(rep: EvalReport, p: Paint = plain): string {
   const many = rep.flows.length > 1;
-  const head = ['problem', ...(many ? ['flow'] : []), 'difficulty', 'result', 'samples', 'calls', 'sent', 'evaluated', 'completion', 'seconds'];
+  const head = [
+    'problem',
+    ...(many ? ['flow'] : []),
+    'difficulty',
+    'result',
+    'samples',
+    'calls',
+    'sent',
+    'evaluated',
+    'completion',
+    'seconds',
+  ];
   const resultCol = many ? 3 : 2;
   const rows = rep.problems.map((r) => [
     r.id,
@@ -91,8 +122,26 @@ export function reportTable(rep: EvalReport, p: Paint = plain): string {
     `${r.completionTokens}`,
     r.seconds.toFixed(1),
   ]);
-  const perProblem = grid(head, rows, resultCol + 1, (ri, ci, t) => (ci === resultCol ? (rep.problems[ri]!.passed ? p.green(t) : p.red(t)) : t), p);
-  const sHead = ['flow', 'group', 'problems', 'pass@1', 'solved', 'samples', 'calls', 'calls/solved', 'sent', 'evaluated', 'completion'];
+  const perProblem = grid(
+    head,
+    rows,
+    resultCol + 1,
+    (ri, ci, t) => (ci === resultCol ? (rep.problems[ri]!.passed ? p.green(t) : p.red(t)) : t),
+    p,
+  );
+  const sHead = [
+    'flow',
+    'group',
+    'problems',
+    'pass@1',
+    'solved',
+    'samples',
+    'calls',
+    'calls/solved',
+    'sent',
+    'evaluated',
+    'completion',
+  ];
   const sRows = rep.summary.map((s) => [
     s.flow,
     s.group,
@@ -106,20 +155,46 @@ export function reportTable(rep: EvalReport, p: Paint = plain): string {
     `${s.evaluated_tokens}`,
     `${s.completion_tokens}`,
   ]);
-  const summary = grid(sHead, sRows, 2, (ri, ci, t) => (isTotalGroup(rep.summary[ri]!.group) && ci <= 1 ? p.bold(t) : t), p);
+  const summary = grid(
+    sHead,
+    sRows,
+    2,
+    (ri, ci, t) => (isTotalGroup(rep.summary[ri]!.group) && ci <= 1 ? p.bold(t) : t),
+    p,
+  );
   const lines = rep.flows.map((f) => {
     const h = headline(rep.summary, f);
     return h ? `pass@1 ${percent(h.pass_at_1)} (${h.solved}/${h.problems}) · ${f} · ${rep.model} · ${rep.lang}` : '';
   });
   const notes = [
-    ...(rep.problems.some((r) => r.repairs) ? ["calls a+b: the method's own calls + repair requests for answers that could not be read"] : []),
-    ...(rep.problems.some((r) => r.kind === 'function') ? ['function-style problems (fn) are reported apart from the stdin-style ones'] : []),
+    ...(rep.problems.some((r) => r.repairs)
+      ? ["calls a+b: the method's own calls + repair requests for answers that could not be read"]
+      : []),
+    ...(rep.problems.some((r) => r.kind === 'function')
+      ? ['function-style problems (fn) are reported apart from the stdin-style ones']
+      : []),
   ];
   const sets = rep.sets.length > 1 ? [`sets: ${rep.sets.join(', ')}`] : [];
   return [...perProblem, '', ...summary, '', ...lines, ...sets, ...notes.map((n) => p.dim(n))].join('\n');
 }
 
-const CSV_COLUMNS = ['flow', 'group', 'problem', 'difficulty', 'kind', 'problems', 'solved', 'pass_at_1', 'samples_passed', 'calls', 'repairs', 'prompt_tokens', 'evaluated_tokens', 'completion_tokens', 'seconds'] as const;
+const CSV_COLUMNS = [
+  'flow',
+  'group',
+  'problem',
+  'difficulty',
+  'kind',
+  'problems',
+  'solved',
+  'pass_at_1',
+  'samples_passed',
+  'calls',
+  'repairs',
+  'prompt_tokens',
+  'evaluated_tokens',
+  'completion_tokens',
+  'seconds',
+] as const;
 
 /** One CSV: a row per (flow, problem), then the summary rows (problem empty). */
 export function reportCsv(rep: EvalReport): string {
@@ -141,7 +216,23 @@ export function reportCsv(rep: EvalReport): string {
     r.seconds,
   ]);
   for (const s of rep.summary) {
-    rows.push([s.flow, s.group, '', '', '', s.problems, s.solved, s.pass_at_1, s.samples_passed, s.calls, s.repairs, s.prompt_tokens, s.evaluated_tokens, s.completion_tokens, '']);
+    rows.push([
+      s.flow,
+      s.group,
+      '',
+      '',
+      '',
+      s.problems,
+      s.solved,
+      s.pass_at_1,
+      s.samples_passed,
+      s.calls,
+      s.repairs,
+      s.prompt_tokens,
+      s.evaluated_tokens,
+      s.completion_tokens,
+      '',
+    ]);
   }
   return stringify(rows, { header: true, columns: [...CSV_COLUMNS] });
 }

@@ -48,7 +48,12 @@ const pct = (n: number, of: number): number | null => (of === 0 ? null : Math.ro
 
 function seriesOf(p: StatsPage): unknown {
   return {
-    practice: { labels: p.byTag.map((t) => t.name), noHint: p.byTag.map((t) => t.noHint), withHints: p.byTag.map((t) => t.withHints), attempted: p.byTag.map((t) => t.attempted) },
+    practice: {
+      labels: p.byTag.map((t) => t.name),
+      noHint: p.byTag.map((t) => t.noHint),
+      withHints: p.byTag.map((t) => t.withHints),
+      attempted: p.byTag.map((t) => t.attempted),
+    },
     skill: {
       labels: p.tags.map((t) => t.tag),
       rating: p.tags.map((t) => Math.round(t.rating)),
@@ -62,7 +67,14 @@ function seriesOf(p: StatsPage): unknown {
 function table(tags: TagLearning[]): string {
   const head = ['tag', 'estimate', 'alone', 'with help', 'transfer', 'mistakes'];
   const rows = tags.map((t) =>
-    [t.tag, `${Math.round(t.rating)} ± ${Math.round(2 * t.rd)}`, `${t.noHelp}/${t.problems}`, `${t.assisted}/${t.sessions}`, t.transfers ? `${t.transfersPassed}/${t.transfers}` : '-', mistakesText(t.mistakes)]
+    [
+      t.tag,
+      `${Math.round(t.rating)} ± ${Math.round(2 * t.rd)}`,
+      `${t.noHelp}/${t.problems}`,
+      `${t.assisted}/${t.sessions}`,
+      t.transfers ? `${t.transfersPassed}/${t.transfers}` : '-',
+      mistakesText(t.mistakes),
+    ]
       .map((c, i) => (i === 0 || i === 5 ? `<td>${esc(c)}</td>` : `<td class="n">${esc(c)}</td>`))
       .join(''),
   );

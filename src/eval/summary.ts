@@ -68,11 +68,24 @@ export function summarize(records: EvalRecord[], flows: string[]): SummaryRow[] 
     const mine = records.filter((r) => r.flow === flow);
     const stdin = mine.filter((r) => r.kind !== 'function');
     if (groups.length > 1 || (groups.length === 1 && groups[0] !== NO_DIFFICULTY)) {
-      for (const g of groups) rows.push(rowOf(flow, g, stdin.filter((r) => (r.difficulty ?? NO_DIFFICULTY) === g)));
+      for (const g of groups)
+        rows.push(
+          rowOf(
+            flow,
+            g,
+            stdin.filter((r) => (r.difficulty ?? NO_DIFFICULTY) === g),
+          ),
+        );
     }
     rows.push(rowOf(flow, anyFunction ? STDIN_STYLE : TOTAL, stdin));
     if (anyFunction) {
-      rows.push(rowOf(flow, FUNCTION_STYLE, mine.filter((r) => r.kind === 'function')));
+      rows.push(
+        rowOf(
+          flow,
+          FUNCTION_STYLE,
+          mine.filter((r) => r.kind === 'function'),
+        ),
+      );
       rows.push(rowOf(flow, ALL, mine));
     }
   }
@@ -81,5 +94,7 @@ export function summarize(records: EvalRecord[], flows: string[]): SummaryRow[] 
 
 /** Records in the set's order, each problem's flows in the order they were asked for. */
 export function ordered(records: EvalRecord[], flows: string[]): EvalRecord[] {
-  return [...records].sort((a, b) => a.index - b.index || a.id.localeCompare(b.id) || flows.indexOf(a.flow) - flows.indexOf(b.flow));
+  return [...records].sort(
+    (a, b) => a.index - b.index || a.id.localeCompare(b.id) || flows.indexOf(a.flow) - flows.indexOf(b.flow),
+  );
 }

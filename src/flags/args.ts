@@ -13,7 +13,9 @@ export interface BudgetFlags {
 type Parsed<T extends FlagTable> = { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string };
 
 const optionsOf = (table: FlagTable): Options =>
-  Object.fromEntries(Object.entries(table).map(([n, f]) => [n, f.short ? { type: f.type, short: f.short } : { type: f.type }]));
+  Object.fromEntries(
+    Object.entries(table).map(([n, f]) => [n, f.short ? { type: f.type, short: f.short } : { type: f.type }]),
+  );
 
 /**
  * A command's arguments, read against its own flags in src/flags/flagTable.ts (the table its
@@ -27,11 +29,21 @@ export function parse<C extends CommandName>(
 ): { values: Parsed<(typeof FLAGS)[C]> & Record<string, string | boolean | undefined>; positionals: string[] } {
   const extra: Options = budgets?.budgetFlags ?? {};
   try {
-    const r = parseArgs({ args: dashValues(argv, FLAGS[command]), options: { ...optionsOf(FLAGS[command]), ...extra }, allowPositionals: true, strict: true });
-    return { values: r.values as Parsed<(typeof FLAGS)[C]> & Record<string, string | boolean | undefined>, positionals: r.positionals };
+    const r = parseArgs({
+      args: dashValues(argv, FLAGS[command]),
+      options: { ...optionsOf(FLAGS[command]), ...extra },
+      allowPositionals: true,
+      strict: true,
+    });
+    return {
+      values: r.values as Parsed<(typeof FLAGS)[C]> & Record<string, string | boolean | undefined>,
+      positionals: r.positionals,
+    };
   } catch (err) {
-    const text = err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err);
-    const what = text.replace(/\. To specify a positional.*$/, '') + flagMeant(text, [...Object.keys(FLAGS[command]), ...Object.keys(extra)]);
+    const text = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
+    const what =
+      text.replace(/\. To specify a positional.*$/, '') +
+      flagMeant(text, [...Object.keys(FLAGS[command]), ...Object.keys(extra)]);
     // The bare `simcoach` has no command word to name; cli.tsx already says `simcoach:`.
     throw new UsageError(command ? `${command}: ${what}` : what);
   }

@@ -56,13 +56,21 @@ export async function alphacodium(s: Steps, p: Problem, o: AlphacodiumOptions): 
   const solutions = proposed.some((x) => !BRUTE.test(x.name)) ? proposed.filter((x) => !BRUTE.test(x.name)) : proposed;
   const choice = await s.ask(chooseAgent, { reflection, solutions });
   let { tests: ai } = await s.ask(aiTestsAgent, { reflection, count: o.aiTests });
-  if (o.validate && ai.some((t) => t.by !== 'person')) ai = (await s.ask(validateAgent, { reflection, tests: ai })).tests;
+  if (o.validate && ai.some((t) => t.by !== 'person'))
+    ai = (await s.ask(validateAgent, { reflection, tests: ai })).tests;
 
   const pub: TestCase[] = p.samples.map((t, i) => ({ ...t, name: `public ${i + 1}` }));
   const aiCases = asCases(ai);
   const first = pub.length > 0 ? pub : aiCases;
   const v = new Verdicts(s);
-  const fx: Fixing = { s, v, reflection, anchors: [], history: [], code: await initialCode(s, v, reflection, choice, solutions, first, o.tries) };
+  const fx: Fixing = {
+    s,
+    v,
+    reflection,
+    anchors: [],
+    history: [],
+    code: await initialCode(s, v, reflection, choice, solutions, first, o.tries),
+  };
   if (first.length === 0) return s.done(fx.code, { passed: 0, total: 0 });
 
   // Public stage: each public test fixed in turn, analyse then fix (2 calls a fix).
@@ -83,7 +91,9 @@ export async function alphacodium(s: Steps, p: Problem, o: AlphacodiumOptions): 
         // authors' code does, also when that code is the one printing nothing (nothing is
         // spent on it then), and counted against this test's tries, not the fixes in all.
         if (fx.code === began) {
-          s.note(`${test.name} printed nothing with the program it began with: no fix is asked for it (as the published code)`);
+          s.note(
+            `${test.name} printed nothing with the program it began with: no fix is asked for it (as the published code)`,
+          );
           break;
         }
         fx.code = began;
@@ -121,7 +131,10 @@ export async function alphacodium(s: Steps, p: Problem, o: AlphacodiumOptions): 
 
   const end = await v.score(fx.code, first);
   if (end.passed === end.total) return s.done(fx.code, pub.length > 0 ? end : { passed: 0, total: 0 });
-  return s.fail(`the final program passes ${end.passed} of ${end.total} ${pub.length > 0 ? 'public' : 'AI'} tests`, { program: fx.code, ...end });
+  return s.fail(`the final program passes ${end.passed} of ${end.total} ${pub.length > 0 ? 'public' : 'AI'} tests`, {
+    program: fx.code,
+    ...end,
+  });
 }
 
 /** What the fixing stages share: the code as it stands, the anchors, and every fix's fate. */
@@ -140,7 +153,15 @@ interface Fixing {
  * first that passes them all, else the closest (most passed, then the smallest difference from
  * the expected outputs). The variety between tries comes from the stage's temperature.
  */
-async function initialCode(s: Steps, v: Verdicts, reflection: Reflection, choice: ChoiceValue, solutions: Solution[], tests: TestCase[], tries: number): Promise<Program> {
+async function initialCode(
+  s: Steps,
+  v: Verdicts,
+  reflection: Reflection,
+  choice: ChoiceValue,
+  solutions: Solution[],
+  tests: TestCase[],
+  tries: number,
+): Promise<Program> {
   let best: { program: Program; passed: number; distance: number } | undefined;
   const lastFailure = new Map<string, string>();
   const chosen = choice.ranked[0]!;
@@ -179,9 +200,18 @@ function anchor(fx: Fixing, test: TestCase): void {
  * `revertTo`: in the public stage the code its test's loop began with), or — in the AI stage —
  * when its own test still fails; else the code goes on with it.
  */
-async function keepOrRevert(fx: Fixing, fixed: Program, test: TestCase, mustPass: boolean, revertTo: Program): Promise<boolean> {
+async function keepOrRevert(
+  fx: Fixing,
+  fixed: Program,
+  test: TestCase,
+  mustPass: boolean,
+  revertTo: Program,
+): Promise<boolean> {
   const results = await fx.v.on(fixed, [test, ...fx.anchors.filter((a) => a.name !== test.name)], true);
-  const broken = results.slice(1).filter((r) => r.verdict !== 'AC').map((r) => r.name);
+  const broken = results
+    .slice(1)
+    .filter((r) => r.verdict !== 'AC')
+    .map((r) => r.name);
   const passes = results[0]!.verdict === 'AC';
   let why: string;
   let kept = false;
@@ -207,6 +237,9 @@ async function bestOf(fx: Fixing, versions: Program[], pub: TestCase[]): Promise
     const n = (await fx.v.score(ver, pub)).passed;
     if (n >= most) [best, most] = [ver, n];
   }
-  if (best !== fx.code) fx.s.note(`the public stage ended worse than an earlier version: going on with the one that passes ${most} of ${pub.length}`);
+  if (best !== fx.code)
+    fx.s.note(
+      `the public stage ended worse than an earlier version: going on with the one that passes ${most} of ${pub.length}`,
+    );
   return best;
 }

@@ -17,7 +17,10 @@ export interface CheckOptions {
 
 // With no model server the explanation and the review wait at their gate (ask again once it is
 // back), or the person writes their own notes there: the check's judging is not lost to them.
-const explainStep = { ...tutored(explainAgent, { name: explainAgent.name, title: explainAgent.title }), personWrites: true };
+const explainStep = {
+  ...tutored(explainAgent, { name: explainAgent.name, title: explainAgent.title }),
+  personWrites: true,
+};
 const fixStep = tutored(checkFixAgent, { name: checkFixAgent.name, title: checkFixAgent.title });
 
 /** The verdict and card of the person's run (their program is the stage's own input already). */
@@ -28,7 +31,11 @@ function verdictAndCard(program: Program, last: JudgeResult): PersonContext {
 const reviewStep = { ...reviewAgent, personWrites: true };
 
 /** Samples first, then the hidden tests (a person reads the failing sample before a hidden test). */
-async function judged(s: Steps, p: Problem, program: Program): Promise<{ last: JudgeResult; passed: number; total: number }> {
+async function judged(
+  s: Steps,
+  p: Problem,
+  program: Program,
+): Promise<{ last: JudgeResult; passed: number; total: number }> {
   let passed = 0;
   let total = 0;
   let last: JudgeResult | undefined;
@@ -73,10 +80,15 @@ export async function check(s: Steps, p: Problem, o: CheckOptions): Promise<Outc
   const why = await s.ask(explainStep, { program, failure, person: verdictAndCard(program, run.last) });
   // `v` at the explanation: the person predicts what their program does on the failing test first.
   if (why.predictWanted) await predictThenSee(s, program, failure, { explained: true });
-  if (!why.fixWanted) return s.fail(`${failure.test}: ${failure.verdict}${why.line !== null ? `, explained at line ${why.line}` : ', explained'}`, { program, passed: run.passed, total: run.total });
+  if (!why.fixWanted)
+    return s.fail(
+      `${failure.test}: ${failure.verdict}${why.line !== null ? `, explained at line ${why.line}` : ', explained'}`,
+      { program, passed: run.passed, total: run.total },
+    );
   for (let round = 1; round <= o.fixRounds; round++) {
     s.progress({ label: 'fix', value: round, max: o.fixRounds });
-    program = (await s.ask(fixStep, { program, failure, explanation: why, person: verdictAndCard(program, run.last) })).program;
+    program = (await s.ask(fixStep, { program, failure, explanation: why, person: verdictAndCard(program, run.last) }))
+      .program;
     run = await judged(s, p, program);
     failure = firstFailure(run.last);
     if (!failure) return accepted(s, p, program, run);

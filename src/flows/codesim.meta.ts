@@ -9,7 +9,14 @@ export const codesimFlow = defineFlow({
   about: 'plan with a recalled example, simulate it on a sample, revise, code, debug by simulation',
   budgets: {
     plans: { default: 5, min: 1, max: 50, label: 'plans (p)', doc: 'plans tried', flag: 'plans' },
-    debugRounds: { default: 5, min: 0, max: 50, label: 'debug rounds (d)', doc: 'debug rounds per plan', flag: 'debug-rounds' },
+    debugRounds: {
+      default: 5,
+      min: 0,
+      max: 50,
+      label: 'debug rounds (d)',
+      doc: 'debug rounds per plan',
+      flag: 'debug-rounds',
+    },
   },
   // plan, simulate, code | per plan: plan, simulate, revise, code + d debugs
   bound: (o: CodesimOptions) => ({ best: 3, worst: o.plans * (4 + o.debugRounds) }),

@@ -10,12 +10,41 @@ const SEARCHES = ['critic', 'bfs', 'dfs'] as const satisfies readonly Search[];
 export const codetreeFlow = defineFlow({
   name: 'codetree',
   title: 'CodeTree',
-  about: 'a tree of strategies: a solver per strategy, a critic that scores, aborts or verifies, a debugger per reflection',
+  about:
+    'a tree of strategies: a solver per strategy, a critic that scores, aborts or verifies, a debugger per reflection',
   budgets: {
-    generations: { default: 20, min: 1, max: 200, label: 'budget (generations)', doc: 'solver and debugger calls at most', flag: 'generations' },
-    depth: { default: 3, min: 1, max: 10, label: 'depth', doc: 'deepest level of the tree (strategies are level 1)', flag: 'depth' },
-    width: { default: 10, min: 1, max: 20, label: 'width', doc: 'most strategies, and most reflections per node', flag: 'width' },
-    search: { kind: 'choice', default: 'critic', choices: SEARCHES, label: 'search', doc: 'critic: critic-guided depth first; bfs | dfs: the ablations without any critic (width 3), by samples passed', flag: 'search' },
+    generations: {
+      default: 20,
+      min: 1,
+      max: 200,
+      label: 'budget (generations)',
+      doc: 'solver and debugger calls at most',
+      flag: 'generations',
+    },
+    depth: {
+      default: 3,
+      min: 1,
+      max: 10,
+      label: 'depth',
+      doc: 'deepest level of the tree (strategies are level 1)',
+      flag: 'depth',
+    },
+    width: {
+      default: 10,
+      min: 1,
+      max: 20,
+      label: 'width',
+      doc: 'most strategies, and most reflections per node',
+      flag: 'width',
+    },
+    search: {
+      kind: 'choice',
+      default: 'critic',
+      choices: SEARCHES,
+      label: 'search',
+      doc: 'critic: critic-guided depth first; bfs | dfs: the ablations without any critic (width 3), by samples passed',
+      flag: 'search',
+    },
   },
   // thinker, solver, verify accepts (no verify without the critic) | thinker + per generation: solver or debugger, critic (a
   // verdict asked twice when unreadable), reflection. The published method's most is 1 + 3g (61).

@@ -60,7 +60,12 @@ export async function codetree(s: Steps, p: Problem, o: CodetreeOptions): Promis
     const parent = node.parent;
     // The debugger gets the parent's execution feedback only: the critic's review is cut off.
     node.program = parent?.program
-      ? await s.ask(debuggerAgent, { strategy, program: parent.program, feedback: parent.feedback, reflection: node.idea })
+      ? await s.ask(debuggerAgent, {
+          strategy,
+          program: parent.program,
+          feedback: parent.feedback,
+          reflection: node.idea,
+        })
       : await s.ask(solverAgent, { strategy });
     const run = await runSamples(s, p, node.program);
     Object.assign(node, run);
@@ -68,7 +73,9 @@ export async function codetree(s: Steps, p: Problem, o: CodetreeOptions): Promis
     node.value = exec;
     const passedAll = run.passed === run.total;
     if (passedAll) {
-      const verdict = critic ? await verify(s, { strategy, program: node.program, feedback: node.feedback }) : undefined;
+      const verdict = critic
+        ? await verify(s, { strategy, program: node.program, feedback: node.feedback })
+        : undefined;
       if (!verdict || verdict.verdict === 'accept') return accept(s, node);
       node.value = exec + PASS_BONUS;
       // At the deepest level, a parent that passed every sample too: accepted all the same.
@@ -98,7 +105,9 @@ export async function codetree(s: Steps, p: Problem, o: CodetreeOptions): Promis
   }
   const best = tree.best();
   const why = `no program was accepted after ${generations} generation${generations === 1 ? '' : 's'}`;
-  return best?.program ? s.fail(why, { program: best.program, passed: best.passed ?? 0, total: best.total ?? 0 }) : s.fail(why);
+  return best?.program
+    ? s.fail(why, { program: best.program, passed: best.passed ?? 0, total: best.total ?? 0 })
+    : s.fail(why);
 }
 
 function accept(s: Steps, node: TreeNode): Outcome {
@@ -117,7 +126,11 @@ async function chooseNext(s: Steps, tree: SearchTree, used: number, budget: numb
 const rootOf = (n: TreeNode): TreeNode => (n.parent ? rootOf(n.parent) : n);
 
 /** The samples' verdicts on a node's program (none to run: it passes vacuously, as the critic then decides). */
-async function runSamples(s: Steps, p: Problem, program: Program): Promise<{ passed: number; total: number; feedback: string }> {
+async function runSamples(
+  s: Steps,
+  p: Problem,
+  program: Program,
+): Promise<{ passed: number; total: number; feedback: string }> {
   if (p.samples.length === 0) return { passed: 0, total: 0, feedback: 'The problem has no sample tests.' };
   const r = await s.run(program, p.samples);
   return { passed: r.passed, total: r.total, feedback: feedbackOf(r) };

@@ -110,7 +110,9 @@ export const erased = (f: FlowSpec<string, never> | object): RegisteredFlow => {
 };
 
 /** Declares a flow; the identity, but it checks the record and keeps the name's literal type. */
-export const defineFlow = <const N extends string, O extends { [K in keyof O]: Option }>(spec: FlowSpec<N, O>): FlowSpec<N, O> => spec;
+export const defineFlow = <const N extends string, O extends { [K in keyof O]: Option }>(
+  spec: FlowSpec<N, O>,
+): FlowSpec<N, O> => spec;
 
 /** A flow's options at their declared defaults. */
 export function defaultsOf<N extends string, O extends { [K in keyof O]: Option }>(f: FlowSpec<N, O>): O {
@@ -123,4 +125,5 @@ export const allowedOf = (b: Budget): string =>
   b.kind === 'switch' ? 'true | false' : b.kind === 'choice' ? b.choices.join(' | ') : `an integer ${b.min}..${b.max}`;
 
 /** The type of value a budget holds, as `typeof` names it. */
-export const typeOfBudget = (b: Budget): 'boolean' | 'string' | 'number' => (b.kind === 'switch' ? 'boolean' : b.kind === 'choice' ? 'string' : 'number');
+export const typeOfBudget = (b: Budget): 'boolean' | 'string' | 'number' =>
+  b.kind === 'switch' ? 'boolean' : b.kind === 'choice' ? 'string' : 'number';

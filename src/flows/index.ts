@@ -23,7 +23,16 @@ import { checkFlow } from './check.meta.js';
 import { practiceFlow } from './practice.meta.js';
 import { stressFlowRecord } from './stress.meta.js';
 
-const list = [codesimFlow, mapcoderFlow, alphacodiumFlow, selfcollabFlow, codetreeFlow, checkFlow, practiceFlow, stressFlowRecord] as const;
+const list = [
+  codesimFlow,
+  mapcoderFlow,
+  alphacodiumFlow,
+  selfcollabFlow,
+  codetreeFlow,
+  checkFlow,
+  practiceFlow,
+  stressFlowRecord,
+] as const;
 
 export type FlowName = (typeof list)[number]['name'];
 
@@ -53,7 +62,15 @@ export type { CodetreeOptions } from './codetree.js';
 export type { CheckOptions } from './check.js';
 export type { PracticeOptions } from './practice.js';
 export type { StressOptions } from './stress.js';
-export type { Budget, ChoiceBudget, CountBudget, SwitchBudget, FlowOptions, FlowRun, RegisteredFlow } from './define.js';
+export type {
+  Budget,
+  ChoiceBudget,
+  CountBudget,
+  SwitchBudget,
+  FlowOptions,
+  FlowRun,
+  RegisteredFlow,
+} from './define.js';
 export { allowedOf, defaultsOf, defineFlow } from './define.js';
 export { codesimFlow, mapcoderFlow, selfcollabFlow, codetreeFlow, practiceFlow };
 
@@ -113,7 +130,10 @@ export function flowHelp(): string {
     .map((f) => {
       const flags = Object.values(f.budgets)
         .filter((b) => b.flag)
-        .map((b) => `--${b.flag}${b.kind === 'switch' ? '' : b.kind === 'choice' ? ` ${b.choices.join('|')} (${b.default})` : ` N (${b.min}..${b.max}, ${b.default})`}`);
+        .map(
+          (b) =>
+            `--${b.flag}${b.kind === 'switch' ? '' : b.kind === 'choice' ? ` ${b.choices.join('|')} (${b.default})` : ` N (${b.min}..${b.max}, ${b.default})`}`,
+        );
       return `  ${f.name.padEnd(width)}  ${f.title}: ${f.about}${flags.length ? `\n  ${' '.repeat(width)}  ${flags.join('  ')}` : ''}`;
     })
     .join('\n');

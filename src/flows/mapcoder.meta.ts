@@ -9,7 +9,14 @@ export const mapcoderFlow = defineFlow({
   about: 'recall k problems and an algorithm, a plan per exemplar with a confidence, code, debug',
   budgets: {
     exemplars: { default: 3, min: 1, max: 10, label: 'exemplars (k)', doc: 'recalled problems (k)', flag: 'exemplars' },
-    debugRounds: { default: 5, min: 0, max: 50, label: 'debug rounds (t)', doc: 'debug rounds per plan (t)', flag: 'debug-rounds' },
+    debugRounds: {
+      default: 5,
+      min: 0,
+      max: 50,
+      label: 'debug rounds (t)',
+      doc: 'debug rounds per plan (t)',
+      flag: 'debug-rounds',
+    },
   },
   // retrieve + n·(plan, confidence) + code | … + n·(code + t debugs)   (n = k here)
   bound: (o: MapcoderOptions) => ({

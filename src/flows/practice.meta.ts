@@ -9,11 +9,30 @@ export const HINTS = ['on', 'off', 'transfer', 'contest'] as const satisfies rea
 export const practiceFlow = defineFlow({
   name: 'practice',
   title: 'Practice',
-  about: 'you write the program; h reveals one more hint from the stages of the flows (similar problem, idea, plan, simulation, code)',
+  about:
+    'you write the program; h reveals one more hint from the stages of the flows (similar problem, idea, plan, simulation, code)',
   budgets: {
-    submissions: { default: 30, min: 1, max: 500, label: 'submissions', doc: 'programs you may submit in one practice session' },
-    stressRounds: { default: 100, min: 1, max: 10000, label: 'stress rounds', doc: 'random tests a stress test runs at most' },
-    hints: { kind: 'choice', default: 'on', choices: HINTS, label: 'hints', doc: 'on: the hint ladder; off, or transfer (the check `review` schedules): no hint and none of the model\'s code, the judge and stress stay; contest (set by `simcoach contest`): locked, and no question of the model\'s either' },
+    submissions: {
+      default: 30,
+      min: 1,
+      max: 500,
+      label: 'submissions',
+      doc: 'programs you may submit in one practice session',
+    },
+    stressRounds: {
+      default: 100,
+      min: 1,
+      max: 10000,
+      label: 'stress rounds',
+      doc: 'random tests a stress test runs at most',
+    },
+    hints: {
+      kind: 'choice',
+      default: 'on',
+      choices: HINTS,
+      label: 'hints',
+      doc: "on: the hint ladder; off, or transfer (the check `review` schedules): no hint and none of the model's code, the judge and stress stay; contest (set by `simcoach contest`): locked, and no question of the model's either",
+    },
   },
   // With the auto gate every rung is asked (the idea costs no call), then the revealed code submitted.
   bound: () => ({ best: 4, worst: 4 }),

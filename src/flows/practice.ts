@@ -1,5 +1,13 @@
 import { debugAgent } from '../agents/codesim/debug.js';
-import { codeHint, ideaAgent, ideaFromDraft, planHint, RUNGS, similarAgent, simulateHint } from '../agents/hints/ladder.js';
+import {
+  codeHint,
+  ideaAgent,
+  ideaFromDraft,
+  planHint,
+  RUNGS,
+  similarAgent,
+  simulateHint,
+} from '../agents/hints/ladder.js';
 import { tutored, type HintContext } from '../agents/hints/tutor.js';
 import { hasDraft, personContext } from '../agents/shared/person.js';
 import { starter, turnAgent } from '../agents/hints/turn.js';
@@ -25,10 +33,18 @@ export interface PracticeOptions {
 export type HintsMode = 'on' | 'off' | 'transfer' | 'contest';
 
 /** What the ladder says when it is locked: "locked: transfer check". */
-const LOCKED: Record<HintsMode, string | undefined> = { on: undefined, off: 'off in your settings', transfer: 'transfer check', contest: 'contest, the model is off' };
+const LOCKED: Record<HintsMode, string | undefined> = {
+  on: undefined,
+  off: 'off in your settings',
+  transfer: 'transfer check',
+  contest: 'contest, the model is off',
+};
 
 /** With the model off the person debugs it themselves: the step is theirs to write (their fixed program). */
-const practiceDebug = { ...tutored(debugAgent, { name: debugAgent.name, title: debugAgent.title }), personWrites: true };
+const practiceDebug = {
+  ...tutored(debugAgent, { name: debugAgent.name, title: debugAgent.title }),
+  personWrites: true,
+};
 
 /** What the rungs revealed so far: later rungs build on them. */
 interface Revealed {
@@ -56,16 +72,28 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
   let helpers: Helpers | undefined;
   const tutor: Tutoring = { failed: [], explained: '' };
   const locked = LOCKED[o.hints];
-  for (let submitted = 0; submitted < o.submissions; ) {
+  for (let submitted = 0; submitted < o.submissions;) {
     const failing = tutor.failure?.test;
-    const turn = await s.ask(turnAgent, { draft, hints, rungs: RUNGS, samplesPass, ...(last ? { last } : {}), ...(failing ? { failing } : {}), ...(locked ? { locked } : {}), ...(o.hints === 'contest' ? { noModel: true } : {}) });
+    const turn = await s.ask(turnAgent, {
+      draft,
+      hints,
+      rungs: RUNGS,
+      samplesPass,
+      ...(last ? { last } : {}),
+      ...(failing ? { failing } : {}),
+      ...(locked ? { locked } : {}),
+      ...(o.hints === 'contest' ? { noModel: true } : {}),
+    });
     const wrote = turn.draft.source !== draft.source;
     draft = turn.draft;
     // A new program is not the one that failed: its samples and a prediction wait for its own run.
     if (wrote) [samplesPass, tutor.failure] = [false, undefined];
     // A turn served from an older journal may say hint; a locked ladder has none to give.
     if (turn.move === 'hint' && !locked) {
-      const here: HintContext = { person: personContext({ draft, starter: start, last: judged, verdict: last }), known: seen.known };
+      const here: HintContext = {
+        person: personContext({ draft, starter: start, last: judged, verdict: last }),
+        known: seen.known,
+      };
       const code = await reveal(s, ++hints, seen, here);
       // The code rung becomes the draft only while the person has written nothing of their own.
       if (code && draft.source === start.source) draft = code;
@@ -101,13 +129,22 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
     judged = all;
     if (all.verdict === 'AC') {
       // In a contest the model is off: no question after the solve either.
-      if (o.hints !== 'contest' && tutor.failed.some((v) => v === 'WA' || v === 'TLE' || v === 'RE')) await afterSolve(s, tutor.failed, tutor.explained);
-      return { ...s.done(draft, score(run)), submit: hidden === 0 ? { verdict: 'AC', passed: run.passed, total: run.total, hidden: 0 } : submission(all, hidden) };
+      if (o.hints !== 'contest' && tutor.failed.some((v) => v === 'WA' || v === 'TLE' || v === 'RE'))
+        await afterSolve(s, tutor.failed, tutor.explained);
+      return {
+        ...s.done(draft, score(run)),
+        submit:
+          hidden === 0 ? { verdict: 'AC', passed: run.passed, total: run.total, hidden: 0 } : submission(all, hidden),
+      };
     }
     failedRun(s, tutor, all);
     last = `the samples pass, the hidden tests do not: ${all.verdict}${firstFailed(all) ? ` on ${firstFailed(all)}` : ''}, ${all.passed}/${all.total}`;
   }
-  return s.fail(`no program was accepted in ${o.submissions} submissions`, { program: draft, passed: 0, total: tests.length });
+  return s.fail(`no program was accepted in ${o.submissions} submissions`, {
+    program: draft,
+    passed: 0,
+    total: tests.length,
+  });
 }
 
 /**
@@ -115,14 +152,27 @@ export async function practice(s: Steps, p: Problem, o: PracticeOptions): Promis
  * locked (the input is then the person's to debug), the debugger explains it and offers its fix,
  * which becomes the draft; the context adds the verdict and the card to the program it already has.
  */
-async function stressMove(s: Steps, draft: Program, helpers: Helpers, seen: Revealed, o: { rounds: number; debug: boolean }): Promise<{ test: TestCase; draft: Program } | undefined> {
+async function stressMove(
+  s: Steps,
+  draft: Program,
+  helpers: Helpers,
+  seen: Revealed,
+  o: { rounds: number; debug: boolean },
+): Promise<{ test: TestCase; draft: Program } | undefined> {
   seen.known.push(helpers.brute.source);
   const find = await stressTest(s, draft, helpers, o.rounds);
   if (find.kind !== 'found') return undefined;
   if (!o.debug) return { test: find.test, draft };
   const failing = await s.run(draft, [find.test]);
   const { draft: _same, ...person } = personContext({ draft, last: failing });
-  const fixed = (await s.ask(practiceDebug, { plan: seen.plan ?? 'The person\'s own; none was written down.', program: draft, feedback: feedbackOf(failing), person })).program;
+  const fixed = (
+    await s.ask(practiceDebug, {
+      plan: seen.plan ?? "The person's own; none was written down.",
+      program: draft,
+      feedback: feedbackOf(failing),
+      person,
+    })
+  ).program;
   seen.known.push(fixed.source);
   return { test: find.test, draft: fixed };
 }
@@ -159,7 +209,10 @@ async function reveal(s: Steps, rung: number, seen: Revealed, at: HintContext): 
       seen.retrieval = await s.ask(similarAgent, { k: 1, ...at });
       return undefined;
     case 2:
-      await s.ask(hasDraft(at.person) ? ideaFromDraft : ideaAgent, { retrieval: seen.retrieval ?? { exemplars: [], algorithm: '', tutorial: '' }, ...at });
+      await s.ask(hasDraft(at.person) ? ideaFromDraft : ideaAgent, {
+        retrieval: seen.retrieval ?? { exemplars: [], algorithm: '', tutorial: '' },
+        ...at,
+      });
       return undefined;
     case 3:
       seen.plan = (await s.ask(planHint, { failed: [], ...at })).plan;

@@ -2,7 +2,14 @@
 // rebuilt by the flow from its step results on every drive (replay, resume, back), so nothing
 // here is kept outside the journal.
 import { ideaOf, type Idea } from '../agents/codetree/thinker.js';
-import { subtree, type NodeState, type NodeView, type Search, type TreeChoice, type TreeView } from '../agents/codetree/tree.js';
+import {
+  subtree,
+  type NodeState,
+  type NodeView,
+  type Search,
+  type TreeChoice,
+  type TreeView,
+} from '../agents/codetree/tree.js';
 import type { Program } from '../runners/build/types.js';
 
 export interface TreeNode {
@@ -45,7 +52,17 @@ export class SearchTree {
     const made: TreeNode[] = ideas.map((idea, i) => {
       const n = siblings.length + i + 1;
       const id = parent ? `${parent.id}.${n}` : String(n);
-      return { id, depth: parent ? parent.depth + 1 : 1, idea, byPerson, state: 'open' as const, children: [], feedback: '', batch, ...(parent ? { parent } : {}) };
+      return {
+        id,
+        depth: parent ? parent.depth + 1 : 1,
+        idea,
+        byPerson,
+        state: 'open' as const,
+        children: [],
+        feedback: '',
+        batch,
+        ...(parent ? { parent } : {}),
+      };
     });
     siblings.push(...made);
     this.frontier.push(...made);

@@ -8,8 +8,21 @@ export const selfcollabFlow = defineFlow({
   title: 'Self-collaboration',
   about: 'an analyst plans, a coder codes, a tester reviews in writing and the coder repairs, n rounds',
   budgets: {
-    rounds: { default: 4, min: 1, max: 20, label: 'rounds (n)', doc: 'coder rounds (n): at most 2n calls', flag: 'rounds' },
-    withJudge: { kind: 'switch', default: false, label: 'tester sees the runs', doc: 'the tester also sees the real sample runs', flag: 'with-judge' },
+    rounds: {
+      default: 4,
+      min: 1,
+      max: 20,
+      label: 'rounds (n)',
+      doc: 'coder rounds (n): at most 2n calls',
+      flag: 'rounds',
+    },
+    withJudge: {
+      kind: 'switch',
+      default: false,
+      label: 'tester sees the runs',
+      doc: 'the tester also sees the real sample runs',
+      flag: 'with-judge',
+    },
   },
   // analyst, coder, tester satisfied | analyst + n coders + (n-1) testers
   bound: (o: SelfcollabOptions) => ({ best: Math.min(3, 2 * o.rounds), worst: 2 * o.rounds }),

@@ -1,4 +1,13 @@
-import { analysisText, analystAgent, coderAgent, reportText, testerAgent, type CoderRound, type ReportValue, type TesterInput } from '../agents/index.js';
+import {
+  analysisText,
+  analystAgent,
+  coderAgent,
+  reportText,
+  testerAgent,
+  type CoderRound,
+  type ReportValue,
+  type TesterInput,
+} from '../agents/index.js';
 import type { Outcome, Steps } from '../engine/types.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/build/types.js';
@@ -40,7 +49,11 @@ export async function selfcollab(s: Steps, p: Problem, o: SelfcollabOptions): Pr
       judged = { program: code, result: await s.run(code, p.samples) };
       runs = feedbackOf(judged.result);
     }
-    const report: ReportValue = await s.ask(testerAgent, { program: code, ...(runs ? { runs } : {}), earlier: [...reviewed] });
+    const report: ReportValue = await s.ask(testerAgent, {
+      program: code,
+      ...(runs ? { runs } : {}),
+      earlier: [...reviewed],
+    });
     if (satisfied(report)) break;
     // Both get the report as the tester wrote it (as the authors' code passes it on), or the
     // findings a person kept when they struck some out.
@@ -52,5 +65,8 @@ export async function selfcollab(s: Steps, p: Problem, o: SelfcollabOptions): Pr
   if (p.samples.length === 0) return s.done(code, { passed: 0, total: 0 });
   const result = judged?.program === code ? judged.result : await s.run(code, p.samples);
   if (passes(result)) return s.done(code, score(result));
-  return s.fail(`the team's program fails ${result.total - result.passed} of ${result.total} samples`, { program: code, ...score(result) });
+  return s.fail(`the team's program fails ${result.total - result.passed} of ${result.total} samples`, {
+    program: code,
+    ...score(result),
+  });
 }

@@ -30,7 +30,13 @@ export async function stressFlow(s: Steps, p: Problem, o: StressOptions): Promis
     if (find.kind === 'no verdict') return s.fail(find.why);
     tests.push(find.test);
     const failing = await s.run(program, [find.test]);
-    program = (await s.ask(debugAgent, { plan: 'Not written down: read it from the program.', program, feedback: feedbackOf(failing) })).program;
+    program = (
+      await s.ask(debugAgent, {
+        plan: 'Not written down: read it from the program.',
+        program,
+        feedback: feedbackOf(failing),
+      })
+    ).program;
     const run = await s.run(program, tests);
     if (!passes(run)) s.note(`the fix fails ${run.total - run.passed} of ${run.total} samples, the new one included`);
   }

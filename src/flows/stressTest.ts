@@ -25,7 +25,12 @@ export async function stressHelpers(s: Steps, own = false): Promise<Helpers> {
   return { brute, generator };
 }
 
-export async function stressTest(s: Steps, solution: Program, { brute, generator }: Helpers, rounds: number): Promise<StressFind> {
+export async function stressTest(
+  s: Steps,
+  solution: Program,
+  { brute, generator }: Helpers,
+  rounds: number,
+): Promise<StressFind> {
   s.progress({ label: 'stress', value: 0, max: rounds });
   const outcome = await s.ask(stressAgent, {
     programs: { solution, brute, generator },
@@ -37,5 +42,8 @@ export async function stressTest(s: Steps, solution: Program, { brute, generator
   if (outcome.kind === 'agreed') return { kind: 'agreed' };
   // Not the program's fault (a generator or brute force that failed, a stop): the pane said so.
   if (outcome.kind !== 'found') return { kind: 'no verdict', why: showStress(outcome).split('\n')[0]! };
-  return { kind: 'found', test: { name: `stress round ${outcome.round}`, input: outcome.input, outputs: [outcome.answer] } };
+  return {
+    kind: 'found',
+    test: { name: `stress round ${outcome.round}`, input: outcome.input, outputs: [outcome.answer] },
+  };
 }

@@ -25,7 +25,12 @@ const explainStep = { ...explainAgent, personWrites: true };
  * (unless the person has read it already: check's debugger asks after its explanation).
  * Returns the explanation's text when one was given.
  */
-export async function predictThenSee(s: Steps, program: Program, failure: Failure, o: { explained?: boolean } = {}): Promise<string | undefined> {
+export async function predictThenSee(
+  s: Steps,
+  program: Program,
+  failure: Failure,
+  o: { explained?: boolean } = {},
+): Promise<string | undefined> {
   const asked: PredictQuestion[] = [];
   for (let n = 1; n <= QUESTIONS; n++) {
     s.progress({ label: 'question', value: n, max: QUESTIONS });
@@ -52,14 +57,20 @@ export async function ideaFirst(s: Steps): Promise<boolean | undefined> {
     return undefined;
   }
   const sim = await s.ask(planSimAgent, { plan });
-  s.note(sim.holds ? 'your plan holds on the sample' : `your plan breaks${sim.step !== null ? ` at step ${sim.step}` : ''} on the sample`);
+  s.note(
+    sim.holds
+      ? 'your plan holds on the sample'
+      : `your plan breaks${sim.step !== null ? ` at step ${sim.step}` : ''} on the sample`,
+  );
   if (!sim.holds) s.note(troubleNote(false));
   return sim.holds;
 }
 
 /** Whose the trouble was, once a program failed: the idea when the plan broke, else its implementation. */
 export const troubleNote = (held: boolean): string =>
-  held ? 'trouble: implementation (your plan held on the sample, the program failed)' : 'trouble: idea (your plan broke on the sample)';
+  held
+    ? 'trouble: implementation (your plan held on the sample, the program failed)'
+    : 'trouble: idea (your plan broke on the sample)';
 
 /** After an Accepted that came after failures: one question, skippable; the answer kept with the error's kind. */
 export async function afterSolve(s: Steps, failed: Verdict[], explained: string): Promise<void> {

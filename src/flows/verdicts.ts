@@ -68,7 +68,12 @@ export class Verdicts {
    */
   async on(program: Program, tests: TestCase[], all = false): Promise<TestResult[]> {
     const missing: TestCase[] = [];
-    for (const t of tests) if ((all || !this.known.has(this.key(program, t))) && !missing.some((m) => this.key(program, m) === this.key(program, t))) missing.push(t);
+    for (const t of tests)
+      if (
+        (all || !this.known.has(this.key(program, t))) &&
+        !missing.some((m) => this.key(program, m) === this.key(program, t))
+      )
+        missing.push(t);
     if (missing.length > 0) {
       const left = this.learn(program, missing, await this.s.run(program, missing));
       // A run recorded before a hidden test became a sample lacks that test: it is judged on its own.
@@ -83,7 +88,8 @@ export class Verdicts {
     const left: TestCase[] = [];
     tests.forEach((t, i) => {
       const test = inOrder ? (r.tests[i] ?? notCompiled(t, r.compile)) : r.tests.find((x) => x.input === t.input);
-      if (test) this.known.set(this.key(program, t), { test, ...(r.compile && !r.compile.ok ? { compile: r.compile } : {}) });
+      if (test)
+        this.known.set(this.key(program, t), { test, ...(r.compile && !r.compile.ok ? { compile: r.compile } : {}) });
       else left.push(t);
     });
     return left;
@@ -101,13 +107,21 @@ export class Verdicts {
   }
 
   /** The program on all the tests: passed, how far off it is, and the failures' log. */
-  async run(program: Program, tests: TestCase[]): Promise<{ passed: number; total: number; distance: number; feedback: string }> {
+  async run(
+    program: Program,
+    tests: TestCase[],
+  ): Promise<{ passed: number; total: number; distance: number; feedback: string }> {
     const rs = await this.on(program, tests);
     const passed = rs.filter((r) => r.verdict === 'AC').length;
     const compile = tests.map((t) => this.known.get(this.key(program, t))?.compile).find(Boolean);
     const failing = rs.filter((r) => r.verdict !== 'AC');
     const verdict = failing.length === 0 ? 'AC' : failing[0]!.verdict;
     const whole: JudgeResult = { verdict, passed, total: tests.length, tests: rs, ...(compile ? { compile } : {}) };
-    return { passed, total: tests.length, distance: rs.reduce((d, r) => d + distanceOf(r), 0), feedback: failedOn(whole) };
+    return {
+      passed,
+      total: tests.length,
+      distance: rs.reduce((d, r) => d + distanceOf(r), 0),
+      feedback: failedOn(whole),
+    };
   }
 }

@@ -54,7 +54,16 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
   // The plain frame drawn before Ink loaded goes in the same tick as Ink's first frame comes; the
   // picker starts from the filter and choice typed at it (keys it did not answer reach Ink as typed).
   const typed = takeOver(true, stdin, stdout);
-  const view = (closing: boolean) => <App app={app} {...(o.problem ? { initial: o.problem } : {})} {...(o.program ? { initialProgram: o.program } : {})} {...(typed ? { pickerStart: typed } : {})} onExit={(code) => finish(code)} closing={closing} />;
+  const view = (closing: boolean) => (
+    <App
+      app={app}
+      {...(o.problem ? { initial: o.problem } : {})}
+      {...(o.program ? { initialProgram: o.program } : {})}
+      {...(typed ? { pickerStart: typed } : {})}
+      onExit={(code) => finish(code)}
+      closing={closing}
+    />
+  );
   const instance = render(view(false), {
     stdin,
     stdout,
@@ -85,7 +94,12 @@ export async function launchApp(o: LaunchOptions): Promise<number> {
  * `simcoach resume ID` in the tutor: the session's own problem, flow and language, its complete
  * steps served from the journal, and the step that was in flight asked again live.
  */
-export async function launchResume(file: string, header: SessionHeader, settings: Settings, endLang?: string): Promise<number> {
+export async function launchResume(
+  file: string,
+  header: SessionHeader,
+  settings: Settings,
+  endLang?: string,
+): Promise<number> {
   const flow = isFlowName(header.flow) ? header.flow : settings.flow;
   // The language the session ended in (the person may have switched it at a gate), else its header's.
   const lang = [endLang, header.lang].find((l): l is LangId => l !== undefined && isLangId(l)) ?? settings.lang;

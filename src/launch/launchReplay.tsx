@@ -5,6 +5,14 @@ import { ReplayScreen } from '../screens/replay.js';
 import { createProgramOut } from '../app/programOut.js';
 
 export async function showReplay(timeline: Timeline, o: { speed: number; branch?: number }): Promise<void> {
-  const app = render(<ReplayScreen timeline={timeline} speed={o.speed} out={createProgramOut()} {...(o.branch !== undefined ? { branch: o.branch } : {})} />, { exitOnCtrlC: false });
+  const app = render(
+    <ReplayScreen
+      timeline={timeline}
+      speed={o.speed}
+      out={createProgramOut()}
+      {...(o.branch !== undefined ? { branch: o.branch } : {})}
+    />,
+    { exitOnCtrlC: false },
+  );
   await app.waitUntilExit();
 }

@@ -46,12 +46,19 @@ function stalled(c: FailureContext, x?: Exchange): LlmError {
   // that allowance is a multiple of stallSeconds.
   const waited = (x?.stalledAfterMs ?? c.stallSeconds * 1000) / 1000;
   const times = waited / c.stallSeconds;
-  const rule = Math.abs(times - 1) < 1e-9 ? `stallSeconds ${c.stallSeconds}` : `${Number(times.toFixed(2))} × stallSeconds ${c.stallSeconds}, time for a model to load`;
-  return new LlmError('stalled', `${c.where} sent nothing${before} for ${Number(waited.toFixed(3))} s (${rule}), so simcoach gave up waiting`, {
-    hint:
-      'The model may be too big for this machine or the server is stuck; check its log. ' +
-      'To wait longer: `simcoach config set stallSeconds 180`.',
-  });
+  const rule =
+    Math.abs(times - 1) < 1e-9
+      ? `stallSeconds ${c.stallSeconds}`
+      : `${Number(times.toFixed(2))} × stallSeconds ${c.stallSeconds}, time for a model to load`;
+  return new LlmError(
+    'stalled',
+    `${c.where} sent nothing${before} for ${Number(waited.toFixed(3))} s (${rule}), so simcoach gave up waiting`,
+    {
+      hint:
+        'The model may be too big for this machine or the server is stuck; check its log. ' +
+        'To wait longer: `simcoach config set stallSeconds 180`.',
+    },
+  );
 }
 
 function dropped(c: FailureContext): LlmError {
@@ -127,7 +134,8 @@ export function classify(err: unknown, x: Exchange | undefined, c: FailureContex
   if (x?.violation !== undefined) return notTheProtocol(c, x.violation);
   if (x?.stalled) return stalled(c, x);
   const e = (typeof err === 'object' && err !== null ? err : {}) as StatusLike;
-  const status = typeof e.status === 'number' ? e.status : typeof e.status_code === 'number' ? e.status_code : undefined;
+  const status =
+    typeof e.status === 'number' ? e.status : typeof e.status_code === 'number' ? e.status_code : undefined;
   const message = messageFrom(e);
   if (status !== undefined) return fromStatus(c, status, message);
   if (x && x.phase === 'connecting') return serverDown(c, networkCause(err));

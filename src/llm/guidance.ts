@@ -8,7 +8,6 @@ import type { Guidance } from '../terminal/guidanceRows.js';
 
 export { formatGuidance, type Guidance } from '../terminal/guidanceRows.js';
 
-
 type GuidanceSettings = Pick<BaseSettings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'model'>;
 
 const MEANWHILE = {
@@ -54,11 +53,17 @@ type Section = { title: string; lines: string[] };
 const ANSWERED: Partial<Record<LlmError['code'], (s: GuidanceSettings) => Section>> = {
   stalled: () => ({
     title: 'The server stopped sending; a model still loading or a busy machine can do that:',
-    lines: ['simcoach config set stallSeconds 180     wait longer before giving up', 'simcoach doctor                          check the server and the model'],
+    lines: [
+      'simcoach config set stallSeconds 180     wait longer before giving up',
+      'simcoach doctor                          check the server and the model',
+    ],
   }),
   dropped: () => ({
     title: 'The server closed the connection mid-answer; it may have crashed or run out of memory:',
-    lines: ['check the server log, then run the same command again', 'simcoach config set numCtx 4096          a smaller context needs less memory'],
+    lines: [
+      'check the server log, then run the same command again',
+      'simcoach config set numCtx 4096          a smaller context needs less memory',
+    ],
   }),
   'rate-limited': () => ({
     title: 'The server is limiting requests:',
@@ -82,22 +87,41 @@ const ANSWERED: Partial<Record<LlmError['code'], (s: GuidanceSettings) => Sectio
  */
 export function offLine(s: GuidanceSettings, modelMissing: boolean): string {
   if (modelMissing) return `model ${s.model} missing: simcoach models pull ${s.model}`;
-  return s.backend === 'ollama' ? 'model off: start it with ollama serve' : `model off: no server at ${s.openaiBaseUrl}`;
+  return s.backend === 'ollama'
+    ? 'model off: start it with ollama serve'
+    : `model off: no server at ${s.openaiBaseUrl}`;
 }
 
 export function guidanceFor(s: GuidanceSettings, error: LlmError | undefined): Guidance {
-  const headline = error?.message ?? `no model server answered at ${s.backend === 'ollama' ? s.ollamaHost : s.openaiBaseUrl}`;
+  const headline =
+    error?.message ?? `no model server answered at ${s.backend === 'ollama' ? s.ollamaHost : s.openaiBaseUrl}`;
   if (error?.code === 'model-missing') {
     const lines =
       s.backend === 'ollama'
-        ? [`simcoach models pull ${s.model}       (or: ollama pull ${s.model})`, 'simcoach models                        see what is installed', 'simcoach --model NAME                  use another one for one run']
-        : ['simcoach models                        see what the server serves', 'simcoach config set model NAME         use one of those'];
+        ? [
+            `simcoach models pull ${s.model}       (or: ollama pull ${s.model})`,
+            'simcoach models                        see what is installed',
+            'simcoach --model NAME                  use another one for one run',
+          ]
+        : [
+            'simcoach models                        see what the server serves',
+            'simcoach config set model NAME         use one of those',
+          ];
     return { headline, sections: [{ title: 'To get the model:', lines }, MEANWHILE] };
   }
   if (error?.code === 'unauthorized') {
     return {
       headline,
-      sections: [{ title: 'To give the key:', lines: ['export OPENAI_API_KEY=…', 'simcoach config set openaiApiKey KEY     (stored in the settings file, mode 0600)'] }, MEANWHILE],
+      sections: [
+        {
+          title: 'To give the key:',
+          lines: [
+            'export OPENAI_API_KEY=…',
+            'simcoach config set openaiApiKey KEY     (stored in the settings file, mode 0600)',
+          ],
+        },
+        MEANWHILE,
+      ],
     };
   }
   const answered = error ? ANSWERED[error.code] : undefined;
@@ -106,7 +130,10 @@ export function guidanceFor(s: GuidanceSettings, error: LlmError | undefined): G
     return {
       headline,
       sections: [
-        { title: 'Start your OpenAI-compatible server, or point simcoach at it:', lines: ['simcoach config set openaiBaseUrl URL   (or --base-url URL, or OPENAI_BASE_URL)'] },
+        {
+          title: 'Start your OpenAI-compatible server, or point simcoach at it:',
+          lines: ['simcoach config set openaiBaseUrl URL   (or --base-url URL, or OPENAI_BASE_URL)'],
+        },
         { title: 'Or go back to Ollama:', lines: ['simcoach config set backend ollama', 'ollama serve'] },
         MEANWHILE,
       ],

@@ -4,7 +4,10 @@
 import type { BaseSettings } from '../settings/schema.js';
 import type { Backend, ChatRequest, Sampling } from './types.js';
 
-export type BackendSettings = Pick<BaseSettings, 'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'openaiApiKey' | 'stallSeconds'>;
+export type BackendSettings = Pick<
+  BaseSettings,
+  'backend' | 'ollamaHost' | 'openaiBaseUrl' | 'openaiApiKey' | 'stallSeconds'
+>;
 
 export async function createBackend(settings: BackendSettings): Promise<Backend> {
   // A running contest switches the model off for every command, whatever the settings say.
@@ -40,12 +43,18 @@ export const MIN_ANSWER_TOKENS = 16;
  * after the prompt: a larger one only lets the server cut the prompt to make room.
  */
 export function requestDefaults(
-  settings: Pick<BaseSettings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & { answerTokens?: BaseSettings['answerTokens']; frequencyPenalty?: number | undefined },
+  settings: Pick<BaseSettings, 'model' | 'stageModels' | 'temperature' | 'topP' | 'seed' | 'numCtx' | 'keepAlive'> & {
+    answerTokens?: BaseSettings['answerTokens'];
+    frequencyPenalty?: number | undefined;
+  },
   stage?: string,
   stageTokens?: number,
   sampling?: Sampling,
   promptTokens?: number,
-): Pick<ChatRequest, 'model' | 'temperature' | 'frequencyPenalty' | 'topP' | 'seed' | 'numCtx' | 'keepAlive' | 'maxTokens'> {
+): Pick<
+  ChatRequest,
+  'model' | 'temperature' | 'frequencyPenalty' | 'topP' | 'seed' | 'numCtx' | 'keepAlive' | 'maxTokens'
+> {
   const penalty = settings.frequencyPenalty ?? sampling?.frequencyPenalty;
   const wanted = (stage ? settings.answerTokens?.[stage] : undefined) ?? stageTokens ?? DEFAULT_ANSWER_TOKENS;
   const room = promptTokens === undefined ? wanted : Math.max(MIN_ANSWER_TOKENS, settings.numCtx - promptTokens);

@@ -18,7 +18,10 @@ export function modelOffNow(now = Date.now()): string | undefined {
   try {
     const lock = JSON.parse(text) as { id?: unknown; end?: unknown };
     if (typeof lock.end !== 'number' || now >= lock.end) return undefined;
-    return `model off: contest ${typeof lock.id === 'string' ? lock.id : ''} runs until ${new Date(lock.end).toISOString().slice(11, 16)} UTC`.replace('  ', ' ');
+    return `model off: contest ${typeof lock.id === 'string' ? lock.id : ''} runs until ${new Date(lock.end).toISOString().slice(11, 16)} UTC`.replace(
+      '  ',
+      ' ',
+    );
   } catch {
     // A torn lock still means a contest was started: off rather than a leak.
     return 'model off: a contest runs';
@@ -27,6 +30,17 @@ export function modelOffNow(now = Date.now()): string | undefined {
 
 /** A backend that refuses every call before anything leaves the process. */
 export function offBackend(why: string): Backend {
-  const refuse = (): Promise<never> => Promise.reject(new LlmError('model-off', why, { hint: 'the model comes back when the contest ends (`simcoach contest --end`)' }));
-  return { kind: 'off', where: 'nowhere (model off)', chat: refuse, list: refuse, show: refuse, pull: refuse, embed: refuse };
+  const refuse = (): Promise<never> =>
+    Promise.reject(
+      new LlmError('model-off', why, { hint: 'the model comes back when the contest ends (`simcoach contest --end`)' }),
+    );
+  return {
+    kind: 'off',
+    where: 'nowhere (model off)',
+    chat: refuse,
+    list: refuse,
+    show: refuse,
+    pull: refuse,
+    embed: refuse,
+  };
 }

@@ -18,7 +18,12 @@ function isOllamaLine(line: string): boolean {
   if (line.trim() === '') return true;
   try {
     const v: unknown = JSON.parse(line);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) && ['message', 'done', 'error', 'status'].some((k) => k in v);
+    return (
+      typeof v === 'object' &&
+      v !== null &&
+      !Array.isArray(v) &&
+      ['message', 'done', 'error', 'status'].some((k) => k in v)
+    );
   } catch {
     return false;
   }
@@ -42,7 +47,13 @@ export class OllamaBackend implements Backend {
   }
 
   private context(action: FailureContext['action'], model?: string): FailureContext {
-    return { backend: 'ollama', where: this.where, stallSeconds: this.opts.stallSeconds, action, ...(model ? { model } : {}) };
+    return {
+      backend: 'ollama',
+      where: this.where,
+      stallSeconds: this.opts.stallSeconds,
+      action,
+      ...(model ? { model } : {}),
+    };
   }
 
   /** One client per exchange: the watched fetch belongs to that exchange's signal and timer. */
@@ -54,7 +65,12 @@ export class OllamaBackend implements Backend {
     stallFactor = 1,
   ): Promise<T> {
     const stallMs = this.opts.stallSeconds * 1000 * stallFactor;
-    const x = new Exchange(signal, stallMs, action === 'chat' ? stallMs * LOAD_FACTOR : stallMs, action === 'chat' || action === 'pull' ? isOllamaLine : undefined);
+    const x = new Exchange(
+      signal,
+      stallMs,
+      action === 'chat' ? stallMs * LOAD_FACTOR : stallMs,
+      action === 'chat' || action === 'pull' ? isOllamaLine : undefined,
+    );
     try {
       return await work(new Ollama({ host: this.where, fetch: x.fetch }), x);
     } catch (err) {
@@ -96,7 +112,11 @@ export class OllamaBackend implements Backend {
         if (text.length >= cap && !final) {
           // The server went on past num_predict: stop reading, as it should have stopped sending.
           stream.abort();
-          return { ...resultOf(req, text, undefined, Date.now() - started), completionTokens: req.maxTokens ?? 0, doneReason: 'length' };
+          return {
+            ...resultOf(req, text, undefined, Date.now() - started),
+            completionTokens: req.maxTokens ?? 0,
+            doneReason: 'length',
+          };
         }
       }
       return resultOf(req, text, final, Date.now() - started);
@@ -137,7 +157,12 @@ export class OllamaBackend implements Backend {
   }
 
   embed(model: string, texts: string[], signal?: AbortSignal): Promise<number[][]> {
-    return this.exchange('embed', model, signal, async (client) => (await client.embed({ model, input: texts })).embeddings);
+    return this.exchange(
+      'embed',
+      model,
+      signal,
+      async (client) => (await client.embed({ model, input: texts })).embeddings,
+    );
   }
 
   pull(name: string, onProgress: (p: PullProgress) => void, signal?: AbortSignal): Promise<void> {
@@ -181,7 +206,8 @@ function resultOf(req: ChatRequest, text: string, final: ChatResponse | undefine
   // field is left out when that is 0); the whole prompt's size is estimated from its characters.
   const evaluated = final?.prompt_eval_count ?? 0;
   const sent = Math.max(evaluated, estimateTokens(req.messages));
-  const nsToMs = (ns: number | undefined): number | undefined => (typeof ns === 'number' ? Math.round(ns / 1e6) : undefined);
+  const nsToMs = (ns: number | undefined): number | undefined =>
+    typeof ns === 'number' ? Math.round(ns / 1e6) : undefined;
   return {
     text,
     model: final?.model ?? req.model,

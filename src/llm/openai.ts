@@ -19,7 +19,11 @@ export interface OpenAIBackendOptions {
 /** A server asking for a longer wait than this is reported at once instead of waited on. */
 const MAX_RETRY_WAIT_MS = 60_000;
 
-type Usage = { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } | null };
+type Usage = {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number } | null;
+};
 
 export class OpenAIBackend implements Backend {
   readonly kind = 'openai' as const;
@@ -30,7 +34,13 @@ export class OpenAIBackend implements Backend {
   }
 
   private context(action: FailureContext['action'], model?: string): FailureContext {
-    return { backend: 'openai', where: this.where, stallSeconds: this.opts.stallSeconds, action, ...(model ? { model } : {}) };
+    return {
+      backend: 'openai',
+      where: this.where,
+      stallSeconds: this.opts.stallSeconds,
+      action,
+      ...(model ? { model } : {}),
+    };
   }
 
   private async exchange<T>(
@@ -39,7 +49,12 @@ export class OpenAIBackend implements Backend {
     signal: AbortSignal | undefined,
     work: (client: OpenAI, x: Exchange) => Promise<T>,
   ): Promise<T> {
-    const x = new Exchange(signal, this.opts.stallSeconds * 1000, undefined, action === 'chat' ? isEventLine : undefined);
+    const x = new Exchange(
+      signal,
+      this.opts.stallSeconds * 1000,
+      undefined,
+      action === 'chat' ? isEventLine : undefined,
+    );
     try {
       const client = new OpenAI({
         baseURL: this.where,
@@ -66,7 +81,10 @@ export class OpenAIBackend implements Backend {
       try {
         return await this.chatOnce(req);
       } catch (err) {
-        const wait = err instanceof LlmError && err.code === 'rate-limited' ? err.options.retryAfterMs ?? 1000 * 2 ** attempt : undefined;
+        const wait =
+          err instanceof LlmError && err.code === 'rate-limited'
+            ? (err.options.retryAfterMs ?? 1000 * 2 ** attempt)
+            : undefined;
         if (wait === undefined || attempt >= retries || wait > MAX_RETRY_WAIT_MS) throw err;
         try {
           await sleep(wait, req.signal);
@@ -79,7 +97,10 @@ export class OpenAIBackend implements Backend {
 
   embed(model: string, texts: string[], signal?: AbortSignal): Promise<number[][]> {
     return this.exchange('embed', model, signal, async (client) => {
-      const r = await client.embeddings.create({ model, input: texts, encoding_format: 'float' }, signal ? { signal } : {});
+      const r = await client.embeddings.create(
+        { model, input: texts, encoding_format: 'float' },
+        signal ? { signal } : {},
+      );
       // The server may answer out of order; each vector names the text it belongs to.
       return [...r.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
     });
@@ -102,7 +123,12 @@ export class OpenAIBackend implements Backend {
             ...(req.seed !== undefined ? { seed: req.seed } : {}),
             ...(req.maxTokens !== undefined ? { max_tokens: req.maxTokens } : {}),
             ...(req.schema
-              ? { response_format: { type: 'json_schema' as const, json_schema: { name: req.schema.name, schema: req.schema.schema } } }
+              ? {
+                  response_format: {
+                    type: 'json_schema' as const,
+                    json_schema: { name: req.schema.name, schema: req.schema.schema },
+                  },
+                }
               : {}),
           },
           req.signal ? { signal: req.signal } : {},
@@ -128,7 +154,10 @@ export class OpenAIBackend implements Backend {
         if (text.length >= cap && finish === undefined) {
           // The server went on past max_tokens: stop reading, as it should have stopped sending.
           stream.controller.abort();
-          return { ...resultOf(req, text, model, usage, 'length', Date.now() - started), completionTokens: req.maxTokens ?? 0 };
+          return {
+            ...resultOf(req, text, model, usage, 'length', Date.now() - started),
+            completionTokens: req.maxTokens ?? 0,
+          };
         }
       }
       if (finish === undefined && usage === undefined) {
@@ -161,7 +190,7 @@ export class OpenAIBackend implements Backend {
 
   async pull(name: string, _onProgress: (p: PullProgress) => void, _signal?: AbortSignal): Promise<void> {
     throw new LlmError('http', `cannot pull ${name}: an OpenAI-compatible server has no pull`, {
-      hint: 'Download the model with the server\'s own tool (LM Studio, llama.cpp, vLLM), or use --backend ollama.',
+      hint: "Download the model with the server's own tool (LM Studio, llama.cpp, vLLM), or use --backend ollama.",
     });
   }
 }
@@ -176,7 +205,12 @@ function isEventLine(line: string): boolean {
   if (data === '[DONE]') return true;
   try {
     const v: unknown = JSON.parse(data);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) && ['choices', 'usage', 'error', 'object'].some((k) => k in v);
+    return (
+      typeof v === 'object' &&
+      v !== null &&
+      !Array.isArray(v) &&
+      ['choices', 'usage', 'error', 'object'].some((k) => k in v)
+    );
   } catch {
     return false;
   }
@@ -196,7 +230,14 @@ function rateLimit(err: unknown, c: FailureContext): LlmError | undefined {
   return fromStatus(c, 429, message, wait);
 }
 
-function resultOf(req: ChatRequest, text: string, model: string, usage: Usage | undefined, finish: string | undefined, wallMs: number): ChatResult {
+function resultOf(
+  req: ChatRequest,
+  text: string,
+  model: string,
+  usage: Usage | undefined,
+  finish: string | undefined,
+  wallMs: number,
+): ChatResult {
   // OpenAI-style servers report the whole prompt, and (some) how much of it came from a cache.
   const sent = usage?.prompt_tokens ?? estimateTokens(req.messages);
   const cached = usage?.prompt_tokens_details?.cached_tokens ?? 0;

@@ -44,10 +44,24 @@ export async function probeBackend(
   const started = Date.now();
   const timeoutMs = opts.timeoutMs ?? 1500;
   const off = modelOffNow(started);
-  if (off !== undefined) return { ok: false, backend: settings.backend, where: 'nowhere (model off)', model: settings.model, error: new LlmError('model-off', off), ms: 0 };
+  if (off !== undefined)
+    return {
+      ok: false,
+      backend: settings.backend,
+      where: 'nowhere (model off)',
+      model: settings.model,
+      error: new LlmError('model-off', off),
+      ms: 0,
+    };
   const ollama = settings.backend === 'ollama';
   const where = (ollama ? settings.ollamaHost : settings.openaiBaseUrl).replace(/\/+$/, '');
-  const c: FailureContext = { backend: settings.backend, where, model: settings.model, stallSeconds: timeoutMs / 1000, action: 'probe' };
+  const c: FailureContext = {
+    backend: settings.backend,
+    where,
+    model: settings.model,
+    stallSeconds: timeoutMs / 1000,
+    action: 'probe',
+  };
   const base = { backend: settings.backend, where, model: settings.model };
   const x = new Exchange(opts.signal, timeoutMs);
   try {
@@ -55,15 +69,20 @@ export async function probeBackend(
     if (!ollama && settings.openaiApiKey) headers.authorization = `Bearer ${settings.openaiApiKey}`;
     const get = async (path: string): Promise<unknown> => {
       const { status, body } = await x.getJson(`${where}${path}`, headers);
-      if (status < 200 || status >= 300) throw Object.assign(new Error(errorText(body) ?? `HTTP ${status}`), { status });
+      if (status < 200 || status >= 300)
+        throw Object.assign(new Error(errorText(body) ?? `HTTP ${status}`), { status });
       return body;
     };
     const listing = (await get(ollama ? '/api/tags' : '/models')) as { models?: unknown; data?: unknown } | undefined;
     if (!Array.isArray(ollama ? listing?.models : listing?.data)) {
       return { ...base, ok: false, error: notTheApi(c), ms: Date.now() - started };
     }
-    const models = ollama ? namesOf(listing as { models?: { name?: string }[] }) : idsOf(listing as { data?: { id?: string }[] });
-    const version = ollama ? ((await get('/api/version').catch(() => undefined)) as { version?: string } | undefined)?.version : undefined;
+    const models = ollama
+      ? namesOf(listing as { models?: { name?: string }[] })
+      : idsOf(listing as { data?: { id?: string }[] });
+    const version = ollama
+      ? ((await get('/api/version').catch(() => undefined)) as { version?: string } | undefined)?.version
+      : undefined;
     const modelPresent = models.some((m) => (ollama ? sameModel(m, settings.model) : m === settings.model));
     return {
       ...base,
@@ -75,7 +94,9 @@ export async function probeBackend(
       ms: Date.now() - started,
     };
   } catch (err) {
-    const error = x.stalled ? serverDown(c, `no answer within ${(timeoutMs / 1000).toFixed(1)} s`) : classify(err, x, c);
+    const error = x.stalled
+      ? serverDown(c, `no answer within ${(timeoutMs / 1000).toFixed(1)} s`)
+      : classify(err, x, c);
     return { ...base, ok: false, error, ms: Date.now() - started };
   } finally {
     x.dispose();

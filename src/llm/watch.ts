@@ -91,7 +91,8 @@ export class Exchange {
             const type = res.headers['content-type'] ?? '';
             const text = Buffer.concat(chunks).toString('utf8');
             if (ok && type.startsWith('text/html')) return resolve({ status: 502, body: { error: NOT_THE_API } });
-            if (!ok && !type.includes('json')) return resolve({ status, body: { error: text.trim().slice(0, 300) || `HTTP ${status}` } });
+            if (!ok && !type.includes('json'))
+              return resolve({ status, body: { error: text.trim().slice(0, 300) || `HTTP ${status}` } });
             let body: unknown;
             try {
               body = JSON.parse(text);

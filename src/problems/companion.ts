@@ -49,7 +49,10 @@ export function parseCompanion(body: string): { ok: true; value: CompanionPayloa
   try {
     json = JSON.parse(body);
   } catch (err) {
-    return { ok: false, reason: `body is not JSON (${err instanceof Error ? err.message.split('\n')[0] : 'parse error'})` };
+    return {
+      ok: false,
+      reason: `body is not JSON (${err instanceof Error ? err.message.split('\n')[0] : 'parse error'})`,
+    };
   }
   const parsed = CompanionPayload.safeParse(json);
   if (!parsed.success) {
@@ -81,14 +84,20 @@ export function companionToMarkdown(p: CompanionPayload): string {
   if (p.interactive) front.interactive = true;
   // A named file is judged as file input/output; a regex names no one file, so it stays a note.
   if (p.input?.type === 'file' && p.input.fileName && isPlainFileName(p.input.fileName)) front.input = p.input.fileName;
-  if (p.output?.type === 'file' && p.output.fileName && isPlainFileName(p.output.fileName)) front.output = p.output.fileName;
+  if (p.output?.type === 'file' && p.output.fileName && isPlainFileName(p.output.fileName))
+    front.output = p.output.fileName;
   const notes: string[] = [];
   if (p.url) notes.push(`The statement is on the contest page: <${p.url}>.`);
-  if (p.interactive) notes.push('This problem is interactive: the samples below cannot be judged as plain input and output.');
+  if (p.interactive)
+    notes.push('This problem is interactive: the samples below cannot be judged as plain input and output.');
   if (p.testType === 'multiNumber') notes.push('The input holds several test cases.');
-  if (p.input && p.input.type !== 'stdin') notes.push(`Input comes from ${p.input.fileName ?? `a ${p.input.type}`}, not standard input.`);
-  if (p.output && p.output.type !== 'stdout') notes.push(`Output goes to ${p.output.fileName ?? `a ${p.output.type}`}, not standard output.`);
-  const samples = p.tests.map((t, i) => `### Sample ${i + 1}\n\n${fence(t.input, 'input')}\n${fence(t.output, 'output')}`);
+  if (p.input && p.input.type !== 'stdin')
+    notes.push(`Input comes from ${p.input.fileName ?? `a ${p.input.type}`}, not standard input.`);
+  if (p.output && p.output.type !== 'stdout')
+    notes.push(`Output goes to ${p.output.fileName ?? `a ${p.output.type}`}, not standard output.`);
+  const samples = p.tests.map(
+    (t, i) => `### Sample ${i + 1}\n\n${fence(t.input, 'input')}\n${fence(t.output, 'output')}`,
+  );
   return [`---\n${toYaml(front).trimEnd()}\n---`, `# ${p.name}`, ...notes, ...samples].join('\n\n') + '\n';
 }
 
@@ -97,4 +106,3 @@ export function companionPath(dir: string, p: CompanionPayload): string {
   const file = `${slug(p.name)}.md`;
   return p.group ? join(dir, slug(p.group, 'contest'), file) : join(dir, file);
 }
-

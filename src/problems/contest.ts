@@ -101,7 +101,9 @@ export function limitsFromText(text: string): { timeLimitMs?: number; memoryLimi
 
 /** "absolute or relative error does not exceed 10^{-6}" → 1e-6. */
 export function toleranceFromText(text: string): number | undefined {
-  const m = /(?:absolute|relative)\s+(?:or\s+relative\s+)?error[^.\n]{0,80}?10\s*\^\s*\{?\s*[-−]\s*(\d+)\s*\}?/i.exec(text);
+  const m = /(?:absolute|relative)\s+(?:or\s+relative\s+)?error[^.\n]{0,80}?10\s*\^\s*\{?\s*[-−]\s*(\d+)\s*\}?/i.exec(
+    text,
+  );
   return m ? Number(`1e-${m[1]}`) : undefined;
 }
 

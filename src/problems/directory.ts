@@ -28,7 +28,11 @@ export async function loadDirectory(dir: string, opts: DirOptions = {}, prefix =
     entries = await readdir(dir, { withFileTypes: true });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw problemError(dir, undefined, code === 'ENOENT' ? 'no such directory' : `cannot read (${code ?? 'unknown error'})`);
+    throw problemError(
+      dir,
+      undefined,
+      code === 'ENOENT' ? 'no such directory' : `cannot read (${code ?? 'unknown error'})`,
+    );
   }
   entries.sort((a, b) => naturalCompare(stem(a.name), stem(b.name)) || naturalCompare(a.name, b.name));
   const isProblemFile = (name: string) => {
@@ -42,7 +46,8 @@ export async function loadDirectory(dir: string, opts: DirOptions = {}, prefix =
     const path = join(dir, e.name);
     const ext = extname(e.name).toLowerCase();
     try {
-      const isDir = e.isDirectory() || (e.isSymbolicLink() && (await stat(path).catch(() => null))?.isDirectory() === true);
+      const isDir =
+        e.isDirectory() || (e.isSymbolicLink() && (await stat(path).catch(() => null))?.isDirectory() === true);
       if (isDir) {
         if (!stems.has(e.name)) out.push(...(await loadDirectory(path, opts, `${prefix}${e.name}/`)));
       } else if (STATEMENT_EXTENSIONS.has(ext)) {

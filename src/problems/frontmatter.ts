@@ -77,7 +77,10 @@ export function parseFrontMatter(file: string, yaml: string): FrontMatter {
 function normalizeKeys(d: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(d)) {
-    const key = k.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().replace(/[-\s]+/g, '_');
+    const key = k
+      .replace(/([a-z])([A-Z])/g, '$1_$2')
+      .toLowerCase()
+      .replace(/[-\s]+/g, '_');
     out[key === 'timelimit' ? 'time_limit' : key === 'memorylimit' ? 'memory_limit' : key] = v;
   }
   return out;
@@ -119,7 +122,8 @@ function checkFields(file: string, yaml: string, d: Record<string, unknown>): Fr
     fm.tags = tags.map((t: string) => t.trim()).filter((t: string) => t !== '');
   }
   if (d.mode !== undefined && d.mode !== null) {
-    if (!MODES.includes(d.mode as CompareMode)) throw bad('mode', `'${String(d.mode)}' is not one of ${MODES.join(', ')}`);
+    if (!MODES.includes(d.mode as CompareMode))
+      throw bad('mode', `'${String(d.mode)}' is not one of ${MODES.join(', ')}`);
     fm.mode = d.mode as CompareMode;
   }
   if (d.eps !== undefined && d.eps !== null) {
@@ -140,13 +144,21 @@ function checkFields(file: string, yaml: string, d: Record<string, unknown>): Fr
     fm.interactive = d.interactive;
   }
   if (d.processes !== undefined && d.processes !== null) {
-    if (typeof d.processes !== 'boolean') throw bad('processes', 'must be true or false (true: the program may create processes)');
+    if (typeof d.processes !== 'boolean')
+      throw bad('processes', 'must be true or false (true: the program may create processes)');
     fm.processes = d.processes;
   }
   for (const key of ['input', 'output'] as const) {
     const name = text(key);
     // `stdin` / `stdout` (Competitive Companion's words) mean no file at all.
-    if (name === undefined || name === 'stdin' || name === 'stdout' || name === 'standard input' || name === 'standard output') continue;
+    if (
+      name === undefined ||
+      name === 'stdin' ||
+      name === 'stdout' ||
+      name === 'standard input' ||
+      name === 'standard output'
+    )
+      continue;
     if (!isPlainFileName(name)) throw bad(key, `'${name}' must be a plain file name such as ${key}.txt (no folders)`);
     fm[key] = name;
   }

@@ -34,7 +34,10 @@ async function readTestFile(file: string): Promise<string> {
     return normalizeText((await inflate(packed, { maxOutputLength: MAX_FILE_BYTES })).toString('utf8'));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ERR_BUFFER_TOO_LARGE' ? `holds more than ${MAX_FILE_BYTES / 1048576} MB` : 'is not a gzip file or is damaged';
+    const why =
+      code === 'ERR_BUFFER_TOO_LARGE'
+        ? `holds more than ${MAX_FILE_BYTES / 1048576} MB`
+        : 'is not a gzip file or is damaged';
     throw problemError(file, undefined, why);
   }
 }
@@ -96,7 +99,11 @@ export async function readTestsIn(dir: string): Promise<TestCase[]> {
     const answer = parts.out ?? parts.ans;
     if (!parts.in) throw problemError(join(dir, answer!), undefined, `has no ${stem}.in beside it`);
     if (!answer) throw problemError(join(dir, parts.in), undefined, `has no ${stem}.out or ${stem}.ans beside it`);
-    tests.push({ name: stem, input: await readTestFile(join(dir, parts.in)), outputs: [await readTestFile(join(dir, answer))] });
+    tests.push({
+      name: stem,
+      input: await readTestFile(join(dir, parts.in)),
+      outputs: [await readTestFile(join(dir, answer))],
+    });
   }
   return tests;
 }

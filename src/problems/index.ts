@@ -107,7 +107,9 @@ async function loadProblemAlone(ref: string): Promise<Problem> {
     const lines = parseJsonLines(path, await readText(path));
     if (pick === undefined) {
       if (lines.length === 1) return problemFromLine(path, lines[0]!);
-      throw new UserError(`${path}: holds ${lines.length} problems; name one as ${path}:ID (an id, a name or a line number)`);
+      throw new UserError(
+        `${path}: holds ${lines.length} problems; name one as ${path}:ID (an id, a name or a line number)`,
+      );
     }
     const line = pickLine(lines, pick);
     if (!line) throw badId(`${path}: no problem with id, name or line '${pick}'`);
@@ -115,7 +117,8 @@ async function loadProblemAlone(ref: string): Promise<Problem> {
   }
   if (STATEMENT_EXTENSIONS.has(ext)) {
     const p = await loadStatement(path);
-    if (pick !== undefined && pick !== p.id) throw new UserError(`${path}: holds one problem ('${p.id}'), not '${pick}'`);
+    if (pick !== undefined && pick !== p.id)
+      throw new UserError(`${path}: holds one problem ('${p.id}'), not '${pick}'`);
     return p;
   }
   if (PAYLOAD_EXTENSIONS.has(ext)) return loadPayloadFile(path);
@@ -130,11 +133,14 @@ async function byDefaultId(ref: string): Promise<Problem> {
   const p = pickProblem(set, ref);
   if (p.ok) return withTestsRead(p.problem);
   if (p.many) throw badId(`${ref}: ${p.why}`);
-  throw badId(`${ref}: no such file, and no problem with that id in the built-in or saved set${p.near ? ` (did you mean '${p.near}'?)` : '; `simcoach problems` lists them'}`);
+  throw badId(
+    `${ref}: no such file, and no problem with that id in the built-in or saved set${p.near ? ` (did you mean '${p.near}'?)` : '; `simcoach problems` lists them'}`,
+  );
 }
 
 /** A folder's problems, each of a known judge by its short id (`D:cf1917C`), as the saved set's are. */
-const loadFolderSet = async (dir: string, opts: DirOptions): Promise<Problem[]> => withShortIds(await loadDirectory(dir, opts));
+const loadFolderSet = async (dir: string, opts: DirOptions): Promise<Problem[]> =>
+  withShortIds(await loadDirectory(dir, opts));
 
 /** Every problem a reference holds: a whole .jsonl file, a directory, or one file as a set of one. */
 export async function loadProblemSet(ref: string, opts: DirOptions = {}): Promise<Problem[]> {
@@ -179,7 +185,12 @@ export async function streamProblemSet(ref: string, opts: DirOptions = {}, size 
     return { expected, batches: problemBatches(path, lines(), opts, size) };
   }
   const all = await loadProblemSet(ref, opts);
-  return { expected: all.length, batches: (async function* () { if (all.length > 0) yield all; })() };
+  return {
+    expected: all.length,
+    batches: (async function* () {
+      if (all.length > 0) yield all;
+    })(),
+  };
 }
 
 /** The built-in problems plus those `simcoach listen` saved; what `problems` and the picker show. */

@@ -164,12 +164,14 @@ function fromCodeContests(file: string, l: JsonLine, id: string): Problem {
 /** One line as a Problem, whichever of the two shapes it has. */
 export function problemFromLine(file: string, l: JsonLine, id: string = lineId(l)): Problem {
   const v = l.value;
-  if ('public_tests' in v || 'private_tests' in v || 'generated_tests' in v) return withPrintableFields(fromCodeContests(file, l, id));
-  if ('description' in v && ('samples' in v || 'tests' in v || 'starter_code' in v)) return withPrintableFields(fromApps(file, l, id));
+  if ('public_tests' in v || 'private_tests' in v || 'generated_tests' in v)
+    return withPrintableFields(fromCodeContests(file, l, id));
+  if ('description' in v && ('samples' in v || 'tests' in v || 'starter_code' in v))
+    return withPrintableFields(fromApps(file, l, id));
   throw problemError(
     file,
     l.line,
-    "not a problem this tool knows: expected APPS fields (description, samples, tests) or CodeContests fields (name, description, public_tests)",
+    'not a problem this tool knows: expected APPS fields (description, samples, tests) or CodeContests fields (name, description, public_tests)',
   );
 }
 
@@ -187,7 +189,12 @@ export function problemsFromLines(file: string, lines: JsonLine[], opts: SetOpti
 }
 
 /** The lines as Problems, as they come (a set read line by line), `size` at a time; the same as problemsFromLines. */
-export async function* problemBatches(file: string, lines: AsyncIterable<JsonLine>, opts: SetOptions = {}, size = 256): AsyncGenerator<Problem[]> {
+export async function* problemBatches(
+  file: string,
+  lines: AsyncIterable<JsonLine>,
+  opts: SetOptions = {},
+  size = 256,
+): AsyncGenerator<Problem[]> {
   const keep = keeper(file, opts);
   let batch: Problem[] = [];
   for await (const l of lines) {

@@ -1,15 +1,35 @@
 // Limits as people write them: `2s`, `1500ms`, `2 seconds`, `256MB`, `1024 megabytes`, `1 GiB`.
 
 const TIME_UNITS: Record<string, number> = {
-  ms: 1, msec: 1, millisecond: 1, milliseconds: 1,
-  s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000,
+  ms: 1,
+  msec: 1,
+  millisecond: 1,
+  milliseconds: 1,
+  s: 1000,
+  sec: 1000,
+  secs: 1000,
+  second: 1000,
+  seconds: 1000,
 };
 
 const MEMORY_UNITS: Record<string, number> = {
-  b: 1 / 1048576, byte: 1 / 1048576, bytes: 1 / 1048576,
-  kb: 1 / 1024, kib: 1 / 1024, kilobyte: 1 / 1024, kilobytes: 1 / 1024,
-  mb: 1, mib: 1, m: 1, megabyte: 1, megabytes: 1,
-  gb: 1024, gib: 1024, g: 1024, gigabyte: 1024, gigabytes: 1024,
+  b: 1 / 1048576,
+  byte: 1 / 1048576,
+  bytes: 1 / 1048576,
+  kb: 1 / 1024,
+  kib: 1 / 1024,
+  kilobyte: 1 / 1024,
+  kilobytes: 1 / 1024,
+  mb: 1,
+  mib: 1,
+  m: 1,
+  megabyte: 1,
+  megabytes: 1,
+  gb: 1024,
+  gib: 1024,
+  g: 1024,
+  gigabyte: 1024,
+  gigabytes: 1024,
 };
 
 /**

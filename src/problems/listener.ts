@@ -65,7 +65,11 @@ type Body = { ok: true; text: string } | { ok: false; status: 413 | 503 };
  * Reads a request's body within its own limit and the listener's shared budget (`pool`), which
  * the caller gives back with `release` once it is done with the text.
  */
-function readBody(req: IncomingMessage, maxBody: number, pool: { used: number; max: number }): Promise<Body & { release: () => void }> {
+function readBody(
+  req: IncomingMessage,
+  maxBody: number,
+  pool: { used: number; max: number },
+): Promise<Body & { release: () => void }> {
   let held = 0;
   const release = (): void => {
     pool.used -= held;
@@ -171,8 +175,14 @@ async function replace(path: string, text: string): Promise<void> {
 /** What was cut to the largest limits simcoach judges with. */
 function clampNotes(p: CompanionPayload): string[] {
   const notes: string[] = [];
-  if (p.timeLimit && p.timeLimit > MAX_TIME_LIMIT_MS) notes.push(`time limit ${p.timeLimit} ms is past the most simcoach judges with; ${MAX_TIME_LIMIT_MS / 1000} s kept`);
-  if (p.memoryLimit && p.memoryLimit > MAX_MEMORY_LIMIT_MB) notes.push(`memory limit ${p.memoryLimit} MB is past the most simcoach judges with; ${MAX_MEMORY_LIMIT_MB} MB kept`);
+  if (p.timeLimit && p.timeLimit > MAX_TIME_LIMIT_MS)
+    notes.push(
+      `time limit ${p.timeLimit} ms is past the most simcoach judges with; ${MAX_TIME_LIMIT_MS / 1000} s kept`,
+    );
+  if (p.memoryLimit && p.memoryLimit > MAX_MEMORY_LIMIT_MB)
+    notes.push(
+      `memory limit ${p.memoryLimit} MB is past the most simcoach judges with; ${MAX_MEMORY_LIMIT_MB} MB kept`,
+    );
   return notes;
 }
 
@@ -206,9 +216,18 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
     const batch = p.batch && p.batch.size > 1 ? batches.get(p.batch.id) : undefined;
     const where = shown(path);
     const count = batch ? `[${batch.saved + 1}/${batch.size}] ` : '';
-    const opened = how === 'saved' ? await opts.opened?.(path, p).catch((err: unknown) => void opts.warn(`${p.name}: ${err instanceof Error ? err.message : String(err)}`)) : undefined;
-    opts.log(`${count}${how === 'saved' ? 'saved' : 'sent again:'} ${p.name} (${plural(p.tests.length, 'sample')}) → ${where}${how === 'saved' ? (opened ? ` · ${opened}` : '') : `; ${how}`}`);
-    await opts.onSaved?.(path, p).catch((err: unknown) => opts.warn(`${p.name}: ${err instanceof Error ? err.message : String(err)}`));
+    const opened =
+      how === 'saved'
+        ? await opts
+            .opened?.(path, p)
+            .catch((err: unknown) => void opts.warn(`${p.name}: ${err instanceof Error ? err.message : String(err)}`))
+        : undefined;
+    opts.log(
+      `${count}${how === 'saved' ? 'saved' : 'sent again:'} ${p.name} (${plural(p.tests.length, 'sample')}) → ${where}${how === 'saved' ? (opened ? ` · ${opened}` : '') : `; ${how}`}`,
+    );
+    await opts
+      .onSaved?.(path, p)
+      .catch((err: unknown) => opts.warn(`${p.name}: ${err instanceof Error ? err.message : String(err)}`));
     if (batch && p.batch && ++batch.saved === batch.size) {
       opts.log(`batch complete (${batch.saved}/${batch.size}): ${p.group || 'contest'} → ${shown(batch.folder)}`);
       batches.delete(p.batch.id);
@@ -237,7 +256,9 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
     // undefined: this system cannot tell (doctor says so); null: no live socket of theirs to ask.
     if (uid !== undefined && uid !== owner) {
       answer(res, 403, `this listener takes problems from uid ${owner} only`);
-      opts.warn(`refused a request from ${uid === null ? 'a sender that could not be told' : `uid ${uid}`} (${from} port ${req.socket.remotePort ?? '?'}): this listener takes problems from uid ${owner} only`);
+      opts.warn(
+        `refused a request from ${uid === null ? 'a sender that could not be told' : `uid ${uid}`} (${from} port ${req.socket.remotePort ?? '?'}): this listener takes problems from uid ${owner} only`,
+      );
       req.resume();
       return;
     }
@@ -247,7 +268,12 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
       if (refused) {
         answer(res, 403, refused.reason);
         opts.warn(`refused a request from ${from}: ${refused.reason}`);
-      } else answer(res, req.method === 'GET' ? 200 : 405, 'simcoach is listening for Competitive Companion (POST a problem here)');
+      } else
+        answer(
+          res,
+          req.method === 'GET' ? 200 : 405,
+          'simcoach is listening for Competitive Companion (POST a problem here)',
+        );
       return;
     }
     if (refused) {
@@ -315,7 +341,7 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
       throw new UserError(
         `port ${opts.port} is already in use (another listener, or another tool such as a Companion-aware IDE?)`,
         1,
-        'Choose another port with --port N, and set the same port in Competitive Companion\'s settings.',
+        "Choose another port with --port N, and set the same port in Competitive Companion's settings.",
       );
     }
     if (code === 'EACCES') throw new UserError(`port ${opts.port} needs privileges; choose another with --port N`);
@@ -330,7 +356,9 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
     servers.push(v6);
     addresses.push(`[::1]:${port}`);
   } catch (err) {
-    opts.warn(`IPv6 loopback [::1]:${port} is unavailable (${(err as NodeJS.ErrnoException).code ?? String(err)}); listening on IPv4 only`);
+    opts.warn(
+      `IPv6 loopback [::1]:${port} is unavailable (${(err as NodeJS.ErrnoException).code ?? String(err)}); listening on IPv4 only`,
+    );
   }
 
   return {

@@ -79,7 +79,12 @@ export interface BatchCredit {
  * (after `lapseMs`): a completed batch handing its credit back at once let a second batch of 500
  * follow the first, and a third, so declaring batches was a way around the rate limit.
  */
-export function batchCredit(most: number, perSecond: number, lapseMs: number, now: () => number = () => performance.now()): BatchCredit {
+export function batchCredit(
+  most: number,
+  perSecond: number,
+  lapseMs: number,
+  now: () => number = () => performance.now(),
+): BatchCredit {
   const open = new Map<string, { left: number; since: number }>();
   let free = most;
   let last = now();

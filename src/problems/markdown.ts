@@ -58,7 +58,11 @@ export function parseStatement(file: string, text: string, id: string): { proble
     tests: [],
     ...(timeLimitMs ? { timeLimitMs } : {}),
     ...(memoryLimitMb ? { memoryLimitMb } : {}),
-    compare: { mode, ...(eps !== undefined && mode === 'float' ? { eps } : {}), ...(fm.checker ? { checker: fm.checker } : {}) },
+    compare: {
+      mode,
+      ...(eps !== undefined && mode === 'float' ? { eps } : {}),
+      ...(fm.checker ? { checker: fm.checker } : {}),
+    },
     kind: fm.signature ? { type: 'function', signature: fm.signature } : { type: 'stdin' },
     source: { file, ...(fm.url ? { url: fm.url } : {}) },
     tags: fm.tags ?? [],
@@ -68,7 +72,9 @@ export function parseStatement(file: string, text: string, id: string): { proble
     ...(fm.interactive ? { interactive: true } : {}),
     ...(fm.processes ? { processes: true } : {}),
     ...(fm.interactor ? { interactor: fm.interactor } : {}),
-    ...(fm.input || fm.output ? { io: { ...(fm.input ? { input: fm.input } : {}), ...(fm.output ? { output: fm.output } : {}) } } : {}),
+    ...(fm.input || fm.output
+      ? { io: { ...(fm.input ? { input: fm.input } : {}), ...(fm.output ? { output: fm.output } : {}) } }
+      : {}),
     ...(unchecked ? { warnings: [unchecked] } : {}),
   };
   return { problem: withPrintableFields(problem), fm };

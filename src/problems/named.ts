@@ -3,7 +3,11 @@
 // a failing test found in one is found again by name in another.
 import type { TestCase } from './types.js';
 
-export const namedTests = (ts: TestCase[], prefix: 'sample' | 'test'): TestCase[] => ts.map((t, i) => ({ ...t, name: t.name ?? `${prefix} ${i + 1}` }));
+export const namedTests = (ts: TestCase[], prefix: 'sample' | 'test'): TestCase[] =>
+  ts.map((t, i) => ({ ...t, name: t.name ?? `${prefix} ${i + 1}` }));
 
 /** A whole submission: the samples (or what stands as samples), then the hidden tests. */
-export const submissionTests = (samples: TestCase[], hidden: TestCase[]): TestCase[] => [...namedTests(samples, 'sample'), ...namedTests(hidden, 'test')];
+export const submissionTests = (samples: TestCase[], hidden: TestCase[]): TestCase[] => [
+  ...namedTests(samples, 'sample'),
+  ...namedTests(hidden, 'test'),
+];

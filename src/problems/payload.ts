@@ -9,7 +9,11 @@ import { attachHiddenTests } from './hidden.js';
 /** A payload saved to a file (`.json`, or a `.prob` file of the cph editor extension, same shape). */
 export const PAYLOAD_EXTENSIONS = new Set(['.json', '.prob']);
 
-export async function loadPayloadFile(file: string, id = basename(file, extname(file)), tests = true): Promise<Problem> {
+export async function loadPayloadFile(
+  file: string,
+  id = basename(file, extname(file)),
+  tests = true,
+): Promise<Problem> {
   // The payload's schema (zod) and YAML writer load only for a payload: a statement's every
   // `test` run is a CLI start that would compile them for nothing (~60 ms).
   const { companionToMarkdown, parseCompanion } = await import('./companion.js');

@@ -33,7 +33,10 @@ function procAddress(text: string): { bytes: number[]; port: number } | null {
     const word = [0, 2, 4, 6].map((j) => parseInt(hex.slice(i + j, i + j + 2), 16));
     bytes.push(...(little ? word.reverse() : word));
   }
-  return { bytes: bytes.length === 4 ? [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...bytes] : bytes, port: parseInt(port, 16) };
+  return {
+    bytes: bytes.length === 4 ? [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...bytes] : bytes,
+    port: parseInt(port, 16),
+  };
 }
 
 const same = (a: { bytes: number[]; port: number }, b: { bytes: number[]; port: number }): boolean =>

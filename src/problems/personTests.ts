@@ -45,7 +45,10 @@ function ownFileOf(problem: Problem): string | undefined {
 
 /** A problem id as a folder under the data dir: its `/` kept as sub-folders, nothing that climbs out. */
 function keyDir(id: string): string {
-  const parts = id.split('/').map((p) => p.replace(/[^A-Za-z0-9._-]/g, '_')).filter((p) => p !== '' && p !== '.' && p !== '..');
+  const parts = id
+    .split('/')
+    .map((p) => p.replace(/[^A-Za-z0-9._-]/g, '_'))
+    .filter((p) => p !== '' && p !== '.' && p !== '..');
   return join(personTestsRoot(), ...(parts.length ? parts : ['_']));
 }
 
@@ -72,7 +75,8 @@ export async function addPersonTest(problem: Problem, input: string, output: str
 export const isPersonTest = (name: string): boolean => name.startsWith(`${PERSON_TEST_PREFIX}-`);
 
 /** A test the person added: by hand (`mine-K`) or kept from a stress test (`stress-K`). */
-const isAdded = (name: string | undefined): boolean => name !== undefined && (isPersonTest(name) || name.startsWith('stress-'));
+const isAdded = (name: string | undefined): boolean =>
+  name !== undefined && (isPersonTest(name) || name.startsWith('stress-'));
 
 /** The problem with the person's tests from the data dir among its hidden tests (a problem of their own has them already). */
 export async function withPersonTests(problem: Problem): Promise<Problem> {
@@ -95,7 +99,13 @@ export async function personTests(problem: Problem): Promise<PersonTest[]> {
   if (!existsSync(dir)) return [];
   const names = await readdir(dir);
   const tests = (await readTestsIn(dir)).filter((t) => isAdded(t.name));
-  return tests.map((t) => ({ ...t, files: names.filter((n) => testPart(n)?.stem === t.name).sort().map((n) => join(dir, n)) }));
+  return tests.map((t) => ({
+    ...t,
+    files: names
+      .filter((n) => testPart(n)?.stem === t.name)
+      .sort()
+      .map((n) => join(dir, n)),
+  }));
 }
 
 /** Removes one of the person's tests (its input and answer files); false when there is none by that name. */

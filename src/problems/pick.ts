@@ -19,7 +19,12 @@ function named(set: Problem[], ref: string, same: (a: string, b: string) => bool
   return (
     set.find((x) => same(x.id, ref)) ??
     set.find((x) => x.aliases?.some((a) => same(a, ref))) ??
-    set.find((x) => [x.id, ...(x.aliases ?? [])].some((n) => n.length > ref.length && n[n.length - ref.length - 1] === '/' && same(n.slice(n.length - ref.length), ref))) ??
+    set.find((x) =>
+      [x.id, ...(x.aliases ?? [])].some(
+        (n) =>
+          n.length > ref.length && n[n.length - ref.length - 1] === '/' && same(n.slice(n.length - ref.length), ref),
+      ),
+    ) ??
     set.find((x) => same(x.title, ref))
   );
 }
@@ -43,11 +48,22 @@ export function pickProblem(set: Problem[], ref: string): Picked {
   const starts = set.filter((x) => namesOf(x).some((n) => n.toLowerCase().startsWith(lower)));
   if (starts.length === 1) return { ok: true, problem: starts[0]! };
   if (starts.length > 1 && ref.length > 0) {
-    const some = starts.slice(0, 8).map((x) => `'${x.id}'`).join(', ');
-    return { ok: false, many: true, why: `'${ref}' starts ${starts.length} problem ids (${some}${starts.length > 8 ? ', …' : ''}): type more of one` };
+    const some = starts
+      .slice(0, 8)
+      .map((x) => `'${x.id}'`)
+      .join(', ');
+    return {
+      ok: false,
+      many: true,
+      why: `'${ref}' starts ${starts.length} problem ids (${some}${starts.length > 8 ? ', …' : ''}): type more of one`,
+    };
   }
   const names = set.flatMap(namesOf);
   const near = didYouMean(ref, names);
   const full = near === undefined ? undefined : set.find((x) => namesOf(x).includes(near))?.id;
-  return { ok: false, why: `no problem with id '${ref}'${full ? ` (did you mean '${full}'?)` : ''}`, ...(full ? { near: full } : {}) };
+  return {
+    ok: false,
+    why: `no problem with id '${ref}'${full ? ` (did you mean '${full}'?)` : ''}`,
+    ...(full ? { near: full } : {}),
+  };
 }

@@ -27,7 +27,11 @@ export async function readText(file: string): Promise<string> {
 export async function readBytes(file: string): Promise<Buffer> {
   const size = await readableSize(file);
   if (size > MAX_FILE_BYTES) {
-    throw problemError(file, undefined, `is ${Math.round(size / 1048576)} MB; problem files over ${MAX_FILE_BYTES / 1048576} MB are refused`);
+    throw problemError(
+      file,
+      undefined,
+      `is ${Math.round(size / 1048576)} MB; problem files over ${MAX_FILE_BYTES / 1048576} MB are refused`,
+    );
   }
   return readFile(file);
 }

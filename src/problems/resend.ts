@@ -28,7 +28,8 @@ export function resend(old: string, p: CompanionPayload): Resend {
   const tail = front ? samplesTail(old, front[0].length) : undefined;
   if (!front || tail === undefined) return { kind: 'replaced', text: fresh };
   const doc = parseDocument(front[1]!);
-  if (doc.errors.length > 0 || (doc.contents !== null && typeof doc.toJSON() !== 'object')) return { kind: 'replaced', text: fresh };
+  if (doc.errors.length > 0 || (doc.contents !== null && typeof doc.toJSON() !== 'object'))
+    return { kind: 'replaced', text: fresh };
   if (p.timeLimit) doc.set('time_limit', formatTimeLimit(clampTimeLimit(p.timeLimit)));
   if (p.memoryLimit) doc.set('memory_limit', `${clampMemoryLimit(p.memoryLimit)}MB`);
   const samples = samplesOf(fresh);

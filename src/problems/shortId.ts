@@ -7,17 +7,37 @@ type Rule = [host: RegExp, path: RegExp, name: (m: RegExpExecArray, url: URL) =>
 
 // Each judge's problem pages as they appear in Competitive Companion's `url` and in browsers.
 const RULES: Rule[] = [
-  [/(^|\.)codeforces\.(com|ml|net)$/, /^\/(?:contest|problemset\/problem)\/(\d+)\/(?:problem\/)?([A-Za-z]\d?)\/?$/, (m) => `cf${m[1]}${m[2]!.toUpperCase()}`],
-  [/(^|\.)codeforces\.(com|ml|net)$/, /^\/gym\/(\d+)\/problem\/([A-Za-z]\d?)\/?$/, (m) => `gym${m[1]}${m[2]!.toUpperCase()}`],
+  [
+    /(^|\.)codeforces\.(com|ml|net)$/,
+    /^\/(?:contest|problemset\/problem)\/(\d+)\/(?:problem\/)?([A-Za-z]\d?)\/?$/,
+    (m) => `cf${m[1]}${m[2]!.toUpperCase()}`,
+  ],
+  [
+    /(^|\.)codeforces\.(com|ml|net)$/,
+    /^\/gym\/(\d+)\/problem\/([A-Za-z]\d?)\/?$/,
+    (m) => `gym${m[1]}${m[2]!.toUpperCase()}`,
+  ],
   // AtCoder's task ids are the names people use (abc300_a, arc150_b, agc061_c, typical90_a).
   [/(^|\.)atcoder\.jp$/, /^\/contests\/[^/]+\/tasks\/([A-Za-z0-9_]+)\/?$/, (m) => m[1]!.toLowerCase()],
   [/(^|\.)cses\.fi$/, /^\/(?:problemset|[^/]+)\/task\/(\d+)\/?$/, (m) => `cses${m[1]}`],
-  [/(^|\.)kattis\.com$/, /^\/(?:contests\/[^/]+\/)?problems\/([a-z0-9_.-]+)\/?$/i, (m) => `kattis/${m[1]!.toLowerCase()}`],
+  [
+    /(^|\.)kattis\.com$/,
+    /^\/(?:contests\/[^/]+\/)?problems\/([a-z0-9_.-]+)\/?$/i,
+    (m) => `kattis/${m[1]!.toLowerCase()}`,
+  ],
   [/(^|\.)spoj\.com$/, /^\/problems\/([A-Za-z0-9_]+)\/?$/, (m) => `spoj/${m[1]!.toUpperCase()}`],
-  [/(^|\.)codechef\.com$/, /^\/(?:[A-Za-z0-9_]+\/)?problems\/([A-Za-z0-9_]+)\/?$/, (m) => `codechef/${m[1]!.toUpperCase()}`],
+  [
+    /(^|\.)codechef\.com$/,
+    /^\/(?:[A-Za-z0-9_]+\/)?problems\/([A-Za-z0-9_]+)\/?$/,
+    (m) => `codechef/${m[1]!.toUpperCase()}`,
+  ],
   [/(^|\.)yukicoder\.me$/, /^\/problems\/no\/(\d+)\/?$/, (m) => `yuki${m[1]}`],
   [/(^|\.)luogu\.com(\.cn)?$/, /^\/problem\/([A-Za-z0-9_]+)\/?$/, (m) => `luogu/${m[1]}`],
-  [/(^|\.)timus\.(ru|online)$/, /^\/problem\.aspx$/, (_m, url) => (url.searchParams.get('num') ? `timus${url.searchParams.get('num')}` : '')],
+  [
+    /(^|\.)timus\.(ru|online)$/,
+    /^\/problem\.aspx$/,
+    (_m, url) => (url.searchParams.get('num') ? `timus${url.searchParams.get('num')}` : ''),
+  ],
   [/(^|\.)onlinejudge\.org$/, /^\/external\/\d+\/(\d+)\.pdf$/, (m) => `uva${m[1]}`],
 ];
 

@@ -18,5 +18,15 @@ export async function loadTestFolder(path: string): Promise<Problem> {
   const dir = resolve(path);
   const tests = await readTestsIn(dir);
   const id = basename(dir);
-  return { id, title: id, statement: '', samples: tests, tests: [], compare: { mode: 'tokens' }, kind: { type: 'stdin' }, source: { file: dir }, tags: [] };
+  return {
+    id,
+    title: id,
+    statement: '',
+    samples: tests,
+    tests: [],
+    compare: { mode: 'tokens' },
+    kind: { type: 'stdin' },
+    source: { file: dir },
+    tags: [],
+  };
 }

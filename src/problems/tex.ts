@@ -8,14 +8,129 @@ import { subsuperscripts } from 'unicodeit/ts_dist/js/data.js';
 const SCRIPT = new Map<string, string>(subsuperscripts.map(([tex, uni]) => [tex!, uni!]));
 
 /** Commands written as their name (`\log n` → `log n`). */
-const WORDS = new Set(['log', 'ln', 'lg', 'min', 'max', 'gcd', 'lcm', 'sin', 'cos', 'tan', 'exp', 'lim', 'det', 'deg', 'dim', 'sup', 'inf', 'arg', 'mod', 'bmod', 'argmin', 'argmax', 'Pr', 'ker']);
+const WORDS = new Set([
+  'log',
+  'ln',
+  'lg',
+  'min',
+  'max',
+  'gcd',
+  'lcm',
+  'sin',
+  'cos',
+  'tan',
+  'exp',
+  'lim',
+  'det',
+  'deg',
+  'dim',
+  'sup',
+  'inf',
+  'arg',
+  'mod',
+  'bmod',
+  'argmin',
+  'argmax',
+  'Pr',
+  'ker',
+]);
 /** Spacing and sizing commands that only move ink. */
-const SPACES: Record<string, string> = { ',': ' ', ';': ' ', ':': ' ', '!': '', ' ': ' ', quad: '  ', qquad: '  ', enspace: ' ', thinspace: ' ', '\\': ' ' };
-const DROP = new Set(['left', 'right', 'big', 'Big', 'bigg', 'Bigg', 'bigl', 'bigr', 'Bigl', 'Bigr', 'displaystyle', 'textstyle', 'limits', 'nolimits', 'middle']);
+const SPACES: Record<string, string> = {
+  ',': ' ',
+  ';': ' ',
+  ':': ' ',
+  '!': '',
+  ' ': ' ',
+  quad: '  ',
+  qquad: '  ',
+  enspace: ' ',
+  thinspace: ' ',
+  '\\': ' ',
+};
+const DROP = new Set([
+  'left',
+  'right',
+  'big',
+  'Big',
+  'bigg',
+  'Bigg',
+  'bigl',
+  'bigr',
+  'Bigl',
+  'Bigr',
+  'displaystyle',
+  'textstyle',
+  'limits',
+  'nolimits',
+  'middle',
+]);
 /** One-argument commands whose argument is plain text. */
-const TEXT = new Set(['text', 'textrm', 'textit', 'textbf', 'texttt', 'textsf', 'mathrm', 'mathit', 'mathbf', 'mathtt', 'mathsf', 'mathcal', 'mathbb', 'mathfrak', 'operatorname', 'mbox', 'hbox', 'boldsymbol', 'emph']);
+const TEXT = new Set([
+  'text',
+  'textrm',
+  'textit',
+  'textbf',
+  'texttt',
+  'textsf',
+  'mathrm',
+  'mathit',
+  'mathbf',
+  'mathtt',
+  'mathsf',
+  'mathcal',
+  'mathbb',
+  'mathfrak',
+  'operatorname',
+  'mbox',
+  'hbox',
+  'boldsymbol',
+  'emph',
+]);
 /** Symbols unicodeit does not have, or has in a form that reads worse here. */
-const SYMBOLS: Record<string, string> = { ldots: '…', dots: '…', dotsc: '…', dotsb: '⋯', cdots: '⋯', vdots: '⋮', ddots: '⋱', '{': '{', '}': '}', '%': '%', '$': '$', '&': '&', '#': '#', _: '_', lvert: '|', rvert: '|', vert: '|', mid: '|', lVert: '‖', rVert: '‖', colon: ':', lbrace: '{', rbrace: '}', lt: '<', gt: '>', le: '≤', ge: '≥', leq: '≤', geq: '≥', leqslant: '⩽', geqslant: '⩾', ne: '≠', neq: '≠', cdot: '·', times: '×', oplus: '⊕', land: '∧', lor: '∨', lnot: '¬', to: '→', gets: '←', infty: '∞' };
+const SYMBOLS: Record<string, string> = {
+  ldots: '…',
+  dots: '…',
+  dotsc: '…',
+  dotsb: '⋯',
+  cdots: '⋯',
+  vdots: '⋮',
+  ddots: '⋱',
+  '{': '{',
+  '}': '}',
+  '%': '%',
+  $: '$',
+  '&': '&',
+  '#': '#',
+  _: '_',
+  lvert: '|',
+  rvert: '|',
+  vert: '|',
+  mid: '|',
+  lVert: '‖',
+  rVert: '‖',
+  colon: ':',
+  lbrace: '{',
+  rbrace: '}',
+  lt: '<',
+  gt: '>',
+  le: '≤',
+  ge: '≥',
+  leq: '≤',
+  geq: '≥',
+  leqslant: '⩽',
+  geqslant: '⩾',
+  ne: '≠',
+  neq: '≠',
+  cdot: '·',
+  times: '×',
+  oplus: '⊕',
+  land: '∧',
+  lor: '∨',
+  lnot: '¬',
+  to: '→',
+  gets: '←',
+  infty: '∞',
+};
 
 /** Reads a `{group}` (or one token) at `i`; returns its text and where it ends. */
 function argument(s: string, i: number): { text: string; end: number } {
@@ -101,7 +216,8 @@ export function texToUnicode(tex: string): string {
         i = a.end;
       } else if (TEXT.has(name)) {
         const a = argument(s, i);
-        const styled = name === 'mathbb' || name === 'mathcal' || name === 'mathfrak' ? unicodeit(`\\${name}{${a.text}}`) : '';
+        const styled =
+          name === 'mathbb' || name === 'mathcal' || name === 'mathfrak' ? unicodeit(`\\${name}{${a.text}}`) : '';
         if (styled && !styled.includes('\\')) {
           out += styled;
           i = a.end;
@@ -109,9 +225,23 @@ export function texToUnicode(tex: string): string {
         }
         out += name === 'operatorname' || name.startsWith('math') ? texToUnicode(a.text) : a.text;
         i = a.end;
-      } else if (name === 'overline' || name === 'bar' || name === 'hat' || name === 'tilde' || name === 'vec' || name === 'underline') {
+      } else if (
+        name === 'overline' ||
+        name === 'bar' ||
+        name === 'hat' ||
+        name === 'tilde' ||
+        name === 'vec' ||
+        name === 'underline'
+      ) {
         const a = argument(s, i);
-        const mark = { overline: '\u0305', bar: '\u0304', hat: '\u0302', tilde: '\u0303', vec: '\u20d7', underline: '\u0332' }[name];
+        const mark = {
+          overline: '\u0305',
+          bar: '\u0304',
+          hat: '\u0302',
+          tilde: '\u0303',
+          vec: '\u20d7',
+          underline: '\u0332',
+        }[name];
         out += [...texToUnicode(a.text)].map((ch) => ch + mark).join('');
         i = a.end;
       } else if (name === 'not') {

@@ -4,7 +4,8 @@
 import { mathToUnicode } from './tex.js';
 
 // Headings that open many statements but name nothing (APPS descriptions often start so).
-const SECTION_WORD = /^(the\s+)?(your\s+)?(task|definition|background|story|introduction|description|problem(\s+statement)?|overview|details|notes?|rules|kata\s+task|input|output|examples?)$/i;
+const SECTION_WORD =
+  /^(the\s+)?(your\s+)?(task|definition|background|story|introduction|description|problem(\s+statement)?|overview|details|notes?|rules|kata\s+task|input|output|examples?)$/i;
 
 const TITLE_MAX = 48;
 
@@ -12,7 +13,14 @@ const TITLE_MAX = 48;
 export function titleFrom(statement: string, fallback: string): string {
   const line = statement
     .split('\n')
-    .map((l) => l.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/^[#>*\s-]+/, '').replace(/[*_`]/g, '').replace(/[-:\s]+$/, '').trim())
+    .map((l) =>
+      l
+        .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/^[#>*\s-]+/, '')
+        .replace(/[*_`]/g, '')
+        .replace(/[-:\s]+$/, '')
+        .trim(),
+    )
     .find((l) => l.length > 0 && !SECTION_WORD.test(l));
   if (!line) return fallback;
   const sentence = mathToUnicode(/^(.+?[.!?])(\s|$)/.exec(line)?.[1] ?? line).replace(/\s+/g, ' ');

@@ -61,7 +61,9 @@ export function App({ app, initial, initialProgram, pickerStart, onExit, closing
   const backend = useExternal(app.backend.subscribe, app.backend.state);
   const [screen, setScreen] = useState<Screen>(initial ? { kind: 'opening', what: initial.title } : { kind: 'picker' });
   // Last time's rows at once (the plain first frame showed them), this time's when they load.
-  const [problems, setProblems] = useState<ProblemEntry[] | undefined>(() => (initial ? undefined : app.problemsAtHand?.()));
+  const [problems, setProblems] = useState<ProblemEntry[] | undefined>(() =>
+    initial ? undefined : app.problemsAtHand?.(),
+  );
   const [pickerKey, setPickerKey] = useState(0);
   // What `simcoach next` would pick, as last worked out, then as worked out now (never before the first frame).
   const [next, setNext] = useState(() => (initial ? undefined : app.nextAtHand?.()));
@@ -83,7 +85,10 @@ export function App({ app, initial, initialProgram, pickerStart, onExit, closing
     // Every session judges programs: with no sandbox here the person hears it before the first
     // model step, and is asked once whether to run them unconfined.
     app.sandbox.offer().then(
-      (offer) => (offer ? setScreen({ kind: 'sandbox', offer, problem, ...(flow ? { flow } : {}), ...(program ? { program } : {}) }) : startJudged(problem, flow, program)),
+      (offer) =>
+        offer
+          ? setScreen({ kind: 'sandbox', offer, problem, ...(flow ? { flow } : {}), ...(program ? { program } : {}) })
+          : startJudged(problem, flow, program),
       (err: unknown) => setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) }),
     );
   };
@@ -92,8 +97,11 @@ export function App({ app, initial, initialProgram, pickerStart, onExit, closing
     // No model step plans from a bare link: a problem without its statement gets one first. Not
     // when the person writes the program and no model answers: they read the contest page, and
     // nothing here would plan from it (cph's use: a Companion save judged at once).
-    const personWrites = app.settings.choices().flows.some((f) => f.name === (flow ?? app.settings.get().flow) && f.offline === true);
-    if (app.statement.needed(problem) && !(personWrites && backend.kind !== 'ok')) return setScreen({ kind: 'statement', problem, ...(flow ? { flow } : {}) });
+    const personWrites = app.settings
+      .choices()
+      .flows.some((f) => f.name === (flow ?? app.settings.get().flow) && f.offline === true);
+    if (app.statement.needed(problem) && !(personWrites && backend.kind !== 'ok'))
+      return setScreen({ kind: 'statement', problem, ...(flow ? { flow } : {}) });
     startNow(problem, flow, program);
   };
 
@@ -101,7 +109,14 @@ export function App({ app, initial, initialProgram, pickerStart, onExit, closing
     setScreen({ kind: 'opening', what: problem.title });
     app.startSession(problem, flow, program).then(
       // A resumed session's clock goes on from the time its journal already holds.
-      (session) => setScreen({ kind: 'solve', problem, session, startedAt: Date.now() - session.elapsedBefore, ...(flow ? { flow } : {}) }),
+      (session) =>
+        setScreen({
+          kind: 'solve',
+          problem,
+          session,
+          startedAt: Date.now() - session.elapsedBefore,
+          ...(flow ? { flow } : {}),
+        }),
       (err: unknown) => setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) }),
     );
   };
@@ -109,7 +124,8 @@ export function App({ app, initial, initialProgram, pickerStart, onExit, closing
   // A flow where the person writes the program (practice) starts with no model server: the
   // status bar says the model is off, and only its steps wait for it.
   const s = app.settings.get();
-  const offline = initial !== undefined && app.settings.choices().flows.some((f) => f.name === s.flow && f.offline === true);
+  const offline =
+    initial !== undefined && app.settings.choices().flows.some((f) => f.name === s.flow && f.offline === true);
   const started = useRef(false);
   useEffect(() => {
     if (!initial || started.current || (backend.kind !== 'ok' && !offline)) return;
@@ -122,11 +138,14 @@ export function App({ app, initial, initialProgram, pickerStart, onExit, closing
   const pick = (ref: string, flow?: string): void => {
     setTypedAtFrame(undefined);
     setScreen({ kind: 'opening', what: ref });
-    app.openProblem(ref).then((p) => start(p, flow), (err: unknown) => {
-      // A fresh picker (its path input closed) even when React folds "opening" into this update.
-      setPickerKey((k) => k + 1);
-      setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) });
-    });
+    app.openProblem(ref).then(
+      (p) => start(p, flow),
+      (err: unknown) => {
+        // A fresh picker (its path input closed) even when React folds "opening" into this update.
+        setPickerKey((k) => k + 1);
+        setScreen({ kind: 'picker', error: err instanceof Error ? err.message : String(err) });
+      },
+    );
   };
 
   const quitSession = (session: SessionHandle): void => {
@@ -141,7 +160,14 @@ export function App({ app, initial, initialProgram, pickerStart, onExit, closing
     // A contest (or its upsolve) has its own tabs: no picker, one session per problem.
     body = (
       <Suspense fallback={<Text dimColor>{cut('opening the contest…', width)}</Text>}>
-        <ContestScreen app={app} contest={app.contest} width={width} height={height} closing={closing} onExit={onExit} />
+        <ContestScreen
+          app={app}
+          contest={app.contest}
+          width={width}
+          height={height}
+          closing={closing}
+          onExit={onExit}
+        />
       </Suspense>
     );
   } else if (screen.kind === 'solve') {
@@ -168,20 +194,82 @@ export function App({ app, initial, initialProgram, pickerStart, onExit, closing
   } else if (closing) {
     body = null;
   } else if (!offline && (backend.kind === 'down' || backend.kind === 'pulling' || backend.kind === 'pull-failed')) {
-    body = <GuidanceScreen state={backend} width={width} height={height - 1} onRetry={() => void app.backend.recheck()} onPull={() => void app.backend.pull()} onQuit={() => onExit(0)} onSettings={() => setScreen({ kind: 'settings' })} />;
-    if (screen.kind === 'settings') body = <SettingsScreen app={app.settings} width={width} height={height - 1} onClose={() => { setScreen({ kind: 'picker' }); void app.backend.recheck(); }} />;
+    body = (
+      <GuidanceScreen
+        state={backend}
+        width={width}
+        height={height - 1}
+        onRetry={() => void app.backend.recheck()}
+        onPull={() => void app.backend.pull()}
+        onQuit={() => onExit(0)}
+        onSettings={() => setScreen({ kind: 'settings' })}
+      />
+    );
+    if (screen.kind === 'settings')
+      body = (
+        <SettingsScreen
+          app={app.settings}
+          width={width}
+          height={height - 1}
+          onClose={() => {
+            setScreen({ kind: 'picker' });
+            void app.backend.recheck();
+          }}
+        />
+      );
   } else if (screen.kind === 'settings') {
-    body = <SettingsScreen app={app.settings} width={width} height={height - 1} onClose={() => setScreen({ kind: 'picker' })} />;
+    body = (
+      <SettingsScreen
+        app={app.settings}
+        width={width}
+        height={height - 1}
+        onClose={() => setScreen({ kind: 'picker' })}
+      />
+    );
   } else if (screen.kind === 'sandbox') {
     const { problem, flow, program } = screen;
-    body = <SandboxPrompt offer={screen.offer} width={width} onAccept={() => app.sandbox.acceptNone().then(() => startJudged(problem, flow, program))} onQuit={() => onExit(1)} />;
+    body = (
+      <SandboxPrompt
+        offer={screen.offer}
+        width={width}
+        onAccept={() => app.sandbox.acceptNone().then(() => startJudged(problem, flow, program))}
+        onQuit={() => onExit(1)}
+      />
+    );
   } else if (screen.kind === 'statement') {
     const flow = screen.flow;
-    body = <StatementPrompt problem={screen.problem} source={app.statement} app={app} width={width} height={height - 1} onReady={(p) => startNow(p, flow)} onCancel={() => (initial ? onExit(0) : setScreen({ kind: 'picker' }))} />;
+    body = (
+      <StatementPrompt
+        problem={screen.problem}
+        source={app.statement}
+        app={app}
+        width={width}
+        height={height - 1}
+        onReady={(p) => startNow(p, flow)}
+        onCancel={() => (initial ? onExit(0) : setScreen({ kind: 'picker' }))}
+      />
+    );
   } else if (screen.kind === 'opening') {
     body = <Text dimColor>{cut(`opening ${printableLine(screen.what)}…`, width)}</Text>;
   } else {
-    body = <Picker key={pickerKey} {...(typedAtFrame ? { start: typedAtFrame } : {})} {...(next ? { next } : {})} problems={problems} width={width} height={height - 1} {...(screen.error ? { error: screen.error } : {})} flows={pickerFlows(app)} flow={s.flow} lang={`${s.lang} (${s.langFrom})`} onPick={(ref, flow) => pick(ref, flow)} onPractice={(ref) => pick(ref, 'practice')} onQuit={() => onExit(0)} onSettings={() => (setTypedAtFrame(undefined), setScreen({ kind: 'settings' }))} />;
+    body = (
+      <Picker
+        key={pickerKey}
+        {...(typedAtFrame ? { start: typedAtFrame } : {})}
+        {...(next ? { next } : {})}
+        problems={problems}
+        width={width}
+        height={height - 1}
+        {...(screen.error ? { error: screen.error } : {})}
+        flows={pickerFlows(app)}
+        flow={s.flow}
+        lang={`${s.lang} (${s.langFrom})`}
+        onPick={(ref, flow) => pick(ref, flow)}
+        onPractice={(ref) => pick(ref, 'practice')}
+        onQuit={() => onExit(0)}
+        onSettings={() => (setTypedAtFrame(undefined), setScreen({ kind: 'settings' }))}
+      />
+    );
   }
   return (
     <ErrorBoundary onError={() => setTimeout(() => onExit(1), 50)}>
@@ -193,6 +281,10 @@ export function App({ app, initial, initialProgram, pickerStart, onExit, closing
 }
 
 /** The flows ctrl-f goes round in the picker: all but stress, which starts from a program (t at the end). */
-const pickerFlows = (app: AppController): string[] => app.settings.choices().flows.map((f) => f.name).filter((n) => n !== 'stress');
+const pickerFlows = (app: AppController): string[] =>
+  app.settings
+    .choices()
+    .flows.map((f) => f.name)
+    .filter((n) => n !== 'stress');
 
 export const errorLine = (message: string) => <Text color={tone('red')}>{message}</Text>;

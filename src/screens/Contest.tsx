@@ -38,7 +38,11 @@ function useNow(): number {
 }
 
 /** One practice session per tab, started when the tab is first shown, all stopped once time is up. */
-function useTabSessions(app: AppController, current: ContestFace['problems'][number], over: boolean): { open: Record<string, Open>; error?: string } {
+function useTabSessions(
+  app: AppController,
+  current: ContestFace['problems'][number],
+  over: boolean,
+): { open: Record<string, Open>; error?: string } {
   const [open, setOpen] = useState<Record<string, Open>>({});
   const [error, setError] = useState<string>();
   const starting = useRef(new Set<string>());
@@ -59,9 +63,27 @@ function useTabSessions(app: AppController, current: ContestFace['problems'][num
 }
 
 /** The board in place of the solve screen: on ctrl-t, and once time is up. */
-function BoardView({ contest, now, width, height, bar, over }: { contest: ContestFace; now: number; width: number; height: number; bar: Row; over: boolean }) {
+function BoardView({
+  contest,
+  now,
+  width,
+  height,
+  bar,
+  over,
+}: {
+  contest: ContestFace;
+  now: number;
+  width: number;
+  height: number;
+  bar: Row;
+  over: boolean;
+}) {
   const titles = new Map(contest.problems.map((p) => [p.problem.id, p.problem.title]));
-  const keys = over ? (contest.mode === 'contest' ? 'u upsolve (the tutor on what you did not solve, hints on)  q quit' : 'q quit') : 'q or ctrl-t back';
+  const keys = over
+    ? contest.mode === 'contest'
+      ? 'u upsolve (the tutor on what you did not solve, hints on)  q quit'
+      : 'q quit'
+    : 'q or ctrl-t back';
   return (
     <Box flexDirection="column" width={width}>
       <Rows rows={boardRows(contest.board(now), titles, contest.past(now), width).slice(0, height - 3)} />
@@ -82,7 +104,8 @@ export function ContestScreen({ app, contest, width, height, closing, onExit }: 
   const current = contest.problems[tab]!;
   const { open, error } = useTabSessions(app, current, over);
 
-  const quit = (code: number): void => void Promise.all(Object.values(open).map((o) => o.session.stop())).finally(() => onExit(code));
+  const quit = (code: number): void =>
+    void Promise.all(Object.values(open).map((o) => o.session.stop())).finally(() => onExit(code));
   // A tab's solve screen prints its own history: the screen is cleared first, as on a new width.
   const repaint = (f: () => void): void => {
     write(CLEAR_ALL);
@@ -90,7 +113,8 @@ export function ContestScreen({ app, contest, width, height, closing, onExit }: 
   };
   const n = contest.problems.length;
   useInput((input, key) => {
-    if (key.ctrl && (input === 'n' || input === 'p')) return repaint(() => [setTab((t) => (t + (input === 'n' ? 1 : n - 1)) % n), setShowBoard(false)]);
+    if (key.ctrl && (input === 'n' || input === 'p'))
+      return repaint(() => [setTab((t) => (t + (input === 'n' ? 1 : n - 1)) % n), setShowBoard(false)]);
     if (key.ctrl && input === 't') return repaint(() => setShowBoard((b) => !b));
     if (!over && !showBoard) return;
     if (input === 'u' && over) {
@@ -100,16 +124,48 @@ export function ContestScreen({ app, contest, width, height, closing, onExit }: 
     if (input === 'q') return over ? quit(0) : repaint(() => setShowBoard(false));
   });
 
-  const solved = new Set(contest.board(now).problems.filter((p) => p.solved).map((p) => p.id));
-  const bar = barRow({ mode: contest.mode, tabs: contest.problems.map((p) => ({ label: p.label, solved: solved.has(p.problem.id) })), current: tab, end: contest.end, now, over }, width);
-  if (over || showBoard) return closing ? null : <BoardView contest={contest} now={now} width={width} height={height} bar={bar} over={over} />;
+  const solved = new Set(
+    contest
+      .board(now)
+      .problems.filter((p) => p.solved)
+      .map((p) => p.id),
+  );
+  const bar = barRow(
+    {
+      mode: contest.mode,
+      tabs: contest.problems.map((p) => ({ label: p.label, solved: solved.has(p.problem.id) })),
+      current: tab,
+      end: contest.end,
+      now,
+      over,
+    },
+    width,
+  );
+  if (over || showBoard)
+    return closing ? null : (
+      <BoardView contest={contest} now={now} width={width} height={height} bar={bar} over={over} />
+    );
   const o = open[current.problem.id];
   const s = app.settings.get();
   return (
     <Box flexDirection="column" width={width}>
       {o ? (
         <Suspense fallback={<Text dimColor>{cut(`opening ${current.problem.id}…`, width)}</Text>}>
-          <Solve key={current.problem.id} session={o.session} problem={current.problem} app={app} flow="practice" model={s.model} lang={s.lang} width={width} height={height - 1} startedAt={o.startedAt} closing={closing} onQuit={() => quit(0)} moreKeys={CONTEST_KEYS} />
+          <Solve
+            key={current.problem.id}
+            session={o.session}
+            problem={current.problem}
+            app={app}
+            flow="practice"
+            model={s.model}
+            lang={s.lang}
+            width={width}
+            height={height - 1}
+            startedAt={o.startedAt}
+            closing={closing}
+            onQuit={() => quit(0)}
+            moreKeys={CONTEST_KEYS}
+          />
         </Suspense>
       ) : (
         <Text dimColor>{cut(error ?? `opening ${current.problem.id}…`, width)}</Text>

@@ -3,7 +3,10 @@ import { Component, type ReactNode } from 'react';
 import { tone } from '../components/theme.js';
 
 /** A render error becomes one line (never a stack); `onError` lets the app end cleanly. */
-export class ErrorBoundary extends Component<{ children: ReactNode; onError?: (message: string) => void }, { message?: string }> {
+export class ErrorBoundary extends Component<
+  { children: ReactNode; onError?: (message: string) => void },
+  { message?: string }
+> {
   override state: { message?: string } = {};
 
   static getDerivedStateFromError(err: unknown): { message: string } {

@@ -7,14 +7,34 @@ import type { BackendState } from '../app/controller.js';
 
 /** The doctor's guidance as rows, laid out for the width (commands and paths are long). */
 function guidanceScreenRows(state: Extract<BackendState, { kind: 'down' }>, width: number): Row[] {
-  return guidanceRows(state.guidance, width).map((r) => (r.kind === 'blank' ? [] : [seg(r.text, r.kind === 'headline' ? { color: 'red', bold: true } : r.kind === 'title' ? { bold: true } : {})]));
+  return guidanceRows(state.guidance, width).map((r) =>
+    r.kind === 'blank'
+      ? []
+      : [seg(r.text, r.kind === 'headline' ? { color: 'red', bold: true } : r.kind === 'title' ? { bold: true } : {})],
+  );
 }
 
 /**
  * Backend down or model missing: the same guidance as `doctor`, with R to check again and P to
  * pull the model from here; pulling shows a progress bar.
  */
-export function GuidanceScreen({ state, width, height, onRetry, onPull, onQuit, onSettings }: { state: BackendState; width: number; height: number; onRetry(): void; onPull(): void; onQuit(): void; onSettings(): void }) {
+export function GuidanceScreen({
+  state,
+  width,
+  height,
+  onRetry,
+  onPull,
+  onQuit,
+  onSettings,
+}: {
+  state: BackendState;
+  width: number;
+  height: number;
+  onRetry(): void;
+  onPull(): void;
+  onQuit(): void;
+  onSettings(): void;
+}) {
   const canPull = state.kind === 'down' && state.modelMissing;
   useInput((input, key) => {
     if (input === 'R' || input === 'r') return onRetry();
@@ -22,7 +42,12 @@ export function GuidanceScreen({ state, width, height, onRetry, onPull, onQuit, 
     if (input === 's') return onSettings();
     if (input === 'q' || key.escape || (key.ctrl && input === 'c')) return onQuit();
   });
-  const hints: Hint[] = [{ key: 'R', label: 'check again' }, ...(canPull ? [{ key: 'P', label: 'pull the model' }] : []), { key: 's', label: 'settings' }, { key: 'q', label: 'quit' }];
+  const hints: Hint[] = [
+    { key: 'R', label: 'check again' },
+    ...(canPull ? [{ key: 'P', label: 'pull the model' }] : []),
+    { key: 's', label: 'settings' },
+    { key: 'q', label: 'quit' },
+  ];
   if (state.kind === 'pulling') {
     return (
       <Box flexDirection="column">
@@ -30,7 +55,9 @@ export function GuidanceScreen({ state, width, height, onRetry, onPull, onQuit, 
           {cut(`Pulling ${state.model} — ${state.status}`, width)}
         </Text>
         <Rows rows={[barRow(state.completed ?? 0, state.total ?? 0, Math.min(width, 70))]} />
-        <Text dimColor>{state.total ? `${((state.completed ?? 0) / 1e6).toFixed(0)} / ${(state.total / 1e6).toFixed(0)} MB` : ' '}</Text>
+        <Text dimColor>
+          {state.total ? `${((state.completed ?? 0) / 1e6).toFixed(0)} / ${(state.total / 1e6).toFixed(0)} MB` : ' '}
+        </Text>
         <KeyHints hints={[{ key: 'q', label: 'quit' }]} width={width} />
       </Box>
     );

@@ -15,22 +15,38 @@ function headerRow(item: HistoryItem): Row {
           : d.kind === 'approve' && d.lang
             ? [seg(` → the session is now in ${d.lang}`, { color: 'yellow' as const })]
             : item.by === 'auto'
-            ? [seg(' (auto)', { dim: true })]
-            : item.by === 'until-code' || item.by === 'watch'
-              ? [seg(item.by === 'watch' ? ' (watching)' : ' (until the code)', { dim: true })]
-              : [];
+              ? [seg(' (auto)', { dim: true })]
+              : item.by === 'until-code' || item.by === 'watch'
+                ? [seg(item.by === 'watch' ? ' (watching)' : ' (until the code)', { dim: true })]
+                : [];
       return [seg('✓ ', { color: 'green' }), seg(`${item.step + 1} ${item.title}`, { bold: true }), ...mark];
     }
     case 'run':
       return [seg('▶ ', { color: 'cyan' }), seg(`${item.step + 1} ${item.title}`, { bold: true })];
     case 'branch':
-      if (item.sample) return [seg(`↩ ${item.sample.name ?? 'the hidden test'} is a sample now: from step ${item.atStep + 1} again, to the debugger — branch ${item.branch} (the earlier one is kept)`, { color: 'yellow', bold: true })];
-      return [seg(`↩ back to step ${item.atStep + 1} — branch ${item.branch} (the earlier one is kept)`, { color: 'yellow', bold: true })];
+      if (item.sample)
+        return [
+          seg(
+            `↩ ${item.sample.name ?? 'the hidden test'} is a sample now: from step ${item.atStep + 1} again, to the debugger — branch ${item.branch} (the earlier one is kept)`,
+            { color: 'yellow', bold: true },
+          ),
+        ];
+      return [
+        seg(`↩ back to step ${item.atStep + 1} — branch ${item.branch} (the earlier one is kept)`, {
+          color: 'yellow',
+          bold: true,
+        }),
+      ];
     case 'note':
       return [seg(item.text, item.tone ? { color: item.tone } : { dim: true })];
     case 'end': {
       const accepted = resultWord(item.outcome) === 'accepted';
-      return [seg(`${accepted ? '★' : '■'} ${resultLine(item.outcome)}`, { bold: true, color: accepted ? 'green' : 'yellow' })];
+      return [
+        seg(`${accepted ? '★' : '■'} ${resultLine(item.outcome)}`, {
+          bold: true,
+          color: accepted ? 'green' : 'yellow',
+        }),
+      ];
     }
   }
 }
@@ -42,10 +58,22 @@ export function historyRows(item: HistoryItem, width: number): Row[] {
   const indent = (rows: Row[]): Row[] => rows.flatMap((r) => wrapRow(r, width - 2).map((x) => [seg('  '), ...x]));
   if (item.kind === 'step') {
     const proposal = item.proposal;
-    const body = paneRows({ kind: 'proposal', proposal }, { width: width - 2, compact: true, ...(item.previousCode !== undefined ? { previousCode: item.previousCode } : {}) });
+    const body = paneRows(
+      { kind: 'proposal', proposal },
+      {
+        width: width - 2,
+        compact: true,
+        ...(item.previousCode !== undefined ? { previousCode: item.previousCode } : {}),
+      },
+    );
     return [...wrapRow(head, width), ...indent(body), []];
   }
-  if (item.kind === 'run') return [...wrapRow(head, width), ...indent(paneRows({ kind: 'run', result: item.result }, { width: width - 2 })), []];
+  if (item.kind === 'run')
+    return [
+      ...wrapRow(head, width),
+      ...indent(paneRows({ kind: 'run', result: item.result }, { width: width - 2 })),
+      [],
+    ];
   // The session's file is named once, by the end screen's "replay it: simcoach replay FILE".
   return wrapRow(head, width);
 }

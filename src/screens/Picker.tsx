@@ -44,7 +44,21 @@ export const nextFlow = (flows: readonly string[], current: string | undefined):
  * The problem picker: type to filter, ↑↓ to choose, enter to open; ctrl-f chooses the flow (letters
  * filter, so the flow key is a control key as ctrl-p and ctrl-o are); ctrl-o opens a file by path.
  */
-export function Picker({ problems, start, next, width, height, error, flows = [], flow: firstFlow, lang, onPick, onPractice, onQuit, onSettings }: PickerProps) {
+export function Picker({
+  problems,
+  start,
+  next,
+  width,
+  height,
+  error,
+  flows = [],
+  flow: firstFlow,
+  lang,
+  onPick,
+  onPractice,
+  onQuit,
+  onSettings,
+}: PickerProps) {
   const [flow, setFlowState] = useState(firstFlow);
   const flowNow = useRef(firstFlow);
   const setFlow = (f: string | undefined): void => {
@@ -72,13 +86,18 @@ export function Picker({ problems, start, next, width, height, error, flows = []
     setIndexState(i);
   };
   const shown = useMemo(() => filterProblems(problems ?? [], filter), [problems, filter]);
-  const choices = useMemo(() => (problems ? pickerChoices(shown, filter, next) : shown), [problems, shown, filter, next]);
-  const choicesFor = (f: string): ReturnType<typeof pickerChoices<ProblemEntry>> => (problems ? pickerChoices(filterProblems(problems, f), f, next) : []);
+  const choices = useMemo(
+    () => (problems ? pickerChoices(shown, filter, next) : shown),
+    [problems, shown, filter, next],
+  );
+  const choicesFor = (f: string): ReturnType<typeof pickerChoices<ProblemEntry>> =>
+    problems ? pickerChoices(filterProblems(problems, f), f, next) : [];
   const listHeight = Math.max(3, height - 5);
   const at = Math.min(index, Math.max(0, choices.length - 1));
   const top = listTop(at, choices.length, listHeight);
 
-  const pickIn = (ref: string): void => (flowNow.current !== undefined && flows.length > 0 ? onPick(ref, flowNow.current) : onPick(ref));
+  const pickIn = (ref: string): void =>
+    flowNow.current !== undefined && flows.length > 0 ? onPick(ref, flowNow.current) : onPick(ref);
 
   const open = (how: (ref: string) => void = pickIn): void => {
     const { filter: f, index: i } = now.current;
@@ -113,22 +132,31 @@ export function Picker({ problems, start, next, width, height, error, flows = []
     return false;
   };
 
-  useInput(
-    (input, key) => {
-      // Always subscribed (toggling would drop keys typed while React swaps handlers); the path
-      // input has the keys while it is open.
-      if (pathNow.current) return;
-      // Every key of a burst in order ("sum⏎" typed ahead, three backspaces); a paste is one text.
-      for (const k of splitBurst(input, key, 'runs')) if (pickerKey(k)) return;
-    },
-  );
+  useInput((input, key) => {
+    // Always subscribed (toggling would drop keys typed while React swaps handlers); the path
+    // input has the keys while it is open.
+    if (pathNow.current) return;
+    // Every key of a burst in order ("sum⏎" typed ahead, three backspaces); a paste is one text.
+    for (const k of splitBurst(input, key, 'runs')) if (pickerKey(k)) return;
+  });
 
   if (pathMode) {
     return (
       <Box flexDirection="column">
         <Text bold>Open a problem file (markdown, Companion JSON, FILE.jsonl:ID)</Text>
-        <LineInput label="path:" width={width} onSubmit={(v) => (v.trim() ? onPick(v.trim()) : setPathMode(false))} onCancel={() => setPathMode(false)} />
-        <KeyHints hints={[{ key: 'enter', label: 'open' }, { key: 'esc', label: 'back' }]} width={width} />
+        <LineInput
+          label="path:"
+          width={width}
+          onSubmit={(v) => (v.trim() ? onPick(v.trim()) : setPathMode(false))}
+          onCancel={() => setPathMode(false)}
+        />
+        <KeyHints
+          hints={[
+            { key: 'enter', label: 'open' },
+            { key: 'esc', label: 'back' },
+          ]}
+          width={width}
+        />
       </Box>
     );
   }
@@ -156,13 +184,20 @@ export function Picker({ problems, start, next, width, height, error, flows = []
         const sel = top + i === at;
         const { main, tail } = pickerRow(p, sel, idWidth, width, cells);
         return (
-          <Text key={p.ref} wrap="truncate-end" inverse={sel} color={sel ? undefined : p.group === 'saved' ? tone('cyan') : undefined}>
+          <Text
+            key={p.ref}
+            wrap="truncate-end"
+            inverse={sel}
+            color={sel ? undefined : p.group === 'saved' ? tone('cyan') : undefined}
+          >
             {main}
             {tail ? <Text dimColor>{tail}</Text> : null}
           </Text>
         );
       })}
-      {problems && shown.length === 0 ? <Text dimColor>{filter ? 'no match — enter opens it as a file path' : 'no problems found'}</Text> : null}
+      {problems && shown.length === 0 ? (
+        <Text dimColor>{filter ? 'no match — enter opens it as a file path' : 'no problems found'}</Text>
+      ) : null}
       {error ? (
         <Text color={tone('red')} wrap="truncate-end">
           {cut(error, width)}

@@ -35,7 +35,9 @@ export function SandboxPrompt({ offer, width, onAccept, onQuit }: SandboxPromptP
     ...textRows('Install bubblewrap and start again:', width),
     ...offer.install.flatMap((line) => textRows(`  ${line}`, width)),
     ...textRows('Or run programs with no sandbox (the `none` level). ' + offer.risks, width, { color: 'yellow' }),
-    ...textRows('Your answer is kept in the settings (`simcoach config unset sandbox` asks again).', width, { dim: true }),
+    ...textRows('Your answer is kept in the settings (`simcoach config unset sandbox` asks again).', width, {
+      dim: true,
+    }),
   ];
   return (
     <Box flexDirection="column">
@@ -46,7 +48,13 @@ export function SandboxPrompt({ offer, width, onAccept, onQuit }: SandboxPromptP
       <Text> </Text>
       {saving ? <Text dimColor>{cut('keeping the choice…', width)}</Text> : null}
       {failed ? <Rows rows={textRows(failed, width, { color: 'red' })} /> : null}
-      <KeyHints hints={[{ key: 'n', label: 'run with none, remember' }, { key: 'q', label: 'quit' }]} width={width} />
+      <KeyHints
+        hints={[
+          { key: 'n', label: 'run with none, remember' },
+          { key: 'q', label: 'quit' },
+        ]}
+        width={width}
+      />
     </Box>
   );
 }

@@ -12,7 +12,23 @@ export const rangeLabel = (offset: number, height: number, total: number): strin
   total > height ? `lines ${offset + 1}-${Math.min(total, offset + height)} of ${total}` : '';
 
 /** A titled, scrollable window over rows; esc or the close key returns. */
-export function ScrollView({ title, rows, width, height, onClose, closeKeys = ['q'], hints = [] }: { title: string; rows: Row[]; width: number; height: number; onClose(): void; closeKeys?: string[]; hints?: Hint[] }) {
+export function ScrollView({
+  title,
+  rows,
+  width,
+  height,
+  onClose,
+  closeKeys = ['q'],
+  hints = [],
+}: {
+  title: string;
+  rows: Row[];
+  width: number;
+  height: number;
+  onClose(): void;
+  closeKeys?: string[];
+  hints?: Hint[];
+}) {
   const [offset, setOffset] = useState(0);
   const body = Math.max(1, height - 2);
   // Long rows wrap: nothing is lost past the right edge, whatever the width.
@@ -29,7 +45,14 @@ export function ScrollView({ title, rows, width, height, onClose, closeKeys = ['
         {cut(`${title}${range ? `   ${range}` : ''}`, width)}
       </Text>
       <Rows rows={shown} from={offset} height={body} />
-      <KeyHints hints={[{ key: `esc/${closeKeys[0]}`, label: 'back' }, ...(shown.length > body ? [{ key: '↑↓ pgup/pgdn', label: 'scroll' }] : []), ...hints]} width={width} />
+      <KeyHints
+        hints={[
+          { key: `esc/${closeKeys[0]}`, label: 'back' },
+          ...(shown.length > body ? [{ key: '↑↓ pgup/pgdn', label: 'scroll' }] : []),
+          ...hints,
+        ]}
+        width={width}
+      />
     </Box>
   );
 }

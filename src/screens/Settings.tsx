@@ -23,12 +23,27 @@ function fieldsOf(s: SettingsView, app: AppController['settings']): Field[] {
     { key: 'flow', label: 'flow', value: s.flow, choices: () => c.flows.map((f) => f.name) },
     { key: 'lang', label: 'language', value: s.lang, choices: () => c.langs },
     { key: 'approval', label: 'approval', value: s.approval, choices: () => c.approvals },
-    ...s.budgets.map((b) => ({ key: b.key, label: b.label, value: b.value, ...(b.choices ? { choices: () => b.choices ?? [] } : {}) })),
+    ...s.budgets.map((b) => ({
+      key: b.key,
+      label: b.label,
+      value: b.value,
+      ...(b.choices ? { choices: () => b.choices ?? [] } : {}),
+    })),
   ];
 }
 
 /** Settings: ↑↓ to a field, enter to change it (a list to pick from, or a value to type). */
-export function SettingsScreen({ app, width, height, onClose }: { app: AppController['settings']; width: number; height: number; onClose(): void }) {
+export function SettingsScreen({
+  app,
+  width,
+  height,
+  onClose,
+}: {
+  app: AppController['settings'];
+  width: number;
+  height: number;
+  onClose(): void;
+}) {
   const [view, setView] = useState(() => app.get());
   const [at, setAt] = useState(0);
   // Keys can come faster than frames (key repeat, a loaded machine): each reads and moves the
@@ -100,18 +115,26 @@ export function SettingsScreen({ app, width, height, onClose }: { app: AppContro
     <Box flexDirection="column">
       <Text bold>Settings</Text>
       {editing?.choices
-        ? editing.choices.slice(Math.max(0, editing.pick - listHeight + 1), Math.max(0, editing.pick - listHeight + 1) + listHeight).map((c) => (
-            <Text key={c} inverse={c === editing.choices![editing.pick]} wrap="truncate-end">
-              {cut(`  ${c}`, width)}
-            </Text>
-          ))
+        ? editing.choices
+            .slice(Math.max(0, editing.pick - listHeight + 1), Math.max(0, editing.pick - listHeight + 1) + listHeight)
+            .map((c) => (
+              <Text key={c} inverse={c === editing.choices![editing.pick]} wrap="truncate-end">
+                {cut(`  ${c}`, width)}
+              </Text>
+            ))
         : fields.slice(0, listHeight).map((f, i) => (
             <Text key={f.key} inverse={i === at} wrap="truncate-end">
               {cut(`${i === at ? '›' : ' '} ${f.label.padEnd(labelWidth)}${f.value}`, width)}
             </Text>
           ))}
       {editing && !editing.choices ? (
-        <LineInput label={`${editing.field.label}:`} initial={editing.field.value} width={width} onSubmit={(v) => save(editing.field.key, v)} onCancel={() => setEditing(undefined)} />
+        <LineInput
+          label={`${editing.field.label}:`}
+          initial={editing.field.value}
+          width={width}
+          onSubmit={(v) => save(editing.field.key, v)}
+          onCancel={() => setEditing(undefined)}
+        />
       ) : null}
       {message ? (
         <Text color={tone(message.bad ? 'red' : 'green')} wrap="truncate-end">
@@ -119,7 +142,19 @@ export function SettingsScreen({ app, width, height, onClose }: { app: AppContro
         </Text>
       ) : null}
       <KeyHints
-        hints={editing ? [{ key: '↑↓', label: 'choose' }, { key: 'enter', label: 'save' }, { key: 'esc', label: 'cancel' }] : [{ key: '↑↓', label: 'field' }, { key: 'enter', label: 'change' }, { key: 'esc', label: 'back' }]}
+        hints={
+          editing
+            ? [
+                { key: '↑↓', label: 'choose' },
+                { key: 'enter', label: 'save' },
+                { key: 'esc', label: 'cancel' },
+              ]
+            : [
+                { key: '↑↓', label: 'field' },
+                { key: 'enter', label: 'change' },
+                { key: 'esc', label: 'back' },
+              ]
+        }
         width={width}
       />
     </Box>

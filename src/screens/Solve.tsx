@@ -16,7 +16,16 @@ import type { Program, TestResult } from '../runners/build/types.js';
 import type { BackendState, ProgramOut, SessionHandle } from '../app/controller.js';
 import { HistoryEntry } from './History.js';
 import { useExternal, useRepaintOnWidth } from './hooks.js';
-import { ALL_KEYS, SAMPLE_HINTS, STREAM_HINTS, SWAP_HINTS, endedHints, endedKeys, untilCodeEarly, withApproval } from '../components/solveHints.js';
+import {
+  ALL_KEYS,
+  SAMPLE_HINTS,
+  STREAM_HINTS,
+  SWAP_HINTS,
+  endedHints,
+  endedKeys,
+  untilCodeEarly,
+  withApproval,
+} from '../components/solveHints.js';
 import { problemRows } from '../components/problemPane.js';
 import { ScrollView, rangeLabel } from './ScrollView.js';
 import { SettingsScreen } from './Settings.js';
@@ -72,7 +81,10 @@ export interface SolveProps {
  */
 function inPlaceHints(hints: Hint[], name: string): Hint[] {
   const rest = hints.filter((h) => h.key !== 'E');
-  const at = Math.max(0, rest.findIndex((h) => h.key === 'e'));
+  const at = Math.max(
+    0,
+    rest.findIndex((h) => h.key === 'e'),
+  );
   return [...rest.slice(0, at), { key: 'E', label: `edit ${name}` }, ...rest.slice(at)];
 }
 
@@ -107,9 +119,15 @@ function statusOf(v: SessionView, p: SolveProps, modelOff: string | undefined): 
 const NO_BACKEND = { subscribe: () => () => {}, state: () => ({ kind: 'unknown' }) as BackendState };
 
 /** The status bar's one line when the model server is not there (practice goes on without it). */
-const offText = (b: BackendState): string | undefined => (b.kind === 'down' || b.kind === 'off' ? b.short : b.kind === 'pull-failed' ? `model ${b.model} missing: simcoach models pull ${b.model}` : undefined);
+const offText = (b: BackendState): string | undefined =>
+  b.kind === 'down' || b.kind === 'off'
+    ? b.short
+    : b.kind === 'pull-failed'
+      ? `model ${b.model} missing: simcoach models pull ${b.model}`
+      : undefined;
 
-const isBackendError = (code: string | undefined): boolean => code === 'server-down' || code === 'model-missing' || code === 'dropped' || code === 'stalled';
+const isBackendError = (code: string | undefined): boolean =>
+  code === 'server-down' || code === 'model-missing' || code === 'dropped' || code === 'stalled';
 
 /** Everything the layout draws from, worked out once per render. */
 interface Shown {
@@ -139,10 +157,23 @@ interface Shown {
 export function Solve(props: SolveProps) {
   const { width } = props;
   const { v, st, layout, own, keys, modelOff, epoch } = useSolveScreen(props);
-  const history = <Static key={epoch} items={v.history}>{(item) => <HistoryEntry key={item.key} item={item} width={width} />}</Static>;
+  const history = (
+    <Static key={epoch} items={v.history}>
+      {(item) => <HistoryEntry key={item.key} item={item} width={width} />}
+    </Static>
+  );
   const status = <StatusBar info={statusOf(v, props, modelOff)} width={width} />;
   if (props.closing) return <Box flexDirection="column">{history}</Box>;
-  const sh: Shown = { ...layout, props, st, keys, v, own, inPlace: own !== undefined && takesFile(layout.proposal?.pane), toMain: () => st.setMode('main') };
+  const sh: Shown = {
+    ...layout,
+    props,
+    st,
+    keys,
+    v,
+    own,
+    inPlace: own !== undefined && takesFile(layout.proposal?.pane),
+    toMain: () => st.setMode('main'),
+  };
   const overlay = overlayOf(sh);
   if (overlay !== undefined) {
     return (
@@ -154,7 +185,8 @@ export function Solve(props: SolveProps) {
     );
   }
   const { title, state, content, hints } = mainOf(sh);
-  const shownNotice = st.notice ?? (v.error && layout.proposal ? { text: v.error.message, tone: 'red' as const } : undefined);
+  const shownNotice =
+    st.notice ?? (v.error && layout.proposal ? { text: v.error.message, tone: 'red' as const } : undefined);
   return (
     <Box flexDirection="column">
       {history}
@@ -225,7 +257,13 @@ function useLayout(props: SolveProps, v: SessionView, st: SolveState, fileText: 
   const programLang = proposal?.foreign?.lang ?? sessionLang;
   // `w` / `y`: the program waiting at the gate, the one the session ended with, or the last that went forward.
   const out = app.programOut;
-  const program = out ? currentProgram({ ...(proposal ? { proposal } : {}), ...(v.outcome ? { outcome: v.outcome } : {}), ...(v.lastCode !== undefined ? { lastCode: v.lastCode } : {}) }) : undefined;
+  const program = out
+    ? currentProgram({
+        ...(proposal ? { proposal } : {}),
+        ...(v.outcome ? { outcome: v.outcome } : {}),
+        ...(v.lastCode !== undefined ? { lastCode: v.lastCode } : {}),
+      })
+    : undefined;
   const body = liveBody(height);
   // At 120 columns and more the step has the left part and the problem or the plan the right.
   const cols = columnWidths(width, live?.pane);
@@ -236,22 +274,62 @@ function useLayout(props: SolveProps, v: SessionView, st: SolveState, fileText: 
   const rows = useMemo<Row[]>(() => {
     if (!proposal) return [];
     const v0 = proposal.value;
-    const shown = fileText !== undefined && isTurn(v0) && v0.draft.source === starter(v0.draft.lang, props.problem.title).source ? { ...proposal, value: { ...v0, draft: { lang: v0.draft.lang, source: fileText } } } : proposal;
-    return proposalRows(shown, { width: stepWidth, expanded, marked: ui.marked, ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}), ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}), ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}) }).flatMap((r) => wrapRow(r, stepWidth));
+    const shown =
+      fileText !== undefined && isTurn(v0) && v0.draft.source === starter(v0.draft.lang, props.problem.title).source
+        ? { ...proposal, value: { ...v0, draft: { lang: v0.draft.lang, source: fileText } } }
+        : proposal;
+    return proposalRows(shown, {
+      width: stepWidth,
+      expanded,
+      marked: ui.marked,
+      ...(ui.cursor !== undefined ? { cursor: ui.cursor } : {}),
+      ...(v.lastCode !== undefined ? { previousCode: v.lastCode } : {}),
+      ...(v.lastPlan !== undefined && proposal.agent === 'revise' ? { previousPlan: v.lastPlan } : {}),
+    }).flatMap((r) => wrapRow(r, stepWidth));
   }, [proposal, fileText, props.problem.title, stepWidth, expanded, ui, v.lastCode, v.lastPlan]);
   // Built once per plan and size, not on every streamed chunk.
   const planStep = live?.pane === 'plan';
   const side = useMemo<Row[] | undefined>(
-    () => (sideWidth !== undefined ? sideRows({ problem: props.problem, ...(v.lastPlan !== undefined ? { plan: v.lastPlan } : {}), planStep, width: sideWidth, height: body }) : undefined),
+    () =>
+      sideWidth !== undefined
+        ? sideRows({
+            problem: props.problem,
+            ...(v.lastPlan !== undefined ? { plan: v.lastPlan } : {}),
+            planStep,
+            width: sideWidth,
+            height: body,
+          })
+        : undefined,
     [sideWidth, props.problem, v.lastPlan, planStep, body],
   );
   // A program that passes the samples can be stress-tested once the session is over (not a stress session's own).
-  const stressable = props.onStress && v.outcome && (v.outcome.status === 'solved' || passesSamples(v.outcome)) && props.flow !== 'stress' ? v.outcome.program : undefined;
+  const stressable =
+    props.onStress &&
+    v.outcome &&
+    (v.outcome.status === 'solved' || passesSamples(v.outcome)) &&
+    props.flow !== 'stress'
+      ? v.outcome.program
+      : undefined;
   // `d`: the hidden test a failed Submit ran into, where the flow can take it as a sample.
   const offered = session.debugWith ? submitFailure(v) : undefined;
   const earlier = v.steps.filter((s) => s.branch === v.branch && (!live || s.step < live.step));
   const backendError = v.error !== undefined && isBackendError(v.error.code);
-  return { proposal, sessionLang, programLang, out, program, body, cols, stepWidth, side, rows, stressable, offered, earlier, backendError };
+  return {
+    proposal,
+    sessionLang,
+    programLang,
+    out,
+    program,
+    body,
+    cols,
+    stepWidth,
+    side,
+    rows,
+    stressable,
+    offered,
+    earlier,
+    backendError,
+  };
 }
 
 /** The overlay the mode opens over the live region (help, problem, settings, editor…), or undefined. */
@@ -263,17 +341,48 @@ function overlayOf(sh: Shown): ReactNode | undefined {
     case 'custom':
       return customRun(sh);
     case 'trace':
-      return <ScrollView title="The simulation held against the real run" rows={st.traced} {...box} closeKeys={['T', 'q']} />;
+      return (
+        <ScrollView title="The simulation held against the real run" rows={st.traced} {...box} closeKeys={['T', 'q']} />
+      );
     case 'help': {
-      const ended = endedKeys({ canAnother: props.onAnother !== undefined, backendFailed: sh.backendError, canDebugWith: sh.offered !== undefined });
-      const keys = v.outcome ? [...ended, ...(sh.program !== undefined ? ALL_KEYS.filter((k) => k.key === 'w' || k.key === 'y') : [])] : ALL_KEYS;
-      const helpRows: Row[] = [...keys, ...(props.moreKeys ?? [])].map((k) => [seg(k.key.padEnd(14), { bold: true }), seg(k.what)]);
-      return <ScrollView title="Keys" rows={helpRows.flatMap((r) => wrapRow(r, width, 14))} {...box} closeKeys={['?', 'q']} />;
+      const ended = endedKeys({
+        canAnother: props.onAnother !== undefined,
+        backendFailed: sh.backendError,
+        canDebugWith: sh.offered !== undefined,
+      });
+      const keys = v.outcome
+        ? [...ended, ...(sh.program !== undefined ? ALL_KEYS.filter((k) => k.key === 'w' || k.key === 'y') : [])]
+        : ALL_KEYS;
+      const helpRows: Row[] = [...keys, ...(props.moreKeys ?? [])].map((k) => [
+        seg(k.key.padEnd(14), { bold: true }),
+        seg(k.what),
+      ]);
+      return (
+        <ScrollView
+          title="Keys"
+          rows={helpRows.flatMap((r) => wrapRow(r, width, 14))}
+          {...box}
+          closeKeys={['?', 'q']}
+        />
+      );
     }
     case 'problem':
-      return <ScrollView title="Problem" rows={wrapRows(problemRows(props.problem, width), width)} {...box} closeKeys={['p', 'q']} />;
+      return (
+        <ScrollView
+          title="Problem"
+          rows={wrapRows(problemRows(props.problem, width), width)}
+          {...box}
+          closeKeys={['p', 'q']}
+        />
+      );
     case 'timeline':
-      return <Lookback load={session.timeline} {...box} {...(out ? { program: { out, name: out.defaultName(props.problem.id, sh.programLang) } } : {})} />;
+      return (
+        <Lookback
+          load={session.timeline}
+          {...box}
+          {...(out ? { program: { out, name: out.defaultName(props.problem.id, sh.programLang) } } : {})}
+        />
+      );
     case 'settings':
       return (
         <>
@@ -313,16 +422,31 @@ function editStep(sh: Shown, proposal: Proposal): ReactNode {
   const { props, keys, own, body, toMain } = sh;
   const { width, app } = props;
   const decideEdit = (text: string): void => keys.decide({ kind: 'edit', content: text });
-  if (!sh.inPlace || !own) return <EditStep proposal={proposal} width={width} height={body + 1} onEdit={decideEdit} onCancel={toMain} />;
+  if (!sh.inPlace || !own)
+    return <EditStep proposal={proposal} width={width} height={body + 1} onEdit={decideEdit} onCancel={toMain} />;
   // The file's own text, written back to it before it is handed in.
   const written = (text: string): void =>
     void own.write(text).then(
       () => decideEdit(text),
-      (err: unknown) => sh.st.setNotice({ text: `${app.file?.name ?? 'the file'} could not be written: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' }),
+      (err: unknown) =>
+        sh.st.setNotice({
+          text: `${app.file?.name ?? 'the file'} could not be written: ${err instanceof Error ? err.message : String(err)}`,
+          tone: 'red',
+        }),
     );
   // Opened on the file's text only: an editor already open would keep the step's.
   if (own.text === undefined) return <Text dimColor>{cut(`reading ${app.file?.name ?? 'your file'}…`, width)}</Text>;
-  return <EditStep proposal={proposal} initial={own.text} title={`Editing ${app.file?.name ?? 'your file'}`} width={width} height={body + 1} onEdit={written} onCancel={toMain} />;
+  return (
+    <EditStep
+      proposal={proposal}
+      initial={own.text}
+      title={`Editing ${app.file?.name ?? 'your file'}`}
+      width={width}
+      height={body + 1}
+      onEdit={written}
+      onCancel={toMain}
+    />
+  );
 }
 
 interface Main {
@@ -340,7 +464,8 @@ function mainOf(sh: Shown): Main {
   const at = v.outcome ? ended(sh) : proposal ? atGate(sh, proposal) : streaming(sh);
   let { content, hints } = at;
   if (!v.outcome) hints = withApproval(hints, v.approval);
-  if (cols && side && !v.outcome) content = <Columns main={content} side={side} widths={cols} height={st.mode === 'write' ? body - 1 : body} />;
+  if (cols && side && !v.outcome)
+    content = <Columns main={content} side={side} widths={cols} height={st.mode === 'write' ? body - 1 : body} />;
   if (st.mode === 'write' && sh.program !== undefined && sh.out) {
     content = (
       <Box flexDirection="column">
@@ -362,7 +487,16 @@ function writeLine(sh: Shown, out: ProgramOut, program: string): ReactNode {
     st.setMode('main');
     if (said) st.setNotice(said);
   };
-  return <WriteProgram out={out} source={program} initial={out.defaultName(props.problem.id, sh.programLang)} width={props.width} onDone={done} onAsking={st.setAsking} />;
+  return (
+    <WriteProgram
+      out={out}
+      source={program}
+      initial={out.defaultName(props.problem.id, sh.programLang)}
+      width={props.width}
+      onDone={done}
+      onAsking={st.setAsking}
+    />
+  );
 }
 
 type Region = Omit<Main, 'title'>;
@@ -370,18 +504,53 @@ type Region = Omit<Main, 'title'>;
 function ended(sh: Shown): Region {
   const { props, v, offered, backendError } = sh;
   // What happened is said once, by the end line just above (it stays in the scrollback).
-  if (sh.st.mode === 'sample' && offered) return { state: '', content: <SampleConfirm test={offered} width={props.width} height={sh.body} />, hints: SAMPLE_HINTS };
-  const content = <Ended {...(v.file ? { file: v.file } : {})} lang={langLine(sh.sessionLang, props.lang, props.app.settings.get().langFrom)} backendFailed={backendError} width={props.width} {...(offered ? { offered } : {})} />;
-  const hints = endedHints({ canAnother: props.onAnother !== undefined, backendFailed: backendError, canDebugWith: offered !== undefined });
+  if (sh.st.mode === 'sample' && offered)
+    return {
+      state: '',
+      content: <SampleConfirm test={offered} width={props.width} height={sh.body} />,
+      hints: SAMPLE_HINTS,
+    };
+  const content = (
+    <Ended
+      {...(v.file ? { file: v.file } : {})}
+      lang={langLine(sh.sessionLang, props.lang, props.app.settings.get().langFrom)}
+      backendFailed={backendError}
+      width={props.width}
+      {...(offered ? { offered } : {})}
+    />
+  );
+  const hints = endedHints({
+    canAnother: props.onAnother !== undefined,
+    backendFailed: backendError,
+    canDebugWith: offered !== undefined,
+  });
   return { state: '', content, hints: sh.stressable ? [{ key: 't', label: 'stress test' }, ...hints] : hints };
 }
 
 function streaming(sh: Shown): Region {
   const { v, backendError } = sh;
   const live = v.live;
-  const state = live?.running ? 'running' : live ? (live.streaming ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}` : workingState(live.agent, v.progress?.counters) ?? 'waiting for the model') : '';
-  const content = <Streaming {...(live ? { live } : {})} {...(v.error ? { error: v.error } : {})} backendError={backendError} width={sh.stepWidth} height={sh.body} />;
-  return { state, content, hints: v.error && backendError ? [{ key: 'R', label: 'try again' }, ...STREAM_HINTS] : STREAM_HINTS };
+  const state = live?.running
+    ? 'running'
+    : live
+      ? live.streaming
+        ? `streaming${live.attempt > 1 ? ` (attempt ${live.attempt})` : ''}`
+        : (workingState(live.agent, v.progress?.counters) ?? 'waiting for the model')
+      : '';
+  const content = (
+    <Streaming
+      {...(live ? { live } : {})}
+      {...(v.error ? { error: v.error } : {})}
+      backendError={backendError}
+      width={sh.stepWidth}
+      height={sh.body}
+    />
+  );
+  return {
+    state,
+    content,
+    hints: v.error && backendError ? [{ key: 'R', label: 'try again' }, ...STREAM_HINTS] : STREAM_HINTS,
+  };
 }
 
 /** A proposal waiting for the person: the gate, or the picker, note or line input its key opened. */
@@ -389,21 +558,61 @@ function atGate(sh: Shown, proposal: Proposal): Region {
   const { st, rows, body, stepWidth, toMain } = sh;
   const state = `${proposal.cancelled ? 'answer cancelled' : proposal.unanswered ? 'yours to write' : proposal.error ? 'could not be read: your decision' : proposal.lenient !== undefined ? 'read leniently: your decision' : 'your decision'}  ${rangeLabel(st.offset, body, rows.length)}`;
   const line = lineInput(sh, proposal);
-  if (line) return { state, content: <Box flexDirection="column"><Gate rows={rows} offset={st.offset} height={Math.max(1, body - 1)} />{line.input}</Box>, hints: line.hints };
+  if (line)
+    return {
+      state,
+      content: (
+        <Box flexDirection="column">
+          <Gate rows={rows} offset={st.offset} height={Math.max(1, body - 1)} />
+          {line.input}
+        </Box>
+      ),
+      hints: line.hints,
+    };
   switch (st.mode) {
     case 'back':
-      return { state, content: <BackPicker earlier={sh.earlier} pick={st.backPick} width={stepWidth} height={body} />, hints: BACK_HINTS };
+      return {
+        state,
+        content: <BackPicker earlier={sh.earlier} pick={st.backPick} width={stepWidth} height={body} />,
+        hints: BACK_HINTS,
+      };
     case 'note': {
-      const onSubmit = (note: string): void => sh.keys.decide({ kind: 'reject', ...(note.trim() ? { note: note.trim() } : {}) });
-      return { state, content: <NoteInput rows={rows} offset={st.offset} height={body} width={stepWidth} cancelled={proposal.cancelled === true} initial={st.carry} onSubmit={onSubmit} onCancel={toMain} />, hints: NOTE_HINTS };
+      const onSubmit = (note: string): void =>
+        sh.keys.decide({ kind: 'reject', ...(note.trim() ? { note: note.trim() } : {}) });
+      return {
+        state,
+        content: (
+          <NoteInput
+            rows={rows}
+            offset={st.offset}
+            height={body}
+            width={stepWidth}
+            cancelled={proposal.cancelled === true}
+            initial={st.carry}
+            onSubmit={onSubmit}
+            onCancel={toMain}
+          />
+        ),
+        hints: NOTE_HINTS,
+      };
     }
     case 'swap':
-      return { state, content: <Gate rows={[...swapRows(proposal, slotAt(proposal, st.expanded)), ...rows]} offset={0} height={body} />, hints: SWAP_HINTS };
+      return {
+        state,
+        content: (
+          <Gate rows={[...swapRows(proposal, slotAt(proposal, st.expanded)), ...rows]} offset={0} height={body} />
+        ),
+        hints: SWAP_HINTS,
+      };
     default: {
       // T is offered only where it can run: a program and an input the simulation is about.
       const hints = gateHints(proposal, !('why' in traceTarget(proposal, sh.v, sh.sessionLang)));
       const file = sh.props.app.file;
-      return { state, content: <Gate rows={rows} offset={st.offset} height={st.mode === 'write' ? body - 1 : body} />, hints: sh.inPlace && file ? inPlaceHints(hints, file.name) : hints };
+      return {
+        state,
+        content: <Gate rows={rows} offset={st.offset} height={st.mode === 'write' ? body - 1 : body} />,
+        hints: sh.inPlace && file ? inPlaceHints(hints, file.name) : hints,
+      };
     }
   }
 }
@@ -414,11 +623,30 @@ function lineInput(sh: Shown, proposal: Proposal): { input: ReactNode; hints: Hi
   const common = { initial: st.carry, onCancel: toMain };
   switch (st.mode) {
     case 'open':
-      return { input: <LineInput label="program file to check:" width={props.width} {...common} onSubmit={keys.openProgram} />, hints: [{ key: 'enter', label: 'open' }, { key: 'esc', label: 'cancel' }] };
+      return {
+        input: <LineInput label="program file to check:" width={props.width} {...common} onSubmit={keys.openProgram} />,
+        hints: [
+          { key: 'enter', label: 'open' },
+          { key: 'esc', label: 'cancel' },
+        ],
+      };
     case 'number': {
       const number = proposal.decide?.number;
       if (!number) return undefined;
-      return { input: <LineInput label={`${number.label}:`} width={stepWidth} {...common} onSubmit={(text) => keys.apply(numberDecision(proposal.decide, text))} />, hints: [{ key: 'enter', label: 'decide' }, { key: 'esc', label: 'cancel' }] };
+      return {
+        input: (
+          <LineInput
+            label={`${number.label}:`}
+            width={stepWidth}
+            {...common}
+            onSubmit={(text) => keys.apply(numberDecision(proposal.decide, text))}
+          />
+        ),
+        hints: [
+          { key: 'enter', label: 'decide' },
+          { key: 'esc', label: 'cancel' },
+        ],
+      };
     }
     case 'ask': {
       const onSubmit = (text: string): void => {
@@ -426,7 +654,13 @@ function lineInput(sh: Shown, proposal: Proposal): { input: ReactNode; hints: Hi
         if (d) keys.decide(d);
         else toMain();
       };
-      return { input: <LineInput label={askLabel(proposal)} width={stepWidth} {...common} onSubmit={onSubmit} />, hints: [{ key: 'enter', label: 'done' }, { key: 'esc', label: 'cancel' }] };
+      return {
+        input: <LineInput label={askLabel(proposal)} width={stepWidth} {...common} onSubmit={onSubmit} />,
+        hints: [
+          { key: 'enter', label: 'done' },
+          { key: 'esc', label: 'cancel' },
+        ],
+      };
     }
     default:
       return undefined;

@@ -74,7 +74,10 @@ export function StatementPrompt({ problem, source, app, width, height, onReady, 
       (r) => live.current && onReady(r.problem),
       (err: unknown) => {
         if (!live.current) return;
-        setNote({ text: `could not keep the statement: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' });
+        setNote({
+          text: `could not keep the statement: ${err instanceof Error ? err.message : String(err)}`,
+          tone: 'red',
+        });
         setMode('ask');
       },
     );
@@ -87,7 +90,11 @@ export function StatementPrompt({ problem, source, app, width, height, onReady, 
     if (m !== 'ask') return;
     if (key.return || input === 'e') return setMode('edit');
     if (input === 'E') {
-      app.editExternally(draft).then(keep, (err: unknown) => setNote({ text: `the editor failed: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' }));
+      app
+        .editExternally(draft)
+        .then(keep, (err: unknown) =>
+          setNote({ text: `the editor failed: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' }),
+        );
       return;
     }
     if (input === 'f' && judge) {
@@ -107,7 +114,14 @@ export function StatementPrompt({ problem, source, app, width, height, onReady, 
     return (
       <Box flexDirection="column">
         {header}
-        <Editor initial={draft} width={width} height={Math.max(3, height - 3)} title="Paste the statement (markdown; $…$ for math)" onSave={keep} onCancel={() => setMode('ask')} />
+        <Editor
+          initial={draft}
+          width={width}
+          height={Math.max(3, height - 3)}
+          title="Paste the statement (markdown; $…$ for math)"
+          onSave={keep}
+          onCancel={() => setMode('ask')}
+        />
       </Box>
     );
   }
@@ -115,13 +129,29 @@ export function StatementPrompt({ problem, source, app, width, height, onReady, 
   const where = file ? `It is kept in ${file}, under the title.` : 'It is kept for this session.';
   const hints: Hint[] =
     mode === 'ask'
-      ? [{ key: 'enter', label: 'paste it here' }, { key: 'E', label: 'in $EDITOR' }, ...(judge ? [{ key: 'f', label: `download from ${judge}` }] : []), { key: 'esc', label: 'back' }]
+      ? [
+          { key: 'enter', label: 'paste it here' },
+          { key: 'E', label: 'in $EDITOR' },
+          ...(judge ? [{ key: 'f', label: `download from ${judge}` }] : []),
+          { key: 'esc', label: 'back' },
+        ]
       : [{ key: 'esc', label: 'back' }];
-  const status = mode === 'fetching' ? `downloading the statement from ${judge}…` : mode === 'saving' ? 'keeping the statement…' : '';
+  const status =
+    mode === 'fetching'
+      ? `downloading the statement from ${judge}…`
+      : mode === 'saving'
+        ? 'keeping the statement…'
+        : '';
   return (
     <Box flexDirection="column">
       {header}
-      <Rows rows={[...textRows(why, width), ...textRows(where, width, { dim: true }), ...(problem.source?.url ? textRows(`page: ${problem.source.url}`, width, { dim: true }) : [])]} />
+      <Rows
+        rows={[
+          ...textRows(why, width),
+          ...textRows(where, width, { dim: true }),
+          ...(problem.source?.url ? textRows(`page: ${problem.source.url}`, width, { dim: true }) : []),
+        ]}
+      />
       <Text> </Text>
       {status ? <Text dimColor>{cut(status, width)}</Text> : null}
       {note ? <Rows rows={textRows(note.text, width, note.tone ? { color: note.tone } : {})} /> : null}

@@ -41,7 +41,12 @@ export interface ReplayProps {
 type Mode = 'view' | 'jump' | 'branch';
 
 function hints(mode: Mode, playing: boolean): Hint[] {
-  if (mode !== 'view') return [{ key: '↑↓', label: 'move' }, { key: 'enter', label: 'choose' }, { key: 'esc', label: 'back' }];
+  if (mode !== 'view')
+    return [
+      { key: '↑↓', label: 'move' },
+      { key: 'enter', label: 'choose' },
+      { key: 'esc', label: 'back' },
+    ];
   return [
     { key: '→/space', label: 'next' },
     { key: '←', label: 'previous' },
@@ -107,13 +112,26 @@ function navigate(tl: Timeline, s: Nav, a: Action): Nav {
         ...s,
         playing: false,
         mode: a.mode,
-        cursor: a.mode === 'jump' ? s.index : Math.max(0, tl.branches.findIndex((b) => b.id === s.branchId)),
+        cursor:
+          a.mode === 'jump'
+            ? s.index
+            : Math.max(
+                0,
+                tl.branches.findIndex((b) => b.id === s.branchId),
+              ),
       };
     case 'cursor':
       return { ...s, cursor: clamp(s.cursor + a.by, s.mode === 'jump' ? steps : tl.branches.length) };
     case 'choose':
       if (s.mode === 'jump') return { ...at(s.cursor), mode: 'view' };
-      return { ...s, mode: 'view', branchId: tl.branches[s.cursor]?.id ?? s.branchId, index: 0, beat: undefined, scroll: 0 };
+      return {
+        ...s,
+        mode: 'view',
+        branchId: tl.branches[s.cursor]?.id ?? s.branchId,
+        index: 0,
+        beat: undefined,
+        scroll: 0,
+      };
     case 'cancel':
       return { ...s, mode: 'view' };
     case 'play':
@@ -155,7 +173,13 @@ function onKey(tl: Timeline, s: Nav, input: string, key: Key, page: number): Nav
   return s;
 }
 
-export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock: playClock = realClock, out }: ReplayProps) {
+export function ReplayScreen({
+  timeline: tl,
+  speed,
+  branch: initialBranch,
+  clock: playClock = realClock,
+  out,
+}: ReplayProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   const rows = stdout?.rows ?? 24;
@@ -209,7 +233,9 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
   const width = Math.max(20, (stdout?.columns ?? 80) - 4);
   const line = po.writing || po.said !== undefined;
   const height = Math.max(4, rows - 7 - Math.min(2, tl.warnings.length) - (line ? 1 : 0));
-  const title = printableLine(`${h.problem.title || h.problem.id} · ${h.flow} · ${h.model}${h.label ? ` · ${h.label}` : ''}`);
+  const title = printableLine(
+    `${h.problem.title || h.problem.id} · ${h.flow} · ${h.model}${h.label ? ` · ${h.label}` : ''}`,
+  );
   const status = `${tl.branches.length > 1 ? `branch ${branchId} · ` : ''}step ${index + 1}/${branch.steps.length}${ref ? ` · ${ref.title} · ${clock(ref.t)}` : ''} · ${languageText(language)}${playing ? ` · ▶ playing ×${speed}` : ''}`;
 
   let body: ReactElement;
@@ -218,13 +244,22 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
       mode === 'jump'
         ? branch.steps.map((s, i) => {
             const m = stepMark(s);
-            return [seg(`${String(i + 1).padStart(3)}  `), seg(m.mark.padEnd(3), m.tone ? { color: m.tone } : {}), seg(` ${s.title}  `), seg(clock(s.t), { dim: true })];
+            return [
+              seg(`${String(i + 1).padStart(3)}  `),
+              seg(m.mark.padEnd(3), m.tone ? { color: m.tone } : {}),
+              seg(` ${s.title}  `),
+              seg(clock(s.t), { dim: true }),
+            ];
           })
         : tl.branches.map((b) => [
-            seg(`branch ${b.id}: ${b.steps.length} steps${b.from !== undefined ? `, ${b.sample ? `${b.sample.name ?? 'a hidden test'} added as a sample, from` : 'back from'} branch ${b.from} at step ${(b.atStep ?? 0) + 1}` : ''}${b.id === tl.lastBranch.id ? ' (last)' : ''}${tl.samples(b.id).length > tl.header.problem.samples.length ? ` · ${tl.samples(b.id).length} samples` : ''}`),
+            seg(
+              `branch ${b.id}: ${b.steps.length} steps${b.from !== undefined ? `, ${b.sample ? `${b.sample.name ?? 'a hidden test'} added as a sample, from` : 'back from'} branch ${b.from} at step ${(b.atStep ?? 0) + 1}` : ''}${b.id === tl.lastBranch.id ? ' (last)' : ''}${tl.samples(b.id).length > tl.header.problem.samples.length ? ` · ${tl.samples(b.id).length} samples` : ''}`,
+            ),
           ]);
     const top = Math.max(0, Math.min(cursor - Math.floor(height / 2), items.length - height + 1));
-    const shown = items.slice(top, top + height - 1).map((r, i) => (top + i === cursor ? r.map((x) => ({ ...x, inverse: true })) : r));
+    const shown = items
+      .slice(top, top + height - 1)
+      .map((r, i) => (top + i === cursor ? r.map((x) => ({ ...x, inverse: true })) : r));
     body = (
       <Box flexDirection="column" height={height}>
         <Text bold>{mode === 'jump' ? 'Jump to a step' : 'Pick a branch'}</Text>
@@ -233,7 +268,12 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
     );
   } else {
     // Wrapped before scrolling: a long or multi-line row takes the rows it needs, within the pane.
-    const lines = view ? wrapRows(stepRows(view, beat ?? fullBeat(view), { width, streamHeight: height, ...before(tl, branch.steps, index) }), width) : [];
+    const lines = view
+      ? wrapRows(
+          stepRows(view, beat ?? fullBeat(view), { width, streamHeight: height, ...before(tl, branch.steps, index) }),
+          width,
+        )
+      : [];
     // While a step streams, follow its end; otherwise start at the top and let the person scroll.
     const start = playing ? Math.max(0, lines.length - height) : Math.min(scroll, Math.max(0, lines.length - height));
     body = (
@@ -263,8 +303,20 @@ export function ReplayScreen({ timeline: tl, speed, branch: initialBranch, clock
         <Text bold>{ref?.title ?? ''}</Text>
         {body}
       </Box>
-      <ProgramOutLine state={po} out={out} source={source} name={out ? out.defaultName(h.problem.id, (ref && language.byStep.get(ref.step)) ?? language.end) : ''} width={width + 4} />
-      <KeyHints hints={programOutHints(po, source !== undefined && mode === 'view' ? withProgramHints(hints(mode, playing), 2) : hints(mode, playing))} width={width + 4} />
+      <ProgramOutLine
+        state={po}
+        out={out}
+        source={source}
+        name={out ? out.defaultName(h.problem.id, (ref && language.byStep.get(ref.step)) ?? language.end) : ''}
+        width={width + 4}
+      />
+      <KeyHints
+        hints={programOutHints(
+          po,
+          source !== undefined && mode === 'view' ? withProgramHints(hints(mode, playing), 2) : hints(mode, playing),
+        )}
+        width={width + 4}
+      />
     </Box>
   );
 }

@@ -34,7 +34,8 @@ export function readAccepted(file: string = acceptedFile()): AcceptedRun[] {
     if (line.trim() === '') continue;
     try {
       const r = JSON.parse(line) as AcceptedRun;
-      if (typeof r.problem?.id === 'string' && typeof r.program?.source === 'string' && typeof r.hash === 'string') out.push(r);
+      if (typeof r.problem?.id === 'string' && typeof r.program?.source === 'string' && typeof r.hash === 'string')
+        out.push(r);
     } catch {
       // A line half-written by a crash: the others still count.
     }
@@ -43,10 +44,21 @@ export function readAccepted(file: string = acceptedFile()): AcceptedRun[] {
 }
 
 /** Keeps an accepted program of a problem, once per program; false when it was kept already. */
-export async function recordAccepted(problem: Problem, program: Program, from: AcceptedFrom, file: string = acceptedFile()): Promise<boolean> {
+export async function recordAccepted(
+  problem: Problem,
+  program: Program,
+  from: AcceptedFrom,
+  file: string = acceptedFile(),
+): Promise<boolean> {
   const hash = hashOf(program);
   if (readAccepted(file).some((r) => r.hash === hash && r.problem.id === problem.id)) return false;
-  const run: AcceptedRun = { problem: { ...problem, samples: [], tests: [] }, program: { lang: program.lang, source: program.source }, hash, from, at: new Date().toISOString() };
+  const run: AcceptedRun = {
+    problem: { ...problem, samples: [], tests: [] },
+    program: { lang: program.lang, source: program.source },
+    hash,
+    from,
+    at: new Date().toISOString(),
+  };
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   // One write of one line: a crash leaves at most a line that `readAccepted` passes over.
   await appendFile(file, `${JSON.stringify(run)}\n`, { mode: 0o600 });
@@ -57,7 +69,12 @@ export async function recordAccepted(problem: Problem, program: Program, from: A
  * Kept for the person, never a reason for the command to fail: the verdict stands whether or not
  * the archive heard of it, and the one line says why it did not.
  */
-export async function keepAccepted(problem: Problem, program: Program, from: AcceptedFrom, warn: (line: string) => void): Promise<void> {
+export async function keepAccepted(
+  problem: Problem,
+  program: Program,
+  from: AcceptedFrom,
+  warn: (line: string) => void,
+): Promise<void> {
   try {
     await recordAccepted(problem, program, from);
   } catch (err) {

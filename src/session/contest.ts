@@ -3,7 +3,20 @@
 // is off — then one line per judged submission and, when the person ends it early, an `end` line.
 // The clock lives here, not in memory: a contest killed and started again (`simcoach contest`)
 // reads the same end time. Each line is one append, so a kill loses at most the line being written.
-import { appendFileSync, closeSync, constants, existsSync, fstatSync, openSync, readSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  openSync,
+  readSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../system/errors.js';
 import { contestLockFile, contestsDir, privateDataDir } from '../system/paths.js';
@@ -29,7 +42,9 @@ export interface ContestHeader {
   virtual?: true;
 }
 
-export type ContestEvent = { type: 'attempt'; problem: string; at: number; verdict: string; passed: number; total: number } | { type: 'end'; at: number };
+export type ContestEvent =
+  | { type: 'attempt'; problem: string; at: number; verdict: string; passed: number; total: number }
+  | { type: 'end'; at: number };
 
 export interface Contest {
   file: string;
@@ -59,9 +74,19 @@ function ownDir(): string {
 }
 
 /** Writes a new contest's header (the file made 0600, never over another) and switches the model off until its end. */
-export function createContest(o: Omit<ContestHeader, 'type' | 'version' | 'id' | 'createdAt' | 'model'>, now = Date.now()): Contest {
+export function createContest(
+  o: Omit<ContestHeader, 'type' | 'version' | 'id' | 'createdAt' | 'model'>,
+  now = Date.now(),
+): Contest {
   const dir = ownDir();
-  const header: ContestHeader = { type: 'contest', version: 1, id: newSessionId(now), createdAt: new Date(now).toISOString(), model: 'off', ...o };
+  const header: ContestHeader = {
+    type: 'contest',
+    version: 1,
+    id: newSessionId(now),
+    createdAt: new Date(now).toISOString(),
+    model: 'off',
+    ...o,
+  };
   const file = join(dir, `${header.id}.jsonl`);
   const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   try {
@@ -110,9 +135,12 @@ function endsTorn(file: string): boolean {
 
 /** Reads a contest file; a torn last line (a kill mid-write) is skipped; a bad header is one line. */
 export function readContest(file: string): Contest {
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const header = parseLine(lines[0]) as ContestHeader | undefined;
-  if (header?.type !== 'contest' || typeof header.end !== 'number' || !Array.isArray(header.problems)) throw new UserError(`${file}: not a contest journal`);
+  if (header?.type !== 'contest' || typeof header.end !== 'number' || !Array.isArray(header.problems))
+    throw new UserError(`${file}: not a contest journal`);
   const c: Contest = { file, header, attempts: [] };
   for (const l of lines.slice(1)) {
     const e = parseLine(l) as ContestEvent | undefined;
@@ -136,7 +164,9 @@ export function listContests(): { contests: Contest[]; skipped: string[] } {
   if (!existsSync(dir)) return { contests: [], skipped: [] };
   const contests: Contest[] = [];
   const skipped: string[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()) {
     try {
       contests.push(readContest(join(dir, f)));
     } catch {
@@ -148,7 +178,9 @@ export function listContests(): { contests: Contest[]; skipped: string[] } {
 
 /** The contest still running (its clock not out, not ended early), the newest if several. */
 export function runningContest(now = Date.now()): Contest | undefined {
-  return listContests().contests.filter((c) => overAt(c, now) === undefined).at(-1);
+  return listContests()
+    .contests.filter((c) => overAt(c, now) === undefined)
+    .at(-1);
 }
 
 /** A contest by id or a unique prefix of one, or the newest with `last`. */
@@ -156,7 +188,12 @@ export function findContest(ref: string): Contest {
   const all = listContests().contests;
   const hits = ref === 'last' ? all.slice(-1) : all.filter((c) => c.header.id.startsWith(ref));
   if (hits.length === 1) return hits[0]!;
-  throw new UserError(hits.length === 0 ? `no contest ${ref} (see \`simcoach stats\`)` : `${ref} names ${hits.length} contests: give more of its id`, 2);
+  throw new UserError(
+    hits.length === 0
+      ? `no contest ${ref} (see \`simcoach stats\`)`
+      : `${ref} names ${hits.length} contests: give more of its id`,
+    2,
+  );
 }
 
 /** One contest as a row beside others: `stats`' contests section, the board's past contests. */

@@ -60,7 +60,14 @@ function scoreOne(p: ContestProblem, attempts: Attempt[], start: number): Proble
       continue;
     }
     const minute = Math.floor(Math.max(0, a.at - start) / 60_000);
-    return { id: p.id, label: p.label, solved: true, minute, rejected, ...(p.points !== undefined ? { points: cfPoints(p.points, minute, rejected) } : {}) };
+    return {
+      id: p.id,
+      label: p.label,
+      solved: true,
+      minute,
+      rejected,
+      ...(p.points !== undefined ? { points: cfPoints(p.points, minute, rejected) } : {}),
+    };
   }
   return { id: p.id, label: p.label, solved: false, rejected, ...(p.points !== undefined ? { points: 0 } : {}) };
 }
@@ -68,7 +75,13 @@ function scoreOne(p: ContestProblem, attempts: Attempt[], start: number): Proble
 /** The board at the end (attempts after `end` do not count; those before `start` neither). */
 export function scoreboard(problems: ContestProblem[], attempts: Attempt[], start: number, end: number): Board {
   const inTime = attempts.filter((a) => a.at >= start && a.at <= end).sort((a, b) => a.at - b.at);
-  const scores = problems.map((p) => scoreOne(p, inTime.filter((a) => a.problem === p.id), start));
+  const scores = problems.map((p) =>
+    scoreOne(
+      p,
+      inTime.filter((a) => a.problem === p.id),
+      start,
+    ),
+  );
   const solved = scores.filter((s) => s.solved);
   const hasPoints = problems.some((p) => p.points !== undefined);
   return {
@@ -81,5 +94,7 @@ export function scoreboard(problems: ContestProblem[], attempts: Attempt[], star
 
 /** "A".."Z", then "AA"…: a problem's label by its place in the set. */
 export function labelAt(i: number): string {
-  return i < 26 ? String.fromCharCode(65 + i) : `${labelAt(Math.floor(i / 26) - 1)}${String.fromCharCode(65 + (i % 26))}`;
+  return i < 26
+    ? String.fromCharCode(65 + i)
+    : `${labelAt(Math.floor(i / 26) - 1)}${String.fromCharCode(65 + (i % 26))}`;
 }

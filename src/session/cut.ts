@@ -111,7 +111,8 @@ export function eventForJournal<E extends JournalEvent>(e: E): E {
 }
 
 /** Whether every test of the problem is whole (a header written before cutting, or with small tests only). */
-export const isWholeProblem = (p: Pick<Problem, 'samples' | 'tests'>): boolean => p.samples.every(isWholeTest) && p.tests.every(isWholeTest);
+export const isWholeProblem = (p: Pick<Problem, 'samples' | 'tests'>): boolean =>
+  p.samples.every(isWholeTest) && p.tests.every(isWholeTest);
 
 /**
  * Whole tests to find again the tests a session file keeps cut (from the problem file, or the
@@ -134,7 +135,9 @@ export class WholeTests {
     const outputs = kept.outputs.map(cutText);
     const order = this.candidates.map((_, i) => i);
     // A test of the same name first: two tests may share an input and differ in their answers.
-    order.sort((a, b) => Number(this.candidates[b]!.name === kept.name) - Number(this.candidates[a]!.name === kept.name));
+    order.sort(
+      (a, b) => Number(this.candidates[b]!.name === kept.name) - Number(this.candidates[a]!.name === kept.name),
+    );
     for (const i of order) {
       const c = this.candidates[i]!;
       const cut = this.cutAt(i);

@@ -8,7 +8,16 @@ import type { Proposal } from './steps.js';
  * replaced — not "could not be read", its offer, a refused edit, or a lenient reading.
  */
 export function asEdited(p: Proposal, content: string, value: unknown): Proposal {
-  const { error, decide: _decide, editError: _editError, cancelled: _cancelled, lenient, template: _template, value: _model, ...rest } = p;
+  const {
+    error,
+    decide: _decide,
+    editError: _editError,
+    cancelled: _cancelled,
+    lenient,
+    template: _template,
+    value: _model,
+    ...rest
+  } = p;
   if (value === undefined) return { ...rest, text: content };
   // A failed (or leniently read) answer's text is the model's: the person's is what was read.
   return { ...rest, value, ...(error !== undefined || lenient !== undefined ? { text: content } : {}) };

@@ -47,7 +47,8 @@ async function tailEvents(file: string, fh: FileHandle, size: number, headerEnd:
       const checked = parseEvent(line);
       if (checked.ok) events.push(checked.value);
       // A torn or unreadable line: the full read reports it (lines.ts) when the session is opened.
-      else if (checked.why !== 'not JSON') throw new UserError(`${file}: a damaged event near its end (${checked.why})`);
+      else if (checked.why !== 'not JSON')
+        throw new UserError(`${file}: a damaged event near its end (${checked.why})`);
     }
     if (events.length > 0 || start === headerEnd) return events;
   }

@@ -175,8 +175,13 @@ export async function findSession(ref: string, dir: string = sessionsDir()): Pro
   const matches = sessions.filter((s) => s.id.startsWith(ref));
   if (matches.length === 1) return matches[0]!.file;
   if (matches.length === 0) throw new UserError(`no saved session has an id starting with '${ref}'`, 1, hint);
-  const few = matches.slice(0, 5).map((s) => s.id).join(', ');
-  throw new UserError(`'${ref}' matches ${matches.length} sessions (${few}${matches.length > 5 ? ', …' : ''}); give more of the id`);
+  const few = matches
+    .slice(0, 5)
+    .map((s) => s.id)
+    .join(', ');
+  throw new UserError(
+    `'${ref}' matches ${matches.length} sessions (${few}${matches.length > 5 ? ', …' : ''}); give more of the id`,
+  );
 }
 
 /** Removes a saved session named by id, prefix or `last`; returns its summary. */

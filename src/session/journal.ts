@@ -11,7 +11,11 @@ import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events
 import { eventForJournal, problemForJournal } from './cut.js';
 
 /** An event as a caller gives it: the journal stamps `t` itself when it is missing. */
-export type NewEvent = JournalEvent extends infer E ? (E extends { t: number } ? Omit<E, 't'> & { t?: number } : never) : never;
+export type NewEvent = JournalEvent extends infer E
+  ? E extends { t: number }
+    ? Omit<E, 't'> & { t?: number }
+    : never
+  : never;
 
 export interface JournalWriter {
   readonly id: string;
@@ -44,7 +48,10 @@ export function withoutSecrets<T>(value: T): T {
 /** Sortable (base36 milliseconds first) and unique enough: 6 random base36 characters after. */
 export function newSessionId(at = Date.now()): string {
   const time = at.toString(36).padStart(9, '0');
-  const rand = BigInt('0x' + randomBytes(5).toString('hex')).toString(36).padStart(8, '0').slice(-6);
+  const rand = BigInt('0x' + randomBytes(5).toString('hex'))
+    .toString(36)
+    .padStart(8, '0')
+    .slice(-6);
   return `${time}${rand}`;
 }
 
@@ -84,7 +91,9 @@ export function createJournal(o: CreateJournalOptions): JournalWriter {
   };
   // O_EXCL: never clobber another session's file, nor write through a name planted before us
   // (a link, even a dangling one, is refused); 0600: prompts and code are the person's.
-  const fd = opened(file, () => openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600));
+  const fd = opened(file, () =>
+    openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600),
+  );
   return writerOn(fd, file, header, () => clock() - started, true);
 }
 
@@ -94,7 +103,10 @@ function opened(file: string, open: () => number): number {
     return open();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP' || code === 'EEXIST') throw new UserError(`not writing the session file ${file}: ${code === 'ELOOP' ? 'it is a link' : 'a file of that name is already there'}`);
+    if (code === 'ELOOP' || code === 'EEXIST')
+      throw new UserError(
+        `not writing the session file ${file}: ${code === 'ELOOP' ? 'it is a link' : 'a file of that name is already there'}`,
+      );
     throw err;
   }
 }
@@ -103,7 +115,11 @@ function opened(file: string, open: () => number): number {
 function ownPlainFile(fd: number, file: string): number {
   const st = fstatSync(fd);
   const euid = process.geteuid?.() ?? st.uid;
-  const why = !st.isFile() ? 'it is not a plain file' : st.uid !== euid ? `it is owned by uid ${st.uid}, not by you` : null;
+  const why = !st.isFile()
+    ? 'it is not a plain file'
+    : st.uid !== euid
+      ? `it is owned by uid ${st.uid}, not by you`
+      : null;
   if (why === null) return fd;
   closeSync(fd);
   throw new UserError(`not writing the session file ${file}: ${why}`);
@@ -113,9 +129,17 @@ function ownPlainFile(fd: number, file: string): number {
  * Appends to an existing session file (resume, back): `t` continues from `startT` (the last
  * recorded event's time) so the file's times never go backwards.
  */
-export function openJournal(file: string, header: SessionHeader, startT: number, clock: () => number = Date.now): JournalWriter {
+export function openJournal(
+  file: string,
+  header: SessionHeader,
+  startT: number,
+  clock: () => number = Date.now,
+): JournalWriter {
   // Appended through this one descriptor, never through a link planted where the file was.
-  const fd = ownPlainFile(opened(file, () => openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW)), file);
+  const fd = ownPlainFile(
+    opened(file, () => openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW)),
+    file,
+  );
   const at = clock();
   // Written again, a journal changes no entry of its folder: touching the folder, now and when the
   // writer closes, is what tells the answers kept from every journal to look (session/keptAnswer.ts).
@@ -139,7 +163,13 @@ function touchFolder(file: string): void {
   }
 }
 
-function writerOn(fd: number, file: string, header: SessionHeader, now: () => number, writeHeader: boolean): JournalWriter {
+function writerOn(
+  fd: number,
+  file: string,
+  header: SessionHeader,
+  now: () => number,
+  writeHeader: boolean,
+): JournalWriter {
   let open = true;
   const line = (value: unknown): void => {
     if (!open) return;

@@ -40,7 +40,8 @@ export function branchLanguage(tl: Timeline, branchId?: number): SessionLanguage
   const branch = branchId === undefined ? tl.lastBranch : tl.branch(branchId);
   const start = tl.header.lang;
   // The decision marks cost a pass over the file: taken only when a switch may be in it.
-  if (!tl.hasLine('decision', SWITCH)) return { start, end: start, switches: [], byStep: new Map(branch.steps.map((r) => [r.step, start])) };
+  if (!tl.hasLine('decision', SWITCH))
+    return { start, end: start, switches: [], byStep: new Map(branch.steps.map((r) => [r.step, start])) };
   tl.marks();
   let lang = start;
   const switches: LangSwitch[] = [];
@@ -63,14 +64,20 @@ const nameOf = (id: string): string => (isLangId(id) ? langName(id) : id);
  * language the session went through, in order; the middle of a long chain elided). `names: false`
  * gives the ids a flag takes ("cpp → python").
  */
-export function languageText(l: Pick<SessionLanguage, 'start' | 'switches'> | string[], o: { names?: boolean } = {}): string {
+export function languageText(
+  l: Pick<SessionLanguage, 'start' | 'switches'> | string[],
+  o: { names?: boolean } = {},
+): string {
   const show = o.names === false ? (id: string) => id : nameOf;
   const chain = (Array.isArray(l) ? l : languagePath(l)).map(show);
   return (chain.length > 3 ? [chain[0]!, '…', chain[chain.length - 1]!] : chain).join(' → ');
 }
 
 /** Each language the branch went through, in order: the start, then each switch's. */
-export const languagePath = (l: Pick<SessionLanguage, 'start' | 'switches'>): string[] => [l.start, ...l.switches.map((s) => s.to)];
+export const languagePath = (l: Pick<SessionLanguage, 'start' | 'switches'>): string[] => [
+  l.start,
+  ...l.switches.map((s) => s.to),
+];
 
 /**
  * A listed session with the language it ended in: `lang` becomes that language, and `langs`

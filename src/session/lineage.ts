@@ -35,7 +35,11 @@ export function lineage<R>(
  * debugger (a fork's `sample`) on the way from branch 0 to it, oldest first. A branch forked
  * from one with an added sample keeps it: the person chose to hold the program to that test.
  */
-export function addedSamples<T>(branch: number, forks: ReadonlyMap<number, Fork & { sample?: T }>, seen: ReadonlySet<number> = new Set()): T[] {
+export function addedSamples<T>(
+  branch: number,
+  forks: ReadonlyMap<number, Fork & { sample?: T }>,
+  seen: ReadonlySet<number> = new Set(),
+): T[] {
   const fork = forks.get(branch);
   if (!fork || fork.from === branch || seen.has(fork.from)) return fork?.sample !== undefined ? [fork.sample] : [];
   const before = addedSamples(fork.from, forks, new Set([...seen, branch]));

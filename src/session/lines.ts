@@ -141,7 +141,13 @@ function lineNumber(buf: Buffer, at: number): number {
 }
 
 /** The event on the line [start, end), or undefined (blank, or damaged: then a warning, once). */
-export function readLine(buf: Buffer, start: number, end: number, file: string, warnings: string[]): BodyEvent | undefined {
+export function readLine(
+  buf: Buffer,
+  start: number,
+  end: number,
+  file: string,
+  warnings: string[],
+): BodyEvent | undefined {
   const text = buf.subarray(start, end).toString('utf8').trim();
   if (!text) return undefined;
   const checked = parseEvent(text);

@@ -20,7 +20,11 @@ export function fence(text: string, lang = ''): string {
 export function testBlock(text: string): string[] {
   const kept = cutOf(text);
   if (!kept) return [fence(text)];
-  return [fence(kept.head), '', `*… ${kept.more} bytes more (${wholeSize(kept)} in all) are not kept in the session; sha256 ${kept.sha256}…*`];
+  return [
+    fence(kept.head),
+    '',
+    `*… ${kept.more} bytes more (${wholeSize(kept)} in all) are not kept in the session; sha256 ${kept.sha256}…*`,
+  ];
 }
 
 /** Who decided, as the journal's \`by\` says it. */
@@ -38,7 +42,9 @@ export function decisionText(d: Decision | undefined, by: string | undefined): s
     case undefined:
       return 'no decision (the session ended here)';
     case 'approve':
-      return d.lang ? `approved ${who}, to be judged as ${d.lang} (the session's language from here on)` : `approved ${who}`;
+      return d.lang
+        ? `approved ${who}, to be judged as ${d.lang} (the session's language from here on)`
+        : `approved ${who}`;
     case 'edit':
       return `edited ${who}`;
     case 'reject':
@@ -59,7 +65,9 @@ function runTable(r: JudgeResult): string[] {
   if (r.tests.length === 0) return out;
   out.push('', '| test | verdict | time | memory | detail |', '|---|---|---|---|---|');
   for (const t of r.tests) {
-    out.push(`| ${cell(t.name)} | ${t.verdict} | ${t.timeMs} ms | ${(t.memoryKb / 1024).toFixed(1)} MB | ${cell(t.detail ?? '')} |`);
+    out.push(
+      `| ${cell(t.name)} | ${t.verdict} | ${t.timeMs} ms | ${(t.memoryKb / 1024).toFixed(1)} MB | ${cell(t.detail ?? '')} |`,
+    );
   }
   return out;
 }
@@ -68,11 +76,16 @@ function stepSection(s: ReportStep, n: number, lang: string): string[] {
   const out = [`### ${n}. ${s.title}${s.branch > 0 ? ` (branch ${s.branch})` : ''}`, ''];
   if (s.output) out.push(fence(s.output, s.pane === 'code' || s.pane === 'debug' ? lang : ''), '');
   if (s.error) out.push(`Error: ${s.error}`, '');
-  if (s.edit !== undefined) out.push(s.decidedBy === 'person' ? '**Your edit:**' : '**Edited to:**', '', fence(s.edit), '');
+  if (s.edit !== undefined)
+    out.push(s.decidedBy === 'person' ? '**Your edit:**' : '**Edited to:**', '', fence(s.edit), '');
   for (const run of s.runs) out.push(...runTable(run.result), '');
   const asked = s.attempts > 1 ? ` · asked ${s.attempts} times` : '';
-  const tokens = s.calls > 0 ? ` · ${s.calls} call${s.calls > 1 ? 's' : ''}, ${s.promptTokens} prompt / ${s.completionTokens} completion tokens` : '';
-  if (s.pane !== 'tests' || s.decision) out.push(`*Decision: ${decisionText(s.decision, s.decidedBy)}${asked}${tokens}*`, '');
+  const tokens =
+    s.calls > 0
+      ? ` · ${s.calls} call${s.calls > 1 ? 's' : ''}, ${s.promptTokens} prompt / ${s.completionTokens} completion tokens`
+      : '';
+  if (s.pane !== 'tests' || s.decision)
+    out.push(`*Decision: ${decisionText(s.decision, s.decidedBy)}${asked}${tokens}*`, '');
   if (s.unfinished) out.push('*This step was still running when the session ended.*', '');
   return out;
 }
@@ -94,18 +107,31 @@ function problemSection(r: Report): string[] {
   const out = ['## Problem', '', demote(p.statement.trim()), ''];
   // A markdown statement holds its Input and Output sections already (the specs are read out of
   // them): said again only when the statement does not have them (a JSONL set keeps them apart).
-  const told = (spec: string | undefined): spec is string => spec !== undefined && spec.trim() !== '' && !p.statement.includes(spec.trim());
+  const told = (spec: string | undefined): spec is string =>
+    spec !== undefined && spec.trim() !== '' && !p.statement.includes(spec.trim());
   if (told(p.inputSpec)) out.push('**Input.** ' + p.inputSpec.trim(), '');
   if (told(p.outputSpec)) out.push('**Output.** ' + p.outputSpec.trim(), '');
   p.samples.forEach((s, i) => {
-    out.push(`Sample ${i + 1} input:`, '', ...testBlock(s.input), '', `Sample ${i + 1} output:`, '', ...testBlock(s.outputs[0] ?? ''), '');
+    out.push(
+      `Sample ${i + 1} input:`,
+      '',
+      ...testBlock(s.input),
+      '',
+      `Sample ${i + 1} output:`,
+      '',
+      ...testBlock(s.outputs[0] ?? ''),
+      '',
+    );
   });
   return out;
 }
 
 export function toMarkdown(r: Report): string {
   // Once submitted, the contest's words ("Accepted — 12/12 tests"), as the tutor's end line says it.
-  const submitted = r.submit && (r.status === 'solved' || r.status === 'unsolved') ? resultLine({ status: r.status, submit: r.submit, ...(r.samples ? { samples: r.samples } : {}) }) : undefined;
+  const submitted =
+    r.submit && (r.status === 'solved' || r.status === 'unsolved')
+      ? resultLine({ status: r.status, submit: r.submit, ...(r.samples ? { samples: r.samples } : {}) })
+      : undefined;
   const result = submitted ?? (r.samples ? `${r.status} (${r.samples.passed}/${r.samples.total} samples)` : r.status);
   const out = [
     `# ${r.problem.title || r.problem.id} — simcoach session ${r.id}`,
@@ -117,7 +143,11 @@ export function toMarkdown(r: Report): string {
     `- Model calls: ${callsText(r.calls, r.repairs)} · tokens: ${r.promptTokens} prompt (${r.promptTokensEvaluated} evaluated), ${r.completionTokens} completion`,
     '',
   ];
-  if (r.branches > 1) out.push(`This session has ${r.branches} branches (the person went back, or sent a hidden test to the debugger); this report follows branch ${r.branch}, the one it ended on.`, '');
+  if (r.branches > 1)
+    out.push(
+      `This session has ${r.branches} branches (the person went back, or sent a hidden test to the debugger); this report follows branch ${r.branch}, the one it ended on.`,
+      '',
+    );
   for (const w of r.warnings) out.push(`> Note: ${w}`, '');
   out.push(...problemSection(r), '## Steps', '');
   r.steps.forEach((s, i) => out.push(...stepSection(s, i + 1, s.lang)));
@@ -127,7 +157,10 @@ export function toMarkdown(r: Report): string {
   }
   out.push('## Calls and tokens', '', '| step | calls | prompt | evaluated | completion |', '|---|---|---|---|---|');
   r.steps.forEach((s, i) => {
-    if (s.calls > 0) out.push(`| ${i + 1}. ${cell(s.title)} | ${s.calls} | ${s.promptTokens} | ${s.promptTokensEvaluated} | ${s.completionTokens} |`);
+    if (s.calls > 0)
+      out.push(
+        `| ${i + 1}. ${cell(s.title)} | ${s.calls} | ${s.promptTokens} | ${s.promptTokensEvaluated} | ${s.completionTokens} |`,
+      );
   });
   out.push(`| total | ${r.calls} | ${r.promptTokens} | ${r.promptTokensEvaluated} | ${r.completionTokens} |`, '');
   return out.join('\n');

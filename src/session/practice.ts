@@ -37,7 +37,10 @@ export interface PracticeResult {
 }
 
 /** One practice journal's result; the traversal read is the one the session ended on (after any "back"). */
-export function practiceResult(file: string, { header, events }: Pick<JournalContents, 'header' | 'events'>): PracticeResult {
+export function practiceResult(
+  file: string,
+  { header, events }: Pick<JournalContents, 'header' | 'events'>,
+): PracticeResult {
   const end = [...events].reverse().find((e) => e.type === 'end');
   const forks = new Map<number, Fork>();
   const starts = new Map<number, [number, string][]>();
@@ -48,7 +51,8 @@ export function practiceResult(file: string, { header, events }: Pick<JournalCon
     if (e.type === 'run') judged = true;
     if (e.type === 'note') tutorNote(e.text, said);
     if (e.type === 'branch') forks.set(e.branch, { from: e.from, atStep: e.atStep });
-    if (e.type === 'step-start') (starts.get(e.branch) ?? starts.set(e.branch, []).get(e.branch)!).push([e.step, e.agent]);
+    if (e.type === 'step-start')
+      (starts.get(e.branch) ?? starts.set(e.branch, []).get(e.branch)!).push([e.step, e.agent]);
     if ('branch' in e) lastBranch = Math.max(lastBranch, e.branch);
   }
   const branch = end?.type === 'end' ? end.branch : lastBranch;
@@ -60,7 +64,13 @@ export function practiceResult(file: string, { header, events }: Pick<JournalCon
     id: header.id,
     file,
     createdAt: header.createdAt,
-    problem: { id: p.id, title: p.title, tags: p.tags ?? [], ...(p.difficulty ? { difficulty: p.difficulty } : {}), ...(p.rating !== undefined ? { rating: p.rating } : {}) },
+    problem: {
+      id: p.id,
+      title: p.title,
+      tags: p.tags ?? [],
+      ...(p.difficulty ? { difficulty: p.difficulty } : {}),
+      ...(p.rating !== undefined ? { rating: p.rating } : {}),
+    },
     solved: outcome?.status === 'solved' && outcome.submit?.verdict === 'AC',
     hints: [...steps.values()].filter(isHint).length,
     tried: judged || [...steps.values()].some(isHint),
@@ -102,13 +112,15 @@ const better = (a: PracticeResult, b: PracticeMark | undefined): boolean =>
 export function bestByProblem(results: PracticeResult[]): Map<string, PracticeMark> {
   const out = new Map<string, PracticeMark>();
   for (const r of results) {
-    if (better(r, out.get(r.problem.id))) out.set(r.problem.id, r.solved ? { solved: true, hints: r.hints, ms: r.ms } : { solved: false, hints: r.hints });
+    if (better(r, out.get(r.problem.id)))
+      out.set(r.problem.id, r.solved ? { solved: true, hints: r.hints, ms: r.ms } : { solved: false, hints: r.hints });
   }
   return out;
 }
 
 /** The mark `problems` shows: ✓ with no hint, ✓ with hint n, attempted. */
-export const markText = (m: PracticeMark): string => (!m.solved ? 'attempted' : m.hints === 0 ? '✓ no hint' : `✓ hint ${m.hints}`);
+export const markText = (m: PracticeMark): string =>
+  !m.solved ? 'attempted' : m.hints === 0 ? '✓ no hint' : `✓ hint ${m.hints}`;
 
 /** One group of problems (a tag, a difficulty): how many were solved with no hint, with hints, only attempted. */
 export interface Tally {
@@ -136,7 +148,10 @@ function tally(groups: Map<string, PracticeMark[]>): Tally[] {
         meanHint: hinted.length ? hinted.reduce((s, m) => s + m.hints, 0) / hinted.length : 0,
       };
     })
-    .sort((a, b) => b.noHint + b.withHints + b.attempted - (a.noHint + a.withHints + a.attempted) || a.name.localeCompare(b.name));
+    .sort(
+      (a, b) =>
+        b.noHint + b.withHints + b.attempted - (a.noHint + a.withHints + a.attempted) || a.name.localeCompare(b.name),
+    );
 }
 
 /** Each practised problem counted once, by its best session, under each of its tags and its difficulty. */
@@ -145,7 +160,8 @@ export function tallies(results: PracticeResult[]): { byTag: Tally[]; byDifficul
   const problems = new Map(results.map((r) => [r.problem.id, r.problem]));
   const byTag = new Map<string, PracticeMark[]>();
   const byDifficulty = new Map<string, PracticeMark[]>();
-  const add = (m: Map<string, PracticeMark[]>, key: string, mark: PracticeMark): void => void (m.get(key) ?? m.set(key, []).get(key)!).push(mark);
+  const add = (m: Map<string, PracticeMark[]>, key: string, mark: PracticeMark): void =>
+    void (m.get(key) ?? m.set(key, []).get(key)!).push(mark);
   for (const [id, mark] of best) {
     const p = problems.get(id)!;
     for (const tag of p.tags.length ? p.tags : ['(no tag)']) add(byTag, tag, mark);

@@ -66,11 +66,14 @@ type WithMeta = { meta?: Record<string, unknown> };
 /** The recall a proposal's meta holds (engine/recall.ts put it there), if any. */
 export function recallOf(p: WithMeta): RecallMeta | undefined {
   const r = p.meta?.recall as Partial<RecallMeta> | undefined;
-  return typeof r === 'object' && r !== null && Array.isArray(r.found) && Array.isArray(r.others) ? (r as RecallMeta) : undefined;
+  return typeof r === 'object' && r !== null && Array.isArray(r.found) && Array.isArray(r.others)
+    ? (r as RecallMeta)
+    : undefined;
 }
 
 /** Whole as this version keeps it (sessions recorded before kept only a brief of the found ones). */
-const whole = (r: Partial<Recalled>): r is Recalled => typeof r.statement === 'string' && typeof r.plan === 'string' && typeof r.program?.source === 'string';
+const whole = (r: Partial<Recalled>): r is Recalled =>
+  typeof r.statement === 'string' && typeof r.plan === 'string' && typeof r.program?.source === 'string';
 
 /**
  * What the step is asked again with after the person's swap: `swap.ref` in place of recalled
@@ -93,5 +96,7 @@ export function swappedIn(p: WithMeta, swap: RecallSwap, count: number): RecallR
 /** What a step asked again keeps of its recall: the person's swap at this step, if they made one. */
 export function keptChoice(p: WithMeta): RecallResult | undefined {
   const m = recallOf(p);
-  return m?.chosen ? { found: m.found.filter(whole), others: m.others, ...(m.note ? { note: m.note } : {}) } : undefined;
+  return m?.chosen
+    ? { found: m.found.filter(whole), others: m.others, ...(m.note ? { note: m.note } : {}) }
+    : undefined;
 }

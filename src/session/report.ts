@@ -63,7 +63,11 @@ export interface Report {
   warnings: string[];
 }
 
-function reportStep(tl: Timeline, ref: Timeline['branches'][number]['steps'][number], language: SessionLanguage): ReportStep {
+function reportStep(
+  tl: Timeline,
+  ref: Timeline['branches'][number]['steps'][number],
+  language: SessionLanguage,
+): ReportStep {
   const v = tl.load(ref);
   const last = v.proposals[v.proposals.length - 1];
   const shown = finalText(v);
@@ -91,7 +95,9 @@ function reportStep(tl: Timeline, ref: Timeline['branches'][number]['steps'][num
 }
 
 /** Totals over every model call in the file, for sessions that never wrote their end. */
-function countCalls(tl: Timeline): Pick<Report, 'calls' | 'repairs' | 'promptTokens' | 'promptTokensEvaluated' | 'completionTokens'> {
+function countCalls(
+  tl: Timeline,
+): Pick<Report, 'calls' | 'repairs' | 'promptTokens' | 'promptTokensEvaluated' | 'completionTokens'> {
   const t = { calls: 0, repairs: 0, promptTokens: 0, promptTokensEvaluated: 0, completionTokens: 0 };
   for (const e of tl.allEvents()) {
     if (e.type !== 'llm-response') continue;
@@ -140,7 +146,8 @@ export function buildReport(tl: Timeline, branchId?: number): Report {
     ...totals,
     warnings: tl.warnings,
   };
-  if (end) Object.assign(r, { calls: end.calls, promptTokens: end.promptTokens, completionTokens: end.completionTokens });
+  if (end)
+    Object.assign(r, { calls: end.calls, promptTokens: end.promptTokens, completionTokens: end.completionTokens });
   if (h.label) r.label = h.label;
   if (end?.outcome.reason) r.reason = end.outcome.reason;
   if (end?.outcome.samples) r.samples = end.outcome.samples;

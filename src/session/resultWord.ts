@@ -17,7 +17,11 @@ export function resultWord(o: Outcome): ResultWord {
  * a solved one.
  */
 export const passesSamples = (o: Outcome): boolean =>
-  o.status === 'unsolved' && o.program !== undefined && o.samples !== undefined && o.samples.total > 0 && o.samples.passed === o.samples.total;
+  o.status === 'unsolved' &&
+  o.program !== undefined &&
+  o.samples !== undefined &&
+  o.samples.total > 0 &&
+  o.samples.passed === o.samples.total;
 
 /** "samples pass, 3/6 hidden tests" for a program that passed the samples and was submitted, else undefined. */
 export function hiddenText(o: Outcome): string | undefined {

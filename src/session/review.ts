@@ -39,7 +39,8 @@ export function reviewCards(results: PracticeResult[]): ReviewCard[] {
   const byProblem = new Map<string, PracticeResult[]>();
   // Opened and quit with nothing judged and no hint: the person only looked, which grades nothing.
   // A transfer check is a test of the original's learning, not a review of its own problem.
-  for (const r of results.filter((x) => x.tried && x.transferOf === undefined)) (byProblem.get(r.problem.id) ?? byProblem.set(r.problem.id, []).get(r.problem.id)!).push(r);
+  for (const r of results.filter((x) => x.tried && x.transferOf === undefined))
+    (byProblem.get(r.problem.id) ?? byProblem.set(r.problem.id, []).get(r.problem.id)!).push(r);
   const out: ReviewCard[] = [];
   for (const rs of byProblem.values()) {
     rs.sort((a, b) => endOf(a).getTime() - endOf(b).getTime());

@@ -18,7 +18,11 @@ const problem = z.looseObject({
   statement: z.string(),
   samples: z.array(testCase),
   tests: z.array(testCase),
-  compare: z.looseObject({ mode: z.enum(['tokens', 'exact', 'lines', 'float']), eps: z.number().optional(), checker: z.string().optional() }),
+  compare: z.looseObject({
+    mode: z.enum(['tokens', 'exact', 'lines', 'float']),
+    eps: z.number().optional(),
+    checker: z.string().optional(),
+  }),
   timeLimitMs: z.number().optional(),
   memoryLimitMb: z.number().optional(),
   tags: z.array(z.string()).optional(),
@@ -63,7 +67,11 @@ const judgeResult = z.looseObject({
 const decision = z.discriminatedUnion('kind', [
   z.looseObject({ kind: z.literal('approve'), lang: z.string().optional() }),
   z.looseObject({ kind: z.literal('edit'), content: z.string() }),
-  z.looseObject({ kind: z.literal('reject'), note: z.string().optional(), swap: z.looseObject({ slot: int, ref: z.string() }).optional() }),
+  z.looseObject({
+    kind: z.literal('reject'),
+    note: z.string().optional(),
+    swap: z.looseObject({ slot: int, ref: z.string() }).optional(),
+  }),
   z.looseObject({ kind: z.literal('back'), to: int }),
   z.looseObject({ kind: z.literal('stop') }),
 ]);
@@ -108,15 +116,27 @@ const eventSchemas = {
       .looseObject({
         question: z.string(),
         options: z.array(z.object({ label: z.string(), text: z.string() })),
-        number: z.object({ label: z.string(), min: z.number(), max: z.number(), before: z.string(), after: z.string() }).optional(),
+        number: z
+          .object({ label: z.string(), min: z.number(), max: z.number(), before: z.string(), after: z.string() })
+          .optional(),
       })
       .optional(),
   }),
   // \`by\`: until-code and watch (the approval modes) came later; older journals hold the first three.
-  decision: z.looseObject({ ...atStep, decision, by: z.enum(['person', 'auto', 'replay', 'until-code', 'watch']), value: z.unknown().optional() }),
+  decision: z.looseObject({
+    ...atStep,
+    decision,
+    by: z.enum(['person', 'auto', 'replay', 'until-code', 'watch']),
+    value: z.unknown().optional(),
+  }),
   run: z.looseObject({ ...atStep, program, result: judgeResult }),
   note: z.looseObject({ ...atStep, text: z.string() }),
-  branch: z.looseObject({ ...at, from: int, atStep: int, sample: z.looseObject({ name: z.string().optional(), input: z.string(), outputs: z.array(z.string()) }).optional() }),
+  branch: z.looseObject({
+    ...at,
+    from: int,
+    atStep: int,
+    sample: z.looseObject({ name: z.string().optional(), input: z.string(), outputs: z.array(z.string()) }).optional(),
+  }),
   error: z.looseObject({ ...at, step: int.optional(), message: z.string(), code: z.string().optional() }),
   end: z.looseObject({
     ...at,
@@ -156,7 +176,8 @@ export function checkHeader(value: unknown): Checked<SessionHeader> {
  * newer simcoach's) passes as it is; readers ignore what they do not know.
  */
 export function checkEvent(value: unknown): Checked<Exclude<JournalEvent, SessionHeader>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, why: 'not a JSON object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, why: 'not a JSON object' };
   const type = (value as { type?: unknown }).type;
   if (typeof type !== 'string') return { ok: false, why: 'no event type' };
   if (type === 'session') return { ok: false, why: 'a second session header' };
@@ -166,5 +187,7 @@ export function checkEvent(value: unknown): Checked<Exclude<JournalEvent, Sessio
     return { ok: true, value: value as Exclude<JournalEvent, SessionHeader> };
   }
   const r = schema.safeParse(value);
-  return r.success ? { ok: true, value: value as Exclude<JournalEvent, SessionHeader> } : { ok: false, why: `${type}.${firstIssue(r.error)}` };
+  return r.success
+    ? { ok: true, value: value as Exclude<JournalEvent, SessionHeader> }
+    : { ok: false, why: `${type}.${firstIssue(r.error)}` };
 }

@@ -57,7 +57,13 @@ export function scoreOf(e: Pick<Evidence, 'solved' | 'hints' | 'wrong'>): number
 const g = (rd: number): number => 1 / Math.sqrt(1 + (3 * Q * Q * rd * rd) / (Math.PI * Math.PI));
 
 /** One Glicko rating period of one game: the new rating and RD. */
-export function glicko(r: number, rd: number, opp: number, oppRd: number, score: number): { rating: number; rd: number } {
+export function glicko(
+  r: number,
+  rd: number,
+  opp: number,
+  oppRd: number,
+  score: number,
+): { rating: number; rd: number } {
   const gj = g(oppRd);
   const expected = 1 / (1 + 10 ** ((-gj * (r - opp)) / 400));
   const d2 = 1 / (Q * Q * gj * gj * expected * (1 - expected));
@@ -66,17 +72,27 @@ export function glicko(r: number, rd: number, opp: number, oppRd: number, score:
 }
 
 /** The RD after `days` without practice in the tag. */
-export const widened = (rd: number, days: number): number => Math.min(START.rd, Math.sqrt(rd * rd + C2 * Math.max(0, days)));
+export const widened = (rd: number, days: number): number =>
+  Math.min(START.rd, Math.sqrt(rd * rd + C2 * Math.max(0, days)));
 
 /** Sessions in the order they ended (the id breaks a tie), so the fold is the same every time. */
-export const inOrder = (evidence: Evidence[]): Evidence[] => [...evidence].sort((a, b) => a.end - b.end || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+export const inOrder = (evidence: Evidence[]): Evidence[] =>
+  [...evidence].sort((a, b) => a.end - b.end || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 /** The estimate per tag from every session's evidence, weakest first. */
 export function skills(evidence: Evidence[]): TagSkill[] {
   const byTag = new Map<string, TagSkill & { seen: Set<string>; alone: Set<string> }>();
   for (const e of inOrder(evidence.filter((x) => x.kind !== 'check'))) {
     for (const tag of e.tags) {
-      const s = byTag.get(tag) ?? { tag, ...START, problems: 0, noHelp: 0, last: e.end, seen: new Set<string>(), alone: new Set<string>() };
+      const s = byTag.get(tag) ?? {
+        tag,
+        ...START,
+        problems: 0,
+        noHelp: 0,
+        last: e.end,
+        seen: new Set<string>(),
+        alone: new Set<string>(),
+      };
       const rd = widened(s.rd, (e.end - s.last) / DAY_MS);
       Object.assign(s, glicko(s.rating, rd, e.rating, e.ratingRd, scoreOf(e)), { last: e.end });
       s.seen.add(e.problem);
@@ -90,7 +106,16 @@ export function skills(evidence: Evidence[]): TagSkill[] {
 }
 
 /** Codeforces-scale stand-ins for a problem with a difficulty word and no rating. */
-const WORDS: Record<string, number> = { easy: 1000, introductory: 1000, medium: 1500, interview: 1400, hard: 2000, harder: 2300, hardest: 2600, competition: 1900 };
+const WORDS: Record<string, number> = {
+  easy: 1000,
+  introductory: 1000,
+  medium: 1500,
+  interview: 1400,
+  hard: 2000,
+  harder: 2300,
+  hardest: 2600,
+  competition: 1900,
+};
 const LETTERS = 'ABCDEFG';
 
 /** A problem's rating and how sure it is: its own, else from its difficulty word or letter, else the middle. */
@@ -148,8 +173,16 @@ export function learning(evidence: Evidence[]): Learning {
       mistakes: countMistakes(evidence, s.tag),
     };
   });
-  return { tags, solved: [...new Set(practice.filter((e) => e.solved).map((e) => e.problem))].sort(), sessions: practice.length };
+  return {
+    tags,
+    solved: [...new Set(practice.filter((e) => e.solved).map((e) => e.problem))].sort(),
+    sessions: practice.length,
+  };
 }
 
 /** "WA 4×, idea 2×": the three mistakes seen most in a tag. */
-export const mistakesText = (m: [string, number][]): string => m.slice(0, 3).map(([k, n]) => `${k} ${n}×`).join(', ') || '-';
+export const mistakesText = (m: [string, number][]): string =>
+  m
+    .slice(0, 3)
+    .map(([k, n]) => `${k} ${n}×`)
+    .join(', ') || '-';

@@ -64,17 +64,26 @@ const CHECK_FLOW = 'check';
 
 /** Each submission judged and not accepted, by its verdict, on any branch. */
 const rejected = (events: JournalContents['events']): string[] =>
-  events.flatMap((e) => (e.type === 'run' && e.result.verdict !== 'AC' && e.result.total > 0 ? [e.result.verdict] : []));
+  events.flatMap((e) =>
+    e.type === 'run' && e.result.verdict !== 'AC' && e.result.total > 0 ? [e.result.verdict] : [],
+  );
 
 /** The explainer's diagnosis of a failing program (agents/explain): idea or implementation. */
 const diagnoses = (events: JournalContents['events']): string[] =>
   events.flatMap((e) => {
-    const culprit = e.type === 'proposal' && e.agent === 'explain' ? (e.value as { culprit?: unknown } | undefined)?.culprit : undefined;
+    const culprit =
+      e.type === 'proposal' && e.agent === 'explain'
+        ? (e.value as { culprit?: unknown } | undefined)?.culprit
+        : undefined;
     return culprit === 'idea' || culprit === 'implementation' ? [culprit] : [];
   });
 
 /** What a practice journal says; undefined for any other flow. */
-export async function evidenceOf(file: string, contents: JournalContents, guess?: TagGuess): Promise<Evidence | undefined> {
+export async function evidenceOf(
+  file: string,
+  contents: JournalContents,
+  guess?: TagGuess,
+): Promise<Evidence | undefined> {
   const { header, events } = contents;
   if (header.flow !== PRACTICE_FLOW && header.flow !== CHECK_FLOW) return undefined;
   const r = practiceResult(file, contents);
@@ -122,7 +131,9 @@ async function readEntry(path: string, size: number, mtimeMs: number, guess?: Ta
 
 function listJournals(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort();
+    return readdirSync(dir)
+      .filter((n) => n.endsWith('.jsonl'))
+      .sort();
   } catch {
     return [];
   }
@@ -132,7 +143,9 @@ function listJournals(dir: string): string[] {
  * Every practice session's evidence, reading only the journals that are new or changed since the
  * last run; `open`: the stamps of those that may still change, for a kept answer (keptAnswer.ts).
  */
-export async function skillEvidence(o: { dir?: string; cache?: string; guess?: TagGuess } = {}): Promise<SkillEvidence & { folder: string; open: Record<string, string> }> {
+export async function skillEvidence(
+  o: { dir?: string; cache?: string; guess?: TagGuess } = {},
+): Promise<SkillEvidence & { folder: string; open: Record<string, string> }> {
   const dir = o.dir ?? sessionsDir();
   const file = o.cache ?? skillCacheFile();
   // Before the listing: a journal added while this runs leaves the answer stale, never wrongly kept.
@@ -164,7 +177,8 @@ export async function skillEvidence(o: { dir?: string; cache?: string; guess?: T
   const skipped: string[] = [];
   for (const [name, e] of Object.entries(next.files)) {
     if (e.ev) evidence.push(e.ev);
-    if (e.bad) skipped.push(e.bad.startsWith(join(dir, name)) ? `skipped ${e.bad}` : `skipped ${join(dir, name)}: ${e.bad}`);
+    if (e.bad)
+      skipped.push(e.bad.startsWith(join(dir, name)) ? `skipped ${e.bad}` : `skipped ${join(dir, name)}: ${e.bad}`);
   }
   return { evidence, skipped, read, folder, open };
 }
@@ -175,7 +189,13 @@ export async function skillEvidence(o: { dir?: string; cache?: string; guess?: T
  */
 export async function summarized<T>(
   summarize: (evidence: Evidence[]) => T | Promise<T>,
-  o: { dir?: string; cache?: string; guess?: TagGuess; name: string; /** What else the answer depends on (the archive's stamp). */ also?: string },
+  o: {
+    dir?: string;
+    cache?: string;
+    guess?: TagGuess;
+    name: string;
+    /** What else the answer depends on (the archive's stamp). */ also?: string;
+  },
 ): Promise<{ value: T; skipped: string[] }> {
   const dir = o.dir ?? sessionsDir();
   const file = keptAnswerFile(o.name, o.cache);

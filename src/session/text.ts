@@ -21,8 +21,14 @@ function stepText(tl: Timeline, b: BranchInfo, i: number): string[] {
   const out = [rule(`step ${i + 1}/${b.steps.length} · ${ref.title} · ${clock(ref.t)}`)];
   const last = v.proposals[v.proposals.length - 1];
   for (const p of v.proposals.slice(0, -1)) {
-    const first = (p.text || p.raw).trim().split('\n').find((l) => l.trim() && !l.startsWith('#')) ?? '';
-    out.push(`  an earlier answer (${first.slice(0, 60)}${first.length > 60 ? '…' : ''}) → ${decisionText(p.decision?.decision, p.decision?.by)}`);
+    const first =
+      (p.text || p.raw)
+        .trim()
+        .split('\n')
+        .find((l) => l.trim() && !l.startsWith('#')) ?? '';
+    out.push(
+      `  an earlier answer (${first.slice(0, 60)}${first.length > 60 ? '…' : ''}) → ${decisionText(p.decision?.decision, p.decision?.by)}`,
+    );
   }
   const body = last?.text || v.streamed;
   if (body) out.push(indent(body));
@@ -33,7 +39,8 @@ function stepText(tl: Timeline, b: BranchInfo, i: number): string[] {
   }
   for (const r of v.runs) {
     out.push(`  tests: ${r.result.verdict} ${r.result.passed}/${r.result.total}`);
-    for (const t of r.result.tests) out.push(`    ${t.name}: ${t.verdict} ${t.timeMs} ms${t.detail ? ` — ${t.detail}` : ''}`);
+    for (const t of r.result.tests)
+      out.push(`    ${t.name}: ${t.verdict} ${t.timeMs} ms${t.detail ? ` — ${t.detail}` : ''}`);
   }
   if (last) out.push(`  → ${decisionText(last.decision?.decision, last.decision?.by)}`);
   else if (ref.open) out.push('  (the session ended during this step)');
@@ -50,7 +57,10 @@ export function replayText(tl: Timeline, branchId?: number): string {
   const out = [
     `session ${h.id} · ${h.problem.title || h.problem.id} · ${h.flow} · ${languageText(branchLanguage(tl, b.id))} · ${h.model}${h.label ? ` · ${h.label}` : ''}`,
   ];
-  if (tl.branches.length > 1) out.push(`branch ${b.id} of ${tl.branches.length}${b.from !== undefined ? ` (went back from branch ${b.from} at step ${(b.atStep ?? 0) + 1})` : ''}`);
+  if (tl.branches.length > 1)
+    out.push(
+      `branch ${b.id} of ${tl.branches.length}${b.from !== undefined ? ` (went back from branch ${b.from} at step ${(b.atStep ?? 0) + 1})` : ''}`,
+    );
   for (const w of tl.warnings) out.push(`note: ${w}`);
   for (const e of tl.sessionErrors) out.push(`error: ${e.message}`);
   out.push(...steps);

@@ -173,7 +173,8 @@ export class Timeline {
     for (const { start, event } of scan(this.buf, MARKS, from, this.dataEnd, this.warnings, this.file)) {
       const ref = this.stepAt(start);
       if (ref) mark(ref, event);
-      else if (event.type === 'error') this.errorsOutside.push({ t: event.t, message: event.message, ...(event.code ? { code: event.code } : {}) });
+      else if (event.type === 'error')
+        this.errorsOutside.push({ t: event.t, message: event.message, ...(event.code ? { code: event.code } : {}) });
     }
   }
 
@@ -209,7 +210,11 @@ export class Timeline {
     if (structural.length === 0 && dataEnd > from) {
       // No step found by pattern: a journal written by a different serializer (spaces after
       // colons, say). Fall back to parsing every line; slower but complete.
-      structural.push(...readLines(buf, from, dataEnd, file, warnings).filter((l) => (SHAPE as readonly string[]).includes(l.event.type)));
+      structural.push(
+        ...readLines(buf, from, dataEnd, file, warnings).filter((l) =>
+          (SHAPE as readonly string[]).includes(l.event.type),
+        ),
+      );
     }
     return new Timeline(file, header, warnings, buf, dataEnd, structural);
   }
@@ -228,7 +233,11 @@ export class Timeline {
    * the debugger on the way to it (by the same rule the engine re-drives it with).
    */
   samples(id: number): TestCase[] {
-    const forks = new Map(this.branches.filter((b) => b.from !== undefined).map((b) => [b.id, { from: b.from!, atStep: b.atStep ?? 0, ...(b.sample ? { sample: b.sample } : {}) }]));
+    const forks = new Map(
+      this.branches
+        .filter((b) => b.from !== undefined)
+        .map((b) => [b.id, { from: b.from!, atStep: b.atStep ?? 0, ...(b.sample ? { sample: b.sample } : {}) }]),
+    );
     return [...this.header.problem.samples, ...addedSamples(this.branch(id).id, forks)];
   }
 
@@ -239,7 +248,10 @@ export class Timeline {
     if (hit) return hit;
     const lines = readLines(this.buf, ref.start, ref.end, this.file, this.warnings);
     for (const l of lines) mark(ref, l.event);
-    const view = buildStep(ref, lines.map((l) => l.event));
+    const view = buildStep(
+      ref,
+      lines.map((l) => l.event),
+    );
     this.cache.set(key, view);
     return view;
   }
@@ -257,7 +269,14 @@ export class Timeline {
   }
 }
 
-function scan(buf: Buffer, types: readonly string[], from: number, to: number, warnings: string[], file: string): Located[] {
+function scan(
+  buf: Buffer,
+  types: readonly string[],
+  from: number,
+  to: number,
+  warnings: string[],
+  file: string,
+): Located[] {
   const seen = new Set<number>();
   const out: Located[] = [];
   for (const type of types) {
@@ -299,7 +318,18 @@ function buildBranches(lines: Located[], dataEnd: number): Built {
   for (const { start, event: e } of lines) {
     if (e.type === 'step-start') {
       close(start);
-      current = { branch: e.branch, step: e.step, start, end: dataEnd, t: e.t, agent: e.agent, title: e.title, pane: e.pane, open: true, hasError: false };
+      current = {
+        branch: e.branch,
+        step: e.step,
+        start,
+        end: dataEnd,
+        t: e.t,
+        agent: e.agent,
+        title: e.title,
+        pane: e.pane,
+        open: true,
+        hasError: false,
+      };
       if (!own.has(e.branch)) own.set(e.branch, []);
       own.get(e.branch)!.push(current);
       ordered.push(current);
@@ -309,7 +339,14 @@ function buildBranches(lines: Located[], dataEnd: number): Built {
       if (!own.has(e.branch)) own.set(e.branch, []);
     } else if (e.type === 'end') {
       close(start);
-      end = { t: e.t, outcome: e.outcome, calls: e.calls, repairs: e.repairs ?? 0, promptTokens: e.promptTokens, completionTokens: e.completionTokens };
+      end = {
+        t: e.t,
+        outcome: e.outcome,
+        calls: e.calls,
+        repairs: e.repairs ?? 0,
+        promptTokens: e.promptTokens,
+        completionTokens: e.completionTokens,
+      };
     }
   }
   const ids = [...own.keys()].sort((a, b) => a - b);
@@ -329,7 +366,8 @@ function branchSteps(id: number, own: Map<number, StepRef[]>, forks: Map<number,
   const byStep = lineage(id, forks, (b) => (own.get(b) ?? []).map((s) => [s.step, s] as const));
   const steps = [...byStep.values()].sort((a, b) => a.step - b.step || a.start - b.start);
   const info: BranchInfo = { id, t: fork?.t ?? 0, steps };
-  if (fork) Object.assign(info, { from: fork.from, atStep: fork.atStep, ...(fork.sample ? { sample: fork.sample } : {}) });
+  if (fork)
+    Object.assign(info, { from: fork.from, atStep: fork.atStep, ...(fork.sample ? { sample: fork.sample } : {}) });
   return info;
 }
 
@@ -375,11 +413,26 @@ function addEvent(v: StepView, e: JournalEvent): void {
       v.streamed = e.text;
       break;
     case 'proposal':
-      v.proposals.push({ t: e.t, agent: e.agent, value: e.value, text: e.text, raw: e.raw, ...(e.error ? { error: e.error } : {}), ...(e.lenient ? { lenient: e.lenient } : {}), ...(e.meta ? { meta: e.meta } : {}) });
+      v.proposals.push({
+        t: e.t,
+        agent: e.agent,
+        value: e.value,
+        text: e.text,
+        raw: e.raw,
+        ...(e.error ? { error: e.error } : {}),
+        ...(e.lenient ? { lenient: e.lenient } : {}),
+        ...(e.meta ? { meta: e.meta } : {}),
+      });
       break;
     case 'decision': {
       const last = v.proposals[v.proposals.length - 1];
-      if (last) last.decision = { decision: e.decision, by: e.by, t: e.t, ...(e.value !== undefined ? { value: e.value } : {}) };
+      if (last)
+        last.decision = {
+          decision: e.decision,
+          by: e.by,
+          t: e.t,
+          ...(e.value !== undefined ? { value: e.value } : {}),
+        };
       break;
     }
     case 'run':

@@ -32,7 +32,8 @@ export function transfersOwed(results: PracticeResult[]): TransferOwed[] {
   }
   const checkedAt = new Map<string, number>();
   for (const r of results) {
-    if (r.transferOf !== undefined && r.tried) checkedAt.set(r.transferOf, Math.max(checkedAt.get(r.transferOf) ?? 0, Date.parse(r.createdAt)));
+    if (r.transferOf !== undefined && r.tried)
+      checkedAt.set(r.transferOf, Math.max(checkedAt.get(r.transferOf) ?? 0, Date.parse(r.createdAt)));
   }
   return [...newest.values()]
     .filter((r) => (checkedAt.get(r.problem.id) ?? -Infinity) < endOf(r).getTime())

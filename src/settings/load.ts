@@ -6,19 +6,50 @@
 import { meanText } from '../terminal/suggest.js';
 import * as z from 'zod/mini';
 import { EXIT, UsageError, UserError } from '../system/errors.js';
-import { allowedOf, budgetEntries, flowNames, flows, isFlowName, unknownFlow, type Budget, type FlowOptionsByName } from '../flows/index.js';
+import {
+  allowedOf,
+  budgetEntries,
+  flowNames,
+  flows,
+  isFlowName,
+  unknownFlow,
+  type Budget,
+  type FlowOptionsByName,
+} from '../flows/index.js';
 import { configDir } from '../system/paths.js';
 import { isTree, readStoredFile, settingsDistrust, settingsPath, type Tree } from './file.js';
 import { compiledLangIds, langFromName, langIds } from '../runners/languages/langs.js';
 import { chooseToolchains, type Choices } from '../runners/languages/toolchains.js';
-import { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, capsShape, httpUrl, int, settingsShape, stageName } from './schema.js';
+import {
+  ANSWER_FORMS,
+  APPROVAL_MODES,
+  BACKENDS,
+  RETRIEVAL_SOURCES,
+  SANDBOX_CHOICES,
+  capsShape,
+  httpUrl,
+  int,
+  settingsShape,
+  stageName,
+} from './schema.js';
 
 export { settingsPath } from './file.js';
-export { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, type ApprovalMode } from './schema.js';
+export {
+  ANSWER_FORMS,
+  APPROVAL_MODES,
+  BACKENDS,
+  RETRIEVAL_SOURCES,
+  SANDBOX_CHOICES,
+  type ApprovalMode,
+} from './schema.js';
 
 /** A budget's schema, from its declaration in the flow's record. */
 const budgetSchema = (b: Budget): z.ZodMiniType<number | boolean | string> =>
-  b.kind === 'switch' ? z._default(z.boolean(), b.default) : b.kind === 'choice' ? z._default(z.enum(b.choices), b.default) : z._default(int(b.min, b.max), b.default);
+  b.kind === 'switch'
+    ? z._default(z.boolean(), b.default)
+    : b.kind === 'choice'
+      ? z._default(z.enum(b.choices), b.default)
+      : z._default(int(b.min, b.max), b.default);
 
 /** Each registered flow's options, as the settings hold them (`budgets.<flow>.<key>`). */
 type Budgets = FlowOptionsByName & { maxCalls?: number | undefined; maxTokens?: number | undefined };
@@ -31,7 +62,10 @@ const flowBudgetShapes = Object.fromEntries(
 );
 
 // Built from the registry at run time, so its static type is said here: one object per flow.
-const budgetsSchema = z.object({ ...flowBudgetShapes, ...capsShape }) as unknown as z.ZodMiniType<Budgets, Partial<Record<string, unknown>>>;
+const budgetsSchema = z.object({ ...flowBudgetShapes, ...capsShape }) as unknown as z.ZodMiniType<
+  Budgets,
+  Partial<Record<string, unknown>>
+>;
 
 /** settings/schema.ts's settings, with `flow` and `budgets` narrowed to the registry's flows (keys keep their order). */
 export const settingsSchema = z.object({
@@ -53,33 +87,96 @@ type Json = string | number | boolean;
 export const KEY_DOCS: Record<string, { allowed: string; about: string; secret?: boolean; env?: string }> = {
   backend: { allowed: BACKENDS.join(' | '), about: 'which model server to talk to' },
   ollamaHost: { allowed: 'an http(s) URL, host or host:port', about: 'the Ollama server', env: 'OLLAMA_HOST' },
-  openaiBaseUrl: { allowed: 'an http(s) URL ending in /v1', about: 'an OpenAI-compatible server', env: 'OPENAI_BASE_URL' },
-  openaiApiKey: { allowed: 'a key (the environment wins)', about: 'key for the OpenAI-compatible server', secret: true, env: 'OPENAI_API_KEY' },
+  openaiBaseUrl: {
+    allowed: 'an http(s) URL ending in /v1',
+    about: 'an OpenAI-compatible server',
+    env: 'OPENAI_BASE_URL',
+  },
+  openaiApiKey: {
+    allowed: 'a key (the environment wins)',
+    about: 'key for the OpenAI-compatible server',
+    secret: true,
+    env: 'OPENAI_API_KEY',
+  },
   model: { allowed: 'a model name', about: 'the model every stage uses' },
   'stageModels.<stage>': { allowed: 'a model name', about: 'a different model for one stage (plan, code, debug, …)' },
-  'answerTokens.<stage>': { allowed: 'an integer 16..1000000', about: 'longest answer of one stage in tokens (default: as the method\'s authors set it, MapCoder 4096, CodeTree 2048 and 4096 for programs, Self-collaboration 512, else 8192; never more than numCtx leaves after the prompt)' },
+  'answerTokens.<stage>': {
+    allowed: 'an integer 16..1000000',
+    about:
+      "longest answer of one stage in tokens (default: as the method's authors set it, MapCoder 4096, CodeTree 2048 and 4096 for programs, Self-collaboration 512, else 8192; never more than numCtx leaves after the prompt)",
+  },
   numCtx: { allowed: 'an integer 512..1048576', about: 'context window in tokens (Ollama num_ctx)' },
-  temperature: { allowed: 'a number 0..2', about: 'sampling temperature of every stage (unset: 0, AlphaCodium 0.2/0.3 per stage as its code)' },
-  frequencyPenalty: { allowed: 'a number -2..2', about: 'frequency penalty of every stage (unset: none, AlphaCodium 0.1 as its code)' },
+  temperature: {
+    allowed: 'a number 0..2',
+    about: 'sampling temperature of every stage (unset: 0, AlphaCodium 0.2/0.3 per stage as its code)',
+  },
+  frequencyPenalty: {
+    allowed: 'a number -2..2',
+    about: 'frequency penalty of every stage (unset: none, AlphaCodium 0.1 as its code)',
+  },
   topP: { allowed: 'a number in (0, 1]', about: 'nucleus sampling' },
   seed: { allowed: 'an integer', about: 'sampling seed (unset: the server picks)' },
   keepAlive: { allowed: 'a duration like 30m, 1h, 0 or -1', about: 'how long Ollama keeps the model loaded' },
   stallSeconds: { allowed: 'a number of seconds 0..3600', about: 'no byte for this long = the server stalled' },
   flow: { allowed: flowNames.join(' | '), about: 'the method the tutor follows' },
   lang: { allowed: langIds.join(' | '), about: 'the language of solutions' },
-  'compilers.<lang>': { allowed: 'a command on PATH or an absolute path', about: `the compiler of one language (${compiledLangIds.join(', ')}); unset: its usual one` },
-  'flags.<lang>': { allowed: 'the compiler\'s flags, the whole list (no -std=: the newest standard it has)', about: 'the flags of one language\'s compiler, e.g. flags.cpp "-O2 -DLOCAL"' },
-  'listen.lang': { allowed: `${langIds.join(' | ')} (unset: lang)`, about: 'the language of the program file `listen` writes for each problem, from your template' },
-  'listen.fileDir': { allowed: 'a folder (unset: the folder listen runs in)', about: 'where `listen` writes each problem\'s program file (the problems themselves go to --dir)' },
-  answers: { allowed: ANSWER_FORMS.join(' | '), about: 'answers under headings (the methods\' form), or JSON-schema mode for models that need it' },
-  approval: { allowed: APPROVAL_MODES.join(' | '), about: 'the tutor: approve each step, approve until the code (a program stops), or watch (every step approved; ctrl-c steps in)' },
-  embedModel: { allowed: 'a model name (unset: full text only)', about: 'the embedding model for the archive, e.g. nomic-embed-text (pull it like any model)' },
-  retrieval: { allowed: RETRIEVAL_SOURCES.join(' | '), about: 'where recalled problems come from: the model, your archive, or the archive when one is close enough and the model for the rest' },
-  archiveMin: { allowed: 'a number 0..1', about: 'how similar an archived problem must be to stand in for a recalled one' },
-  sandbox: { allowed: SANDBOX_CHOICES.join(' | '), about: 'the tutor without bubblewrap: none runs programs unconfined, as you (asked once; `test` and --auto still need SIMCOACH_SANDBOX=none)' },
-  ...Object.fromEntries(budgetEntries().map(({ key, flow, budget }) => [key, { allowed: allowedOf(budget), about: `${flow.title}: ${budget.doc}` }])),
-  'budgets.maxCalls': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many model calls' },
-  'budgets.maxTokens': { allowed: 'a positive integer (unset: no cap)', about: 'stop a session after this many tokens' },
+  'compilers.<lang>': {
+    allowed: 'a command on PATH or an absolute path',
+    about: `the compiler of one language (${compiledLangIds.join(', ')}); unset: its usual one`,
+  },
+  'flags.<lang>': {
+    allowed: "the compiler's flags, the whole list (no -std=: the newest standard it has)",
+    about: 'the flags of one language\'s compiler, e.g. flags.cpp "-O2 -DLOCAL"',
+  },
+  'listen.lang': {
+    allowed: `${langIds.join(' | ')} (unset: lang)`,
+    about: 'the language of the program file `listen` writes for each problem, from your template',
+  },
+  'listen.fileDir': {
+    allowed: 'a folder (unset: the folder listen runs in)',
+    about: "where `listen` writes each problem's program file (the problems themselves go to --dir)",
+  },
+  answers: {
+    allowed: ANSWER_FORMS.join(' | '),
+    about: "answers under headings (the methods' form), or JSON-schema mode for models that need it",
+  },
+  approval: {
+    allowed: APPROVAL_MODES.join(' | '),
+    about:
+      'the tutor: approve each step, approve until the code (a program stops), or watch (every step approved; ctrl-c steps in)',
+  },
+  embedModel: {
+    allowed: 'a model name (unset: full text only)',
+    about: 'the embedding model for the archive, e.g. nomic-embed-text (pull it like any model)',
+  },
+  retrieval: {
+    allowed: RETRIEVAL_SOURCES.join(' | '),
+    about:
+      'where recalled problems come from: the model, your archive, or the archive when one is close enough and the model for the rest',
+  },
+  archiveMin: {
+    allowed: 'a number 0..1',
+    about: 'how similar an archived problem must be to stand in for a recalled one',
+  },
+  sandbox: {
+    allowed: SANDBOX_CHOICES.join(' | '),
+    about:
+      'the tutor without bubblewrap: none runs programs unconfined, as you (asked once; `test` and --auto still need SIMCOACH_SANDBOX=none)',
+  },
+  ...Object.fromEntries(
+    budgetEntries().map(({ key, flow, budget }) => [
+      key,
+      { allowed: allowedOf(budget), about: `${flow.title}: ${budget.doc}` },
+    ]),
+  ),
+  'budgets.maxCalls': {
+    allowed: 'a positive integer (unset: no cap)',
+    about: 'stop a session after this many model calls',
+  },
+  'budgets.maxTokens': {
+    allowed: 'a positive integer (unset: no cap)',
+    about: 'stop a session after this many tokens',
+  },
 };
 
 /**
@@ -130,7 +227,8 @@ export function parseOllamaHost(value: string | undefined): string | undefined {
 export function readStored(): Tree {
   const stored = readStoredFile();
   if ('tree' in stored) return stored.tree;
-  if ('unreadable' in stored) throw new UserError(`cannot read the settings file ${settingsPath()}: ${stored.unreadable.message}`);
+  if ('unreadable' in stored)
+    throw new UserError(`cannot read the settings file ${settingsPath()}: ${stored.unreadable.message}`);
   throw corrupt(settingsPath(), stored.damaged);
 }
 
@@ -232,7 +330,8 @@ export interface SettingFlags {
 
 function hostFlag(value: string): string {
   const url = parseOllamaHost(value);
-  if (url === undefined) throw new UsageError(`--host takes ${KEY_DOCS.ollamaHost?.allowed ?? 'a URL'}, not '${value}'`);
+  if (url === undefined)
+    throw new UsageError(`--host takes ${KEY_DOCS.ollamaHost?.allowed ?? 'a URL'}, not '${value}'`);
   return url;
 }
 
@@ -246,7 +345,12 @@ export function resolveSettings(flags: SettingFlags): Settings {
   };
   const overrides: Tree = {
     backend: checkEnum('backend', flags.backend, BACKENDS),
-    flow: flags.flow === undefined || isFlowName(flags.flow) ? flags.flow : (() => { throw unknownFlow(flags.flow); })(),
+    flow:
+      flags.flow === undefined || isFlowName(flags.flow)
+        ? flags.flow
+        : (() => {
+            throw unknownFlow(flags.flow);
+          })(),
     lang: flags.lang === undefined ? undefined : (langFromName(flags.lang) ?? checkEnum('lang', flags.lang, langIds)),
     answers: checkEnum('answers', flags.answers, ANSWER_FORMS),
     approval: checkEnum('approval', flags.approval, APPROVAL_MODES),
@@ -299,7 +403,8 @@ function isSettable(key: string): boolean {
 }
 
 /** Whether `key` names a group of settings (stageModels, budgets, budgets.codesim, flags). */
-const isGroup = (key: string): boolean => [...PER_STAGE, ...PER_LANG].includes(key) || Object.keys(KEY_DOCS).some((k) => k.startsWith(`${key}.`));
+const isGroup = (key: string): boolean =>
+  [...PER_STAGE, ...PER_LANG].includes(key) || Object.keys(KEY_DOCS).some((k) => k.startsWith(`${key}.`));
 
 /** Throws a UserError unless `key` names a setting. */
 export function checkKey(key: string): void {
@@ -344,7 +449,12 @@ export function typedValue(key: string, raw: Json): Json {
 async function store(): Promise<{ set(key: string, value: unknown): void; delete(key: string): void }> {
   // conf would carry what an untrusted file holds into the new file it writes as ours.
   const why = settingsDistrust();
-  if (why) throw new UserError(`not changing the settings file ${settingsPath()}: ${why}`, EXIT.failed, `Remove it, or make it yours and writable by you alone: rm '${settingsPath()}'`);
+  if (why)
+    throw new UserError(
+      `not changing the settings file ${settingsPath()}: ${why}`,
+      EXIT.failed,
+      `Remove it, or make it yours and writable by you alone: rm '${settingsPath()}'`,
+    );
   // Loaded only to write: reading needs none of it.
   const { default: Conf } = await import('conf');
   return new Conf<Record<string, unknown>>({
@@ -413,8 +523,13 @@ export function listSettings(): SettingRow[] {
   for (const group of [...PER_STAGE, ...PER_LANG]) keys.delete(group);
   return [...keys].map((key) => {
     const fromEnvKey = key === 'openaiApiKey' && Boolean(process.env.OPENAI_API_KEY?.trim());
-    const source: SettingSource =
-      fromEnvKey ? 'env' : getPath(stored, key) !== undefined ? 'file' : getPath(env, key) !== undefined ? 'env' : 'default';
+    const source: SettingSource = fromEnvKey
+      ? 'env'
+      : getPath(stored, key) !== undefined
+        ? 'file'
+        : getPath(env, key) !== undefined
+          ? 'env'
+          : 'default';
     return { key, value: getPath(settings, key), source, secret: Boolean(KEY_DOCS[key]?.secret) };
   });
 }

@@ -27,7 +27,10 @@ interface Resolved {
 }
 
 /** Everything `resolveSettings(flags)` reads, as one string; undefined when it must run. */
-export function inputsOf(flags: object, build: string | undefined = thisBuild()): { key: string; stored: Tree } | undefined {
+export function inputsOf(
+  flags: object,
+  build: string | undefined = thisBuild(),
+): { key: string; stored: Tree } | undefined {
   if (build === undefined) return undefined;
   const file = readStoredFile();
   // load.ts says what is wrong with a file it cannot take.
@@ -36,7 +39,11 @@ export function inputsOf(flags: object, build: string | undefined = thisBuild())
   const apiKey = stored.openaiApiKey;
   // A stored key load.ts would refuse is not hidden: nothing is kept for a file it refuses.
   const shown = typeof apiKey === 'string' && apiKey.length > 0 ? { ...stored, openaiApiKey: SET } : stored;
-  const env = { OLLAMA_HOST: process.env.OLLAMA_HOST, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, OPENAI_API_KEY: envKey() === undefined ? undefined : SET };
+  const env = {
+    OLLAMA_HOST: process.env.OLLAMA_HOST,
+    OPENAI_BASE_URL: process.env.OPENAI_BASE_URL,
+    OPENAI_API_KEY: envKey() === undefined ? undefined : SET,
+  };
   return { key: JSON.stringify({ build, stored: shown, env, flags }), stored };
 }
 
@@ -65,10 +72,16 @@ export function keep(flags: object, settings: Resolved, build?: string): void {
   if (!inputs) return;
   let exact = true;
   // -0 and other values JSON would change are not kept (none is expected; the answer must be the same).
-  const text = JSON.stringify({ key: inputs.key, settings: { ...settings, ...(settings.openaiApiKey === undefined ? {} : { openaiApiKey: SET }) } }, (_k, v: unknown) => {
-    if (typeof v === 'number' && (Object.is(v, -0) || !Number.isFinite(v))) exact = false;
-    return v;
-  });
+  const text = JSON.stringify(
+    {
+      key: inputs.key,
+      settings: { ...settings, ...(settings.openaiApiKey === undefined ? {} : { openaiApiKey: SET }) },
+    },
+    (_k, v: unknown) => {
+      if (typeof v === 'number' && (Object.is(v, -0) || !Number.isFinite(v))) exact = false;
+      return v;
+    },
+  );
   if (!exact) return;
   try {
     mkdirSync(cacheDir(), { recursive: true });

@@ -8,7 +8,14 @@ import en from 'zod/v4/locales/en.js';
 import { compiledLangIds, langIds } from '../runners/languages/langs.js';
 import { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES } from './choices.js';
 
-export { ANSWER_FORMS, APPROVAL_MODES, BACKENDS, RETRIEVAL_SOURCES, SANDBOX_CHOICES, type ApprovalMode } from './choices.js';
+export {
+  ANSWER_FORMS,
+  APPROVAL_MODES,
+  BACKENDS,
+  RETRIEVAL_SOURCES,
+  SANDBOX_CHOICES,
+  type ApprovalMode,
+} from './choices.js';
 
 // The messages a person reads ("expected record, received string"): mini loads no locale itself.
 z.config(en());
@@ -16,7 +23,9 @@ z.config(en());
 export const int = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 export const httpUrl = z.url().check(z.refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://'));
 /** Ollama's keep_alive: a Go duration ("30m", "1h30m", "90s"), 0 (unload at once) or -1 (forever). */
-const duration = z.string().check(z.regex(/^(-1|0|(\d+(\.\d+)?(ms|s|m|h))+)$/, 'expected a duration like 30m, 1h, 90s, 0 or -1'));
+const duration = z
+  .string()
+  .check(z.regex(/^(-1|0|(\d+(\.\d+)?(ms|s|m|h))+)$/, 'expected a duration like 30m, 1h, 90s, 0 or -1'));
 /** Agent names as the flows call their stages (plan, simulate, code, debug, …). */
 export const stageName = /^[a-z][a-zA-Z0-9_-]*$/;
 
@@ -52,9 +61,18 @@ export const settingsShape = {
   flow: z.string().check(z.minLength(1)),
   lang: z._default(z.enum(langIds), langIds[0]),
   /** A compiled language's compiler (`compilers.cpp`: `clang++`, `/opt/gcc-14/bin/g++`); unset: the registry's. */
-  compilers: z._default(z.partialRecord(z.enum(compiledLangIds), z.string().check(z.regex(/^\S+$/, 'expected a command or an absolute path'))), {}),
+  compilers: z._default(
+    z.partialRecord(
+      z.enum(compiledLangIds),
+      z.string().check(z.regex(/^\S+$/, 'expected a command or an absolute path')),
+    ),
+    {},
+  ),
   /** A compiled language's flags, the whole list (`flags.cpp`: `-O2 -DLOCAL`); unset: the registry's. */
-  flags: z._default(z.partialRecord(z.enum(compiledLangIds), z.string().check(z.regex(/^[^\n]*$/, 'expected one line of flags'))), {}),
+  flags: z._default(
+    z.partialRecord(z.enum(compiledLangIds), z.string().check(z.regex(/^[^\n]*$/, 'expected one line of flags'))),
+    {},
+  ),
   answers: z._default(z.enum(ANSWER_FORMS), 'sections'),
   approval: z._default(z.enum(APPROVAL_MODES), 'each'),
   /** The model that turns problems into vectors for the archive; unset: full text alone. */
@@ -63,7 +81,10 @@ export const settingsShape = {
   /** How close an archived problem must be (0..1) to stand in for a recalled one. */
   archiveMin: z._default(z.number().check(z.gte(0), z.lte(1)), 0.5),
   /** `listen`'s program file per problem: its language (unset: `lang`) and folder (unset: where listen runs). */
-  listen: z.prefault(z.object({ lang: z.optional(z.enum(langIds)), fileDir: z.optional(z.string().check(z.minLength(1))) }), {}),
+  listen: z.prefault(
+    z.object({ lang: z.optional(z.enum(langIds)), fileDir: z.optional(z.string().check(z.minLength(1))) }),
+    {},
+  ),
   /** The tutor only: `test`, `--auto` and every other command read SIMCOACH_SANDBOX alone. */
   sandbox: z._default(z.enum(SANDBOX_CHOICES), 'auto'),
   /** The session caps here; load.ts adds each flow's options (`budgets.<flow>.<key>`). */

@@ -16,14 +16,23 @@ export const APP = 'simcoach';
  * (as the cache) only from a place nobody else can write. Root under `sudo -E` takes its own.
  */
 export const dataDir = (): string =>
-  trustedDir(join(base('XDG_DATA_HOME', ['.local', 'share']), APP), APP, { what: 'sessions and saved problems', under: ['.local', 'share'], make: false });
+  trustedDir(join(base('XDG_DATA_HOME', ['.local', 'share']), APP), APP, {
+    what: 'sessions and saved problems',
+    under: ['.local', 'share'],
+    make: false,
+  });
 /**
  * What simcoach runs and compiles from is cached here, so it must be a place only we (or root)
  * can write: a HOME or XDG_CACHE_HOME that is another user's (root under `sudo -E`) is not used.
  */
 export const cacheDir = (): string => trustedCacheDir(join(base('XDG_CACHE_HOME', ['.cache']), APP), APP);
 /** Settings and templates pick the sandbox, the model server and a program's first text: as `dataDir`. */
-export const configDir = (): string => trustedDir(join(base('XDG_CONFIG_HOME', ['.config']), APP), APP, { what: 'settings', under: ['.config'], make: false });
+export const configDir = (): string =>
+  trustedDir(join(base('XDG_CONFIG_HOME', ['.config']), APP), APP, {
+    what: 'settings',
+    under: ['.config'],
+    make: false,
+  });
 
 export const sessionsDir = (): string => join(dataDir(), 'sessions');
 export const problemsDir = (): string => join(dataDir(), 'problems');

@@ -15,7 +15,10 @@ const MAX_LINKS = 40;
 
 const entries = (file: string): string[][] => {
   try {
-    return readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(':'));
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split(':'));
   } catch {
     return [];
   }
@@ -47,7 +50,8 @@ function groupDistrust(path: string, st: Stats): string | null {
 
 /** Why this node (already lstat'ed, not a link) is not trusted, or null. */
 function nodeDistrust(path: string, st: Stats): string | null {
-  if (!trustedOwner(st.uid)) return `${path} is owned by uid ${st.uid}, not by ${euid() === 0 ? 'root' : `you (uid ${euid()}) or root`}`;
+  if (!trustedOwner(st.uid))
+    return `${path} is owned by uid ${st.uid}, not by ${euid() === 0 ? 'root' : `you (uid ${euid()}) or root`}`;
   // A sticky directory (/tmp) lets others make names in it but never rename or remove ours.
   if (st.isDirectory() && (st.mode & 0o1000) !== 0) return null;
   if ((st.mode & 0o002) !== 0) return `${path} is writable by others`;
@@ -157,11 +161,14 @@ export function trustedDir(wanted: string, app: string, kind: DirKind): string {
   const known = places.get(wanted);
   if (known) return known;
   const why = distrust(wanted);
-  const take = (dir: string): string | undefined => (kind.make ? usable(dir) : distrust(dir) === null ? dir : undefined);
+  const take = (dir: string): string | undefined =>
+    kind.make ? usable(dir) : distrust(dir) === null ? dir : undefined;
   let chosen = why ? undefined : take(wanted);
   if (!chosen) {
     const own = join(userInfo().homedir, ...kind.under, app);
-    chosen = (own !== wanted && distrust(own) === null ? take(own) : undefined) ?? mkdtempSync(join('/tmp', `${app}-${kind.under.at(-1)?.replace('.', '')}-${euid()}-`));
+    chosen =
+      (own !== wanted && distrust(own) === null ? take(own) : undefined) ??
+      mkdtempSync(join('/tmp', `${app}-${kind.under.at(-1)?.replace('.', '')}-${euid()}-`));
     refuse(`not using ${wanted} for ${kind.what} (${why ?? 'it cannot be made private'}); using ${chosen}`);
   }
   places.set(wanted, chosen);
@@ -169,7 +176,8 @@ export function trustedDir(wanted: string, app: string, kind: DirKind): string {
 }
 
 /** The cache directory to use instead of `wanted`: `trustedDir`, made 0700 (or tightened to it). */
-export const trustedCacheDir = (wanted: string, app: string): string => trustedDir(wanted, app, { what: 'caches', under: ['.cache'], make: true });
+export const trustedCacheDir = (wanted: string, app: string): string =>
+  trustedDir(wanted, app, { what: 'caches', under: ['.cache'], make: true });
 
 /** `dir`, made private, when that works and it is still trusted once made. */
 function usable(dir: string): string | undefined {

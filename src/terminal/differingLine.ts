@@ -2,7 +2,8 @@
 // so the components can use it without reaching into the runners.
 
 /** Token-wise equal lines, as the default comparison reads them. */
-const sameLine = (a: string | undefined, b: string | undefined): boolean => (a ?? '').trim().split(/\s+/).join(' ') === (b ?? '').trim().split(/\s+/).join(' ');
+const sameLine = (a: string | undefined, b: string | undefined): boolean =>
+  (a ?? '').trim().split(/\s+/).join(' ') === (b ?? '').trim().split(/\s+/).join(' ');
 
 /** The index of the first line where two outputs differ (past the shorter one's end when one is a prefix). */
 export function firstDifferingLine(expected: string[], got: string[]): number {

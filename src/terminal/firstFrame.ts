@@ -44,8 +44,16 @@ export function readPickerIndex(): { problems: IndexedProblem[]; header: string 
     const data = JSON.parse(readFileSync(indexFile(), 'utf8')) as Partial<PickerIndex>;
     if (data.version !== 1 || !Array.isArray(data.problems)) return undefined;
     const problems = data.problems
-      .filter((p) => typeof p?.ref === 'string' && typeof p.id === 'string' && typeof p.title === 'string' && Array.isArray(p.tags))
-      .map(({ aliases, ...p }) => (Array.isArray(aliases) && aliases.every((a) => typeof a === 'string') ? { ...p, aliases } : p));
+      .filter(
+        (p) =>
+          typeof p?.ref === 'string' &&
+          typeof p.id === 'string' &&
+          typeof p.title === 'string' &&
+          Array.isArray(p.tags),
+      )
+      .map(({ aliases, ...p }) =>
+        Array.isArray(aliases) && aliases.every((a) => typeof a === 'string') ? { ...p, aliases } : p,
+      );
     return { problems, header: typeof data.header === 'string' ? data.header : '' };
   } catch {
     return undefined;
@@ -70,7 +78,12 @@ const nextFile = (): string => join(cacheDir(), 'picker-next.json');
 export function readNextRow(): NextRow | undefined {
   try {
     const r = JSON.parse(readFileSync(nextFile(), 'utf8')) as Partial<NextRow>;
-    return typeof r.ref === 'string' && typeof r.id === 'string' && typeof r.title === 'string' && typeof r.why === 'string' ? { ref: r.ref, id: r.id, title: r.title, why: r.why } : undefined;
+    return typeof r.ref === 'string' &&
+      typeof r.id === 'string' &&
+      typeof r.title === 'string' &&
+      typeof r.why === 'string'
+      ? { ref: r.ref, id: r.id, title: r.title, why: r.why }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -129,37 +142,67 @@ export interface FrameTerminal {
   color: boolean;
 }
 
-const sgr = (open: number, close: number) => (t: string): string => (t ? `\u001b[${open}m${t}\u001b[${close}m` : t);
+const sgr =
+  (open: number, close: number) =>
+  (t: string): string =>
+    t ? `\u001b[${open}m${t}\u001b[${close}m` : t;
 const bold = sgr(1, 22);
 const dim = sgr(2, 22);
 const inverse = sgr(7, 27);
 const cyan = sgr(36, 39);
 
 /** The lines of the picker's frame, as src/screens/Picker.tsx lays it out (the app gives it height - 1), with the filter and choice typed so far. */
-export function pickerFrameLines(problems: IndexedProblem[] | undefined, term: FrameTerminal, header = '', keys: FrameKeysState = { filter: '', index: 0 }, next?: NextRow): string[] {
+export function pickerFrameLines(
+  problems: IndexedProblem[] | undefined,
+  term: FrameTerminal,
+  header = '',
+  keys: FrameKeysState = { filter: '', index: 0 },
+  next?: NextRow,
+): string[] {
   const width = Math.max(10, term.columns);
   const listHeight = Math.max(3, term.rows - 1 - 5);
   const all = problems ?? [];
   const shown = filterProblems(all, keys.filter);
   const count = `${problems ? `${shown.length} of ${all.length}` : 'loading…'}${header}`;
-  const lines = [`${bold('Pick a problem ')}${dim(fit(count, width - 15))}`, `${bold('filter: ')}${fit(keys.filter, width - 9)}${inverse(' ')}`];
+  const lines = [
+    `${bold('Pick a problem ')}${dim(fit(count, width - 15))}`,
+    `${bold('filter: ')}${fit(keys.filter, width - 9)}${inverse(' ')}`,
+  ];
   // The rows as the picker lays them out (src/terminal/pickerRow.ts), from the index's sanitized text.
-  const clean = (p: IndexedProblem): IndexedProblem => ({ ...p, id: p.id.replace(UNSAFE, ''), title: p.title.replace(UNSAFE, ''), ...(p.difficulty ? { difficulty: p.difficulty.replace(UNSAFE, '') } : {}) });
+  const clean = (p: IndexedProblem): IndexedProblem => ({
+    ...p,
+    id: p.id.replace(UNSAFE, ''),
+    title: p.title.replace(UNSAFE, ''),
+    ...(p.difficulty ? { difficulty: p.difficulty.replace(UNSAFE, '') } : {}),
+  });
   // One id column for the whole list, as the Ink picker keeps it while the filter changes.
   const idWidth = idColumn(all.map(clean), width, measure);
   const choices = problems ? pickerChoices(shown, keys.filter, next) : shown;
   const at = Math.min(keys.index, Math.max(0, choices.length - 1));
   const top = listTop(at, choices.length, listHeight);
-  choices.slice(top, top + listHeight).map(clean).forEach((p, i) => {
-    const selected = top + i === at;
-    const { main, tail } = pickerRow(p, selected, idWidth, width, measure);
-    const line = fit(main, width);
-    const rest = fit(tail, width - measure(line));
-    if (selected) lines.push(inverse(line + rest));
-    else lines.push((p.group === 'saved' && term.color ? cyan(line) : line) + dim(rest));
-  });
-  if (problems && shown.length === 0) lines.push(dim(keys.filter ? fit('no match — enter opens it as a file path', width) : 'no problems found'));
-  const hints = [['type', 'filter'], ['↑↓', 'choose'], ['enter', 'open'], ['ctrl-f', 'flow'], ['ctrl-p', 'practise it'], ['ctrl-o', 'open a file'], ['tab', 'settings'], ['esc', 'quit']];
+  choices
+    .slice(top, top + listHeight)
+    .map(clean)
+    .forEach((p, i) => {
+      const selected = top + i === at;
+      const { main, tail } = pickerRow(p, selected, idWidth, width, measure);
+      const line = fit(main, width);
+      const rest = fit(tail, width - measure(line));
+      if (selected) lines.push(inverse(line + rest));
+      else lines.push((p.group === 'saved' && term.color ? cyan(line) : line) + dim(rest));
+    });
+  if (problems && shown.length === 0)
+    lines.push(dim(keys.filter ? fit('no match — enter opens it as a file path', width) : 'no problems found'));
+  const hints = [
+    ['type', 'filter'],
+    ['↑↓', 'choose'],
+    ['enter', 'open'],
+    ['ctrl-f', 'flow'],
+    ['ctrl-p', 'practise it'],
+    ['ctrl-o', 'open a file'],
+    ['tab', 'settings'],
+    ['esc', 'quit'],
+  ];
   let used = 0;
   let row = '';
   for (const [key, label] of hints) {
@@ -204,7 +247,8 @@ function redraw(r: Reading): void {
 function onKeys(r: Reading, chunk: Buffer): void {
   if (r.queued.length > 0) return void r.queued.push(chunk);
   const text = r.decoder.write(chunk);
-  const count = (f: string): number => (r.problems ? pickerChoices(filterProblems(r.problems, f), f, r.next).length : 0);
+  const count = (f: string): number =>
+    r.problems ? pickerChoices(filterProblems(r.problems, f), f, r.next).length : 0;
   const { state, rest } = frameKeys(r.keys, text, count);
   const changed = state.filter !== r.keys.filter || state.index !== r.keys.index;
   r.keys = state;
@@ -218,10 +262,19 @@ function onKeys(r: Reading, chunk: Buffer): void {
  * echoes into it (raw mode). `withHeader`: the header's flow and language as last shown (no flag
  * changes them). Returns whether it drew.
  */
-export function drawPickerFrame(withHeader: boolean, stdin: NodeJS.ReadStream = process.stdin, stdout: NodeJS.WriteStream = process.stdout, env: NodeJS.ProcessEnv = process.env): boolean {
+export function drawPickerFrame(
+  withHeader: boolean,
+  stdin: NodeJS.ReadStream = process.stdin,
+  stdout: NodeJS.WriteStream = process.stdout,
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
   if (!stdin.isTTY || !stdout.isTTY || env.TERM === 'dumb') return false;
   // The size the screens take (src/screens/hooks.ts): a terminal that reports none is 80×24.
-  const term = { columns: Math.max(40, stdout.columns || 80), rows: Math.max(12, stdout.rows || 24), color: !(env.NO_COLOR !== undefined && env.NO_COLOR !== '') };
+  const term = {
+    columns: Math.max(40, stdout.columns || 80),
+    rows: Math.max(12, stdout.rows || 24),
+    color: !(env.NO_COLOR !== undefined && env.NO_COLOR !== ''),
+  };
   const index = readPickerIndex();
   const header = withHeader ? (index?.header ?? '') : '';
   const next = index ? readNextRow() : undefined;
@@ -242,9 +295,21 @@ export function drawPickerFrame(withHeader: boolean, stdin: NodeJS.ReadStream = 
     // Read as Ink reads ('readable', not 'data'): the stream never flows, so when this reader
     // leaves, what the terminal sends next waits in the stream for Ink's first read.
     const onReadable = (): void => {
-      for (let chunk = stdin.read() as Buffer | null; chunk !== null; chunk = stdin.read() as Buffer | null) onKeys(r, chunk);
+      for (let chunk = stdin.read() as Buffer | null; chunk !== null; chunk = stdin.read() as Buffer | null)
+        onKeys(r, chunk);
     };
-    const r: Reading = { stdin, stdout, problems: index?.problems, header, term, next, keys: { filter: '', index: 0 }, queued: [], decoder: new StringDecoder('utf8'), onReadable };
+    const r: Reading = {
+      stdin,
+      stdout,
+      problems: index?.problems,
+      header,
+      term,
+      next,
+      keys: { filter: '', index: 0 },
+      queued: [],
+      decoder: new StringDecoder('utf8'),
+      onReadable,
+    };
     reading = r;
     stdin.on('readable', onReadable);
   }
@@ -266,7 +331,10 @@ function stopReading(forInk: boolean): FrameKeysState | undefined {
   // Otherwise the terminal's reads stop, or the process could not end: a pause stops them only
   // once the stream has left 'readable' mode, a tick after the listener goes; and not when a
   // reader came meanwhile (the guidance's key).
-  if (!forInk) process.nextTick(() => (r.stdin.listenerCount('data') + r.stdin.listenerCount('readable') === 0 ? r.stdin.pause() : undefined));
+  if (!forInk)
+    process.nextTick(() =>
+      r.stdin.listenerCount('data') + r.stdin.listenerCount('readable') === 0 ? r.stdin.pause() : undefined,
+    );
   return r.keys;
 }
 
@@ -278,7 +346,11 @@ function stopReading(forInk: boolean): FrameKeysState | undefined {
  * terminal goes from one to the other without a blank screen. Otherwise (something else is
  * printed instead) it erases now, shows the cursor and gives the terminal back cooked.
  */
-export function takeOver(forInk: boolean, stdin: NodeJS.ReadStream = process.stdin, stdout: NodeJS.WriteStream = process.stdout): FrameKeysState | undefined {
+export function takeOver(
+  forInk: boolean,
+  stdin: NodeJS.ReadStream = process.stdin,
+  stdout: NodeJS.WriteStream = process.stdout,
+): FrameKeysState | undefined {
   const keys = stopReading(forInk);
   if (onScreen === 0) return undefined;
   const up = `\u001b[${onScreen}A\r\u001b[J`;

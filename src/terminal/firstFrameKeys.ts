@@ -29,7 +29,11 @@ const printable = (key: string): boolean => {
  * (↓ stops at the last). Returns the new state and `rest`: the text from the first key the frame
  * does not answer on, '' when it answered all.
  */
-export function frameKeys(state: FrameKeysState, text: string, count: (filter: string) => number): { state: FrameKeysState; rest: string } {
+export function frameKeys(
+  state: FrameKeysState,
+  text: string,
+  count: (filter: string) => number,
+): { state: FrameKeysState; rest: string } {
   let { filter, index } = state;
   let at = 0;
   while (at < text.length) {

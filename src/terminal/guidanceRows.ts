@@ -36,7 +36,13 @@ const NOTE_UNDER = '      ';
  */
 function sectionRows(lines: string[], width: number | undefined): string[] {
   const parts = lines.map(commandAndNote);
-  const besideAt = (column: number) => parts.filter((p) => p.note !== undefined && p.command.length + 2 <= column && (!width || INDENT.length + column + p.note.length <= width));
+  const besideAt = (column: number) =>
+    parts.filter(
+      (p) =>
+        p.note !== undefined &&
+        p.command.length + 2 <= column &&
+        (!width || INDENT.length + column + p.note.length <= width),
+    );
   // The column that keeps the most notes beside their commands (the leftmost of equals).
   const columns = [...new Set(parts.map((p) => p.command.length + 2))].sort((a, b) => a - b);
   const column = columns.reduce((best, c) => (besideAt(c).length > besideAt(best).length ? c : best), columns[0] ?? 0);
@@ -52,7 +58,10 @@ export type GuidanceRow = { kind: 'headline' | 'title' | 'line' | 'blank'; text:
 
 /** The guidance laid out for `width` columns (none: as written), each row with what it is. */
 export function guidanceRows(g: Guidance, width?: number): GuidanceRow[] {
-  const rows: GuidanceRow[] = [...wrapAt(g.headline, width).map((text) => ({ kind: 'headline' as const, text })), { kind: 'blank', text: '' }];
+  const rows: GuidanceRow[] = [
+    ...wrapAt(g.headline, width).map((text) => ({ kind: 'headline' as const, text })),
+    { kind: 'blank', text: '' },
+  ];
   for (const section of g.sections) {
     rows.push(...wrapAt(section.title, width).map((text) => ({ kind: 'title' as const, text })));
     rows.push(...sectionRows(section.lines, width).map((text) => ({ kind: 'line' as const, text })));
@@ -65,7 +74,11 @@ export function guidanceRows(g: Guidance, width?: number): GuidanceRow[] {
  * The guidance as text for a terminal; `paint` colours titles and commands when wanted. `width`:
  * the terminal's columns, to wrap at word boundaries.
  */
-export function formatGuidance(g: Guidance, paint: { bold: (t: string) => string; dim: (t: string) => string } = { bold: (t) => t, dim: (t) => t }, width?: number): string {
+export function formatGuidance(
+  g: Guidance,
+  paint: { bold: (t: string) => string; dim: (t: string) => string } = { bold: (t) => t, dim: (t) => t },
+  width?: number,
+): string {
   return guidanceRows(g, width)
     .map((r) => (r.kind === 'title' ? paint.bold(r.text) : r.text))
     .join('\n');

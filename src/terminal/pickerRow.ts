@@ -24,7 +24,8 @@ export function filterProblems<T extends FilterableProblem>(list: T[], filter: s
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return list;
   return list.filter((p) => {
-    const hay = `${p.id} ${(p.aliases ?? []).join(' ')} ${p.title} ${p.tags.join(' ')} ${p.difficulty ?? ''} ${p.group}${p.due ? ' due' : ''}`.toLowerCase();
+    const hay =
+      `${p.id} ${(p.aliases ?? []).join(' ')} ${p.title} ${p.tags.join(' ')} ${p.difficulty ?? ''} ${p.group}${p.due ? ' due' : ''}`.toLowerCase();
     return words.every((w) => hay.includes(w));
   });
 }
@@ -45,13 +46,28 @@ export interface NextChoice extends FilterableProblem {
 }
 
 /** What the picker lists: the next row first while nothing is typed, then the problems the filter keeps. */
-export function pickerChoices<T extends FilterableProblem & { ref: string }>(shown: T[], filter: string, next: NextRow | undefined): (T | NextChoice)[] {
+export function pickerChoices<T extends FilterableProblem & { ref: string }>(
+  shown: T[],
+  filter: string,
+  next: NextRow | undefined,
+): (T | NextChoice)[] {
   if (!next || filter.trim() !== '') return shown;
-  return [{ ref: next.ref, id: 'next:', title: `${next.id}  ${next.title} — ${next.why}`, group: 'fixtures', tags: [], next: true }, ...shown];
+  return [
+    {
+      ref: next.ref,
+      id: 'next:',
+      title: `${next.id}  ${next.title} — ${next.why}`,
+      group: 'fixtures',
+      tags: [],
+      next: true,
+    },
+    ...shown,
+  ];
 }
 
 /** The first row shown of a list of `count` with `at` chosen, `height` rows high: the choice kept mid-list. */
-export const listTop = (at: number, count: number, height: number): number => Math.max(0, Math.min(at - Math.floor(height / 2), count - height));
+export const listTop = (at: number, count: number, height: number): number =>
+  Math.max(0, Math.min(at - Math.floor(height / 2), count - height));
 
 /** A string's width in terminal cells. */
 export type Measure = (s: string) => number;
@@ -96,9 +112,17 @@ function cutTo(text: string, width: number, measure: Measure): string {
  * left, and the tail when the title keeps MIN_TITLE cells beside it. The id is cut only when it is
  * wider than the whole row.
  */
-export function pickerRow(p: PickerRowProblem, selected: boolean, idWidth: number, width: number, measure: Measure): PickerRowText {
+export function pickerRow(
+  p: PickerRowProblem,
+  selected: boolean,
+  idWidth: number,
+  width: number,
+  measure: Measure,
+): PickerRowText {
   const head = `${selected ? '›' : ' '} ${p.solved ? '✓' : ' '} ${p.id}${' '.repeat(Math.max(0, idWidth - measure(p.id)))}`;
-  const said = [p.due ? 'due for review' : '', p.difficulty ?? '', p.group === 'saved' ? 'saved' : ''].filter(Boolean).join(' · ');
+  const said = [p.due ? 'due for review' : '', p.difficulty ?? '', p.group === 'saved' ? 'saved' : '']
+    .filter(Boolean)
+    .join(' · ');
   const left = width - measure(head) - 2;
   const tail = said && left - measure(said) - 2 >= MIN_TITLE ? `  ${said}` : '';
   if (left <= 0) return { main: cutTo(head.trimEnd(), width, measure), tail: '' };

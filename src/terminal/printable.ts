@@ -14,8 +14,7 @@ export const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 export const printable = (text: string): string => stripAnsi(text).replace(CONTROL, '').replace(BIDI, '');
 
 /** `printable`, on one line: a title, a name, a field of a table row (line breaks become spaces). */
-export const printableLine = (text: string): string =>
-  printable(text.replace(/\r\n|[\r\n\u2028\u2029\t\v\f]/g, ' '));
+export const printableLine = (text: string): string => printable(text.replace(/\r\n|[\r\n\u2028\u2029\t\v\f]/g, ' '));
 
 /** Every character a terminal would act on or reorder by, except newline and tab. */
 const HIDDEN = /\r\n|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

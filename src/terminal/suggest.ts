@@ -5,7 +5,10 @@ import { closest, distance } from 'fastest-levenshtein';
 export function didYouMean(word: string, known: readonly string[]): string | undefined {
   if (known.length === 0 || word === '') return undefined;
   const lower = word.toLowerCase();
-  const best = closest(lower, known.map((k) => k.toLowerCase()));
+  const best = closest(
+    lower,
+    known.map((k) => k.toLowerCase()),
+  );
   const index = known.findIndex((k) => k.toLowerCase() === best);
   // Two edits (a swapped pair of letters), or a third of a long word, at most three.
   const limit = Math.min(3, Math.max(2, Math.floor(word.length / 3)));

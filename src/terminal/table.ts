@@ -77,7 +77,8 @@ const longestWord = (s: string): number => Math.max(0, ...s.split(/\s+/).map((wo
 function shrink(w: Array<number | undefined>, floor: number[], by: number): void {
   for (let left = by; left > 0; left--) {
     let widest = -1;
-    for (let i = 0; i < w.length; i++) if (w[i]! > floor[i]! && (widest < 0 || w[i]! - floor[i]! > w[widest]! - floor[widest]!)) widest = i;
+    for (let i = 0; i < w.length; i++)
+      if (w[i]! > floor[i]! && (widest < 0 || w[i]! - floor[i]! > w[widest]! - floor[widest]!)) widest = i;
     if (widest < 0) return;
     w[widest]!--;
   }
@@ -88,18 +89,25 @@ function shrink(w: Array<number | undefined>, floor: number[], by: number): void
  * then the id column (its longer ids go on lines of their own), then optional columns go.
  */
 function fit(columns: Column[], rows: string[][], width: number, gap: number): Array<number | undefined> {
-  const w: Array<number | undefined> = columns.map((c, i) => Math.max(stringWidth(c.head), ...rows.map((r) => stringWidth(r[i] ?? ''))));
+  const w: Array<number | undefined> = columns.map((c, i) =>
+    Math.max(stringWidth(c.head), ...rows.map((r) => stringWidth(r[i] ?? ''))),
+  );
   const shown = (): number[] => w.flatMap((x) => (x === undefined ? [] : [x]));
   const over = (): number => shown().reduce((a, b) => a + b, 0) + gap * (shown().length - 1) - width;
   if (over() <= 0) return w;
   const floor = columns.map((c, i) => {
     if (!c.give) return w[i]!;
-    const words = c.give === 'wrap' ? Math.min(LONGEST_KEPT_WORD, Math.max(0, ...rows.map((r) => longestWord(r[i] ?? '')))) : 0;
+    const words =
+      c.give === 'wrap' ? Math.min(LONGEST_KEPT_WORD, Math.max(0, ...rows.map((r) => longestWord(r[i] ?? '')))) : 0;
     return Math.min(w[i]!, Math.max(stringWidth(c.head), c.min ?? 10, words));
   });
   // Giving columns first shrink to a readable width, then ids longer than what is left go on lines
   // of their own, and only then does free text shrink to its floor.
-  shrink(w, floor.map((f, i) => Math.max(f, Math.min(w[i]!, COMFORT))), over());
+  shrink(
+    w,
+    floor.map((f, i) => Math.max(f, Math.min(w[i]!, COMFORT))),
+    over(),
+  );
   columns.forEach((c, i) => {
     if (c.id && over() > 0) w[i] = Math.min(w[i]!, Math.max(stringWidth(c.head), c.min ?? 12, w[i]! - over()));
   });
@@ -154,4 +162,5 @@ export function renderTable(all: Column[], allRows: string[][], o: TableOptions 
 }
 
 /** A note under a list, wrapped at words to `width` (a word longer than a line is not broken: it may be a command to paste). */
-export const wrapNote = (text: string, width: number): string => (Number.isFinite(width) ? wrapAnsi(text, width, { hard: false, trim: true }) : text);
+export const wrapNote = (text: string, width: number): string =>
+  Number.isFinite(width) ? wrapAnsi(text, width, { hard: false, trim: true }) : text;

@@ -4,8 +4,10 @@ const enabled = (stream: NodeJS.WriteStream): boolean =>
   process.env.TERM !== 'dumb' &&
   (Boolean(stream.isTTY) || ('FORCE_COLOR' in process.env && process.env.FORCE_COLOR !== '0'));
 
-const wrap = (open: number, close: number) => (text: string, stream: NodeJS.WriteStream = process.stdout) =>
-  enabled(stream) ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+const wrap =
+  (open: number, close: number) =>
+  (text: string, stream: NodeJS.WriteStream = process.stdout) =>
+    enabled(stream) ? `\u001b[${open}m${text}\u001b[${close}m` : text;
 
 export const color = {
   bold: wrap(1, 22),

@@ -12,7 +12,13 @@ const sumTwo = await fixture('sum-two');
 const ctx = ctxOf(sumTwo);
 
 const program = { lang: 'python' as const, source: 'print(0)\n' };
-const sim: SimulationValue = { input: '1 2', trace: 'step 1: a=1, b=2', predicted: '-1', verdict: 'needs-change', critique: 'it subtracts' };
+const sim: SimulationValue = {
+  input: '1 2',
+  trace: 'step 1: a=1, b=2',
+  predicted: '-1',
+  verdict: 'needs-change',
+  critique: 'it subtracts',
+};
 
 describe('prompts keep a stable prefix', () => {
   it('sends the same system text and problem first at every stage, then the stage', () => {
@@ -53,7 +59,10 @@ describe('prompts keep a stable prefix', () => {
 
   it('tells the coder how a function-style problem is run', async () => {
     const p = hasApps ? await apps('3554') : functionProblem();
-    const text = codeAgent.messages({ plan: 'count' }, ctxOf(p)).map((m) => m.content).join('\n');
+    const text = codeAgent
+      .messages({ plan: 'count' }, ctxOf(p))
+      .map((m) => m.content)
+      .join('\n');
     expect(text).toContain('def get_score(dice)');
     expect(text).toMatch(/one per line/);
     expect(text).toMatch(/call the function/);
@@ -84,9 +93,15 @@ describe('plan', () => {
   });
 
   it('reads sections with <think> and bold headings', () => {
-    const text = '<think>easy</think>\n**Understanding:** add.\n\n**Similar problem:** sum of list\n\n**Algorithm:** O(1)\n\n**Plan:**\n1. read\n2. print sum';
+    const text =
+      '<think>easy</think>\n**Understanding:** add.\n\n**Similar problem:** sum of list\n\n**Algorithm:** O(1)\n\n**Plan:**\n1. read\n2. print sum';
     const v = planAgent.parse(text, { failed: [] }, ctx);
-    expect(v).toMatchObject({ understanding: 'add.', recalledProblem: 'sum of list', algorithm: 'O(1)', plan: '1. read\n2. print sum' });
+    expect(v).toMatchObject({
+      understanding: 'add.',
+      recalledProblem: 'sum of list',
+      algorithm: 'O(1)',
+      plan: '1. read\n2. print sum',
+    });
   });
 
   it('refuses an answer with headings but no plan, and empty answers', () => {
@@ -139,7 +154,12 @@ describe('simulate', () => {
       ctx,
     );
     expect(v.verdict).toBe('needs-change');
-    expect(simulateAgent.meta!(v, { plan: 'x' }, ctx)).toMatchObject({ madeUpInput: true, expected: null, matches: null, input: '4 5' });
+    expect(simulateAgent.meta!(v, { plan: 'x' }, ctx)).toMatchObject({
+      madeUpInput: true,
+      expected: null,
+      matches: null,
+      input: '4 5',
+    });
   });
 
   it.each([
@@ -156,9 +176,16 @@ describe('simulate', () => {
   });
 
   it('fails without a verdict; prose with one is a trace', () => {
-    expect(() => simulateAgent.parse('## Trace\nran it\n## Predicted output\n3', { plan: 'x' }, ctx)).toThrow(/verdict/);
-    expect(() => simulateAgent.parse('I ran the plan on the sample, step by step.', { plan: 'x' }, ctx)).toThrow(AnswerFormatError);
-    expect(simulateAgent.parse('Ran it: 1+2 = 3, as expected. Looks good to me.', { plan: 'x' }, ctx)).toMatchObject({ verdict: 'plan-fine', trace: 'Ran it: 1+2 = 3, as expected. Looks good to me.' });
+    expect(() => simulateAgent.parse('## Trace\nran it\n## Predicted output\n3', { plan: 'x' }, ctx)).toThrow(
+      /verdict/,
+    );
+    expect(() => simulateAgent.parse('I ran the plan on the sample, step by step.', { plan: 'x' }, ctx)).toThrow(
+      AnswerFormatError,
+    );
+    expect(simulateAgent.parse('Ran it: 1+2 = 3, as expected. Looks good to me.', { plan: 'x' }, ctx)).toMatchObject({
+      verdict: 'plan-fine',
+      trace: 'Ran it: 1+2 = 3, as expected. Looks good to me.',
+    });
   });
 });
 
@@ -206,12 +233,18 @@ describe('code and debug', () => {
     expect(v.fix).toBe('use + instead of -');
     expect(v.program.source).toBe('# Code: fixed\na, b = map(int, input().split())\nprint(a + b)\n');
     expect(debugAgent.parse(debugAgent.show(v), { plan: 'x', program, feedback: '' }, ctx)).toEqual(v);
-    const loose = debugAgent.parse('The plan is wrong: it misses negatives.\n```python\nprint(1)\n```', { plan: 'x', program, feedback: '' }, ctx);
+    const loose = debugAgent.parse(
+      'The plan is wrong: it misses negatives.\n```python\nprint(1)\n```',
+      { plan: 'x', program, feedback: '' },
+      ctx,
+    );
     expect(loose.culprit).toBe('plan');
   });
 
   it('debug: puts plan, program and the failing log into the prompt', () => {
-    const last = debugAgent.messages({ plan: 'PLAN-TEXT', program, feedback: 'sample-1: WA\nInput:\n1 2' }, ctx).at(-1)!.content;
+    const last = debugAgent
+      .messages({ plan: 'PLAN-TEXT', program, feedback: 'sample-1: WA\nInput:\n1 2' }, ctx)
+      .at(-1)!.content;
     expect(last).toContain('PLAN-TEXT');
     expect(last).toContain('```python\nprint(0)\n```');
     expect(last).toContain('sample-1: WA');
@@ -265,7 +298,11 @@ describe('sections inside sections', () => {
 describe('what goes forward is what a person edits', () => {
   it('a plan: the edit replaces the plan alone, the other parts stay as the model gave them', async () => {
     const ctx = ctxOf(await fixture('sum-two'));
-    const v = planAgent.parse('## Understanding\nAdd.\n\n## Recalled problem\nSum.\n\n## Recalled solution\nLoop.\n\n## Algorithm\nO(1).\n\n## Plan\n1. read\n2. add', { failed: [] }, ctx);
+    const v = planAgent.parse(
+      '## Understanding\nAdd.\n\n## Recalled problem\nSum.\n\n## Recalled solution\nLoop.\n\n## Algorithm\nO(1).\n\n## Plan\n1. read\n2. add',
+      { failed: [] },
+      ctx,
+    );
     expect(planAgent.forward!.get(v)).toBe('1. read\n2. add');
     const edited = planAgent.forward!.set(v, '1. read\n2. add with care\n', ctx);
     expect(edited).toEqual({ ...v, plan: '1. read\n2. add with care' });
@@ -273,10 +310,18 @@ describe('what goes forward is what a person edits', () => {
     expect(reviseAgent.forward!.label).toBe('the plan');
   });
 
-  it('code and debug: the program only; a debugger\'s explanation is kept, its program replaced', async () => {
+  it("code and debug: the program only; a debugger's explanation is kept, its program replaced", async () => {
     const ctx = ctxOf(await fixture('sum-two'));
-    expect(codeAgent.forward!.set({ lang: 'python', source: 'x' }, 'print(1)', ctx)).toEqual({ lang: 'python', source: 'print(1)\n' });
-    const fix = { trace: 'a=1 b=2 → -1', culprit: 'code' as const, fix: 'add instead of subtract', program: { lang: 'python' as const, source: 'print(a-b)\n' } };
+    expect(codeAgent.forward!.set({ lang: 'python', source: 'x' }, 'print(1)', ctx)).toEqual({
+      lang: 'python',
+      source: 'print(1)\n',
+    });
+    const fix = {
+      trace: 'a=1 b=2 → -1',
+      culprit: 'code' as const,
+      fix: 'add instead of subtract',
+      program: { lang: 'python' as const, source: 'print(a-b)\n' },
+    };
     const out = debugAgent.forward!.set(fix, 'print(a+b)', ctx);
     expect(out).toEqual({ ...fix, program: { lang: 'python', source: 'print(a+b)\n' } });
     expect(debugAgent.forward!.get(fix)).toBe('print(a-b)\n');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { criticScoreAgent, criticVerifyAgent, ideasFrom, readAcceptance, readScore, treeAgent, type TreeStepValue } from '../../src/agents/index.js';
+import {
+  criticScoreAgent,
+  criticVerifyAgent,
+  ideasFrom,
+  readAcceptance,
+  readScore,
+  treeAgent,
+  type TreeStepValue,
+} from '../../src/agents/index.js';
 import { AnswerFormatError } from '../../src/engine/types.js';
 import { ctxOf, fixture } from './problems.js';
 
@@ -32,7 +40,10 @@ describe('critic score', () => {
 
   it('an answer without a score is a format error (the engine asks for a repair)', () => {
     expect(() => criticScoreAgent.parse('It looks fine.', judged, ctx)).toThrow(AnswerFormatError);
-    expect(criticScoreAgent.parse('## Review\nclose\n## Score\n3/5', judged, ctx)).toEqual({ review: 'close', score: 3 });
+    expect(criticScoreAgent.parse('## Review\nclose\n## Score\n3/5', judged, ctx)).toEqual({
+      review: 'close',
+      score: 3,
+    });
     expect(criticScoreAgent.parse('{"review": "close", "score": "4/5"}', judged, ctx).score).toBe(4);
   });
 });
@@ -51,20 +62,30 @@ describe('critic verify', () => {
   });
 
   it('an answer with no readable verdict is refused (the engine asks once more); read leniently it is accepted, as the authors did', () => {
-    expect(() => criticVerifyAgent.parse('## Overfitting\nnone\n## Complexity\nO(1)', judged, ctx)).toThrow(AnswerFormatError);
+    expect(() => criticVerifyAgent.parse('## Overfitting\nnone\n## Complexity\nO(1)', judged, ctx)).toThrow(
+      AnswerFormatError,
+    );
     expect(criticVerifyAgent.lenient!('## Overfitting\nnone\n## Complexity\nO(1)', judged, ctx).verdict).toBe('accept');
-    expect(criticVerifyAgent.parse('## Overfitting\nhard-coded\n## Verdict\nreject', judged, ctx)).toMatchObject({ overfitting: 'hard-coded', verdict: 'reject' });
+    expect(criticVerifyAgent.parse('## Overfitting\nhard-coded\n## Verdict\nreject', judged, ctx)).toMatchObject({
+      overfitting: 'hard-coded',
+      verdict: 'reject',
+    });
   });
 });
 
 describe('thinker', () => {
   it('reads numbered strategies with their titles, at most the width', () => {
-    const v = ideasFrom('<think>hm</think>Ideas:\n1. **Greedy**: take the largest.\n2. DP — over prefixes.\n3. Brute force over all subsets of the items', 2);
+    const v = ideasFrom(
+      '<think>hm</think>Ideas:\n1. **Greedy**: take the largest.\n2. DP — over prefixes.\n3. Brute force over all subsets of the items',
+      2,
+    );
     expect(v.ideas).toEqual([
       { title: 'Greedy', idea: 'take the largest.' },
       { title: 'DP', idea: 'over prefixes.' },
     ]);
-    expect(ideasFrom('1. Brute force over all subsets of the items and more', 5).ideas[0]!.title).toBe('Brute force over all subsets of the items …');
+    expect(ideasFrom('1. Brute force over all subsets of the items and more', 5).ideas[0]!.title).toBe(
+      'Brute force over all subsets of the items …',
+    );
     expect(ideasFrom('[{"title": "A", "idea": "x"}]', 5).ideas).toEqual([{ title: 'A', idea: 'x' }]);
     expect(() => ideasFrom('Just add them.', 5)).toThrow(AnswerFormatError);
   });
@@ -84,17 +105,19 @@ describe('the tree gate', () => {
   };
   const proposed = treeAgent.compute!({ view, proposed: '1.1' }, ctx);
 
-  it('proposes the search\'s pick with no model call, and its text reads back as the same choice', () => {
+  it("proposes the search's pick with no model call, and its text reads back as the same choice", () => {
     expect(proposed.choice).toEqual({ next: '1.1', prune: [], add: [] });
     const text = treeAgent.show(proposed);
     expect(text).toContain('#   1.1 Fix [open]');
     expect(treeAgent.edit(text, proposed, ctx)).toEqual(proposed);
   });
 
-  it('reads the person\'s picks, prunes and strategies, and refuses what cannot be', () => {
+  it("reads the person's picks, prunes and strategies, and refuses what cannot be", () => {
     const v: TreeStepValue = treeAgent.edit('next: 2\nprune: 1\nadd: Mine: my idea\nadd: Another', proposed, ctx);
     expect(v.choice).toEqual({ next: '2', prune: ['1'], add: ['Mine: my idea', 'Another'] });
-    expect(() => treeAgent.edit('next: 1', proposed, ctx)).toThrow(/node 1 is not waiting to be expanded \(open: 1.1 2\)/);
+    expect(() => treeAgent.edit('next: 1', proposed, ctx)).toThrow(
+      /node 1 is not waiting to be expanded \(open: 1.1 2\)/,
+    );
     expect(() => treeAgent.edit('next: 1.1\nprune: 1', proposed, ctx)).toThrow(/not waiting/);
     expect(() => treeAgent.edit('prune: 9', proposed, ctx)).toThrow(/no node 9/);
     expect(() => treeAgent.edit('expand 2', proposed, ctx)).toThrow(/line 1 should start with next:, prune: or add:/);

@@ -13,7 +13,9 @@ const pairSum = await fixture('pair-sum');
 const ctx = ctxOf(pairSum);
 
 const R: RetrievalValue = {
-  exemplars: [{ description: 'Two sum: find i<j with a_i + a_j = x.', code: 'print(1)', plan: '1. hash map of seen values' }],
+  exemplars: [
+    { description: 'Two sum: find i<j with a_i + a_j = x.', code: 'print(1)', plan: '1. hash map of seen values' },
+  ],
   algorithm: 'Hashing',
   tutorial: 'Store what you have seen; look up the complement.',
 };
@@ -52,7 +54,6 @@ Hashing / two pointers
 When a problem asks for pairs with a property, keep a set of what you have seen.`;
 
 describe('retrieve', () => {
-
   it('reads k exemplars with code and plan, then the algorithm and tutorial, from sections', () => {
     const v = retrieveAgent.parse(SECTIONS_ANSWER, { k: 2 }, ctx);
     expect(v.exemplars).toHaveLength(2);
@@ -133,9 +134,9 @@ describe('plan and confidence', () => {
   });
 
   it('confidence: refuses an answer with no number', () => {
-    expect(() => confidenceAgent.parse('## Explanation\nIt seems fine.\n## Confidence\nhigh', { plan: 'p' }, ctx)).toThrow(
-      AnswerFormatError,
-    );
+    expect(() =>
+      confidenceAgent.parse('## Explanation\nIt seems fine.\n## Confidence\nhigh', { plan: 'p' }, ctx),
+    ).toThrow(AnswerFormatError);
   });
 });
 
@@ -148,23 +149,60 @@ describe('code and debug', () => {
   });
 
   it('debug: reads the modified plan and program; prompt holds its previous answer (plan and program), algorithm, failures', () => {
-    const input = { previous: { plan: 'PLAN-Y', program }, retrieval: R, feedback: '1 of 2 tests passed.\nsample-2: WA' };
+    const input = {
+      previous: { plan: 'PLAN-Y', program },
+      retrieval: R,
+      feedback: '1 of 2 tests passed.\nsample-2: WA',
+    };
     const answer = '## Modified plan\n1. pair the last one too\n## Code\n```python\nprint(2)\n```';
     const v = mapDebugAgent.parse(answer, input, ctx);
     // The whole answer is kept too: the next round's prompt carries it as the model wrote it.
-    expect(v).toEqual({ trace: '', culprit: 'unknown', fix: '', plan: '1. pair the last one too', program: { lang: 'python', source: 'print(2)\n' }, answer });
-    const analysed = mapDebugAgent.parse('## Analysis\nmissed the pair at the end\n## Code\n```python\nprint(2)\n```', input, ctx);
+    expect(v).toEqual({
+      trace: '',
+      culprit: 'unknown',
+      fix: '',
+      plan: '1. pair the last one too',
+      program: { lang: 'python', source: 'print(2)\n' },
+      answer,
+    });
+    const analysed = mapDebugAgent.parse(
+      '## Analysis\nmissed the pair at the end\n## Code\n```python\nprint(2)\n```',
+      input,
+      ctx,
+    );
     // No modified plan in the answer: the previous plan goes on.
     expect(analysed).toMatchObject({ fix: 'missed the pair at the end', plan: 'PLAN-Y' });
-    const bare = mapDebugAgent.parse('The plan is wrong: off by one in the loop.\n```python\nprint(3)\n```', input, ctx);
+    const bare = mapDebugAgent.parse(
+      'The plan is wrong: off by one in the loop.\n```python\nprint(3)\n```',
+      input,
+      ctx,
+    );
     expect(bare.fix).toBe('The plan is wrong: off by one in the loop.');
     expect(bare.culprit).toBe('plan');
     // An edited answer is the answer the next round carries: the fields read back, the text is the person's.
-    expect(mapDebugAgent.edit(mapDebugAgent.show(v), v, ctx)).toEqual({ ...v, answer: expect.stringContaining('1. pair the last one too') });
-    expect(mapDebugAgent.edit(mapDebugAgent.show(analysed), analysed, ctx)).toEqual({ ...analysed, answer: expect.stringContaining('missed the pair at the end') });
-    expect(mapDebugAgent.edit('print(4)', v, ctx)).toEqual({ ...v, program: { lang: 'python', source: 'print(4)\n' }, answer: 'print(4)' });
+    expect(mapDebugAgent.edit(mapDebugAgent.show(v), v, ctx)).toEqual({
+      ...v,
+      answer: expect.stringContaining('1. pair the last one too'),
+    });
+    expect(mapDebugAgent.edit(mapDebugAgent.show(analysed), analysed, ctx)).toEqual({
+      ...analysed,
+      answer: expect.stringContaining('missed the pair at the end'),
+    });
+    expect(mapDebugAgent.edit('print(4)', v, ctx)).toEqual({
+      ...v,
+      program: { lang: 'python', source: 'print(4)\n' },
+      answer: 'print(4)',
+    });
     const prompt = mapDebugAgent.messages(input, ctx).at(-1)!.content;
-    for (const part of ['### Your previous answer', 'PLAN-Y', 'print(-1)', 'Hashing', 'sample-2: WA', '## Modified plan']) expect(prompt).toContain(part);
+    for (const part of [
+      '### Your previous answer',
+      'PLAN-Y',
+      'print(-1)',
+      'Hashing',
+      'sample-2: WA',
+      '## Modified plan',
+    ])
+      expect(prompt).toContain(part);
   });
 });
 
@@ -184,7 +222,7 @@ describe('stable prefix across flows', () => {
   });
 });
 
-describe('MapCoder confidence prompt, as the authors\' code asks it', () => {
+describe("MapCoder confidence prompt, as the authors' code asks it", () => {
   it('asks whether the plan is correct and how confident the model is, not for a case it gets wrong', () => {
     const task = confidenceAgent.messages({ plan: '1. add' }, ctx).at(-1)!.content;
     expect(task).toMatch(/Is it a correct way to solve the problem/);

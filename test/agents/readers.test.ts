@@ -1,7 +1,16 @@
 // The readers of a model's judgements, on the phrasings models (and the authors' own prompts)
 // really use: CodeSIM's plan verdict and MapCoder's confidence.
 import { describe, expect, it } from 'vitest';
-import { codeAgent, confidenceAgent, debugAgent, exemplarPlanAgent, mapDebugAgent, planAgent, retrieveAgent, reviseAgent } from '../../src/agents/index.js';
+import {
+  codeAgent,
+  confidenceAgent,
+  debugAgent,
+  exemplarPlanAgent,
+  mapDebugAgent,
+  planAgent,
+  retrieveAgent,
+  reviseAgent,
+} from '../../src/agents/index.js';
 import { readVerdict, simulateAgent } from '../../src/agents/codesim/simulate.js';
 import { analystAgent } from '../../src/agents/selfcollab/analyst.js';
 import { AnswerFormatError } from '../../src/engine/types.js';
@@ -66,8 +75,9 @@ describe('plan verdict', () => {
     expect(readPlanVerdict('plan-fine or needs-change? The plan is wrong.')).toBe('needs-change');
   });
 
-  it('the simulation stage reads the authors\' phrasing in its verdict section: no revision', () => {
-    const text = '## Input\n1 2\n## Trace\na=1, b=2, a+b=3\n## Predicted output\n3\n## Verdict\nNo Plan Modification Needed\n## Critique\n';
+  it("the simulation stage reads the authors' phrasing in its verdict section: no revision", () => {
+    const text =
+      '## Input\n1 2\n## Trace\na=1, b=2, a+b=3\n## Predicted output\n3\n## Verdict\nNo Plan Modification Needed\n## Critique\n';
     expect(simulateAgent.parse(text, { plan: 'x' }, ctx).verdict).toBe('plan-fine');
     const bare = '## Trace\na=1, b=2, a+b=3\n## Predicted output\n3\n\nThe plan does not need to be modified.';
     expect(simulateAgent.parse(bare, { plan: 'x' }, ctx).verdict).toBe('plan-fine');
@@ -127,35 +137,69 @@ describe('confidence', () => {
   });
 });
 
-describe('lenient readers (the published code\'s reading of an answer it could not parse)', () => {
+describe("lenient readers (the published code's reading of an answer it could not parse)", () => {
   const program = { lang: 'python' as const, source: 'print(1)\n' };
   const R = { exemplars: [], algorithm: '', tutorial: '' };
 
   it('the whole text is the plan; text without a fence is the program; a fence still wins', () => {
     expect(planAgent.lenient!('<think>hm</think>Add them.', { failed: [] }, ctx).plan).toBe('Add them.');
-    expect(reviseAgent.lenient!('Add instead.', { plan: 'p', simulation: { input: '', trace: '', predicted: '', verdict: 'needs-change', critique: '' } }, ctx).plan).toBe('Add instead.');
-    expect(exemplarPlanAgent.lenient!('Just add.', { exemplar: { description: '', code: '', plan: '' }, index: 1, retrieval: R }, ctx).plan).toBe('Just add.');
-    expect(codeAgent.lenient!('the sum of a and b', { plan: 'p' }, ctx)).toEqual({ lang: 'python', source: 'the sum of a and b\n' });
+    expect(
+      reviseAgent.lenient!(
+        'Add instead.',
+        { plan: 'p', simulation: { input: '', trace: '', predicted: '', verdict: 'needs-change', critique: '' } },
+        ctx,
+      ).plan,
+    ).toBe('Add instead.');
+    expect(
+      exemplarPlanAgent.lenient!(
+        'Just add.',
+        { exemplar: { description: '', code: '', plan: '' }, index: 1, retrieval: R },
+        ctx,
+      ).plan,
+    ).toBe('Just add.');
+    expect(codeAgent.lenient!('the sum of a and b', { plan: 'p' }, ctx)).toEqual({
+      lang: 'python',
+      source: 'the sum of a and b\n',
+    });
     expect(codeAgent.lenient!('so:\n```\nprint(2)\n```', { plan: 'p' }, ctx).source).toBe('print(2)\n');
-    expect(debugAgent.lenient!('no idea', { plan: 'p', program, feedback: '' }, ctx)).toMatchObject({ culprit: 'unknown', program: { source: 'no idea\n' } });
-    const fix = mapDebugAgent.lenient!('still no idea', { previous: { plan: 'THE PLAN', program }, retrieval: R, feedback: '' }, ctx);
+    expect(debugAgent.lenient!('no idea', { plan: 'p', program, feedback: '' }, ctx)).toMatchObject({
+      culprit: 'unknown',
+      program: { source: 'no idea\n' },
+    });
+    const fix = mapDebugAgent.lenient!(
+      'still no idea',
+      { previous: { plan: 'THE PLAN', program }, retrieval: R, feedback: '' },
+      ctx,
+    );
     expect(fix).toMatchObject({ plan: 'THE PLAN', program: { source: 'still no idea\n' } });
   });
 
   it('a verdict it cannot read is "plan fine" (the authors revised only on their phrase); one it can read stands', () => {
     const unread = simulateAgent.lenient!('Hmm, tricky.', { plan: 'p' }, ctx);
     expect(unread).toMatchObject({ verdict: 'plan-fine', trace: 'Hmm, tricky.', critique: 'Hmm, tricky.' });
-    expect(simulateAgent.lenient!('## Verdict\nNo Plan Modification Needed', { plan: 'p' }, ctx).verdict).toBe('plan-fine');
-    expect(simulateAgent.lenient!('## Verdict\nPlan Modification Needed', { plan: 'p' }, ctx).verdict).toBe('needs-change');
+    expect(simulateAgent.lenient!('## Verdict\nNo Plan Modification Needed', { plan: 'p' }, ctx).verdict).toBe(
+      'plan-fine',
+    );
+    expect(simulateAgent.lenient!('## Verdict\nPlan Modification Needed', { plan: 'p' }, ctx).verdict).toBe(
+      'needs-change',
+    );
   });
 
-  it('self-collaboration: the analyst\'s prose is the plan, whole', () => {
-    expect(analystAgent.lenient!('Add the numbers, then print.', {}, ctx)).toEqual({ subproblems: [], steps: ['Add the numbers, then print.'] });
+  it("self-collaboration: the analyst's prose is the plan, whole", () => {
+    expect(analystAgent.lenient!('Add the numbers, then print.', {}, ctx)).toEqual({
+      subproblems: [],
+      steps: ['Add the numbers, then print.'],
+    });
   });
 
   it('a confidence it cannot read is 0 (that plan is tried last); a recall is one problem', () => {
-    expect(confidenceAgent.lenient!('I cannot say.', { plan: 'p' }, ctx)).toEqual({ explanation: 'I cannot say.', confidence: 0 });
-    expect(retrieveAgent.lenient!('A problem about sums.', { k: 3 }, ctx).exemplars).toEqual([{ description: 'A problem about sums.', code: '', plan: '' }]);
+    expect(confidenceAgent.lenient!('I cannot say.', { plan: 'p' }, ctx)).toEqual({
+      explanation: 'I cannot say.',
+      confidence: 0,
+    });
+    expect(retrieveAgent.lenient!('A problem about sums.', { k: 3 }, ctx).exemplars).toEqual([
+      { description: 'A problem about sums.', code: '', plan: '' },
+    ]);
   });
 
   it('nothing at all is no answer, even leniently', () => {

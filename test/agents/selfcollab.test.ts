@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { analysisText, analystAgent, coderAgent, findingsText, saysPassed, testerAgent } from '../../src/agents/index.js';
+import {
+  analysisText,
+  analystAgent,
+  coderAgent,
+  findingsText,
+  saysPassed,
+  testerAgent,
+} from '../../src/agents/index.js';
 import { listItems } from '../../src/agents/shared/list.js';
 import { AnswerFormatError } from '../../src/engine/types.js';
 import { ctxOf, fixture } from './problems.js';
@@ -11,14 +18,22 @@ const parseReport = (text: string) => testerAgent.parse(text, { program }, ctx);
 
 describe('lists', () => {
   it('reads numbered, bulleted and plain lists, keeping continuation lines with their item', () => {
-    expect(listItems('Here they are:\n1. read\n   both numbers\n2) add\n- print')).toEqual(['read\nboth numbers', 'add', 'print']);
+    expect(listItems('Here they are:\n1. read\n   both numbers\n2) add\n- print')).toEqual([
+      'read\nboth numbers',
+      'add',
+      'print',
+    ]);
     expect(listItems('read\nadd')).toEqual(['read', 'add']);
   });
 });
 
 describe('analyst', () => {
   it('reads subproblems and steps, in sections or JSON, and shows them back the same', () => {
-    const v = analystAgent.parse('## Subproblems\n- parse input\n- sum\n## Steps\n1. Read a and b.\n2. Print a + b.', {}, ctx);
+    const v = analystAgent.parse(
+      '## Subproblems\n- parse input\n- sum\n## Steps\n1. Read a and b.\n2. Print a + b.',
+      {},
+      ctx,
+    );
     expect(v).toEqual({ subproblems: ['parse input', 'sum'], steps: ['Read a and b.', 'Print a + b.'] });
     expect(analystAgent.parse(analysisText(v), {}, ctx)).toEqual(v);
     expect(analystAgent.parse(JSON.stringify(v), {}, ctx)).toEqual(v);
@@ -54,7 +69,9 @@ describe('coder', () => {
 
 describe('tester', () => {
   it('reads each finding as an item under its area, and "None" as nothing', () => {
-    const v = parseReport('## Functionality\n- subtracts instead of adding\n## Edge cases\nNone\n## Bugs\n1. line 2 uses -\n2. no newline handling\n## Verdict\nneeds repair');
+    const v = parseReport(
+      '## Functionality\n- subtracts instead of adding\n## Edge cases\nNone\n## Bugs\n1. line 2 uses -\n2. no newline handling\n## Verdict\nneeds repair',
+    );
     expect(v.passed).toBe(false);
     expect(v.findings).toEqual([
       { area: 'functionality', text: 'subtracts instead of adding' },
@@ -68,14 +85,19 @@ describe('tester', () => {
   });
 
   it('"Code Test Passed" at the end passes, even inside the last section; a negation does not', () => {
-    expect(parseReport('## Functionality\nNone\n## Bugs\nNone\nCode Test Passed')).toMatchObject({ findings: [], passed: true });
+    expect(parseReport('## Functionality\nNone\n## Bugs\nNone\nCode Test Passed')).toMatchObject({
+      findings: [],
+      passed: true,
+    });
     expect(parseReport('Looks right to me.\n\nCode Test Passed.').passed).toBe(true);
     expect(saysPassed('The code test has not passed.')).toBe(false);
     expect(saysPassed("I can't say Code Test Passed yet")).toBe(false);
   });
 
   it('findings under the model\'s own marked headings count; a "Label: …" line inside a section stays in it', () => {
-    const v = parseReport('### Code Review\nLine 2: print(a - b) must add.\n\n## Bugs\nLine 2: the same.\n\n**Style:** fine.\n\n### Conclusion\nCode Test Failed');
+    const v = parseReport(
+      '### Code Review\nLine 2: print(a - b) must add.\n\n## Bugs\nLine 2: the same.\n\n**Style:** fine.\n\n### Conclusion\nCode Test Failed',
+    );
     expect(v.findings).toEqual([
       { area: 'bugs', text: 'Line 2: print(a - b) must add.' },
       { area: 'bugs', text: 'Line 2: the same.' },
@@ -86,11 +108,19 @@ describe('tester', () => {
 
   it('a report in prose is one finding; a listed one a finding per point', () => {
     expect(parseReport('The program subtracts.').findings).toEqual([{ area: 'bugs', text: 'The program subtracts.' }]);
-    expect(parseReport('Problems:\n- subtracts\n- no check').findings.map((f) => f.text)).toEqual(['subtracts', 'no check']);
+    expect(parseReport('Problems:\n- subtracts\n- no check').findings.map((f) => f.text)).toEqual([
+      'subtracts',
+      'no check',
+    ]);
   });
 
   it('the coder reads only the findings, grouped by area', () => {
-    expect(findingsText([{ area: 'bugs', text: 'x' }, { area: 'functionality', text: 'y' }])).toBe('## Functionality\n- y\n\n## Bugs\n- x\n');
+    expect(
+      findingsText([
+        { area: 'bugs', text: 'x' },
+        { area: 'functionality', text: 'y' },
+      ]),
+    ).toBe('## Functionality\n- y\n\n## Bugs\n- x\n');
     expect(findingsText([])).toBe('No issues.\n');
   });
 

@@ -32,7 +32,8 @@ describe('code extraction', () => {
   });
 
   it('reads a cpp fence without leaking the tag into the code', () => {
-    const text = 'Here:\n```cpp\n#include <bits/stdc++.h>\nint main(){long long a,b;std::cin>>a>>b;std::cout<<a+b;}\n```';
+    const text =
+      'Here:\n```cpp\n#include <bits/stdc++.h>\nint main(){long long a,b;std::cin>>a>>b;std::cout<<a+b;}\n```';
     const code = extractCode(text, 'cpp')!;
     expect(code.startsWith('#include')).toBe(true);
     expect(code).not.toMatch(/^(cpp|pp)/);
@@ -109,7 +110,8 @@ describe('marked sections', () => {
   });
 
   it('drops a chatty closing line from the last section, never a line of code', () => {
-    const chatty = '## Plan\n1. read n\n2. print n\n\nI hope this helps! Let me know if you have any questions.\nGood luck!\n';
+    const chatty =
+      '## Plan\n1. read n\n2. print n\n\nI hope this helps! Let me know if you have any questions.\nGood luck!\n';
     expect(readSections(chatty, spec).fields.plan).toBe('1. read n\n2. print n');
     const code = { code: ['code'] } as const;
     const fencedEnd = '## Code\n```python\nprint(1)\n# I hope this helps\n```';
@@ -133,9 +135,17 @@ describe('lenient JSON', () => {
   it.each([
     ['trailing commas', '{"plan": "a", "steps": ["x", "y",],}', { plan: 'a', steps: ['x', 'y'] }],
     ['single quotes', "{'plan': 'read n', 'confidence': 80}", { plan: 'read n', confidence: 80 }],
-    ['raw newlines and tabs in a string', '{"code": "n = int(input())\n\tprint(n)"}', { code: 'n = int(input())\n\tprint(n)' }],
+    [
+      'raw newlines and tabs in a string',
+      '{"code": "n = int(input())\n\tprint(n)"}',
+      { code: 'n = int(input())\n\tprint(n)' },
+    ],
     ['a tail cut off by the token limit', '{"plan": "sort, then two poi', { plan: 'sort, then two poi' }],
-    ['a cut-off list, to its last whole element', '{"plans": [{"plan": "sort", "confidence": 70}, {"plan": "two poi', { plans: [{ plan: 'sort', confidence: 70 }] }],
+    [
+      'a cut-off list, to its last whole element',
+      '{"plans": [{"plan": "sort", "confidence": 70}, {"plan": "two poi',
+      { plans: [{ plan: 'sort', confidence: 70 }] },
+    ],
     ['a cut-off array', '["a", "b",', ['a', 'b']],
     ['a json fence', '```json\n{"verdict": "correct",}\n```', { verdict: 'correct' }],
     ['a fence with prose after it', '```json\n{"a": 1}\n```\nThis plan sorts first.', { a: 1 }],
@@ -159,4 +169,3 @@ describe('lenient JSON', () => {
     expect(lenientJson(text, true)).toEqual({ confidence: 70 });
   });
 });
-

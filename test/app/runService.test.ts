@@ -26,19 +26,23 @@ afterAll(() => restore());
 
 describe('runService', () => {
   const runs = createRunService();
-  it('`i`: runs the program once on the input under the problem\'s limits, and says why a run failed', async () => {
+  it("`i`: runs the program once on the input under the problem's limits, and says why a run failed", async () => {
     const ok = await runs.runCustom(py('a, b = map(int, input().split())\nprint(a + b)\n'), problem, '40 2\n');
     expect(ok).toMatchObject({ verdict: null, output: '42\n' });
     const hog = await runs.runCustom(py('x = bytearray(512 * 1024 * 1024)\nprint(len(x))\n'), problem, '');
     expect(hog.verdict).toBe('MLE');
   });
-  it('`+`: keeps the input and its answer as the person\'s test of the problem', async () => {
+  it("`+`: keeps the input and its answer as the person's test of the problem", async () => {
     const file = await runs.addTest(problem, '5 6', '11');
     expect(existsSync(file)).toBe(true);
     expect(readFileSync(file, 'utf8')).toBe('5 6\n');
   });
-  it('`T`: traces the real run in the sandbox and holds the model\'s simulation against it', async () => {
-    const r = await runs.traceAgainst({ program: py('a = 1\nb = a + 2\nprint(b)\n'), input: '', model: 'a = 1, b = 3' });
+  it("`T`: traces the real run in the sandbox and holds the model's simulation against it", async () => {
+    const r = await runs.traceAgainst({
+      program: py('a = 1\nb = a + 2\nprint(b)\n'),
+      input: '',
+      model: 'a = 1, b = 3',
+    });
     if (!r.ok) throw new Error(r.reason);
     expect(r.trace.steps.length).toBeGreaterThan(0);
     expect(r.comparison).toBeDefined();

@@ -32,7 +32,8 @@ beforeEach(() => {
   enterTempXdg('simcoach-services-');
 });
 
-const settingsAt = (flags: Record<string, string> = {}) => resolveSettings({ host: server.url, model: 'fake-coder:7b', ...flags });
+const settingsAt = (flags: Record<string, string> = {}) =>
+  resolveSettings({ host: server.url, model: 'fake-coder:7b', ...flags });
 
 describe('settingsService', () => {
   it('saves a setting into the settings file and takes it at once; the flags of the run still win', async () => {
@@ -104,7 +105,10 @@ describe('statementService', () => {
   it('knows a judge by the link, and keeps a pasted statement in the problem file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'simcoach-services-st-'));
     const file = join(dir, 'melons.md');
-    writeFileSync(file, `---\ntitle: Melons\nurl: https://codeforces.com/problemset/problem/4/A\n---\n# Melons\n\n## Examples\n\n\`\`\`input\n8\n\`\`\`\n\n\`\`\`output\nYES\n\`\`\`\n`);
+    writeFileSync(
+      file,
+      `---\ntitle: Melons\nurl: https://codeforces.com/problemset/problem/4/A\n---\n# Melons\n\n## Examples\n\n\`\`\`input\n8\n\`\`\`\n\n\`\`\`output\nYES\n\`\`\`\n`,
+    );
     const problem = await loadProblem(file);
     const st = createStatementService();
     expect(st.needed(problem)).toBe(true);
@@ -130,7 +134,11 @@ describe('sandboxService', () => {
 });
 
 describe('editorService', () => {
-  const out: ProgramOut = { defaultName: (id, lang) => `${id}.${lang}`, write: async () => ({ kind: 'failed', message: 'no' }), copy: () => ({ ok: false, message: 'no' }) };
+  const out: ProgramOut = {
+    defaultName: (id, lang) => `${id}.${lang}`,
+    write: async () => ({ kind: 'failed', message: 'no' }),
+    copy: () => ({ ok: false, message: 'no' }),
+  };
   it('`o` opens a program file, `w` then proposes it for its language until a new session', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'simcoach-services-ed-'));
     writeFileSync(join(dir, 'sol.py'), 'print(3)\n');
@@ -153,7 +161,7 @@ describe('editorService', () => {
 });
 
 describe('sessionParts', () => {
-  it('brings the person\'s program to the first step that takes one, once', async () => {
+  it("brings the person's program to the first step that takes one, once", async () => {
     const manual = createManualGate();
     const gate = bringing(manual.gate, { lang: 'python', source: 'print(1)' });
     const step = { step: 0, agent: 'program' } as unknown as Proposal;
@@ -162,7 +170,7 @@ describe('sessionParts', () => {
     void gate.decide(step, new AbortController().signal);
     expect(manual.current()).toBe(step);
   });
-  it('finds the problem\'s own test behind a failed result, and a journal that cannot be read holds no time', async () => {
+  it("finds the problem's own test behind a failed result, and a journal that cannot be read holds no time", async () => {
     const problem = await loadProblem(join(import.meta.dirname, '../../fixtures/problems/brackets.md'));
     const t = hiddenTest(problem, { name: 'made-up', input: '((\n', expected: 'NO\n' } as never);
     expect(t).toEqual({ name: 'made-up', input: '((\n', outputs: ['NO\n'] });

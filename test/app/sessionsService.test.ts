@@ -23,11 +23,18 @@ afterAll(() => server.close());
 
 function service(journalDir: string, resume?: { file: string; problem: Awaited<ReturnType<typeof fixture>> }) {
   const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b' });
-  return createSessionsService({ settings: () => settings, backend: () => createBackend(settings), journalDir, frameMs: 10, ...(resume ? { resume } : {}) });
+  return createSessionsService({
+    settings: () => settings,
+    backend: () => createBackend(settings),
+    journalDir,
+    frameMs: 10,
+    ...(resume ? { resume } : {}),
+  });
 }
 
 /** Waits until the session's first proposal waits for the person (the manual gate holds it). */
-const waiting = (h: SessionHandle): Promise<void> => eventually(() => h.view().live?.proposal !== undefined || h.view().outcome !== undefined);
+const waiting = (h: SessionHandle): Promise<void> =>
+  eventually(() => h.view().live?.proposal !== undefined || h.view().outcome !== undefined);
 
 describe('sessionsService', () => {
   it('starts a session behind the manual gate; stopping it ends its journal; the next one on the resumed problem continues that journal, once', async () => {

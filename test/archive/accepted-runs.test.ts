@@ -32,7 +32,11 @@ describe('every AC counts', () => {
 
     for (let i = 0; i < 2; i++) expect((await run(['test', 'a.py', '--problem', 'sum-two'], h.env, work)).code).toBe(0);
     expect(await solvedIn()).toEqual({ listed: true, archived: true });
-    const lines = () => readFileSync(kept, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { from: string; problem: { id: string } });
+    const lines = () =>
+      readFileSync(kept, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { from: string; problem: { id: string } });
     expect(lines().map((l) => [l.from, l.problem.id])).toEqual([['test', 'sum-two']]);
 
     // Another program of theirs, accepted by watch (on its first judgement) and by check offline.
@@ -42,7 +46,11 @@ describe('every AC counts', () => {
     w.proc.kill('SIGINT');
     await w.exit;
     writeFileSync(join(work, 'c.py'), `${readFileSync(SUM, 'utf8')}# checked\n`);
-    const c = await run(['check', 'c.py', '--problem', 'sum-two', '--host', `http://127.0.0.1:${await closedPort()}`], h.env, work);
+    const c = await run(
+      ['check', 'c.py', '--problem', 'sum-two', '--host', `http://127.0.0.1:${await closedPort()}`],
+      h.env,
+      work,
+    );
     expect(c.code, c.stderr).toBe(0);
     // A failing program is not kept.
     writeFileSync(join(work, 'd.py'), 'print(0)\n');

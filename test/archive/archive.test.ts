@@ -41,7 +41,12 @@ const settingsWith = (more: Record<string, unknown> = {}): Settings =>
 
 beforeAll(async () => {
   tempXdg();
-  server = await startScriptedModel({ titles: new Map([['Backpack', 'knapsack'], ['Rucksack Packing', 'knapsack']]) });
+  server = await startScriptedModel({
+    titles: new Map([
+      ['Backpack', 'knapsack'],
+      ['Rucksack Packing', 'knapsack'],
+    ]),
+  });
   // Solved first: CodeSIM with the model that knows the reference program, every hidden test judged.
   const settings = settingsWith({ retrieval: 'model' });
   const r = await startSession({
@@ -77,7 +82,11 @@ describe('similar on a reworded copy of a solved problem', () => {
     const { archive, embedder } = await openArchive(settingsWith({ embedModel: 'nomic-embed-text' }));
     expect(archive.embedModel).toBe('nomic-embed-text');
     const copy = await loadProblem(COPY);
-    const { hits, fallback } = await archive.similar(queryText(copy), { k: 3, exclude: [copy.id], ...(embedder ? { embedder } : {}) });
+    const { hits, fallback } = await archive.similar(queryText(copy), {
+      k: 3,
+      exclude: [copy.id],
+      ...(embedder ? { embedder } : {}),
+    });
     expect(fallback).toBeUndefined();
     expect(hits[0]!.entry.pid).toBe('knapsack');
     expect(hits[0]!.by).toBe('embeddings');
@@ -98,9 +107,15 @@ describe('similar on a reworded copy of a solved problem', () => {
   });
 
   it('with the embedding server down, falls back to full text and says so in one line', async () => {
-    const { archive, report, embedder } = await openArchive(settingsWith({ embedModel: 'nomic-embed-text', ollamaHost: 'http://127.0.0.1:9' }));
+    const { archive, report, embedder } = await openArchive(
+      settingsWith({ embedModel: 'nomic-embed-text', ollamaHost: 'http://127.0.0.1:9' }),
+    );
     const copy = await loadProblem(COPY);
-    const found = await archive.similar(queryText(copy), { k: 3, exclude: [copy.id], ...(embedder ? { embedder } : {}) });
+    const found = await archive.similar(queryText(copy), {
+      k: 3,
+      exclude: [copy.id],
+      ...(embedder ? { embedder } : {}),
+    });
     const line = report.fallback ?? found.fallback;
     expect(line).toMatch(/^no embeddings from nomic-embed-text \(.*\): similarity by full text only$/);
     expect(line!.split('\n')).toHaveLength(1);
@@ -113,7 +128,8 @@ describe('similar on a reworded copy of a solved problem', () => {
     const archive = await Archive.open();
     const { hits } = await archive.similar(queryText(knapsack), { k: 50 });
     const mine = hits.find((h) => h.entry.pid === 'knapsack')!;
-    for (const t of knapsack.tests) if (t.input.trim().length > 20) expect(JSON.stringify(mine.entry)).not.toContain(t.input.trim());
+    for (const t of knapsack.tests)
+      if (t.input.trim().length > 20) expect(JSON.stringify(mine.entry)).not.toContain(t.input.trim());
     expect(Object.keys(mine.entry)).not.toContain('tests');
   });
 });
@@ -135,7 +151,10 @@ describe('an archive of an older simcoach', () => {
     rmSync(indexPath(), { force: true });
     // Orama's JSON index and the version-1 state that went with it, its session facts lost too.
     writeFileSync(join(indexPath(), '..', 'index.orama'), '{}');
-    writeFileSync(statePath(), JSON.stringify({ version: 1, docs: { knapsack: '0123456789abcdef' }, sets: [], sessions: {} }));
+    writeFileSync(
+      statePath(),
+      JSON.stringify({ version: 1, docs: { knapsack: '0123456789abcdef' }, sets: [], sessions: {} }),
+    );
     const { archive, report } = await openArchive(settingsWith());
     expect(report.notice).toBe(MOVED_NOTICE);
     expect(archive.solvedCount()).toBe(1);
@@ -150,7 +169,10 @@ describe('a solved problem in an added set', () => {
   it('keeps its accepted program when the set is not read again (its file unchanged)', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'simcoach-archive-set-')), 'mine.jsonl');
     const knapsack = await loadProblem('knapsack');
-    writeFileSync(file, `${JSON.stringify({ id: 'knapsack', description: knapsack.statement, samples: [], tests: [] })}\n`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ id: 'knapsack', description: knapsack.statement, samples: [], tests: [] })}\n`,
+    );
     const archive = await Archive.open();
     archive.addSet(file);
     await archive.update(undefined);
@@ -193,11 +215,26 @@ describe('MapCoder on the reworded copy', () => {
     expect(value.exemplars).toHaveLength(3);
     expect(p.meta?.recall).toMatchObject({ source: 'archive', found: [{ id: 'knapsack', by: 'embeddings' }] });
     // The method's calls are unchanged: one retrieval, then a plan and a confidence per exemplar.
-    const stages = server.chatBodies().slice(before).map((b) => b.messages.at(-1)!.content.slice(0, 40));
+    const stages = server
+      .chatBodies()
+      .slice(before)
+      .map((b) => b.messages.at(-1)!.content.slice(0, 40));
     expect(stages.length).toBe(8);
     // The first exemplar's planner worked from the archived problem and its plan.
     expect(server.chatBodies()[before + 1]!.messages.at(-1)!.content).toContain('Backpack');
-    const rows = proposalRows({ step: 0, agent: 'retrieve', title: 'Recalled problems', pane: 'retrieve', value: p.value, text: p.text, raw: p.raw, meta: p.meta } as Proposal, { width: 100, expanded: new Set([0]) }).map(rowText);
+    const rows = proposalRows(
+      {
+        step: 0,
+        agent: 'retrieve',
+        title: 'Recalled problems',
+        pane: 'retrieve',
+        value: p.value,
+        text: p.text,
+        raw: p.raw,
+        meta: p.meta,
+      } as Proposal,
+      { width: 100, expanded: new Set([0]) },
+    ).map(rowText);
     expect(rows[0]).toMatch(/^from your archive: Backpack \(similarity 0\.\d\d\)$/);
     expect(rows.some((l) => l.includes('1. Backpack ★ yours'))).toBe(true);
     expect(rows.some((l) => l.includes(ACCEPTED.trim().split('\n')[0]!))).toBe(true);
@@ -229,9 +266,14 @@ describe('swapping an exemplar at the retrieval gate', () => {
     expect(offered?.swaps).toHaveLength(3);
     // The pane offers it, the key row shows x, and the swap lists what can come in.
     const rows = proposalRows(shown!, { width: 100, expanded: new Set() }).map(rowText);
-    expect(rows).toContain('  x swaps one for: Backpack (similarity ' + offered!.others[0]!.similarity.toFixed(2) + ')');
+    expect(rows).toContain(
+      '  x swaps one for: Backpack (similarity ' + offered!.others[0]!.similarity.toFixed(2) + ')',
+    );
     expect(gateHints(shown!)[0]).toEqual({ key: 'x', label: 'swap exemplar' });
-    expect(swapRows(shown!, swapSlot(new Set())).map(rowText).slice(0, 2)).toEqual([expect.stringMatching(/^swap recalled problem 1 for/), expect.stringMatching(/^ {2}1 Backpack \(similarity/)]);
+    expect(swapRows(shown!, swapSlot(new Set())).map(rowText).slice(0, 2)).toEqual([
+      expect.stringMatching(/^swap recalled problem 1 for/),
+      expect.stringMatching(/^ {2}1 Backpack \(similarity/),
+    ]);
     const bodies = server.chatBodies().slice(before);
     // The model was asked as without an archive: its own recall, nothing archived in the prompt.
     expect(bodies[0]!.messages.at(-1)!.content).not.toContain('Backpack');
@@ -255,7 +297,16 @@ describe('swapping an exemplar at the retrieval gate', () => {
 function swapView(p: Proposal): SolveKeyView {
   const swaps = (p.meta?.recall as { swaps?: string[][] } | undefined)?.swaps;
   return {
-    streaming: false, ended: false, backendError: false, canAnother: false, earlier: 0, backPick: 0, offset: 0, rows: 10, body: 10, sinceCancel: Infinity,
+    streaming: false,
+    ended: false,
+    backendError: false,
+    canAnother: false,
+    earlier: 0,
+    backPick: 0,
+    offset: 0,
+    rows: 10,
+    body: 10,
+    sinceCancel: Infinity,
     proposal: { pane: p.pane, cancelled: false, failed: false, value: p.value, ...(swaps ? { swaps } : {}) },
     swapSlot: 0,
   };

@@ -56,8 +56,16 @@ async function built(withEmbeddings: boolean): Promise<Archive> {
   return archive;
 }
 
-async function firstFor(archive: Archive, p: Synthetic, seed: number, withEmbeddings: boolean): Promise<{ pid?: string; by?: string }> {
-  const { hits, fallback } = await archive.similar(reworded(p, seed), { k: 5, ...(withEmbeddings ? { embedder } : {}) });
+async function firstFor(
+  archive: Archive,
+  p: Synthetic,
+  seed: number,
+  withEmbeddings: boolean,
+): Promise<{ pid?: string; by?: string }> {
+  const { hits, fallback } = await archive.similar(reworded(p, seed), {
+    k: 5,
+    ...(withEmbeddings ? { embedder } : {}),
+  });
   expect(fallback).toBeUndefined();
   return { pid: hits[0]?.entry.pid, by: hits[0]?.by };
 }
@@ -78,7 +86,8 @@ describe('a reworded copy among a few thousand problems', () => {
   it('ranks its problem first in an index built with no embedding model', async () => {
     const archive = await built(false);
     expect(archive.embedModel).toBeUndefined();
-    for (const [j, i] of PICKED.entries()) expect(await firstFor(archive, problems[i]!, j + 100, false)).toEqual({ pid: `s${i}`, by: 'text' });
+    for (const [j, i] of PICKED.entries())
+      expect(await firstFor(archive, problems[i]!, j + 100, false)).toEqual({ pid: `s${i}`, by: 'text' });
     archive.close();
   }, 300_000);
 });
@@ -105,7 +114,16 @@ describe('updates write rows, not the index', () => {
   it("counts a new set's words once it is indexed: a word only it has finds it", async () => {
     const archive = await built(false);
     const odd = join(dir, 'odd.jsonl');
-    writeFileSync(odd, JSON.stringify({ id: 'odd1', description: 'Quuxoplanes\n\nCount the quuxoplanes parked in a row of hangars.', tags: [], samples: [], tests: [] }) + '\n');
+    writeFileSync(
+      odd,
+      JSON.stringify({
+        id: 'odd1',
+        description: 'Quuxoplanes\n\nCount the quuxoplanes parked in a row of hangars.',
+        tags: [],
+        samples: [],
+        tests: [],
+      }) + '\n',
+    );
     archive.addSet(odd);
     await archive.update(undefined);
     const { hits } = await archive.similar('how many quuxoplanes', { k: 3 });
@@ -143,7 +161,16 @@ describe('updates write rows, not the index', () => {
     (await Archive.open()).close();
     rmSync(indexPath(), { force: true });
     // What simcoach wrote before: state version 1 with the documents' hashes, and Orama's JSON.
-    writeFileSync(statePath(), JSON.stringify({ version: 1, docs: { s1: 'abc' }, sets: [small], sessions: {}, embed: { model: 'old', dims: 64 } }));
+    writeFileSync(
+      statePath(),
+      JSON.stringify({
+        version: 1,
+        docs: { s1: 'abc' },
+        sets: [small],
+        sessions: {},
+        embed: { model: 'old', dims: 64 },
+      }),
+    );
     writeFileSync(join(indexPath(), '..', 'index.orama'), '{"internalDocumentIDStore":{}}');
     const archive = await Archive.open();
     const report = await archive.update(undefined);
@@ -170,7 +197,9 @@ describe('updates write rows, not the index', () => {
     writeFileSync(indexPath(), 'this is not a database '.repeat(400));
     const archive = await Archive.open();
     const report = await archive.update(undefined);
-    expect(report.notice).toMatch(/^the archive's index could not be read \(.+\): it is built again \(the old file is .*index\.sqlite\.damaged\)$/);
+    expect(report.notice).toMatch(
+      /^the archive's index could not be read \(.+\): it is built again \(the old file is .*index\.sqlite\.damaged\)$/,
+    );
     expect(report.notice!.split('\n')).toHaveLength(1);
     expect(report.added).toBe(report.total);
     expect(existsSync(`${indexPath()}.damaged`)).toBe(true);

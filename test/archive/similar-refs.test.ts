@@ -14,7 +14,16 @@ const SET = '/srv/sets/contest.jsonl';
 
 /** A problem as `listen` saves what Competitive Companion sent: title, samples, a link, no statement. */
 function companion(name: string, url: string): string {
-  const payload = parseCompanion(JSON.stringify({ name, group: 'Codeforces', url, timeLimit: 1000, memoryLimit: 256, tests: [{ input: '4 4 2\n', output: '4\n' }] }));
+  const payload = parseCompanion(
+    JSON.stringify({
+      name,
+      group: 'Codeforces',
+      url,
+      timeLimit: 1000,
+      memoryLimit: 256,
+      tests: [{ input: '4 4 2\n', output: '4\n' }],
+    }),
+  );
   if (!payload.ok) throw new Error(payload.reason);
   return companionToMarkdown(payload.value);
 }
@@ -23,11 +32,31 @@ beforeAll(() => {
   home = tempHome();
   const problems = join(home.root, 'data', 'simcoach', 'problems');
   mkdirSync(problems, { recursive: true });
-  writeFileSync(join(problems, 'theatre-square.md'), companion('Theatre Square', 'https://codeforces.com/contest/1/problem/A'));
-  writeFileSync(join(problems, 'binary-game.md'), companion('Binary String Game', 'https://codeforces.com/contest/2/problem/B'));
-  writeFileSync(join(problems, 'square-game.md'), companion('Square Game', 'https://codeforces.com/contest/3/problem/C'));
-  const h = header({ id: 'jsonl001', problem: { ...header().problem, id: 'lake-count', title: 'Counting Lakes', source: { file: SET, ref: 'lake-count' } } });
-  new JournalBuilder(h).run(0, 0, 'AC', 1, 1).end('solved', 'print(1)\n', { verdict: 'AC', passed: 3, total: 3, hidden: 2 }).write(join(home.sessions, 'lake.jsonl'));
+  writeFileSync(
+    join(problems, 'theatre-square.md'),
+    companion('Theatre Square', 'https://codeforces.com/contest/1/problem/A'),
+  );
+  writeFileSync(
+    join(problems, 'binary-game.md'),
+    companion('Binary String Game', 'https://codeforces.com/contest/2/problem/B'),
+  );
+  writeFileSync(
+    join(problems, 'square-game.md'),
+    companion('Square Game', 'https://codeforces.com/contest/3/problem/C'),
+  );
+  const h = header({
+    id: 'jsonl001',
+    problem: {
+      ...header().problem,
+      id: 'lake-count',
+      title: 'Counting Lakes',
+      source: { file: SET, ref: 'lake-count' },
+    },
+  });
+  new JournalBuilder(h)
+    .run(0, 0, 'AC', 1, 1)
+    .end('solved', 'print(1)\n', { verdict: 'AC', passed: 3, total: 3, hidden: 2 })
+    .write(join(home.sessions, 'lake.jsonl'));
 });
 
 describe('similar', () => {
@@ -41,7 +70,9 @@ describe('similar', () => {
     if (other) expect(other.statement).toBe(false);
     const text = await cli(['similar', 'cf2B', '-k', '10'], { ...home.env, COLUMNS: '100' }, { timeoutMs: 60_000 });
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout.replace(/\s+/g, ' ')).toMatch(/Binary String Game has no statement: ranked by its title and tags only/);
+    expect(text.stdout.replace(/\s+/g, ' ')).toMatch(
+      /Binary String Game has no statement: ranked by its title and tags only/,
+    );
     expect(text.stdout).toContain('Square Game (no statement)');
   }, 90_000);
 

@@ -9,14 +9,19 @@ import { settingsSchema } from '../../src/settings/load.js';
 import { problemsDir, sessionsDir } from '../../src/system/paths.js';
 import { tempXdg } from '../engine/helpers.js';
 
-const settings = settingsSchema.parse({ ollamaHost: 'http://127.0.0.1:9', model: 'fake-coder:7b', retrieval: 'archive' });
+const settings = settingsSchema.parse({
+  ollamaHost: 'http://127.0.0.1:9',
+  model: 'fake-coder:7b',
+  retrieval: 'archive',
+});
 let root = '';
 beforeAll(() => {
   root = tempXdg();
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const statement = (title: string, body: string): string => `# ${title}\n\n${body}\n\n## Input\nOne line.\n\n## Output\nOne line.\n\n## Examples\n\nInput:\n\n\`\`\`\n1\n\`\`\`\n\nOutput:\n\n\`\`\`\n1\n\`\`\`\n`;
+const statement = (title: string, body: string): string =>
+  `# ${title}\n\n${body}\n\n## Input\nOne line.\n\n## Output\nOne line.\n\n## Examples\n\nInput:\n\n\`\`\`\n1\n\`\`\`\n\nOutput:\n\n\`\`\`\n1\n\`\`\`\n`;
 
 describe('the nothing-changed check', () => {
   it('is current after an update, and not once a saved problem, a session or a set changes', async () => {
@@ -28,7 +33,10 @@ describe('the nothing-changed check', () => {
     expect((await archive.update(undefined)).added).toBe(0);
 
     mkdirSync(problemsDir(), { recursive: true });
-    writeFileSync(join(problemsDir(), 'zebra-crossing.md'), statement('Zebra Crossing', 'Count the stripes of a zebra crossing painted by a quirky robot.'));
+    writeFileSync(
+      join(problemsDir(), 'zebra-crossing.md'),
+      statement('Zebra Crossing', 'Count the stripes of a zebra crossing painted by a quirky robot.'),
+    );
     expect(archive.isCurrent(undefined)).toBe(false);
     expect((await archive.update(undefined)).added).toBe(1);
     expect(archive.isCurrent(undefined)).toBe(true);
@@ -50,7 +58,10 @@ describe('the nothing-changed check', () => {
   });
 
   it('answers from the archive as it stands and leaves the update for after the answer', async () => {
-    writeFileSync(join(problemsDir(), 'quokka-count.md'), statement('Quokka Census', 'Count the quokkas that smile on the island of Rottnest every morning.'));
+    writeFileSync(
+      join(problemsDir(), 'quokka-count.md'),
+      statement('Quokka Census', 'Count the quokkas that smile on the island of Rottnest every morning.'),
+    );
     const { archive, later } = await openArchive(settings, { deferUpdate: true });
     expect(later).toBeDefined();
     const before = await archive.similar('quokkas smile Rottnest island census', { k: 3 });

@@ -7,17 +7,25 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain JS module of the build, without types.
 import { ALONE, LazySegmenter } from '../../scripts/shims/graphemes.js';
 
-interface Seg { segment: string; index: number; input: string }
-interface Segs extends Iterable<Seg> { containing(i?: number): Seg | undefined }
+interface Seg {
+  segment: string;
+  index: number;
+  input: string;
+}
+interface Segs extends Iterable<Seg> {
+  containing(i?: number): Seg | undefined;
+}
 const alone = ALONE as RegExp;
 const Lazy = LazySegmenter as new (...a: ConstructorParameters<typeof Intl.Segmenter>) => { segment(s: string): Segs };
 const icu = new Intl.Segmenter();
-const icuSegs = (s: string): Seg[] => [...icu.segment(s)].map(({ segment, index, input }) => ({ segment, index, input }));
+const icuSegs = (s: string): Seg[] =>
+  [...icu.segment(s)].map(({ segment, index, input }) => ({ segment, index, input }));
 
 /** Every code point the shim splits alone (surrogate halves are not among them). */
 const aloneCodePoints = (): string[] => {
   const out: string[] = [];
-  for (let cp = 0; cp < 0x3000; cp++) if (!(cp >= 0xd800 && cp <= 0xdfff) && alone.test(String.fromCodePoint(cp))) out.push(String.fromCodePoint(cp));
+  for (let cp = 0; cp < 0x3000; cp++)
+    if (!(cp >= 0xd800 && cp <= 0xdfff) && alone.test(String.fromCodePoint(cp))) out.push(String.fromCodePoint(cp));
   return out;
 };
 
@@ -55,14 +63,17 @@ describe('the lazy grapheme splitter', () => {
 
   it('hands any other string to Intl.Segmenter, with the options it was given', () => {
     const lazy = new Lazy(undefined, { granularity: 'grapheme' });
-    for (const s of ['e\u0301', 'a\r\nb', '👍🏽 ok', '🇫🇷', '한국어', 'क्षि', 'x\u200dy']) expect([...lazy.segment(s)]).toEqual(icuSegs(s));
+    for (const s of ['e\u0301', 'a\r\nb', '👍🏽 ok', '🇫🇷', '한국어', 'क्षि', 'x\u200dy'])
+      expect([...lazy.segment(s)]).toEqual(icuSegs(s));
     const words = new Lazy('en', { granularity: 'word' });
     expect([...words.segment('two words')].map((x) => x.segment)).toEqual(['two', ' ', 'words']);
   });
 
   it('the built app makes no Intl.Segmenter of its own but the shim (run npm run build)', () => {
     const chunks = join(import.meta.dirname, '..', '..', 'dist', 'chunks');
-    const made = readdirSync(chunks).filter((f) => readFileSync(join(chunks, f), 'utf8').includes('new Intl.Segmenter(...'));
+    const made = readdirSync(chunks).filter((f) =>
+      readFileSync(join(chunks, f), 'utf8').includes('new Intl.Segmenter(...'),
+    );
     expect(made).toHaveLength(1);
   });
 });

@@ -6,7 +6,11 @@ import { closedPort } from '../helpers/net.js';
 import { cliEnv } from './helpers.js';
 
 async function noServerApp() {
-  const env = cliEnv({ OLLAMA_HOST: `http://127.0.0.1:${await closedPort()}`, SIMCOACH_PROBE_MS: '3000', NO_COLOR: '1' });
+  const env = cliEnv({
+    OLLAMA_HOST: `http://127.0.0.1:${await closedPort()}`,
+    SIMCOACH_PROBE_MS: '3000',
+    NO_COLOR: '1',
+  });
   const pty = onPty([], env);
   await pty.seen('watch a recorded demo');
   expect(pty.output()).toContain('ollama serve');

@@ -82,7 +82,9 @@ describe('config', () => {
     expect((await cli(['config', 'get', 'budgets.codesim.plans'], env)).stdout).toBe('3\n');
     const bad = await cli(['config', 'set', 'lang', 'cobol'], env);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain("bad value 'cobol' for lang (allowed: python | cpp | javascript | java | c | pypy | rust | go)");
+    expect(bad.stderr).toContain(
+      "bad value 'cobol' for lang (allowed: python | cpp | javascript | java | c | pypy | rust | go)",
+    );
     clean(bad);
     const list = await cli(['config', 'list'], { ...env, OPENAI_API_KEY: 'sk-verysecretkey-1234' });
     expect(list.stdout).toMatch(/budgets\.codesim\.plans\s+3\s+\(file\)/);
@@ -145,7 +147,9 @@ describe('against a fake Ollama', () => {
     const port = await closedPort();
     const r = await cli(['models', '--host', `http://127.0.0.1:${port}`]);
     expect(r.code).toBe(3);
-    expect(r.stderr.split('\n')[0]).toBe(`simcoach: no Ollama answered at http://127.0.0.1:${port} (connection refused)`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `simcoach: no Ollama answered at http://127.0.0.1:${port} (connection refused)`,
+    );
     expect(r.stderr).toContain('ollama serve');
     clean(r);
   });
@@ -190,7 +194,12 @@ describe('the app (no command)', () => {
     const r = await cli([], cliEnv({ OLLAMA_HOST: `127.0.0.1:${port}` }));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`no Ollama answered at http://127.0.0.1:${port}`);
-    for (const text of ['ollama serve', 'ollama pull qwen2.5-coder:7b', 'simcoach config set backend openai', 'simcoach demo']) {
+    for (const text of [
+      'ollama serve',
+      'ollama pull qwen2.5-coder:7b',
+      'simcoach config set backend openai',
+      'simcoach demo',
+    ]) {
       expect(r.stdout).toContain(text);
     }
     clean(r);

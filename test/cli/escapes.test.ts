@@ -37,11 +37,11 @@ function hostileProblem(dir: string): string {
   return file;
 }
 
-describe('one sanitiser wherever others\' text is printed', () => {
+describe("one sanitiser wherever others' text is printed", () => {
   const dir = mkdtempSync(join(tmpdir(), 'simcoach-escapes-'));
   const problemFile = hostileProblem(dir);
 
-  it('a problem file\'s title, url and difficulty are printable once loaded; the p screen and side panel draw them so', async () => {
+  it("a problem file's title, url and difficulty are printable once loaded; the p screen and side panel draw them so", async () => {
     const p = await loadProblem(problemFile);
     expect(p.title).toBe('Sum  two');
     expect(p.source?.url).toBe('https://codeforces.com/x');
@@ -60,9 +60,15 @@ describe('one sanitiser wherever others\' text is printed', () => {
     expect(list.stdout).toContain('Sum two');
     expect(list.stdout + list.stderr).not.toMatch(RAW);
     // No network here: the download fails, and its message (naming the url) is printed clean.
-    const st = await cli(['statement', problemFile], cliEnv({ NO_COLOR: '1', HTTPS_PROXY: 'http://127.0.0.1:9', https_proxy: 'http://127.0.0.1:9' }));
+    const st = await cli(
+      ['statement', problemFile],
+      cliEnv({ NO_COLOR: '1', HTTPS_PROXY: 'http://127.0.0.1:9', https_proxy: 'http://127.0.0.1:9' }),
+    );
     expect(st.stdout + st.stderr).not.toMatch(RAW);
-    const bad = await cli(['statement', problemFile, '--url', `https://codeforces.com/problemset/problem/1/A${OSC52}`], cliEnv({ NO_COLOR: '1', HTTPS_PROXY: 'http://127.0.0.1:9', https_proxy: 'http://127.0.0.1:9' }));
+    const bad = await cli(
+      ['statement', problemFile, '--url', `https://codeforces.com/problemset/problem/1/A${OSC52}`],
+      cliEnv({ NO_COLOR: '1', HTTPS_PROXY: 'http://127.0.0.1:9', https_proxy: 'http://127.0.0.1:9' }),
+    );
     expect(bad.stdout + bad.stderr).not.toMatch(RAW);
   });
 
@@ -93,10 +99,37 @@ describe('one sanitiser wherever others\' text is printed', () => {
     }
   });
 
-  it('`eval report` prints a results file\'s ids and model without them', async () => {
+  it("`eval report` prints a results file's ids and model without them", async () => {
     const file = join(dir, 'results.jsonl');
-    const header = { type: 'eval', version: 1, set: `apps${CSI}`, setSize: 1, flows: ['codesim'], backend: 'ollama', model: `m${OSC52}`, lang: 'python', answers: 'sections', budgets: {} };
-    const rec = { type: 'result', flow: 'codesim', index: 0, id: `p${TITLE}1`, difficulty: 'interview', kind: 'stdin', passed: true, samplesPassed: true, status: 'solved', calls: 3, repairs: 0, promptTokens: 10, promptTokensEvaluated: 5, completionTokens: 2, seconds: 1 };
+    const header = {
+      type: 'eval',
+      version: 1,
+      set: `apps${CSI}`,
+      setSize: 1,
+      flows: ['codesim'],
+      backend: 'ollama',
+      model: `m${OSC52}`,
+      lang: 'python',
+      answers: 'sections',
+      budgets: {},
+    };
+    const rec = {
+      type: 'result',
+      flow: 'codesim',
+      index: 0,
+      id: `p${TITLE}1`,
+      difficulty: 'interview',
+      kind: 'stdin',
+      passed: true,
+      samplesPassed: true,
+      status: 'solved',
+      calls: 3,
+      repairs: 0,
+      promptTokens: 10,
+      promptTokensEvaluated: 5,
+      completionTokens: 2,
+      seconds: 1,
+    };
     writeFileSync(file, `${JSON.stringify(header)}\n${JSON.stringify(rec)}\n`);
     const r = await cli(['eval', 'report', file], cliEnv({ NO_COLOR: '1' }));
     expect(r.code, r.stderr).toBe(0);
@@ -122,7 +155,11 @@ describe("control and bidi characters in a model's program", () => {
     const rows = codeRows(program, { lang: 'python', width: 100 });
     const lines = rows.map((r) => r.map((s) => s.text).join(''));
     expect(lines[0]).toMatch(/^⚠ 2 control or bidi characters in the program/);
-    expect(lines.slice(-3)).toEqual(['1 # comment␍', '2 import os; os.system("id")', '3 print(1)  # ⟨U+202E⟩)"evil"(tnirp']);
+    expect(lines.slice(-3)).toEqual([
+      '1 # comment␍',
+      '2 import os; os.system("id")',
+      '3 print(1)  # ⟨U+202E⟩)"evil"(tnirp',
+    ]);
     // The marks stand apart from the code around them.
     expect(rows.at(-3)!.find((s) => s.text === '␍')).toMatchObject({ inverse: true, color: 'red' });
     expect(lines.join('\n')).not.toMatch(RAW);
@@ -133,9 +170,16 @@ describe("control and bidi characters in a model's program", () => {
     const written = await writeProgramFile('p.py', program, { cwd: dir, overwrite: false });
     expect(written).toMatchObject({ kind: 'written', hidden: 2 });
     expect(readFileSync(join(dir, 'p.py'), 'utf8')).toBe(program);
-    expect(writtenNotice(written as Parameters<typeof writtenNotice>[0])).toMatchObject({ tone: 'yellow', text: expect.stringMatching(/^wrote 2 lines to .*p\.py — 2 control or bidi characters in the program/) });
+    expect(writtenNotice(written as Parameters<typeof writtenNotice>[0])).toMatchObject({
+      tone: 'yellow',
+      text: expect.stringMatching(/^wrote 2 lines to .*p\.py — 2 control or bidi characters in the program/),
+    });
     const copied: string[] = [];
-    const out = createProgramOut({ cwd: dir, terminal: { isTTY: true, write: (s: string) => copied.push(s) }, env: {} });
+    const out = createProgramOut({
+      cwd: dir,
+      terminal: { isTTY: true, write: (s: string) => copied.push(s) },
+      env: {},
+    });
     const notice = copiedNotice(out.copy(program));
     expect(notice.text).toMatch(/^copied 2 lines to the clipboard \(OSC 52\) — 2 control or bidi characters/);
     expect(copied).toHaveLength(1);
@@ -149,10 +193,16 @@ describe("control and bidi characters in a model's program", () => {
     expect(readFileSync(join(dir, 'out.py'), 'utf8')).toBe(program);
     expect(errs.join('')).toMatch(/^warning: 2 control or bidi characters in the program/);
     const shown: string[] = [];
-    writeProgram(program, undefined, err, { isTTY: true, write: (s: string) => shown.push(s) } as unknown as NodeJS.WriteStream);
+    writeProgram(program, undefined, err, {
+      isTTY: true,
+      write: (s: string) => shown.push(s),
+    } as unknown as NodeJS.WriteStream);
     expect(shown.join('')).toBe('# comment␍\nimport os; os.system("id")\nprint(1)  # ⟨U+202E⟩)"evil"(tnirp\n');
     const piped: string[] = [];
-    writeProgram(program, undefined, err, { isTTY: false, write: (s: string) => piped.push(s) } as unknown as NodeJS.WriteStream);
+    writeProgram(program, undefined, err, {
+      isTTY: false,
+      write: (s: string) => piped.push(s),
+    } as unknown as NodeJS.WriteStream);
     expect(piped.join('')).toBe(program);
   });
 });

@@ -15,9 +15,14 @@ const squash = (s: string): string => s.replace(/\s+/g, ' ');
 
 describe('every flag a command parses is in its --help', () => {
   it('the flag table and the command table name the same commands', () => {
-    expect(Object.keys(FLAGS).filter((n) => n !== '' && !n.includes(' ')).sort()).toEqual(Object.keys(commands).sort());
+    expect(
+      Object.keys(FLAGS)
+        .filter((n) => n !== '' && !n.includes(' '))
+        .sort(),
+    ).toEqual(Object.keys(commands).sort());
     // A sub-command's table belongs to a command.
-    for (const n of Object.keys(FLAGS).filter((x) => x.includes(' '))) expect(Object.keys(commands)).toContain(n.split(' ')[0]);
+    for (const n of Object.keys(FLAGS).filter((x) => x.includes(' ')))
+      expect(Object.keys(commands)).toContain(n.split(' ')[0]);
   });
 
   it.each(Object.keys(commands))('%s --help lists each of its flags with a description', async (name) => {
@@ -32,28 +37,31 @@ describe('every flag a command parses is in its --help', () => {
     }
     expect(help).toContain('-h, --help show this help');
     // The commands that take a flow's budget flags list every one of them too.
-    if (commands[name]!.flows) for (const flag of Object.keys(budgetFlags)) expect(help, `${name} --help names --${flag}`).toContain(`--${flag}`);
+    if (commands[name]!.flows)
+      for (const flag of Object.keys(budgetFlags))
+        expect(help, `${name} --help names --${flag}`).toContain(`--${flag}`);
   });
 
-  it('simcoach --help lists the tutor\'s own flags with their descriptions', async () => {
+  it("simcoach --help lists the tutor's own flags with their descriptions", async () => {
     const help = squash((await cli(['--help'], cliEnv())).stdout);
     for (const [flag, f] of Object.entries(FLAGS[''])) expect(help).toContain(`${flagLabel(flag, f)} ${squash(f.doc)}`);
   });
 
-  it('parse accepts a command\'s own flags and nothing else', () => {
+  it("parse accepts a command's own flags and nothing else", () => {
     expect(parse(['x', '--speed', '2', '--check'], 'demo').values).toMatchObject({ speed: '2', check: true });
     expect(() => parse(['--auto'], 'replay')).toThrow(UsageError);
     expect(() => parse(['--plans', '3'], 'resume')).toThrow(/resume: Unknown option '--plans'/);
     expect(parse(['p', '--plans', '3'], 'solve', { budgetFlags }).values.plans).toBe('3');
   });
 
-  it('no command reads its arguments past the table: parseArgs is called in src/flags/args.ts alone, parse always by a command\'s name', () => {
+  it("no command reads its arguments past the table: parseArgs is called in src/flags/args.ts alone, parse always by a command's name", () => {
     const dir = join(process.cwd(), 'src');
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
     for (const f of files) {
       const text = readFileSync(join(dir, f), 'utf8');
       if (f !== join('flags', 'args.ts')) expect(text, f).not.toMatch(/\bparseArgs\b/);
-      for (const m of text.matchAll(/\bparse\(argv, ([^,)]+)/g)) expect(m[1], `${f}: ${m[0]}`).toMatch(/^'[a-z ]*'$|^command$/);
+      for (const m of text.matchAll(/\bparse\(argv, ([^,)]+)/g))
+        expect(m[1], `${f}: ${m[0]}`).toMatch(/^'[a-z ]*'$|^command$/);
     }
   });
 });

@@ -15,7 +15,8 @@ export interface CliResult {
 export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const home = mkdtempSync(join(tmpdir(), 'simcoach-cli-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of ['OLLAMA_HOST', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'NO_COLOR', 'FORCE_COLOR', 'SIMCOACH_DEBUG']) delete env[k];
+  for (const k of ['OLLAMA_HOST', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'NO_COLOR', 'FORCE_COLOR', 'SIMCOACH_DEBUG'])
+    delete env[k];
   Object.assign(env, {
     ...xdgDirs(home),
     HOME: home,
@@ -29,7 +30,10 @@ export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.P
   return env;
 }
 
-export function start(args: string[], env: NodeJS.ProcessEnv = cliEnv()): { child: ChildProcess; done: Promise<CliResult>; stderrSoFar: () => string } {
+export function start(
+  args: string[],
+  env: NodeJS.ProcessEnv = cliEnv(),
+): { child: ChildProcess; done: Promise<CliResult>; stderrSoFar: () => string } {
   const child = spawn(process.execPath, ['dist/cli.js', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

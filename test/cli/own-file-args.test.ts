@@ -15,15 +15,31 @@ describe('your own file on the command line: bad input', () => {
     const dir = mkdtempSync(join(tmpdir(), 'simcoach-ownargs-'));
     mkdirSync(join(dir, 'folder.py'));
     const cases: [string[], number, RegExp][] = [
-      [['practice', 'sum-two', '--file', join(dir, 'notes.txt')], 2, /cannot tell the language of '.*notes\.txt' from its extension/],
+      [
+        ['practice', 'sum-two', '--file', join(dir, 'notes.txt')],
+        2,
+        /cannot tell the language of '.*notes\.txt' from its extension/,
+      ],
       [['practice', 'sum-two', '--file', join(dir, 'no', 'such', 'sol.py')], 1, /no folder .* to make it in/],
       [['practice', 'sum-two', '--file', join(dir, 'folder.py')], 1, /folder\.py: a directory, not a program/],
-      [['practice', 'sum-two', '--file', join(dir, 'sol.py'), '--lang', 'cobol'], 2, /--lang must be python, cpp, javascript, java, c, pypy, rust, go, not 'cobol'/],
+      [
+        ['practice', 'sum-two', '--file', join(dir, 'sol.py'), '--lang', 'cobol'],
+        2,
+        /--lang must be python, cpp, javascript, java, c, pypy, rust, go, not 'cobol'/,
+      ],
       // Piped (no terminal): the tutor cannot open, and says so.
       [['practice', 'sum-two', '--file', join(dir, 'sol.py')], 2, /practice needs a terminal/],
       [['check', '--problem', RANGE_SUMS, '--tutor'], 2, /check --tutor: give the SOLUTION file/],
-      [['check', join(dir, 'sol.py'), '--problem', RANGE_SUMS, '--tutor', '--fix'], 2, /f asks for the fix in the tutor/],
-      [['check', join(dir, 'sol.py'), '--problem', RANGE_SUMS, '--tutor'], 2, /check --tutor needs a terminal; without --tutor the check is printed/],
+      [
+        ['check', join(dir, 'sol.py'), '--problem', RANGE_SUMS, '--tutor', '--fix'],
+        2,
+        /f asks for the fix in the tutor/,
+      ],
+      [
+        ['check', join(dir, 'sol.py'), '--problem', RANGE_SUMS, '--tutor'],
+        2,
+        /check --tutor needs a terminal; without --tutor the check is printed/,
+      ],
     ];
     for (const [args, code, said] of cases) {
       const r = await runCli(args, env);

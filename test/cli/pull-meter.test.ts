@@ -4,7 +4,11 @@ import { PullMeter, formatBytes, formatDuration } from '../../src/commands/share
 
 function fakeTerminal(): { out: NodeJS.WriteStream; text: () => string } {
   let written = '';
-  const out = { isTTY: true, columns: 100, write: (s: string) => ((written += s), true) } as unknown as NodeJS.WriteStream;
+  const out = {
+    isTTY: true,
+    columns: 100,
+    write: (s: string) => ((written += s), true),
+  } as unknown as NodeJS.WriteStream;
   return { out, text: () => written };
 }
 
@@ -16,14 +20,21 @@ describe('PullMeter on a terminal', () => {
     meter.update({ status: 'pulling manifest' });
     for (let i = 1; i <= 4; i++) {
       now += 1000;
-      meter.update({ status: 'pulling 2bada8a74506', digest: 'sha256:2bada8a74506', total: 4_000_000_000, completed: i * 1_000_000_000 });
+      meter.update({
+        status: 'pulling 2bada8a74506',
+        digest: 'sha256:2bada8a74506',
+        total: 4_000_000_000,
+        completed: i * 1_000_000_000,
+      });
     }
     now += 1000;
     meter.update({ status: 'success' });
     meter.finish();
     const frames = term.text().split('\r\u001b[2K').filter(Boolean);
     expect(frames[0]).toBe('qwen2.5-coder:7b: pulling manifest');
-    expect(frames).toContain(`qwen2.5-coder:7b ${'█'.repeat(12)}${'░'.repeat(12)}  50%  2.0 GB / 4.0 GB  1.0 GB/s  2s left`);
+    expect(frames).toContain(
+      `qwen2.5-coder:7b ${'█'.repeat(12)}${'░'.repeat(12)}  50%  2.0 GB / 4.0 GB  1.0 GB/s  2s left`,
+    );
     expect(frames).toContain(`qwen2.5-coder:7b ${'█'.repeat(24)} 100%  4.0 GB / 4.0 GB  1.0 GB/s`);
     expect(term.text().endsWith('qwen2.5-coder:7b: success\n')).toBe(true);
   });
@@ -43,6 +54,12 @@ describe('PullMeter on a terminal', () => {
   });
 
   it('formats sizes in decimal units as Ollama does', () => {
-    expect([0, 999, 1000, 4_683_087_332, 12_345_678].map(formatBytes)).toEqual(['-', '999 B', '1.0 KB', '4.7 GB', '12.3 MB']);
+    expect([0, 999, 1000, 4_683_087_332, 12_345_678].map(formatBytes)).toEqual([
+      '-',
+      '999 B',
+      '1.0 KB',
+      '4.7 GB',
+      '12.3 MB',
+    ]);
   });
 });

@@ -23,28 +23,50 @@ afterEach(async () => {
 });
 
 describe('alphacodium from the command line', () => {
-  it('solve --auto --flow alphacodium --validate: six calls (the paper\'s double validation), the program on stdout, hidden tests pass, the journal has the anchors', async () => {
+  it("solve --auto --flow alphacodium --validate: six calls (the paper's double validation), the program on stdout, hidden tests pass, the journal has the anchors", async () => {
     const home = tempHome();
     server = await startScriptedModel({ titles });
-    const r = await cli(['solve', SUM, '--auto', '--flow', 'alphacodium', '--validate', '--host', server.url], home.env, { timeoutMs: 60_000 });
+    const r = await cli(
+      ['solve', SUM, '--auto', '--flow', 'alphacodium', '--validate', '--host', server.url],
+      home.env,
+      { timeoutMs: 60_000 },
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('print(');
-    expect(server.chatBodies().map(stageOf)).toEqual(['reflection', 'solutions', 'choose', 'ai-tests', 'validate', 'solve']);
+    expect(server.chatBodies().map(stageOf)).toEqual([
+      'reflection',
+      'solutions',
+      'choose',
+      'ai-tests',
+      'validate',
+      'solve',
+    ]);
     expect(r.stderr).toMatch(/step  1 +reflection .*approved/);
     expect(r.stderr).toMatch(/all tests AC 11\/11/);
     const [file] = readdirSync(home.sessions).map((f) => join(home.sessions, f));
     const j = readJournal(file!);
     expect(j.header).toMatchObject({ flow: 'alphacodium' });
-    expect(j.events.filter((e) => e.type === 'note').map((e) => (e as { text: string }).text)).toContain('⚓ public 1 passes: it is now an anchor (1)');
+    expect(j.events.filter((e) => e.type === 'note').map((e) => (e as { text: string }).text)).toContain(
+      '⚓ public 1 passes: it is now an anchor (1)',
+    );
   }, 90_000);
 
   it('eval --flow alphacodium (no validation, as the published code): five calls on a solved problem, fixes spent on the other', async () => {
     const home = tempHome();
     const dir = fixtureSet(home, IDS);
-    server = await startScriptedModel({ titles, code: (body) => (/bracket/i.test(body.messages[1]!.content) ? 'print("YES")\n' : solutionFor(body, titles)) });
-    const r = await cli(['eval', dir, '--auto', '--flow', 'alphacodium', '--json', '--host', server.url], home.env, { timeoutMs: 120_000 });
+    server = await startScriptedModel({
+      titles,
+      code: (body) => (/bracket/i.test(body.messages[1]!.content) ? 'print("YES")\n' : solutionFor(body, titles)),
+    });
+    const r = await cli(['eval', dir, '--auto', '--flow', 'alphacodium', '--json', '--host', server.url], home.env, {
+      timeoutMs: 120_000,
+    });
     expect(r.code).toBe(0);
-    const rep = JSON.parse(r.stdout) as { flow: string; pass_at_1: number; problems: { id: string; passed: boolean; calls: number }[] };
+    const rep = JSON.parse(r.stdout) as {
+      flow: string;
+      pass_at_1: number;
+      problems: { id: string; passed: boolean; calls: number }[];
+    };
     expect(rep.flow).toBe('alphacodium');
     const byId = Object.fromEntries(rep.problems.map((p) => [p.id.split('/').pop(), p]));
     expect(byId['sum-two']).toMatchObject({ passed: true, calls: 5 });

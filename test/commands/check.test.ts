@@ -17,7 +17,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-const check = (home: Home, args: string[]) => cli(['check', ...args, '--host', server!.url], home.env, { timeoutMs: 60_000 });
+const check = (home: Home, args: string[]) =>
+  cli(['check', ...args, '--host', server!.url], home.env, { timeoutMs: 60_000 });
 const sessionFiles = (home: Home): string[] => readdirSync(home.sessions).map((f) => join(home.sessions, f));
 
 describe('simcoach check', () => {
@@ -46,8 +47,14 @@ describe('simcoach check', () => {
     const [file] = sessionFiles(home);
     const j = readJournal(file!);
     expect(j.header).toMatchObject({ flow: 'check', lang: 'python' });
-    expect(j.events.find((e) => e.type === 'decision' && e.step === 0)).toMatchObject({ decision: { kind: 'edit' }, by: 'person' });
-    expect(j.events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'unsolved', reason: 'sample-1: WA, explained at line 8' } });
+    expect(j.events.find((e) => e.type === 'decision' && e.step === 0)).toMatchObject({
+      decision: { kind: 'edit' },
+      by: 'person',
+    });
+    expect(j.events.at(-1)).toMatchObject({
+      type: 'end',
+      outcome: { status: 'unsolved', reason: 'sample-1: WA, explained at line 8' },
+    });
   });
 
   it('--fix: the fix comes only when asked, is judged on every test, and goes to -o; exit 0', async () => {
@@ -74,15 +81,23 @@ describe('simcoach check', () => {
     expect(server.chatBodies()[0]!.messages[2]!.content).toMatch(/6 tests passed; slowest \d+ ms/);
   });
 
-  it('no model server: the judge\'s verdict is the answer (accepted exit 0, failing exit 1), the missing review or explanation one line, resumable by id', async () => {
+  it("no model server: the judge's verdict is the answer (accepted exit 0, failing exit 1), the missing review or explanation one line, resumable by id", async () => {
     const home = tempHome();
     const down = `http://127.0.0.1:${await closedPort()}`;
-    const ok = await cli(['check', 'fixtures/problems/_solutions/range-sums.py', '--problem', RANGE_SUMS, '--host', down], home.env, { timeoutMs: 60_000 });
+    const ok = await cli(
+      ['check', 'fixtures/problems/_solutions/range-sums.py', '--problem', RANGE_SUMS, '--host', down],
+      home.env,
+      { timeoutMs: 60_000 },
+    );
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/^accepted on every test \(8\/8\) · no complexity review: no Ollama answered at .*connection refused/m);
+    expect(ok.stdout).toMatch(
+      /^accepted on every test \(8\/8\) · no complexity review: no Ollama answered at .*connection refused/m,
+    );
     const id = /simcoach resume (\S+)` once the server answers/.exec(ok.stderr)?.[1];
     expect(sessionFiles(home).map((f) => f.endsWith(`${id}.jsonl`))).toContain(true);
-    const bad = await cli(['check', WRONG_BY_ONE, '--problem', RANGE_SUMS, '--host', down], home.env, { timeoutMs: 60_000 });
+    const bad = await cli(['check', WRONG_BY_ONE, '--problem', RANGE_SUMS, '--host', down], home.env, {
+      timeoutMs: 60_000,
+    });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('sample-1 fails (WA)');
     expect(bad.stdout).toMatch(/^no explanation: no Ollama answered/m);
@@ -107,14 +122,14 @@ describe('simcoach check', () => {
   });
 });
 
-describe('check sessions replay, resume and export like the flows\'', () => {
+describe("check sessions replay, resume and export like the flows'", () => {
   it('replay --check re-drives it from the journal alone; export names the line; replay text shows the explanation', async () => {
     const home = tempHome();
     server = await startCheckModel();
     await check(home, [WRONG_BY_ONE, '--problem', RANGE_SUMS]);
     const [file] = sessionFiles(home);
     const replay = await cli(['replay', file!, '--check'], home.env);
-    expect(replay.stdout).toContain('re-driven by this simcoach\'s check from the journal alone: unsolved, as recorded');
+    expect(replay.stdout).toContain("re-driven by this simcoach's check from the journal alone: unsolved, as recorded");
     expect(replay.code).toBe(0);
     const text = await cli(['replay', file!], home.env);
     expect(text.code).toBe(0);
@@ -127,7 +142,9 @@ describe('check sessions replay, resume and export like the flows\'', () => {
 
   it('resume: a check whose fix the server failed goes on from its journal (program, run and explanation served)', async () => {
     const home = tempHome();
-    server = await startCheckModel((stage) => (stage === 'fix' ? { status: 500, error: 'the model crashed' } : undefined));
+    server = await startCheckModel((stage) =>
+      stage === 'fix' ? { status: 500, error: 'the model crashed' } : undefined,
+    );
     const first = await check(home, [WRONG_BY_ONE, '--problem', RANGE_SUMS, '--fix']);
     expect(first.code).toBe(3);
     await server.close();

@@ -11,7 +11,7 @@ import { cli, cliEnv } from '../cli/helpers.js';
 const work = (): string => mkdtempSync(join(tmpdir(), 'simcoach-dailycli-'));
 
 describe('the judge for daily use', () => {
-  it('a compile error names the person\'s file (a.cpp:3:11), not the sandbox\'s main.cpp, in test and run', async () => {
+  it("a compile error names the person's file (a.cpp:3:11), not the sandbox's main.cpp, in test and run", async () => {
     const dir = work();
     const a = join(dir, 'a.cpp');
     writeFileSync(a, '#include <cstdio>\nint main() {\n  int x = ;\n}\n');
@@ -41,13 +41,16 @@ describe('the judge for daily use', () => {
     expect(t.code).toBe(1);
 
     writeFileSync(join(dir, 'in.txt'), '5 7\n');
-    const r = await cli(['test', sol, '--problem', 'sum-two', '--input', join(dir, 'in.txt')], cliEnv({ NO_COLOR: '1' }));
+    const r = await cli(
+      ['test', sol, '--problem', 'sum-two', '--input', join(dir, 'in.txt')],
+      cliEnv({ NO_COLOR: '1' }),
+    );
     expect(r.stdout).toBe('12\n');
     expect(r.stderr).toMatch(/ran · \d+ ms/);
     expect(r.code).toBe(0);
   });
 
-  it('config template cpp opens the person\'s template in $EDITOR; practice --file NEW.cpp starts from it', async () => {
+  it("config template cpp opens the person's template in $EDITOR; practice --file NEW.cpp starts from it", async () => {
     const env = cliEnv({ NO_COLOR: '1' });
     const dir = work();
     const editor = join(dir, 'editor.sh');

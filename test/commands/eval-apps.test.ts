@@ -31,9 +31,13 @@ for (const raw of lines) {
   const v = JSON.parse(raw) as Line;
   if (!byId.has(v.id)) byId.set(v.id, { raw, v });
 }
-const labelled = readFileSync(join(APPS, 'labelled-solutions.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Labelled);
+const labelled = readFileSync(join(APPS, 'labelled-solutions.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as Labelled);
 const program = (id: string, solved: boolean, method: string, model: string): string =>
-  labelled.find((l) => l.problem_id === id && l.judged_solved === solved && l.method === method && l.model === model)!.code;
+  labelled.find((l) => l.problem_id === id && l.judged_solved === solved && l.method === method && l.model === model)!
+    .code;
 
 // Two stdin-style competition problems (a program the authors' judge accepted, one it failed)
 // and a function-style introductory problem with an accepted program.
@@ -53,13 +57,30 @@ describe('eval on APPS', () => {
   it('stdin-style problems give pass@1; function-style ones are a group apart', async () => {
     const home = tempHome();
     const set = join(home.root, 'apps3.jsonl');
-    writeFileSync(set, Object.keys(PICK).map((id) => byId.get(id)!.raw).join('\n') + '\n');
-    const which = (body: OllamaChatBody): string => Object.keys(PICK).find((id) => body.messages[1]!.content.includes(byId.get(id)!.v.description.slice(0, 120))) ?? '?';
+    writeFileSync(
+      set,
+      Object.keys(PICK)
+        .map((id) => byId.get(id)!.raw)
+        .join('\n') + '\n',
+    );
+    const which = (body: OllamaChatBody): string =>
+      Object.keys(PICK).find((id) => body.messages[1]!.content.includes(byId.get(id)!.v.description.slice(0, 120))) ??
+      '?';
     const seen = new Map<string, number>();
-    server = await startFakeOllama({ chat: (body, i) => scriptedReply({ titles: new Map(), code: (b) => PICK[which(b)] ?? 'print(0)\n' }, seen, body, i) });
-    const r = await cli(['eval', set, '--auto', '--host', server.url, '--plans', '1', '--debug-rounds', '0', '--json'], home.env, { timeoutMs: 120_000 });
+    server = await startFakeOllama({
+      chat: (body, i) =>
+        scriptedReply({ titles: new Map(), code: (b) => PICK[which(b)] ?? 'print(0)\n' }, seen, body, i),
+    });
+    const r = await cli(
+      ['eval', set, '--auto', '--host', server.url, '--plans', '1', '--debug-rounds', '0', '--json'],
+      home.env,
+      { timeoutMs: 120_000 },
+    );
     expect(r.code, r.stderr).toBe(0);
-    const rep = JSON.parse(r.stdout) as { problems: { id: string; kind: string; difficulty: string; passed: boolean }[]; summary: { group: string; problems: number; solved: number; pass_at_1: number }[] };
+    const rep = JSON.parse(r.stdout) as {
+      problems: { id: string; kind: string; difficulty: string; passed: boolean }[];
+      summary: { group: string; problems: number; solved: number; pass_at_1: number }[];
+    };
     const problems = [...rep.problems].sort((a, b) => a.id.localeCompare(b.id));
     // The judge agrees with the authors' labels on these programs.
     expect(problems.map((p) => [p.id, p.kind, p.difficulty, p.passed])).toEqual([
@@ -73,7 +94,11 @@ describe('eval on APPS', () => {
       ['function-style', 1, 1],
       ['all', 3, 2],
     ]);
-    const table = await cli(['eval', set, '--auto', '--host', server.url, '--plans', '1', '--debug-rounds', '0', ], home.env, { timeoutMs: 120_000 });
+    const table = await cli(
+      ['eval', set, '--auto', '--host', server.url, '--plans', '1', '--debug-rounds', '0'],
+      home.env,
+      { timeoutMs: 120_000 },
+    );
     expect(table.code, table.stderr).toBe(0);
     // The headline is the stdin-style problems'; the function-style one is marked in the table.
     expect(table.stdout).toMatch(/^pass@1 50\.0% \(1\/2\) · codesim/m);

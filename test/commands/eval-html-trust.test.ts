@@ -14,16 +14,53 @@ import { cli } from '../engine/cli.js';
 const OUTPUT = resolve(process.cwd(), 'test-output/eval-report');
 const XSS = `<img src=x onerror="document.body.setAttribute('data-pwned','yes')">`;
 
-const header = (set: string) => ({ type: 'eval', version: 1, set, setSize: 2, flows: ['codesim', 'mapcoder'], backend: 'ollama', model: `m${XSS}`, lang: 'python', answers: 'sections', budgets: {} });
+const header = (set: string) => ({
+  type: 'eval',
+  version: 1,
+  set,
+  setSize: 2,
+  flows: ['codesim', 'mapcoder'],
+  backend: 'ollama',
+  model: `m${XSS}`,
+  lang: 'python',
+  answers: 'sections',
+  budgets: {},
+});
 const rec = (flow: string, id: string, index: number, passed: boolean, calls: unknown, session?: string) => ({
-  type: 'result', flow, index, id, difficulty: 'interview', kind: 'stdin', passed, samplesPassed: passed, status: passed ? 'solved' : 'unsolved', calls, repairs: 0, promptTokens: 100, promptTokensEvaluated: 40, completionTokens: 20, seconds: 1.5, ...(session ? { session } : {}),
+  type: 'result',
+  flow,
+  index,
+  id,
+  difficulty: 'interview',
+  kind: 'stdin',
+  passed,
+  samplesPassed: passed,
+  status: passed ? 'solved' : 'unsolved',
+  calls,
+  repairs: 0,
+  promptTokens: 100,
+  promptTokensEvaluated: 40,
+  completionTokens: 20,
+  seconds: 1.5,
+  ...(session ? { session } : {}),
 });
 
 function chromium(args: string[]): Promise<string> {
   const profile = mkdtempSync(join(tmpdir(), 'sc-chromium-'));
   return new Promise((res, rej) =>
-    execFile('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', `--user-data-dir=${profile}`, '--hide-scrollbars', ...args], { timeout: 60_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) =>
-      err ? rej(new Error(`chromium failed: ${err.message}\n${stderr}`)) : res(stdout),
+    execFile(
+      'chromium',
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        `--user-data-dir=${profile}`,
+        '--hide-scrollbars',
+        ...args,
+      ],
+      { timeout: 60_000, maxBuffer: 16 << 20 },
+      (err, stdout, stderr) => (err ? rej(new Error(`chromium failed: ${err.message}\n${stderr}`)) : res(stdout)),
     ),
   );
 }
@@ -34,9 +71,24 @@ describe('eval report --html from a hostile results file', () => {
     const a = join(home.root, 'a.jsonl');
     const b = join(home.root, 'b.jsonl');
     // Set A: one problem whose id is markup, and a line whose calls is markup (left out).
-    writeFileSync(a, [header('set-a'), rec('codesim', XSS, 0, true, 3, '/tmp/sessions/one session.jsonl'), rec('mapcoder', XSS, 0, false, 40), rec('codesim', 'two', 1, false, XSS)].map((x) => JSON.stringify(x)).join('\n') + '\n');
+    writeFileSync(
+      a,
+      [
+        header('set-a'),
+        rec('codesim', XSS, 0, true, 3, '/tmp/sessions/one session.jsonl'),
+        rec('mapcoder', XSS, 0, false, 40),
+        rec('codesim', 'two', 1, false, XSS),
+      ]
+        .map((x) => JSON.stringify(x))
+        .join('\n') + '\n',
+    );
     // Set B: a second set with the same settings, merged in.
-    writeFileSync(b, [header('set-b'), rec('codesim', 'three', 1, false, 50), rec('mapcoder', 'three', 1, true, 7)].map((x) => JSON.stringify(x)).join('\n') + '\n');
+    writeFileSync(
+      b,
+      [header('set-b'), rec('codesim', 'three', 1, false, 50), rec('mapcoder', 'three', 1, true, 7)]
+        .map((x) => JSON.stringify(x))
+        .join('\n') + '\n',
+    );
     const merged = join(home.root, 'merged.jsonl');
     const m = await cli(['eval', 'merge', a, b, '--out', merged], home.env);
     expect(m.code, m.stderr).toBe(0);
@@ -48,7 +100,10 @@ describe('eval report --html from a hostile results file', () => {
     const r = await cli(['eval', 'report', merged, '--html', '-o', page, '--json'], home.env);
     expect(r.code, r.stderr).toBe(0);
     const json = await cli(['eval', 'report', merged, '--json'], home.env);
-    const rep = JSON.parse(json.stdout) as { sets: string[]; summary: { flow: string; group: string; calls_per_solved: number | null }[] };
+    const rep = JSON.parse(json.stdout) as {
+      sets: string[];
+      summary: { flow: string; group: string; calls_per_solved: number | null }[];
+    };
     expect(rep.sets).toEqual(['set-a', 'set-b']);
     // codesim solved one problem in 3 calls and spent 50 failing another: 3 per solved, not 53.
     expect(rep.summary.find((s) => s.flow === 'codesim' && s.group === 'total')?.calls_per_solved).toBe(3);
@@ -72,8 +127,10 @@ describe('eval report --html from a hostile results file', () => {
     const rows = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((x) => x[1]!);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toBe('<th>problem</th><th>difficulty</th><th>codesim</th><th>mapcoder</th>');
-    expect(rows[1]).toContain('<td>&lt;img src=x onerror="document.body.setAttribute(\'data-pwned\',\'yes\')"&gt;</td>');
-    expect(rows[1]).toContain('<td class="pass"><b>pass</b> · 3 calls · 120 tokens · 1.5 s <a href="file:///tmp/sessions/one%20session.jsonl">session</a></td>');
+    expect(rows[1]).toContain("<td>&lt;img src=x onerror=\"document.body.setAttribute('data-pwned','yes')\"&gt;</td>");
+    expect(rows[1]).toContain(
+      '<td class="pass"><b>pass</b> · 3 calls · 120 tokens · 1.5 s <a href="file:///tmp/sessions/one%20session.jsonl">session</a></td>',
+    );
     expect(rows[1]).toContain('<td class="fail"><b>unsolved</b> · 40 calls · 120 tokens · 1.5 s </td>');
     expect(rows[2]).toMatch(/^<td>three<\/td>/);
     // "two" was the line with markup for calls: left out, so no row names it.

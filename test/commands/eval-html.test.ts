@@ -11,9 +11,34 @@ import { cli } from '../engine/cli.js';
 
 const OUTPUT = resolve(process.cwd(), 'test-output/eval-report');
 
-const header = { type: 'eval', version: 1, set: 'apps-like', setSize: 3, flows: ['codesim', 'mapcoder'], backend: 'ollama', model: 'm', lang: 'python', answers: 'sections', budgets: {} };
+const header = {
+  type: 'eval',
+  version: 1,
+  set: 'apps-like',
+  setSize: 3,
+  flows: ['codesim', 'mapcoder'],
+  backend: 'ollama',
+  model: 'm',
+  lang: 'python',
+  answers: 'sections',
+  budgets: {},
+};
 const rec = (flow: string, id: string, index: number, difficulty: string, passed: boolean, calls: number) => ({
-  type: 'result', flow, index, id, difficulty, kind: 'stdin', passed, samplesPassed: passed, status: passed ? 'solved' : 'unsolved', calls, repairs: 0, promptTokens: 1000 * calls, promptTokensEvaluated: 400 * calls, completionTokens: 200 * calls, seconds: 1,
+  type: 'result',
+  flow,
+  index,
+  id,
+  difficulty,
+  kind: 'stdin',
+  passed,
+  samplesPassed: passed,
+  status: passed ? 'solved' : 'unsolved',
+  calls,
+  repairs: 0,
+  promptTokens: 1000 * calls,
+  promptTokensEvaluated: 400 * calls,
+  completionTokens: 200 * calls,
+  seconds: 1,
 });
 // codesim solves the introductory and interview problems, mapcoder only the introductory one.
 const records = [
@@ -24,7 +49,6 @@ const records = [
   rec('codesim', 'c', 2, 'competition', false, 45),
   rec('mapcoder', 'c', 2, 'competition', false, 25),
 ];
-
 
 describe('eval report --html in a real browser', () => {
   it('a standalone page whose two charts render: bars at their sizes in the DOM, colours in the screenshot', async () => {

@@ -33,7 +33,10 @@ const problemOf = (body: OllamaChatBody): string | undefined => {
 /** A model that solves everything but the brackets problem (it always prints "YES" there). */
 const script: ScriptOptions = {
   titles,
-  code: (body) => (problemOf(body) === 'brackets' ? 'print("YES")\n' : readFileSync(join(process.cwd(), 'fixtures/problems/_solutions', `${problemOf(body) ?? 'sum-two'}.py`), 'utf8')),
+  code: (body) =>
+    problemOf(body) === 'brackets'
+      ? 'print("YES")\n'
+      : readFileSync(join(process.cwd(), 'fixtures/problems/_solutions', `${problemOf(body) ?? 'sum-two'}.py`), 'utf8'),
 };
 
 async function ollama(o: Partial<ScriptOptions> = {}): Promise<BaseServer & { chatBodies(): OllamaChatBody[] }> {
@@ -44,7 +47,8 @@ async function ollama(o: Partial<ScriptOptions> = {}): Promise<BaseServer & { ch
 }
 
 const BUDGETS = ['--plans', '1', '--debug-rounds', '1', '--exemplars', '1'];
-const evalCli = (home: Home, args: string[]) => cli(['eval', ...args, '--auto', ...BUDGETS], home.env, { timeoutMs: 120_000 });
+const evalCli = (home: Home, args: string[]) =>
+  cli(['eval', ...args, '--auto', ...BUDGETS], home.env, { timeoutMs: 120_000 });
 
 interface Row {
   flow: string;
@@ -103,12 +107,30 @@ describe('eval: flows side by side', () => {
     const rep = JSON.parse(json.stdout) as Rep;
     expect(rep.flows).toEqual(['codesim', 'mapcoder']);
     // Every flow on every problem, in the set's order.
-    expect(rep.problems.map((p) => `${p.flow}:${short(p.id)}`)).toEqual(IDS.flatMap((id) => [`codesim:${id}`, `mapcoder:${id}`]));
-    expect(rep.problems.filter((p) => p.passed).map((p) => short(p.id))).toEqual(['inversions', 'inversions', 'knapsack', 'knapsack', 'sum-two', 'sum-two']);
+    expect(rep.problems.map((p) => `${p.flow}:${short(p.id)}`)).toEqual(
+      IDS.flatMap((id) => [`codesim:${id}`, `mapcoder:${id}`]),
+    );
+    expect(rep.problems.filter((p) => p.passed).map((p) => short(p.id))).toEqual([
+      'inversions',
+      'inversions',
+      'knapsack',
+      'knapsack',
+      'sum-two',
+      'sum-two',
+    ]);
     // brackets: "YES" passes no sample either; the others pass samples and hidden tests.
     expect(rep.problems.filter((p) => p.samplesPassed).length).toBe(6);
     // By difficulty and in total, for each flow.
-    expect(rep.summary.map((r) => `${r.flow}/${r.group}`)).toEqual(['codesim/easy', 'codesim/medium', 'codesim/hard', 'codesim/total', 'mapcoder/easy', 'mapcoder/medium', 'mapcoder/hard', 'mapcoder/total']);
+    expect(rep.summary.map((r) => `${r.flow}/${r.group}`)).toEqual([
+      'codesim/easy',
+      'codesim/medium',
+      'codesim/hard',
+      'codesim/total',
+      'mapcoder/easy',
+      'mapcoder/medium',
+      'mapcoder/hard',
+      'mapcoder/total',
+    ]);
     const total = rep.summary.find((r) => r.flow === 'codesim' && r.group === 'total')!;
     expect(total).toMatchObject({ problems: 4, solved: 3, pass_at_1: 0.75 });
     expect(total.calls).toBe(rep.problems.filter((p) => p.flow === 'codesim').reduce((a, p) => a + p.calls, 0));
@@ -120,9 +142,23 @@ describe('eval: flows side by side', () => {
     const rows = table.stdout.split('\n').filter((l) => /^(codesim|mapcoder) +(easy|medium|hard|total) +\d/.test(l));
     expect(rows).toHaveLength(rep.summary.length);
     for (const [i, line] of rows.entries()) {
-      const [flow, group, problems, pass, solved, samples, calls, perSolved, sent, evaluated, completion] = line.trim().split(/ +/);
+      const [flow, group, problems, pass, solved, samples, calls, perSolved, sent, evaluated, completion] = line
+        .trim()
+        .split(/ +/);
       const j = rep.summary[i]!;
-      expect({ flow, group, problems: Number(problems), pass, solved: Number(solved), samples: Number(samples), calls: Number(calls), perSolved, sent: Number(sent), evaluated: Number(evaluated), completion: Number(completion) }).toEqual({
+      expect({
+        flow,
+        group,
+        problems: Number(problems),
+        pass,
+        solved: Number(solved),
+        samples: Number(samples),
+        calls: Number(calls),
+        perSolved,
+        sent: Number(sent),
+        evaluated: Number(evaluated),
+        completion: Number(completion),
+      }).toEqual({
         flow: j.flow,
         group: j.group,
         problems: j.problems,
@@ -138,18 +174,33 @@ describe('eval: flows side by side', () => {
     }
     // Per problem: each run's line in the table.
     for (const p of rep.problems) {
-      expect(table.stdout).toMatch(new RegExp(`^\\S*${short(p.id)} +${p.flow} +${p.difficulty} +${p.passed ? 'pass' : '\\S+'} +${p.samplesPassed ? 'yes' : 'no'} +${p.calls} +${p.promptTokens} `, 'm'));
+      expect(table.stdout).toMatch(
+        new RegExp(
+          `^\\S*${short(p.id)} +${p.flow} +${p.difficulty} +${p.passed ? 'pass' : '\\S+'} +${p.samplesPassed ? 'yes' : 'no'} +${p.calls} +${p.promptTokens} `,
+          'm',
+        ),
+      );
     }
     expect(table.stdout).toMatch(/^pass@1 75\.0% \(3\/4\) · codesim/m);
     // The CSV: a row per run, then the summary rows, with the same numbers.
-    const lines = csv.stdout.trim().split('\n').map((l) => l.split(','));
+    const lines = csv.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
     const head = lines[0]!;
     const col = (r: string[], name: string) => r[head.indexOf(name)]!;
     const csvSummary = lines.slice(1).filter((r) => col(r, 'problem') === '');
     expect(lines.length - 1 - csvSummary.length).toBe(8);
-    expect(csvSummary.map((r) => [col(r, 'flow'), col(r, 'group'), Number(col(r, 'solved')), Number(col(r, 'calls')), Number(col(r, 'prompt_tokens')), Number(col(r, 'evaluated_tokens'))])).toEqual(
-      rep.summary.map((s) => [s.flow, s.group, s.solved, s.calls, s.prompt_tokens, s.evaluated_tokens]),
-    );
+    expect(
+      csvSummary.map((r) => [
+        col(r, 'flow'),
+        col(r, 'group'),
+        Number(col(r, 'solved')),
+        Number(col(r, 'calls')),
+        Number(col(r, 'prompt_tokens')),
+        Number(col(r, 'evaluated_tokens')),
+      ]),
+    ).toEqual(rep.summary.map((s) => [s.flow, s.group, s.solved, s.calls, s.prompt_tokens, s.evaluated_tokens]));
   }, 300_000);
 });
 
@@ -159,13 +210,23 @@ describe('eval: in parallel, over several servers, in shards', () => {
     const set = fixtureSet(home, IDS);
     const mk = async () => {
       const seen = new Map<string, number>();
-      const s = await startFakeOpenAI({ chat: (body, i) => scriptedReply(script, seen, body as unknown as OllamaChatBody, i) });
+      const s = await startFakeOpenAI({
+        chat: (body, i) => scriptedReply(script, seen, body as unknown as OllamaChatBody, i),
+      });
       servers.push(s);
       return s;
     };
     const [a, b] = [await mk(), await mk()];
     const openai = ['--backend', 'openai', '--model', 'm'];
-    const par = await evalCli(home, [set, ...openai, '--base-url', `${a.baseURL},${b.baseURL}`, '--jobs', '2', '--json']);
+    const par = await evalCli(home, [
+      set,
+      ...openai,
+      '--base-url',
+      `${a.baseURL},${b.baseURL}`,
+      '--jobs',
+      '2',
+      '--json',
+    ]);
     expect(par.code, par.stderr).toBe(0);
     const aProblems = new Set(a.chatBodies().map((x) => problemOf(x as unknown as OllamaChatBody)));
     const bProblems = new Set(b.chatBodies().map((x) => problemOf(x as unknown as OllamaChatBody)));
@@ -193,7 +254,9 @@ describe('eval: in parallel, over several servers, in shards', () => {
       const r = await evalCli(home, [set, '--host', server.url, '--shard', `${k + 1}/2`, '--out', f, '--json']);
       expect(r.code, r.stderr).toBe(0);
       // Every 2nd problem: shard 1 has the 1st and 3rd, shard 2 the 2nd and 4th.
-      expect((JSON.parse(r.stdout) as Rep).problems.map((p) => short(p.id))).toEqual(k === 0 ? ['brackets', 'knapsack'] : ['inversions', 'sum-two']);
+      expect((JSON.parse(r.stdout) as Rep).problems.map((p) => short(p.id))).toEqual(
+        k === 0 ? ['brackets', 'knapsack'] : ['inversions', 'sum-two'],
+      );
     }
     const merged = join(home.root, 'merged.jsonl');
     const m = await cli(['eval', 'merge', ...files, '--out', merged, '--json'], home.env);
@@ -213,7 +276,9 @@ describe('eval: in parallel, over several servers, in shards', () => {
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
     expect(refused.stderr).toMatch(/cannot merge .*other\.jsonl.*other settings \(model .* vs another-model\)/);
     // Nor does a shard with other budgets (the header written by a run with --plans 2).
-    const header = (JSON.parse(readFileSync(files[1]!, 'utf8').split('\n')[0]!) as { budgets: { codesim: { plans: number } } });
+    const header = JSON.parse(readFileSync(files[1]!, 'utf8').split('\n')[0]!) as {
+      budgets: { codesim: { plans: number } };
+    };
     expect(header.budgets.codesim.plans).toBe(1);
     const budgets = join(home.root, 'plans2.jsonl');
     writeFileSync(budgets, readFileSync(files[1]!, 'utf8').replace(/"plans":1/, '"plans":2'));
@@ -245,9 +310,21 @@ describe('eval: a killed run resumes', () => {
     const set = fixtureSet(home, IDS);
     const out = join(home.root, 'run.jsonl');
     // knapsack's code answer never comes: the run is stuck there when it is killed.
-    const stuck = await ollama({ override: (stage, body) => (problemOf(body) === 'knapsack' && stage === 'code' ? { withholdHeaders: true } : undefined) });
-    const child = spawn(process.execPath, [cliPath(), 'eval', set, '--auto', ...BUDGETS, '--host', stuck.url, '--out', out], { env: home.env, stdio: 'ignore' });
-    const results = (): string[] => (existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((l) => l.includes('"type":"result"')) : []);
+    const stuck = await ollama({
+      override: (stage, body) =>
+        problemOf(body) === 'knapsack' && stage === 'code' ? { withholdHeaders: true } : undefined,
+    });
+    const child = spawn(
+      process.execPath,
+      [cliPath(), 'eval', set, '--auto', ...BUDGETS, '--host', stuck.url, '--out', out],
+      { env: home.env, stdio: 'ignore' },
+    );
+    const results = (): string[] =>
+      existsSync(out)
+        ? readFileSync(out, 'utf8')
+            .split('\n')
+            .filter((l) => l.includes('"type":"result"'))
+        : [];
     // Until brackets and inversions are written and knapsack's code is asked for.
     await eventually(() => results().length === 2 && stuck.chatBodies().some((b) => problemOf(b) === 'knapsack'));
     const closed = new Promise((r) => child.once('close', r));

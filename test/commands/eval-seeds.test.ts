@@ -20,7 +20,10 @@ afterEach(async () => {
 const makeSet = (home: Home): string => fixtureSet(home, IDS);
 
 const start = () =>
-  startScriptedModel({ titles, code: (body) => (/bracket/i.test(body.messages[1]!.content) ? 'print("YES")\n' : solutionFor(body, titles)) });
+  startScriptedModel({
+    titles,
+    code: (body) => (/bracket/i.test(body.messages[1]!.content) ? 'print("YES")\n' : solutionFor(body, titles)),
+  });
 
 interface Report {
   flow: string;
@@ -28,10 +31,14 @@ interface Report {
   problems: { id: string; passed: boolean; calls: number }[];
 }
 
-async function evalJson(args: string[]): Promise<{ rep: Report; byId: Record<string, Report['problems'][number]>; stages: string[][] }> {
+async function evalJson(
+  args: string[],
+): Promise<{ rep: Report; byId: Record<string, Report['problems'][number]>; stages: string[][] }> {
   const home = tempHome();
   server = await start();
-  const r = await cli(['eval', makeSet(home), '--auto', '--json', '--host', server.url, ...args], home.env, { timeoutMs: 90_000 });
+  const r = await cli(['eval', makeSet(home), '--auto', '--json', '--host', server.url, ...args], home.env, {
+    timeoutMs: 90_000,
+  });
   expect(r.stderr).not.toMatch(/at .*\.js:\d+/); // never a stack
   expect(r.code).toBe(0);
   const rep = JSON.parse(r.stdout) as Report;
@@ -80,7 +87,11 @@ describe('eval --flow codetree', () => {
 
   it('a search that is not one of the three is a usage error naming them', async () => {
     const home = tempHome();
-    const r = await cli(['eval', makeSet(home), '--auto', '--flow', 'codetree', '--search', 'astar', '--host', 'http://127.0.0.1:9'], home.env, { timeoutMs: 30_000 });
+    const r = await cli(
+      ['eval', makeSet(home), '--auto', '--flow', 'codetree', '--search', 'astar', '--host', 'http://127.0.0.1:9'],
+      home.env,
+      { timeoutMs: 30_000 },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--search takes one of critic | bfs | dfs');
   });

@@ -21,7 +21,8 @@ afterEach(async () => {
 
 const makeSet = (home: Home): string => fixtureSet(home, IDS);
 
-const isBrackets = (body: OllamaChatBody): boolean => body.messages[1]!.content.includes('Brackets') || /bracket/i.test(body.messages[1]!.content);
+const isBrackets = (body: OllamaChatBody): boolean =>
+  body.messages[1]!.content.includes('Brackets') || /bracket/i.test(body.messages[1]!.content);
 
 /**
  * The model solves everything except the brackets problem, where it always prints "YES". With
@@ -32,11 +33,23 @@ const start = (o: { repairPlan?: boolean } = {}) =>
     titles,
     code: (body) => (isBrackets(body) ? 'print("YES")\n' : solutionFor(body, titles)),
     ...(o.repairPlan
-      ? { override: (stage: string, body: OllamaChatBody) => (isBrackets(body) ? undefined : stage === 'plan' ? { text: 'I am not sure yet.' } : stage === 'plan:repair' ? { text: PLAN } : undefined) }
+      ? {
+          override: (stage: string, body: OllamaChatBody) =>
+            isBrackets(body)
+              ? undefined
+              : stage === 'plan'
+                ? { text: 'I am not sure yet.' }
+                : stage === 'plan:repair'
+                  ? { text: PLAN }
+                  : undefined,
+        }
       : {}),
   });
 
-const evalCli = (home: Home, args: string[]) => cli(['eval', ...args, '--auto', '--host', server!.url, '--debug-rounds', '1', '--plans', '1'], home.env, { timeoutMs: 60_000 });
+const evalCli = (home: Home, args: string[]) =>
+  cli(['eval', ...args, '--auto', '--host', server!.url, '--debug-rounds', '1', '--plans', '1'], home.env, {
+    timeoutMs: 60_000,
+  });
 
 describe('eval --auto', () => {
   it('--json: pass@1 on hidden tests with calls (repairs apart), tokens and seconds per problem', async () => {
@@ -44,7 +57,19 @@ describe('eval --auto', () => {
     server = await start({ repairPlan: true });
     const r = await evalCli(home, [makeSet(home), '--json']);
     expect(r.code).toBe(0);
-    const rep = JSON.parse(r.stdout) as { pass_at_1: number; repairs_per_problem: number; problems: { id: string; passed: boolean; calls: number; repairs: number; promptTokens: number; completionTokens: number; seconds: number }[] };
+    const rep = JSON.parse(r.stdout) as {
+      pass_at_1: number;
+      repairs_per_problem: number;
+      problems: {
+        id: string;
+        passed: boolean;
+        calls: number;
+        repairs: number;
+        promptTokens: number;
+        completionTokens: number;
+        seconds: number;
+      }[];
+    };
     expect(rep.problems).toHaveLength(2);
     const byId = Object.fromEntries(rep.problems.map((p) => [p.id.split('/').pop(), p]));
     // sum-two: plan, its repair, simulate, code: the method's 3 calls and 1 repair.
@@ -80,7 +105,12 @@ describe('eval --auto', () => {
     const first = await evalCli(home, [set, '--limit', '1', '--out', out]);
     expect(first.code).toBe(0);
     // A header line naming the settings, then one result.
-    expect(readFileSync(out, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { type: string }).type)).toEqual(['eval', 'result']);
+    expect(
+      readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { type: string }).type),
+    ).toEqual(['eval', 'result']);
     const callsBefore = server.chatBodies().length;
     // A torn last line (a kill while writing) is tolerated: that problem just runs again.
     writeFileSync(out, readFileSync(out, 'utf8') + '{"id":"x","pas');

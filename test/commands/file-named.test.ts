@@ -15,7 +15,13 @@ const SUM = join(ROOT, 'fixtures', 'problems', '_solutions', 'sum-two.py');
 /** A home with cf1917C (stdin) and cf1917D (reads sum.in) saved as `listen` saves them, and a work folder. */
 function home(): { home: Home; work: string } {
   const h = tempHome();
-  savedFolder([[1917, 'C'], [1917, 'D', { input: { type: 'file', fileName: 'sum.in' } }]], join(h.root, 'data', 'simcoach', 'problems'));
+  savedFolder(
+    [
+      [1917, 'C'],
+      [1917, 'D', { input: { type: 'file', fileName: 'sum.in' } }],
+    ],
+    join(h.root, 'data', 'simcoach', 'problems'),
+  );
   return { home: h, work: mkdtempSync(join(tmpdir(), 'simcoach-work-')) };
 }
 
@@ -42,7 +48,11 @@ describe('a file named by a short id', () => {
     copyFileSync(SUM, join(work, 'CF1917C.py'));
     copyFileSync(SUM, join(work, 'brute.py'));
     writeFileSync(join(work, 'gen.py'), 'import sys\nprint(int(sys.argv[-1]) % 7, 3)\n');
-    const s = await cli(['stress', 'CF1917C.py', '--brute', 'brute.py', '--gen', 'gen.py', '--rounds', '3', '--json'], h.env, { cwd: work, timeoutMs: 60_000 });
+    const s = await cli(
+      ['stress', 'CF1917C.py', '--brute', 'brute.py', '--gen', 'gen.py', '--rounds', '3', '--json'],
+      h.env,
+      { cwd: work, timeoutMs: 60_000 },
+    );
     expect(s.code, s.stderr).toBe(0);
     expect(JSON.parse(s.stdout)).toMatchObject({ problem: 'cf1917C' });
     // No terminal here: practice gets as far as wanting one, so the problem was found.
@@ -50,7 +60,11 @@ describe('a file named by a short id', () => {
     expect(p.stderr).toMatch(/^simcoach: practice needs a terminal/);
     copyFileSync(SUM, join(work, 'mine.py'));
     for (const command of ['test', 'watch', 'stress', 'check']) {
-      const r = await cli([command, 'mine.py', '--brute', 'brute.py', '--gen', 'gen.py'].slice(0, command === 'stress' ? 6 : 2), h.env, { cwd: work, timeoutMs: 60_000 });
+      const r = await cli(
+        [command, 'mine.py', '--brute', 'brute.py', '--gen', 'gen.py'].slice(0, command === 'stress' ? 6 : 2),
+        h.env,
+        { cwd: work, timeoutMs: 60_000 },
+      );
       expect(r.code, `${command}: ${r.stderr}`).toBe(2);
       expect(r.stderr.trim()).toBe(`simcoach: ${command}: --problem PROBLEM is required (see \`simcoach --help\`)`);
     }

@@ -15,11 +15,14 @@ import { skillEvidence } from '../../src/session/skillCache.js';
 /** The 50 sessions, one a day in this order. */
 function history(): Practised[] {
   const out: Omit<Practised, 'id' | 'day'>[] = [];
-  const add = (n: number, s: Omit<Practised, 'id' | 'day'>): void => void out.push(...Array.from({ length: n }, () => s));
+  const add = (n: number, s: Omit<Practised, 'id' | 'day'>): void =>
+    void out.push(...Array.from({ length: n }, () => s));
   // greedy: 8 problems rated 1200, each solved twice with no hint.
-  for (let i = 1; i <= 8; i++) add(2, { problem: `g${i}`, tags: ['greedy'], rating: 1200, hints: 0, wrong: 0, solved: true });
+  for (let i = 1; i <= 8; i++)
+    add(2, { problem: `g${i}`, tags: ['greedy'], rating: 1200, hints: 0, wrong: 0, solved: true });
   // dp: 7 problems, 3 of them solved with no hint.
-  for (const d of ['d1', 'd2', 'd3']) add(1, { problem: d, tags: ['dp'], rating: 1400, hints: 0, wrong: 0, solved: true });
+  for (const d of ['d1', 'd2', 'd3'])
+    add(1, { problem: d, tags: ['dp'], rating: 1400, hints: 0, wrong: 0, solved: true });
   add(3, { problem: 'd4', tags: ['dp'], rating: 1400, hints: 2, wrong: 1, solved: true });
   add(3, { problem: 'd5', tags: ['dp'], rating: 1400, hints: 2, wrong: 0, solved: true });
   add(4, { problem: 'd6', tags: ['dp'], rating: 1600, hints: 1, wrong: 2, solved: false });
@@ -27,7 +30,8 @@ function history(): Practised[] {
   add(4, { problem: 'knapsack', tags: [], difficulty: 'medium', hints: 3, wrong: 0, solved: true });
   // graphs: 5 problems rated 1500, 2 solved with no hint.
   // h1 and h2 are checks without help after h3 (both passed); one h5 session is one after h4 (failed).
-  for (const h of ['h1', 'h2']) add(1, { problem: h, tags: ['graphs'], rating: 1500, hints: 0, wrong: 0, solved: true, transferOf: 'h3' });
+  for (const h of ['h1', 'h2'])
+    add(1, { problem: h, tags: ['graphs'], rating: 1500, hints: 0, wrong: 0, solved: true, transferOf: 'h3' });
   add(5, { problem: 'h3', tags: ['graphs'], rating: 1500, hints: 1, wrong: 0, solved: true });
   add(5, { problem: 'h4', tags: ['graphs'], rating: 1500, hints: 1, wrong: 1, solved: true });
   add(4, { problem: 'h5', tags: ['graphs'], rating: 1500, hints: 0, wrong: 1, solved: false });
@@ -38,7 +42,8 @@ function history(): Practised[] {
 // Glicko by hand (Glickman 1999): one game a rating period, RD widened by the days between.
 const Q = Math.LN10 / 400;
 const C2 = (350 ** 2 - 50 ** 2) / 365;
-const score = (s: Practised): number => (s.solved ? Math.max(0.1, 1 - 0.15 * s.hints - 0.05 * Math.min(s.wrong, 4)) : 0);
+const score = (s: Practised): number =>
+  s.solved ? Math.max(0.1, 1 - 0.15 * s.hints - 0.05 * Math.min(s.wrong, 4)) : 0;
 function estimate(sessions: Practised[], tag: string, tagsOf: (s: Practised) => string[]): { r: number; rd: number } {
   let r = 1500;
   let rd = 350;
@@ -76,19 +81,36 @@ beforeAll(async () => {
   const dir = join(env.XDG_DATA_HOME!, 'simcoach', 'sessions');
   mkdirSync(dir, { recursive: true });
   // Written newest first under names that sort against the days: the order read must not matter.
-  for (const s of [...sessions].reverse()) practiceJournal(s).write(join(dir, `${s.id.replace('p', 'z')}-${s.problem}.jsonl`));
+  for (const s of [...sessions].reverse())
+    practiceJournal(s).write(join(dir, `${s.id.replace('p', 'z')}-${s.problem}.jsonl`));
   writeFileSync(join(dir, 'broken.jsonl'), 'this is not a journal\n');
-  solvedSession(header({ id: 'codesim1', problem: { ...header().problem, id: 'd6', tags: ['dp'] } })).write(join(dir, 'codesim.jsonl'));
+  solvedSession(header({ id: 'codesim1', problem: { ...header().problem, id: 'd6', tags: ['dp'] } })).write(
+    join(dir, 'codesim.jsonl'),
+  );
   // A check of the person's own d6: too slow, and the explainer says the implementation is at fault.
   new JournalBuilder(header({ id: 'check1', flow: 'check', problem: { ...header().problem, id: 'd6', tags: ['dp'] } }))
     .run(0, 0, 'TLE', 0, 1)
-    .ask(0, 1, { agent: 'explain', title: 'Explain', pane: 'debug', answer: 'the loop is quadratic', value: { trace: '', line: 3, culprit: 'implementation', explanation: 'quadratic', fixWanted: false }, decision: { kind: 'approve' } })
+    .ask(0, 1, {
+      agent: 'explain',
+      title: 'Explain',
+      pane: 'debug',
+      answer: 'the loop is quadratic',
+      value: { trace: '', line: 3, culprit: 'implementation', explanation: 'quadratic', fixWanted: false },
+      decision: { kind: 'approve' },
+    })
     .end('unsolved')
     .write(join(dir, 'check.jsonl'));
   const setDir = mkdtempSync(join(tmpdir(), 'simcoach-set-'));
   const file = join(setDir, 'rated.jsonl');
   const line = (p: (typeof SET)[number]): string =>
-    JSON.stringify({ id: p.id, name: `Rated ${p.id}`, description: `Problem ${p.id} about ${p.tags.join(' ')}.`, public_tests: { input: ['1\n'], output: ['1\n'] }, cf_tags: p.tags, cf_rating: p.rating });
+    JSON.stringify({
+      id: p.id,
+      name: `Rated ${p.id}`,
+      description: `Problem ${p.id} about ${p.tags.join(' ')}.`,
+      public_tests: { input: ['1\n'], output: ['1\n'] },
+      cf_tags: p.tags,
+      cf_rating: p.rating,
+    });
   writeFileSync(file, SET.map(line).join('\n') + '\n');
   const added = await runCli(['archive', 'add', file], env);
   expect(added.code, added.stderr).toBe(0);
@@ -112,12 +134,29 @@ describe('next', () => {
     const r = await runCli(['next', '--json'], env);
     expect(r.code, r.stderr).toBe(0);
     const dp = estimate(sessions, 'dp', tagsOf);
-    const j = JSON.parse(r.stdout) as { id: string; tag: string; rating: number; estimate: number; rd: number; why: string };
-    expect(j).toMatchObject({ id: 'dp1550', tag: 'dp', rating: 1550, estimate: Math.round(dp.r), rd: Math.round(dp.rd) });
+    const j = JSON.parse(r.stdout) as {
+      id: string;
+      tag: string;
+      rating: number;
+      estimate: number;
+      rd: number;
+      why: string;
+    };
+    expect(j).toMatchObject({
+      id: 'dp1550',
+      tag: 'dp',
+      rating: 1550,
+      estimate: Math.round(dp.r),
+      rd: Math.round(dp.rd),
+    });
     // 7 dp problems (knapsack among them, by the archive's tags), 3 of them with no hint.
-    expect(j.why).toBe(`dp: 3 of 7 without help (estimate ${Math.round(dp.r)} ± ${Math.round(2 * dp.rd)}); this one is rated 1550`);
+    expect(j.why).toBe(
+      `dp: 3 of 7 without help (estimate ${Math.round(dp.r)} ± ${Math.round(2 * dp.rd)}); this one is rated 1550`,
+    );
     // The damaged journal is named once, in one line; nothing else goes to stderr.
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^note: skipped \S*broken\.jsonl (is not a simcoach session|: )/)]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^note: skipped \S*broken\.jsonl (is not a simcoach session|: )/),
+    ]);
   });
 
   it('next says it in three lines', async () => {
@@ -134,12 +173,30 @@ describe('next', () => {
     const local = tempEnv();
     const dir = join(local.XDG_DATA_HOME!, 'simcoach', 'sessions');
     mkdirSync(dir, { recursive: true });
-    const first = practiceJournal({ id: 'q1', problem: 'x1', tags: ['dp'], rating: 1500, hints: 0, wrong: 0, solved: true, day: 0 }).write(join(dir, 'q1.jsonl'));
+    const first = practiceJournal({
+      id: 'q1',
+      problem: 'x1',
+      tags: ['dp'],
+      rating: 1500,
+      hints: 0,
+      wrong: 0,
+      solved: true,
+      day: 0,
+    }).write(join(dir, 'q1.jsonl'));
     const a = JSON.parse((await runCli(['next', '--json'], local)).stdout) as { estimate: number };
     utimesSync(first, new Date(), new Date());
     const b = JSON.parse((await runCli(['next', '--json'], local)).stdout) as { estimate: number };
     expect(b.estimate).toBe(a.estimate);
-    practiceJournal({ id: 'q2', problem: 'x2', tags: ['dp'], rating: 1500, hints: 1, wrong: 1, solved: false, day: 1 }).write(join(dir, 'q2.jsonl'));
+    practiceJournal({
+      id: 'q2',
+      problem: 'x2',
+      tags: ['dp'],
+      rating: 1500,
+      hints: 1,
+      wrong: 1,
+      solved: false,
+      day: 1,
+    }).write(join(dir, 'q2.jsonl'));
     const c = JSON.parse((await runCli(['next', '--json'], local)).stdout) as { estimate: number };
     expect(c.estimate).toBeLessThan(b.estimate);
   });
@@ -190,7 +247,14 @@ describe('stats', () => {
     expected.forEach((e, i) => {
       const { r: rating, rd } = estimate(sessions, e.tag, tagsOf);
       const cells = lines[from + 1 + i]!.trim().split(/\s{2,}/);
-      expect(cells).toEqual([e.tag, `${Math.round(rating)} ± ${Math.round(2 * rd)}`, e.alone, e.help, e.transfer, e.mistakes]);
+      expect(cells).toEqual([
+        e.tag,
+        `${Math.round(rating)} ± ${Math.round(2 * rd)}`,
+        e.alone,
+        e.help,
+        e.transfer,
+        e.mistakes,
+      ]);
     });
     // The chart: one bar per tag in the same order, each with its estimate.
     const chart = lines.findIndex((l) => l.startsWith('skill estimate by tag'));
@@ -199,14 +263,31 @@ describe('stats', () => {
 
   it('stats --json carries the same per tag', async () => {
     const r = await runCli(['stats', '--json'], env);
-    const j = JSON.parse(r.stdout) as { learning: { tag: string; noHelp: number; problems: number; assisted: number; sessions: number; transfers: number; transfersPassed: number; mistakes: [string, number][] }[] };
-    expect(j.learning.map((t) => [t.tag, t.noHelp, t.problems, t.assisted, t.sessions, t.transfersPassed, t.transfers])).toEqual([
+    const j = JSON.parse(r.stdout) as {
+      learning: {
+        tag: string;
+        noHelp: number;
+        problems: number;
+        assisted: number;
+        sessions: number;
+        transfers: number;
+        transfersPassed: number;
+        mistakes: [string, number][];
+      }[];
+    };
+    expect(
+      j.learning.map((t) => [t.tag, t.noHelp, t.problems, t.assisted, t.sessions, t.transfersPassed, t.transfers]),
+    ).toEqual([
       ['dp', 3, 7, 13, 17, 0, 0],
       ['graphs', 2, 5, 12, 17, 2, 3],
       ['knapsack', 0, 1, 4, 4, 0, 0],
       ['greedy', 8, 8, 16, 16, 0, 0],
     ]);
-    expect(j.learning[0]!.mistakes).toEqual([['WA', 11], ['implementation', 1], ['TLE', 1]]);
+    expect(j.learning[0]!.mistakes).toEqual([
+      ['WA', 11],
+      ['implementation', 1],
+      ['TLE', 1],
+    ]);
   });
 
   it('-o without --html is one usage line', async () => {

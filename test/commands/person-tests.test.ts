@@ -27,7 +27,20 @@ describe('your tests of a built-in problem', () => {
     writeFileSync(join(work, 'in.txt'), '2 2\n');
     writeFileSync(join(work, 'ans.txt'), '4\n');
 
-    const add = await cli(['test', sol, '--problem', 'sum-two', '--input', join(work, 'in.txt'), '--expected', join(work, 'ans.txt'), '--add-test'], env);
+    const add = await cli(
+      [
+        'test',
+        sol,
+        '--problem',
+        'sum-two',
+        '--input',
+        join(work, 'in.txt'),
+        '--expected',
+        join(work, 'ans.txt'),
+        '--add-test',
+      ],
+      env,
+    );
     expect(add.stderr).toBe('');
     const mine = join(env.XDG_DATA_HOME!, 'simcoach', 'tests', 'sum-two');
     expect(add.stdout).toContain(`added to sum-two as your test: ${join(mine, 'mine-1.in')}`);
@@ -49,7 +62,9 @@ describe('your tests of a built-in problem', () => {
     chmodSync(editor, 0o755);
     const edited = await cli(['tests', 'sum-two', '--edit', 'mine-1'], { ...env, EDITOR: editor });
     expect(edited.code).toBe(0);
-    expect((await cli(['test', sol, '--problem', 'sum-two'], env)).stdout).toMatch(/mine-1\s+WA\s.*expected "6", got "0"/);
+    expect((await cli(['test', sol, '--problem', 'sum-two'], env)).stdout).toMatch(
+      /mine-1\s+WA\s.*expected "6", got "0"/,
+    );
 
     const missing = await cli(['tests', 'sum-two', '--remove', 'mine-9'], env);
     expect(missing.code).not.toBe(0);
@@ -69,8 +84,24 @@ describe('your tests of a built-in problem', () => {
     const work = mkdtempSync(join(tmpdir(), 'simcoach-mine-'));
     writeFileSync(join(work, 'p.py'), 'a, b = map(int, input().split())\nprint(a + b if a != b else 0)\n');
     writeFileSync(join(work, 'brute.py'), 'a, b = map(int, input().split())\nprint(a + b)\n');
-    writeFileSync(join(work, 'gen.py'), 'import random, sys\nrandom.seed(int(sys.argv[-1]))\nprint(random.randint(1, 2), random.randint(1, 2))\n');
-    const r = await cli(['stress', join(work, 'p.py'), '--problem', 'sum-two', '--brute', join(work, 'brute.py'), '--gen', join(work, 'gen.py'), '--save'], env);
+    writeFileSync(
+      join(work, 'gen.py'),
+      'import random, sys\nrandom.seed(int(sys.argv[-1]))\nprint(random.randint(1, 2), random.randint(1, 2))\n',
+    );
+    const r = await cli(
+      [
+        'stress',
+        join(work, 'p.py'),
+        '--problem',
+        'sum-two',
+        '--brute',
+        join(work, 'brute.py'),
+        '--gen',
+        join(work, 'gen.py'),
+        '--save',
+      ],
+      env,
+    );
     const mine = join(env.XDG_DATA_HOME!, 'simcoach', 'tests', 'sum-two');
     expect(readdirSync(mine)).toEqual(['stress-1.in', 'stress-1.out']);
     expect(r.stdout + r.stderr).toContain(join(mine, 'stress-1.in'));

@@ -11,11 +11,15 @@ import { fixture } from '../agents/problems.js';
 import { fakeModel, RIGHT, runFlow, WRONG } from '../flows/harness.js';
 import { runCli, tempEnv } from '../problems/cli-helpers.js';
 
-const RETRIEVE = '## Problem 1\nSum of a list.\n### Code\n```python\nprint(1)\n```\n### Plan\nAdd.\n## Algorithm\nArithmetic\n## Tutorial\nAdd them.\n';
+const RETRIEVE =
+  '## Problem 1\nSum of a list.\n### Code\n```python\nprint(1)\n```\n### Plan\nAdd.\n## Algorithm\nArithmetic\n## Tutorial\nAdd them.\n';
 const SOLUTIONS = resolve(import.meta.dirname, '../../fixtures/problems/_solutions');
 
 /** At each of the person's turns the next decision; approve asks for a hint. */
-const person = (moves: Decision[]): Gate => ({ by: 'person', decide: async (p) => (p.agent === 'attempt' ? (moves.shift() ?? { kind: 'stop' }) : { kind: 'approve' }) });
+const person = (moves: Decision[]): Gate => ({
+  by: 'person',
+  decide: async (p) => (p.agent === 'attempt' ? (moves.shift() ?? { kind: 'stop' }) : { kind: 'approve' }),
+});
 
 const env = tempEnv();
 
@@ -27,8 +31,25 @@ beforeAll(async () => {
     const o = defaultsOf(practiceFlow);
     // sum-two: two hints, a wrong program, then accepted. brackets: accepted with no hint.
     // knapsack: one hint, then the person quit.
-    await runFlow(practice, await fixture('sum-two'), o, server, person([{ kind: 'approve' }, { kind: 'approve' }, { kind: 'edit', content: WRONG }, { kind: 'edit', content: RIGHT }]));
-    await runFlow(practice, await fixture('brackets'), o, server, person([{ kind: 'edit', content: readFileSync(join(SOLUTIONS, 'brackets.py'), 'utf8') }]));
+    await runFlow(
+      practice,
+      await fixture('sum-two'),
+      o,
+      server,
+      person([
+        { kind: 'approve' },
+        { kind: 'approve' },
+        { kind: 'edit', content: WRONG },
+        { kind: 'edit', content: RIGHT },
+      ]),
+    );
+    await runFlow(
+      practice,
+      await fixture('brackets'),
+      o,
+      server,
+      person([{ kind: 'edit', content: readFileSync(join(SOLUTIONS, 'brackets.py'), 'utf8') }]),
+    );
     await runFlow(practice, await fixture('knapsack'), o, server, person([{ kind: 'approve' }, { kind: 'stop' }]));
   } finally {
     await server.close();
@@ -55,7 +76,8 @@ describe('practice in problems and stats', () => {
     expect(r.stdout).not.toMatch(/\u001b\[/);
     expect(r.stdout).toContain('3 problems practised');
     const lines = r.stdout.split('\n');
-    const row = (name: string, after: string): string => lines.slice(lines.findIndex((l) => l.includes(after))).find((l) => l.trimStart().startsWith(name))!;
+    const row = (name: string, after: string): string =>
+      lines.slice(lines.findIndex((l) => l.includes(after))).find((l) => l.trimStart().startsWith(name))!;
     // easy: brackets with no hint, sum-two with hints; medium: knapsack attempted.
     expect(row('easy', 'by difficulty')).toMatch(/^easy\s+█+▓+\s+1 · 1 · 0 \(mean hint 2\.0\)$/);
     expect(row('medium', 'by difficulty')).toMatch(/^medium\s+░+\s+0 · 0 · 1$/);
@@ -64,9 +86,19 @@ describe('practice in problems and stats', () => {
 
   it('stats --json sums the same, per problem and per session', async () => {
     const r = await runCli(['stats', '--json'], env);
-    const s = JSON.parse(r.stdout) as { problems: { id: string; solved: boolean; hints: number }[]; byDifficulty: { name: string; noHint: number; withHints: number; attempted: number }[]; sessions: unknown[] };
-    expect(s.problems.map((p) => `${p.id} ${p.solved} ${p.hints}`).sort()).toEqual(['brackets true 0', 'knapsack false 1', 'sum-two true 2']);
-    expect(s.byDifficulty).toContainEqual(expect.objectContaining({ name: 'easy', noHint: 1, withHints: 1, attempted: 0 }));
+    const s = JSON.parse(r.stdout) as {
+      problems: { id: string; solved: boolean; hints: number }[];
+      byDifficulty: { name: string; noHint: number; withHints: number; attempted: number }[];
+      sessions: unknown[];
+    };
+    expect(s.problems.map((p) => `${p.id} ${p.solved} ${p.hints}`).sort()).toEqual([
+      'brackets true 0',
+      'knapsack false 1',
+      'sum-two true 2',
+    ]);
+    expect(s.byDifficulty).toContainEqual(
+      expect.objectContaining({ name: 'easy', noHint: 1, withHints: 1, attempted: 0 }),
+    );
     expect(s.sessions).toHaveLength(3);
   });
 

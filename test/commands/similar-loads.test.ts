@@ -30,13 +30,19 @@ describe('similar on an unchanged archive loads only the query path', () => {
   it('no React, no Ink, no model client, nothing only an update reads', async () => {
     const trace = join(home.root, 'loaded.txt');
     const hook = pathToFileURL(join(process.cwd(), 'test', 'helpers', 'load-trace.mjs')).href;
-    const r = await cli(['similar', 'dijkstra', '--host', 'http://127.0.0.1:9'], { ...home.env, SIMCOACH_LOAD_TRACE: trace, NODE_OPTIONS: `--import ${hook}` }, { timeoutMs: 60_000 });
+    const r = await cli(
+      ['similar', 'dijkstra', '--host', 'http://127.0.0.1:9'],
+      { ...home.env, SIMCOACH_LOAD_TRACE: trace, NODE_OPTIONS: `--import ${hook}` },
+      { timeoutMs: 60_000 },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/nearest to Cheapest Road Home/);
     const modules = modulesOfLoaded(readFileSync(trace, 'utf8').trim().split('\n'));
     // The path read is the real one: the command and the archive's index are in it.
     expect(modules).toEqual(expect.arrayContaining(['src/commands/similar.ts', 'src/archive/sqliteIndex.ts']));
-    const offending = NOT_FOR_SIMILAR.flatMap(([what, p]) => modules.filter((m) => p.test(m)).map((m) => `${m} (${what})`));
+    const offending = NOT_FOR_SIMILAR.flatMap(([what, p]) =>
+      modules.filter((m) => p.test(m)).map((m) => `${m} (${what})`),
+    );
     expect(offending).toEqual([]);
   }, 90_000);
 });

@@ -30,7 +30,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-const solve = (home: Home, args: string[]) => cli(['solve', ...args, '--host', server!.url], home.env, { timeoutMs: 40_000 });
+const solve = (home: Home, args: string[]) =>
+  cli(['solve', ...args, '--host', server!.url], home.env, { timeoutMs: 40_000 });
 const sessionFiles = (home: Home): string[] => readdirSync(home.sessions).map((f) => join(home.sessions, f));
 
 describe('solve --auto', () => {
@@ -48,7 +49,11 @@ describe('solve --auto', () => {
     expect(statSync(file!).mode & 0o777).toBe(0o600);
     const j = readJournal(file!);
     expect(j.header).toMatchObject({ flow: 'codesim', lang: 'python' });
-    expect(j.events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved', submit: { verdict: 'AC', passed: 11, total: 11, hidden: 9 } }, calls: 3 });
+    expect(j.events.at(-1)).toMatchObject({
+      type: 'end',
+      outcome: { status: 'solved', submit: { verdict: 'AC', passed: 11, total: 11, hidden: 9 } },
+      calls: 3,
+    });
     // The hidden tests were judged at the end as a Submit step; the end says accepted.
     expect(j.events.find((e) => e.type === 'step-start' && e.title === 'Submit')).toBeDefined();
   });
@@ -61,7 +66,16 @@ describe('solve --auto', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(readFileSync(out, 'utf8')).toContain('print(a + b)');
-    expect(server.chatBodies().map(stageOf)).toEqual(['retrieve', 'exemplar-plan', 'confidence', 'exemplar-plan', 'confidence', 'exemplar-plan', 'confidence', 'mapcoder-code']);
+    expect(server.chatBodies().map(stageOf)).toEqual([
+      'retrieve',
+      'exemplar-plan',
+      'confidence',
+      'exemplar-plan',
+      'confidence',
+      'exemplar-plan',
+      'confidence',
+      'mapcoder-code',
+    ]);
   });
 
   it('exit 1 when the final program passes the samples but not the hidden tests', async () => {
@@ -86,8 +100,13 @@ describe('solve --auto', () => {
   it('an endless answer is cut at its stage cap: the journal stays bounded and the repair request does not send it back whole', async () => {
     const home = tempHome();
     // The code answer and its repair never end (a server that ignores num_predict).
-    const repairing = (b: OllamaChatBody): boolean => /^Your answer could not be read/.test(b.messages.at(-1)?.content ?? '');
-    server = await startScriptedModel({ titles, override: (stage, body) => (stage === 'code' || repairing(body) ? { chunks: ['again ', 'and again '], endless: true } : undefined) });
+    const repairing = (b: OllamaChatBody): boolean =>
+      /^Your answer could not be read/.test(b.messages.at(-1)?.content ?? '');
+    server = await startScriptedModel({
+      titles,
+      override: (stage, body) =>
+        stage === 'code' || repairing(body) ? { chunks: ['again ', 'and again '], endless: true } : undefined,
+    });
     const r = await solve(home, [SUM, '--auto']);
     // What the flow makes of the cut answers is the flow's business; the session must end in order.
     expect(r.stderr).not.toMatch(/internal error/);
@@ -101,7 +120,9 @@ describe('solve --auto', () => {
     expect(repair.messages.at(-1)?.content).toMatch(/^Your answer could not be read/);
     const echoed = repair.messages.at(-2)!;
     expect(echoed.role).toBe('assistant');
-    expect(echoed.content).toMatch(new RegExp(`^again and again[\\s\\S]*\\n… \\(${cap * 8 - 8000} more characters of this answer left out\\)$`));
+    expect(echoed.content).toMatch(
+      new RegExp(`^again and again[\\s\\S]*\\n… \\(${cap * 8 - 8000} more characters of this answer left out\\)$`),
+    );
     expect(echoed.content.length).toBeLessThan(8100);
     const [file] = sessionFiles(home);
     const size = statSync(file!).size;
@@ -120,13 +141,22 @@ describe('solve --auto', () => {
 
   it('a server that streams lines that are not its JSON: exit 3 naming the line, and the session resumes', async () => {
     const home = tempHome();
-    server = await startScriptedModel({ titles, override: (stage) => (stage === 'plan' ? { text: '## Plan\n1. add', garbage: ['<html>\u001b[2JBad Gateway</html>\n'] } : undefined) });
+    server = await startScriptedModel({
+      titles,
+      override: (stage) =>
+        stage === 'plan' ? { text: '## Plan\n1. add', garbage: ['<html>\u001b[2JBad Gateway</html>\n'] } : undefined,
+    });
     const r = await solve(home, [SUM, '--auto']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain(`${server.url} streamed a line that is not Ollama's JSON lines: "<html>\\u001b[2JBad Gateway</html>"`);
+    expect(r.stderr).toContain(
+      `${server.url} streamed a line that is not Ollama's JSON lines: "<html>\\u001b[2JBad Gateway</html>"`,
+    );
     expect(r.stderr).not.toContain('\u001b');
     const [file] = sessionFiles(home);
-    expect(readJournal(file!).events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'failed', code: 'http' } });
+    expect(readJournal(file!).events.at(-1)).toMatchObject({
+      type: 'end',
+      outcome: { status: 'failed', code: 'http' },
+    });
     await server.close();
     server = await startScriptedModel({ titles });
     const again = await cli(['resume', 'last', '--auto', '--host', server.url], home.env, { timeoutMs: 40_000 });
@@ -145,7 +175,10 @@ describe('solve --auto', () => {
 
   it('a model the server does not have: exit 3, no session file', async () => {
     const home = tempHome();
-    server = await startScriptedModel({ titles, override: () => ({ status: 404, error: "model 'fake-coder:7b' not found, try pulling it first" }) });
+    server = await startScriptedModel({
+      titles,
+      override: () => ({ status: 404, error: "model 'fake-coder:7b' not found, try pulling it first" }),
+    });
     const r = await solve(home, [SUM, '--auto']);
     expect(r.code).toBe(3);
     expect(existsSync(home.sessions) ? readdirSync(home.sessions) : []).toEqual([]);
@@ -153,7 +186,13 @@ describe('solve --auto', () => {
 
   it('exit 2 for usage errors', async () => {
     const home = tempHome();
-    for (const args of [[], [SUM, '--auto', '--max-calls', 'x'], [SUM, '--auto', '--plans', '0'], [SUM, '--auto', '--flow', 'nope'], [SUM, '--bogus']]) {
+    for (const args of [
+      [],
+      [SUM, '--auto', '--max-calls', 'x'],
+      [SUM, '--auto', '--plans', '0'],
+      [SUM, '--auto', '--flow', 'nope'],
+      [SUM, '--bogus'],
+    ]) {
       const r = await cli(['solve', ...args], home.env);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
@@ -172,9 +211,13 @@ describe('interrupted', () => {
     const home = tempHome();
     server = await startScriptedModel({
       titles,
-      override: (stage) => (stage === 'plan' ? { text: `## Plan\n${'step '.repeat(300)}`, chunkDelayMs: 30 } : undefined),
+      override: (stage) =>
+        stage === 'plan' ? { text: `## Plan\n${'step '.repeat(300)}`, chunkDelayMs: 30 } : undefined,
     });
-    const child = spawn(process.execPath, [cliPath(), 'solve', SUM, '--auto', '--host', server.url], { env: home.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliPath(), 'solve', SUM, '--auto', '--host', server.url], {
+      env: home.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const file = await waitFor(() => {
@@ -195,10 +238,14 @@ describe('interrupted', () => {
 async function killedWhileCoding(home: Home): Promise<{ file: string; model: FakeServer }> {
   const model = await startScriptedModel({
     titles,
-    override: (stage) => (stage === 'code' ? { text: `Here.\n${fence(RIGHT)}${' more'.repeat(200)}`, chunkDelayMs: 40 } : undefined),
+    override: (stage) =>
+      stage === 'code' ? { text: `Here.\n${fence(RIGHT)}${' more'.repeat(200)}`, chunkDelayMs: 40 } : undefined,
   });
   server = model;
-  const child = spawn(process.execPath, [cliPath(), 'solve', SUM, '--auto', '--host', model.url], { env: home.env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [cliPath(), 'solve', SUM, '--auto', '--host', model.url], {
+    env: home.env,
+    stdio: 'ignore',
+  });
   const file = await waitFor(() => {
     const f = existsSync(home.sessions) ? sessionFiles(home)[0] : undefined;
     return f && streaming(f, 2) ? f : undefined;
@@ -209,7 +256,7 @@ async function killedWhileCoding(home: Home): Promise<{ file: string; model: Fak
 }
 
 describe('resume after the process was killed mid-stream', () => {
-  it('resume --auto takes solve --auto\'s output flags and gives the backend guidance', async () => {
+  it("resume --auto takes solve --auto's output flags and gives the backend guidance", async () => {
     const home = tempHome();
     const { file, model } = await killedWhileCoding(home);
     const before = readJournal(file);
@@ -228,26 +275,39 @@ describe('resume after the process was killed mid-stream', () => {
     expect(notAuto.code).toBe(2);
     expect(notAuto.stderr).toMatch(/go with --auto/);
     const out = join(home.root, 'out.py');
-    const r = await cli(['resume', file, '--auto', '-o', out, '--max-calls', '50', '--max-tokens', '1000000', '--host', server.url], home.env, { timeoutMs: 40_000 });
+    const r = await cli(
+      ['resume', file, '--auto', '-o', out, '--max-calls', '50', '--max-tokens', '1000000', '--host', server.url],
+      home.env,
+      { timeoutMs: 40_000 },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     expect(readFileSync(out, 'utf8')).toBe(RIGHT);
     expect(server.chatBodies().map(stageOf)).toEqual(['code']);
-    expect(readJournal(file).events.filter((e) => e.type === 'end').map((e) => e.type === 'end' && e.outcome.status)).toEqual(['failed', 'solved']);
+    expect(
+      readJournal(file)
+        .events.filter((e) => e.type === 'end')
+        .map((e) => e.type === 'end' && e.outcome.status),
+    ).toEqual(['failed', 'solved']);
   });
 });
 
 describe('resume --auto --max-calls', () => {
-  it("caps the whole session: the calls served from the journal count, so a cap they already reach asks the model nothing", async () => {
+  it('caps the whole session: the calls served from the journal count, so a cap they already reach asks the model nothing', async () => {
     const home = tempHome();
     const { file, model } = await killedWhileCoding(home);
     await model.close();
     server = await startScriptedModel({ titles });
     // plan and simulate were two calls; the code step would be the third.
-    const r = await cli(['resume', file, '--auto', '--max-calls', '2', '--host', server.url], home.env, { timeoutMs: 40_000 });
+    const r = await cli(['resume', file, '--auto', '--max-calls', '2', '--host', server.url], home.env, {
+      timeoutMs: 40_000,
+    });
     expect(r.code, r.stderr).toBe(1);
     expect(server.chatBodies()).toEqual([]);
-    expect(readJournal(file).events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'unsolved', reason: 'budget' } });
+    expect(readJournal(file).events.at(-1)).toMatchObject({
+      type: 'end',
+      outcome: { status: 'unsolved', reason: 'budget' },
+    });
   });
 });
 
@@ -260,7 +320,13 @@ describe('the engine resumes a killed session', () => {
     server = await startScriptedModel({ titles });
     const s = { ...loadSettings(), ollamaHost: server.url };
     const result = await withEnv(home.env, async () =>
-      resumeSession(file, { backend: await createBackend(s), gate: createAutoGate(), settings: s, flow: flowFor('codesim', s), judgeHidden: true }),
+      resumeSession(file, {
+        backend: await createBackend(s),
+        gate: createAutoGate(),
+        settings: s,
+        flow: flowFor('codesim', s),
+        judgeHidden: true,
+      }),
     );
     expect(result.status).toBe('solved');
     expect(result.final?.verdict).toBe('AC');

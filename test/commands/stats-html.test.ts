@@ -8,7 +8,8 @@ import { attr, chromium } from '../helpers/chromium.js';
 import { runCli, tempEnv } from '../problems/cli-helpers.js';
 import { practiceJournal, type Practised } from '../session/practiceHistory.js';
 
-const heights = (tag: string): number[] => (JSON.parse(attr(tag, 'data-bars') ?? '[]') as [number, number][]).map(([, h]) => h);
+const heights = (tag: string): number[] =>
+  (JSON.parse(attr(tag, 'data-bars') ?? '[]') as [number, number][]).map(([, h]) => h);
 
 // dp: two problems, one solved alone, one attempted twice with hints (3 sessions, 1 accepted).
 // greedy: two problems solved with a hint each, and a check without help that passed.
@@ -18,7 +19,17 @@ const HISTORY: Practised[] = [
   { id: 'a3', problem: 'd2', tags: ['dp'], rating: 1400, hints: 3, wrong: 0, solved: false, day: 2 },
   { id: 'a4', problem: 'g1', tags: ['greedy'], rating: 1200, hints: 1, wrong: 0, solved: true, day: 3 },
   { id: 'a5', problem: 'g2', tags: ['greedy'], rating: 1200, hints: 1, wrong: 0, solved: true, day: 4 },
-  { id: 'a6', problem: 'g3', tags: ['greedy'], rating: 1200, hints: 0, wrong: 0, solved: true, day: 5, transferOf: 'g2' },
+  {
+    id: 'a6',
+    problem: 'g3',
+    tags: ['greedy'],
+    rating: 1200,
+    hints: 0,
+    wrong: 0,
+    solved: true,
+    day: 5,
+    transferOf: 'g2',
+  },
 ];
 
 describe('stats --html in a real browser', () => {

@@ -16,7 +16,7 @@ const result = (calls: number, repairs: number): SessionResult => ({
 });
 
 describe('calls in the summary', () => {
-  it('names the method\'s calls and the repairs on top', () => {
+  it("names the method's calls and the repairs on top", () => {
     expect(callsText(8, 1)).toBe('7 calls + 1 repair');
     expect(callsText(9, 2)).toBe('7 calls + 2 repairs');
     expect(callsText(1, 0)).toBe('1 call');

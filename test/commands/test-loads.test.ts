@@ -25,12 +25,18 @@ it('`test FILE.md` loads the judge and the statement reader, nothing a listing, 
   writeFileSync(solution, 'a, b = map(int, input().split())\nprint(a + b)\n');
   const trace = join(home.root, 'loaded.txt');
   const hook = pathToFileURL(join(process.cwd(), 'test', 'helpers', 'load-trace.mjs')).href;
-  const r = await cli(['test', solution, '--problem', join(fixturesDir(), 'sum-two.md')], { ...home.env, SIMCOACH_LOAD_TRACE: trace, NODE_OPTIONS: `--import ${hook}` }, { timeoutMs: 60_000 });
+  const r = await cli(
+    ['test', solution, '--problem', join(fixturesDir(), 'sum-two.md')],
+    { ...home.env, SIMCOACH_LOAD_TRACE: trace, NODE_OPTIONS: `--import ${hook}` },
+    { timeoutMs: 60_000 },
+  );
   expect(r.code, r.stderr).toBe(0);
   expect(r.stdout).toMatch(/AC\s+11\/11 tests passed/);
   const modules = modulesOfLoaded(readFileSync(trace, 'utf8').trim().split('\n'));
   // The path read is the real one: the command, the statement reader and the judge are in it.
-  expect(modules).toEqual(expect.arrayContaining(['src/commands/test.ts', 'src/problems/markdown.ts', 'src/runners/judge/judge.ts']));
+  expect(modules).toEqual(
+    expect.arrayContaining(['src/commands/test.ts', 'src/problems/markdown.ts', 'src/runners/judge/judge.ts']),
+  );
   const offending = NOT_FOR_TEST.flatMap(([what, p]) => modules.filter((m) => p.test(m)).map((m) => `${m} (${what})`));
   expect(offending).toEqual([]);
 }, 90_000);

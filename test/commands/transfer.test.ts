@@ -15,13 +15,17 @@ import { transfersOwed } from '../../src/session/transfer.js';
 import { enterTempXdg } from '../helpers/home.js';
 import { practiceJournal, type Practised } from '../session/practiceHistory.js';
 
-const GRID = 'Find the shortest path in a grid maze from the start cell to the exit cell. Walls block cells; moves go up, down, left or right. Print the number of steps of the shortest path, or -1.';
+const GRID =
+  'Find the shortest path in a grid maze from the start cell to the exit cell. Walls block cells; moves go up, down, left or right. Print the number of steps of the shortest path, or -1.';
 /** The same problem as GRID, reworded a little, in the same set. */
-const GRID_AGAIN = 'Find the shortest path in a grid maze from the start cell to the exit cell. Walls block cells; moves go up, down, left or right. Output the number of steps of the shortest path, or -1.';
+const GRID_AGAIN =
+  'Find the shortest path in a grid maze from the start cell to the exit cell. Walls block cells; moves go up, down, left or right. Output the number of steps of the shortest path, or -1.';
 /** Near GRID: a grid maze again, with keys and doors (BFS over states). */
-const KEYS = 'A grid maze has walls, keys and doors. Find the shortest path from the start cell to the exit cell, moving up, down, left or right; a door opens with its key. Print the number of steps, or -1.';
+const KEYS =
+  'A grid maze has walls, keys and doors. Find the shortest path from the start cell to the exit cell, moving up, down, left or right; a door opens with its key. Print the number of steps, or -1.';
 /** Near GRID too, solved by the person already. */
-const FIRE = 'A grid maze is on fire. Find the shortest path from the start cell to the exit cell, moving up, down, left or right, before the fire spreads to a cell. Print the number of steps, or -1.';
+const FIRE =
+  'A grid maze is on fire. Find the shortest path from the start cell to the exit cell, moving up, down, left or right, before the fire spreads to a cell. Print the number of steps, or -1.';
 const FAR = 'Given an array of integers, print the length of its longest strictly increasing subsequence.';
 
 const SET = [
@@ -52,7 +56,8 @@ async function asked(now: Date, ...argv: string[]): Promise<string> {
 }
 
 type Check = { id: string; of: string; hints: number; due: string };
-const checksAt = async (now: Date): Promise<Check[]> => (JSON.parse(await asked(now, '--json')) as { transfer: Check[] }).transfer;
+const checksAt = async (now: Date): Promise<Check[]> =>
+  (JSON.parse(await asked(now, '--json')) as { transfer: Check[] }).transfer;
 
 beforeAll(async () => {
   enterTempXdg('simcoach-transfer-');
@@ -62,7 +67,14 @@ beforeAll(async () => {
   write({ ...base, id: 's2', problem: 'fire', statement: FIRE, hints: 0, solved: true, day: 0 });
   write({ ...base, id: 's3', problem: 'lis9', tags: ['dp'], statement: FAR, hints: 0, solved: true, day: 0 });
   const file = join(sessionsDir(), '..', 'mazes.jsonl');
-  const line = (p: (typeof SET)[number]): string => JSON.stringify({ id: p.id, name: `Maze ${p.id}`, description: p.statement, public_tests: { input: ['1\n'], output: ['1\n'] }, cf_tags: ['graphs'] });
+  const line = (p: (typeof SET)[number]): string =>
+    JSON.stringify({
+      id: p.id,
+      name: `Maze ${p.id}`,
+      description: p.statement,
+      public_tests: { input: ['1\n'], output: ['1\n'] },
+      cf_tags: ['graphs'],
+    });
   writeFileSync(file, SET.map(line).join('\n') + '\n');
   const stderr = process.stderr.write.bind(process.stderr);
   process.stderr.write = (() => true) as typeof process.stderr.write;
@@ -90,18 +102,36 @@ describe('a check without help', () => {
   });
 
   it('a check tried clears it, and it is no FSRS review of its own problem', async () => {
-    write({ ...base, id: 's4', problem: 'keys', statement: KEYS, hints: 0, solved: false, wrong: 1, day: 3, transferOf: 'maze' });
+    write({
+      ...base,
+      id: 's4',
+      problem: 'keys',
+      statement: KEYS,
+      hints: 0,
+      solved: false,
+      wrong: 1,
+      day: 3,
+      transferOf: 'maze',
+    });
     const results = await practiceResults();
-    expect(results.find((r) => r.problem.id === 'keys')).toMatchObject({ transferOf: 'maze', solved: false, tried: true });
+    expect(results.find((r) => r.problem.id === 'keys')).toMatchObject({
+      transferOf: 'maze',
+      solved: false,
+      tried: true,
+    });
     expect(await checksAt(at(4))).toEqual([]);
-    expect(reviewCards(results).map((c) => c.problem.id).sort()).toEqual(['fire', 'lis9', 'maze']);
+    expect(
+      reviewCards(results)
+        .map((c) => c.problem.id)
+        .sort(),
+    ).toEqual(['fire', 'lis9', 'maze']);
     // Solved with hints again later: owed again.
     write({ ...base, id: 's5', problem: 'maze', statement: GRID, hints: 1, solved: true, day: 5 });
     expect(transfersOwed(await practiceResults()).map((t) => t.of.problem.id)).toEqual(['maze']);
   });
 });
 
-describe('the check\'s session', () => {
+describe("the check's session", () => {
   it('runs practice with the ladder locked, and its header names the original', async () => {
     const { transferSettings } = await import('../../src/commands/practice.js');
     const { resolveSettings } = await import('../../src/settings/load.js');

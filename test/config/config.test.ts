@@ -43,7 +43,10 @@ function thrown(f: () => unknown): UserError {
 }
 
 async function rejected(p: Promise<unknown>): Promise<UserError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(UserError);
   return err as UserError;
 }
@@ -52,11 +55,22 @@ describe('defaults and sources', () => {
   it('has the documented defaults and keeps the file under XDG_CONFIG_HOME', () => {
     const s = loadSettings();
     expect(s).toMatchObject({
-      backend: 'ollama', ollamaHost: 'http://127.0.0.1:11434', model: 'qwen2.5-coder:7b', numCtx: 8192,
-      topP: 0.95, keepAlive: '30m', stallSeconds: 60, flow: 'codesim', lang: 'python', stageModels: {},
+      backend: 'ollama',
+      ollamaHost: 'http://127.0.0.1:11434',
+      model: 'qwen2.5-coder:7b',
+      numCtx: 8192,
+      topP: 0.95,
+      keepAlive: '30m',
+      stallSeconds: 60,
+      flow: 'codesim',
+      lang: 'python',
+      stageModels: {},
       answers: 'sections',
     });
-    expect(s.budgets).toMatchObject({ codesim: { plans: 5, debugRounds: 5 }, mapcoder: { exemplars: 3, debugRounds: 5 } });
+    expect(s.budgets).toMatchObject({
+      codesim: { plans: 5, debugRounds: 5 },
+      mapcoder: { exemplars: 3, debugRounds: 5 },
+    });
     expect(s.seed).toBeUndefined();
     expect(settingsPath()).toBe(join(dir, 'simcoach', 'config.json'));
     // Reading creates nothing.
@@ -87,8 +101,22 @@ describe('defaults and sources', () => {
     expect(loadSettings().openaiBaseUrl).toBe('http://env:1/v1');
     await setSetting('openaiBaseUrl', 'http://file:2/v1');
     expect(loadSettings().openaiBaseUrl).toBe('http://file:2/v1');
-    expect(resolveSettings({ 'base-url': 'http://flag:3/v1', backend: 'openai', model: 'm', flow: 'mapcoder', lang: 'cpp', host: 'h:1' })).toMatchObject({
-      openaiBaseUrl: 'http://flag:3/v1', backend: 'openai', model: 'm', flow: 'mapcoder', lang: 'cpp', ollamaHost: 'http://h:1',
+    expect(
+      resolveSettings({
+        'base-url': 'http://flag:3/v1',
+        backend: 'openai',
+        model: 'm',
+        flow: 'mapcoder',
+        lang: 'cpp',
+        host: 'h:1',
+      }),
+    ).toMatchObject({
+      openaiBaseUrl: 'http://flag:3/v1',
+      backend: 'openai',
+      model: 'm',
+      flow: 'mapcoder',
+      lang: 'cpp',
+      ollamaHost: 'http://h:1',
     });
     await setSetting('openaiApiKey', 'sk-stored-key-123');
     process.env.OPENAI_API_KEY = 'sk-from-env-456789';
@@ -102,9 +130,13 @@ describe('defaults and sources', () => {
     const err = thrown(() => resolveSettings({ flow: 'magic' }));
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toContain(`unknown flow 'magic' (this simcoach has: ${flowNames.join(' | ')})`);
-    expect(thrown(() => resolveSettings({ lang: 'cobol' })).message).toContain('python | cpp | javascript | java | c | pypy | rust | go');
+    expect(thrown(() => resolveSettings({ lang: 'cobol' })).message).toContain(
+      'python | cpp | javascript | java | c | pypy | rust | go',
+    );
     expect(thrown(() => resolveSettings({ 'base-url': 'ftp://x' })).exitCode).toBe(2);
-    expect(thrown(() => resolveSettings({ answers: 'xml' })).message).toContain("--answers takes sections | json, not 'xml'");
+    expect(thrown(() => resolveSettings({ answers: 'xml' })).message).toContain(
+      "--answers takes sections | json, not 'xml'",
+    );
     expect(resolveSettings({ answers: 'json' }).answers).toBe('json');
   });
 
@@ -131,7 +163,10 @@ describe('set, get, unset', () => {
     const file = JSON.parse(readFileSync(settingsPath(), 'utf8')) as Record<string, unknown>;
     expect(file).toEqual({
       budgets: { codesim: { plans: 7 }, mapcoder: { exemplars: 2 } },
-      temperature: 0.2, model: '7', stageModels: { plan: 'llama3.1:8b' }, ollamaHost: 'http://127.0.0.1:1234',
+      temperature: 0.2,
+      model: '7',
+      stageModels: { plan: 'llama3.1:8b' },
+      ollamaHost: 'http://127.0.0.1:1234',
     });
     expect(getSetting('budgets.codesim.plans')).toBe(7);
     expect(getSetting('budgets.codesim.debugRounds')).toBe(5);
@@ -155,19 +190,29 @@ describe('set, get, unset', () => {
     expect(loadSettings().approval).toBe('until-code');
     // The flag wins over the file for this run.
     expect(resolveSettings({ approval: 'watch' }).approval).toBe('watch');
-    expect(thrown(() => resolveSettings({ approval: 'yolo' })).message).toContain("--approval takes each | until-code | watch, not 'yolo'");
-    expect((await rejected(setSetting('approval', 'always'))).message).toBe("bad value 'always' for approval (allowed: each | until-code | watch)");
+    expect(thrown(() => resolveSettings({ approval: 'yolo' })).message).toContain(
+      "--approval takes each | until-code | watch, not 'yolo'",
+    );
+    expect((await rejected(setSetting('approval', 'always'))).message).toBe(
+      "bad value 'always' for approval (allowed: each | until-code | watch)",
+    );
     await unsetSetting('approval');
     expect(loadSettings().approval).toBe('each');
   });
 
   it('names the key and the allowed values for a bad value, and stores nothing', async () => {
-    expect((await rejected(setSetting('backend', 'gpt'))).message).toBe("bad value 'gpt' for backend (allowed: ollama | openai)");
-    expect((await rejected(setSetting('budgets.codesim.plans', '0'))).message).toBe("bad value '0' for budgets.codesim.plans (allowed: an integer 1..50)");
+    expect((await rejected(setSetting('backend', 'gpt'))).message).toBe(
+      "bad value 'gpt' for backend (allowed: ollama | openai)",
+    );
+    expect((await rejected(setSetting('budgets.codesim.plans', '0'))).message).toBe(
+      "bad value '0' for budgets.codesim.plans (allowed: an integer 1..50)",
+    );
     expect((await rejected(setSetting('budgets.codesim.plans', 'many'))).message).toContain('budgets.codesim.plans');
     expect((await rejected(setSetting('keepAlive', 'forever'))).message).toContain('a duration like 30m');
     expect((await rejected(setSetting('temperature', '3'))).message).toContain('a number 0..2');
-    expect((await rejected(setSetting('answers', 'xml'))).message).toBe("bad value 'xml' for answers (allowed: sections | json)");
+    expect((await rejected(setSetting('answers', 'xml'))).message).toBe(
+      "bad value 'xml' for answers (allowed: sections | json)",
+    );
     const unknown = await rejected(setSetting('colour', 'blue'));
     expect(unknown.message).toBe("unknown setting 'colour'");
     expect(unknown.hint).toContain('budgets.codesim.plans');
@@ -195,7 +240,9 @@ describe('a damaged file', () => {
 
   it('names the environment variable when the bad value came from there', () => {
     process.env.OPENAI_BASE_URL = 'localhost:1234';
-    expect(thrown(() => loadSettings()).message).toContain("bad value 'localhost:1234' for openaiBaseUrl (allowed: an http(s) URL ending in /v1) in the environment (OPENAI_BASE_URL)");
+    expect(thrown(() => loadSettings()).message).toContain(
+      "bad value 'localhost:1234' for openaiBaseUrl (allowed: an http(s) URL ending in /v1) in the environment (OPENAI_BASE_URL)",
+    );
   });
 
   it('names a bad value found in the file', () => {

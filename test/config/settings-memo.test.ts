@@ -42,7 +42,12 @@ const memoText = (): string => readFileSync(join(dir, 'cache', 'simcoach', 'sett
 
 describe('the settings memo', () => {
   it('a second start with the same inputs gets what resolveSettings gives, key for key and in order', () => {
-    writeSettings({ model: 'qwen3:8b', lang: 'cpp', stageModels: { plan: 'big:70b' }, budgets: { codesim: { maxDebug: 3 } } });
+    writeSettings({
+      model: 'qwen3:8b',
+      lang: 'cpp',
+      stageModels: { plan: 'big:70b' },
+      budgets: { codesim: { maxDebug: 3 } },
+    });
     const flags: SettingFlags = { host: 'localhost:1234', flow: 'mapcoder' };
     const first = start(flags);
     expect(first.recalled).toBe(false);
@@ -86,7 +91,7 @@ describe('the settings memo', () => {
     expect(recall({}, BUILD)).toBeUndefined();
   });
 
-  it('holds no API key: the stored one and the environment\'s come back from where they were read', () => {
+  it("holds no API key: the stored one and the environment's come back from where they were read", () => {
     writeSettings({ backend: 'openai', openaiApiKey: 'sk-stored-0123456789' });
     start({});
     expect(memoText()).not.toContain('sk-stored');

@@ -18,7 +18,18 @@ import { Timeline } from '../../src/session/timeline.js';
 import { decisionText } from '../../src/session/markdown.js';
 import type { Settings } from '../../src/settings/load.js';
 import { startFakeOllama, type FakeReply, type FakeServer } from '../fakes/ollama.js';
-import { GOOD, WRONG, backendAt, fakeServers, fence, ideaJson, mini, problem, replayOffline, settings } from './helpers.js';
+import {
+  GOOD,
+  WRONG,
+  backendAt,
+  fakeServers,
+  fence,
+  ideaJson,
+  mini,
+  problem,
+  replayOffline,
+  settings,
+} from './helpers.js';
 
 const fake = fakeServers<FakeServer>();
 
@@ -45,14 +56,32 @@ function driven(m: ManualGate, onWait: (p: Proposal, m: ManualGate) => void): Ga
 async function session(chat: FakeReply[], gate: Gate): Promise<{ result: SessionResult; file: string }> {
   const server = await fake.serve(startFakeOllama({ chat }));
   const backend = await backendAt(server.url);
-  const journal = createJournal({ problem, flow: 'mini', backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings() });
-  const result = await runSession({ flow: mini, problem, lang: 'python', backend, settings: settings(), gate, journal, events: new EngineEvents() });
+  const journal = createJournal({
+    problem,
+    flow: 'mini',
+    backend: 'ollama',
+    model: 'qwen2.5-coder:7b',
+    lang: 'python',
+    settings: settings(),
+  });
+  const result = await runSession({
+    flow: mini,
+    problem,
+    lang: 'python',
+    backend,
+    settings: settings(),
+    gate,
+    journal,
+    events: new EngineEvents(),
+  });
   journal.close();
   return { result, file: journal.file };
 }
 
 const decisions = (file: string) =>
-  readJournal(file).events.flatMap((e) => (e.type === 'decision' ? [{ step: e.step, kind: e.decision.kind, by: e.by }] : []));
+  readJournal(file).events.flatMap((e) =>
+    e.type === 'decision' ? [{ step: e.step, kind: e.decision.kind, by: e.by }] : [],
+  );
 
 describe('approval modes at the gate', () => {
   it('until-code: the idea passes by itself, the program waits for the person; the journal says which was which', async () => {
@@ -75,7 +104,7 @@ describe('approval modes at the gate', () => {
     expect(gate.waited.map((p) => `${p.step}:${p.agent}`)).toEqual(['1:code', '3:code']);
   });
 
-  it('watch: every step passes, nothing waits, every decision is the mode\'s', async () => {
+  it("watch: every step passes, nothing waits, every decision is the mode's", async () => {
     const m = createManualGate({ approval: 'watch' });
     const gate = driven(m, () => {
       throw new Error('nothing should wait in watch mode');
@@ -108,7 +137,9 @@ describe('approval modes at the gate', () => {
 
   it('W at a waiting program approves it as watched', async () => {
     const m = createManualGate();
-    const gate = driven(m, (p, g) => (p.agent === 'code' ? g.setApproval('watch') : g.decide(p.step, { kind: 'approve' })));
+    const gate = driven(m, (p, g) =>
+      p.agent === 'code' ? g.setApproval('watch') : g.decide(p.step, { kind: 'approve' }),
+    );
     const { file } = await session([{ text: ideaJson('add') }, { text: fence(GOOD) }], gate);
     expect(decisions(file).map((d) => d.by)).toEqual(['person', 'watch']);
   });
@@ -116,7 +147,10 @@ describe('approval modes at the gate', () => {
   it('a failed step waits for the person even while watching (it cannot be approved)', async () => {
     const m = createManualGate({ approval: 'watch' });
     const gate = driven(m, (p, g) => g.decide(p.step, p.error ? { kind: 'reject' } : { kind: 'approve' }));
-    const { result, file } = await session([{ text: 'no idea' }, { text: 'still none' }, { text: ideaJson('add') }, { text: fence(GOOD) }], gate);
+    const { result, file } = await session(
+      [{ text: 'no idea' }, { text: 'still none' }, { text: ideaJson('add') }, { text: fence(GOOD) }],
+      gate,
+    );
     expect(result.status).toBe('solved');
     expect(gate.waited).toHaveLength(1);
     expect(gate.waited[0]!.error).toMatch(/repair/);
@@ -127,8 +161,17 @@ describe('approval modes at the gate', () => {
     ]);
   });
 
-  it('what each mode passes: programs only when watching; never a person\'s own move, a failure or a flagged program', () => {
-    const p = (pane: Proposal['pane'], extra: Partial<Proposal> = {}): Proposal => ({ step: 0, agent: pane, title: pane, pane, text: '', raw: '', value: { plan: 'x' }, ...extra });
+  it("what each mode passes: programs only when watching; never a person's own move, a failure or a flagged program", () => {
+    const p = (pane: Proposal['pane'], extra: Partial<Proposal> = {}): Proposal => ({
+      step: 0,
+      agent: pane,
+      title: pane,
+      pane,
+      text: '',
+      raw: '',
+      value: { plan: 'x' },
+      ...extra,
+    });
     const modes: ApprovalMode[] = ['each', 'until-code', 'watch'];
     const row = (q: Proposal) => modes.map((m) => passes(m, q));
     expect(row(p('plan'))).toEqual([false, true, true]);
@@ -138,14 +181,22 @@ describe('approval modes at the gate', () => {
     expect(row(p('debug'))).toEqual([false, false, true]);
     // A value that carries a program is a program, whatever its pane.
     expect(row(p('critic', { value: { program: { lang: 'python', source: GOOD } } }))).toEqual([false, false, true]);
-    for (const q of [p('practice'), p('yours'), p('stress'), p('plan', { error: 'bad', value: undefined }), p('plan', { cancelled: true }), p('plan', { editError: 'empty' }), p('code', { value: { lang: 'python', source: '#include <cstdio>' }, foreign: foreignProgram('cpp', 'python') })]) {
+    for (const q of [
+      p('practice'),
+      p('yours'),
+      p('stress'),
+      p('plan', { error: 'bad', value: undefined }),
+      p('plan', { cancelled: true }),
+      p('plan', { editError: 'empty' }),
+      p('code', { value: { lang: 'python', source: '#include <cstdio>' }, foreign: foreignProgram('cpp', 'python') }),
+    ]) {
       expect(row(q)).toEqual([false, false, false]);
     }
   });
 });
 
 describe('the journal field', () => {
-  it('a journal with the modes\' decisions replays offline, reads into the timeline with who decided, and resumes', async () => {
+  it("a journal with the modes' decisions replays offline, reads into the timeline with who decided, and resumes", async () => {
     const m = createManualGate({ approval: 'until-code' });
     const gate = driven(m, (p, g) => g.decide(p.step, { kind: 'stop' }));
     const { result, file } = await session([{ text: ideaJson('add') }, { text: fence(GOOD) }], gate);
@@ -154,13 +205,20 @@ describe('the journal field', () => {
     const idea = tl.branches[0]!.steps[0]!;
     const shown = tl.load(idea);
     expect(shown.proposals.at(-1)?.decision).toMatchObject({ by: 'until-code' });
-    expect(decisionText(shown.proposals.at(-1)?.decision?.decision, 'until-code')).toBe('approved by your mode (approving until the code)');
+    expect(decisionText(shown.proposals.at(-1)?.decision?.decision, 'until-code')).toBe(
+      'approved by your mode (approving until the code)',
+    );
     expect(decisionText({ kind: 'approve' }, 'watch')).toBe('approved by your mode (watching)');
     // Resume serves the idea from the journal and shows the program that waited again (no model
     // call at all); the mode of the resumed run approves it.
     const server = await fake.serve(startFakeOllama({ chat: [] }));
     const backend = await backendAt(server.url);
-    const resumed = await resumeSession(file, { backend, gate: createManualGate({ approval: 'watch' }).gate, settings: { ...settings(), backend: 'ollama' } as unknown as Settings, flow: mini });
+    const resumed = await resumeSession(file, {
+      backend,
+      gate: createManualGate({ approval: 'watch' }).gate,
+      settings: { ...settings(), backend: 'ollama' } as unknown as Settings,
+      flow: mini,
+    });
     expect(resumed.status).toBe('solved');
     expect(server.chatBodies()).toHaveLength(0);
     expect(decisions(file)).toEqual([
@@ -174,12 +232,18 @@ describe('the journal field', () => {
 
   it('old journals (written before the modes) still check and replay; a `by` no version wrote is refused in one line', async () => {
     for (const name of ['pair-sum-person.jsonl', 'range-sums-codesim.jsonl', 'brackets-alphacodium.jsonl']) {
-      const lines = readFileSync(join(__dirname, '../../fixtures/sessions', name), 'utf8').trim().split('\n').slice(1);
+      const lines = readFileSync(join(__dirname, '../../fixtures/sessions', name), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1);
       for (const l of lines) expect(checkEvent(JSON.parse(l)).ok).toBe(true);
     }
     const base = { type: 'decision', t: 1, branch: 0, step: 0, decision: { kind: 'approve' } };
     expect(checkEvent({ ...base, by: 'watch' }).ok).toBe(true);
     expect(checkEvent({ ...base, by: 'until-code' }).ok).toBe(true);
-    expect(checkEvent({ ...base, by: 'robot' })).toMatchObject({ ok: false, why: expect.stringMatching(/^decision\.by: /) });
+    expect(checkEvent({ ...base, by: 'robot' })).toMatchObject({
+      ok: false,
+      why: expect.stringMatching(/^decision\.by: /),
+    });
   });
 });

@@ -35,10 +35,21 @@ interface Cancelled {
  * A session whose first answer the person cancels after a few chunks; `decide` is what they do
  * at each proposal afterwards (approve by default).
  */
-async function cancelFirst(replies: FakeReply[], decide: (p: Proposal, m: ManualGate) => Decision = () => ({ kind: 'approve' }), signal?: AbortSignal): Promise<Cancelled> {
+async function cancelFirst(
+  replies: FakeReply[],
+  decide: (p: Proposal, m: ManualGate) => Decision = () => ({ kind: 'approve' }),
+  signal?: AbortSignal,
+): Promise<Cancelled> {
   const server = await fake.serve(startFakeOllama({ chat: replies }));
   const backend = await backendAt(server.url);
-  const journal = createJournal({ problem, flow: 'mini', backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings() });
+  const journal = createJournal({
+    problem,
+    flow: 'mini',
+    backend: 'ollama',
+    model: 'qwen2.5-coder:7b',
+    lang: 'python',
+    settings: settings(),
+  });
   const m = createManualGate();
   const events = new EngineEvents();
   const seen: EngineEvent[] = [];
@@ -57,12 +68,25 @@ async function cancelFirst(replies: FakeReply[], decide: (p: Proposal, m: Manual
       setTimeout(() => m.decide(e.proposal.step, decide(e.proposal, m)), 5);
     }
   });
-  const result = await runSession({ flow: mini, problem, lang: 'python', backend, settings: settings(), gate: m.gate, journal, events, ...(signal ? { signal } : {}) });
+  const result = await runSession({
+    flow: mini,
+    problem,
+    lang: 'python',
+    backend,
+    settings: settings(),
+    gate: m.gate,
+    journal,
+    events,
+    ...(signal ? { signal } : {}),
+  });
   journal.close();
   return { result, file: journal.file, bodies: server.chatBodies(), seen, shown, chunksBeforeStop };
 }
 
-const retryOnCancel = (note?: string) => (p: Proposal): Decision => (p.cancelled ? { kind: 'reject', ...(note ? { note } : {}) } : { kind: 'approve' });
+const retryOnCancel =
+  (note?: string) =>
+  (p: Proposal): Decision =>
+    p.cancelled ? { kind: 'reject', ...(note ? { note } : {}) } : { kind: 'approve' };
 
 describe('cancelling one answer at the manual gate', () => {
   it('stops the stream at once, journals the partial answer as cancelled, no repair; reject asks afresh and the session reaches AC', async () => {
@@ -89,14 +113,28 @@ describe('cancelling one answer at the manual gate', () => {
     const responses = j.events.filter((e) => e.type === 'llm-response');
     expect(responses.map((e) => e.type === 'llm-response' && e.cancelled === true)).toEqual([true, false, false]);
     expect(responses[0]).toMatchObject({ text: first.raw });
-    expect(j.events.filter((e) => e.type === 'proposal')[0]).toMatchObject({ step: 0, error: 'answer cancelled', cancelled: true, raw: first.raw });
-    expect(j.events.filter((e) => e.type === 'decision').map((e) => e.type === 'decision' && e.decision.kind)).toEqual(['reject', 'approve', 'approve']);
+    expect(j.events.filter((e) => e.type === 'proposal')[0]).toMatchObject({
+      step: 0,
+      error: 'answer cancelled',
+      cancelled: true,
+      raw: first.raw,
+    });
+    expect(j.events.filter((e) => e.type === 'decision').map((e) => e.type === 'decision' && e.decision.kind)).toEqual([
+      'reject',
+      'approve',
+      'approve',
+    ]);
     // The events watchers saw say the same.
-    expect(r.seen.filter((e) => e.type === 'llm-response').map((e) => e.type === 'llm-response' && e.cancelled === true)).toEqual([true, false, false]);
+    expect(
+      r.seen.filter((e) => e.type === 'llm-response').map((e) => e.type === 'llm-response' && e.cancelled === true),
+    ).toEqual([true, false, false]);
   });
 
   it('a note given when asking again goes with the fresh ask; the partial text does not', async () => {
-    const r = await cancelFirst([SLOW, { text: ideaJson('add them') }, { text: fence(GOOD) }], retryOnCancel('keep it short'));
+    const r = await cancelFirst(
+      [SLOW, { text: ideaJson('add them') }, { text: fence(GOOD) }],
+      retryOnCancel('keep it short'),
+    );
     expect(r.result.status).toBe('solved');
     const again = r.bodies[1]!.messages;
     expect(again.slice(0, -1)).toEqual(r.bodies[0]!.messages);

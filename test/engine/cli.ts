@@ -18,7 +18,11 @@ export interface CliOptions {
 /** Runs the CLI to its end; the one spawner for whole-command tests (test/session's can use it too). */
 export function cli(args: string[], env: NodeJS.ProcessEnv, opts: CliOptions = {}): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath(), ...args], { env, cwd: opts.cwd ?? process.cwd(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliPath(), ...args], {
+      env,
+      cwd: opts.cwd ?? process.cwd(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -16,7 +16,19 @@ import { Timeline } from '../../src/session/timeline.js';
 import { judge } from '../../src/runners/judge/judge.js';
 import type { Settings } from '../../src/settings/load.js';
 import { startFakeOllama, type FakeReply, type FakeServer, type OllamaChatBody } from '../fakes/ollama.js';
-import { GOOD, HALF, WRONG, backendAt, fakeServers, fence, ideaJson, mini, problem, replayOffline, settings } from './helpers.js';
+import {
+  GOOD,
+  HALF,
+  WRONG,
+  backendAt,
+  fakeServers,
+  fence,
+  ideaJson,
+  mini,
+  problem,
+  replayOffline,
+  settings,
+} from './helpers.js';
 import { recordingGate } from '../helpers/gate.js';
 
 const fake = fakeServers<FakeServer>();
@@ -30,12 +42,28 @@ interface Run {
 
 async function session(
   chat: FakeReply[] | ((body: OllamaChatBody, i: number) => FakeReply),
-  o: { gate?: Gate; over?: Parameters<typeof settings>[0]; signal?: AbortSignal; events?: EngineEvents; judge?: JudgeFn; finalTests?: boolean; submitWhen?: 'always' | 'solved'; problem?: Problem } = {},
+  o: {
+    gate?: Gate;
+    over?: Parameters<typeof settings>[0];
+    signal?: AbortSignal;
+    events?: EngineEvents;
+    judge?: JudgeFn;
+    finalTests?: boolean;
+    submitWhen?: 'always' | 'solved';
+    problem?: Problem;
+  } = {},
 ): Promise<Run> {
   const p = o.problem ?? problem;
   const server = await fake.serve(startFakeOllama({ chat }));
   const backend = await backendAt(server.url);
-  const journal = createJournal({ problem: p, flow: 'mini', backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings(o.over) });
+  const journal = createJournal({
+    problem: p,
+    flow: 'mini',
+    backend: 'ollama',
+    model: 'qwen2.5-coder:7b',
+    lang: 'python',
+    settings: settings(o.over),
+  });
   const events = o.events ?? new EngineEvents();
   const seen: EngineEvent[] = [];
   events.subscribe((e) => seen.push(e));
@@ -50,14 +78,19 @@ async function session(
     events,
     ...(o.signal ? { signal: o.signal } : {}),
     ...(o.judge ? { judge: o.judge } : {}),
-    ...(o.finalTests ? { finalTests: [...p.samples, ...p.tests.map((t, i) => ({ ...t, name: `test ${i + 1}` }))] } : {}),
+    ...(o.finalTests
+      ? { finalTests: [...p.samples, ...p.tests.map((t, i) => ({ ...t, name: `test ${i + 1}` }))] }
+      : {}),
     ...(o.submitWhen ? { submitWhen: o.submitWhen } : {}),
   });
   journal.close();
   return { result, file: journal.file, events: seen, bodies: server.chatBodies() };
 }
 
-const types = (file: string): string[] => readJournal(file).events.map((e) => e.type).filter((t) => t !== 'llm-chunk');
+const types = (file: string): string[] =>
+  readJournal(file)
+    .events.map((e) => e.type)
+    .filter((t) => t !== 'llm-chunk');
 const lastUser = (b: OllamaChatBody): string => b.messages[b.messages.length - 1]!.content;
 
 /** A gate driven by a script of decisions (keyed by step), approving everything else. */
@@ -67,16 +100,27 @@ function scripted(plan: Record<number, Decision[]>): Gate & { seen: Proposal[] }
 
 describe('the Submit step: a contest verdict after the samples', () => {
   it('submits a program whose samples pass to every test as a step of its own, and the outcome says accepted', async () => {
-    const { result, file } = await session([{ text: ideaJson('add them') }, { text: fence(GOOD) }], { finalTests: true, submitWhen: 'solved' });
+    const { result, file } = await session([{ text: ideaJson('add them') }, { text: fence(GOOD) }], {
+      finalTests: true,
+      submitWhen: 'solved',
+    });
     const j = readJournal(file).events;
-    expect(j.filter((e) => e.type === 'step-start').map((e) => e.type === 'step-start' && e.title)).toEqual(['Idea', 'Code', 'Samples', 'Submit']);
+    expect(j.filter((e) => e.type === 'step-start').map((e) => e.type === 'step-start' && e.title)).toEqual([
+      'Idea',
+      'Code',
+      'Samples',
+      'Submit',
+    ]);
     expect(result.submit).toEqual({ verdict: 'AC', passed: 3, total: 3, hidden: 1 });
     expect(resultWord(result)).toBe('accepted');
     expect(j.at(-1)).toMatchObject({ type: 'end', outcome: { submit: { verdict: 'AC', hidden: 1 } } });
   });
 
   it('a hidden test that fails names itself; the words are "rejected", not solved', async () => {
-    const { result } = await session([{ text: ideaJson('add') }, { text: fence('a, b = map(int, input().split())\nprint(a + b if a < 50 else 0)\n') }], { finalTests: true, submitWhen: 'solved' });
+    const { result } = await session(
+      [{ text: ideaJson('add') }, { text: fence('a, b = map(int, input().split())\nprint(a + b if a < 50 else 0)\n') }],
+      { finalTests: true, submitWhen: 'solved' },
+    );
     expect(result.status).toBe('solved');
     expect(result.submit).toMatchObject({ verdict: 'WA', passed: 2, total: 3, failed: 'test 1' });
     expect(resultWord(result)).toBe('rejected');
@@ -84,15 +128,28 @@ describe('the Submit step: a contest verdict after the samples', () => {
   });
 
   it('with no hidden tests there is nothing to submit: "samples only", no second run', async () => {
-    const { result, file } = await session([{ text: ideaJson('add them') }, { text: fence(GOOD) }], { finalTests: true, submitWhen: 'solved', problem: { ...problem, tests: [] } });
+    const { result, file } = await session([{ text: ideaJson('add them') }, { text: fence(GOOD) }], {
+      finalTests: true,
+      submitWhen: 'solved',
+      problem: { ...problem, tests: [] },
+    });
     expect(readJournal(file).events.filter((e) => e.type === 'run')).toHaveLength(1);
     expect(resultWord(result)).toBe('samples only');
     expect(resultLine(result)).toContain('samples only: this problem has no hidden tests');
   });
 
   it('the tutor submits only samples that pass; headless judges any final program', async () => {
-    const wrong = (): FakeReply[] => [{ text: ideaJson('x') }, { text: fence(WRONG) }, { text: fence(WRONG) }, { text: fence(WRONG) }];
-    const tutor = await session(wrong(), { finalTests: true, submitWhen: 'solved', over: { budgets: { maxCalls: 2 } } });
+    const wrong = (): FakeReply[] => [
+      { text: ideaJson('x') },
+      { text: fence(WRONG) },
+      { text: fence(WRONG) },
+      { text: fence(WRONG) },
+    ];
+    const tutor = await session(wrong(), {
+      finalTests: true,
+      submitWhen: 'solved',
+      over: { budgets: { maxCalls: 2 } },
+    });
     expect(tutor.result.status).not.toBe('solved');
     expect(readJournal(tutor.file).events.some((e) => e.type === 'step-start' && e.title === 'Submit')).toBe(false);
     const headless = await session(wrong(), { finalTests: true, over: { budgets: { maxCalls: 2 } } });
@@ -102,7 +159,9 @@ describe('the Submit step: a contest verdict after the samples', () => {
 
 describe('approve path', () => {
   it('answers: json sends the JSON schema only for agents that have one, and the agent asks for JSON', async () => {
-    const { result, bodies } = await session([{ text: ideaJson('add them') }, { text: fence(GOOD) }], { over: { answers: 'json' } });
+    const { result, bodies } = await session([{ text: ideaJson('add them') }, { text: fence(GOOD) }], {
+      over: { answers: 'json' },
+    });
     expect(result.status).toBe('solved');
     expect(typeof bodies[0]!.format).toBe('object');
     expect(lastUser(bodies[0]!)).toContain('Answer as JSON');
@@ -111,7 +170,9 @@ describe('approve path', () => {
 
   it('answers: json on a server that refuses JSON schemas (HTTP 400) asks again in sections', async () => {
     const replies = (body: OllamaChatBody): FakeReply =>
-      body.format !== undefined ? { status: 400, error: 'format is not supported' } : { text: /IDEA:/.test(lastUser(body)) ? 'IDEA: add them' : fence(GOOD) };
+      body.format !== undefined
+        ? { status: 400, error: 'format is not supported' }
+        : { text: /IDEA:/.test(lastUser(body)) ? 'IDEA: add them' : fence(GOOD) };
     const { result, bodies } = await session(replies, { over: { answers: 'json' } });
     expect(result.status).toBe('solved');
     expect(bodies.map((b) => b.format !== undefined)).toEqual([true, false, false]);
@@ -119,7 +180,9 @@ describe('approve path', () => {
   });
 
   it('streams, parses, approves and records every event; by default no JSON schema is sent', async () => {
-    const { result, file, events, bodies } = await session([{ text: 'IDEA: add them' }, { text: fence(GOOD) }], { finalTests: true });
+    const { result, file, events, bodies } = await session([{ text: 'IDEA: add them' }, { text: fence(GOOD) }], {
+      finalTests: true,
+    });
     expect(result.status).toBe('solved');
     expect(result.program?.source).toBe(GOOD);
     expect(result.final?.passed).toBe(3);
@@ -129,23 +192,39 @@ describe('approve path', () => {
     expect(lastUser(bodies[0]!)).toContain('Start with IDEA:');
     expect(bodies[0]!.options?.temperature).toBe(0);
     expect(types(file)).toEqual([
-      'step-start', 'llm-request', 'llm-response', 'proposal', 'decision',
-      'step-start', 'llm-request', 'llm-response', 'proposal', 'decision',
-      'step-start', 'run',
-      'step-start', 'run',
+      'step-start',
+      'llm-request',
+      'llm-response',
+      'proposal',
+      'decision',
+      'step-start',
+      'llm-request',
+      'llm-response',
+      'proposal',
+      'decision',
+      'step-start',
+      'run',
+      'step-start',
+      'run',
       'end',
     ]);
     const j = readJournal(file);
     const decisions = j.events.filter((e) => e.type === 'decision');
     expect(decisions.every((d) => d.type === 'decision' && d.by === 'auto')).toBe(true);
     const response = j.events.find((e) => e.type === 'llm-response');
-    expect(response).toMatchObject({ promptTokens: expect.any(Number), promptTokensEvaluated: expect.any(Number), completionTokens: expect.any(Number) });
+    expect(response).toMatchObject({
+      promptTokens: expect.any(Number),
+      promptTokensEvaluated: expect.any(Number),
+      completionTokens: expect.any(Number),
+    });
     expect(j.events.some((e) => e.type === 'llm-chunk')).toBe(true);
     const proposal = j.events.find((e) => e.type === 'proposal');
     expect(proposal).toMatchObject({ value: { idea: 'add them' }, meta: { words: 2 } });
     // The engine's own events for a watcher, ending with `end`.
     expect(events.at(-1)?.type).toBe('end');
-    expect(events.some((e) => e.type === 'progress' && e.progress.counters.some((c) => c.label === 'round'))).toBe(true);
+    expect(events.some((e) => e.type === 'progress' && e.progress.counters.some((c) => c.label === 'round'))).toBe(
+      true,
+    );
     // The second request shares the first one's prefix, so the fake cache evaluates fewer tokens.
     const responses = j.events.filter((e) => e.type === 'llm-response');
     const second = responses[1]!;
@@ -168,20 +247,32 @@ describe('streaming', () => {
 });
 
 describe('the gate', () => {
-  it('edit: the value is the person\'s, journaled as theirs; an edit that does not parse is shown again', async () => {
-    const gate = scripted({ 0: [{ kind: 'edit', content: '' }, { kind: 'edit', content: 'use my trick' }] });
+  it("edit: the value is the person's, journaled as theirs; an edit that does not parse is shown again", async () => {
+    const gate = scripted({
+      0: [
+        { kind: 'edit', content: '' },
+        { kind: 'edit', content: 'use my trick' },
+      ],
+    });
     const { result, file, bodies } = await session([{ text: ideaJson('model idea') }, { text: fence(GOOD) }], { gate });
     expect(result.status).toBe('solved');
     expect(lastUser(bodies[1]!)).toContain('Idea: use my trick');
     expect(gate.seen[1]!.editError).toMatch(/empty/);
     const decision = readJournal(file).events.find((e) => e.type === 'decision');
-    expect(decision).toMatchObject({ by: 'person', decision: { kind: 'edit', content: 'use my trick' }, value: { idea: 'use my trick' } });
+    expect(decision).toMatchObject({
+      by: 'person',
+      decision: { kind: 'edit', content: 'use my trick' },
+      value: { idea: 'use my trick' },
+    });
     expect(readJournal(file).events.some((e) => e.type === 'error' && e.code === 'edit')).toBe(true);
   });
 
   it('reject with a note: the agent runs again with the rejected answer and the note', async () => {
     const gate = scripted({ 0: [{ kind: 'reject', note: 'too slow for n = 10^5' }] });
-    const { result, bodies } = await session([{ text: ideaJson('try all pairs') }, { text: ideaJson('add them') }, { text: fence(GOOD) }], { gate });
+    const { result, bodies } = await session(
+      [{ text: ideaJson('try all pairs') }, { text: ideaJson('add them') }, { text: fence(GOOD) }],
+      { gate },
+    );
     expect(result.status).toBe('solved');
     const again = bodies[1]!;
     expect(again.messages.at(-2)).toEqual({ role: 'assistant', content: ideaJson('try all pairs') });
@@ -191,8 +282,14 @@ describe('the gate', () => {
 
   it('back: a branch event, the old branch kept, the gate at k shown its recorded proposal without a model call', async () => {
     // Step 0 approved; at step 1 (code) the person goes back to 0; step 0 is shown again and edited.
-    const gate = scripted({ 0: [{ kind: 'approve' }, { kind: 'edit', content: 'second thought' }], 1: [{ kind: 'back', to: 0 }] });
-    const { result, file, bodies } = await session([{ text: ideaJson('first') }, { text: fence(WRONG) }, { text: fence(GOOD) }], { gate });
+    const gate = scripted({
+      0: [{ kind: 'approve' }, { kind: 'edit', content: 'second thought' }],
+      1: [{ kind: 'back', to: 0 }],
+    });
+    const { result, file, bodies } = await session(
+      [{ text: ideaJson('first') }, { text: fence(WRONG) }, { text: fence(GOOD) }],
+      { gate },
+    );
     expect(result.status).toBe('solved');
     expect(result.branch).toBe(1);
     // idea, code (abandoned), code again: the idea was not asked a second time.
@@ -216,7 +313,10 @@ describe('the gate', () => {
   it('the manual gate decides by step id only', async () => {
     const m = createManualGate();
     const ac = new AbortController();
-    const pending = m.gate.decide({ step: 3, agent: 'code', title: 'Code', pane: 'code', text: '', raw: '', error: 'bad' }, ac.signal);
+    const pending = m.gate.decide(
+      { step: 3, agent: 'code', title: 'Code', pane: 'code', text: '', raw: '', error: 'bad' },
+      ac.signal,
+    );
     expect(m.current()?.step).toBe(3);
     expect(m.decide(2, { kind: 'approve' })).toBe(false);
     expect(m.decide(3, { kind: 'approve' })).toBe(false); // a failed step cannot be approved
@@ -230,7 +330,11 @@ describe('the gate', () => {
 
 describe('malformed answers', () => {
   it('one repair request, then the step continues when the repair reads', async () => {
-    const { result, bodies } = await session([{ text: 'I think we add.' }, { text: ideaJson('add') }, { text: fence(GOOD) }]);
+    const { result, bodies } = await session([
+      { text: 'I think we add.' },
+      { text: ideaJson('add') },
+      { text: fence(GOOD) },
+    ]);
     expect(result.status).toBe('solved');
     expect(lastUser(bodies[1]!)).toMatch(/could not be read: expected a JSON object/);
     expect(bodies[1]!.messages.at(-2)).toEqual({ role: 'assistant', content: 'I think we add.' });
@@ -249,7 +353,10 @@ describe('malformed answers', () => {
   it('a person may retry a failed step (reject) and go on', async () => {
     const gate = scripted({});
     const { result } = await session([{ text: 'x' }, { text: 'y' }, { text: ideaJson('add') }, { text: fence(GOOD) }], {
-      gate: { by: 'person', decide: async (p) => (p.error ? { kind: 'reject' } : gate.decide(p, new AbortController().signal)) },
+      gate: {
+        by: 'person',
+        decide: async (p) => (p.error ? { kind: 'reject' } : gate.decide(p, new AbortController().signal)),
+      },
     });
     expect(result.status).toBe('solved');
   });
@@ -268,7 +375,15 @@ describe('failures and cancellation', () => {
 
   it('no server: failed with server-down', async () => {
     const backend = await backendAt('http://127.0.0.1:9');
-    const result = await runSession({ flow: mini, problem, lang: 'python', backend, settings: settings(), gate: createAutoGate(), journal: null });
+    const result = await runSession({
+      flow: mini,
+      problem,
+      lang: 'python',
+      backend,
+      settings: settings(),
+      gate: createAutoGate(),
+      journal: null,
+    });
     expect(result).toMatchObject({ status: 'failed', code: 'server-down' });
   });
 
@@ -283,7 +398,10 @@ describe('failures and cancellation', () => {
     events.subscribe((e) => {
       if (e.type === 'llm-chunk' && e.step === 1) chunks++;
     });
-    const { result, file } = await session([{ text: ideaJson('add') }, { text: slow, chunkDelayMs: 50 }], { signal: ac.signal, events });
+    const { result, file } = await session([{ text: ideaJson('add') }, { text: slow, chunkDelayMs: 50 }], {
+      signal: ac.signal,
+      events,
+    });
     // The stream has 100 words more; a cancelled one ends with the few that came (counted, not timed: load only slows both).
     expect(chunks).toBeLessThan(50);
     expect(result.status).toBe('stopped');
@@ -316,14 +434,21 @@ describe('budgets', () => {
   });
 
   it('max tokens: stops before the call that would exceed it', async () => {
-    const { result, bodies } = await session([{ text: ideaJson('add') }, { text: fence(GOOD) }], { over: { budgets: { maxTokens: 1 } } });
+    const { result, bodies } = await session([{ text: ideaJson('add') }, { text: fence(GOOD) }], {
+      over: { budgets: { maxTokens: 1 } },
+    });
     expect(bodies).toHaveLength(1);
     expect(result).toMatchObject({ status: 'unsolved', reason: 'budget' });
     expect(result.program).toBeUndefined();
   });
 
   it('without a pass, fail() returns the best candidate (most passed, the last on ties)', async () => {
-    const replies = [{ text: ideaJson('add') }, { text: fence(HALF) }, { text: fence(WRONG) }, { text: fence(HALF.replace('print', 'print ')) }];
+    const replies = [
+      { text: ideaJson('add') },
+      { text: fence(HALF) },
+      { text: fence(WRONG) },
+      { text: fence(HALF.replace('print', 'print ')) },
+    ];
     const { result } = await session(replies);
     expect(result.status).toBe('unsolved');
     expect(result.program?.source).toBe(HALF.replace('print', 'print '));
@@ -364,7 +489,10 @@ describe('replay and resume', () => {
     expect(bodies).toHaveLength(1);
     expect(lastUser(bodies[0]!)).toContain('Idea: add');
     const j = readJournal(file);
-    expect(j.events.filter((e) => e.type === 'end').map((e) => e.type === 'end' && e.outcome.status)).toEqual(['stopped', 'solved']);
+    expect(j.events.filter((e) => e.type === 'end').map((e) => e.type === 'end' && e.outcome.status)).toEqual([
+      'stopped',
+      'solved',
+    ]);
     // Times never go backwards in a resumed file.
     const ts = j.events.map((e) => e.t);
     expect([...ts].sort((a, b) => a - b)).toEqual(ts);
@@ -395,11 +523,14 @@ describe('resume edge cases', () => {
     const { file } = await session([{ text: ideaJson('add') }, { text: fence(GOOD) }], { gate });
     await fake.close();
     // A flow that asks for code first: step 0 differs (idea was recorded), so all goes live.
-    const codeFirst = { ...mini, run: async (st: Parameters<typeof mini.run>[0]) => {
-      const { codeAgent } = await import('./helpers.js');
-      const program = await st.ask(codeAgent, { idea: 'direct', round: 1 });
-      return st.done(program);
-    } };
+    const codeFirst = {
+      ...mini,
+      run: async (st: Parameters<typeof mini.run>[0]) => {
+        const { codeAgent } = await import('./helpers.js');
+        const program = await st.ask(codeAgent, { idea: 'direct', round: 1 });
+        return st.done(program);
+      },
+    };
     const r = await resumeWith(file, [{ text: fence(GOOD) }], codeFirst);
     expect(r.status).toBe('solved');
     expect(fake.server.chatBodies()).toHaveLength(1);
@@ -419,7 +550,11 @@ describe('resume edge cases', () => {
     events.subscribe((e) => {
       if (e.type === 'branch') ac.abort();
     });
-    const { file } = await session([{ text: ideaJson('first') }, { text: fence(WRONG) }], { gate, signal: ac.signal, events });
+    const { file } = await session([{ text: ideaJson('first') }, { text: fence(WRONG) }], {
+      gate,
+      signal: ac.signal,
+      events,
+    });
     // Branch 1 holds step 0's proposal, shown again, with no decision yet.
     expect(readJournal(file).events.filter((e) => e.type === 'decision' && e.branch === 1)).toHaveLength(0);
     const r = await resumeWith(file, [{ text: fence(GOOD) }]);

@@ -46,7 +46,10 @@ export const ideaAgent: Agent<{ hint?: string }, Idea> = {
   messages: (input, ctx) => [
     { role: 'system', content: 'You are a careful competitive programmer.' },
     { role: 'user', content: `Problem:\n${ctx.problem.statement}` },
-    { role: 'user', content: `Give the idea of a solution${input.hint ? ` (${input.hint})` : ''}.${ctx.structured ? ' Answer as JSON {"idea"}.' : ' Start with IDEA:'}` },
+    {
+      role: 'user',
+      content: `Give the idea of a solution${input.hint ? ` (${input.hint})` : ''}.${ctx.structured ? ' Answer as JSON {"idea"}.' : ' Start with IDEA:'}`,
+    },
   ],
   parse(text) {
     const m = /^\s*IDEA:\s*(.+)$/ms.exec(text);
@@ -72,7 +75,10 @@ export const codeAgent: Agent<{ idea: string; round: number; feedback?: string }
   messages: (input, ctx) => [
     { role: 'system', content: 'You are a careful competitive programmer.' },
     { role: 'user', content: `Problem:\n${ctx.problem.statement}` },
-    { role: 'user', content: `Idea: ${input.idea}\nRound ${input.round}.${input.feedback ? `\nFailures:\n${input.feedback}` : ''}\nWrite the program in a python fence.` },
+    {
+      role: 'user',
+      content: `Idea: ${input.idea}\nRound ${input.round}.${input.feedback ? `\nFailures:\n${input.feedback}` : ''}\nWrite the program in a python fence.`,
+    },
   ],
   parse(text, _input, ctx) {
     const m = /```python\n([\s\S]*?)```/.exec(text);
@@ -166,7 +172,8 @@ export function fakeServers<S extends Closable>(): FakeServerSuite<S> {
   afterEach(close);
   return {
     get root(): string {
-      if (root === undefined) throw new Error('fakeServers().root is made before the first test, not while the file is collected');
+      if (root === undefined)
+        throw new Error('fakeServers().root is made before the first test, not while the file is collected');
       return root;
     },
     get server(): S {

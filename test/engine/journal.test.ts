@@ -122,7 +122,10 @@ describe('journal reader', () => {
     const j = make();
     j.close();
     const text = readFileSync(j.file, 'utf8').replace(/"version":\d+/, '"version":99');
-    const f = file('future.jsonl', text + '{"type":"hologram","t":1}\n{"type":"error","t":2,"branch":0,"message":"m"}\n');
+    const f = file(
+      'future.jsonl',
+      text + '{"type":"hologram","t":1}\n{"type":"error","t":2,"branch":0,"message":"m"}\n',
+    );
     const r = readJournal(f);
     expect(r.warnings[0]).toMatch(/newer simcoach/);
     expect(r.events.map((e) => e.type)).toEqual(['hologram', 'error']);

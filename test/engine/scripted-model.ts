@@ -20,15 +20,25 @@ export function solutionFor(body: OllamaChatBody, titles: Map<string, string>): 
 
 export const fence = (code: string): string => `\`\`\`python\n${code.endsWith('\n') ? code : `${code}\n`}\`\`\`\n`;
 
-export const PLAN = '## Understanding\nRead the statement.\n\n## Recalled problem\nA classic.\n\n## Recalled solution\nThe standard way.\n\n## Algorithm\nThe standard one.\n\n## Plan\n1. Read the input.\n2. Compute the answer the standard way.\n3. Print it.';
+export const PLAN =
+  '## Understanding\nRead the statement.\n\n## Recalled problem\nA classic.\n\n## Recalled solution\nThe standard way.\n\n## Algorithm\nThe standard one.\n\n## Plan\n1. Read the input.\n2. Compute the answer the standard way.\n3. Print it.';
 // Answers in the methods' own form (headings), as the default `answers: sections` asks for.
-const FINE = '## Input\nthe first sample\n\n## Trace\nfollows the plan\n\n## Predicted output\nas expected\n\n## Verdict\nplan-fine\n\n## Critique\n';
+const FINE =
+  '## Input\nthe first sample\n\n## Trace\nfollows the plan\n\n## Predicted output\nas expected\n\n## Verdict\nplan-fine\n\n## Critique\n';
 const RETRIEVE =
-  [1, 2, 3].map((i) => `## Problem ${i}\nA related problem ${i}\n### Code\n\`\`\`python\nprint(1)\n\`\`\`\n### Plan\nplan ${i}\n`).join('\n') +
-  '\n## Algorithm\nStandard technique\n## Tutorial\nApply it carefully.\n';
+  [1, 2, 3]
+    .map(
+      (i) => `## Problem ${i}\nA related problem ${i}\n### Code\n\`\`\`python\nprint(1)\n\`\`\`\n### Plan\nplan ${i}\n`,
+    )
+    .join('\n') + '\n## Algorithm\nStandard technique\n## Tutorial\nApply it carefully.\n';
 
 const yaml = (body: string): string => `\`\`\`yaml\n${body.trim()}\n\`\`\`\n`;
-const block = (text: string, pad: string): string => `|\n${text.replace(/\s+$/, '').split('\n').map((l) => pad + l).join('\n')}`;
+const block = (text: string, pad: string): string =>
+  `|\n${text
+    .replace(/\s+$/, '')
+    .split('\n')
+    .map((l) => pad + l)
+    .join('\n')}`;
 
 /** The problem's samples as the prompt quotes them ("Sample 1 input:" and a fence). */
 function samplesIn(body: OllamaChatBody): { input: string; output: string }[] {
@@ -46,16 +56,31 @@ function samplesIn(body: OllamaChatBody): { input: string; output: string }[] {
 function alphacodiumReply(stage: string, body: OllamaChatBody, code: () => string): string | undefined {
   switch (stage) {
     case 'reflection':
-      return yaml(`reflection:\n  - ${block('Read the statement: inputs, outputs, limits.', '      ')}\nsample_explanations: []`);
+      return yaml(
+        `reflection:\n  - ${block('Read the statement: inputs, outputs, limits.', '      ')}\nsample_explanations: []`,
+      );
     case 'solutions':
       return yaml(
-        ['solutions:', '  - name: Standard', '    idea: The standard way.', '    why: It is known to work.', '    complexity: O(n)', '  - name: Brute force', '    idea: Try everything.', '    why: Exhaustive.', '    complexity: exponential'].join('\n'),
+        [
+          'solutions:',
+          '  - name: Standard',
+          '    idea: The standard way.',
+          '    why: It is known to work.',
+          '    complexity: O(n)',
+          '  - name: Brute force',
+          '    idea: Try everything.',
+          '    why: Exhaustive.',
+          '    complexity: exponential',
+        ].join('\n'),
       );
     case 'choose':
       return yaml('best: Standard\nranking:\n  - Standard\n  - Brute force\nwhy: fits the limits');
     case 'ai-tests':
     case 'validate': {
-      const tests = samplesIn(body).map((t) => `  - input: ${block(t.input, '      ')}\n    output: ${block(t.output, '      ')}\n    explanation: a sample again`);
+      const tests = samplesIn(body).map(
+        (t) =>
+          `  - input: ${block(t.input, '      ')}\n    output: ${block(t.output, '      ')}\n    explanation: a sample again`,
+      );
       return yaml(tests.length ? `tests:\n${tests.join('\n')}` : 'tests: []');
     }
     case 'solve':
@@ -79,7 +104,12 @@ export interface ScriptOptions {
   code?: (body: OllamaChatBody, nth: number) => string;
 }
 
-export function scriptedReply(o: ScriptOptions, seen: Map<string, number>, body: OllamaChatBody, index: number): FakeReply {
+export function scriptedReply(
+  o: ScriptOptions,
+  seen: Map<string, number>,
+  body: OllamaChatBody,
+  index: number,
+): FakeReply {
   const stage = stageOf(body);
   const nth = seen.get(stage) ?? 0;
   seen.set(stage, nth + 1);
@@ -106,7 +136,9 @@ export function scriptedReply(o: ScriptOptions, seen: Map<string, number>, body:
     case 'confidence':
       return { text: '## Explanation\nit is the standard way\n\n## Confidence\n80' };
     case 'analyst':
-      return { text: '## Subproblems\n- read the input\n- compute the answer\n\n## Steps\n1. Read the input.\n2. Compute the answer the standard way.\n3. Print it.' };
+      return {
+        text: '## Subproblems\n- read the input\n- compute the answer\n\n## Steps\n1. Read the input.\n2. Compute the answer the standard way.\n3. Print it.',
+      };
     case 'coder':
     case 'coder-repair':
     case 'solver':

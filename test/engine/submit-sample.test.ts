@@ -40,7 +40,16 @@ const SAMPLES_ONLY = 'a, b = map(int, input().split())\nprint(a + b if a < 50 el
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)\n';
 const HIDDEN: TestCase = problem.tests[0]!;
 
-const settings = { model: 'fake-coder:7b', stageModels: {}, temperature: 0, topP: 0.95, numCtx: 8192, keepAlive: '30m', backend: 'ollama', budgets: { selfcollab: { withJudge: true } } } as unknown as Settings;
+const settings = {
+  model: 'fake-coder:7b',
+  stageModels: {},
+  temperature: 0,
+  topP: 0.95,
+  numCtx: 8192,
+  keepAlive: '30m',
+  backend: 'ollama',
+  budgets: { selfcollab: { withJudge: true } },
+} as unknown as Settings;
 
 const fake = fakeServers<FakeServer>();
 
@@ -52,7 +61,10 @@ async function model(): Promise<{ server: FakeServer; backend: OllamaBackend }> 
       titles: new Map(),
       code: () => (programs++ === 0 ? SAMPLES_ONLY : RIGHT),
       // Self-collaboration's tester with the real runs reports the failing one as a bug.
-      override: (stage, body) => (stage === 'tester' && body.messages.at(-1)!.content.includes('100 200') ? { text: '## Functionality\nWrong.\n\n## Edge cases\nNone\n\n## Bugs\n- prints 0 on 100 200\n' } : undefined),
+      override: (stage, body) =>
+        stage === 'tester' && body.messages.at(-1)!.content.includes('100 200')
+          ? { text: '## Functionality\nWrong.\n\n## Edge cases\nNone\n\n## Bugs\n- prints 0 on 100 200\n' }
+          : undefined,
     }),
   );
   return { server, backend: new OllamaBackend({ host: server.url, stallSeconds: 10 }) };
@@ -72,7 +84,15 @@ async function failThenDebug(flowName: string, gate: Gate = createAutoGate()) {
   const first = await startSession({ problem, settings, flow, lang: 'python', backend, gate, judgeHidden: 'solved' });
   const callsBefore = server.chatBodies().length;
   const { events, seen } = watch();
-  const second = await resumeSession(first.file!, { backend, gate, settings, flow, judgeHidden: 'solved', sample: HIDDEN, events });
+  const second = await resumeSession(first.file!, {
+    backend,
+    gate,
+    settings,
+    flow,
+    judgeHidden: 'solved',
+    sample: HIDDEN,
+    events,
+  });
   return { first, second, file: first.file!, seen, after: server.chatBodies().slice(callsBefore), flow };
 }
 
@@ -85,7 +105,12 @@ describe('a failing hidden test sent to the debugger', () => {
     const events = readJournal(file).events;
     const branch = events.find((e) => e.type === 'branch');
     // plan 0, simulate 1, code 2, samples 3, Submit 4: the branch re-enters at the samples run.
-    expect(branch).toMatchObject({ branch: 1, from: 0, atStep: 3, sample: { name: 'big', input: '100 200\n', outputs: ['300\n'] } });
+    expect(branch).toMatchObject({
+      branch: 1,
+      from: 0,
+      atStep: 3,
+      sample: { name: 'big', input: '100 200\n', outputs: ['300\n'] },
+    });
     expect(seen.find((e) => e.type === 'branch')).toMatchObject({ sample: { name: 'big' } });
 
     // Only the debugger was asked: the plan, the simulation and the code were served.
@@ -117,12 +142,15 @@ describe('a failing hidden test sent to the debugger', () => {
     expect(branch).toMatchObject({ atStep: 8, sample: { name: 'big' } });
   });
 
-  it.each(['selfcollab', 'codetree', 'alphacodium'])('%s: ends Accepted after the added test (selfcollab with the tester seeing the runs)', async (name) => {
-    const { first, second } = await failThenDebug(name);
-    expect(first.submit).toMatchObject({ verdict: 'WA' });
-    expect(second.status).toBe('solved');
-    expect(second.submit).toMatchObject({ verdict: 'AC', hidden: 1 });
-  });
+  it.each(['selfcollab', 'codetree', 'alphacodium'])(
+    '%s: ends Accepted after the added test (selfcollab with the tester seeing the runs)',
+    async (name) => {
+      const { first, second } = await failThenDebug(name);
+      expect(first.submit).toMatchObject({ verdict: 'WA' });
+      expect(second.status).toBe('solved');
+      expect(second.submit).toMatchObject({ verdict: 'AC', hidden: 1 });
+    },
+  );
 
   it('replay re-drives the branch with the added sample, with no model and no judge', async () => {
     const { file, flow, second } = await failThenDebug('codesim');
@@ -153,7 +181,16 @@ describe('a failing hidden test sent to the debugger', () => {
     events.subscribe((e) => {
       if (e.type === 'llm-request') abort.abort(new Error('killed'));
     });
-    const killed = await resumeSession(first.file!, { backend, gate, settings, flow, judgeHidden: 'solved', sample: HIDDEN, events, signal: abort.signal });
+    const killed = await resumeSession(first.file!, {
+      backend,
+      gate,
+      settings,
+      flow,
+      judgeHidden: 'solved',
+      sample: HIDDEN,
+      events,
+      signal: abort.signal,
+    });
     expect(killed.status).toBe('stopped');
     const before = server.chatBodies().length;
     const resumed = await resumeSession(first.file!, { backend, gate, settings, flow, judgeHidden: 'solved' });
@@ -166,7 +203,15 @@ describe('a failing hidden test sent to the debugger', () => {
   it('back (b) from the new branch keeps the added sample: the code gate again, then its samples run has the test', async () => {
     const { backend } = await model();
     const flow = flowFor('codesim', settings);
-    const first = await startSession({ problem, settings, flow, lang: 'python', backend, gate: createAutoGate(), judgeHidden: 'solved' });
+    const first = await startSession({
+      problem,
+      settings,
+      flow,
+      lang: 'python',
+      backend,
+      gate: createAutoGate(),
+      judgeHidden: 'solved',
+    });
     // At the debugger of the new branch the person goes back to the code (step 2), then approves it.
     let back = false;
     const gate: Gate = {
@@ -179,10 +224,21 @@ describe('a failing hidden test sent to the debugger', () => {
         return { kind: 'approve' };
       },
     };
-    const r = await resumeSession(first.file!, { backend, gate, settings, flow, judgeHidden: 'solved', sample: HIDDEN });
+    const r = await resumeSession(first.file!, {
+      backend,
+      gate,
+      settings,
+      flow,
+      judgeHidden: 'solved',
+      sample: HIDDEN,
+    });
     expect(back).toBe(true);
     const events = readJournal(first.file!).events;
-    expect(events.filter((e) => e.type === 'branch').map((e) => (e.type === 'branch' ? [e.branch, e.from, e.atStep, e.sample?.name] : []))).toEqual([
+    expect(
+      events
+        .filter((e) => e.type === 'branch')
+        .map((e) => (e.type === 'branch' ? [e.branch, e.from, e.atStep, e.sample?.name] : [])),
+    ).toEqual([
       [1, 0, 3, 'big'],
       [2, 1, 2, undefined],
     ]);
@@ -224,7 +280,15 @@ describe('which flows take a hidden test', () => {
 
   it('asking a flow that cannot take it is refused in one line', async () => {
     const { backend } = await model();
-    await expect(resumeSession('/nonexistent', { backend, gate: createAutoGate(), settings, flow: flowFor('check'), sample: HIDDEN })).rejects.toThrow('the check flow has no debug loop to send a test to');
+    await expect(
+      resumeSession('/nonexistent', {
+        backend,
+        gate: createAutoGate(),
+        settings,
+        flow: flowFor('check'),
+        sample: HIDDEN,
+      }),
+    ).rejects.toThrow('the check flow has no debug loop to send a test to');
   });
 });
 

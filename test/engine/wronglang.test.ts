@@ -34,7 +34,14 @@ interface Run {
 async function session(chat: FakeReply[], gate: Gate, lang: LangId = 'cpp'): Promise<Run> {
   const server = await fake.serve(startFakeOllama({ chat }));
   const backend = await backendAt(server.url);
-  const journal = createJournal({ problem, flow: flow.name, backend: 'ollama', model: 'qwen2.5-coder:7b', lang, settings: settings() });
+  const journal = createJournal({
+    problem,
+    flow: flow.name,
+    backend: 'ollama',
+    model: 'qwen2.5-coder:7b',
+    lang,
+    settings: settings(),
+  });
   const events = new EngineEvents();
   const seen: EngineEvent[] = [];
   events.subscribe((e) => seen.push(e));
@@ -51,11 +58,16 @@ function person(decisions: ((p: Proposal) => Decision)[]): Gate & { seen: Propos
 const lastUser = (b: OllamaChatBody): string => b.messages[b.messages.length - 1]!.content;
 const runs = (events: EngineEvent[]) => events.flatMap((e) => (e.type === 'run' ? [e] : []));
 
-describe('a program in another language, at a person\'s gate', () => {
+describe("a program in another language, at a person's gate", () => {
   it('is flagged before any judge run; switching judges it as Python and the session goes on in Python', async () => {
     const gate = person([(p) => ({ kind: 'approve', lang: p.foreign!.lang })]);
     const { result, file, events } = await session([{ text: answer(PYTHON, 'python') }], gate);
-    expect(gate.seen[0]!.foreign).toMatchObject({ lang: 'python', name: 'Python 3', session: 'cpp', sessionName: 'C++' });
+    expect(gate.seen[0]!.foreign).toMatchObject({
+      lang: 'python',
+      name: 'Python 3',
+      session: 'cpp',
+      sessionName: 'C++',
+    });
     // The gate saw it before anything was judged.
     const flaggedAt = events.findIndex((e) => e.type === 'proposal' && e.proposal.foreign !== undefined);
     expect(events.findIndex((e) => e.type === 'run-start')).toBeGreaterThan(flaggedAt);
@@ -84,7 +96,10 @@ describe('a program in another language, at a person\'s gate', () => {
     // The switched program fails the samples, the person stops at the second code step.
     const wrong = PYTHON.replace('a + b', 'a - b');
     const gate = person([(p) => ({ kind: 'approve', lang: p.foreign!.lang }), () => ({ kind: 'stop' })]);
-    const { file, bodies } = await session([{ text: answer(wrong, 'python') }, { text: answer(PYTHON, 'python') }], gate);
+    const { file, bodies } = await session(
+      [{ text: answer(wrong, 'python') }, { text: answer(PYTHON, 'python') }],
+      gate,
+    );
     expect(bodies).toHaveLength(2);
     // From the switch on the prompt asks for Python and nothing is flagged.
     expect(lastUser(bodies[1]!)).toContain('Python 3');
@@ -101,13 +116,20 @@ describe('a program in another language, at a person\'s gate', () => {
     expect(server.chatBodies()).toHaveLength(0);
     expect(resumed.status).toBe('solved');
     expect(resumed.program).toEqual({ lang: 'python', source: PYTHON });
-    expect(runs(seen).filter((r) => !r.served).map((r) => r.program.lang)).toEqual(['python']);
+    expect(
+      runs(seen)
+        .filter((r) => !r.served)
+        .map((r) => r.program.lang),
+    ).toEqual(['python']);
     expect(seen.flatMap((e) => (e.type === 'progress' ? [e.progress.lang] : [])).at(-1)).toBe('python');
   });
 
   it('asking again sends the automatic note, and the C++ answer is judged as C++', async () => {
     const gate = person([(p) => ({ kind: 'reject', note: p.foreign!.note })]);
-    const { result, bodies, events } = await session([{ text: answer(PYTHON, 'python') }, { text: answer(CPP, 'cpp') }], gate);
+    const { result, bodies, events } = await session(
+      [{ text: answer(PYTHON, 'python') }, { text: answer(CPP, 'cpp') }],
+      gate,
+    );
     expect(bodies).toHaveLength(2);
     expect(lastUser(bodies[1]!)).toMatch(/written in Python 3, but this session's language is C\+\+/);
     expect(gate.seen[1]!.foreign).toBeUndefined();
@@ -115,20 +137,26 @@ describe('a program in another language, at a person\'s gate', () => {
     expect(runs(events).map((r) => r.program.lang)).toEqual(['cpp']);
   });
 
-  it('flags nothing in the session\'s own language, nor a two-line program', async () => {
+  it("flags nothing in the session's own language, nor a two-line program", async () => {
     const gate = person([]);
     await session([{ text: answer(CPP, 'cpp') }], gate);
     expect(gate.seen[0]!.foreign).toBeUndefined();
     await fake.close();
     const short = person([]);
-    await session([{ text: answer('a, b = map(int, input().split())\nprint(a + b)\n', 'python') }, { text: answer(CPP, 'cpp') }], short);
+    await session(
+      [{ text: answer('a, b = map(int, input().split())\nprint(a + b)\n', 'python') }, { text: answer(CPP, 'cpp') }],
+      short,
+    );
     expect(short.seen[0]!.foreign).toBeUndefined();
   });
 });
 
 describe('a program in another language, with nobody at the gate (--auto)', () => {
-  it('is asked again once with the note, counted as a repair, and the answer in the session\'s language goes on', async () => {
-    const { result, bodies, events } = await session([{ text: answer(PYTHON, 'python') }, { text: answer(CPP, 'cpp') }], createAutoGate());
+  it("is asked again once with the note, counted as a repair, and the answer in the session's language goes on", async () => {
+    const { result, bodies, events } = await session(
+      [{ text: answer(PYTHON, 'python') }, { text: answer(CPP, 'cpp') }],
+      createAutoGate(),
+    );
     expect(bodies).toHaveLength(2);
     expect(lastUser(bodies[1]!)).toMatch(/session's language is C\+\+: write it in C\+\+, in one ```cpp fenced block/);
     expect(bodies[1]!.messages.at(-2)).toMatchObject({ role: 'assistant' });

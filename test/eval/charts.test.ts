@@ -8,8 +8,29 @@ import { EvalProgress } from '../../src/eval/progress.js';
 import type { EvalRecord } from '../../src/eval/records.js';
 import { buildReport, reportTable } from '../../src/eval/report.js';
 
-const rec = (flow: string, id: string, index: number, difficulty: string, passed: boolean, calls: number, kind: EvalRecord['kind'] = 'stdin'): EvalRecord => ({
-  flow, id, index, difficulty, kind, passed, samplesPassed: passed, status: passed ? 'solved' : 'unsolved', calls, repairs: 0, promptTokens: 100, promptTokensEvaluated: 40, completionTokens: 20, seconds: 1,
+const rec = (
+  flow: string,
+  id: string,
+  index: number,
+  difficulty: string,
+  passed: boolean,
+  calls: number,
+  kind: EvalRecord['kind'] = 'stdin',
+): EvalRecord => ({
+  flow,
+  id,
+  index,
+  difficulty,
+  kind,
+  passed,
+  samplesPassed: passed,
+  status: passed ? 'solved' : 'unsolved',
+  calls,
+  repairs: 0,
+  promptTokens: 100,
+  promptTokensEvaluated: 40,
+  completionTokens: 20,
+  seconds: 1,
 });
 
 const rep = buildReport({ flows: ['codesim', 'mapcoder'], model: 'm', backend: 'ollama', lang: 'python', set: 's' }, [
@@ -75,7 +96,14 @@ describe('progress', () => {
     let text = '';
     out.on('data', (d: Buffer) => (text += d.toString()));
     const stream = Object.assign(out, { isTTY: true, columns: 100 }) as unknown as NodeJS.WriteStream;
-    const p = new EvalProgress({ stream, total: 4, done: 1, passed: 1, showFlow: false, line: () => 'never on a terminal' });
+    const p = new EvalProgress({
+      stream,
+      total: 4,
+      done: 1,
+      passed: 1,
+      showFlow: false,
+      line: () => 'never on a terminal',
+    });
     p.started('b');
     p.finished('b', rec('codesim', 'b', 1, 'hard', false, 9));
     p.stop();
@@ -88,7 +116,14 @@ describe('progress', () => {
     const out = new PassThrough();
     let text = '';
     out.on('data', (d: Buffer) => (text += d.toString()));
-    const p = new EvalProgress({ stream: out as unknown as NodeJS.WriteStream, total: 2, done: 0, passed: 0, showFlow: false, line: (r) => `line ${r.id}` });
+    const p = new EvalProgress({
+      stream: out as unknown as NodeJS.WriteStream,
+      total: 2,
+      done: 0,
+      passed: 0,
+      showFlow: false,
+      line: (r) => `line ${r.id}`,
+    });
     p.started('a');
     p.finished('a', rec('codesim', 'a', 0, 'easy', true, 3));
     p.stop();

@@ -19,7 +19,12 @@ import { eventually } from '../helpers/wait.js';
 const has = (cmd: string): boolean => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 const MISSING = ['sbatch', 'slurmctld', 'slurmd', 'munged', 'mungekey', 'scontrol'].filter((c) => !has(c));
 const isRoot = process.getuid?.() === 0;
-const why = MISSING.length > 0 ? `slurm-wlm and munge are not installed here (no ${MISSING.join(', ')}; apt-get install slurm-wlm munge)` : !isRoot ? 'slurmd runs jobs as root here, and this run is not root' : '';
+const why =
+  MISSING.length > 0
+    ? `slurm-wlm and munge are not installed here (no ${MISSING.join(', ')}; apt-get install slurm-wlm munge)`
+    : !isRoot
+      ? 'slurmd runs jobs as root here, and this run is not root'
+      : '';
 
 // Two easy problems, a medium and a hard one; the set reads in name order. Brackets is never solved.
 const IDS = ['brackets', 'inversions', 'knapsack', 'sum-two'];
@@ -30,7 +35,9 @@ const script: ScriptOptions = {
   titles,
   code: (body) => {
     const id = problemOf(body.messages.map((m) => m.content).join('\n'));
-    return id === 'brackets' ? 'print("YES")\n' : readFileSync(join(process.cwd(), 'fixtures/problems/_solutions', `${id ?? 'sum-two'}.py`), 'utf8');
+    return id === 'brackets'
+      ? 'print("YES")\n'
+      : readFileSync(join(process.cwd(), 'fixtures/problems/_solutions', `${id ?? 'sum-two'}.py`), 'utf8');
   },
 };
 const BUDGETS = ['--auto', '--plans', '1', '--debug-rounds', '1', '--exemplars', '1'];
@@ -48,9 +55,21 @@ const stable = (r: Rep) => ({
 });
 
 /** A command's exit status and stderr, waited for without blocking this process (execa, loaded on the first run). */
-const run = async (cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stderr: string }> => {
+const run = async (
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stderr: string }> => {
   const { execa } = await import('execa');
-  const r = await execa(cmd, args, { env, extendEnv: false, stdin: 'ignore', stdout: 'ignore', stderr: 'pipe', reject: false, stripFinalNewline: false });
+  const r = await execa(cmd, args, {
+    env,
+    extendEnv: false,
+    stdin: 'ignore',
+    stdout: 'ignore',
+    stderr: 'pipe',
+    reject: false,
+    stripFinalNewline: false,
+  });
   return { status: r.exitCode ?? null, stderr: r.stderr };
 };
 
@@ -71,7 +90,14 @@ async function startCluster(dir: string): Promise<{ env: NodeJS.ProcessEnv; stop
   execFileSync('mungekey', ['-c', '-k', key]);
   chmodSync(key, 0o600);
   const socket = join(dir, 'munge.sock');
-  execFileSync('munged', ['--force', `--socket=${socket}`, `--key-file=${key}`, `--pid-file=${join(dir, 'munged.pid')}`, `--log-file=${join(dir, 'munged.log')}`, `--seed-file=${join(dir, 'munged.seed')}`]);
+  execFileSync('munged', [
+    '--force',
+    `--socket=${socket}`,
+    `--key-file=${key}`,
+    `--pid-file=${join(dir, 'munged.pid')}`,
+    `--log-file=${join(dir, 'munged.log')}`,
+    `--seed-file=${join(dir, 'munged.seed')}`,
+  ]);
   const host = hostname().split('.')[0]!;
   const [ctldPort, dPort] = [await freePort(), await freePort()];
   const conf = join(dir, 'slurm.conf');
@@ -129,8 +155,11 @@ async function startCluster(dir: string): Promise<{ env: NodeJS.ProcessEnv; stop
     await eventually(() => execFileSync('sinfo', ['-h', '-o', '%T'], { env, encoding: 'utf8' }).trim() === 'idle', 200);
   } catch (err) {
     stop();
-    const log = (f: string): string => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8').split('\n').slice(-8).join('\n') : '');
-    throw new Error(`the single-node Slurm did not start: ${(err as Error).message}\n${log('slurmctld.log')}\n${log('slurmd.log')}`);
+    const log = (f: string): string =>
+      existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8').split('\n').slice(-8).join('\n') : '';
+    throw new Error(
+      `the single-node Slurm did not start: ${(err as Error).message}\n${log('slurmctld.log')}\n${log('slurmd.log')}`,
+    );
   }
   return { env, stop };
 }
@@ -143,34 +172,54 @@ afterAll(async () => {
 });
 
 describe('eval as a Slurm job array', () => {
-  it.skipIf(why !== '')(`one shard per array task, merged, equals the one-machine run${why ? ` — skipped: ${why}` : ''}`, { timeout: 600_000 }, async () => {
-    const home = tempHome();
-    const set = fixtureSet(home, IDS);
-    const seen = new Map<string, number>();
-    server = await startFakeOllama({ chat: (body, i) => scriptedReply(script, seen, body, i) });
-    const started = await startCluster(join(home.root, 'slurm'));
-    cluster = started;
+  it.skipIf(why !== '')(
+    `one shard per array task, merged, equals the one-machine run${why ? ` — skipped: ${why}` : ''}`,
+    { timeout: 600_000 },
+    async () => {
+      const home = tempHome();
+      const set = fixtureSet(home, IDS);
+      const seen = new Map<string, number>();
+      server = await startFakeOllama({ chat: (body, i) => scriptedReply(script, seen, body, i) });
+      const started = await startCluster(join(home.root, 'slurm'));
+      cluster = started;
 
-    const out = join(home.root, 'shards');
-    mkdirSync(out);
-    // The job as docs/performance.md shows it: one shard per task, numbered as the array is.
-    const job = join(home.root, 'eval-array.sh');
-    const args = [cliPath(), 'eval', set, ...BUDGETS, '--host', server.url].map((a) => `'${a}'`).join(' ');
-    writeFileSync(job, `#!/bin/sh\nexec '${process.execPath}' ${args} --shard "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT" --out "${out}/shard-$SLURM_ARRAY_TASK_ID.jsonl"\n`);
-    chmodSync(job, 0o755);
-    // Not spawnSync: the fake model server answers from this process's event loop.
-    const submitted = await run('sbatch', ['--wait', '--parsable', `--array=1-${SHARDS}`, '-o', join(out, 'task-%a.log'), job], { ...home.env, SLURM_CONF: started.env.SLURM_CONF });
-    const logs = (): string => Array.from({ length: SHARDS }, (_, i) => join(out, `task-${i + 1}.log`)).filter(existsSync).map((f) => readFileSync(f, 'utf8')).join('\n');
-    expect(submitted.status, `${submitted.stderr}\n${logs()}`).toBe(0);
-    const files = Array.from({ length: SHARDS }, (_, i) => join(out, `shard-${i + 1}.jsonl`));
-    for (const f of files) expect(existsSync(f), `${f}\n${logs()}`).toBe(true);
+      const out = join(home.root, 'shards');
+      mkdirSync(out);
+      // The job as docs/performance.md shows it: one shard per task, numbered as the array is.
+      const job = join(home.root, 'eval-array.sh');
+      const args = [cliPath(), 'eval', set, ...BUDGETS, '--host', server.url].map((a) => `'${a}'`).join(' ');
+      writeFileSync(
+        job,
+        `#!/bin/sh\nexec '${process.execPath}' ${args} --shard "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT" --out "${out}/shard-$SLURM_ARRAY_TASK_ID.jsonl"\n`,
+      );
+      chmodSync(job, 0o755);
+      // Not spawnSync: the fake model server answers from this process's event loop.
+      const submitted = await run(
+        'sbatch',
+        ['--wait', '--parsable', `--array=1-${SHARDS}`, '-o', join(out, 'task-%a.log'), job],
+        { ...home.env, SLURM_CONF: started.env.SLURM_CONF },
+      );
+      const logs = (): string =>
+        Array.from({ length: SHARDS }, (_, i) => join(out, `task-${i + 1}.log`))
+          .filter(existsSync)
+          .map((f) => readFileSync(f, 'utf8'))
+          .join('\n');
+      expect(submitted.status, `${submitted.stderr}\n${logs()}`).toBe(0);
+      const files = Array.from({ length: SHARDS }, (_, i) => join(out, `shard-${i + 1}.jsonl`));
+      for (const f of files) expect(existsSync(f), `${f}\n${logs()}`).toBe(true);
 
-    const merged = await cli(['eval', 'merge', ...files, '--out', join(home.root, 'merged.jsonl'), '--json'], home.env);
-    expect(merged.code, merged.stderr).toBe(0);
-    const whole = await cli(['eval', set, ...BUDGETS, '--host', server.url, '--json'], home.env, { timeoutMs: 300_000 });
-    expect(whole.code, whole.stderr).toBe(0);
-    const one = stable(JSON.parse(whole.stdout) as Rep);
-    expect(stable(JSON.parse(merged.stdout) as Rep)).toEqual(one);
-    expect(one.problems).toHaveLength(IDS.length);
-  });
+      const merged = await cli(
+        ['eval', 'merge', ...files, '--out', join(home.root, 'merged.jsonl'), '--json'],
+        home.env,
+      );
+      expect(merged.code, merged.stderr).toBe(0);
+      const whole = await cli(['eval', set, ...BUDGETS, '--host', server.url, '--json'], home.env, {
+        timeoutMs: 300_000,
+      });
+      expect(whole.code, whole.stderr).toBe(0);
+      const one = stable(JSON.parse(whole.stdout) as Rep);
+      expect(stable(JSON.parse(merged.stdout) as Rep)).toEqual(one);
+      expect(one.problems).toHaveLength(IDS.length);
+    },
+  );
 });

@@ -87,7 +87,8 @@ export const AUTHORS: Record<string, string> = {
     'Basic arithmetic on the input: read the values, apply the operation, print.',
   ].join('\n'),
   'exemplar-plan': 'Planning:\n1. Read a and b from the input line.\n2. Print a + b.',
-  confidence: 'The plan reads both integers and prints their sum, which is exactly what the problem asks; nothing can overflow in Python. I am 95% confident that this plan solves the problem.',
+  confidence:
+    'The plan reads both integers and prints their sum, which is exactly what the problem asks; nothing can overflow in Python. I am 95% confident that this plan solves the problem.',
   'mapcoder-code': code('Python3'),
   // AlphaCodium: markdown where their code asked for YAML.
   reflection: [
@@ -120,11 +121,14 @@ export const AUTHORS: Record<string, string> = {
   validate: TESTS,
   solve: code('python'),
   // Self-collaboration: the analyst's prose, the coder's fence, the tester's sign-off.
-  analyst: 'The problem breaks into two parts.\n1. Read the two integers from the input line.\n2. Compute their sum and print it.',
+  analyst:
+    'The problem breaks into two parts.\n1. Read the two integers from the input line.\n2. Compute their sum and print it.',
   coder: code(),
-  tester: 'I read the code against the requirements. It reads both integers, adds them and prints the result; negative numbers and large values are handled by Python integers. Code Test Passed',
+  tester:
+    'I read the code against the requirements. It reads both integers, adds them and prints the result; negative numbers and large values are handled by Python integers. Code Test Passed',
   // CodeTree: the thinker's numbered strategies, the solver's fence, the critic in its own words.
   thinker: '1. Direct arithmetic: read a and b and print a + b.\n2. Loop: add 1 to a, b times.',
   solver: code(),
-  'critic-verify': 'Accept. The program reads the two integers and prints their sum; it does not overfit the samples, nothing is wrong with negative inputs, and it runs in O(1).',
+  'critic-verify':
+    'Accept. The program reads the two integers and prints their sum; it does not overfit the samples, nothing is wrong with negative inputs, and it runs in O(1).',
 };

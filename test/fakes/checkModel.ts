@@ -25,11 +25,13 @@ export const EXPLAIN = [
 
 // Reads the input at once: the full-size hidden test has 2·10^5 questions, which line-by-line input()
 // and print() take seconds of a loaded machine's wall time over.
-export const FIXED = 'import sys\ndata = sys.stdin.buffer.read().split()\nn, q = int(data[0]), int(data[1])\nprefix = [0] * (n + 1)\nfor i in range(n):\n    prefix[i + 1] = prefix[i] + int(data[2 + i])\nout = []\nfor k in range(q):\n    l, r = int(data[2 + n + 2 * k]), int(data[3 + n + 2 * k])\n    out.append(prefix[r] - prefix[l - 1])\nprint("\\n".join(map(str, out)))\n';
+export const FIXED =
+  'import sys\ndata = sys.stdin.buffer.read().split()\nn, q = int(data[0]), int(data[1])\nprefix = [0] * (n + 1)\nfor i in range(n):\n    prefix[i + 1] = prefix[i] + int(data[2 + i])\nout = []\nfor k in range(q):\n    l, r = int(data[2 + n + 2 * k]), int(data[3 + n + 2 * k])\n    out.append(prefix[r] - prefix[l - 1])\nprint("\\n".join(map(str, out)))\n';
 
 export const FIX = `## Changes\nLine 8: subtract prefix[l - 1].\n\n## Code\n\`\`\`python\n${FIXED}\`\`\`\n`;
 
-export const REVIEW = '## Complexity\nO(n + q) time, O(n) memory.\n\n## Against the limits\nfits: about 4·10^5 steps against 2 s.\n\n## Notes\nReading 2·10^5 lines with input() is slowish; sys.stdin is faster.';
+export const REVIEW =
+  '## Complexity\nO(n + q) time, O(n) memory.\n\n## Against the limits\nfits: about 4·10^5 steps against 2 s.\n\n## Notes\nReading 2·10^5 lines with input() is slowish; sys.stdin is faster.';
 
 export function checkStage(body: OllamaChatBody): string {
   const task = body.messages[2]?.content ?? '';
@@ -42,7 +44,9 @@ export function checkStage(body: OllamaChatBody): string {
 /** The model the tutor's start-up probe finds installed (headless runs do not ask). */
 export const CHECK_MODEL = 'fake-coder:7b';
 
-export function startCheckModel(over: (stage: string, nth: number) => FakeReply | undefined = () => undefined): Promise<FakeServer> {
+export function startCheckModel(
+  over: (stage: string, nth: number) => FakeReply | undefined = () => undefined,
+): Promise<FakeServer> {
   const seen = new Map<string, number>();
   return startFakeOllama({
     models: [{ name: CHECK_MODEL }, { name: 'qwen2.5-coder:7b' }],
@@ -52,7 +56,16 @@ export function startCheckModel(over: (stage: string, nth: number) => FakeReply 
       seen.set(stage, nth + 1);
       const o = over(stage, nth);
       if (o) return o;
-      return { text: stage === 'explain' ? EXPLAIN : stage === 'fix' ? FIX : stage === 'review' ? REVIEW : `(no scripted answer for ${stage})` };
+      return {
+        text:
+          stage === 'explain'
+            ? EXPLAIN
+            : stage === 'fix'
+              ? FIX
+              : stage === 'review'
+                ? REVIEW
+                : `(no scripted answer for ${stage})`,
+      };
     },
   });
 }

@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
 export const FAKE_EMBED_DIMS = 64;
 
 const words = (text: string): string[] =>
-  (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => w.length > 2).map((w) => w.replace(/(ing|ed|es|s)$/, ''));
+  (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+    .filter((w) => w.length > 2)
+    .map((w) => w.replace(/(ing|ed|es|s)$/, ''));
 
 export function fakeEmbedding(text: string, dims = FAKE_EMBED_DIMS): number[] {
   const v = new Array<number>(dims).fill(0);
@@ -21,4 +23,5 @@ export function fakeEmbedding(text: string, dims = FAKE_EMBED_DIMS): number[] {
 }
 
 /** The texts of an embedding request: one string or a list (both APIs take either). */
-export const inputsOf = (input: unknown): string[] => (Array.isArray(input) ? input.map(String) : [String(input ?? '')]);
+export const inputsOf = (input: unknown): string[] =>
+  Array.isArray(input) ? input.map(String) : [String(input ?? '')];

@@ -11,7 +11,10 @@ afterEach(async () => {
 });
 
 const lines = async (res: Response): Promise<Record<string, unknown>[]> =>
-  (await res.text()).split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  (await res.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 const post = (url: string, body: unknown): Promise<Response> =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -27,7 +30,14 @@ describe('fake Ollama', () => {
     expect(parts).toEqual(['one ', 'two ', 'three']);
     const last = got.at(-1)!;
     expect(last).toMatchObject({ done: true, done_reason: 'stop' });
-    for (const k of ['total_duration', 'load_duration', 'prompt_eval_count', 'prompt_eval_duration', 'eval_count', 'eval_duration']) {
+    for (const k of [
+      'total_duration',
+      'load_duration',
+      'prompt_eval_count',
+      'prompt_eval_duration',
+      'eval_count',
+      'eval_duration',
+    ]) {
       expect(typeof last[k]).toBe('number');
     }
     expect(s.chatBodies()[0]?.model).toBe('m');
@@ -53,11 +63,17 @@ describe('fake Ollama', () => {
   });
 
   it('simulates the prompt cache: a shared prefix is not evaluated again', async () => {
-    const s = await startFakeOllama({ chat: [{ text: 'x'.repeat(40) }, { text: 'y' }, { text: 'z', promptEvalCount: 7 }] });
+    const s = await startFakeOllama({
+      chat: [{ text: 'x'.repeat(40) }, { text: 'y' }, { text: 'z', promptEvalCount: 7 }],
+    });
     server = s;
     const system = { role: 'system', content: 's'.repeat(400) };
     const count = async (messages: unknown[]): Promise<number> =>
-      ((await (await post(`${s.url}/api/chat`, { model: 'm', stream: false, messages })).json()) as { prompt_eval_count: number }).prompt_eval_count;
+      (
+        (await (await post(`${s.url}/api/chat`, { model: 'm', stream: false, messages })).json()) as {
+          prompt_eval_count: number;
+        }
+      ).prompt_eval_count;
     const first = await count([system, { role: 'user', content: 'a'.repeat(40) }]);
     const second = await count([system, { role: 'user', content: 'b'.repeat(40) }]);
     expect(first).toBeGreaterThan(100);
@@ -66,7 +82,12 @@ describe('fake Ollama', () => {
   });
 
   it('sends an error line mid-stream and drops a connection mid-stream', async () => {
-    const s = await startFakeOllama({ chat: [{ text: 'a b c', errorMidStream: 'boom' }, { text: 'a b c d', dropAfterChunks: 2 }] });
+    const s = await startFakeOllama({
+      chat: [
+        { text: 'a b c', errorMidStream: 'boom' },
+        { text: 'a b c d', dropAfterChunks: 2 },
+      ],
+    });
     server = s;
     const got = await lines(await post(`${s.url}/api/chat`, { model: 'm', messages: [] }));
     expect(got.at(-1)).toEqual({ error: 'boom' });
@@ -75,9 +96,14 @@ describe('fake Ollama', () => {
   });
 
   it('lists, shows and pulls models with streamed progress', async () => {
-    const s = await startFakeOllama({ models: [{ name: 'a:1b', size: 10, parameterSize: '1B', quantization: 'Q8_0' }], pull: { total: 100, steps: 4 } });
+    const s = await startFakeOllama({
+      models: [{ name: 'a:1b', size: 10, parameterSize: '1B', quantization: 'Q8_0' }],
+      pull: { total: 100, steps: 4 },
+    });
     server = s;
-    const tags = (await (await fetch(`${s.url}/api/tags`)).json()) as { models: { name: string; details: { parameter_size: string } }[] };
+    const tags = (await (await fetch(`${s.url}/api/tags`)).json()) as {
+      models: { name: string; details: { parameter_size: string } }[];
+    };
     expect(tags.models.map((m) => m.name)).toEqual(['a:1b']);
     expect((await post(`${s.url}/api/show`, { model: 'a:1b' })).status).toBe(200);
     expect((await post(`${s.url}/api/show`, { model: 'b' })).status).toBe(404);
@@ -102,10 +128,20 @@ describe('fake OpenAI', () => {
   it('streams SSE chunks, a usage chunk and [DONE]', async () => {
     const s = await startFakeOpenAI({ chat: [{ text: 'hello there' }] });
     server = s;
-    const res = await post(`${s.baseURL}/chat/completions`, { model: 'm', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'q' }] });
-    const events = (await res.text()).split('\n\n').filter(Boolean).map((e) => e.replace(/^data: /, ''));
+    const res = await post(`${s.baseURL}/chat/completions`, {
+      model: 'm',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'q' }],
+    });
+    const events = (await res.text())
+      .split('\n\n')
+      .filter(Boolean)
+      .map((e) => e.replace(/^data: /, ''));
     expect(events.at(-1)).toBe('[DONE]');
-    const chunks = events.slice(0, -1).map((e) => JSON.parse(e) as { choices: { delta: { content?: string } }[]; usage?: { prompt_tokens: number } });
+    const chunks = events
+      .slice(0, -1)
+      .map((e) => JSON.parse(e) as { choices: { delta: { content?: string } }[]; usage?: { prompt_tokens: number } });
     expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('hello there');
     expect(chunks.at(-1)?.usage?.prompt_tokens).toBeGreaterThan(0);
   });
@@ -116,7 +152,9 @@ describe('fake OpenAI', () => {
     const noKey = await post(`${s.baseURL}/chat/completions`, { model: 'm', messages: [] });
     expect(noKey.status).toBe(401);
     const res = await fetch(`${s.baseURL}/chat/completions`, {
-      method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [] }),
+      method: 'POST',
+      headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: [] }),
     });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('2');

@@ -6,8 +6,14 @@
 import type { Answers } from '../flows/harness.js';
 
 const fence = (code: string): string => `\`\`\`python\n${code.trim()}\n\`\`\``;
-const indented = (code: string): string => code.trim().split('\n').map((l) => `    ${l}`).join('\n');
-const simulation = (trace: string): string => `## Input\n(sample 1)\n\n## Trace\n${trace}\n\n## Predicted output\n3\n\n## Verdict\nplan-fine\n\n## Critique\nThe plan holds.\n`;
+const indented = (code: string): string =>
+  code
+    .trim()
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n');
+const simulation = (trace: string): string =>
+  `## Input\n(sample 1)\n\n## Trace\n${trace}\n\n## Predicted output\n3\n\n## Verdict\nplan-fine\n\n## Critique\nThe plan holds.\n`;
 
 /** What the leaking model answers at each stage of the ladder, for a problem whose program is `program`. */
 export function leakyAnswers(program: string): Answers {

@@ -146,7 +146,10 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     for (let i = 1; i <= steps; i++) {
       if (p.fail && i > (p.failAfterSteps ?? 0)) break;
       if (p.stepDelayMs) await sleep(p.stepDelayMs);
-      if (!line({ status: `pulling ${digest.slice(7, 19)}`, digest, total, completed: Math.round((total * i) / steps) })) return;
+      if (
+        !line({ status: `pulling ${digest.slice(7, 19)}`, digest, total, completed: Math.round((total * i) / steps) })
+      )
+        return;
       if (p.stallAfterSteps !== undefined && i >= p.stallAfterSteps) return;
     }
     if (p.fail) {
@@ -165,7 +168,13 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       return json(res, 404, { error: `model "${model}" not found, try pulling it first` });
     }
     const texts = inputsOf(body?.input);
-    json(res, 200, { model, embeddings: texts.map((t) => fakeEmbedding(t)), total_duration: NS_PER_MS, load_duration: 0, prompt_eval_count: texts.length });
+    json(res, 200, {
+      model,
+      embeddings: texts.map((t) => fakeEmbedding(t)),
+      total_duration: NS_PER_MS,
+      load_duration: 0,
+      prompt_eval_count: texts.length,
+    });
   }
 
   function addModel(name: string, size: number): void {
@@ -205,8 +214,11 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       return json(res, 200, { ...final, message: { role: 'assistant', content: text } });
     }
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-    const complete = await streamChunks(res, reply, (content) =>
-      JSON.stringify({ model, created_at: created(), message: { role: 'assistant', content }, done: false }) + '\n',
+    const complete = await streamChunks(
+      res,
+      reply,
+      (content) =>
+        JSON.stringify({ model, created_at: created(), message: { role: 'assistant', content }, done: false }) + '\n',
     );
     if (!complete) return;
     if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);

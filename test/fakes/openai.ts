@@ -51,10 +51,18 @@ export interface FakeOpenAIServer extends BaseServer {
   chatBodies(): OpenAIChatBody[];
 }
 
-const errorBody = (message: string, type: string, code: string | null) => ({ error: { message, type, param: null, code } });
+const errorBody = (message: string, type: string, code: string | null) => ({
+  error: { message, type, param: null, code },
+});
 
 const typeFor = (status: number): string =>
-  status === 401 ? 'invalid_request_error' : status === 429 ? 'rate_limit_exceeded' : status >= 500 ? 'server_error' : 'invalid_request_error';
+  status === 401
+    ? 'invalid_request_error'
+    : status === 429
+      ? 'rate_limit_exceeded'
+      : status >= 500
+        ? 'server_error'
+        : 'invalid_request_error';
 
 export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<FakeOpenAIServer> {
   const cache = new PromptCache();
@@ -69,14 +77,23 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       return json(res, 200, { object: 'list', data });
     }
     if (req.method === 'POST' && path === '/v1/chat/completions') return chat(res, body as OpenAIChatBody);
-    if (req.method === 'POST' && path === '/v1/embeddings') return embed(res, body as { model?: string; input?: unknown });
+    if (req.method === 'POST' && path === '/v1/embeddings')
+      return embed(res, body as { model?: string; input?: unknown });
     json(res, 404, errorBody(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url'));
   });
 
   async function chat(res: ServerResponse, body: OpenAIChatBody): Promise<void> {
     const model = body?.model ?? '';
     if (opts.models && !opts.models.includes(model)) {
-      return json(res, 404, errorBody(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
+      return json(
+        res,
+        404,
+        errorBody(
+          `The model \`${model}\` does not exist or you do not have access to it.`,
+          'invalid_request_error',
+          'model_not_found',
+        ),
+      );
     }
     // Only requests that reach the model consume a scripted reply.
     const dealt = await deal(res, body);
@@ -99,15 +116,31 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
     const finish = reply.doneReason ?? 'stop';
     if (!body.stream) {
       return json(res, 200, {
-        id, object: 'chat.completion', created, model,
-        choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: finish }],
+        id,
+        object: 'chat.completion',
+        created,
+        model,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: text, refusal: null },
+            logprobs: null,
+            finish_reason: finish,
+          },
+        ],
         usage,
       });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const event = (v: unknown): string => `data: ${JSON.stringify(v)}\n\n`;
     const chunk = (delta: Record<string, unknown>, finishReason: string | null) =>
-      event({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] });
+      event({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      });
     if (!send(res, chunk({ role: 'assistant', content: '' }, null))) return;
     const complete = await streamChunks(res, reply, (content) => chunk({ content }, null));
     if (!complete) return;
@@ -127,7 +160,15 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
   function embed(res: ServerResponse, body: { model?: string; input?: unknown }): void {
     const model = body?.model ?? '';
     if (opts.embedModels && !opts.embedModels.includes(model)) {
-      return json(res, 404, errorBody(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
+      return json(
+        res,
+        404,
+        errorBody(
+          `The model \`${model}\` does not exist or you do not have access to it.`,
+          'invalid_request_error',
+          'model_not_found',
+        ),
+      );
     }
     const texts = inputsOf(body?.input);
     const data = texts.map((t, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(t) }));

@@ -60,8 +60,7 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export const sleep = (ms: number): Promise<void> =>
-  new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The reply for chat request #index, or undefined when a list script has run out. */
 function replyFor<B>(script: Script<B> | undefined, body: B, index: number): FakeReply | undefined {
@@ -168,7 +167,13 @@ export async function serve(handler: Handler): Promise<FakeServer & { sockets: S
         }
       }
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      const record: RecordedRequest = { method: req.method ?? 'GET', path, body, headers: { ...req.headers }, closedEarly: false };
+      const record: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path,
+        body,
+        headers: { ...req.headers },
+        closedEarly: false,
+      };
       requests.push(record);
       res.on('close', () => {
         if (!res.writableFinished) record.closedEarly = true;
@@ -256,7 +261,12 @@ function cut(res: ServerResponse, reply: FakeReply, sent: number): false {
   return false;
 }
 
-export const json = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void => {
+export const json = (
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void => {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(value));
 };

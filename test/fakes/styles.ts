@@ -63,11 +63,19 @@ export function styled(style: Style): Record<string, (body: OllamaChatBody, nth:
           [words ? 'Algorithm to solve the original problem' : 'Algorithm', 'Plain arithmetic.'],
           [words ? 'Step-by-step Plan' : 'Plan', '1. Read a and b from one line.\n2. Print a - b.'],
         ],
-        { understanding: 'Read two integers and print their sum.', recalledProblem: 'Sum of a list.', recalledSolution: 'add them', algorithm: 'arithmetic', plan: '1. Read a and b.\n2. Print a - b.' },
+        {
+          understanding: 'Read two integers and print their sum.',
+          recalledProblem: 'Sum of a list.',
+          recalledSolution: 'add them',
+          algorithm: 'arithmetic',
+          plan: '1. Read a and b.\n2. Print a - b.',
+        },
       ),
     simulate: () => {
-      const prose = 'Taking sample 1, "1 2": step 1 reads a = 1 and b = 2; step 2 prints 1 - 2, which gives -1, but the expected output is 3.';
-      if (style === 'llama') return `${prose}\n\nThe plan is not correct: it subtracts where the problem asks for the sum, so it should be revised to add.`;
+      const prose =
+        'Taking sample 1, "1 2": step 1 reads a = 1 and b = 2; step 2 prints 1 - 2, which gives -1, but the expected output is 3.';
+      if (style === 'llama')
+        return `${prose}\n\nThe plan is not correct: it subtracts where the problem asks for the sum, so it should be revised to add.`;
       return parts(
         style,
         [
@@ -79,99 +87,246 @@ export function styled(style: Style): Record<string, (body: OllamaChatBody, nth:
       );
     },
     revise: () =>
-      parts(style, [[words ? 'What changed' : 'Changes', 'Step 2 adds.'], [words ? 'Modified Plan' : 'Revised plan', '1. Read a and b.\n2. Print a + b.']], { changes: 'Step 2 adds.', plan: '1. Read a and b.\n2. Print a + b.' }),
+      parts(
+        style,
+        [
+          [words ? 'What changed' : 'Changes', 'Step 2 adds.'],
+          [words ? 'Modified Plan' : 'Revised plan', '1. Read a and b.\n2. Print a + b.'],
+        ],
+        { changes: 'Step 2 adds.', plan: '1. Read a and b.\n2. Print a + b.' },
+      ),
     code: () => program(style, WRONG),
     debug: () =>
-      program(style, RIGHT, [[words ? 'Step-by-step Simulation' : 'Simulation', 'On "1 2" the code prints -1; the plan says print the sum, 3.'], [words ? 'Diagnosis' : 'Verdict', 'The code is wrong: it subtracts.']], {
-        trace: 'On "1 2" the code prints -1.',
-        culprit: 'code',
-        fix: 'add',
-      }),
+      program(
+        style,
+        RIGHT,
+        [
+          [
+            words ? 'Step-by-step Simulation' : 'Simulation',
+            'On "1 2" the code prints -1; the plan says print the sum, 3.',
+          ],
+          [words ? 'Diagnosis' : 'Verdict', 'The code is wrong: it subtracts.'],
+        ],
+        {
+          trace: 'On "1 2" the code prints -1.',
+          culprit: 'code',
+          fix: 'add',
+        },
+      ),
     // MapCoder
     retrieve: () => {
       if (style === 'json') {
         return parts('json', [], {
-          exemplars: [1, 2, 3].map((i) => ({ description: `Related problem ${i}: add numbers.`, code: 'print(sum(map(int, input().split())))', plan: '1. Read. 2. Add. 3. Print.' })),
+          exemplars: [1, 2, 3].map((i) => ({
+            description: `Related problem ${i}: add numbers.`,
+            code: 'print(sum(map(int, input().split())))',
+            plan: '1. Read. 2. Add. 3. Print.',
+          })),
           algorithm: 'Arithmetic',
           tutorial: 'Read the numbers and combine them.',
         });
       }
-      const head = style === 'qwen' ? 'Sure! Here are three related problems.\n\n' : style === 'r1' ? '<think>Which problems are close? Sums.</think>\n' : '';
-      const probs = [1, 2, 3].map((i) => `## Problem ${i}\nRelated problem ${i}: add numbers.\n### Code\n${py('print(sum(map(int, input().split())))')}\n### Plan\n1. Read. 2. Add. 3. Print.`).join('\n\n');
+      const head =
+        style === 'qwen'
+          ? 'Sure! Here are three related problems.\n\n'
+          : style === 'r1'
+            ? '<think>Which problems are close? Sums.</think>\n'
+            : '';
+      const probs = [1, 2, 3]
+        .map(
+          (i) =>
+            `## Problem ${i}\nRelated problem ${i}: add numbers.\n### Code\n${py('print(sum(map(int, input().split())))')}\n### Plan\n1. Read. 2. Add. 3. Print.`,
+        )
+        .join('\n\n');
       return `${head}${probs}\n\n## Algorithm\nArithmetic\n\n## Tutorial\nRead the numbers and combine them.`;
     },
-    'exemplar-plan': () => parts(style, [[words ? 'Planning' : 'Plan', '1. Read a and b.\n2. Print a + b.']], { plan: '1. Read a and b.\n2. Print a + b.' }),
+    'exemplar-plan': () =>
+      parts(style, [[words ? 'Planning' : 'Plan', '1. Read a and b.\n2. Print a + b.']], {
+        plan: '1. Read a and b.\n2. Print a + b.',
+      }),
     confidence: (_b, nth) => {
       const n = nthOf([90, 60, 75], nth);
-      if (style === 'llama') return `This plan reads both numbers and adds them, which is what the problem asks. I am ${n}% confident it solves the problem.`;
-      return parts(style, [[words ? 'Reasoning' : 'Explanation', 'It adds the two numbers, as asked.'], [words ? 'Confidence Score' : 'Confidence', `${n}`]], { explanation: 'It adds the two numbers.', confidence: n });
+      if (style === 'llama')
+        return `This plan reads both numbers and adds them, which is what the problem asks. I am ${n}% confident it solves the problem.`;
+      return parts(
+        style,
+        [
+          [words ? 'Reasoning' : 'Explanation', 'It adds the two numbers, as asked.'],
+          [words ? 'Confidence Score' : 'Confidence', `${n}`],
+        ],
+        { explanation: 'It adds the two numbers.', confidence: n },
+      );
     },
     'mapcoder-code': () => program(style, WRONG),
-    'mapcoder-debug': () => program(style, RIGHT, [[words ? 'Updated Plan' : 'Modified plan', '1. Read a and b.\n2. Print a + b.']], { plan: '1. Read a and b.\n2. Print a + b.' }),
+    'mapcoder-debug': () =>
+      program(style, RIGHT, [[words ? 'Updated Plan' : 'Modified plan', '1. Read a and b.\n2. Print a + b.']], {
+        plan: '1. Read a and b.\n2. Print a + b.',
+      }),
     // Self-collaboration
     analyst: () =>
-      parts(style, [[words ? 'Decomposition' : 'Subproblems', '- read the input\n- add'], [words ? 'High-level Plan' : 'Steps', '1. Read a and b.\n2. Print a + b.']], { subproblems: ['read the input', 'add'], steps: ['Read a and b.', 'Print a + b.'] }),
+      parts(
+        style,
+        [
+          [words ? 'Decomposition' : 'Subproblems', '- read the input\n- add'],
+          [words ? 'High-level Plan' : 'Steps', '1. Read a and b.\n2. Print a + b.'],
+        ],
+        { subproblems: ['read the input', 'add'], steps: ['Read a and b.', 'Print a + b.'] },
+      ),
     coder: () => program(style, WRONG),
     'coder-repair': () => program(style, RIGHT),
     tester: (_b, nth) => {
       if (nth > 0) {
         if (style === 'json') return parts('json', [], { findings: [], passed: true });
-        if (style === 'llama') return 'I read the revised program: it reads both integers and prints their sum, negatives included. Code Test Passed';
-        return parts(style, [[words ? 'Code Review' : 'Bugs', 'None.'], [words ? 'Final Verdict' : 'Verdict', 'Code Test Passed']], {});
+        if (style === 'llama')
+          return 'I read the revised program: it reads both integers and prints their sum, negatives included. Code Test Passed';
+        return parts(
+          style,
+          [
+            [words ? 'Code Review' : 'Bugs', 'None.'],
+            [words ? 'Final Verdict' : 'Verdict', 'Code Test Passed'],
+          ],
+          {},
+        );
       }
       const bug = 'The program always prints a - b, so it fails sample 1 (1 2 gives -1, expected 3).';
       if (style === 'json') return parts('json', [], { findings: [{ area: 'bugs', text: bug }], passed: false });
       if (style === 'llama') return `I reviewed the program line by line. ${bug} It must print a + b.`;
-      return parts(style, [[words ? 'Code Review' : 'Review', bug], ['Verdict', 'Needs repair']], {});
+      return parts(
+        style,
+        [
+          [words ? 'Code Review' : 'Review', bug],
+          ['Verdict', 'Needs repair'],
+        ],
+        {},
+      );
     },
     // CodeTree
     thinker: () => {
-      if (style === 'json') return parts('json', [], { strategies: [{ title: 'Add', idea: 'read a and b and print their sum' }, { title: 'Loop', idea: 'count up b times from a' }] });
-      const pre = style === 'qwen' ? 'Sure! Here are two strategies.\n\n' : style === 'r1' ? '<think>sum, or loop</think>\n' : '';
-      const b = style === 'llama' ? ['**Add:** read a and b and print their sum', '**Loop:** count up b times from a'] : ['Add: read a and b and print their sum', 'Loop: count up b times from a'];
+      if (style === 'json')
+        return parts('json', [], {
+          strategies: [
+            { title: 'Add', idea: 'read a and b and print their sum' },
+            { title: 'Loop', idea: 'count up b times from a' },
+          ],
+        });
+      const pre =
+        style === 'qwen' ? 'Sure! Here are two strategies.\n\n' : style === 'r1' ? '<think>sum, or loop</think>\n' : '';
+      const b =
+        style === 'llama'
+          ? ['**Add:** read a and b and print their sum', '**Loop:** count up b times from a']
+          : ['Add: read a and b and print their sum', 'Loop: count up b times from a'];
       return `${pre}1. ${b[0]}\n2. ${b[1]}`;
     },
     solver: () => program(style, WRONG),
     'critic-score': () => {
-      if (style === 'json') return parts('json', [], { review: 'It subtracts instead of adding; one operator away.', score: 2 });
-      if (style === 'llama') return 'The program subtracts instead of adding, so it is one operator away from right. I would give it a score of 2 out of 5.';
-      return parts(style, [[words ? 'Analysis' : 'Review', 'It subtracts instead of adding.'], [words ? 'Rating' : 'Score', '2/5']], {});
+      if (style === 'json')
+        return parts('json', [], { review: 'It subtracts instead of adding; one operator away.', score: 2 });
+      if (style === 'llama')
+        return 'The program subtracts instead of adding, so it is one operator away from right. I would give it a score of 2 out of 5.';
+      return parts(
+        style,
+        [
+          [words ? 'Analysis' : 'Review', 'It subtracts instead of adding.'],
+          [words ? 'Rating' : 'Score', '2/5'],
+        ],
+        {},
+      );
     },
     reflect: () => {
-      if (style === 'json') return parts('json', [], { reflections: ['Use plus: the program subtracts; it must add.'] });
-      const pre = style === 'qwen' ? 'Of course! Here is what to change.\n\n' : style === 'r1' ? '<think>the sign</think>\n' : '';
+      if (style === 'json')
+        return parts('json', [], { reflections: ['Use plus: the program subtracts; it must add.'] });
+      const pre =
+        style === 'qwen' ? 'Of course! Here is what to change.\n\n' : style === 'r1' ? '<think>the sign</think>\n' : '';
       return `${pre}1. ${style === 'llama' ? '**Use plus:**' : 'Use plus:'} the program subtracts; it must add.`;
     },
     debugger: () => program(style, RIGHT),
     'critic-verify': () => {
-      if (style === 'json') return parts('json', [], { overfitting: 'none', edgeCases: 'negatives work', complexity: 'O(1)', verdict: 'accept' });
-      if (style === 'llama') return 'I am confident this solution is correct. It reads any two integers and prints their sum, so it does not overfit the samples, and it runs in constant time.';
-      return parts(style, [[words ? 'Overfitting Check' : 'Overfitting', 'None: it computes the sum.'], [words ? 'Final Decision' : 'Verdict', 'Accept']], {});
+      if (style === 'json')
+        return parts('json', [], {
+          overfitting: 'none',
+          edgeCases: 'negatives work',
+          complexity: 'O(1)',
+          verdict: 'accept',
+        });
+      if (style === 'llama')
+        return 'I am confident this solution is correct. It reads any two integers and prints their sum, so it does not overfit the samples, and it runs in constant time.';
+      return parts(
+        style,
+        [
+          [words ? 'Overfitting Check' : 'Overfitting', 'None: it computes the sum.'],
+          [words ? 'Final Decision' : 'Verdict', 'Accept'],
+        ],
+        {},
+      );
     },
     // AlphaCodium
     reflection: () =>
       style === 'json'
-        ? parts('json', [], { self_reflection: ['The goal is the sum of two integers.', 'The input is one line with a and b.'], tests_explanations: [{ input: '1 2', output: '3', explanation: '1 + 2 = 3' }] })
-        : parts(style, [[words ? 'Self-reflection on the problem' : 'Reflection', '- The goal is the sum of two integers.\n- The input is one line with a and b.']], {}),
+        ? parts('json', [], {
+            self_reflection: ['The goal is the sum of two integers.', 'The input is one line with a and b.'],
+            tests_explanations: [{ input: '1 2', output: '3', explanation: '1 + 2 = 3' }],
+          })
+        : parts(
+            style,
+            [
+              [
+                words ? 'Self-reflection on the problem' : 'Reflection',
+                '- The goal is the sum of two integers.\n- The input is one line with a and b.',
+              ],
+            ],
+            {},
+          ),
     solutions: () =>
       style === 'json'
-        ? parts('json', [], { possible_solutions: [{ name: 'Direct sum', content: 'print a + b', why_it_works: 'it is the sum', complexity: 'O(1)' }, { name: 'Loop', content: 'count up', why_it_works: 'increments', complexity: 'O(b)' }] })
+        ? parts('json', [], {
+            possible_solutions: [
+              { name: 'Direct sum', content: 'print a + b', why_it_works: 'it is the sum', complexity: 'O(1)' },
+              { name: 'Loop', content: 'count up', why_it_works: 'increments', complexity: 'O(b)' },
+            ],
+          })
         : `${style === 'qwen' ? 'Sure! Two ways.\n\n' : ''}${[
             ['Direct sum', 'print a + b', 'O(1)'],
             ['Loop', 'count up from a, b times', 'O(b)'],
           ]
-            .map(([n, idea, c], i) => (style === 'llama' ? `**Solution ${i + 1}: ${n}**\n**Idea:** ${idea}\n**Complexity:** ${c}` : `### Solution ${i + 1}: ${n}\n- Idea: ${idea}\n- Complexity: ${c}`))
+            .map(([n, idea, c], i) =>
+              style === 'llama'
+                ? `**Solution ${i + 1}: ${n}**\n**Idea:** ${idea}\n**Complexity:** ${c}`
+                : `### Solution ${i + 1}: ${n}\n- Idea: ${idea}\n- Complexity: ${c}`,
+            )
             .join('\n\n')}`,
     choose: () =>
       style === 'json'
-        ? parts('json', [], { name: 'Direct sum', content: 'print a + b', why: 'simplest and O(1)', flow: ['read a and b', 'print a + b'] })
-        : parts(style, [[words ? 'Chosen solution' : 'Name', 'Direct sum'], [words ? 'Why it is the best' : 'Why', 'Simplest and O(1).'], [words ? 'Flow' : 'Flow', '1. read a and b\n2. print a + b']], {}),
+        ? parts('json', [], {
+            name: 'Direct sum',
+            content: 'print a + b',
+            why: 'simplest and O(1)',
+            flow: ['read a and b', 'print a + b'],
+          })
+        : parts(
+            style,
+            [
+              [words ? 'Chosen solution' : 'Name', 'Direct sum'],
+              [words ? 'Why it is the best' : 'Why', 'Simplest and O(1).'],
+              [words ? 'Flow' : 'Flow', '1. read a and b\n2. print a + b'],
+            ],
+            {},
+          ),
     'ai-tests': () =>
       style === 'json'
-        ? parts('json', [], { tests: [{ input: '5 7', output: '12', explanation: 'small' }, { input: '-3 3', output: '0', explanation: 'negative' }] })
+        ? parts('json', [], {
+            tests: [
+              { input: '5 7', output: '12', explanation: 'small' },
+              { input: '-3 3', output: '0', explanation: 'negative' },
+            ],
+          })
         : [
             style === 'qwen' ? 'Sure! Here are the tests.\n' : '',
-            [['5 7', '12'], ['-3 3', '0']].map(([i, o], n) => `**Test ${n + 1}**\nInput:\n\`\`\`\n${i}\n\`\`\`\nOutput:\n\`\`\`\n${o}\n\`\`\``).join('\n\n'),
+            [
+              ['5 7', '12'],
+              ['-3 3', '0'],
+            ]
+              .map(([i, o], n) => `**Test ${n + 1}**\nInput:\n\`\`\`\n${i}\n\`\`\`\nOutput:\n\`\`\`\n${o}\n\`\`\``)
+              .join('\n\n'),
           ].join('\n'),
     solve: (_b, nth) => program(style, nth === 0 ? WRONG : RIGHT),
   };

@@ -14,4 +14,14 @@ export const PYTHON = [
   '',
 ].join('\n');
 
-export const CPP = ['#include <bits/stdc++.h>', 'using namespace std;', 'int main() {', '    long long a, b;', '    cin >> a >> b;', '    cout << a + b << endl;', '    return 0;', '}', ''].join('\n');
+export const CPP = [
+  '#include <bits/stdc++.h>',
+  'using namespace std;',
+  'int main() {',
+  '    long long a, b;',
+  '    cin >> a >> b;',
+  '    cout << a + b << endl;',
+  '    return 0;',
+  '}',
+  '',
+].join('\n');

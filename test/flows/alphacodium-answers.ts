@@ -67,11 +67,17 @@ export const test = (input: string, output: string, explanation = 'by hand'): st
   `  - input: |\n      ${input}\n    output: |\n      ${output}\n    explanation: |\n      ${explanation}`;
 
 /** Six tests, right. */
-export const AI_TESTS = y(`tests:\n${[test('0 0', '0'), test('-1 1', '0'), test('7 8', '15'), test('-3 -4', '-7'), test('100 23', '123'), test('1000000000000000000 1000000000000000000', '2000000000000000000', 'large')].join('\n')}`);
+export const AI_TESTS = y(
+  `tests:\n${[test('0 0', '0'), test('-1 1', '0'), test('7 8', '15'), test('-3 -4', '-7'), test('100 23', '123'), test('1000000000000000000 1000000000000000000', '2000000000000000000', 'large')].join('\n')}`,
+);
 /** The third test is wrong: 2 + 2 is not 5 (the validation does not catch it). */
-export const WRONG_AI = y(`tests:\n${[test('0 0', '0'), test('-1 1', '0'), test('2 2', '5', 'a wrong output'), test('-3 -4', '-7')].join('\n')}`);
+export const WRONG_AI = y(
+  `tests:\n${[test('0 0', '0'), test('-1 1', '0'), test('2 2', '5', 'a wrong output'), test('-3 -4', '-7')].join('\n')}`,
+);
 
 export const PLUS_ONE = 'a, b = map(int, input().split())\nprint(a + b + 1)';
-export const ANALYSIS = y(`what_went_wrong: |\n  It prints the wrong value: the operator is off.\nhow_to_fix: |\n  Use the sum.`);
-export const analyzeAndFix = (code: string): string => `${y('what_went_wrong: |\n  The expected output is one more than the sum.')}\n${fence(code)}`;
-
+export const ANALYSIS = y(
+  `what_went_wrong: |\n  It prints the wrong value: the operator is off.\nhow_to_fix: |\n  Use the sum.`,
+);
+export const analyzeAndFix = (code: string): string =>
+  `${y('what_went_wrong: |\n  The expected output is one more than the sum.')}\n${fence(code)}`;

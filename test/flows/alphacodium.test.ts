@@ -10,9 +10,26 @@ import { flowFor } from '../../src/flows/index.js';
 import { fixture } from '../agents/problems.js';
 import { callsOf, engineSettings, fence, HALF, personGate, replayFlow, RIGHT, runFlow, WRONG } from './harness.js';
 import { flowSuite } from './suite.js';
-import { AI_TESTS, analyzeAndFix, ANALYSIS, CHOOSE, PLUS_ONE, REFLECT, SOLUTIONS, test, WRONG_AI } from './alphacodium-answers.js';
+import {
+  AI_TESTS,
+  analyzeAndFix,
+  ANALYSIS,
+  CHOOSE,
+  PLUS_ONE,
+  REFLECT,
+  SOLUTIONS,
+  test,
+  WRONG_AI,
+} from './alphacodium-answers.js';
 
-const HAPPY = { reflection: REFLECT, solutions: SOLUTIONS, choose: CHOOSE, 'ai-tests': AI_TESTS, validate: AI_TESTS, solve: fence(RIGHT) };
+const HAPPY = {
+  reflection: REFLECT,
+  solutions: SOLUTIONS,
+  choose: CHOOSE,
+  'ai-tests': AI_TESTS,
+  validate: AI_TESTS,
+  solve: fence(RIGHT),
+};
 const BEFORE_CODE = ['reflection', 'solutions', 'choose', 'ai-tests', 'validate'];
 
 const { serve } = flowSuite();
@@ -64,22 +81,34 @@ describe('alphacodium with the auto gate', () => {
     expect(outcome.status).toBe('solved');
   });
 
-  it('as the published code by default: no validation, 5 calls, the code\'s sampling per stage sent and journaled', async () => {
+  it("as the published code by default: no validation, 5 calls, the code's sampling per stage sent and journaled", async () => {
     const server = await serve(HAPPY);
     const { outcome, trace } = await runFlow(alphacodium, sumTwo, alphacodiumDefaults, server);
     expect(callsOf(server)).toEqual(['reflection', 'solutions', 'choose', 'ai-tests', 'solve']);
     expect(callsOf(server)).toHaveLength(alphacodiumBound(alphacodiumDefaults).best);
     expect(outcome).toMatchObject({ status: 'solved', calls: 5 });
     const sent = server.chatBodies().map((b) => [b.options?.temperature, b.options?.frequency_penalty]);
-    expect(sent).toEqual([[0.2, 0.1], [0.3, 0.1], [0.2, 0.1], [0.2, 0.1], [0.3, 0.1]]);
+    expect(sent).toEqual([
+      [0.2, 0.1],
+      [0.3, 0.1],
+      [0.2, 0.1],
+      [0.2, 0.1],
+      [0.3, 0.1],
+    ]);
     const journaled = journal(trace.file, 'llm-request').map((e) => e.sampling);
     expect(journaled).toEqual(sent.map(([temperature, frequencyPenalty]) => ({ temperature, frequencyPenalty })));
   });
 
-  it('a temperature and penalty in the person\'s settings win over the method\'s sampling', async () => {
+  it("a temperature and penalty in the person's settings win over the method's sampling", async () => {
     const server = await serve(HAPPY);
-    const { trace } = await runFlow(alphacodium, sumTwo, alphacodiumDefaults, server, undefined, 'python', { ...engineSettings, temperature: 0, frequencyPenalty: 0 });
-    expect(server.chatBodies().map((b) => [b.options?.temperature, b.options?.frequency_penalty])).toEqual(Array(5).fill([0, 0]));
+    const { trace } = await runFlow(alphacodium, sumTwo, alphacodiumDefaults, server, undefined, 'python', {
+      ...engineSettings,
+      temperature: 0,
+      frequencyPenalty: 0,
+    });
+    expect(server.chatBodies().map((b) => [b.options?.temperature, b.options?.frequency_penalty])).toEqual(
+      Array(5).fill([0, 0]),
+    );
     expect(journal(trace.file, 'llm-request')[1]!.sampling).toEqual({ temperature: 0, frequencyPenalty: 0 });
   });
 
@@ -98,31 +127,56 @@ describe('alphacodium with the auto gate', () => {
     const SILENT = 'a, b = map(int, input().split())\nif a > 0: print(a + b)';
     const server = await serve({ ...HAPPY, solve: fence(HALF), analyze: ANALYSIS, fix: [fence(SILENT), fence(RIGHT)] });
     const { outcome, trace } = await runFlow(alphacodium, sumTwo, o, server);
-    expect(callsOf(server)).toEqual(['reflection', 'solutions', 'choose', 'ai-tests', 'solve', 'analyze', 'fix', 'analyze', 'fix']);
-    expect(notes(trace.file)).toContain('↶ public 2 printed nothing: back to the program this test began with (no call)');
+    expect(callsOf(server)).toEqual([
+      'reflection',
+      'solutions',
+      'choose',
+      'ai-tests',
+      'solve',
+      'analyze',
+      'fix',
+      'analyze',
+      'fix',
+    ]);
+    expect(notes(trace.file)).toContain(
+      '↶ public 2 printed nothing: back to the program this test began with (no call)',
+    );
     // The second analysis is of the program the test began with.
     expect(server.chatBodies()[7]!.messages[2]!.content).toContain(HALF);
     expect(server.chatBodies()[7]!.messages[2]!.content).not.toContain('if a > 0');
     expect(outcome.status).toBe('solved');
   });
 
-  it('public stage: a test whose loop begins with empty output costs no call and no fix (as the authors\' code)', async () => {
+  it("public stage: a test whose loop begins with empty output costs no call and no fix (as the authors' code)", async () => {
     const o = { ...alphacodiumDefaults, tries: 1 };
     // Passes public 1, prints nothing on public 2 (-5 5) from the start: nothing to go back to.
     const SILENT = 'a, b = map(int, input().split())\nif a > 0: print(a + b)';
-    const server = await serve({ ...HAPPY, solve: fence(SILENT), analyze: ANALYSIS, fix: fence(RIGHT), 'analyze-and-fix': analyzeAndFix(RIGHT) });
+    const server = await serve({
+      ...HAPPY,
+      solve: fence(SILENT),
+      analyze: ANALYSIS,
+      fix: fence(RIGHT),
+      'analyze-and-fix': analyzeAndFix(RIGHT),
+    });
     const { outcome, trace } = await runFlow(alphacodium, sumTwo, o, server);
     // No analyse+fix pair in the public stage; the AI stage (public 2 first) fixes it in one call.
     expect(callsOf(server)).toEqual(['reflection', 'solutions', 'choose', 'ai-tests', 'solve', 'analyze-and-fix']);
-    expect(notes(trace.file)).toContain('public 2 printed nothing with the program it began with: no fix is asked for it (as the published code)');
+    expect(notes(trace.file)).toContain(
+      'public 2 printed nothing with the program it began with: no fix is asked for it (as the published code)',
+    );
     expect(trace.progress.filter((p) => p.label === 'public fix')).toEqual([]);
     expect(outcome.status).toBe('solved');
   });
 
-  it('public stage: a fix that breaks an anchor goes back to the code its test\'s loop began with', async () => {
+  it("public stage: a fix that breaks an anchor goes back to the code its test's loop began with", async () => {
     const o = { ...alphacodiumDefaults, tries: 1 };
     const PARTIAL = 'a, b = map(int, input().split())\nprint(a + b if a > 0 else 99)'; // public 1 only, not empty
-    const server = await serve({ ...HAPPY, solve: fence(HALF), analyze: ANALYSIS, fix: [fence(PARTIAL), fence('print(0)'), fence(RIGHT)] });
+    const server = await serve({
+      ...HAPPY,
+      solve: fence(HALF),
+      analyze: ANALYSIS,
+      fix: [fence(PARTIAL), fence('print(0)'), fence(RIGHT)],
+    });
     const { outcome, trace } = await runFlow(alphacodium, sumTwo, o, server);
     expect(callsOf(server).slice(4)).toEqual(['solve', 'analyze', 'fix', 'analyze', 'fix', 'analyze', 'fix']);
     expect(notes(trace.file)).toContain('↶ fix reverted (public 2): it broke the anchor public 1');
@@ -147,7 +201,12 @@ describe('alphacodium with the auto gate', () => {
   });
 
   it('a wrong AI test is caught by the anchors: the fix that passes it breaks them and is reverted, the journal says so', async () => {
-    const server = await serve({ ...HAPPY, 'ai-tests': WRONG_AI, validate: WRONG_AI, 'analyze-and-fix': analyzeAndFix(PLUS_ONE) });
+    const server = await serve({
+      ...HAPPY,
+      'ai-tests': WRONG_AI,
+      validate: WRONG_AI,
+      'analyze-and-fix': analyzeAndFix(PLUS_ONE),
+    });
     const { outcome, trace } = await runFlow(alphacodium, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual([...BEFORE_CODE, 'solve', 'analyze-and-fix']);
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
@@ -189,14 +248,21 @@ describe('alphacodium with the auto gate', () => {
     expect(bodies[6]!.messages[2]!.content).toContain('public 2: WA');
     expect(bodies[7]!.messages[2]!.content).toContain('It prints the wrong value');
     expect(bodies[8]!.messages[2]!.content).toContain(HALF);
-    expect(trace.progress.map((p) => `${p.label} ${p.value}/${p.max}`)).toEqual(['try 1/1', 'public fix 1/4', 'public fix 2/4']);
+    expect(trace.progress.map((p) => `${p.label} ${p.value}/${p.max}`)).toEqual([
+      'try 1/1',
+      'public fix 1/4',
+      'public fix 2/4',
+    ]);
   });
 
   it('initial code: the chosen solution twice, then the list in turn (solutions[c % n]); the first that passes is kept', async () => {
     const server = await serve({ ...HAPPY, solve: [fence(WRONG), fence(WRONG), fence(WRONG), fence(RIGHT)] });
     const { outcome } = await runFlow(alphacodium, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual([...BEFORE_CODE, 'solve', 'solve', 'solve', 'solve']);
-    const solving = server.chatBodies().slice(5).map((b) => b.messages[2]!.content);
+    const solving = server
+      .chatBodies()
+      .slice(5)
+      .map((b) => b.messages[2]!.content);
     // Tries 1 and 2: the chosen one in full (its flow and walk through the tests); 3: solutions[2 % 2]; 4: solutions[3 % 2].
     for (const t of solving.slice(0, 2)) {
       expect(t).toContain('### Solution to implement\nDirect sum');
@@ -214,12 +280,20 @@ describe('alphacodium with the auto gate', () => {
     const START = 'a, b = map(int, input().split())\nprint(a + b if a != -5 else 1)'; // passes 1 and 3
     const WORSE = 'a, b = map(int, input().split())\nprint(a + b if a == 1 else 7)'; // passes 1 only
     const o: AlphacodiumOptions = { ...defaults, tries: 1, publicFixes: 1, fixesPerTest: 1, aiFixes: 0 };
-    const server = await serve({ ...HAPPY, solve: fence(START), analyze: ANALYSIS, fix: fence(WORSE), 'analyze-and-fix': analyzeAndFix(WORSE) });
+    const server = await serve({
+      ...HAPPY,
+      solve: fence(START),
+      analyze: ANALYSIS,
+      fix: fence(WORSE),
+      'analyze-and-fix': analyzeAndFix(WORSE),
+    });
     const { outcome, trace } = await runFlow(alphacodium, three, o, server);
     // The trailing public copy of test 2 gets its fix though aiFixes is 0 (exempt from the cap); reverted.
     expect(callsOf(server)).toEqual([...BEFORE_CODE, 'solve', 'analyze', 'fix', 'analyze-and-fix']);
     expect(notes(trace.file)).toContain('✓ fix kept (public 2): every anchor holds; public 2 still fails');
-    expect(notes(trace.file)).toContain('the public stage ended worse than an earlier version: going on with the one that passes 2 of 3');
+    expect(notes(trace.file)).toContain(
+      'the public stage ended worse than an earlier version: going on with the one that passes 2 of 3',
+    );
     expect(outcome).toMatchObject({ status: 'unsolved', samples: { passed: 2, total: 3 } });
     expect(outcome.program?.source).toBe(`${START}\n`);
   });
@@ -245,13 +319,38 @@ describe('alphacodium with the auto gate', () => {
   });
 
   it('budget: everything failing takes exactly the worst bound of calls and returns the best candidate', async () => {
-    const o: AlphacodiumOptions = { solutions: 2, aiTests: 2, tries: 2, publicFixes: 2, fixesPerTest: 1, aiFixes: 1, validate: true };
+    const o: AlphacodiumOptions = {
+      solutions: 2,
+      aiTests: 2,
+      tries: 2,
+      publicFixes: 2,
+      fixesPerTest: 1,
+      aiFixes: 1,
+      validate: true,
+    };
     const TIMES = 'a, b = map(int, input().split())\nprint(a * b)';
-    const server = await serve({ ...HAPPY, solve: fence(WRONG), analyze: ANALYSIS, fix: fence(TIMES), 'analyze-and-fix': analyzeAndFix(PLUS_ONE) });
+    const server = await serve({
+      ...HAPPY,
+      solve: fence(WRONG),
+      analyze: ANALYSIS,
+      fix: fence(TIMES),
+      'analyze-and-fix': analyzeAndFix(PLUS_ONE),
+    });
     const { outcome } = await runFlow(alphacodium, sumTwo, o, server);
     const calls = callsOf(server);
     // The worst bound, and one call per public test: the AI stage's trailing copies are exempt from its cap.
-    expect(calls).toEqual([...BEFORE_CODE, 'solve', 'solve', 'analyze', 'fix', 'analyze', 'fix', 'analyze-and-fix', 'analyze-and-fix', 'analyze-and-fix']);
+    expect(calls).toEqual([
+      ...BEFORE_CODE,
+      'solve',
+      'solve',
+      'analyze',
+      'fix',
+      'analyze',
+      'fix',
+      'analyze-and-fix',
+      'analyze-and-fix',
+      'analyze-and-fix',
+    ]);
     expect(calls).toHaveLength(alphacodiumBound(o).worst + sumTwo.samples.length);
     expect(outcome.calls).toBe(alphacodiumBound(o).worst + sumTwo.samples.length);
     expect(outcome.status).toBe('unsolved');
@@ -259,7 +358,12 @@ describe('alphacodium with the auto gate', () => {
   });
 
   it('replays from the journal alone: no model, no judge, the same end', async () => {
-    const server = await serve({ ...HAPPY, 'ai-tests': WRONG_AI, validate: WRONG_AI, 'analyze-and-fix': analyzeAndFix(PLUS_ONE) });
+    const server = await serve({
+      ...HAPPY,
+      'ai-tests': WRONG_AI,
+      validate: WRONG_AI,
+      'analyze-and-fix': analyzeAndFix(PLUS_ONE),
+    });
     const { outcome, trace } = await runFlow(alphacodium, sumTwo, defaults, server);
     const before = server.requests.length;
     const replay = await replayFlow(alphacodium, defaults, trace.file);
@@ -283,9 +387,12 @@ describe('alphacodium with the auto gate', () => {
     expect(notes(trace.file)).toContain('⚓ yours 7 passes: it is now an anchor (9)');
   });
 
-  it('back from the check of the tests to the AI tests: a new branch, the AI tests shown again (not asked), the person\'s edit followed', async () => {
+  it("back from the check of the tests to the AI tests: a new branch, the AI tests shown again (not asked), the person's edit followed", async () => {
     const mine = `${AI_TESTS.replace(/```\n$/, '').replace(/^Here it is\.\n```yaml\n/, '')}\n${test('40 2', '42', 'mine')}\n`;
-    const decisions: Record<number, Decision[]> = { 3: [{ kind: 'approve' }, { kind: 'edit', content: mine }], 4: [{ kind: 'back', to: 3 }] };
+    const decisions: Record<number, Decision[]> = {
+      3: [{ kind: 'approve' }, { kind: 'edit', content: mine }],
+      4: [{ kind: 'back', to: 3 }],
+    };
     const server = await serve(HAPPY);
     const { outcome, trace } = await runFlow(alphacodium, sumTwo, defaults, server, personGate(decisions));
     expect(callsOf(server)).toEqual([...BEFORE_CODE, 'validate', 'solve']);
@@ -303,16 +410,33 @@ describe('alphacodium with the auto gate', () => {
     writeFileSync(trace.file, `${lines.slice(0, cut + 1).join('\n')}\n`);
     const again = await serve(HAPPY);
     const backend = new OllamaBackend({ host: again.url, stallSeconds: 10 });
-    const resumed = await resumeSession(trace.file, { backend, gate: createAutoGate(), settings: { ...loadSettings(), model: 'fake-coder:7b' }, flow: flowFor('alphacodium', {}) });
+    const resumed = await resumeSession(trace.file, {
+      backend,
+      gate: createAutoGate(),
+      settings: { ...loadSettings(), model: 'fake-coder:7b' },
+      flow: flowFor('alphacodium', {}),
+    });
     expect(callsOf(again)).toEqual(['solve']);
     expect(resumed).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 }, calls: 6 });
     expect(notes(trace.file).filter((n) => n.startsWith('⚓'))).toHaveLength(8);
   });
 
   it('a stage still unreadable after its repair request is read leniently with --auto, marked so, and the flow goes on', async () => {
-    const server = await serve({ ...HAPPY, reflection: 'We just add the two numbers: a + b.', 'reflection:repair': 'Add them: a + b.' });
+    const server = await serve({
+      ...HAPPY,
+      reflection: 'We just add the two numbers: a + b.',
+      'reflection:repair': 'Add them: a + b.',
+    });
     const { outcome, trace } = await runFlow(alphacodium, sumTwo, defaults, server);
-    expect(callsOf(server)).toEqual(['reflection', 'reflection:repair', 'solutions', 'choose', 'ai-tests', 'validate', 'solve']);
+    expect(callsOf(server)).toEqual([
+      'reflection',
+      'reflection:repair',
+      'solutions',
+      'choose',
+      'ai-tests',
+      'validate',
+      'solve',
+    ]);
     expect(outcome.status).toBe('solved');
     const reflection = journal(trace.file, 'proposal').find((p) => p.agent === 'reflection')!;
     expect(reflection.lenient).toMatch(/not a YAML mapping|no "reflection:"/);

@@ -17,7 +17,7 @@ import { flowSuite } from './suite.js';
 const { serve } = flowSuite();
 const sumTwo = await fixture('sum-two');
 
-describe('the five methods on answers in their authors\' words, with the auto gate', () => {
+describe("the five methods on answers in their authors' words, with the auto gate", () => {
   it('CodeSIM: plan, simulate ("No Need to Modify Plan" under "### Plan Evaluation"), code — 3 calls, no revision', async () => {
     const server = await serve(AUTHORS);
     const { outcome } = await runFlow(codesim, sumTwo, defaultsOf(codesimFlow), server);
@@ -30,7 +30,16 @@ describe('the five methods on answers in their authors\' words, with the auto ga
     const { outcome } = await runFlow(mapcoder, sumTwo, defaultsOf(mapcoderFlow), server);
     const calls = callsOf(server);
     expect(calls.filter((c) => c.endsWith(':repair'))).toEqual([]);
-    expect(calls).toEqual(['retrieve', 'exemplar-plan', 'confidence', 'exemplar-plan', 'confidence', 'exemplar-plan', 'confidence', 'mapcoder-code']);
+    expect(calls).toEqual([
+      'retrieve',
+      'exemplar-plan',
+      'confidence',
+      'exemplar-plan',
+      'confidence',
+      'exemplar-plan',
+      'confidence',
+      'mapcoder-code',
+    ]);
     expect(outcome.status).toBe('solved');
   });
 

@@ -33,16 +33,31 @@ const LIS = readFileSync(join(ROOT, 'fixtures/problems/_solutions/lis.py'), 'utf
 let server: FakeServer;
 let dir: string;
 const settingsWith = (more: Record<string, unknown> = {}): Settings =>
-  settingsSchema.parse({ ollamaHost: server.url, model: 'fake-coder:7b', stallSeconds: 10, embedModel: 'nomic-embed-text', ...more });
+  settingsSchema.parse({
+    ollamaHost: server.url,
+    model: 'fake-coder:7b',
+    stallSeconds: 10,
+    embedModel: 'nomic-embed-text',
+    ...more,
+  });
 const backend = () => new OllamaBackend({ host: server.url, stallSeconds: 10 });
 /** The planner's requests since `from`: the last message of each (the stage's own material). */
-const planAsks = (from: number): string[] => server.chatBodies().slice(from).filter((b) => stageOf(b) === 'plan').map((b) => b.messages.at(-1)!.content);
+const planAsks = (from: number): string[] =>
+  server
+    .chatBodies()
+    .slice(from)
+    .filter((b) => stageOf(b) === 'plan')
+    .map((b) => b.messages.at(-1)!.content);
 
 beforeAll(async () => {
   dir = tempXdg();
   // The copy's own words come first: the coder, shown no recalled problem, writes the knapsack program.
   server = await startScriptedModel({
-    titles: new Map([['Rucksack Packing', 'knapsack'], ['Backpack', 'knapsack'], ['Rising Temperatures', 'lis']]),
+    titles: new Map([
+      ['Rucksack Packing', 'knapsack'],
+      ['Backpack', 'knapsack'],
+      ['Rising Temperatures', 'lis'],
+    ]),
     // A plan asked again with the person's note is answered as the first was.
     override: (stage) => (stage === 'plan:repair' ? { text: PLAN } : undefined),
   });
@@ -52,7 +67,15 @@ beforeAll(async () => {
     // A roomy limit: these runs only fill the archive, and a busy CI machine can stretch a 2 s
     // limit's wall clock (6 s) past a 0.2 s program.
     const problem = { ...(await loadProblem(id)), timeLimitMs: 20_000 };
-    const r = await startSession({ problem, settings, flow: flowFor('codesim', settings), lang: 'python', backend: backend(), gate: createAutoGate(), judgeHidden: true });
+    const r = await startSession({
+      problem,
+      settings,
+      flow: flowFor('codesim', settings),
+      lang: 'python',
+      backend: backend(),
+      gate: createAutoGate(),
+      judgeHidden: true,
+    });
     expect(r.final?.verdict).toBe('AC');
   }
 }, 120_000);
@@ -64,7 +87,16 @@ afterAll(async () => {
 /** The solve screen's keys at a plan gate, as far as `x` and its digit read them. */
 function keyView(p: Proposal): SolveKeyView {
   return {
-    streaming: false, ended: false, backendError: false, canAnother: false, earlier: 0, backPick: 0, offset: 0, rows: 10, body: 10, sinceCancel: Infinity,
+    streaming: false,
+    ended: false,
+    backendError: false,
+    canAnother: false,
+    earlier: 0,
+    backPick: 0,
+    offset: 0,
+    rows: 10,
+    body: 10,
+    sinceCancel: Infinity,
     proposal: { pane: p.pane, cancelled: false, failed: false, value: p.value, ...swapOffer(p) },
     swapSlot: 0,
   };
@@ -122,14 +154,27 @@ describe("swapping CodeSIM's recalled problem at the plan gate", () => {
     events.subscribe((e: EngineEvent) => {
       if (e.type === 'error') errors.push(e.message);
     });
-    const r = await startSession({ problem: copy, settings, flow: flowFor('codesim', settings), lang: 'python', backend: backend(), gate, events, recall: archiveRecall(settings)! });
+    const r = await startSession({
+      problem: copy,
+      settings,
+      flow: flowFor('codesim', settings),
+      lang: 'python',
+      backend: backend(),
+      gate,
+      events,
+      recall: archiveRecall(settings)!,
+    });
     expect(r.status).toBe('solved');
     file = r.file!;
   }, 120_000);
 
   it('offers the archive’s other solved problem and asks the planner again with it, not with the one it replaced', () => {
     const [first, refused, swapped, reshown] = shown;
-    expect(recallOf(first!)).toMatchObject({ source: 'archive', found: [{ id: 'knapsack', title: 'Backpack' }], others: [{ id: 'lis', title: 'Rising Temperatures', tags: ['dp', 'binary search'] }] });
+    expect(recallOf(first!)).toMatchObject({
+      source: 'archive',
+      found: [{ id: 'knapsack', title: 'Backpack' }],
+      others: [{ id: 'lis', title: 'Rising Temperatures', tags: ['dp', 'binary search'] }],
+    });
     // The key row offers x there, and only where the archive has something to swap in.
     expect(gateHints(first!)[0]).toEqual({ key: 'x', label: 'swap recalled' });
     const nothing = { ...first!, meta: { recall: { ...recallOf(first!)!, others: [] } } };
@@ -137,7 +182,12 @@ describe("swapping CodeSIM's recalled problem at the plan gate", () => {
     expect(refused).toBe(first);
     expect(errors).toEqual(['no-such-problem is not offered to swap in at this step']);
     // The new proposal at the same gate: made from the swapped-in problem, the old one offered back.
-    expect(recallOf(swapped!)).toMatchObject({ source: 'archive', chosen: true, found: [{ id: 'lis' }], others: [{ id: 'knapsack' }] });
+    expect(recallOf(swapped!)).toMatchObject({
+      source: 'archive',
+      chosen: true,
+      found: [{ id: 'lis' }],
+      others: [{ id: 'knapsack' }],
+    });
     expect((swapped!.value as { recalledProblem: string }).recalledProblem).toMatch(/^Rising Temperatures\n/);
     const asks = planAsks(before);
     expect(asks).toHaveLength(2);
@@ -147,7 +197,10 @@ describe("swapping CodeSIM's recalled problem at the plan gate", () => {
     expect(asks[1]).toContain('### Rising Temperatures');
     expect(asks[1]).toContain(LIS.trim());
     expect(asks[1]).not.toContain('Backpack');
-    const bodies = server.chatBodies().slice(before).filter((b) => stageOf(b) === 'plan');
+    const bodies = server
+      .chatBodies()
+      .slice(before)
+      .filter((b) => stageOf(b) === 'plan');
     expect(bodies[1]!.messages).toHaveLength(bodies[0]!.messages.length);
     // Going back to the plan shows the swapped proposal again, without asking anything.
     expect(recallOf(reshown!)).toMatchObject({ chosen: true, found: [{ id: 'lis' }] });
@@ -178,23 +231,43 @@ describe("swapping CodeSIM's recalled problem at the plan gate", () => {
   });
 
   it('resumes a session killed while the swapped-in plan waited: shown again, nothing asked', async () => {
-    const killed = killedAfter(file, 'waiting', (e) => e.type === 'proposal' && e.step === 0 && recallOf(e as Metaed)?.chosen === true);
+    const killed = killedAfter(
+      file,
+      'waiting',
+      (e) => e.type === 'proposal' && e.step === 0 && recallOf(e as Metaed)?.chosen === true,
+    );
     const from = server.chatBodies().length;
     const settings = settingsWith();
-    const r = await resumeSession(killed, { backend: backend(), gate: createAutoGate(), settings, flow: flowFor('codesim', settings) });
+    const r = await resumeSession(killed, {
+      backend: backend(),
+      gate: createAutoGate(),
+      settings,
+      flow: flowFor('codesim', settings),
+    });
     expect(r.status).toBe('solved');
     expect(planAsks(from)).toEqual([]);
-    const step0 = readJournal(killed).events.filter((e) => (e.type === 'proposal' || e.type === 'decision') && e.step === 0);
+    const step0 = readJournal(killed).events.filter(
+      (e) => (e.type === 'proposal' || e.type === 'decision') && e.step === 0,
+    );
     expect(recallOf(step0.at(-2) as Metaed)?.found[0]?.id).toBe('lis');
     expect(step0.at(-1)).toMatchObject({ type: 'decision', decision: { kind: 'approve' } });
   });
 
   it('resumes a session killed while the swap was being asked: asked again with the swapped-in problem, without the archive', async () => {
-    const killed = killedAfter(file, 'asking', (e) => e.type === 'decision' && (e as { decision: Decision }).decision.kind === 'reject');
+    const killed = killedAfter(
+      file,
+      'asking',
+      (e) => e.type === 'decision' && (e as { decision: Decision }).decision.kind === 'reject',
+    );
     const from = server.chatBodies().length;
     const settings = settingsWith();
     // No archive: everything the swap needs is in the journal.
-    const r = await resumeSession(killed, { backend: backend(), gate: createAutoGate(), settings, flow: flowFor('codesim', settings) });
+    const r = await resumeSession(killed, {
+      backend: backend(),
+      gate: createAutoGate(),
+      settings,
+      flow: flowFor('codesim', settings),
+    });
     expect(r.status).toBe('solved');
     const asks = planAsks(from);
     expect(asks).toHaveLength(1);
@@ -206,15 +279,26 @@ describe("swapping CodeSIM's recalled problem at the plan gate", () => {
   });
 
   it('keeps the swap when the step is then asked again with a note', async () => {
-    const killed = killedAfter(file, 'note', (e) => e.type === 'proposal' && e.step === 0 && recallOf(e as Metaed)?.chosen === true);
+    const killed = killedAfter(
+      file,
+      'note',
+      (e) => e.type === 'proposal' && e.step === 0 && recallOf(e as Metaed)?.chosen === true,
+    );
     const from = server.chatBodies().length;
     const settings = settingsWith();
     let plans = 0;
     const auto = createAutoGate();
-    const gate: Gate = { by: 'person', decide: async (p, s) => (p.agent === 'plan' && plans++ === 0 ? { kind: 'reject', note: 'shorter' } : auto.decide(p, s)) };
+    const gate: Gate = {
+      by: 'person',
+      decide: async (p, s) =>
+        p.agent === 'plan' && plans++ === 0 ? { kind: 'reject', note: 'shorter' } : auto.decide(p, s),
+    };
     const r = await resumeSession(killed, { backend: backend(), gate, settings, flow: flowFor('codesim', settings) });
     expect(r.status).toBe('solved');
-    const asked = server.chatBodies().slice(from).filter((b) => stageOf(b).startsWith('plan'));
+    const asked = server
+      .chatBodies()
+      .slice(from)
+      .filter((b) => stageOf(b).startsWith('plan'));
     expect(asked).toHaveLength(1);
     const text = asked[0]!.messages.map((m) => m.content).join('\n');
     expect(text).toContain('### Rising Temperatures');
@@ -234,14 +318,26 @@ describe('a swap at a stage that can do without the model', () => {
       async decide(p, signal) {
         if (p.agent !== 'retrieve') return auto.decide(p, signal);
         shown.push(p);
-        return shown.length === 1 ? { kind: 'reject', swap: { slot: 0, ref: recallOf(p)!.others[0]!.ref } } : { kind: 'approve' };
+        return shown.length === 1
+          ? { kind: 'reject', swap: { slot: 0, ref: recallOf(p)!.others[0]!.ref } }
+          : { kind: 'approve' };
       },
     };
-    const r = await startSession({ problem: await loadProblem(COPY), settings, flow: flowFor('mapcoder', settings), lang: 'python', backend: backend(), gate, recall: archiveRecall(settings)! });
+    const r = await startSession({
+      problem: await loadProblem(COPY),
+      settings,
+      flow: flowFor('mapcoder', settings),
+      lang: 'python',
+      backend: backend(),
+      gate,
+      recall: archiveRecall(settings)!,
+    });
     expect(r.status).toBe('solved');
     expect(server.chatBodies().slice(from).map(stageOf)).not.toContain('retrieve');
     expect(shown).toHaveLength(2);
-    expect((shown[1]!.value as { exemplars: { description: string; code: string }[] }).exemplars).toEqual([{ description: expect.stringMatching(/^Rising Temperatures\n/), code: LIS, plan: expect.any(String) }]);
+    expect((shown[1]!.value as { exemplars: { description: string; code: string }[] }).exemplars).toEqual([
+      { description: expect.stringMatching(/^Rising Temperatures\n/), code: LIS, plan: expect.any(String) },
+    ]);
     expect(recallOf(shown[1]!)).toMatchObject({ chosen: true, found: [{ id: 'lis' }], others: [{ id: 'knapsack' }] });
   }, 60_000);
 });

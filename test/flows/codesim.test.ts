@@ -7,14 +7,28 @@ import { callsOf, engineSettings, fence, HALF, personGate, replayFlow, RIGHT, ru
 import { flowSuite } from './suite.js';
 import { SIM_CHANGE, SIM_FINE, simulation } from '../fakes/answers.js';
 
-const PLAN = (n = 1) => `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n${n}. Read a and b, print a + b.`;
+const PLAN = (n = 1) =>
+  `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n${n}. Read a and b, print a + b.`;
 const FINE = SIM_FINE;
 const CHANGE = SIM_CHANGE;
 const REVISED = '## Changes\nadd instead of subtract\n\n## Revised plan\n1. Read a and b.\n2. Print a + b.\n';
 /** The same answers as JSON-schema mode gets them. */
-const JSON_FINE = JSON.stringify({ input: '1 2', trace: 'a=1, b=2, a+b=3', predicted: '3', verdict: 'plan-fine', critique: '' });
-const JSON_PLAN = JSON.stringify({ understanding: 'add', recalledProblem: 'sum of a list', recalledSolution: 'loop', algorithm: 'arithmetic', plan: '1. Read a and b, print a + b.' });
-const debugWith = (code: string) => `## Simulation\nOn 1 2 the code prints -1, the plan says 3.\n## Verdict\ncode\n## Fix\nuse +\n## Code\n${fence(code)}`;
+const JSON_FINE = JSON.stringify({
+  input: '1 2',
+  trace: 'a=1, b=2, a+b=3',
+  predicted: '3',
+  verdict: 'plan-fine',
+  critique: '',
+});
+const JSON_PLAN = JSON.stringify({
+  understanding: 'add',
+  recalledProblem: 'sum of a list',
+  recalledSolution: 'loop',
+  algorithm: 'arithmetic',
+  plan: '1. Read a and b, print a + b.',
+});
+const debugWith = (code: string) =>
+  `## Simulation\nOn 1 2 the code prints -1, the plan says 3.\n## Verdict\ncode\n## Fix\nuse +\n## Code\n${fence(code)}`;
 
 const { serve } = flowSuite();
 const sumTwo = await fixture('sum-two');
@@ -43,7 +57,10 @@ describe('codesim with the auto gate', () => {
 
   it('answers: json — planning and simulation go with a JSON schema and ask for its keys; the coder does not', async () => {
     const server = await serve({ plan: JSON_PLAN, simulate: JSON_FINE, code: fence(RIGHT) });
-    const { outcome } = await runFlow(codesim, sumTwo, defaults, server, undefined, undefined, { ...engineSettings, answers: 'json' });
+    const { outcome } = await runFlow(codesim, sumTwo, defaults, server, undefined, undefined, {
+      ...engineSettings,
+      answers: 'json',
+    });
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'code']);
     const bodies = server.chatBodies();
     expect(bodies.map((b) => b.format !== undefined)).toEqual([true, true, false]);
@@ -57,7 +74,10 @@ describe('codesim with the auto gate', () => {
     expect(callsOf(a)).toEqual(['plan', 'simulate', 'code']);
     await a.close();
     const b = await serve({ plan: PLAN(), simulate: FINE, code: fence(RIGHT) });
-    expect((await runFlow(codesim, sumTwo, defaults, b, undefined, undefined, { ...engineSettings, answers: 'json' })).outcome.status).toBe('solved');
+    expect(
+      (await runFlow(codesim, sumTwo, defaults, b, undefined, undefined, { ...engineSettings, answers: 'json' }))
+        .outcome.status,
+    ).toBe('solved');
     expect(callsOf(b)).toEqual(['plan', 'simulate', 'code']);
   });
 
@@ -74,7 +94,7 @@ describe('codesim with the auto gate', () => {
     ['No Plan Modification Needed', ['plan', 'simulate', 'code']],
     ['The plan does not need to be modified.', ['plan', 'simulate', 'code']],
     ['Plan Modification Needed', ['plan', 'simulate', 'revise', 'code']],
-  ])('the simulation\'s verdict %j in the authors\' phrasing makes the calls %j', async (verdict, calls) => {
+  ])("the simulation's verdict %j in the authors' phrasing makes the calls %j", async (verdict, calls) => {
     const sim = simulation({ trace: 'a=1, b=2, a+b=3', predicted: '3', verdict });
     const server = await serve({ plan: PLAN(), simulate: sim, revise: REVISED, code: fence(RIGHT) });
     const { outcome } = await runFlow(codesim, sumTwo, defaults, server);
@@ -122,7 +142,12 @@ describe('codesim with the auto gate', () => {
     expect(replan).not.toBe(bodies[0]!.messages[2]!.content);
     expect(replan).toContain('1. Read a and b, print a + b.');
     expect(replan).toMatch(/passed only 0 of 2 samples/);
-    expect(trace.progress.map((p) => `${p.label} ${p.value}/${p.max}`)).toEqual(['plan 1/5', 'debug 1/2', 'debug 2/2', 'plan 2/5']);
+    expect(trace.progress.map((p) => `${p.label} ${p.value}/${p.max}`)).toEqual([
+      'plan 1/5',
+      'debug 1/2',
+      'debug 2/2',
+      'plan 2/5',
+    ]);
   });
 
   it('budget runs out at exactly p·(4+d) calls and returns the best candidate', async () => {
@@ -136,7 +161,18 @@ describe('codesim with the auto gate', () => {
     });
     const { outcome, trace } = await runFlow(codesim, sumTwo, o, server);
     const calls = callsOf(server);
-    expect(calls).toEqual(['plan', 'simulate', 'revise', 'code', 'debug', 'plan', 'simulate', 'revise', 'code', 'debug']);
+    expect(calls).toEqual([
+      'plan',
+      'simulate',
+      'revise',
+      'code',
+      'debug',
+      'plan',
+      'simulate',
+      'revise',
+      'code',
+      'debug',
+    ]);
     expect(calls).toHaveLength(codesimFlow.bound(o).worst);
     expect(outcome.calls).toBe(codesimFlow.bound(o).worst); // the engine's own count agrees
     expect(trace.runs.map((r) => r.result.passed)).toEqual([0, 0, 1, 0]);
@@ -170,8 +206,10 @@ describe('codesim with the auto gate', () => {
 
   it.skipIf(!hasApps)('APPS function-style problem: a crash is fed back with its error, the fix passes', async () => {
     const p = await apps('4440'); // validate_pin: "1234" → True, "12345" → False, "a234" → False
-    const crashing = 'def validate_pin(pin):\n    return len(pin) in (4, 6) and pin.isdigit()\n\nprint(validate_pin(eval(input())))';
-    const fixed = 'def validate_pin(pin):\n    return len(pin) in (4, 6) and pin.isdigit()\n\nprint(validate_pin(input()))';
+    const crashing =
+      'def validate_pin(pin):\n    return len(pin) in (4, 6) and pin.isdigit()\n\nprint(validate_pin(eval(input())))';
+    const fixed =
+      'def validate_pin(pin):\n    return len(pin) in (4, 6) and pin.isdigit()\n\nprint(validate_pin(input()))';
     const server = await serve({
       plan: '## Plan\n1. Read the pin line.\n2. Check length 4 or 6 and all digits.\n3. Print the result.',
       simulate: FINE,
@@ -205,7 +243,13 @@ describe('codesim with the auto gate', () => {
 
   it('with a person at the gate: a rejected simulation is asked again with the note', async () => {
     const decisions: Record<number, Decision[]> = { 1: [{ kind: 'reject', note: 'trace sample 2 instead' }] };
-    const server = await serve({ plan: PLAN(), simulate: FINE, 'simulate:repair': CHANGE, revise: REVISED, code: fence(RIGHT) });
+    const server = await serve({
+      plan: PLAN(),
+      simulate: FINE,
+      'simulate:repair': CHANGE,
+      revise: REVISED,
+      code: fence(RIGHT),
+    });
     const { outcome } = await runFlow(codesim, sumTwo, defaults, server, personGate(decisions));
     expect(callsOf(server)).toEqual(['plan', 'simulate', 'simulate:repair', 'revise', 'code']);
     expect(JSON.stringify(server.chatBodies()[2]!.messages.slice(3))).toContain('trace sample 2 instead');

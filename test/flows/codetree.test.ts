@@ -13,8 +13,10 @@ const THINK = [
   '3. Counting: add one to a, b times.',
 ].join('\n');
 const REFLECT = '1. Use plus: the program subtracts; it must add.\n2. Read both numbers: it ignores the input.';
-const ACCEPT = '## Overfitting\nNone: it computes the sum.\n## Edge cases\nNegative numbers work.\n## Complexity\nO(1).\n## Verdict\naccept';
-const OVERFIT_REJECT = '## Overfitting\nIt hard-codes the two sample answers.\n## Edge cases\nAny other input is wrong.\n## Complexity\nO(1).\n## Verdict\nreject';
+const ACCEPT =
+  '## Overfitting\nNone: it computes the sum.\n## Edge cases\nNegative numbers work.\n## Complexity\nO(1).\n## Verdict\naccept';
+const OVERFIT_REJECT =
+  '## Overfitting\nIt hard-codes the two sample answers.\n## Edge cases\nAny other input is wrong.\n## Complexity\nO(1).\n## Verdict\nreject';
 const score = (n: string) => `## Review\nThe idea can work but the code is off.\n## Score\n${n}`;
 /** Passes both samples of sum-two by looking them up. */
 const OVERFIT = 'x = input().split()\nprint(3 if x == ["1", "2"] else 0)';
@@ -44,10 +46,14 @@ describe('codetree with the auto gate', () => {
     // The gate before the expansion showed the three strategies, the first proposed.
     const [tree] = treesOf(trace.file);
     expect(tree!.proposed).toBe('1');
-    expect(tree!.view.nodes.map((n) => `${n.id} ${n.title} ${n.state}`)).toEqual(['1 Direct sum open', '2 Negated difference open', '3 Counting open']);
+    expect(tree!.view.nodes.map((n) => `${n.id} ${n.title} ${n.state}`)).toEqual([
+      '1 Direct sum open',
+      '2 Negated difference open',
+      '3 Counting open',
+    ]);
   });
 
-  it('the critic aborts a branch whose value falls below its parent\'s and a sibling is accepted', async () => {
+  it("the critic aborts a branch whose value falls below its parent's and a sibling is accepted", async () => {
     const server = await serve({
       thinker: THINK,
       solver: fence(HALF),
@@ -57,7 +63,16 @@ describe('codetree with the auto gate', () => {
       'critic-verify': ACCEPT,
     });
     const { outcome, trace } = await runFlow(codetree, sumTwo, defaults, server);
-    expect(callsOf(server)).toEqual(['thinker', 'solver', 'critic-score', 'reflect', 'debugger', 'critic-score', 'debugger', 'critic-verify']);
+    expect(callsOf(server)).toEqual([
+      'thinker',
+      'solver',
+      'critic-score',
+      'reflect',
+      'debugger',
+      'critic-score',
+      'debugger',
+      'critic-verify',
+    ]);
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
     expect(trace.runs.map((r) => r.result.passed)).toEqual([1, 0, 2]);
     const last = treesOf(trace.file).at(-1)!;
@@ -80,7 +95,13 @@ describe('codetree with the auto gate', () => {
   });
 
   it('a node that passes the samples but overfits is rejected by verification; its review guides the fix', async () => {
-    const server = await serve({ thinker: THINK, solver: fence(OVERFIT), 'critic-verify': [OVERFIT_REJECT, ACCEPT], reflect: REFLECT, debugger: fence(RIGHT) });
+    const server = await serve({
+      thinker: THINK,
+      solver: fence(OVERFIT),
+      'critic-verify': [OVERFIT_REJECT, ACCEPT],
+      reflect: REFLECT,
+      debugger: fence(RIGHT),
+    });
     const { outcome, trace } = await runFlow(codetree, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['thinker', 'solver', 'critic-verify', 'reflect', 'debugger', 'critic-verify']);
     expect(trace.runs.map((r) => r.result.passed)).toEqual([2, 2]);
@@ -91,32 +112,57 @@ describe('codetree with the auto gate', () => {
     expect(stateOf(treesOf(trace.file).at(-1)!, '1')).toMatchObject({ state: 'rejected', passed: 2, total: 2 });
   });
 
-  it('an unreadable verdict is asked once more (a repair), then accepted as the authors\' code did', async () => {
-    const server = await serve({ thinker: THINK, solver: fence(OVERFIT), 'critic-verify': 'Hmm, hard to tell.', 'critic-verify:repair': 'Still hard to tell.', reflect: REFLECT, debugger: fence(RIGHT) });
+  it("an unreadable verdict is asked once more (a repair), then accepted as the authors' code did", async () => {
+    const server = await serve({
+      thinker: THINK,
+      solver: fence(OVERFIT),
+      'critic-verify': 'Hmm, hard to tell.',
+      'critic-verify:repair': 'Still hard to tell.',
+      reflect: REFLECT,
+      debugger: fence(RIGHT),
+    });
     const { outcome } = await runFlow(codetree, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['thinker', 'solver', 'critic-verify', 'critic-verify:repair']);
     expect(outcome).toMatchObject({ status: 'solved', program: { source: `${OVERFIT}\n` } });
   });
 
   it('a node that passes every sample but is rejected gets the +5/15 bonus: value 1 + 1/3', async () => {
-    const server = await serve({ thinker: THINK, solver: fence(OVERFIT), 'critic-verify': [OVERFIT_REJECT, ACCEPT], reflect: REFLECT, debugger: fence(RIGHT) });
+    const server = await serve({
+      thinker: THINK,
+      solver: fence(OVERFIT),
+      'critic-verify': [OVERFIT_REJECT, ACCEPT],
+      reflect: REFLECT,
+      debugger: fence(RIGHT),
+    });
     const { trace } = await runFlow(codetree, sumTwo, defaults, server);
     expect(stateOf(treesOf(trace.file).at(-1)!, '1')).toMatchObject({ state: 'rejected', value: 1.333 });
   });
 
   it('forced accept at the deepest level when the parent passed every sample too', async () => {
     const o: CodetreeOptions = { generations: 20, depth: 2, width: 2, search: 'critic' };
-    const server = await serve({ thinker: THINK, solver: fence(OVERFIT), 'critic-verify': OVERFIT_REJECT, reflect: REFLECT, debugger: fence(OVERFIT) });
+    const server = await serve({
+      thinker: THINK,
+      solver: fence(OVERFIT),
+      'critic-verify': OVERFIT_REJECT,
+      reflect: REFLECT,
+      debugger: fence(OVERFIT),
+    });
     const { outcome } = await runFlow(codetree, sumTwo, o, server);
     // The child at depth 2 passes, is rejected, and its parent passed: accepted all the same.
     expect(callsOf(server)).toEqual(['thinker', 'solver', 'critic-verify', 'reflect', 'debugger', 'critic-verify']);
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
   });
 
-  it('the abort tie rule: a value equal to the parent\'s aborts only when the node is deeper than its score', async () => {
+  it("the abort tie rule: a value equal to the parent's aborts only when the node is deeper than its score", async () => {
     const o: CodetreeOptions = { generations: 3, depth: 3, width: 2, search: 'critic' };
     const tie = async (n: string) => {
-      const server = await serve({ thinker: THINK, solver: fence(HALF), 'critic-score': score(n), reflect: REFLECT, debugger: fence(HALF) });
+      const server = await serve({
+        thinker: THINK,
+        solver: fence(HALF),
+        'critic-score': score(n),
+        reflect: REFLECT,
+        debugger: fence(HALF),
+      });
       const { trace } = await runFlow(codetree, sumTwo, o, server);
       // The gate before the third generation: 1.1 ran with the same program and score as node 1.
       return stateOf(treesOf(trace.file).at(-1)!, '1.1');
@@ -128,9 +174,25 @@ describe('codetree with the auto gate', () => {
   });
 
   it('a score unreadable even after the repair request reads as 0 with the auto gate, and the search goes on', async () => {
-    const server = await serve({ thinker: THINK, solver: fence(HALF), 'critic-score': 'Hard to say.', 'critic-score:repair': 'Still hard to say.', reflect: REFLECT, debugger: fence(RIGHT), 'critic-verify': ACCEPT });
+    const server = await serve({
+      thinker: THINK,
+      solver: fence(HALF),
+      'critic-score': 'Hard to say.',
+      'critic-score:repair': 'Still hard to say.',
+      reflect: REFLECT,
+      debugger: fence(RIGHT),
+      'critic-verify': ACCEPT,
+    });
     const { outcome, trace } = await runFlow(codetree, sumTwo, defaults, server);
-    expect(callsOf(server)).toEqual(['thinker', 'solver', 'critic-score', 'critic-score:repair', 'reflect', 'debugger', 'critic-verify']);
+    expect(callsOf(server)).toEqual([
+      'thinker',
+      'solver',
+      'critic-score',
+      'critic-score:repair',
+      'reflect',
+      'debugger',
+      'critic-verify',
+    ]);
     expect(stateOf(treesOf(trace.file).at(-1)!, '1')).toMatchObject({ state: 'kept', score: 0, value: 0.5 });
     expect(outcome.status).toBe('solved');
   });
@@ -146,7 +208,17 @@ describe('codetree with the auto gate', () => {
     });
     const { outcome, trace } = await runFlow(codetree, sumTwo, o, server);
     const calls = callsOf(server);
-    expect(calls).toEqual(['thinker', 'solver', 'critic-score', 'reflect', 'debugger', 'critic-score', 'reflect', 'debugger', 'debugger']);
+    expect(calls).toEqual([
+      'thinker',
+      'solver',
+      'critic-score',
+      'reflect',
+      'debugger',
+      'critic-score',
+      'reflect',
+      'debugger',
+      'debugger',
+    ]);
     expect(calls.filter((c) => c === 'solver' || c === 'debugger')).toHaveLength(o.generations);
     expect(calls.length).toBeLessThanOrEqual(1 + 3 * o.generations);
     // The thinker proposed 3 strategies; the width keeps 2.
@@ -164,7 +236,12 @@ describe('codetree with the auto gate', () => {
 
   it('--search bfs: no critic score, level by level, children of the parent that passed more samples first', async () => {
     const o: CodetreeOptions = { generations: 3, depth: 3, width: 2, search: 'bfs' };
-    const server = await serve({ thinker: THINK, solver: [fence(WRONG), fence(HALF)], reflect: REFLECT, debugger: fence(WRONG) });
+    const server = await serve({
+      thinker: THINK,
+      solver: [fence(WRONG), fence(HALF)],
+      reflect: REFLECT,
+      debugger: fence(WRONG),
+    });
     const { trace } = await runFlow(codetree, sumTwo, o, server);
     // The iteration that spends the last generation still reflects, as the pseudo-code reads.
     expect(callsOf(server)).toEqual(['thinker', 'solver', 'reflect', 'solver', 'reflect', 'debugger', 'reflect']);
@@ -192,7 +269,14 @@ describe('codetree with the auto gate', () => {
   });
 
   it('a replay re-drives the tree from the journal alone: no model, no judge, the same end', async () => {
-    const server = await serve({ thinker: THINK, solver: fence(HALF), 'critic-score': [score('3/5'), score('1/5')], reflect: REFLECT, debugger: [fence(WRONG), fence(RIGHT)], 'critic-verify': ACCEPT });
+    const server = await serve({
+      thinker: THINK,
+      solver: fence(HALF),
+      'critic-score': [score('3/5'), score('1/5')],
+      reflect: REFLECT,
+      debugger: [fence(WRONG), fence(RIGHT)],
+      'critic-verify': ACCEPT,
+    });
     const { outcome, trace } = await runFlow(codetree, sumTwo, defaults, server);
     const before = server.requests.length;
     const replay = await replayFlow(codetree, defaults, trace.file);
@@ -213,24 +297,38 @@ describe('codetree with a person at the tree gate', () => {
   });
 
   it('prunes a branch and adds a strategy of their own, which is expanded first; a replay serves the choice', async () => {
-    const decisions: Record<number, Decision[]> = { 1: [{ kind: 'edit', content: '# a comment\nprune: 1 2\nadd: Builtin sum: print(sum(map(int, input().split())))' }] };
+    const decisions: Record<number, Decision[]> = {
+      1: [
+        { kind: 'edit', content: '# a comment\nprune: 1 2\nadd: Builtin sum: print(sum(map(int, input().split())))' },
+      ],
+    };
     const server = await serve({ thinker: THINK, solver: fence(RIGHT), 'critic-verify': ACCEPT });
     const { outcome, trace } = await runFlow(codetree, sumTwo, defaults, server, personGate(decisions));
     expect(callsOf(server)).toEqual(['thinker', 'solver', 'critic-verify']);
     expect(task(server.chatBodies()[1]!)).toContain('Builtin sum: print(sum(map(int, input().split())))');
     expect(outcome.status).toBe('solved');
     const decision = readJournal(trace.file).events.find((e) => e.type === 'decision' && e.step === 1);
-    expect(decision).toMatchObject({ decision: { kind: 'edit' }, value: { choice: { prune: ['1', '2'], add: ['Builtin sum: print(sum(map(int, input().split())))'] } } });
+    expect(decision).toMatchObject({
+      decision: { kind: 'edit' },
+      value: { choice: { prune: ['1', '2'], add: ['Builtin sum: print(sum(map(int, input().split())))'] } },
+    });
     const replay = await replayFlow(codetree, defaults, trace.file);
     expect(replay.outcome).toMatchObject({ status: 'solved', program: outcome.program });
   });
 
   it('an edit naming a node that is not open is refused with the reason, and the gate asks again', async () => {
-    const decisions: Record<number, Decision[]> = { 1: [{ kind: 'edit', content: 'next: 7' }, { kind: 'edit', content: 'next: 3' }] };
+    const decisions: Record<number, Decision[]> = {
+      1: [
+        { kind: 'edit', content: 'next: 7' },
+        { kind: 'edit', content: 'next: 3' },
+      ],
+    };
     const server = await serve({ thinker: THINK, solver: fence(RIGHT), 'critic-verify': ACCEPT });
     const { outcome, trace } = await runFlow(codetree, sumTwo, defaults, server, personGate(decisions));
     const errors = readJournal(trace.file).events.filter((e) => e.type === 'error');
-    expect(errors.map((e) => (e as { message: string }).message)).toEqual(['the edit could not be read: node 7 is not waiting to be expanded (open: 1 2 3)']);
+    expect(errors.map((e) => (e as { message: string }).message)).toEqual([
+      'the edit could not be read: node 7 is not waiting to be expanded (open: 1 2 3)',
+    ]);
     expect(task(server.chatBodies()[1]!)).toContain('Counting');
     expect(outcome.status).toBe('solved');
   });
@@ -249,7 +347,13 @@ describe('codetree with a person at the tree gate', () => {
   });
 
   it('resume after a stop at a critic: the tree is rebuilt from the journal and the search goes on', async () => {
-    const first = await serve({ thinker: THINK, solver: fence(HALF), 'critic-score': score('3/5'), reflect: REFLECT, debugger: fence(WRONG) });
+    const first = await serve({
+      thinker: THINK,
+      solver: fence(HALF),
+      'critic-score': score('3/5'),
+      reflect: REFLECT,
+      debugger: fence(WRONG),
+    });
     // Steps: 0 thinker, 1 tree, 2 solver, 3 run, 4 critic, 5 reflect, 6 tree, 7 debugger, 8 run, 9 critic.
     const stopped = await runFlow(codetree, sumTwo, defaults, first, personGate({ 9: [{ kind: 'stop' }] }));
     expect(stopped.outcome.status).toBe('stopped');

@@ -1,7 +1,15 @@
 // Flow tests' harness: a fake Ollama over real HTTP that answers by stage, the real Ollama
 // backend, the real judge (python3) and the real engine with the auto gate.
 import { OllamaBackend } from '../../src/llm/ollama.js';
-import { EngineEvents, createAutoGate, replaySession, runSession, type EngineSettings, type SessionFlow, type SessionResult } from '../../src/engine/index.js';
+import {
+  EngineEvents,
+  createAutoGate,
+  replaySession,
+  runSession,
+  type EngineSettings,
+  type SessionFlow,
+  type SessionResult,
+} from '../../src/engine/index.js';
 import type { Decision, Gate, Outcome, Progress, Proposal, Steps } from '../../src/engine/types.js';
 import type { TurnValue } from '../../src/agents/hints/turn.js';
 import { createJournal } from '../../src/session/journal.js';
@@ -148,7 +156,14 @@ export async function runFlow<O>(
     if (e.type === 'llm-response') trace.tokens.push({ sent: e.promptTokens, evaluated: e.promptTokensEvaluated });
     if (e.type === 'llm-chunk') trace.chunks.push({ step: e.step, text: e.text });
   });
-  const journal = createJournal({ problem, flow: flow.name, backend: 'ollama', model: engineSettings.model, lang, settings: { ...settings } });
+  const journal = createJournal({
+    problem,
+    flow: flow.name,
+    backend: 'ollama',
+    model: engineSettings.model,
+    lang,
+    settings: { ...settings },
+  });
   trace.file = journal.file;
   try {
     const outcome = await runSession({
@@ -193,7 +208,13 @@ export const fence = (code: string): string => `Here is the program.\n\`\`\`pyth
  * Resumes a session's file against the server: its complete steps served from the journal, the
  * rest live (the auto gate unless one is given).
  */
-export async function resumeFlow<O>(flow: FlowFn<O>, options: O, file: string, server: FakeServer, gate: Gate = createAutoGate()): Promise<SessionResult> {
+export async function resumeFlow<O>(
+  flow: FlowFn<O>,
+  options: O,
+  file: string,
+  server: FakeServer,
+  gate: Gate = createAutoGate(),
+): Promise<SessionResult> {
   const backend = new OllamaBackend({ host: server.url, stallSeconds: 10 });
   // The engine reads only the request fields and budgets of the settings.
   const settings = { ...engineSettings, backend: 'ollama' } as unknown as Settings;
@@ -201,7 +222,11 @@ export async function resumeFlow<O>(flow: FlowFn<O>, options: O, file: string, s
 }
 
 /** Replays a finished session's file: every step served from the journal, no model, no judge. */
-export async function replayFlow<O>(flow: FlowFn<O>, options: O, file: string): Promise<{ outcome: SessionResult; judged: number }> {
+export async function replayFlow<O>(
+  flow: FlowFn<O>,
+  options: O,
+  file: string,
+): Promise<{ outcome: SessionResult; judged: number }> {
   let judged = 0;
   const outcome = await replaySession(file, {
     flow: asSessionFlow(flow.name, flow, options, []),

@@ -24,7 +24,10 @@ const GUARDED = ['hint-similar', 'hint-idea', 'hint-plan', 'hint-simulate'];
 
 /** The person: writes `draft` (judged: WA), then asks for `hints` hints, then stops. */
 const person = (draft: string | undefined, hints: number) =>
-  practiceGate([...(draft ? [{ kind: 'edit', content: draft } as Decision] : []), ...Array.from({ length: hints }, (): Decision => ({ kind: 'approve' }))]);
+  practiceGate([
+    ...(draft ? [{ kind: 'edit', content: draft } as Decision] : []),
+    ...Array.from({ length: hints }, (): Decision => ({ kind: 'approve' })),
+  ]);
 
 const shown = (gate: { seen: Proposal[] }, agent: string): Proposal => gate.seen.find((p) => p.agent === agent)!;
 
@@ -34,14 +37,27 @@ describe('the hint ladder as a tutor', () => {
     const gate = person(WRONG, 5);
     const { trace } = await runFlow(practice, sumTwo, defaults, server, gate);
     // One rewrite request per leaking rung, none for the code.
-    expect(callsOf(server)).toEqual(['retrieve', 'retrieve:repair', 'hint-idea', 'hint-idea:repair', 'plan', 'plan:repair', 'simulate', 'simulate:repair', 'code']);
+    expect(callsOf(server)).toEqual([
+      'retrieve',
+      'retrieve:repair',
+      'hint-idea',
+      'hint-idea:repair',
+      'plan',
+      'plan:repair',
+      'simulate',
+      'simulate:repair',
+      'code',
+    ]);
     expect(server.chatBodies()[1]!.messages.at(-1)!.content).toMatch(/^Your answer shows code \(.*\)\. This is a hint/);
 
     // What the person sees before the code: no line of the program (their own line may be quoted back).
     for (const agent of GUARDED) {
       const p = shown(gate, agent);
       expect(p.text, agent).not.toContain('print(a + b)');
-      expect(findLeaks(p.text, { lang: 'python', known: [RIGHT], own: WRONG, foreignCodeAllowed: agent === 'hint-similar' }), agent).toEqual([]);
+      expect(
+        findLeaks(p.text, { lang: 'python', known: [RIGHT], own: WRONG, foreignCodeAllowed: agent === 'hint-similar' }),
+        agent,
+      ).toEqual([]);
       expect(p.meta?.guard, agent).toMatchObject({ rewritten: true });
     }
     expect(shown(gate, 'hint-plan').text).toContain(REMOVED);
@@ -51,12 +67,17 @@ describe('the hint ladder as a tutor', () => {
       expect(pane, agent).not.toContain('print(a + b)');
       if (agent !== 'hint-similar') expect(pane, agent).toContain(REMOVED);
     }
-    expect(proposalRows(shown(gate, 'hint-idea'), { width: 80 }).map(rowText).join('\n')).toContain('where your program departs');
+    expect(proposalRows(shown(gate, 'hint-idea'), { width: 80 }).map(rowText).join('\n')).toContain(
+      'where your program departs',
+    );
     // …and the code rung shows the program, as asked.
     expect(shown(gate, 'hint-code').text).toContain('print(a + b)');
     // The stream of every guarded rung never showed it either.
     const steps = new Map(gate.seen.map((p) => [p.step, p.agent]));
-    const streamed = trace.chunks.filter((c) => GUARDED.includes(steps.get(c.step) ?? '')).map((c) => c.text).join('');
+    const streamed = trace.chunks
+      .filter((c) => GUARDED.includes(steps.get(c.step) ?? ''))
+      .map((c) => c.text)
+      .join('');
     expect(streamed).toContain(REMOVED);
     expect(streamed).not.toContain('print(a + b)');
 
@@ -68,7 +89,12 @@ describe('the hint ladder as a tutor', () => {
       expect(stage).toMatch(/sample-1 fails \(WA\)/);
     }
     expect(server.chatBodies()[0]!.messages.at(-1)!.content).toMatch(/the idea their program lacks/);
-    expect(server.chatBodies().find((b) => stageOf(b) === 'plan')!.messages.at(-1)!.content).toMatch(/"Your program:"/);
+    expect(
+      server
+        .chatBodies()
+        .find((b) => stageOf(b) === 'plan')!
+        .messages.at(-1)!.content,
+    ).toMatch(/"Your program:"/);
 
     // The journal: the raw answers with the code in them, what each hint saw, what was cut.
     const { events } = readJournal(trace.file);
@@ -78,7 +104,14 @@ describe('the hint ladder as a tutor', () => {
     // Replay, resume and export read the proposal's text: the guarded one.
     for (const agent of GUARDED) expect(proposals.find((e) => e.agent === agent)!.text).not.toContain('print(a + b)');
     const plan = proposals.find((e) => e.agent === 'hint-plan')!;
-    expect(plan.meta).toMatchObject({ saw: { draftHash: expect.any(String), verdict: expect.stringMatching(/^WA/), card: expect.stringMatching(/fails \(WA\)/) }, guard: { found: expect.stringMatching(/code block/) } });
+    expect(plan.meta).toMatchObject({
+      saw: {
+        draftHash: expect.any(String),
+        verdict: expect.stringMatching(/^WA/),
+        card: expect.stringMatching(/fails \(WA\)/),
+      },
+      guard: { found: expect.stringMatching(/code block/) },
+    });
     const saw = plan.meta!.saw as { draft: string; draftHash: string };
     expect(saw.draft).toContain('print(a - b)');
     expect(saw.draftHash).toBe(draftHash(saw.draft));
@@ -90,7 +123,13 @@ describe('the hint ladder as a tutor', () => {
     await runFlow(practice, sumTwo, defaults, server, gate);
     const plan = shown(gate, 'hint-plan');
     expect(plan.error).toBeUndefined();
-    expect(plan.text.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('## '))).toEqual([REMOVED, REMOVED, REMOVED, REMOVED, REMOVED]);
+    expect(plan.text.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('## '))).toEqual([
+      REMOVED,
+      REMOVED,
+      REMOVED,
+      REMOVED,
+      REMOVED,
+    ]);
     // The next rung is still asked, with the person's turn between.
     expect(gate.seen.map((p) => p.agent).slice(-2)).toEqual(['hint-simulate', 'attempt']);
   });
@@ -109,7 +148,8 @@ describe('the hint ladder as a tutor', () => {
     const gate = person(undefined, 3);
     await runFlow(practice, sumTwo, defaults, server, gate);
     expect(callsOf(server)).toEqual(['retrieve', 'plan']);
-    for (const body of server.chatBodies()) expect(body.messages.at(-1)!.content).not.toContain('Where the person stands');
+    for (const body of server.chatBodies())
+      expect(body.messages.at(-1)!.content).not.toContain('Where the person stands');
     expect((gate.seen.at(-1)!.value as TurnValue).hints).toBe(3);
   });
 });

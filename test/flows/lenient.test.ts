@@ -20,11 +20,20 @@ const debugWith = (code: string) => `## Simulation\nran it\n## Verdict\ncode\n##
 
 /** The journal's proposal lines, by agent. */
 const proposals = (file: string) =>
-  readJournal(file).events.flatMap((e) => (e.type === 'proposal' ? [{ agent: e.agent, lenient: e.lenient, value: e.value as Record<string, unknown> | undefined }] : []));
+  readJournal(file).events.flatMap((e) =>
+    e.type === 'proposal'
+      ? [{ agent: e.agent, lenient: e.lenient, value: e.value as Record<string, unknown> | undefined }]
+      : [],
+  );
 
 describe('read leniently with the auto gate', () => {
   it('codesim: a plan without headings or steps is the plan, as the published code took it; marked in the journal', async () => {
-    const server = await serve({ plan: 'Just add them up.', 'plan:repair': 'Add the two numbers and print the sum.', simulate: SIM_FINE, code: fence(RIGHT) });
+    const server = await serve({
+      plan: 'Just add them up.',
+      'plan:repair': 'Add the two numbers and print the sum.',
+      simulate: SIM_FINE,
+      code: fence(RIGHT),
+    });
     const { outcome, trace } = await runFlow(codesim, sumTwo, defaultsOf(codesimFlow), server);
     expect(callsOf(server)).toEqual(['plan', 'plan:repair', 'simulate', 'code']);
     expect(server.chatBodies()[2]!.messages[2]!.content).toContain('Add the two numbers and print the sum.');
@@ -75,12 +84,30 @@ describe('read leniently with the auto gate', () => {
   });
 
   it('mapcoder: an unreadable confidence reads as 0, so that plan goes last and the flow keeps the others', async () => {
-    const planFor = (body: OllamaChatBody) => `## Plan\n1. PLAN-${/variant (\d)/.exec(body.messages[2]!.content)?.[1]}: add a and b`;
-    const retrieve = [1, 2].map((i) => `## Problem ${i}\nadd numbers variant ${i}\n### Plan\nadd\n`).join('\n') + '## Algorithm\nArithmetic\n';
-    const confidence = (body: OllamaChatBody) => (body.messages[2]!.content.includes('PLAN-1') ? 'I cannot say.' : '## Explanation\nfine\n## Confidence\n60');
-    const server = await serve({ retrieve, 'exemplar-plan': planFor, confidence, 'confidence:repair': 'Really, I cannot say.', 'mapcoder-code': fence(RIGHT) });
+    const planFor = (body: OllamaChatBody) =>
+      `## Plan\n1. PLAN-${/variant (\d)/.exec(body.messages[2]!.content)?.[1]}: add a and b`;
+    const retrieve =
+      [1, 2].map((i) => `## Problem ${i}\nadd numbers variant ${i}\n### Plan\nadd\n`).join('\n') +
+      '## Algorithm\nArithmetic\n';
+    const confidence = (body: OllamaChatBody) =>
+      body.messages[2]!.content.includes('PLAN-1') ? 'I cannot say.' : '## Explanation\nfine\n## Confidence\n60';
+    const server = await serve({
+      retrieve,
+      'exemplar-plan': planFor,
+      confidence,
+      'confidence:repair': 'Really, I cannot say.',
+      'mapcoder-code': fence(RIGHT),
+    });
     const { outcome, trace } = await runFlow(mapcoder, sumTwo, { exemplars: 2, debugRounds: 1 }, server);
-    expect(callsOf(server)).toEqual(['retrieve', 'exemplar-plan', 'confidence', 'confidence:repair', 'exemplar-plan', 'confidence', 'mapcoder-code']);
+    expect(callsOf(server)).toEqual([
+      'retrieve',
+      'exemplar-plan',
+      'confidence',
+      'confidence:repair',
+      'exemplar-plan',
+      'confidence',
+      'mapcoder-code',
+    ]);
     // Plan 2 (60) is coded first; plan 1 (unreadable, 0) would come after.
     expect(server.chatBodies()[6]!.messages[2]!.content).toContain('PLAN-2');
     const conf = proposals(trace.file).filter((p) => p.agent === 'confidence');
@@ -106,13 +133,25 @@ describe('read leniently with the auto gate', () => {
 
 describe('with a person at the gate', () => {
   it('the unreadable answer is offered as --auto reads it, marked read leniently: a takes it', async () => {
-    const server = await serve({ plan: 'Just add them up.', 'plan:repair': 'Add the two numbers and print the sum.', simulate: SIM_FINE, code: fence(RIGHT) });
+    const server = await serve({
+      plan: 'Just add them up.',
+      'plan:repair': 'Add the two numbers and print the sum.',
+      simulate: SIM_FINE,
+      code: fence(RIGHT),
+    });
     const seen: { error?: string; raw: string; lenient?: string; value?: unknown }[] = [];
     const gate = personGate({});
-    const watching = { ...gate, decide: async (p: Parameters<typeof gate.decide>[0], s: AbortSignal) => (seen.push(p), gate.decide(p, s)) };
+    const watching = {
+      ...gate,
+      decide: async (p: Parameters<typeof gate.decide>[0], s: AbortSignal) => (seen.push(p), gate.decide(p, s)),
+    };
     const { outcome } = await runFlow(codesim, sumTwo, defaultsOf(codesimFlow), server, watching);
     expect(callsOf(server)).toEqual(['plan', 'plan:repair', 'simulate', 'code']);
-    expect(seen[0]).toMatchObject({ raw: 'Add the two numbers and print the sum.', lenient: expect.any(String), value: expect.objectContaining({ plan: 'Add the two numbers and print the sum.' }) });
+    expect(seen[0]).toMatchObject({
+      raw: 'Add the two numbers and print the sum.',
+      lenient: expect.any(String),
+      value: expect.objectContaining({ plan: 'Add the two numbers and print the sum.' }),
+    });
     expect(seen[0]!.error).toBeUndefined();
     expect(outcome.status).toBe('solved');
   });

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { createAutoGate } from '../../src/engine/index.js';
-import { codesimFlow, defaultsOf, flowFor, flowRecord, isFlowName, mapcoderFlow, optionsOf } from '../../src/flows/index.js';
+import {
+  codesimFlow,
+  defaultsOf,
+  flowFor,
+  flowRecord,
+  isFlowName,
+  mapcoderFlow,
+  optionsOf,
+} from '../../src/flows/index.js';
 import { mapcoder } from '../../src/flows/mapcoder.js';
 import { fixture } from '../agents/problems.js';
 import type { OllamaChatBody } from '../fakes/ollama.js';
 import { callsOf, fence, HALF, replayFlow, RIGHT, runFlow, WRONG } from './harness.js';
 import { flowSuite } from './suite.js';
 
-const exemplar = (i: number) => ({ description: `Problem ${i}: add numbers variant ${i}`, code: 'print(1)', plan: `plan of exemplar ${i}` });
+const exemplar = (i: number) => ({
+  description: `Problem ${i}: add numbers variant ${i}`,
+  code: 'print(1)',
+  plan: `plan of exemplar ${i}`,
+});
 /** The recall in the methods' own form: each problem under its heading, then the algorithm. */
 const RETRIEVE = (n: number) =>
   Array.from({ length: n }, (_, i) => {
@@ -34,7 +46,12 @@ const defaults = defaultsOf(mapcoderFlow);
 
 describe('mapcoder with the auto gate', () => {
   it('happy path: retrieve, plan + confidence per exemplar, code — 2n+2 calls — highest confidence coded first', async () => {
-    const server = await serve({ retrieve: RETRIEVE(3), 'exemplar-plan': planFor, confidence: confidenceFor, 'mapcoder-code': fence(RIGHT) });
+    const server = await serve({
+      retrieve: RETRIEVE(3),
+      'exemplar-plan': planFor,
+      confidence: confidenceFor,
+      'mapcoder-code': fence(RIGHT),
+    });
     const { outcome, trace } = await runFlow(mapcoder, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual([
       'retrieve',
@@ -60,7 +77,12 @@ describe('mapcoder with the auto gate', () => {
 
   it('uses however many exemplars came back (one object, not a list)', async () => {
     const one = JSON.stringify({ problem: exemplar(1) }); // no list, no algorithm
-    const server = await serve({ retrieve: one, 'exemplar-plan': planFor, confidence: confidenceFor, 'mapcoder-code': fence(RIGHT) });
+    const server = await serve({
+      retrieve: one,
+      'exemplar-plan': planFor,
+      confidence: confidenceFor,
+      'mapcoder-code': fence(RIGHT),
+    });
     const { outcome } = await runFlow(mapcoder, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['retrieve', 'exemplar-plan', 'confidence', 'mapcoder-code']);
     expect(outcome.status).toBe('solved');
@@ -77,7 +99,13 @@ describe('mapcoder with the auto gate', () => {
     });
     const { outcome, trace } = await runFlow(mapcoder, sumTwo, o, server);
     const calls = callsOf(server);
-    expect(calls.slice(7)).toEqual(['mapcoder-code', 'mapcoder-debug', 'mapcoder-debug', 'mapcoder-code', 'mapcoder-debug']);
+    expect(calls.slice(7)).toEqual([
+      'mapcoder-code',
+      'mapcoder-debug',
+      'mapcoder-debug',
+      'mapcoder-code',
+      'mapcoder-debug',
+    ]);
     // Plan 2 (90) first, then plan 1 and plan 3 tie at 40 and keep their order: plan 1 next.
     const bodies = server.chatBodies();
     expect([7, 10].map((i) => planIn(bodies[i]!))).toEqual(['2', '1']);
@@ -97,9 +125,10 @@ describe('mapcoder with the auto gate', () => {
     expect(replay.outcome.program).toEqual(outcome.program);
   });
 
-  it('debugging keeps its chain: round 2 sees round 1\'s modified plan and program, not the original plan', async () => {
+  it("debugging keeps its chain: round 2 sees round 1's modified plan and program, not the original plan", async () => {
     const o = { exemplars: 1, debugRounds: 3 };
-    const round = (n: number, code: string) => `## Modified plan\n1. ROUND-${n}-PLAN: read a and b\n2. print a + b\n## Code\n${fence(code)}`;
+    const round = (n: number, code: string) =>
+      `## Modified plan\n1. ROUND-${n}-PLAN: read a and b\n2. print a + b\n## Code\n${fence(code)}`;
     const server = await serve({
       retrieve: RETRIEVE(1),
       'exemplar-plan': planFor,
@@ -108,8 +137,19 @@ describe('mapcoder with the auto gate', () => {
       'mapcoder-debug': [round(1, 'print(1)'), round(2, 'print(2)'), round(3, RIGHT)],
     });
     const { outcome } = await runFlow(mapcoder, sumTwo, o, server);
-    expect(callsOf(server)).toEqual(['retrieve', 'exemplar-plan', 'confidence', 'mapcoder-code', 'mapcoder-debug', 'mapcoder-debug', 'mapcoder-debug']);
-    const debugs = server.chatBodies().slice(4).map((b) => b.messages[2]!.content);
+    expect(callsOf(server)).toEqual([
+      'retrieve',
+      'exemplar-plan',
+      'confidence',
+      'mapcoder-code',
+      'mapcoder-debug',
+      'mapcoder-debug',
+      'mapcoder-debug',
+    ]);
+    const debugs = server
+      .chatBodies()
+      .slice(4)
+      .map((b) => b.messages[2]!.content);
     // Round 1: the chosen plan and the coder's program.
     expect(debugs[0]).toContain('PLAN-1');
     expect(debugs[0]).toContain('print(a - b)');
@@ -125,7 +165,7 @@ describe('mapcoder with the auto gate', () => {
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
   });
 
-  it('round 2 gets round 1\'s whole answer as the model wrote it, its plan under no heading of ours included', async () => {
+  it("round 2 gets round 1's whole answer as the model wrote it, its plan under no heading of ours included", async () => {
     const o = { exemplars: 1, debugRounds: 2 };
     // Prose in the authors' manner: the modified plan is not under a heading our reader knows.
     const round1 = `The bug is the sign. Modified Planning, step by step:\n1. WHOLE-ANSWER-STEP: read a and b\n2. print their sum, not the difference\n\n${fence('print(1)')}\nThat should pass now.`;
@@ -137,7 +177,10 @@ describe('mapcoder with the auto gate', () => {
       'mapcoder-debug': [round1, debugWith(RIGHT)],
     });
     const { outcome } = await runFlow(mapcoder, sumTwo, o, server);
-    const debugs = server.chatBodies().slice(4).map((b) => b.messages[2]!.content);
+    const debugs = server
+      .chatBodies()
+      .slice(4)
+      .map((b) => b.messages[2]!.content);
     expect(debugs).toHaveLength(2);
     expect(debugs[1]).toContain(round1.trim());
     expect(outcome).toMatchObject({ status: 'solved' });
@@ -153,7 +196,14 @@ describe('mapcoder with the auto gate', () => {
       'mapcoder-debug': [debugWith(WRONG), debugWith(RIGHT)],
     });
     const { outcome, trace } = await runFlow(mapcoder, sumTwo, o, server);
-    expect(callsOf(server)).toEqual(['retrieve', 'exemplar-plan', 'confidence', 'mapcoder-code', 'mapcoder-debug', 'mapcoder-debug']);
+    expect(callsOf(server)).toEqual([
+      'retrieve',
+      'exemplar-plan',
+      'confidence',
+      'mapcoder-code',
+      'mapcoder-debug',
+      'mapcoder-debug',
+    ]);
     expect(trace.runs).toHaveLength(3);
     expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
   });
@@ -179,23 +229,29 @@ describe('mapcoder with the auto gate', () => {
 
 describe('mapcoder in other languages', () => {
   const CPP = '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << "\\n"; }';
-  const JS = "const [a, b] = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(BigInt);\nconsole.log(String(a + b));";
+  const JS =
+    "const [a, b] = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(BigInt);\nconsole.log(String(a + b));";
   it.each([
     ['cpp', 'C++', CPP, 'cpp'],
     ['javascript', 'JavaScript (Node.js)', JS, 'js'],
-  ] as const)('%s: the coder is asked for %s and the fenced program passes the real judge', async (lang, name, code, tag) => {
-    const server = await serve({
-      retrieve: RETRIEVE(1),
-      'exemplar-plan': planFor,
-      confidence: confidenceFor,
-      'mapcoder-code': `Here it is:\n\`\`\`${tag}\n${code}\n\`\`\``,
-    });
-    const { outcome } = await runFlow(mapcoder, sumTwo, defaults, server, createAutoGate(), lang);
-    expect(server.chatBodies()[0]!.messages[0]!.content).toContain(`written in ${name}`);
-    expect(server.chatBodies()[3]!.messages[2]!.content).toContain(`\`\`\`${lang === 'cpp' ? 'cpp' : 'javascript'} fenced block`);
-    expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
-    expect(outcome.program).toEqual({ lang, source: `${code}\n` });
-  });
+  ] as const)(
+    '%s: the coder is asked for %s and the fenced program passes the real judge',
+    async (lang, name, code, tag) => {
+      const server = await serve({
+        retrieve: RETRIEVE(1),
+        'exemplar-plan': planFor,
+        confidence: confidenceFor,
+        'mapcoder-code': `Here it is:\n\`\`\`${tag}\n${code}\n\`\`\``,
+      });
+      const { outcome } = await runFlow(mapcoder, sumTwo, defaults, server, createAutoGate(), lang);
+      expect(server.chatBodies()[0]!.messages[0]!.content).toContain(`written in ${name}`);
+      expect(server.chatBodies()[3]!.messages[2]!.content).toContain(
+        `\`\`\`${lang === 'cpp' ? 'cpp' : 'javascript'} fenced block`,
+      );
+      expect(outcome).toMatchObject({ status: 'solved', samples: { passed: 2, total: 2 } });
+      expect(outcome.program).toEqual({ lang, source: `${code}\n` });
+    },
+  );
 });
 
 describe('registry', () => {
@@ -207,9 +263,14 @@ describe('registry', () => {
     expect(optionsOf(flowRecord('codesim'), {})).toEqual({ plans: 5, debugRounds: 5 });
   });
 
-  it('flowFor applies the settings\' budgets for callers that choose a flow by name', () => {
+  it("flowFor applies the settings' budgets for callers that choose a flow by name", () => {
     const f = flowFor('mapcoder', { budgets: { mapcoder: { exemplars: 2, debugRounds: 1 } } });
-    expect(f).toMatchObject({ name: 'mapcoder', title: 'MapCoder', options: { exemplars: 2, debugRounds: 1 }, bound: { best: 6, worst: 9 } });
+    expect(f).toMatchObject({
+      name: 'mapcoder',
+      title: 'MapCoder',
+      options: { exemplars: 2, debugRounds: 1 },
+      bound: { best: 6, worst: 9 },
+    });
     expect(flowFor('codesim').bound).toEqual({ best: 3, worst: 45 });
     expect(isFlowName('treecode')).toBe(false);
     expect(isFlowName('codesim')).toBe(true);

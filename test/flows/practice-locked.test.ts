@@ -23,7 +23,9 @@ const PLANTED = 'a, b = map(int, input().split())\nprint(a + b if a != b else 0)
 const BRUTE = 'a, b = map(int, input().split())\nprint(sum([a, b]))';
 const GEN = 'import random, sys\nr = random.Random(int(sys.argv[1]))\nprint(r.randint(-3, 3), r.randint(-3, 3))';
 
-const move = (m: TurnValue['move']) => (v: TurnValue): Decision => ({ kind: 'edit', content: showTurn({ ...v, move: m }) });
+const move =
+  (m: TurnValue['move']) =>
+  (v: TurnValue): Decision => ({ kind: 'edit', content: showTurn({ ...v, move: m }) });
 const write = (source: string): Decision => ({ kind: 'edit', content: source });
 
 /** Every stage the model would answer fails the test: the server knows no stage at all. */
@@ -54,18 +56,25 @@ describe('practice with the hints locked (a transfer check)', () => {
     expect(outcome).toMatchObject({ status: 'solved', submit: { verdict: 'AC' } });
     expect(practiceResult(trace.file, readJournal(trace.file))).toMatchObject({ solved: true, hints: 0 });
     // The pane and the `h` key say so.
-    const text = turnRows(gate.seen[0]!, { width: 80, compact: true } as Parameters<typeof turnRows>[1])!.map((r) => r.map((s) => s.text).join('')).join('\n');
+    const text = turnRows(gate.seen[0]!, { width: 80, compact: true } as Parameters<typeof turnRows>[1])!
+      .map((r) => r.map((s) => s.text).join(''))
+      .join('\n');
     expect(text).toContain('locked: transfer check');
-    expect(practiceKey(gate.seen[0]!.value, { input: 'h' } as Parameters<typeof practiceKey>[1])).toMatchObject({ kind: 'notice', text: expect.stringMatching(/^hints are locked: transfer check/) });
+    expect(practiceKey(gate.seen[0]!.value, { input: 'h' } as Parameters<typeof practiceKey>[1])).toMatchObject({
+      kind: 'notice',
+      text: expect.stringMatching(/^hints are locked: transfer check/),
+    });
   });
 
-  it('the stress test stays, with the person\'s own brute force and generator; its find is theirs to debug', async () => {
+  it("the stress test stays, with the person's own brute force and generator; its find is theirs to debug", async () => {
     const { server, calls } = await noModel();
     const gate = person([write(PLANTED), move('stress'), write(RIGHT)]);
     const { outcome, trace } = await runFlow(practice, sumTwo, locked, server, gate);
     expect(calls()).toEqual([]);
     // The brute force's gate opened on a comment, not a model's program.
-    expect(gate.seen.find((p) => p.agent === 'brute')!.value).toMatchObject({ source: expect.stringMatching(/^# your brute force/) });
+    expect(gate.seen.find((p) => p.agent === 'brute')!.value).toMatchObject({
+      source: expect.stringMatching(/^# your brute force/),
+    });
     expect(gate.seen.find((p) => p.agent === 'stress')!.value).toMatchObject({ kind: 'found' });
     expect(gate.seen.some((p) => p.agent === 'debug')).toBe(false);
     expect(outcome).toMatchObject({ status: 'solved', submit: { verdict: 'AC' } });

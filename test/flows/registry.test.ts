@@ -23,7 +23,11 @@ afterEach(() => {
 describe('the flow registry', () => {
   it('gives the settings exactly its flows, each budget with its declared default and range', () => {
     const s = loadSettings();
-    expect(Object.keys(s.budgets).filter((k) => !k.startsWith('max')).sort()).toEqual([...flowNames].sort());
+    expect(
+      Object.keys(s.budgets)
+        .filter((k) => !k.startsWith('max'))
+        .sort(),
+    ).toEqual([...flowNames].sort());
     for (const { flow, name, budget } of budgetEntries()) {
       expect((s.budgets as unknown as Record<string, Record<string, unknown>>)[flow.name]?.[name]).toBe(budget.default);
       if (budget.kind === 'switch' || budget.kind === 'choice') continue;
@@ -37,10 +41,20 @@ describe('the flow registry', () => {
 
   it('documents every budget key for `config`, and lists no flow it does not have', () => {
     const docs = Object.keys(KEY_DOCS).filter((k) => /^budgets\.[^.]+\./.test(k));
-    expect(docs.sort()).toEqual(budgetEntries().map((e) => e.key).sort());
+    expect(docs.sort()).toEqual(
+      budgetEntries()
+        .map((e) => e.key)
+        .sort(),
+    );
     expect(KEY_DOCS.flow?.allowed).toBe(flowNames.join(' | '));
-    const listed = listSettings().map((r) => r.key).filter((k) => /^budgets\.[^.]+\./.test(k));
-    expect(listed.sort()).toEqual(budgetEntries().map((e) => e.key).sort());
+    const listed = listSettings()
+      .map((r) => r.key)
+      .filter((k) => /^budgets\.[^.]+\./.test(k));
+    expect(listed.sort()).toEqual(
+      budgetEntries()
+        .map((e) => e.key)
+        .sort(),
+    );
   });
 
   it('has one message for a flow it does not have, from --flow and from a journal alike', () => {
@@ -51,7 +65,8 @@ describe('the flow registry', () => {
   });
 
   it('turns each declared flag into a budget flag that sets every flow naming it', () => {
-    for (const { budget } of budgetEntries()) if (budget.flag) expect(budgetFlags[budget.flag], budget.flag).toBeDefined();
+    for (const { budget } of budgetEntries())
+      if (budget.flag) expect(budgetFlags[budget.flag], budget.flag).toBeDefined();
     const s = withBudgets(loadSettings(), { 'debug-rounds': '2', plans: '3' });
     for (const { flow, name, budget } of budgetEntries()) {
       const v = (s.budgets as unknown as Record<string, Record<string, unknown>>)[flow.name]?.[name];
@@ -61,11 +76,20 @@ describe('the flow registry', () => {
     expect(() => withBudgets(loadSettings(), { plans: '0' })).toThrow(/--plans takes a whole number of at least 1/);
   });
 
-  it('shows the chosen flow\'s budgets on the settings screen, and every flow to choose from', () => {
+  it("shows the chosen flow's budgets on the settings screen, and every flow to choose from", () => {
     const settings = loadSettings();
     for (const name of flowNames) {
-      const app = createAppController({ settings: { ...settings, flow: name }, probe: { ok: true, backend: 'ollama', where: 'here', model: settings.model, modelPresent: true, ms: 1 }, editExternally: async (t) => t, quit: () => {} });
-      expect(app.settings.get().budgets.map((b) => b.key)).toEqual(budgetEntries().filter((e) => e.flow.name === name).map((e) => e.key));
+      const app = createAppController({
+        settings: { ...settings, flow: name },
+        probe: { ok: true, backend: 'ollama', where: 'here', model: settings.model, modelPresent: true, ms: 1 },
+        editExternally: async (t) => t,
+        quit: () => {},
+      });
+      expect(app.settings.get().budgets.map((b) => b.key)).toEqual(
+        budgetEntries()
+          .filter((e) => e.flow.name === name)
+          .map((e) => e.key),
+      );
       expect(app.settings.choices().flows.map((f) => f.name)).toEqual([...flowNames]);
     }
   });
@@ -106,12 +130,22 @@ describe('selfcollab and codetree in the registry', () => {
     const s = withBudgets(loadSettings(), { 'with-judge': true, search: 'dfs', rounds: '2' });
     expect(s.budgets.selfcollab).toEqual({ rounds: 2, withJudge: true });
     expect(s.budgets.codetree.search).toBe('dfs');
-    expect(() => withBudgets(loadSettings(), { search: 'astar' })).toThrow('--search takes one of critic | bfs | dfs, not \'astar\'');
+    expect(() => withBudgets(loadSettings(), { search: 'astar' })).toThrow(
+      "--search takes one of critic | bfs | dfs, not 'astar'",
+    );
   });
 
   it('the settings screen offers the search as a choice', () => {
     const settings = loadSettings();
-    const app = createAppController({ settings: { ...settings, flow: 'codetree' }, probe: { ok: true, backend: 'ollama', where: 'here', model: settings.model, modelPresent: true, ms: 1 }, editExternally: async (t) => t, quit: () => {} });
-    expect(app.settings.get().budgets.find((b) => b.key === 'budgets.codetree.search')).toMatchObject({ value: 'critic', choices: ['critic', 'bfs', 'dfs'] });
+    const app = createAppController({
+      settings: { ...settings, flow: 'codetree' },
+      probe: { ok: true, backend: 'ollama', where: 'here', model: settings.model, modelPresent: true, ms: 1 },
+      editExternally: async (t) => t,
+      quit: () => {},
+    });
+    expect(app.settings.get().budgets.find((b) => b.key === 'budgets.codetree.search')).toMatchObject({
+      value: 'critic',
+      choices: ['critic', 'bfs', 'dfs'],
+    });
   });
 });

@@ -6,7 +6,8 @@ import { fixture } from '../agents/problems.js';
 import { callsOf, fence, HALF, personGate, replayFlow, resumeFlow, RIGHT, runFlow, WRONG } from './harness.js';
 import { flowSuite } from './suite.js';
 
-const ANALYSIS = '## Subproblems\n- read the two integers\n- add them\n\n## Steps\n1. Read a and b from one line.\n2. Print a + b.';
+const ANALYSIS =
+  '## Subproblems\n- read the two integers\n- add them\n\n## Steps\n1. Read a and b from one line.\n2. Print a + b.';
 const REPORT_BAD = [
   '## Functionality',
   '- It prints a - b; the problem asks for the sum.',
@@ -26,7 +27,11 @@ const { serve } = flowSuite();
 const sumTwo = await fixture('sum-two');
 const defaults: SelfcollabOptions = { rounds: 4, withJudge: false };
 /** What a request asks, its conversation after the problem included (it grows over the rounds). */
-const task = (body: { messages: { content: string }[] }): string => body.messages.slice(2).map((m) => m.content).join('\n');
+const task = (body: { messages: { content: string }[] }): string =>
+  body.messages
+    .slice(2)
+    .map((m) => m.content)
+    .join('\n');
 
 describe('selfcollab with the auto gate', () => {
   it('happy path: analyst, coder, tester says "Code Test Passed" — 3 calls — and the samples pass', async () => {
@@ -44,7 +49,12 @@ describe('selfcollab with the auto gate', () => {
   });
 
   it('the tester asks for a repair: the coder gets its program and the report, fixes it, the tester passes it', async () => {
-    const server = await serve({ analyst: ANALYSIS, coder: fence(WRONG), 'coder-repair': fence(RIGHT), tester: [REPORT_BAD, REPORT_OK] });
+    const server = await serve({
+      analyst: ANALYSIS,
+      coder: fence(WRONG),
+      'coder-repair': fence(RIGHT),
+      tester: [REPORT_BAD, REPORT_OK],
+    });
     const { outcome, trace } = await runFlow(selfcollab, sumTwo, defaults, server);
     expect(callsOf(server)).toEqual(['analyst', 'coder', 'tester', 'coder-repair', 'tester']);
     const repair = task(server.chatBodies()[3]!);
@@ -56,9 +66,14 @@ describe('selfcollab with the auto gate', () => {
     expect(trace.progress.map((p) => `${p.label} ${p.value}/${p.max}`)).toEqual(['round 1/4', 'round 2/4']);
   });
 
-  it('the coder\'s and the tester\'s conversations grow over the rounds: plan, code 1, report 1, code 2, …', async () => {
+  it("the coder's and the tester's conversations grow over the rounds: plan, code 1, report 1, code 2, …", async () => {
     const o = { rounds: 3, withJudge: false };
-    const server = await serve({ analyst: ANALYSIS, coder: fence(WRONG), 'coder-repair': [fence(HALF), fence(RIGHT)], tester: [REPORT_BAD, REPORT_BAD] });
+    const server = await serve({
+      analyst: ANALYSIS,
+      coder: fence(WRONG),
+      'coder-repair': [fence(HALF), fence(RIGHT)],
+      tester: [REPORT_BAD, REPORT_BAD],
+    });
     await runFlow(selfcollab, sumTwo, o, server);
     expect(callsOf(server)).toEqual(['analyst', 'coder', 'tester', 'coder-repair', 'tester', 'coder-repair']);
     const bodies = server.chatBodies();
@@ -80,7 +95,12 @@ describe('selfcollab with the auto gate', () => {
 
   it('never satisfied: exactly 2n calls (the last code is not reviewed) and that code is returned', async () => {
     const o = { rounds: 3, withJudge: false };
-    const server = await serve({ analyst: ANALYSIS, coder: fence(WRONG), 'coder-repair': [fence(WRONG), fence(HALF)], tester: REPORT_BAD });
+    const server = await serve({
+      analyst: ANALYSIS,
+      coder: fence(WRONG),
+      'coder-repair': [fence(WRONG), fence(HALF)],
+      tester: REPORT_BAD,
+    });
     const { outcome, trace } = await runFlow(selfcollab, sumTwo, o, server);
     expect(callsOf(server)).toEqual(['analyst', 'coder', 'tester', 'coder-repair', 'tester', 'coder-repair']);
     expect(callsOf(server)).toHaveLength(2 * o.rounds);
@@ -90,7 +110,12 @@ describe('selfcollab with the auto gate', () => {
   });
 
   it('--with-judge: the tester sees the real sample runs, and the last run is not repeated', async () => {
-    const server = await serve({ analyst: ANALYSIS, coder: fence(WRONG), 'coder-repair': fence(RIGHT), tester: [REPORT_BAD, REPORT_OK] });
+    const server = await serve({
+      analyst: ANALYSIS,
+      coder: fence(WRONG),
+      'coder-repair': fence(RIGHT),
+      tester: [REPORT_BAD, REPORT_OK],
+    });
     const { outcome, trace } = await runFlow(selfcollab, sumTwo, { rounds: 4, withJudge: true }, server);
     expect(callsOf(server)).toEqual(['analyst', 'coder', 'tester', 'coder-repair', 'tester']);
     const first = task(server.chatBodies()[2]!);
@@ -102,7 +127,12 @@ describe('selfcollab with the auto gate', () => {
   });
 
   it('a replay serves every step: no model call, no judge run, the same end', async () => {
-    const server = await serve({ analyst: ANALYSIS, coder: fence(WRONG), 'coder-repair': fence(RIGHT), tester: [REPORT_BAD, REPORT_OK] });
+    const server = await serve({
+      analyst: ANALYSIS,
+      coder: fence(WRONG),
+      'coder-repair': fence(RIGHT),
+      tester: [REPORT_BAD, REPORT_OK],
+    });
     const { outcome, trace } = await runFlow(selfcollab, sumTwo, defaults, server);
     const before = server.requests.length;
     const replay = await replayFlow(selfcollab, defaults, trace.file);
@@ -114,10 +144,19 @@ describe('selfcollab with the auto gate', () => {
 
 describe('selfcollab with a person at the gate', () => {
   it('a struck-out finding never reaches the coder', async () => {
-    const report = testerAgent.parse(REPORT_BAD, { program: { lang: 'python', source: WRONG } }, { problem: sumTwo, lang: 'python' });
+    const report = testerAgent.parse(
+      REPORT_BAD,
+      { program: { lang: 'python', source: WRONG } },
+      { problem: sumTwo, lang: 'python' },
+    );
     const kept = { ...report, findings: report.findings.filter((f) => f.area !== 'edge cases') };
     const decisions: Record<number, Decision[]> = { 2: [{ kind: 'edit', content: testerAgent.show(kept) }] };
-    const server = await serve({ analyst: ANALYSIS, coder: fence(WRONG), 'coder-repair': fence(RIGHT), tester: [REPORT_BAD, REPORT_OK] });
+    const server = await serve({
+      analyst: ANALYSIS,
+      coder: fence(WRONG),
+      'coder-repair': fence(RIGHT),
+      tester: [REPORT_BAD, REPORT_OK],
+    });
     const { outcome } = await runFlow(selfcollab, sumTwo, defaults, server, personGate(decisions));
     const repair = task(server.chatBodies()[3]!);
     expect(repair).toContain('print(a - b) must be print(a + b)');
@@ -134,13 +173,22 @@ describe('selfcollab with a person at the gate', () => {
   });
 
   it('back from the repair to the report, edited, makes a branch the flow follows', async () => {
-    const report = testerAgent.parse(REPORT_BAD, { program: { lang: 'python', source: WRONG } }, { problem: sumTwo, lang: 'python' });
+    const report = testerAgent.parse(
+      REPORT_BAD,
+      { program: { lang: 'python', source: WRONG } },
+      { problem: sumTwo, lang: 'python' },
+    );
     const onlyBug = { ...report, findings: report.findings.filter((f) => f.area === 'bugs') };
     const decisions: Record<number, Decision[]> = {
       2: [{ kind: 'approve' }, { kind: 'edit', content: testerAgent.show(onlyBug) }],
       3: [{ kind: 'back', to: 2 }],
     };
-    const server = await serve({ analyst: ANALYSIS, coder: fence(WRONG), 'coder-repair': fence(RIGHT), tester: [REPORT_BAD, REPORT_OK] });
+    const server = await serve({
+      analyst: ANALYSIS,
+      coder: fence(WRONG),
+      'coder-repair': fence(RIGHT),
+      tester: [REPORT_BAD, REPORT_OK],
+    });
     const { outcome } = await runFlow(selfcollab, sumTwo, defaults, server, personGate(decisions));
     // The report is not asked again after "back": its recorded proposal is shown, then edited.
     expect(callsOf(server)).toEqual(['analyst', 'coder', 'tester', 'coder-repair', 'coder-repair', 'tester']);
@@ -152,7 +200,12 @@ describe('selfcollab with a person at the gate', () => {
   });
 
   it('resume after a stop at the repair: the recorded steps are served, the rest goes live', async () => {
-    const first = await serve({ analyst: ANALYSIS, coder: fence(WRONG), tester: REPORT_BAD, 'coder-repair': fence(RIGHT) });
+    const first = await serve({
+      analyst: ANALYSIS,
+      coder: fence(WRONG),
+      tester: REPORT_BAD,
+      'coder-repair': fence(RIGHT),
+    });
     const stopped = await runFlow(selfcollab, sumTwo, defaults, first, personGate({ 3: [{ kind: 'stop' }] }));
     expect(stopped.outcome.status).toBe('stopped');
     await first.close();

@@ -25,13 +25,39 @@ const FLOWS: [string, Run, string[]][] = [
   // plan, a simulation that asks for a change, the revision, a wrong program, one debug round.
   ['codesim', (s, p) => codesim(s, p, defaultsOf(codesimFlow)), ['plan', 'simulate', 'revise', 'code', 'debug']],
   // 2n + 2 with one debug round for the wrong first program.
-  ['mapcoder', (s, p) => mapcoder(s, p, defaultsOf(mapcoderFlow)), ['retrieve', 'exemplar-plan', 'confidence', 'exemplar-plan', 'confidence', 'exemplar-plan', 'confidence', 'mapcoder-code', 'mapcoder-debug']],
+  [
+    'mapcoder',
+    (s, p) => mapcoder(s, p, defaultsOf(mapcoderFlow)),
+    [
+      'retrieve',
+      'exemplar-plan',
+      'confidence',
+      'exemplar-plan',
+      'confidence',
+      'exemplar-plan',
+      'confidence',
+      'mapcoder-code',
+      'mapcoder-debug',
+    ],
+  ],
   // The tester names the bug (no "Code Test Passed"): the coder goes again, the tester passes it.
-  ['selfcollab', (s, p) => selfcollab(s, p, defaultsOf(selfcollabFlow)), ['analyst', 'coder', 'tester', 'coder-repair', 'tester']],
+  [
+    'selfcollab',
+    (s, p) => selfcollab(s, p, defaultsOf(selfcollabFlow)),
+    ['analyst', 'coder', 'tester', 'coder-repair', 'tester'],
+  ],
   // A wrong first program scored low, reflected on, debugged; then accepted.
-  ['codetree', (s, p) => codetree(s, p, defaultsOf(codetreeFlow)), ['thinker', 'solver', 'critic-score', 'reflect', 'debugger', 'critic-verify']],
+  [
+    'codetree',
+    (s, p) => codetree(s, p, defaultsOf(codetreeFlow)),
+    ['thinker', 'solver', 'critic-score', 'reflect', 'debugger', 'critic-verify'],
+  ],
   // The first SOLVE fails the public tests; the second try passes them and the AI tests.
-  ['alphacodium', (s, p) => alphacodium(s, p, alphacodiumDefaults), ['reflection', 'solutions', 'choose', 'ai-tests', 'solve', 'solve']],
+  [
+    'alphacodium',
+    (s, p) => alphacodium(s, p, alphacodiumDefaults),
+    ['reflection', 'solutions', 'choose', 'ai-tests', 'solve', 'solve'],
+  ],
 ];
 
 describe('--auto on answers as local models write them, negative verdicts and wrong first programs', () => {

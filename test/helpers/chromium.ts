@@ -8,11 +8,23 @@ import { join } from 'node:path';
 export function chromium(args: string[]): Promise<string> {
   const profile = mkdtempSync(join(tmpdir(), 'sc-chromium-'));
   return new Promise((res, rej) =>
-    execFile('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', `--user-data-dir=${profile}`, '--hide-scrollbars', ...args], { timeout: 60_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) =>
-      err ? rej(new Error(`chromium failed: ${err.message}\n${stderr}`)) : res(stdout),
+    execFile(
+      'chromium',
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        `--user-data-dir=${profile}`,
+        '--hide-scrollbars',
+        ...args,
+      ],
+      { timeout: 60_000, maxBuffer: 16 << 20 },
+      (err, stdout, stderr) => (err ? rej(new Error(`chromium failed: ${err.message}\n${stderr}`)) : res(stdout)),
     ),
   );
 }
 
 /** An attribute of a tag in the dumped DOM, its quotes unescaped. */
-export const attr = (tag: string, name: string): string | undefined => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1]?.replace(/&quot;/g, '"');
+export const attr = (tag: string, name: string): string | undefined =>
+  new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1]?.replace(/&quot;/g, '"');

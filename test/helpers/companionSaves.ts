@@ -23,7 +23,10 @@ export function sumPayload(contest: number, index: string, more: Record<string, 
 }
 
 /** A folder set as `listen --dir D` leaves it, with these Codeforces problems. */
-export function savedFolder(problems: [number, string, Record<string, unknown>?][], dir = mkdtempSync(join(tmpdir(), 'simcoach-folder-'))): string {
+export function savedFolder(
+  problems: [number, string, Record<string, unknown>?][],
+  dir = mkdtempSync(join(tmpdir(), 'simcoach-folder-')),
+): string {
   for (const [contest, index, more] of problems) {
     const p = sumPayload(contest, index, more);
     const path = companionPath(dir, p);
@@ -32,4 +35,3 @@ export function savedFolder(problems: [number, string, Record<string, unknown>?]
   }
   return dir;
 }
-

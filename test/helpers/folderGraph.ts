@@ -39,17 +39,35 @@ export function floorOf(rel: string): string | undefined {
 
 /** Every module specifier a file names, type positions included. */
 export function specifiers(file: string, text = readFileSync(file, 'utf8')): string[] {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const specs: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       specs.push(node.moduleSpecifier.text);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
       specs.push(node.moduleReference.expression.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const arg = node.arguments[0];
       if (arg && ts.isStringLiteral(arg)) specs.push(arg.text);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       specs.push(node.argument.literal.text);
     }
     ts.forEachChild(node, visit);
@@ -59,7 +77,10 @@ export function specifiers(file: string, text = readFileSync(file, 'utf8')): str
 }
 
 /** The arrows between floors of the tree at `src` (a floor's imports of itself left out). */
-export function floorArrows(src: string, files: { path: string; text?: string }[] = sourceFiles(src).map((path) => ({ path }))): Arrow[] {
+export function floorArrows(
+  src: string,
+  files: { path: string; text?: string }[] = sourceFiles(src).map((path) => ({ path })),
+): Arrow[] {
   const arrows = new Map<string, Arrow>();
   for (const { path, text } of files) {
     const from = floorOf(relative(src, path))!;
@@ -84,7 +105,10 @@ function fileOf(from: string, spec: string, known: Set<string>): string | undefi
 }
 
 /** The arrows between src/'s files (src-relative paths), type-only imports included. */
-export function fileArrows(src: string, files: { path: string; text?: string }[] = sourceFiles(src).map((path) => ({ path }))): Arrow[] {
+export function fileArrows(
+  src: string,
+  files: { path: string; text?: string }[] = sourceFiles(src).map((path) => ({ path })),
+): Arrow[] {
   const known = new Set(files.map((f) => f.path));
   const arrows = new Map<string, Arrow>();
   for (const { path, text } of files) {
@@ -140,7 +164,13 @@ export function circles(arrows: Arrow[]): string[][] {
 /** A circle as a message: its floors, and the imports that close it (a few of each arrow). */
 export function describeCircle(set: string[], arrows: Arrow[]): string {
   const inside = arrows.filter((a) => set.includes(a.from) && set.includes(a.to));
-  return [`${set.join(' ↔ ')}:`, ...inside.map((a) => `  ${a.from} → ${a.to}: ${a.via.slice(0, 3).join('; ')}${a.via.length > 3 ? ` (+${a.via.length - 3})` : ''}`)].join('\n');
+  return [
+    `${set.join(' ↔ ')}:`,
+    ...inside.map(
+      (a) =>
+        `  ${a.from} → ${a.to}: ${a.via.slice(0, 3).join('; ')}${a.via.length > 3 ? ` (+${a.via.length - 3})` : ''}`,
+    ),
+  ].join('\n');
 }
 
 /**
@@ -162,7 +192,11 @@ export function documentedFloors(markdown: string): string[][] {
 }
 
 /** Arrows that do not point to a lower floor of `floors`, and floors the map does not place. */
-export function againstMap(arrows: Arrow[], floors: string[][], present: string[]): { upward: string[]; unplaced: string[]; gone: string[] } {
+export function againstMap(
+  arrows: Arrow[],
+  floors: string[][],
+  present: string[],
+): { upward: string[]; unplaced: string[]; gone: string[] } {
   const level = new Map<string, number>();
   floors.forEach((names, i) => names.forEach((n) => level.set(n, i)));
   const upward = arrows

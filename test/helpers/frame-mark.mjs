@@ -8,6 +8,7 @@ const file = process.env.SIMCOACH_LOAD_TRACE;
 const write = process.stdout.write;
 let pickers = 0;
 process.stdout.write = function marked(chunk, ...rest) {
-  if (file && pickers < 2 && String(chunk).includes('Pick a problem') && ++pickers === 2) appendFileSync(file, '-- first Ink frame\n');
+  if (file && pickers < 2 && String(chunk).includes('Pick a problem') && ++pickers === 2)
+    appendFileSync(file, '-- first Ink frame\n');
   return write.call(this, chunk, ...rest);
 };

@@ -15,6 +15,12 @@ export function testGroup(members: string[]): TestGroup {
   const made = spawnSync('groupadd', ['--system', name], { encoding: 'utf8' });
   if (made.status !== 0) throw new Error(`groupadd ${name}: ${made.stderr}`);
   if (members.length) spawnSync('gpasswd', ['-M', members.join(','), name], { stdio: 'ignore' });
-  const line = readFileSync('/etc/group', 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
-  return { name, gid: Number(line!.split(':')[2]), drop: () => void spawnSync('groupdel', [name], { stdio: 'ignore' }) };
+  const line = readFileSync('/etc/group', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}:`));
+  return {
+    name,
+    gid: Number(line!.split(':')[2]),
+    drop: () => void spawnSync('groupdel', [name], { stdio: 'ignore' }),
+  };
 }

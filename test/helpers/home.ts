@@ -13,7 +13,11 @@ export interface XdgDirs {
 
 /** The XDG folders under `root` (config, data, cache), the cache seeded for `owner` (default: us). */
 export function xdgDirs(root: string, owner?: { uid: number; gid: number }): XdgDirs {
-  const dirs = { XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data'), XDG_CACHE_HOME: join(root, 'cache') };
+  const dirs = {
+    XDG_CONFIG_HOME: join(root, 'config'),
+    XDG_DATA_HOME: join(root, 'data'),
+    XDG_CACHE_HOME: join(root, 'cache'),
+  };
   seedLauncher(dirs.XDG_CACHE_HOME, owner);
   return dirs;
 }

@@ -41,7 +41,9 @@ function makeAccount(): Account {
   let a = idOf(NAME);
   if (!a) {
     // Another test file may be making it at the same moment: its account serves as well.
-    spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', NAME], { stdio: 'ignore' });
+    spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', NAME], {
+      stdio: 'ignore',
+    });
     a = idOf(NAME);
   }
   if (!a) throw new Error(`could not create the unprivileged test account ${NAME} (useradd)`);
@@ -67,7 +69,8 @@ export function place(as: As): Place {
   const top = mkdtempSync(join(tmpdir(), 'simcoach-as-'));
   chmodSync(top, 0o755);
   const install = join(top, 'install');
-  for (const part of ['dist', 'fixtures', 'package.json']) cpSync(join(process.cwd(), part), join(install, part), { recursive: true });
+  for (const part of ['dist', 'fixtures', 'package.json'])
+    cpSync(join(process.cwd(), part), join(install, part), { recursive: true });
   const home = join(top, 'home');
   const files = join(top, 'files');
   mkdirSync(home);
@@ -111,10 +114,19 @@ export function cli(p: Place, as: As, args: string[], env: Record<string, string
     ...env,
   };
   return new Promise((resolve) => {
-    const child = execFile(argv[0]!, argv.slice(1), { cwd: p.files, env: environment, encoding: 'utf8', maxBuffer: 64 << 20, timeout: 240_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : null) : 0;
-      resolve({ code, stdout, stderr, pid: child.pid ?? -1 });
-    });
+    const child = execFile(
+      argv[0]!,
+      argv.slice(1),
+      { cwd: p.files, env: environment, encoding: 'utf8', maxBuffer: 64 << 20, timeout: 240_000 },
+      (err, stdout, stderr) => {
+        const code = err
+          ? typeof (err as { code?: unknown }).code === 'number'
+            ? (err as { code: number }).code
+            : null
+          : 0;
+        resolve({ code, stdout, stderr, pid: child.pid ?? -1 });
+      },
+    );
   });
 }
 
@@ -125,7 +137,13 @@ export function leftoversOf(pid: number): number[] {
     if (!/^\d+$/.test(name)) continue;
     try {
       const state = /State:\s+(\w)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1];
-      if (state !== 'Z' && readFileSync(`/proc/${name}/environ`, 'latin1').split('\0').some((e) => e.startsWith(`SIMCOACH_RUN=${pid}-`))) found.push(Number(name));
+      if (
+        state !== 'Z' &&
+        readFileSync(`/proc/${name}/environ`, 'latin1')
+          .split('\0')
+          .some((e) => e.startsWith(`SIMCOACH_RUN=${pid}-`))
+      )
+        found.push(Number(name));
     } catch {
       /* gone, or not ours to read */
     }
@@ -148,7 +166,8 @@ export function leftoverDirsOf(as: As, pid: number): string[] {
     } catch {
       continue;
     }
-    for (const n of names.filter((n) => n.startsWith(`run-${pid}-`) || n.startsWith(`src-${pid}-`))) found.push(join(parent, n));
+    for (const n of names.filter((n) => n.startsWith(`run-${pid}-`) || n.startsWith(`src-${pid}-`)))
+      found.push(join(parent, n));
   }
   for (const d of found) execFileSync('rm', ['-rf', '--one-file-system', d]);
   return found;

@@ -19,7 +19,10 @@ describe("a session's end at 80 columns", () => {
     const ended = endedRows(FILE, false, 80).map(rowText);
     expect(ended).toContain(`simcoach replay ${FILE}`);
     for (const l of ended) expect(stringWidth(l)).toBeLessThanOrEqual(80);
-    const end = historyRows({ kind: 'end', key: 'e', outcome: { status: 'solved' }, file: FILE } as Parameters<typeof historyRows>[0], 80).map(rowText);
+    const end = historyRows(
+      { kind: 'end', key: 'e', outcome: { status: 'solved' }, file: FILE } as Parameters<typeof historyRows>[0],
+      80,
+    ).map(rowText);
     expect(end.join('\n')).not.toContain(FILE);
     // Wide enough, one line as before.
     expect(endedRows('/tmp/s.jsonl', false, 80).map(rowText)).toContain('replay it: simcoach replay /tmp/s.jsonl');
@@ -47,16 +50,33 @@ describe("a session's end at 80 columns", () => {
 
 describe('test names', () => {
   const test = (name: string, verdict: TestResult['verdict'] = 'AC'): TestResult =>
-    ({ name, verdict, timeMs: 12, memoryKb: 2048, input: '', expected: '', actual: '', stderr: '', exitCode: 0 }) as unknown as TestResult;
-  const result = (tests: TestResult[]): JudgeResult => ({ verdict: 'AC', passed: tests.length, total: tests.length, tests }) as unknown as JudgeResult;
+    ({
+      name,
+      verdict,
+      timeMs: 12,
+      memoryKb: 2048,
+      input: '',
+      expected: '',
+      actual: '',
+      stderr: '',
+      exitCode: 0,
+    }) as unknown as TestResult;
+  const result = (tests: TestResult[]): JudgeResult =>
+    ({ verdict: 'AC', passed: tests.length, total: tests.length, tests }) as unknown as JudgeResult;
 
   it('are shown whole at 80 columns, past 16 characters, with a too-long one on a row of its own', () => {
     const long = `07-${'x'.repeat(70)}`;
-    const rows = testTableRows(result([test('06-max-long-range-queries'), test('テスト-長い名前'), test(long)]), 80).map(rowText);
+    const rows = testTableRows(
+      result([test('06-max-long-range-queries'), test('テスト-長い名前'), test(long)]),
+      80,
+    ).map(rowText);
     expect(rows.some((r) => r.startsWith('06-max-long-range-queries  AC'))).toBe(true);
     expect(rows).toContain(long);
     for (const r of rows) expect(stringWidth(r)).toBeLessThanOrEqual(80);
-    const at = (prefix: string) => { const r = rows.find((x) => x.startsWith(prefix))!; return stringWidth(r.slice(0, r.indexOf('AC'))); };
+    const at = (prefix: string) => {
+      const r = rows.find((x) => x.startsWith(prefix))!;
+      return stringWidth(r.slice(0, r.indexOf('AC')));
+    };
     expect(at('テスト')).toBe(at('06-max'));
   });
 });
@@ -64,7 +84,11 @@ describe('test names', () => {
 describe('doctor at 80 columns', () => {
   it('wraps at words under its column: no word is broken at the edge', async () => {
     const home = tempHome();
-    const r = await cli(['doctor', '--host', 'http://127.0.0.1:9'], { ...home.env, COLUMNS: '80' }, { timeoutMs: 60_000 });
+    const r = await cli(
+      ['doctor', '--host', 'http://127.0.0.1:9'],
+      { ...home.env, COLUMNS: '80' },
+      { timeoutMs: 60_000 },
+    );
     const lines = r.stdout.split('\n');
     for (const l of lines) expect(stringWidth(l), l).toBeLessThanOrEqual(80);
     // A word the old layout broke (no_new_privs) is whole on one line.
@@ -78,7 +102,12 @@ describe.skipIf(!HAS_TMUX)('replay in tmux at 80x24', () => {
   afterAll(() => term.close());
 
   it('q erases the last frame and its key row, as a full-screen app does', async () => {
-    launchCli(term, { session: 'replay', args: ['replay', join(ROOT, 'fixtures', 'sessions', 'range-sums-codesim.jsonl')], cols: 80, rows: 24 });
+    launchCli(term, {
+      session: 'replay',
+      args: ['replay', join(ROOT, 'fixtures', 'sessions', 'range-sums-codesim.jsonl')],
+      cols: 80,
+      rows: 24,
+    });
     await term.until(/q quit/, 'the replay screen');
     term.keys('q');
     const after = await term.until(/exit=0/, 'the shell after quitting');

@@ -24,10 +24,25 @@ describe('eval --shard with nothing to do', () => {
     const home = tempHome();
     const set = fixtureSet(home, IDS);
     const titles = fixtureTitles(IDS);
-    server = await startScriptedModel({ titles, code: (body) => readFileSync(join(process.cwd(), 'fixtures/problems/_solutions', `${[...titles].find(([t]) => body.messages.some((m) => m.content.includes(t)))?.[1] ?? 'sum-two'}.py`), 'utf8') });
+    server = await startScriptedModel({
+      titles,
+      code: (body) =>
+        readFileSync(
+          join(
+            process.cwd(),
+            'fixtures/problems/_solutions',
+            `${[...titles].find(([t]) => body.messages.some((m) => m.content.includes(t)))?.[1] ?? 'sum-two'}.py`,
+          ),
+          'utf8',
+        ),
+    });
     const files = [1, 2, 3].map((i) => join(home.root, `shard${i}.jsonl`));
     for (const [k, f] of files.entries()) {
-      const r = await cli(['eval', set, '--auto', ...BUDGETS, '--host', server.url, '--shard', `${k + 1}/3`, '--out', f, '--json'], home.env, { timeoutMs: 120_000 });
+      const r = await cli(
+        ['eval', set, '--auto', ...BUDGETS, '--host', server.url, '--shard', `${k + 1}/3`, '--out', f, '--json'],
+        home.env,
+        { timeoutMs: 120_000 },
+      );
       expect(r.code, r.stderr).toBe(0);
       if (k === 2) {
         expect(r.stderr).toMatch(/shard 3\/3 of 2 problems has none to run; .*shard3\.jsonl holds only its header/);
@@ -41,7 +56,10 @@ describe('eval --shard with nothing to do', () => {
     expect(m.code, m.stderr).toBe(0);
     expect(m.stderr).not.toMatch(/no result yet/);
     const merged = JSON.parse(m.stdout) as Rep;
-    expect(merged.problems.map((p) => [p.id.split('/').pop(), p.passed])).toEqual([['knapsack', true], ['sum-two', true]]);
+    expect(merged.problems.map((p) => [p.id.split('/').pop(), p.passed])).toEqual([
+      ['knapsack', true],
+      ['sum-two', true],
+    ]);
     expect(merged.summary.find((s) => s.group === 'total')).toMatchObject({ problems: 2, solved: 2 });
   }, 300_000);
 });

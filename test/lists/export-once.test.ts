@@ -21,7 +21,12 @@ describe('export', () => {
 
   it('still says the specs when the statement lacks them (a JSONL set keeps them apart)', async () => {
     const home = tempHome();
-    const problem = { ...header().problem, statement: 'Add two numbers.', inputSpec: 'Two integers a and b.', outputSpec: 'Their sum.' };
+    const problem = {
+      ...header().problem,
+      statement: 'Add two numbers.',
+      inputSpec: 'Two integers a and b.',
+      outputSpec: 'Their sum.',
+    };
     solvedSession(header({ id: 'apart001', problem })).write(join(home.sessions, 'apart.jsonl'));
     const md = (await cli(['export', 'apart'], home.env)).stdout;
     expect(md).toContain('**Input.** Two integers a and b.');

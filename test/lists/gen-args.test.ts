@@ -9,7 +9,14 @@ import { start, tempEnv } from '../problems/cli-helpers.js';
 describe('splitWords', () => {
   it('splits on blanks and keeps quoted words whole', () => {
     expect(splitWords('-n 10')).toEqual(['-n', '10']);
-    expect(splitWords(`  -label 'two words'  -x "a \\"b\\" c" d\\ e ''`)).toEqual(['-label', 'two words', '-x', 'a "b" c', 'd e', '']);
+    expect(splitWords(`  -label 'two words'  -x "a \\"b\\" c" d\\ e ''`)).toEqual([
+      '-label',
+      'two words',
+      '-x',
+      'a "b" c',
+      'd e',
+      '',
+    ]);
     expect(splitWords('$HOME *')).toEqual(['$HOME', '*']);
     expect(() => splitWords("-n 'open")).toThrow(/unclosed ' in/);
   });
@@ -19,7 +26,19 @@ describe('stress --gen-args', () => {
   it('takes "-n 10"-style testlib options, with a quoted value, before the seed', async () => {
     const STRESS = join(fixturesDir(), '_stress');
     const r = start(
-      ['stress', join(STRESS, 'inversions-bug.py'), '--problem', 'inversions', '--brute', join(STRESS, 'inversions-brute.py'), '--gen', join(import.meta.dirname, 'gen', 'named.py'), '--gen-args', "-n 6 -label 'two words'", '--json'],
+      [
+        'stress',
+        join(STRESS, 'inversions-bug.py'),
+        '--problem',
+        'inversions',
+        '--brute',
+        join(STRESS, 'inversions-brute.py'),
+        '--gen',
+        join(import.meta.dirname, 'gen', 'named.py'),
+        '--gen-args',
+        "-n 6 -label 'two words'",
+        '--json',
+      ],
       tempEnv(),
     );
     const code = await r.exit;
@@ -31,7 +50,10 @@ describe('stress --gen-args', () => {
   }, 120_000);
 
   it('an unclosed quote is one line, exit 2', async () => {
-    const r = start(['stress', 'a.py', '--problem', 'inversions', '--brute', 'b.py', '--gen', 'g.py', '--gen-args', "-n 'x"], tempEnv());
+    const r = start(
+      ['stress', 'a.py', '--problem', 'inversions', '--brute', 'b.py', '--gen', 'g.py', '--gen-args', "-n 'x"],
+      tempEnv(),
+    );
     expect(await r.exit).toBe(2);
     expect(r.stderr().trim().split('\n')).toHaveLength(1);
   });

@@ -18,12 +18,17 @@ beforeAll(() => {
   const problems = join(home.root, 'data', 'simcoach', 'problems');
   const save = (id: string, front: string) => {
     mkdirSync(join(problems, id, '..'), { recursive: true });
-    writeFileSync(join(problems, `${id}.md`), `---\n${front}\n---\n\nReverse every word of the line.\n\n## Sample 1\n### Input\n\`\`\`\nab\n\`\`\`\n### Output\n\`\`\`\nba\n\`\`\`\n`);
+    writeFileSync(
+      join(problems, `${id}.md`),
+      `---\n${front}\n---\n\nReverse every word of the line.\n\n## Sample 1\n### Input\n\`\`\`\nab\n\`\`\`\n### Output\n\`\`\`\nba\n\`\`\`\n`,
+    );
   };
   save(LONG, 'title: C. Mirror Words\ntags: [strings, constructive algorithms, implementation]\nrating: 1400');
   save(CJK, 'title: 二つの数の和を求める問題です\ntags: [math]');
   const problem = { ...header().problem, id: LONG, title: 'C. Mirror Words' };
-  solvedSession(header({ id: 'long0001', createdAt: '2026-12-02T10:00:00Z', problem, flow: 'mapcoder' })).write(join(home.sessions, 'long.jsonl'));
+  solvedSession(header({ id: 'long0001', createdAt: '2026-12-02T10:00:00Z', problem, flow: 'mapcoder' })).write(
+    join(home.sessions, 'long.jsonl'),
+  );
   solvedSession(header({ id: 'sums0002', createdAt: '2026-12-01T10:00:00Z' })).write(join(home.sessions, 'sums.jsonl'));
 });
 
@@ -36,7 +41,8 @@ function expectFits(out: string, columns: number): void {
 /** Words of a text column's cells never end a line in a cut: no line of the table ends inside one of `words`. */
 function expectWordsWhole(out: string, words: string[]): void {
   for (const w of words) {
-    for (let k = 2; k < w.length; k++) expect(out, `${w} split after ${w.slice(0, k)}`).not.toMatch(new RegExp(`\\b${w.slice(0, k)}\\n`));
+    for (let k = 2; k < w.length; k++)
+      expect(out, `${w} split after ${w.slice(0, k)}`).not.toMatch(new RegExp(`\\b${w.slice(0, k)}\\n`));
   }
 }
 
@@ -75,7 +81,9 @@ describe.each([80, 100])('lists at %i columns', (columns) => {
     expect(strings.stdout).toContain(LONG);
     expect(strings.stdout).not.toMatch(/\bknapsack\b/);
     const mirror = await cli(['archive', 'list', 'mirror', '--json'], at(columns));
-    expect(JSON.parse(mirror.stdout)).toEqual([expect.objectContaining({ problem: LONG, title: 'C. Mirror Words', solved: false })]);
+    expect(JSON.parse(mirror.stdout)).toEqual([
+      expect.objectContaining({ problem: LONG, title: 'C. Mirror Words', solved: false }),
+    ]);
   }, 90_000);
 
   it('similar: the long id whole, sim in rank order, tags split only at words', async () => {

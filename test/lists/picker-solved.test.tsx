@@ -11,7 +11,9 @@ const problems: ProblemEntry[] = [
 
 describe('picker', () => {
   it('shows ✓ beside a solved problem and nothing beside the others', () => {
-    const r = render(<Picker problems={problems} width={80} height={12} onPick={() => {}} onQuit={() => {}} onSettings={() => {}} />);
+    const r = render(
+      <Picker problems={problems} width={80} height={12} onPick={() => {}} onQuit={() => {}} onSettings={() => {}} />,
+    );
     const lines = r.lastFrame()!.split('\n');
     const sum = lines.find((l) => l.includes('sum-two'))!;
     const knap = lines.find((l) => l.includes('knapsack'))!;

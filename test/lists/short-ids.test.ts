@@ -27,7 +27,8 @@ describe('judgeShortId', () => {
   ])('%s → %s', (url, id) => expect(judgeShortId(url)).toBe(id));
 
   it('gives nothing for a page of no known judge, or no URL', () => {
-    for (const url of ['https://example.com/problem/1', 'not a url', undefined, 'https://codeforces.com/blog/entry/1']) expect(judgeShortId(url)).toBeUndefined();
+    for (const url of ['https://example.com/problem/1', 'not a url', undefined, 'https://codeforces.com/blog/entry/1'])
+      expect(judgeShortId(url)).toBeUndefined();
   });
 });
 
@@ -39,7 +40,10 @@ describe('short ids through the CLI', () => {
     const problems = join(env.XDG_DATA_HOME!, 'simcoach', 'problems');
     const save = (group: string, name: string, url: string) => {
       mkdirSync(join(problems, group), { recursive: true });
-      writeFileSync(join(problems, group, `${name}.md`), `---\ntitle: ${name}\nurl: ${url}\n---\n\nAdd two numbers.\n\n## Sample 1\n### Input\n\`\`\`\n1 2\n\`\`\`\n### Output\n\`\`\`\n3\n\`\`\`\n`);
+      writeFileSync(
+        join(problems, group, `${name}.md`),
+        `---\ntitle: ${name}\nurl: ${url}\n---\n\nAdd two numbers.\n\n## Sample 1\n### Input\n\`\`\`\n1 2\n\`\`\`\n### Output\n\`\`\`\n3\n\`\`\`\n`,
+      );
     };
     save('codeforces-practice-round-917', 'c-mirror-words', 'https://codeforces.com/contest/1917/problem/C');
     save('codeforces-practice-round-917', 'd-other', 'https://codeforces.com/contest/1917/problem/D');
@@ -55,7 +59,13 @@ describe('short ids through the CLI', () => {
   }, 60_000);
 
   it('test takes the short id, a unique prefix of it, and the old slug', async () => {
-    for (const ref of ['cf1917C', 'cf1917c'.slice(0, 6) + 'C', 'abc300', 'codeforces-practice-round-917/c-mirror-words', 'c-mirror']) {
+    for (const ref of [
+      'cf1917C',
+      'cf1917c'.slice(0, 6) + 'C',
+      'abc300',
+      'codeforces-practice-round-917/c-mirror-words',
+      'c-mirror',
+    ]) {
       const r = await runCli(['test', SOL, '--problem', ref, '--json'], env);
       expect(r.code, `${ref}: ${r.stderr}`).toBe(0);
       expect((JSON.parse(r.stdout) as { problem: string }).problem).toMatch(/^(cf1917C|abc300_a)$/);
@@ -63,7 +73,12 @@ describe('short ids through the CLI', () => {
   }, 90_000);
 
   it('an ambiguous prefix is one line naming the matches, exit 2, in test, solve, practice and watch', async () => {
-    for (const args of [['test', SOL, '--problem', 'cf1917'], ['solve', 'cf1917'], ['practice', 'cf1917'], ['watch', SOL, '--problem', 'cf1917']]) {
+    for (const args of [
+      ['test', SOL, '--problem', 'cf1917'],
+      ['solve', 'cf1917'],
+      ['practice', 'cf1917'],
+      ['watch', SOL, '--problem', 'cf1917'],
+    ]) {
       const r = await runCli(args, env);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -47,9 +47,17 @@ describe('renderTable', () => {
   });
 
   it('wraps a giving column at word breaks: no word is split', () => {
-    const tagCols: Column[] = [{ head: 'id', id: true }, { head: 'tags', give: 'wrap', min: 12 }];
+    const tagCols: Column[] = [
+      { head: 'id', id: true },
+      { head: 'tags', give: 'wrap', min: 12 },
+    ];
     const lines = renderTable(tagCols, [['knapsack', 'dp, dijkstra, knapsack, shortest paths, graphs']], { width: 30 });
-    const words = lines.slice(1).flatMap((l) => l.slice(10).split(/[\s,]+/).filter(Boolean));
+    const words = lines.slice(1).flatMap((l) =>
+      l
+        .slice(10)
+        .split(/[\s,]+/)
+        .filter(Boolean),
+    );
     expect(words).toEqual(['dp', 'dijkstra', 'knapsack', 'shortest', 'paths', 'graphs']);
   });
 });

@@ -9,7 +9,8 @@ import { GuidanceScreen } from '../../src/screens/Guidance.js';
 
 const settings = resolveSettings({ model: 'qwen2.5-coder:7b-instruct-q4_K_M' });
 const words = (text: string): string[] => text.split(/\s+/).filter(Boolean);
-const given = (g: ReturnType<typeof guidanceFor>): string[] => words([g.headline, ...g.sections.flatMap((s) => [s.title, ...s.lines])].join(' '));
+const given = (g: ReturnType<typeof guidanceFor>): string[] =>
+  words([g.headline, ...g.sections.flatMap((s) => [s.title, ...s.lines])].join(' '));
 
 describe('the guidance at 80 columns', () => {
   it('the CLI text: every line fits 80 columns and every word is whole; continuations hang under the command', () => {
@@ -20,17 +21,32 @@ describe('the guidance at 80 columns', () => {
     for (const l of text.split('\n')) expect(l.length, l).toBeLessThanOrEqual(80);
     expect(words(text)).toEqual(given(g));
     // A note that does not fit beside its command goes whole on the row below, not broken under it.
-    expect(text).toContain('\n  simcoach config set openaiBaseUrl http://127.0.0.1:1234/v1\n      (or --base-url URL for one run)\n');
-    expect(text).toContain('\n  ollama pull qwen2.5-coder:7b-instruct-q4_K_M\n      get the model (or: simcoach models pull NAME)\n');
+    expect(text).toContain(
+      '\n  simcoach config set openaiBaseUrl http://127.0.0.1:1234/v1\n      (or --base-url URL for one run)\n',
+    );
+    expect(text).toContain(
+      '\n  ollama pull qwen2.5-coder:7b-instruct-q4_K_M\n      get the model (or: simcoach models pull NAME)\n',
+    );
     // The notes that fit share one column within their section.
-    const columnOf = (cmd: string): number => /^( {2}\S.*?\S {2,})\S/.exec(text.split('\n').find((l) => l.startsWith(`  ${cmd}`))!)![1]!.length;
+    const columnOf = (cmd: string): number =>
+      /^( {2}\S.*?\S {2,})\S/.exec(text.split('\n').find((l) => l.startsWith(`  ${cmd}`))!)![1]!.length;
     expect(columnOf('ollama serve')).toBe(columnOf('simcoach --host'));
     expect(columnOf('simcoach demo')).toBe(columnOf('simcoach test FILE'));
   });
 
   it('the tutor screen at 80x24: every section, to the last command, fits above the keys', () => {
     const g = guidanceFor({ ...resolveSettings({}), backend: 'ollama' }, undefined);
-    const frame = render(<GuidanceScreen state={{ kind: 'down', guidance: g, modelMissing: false, model: 'qwen2.5-coder:7b', short: 'model off' }} width={80} height={24} onRetry={() => {}} onPull={() => {}} onQuit={() => {}} onSettings={() => {}} />).lastFrame()!;
+    const frame = render(
+      <GuidanceScreen
+        state={{ kind: 'down', guidance: g, modelMissing: false, model: 'qwen2.5-coder:7b', short: 'model off' }}
+        width={80}
+        height={24}
+        onRetry={() => {}}
+        onPull={() => {}}
+        onQuit={() => {}}
+        onSettings={() => {}}
+      />,
+    ).lastFrame()!;
     expect(frame.split('\n').length).toBeLessThanOrEqual(24);
     expect(frame).toContain('simcoach doctor');
     expect(frame).toMatch(/R check again/);
@@ -38,7 +54,17 @@ describe('the guidance at 80 columns', () => {
 
   it('the tutor screen: the same, drawn by Ink at 80 columns', () => {
     const g = guidanceFor({ ...settings, backend: 'ollama' }, undefined);
-    const frame = render(<GuidanceScreen state={{ kind: 'down', guidance: g, modelMissing: false, model: settings.model, short: 'model off' }} width={80} height={60} onRetry={() => {}} onPull={() => {}} onQuit={() => {}} onSettings={() => {}} />).lastFrame()!;
+    const frame = render(
+      <GuidanceScreen
+        state={{ kind: 'down', guidance: g, modelMissing: false, model: settings.model, short: 'model off' }}
+        width={80}
+        height={60}
+        onRetry={() => {}}
+        onPull={() => {}}
+        onQuit={() => {}}
+        onSettings={() => {}}
+      />,
+    ).lastFrame()!;
     for (const l of frame.split('\n')) expect(l.length, l).toBeLessThanOrEqual(80);
     const shown = words(frame.split('\n').slice(0, -1).join('\n'));
     expect(shown).toEqual(given(g));

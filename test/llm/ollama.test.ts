@@ -21,7 +21,10 @@ async function backend(opts: FakeOllamaOptions, stallSeconds = 30): Promise<Olla
 
 const ask = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
   model: 'qwen2.5-coder:7b',
-  messages: [{ role: 'system', content: 'You help.' }, { role: 'user', content: 'Say hello.' }],
+  messages: [
+    { role: 'system', content: 'You help.' },
+    { role: 'user', content: 'Say hello.' },
+  ],
   ...extra,
 });
 
@@ -43,7 +46,17 @@ describe('ollama backend: chat', () => {
   it('sends the schema as format, the options and keep_alive', async () => {
     const b = await backend({ chat: [{ text: '{"plan":"x"}' }, { text: 'ok' }] });
     const schema = z.toJSONSchema(z.object({ plan: z.string() }));
-    await b.chat(ask({ schema: { name: 'plan', schema }, numCtx: 8192, temperature: 0, topP: 0.95, seed: 7, keepAlive: '30m', frequencyPenalty: 0.1 }));
+    await b.chat(
+      ask({
+        schema: { name: 'plan', schema },
+        numCtx: 8192,
+        temperature: 0,
+        topP: 0.95,
+        seed: 7,
+        keepAlive: '30m',
+        frequencyPenalty: 0.1,
+      }),
+    );
     await b.chat(ask({ keepAlive: '-1' }));
     const [first, second] = server!.chatBodies();
     expect(first?.format).toEqual(schema);
@@ -123,7 +136,9 @@ describe('ollama backend: chat', () => {
   });
 
   it('reports an error line sent in the middle of the answer', async () => {
-    const b = await backend({ chat: [{ text: 'partial answer', errorMidStream: 'model runner has unexpectedly stopped' }] });
+    const b = await backend({
+      chat: [{ text: 'partial answer', errorMidStream: 'model runner has unexpectedly stopped' }],
+    });
     const err = await failure(b.chat(ask()));
     expect(err.code).toBe('http');
     expect(err.message).toContain('model runner has unexpectedly stopped');
@@ -145,7 +160,15 @@ describe('ollama backend: chat', () => {
   });
 
   it('gives up when the headers never come, allowing longer than a stall for the model to load', async () => {
-    const b = await backend({ chat: [{ text: 'x', headerDelayMs: 700 }, { text: 'y', headerDelayMs: 5_000 }] }, 0.5);
+    const b = await backend(
+      {
+        chat: [
+          { text: 'x', headerDelayMs: 700 },
+          { text: 'y', headerDelayMs: 5_000 },
+        ],
+      },
+      0.5,
+    );
     // 0.7 s of silence before the answer is more than stallSeconds but well within the 1.5 s load allowance.
     expect((await b.chat(ask())).text).toBe('x');
     const err = await failure(b.chat(ask()));
@@ -163,15 +186,26 @@ describe('ollama backend: chat', () => {
 
 describe('ollama backend: models', () => {
   it('lists installed models with size, parameters and quantization', async () => {
-    const b = await backend({ models: [{ name: 'qwen2.5-coder:7b', size: 4_683_087_332, parameterSize: '7.6B', quantization: 'Q4_K_M' }] });
+    const b = await backend({
+      models: [{ name: 'qwen2.5-coder:7b', size: 4_683_087_332, parameterSize: '7.6B', quantization: 'Q4_K_M' }],
+    });
     expect(await b.list()).toEqual([
-      expect.objectContaining({ name: 'qwen2.5-coder:7b', sizeBytes: 4_683_087_332, parameterSize: '7.6B', quantization: 'Q4_K_M' }),
+      expect.objectContaining({
+        name: 'qwen2.5-coder:7b',
+        sizeBytes: 4_683_087_332,
+        parameterSize: '7.6B',
+        quantization: 'Q4_K_M',
+      }),
     ]);
   });
 
   it('shows one model with its context length, and says when it is missing', async () => {
     const b = await backend({ models: [{ name: 'qwen2.5-coder:7b', contextLength: 32768 }] });
-    expect(await b.show('qwen2.5-coder:7b')).toMatchObject({ name: 'qwen2.5-coder:7b', contextLength: 32768, parameterSize: '7.6B' });
+    expect(await b.show('qwen2.5-coder:7b')).toMatchObject({
+      name: 'qwen2.5-coder:7b',
+      contextLength: 32768,
+      parameterSize: '7.6B',
+    });
     expect((await failure(b.show('nope'))).code).toBe('model-missing');
   });
 
@@ -185,7 +219,7 @@ describe('ollama backend: models', () => {
     expect((await b.list()).map((m) => m.name)).toContain('tiny:1b');
   });
 
-  it('reports a pull that fails with the server\'s reason', async () => {
+  it("reports a pull that fails with the server's reason", async () => {
     const b = await backend({ pull: { fail: 'pull model manifest: file does not exist', failAfterSteps: 0 } });
     const err = await failure(b.pull('nosuch:model', () => {}));
     expect(err.message).toBe('could not pull nosuch:model: pull model manifest: file does not exist');
@@ -195,18 +229,32 @@ describe('ollama backend: models', () => {
   it('cancels a pull in flight', async () => {
     const b = await backend({ pull: { total: 1000, steps: 10, stallAfterSteps: 2 } });
     const ac = new AbortController();
-    const err = await failure(b.pull('big:70b', (p) => { if (p.completed) setTimeout(() => ac.abort(), 10); }, ac.signal));
+    const err = await failure(
+      b.pull(
+        'big:70b',
+        (p) => {
+          if (p.completed) setTimeout(() => ac.abort(), 10);
+        },
+        ac.signal,
+      ),
+    );
     expect(err.code).toBe('aborted');
   });
 });
 
 describe('ollama backend: a server that misbehaves', () => {
   it('lines that are not Ollama JSON are a server failure naming the line, not an answer', async () => {
-    for (const garbage of [['<html><body>502 Bad Gateway</body></html>\n'], ['{"unexpected": true}\n'], ['\u001b[2Jhello\n']]) {
+    for (const garbage of [
+      ['<html><body>502 Bad Gateway</body></html>\n'],
+      ['{"unexpected": true}\n'],
+      ['\u001b[2Jhello\n'],
+    ]) {
       const b = await backend({ chat: [{ text: 'The plan', garbage }] });
       const err = await failure(b.chat(ask()));
       expect(err.code).toBe('http');
-      expect(err.message).toBe(`${server!.url} streamed a line that is not Ollama's JSON lines: ${JSON.stringify(garbage[0]!.trimEnd())}`);
+      expect(err.message).toBe(
+        `${server!.url} streamed a line that is not Ollama's JSON lines: ${JSON.stringify(garbage[0]!.trimEnd())}`,
+      );
       expect(err.message).not.toContain('\u001b');
       await server!.close();
     }
@@ -218,7 +266,9 @@ describe('ollama backend: a server that misbehaves', () => {
     const err = await failure(b.chat(ask()));
     const waited = performance.now() - started;
     expect(err.code).toBe('stalled');
-    expect(err.message).toBe(`${server!.url} sent nothing before answering for 0.6 s (3 × stallSeconds 0.2, time for a model to load), so simcoach gave up waiting`);
+    expect(err.message).toBe(
+      `${server!.url} sent nothing before answering for 0.6 s (3 × stallSeconds 0.2, time for a model to load), so simcoach gave up waiting`,
+    );
     expect(waited).toBeGreaterThanOrEqual(590);
   });
 

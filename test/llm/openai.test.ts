@@ -15,14 +15,24 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function backend(opts: FakeOpenAIOptions, extra: { apiKey?: string; stallSeconds?: number } = {}): Promise<OpenAIBackend> {
+async function backend(
+  opts: FakeOpenAIOptions,
+  extra: { apiKey?: string; stallSeconds?: number } = {},
+): Promise<OpenAIBackend> {
   server = await startFakeOpenAI(opts);
-  return new OpenAIBackend({ baseUrl: server.baseURL, stallSeconds: extra.stallSeconds ?? 30, ...(extra.apiKey ? { apiKey: extra.apiKey } : {}) });
+  return new OpenAIBackend({
+    baseUrl: server.baseURL,
+    stallSeconds: extra.stallSeconds ?? 30,
+    ...(extra.apiKey ? { apiKey: extra.apiKey } : {}),
+  });
 }
 
 const ask = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
   model: 'local-model',
-  messages: [{ role: 'system', content: 'You help.' }, { role: 'user', content: 'Say hello.' }],
+  messages: [
+    { role: 'system', content: 'You help.' },
+    { role: 'user', content: 'Say hello.' },
+  ],
   ...extra,
 });
 
@@ -33,7 +43,12 @@ describe('openai backend', () => {
     const r = await b.chat(ask({ onChunk: (t) => seen.push(t) }));
     expect(seen.length).toBeGreaterThan(1);
     expect(r.text).toBe('Hello from the server.');
-    expect(r).toMatchObject({ promptTokens: 30, completionTokens: 6, doneReason: 'stop', promptTokensSource: 'server' });
+    expect(r).toMatchObject({
+      promptTokens: 30,
+      completionTokens: 6,
+      doneReason: 'stop',
+      promptTokensSource: 'server',
+    });
     const body = server!.chatBodies()[0];
     expect(body?.stream).toBe(true);
     expect(body?.stream_options).toEqual({ include_usage: true });
@@ -42,7 +57,9 @@ describe('openai backend', () => {
   it('sends response_format json_schema, sampling options, and no key header value when none is set', async () => {
     const b = await backend({ chat: [{ text: '{"a":1}' }] });
     const schema = z.toJSONSchema(z.object({ a: z.number() }));
-    await b.chat(ask({ schema: { name: 'answer', schema }, temperature: 0, topP: 0.95, seed: 3, frequencyPenalty: 0.1 }));
+    await b.chat(
+      ask({ schema: { name: 'answer', schema }, temperature: 0, topP: 0.95, seed: 3, frequencyPenalty: 0.1 }),
+    );
     const body = server!.chatBodies()[0];
     expect(body?.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'answer', schema } });
     expect(body).toMatchObject({ temperature: 0, top_p: 0.95, seed: 3, frequency_penalty: 0.1 });
@@ -68,17 +85,32 @@ describe('openai backend', () => {
     });
     const early = new AbortController();
     setTimeout(() => early.abort(), 100);
-    expect((await failure(b.chat(ask({ signal: early.signal, messages: [{ role: 'user', content: 'early' }] })))).code).toBe('aborted');
+    expect(
+      (await failure(b.chat(ask({ signal: early.signal, messages: [{ role: 'user', content: 'early' }] })))).code,
+    ).toBe('aborted');
     const mid = new AbortController();
     let at = 0;
     let n = 0;
-    const err = await failure(b.chat(ask({ signal: mid.signal, onChunk: () => { if (++n === 3) { at = Date.now(); mid.abort(); } } })));
+    const err = await failure(
+      b.chat(
+        ask({
+          signal: mid.signal,
+          onChunk: () => {
+            if (++n === 3) {
+              at = Date.now();
+              mid.abort();
+            }
+          },
+        }),
+      ),
+    );
     expect(err.code).toBe('aborted');
     // At once: the server sees the connection close (below). How soon is bench/llm.ts's figure
     // (about 1 ms), not a verdict a loaded machine could change.
     expect(at).toBeGreaterThan(0);
     // The server sees the connection close a moment after the client drops it.
-    const closed = (): boolean => server!.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)?.closedEarly === true;
+    const closed = (): boolean =>
+      server!.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)?.closedEarly === true;
     await eventually(closed);
     expect(closed()).toBe(true);
   });
@@ -101,7 +133,9 @@ describe('openai backend', () => {
     await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
     const port = (s.address() as { port: number }).port;
     try {
-      const err = await failure(new OpenAIBackend({ baseUrl: `http://127.0.0.1:${port}/v1`, stallSeconds: 5 }).chat(ask()));
+      const err = await failure(
+        new OpenAIBackend({ baseUrl: `http://127.0.0.1:${port}/v1`, stallSeconds: 5 }).chat(ask()),
+      );
       expect(err.code).toBe('server-down');
       expect(connections).toBe(1);
     } finally {
@@ -128,7 +162,13 @@ describe('openai backend', () => {
   });
 
   it('honours retry-after on 429 a bounded number of times', async () => {
-    const b = await backend({ chat: [{ status: 429, error: 'slow down', retryAfterMs: 50 }, { status: 429, error: 'slow down', retryAfterMs: 50 }, { text: 'finally' }] });
+    const b = await backend({
+      chat: [
+        { status: 429, error: 'slow down', retryAfterMs: 50 },
+        { status: 429, error: 'slow down', retryAfterMs: 50 },
+        { text: 'finally' },
+      ],
+    });
     expect((await b.chat(ask())).text).toBe('finally');
     expect(server!.chatBodies()).toHaveLength(3);
     await server!.close();
@@ -148,7 +188,12 @@ describe('openai backend', () => {
   });
 
   it('reports an error event mid-stream, a dropped stream and a stalled one', async () => {
-    let b = await backend({ chat: [{ text: 'a b c', errorMidStream: 'context length exceeded' }, { text: 'a b c d e', dropAfterChunks: 2 }] });
+    let b = await backend({
+      chat: [
+        { text: 'a b c', errorMidStream: 'context length exceeded' },
+        { text: 'a b c d e', dropAfterChunks: 2 },
+      ],
+    });
     const mid = await failure(b.chat(ask()));
     expect(mid.code).toBe('http');
     expect(mid.message).toContain('context length exceeded');
@@ -173,7 +218,9 @@ describe('openai backend: a server that misbehaves', () => {
       const b = await backend({ chat: [{ text: 'The plan', garbage }] });
       const err = await failure(b.chat(ask()));
       expect(err.code).toBe('http');
-      expect(err.message).toBe(`${server!.baseURL} streamed a line that is not OpenAI-style server-sent events: ${JSON.stringify(garbage[0]!.trim())}`);
+      expect(err.message).toBe(
+        `${server!.baseURL} streamed a line that is not OpenAI-style server-sent events: ${JSON.stringify(garbage[0]!.trim())}`,
+      );
       await server!.close();
     }
   });
@@ -183,7 +230,9 @@ describe('openai backend: a server that misbehaves', () => {
     const started = performance.now();
     const err = await failure(b.chat(ask()));
     expect(err.code).toBe('stalled');
-    expect(err.message).toBe(`${server!.baseURL} sent nothing before answering for 0.3 s (stallSeconds 0.3), so simcoach gave up waiting`);
+    expect(err.message).toBe(
+      `${server!.baseURL} sent nothing before answering for 0.3 s (stallSeconds 0.3), so simcoach gave up waiting`,
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 

@@ -25,9 +25,16 @@ describe('probeBackend', () => {
     const s = await startFakeOllama({ models: [{ name: 'qwen2.5-coder:7b' }, { name: 'llama3.2' }] });
     closers.push(s.close);
     const p = await probeBackend(settings({ ollamaHost: s.url }), { timeoutMs: 20_000 });
-    expect(p).toMatchObject({ ok: true, modelPresent: true, version: '0.12.6', models: ['qwen2.5-coder:7b', 'llama3.2:latest'] });
+    expect(p).toMatchObject({
+      ok: true,
+      modelPresent: true,
+      version: '0.12.6',
+      models: ['qwen2.5-coder:7b', 'llama3.2:latest'],
+    });
     expect(p.error).toBeUndefined();
-    expect((await probeBackend(settings({ ollamaHost: s.url, model: 'llama3.2' }), { timeoutMs: 20_000 })).modelPresent).toBe(true);
+    expect(
+      (await probeBackend(settings({ ollamaHost: s.url, model: 'llama3.2' }), { timeoutMs: 20_000 })).modelPresent,
+    ).toBe(true);
     const missing = await probeBackend(settings({ ollamaHost: s.url, model: 'phi4' }), { timeoutMs: 20_000 });
     expect(missing).toMatchObject({ ok: true, modelPresent: false });
     expect(missing.error?.code).toBe('model-missing');
@@ -44,7 +51,13 @@ describe('probeBackend', () => {
   it('gives up on a host that accepts but never answers, within the deadline', async () => {
     const silent: Server = createHttpServer(() => {});
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    closers.push(() => new Promise<void>((r) => { silent.closeAllConnections(); silent.close(() => r()); }));
+    closers.push(
+      () =>
+        new Promise<void>((r) => {
+          silent.closeAllConnections();
+          silent.close(() => r());
+        }),
+    );
     const port = (silent.address() as { port: number }).port;
     const p = await probeBackend(settings({ ollamaHost: `http://127.0.0.1:${port}` }), { timeoutMs: 300 });
     expect(p.error?.code).toBe('server-down');
@@ -63,16 +76,23 @@ describe('probeBackend', () => {
     expect(p.ok).toBe(false);
     expect(p.error?.message).toBe(`something answered at ${url}, but it does not speak like Ollama`);
     const { OllamaBackend } = await import('../../src/llm/ollama.js');
-    const err = await new OllamaBackend({ host: url, stallSeconds: 5 }).chat({ model: 'm', messages: [] }).catch((e: unknown) => e as Error);
+    const err = await new OllamaBackend({ host: url, stallSeconds: 5 })
+      .chat({ model: 'm', messages: [] })
+      .catch((e: unknown) => e as Error);
     expect((err as Error).message).toBe(`something answered at ${url}, but it does not speak like Ollama`);
   });
 
   it('probes an OpenAI-compatible server, with its key', async () => {
     const s = await startFakeOpenAI({ models: ['local'], apiKey: 'k' });
     closers.push(s.close);
-    const ok = await probeBackend(settings({ backend: 'openai', openaiBaseUrl: s.baseURL, openaiApiKey: 'k', model: 'local' }), { timeoutMs: 20_000 });
+    const ok = await probeBackend(
+      settings({ backend: 'openai', openaiBaseUrl: s.baseURL, openaiApiKey: 'k', model: 'local' }),
+      { timeoutMs: 20_000 },
+    );
     expect(ok).toMatchObject({ ok: true, modelPresent: true, models: ['local'] });
-    const refused = await probeBackend(settings({ backend: 'openai', openaiBaseUrl: s.baseURL, model: 'local' }), { timeoutMs: 20_000 });
+    const refused = await probeBackend(settings({ backend: 'openai', openaiBaseUrl: s.baseURL, model: 'local' }), {
+      timeoutMs: 20_000,
+    });
     expect(refused.ok).toBe(false);
     expect(refused.error?.code).toBe('unauthorized');
   });
@@ -84,7 +104,15 @@ describe('guidance', () => {
     const s = settings({ ollamaHost: `http://127.0.0.1:${port}` });
     const text = formatGuidance(guidanceFor({ ...s }, (await probeBackend(s)).error));
     expect(text.split('\n')[0]).toBe(`no Ollama answered at http://127.0.0.1:${port} (connection refused)`);
-    for (const want of ['ollama serve', 'ollama pull qwen2.5-coder:7b', 'simcoach config set backend openai', '--base-url', 'simcoach demo', 'simcoach test', 'simcoach problems']) {
+    for (const want of [
+      'ollama serve',
+      'ollama pull qwen2.5-coder:7b',
+      'simcoach config set backend openai',
+      '--base-url',
+      'simcoach demo',
+      'simcoach test',
+      'simcoach problems',
+    ]) {
       expect(text).toContain(want);
     }
   });
@@ -93,7 +121,9 @@ describe('guidance', () => {
     const g = guidanceFor(settings({}), undefined);
     expect(g.headline).toContain('no model server answered');
     const s = settings({ model: 'phi4' });
-    const text = formatGuidance(guidanceFor(s, { code: 'model-missing', message: 'model phi4 is not pulled on X' } as never));
+    const text = formatGuidance(
+      guidanceFor(s, { code: 'model-missing', message: 'model phi4 is not pulled on X' } as never),
+    );
     expect(text).toContain('simcoach models pull phi4');
     expect(text).not.toContain('ollama serve');
   });
@@ -113,7 +143,9 @@ describe('guidance', () => {
       expect(text, code).not.toContain('ollama serve');
       expect(text, code).not.toContain('config set backend openai');
     }
-    const openai = formatGuidance(guidanceFor(settings({ backend: 'openai' }), { code: 'http', message: 'x answered 404' } as never));
+    const openai = formatGuidance(
+      guidanceFor(settings({ backend: 'openai' }), { code: 'http', message: 'x answered 404' } as never),
+    );
     expect(openai).toContain('simcoach config set openaiBaseUrl URL');
   });
 

@@ -50,7 +50,11 @@ export function start(args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Runni
   return { proc, stdout: () => out, stderr: () => err, waitFor, exit };
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd = ROOT,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const r = start(args, env, cwd);
   return r.exit.then((code) => ({ code, stdout: r.stdout(), stderr: r.stderr() }));
 }

@@ -17,7 +17,13 @@ async function roundTrip(body: Record<string, unknown>) {
   return { file, text, problem: await loadProblem(file) };
 }
 
-const base = { name: 'D. Backticks', group: 'Test Group', url: 'https://example.org/d', timeLimit: 1500, memoryLimit: 512 };
+const base = {
+  name: 'D. Backticks',
+  group: 'Test Group',
+  url: 'https://example.org/d',
+  timeLimit: 1500,
+  memoryLimit: 512,
+};
 
 describe('Competitive Companion payloads saved as markdown', () => {
   it('keeps awkward sample text exactly: backtick fences, empty input, blank lines, non-ASCII', async () => {
@@ -65,9 +71,15 @@ describe('Competitive Companion payloads saved as markdown', () => {
 
   it('says why a body is refused', () => {
     expect(parseCompanion('')).toMatchObject({ ok: false, reason: expect.stringMatching(/^body is not JSON/) });
-    expect(parseCompanion('[]')).toMatchObject({ ok: false, reason: expect.stringMatching(/^not a Competitive Companion problem/) });
+    expect(parseCompanion('[]')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^not a Competitive Companion problem/),
+    });
     expect(parseCompanion('{"name":"x"}')).toMatchObject({ ok: false, reason: expect.stringMatching(/tests/) });
-    expect(parseCompanion('{"name":"x","tests":[],"batch":{"id":"b","size":0}}')).toMatchObject({ ok: false, reason: expect.stringMatching(/batch\.size/) });
+    expect(parseCompanion('{"name":"x","tests":[],"batch":{"id":"b","size":0}}')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/batch\.size/),
+    });
   });
 });
 
@@ -78,13 +90,26 @@ describe('a payload kept as a file', () => {
     mkdirSync(folder);
     const body = { ...base, name: 'F. Kept', tests: [{ input: '1 2\n', output: '3\n' }] };
     writeFileSync(join(folder, 'kept.json'), JSON.stringify(body));
-    writeFileSync(join(folder, 'kept-cph.prob'), JSON.stringify({ ...body, srcPath: '/x/f.cpp', local: false, tests: [{ id: 1, input: '5 5\n', output: '10\n' }] }));
+    writeFileSync(
+      join(folder, 'kept-cph.prob'),
+      JSON.stringify({
+        ...body,
+        srcPath: '/x/f.cpp',
+        local: false,
+        tests: [{ id: 1, input: '5 5\n', output: '10\n' }],
+      }),
+    );
     const p = await loadProblem(join(folder, 'kept.json'));
     expect(p).toMatchObject({ id: 'kept', title: 'F. Kept', timeLimitMs: 1500, memoryLimitMb: 512 });
     expect(p.samples).toEqual([{ name: 'sample-1', input: '1 2\n', outputs: ['3\n'] }]);
     const set = await loadProblemSet(folder);
-    expect(set.map((x) => [x.id, x.samples[0]!.outputs[0]])).toEqual([['kept', '3\n'], ['kept-cph', '10\n']]);
+    expect(set.map((x) => [x.id, x.samples[0]!.outputs[0]])).toEqual([
+      ['kept', '3\n'],
+      ['kept-cph', '10\n'],
+    ]);
     writeFileSync(join(folder, 'broken.json'), '{"name": 3}');
-    await expect(loadProblem(join(folder, 'broken.json'))).rejects.toThrow(`${join(folder, 'broken.json')}: not a Competitive Companion problem: name:`);
+    await expect(loadProblem(join(folder, 'broken.json'))).rejects.toThrow(
+      `${join(folder, 'broken.json')}: not a Competitive Companion problem: name:`,
+    );
   });
 });

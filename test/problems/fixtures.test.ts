@@ -33,7 +33,8 @@ describe('the built-in problem set', () => {
       expect(p.timeLimitMs, p.id).toBeGreaterThan(0);
       expect(p.difficulty, p.id).toMatch(/^(easy|medium|hard)$/);
       expect(p.tags.length, p.id).toBeGreaterThan(0);
-      for (const ext of ['py', 'cpp']) expect(existsSync(join(dir, '_solutions', `${p.id}.${ext}`)), `${p.id}.${ext}`).toBe(true);
+      for (const ext of ['py', 'cpp'])
+        expect(existsSync(join(dir, '_solutions', `${p.id}.${ext}`)), `${p.id}.${ext}`).toBe(true);
     }
   });
 

@@ -15,7 +15,10 @@ function withSaved(): NodeJS.ProcessEnv {
   const env = tempEnv();
   const dir = join(env.XDG_DATA_HOME!, 'simcoach', 'problems', 'contest');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${LONG}.md`), '---\ntitle: Longest\n---\n\nAdd two numbers.\n\n## Sample 1\n### Input\n```\n1 2\n```\n### Output\n```\n3\n```\n');
+  writeFileSync(
+    join(dir, `${LONG}.md`),
+    '---\ntitle: Longest\n---\n\nAdd two numbers.\n\n## Sample 1\n### Input\n```\n1 2\n```\n### Output\n```\n3\n```\n',
+  );
   return env;
 }
 
@@ -39,7 +42,10 @@ describe('problem ids', () => {
 
   it('finds a problem by id, unique start, list number, and says "did you mean" otherwise', async () => {
     const set = await loadDefaultSet();
-    const pick = (ref: string) => { const p = pickProblem(set, ref); return p.ok ? p.problem.id : p.why; };
+    const pick = (ref: string) => {
+      const p = pickProblem(set, ref);
+      return p.ok ? p.problem.id : p.why;
+    };
     expect(pick('knapsack')).toBe('knapsack');
     expect(pick('knap')).toBe('knapsack');
     expect(pick('1')).toBe(set[0]!.id);
@@ -57,7 +63,9 @@ describe('problem ids', () => {
       expect(r.stdout).toContain(`contest/${LONG}`);
       expect(r.stdout).not.toMatch(/codeforces[^\n]*…/);
       // Wide enough, it stays on its row; else whole on a line of its own, the rest of the row below.
-      expect(r.stdout).toMatch(new RegExp(`^16 {2}  {2}contest/${LONG}${columns === '200' ? ' +' : '\\n +'}Longest`, 'm'));
+      expect(r.stdout).toMatch(
+        new RegExp(`^16 {2}  {2}contest/${LONG}${columns === '200' ? ' +' : '\\n +'}Longest`, 'm'),
+      );
       expect(r.stdout).toMatch(/^ {0,2}\d+ {2}. {2}knapsack +Backpack/m);
     }
   }, 60_000);
@@ -72,6 +80,8 @@ describe('problem ids', () => {
     expect(JSON.parse(byNumber.stdout)).toMatchObject({ problem: `contest/${LONG}` });
     const typo = await runCli(['test', sol, '--problem', 'sum-tow'], env);
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toMatch(/sum-tow: no such file, and no problem with that id in the built-in or saved set \(did you mean 'sum-two'\?\)/);
+    expect(typo.stderr).toMatch(
+      /sum-tow: no such file, and no problem with that id in the built-in or saved set \(did you mean 'sum-two'\?\)/,
+    );
   }, 60_000);
 });

@@ -21,7 +21,9 @@ describe('an interactor that writes its output file with no checker', () => {
     expect((await loadProblem(join(DIR, 'paired.md'))).warnings).toBeUndefined();
     // Its only `tout` is in a comment.
     expect((await loadProblem(join(DIR, 'judges.md'))).warnings).toBeUndefined();
-    expect((await loadProblem(join(DIR, 'python.md'))).warnings).toEqual([expect.stringMatching(/^writes\.py writes its output file/)]);
+    expect((await loadProblem(join(DIR, 'python.md'))).warnings).toEqual([
+      expect.stringMatching(/^writes\.py writes its output file/),
+    ]);
   });
 
   it('is read from the source in each form: tout, argv[2] opened by hand, sys.argv[2]; a scoring interactor writes none', () => {
@@ -38,7 +40,9 @@ describe('an interactor that writes its output file with no checker', () => {
     expect(r.code, r.stderr).toBe(0);
     const warnings = r.stderr.trim().split('\n');
     expect(warnings).toEqual([
-      expect.stringMatching(/^warning: alone: tout\.cpp writes its output file \(tout\) but the problem has no checker: .*Polygon requires the pair/),
+      expect.stringMatching(
+        /^warning: alone: tout\.cpp writes its output file \(tout\) but the problem has no checker: .*Polygon requires the pair/,
+      ),
       expect.stringMatching(/^warning: python: writes\.py writes its output file/),
     ]);
     for (const id of ['alone', 'judges', 'paired', 'python']) expect(r.stdout).toContain(id);
@@ -53,10 +57,14 @@ describe('an interactor that writes its output file with no checker', () => {
     mkdirSync(saved, { recursive: true });
     for (const f of ['alone.md', 'tout.cpp', 'paired.md', 'check.cpp']) cpSync(join(DIR, f), join(saved, f));
     const r = await runCli(['doctor', '--json'], { ...env, OLLAMA_HOST: 'http://127.0.0.1:9' });
-    const checks = (JSON.parse(r.stdout) as { checks: { name: string; ok: boolean; detail: string; fix?: string; needed: boolean }[] }).checks;
+    const checks = (
+      JSON.parse(r.stdout) as { checks: { name: string; ok: boolean; detail: string; fix?: string; needed: boolean }[] }
+    ).checks;
     const row = checks.find((c) => c.name === 'interactors');
     expect(row).toMatchObject({ ok: false, needed: false });
-    expect(row!.detail).toMatch(/^alone: the interactor writes its output file \(tout\) but the problem has no checker/);
+    expect(row!.detail).toMatch(
+      /^alone: the interactor writes its output file \(tout\) but the problem has no checker/,
+    );
     expect(row!.fix).toMatch(/checker: FILE/);
   }, 120_000);
 });

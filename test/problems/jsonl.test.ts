@@ -48,7 +48,9 @@ describe('APPS (MapCoder selection) JSON lines', () => {
   });
 
   it('names the file and the id that is not there', async () => {
-    await expect(loadProblem(`${APPS}:no-such-id`)).rejects.toThrow(`${APPS}: no problem with id, name or line 'no-such-id'`);
+    await expect(loadProblem(`${APPS}:no-such-id`)).rejects.toThrow(
+      `${APPS}: no problem with id, name or line 'no-such-id'`,
+    );
   });
 });
 
@@ -67,7 +69,10 @@ describe('CodeContests JSON lines', () => {
     cf_index: 'A',
     difficulty: 7,
   };
-  const file = write('cc.jsonl', `${JSON.stringify(line)}\n${JSON.stringify({ ...line, name: 'Other', cf_contest_id: 0 })}\n`);
+  const file = write(
+    'cc.jsonl',
+    `${JSON.stringify(line)}\n${JSON.stringify({ ...line, name: 'Other', cf_contest_id: 0 })}\n`,
+  );
 
   it('reads tests, limits, rating and tags', async () => {
     const p = await loadProblem(`${file}:1500A`);
@@ -113,14 +118,20 @@ describe('bad JSON lines', () => {
   });
 
   it('reads a file saved with CRLF and a BOM', async () => {
-    const f = write('crlf.jsonl', '\ufeff{"id":"a","description":"d","samples":[{"input":"1","outputs":["1"]}],"tests":[]}\r\n');
+    const f = write(
+      'crlf.jsonl',
+      '\ufeff{"id":"a","description":"d","samples":[{"input":"1","outputs":["1"]}],"tests":[]}\r\n',
+    );
     expect((await loadProblem(`${f}:a`)).samples).toHaveLength(1);
   });
 });
 
 describe('ids that hold colons', () => {
   it('FILE:ID splits at the first colon whose prefix is a file', async () => {
-    const f = write('colon.jsonl', `${JSON.stringify({ name: 'E. Time: the Final Frontier', description: 'd', public_tests: { input: ['1\n'], output: ['1\n'] } })}\n`);
+    const f = write(
+      'colon.jsonl',
+      `${JSON.stringify({ name: 'E. Time: the Final Frontier', description: 'd', public_tests: { input: ['1\n'], output: ['1\n'] } })}\n`,
+    );
     expect((await loadProblem(`${f}:E. Time: the Final Frontier`)).title).toBe('E. Time: the Final Frontier');
   });
 });
@@ -130,7 +141,12 @@ describe('titles for sources that have none', () => {
     const f = write(
       'titles.jsonl',
       [
-        { id: 't1', description: 'Task\n\nGiven a [list](http://x.org/y) of numbers, sort it. More text.', samples: [], tests: [] },
+        {
+          id: 't1',
+          description: 'Task\n\nGiven a [list](http://x.org/y) of numbers, sort it. More text.',
+          samples: [],
+          tests: [],
+        },
         { id: 't2', description: '\n\n', samples: [], tests: [] },
       ]
         .map((x) => JSON.stringify(x))

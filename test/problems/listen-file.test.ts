@@ -14,7 +14,8 @@ const payload = (index: string) => ({
   tests: [{ input: '1 2\n', output: '3\n' }],
 });
 
-const TEMPLATE = '// my template\n#include <bits/stdc++.h>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << "\\n"; }\n';
+const TEMPLATE =
+  '// my template\n#include <bits/stdc++.h>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << "\\n"; }\n';
 
 /** A person's home with a C++ template and listen.lang cpp, and an empty folder to work in. */
 async function person(): Promise<{ env: NodeJS.ProcessEnv; work: string }> {
@@ -27,11 +28,19 @@ async function person(): Promise<{ env: NodeJS.ProcessEnv; work: string }> {
   return { env, work: mkdtempSync(join(tmpdir(), 'simcoach-work-')) };
 }
 
-async function listening(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<{ l: Running; send: (index: string) => Promise<string> }> {
+async function listening(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<{ l: Running; send: (index: string) => Promise<string> }> {
   const l = start(['listen', '--port', '0', ...args], env, cwd);
   const port = (await l.waitFor(/on 127\.0\.0\.1:(\d+)/))[1];
   const send = async (index: string): Promise<string> => {
-    const res = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload(index)) });
+    const res = await fetch(`http://127.0.0.1:${port}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload(index)),
+    });
     expect(res.status).toBe(200);
     // The line of this send: one more than the lines about the problem so far.
     const line = `(?:saved|sent again:) ${index}\\. Sum .*\\n`;
@@ -105,7 +114,9 @@ describe('listen writes a program file per problem', () => {
     const r = await runCli(['listen', '--port', '0'], env, work);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/a-file\/src: cannot write program files there \(ENOTDIR\); name another with `simcoach config set listen\.fileDir DIR`, or add --no-file/);
+    expect(r.stderr).toMatch(
+      /a-file\/src: cannot write program files there \(ENOTDIR\); name another with `simcoach config set listen\.fileDir DIR`, or add --no-file/,
+    );
     expect(r.stdout).toBe('');
     expect(readdirSync(work)).toEqual(['a-file']);
   }, 60_000);

@@ -94,7 +94,11 @@ describe('simcoach listen (the built CLI, over real HTTP)', () => {
     expect(listener.stdout()).toMatch(/\[1\/3\] saved /);
     expect(listener.stdout()).toMatch(/\[3\/3\] saved /);
     const folder = join(dir, 'atcoder-atcoder-beginner-contest-300');
-    expect(readdirSync(folder).sort()).toEqual(['a-n-choice-question.md', 'b-same-map-in-the-rpg-world.md', 'c-cross.md']);
+    expect(readdirSync(folder).sort()).toEqual([
+      'a-n-choice-question.md',
+      'b-same-map-in-the-rpg-world.md',
+      'c-cross.md',
+    ]);
     const set = await loadProblemSet(folder);
     expect(set.map((p) => p.timeLimitMs)).toEqual([2000, 2000, 2000]);
     expect(set.map((p) => p.samples[0]!.outputs[0])).toEqual(['0\n', '2\n', '4\n']);
@@ -125,7 +129,11 @@ describe('simcoach listen (the built CLI, over real HTTP)', () => {
     const data = join(env.XDG_DATA_HOME!, 'simcoach', 'problems');
     const saver = start(['listen', '--port', '0', '--no-file'], env);
     const m = await saver.waitFor(/on 127\.0\.0\.1:(\d+)/);
-    const res = await fetch(`http://127.0.0.1:${m[1]}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload({ name: 'C. Saved Here' })) });
+    const res = await fetch(`http://127.0.0.1:${m[1]}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload({ name: 'C. Saved Here' })),
+    });
     expect(res.status).toBe(200);
     await saver.waitFor(/saved C\. Saved Here/);
     expect(saver.stdout()).toContain(data);
@@ -135,8 +143,12 @@ describe('simcoach listen (the built CLI, over real HTTP)', () => {
     const rows = JSON.parse(list.stdout) as Array<{ id: string; aliases: string[] }>;
     const ids = rows.map((r) => r.id);
     // Its judge's short name from the URL; the folder/file slug stays a name that opens it.
-    expect(saver.stdout()).toMatch(/saved C\. Saved Here \(2 samples\) → .*c-saved-here\.md · open it as: simcoach practice cf4A$/m);
-    expect(rows.find((r) => r.id === 'cf4A')?.aliases).toEqual(['codeforces-codeforces-beta-round-4-div-2-only/c-saved-here']);
+    expect(saver.stdout()).toMatch(
+      /saved C\. Saved Here \(2 samples\) → .*c-saved-here\.md · open it as: simcoach practice cf4A$/m,
+    );
+    expect(rows.find((r) => r.id === 'cf4A')?.aliases).toEqual([
+      'codeforces-codeforces-beta-round-4-div-2-only/c-saved-here',
+    ]);
     expect(ids).toContain('sum-two');
   });
 

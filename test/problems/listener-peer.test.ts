@@ -23,7 +23,12 @@ function postAsUser(url: string, name: string): Promise<number> {
   const script = `fetch(${JSON.stringify(url)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ${JSON.stringify(body(name))} }).then((r) => console.log(r.status), (e) => console.log('error', e.message))`;
   // Not spawnSync: the listener under test answers from this very event loop.
   return new Promise((resolve) => {
-    execFile('setpriv', [`--reuid=${a.uid}`, `--regid=${a.gid}`, '--init-groups', '--', process.execPath, '-e', script], { encoding: 'utf8', cwd: '/', timeout: 60_000 }, (_err, stdout) => resolve(Number(stdout.trim())));
+    execFile(
+      'setpriv',
+      [`--reuid=${a.uid}`, `--regid=${a.gid}`, '--init-groups', '--', process.execPath, '-e', script],
+      { encoding: 'utf8', cwd: '/', timeout: 60_000 },
+      (_err, stdout) => resolve(Number(stdout.trim())),
+    );
   });
 }
 
@@ -60,13 +65,18 @@ describe.runIf(root)('as root', () => {
     const a = unprivilegedAccount()!;
     try {
       expect(await postAsUser(`http://127.0.0.1:${listener.port}/`, 'Planted')).toBe(403);
-      if (listener.addresses.length > 1) expect(await postAsUser(`http://[::1]:${listener.port}/`, 'Planted six')).toBe(403);
+      if (listener.addresses.length > 1)
+        expect(await postAsUser(`http://[::1]:${listener.port}/`, 'Planted six')).toBe(403);
       expect(await post(`http://127.0.0.1:${listener.port}/`, 'Roots own')).toBe(200);
     } finally {
       await listener.close();
     }
     expect(warnings).toHaveLength(listener.addresses.length);
-    expect(warnings[0]).toMatch(new RegExp(`^refused a request from uid ${a.uid} \\(127\\.0\\.0\\.1 port \\d+\\): this listener takes problems from uid 0 only$`));
+    expect(warnings[0]).toMatch(
+      new RegExp(
+        `^refused a request from uid ${a.uid} \\(127\\.0\\.0\\.1 port \\d+\\): this listener takes problems from uid 0 only$`,
+      ),
+    );
     expect(existsSync(join(dir, 'planted.md'))).toBe(false);
     expect(existsSync(join(dir, 'roots-own.md'))).toBe(true);
     expect(logs).toEqual([expect.stringMatching(/^saved Roots own/)]);
@@ -80,10 +90,34 @@ describe.runIf(root)('as root', () => {
     mkdirSync(out);
     chownSync(out, a.uid, a.gid);
     chmodSync(out, 0o755);
-    const child = spawn('setpriv', [`--reuid=${a.uid}`, `--regid=${a.gid}`, '--init-groups', '--', process.execPath, join(p.install, 'dist', 'cli.js'), 'listen', '--port', '0', '--dir', out, '--no-file'], {
-      cwd: p.files,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: p.home, NO_COLOR: '1', XDG_CACHE_HOME: join(p.home, 'cache'), XDG_DATA_HOME: join(p.home, 'data'), XDG_CONFIG_HOME: join(p.home, 'config') },
-    });
+    const child = spawn(
+      'setpriv',
+      [
+        `--reuid=${a.uid}`,
+        `--regid=${a.gid}`,
+        '--init-groups',
+        '--',
+        process.execPath,
+        join(p.install, 'dist', 'cli.js'),
+        'listen',
+        '--port',
+        '0',
+        '--dir',
+        out,
+        '--no-file',
+      ],
+      {
+        cwd: p.files,
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: p.home,
+          NO_COLOR: '1',
+          XDG_CACHE_HOME: join(p.home, 'cache'),
+          XDG_DATA_HOME: join(p.home, 'data'),
+          XDG_CONFIG_HOME: join(p.home, 'config'),
+        },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -107,7 +141,9 @@ describe.runIf(root)('as root', () => {
       await new Promise((r) => child.once('exit', r));
     }
     expect(readdirSync(out)).toEqual(['users-own.md']);
-    expect(stderr).toMatch(/refused a request from uid 0 \(127\.0\.0\.1 port \d+\): this listener takes problems from uid \d+ only/);
+    expect(stderr).toMatch(
+      /refused a request from uid 0 \(127\.0\.0\.1 port \d+\): this listener takes problems from uid \d+ only/,
+    );
     p.cleanup();
   });
 });

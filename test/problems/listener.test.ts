@@ -18,10 +18,17 @@ describe('the listener when IPv6 loopback cannot be had', () => {
     });
     const warnings: string[] = [];
     const logs: string[] = [];
-    const listener = await startListener({ port: v6 ?? 0, dir, log: (l) => logs.push(l), warn: (l) => warnings.push(l) });
+    const listener = await startListener({
+      port: v6 ?? 0,
+      dir,
+      log: (l) => logs.push(l),
+      warn: (l) => warnings.push(l),
+    });
     try {
       expect(listener.addresses).toEqual([`127.0.0.1:${listener.port}`]);
-      expect(warnings[0]).toMatch(new RegExp(`^IPv6 loopback \\[::1\\]:${listener.port} is unavailable \\(E[A-Z]+\\); listening on IPv4 only$`));
+      expect(warnings[0]).toMatch(
+        new RegExp(`^IPv6 loopback \\[::1\\]:${listener.port} is unavailable \\(E[A-Z]+\\); listening on IPv4 only$`),
+      );
       const res = await fetch(`http://127.0.0.1:${listener.port}/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -38,12 +45,25 @@ describe('the listener when IPv6 loopback cannot be had', () => {
 
 describe('the listener bounds what it buffers', () => {
   /** A POST whose body is written by `send`; resolves with the status the listener answered. */
-  function post(port: number, headers: Record<string, string | number>, send: (req: ClientRequest) => void): Promise<number> {
+  function post(
+    port: number,
+    headers: Record<string, string | number>,
+    send: (req: ClientRequest) => void,
+  ): Promise<number> {
     return new Promise((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/',
+          headers: { 'content-type': 'application/json', ...headers },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       // The listener may close the connection while the rest of a refused body is on its way.
       req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
       send(req);
@@ -52,7 +72,13 @@ describe('the listener bounds what it buffers', () => {
 
   it('answers 413 to a body over the limit, whether declared or streamed, and still takes good ones', async () => {
     const warnings: string[] = [];
-    const listener = await startListener({ port: 0, dir, log: () => {}, warn: (l) => warnings.push(l), maxBody: 1 << 20 });
+    const listener = await startListener({
+      port: 0,
+      dir,
+      log: () => {},
+      warn: (l) => warnings.push(l),
+      maxBody: 1 << 20,
+    });
     try {
       // Declared too big: refused before a byte of it is read.
       expect(await post(listener.port, { 'content-length': 100 << 20 }, (req) => req.flushHeaders())).toBe(413);
@@ -66,9 +92,16 @@ describe('the listener bounds what it buffers', () => {
         pump();
       });
       expect(status).toBe(413);
-      expect(warnings).toEqual([`refused a body over 1 MiB from 127.0.0.1`, `refused a body over 1 MiB from 127.0.0.1`]);
+      expect(warnings).toEqual([
+        `refused a body over 1 MiB from 127.0.0.1`,
+        `refused a body over 1 MiB from 127.0.0.1`,
+      ]);
       expect(listener.buffered()).toBe(0);
-      const ok = await fetch(`http://127.0.0.1:${listener.port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Small', tests: [] }) });
+      const ok = await fetch(`http://127.0.0.1:${listener.port}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Small', tests: [] }),
+      });
       expect(ok.status).toBe(200);
     } finally {
       await listener.close();
@@ -77,7 +110,14 @@ describe('the listener bounds what it buffers', () => {
 
   it('caps what concurrent requests hold together: past it a request is answered 503', async () => {
     const warnings: string[] = [];
-    const listener = await startListener({ port: 0, dir, log: () => {}, warn: (l) => warnings.push(l), maxBody: 1 << 20, maxBuffered: 2 << 20 });
+    const listener = await startListener({
+      port: 0,
+      dir,
+      log: () => {},
+      warn: (l) => warnings.push(l),
+      maxBody: 1 << 20,
+      maxBuffered: 2 << 20,
+    });
     const open: ClientRequest[] = [];
     try {
       const part = Buffer.alloc(900 << 10, 0x20);

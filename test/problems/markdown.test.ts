@@ -98,7 +98,9 @@ describe('the hand-written markdown format', () => {
     await expect(loadProblem(f)).rejects.toThrow(`${join(dir, '3.in.gz')}: is not a gzip file or is damaged`);
     writeFileSync(join(dir, '3.in.gz'), gzipSync('0 0\n'));
     writeFileSync(join(dir, '3.in'), '0 0\n');
-    await expect(loadProblem(f)).rejects.toThrow(`${join(dir, '3.in.gz')}: and 3.in are the same test; keep one of them`);
+    await expect(loadProblem(f)).rejects.toThrow(
+      `${join(dir, '3.in.gz')}: and 3.in are the same test; keep one of them`,
+    );
   });
 
   it('a listing counts the hidden tests without reading them; the problem picked from it has them; the judge refuses a listed one', async () => {
@@ -113,12 +115,19 @@ describe('the hand-written markdown format', () => {
     const [listed] = await loadProblemSet(set, { tests: false });
     expect(listed).toMatchObject({ id: 'a', tests: [], unread: { tests: 2 } });
     expect(hiddenTestCount(listed!)).toBe(2);
-    await expect(judgeProblem({ lang: 'python', source: 'print(2)\n' }, listed!)).rejects.toThrow('a: judged from a listing, without its 2 hidden tests');
-    await expect(loadProblem(`${set}:a`)).rejects.toThrow(`${join(set, 'a', '1.in.gz')}: is not a gzip file or is damaged`);
+    await expect(judgeProblem({ lang: 'python', source: 'print(2)\n' }, listed!)).rejects.toThrow(
+      'a: judged from a listing, without its 2 hidden tests',
+    );
+    await expect(loadProblem(`${set}:a`)).rejects.toThrow(
+      `${join(set, 'a', '1.in.gz')}: is not a gzip file or is damaged`,
+    );
     writeFileSync(join(set, 'a', '1.in.gz'), gzipSync('0 0\n'));
     const picked = await loadProblem(`${set}:a`);
     expect(picked.unread).toBeUndefined();
-    expect(picked.tests.map((t) => [t.name, t.input])).toEqual([['1', '0 0\n'], ['2', '1 1\n']]);
+    expect(picked.tests.map((t) => [t.name, t.input])).toEqual([
+      ['1', '0 0\n'],
+      ['2', '1 1\n'],
+    ]);
     expect(hiddenTestCount(picked)).toBe(2);
   });
 
@@ -149,9 +158,13 @@ describe('bad and unusual markdown', () => {
   });
 
   it('front matter that never closes, and bad values, name their lines', async () => {
-    await expect(loadProblem(write('---\ntitle: x\n'))).rejects.toThrow(/:1: front matter starts with --- but has no closing/);
+    await expect(loadProblem(write('---\ntitle: x\n'))).rejects.toThrow(
+      /:1: front matter starts with --- but has no closing/,
+    );
     const f = write('---\ntitle: t\ntime_limit: 3 fortnights\n---\n');
-    await expect(loadProblem(f)).rejects.toThrow(`${f}:3: time_limit: '3 fortnights' is not a time (write 2s or 1500ms)`);
+    await expect(loadProblem(f)).rejects.toThrow(
+      `${f}:3: time_limit: '3 fortnights' is not a time (write 2s or 1500ms)`,
+    );
     const g = write('---\nmode: fuzzy\n---\n');
     await expect(loadProblem(g)).rejects.toThrow(`${g}:2: mode: 'fuzzy' is not one of tokens, exact, lines, float`);
     const h = write('---\nchecker: nowhere.py\n---\n');
@@ -200,7 +213,9 @@ describe('bad and unusual markdown', () => {
     await expect(loadProblem(join(tmp, 'missing.md'))).rejects.toThrow(`${join(tmp, 'missing.md')}: no such file`);
     const doc = write('x', 'x.docx');
     await expect(loadProblem(doc)).rejects.toThrow(`${doc}: unknown extension '.docx'`);
-    await expect(loadProblem('definitely-not-a-problem-id')).rejects.toThrow(/^definitely-not-a-problem-id: no such file, and no problem with that id/);
+    await expect(loadProblem('definitely-not-a-problem-id')).rejects.toThrow(
+      /^definitely-not-a-problem-id: no such file, and no problem with that id/,
+    );
     const f = write(FULL, 'one.md');
     await expect(loadProblem(`${f}:other`)).rejects.toThrow(`${f}: holds one problem ('one'), not 'other'`);
   });
@@ -217,7 +232,9 @@ describe('saved problems by the id `problems` lists', () => {
       writeFileSync(join(dir, 'c-cows.md'), '---\ntitle: C. Cows\n---\n\n```input\n1\n```\n\n```output\n1\n```\n');
       expect((await loadProblem('usaco-2024/c-cows')).title).toBe('C. Cows');
       expect((await loadProblem('c-cows')).id).toBe('usaco-2024/c-cows');
-      await expect(loadProblem('usaco-2024/no-such')).rejects.toThrow(/^usaco-2024\/no-such: no such file, and no problem with that id/);
+      await expect(loadProblem('usaco-2024/no-such')).rejects.toThrow(
+        /^usaco-2024\/no-such: no such file, and no problem with that id/,
+      );
     } finally {
       if (before === undefined) delete process.env.XDG_DATA_HOME;
       else process.env.XDG_DATA_HOME = before;
@@ -251,7 +268,9 @@ describe('a directory is a set', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'good.md'), FULL);
     writeFileSync(join(dir, 'bad.md'), '```input\n1\n```\n');
-    await expect(loadProblemSet(dir)).rejects.toThrow(`${join(dir, 'bad.md')}:1: input block has no output block after it`);
+    await expect(loadProblemSet(dir)).rejects.toThrow(
+      `${join(dir, 'bad.md')}:1: input block has no output block after it`,
+    );
     const skipped: string[] = [];
     const set = await loadProblemSet(dir, { onSkip: (e) => skipped.push(e.message) });
     expect(set.map((p) => p.id)).toEqual(['good']);

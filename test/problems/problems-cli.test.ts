@@ -39,7 +39,9 @@ describe('simcoach problems (the built CLI)', () => {
     const r = await runCli(['problems', APPS, '--json'], tempEnv());
     const rows = JSON.parse(r.stdout) as Row[];
     expect(rows).toHaveLength(91);
-    const comp = JSON.parse((await runCli(['problems', APPS, '--difficulty', 'competition', '--json'], tempEnv())).stdout) as Row[];
+    const comp = JSON.parse(
+      (await runCli(['problems', APPS, '--difficulty', 'competition', '--json'], tempEnv())).stdout,
+    ) as Row[];
     expect(comp.length).toBeGreaterThan(20);
     expect(comp.every((x) => x.difficulty === 'competition')).toBe(true);
     // A bare id only names the built-in set, so the hint names the set too.
@@ -52,18 +54,53 @@ describe('simcoach problems (the built CLI)', () => {
     const sessions = join(env.XDG_DATA_HOME!, 'simcoach', 'sessions');
     mkdirSync(sessions, { recursive: true });
     const header = {
-      type: 'session', version: 1, id: '20261203-solved', createdAt: '2026-12-03T08:00:00.000Z',
-      problem: { id: 'lis', title: 'Rising Temperatures', statement: '', samples: [], tests: [], compare: { mode: 'tokens' }, kind: { type: 'stdin' }, tags: [] },
-      flow: 'codesim', backend: 'ollama', model: 'm', lang: 'python', settings: {},
+      type: 'session',
+      version: 1,
+      id: '20261203-solved',
+      createdAt: '2026-12-03T08:00:00.000Z',
+      problem: {
+        id: 'lis',
+        title: 'Rising Temperatures',
+        statement: '',
+        samples: [],
+        tests: [],
+        compare: { mode: 'tokens' },
+        kind: { type: 'stdin' },
+        tags: [],
+      },
+      flow: 'codesim',
+      backend: 'ollama',
+      model: 'm',
+      lang: 'python',
+      settings: {},
     };
-    const end = { type: 'end', t: 5, branch: 0, outcome: { status: 'solved', submit: { verdict: 'AC', passed: 9, total: 9, hidden: 8 } }, calls: 3, promptTokens: 10, completionTokens: 10 };
+    const end = {
+      type: 'end',
+      t: 5,
+      branch: 0,
+      outcome: { status: 'solved', submit: { verdict: 'AC', passed: 9, total: 9, hidden: 8 } },
+      calls: 3,
+      promptTokens: 10,
+      completionTokens: 10,
+    };
     writeFileSync(join(sessions, '20261203-solved.jsonl'), `${JSON.stringify(header)}\n${JSON.stringify(end)}\n`);
     const samples = { ...header, id: '20261203-samples', problem: { ...header.problem, id: 'knapsack' } };
-    const samplesEnd = { ...end, outcome: { status: 'solved', submit: { verdict: 'TLE', passed: 4, total: 9, hidden: 8, failed: '10-large' } } };
-    writeFileSync(join(sessions, '20261203-samples.jsonl'), `${JSON.stringify(samples)}\n${JSON.stringify(samplesEnd)}\n`);
+    const samplesEnd = {
+      ...end,
+      outcome: { status: 'solved', submit: { verdict: 'TLE', passed: 4, total: 9, hidden: 8, failed: '10-large' } },
+    };
+    writeFileSync(
+      join(sessions, '20261203-samples.jsonl'),
+      `${JSON.stringify(samples)}\n${JSON.stringify(samplesEnd)}\n`,
+    );
     const rows = JSON.parse((await runCli(['problems', '--json'], env)).stdout) as (Row & { samplesPass: boolean })[];
     expect(rows.filter((x) => x.solved).map((x) => x.id)).toEqual(['lis']);
-    expect(rows.filter((x) => x.samplesPass).map((x) => x.id).sort()).toEqual(['knapsack', 'lis']);
+    expect(
+      rows
+        .filter((x) => x.samplesPass)
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual(['knapsack', 'lis']);
     const table = (await runCli(['problems'], env)).stdout;
     expect(table).toMatch(/✓\s+lis\s+Rising Temperatures/);
     expect(table).toMatch(/○\s+knapsack\s/);

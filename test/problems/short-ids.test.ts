@@ -14,16 +14,25 @@ const SOL = join(ROOT, 'fixtures', 'problems', '_solutions', 'sum-two.py');
 describe('short ids', () => {
   it('any case and a unique start of any case find the problem; an exact name beats one differing in case', async () => {
     const set = await loadDefaultSet({ tests: false });
-    const pick = (ref: string) => { const p = pickProblem(set, ref); return p.ok ? p.problem.id : p.why; };
+    const pick = (ref: string) => {
+      const p = pickProblem(set, ref);
+      return p.ok ? p.problem.id : p.why;
+    };
     expect(pick('KnapSack')).toBe('knapsack');
     expect(pick('KNAP')).toBe('knapsack');
-    const twins = [{ ...set[0]!, id: 'cf1A' }, { ...set[1]!, id: 'cf1a' }];
+    const twins = [
+      { ...set[0]!, id: 'cf1A' },
+      { ...set[1]!, id: 'cf1a' },
+    ];
     expect(pickProblem(twins, 'cf1a')).toMatchObject({ ok: true, problem: { id: 'cf1a' } });
     expect(pickProblem(twins, 'CF1A')).toMatchObject({ ok: true, problem: { id: 'cf1A' } });
   });
 
-  it('a folder set names a judge\'s problem by its short id, in any case, beside its slug', async () => {
-    const dir = savedFolder([[1917, 'C'], [1929, 'A']]);
+  it("a folder set names a judge's problem by its short id, in any case, beside its slug", async () => {
+    const dir = savedFolder([
+      [1917, 'C'],
+      [1929, 'A'],
+    ]);
     expect((await loadProblem(`${dir}:cf1917C`)).id).toBe('cf1917C');
     expect((await loadProblem(`${dir}:cf1929a`)).id).toBe('cf1929A');
     expect((await loadProblem(`${dir}:codeforces-round-1917/c-sum-1917`)).id).toBe('cf1917C');
@@ -42,10 +51,16 @@ describe('short ids', () => {
   }, 60_000);
 
   it('an unknown id and an ambiguous one both exit 2 with one line, in the saved set and in a folder', async () => {
-    const dir = savedFolder([[1917, 'C'], [1917, 'D']]);
+    const dir = savedFolder([
+      [1917, 'C'],
+      [1917, 'D'],
+    ]);
     const env = tempEnv();
     const cases: [string, RegExp][] = [
-      ['zzzzzzzz', /^simcoach: zzzzzzzz: no such file, and no problem with that id in the built-in or saved set; `simcoach problems` lists them$/],
+      [
+        'zzzzzzzz',
+        /^simcoach: zzzzzzzz: no such file, and no problem with that id in the built-in or saved set; `simcoach problems` lists them$/,
+      ],
       ['r', /^simcoach: r: 'r' starts \d+ problem ids \(.*\): type more of one$/],
       [`${dir}:nope`, /: no problem with id 'nope'; `simcoach problems .*` lists them$/],
       [`${dir}:cf1917`, /: 'cf1917' starts 2 problem ids \('cf1917C', 'cf1917D'\): type more of one$/],

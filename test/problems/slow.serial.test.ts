@@ -29,7 +29,8 @@ const set = await loadProblemSet(dir);
 const NO_SLOWER: Record<string, string> = {
   'sum-two': 'one addition: nothing correct is slower than reading the two numbers',
   'std-dev': 'the formula is one pass (or two) over the scores; a slower way would have to be contrived',
-  'guess-number': 'the slower strategy (asking 1, 2, 3, …) breaks the 30-question limit: the interactor says WA, time never comes into it',
+  'guess-number':
+    'the slower strategy (asking 1, 2, 3, …) breaks the 30-question limit: the interactor says WA, time never comes into it',
 };
 
 /** Room for a loaded machine: CPU time, not wall time, is what these tests are about. */
@@ -38,13 +39,20 @@ const WALL_MS = 120_000;
 const source = (file: string): string => readFileSync(file, 'utf8');
 
 /** The tests of a judged run that were not AC, by verdict. */
-const failures = (tests: TestResult[]) => tests.filter((t) => t.verdict !== 'AC').map((t) => `${t.name}: ${t.verdict} ${t.detail ?? ''}`);
+const failures = (tests: TestResult[]) =>
+  tests.filter((t) => t.verdict !== 'AC').map((t) => `${t.name}: ${t.verdict} ${t.detail ?? ''}`);
 
 async function fastOn(p: Problem, names: string[]): Promise<Record<LangId, string[]>> {
   const tests = p.tests.filter((t) => names.includes(t.name ?? ''));
   const out = {} as Record<LangId, string[]>;
-  for (const [lang, ext] of [['cpp', 'cpp'], ['python', 'py']] as const) {
-    const r = await judge({ lang, source: source(join(dir, '_solutions', `${p.id}.${ext}`)) }, tests, { ...problemJudgeOptions(p), wallLimitMs: WALL_MS });
+  for (const [lang, ext] of [
+    ['cpp', 'cpp'],
+    ['python', 'py'],
+  ] as const) {
+    const r = await judge({ lang, source: source(join(dir, '_solutions', `${p.id}.${ext}`)) }, tests, {
+      ...problemJudgeOptions(p),
+      wallLimitMs: WALL_MS,
+    });
     expect(r.total).toBe(names.length);
     out[lang] = failures(r.tests);
   }
@@ -53,7 +61,10 @@ async function fastOn(p: Problem, names: string[]): Promise<Record<LangId, strin
 
 describe('slow reference solutions of the built-in set', () => {
   it('every problem has one in _slow, or is named here with the reason none makes sense', () => {
-    const slow = readdirSync(SLOW).filter((f) => f.endsWith('.cpp')).map((f) => f.slice(0, -4)).sort();
+    const slow = readdirSync(SLOW)
+      .filter((f) => f.endsWith('.cpp'))
+      .map((f) => f.slice(0, -4))
+      .sort();
     const ids = set.map((p) => p.id);
     expect([...slow, ...Object.keys(NO_SLOWER)].sort()).toEqual([...ids].sort());
     for (const id of Object.keys(NO_SLOWER)) expect(existsSync(join(SLOW, `${id}.cpp`)), id).toBe(false);
@@ -61,7 +72,10 @@ describe('slow reference solutions of the built-in set', () => {
 
   it('`simcoach test` finds the O(n²) pair search TLE on the full-size hidden test', { timeout: 180_000 }, async () => {
     // The build cache the main pass filled (solutions.test.ts built every slow solution): no compile here.
-    const r = await runCli(['test', join(SLOW, 'pair-sum.cpp'), '--problem', 'pair-sum', '--json'], { ...tempEnv(), XDG_CACHE_HOME: process.env.XDG_CACHE_HOME });
+    const r = await runCli(['test', join(SLOW, 'pair-sum.cpp'), '--problem', 'pair-sum', '--json'], {
+      ...tempEnv(),
+      XDG_CACHE_HOME: process.env.XDG_CACHE_HOME,
+    });
     expect(r.code, r.stderr).toBe(1);
     const res = JSON.parse(r.stdout) as { verdict: string; tests: { name: string; verdict: string }[] };
     expect(res.verdict).toBe('TLE');
@@ -70,19 +84,29 @@ describe('slow reference solutions of the built-in set', () => {
   });
 
   for (const p of set.filter((q) => !(q.id in NO_SLOWER))) {
-    it(`${p.id}: the slow solution is TLE on a hidden test and right before it; the fast ones pass that test`, { timeout: 240_000 }, async () => {
-      // Stop at the first failure: every TLE costs the full limit, and one is all this needs.
-      const r = await judgeProblem({ lang: 'cpp', source: source(join(SLOW, `${p.id}.cpp`)) }, p, { stopOnFailure: true, wallLimitMs: WALL_MS });
-      expect(r.compile?.ok ?? true, r.compile?.message).toBe(true);
-      expect(r.verdict, failures(r.tests).join('\n')).toBe('TLE');
-      const hidden = new Set(p.tests.map((t) => t.name));
-      const tle = r.tests.filter((t) => t.verdict === 'TLE').map((t) => t.name);
-      expect(tle.length).toBeGreaterThan(0);
-      expect(tle.every((name) => hidden.has(name)), `TLE on a sample: ${tle.join(', ')}`).toBe(true);
-      // Correct: every test it finished is AC (a WA or RE would mean the slow solution is wrong, not slow).
-      expect(r.tests.filter((t) => t.verdict !== 'AC' && t.verdict !== 'TLE').map((t) => t.name)).toEqual([]);
-      expect(r.tests.filter((t) => t.verdict === 'AC').length).toBeGreaterThanOrEqual(p.samples.length);
-      expect(await fastOn(p, tle)).toEqual({ cpp: [], python: [] });
-    });
+    it(
+      `${p.id}: the slow solution is TLE on a hidden test and right before it; the fast ones pass that test`,
+      { timeout: 240_000 },
+      async () => {
+        // Stop at the first failure: every TLE costs the full limit, and one is all this needs.
+        const r = await judgeProblem({ lang: 'cpp', source: source(join(SLOW, `${p.id}.cpp`)) }, p, {
+          stopOnFailure: true,
+          wallLimitMs: WALL_MS,
+        });
+        expect(r.compile?.ok ?? true, r.compile?.message).toBe(true);
+        expect(r.verdict, failures(r.tests).join('\n')).toBe('TLE');
+        const hidden = new Set(p.tests.map((t) => t.name));
+        const tle = r.tests.filter((t) => t.verdict === 'TLE').map((t) => t.name);
+        expect(tle.length).toBeGreaterThan(0);
+        expect(
+          tle.every((name) => hidden.has(name)),
+          `TLE on a sample: ${tle.join(', ')}`,
+        ).toBe(true);
+        // Correct: every test it finished is AC (a WA or RE would mean the slow solution is wrong, not slow).
+        expect(r.tests.filter((t) => t.verdict !== 'AC' && t.verdict !== 'TLE').map((t) => t.name)).toEqual([]);
+        expect(r.tests.filter((t) => t.verdict === 'AC').length).toBeGreaterThanOrEqual(p.samples.length);
+        expect(await fastOn(p, tle)).toEqual({ cpp: [], python: [] });
+      },
+    );
   }
 });

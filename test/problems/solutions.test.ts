@@ -15,34 +15,42 @@ const dir = fixturesDir();
 const set = await loadProblemSet(dir);
 
 describe('reference solutions of the built-in set', () => {
-  it('`simcoach test` accepts them as a person would run it, and rejects a wrong answer', { timeout: 120_000 }, async () => {
-    const env = tempEnv();
-    const sol = (name: string) => join(dir, '_solutions', name);
-    const ok = await runCli(['test', sol('pair-sum.py'), '--problem', join(dir, 'pair-sum.md'), '--json'], env);
-    expect(ok.code, ok.stderr).toBe(0);
-    const res = JSON.parse(ok.stdout) as { verdict: string; passed: number; total: number };
-    expect(res).toMatchObject({ verdict: 'AC', passed: 13, total: 13 });
-    const byId = await runCli(['test', sol('std-dev.cpp'), '--problem', 'std-dev'], env);
-    expect(byId.code, byId.stderr).toBe(0);
-    expect(byId.stdout).toMatch(/AC\s+9\/9 tests passed/);
-    // A solution for another problem must fail: the tests are not trivially passable.
-    const wrong = await runCli(['test', sol('sum-two.py'), '--problem', join(dir, 'range-sums.md'), '--json'], env);
-    expect(wrong.code, wrong.stderr).toBe(1);
-    expect((JSON.parse(wrong.stdout) as { verdict: string }).verdict).not.toBe('AC');
-  });
+  it(
+    '`simcoach test` accepts them as a person would run it, and rejects a wrong answer',
+    { timeout: 120_000 },
+    async () => {
+      const env = tempEnv();
+      const sol = (name: string) => join(dir, '_solutions', name);
+      const ok = await runCli(['test', sol('pair-sum.py'), '--problem', join(dir, 'pair-sum.md'), '--json'], env);
+      expect(ok.code, ok.stderr).toBe(0);
+      const res = JSON.parse(ok.stdout) as { verdict: string; passed: number; total: number };
+      expect(res).toMatchObject({ verdict: 'AC', passed: 13, total: 13 });
+      const byId = await runCli(['test', sol('std-dev.cpp'), '--problem', 'std-dev'], env);
+      expect(byId.code, byId.stderr).toBe(0);
+      expect(byId.stdout).toMatch(/AC\s+9\/9 tests passed/);
+      // A solution for another problem must fail: the tests are not trivially passable.
+      const wrong = await runCli(['test', sol('sum-two.py'), '--problem', join(dir, 'range-sums.md'), '--json'], env);
+      expect(wrong.code, wrong.stderr).toBe(1);
+      expect((JSON.parse(wrong.stdout) as { verdict: string }).verdict).not.toBe('AC');
+    },
+  );
 
   // The serial pass (slow.serial.test.ts) judges these alone, one at a time; built here, in the
   // build cache both passes share, its ~13 compiles run while the main pass has two workers.
-  it('every slow solution of _slow compiles (the serial pass judges them from these builds)', { timeout: 240_000 }, async () => {
-    const { buildProgram } = await import('../../src/runners/build/build.js');
-    const slow = readdirSync(join(dir, '_slow')).filter((f) => f.endsWith('.cpp'));
-    expect(slow.length).toBeGreaterThan(0);
-    for (const f of slow) {
-      const b = await buildProgram({ lang: 'cpp', source: readFileSync(join(dir, '_slow', f), 'utf8') });
-      expect(b.ok ? '' : b.compile.message, f).toBe('');
-      if (b.ok) await b.built.cleanup();
-    }
-  });
+  it(
+    'every slow solution of _slow compiles (the serial pass judges them from these builds)',
+    { timeout: 240_000 },
+    async () => {
+      const { buildProgram } = await import('../../src/runners/build/build.js');
+      const slow = readdirSync(join(dir, '_slow')).filter((f) => f.endsWith('.cpp'));
+      expect(slow.length).toBeGreaterThan(0);
+      for (const f of slow) {
+        const b = await buildProgram({ lang: 'cpp', source: readFileSync(join(dir, '_slow', f), 'utf8') });
+        expect(b.ok ? '' : b.compile.message, f).toBe('');
+        if (b.ok) await b.built.cleanup();
+      }
+    },
+  );
 
   for (const lang of ['python', 'cpp'] as const) {
     it(`every ${lang} solution is accepted on every sample and hidden test`, { timeout: 240_000 }, async () => {

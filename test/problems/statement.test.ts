@@ -8,7 +8,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/problems/index.js';
 import { companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
-import { downloadPage, fetchStatement, judgeOf, JUDGES, needsStatement, statementFromHtml, withStatement } from '../../src/problems/statement/index.js';
+import {
+  downloadPage,
+  fetchStatement,
+  judgeOf,
+  JUDGES,
+  needsStatement,
+  statementFromHtml,
+  withStatement,
+} from '../../src/problems/statement/index.js';
 import { keepStatement } from '../../src/problems/statement/save.js';
 import { start, tempEnv } from './cli-helpers.js';
 
@@ -24,7 +32,9 @@ const read = (name: string) => statementFromHtml(judgeOf(URLS[name]!)!, page(nam
 
 describe('statements from judge pages', () => {
   it('knows the five judges by their hosts, and no other', () => {
-    expect(Object.entries(URLS).map(([name, url]) => [name, judgeOf(url)?.id])).toEqual(Object.keys(URLS).map((n) => [n, n]));
+    expect(Object.entries(URLS).map(([name, url]) => [name, judgeOf(url)?.id])).toEqual(
+      Object.keys(URLS).map((n) => [n, n]),
+    );
     expect(judgeOf('https://codeforces.com.evil.example/problem/1')).toBeNull();
     expect(judgeOf('https://example.org/p')).toBeNull();
     expect(JUDGES).toHaveLength(5);
@@ -33,7 +43,9 @@ describe('statements from judge pages', () => {
   it('Codeforces: title, legend, input, output and note; $$$ math kept as $…$, scripts ignored', () => {
     const s = read('codeforces');
     expect(s.title).toBe('Splitting Melons');
-    expect(s.legend).toContain('weighs an even number of kilos, and each part is positive: $w = a_1 + a_2$ with $a_i > 0$.');
+    expect(s.legend).toContain(
+      'weighs an even number of kilos, and each part is positive: $w = a_1 + a_2$ with $a_i > 0$.',
+    );
     expect(s.legend).not.toMatch(/not math|time limit/);
     expect(s.input).toBe('The only line holds one integer $w$ ($1 \\le w \\le 100$).');
     expect(s.output).toBe('Print YES if they can, and NO otherwise.');
@@ -82,18 +94,30 @@ describe('statements from judge pages', () => {
 
   it('Codeforces tables: GFM pipe tables, the <th> row or else the first row as the header, a pipe and a line break in a cell escaped', () => {
     const s = statementFromHtml(judgeOf(URLS.codeforces!)!, page('codeforces-table'))!;
-    expect(s.legend).toBe([
-      'A stack machine runs $n$ commands, each one of the following:',
-      '',
-      '| Command | Effect |',
-      '| --- | --- |',
-      '| push $x$ | puts $x$ on the stack ($\\|x\\| \\le 10^9$) |',
-      '| add | pops two values and pushes their sum |',
-      '| or | pops $a$ and $b$ and pushes a\\|b<br>(bitwise or) |',
-      '',
-      'Print the value on top of the stack after the last command.',
-    ].join('\n'));
-    expect(s.notes).toBe(['The stack after each command:', '', '| after | stack |', '| --- | --- |', '| 1 | 1 |', '| 2 | 1 2 |', '| 3 | 3 |'].join('\n'));
+    expect(s.legend).toBe(
+      [
+        'A stack machine runs $n$ commands, each one of the following:',
+        '',
+        '| Command | Effect |',
+        '| --- | --- |',
+        '| push $x$ | puts $x$ on the stack ($\\|x\\| \\le 10^9$) |',
+        '| add | pops two values and pushes their sum |',
+        '| or | pops $a$ and $b$ and pushes a\\|b<br>(bitwise or) |',
+        '',
+        'Print the value on top of the stack after the last command.',
+      ].join('\n'),
+    );
+    expect(s.notes).toBe(
+      [
+        'The stack after each command:',
+        '',
+        '| after | stack |',
+        '| --- | --- |',
+        '| 1 | 1 |',
+        '| 2 | 1 2 |',
+        '| 3 | 3 |',
+      ].join('\n'),
+    );
   });
 
   it('a page without the statement where the judge keeps it gives nothing, not a wrong statement', () => {
@@ -102,7 +126,16 @@ describe('statements from judge pages', () => {
 });
 
 function saved(): string {
-  const payload = parseCompanion(JSON.stringify({ name: 'Splitting Melons', group: 'Codeforces - Beta Round 4', url: URLS.codeforces, timeLimit: 1000, memoryLimit: 64, tests: [{ input: '8\n', output: 'YES\n' }] }));
+  const payload = parseCompanion(
+    JSON.stringify({
+      name: 'Splitting Melons',
+      group: 'Codeforces - Beta Round 4',
+      url: URLS.codeforces,
+      timeLimit: 1000,
+      memoryLimit: 64,
+      tests: [{ input: '8\n', output: 'YES\n' }],
+    }),
+  );
   if (!payload.ok) throw new Error(payload.reason);
   const dir = mkdtempSync(join(tmpdir(), 'simcoach-statement-'));
   const file = join(dir, 'splitting-melons.md');
@@ -135,7 +168,8 @@ describe('downloading a page (loopback HTTP)', () => {
   let base: string;
   beforeAll(async () => {
     server = createServer((req, res) => {
-      if (req.url === '/problem') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page('codeforces'));
+      if (req.url === '/problem')
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end(page('codeforces'));
       if (req.url === '/silent') return; // never answers
       res.writeHead(404, 'Not Found').end();
     });
@@ -150,9 +184,15 @@ describe('downloading a page (loopback HTTP)', () => {
   it('gets the page; a 404, a server that never answers and a closed port are one-line failures', async () => {
     const ok = await downloadPage(`${base}/problem`);
     expect(ok.ok && ok.html).toContain('problem-statement');
-    expect(await downloadPage(`${base}/nope`)).toEqual({ ok: false, failure: { kind: 'http', message: `${base}/nope answered 404 Not Found` } });
+    expect(await downloadPage(`${base}/nope`)).toEqual({
+      ok: false,
+      failure: { kind: 'http', message: `${base}/nope answered 404 Not Found` },
+    });
     const silent = await downloadPage(`${base}/silent`, { timeoutMs: 300 });
-    expect(silent).toMatchObject({ ok: false, failure: { kind: 'offline', message: `could not download ${base}/silent: no answer in time` } });
+    expect(silent).toMatchObject({
+      ok: false,
+      failure: { kind: 'offline', message: `could not download ${base}/silent: no answer in time` },
+    });
     const closed = await downloadPage('http://127.0.0.1:1/x');
     expect(closed).toMatchObject({ ok: false, failure: { kind: 'offline' } });
   });
@@ -166,7 +206,14 @@ describe('downloading a page (loopback HTTP)', () => {
 
   it('an unknown judge is a clear result asking for the statement, not an error', async () => {
     const r = await fetchStatement(`${base}/problem`);
-    expect(r).toEqual({ ok: false, failure: { kind: 'unknown-judge', message: 'simcoach cannot read statements from 127.0.0.1 (it knows Codeforces, AtCoder, CSES, CodeChef and Kattis)' } });
+    expect(r).toEqual({
+      ok: false,
+      failure: {
+        kind: 'unknown-judge',
+        message:
+          'simcoach cannot read statements from 127.0.0.1 (it knows Codeforces, AtCoder, CSES, CodeChef and Kattis)',
+      },
+    });
     expect(await fetchStatement(undefined)).toMatchObject({ ok: false, failure: { kind: 'no-url' } });
   });
 
@@ -175,7 +222,9 @@ describe('downloading a page (loopback HTTP)', () => {
     const file = saved();
     const r = start(['statement', file, '--url', `${base}/problem`], env);
     expect(await r.exit).toBe(1);
-    expect(r.stderr()).toMatch(/^no statement: simcoach cannot read statements from 127\.0\.0\.1 .*\nPaste the statement into the problem file/);
+    expect(r.stderr()).toMatch(
+      /^no statement: simcoach cannot read statements from 127\.0\.0\.1 .*\nPaste the statement into the problem file/,
+    );
     expect(r.stderr()).not.toMatch(/at .*\.js:\d+/);
   }, 30_000);
 
@@ -185,9 +234,24 @@ describe('downloading a page (loopback HTTP)', () => {
     const l = start(['listen', '--port', '0', '--dir', dir, '--fetch', '--no-file'], env);
     try {
       const m = await l.waitFor(/listening for Competitive Companion on 127\.0\.0\.1:(\d+)/);
-      const body = JSON.stringify({ name: 'Loop', group: '', url: `${base}/problem`, tests: [{ input: '1\n', output: '1\n' }] });
-      expect((await fetch(`http://127.0.0.1:${m[1]}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status).toBe(200);
-      await l.waitFor(/no statement: Loop: simcoach cannot read statements from 127\.0\.0\.1 .*; paste it into .*loop\.md/);
+      const body = JSON.stringify({
+        name: 'Loop',
+        group: '',
+        url: `${base}/problem`,
+        tests: [{ input: '1\n', output: '1\n' }],
+      });
+      expect(
+        (
+          await fetch(`http://127.0.0.1:${m[1]}/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          })
+        ).status,
+      ).toBe(200);
+      await l.waitFor(
+        /no statement: Loop: simcoach cannot read statements from 127\.0\.0\.1 .*; paste it into .*loop\.md/,
+      );
       expect(l.stdout()).toMatch(/saved Loop \(1 sample\)/);
       expect((await loadProblem(join(dir, 'loop.md'))).samples).toHaveLength(1);
     } finally {
@@ -202,6 +266,8 @@ describe('solve --auto on a problem without a statement', () => {
     const file = saved();
     const r = start(['solve', file, '--auto', '--host', 'http://127.0.0.1:1'], tempEnv());
     expect(await r.exit).toBe(1);
-    expect(r.stderr()).toMatch(/^simcoach: Splitting Melons has no statement to plan from .*\nTo go on, run `simcoach statement .*splitting-melons\.md` to download it from the judge, or paste it into .*splitting-melons\.md under its title\.\n$/);
+    expect(r.stderr()).toMatch(
+      /^simcoach: Splitting Melons has no statement to plan from .*\nTo go on, run `simcoach statement .*splitting-melons\.md` to download it from the judge, or paste it into .*splitting-melons\.md under its title\.\n$/,
+    );
   }, 30_000);
 });

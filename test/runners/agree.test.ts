@@ -15,18 +15,22 @@ beforeAll(() => {
 });
 afterAll(() => restore());
 
-it.skipIf(!present)('agrees with the labels on 60 stdin-style programs (every 5th, in file order)', async () => {
-  const problems = await problemsById(join(DATA, 'problems.jsonl'));
-  const all = await readLabelled(join(DATA, 'labelled-solutions.jsonl'));
-  const stdin = all.filter((p) => styleOf(problems.get(p.problemId)!) === 'stdin');
-  const subset = stdin.filter((_, i) => i % 5 === 0).slice(0, 60);
-  expect(subset).toHaveLength(60);
-  const rows = await runAgreement(subset, problems);
-  const f = agreementFigures(rows, 'stdin');
-  const wrong = rows.filter((r) => !r.agrees).map((r) => `#${r.program.index + 1} ${r.reason}`);
-  expect(f.total).toBe(60);
-  expect(f.agree, wrong.join('\n')).toBeGreaterThanOrEqual(Math.ceil(0.99 * 60));
-  // Both kinds of label occur, so agreement is not agreement with a constant.
-  expect(new Set(subset.map((p) => p.judgedSolved)).size).toBe(2);
-  expect(leftovers()).toEqual([]);
-}, 300_000);
+it.skipIf(!present)(
+  'agrees with the labels on 60 stdin-style programs (every 5th, in file order)',
+  async () => {
+    const problems = await problemsById(join(DATA, 'problems.jsonl'));
+    const all = await readLabelled(join(DATA, 'labelled-solutions.jsonl'));
+    const stdin = all.filter((p) => styleOf(problems.get(p.problemId)!) === 'stdin');
+    const subset = stdin.filter((_, i) => i % 5 === 0).slice(0, 60);
+    expect(subset).toHaveLength(60);
+    const rows = await runAgreement(subset, problems);
+    const f = agreementFigures(rows, 'stdin');
+    const wrong = rows.filter((r) => !r.agrees).map((r) => `#${r.program.index + 1} ${r.reason}`);
+    expect(f.total).toBe(60);
+    expect(f.agree, wrong.join('\n')).toBeGreaterThanOrEqual(Math.ceil(0.99 * 60));
+    // Both kinds of label occur, so agreement is not agreement with a constant.
+    expect(new Set(subset.map((p) => p.judgedSolved)).size).toBe(2);
+    expect(leftovers()).toEqual([]);
+  },
+  300_000,
+);

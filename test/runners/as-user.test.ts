@@ -41,26 +41,41 @@ int main() { timespec t; do clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); while (
 `;
 /** Touches 200 MiB, one byte a page, then answers. */
 const HOG: Record<string, [string, string]> = {
-  cpp: ['hog.cpp', `#include <cstdio>
+  cpp: [
+    'hog.cpp',
+    `#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 int main() { size_t n = 200u << 20; char *p = (char *)malloc(n); memset(p, 1, n); long s = 0;
   for (size_t i = 0; i < n; i += 4096) s += p[i]; long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b + (s > 0 ? 0 : 1)); }
-`],
-  python: ['hog.py', `b = bytearray(200 << 20)
+`,
+  ],
+  python: [
+    'hog.py',
+    `b = bytearray(200 << 20)
 for i in range(0, len(b), 4096): b[i] = 1
 a, c = map(int, input().split()); print(a + c)
-`],
-  java: ['Main.java', `import java.util.*;
+`,
+  ],
+  java: [
+    'Main.java',
+    `import java.util.*;
 public class Main { public static void main(String[] x) { byte[] b = new byte[200 << 20];
   for (int i = 0; i < b.length; i += 4096) b[i] = 1; Scanner s = new Scanner(System.in);
   long a = s.nextLong(), c = s.nextLong(); System.out.println(a + c + b[4096] - 1); } }
-`],
+`,
+  ],
 };
 const PLAIN: Record<string, [string, string]> = {
-  cpp: ['plain.cpp', '#include <cstdio>\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); }\n'],
+  cpp: [
+    'plain.cpp',
+    '#include <cstdio>\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); }\n',
+  ],
   python: ['plain.py', 'a, b = map(int, input().split())\nprint(a + b)\n'],
-  java: ['Plain.java', 'import java.util.*;\npublic class Plain { public static void main(String[] x) { Scanner s = new Scanner(System.in); System.out.println(s.nextLong() + s.nextLong()); } }\n'],
+  java: [
+    'Plain.java',
+    'import java.util.*;\npublic class Plain { public static void main(String[] x) { Scanner s = new Scanner(System.in); System.out.println(s.nextLong() + s.nextLong()); } }\n',
+  ],
 };
 
 interface Json {
@@ -102,7 +117,8 @@ describe.each(WHO)('the judge as %s', (as: As) => {
     write('sum.md', PROBLEM);
     // The same problem where the program may create processes.
     write('procs.md', PROBLEM.replace('memory_limit: 256MB\n', 'memory_limit: 256MB\nprocesses: true\n'));
-    for (const [name, src] of [...Object.values(HOG), ...Object.values(PLAIN), ['spin.cpp', SPIN] as [string, string]]) write(name, src);
+    for (const [name, src] of [...Object.values(HOG), ...Object.values(PLAIN), ['spin.cpp', SPIN] as [string, string]])
+      write(name, src);
   });
   afterAll(() => p.cleanup());
 
@@ -113,7 +129,9 @@ describe.each(WHO)('the judge as %s', (as: As) => {
     if (as === 'user') expect(r.stdout).toMatch(/Approximate \(shown with ~\)/);
     // The model server is down on purpose here; every other failing check's fix is a package to
     // install (through sudo when not root), never root's own work.
-    const failed = [...r.stdout.matchAll(/^✗ (\S+(?: \S+)?)\s.*\n\s+fix: (.*)$/gm)].filter((m) => !/^model/.test(m[1]!));
+    const failed = [...r.stdout.matchAll(/^✗ (\S+(?: \S+)?)\s.*\n\s+fix: (.*)$/gm)].filter(
+      (m) => !/^model/.test(m[1]!),
+    );
     for (const [, name, fix] of failed) {
       expect(fix, name).toMatch(/^install \S+ \(Debian\/Ubuntu: /);
       if (as === 'user') expect(fix, name).toMatch(/sudo apt install/);
@@ -126,7 +144,11 @@ describe.each(WHO)('the judge as %s', (as: As) => {
     expect(r.stdout).toMatch(/AC\s+[1-9]\d* ms\s+~?\d+\.\d MB/);
     expect(r.stdout).not.toMatch(/ 0\.0 MB/);
     // A cgroup (root here) charges a program its own pages only, rusage its whole resident set.
-    for (const [lang, floor] of [['cpp', 100], ['python', 4000], ['java', 15000]] as const) {
+    for (const [lang, floor] of [
+      ['cpp', 100],
+      ['python', 4000],
+      ['java', 15000],
+    ] as const) {
       const j = await judge(PLAIN[lang]![0]);
       expect(j.verdict, lang).toBe('AC');
       for (const t of j.tests) {
@@ -161,17 +183,29 @@ describe.each(WHO)('the judge as %s', (as: As) => {
     for (const lang of ['cpp', 'python', 'java'] as const) {
       const file = HOG[lang]![0];
       const small = await judge(file, ['--ml', '64']);
-      expect(small.tests.map((t) => t.verdict), lang).toEqual(['MLE']);
+      expect(
+        small.tests.map((t) => t.verdict),
+        lang,
+      ).toEqual(['MLE']);
       const big = await judge(file, ['--ml', '512']);
-      expect(big.tests.map((t) => t.verdict), `${lang}: ${big.tests[0]?.detail}`).toEqual(['AC']);
+      expect(
+        big.tests.map((t) => t.verdict),
+        `${lang}: ${big.tests[0]?.detail}`,
+      ).toEqual(['AC']);
       if (lang === 'cpp') {
         expect(big.tests[0]!.memoryKb).toBeGreaterThan(outside.maxRssKb * 0.85);
         expect(big.tests[0]!.memoryKb).toBeLessThan(outside.maxRssKb * 1.15);
         // The none level (no namespaces) measures and limits the same way.
         const none = { SIMCOACH_SANDBOX: 'none' };
-        expect((await judge(file, ['--ml', '64'], none)).tests.map((t) => t.verdict), 'none level').toEqual(['MLE']);
+        expect(
+          (await judge(file, ['--ml', '64'], none)).tests.map((t) => t.verdict),
+          'none level',
+        ).toEqual(['MLE']);
         const free = await judge(file, ['--ml', '512'], none);
-        expect(free.tests.map((t) => t.verdict), 'none level').toEqual(['AC']);
+        expect(
+          free.tests.map((t) => t.verdict),
+          'none level',
+        ).toEqual(['AC']);
         expect(free.tests[0]!.memoryKb).toBeGreaterThan(outside.maxRssKb * 0.85);
         expect(free.tests[0]!.memoryKb).toBeLessThan(outside.maxRssKb * 1.15);
       } else {
@@ -184,22 +218,46 @@ describe.each(WHO)('the judge as %s', (as: As) => {
   // program writes in its tmpfs mounts is its memory: a cgroup charges it as root, the launcher
   // counts it as a normal user. Each program answers only if it was contained.
   it('files are memory and the work dir is capped: mapped files MLE, fallocate and 512 MiB of files capped, 1 GiB into /dev/shm MLE', async () => {
-    write('mmapfiles.py', 'import mmap, os\nmaps = []\nfor i in range(8):\n    fd = os.open(f"m{i}", os.O_RDWR | os.O_CREAT, 0o600)\n    os.ftruncate(fd, 60 << 20)\n    m = mmap.mmap(fd, 60 << 20, mmap.MAP_SHARED)\n' +
-      '    for at in range(0, 60 << 20, 1 << 20):\n        m[at:at + (1 << 20)] = bytes([i + 1]) * (1 << 20)\n    maps.append(m)\nprint(3)\n');
-    write('fallocate.py', 'import os\ngot = 0\nfor i in range(40):\n    fd = os.open(f"f{i}", os.O_WRONLY | os.O_CREAT, 0o600)\n    try:\n        os.posix_fallocate(fd, 0, 64 << 20)\n        got += 64\n    except OSError:\n        pass\n    os.close(fd)\n' +
-      'print(3 if got < 512 else f"got {got} MiB")\n');
-    write('fill.py', 'b = b"x" * (1 << 20)\ngot = 0\ntry:\n    for i in range(8):\n        with open(f"f{i}", "wb") as f:\n            for _ in range(64):\n                f.write(b)\n                got += 1\nexcept OSError:\n    pass\nprint(3 if got < 512 else "wrote all")\n');
-    write('shm.py', 'b = b"x" * (1 << 20)\nfor k in range(1024):\n    with open(f"/dev/shm/fill{k}", "wb") as f:\n        f.write(b)\nprint(3)\n');
+    write(
+      'mmapfiles.py',
+      'import mmap, os\nmaps = []\nfor i in range(8):\n    fd = os.open(f"m{i}", os.O_RDWR | os.O_CREAT, 0o600)\n    os.ftruncate(fd, 60 << 20)\n    m = mmap.mmap(fd, 60 << 20, mmap.MAP_SHARED)\n' +
+        '    for at in range(0, 60 << 20, 1 << 20):\n        m[at:at + (1 << 20)] = bytes([i + 1]) * (1 << 20)\n    maps.append(m)\nprint(3)\n',
+    );
+    write(
+      'fallocate.py',
+      'import os\ngot = 0\nfor i in range(40):\n    fd = os.open(f"f{i}", os.O_WRONLY | os.O_CREAT, 0o600)\n    try:\n        os.posix_fallocate(fd, 0, 64 << 20)\n        got += 64\n    except OSError:\n        pass\n    os.close(fd)\n' +
+        'print(3 if got < 512 else f"got {got} MiB")\n',
+    );
+    write(
+      'fill.py',
+      'b = b"x" * (1 << 20)\ngot = 0\ntry:\n    for i in range(8):\n        with open(f"f{i}", "wb") as f:\n            for _ in range(64):\n                f.write(b)\n                got += 1\nexcept OSError:\n    pass\nprint(3 if got < 512 else "wrote all")\n',
+    );
+    write(
+      'shm.py',
+      'b = b"x" * (1 << 20)\nfor k in range(1024):\n    with open(f"/dev/shm/fill{k}", "wb") as f:\n        f.write(b)\nprint(3)\n',
+    );
     const mapped = await judge('mmapfiles.py', ['--ml', '64']);
-    expect(mapped.tests.map((t) => t.verdict), mapped.tests[0]?.detail).toEqual(['MLE']);
+    expect(
+      mapped.tests.map((t) => t.verdict),
+      mapped.tests[0]?.detail,
+    ).toEqual(['MLE']);
     const reserved = await judge('fallocate.py');
-    expect(reserved.tests.map((t) => t.verdict), reserved.tests[0]?.detail).toEqual(['AC']);
+    expect(
+      reserved.tests.map((t) => t.verdict),
+      reserved.tests[0]?.detail,
+    ).toEqual(['AC']);
     const filled = await judge('fill.py');
-    expect(filled.tests.map((t) => t.verdict), filled.tests[0]?.detail).toEqual(['AC']);
+    expect(
+      filled.tests.map((t) => t.verdict),
+      filled.tests[0]?.detail,
+    ).toEqual(['AC']);
     // What it holds in its files is shown as its memory.
     expect(filled.tests[0]!.memoryKb).toBeGreaterThan(32 << 10);
     const shm = await judge('shm.py');
-    expect(shm.tests.map((t) => t.verdict), shm.tests[0]?.detail).toEqual(['MLE']);
+    expect(
+      shm.tests.map((t) => t.verdict),
+      shm.tests[0]?.detail,
+    ).toEqual(['MLE']);
   });
 
   it('a loop is TLE at the stated limit, a crash RE, a wrong answer WA; a fork bomb is RE and a setsid child (where processes are allowed) leaves nothing', async () => {
@@ -207,14 +265,20 @@ describe.each(WHO)('the judge as %s', (as: As) => {
     write('crash.cpp', '#include <cstdio>\nint main() { volatile int *p = nullptr; *p = 1; puts("3"); }\n');
     write('wrong.py', 'print(4)\n');
     write('bomb.py', 'import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n');
-    write('setsid.py', 'import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(60)\n    os._exit(0)\nprint(3)\n');
+    write(
+      'setsid.py',
+      'import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(60)\n    os._exit(0)\nprint(3)\n',
+    );
     const loop = await judge('loop.cpp', ['--tl', '500']);
     expect(loop.tests[0]).toMatchObject({ verdict: 'TLE' });
     expect(loop.tests[0]!.timeMs).toBeGreaterThanOrEqual(500);
     expect((await judge('crash.cpp')).tests[0]!.verdict).toBe('RE');
     expect((await judge('wrong.py')).tests[0]!.verdict).toBe('WA');
     const bomb = await cli(p, as, ['test', 'bomb.py', '--problem', 'sum.md', '--json', '--tl', '1000']);
-    expect((JSON.parse(bomb.stdout) as Json).tests[0]).toMatchObject({ verdict: 'RE', detail: expect.stringMatching(/^the program tried to create a process/) as unknown });
+    expect((JSON.parse(bomb.stdout) as Json).tests[0]).toMatchObject({
+      verdict: 'RE',
+      detail: expect.stringMatching(/^the program tried to create a process/) as unknown,
+    });
     expect(leftoversOf(bomb.pid)).toEqual([]);
     const refused = await cli(p, as, ['test', 'setsid.py', '--problem', 'sum.md', '--json']);
     expect((JSON.parse(refused.stdout) as Json).verdict).toBe('RE');
@@ -225,21 +289,34 @@ describe.each(WHO)('the judge as %s', (as: As) => {
 
   // Issue 32: RLIMIT_NPROC counted every process of the uid, machine-wide: a person with a browser
   // and an IDE open (~400 processes) got RE on every run ("bwrap: Creating new namespace failed").
-  it.skipIf(as !== 'user')('a person with 400 processes of their own still gets AC for a right program', async () => {
-    const a = unprivilegedAccount();
-    // One shell of theirs starts the 400 (a spawn from the test worker costs it a fork each) and
-    // says so once they all run; its process group ends them.
-    const sleepers = spawn('sh', ['-c', 'i=0; while [ $i -lt 400 ]; do sleep 600 & i=$((i+1)); done; echo ready; wait'], {
-      stdio: ['ignore', 'pipe', 'ignore'], detached: true, ...(a ? { uid: a.uid, gid: a.gid } : {}),
-    });
-    try {
-      await new Promise((r) => sleepers.stdout.once('data', r));
-      for (const lang of ['cpp', 'python'] as const) {
-        const j = await judge(PLAIN[lang]![0]);
-        expect(j.tests.map((t) => `${t.verdict} ${t.detail ?? ''}`.trim()), lang).toEqual(['AC']);
+  it.skipIf(as !== 'user')(
+    'a person with 400 processes of their own still gets AC for a right program',
+    async () => {
+      const a = unprivilegedAccount();
+      // One shell of theirs starts the 400 (a spawn from the test worker costs it a fork each) and
+      // says so once they all run; its process group ends them.
+      const sleepers = spawn(
+        'sh',
+        ['-c', 'i=0; while [ $i -lt 400 ]; do sleep 600 & i=$((i+1)); done; echo ready; wait'],
+        {
+          stdio: ['ignore', 'pipe', 'ignore'],
+          detached: true,
+          ...(a ? { uid: a.uid, gid: a.gid } : {}),
+        },
+      );
+      try {
+        await new Promise((r) => sleepers.stdout.once('data', r));
+        for (const lang of ['cpp', 'python'] as const) {
+          const j = await judge(PLAIN[lang]![0]);
+          expect(
+            j.tests.map((t) => `${t.verdict} ${t.detail ?? ''}`.trim()),
+            lang,
+          ).toEqual(['AC']);
+        }
+      } finally {
+        process.kill(-sleepers.pid!, 'SIGKILL');
       }
-    } finally {
-      process.kill(-sleepers.pid!, 'SIGKILL');
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

@@ -38,7 +38,9 @@ describe('cgroup v2 detection', () => {
       writeFileSync(join(dir, 'cgroup.controllers'), 'cpuset cpu io memory pids\n');
       writeFileSync(join(dir, 'cgroup.subtree_control'), 'cpu\n');
       const found = await findV2(dir);
-      expect(found).toEqual({ why: `the root cgroup does not give memory and pids to its children (as root: echo '+memory +pids' > ${dir}/cgroup.subtree_control; systemd does this at boot)` });
+      expect(found).toEqual({
+        why: `the root cgroup does not give memory and pids to its children (as root: echo '+memory +pids' > ${dir}/cgroup.subtree_control; systemd does this at boot)`,
+      });
       // Nothing was made in it.
       expect(readdirSync(dir).sort()).toEqual(['cgroup.controllers', 'cgroup.subtree_control']);
     } finally {

@@ -99,18 +99,22 @@ describe('long tokens and lines that differ late', () => {
   it('shows where they first differ, not the same start of both', () => {
     const same = '9'.repeat(300);
     const t = compareOutput(`${same}1\n`, `${same}2\n`, { mode: 'tokens' });
-    expect(t.detail).toBe(`line 1, token 1 (from character 301): expected "…${'9'.repeat(10)}2", got "…${'9'.repeat(10)}1"`);
+    expect(t.detail).toBe(
+      `line 1, token 1 (from character 301): expected "…${'9'.repeat(10)}2", got "…${'9'.repeat(10)}1"`,
+    );
     const l = compareOutput(`a ${same}x tail\n`, `a ${same}y tail\n`, { mode: 'lines' });
-    expect(l.detail).toBe(`line 1 (from character 303): expected "…${'9'.repeat(10)}y tail", got "…${'9'.repeat(10)}x tail"`);
+    expect(l.detail).toBe(
+      `line 1 (from character 303): expected "…${'9'.repeat(10)}y tail", got "…${'9'.repeat(10)}x tail"`,
+    );
     // A short difference is shown whole, as before.
     expect(compareOutput('abc', 'abd', { mode: 'tokens' }).detail).toBe('line 1, token 1: expected "abd", got "abc"');
   });
 });
 
-
 describe('a byte-order mark and differences no one can see (issue 47)', () => {
-  it('a BOM at the start of the output is skipped in every mode, as testlib\'s ouf.skipBom() does', () => {
-    for (const mode of ['tokens', 'lines', 'exact', 'float'] as const) expect(compareOutput('\ufeffabc\n', 'abc\n', { mode }).ok).toBe(true);
+  it("a BOM at the start of the output is skipped in every mode, as testlib's ouf.skipBom() does", () => {
+    for (const mode of ['tokens', 'lines', 'exact', 'float'] as const)
+      expect(compareOutput('\ufeffabc\n', 'abc\n', { mode }).ok).toBe(true);
     // However the output arrives: the BOM alone in the first piece, an empty piece before it.
     const c = outputComparer(['abc\n'], { mode: 'exact' });
     for (const piece of ['', '\ufeff', 'ab', 'c\n']) c.push(piece);
@@ -118,13 +122,21 @@ describe('a byte-order mark and differences no one can see (issue 47)', () => {
   });
 
   it('only at the very start: a BOM later, or a second one, is output, shown escaped', () => {
-    expect(compareOutput('abc\n\ufeffdef\n', 'abc\ndef\n', { mode: 'lines' }).detail).toBe('line 2: expected "def", got "\\ufeffdef"');
-    expect(compareOutput('\ufeff\ufeffabc', 'abc', { mode: 'tokens' }).detail).toBe('line 1, token 1: expected "abc", got "\\ufeffabc"');
+    expect(compareOutput('abc\n\ufeffdef\n', 'abc\ndef\n', { mode: 'lines' }).detail).toBe(
+      'line 2: expected "def", got "\\ufeffdef"',
+    );
+    expect(compareOutput('\ufeff\ufeffabc', 'abc', { mode: 'tokens' }).detail).toBe(
+      'line 1, token 1: expected "abc", got "\\ufeffabc"',
+    );
   });
 
   it('a difference that cannot be seen is escaped in the detail: zero-width, no-break space, DEL', () => {
-    expect(compareOutput('ab\u200bc', 'abc', { mode: 'tokens' }).detail).toBe('line 1, token 1: expected "abc", got "ab\\u200bc"');
-    expect(compareOutput('a\u00a0b\n', 'a b\n', { mode: 'lines' }).detail).toBe('line 1: expected "a b", got "a\\u00a0b"');
+    expect(compareOutput('ab\u200bc', 'abc', { mode: 'tokens' }).detail).toBe(
+      'line 1, token 1: expected "abc", got "ab\\u200bc"',
+    );
+    expect(compareOutput('a\u00a0b\n', 'a b\n', { mode: 'lines' }).detail).toBe(
+      'line 1: expected "a b", got "a\\u00a0b"',
+    );
     expect(compareOutput('x\u007f', 'x', { mode: 'exact' }).detail).toBe('byte 2 (line 1): expected "", got "\\u007f"');
   });
 });

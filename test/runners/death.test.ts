@@ -24,7 +24,12 @@ function read(path: string): string {
 /** Live (not zombie) processes of the runs of the simcoach with this pid, by the sandbox's marker. */
 function runsOf(pid: number): number[] {
   return readdirSync('/proc')
-    .filter((p) => /^\d+$/.test(p) && read(`/proc/${p}/environ`).includes(`SIMCOACH_RUN=${pid}-`) && !/State:\s+Z/.test(read(`/proc/${p}/status`)))
+    .filter(
+      (p) =>
+        /^\d+$/.test(p) &&
+        read(`/proc/${p}/environ`).includes(`SIMCOACH_RUN=${pid}-`) &&
+        !/State:\s+Z/.test(read(`/proc/${p}/status`)),
+    )
     .map(Number);
 }
 
@@ -43,7 +48,10 @@ async function killMidRun(args: string[], dir: string): Promise<number> {
   const cli = spawn(process.execPath, ['dist/cli.js', ...args], { env, stdio: 'ignore' });
   const pid = cli.pid!;
   const exited = new Promise((r) => cli.once('exit', r));
-  const running = await eventually(() => runsOf(pid).some((p) => read(`/proc/${p}/comm`).trim() === 'sc-sleeper'), 60_000);
+  const running = await eventually(
+    () => runsOf(pid).some((p) => read(`/proc/${p}/comm`).trim() === 'sc-sleeper'),
+    60_000,
+  );
   expect(running, 'the program never started').toBe(true);
   cli.kill('SIGKILL');
   await exited;
@@ -57,7 +65,21 @@ describe.runIf(root)('simcoach killed outright, no reaper', () => {
     try {
       writeFileSync(join(dir, 'slow-brute.py'), SLEEPER);
       const stress = join(fixturesDir(), '_stress');
-      const pid = await killMidRun(['stress', join(stress, 'inversions-bug.py'), '--problem', 'inversions', '--brute', join(dir, 'slow-brute.py'), '--gen', join(stress, 'inversions-gen.py'), '--tl', '60000'], dir);
+      const pid = await killMidRun(
+        [
+          'stress',
+          join(stress, 'inversions-bug.py'),
+          '--problem',
+          'inversions',
+          '--brute',
+          join(dir, 'slow-brute.py'),
+          '--gen',
+          join(stress, 'inversions-gen.py'),
+          '--tl',
+          '60000',
+        ],
+        dir,
+      );
       const gone = await eventually(() => runsOf(pid).length === 0, 10_000);
       expect(gone, JSON.stringify(runsOf(pid).map((p) => read(`/proc/${p}/cmdline`)))).toBe(true);
     } finally {
@@ -70,7 +92,19 @@ describe.runIf(root)('simcoach killed outright, no reaper', () => {
     mkdirSync(dir, { recursive: true });
     try {
       writeFileSync(join(dir, 'silent.py'), SLEEPER);
-      const pid = await killMidRun(['test', join(dir, 'silent.py'), '--problem', join(fixturesDir(), 'guess-number.md'), '--interactor', join(fixturesDir(), 'guess-number.interactor.py'), '--tl', '60000'], dir);
+      const pid = await killMidRun(
+        [
+          'test',
+          join(dir, 'silent.py'),
+          '--problem',
+          join(fixturesDir(), 'guess-number.md'),
+          '--interactor',
+          join(fixturesDir(), 'guess-number.interactor.py'),
+          '--tl',
+          '60000',
+        ],
+        dir,
+      );
       const gone = await eventually(() => runsOf(pid).length === 0, 10_000);
       expect(gone, JSON.stringify(runsOf(pid).map((p) => read(`/proc/${p}/cmdline`)))).toBe(true);
     } finally {

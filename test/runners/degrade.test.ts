@@ -6,7 +6,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { describeIsolation, isolation, sandboxCapabilities, sandboxLevels } from '../../src/runners/sandbox/capabilities.js';
+import {
+  describeIsolation,
+  isolation,
+  sandboxCapabilities,
+  sandboxLevels,
+} from '../../src/runners/sandbox/capabilities.js';
 import { judge } from '../../src/runners/judge/judge.js';
 import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { supervisorBinary } from '../../src/runners/sandbox/supervisor.js';
@@ -66,10 +71,14 @@ it('`simcoach doctor` prints the levels, what each contains, and marks the one i
 describe('no level is forced on a program', () => {
   it('without bubblewrap the judge refuses, naming what to install and the explicit way out', async () => {
     process.env.SIMCOACH_BWRAP = '/nonexistent/bwrap';
-    const err = await judge({ lang: 'python', source: 'print(1)\n' }, [{ input: '', outputs: ['1'] }]).catch((e: unknown) => e);
+    const err = await judge({ lang: 'python', source: 'print(1)\n' }, [{ input: '', outputs: ['1'] }]).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(UserError);
     expect((err as UserError).message).toMatch(/^no sandbox: .*programs are not run without a sandbox$/);
-    expect((err as UserError).hint).toMatch(/apt install bubblewrap.*dnf install bubblewrap.*pacman -S bubblewrap.*SIMCOACH_SANDBOX=none/);
+    expect((err as UserError).hint).toMatch(
+      /apt install bubblewrap.*dnf install bubblewrap.*pacman -S bubblewrap.*SIMCOACH_SANDBOX=none/,
+    );
     expect(await describeIsolation()).toMatch(/none accepted/);
     const caps = await sandboxCapabilities();
     expect(caps.find((c) => c.name === 'sandbox level')).toMatchObject({ ok: false, needed: true });
@@ -80,8 +89,12 @@ describe('no level is forced on a program', () => {
     process.env.SIMCOACH_BWRAP = join(process.cwd(), 'test/fixtures/bwrap-before-0.7.sh');
     const iso = await isolation();
     expect(iso).toMatchObject({ namespaces: 'bwrap', sizedTmpfs: false, refused: null });
-    expect(await describeIsolation()).toMatch(/work dir: a host dir, each file capped but not the total \(this bubblewrap has no --size/);
-    const r = await judge({ lang: 'python', source: 'import os\nprint(int(input()) + len(os.listdir(".")))\n' }, [{ input: '1\n', outputs: ['1'] }]);
+    expect(await describeIsolation()).toMatch(
+      /work dir: a host dir, each file capped but not the total \(this bubblewrap has no --size/,
+    );
+    const r = await judge({ lang: 'python', source: 'import os\nprint(int(input()) + len(os.listdir(".")))\n' }, [
+      { input: '1\n', outputs: ['1'] },
+    ]);
     expect(r.verdict, r.tests[0]?.actual).toBe('AC');
     delete process.env.SIMCOACH_BWRAP;
     expect(await isolation()).toMatchObject({ namespaces: 'bwrap', sizedTmpfs: true });
@@ -94,22 +107,41 @@ describe('no level is forced on a program', () => {
     for (const pool of ['0', undefined]) {
       if (pool) process.env.SIMCOACH_POOL = pool;
       else delete process.env.SIMCOACH_POOL;
-      const err = await judge({ lang: 'python', source: 'print(1)\n' }, [{ input: '', outputs: ['1'] }]).catch((e: unknown) => e);
+      const err = await judge({ lang: 'python', source: 'print(1)\n' }, [{ input: '', outputs: ['1'] }]).catch(
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(SandboxError);
-      expect((err as SandboxError).message).toBe("the sandbox could not be set up (bwrap: Creating new namespace failed: Resource temporarily unavailable); this is not your program's fault");
+      expect((err as SandboxError).message).toBe(
+        "the sandbox could not be set up (bwrap: Creating new namespace failed: Resource temporarily unavailable); this is not your program's fault",
+      );
       expect((err as SandboxError).exitCode).toBe(2);
     }
     delete process.env.SIMCOACH_POOL;
     const dir = mkdtempSync(join(tmpdir(), 'simcoach-nons-'));
     try {
       writeFileSync(join(dir, 'a.py'), 'print(int(input()) * 2)\n');
-      writeFileSync(join(dir, 'p.jsonl'), `${JSON.stringify({ id: 'p', description: 'Double.', starter_code: '', difficulty: 'introductory', samples: [{ input: '2\n', outputs: ['4\n'] }], tests: [] })}\n`);
-      const env = { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: join(dir, 'cache'), XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') };
-      const r = spawnSync(process.execPath, ['dist/cli.js', 'test', join(dir, 'a.py'), '--problem', `${join(dir, 'p.jsonl')}:p`], { env, encoding: 'utf8', timeout: 60_000 });
+      writeFileSync(
+        join(dir, 'p.jsonl'),
+        `${JSON.stringify({ id: 'p', description: 'Double.', starter_code: '', difficulty: 'introductory', samples: [{ input: '2\n', outputs: ['4\n'] }], tests: [] })}\n`,
+      );
+      const env = {
+        ...process.env,
+        NO_COLOR: '1',
+        XDG_CACHE_HOME: join(dir, 'cache'),
+        XDG_CONFIG_HOME: join(dir, 'config'),
+        XDG_DATA_HOME: join(dir, 'data'),
+      };
+      const r = spawnSync(
+        process.execPath,
+        ['dist/cli.js', 'test', join(dir, 'a.py'), '--problem', `${join(dir, 'p.jsonl')}:p`],
+        { env, encoding: 'utf8', timeout: 60_000 },
+      );
       expect(r.status).toBe(2);
       expect(r.stdout).not.toMatch(/RE/);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/bwrap: Creating new namespace failed: Resource temporarily unavailable\); this is not your program's fault/);
+      expect(r.stderr).toMatch(
+        /bwrap: Creating new namespace failed: Resource temporarily unavailable\); this is not your program's fault/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -125,12 +157,22 @@ describe('no level is forced on a program', () => {
     mkdirSync(onlyPython);
     symlinkSync(await pythonExecutable(), join(onlyPython, 'python3'));
     await withEnv({ XDG_CACHE_HOME: cache, PATH: onlyPython }, async () => {
-      const fork = await judge({ lang: 'python', source: 'import os\nos.fork()\nprint(1)\n' }, [{ input: '', outputs: ['1'] }]);
+      const fork = await judge({ lang: 'python', source: 'import os\nos.fork()\nprint(1)\n' }, [
+        { input: '', outputs: ['1'] },
+      ]);
       expect(fork.tests[0]).toMatchObject({ verdict: 'RE', signal: 'SIGSYS' });
       expect(fork.tests[0]!.detail).toMatch(/^killed by SIGSYS: the program made a call the judge refuses/);
-      const thread = await judge({ lang: 'python', source: 'import threading\nt = threading.Thread(target=print, args=(1,))\nt.start()\nt.join()\n' }, [{ input: '', outputs: ['1'] }]);
+      const thread = await judge(
+        {
+          lang: 'python',
+          source: 'import threading\nt = threading.Thread(target=print, args=(1,))\nt.start()\nt.join()\n',
+        },
+        [{ input: '', outputs: ['1'] }],
+      );
       expect(thread.verdict, thread.tests[0]?.detail).toBe('AC');
-      const memfd = await judge({ lang: 'python', source: 'import os\nos.memfd_create("x")\nprint(1)\n' }, [{ input: '', outputs: ['1'] }]);
+      const memfd = await judge({ lang: 'python', source: 'import os\nos.memfd_create("x")\nprint(1)\n' }, [
+        { input: '', outputs: ['1'] },
+      ]);
       expect(memfd.tests[0]).toMatchObject({ verdict: 'RE', signal: 'SIGSYS' });
       // These ran with no launcher at all.
       expect(await supervisorBinary()).toBeNull();
@@ -139,7 +181,9 @@ describe('no level is forced on a program', () => {
 
   it('the unshare fallback is refused as a level', async () => {
     process.env.SIMCOACH_SANDBOX = 'unshare';
-    const err = await judge({ lang: 'python', source: 'print(1)\n' }, [{ input: '', outputs: ['1'] }]).catch((e: unknown) => e);
+    const err = await judge({ lang: 'python', source: 'print(1)\n' }, [{ input: '', outputs: ['1'] }]).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(UserError);
     expect((err as UserError).message).toMatch(/SIMCOACH_SANDBOX=unshare is not a sandbox level/);
   });
@@ -176,12 +220,22 @@ describe.each([
 
   it('an infinite loop is TLE and a setsid child is killed', async () => {
     cap();
-    const loop = await judge({ lang: 'python', source: 'while True: pass\n' }, [{ input: '', outputs: [''] }], { timeLimitMs: 700, wallLimitMs: 2000 });
+    const loop = await judge({ lang: 'python', source: 'while True: pass\n' }, [{ input: '', outputs: [''] }], {
+      timeLimitMs: 700,
+      wallLimitMs: 2000,
+    });
     expect(loop.verdict).toBe('TLE');
     // A problem that allows processes: the child it leaves is still killed.
-    const child = await judge({ lang: 'python', source: setsid }, [{ input: '', outputs: ['ok'] }], { timeLimitMs: 1000, wallLimitMs: ROOMY_WALL, allowProcesses: true });
+    const child = await judge({ lang: 'python', source: setsid }, [{ input: '', outputs: ['ok'] }], {
+      timeLimitMs: 1000,
+      wallLimitMs: ROOMY_WALL,
+      allowProcesses: true,
+    });
     expect(child.verdict, child.tests[0]?.detail).toBe('AC');
-    const refused = await judge({ lang: 'python', source: setsid }, [{ input: '', outputs: ['ok'] }], { timeLimitMs: 1000, wallLimitMs: ROOMY_WALL });
+    const refused = await judge({ lang: 'python', source: setsid }, [{ input: '', outputs: ['ok'] }], {
+      timeLimitMs: 1000,
+      wallLimitMs: ROOMY_WALL,
+    });
     expect(refused.verdict).toBe('RE');
     expect(refused.tests[0]?.detail).toMatch(/^the program tried to create a process/);
     expect(leftovers()).toEqual([]);
@@ -190,9 +244,15 @@ describe.each([
 
   it('a memory hog is MLE and a segfault RE', async () => {
     cap();
-    const hog = await judge({ lang: 'python', source: 'b = bytearray(b"x") * (400 << 20)\n' }, [{ input: '', outputs: [''] }], { memoryLimitMb: 128 });
+    const hog = await judge(
+      { lang: 'python', source: 'b = bytearray(b"x") * (400 << 20)\n' },
+      [{ input: '', outputs: [''] }],
+      { memoryLimitMb: 128 },
+    );
     expect(hog.verdict, hog.tests[0]?.detail).toBe('MLE');
-    const seg = await judge({ lang: 'python', source: 'import os\nos.kill(os.getpid(), 11)\n' }, [{ input: '', outputs: [''] }]);
+    const seg = await judge({ lang: 'python', source: 'import os\nos.kill(os.getpid(), 11)\n' }, [
+      { input: '', outputs: [''] },
+    ]);
     expect(seg.verdict).toBe('RE');
     expect(seg.tests[0]?.signal).toBe('SIGSEGV');
   });

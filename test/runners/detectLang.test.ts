@@ -28,7 +28,10 @@ const appsPython = (): Labelled[] =>
 const fixtureSolutions = (): Labelled[] =>
   readdirSync(SOLUTIONS)
     .filter((f) => f.endsWith('.cpp') || f.endsWith('.py'))
-    .map((f) => ({ lang: f.endsWith('.py') ? ('python' as const) : ('cpp' as const), source: readFileSync(join(SOLUTIONS, f), 'utf8') }));
+    .map((f) => ({
+      lang: f.endsWith('.py') ? ('python' as const) : ('cpp' as const),
+      source: readFileSync(join(SOLUTIONS, f), 'utf8'),
+    }));
 
 interface Figures {
   /** Programs in another language's session flagged as their own language / all such cases. */
@@ -43,7 +46,9 @@ interface Figures {
 
 /** Figures per session language. */
 async function measure(set: Labelled[], sessions: readonly LangId[] = SCORED): Promise<Map<LangId, Figures>> {
-  const out = new Map<LangId, Figures>(sessions.map((s) => [s, { caught: 0, cases: 0, misnamed: 0, falseAlarms: 0, own: 0 }]));
+  const out = new Map<LangId, Figures>(
+    sessions.map((s) => [s, { caught: 0, cases: 0, misnamed: 0, falseAlarms: 0, own: 0 }]),
+  );
   for (const p of set) {
     for (const s of sessions) {
       const f = out.get(s)!;
@@ -62,24 +67,33 @@ async function measure(set: Labelled[], sessions: readonly LangId[] = SCORED): P
 }
 
 const total = (m: Map<LangId, Figures>): Figures =>
-  [...m.values()].reduce((a, b) => ({ caught: a.caught + b.caught, cases: a.cases + b.cases, misnamed: a.misnamed + b.misnamed, falseAlarms: a.falseAlarms + b.falseAlarms, own: a.own + b.own }));
+  [...m.values()].reduce((a, b) => ({
+    caught: a.caught + b.caught,
+    cases: a.cases + b.cases,
+    misnamed: a.misnamed + b.misnamed,
+    falseAlarms: a.falseAlarms + b.falseAlarms,
+    own: a.own + b.own,
+  }));
 
 describe('foreignLang', () => {
-  it.skipIf(!existsSync(DATA))('on APPS-150\'s model-written Python: no false alarm, most caught in a C++ session', async () => {
-    const set = appsPython();
-    expect(set.length).toBeGreaterThan(900);
-    const by = await measure(set);
-    const own = by.get('python')!;
-    expect(own.falseAlarms / own.own).toBeLessThanOrEqual(0.005); // measured 0 of 920
-    const cpp = by.get('cpp')!;
-    expect(cpp.caught / cpp.cases).toBeGreaterThanOrEqual(0.83); // measured 0.88
-    const all = total(by);
-    expect(all.caught / all.cases).toBeGreaterThanOrEqual(0.83); // measured 0.88 over C++, Java, JS sessions
-    // Precision: what is flagged is named right (a third language named is rare).
-    expect((all.caught) / (all.caught + all.misnamed)).toBeGreaterThanOrEqual(0.99); // measured 0.997
-  });
+  it.skipIf(!existsSync(DATA))(
+    "on APPS-150's model-written Python: no false alarm, most caught in a C++ session",
+    async () => {
+      const set = appsPython();
+      expect(set.length).toBeGreaterThan(900);
+      const by = await measure(set);
+      const own = by.get('python')!;
+      expect(own.falseAlarms / own.own).toBeLessThanOrEqual(0.005); // measured 0 of 920
+      const cpp = by.get('cpp')!;
+      expect(cpp.caught / cpp.cases).toBeGreaterThanOrEqual(0.83); // measured 0.88
+      const all = total(by);
+      expect(all.caught / all.cases).toBeGreaterThanOrEqual(0.83); // measured 0.88 over C++, Java, JS sessions
+      // Precision: what is flagged is named right (a third language named is rare).
+      expect(all.caught / (all.caught + all.misnamed)).toBeGreaterThanOrEqual(0.99); // measured 0.997
+    },
+  );
 
-  it('on the fixtures\' C++ and Python solutions: no false alarm, caught across the two', async () => {
+  it("on the fixtures' C++ and Python solutions: no false alarm, caught across the two", async () => {
     const f = total(await measure(fixtureSolutions(), ['python', 'cpp']));
     expect(f.own).toBeGreaterThanOrEqual(30);
     expect(f.falseAlarms).toBe(0);
@@ -89,7 +103,8 @@ describe('foreignLang', () => {
 
   it('never guesses on a two-line program, and believes a fence tag the text does not contradict', async () => {
     expect(await foreignLang('n = int(input())\nprint(n * 2)\n', 'cpp')).toBeUndefined();
-    const py = 'import sys\n\ndef main():\n    data = sys.stdin.read().split()\n    a, b = int(data[0]), int(data[1])\n    print(a + b)\n\nmain()\n';
+    const py =
+      'import sys\n\ndef main():\n    data = sys.stdin.read().split()\n    a, b = int(data[0]), int(data[1])\n    print(a + b)\n\nmain()\n';
     expect(await foreignLang(py, 'cpp', 'python3')).toEqual({ lang: 'python', by: 'fence' });
     expect(await foreignLang(py, 'python', 'python')).toBeUndefined();
     // A tag that names the session's language is no evidence either way: the text decides, and
@@ -97,7 +112,8 @@ describe('foreignLang', () => {
     expect(await foreignLang(py, 'cpp', 'cpp')).toBeUndefined();
     const longer = readFileSync(join(SOLUTIONS, 'inversions.py'), 'utf8');
     expect(await foreignLang(longer, 'cpp', 'cpp')).toEqual({ lang: 'python', by: 'text' });
-    const cpp = '#include <bits/stdc++.h>\nusing namespace std;\nint main() {\n    long long a, b;\n    cin >> a >> b;\n    cout << a + b << endl;\n    return 0;\n}\n';
+    const cpp =
+      '#include <bits/stdc++.h>\nusing namespace std;\nint main() {\n    long long a, b;\n    cin >> a >> b;\n    cout << a + b << endl;\n    return 0;\n}\n';
     // A wrong tag on plain C++ is not believed over the text.
     expect(await foreignLang(cpp, 'cpp', 'python')).toBeUndefined();
     expect((await foreignLang(cpp, 'python'))?.lang).toBe('cpp');

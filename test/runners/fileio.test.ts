@@ -26,16 +26,24 @@ describe('file input/output', () => {
     expect(p.tests.length).toBeGreaterThan(0);
   });
 
-  it.each([['python', 'largest-gap.py'], ['cpp', 'largest-gap.cpp']] as const)('a %s solution that uses the files is AC', async (lang, file) => {
-    const p = await loadProblem('largest-gap');
-    const r = await judgeProblem({ lang, source: solution(file) }, p);
-    expect(r.verdict, JSON.stringify(r.tests.map((t) => t.detail ?? t.stderr))).toBe('AC');
-    expect(r.passed).toBe(p.samples.length + p.tests.length);
-  }, 60_000);
+  it.each([
+    ['python', 'largest-gap.py'],
+    ['cpp', 'largest-gap.cpp'],
+  ] as const)(
+    'a %s solution that uses the files is AC',
+    async (lang, file) => {
+      const p = await loadProblem('largest-gap');
+      const r = await judgeProblem({ lang, source: solution(file) }, p);
+      expect(r.verdict, JSON.stringify(r.tests.map((t) => t.detail ?? t.stderr))).toBe('AC');
+      expect(r.passed).toBe(p.samples.length + p.tests.length);
+    },
+    60_000,
+  );
 
   it('a solution that answers on stdout instead of the file is WA and told where the answer goes', async () => {
     const p = await loadProblem('largest-gap');
-    const source = 'data = open("input.txt").read().split()\na = sorted(map(int, data[1:]))\nprint(max(y - x for x, y in zip(a, a[1:])))\n';
+    const source =
+      'data = open("input.txt").read().split()\na = sorted(map(int, data[1:]))\nprint(max(y - x for x, y in zip(a, a[1:])))\n';
     const r = await judgeProblem({ lang: 'python', source }, p, { samplesOnly: true });
     expect(r.verdict).toBe('WA');
     expect(r.tests[0]!.detail).toMatch(/wrote no output\.txt/);
@@ -70,14 +78,20 @@ describe('file input/output', () => {
   }, 30_000);
 
   it('refuses a file name with a folder in it, at its line', () => {
-    expect(() => parseStatement('p.md', '---\ntitle: x\ninput: ../etc/passwd\n---\n# x\n', 'p')).toThrow(/p\.md:3: input: .* plain file name/);
+    expect(() => parseStatement('p.md', '---\ntitle: x\ninput: ../etc/passwd\n---\n# x\n', 'p')).toThrow(
+      /p\.md:3: input: .* plain file name/,
+    );
   });
 
-  it('Competitive Companion\'s input.type file becomes the front matter a judge runs', () => {
+  it("Competitive Companion's input.type file becomes the front matter a judge runs", () => {
     const payload = parseCompanion(
       JSON.stringify({
-        name: 'Old Judge', group: 'Archive', url: 'https://codeforces.com/gym/1/problem/A', tests: [{ input: '2\n1 5\n', output: '4\n' }],
-        input: { type: 'file', fileName: 'gap.in' }, output: { type: 'file', fileName: 'gap.out' },
+        name: 'Old Judge',
+        group: 'Archive',
+        url: 'https://codeforces.com/gym/1/problem/A',
+        tests: [{ input: '2\n1 5\n', output: '4\n' }],
+        input: { type: 'file', fileName: 'gap.in' },
+        output: { type: 'file', fileName: 'gap.out' },
       }),
     );
     if (!payload.ok) throw new Error(payload.reason);

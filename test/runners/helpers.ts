@@ -12,7 +12,9 @@ import { seedLauncher } from '../helpers/launcher.js';
  * it (a test expects the count to stay 0). `at` is where it listens: a TCP host (port 0: any free
  * one), a Unix socket's path, or an abstract name (a path starting with NUL).
  */
-export async function countingServer(at: ListenOptions): Promise<{ port: number; connections(): number; close(): Promise<void> }> {
+export async function countingServer(
+  at: ListenOptions,
+): Promise<{ port: number; connections(): number; close(): Promise<void> }> {
   let n = 0;
   const server = createServer((s) => {
     n++;
@@ -81,7 +83,8 @@ export function leftoverGroups(): string[] {
   const out: string[] = [];
   for (const c of ['memory', 'pids', 'cpuacct']) {
     try {
-      for (const d of readdirSync(`/sys/fs/cgroup/${c}/simcoach`)) if (d.startsWith(`run-${process.pid}-`)) out.push(`${c}/${d}`);
+      for (const d of readdirSync(`/sys/fs/cgroup/${c}/simcoach`))
+        if (d.startsWith(`run-${process.pid}-`)) out.push(`${c}/${d}`);
     } catch {
       /* no cgroups here */
     }

@@ -24,7 +24,15 @@ import { openBatch } from '../../src/runners/sandbox/sandboxPool.js';
 import { tempParent } from '../../src/runners/sandbox/tempdirs.js';
 import type { FileIo } from '../../src/problems/types.js';
 import type { JudgeOptions, LangId, TestResult, Verdict } from '../../src/runners/build/types.js';
-import { cli, leftoverDirsOf, leftoversOf, place, unprivilegedAccount, type As, type Place } from '../helpers/unprivileged.js';
+import {
+  cli,
+  leftoverDirsOf,
+  leftoversOf,
+  place,
+  unprivilegedAccount,
+  type As,
+  type Place,
+} from '../helpers/unprivileged.js';
 import { countingServer, isolateCache } from './helpers.js';
 import { withEnv } from '../helpers/env.js';
 
@@ -48,7 +56,11 @@ export let port = 0;
 // Whether this machine runs tests in the shared pool (else only the per-test path is there to test).
 export let pooled = false;
 export const tag = `simcoach-hostile-${process.pid}`;
-export const outside = [join(tmpdir(), `${tag}-tmp`), join(homedir(), `${tag}-home`), join(tmpdir(), '..', 'var', 'tmp', `${tag}-vartmp`)];
+export const outside = [
+  join(tmpdir(), `${tag}-tmp`),
+  join(homedir(), `${tag}-home`),
+  join(tmpdir(), '..', 'var', 'tmp', `${tag}-vartmp`),
+];
 // A host Unix socket under /tmp, as a tmux server, docker or an ssh agent would leave one.
 export const socketPath = join(tmpdir(), `${tag}.sock`);
 // A host socket in the abstract namespace (no file to hide): X11, D-Bus and others listen so.
@@ -90,14 +102,25 @@ export interface Side {
   uid: number;
 }
 
-export const rootSide = (): Side => ({ as: 'root', secrets: ['/etc/shadow', secretFile, settingsFile], places: [secretsHome, '/home'], settings: settingsFile, outside, uid: runAs ?? 65534 });
+export const rootSide = (): Side => ({
+  as: 'root',
+  secrets: ['/etc/shadow', secretFile, settingsFile],
+  places: [secretsHome, '/home'],
+  settings: settingsFile,
+  outside,
+  uid: runAs ?? 65534,
+});
 
 /** The host every hostile file attacks, set up before its tests and taken down after. */
 export function useHostileHost(): void {
   beforeAll(async () => {
     restore = isolateCache();
     rmSync(socketPath, { force: true });
-    servers = [await countingServer({ port: 0, host: '127.0.0.1' }), await countingServer({ path: socketPath }), await countingServer({ path: `\0${abstractName}` })];
+    servers = [
+      await countingServer({ port: 0, host: '127.0.0.1' }),
+      await countingServer({ path: socketPath }),
+      await countingServer({ path: `\0${abstractName}` }),
+    ];
     port = servers[0]!.port;
     chmodSync(socketPath, 0o777);
     const batch = await openBatch(1, [{ cmd: await pythonExecutable() }]);
@@ -109,12 +132,17 @@ export function useHostileHost(): void {
     settingsFile = settingsPath();
     process.env.OPENAI_API_KEY = MARK;
     mkdirSync(dirname(settingsFile), { recursive: true });
-    writeFileSync(settingsFile, JSON.stringify({ backend: 'openai', openaiApiKey: 'sk-hostile-test-key' }), { mode: 0o644 });
+    writeFileSync(settingsFile, JSON.stringify({ backend: 'openai', openaiApiKey: 'sk-hostile-test-key' }), {
+      mode: 0o644,
+    });
     writeFileSync(secretFile, 'secret\n', { mode: 0o644 });
     try {
       const file = join(tmpdir(), `${tag}.img`);
       writeFileSync(file, Buffer.alloc(1 << 20));
-      const dev = execFileSync('losetup', ['-f', '--show', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      const dev = execFileSync('losetup', ['-f', '--show', file], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
       if (dev.startsWith('/dev/')) loop = { dev, file };
       else rmSync(file, { force: true });
     } catch {
@@ -142,7 +170,6 @@ export function useHostileHost(): void {
     rmSync(socketPath, { force: true });
   });
 }
-
 
 // One C++ program plays every attack (chosen by the first word of its input), so the suite
 // compiles once; the build cache serves the other runs.
@@ -192,10 +219,28 @@ export const cases: Case[] = [
     cpp: () => 'forkbomb',
     python: () => 'import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n',
   },
-  { name: 'infinite loop', verdict: 'TLE', wallMs: WALL, cpp: () => 'loop', python: () => 'x = 0\nwhile True:\n    x += 1\n' },
-  { name: 'sleep past the limit', verdict: 'TLE', wallMs: WALL, cpp: () => 'sleep', python: () => 'import time\ntime.sleep(60)\nprint(1)\n' },
+  {
+    name: 'infinite loop',
+    verdict: 'TLE',
+    wallMs: WALL,
+    cpp: () => 'loop',
+    python: () => 'x = 0\nwhile True:\n    x += 1\n',
+  },
+  {
+    name: 'sleep past the limit',
+    verdict: 'TLE',
+    wallMs: WALL,
+    cpp: () => 'sleep',
+    python: () => 'import time\ntime.sleep(60)\nprint(1)\n',
+  },
   // Touching pages up to the memory limit under memory pressure is CPU time too: time gets room.
-  { name: 'allocate 4 GiB', verdict: 'MLE', timeMs: 20_000, cpp: () => 'alloc', python: () => 'b = bytearray(b"x") * (4 << 30)\nprint(len(b))\n' },
+  {
+    name: 'allocate 4 GiB',
+    verdict: 'MLE',
+    timeMs: 20_000,
+    cpp: () => 'alloc',
+    python: () => 'b = bytearray(b"x") * (4 << 30)\nprint(len(b))\n',
+  },
   {
     name: 'print forever',
     verdict: 'OLE',
@@ -208,7 +253,8 @@ export const cases: Case[] = [
     name: 'a scratch file in /tmp past the output limit',
     verdict: 'OLE',
     cpp: () => 'scratch',
-    python: () => 'b = b"z" * (1 << 20)\nwith open("/tmp/scratch", "wb") as f:\n    for _ in range(80):\n        f.write(b)\nprint("wrote")\n',
+    python: () =>
+      'b = b"z" * (1 << 20)\nwith open("/tmp/scratch", "wb") as f:\n    for _ in range(80):\n        f.write(b)\nprint("wrote")\n',
   },
   // On both paths the work area is a tmpfs of about the output limit and the input files, charged to
   // the test's memory (or counted by the launcher where no cgroup is): neither reaches the host's
@@ -256,7 +302,8 @@ export const cases: Case[] = [
     verdict: 'AC',
     output: 'blocked',
     cpp: () => `sysctl ${SYSCTL}`,
-    python: () => `try:\n    f = open(${py(SYSCTL)}, "w")\n    f.write("7\\n")\n    f.close()\n    print("wrote")\nexcept OSError:\n    print("blocked")\n`,
+    python: () =>
+      `try:\n    f = open(${py(SYSCTL)}, "w")\n    f.write("7\\n")\n    f.close()\n    print("wrote")\nexcept OSError:\n    print("blocked")\n`,
     after: () => expect(readFileSync(SYSCTL, 'utf8')).toBe(sysctlBefore),
   },
   {
@@ -264,7 +311,8 @@ export const cases: Case[] = [
     verdict: 'AC',
     output: 'blocked',
     cpp: () => 'sysctl /proc/sys/kernel/core_pattern',
-    python: () => 'try:\n    open("/proc/sys/kernel/core_pattern", "w")\n    print("opened")\nexcept OSError:\n    print("blocked")\n',
+    python: () =>
+      'try:\n    open("/proc/sys/kernel/core_pattern", "w")\n    print("opened")\nexcept OSError:\n    print("blocked")\n',
   },
   {
     name: 'connect to a host Unix socket under /tmp',
@@ -351,7 +399,8 @@ export const cases: Case[] = [
     verdict: 'AC',
     output: 'done',
     cpp: (s) => `write ${s.outside.join(' ')}`,
-    python: (s) => `for p in ${JSON.stringify(s.outside)}:\n    try:\n        open(p, "w").write("x")\n    except OSError:\n        pass\nprint("done")\n`,
+    python: (s) =>
+      `for p in ${JSON.stringify(s.outside)}:\n    try:\n        open(p, "w").write("x")\n    except OSError:\n        pass\nprint("done")\n`,
     after: (r, s) => {
       for (const f of s.outside) expect(existsSync(f), f).toBe(false);
     },
@@ -439,7 +488,7 @@ export const cases: Case[] = [
       'print(" ".join(got) or "blocked")\n',
   },
   {
-    name: 'reach pid 1 of its sandbox (the pool\'s supervisor): signals (and SIGIO as SIGKILL), ptrace, /proc/1/mem, its root, its fds (to forge a reply on its stdout)',
+    name: "reach pid 1 of its sandbox (the pool's supervisor): signals (and SIGIO as SIGKILL), ptrace, /proc/1/mem, its root, its fds (to forge a reply on its stdout)",
     verdict: 'AC',
     output: 'blocked',
     asUser: {
@@ -483,14 +532,16 @@ export const cases: Case[] = [
     verdict: 'RE',
     detail: PROCESS,
     cpp: () => 'sessionbomb',
-    python: () => 'import os\nwhile True:\n    try:\n        if os.fork() == 0:\n            os.setsid()\n    except OSError:\n        pass\n',
+    python: () =>
+      'import os\nwhile True:\n    try:\n        if os.fork() == 0:\n            os.setsid()\n    except OSError:\n        pass\n',
   },
   {
     name: 'a child in a session of its own burns CPU on after the parent answers',
     verdict: 'RE',
     detail: PROCESS,
     cpp: () => 'orphan',
-    python: () => 'import os\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n        while True:\n            pass\n    os._exit(0)\nprint("answer")\n',
+    python: () =>
+      'import os\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n        while True:\n            pass\n    os._exit(0)\nprint("answer")\n',
   },
   {
     name: 'burn CPU in children, a vfork child and threads while the parent only waits',
@@ -620,7 +671,7 @@ export const cases: Case[] = [
     },
   })),
   {
-    name: 'replace the files behind its stdin, stdout and stderr (the pool worker\'s own) or write its input',
+    name: "replace the files behind its stdin, stdout and stderr (the pool worker's own) or write its input",
     verdict: 'AC',
     output: 'blocked',
     asUser: {
@@ -645,7 +696,8 @@ export const cases: Case[] = [
     // 3000 directories on a busy disk are system time: this case is about what is left, not time.
     timeMs: 20_000,
     cpp: () => 'deep',
-    python: () => 'import os\nfor _ in range(3000):\n    os.mkdir("dddddddd")\n    os.chdir("dddddddd")\nprint("made")\n',
+    python: () =>
+      'import os\nfor _ in range(3000):\n    os.mkdir("dddddddd")\n    os.chdir("dddddddd")\nprint("made")\n',
   },
   // Issue 32: memory no process's RSS shows, which only a cgroup would count, and processes
   // (whose CPU a kernel that reaps them keeps from every wait): refused on every path, RE with what
@@ -657,7 +709,8 @@ export const cases: Case[] = [
     detail: MEMFD,
     timeMs: 20_000,
     cpp: () => 'memfd',
-    python: () => 'import os\nb = b"m" * (1 << 20)\nfor i in range(10):\n    fd = os.memfd_create("hold")\n    for _ in range(60):\n        os.write(fd, b)\nprint("held 600 MiB")\n',
+    python: () =>
+      'import os\nb = b"m" * (1 << 20)\nfor i in range(10):\n    fd = os.memfd_create("hold")\n    for _ in range(60):\n        os.write(fd, b)\nprint("held 600 MiB")\n',
   },
   {
     name: 'hold a SysV shared memory segment of 640 MiB',
@@ -731,7 +784,8 @@ export const cases: Case[] = [
     input: '1 2 3\n',
     output: '6',
     cpp: () => 'eof',
-    python: () => 'import sys\ns = sum(map(int, sys.stdin.read().split()))\nextra = sys.stdin.read()\nfor _ in range(1000):\n    extra += sys.stdin.read()\nprint(s)\ntry:\n    input()\nexcept EOFError:\n    raise SystemExit(3)\n',
+    python: () =>
+      'import sys\ns = sum(map(int, sys.stdin.read().split()))\nextra = sys.stdin.read()\nfor _ in range(1000):\n    extra += sys.stdin.read()\nprint(s)\ntry:\n    input()\nexcept EOFError:\n    raise SystemExit(3)\n',
   },
   // Issue 47: memory the kernel keeps outside every figure, and a peak a program could lower. Each
   // was a wrong verdict on some path before (noted); now one verdict everywhere.
@@ -805,8 +859,10 @@ export const cases: Case[] = [
 // Python's EOFError exit is a runtime error; C++ sees EOF every time and answers. Python ignores
 // SIGXFSZ, so its write past the file-size limit fails with "File too large" and it exits: RE.
 export const PYTHON_RE = ['read stdin past EOF', 'a scratch file in /tmp past the output limit'];
-export const expected = (c: Case, lang: LangId): Verdict => (PYTHON_RE.includes(c.name) && lang === 'python' ? 'RE' : c.verdict);
-export const outputOf = (c: Case, s: Side): string => (typeof c.output === 'function' ? c.output(s) : (c.output ?? 'unused'));
+export const expected = (c: Case, lang: LangId): Verdict =>
+  PYTHON_RE.includes(c.name) && lang === 'python' ? 'RE' : c.verdict;
+export const outputOf = (c: Case, s: Side): string =>
+  typeof c.output === 'function' ? c.output(s) : (c.output ?? 'unused');
 
 /**
  * Run dirs of this process still on the host after its judge returned (all are under our private
@@ -815,7 +871,9 @@ export const outputOf = (c: Case, s: Side): string => (typeof c.output === 'func
  */
 export async function leftoverRunDirs(): Promise<string[]> {
   const parent = await tempParent();
-  const found = readdirSync(parent).filter((n) => n.startsWith(`run-${process.pid}-`)).map((n) => join(parent, n));
+  const found = readdirSync(parent)
+    .filter((n) => n.startsWith(`run-${process.pid}-`))
+    .map((n) => join(parent, n));
   for (const d of found) execFileSync('rm', ['-rf', '--one-file-system', d]);
   return found;
 }
@@ -826,7 +884,8 @@ export const PATHS = [
   ['a sandbox per test', '0'],
 ] as const;
 
-export const onPath = <T>(pool: string | undefined, fn: () => Promise<T>): Promise<T> => withEnv({ SIMCOACH_POOL: pool }, fn);
+export const onPath = <T>(pool: string | undefined, fn: () => Promise<T>): Promise<T> =>
+  withEnv({ SIMCOACH_POOL: pool }, fn);
 /** The CLI's `--json` test, as the person sees it (what the judge kept of output and stderr included). */
 export interface CliTest {
   name: string;
@@ -862,7 +921,8 @@ export function userPlace(): { p: Place; side: Side } {
   const key = join(p.home, '.ssh', 'id_ed25519');
   const settings = join(p.home, 'config', 'simcoach', 'config.json');
   const dotConfig = join(p.home, '.config', 'simcoach', 'config.json');
-  for (const f of [settings, dotConfig]) mine(f, JSON.stringify({ backend: 'openai', openaiApiKey: 'sk-hostile-test-key' }));
+  for (const f of [settings, dotConfig])
+    mine(f, JSON.stringify({ backend: 'openai', openaiApiKey: 'sk-hostile-test-key' }));
   mine(key, '-----BEGIN OPENSSH PRIVATE KEY-----\n');
   const side: Side = {
     as: 'user',
@@ -870,7 +930,15 @@ export function userPlace(): { p: Place; side: Side } {
     secrets: ['/etc/shadow', key, settings, dotConfig, join(p.files, 'case-1', '1.out'), secretFile, settingsFile],
     // The home itself is there, empty but for the way to the build cache (a C++ binary is
     // mounted read-only at its own path): what must not be are the folders with secrets in it.
-    places: [join(p.home, '.ssh'), join(p.home, '.config'), join(p.home, 'config'), p.files, secretsHome, '/home', '/root'],
+    places: [
+      join(p.home, '.ssh'),
+      join(p.home, '.config'),
+      join(p.home, 'config'),
+      p.files,
+      secretsHome,
+      '/home',
+      '/root',
+    ],
     settings,
     outside: [join(tmpdir(), `${tag}-user-tmp`), join(p.home, `${tag}-home`), join('/var/tmp', `${tag}-user-vartmp`)],
     uid: a.uid,
@@ -884,59 +952,79 @@ export function userPlace(): { p: Place; side: Side } {
 // CLI's environment) and places to write (their home, /tmp, /var/tmp). The program then runs as the
 // person's own uid, with no cgroup and no pool: only namespaces, seccomp and the launcher hold it.
 export function describeAsUser(lang: 'python' | 'cpp'): void {
-  describe.skipIf(process.getuid?.() !== 0)(`hostile programs in ${lang} as the unprivileged user, through the CLI`, () => {
-    let p: Place;
-    let side: Side;
-    let n = 0;
+  describe.skipIf(process.getuid?.() !== 0)(
+    `hostile programs in ${lang} as the unprivileged user, through the CLI`,
+    () => {
+      let p: Place;
+      let side: Side;
+      let n = 0;
 
-    beforeAll(() => {
-      ({ p, side } = userPlace());
-    });
-    afterAll(() => {
-      for (const f of side.outside) rmSync(f, { force: true });
-      p.cleanup();
-    });
+      beforeAll(() => {
+        ({ p, side } = userPlace());
+      });
+      afterAll(() => {
+        for (const f of side.outside) rmSync(f, { force: true });
+        p.cleanup();
+      });
 
-    /** The case as a problem of its own: its limits in the front matter, its one test hidden beside it. */
-    const problem = (c: Case): string => {
-      const id = `case-${++n}`;
-      // The CLI has no wall-limit flag (wall = max(3 × TL, TL + 2 s)): a case not about time gets a
-      // CPU limit roomy enough that load cannot turn it into a TLE.
-      const tl = c.timeMs ?? (c.wallMs === WALL || c.verdict === 'TLE' ? TL : 5000);
-      const front = [`title: ${c.name.replace(/[:#'"]/g, ' ')}`, `time_limit: ${tl}ms`, `memory_limit: ${c.memoryMb ?? 256}MB`, ...(c.processes ? ['processes: true'] : []), ...(c.io?.output ? [`output: ${c.io.output}`] : []), ...(c.io?.input ? [`input: ${c.io.input}`] : [])];
-      writeFileSync(join(p.files, `${id}.md`), `---\n${front.join('\n')}\n---\n# Case\n\nAn attack.\n`, { mode: 0o644 });
-      mkdirSync(join(p.files, id), { mode: 0o755 });
-      return id;
-    };
+      /** The case as a problem of its own: its limits in the front matter, its one test hidden beside it. */
+      const problem = (c: Case): string => {
+        const id = `case-${++n}`;
+        // The CLI has no wall-limit flag (wall = max(3 × TL, TL + 2 s)): a case not about time gets a
+        // CPU limit roomy enough that load cannot turn it into a TLE.
+        const tl = c.timeMs ?? (c.wallMs === WALL || c.verdict === 'TLE' ? TL : 5000);
+        const front = [
+          `title: ${c.name.replace(/[:#'"]/g, ' ')}`,
+          `time_limit: ${tl}ms`,
+          `memory_limit: ${c.memoryMb ?? 256}MB`,
+          ...(c.processes ? ['processes: true'] : []),
+          ...(c.io?.output ? [`output: ${c.io.output}`] : []),
+          ...(c.io?.input ? [`input: ${c.io.input}`] : []),
+        ];
+        writeFileSync(join(p.files, `${id}.md`), `---\n${front.join('\n')}\n---\n# Case\n\nAn attack.\n`, {
+          mode: 0o644,
+        });
+        mkdirSync(join(p.files, id), { mode: 0o755 });
+        return id;
+      };
 
-    for (const c of cases) {
-      it(`${c.name} → ${expected(c, lang)}`, async (ctx) => {
-        if (notAsUser(c)) ctx.skip();
-        const id = problem(c);
-        const file = `${id}.${lang === 'python' ? 'py' : 'cpp'}`;
-        writeFileSync(join(p.files, file), lang === 'python' ? c.python(side) : CPP, { mode: 0o644 });
-        writeFileSync(join(p.files, id, '1.in'), lang === 'python' ? (c.input ?? '') : `${c.cpp(side)}\n${c.input ?? ''}`, { mode: 0o644 });
-        writeFileSync(join(p.files, id, '1.out'), c.asUser?.output ?? outputOf(c, side), { mode: 0o644 });
-        const t0 = performance.now();
-        const run = await cli(p, 'user', ['test', file, '--problem', `${id}.md`, '--json'], { OPENAI_API_KEY: MARK });
-        const elapsed = performance.now() - t0;
-        ctx.onTestFinished(() => void leftoverDirsOf('user', run.pid));
-        expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
-        const j = JSON.parse(run.stdout) as { compile?: { ok: boolean; message: string; cached: boolean; ms: number }; tests: CliTest[] };
-        expect(j.compile?.ok ?? true, j.compile?.message).toBe(true);
-        const t = j.tests[0]!;
-        const why = `${t.detail} | ${t.output.slice(0, 300)} | ${t.stderr.slice(0, 300)}`;
-        if (c.asUser?.verdicts) expect(c.asUser.verdicts, why).toContain(t.verdict);
-        else expect(t.verdict, why).toBe(expected(c, lang));
-        if (t.verdict === 'RE') expect(t.detail).toMatch(c.detail ?? /exit code 3|File too large/);
-        if (c.wallMs === WALL) expect(elapsed - (j.compile && !j.compile.cached ? j.compile.ms : 0)).toBeLessThan(KILLED_WITHIN);
-        expect(leftoversOf(run.pid)).toEqual([]);
-        expect(leftoverDirsOf('user', run.pid)).toEqual([]);
-        const r: TestResult = { ...t, input: '', expected: c.asUser?.output ?? outputOf(c, side), actual: t.output };
-        c.after?.(r, side);
-      }, 120_000);
-    }
-  });
+      for (const c of cases) {
+        it(`${c.name} → ${expected(c, lang)}`, async (ctx) => {
+          if (notAsUser(c)) ctx.skip();
+          const id = problem(c);
+          const file = `${id}.${lang === 'python' ? 'py' : 'cpp'}`;
+          writeFileSync(join(p.files, file), lang === 'python' ? c.python(side) : CPP, { mode: 0o644 });
+          writeFileSync(
+            join(p.files, id, '1.in'),
+            lang === 'python' ? (c.input ?? '') : `${c.cpp(side)}\n${c.input ?? ''}`,
+            { mode: 0o644 },
+          );
+          writeFileSync(join(p.files, id, '1.out'), c.asUser?.output ?? outputOf(c, side), { mode: 0o644 });
+          const t0 = performance.now();
+          const run = await cli(p, 'user', ['test', file, '--problem', `${id}.md`, '--json'], { OPENAI_API_KEY: MARK });
+          const elapsed = performance.now() - t0;
+          ctx.onTestFinished(() => void leftoverDirsOf('user', run.pid));
+          expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
+          const j = JSON.parse(run.stdout) as {
+            compile?: { ok: boolean; message: string; cached: boolean; ms: number };
+            tests: CliTest[];
+          };
+          expect(j.compile?.ok ?? true, j.compile?.message).toBe(true);
+          const t = j.tests[0]!;
+          const why = `${t.detail} | ${t.output.slice(0, 300)} | ${t.stderr.slice(0, 300)}`;
+          if (c.asUser?.verdicts) expect(c.asUser.verdicts, why).toContain(t.verdict);
+          else expect(t.verdict, why).toBe(expected(c, lang));
+          if (t.verdict === 'RE') expect(t.detail).toMatch(c.detail ?? /exit code 3|File too large/);
+          if (c.wallMs === WALL)
+            expect(elapsed - (j.compile && !j.compile.cached ? j.compile.ms : 0)).toBeLessThan(KILLED_WITHIN);
+          expect(leftoversOf(run.pid)).toEqual([]);
+          expect(leftoverDirsOf('user', run.pid)).toEqual([]);
+          const r: TestResult = { ...t, input: '', expected: c.asUser?.output ?? outputOf(c, side), actual: t.output };
+          c.after?.(r, side);
+        }, 120_000);
+      }
+    },
+  );
 }
 
 /** The judge's further languages: each plays the attacks every language must survive, a program per attack. */
@@ -983,39 +1071,46 @@ export const installed = async (lang: LangId): Promise<boolean> =>
 
 // The further languages' attacks as the unprivileged person, through the CLI (as describeAsUser).
 export function describeLangsAsUser(): void {
-  describe.skipIf(process.getuid?.() !== 0).each(MORE_LANGS)('hostile programs in %s as the unprivileged user, through the CLI', (lang) => {
-    let p: Place;
-    let side: Side;
-    beforeAll(() => {
-      ({ p, side } = userPlace());
-    });
-    afterAll(() => {
-      for (const f of side.outside) rmSync(f, { force: true });
-      p.cleanup();
-    });
+  describe.skipIf(process.getuid?.() !== 0).each(MORE_LANGS)(
+    'hostile programs in %s as the unprivileged user, through the CLI',
+    (lang) => {
+      let p: Place;
+      let side: Side;
+      beforeAll(() => {
+        ({ p, side } = userPlace());
+      });
+      afterAll(() => {
+        for (const f of side.outside) rmSync(f, { force: true });
+        p.cleanup();
+      });
 
-    for (const c of langCases) {
-      it(`${c.name} → ${c.verdict}`, async (ctx) => {
-        if (!(await installed(lang))) ctx.skip();
-        const id = `${lang}-${c.file}`;
-        writeFileSync(join(p.files, `${id}.md`), `---\ntitle: ${c.name}\ntime_limit: ${c.timeMs}ms\nmemory_limit: 256MB\n---\n# Case\n\nAn attack.\n`, { mode: 0o644 });
-        mkdirSync(join(p.files, id), { mode: 0o755 });
-        writeFileSync(join(p.files, id, '1.in'), c.input(side), { mode: 0o644 });
-        writeFileSync(join(p.files, id, '1.out'), c.output, { mode: 0o644 });
-        const file = `${id}${LANGS[lang].extensions[0]}`;
-        writeFileSync(join(p.files, file), langSource(lang, c), { mode: 0o644 });
-        const run = await cli(p, 'user', ['test', file, '--problem', `${id}.md`, '--lang', lang, '--json']);
-        ctx.onTestFinished(() => void leftoverDirsOf('user', run.pid));
-        expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
-        const j = JSON.parse(run.stdout) as { compile?: { ok: boolean; message: string }; tests: CliTest[] };
-        expect(j.compile?.ok ?? true, j.compile?.message).toBe(true);
-        const t = j.tests[0]!;
-        expect(t.verdict, `${t.detail} | ${t.output.slice(0, 300)} | ${t.stderr.slice(0, 300)}`).toBe(c.verdict);
-        if (c.detail) expect(t.detail).toMatch(c.detail);
-        expect(leftoversOf(run.pid)).toEqual([]);
-        expect(leftoverDirsOf('user', run.pid)).toEqual([]);
-        c.after?.(side);
-      }, 240_000);
-    }
-  });
+      for (const c of langCases) {
+        it(`${c.name} → ${c.verdict}`, async (ctx) => {
+          if (!(await installed(lang))) ctx.skip();
+          const id = `${lang}-${c.file}`;
+          writeFileSync(
+            join(p.files, `${id}.md`),
+            `---\ntitle: ${c.name}\ntime_limit: ${c.timeMs}ms\nmemory_limit: 256MB\n---\n# Case\n\nAn attack.\n`,
+            { mode: 0o644 },
+          );
+          mkdirSync(join(p.files, id), { mode: 0o755 });
+          writeFileSync(join(p.files, id, '1.in'), c.input(side), { mode: 0o644 });
+          writeFileSync(join(p.files, id, '1.out'), c.output, { mode: 0o644 });
+          const file = `${id}${LANGS[lang].extensions[0]}`;
+          writeFileSync(join(p.files, file), langSource(lang, c), { mode: 0o644 });
+          const run = await cli(p, 'user', ['test', file, '--problem', `${id}.md`, '--lang', lang, '--json']);
+          ctx.onTestFinished(() => void leftoverDirsOf('user', run.pid));
+          expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
+          const j = JSON.parse(run.stdout) as { compile?: { ok: boolean; message: string }; tests: CliTest[] };
+          expect(j.compile?.ok ?? true, j.compile?.message).toBe(true);
+          const t = j.tests[0]!;
+          expect(t.verdict, `${t.detail} | ${t.output.slice(0, 300)} | ${t.stderr.slice(0, 300)}`).toBe(c.verdict);
+          if (c.detail) expect(t.detail).toMatch(c.detail);
+          expect(leftoversOf(run.pid)).toEqual([]);
+          expect(leftoverDirsOf('user', run.pid)).toEqual([]);
+          c.after?.(side);
+        }, 240_000);
+      }
+    },
+  );
 }

@@ -9,11 +9,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, place, WHO, type As, type Place } from '../helpers/unprivileged.js';
 
 const HERE = join(import.meta.dirname, 'polygon');
-const WARNING = 'warning: the interactor wrote an output file but the problem has no checker: that output is not checked';
+const WARNING =
+  'warning: the interactor wrote an output file but the problem has no checker: that output is not checked';
 
 const problem = (extra: string[]): string =>
-  ['---', 'title: A+B interactive', 'interactor: interactor.cpp', ...extra, '---', '', 'Ask the interactor for two numbers and answer their sum.', '',
-    '## Sample 1', '### Input', '```', '1 2', '```', '### Output', '```', '3', '```', ''].join('\n');
+  [
+    '---',
+    'title: A+B interactive',
+    'interactor: interactor.cpp',
+    ...extra,
+    '---',
+    '',
+    'Ask the interactor for two numbers and answer their sum.',
+    '',
+    '## Sample 1',
+    '### Input',
+    '```',
+    '1 2',
+    '```',
+    '### Output',
+    '```',
+    '3',
+    '```',
+    '',
+  ].join('\n');
 
 describe.each(WHO)('an interactor writing tout with no checker, as %s', (as: As) => {
   let p: Place;
@@ -27,7 +46,7 @@ describe.each(WHO)('an interactor writing tout with no checker, as %s', (as: As)
   });
   afterAll(() => p.cleanup());
 
-  it('test: the wrong program is the interactor\'s AC, with the warning under the verdict and in --json', async () => {
+  it("test: the wrong program is the interactor's AC, with the warning under the verdict and in --json", async () => {
     const r = await cli(p, as, ['test', 'wrong.py', '--problem', 'alone.md']);
     expect(r.stdout + r.stderr).toMatch(/AC\s+1\/1 tests passed/);
     expect(r.code).toBe(0);
@@ -50,28 +69,45 @@ describe.each(WHO)('an interactor writing tout with no checker, as %s', (as: As)
     expect(flag.stdout).not.toContain('warning:');
   }, 240_000);
 
-  it('check (no model server): the judge\'s step line carries the warning once', async () => {
+  it("check (no model server): the judge's step line carries the warning once", async () => {
     const r = await cli(p, as, ['check', 'wrong.py', '--problem', 'alone.md']);
     expect(r.stderr.split('\n').filter((l) => l.trim().startsWith(WARNING))).toHaveLength(1);
   }, 240_000);
 
   // watch runs as this process's own user; the judge beneath it is tried as both by `test` above.
-  it.runIf(as === WHO[0])('watch: the first judgement shows the warning under its verdict', async () => {
-    const child = spawn(process.execPath, [join(p.install, 'dist', 'cli.js'), 'watch', 'wrong.py', '--problem', 'alone.md'], {
-      cwd: p.files,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: p.home, XDG_CONFIG_HOME: join(p.home, 'config'), XDG_CACHE_HOME: join(p.home, 'cache'), XDG_DATA_HOME: join(p.home, 'data'), XDG_STATE_HOME: join(p.home, 'state'), NO_COLOR: '1', OLLAMA_HOST: '127.0.0.1:9' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    // The judgement is printed whole, then the key line: that line after a verdict is the end of it.
-    await new Promise<void>((done, fail) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString('utf8');
-        if (/Accepted[\s\S]*ctrl-c quits/.test(out)) done();
+  it.runIf(as === WHO[0])(
+    'watch: the first judgement shows the warning under its verdict',
+    async () => {
+      const child = spawn(
+        process.execPath,
+        [join(p.install, 'dist', 'cli.js'), 'watch', 'wrong.py', '--problem', 'alone.md'],
+        {
+          cwd: p.files,
+          env: {
+            PATH: process.env.PATH ?? '/usr/bin:/bin',
+            HOME: p.home,
+            XDG_CONFIG_HOME: join(p.home, 'config'),
+            XDG_CACHE_HOME: join(p.home, 'cache'),
+            XDG_DATA_HOME: join(p.home, 'data'),
+            XDG_STATE_HOME: join(p.home, 'state'),
+            NO_COLOR: '1',
+            OLLAMA_HOST: '127.0.0.1:9',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let out = '';
+      // The judgement is printed whole, then the key line: that line after a verdict is the end of it.
+      await new Promise<void>((done, fail) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString('utf8');
+          if (/Accepted[\s\S]*ctrl-c quits/.test(out)) done();
+        });
+        child.once('exit', () => fail(new Error(`watch ended early:\n${out}`)));
       });
-      child.once('exit', () => fail(new Error(`watch ended early:\n${out}`)));
-    });
-    child.kill('SIGINT');
-    expect(out.split('\n').filter((l) => l.startsWith(WARNING))).toHaveLength(1);
-  }, 240_000);
+      child.kill('SIGINT');
+      expect(out.split('\n').filter((l) => l.startsWith(WARNING))).toHaveLength(1);
+    },
+    240_000,
+  );
 });

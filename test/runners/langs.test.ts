@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { extractCode, fenced } from '../../src/agents/shared/code.js';
 import { KEY_DOCS, settingsSchema } from '../../src/settings/load.js';
-import { LANGS, extensionOf, fenceTag, langFromName, langFromPath, langIds } from '../../src/runners/languages/langs.js';
+import {
+  LANGS,
+  extensionOf,
+  fenceTag,
+  langFromName,
+  langFromPath,
+  langIds,
+} from '../../src/runners/languages/langs.js';
 
 describe('the language registry', () => {
   it('gives the settings exactly its languages, the first the default', () => {

@@ -20,7 +20,13 @@ it('counts the CPU of children the kernel reaps, one after another, as TLE by CP
   const c = cases.find((k) => k.name.startsWith('children the kernel reaps') && k.processes)!;
   const side = { as: 'root' as const, secrets: [], places: [], settings: '', outside: [], uid: 0 };
   const r = await launcher(() =>
-    judge({ lang: 'python', source: c.python(side) }, [{ input: '', outputs: ['done'] }], { timeLimitMs: 2000, wallLimitMs: ROOMY_WALL, memoryLimitMb: 256, parallel: 1, allowProcesses: true }),
+    judge({ lang: 'python', source: c.python(side) }, [{ input: '', outputs: ['done'] }], {
+      timeLimitMs: 2000,
+      wallLimitMs: ROOMY_WALL,
+      memoryLimitMb: 256,
+      parallel: 1,
+      allowProcesses: true,
+    }),
   );
   const t = r.tests[0]!;
   // Before: AC, the CPU of each child lost when the kernel reaped it (a few ms counted).

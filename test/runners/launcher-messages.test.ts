@@ -9,7 +9,14 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import SUPERVISOR_C from '../../native/supervisor.c';
 import { judge } from '../../src/runners/judge/judge.js';
-import { LauncherMessageError, parseFields, REPLY_FIELDS, REPORT_FIELDS, REQUEST_FIELDS, REQUEST_LISTS } from '../../src/runners/sandbox/launcherMessages.js';
+import {
+  LauncherMessageError,
+  parseFields,
+  REPLY_FIELDS,
+  REPORT_FIELDS,
+  REQUEST_FIELDS,
+  REQUEST_LISTS,
+} from '../../src/runners/sandbox/launcherMessages.js';
 import { parseLauncherReport } from '../../src/runners/sandbox/launcherReport.js';
 import { seccompHeader } from '../../src/runners/sandbox/seccompBpf.js';
 import { launcherFile, POLICY_HEADER } from '../../src/runners/sandbox/supervisor.js';
@@ -45,11 +52,14 @@ describe('the C source names the fields the TypeScript tables describe', () => {
   });
 
   it('the refusals by the names refusal.ts reads', () => {
-    expect(/refused_name\[\] = \{ ([^}]*) \}/.exec(SUPERVISOR_C)?.[1]).toBe('"none", "process", "memfd", "shm", "socket"');
+    expect(/refused_name\[\] = \{ ([^}]*) \}/.exec(SUPERVISOR_C)?.[1]).toBe(
+      '"none", "process", "memfd", "shm", "socket"',
+    );
   });
 });
 
-const REPORT = 'status=0 cpu_us=1500 wall_us=2000 max_rss_kb=900 tree_peak_kb=800 procs=1 cpu_over=0 wall_over=0 mem_over=0 aborted=0 refused=none\n';
+const REPORT =
+  'status=0 cpu_us=1500 wall_us=2000 max_rss_kb=900 tree_peak_kb=800 procs=1 cpu_over=0 wall_over=0 mem_over=0 aborted=0 refused=none\n';
 
 describe('a message is read by name', () => {
   it('reads a whole report whatever the order of its fields', () => {
@@ -65,11 +75,19 @@ describe('a message is read by name', () => {
   });
 
   it.each([
-    ['a field it does not know', REPORT.replace('procs=1', 'procs=1 threads=2'), /carries a field simcoach does not know: "threads"/],
+    [
+      'a field it does not know',
+      REPORT.replace('procs=1', 'procs=1 threads=2'),
+      /carries a field simcoach does not know: "threads"/,
+    ],
     ['a field missing', REPORT.replace(' procs=1', ''), /lacks procs/],
     ['a field twice', REPORT.replace('procs=1', 'procs=1 procs=2'), /carries procs twice/],
     ['a value that is no number', REPORT.replace('procs=1', 'procs=x'), /procs="x", not a number/],
-    ['a refusal it does not know', REPORT.replace('refused=none', 'refused=ptrace'), /refusal simcoach does not know: "ptrace"/],
+    [
+      'a refusal it does not know',
+      REPORT.replace('refused=none', 'refused=ptrace'),
+      /refusal simcoach does not know: "ptrace"/,
+    ],
     ['a positional line', '0 1500 2000 900 800 1 0 0 0 0 0\n', /does not know: "0"/],
   ])('fails loudly on %s', (_, line, why) => {
     expect(() => parseLauncherReport(line)).toThrow(LauncherMessageError);
@@ -77,8 +95,12 @@ describe('a message is read by name', () => {
   });
 
   it('a reply missing a field says which', () => {
-    const words = Object.keys(REPLY_FIELDS).filter((k) => k !== 'wall_us').map((k) => (k === 'refused' ? 'refused=none' : `${k}=0`));
-    expect(() => parseFields(words, REPLY_FIELDS, 'reply')).toThrow(/\(internal error: the launcher's reply lacks wall_us\)/);
+    const words = Object.keys(REPLY_FIELDS)
+      .filter((k) => k !== 'wall_us')
+      .map((k) => (k === 'refused' ? 'refused=none' : `${k}=0`));
+    expect(() => parseFields(words, REPLY_FIELDS, 'reply')).toThrow(
+      /\(internal error: the launcher's reply lacks wall_us\)/,
+    );
   });
 });
 
@@ -108,18 +130,56 @@ const opts = { timeLimitMs: 2000, wallLimitMs: ROOMY_WALL, memoryLimitMb: 256, p
 
 describe.skipIf(!root)('a launcher one field apart from simcoach fails loudly, never shifts a figure', () => {
   it.each([
-    ['the pool: a reply field simcoach does not know', undefined, '{ "status", w->st, NULL }, ', '{ "status", w->st, NULL }, { "threads", 1, NULL }, ', /reply carries a field simcoach does not know: "threads"/],
-    ['the pool: a reply field simcoach needs, missing', undefined, '{ "sampled_bytes", w->sampled, NULL },', '', /reply lacks sampled_bytes/],
-    ['the pool: a request field the launcher does not know', undefined, '{ "procs", &q->procs, NULL },', '', /refused simcoach's request \(bad request: unknown field procs\)/],
-    ['a sandbox per test: a report field simcoach does not know', '0', '{ "status", g->st, NULL }, ', '{ "status", g->st, NULL }, { "threads", 1, NULL }, ', /report carries a field simcoach does not know: "threads"/],
-    ['a sandbox per test: a report field simcoach needs, missing', '0', '{ "procs", g->procs, NULL }, ', '', /report lacks procs/],
-  ])('%s', async (name, pool, from, to, why) => {
-    const cache = plantLauncher(name.replace(/\W+/g, '-'), from, to);
-    const err = await withEnv({ XDG_CACHE_HOME: cache, SIMCOACH_POOL: pool }, () => judge(program, [{ input: '', outputs: ['1'] }], opts)).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(LauncherMessageError);
-    const message = (err as Error).message;
-    expect(message).toMatch(why);
-    expect(message).toMatch(/^the sandbox could not be set up \(internal error: .*\); this is not your program's fault$/);
-    expect(message).not.toContain('\n');
-  }, 120_000);
+    [
+      'the pool: a reply field simcoach does not know',
+      undefined,
+      '{ "status", w->st, NULL }, ',
+      '{ "status", w->st, NULL }, { "threads", 1, NULL }, ',
+      /reply carries a field simcoach does not know: "threads"/,
+    ],
+    [
+      'the pool: a reply field simcoach needs, missing',
+      undefined,
+      '{ "sampled_bytes", w->sampled, NULL },',
+      '',
+      /reply lacks sampled_bytes/,
+    ],
+    [
+      'the pool: a request field the launcher does not know',
+      undefined,
+      '{ "procs", &q->procs, NULL },',
+      '',
+      /refused simcoach's request \(bad request: unknown field procs\)/,
+    ],
+    [
+      'a sandbox per test: a report field simcoach does not know',
+      '0',
+      '{ "status", g->st, NULL }, ',
+      '{ "status", g->st, NULL }, { "threads", 1, NULL }, ',
+      /report carries a field simcoach does not know: "threads"/,
+    ],
+    [
+      'a sandbox per test: a report field simcoach needs, missing',
+      '0',
+      '{ "procs", g->procs, NULL }, ',
+      '',
+      /report lacks procs/,
+    ],
+  ])(
+    '%s',
+    async (name, pool, from, to, why) => {
+      const cache = plantLauncher(name.replace(/\W+/g, '-'), from, to);
+      const err = await withEnv({ XDG_CACHE_HOME: cache, SIMCOACH_POOL: pool }, () =>
+        judge(program, [{ input: '', outputs: ['1'] }], opts),
+      ).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(LauncherMessageError);
+      const message = (err as Error).message;
+      expect(message).toMatch(why);
+      expect(message).toMatch(
+        /^the sandbox could not be set up \(internal error: .*\); this is not your program's fault$/,
+      );
+      expect(message).not.toContain('\n');
+    },
+    120_000,
+  );
 });

@@ -19,7 +19,10 @@ process.on('exit', () => writeSync(2, '\\nPEAK_KB ' + /VmHWM:\\s+(\\d+)/.exec(re
 `;
 
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', join(dir, 'peak.mjs'), 'dist/cli.js', ...args], { env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', join(dir, 'peak.mjs'), 'dist/cli.js', ...args], {
+    env: cliEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -47,8 +50,14 @@ describe('judge memory', () => {
     const line = `${'1 '.repeat(1024)}\n`;
     // Each test accepts the first line only: the comparison must read on past it to say where the output went wrong.
     const tests = Array.from({ length: 23 }, (_, i) => ({ input: `${i}\n`, output: line }));
-    writeFileSync(join(dir, 'big.json'), JSON.stringify({ name: 'Big output', tests, timeLimit: 5000, memoryLimit: 256 }));
-    writeFileSync(join(dir, 'big.py'), 'import sys\nline = "1 " * 1024 + "\\n"\nsys.stdout.write(line * (60 * 1024 * 1024 // len(line)))\n');
+    writeFileSync(
+      join(dir, 'big.json'),
+      JSON.stringify({ name: 'Big output', tests, timeLimit: 5000, memoryLimit: 256 }),
+    );
+    writeFileSync(
+      join(dir, 'big.py'),
+      'import sys\nline = "1 " * 1024 + "\\n"\nsys.stdout.write(line * (60 * 1024 * 1024 // len(line)))\n',
+    );
     const r = await run(['test', join(dir, 'big.py'), '--problem', join(dir, 'big.json'), '--json']);
     const peakKb = Number(/PEAK_KB (\d+)/.exec(r.stderr)?.[1]);
     console.log(`simcoach peak RSS for 23 tests x 60 MiB of output: ${(peakKb / 1024).toFixed(1)} MiB`);

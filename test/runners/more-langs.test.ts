@@ -19,7 +19,10 @@ const SOURCES: Partial<Record<LangId, string>> = {
   kotlin: 'fun main() {\n    val (a, b) = readLine()!!.trim().split(" ").map { it.toLong() }\n    println(a + b)\n}\n',
 };
 
-interface CliJson { compile?: { ok: boolean; message: string }; tests: { name: string; verdict: string; detail?: string; output: string; stderr: string }[] }
+interface CliJson {
+  compile?: { ok: boolean; message: string };
+  tests: { name: string; verdict: string; detail?: string; output: string; stderr: string }[];
+}
 
 describe.each(WHO)('more languages as %s, through the CLI', (as: As) => {
   let p: Place;
@@ -37,7 +40,19 @@ describe.each(WHO)('more languages as %s, through the CLI', (as: As) => {
       if (!(await installed(lang))) ctx.skip();
       const file = `sol${LANGS[lang].extensions[0]}`;
       writeFileSync(join(p.files, file), SOURCES[lang]!, { mode: 0o644 });
-      const run = await cli(p, as, ['test', file, '--problem', 'cases', '--lang', lang, '--tl', '5000', '--ml', '256', '--json']);
+      const run = await cli(p, as, [
+        'test',
+        file,
+        '--problem',
+        'cases',
+        '--lang',
+        lang,
+        '--tl',
+        '5000',
+        '--ml',
+        '256',
+        '--json',
+      ]);
       expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
       const j = JSON.parse(run.stdout) as CliJson;
       expect(j.compile?.ok ?? true, j.compile?.message).toBe(true);

@@ -9,7 +9,8 @@ import { pchBuild, pchDir, precompiledHeader } from '../../src/runners/build/pch
 import { chooseForThisRun, toolchainOf } from '../../src/runners/languages/toolchains.js';
 import { isolateCache } from './helpers.js';
 
-const program = (n: number) => `#include <bits/stdc++.h>\nint main() { std::vector<int> v{${n}}; std::cout << v[0] << "\\n"; }\n`;
+const program = (n: number) =>
+  `#include <bits/stdc++.h>\nint main() { std::vector<int> v{${n}}; std::cout << v[0] << "\\n"; }\n`;
 
 describe('a precompiled bits/stdc++.h', () => {
   let restore: () => Promise<void>;

@@ -24,8 +24,16 @@ const tests: TestCase[] = [
 ];
 const programs: Record<string, { right: Program; wrong: Program }> = {
   'C++': {
-    right: { lang: 'cpp', source: '#include <cstdio>\nint main() { long long a, b; std::scanf("%lld %lld", &a, &b); std::printf("%lld\\n", a + b); }\n' },
-    wrong: { lang: 'cpp', source: '#include <cstdio>\nint main() { long long a, b; std::scanf("%lld %lld", &a, &b); std::printf("%lld\\n", a - b); }\n' },
+    right: {
+      lang: 'cpp',
+      source:
+        '#include <cstdio>\nint main() { long long a, b; std::scanf("%lld %lld", &a, &b); std::printf("%lld\\n", a + b); }\n',
+    },
+    wrong: {
+      lang: 'cpp',
+      source:
+        '#include <cstdio>\nint main() { long long a, b; std::scanf("%lld %lld", &a, &b); std::printf("%lld\\n", a - b); }\n',
+    },
   },
   Python: {
     right: { lang: 'python', source: 'a, b = map(int, input().split())\nprint(a + b, flush=True)\n' },
@@ -45,30 +53,52 @@ afterAll(async () => {
 });
 
 describe('interactor plus checker (Polygon)', () => {
-  it.each(Object.keys(programs))('in %s: a+b is AC and a-b is WA by the checker', async (lang) => {
-    const { right, wrong } = programs[lang]!;
-    const compare = { mode: 'tokens' as const, checker: CHECKER };
-    const ok = await judge(right, tests, { interactor: INTERACTOR, compare });
-    expect(ok.verdict, JSON.stringify(ok.tests.map((t) => t.detail))).toBe('AC');
-    expect(ok.notes).toBeUndefined();
-    expect(ok.tests[0]!.detail).toBe('ok 3');
-    const bad = await judge(wrong, tests, { interactor: INTERACTOR, compare });
-    expect(bad.verdict).toBe('WA');
-    expect(bad.tests[0]!.detail).toBe('checker: wrong answer: expected 3, found -1');
-    // Without the checker the interactor alone accepts anything it could read: the set-up needs both.
-    // Its verdict stands, with a warning that the output it wrote for a checker was read by none.
-    const alone = await judge(wrong, tests, { interactor: INTERACTOR });
-    expect(alone.verdict).toBe('AC');
-    expect(alone.notes).toEqual([UNCHECKED_TOUT]);
-    expect(leftovers()).toEqual([]);
-  }, 120_000);
+  it.each(Object.keys(programs))(
+    'in %s: a+b is AC and a-b is WA by the checker',
+    async (lang) => {
+      const { right, wrong } = programs[lang]!;
+      const compare = { mode: 'tokens' as const, checker: CHECKER };
+      const ok = await judge(right, tests, { interactor: INTERACTOR, compare });
+      expect(ok.verdict, JSON.stringify(ok.tests.map((t) => t.detail))).toBe('AC');
+      expect(ok.notes).toBeUndefined();
+      expect(ok.tests[0]!.detail).toBe('ok 3');
+      const bad = await judge(wrong, tests, { interactor: INTERACTOR, compare });
+      expect(bad.verdict).toBe('WA');
+      expect(bad.tests[0]!.detail).toBe('checker: wrong answer: expected 3, found -1');
+      // Without the checker the interactor alone accepts anything it could read: the set-up needs both.
+      // Its verdict stands, with a warning that the output it wrote for a checker was read by none.
+      const alone = await judge(wrong, tests, { interactor: INTERACTOR });
+      expect(alone.verdict).toBe('AC');
+      expect(alone.notes).toEqual([UNCHECKED_TOUT]);
+      expect(leftovers()).toEqual([]);
+    },
+    120_000,
+  );
 
   it('reads interactor: and checker: together from the front matter', async () => {
-    writeFileSync(join(dir, 'aplusb.md'), [
-      '---', 'title: A+B interactive', `interactor: ${INTERACTOR}`, `checker: ${CHECKER}`, '---', '',
-      'Read two numbers from the interactor and answer their sum.', '',
-      '## Sample 1', '### Input', '```', '1 2', '```', '### Output', '```', '3', '```', '',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'aplusb.md'),
+      [
+        '---',
+        'title: A+B interactive',
+        `interactor: ${INTERACTOR}`,
+        `checker: ${CHECKER}`,
+        '---',
+        '',
+        'Read two numbers from the interactor and answer their sum.',
+        '',
+        '## Sample 1',
+        '### Input',
+        '```',
+        '1 2',
+        '```',
+        '### Output',
+        '```',
+        '3',
+        '```',
+        '',
+      ].join('\n'),
+    );
     const problem = await loadProblem(join(dir, 'aplusb.md'));
     expect((await judgeProblem(programs.Python!.right, problem)).verdict).toBe('AC');
     expect((await judgeProblem(programs.Python!.wrong, problem)).verdict).toBe('WA');
@@ -76,12 +106,15 @@ describe('interactor plus checker (Polygon)', () => {
 
   it('the checker does not run after the interactor has refused the conversation', async () => {
     const silent: Program = { lang: 'python', source: 'input()\n' };
-    const r = await judge(silent, tests.slice(0, 1), { interactor: INTERACTOR, compare: { mode: 'tokens', checker: CHECKER } });
+    const r = await judge(silent, tests.slice(0, 1), {
+      interactor: INTERACTOR,
+      compare: { mode: 'tokens', checker: CHECKER },
+    });
     expect(r.verdict).toBe('WA');
     expect(r.tests[0]!.detail).toBe('interactor: presentation error: expected a number from the program');
   }, 60_000);
 
-  it('an interactor\'s points (exit 7) are testlib\'s quitp: a score, shown, never a rejection, 0 too', async () => {
+  it("an interactor's points (exit 7) are testlib's quitp: a score, shown, never a rejection, 0 too", async () => {
     const ok = await judge(programs.Python!.right, tests.slice(0, 1), { interactor: POINTS });
     expect(ok.verdict).toBe('AC');
     // It writes nothing to its output file: nothing goes unchecked, so no warning.

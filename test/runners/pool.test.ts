@@ -82,9 +82,19 @@ else:
 
 describe.runIf(root && cgroups)('pooled sandboxes', () => {
   it('one sandbox serves a batch, and what a test leaves never reaches the next test in it', async () => {
-    const tests = Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? { input: 'plant\n', outputs: ['planted'] } : { input: 'look\n', outputs: ['tmp [] shm [] cwd [] 0o755 ipc none others 0 pool hidden'] }));
+    const tests = Array.from({ length: 6 }, (_, i) =>
+      i % 2 === 0
+        ? { input: 'plant\n', outputs: ['planted'] }
+        : { input: 'look\n', outputs: ['tmp [] shm [] cwd [] 0o755 ipc none others 0 pool hidden'] },
+    );
     // The process that goes on writing needs a problem that allows processes.
-    const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 2000, wallLimitMs: ROOMY_WALL, compare: { mode: 'tokens' }, allowProcesses: true });
+    const r = await judge({ lang: 'python', source: PY }, tests, {
+      parallel: 1,
+      timeLimitMs: 2000,
+      wallLimitMs: ROOMY_WALL,
+      compare: { mode: 'tokens' },
+      allowProcesses: true,
+    });
     const looks = r.tests.filter((_, i) => i % 2 === 1);
     for (const t of looks) expect(t.actual).toMatch(/^tmp \[\] shm \[\] cwd \[\] 0o755 ipc none others 0 pool hidden /);
     // Every test ran in the same pooled sandbox (one worker, parallel 1).
@@ -100,7 +110,11 @@ describe.runIf(root && cgroups)('pooled sandboxes', () => {
 
   it('a directory tree far past PATH_MAX is swept whole: the next test in the same sandbox sees nothing, and nothing stays on the host', async () => {
     const tests = ['look', 'deep', 'look'].map((w) => ({ input: `${w}\n`, outputs: ['x'] }));
-    const r = await judge({ lang: 'python', source: PY }, tests, { parallel: 1, timeLimitMs: 10_000, compare: { mode: 'tokens' } });
+    const r = await judge({ lang: 'python', source: PY }, tests, {
+      parallel: 1,
+      timeLimitMs: 10_000,
+      compare: { mode: 'tokens' },
+    });
     const [first, deep, after] = r.tests.map((t) => t.actual.trim());
     const pool = first!.split(' ').at(-1);
     expect(pool).toMatch(/-pool-/);
@@ -110,28 +124,50 @@ describe.runIf(root && cgroups)('pooled sandboxes', () => {
     expect(leftoverGroups()).toEqual([]);
   }, 120_000);
 
-  it.each(['python', 'cpp'] as LangId[])('%s: CPU time, not wall time, decides TLE, and a sleeper ends at the wall-clock cap', async (lang) => {
-    const spin = lang === 'python'
-      ? 'import sys, time\nn = int(sys.stdin.readline())\nif n < 0:\n    time.sleep(60)\nt = time.process_time()\nwhile time.process_time() - t < n / 1000:\n    pass\nprint(n)\n'
-      : '#include <bits/stdc++.h>\n#include <unistd.h>\nint main(){ long n; std::cin >> n; if (n < 0) sleep(60); clock_t t = clock(); while ((clock() - t) * 1000.0 / CLOCKS_PER_SEC < n) {} printf("%ld\\n", n); }\n';
-    // A wall-clock cap far above the CPU limit: a busy machine must not turn the 200 ms run into TLE.
-    const r = await judge({ lang, source: spin }, [{ input: '200\n', outputs: ['200'] }, { input: '1500\n', outputs: ['1500'] }], { parallel: 2, timeLimitMs: 800, wallLimitMs: 60_000 });
-    expect(r.tests.map((t) => t.verdict)).toEqual(['AC', 'TLE']);
-    expect(r.tests[1]!.detail).toMatch(/CPU time/);
-    const idle = await judge({ lang, source: spin }, [{ input: '-1\n', outputs: ['-1'] }], { timeLimitMs: 800, wallLimitMs: 1500 });
-    expect(idle.tests[0]!.verdict).toBe('TLE');
-    expect(idle.tests[0]!.detail).toMatch(/wall-clock/);
-    expect(leftovers()).toEqual([]);
-  }, 120_000);
+  it.each(['python', 'cpp'] as LangId[])(
+    '%s: CPU time, not wall time, decides TLE, and a sleeper ends at the wall-clock cap',
+    async (lang) => {
+      const spin =
+        lang === 'python'
+          ? 'import sys, time\nn = int(sys.stdin.readline())\nif n < 0:\n    time.sleep(60)\nt = time.process_time()\nwhile time.process_time() - t < n / 1000:\n    pass\nprint(n)\n'
+          : '#include <bits/stdc++.h>\n#include <unistd.h>\nint main(){ long n; std::cin >> n; if (n < 0) sleep(60); clock_t t = clock(); while ((clock() - t) * 1000.0 / CLOCKS_PER_SEC < n) {} printf("%ld\\n", n); }\n';
+      // A wall-clock cap far above the CPU limit: a busy machine must not turn the 200 ms run into TLE.
+      const r = await judge(
+        { lang, source: spin },
+        [
+          { input: '200\n', outputs: ['200'] },
+          { input: '1500\n', outputs: ['1500'] },
+        ],
+        { parallel: 2, timeLimitMs: 800, wallLimitMs: 60_000 },
+      );
+      expect(r.tests.map((t) => t.verdict)).toEqual(['AC', 'TLE']);
+      expect(r.tests[1]!.detail).toMatch(/CPU time/);
+      const idle = await judge({ lang, source: spin }, [{ input: '-1\n', outputs: ['-1'] }], {
+        timeLimitMs: 800,
+        wallLimitMs: 1500,
+      });
+      expect(idle.tests[0]!.verdict).toBe('TLE');
+      expect(idle.tests[0]!.detail).toMatch(/wall-clock/);
+      expect(leftovers()).toEqual([]);
+    },
+    120_000,
+  );
 
-  it('a worker that dies while a run\'s output streams: the run starts over in a sandbox of its own, and the output counts once', async () => {
+  it("a worker that dies while a run's output streams: the run starts over in a sandbox of its own, and the output counts once", async () => {
     const batch = await openBatch(1, [{ cmd: '/usr/bin/seq' }]);
     expect(batch.pooled).toBe(true);
     let got: Buffer[] = [];
     let restarts = 0;
     let killed = false;
     const r = await batch.run({
-      cmd: '/usr/bin/seq', args: ['1', '300000'], stdin: '', cpuMs: 5000, wallMs: 30_000, memoryBytes: 64 << 20, pids: 16, outputBytes: 64 << 20,
+      cmd: '/usr/bin/seq',
+      args: ['1', '300000'],
+      stdin: '',
+      cpuMs: 5000,
+      wallMs: 30_000,
+      memoryBytes: 64 << 20,
+      pids: 16,
+      outputBytes: 64 << 20,
       onStdout: (b) => {
         got.push(Buffer.from(b));
         if (killed) return;
@@ -142,7 +178,9 @@ describe.runIf(root && cgroups)('pooled sandboxes', () => {
             if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'sc-supervisor') continue;
             if (!readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`SIMCOACH_RUN=${process.pid}-pool-`)) continue;
             process.kill(Number(pid), 'SIGKILL');
-          } catch { /* gone */ }
+          } catch {
+            /* gone */
+          }
         }
       },
       onRestart: () => {
@@ -162,8 +200,19 @@ describe.runIf(root && cgroups)('pooled sandboxes', () => {
   it('runs of a command the batch was not told about go the per-test way, and close leaves nothing', async () => {
     const batch = await openBatch(2, [{ cmd: '/bin/echo' }]);
     expect(batch.pooled).toBe(true);
-    const spec = { args: ['hi'], stdin: '', cpuMs: 1000, wallMs: 5000, memoryBytes: 64 << 20, pids: 16, outputBytes: 1 << 20 };
-    const [a, b] = await Promise.all([batch.run({ cmd: '/bin/echo', ...spec }), batch.run({ cmd: '/usr/bin/printf', ...spec, args: ['%s\\n', 'hi'] })]);
+    const spec = {
+      args: ['hi'],
+      stdin: '',
+      cpuMs: 1000,
+      wallMs: 5000,
+      memoryBytes: 64 << 20,
+      pids: 16,
+      outputBytes: 1 << 20,
+    };
+    const [a, b] = await Promise.all([
+      batch.run({ cmd: '/bin/echo', ...spec }),
+      batch.run({ cmd: '/usr/bin/printf', ...spec, args: ['%s\\n', 'hi'] }),
+    ]);
     expect(a.stdout.toString()).toBe('hi\n');
     expect(b.stdout.toString()).toBe('hi\n');
     await batch.close();

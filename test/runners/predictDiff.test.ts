@@ -5,9 +5,24 @@ import { comparePrediction, predictionLine, splitValues } from '../../src/runner
 import { questionLeak } from '../../src/agents/tutor/question.js';
 import type { TraceStep } from '../../src/runners/trace/trace.js';
 
-const at = (line: number, vars: Record<string, string>, depth = 1): TraceStep => ({ line, fn: '<module>', depth, vars });
+const at = (line: number, vars: Record<string, string>, depth = 1): TraceStep => ({
+  line,
+  fn: '<module>',
+  depth,
+  vars,
+});
 // for i in range(3): s += i  — line 2 runs three times; a call on line 3 goes one deeper.
-const steps = [at(1, {}), at(2, { s: '0', i: '0' }), at(1, { s: '0', i: '0' }), at(2, { s: '0', i: '1' }), at(1, { s: '1', i: '1' }), at(2, { s: '1', i: '2' }), at(3, { s: '3', i: '2' }), at(9, { x: '3' }, 2), at(4, { s: '3', i: '2', r: '6' })];
+const steps = [
+  at(1, {}),
+  at(2, { s: '0', i: '0' }),
+  at(1, { s: '0', i: '0' }),
+  at(2, { s: '0', i: '1' }),
+  at(1, { s: '1', i: '1' }),
+  at(2, { s: '1', i: '2' }),
+  at(3, { s: '3', i: '2' }),
+  at(9, { x: '3' }, 2),
+  at(4, { s: '3', i: '2', r: '6' }),
+];
 const trace = { steps, stdout: '6\n' };
 
 describe('comparePrediction', () => {
@@ -17,16 +32,26 @@ describe('comparePrediction', () => {
     expect(c).toMatchObject({ status: 'differs', at: 1 });
     expect(predictionLine(c)).toBe('s after line 2, the 2nd time: you said 2, the program has 1');
     // One value: the first time; the line says how often it ran.
-    expect(predictionLine(comparePrediction(trace, 2, 's', '0'))).toBe('right: s after line 2 is 0 the first time (line 2 ran 3 times)');
-    expect(predictionLine(comparePrediction(trace, 2, 's', '0, 1, 3, 6'))).toBe('line 2 runs only 3 times; you predicted a 4th value, 6');
+    expect(predictionLine(comparePrediction(trace, 2, 's', '0'))).toBe(
+      'right: s after line 2 is 0 the first time (line 2 ran 3 times)',
+    );
+    expect(predictionLine(comparePrediction(trace, 2, 's', '0, 1, 3, 6'))).toBe(
+      'line 2 runs only 3 times; you predicted a 4th value, 6',
+    );
   });
 
-  it('skips a call\'s own lines to find the state after the line; the output; names and lines that are not there', () => {
+  it("skips a call's own lines to find the state after the line; the output; names and lines that are not there", () => {
     expect(comparePrediction(trace, 3, 'r', '6')).toMatchObject({ status: 'same' });
     expect(comparePrediction(trace, 1, OUTPUT_NAME, ' 6 ')).toMatchObject({ status: 'same' });
-    expect(predictionLine(comparePrediction(trace, 1, OUTPUT_NAME, '7'))).toBe('the output: you said 7, the program has 6');
-    expect(predictionLine(comparePrediction(trace, 7, 's', '1'))).toBe('line 7 never runs on this input: the program leaves before it, or goes around it');
-    expect(predictionLine(comparePrediction(trace, 2, 'total', '1'))).toBe('total has no value at line 2 (the names there: i, s)');
+    expect(predictionLine(comparePrediction(trace, 1, OUTPUT_NAME, '7'))).toBe(
+      'the output: you said 7, the program has 6',
+    );
+    expect(predictionLine(comparePrediction(trace, 7, 's', '1'))).toBe(
+      'line 7 never runs on this input: the program leaves before it, or goes around it',
+    );
+    expect(predictionLine(comparePrediction(trace, 2, 'total', '1'))).toBe(
+      'total has no value at line 2 (the names there: i, s)',
+    );
   });
 
   it('keeps lists and strings with commas whole', () => {

@@ -10,7 +10,8 @@ import { cli, cliEnv } from '../cli/helpers.js';
 import { isolateCache } from './helpers.js';
 
 // Clear the screen, set the window title (OSC 0, BEL-terminated), a hyperlink (OSC 8, ST-terminated), a lone ESC and a bell.
-const HOSTILE = '\u001b[2J\u001b[H\u001b]0;pwned\u0007\u001b]8;;http://evil.example\u001b\\link\u001b]8;;\u001b\\ \u001b\u0007boom';
+const HOSTILE =
+  '\u001b[2J\u001b[H\u001b]0;pwned\u0007\u001b]8;;http://evil.example\u001b\\link\u001b]8;;\u001b\\ \u001b\u0007boom';
 const ESC_OR_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 let restore: () => Promise<void>;
@@ -36,14 +37,18 @@ describe('text from programs and senders', () => {
   });
 
   it("a compiler's message carries none, even when the source holds them", async () => {
-    const r = await judge({ lang: 'cpp', source: `int main() { return x; } // ${HOSTILE}\n#error ${HOSTILE}\n` }, [{ input: '', outputs: [''] }]);
+    const r = await judge({ lang: 'cpp', source: `int main() { return x; } // ${HOSTILE}\n#error ${HOSTILE}\n` }, [
+      { input: '', outputs: [''] },
+    ]);
     expect(r.verdict).toBe('CE');
     expect(r.compile!.message).toContain('#error');
     expect(r.compile!.message).not.toMatch(ESC_OR_CONTROL);
   });
 
   it('a received problem name carries none', () => {
-    const p = parseCompanion(JSON.stringify({ name: `${HOSTILE} A. Sum`, group: `\u001b]0;x\u0007Round 1`, tests: [] }));
+    const p = parseCompanion(
+      JSON.stringify({ name: `${HOSTILE} A. Sum`, group: `\u001b]0;x\u0007Round 1`, tests: [] }),
+    );
     expect(p.ok && p.value.name).toBe('link boom A. Sum');
     expect(p.ok && p.value.group).toBe('Round 1');
   });

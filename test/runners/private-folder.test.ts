@@ -41,7 +41,10 @@ beforeAll(() => {
   writeFileSync(join(dir, 'testlib.h'), HEADER);
   writeFileSync(join(dir, 'check.cpp'), CHECKER);
   writeFileSync(join(dir, 'gen.cpp'), GENERATOR);
-  writeFileSync(join(dir, 'interactor.cpp'), `#include "testlib.h"\n${readFileSync(join(fixturesDir(), 'guess-number.interactor.cpp'), 'utf8')}`);
+  writeFileSync(
+    join(dir, 'interactor.cpp'),
+    `#include "testlib.h"\n${readFileSync(join(fixturesDir(), 'guess-number.interactor.cpp'), 'utf8')}`,
+  );
   chmodSync(dir, 0o700);
 });
 afterAll(async () => {
@@ -53,15 +56,26 @@ describe.runIf(root)('programs in a 0700 folder, as root', () => {
   it('a checker including testlib.h beside it builds and judges', async () => {
     const prepared = await prepareChecker(join(dir, 'check.cpp'));
     expect(prepared.ok, prepared.ok ? '' : prepared.compile.message).toBe(true);
-    const tests = [{ input: '1 2\n', outputs: ['3'] }, { input: '2 2\n', outputs: ['4'] }];
-    const r = await judge({ lang: 'python', source: 'a, b = map(int, input().split())\nprint(a + b if a == 1 else 5)\n' }, tests, { compare: { mode: 'tokens', checker: join(dir, 'check.cpp') } });
+    const tests = [
+      { input: '1 2\n', outputs: ['3'] },
+      { input: '2 2\n', outputs: ['4'] },
+    ];
+    const r = await judge(
+      { lang: 'python', source: 'a, b = map(int, input().split())\nprint(a + b if a == 1 else 5)\n' },
+      tests,
+      { compare: { mode: 'tokens', checker: join(dir, 'check.cpp') } },
+    );
     expect(r.tests.map((t) => t.verdict)).toEqual(['AC', 'WA']);
   });
 
   it('an interactor including testlib.h beside it builds and judges', async () => {
     const problem = await loadProblem('guess-number');
     const source = readFileSync(join(fixturesDir(), '_solutions', 'guess-number.py'), 'utf8');
-    const r = await judge({ lang: 'python', source }, [...problem.samples, ...problem.tests].slice(0, 3), { interactor: join(dir, 'interactor.cpp'), timeLimitMs: 2000, wallLimitMs: ROOMY_WALL });
+    const r = await judge({ lang: 'python', source }, [...problem.samples, ...problem.tests].slice(0, 3), {
+      interactor: join(dir, 'interactor.cpp'),
+      timeLimitMs: 2000,
+      wallLimitMs: ROOMY_WALL,
+    });
     expect(r.verdict, JSON.stringify(r.tests.map((t) => t.detail))).toBe('AC');
   });
 
@@ -70,7 +84,17 @@ describe.runIf(root)('programs in a 0700 folder, as root', () => {
     expect(b.ok, b.ok ? '' : b.compile.message).toBe(true);
     if (!b.ok) return;
     const run = await LANGS.cpp.run(b.built.dir, b.built.file, 256);
-    const r = await runSandboxed({ cmd: run.cmd, args: ['7'], readable: [b.built.dir], stdin: '', cpuMs: 2000, wallMs: 10_000, memoryBytes: 256 << 20, pids: 8, outputBytes: 1 << 20 });
+    const r = await runSandboxed({
+      cmd: run.cmd,
+      args: ['7'],
+      readable: [b.built.dir],
+      stdin: '',
+      cpuMs: 2000,
+      wallMs: 10_000,
+      memoryBytes: 256 << 20,
+      pids: 8,
+      outputBytes: 1 << 20,
+    });
     expect(r.stdout.toString()).toBe('7 2\n');
   });
 

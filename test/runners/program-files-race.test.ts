@@ -35,12 +35,14 @@ beforeAll(async () => {
   mkdirSync(join(user, 'sol'), { recursive: true });
   mkdirSync(secret, { mode: 0o700 });
   writeFileSync(join(user, 'sol', 'main.cpp'), SOURCE);
-  writeFileSync(join(user, 'sol', 'own.h'), '// the user\'s own\n');
+  writeFileSync(join(user, 'sol', 'own.h'), "// the user's own\n");
   // The same names in the secret folder: the include would find them there.
   writeFileSync(join(secret, 'main.cpp'), SOURCE, { mode: 0o600 });
   writeFileSync(join(secret, 'own.h'), 'TOP SECRET\n', { mode: 0o600 });
   const a = unprivilegedAccount();
-  if (a) for (const p of [user, join(user, 'sol'), join(user, 'sol', 'main.cpp'), join(user, 'sol', 'own.h')]) chownSync(p, a.uid, a.gid);
+  if (a)
+    for (const p of [user, join(user, 'sol'), join(user, 'sol', 'main.cpp'), join(user, 'sol', 'own.h')])
+      chownSync(p, a.uid, a.gid);
   const js = [process.execPath, '-e', RACER, user, secret];
   const argv = a ? ['setpriv', `--reuid=${a.uid}`, `--regid=${a.gid}`, '--init-groups', '--', ...js] : js;
   racer = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -27,7 +27,9 @@ describe('pythonExecutable', () => {
     made.push(hooks);
     const mark = join(hooks, 'started');
     writeFileSync(join(hooks, 'sitecustomize.py'), `open(${JSON.stringify(mark)}, "w").close()\n`);
-    const { dir, found } = await withEnv({ PYTHONPATH: hooks }, () => withPython((f) => symlinkSync('/usr/bin/python3', f)));
+    const { dir, found } = await withEnv({ PYTHONPATH: hooks }, () =>
+      withPython((f) => symlinkSync('/usr/bin/python3', f)),
+    );
     expect(found).toBe(join(dir, 'python3'));
     expect(existsSync(mark)).toBe(false);
   });

@@ -15,36 +15,45 @@ const SYSTEM_PYTHON = '/usr/bin/python3';
 const sumIfPrefix = (prefix: string): string =>
   `import sys\na, b = map(int, input().split())\nprint(a + b if sys.prefix == ${JSON.stringify(prefix)} else "prefix " + sys.prefix)\n`;
 
-describe.skipIf(!existsSync(SYSTEM_PYTHON)).each(WHO)('python3 through a link from outside the system dirs, as %s', (as) => {
-  let p: Place;
-  beforeAll(() => {
-    p = place(as);
-  });
-  afterAll(() => p.cleanup());
-  const judged = async (file: string, bin: string) => {
-    const r = await cli(p, as, ['test', file, '--problem', 'sum-two', '--json'], { PATH: `${bin}:${process.env.PATH}` });
-    expect(r.stderr).not.toMatch(/No such file or directory|\n\s+at /);
-    return (JSON.parse(r.stdout) as { tests: { verdict: string; detail?: string }[] }).tests;
-  };
+describe.skipIf(!existsSync(SYSTEM_PYTHON)).each(WHO)(
+  'python3 through a link from outside the system dirs, as %s',
+  (as) => {
+    let p: Place;
+    beforeAll(() => {
+      p = place(as);
+    });
+    afterAll(() => p.cleanup());
+    const judged = async (file: string, bin: string) => {
+      const r = await cli(p, as, ['test', file, '--problem', 'sum-two', '--json'], {
+        PATH: `${bin}:${process.env.PATH}`,
+      });
+      expect(r.stderr).not.toMatch(/No such file or directory|\n\s+at /);
+      return (JSON.parse(r.stdout) as { tests: { verdict: string; detail?: string }[] }).tests;
+    };
 
-  it("an activated virtualenv's python judges AC, running as that venv (its sys.prefix)", async () => {
-    const venv = join(p.files, 'venv');
-    execFileSync(SYSTEM_PYTHON, ['-m', 'venv', '--without-pip', venv]);
-    writeFileSync(join(p.files, 'venv-prefix.py'), sumIfPrefix(venv), { mode: 0o644 });
-    const tests = await judged('venv-prefix.py', join(venv, 'bin'));
-    expect(tests.length).toBeGreaterThan(0);
-    for (const t of tests) expect(t.verdict, t.detail).toBe('AC');
-  });
+    it("an activated virtualenv's python judges AC, running as that venv (its sys.prefix)", async () => {
+      const venv = join(p.files, 'venv');
+      execFileSync(SYSTEM_PYTHON, ['-m', 'venv', '--without-pip', venv]);
+      writeFileSync(join(p.files, 'venv-prefix.py'), sumIfPrefix(venv), { mode: 0o644 });
+      const tests = await judged('venv-prefix.py', join(venv, 'bin'));
+      expect(tests.length).toBeGreaterThan(0);
+      for (const t of tests) expect(t.verdict, t.detail).toBe('AC');
+    });
 
-  it('a python3 link in a folder of its own judges AC, and the folder beside the link is not shown', async () => {
-    const bin = join(p.files, 'mybin');
-    mkdirSync(bin, { mode: 0o755 });
-    symlinkSync(SYSTEM_PYTHON, join(bin, 'python3'));
-    const secret = join(bin, 'secret.txt');
-    writeFileSync(secret, 'not for the program', { mode: 0o644 });
-    writeFileSync(join(p.files, 'peek.py'), `import os\na, b = map(int, input().split())\nprint(a + b if not os.path.exists(${JSON.stringify(secret)}) else "seen")\n`, { mode: 0o644 });
-    const tests = await judged('peek.py', bin);
-    expect(tests.length).toBeGreaterThan(0);
-    for (const t of tests) expect(t.verdict, t.detail).toBe('AC');
-  });
-});
+    it('a python3 link in a folder of its own judges AC, and the folder beside the link is not shown', async () => {
+      const bin = join(p.files, 'mybin');
+      mkdirSync(bin, { mode: 0o755 });
+      symlinkSync(SYSTEM_PYTHON, join(bin, 'python3'));
+      const secret = join(bin, 'secret.txt');
+      writeFileSync(secret, 'not for the program', { mode: 0o644 });
+      writeFileSync(
+        join(p.files, 'peek.py'),
+        `import os\na, b = map(int, input().split())\nprint(a + b if not os.path.exists(${JSON.stringify(secret)}) else "seen")\n`,
+        { mode: 0o644 },
+      );
+      const tests = await judged('peek.py', bin);
+      expect(tests.length).toBeGreaterThan(0);
+      for (const t of tests) expect(t.verdict, t.detail).toBe('AC');
+    });
+  },
+);

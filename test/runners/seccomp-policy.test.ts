@@ -55,23 +55,34 @@ const PATHS = [
 ] as const;
 
 describe.skipIf(process.getuid?.() !== 0).each(PATHS)('the seccomp policy, through %s', (path, pool) => {
-  const run = (name: string, output: string) => withEnv({ SIMCOACH_POOL: pool }, () => judge({ lang: 'c', source: source(name) }, [{ input: '', outputs: [output] }], opts));
+  const run = (name: string, output: string) =>
+    withEnv({ SIMCOACH_POOL: pool }, () =>
+      judge({ lang: 'c', source: source(name) }, [{ input: '', outputs: [output] }], opts),
+    );
 
   it('runs where this test says it does', () => {
     expect(launcher).not.toBeNull();
     if (pool === undefined) expect(pooled, 'no pool on this machine').toBe(true);
   });
 
-  it.each(GOES_ON)('%s: answered as the policy says, and the program goes on', async (name, lines) => {
-    const r = await run(name, lines);
-    expect(r.verdict, `${path}: ${r.tests[0]?.actual ?? ''} ${r.tests[0]?.detail ?? ''}`).toBe('AC');
-  }, 120_000);
+  it.each(GOES_ON)(
+    '%s: answered as the policy says, and the program goes on',
+    async (name, lines) => {
+      const r = await run(name, lines);
+      expect(r.verdict, `${path}: ${r.tests[0]?.actual ?? ''} ${r.tests[0]?.detail ?? ''}`).toBe('AC');
+    },
+    120_000,
+  );
 
-  it.each(ENDS)('%s: the run ends RE, saying what was tried', async (name, detail) => {
-    const r = await run(name, 'never');
-    expect(r.tests[0]?.verdict, r.tests[0]?.detail).toBe('RE');
-    expect(r.tests[0]?.detail).toMatch(detail);
-  }, 120_000);
+  it.each(ENDS)(
+    '%s: the run ends RE, saying what was tried',
+    async (name, detail) => {
+      const r = await run(name, 'never');
+      expect(r.tests[0]?.verdict, r.tests[0]?.detail).toBe('RE');
+      expect(r.tests[0]?.detail).toMatch(detail);
+    },
+    120_000,
+  );
 
   it('leaves no process behind', () => {
     expect(leftovers()).toEqual([]);

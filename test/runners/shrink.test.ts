@@ -15,7 +15,11 @@ const array = (a: number[]) => `${a.length}\n${a.join(' ')}\n`;
 describe('ddmin', () => {
   it('finds the two items that together fail', async () => {
     const items = Array.from({ length: 64 }, (_, i) => i);
-    const got = await ddmin(items, async (s) => s.includes(7) && s.includes(50), () => false);
+    const got = await ddmin(
+      items,
+      async (s) => s.includes(7) && s.includes(50),
+      () => false,
+    );
     expect(got).toEqual([7, 50]);
   });
 });
@@ -49,7 +53,7 @@ describe('shrink', () => {
       const t = Number(l[0]);
       for (let k = 0; k < t; k++) {
         const a = nums(l[2 + 2 * k] ?? '');
-        if (a.length !== Number(l[1 + 2 * k]) ) return false;
+        if (a.length !== Number(l[1 + 2 * k])) return false;
         if (a.reduce((x, y) => x + y, 0) === 13) return true;
       }
       return false;
@@ -57,7 +61,11 @@ describe('shrink', () => {
     const s = await shrink(input, fails, { budget: 200 });
     expect(seen[1]).toBe('1\n2\n1 2\n'); // the first case, alone, passes; the second fails
     expect(s.input.split('\n')[0]).toBe('1');
-    expect(nums(s.input).slice(2).reduce((x, y) => x + y, 0)).toBe(13);
+    expect(
+      nums(s.input)
+        .slice(2)
+        .reduce((x, y) => x + y, 0),
+    ).toBe(13);
   });
 
   it('never cuts a count line loose from the line it counts, even when the program fails without it', async () => {

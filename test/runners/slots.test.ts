@@ -14,7 +14,9 @@ describe('cpu slots', () => {
       active.push(cpuSlots.activeCount);
       pending.push(cpuSlots.pendingCount);
     };
-    const runs = await Promise.all([0, 1, 2].map(() => judge({ lang: 'python', source: 'print(input())\n' }, tests, { parallel: 6, onResult })));
+    const runs = await Promise.all(
+      [0, 1, 2].map(() => judge({ lang: 'python', source: 'print(input())\n' }, tests, { parallel: 6, onResult })),
+    );
     expect(runs.map((r) => r.verdict)).toEqual(['AC', 'AC', 'AC']);
     expect(active).toHaveLength(18);
     expect(Math.max(...active)).toBeLessThanOrEqual(availableParallelism());

@@ -23,7 +23,11 @@ describe('native/supervisor.c', () => {
     // The policy's header, as the launcher's build writes it beside the source.
     writeFileSync(join(dir, POLICY_HEADER), seccompHeader());
     // execFileSync throws with gcc's diagnostics on the first warning.
-    execFileSync('gcc', ['-Wall', '-Wextra', '-Werror', '-O1', '-I', dir, '-o', out, join(process.cwd(), 'native', 'supervisor.c')], { stdio: 'pipe' });
+    execFileSync(
+      'gcc',
+      ['-Wall', '-Wextra', '-Werror', '-O1', '-I', dir, '-o', out, join(process.cwd(), 'native', 'supervisor.c')],
+      { stdio: 'pipe' },
+    );
     expect(statSync(out).size).toBeGreaterThan(0);
     // Its usage line, not a crash: the binary runs.
     let usage = '';
@@ -44,7 +48,9 @@ describe('native/supervisor.c', () => {
     const bin = join(sub, 'dump');
     execFileSync('gcc', ['-Wall', '-Wextra', '-Werror', '-I', sub, '-o', bin, join(sub, 'dump.c')], { stdio: 'pipe' });
     const dumped = execFileSync(bin, { encoding: 'utf8' }).trim().split('\n');
-    const expected = [0, 1].flatMap((p) => [0, 1].map((n) => `${p} ${n} ${seccompProgram(p === 1, machine, n === 1)!.toString('hex')}`));
+    const expected = [0, 1].flatMap((p) =>
+      [0, 1].map((n) => `${p} ${n} ${seccompProgram(p === 1, machine, n === 1)!.toString('hex')}`),
+    );
     expect(dumped).toEqual(expected);
   });
 

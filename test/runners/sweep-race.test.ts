@@ -45,7 +45,11 @@ describe('the sweep when a dir goes under it', () => {
     const handle = await open(parent, 'r');
     const proto = Object.getPrototypeOf(handle) as { stat: (...a: unknown[]) => Promise<unknown> };
     await handle.close();
-    const gone = Object.assign(new Error('ENOENT: no such file or directory, fstat'), { code: 'ENOENT', errno: -2, syscall: 'fstat' });
+    const gone = Object.assign(new Error('ENOENT: no such file or directory, fstat'), {
+      code: 'ENOENT',
+      errno: -2,
+      syscall: 'fstat',
+    });
     const stat = vi.spyOn(proto, 'stat').mockRejectedValue(gone);
     await expect(removeTree(dirs[0]!)).resolves.toBeUndefined();
     await expect(sweep(parent)).resolves.toBeUndefined();
@@ -57,14 +61,18 @@ describe('the sweep when a dir goes under it', () => {
   });
 
   it('a sweep racing a remover over the same dead dirs, with every core busy, never fails and leaves nothing', async () => {
-    const busy: ChildProcess[] = Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+    const busy: ChildProcess[] = Array.from({ length: availableParallelism() }, () =>
+      spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+    );
     try {
       const parent = (await privateParent(join(base, 'tmp')))!;
       const dead = deadPid();
       for (let round = 0; round < 10; round++) {
         const dirs = Array.from({ length: 8 }, (_, i) => staleRun(parent, dead, `${round}-${i}`));
         // The reaper's rm -rf of a dead simcoach's dirs, at the same time as the next simcoach's sweep.
-        const rm = new Promise<void>((done) => spawn('rm', ['-rf', '--one-file-system', ...dirs], { stdio: 'ignore' }).once('close', () => done()));
+        const rm = new Promise<void>((done) =>
+          spawn('rm', ['-rf', '--one-file-system', ...dirs], { stdio: 'ignore' }).once('close', () => done()),
+        );
         await expect(Promise.all([sweep(parent), rm])).resolves.toBeDefined();
         await sweep(parent);
         expect(readdirSync(parent)).toEqual([]);

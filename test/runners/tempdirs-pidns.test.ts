@@ -21,8 +21,14 @@ beforeAll(async () => {
   mkdirSync(base, { recursive: true });
   holderJs = join(base, 'holder.mjs');
   await build({
-    entryPoints: [join(import.meta.dirname, 'tempdirHolder.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20',
-    outfile: holderJs, loader: { '.sh': 'text', '.c': 'text' }, logLevel: 'silent',
+    entryPoints: [join(import.meta.dirname, 'tempdirHolder.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: holderJs,
+    loader: { '.sh': 'text', '.c': 'text' },
+    logLevel: 'silent',
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
 });
@@ -36,7 +42,8 @@ async function holder(tmp: string, pid: number): Promise<{ proc: ChildProcess; d
   // ns_last_pid: the namespace's next pid is the one after it (the namespace's init is its shell).
   const script = `echo ${pid - 1} > /proc/sys/kernel/ns_last_pid && exec 3<&0 && ${JSON.stringify(process.execPath)} ${JSON.stringify(holderJs)} <&3`;
   const proc = spawn('unshare', ['-p', '-f', '--mount-proc', 'sh', '-c', script], {
-    env: { ...process.env, TMPDIR: tmp, SIMCOACH_REAPER: '0' }, stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, TMPDIR: tmp, SIMCOACH_REAPER: '0' },
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const dir = await new Promise<string>((done, fail) => {
     let out = '';
@@ -49,7 +56,8 @@ async function holder(tmp: string, pid: number): Promise<{ proc: ChildProcess; d
   return { proc, dir };
 }
 
-const ended = (p: ChildProcess): Promise<void> => new Promise((done) => (p.exitCode !== null ? done() : p.once('exit', () => done())));
+const ended = (p: ChildProcess): Promise<void> =>
+  new Promise((done) => (p.exitCode !== null ? done() : p.once('exit', () => done())));
 
 describe.runIf(root && unshare)('run dirs across pid namespaces', () => {
   it("a live holder's dir in another pid namespace outlives a sweep from here; once it has ended, its dir is swept", async () => {

@@ -1,7 +1,18 @@
 // Run and source dirs live under one private parent of ours; the sweep of a dead simcoach's dirs
 // removes only our own, and never follows a link, even one swapped in while it works.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -125,33 +136,54 @@ describe('the sweep of a dead simcoach’s dirs', () => {
     const stale = join(parent, `run-${deadPid()}-deep`);
     mkdirSync(stale);
     // 3000 levels of 8-character names: a path of 27 000 bytes, far past PATH_MAX (4096).
-    execFileSync('python3', ['-c', 'import os\nfor _ in range(3000):\n    os.mkdir("dddddddd"); os.chdir("dddddddd")\nopen("f", "w").write("x")\n'], { cwd: stale });
+    execFileSync(
+      'python3',
+      [
+        '-c',
+        'import os\nfor _ in range(3000):\n    os.mkdir("dddddddd"); os.chdir("dddddddd")\nopen("f", "w").write("x")\n',
+      ],
+      { cwd: stale },
+    );
     await sweep(parent);
     expect(existsSync(stale)).toBe(false);
   });
 
-  it.runIf(root)('a subfolder swapped for a link to a root-owned dir while it is removed: the dir stays whole', async () => {
-    const parent = (await privateParent(join(base, 'tmp')))!;
-    const target = victim(50);
-    let kept = 0;
-    // Several tries, each a fresh planted tree and a racer swapping its subfolder as fast as it can.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const stale = join(parent, `run-${deadPid()}-race${attempt}`);
-      const sub = join(stale, 'work', 'sub');
-      mkdirSync(sub, { recursive: true });
-      for (let i = 0; i < 400; i++) writeFileSync(join(sub, `g${i}`), 'x');
-      const racer = spawn('/bin/sh', ['-c', 'cd "$1" && while :; do mv -T sub s2 2>/dev/null; ln -sfn "$2" sub; mv -T s2 sub 2>/dev/null || rm -f sub; done', 'racer', join(stale, 'work'), target], { stdio: 'ignore' });
-      try {
-        await sweep(parent);
-      } finally {
-        racer.kill('SIGKILL');
-        await new Promise((r) => racer.once('exit', r));
+  it.runIf(root)(
+    'a subfolder swapped for a link to a root-owned dir while it is removed: the dir stays whole',
+    async () => {
+      const parent = (await privateParent(join(base, 'tmp')))!;
+      const target = victim(50);
+      let kept = 0;
+      // Several tries, each a fresh planted tree and a racer swapping its subfolder as fast as it can.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const stale = join(parent, `run-${deadPid()}-race${attempt}`);
+        const sub = join(stale, 'work', 'sub');
+        mkdirSync(sub, { recursive: true });
+        for (let i = 0; i < 400; i++) writeFileSync(join(sub, `g${i}`), 'x');
+        const racer = spawn(
+          '/bin/sh',
+          [
+            '-c',
+            'cd "$1" && while :; do mv -T sub s2 2>/dev/null; ln -sfn "$2" sub; mv -T s2 sub 2>/dev/null || rm -f sub; done',
+            'racer',
+            join(stale, 'work'),
+            target,
+          ],
+          { stdio: 'ignore' },
+        );
+        try {
+          await sweep(parent);
+        } finally {
+          racer.kill('SIGKILL');
+          await new Promise((r) => racer.once('exit', r));
+        }
+        kept = count(target);
+        expect(kept).toBe(50);
+        execFileSync('rm', ['-rf', '--one-file-system', stale]);
       }
-      kept = count(target);
-      expect(kept).toBe(50);
-      execFileSync('rm', ['-rf', '--one-file-system', stale]);
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 // A simcoach SIGKILLed mid-run: its reaper kills what is left of its runs and removes its run dirs
@@ -167,7 +199,9 @@ describe.runIf(existsSync('dist/cli.js'))('a simcoach killed outright', () => {
     }
   };
   const runs = (pid: number): number[] =>
-    readdirSync('/proc').filter((p) => /^\d+$/.test(p) && read(`/proc/${p}/environ`).includes(`SIMCOACH_RUN=${pid}-`)).map(Number);
+    readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p) && read(`/proc/${p}/environ`).includes(`SIMCOACH_RUN=${pid}-`))
+      .map(Number);
   const sleeping = (pid: number): boolean => runs(pid).some((p) => read(`/proc/${p}/comm`).trim() === 'sc-tmpsleep');
   const levels = [
     ['root, pooled', {}, null],
@@ -175,40 +209,61 @@ describe.runIf(existsSync('dist/cli.js'))('a simcoach killed outright', () => {
     ...(root ? [['a normal user (no cgroup)', { SIMCOACH_POOL: '0' }, unprivilegedAccount()] as const] : []),
   ] as const;
 
-  it.each(levels)('as %s: its reaper removes its run dirs and ends its runs', async (_level, extra, account) => {
-    const home = join(base, 'home');
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), NO_COLOR: '1', TMPDIR: join(home, 'tmp'), ...xdgDirs(home), ...extra };
-    mkdirSync(env.TMPDIR!, { recursive: true });
-    writeFileSync(join(base, 'sleep.py'), SLEEPER);
-    writeFileSync(join(base, 'sum.py'), 'a, b = map(int, input().split())\nprint(a + b)\n');
-    // Beside the programs, so that account can read it wherever the checkout is (a clone in a 0700 dir).
-    const problem = join(base, 'sum-two.md');
-    copyFileSync(join(fixturesDir(), 'sum-two.md'), problem);
-    // The installation as that account can read it, whatever the checkout's modes are.
-    const install = account ? place('user') : null;
-    const as = account ? ['setpriv', `--reuid=${account.uid}`, `--regid=${account.gid}`, '--init-groups', '--'] : [];
-    const simcoach = [...as, process.execPath, install ? join(install.install, 'dist', 'cli.js') : join(process.cwd(), 'dist', 'cli.js')];
-    if (account) execFileSync('chown', ['-R', `${account.uid}:${account.gid}`, base]);
-    const argv = [...simcoach, 'test', join(base, 'sleep.py'), '--problem', problem, '--tl', '60000'];
-    // Started in its own dir: a checkout in a 0700 folder is no working dir for that account.
-    const cli = spawn(argv[0]!, argv.slice(1), { cwd: base, env, stdio: 'ignore' });
-    const exited = new Promise((r) => cli.once('exit', r));
-    // setpriv execs the CLI: this is its pid, which its runs' markers name.
-    const pid = cli.pid!;
-    const owner = account?.uid ?? uid;
-    const parent = join(env.TMPDIR!, `simcoach-${owner}`);
-    const mine = (): string[] => (existsSync(parent) ? readdirSync(parent).filter((n) => n.startsWith(`run-${pid}-`) || n.startsWith(`src-${pid}-`)) : []);
-    // Driven by the program itself: it names itself once it runs in its sandbox.
-    await eventually(() => sleeping(pid) || cli.exitCode !== null);
-    expect(sleeping(pid), 'the program never started').toBe(true);
-    expect(mine().length).toBeGreaterThan(0);
-    cli.kill('SIGKILL');
-    await exited;
-    // The reaper's work, not the next start's: nothing else runs here.
-    await eventually(() => mine().length === 0 && runs(pid).length === 0);
-    const next = spawnSync(simcoach[0]!, [...simcoach.slice(1), 'test', join(base, 'sum.py'), '--problem', problem], { cwd: base, env, encoding: 'utf8' });
-    install?.cleanup();
-    expect(next.status, next.stdout + next.stderr).toBe(0);
-    expect(mine()).toEqual([]);
-  }, 120_000);
+  it.each(levels)(
+    'as %s: its reaper removes its run dirs and ends its runs',
+    async (_level, extra, account) => {
+      const home = join(base, 'home');
+      const env: Record<string, string> = {
+        ...(process.env as Record<string, string>),
+        NO_COLOR: '1',
+        TMPDIR: join(home, 'tmp'),
+        ...xdgDirs(home),
+        ...extra,
+      };
+      mkdirSync(env.TMPDIR!, { recursive: true });
+      writeFileSync(join(base, 'sleep.py'), SLEEPER);
+      writeFileSync(join(base, 'sum.py'), 'a, b = map(int, input().split())\nprint(a + b)\n');
+      // Beside the programs, so that account can read it wherever the checkout is (a clone in a 0700 dir).
+      const problem = join(base, 'sum-two.md');
+      copyFileSync(join(fixturesDir(), 'sum-two.md'), problem);
+      // The installation as that account can read it, whatever the checkout's modes are.
+      const install = account ? place('user') : null;
+      const as = account ? ['setpriv', `--reuid=${account.uid}`, `--regid=${account.gid}`, '--init-groups', '--'] : [];
+      const simcoach = [
+        ...as,
+        process.execPath,
+        install ? join(install.install, 'dist', 'cli.js') : join(process.cwd(), 'dist', 'cli.js'),
+      ];
+      if (account) execFileSync('chown', ['-R', `${account.uid}:${account.gid}`, base]);
+      const argv = [...simcoach, 'test', join(base, 'sleep.py'), '--problem', problem, '--tl', '60000'];
+      // Started in its own dir: a checkout in a 0700 folder is no working dir for that account.
+      const cli = spawn(argv[0]!, argv.slice(1), { cwd: base, env, stdio: 'ignore' });
+      const exited = new Promise((r) => cli.once('exit', r));
+      // setpriv execs the CLI: this is its pid, which its runs' markers name.
+      const pid = cli.pid!;
+      const owner = account?.uid ?? uid;
+      const parent = join(env.TMPDIR!, `simcoach-${owner}`);
+      const mine = (): string[] =>
+        existsSync(parent)
+          ? readdirSync(parent).filter((n) => n.startsWith(`run-${pid}-`) || n.startsWith(`src-${pid}-`))
+          : [];
+      // Driven by the program itself: it names itself once it runs in its sandbox.
+      await eventually(() => sleeping(pid) || cli.exitCode !== null);
+      expect(sleeping(pid), 'the program never started').toBe(true);
+      expect(mine().length).toBeGreaterThan(0);
+      cli.kill('SIGKILL');
+      await exited;
+      // The reaper's work, not the next start's: nothing else runs here.
+      await eventually(() => mine().length === 0 && runs(pid).length === 0);
+      const next = spawnSync(simcoach[0]!, [...simcoach.slice(1), 'test', join(base, 'sum.py'), '--problem', problem], {
+        cwd: base,
+        env,
+        encoding: 'utf8',
+      });
+      install?.cleanup();
+      expect(next.status, next.stdout + next.stderr).toBe(0);
+      expect(mine()).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -12,7 +12,9 @@ import { isolateCache } from './helpers.js';
 const HERE = join(import.meta.dirname, 'testlib-style');
 
 let restore: () => Promise<void>;
-beforeAll(() => { restore = isolateCache(); });
+beforeAll(() => {
+  restore = isolateCache();
+});
 afterAll(() => restore());
 
 // A program that prints exactly the bytes it is given on stdin: the test's input is the output.
@@ -20,10 +22,15 @@ const echo: Program = { lang: 'python', source: 'import sys\nsys.stdout.buffer.w
 
 /** Judges each output with the testlib-style checker; the verdicts, AC or WA, in order. */
 async function testlibVerdicts(checker: string, cases: [string, string][]): Promise<string[]> {
-  const r = await judge(echo, cases.map(([got, want]) => ({ input: got, outputs: [want] })), { compare: { mode: 'tokens', checker: join(HERE, checker) } });
+  const r = await judge(
+    echo,
+    cases.map(([got, want]) => ({ input: got, outputs: [want] })),
+    { compare: { mode: 'tokens', checker: join(HERE, checker) } },
+  );
   return r.tests.map((t) => t.verdict);
 }
-const ours = (cases: [string, string][], cmp: Comparison) => cases.map(([got, want]) => (compareOutput(got, want, cmp).ok ? 'AC' : 'WA'));
+const ours = (cases: [string, string][], cmp: Comparison) =>
+  cases.map(([got, want]) => (compareOutput(got, want, cmp).ok ? 'AC' : 'WA'));
 
 describe('comparison as testlib', () => {
   const tokens: [string, string][] = [
@@ -53,7 +60,7 @@ describe('comparison as testlib', () => {
     ['-100.0001\n', '-100\n'],
     ['3.14159265 2.71828\n', '3.1415926 2.718281\n'],
   ];
-  it('float: testlib\'s 1e-15 slack at the boundary (100.0001 against 100 at 1e-6 is AC), as rcmp6', async () => {
+  it("float: testlib's 1e-15 slack at the boundary (100.0001 against 100 at 1e-6 is AC), as rcmp6", async () => {
     expect(ours(floats, { mode: 'float', eps: 1e-6 })).toEqual(await testlibVerdicts('rcmp6.cpp', floats));
     expect(ours(floats, { mode: 'float', eps: 1e-6 })[0]).toBe('AC');
     expect(ours(floats, { mode: 'float', eps: 1e-6 })[1]).toBe('WA');

@@ -10,8 +10,10 @@ import { cli, tempHome, type Home } from '../session/cli.js';
 let home: Home;
 let dir: string;
 // A stand-in of our own for testlib.h: only what this checker needs.
-const TESTLIB = '#pragma once\n#include <cstdio>\ninline bool sameFirstToken(const char *out, const char *ans) {\n  long a, b;\n  FILE *f = std::fopen(out, "r"), *g = std::fopen(ans, "r");\n  return f && g && std::fscanf(f, "%ld", &a) == 1 && std::fscanf(g, "%ld", &b) == 1 && a == b;\n}\n';
-const CHECKER = '#include "testlib.h"\nint main(int argc, char **argv) {\n  if (argc < 4) return 3;\n  return sameFirstToken(argv[2], argv[3]) ? 0 : 1;\n}\n';
+const TESTLIB =
+  '#pragma once\n#include <cstdio>\ninline bool sameFirstToken(const char *out, const char *ans) {\n  long a, b;\n  FILE *f = std::fopen(out, "r"), *g = std::fopen(ans, "r");\n  return f && g && std::fscanf(f, "%ld", &a) == 1 && std::fscanf(g, "%ld", &b) == 1 && a == b;\n}\n';
+const CHECKER =
+  '#include "testlib.h"\nint main(int argc, char **argv) {\n  if (argc < 4) return 3;\n  return sameFirstToken(argv[2], argv[3]) ? 0 : 1;\n}\n';
 
 beforeAll(() => {
   home = tempHome();
@@ -23,11 +25,21 @@ beforeAll(() => {
   mkdirSync(join(dir, 'cases'));
   writeFileSync(join(dir, 'cases', '1.in'), '2 40\n');
   writeFileSync(join(dir, 'cases', '1.out'), '42\n');
-  writeFileSync(join(dir, 'sol.py'), 'a, b = map(int, input().split())\nprint(a + b, "extra words the checker ignores")\n');
+  writeFileSync(
+    join(dir, 'sol.py'),
+    'a, b = map(int, input().split())\nprint(a + b, "extra words the checker ignores")\n',
+  );
 });
 
 describe('test --testlib', () => {
-  const args = () => ['test', join(dir, 'sol.py'), '--problem', join(dir, 'cases'), '--checker', join(dir, 'contest', 'checkers', 'sum', 'check.cpp')];
+  const args = () => [
+    'test',
+    join(dir, 'sol.py'),
+    '--problem',
+    join(dir, 'cases'),
+    '--checker',
+    join(dir, 'contest', 'checkers', 'sum', 'check.cpp'),
+  ];
 
   it('the checker finds testlib.h at the path given (the file or its folder)', async () => {
     for (const at of [join(dir, 'lib', 'testlib.h'), join(dir, 'lib')]) {
@@ -43,6 +55,8 @@ describe('test --testlib', () => {
     expect(without.stdout + without.stderr).toMatch(/testlib\.h/);
     const wrong = await cli([...args(), '--testlib', join(dir, 'cases')], home.env);
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr.trim().split('\n')).toEqual([`simcoach: --testlib ${join(dir, 'cases')}: no testlib.h in that folder`]);
+    expect(wrong.stderr.trim().split('\n')).toEqual([
+      `simcoach: --testlib ${join(dir, 'cases')}: no testlib.h in that folder`,
+    ]);
   }, 240_000);
 });

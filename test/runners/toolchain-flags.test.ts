@@ -8,11 +8,18 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, place, unprivilegedAccount, WHO, type As, type Place } from '../helpers/unprivileged.js';
 
-const RANGES = '#include <bits/stdc++.h>\nint main() { std::vector<int> v{3, 1, 2}; std::ranges::sort(v); std::cout << v[0] << "\\n"; }\n';
+const RANGES =
+  '#include <bits/stdc++.h>\nint main() { std::vector<int> v{3, 1, 2}; std::ranges::sort(v); std::cout << v[0] << "\\n"; }\n';
 const LOCAL = '#include <cstdio>\nint main() {\n#ifdef LOCAL\n  puts("local");\n#else\n  puts("judge");\n#endif\n}\n';
-const OOB = '#include <vector>\n#include <cstdio>\nint main() { int k; if (scanf("%d", &k) != 1) return 2; std::vector<int> v(2); v[k] = 1; printf("%d\\n", v[0]); }\n';
+const OOB =
+  '#include <vector>\n#include <cstdio>\nint main() { int k; if (scanf("%d", &k) != 1) return 2; std::vector<int> v(2); v[k] = 1; printf("%d\\n", v[0]); }\n';
 
-interface CliJson { verdict: string; compile?: { ok: boolean; message: string }; notes?: string[]; tests: { verdict: string; output: string; stderr: string; detail?: string }[] }
+interface CliJson {
+  verdict: string;
+  compile?: { ok: boolean; message: string };
+  notes?: string[];
+  tests: { verdict: string; output: string; stderr: string; detail?: string }[];
+}
 
 describe.each(WHO)('compilers and flags as %s', (as: As) => {
   let p: Place;

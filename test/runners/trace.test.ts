@@ -47,12 +47,18 @@ describe('tracer', () => {
   });
 
   it('records recursion: the depth of each call and what it returned', async () => {
-    const src = 'def fact(k):\n    if k <= 1:\n        return 1\n    return k * fact(k - 1)\n\nprint(fact(int(input())))\n';
+    const src =
+      'def fact(k):\n    if k <= 1:\n        return 1\n    return k * fact(k - 1)\n\nprint(fact(int(input())))\n';
     const t = await traced(src, '4\n');
     expect(t.stdout).toBe('24\n');
     expect(Math.max(...t.steps.map((s) => s.depth))).toBe(5); // the module and four calls
     const returns = t.steps.filter((s) => s.fn === 'fact' && s.ret !== undefined).map((s) => [s.vars.k, s.ret]);
-    expect(returns).toEqual([['1', '1'], ['2', '2'], ['3', '6'], ['4', '24']]);
+    expect(returns).toEqual([
+      ['1', '1'],
+      ['2', '2'],
+      ['3', '6'],
+      ['4', '24'],
+    ]);
     // Functions themselves are not state.
     expect(t.steps.some((s) => 'fact' in s.vars)).toBe(false);
   });
@@ -105,9 +111,10 @@ describe('tracer', () => {
 });
 
 describe('the C++ tracer (g++ -g -O0, stepped by gdb, in the same sandbox)', () => {
-  const CPP = '#include <bits/stdc++.h>\nusing namespace std;\nint twice(int x) {\n  return x * 2;\n}\nint main() {\n  long long a, b; cin >> a >> b;\n  long long s = a;\n  s = s - b;\n  vector<int> v = {1, 2};\n  for (int i = 0; i < 3; i++) s += twice(i);\n  cout << s << "\\n";\n}\n';
+  const CPP =
+    '#include <bits/stdc++.h>\nusing namespace std;\nint twice(int x) {\n  return x * 2;\n}\nint main() {\n  long long a, b; cin >> a >> b;\n  long long s = a;\n  s = s - b;\n  vector<int> v = {1, 2};\n  for (int i = 0; i < 3; i++) s += twice(i);\n  cout << s << "\\n";\n}\n';
 
-  it('records each line of the program\'s own file with its locals; a library call is one step; the output is the program\'s alone', async () => {
+  it("records each line of the program's own file with its locals; a library call is one step; the output is the program's alone", async () => {
     expect(await traceable('cpp')).toBeUndefined();
     const r = await traceProgram({ lang: 'cpp', source: CPP }, '1 2\n');
     if (!r.ok) throw new Error(r.reason);
@@ -123,12 +130,21 @@ describe('the C++ tracer (g++ -g -O0, stepped by gdb, in the same sandbox)', () 
   });
 
   it('a crash is the error with its line; a program that does not compile says so; the walls hold', async () => {
-    const crash = await traceProgram({ lang: 'cpp', source: '#include <cstdio>\nint main() {\n  int *p = nullptr;\n  *p = 1;\n  puts("no");\n}\n' }, '');
+    const crash = await traceProgram(
+      { lang: 'cpp', source: '#include <cstdio>\nint main() {\n  int *p = nullptr;\n  *p = 1;\n  puts("no");\n}\n' },
+      '',
+    );
     if (!crash.ok) throw new Error(crash.reason);
     expect(crash.trace.error).toMatchObject({ type: 'SIGSEGV', line: 4 });
     const ce = await traceProgram({ lang: 'cpp', source: 'int main() { return x; }' }, '');
     expect(ce.ok ? '' : ce.reason).toMatch(/^the program does not compile: line 1: .x. was not declared/);
-    const walls = await traceProgram({ lang: 'cpp', source: `#include <cstdio>\nint main() {\n  FILE *f = fopen("${secret}", "r");\n  puts(f ? "read" : "no file");\n}\n` }, '');
+    const walls = await traceProgram(
+      {
+        lang: 'cpp',
+        source: `#include <cstdio>\nint main() {\n  FILE *f = fopen("${secret}", "r");\n  puts(f ? "read" : "no file");\n}\n`,
+      },
+      '',
+    );
     if (!walls.ok) throw new Error(walls.reason);
     expect(walls.trace.stdout).toBe('no file\n');
   });

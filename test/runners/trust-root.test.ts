@@ -1,7 +1,19 @@
 // Root trusts only root (issue 33): root run with a user's HOME (sudo -E) must not run the launcher
 // or the compiled program that user planted in the cache there; a cache in a place others may
 // write is not used by anyone; caches are 0700. Each plant writes a marker when it runs.
-import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lchownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +24,8 @@ import { testGroup, type TestGroup } from '../helpers/groups.js';
 const root = process.getuid?.() === 0;
 const SUM = '---\ntitle: Sum\ntime_limit: 10s\n---\n# Sum\n\n```input\n1 2\n```\n\n```output\n3\n```\n';
 // Wrong on purpose: a planted "build" that prints 3 would forge an AC.
-const WRONG = '#include <cstdio>\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b + 1); }\n';
+const WRONG =
+  '#include <cstdio>\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b + 1); }\n';
 const verdictOf = (stdout: string): string => (JSON.parse(stdout) as { verdict: string }).verdict;
 
 /** A shell script standing in for a binary: it says who ran it in `marker`, then prints 3. */
@@ -68,9 +81,13 @@ describe.runIf(root)("root with a user's HOME", () => {
     mkdirSync(marks);
     chmodSync(marks, 0o777);
     // The user fills their own cache: a launcher and the build of wrong.cpp.
-    const own = await cli(p, 'user', ['test', 'wrong.cpp', '--problem', 'sum.md', '--json'], { SIMCOACH_SANDBOX: 'none' });
+    const own = await cli(p, 'user', ['test', 'wrong.cpp', '--problem', 'sum.md', '--json'], {
+      SIMCOACH_SANDBOX: 'none',
+    });
     expect(verdictOf(own.stdout)).toBe('WA');
-    key = readdirSync(join(p.home, 'cache', 'simcoach', 'supervisor')).find((n) => /^supervisor-[0-9a-f]{16}$/.test(n))!;
+    key = readdirSync(join(p.home, 'cache', 'simcoach', 'supervisor')).find((n) =>
+      /^supervisor-[0-9a-f]{16}$/.test(n),
+    )!;
   }, 240_000);
   afterAll(() => {
     p?.cleanup();
@@ -87,13 +104,17 @@ describe.runIf(root)("root with a user's HOME", () => {
     for (const b of builds) plant(join(cache, 'builds', b, 'main'), join(marks, 'program'), a);
 
     // Unconfined (SIMCOACH_SANDBOX=none): a planted file that ran would write its marker as uid 0.
-    const none = await cli(p, 'root', ['test', 'wrong.cpp', '--problem', 'sum.md', '--json'], { SIMCOACH_SANDBOX: 'none' });
+    const none = await cli(p, 'root', ['test', 'wrong.cpp', '--problem', 'sum.md', '--json'], {
+      SIMCOACH_SANDBOX: 'none',
+    });
     expect(readdirSync(marks)).toEqual([]);
     expect(verdictOf(none.stdout)).toBe('WA');
     const said = none.stderr.split('\n').filter((l) => l.includes('for caches'));
     expect(said, none.stderr).toHaveLength(1);
     // Root's own settings too, not the user's (their config dir is theirs, not root's).
-    expect(none.stderr).toMatch(/not using \S+ for settings \(.* is owned by uid \d+, not by root\); using \/root\/.config\/simcoach/);
+    expect(none.stderr).toMatch(
+      /not using \S+ for settings \(.* is owned by uid \d+, not by root\); using \/root\/.config\/simcoach/,
+    );
     expect(said[0]).toMatch(new RegExp(`not using ${cache} for caches \\(.* is owned by uid ${a.uid}, not by root\\)`));
     // In the sandbox, the planted build would have printed 3: a forged AC.
     const boxed = await cli(p, 'root', ['test', 'wrong.cpp', '--problem', 'sum.md', '--json']);
@@ -107,27 +128,46 @@ describe.runIf(root)("root with a user's HOME", () => {
     chmodSync(loose, 0o777);
     execChownTree(join(loose, 'cache'));
     plant(join(loose, 'cache', 'simcoach', 'supervisor', key), join(marks, 'loose'), unprivilegedAccount()!, 0o777);
-    const r = await cli(p, 'user', ['test', 'wrong.cpp', '--problem', 'sum.md', '--json'], { SIMCOACH_SANDBOX: 'none', XDG_CACHE_HOME: join(loose, 'cache') });
+    const r = await cli(p, 'user', ['test', 'wrong.cpp', '--problem', 'sum.md', '--json'], {
+      SIMCOACH_SANDBOX: 'none',
+      XDG_CACHE_HOME: join(loose, 'cache'),
+    });
     expect(readdirSync(marks)).toEqual([]);
     expect(verdictOf(r.stdout)).toBe('WA');
-    expect(r.stderr).toMatch(/not using .*loose\/cache\/simcoach for caches \(.*loose is writable by (its group|others)\)/);
+    expect(r.stderr).toMatch(
+      /not using .*loose\/cache\/simcoach for caches \(.*loose is writable by (its group|others)\)/,
+    );
 
     // In the user's own cache, a launcher made writable by a group others are in is built again,
     // said once. (The build the first case planted there is the user's own: theirs to run; it goes.)
     rmSync(join(p.home, 'cache', 'simcoach', 'builds'), { recursive: true, force: true });
     const own = join(p.home, 'cache', 'simcoach', 'supervisor', key);
     plant(own, join(marks, 'group'), { uid: unprivilegedAccount()!.uid, gid: shared.gid }, 0o775);
-    const again = await cli(p, 'user', ['test', 'wrong.cpp', '--problem', 'sum.md', '--json'], { SIMCOACH_SANDBOX: 'none' });
+    const again = await cli(p, 'user', ['test', 'wrong.cpp', '--problem', 'sum.md', '--json'], {
+      SIMCOACH_SANDBOX: 'none',
+    });
     expect(readdirSync(marks)).toEqual([]);
     expect(verdictOf(again.stdout)).toBe('WA');
-    expect(again.stderr).toMatch(new RegExp(`not running the cached launcher: .* is writable by its group ${shared.name}, which daemon is in too; building it again`));
+    expect(again.stderr).toMatch(
+      new RegExp(
+        `not running the cached launcher: .* is writable by its group ${shared.name}, which daemon is in too; building it again`,
+      ),
+    );
     expect(statSync(own).mode & 0o022).toBe(0);
   }, 240_000);
 
   it('#include "sub/../a.h" is AC as root and as the user (sub/ made in the sandbox)', async () => {
     mkdirSync(join(p.files, 'sub'), { recursive: true });
-    writeFileSync(join(p.files, 'a.h'), '#pragma once\ninline long long add(long long a, long long b) { return a + b; }\n', { mode: 0o644 });
-    writeFileSync(join(p.files, 'dots.cpp'), '#include <cstdio>\n#include "sub/../a.h"\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", add(a, b)); }\n', { mode: 0o644 });
+    writeFileSync(
+      join(p.files, 'a.h'),
+      '#pragma once\ninline long long add(long long a, long long b) { return a + b; }\n',
+      { mode: 0o644 },
+    );
+    writeFileSync(
+      join(p.files, 'dots.cpp'),
+      '#include <cstdio>\n#include "sub/../a.h"\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", add(a, b)); }\n',
+      { mode: 0o644 },
+    );
     chmodSync(join(p.files, 'sub'), 0o755);
     for (const as of ['root', 'user'] as const) {
       const r = await cli(p, as, ['test', 'dots.cpp', '--problem', 'sum.md', '--json']);

@@ -64,7 +64,7 @@ describe.runIf(root)("root with another user's settings", () => {
     ]);
   });
 
-  it("a settings file root does not own is not read at all: no sandbox: none, no model server of theirs", () => {
+  it('a settings file root does not own is not read at all: no sandbox: none, no model server of theirs', () => {
     const config = join(top, 'root-config');
     mkdirSync(join(config, 'simcoach'), { recursive: true, mode: 0o755 });
     give(join(config, 'simcoach', 'config.json'), THEIRS);
@@ -93,7 +93,11 @@ describe.runIf(root)("root with another user's settings", () => {
     } finally {
       shared.drop();
     }
-    expect(refusals().some((l) => l.startsWith(`not using the settings file ${file} (${file} is writable by its group ${shared.name}, which `))).toBe(true);
+    expect(
+      refusals().some((l) =>
+        l.startsWith(`not using the settings file ${file} (${file} is writable by its group ${shared.name}, which `),
+      ),
+    ).toBe(true);
     chmodSync(file, 0o600);
     const s = loadSettings();
     expect(s.sandbox).toBe('none');
@@ -108,7 +112,9 @@ describe.runIf(root)("root with another user's settings", () => {
     process.env.XDG_CONFIG_HOME = config;
     const text = await templateOf('cpp');
     expect(text).not.toContain('planted');
-    expect(refusals()).toContain(`not using the template: ${file} is owned by uid ${unprivilegedAccount()!.uid}, not by root`);
+    expect(refusals()).toContain(
+      `not using the template: ${file} is owned by uid ${unprivilegedAccount()!.uid}, not by root`,
+    );
     chownSync(file, 0, 0);
     expect(await templateOf('cpp')).toBe(PLANTED);
   });
@@ -121,7 +127,9 @@ describe.runIf(root)("root with another user's settings", () => {
     expect(parseStatement(join(dir, 'p.md'), md('checker'), 'p').problem.compare.checker).toBe(join(dir, 'judge.cpp'));
     chownSync(join(dir, 'judge.cpp'), unprivilegedAccount()!.uid, 0);
     for (const key of ['checker', 'interactor']) {
-      expect(() => parseStatement(join(dir, 'p.md'), md(key), 'p')).toThrow(new RegExp(`${key}: not compiled: ${dir}/judge.cpp is owned by uid \\d+, not by root$`));
+      expect(() => parseStatement(join(dir, 'p.md'), md(key), 'p')).toThrow(
+        new RegExp(`${key}: not compiled: ${dir}/judge.cpp is owned by uid \\d+, not by root$`),
+      );
     }
   });
 });
@@ -133,11 +141,12 @@ describe.runIf(root)('the built CLI as root under sudo -E', () => {
     const a = unprivilegedAccount()!;
     mkdirSync(join(p.home, 'config', 'simcoach'), { recursive: true });
     writeFileSync(join(p.home, 'config', 'simcoach', 'config.json'), THEIRS);
-    for (const d of ['config', 'config/simcoach', 'config/simcoach/config.json']) chownSync(join(p.home, d), a.uid, a.gid);
+    for (const d of ['config', 'config/simcoach', 'config/simcoach/config.json'])
+      chownSync(join(p.home, d), a.uid, a.gid);
   });
   afterAll(() => p?.cleanup());
 
-  it("takes `sandbox: none` and the model server from their file as the user, never as root", async () => {
+  it('takes `sandbox: none` and the model server from their file as the user, never as root', async () => {
     const user = await cli(p, 'user', ['config', 'get', 'sandbox']);
     expect(user.stdout.trim()).toBe('none');
     const asRoot = await cli(p, 'root', ['config', 'get', 'sandbox']);
@@ -145,7 +154,13 @@ describe.runIf(root)('the built CLI as root under sudo -E', () => {
     const host = await cli(p, 'root', ['config', 'get', 'ollamaHost']);
     expect(host.stdout.trim()).toBe('http://127.0.0.1:9');
     const said = host.stderr.split('\n').filter((l) => l !== '');
-    expect(said).toEqual([expect.stringMatching(new RegExp(`^simcoach: not using ${p.home}/config/simcoach for settings \\(.* is owned by uid \\d+, not by root\\); using /.*`))]);
+    expect(said).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^simcoach: not using ${p.home}/config/simcoach for settings \\(.* is owned by uid \\d+, not by root\\); using /.*`,
+        ),
+      ),
+    ]);
   }, 120_000);
 });
 
@@ -179,7 +194,11 @@ describe.runIf(root)('a group-writable home', () => {
       const r = await cli(p, 'user', ['config', 'get', 'sandbox']);
       expect(r.stdout.trim()).toBe('auto');
       const said = r.stderr.split('\n').filter(Boolean);
-      expect(said).toEqual([expect.stringContaining(`${p.home}/config/simcoach is writable by its group ${shared.name}, which daemon is in too`)]);
+      expect(said).toEqual([
+        expect.stringContaining(
+          `${p.home}/config/simcoach is writable by its group ${shared.name}, which daemon is in too`,
+        ),
+      ]);
     } finally {
       chownSync(join(p.home, 'config', 'simcoach'), unprivilegedAccount()!.uid, unprivilegedAccount()!.gid);
       shared.drop();
@@ -196,7 +215,9 @@ describe.runIf(root)('a group-writable home', () => {
       chownSync(file, 0, empty.gid);
       expect(distrustFile(file)).toBeNull();
       chownSync(file, 0, shared.gid);
-      expect(distrustFile(file)).toBe(`${file} is writable by its group ${shared.name}, which ${unprivilegedAccount()!.name}, daemon are in too`);
+      expect(distrustFile(file)).toBe(
+        `${file} is writable by its group ${shared.name}, which ${unprivilegedAccount()!.name}, daemon are in too`,
+      );
     } finally {
       empty.drop();
       shared.drop();

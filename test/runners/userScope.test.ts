@@ -6,8 +6,12 @@ import { accountingCheck, accountingName } from '../../src/commands/shared/docto
 import { scopeDecision, scopeFacts, type ScopeFacts } from '../../src/runners/sandbox/userScope.js';
 
 const undelegated: ScopeFacts = {
-  root: false, off: false, v2: true, undelegated: '/sys/fs/cgroup/user.slice/user-1000.slice/session-3.scope is not delegated to you',
-  systemdRun: '/usr/bin/systemd-run', userManager: true,
+  root: false,
+  off: false,
+  v2: true,
+  undelegated: '/sys/fs/cgroup/user.slice/user-1000.slice/session-3.scope is not delegated to you',
+  systemdRun: '/usr/bin/systemd-run',
+  userManager: true,
 };
 
 describe('whether simcoach starts again in a systemd scope', () => {
@@ -22,8 +26,14 @@ describe('whether simcoach starts again in a systemd scope', () => {
   });
 
   it('no systemd-run, or no user manager: no, and why (for doctor)', () => {
-    expect(scopeDecision({ ...undelegated, systemdRun: null })).toEqual({ restart: false, why: 'no systemd-run here to ask for a delegated scope' });
-    expect(scopeDecision({ ...undelegated, userManager: false })).toEqual({ restart: false, why: expect.stringMatching(/no systemd user manager/) });
+    expect(scopeDecision({ ...undelegated, systemdRun: null })).toEqual({
+      restart: false,
+      why: 'no systemd-run here to ask for a delegated scope',
+    });
+    expect(scopeDecision({ ...undelegated, userManager: false })).toEqual({
+      restart: false,
+      why: expect.stringMatching(/no systemd user manager/),
+    });
   });
 
   it('started again (SIMCOACH_SCOPE=1) it never starts again, and nothing past that is read', async () => {
@@ -34,15 +44,26 @@ describe('whether simcoach starts again in a systemd scope', () => {
 describe("doctor's accounting line", () => {
   it('names each path', () => {
     expect(accountingName({ version: 1, controllers: ['memory'] })).toBe('cgroup v1');
-    for (const [kind, name] of [['root', 'cgroup v2 as root'], ['delegated', 'cgroup v2, delegated'], ['scope', 'cgroup v2 via a systemd-run scope']] as const) {
+    for (const [kind, name] of [
+      ['root', 'cgroup v2 as root'],
+      ['delegated', 'cgroup v2, delegated'],
+      ['scope', 'cgroup v2 via a systemd-run scope'],
+    ] as const) {
       expect(accountingName({ version: 2, kind, parent: '/x', peak: true })).toBe(name);
     }
     expect(accountingName(null)).toBe('launcher sampling');
   });
 
   it('says what the launcher cannot see, and why no cgroup and no scope', () => {
-    const c = accountingCheck(null, ['session-3.scope is not delegated to you', 'no systemd user manager of yours is running']);
-    expect(c.detail).toMatch(/^launcher sampling \(session-3\.scope is not delegated to you; no systemd user manager of yours is running\); cannot see: kernel memory \(pipe buffers/);
-    expect(accountingCheck({ version: 2, kind: 'scope', parent: '/x', peak: true }, []).detail).toMatch(/^cgroup v2 via a systemd-run scope; cannot see: /);
+    const c = accountingCheck(null, [
+      'session-3.scope is not delegated to you',
+      'no systemd user manager of yours is running',
+    ]);
+    expect(c.detail).toMatch(
+      /^launcher sampling \(session-3\.scope is not delegated to you; no systemd user manager of yours is running\); cannot see: kernel memory \(pipe buffers/,
+    );
+    expect(accountingCheck({ version: 2, kind: 'scope', parent: '/x', peak: true }, []).detail).toMatch(
+      /^cgroup v2 via a systemd-run scope; cannot see: /,
+    );
   });
 });

@@ -7,8 +7,19 @@ import { memoryCapBytes } from '../../src/runners/judge/testRun.js';
 import { memoryAllowanceKb, memoryLimit, runVerdict } from '../../src/runners/judge/verdictRule.js';
 
 const ran = (over: Partial<SandboxResult>): SandboxResult => ({
-  exitCode: 0, signal: null, stdout: Buffer.from('3\n'), stderr: '', cpuMs: 10, wallMs: 20, peakKb: 1024,
-  oomKilled: false, cpuExceeded: false, wallExceeded: false, outputExceeded: false, aborted: false, ...over,
+  exitCode: 0,
+  signal: null,
+  stdout: Buffer.from('3\n'),
+  stderr: '',
+  cpuMs: 10,
+  wallMs: 20,
+  peakKb: 1024,
+  oomKilled: false,
+  cpuExceeded: false,
+  wallExceeded: false,
+  outputExceeded: false,
+  aborted: false,
+  ...over,
 });
 
 // C++ has no runtime room: its allowance is the limit itself.
@@ -38,7 +49,9 @@ describe('the one verdict rule', () => {
     expect(memoryCapBytes(1024 << 20)).toBe((1024 << 20) + (128 << 20));
     expect(memoryAllowanceKb({ lang: 'java', lim: { memoryMb: 64 } })).toBe((64 + 160) * 1024);
     // A sanitizer's shadow and quarantine are not the program's: three times the limit, plus 256 MB.
-    expect(memoryAllowanceKb({ lang: 'cpp', lim: { memoryMb: 64 }, built: { shadow: true } })).toBe((3 * 64 + 256) * 1024);
+    expect(memoryAllowanceKb({ lang: 'cpp', lim: { memoryMb: 64 }, built: { shadow: true } })).toBe(
+      (3 * 64 + 256) * 1024,
+    );
   });
 
   it('the allowance is worked out from the run itself: the same peak is MLE for C++ and within the room for Java or a sanitized build', () => {
@@ -48,12 +61,23 @@ describe('the one verdict rule', () => {
     expect(runVerdict(peak, { ...MB64, built: { shadow: true } })).toBeNull();
   });
 
-  it('a detail names the person\'s limit, never the runtime\'s allowance (Java at --ml 64 is allowed 224 MB)', () => {
+  it("a detail names the person's limit, never the runtime's allowance (Java at --ml 64 is allowed 224 MB)", () => {
     const java = { lang: 'java', lim: { memoryMb: 64 } } as const;
     expect(memoryLimit(java)).toEqual({ allowanceKb: 224 * 1024, limitKb: 64 * 1024 });
-    const oom = runVerdict(ran({ exitCode: 1, stderr: 'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space', peakKb: 90_000 }), java);
+    const oom = runVerdict(
+      ran({
+        exitCode: 1,
+        stderr: 'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space',
+        peakKb: 90_000,
+      }),
+      java,
+    );
     expect(oom).toEqual({ verdict: 'MLE', detail: 'ran out of memory (limit 64.0 MB, +160.0 MB for the runtime)' });
-    expect(runVerdict(ran({ peakKb: 240 * 1024 }), java)?.detail).toBe('peak memory 240.0 MB, over the limit of 64.0 MB, +160.0 MB for the runtime');
-    expect(runVerdict(ran({ oomKilled: true, peakKb: 100 }), MB64)?.detail).toBe('killed at the memory limit (64.0 MB)');
+    expect(runVerdict(ran({ peakKb: 240 * 1024 }), java)?.detail).toBe(
+      'peak memory 240.0 MB, over the limit of 64.0 MB, +160.0 MB for the runtime',
+    );
+    expect(runVerdict(ran({ oomKilled: true, peakKb: 100 }), MB64)?.detail).toBe(
+      'killed at the memory limit (64.0 MB)',
+    );
   });
 });

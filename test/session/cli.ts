@@ -31,9 +31,17 @@ export interface Ran {
   stderr: string;
 }
 
-export function cli(args: string[], env: NodeJS.ProcessEnv, opts: { input?: string; cwd?: string; timeoutMs?: number } = {}): Promise<Ran> {
+export function cli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  opts: { input?: string; cwd?: string; timeoutMs?: number } = {},
+): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [process.env.SIMCOACH_CLI ?? join(process.cwd(), 'dist', 'cli.js'), ...args], { env, cwd: opts.cwd ?? process.cwd(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [process.env.SIMCOACH_CLI ?? join(process.cwd(), 'dist', 'cli.js'), ...args],
+      { env, cwd: opts.cwd ?? process.cwd(), stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -19,12 +19,18 @@ describe('simcoach sessions', () => {
   });
 
   it('a session whose events have fields of the wrong type gets one line naming it; the others still list', async () => {
-    solvedSession(header({ id: 'good0001', createdAt: '2026-12-01T10:00:00Z' })).write(join(home.sessions, 'good.jsonl'));
+    solvedSession(header({ id: 'good0001', createdAt: '2026-12-01T10:00:00Z' })).write(
+      join(home.sessions, 'good.jsonl'),
+    );
     // Each damaged file is a real session with one field changed, as a hand edit or another program might leave it.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the cases reach into nested fields of parsed JSON lines
     type Line = Record<string, any>;
     const damage = (name: string, id: string, change: (line: Line) => void, type: string) => {
-      const lines = solvedSession(header({ id })).text().trimEnd().split('\n').map((l) => JSON.parse(l) as Line);
+      const lines = solvedSession(header({ id }))
+        .text()
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Line);
       change(lines.find((l) => l.type === type)!);
       writeFileSync(join(home.sessions, name), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
     };
@@ -38,15 +44,23 @@ describe('simcoach sessions', () => {
     expect(r.stdout).not.toMatch(/bad000/);
     const warnings = r.stderr.trim().split('\n');
     expect(warnings).toHaveLength(3);
-    expect(r.stderr).toContain(`warning: skipped ${join(home.sessions, 'status.jsonl')}: a damaged event near its end (end.outcome.status: Invalid option: expected one of "solved"|"unsolved"|"stopped"|"failed")`);
-    expect(r.stderr).toContain(`warning: skipped ${join(home.sessions, 'tests.jsonl')}: a damaged event near its end (run.result.tests: Invalid input: expected array, received string)`);
-    expect(r.stderr).toContain(`warning: skipped ${join(home.sessions, 'settings.jsonl')} is not a simcoach session: its header is damaged (settings: Invalid input: expected record, received null)`);
+    expect(r.stderr).toContain(
+      `warning: skipped ${join(home.sessions, 'status.jsonl')}: a damaged event near its end (end.outcome.status: Invalid option: expected one of "solved"|"unsolved"|"stopped"|"failed")`,
+    );
+    expect(r.stderr).toContain(
+      `warning: skipped ${join(home.sessions, 'tests.jsonl')}: a damaged event near its end (run.result.tests: Invalid input: expected array, received string)`,
+    );
+    expect(r.stderr).toContain(
+      `warning: skipped ${join(home.sessions, 'settings.jsonl')} is not a simcoach session: its header is damaged (settings: Invalid input: expected record, received null)`,
+    );
     expect(r.stderr).not.toMatch(/internal error/);
   });
 
   it('lists newest first as a table and as JSON, and removes one by prefix', async () => {
     solvedSession(header({ id: 'aaaa1111', createdAt: '2026-12-01T10:00:00Z' })).write(join(home.sessions, 'a.jsonl'));
-    new JournalBuilder(header({ id: 'bbbb2222', createdAt: '2026-12-02T10:00:00Z', flow: 'mapcoder', model: 'llama3.2:3b' }))
+    new JournalBuilder(
+      header({ id: 'bbbb2222', createdAt: '2026-12-02T10:00:00Z', flow: 'mapcoder', model: 'llama3.2:3b' }),
+    )
       .ask(0, 0, { answer: 'x' })
       .write(join(home.sessions, 'b.jsonl'));
     writeFileSync(join(home.sessions, 'junk.jsonl'), 'not json at all\n');
@@ -61,7 +75,8 @@ describe('simcoach sessions', () => {
 
     const json = JSON.parse((await cli(['sessions', '--json'], home.env)).stdout) as Record<string, unknown>[];
     expect(json.map((s) => s.id)).toEqual(['bbbb2222', 'aaaa1111']);
-    for (const key of ['id', 'file', 'problem', 'flow', 'model', 'createdAt', 'verdict']) expect(json[0]).toHaveProperty(key);
+    for (const key of ['id', 'file', 'problem', 'flow', 'model', 'createdAt', 'verdict'])
+      expect(json[0]).toHaveProperty(key);
     expect(json[1]).toMatchObject({ verdict: 'samples pass', file: join(home.sessions, 'a.jsonl') });
 
     const rm = await cli(['sessions', 'rm', 'aaaa'], home.env);
@@ -78,9 +93,23 @@ describe('simcoach export', () => {
   beforeEach(() => {
     new JournalBuilder(header({ id: 'eeee0001' }))
       .ask(0, 0, { answer: 'model plan', decision: { kind: 'edit', content: 'my plan: add them' }, by: 'person' })
-      .ask(0, 1, { agent: 'code', title: 'Code', pane: 'code', answer: 'print(1)', decision: { kind: 'approve' }, by: 'person' })
+      .ask(0, 1, {
+        agent: 'code',
+        title: 'Code',
+        pane: 'code',
+        answer: 'print(1)',
+        decision: { kind: 'approve' },
+        by: 'person',
+      })
       .run(0, 2, 'WA', 0, 1, 'print(1)\n')
-      .ask(0, 3, { agent: 'debug', title: 'Debug', pane: 'debug', answer: 'print(sum(map(int, input().split())))', decision: { kind: 'approve' }, by: 'person' })
+      .ask(0, 3, {
+        agent: 'debug',
+        title: 'Debug',
+        pane: 'debug',
+        answer: 'print(sum(map(int, input().split())))',
+        decision: { kind: 'approve' },
+        by: 'person',
+      })
       .run(0, 4, 'AC', 1, 1)
       .end('solved')
       .write(join(home.sessions, 'e.jsonl'));
@@ -101,7 +130,14 @@ describe('simcoach export', () => {
 
   it('a submitted session reads as the contest says it: "Accepted — 12/12 tests", not "solved (1/1 samples)"', async () => {
     new JournalBuilder(header({ id: 'ffff0001' }))
-      .ask(0, 0, { agent: 'code', title: 'Code', pane: 'code', answer: 'print(1)', decision: { kind: 'approve' }, by: 'person' })
+      .ask(0, 0, {
+        agent: 'code',
+        title: 'Code',
+        pane: 'code',
+        answer: 'print(1)',
+        decision: { kind: 'approve' },
+        by: 'person',
+      })
       .run(0, 1, 'AC', 1, 1)
       .end('solved', undefined, { verdict: 'AC', passed: 12, total: 12, hidden: 11 })
       .write(join(home.sessions, 'f.jsonl'));
@@ -114,7 +150,12 @@ describe('simcoach export', () => {
     const out = join(home.root, 'report.json');
     const r = await cli(['export', join(home.sessions, 'e.jsonl'), '-o', out], home.env);
     expect(r.code).toBe(0);
-    const rep = JSON.parse(readFileSync(out, 'utf8')) as { steps: { edit?: string; decidedBy?: string; runs: unknown[] }[]; status: string; calls: number; finalCode: { source: string } };
+    const rep = JSON.parse(readFileSync(out, 'utf8')) as {
+      steps: { edit?: string; decidedBy?: string; runs: unknown[] }[];
+      status: string;
+      calls: number;
+      finalCode: { source: string };
+    };
     expect(rep.status).toBe('solved');
     expect(rep.calls).toBe(3);
     expect(rep.steps[0]).toMatchObject({ edit: 'my plan: add them', decidedBy: 'person' });
@@ -127,7 +168,9 @@ describe('simcoach export', () => {
     writeFileSync(bad, '{"hello":"world"}\n');
     const r = await cli(['export', bad], home.env);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n')).toEqual([`simcoach: ${bad} is not a simcoach session: its first line is not a session header`]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `simcoach: ${bad} is not a simcoach session: its first line is not a session header`,
+    ]);
     expect((await cli(['export', 'eeee', '--format', 'pdf'], home.env)).code).toBe(2);
   });
 });
@@ -138,14 +181,18 @@ describe('simcoach replay (piped)', () => {
     const r = await cli(['replay', 'last'], { ...home.env, OLLAMA_HOST: 'http://127.0.0.1:9' });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^session rrrr0001 · Sum of two · codesim · Python 3 · qwen2\.5-coder:7b\n/);
-    expect(r.stdout).toMatch(/── step 1\/4 · Plan · 0:00 ─+\n  1\. read a and b\n  2\. print a\+b\n  → approved automatically/);
+    expect(r.stdout).toMatch(
+      /── step 1\/4 · Plan · 0:00 ─+\n  1\. read a and b\n  2\. print a\+b\n  → approved automatically/,
+    );
     expect(r.stdout).toMatch(/── step 4\/4 · Samples/);
     expect(r.stdout).toContain('  tests: AC 1/1');
     expect(r.stdout).toMatch(/solved \(1\/1 samples\) · 3 calls/);
   });
 
   it('replays a torn file up to its last complete line, with a warning', async () => {
-    const whole = solvedSession(header({ id: 'tttt0001' })).text().split('\n');
+    const whole = solvedSession(header({ id: 'tttt0001' }))
+      .text()
+      .split('\n');
     const torn = whole.slice(0, 14).join('\n') + '\n' + whole[14]!.slice(0, 20);
     writeFileSync(join(home.sessions, 't.jsonl'), torn);
     const r = await cli(['replay', 'tttt'], home.env);
@@ -176,7 +223,9 @@ describe('simcoach demo', () => {
     expect(other.stdout).toContain('tests: WA');
     const bad = await cli(['demo', 'nope'], home.env);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/no demo named 'nope'; there are brackets-alphacodium, pair-sum-person, range-sums-codesim/);
+    expect(bad.stderr).toMatch(
+      /no demo named 'nope'; there are brackets-alphacodium, pair-sum-person, range-sums-codesim/,
+    );
     const alpha = await cli(['demo', 'brackets'], home.env);
     expect(alpha.stdout).toMatch(/Balanced Brackets · alphacodium · .* · scripted demo: AlphaCodium/);
     expect(alpha.stdout).toContain('↶ fix reverted (AI 3): it broke the anchor public 2');
@@ -207,7 +256,9 @@ describe('simcoach replay --check', () => {
     const demo = join(process.cwd(), 'fixtures/sessions/range-sums-codesim.jsonl');
     const ok = await cli(['replay', demo, '--check'], { ...home.env, OLLAMA_HOST: 'http://127.0.0.1:9' });
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/✓ re-driven by this simcoach's codesim from the journal alone: solved, as recorded \(solved\)/);
+    expect(ok.stdout).toMatch(
+      /✓ re-driven by this simcoach's codesim from the journal alone: solved, as recorded \(solved\)/,
+    );
     // A journal whose recorded end disagrees with what its steps lead to is caught.
     const tampered = join(home.root, 'tampered.jsonl');
     writeFileSync(tampered, readFileSync(demo, 'utf8').replace(/("type":"end".*?"status":)"solved"/, '$1"unsolved"'));

@@ -5,7 +5,18 @@ import { appendFileSync, existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enterTempXdg } from '../helpers/home.js';
 import { cfPoints, labelAt, scoreboard, type Attempt, type ContestProblem } from '../../src/session/contestBoard.js';
-import { appendContest, boardOf, contestRow, createContest, listContests, lockModel, overAt, readContest, runningContest, unlockModel } from '../../src/session/contest.js';
+import {
+  appendContest,
+  boardOf,
+  contestRow,
+  createContest,
+  listContests,
+  lockModel,
+  overAt,
+  readContest,
+  runningContest,
+  unlockModel,
+} from '../../src/session/contest.js';
 import { submissionVerdict } from '../../src/app/contestService.js';
 import { contestLockFile } from '../../src/system/paths.js';
 import { createBackend, probeBackend } from '../../src/llm/index.js';
@@ -59,7 +70,7 @@ describe('the board', () => {
     expect([0, 1, 25, 26, 27].map(labelAt)).toEqual(['A', 'B', 'Z', 'AA', 'AB']);
   });
 
-  it('a submission is the whole run: the samples\' run of one that goes on is not counted, a failing one is', async () => {
+  it("a submission is the whole run: the samples' run of one that goes on is not counted, a failing one is", async () => {
     const p = await loadProblem('sum-two');
     const all = p.samples.length + p.tests.length;
     expect(p.tests.length).toBeGreaterThan(0);
@@ -96,16 +107,30 @@ describe('the contest journal and the model switch', () => {
     const ended = readContest(c.file);
     expect(overAt(ended, at(41))).toBe(at(40));
     expect(runningContest(at(41))).toBeUndefined();
-    expect(contestRow(ended, at(41))).toMatchObject({ solved: 1, penalty: 29, points: 500 - 2 * 9 - 50, running: false, virtual: false });
+    expect(contestRow(ended, at(41))).toMatchObject({
+      solved: 1,
+      penalty: 29,
+      points: 500 - 2 * 9 - 50,
+      running: false,
+      virtual: false,
+    });
     expect(listContests().contests).toHaveLength(1);
   });
 
   it('while a contest runs, no backend and no probe sends anything to the model server', async () => {
     server = await startFakeOllama({ models: [{ name: 'm' }] });
-    const settings = { backend: 'ollama' as const, ollamaHost: server.url, openaiBaseUrl: 'http://127.0.0.1:1/v1', stallSeconds: 5, model: 'm' };
+    const settings = {
+      backend: 'ollama' as const,
+      ollamaHost: server.url,
+      openaiBaseUrl: 'http://127.0.0.1:1/v1',
+      stallSeconds: 5,
+      model: 'm',
+    };
     lockModel({ id: 'c1', end: Date.now() + 3_600_000 });
     const b = await createBackend(settings);
-    await expect(b.chat({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ code: 'model-off' });
+    await expect(b.chat({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({
+      code: 'model-off',
+    });
     await expect(b.list()).rejects.toMatchObject({ code: 'model-off' });
     const probe = await probeBackend(settings);
     expect(probe).toMatchObject({ ok: false, error: { code: 'model-off' } });

@@ -2,12 +2,24 @@
 // the size left out and the hash of the whole; a cut text is never cut again.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CUT_BYTES, WholeTests, cutOf, cutResult, cutTest, cutText, eventForJournal, isWholeTest, problemForJournal, sameText } from '../../src/session/cut.js';
+import {
+  CUT_BYTES,
+  WholeTests,
+  cutOf,
+  cutResult,
+  cutTest,
+  cutText,
+  eventForJournal,
+  isWholeTest,
+  problemForJournal,
+  sameText,
+} from '../../src/session/cut.js';
 import type { Problem } from '../../src/problems/types.js';
 import { testBlock } from '../../src/session/markdown.js';
 import { trimBlock } from '../../src/components/TestTable.js';
 
-const lines = (n: number, width = 40): string => Array.from({ length: n }, (_, i) => `${i} ${'7'.repeat(width)}`).join('\n') + '\n';
+const lines = (n: number, width = 40): string =>
+  Array.from({ length: n }, (_, i) => `${i} ${'7'.repeat(width)}`).join('\n') + '\n';
 
 describe('cutText', () => {
   it('keeps text up to CUT_BYTES whole, byte for byte', () => {
@@ -78,7 +90,10 @@ describe('tests, results, headers and events as the file keeps them', () => {
     expect(whole.find(cutTest({ ...big, input: big.input + '1\n' }))).toBeUndefined();
     // A test sent to the debugger with one of several accepted outputs is found with that one.
     const two = { name: 'two', input: lines(2500), outputs: [lines(2000, 12), lines(2000, 13)] };
-    expect(new WholeTests([two]).find(cutTest({ ...two, outputs: [two.outputs[1]!] }))).toEqual({ ...two, outputs: [two.outputs[1]] });
+    expect(new WholeTests([two]).find(cutTest({ ...two, outputs: [two.outputs[1]!] }))).toEqual({
+      ...two,
+      outputs: [two.outputs[1]],
+    });
   });
 
   it('cuts a run result per test and a branch sample; other events pass as they are', () => {
@@ -86,13 +101,33 @@ describe('tests, results, headers and events as the file keeps them', () => {
       verdict: 'WA' as const,
       passed: 0,
       total: 1,
-      tests: [{ name: 'big', verdict: 'WA' as const, timeMs: 1, memoryKb: 1, input: big.input, expected: big.outputs[0]!, actual: lines(2000, 9), stderr: '', exitCode: 0, signal: null }],
+      tests: [
+        {
+          name: 'big',
+          verdict: 'WA' as const,
+          timeMs: 1,
+          memoryKb: 1,
+          input: big.input,
+          expected: big.outputs[0]!,
+          actual: lines(2000, 9),
+          stderr: '',
+          exitCode: 0,
+          signal: null,
+        },
+      ],
     };
     const kept = cutResult(result);
     expect(kept.tests[0]!.input).toBe(cutText(big.input));
     expect(kept.tests[0]!.actual).toBe(cutText(lines(2000, 9)));
     expect(result.tests[0]!.input).toBe(big.input);
-    const run = eventForJournal({ type: 'run', t: 1, branch: 0, step: 2, program: { lang: 'python', source: 'x' }, result });
+    const run = eventForJournal({
+      type: 'run',
+      t: 1,
+      branch: 0,
+      step: 2,
+      program: { lang: 'python', source: 'x' },
+      result,
+    });
     expect(JSON.stringify(run).length).toBeLessThan(4 * CUT_BYTES);
     const branch = eventForJournal({ type: 'branch', t: 1, branch: 1, from: 0, atStep: 2, sample: big });
     expect(branch.type === 'branch' && branch.sample).toEqual(cutTest(big));
@@ -101,7 +136,17 @@ describe('tests, results, headers and events as the file keeps them', () => {
   });
 
   it('a header keeps the problem cut, and the file it came from as an absolute path', () => {
-    const p: Problem = { id: 'p', title: 'P', statement: 's', samples: [small], tests: [big, small], compare: { mode: 'tokens' }, kind: { type: 'stdin' }, tags: [], source: { file: 'rel/p.md' } };
+    const p: Problem = {
+      id: 'p',
+      title: 'P',
+      statement: 's',
+      samples: [small],
+      tests: [big, small],
+      compare: { mode: 'tokens' },
+      kind: { type: 'stdin' },
+      tags: [],
+      source: { file: 'rel/p.md' },
+    };
     const kept = problemForJournal(p);
     expect(kept.samples).toEqual([small]);
     expect(kept.tests[0]).toEqual(cutTest(big));
@@ -123,7 +168,9 @@ describe('a cut text as a person sees it', () => {
   it("the panes' test block ends on the size of the whole and that the rest is not kept", () => {
     const shown = trimBlock(kept, 4, 60);
     expect(shown).toHaveLength(5);
-    expect(shown[4]).toBe(`… ${Math.round(Buffer.byteLength(lines(3000)) / 1024)} KB in all; the rest is not kept in the session`);
+    expect(shown[4]).toBe(
+      `… ${Math.round(Buffer.byteLength(lines(3000)) / 1024)} KB in all; the rest is not kept in the session`,
+    );
     expect(trimBlock(lines(10), 4, 60)[4]).toBe('… 6 more lines');
   });
 });

@@ -26,7 +26,9 @@ async function shape(file: string) {
     label: tl.header.label,
     problem: tl.header.problem.id,
     flow: tl.header.flow,
-    steps: tl.lastBranch.steps.map((s) => `${s.agent}:${s.decision ? `${s.decision.decision.kind}/${s.decision.by}` : ''}${s.verdict ?? ''}`),
+    steps: tl.lastBranch.steps.map(
+      (s) => `${s.agent}:${s.decision ? `${s.decision.decision.kind}/${s.decision.by}` : ''}${s.verdict ?? ''}`,
+    ),
     outcome: tl.end?.outcome.status,
     calls: tl.end?.calls,
     warnings: tl.warnings,

@@ -16,7 +16,8 @@ import { stageOf } from '../flows/harness.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const DEMO_DIR = join(ROOT, 'fixtures', 'sessions');
-const solution = (id: string): string => readFileSync(join(ROOT, 'fixtures/problems/_solutions', `${id}.py`), 'utf8').trim();
+const solution = (id: string): string =>
+  readFileSync(join(ROOT, 'fixtures/problems/_solutions', `${id}.py`), 'utf8').trim();
 const py = (code: string): string => `\`\`\`python\n${code.trim()}\n\`\`\``;
 
 export interface Demo {
@@ -54,7 +55,8 @@ Prefix sums, O(n + q).
 
 const RANGE_SIM_CHANGE = JSON.stringify({
   input: '5 3 / 1 2 3 4 5 / 1 5, 2 3, 4 4',
-  trace: 'prefix = [0, 1, 3, 6, 10, 15]. (1,5): prefix[5] - prefix[1] = 15 - 1 = 14. (2,3): 6 - 3 = 3. (4,4): 10 - 10 = 0.',
+  trace:
+    'prefix = [0, 1, 3, 6, 10, 15]. (1,5): prefix[5] - prefix[1] = 15 - 1 = 14. (2,3): 6 - 3 = 3. (4,4): 10 - 10 = 0.',
   predicted: '14\n3\n0',
   verdict: 'needs-change',
   critique: 'Step 3 drops a_l: the sum of l..r is prefix[r] - prefix[l-1], not prefix[r] - prefix[l].',
@@ -278,7 +280,8 @@ export const DEMOS: Demo[] = [
   {
     name: 'range-sums-codesim',
     problem: 'range-sums',
-    label: 'scripted demo: CodeSIM on Range Sums (the simulation catches an off-by-one in the plan; debugging fixes the code)',
+    label:
+      'scripted demo: CodeSIM on Range Sums (the simulation catches an off-by-one in the plan; debugging fixes the code)',
     answers: {
       plan: [RANGE_PLAN],
       simulate: [RANGE_SIM_CHANGE],
@@ -309,7 +312,8 @@ export const DEMOS: Demo[] = [
     problem: 'brackets',
     flow: 'alphacodium',
     budgets: { tries: 2 },
-    label: 'scripted demo: AlphaCodium on Balanced Brackets (two initial programs fail a sample; a public-test fix is kept; a wrong AI test asks for a fix that breaks the anchors, and it is reverted)',
+    label:
+      'scripted demo: AlphaCodium on Balanced Brackets (two initial programs fail a sample; a public-test fix is kept; a wrong AI test asks for a fix that breaks the anchors, and it is reverted)',
     answers: {
       reflection: [BR_REFLECT],
       solutions: [BR_SOLUTIONS],
@@ -352,8 +356,17 @@ export async function recordDemo(demo: Demo, dir: string): Promise<{ file: strin
   try {
     const base = loadSettings();
     const flow = demo.flow ?? 'codesim';
-    const budgets = demo.budgets ? { ...base.budgets, [flow]: { ...(base.budgets as unknown as Record<string, object>)[flow], ...demo.budgets } } : base.budgets;
-    const settings = { ...base, budgets, backend: 'ollama' as const, ollamaHost: server.url, model: 'qwen2.5-coder:7b', lang: 'python' as const };
+    const budgets = demo.budgets
+      ? { ...base.budgets, [flow]: { ...(base.budgets as unknown as Record<string, object>)[flow], ...demo.budgets } }
+      : base.budgets;
+    const settings = {
+      ...base,
+      budgets,
+      backend: 'ollama' as const,
+      ollamaHost: server.url,
+      model: 'qwen2.5-coder:7b',
+      lang: 'python' as const,
+    };
     const problem = await loadProblem(join(ROOT, 'fixtures/problems', `${demo.problem}.md`));
     const result = await startSession({
       problem,

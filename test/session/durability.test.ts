@@ -27,7 +27,11 @@ afterEach(async () => {
 function slowModel(): Promise<FakeServer> {
   const seen = new Map<string, number>();
   return startFakeOllama({
-    chat: (body, i) => ({ ...scriptedReply({ titles }, seen, body, i), chunkDelayMs: 25, ...(i === 0 ? { headerDelayMs: 800 } : {}) }),
+    chat: (body, i) => ({
+      ...scriptedReply({ titles }, seen, body, i),
+      chunkDelayMs: 25,
+      ...(i === 0 ? { headerDelayMs: 800 } : {}),
+    }),
   });
 }
 
@@ -63,11 +67,16 @@ type KillPoint = (events: { type?: string; step?: number }[]) => boolean;
 async function killAt(home: Home, point: KillPoint): Promise<string> {
   const env = { ...home.env, OPENAI_API_KEY: KEY };
   const script = process.env.SIMCOACH_CLI ?? join(process.cwd(), 'dist', 'cli.js');
-  const child = spawn(process.execPath, [script, 'solve', SUM, '--auto', '--host', server!.url], { env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [script, 'solve', SUM, '--auto', '--host', server!.url], {
+    env,
+    stdio: 'ignore',
+  });
   const closed = new Promise((r) => child.on('close', r));
   try {
     const file = await waitFor(() => {
-      const f = existsSync(home.sessions) ? readdirSync(home.sessions).map((n) => join(home.sessions, n))[0] : undefined;
+      const f = existsSync(home.sessions)
+        ? readdirSync(home.sessions).map((n) => join(home.sessions, n))[0]
+        : undefined;
       return f && point(lines(f)) ? f : undefined;
     });
     child.kill('SIGKILL');
@@ -111,7 +120,11 @@ describe('a solve killed with SIGKILL', () => {
 
       await server.close();
       server = await fastModel();
-      const resumed = await cli(['resume', 'last', '--auto', '--host', server.url], { ...home.env, OPENAI_API_KEY: KEY }, { timeoutMs: 40_000 });
+      const resumed = await cli(
+        ['resume', 'last', '--auto', '--host', server.url],
+        { ...home.env, OPENAI_API_KEY: KEY },
+        { timeoutMs: 40_000 },
+      );
       expect(resumed.code, resumed.stderr).toBe(0);
       expect(resumed.stdout).toContain('print(a + b)');
       expect(resumed.stderr).toMatch(/all tests AC/);
@@ -133,7 +146,11 @@ describe('files that are not sessions', () => {
   const kinds: [string, string | Buffer, RegExp][] = [
     ['random.jsonl', randomBytes(4096), /is not a simcoach session: (its first line is not JSON|it holds binary data)/],
     ['empty.jsonl', '', /is not a simcoach session: it is empty/],
-    ['other.jsonl', '{"name":"left-pad","version":"1.3.0"}\n{"name":"x"}\n', /is not a simcoach session: its first line is not a session header/],
+    [
+      'other.jsonl',
+      '{"name":"left-pad","version":"1.3.0"}\n{"name":"x"}\n',
+      /is not a simcoach session: its first line is not a session header/,
+    ],
     ['array.jsonl', '[{"type":"session"}]\n', /is not a simcoach session: its first line is not a JSON object/],
   ];
   it('replay, export and resume each give one line naming the file', async () => {
@@ -141,7 +158,11 @@ describe('files that are not sessions', () => {
     for (const [name, body] of kinds) writeFileSync(join(home.root, name), body);
     for (const [name, , why] of kinds) {
       const file = join(home.root, name);
-      for (const args of [['replay', file], ['export', file], ['resume', file, '--auto']]) {
+      for (const args of [
+        ['replay', file],
+        ['export', file],
+        ['resume', file, '--auto'],
+      ]) {
         const r = await cli(args, home.env);
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(1);
         const out = r.stderr.trim().split('\n');
@@ -158,7 +179,10 @@ describe('files that are not sessions', () => {
     const whole = solvedSession().text();
     const file = join(home.sessions, 'torn.jsonl');
     writeFileSync(file, whole.slice(0, whole.length - 40));
-    for (const args of [['replay', file], ['export', file]]) {
+    for (const args of [
+      ['replay', file],
+      ['export', file],
+    ]) {
       const r = await cli(args, home.env);
       expect(r.code).toBe(0);
       expect(r.stderr).toMatch(/torn\.jsonl: the last line was cut short/);

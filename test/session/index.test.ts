@@ -13,14 +13,22 @@ beforeEach(() => {
 describe('listSessions', () => {
   it('lists newest first with verdict, steps, calls and size from the two ends of each file', async () => {
     solvedSession(header({ id: 'aaaa1111', createdAt: '2026-12-01T10:00:00Z' })).write(join(dir, 'a.jsonl'));
-    new JournalBuilder(header({ id: 'bbbb2222', createdAt: '2026-12-02T10:00:00Z', problem: { ...header().problem, id: 'other' } }))
+    new JournalBuilder(
+      header({ id: 'bbbb2222', createdAt: '2026-12-02T10:00:00Z', problem: { ...header().problem, id: 'other' } }),
+    )
       .ask(0, 0, { answer: 'half a plan', decision: { kind: 'approve' } })
       .ask(0, 1, { answer: 'still going' })
       .write(join(dir, 'b.jsonl'));
     const { sessions, unreadable } = await listSessions(dir);
     expect(unreadable).toEqual([]);
     expect(sessions.map((s) => s.id)).toEqual(['bbbb2222', 'aaaa1111']);
-    expect(sessions[0]).toMatchObject({ verdict: 'incomplete', steps: 2, problem: 'other', flow: 'codesim', model: 'qwen2.5-coder:7b' });
+    expect(sessions[0]).toMatchObject({
+      verdict: 'incomplete',
+      steps: 2,
+      problem: 'other',
+      flow: 'codesim',
+      model: 'qwen2.5-coder:7b',
+    });
     expect(sessions[1]).toMatchObject({ verdict: 'samples pass', steps: 4, calls: 3, problem: 'sum-two' });
     expect(sessions[1]!.size).toBeGreaterThan(100);
   });
@@ -86,12 +94,25 @@ describe('findSession', () => {
 describe('removeSession and problemMarks', () => {
   it('removes by prefix; marks accepted apart from samples that pass, and unsolved not at all', async () => {
     solvedSession(header({ id: 'aaaa1111' })).write(join(dir, 'a.jsonl'));
-    new JournalBuilder(header({ id: 'bbbb2222', problem: { ...header().problem, id: 'hard' } })).ask(0, 0, { answer: 'x' }).end('unsolved').write(join(dir, 'b.jsonl'));
+    new JournalBuilder(header({ id: 'bbbb2222', problem: { ...header().problem, id: 'hard' } }))
+      .ask(0, 0, { answer: 'x' })
+      .end('unsolved')
+      .write(join(dir, 'b.jsonl'));
     const accepted = { verdict: 'AC' as const, passed: 9, total: 9, hidden: 8 };
-    new JournalBuilder(header({ id: 'cccc3333', problem: { ...header().problem, id: 'lis' } })).ask(0, 0, { answer: 'x' }).end('solved', 'print(1)', accepted).write(join(dir, 'c.jsonl'));
+    new JournalBuilder(header({ id: 'cccc3333', problem: { ...header().problem, id: 'lis' } }))
+      .ask(0, 0, { answer: 'x' })
+      .end('solved', 'print(1)', accepted)
+      .write(join(dir, 'c.jsonl'));
     const rejected = { verdict: 'TLE' as const, passed: 5, total: 9, hidden: 8, failed: '10-large' };
-    new JournalBuilder(header({ id: 'dddd4444', problem: { ...header().problem, id: 'pair-sum' } })).ask(0, 0, { answer: 'x' }).end('solved', 'print(1)', rejected).write(join(dir, 'd.jsonl'));
-    expect(Object.fromEntries(await problemMarks(dir))).toEqual({ 'sum-two': 'samples', lis: 'accepted', 'pair-sum': 'samples' });
+    new JournalBuilder(header({ id: 'dddd4444', problem: { ...header().problem, id: 'pair-sum' } }))
+      .ask(0, 0, { answer: 'x' })
+      .end('solved', 'print(1)', rejected)
+      .write(join(dir, 'd.jsonl'));
+    expect(Object.fromEntries(await problemMarks(dir))).toEqual({
+      'sum-two': 'samples',
+      lis: 'accepted',
+      'pair-sum': 'samples',
+    });
     const verdicts = Object.fromEntries((await listSessions(dir)).sessions.map((s) => [s.problem, s.verdict]));
     expect(verdicts).toEqual({ 'sum-two': 'samples pass', hard: 'unsolved', lis: 'accepted', 'pair-sum': 'rejected' });
     expect(await removeSession('aaaa', dir)).toBe(join(dir, 'a.jsonl'));

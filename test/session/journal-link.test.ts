@@ -1,7 +1,18 @@
 // The journal is written through the one descriptor it opened, never through a name planted
 // where the session file was (issue 47): a resume opened it with 'a', which follows a link, so a
 // link put in the sessions folder made the tutor append to whatever file it named (as root: any).
-import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +23,16 @@ import { createJournal, openJournal } from '../../src/session/journal.js';
 import type { Problem } from '../../src/problems/types.js';
 import { unprivilegedAccount } from '../helpers/unprivileged.js';
 
-const problem: Problem = { id: 'p', title: 'P', statement: 'Print 1.', samples: [{ input: '', outputs: ['1'] }], tests: [], compare: { mode: 'tokens' }, kind: { type: 'stdin' }, tags: [] };
+const problem: Problem = {
+  id: 'p',
+  title: 'P',
+  statement: 'Print 1.',
+  samples: [{ input: '', outputs: ['1'] }],
+  tests: [],
+  compare: { mode: 'tokens' },
+  kind: { type: 'stdin' },
+  tags: [],
+};
 const VICTIM = 'root:x:0:0:root:/root:/bin/bash\n';
 
 let dir: string;
@@ -23,7 +43,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A session written and closed, as one that is resumed later. */
 function session(): { file: string; header: Parameters<typeof openJournal>[1] } {
-  const j = createJournal({ problem, flow: 'codesim', backend: 'ollama', model: 'm', lang: 'python', settings: {}, dir });
+  const j = createJournal({
+    problem,
+    flow: 'codesim',
+    backend: 'ollama',
+    model: 'm',
+    lang: 'python',
+    settings: {},
+    dir,
+  });
   j.append({ type: 'note', branch: 0, step: 0, text: 'first' });
   j.close();
   return { file: j.file, header: readJournal(j.file).header };
@@ -52,29 +80,36 @@ describe('resuming a session file', () => {
     const { file, header } = session();
     const a = unprivilegedAccount()!;
     chownSync(file, a.uid, a.gid);
-    expect(() => openJournal(file, header, 10)).toThrow(`not writing the session file ${file}: it is owned by uid ${a.uid}, not by you`);
+    expect(() => openJournal(file, header, 10)).toThrow(
+      `not writing the session file ${file}: it is owned by uid ${a.uid}, not by you`,
+    );
   });
 
-  it.runIf(process.getuid?.() === 0)('as root, writes no session into a data dir another user made after it was chosen (in a sticky /tmp)', () => {
-    const top = join(dir, 'sticky');
-    mkdirSync(top);
-    chmodSync(top, 0o1777);
-    const saved = process.env.XDG_DATA_HOME;
-    process.env.XDG_DATA_HOME = join(top, 'data');
-    try {
-      // Chosen while it does not exist: nothing of it is anyone's yet.
-      const sessions = sessionsDir();
-      const a = unprivilegedAccount()!;
-      mkdirSync(join(top, 'data', 'simcoach'), { recursive: true });
-      for (const d of ['data', 'data/simcoach']) chownSync(join(top, d), a.uid, a.gid);
-      expect(() => createJournal({ problem, flow: 'codesim', backend: 'ollama', model: 'm', lang: 'python', settings: {} })).toThrow(
-        `not writing the session into ${sessions}: ${join(top, 'data')} is owned by uid ${a.uid}, not by root`,
-      );
-    } finally {
-      if (saved === undefined) delete process.env.XDG_DATA_HOME;
-      else process.env.XDG_DATA_HOME = saved;
-    }
-  });
+  it.runIf(process.getuid?.() === 0)(
+    'as root, writes no session into a data dir another user made after it was chosen (in a sticky /tmp)',
+    () => {
+      const top = join(dir, 'sticky');
+      mkdirSync(top);
+      chmodSync(top, 0o1777);
+      const saved = process.env.XDG_DATA_HOME;
+      process.env.XDG_DATA_HOME = join(top, 'data');
+      try {
+        // Chosen while it does not exist: nothing of it is anyone's yet.
+        const sessions = sessionsDir();
+        const a = unprivilegedAccount()!;
+        mkdirSync(join(top, 'data', 'simcoach'), { recursive: true });
+        for (const d of ['data', 'data/simcoach']) chownSync(join(top, d), a.uid, a.gid);
+        expect(() =>
+          createJournal({ problem, flow: 'codesim', backend: 'ollama', model: 'm', lang: 'python', settings: {} }),
+        ).toThrow(
+          `not writing the session into ${sessions}: ${join(top, 'data')} is owned by uid ${a.uid}, not by root`,
+        );
+      } finally {
+        if (saved === undefined) delete process.env.XDG_DATA_HOME;
+        else process.env.XDG_DATA_HOME = saved;
+      }
+    },
+  );
 
   it('appends to its own file through the same descriptor, after a newline when the last line was cut', () => {
     const { file, header } = session();

@@ -11,7 +11,16 @@ import { openJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { practiceJournal, type Practised } from './practiceHistory.js';
 
-const session = (i: number): Practised => ({ id: `k${i}`, problem: `p${i}`, tags: ['dp'], rating: 1200, hints: i % 2, wrong: 1, solved: i % 2 === 0, day: i });
+const session = (i: number): Practised => ({
+  id: `k${i}`,
+  problem: `p${i}`,
+  tags: ['dp'],
+  rating: 1200,
+  hints: i % 2,
+  wrong: 1,
+  solved: i % 2 === 0,
+  day: i,
+});
 
 function history(n: number): { dir: string; cache: string; files: string[] } {
   const root = mkdtempSync(join(tmpdir(), 'simcoach-kept-'));
@@ -40,7 +49,9 @@ describe('answers kept from every journal', () => {
     const { dir, cache } = history(2);
     // A session still going: its journal has no end yet.
     const live = join(dir, 'k9.jsonl');
-    const lines = readFileSync(practiceJournal(session(9)).write(live), 'utf8').trimEnd().split('\n');
+    const lines = readFileSync(practiceJournal(session(9)).write(live), 'utf8')
+      .trimEnd()
+      .split('\n');
     writeFileSync(live, `${lines.slice(0, -1).join('\n')}\n`);
     let made = 0;
     const count = (evidence: unknown[]): number => (made++, evidence.length);

@@ -34,7 +34,10 @@ const WRONG_PY = PYTHON.replace('a + b', 'a - b');
 const flow = triesFlow('tries', 3);
 
 /** A person's gate from a script of decisions, in order; approve when it runs out. */
-const person = (decisions: ((p: Proposal) => Decision)[]): Gate => ({ by: 'person', decide: async (p) => decisions.shift()?.(p) ?? { kind: 'approve' } });
+const person = (decisions: ((p: Proposal) => Decision)[]): Gate => ({
+  by: 'person',
+  decide: async (p) => decisions.shift()?.(p) ?? { kind: 'approve' },
+});
 const switchLang = (p: Proposal): Decision => ({ kind: 'approve', lang: p.foreign!.lang });
 
 let home: Home;
@@ -50,8 +53,25 @@ afterEach(async () => {
 /** A C++ session of `tries` against the stand-in server, in the temp home's sessions directory. */
 async function session(chat: FakeReply[], gate: Gate): Promise<string> {
   server = await startFakeOllama({ chat });
-  const journal = createJournal({ problem, flow: flow.name, backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'cpp', settings: settings(), dir: home.sessions });
-  await runSession({ flow, problem, lang: 'cpp', backend: await backendAt(server.url), settings: settings(), gate, journal, events: new EngineEvents() });
+  const journal = createJournal({
+    problem,
+    flow: flow.name,
+    backend: 'ollama',
+    model: 'qwen2.5-coder:7b',
+    lang: 'cpp',
+    settings: settings(),
+    dir: home.sessions,
+  });
+  await runSession({
+    flow,
+    problem,
+    lang: 'cpp',
+    backend: await backendAt(server.url),
+    settings: settings(),
+    gate,
+    journal,
+    events: new EngineEvents(),
+  });
   journal.close();
   await server.close();
   server = undefined;
@@ -77,7 +97,11 @@ describe('the language a session ended in (session/language.ts)', () => {
   it('a switch at a gate: started in C++, ended in Python 3, each step in the language it was decided in', async () => {
     const tl = await Timeline.open(switched);
     const l = branchLanguage(tl);
-    expect(l).toMatchObject({ start: 'cpp', end: 'python', switches: [{ branch: 0, step: 0, from: 'cpp', to: 'python' }] });
+    expect(l).toMatchObject({
+      start: 'cpp',
+      end: 'python',
+      switches: [{ branch: 0, step: 0, from: 'cpp', to: 'python' }],
+    });
     // Step 0 is the code the person switched, step 1 its run.
     expect([...l.byStep]).toEqual([
       [0, 'python'],
@@ -99,7 +123,7 @@ describe('the language a session ended in (session/language.ts)', () => {
     expect(tl.end?.outcome.program?.lang).toBe('cpp');
   });
 
-  it('no switch: the header\'s language, without reading the decisions', async () => {
+  it("no switch: the header's language, without reading the decisions", async () => {
     const l = branchLanguage(await Timeline.open(plain));
     expect(l).toMatchObject({ start: 'cpp', end: 'cpp', switches: [] });
     expect(languageText(l)).toBe('C++');
@@ -118,7 +142,11 @@ describe('the language a session ended in (session/language.ts)', () => {
 
   it('export says the switch, fences each program in its own language, and the final code is Python', async () => {
     const report = buildReport(await Timeline.open(switched));
-    expect(report).toMatchObject({ lang: 'python', langs: ['cpp', 'python'], finalCode: { lang: 'python', from: 'outcome' } });
+    expect(report).toMatchObject({
+      lang: 'python',
+      langs: ['cpp', 'python'],
+      finalCode: { lang: 'python', from: 'outcome' },
+    });
     const md = toMarkdown(report);
     expect(md).toContain('· language: cpp → python');
     expect(md).toContain('to be judged as python');
@@ -130,13 +158,15 @@ describe('the language a session ended in (session/language.ts)', () => {
   });
 
   it('the replay as text names the language in its first line', async () => {
-    expect(replayText(await Timeline.open(switched)).split('\n')[0]).toMatch(/ · Sum of two · tries · C\+\+ → Python 3 · qwen2\.5-coder:7b$/);
+    expect(replayText(await Timeline.open(switched)).split('\n')[0]).toMatch(
+      / · Sum of two · tries · C\+\+ → Python 3 · qwen2\.5-coder:7b$/,
+    );
     expect(replayText(await Timeline.open(plain)).split('\n')[0]).toMatch(/ · tries · C\+\+ · qwen/);
   });
 });
 
 describe('shown, not worked out, by the screens and commands', () => {
-  it('the replay viewer\'s header: the language of the branch shown, on its second line (any width shows it whole)', async () => {
+  it("the replay viewer's header: the language of the branch shown, on its second line (any width shows it whole)", async () => {
     const app = render(<ReplayScreen timeline={await Timeline.open(switched)} speed={1} />);
     try {
       await settled(app);
@@ -161,9 +191,15 @@ describe('shown, not worked out, by the screens and commands', () => {
     expect(lines[0]).toMatch(/^DATE\s+ID\s+PROBLEM\s+FLOW\s+LANG\s+MODEL\s+STEPS\s+RESULT\s+SIZE$/);
     // Ids made in the same second share their start: the rows are told apart by what they show.
     const rows = lines.slice(1);
-    expect(rows.filter((l) => /sum-two\s+tries\s+cpp → python\s+qwen2\.5-coder:7b\s+2\s+samples pass/.test(l))).toHaveLength(1);
+    expect(
+      rows.filter((l) => /sum-two\s+tries\s+cpp → python\s+qwen2\.5-coder:7b\s+2\s+samples pass/.test(l)),
+    ).toHaveLength(1);
     expect(rows.filter((l) => /sum-two\s+tries\s+cpp\s+qwen2\.5-coder:7b/.test(l))).toHaveLength(2);
-    const json = JSON.parse((await cli(['sessions', '--json'], home.env)).stdout) as { file: string; lang: string; langs?: string[] }[];
+    const json = JSON.parse((await cli(['sessions', '--json'], home.env)).stdout) as {
+      file: string;
+      lang: string;
+      langs?: string[];
+    }[];
     expect(json.find((s) => s.file === switched)).toMatchObject({ lang: 'python', langs: ['cpp', 'python'] });
     expect(json.find((s) => s.file === plain)?.langs).toBeUndefined();
   });
@@ -172,16 +208,47 @@ describe('shown, not worked out, by the screens and commands', () => {
     // codesim in C++: the code step answers in Python (switched), its run fails, and the person
     // stops at the debugger's fix; resume approves that fix, as Python.
     const right = PYTHON;
-    server = await stagedModel({ plan: '## Plan\n1. Read a and b.\n2. Print a + b.', simulate: SIM_FINE, code: answer(WRONG_PY, 'python'), debug: `Plan is fine; the code subtracts.\n${answer(right, 'python')}` });
+    server = await stagedModel({
+      plan: '## Plan\n1. Read a and b.\n2. Print a + b.',
+      simulate: SIM_FINE,
+      code: answer(WRONG_PY, 'python'),
+      debug: `Plan is fine; the code subtracts.\n${answer(right, 'python')}`,
+    });
     // The header's settings only: startSession reads the model and the backend's name from them.
     const s = { ...settings(), model: 'fake-coder:7b', backend: 'ollama' } as unknown as Settings;
-    const stopAtDebug = person([() => ({ kind: 'approve' }), () => ({ kind: 'approve' }), switchLang, () => ({ kind: 'stop' })]);
-    const first = await startSession({ problem: await loadProblem('sum-two'), settings: s, flow: flowFor('codesim'), lang: 'cpp', backend: await backendAt(server.url), gate: stopAtDebug, dir: home.sessions });
+    const stopAtDebug = person([
+      () => ({ kind: 'approve' }),
+      () => ({ kind: 'approve' }),
+      switchLang,
+      () => ({ kind: 'stop' }),
+    ]);
+    const first = await startSession({
+      problem: await loadProblem('sum-two'),
+      settings: s,
+      flow: flowFor('codesim'),
+      lang: 'cpp',
+      backend: await backendAt(server.url),
+      gate: stopAtDebug,
+      dir: home.sessions,
+    });
     expect(first.status).toBe('stopped');
     expect((await endLanguage(first.file!)).end).toBe('python');
     // The configured language is neither the header's nor the one it ended in.
     expect((await cli(['config', 'set', 'lang', 'javascript'], home.env)).code).toBe(0);
-    const r = await cli(['resume', first.file!.split('/').pop()!.replace(/\.jsonl$/, ''), '--auto', '--host', server.url], home.env, { timeoutMs: 60_000 });
+    const r = await cli(
+      [
+        'resume',
+        first
+          .file!.split('/')
+          .pop()!
+          .replace(/\.jsonl$/, ''),
+        '--auto',
+        '--host',
+        server.url,
+      ],
+      home.env,
+      { timeoutMs: 60_000 },
+    );
     expect(r.stderr.split('\n')[0]).toMatch(/^Sum of Two · codesim · fake-coder:7b · python · resumed$/);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(right);
@@ -189,4 +256,3 @@ describe('shown, not worked out, by the screens and commands', () => {
     expect(tl.end?.outcome).toMatchObject({ status: 'solved', program: { lang: 'python' } });
   }, 90_000);
 });
-

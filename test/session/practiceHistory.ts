@@ -38,8 +38,19 @@ export function practiceJournal(p: Practised): JournalBuilder {
   const settings = { temperature: 0, ...(p.transferOf ? { transferOf: p.transferOf } : {}) };
   const b = new JournalBuilder(header({ id: p.id, createdAt, problem, flow: 'practice', settings }));
   let step = 0;
-  for (let i = 0; i < p.hints; i++) b.ask(0, step++, { agent: RUNGS[Math.min(i, RUNGS.length - 1)]!, title: `Hint ${i + 1}`, pane: 'plan', answer: 'a hint', decision: { kind: 'approve' } });
+  for (let i = 0; i < p.hints; i++)
+    b.ask(0, step++, {
+      agent: RUNGS[Math.min(i, RUNGS.length - 1)]!,
+      title: `Hint ${i + 1}`,
+      pane: 'plan',
+      answer: 'a hint',
+      decision: { kind: 'approve' },
+    });
   for (let i = 0; i < p.wrong; i++) b.run(0, step++, 'WA', 0, 1);
   if (p.solved) b.run(0, step++, 'AC', 1, 1);
-  return b.end(p.solved ? 'solved' : 'stopped', undefined, p.solved ? { verdict: 'AC', passed: 3, total: 3, hidden: 2 } : undefined);
+  return b.end(
+    p.solved ? 'solved' : 'stopped',
+    undefined,
+    p.solved ? { verdict: 'AC', passed: 3, total: 3, hidden: 2 } : undefined,
+  );
 }

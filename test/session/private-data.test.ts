@@ -20,7 +20,14 @@ it('tightens a 0755 data dir and sessions dir to 0700, the session file 0600', a
   mkdirSync(join(data, 'sessions'), { recursive: true });
   chmodSync(data, 0o755);
   chmodSync(join(data, 'sessions'), 0o755);
-  const j = createJournal({ problem: await loadStatement('fixtures/problems/brackets.md'), flow: 'codesim', backend: 'ollama', model: 'm', lang: 'python', settings: {} });
+  const j = createJournal({
+    problem: await loadStatement('fixtures/problems/brackets.md'),
+    flow: 'codesim',
+    backend: 'ollama',
+    model: 'm',
+    lang: 'python',
+    settings: {},
+  });
   expect(statSync(data).mode & 0o777).toBe(0o700);
   expect(statSync(join(data, 'sessions')).mode & 0o777).toBe(0o700);
   expect(statSync(j.file).mode & 0o777).toBe(0o600);

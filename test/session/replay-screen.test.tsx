@@ -46,7 +46,7 @@ describe('replay screen', () => {
     let f = await frame((x) => x.includes('step 1/4'));
     expect(f).toContain('1. read a and b');
     expect(f).toContain('approved automatically');
-    expect(f).toContain("→/space next · ← previous · g jump · p play · b branch");
+    expect(f).toContain('→/space next · ← previous · g jump · p play · b branch');
     await press(RIGHT);
     f = await frame((x) => x.includes('step 2/4'));
     expect(f).toContain('Plan is fine.');
@@ -77,7 +77,14 @@ describe('replay screen', () => {
   it('says which approval mode approved a step: until the code, or watching', async () => {
     const file = new JournalBuilder()
       .ask(0, 0, { answer: 'the plan', decision: { kind: 'approve' }, by: 'until-code' })
-      .ask(0, 1, { agent: 'code', title: 'Code', pane: 'code', answer: 'print(1)', decision: { kind: 'approve' }, by: 'watch' })
+      .ask(0, 1, {
+        agent: 'code',
+        title: 'Code',
+        pane: 'code',
+        answer: 'print(1)',
+        decision: { kind: 'approve' },
+        by: 'watch',
+      })
       .write(join(dir, 'm.jsonl'));
     app = render(<ReplayScreen timeline={await Timeline.open(file)} speed={1} />);
     expect(await frame((x) => x.includes('step 1/2'))).toContain('approved by your mode (approving until the code)');
@@ -103,7 +110,13 @@ describe('replay screen', () => {
   it('picks a branch with b; each branch shows its own steps', async () => {
     const file = new JournalBuilder()
       .ask(0, 0, { answer: 'plan A', decision: { kind: 'approve' } })
-      .ask(0, 1, { agent: 'simulate', title: 'Simulation', answer: 'sim A', decision: { kind: 'back', to: 0 }, by: 'person' })
+      .ask(0, 1, {
+        agent: 'simulate',
+        title: 'Simulation',
+        answer: 'sim A',
+        decision: { kind: 'back', to: 0 },
+        by: 'person',
+      })
       .branch(1, 0, 0)
       .ask(1, 0, { answer: 'plan B', decision: { kind: 'approve' } })
       .write(join(dir, 'b.jsonl'));

@@ -38,7 +38,8 @@ describe('resuming a session whose tests the file keeps cut', () => {
     // The first program streams slowly (the run is cut there); the one asked again is the reference solution.
     const script: ScriptOptions = {
       titles: fixtureTitles(['range-sums']),
-      override: (stage) => (stage === 'code' && codes++ === 0 ? { text: `${slow}\n${fence('print(0)')}`, chunkDelayMs: 20 } : undefined),
+      override: (stage) =>
+        stage === 'code' && codes++ === 0 ? { text: `${slow}\n${fence('print(0)')}`, chunkDelayMs: 20 } : undefined,
     };
     const seen = new Map<string, number>();
     // The first ask for code reaches the model: the run is cut while that answer streams.
@@ -53,7 +54,10 @@ describe('resuming a session whose tests the file keeps cut', () => {
       },
     });
     const env = cliEnv({ NO_COLOR: '1' });
-    const run = start(['solve', join(dir, 'range-sums.md'), '--auto', '--host', server.url, '--model', 'fake-coder:7b'], env);
+    const run = start(
+      ['solve', join(dir, 'range-sums.md'), '--auto', '--host', server.url, '--model', 'fake-coder:7b'],
+      env,
+    );
     await asked;
     run.child.kill('SIGINT');
     const cut = await run.done;
@@ -75,9 +79,15 @@ describe('resuming a session whose tests the file keeps cut', () => {
     expect(await pty.closed).toBe(0);
     expect(hasStack(pty.output())).toBe(false);
 
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Line);
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Line);
     expect(lines.filter((e) => e.type === 'error')).toEqual([
-      expect.objectContaining({ code: 'problem-file', message: `a test this session keeps only in part (04-large) is left out: ${join(dir, 'range-sums.md')} has changed since the session was recorded` }),
+      expect.objectContaining({
+        code: 'problem-file',
+        message: `a test this session keeps only in part (04-large) is left out: ${join(dir, 'range-sums.md')} has changed since the session was recorded`,
+      }),
     ]);
     // The Submit: the two samples and five hidden tests, 06 (cut in the file) judged whole from the problem file.
     expect(lines.filter((e) => e.type === 'run').at(-1)?.result).toMatchObject({ verdict: 'AC', total: 7 });

@@ -17,13 +17,23 @@ import { flowSuite } from '../flows/suite.js';
 const { serve } = flowSuite();
 const sumTwo = await fixture('sum-two');
 
-const RETRIEVE = '## Problem 1\nSum of a list of numbers.\n### Code\n```python\nprint(sum(map(int, input().split())))\n```\n### Plan\nRead them, add them.\n## Algorithm\nPlain arithmetic\n## Tutorial\nAdd them.\n';
-const PLAN = '## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic.\n\n## Plan\n1. Read a and b, print a + b.';
+const RETRIEVE =
+  '## Problem 1\nSum of a list of numbers.\n### Code\n```python\nprint(sum(map(int, input().split())))\n```\n### Plan\nRead them, add them.\n## Algorithm\nPlain arithmetic\n## Tutorial\nAdd them.\n';
+const PLAN =
+  '## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic.\n\n## Plan\n1. Read a and b, print a + b.';
 
 /** Three hints at their turns (approve asks for the next one), then the right program. */
 function threeHints(): Gate {
-  const moves: Decision[] = [{ kind: 'approve' }, { kind: 'approve' }, { kind: 'approve' }, { kind: 'edit', content: RIGHT }];
-  return { by: 'person', decide: async (p: Proposal) => (p.agent === 'attempt' ? (moves.shift() ?? { kind: 'stop' }) : { kind: 'approve' }) };
+  const moves: Decision[] = [
+    { kind: 'approve' },
+    { kind: 'approve' },
+    { kind: 'approve' },
+    { kind: 'edit', content: RIGHT },
+  ];
+  return {
+    by: 'person',
+    decide: async (p: Proposal) => (p.agent === 'attempt' ? (moves.shift() ?? { kind: 'stop' }) : { kind: 'approve' }),
+  };
 }
 
 const DAY = 86_400_000;
@@ -37,7 +47,7 @@ describe('review', () => {
     expect(gradeOf({ solved: false, hints: 0 })).toBe(Rating.Again);
   });
 
-  it('a problem that needed three hints comes due again after the scheduler\'s interval, and review lists it', async () => {
+  it("a problem that needed three hints comes due again after the scheduler's interval, and review lists it", async () => {
     const server = await serve({ retrieve: RETRIEVE, plan: PLAN });
     const { outcome } = await runFlow(practice, sumTwo, defaultsOf(practiceFlow), server, threeHints());
     expect(outcome).toMatchObject({ status: 'solved', submit: { verdict: 'AC' } });

@@ -69,11 +69,41 @@ export class JournalBuilder {
   ask(
     branch: number,
     step: number,
-    o: { agent?: string; title?: string; pane?: PaneKind; answer: string; chunks?: number; decision?: Decision; by?: DecidedBy; value?: unknown; error?: string },
+    o: {
+      agent?: string;
+      title?: string;
+      pane?: PaneKind;
+      answer: string;
+      chunks?: number;
+      decision?: Decision;
+      by?: DecidedBy;
+      value?: unknown;
+      error?: string;
+    },
   ): this {
     const agent = o.agent ?? 'plan';
-    this.events.push({ type: 'step-start', t: this.tick(), branch, step, agent, title: o.title ?? 'Plan', pane: o.pane ?? 'plan' });
-    this.events.push({ type: 'llm-request', t: this.tick(), branch, step, model: 'qwen2.5-coder:7b', messages: [{ role: 'system', content: 'You are a coach.' }, { role: 'user', content: 'Solve.' }], structured: false, attempt: 0 });
+    this.events.push({
+      type: 'step-start',
+      t: this.tick(),
+      branch,
+      step,
+      agent,
+      title: o.title ?? 'Plan',
+      pane: o.pane ?? 'plan',
+    });
+    this.events.push({
+      type: 'llm-request',
+      t: this.tick(),
+      branch,
+      step,
+      model: 'qwen2.5-coder:7b',
+      messages: [
+        { role: 'system', content: 'You are a coach.' },
+        { role: 'user', content: 'Solve.' },
+      ],
+      structured: false,
+      attempt: 0,
+    });
     const n = Math.max(1, o.chunks ?? 3);
     const size = Math.ceil(o.answer.length / n);
     for (let i = 0; i < o.answer.length; i += size) {
@@ -83,15 +113,58 @@ export class JournalBuilder {
     this.calls++;
     this.prompt += 40;
     this.completion += completion;
-    this.events.push({ type: 'llm-response', t: this.tick(), branch, step, text: o.answer, promptTokens: 40, promptTokensEvaluated: 10, completionTokens: completion, durationMs: 300 });
-    this.events.push({ type: 'proposal', t: this.tick(), branch, step, agent, value: o.value ?? o.answer, text: o.answer, raw: o.answer, ...(o.error ? { error: o.error } : {}) });
-    if (o.decision) this.events.push({ type: 'decision', t: this.tick(500), branch, step, decision: o.decision, by: o.by ?? 'auto' });
+    this.events.push({
+      type: 'llm-response',
+      t: this.tick(),
+      branch,
+      step,
+      text: o.answer,
+      promptTokens: 40,
+      promptTokensEvaluated: 10,
+      completionTokens: completion,
+      durationMs: 300,
+    });
+    this.events.push({
+      type: 'proposal',
+      t: this.tick(),
+      branch,
+      step,
+      agent,
+      value: o.value ?? o.answer,
+      text: o.answer,
+      raw: o.answer,
+      ...(o.error ? { error: o.error } : {}),
+    });
+    if (o.decision)
+      this.events.push({ type: 'decision', t: this.tick(500), branch, step, decision: o.decision, by: o.by ?? 'auto' });
     return this;
   }
 
-  run(branch: number, step: number, verdict: Verdict, passed: number, total: number, source = 'print(sum(map(int, input().split())))\n'): this {
-    this.events.push({ type: 'step-start', t: this.tick(), branch, step, agent: 'run', title: 'Samples', pane: 'tests' });
-    this.events.push({ type: 'run', t: this.tick(100), branch, step, program: { lang: 'python', source }, result: judge(verdict, passed, total) });
+  run(
+    branch: number,
+    step: number,
+    verdict: Verdict,
+    passed: number,
+    total: number,
+    source = 'print(sum(map(int, input().split())))\n',
+  ): this {
+    this.events.push({
+      type: 'step-start',
+      t: this.tick(),
+      branch,
+      step,
+      agent: 'run',
+      title: 'Samples',
+      pane: 'tests',
+    });
+    this.events.push({
+      type: 'run',
+      t: this.tick(100),
+      branch,
+      step,
+      program: { lang: 'python', source },
+      result: judge(verdict, passed, total),
+    });
     return this;
   }
 
@@ -105,8 +178,25 @@ export class JournalBuilder {
     return this;
   }
 
-  end(status: 'solved' | 'unsolved' | 'stopped' | 'failed', source = 'print(sum(map(int, input().split())))\n', submit?: Submission): this {
-    this.events.push({ type: 'end', t: this.tick(), branch: 0, outcome: { status, program: { lang: 'python', source }, samples: { passed: 1, total: 1 }, ...(submit ? { submit } : {}) }, calls: this.calls, promptTokens: this.prompt, completionTokens: this.completion });
+  end(
+    status: 'solved' | 'unsolved' | 'stopped' | 'failed',
+    source = 'print(sum(map(int, input().split())))\n',
+    submit?: Submission,
+  ): this {
+    this.events.push({
+      type: 'end',
+      t: this.tick(),
+      branch: 0,
+      outcome: {
+        status,
+        program: { lang: 'python', source },
+        samples: { passed: 1, total: 1 },
+        ...(submit ? { submit } : {}),
+      },
+      calls: this.calls,
+      promptTokens: this.prompt,
+      completionTokens: this.completion,
+    });
     return this;
   }
 
@@ -128,9 +218,27 @@ export class JournalBuilder {
 /** A solved codesim-shaped session: plan, simulate, code, run. */
 export function solvedSession(h: SessionHeader = header()): JournalBuilder {
   return new JournalBuilder(h)
-    .ask(0, 0, { agent: 'plan', title: 'Plan', pane: 'plan', answer: '1. read a and b\n2. print a+b', decision: { kind: 'approve' } })
-    .ask(0, 1, { agent: 'simulate', title: 'Simulation', pane: 'simulate', answer: 'a=1 b=2 → 3. Plan is fine.', decision: { kind: 'approve' } })
-    .ask(0, 2, { agent: 'code', title: 'Code', pane: 'code', answer: '```python\nprint(sum(map(int, input().split())))\n```', decision: { kind: 'approve' } })
+    .ask(0, 0, {
+      agent: 'plan',
+      title: 'Plan',
+      pane: 'plan',
+      answer: '1. read a and b\n2. print a+b',
+      decision: { kind: 'approve' },
+    })
+    .ask(0, 1, {
+      agent: 'simulate',
+      title: 'Simulation',
+      pane: 'simulate',
+      answer: 'a=1 b=2 → 3. Plan is fine.',
+      decision: { kind: 'approve' },
+    })
+    .ask(0, 2, {
+      agent: 'code',
+      title: 'Code',
+      pane: 'code',
+      answer: '```python\nprint(sum(map(int, input().split())))\n```',
+      decision: { kind: 'approve' },
+    })
     .run(0, 3, 'AC', 1, 1)
     .end('solved');
 }
@@ -145,7 +253,9 @@ export function bigSession(bytes: number, steps = 400): JournalBuilder {
   // and value) plus a fixed part; measure both and size the answer to match.
   const cost = (copies: number): number => {
     const a = words.repeat(copies);
-    return new JournalBuilder(header()).ask(0, 0, { answer: a, chunks: Math.ceil(a.length / 40), decision: { kind: 'approve' } }).text().length;
+    return new JournalBuilder(header())
+      .ask(0, 0, { answer: a, chunks: Math.ceil(a.length / 40), decision: { kind: 'approve' } })
+      .text().length;
   };
   const perCopy = cost(9) - cost(8);
   const fixed = cost(8) - 8 * perCopy;
@@ -153,7 +263,14 @@ export function bigSession(bytes: number, steps = 400): JournalBuilder {
   const answer = words.repeat(copies);
   const b = new JournalBuilder(header({ id: 'b1gb1g00' }));
   for (let s = 0; s < steps; s++) {
-    b.ask(0, s, { agent: s % 2 ? 'simulate' : 'plan', title: s % 2 ? 'Simulation' : 'Plan', pane: s % 2 ? 'simulate' : 'plan', answer, chunks: Math.ceil(answer.length / 40), decision: { kind: 'approve' } });
+    b.ask(0, s, {
+      agent: s % 2 ? 'simulate' : 'plan',
+      title: s % 2 ? 'Simulation' : 'Plan',
+      pane: s % 2 ? 'simulate' : 'plan',
+      answer,
+      chunks: Math.ceil(answer.length / 40),
+      decision: { kind: 'approve' },
+    });
   }
   return b.end('unsolved');
 }

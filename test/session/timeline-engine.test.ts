@@ -25,16 +25,41 @@ afterEach(async () => {
 });
 
 /** A person's decisions by step, in the order the gate shows each step; approve otherwise. */
-const person = (plan: Record<number, Decision[]>): Gate => ({ by: 'person', decide: async (p) => plan[p.step]?.shift() ?? { kind: 'approve' } });
+const person = (plan: Record<number, Decision[]>): Gate => ({
+  by: 'person',
+  decide: async (p) => plan[p.step]?.shift() ?? { kind: 'approve' },
+});
 
 describe('the timeline of a journal the engine wrote', () => {
   it('has the branches and steps the engine re-drives, after a back and a resume', async () => {
     // Branch 0: idea, code (WRONG) → back to the idea. Branch 1: the idea edited, code (HALF),
     // its run fails a sample, the next code (WRONG) waits at the gate and the person stops there.
-    server = await startFakeOllama({ chat: [{ text: ideaJson('first') }, { text: fence(WRONG) }, { text: fence(HALF) }, { text: fence(WRONG) }] });
-    const journal = createJournal({ problem, flow: 'mini', backend: 'ollama', model: 'qwen2.5-coder:7b', lang: 'python', settings: settings() });
-    const gate = person({ 0: [{ kind: 'approve' }, { kind: 'edit', content: 'second thought' }], 1: [{ kind: 'back', to: 0 }], 3: [{ kind: 'stop' }] });
-    const first = await runSession({ flow: mini, problem, lang: 'python', backend: await backendAt(server.url), settings: settings(), gate, journal, judge });
+    server = await startFakeOllama({
+      chat: [{ text: ideaJson('first') }, { text: fence(WRONG) }, { text: fence(HALF) }, { text: fence(WRONG) }],
+    });
+    const journal = createJournal({
+      problem,
+      flow: 'mini',
+      backend: 'ollama',
+      model: 'qwen2.5-coder:7b',
+      lang: 'python',
+      settings: settings(),
+    });
+    const gate = person({
+      0: [{ kind: 'approve' }, { kind: 'edit', content: 'second thought' }],
+      1: [{ kind: 'back', to: 0 }],
+      3: [{ kind: 'stop' }],
+    });
+    const first = await runSession({
+      flow: mini,
+      problem,
+      lang: 'python',
+      backend: await backendAt(server.url),
+      settings: settings(),
+      gate,
+      journal,
+      judge,
+    });
     journal.close();
     expect(first).toMatchObject({ status: 'stopped', branch: 1 });
     await server.close();
@@ -43,7 +68,13 @@ describe('the timeline of a journal the engine wrote', () => {
     // run fails, and the next code, live, passes.
     server = await startFakeOllama({ chat: [{ text: fence(GOOD) }] });
     const s = { ...settings(), backend: 'ollama' } as unknown as Settings;
-    const resumed = await resumeSession(journal.file, { backend: await backendAt(server.url), gate: createAutoGate(), settings: s, flow: mini, judge });
+    const resumed = await resumeSession(journal.file, {
+      backend: await backendAt(server.url),
+      gate: createAutoGate(),
+      settings: s,
+      flow: mini,
+      judge,
+    });
     expect(resumed.status).toBe('solved');
     expect(server.chatBodies()).toHaveLength(1);
 
@@ -82,10 +113,21 @@ describe('the timeline of a journal the engine wrote', () => {
     // The step the person stopped at is shown again on resume (not asked anew) and approved; its
     // record after the resume is the one both readers take.
     expect(tl.load(last[3]!).proposals.map((p) => p.decision?.decision.kind)).toEqual(['approve']);
-    expect(last.slice(2).map((r) => tl.load(r).runs.at(-1)?.result.verdict ?? '-')).toEqual(['WA', '-', 'WA', '-', 'AC']);
+    expect(last.slice(2).map((r) => tl.load(r).runs.at(-1)?.result.verdict ?? '-')).toEqual([
+      'WA',
+      '-',
+      'WA',
+      '-',
+      'AC',
+    ]);
 
     // And the engine, re-driving the same file offline, ends where the timeline says.
-    const replayed = await replaySession(journal.file, { flow: mini, judge: async () => { throw new Error('a replay runs no program'); } });
+    const replayed = await replaySession(journal.file, {
+      flow: mini,
+      judge: async () => {
+        throw new Error('a replay runs no program');
+      },
+    });
     expect(replayed.status).toBe(tl.end?.outcome.status);
   });
 });

@@ -78,7 +78,10 @@ describe('Timeline', () => {
   });
 
   it('skips a torn last line with a warning and keeps everything before it', async () => {
-    const whole = new JournalBuilder().ask(0, 0, { answer: 'plan', decision: { kind: 'approve' } }).ask(0, 1, { answer: 'second' }).text();
+    const whole = new JournalBuilder()
+      .ask(0, 0, { answer: 'plan', decision: { kind: 'approve' } })
+      .ask(0, 1, { answer: 'second' })
+      .text();
     const file = join(dir, 't.jsonl');
     writeFileSync(file, whole + '{"type":"llm-chunk","t":9,"bra');
     const tl = await Timeline.open(file);

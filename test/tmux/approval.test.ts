@@ -23,7 +23,12 @@ afterAll(async () => {
 
 function launch(model: FakeServer, name: string, extra: string[] = []): string {
   const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
-  return launchCli(term, { session: name, args: ['solve', problem, '--host', model.url, '--model', 'fake-coder:7b', ...extra], cols: 80, rows: 40 });
+  return launchCli(term, {
+    session: name,
+    args: ['solve', problem, '--host', model.url, '--model', 'fake-coder:7b', ...extra],
+    cols: 80,
+    rows: 40,
+  });
 }
 
 /** Who decided each step, from the one session file in `home`. */
@@ -68,7 +73,10 @@ describe.skipIf(!HAS_TMUX)('approval modes in the built app', () => {
     const hold = new Promise<void>((r) => (release = r));
     server = await stagedModel({ plan: PLAN, simulate: () => ({ text: SIM_FINE, hold }), code: RIGHT });
     const home = launch(server, 'watch', ['--approval', 'watch']);
-    const watching = await until(/2 Simulation[\s\S]*ctrl-c step in \(watching\)/, 'the simulation awaited while watching');
+    const watching = await until(
+      /2 Simulation[\s\S]*ctrl-c step in \(watching\)/,
+      'the simulation awaited while watching',
+    );
     expect(watching).toMatch(/✓ 1 Plan \(watching\)/);
     expect(watching).toContain('» watching');
     keys('C-c');

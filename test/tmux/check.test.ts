@@ -21,7 +21,13 @@ afterAll(async () => {
 
 /** The built app's `check --problem` in a new tmux session of its own name; returns its home. */
 function launch(model: FakeServer, name: string, extraEnv: Record<string, string> = {}): string {
-  return launchCli(term, { session: name, args: ['check', '--problem', join(ROOT, RANGE_SUMS), '--host', model.url, '--model', 'fake-coder:7b'], cols: 110, rows: 40, env: extraEnv });
+  return launchCli(term, {
+    session: name,
+    args: ['check', '--problem', join(ROOT, RANGE_SUMS), '--host', model.url, '--model', 'fake-coder:7b'],
+    cols: 110,
+    rows: 40,
+    env: extraEnv,
+  });
 }
 
 describe.skipIf(!HAS_TMUX)('check my code in the built app', () => {
@@ -47,7 +53,10 @@ describe.skipIf(!HAS_TMUX)('check my code in the built app', () => {
     expect(server.chatBodies().map(checkStage)).toEqual(['explain']);
 
     keys('T');
-    const real = await until(/The simulation held against the real run[\s\S]*(no difference|✗)/, 'the real run beside the simulation');
+    const real = await until(
+      /The simulation held against the real run[\s\S]*(no difference|✗)/,
+      'the real run beside the simulation',
+    );
     expect(real).toContain('no difference: the real run agrees with all');
     expect(real).toMatch(/✓ line 7: l = 1, r = 5\s+│ 7: l=1 r=5 n=5/);
     keys('Escape');
@@ -65,12 +74,24 @@ describe.skipIf(!HAS_TMUX)('check my code in the built app', () => {
     const dir = join(home, 'data', 'simcoach', 'sessions');
     const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.jsonl')) : [];
     expect(files).toHaveLength(1);
-    const lines = readFileSync(join(dir, files[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(join(dir, files[0]!), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ type: 'session', flow: 'check' });
     // The program and the fix request are the person's decisions, kept for replay.
-    expect(lines.find((e) => e.type === 'decision' && e.step === 0)).toMatchObject({ decision: { kind: 'edit' }, by: 'person', value: { source: readFileSync(join(ROOT, WRONG_BY_ONE), 'utf8') } });
-    expect(lines.find((e) => e.type === 'decision' && (e.value as { fixWanted?: boolean } | undefined)?.fixWanted === true)).toBeDefined();
-    expect(lines.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved', submit: { verdict: 'AC', passed: 8, total: 8, hidden: 6 } } });
+    expect(lines.find((e) => e.type === 'decision' && e.step === 0)).toMatchObject({
+      decision: { kind: 'edit' },
+      by: 'person',
+      value: { source: readFileSync(join(ROOT, WRONG_BY_ONE), 'utf8') },
+    });
+    expect(
+      lines.find((e) => e.type === 'decision' && (e.value as { fixWanted?: boolean } | undefined)?.fixWanted === true),
+    ).toBeDefined();
+    expect(lines.at(-1)).toMatchObject({
+      type: 'end',
+      outcome: { status: 'solved', submit: { verdict: 'AC', passed: 8, total: 8, hidden: 6 } },
+    });
   });
 
   it('E writes the program in $EDITOR; the explanation follows', async () => {
@@ -86,4 +107,3 @@ describe.skipIf(!HAS_TMUX)('check my code in the built app', () => {
     await until(/exit=\d+/, 'the app to exit');
   });
 });
-

@@ -30,7 +30,10 @@ afterAll(async () => {
 function setOf(ids: [string, number][]): string {
   const dir = mkdtempSync(join(tmpdir(), 'simcoach-set-'));
   for (const [id, points] of ids) {
-    writeFileSync(join(dir, `${id}.md`), readFileSync(join(ROOT, 'fixtures/problems', `${id}.md`), 'utf8').replace(/^tags:/m, `points: ${points}\ntags:`));
+    writeFileSync(
+      join(dir, `${id}.md`),
+      readFileSync(join(ROOT, 'fixtures/problems', `${id}.md`), 'utf8').replace(/^tags:/m, `points: ${points}\ntags:`),
+    );
     cpSync(join(ROOT, 'fixtures/problems', id), join(dir, id), { recursive: true });
   }
   return dir;
@@ -38,7 +41,11 @@ function setOf(ids: [string, number][]): string {
 
 const contestsDir = (home: string): string => join(home, 'data', 'simcoach', 'contests');
 const journals = (home: string): string[] => readdirSync(contestsDir(home)).filter((f) => f.endsWith('.jsonl'));
-const lines = (file: string): Record<string, unknown>[] => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (file: string): Record<string, unknown>[] =>
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 /** The app's process in the tmux session (the shell's child). */
 function appPid(): number {
@@ -47,17 +54,36 @@ function appPid(): number {
 }
 
 const cli = (home: string, args: string[]): string =>
-  execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: home, ...xdgDirs(home), NO_COLOR: '1', OLLAMA_HOST: server.url } });
+  execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: home, ...xdgDirs(home), NO_COLOR: '1', OLLAMA_HOST: server.url },
+  });
 
 describe.skipIf(!HAS_TMUX)('contest mode', () => {
   it('tabs, a clock, the model off (no request recorded), the board; kill -9 and back: the same end; --end, then upsolve with hints on', async () => {
-    const set = setOf([['range-sums', 1000], ['sum-two', 500]]);
+    const set = setOf([
+      ['range-sums', 1000],
+      ['sum-two', 500],
+    ]);
     const work = mkdtempSync(join(tmpdir(), 'simcoach-contest-'));
-    const editor = editorOf(work, ['print(0)\n', readFileSync(join(ROOT, 'fixtures/problems/_solutions/sum-two.py'), 'utf8')]);
+    const editor = editorOf(work, [
+      'print(0)\n',
+      readFileSync(join(ROOT, 'fixtures/problems/_solutions/sum-two.py'), 'utf8'),
+    ]);
     const env = { OLLAMA_HOST: server.url, EDITOR: editor, VISUAL: editor };
-    const home = launchCli(term, { session: 'run1', args: ['contest', set, '--minutes', '60'], cols: 80, rows: 24, env, cwd: work });
+    const home = launchCli(term, {
+      session: 'run1',
+      args: ['contest', set, '--minutes', '60'],
+      cols: 80,
+      rows: 24,
+      env,
+      cwd: work,
+    });
 
-    const first = await until(/locked: contest, the model is off[\s\S]*contest\s+\[A\]\s+B\s+0:\d\d:\d\d left \(ends (\d\d:\d\d)\)/, 'the first tab, and the contest bar with its tabs and clock');
+    const first = await until(
+      /locked: contest, the model is off[\s\S]*contest\s+\[A\]\s+B\s+0:\d\d:\d\d left \(ends (\d\d:\d\d)\)/,
+      'the first tab, and the contest bar with its tabs and clock',
+    );
     expect(first).toMatch(/locked: contest, the model is off/);
     expect(first).toMatch(/model off: contest until/);
     const ends = /ends (\d\d:\d\d)/.exec(first)![1];
@@ -82,7 +108,10 @@ describe.skipIf(!HAS_TMUX)('contest mode', () => {
     // The penalty from the journal's own times: the minute of the AC after the start, plus 20 for the WA.
     const events = lines(join(contestsDir(home), file!));
     const attempts = events.filter((e) => e.type === 'attempt');
-    expect(attempts.map((a) => [a.problem, a.verdict])).toEqual([['sum-two', 'WA'], ['sum-two', 'AC']]);
+    expect(attempts.map((a) => [a.problem, a.verdict])).toEqual([
+      ['sum-two', 'WA'],
+      ['sum-two', 'AC'],
+    ]);
     const minute = Math.floor(((attempts[1]!.at as number) - (header.start as number)) / 60_000);
     const points = Math.floor(Math.max(150, 500 - 2 * minute - 50));
     keys('C-t');
@@ -94,7 +123,10 @@ describe.skipIf(!HAS_TMUX)('contest mode', () => {
     execFileSync('kill', ['-9', String(appPid())]);
     await until(/exit=137/, 'the app killed');
     launchCli(term, { session: 'run2', args: ['contest'], cols: 80, rows: 24, env, cwd: work, home });
-    const back = await until(/locked: contest[\s\S]*contest\s+\[A\]\s+B✓\s+0:\d\d:\d\d left \(ends \d\d:\d\d\)/, 'the contest again, B still solved');
+    const back = await until(
+      /locked: contest[\s\S]*contest\s+\[A\]\s+B✓\s+0:\d\d:\d\d left \(ends \d\d:\d\d\)/,
+      'the contest again, B still solved',
+    );
     expect(journals(home)).toEqual([file]);
     expect(lines(join(contestsDir(home), file!))[0]).toEqual(header);
     expect(back).toContain(`(ends ${ends})`);
@@ -114,7 +146,9 @@ describe.skipIf(!HAS_TMUX)('contest mode', () => {
     keys('q');
     await until(/exit=0/, 'the upsolve quit');
     const sessions = readdirSync(join(home, 'data', 'simcoach', 'sessions')).sort();
-    const last = JSON.parse(readFileSync(join(home, 'data', 'simcoach', 'sessions', sessions.at(-1)!), 'utf8').split('\n')[0]!) as { problem: { id: string }; settings: { upsolve?: string; budgets: { practice: { hints: string } } } };
+    const last = JSON.parse(
+      readFileSync(join(home, 'data', 'simcoach', 'sessions', sessions.at(-1)!), 'utf8').split('\n')[0]!,
+    ) as { problem: { id: string }; settings: { upsolve?: string; budgets: { practice: { hints: string } } } };
     expect(last.problem.id).toBe('range-sums');
     expect(last.settings.upsolve).toBe(header.id);
     expect(last.settings.budgets.practice.hints).toBe('on');
@@ -126,17 +160,48 @@ describe.skipIf(!HAS_TMUX)('contest mode', () => {
   it('a virtual contest from --start on an unseen set: the clock from then, the board beside a past contest; a seen set is refused (exit 2)', async () => {
     const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
     mkdirSync(contestsDir(home), { recursive: true, mode: 0o700 });
-    const past = { type: 'contest', version: 1, id: '0mpastcontest1', createdAt: '2026-11-01T10:00:00.000Z', set: '/sets/old', problems: [{ id: 'x', label: 'A', title: 'X' }, { id: 'y', label: 'B', title: 'Y' }], start: Date.parse('2026-11-01T10:00:00Z'), end: Date.parse('2026-11-01T12:00:00Z'), model: 'off' };
-    writeFileSync(join(contestsDir(home), '0mpastcontest1.jsonl'), `${JSON.stringify(past)}\n${JSON.stringify({ type: 'attempt', problem: 'x', at: past.start + 5 * 60_000, verdict: 'WA' })}\n${JSON.stringify({ type: 'attempt', problem: 'x', at: past.start + 17 * 60_000 + 5000, verdict: 'AC' })}\n`, { mode: 0o600 });
+    const past = {
+      type: 'contest',
+      version: 1,
+      id: '0mpastcontest1',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      set: '/sets/old',
+      problems: [
+        { id: 'x', label: 'A', title: 'X' },
+        { id: 'y', label: 'B', title: 'Y' },
+      ],
+      start: Date.parse('2026-11-01T10:00:00Z'),
+      end: Date.parse('2026-11-01T12:00:00Z'),
+      model: 'off',
+    };
+    writeFileSync(
+      join(contestsDir(home), '0mpastcontest1.jsonl'),
+      `${JSON.stringify(past)}\n${JSON.stringify({ type: 'attempt', problem: 'x', at: past.start + 5 * 60_000, verdict: 'WA' })}\n${JSON.stringify({ type: 'attempt', problem: 'x', at: past.start + 17 * 60_000 + 5000, verdict: 'AC' })}\n`,
+      { mode: 0o600 },
+    );
     const set = setOf([['lis', 750]]);
     const start = new Date(Date.now() - 10 * 60_000).toISOString();
-    launchCli(term, { session: 'virtual', args: ['contest', set, '--start', start, '--minutes', '60'], cols: 80, rows: 24, env: { OLLAMA_HOST: server.url }, home });
+    launchCli(term, {
+      session: 'virtual',
+      args: ['contest', set, '--start', start, '--minutes', '60'],
+      cols: 80,
+      rows: 24,
+      env: { OLLAMA_HOST: server.url },
+      home,
+    });
     await until(/contest\s+\[A\]\s+0:\d\d:\d\d left/, 'the virtual contest');
     const mine = journals(home).find((f) => f !== '0mpastcontest1.jsonl')!;
-    expect(lines(join(contestsDir(home), mine))[0]).toMatchObject({ virtual: true, start: Date.parse(start), end: Date.parse(start) + 60 * 60_000 });
+    expect(lines(join(contestsDir(home), mine))[0]).toMatchObject({
+      virtual: true,
+      start: Date.parse(start),
+      end: Date.parse(start) + 60 * 60_000,
+    });
     keys('C-t');
     // The past one by hand: A at minute 17 after one WA: 17 + 20 = 37.
-    const board = await until(/Your past contests\s+2026-11-01\s+1\/2 solved\s+penalty 37/, 'the board beside the past contest');
+    const board = await until(
+      /Your past contests\s+2026-11-01\s+1\/2 solved\s+penalty 37/,
+      'the board beside the past contest',
+    );
     expect(board).toMatch(/\/sets\/old/);
     keys('q');
     await until(/locked: contest/, 'back at the problem');
@@ -159,8 +224,17 @@ describe.skipIf(!HAS_TMUX)('contest mode', () => {
     const set = setOf([['sum-two', 500]]);
     // A virtual contest started long enough ago that a few seconds are left: the screen says when it ends.
     const start = new Date(Date.now() - 60 * 60_000 + 20_000).toISOString();
-    const home = launchCli(term, { session: 'clock', args: ['contest', set, '--start', start, '--minutes', '60'], cols: 80, rows: 24, env: { OLLAMA_HOST: server.url } });
-    await until(/locked: contest[\s\S]*contest\s+\[A\]\s+0:00:\d\d left|time is up/, 'the last seconds of the contest (or its end, on a slow machine)');
+    const home = launchCli(term, {
+      session: 'clock',
+      args: ['contest', set, '--start', start, '--minutes', '60'],
+      cols: 80,
+      rows: 24,
+      env: { OLLAMA_HOST: server.url },
+    });
+    await until(
+      /locked: contest[\s\S]*contest\s+\[A\]\s+0:00:\d\d left|time is up/,
+      'the last seconds of the contest (or its end, on a slow machine)',
+    );
     const over = await until(/time is up[\s\S]*u upsolve/, 'the end of the clock', 90_000);
     expect(over).toMatch(/Your board\s+0 solved · penalty 0 · 0 points/);
     const requestsBefore = server.requests.length;

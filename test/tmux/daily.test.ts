@@ -64,7 +64,20 @@ describe.skipIf(!HAS_TMUX)('your own file, your own editor', () => {
   it('run prints the output of a custom input, its time and memory', async () => {
     const { dir, problem } = workDir();
     writeFileSync(join(dir, 'in.txt'), '4 2\n10 20 30 40\n1 4\n2 3\n');
-    launchCli(term, { session: 'run', args: ['run', join(ROOT, 'fixtures/problems/_solutions/range-sums.py'), '--problem', problem, '--input', join(dir, 'in.txt')], cols: 100, rows: 30, cwd: dir });
+    launchCli(term, {
+      session: 'run',
+      args: [
+        'run',
+        join(ROOT, 'fixtures/problems/_solutions/range-sums.py'),
+        '--problem',
+        problem,
+        '--input',
+        join(dir, 'in.txt'),
+      ],
+      cols: 100,
+      rows: 30,
+      cwd: dir,
+    });
     const s = await until(/exit=\d+/, 'the run to end');
     expect(s).toMatch(/^100\n50\nran · \d+ ms · [\d.]+ MB/m);
     expect(s).toContain('exit=0');
@@ -75,7 +88,23 @@ describe.skipIf(!HAS_TMUX)('your own file, your own editor', () => {
     writeFileSync(join(dir, 'in.txt'), '3 1\n1 1 1\n1 3\n');
     writeFileSync(join(dir, 'ans.txt'), '3\n');
     const sol = join(ROOT, WRONG_BY_ONE);
-    launchCli(term, { session: 'add', args: ['test', sol, '--problem', problem, '--input', join(dir, 'in.txt'), '--expected', join(dir, 'ans.txt'), '--add-test'], cols: 100, rows: 40, cwd: dir });
+    launchCli(term, {
+      session: 'add',
+      args: [
+        'test',
+        sol,
+        '--problem',
+        problem,
+        '--input',
+        join(dir, 'in.txt'),
+        '--expected',
+        join(dir, 'ans.txt'),
+        '--add-test',
+      ],
+      cols: 100,
+      rows: 40,
+      cwd: dir,
+    });
     const added = await until(/exit=\d+/, 'the test to be added');
     expect(added).toMatch(/your input\s+WA/);
     expect(added).toContain('added to range-sums as your test');
@@ -89,7 +118,21 @@ describe.skipIf(!HAS_TMUX)('your own file, your own editor', () => {
 
   it('check on the command line prints the failing input, expected and got before the explanation', async () => {
     server = await startCheckModel();
-    launchCli(term, { session: 'checkcli', args: ['check', join(ROOT, WRONG_BY_ONE), '--problem', join(ROOT, RANGE_SUMS), '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 60 });
+    launchCli(term, {
+      session: 'checkcli',
+      args: [
+        'check',
+        join(ROOT, WRONG_BY_ONE),
+        '--problem',
+        join(ROOT, RANGE_SUMS),
+        '--host',
+        server.url,
+        '--model',
+        'fake-coder:7b',
+      ],
+      cols: 100,
+      rows: 60,
+    });
     const s = await until(/exit=\d+/, 'check to end');
     expect(s).toMatch(/sample-1 fails \(WA\)/);
     expect(s).toMatch(/input\n5 3\n1 2 3 4 5/);
@@ -100,7 +143,8 @@ describe.skipIf(!HAS_TMUX)('your own file, your own editor', () => {
 });
 
 const OVERFIT = 'x = input().split()\nprint(3 if x == ["1", "2"] else 0)';
-const OVERFIT_REJECT = '## Overfitting\nIt hard-codes the two sample answers.\n## Edge cases\nAny other input is wrong.\n## Complexity\nO(1).\n## Verdict\nreject';
+const OVERFIT_REJECT =
+  '## Overfitting\nIt hard-codes the two sample answers.\n## Edge cases\nAny other input is wrong.\n## Complexity\nO(1).\n## Verdict\nreject';
 
 describe.skipIf(!HAS_TMUX)('the end of an unsolved session', () => {
   it('codetree ends Unsolved with a program that passes the samples: it is submitted to the hidden tests, and t stress-tests it', async () => {
@@ -112,7 +156,25 @@ describe.skipIf(!HAS_TMUX)('the end of an unsolved session', () => {
       reflect: '1. Add the numbers instead.',
     });
     const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
-    launchCli(term, { session: 'unsolved', args: ['solve', problem, '--flow', 'codetree', '--generations', '1', '--approval', 'watch', '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 40 });
+    launchCli(term, {
+      session: 'unsolved',
+      args: [
+        'solve',
+        problem,
+        '--flow',
+        'codetree',
+        '--generations',
+        '1',
+        '--approval',
+        'watch',
+        '--host',
+        server.url,
+        '--model',
+        'fake-coder:7b',
+      ],
+      cols: 100,
+      rows: 40,
+    });
     const end = await until(/Unsolved — samples pass, \d\/9 hidden tests/, 'the end of the session, submitted');
     expect(end).toMatch(/Submit\s+WA/);
     expect(end).toMatch(/t stress test/);
@@ -127,9 +189,16 @@ describe.skipIf(!HAS_TMUX)('the end of an unsolved session', () => {
 describe.skipIf(!HAS_TMUX)('quitting at 80×24', () => {
   it('after q the history and the end line stay; the status bar, key row and "stopping…" do not', async () => {
     await server?.close();
-    server = await stagedModel({ plan: '## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.' });
+    server = await stagedModel({
+      plan: '## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.',
+    });
     const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
-    launchCli(term, { session: 'quit', args: ['solve', problem, '--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24 });
+    launchCli(term, {
+      session: 'quit',
+      args: ['solve', problem, '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 80,
+      rows: 24,
+    });
     const gate = await until(/Plan\s+your decision/, 'the plan');
     expect(gate).toMatch(/codesim\s+sum-two · python/);
     expect(gate).toMatch(/q quit/);
@@ -150,14 +219,36 @@ describe.skipIf(!HAS_TMUX)('a custom input in the tutor', () => {
     cpSync(join(ROOT, 'fixtures/problems/sum-two'), join(dir, 'sum-two'), { recursive: true });
     const wrong = 'a, b = map(int, input().split())\nprint(a - b)\n';
     writeFileSync(join(dir, 'wrong.py'), wrong);
-    server = await stagedModel({ plan: '## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.', simulate: SIM_FINE, code: `\`\`\`python\n${wrong}\`\`\`\n` });
-    launchCli(term, { session: 'custom', args: ['solve', join(dir, 'sum-two.md'), '--approval', 'until-code', '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 30, cwd: dir });
+    server = await stagedModel({
+      plan: '## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.',
+      simulate: SIM_FINE,
+      code: `\`\`\`python\n${wrong}\`\`\`\n`,
+    });
+    launchCli(term, {
+      session: 'custom',
+      args: [
+        'solve',
+        join(dir, 'sum-two.md'),
+        '--approval',
+        'until-code',
+        '--host',
+        server.url,
+        '--model',
+        'fake-coder:7b',
+      ],
+      cols: 100,
+      rows: 30,
+      cwd: dir,
+    });
     await until(/Code\s+your decision/, 'the code gate');
     keys('i');
     await until(/Your input — ctrl-s runs/, 'the input editor');
     keys('-l', '5 3');
     keys('C-s');
-    const ran = await until(/Your program on your input[\s\S]*ran · \d+ ms[\s\S]*\+ add as a test/, 'the run on the typed input');
+    const ran = await until(
+      /Your program on your input[\s\S]*ran · \d+ ms[\s\S]*\+ add as a test/,
+      'the run on the typed input',
+    );
     expect(ran).toMatch(/output\n2\n/);
     keys('+');
     await until(/The right answer to that input/, 'the answer editor, filled with what it printed');
@@ -171,7 +262,13 @@ describe.skipIf(!HAS_TMUX)('a custom input in the tutor', () => {
     keys('q');
     await until(/exit=\d+/, 'the app to exit');
 
-    launchCli(term, { session: 'custom-test', args: ['test', join(dir, 'wrong.py'), '--problem', join(dir, 'sum-two.md')], cols: 120, rows: 40, cwd: dir });
+    launchCli(term, {
+      session: 'custom-test',
+      args: ['test', join(dir, 'wrong.py'), '--problem', join(dir, 'sum-two.md')],
+      cols: 120,
+      rows: 40,
+      cwd: dir,
+    });
     const t = await until(/exit=\d+/, 'test to run the new test');
     expect(t).toMatch(/mine-1\s+WA\s.*expected "8", got "2"/);
   });
@@ -184,7 +281,13 @@ describe.skipIf(!HAS_TMUX)('check works on your file', () => {
     const { dir } = workDir();
     const mine = join(dir, 'rs.py');
     copyFileSync(join(ROOT, WRONG_BY_ONE), mine);
-    launchCli(term, { session: 'checkw', args: ['check', '--problem', join(ROOT, RANGE_SUMS), '--host', server.url, '--model', 'fake-coder:7b'], cols: 110, rows: 40, cwd: dir });
+    launchCli(term, {
+      session: 'checkw',
+      args: ['check', '--problem', join(ROOT, RANGE_SUMS), '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 110,
+      rows: 40,
+      cwd: dir,
+    });
     await until(/Your program\s+your decision/, 'the step that takes the program');
     keys('o');
     await until(/program file to check:/, 'the file prompt');

@@ -26,13 +26,23 @@ afterAll(() => term.close());
 
 describe.skipIf(!HAS_TMUX)('the end of a session at 80 columns', () => {
   it('the server dropping mid-answer: how to go on and the replay command, each once and whole', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: () => ({ text: 'partial answer that never ends properly', dropAfterChunks: 2 }) });
-    const home = launchCli(term, { session: 'drop', args: ['solve', SUM_TWO, '--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24 });
+    server = await stagedModel({
+      plan: PLAN,
+      simulate: () => ({ text: 'partial answer that never ends properly', dropAfterChunks: 2 }),
+    });
+    const home = launchCli(term, {
+      session: 'drop',
+      args: ['solve', SUM_TWO, '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 80,
+      rows: 24,
+    });
     await until(/Plan\s+your decision/, 'the plan');
     keys('a');
     const ended = await until(/Session ended[\s\S]*R try again/, 'the dropped stream');
     expect(ended.split('\n').filter((l) => l.startsWith('start the server'))).toHaveLength(1);
-    expect(flat(ended)).toContain('start the server or fix the model (simcoach doctor says how), then press R to go on from the last complete step');
+    expect(flat(ended)).toContain(
+      'start the server or fix the model (simcoach doctor says how), then press R to go on from the last complete step',
+    );
     expect(ended).not.toContain('…');
     // The home's path makes the file too long for a line: the command names the session by its id.
     const replay = ended.split('\n').filter((l) => l.includes('simcoach replay'));
@@ -43,9 +53,14 @@ describe.skipIf(!HAS_TMUX)('the end of a session at 80 columns', () => {
     await until(/exit=\d+/, 'the exit');
   });
 
-  it('q at a step whose answer could not be read is the person\'s stop: Stopped, exit 0, listed as stopped', async () => {
+  it("q at a step whose answer could not be read is the person's stop: Stopped, exit 0, listed as stopped", async () => {
     server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: ['', ''] });
-    const home = launchCli(term, { session: 'prose', args: ['solve', SUM_TWO, '--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24 });
+    const home = launchCli(term, {
+      session: 'prose',
+      args: ['solve', SUM_TWO, '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 80,
+      rows: 24,
+    });
     await until(/Plan\s+your decision/, 'the plan');
     keys('a');
     await until(/Simulation\s+(?:read leniently: )?your decision/, 'the simulation');

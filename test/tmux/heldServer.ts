@@ -10,7 +10,11 @@ export async function heldServer(target: string): Promise<{ url: string; release
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const r = await fetch(`${target}${req.url}`, { method: req.method, ...(body ? { body } : {}), headers: { 'content-type': 'application/json' } });
+      const r = await fetch(`${target}${req.url}`, {
+        method: req.method,
+        ...(body ? { body } : {}),
+        headers: { 'content-type': 'application/json' },
+      });
       res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
       res.end(Buffer.from(await r.arrayBuffer()));
     });

@@ -52,11 +52,21 @@ describe.skipIf(!HAS_TMUX)('a machine without bubblewrap, in the built CLI', () 
     const PATH = pathWithoutBwrap(home);
     const xdg = { HOME: home, ...xdgDirs(home) };
     const test = (extra: Record<string, string> = {}) =>
-      spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'test', join(ROOT, 'fixtures/problems/_solutions/sum-two.py'), '--problem', 'sum-two'], {
-        env: { PATH, NO_COLOR: '1', ...xdg, ...extra },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+      spawnSync(
+        process.execPath,
+        [
+          join(ROOT, 'dist', 'cli.js'),
+          'test',
+          join(ROOT, 'fixtures/problems/_solutions/sum-two.py'),
+          '--problem',
+          'sum-two',
+        ],
+        {
+          env: { PATH, NO_COLOR: '1', ...xdg, ...extra },
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
 
     const refused = test();
     expect(refused.status).not.toBe(0);
@@ -79,7 +89,9 @@ describe.skipIf(!HAS_TMUX)('a machine without bubblewrap, in the built CLI', () 
     await term.until(/Plan\s+your decision/, 'the plan, after the answer');
     term.keys('q');
     await term.until(/exit=\d+/, 'the app to exit');
-    expect(JSON.parse(readFileSync(join(home, 'config', 'simcoach', 'config.json'), 'utf8'))).toMatchObject({ sandbox: 'none' });
+    expect(JSON.parse(readFileSync(join(home, 'config', 'simcoach', 'config.json'), 'utf8'))).toMatchObject({
+      sandbox: 'none',
+    });
 
     // Asked once: the next tutor starts on the plan.
     launchCli(term, { session: 'again', home, args, cols: 100, rows: 40, env: { PATH } });

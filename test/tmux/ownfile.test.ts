@@ -38,7 +38,14 @@ describe.skipIf(!HAS_TMUX)('the tutor on your own file', () => {
     const { dir, problem, fixed } = workDir();
     const sol = join(dir, 'rs.py');
     copyFileSync(join(ROOT, WRONG_BY_ONE), sol);
-    launchCli(term, { session: 'practice', args: ['practice', problem, '--file', 'rs.py', '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 40, cwd: dir, env: { EDITOR, EDIT_WITH: fixed } });
+    launchCli(term, {
+      session: 'practice',
+      args: ['practice', problem, '--file', 'rs.py', '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 100,
+      rows: 40,
+      cwd: dir,
+      env: { EDITOR, EDIT_WITH: fixed },
+    });
 
     const first = await until(/Your turn\s+your decision[\s\S]*WA on the samples/, 'the file judged on opening');
     expect(first).toMatch(/h hint · E edit rs\.py · e write/);
@@ -57,14 +64,24 @@ describe.skipIf(!HAS_TMUX)('the tutor on your own file', () => {
     await until(/exit=0/, 'the app to exit 0');
   });
 
-  it('practice --file new.py: a file that is not there yet is written from the template at once and waits; written on disk while the tutor waits it is judged, saved again (by rename) judged again; the file wins over the settings\' language', async () => {
+  it("practice --file new.py: a file that is not there yet is written from the template at once and waits; written on disk while the tutor waits it is judged, saved again (by rename) judged again; the file wins over the settings' language", async () => {
     await server?.close();
     server = await stagedModel({});
     const { dir, problem } = workDir();
     const sol = join(dir, 'new.py');
-    launchCli(term, { session: 'saves', args: ['practice', problem, '--file', 'new.py', '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 40, cwd: dir, before: [['config', 'set', 'lang', 'cpp']] });
+    launchCli(term, {
+      session: 'saves',
+      args: ['practice', problem, '--file', 'new.py', '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 100,
+      rows: 40,
+      cwd: dir,
+      before: [['config', 'set', 'lang', 'cpp']],
+    });
     // Written from the template at once (#49), and the turn shows it, not a placeholder comment.
-    const waiting = await until(/Your turn\s+your decision[\s\S]*data = sys\.stdin\.read\(\)\.split\(\)/, 'the turn on the template, nothing judged yet');
+    const waiting = await until(
+      /Your turn\s+your decision[\s\S]*data = sys\.stdin\.read\(\)\.split\(\)/,
+      'the turn on the template, nothing judged yet',
+    );
     expect(waiting).not.toMatch(/WA on the samples|your solution here/);
     expect(readFileSync(sol, 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures', 'templates', 'solution.py'), 'utf8'));
 
@@ -88,7 +105,13 @@ describe.skipIf(!HAS_TMUX)('the tutor on your own file', () => {
     const { dir, problem } = workDir();
     const sol = join(dir, 'rs.py');
     copyFileSync(join(ROOT, WRONG_BY_ONE), sol);
-    launchCli(term, { session: 'check', args: ['check', 'rs.py', '--problem', problem, '--tutor', '--host', server.url, '--model', 'fake-coder:7b'], cols: 110, rows: 40, cwd: dir });
+    launchCli(term, {
+      session: 'check',
+      args: ['check', 'rs.py', '--problem', problem, '--tutor', '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 110,
+      rows: 40,
+      cwd: dir,
+    });
     await until(/Why it fails\s+your decision/, 'the explanation of the file as it stands');
     writeFileSync(sol, FIXED);
     await until(/rs\.py saved: a new check session on it/, 'the save noticed');

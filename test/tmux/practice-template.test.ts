@@ -18,17 +18,25 @@ afterAll(async () => {
   await server?.close();
 });
 
-const TEMPLATE = '// my own template\n#include <bits/stdc++.h>\nusing namespace std;\n\nint main() {\n  ios::sync_with_stdio(false);\n}\n';
+const TEMPLATE =
+  '// my own template\n#include <bits/stdc++.h>\nusing namespace std;\n\nint main() {\n  ios::sync_with_stdio(false);\n}\n';
 
 describe.skipIf(!HAS_TMUX)('practice on a new file', () => {
-  it('writes the person\'s template at once and shows it on the turn, at 80×24', async () => {
+  it("writes the person's template at once and shows it on the turn, at 80×24", async () => {
     server = await stagedModel({});
     const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
     const templates = join(xdgDirs(home).XDG_CONFIG_HOME, 'simcoach', 'templates');
     mkdirSync(templates, { recursive: true, mode: 0o700 });
     writeFileSync(join(templates, 'solution.cpp'), TEMPLATE, { mode: 0o600 });
     const work = mkdtempSync(join(tmpdir(), 'simcoach-work-'));
-    launchCli(term, { session: 'template', home, args: ['practice', 'sum-two', '--file', 'new.cpp', '--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24, cwd: work });
+    launchCli(term, {
+      session: 'template',
+      home,
+      args: ['practice', 'sum-two', '--file', 'new.cpp', '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 80,
+      rows: 24,
+      cwd: work,
+    });
     const screen = await term.until(/Your turn\s+your decision[\s\S]*my own template/, 'the turn on the template');
     expect(screen).not.toMatch(/your solution here|WA on the samples/);
     expect(screen).toMatch(/ios::sync_with_stdio\(false\);/);

@@ -23,13 +23,20 @@ afterAll(async () => {
 });
 
 describe.skipIf(!HAS_TMUX)('w and y in the built app in tmux', () => {
-  it('w writes sum-two.py where the app was started; y puts the program in tmux\'s paste buffer', async () => {
+  it("w writes sum-two.py where the app was started; y puts the program in tmux's paste buffer", async () => {
     server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
     const cwd = mkdtempSync(join(tmpdir(), 'simcoach-w-'));
     const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
     // $TMUX as tmux sets it in its panes (launchCli starts from an empty environment): the app then
     // also sends the passthrough form, which this tmux drops (allow-passthrough is off by default).
-    launchCli(term, { session: 'program', args: ['solve', problem, '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 30, cwd, env: { TMUX: '/tmp/tmux-test/default,1,0' } });
+    launchCli(term, {
+      session: 'program',
+      args: ['solve', problem, '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 100,
+      rows: 30,
+      cwd,
+      env: { TMUX: '/tmp/tmux-test/default,1,0' },
+    });
     term.tmux('set-option', '-g', 'set-clipboard', 'on');
 
     await until(/Plan\s+your decision/, 'the plan');

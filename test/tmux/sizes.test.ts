@@ -50,7 +50,12 @@ describe.skipIf(!HAS_TMUX)('the built app at 60×20, 80×24 and 160×48', () => 
       await server?.close();
       server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
       const session = `s${cols}`;
-      launchCli(term, { session, args: ['solve', problem, '--host', server.url, '--model', 'fake-coder:7b'], cols, rows });
+      launchCli(term, {
+        session,
+        args: ['solve', problem, '--host', server.url, '--model', 'fake-coder:7b'],
+        cols,
+        rows,
+      });
       for (const [gate, next] of [
         [/Plan\s+your decision/, 'plan'],
         [/Simulation\s+your decision/, 'simulation'],
@@ -94,7 +99,10 @@ describe.skipIf(!HAS_TMUX)('the built app at 60×20, 80×24 and 160×48', () => 
 
 /** A plan that streams far longer than the test takes: the person cancels it. */
 const STREAM = (() => {
-  const steps = Array.from({ length: 4000 }, (_, i) => `${i + 1}. read the next value and add it to the running sum, step ${i + 1}`).join('\n');
+  const steps = Array.from(
+    { length: 4000 },
+    (_, i) => `${i + 1}. read the next value and add it to the running sum, step ${i + 1}`,
+  ).join('\n');
   const text = `## Understanding\nAdd two integers.\n\n## Plan\n${steps}`;
   const out: string[] = [];
   for (let i = 0; i < text.length; i += 16) out.push(text.slice(i, i + 16));
@@ -102,7 +110,8 @@ const STREAM = (() => {
 })();
 
 /** The highest step number the streamed tail shows. */
-const lastStep = (lines: string[]): number => Math.max(0, ...lines.map((l) => Number(/^(\d+)\. read/.exec(l)?.[1] ?? 0)));
+const lastStep = (lines: string[]): number =>
+  Math.max(0, ...lines.map((l) => Number(/^(\d+)\. read/.exec(l)?.[1] ?? 0)));
 const count = (lines: string[], re: RegExp): number => lines.filter((l) => re.test(l)).length;
 
 describe.skipIf(!HAS_TMUX)('resizing the tmux window while an answer streams', () => {
@@ -111,7 +120,12 @@ describe.skipIf(!HAS_TMUX)('resizing the tmux window while an answer streams', (
     // The plan is approved (it goes into the history above); the simulation streams on and on.
     server = await stagedModel({ plan: PLAN, simulate: () => ({ chunks: STREAM, chunkDelayMs: 5 }) });
     const session = 'resize';
-    launchCli(term, { session, args: ['solve', problem, '--host', server.url, '--model', 'fake-coder:7b'], cols: 160, rows: 48 });
+    launchCli(term, {
+      session,
+      args: ['solve', problem, '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 160,
+      rows: 48,
+    });
     await until(/Plan\s+your decision/, 'the plan');
     keys('a');
     await until(/streaming[\s\S]*running sum, step \d+/, 'the simulation streaming');

@@ -25,11 +25,26 @@ describe.skipIf(!HAS_TMUX)('a problem without its statement, in the built app', 
   it('asks for it, keeps the paste in the file, plans from it, and shows it rendered', async () => {
     server = await stagedModel({ plan: PLAN });
     const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-paste-'));
-    const payload = parseCompanion(JSON.stringify({ name: 'Splitting Melons', group: 'Some Judge', url: 'http://127.0.0.1:1/problem', timeLimit: 1000, memoryLimit: 64, tests: [{ input: '8\n', output: 'YES\n' }] }));
+    const payload = parseCompanion(
+      JSON.stringify({
+        name: 'Splitting Melons',
+        group: 'Some Judge',
+        url: 'http://127.0.0.1:1/problem',
+        timeLimit: 1000,
+        memoryLimit: 64,
+        tests: [{ input: '8\n', output: 'YES\n' }],
+      }),
+    );
     if (!payload.ok) throw new Error(payload.reason);
     const file = join(home, 'melons.md');
     writeFileSync(file, companionToMarkdown(payload.value));
-    launchCli(term, { session: 'paste', home, args: ['solve', file, '--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24 });
+    launchCli(term, {
+      session: 'paste',
+      home,
+      args: ['solve', file, '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 80,
+      rows: 24,
+    });
 
     const ask = await until(/enter paste it here/, 'the request for the statement');
     expect(ask).toContain('no statement');

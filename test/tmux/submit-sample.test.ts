@@ -40,7 +40,12 @@ describe.skipIf(!HAS_TMUX)('d: a failing hidden test to the debugger, in the bui
   it('samples pass, a hidden test fails, d shows it, enter sends it, the debugger fixes it, Accepted; sessions and problems say which', async () => {
     server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: fence(BIGWRONG), debug: DEBUG });
     const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
-    const home = launchCli(term, { session: 'submit', args: ['solve', problem, '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 30 });
+    const home = launchCli(term, {
+      session: 'submit',
+      args: ['solve', problem, '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 100,
+      rows: 30,
+    });
     for (const stage of ['Plan', 'Simulation', 'Code']) {
       await until(new RegExp(`${stage}\\s+your decision`), stage);
       keys('a');
@@ -55,7 +60,10 @@ describe.skipIf(!HAS_TMUX)('d: a failing hidden test to the debugger, in the bui
     expect(cli(home, 'problems')).toMatch(/^\s*\d+\s+○\s+sum-two\s/m);
 
     keys('d');
-    const confirm = await until(new RegExp(`Send ${name} to the debugger as a new sample\\?`), 'the test shown before it is added');
+    const confirm = await until(
+      new RegExp(`Send ${name} to the debugger as a new sample\\?`),
+      'the test shown before it is added',
+    );
     expect(confirm).toMatch(/input:\s*\n\s+\S+ \S+/);
     expect(confirm).toMatch(/expected\s+│ got/);
     expect(confirm).toMatch(/enter add it and debug · esc cancel/);
@@ -82,12 +90,19 @@ describe.skipIf(!HAS_TMUX)('d: a failing hidden test to the debugger, in the bui
     const dir = join(home, 'data', 'simcoach', 'sessions');
     const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
     expect(files).toHaveLength(1);
-    const lines = readFileSync(join(dir, files[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
+    const lines = readFileSync(join(dir, files[0]!), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
     expect(lines.find((l) => l.type === 'branch')).toMatchObject({ branch: 1, from: 0, atStep: 3, sample: { name } });
-    expect(lines.filter((l) => l.type === 'end').map((l) => (l.outcome as { submit: { verdict: string } }).submit.verdict)).toEqual(['WA', 'AC']);
+    expect(
+      lines.filter((l) => l.type === 'end').map((l) => (l.outcome as { submit: { verdict: string } }).submit.verdict),
+    ).toEqual(['WA', 'AC']);
     expect(cli(home, 'sessions')).toMatch(/sum-two\s+codesim\s+python\s+fake-coder:7b\s+\d+\s+accepted/);
     expect(cli(home, 'problems')).toMatch(/^\s*\d+\s+✓\s+sum-two\s/m);
     // The replay of the file re-drives the new branch with the added sample, offline.
-    expect(cli(home, 'replay', join(dir, files[0]!), '--check')).toMatch(/✓ re-driven by this simcoach's codesim from the journal alone: solved, as recorded/);
+    expect(cli(home, 'replay', join(dir, files[0]!), '--check')).toMatch(
+      /✓ re-driven by this simcoach's codesim from the journal alone: solved, as recorded/,
+    );
   });
 });

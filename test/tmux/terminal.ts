@@ -108,13 +108,27 @@ export function launchCli(term: Terminal, o: CliLaunch): string {
     ...o.env,
   };
   // `env -i` so no CI variable makes Ink hold its frames.
-  const envArgs = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ');
-  const cli = (args: string[]): string => `env -i ${envArgs} ${quote([process.execPath, join(ROOT, 'dist', 'cli.js'), ...args])}`;
+  const envArgs = Object.entries(env)
+    .map(([k, v]) => `${k}='${v}'`)
+    .join(' ');
+  const cli = (args: string[]): string =>
+    `env -i ${envArgs} ${quote([process.execPath, join(ROOT, 'dist', 'cli.js'), ...args])}`;
   const before = (o.before ?? []).map((args) => `${cli(args)} >/dev/null\n`).join('');
   const script = join(home, 'run.sh');
   writeFileSync(script, `${before}clear\n${cli(o.args)}\necho "exit=$?"\n`);
   term.session = o.session;
-  term.tmux('new-session', '-d', '-s', o.session, '-x', String(o.cols), '-y', String(o.rows), ...(o.cwd ? ['-c', o.cwd] : []), 'sh');
+  term.tmux(
+    'new-session',
+    '-d',
+    '-s',
+    o.session,
+    '-x',
+    String(o.cols),
+    '-y',
+    String(o.rows),
+    ...(o.cwd ? ['-c', o.cwd] : []),
+    'sh',
+  );
   term.keys(`. ${script}`, 'Enter');
   return home;
 }

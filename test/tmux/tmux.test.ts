@@ -25,7 +25,13 @@ afterAll(async () => {
 /** The built app on sum-two in a new tmux session of its own name, against the fake server; returns its home. */
 function launch(model: FakeServer, name: string, extraEnv: Record<string, string> = {}): string {
   const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
-  return launchCli(term, { session: name, args: ['solve', problem, '--host', model.url, '--model', 'fake-coder:7b'], cols: 100, rows: 30, env: extraEnv });
+  return launchCli(term, {
+    session: name,
+    args: ['solve', problem, '--host', model.url, '--model', 'fake-coder:7b'],
+    cols: 100,
+    rows: 30,
+    env: extraEnv,
+  });
 }
 
 describe.skipIf(!HAS_TMUX)('the built app in tmux', () => {
@@ -60,14 +66,20 @@ describe.skipIf(!HAS_TMUX)('the built app in tmux', () => {
     const dir = join(home, 'data', 'simcoach', 'sessions');
     const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.jsonl')) : [];
     expect(files).toHaveLength(1);
-    const lines = readFileSync(join(dir, files[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
-    expect(lines.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved', submit: { verdict: 'AC', passed: 11, total: 11, hidden: 9 } } });
+    const lines = readFileSync(join(dir, files[0]!), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
+    expect(lines.at(-1)).toMatchObject({
+      type: 'end',
+      outcome: { status: 'solved', submit: { verdict: 'AC', passed: 11, total: 11, hidden: 9 } },
+    });
     // Raw mode is off again: the shell echoes what is typed.
     keys('echo restored-ok', 'Enter');
     await until(/^restored-ok$/m, 'the shell to work again');
   });
 
-  it('e edits the plan alone, and the stand-in server\'s log shows the next stage received exactly the edited plan', async () => {
+  it("e edits the plan alone, and the stand-in server's log shows the next stage received exactly the edited plan", async () => {
     await server?.close();
     server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
     launch(server, 'edit');

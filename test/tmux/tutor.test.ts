@@ -24,7 +24,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe.skipIf(!HAS_TMUX)('the tutor\'s questions at 80×24 in tmux', () => {
+describe.skipIf(!HAS_TMUX)("the tutor's questions at 80×24 in tmux", () => {
   it('v: a question, a typed prediction, where it parts from the real run; enter skips the question after the solve', async () => {
     server = await stagedModel({ predict: QUESTION });
     const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
@@ -32,18 +32,28 @@ describe.skipIf(!HAS_TMUX)('the tutor\'s questions at 80×24 in tmux', () => {
     const editor = join(home, 'editor.sh');
     writeFileSync(join(home, 'p1.py'), BUGGY);
     writeFileSync(join(home, 'p2.py'), RIGHT);
-    writeFileSync(editor, `#!/bin/sh\nif [ -e '${join(home, 'once')}' ]; then cp '${join(home, 'p2.py')}' "$1"; else touch '${join(home, 'once')}'; cp '${join(home, 'p1.py')}' "$1"; fi\n`);
+    writeFileSync(
+      editor,
+      `#!/bin/sh\nif [ -e '${join(home, 'once')}' ]; then cp '${join(home, 'p2.py')}' "$1"; else touch '${join(home, 'once')}'; cp '${join(home, 'p1.py')}' "$1"; fi\n`,
+    );
     chmodSync(editor, 0o755);
     const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
-    launchCli(term, { session: 'predict', home, args: ['practice', problem, '--host', server.url, '--model', 'fake-coder:7b'], cols: 80, rows: 24, env: { EDITOR: editor } });
-    const turn = await until(/Your turn\s+your decision/, 'the person\'s turn');
+    launchCli(term, {
+      session: 'predict',
+      home,
+      args: ['practice', problem, '--host', server.url, '--model', 'fake-coder:7b'],
+      cols: 80,
+      rows: 24,
+      env: { EDITOR: editor },
+    });
+    const turn = await until(/Your turn\s+your decision/, "the person's turn");
     expect(turn).toMatch(/v predict · I idea/);
     keys('v');
     await until(/predict asks about a failing test: submit your program first/, 'v refused before a failure');
     keys('E');
     await until(/last\s+WA on the samples/, 'the turn after the wrong program');
     keys('v');
-    const asked = await until(/Predict, then see\s+your decision/, 'the model\'s question');
+    const asked = await until(/Predict, then see\s+your decision/, "the model's question");
     expect(asked).toMatch(/predict\s+line 3 · s/);
     expect(asked).toContain('What value does `s` hold after line 3 runs on sample 1?');
     keys('a');
@@ -72,7 +82,12 @@ describe.skipIf(!HAS_TMUX)('the tutor\'s questions at 80×24 in tmux', () => {
     await until(/exit=0/, 'the app to exit 0');
     const dir = join(home, 'data', 'simcoach', 'sessions');
     const file = readdirSync(dir).find((f) => f.endsWith('.jsonl'))!;
-    const agents = readFileSync(join(dir, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; agent?: string }).filter((l) => l.type === 'step-start').map((l) => l.agent);
+    const agents = readFileSync(join(dir, file), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; agent?: string })
+      .filter((l) => l.type === 'step-start')
+      .map((l) => l.agent);
     expect(agents).toEqual(expect.arrayContaining(['predict-ask', 'predict-value', 'predict-see', 'after-solve']));
   });
 });

@@ -27,7 +27,19 @@ afterAll(() => term.close());
 describe.skipIf(!HAS_TMUX)('answers that cannot be read, in the built app', () => {
   it('wait for the person: decide the simulation, ask again for the code with a note → Accepted', async () => {
     server = await stagedModel({ plan: PLAN, simulate: [MUDDLE, MUDDLE], code: [PROSE, PROSE, CODE] });
-    launchCli(term, { session: 'gate', args: ['solve', join(ROOT, 'fixtures', 'problems', 'sum-two.md'), '--host', server.url, '--model', 'fake-coder:7b'], cols: 100, rows: 30 });
+    launchCli(term, {
+      session: 'gate',
+      args: [
+        'solve',
+        join(ROOT, 'fixtures', 'problems', 'sum-two.md'),
+        '--host',
+        server.url,
+        '--model',
+        'fake-coder:7b',
+      ],
+      cols: 100,
+      rows: 30,
+    });
     await until(/Plan\s+your decision/, 'the plan');
     keys('a');
     // Unreadable after its repair: offered as --auto reads it, marked so, and the decision is the person's.
@@ -36,7 +48,10 @@ describe.skipIf(!HAS_TMUX)('answers that cannot be read, in the built app', () =
     expect(sim).toContain(MUDDLE);
     expect(sim).toMatch(/^a approve · 1 plan fine · 2 needs change · e edit/m);
     keys('1');
-    const code = await until(/Code\s+(?:could not be read|read leniently): your decision/, 'the code step answered in prose');
+    const code = await until(
+      /Code\s+(?:could not be read|read leniently): your decision/,
+      'the code step answered in prose',
+    );
     expect(code).toContain('To solve this, read the two integers');
     expect(code).toMatch(/r reject|r ask again/);
     keys('r');
@@ -46,7 +61,14 @@ describe.skipIf(!HAS_TMUX)('answers that cannot be read, in the built app', () =
     await until(/Code\s+your decision/, 'the program');
     keys('a');
     await until(/Accepted/, 'the verdict');
-    expect(server.chatBodies().map(stageOf)).toEqual(['plan', 'simulate', 'simulate:repair', 'code', 'code:repair', 'code:repair']);
+    expect(server.chatBodies().map(stageOf)).toEqual([
+      'plan',
+      'simulate',
+      'simulate:repair',
+      'code',
+      'code:repair',
+      'code:repair',
+    ]);
     keys('q');
     await until(/exit=0/, 'the app to exit 0');
   });

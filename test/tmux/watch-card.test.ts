@@ -17,12 +17,15 @@ function doubles(): { dir: string; problem: string } {
   const dir = mkdtempSync(join(tmpdir(), 'simcoach-card-'));
   const input = Array.from({ length: 22 }, (_, i) => `${i + 1}\n`).join('');
   const output = Array.from({ length: 40 }, (_, i) => `${2 * (i + 1)}\n`).join('');
-  writeFileSync(join(dir, 'doubles.md'), `---\ntitle: Doubles\ntime_limit: 1s\n---\n# Doubles\n\n## Examples\n\n\`\`\`input\n${input}\`\`\`\n\n\`\`\`output\n${output}\`\`\`\n`);
+  writeFileSync(
+    join(dir, 'doubles.md'),
+    `---\ntitle: Doubles\ntime_limit: 1s\n---\n# Doubles\n\n## Examples\n\n\`\`\`input\n${input}\`\`\`\n\n\`\`\`output\n${output}\`\`\`\n`,
+  );
   return { dir, problem: join(dir, 'doubles.md') };
 }
 
 describe.skipIf(!HAS_TMUX)('watch shows a failure as a short card', () => {
-  it('a time-out at 80×24: the verdict, the input\'s head and size stay on screen', async () => {
+  it("a time-out at 80×24: the verdict, the input's head and size stay on screen", async () => {
     const { dir, problem } = doubles();
     writeFileSync(join(dir, 'slow.py'), 'while True:\n    pass\n');
     launchCli(term, { session: 'tle', args: ['watch', 'slow.py', '--problem', problem], cols: 80, rows: 24, cwd: dir });
@@ -43,7 +46,9 @@ describe.skipIf(!HAS_TMUX)('watch shows a failure as a short card', () => {
     expect(s).toMatch(/expected · line 30 of 40\s+got · 40 lines\n58\s+│ 58\n60\s+≠ 0\n62\s+│ 62/);
     expect(s).not.toMatch(/^2\s+│ 2$/m);
     // The question needs a gate: the card ends with the command that opens check's debugger on the file.
-    expect(s.replace(/\n/g, '')).toContain(`predict, then see: simcoach check wa.py --problem ${problem} --tutor, then v`);
+    expect(s.replace(/\n/g, '')).toContain(
+      `predict, then see: simcoach check wa.py --problem ${problem} --tutor, then v`,
+    );
     keys('d');
     // Line 27 is not on the card; the whole difference has it.
     const whole = await until(/54\s+│ 54[\s\S]*60\s+≠ 0/, 'the whole difference');
@@ -54,13 +59,28 @@ describe.skipIf(!HAS_TMUX)('watch shows a failure as a short card', () => {
 
   it('--eps: 1.000000 against 1.00000000 is accepted with float comparison (WA without it)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'simcoach-card-'));
-    writeFileSync(join(dir, 'one.md'), '---\ntitle: One\n---\n# One\n\n## Examples\n\n```input\n1\n```\n\n```output\n1.00000000\n```\n');
+    writeFileSync(
+      join(dir, 'one.md'),
+      '---\ntitle: One\n---\n# One\n\n## Examples\n\n```input\n1\n```\n\n```output\n1.00000000\n```\n',
+    );
     writeFileSync(join(dir, 'one.py'), 'input()\nprint("%.6f" % 1)\n');
-    launchCli(term, { session: 'eps', args: ['watch', 'one.py', '--problem', join(dir, 'one.md'), '--eps', '1e-6'], cols: 80, rows: 24, cwd: dir });
+    launchCli(term, {
+      session: 'eps',
+      args: ['watch', 'one.py', '--problem', join(dir, 'one.md'), '--eps', '1e-6'],
+      cols: 80,
+      rows: 24,
+      cwd: dir,
+    });
     await until(/Accepted — 1\/1 samples/, 'accepted with --eps');
     keys('q');
     await until(/exit=0/, 'q to quit');
-    launchCli(term, { session: 'exact', args: ['watch', 'one.py', '--problem', join(dir, 'one.md')], cols: 80, rows: 24, cwd: dir });
+    launchCli(term, {
+      session: 'exact',
+      args: ['watch', 'one.py', '--problem', join(dir, 'one.md')],
+      cols: 80,
+      rows: 24,
+      cwd: dir,
+    });
     await until(/sample-1 fails \(WA\)/, 'WA with tokens');
     keys('q');
     await until(/exit=0/, 'q to quit');

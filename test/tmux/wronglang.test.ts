@@ -27,14 +27,22 @@ afterAll(() => term.close());
 /** The built app on sum-two in a C++ session at `cols` columns; returns its home. */
 function launch(model: FakeServer, name: string, cols: number): string {
   const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
-  return launchCli(term, { session: name, args: ['solve', problem, '--host', model.url, '--model', 'fake-coder:7b', '--lang', 'cpp'], cols, rows: 24 });
+  return launchCli(term, {
+    session: name,
+    args: ['solve', problem, '--host', model.url, '--model', 'fake-coder:7b', '--lang', 'cpp'],
+    cols,
+    rows: 24,
+  });
 }
 
 function journal(home: string): { type: string; [k: string]: unknown }[] {
   const dir = join(home, 'data', 'simcoach', 'sessions');
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.jsonl')) : [];
   expect(files).toHaveLength(1);
-  return readFileSync(join(dir, files[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+  return readFileSync(join(dir, files[0]!), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { type: string });
 }
 
 async function toCode(): Promise<string> {
@@ -65,12 +73,22 @@ describe.skipIf(!HAS_TMUX)('a Python program in a C++ session, in the built app'
     keys('q');
     await until(/exit=0/, 'the app to exit 0');
     const events = journal(home);
-    expect(events.find((e) => e.type === 'decision' && (e.decision as { lang?: string }).lang)).toMatchObject({ decision: { kind: 'approve', lang: 'python' }, value: { lang: 'python' } });
-    expect(events.filter((e) => e.type === 'run').map((e) => (e.program as { lang: string }).lang)).toEqual(['python', 'python']);
+    expect(events.find((e) => e.type === 'decision' && (e.decision as { lang?: string }).lang)).toMatchObject({
+      decision: { kind: 'approve', lang: 'python' },
+      value: { lang: 'python' },
+    });
+    expect(events.filter((e) => e.type === 'run').map((e) => (e.program as { lang: string }).lang)).toEqual([
+      'python',
+      'python',
+    ]);
   });
 
   it('at 80 columns: R asks again with the note, and the C++ answer is judged as C++ → Accepted', async () => {
-    server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: [fenced('python', PYTHON), fenced('cpp', CPP)] });
+    server = await stagedModel({
+      plan: PLAN,
+      simulate: SIM_FINE,
+      code: [fenced('python', PYTHON), fenced('cpp', CPP)],
+    });
     const home = launch(server, 'again', 80);
     await toCode();
     keys('R');
@@ -85,6 +103,10 @@ describe.skipIf(!HAS_TMUX)('a Python program in a C++ session, in the built app'
     expect(end).toMatch(/sum-two · cpp/);
     keys('q');
     await until(/exit=0/, 'the app to exit 0');
-    expect(journal(home).filter((e) => e.type === 'run').map((e) => (e.program as { lang: string }).lang)).toEqual(['cpp', 'cpp']);
+    expect(
+      journal(home)
+        .filter((e) => e.type === 'run')
+        .map((e) => (e.program as { lang: string }).lang),
+    ).toEqual(['cpp', 'cpp']);
   });
 });

@@ -10,15 +10,23 @@ import { KEYS, appSuite } from './helpers.js';
 
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
 
-
 const ui = appSuite();
 
 describe('AlphaCodium in the tutor', () => {
   it('the person adds a test of their own at the AI-tests gate and watches it become an anchor', async () => {
-    const server = await ui.model({ reflection: REFLECT, solutions: SOLUTIONS, choose: CHOOSE, 'ai-tests': AI_TESTS, validate: AI_TESTS, solve: `\`\`\`python\n${RIGHT}\n\`\`\`` });
+    const server = await ui.model({
+      reflection: REFLECT,
+      solutions: SOLUTIONS,
+      choose: CHOOSE,
+      'ai-tests': AI_TESTS,
+      validate: AI_TESTS,
+      solve: `\`\`\`python\n${RIGHT}\n\`\`\``,
+    });
     // The paper's double validation (off by default, as the published code).
     await setSetting('budgets.alphacodium.validate', 'true');
-    const app = await ui.start(server, ui.sumTwo, { flow: 'alphacodium' }).finally(() => unsetSetting('budgets.alphacodium.validate'));
+    const app = await ui
+      .start(server, ui.sumTwo, { flow: 'alphacodium' })
+      .finally(() => unsetSetting('budgets.alphacodium.validate'));
     await app.until('your decision');
     expect(app.frame()).toContain('• Goal: print the sum of two integers a and b.');
     await app.press('a');
@@ -57,7 +65,18 @@ describe('AlphaCodium in the tutor', () => {
     expect(bodies[4]!.messages[2]!.content).not.toContain('40 2');
     // The journal records the test as the person's.
     const m = /replay it: simcoach replay (\S+\.jsonl)/.exec(app.frame());
-    const events = readFileSync(m![1]!, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; step?: number; by?: string; value?: { tests?: { input: string; by?: string }[] } });
+    const events = readFileSync(m![1]!, 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            type: string;
+            step?: number;
+            by?: string;
+            value?: { tests?: { input: string; by?: string }[] };
+          },
+      );
     const edit = events.find((e) => e.type === 'decision' && e.step === 3)!;
     expect(edit.by).toBe('person');
     expect(edit.value!.tests!.filter((t) => t.by === 'person').map((t) => t.input)).toEqual(['40 2']);

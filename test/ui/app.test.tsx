@@ -62,8 +62,10 @@ describe('the problem picker', () => {
 });
 
 describe('the model server from inside the app', () => {
-  it('model missing: the doctor\'s guidance, P pulls it with a progress bar, then the picker', async () => {
-    const server = await ui.serve(startFakeOllama({ models: [{ name: 'other:1b' }], pull: { steps: 4, stepDelayMs: 120 } }));
+  it("model missing: the doctor's guidance, P pulls it with a progress bar, then the picker", async () => {
+    const server = await ui.serve(
+      startFakeOllama({ models: [{ name: 'other:1b' }], pull: { steps: 4, stepDelayMs: 120 } }),
+    );
     const app = await ui.start(server, undefined);
     await app.until('model fake-coder:7b is not pulled');
     expect(app.frame()).toContain('simcoach models pull fake-coder:7b');

@@ -30,27 +30,43 @@ const key = (input: string, flags: Record<string, boolean> = {}) => ({ input, ..
 const ctrlC = key('c', { ctrl: true });
 
 describe('the keys of the modes', () => {
-  it('A approves until the code, W watches; pressing the mode\'s own key again only says so; nothing after the end', () => {
+  it("A approves until the code, W watches; pressing the mode's own key again only says so; nothing after the end", () => {
     expect(solveKey('main', gate, key('A'))).toEqual({ kind: 'approval', mode: 'until-code' });
     expect(solveKey('main', gate, key('W'))).toEqual({ kind: 'approval', mode: 'watch' });
-    expect(solveKey('main', { ...gate, proposal: undefined, streaming: true }, key('W'))).toEqual({ kind: 'approval', mode: 'watch' });
-    expect(solveKey('main', { ...gate, approval: 'until-code' }, key('A'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('ctrl-c steps in') });
-    expect(solveKey('main', { ...gate, approval: 'until-code' }, key('W'))).toEqual({ kind: 'approval', mode: 'watch' });
+    expect(solveKey('main', { ...gate, proposal: undefined, streaming: true }, key('W'))).toEqual({
+      kind: 'approval',
+      mode: 'watch',
+    });
+    expect(solveKey('main', { ...gate, approval: 'until-code' }, key('A'))).toMatchObject({
+      kind: 'notice',
+      text: expect.stringContaining('ctrl-c steps in'),
+    });
+    expect(solveKey('main', { ...gate, approval: 'until-code' }, key('W'))).toEqual({
+      kind: 'approval',
+      mode: 'watch',
+    });
     expect(solveKey('main', { ...gate, proposal: undefined, ended: true }, key('A'))).toEqual({ kind: 'none' });
     // Overlays and inputs keep their letters.
     expect(solveKey('help', gate, key('A'))).toEqual({ kind: 'none' });
   });
 
   it('under a mode the first ctrl-c steps in (anywhere, streaming or not); the next one within the window quits', () => {
-    for (const v of [{ ...gate, approval: 'watch' as const }, { ...gate, approval: 'until-code' as const, proposal: undefined, streaming: true }]) {
+    for (const v of [
+      { ...gate, approval: 'watch' as const },
+      { ...gate, approval: 'until-code' as const, proposal: undefined, streaming: true },
+    ]) {
       expect(solveKey('main', v, ctrlC)).toEqual({ kind: 'approval', mode: 'each' });
       expect(solveKey('help', v, ctrlC)).toEqual({ kind: 'approval', mode: 'each' });
       expect(solveKey('main', { ...v, approval: 'each', sinceCancel: 0 }, ctrlC)).toEqual({ kind: 'quit' });
     }
     // Two ctrl-c in one read: step in, then quit.
-    expect(solveKeys('main', { ...gate, approval: 'watch', proposal: undefined, streaming: true }, [ctrlC, ctrlC])).toEqual([{ kind: 'approval', mode: 'each' }, { kind: 'quit' }]);
+    expect(
+      solveKeys('main', { ...gate, approval: 'watch', proposal: undefined, streaming: true }, [ctrlC, ctrlC]),
+    ).toEqual([{ kind: 'approval', mode: 'each' }, { kind: 'quit' }]);
     // Without a mode, ctrl-c is what it was: cancel a streaming answer, else quit.
-    expect(solveKey('main', { ...gate, proposal: undefined, streaming: true }, ctrlC)).toEqual({ kind: 'cancel-answer' });
+    expect(solveKey('main', { ...gate, proposal: undefined, streaming: true }, ctrlC)).toEqual({
+      kind: 'cancel-answer',
+    });
     expect(solveKey('main', gate, ctrlC)).toEqual({ kind: 'quit' });
   });
 
@@ -59,7 +75,9 @@ describe('the keys of the modes', () => {
   });
 
   it('the key bar starts with the mode and the key that leaves it; the status bar names the mode', () => {
-    expect(hintsText(withApproval(GATE_HINTS, 'until-code'), 200)).toMatch(/^ctrl-c step in \(until code\) · a approve/);
+    expect(hintsText(withApproval(GATE_HINTS, 'until-code'), 200)).toMatch(
+      /^ctrl-c step in \(until code\) · a approve/,
+    );
     expect(withApproval(GATE_HINTS, 'until-code').some((h) => h.key === 'A')).toBe(false);
     expect(withApproval(GATE_HINTS, 'until-code').some((h) => h.key === 'W')).toBe(true);
     // While an answer streams, ctrl-c steps in rather than cancelling it.
@@ -68,10 +86,27 @@ describe('the keys of the modes', () => {
     expect(streaming.filter((h) => h.key === 'ctrl-c')).toHaveLength(1);
     expect(withApproval(GATE_HINTS, 'each')).toBe(GATE_HINTS);
     // Before there is a program, A moves up: at 80 columns the gate's first keys, A among them, all fit.
-    expect(hintsText(untilCodeEarly(GATE_HINTS), 80)).toBe('a approve · e edit · E editor · r reject · A to code · b back · q quit · ? keys');
+    expect(hintsText(untilCodeEarly(GATE_HINTS), 80)).toBe(
+      'a approve · e edit · E editor · r reject · A to code · b back · q quit · ? keys',
+    );
     expect(hintsText(GATE_HINTS, 200)).toContain('? keys · A to code · g timeline · W watch');
     expect(untilCodeEarly(STREAM_HINTS)).toBe(STREAM_HINTS);
-    const bar = (approval?: 'watch' | 'until-code') => statusRow({ flow: 'codesim', model: 'm', tokensIn: 0, tokensOut: 0, progress: [], calls: 0, ...(approval ? { approval } : {}) }, 80, 0).map((s) => s.text).join('');
+    const bar = (approval?: 'watch' | 'until-code') =>
+      statusRow(
+        {
+          flow: 'codesim',
+          model: 'm',
+          tokensIn: 0,
+          tokensOut: 0,
+          progress: [],
+          calls: 0,
+          ...(approval ? { approval } : {}),
+        },
+        80,
+        0,
+      )
+        .map((s) => s.text)
+        .join('');
     expect(bar('watch')).toMatch(/^ codesim +» watching/);
     expect(bar('until-code')).toContain('» until the code');
     expect(bar()).not.toContain('»');
@@ -80,11 +115,25 @@ describe('the keys of the modes', () => {
 
 describe('the settings screen', () => {
   it('lists the approval mode and saves the one picked', async () => {
-    let view: SettingsView = { backend: 'ollama', host: 'http://127.0.0.1:11434', model: 'm', flow: 'codesim', lang: 'python', langFrom: 'from settings', approval: 'each', budgets: [] };
+    let view: SettingsView = {
+      backend: 'ollama',
+      host: 'http://127.0.0.1:11434',
+      model: 'm',
+      flow: 'codesim',
+      lang: 'python',
+      langFrom: 'from settings',
+      approval: 'each',
+      budgets: [],
+    };
     const saved: [string, string | number][] = [];
     const settings: AppController['settings'] = {
       get: () => view,
-      choices: () => ({ backends: ['ollama', 'openai'], langs: ['python'], approvals: ['each', 'until-code', 'watch'], flows: [] }),
+      choices: () => ({
+        backends: ['ollama', 'openai'],
+        langs: ['python'],
+        approvals: ['each', 'until-code', 'watch'],
+        flows: [],
+      }),
       models: async () => ['m'],
       save: async (key, value) => {
         saved.push([key, value]);
@@ -112,7 +161,6 @@ describe('the settings screen', () => {
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)';
 const fence = (code: string): string => `\`\`\`python\n${code}\n\`\`\`\n`;
 const PLAN = `## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
-
 
 const ui = appSuite();
 

@@ -12,7 +12,10 @@ import { stageOf } from '../flows/harness.js';
 const ui = appSuite();
 
 /** Approves each gate as it comes (one `a` per step title) until the session says Accepted. */
-async function approveAll(flow: string, answers: StageAnswers = AUTHORS): Promise<{ screen: string; repairs: number; steps: string[] }> {
+async function approveAll(
+  flow: string,
+  answers: StageAnswers = AUTHORS,
+): Promise<{ screen: string; repairs: number; steps: string[] }> {
   const server = await ui.model(answers);
   const rows = 30;
   const { term, stdout, stdin, quit } = await startTermApp(server, ui.sumTwo, 100, rows, { flow });
@@ -29,7 +32,11 @@ async function approveAll(flow: string, answers: StageAnswers = AUTHORS): Promis
       const t = await text();
       if (/Accepted/.test(t)) {
         await settled({ frames: stdout.writes });
-        return { screen: await text(), repairs: server.chatBodies().filter((b) => stageOf(b).endsWith(':repair')).length, steps };
+        return {
+          screen: await text(),
+          repairs: server.chatBodies().filter((b) => stageOf(b).endsWith(':repair')).length,
+          steps,
+        };
       }
       expect(t).not.toMatch(/could not be read|read leniently/);
       const gate = /▸ (\d+ [^\n]*?)\s+your decision/.exec(t)?.[1];
@@ -46,7 +53,7 @@ async function approveAll(flow: string, answers: StageAnswers = AUTHORS): Promis
   }
 }
 
-describe('approving every step of each method, answered in its authors\' words', () => {
+describe("approving every step of each method, answered in its authors' words", () => {
   it.each(['codesim', 'mapcoder', 'selfcollab', 'codetree', 'alphacodium'])('%s reaches Accepted', async (flow) => {
     const r = await approveAll(flow);
     expect(r.screen).toMatch(/Accepted/);
@@ -56,15 +63,21 @@ describe('approving every step of each method, answered in its authors\' words',
 });
 
 /** The styled stand-in's answers as the app's fake model serves them. */
-const asStaged = (style: Style): StageAnswers => Object.fromEntries(Object.entries(styled(style)).map(([k, f]) => [k, (b: Parameters<typeof f>[0], n: number) => ({ text: f(b, n) })]));
+const asStaged = (style: Style): StageAnswers =>
+  Object.fromEntries(
+    Object.entries(styled(style)).map(([k, f]) => [k, (b: Parameters<typeof f>[0], n: number) => ({ text: f(b, n) })]),
+  );
 
 // Issue 35: prose answers as local models write them, with negative verdicts and wrong first
 // programs (test/fakes/styles.ts): `a` alone, at every step, reaches Accepted.
-describe.each(['llama', 'qwen'] as const)('approving every step of each method, answered in %s-style prose', (style) => {
-  it.each(['codesim', 'mapcoder', 'selfcollab', 'codetree', 'alphacodium'])('%s reaches Accepted', async (flow) => {
-    const r = await approveAll(flow, asStaged(style));
-    expect(r.screen).toMatch(/Accepted/);
-    expect(r.repairs).toBe(0);
-    expect(r.steps.length).toBeGreaterThan(4);
-  });
-});
+describe.each(['llama', 'qwen'] as const)(
+  'approving every step of each method, answered in %s-style prose',
+  (style) => {
+    it.each(['codesim', 'mapcoder', 'selfcollab', 'codetree', 'alphacodium'])('%s reaches Accepted', async (flow) => {
+      const r = await approveAll(flow, asStaged(style));
+      expect(r.screen).toMatch(/Accepted/);
+      expect(r.repairs).toBe(0);
+      expect(r.steps.length).toBeGreaterThan(4);
+    });
+  },
+);

@@ -27,20 +27,46 @@ const view = (proposal: SolveKeyView['proposal']): SolveKeyView => ({
 });
 const text = (rows: Row[]): string => rows.map((r) => r.map((s) => s.text).join('')).join('\n');
 
-const PROGRAM = 'n, q = map(int, input().split())\na = list(map(int, input().split()))\nprefix = [0] * (n + 1)\nfor i in range(n):\n    prefix[i + 1] = prefix[i] + a[i]\nfor _ in range(q):\n    l, r = map(int, input().split())\n    print(prefix[r] - prefix[l])\n';
-const failure = { test: 'sample-1', verdict: 'WA', input: '5 3\n1 2 3 4 5\n1 5\n2 3\n4 4\n', expected: '15\n5\n4\n', actual: '14\n3\n0\n', feedback: '' };
+const PROGRAM =
+  'n, q = map(int, input().split())\na = list(map(int, input().split()))\nprefix = [0] * (n + 1)\nfor i in range(n):\n    prefix[i + 1] = prefix[i] + a[i]\nfor _ in range(q):\n    l, r = map(int, input().split())\n    print(prefix[r] - prefix[l])\n';
+const failure = {
+  test: 'sample-1',
+  verdict: 'WA',
+  input: '5 3\n1 2 3 4 5\n1 5\n2 3\n4 4\n',
+  expected: '15\n5\n4\n',
+  actual: '14\n3\n0\n',
+  feedback: '',
+};
 const ctx = { problem: { id: 'range-sums' }, lang: 'python' } as never;
 const input = { program: { lang: 'python' as const, source: PROGRAM }, failure };
 const value = explainAgent.parse(EXPLAIN, input, ctx);
-const explanation: Proposal = { step: 2, agent: 'explain', title: 'Why it fails', pane: 'explain', value, text: explainAgent.show(value), raw: EXPLAIN, meta: explainAgent.meta!(value, input, ctx) };
+const explanation: Proposal = {
+  step: 2,
+  agent: 'explain',
+  title: 'Why it fails',
+  pane: 'explain',
+  value,
+  text: explainAgent.show(value),
+  raw: EXPLAIN,
+  meta: explainAgent.meta!(value, input, ctx),
+};
 
 describe('the explainer reads models tolerantly', () => {
   it('reads the line, its text and the verdict', () => {
-    expect(value).toMatchObject({ line: 8, lineText: 'print(prefix[r] - prefix[l])', culprit: 'implementation', fixWanted: false });
+    expect(value).toMatchObject({
+      line: 8,
+      lineText: 'print(prefix[r] - prefix[l])',
+      culprit: 'implementation',
+      fixWanted: false,
+    });
   });
 
   it('reads a line named only in prose, and "the approach is wrong" as the idea', () => {
-    const v = explainAgent.parse('## Explanation\nThe approach itself is wrong: greedy cannot work. See line 3.\n', input, ctx);
+    const v = explainAgent.parse(
+      '## Explanation\nThe approach itself is wrong: greedy cannot work. See line 3.\n',
+      input,
+      ctx,
+    );
     expect(v).toMatchObject({ line: 3, culprit: 'idea' });
     // A line the program does not have is not a line.
     expect(explainAgent.parse('## Wrong line\n42\n## Explanation\nhm', input, ctx).line).toBeNull();
@@ -57,8 +83,14 @@ describe('check keys', () => {
   const empty = { pane: 'yours' as const, cancelled: false, failed: false, value: { lang: 'python', source: '' } };
   it('o opens the file prompt on the program step; a with no program says what to do', () => {
     expect(solveKey('main', view(empty), key('o'))).toEqual({ kind: 'mode', mode: 'open' });
-    expect(solveKey('main', view(empty), key('a'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('o opens a file') });
-    expect(solveKey('main', view({ ...empty, value: { lang: 'python', source: 'print(1)\n' } }), key('a'))).toEqual({ kind: 'decide', decision: { kind: 'approve' } });
+    expect(solveKey('main', view(empty), key('a'))).toMatchObject({
+      kind: 'notice',
+      text: expect.stringContaining('o opens a file'),
+    });
+    expect(solveKey('main', view({ ...empty, value: { lang: 'python', source: 'print(1)\n' } }), key('a'))).toEqual({
+      kind: 'decide',
+      decision: { kind: 'approve' },
+    });
     // Keys typed after o are the path, not commands.
     expect(solveKeys('main', view(empty), [key('o'), key('a')])).toEqual([{ kind: 'mode', mode: 'open' }]);
     expect(solveKey('main', view({ ...empty, pane: 'code' }), key('o'))).toEqual({ kind: 'none' });
@@ -74,7 +106,8 @@ describe('check keys', () => {
     const content = v.kind === 'decide' && v.decision.kind === 'edit' ? v.decision.content : '';
     expect(content).toMatch(/## Predict\nasked/);
     expect(explainAgent.edit(content, value, ctx)).toMatchObject({ predictWanted: true, fixWanted: false });
-    for (const pane of ['explain', 'simulate', 'debug'] as const) expect(solveKey('main', view({ ...p, pane }), key('T'))).toEqual({ kind: 'trace' });
+    for (const pane of ['explain', 'simulate', 'debug'] as const)
+      expect(solveKey('main', view({ ...p, pane }), key('T'))).toEqual({ kind: 'trace' });
     expect(solveKey('main', view({ ...p, pane: 'plan' }), key('T'))).toEqual({ kind: 'none' });
     expect(solveKey('main', view({ ...p, failed: true }), key('T'))).toEqual({ kind: 'none' });
   });
@@ -82,19 +115,40 @@ describe('check keys', () => {
 
 describe('what T holds against the real run', () => {
   it('the explanation: its program and failing input', () => {
-    expect(traceTarget(explanation, { history: [] }, 'python')).toEqual({ program: { lang: 'python', source: PROGRAM }, input: failure.input, model: value.trace });
+    expect(traceTarget(explanation, { history: [] }, 'python')).toEqual({
+      program: { lang: 'python', source: PROGRAM },
+      input: failure.input,
+      model: value.trace,
+    });
   });
 
   it('a plan simulation before any code: says why not', () => {
-    const sim: Proposal = { step: 1, agent: 'simulate', title: 'Simulation', pane: 'simulate', value: { input: '3\n', trace: 's = 6', predicted: '6', verdict: 'plan-fine', critique: '' }, text: '', raw: '' };
-    expect(traceTarget(sim, { history: [] }, 'python')).toMatchObject({ why: expect.stringContaining('no program yet') });
-    expect(traceTarget(sim, { history: [], lastCode: 'print(6)\n' }, 'python')).toEqual({ program: { lang: 'python', source: 'print(6)\n' }, input: '3\n', model: 's = 6', predicted: '6' });
+    const sim: Proposal = {
+      step: 1,
+      agent: 'simulate',
+      title: 'Simulation',
+      pane: 'simulate',
+      value: { input: '3\n', trace: 's = 6', predicted: '6', verdict: 'plan-fine', critique: '' },
+      text: '',
+      raw: '',
+    };
+    expect(traceTarget(sim, { history: [] }, 'python')).toMatchObject({
+      why: expect.stringContaining('no program yet'),
+    });
+    expect(traceTarget(sim, { history: [], lastCode: 'print(6)\n' }, 'python')).toEqual({
+      program: { lang: 'python', source: 'print(6)\n' },
+      input: '3\n',
+      model: 's = 6',
+      predicted: '6',
+    });
   });
 });
 
 describe('check panes', () => {
   it('the program step says how to bring one; the explanation marks line 8 in the program', () => {
-    expect(text(yoursRows({ ...explanation, pane: 'yours', value: { lang: 'python', source: '' } }, { width: 80 })!)).toMatch(/o {2}open a file[\s\S]*E {2}write it in/);
+    expect(
+      text(yoursRows({ ...explanation, pane: 'yours', value: { lang: 'python', source: '' } }, { width: 80 })!),
+    ).toMatch(/o {2}open a file[\s\S]*E {2}write it in/);
     const rows = text(explainRows(explanation, { width: 100 })!);
     expect(rows).toMatch(/goes wrong at +line 8 +print\(prefix\[r\] - prefix\[l\]\)/);
     expect(rows).toMatch(/▶ 8 +print\(prefix\[r\] - prefix\[l\]\)/);

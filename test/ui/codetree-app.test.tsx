@@ -7,14 +7,22 @@ import { appSuite, settled, sleep, startTermApp } from './helpers.js';
 import { CLEAR, frameLines, screen } from './term.js';
 
 const LONG = 'Sort the intervals by their right end and sweep greedily while keeping a heap of open starts';
-const THINK = Array.from({ length: 10 }, (_, i) => `${i + 1}. ${i === 0 ? LONG : `Strategy number ${i + 1}`}: an idea worth trying.`).join('\n');
+const THINK = Array.from(
+  { length: 10 },
+  (_, i) => `${i + 1}. ${i === 0 ? LONG : `Strategy number ${i + 1}`}: an idea worth trying.`,
+).join('\n');
 const REFLECT = Array.from({ length: 10 }, (_, i) => `${i + 1}. Fix ${i + 1}: change one thing.`).join('\n');
 const WRONG = '```python\na, b = map(int, input().split())\nprint(a - b)\n```';
 
 const ui = appSuite({ color: 'env' });
 
 async function openApp(cols: number, rows: number) {
-  const server = await ui.model({ thinker: THINK, solver: WRONG, 'critic-score': '## Review\nclose\n## Score\n3/5', reflect: REFLECT });
+  const server = await ui.model({
+    thinker: THINK,
+    solver: WRONG,
+    'critic-score': '## Review\nclose\n## Score\n3/5',
+    reflect: REFLECT,
+  });
   const { term, stdout, stdin, quit } = await startTermApp(server, ui.sumTwo, cols, rows, { flow: 'codetree' });
   const text = async (): Promise<string> => {
     await new Promise<void>((r) => term.write('', r));

@@ -18,7 +18,6 @@ import type { Proposal } from '../../src/engine/types.js';
 import type { JudgeResult, TestResult } from '../../src/runners/build/types.js';
 import { KEYS, settled } from './helpers.js';
 
-
 beforeEach(() => setColor(false));
 afterEach(() => setColor(undefined));
 
@@ -59,7 +58,9 @@ describe('theme', () => {
     expect(tone('red')).toBe('red');
     process.env.TERM = 'dumb';
     expect(colorOn()).toBe(false);
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   });
 });
 
@@ -76,14 +77,21 @@ describe('CodeBlock', () => {
   it('highlights Python into coloured pieces when colour is on, plain with NO_COLOR', () => {
     setColor(true);
     const on = codeRows('def f(x):\n    return x + 1  # one more\n', { lang: 'python', width: 60 });
-    const colours = new Set(on.flat().map((s) => s.color).filter(Boolean));
+    const colours = new Set(
+      on
+        .flat()
+        .map((s) => s.color)
+        .filter(Boolean),
+    );
     expect(colours.has('magenta')).toBe(true); // keywords
     expect(colours.has('gray')).toBe(true); // the comment
     expect(on.flat().find((s) => s.text.includes('# one more'))?.color).toBe('gray');
     setColor(false);
     const off = codeRows('def f(x):\n    return x + 1\n', { lang: 'python', width: 60 });
     expect(off.flat().some((s) => s.color)).toBe(false);
-    expect(render(<CodeBlock code={'def f(x):\n    return x + 1\n'} lang="python" width={60} />).lastFrame()).toBe('1 def f(x):\n2     return x + 1');
+    expect(render(<CodeBlock code={'def f(x):\n    return x + 1\n'} lang="python" width={60} />).lastFrame()).toBe(
+      '1 def f(x):\n2     return x + 1',
+    );
   });
 
   it('folds long lines under the gutter and numbers each source line once', () => {
@@ -111,7 +119,12 @@ describe('Diff', () => {
 
 describe('TestTable', () => {
   it('lists each test with verdict, time and memory, and expected vs got for the first WA', () => {
-    const result: JudgeResult = { verdict: 'WA', passed: 1, total: 2, tests: [test('sample-1', 'AC'), test('sample-2', 'WA', '0', '-10')] };
+    const result: JudgeResult = {
+      verdict: 'WA',
+      passed: 1,
+      total: 2,
+      tests: [test('sample-1', 'AC'), test('sample-2', 'WA', '0', '-10')],
+    };
     const f = render(<TestTable result={result} width={80} />).lastFrame()!;
     expect(f).toMatch(/WA\s+1\/2 passed/);
     expect(f).toMatch(/sample-1\s+AC\s+12 ms\s+7.6 MB/);
@@ -125,7 +138,9 @@ describe('TestTable', () => {
     const want = Array.from({ length: 40 }, (_, i) => `${2 * i + 3}`);
     const got = want.map((l, i) => (i === 29 ? '0' : l));
     const wa = { ...test('06-max-long-range', 'WA', want.join('\n') + '\n', got.join('\n') + '\n'), input };
-    const lines = render(<TestTable result={{ verdict: 'WA', passed: 0, total: 1, tests: [wa] }} width={80} />).lastFrame()!.split('\n');
+    const lines = render(<TestTable result={{ verdict: 'WA', passed: 0, total: 1, tests: [wa] }} width={80} />)
+      .lastFrame()!
+      .split('\n');
     const card = lines.slice(0, lines.indexOf('whole output'));
     expect(card.length).toBeLessThanOrEqual(16);
     expect(card[0]).toMatch(/^WA\s+0\/1 passed/);
@@ -140,39 +155,70 @@ describe('TestTable', () => {
 
   it('shows a time-out with the input and no empty diff', () => {
     const tle = { ...test('big', 'TLE', '1\n', ''), input: '5\n1 2 3 4 5\n', detail: 'over 2.00 s' };
-    const f = render(<TestTable result={{ verdict: 'TLE', passed: 0, total: 1, tests: [tle] }} width={80} />).lastFrame()!;
+    const f = render(
+      <TestTable result={{ verdict: 'TLE', passed: 0, total: 1, tests: [tle] }} width={80} />,
+    ).lastFrame()!;
     expect(f).toContain('first failure: big (TLE)  over 2.00 s');
     expect(f).toContain('input · 2 lines, 12 bytes');
     expect(f).not.toContain('expected ·');
   });
 
   it("shows the judge's notes in full beside the verdict, wrapped within the width", () => {
-    const note = 'the interactor wrote an output file but the problem has no checker: that output is not checked (Polygon pairs them: give one with `checker: FILE` or --checker)';
+    const note =
+      'the interactor wrote an output file but the problem has no checker: that output is not checked (Polygon pairs them: give one with `checker: FILE` or --checker)';
     const result: JudgeResult = { verdict: 'AC', passed: 1, total: 1, tests: [test('sample-1', 'AC')], notes: [note] };
-    const lines = render(<TestTable result={result} width={80} />).lastFrame()!.split('\n');
+    const lines = render(<TestTable result={result} width={80} />)
+      .lastFrame()!
+      .split('\n');
     expect(lines[1]).toMatch(/^warning: the interactor wrote an output file/);
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
     expect(lines.join(' ').replace(/\s+/g, ' ')).toContain(note);
   });
 
   it('shows the compile error instead of a table', () => {
-    const result: JudgeResult = { verdict: 'CE', passed: 0, total: 2, tests: [], compile: { ok: false, message: 'main.cpp:3: error: expected ;', cached: false, ms: 100 } };
+    const result: JudgeResult = {
+      verdict: 'CE',
+      passed: 0,
+      total: 2,
+      tests: [],
+      compile: { ok: false, message: 'main.cpp:3: error: expected ;', cached: false, ms: 100 },
+    };
     expect(render(<TestTable result={result} width={80} />).lastFrame()).toContain('main.cpp:3: error: expected ;');
   });
 });
 
 describe('KeyHints and StatusBar', () => {
   it('shows as many keys as fit the width', () => {
-    const hints = [{ key: 'a', label: 'approve' }, { key: 'e', label: 'edit' }, { key: 'q', label: 'quit' }];
+    const hints = [
+      { key: 'a', label: 'approve' },
+      { key: 'e', label: 'edit' },
+      { key: 'q', label: 'quit' },
+    ];
     expect(hintsText(hints, 80)).toBe('a approve · e edit · q quit');
     expect(hintsText(hints, 20)).toBe('a approve · e edit');
     expect(render(<KeyHints hints={hints} width={80} />).lastFrame()).toBe('a approve · e edit · q quit');
   });
 
   it('shows flow, step, counters, calls against the bound, tokens, time and model; drops what does not fit', () => {
-    const info = { flow: 'codesim', step: 3, stepTitle: 'Code', model: 'qwen2.5-coder:7b', tokensIn: 12_345, tokensOut: 1500, startedAt: 0, progress: [{ label: 'plan', value: 2, max: 5 }, { label: 'debug', value: 1, max: 5 }], calls: 7, callBound: 45 };
+    const info = {
+      flow: 'codesim',
+      step: 3,
+      stepTitle: 'Code',
+      model: 'qwen2.5-coder:7b',
+      tokensIn: 12_345,
+      tokensOut: 1500,
+      startedAt: 0,
+      progress: [
+        { label: 'plan', value: 2, max: 5 },
+        { label: 'debug', value: 1, max: 5 },
+      ],
+      calls: 7,
+      callBound: 45,
+    };
     const wide = rowText(statusRow(info, 120, 65_000));
-    expect(wide).toBe(' codesim   step 3 Code  plan 2/5  debug 1/5  calls 7/45  tok 12k↑ 1.5k↓  1:05  qwen2.5-coder:7b');
+    expect(wide).toBe(
+      ' codesim   step 3 Code  plan 2/5  debug 1/5  calls 7/45  tok 12k↑ 1.5k↓  1:05  qwen2.5-coder:7b',
+    );
     const narrow = rowText(statusRow(info, 50, 65_000));
     expect(cells(narrow)).toBeLessThanOrEqual(50);
     expect(narrow).toContain('codesim');
@@ -180,7 +226,7 @@ describe('KeyHints and StatusBar', () => {
     expect(render(<StatusBar info={info} width={100} />).lastFrame()).toContain('calls 7/45');
   });
 
-  it('counts repair requests apart from the method\'s calls', () => {
+  it("counts repair requests apart from the method's calls", () => {
     const info = { flow: 'codesim', model: 'm', tokensIn: 0, tokensOut: 0, progress: [], calls: 7, repairs: 1 };
     expect(rowText(statusRow(info, 120, 0))).toContain('calls 7 +1 repair');
     expect(rowText(statusRow({ ...info, callBound: 45 }, 120, 0))).toContain('calls 7/45 +1 repair');
@@ -224,7 +270,16 @@ describe('Editor', () => {
     let saved: string | undefined;
     let cancelled = false;
     const text = Array.from({ length: 30 }, (_, i) => `row ${i}`).join('\n');
-    const r = render(<Editor initial={text} width={40} height={6} title="Plan" onSave={(t) => (saved = t)} onCancel={() => (cancelled = true)} />);
+    const r = render(
+      <Editor
+        initial={text}
+        width={40}
+        height={6}
+        title="Plan"
+        onSave={(t) => (saved = t)}
+        onCancel={() => (cancelled = true)}
+      />,
+    );
     await settled(r);
     for (let i = 0; i < 12; i++) r.stdin.write(KEYS.down);
     await settled(r);
@@ -245,10 +300,18 @@ describe('Editor', () => {
 
 describe('panes', () => {
   const width = 80;
-  const show = (p: Proposal, o = {}): string => render(<Pane data={{ kind: 'proposal', proposal: p }} width={width} {...o} />).lastFrame()!;
+  const show = (p: Proposal, o = {}): string =>
+    render(<Pane data={{ kind: 'proposal', proposal: p }} width={width} {...o} />).lastFrame()!;
 
   it('retrieve: exemplars collapsed to one line, expandable; algorithm and tutorial', () => {
-    const v = { exemplars: [{ description: 'Two sum\nFind a pair.', code: 'print(1)', plan: 'hash the values' }, { description: 'Three sum', code: '', plan: '' }], algorithm: 'hashing', tutorial: 'Use a set.' };
+    const v = {
+      exemplars: [
+        { description: 'Two sum\nFind a pair.', code: 'print(1)', plan: 'hash the values' },
+        { description: 'Three sum', code: '', plan: '' },
+      ],
+      algorithm: 'hashing',
+      tutorial: 'Use a set.',
+    };
     const closed = show(proposal('retrieve', v));
     expect(closed).toContain('▸ 1. Two sum');
     expect(closed).not.toContain('hash the values');
@@ -261,10 +324,24 @@ describe('panes', () => {
   });
 
   it('plan: the plan as a numbered list; a revision shows its diff', () => {
-    expect(numberedPlan('Read input\nSort it\n- print', 60).map(rowText)).toEqual(['  1. Read input', '  2. Sort it', '  3. print']);
-    const f = show(proposal('plan', { understanding: 'u', recalledProblem: 'r', recalledSolution: 's', algorithm: 'greedy', plan: '1. sort\n2. take' }));
+    expect(numberedPlan('Read input\nSort it\n- print', 60).map(rowText)).toEqual([
+      '  1. Read input',
+      '  2. Sort it',
+      '  3. print',
+    ]);
+    const f = show(
+      proposal('plan', {
+        understanding: 'u',
+        recalledProblem: 'r',
+        recalledSolution: 's',
+        algorithm: 'greedy',
+        plan: '1. sort\n2. take',
+      }),
+    );
     expect(f).toMatch(/plan\n\s+1\. sort\n\s+2\. take/);
-    expect(show(proposal('plan', { changes: 'c', plan: '1. new' }), { previousPlan: '1. old' })).toMatch(/- 1\. old[\s\S]*\+ 1\. new/);
+    expect(show(proposal('plan', { changes: 'c', plan: '1. new' }), { previousPlan: '1. old' })).toMatch(
+      /- 1\. old[\s\S]*\+ 1\. new/,
+    );
   });
 
   it('confidence: a bar and the reason', () => {
@@ -275,13 +352,19 @@ describe('panes', () => {
   });
 
   it('simulate: trace, predicted vs expected side by side, verdict in colour', () => {
-    const p = proposal('simulate', { input: '1 2', trace: 'a=1 b=2', predicted: '-1', verdict: 'needs-change', critique: 'subtracts' }, { meta: { input: '1 2', expected: '3', predicted: '-1', matches: false } });
+    const p = proposal(
+      'simulate',
+      { input: '1 2', trace: 'a=1 b=2', predicted: '-1', verdict: 'needs-change', critique: 'subtracts' },
+      { meta: { input: '1 2', expected: '3', predicted: '-1', matches: false } },
+    );
     const f = show(p);
     expect(f).toContain('a=1 b=2');
     expect(f).toMatch(/expected \(sample\)\s+│ predicted \(plan\)/);
     expect(f).toMatch(/3\s+│.*-1/);
     expect(f).toContain('plan needs a change');
-    const verdict = proposalRows(p, { width }).flat().find((s) => s.text === 'plan needs a change');
+    const verdict = proposalRows(p, { width })
+      .flat()
+      .find((s) => s.text === 'plan needs a change');
     expect(verdict).toMatchObject({ color: 'red', bold: true });
     expect(f).toContain('subtracts');
   });
@@ -294,7 +377,15 @@ describe('panes', () => {
   });
 
   it('debug: the failing trace, plan or code wrong, the diff of the fix', () => {
-    const f = show(proposal('debug', { trace: 'on 1 2 prints -1', culprit: 'code', fix: 'use +', program: { lang: 'python', source: 'print(a + b)\n' } }), { previousCode: 'print(a - b)\n' });
+    const f = show(
+      proposal('debug', {
+        trace: 'on 1 2 prints -1',
+        culprit: 'code',
+        fix: 'use +',
+        program: { lang: 'python', source: 'print(a + b)\n' },
+      }),
+      { previousCode: 'print(a - b)\n' },
+    );
     expect(f).toContain('on 1 2 prints -1');
     expect(f).toMatch(/diagnosis\s+code wrong/);
     expect(f).toContain('+ print(a + b)');
@@ -305,17 +396,27 @@ describe('panes', () => {
     expect(render(<Pane data={{ kind: 'run', result }} width={width} />).lastFrame()).toMatch(/AC\s+1\/1 passed/);
     expect(show(proposal('plan', { weird: true }, { text: 'the plain text form' }))).toBe('the plain text form');
     expect(show(proposal('review', 'Code Test Passed'))).toBe('Code Test Passed');
-    expect(show(proposal('code', undefined, { error: 'no code fence', raw: 'I think...' }))).toMatch(/this step could not be read: no code fence[\s\S]*e edit the answer[\s\S]*the whole answer:[\s\S]*I think/);
+    expect(show(proposal('code', undefined, { error: 'no code fence', raw: 'I think...' }))).toMatch(
+      /this step could not be read: no code fence[\s\S]*e edit the answer[\s\S]*the whole answer:[\s\S]*I think/,
+    );
     // The whole answer, not its tail: the first of forty lines is there to scroll to.
     const long = Array.from({ length: 40 }, (_, i) => `line ${i + 1} of the answer`).join('\n');
-    expect(show(proposal('code', undefined, { error: 'no code fence', raw: long }))).toMatch(/line 1 of the answer[\s\S]*line 40 of the answer/);
-    const cancelled = show(proposal('plan', undefined, { error: 'answer cancelled', cancelled: true, raw: '## Understanding\nAdd' }));
+    expect(show(proposal('code', undefined, { error: 'no code fence', raw: long }))).toMatch(
+      /line 1 of the answer[\s\S]*line 40 of the answer/,
+    );
+    const cancelled = show(
+      proposal('plan', undefined, { error: 'answer cancelled', cancelled: true, raw: '## Understanding\nAdd' }),
+    );
     expect(cancelled).toMatch(/you cancelled this answer[\s\S]*what had come so far:[\s\S]*Add/);
     expect(cancelled).not.toContain('failed');
   });
 
   it('a step read leniently says so above its pane, with why', () => {
-    const p = proposal('plan', { plan: 'Add the two numbers.' }, { lenient: 'the answer has no Plan section and no list of steps' });
+    const p = proposal(
+      'plan',
+      { plan: 'Add the two numbers.' },
+      { lenient: 'the answer has no Plan section and no list of steps' },
+    );
     const f = show(p);
     expect(f).toMatch(/^read leniently as the published code read it/);
     expect(f).toContain('the answer has no Plan section');
@@ -325,7 +426,16 @@ describe('panes', () => {
 
   it('every pane row fits the width', () => {
     const long = 'word '.repeat(100);
-    const rows = proposalRows(proposal('plan', { understanding: long, recalledProblem: long, recalledSolution: long, algorithm: long, plan: long }), { width: 50 });
+    const rows = proposalRows(
+      proposal('plan', {
+        understanding: long,
+        recalledProblem: long,
+        recalledSolution: long,
+        algorithm: long,
+        plan: long,
+      }),
+      { width: 50 },
+    );
     expect(rows.every((r) => cells(rowText(r)) <= 50)).toBe(true);
   });
 });

@@ -1,7 +1,14 @@
 // The built-in editor's undo (ctrl-z) and delete-line (ctrl-x), as plain data: a run of typing is
 // one undo step, every other change is one, and undo walks back to the text the editor opened with.
 import { describe, expect, it } from 'vitest';
-import { UNDO_DEPTH, editorFrom, editorKey, editorText, type EditorKey, type EditorState } from '../../src/components/editorModel.js';
+import {
+  UNDO_DEPTH,
+  editorFrom,
+  editorKey,
+  editorText,
+  type EditorKey,
+  type EditorState,
+} from '../../src/components/editorModel.js';
 
 const press = (s: EditorState, ...keys: EditorKey[]): EditorState => keys.reduce((st, k) => editorKey(st, k, 10), s);
 const type = (s: EditorState, text: string): EditorState => press(s, ...Array.from(text).map((c) => ({ input: c })));

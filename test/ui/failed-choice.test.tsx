@@ -16,10 +16,16 @@ const ui = appSuite();
 const MUDDLE = 'Both approaches look reasonable to me; it depends on the constraints.';
 
 const sessionFiles = (): string[] =>
-  existsSync(sessionsDir()) ? readdirSync(sessionsDir(), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.jsonl')).map((f) => join(sessionsDir(), f)) : [];
+  existsSync(sessionsDir())
+    ? readdirSync(sessionsDir(), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.jsonl'))
+        .map((f) => join(sessionsDir(), f))
+    : [];
 
 /** The app at the failed choice, its frame checked for the whole answer and the keys that decide it; `choice` reads the journal's decision there. */
-async function atFailedChoice(editExternally?: (t: string) => Promise<string>): Promise<{ app: Running; choice: () => { kind: string; by: string; ranked: string[] } }> {
+async function atFailedChoice(
+  editExternally?: (t: string) => Promise<string>,
+): Promise<{ app: Running; choice: () => { kind: string; by: string; ranked: string[] } }> {
   const before = new Set(sessionFiles());
   const server = await ui.model({ reflection: REFLECT, solutions: SOLUTIONS, choose: MUDDLE, 'ai-tests': AI_TESTS });
   const app = await ui.start(server, ui.sumTwo, { flow: 'alphacodium', ...(editExternally ? { editExternally } : {}) });
@@ -34,8 +40,17 @@ async function atFailedChoice(editExternally?: (t: string) => Promise<string>): 
   const choice = () => {
     const file = sessionFiles().filter((f) => !before.has(f));
     expect(file).toHaveLength(1);
-    type Line = { type: string; step?: number; by?: string; decision?: { kind: string }; value?: { ranked?: { name: string }[] } };
-    const events = readFileSync(file[0]!, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Line);
+    type Line = {
+      type: string;
+      step?: number;
+      by?: string;
+      decision?: { kind: string };
+      value?: { ranked?: { name: string }[] };
+    };
+    const events = readFileSync(file[0]!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Line);
     const d = events.find((e) => e.type === 'decision' && e.step === 2)!;
     return { kind: d.decision!.kind, by: d.by!, ranked: d.value!.ranked!.map((s) => s.name) };
   };
@@ -53,7 +68,7 @@ describe('a choice of a solution that could not be read', () => {
     expect(choice()).toEqual({ kind: 'edit', by: 'person', ranked: ['Loop count', 'Direct sum'] });
   }, 60_000);
 
-  it('is edited in the person\'s editor (E) and read again', async () => {
+  it("is edited in the person's editor (E) and read again", async () => {
     const { app, choice } = await atFailedChoice(async (text) => {
       // The editor opens on the lenient reading in the stage's form (the model's words as its why).
       expect(text).toContain(MUDDLE);

@@ -6,7 +6,13 @@ import { frameKeys } from '../../src/terminal/firstFrameKeys.js';
 import { pickerFrameLines, type IndexedProblem } from '../../src/terminal/firstFrame.js';
 
 const plain = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');
-const row = (id: string, title: string): IndexedProblem => ({ ref: `fixtures:${id}`, id, title, group: 'fixtures', tags: [] });
+const row = (id: string, title: string): IndexedProblem => ({
+  ref: `fixtures:${id}`,
+  id,
+  title,
+  group: 'fixtures',
+  tags: [],
+});
 const start = { filter: '', index: 0 };
 
 describe('keys at the first frame', () => {
@@ -32,10 +38,17 @@ describe('keys at the first frame', () => {
 
   it('draws the filter, the filtered count and the chosen row as the Ink picker does', () => {
     const list = [row('knapsack', 'Backpack'), row('sum-two', 'Sum of Two'), row('range-sums', 'Range Sums')];
-    const lines = pickerFrameLines(list, { columns: 80, rows: 24, color: false }, '', { filter: 'sum', index: 1 }).map(plain);
+    const lines = pickerFrameLines(list, { columns: 80, rows: 24, color: false }, '', { filter: 'sum', index: 1 }).map(
+      plain,
+    );
     expect(lines[0]).toBe('Pick a problem 2 of 3');
     expect(lines[1]).toBe('filter: sum ');
-    expect(lines.slice(2, 4)).toEqual([expect.stringMatching(/^ {4}sum-two /), expect.stringMatching(/^› {3}range-sums /)]);
-    expect(pickerFrameLines(list, { columns: 80, rows: 24, color: false }, '', { filter: 'zzz', index: 0 }).map(plain)[2]).toBe('no match — enter opens it as a file path');
+    expect(lines.slice(2, 4)).toEqual([
+      expect.stringMatching(/^ {4}sum-two /),
+      expect.stringMatching(/^› {3}range-sums /),
+    ]);
+    expect(
+      pickerFrameLines(list, { columns: 80, rows: 24, color: false }, '', { filter: 'zzz', index: 0 }).map(plain)[2],
+    ).toBe('no match — enter opens it as a file path');
   });
 });

@@ -4,12 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { pickerFrameLines, type IndexedProblem } from '../../src/terminal/firstFrame.js';
 
 const plain = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');
-const row = (id: string, title: string, extra: Partial<IndexedProblem> = {}): IndexedProblem => ({ ref: `fixtures:${id}`, id, title, group: 'fixtures', tags: [], ...extra });
-const many = Array.from({ length: 50 }, (_, i) => row(`p${i}`, `Problem number ${i} with a rather long title that goes on and on`, i % 3 ? {} : { group: 'saved' }));
+const row = (id: string, title: string, extra: Partial<IndexedProblem> = {}): IndexedProblem => ({
+  ref: `fixtures:${id}`,
+  id,
+  title,
+  group: 'fixtures',
+  tags: [],
+  ...extra,
+});
+const many = Array.from({ length: 50 }, (_, i) =>
+  row(`p${i}`, `Problem number ${i} with a rather long title that goes on and on`, i % 3 ? {} : { group: 'saved' }),
+);
 
 describe('the picker frame before Ink', () => {
   it('fits the terminal: no line wider than it, no more rows than the picker takes', () => {
-    for (const [columns, rows] of [[40, 12], [80, 24], [132, 50]] as const) {
+    for (const [columns, rows] of [
+      [40, 12],
+      [80, 24],
+      [132, 50],
+    ] as const) {
       const lines = pickerFrameLines(many, { columns, rows, color: true }, ' · flow codesim · python (from settings)');
       expect(lines.length).toBeLessThanOrEqual(rows - 1);
       for (const l of lines) expect(plain(l).length, l).toBeLessThanOrEqual(columns);
@@ -24,7 +37,11 @@ describe('the picker frame before Ink', () => {
   });
 
   it('drops escape and control characters a hand-edited index holds, and counts wide characters as two cells', () => {
-    const lines = pickerFrameLines([row('evil', 'A\u001b[2J\u001b]0;title\u0007B'), row('wide', '漢字'.repeat(30))], { columns: 40, rows: 12, color: false }, '\u001b[31m');
+    const lines = pickerFrameLines(
+      [row('evil', 'A\u001b[2J\u001b]0;title\u0007B'), row('wide', '漢字'.repeat(30))],
+      { columns: 40, rows: 12, color: false },
+      '\u001b[31m',
+    );
     expect(lines.join('\n')).not.toMatch(/\u001b\[2J|\u001b\]|\u0007|\u001b\[31m/);
     const wide = plain(lines.find((l) => l.includes('wide'))!);
     const cells = [...wide].reduce((n, ch) => n + (ch.codePointAt(0)! >= 0x1100 ? 2 : 1), 0);
@@ -32,6 +49,8 @@ describe('the picker frame before Ink', () => {
   });
 
   it('says the list is loading when there is no index yet', () => {
-    expect(plain(pickerFrameLines(undefined, { columns: 80, rows: 24, color: false })[0]!)).toBe('Pick a problem loading…');
+    expect(plain(pickerFrameLines(undefined, { columns: 80, rows: 24, color: false })[0]!)).toBe(
+      'Pick a problem loading…',
+    );
   });
 });

@@ -35,7 +35,12 @@ export const KEYS = {
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until `check` passes on the screen; fails with the last frame when it never does (the cap only catches a hang: a loaded machine judges slowly). */
-export async function waitFor(frame: () => string, check: (f: string) => boolean, what: string, ms = 30_000): Promise<string> {
+export async function waitFor(
+  frame: () => string,
+  check: (f: string) => boolean,
+  what: string,
+  ms = 30_000,
+): Promise<string> {
   const deadline = Date.now() + ms;
   for (;;) {
     const f = frame();
@@ -71,8 +76,17 @@ export interface StartOptions {
   program?: Program;
 }
 
-export async function startApp(server: FakeServer, problem: Problem | undefined, extra: StartOptions = {}): Promise<Running> {
-  const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b', ...(extra.flow ? { flow: extra.flow } : {}), ...(extra.approval ? { approval: extra.approval } : {}) });
+export async function startApp(
+  server: FakeServer,
+  problem: Problem | undefined,
+  extra: StartOptions = {},
+): Promise<Running> {
+  const settings = resolveSettings({
+    host: server.url,
+    model: 'fake-coder:7b',
+    ...(extra.flow ? { flow: extra.flow } : {}),
+    ...(extra.approval ? { approval: extra.approval } : {}),
+  });
   const probe = await probeBackend(settings, { timeoutMs: 2000 });
   let finish: (code: number) => void = () => {};
   const exit = new Promise<number>((r) => (finish = r));
@@ -89,7 +103,14 @@ export async function startApp(server: FakeServer, problem: Problem | undefined,
     ...(extra.file ? { file: extra.file } : {}),
     ...(extra.langFrom ? { langFrom: extra.langFrom } : {}),
   });
-  const r = render(<App app={app} {...(problem ? { initial: problem } : {})} {...(extra.program ? { initialProgram: extra.program } : {})} onExit={(c) => finish(c)} />);
+  const r = render(
+    <App
+      app={app}
+      {...(problem ? { initial: problem } : {})}
+      {...(extra.program ? { initialProgram: extra.program } : {})}
+      onExit={(c) => finish(c)}
+    />,
+  );
   const frame = (): string => r.lastFrame() ?? '';
   const all = (): string => r.frames.join('\n');
   const press = async (keys: string): Promise<void> => {
@@ -108,7 +129,12 @@ export async function startApp(server: FakeServer, problem: Problem | undefined,
     // React runs effects (which move key handlers from one component to another) just after a
     // frame is drawn; a real person's next key comes later than that, and so does the test's.
     until: async (text, ms) => {
-      const f = await waitFor(frame, (x) => (typeof text === 'string' ? x.includes(text) : text.test(x)), String(text), ms);
+      const f = await waitFor(
+        frame,
+        (x) => (typeof text === 'string' ? x.includes(text) : text.test(x)),
+        String(text),
+        ms,
+      );
       await settled(r);
       return f;
     },
@@ -127,8 +153,18 @@ export interface TermApp extends ReturnType<typeof headlessTerm> {
  * The app over `server` rendered by Ink itself into a headless terminal of `cols`×`rows`:
  * ink-testing-library has no terminal height, and only a real size shows what Ink does at one.
  */
-export async function startTermApp(server: FakeServer, problem: Problem, cols: number, rows: number, extra: { flow?: string; maxFps?: number } = {}): Promise<TermApp> {
-  const settings = resolveSettings({ host: server.url, model: 'fake-coder:7b', ...(extra.flow ? { flow: extra.flow } : {}) });
+export async function startTermApp(
+  server: FakeServer,
+  problem: Problem,
+  cols: number,
+  rows: number,
+  extra: { flow?: string; maxFps?: number } = {},
+): Promise<TermApp> {
+  const settings = resolveSettings({
+    host: server.url,
+    model: 'fake-coder:7b',
+    ...(extra.flow ? { flow: extra.flow } : {}),
+  });
   const probe = await probeBackend(settings);
   const t = headlessTerm(cols, rows);
   let exited = false;
@@ -146,7 +182,11 @@ export async function startTermApp(server: FakeServer, problem: Problem, cols: n
     ink,
     async quit() {
       t.stdin.write('q');
-      await waitFor(() => String(exited), (x) => x === 'true', 'the app to quit');
+      await waitFor(
+        () => String(exited),
+        (x) => x === 'true',
+        'the app to quit',
+      );
       ink.unmount();
     },
   };
@@ -217,7 +257,8 @@ export function appSuite(opts: { color?: 'off' | 'env' } = {}): AppSuite {
   };
   return {
     get sumTwo(): Problem {
-      if (!sumTwo) throw new Error('appSuite().sumTwo is loaded before the first test, not while the file is collected');
+      if (!sumTwo)
+        throw new Error('appSuite().sumTwo is loaded before the first test, not while the file is collected');
       return sumTwo;
     },
     model: (answers) => serve(stagedModel(answers)),

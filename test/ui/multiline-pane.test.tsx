@@ -7,7 +7,8 @@ import { Rows, rowText, seg, wrapRow } from '../../src/components/rows.js';
 import { proposalRows } from '../../src/components/panes/index.js';
 import type { Proposal } from '../../src/engine/types.js';
 
-const ALGORITHM = 'Greedy by end time.\nSort the intervals by their right end, then take each interval that starts after the last one taken.\nO(n log n).';
+const ALGORITHM =
+  'Greedy by end time.\nSort the intervals by their right end, then take each interval that starts after the last one taken.\nO(n log n).';
 
 describe('multi-line text in a pane', () => {
   it('a label and a multi-line value: one row per line, continuation under the value, each wrapped to the width', () => {
@@ -25,7 +26,15 @@ describe('multi-line text in a pane', () => {
   });
 
   it("MapCoder's retrieval pane, as the solve screen draws it at 50 columns, keeps every line inside the pane", () => {
-    const p: Proposal = { step: 0, agent: 'retrieve', title: 'Recall', pane: 'retrieve', value: { exemplars: [], algorithm: ALGORITHM, tutorial: 'Exchange argument.' }, text: '', raw: '' };
+    const p: Proposal = {
+      step: 0,
+      agent: 'retrieve',
+      title: 'Recall',
+      pane: 'retrieve',
+      value: { exemplars: [], algorithm: ALGORITHM, tutorial: 'Exchange argument.' },
+      text: '',
+      raw: '',
+    };
     const rows = proposalRows(p, { width: 50 }).flatMap((r) => wrapRow(r, 50));
     const frame = render(<Rows rows={rows} />).lastFrame()!;
     const lines = frame.split('\n');

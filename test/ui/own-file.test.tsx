@@ -15,7 +15,8 @@ import { KEYS, appSuite, settled } from './helpers.js';
 const ui = appSuite();
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)\n';
 const WRONG = 'a, b = map(int, input().split())\nprint(a - b)\n';
-const RETRIEVE = '## Problem 1\nSum of a list of numbers.\n### Code\n```python\nprint(sum(map(int, input().split())))\n```\n### Plan\nRead them, add them.\n## Algorithm\nPlain arithmetic\n## Tutorial\nRead both numbers and print their sum.\n';
+const RETRIEVE =
+  '## Problem 1\nSum of a list of numbers.\n### Code\n```python\nprint(sum(map(int, input().split())))\n```\n### Plan\nRead them, add them.\n## Algorithm\nPlain arithmetic\n## Tutorial\nRead both numbers and print their sum.\n';
 
 describe('what a save of your file does', () => {
   it('the step waiting for your program takes it; after the end, or in a check past its program, the flow starts again; practice at a hint keeps it for the next turn', () => {
@@ -38,8 +39,22 @@ describe('what a save of your file does', () => {
 
 describe('the picker says which language sessions start in', () => {
   it('in its header, within 80 columns', async () => {
-    const problems = [{ ref: 'fixtures:sum-two', id: 'sum-two', title: 'Sum of two', group: 'fixtures' as const, tags: [] }];
-    const r = render(<Picker problems={problems} flows={['codesim', 'mapcoder']} flow="codesim" lang="python (from settings)" width={80} height={12} onPick={() => {}} onQuit={() => {}} onSettings={() => {}} />);
+    const problems = [
+      { ref: 'fixtures:sum-two', id: 'sum-two', title: 'Sum of two', group: 'fixtures' as const, tags: [] },
+    ];
+    const r = render(
+      <Picker
+        problems={problems}
+        flows={['codesim', 'mapcoder']}
+        flow="codesim"
+        lang="python (from settings)"
+        width={80}
+        height={12}
+        onPick={() => {}}
+        onQuit={() => {}}
+        onSettings={() => {}}
+      />,
+    );
     await settled(r);
     const header = r.lastFrame()!.split('\n')[0]!;
     expect(header).toBe('Pick a problem 1 of 1 · flow codesim · python (from settings)');
@@ -56,10 +71,14 @@ describe('the picker says which language sessions start in', () => {
 describe('practice on your own file (the real file service)', () => {
   const fresh = (name: string): string => join(mkdtempSync(join(tmpdir(), 'simcoach-own-')), name);
 
-  it('a save while a hint waits is submitted at the next turn; the end names the file as the language\'s source', async () => {
+  it("a save while a hint waits is submitted at the next turn; the end names the file as the language's source", async () => {
     const server = await ui.model({ retrieve: RETRIEVE });
     const path = fresh('sol.py');
-    const app = await ui.start(server, ui.sumTwo, { flow: 'practice', file: ownFile(path, 'python'), langFrom: 'from sol.py' });
+    const app = await ui.start(server, ui.sumTwo, {
+      flow: 'practice',
+      file: ownFile(path, 'python'),
+      langFrom: 'from sol.py',
+    });
     await app.until(/Your turn\s+your decision/);
     await app.press('h');
     await app.until(/Hint 1 · a similar problem\s+your decision/);
@@ -75,7 +94,11 @@ describe('practice on your own file (the real file service)', () => {
   it('e opens on the file (its template while it is new) and writes back to it; a save after the end starts practice again on it', async () => {
     const server = await ui.model({});
     const path = fresh('new.py');
-    const app = await ui.start(server, ui.sumTwo, { flow: 'practice', file: ownFile(path, 'python'), langFrom: 'from new.py' });
+    const app = await ui.start(server, ui.sumTwo, {
+      flow: 'practice',
+      file: ownFile(path, 'python'),
+      langFrom: 'from new.py',
+    });
     await app.until(/Your turn\s+your decision/);
     await app.press('e');
     const editing = await app.until('Editing new.py');
@@ -107,7 +130,12 @@ describe('practice on your own file (the real file service)', () => {
     process.env.EDITOR = 'false';
     try {
       // The file as it stands is the first turn's answer, as `practice --file` hands it.
-      const app = await ui.start(server, ui.sumTwo, { flow: 'practice', file: ownFile(path, 'python'), langFrom: 'from sol.py', program: { lang: 'python', source: WRONG } });
+      const app = await ui.start(server, ui.sumTwo, {
+        flow: 'practice',
+        file: ownFile(path, 'python'),
+        langFrom: 'from sol.py',
+        program: { lang: 'python', source: WRONG },
+      });
       await app.until(/Your turn\s+your decision[\s\S]*WA on the samples/);
       await app.press('E');
       const failed = await app.until('the editor failed: false exited with status 1; sol.py was not judged');

@@ -12,9 +12,23 @@ const ui = appSuite();
 
 describe('ctrl-f: the flow in the picker', () => {
   it('goes round the flows; enter opens the chosen problem in the chosen flow; the key row shows ctrl-f at 80 columns', async () => {
-    const problems = [{ ref: 'fixtures:sum-two', id: 'sum-two', title: 'Sum of two', group: 'fixtures' as const, tags: [] }];
+    const problems = [
+      { ref: 'fixtures:sum-two', id: 'sum-two', title: 'Sum of two', group: 'fixtures' as const, tags: [] },
+    ];
     let picked: [string, string | undefined] | undefined;
-    const r = render(<Picker problems={problems} flows={['codesim', 'mapcoder', 'codetree']} flow="codesim" width={80} height={12} onPick={(ref, flow) => (picked = [ref, flow])} onQuit={() => {}} onSettings={() => {}} onPractice={() => {}} />);
+    const r = render(
+      <Picker
+        problems={problems}
+        flows={['codesim', 'mapcoder', 'codetree']}
+        flow="codesim"
+        width={80}
+        height={12}
+        onPick={(ref, flow) => (picked = [ref, flow])}
+        onQuit={() => {}}
+        onSettings={() => {}}
+        onPractice={() => {}}
+      />,
+    );
     await settled(r);
     expect(r.lastFrame()).toMatch(/Pick a problem 1 of 1 · flow codesim/);
     const keys = r.lastFrame()!.split('\n').at(-1)!;

@@ -20,11 +20,19 @@ const ui = appSuite();
  * the front matter, a statement in place of the note that points to the page (no download here).
  */
 function saveCompanion(name: string, group: string, url: string): string {
-  const payload = parseCompanion(JSON.stringify({ name, group, url, timeLimit: 1000, memoryLimit: 256, tests: [{ input: 'ab\n', output: 'ba\n' }] }));
+  const payload = parseCompanion(
+    JSON.stringify({ name, group, url, timeLimit: 1000, memoryLimit: 256, tests: [{ input: 'ab\n', output: 'ba\n' }] }),
+  );
   if (!payload.ok) throw new Error(payload.reason);
   const file = companionPath(problemsDir(), payload.value);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, companionToMarkdown(payload.value).replace(/^The statement is on the contest page: .*$/m, 'Print the word reversed.'));
+  writeFileSync(
+    file,
+    companionToMarkdown(payload.value).replace(
+      /^The statement is on the contest page: .*$/m,
+      'Print the word reversed.',
+    ),
+  );
   return file;
 }
 
@@ -32,8 +40,16 @@ const plain = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 describe('short ids in the picker', () => {
   it('shows cf1917C and abc300_a whole, not their slugs; the slug still filters; enter opens it; the index keeps the short ids', async () => {
-    saveCompanion('Mirror Words', 'Codeforces - Codeforces Practice Round 917 (Div. 2)', 'https://codeforces.com/contest/1917/problem/C');
-    saveCompanion('Takahashi Welcomes You', 'AtCoder - AtCoder Beginner Contest 300', 'https://atcoder.jp/contests/abc300/tasks/abc300_a');
+    saveCompanion(
+      'Mirror Words',
+      'Codeforces - Codeforces Practice Round 917 (Div. 2)',
+      'https://codeforces.com/contest/1917/problem/C',
+    );
+    saveCompanion(
+      'Takahashi Welcomes You',
+      'AtCoder - AtCoder Beginner Contest 300',
+      'https://atcoder.jp/contests/abc300/tasks/abc300_a',
+    );
     const server = await ui.model({ plan: PLAN });
     const app = await ui.start(server, undefined);
     const picker = await app.until(/cf1917C/);
@@ -47,19 +63,45 @@ describe('short ids in the picker', () => {
     await app.press(KEYS.enter);
     await app.until(/▸ 1 Plan\s+your decision/);
     const index = readPickerIndex()!.problems;
-    expect(index.find((p) => p.id === 'cf1917C')?.aliases).toEqual(['codeforces-codeforces-practice-round-917-div-2/mirror-words']);
+    expect(index.find((p) => p.id === 'cf1917C')?.aliases).toEqual([
+      'codeforces-codeforces-practice-round-917-div-2/mirror-words',
+    ]);
   });
 
-  it('at 80×24 the plain first frame draws the same rows as Ink\'s picker: ids never cut, a long one whole', async () => {
+  it("at 80×24 the plain first frame draws the same rows as Ink's picker: ids never cut, a long one whole", async () => {
     const long = 'codeforces-practice-round-917-div-2-unofficial/c-mirror-words';
     const problems: IndexedProblem[] = [
-      { ref: 'fixtures:sum-two', id: 'sum-two', title: 'Sum of Two', group: 'fixtures', tags: [], difficulty: 'easy', solved: true },
-      { ref: 'saved:a', id: 'cf1917C', aliases: ['codeforces-practice-round-917/c-mirror-words'], title: 'Mirror Words', group: 'saved', tags: [], due: true },
-      { ref: 'saved:b', id: long, title: 'A problem from no judge known here, with a title that runs long', group: 'saved', tags: [] },
+      {
+        ref: 'fixtures:sum-two',
+        id: 'sum-two',
+        title: 'Sum of Two',
+        group: 'fixtures',
+        tags: [],
+        difficulty: 'easy',
+        solved: true,
+      },
+      {
+        ref: 'saved:a',
+        id: 'cf1917C',
+        aliases: ['codeforces-practice-round-917/c-mirror-words'],
+        title: 'Mirror Words',
+        group: 'saved',
+        tags: [],
+        due: true,
+      },
+      {
+        ref: 'saved:b',
+        id: long,
+        title: 'A problem from no judge known here, with a title that runs long',
+        group: 'saved',
+        tags: [],
+      },
       { ref: 'saved:c', id: 'kattis/amulet', title: '護符 the amulet', group: 'saved', tags: [] },
     ];
     const frame = pickerFrameLines(problems, { columns: 80, rows: 24, color: false }).map(plain);
-    const r = render(<Picker problems={problems} width={80} height={23} onPick={() => {}} onQuit={() => {}} onSettings={() => {}} />);
+    const r = render(
+      <Picker problems={problems} width={80} height={23} onPick={() => {}} onQuit={() => {}} onSettings={() => {}} />,
+    );
     await settled(r);
     const ink = r.lastFrame()!.split('\n');
     // Rows 3 to 6 are the list in both.

@@ -11,7 +11,10 @@ import type { AgentContext } from '../../src/engine/types.js';
 import { functionProblem } from '../agents/problems.js';
 
 const ctx: AgentContext = { problem: functionProblem(), lang: 'python' };
-const turn = (o: Partial<TurnValue> = {}): TurnValue => ({ ...turnAgent.compute!({ draft: starter('python', 'Dice'), hints: 0, rungs: RUNGS, samplesPass: false }, ctx), ...o });
+const turn = (o: Partial<TurnValue> = {}): TurnValue => ({
+  ...turnAgent.compute!({ draft: starter('python', 'Dice'), hints: 0, rungs: RUNGS, samplesPass: false }, ctx),
+  ...o,
+});
 const key = (input: string, extra: { return?: boolean } = {}) => ({ input, ...extra });
 
 /** What the engine makes of an edit decision at this step: the forward part's set. */
@@ -21,7 +24,10 @@ describe('practice keys', () => {
   it('h asks for the next hint while there is one; after the code rung it says so', () => {
     expect(practiceKey(turn(), key('h'))).toEqual({ kind: 'decide', decision: { kind: 'approve' } });
     const all = turn({ hints: 5, move: 'submit' });
-    expect(practiceKey(all, key('h'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('every hint is shown') });
+    expect(practiceKey(all, key('h'))).toMatchObject({
+      kind: 'notice',
+      text: expect.stringContaining('every hint is shown'),
+    });
   });
 
   it('enter submits the draft as it is; an edit of the program submits what was written', () => {
@@ -36,14 +42,26 @@ describe('practice keys', () => {
 
   it('in a contest (the model off) v and I say so, and an edit asking for either is refused', () => {
     const v = turn({ locked: 'contest, the model is off', noModel: true, failing: 'sample 1' });
-    expect(practiceKey(v, key('v'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('no predict in a contest') });
-    expect(practiceKey(v, key('I'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('no idea first in a contest') });
+    expect(practiceKey(v, key('v'))).toMatchObject({
+      kind: 'notice',
+      text: expect.stringContaining('no predict in a contest'),
+    });
+    expect(practiceKey(v, key('I'))).toMatchObject({
+      kind: 'notice',
+      text: expect.stringContaining('no idea first in a contest'),
+    });
     expect(() => edited(v, `move: idea\n\`\`\`python\n${v.draft.source}\`\`\`\n`)).toThrow(/no idea in a contest/);
-    expect(practiceKey(v, key('h'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('locked: contest') });
+    expect(practiceKey(v, key('h'))).toMatchObject({
+      kind: 'notice',
+      text: expect.stringContaining('locked: contest'),
+    });
   });
 
   it('t stress-tests only a program whose samples passed', () => {
-    expect(practiceKey(turn(), key('t'))).toMatchObject({ kind: 'notice', text: expect.stringContaining('passes the samples') });
+    expect(practiceKey(turn(), key('t'))).toMatchObject({
+      kind: 'notice',
+      text: expect.stringContaining('passes the samples'),
+    });
     const v = turn({ samplesPass: true, draft: { lang: 'python', source: 'print(3)\n' } });
     const t = practiceKey(v, key('t')) as { decision: { content: string } };
     expect(edited(v, t.decision.content)).toMatchObject({ move: 'stress' });
@@ -53,16 +71,36 @@ describe('practice keys', () => {
     expect(practiceKey(turn(), key('a'))).toMatchObject({ kind: 'notice' });
   });
 
-  it('the solve screen hands the turn\'s keys to the pane, and t at the end of a session offers the stress test', () => {
-    const v: SolveKeyView = { streaming: false, proposal: { pane: 'practice', cancelled: false, failed: false, value: turn() }, ended: false, backendError: false, canAnother: false, earlier: 0, backPick: 0, offset: 0, rows: 10, body: 20, sinceCancel: Infinity };
+  it("the solve screen hands the turn's keys to the pane, and t at the end of a session offers the stress test", () => {
+    const v: SolveKeyView = {
+      streaming: false,
+      proposal: { pane: 'practice', cancelled: false, failed: false, value: turn() },
+      ended: false,
+      backendError: false,
+      canAnother: false,
+      earlier: 0,
+      backPick: 0,
+      offset: 0,
+      rows: 10,
+      body: 20,
+      sinceCancel: Infinity,
+    };
     expect(solveKey('main', v, { input: 'h' })).toEqual({ kind: 'decide', decision: { kind: 'approve' } });
     const ended: SolveKeyView = { ...v, proposal: undefined, ended: true, canStress: true };
     expect(solveKey('main', ended, { input: 't' })).toEqual({ kind: 'stress' });
     expect(solveKey('main', { ...ended, canStress: false }, { input: 't' })).toEqual({ kind: 'none' });
   });
 
-  it('the turn\'s pane shows the hints used, the next rung and the draft', () => {
-    const p = { step: 0, agent: 'attempt', title: 'Your turn', pane: 'practice' as const, value: turn({ hints: 2, last: 'WA on the samples: 0/2 passed' }), text: '', raw: '' };
+  it("the turn's pane shows the hints used, the next rung and the draft", () => {
+    const p = {
+      step: 0,
+      agent: 'attempt',
+      title: 'Your turn',
+      pane: 'practice' as const,
+      value: turn({ hints: 2, last: 'WA on the samples: 0/2 passed' }),
+      text: '',
+      raw: '',
+    };
     const text = proposalRows(p, { width: 100 }).map(rowText).join('\n');
     expect(text).toContain('2 of 5 used');
     expect(text).toContain('h shows the next: the plan');

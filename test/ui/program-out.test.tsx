@@ -51,7 +51,13 @@ describe('w and y as data', () => {
     const ended = { ...gate, proposal: undefined, ended: true };
     expect(solveKey('main', ended, k('w'))).toEqual({ kind: 'mode', mode: 'write' });
     expect(solveKey('main', ended, k('y'))).toEqual({ kind: 'copy' });
-    expect(solveKey('main', { ...gate, proposal: { pane: 'plan', cancelled: false, failed: false }, program: false }, k('w'))).toEqual({ kind: 'none' });
+    expect(
+      solveKey(
+        'main',
+        { ...gate, proposal: { pane: 'plan', cancelled: false, failed: false }, program: false },
+        k('w'),
+      ),
+    ).toEqual({ kind: 'none' });
     expect(solveKey('main', { ...ended, program: false }, k('y'))).toEqual({ kind: 'none' });
     // While the path prompt or its y/n question is up, the keys are theirs: y there is no copy.
     expect(solveKey('write', gate, k('y'))).toEqual({ kind: 'none' });
@@ -77,14 +83,36 @@ describe('w and y as data', () => {
     // At 80 columns a code gate shows w and y; b and q, which ? lists, show from a little wider.
     expect(hintsText(hints, 80)).toMatch(/g timeline · w save · y copy · \? keys$/);
     expect(hintsText(hints, 100)).toContain('? keys · b back · q quit');
-    expect(withProgramHints([{ key: '←', label: 'previous' }, { key: 'g', label: 'jump' }], 1).map((h) => h.key)).toEqual(['←', 'w', 'y', 'g']);
+    expect(
+      withProgramHints(
+        [
+          { key: '←', label: 'previous' },
+          { key: 'g', label: 'jump' },
+        ],
+        1,
+      ).map((h) => h.key),
+    ).toEqual(['←', 'w', 'y', 'g']);
   });
 
   it('the current program: the one waiting at the gate, else the one the session ended with, else the last that went forward', () => {
-    const code = { step: 3, agent: 'code', title: 'Code', pane: 'code', text: '', raw: '', value: { source: 'print(1)' } } as Proposal;
+    const code = {
+      step: 3,
+      agent: 'code',
+      title: 'Code',
+      pane: 'code',
+      text: '',
+      raw: '',
+      value: { source: 'print(1)' },
+    } as Proposal;
     expect(currentProgram({ proposal: code, lastCode: 'print(0)' })).toBe('print(1)');
     expect(currentProgram({ proposal: { ...code, error: 'unreadable' }, lastCode: 'print(0)' })).toBe('print(0)');
-    expect(currentProgram({ proposal: { ...code, value: { plan: 'x' } }, outcome: { status: 'solved', program: { lang: 'python', source: 'print(2)' } }, lastCode: 'print(0)' })).toBe('print(2)');
+    expect(
+      currentProgram({
+        proposal: { ...code, value: { plan: 'x' } },
+        outcome: { status: 'solved', program: { lang: 'python', source: 'print(2)' } },
+        lastCode: 'print(0)',
+      }),
+    ).toBe('print(2)');
     expect(currentProgram({})).toBeUndefined();
   });
 });
@@ -104,33 +132,56 @@ describe('the controller writes the program (a real temporary directory)', () =>
   it('asks before replacing a file: the first answer is "exists" and the file is untouched; with overwrite it is replaced', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'sc-write-'));
     writeFileSync(join(cwd, 'a.py'), 'mine\n');
-    expect(await writeProgramFile('a.py', 'print(1)\n', { cwd, overwrite: false })).toEqual({ kind: 'exists', path: join(cwd, 'a.py') });
+    expect(await writeProgramFile('a.py', 'print(1)\n', { cwd, overwrite: false })).toEqual({
+      kind: 'exists',
+      path: join(cwd, 'a.py'),
+    });
     expect(readFileSync(join(cwd, 'a.py'), 'utf8')).toBe('mine\n');
-    expect(await writeProgramFile('a.py', 'print(1)\n', { cwd, overwrite: true })).toMatchObject({ kind: 'written', lines: 1 });
+    expect(await writeProgramFile('a.py', 'print(1)\n', { cwd, overwrite: true })).toMatchObject({
+      kind: 'written',
+      lines: 1,
+    });
     expect(readFileSync(join(cwd, 'a.py'), 'utf8')).toBe('print(1)\n');
   });
 
   it('makes no directory: a missing one or a directory given as the file is one clear line', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'sc-write-'));
     const missing = await writeProgramFile('no/such/dir/a.py', 'x', { cwd, overwrite: false });
-    expect(missing).toEqual({ kind: 'failed', message: `not written: there is no directory ${join(cwd, 'no/such/dir')} (simcoach makes none)` });
+    expect(missing).toEqual({
+      kind: 'failed',
+      message: `not written: there is no directory ${join(cwd, 'no/such/dir')} (simcoach makes none)`,
+    });
     expect(existsSync(join(cwd, 'no'))).toBe(false);
-    expect(await writeProgramFile('.', 'x', { cwd, overwrite: true })).toMatchObject({ kind: 'failed', message: expect.stringContaining('is a directory') });
+    expect(await writeProgramFile('.', 'x', { cwd, overwrite: true })).toMatchObject({
+      kind: 'failed',
+      message: expect.stringContaining('is a directory'),
+    });
     expect(await writeProgramFile('  ', 'x', { cwd, overwrite: false })).toMatchObject({ kind: 'failed' });
-    expect(await writeProgramFile('~/b.py', 'x', { cwd, overwrite: false, home: cwd })).toMatchObject({ kind: 'written', path: join(cwd, 'b.py') });
+    expect(await writeProgramFile('~/b.py', 'x', { cwd, overwrite: false, home: cwd })).toMatchObject({
+      kind: 'written',
+      path: join(cwd, 'b.py'),
+    });
   });
 });
 
 describe('OSC 52 bytes', () => {
   it('plain: ESC ] 52 ; c ; base64 ST', () => {
     expect(osc52('hi')).toBe(`${ESC}]52;c;aGk=${ESC}\\`);
-    expect(copySequence('print(1)\nprint(2)\n', { tmux: false })).toEqual({ ok: true, bytes: osc52('print(1)\nprint(2)\n'), lines: 2 });
+    expect(copySequence('print(1)\nprint(2)\n', { tmux: false })).toEqual({
+      ok: true,
+      bytes: osc52('print(1)\nprint(2)\n'),
+      lines: 2,
+    });
   });
 
   it('under tmux: the plain sequence (set-clipboard on) and then the DCS passthrough with every ESC doubled (allow-passthrough on)', () => {
     expect(tmuxPassthrough(osc52('hi'))).toBe(`${ESC}Ptmux;${ESC}${ESC}]52;c;aGk=${ESC}${ESC}\\${ESC}\\`);
     const r = copySequence('hi', { tmux: true });
-    expect(r).toEqual({ ok: true, bytes: `${ESC}]52;c;aGk=${ESC}\\${ESC}Ptmux;${ESC}${ESC}]52;c;aGk=${ESC}${ESC}\\${ESC}\\`, lines: 1 });
+    expect(r).toEqual({
+      ok: true,
+      bytes: `${ESC}]52;c;aGk=${ESC}\\${ESC}Ptmux;${ESC}${ESC}]52;c;aGk=${ESC}${ESC}\\${ESC}\\`,
+      lines: 1,
+    });
   });
 
   it('caps the sequence at 100,000 bytes: a longer program is not copied, and the message says so', () => {
@@ -138,16 +189,27 @@ describe('OSC 52 bytes', () => {
     expect(copySequence('x'.repeat(74_991), { tmux: false })).toMatchObject({ ok: true });
     expect(osc52('x'.repeat(74_991)).length).toBeLessThanOrEqual(OSC52_MAX_SEQUENCE);
     const over = copySequence('x'.repeat(74_994), { tmux: false });
-    expect(over).toEqual({ ok: false, message: expect.stringMatching(/^not copied: 75 kB is more than a terminal takes through OSC 52/) });
+    expect(over).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^not copied: 75 kB is more than a terminal takes through OSC 52/),
+    });
   });
 
   it('writes to a terminal only: piped output copies nothing and says why; $TMUX wraps', () => {
     const pipe = fakeTerminal(false);
-    expect(copyToTerminal('x', pipe, {})).toMatchObject({ ok: false, message: expect.stringContaining('not a terminal') });
+    expect(copyToTerminal('x', pipe, {})).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('not a terminal'),
+    });
     expect(pipe.written).toEqual([]);
     const tty = fakeTerminal();
-    expect(copyToTerminal('x\ny', tty, { TMUX: '/tmp/tmux-0/default,1,0', NO_COLOR: '1' })).toEqual({ ok: true, lines: 2 });
-    expect(tty.written).toEqual([copySequence('x\ny', { tmux: true }).ok ? (copySequence('x\ny', { tmux: true }) as { bytes: string }).bytes : '']);
+    expect(copyToTerminal('x\ny', tty, { TMUX: '/tmp/tmux-0/default,1,0', NO_COLOR: '1' })).toEqual({
+      ok: true,
+      lines: 2,
+    });
+    expect(tty.written).toEqual([
+      copySequence('x\ny', { tmux: true }).ok ? (copySequence('x\ny', { tmux: true }) as { bytes: string }).bytes : '',
+    ]);
     expect(tty.written[0]).toContain(`${ESC}Ptmux;`);
   });
 });
@@ -162,7 +224,9 @@ describe('w and y in the app', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'sc-app-write-'));
     const term = fakeTerminal();
     const server = await ui.model({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
-    const app = await ui.start(server, await loadProblem('sum-two'), { programOut: createProgramOut({ cwd, terminal: term, env: {} }) });
+    const app = await ui.start(server, await loadProblem('sum-two'), {
+      programOut: createProgramOut({ cwd, terminal: term, env: {} }),
+    });
     const plan = await app.until(/▸ 1 Plan\s+your decision/);
     // No program yet: no w or y among the keys.
     expect(plan).not.toMatch(/w save/);
@@ -225,33 +289,68 @@ describe('w and y in the app', () => {
 });
 
 describe('w and y in the replay viewer', () => {
-  it('the viewed step\'s program: written, and copied', async () => {
+  it("the viewed step's program: written, and copied", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sc-replay-write-'));
     const source = 'print(sum(map(int, input().split())))';
     const file = new JournalBuilder()
-      .ask(0, 0, { agent: 'plan', title: 'Plan', pane: 'plan', answer: '1. read a and b', decision: { kind: 'approve' } })
-      .ask(0, 1, { agent: 'code', title: 'Code', pane: 'code', answer: `\`\`\`python\n${source}\n\`\`\``, value: { source, lang: 'python' }, decision: { kind: 'approve' } })
+      .ask(0, 0, {
+        agent: 'plan',
+        title: 'Plan',
+        pane: 'plan',
+        answer: '1. read a and b',
+        decision: { kind: 'approve' },
+      })
+      .ask(0, 1, {
+        agent: 'code',
+        title: 'Code',
+        pane: 'code',
+        answer: `\`\`\`python\n${source}\n\`\`\``,
+        value: { source, lang: 'python' },
+        decision: { kind: 'approve' },
+      })
       .end('solved')
       .write(join(dir, 's.jsonl'));
     const tl = await Timeline.open(file);
     expect(stepProgram(tl.load(tl.lastBranch.steps[1]!))).toBe(source);
     const term = fakeTerminal();
-    const r = render(<ReplayScreen timeline={tl} speed={1} out={createProgramOut({ cwd: dir, terminal: term, env: {} })} />);
+    const r = render(
+      <ReplayScreen timeline={tl} speed={1} out={createProgramOut({ cwd: dir, terminal: term, env: {} })} />,
+    );
     try {
-      await waitFor(() => r.lastFrame() ?? '', (f) => f.includes('step 1/2'), 'the first step');
+      await waitFor(
+        () => r.lastFrame() ?? '',
+        (f) => f.includes('step 1/2'),
+        'the first step',
+      );
       expect(r.lastFrame()).not.toContain('w save');
       r.stdin.write(' ');
       await settled(r);
-      const code = await waitFor(() => r.lastFrame() ?? '', (f) => f.includes('step 2/2'), 'the code step');
+      const code = await waitFor(
+        () => r.lastFrame() ?? '',
+        (f) => f.includes('step 2/2'),
+        'the code step',
+      );
       expect(code).toContain('w save · y copy');
       r.stdin.write('y');
-      await waitFor(() => r.lastFrame() ?? '', (f) => f.includes('copied 1 line to the clipboard'), 'the copy');
+      await waitFor(
+        () => r.lastFrame() ?? '',
+        (f) => f.includes('copied 1 line to the clipboard'),
+        'the copy',
+      );
       expect(term.written).toEqual([osc52(source)]);
       r.stdin.write('w');
       await settled(r);
-      await waitFor(() => r.lastFrame() ?? '', (f) => /write the program to: sum-two\.py/.test(f), 'the path prompt');
+      await waitFor(
+        () => r.lastFrame() ?? '',
+        (f) => /write the program to: sum-two\.py/.test(f),
+        'the path prompt',
+      );
       r.stdin.write('\r');
-      await waitFor(() => r.lastFrame() ?? '', (f) => f.includes(`wrote 1 line to ${join(dir, 'sum-two.py')}`), 'the write');
+      await waitFor(
+        () => r.lastFrame() ?? '',
+        (f) => f.includes(`wrote 1 line to ${join(dir, 'sum-two.py')}`),
+        'the write',
+      );
       expect(readFileSync(join(dir, 'sum-two.py'), 'utf8')).toBe(`${source}\n`);
     } finally {
       r.unmount();

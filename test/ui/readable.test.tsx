@@ -18,11 +18,29 @@ function decode(raw: string, size: number): string[] {
   return [...a.lines(), a.partial()].map((l) => l.text);
 }
 
-const PLAN_JSON = JSON.stringify({ understanding: 'Sum two numbers.\nBoth fit in 64 bits.', plan: '1. read a and b\n2. print a+b', confidence: 90, steps: ['read', 'add "them"'] });
+const PLAN_JSON = JSON.stringify({
+  understanding: 'Sum two numbers.\nBoth fit in 64 bits.',
+  plan: '1. read a and b\n2. print a+b',
+  confidence: 90,
+  steps: ['read', 'add "them"'],
+});
 
 describe('AnswerText: a JSON answer decoded as it arrives', () => {
   it('shows string values without quotes, braces or \\n escapes, each key a heading, whatever the chunking', () => {
-    const want = ['Understanding', 'Sum two numbers.', 'Both fit in 64 bits.', 'Plan', '1. read a and b', '2. print a+b', 'Confidence', '90', 'Steps', '• read', '• add "them"', ''];
+    const want = [
+      'Understanding',
+      'Sum two numbers.',
+      'Both fit in 64 bits.',
+      'Plan',
+      '1. read a and b',
+      '2. print a+b',
+      'Confidence',
+      '90',
+      'Steps',
+      '• read',
+      '• add "them"',
+      '',
+    ];
     for (const size of [1, 2, 3, 7, 64, 10_000]) expect(decode(PLAN_JSON, size), `chunks of ${size}`).toEqual(want);
   });
 
@@ -35,12 +53,18 @@ describe('AnswerText: a JSON answer decoded as it arrives', () => {
     expect(a.lines().map((l) => l.text)).toEqual(['Plan', '1. read', '2. sort']);
     expect(a.partial().text).toBe('');
     a.push('exity": "O(n log n)"}');
-    expect(a.lines().map((l) => l.text).slice(3)).toEqual(['Time complexity', 'O(n log n)']);
+    expect(
+      a
+        .lines()
+        .map((l) => l.text)
+        .slice(3),
+    ).toEqual(['Time complexity', 'O(n log n)']);
   });
 
   it('decodes escapes split across chunks: \\u00e9, surrogate pairs, an escaped quote', () => {
     const raw = JSON.stringify({ note: 'café 🎉 "quoted" tab\there' });
-    for (const size of [1, 2, 5]) expect(decode(raw, size).slice(0, 2), `chunks of ${size}`).toEqual(['Note', 'café 🎉 "quoted" tab    here']);
+    for (const size of [1, 2, 5])
+      expect(decode(raw, size).slice(0, 2), `chunks of ${size}`).toEqual(['Note', 'café 🎉 "quoted" tab    here']);
   });
 
   it('sees through a ```json fence, and reads on as text after the object or when the JSON breaks', () => {
@@ -51,7 +75,14 @@ describe('AnswerText: a JSON answer decoded as it arrives', () => {
   });
 
   it('passes free text through a line at a time (a heading as its text)', () => {
-    expect(decode('## Plan\nread a, b\n```cpp\nint main() {}\n```\n', 5)).toEqual(['Plan', 'read a, b', '```cpp', 'int main() {}', '```', '']);
+    expect(decode('## Plan\nread a, b\n```cpp\nint main() {}\n```\n', 5)).toEqual([
+      'Plan',
+      'read a, b',
+      '```cpp',
+      'int main() {}',
+      '```',
+      '',
+    ]);
   });
 
   it('turns keys into headings', () => {
@@ -73,7 +104,20 @@ describe('light markdown', () => {
 
   it("a cancelled answer's partial JSON shows decoded in its pane", () => {
     const raw = '{"understanding": "two numbers\\nadd them", "plan": "1. read\\n2. pri';
-    const rows = proposalRows({ step: 0, agent: 'plan', title: 'Plan', pane: 'plan', value: undefined, text: '', raw, cancelled: true, error: 'cancelled' }, { width: 60 }).map(rowText);
+    const rows = proposalRows(
+      {
+        step: 0,
+        agent: 'plan',
+        title: 'Plan',
+        pane: 'plan',
+        value: undefined,
+        text: '',
+        raw,
+        cancelled: true,
+        error: 'cancelled',
+      },
+      { width: 60 },
+    ).map(rowText);
     expect(rows).toContain('  add them');
     expect(rows).toContain('  2. pri');
     expect(rows.join('\n')).not.toMatch(/\\n|[{}"]/);
@@ -147,8 +191,15 @@ describe('measuring and wrapping (string-width, slice-ansi, wrap-ansi)', () => {
     expect(wrapLine('x'.repeat(25), 10)).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
     expect(wrapLine('漢字漢字 漢字漢字', 9)).toEqual(['漢字漢字', '漢字漢字']);
     expect(wrapLine('café crème brûlée', 11)).toEqual(['café crème', 'brûlée']);
-    for (const line of ['the 👍🏽 emoji 👨‍👩‍👧 and 漢字 mixed in a longer line of text', 'a'.repeat(7) + ' ' + '字'.repeat(9)]) {
-      for (const w of [5, 8, 13]) expect(wrapLine(line, w).every((l) => cells(l) <= w), `${line} at ${w}`).toBe(true);
+    for (const line of [
+      'the 👍🏽 emoji 👨‍👩‍👧 and 漢字 mixed in a longer line of text',
+      'a'.repeat(7) + ' ' + '字'.repeat(9),
+    ]) {
+      for (const w of [5, 8, 13])
+        expect(
+          wrapLine(line, w).every((l) => cells(l) <= w),
+          `${line} at ${w}`,
+        ).toBe(true);
     }
   });
 
@@ -157,7 +208,11 @@ describe('measuring and wrapping (string-width, slice-ansi, wrap-ansi)', () => {
     expect(rows.map(rowText)).toEqual(['verdict: wrong', 'answer on test 3 of', '10']);
     expect(rows[0]).toEqual([seg('verdict: ', { bold: true }), seg('wrong', { color: 'red' })]);
     expect(rows[1]).toEqual([seg('answer on test 3 of', { color: 'red' })]);
-    expect(textRows('  indented text that wraps here', 12, {}, '> ').map(rowText)).toEqual(['>   indented', '> text that', '> wraps here']);
+    expect(textRows('  indented text that wraps here', 12, {}, '> ').map(rowText)).toEqual([
+      '>   indented',
+      '> text that',
+      '> wraps here',
+    ]);
   });
 });
 
@@ -172,7 +227,9 @@ describe('two columns from 120 columns on', () => {
     expect(rowText(sideRows({ problem, planStep: false, width: w.side, height: 10 })[0]!)).toBe('The problem');
     const side = sideRows({ problem, plan: '## Plan\n1. read', planStep: false, width: w.side, height: 10 });
     expect(side.map(rowText)).toEqual(['The plan', 'Plan', '1. read']);
-    const f = render(<Columns main={<StreamTail text="step text" width={w.main} height={3} />} side={side} widths={w} height={3} />).lastFrame()!;
+    const f = render(
+      <Columns main={<StreamTail text="step text" width={w.main} height={3} />} side={side} widths={w} height={3} />,
+    ).lastFrame()!;
     expect(f.split('\n')[0]).toMatch(/^step text\s+│ The plan$/);
   });
 });

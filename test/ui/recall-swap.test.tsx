@@ -17,7 +17,13 @@ import { stageOf } from '../flows/harness.js';
 import { appSuite } from './helpers.js';
 
 const COPY = join(resolve(import.meta.dirname, '../..'), 'fixtures/problems/_archive/rucksack.md');
-const SCRIPT: ScriptOptions = { titles: new Map([['Rucksack Packing', 'knapsack'], ['Backpack', 'knapsack'], ['Rising Temperatures', 'lis']]) };
+const SCRIPT: ScriptOptions = {
+  titles: new Map([
+    ['Rucksack Packing', 'knapsack'],
+    ['Backpack', 'knapsack'],
+    ['Rising Temperatures', 'lis'],
+  ]),
+};
 
 const ui = appSuite();
 let server: FakeServer;
@@ -25,11 +31,21 @@ let copy: Problem;
 
 beforeAll(async () => {
   const seen = new Map<string, number>();
-  server = await ui.serve(startFakeOllama({ models: [{ name: 'fake-coder:7b' }], chat: (body, i) => scriptedReply(SCRIPT, seen, body, i) }));
+  server = await ui.serve(
+    startFakeOllama({ models: [{ name: 'fake-coder:7b' }], chat: (body, i) => scriptedReply(SCRIPT, seen, body, i) }),
+  );
   // The archive: two problems solved (appSuite's XDG dirs, where the app looks for it).
   const settings = settingsSchema.parse({ ollamaHost: server.url, model: 'fake-coder:7b', retrieval: 'model' });
   for (const id of ['knapsack', 'lis']) {
-    const r = await startSession({ problem: await loadProblem(id), settings, flow: flowFor('codesim', settings), lang: 'python', backend: new OllamaBackend({ host: server.url, stallSeconds: 10 }), gate: createAutoGate(), judgeHidden: true });
+    const r = await startSession({
+      problem: await loadProblem(id),
+      settings,
+      flow: flowFor('codesim', settings),
+      lang: 'python',
+      backend: new OllamaBackend({ host: server.url, stallSeconds: 10 }),
+      gate: createAutoGate(),
+      judgeHidden: true,
+    });
     expect(r.final?.verdict).toBe('AC');
   }
   copy = await loadProblem(COPY);
@@ -53,7 +69,11 @@ describe("x at CodeSIM's plan gate", () => {
     expect(swapped).toMatch(/x swaps it \(and asks again\) for: Backpack/);
     expect(app.all()).toContain('⇄ Plan: Rising Temperatures from your archive as the recalled problem — asking again');
     // The planner was asked twice: with the archive's problem, then with the one the person chose.
-    const plans = server.chatBodies().filter((b) => stageOf(b) === 'plan').slice(-2).map((b) => b.messages.at(-1)!.content);
+    const plans = server
+      .chatBodies()
+      .filter((b) => stageOf(b) === 'plan')
+      .slice(-2)
+      .map((b) => b.messages.at(-1)!.content);
     expect(plans[0]).toContain('### Backpack');
     expect(plans[1]).toContain('### Rising Temperatures');
     await app.press('q');

@@ -22,7 +22,10 @@ function allLines(term: import('@xterm/headless').Terminal): string[] {
 
 /** The plan as a JSON-mode model writes it: one object, the text in its string values. */
 const PLAN_CHUNKS = (() => {
-  const steps = Array.from({ length: 3000 }, (_, i) => `${i + 1}. read the next value and add it to the running sum of step ${i + 1}`).join('\n');
+  const steps = Array.from(
+    { length: 3000 },
+    (_, i) => `${i + 1}. read the next value and add it to the running sum of step ${i + 1}`,
+  ).join('\n');
   const json = JSON.stringify({ understanding: 'Add two integers and print the sum.', plan: steps });
   const out: string[] = [];
   for (let i = 0; i < json.length; i += 12) out.push(json.slice(i, i + 12));
@@ -76,14 +79,19 @@ describe('resizing while an answer streams', () => {
       served = streamed();
       t.resize(c, r);
       // Frames after the resize: the stream went on at the new size.
-      await waitFor(() => String(streamed()), (n) => Number(n) > served + 20, `frames after the resize to ${c}×${r}`, CAP);
+      await waitFor(
+        () => String(streamed()),
+        (n) => Number(n) > served + 20,
+        `frames after the resize to ${c}×${r}`,
+        CAP,
+      );
       await t.until(`the stream at ${c} columns`, (s) => s.split('\n').some((l) => /streaming/.test(l)));
     }
     // Cancel the answer: the gate shows what had come; nothing moves any more.
     t.stdin.write('\u0003');
     await t.until('the cancelled answer at its gate', (s) => /answer cancelled/.test(s));
     const lines = await t.lines();
-    const text = lines.join("\n");
+    const text = lines.join('\n');
     if (process.env.SHOW_BUFFER) process.stdout.write(`BUFFER\n${text}\nEND\n`);
     // One live region: one title, one status bar, one row of keys, whatever was drawn before.
     expect(count(lines, /▸ 1 /), text).toBe(1);

@@ -30,37 +30,44 @@ async function cutSession(env: NodeJS.ProcessEnv, url: string, simulating: Promi
 }
 
 describe('simcoach resume in the tutor', () => {
-  it('opens at the step that was in flight, and the person approves through to Accepted', { timeout: 60_000 }, async () => {
-    const slow = Array.from({ length: 400 }, (_, i) => `step ${i}`).join(' ');
-    let simAsked!: () => void;
-    const simulating = new Promise<void>((r) => (simAsked = r));
-    server = await stagedModel({
-      plan: PLAN,
-      simulate: (_b, nth) => {
-        if (nth > 0) return { text: SIM_FINE };
-        simAsked();
-        return { text: `## Trace\n${slow}`, chunkDelayMs: 20 };
-      },
-      code: RIGHT,
-    });
-    const env = cliEnv({ NO_COLOR: '1' });
-    const file = await cutSession(env, server.url, simulating);
+  it(
+    'opens at the step that was in flight, and the person approves through to Accepted',
+    { timeout: 60_000 },
+    async () => {
+      const slow = Array.from({ length: 400 }, (_, i) => `step ${i}`).join(' ');
+      let simAsked!: () => void;
+      const simulating = new Promise<void>((r) => (simAsked = r));
+      server = await stagedModel({
+        plan: PLAN,
+        simulate: (_b, nth) => {
+          if (nth > 0) return { text: SIM_FINE };
+          simAsked();
+          return { text: `## Trace\n${slow}`, chunkDelayMs: 20 };
+        },
+        code: RIGHT,
+      });
+      const env = cliEnv({ NO_COLOR: '1' });
+      const file = await cutSession(env, server.url, simulating);
 
-    pty = onPty(['resume', file, '--host', server.url], env);
-    // The plan comes from the journal; the simulation is asked again and waits for the person.
-    await pty.seen('plan is fine');
-    pty.write('a');
-    await pty.seen('print(a + b)');
-    pty.write('a');
-    await pty.seen('Accepted');
-    pty.write('q');
-    expect(await pty.closed).toBe(0);
+      pty = onPty(['resume', file, '--host', server.url], env);
+      // The plan comes from the journal; the simulation is asked again and waits for the person.
+      await pty.seen('plan is fine');
+      pty.write('a');
+      await pty.seen('print(a + b)');
+      pty.write('a');
+      await pty.seen('Accepted');
+      pty.write('q');
+      expect(await pty.closed).toBe(0);
 
-    const events = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; outcome?: { status: string }; agent?: string });
-    // One file: the cut run, then the resumed one to its end.
-    expect(events.filter((e) => e.type === 'session')).toHaveLength(1);
-    expect(events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved' } });
-    // plan, the cut simulation, the simulation again, code: the plan was served from the journal.
-    expect(server.chatBodies()).toHaveLength(4);
-  });
+      const events = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; outcome?: { status: string }; agent?: string });
+      // One file: the cut run, then the resumed one to its end.
+      expect(events.filter((e) => e.type === 'session')).toHaveLength(1);
+      expect(events.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved' } });
+      // plan, the cut simulation, the simulation again, code: the plan was served from the journal.
+      expect(server.chatBodies()).toHaveLength(4);
+    },
+  );
 });

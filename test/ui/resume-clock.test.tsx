@@ -13,8 +13,23 @@ const ui = appSuite();
 /** A session that stopped on a model-server failure after 40 minutes of work, two days ago. */
 function journalOf40Minutes(): string {
   const twoDaysAgo = Date.now() - 2 * 24 * 3600_000;
-  const j = createJournal({ problem: ui.sumTwo, flow: 'codesim', backend: 'ollama', model: 'fake-coder:7b', lang: 'python', settings: {}, dir: mkdtempSync(join(tmpdir(), 'simcoach-resume-clock-')), clock: () => twoDaysAgo });
-  j.append({ type: 'error', branch: 0, t: 40 * 60_000, message: 'the model server stopped answering', code: 'server-down' });
+  const j = createJournal({
+    problem: ui.sumTwo,
+    flow: 'codesim',
+    backend: 'ollama',
+    model: 'fake-coder:7b',
+    lang: 'python',
+    settings: {},
+    dir: mkdtempSync(join(tmpdir(), 'simcoach-resume-clock-')),
+    clock: () => twoDaysAgo,
+  });
+  j.append({
+    type: 'error',
+    branch: 0,
+    t: 40 * 60_000,
+    message: 'the model server stopped answering',
+    code: 'server-down',
+  });
   j.close();
   return j.file;
 }

@@ -8,7 +8,8 @@ import { isolation } from '../../src/runners/sandbox/capabilities.js';
 import { appSuite } from './helpers.js';
 
 const PLAN = `## Understanding\nAdd two numbers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
-const saved = (): Record<string, unknown> => (existsSync(settingsPath()) ? (JSON.parse(readFileSync(settingsPath(), 'utf8')) as Record<string, unknown>) : {});
+const saved = (): Record<string, unknown> =>
+  existsSync(settingsPath()) ? (JSON.parse(readFileSync(settingsPath(), 'utf8')) as Record<string, unknown>) : {};
 
 const ui = appSuite();
 beforeEach(() => {

@@ -14,8 +14,17 @@ import type { Proposal } from '../../src/engine/types.js';
 import { liveBody } from '../../src/screens/Solve.js';
 import { ctxOf, fixture } from '../agents/problems.js';
 
-const proposal = (pane: Proposal['pane'], value: unknown): Proposal => ({ step: 3, agent: pane, title: pane, pane, value, text: JSON.stringify(value), raw: '' });
-const show = (p: Proposal, width = 80, o = {}): string => render(<Pane data={{ kind: 'proposal', proposal: p }} width={width} {...o} />).lastFrame()!;
+const proposal = (pane: Proposal['pane'], value: unknown): Proposal => ({
+  step: 3,
+  agent: pane,
+  title: pane,
+  pane,
+  value,
+  text: JSON.stringify(value),
+  raw: '',
+});
+const show = (p: Proposal, width = 80, o = {}): string =>
+  render(<Pane data={{ kind: 'proposal', proposal: p }} width={width} {...o} />).lastFrame()!;
 
 beforeAll(() => setColor(false));
 
@@ -29,8 +38,10 @@ const REPORT = {
 };
 
 describe('self-collaboration panes', () => {
-  it('the analyst\'s plan is a checklist: subproblems, then numbered steps', () => {
-    const f = show(proposal('checklist', { subproblems: ['read input', 'add'], steps: ['Read a and b.', 'Print a + b.'] }));
+  it("the analyst's plan is a checklist: subproblems, then numbered steps", () => {
+    const f = show(
+      proposal('checklist', { subproblems: ['read input', 'add'], steps: ['Read a and b.', 'Print a + b.'] }),
+    );
     expect(f).toMatch(/subproblems\n\s+\[ \] read input\n\s+\[ \] add/);
     expect(f).toMatch(/steps\n\s+\[ \] 1\. Read a and b\.\n\s+\[ \] 2\. Print a \+ b\./);
   });
@@ -43,7 +54,9 @@ describe('self-collaboration panes', () => {
     const struck = show(proposal('report', REPORT), 80, { marked: new Set([1]) });
     expect(struck).toContain('2 of 3 go to the coder');
     expect(struck).toMatch(/2 ✗ edge cases/);
-    const seg = proposalRows(proposal('report', REPORT), { width: 80, marked: new Set([1]) }).flat().find((s) => s.text.startsWith('Negative'));
+    const seg = proposalRows(proposal('report', REPORT), { width: 80, marked: new Set([1]) })
+      .flat()
+      .find((s) => s.text.startsWith('Negative'));
     expect(seg).toMatchObject({ strike: true, dim: true });
     expect(show(proposal('report', { findings: [], passed: true }))).toContain('Code Test Passed');
   });
@@ -73,7 +86,9 @@ describe('codetree panes', () => {
     const s = show(proposal('strategies', { ideas: [{ title: 'Greedy', idea: 'take the largest first' }] }));
     expect(s).toMatch(/1\. Greedy\n\s+take the largest first/);
     expect(show(proposal('critic', { review: 'close', score: 3 }))).toMatch(/score\s+●●●○○\s+3\/5/);
-    const v = show(proposal('critic', { overfitting: 'hard-codes sample 1', edgeCases: '', complexity: 'O(1)', verdict: 'reject' }));
+    const v = show(
+      proposal('critic', { overfitting: 'hard-codes sample 1', edgeCases: '', complexity: 'O(1)', verdict: 'reject' }),
+    );
     expect(v).toContain('hard-codes sample 1');
     expect(v).toMatch(/verdict\s+reject/);
   });
@@ -81,13 +96,30 @@ describe('codetree panes', () => {
   const LONG = 'Sort the intervals by their right end and sweep them greedily while keeping a heap of open starts';
   /** 10 strategies and 10 reflections under the first: the 20-node tree of one CodeTree round. */
   function twentyNodes(): TreeStepValue {
-    const nodes: NodeView[] = [{ id: '1', depth: 1, title: 'Direct sum', state: 'kept', passed: 1, total: 2, score: 3, value: 0.7 }];
+    const nodes: NodeView[] = [
+      { id: '1', depth: 1, title: 'Direct sum', state: 'kept', passed: 1, total: 2, score: 3, value: 0.7 },
+    ];
     for (let j = 1; j <= 10; j++) {
       const states = ['aborted', 'rejected', 'open'] as const;
       const state = states[Math.min(j - 1, 2)]!;
-      nodes.push({ id: `1.${j}`, parent: '1', depth: 2, title: j === 3 ? LONG : `Fix number ${j}`, state, ...(state !== 'open' ? { passed: j === 2 ? 2 : 0, total: 2 } : {}), ...(j === 1 ? { score: 1, value: 0.067 } : {}) });
+      nodes.push({
+        id: `1.${j}`,
+        parent: '1',
+        depth: 2,
+        title: j === 3 ? LONG : `Fix number ${j}`,
+        state,
+        ...(state !== 'open' ? { passed: j === 2 ? 2 : 0, total: 2 } : {}),
+        ...(j === 1 ? { score: 1, value: 0.067 } : {}),
+      });
     }
-    for (let i = 2; i <= 10; i++) nodes.push({ id: String(i), depth: 1, title: i === 10 ? 'My own idea' : `Strategy ${i}`, state: 'open', ...(i === 10 ? { byPerson: true } : {}) });
+    for (let i = 2; i <= 10; i++)
+      nodes.push({
+        id: String(i),
+        depth: 1,
+        title: i === 10 ? 'My own idea' : `Strategy ${i}`,
+        state: 'open',
+        ...(i === 10 ? { byPerson: true } : {}),
+      });
     const view = { nodes, used: 3, budget: 20, maxDepth: 3, search: 'critic' as const };
     return { view, proposed: '1.3', choice: { next: '1.3', prune: [], add: [] } };
   }
@@ -110,7 +142,11 @@ describe('codetree panes', () => {
     expect(rows.every((r) => cells(rowText(r)) <= 80)).toBe(true);
     const body = liveBody(24);
     expect(rows.length).toBeGreaterThan(body); // it has to scroll
-    const top = render(<Box flexDirection="column" width={80}><Rows rows={rows} from={0} height={body} /></Box>).lastFrame()!;
+    const top = render(
+      <Box flexDirection="column" width={80}>
+        <Rows rows={rows} from={0} height={body} />
+      </Box>,
+    ).lastFrame()!;
     expect(top.split('\n')).toHaveLength(body);
     expect(top.split('\n').every((l) => cells(l) <= 80)).toBe(true);
     expect(top).toContain('1.3 Sort the intervals by their right end');
@@ -167,10 +203,13 @@ describe('codetree panes', () => {
     expect(paneAnswer(p, ui, '  ')).toBeUndefined();
     const d = paneAnswer(p, ui, 'Prefix sums: precompute and answer in O(1)');
     if (d?.kind !== 'edit') throw new Error('expected an edit');
-    expect(treeAgent.edit(d.content, v, ctx).choice).toEqual({ prune: ['1.3'], add: ['Prefix sums: precompute and answer in O(1)'] });
+    expect(treeAgent.edit(d.content, v, ctx).choice).toEqual({
+      prune: ['1.3'],
+      add: ['Prefix sums: precompute and answer in O(1)'],
+    });
   });
 
-  it('the solve screen\'s key reducer hands these keys to the pane, a burst of digits included', () => {
+  it("the solve screen's key reducer hands these keys to the pane, a burst of digits included", () => {
     const report = proposal('report', REPORT);
     const view: SolveKeyView = {
       streaming: false,
@@ -188,10 +227,19 @@ describe('codetree panes', () => {
     const acts = solveKeys('main', view, splitBurst('13a', {}, 'chars'));
     expect(acts.map((x) => x.kind)).toEqual(['pane-ui', 'pane-ui', 'decide']);
     const last = acts.at(-1)!;
-    expect(last.kind === 'decide' && last.decision.kind === 'edit' && last.decision.content).toContain('Negative numbers are fine.');
-    expect(last.kind === 'decide' && last.decision.kind === 'edit' && last.decision.content).not.toContain('Line 2 subtracts.');
-    const tree = { ...view, proposal: { pane: 'tree' as const, cancelled: false, failed: false, value: twentyNodes() } };
+    expect(last.kind === 'decide' && last.decision.kind === 'edit' && last.decision.content).toContain(
+      'Negative numbers are fine.',
+    );
+    expect(last.kind === 'decide' && last.decision.kind === 'edit' && last.decision.content).not.toContain(
+      'Line 2 subtracts.',
+    );
+    const tree = {
+      ...view,
+      proposal: { pane: 'tree' as const, cancelled: false, failed: false, value: twentyNodes() },
+    };
     expect(solveKeys('main', tree, [{ input: '+' }])).toEqual([{ kind: 'mode', mode: 'ask' }]);
-    expect(solveKeys('main', { ...tree, proposal: { ...tree.proposal, failed: true } }, [{ input: 'x' }])).toEqual([{ kind: 'none' }]);
+    expect(solveKeys('main', { ...tree, proposal: { ...tree.proposal, failed: true } }, [{ input: 'x' }])).toEqual([
+      { kind: 'none' },
+    ]);
   });
 });

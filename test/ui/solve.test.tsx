@@ -13,7 +13,6 @@ const WRONG = 'a, b = map(int, input().split())\nprint(a - b)';
 const fence = (code: string): string => `\`\`\`python\n${code}\n\`\`\`\n`;
 const PLAN = `## Understanding\nAdd two integers.\n\n## Recalled problem\nSum of a list.\n\n## Recalled solution\nLoop and add.\n\n## Algorithm\nArithmetic, O(1).\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
 
-
 const ui = appSuite();
 
 const stages = (s: FakeServer): string[] => s.chatBodies().map(stageOf);
@@ -44,8 +43,17 @@ describe('a whole solve by keys', () => {
     // The status bar names the problem and the language, and ends on the contest's word.
     expect(end).toMatch(/codesim\s+sum-two · python.*accepted/);
     const j = journalOf(end);
-    expect(j.filter((e) => e.type === 'step-start').map((e) => (e as { title?: string }).title)).toEqual(['Plan', 'Simulation', 'Code', 'Samples', 'Submit']);
-    expect(j.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'solved', submit: { verdict: 'AC', passed: 11, total: 11, hidden: 9 } } });
+    expect(j.filter((e) => e.type === 'step-start').map((e) => (e as { title?: string }).title)).toEqual([
+      'Plan',
+      'Simulation',
+      'Code',
+      'Samples',
+      'Submit',
+    ]);
+    expect(j.at(-1)).toMatchObject({
+      type: 'end',
+      outcome: { status: 'solved', submit: { verdict: 'AC', passed: 11, total: 11, hidden: 9 } },
+    });
     await app.press('q');
     expect(await app.exit).toBe(0);
   });
@@ -71,7 +79,10 @@ describe('a whole solve by keys', () => {
 const journalOf = (frame: string): { type: string; [k: string]: unknown }[] => {
   const m = /replay it: simcoach replay (\S+\.jsonl)/.exec(frame);
   if (!m) throw new Error(`no session file on the screen:\n${frame}`);
-  return readFileSync(m[1]!, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+  return readFileSync(m[1]!, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { type: string });
 };
 
 describe('the gate by keys', () => {
@@ -103,9 +114,11 @@ describe('the gate by keys', () => {
     expect(j.find((e) => e.type === 'decision')).toMatchObject({ decision: { kind: 'edit' }, by: 'person' });
   });
 
-  it('E: the external editor\'s text is the decision', async () => {
+  it("E: the external editor's text is the decision", async () => {
     const server = await ui.model({ plan: PLAN, simulate: SIM_FINE, code: fence(RIGHT) });
-    const app = await ui.start(server, ui.sumTwo, { editExternally: async (t, ext) => (ext === '.md' ? t.replace('Print a + b.', 'Print a + b (EXTERNAL).') : t) });
+    const app = await ui.start(server, ui.sumTwo, {
+      editExternally: async (t, ext) => (ext === '.md' ? t.replace('Print a + b.', 'Print a + b (EXTERNAL).') : t),
+    });
     await app.until('your decision');
     await app.press('E');
     await app.until('plan is fine');
@@ -135,7 +148,11 @@ describe('the gate by keys', () => {
   });
 
   it('b: back to the plan starts a new branch; the old one stays in the journal', async () => {
-    const server = await ui.model({ plan: [PLAN, PLAN.replace('Print a + b.', 'Print a + b (second plan).')], simulate: SIM_FINE, code: fence(RIGHT) });
+    const server = await ui.model({
+      plan: [PLAN, PLAN.replace('Print a + b.', 'Print a + b (second plan).')],
+      simulate: SIM_FINE,
+      code: fence(RIGHT),
+    });
     const app = await ui.start(server, ui.sumTwo);
     await app.until('your decision');
     await app.press('a');
@@ -191,7 +208,12 @@ describe('the gate by keys', () => {
     await app.press('q');
     expect(await app.exit).toBe(0);
     const j = newestJournal();
-    expect(j.filter((e) => e.type === 'llm-response').map((e) => e.cancelled === true).slice(0, 2)).toEqual([true, false]);
+    expect(
+      j
+        .filter((e) => e.type === 'llm-response')
+        .map((e) => e.cancelled === true)
+        .slice(0, 2),
+    ).toEqual([true, false]);
     expect(j.at(-1)).toMatchObject({ type: 'end', outcome: { status: 'stopped' } });
   });
 
@@ -231,8 +253,13 @@ const statMs = (f: string): number => statSync(f).mtimeMs;
 /** The events of the session file written last (a quit app leaves no file name on the screen). */
 function newestJournal(): { type: string; [k: string]: unknown }[] {
   const dir = join(process.env.XDG_DATA_HOME!, 'simcoach', 'sessions');
-  const newest = readdirSync(dir).map((f) => join(dir, f)).sort((a, b) => statMs(b) - statMs(a))[0]!;
-  return readFileSync(newest, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+  const newest = readdirSync(dir)
+    .map((f) => join(dir, f))
+    .sort((a, b) => statMs(b) - statMs(a))[0]!;
+  return readFileSync(newest, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { type: string });
 }
 
 describe('the model server failing mid-session', () => {
@@ -240,7 +267,8 @@ describe('the model server failing mid-session', () => {
     const server = await ui.model({
       plan: PLAN,
       simulate: SIM_FINE,
-      code: (_b, nth) => (nth === 0 ? { text: 'partial answer that never ends properly', dropAfterChunks: 2 } : { text: fence(RIGHT) }),
+      code: (_b, nth) =>
+        nth === 0 ? { text: 'partial answer that never ends properly', dropAfterChunks: 2 } : { text: fence(RIGHT) },
     });
     const app = await ui.start(server, ui.sumTwo);
     await app.until(/▸ 1 Plan\s+your decision/);
@@ -250,7 +278,10 @@ describe('the model server failing mid-session', () => {
     await app.until(/R try again/);
     expect(app.frame()).toMatch(/dropped|closed|connection/i);
     // How to go on, once and whole: wrapped at the width, never cut.
-    const guide = app.frame().split('\n').filter((l) => l.startsWith('start the server'));
+    const guide = app
+      .frame()
+      .split('\n')
+      .filter((l) => l.startsWith('start the server'));
     expect(guide).toHaveLength(1);
     expect(app.frame().replace(/\s+/g, ' ')).toContain('then press R to go on from the last complete step');
     expect(app.frame()).not.toContain('…');
@@ -270,7 +301,8 @@ describe('a session that fails before its first step', () => {
     const before = new Set(existsSync(dir) ? readdirSync(dir) : []);
     let missing = true;
     const server = await ui.model({
-      plan: () => (missing ? { status: 404, error: "model 'fake-coder:7b' not found, try pulling it first" } : { text: PLAN }),
+      plan: () =>
+        missing ? { status: 404, error: "model 'fake-coder:7b' not found, try pulling it first" } : { text: PLAN },
       simulate: SIM_FINE,
       code: fence(RIGHT),
     });
@@ -308,11 +340,11 @@ describe('the end screen', () => {
     await app.press('?');
     const help = await app.until(/Keys/);
     expect(help).toContain('settings: backend, model');
-    for (const gone of ['approve the proposal', 'reject it', 'back to an earlier step', 'cancel the model']) expect(help).not.toContain(gone);
+    for (const gone of ['approve the proposal', 'reject it', 'back to an earlier step', 'cancel the model'])
+      expect(help).not.toContain(gone);
     await app.press('q');
     await app.until(/Session ended/);
     await app.press('q');
     expect(await app.exit).toBe(0);
   });
 });
-

@@ -18,7 +18,16 @@ const PAGE = readFileSync(join(__dirname, '..', 'problems', 'statements', 'codef
 
 /** A problem as `listen` saves what Competitive Companion sent: title, limits, samples, a link. */
 function companionProblem(url: string): string {
-  const payload = parseCompanion(JSON.stringify({ name: 'Splitting Melons', group: 'Codeforces - Beta Round 4', url, timeLimit: 1000, memoryLimit: 64, tests: [{ input: '8\n', output: 'YES\n' }] }));
+  const payload = parseCompanion(
+    JSON.stringify({
+      name: 'Splitting Melons',
+      group: 'Codeforces - Beta Round 4',
+      url,
+      timeLimit: 1000,
+      memoryLimit: 64,
+      tests: [{ input: '8\n', output: 'YES\n' }],
+    }),
+  );
   if (!payload.ok) throw new Error(payload.reason);
   const file = join(mkdtempSync(join(tmpdir(), 'simcoach-paste-')), 'splitting-melons.md');
   writeFileSync(file, companionToMarkdown(payload.value));
@@ -31,7 +40,9 @@ const ui = appSuite();
 let page: Server;
 let pageUrl: string;
 beforeAll(async () => {
-  page = createServer((req, res) => (req.url === '/problem' ? res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE) : res.writeHead(404).end()));
+  page = createServer((req, res) =>
+    req.url === '/problem' ? res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE) : res.writeHead(404).end(),
+  );
   await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
   pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/problem`;
 });
@@ -61,7 +72,9 @@ describe('a problem without its statement', () => {
     await app.press('Two friends share a melon of $w$ kilos.\nCan it be cut into two even parts?');
     await app.press(KEYS.ctrlS);
     await app.until(/▸ 1 Plan\s+your decision/);
-    expect(readFileSync(file, 'utf8')).toMatch(/^# Splitting Melons\n\nTwo friends share a melon of \$w\$ kilos\.\nCan it be cut into two even parts\?\n/m);
+    expect(readFileSync(file, 'utf8')).toMatch(
+      /^# Splitting Melons\n\nTwo friends share a melon of \$w\$ kilos\.\nCan it be cut into two even parts\?\n/m,
+    );
     expect(planPrompt(server)).toContain('Two friends share a melon of $w$ kilos.');
     expect((await loadProblem(file)).samples).toHaveLength(1);
   });
@@ -71,7 +84,9 @@ describe('a problem without its statement', () => {
     // The file names codeforces.com; the page comes from a loopback server read as Codeforces'.
     writeFileSync(file, readFileSync(file, 'utf8').replace(/url: .*/, `url: ${pageUrl}`));
     const server = await ui.model({ plan: PLAN });
-    const app = await ui.start(server, await loadProblem(file), { statementFetch: { judge: judgeOf('https://codeforces.com/problemset/problem/4/A')! } });
+    const app = await ui.start(server, await loadProblem(file), {
+      statementFetch: { judge: judgeOf('https://codeforces.com/problemset/problem/4/A')! },
+    });
     await app.until(/▸ 1 Plan\s+your decision/);
     expect(readFileSync(file, 'utf8')).toContain('## Input');
     expect(planPrompt(server)).toContain('Two friends');

@@ -14,7 +14,11 @@ import { tmpdir } from 'node:os';
 
 const APPS = join(__dirname, '..', '..', '..', 'shared', 'datasets', 'apps150', 'problems.jsonl');
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'problems');
-const text = (rows: Row[]): string => rows.map(rowText).join('\n').replace(/\u00a0/g, ' ');
+const text = (rows: Row[]): string =>
+  rows
+    .map(rowText)
+    .join('\n')
+    .replace(/\u00a0/g, ' ');
 const count = (hay: string, needle: RegExp): number => hay.match(new RegExp(needle.source, 'gm'))?.length ?? 0;
 
 describe('TeX as Unicode', () => {
@@ -46,13 +50,18 @@ describe('TeX as Unicode', () => {
   });
 
   it('finds math spans but leaves prices alone', () => {
-    expect(mathToUnicode('It costs $5 and $10. Let $a_i$ be $$$n$$$, $$\\sum a$$ or \\(x^2\\).').replace(/\u00a0/g, ' ')).toBe('It costs $5 and $10. Let aᵢ be n, ∑ a or x².');
+    expect(
+      mathToUnicode('It costs $5 and $10. Let $a_i$ be $$$n$$$, $$\\sum a$$ or \\(x^2\\).').replace(/\u00a0/g, ' '),
+    ).toBe('It costs $5 and $10. Let aᵢ be n, ∑ a or x².');
   });
 });
 
 describe('statement rows', () => {
   it('renders markdown: headings bold, lists, code, emphasis without markup left over', () => {
-    const { rows } = statementRows('## Task\n\nGiven **n** numbers and `k`.\n\n- first item\n- second item\n\n```\nprint(1)\n```\n', 60);
+    const { rows } = statementRows(
+      '## Task\n\nGiven **n** numbers and `k`.\n\n- first item\n- second item\n\n```\nprint(1)\n```\n',
+      60,
+    );
     const t = text(rows);
     expect(t).toContain('Task');
     expect(t).not.toMatch(/\*\*|`|#/);
@@ -128,29 +137,49 @@ describe('statement tables', () => {
   /** The Codeforces page with tables, fetched into a Companion problem as `listen --fetch` does. */
   async function tableProblem() {
     const html = readFileSync(join(__dirname, '..', 'problems', 'statements', 'codeforces-table.html'), 'utf8');
-    const payload = parseCompanion(JSON.stringify({ name: 'Stack Machine', group: 'Codeforces', url: 'https://codeforces.com/problemset/problem/1850/C', timeLimit: 1000, memoryLimit: 256, tests: [{ input: '3\npush 1\npush 2\nadd\n', output: '3\n' }] }));
+    const payload = parseCompanion(
+      JSON.stringify({
+        name: 'Stack Machine',
+        group: 'Codeforces',
+        url: 'https://codeforces.com/problemset/problem/1850/C',
+        timeLimit: 1000,
+        memoryLimit: 256,
+        tests: [{ input: '3\npush 1\npush 2\nadd\n', output: '3\n' }],
+      }),
+    );
     if (!payload.ok) throw new Error(payload.reason);
     const file = join(mkdtempSync(join(tmpdir(), 'simcoach-table-')), 'stack-machine.md');
-    writeFileSync(file, withStatement(companionToMarkdown(payload.value), statementFromHtml(judgeOf('https://codeforces.com/problemset/problem/1850/C')!, html)!));
+    writeFileSync(
+      file,
+      withStatement(
+        companionToMarkdown(payload.value),
+        statementFromHtml(judgeOf('https://codeforces.com/problemset/problem/1850/C')!, html)!,
+      ),
+    );
     return loadProblem(file);
   }
 
-  it.each([80, 40])('a judge page\'s table is a table in the problem pane at %i columns: box lines, header ruled, a cell\'s pipe and line break kept, never wider', async (w) => {
-    const rows = problemRows(await tableProblem(), w);
-    const t = text(rows);
-    for (const r of rows) expect(cells(rowText(r))).toBeLessThanOrEqual(w);
-    expect(t).not.toMatch(/^\| .* \|$/m); // no raw pipe row
-    expect(t).toMatch(/^│ Command +│ Effect +│$/m);
-    expect(t).toMatch(/^├─+┼─+┤$/m);
-    expect(t).toMatch(/^│ push x +│ puts x on the stack/m);
-    expect(t).toContain('|x| ≤ 10⁹');
-    // At 40 the Effect column wraps at words; at 80 each cell's line break is its only one.
-    if (w === 80) expect(t).toMatch(/^│ or +│ pops a and b and pushes a\|b +│\n│ +│ \(bitwise or\) +│$/m);
-    else expect(t).toMatch(/^│ +│ a\|b +│\n│ +│ \(bitwise or\) +│$/m);
-    // The note's table has no <th>: its first row is the header.
-    expect(t).toMatch(/^│ after │ stack │\n├───────┼───────┤\n│ 1     │ 1     │$/m);
-    expect(rows.find((r) => /^│ Command/.test(rowText(r)))?.some((s) => s.text.includes('Command') && s.bold)).toBe(true);
-  });
+  it.each([80, 40])(
+    "a judge page's table is a table in the problem pane at %i columns: box lines, header ruled, a cell's pipe and line break kept, never wider",
+    async (w) => {
+      const rows = problemRows(await tableProblem(), w);
+      const t = text(rows);
+      for (const r of rows) expect(cells(rowText(r))).toBeLessThanOrEqual(w);
+      expect(t).not.toMatch(/^\| .* \|$/m); // no raw pipe row
+      expect(t).toMatch(/^│ Command +│ Effect +│$/m);
+      expect(t).toMatch(/^├─+┼─+┤$/m);
+      expect(t).toMatch(/^│ push x +│ puts x on the stack/m);
+      expect(t).toContain('|x| ≤ 10⁹');
+      // At 40 the Effect column wraps at words; at 80 each cell's line break is its only one.
+      if (w === 80) expect(t).toMatch(/^│ or +│ pops a and b and pushes a\|b +│\n│ +│ \(bitwise or\) +│$/m);
+      else expect(t).toMatch(/^│ +│ a\|b +│\n│ +│ \(bitwise or\) +│$/m);
+      // The note's table has no <th>: its first row is the header.
+      expect(t).toMatch(/^│ after │ stack │\n├───────┼───────┤\n│ 1     │ 1     │$/m);
+      expect(rows.find((r) => /^│ Command/.test(rowText(r)))?.some((s) => s.text.includes('Command') && s.bold)).toBe(
+        true,
+      );
+    },
+  );
 
   it('a table too wide for the pane wraps its widest column; one with more columns than fit is shown a row at a time', () => {
     const long = 'a description that goes on and on '.repeat(4).trim();
@@ -158,7 +187,12 @@ describe('statement tables', () => {
     for (const r of wide) expect(cells(rowText(r))).toBeLessThanOrEqual(40);
     expect(wide.filter((r) => /^│ +│ /.test(rowText(r))).length).toBeGreaterThan(2);
     const many = Array.from({ length: 12 }, (_, i) => `c${i}`);
-    const t = text(statementRows(`| ${many.join(' | ')} |\n| ${many.map(() => '---').join(' | ')} |\n| ${many.map((_, i) => `v${i}`).join(' | ')} |\n`, 40).rows);
+    const t = text(
+      statementRows(
+        `| ${many.join(' | ')} |\n| ${many.map(() => '---').join(' | ')} |\n| ${many.map((_, i) => `v${i}`).join(' | ')} |\n`,
+        40,
+      ).rows,
+    );
     expect(t).toContain('c0: v0\nc1: v1');
     expect(t).toContain('c11: v11');
     expect(columnWidths([3, 50, 10], 40)).toEqual([3, 27, 10]);
@@ -166,4 +200,3 @@ describe('statement tables', () => {
     expect(columnWidths(Array(12).fill(2), 40)).toBeNull();
   });
 });
-

@@ -56,13 +56,21 @@ describe('the keys', () => {
     expect(solveKey('sample', ended, k('q'))).toEqual({ kind: 'mode', mode: 'main' });
     expect(solveKey('sample', ended, k('a'))).toEqual({ kind: 'none' });
     // A burst "d⏎" is the key and its confirmation; nothing after the sending is read as a key.
-    expect(solveKeys('main', ended, [k('d'), k('', { return: true }), k('q')])).toEqual([{ kind: 'mode', mode: 'sample' }, { kind: 'debug-with' }]);
+    expect(solveKeys('main', ended, [k('d'), k('', { return: true }), k('q')])).toEqual([
+      { kind: 'mode', mode: 'sample' },
+      { kind: 'debug-with' },
+    ]);
   });
 
   it('d is not offered where it cannot work: no failed Submit, a flow that cannot take it, or a session still running', () => {
     expect(solveKey('main', { ...ended, canDebugWith: false }, k('d'))).toEqual({ kind: 'none' });
-    expect(solveKey('main', { ...ended, ended: false, proposal: { pane: 'code', cancelled: false, failed: false } }, k('d'))).toEqual({ kind: 'none' });
-    expect(endedHints({ canAnother: true, backendFailed: false, canDebugWith: true })[0]).toEqual({ key: 'd', label: 'debug with this test' });
+    expect(
+      solveKey('main', { ...ended, ended: false, proposal: { pane: 'code', cancelled: false, failed: false } }, k('d')),
+    ).toEqual({ kind: 'none' });
+    expect(endedHints({ canAnother: true, backendFailed: false, canDebugWith: true })[0]).toEqual({
+      key: 'd',
+      label: 'debug with this test',
+    });
     expect(endedHints({ canAnother: true, backendFailed: false }).map((h) => h.key)).not.toContain('d');
     expect(endedKeys({ canAnother: true, backendFailed: false, canDebugWith: true }).map((x) => x.key)).toContain('d');
     expect(endedKeys({ canAnother: true, backendFailed: false }).map((x) => x.key)).not.toContain('d');
@@ -70,11 +78,47 @@ describe('the keys', () => {
 });
 
 describe('the failing test in the view', () => {
-  const run = (verdict: 'WA' | 'AC') => ({ type: 'run' as const, branch: 0, step: 4, program: { lang: 'python' as const, source: 'x' }, result: { verdict, passed: 10, total: 11, tests: [{ ...failing, verdict: 'AC' as const, name: '01' }, { ...failing, verdict }] }, served: false });
-  const end = (verdict: 'WA' | 'AC', hidden = 9) => ({ type: 'end' as const, branch: 0, outcome: { status: 'solved' as const, submit: { verdict, passed: 10, total: 11, hidden } }, calls: 3, repairs: 0, promptTokens: 1, completionTokens: 1 });
-  const after = (...events: Parameters<typeof reduce>[1][]) => events.reduce(reduce, { ...emptyView(), live: { branch: 0, step: 4, agent: 'run', title: 'Submit', pane: 'tests', text: '', streaming: false, attempt: 0 } });
+  const run = (verdict: 'WA' | 'AC') => ({
+    type: 'run' as const,
+    branch: 0,
+    step: 4,
+    program: { lang: 'python' as const, source: 'x' },
+    result: {
+      verdict,
+      passed: 10,
+      total: 11,
+      tests: [
+        { ...failing, verdict: 'AC' as const, name: '01' },
+        { ...failing, verdict },
+      ],
+    },
+    served: false,
+  });
+  const end = (verdict: 'WA' | 'AC', hidden = 9) => ({
+    type: 'end' as const,
+    branch: 0,
+    outcome: { status: 'solved' as const, submit: { verdict, passed: 10, total: 11, hidden } },
+    calls: 3,
+    repairs: 0,
+    promptTokens: 1,
+    completionTokens: 1,
+  });
+  const after = (...events: Parameters<typeof reduce>[1][]) =>
+    events.reduce(reduce, {
+      ...emptyView(),
+      live: {
+        branch: 0,
+        step: 4,
+        agent: 'run',
+        title: 'Submit',
+        pane: 'tests',
+        text: '',
+        streaming: false,
+        attempt: 0,
+      },
+    });
 
-  it('is the Submit run\'s first failure, only once the session ended on it', () => {
+  it("is the Submit run's first failure, only once the session ended on it", () => {
     expect(submitFailure(after(run('WA'), end('WA')))).toMatchObject({ name: '07-big', verdict: 'WA' });
     expect(submitFailure(after(run('WA')))).toBeUndefined();
     expect(submitFailure(after(run('AC'), end('AC')))).toBeUndefined();
@@ -104,7 +148,13 @@ describe('the end pane', () => {
   });
 
   it('a time limit exceeded says so where the output would be', () => {
-    const r = render(<SampleConfirm test={{ ...failing, verdict: 'TLE', actual: '', detail: undefined as unknown as string }} width={60} height={16} />);
+    const r = render(
+      <SampleConfirm
+        test={{ ...failing, verdict: 'TLE', actual: '', detail: undefined as unknown as string }}
+        width={60}
+        height={16}
+      />,
+    );
     expect(r.lastFrame()).toContain('(time limit exceeded)');
     expect(r.lastFrame()).toContain('expected:');
   });
@@ -147,9 +197,14 @@ describe('the whole app in process', () => {
     expect(server.chatBodies().map(stageOf)).toEqual(['plan', 'simulate', 'code', 'debug']);
     // The journal: the branch line carries the test; the first branch's end stays.
     const file = /replay it: simcoach replay (\S+\.jsonl)/.exec(end)![1]!;
-    const j = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
+    const j = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
     expect(j.find((e) => e.type === 'branch')).toMatchObject({ branch: 1, from: 0, atStep: 3, sample: { name } });
-    expect(j.filter((e) => e.type === 'end').map((e) => (e.outcome as { submit?: { verdict: string } }).submit?.verdict)).toEqual(['WA', 'AC']);
+    expect(
+      j.filter((e) => e.type === 'end').map((e) => (e.outcome as { submit?: { verdict: string } }).submit?.verdict),
+    ).toEqual(['WA', 'AC']);
     // No second offer once accepted.
     expect(end).not.toContain('debug with this test');
     await app.press('q');
@@ -160,7 +215,9 @@ describe('the whole app in process', () => {
     const viewer = render(<ReplayScreen timeline={tl} speed={1} />);
     viewer.stdin.write('b');
     await settled(viewer);
-    expect(viewer.lastFrame()).toContain(`branch 1: ${tl.branch(1).steps.length} steps, ${name} added as a sample, from branch 0 at step 4 (last) · 3 samples`);
+    expect(viewer.lastFrame()).toContain(
+      `branch 1: ${tl.branch(1).steps.length} steps, ${name} added as a sample, from branch 0 at step 4 (last) · 3 samples`,
+    );
     expect(viewer.lastFrame()).toMatch(/branch 0: 5 steps\s+│/);
     viewer.unmount();
   });

@@ -25,7 +25,15 @@ describe('T only where a program exists', () => {
   });
 
   it('gateHints keeps T for a pane that can be traced and drops it for one that cannot', () => {
-    const debug: Proposal = { step: 3, agent: 'debug', title: 'Debug', pane: 'debug', value: { trace: 'a=1' }, text: 'a=1', raw: 'a=1' };
+    const debug: Proposal = {
+      step: 3,
+      agent: 'debug',
+      title: 'Debug',
+      pane: 'debug',
+      value: { trace: 'a=1' },
+      text: 'a=1',
+      raw: 'a=1',
+    };
     expect(gateHints(debug).map((h) => h.key)[0]).toBe('T');
     expect(gateHints(debug, false).map((h) => h.key)).not.toContain('T');
     expect(gateHints(debug, false).map((h) => h.key)[0]).toBe('a');

@@ -30,8 +30,29 @@ describe('the CodeTree history after a prune and an add', () => {
     const edited = treeAgent.show({ ...proposed, choice: { prune: ['1'], add: ['Mine: add them with sum()'] } });
     // The tree's edit reads only the text and the tree before it, no context of a model call.
     const value = treeAgent.edit(edited, proposed, {} as AgentContext);
-    const proposal: Proposal = { step: 6, agent: 'tree', title: 'Search tree', pane: 'tree', value, text: edited, raw: edited };
-    const rows = historyRows({ kind: 'step', key: 's', branch: 0, step: 6, title: 'Search tree', pane: 'tree', proposal, decision: { kind: 'edit', content: edited }, by: 'person' }, 80);
+    const proposal: Proposal = {
+      step: 6,
+      agent: 'tree',
+      title: 'Search tree',
+      pane: 'tree',
+      value,
+      text: edited,
+      raw: edited,
+    };
+    const rows = historyRows(
+      {
+        kind: 'step',
+        key: 's',
+        branch: 0,
+        step: 6,
+        title: 'Search tree',
+        pane: 'tree',
+        proposal,
+        decision: { kind: 'edit', content: edited },
+        by: 'person',
+      },
+      80,
+    );
     const frame = render(<Rows rows={rows} />).lastFrame()!;
     expect(frame).toContain('✎ yours');
     expect(frame).toMatch(/1 Greedy by end.*✂ pruned/);

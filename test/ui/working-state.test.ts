@@ -9,7 +9,7 @@ describe('the state beside a step that runs programs', () => {
     expect(workingState('stress', [])).toBe('running the programs');
   });
 
-  it('a model\'s step is left to the usual words', () => {
+  it("a model's step is left to the usual words", () => {
     expect(workingState('plan', [{ label: 'stress', value: 3, max: 100 }])).toBeUndefined();
   });
 });

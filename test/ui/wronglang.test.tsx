@@ -32,10 +32,19 @@ const gate: SolveKeyView = {
 };
 const k = (input: string) => ({ input });
 
-const proposal: Proposal = { step: 2, agent: 'code', title: 'Code', pane: 'code', value: { lang: 'cpp', source: PY }, text: PY, raw: `\`\`\`python\n${PY}\`\`\``, foreign };
+const proposal: Proposal = {
+  step: 2,
+  agent: 'code',
+  title: 'Code',
+  pane: 'code',
+  value: { lang: 'cpp', source: PY },
+  text: PY,
+  raw: `\`\`\`python\n${PY}\`\`\``,
+  foreign,
+};
 
 describe('keys at a program in another language', () => {
-  it('L approves it as that language; R rejects with the note that names the session\'s language', () => {
+  it("L approves it as that language; R rejects with the note that names the session's language", () => {
     expect(solveKey('main', gate, k('L'))).toEqual({ kind: 'decide', decision: { kind: 'approve', lang: 'python' } });
     const again = solveKey('main', gate, k('R'));
     expect(again).toEqual({ kind: 'decide', decision: { kind: 'reject', note: foreign.note } });
@@ -50,13 +59,15 @@ describe('keys at a program in another language', () => {
     const plain = { ...gate, proposal: { pane: 'code' as const, cancelled: false, failed: false } };
     expect(solveKey('main', plain, k('L'))).toEqual({ kind: 'none' });
     expect(solveKey('main', plain, k('R'))).toEqual({ kind: 'none' });
-    expect(solveKey('main', { ...gate, proposal: { ...gate.proposal!, failed: true } }, k('L'))).toEqual({ kind: 'none' });
+    expect(solveKey('main', { ...gate, proposal: { ...gate.proposal!, failed: true } }, k('L'))).toEqual({
+      kind: 'none',
+    });
     const cancelled = { ...gate, proposal: { pane: 'code' as const, cancelled: true, failed: true } };
     expect(solveKey('main', cancelled, k('R'))).toEqual({ kind: 'decide', decision: { kind: 'reject' } });
   });
 });
 
-describe('the pane and the gate\'s keys', () => {
+describe("the pane and the gate's keys", () => {
   it('say what the program looks like and what the session is, and offer L and R first', () => {
     const frame = render(<Pane data={{ kind: 'proposal', proposal }} width={60} />).lastFrame()!;
     expect(frame.split('\n')[0]).toBe('this looks like Python 3, the session is C++');
@@ -65,23 +76,45 @@ describe('the pane and the gate\'s keys', () => {
     expect(frame).toMatch(/^python  7 lines$/m);
     const hints = render(<KeyHints hints={gateHints(proposal)} width={60} />).lastFrame()!;
     expect(hints).toMatch(/^L judge as Python 3 · R ask for C\+\+ · a approve/);
-    const plain = render(<Pane data={{ kind: 'proposal', proposal: { ...proposal, foreign: undefined } }} width={60} />).lastFrame()!;
+    const plain = render(
+      <Pane data={{ kind: 'proposal', proposal: { ...proposal, foreign: undefined } }} width={60} />,
+    ).lastFrame()!;
     expect(plain).not.toContain('looks like');
-    expect(render(<KeyHints hints={gateHints({ ...proposal, foreign: undefined })} width={60} />).lastFrame()).not.toContain('judge as');
+    expect(
+      render(<KeyHints hints={gateHints({ ...proposal, foreign: undefined })} width={60} />).lastFrame(),
+    ).not.toContain('judge as');
   });
 });
 
 describe('the switch, once made', () => {
   it('is said in the history and in the exported session', () => {
     const decision = { kind: 'approve' as const, lang: 'python' as const };
-    const head = historyRows({ kind: 'step', key: 's', branch: 0, step: 2, title: 'Code', pane: 'code', proposal, decision, by: 'person' }, 80)[0]!.map((x) => x.text).join('');
+    const head = historyRows(
+      { kind: 'step', key: 's', branch: 0, step: 2, title: 'Code', pane: 'code', proposal, decision, by: 'person' },
+      80,
+    )[0]!
+      .map((x) => x.text)
+      .join('');
     expect(head).toBe('✓ 3 Code → the session is now in python');
-    expect(decisionText(decision, 'person')).toBe('approved by you, to be judged as python (the session\'s language from here on)');
+    expect(decisionText(decision, 'person')).toBe(
+      "approved by you, to be judged as python (the session's language from here on)",
+    );
   });
 });
 
 describe('the status bar names the problem and the language', () => {
-  const info = { flow: 'codesim', step: 3, stepTitle: 'Code', model: 'qwen2.5-coder:7b', tokensIn: 12_345, tokensOut: 1500, startedAt: 0, progress: [{ label: 'plan', value: 2, max: 5 }], calls: 7, callBound: 45 };
+  const info = {
+    flow: 'codesim',
+    step: 3,
+    stepTitle: 'Code',
+    model: 'qwen2.5-coder:7b',
+    tokensIn: 12_345,
+    tokensOut: 1500,
+    startedAt: 0,
+    progress: [{ label: 'plan', value: 2, max: 5 }],
+    calls: 7,
+    callBound: 45,
+  };
 
   it.each([40, 60, 80, 120, 200])('at %i columns, within the width', (width) => {
     const text = statusRow({ ...info, problem: 'sum-two', lang: 'cpp' }, width, 65_000)
@@ -93,7 +126,9 @@ describe('the status bar names the problem and the language', () => {
 
   it('cuts a long problem id rather than dropping it, the language kept whole', () => {
     const long = { ...info, problem: 'codeforces-1843-F2-omsk-metro-hard-version', lang: 'javascript' };
-    const at60 = statusRow(long, 60, 0).map((s) => s.text).join('');
+    const at60 = statusRow(long, 60, 0)
+      .map((s) => s.text)
+      .join('');
     expect(cells(at60)).toBeLessThanOrEqual(60);
     expect(at60).toMatch(/^ codesim {3}codeforces-1843-F2-omsk-\S*… · javascript/);
     const frame = render(<StatusBar info={long} width={160} />).lastFrame()!;

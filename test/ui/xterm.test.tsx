@@ -13,7 +13,11 @@ const ui = appSuite({ color: 'env' });
 
 describe('the app in an 80×24 terminal', () => {
   it('no frame is taller than the terminal while a long answer streams, nor while its pane waits', async () => {
-    const lines = Array.from({ length: 400 }, (_, i) => `${i + 1}. step ${i + 1}: a long line of planning text that wraps past the eighty columns of this terminal`);
+    const lines = Array.from(
+      { length: 400 },
+      (_, i) =>
+        `${i + 1}. step ${i + 1}: a long line of planning text that wraps past the eighty columns of this terminal`,
+    );
     const chunks: string[] = [];
     for (let i = 0; i < lines.length; i += 4) chunks.push(lines.slice(i, i + 4).join('\n') + '\n');
     const server = await ui.model({ plan: () => ({ chunks, chunkDelayMs: 15 }), simulate: '{}' });
@@ -51,7 +55,11 @@ describe('the app in an 80×24 terminal', () => {
     stdout.rows = 30;
     const before = stdout.writes.length;
     for (let i = 0; i < 10; i++) stdout.emit('resize');
-    await waitFor(() => String(stdout.writes.length), (n) => Number(n) > before, 'the repaint after the resize');
+    await waitFor(
+      () => String(stdout.writes.length),
+      (n) => Number(n) > before,
+      'the repaint after the resize',
+    );
     expect(Math.max(...stdout.writes.slice(before).map(frameLines))).toBeLessThan(30);
     await quit();
   });

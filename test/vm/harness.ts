@@ -13,13 +13,20 @@ import type { RowResult } from './rows.js';
 // The checkout: the tests and `npm run bench` run from it (the bench is bundled into dist/).
 const ROOT = process.cwd();
 /** The shared VM tool, beside the checkout (../shared) or at its fixed place on the project's machines. */
-export const VM_RUN = [join(ROOT, '..', 'shared', 'tools', 'vm', 'run.sh'), join(ROOT, '..', '..', 'shared', 'tools', 'vm', 'run.sh'), '/work/shared/tools/vm/run.sh'].find((p) => existsSync(p)) ?? null;
+export const VM_RUN =
+  [
+    join(ROOT, '..', 'shared', 'tools', 'vm', 'run.sh'),
+    join(ROOT, '..', '..', 'shared', 'tools', 'vm', 'run.sh'),
+    '/work/shared/tools/vm/run.sh',
+  ].find((p) => existsSync(p)) ?? null;
 
 /** Why the VM cannot boot here (null: it can): its tool, qemu, a kernel and busybox. */
 export function vmMissing(): string | null {
   if (!VM_RUN) return 'no VM tool (../shared/tools/vm/run.sh)';
-  if (spawnSync('sh', ['-c', 'command -v qemu-system-x86_64']).status !== 0) return 'qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)';
-  if (!existsSync('/boot') || !readdirSync('/boot').some((f) => f.startsWith('vmlinuz-'))) return 'no kernel in /boot (apt-get install linux-image-amd64)';
+  if (spawnSync('sh', ['-c', 'command -v qemu-system-x86_64']).status !== 0)
+    return 'qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)';
+  if (!existsSync('/boot') || !readdirSync('/boot').some((f) => f.startsWith('vmlinuz-')))
+    return 'no kernel in /boot (apt-get install linux-image-amd64)';
   if (!existsSync('/bin/busybox')) return 'no /bin/busybox (apt-get install busybox-static)';
   return null;
 }
@@ -33,17 +40,36 @@ export interface Column {
 }
 
 function parseColumn(text: string, stderr = ''): Column {
-  const lines = text.split('\n').filter((l) => l.includes('{"')).map((l) => l.slice(l.indexOf('{"')));
+  const lines = text
+    .split('\n')
+    .filter((l) => l.includes('{"'))
+    .map((l) => l.slice(l.indexOf('{"')));
   const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
   const rows = new Map<string, RowResult>();
   for (const p of parsed.slice(1)) rows.set(String(p.id), p as unknown as RowResult);
-  return { path: (parsed[0] ?? { path: 'none', why: 'no output', describe: '', measuring: '' }) as Column['path'], rows, stderr };
+  return {
+    path: (parsed[0] ?? { path: 'none', why: 'no output', describe: '', measuring: '' }) as Column['path'],
+    rows,
+    stderr,
+  };
 }
 
 /** A command's output, whatever its status (the column says what failed); execa is loaded on the first run. */
-async function run(argv: string[], env: Record<string, string>, cwd: string, timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
+async function run(
+  argv: string[],
+  env: Record<string, string>,
+  cwd: string,
+  timeoutMs: number,
+): Promise<{ stdout: string; stderr: string }> {
   const { execa } = await import('execa');
-  const r = await execa(argv[0]!, argv.slice(1), { cwd, env: { CI: '0', ...env }, maxBuffer: 16 << 20, timeout: timeoutMs, reject: false, stripFinalNewline: false });
+  const r = await execa(argv[0]!, argv.slice(1), {
+    cwd,
+    env: { CI: '0', ...env },
+    maxBuffer: 16 << 20,
+    timeout: timeoutMs,
+    reject: false,
+    stripFinalNewline: false,
+  });
   return { stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -63,17 +89,36 @@ export function tableCache(): { top: string; dir: string; dist: string; cleanup(
 
 /** The runner on this machine, as we are (root: the v1 column, and it fills the cache). */
 export async function hostColumn(cache: string, rows: string[], env: Record<string, string> = {}): Promise<Column> {
-  const r = await run([process.execPath, join(ROOT, 'dist', 'verdict-table.js'), ...rows], { XDG_CACHE_HOME: cache, ...env }, ROOT, 20 * 60_000);
+  const r = await run(
+    [process.execPath, join(ROOT, 'dist', 'verdict-table.js'), ...rows],
+    { XDG_CACHE_HOME: cache, ...env },
+    ROOT,
+    20 * 60_000,
+  );
   spawnSync('chmod', ['-R', 'a+rX', cache]);
   return parseColumn(r.stdout, r.stderr);
 }
 
 /** The runner as the unprivileged account (setpriv), on a copy of the cache of its own. */
-export async function hostUserColumn(cache: string, dist: string, rows: string[], account: { uid: number; gid: number }): Promise<Column> {
+export async function hostUserColumn(
+  cache: string,
+  dist: string,
+  rows: string[],
+  account: { uid: number; gid: number },
+): Promise<Column> {
   const own = `${cache}-user`;
   cpSync(cache, own, { recursive: true });
   spawnSync('chown', ['-R', `${account.uid}:${account.gid}`, own]);
-  const argv = ['setpriv', `--reuid=${account.uid}`, `--regid=${account.gid}`, '--init-groups', '--', process.execPath, join(dist, 'verdict-table.js'), ...rows];
+  const argv = [
+    'setpriv',
+    `--reuid=${account.uid}`,
+    `--regid=${account.gid}`,
+    '--init-groups',
+    '--',
+    process.execPath,
+    join(dist, 'verdict-table.js'),
+    ...rows,
+  ];
   const r = await run(argv, { XDG_CACHE_HOME: own, HOME: own }, '/', 20 * 60_000);
   return parseColumn(r.stdout, r.stderr);
 }
@@ -105,7 +150,10 @@ export function seeing(paths: string[], cmd: string): string {
 
 /** One boot: root's v2 column, then the user's: delegated, not delegated, through a systemd-run scope (test/vm/inside.sh). */
 async function boot(top: string, rows: string[], scopeRows: string[], scale: number): Promise<VmColumns> {
-  const cmd = seeing([ROOT, top], `SCALE=${scale} SCOPE_ROWS=${quote(scopeRows.join(' '))} bash test/vm/inside.sh ${quote(join(top, 'cache'))} ${quote(join(top, 'dist'))} ${rows.join(' ')}`);
+  const cmd = seeing(
+    [ROOT, top],
+    `SCALE=${scale} SCOPE_ROWS=${quote(scopeRows.join(' '))} bash test/vm/inside.sh ${quote(join(top, 'cache'))} ${quote(join(top, 'dist'))} ${rows.join(' ')}`,
+  );
   // One vCPU: the runs inside go one at a time, and a second emulated CPU only added its own
   // upkeep (alone, Dec 2026: 61 s of host CPU for 38 s with two, 43 s for 42 s with one).
   const r = await run([VM_RUN!, '-m', '2048', '-c', '1', cmd], {}, ROOT, 40 * 60_000);
@@ -121,13 +169,22 @@ async function boot(top: string, rows: string[], scopeRows: string[], scale: num
   }
   const section = (name: string): string => (sections.get(name) ?? []).join('\n');
   // What a runner wrote besides its JSON lines (its failure) is on the same console.
-  const column = (name: string): Column => parseColumn(section(name), section(name).split('\n').filter((l) => !l.includes('{"')).join('\n') || raw.slice(0, 2000));
+  const column = (name: string): Column =>
+    parseColumn(
+      section(name),
+      section(name)
+        .split('\n')
+        .filter((l) => !l.includes('{"'))
+        .join('\n') || raw.slice(0, 2000),
+    );
   return {
     root: column('root-v2'),
     user: column('user-v2'),
     undelegated: column('user-v2-undelegated'),
     scope: column('user-v2-scope'),
-    outside: section('outside').split('\n').filter((l) => l.trim()),
+    outside: section('outside')
+      .split('\n')
+      .filter((l) => l.trim()),
     raw,
   };
 }

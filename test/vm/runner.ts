@@ -15,19 +15,28 @@ async function main(): Promise<void> {
   const rows = wanted.length ? ROWS.filter((r) => wanted.includes(r.id)) : ROWS;
   const iso = await isolation();
   const path = iso.cgroup ? (iso.cgroup.version === 1 ? 'v1' : `v2-${iso.cgroup.kind}`) : 'launcher';
-  process.stdout.write(`${JSON.stringify({ path, cgroup: iso.cgroup, why: iso.cgroupWhy, scope: scopeWhyNot(), describe: await describeIsolation(), measuring: (await measuring(iso)).detail })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ path, cgroup: iso.cgroup, why: iso.cgroupWhy, scope: scopeWhyNot(), describe: await describeIsolation(), measuring: (await measuring(iso)).detail })}\n`,
+  );
   // The VM emulates its CPU (~40× slower): its CPU limits are scaled, its memory ones are not.
   const scale = Number(process.env.SIMCOACH_TABLE_SCALE ?? 1);
   for (const row of rows) {
     const timeMs = row.timeMs * Math.min(scale, row.maxScale ?? scale);
     const source = typeof row.source === 'string' ? row.source : row.source(timeMs);
     const j = await judge({ lang: row.lang, source }, [{ input: '1 2\n', outputs: ['3'] }], {
-      timeLimitMs: timeMs, memoryLimitMb: row.memoryMb, parallel: 1, ...(row.processes ? { allowProcesses: true } : {}),
+      timeLimitMs: timeMs,
+      memoryLimitMb: row.memoryMb,
+      parallel: 1,
+      ...(row.processes ? { allowProcesses: true } : {}),
     });
     const t = j.tests[0];
     const out: RowResult = {
-      id: row.id, verdict: t?.verdict ?? j.verdict, ...(t?.detail ? { detail: t.detail } : j.compile ? { detail: j.compile.message.slice(0, 300) } : {}),
-      cpuMs: t?.timeMs ?? 0, peakKb: t?.memoryKb ?? 0, approx: t?.memoryApprox === true,
+      id: row.id,
+      verdict: t?.verdict ?? j.verdict,
+      ...(t?.detail ? { detail: t.detail } : j.compile ? { detail: j.compile.message.slice(0, 300) } : {}),
+      cpuMs: t?.timeMs ?? 0,
+      peakKb: t?.memoryKb ?? 0,
+      approx: t?.memoryApprox === true,
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   }

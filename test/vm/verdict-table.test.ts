@@ -7,7 +7,15 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unprivilegedAccount } from '../helpers/unprivileged.js';
-import { hostColumn, hostUserColumn, tableCache, vmColumns, vmMissing, type Column, type VmColumns } from './harness.js';
+import {
+  hostColumn,
+  hostUserColumn,
+  tableCache,
+  vmColumns,
+  vmMissing,
+  type Column,
+  type VmColumns,
+} from './harness.js';
 import { ROWS } from './rows.js';
 
 const root = process.getuid?.() === 0;
@@ -19,7 +27,12 @@ const SCALE = 30;
 const VM_ROWS = ROWS.filter((r) => r.lang !== 'java').map((r) => r.id);
 /** The scope's column: a few rows, enough to show its groups measure (the other v2 columns run them all). */
 const SCOPE_ROWS = ['right', 'touch70-at-64', 'table4mb', 'shared-anon-and-tmp', 'reaped-children-tle'];
-const VM_COLUMNS: Record<string, string[]> = { 'root v2': VM_ROWS, 'user v2 delegated': VM_ROWS, 'user v2 undelegated': VM_ROWS, 'user v2 scope': SCOPE_ROWS };
+const VM_COLUMNS: Record<string, string[]> = {
+  'root v2': VM_ROWS,
+  'user v2 delegated': VM_ROWS,
+  'user v2 undelegated': VM_ROWS,
+  'user v2 scope': SCOPE_ROWS,
+};
 const v1Host = root && spawnSync('test', ['-e', '/sys/fs/cgroup/memory/tasks']).status === 0;
 
 const columns = new Map<string, Column>();
@@ -30,9 +43,20 @@ describe.skipIf(!root)('the verdict table on every cgroup path', { timeout: 60 *
   beforeAll(async () => {
     cache = tableCache();
     // Root's run first: it compiles every program into the cache the others read.
-    const rootCol = await hostColumn(cache.dir, ROWS.map((r) => r.id));
+    const rootCol = await hostColumn(
+      cache.dir,
+      ROWS.map((r) => r.id),
+    );
     if (v1Host) columns.set('root v1', rootCol);
-    columns.set('user, no cgroup', await hostUserColumn(cache.dir, cache.dist, ROWS.map((r) => r.id), unprivilegedAccount()!));
+    columns.set(
+      'user, no cgroup',
+      await hostUserColumn(
+        cache.dir,
+        cache.dist,
+        ROWS.map((r) => r.id),
+        unprivilegedAccount()!,
+      ),
+    );
     if (!missing) {
       vm = await vmColumns(cache.top, VM_ROWS, SCOPE_ROWS, SCALE);
       columns.set('root v2', vm.root);
@@ -40,11 +64,18 @@ describe.skipIf(!root)('the verdict table on every cgroup path', { timeout: 60 *
       columns.set('user v2 undelegated', vm.undelegated);
       columns.set('user v2 scope', vm.scope);
     }
-    const table = ROWS.map((r) => `${r.id.padEnd(22)} ${[...columns].map(([name, c]) => {
-      const x = c.rows.get(r.id);
-      return `${name}: ${x ? `${x.verdict} ${x.approx ? '~' : ''}${(x.peakKb / 1024).toFixed(1)} MB ${x.cpuMs} ms` : '-'}`;
-    }).join(' | ')}`);
-    process.stdout.write(`verdict table (expected: ${ROWS.map((r) => `${r.id}=${r.expect}`).join(' ')}):\n${table.join('\n')}\n`);
+    const table = ROWS.map(
+      (r) =>
+        `${r.id.padEnd(22)} ${[...columns]
+          .map(([name, c]) => {
+            const x = c.rows.get(r.id);
+            return `${name}: ${x ? `${x.verdict} ${x.approx ? '~' : ''}${(x.peakKb / 1024).toFixed(1)} MB ${x.cpuMs} ms` : '-'}`;
+          })
+          .join(' | ')}`,
+    );
+    process.stdout.write(
+      `verdict table (expected: ${ROWS.map((r) => `${r.id}=${r.expect}`).join(' ')}):\n${table.join('\n')}\n`,
+    );
   }, 60 * 60_000);
   afterAll(() => cache?.cleanup());
 
@@ -64,9 +95,12 @@ describe.skipIf(!root)('the verdict table on every cgroup path', { timeout: 60 *
     }
   });
 
-  it.skipIf(!!missing)(`root on cgroup v2 leaves nothing outside its subtree${missing ? ` (skipped: ${missing})` : ''}`, () => {
-    expect(vm!.outside).toEqual([]);
-  });
+  it.skipIf(!!missing)(
+    `root on cgroup v2 leaves nothing outside its subtree${missing ? ` (skipped: ${missing})` : ''}`,
+    () => {
+      expect(vm!.outside).toEqual([]);
+    },
+  );
 
   for (const row of ROWS) {
     it(`${row.id}: ${row.expect} in every column`, () => {
@@ -80,7 +114,9 @@ describe.skipIf(!root)('the verdict table on every cgroup path', { timeout: 60 *
 
   it('the figures agree across the columns: a 4 MB initialised table and a right program within a few MB', () => {
     for (const id of ['right', 'table4mb']) {
-      const peaks = [...columns].filter(([, c]) => c.rows.has(id)).map(([name, c]) => [name, c.rows.get(id)?.peakKb ?? 0] as const);
+      const peaks = [...columns]
+        .filter(([, c]) => c.rows.has(id))
+        .map(([name, c]) => [name, c.rows.get(id)?.peakKb ?? 0] as const);
       const kb = peaks.map(([, p]) => p);
       expect(Math.max(...kb) - Math.min(...kb), `${id}: ${JSON.stringify(peaks)}`).toBeLessThan(4 * 1024);
     }

@@ -1,7 +1,18 @@
 import type { Agent, AgentContext } from '../../engine/types.js';
 import { stageMessages } from '../shared/prefix.js';
 import { pick, readYaml } from '../shared/yaml.js';
-import { markPersons, needTests, readTests, reflectionText, showTests, TEST_KEYS, yamlForm, type AiTest, type Reflection, NARROW } from './common.js';
+import {
+  markPersons,
+  needTests,
+  readTests,
+  reflectionText,
+  showTests,
+  TEST_KEYS,
+  yamlForm,
+  type AiTest,
+  type Reflection,
+  NARROW,
+} from './common.js';
 
 export interface AiTestsInput {
   reflection: Reflection;

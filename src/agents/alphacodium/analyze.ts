@@ -39,7 +39,8 @@ function parseAnalysis(text: string): FailureAnalysis {
   }
   const wrong = asText(pick(m, 'what_went_wrong', 'analysis', 'failure_analysis', 'problem'));
   const fix = asText(pick(m, 'how_to_fix', 'fix', 'fix_plan', 'solution'));
-  if (wrong === '' && fix === '') throw new AnswerFormatError('the answer has neither "what_went_wrong:" nor "how_to_fix:"');
+  if (wrong === '' && fix === '')
+    throw new AnswerFormatError('the answer has neither "what_went_wrong:" nor "how_to_fix:"');
   return { wrong, fix };
 }
 
@@ -68,7 +69,11 @@ export const analyzeAgent: Agent<AnalyzeInput, FailureAnalysis> = {
     return stageMessages(ctx, stage);
   },
   parse: (text) => parseAnalysis(text),
-  show: (v) => showMap([['what_went_wrong', v.wrong], ['how_to_fix', v.fix]]),
+  show: (v) =>
+    showMap([
+      ['what_went_wrong', v.wrong],
+      ['how_to_fix', v.fix],
+    ]),
   edit: (text) => parseAnalysis(text),
   // Unreadable after the repair request (with --auto): the whole answer as the analysis.
   lenient: (text) => ({ wrong: wholeText(text), fix: '' }),

@@ -24,7 +24,10 @@ const KEYS = ['what_went_wrong'];
 
 function parseBoth(text: string, ctx: AgentContext): AnalyzeAndFixValue {
   // The analysis sits in a yaml fence: never take that fence for the program.
-  const program = programFrom(text.replace(/^[ \t]*(`{3,}|~{3,})[ \t]*ya?ml\b[\s\S]*?^[ \t]*\1[ \t]*$/gim, ''), ctx.lang);
+  const program = programFrom(
+    text.replace(/^[ \t]*(`{3,}|~{3,})[ \t]*ya?ml\b[\s\S]*?^[ \t]*\1[ \t]*$/gim, ''),
+    ctx.lang,
+  );
   let analysis = '';
   try {
     analysis = asText(pick(readYaml(text, KEYS), 'what_went_wrong', 'analysis', 'failure_analysis'));

@@ -25,7 +25,18 @@ export interface ChoiceValue {
   walkthrough: string;
 }
 
-const KEYS = ['name', 'content', 'why', 'flow', 'problem_tests', 'walkthrough', 'input', 'explanation', 'best', 'ranking'];
+const KEYS = [
+  'name',
+  'content',
+  'why',
+  'flow',
+  'problem_tests',
+  'walkthrough',
+  'input',
+  'explanation',
+  'best',
+  'ranking',
+];
 
 const SKELETON = `name: |
   the name of the solution you choose, as written above
@@ -45,11 +56,17 @@ problem_tests:
 /** The problem's limits in words, for the pane beside the chosen solution's complexity. */
 function limitsOf(ctx: AgentContext): string {
   const { timeLimitMs, memoryLimitMb } = ctx.problem;
-  const parts = [timeLimitMs ? `${timeLimitMs / 1000} s` : '', memoryLimitMb ? `${memoryLimitMb} MB` : ''].filter(Boolean);
+  const parts = [timeLimitMs ? `${timeLimitMs / 1000} s` : '', memoryLimitMb ? `${memoryLimitMb} MB` : ''].filter(
+    Boolean,
+  );
   return parts.join(', ');
 }
 
-const norm = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const norm = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** Which solution a name (or "2", "solution 2") means; undefined when none fits. */
 function which(name: string, solutions: readonly Solution[]): number | undefined {
@@ -62,21 +79,31 @@ function which(name: string, solutions: readonly Solution[]): number | undefined
     const i = Number(num[1]) - 1;
     return i >= 0 && i < solutions.length ? i : undefined;
   }
-  const part = solutions.findIndex((s) => norm(s.name) !== '' && (n.includes(norm(s.name)) || norm(s.name).includes(n)));
+  const part = solutions.findIndex(
+    (s) => norm(s.name) !== '' && (n.includes(norm(s.name)) || norm(s.name).includes(n)),
+  );
   return part >= 0 ? part : undefined;
 }
 
 /** The solution whose name comes first in the text, if any is named. */
 function firstNamed(text: string, solutions: readonly Solution[]): number | undefined {
   const t = ` ${norm(text)} `;
-  const at = solutions.map((s, i) => ({ i, at: norm(s.name) === '' ? -1 : t.indexOf(` ${norm(s.name)} `) })).filter((x) => x.at >= 0);
+  const at = solutions
+    .map((s, i) => ({ i, at: norm(s.name) === '' ? -1 : t.indexOf(` ${norm(s.name)} `) }))
+    .filter((x) => x.at >= 0);
   return at.sort((a, b) => a.at - b.at)[0]?.i;
 }
 
 /** A list of steps or tests as text lines (a YAML list, or text with one per line). */
 function linesOf(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' && x !== null ? walkOf(x as Record<string, unknown>) : asText(x))).filter(Boolean);
-  return asText(v).split('\n').map((l) => l.replace(/^\s*([-*]|\d+[.)])\s*/, '').trim()).filter(Boolean);
+  if (Array.isArray(v))
+    return v
+      .map((x) => (typeof x === 'object' && x !== null ? walkOf(x as Record<string, unknown>) : asText(x)))
+      .filter(Boolean);
+  return asText(v)
+    .split('\n')
+    .map((l) => l.replace(/^\s*([-*]|\d+[.)])\s*/, '').trim())
+    .filter(Boolean);
 }
 
 /** One public test walked through: its input, then how the solution gets the output. */
@@ -99,17 +126,28 @@ function parseChoice(text: string, solutions: readonly Solution[]): ChoiceValue 
   // Under a label of its own ("### Chosen solution\nDirect sum"): a short value that names one;
   // else the solution the answer names first.
   if (order.length === 0) {
-    const short = Object.values(m).map(asText).filter((v) => v !== '' && v.length <= 80);
-    const i = short.map((v) => firstNamed(v, solutions)).find((x) => x !== undefined) ?? firstNamed(stripThink(text), solutions);
+    const short = Object.values(m)
+      .map(asText)
+      .filter((v) => v !== '' && v.length <= 80);
+    const i =
+      short.map((v) => firstNamed(v, solutions)).find((x) => x !== undefined) ??
+      firstNamed(stripThink(text), solutions);
     if (i !== undefined) order.push(i);
   }
-  if (order.length === 0) throw new AnswerFormatError(`the answer names none of the solutions (${solutions.map((s) => s.name).join(', ')}) under "name:"`);
+  if (order.length === 0)
+    throw new AnswerFormatError(
+      `the answer names none of the solutions (${solutions.map((s) => s.name).join(', ')}) under "name:"`,
+    );
   // Those the model did not rank keep their order, after the chosen one.
   solutions.forEach((_s, i) => order.includes(i) || order.push(i));
   const why = asText(pick(m, 'why', 'reason', 'explanation'));
   const listed = solutions[order[0]!]!;
   // The chosen one as the answer gave it in full; what it left out, as the list had it.
-  const chosen: Solution = { ...listed, idea: asText(pick(m, 'content', 'idea', 'description')) || listed.idea, why: why || listed.why };
+  const chosen: Solution = {
+    ...listed,
+    idea: asText(pick(m, 'content', 'idea', 'description')) || listed.idea,
+    why: why || listed.why,
+  };
   const tests = pick(m, 'problem_tests', 'public_tests', 'walkthrough', 'tests');
   return {
     ranked: [chosen, ...order.slice(1).map((i) => solutions[i]!)],
@@ -123,7 +161,10 @@ function parseChoice(text: string, solutions: readonly Solution[]): ChoiceValue 
 const labelOf = (name: string): string => (name.length > 28 ? `${name.slice(0, 27)}…` : name);
 
 /** The choice with the solution at `i` chosen, the others in the order they were. */
-const first = (v: ChoiceValue, i: number): ChoiceValue => ({ ...v, ranked: [v.ranked[i]!, ...v.ranked.filter((_s, j) => j !== i)] });
+const first = (v: ChoiceValue, i: number): ChoiceValue => ({
+  ...v,
+  ranked: [v.ranked[i]!, ...v.ranked.filter((_s, j) => j !== i)],
+});
 
 /** AlphaCodium's choice: the solution most likely right — correct, simple and robust over clever. */
 export const chooseAgent: Agent<ChooseInput, ChoiceValue> = {
@@ -133,7 +174,10 @@ export const chooseAgent: Agent<ChooseInput, ChoiceValue> = {
   pane: 'solutions',
   messages(input: ChooseInput, ctx: AgentContext) {
     const list = input.solutions
-      .map((s, i) => `${i + 1}. ${s.name}\n   idea: ${s.idea.replace(/\n/g, ' ')}\n   why: ${s.why.replace(/\n/g, ' ')}\n   complexity: ${s.complexity.replace(/\n/g, ' ')}`)
+      .map(
+        (s, i) =>
+          `${i + 1}. ${s.name}\n   idea: ${s.idea.replace(/\n/g, ' ')}\n   why: ${s.why.replace(/\n/g, ' ')}\n   complexity: ${s.complexity.replace(/\n/g, ' ')}`,
+      )
       .join('\n');
     const stage = [
       'Task: choose the best of the solutions below for the problem above, and give it in full. Do not write code.',
@@ -164,6 +208,9 @@ export const chooseAgent: Agent<ChooseInput, ChoiceValue> = {
   // Unreadable after the repair request (with --auto): the solutions in the order they came.
   lenient: (text, input) => ({ ranked: [...input.solutions], why: wholeText(text), flow: [], walkthrough: '' }),
   // Unreadable with a person there: they choose the solution themselves (a digit a solution).
-  decision: { question: 'which solution is the best?', options: (base) => base.ranked.slice(0, 9).map((s, i) => ({ label: labelOf(s.name), set: (v) => first(v, i) })) },
+  decision: {
+    question: 'which solution is the best?',
+    options: (base) => base.ranked.slice(0, 9).map((s, i) => ({ label: labelOf(s.name), set: (v) => first(v, i) })),
+  },
   meta: (v, _input, ctx) => ({ complexity: v.ranked[0]?.complexity ?? '', limits: limitsOf(ctx) }),
 };

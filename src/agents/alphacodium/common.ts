@@ -37,7 +37,11 @@ export function yamlForm(skeleton: string): string {
 export function reflectionText(r: Reflection): string {
   const bullets = r.bullets.map((b) => `- ${b.replace(/\n/g, '\n  ')}`).join('\n');
   const why = r.explanations.map((e, i) => `Sample ${i + 1}: ${e.explanation.replace(/\n/g, ' ')}`).join('\n');
-  return ['### What the problem says (reflection)', bullets, ...(why ? ['', '### Why the samples give their outputs', why] : [])].join('\n');
+  return [
+    '### What the problem says (reflection)',
+    bullets,
+    ...(why ? ['', '### Why the samples give their outputs', why] : []),
+  ].join('\n');
 }
 
 /** Tests read from a YAML list: each needs an input and an output; the explanation may be missing. */
@@ -58,14 +62,23 @@ export const TEST_KEYS = ['input', 'output', 'explanation', 'by', 'tests'] as co
 export function showTests(tests: readonly AiTest[]): string {
   return showList(
     'tests',
-    tests.map((t) => [['input', t.input], ['output', t.output], ['explanation', t.explanation], ...(t.by ? [['by', t.by] as const] : [])] as const),
+    tests.map(
+      (t) =>
+        [
+          ['input', t.input],
+          ['output', t.output],
+          ['explanation', t.explanation],
+          ...(t.by ? [['by', t.by] as const] : []),
+        ] as const,
+    ),
     ['input', 'output'],
   );
 }
 
 /** At least one test, or the error that asks for them. */
 export function needTests(tests: AiTest[], what: string): AiTest[] {
-  if (tests.length === 0) throw new AnswerFormatError(`the answer has no ${what} (a list under "tests:", each with an input and an output)`);
+  if (tests.length === 0)
+    throw new AnswerFormatError(`the answer has no ${what} (a list under "tests:", each with an input and an output)`);
   return tests;
 }
 
@@ -86,12 +99,18 @@ export function markPersons(edited: AiTest[], previous: readonly AiTest[]): AiTe
 
 /** Tests as prompts quote them. */
 export function testsText(tests: readonly AiTest[]): string {
-  return tests.map((t, i) => `Test ${i + 1} input:\n${sampleBlock(t.input)}\nTest ${i + 1} output:\n${sampleBlock(t.output)}`).join('\n\n');
+  return tests
+    .map((t, i) => `Test ${i + 1} input:\n${sampleBlock(t.input)}\nTest ${i + 1} output:\n${sampleBlock(t.output)}`)
+    .join('\n\n');
 }
 
 /** Tests as the judge takes them, named so a run's table says whose each one is. */
 export const asCases = (tests: readonly AiTest[], offset = 0): TestCase[] =>
-  tests.map((t, i) => ({ name: `${t.by === 'person' ? 'yours' : 'AI'} ${i + 1 + offset}`, input: ensureNewline(t.input), outputs: [t.output] }));
+  tests.map((t, i) => ({
+    name: `${t.by === 'person' ? 'yours' : 'AI'} ${i + 1 + offset}`,
+    input: ensureNewline(t.input),
+    outputs: [t.output],
+  }));
 
 const ensureNewline = (s: string): string => (s.endsWith('\n') ? s : `${s}\n`);
 
@@ -110,7 +129,11 @@ export interface Anchoring {
   history: FixRecord[];
 }
 
-export const anchoringMeta = (a: Anchoring): Record<string, unknown> => ({ test: a.test, anchors: [...a.anchors], history: a.history.map((h) => ({ ...h })) });
+export const anchoringMeta = (a: Anchoring): Record<string, unknown> => ({
+  test: a.test,
+  anchors: [...a.anchors],
+  history: a.history.map((h) => ({ ...h })),
+});
 
 /**
  * The sampling of the authors' code (configuration.toml): 0.2 for the stages that judge or fix

@@ -30,11 +30,15 @@ sample_explanations:
 function bulletsOf(v: unknown): string[] {
   if (Array.isArray(v)) return v.map(asText).filter((s) => s !== '');
   // Markdown bullets that open with a label ("- The goal: …") read as a mapping: one bullet each.
-  if (typeof v === 'object' && v !== null) return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, ' ')}: ${asText(x)}`);
+  if (typeof v === 'object' && v !== null)
+    return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, ' ')}: ${asText(x)}`);
   // One block of text: its lines that start a bullet, or the whole block as one.
   const t = asText(v);
   if (t === '') return [];
-  const lines = t.split('\n').map((l) => l.replace(/^\s*[-*•]\s+/, '').trim()).filter(Boolean);
+  const lines = t
+    .split('\n')
+    .map((l) => l.replace(/^\s*[-*•]\s+/, '').trim())
+    .filter(Boolean);
   return lines.length > 1 ? lines : [t];
 }
 
@@ -51,11 +55,13 @@ function parseReflection(text: string): Reflection {
   }
   const bullets = bulletsOf(pick(m, 'reflection', 'self_reflection', 'bullets', 'problem'));
   if (bullets.length === 0) throw new AnswerFormatError('the answer has no "reflection:" list of bullet points');
-  const explanations = listOf(pick(m, 'sample_explanations', 'tests_explanations', 'test_explanations', 'samples')).map((e) => ({
-    input: asText(pick(e, 'input')),
-    output: asText(pick(e, 'output')),
-    explanation: asText(pick(e, 'explanation', 'why')),
-  }));
+  const explanations = listOf(pick(m, 'sample_explanations', 'tests_explanations', 'test_explanations', 'samples')).map(
+    (e) => ({
+      input: asText(pick(e, 'input')),
+      output: asText(pick(e, 'output')),
+      explanation: asText(pick(e, 'explanation', 'why')),
+    }),
+  );
   return { bullets, explanations };
 }
 
@@ -70,7 +76,9 @@ export const reflectionAgent: Agent<ReflectionInput, Reflection> = {
       'Task: reflect on the problem above before solving it. Do not write code.',
       'Restate it as short bullet points: the goal, the inputs, the outputs, the rules, and the constraints that matter.',
       'Then, for each sample, explain why its input leads to its output, so the reasoning can be checked later.',
-      ctx.problem.samples.length === 0 ? 'The problem has no samples: leave sample_explanations as an empty list [].' : '',
+      ctx.problem.samples.length === 0
+        ? 'The problem has no samples: leave sample_explanations as an empty list [].'
+        : '',
       '',
       yamlForm(SKELETON),
     ].join('\n');
@@ -82,7 +90,14 @@ export const reflectionAgent: Agent<ReflectionInput, Reflection> = {
       showMap([['reflection', v.bullets]]),
       showList(
         'sample_explanations',
-        v.explanations.map((e) => [['input', e.input], ['output', e.output], ['explanation', e.explanation]] as const),
+        v.explanations.map(
+          (e) =>
+            [
+              ['input', e.input],
+              ['output', e.output],
+              ['explanation', e.explanation],
+            ] as const,
+        ),
         ['input', 'output'],
       ),
     ].join('\n'),

@@ -44,14 +44,25 @@ function parseSolutions(text: string): SolutionsValue {
     complexity: asText(pick(s, 'complexity', 'time_complexity', 'complexities')),
   }));
   const usable = solutions.filter((s) => s.idea !== '');
-  if (usable.length === 0) throw new AnswerFormatError('the answer has no solutions (a list under "solutions:", each with a name and an idea)');
+  if (usable.length === 0)
+    throw new AnswerFormatError(
+      'the answer has no solutions (a list under "solutions:", each with a name and an idea)',
+    );
   return { solutions: usable };
 }
 
 export const showSolutions = (solutions: readonly Solution[]): string =>
   showList(
     'solutions',
-    solutions.map((s) => [['name', s.name], ['idea', s.idea], ['why', s.why], ['complexity', s.complexity]] as const),
+    solutions.map(
+      (s) =>
+        [
+          ['name', s.name],
+          ['idea', s.idea],
+          ['why', s.why],
+          ['complexity', s.complexity],
+        ] as const,
+    ),
   );
 
 /** AlphaCodium's possible solutions: a few different approaches, each with why it works and its cost. */

@@ -33,10 +33,17 @@ export const solveAgent: Agent<SolveInput, Program> = {
       '',
       '### Solution to implement',
       `${s.name}\n${s.idea}${s.why ? `\nWhy it works: ${s.why}` : ''}${s.complexity ? `\nComplexity: ${s.complexity}` : ''}`,
-      ...(input.chosen?.flow.length ? ['', '### Its flow, step by step', input.chosen.flow.map((f, i) => `${i + 1}. ${f}`).join('\n')] : []),
+      ...(input.chosen?.flow.length
+        ? ['', '### Its flow, step by step', input.chosen.flow.map((f, i) => `${i + 1}. ${f}`).join('\n')]
+        : []),
       ...(input.chosen?.walkthrough ? ['', '### It walked through the public tests', input.chosen.walkthrough] : []),
       ...(input.failedBefore
-        ? ['', '### A program for this solution was already tried and failed', clip(input.failedBefore, 1500), 'Write it again without that mistake.']
+        ? [
+            '',
+            '### A program for this solution was already tried and failed',
+            clip(input.failedBefore, 1500),
+            'Write it again without that mistake.',
+          ]
         : []),
       '',
       ...programTail(ctx),

@@ -41,7 +41,9 @@ export const validateAgent: Agent<ValidateInput, AiTestsValue> = {
     ].join('\n');
     return stageMessages(ctx, stage);
   },
-  parse: (text, input) => ({ tests: [...parseTests(text).tests.map(({ by: _by, ...t }) => t), ...input.tests.filter((t) => t.by === 'person')] }),
+  parse: (text, input) => ({
+    tests: [...parseTests(text).tests.map(({ by: _by, ...t }) => t), ...input.tests.filter((t) => t.by === 'person')],
+  }),
   show: (v) => showTests(v.tests),
   edit: (text, previous) => editTests(text, previous),
   // Unreadable after the repair request (with --auto): the tests go on as they were written.

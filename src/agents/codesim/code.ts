@@ -15,7 +15,11 @@ export const codeAgent: Agent<CodeInput, Program> = {
   title: 'Code',
   pane: 'code',
   messages(input: CodeInput, ctx: AgentContext) {
-    const stage = ['Task: write the program that carries out this plan for the problem above.', '', ...codeTaskTail(input.plan, ctx)];
+    const stage = [
+      'Task: write the program that carries out this plan for the problem above.',
+      '',
+      ...codeTaskTail(input.plan, ctx),
+    ];
     return stageMessages(ctx, stage.join('\n'));
   },
   ...programAnswer,

@@ -33,13 +33,15 @@ const FIELDS: readonly Field<Key>[] = [
     key: 'trace',
     heading: 'Simulation',
     aliases: ['trace', 'hand run', 'step by step', 'analysis'],
-    describe: 'the failing input run by hand through the plan and through the code, step by step, up to where they go wrong',
+    describe:
+      'the failing input run by hand through the plan and through the code, step by step, up to where they go wrong',
   },
   {
     key: 'culprit',
     heading: 'Verdict',
     aliases: ['culprit', 'what is wrong', 'diagnosis', 'conclusion'],
-    describe: 'one word: "plan" if the plan itself is wrong, "code" if the plan is right but the code does not follow it',
+    describe:
+      'one word: "plan" if the plan itself is wrong, "code" if the plan is right but the code does not follow it',
   },
   {
     key: 'fix',
@@ -53,7 +55,8 @@ const FIELDS: readonly Field<Key>[] = [
 /** "plan" / "code" from the verdict, or from the usual sentences when no verdict section came. */
 export function readCulprit(v: unknown, whole: string): DebugValue['culprit'] {
   const s = asText(v).toLowerCase();
-  const inVerdict = /\bplan\b/.test(s) && !/\bcode\b/.test(s) ? 'plan' : /\bcode\b/.test(s) && !/\bplan\b/.test(s) ? 'code' : undefined;
+  const inVerdict =
+    /\bplan\b/.test(s) && !/\bcode\b/.test(s) ? 'plan' : /\bcode\b/.test(s) && !/\bplan\b/.test(s) ? 'code' : undefined;
   if (inVerdict) return inVerdict;
   const w = whole.toLowerCase();
   if (/\b(the\s+)?plan\s+(is|was)\s+(wrong|incorrect|flawed)/.test(w)) return 'plan';

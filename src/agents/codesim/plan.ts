@@ -36,12 +36,21 @@ const FIELDS: readonly Field<keyof PlanValue>[] = [
     key: 'understanding',
     heading: 'Understanding',
     aliases: ['problem understanding', 'restatement'],
-    describe: 'the problem in your own words: what is given, what is asked, the constraints that matter and the tricky cases',
+    describe:
+      'the problem in your own words: what is given, what is asked, the constraints that matter and the tricky cases',
   },
   {
     key: 'recalledProblem',
     heading: 'Recalled problem',
-    aliases: ['similar problem', 'related problem', 'recalled similar problem', 'relevant problem', 'example problem', 'recall', 'recollection'],
+    aliases: [
+      'similar problem',
+      'related problem',
+      'recalled similar problem',
+      'relevant problem',
+      'example problem',
+      'recall',
+      'recollection',
+    ],
     describe: 'ONE different problem you know that is solved in a similar way, described briefly',
   },
   {
@@ -59,7 +68,14 @@ const FIELDS: readonly Field<keyof PlanValue>[] = [
   {
     key: 'plan',
     heading: 'Plan',
-    aliases: ['final plan', 'step by step plan', 'solution plan', 'plan for this problem', 'planning', 'implementation plan'],
+    aliases: [
+      'final plan',
+      'step by step plan',
+      'solution plan',
+      'plan for this problem',
+      'planning',
+      'implementation plan',
+    ],
     describe: 'numbered steps for solving THIS problem, concrete enough to write the program from (no code)',
   },
 ];
@@ -67,7 +83,9 @@ const FIELDS: readonly Field<keyof PlanValue>[] = [
 /** Earlier failures, each cut so that four of them still fit an 8k context beside the problem. */
 function failedText(failed: FailedPlan[]): string {
   if (failed.length === 0) return '';
-  const items = failed.map((f, i) => `### Failed plan ${i + 1}\n${clip(f.plan, 1500)}\n\nWhat happened: ${clip(f.outcome, 900)}`);
+  const items = failed.map(
+    (f, i) => `### Failed plan ${i + 1}\n${clip(f.plan, 1500)}\n\nWhat happened: ${clip(f.outcome, 900)}`,
+  );
   return [
     '',
     'These plans were already tried and failed. Do not propose them again: find what was wrong with them and take a different or corrected approach.',
@@ -113,11 +131,21 @@ export const planAgent: Agent<PlanInput, PlanValue> = {
   edit: (text) => parsePlan(text, true),
   forward: planForward(),
   // The published code passed the planner's whole answer on as the plan.
-  lenient: (text) => ({ understanding: '', recalledProblem: '', recalledSolution: '', algorithm: '', plan: wholeText(text) }),
+  lenient: (text) => ({
+    understanding: '',
+    recalledProblem: '',
+    recalledSolution: '',
+    algorithm: '',
+    plan: wholeText(text),
+  }),
   // CodeSIM recalls one problem: the nearest archived one, when one is close enough.
   recall: {
     count: () => 1,
     ask: (input, found) => ({ ...input, recalled: found[0]! }),
-    merge: (v, found) => ({ ...v, recalledProblem: archivedDescription(found[0]!), recalledSolution: archivedPlan(found[0]!) }),
+    merge: (v, found) => ({
+      ...v,
+      recalledProblem: archivedDescription(found[0]!),
+      recalledSolution: archivedPlan(found[0]!),
+    }),
   },
 };

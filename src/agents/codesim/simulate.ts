@@ -34,7 +34,8 @@ const FIELDS: readonly Field<keyof SimulationValue>[] = [
     key: 'trace',
     heading: 'Trace',
     aliases: ['simulation', 'step by step', 'execution', 'walkthrough'],
-    describe: 'the plan carried out by hand on that input, one plan step after another, with the values after each step',
+    describe:
+      'the plan carried out by hand on that input, one plan step after another, with the values after each step',
   },
   {
     key: 'predicted',
@@ -46,7 +47,8 @@ const FIELDS: readonly Field<keyof SimulationValue>[] = [
     key: 'verdict',
     heading: 'Verdict',
     aliases: ['conclusion', 'decision', 'plan evaluation', 'evaluation', 'plan verdict', 'assessment'],
-    describe: '"plan-fine" if the plan gives the right output and handles the problem in general, otherwise "needs-change"',
+    describe:
+      '"plan-fine" if the plan gives the right output and handles the problem in general, otherwise "needs-change"',
   },
   {
     key: 'critique',
@@ -64,7 +66,11 @@ export function readVerdict(v: unknown): Verdict | undefined {
 /** A value as the model wrote it in prose: a number, or text in backticks or quotes. */
 const VALUE = String.raw`(-?\d+(?:\.\d+)?(?:\s+-?\d+(?:\.\d+)?)*|\x60[^\x60\n]+\x60|"[^"\n]+")`;
 
-const unquote = (s: string): string => s.trim().replace(/^[\x60"]|[\x60"]$/g, '').trim();
+const unquote = (s: string): string =>
+  s
+    .trim()
+    .replace(/^[\x60"]|[\x60"]$/g, '')
+    .trim();
 
 /**
  * The output a simulation in prose predicts: "the predicted output is 90", "it prints `YES`",
@@ -73,8 +79,18 @@ const unquote = (s: string): string => s.trim().replace(/^[\x60"]|[\x60"]$/g, ''
 export function predictedInProse(text: string): string | undefined {
   const t = text.replace(/\*\*|__/g, '');
   const said = [
-    ...t.matchAll(new RegExp(String.raw`(?:predicted|final|plan's|our|its)\s+(?:output|result|answer)\s*(?:is|would be|will be|:|=)\s*${VALUE}`, 'gi')),
-    ...t.matchAll(new RegExp(String.raw`\b(?:gives|give|outputs?|prints?|produces?|returns?|yields?|results? in|we get|get|got)\s*:?\s*${VALUE}(?=[\s,.;:!)]|$)`, 'gi')),
+    ...t.matchAll(
+      new RegExp(
+        String.raw`(?:predicted|final|plan's|our|its)\s+(?:output|result|answer)\s*(?:is|would be|will be|:|=)\s*${VALUE}`,
+        'gi',
+      ),
+    ),
+    ...t.matchAll(
+      new RegExp(
+        String.raw`\b(?:gives|give|outputs?|prints?|produces?|returns?|yields?|results? in|we get|get|got)\s*:?\s*${VALUE}(?=[\s,.;:!)]|$)`,
+        'gi',
+      ),
+    ),
   ].sort((a, b) => a.index - b.index);
   const last = said.at(-1);
   return last ? unquote(last[1]!) : undefined;
@@ -83,8 +99,18 @@ export function predictedInProse(text: string): string | undefined {
 /** Whether prose says the predicted output matches the expected one ("which matches", "but 3 is expected"). */
 export function comparisonInProse(text: string): boolean | undefined {
   const t = text.toLowerCase().replace(/\*\*|__/g, '');
-  if (/\b(?:does\s+not|doesn't|did\s+not|didn't|do\s+not|not)\s+match|\bdiffers?\b|\bmismatch|\bbut\s+(?:the\s+)?expected|\binstead\s+of\b|\bwrong\s+(?:output|answer|result)/.test(t)) return false;
-  if (/\b(?:which|that|this|it|and)\s+matches\b|\bmatch(?:es)?\s+(?:the\s+)?(?:expected|sample)|\bas\s+expected\b|\bsame\s+as\s+(?:the\s+)?expected|\bequals\s+(?:the\s+)?expected/.test(t)) return true;
+  if (
+    /\b(?:does\s+not|doesn't|did\s+not|didn't|do\s+not|not)\s+match|\bdiffers?\b|\bmismatch|\bbut\s+(?:the\s+)?expected|\binstead\s+of\b|\bwrong\s+(?:output|answer|result)/.test(
+      t,
+    )
+  )
+    return false;
+  if (
+    /\b(?:which|that|this|it|and)\s+matches\b|\bmatch(?:es)?\s+(?:the\s+)?(?:expected|sample)|\bas\s+expected\b|\bsame\s+as\s+(?:the\s+)?expected|\bequals\s+(?:the\s+)?expected/.test(
+      t,
+    )
+  )
+    return true;
   return undefined;
 }
 
@@ -97,7 +123,13 @@ function lenientSimulation(text: string): SimulationValue {
   const a = readAnswer(text, FIELDS);
   const whole = wholeText(text);
   const verdict = planVerdictOf(asText(a.fields.verdict), a.text) ?? 'plan-fine';
-  return { input: asText(a.fields.input), trace: asText(a.fields.trace) || whole, predicted: asText(a.fields.predicted) || (predictedInProse(a.text) ?? ''), verdict, critique: asText(a.fields.critique) || whole };
+  return {
+    input: asText(a.fields.input),
+    trace: asText(a.fields.trace) || whole,
+    predicted: asText(a.fields.predicted) || (predictedInProse(a.text) ?? ''),
+    verdict,
+    critique: asText(a.fields.critique) || whole,
+  };
 }
 
 /**
@@ -166,7 +198,12 @@ export const simulateAgent: Agent<SimulateInput, SimulationValue> = {
       predicted: v.predicted,
       expected: expected ?? null,
       // No prediction read: what the text says of the comparison, else unknown (never "differs").
-      matches: expected === undefined ? null : v.predicted.trim() !== '' ? tokens(v.predicted).join(' ') === tokens(expected).join(' ') : (comparisonInProse(`${v.trace}\n${v.critique}`) ?? null),
+      matches:
+        expected === undefined
+          ? null
+          : v.predicted.trim() !== ''
+            ? tokens(v.predicted).join(' ') === tokens(expected).join(' ')
+            : (comparisonInProse(`${v.trace}\n${v.critique}`) ?? null),
     };
   },
 };

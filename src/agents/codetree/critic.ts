@@ -70,7 +70,9 @@ export function readScore(field: unknown, whole: string): number | undefined {
   // The authors' form: the analysis, then the score on the last line ("…\n3"); their reader took
   // the highest digit 0-5 there, so "I would rate it a 4." is 4 for us too.
   const lastLine = text.trim().split('\n').at(-1) ?? '';
-  const onScale = [...lastLine.matchAll(/(?<![\d.])(\d+)(?![\d.]*\d)/g)].map((m) => Number(m[1])).filter((n) => n <= MAX_SCORE);
+  const onScale = [...lastLine.matchAll(/(?<![\d.])(\d+)(?![\d.]*\d)/g)]
+    .map((m) => Number(m[1]))
+    .filter((n) => n <= MAX_SCORE);
   return onScale.length > 0 ? Math.max(...onScale) : undefined;
 }
 
@@ -103,7 +105,10 @@ const GOOD = /\bcorrect\b|\bpass(?:es)?\b|\bsound\b|\bgeneral\b|\bfine\b/;
 export function readAcceptance(text: string): Acceptance | undefined {
   const s = plain(text);
   if (s === '') return undefined;
-  const lead = /^(?:verdict|decision|answer|result)?\s*[:=-]?\s*(accept\w*|approv\w*|yes|true|reject\w*|no(?=\s*(?:[.,;:!-]|$))|false)\b/.exec(s)?.[1];
+  const lead =
+    /^(?:verdict|decision|answer|result)?\s*[:=-]?\s*(accept\w*|approv\w*|yes|true|reject\w*|no(?=\s*(?:[.,;:!-]|$))|false)\b/.exec(
+      s,
+    )?.[1];
   if (lead) return /^(accept|approv|yes|true)/.test(lead) ? 'accept' : 'reject';
   if (REFUSED.test(s)) return 'reject';
   const rest = s.replace(DENIED_FAULT, ' fine ');
@@ -131,7 +136,11 @@ export function acceptanceOf(section: string, whole: string): Acceptance | undef
     .filter((l) => !/^\s*#{1,6}\s/.test(l))
     .map(plain)
     .filter(Boolean);
-  const alone = lines.reverse().find((l) => /^(?:(?:final\s+)?(?:verdict|decision|answer)\s*[:=-]?\s*)?(accept\w*|reject\w*|true|false)\.?$/.test(l));
+  const alone = lines
+    .reverse()
+    .find((l) =>
+      /^(?:(?:final\s+)?(?:verdict|decision|answer)\s*[:=-]?\s*)?(accept\w*|reject\w*|true|false)\.?$/.test(l),
+    );
   if (alone) return readAcceptance(alone.replace(/^(?:final\s+)?(?:verdict|decision|answer)\s*[:=-]?\s*/, ''));
   // The verdict said in prose, wherever it is: the latest line that judges ("I hope this
   // helps!" after "I am confident this solution is correct." judges nothing).
@@ -147,7 +156,8 @@ const SCORE_FIELDS: readonly Field<keyof ScoreValue>[] = [
     key: 'review',
     heading: 'Review',
     aliases: ['analysis', 'assessment', 'critique', 'evaluation', 'reasoning'],
-    describe: 'how close the program is to a correct solution: what it gets right, what it gets wrong, and whether the strategy itself can work',
+    describe:
+      'how close the program is to a correct solution: what it gets right, what it gets wrong, and whether the strategy itself can work',
   },
   {
     key: 'score',
@@ -162,7 +172,8 @@ const VERIFY_FIELDS: readonly Field<Exclude<keyof VerifyValue, 'review'>>[] = [
     key: 'overfitting',
     heading: 'Overfitting',
     aliases: ['hard coding', 'hardcoding', 'special cases'],
-    describe: 'whether the program solves the problem in general or only fits the samples (hard-coded outputs, special cases)',
+    describe:
+      'whether the program solves the problem in general or only fits the samples (hard-coded outputs, special cases)',
   },
   {
     key: 'edgeCases',
@@ -184,7 +195,8 @@ const VERIFY_FIELDS: readonly Field<Exclude<keyof VerifyValue, 'review'>>[] = [
   },
 ];
 
-const judgedText = (input: Judged): string[] => nodeContext(input.strategy, input.program, input.feedback, 'On the samples');
+const judgedText = (input: Judged): string[] =>
+  nodeContext(input.strategy, input.program, input.feedback, 'On the samples');
 
 function parseScore(text: string): ScoreValue {
   const a = readAnswer(text, SCORE_FIELDS);
@@ -218,7 +230,10 @@ export const criticScoreAgent: Agent<ScoreInput, ScoreValue> = {
   // No number to be found: the lowest score, as the published reader (the highest digit 0-5 on
   // the last line, 0 when there is none) reads an answer whose last line holds no digit.
   lenient: (text) => ({ review: wholeText(text), score: 0 }),
-  decision: { question: 'how promising is the program?', number: { label: `score 0..${MAX_SCORE}`, min: 0, max: MAX_SCORE, set: (v, score) => ({ ...v, score }) } },
+  decision: {
+    question: 'how promising is the program?',
+    number: { label: `score 0..${MAX_SCORE}`, min: 0, max: MAX_SCORE, set: (v, score) => ({ ...v, score }) },
+  },
 };
 
 /**
@@ -263,7 +278,13 @@ export const criticVerifyAgent: Agent<VerifyInput, VerifyValue> = {
   show: (v) => showFields(VERIFY_FIELDS, v),
   edit: (text) => parseVerify(text),
   // As the authors' code: a verdict it could not read let the program through.
-  lenient: (text) => ({ overfitting: stripThink(text), edgeCases: '', complexity: '', verdict: acceptanceOf('', text) ?? 'accept', review: stripThink(text).trim() }),
+  lenient: (text) => ({
+    overfitting: stripThink(text),
+    edgeCases: '',
+    complexity: '',
+    verdict: acceptanceOf('', text) ?? 'accept',
+    review: stripThink(text).trim(),
+  }),
   decision: {
     question: 'accept the program, or reject it?',
     options: [

@@ -17,7 +17,11 @@ export const solverAgent: Agent<SolverInput, Program> = {
   pane: 'code',
   messages(input: SolverInput, ctx: AgentContext) {
     const plan = `${input.strategy.title}: ${input.strategy.idea}`;
-    const stage = ['Task: write the program that solves the problem above with the strategy below, and only that strategy.', '', ...codeTaskTail(plan, ctx)];
+    const stage = [
+      'Task: write the program that solves the problem above with the strategy below, and only that strategy.',
+      '',
+      ...codeTaskTail(plan, ctx),
+    ];
     return stageMessages(ctx, stage.join('\n'));
   },
   ...programAnswer,

@@ -42,13 +42,18 @@ export function ideasFrom(text: string, max: number): IdeasValue {
   const v = jsonAnswer(text);
   let ideas: Idea[];
   if (v !== undefined) {
-    const list = Array.isArray(v) ? v : isObject(v) ? Object.values(v).find(Array.isArray) ?? [] : [];
-    ideas = list.map((x: unknown) => (isObject(x) ? { title: asText(x.title ?? x.name ?? ''), idea: asText(x.idea ?? x.description ?? x.strategy ?? '') } : ideaOf(asText(x))));
+    const list = Array.isArray(v) ? v : isObject(v) ? (Object.values(v).find(Array.isArray) ?? []) : [];
+    ideas = list.map((x: unknown) =>
+      isObject(x)
+        ? { title: asText(x.title ?? x.name ?? ''), idea: asText(x.idea ?? x.description ?? x.strategy ?? '') }
+        : ideaOf(asText(x)),
+    );
     ideas = ideas.map((i) => (i.title ? i : ideaOf(i.idea))).filter((i) => i.idea || i.title);
   } else {
     const body = stripThink(text);
     const numbered = body.split('\n').filter((l) => /^\s*(\d+[.):]|[-*•])\s+\S/.test(l));
-    if (numbered.length === 0) throw new AnswerFormatError('the answer has no numbered list of ideas ("1. Title: idea")');
+    if (numbered.length === 0)
+      throw new AnswerFormatError('the answer has no numbered list of ideas ("1. Title: idea")');
     ideas = listItems(body).map(ideaOf);
   }
   if (ideas.length === 0) throw new AnswerFormatError('the answer proposes no idea');
@@ -57,14 +62,24 @@ export function ideasFrom(text: string, max: number): IdeasValue {
 
 /** What the later roles read about a node: its branch's strategy, its program, what is known about it. */
 export function nodeContext(strategy: Idea, program: Program, feedback: string, feedbackTitle = 'Feedback'): string[] {
-  return ['### Strategy', `${strategy.title}: ${strategy.idea}`, '', '### Program', quoteProgram(program), '', `### ${feedbackTitle}`, feedback.trim() || '(none)'];
+  return [
+    '### Strategy',
+    `${strategy.title}: ${strategy.idea}`,
+    '',
+    '### Program',
+    quoteProgram(program),
+    '',
+    `### ${feedbackTitle}`,
+    feedback.trim() || '(none)',
+  ];
 }
 
 /** An answer with no list: the whole text is one idea (the model's own way of saying it). */
 export const lenientIdeas = (text: string): IdeasValue => ({ ideas: [ideaOf(wholeText(text))] });
 
 /** The ideas as the numbered list the pane shows and a person edits. */
-export const showIdeas = (v: IdeasValue): string => v.ideas.map((i, n) => `${n + 1}. ${i.title}: ${i.idea.replace(/\n/g, ' ')}`).join('\n') + '\n';
+export const showIdeas = (v: IdeasValue): string =>
+  v.ideas.map((i, n) => `${n + 1}. ${i.title}: ${i.idea.replace(/\n/g, ' ')}`).join('\n') + '\n';
 
 /** A person's list: any number of ideas (they may add past the width). */
 export const editIdeas = (text: string): IdeasValue => ideasFrom(text, Number.POSITIVE_INFINITY);

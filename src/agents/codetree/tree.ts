@@ -100,9 +100,17 @@ export function subtree(nodes: readonly NodeView[], id: string): string[] {
 export function treeAfterChoice(v: TreeStepValue): { view: TreeView; next: string | undefined } {
   const c = v.choice;
   const drop = new Set(c.prune.flatMap((id) => subtree(v.view.nodes, id)));
-  const nodes = v.view.nodes.map((n) => (n.state === 'open' && drop.has(n.id) ? { ...n, state: 'pruned' as const } : n));
+  const nodes = v.view.nodes.map((n) =>
+    n.state === 'open' && drop.has(n.id) ? { ...n, state: 'pruned' as const } : n,
+  );
   const roots = v.view.nodes.filter((n) => n.parent === undefined).length;
-  const added: NodeView[] = c.add.map((text, i) => ({ id: String(roots + i + 1), depth: 1, title: ideaOf(text).title, state: 'open', byPerson: true }));
+  const added: NodeView[] = c.add.map((text, i) => ({
+    id: String(roots + i + 1),
+    depth: 1,
+    title: ideaOf(text).title,
+    state: 'open',
+    byPerson: true,
+  }));
   const next = c.next ?? added[0]?.id ?? (drop.has(v.proposed) ? undefined : v.proposed);
   return { view: { ...v.view, nodes: [...nodes, ...added] }, next };
 }
@@ -131,7 +139,9 @@ function parseChoice(text: string, previous: TreeStepValue): TreeStepValue {
     const n = known.get(choice.next);
     const open = previous.view.nodes.filter((x) => x.state === 'open' && !pruned.has(x.id)).map((x) => x.id);
     if (!n || n.state !== 'open' || pruned.has(n.id)) {
-      throw new AnswerFormatError(`node ${choice.next} is not waiting to be expanded (open: ${open.join(' ') || 'none'})`);
+      throw new AnswerFormatError(
+        `node ${choice.next} is not waiting to be expanded (open: ${open.join(' ') || 'none'})`,
+      );
     }
   }
   return { ...previous, choice };

@@ -52,17 +52,29 @@ const FIELDS: readonly Field<Key>[] = [
     key: 'culprit',
     heading: 'Verdict',
     aliases: ['diagnosis', 'idea or implementation', 'what is wrong', 'kind of mistake'],
-    describe: 'one word: "idea" when the approach itself cannot solve the problem, "implementation" when the approach is right but the code does not carry it out',
+    describe:
+      'one word: "idea" when the approach itself cannot solve the problem, "implementation" when the approach is right but the code does not carry it out',
   },
   {
     key: 'explanation',
     heading: 'Explanation',
     aliases: ['why', 'reason', 'explanation for the student', 'what goes wrong'],
-    describe: 'two to five sentences for the student: what that line does, what it should do, and why that makes this test fail; no corrected code',
+    describe:
+      'two to five sentences for the student: what that line does, what it should do, and why that makes this test fail; no corrected code',
   },
 ];
-const FIX_FIELD: Field<Key> = { key: 'fix', heading: 'Fix', aliases: ['fix wanted', 'fix requested'], describe: '"asked" when the student wants a fix' };
-const PREDICT_FIELD: Field<Key> = { key: 'predict', heading: 'Predict', aliases: ['prediction wanted'], describe: '"asked" when the student wants to predict first' };
+const FIX_FIELD: Field<Key> = {
+  key: 'fix',
+  heading: 'Fix',
+  aliases: ['fix wanted', 'fix requested'],
+  describe: '"asked" when the student wants a fix',
+};
+const PREDICT_FIELD: Field<Key> = {
+  key: 'predict',
+  heading: 'Predict',
+  aliases: ['prediction wanted'],
+  describe: '"asked" when the student wants to predict first',
+};
 const ASKED = /\b(ask|asked|yes|want|wanted|true|please)\b/i;
 
 /** The line number an answer names: in its "Wrong line" section, else the first "line N" of the explanation. */
@@ -84,7 +96,12 @@ export function readIdeaOrCode(field: unknown, whole: string): Culprit {
   if (idea !== impl) return idea ? 'idea' : 'implementation';
   const w = whole.toLowerCase();
   if (/\b(idea|approach|algorithm)\s+(itself\s+)?(is|was)\s+(wrong|incorrect|flawed)/.test(w)) return 'idea';
-  if (/\b(implementation|code)\s+(is|was)\s+(wrong|incorrect|buggy)|\b(idea|approach)\s+(is|was)\s+(right|correct|sound|fine)/.test(w)) return 'implementation';
+  if (
+    /\b(implementation|code)\s+(is|was)\s+(wrong|incorrect|buggy)|\b(idea|approach)\s+(is|was)\s+(right|correct|sound|fine)/.test(
+      w,
+    )
+  )
+    return 'implementation';
   return 'unknown';
 }
 
@@ -94,8 +111,15 @@ function read(text: string, lines: number, byPerson: boolean): ExplainValue {
   const trace = asText(f.trace);
   const explanation = asText(f.explanation);
   if (a.form === 'plain') {
-    if (!byPerson) throw new AnswerFormatError('the answer has none of the sections Simulation, Wrong line, Verdict, Explanation');
-    return { trace: '', line: readLine(undefined, a.text, lines), culprit: readIdeaOrCode(undefined, a.text), explanation: a.text, fixWanted: false };
+    if (!byPerson)
+      throw new AnswerFormatError('the answer has none of the sections Simulation, Wrong line, Verdict, Explanation');
+    return {
+      trace: '',
+      line: readLine(undefined, a.text, lines),
+      culprit: readIdeaOrCode(undefined, a.text),
+      explanation: a.text,
+      fixWanted: false,
+    };
   }
   if (!trace && !explanation) throw new AnswerFormatError('the answer has neither a Simulation nor an Explanation');
   const line = readLine(f.line, `${explanation}\n${trace}`, lines);
@@ -140,7 +164,7 @@ export const explainAgent: Agent<ExplainInput, ExplainValue> = {
       'Task: the student wrote the program below and it fails the test shown. Do not fix it and do not write code.',
       'Explain the failure the way a coach would: run the failing input through the program by hand, line by line,',
       'tracking the variables exactly as the code computes them. Find the first line where the program does something',
-      'other than what a correct solution needs, and say whether the student\'s idea is wrong (the approach cannot',
+      "other than what a correct solution needs, and say whether the student's idea is wrong (the approach cannot",
       'work) or the idea is right and the code does not implement it.',
       '',
       ...failingProgramLines(input.program, input.failure),

@@ -16,12 +16,26 @@ export interface Failure {
 /** The first failing test of a run (the one a person looks at first), or undefined when all passed. */
 export function firstFailure(r: JudgeResult): Failure | undefined {
   if (r.verdict === 'CE') {
-    return { test: 'compilation', verdict: 'CE', input: '', expected: '', actual: '', feedback: failureFeedback(r, 500) };
+    return {
+      test: 'compilation',
+      verdict: 'CE',
+      input: '',
+      expected: '',
+      actual: '',
+      feedback: failureFeedback(r, 500),
+    };
   }
   const t: TestResult | undefined = r.tests.find((x) => x.verdict !== 'AC');
   if (!t) return undefined;
   const one: JudgeResult = { ...r, tests: [t] };
-  return { test: t.name, verdict: t.verdict, input: t.input, expected: t.expected, actual: t.actual, feedback: failureFeedback(one, 800) };
+  return {
+    test: t.name,
+    verdict: t.verdict,
+    input: t.input,
+    expected: t.expected,
+    actual: t.actual,
+    feedback: failureFeedback(one, 800),
+  };
 }
 
 /** A program with its lines numbered, as the explainer reads it and names lines by. */
@@ -33,5 +47,13 @@ export function numbered(source: string): string {
 
 /** The person's program, numbered, and the test it fails: how every stage about a failure quotes them. */
 export function failingProgramLines(program: { source: string }, failure: Failure): string[] {
-  return ['### The student\'s program (line numbers added)', '```', numbered(program.source), '```', '', `### The failing test: ${failure.test}`, failure.feedback.trim()];
+  return [
+    "### The student's program (line numbers added)",
+    '```',
+    numbered(program.source),
+    '```',
+    '',
+    `### The failing test: ${failure.test}`,
+    failure.feedback.trim(),
+  ];
 }

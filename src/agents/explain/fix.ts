@@ -25,7 +25,12 @@ export interface CheckFixValue {
   program: Program;
 }
 
-const CHANGES: Field<'analysis'> = { key: 'analysis', heading: 'Changes', aliases: ['change', 'fix', 'what changed', 'explanation'], describe: 'the lines you change and why, briefly' };
+const CHANGES: Field<'analysis'> = {
+  key: 'analysis',
+  heading: 'Changes',
+  aliases: ['change', 'fix', 'what changed', 'explanation'],
+  describe: 'the lines you change and why, briefly',
+};
 
 function read(text: string, ctx: AgentContext): CheckFixValue {
   const program = programFrom(text, ctx.lang);
@@ -42,7 +47,7 @@ export const checkFixAgent: Agent<CheckFixInput, CheckFixValue> = {
       'Task: the student asked for a fix of their program. Change as little as possible: keep their approach, names and',
       'style, and repair the mistake found below (if the verdict is that the idea is wrong, replace the idea, and say so).',
       '',
-      '### The student\'s program',
+      "### The student's program",
       quoteProgram(input.program),
       '',
       `### The failing test: ${input.failure.test}`,
@@ -59,7 +64,11 @@ export const checkFixAgent: Agent<CheckFixInput, CheckFixValue> = {
     return stageMessages(ctx, stage);
   },
   parse: (text, _input, ctx) => read(text, ctx),
-  show: (v) => renderSections([['Changes', v.analysis], ['Code', quoteProgram(v.program)]]),
+  show: (v) =>
+    renderSections([
+      ['Changes', v.analysis],
+      ['Code', quoteProgram(v.program)],
+    ]),
   edit: editFix(read),
   forward: fixForward(),
   program: fixProgram(),

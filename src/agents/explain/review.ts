@@ -25,14 +25,25 @@ export interface ReviewValue {
 
 type Key = 'complexity' | 'limits' | 'notes';
 const FIELDS: readonly Field<Key>[] = [
-  { key: 'complexity', heading: 'Complexity', aliases: ['time complexity', 'running time', 'cost'], describe: 'time and memory in O-notation, naming the input sizes from the statement' },
+  {
+    key: 'complexity',
+    heading: 'Complexity',
+    aliases: ['time complexity', 'running time', 'cost'],
+    describe: 'time and memory in O-notation, naming the input sizes from the statement',
+  },
   {
     key: 'limits',
     heading: 'Against the limits',
     aliases: ['limits', 'verdict', 'fits', 'does it fit', 'constraints'],
-    describe: 'first the word "fits" or "too slow", then the rough number of operations on the largest input the constraints allow against the time limit',
+    describe:
+      'first the word "fits" or "too slow", then the rough number of operations on the largest input the constraints allow against the time limit',
   },
-  { key: 'notes', heading: 'Notes', aliases: ['remarks', 'suggestions', 'improvements', 'risks'], describe: 'risks (overflow, recursion depth, slow input reading) or a simpler way; no code' },
+  {
+    key: 'notes',
+    heading: 'Notes',
+    aliases: ['remarks', 'suggestions', 'improvements', 'risks'],
+    describe: 'risks (overflow, recursion depth, slow input reading) or a simpler way; no code',
+  },
 ];
 
 export function readFit(text: string): Fit {
@@ -47,7 +58,8 @@ function read(text: string): ReviewValue {
   const f = a.fields;
   const complexity = asText(f.complexity);
   const limits = asText(f.limits);
-  if (!complexity && !limits) throw new AnswerFormatError('the answer has no Complexity and no Against the limits section');
+  if (!complexity && !limits)
+    throw new AnswerFormatError('the answer has no Complexity and no Against the limits section');
   return { complexity, fit: readFit(limits || a.text), limits, notes: asText(f.notes) };
 }
 
@@ -57,10 +69,10 @@ export const reviewAgent: Agent<ReviewInput, ReviewValue> = {
   pane: 'review',
   messages(input: ReviewInput, ctx: AgentContext) {
     const stage = [
-      'Task: the student\'s program below passed every test we have. Review its complexity against the constraints in',
+      "Task: the student's program below passed every test we have. Review its complexity against the constraints in",
       'the statement: the tests may be far smaller than the largest input allowed. Do not rewrite the program.',
       '',
-      '### The student\'s program',
+      "### The student's program",
       quoteProgram(input.program),
       '',
       '### Measured on the tests',

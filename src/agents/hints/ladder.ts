@@ -16,7 +16,13 @@ import type { Program } from '../../runners/build/types.js';
 import { tutored, withPerson, type HintContext } from './tutor.js';
 
 /** The rungs in the order they are revealed, as the person reads them before asking. */
-export const RUNGS = ['a similar problem', "the algorithm's name and idea", 'the plan', 'the plan simulated on a sample', 'the code'] as const;
+export const RUNGS = [
+  'a similar problem',
+  "the algorithm's name and idea",
+  'the plan',
+  'the plan simulated on a sample',
+  'the code',
+] as const;
 
 const titled = (n: number): string => `Hint ${n} · ${RUNGS[n - 1]}`;
 
@@ -29,9 +35,14 @@ export const similarAgent: Agent<RetrieveInput & HintContext, RetrievalValue> = 
   ...tutored(retrieveAgent, {
     name: 'hint-similar',
     title: titled(1),
-    nextStep: 'Read their program and its failure first: recall the problem whose solution rests on the idea their program lacks, so that solving it teaches that idea. Say nothing of the problem above itself.',
+    nextStep:
+      'Read their program and its failure first: recall the problem whose solution rests on the idea their program lacks, so that solving it teaches that idea. Say nothing of the problem above itself.',
     guard: (v, cut) => ({
-      exemplars: v.exemplars.map((e) => ({ description: cut(e.description, false), code: cut(e.code, true), plan: cut(e.plan, false) })),
+      exemplars: v.exemplars.map((e) => ({
+        description: cut(e.description, false),
+        code: cut(e.code, true),
+        plan: cut(e.plan, false),
+      })),
       algorithm: cut(v.algorithm, false),
       tutorial: cut(v.tutorial, false),
     }),
@@ -72,7 +83,7 @@ export const ideaAgent: Agent<IdeaInput, IdeaValue> = {
   // Never sent: rung 1's answer already holds it.
   messages: () => [],
   parse: () => {
-    throw new AnswerFormatError('the idea is read from the similar problem\'s answer');
+    throw new AnswerFormatError("the idea is read from the similar problem's answer");
   },
   show: showIdea,
   edit: (text) => readIdea(text),
@@ -105,7 +116,17 @@ export const ideaFromDraft: Agent<IdeaInput, IdeaValue> = {
   parse: (text) => readIdea(text),
   show: showIdea,
   edit: (text) => readIdea(text),
-  ...guardOf(tutored(ideaAgent, { name: 'hint-idea', title: titled(2), guard: (v, cut) => ({ algorithm: cut(v.algorithm, false), idea: cut(v.idea, false), ...(v.departs !== undefined ? { departs: cut(v.departs, false) } : {}) }) })),
+  ...guardOf(
+    tutored(ideaAgent, {
+      name: 'hint-idea',
+      title: titled(2),
+      guard: (v, cut) => ({
+        algorithm: cut(v.algorithm, false),
+        idea: cut(v.idea, false),
+        ...(v.departs !== undefined ? { departs: cut(v.departs, false) } : {}),
+      }),
+    }),
+  ),
 };
 
 /** The guard and the journal's record of a tutored agent, for an agent written here. */
@@ -125,7 +146,7 @@ export const planHint: Agent<PlanInput & HintContext, PlanValue> = tutored(planA
   name: 'hint-plan',
   title: titled(3),
   nextStep:
-    "The person has the program above. Write the plan as asked; then, in the Plan section, mark the step their program misses or gets wrong: begin that step with \"Your program:\" and say in words what it does instead and what the step needs. Never write code, not even theirs corrected.",
+    'The person has the program above. Write the plan as asked; then, in the Plan section, mark the step their program misses or gets wrong: begin that step with "Your program:" and say in words what it does instead and what the step needs. Never write code, not even theirs corrected.',
   guard: planFields,
 });
 
@@ -136,7 +157,16 @@ export const simulateHint: Agent<SimulateInput & HintContext, SimulationValue> =
 });
 
 /** Rung 5, the code: not guarded (it is what the person asked for), but it reads their context too. */
-export const codeHint: Agent<CodeInput & HintContext, Program> = tutored(codeAgent, { name: 'hint-code', title: titled(5) });
+export const codeHint: Agent<CodeInput & HintContext, Program> = tutored(codeAgent, {
+  name: 'hint-code',
+  title: titled(5),
+});
 
 /** The journal's names of the rungs, in order: a session's hints are its steps with these names. */
-export const HINT_STAGES = [similarAgent.name, ideaAgent.name, planHint.name, simulateHint.name, codeHint.name] as const;
+export const HINT_STAGES = [
+  similarAgent.name,
+  ideaAgent.name,
+  planHint.name,
+  simulateHint.name,
+  codeHint.name,
+] as const;

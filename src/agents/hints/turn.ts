@@ -57,10 +57,13 @@ const isTurnText = (text: string): boolean => MOVE_LINE.test(text.split('\n', 1)
 function readTurn(text: string, previous: TurnValue, ctx: AgentContext): TurnValue {
   const m = MOVE_LINE.exec(text.split('\n', 1)[0] ?? '');
   const move = m?.[1] as Move | undefined;
-  if (!move || !MOVES.includes(move)) throw new AnswerFormatError(`the first line should be "move: ${MOVES.join(' | ')}"`);
-  if (move === 'hint' && previous.locked !== undefined) throw new AnswerFormatError(`no hints here: locked: ${previous.locked}`);
+  if (!move || !MOVES.includes(move))
+    throw new AnswerFormatError(`the first line should be "move: ${MOVES.join(' | ')}"`);
+  if (move === 'hint' && previous.locked !== undefined)
+    throw new AnswerFormatError(`no hints here: locked: ${previous.locked}`);
   if (move === 'hint' && !hintsLeft(previous)) throw new AnswerFormatError('every hint is shown already');
-  if ((move === 'predict' || move === 'idea') && previous.noModel) throw new AnswerFormatError(`no ${move} in a contest: the model is off until it ends`);
+  if ((move === 'predict' || move === 'idea') && previous.noModel)
+    throw new AnswerFormatError(`no ${move} in a contest: the model is off until it ends`);
   const draft = programFromEdit(text.slice(text.indexOf('\n') + 1), ctx);
   // The stress test is for the program whose samples passed, not a new one nobody has run.
   if (move === 'stress' && (!previous.samplesPass || draft.source !== previous.draft.source)) {
@@ -77,7 +80,8 @@ function readTurn(text: string, previous: TurnValue, ctx: AgentContext): TurnVal
 const draftForward: Forward<TurnValue> = {
   label: 'your program',
   get: (v) => v.draft.source,
-  set: (v, text, ctx) => (isTurnText(text) ? readTurn(text, v, ctx) : { ...v, move: 'submit', draft: programFromEdit(text, ctx) }),
+  set: (v, text, ctx) =>
+    isTurnText(text) ? readTurn(text, v, ctx) : { ...v, move: 'submit', draft: programFromEdit(text, ctx) },
 };
 
 export const turnAgent: Agent<TurnInput, TurnValue> = {

@@ -5,7 +5,14 @@
 import type { Recalled, RecallUse } from '../../engine/recall.js';
 import type { Agent, AgentContext, AnswerGuard } from '../../engine/types.js';
 import type { ChatMessage } from '../../llm/types.js';
-import { guardText, LeakStream, leakSummary, rewriteRequest, type GuardOptions, type Leak } from '../shared/leakGuard.js';
+import {
+  guardText,
+  LeakStream,
+  leakSummary,
+  rewriteRequest,
+  type GuardOptions,
+  type Leak,
+} from '../shared/leakGuard.js';
 import { hasDraft, personPrompt, personSeen, type PersonContext } from '../shared/person.js';
 
 /** What every rung is given beside its stage's own input. */
@@ -32,7 +39,11 @@ export interface Tutoring<O> {
  * The stage's own request, then the context, then (with a draft) the rung's next-step task, in
  * the stage's one message: the system text and the problem before it stay the cached prefix.
  */
-export function withPerson(messages: ChatMessage[], person: PersonContext | undefined, nextStep: string | undefined): ChatMessage[] {
+export function withPerson(
+  messages: ChatMessage[],
+  person: PersonContext | undefined,
+  nextStep: string | undefined,
+): ChatMessage[] {
   const block = personPrompt(person);
   if (!block) return messages;
   const stage = messages.at(-1)!;
@@ -83,7 +94,10 @@ export function liveGuard<I, O>(o: { silent?: boolean } = {}): AnswerGuard<I, O>
 function recallOf<I, O>(r: RecallUse<I, O> | undefined): RecallUse<I & HintContext, O> | undefined {
   if (!r) return undefined;
   const { ask, ...rest } = r;
-  return { ...rest, ...(ask ? { ask: (input: I & HintContext, found: Recalled[]) => ({ ...input, ...ask(input, found) }) } : {}) };
+  return {
+    ...rest,
+    ...(ask ? { ask: (input: I & HintContext, found: Recalled[]) => ({ ...input, ...ask(input, found) }) } : {}),
+  };
 }
 
 /** A solver's stage as a rung of the ladder. */

@@ -44,7 +44,8 @@ export function confidenceFrom(field: unknown, text: string): number | undefined
   const phrase = /confiden\w*[^0-9\n]{0,30}(\d[^\n]{0,20})/.exec(words);
   if (phrase) return parsePercent(phrase[1]);
   // "I am 85% sure", "about 70 percent confident".
-  const before = /(\d+(?:\.\d+)?\s*(?:%|percent|\/\s*\d+))\s+(?:\w+\s+){0,2}(?:confiden|sure|certain|likely|chance)/.exec(words);
+  const before =
+    /(\d+(?:\.\d+)?\s*(?:%|percent|\/\s*\d+))\s+(?:\w+\s+){0,2}(?:confiden|sure|certain|likely|chance)/.exec(words);
   if (before) return parsePercent(before[1]);
   const numbers = [...text.matchAll(/\d+(?:\.\d+)?\s*(?:%|\/\s*\d+)?/g)];
   return text.length < 400 && numbers.length > 0 ? parsePercent(numbers.at(-1)![0]) : undefined;
@@ -84,5 +85,8 @@ export const confidenceAgent: Agent<ConfidenceInput, ConfidenceValue> = {
   // The published parser crashed on a confidence that was not an integer; with none the plan
   // goes on, tried last.
   lenient: (text) => ({ explanation: wholeText(text), confidence: 0 }),
-  decision: { question: 'how likely does the plan solve the problem?', number: { label: 'confidence 0..100', min: 0, max: 100, set: (v, confidence) => ({ ...v, confidence }) } },
+  decision: {
+    question: 'how likely does the plan solve the problem?',
+    number: { label: 'confidence 0..100', min: 0, max: 100, set: (v, confidence) => ({ ...v, confidence }) },
+  },
 };

@@ -47,8 +47,18 @@ const FIELDS: readonly Field<'plan' | 'notes' | 'code'>[] = [
   {
     key: 'plan',
     heading: 'Modified plan',
-    aliases: ['modified planning', 'plan', 'planning', 'corrected plan', 'revised plan', 'new plan', 'updated plan', 'fixed plan'],
-    describe: 'where the program goes wrong on the failing test, then the whole plan as numbered steps, corrected where it was at fault',
+    aliases: [
+      'modified planning',
+      'plan',
+      'planning',
+      'corrected plan',
+      'revised plan',
+      'new plan',
+      'updated plan',
+      'fixed plan',
+    ],
+    describe:
+      'where the program goes wrong on the failing test, then the whole plan as numbered steps, corrected where it was at fault',
   },
   {
     key: 'notes',
@@ -65,9 +75,17 @@ function parseDebug(text: string, ctx: AgentContext, previousPlan: string): MapD
   const a = readAnswer(text, FIELDS);
   // Bare text: the words before the code fence; without a fence the whole text was the program.
   const fence = /(```|~~~)[\s\S]*$/;
-  const notes = a.form !== 'plain' ? asText(a.fields.notes) : fence.test(a.text) ? a.text.replace(fence, '').trim() : '';
+  const notes =
+    a.form !== 'plain' ? asText(a.fields.notes) : fence.test(a.text) ? a.text.replace(fence, '').trim() : '';
   const plan = asText(a.fields.plan);
-  return mapDebugSchema.parse({ trace: '', culprit: readCulprit(undefined, a.text), fix: notes, plan: plan || previousPlan, program, answer: text });
+  return mapDebugSchema.parse({
+    trace: '',
+    culprit: readCulprit(undefined, a.text),
+    fix: notes,
+    plan: plan || previousPlan,
+    program,
+    answer: text,
+  });
 }
 
 /**
@@ -116,5 +134,12 @@ export const mapDebugAgent: Agent<MapDebugInput, MapDebugValue> = {
   edit: (text, previous, ctx) => editFix((t, c) => parseDebug(t, c, previous.plan))(text, previous, ctx),
   forward: fixForward(),
   program: fixProgram(),
-  lenient: (text, input, ctx) => ({ trace: '', culprit: 'unknown', fix: '', plan: input.previous.plan, program: programLeniently(text, ctx), answer: text }),
+  lenient: (text, input, ctx) => ({
+    trace: '',
+    culprit: 'unknown',
+    fix: '',
+    plan: input.previous.plan,
+    program: programLeniently(text, ctx),
+    answer: text,
+  }),
 };

@@ -41,7 +41,8 @@ const TOP_FIELDS = {
   tutorial: ['tutorial', 'algorithm tutorial', 'how to use it', 'explanation'],
 } as const;
 /** "Problem 1", "Example problem 2", "Exemplar #3", "Similar problem 1: Two sum" start an exemplar. */
-const EXEMPLAR_HEADING = /^(?:(?:example|similar|related|recalled|relevant)\s+)?(?:problem|exemplar|example)\s*#?\s*\d+\b/;
+const EXEMPLAR_HEADING =
+  /^(?:(?:example|similar|related|recalled|relevant)\s+)?(?:problem|exemplar|example)\s*#?\s*\d+\b/;
 
 /** The code of an exemplar section: its fenced block (any language), else the text. */
 function codeText(body: string): string {
@@ -123,7 +124,8 @@ function parseRetrieval(text: string): RetrievalValue {
     if (deep !== undefined) value = fromJson(deep);
   }
   value.exemplars = value.exemplars.filter((e) => e.description || e.plan || e.code);
-  if (value.exemplars.length === 0) throw new AnswerFormatError('the answer recalls no problem (expected "## Problem 1" …)');
+  if (value.exemplars.length === 0)
+    throw new AnswerFormatError('the answer recalls no problem (expected "## Problem 1" …)');
   return retrievalSchema.parse(value);
 }
 
@@ -172,7 +174,11 @@ function instructions(k: number, ctx: AgentContext): string {
   ].join('\n');
 }
 
-const archivedExemplar = (r: Recalled): Exemplar => ({ description: archivedDescription(r), code: r.program.source, plan: archivedPlan(r) });
+const archivedExemplar = (r: Recalled): Exemplar => ({
+  description: archivedDescription(r),
+  code: r.program.source,
+  plan: archivedPlan(r),
+});
 
 /**
  * Problems from the person's archive come first, each a real problem with its accepted program
@@ -181,8 +187,15 @@ const archivedExemplar = (r: Recalled): Exemplar => ({ description: archivedDesc
  */
 const fromArchive: RecallUse<RetrieveInput, RetrievalValue> = {
   count: (input) => input.k,
-  merge: (v, found, input) => ({ ...v, exemplars: [...found.map(archivedExemplar), ...v.exemplars].slice(0, Math.max(input.k, found.length)) }),
-  alone: (found) => ({ exemplars: found.map(archivedExemplar), algorithm: [...new Set(found.flatMap((r) => r.tags))].join(', '), tutorial: '' }),
+  merge: (v, found, input) => ({
+    ...v,
+    exemplars: [...found.map(archivedExemplar), ...v.exemplars].slice(0, Math.max(input.k, found.length)),
+  }),
+  alone: (found) => ({
+    exemplars: found.map(archivedExemplar),
+    algorithm: [...new Set(found.flatMap((r) => r.tags))].join(', '),
+    tutorial: '',
+  }),
   // Any exemplar, the model's or the archive's, can give way to another archived problem.
   swap: {
     slots: (v) => v.exemplars.length,
@@ -215,6 +228,10 @@ export const retrieveAgent: Agent<RetrieveInput, RetrievalValue> = {
   edit: (text) => parseRetrieval(text),
   // The published parser crashed on a recall it could not read; the whole text as one recalled
   // problem keeps one plan going.
-  lenient: (text) => ({ exemplars: [{ description: wholeText(text), code: '', plan: '' }], algorithm: '', tutorial: '' }),
+  lenient: (text) => ({
+    exemplars: [{ description: wholeText(text), code: '', plan: '' }],
+    algorithm: '',
+    tutorial: '',
+  }),
   recall: fromArchive,
 };

@@ -29,18 +29,21 @@ const FIELDS: readonly Field<keyof AnalysisValue>[] = [
   },
 ];
 
-const items = (v: unknown): string[] => (Array.isArray(v) ? v.map(asText).filter((s) => s !== '') : listItems(asText(v)));
+const items = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map(asText).filter((s) => s !== '') : listItems(asText(v));
 
 function parseAnalysis(text: string): AnalysisValue {
   const a = readAnswer(text, FIELDS);
   if (a.form === 'plain') {
     // No headings: a list of steps is still a plan; prose is not.
     const steps = listItems(a.text);
-    if (steps.length < 2) throw new AnswerFormatError('the answer has no Subproblems or Steps section and no list of steps');
+    if (steps.length < 2)
+      throw new AnswerFormatError('the answer has no Subproblems or Steps section and no list of steps');
     return { subproblems: [], steps };
   }
   const value = { subproblems: items(a.fields.subproblems), steps: items(a.fields.steps) };
-  if (value.steps.length === 0 && value.subproblems.length === 0) throw new AnswerFormatError('the answer has no Steps section');
+  if (value.steps.length === 0 && value.subproblems.length === 0)
+    throw new AnswerFormatError('the answer has no Steps section');
   return analysisSchema.parse(value);
 }
 

@@ -24,7 +24,7 @@ export interface CoderInput {
 
 function firstRound(input: CoderInput, ctx: AgentContext): string {
   return [
-    'Task: act as the coder of a small team. Write the program for the problem above, following the analyst\'s plan below.',
+    "Task: act as the coder of a small team. Write the program for the problem above, following the analyst's plan below.",
     '',
     '### Plan from the analyst',
     input.plan.trim(),
@@ -40,7 +40,7 @@ function repairTurn(report: string, ctx: AgentContext): string {
     'Fix every issue the report raises without breaking anything that already works: change only what the report calls for,',
     'and keep the rest of the program as it is.',
     '',
-    '### The tester\'s report',
+    "### The tester's report",
     report.trim(),
     '',
     `Answer with the corrected program: ${codeFence(ctx)}, and nothing after it.`,

@@ -54,13 +54,15 @@ const FIELDS: readonly Field<Key>[] = [
     key: 'edge',
     heading: 'Edge cases',
     aliases: ['edge case', 'corner cases', 'boundary cases', 'limits', 'performance'],
-    describe: 'inputs the program mishandles: smallest and largest values, empty or repeated input, time limits; one per bullet',
+    describe:
+      'inputs the program mishandles: smallest and largest values, empty or repeated input, time limits; one per bullet',
   },
   {
     key: 'bugs',
     heading: 'Bugs',
     aliases: ['bugs found', 'errors', 'issues', 'problems'],
-    describe: 'concrete mistakes in the code (wrong index, wrong output format, crash), one per bullet with the line it is on',
+    describe:
+      'concrete mistakes in the code (wrong index, wrong output format, crash), one per bullet with the line it is on',
   },
   {
     key: 'verdict',
@@ -69,13 +71,18 @@ const FIELDS: readonly Field<Key>[] = [
     describe: `"${PASSED}" if you found nothing that needs fixing, otherwise "needs repair"`,
   },
 ];
-const AREA_OF: Record<Exclude<Key, 'verdict'>, Area> = { functionality: 'functionality', edge: 'edge cases', bugs: 'bugs' };
+const AREA_OF: Record<Exclude<Key, 'verdict'>, Area> = {
+  functionality: 'functionality',
+  edge: 'edge cases',
+  bugs: 'bugs',
+};
 
 /**
  * Headings of the authors' report form (and of models' own) that hold no finding: a description
  * of the code, a True / False on the requirements, the conclusion.
  */
-const NOT_FINDINGS = /^(?:(?:code )?description|satisfying the requirements?|conclusion|verdict|result|summary|final verdict)$/;
+const NOT_FINDINGS =
+  /^(?:(?:code )?description|satisfying the requirements?|conclusion|verdict|result|summary|final verdict)$/;
 
 /** "None", "No issues found.", "N/A": a section that reports nothing. */
 const NOTHING = /^(none|nothing|n\/?a|no (issues?|bugs?|problems?|edge cases?)( found)?|not applicable|-)\.?$/i;
@@ -90,7 +97,12 @@ export function saysPassed(text: string): boolean {
   for (const m of t.matchAll(/code\s+test(?:s)?\s+(?:has\s+|have\s+)?(not\s+)?passed/g)) {
     if (m[1]) continue;
     const before = t.slice(Math.max(0, m.index - 40), m.index);
-    if (/(?:\bnot|\bnever|n't|\bcannot)\s+(?:[\w,]+\s+){0,3}$|\bno\s+$|\b(?:before|until|unless|if|once)\s+(?:[\w,]+\s+){0,4}$/.test(before)) continue;
+    if (
+      /(?:\bnot|\bnever|n't|\bcannot)\s+(?:[\w,]+\s+){0,3}$|\bno\s+$|\b(?:before|until|unless|if|once)\s+(?:[\w,]+\s+){0,4}$/.test(
+        before,
+      )
+    )
+      continue;
     return true;
   }
   return false;
@@ -119,12 +131,27 @@ function itemsOf(body: string): string[] {
 }
 
 const areaOfName = (name: string): Area =>
-  /edge|corner|boundar|limit/.test(name) ? 'edge cases' : /function|requirement|logic|correct/.test(name) ? 'functionality' : 'bugs';
+  /edge|corner|boundar|limit/.test(name)
+    ? 'edge cases'
+    : /function|requirement|logic|correct/.test(name)
+      ? 'functionality'
+      : 'bugs';
 
 /** The names of the marked headings ("### Code Review", "**Code Review:**") in a text. */
 function markedNames(text: string): Set<string> {
   const marked = text.split('\n').filter((l) => /^\s*(#{1,6}\s+|\*\*|__)/.test(l));
-  return new Set(marked.map((l) => normName(l.trim().replace(/^#{1,6}\s*/, '').replace(/^(\*\*|__)/, '').replace(/^\d+[.)]\s+/, '').split(/[:*_#]/)[0] ?? '')));
+  return new Set(
+    marked.map((l) =>
+      normName(
+        l
+          .trim()
+          .replace(/^#{1,6}\s*/, '')
+          .replace(/^(\*\*|__)/, '')
+          .replace(/^\d+[.)]\s+/, '')
+          .split(/[:*_#]/)[0] ?? '',
+      ),
+    ),
+  );
 }
 
 const SPEC = specOf(FIELDS);
@@ -143,13 +170,19 @@ function findingsUnder(name: string, body: string): Finding[] {
  */
 function sectionFindings(text: string): Finding[] {
   const marked = markedNames(text);
-  const sections = scanSections(text, (n) => marked.has(n) || keyOf(SPEC, n) !== undefined, (n) => keyOf(SPEC, n) ?? n);
+  const sections = scanSections(
+    text,
+    (n) => marked.has(n) || keyOf(SPEC, n) !== undefined,
+    (n) => keyOf(SPEC, n) ?? n,
+  );
   return sections.slice(1).flatMap((sec) => findingsUnder(sec.name, sec.body));
 }
 
 /** Findings of a report in JSON: our keys (a list or a text each) and the model's own. */
 function jsonFindings(obj: Record<string, unknown>): Finding[] {
-  return Object.entries(obj).flatMap(([k, v]) => findingsUnder(jsonKeyName(k), Array.isArray(v) ? v.map((x) => `- ${asText(x)}`).join('\n') : asText(v)));
+  return Object.entries(obj).flatMap(([k, v]) =>
+    findingsUnder(jsonKeyName(k), Array.isArray(v) ? v.map((x) => `- ${asText(x)}`).join('\n') : asText(v)),
+  );
 }
 
 function parseReport(text: string): ReportValue {
@@ -191,13 +224,17 @@ export const reportText = (r: ReportValue): string => r.text ?? findingsText(r.f
 
 /** The findings under their headings, as the coder reads them (nothing else). */
 export function findingsText(findings: readonly Finding[]): string {
-  const parts = AREAS.map((area) => [area[0]!.toUpperCase() + area.slice(1), findings.filter((f) => f.area === area).map((f) => f.text)] as const)
+  const parts = AREAS.map(
+    (area) =>
+      [area[0]!.toUpperCase() + area.slice(1), findings.filter((f) => f.area === area).map((f) => f.text)] as const,
+  )
     .filter(([, list]) => list.length > 0)
     .map(([h, list]) => [h, bulleted(list)] as const);
   return parts.length ? renderSections(parts) : 'No issues.\n';
 }
 
-const showReport = (v: ReportValue): string => `${findingsText(v.findings)}\n## Verdict\n${v.passed ? PASSED : 'needs repair'}\n`;
+const showReport = (v: ReportValue): string =>
+  `${findingsText(v.findings)}\n## Verdict\n${v.passed ? PASSED : 'needs repair'}\n`;
 
 const sectionsAsked = (): string[] => [
   'Answer in these sections, in this order, each starting with its heading line exactly as written:',
@@ -247,7 +284,10 @@ export const testerAgent: Agent<TesterInput, ReportValue> = {
   title: 'Test report',
   pane: 'report',
   messages(input: TesterInput, ctx: AgentContext): ChatMessage[] {
-    const rounds = [...(input.earlier ?? []), { program: input.program, ...(input.runs ? { runs: input.runs } : {}), report: '' }];
+    const rounds = [
+      ...(input.earlier ?? []),
+      { program: input.program, ...(input.runs ? { runs: input.runs } : {}), report: '' },
+    ];
     const [first, ...later] = rounds;
     const turns = later.flatMap((r, i): ChatMessage[] => [
       { role: 'assistant', content: rounds[i]!.report },
@@ -259,7 +299,11 @@ export const testerAgent: Agent<TesterInput, ReportValue> = {
   show: showReport,
   edit: (text) => parseReport(text),
   // As published: no "Code Test Passed", so the coder gets whatever the tester wrote.
-  lenient: (text) => ({ findings: [{ area: 'bugs', text: wholeText(text) }], passed: saysPassed(text), text: stripThink(text).trim() }),
+  lenient: (text) => ({
+    findings: [{ area: 'bugs', text: wholeText(text) }],
+    passed: saysPassed(text),
+    text: stripThink(text).trim(),
+  }),
   decision: {
     question: 'did the code pass the review?',
     options: [

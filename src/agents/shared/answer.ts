@@ -37,7 +37,8 @@ function fromObject<K extends string>(obj: Record<string, unknown>, fields: read
   return out;
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Reads an answer in either form: JSON when the text is JSON (JSON mode, or a model that chose

@@ -10,7 +10,21 @@ export { fences, type Fence } from '../../llm/fences.js';
 const tidy = (body: string): string => body.replace(/^\s*\n/, '').replace(/\s+$/, '') + '\n';
 
 /** Keys under which a JSON or YAML answer hands its program, best first. */
-const CODE_KEYS = ['code', 'program', 'solution', 'source', 'source_code', 'final_code', 'fixed_code', 'corrected_code', 'modified_code', 'python_code', 'cpp_code', 'java_code', 'javascript_code'];
+const CODE_KEYS = [
+  'code',
+  'program',
+  'solution',
+  'source',
+  'source_code',
+  'final_code',
+  'fixed_code',
+  'corrected_code',
+  'modified_code',
+  'python_code',
+  'cpp_code',
+  'java_code',
+  'javascript_code',
+];
 
 const normKey = (k: string): string => k.toLowerCase().replace(/[\s-]+/g, '_');
 

@@ -37,7 +37,8 @@ const norm = (line: string): string => line.replace(/\s+/g, '').toLowerCase();
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const LIST_MARK = /^\s*(?:[-*+•]|\d+[.)]|#+)\s+/;
 /** `a, b = …`, `dp[i][j] += …`: a left side of names and subscripts, then an assignment. */
-const ASSIGN = /^[A-Za-z_][\w.]*(?:\[[^\]]*\])*(?:\s*,\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])*)*\s*(?:[-+*/%&|^]|\/\/|<<|>>)?=(?!=)\s*(.+)$/;
+const ASSIGN =
+  /^[A-Za-z_][\w.]*(?:\[[^\]]*\])*(?:\s*,\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])*)*\s*(?:[-+*/%&|^]|\/\/|<<|>>)?=(?!=)\s*(.+)$/;
 /** Calls, subscripts and the like on a right side: a computed value, not a traced one. */
 const COMPUTED = /[A-Za-z_]\w*\s*[([]|\blambda\b|\bfor\b.*\bin\b|^[[{(]|\b(?:True|False|None|null|true|false)\b|\/\//;
 /** A statement alone on its line: a keyword no prose line is made of. */
@@ -70,7 +71,8 @@ export function readsAsCode(line: string, lang: LangId): boolean {
 function inlineCode(line: string, lang: LangId): { from: number; to: number }[] {
   const out: { from: number; to: number }[] = [];
   for (const m of line.matchAll(/`([^`\n]+)`/g)) {
-    if (readsAsCode(m[1]!, lang) || /[A-Za-z_]\w*\s*\(.*\)\s*[;:]?$/.test(m[1]!) && /[=;]/.test(m[1]!)) out.push({ from: m.index, to: m.index + m[0].length });
+    if (readsAsCode(m[1]!, lang) || (/[A-Za-z_]\w*\s*\(.*\)\s*[;:]?$/.test(m[1]!) && /[=;]/.test(m[1]!)))
+      out.push({ from: m.index, to: m.index + m[0].length });
   }
   return out;
 }
@@ -86,10 +88,11 @@ interface Marks {
 function knownLines(o: GuardOptions): Set<string> {
   const own = new Set((o.own ?? '').split('\n').map(norm));
   const out = new Set<string>();
-  for (const p of o.known ?? []) for (const l of p.split('\n')) {
-    const n = norm(l);
-    if (n.length >= TRIVIAL && /\w/.test(n) && !own.has(n)) out.add(n);
-  }
+  for (const p of o.known ?? [])
+    for (const l of p.split('\n')) {
+      const n = norm(l);
+      if (n.length >= TRIVIAL && /\w/.test(n) && !own.has(n)) out.add(n);
+    }
   return out;
 }
 
@@ -99,7 +102,11 @@ function markFences(lines: string[], o: GuardOptions, ownLines: Set<string>, m: 
     const open = FENCE.exec(lines[i]!);
     if (!open) continue;
     let end = i + 1;
-    while (end < lines.length && !new RegExp(`^\\s*${open[1]![0] === '`' ? '`' : '~'}{${open[1]!.length},}\\s*$`).test(lines[end]!)) end++;
+    while (
+      end < lines.length &&
+      !new RegExp(`^\\s*${open[1]![0] === '`' ? '`' : '~'}{${open[1]!.length},}\\s*$`).test(lines[end]!)
+    )
+      end++;
     for (let j = i; j <= Math.min(end, lines.length - 1); j++) inFence[j] = true;
     const body = lines.slice(i + 1, end).filter((l) => l.trim() !== '');
     // A fence that only quotes the person's own lines back is theirs; another problem's code may stay at rung 1.
@@ -136,7 +143,12 @@ function markIndentedBlocks(lines: string[], m: Marks): void {
   for (let i = 0; i < lines.length; i++) {
     if (!INDENTED.test(lines[i]!)) continue;
     let j = i;
-    while (j + 1 < lines.length && (INDENTED.test(lines[j + 1]!) || (lines[j + 1]!.trim() === '' && j + 2 < lines.length && INDENTED.test(lines[j + 2]!)))) j++;
+    while (
+      j + 1 < lines.length &&
+      (INDENTED.test(lines[j + 1]!) ||
+        (lines[j + 1]!.trim() === '' && j + 2 < lines.length && INDENTED.test(lines[j + 2]!)))
+    )
+      j++;
     if (m.cut.slice(i, j + 1).some(Boolean)) for (let k = i; k <= j; k++) m.cut[k] = true;
     i = j;
   }
@@ -144,7 +156,12 @@ function markIndentedBlocks(lines: string[], m: Marks): void {
 
 function mark(lines: string[], o: GuardOptions): Marks {
   const m: Marks = { cut: lines.map(() => false), spans: lines.map(() => []), leaks: [] };
-  const ownLines = new Set((o.own ?? '').split('\n').map(norm).filter((n) => n !== ''));
+  const ownLines = new Set(
+    (o.own ?? '')
+      .split('\n')
+      .map(norm)
+      .filter((n) => n !== ''),
+  );
   const inFence = markFences(lines, o, ownLines, m);
   if (!o.foreignCodeAllowed) {
     lines.forEach((l, i) => {
@@ -187,7 +204,12 @@ export function guardText(text: string, o: GuardOptions): { text: string; leaks:
 
 /** What was found, in a few words: for the rewrite request and the journal. */
 export function leakSummary(leaks: readonly Leak[]): string {
-  const words: Record<LeakKind, string> = { fence: 'a code block', code: 'lines of code', inline: 'code in backticks', shared: 'lines of the program itself' };
+  const words: Record<LeakKind, string> = {
+    fence: 'a code block',
+    code: 'lines of code',
+    inline: 'code in backticks',
+    shared: 'lines of the program itself',
+  };
   return [...new Set(leaks.map((l) => words[l.kind]))].join(', ');
 }
 
@@ -195,7 +217,7 @@ export function leakSummary(leaks: readonly Leak[]): string {
 export function rewriteRequest(found: string): string {
   return [
     `Your answer shows code (${found}). This is a hint for a person who is writing the program themselves:`,
-    'it must not contain any code, pseudo-code in a programming language\'s syntax, or lines of a program.',
+    "it must not contain any code, pseudo-code in a programming language's syntax, or lines of a program.",
     'Give the same hint again in plain words only, in the same form (the same headings), saying what to do and why, never how it is written.',
   ].join('\n');
 }

@@ -21,7 +21,9 @@ export function listItems(text: string): string[] {
 }
 
 /** Items as the numbered list a pane shows and a person edits (read back by `listItems`). */
-export const numbered = (items: readonly string[]): string => items.map((t, i) => `${i + 1}. ${t.replace(/\n/g, '\n   ')}`).join('\n');
+export const numbered = (items: readonly string[]): string =>
+  items.map((t, i) => `${i + 1}. ${t.replace(/\n/g, '\n   ')}`).join('\n');
 
 /** Items as a bulleted list. */
-export const bulleted = (items: readonly string[]): string => items.map((t) => `- ${t.replace(/\n/g, '\n  ')}`).join('\n');
+export const bulleted = (items: readonly string[]): string =>
+  items.map((t) => `- ${t.replace(/\n/g, '\n  ')}`).join('\n');

@@ -6,10 +6,10 @@
 interface Node {
   name: string;
   /**
- * Depth: 1-6 for #…######, 6 also for a bold label alone on its line ("**Solution 1**"), 7 for
- * a bold label with its value, 8 for one in a bullet, 9 for a plain "Label: value" line, 10 for
- * one in a bullet (so "reflection:" holds the "- goal: …" bullets under it).
- */
+   * Depth: 1-6 for #…######, 6 also for a bold label alone on its line ("**Solution 1**"), 7 for
+   * a bold label with its value, 8 for one in a bullet, 9 for a plain "Label: value" line, 10 for
+   * one in a bullet (so "reflection:" holds the "- goal: …" bullets under it).
+   */
   level: number;
   lines: string[];
   children: Node[];
@@ -44,7 +44,8 @@ function labelOf(line: string): { name: string; level: number; rest: string } | 
     return { name: name.trim(), level: alone || item ? 6 : /^\s*([-*+]|\d+[.)])\s/.test(line) ? 8 : 7, rest };
   }
   const p = /^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z0-9 '\-_/]{0,40}?)\s*:\s*(.*)$/.exec(line);
-  if (p && p[1]!.trim().split(/\s+/).length <= 5) return { name: p[1]!.trim(), level: /^\s*[-*+]\s/.test(line) ? 10 : 9, rest: p[2]!.trim() };
+  if (p && p[1]!.trim().split(/\s+/).length <= 5)
+    return { name: p[1]!.trim(), level: /^\s*[-*+]\s/.test(line) ? 10 : 9, rest: p[2]!.trim() };
   return undefined;
 }
 
@@ -122,9 +123,14 @@ function valueOf(node: Node, root = false): unknown {
     const item = itemOf(child.name);
     const v = valueOf(child);
     if (item) {
-      const entry: Record<string, unknown> = typeof v === 'object' && v !== null && !Array.isArray(v) ? { ...(v as Record<string, unknown>) } : { text: v };
+      const entry: Record<string, unknown> =
+        typeof v === 'object' && v !== null && !Array.isArray(v) ? { ...(v as Record<string, unknown>) } : { text: v };
       // "### Solution 1: Greedy" names its item; so does a lone short line under "**Solution 1**".
-      const lone = typeof entry['text'] === 'string' && !entry['text'].includes('\n') && entry['text'].length <= 80 && Object.keys(entry).length > 1;
+      const lone =
+        typeof entry['text'] === 'string' &&
+        !entry['text'].includes('\n') &&
+        entry['text'].length <= 80 &&
+        Object.keys(entry).length > 1;
       if (entry['name'] === undefined && (item.title || lone)) {
         entry['name'] = item.title || entry['text'];
         if (!item.title) delete entry['text'];

@@ -16,7 +16,9 @@ export function parsePercent(v: unknown): number | undefined {
   const s = digitsForWords(v.toLowerCase());
   const NUM = String.raw`(\d+(?:\.\d+)?)`;
   const range = new RegExp(String.raw`${NUM}\s*%?\s*(?:-|–|—|to)\s*${NUM}\s*(%|percent|per\s*cent)?`).exec(s);
-  const one = new RegExp(String.raw`(-)?${NUM}\s*(?:(%|percent\b|per\s*cent\b)|(?:\/|out\s+of\b|of\b)\s*${NUM})?`).exec(s);
+  const one = new RegExp(String.raw`(-)?${NUM}\s*(?:(%|percent\b|per\s*cent\b)|(?:\/|out\s+of\b|of\b)\s*${NUM})?`).exec(
+    s,
+  );
   if (!one) return undefined;
   if (range && range.index <= one.index && !range[0].includes('/')) {
     const [a, b] = [Number(range[1]), Number(range[2])];
@@ -33,7 +35,28 @@ export const clampPercent = (n: number): number => Math.min(100, Math.max(0, Mat
 
 // Number words up to a hundred: a table of 30 words needs no library (the one on npm drags in
 // babel-runtime 6 and fuzzy matching).
-const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const UNITS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** "eighty-five percent" → "85 percent", "a hundred" → "100", "four out of five" → "4 out of 5". */
@@ -41,8 +64,9 @@ export function digitsForWords(text: string): string {
   const unit = UNITS.join('|');
   return text
     .replace(/\b(?:(?:one|a)\s+)?hundred\b/g, '100')
-    .replace(new RegExp(String.raw`\b(${TENS.slice(2).join('|')})(?:[\s-]+(${UNITS.slice(1, 10).join('|')}))?\b`, 'g'), (_m, t: string, u?: string) =>
-      String(TENS.indexOf(t) * 10 + (u ? UNITS.indexOf(u) : 0)),
+    .replace(
+      new RegExp(String.raw`\b(${TENS.slice(2).join('|')})(?:[\s-]+(${UNITS.slice(1, 10).join('|')}))?\b`, 'g'),
+      (_m, t: string, u?: string) => String(TENS.indexOf(t) * 10 + (u ? UNITS.indexOf(u) : 0)),
     )
     .replace(new RegExp(String.raw`\b(${unit})\b`, 'g'), (w: string) => String(UNITS.indexOf(w)));
 }

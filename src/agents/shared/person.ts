@@ -28,7 +28,8 @@ export interface PersonSeen {
 /** A draft longer than this is cut in a prompt; the hash in the journal still names the whole. */
 const DRAFT_CHARS = 6000;
 
-export const draftHash = (source: string): string => createHash('sha256').update(source, 'utf8').digest('hex').slice(0, 16);
+export const draftHash = (source: string): string =>
+  createHash('sha256').update(source, 'utf8').digest('hex').slice(0, 16);
 
 /** One line for a run: the verdict, how many tests passed, and the first that failed. */
 export function verdictLine(r: JudgeResult): string {
@@ -40,20 +41,30 @@ export function verdictLine(r: JudgeResult): string {
  * The context from what a flow holds: the draft (none when it is still the starter the person
  * was given) and their last judged run, if any.
  */
-export function personContext(o: { draft: Program; starter?: Program; last?: JudgeResult; verdict?: string }): PersonContext {
+export function personContext(o: {
+  draft: Program;
+  starter?: Program;
+  last?: JudgeResult;
+  verdict?: string;
+}): PersonContext {
   const wrote = o.draft.source.trim() !== '' && o.draft.source !== o.starter?.source;
   const card = o.last ? runCard(o.last) : undefined;
   const verdict = o.verdict ?? (o.last ? verdictLine(o.last) : undefined);
   return { ...(wrote ? { draft: o.draft } : {}), ...(verdict ? { verdict } : {}), ...(card ? { card } : {}) };
 }
 
-export const hasDraft = (c: PersonContext | undefined): c is PersonContext & { draft: Program } => c?.draft !== undefined;
+export const hasDraft = (c: PersonContext | undefined): c is PersonContext & { draft: Program } =>
+  c?.draft !== undefined;
 
 /** The context as a prompt quotes it: a section the stage's task then refers to. Empty when there is nothing. */
 export function personPrompt(c: PersonContext | undefined): string {
   if (!c || (!c.draft && !c.verdict && !c.card)) return '';
   const parts = ['### Where the person stands'];
-  parts.push(c.draft ? `Their program so far:\n${fenced(clip(c.draft.source, DRAFT_CHARS), c.draft.lang)}` : 'They have not written a program yet.');
+  parts.push(
+    c.draft
+      ? `Their program so far:\n${fenced(clip(c.draft.source, DRAFT_CHARS), c.draft.lang)}`
+      : 'They have not written a program yet.',
+  );
   if (c.verdict) parts.push(`Their last submission: ${c.verdict}`);
   if (c.card) parts.push(`Its first failure:\n\`\`\`\n${c.card}\n\`\`\``);
   return parts.join('\n\n');

@@ -23,18 +23,40 @@ const EXACT: [RegExp, PlanVerdict][] = [
 
 const RULES: [RegExp, PlanVerdict][] = [
   // A change denied: "no plan modification needed", "does not need to be modified", "nothing to fix".
-  [new RegExp(String.raw`\b(?:no|not|never|nothing|without|neither|nor|don't|doesn't|didn't|needn't|isn't|aren't)\s+${FILLER}${CHANGE}`), 'plan-fine'],
-  [new RegExp(String.raw`\b(?:no|not)\s+(?:${FILLER})(?:necessary|needed|required)\s+(?:to\s+)?${FILLER}${CHANGE}`), 'plan-fine'],
+  [
+    new RegExp(
+      String.raw`\b(?:no|not|never|nothing|without|neither|nor|don't|doesn't|didn't|needn't|isn't|aren't)\s+${FILLER}${CHANGE}`,
+    ),
+    'plan-fine',
+  ],
+  [
+    new RegExp(String.raw`\b(?:no|not)\s+(?:${FILLER})(?:necessary|needed|required)\s+(?:to\s+)?${FILLER}${CHANGE}`),
+    'plan-fine',
+  ],
   [/\bno\s+(?:errors?|bugs?|issues?|problems?|flaws?|mistakes?)\b/, 'plan-fine'],
   // Something bad denied: "not wrong", "does not fail".
-  [/\b(?:not|never|doesn't|don't|isn't|won't)\s+(?:\w+\s+)?(?:wrong|incorrect|flawed|fail|fails|failing|buggy)\b/, 'plan-fine'],
+  [
+    /\b(?:not|never|doesn't|don't|isn't|won't)\s+(?:\w+\s+)?(?:wrong|incorrect|flawed|fail|fails|failing|buggy)\b/,
+    'plan-fine',
+  ],
   // Something good denied: "not correct", "isn't right", "does not work".
-  [/\b(?:not|isn't|aren't|doesn't|don't|never)\s+(?:\w+\s+)?(?:fine|correct|ok|okay|right|valid|sound|sufficient|good|work|works|pass|passes|match|matches)\b/, 'needs-change'],
+  [
+    /\b(?:not|isn't|aren't|doesn't|don't|never)\s+(?:\w+\s+)?(?:fine|correct|ok|okay|right|valid|sound|sufficient|good|work|works|pass|passes|match|matches)\b/,
+    'needs-change',
+  ],
   // A change asked for: "plan modification needed", "needs to be revised", "must change".
-  [new RegExp(String.raw`\b(?:need|needs|needed|require|requires|required|must|should|has\s+to|have\s+to)\s+${FILLER}${CHANGE}`), 'needs-change'],
+  [
+    new RegExp(
+      String.raw`\b(?:need|needs|needed|require|requires|required|must|should|has\s+to|have\s+to)\s+${FILLER}${CHANGE}`,
+    ),
+    'needs-change',
+  ],
   [new RegExp(String.raw`${CHANGE}\s+(?:is\s+|are\s+)?(?:needed|required|necessary)`), 'needs-change'],
   // Plain judgements, the bad ones first ("correct it: the output is wrong" is a change).
-  [/\b(?:wrong|incorrect|flawed|fails?|failed|failing|bug|buggy|mismatch|error|invalid|insufficient)\b/, 'needs-change'],
+  [
+    /\b(?:wrong|incorrect|flawed|fails?|failed|failing|bug|buggy|mismatch|error|invalid|insufficient)\b/,
+    'needs-change',
+  ],
   [/\b(?:fine|correct|correctly|ok|okay|right|valid|sound|works?|good|pass(?:es)?|matches|approved?)\b/, 'plan-fine'],
   [new RegExp(String.raw`\b${CHANGE}`), 'needs-change'],
 ];
@@ -59,7 +81,10 @@ export function readPlanVerdict(text: string): PlanVerdict | undefined {
  * or "No Need to Modify Plan" says the plan is fine. Undefined when neither phrase is there.
  */
 export function authorsPlanVerdict(text: string): PlanVerdict | undefined {
-  const s = text.toLowerCase().replace(/[*_`#>"]+/g, ' ').replace(/\s+/g, ' ');
+  const s = text
+    .toLowerCase()
+    .replace(/[*_`#>"]+/g, ' ')
+    .replace(/\s+/g, ' ');
   let negated = false;
   for (const m of s.matchAll(/plan modifications? (?:is |are )?(?:needed|required)/g)) {
     if (/\bno $/.test(s.slice(Math.max(0, m.index - 3), m.index))) negated = true;
@@ -85,7 +110,7 @@ export function ourPlanWords(text: string): PlanVerdict | undefined {
 export function planVerdictOf(section: string, whole: string): PlanVerdict | undefined {
   const tail = whole.trim().split('\n').slice(-3).join('\n');
   return (
-    (section.trim() ? authorsPlanVerdict(section) ?? readPlanVerdict(section) : undefined) ??
+    (section.trim() ? (authorsPlanVerdict(section) ?? readPlanVerdict(section)) : undefined) ??
     authorsPlanVerdict(whole) ??
     ourPlanWords(whole) ??
     readPlanVerdict(tail)

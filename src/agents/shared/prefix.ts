@@ -43,7 +43,10 @@ export const sampleBlock = (text: string): string => `\`\`\`\n${clip(text.replac
 function samplesText(problem: Problem): string {
   if (problem.samples.length === 0) return 'This problem has no sample tests.';
   return problem.samples
-    .map((t, i) => `Sample ${i + 1} input:\n${sampleBlock(t.input)}\nSample ${i + 1} output:\n${sampleBlock(t.outputs[0] ?? '')}`)
+    .map(
+      (t, i) =>
+        `Sample ${i + 1} input:\n${sampleBlock(t.input)}\nSample ${i + 1} output:\n${sampleBlock(t.outputs[0] ?? '')}`,
+    )
     .join('\n\n');
 }
 

@@ -26,7 +26,12 @@ export const codeFence = (ctx: AgentContext): string =>
   `the complete program in one \`\`\`${fenceTag(ctx.lang)} fenced block`;
 
 /** The end of every prompt that asks for a whole program: the rules, then the answer form. */
-export const programTail = (ctx: AgentContext): string[] => ['### Requirements', programRules(ctx), '', `Answer with ${codeFence(ctx)} and nothing after it.`];
+export const programTail = (ctx: AgentContext): string[] => [
+  '### Requirements',
+  programRules(ctx),
+  '',
+  `Answer with ${codeFence(ctx)} and nothing after it.`,
+];
 
 /** The end of a code stage's prompt, the same for every flow: the plan, the rules, the answer form. */
 export function codeTaskTail(plan: string, ctx: AgentContext): string[] {
@@ -37,7 +42,10 @@ export function codeTaskTail(plan: string, ctx: AgentContext): string[] {
  * How every code stage reads, shows and takes edits of its answer: one program in a fence; read
  * leniently, text without a fence is the program (as the published code took it).
  */
-export const programAnswer: Pick<Agent<unknown, Program>, 'parse' | 'show' | 'edit' | 'lenient' | 'forward' | 'program'> = {
+export const programAnswer: Pick<
+  Agent<unknown, Program>,
+  'parse' | 'show' | 'edit' | 'lenient' | 'forward' | 'program'
+> = {
   parse: (text, _input, ctx) => programFrom(text, ctx.lang),
   show: (v) => v.source,
   edit: (text, _previous, ctx) => programFromEdit(text, ctx),
@@ -63,7 +71,9 @@ export const FIXED_CODE_FIELD: Field<'code'> = {
  * A debug stage's edit: the pane read back as an answer, or — when a person cut the pane down
  * to bare code — the previous diagnosis kept with that code.
  */
-export function editFix<V extends { program: Program }>(parse: (text: string, ctx: AgentContext) => V): Agent<unknown, V>['edit'] {
+export function editFix<V extends { program: Program }>(
+  parse: (text: string, ctx: AgentContext) => V,
+): Agent<unknown, V>['edit'] {
   return (text, previous, ctx) => {
     try {
       return parse(text, ctx);

@@ -6,9 +6,11 @@ import { clip } from './text.js';
 /** An archived statement is cut like a failed plan, so k of them still fit beside the problem. */
 const STATEMENT_CHARS = 2500;
 
-export const archivedDescription = (r: Recalled): string => `${r.title}\n\n${clip(r.statement.trim(), STATEMENT_CHARS)}`;
+export const archivedDescription = (r: Recalled): string =>
+  `${r.title}\n\n${clip(r.statement.trim(), STATEMENT_CHARS)}`;
 
-export const archivedPlan = (r: Recalled): string => r.plan.trim() || '(no plan was written down: the accepted program is the whole solution)';
+export const archivedPlan = (r: Recalled): string =>
+  r.plan.trim() || '(no plan was written down: the accepted program is the whole solution)';
 
 /** The paragraph that gives the planner an archived problem to recall instead of one of its own. */
 export function archivedForPrompt(r: Recalled): string {

@@ -73,7 +73,11 @@ function linesWithFences(text: string): { line: string; code: boolean }[] {
  * inside a "## Trace" section, a line "Output: 3" is part of the trace, not a new section.
  * `keyOf` maps a heading's name to its field (aliases of one field share it).
  */
-export function scanSections(text: string, known: (name: string) => boolean, keyOf: (name: string) => string = (n) => n): Section[] {
+export function scanSections(
+  text: string,
+  known: (name: string) => boolean,
+  keyOf: (name: string) => string = (n) => n,
+): Section[] {
   const lines = linesWithFences(text);
   const heads = lines.map((l) => (l.code ? undefined : headingOf(l.line, known)));
   const markedKeys = new Set(heads.filter((h): h is Heading => h?.marked === true).map((h) => keyOf(h.name)));
@@ -88,13 +92,19 @@ export function scanSections(text: string, known: (name: string) => boolean, key
   });
   const last = bodies.at(-1)!;
   // A chatty closing line ("I hope this helps!") is the model talking, not the last section's.
-  while (last.length > 0 && !lines[lines.length - 1]?.code && (last.at(-1)!.trim() === '' || PLEASANTRY.test(last.at(-1)!))) last.pop();
+  while (
+    last.length > 0 &&
+    !lines[lines.length - 1]?.code &&
+    (last.at(-1)!.trim() === '' || PLEASANTRY.test(last.at(-1)!))
+  )
+    last.pop();
   out.forEach((sec, i) => (sec.body = (bodies[i] ?? []).join('\n').trim()));
   return out;
 }
 
 /** A closing line that only talks to the reader: offers more help, wishes luck, hopes it helped. */
-const PLEASANTRY = /^\s*(\*\*|_)?\s*(i hope (this|that|it) helps|hope (this|that|it) helps|let me know if|feel free to|good luck|happy coding|happy to help|if you have any (other |more |further )?questions)\b[^\n]*$/i;
+const PLEASANTRY =
+  /^\s*(\*\*|_)?\s*(i hope (this|that|it) helps|hope (this|that|it) helps|let me know if|feel free to|good luck|happy coding|happy to help|if you have any (other |more |further )?questions)\b[^\n]*$/i;
 
 /** The aliases each field answers to, e.g. `{ plan: ['plan', 'final plan'] }`. */
 export type SectionSpec<K extends string> = Record<K, readonly string[]>;

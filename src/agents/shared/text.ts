@@ -11,7 +11,11 @@ export function asText(v: unknown): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return v.map(asText).filter((s) => s !== '').join('\n');
+  if (Array.isArray(v))
+    return v
+      .map(asText)
+      .filter((s) => s !== '')
+      .join('\n');
   if (typeof v === 'object') {
     return Object.entries(v as Record<string, unknown>)
       .map(([k, x]) => `${k}: ${asText(x)}`)

@@ -46,7 +46,12 @@ export function repairYaml(text: string, keys: readonly string[]): string {
     // The value runs on until a line that starts a key at this depth or shallower, or a list item.
     while (i + 1 < lines.length) {
       const next = lines[i + 1]!;
-      if (next.trim() !== '' && indentOf(next) <= keyIndent && (/^\s*[\w-]+\s*:(\s|$)/.test(next) || /^\s*-\s/.test(next) || indentOf(next) < keyIndent)) break;
+      if (
+        next.trim() !== '' &&
+        indentOf(next) <= keyIndent &&
+        (/^\s*[\w-]+\s*:(\s|$)/.test(next) || /^\s*-\s/.test(next) || indentOf(next) < keyIndent)
+      )
+        break;
       body.push(next.trim() === '' ? '' : next.trimStart());
       i++;
     }
@@ -90,17 +95,23 @@ export function readYaml(answer: string, keys: readonly string[]): Record<string
   if (!headed && r.ok && isMap(r.value) && namesAny(r.value, keys)) return lowerKeys(r.value);
   if (namesAny(md, keys)) return md;
   if (!r.ok) throw new AnswerFormatError(`the answer is not valid YAML (${r.error})`);
-  if (!isMap(r.value)) throw new AnswerFormatError(`the answer is not a YAML mapping with the keys ${keys.slice(0, 3).join(', ')}`);
+  if (!isMap(r.value))
+    throw new AnswerFormatError(`the answer is not a YAML mapping with the keys ${keys.slice(0, 3).join(', ')}`);
   return lowerKeys(r.value);
 }
 
 /** Whether a mapping holds at least one of the keys a stage reads (or one like them). */
-const namesAny = (m: Record<string, unknown>, keys: readonly string[]): boolean => Object.keys(m).some((k) => keys.includes(keyName(k)) || keys.some((want) => keyName(k).includes(want)));
+const namesAny = (m: Record<string, unknown>, keys: readonly string[]): boolean =>
+  Object.keys(m).some((k) => keys.includes(keyName(k)) || keys.some((want) => keyName(k).includes(want)));
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Keys as we look them up: lower case, spaces and dashes as underscores. */
-const keyName = (k: string): string => k.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const keyName = (k: string): string =>
+  k
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 function lowerKeys(m: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -130,11 +141,18 @@ function scalar(text: string, indent: string, block = false): string {
   const t = text.replace(/\s+$/, '');
   if (t === '') return '""';
   if (!block && !t.includes('\n') && !/[:#'"{}[\]&*!|>%@`]|^[-?\s]|\s$/.test(t)) return t;
-  return `|\n${t.split('\n').map((l) => (l === '' ? '' : indent + l)).join('\n')}`;
+  return `|\n${t
+    .split('\n')
+    .map((l) => (l === '' ? '' : indent + l))
+    .join('\n')}`;
 }
 
 /** A mapping's fields in order; `block` names the keys always written as block scalars (test data). */
-export function showMap(fields: readonly (readonly [string, string | readonly string[]])[], indent = '', block: readonly string[] = []): string {
+export function showMap(
+  fields: readonly (readonly [string, string | readonly string[]])[],
+  indent = '',
+  block: readonly string[] = [],
+): string {
   const lines: string[] = [];
   fields.forEach(([k, v], i) => {
     const lead = i === 0 && indent.endsWith('- ') ? indent : ' '.repeat(indent.length);
@@ -146,7 +164,11 @@ export function showMap(fields: readonly (readonly [string, string | readonly st
 }
 
 /** A list of mappings under one key, as `showMap` writes each. */
-export function showList(key: string, items: readonly (readonly (readonly [string, string])[])[], block: readonly string[] = []): string {
+export function showList(
+  key: string,
+  items: readonly (readonly (readonly [string, string])[])[],
+  block: readonly string[] = [],
+): string {
   if (items.length === 0) return `${key}: []`;
   return [`${key}:`, ...items.map((f) => showMap(f, '- ', block))].join('\n');
 }

@@ -56,5 +56,11 @@ function ownWritten(a: Agent<Record<string, never>, Program>, what: string): Age
   return { ...a, compute: (_input, ctx) => ({ lang: ctx.lang, source: `${LANGS[ctx.lang].comment} ${what}\n` }) };
 }
 
-export const ownBruteAgent = ownWritten(bruteAgent, 'your brute force: the simplest program that is surely right, however slow');
-export const ownGeneratorAgent = ownWritten(generatorAgent, 'your generator: seeded by its one argument, it prints one tiny valid input');
+export const ownBruteAgent = ownWritten(
+  bruteAgent,
+  'your brute force: the simplest program that is surely right, however slow',
+);
+export const ownGeneratorAgent = ownWritten(
+  generatorAgent,
+  'your generator: seeded by its one argument, it prints one tiny valid input',
+);

@@ -58,6 +58,8 @@ export const stressAgent: Agent<StressInput, StressOutcome> = {
   },
   show: showStress,
   edit: () => {
-    throw new AnswerFormatError('a stress test\'s result is not edited: go back to change the brute force or the generator');
+    throw new AnswerFormatError(
+      "a stress test's result is not edited: go back to change the brute force or the generator",
+    );
   },
 };

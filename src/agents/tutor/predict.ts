@@ -31,13 +31,24 @@ export interface PredictQuestion {
 
 type Key = 'line' | 'variable' | 'question';
 const FIELDS: readonly Field<Key>[] = [
-  { key: 'line', heading: 'Line', aliases: ['line number', 'at line'], describe: 'the number of one line of the program' },
-  { key: 'variable', heading: 'Variable', aliases: ['name', 'variable name'], describe: `the name of one variable that has a value on that line, or "${OUTPUT}" for what the program prints` },
+  {
+    key: 'line',
+    heading: 'Line',
+    aliases: ['line number', 'at line'],
+    describe: 'the number of one line of the program',
+  },
+  {
+    key: 'variable',
+    heading: 'Variable',
+    aliases: ['name', 'variable name'],
+    describe: `the name of one variable that has a value on that line, or "${OUTPUT}" for what the program prints`,
+  },
   {
     key: 'question',
     heading: 'Question',
     aliases: ['ask', 'question for the student'],
-    describe: 'one sentence asking the student what value that variable holds after that line runs on the failing input (each time it runs, in order); name the variable and the line, quote no code, give no hint of the answer or the fix',
+    describe:
+      'one sentence asking the student what value that variable holds after that line runs on the failing input (each time it runs, in order); name the variable and the line, quote no code, give no hint of the answer or the fix',
   },
 ];
 
@@ -47,27 +58,46 @@ const lineCount = (p: Program): number => p.source.replace(/\s+$/, '').split('\n
 /** A chatty answer: the first "line N", the first name in backticks, the last sentence asking something. */
 function fromProse(text: string): Partial<Record<Key, string>> {
   const line = /\bline\s*#?\s*(\d+)\b/i.exec(text)?.[1];
-  const variable = [...text.matchAll(/`([A-Za-z_][A-Za-z0-9_]*)`/g)].map((m) => m[1]!).find((n) => n.toLowerCase() !== 'line');
-  const question = text.replace(/\s+/g, ' ').match(/[^.?!]*\?/g)?.at(-1)?.trim();
+  const variable = [...text.matchAll(/`([A-Za-z_][A-Za-z0-9_]*)`/g)]
+    .map((m) => m[1]!)
+    .find((n) => n.toLowerCase() !== 'line');
+  const question = text
+    .replace(/\s+/g, ' ')
+    .match(/[^.?!]*\?/g)
+    ?.at(-1)
+    ?.trim();
   return { ...(line ? { line } : {}), ...(variable ? { variable } : {}), ...(question ? { question } : {}) };
 }
 
 /** Reads a question; `lines` bounds the line it names. */
 export function readQuestion(text: string, lines: number, lang: AgentContext['lang']): PredictQuestion {
   const a = readAnswer(text, FIELDS);
-  const f = a.form === 'plain' ? fromProse(a.text) : { line: asText(a.fields.line), variable: asText(a.fields.variable), question: asText(a.fields.question) };
+  const f =
+    a.form === 'plain'
+      ? fromProse(a.text)
+      : { line: asText(a.fields.line), variable: asText(a.fields.variable), question: asText(a.fields.question) };
   const line = Number(/\d+/.exec(f.line ?? '')?.[0] ?? NaN);
   if (!Number.isInteger(line)) throw new AnswerFormatError('name a line: "line: 5"');
-  if (line < 1 || line > lines) throw new AnswerFormatError(`line ${line} is not in the program: it has lines 1 to ${lines}`);
+  if (line < 1 || line > lines)
+    throw new AnswerFormatError(`line ${line} is not in the program: it has lines 1 to ${lines}`);
   const variable = (f.variable ?? '').replace(/`/g, '').trim();
-  if (!IDENT.test(variable)) throw new AnswerFormatError(`name one variable (a name such as total) or "${OUTPUT}": "${variable.slice(0, 40)}" is not one`);
-  const question = (f.question ?? '').trim() || `What value does ${variable} hold after line ${line} runs on the failing input?`;
+  if (!IDENT.test(variable))
+    throw new AnswerFormatError(
+      `name one variable (a name such as total) or "${OUTPUT}": "${variable.slice(0, 40)}" is not one`,
+    );
+  const question =
+    (f.question ?? '').trim() || `What value does ${variable} hold after line ${line} runs on the failing input?`;
   const leak = questionLeak(question, variable, lang);
   if (leak) throw new AnswerFormatError(`the question must name a line and a variable and show no code: ${leak}`);
   return { line, variable, question, lines };
 }
 
-export const showQuestion = (q: PredictQuestion): string => renderSections([['Line', String(q.line)], ['Variable', q.variable], ['Question', q.question]]);
+export const showQuestion = (q: PredictQuestion): string =>
+  renderSections([
+    ['Line', String(q.line)],
+    ['Variable', q.variable],
+    ['Question', q.question],
+  ]);
 
 export const predictAgent: Agent<PredictInput, PredictQuestion> = {
   name: 'predict-ask',
@@ -97,5 +127,10 @@ export const predictAgent: Agent<PredictInput, PredictQuestion> = {
   edit: (text, previous, ctx) => readQuestion(text, previous.lines, ctx.lang),
   // What an edit is read against when no answer came (the model off): the program's size, and
   // the output as the question until the person names a line and a variable of their own.
-  lenient: (_text, input) => ({ line: 1, variable: OUTPUT, question: 'What does the program print on the failing input?', lines: lineCount(input.program) }),
+  lenient: (_text, input) => ({
+    line: 1,
+    variable: OUTPUT,
+    question: 'What does the program print on the failing input?',
+    lines: lineCount(input.program),
+  }),
 };

@@ -14,8 +14,14 @@ export const MAX_PREDICTION = 2000;
 
 function readPrediction(text: string, q: PredictQuestion): PredictionValue {
   const value = text.replace(/^\s*(?:prediction|value)\s*:\s*/i, '').trim();
-  if (value === '') throw new AnswerFormatError(`type the value you predict for ${q.variable} (several values: one per time line ${q.line} runs, with commas)`);
-  if (value.length > MAX_PREDICTION) throw new AnswerFormatError(`a prediction is a value or a few, not ${value.length} characters: keep it under ${MAX_PREDICTION}`);
+  if (value === '')
+    throw new AnswerFormatError(
+      `type the value you predict for ${q.variable} (several values: one per time line ${q.line} runs, with commas)`,
+    );
+  if (value.length > MAX_PREDICTION)
+    throw new AnswerFormatError(
+      `a prediction is a value or a few, not ${value.length} characters: keep it under ${MAX_PREDICTION}`,
+    );
   return { ...q, value };
 }
 

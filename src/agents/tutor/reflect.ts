@@ -43,7 +43,8 @@ export function errorClass(verdicts: Verdict[], text = ''): string | undefined {
 
 function readReflection(text: string, previous: AfterSolveValue): AfterSolveValue {
   const answer = text.replace(/\s+/g, ' ').trim();
-  if (answer.length > MAX_ANSWER) throw new AnswerFormatError(`one line is enough: this is ${answer.length} characters, keep it under ${MAX_ANSWER}`);
+  if (answer.length > MAX_ANSWER)
+    throw new AnswerFormatError(`one line is enough: this is ${answer.length} characters, keep it under ${MAX_ANSWER}`);
   const named = previous.errorClass ?? errorClass([], answer);
   return { ...previous, ...(named ? { errorClass: named } : {}), answer };
 }

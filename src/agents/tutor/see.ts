@@ -18,7 +18,8 @@ export interface SeeInput {
 /** The check, or why there is no real run to hold the prediction against (a language with no tracer). */
 export type SeeValue = (PredictionCheck & { kind: 'checked' }) | { kind: 'untraced'; reason: string };
 
-export const showSee = (v: SeeValue): string => (v.kind === 'untraced' ? `No real run: ${v.reason}\n` : `${predictionLine(v)}\n`);
+export const showSee = (v: SeeValue): string =>
+  v.kind === 'untraced' ? `No real run: ${v.reason}\n` : `${predictionLine(v)}\n`;
 
 export const seeAgent: Agent<SeeInput, SeeValue> = {
   name: 'predict-see',

@@ -11,8 +11,14 @@ export const MAX_PLAN = 4000;
 
 function readPlan(text: string): YourPlanValue {
   const plan = text.trim();
-  if (plan === '') throw new AnswerFormatError('write your plan first: a few numbered steps in your own words (e here, E in your editor)');
-  if (plan.length > MAX_PLAN) throw new AnswerFormatError(`your plan is ${plan.length} characters: a plan is a few steps, keep it under ${MAX_PLAN}`);
+  if (plan === '')
+    throw new AnswerFormatError(
+      'write your plan first: a few numbered steps in your own words (e here, E in your editor)',
+    );
+  if (plan.length > MAX_PLAN)
+    throw new AnswerFormatError(
+      `your plan is ${plan.length} characters: a plan is a few steps, keep it under ${MAX_PLAN}`,
+    );
   return { plan };
 }
 

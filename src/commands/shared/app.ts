@@ -24,7 +24,13 @@ export async function run(argv: string[]): Promise<number> {
   if (!probe.ok || !probe.modelPresent) {
     const { formatGuidance, guidanceFor } = await import('../../llm/guidance.js');
     takeOver(false);
-    process.stdout.write(formatGuidance(guidanceFor(settings, probe.error), { bold: (t) => color.bold(t), dim: (t) => color.dim(t) }, process.stdout.isTTY ? process.stdout.columns : undefined));
+    process.stdout.write(
+      formatGuidance(
+        guidanceFor(settings, probe.error),
+        { bold: (t) => color.bold(t), dim: (t) => color.dim(t) },
+        process.stdout.isTTY ? process.stdout.columns : undefined,
+      ),
+    );
     return tty ? offerDemo() : EXIT.ok;
   }
   return openTutor(settings, probe, values, screens);
@@ -67,7 +73,12 @@ function readKey(stdin: NodeJS.ReadStream): Promise<string> {
  * The tutor's entry. In a terminal it opens the app (problem picker, then the solve screen);
  * piped, there is nothing to draw on, so it says what is there and which commands to use.
  */
-async function openTutor(settings: Settings, probe: ProbeResult, flags: SettingFlags, screens?: Promise<typeof import('../../launch/launch.js')>): Promise<number> {
+async function openTutor(
+  settings: Settings,
+  probe: ProbeResult,
+  flags: SettingFlags,
+  screens?: Promise<typeof import('../../launch/launch.js')>,
+): Promise<number> {
   if (screens) {
     const { launchApp } = await screens;
     return launchApp({ settings, flags, probe });
@@ -76,7 +87,9 @@ async function openTutor(settings: Settings, probe: ProbeResult, flags: SettingF
   const version = probe.version ? ` ${probe.version}` : '';
   process.stdout.write(
     `${color.green('✓')} ${settings.backend === 'ollama' ? 'Ollama' : 'server'}${version} at ${probe.where} has ${settings.model}.\n\n` +
-      `Commands:\n${Object.entries(commands).map(([name, c]) => `  simcoach ${name.padEnd(9)} ${c.summary}`).join('\n')}\n`,
+      `Commands:\n${Object.entries(commands)
+        .map(([name, c]) => `  simcoach ${name.padEnd(9)} ${c.summary}`)
+        .join('\n')}\n`,
   );
   return EXIT.ok;
 }

@@ -18,9 +18,19 @@ export async function trustChecks(): Promise<Check[]> {
   const refused = refusals().find((r) => r.includes('for caches'));
   const uid = process.geteuid?.() ?? 0;
   return [
-    { name: 'caches', ok: true, detail: refused ?? `${cache} (private: 0700, only you${uid === 0 ? '' : ' or root'} can write its path)`, needed: false },
+    {
+      name: 'caches',
+      ok: true,
+      detail: refused ?? `${cache} (private: 0700, only you${uid === 0 ? '' : ' or root'} can write its path)`,
+      needed: false,
+    },
     (await peersKnown())
-      ? { name: 'listener', ok: true, detail: `takes problems only from uid ${uid} (the sender's uid from ${PEER_TABLES.join(' and ')})`, needed: false }
+      ? {
+          name: 'listener',
+          ok: true,
+          detail: `takes problems only from uid ${uid} (the sender's uid from ${PEER_TABLES.join(' and ')})`,
+          needed: false,
+        }
       : {
           name: 'listener',
           ok: false,

@@ -29,7 +29,14 @@ export function failureCard(t: TestResult, width: number, stream: NodeJS.WriteSt
   if (f.input.length === 0) lines.push('  (empty)');
   if (f.diff) {
     const d = f.diff;
-    lines.push(sideBySide([`expected · line ${d.at + 1} of ${d.expectedLines}`, `got · ${plural(d.gotLines, 'line')}`], d.expected.join('\n'), d.got.join('\n'), width));
+    lines.push(
+      sideBySide(
+        [`expected · line ${d.at + 1} of ${d.expectedLines}`, `got · ${plural(d.gotLines, 'line')}`],
+        d.expected.join('\n'),
+        d.got.join('\n'),
+        width,
+      ),
+    );
   }
   if (f.stderr) lines.push(`${color.bold('stderr', stream)} ${cutToWidth(f.stderr, width - 7)}`);
   return lines.join('\n');

@@ -17,15 +17,21 @@ export function failureText(t: TestResult, width = termWidth(), stream: NodeJS.W
     printable(clip(t.input, SHOW).trimEnd()) || '(empty)',
   ];
   // A crash or a time-out printed nothing worth setting beside the answer.
-  if (t.verdict === 'WA' || t.actual.trim() !== '') lines.push(sideBySide(['expected', 'got'], clip(t.expected, SHOW), clip(t.actual, SHOW), width));
-  if (t.verdict === 'RE' && t.stderr.trim()) lines.push(color.bold('stderr', stream), printable(clip(t.stderr, SHOW).trimEnd()));
+  if (t.verdict === 'WA' || t.actual.trim() !== '')
+    lines.push(sideBySide(['expected', 'got'], clip(t.expected, SHOW), clip(t.actual, SHOW), width));
+  if (t.verdict === 'RE' && t.stderr.trim())
+    lines.push(color.bold('stderr', stream), printable(clip(t.stderr, SHOW).trimEnd()));
   return lines.join('\n');
 }
 
 /** The judge's notes on how runs were judged (an unchecked interactor output), each once, as warning lines. */
-export function notesLines(results: (JudgeResult | undefined)[], stream: NodeJS.WriteStream = process.stdout): string[] {
+export function notesLines(
+  results: (JudgeResult | undefined)[],
+  stream: NodeJS.WriteStream = process.stdout,
+): string[] {
   const notes = new Set(results.flatMap((r) => r?.notes ?? []));
   return [...notes].map((n) => noteLine(n, stream));
 }
 
-export const noteLine = (note: string, stream: NodeJS.WriteStream = process.stdout): string => `${color.yellow('warning:', stream)} ${note}`;
+export const noteLine = (note: string, stream: NodeJS.WriteStream = process.stdout): string =>
+  `${color.yellow('warning:', stream)} ${note}`;

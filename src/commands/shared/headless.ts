@@ -36,7 +36,8 @@ function count(values: BudgetValues, flag: string, min: number): number | undefi
   const raw = values[flag];
   if (typeof raw !== 'string') return undefined;
   const n = numberFlag(raw, flag);
-  if (n !== undefined && !(Number.isInteger(n) && n >= min)) throw new UsageError(`--${flag} takes a whole number of at least ${min}, not '${raw}'`);
+  if (n !== undefined && !(Number.isInteger(n) && n >= min))
+    throw new UsageError(`--${flag} takes a whole number of at least ${min}, not '${raw}'`);
   return n;
 }
 
@@ -58,7 +59,14 @@ export function withBudgets(s: Settings, values: BudgetValues): Settings {
   for (const { flow, name, budget } of budgetEntries()) {
     if (!budget.flag) continue;
     // A switch's flag turns it on, or off when the flag is its negation (`--no-validate`).
-    const v = budget.kind === 'switch' ? (values[budget.flag] === true ? !budget.flag.startsWith('no-') : undefined) : budget.kind === 'choice' ? choice(values, budget.flag, budget.choices) : count(values, budget.flag, budget.min);
+    const v =
+      budget.kind === 'switch'
+        ? values[budget.flag] === true
+          ? !budget.flag.startsWith('no-')
+          : undefined
+        : budget.kind === 'choice'
+          ? choice(values, budget.flag, budget.choices)
+          : count(values, budget.flag, budget.min);
     if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') (tree[flow.name] ??= {})[name] = v;
   }
   const checked = settingsSchema.safeParse({ ...s, budgets: b });
@@ -69,13 +77,22 @@ export function withBudgets(s: Settings, values: BudgetValues): Settings {
   return checked.data;
 }
 
-const VERDICT: Record<string, string> = { approve: 'approved', edit: 'edited', reject: 'rejected', back: 'went back', stop: 'stopped' };
+const VERDICT: Record<string, string> = {
+  approve: 'approved',
+  edit: 'edited',
+  reject: 'rejected',
+  back: 'went back',
+  stop: 'stopped',
+};
 
 /**
  * A watcher that writes one line per finished step: its number, stage, tokens, seconds and
  * verdict (the decision, or the judge's verdict for a test run).
  */
-export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStream = process.stderr): (e: EngineEvent) => void {
+export function stepLines(
+  write: (line: string) => void,
+  stream: NodeJS.WriteStream = process.stderr,
+): (e: EngineEvent) => void {
   let started = Date.now();
   let tokens = 0;
   let agent = '';
@@ -84,7 +101,9 @@ export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStr
   const line = (step: number, verdict: string): void => {
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     const tok = tokens ? `${tokens} tok` : '';
-    write(`${color.dim(`step ${String(step + 1).padStart(2)}`, stream)}  ${agent.padEnd(12)} ${tok.padStart(10)} ${`${secs}s`.padStart(7)}  ${verdict}\n`);
+    write(
+      `${color.dim(`step ${String(step + 1).padStart(2)}`, stream)}  ${agent.padEnd(12)} ${tok.padStart(10)} ${`${secs}s`.padStart(7)}  ${verdict}\n`,
+    );
   };
   return (e) => {
     switch (e.type) {
@@ -130,9 +149,12 @@ export function stepLines(write: (line: string) => void, stream: NodeJS.WriteStr
 export function exitCodeOf(r: SessionResult, interrupted: boolean): number {
   if (interrupted) return EXIT.interrupted;
   if (r.status === 'failed' && isBackendCode(r.code)) return EXIT.backend;
-  if (r.final) return r.final.verdict === 'AC' && r.final.passed === r.final.total && !r.final.notRun ? EXIT.ok : EXIT.failed;
+  if (r.final)
+    return r.final.verdict === 'AC' && r.final.passed === r.final.total && !r.final.notRun ? EXIT.ok : EXIT.failed;
   // A flow that judged every test itself (check, practice) carries the verdict in its outcome.
-  return r.status === 'solved' && r.submit?.verdict === 'AC' && r.submit.passed === r.submit.total ? EXIT.ok : EXIT.failed;
+  return r.status === 'solved' && r.submit?.verdict === 'AC' && r.submit.passed === r.submit.total
+    ? EXIT.ok
+    : EXIT.failed;
 }
 
 export const isBackendCode = (code: string | undefined): boolean =>
@@ -142,7 +164,11 @@ export const isBackendCode = (code: string | undefined): boolean =>
 export function summaryOf(r: SessionResult): string {
   const samples = r.samples ? ` (${r.samples.passed}/${r.samples.total} samples)` : '';
   const hidden = r.status === 'unsolved' ? hiddenText(r) : undefined;
-  const final = hidden ? `, ${hidden}` : r.final ? ` · all tests ${r.final.verdict} ${r.final.passed}/${r.final.total}` : '';
+  const final = hidden
+    ? `, ${hidden}`
+    : r.final
+      ? ` · all tests ${r.final.verdict} ${r.final.passed}/${r.final.total}`
+      : '';
   const reason = r.reason && r.status !== 'solved' ? ` — ${r.reason}` : '';
   return (
     `${resultWord(r)}${samples}${final}${reason}\n` +
@@ -179,8 +205,14 @@ export async function startAuto(
     ...(o.onFile ? { onFile: o.onFile } : {}),
     ...(o.archive ? await withRecall(settings) : {}),
   };
-  if (start.kind === 'resume') return resumeSession(start.file, { ...common, flow: flowFor(start.header.flow, start.header.settings) });
-  return startSession({ ...common, problem: start.problem, flow: flowFor(settings.flow, settings), lang: settings.lang });
+  if (start.kind === 'resume')
+    return resumeSession(start.file, { ...common, flow: flowFor(start.header.flow, start.header.settings) });
+  return startSession({
+    ...common,
+    problem: start.problem,
+    flow: flowFor(settings.flow, settings),
+    lang: settings.lang,
+  });
 }
 
 async function withRecall(settings: Settings): Promise<{ recall?: Recall }> {
@@ -194,7 +226,11 @@ async function withRecall(settings: Settings): Promise<{ recall?: Recall }> {
  * (or in `output`), the summary, the backend's guidance when the server failed the session, the
  * session file; the exit code says whether the program passes every sample and hidden test.
  */
-export async function runHeadless(start: HeadlessStart, settings: Settings, output: string | undefined): Promise<number> {
+export async function runHeadless(
+  start: HeadlessStart,
+  settings: Settings,
+  output: string | undefined,
+): Promise<number> {
   const err = process.stderr;
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
@@ -204,7 +240,9 @@ export async function runHeadless(start: HeadlessStart, settings: Settings, outp
   try {
     const title = start.kind === 'new' ? start.problem.title : start.header.problem.title;
     const flow = start.kind === 'new' ? settings.flow : start.header.flow;
-    err.write(`${color.bold(title, err)} · ${flow} · ${settings.model} · ${settings.lang}${start.kind === 'resume' ? ' · resumed' : ''}\n`);
+    err.write(
+      `${color.bold(title, err)} · ${flow} · ${settings.model} · ${settings.lang}${start.kind === 'resume' ? ' · resumed' : ''}\n`,
+    );
     result = await startAuto(start, settings, {
       archive: true,
       signal: controller.signal,
@@ -223,7 +261,11 @@ export async function runHeadless(start: HeadlessStart, settings: Settings, outp
   err.write(summaryOf(result));
   if (result.status === 'failed' && isBackendCode(result.code)) await explainBackend(settings, result, err);
   // A run that failed before its first step keeps no file (nothing in it to replay or resume).
-  err.write(result.file || start.kind === 'resume' ? `session: ${result.file ?? file}\n` : 'session: none saved (it failed before its first step)\n');
+  err.write(
+    result.file || start.kind === 'resume'
+      ? `session: ${result.file ?? file}\n`
+      : 'session: none saved (it failed before its first step)\n',
+  );
   return exitCodeOf(result, controller.signal.aborted);
 }
 
@@ -231,8 +273,17 @@ export async function runHeadless(start: HeadlessStart, settings: Settings, outp
 async function explainBackend(settings: Settings, r: SessionResult, err: NodeJS.WriteStream): Promise<void> {
   const { formatGuidance, guidanceFor } = await import('../../llm/guidance.js');
   const { LlmError } = await import('../../llm/errors.js');
-  const error = new LlmError(r.code as ConstructorParameters<typeof LlmError>[0], r.reason ?? 'the model server failed');
-  err.write(formatGuidance(guidanceFor(settings, error), { bold: (t) => color.bold(t, err), dim: (t) => color.dim(t, err) }, err.isTTY ? err.columns : undefined));
+  const error = new LlmError(
+    r.code as ConstructorParameters<typeof LlmError>[0],
+    r.reason ?? 'the model server failed',
+  );
+  err.write(
+    formatGuidance(
+      guidanceFor(settings, error),
+      { bold: (t) => color.bold(t, err), dim: (t) => color.dim(t, err) },
+      err.isTTY ? err.columns : undefined,
+    ),
+  );
 }
 
 /**
@@ -240,7 +291,12 @@ async function explainBackend(settings: Settings, r: SessionResult, err: NodeJS.
  * gets a warning line, and on a terminal it is shown with them visible, since a terminal would act
  * on them (a lone carriage return hides the start of a line).
  */
-export function writeProgram(source: string, output: string | undefined, err: NodeJS.WriteStream, out: NodeJS.WriteStream = process.stdout): void {
+export function writeProgram(
+  source: string,
+  output: string | undefined,
+  err: NodeJS.WriteStream,
+  out: NodeJS.WriteStream = process.stdout,
+): void {
   const hidden = hiddenCount(source);
   if (hidden > 0) err.write(`${color.yellow('warning:', err)} ${hiddenNote(hidden)}\n`);
   const text = source.endsWith('\n') ? source : `${source}\n`;

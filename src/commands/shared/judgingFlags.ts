@@ -16,16 +16,25 @@ export interface JudgingValues {
 }
 
 /** The comparison the flags ask for over `base` (the problem's own); a checker keeps its mode. */
-export function comparisonFrom(values: JudgingValues, base: Comparison, resolveFile: (f: string) => string = (f) => f): Comparison {
+export function comparisonFrom(
+  values: JudgingValues,
+  base: Comparison,
+  resolveFile: (f: string) => string = (f) => f,
+): Comparison {
   const eps = numberFlag(values.eps, 'eps');
   if (eps !== undefined && eps < 0) throw new UsageError('--eps must not be negative');
   if (values.mode !== undefined && !MODES.includes(values.mode as CompareMode)) {
     throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${values.mode}'`);
   }
-  if (eps !== undefined && values.mode !== undefined && values.mode !== 'float') throw new UsageError('--eps only applies to --mode float');
+  if (eps !== undefined && values.mode !== undefined && values.mode !== 'float')
+    throw new UsageError('--eps only applies to --mode float');
   const mode = (values.mode as CompareMode | undefined) ?? (eps !== undefined ? 'float' : undefined);
   if (values.checker) return { mode: mode ?? base.mode, checker: resolveFile(values.checker) };
-  if (mode) return { mode, eps: eps ?? (mode === 'float' ? (base.mode === 'float' ? base.eps : undefined) ?? 1e-6 : undefined) };
+  if (mode)
+    return {
+      mode,
+      eps: eps ?? (mode === 'float' ? ((base.mode === 'float' ? base.eps : undefined) ?? 1e-6) : undefined),
+    };
   return base;
 }
 

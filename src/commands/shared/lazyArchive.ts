@@ -19,7 +19,10 @@ export function lazyArchive(values: Record<string, unknown>): LazyArchive {
     const archive = await Archive.open();
     if (archive.count > 0) return archive;
     archive.close();
-    const [{ openArchive }, { resolveSettings }] = await Promise.all([import('../../archive/open.js'), import('../../settings/load.js')]);
+    const [{ openArchive }, { resolveSettings }] = await Promise.all([
+      import('../../archive/open.js'),
+      import('../../settings/load.js'),
+    ]);
     const bar = updateProgress();
     return (await openArchive(resolveSettings(values), { progress: bar.progress }).finally(() => bar.stop())).archive;
   };

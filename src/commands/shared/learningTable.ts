@@ -7,7 +7,6 @@ import { listWidth, renderTable, type Column } from '../../terminal/table.js';
 
 const share = (n: number, of: number): string => (of === 0 ? '-' : `${n}/${of} ${Math.round((100 * n) / of)}%`);
 
-
 export function learningTable(tags: TagLearning[], head: (h: string) => string): string {
   const columns: Column[] = [
     { head: 'tag' },

@@ -24,7 +24,9 @@ export async function programFolder(fileDir: string | undefined, lang: LangId): 
     await access(dir, constants.W_OK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? String(err);
-    throw new UserError(`${dir}: cannot write program files there (${code}); name another with \`simcoach config set listen.fileDir DIR\`, or add --no-file`);
+    throw new UserError(
+      `${dir}: cannot write program files there (${code}); name another with \`simcoach config set listen.fileDir DIR\`, or add --no-file`,
+    );
   }
   return { dir, lang };
 }
@@ -49,8 +51,17 @@ export function problemRef(problemsDir: string, isSavedSet: boolean, saved: stri
 }
 
 /** The program file of a saved problem, written from the template when new; what the listener's line adds. */
-export async function writeProgramFile(files: ProgramFiles, problemsDir: string, isSavedSet: boolean, saved: string, p: CompanionPayload): Promise<string> {
-  const name = nameInSet(problemsDir, saved, p).split('/').pop()!.replace(/[^\w.-]/g, '_');
+export async function writeProgramFile(
+  files: ProgramFiles,
+  problemsDir: string,
+  isSavedSet: boolean,
+  saved: string,
+  p: CompanionPayload,
+): Promise<string> {
+  const name = nameInSet(problemsDir, saved, p)
+    .split('/')
+    .pop()!
+    .replace(/[^\w.-]/g, '_');
   const path = join(files.dir, `${name}${extensionOf(files.lang)}`);
   const { templateOf } = await import('../../app/ownFile.js');
   let wrote: boolean;

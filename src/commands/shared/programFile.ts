@@ -15,7 +15,9 @@ export async function readProgramFile(file: string, langFlag: string | undefined
   if (!lang) {
     throw langFlag !== undefined
       ? new UsageError(`--lang must be ${langIds.join(', ')}, not '${langFlag}'`)
-      : new UsageError(`cannot tell the language of the ${role} '${file}' from its extension${role === 'solution' ? '; add --lang' : ` (use ${knownExtensions()})`}`);
+      : new UsageError(
+          `cannot tell the language of the ${role} '${file}' from its extension${role === 'solution' ? '; add --lang' : ` (use ${knownExtensions()})`}`,
+        );
   }
   const source = await readFile(file, 'utf8').catch(() => {
     throw new UserError(`${file}: cannot read the ${role}`);
@@ -23,7 +25,9 @@ export async function readProgramFile(file: string, langFlag: string | undefined
   // Its own headers and modules beside it go into the sandbox with it.
   const files = await programFiles(file, lang, source).catch((err: unknown) => {
     if (err instanceof ProgramFileError) throw new UserError(err.message);
-    throw new UserError(`${file}: cannot read the files it includes (${err instanceof Error ? err.message : String(err)})`);
+    throw new UserError(
+      `${file}: cannot read the files it includes (${err instanceof Error ? err.message : String(err)})`,
+    );
   });
   return Object.keys(files).length > 0 ? { lang, source, files } : { lang, source };
 }
@@ -39,14 +43,23 @@ export interface OwnFileArg {
 }
 
 /** `practice --file SOL` / `check SOL --tutor`: the file wins over the settings' language, --lang over both. */
-export async function ownFileArg(file: string, langFlag: string | undefined, settingsLang: LangId): Promise<OwnFileArg> {
+export async function ownFileArg(
+  file: string,
+  langFlag: string | undefined,
+  settingsLang: LangId,
+): Promise<OwnFileArg> {
   const lang = langFlag !== undefined ? langFromName(langFlag) : langFromPath(file);
   if (!lang) {
     throw langFlag !== undefined
       ? new UsageError(`--lang must be ${langIds.join(', ')}, not '${langFlag}'`)
-      : new UsageError(`cannot tell the language of '${file}' from its extension (use ${knownExtensions()}, or add --lang)`);
+      : new UsageError(
+          `cannot tell the language of '${file}' from its extension (use ${knownExtensions()}, or add --lang)`,
+        );
   }
-  const langFrom = langFlag !== undefined ? '--lang' : `from ${basename(file)}${lang !== settingsLang ? `, not the settings' ${settingsLang}` : ''}`;
+  const langFrom =
+    langFlag !== undefined
+      ? '--lang'
+      : `from ${basename(file)}${lang !== settingsLang ? `, not the settings' ${settingsLang}` : ''}`;
   // The folder is watched for saves, so it must be there even when the file is not yet.
   if (!existsSync(dirname(resolve(file)))) throw new UserError(`${file}: no folder ${dirname(file)} to make it in`);
   const source = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {

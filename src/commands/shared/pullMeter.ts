@@ -98,7 +98,8 @@ export class PullMeter {
     const speed = this.speed();
     const left = speed > 0 && completed < total ? `  ${formatDuration((total - completed) / speed)} left` : '';
     const rate = speed > 0 ? `  ${formatBytes(speed)}/s${left}` : '';
-    if (!this.tty) return `${this.name}: ${pct}% (${formatBytes(completed)} / ${formatBytes(total)}${speed > 0 ? `, ${formatBytes(speed)}/s` : ''})`;
+    if (!this.tty)
+      return `${this.name}: ${pct}% (${formatBytes(completed)} / ${formatBytes(total)}${speed > 0 ? `, ${formatBytes(speed)}/s` : ''})`;
     const filled = Math.round((pct / 100) * BAR);
     const bar = '█'.repeat(filled) + '░'.repeat(BAR - filled);
     return `${this.name} ${bar} ${String(pct).padStart(3)}%  ${formatBytes(completed)} / ${formatBytes(total)}${rate}`;
@@ -106,7 +107,10 @@ export class PullMeter {
 
   private draw(): void {
     const { total, completed } = this.totals();
-    const text = total && this.status.startsWith('pulling ') && this.layers.size ? this.line(total, completed) : `${this.name}: ${this.status}`;
+    const text =
+      total && this.status.startsWith('pulling ') && this.layers.size
+        ? this.line(total, completed)
+        : `${this.name}: ${this.status}`;
     const width = this.out.columns ? this.out.columns - 1 : 100;
     this.out.write(`\r\u001b[2K${text.slice(0, width)}`);
     this.lastDraw = this.now();

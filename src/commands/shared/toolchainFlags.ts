@@ -17,9 +17,12 @@ export async function useToolchain(values: ToolchainValues, lang: LangId, settin
   if ((values.flags !== undefined || values.std !== undefined) && !l.compile) {
     throw new UsageError(`--flags and --std are for compiled languages (${compiledLangIds.join(', ')}), not ${l.name}`);
   }
-  if (values.std !== undefined && !l.compile?.std) throw new UsageError(`--std is for C and C++; give ${l.name}'s compiler its flags with --flags`);
-  if (values.std !== undefined && !/^[\w+]+$/.test(values.std)) throw new UsageError(`--std takes a standard such as c++17 or gnu++20, not '${values.std}'`);
-  if (values.flags !== undefined && values.flags.includes('\n')) throw new UsageError('--flags takes one line of flags');
+  if (values.std !== undefined && !l.compile?.std)
+    throw new UsageError(`--std is for C and C++; give ${l.name}'s compiler its flags with --flags`);
+  if (values.std !== undefined && !/^[\w+]+$/.test(values.std))
+    throw new UsageError(`--std takes a standard such as c++17 or gnu++20, not '${values.std}'`);
+  if (values.flags !== undefined && values.flags.includes('\n'))
+    throw new UsageError('--flags takes one line of flags');
   // The settings' compilers and flags for every language of the run (a brute force's too).
   if (!settingsLoaded) loadSettings();
   chooseForThisRun(lang, { flags: values.flags, std: values.std });

@@ -19,11 +19,19 @@ export interface TransferChecks {
   without: PracticeResult[];
 }
 
-export async function transferChecks(results: PracticeResult[], now: Date, values: Record<string, unknown>): Promise<TransferChecks> {
+export async function transferChecks(
+  results: PracticeResult[],
+  now: Date,
+  values: Record<string, unknown>,
+): Promise<TransferChecks> {
   const { transfersOwed } = await import('../../session/transfer.js');
   const owed = transfersOwed(results).filter((t) => t.due.getTime() <= now.getTime());
   if (owed.length === 0) return { checks: [], without: [] };
-  const [{ pickTransfer }, { queryText }, { readJournal }] = await Promise.all([import('../../archive/transfer.js'), import('../../archive/archive.js'), import('../../session/reader.js')]);
+  const [{ pickTransfer }, { queryText }, { readJournal }] = await Promise.all([
+    import('../../archive/transfer.js'),
+    import('../../archive/archive.js'),
+    import('../../session/reader.js'),
+  ]);
   const solved = new Set(results.filter((r) => r.solved).map((r) => r.problem.id));
   const archive = lazyArchive(values);
   const out: TransferChecks = { checks: [], without: [] };
@@ -31,7 +39,11 @@ export async function transferChecks(results: PracticeResult[], now: Date, value
     for (const t of owed) {
       // The header holds the problem whole: its statement is what "near" is measured from.
       const problem = readJournal(t.of.file).header.problem;
-      const hit = await pickTransfer(await archive.get(), { id: problem.id, title: problem.title, text: queryText(problem) }, solved);
+      const hit = await pickTransfer(
+        await archive.get(),
+        { id: problem.id, title: problem.title, text: queryText(problem) },
+        solved,
+      );
       if (hit) out.checks.push({ ...t, near: hit.entry, similarity: hit.similarity });
       else out.without.push(t.of);
     }

@@ -28,7 +28,8 @@ const toggle = (s: ReadonlySet<number>, i: number): Set<number> => {
 function reportKey(value: unknown, ui: PaneUi, k: PaneKeyPress): PaneAction | undefined {
   if (!isReport(value)) return undefined;
   const i = /^[1-9]$/.test(k.input) ? Number(k.input) - 1 : -1;
-  if (i >= 0 && i < Math.min(MAX_KEYED, value.findings.length)) return { kind: 'pane-ui', ui: { ...ui, marked: toggle(ui.marked, i) } };
+  if (i >= 0 && i < Math.min(MAX_KEYED, value.findings.length))
+    return { kind: 'pane-ui', ui: { ...ui, marked: toggle(ui.marked, i) } };
   if (k.input === 'a' && ui.marked.size > 0) {
     const kept = { ...value, findings: value.findings.filter((_, j) => !ui.marked.has(j)) };
     return { kind: 'decide', decision: { kind: 'edit', content: testerAgent.show(kept) } };
@@ -49,7 +50,10 @@ function treeState(v: TreeStepValue, ui: PaneUi) {
   };
 }
 
-const editOf = (v: TreeStepValue, choice: TreeChoice): Edit => ({ kind: 'edit', content: treeAgent.show({ ...v, choice }) });
+const editOf = (v: TreeStepValue, choice: TreeChoice): Edit => ({
+  kind: 'edit',
+  content: treeAgent.show({ ...v, choice }),
+});
 
 function treeKey(value: unknown, ui: PaneUi, k: PaneKeyPress): PaneAction | undefined {
   if (!isTreeStep(value)) return undefined;
@@ -67,15 +71,23 @@ function treeKey(value: unknown, ui: PaneUi, k: PaneKeyPress): PaneAction | unde
     return { kind: 'decide', decision: editOf(value, { next: n.id, prune, add: [] }) };
   }
   if (k.input === '+') return { kind: 'ask' };
-  if (k.input === 'a' && prune.length > 0) return { kind: 'decide', decision: editOf(value, { ...(pruned(value.proposed) ? {} : { next: value.proposed }), prune, add: [] }) };
+  if (k.input === 'a' && prune.length > 0)
+    return {
+      kind: 'decide',
+      decision: editOf(value, { ...(pruned(value.proposed) ? {} : { next: value.proposed }), prune, add: [] }),
+    };
   return undefined;
 }
 
 /** `f` on an explanation: the person asks for a fix; `v`: to predict, then see. Edits of the step the journal keeps. */
 function explainKey(value: unknown, k: PaneKeyPress): PaneAction | undefined {
-  if ((k.input !== 'f' && k.input !== 'v') || typeof value !== 'object' || value === null || !('explanation' in value)) return undefined;
+  if ((k.input !== 'f' && k.input !== 'v') || typeof value !== 'object' || value === null || !('explanation' in value))
+    return undefined;
   const wanted = k.input === 'f' ? { fixWanted: true } : { predictWanted: true };
-  return { kind: 'decide', decision: { kind: 'edit', content: showExplanation({ ...(value as ExplainValue), ...wanted }) } };
+  return {
+    kind: 'decide',
+    decision: { kind: 'edit', content: showExplanation({ ...(value as ExplainValue), ...wanted }) },
+  };
 }
 
 /** What a key does on this pane, or undefined when the pane leaves it to the gate. */
@@ -88,7 +100,8 @@ export function paneKey(p: PaneValue, ui: PaneUi, k: PaneKeyPress): PaneAction |
 }
 
 /** The label of the one-line input a pane asked for. */
-export const askLabel = (p: PaneValue): string => (p.pane === 'tree' ? 'your strategy (title: idea):' : p.pane === 'predict' ? 'your prediction:' : 'text:');
+export const askLabel = (p: PaneValue): string =>
+  p.pane === 'tree' ? 'your strategy (title: idea):' : p.pane === 'predict' ? 'your prediction:' : 'text:';
 
 /** The decision the person's line makes (tree: a strategy of their own, expanded first); empty text makes none. */
 export function paneAnswer(p: PaneValue, ui: PaneUi, text: string): Decision | undefined {

@@ -7,24 +7,37 @@ import { hintsLeft, showTurn, type Move, type TurnValue } from '../../agents/hin
 import type { PaneAction, PaneKeyPress } from './paneTypes.js';
 import { isTurn } from './practice.js';
 
-const move = (v: TurnValue, m: Move): PaneAction => ({ kind: 'decide', decision: { kind: 'edit', content: showTurn({ ...v, move: m }) } });
+const move = (v: TurnValue, m: Move): PaneAction => ({
+  kind: 'decide',
+  decision: { kind: 'edit', content: showTurn({ ...v, move: m }) },
+});
 
 export function practiceKey(value: unknown, k: PaneKeyPress): PaneAction | undefined {
   if (!isTurn(value)) return undefined;
   if (k.input === 'h') {
-    if (value.locked !== undefined) return { kind: 'notice', text: `hints are locked: ${value.locked}; the judge, run, watch and stress are yours` };
+    if (value.locked !== undefined)
+      return { kind: 'notice', text: `hints are locked: ${value.locked}; the judge, run, watch and stress are yours` };
     if (!hintsLeft(value)) return { kind: 'notice', text: 'every hint is shown: the last one was the code' };
     return value.move === 'hint' ? { kind: 'decide', decision: { kind: 'approve' } } : move(value, 'hint');
   }
   if (k.return) return move(value, 'submit');
   if (k.input === 't') {
-    if (!value.samplesPass) return { kind: 'notice', text: 'a stress test needs a program that passes the samples: submit one first (enter)' };
+    if (!value.samplesPass)
+      return {
+        kind: 'notice',
+        text: 'a stress test needs a program that passes the samples: submit one first (enter)',
+      };
     return move(value, 'stress');
   }
   // In a contest the model is off: its question (predict) and its simulation (idea) wait for the upsolve.
-  if ((k.input === 'v' || k.input === 'I') && value.noModel) return { kind: 'notice', text: `no ${k.input === 'v' ? 'predict' : 'idea first'} in a contest: the model is off until it ends` };
+  if ((k.input === 'v' || k.input === 'I') && value.noModel)
+    return {
+      kind: 'notice',
+      text: `no ${k.input === 'v' ? 'predict' : 'idea first'} in a contest: the model is off until it ends`,
+    };
   if (k.input === 'v') {
-    if (value.failing === undefined) return { kind: 'notice', text: 'predict asks about a failing test: submit your program first (enter)' };
+    if (value.failing === undefined)
+      return { kind: 'notice', text: 'predict asks about a failing test: submit your program first (enter)' };
     return move(value, 'predict');
   }
   if (k.input === 'I') return move(value, 'idea');

@@ -18,19 +18,28 @@ export function swapOffer(p: Proposal): { swaps?: string[][]; swapRefs?: string[
 }
 
 /** Something to swap in, at an answer that can be taken as it is. */
-export const canSwap = (p: Proposal): boolean => p.value !== undefined && !p.error && !p.cancelled && (recallMeta(p)?.others.length ?? 0) > 0;
+export const canSwap = (p: Proposal): boolean =>
+  p.value !== undefined && !p.error && !p.cancelled && (recallMeta(p)?.others.length ?? 0) > 0;
 
-const similarity = (r: { similarity: number; by: string }): string => `similarity ${r.similarity.toFixed(2)}${r.by === 'text' ? ', full text' : ''}`;
+const similarity = (r: { similarity: number; by: string }): string =>
+  `similarity ${r.similarity.toFixed(2)}${r.by === 'text' ? ', full text' : ''}`;
 
 /** The one line over the pane: from the archive with the similarity, or from the model and why. */
 export function recallRows(p: Proposal): Row[] {
   const m = recallMeta(p);
   if (!m) return [];
   const rows: Row[] = [];
-  if (m.found.length === 0) rows.push([seg('recalled by the model', { dim: true }), seg(' · nothing in your archive was close enough', { dim: true })]);
+  if (m.found.length === 0)
+    rows.push([
+      seg('recalled by the model', { dim: true }),
+      seg(' · nothing in your archive was close enough', { dim: true }),
+    ]);
   else {
     const f = m.found.map((r) => `${r.title} (${similarity(r)})`).join(', ');
-    rows.push([seg(m.chosen ? 'from your archive, your choice: ' : 'from your archive: ', { color: 'green', bold: true }), seg(f)]);
+    rows.push([
+      seg(m.chosen ? 'from your archive, your choice: ' : 'from your archive: ', { color: 'green', bold: true }),
+      seg(f),
+    ]);
   }
   if (canSwap(p)) {
     const to = m.swaps ? 'x swaps one for' : 'x swaps it (and asks again) for';
@@ -59,7 +68,7 @@ export function swapRows(p: Proposal, slot: number): Row[] {
   if (m.swaps && !m.swaps[slot]) return [];
   const head = m.swaps
     ? `swap recalled problem ${slot + 1} for (open another with 1-9 first to swap that one):`
-    : `swap the recalled problem (${m.found[slot]?.title ?? 'the model\'s'}) for one you solved; the step is asked again with it:`;
+    : `swap the recalled problem (${m.found[slot]?.title ?? "the model's"}) for one you solved; the step is asked again with it:`;
   return [[seg(head, { bold: true })], ...m.others.map(offered), []];
 }
 

@@ -24,7 +24,8 @@ const str = (o: Obj, k: string): boolean => typeof o[k] === 'string';
 export const isProgram = (v: unknown): v is Program => isObj(v) && str(v, 'source') && str(v, 'lang');
 
 /** Any value with a plan: CodeSIM's plan, MapCoder's exemplar plan, a revision. */
-export const hasPlan = (v: unknown): v is { plan: string } & Partial<PlanValue> & { changes?: string } => isObj(v) && str(v, 'plan');
+export const hasPlan = (v: unknown): v is { plan: string } & Partial<PlanValue> & { changes?: string } =>
+  isObj(v) && str(v, 'plan');
 
 export const isRetrieval = (v: unknown): v is RetrievalValue =>
   isObj(v) && Array.isArray(v.exemplars) && v.exemplars.every((e) => isObj(e));
@@ -43,26 +44,39 @@ const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) =
 export const isAnalysis = (v: unknown): v is AnalysisValue => isObj(v) && strings(v.subproblems) && strings(v.steps);
 
 export const isReport = (v: unknown): v is ReportValue =>
-  isObj(v) && typeof v.passed === 'boolean' && Array.isArray(v.findings) && v.findings.every((f) => isObj(f) && str(f, 'text') && str(f, 'area'));
+  isObj(v) &&
+  typeof v.passed === 'boolean' &&
+  Array.isArray(v.findings) &&
+  v.findings.every((f) => isObj(f) && str(f, 'text') && str(f, 'area'));
 
-export const isIdeas = (v: unknown): v is IdeasValue => isObj(v) && Array.isArray(v.ideas) && v.ideas.every((i) => isObj(i) && str(i, 'title') && str(i, 'idea'));
+export const isIdeas = (v: unknown): v is IdeasValue =>
+  isObj(v) && Array.isArray(v.ideas) && v.ideas.every((i) => isObj(i) && str(i, 'title') && str(i, 'idea'));
 
 export const isScore = (v: unknown): v is ScoreValue => isObj(v) && typeof v.score === 'number' && str(v, 'review');
 
 export const isVerify = (v: unknown): v is VerifyValue => isObj(v) && str(v, 'verdict') && str(v, 'overfitting');
 
 export const isTreeStep = (v: unknown): v is TreeStepValue =>
-  isObj(v) && str(v, 'proposed') && isObj(v.choice) && isObj(v.view) && Array.isArray(v.view.nodes) && v.view.nodes.every((n) => isObj(n) && str(n, 'id') && str(n, 'title') && typeof n.depth === 'number');
+  isObj(v) &&
+  str(v, 'proposed') &&
+  isObj(v.choice) &&
+  isObj(v.view) &&
+  Array.isArray(v.view.nodes) &&
+  v.view.nodes.every((n) => isObj(n) && str(n, 'id') && str(n, 'title') && typeof n.depth === 'number');
 
-export const metaString = (m: Obj | undefined, k: string): string | undefined => (m && typeof m[k] === 'string' ? (m[k] as string) : undefined);
+export const metaString = (m: Obj | undefined, k: string): string | undefined =>
+  m && typeof m[k] === 'string' ? (m[k] as string) : undefined;
 
 const isSolution = (v: unknown): boolean => isObj(v) && str(v, 'name') && str(v, 'idea');
 
-export const isReflection = (v: unknown): v is Reflection => isObj(v) && strings(v.bullets) && Array.isArray(v.explanations) && v.explanations.every(isObj);
+export const isReflection = (v: unknown): v is Reflection =>
+  isObj(v) && strings(v.bullets) && Array.isArray(v.explanations) && v.explanations.every(isObj);
 
-export const isSolutions = (v: unknown): v is SolutionsValue => isObj(v) && Array.isArray(v.solutions) && v.solutions.every(isSolution);
+export const isSolutions = (v: unknown): v is SolutionsValue =>
+  isObj(v) && Array.isArray(v.solutions) && v.solutions.every(isSolution);
 
-export const isChoice = (v: unknown): v is ChoiceValue => isObj(v) && Array.isArray(v.ranked) && v.ranked.every(isSolution);
+export const isChoice = (v: unknown): v is ChoiceValue =>
+  isObj(v) && Array.isArray(v.ranked) && v.ranked.every(isSolution);
 
 export const isAiTests = (v: unknown): v is AiTestsValue =>
   isObj(v) && Array.isArray(v.tests) && v.tests.every((t) => isObj(t) && str(t, 'input') && str(t, 'output'));
@@ -70,7 +84,12 @@ export const isAiTests = (v: unknown): v is AiTestsValue =>
 export const isFailureAnalysis = (v: unknown): v is FailureAnalysis => isObj(v) && str(v, 'wrong') && str(v, 'fix');
 
 export const isFixMeta = (m: unknown): m is Anchoring =>
-  isObj(m) && typeof m.test === 'string' && strings(m.anchors) && Array.isArray(m.history) && m.history.every((h) => isObj(h) && typeof h.kept === 'boolean');
+  isObj(m) &&
+  typeof m.test === 'string' &&
+  strings(m.anchors) &&
+  Array.isArray(m.history) &&
+  m.history.every((h) => isObj(h) && typeof h.kept === 'boolean');
 
 /** A fixing answer that holds a program beside its analysis (analyse-and-fix). */
-export const hasProgram = (v: unknown): v is { program: Program; analysis?: string } => isObj(v) && isProgram(v.program);
+export const hasProgram = (v: unknown): v is { program: Program; analysis?: string } =>
+  isObj(v) && isProgram(v.program);

@@ -21,7 +21,8 @@ export function checklistRows(p: Proposal, o: PaneOptions): Row[] | undefined {
   const v = p.value;
   if (!isAnalysis(v)) return undefined;
   const rows: Row[] = [];
-  if (v.subproblems.length) rows.push([seg('subproblems', { bold: true })], ...checkRows(v.subproblems, o.width, false), blank());
+  if (v.subproblems.length)
+    rows.push([seg('subproblems', { bold: true })], ...checkRows(v.subproblems, o.width, false), blank());
   rows.push([seg('steps', { bold: true })], ...checkRows(v.steps, o.width, true));
   return rows;
 }
@@ -37,7 +38,10 @@ export function reportRows(p: Proposal, o: PaneOptions): Row[] | undefined {
   if (v.findings.length === 0) rows.push([seg('no findings', { dim: true })]);
   else {
     const kept = v.findings.length - [...struck].filter((i) => i < v.findings.length).length;
-    rows.push([seg('findings', { bold: true }), seg(`  ${kept} of ${v.findings.length} go to the coder`, { dim: true })]);
+    rows.push([
+      seg('findings', { bold: true }),
+      seg(`  ${kept} of ${v.findings.length} go to the coder`, { dim: true }),
+    ]);
   }
   const areaWidth = Math.max(...v.findings.map((f) => f.area.length), 0);
   v.findings.forEach((f, i) => {
@@ -45,10 +49,23 @@ export function reportRows(p: Proposal, o: PaneOptions): Row[] | undefined {
     const head = `${String(i + 1).padStart(3)} ${out ? '✗' : '•'} ${f.area.padEnd(areaWidth)}  `;
     const [first, ...rest] = textRows(f.text, o.width - head.length);
     const style = out ? { dim: true, strike: true } : {};
-    rows.push([seg(head, { color: out ? 'red' : 'yellow', bold: !out }), ...(first ?? []).map((s) => ({ ...s, ...style }))]);
+    rows.push([
+      seg(head, { color: out ? 'red' : 'yellow', bold: !out }),
+      ...(first ?? []).map((s) => ({ ...s, ...style })),
+    ]);
     for (const r of rest) rows.push([seg(' '.repeat(head.length)), ...r.map((s) => ({ ...s, ...style }))]);
   });
-  rows.push(blank(), [seg('verdict  ', { bold: true }), v.passed ? seg('Code Test Passed', { color: 'green', bold: true }) : seg('needs repair', { color: 'red', bold: true })]);
-  if (v.findings.length > 0 && !o.compact) rows.push([seg(`  (1-${Math.min(MAX_KEYED, v.findings.length)} strike out or keep a finding; a keeps the rest)`, { dim: true })]);
+  rows.push(blank(), [
+    seg('verdict  ', { bold: true }),
+    v.passed
+      ? seg('Code Test Passed', { color: 'green', bold: true })
+      : seg('needs repair', { color: 'red', bold: true }),
+  ]);
+  if (v.findings.length > 0 && !o.compact)
+    rows.push([
+      seg(`  (1-${Math.min(MAX_KEYED, v.findings.length)} strike out or keep a finding; a keeps the rest)`, {
+        dim: true,
+      }),
+    ]);
   return rows;
 }

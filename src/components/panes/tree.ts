@@ -19,7 +19,11 @@ const MARK: Record<NodeState, { text: string; color?: Tone; dim?: boolean }> = {
   pruned: { text: '✂ pruned', color: 'red', dim: true },
 };
 
-const SEARCH: Record<TreeStepValue['view']['search'], string> = { critic: 'critic-guided depth first', bfs: 'breadth first', dfs: 'depth first' };
+const SEARCH: Record<TreeStepValue['view']['search'], string> = {
+  critic: 'critic-guided depth first',
+  bfs: 'breadth first',
+  dfs: 'depth first',
+};
 
 /** The tree's connectors for each node ("│  ├─ "), from its ancestors' places among their siblings. */
 function connectors(nodes: readonly NodeView[]): string[] {
@@ -28,7 +32,8 @@ function connectors(nodes: readonly NodeView[]): string[] {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   return nodes.map((n) => {
     let bars = '';
-    for (let a = n.parent ? byId.get(n.parent) : undefined; a; a = a.parent ? byId.get(a.parent) : undefined) bars = (lastChild.get(a.id) ? '   ' : '│  ') + bars;
+    for (let a = n.parent ? byId.get(n.parent) : undefined; a; a = a.parent ? byId.get(a.parent) : undefined)
+      bars = (lastChild.get(a.id) ? '   ' : '│  ') + bars;
     return `${bars}${lastChild.get(n.id) ? '└─' : '├─'} `;
   });
 }
@@ -58,7 +63,13 @@ export function treeRows(p: Proposal, o: PaneOptions): Row[] | undefined {
   const prune = o.marked ?? new Set<number>();
   const rows: Row[] = [];
   rows.push([
-    ...barRow(view.used, view.budget, Math.min(o.width, wide ? 60 : 40), 'budget', view.used >= view.budget ? 'red' : 'cyan').slice(0, -1),
+    ...barRow(
+      view.used,
+      view.budget,
+      Math.min(o.width, wide ? 60 : 40),
+      'budget',
+      view.used >= view.budget ? 'red' : 'cyan',
+    ).slice(0, -1),
     seg(` ${view.used}/${view.budget} generations`, { bold: true }),
     seg(`  ${SEARCH[view.search]}, depth ≤ ${view.maxDepth}`, { dim: true }),
   ]);
@@ -72,13 +83,21 @@ export function treeRows(p: Proposal, o: PaneOptions): Row[] | undefined {
     const struck = prune.has(i);
     rows.push([
       seg(lead, { bold: here, ...(here ? { color: 'cyan' as const } : {}) }),
-      seg(title, { inverse: here, ...(struck ? { strike: true, dim: true } : {}), ...(n.state === 'aborted' || n.state === 'pruned' ? { dim: true } : {}) }),
+      seg(title, {
+        inverse: here,
+        ...(struck ? { strike: true, dim: true } : {}),
+        ...(n.state === 'aborted' || n.state === 'pruned' ? { dim: true } : {}),
+      }),
       ...(n.byPerson ? [seg(' (you)', { color: 'magenta' }), seg(' ')] : []),
       ...tail,
     ]);
   });
   const waiting = view.nodes.filter((n) => n.state === 'open').length;
-  rows.push([seg(next !== undefined ? `▶ ${next} next` : '▶ the search chooses again', { color: 'cyan', bold: true }), seg(`  ${waiting} open · ${view.nodes.length} nodes`, { dim: true })]);
-  if (!o.compact) rows.push([seg('  tab choose · enter expand it · x prune · + your strategy · a go on', { dim: true })]);
+  rows.push([
+    seg(next !== undefined ? `▶ ${next} next` : '▶ the search chooses again', { color: 'cyan', bold: true }),
+    seg(`  ${waiting} open · ${view.nodes.length} nodes`, { dim: true }),
+  ]);
+  if (!o.compact)
+    rows.push([seg('  tab choose · enter expand it · x prune · + your strategy · a go on', { dim: true })]);
   return rows;
 }

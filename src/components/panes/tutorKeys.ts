@@ -12,17 +12,21 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 export const isPrediction = (v: unknown): v is { question: string; line: number; variable: string; value: string } =>
   isObj(v) && typeof v.question === 'string' && typeof v.variable === 'string' && typeof v.value === 'string';
 /** The step after the solve: its question and the person's answer. */
-export const isAfterSolve = (v: unknown): v is { question: string; answer: string; errorClass?: string } => isObj(v) && typeof v.question === 'string' && typeof v.answer === 'string';
+export const isAfterSolve = (v: unknown): v is { question: string; answer: string; errorClass?: string } =>
+  isObj(v) && typeof v.question === 'string' && typeof v.answer === 'string';
 
 export function tutorKey(p: PaneValue, k: PaneKeyPress): PaneAction | undefined {
   if (p.pane === 'predict' && isPrediction(p.value)) {
     if (k.return || k.input === 'v') return { kind: 'ask' };
-    if (k.input === 'a' && p.value.value.trim() === '') return { kind: 'notice', text: 'type your prediction first: enter opens the line' };
+    if (k.input === 'a' && p.value.value.trim() === '')
+      return { kind: 'notice', text: 'type your prediction first: enter opens the line' };
   }
   if (p.pane === 'after' && isAfterSolve(p.value) && k.return) return { kind: 'decide', decision: { kind: 'approve' } };
-  if (p.pane === 'your-plan' && isObj(p.value) && p.value.plan === '' && (k.return || k.input === 'a')) return { kind: 'notice', text: 'write your plan first: e here, E in your editor' };
+  if (p.pane === 'your-plan' && isObj(p.value) && p.value.plan === '' && (k.return || k.input === 'a'))
+    return { kind: 'notice', text: 'write your plan first: e here, E in your editor' };
   return undefined;
 }
 
 /** The line the person typed at a prediction: their edit, even empty (the step says why it needs one). */
-export const tutorAnswer = (p: PaneValue, text: string): Decision | undefined => (p.pane === 'predict' && isPrediction(p.value) ? { kind: 'edit', content: text } : undefined);
+export const tutorAnswer = (p: PaneValue, text: string): Decision | undefined =>
+  p.pane === 'predict' && isPrediction(p.value) ? { kind: 'edit', content: text } : undefined;

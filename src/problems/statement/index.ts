@@ -57,9 +57,16 @@ function depthOf(root: HTMLElement): number {
 function normaliseMath(root: HTMLElement): void {
   for (const k of root.querySelectorAll('.katex')) {
     let outer: HTMLElement = k;
-    while (outer.parentNode && (outer.parentNode.classList.contains('katex-display') || outer.parentNode.classList.contains('math'))) outer = outer.parentNode;
+    while (
+      outer.parentNode &&
+      (outer.parentNode.classList.contains('katex-display') || outer.parentNode.classList.contains('math'))
+    )
+      outer = outer.parentNode;
     const tex = k.querySelector('annotation')?.textContent ?? '';
-    const display = outer.classList.contains('katex-display') || outer.classList.contains('display') || !!outer.querySelector('.katex-display');
+    const display =
+      outer.classList.contains('katex-display') ||
+      outer.classList.contains('display') ||
+      !!outer.querySelector('.katex-display');
     outer.replaceWith(mathElement(tex.trim(), display));
   }
   for (const m of root.querySelectorAll('span.math')) {
@@ -79,7 +86,13 @@ export function statementFromHtml(judge: JudgeSite, html: string): Statement | n
   const md = (s: string | undefined) => (s === undefined ? undefined : toMarkdown(s, judge.math) || undefined);
   const legend = md(f.legend) ?? '';
   if (!legend && !f.input && !f.output) return null;
-  const parts = { title: f.title, constraints: md(f.constraints), input: md(f.input), output: md(f.output), notes: md(f.notes) };
+  const parts = {
+    title: f.title,
+    constraints: md(f.constraints),
+    input: md(f.input),
+    output: md(f.output),
+    notes: md(f.notes),
+  };
   return { judge: judge.id, legend, ...Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined)) };
 }
 
@@ -88,14 +101,27 @@ export function statementFromHtml(judge: JudgeSite, html: string): Statement | n
  * judge whose markup it holds. Bounded like a download.
  */
 export function statementFromPage(html: string, url?: string): StatementResult {
-  if (Buffer.byteLength(html) > PAGE_MAX_BYTES) return { ok: false, failure: { kind: 'http', message: `the page is over ${PAGE_MAX_BYTES >> 20} MB` } };
-  if (depthOf(parse(html, { comment: false })) > MAX_DEPTH) return { ok: false, failure: { kind: 'not-found', message: `the page nests its elements more than ${MAX_DEPTH} deep: not read` } };
+  if (Buffer.byteLength(html) > PAGE_MAX_BYTES)
+    return { ok: false, failure: { kind: 'http', message: `the page is over ${PAGE_MAX_BYTES >> 20} MB` } };
+  if (depthOf(parse(html, { comment: false })) > MAX_DEPTH)
+    return {
+      ok: false,
+      failure: { kind: 'not-found', message: `the page nests its elements more than ${MAX_DEPTH} deep: not read` },
+    };
   const named = url ? judgeOf(url) : null;
   for (const judge of named ? [named] : JUDGES) {
     const statement = statementFromHtml(judge, html);
     if (statement) return { ok: true, statement };
   }
-  return { ok: false, failure: { kind: 'not-found', message: named ? `no statement where ${named.name} keeps it in this page` : 'no statement in this page where Codeforces, AtCoder, CSES, CodeChef or Kattis keep one' } };
+  return {
+    ok: false,
+    failure: {
+      kind: 'not-found',
+      message: named
+        ? `no statement where ${named.name} keeps it in this page`
+        : 'no statement in this page where Codeforces, AtCoder, CSES, CodeChef or Kattis keep one',
+    },
+  };
 }
 
 /** Where a redirect may go: the same host, or another host of the same judge. */
@@ -107,7 +133,10 @@ function sameSite(from: URL, to: URL): boolean {
 }
 
 /** A page over HTTP(S), bounded in size and time; redirects followed only within the judge's site; a one-line failure otherwise. */
-export async function downloadPage(url: string, o: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<{ ok: true; html: string } | { ok: false; failure: StatementFailure }> {
+export async function downloadPage(
+  url: string,
+  o: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<{ ok: true; html: string } | { ok: false; failure: StatementFailure }> {
   const timeout = AbortSignal.timeout(o.timeoutMs ?? TIMEOUT_MS);
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
   let res: Response;
@@ -119,9 +148,17 @@ export async function downloadPage(url: string, o: { timeoutMs?: number; signal?
   }
   for (let hop = 0; ; hop++) {
     try {
-      res = await fetch(at, { signal, redirect: 'manual', headers: { 'user-agent': 'simcoach (problem statement for a local tutor)', accept: 'text/html' } });
+      res = await fetch(at, {
+        signal,
+        redirect: 'manual',
+        headers: { 'user-agent': 'simcoach (problem statement for a local tutor)', accept: 'text/html' },
+      });
     } catch (err) {
-      const why = timeout.aborted ? 'no answer in time' : err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
+      const why = timeout.aborted
+        ? 'no answer in time'
+        : err instanceof Error
+          ? ((err.cause as Error | undefined)?.message ?? err.message)
+          : String(err);
       return { ok: false, failure: { kind: 'offline', message: `could not download ${url}: ${why}` } };
     }
     const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
@@ -134,11 +171,20 @@ export async function downloadPage(url: string, o: { timeoutMs?: number; signal?
       return { ok: false, failure: { kind: 'http', message: `${url} redirects to an address that is not one` } };
     }
     // Each hop is checked again: a judge's page must not send us (and what we read) to another site.
-    if (!sameSite(at, next)) return { ok: false, failure: { kind: 'http', message: `${url} redirects to ${next.protocol === 'http:' || next.protocol === 'https:' ? next.host : next.protocol}, another site: not followed` } };
-    if (hop >= MAX_REDIRECTS) return { ok: false, failure: { kind: 'http', message: `${url}: more than ${MAX_REDIRECTS} redirects` } };
+    if (!sameSite(at, next))
+      return {
+        ok: false,
+        failure: {
+          kind: 'http',
+          message: `${url} redirects to ${next.protocol === 'http:' || next.protocol === 'https:' ? next.host : next.protocol}, another site: not followed`,
+        },
+      };
+    if (hop >= MAX_REDIRECTS)
+      return { ok: false, failure: { kind: 'http', message: `${url}: more than ${MAX_REDIRECTS} redirects` } };
     at = next;
   }
-  if (!res.ok) return { ok: false, failure: { kind: 'http', message: `${url} answered ${res.status} ${res.statusText}`.trim() } };
+  if (!res.ok)
+    return { ok: false, failure: { kind: 'http', message: `${url} answered ${res.status} ${res.statusText}`.trim() } };
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
@@ -154,7 +200,13 @@ export async function downloadPage(url: string, o: { timeoutMs?: number; signal?
       chunks.push(next.value);
     }
   } catch (err) {
-    return { ok: false, failure: { kind: 'offline', message: `could not download ${url}: ${err instanceof Error ? err.message : String(err)}` } };
+    return {
+      ok: false,
+      failure: {
+        kind: 'offline',
+        message: `could not download ${url}: ${err instanceof Error ? err.message : String(err)}`,
+      },
+    };
   }
   return { ok: true, html: Buffer.concat(chunks).toString('utf8') };
 }
@@ -174,15 +226,29 @@ function whereFrom(url: string): string {
 
 /** Downloads a problem's page and reads its statement. */
 export async function fetchStatement(url: string | undefined, o: FetchOptions = {}): Promise<StatementResult> {
-  if (!url) return { ok: false, failure: { kind: 'no-url', message: 'the problem has no url to download its statement from' } };
+  if (!url)
+    return { ok: false, failure: { kind: 'no-url', message: 'the problem has no url to download its statement from' } };
   const judge = o.judge ?? judgeOf(url);
   if (!judge) {
-    return { ok: false, failure: { kind: 'unknown-judge', message: `simcoach cannot read statements from ${whereFrom(url)} (it knows Codeforces, AtCoder, CSES, CodeChef and Kattis)` } };
+    return {
+      ok: false,
+      failure: {
+        kind: 'unknown-judge',
+        message: `simcoach cannot read statements from ${whereFrom(url)} (it knows Codeforces, AtCoder, CSES, CodeChef and Kattis)`,
+      },
+    };
   }
   const page = await downloadPage(url, o);
   if (!page.ok) return page;
   const statement = statementFromHtml(judge, page.html);
-  if (!statement) return { ok: false, failure: { kind: 'not-found', message: `${url}: no statement where ${judge.name} keeps it (the page may need a browser to render)` } };
+  if (!statement)
+    return {
+      ok: false,
+      failure: {
+        kind: 'not-found',
+        message: `${url}: no statement where ${judge.name} keeps it (the page may need a browser to render)`,
+      },
+    };
   return { ok: true, statement };
 }
 
@@ -191,7 +257,13 @@ export { needsStatement, statementHint, withStatementText } from './place.js';
 /** The statement as markdown sections under the problem's title (the loader reads `## Input` and `## Output`). */
 export function statementMarkdown(s: Statement): string {
   const part = (head: string, body: string | undefined) => (body ? [`## ${head}`, body] : []);
-  return [s.legend, ...part('Constraints', s.constraints), ...part('Input', s.input), ...part('Output', s.output), ...part('Note', s.notes)]
+  return [
+    s.legend,
+    ...part('Constraints', s.constraints),
+    ...part('Input', s.input),
+    ...part('Output', s.output),
+    ...part('Note', s.notes),
+  ]
     .filter((x) => x !== '')
     .join('\n\n');
 }

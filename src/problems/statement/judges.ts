@@ -26,13 +26,21 @@ type Section = keyof Omit<Fragments, 'title'>;
 
 /** What a section heading names, in the words the judges use. */
 function sectionOf(heading: string): Section | 'samples' | null {
-  const h = heading.trim().toLowerCase().replace(/[:：]$/, '');
+  const h = heading
+    .trim()
+    .toLowerCase()
+    .replace(/[:：]$/, '');
   if (/^(input|input format|input specification|入力)$/.test(h)) return 'input';
   if (/^(output|output format|output specification|出力)$/.test(h)) return 'output';
   if (/^(constraints|制約)$/.test(h)) return 'constraints';
   if (/^(notes?|explanation|hint|注意)$/.test(h)) return 'notes';
   if (/^(problem statement|statement|problem|問題文)$/.test(h)) return 'legend';
-  if (/^(examples?|samples?|sample (input|output)\s*\d*|example \d+|sample \d+|sample test cases?|入力例\s*\d*|出力例\s*\d*|入出力例)$/.test(h)) return 'samples';
+  if (
+    /^(examples?|samples?|sample (input|output)\s*\d*|example \d+|sample \d+|sample test cases?|入力例\s*\d*|出力例\s*\d*|入出力例)$/.test(
+      h,
+    )
+  )
+    return 'samples';
   return null;
 }
 
@@ -56,7 +64,14 @@ function splitAtHeadings(children: HTMLElement[], isHeading: (el: HTMLElement) =
     if (current === 'samples') {
       // The sample data is the problem file's own; what explains a sample is kept with the notes,
       // under the sample's heading. CSES's "Input:" and "Output:" labels are the data's, not words.
-      if (el.tagName === 'PRE' || el.tagName === 'TABLE' || el.querySelector('pre') || /^(input|output|入力|出力)\s*[:：]?$/i.test(el.textContent.trim()) || !el.textContent.trim()) continue;
+      if (
+        el.tagName === 'PRE' ||
+        el.tagName === 'TABLE' ||
+        el.querySelector('pre') ||
+        /^(input|output|入力|出力)\s*[:：]?$/i.test(el.textContent.trim()) ||
+        !el.textContent.trim()
+      )
+        continue;
       if (sampleHeading) (parts.notes ??= []).push(`<p><strong>${escapeText(sampleHeading)}</strong></p>`);
       sampleHeading = null;
       (parts.notes ??= []).push(el.outerHTML);
@@ -65,17 +80,26 @@ function splitAtHeadings(children: HTMLElement[], isHeading: (el: HTMLElement) =
     (parts[current] ??= []).push(el.outerHTML);
   }
   const join = (s: Section) => parts[s]?.join('\n');
-  return { legend: join('legend') ?? '', ...pick({ constraints: join('constraints'), input: join('input'), output: join('output'), notes: join('notes') }) };
+  return {
+    legend: join('legend') ?? '',
+    ...pick({ constraints: join('constraints'), input: join('input'), output: join('output'), notes: join('notes') }),
+  };
 }
 
 const escapeText = (t: string): string => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function pick(o: Record<string, string | undefined>): Partial<Fragments> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v.trim() !== '')) as Partial<Fragments>;
+  return Object.fromEntries(
+    Object.entries(o).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  ) as Partial<Fragments>;
 }
 
 const elements = (el: HTMLElement): HTMLElement[] => el.childNodes.filter((n): n is HTMLElement => n.nodeType === 1);
-const text = (el: HTMLElement | null | undefined): string | undefined => el?.textContent.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim() || undefined;
+const text = (el: HTMLElement | null | undefined): string | undefined =>
+  el?.textContent
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim() || undefined;
 
 /** Codeforces (and its gym and mirrors): `.problem-statement`, one div per section with a `.section-title`. */
 const codeforces: JudgeSite = {
@@ -121,7 +145,9 @@ const atcoder: JudgeSite = {
       if (s.querySelector('section')) continue;
       flat.push(...elements(s));
     }
-    const title = text(root.querySelector('span.h2'))?.replace(/\s*Editorial$/, '').replace(/^[A-Z][A-Za-z0-9]*\s*-\s*/, '');
+    const title = text(root.querySelector('span.h2'))
+      ?.replace(/\s*Editorial$/, '')
+      .replace(/^[A-Z][A-Za-z0-9]*\s*-\s*/, '');
     return { ...pick({ title }), ...splitAtHeadings(flat, (el) => el.tagName === 'H3') };
   },
 };
@@ -135,7 +161,10 @@ const cses: JudgeSite = {
   extract(root) {
     const md = root.querySelector('.content .md') ?? root.querySelector('.md');
     if (!md) return null;
-    return { ...pick({ title: text(root.querySelector('.title-block h1')) }), ...splitAtHeadings(elements(md), (el) => /^H[1-4]$/.test(el.tagName)) };
+    return {
+      ...pick({ title: text(root.querySelector('.title-block h1')) }),
+      ...splitAtHeadings(elements(md), (el) => /^H[1-4]$/.test(el.tagName)),
+    };
   },
 };
 
@@ -166,7 +195,10 @@ const kattis: JudgeSite = {
     const body = root.querySelector('.problembody');
     if (!body) return null;
     const flat = elements(body).filter((el) => !(el.tagName === 'TABLE' && el.classList.contains('sample')));
-    return { ...pick({ title: text(root.querySelector('h1.book-page-heading')) ?? text(root.querySelector('h1')) }), ...splitAtHeadings(flat, (el) => /^H[1-4]$/.test(el.tagName)) };
+    return {
+      ...pick({ title: text(root.querySelector('h1.book-page-heading')) ?? text(root.querySelector('h1')) }),
+      ...splitAtHeadings(flat, (el) => /^H[1-4]$/.test(el.tagName)),
+    };
   },
 };
 

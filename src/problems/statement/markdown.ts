@@ -7,7 +7,11 @@ export type MathStyle = 'triple-dollar' | 'parens' | 'dollar';
 
 const MARK = 'sc-math';
 
-const escapeHtml = (s: string): string => s.replace(/&(?!#?\w+;)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeHtml = (s: string): string =>
+  s
+    .replace(/&(?!#?\w+;)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 
 /**
  * The page's math delimiters, found in the fragment's HTML text, become marked elements so that
@@ -15,18 +19,26 @@ const escapeHtml = (s: string): string => s.replace(/&(?!#?\w+;)/g, '&amp;').rep
  * delimiters inside text, never HTML structure: the structure is the parser's job.
  */
 /** TeX as the marked element the converter keeps as `$…$` (or `$$…$$` on a line of its own). */
-export const mathElement = (tex: string, display: boolean): string => `<span class="${MARK}" data-display="${display ? 1 : 0}">${escapeHtml(tex)}</span>`;
+export const mathElement = (tex: string, display: boolean): string =>
+  `<span class="${MARK}" data-display="${display ? 1 : 0}">${escapeHtml(tex)}</span>`;
 
 export function markMath(html: string, styles: MathStyle[]): string {
   const wrap = mathElement;
   let out = html;
-  if (styles.includes('triple-dollar')) out = out.replace(/\$\$\$([\s\S]+?)\$\$\$/g, (_, tex: string) => wrap(tex, false));
+  if (styles.includes('triple-dollar'))
+    out = out.replace(/\$\$\$([\s\S]+?)\$\$\$/g, (_, tex: string) => wrap(tex, false));
   if (styles.includes('parens')) {
-    out = out.replace(/\\\[([\s\S]+?)\\\]/g, (_, tex: string) => wrap(tex, true)).replace(/\\\(([\s\S]+?)\\\)/g, (_, tex: string) => wrap(tex, false));
+    out = out
+      .replace(/\\\[([\s\S]+?)\\\]/g, (_, tex: string) => wrap(tex, true))
+      .replace(/\\\(([\s\S]+?)\\\)/g, (_, tex: string) => wrap(tex, false));
   }
   if (styles.includes('dollar')) {
     // Inline math may run over one line break (Kattis wraps its source), never over a blank line.
-    out = out.replace(/\$\$([\s\S]+?)\$\$/g, (_, tex: string) => wrap(tex, true)).replace(/\$((?:[^$\n]|\n(?![ \t]*\n)){1,400}?)\$/g, (_, tex: string) => wrap(tex.replace(/\s*\n\s*/g, ' '), false));
+    out = out
+      .replace(/\$\$([\s\S]+?)\$\$/g, (_, tex: string) => wrap(tex, true))
+      .replace(/\$((?:[^$\n]|\n(?![ \t]*\n)){1,400}?)\$/g, (_, tex: string) =>
+        wrap(tex.replace(/\s*\n\s*/g, ' '), false),
+      );
   }
   return out;
 }
@@ -35,7 +47,12 @@ let service: TurndownService | null = null;
 
 function turndown(): TurndownService {
   if (service) return service;
-  const t = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+  const t = new TurndownService({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    emDelimiter: '*',
+  });
   t.addRule('math', {
     filter: (node) => node.nodeName === 'SPAN' && (node as HTMLElement).classList.contains(MARK),
     replacement: (_content, node) => {
@@ -62,7 +79,8 @@ function turndown(): TurndownService {
   });
   // Markdown escapes only where a person's reader would misread the line: turndown's default
   // escapes every text node on its own, so `$i$-th` came out `$i$\-th` and "output -1" `\-1`.
-  t.escape = (text: string) => text.replace(/^(#{1,6} )/gm, '\\$1').replace(/^([-+*] |\d+\. |> )/gm, (m) => (m.startsWith('>') ? '\\> ' : m));
+  t.escape = (text: string) =>
+    text.replace(/^(#{1,6} )/gm, '\\$1').replace(/^([-+*] |\d+\. |> )/gm, (m) => (m.startsWith('>') ? '\\> ' : m));
   t.remove(['script', 'style']);
   // Tables stay tables (GFM pipes): the plugin writes the rows and cells, a pipe in a cell as `\|`
   // and a line break as `<br>`; the rule after it (a later rule is tried first) shapes the table.
@@ -73,7 +91,11 @@ function turndown(): TurndownService {
 }
 
 /** The cells of one written row, split at the pipes that are not escaped. */
-const cellsOf = (line: string): string[] => line.replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/);
+const cellsOf = (line: string): string[] =>
+  line
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split(/(?<!\\)\|/);
 
 /**
  * The plugin's rows as one pipe table: the header is the row of <th> (the plugin marks it with the
@@ -83,13 +105,18 @@ const cellsOf = (line: string): string[] => line.replace(/^\|/, '').replace(/\|$
  * table the plugin left as text (one cell, a table inside a table: a page's layout) stays text.
  */
 function pipeTable(content: string): string {
-  const lines = content.split('\n').map((l) => l.trim()).filter((l) => l !== '');
-  if (lines.length === 0 || !lines.every((l) => l.startsWith('|') && l.endsWith('|'))) return `\n\n${content.trim()}\n\n`;
+  const lines = content
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  if (lines.length === 0 || !lines.every((l) => l.startsWith('|') && l.endsWith('|')))
+    return `\n\n${content.trim()}\n\n`;
   const divider = (l: string | undefined) => l !== undefined && cellsOf(l).every((c) => /^\s*:?-{3,}:?\s*$/.test(c));
   const rows = lines.filter((l, i) => !(i === 1 && divider(l))).map(cellsOf);
   const align = divider(lines[1]) ? cellsOf(lines[1]!).map((c) => c.trim()) : [];
   const width = Math.max(...rows.map((r) => r.length));
-  const line = (r: string[]) => `| ${Array.from({ length: width }, (_, i) => (r[i] ?? '').replace(/\s*<br>\s*/g, '<br>').trim()).join(' | ')} |`;
+  const line = (r: string[]) =>
+    `| ${Array.from({ length: width }, (_, i) => (r[i] ?? '').replace(/\s*<br>\s*/g, '<br>').trim()).join(' | ')} |`;
   const head = line(rows[0]!);
   const rule = line(Array.from({ length: width }, (_, i) => align[i] ?? '---'));
   return `\n\n${[head, rule, ...rows.slice(1).map(line)].join('\n')}\n\n`;
@@ -120,5 +147,9 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** One fragment's markdown, trimmed; math as `$…$`. */
 export function toMarkdown(html: string, styles: MathStyle[]): string {
-  return turndown().turndown(markMath(html, styles)).replace(CONTROL, '').replace(/\n{3,}/g, '\n\n').trim();
+  return turndown()
+    .turndown(markMath(html, styles))
+    .replace(CONTROL, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

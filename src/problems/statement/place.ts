@@ -3,11 +3,16 @@
 import type { Problem } from '../types.js';
 
 /** Lines simcoach writes itself when a problem came without its statement (see companion.ts). */
-const PLACEHOLDER = /^(The statement is on the contest page: <[^>]*>\.|This problem is interactive: .*|The input holds several test cases\.|Input comes from .*|Output goes to .*)$/;
+const PLACEHOLDER =
+  /^(The statement is on the contest page: <[^>]*>\.|This problem is interactive: .*|The input holds several test cases\.|Input comes from .*|Output goes to .*)$/;
 
 /** A statement without the lines simcoach wrote itself: what is left is the problem's own words. */
 export const withoutPlaceholders = (text: string): string =>
-  text.split('\n').filter((l) => !PLACEHOLDER.test(l.trim())).join('\n').trim();
+  text
+    .split('\n')
+    .filter((l) => !PLACEHOLDER.test(l.trim()))
+    .join('\n')
+    .trim();
 
 /**
  * True when a problem has no statement to plan from: only a title, samples and our own notes.
@@ -52,7 +57,9 @@ export function replacedStatementText(fileText: string, markdown: string): strin
   let end = lines.findIndex((l, i) => i > title && /^#{1,6}\s+(samples?|examples?)\b/i.test(l.trim()));
   if (end < 0) end = lines.findIndex((l, i) => i > title && /^`{3,}\s*input\s*$/.test(l.trim()));
   if (end < 0) return withStatementText(fileText, markdown);
-  return [...lines.slice(0, title + 1), '', markdown.trim(), '', ...lines.slice(end)].join('\n').replace(/\n{3,}/g, '\n\n');
+  return [...lines.slice(0, title + 1), '', markdown.trim(), '', ...lines.slice(end)]
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
 }
 
 /** What to do about a problem that has none, in one line (for `--auto`, `eval`, the tutor). */

@@ -47,7 +47,6 @@ let compiles = 0;
 /** How many times a compiler actually ran in this process (the bench checks a second run makes 0). */
 export const compileCount = (): number => compiles;
 
-
 /** Compiler output, trimmed to what a person (or a model) reads: the first errors, not pages. */
 export function trimMessage(text: string, max = MESSAGE_MAX): string {
   const t = text.replace(/\r/g, '').trim();
@@ -61,7 +60,13 @@ export function trimMessage(text: string, max = MESSAGE_MAX): string {
  * forged verdict). Null when it is trusted or not there.
  */
 async function buildDistrust(dir: string): Promise<string | null> {
-  if (!(await lstat(dir).then(() => true, () => false))) return null;
+  if (
+    !(await lstat(dir).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return null;
   const why = distrust(dir, { finalLink: false });
   if (why) return why;
   for (const e of await readdir(dir, { withFileTypes: true })) {
@@ -83,7 +88,11 @@ async function seal(dir: string): Promise<void> {
   }
 }
 
-const exists = (p: string) => lstat(p).then((s) => s.isFile(), () => false);
+const exists = (p: string) =>
+  lstat(p).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 
 /** Files by relative path (`lib/x.h`) written under `dir`, their folders made (`sub/`: a folder alone). */
 async function writeTree(dir: string, files: Record<string, string>): Promise<void> {
@@ -97,7 +106,13 @@ async function writeTree(dir: string, files: Record<string, string>): Promise<vo
  * Compiles once per (source, flags, compiler version); the result (or the compile error) is kept
  * under the build cache, written to a temp name and renamed so parallel judges never see half a build.
  */
-export async function buildProgram(program: Program, opts: { /** Folders whose headers the source includes (copied, never mounted). */ includeDirs?: string[]; signal?: AbortSignal } = {}): Promise<BuildOutcome> {
+export async function buildProgram(
+  program: Program,
+  opts: {
+    /** Folders whose headers the source includes (copied, never mounted). */ includeDirs?: string[];
+    signal?: AbortSignal;
+  } = {},
+): Promise<BuildOutcome> {
   const lang = LANGS[program.lang];
   const file = lang.sourceFile(program.source);
   const own = { ...program.files };
@@ -121,7 +136,9 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
   delete headers[file];
   const includes = Object.keys(headers).length > 0 ? ['-I', '.'] : [];
   const key = createHash('sha256')
-    .update(JSON.stringify([lang.id, toolPath, version, flags, includes, file, program.source, headers, LAUNCHER_VERSION]))
+    .update(
+      JSON.stringify([lang.id, toolPath, version, flags, includes, file, program.source, headers, LAUNCHER_VERSION]),
+    )
     .digest('hex');
   // Others must not read a person's compiled solutions: the cache is 0700 (each build in it is
   // readable, for the sandbox's uid reaches it only through its own mount).
@@ -134,20 +151,36 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
     await removeDir(final);
   }
   if (await exists(join(final, 'ok'))) {
-    return { ok: true, built: { dir: final, file, compile: { ok: true, message: await readFile(join(final, 'ok'), 'utf8'), cached: true, ms: 0 }, cleanup: noop, shadow } };
+    return {
+      ok: true,
+      built: {
+        dir: final,
+        file,
+        compile: { ok: true, message: await readFile(join(final, 'ok'), 'utf8'), cached: true, ms: 0 },
+        cleanup: noop,
+        shadow,
+      },
+    };
   }
   if (await exists(join(final, 'ce'))) {
-    return { ok: false, compile: { ok: false, message: await readFile(join(final, 'ce'), 'utf8'), cached: true, ms: 0 } };
+    return {
+      ok: false,
+      compile: { ok: false, message: await readFile(join(final, 'ce'), 'utf8'), cached: true, ms: 0 },
+    };
   }
   // The precompiled <bits/stdc++.h> when it is ready (the binary is the same: the key ignores it).
-  const pch = program.lang === 'cpp' && includesStdcpp(program.source) ? await precompiledHeader(chain.toolchain) : null;
+  const pch =
+    program.lang === 'cpp' && includesStdcpp(program.source) ? await precompiledHeader(chain.toolchain) : null;
   const temp = `${final}.tmp-${randomBytes(6).toString('hex')}`;
   await mkdir(temp, { recursive: true });
   try {
     compiles++;
     const r = await runSandboxed({
       cmd: toolPath,
-      args: lang.id === 'cpp' ? [...(pch ? ['-I', pch] : []), ...includes, ...c.args(file, temp, flags)] : c.args(file, temp, flags),
+      args:
+        lang.id === 'cpp'
+          ? [...(pch ? ['-I', pch] : []), ...includes, ...c.args(file, temp, flags)]
+          : c.args(file, temp, flags),
       ...(pch ? { readable: [pch] } : {}),
       files: { ...headers, [file]: program.source },
       writable: temp,
@@ -166,9 +199,15 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
     if (r.aborted) throw new DOMException('The judge was aborted', 'AbortError');
     const ok = r.exitCode === 0 && !r.cpuExceeded && !r.wallExceeded;
     // A compiler echoes source lines, and a source may hold any bytes: nothing raw reaches a terminal.
-    const message = printable(trimMessage(
-      ok ? r.stderr : r.cpuExceeded || r.wallExceeded ? `compilation took longer than ${COMPILE_CPU_MS / 1000} s` : r.stderr || `${c.tool} failed (${r.signal ?? `exit ${r.exitCode}`})`,
-    ));
+    const message = printable(
+      trimMessage(
+        ok
+          ? r.stderr
+          : r.cpuExceeded || r.wallExceeded
+            ? `compilation took longer than ${COMPILE_CPU_MS / 1000} s`
+            : r.stderr || `${c.tool} failed (${r.signal ?? `exit ${r.exitCode}`})`,
+      ),
+    );
     await writeFile(join(temp, ok ? 'ok' : 'ce'), message);
     await seal(temp);
     let dir = final;
@@ -189,4 +228,3 @@ export async function buildProgram(program: Program, opts: { /** Folders whose h
     throw err;
   }
 }
-

@@ -25,9 +25,19 @@ export const pchBuild = (dir: string): Promise<void> | null => started.get(dir) 
 
 /** The folder of the precompiled header for this compiler and flags. */
 export const pchDir = (t: Pick<Toolchain, 'tool' | 'version' | 'flags'>): string =>
-  join(buildCacheDir(), `pch-${createHash('sha256').update(JSON.stringify([t.tool, t.version, t.flags])).digest('hex').slice(0, 24)}`);
+  join(
+    buildCacheDir(),
+    `pch-${createHash('sha256')
+      .update(JSON.stringify([t.tool, t.version, t.flags]))
+      .digest('hex')
+      .slice(0, 24)}`,
+  );
 
-const isFile = (p: string): Promise<boolean> => lstat(p).then((s) => s.isFile(), () => false);
+const isFile = (p: string): Promise<boolean> =>
+  lstat(p).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 
 /**
  * The folder to give the compiler with `-I` when the header is ready and trusted; else null, and
@@ -40,7 +50,13 @@ export async function precompiledHeader(t: Toolchain): Promise<string | null> {
     // Set before the await, so a second compile meanwhile starts no second build; the process is
     // spawned before this returns, so a CLI run that ends next still leaves it running.
     const build = startBuild(t, dir);
-    started.set(dir, build.then((b) => b.ended, () => undefined));
+    started.set(
+      dir,
+      build.then(
+        (b) => b.ended,
+        () => undefined,
+      ),
+    );
     await build.catch(() => undefined);
   }
   return null;
@@ -56,9 +72,13 @@ async function startBuild(t: Toolchain, dir: string): Promise<{ ended: Promise<v
   await writeFile(join(temp, HEADER), '#include_next <bits/stdc++.h>\n', { mode: 0o644 });
   // The rename happens in the child, so a CLI run that ends first still leaves the header done;
   // a failed build leaves nothing (its temp folder goes), and the next run tries again.
-  const script = 'tmp=$1; final=$2; shift 2; if "$@" 2>/dev/null; then chmod -R go-w "$tmp" && mv -T "$tmp" "$final" 2>/dev/null || rm -rf "$tmp"; else rm -rf "$tmp"; fi';
+  const script =
+    'tmp=$1; final=$2; shift 2; if "$@" 2>/dev/null; then chmod -R go-w "$tmp" && mv -T "$tmp" "$final" 2>/dev/null || rm -rf "$tmp"; else rm -rf "$tmp"; fi';
   const args = [...t.flags, '-x', 'c++-header', join(temp, HEADER), '-o', join(temp, `${HEADER}.gch`)];
-  const child = spawn('/bin/sh', ['-c', script, 'pch', temp, dir, t.tool, ...args], { detached: true, stdio: 'ignore' });
+  const child = spawn('/bin/sh', ['-c', script, 'pch', temp, dir, t.tool, ...args], {
+    detached: true,
+    stdio: 'ignore',
+  });
   child.unref();
   const ended = new Promise<void>((done) => {
     child.once('error', () => done());

@@ -64,7 +64,8 @@ const WALK_FLAGS = O_PATH | constants.O_DIRECTORY | constants.O_NOFOLLOW;
 const FILE_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /** `name` in the directory open as `dir`, never through a link: openat(2) by /proc/self/fd. */
-const openAt = (dir: FileHandle, name: string, flags: number): Promise<FileHandle> => open(`/proc/self/fd/${dir.fd}/${name}`, flags);
+const openAt = (dir: FileHandle, name: string, flags: number): Promise<FileHandle> =>
+  open(`/proc/self/fd/${dir.fd}/${name}`, flags);
 
 type Found = { kind: 'file'; path: string; dirs: string[]; text: string } | { kind: 'none' };
 
@@ -95,7 +96,10 @@ async function readInside(root: FileHandle, rootPath: string, rel: string, where
       const name = parts[i]!;
       const last = i === parts.length - 1;
       if (name === '..') {
-        if (stack.length === 0) throw new ProgramFileError(`${where} is outside the program's folder; only files in it are brought into the sandbox`);
+        if (stack.length === 0)
+          throw new ProgramFileError(
+            `${where} is outside the program's folder; only files in it are brought into the sandbox`,
+          );
         await stack.pop()!.fh.close();
         if (last) return { kind: 'none' };
         continue;
@@ -105,7 +109,8 @@ async function readInside(root: FileHandle, rootPath: string, rel: string, where
         fh = await openAt(here(), name, last ? FILE_FLAGS : DIR_FLAGS);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'ELOOP' || (code === 'ENOTDIR' && (await lstatAt(here(), name))?.isSymbolicLink())) return await refuseLink(name);
+        if (code === 'ELOOP' || (code === 'ENOTDIR' && (await lstatAt(here(), name))?.isSymbolicLink()))
+          return await refuseLink(name);
         return { kind: 'none' };
       }
       if (!last) {
@@ -142,8 +147,11 @@ async function openFolder(path: string): Promise<{ fh: FileHandle; at: string }>
   const top = await open('/', WALK_FLAGS);
   const here = (): FileHandle => stack.at(-1)?.fh ?? top;
   const shown = (name: string): string => `/${[...stack.map((d) => d.name), name].join('/')}`;
-  const refused = (why: string): ProgramFileError => new ProgramFileError(`${path} cannot be read as the program's folder: ${why}; nothing of it was brought`);
-  let parts = resolve(path).split('/').filter((p) => p !== '');
+  const refused = (why: string): ProgramFileError =>
+    new ProgramFileError(`${path} cannot be read as the program's folder: ${why}; nothing of it was brought`);
+  let parts = resolve(path)
+    .split('/')
+    .filter((p) => p !== '');
   let links = 0;
   try {
     while (parts.length > 0) {
@@ -172,7 +180,10 @@ async function openFolder(path: string): Promise<{ fh: FileHandle; at: string }>
   }
   const last = stack.pop();
   for (const d of [...stack, { fh: top }]) await d.fh.close();
-  return { fh: last?.fh ?? (await open('/', WALK_FLAGS)), at: `/${[...stack.map((d) => d.name), ...(last ? [last.name] : [])].join('/')}` };
+  return {
+    fh: last?.fh ?? (await open('/', WALK_FLAGS)),
+    at: `/${[...stack.map((d) => d.name), ...(last ? [last.name] : [])].join('/')}`,
+  };
 }
 
 /** What `name` in an open directory is, without following it (for the message only). */
@@ -199,12 +210,17 @@ export async function programFiles(file: string, lang: LangId, source: string): 
       for (const { wanted, candidates } of named(lang, text, rel)) {
         const where = `${rel === self ? file : rel}: "${wanted}"`;
         for (const candidate of candidates) {
-          if (isAbsolute(candidate)) throw new ProgramFileError(`${where} is an absolute path; only files in the program's own folder are brought into the sandbox`);
+          if (isAbsolute(candidate))
+            throw new ProgramFileError(
+              `${where} is an absolute path; only files in the program's own folder are brought into the sandbox`,
+            );
           const got = await readInside(root, rootPath, candidate, where);
           if (got.kind === 'none' || got.path in found || got.path === self) continue;
           total += Buffer.byteLength(got.text);
           if (total > MAX_TOTAL_BYTES || Object.keys(found).length >= MAX_FILES) {
-            throw new ProgramFileError(`${where}: the program's own files come to more than ${MAX_FILES} files or ${MAX_TOTAL_BYTES >> 20} MiB`);
+            throw new ProgramFileError(
+              `${where}: the program's own files come to more than ${MAX_FILES} files or ${MAX_TOTAL_BYTES >> 20} MiB`,
+            );
           }
           for (const d of got.dirs) passed.add(d);
           found[got.path] = got.text;
@@ -216,7 +232,14 @@ export async function programFiles(file: string, lang: LangId, source: string): 
     await root.close();
   }
   // A folder that holds a brought file is made for it anyway.
-  const holding = new Set(Object.keys(found).flatMap((p) => p.split('/').slice(0, -1).map((_, i, a) => a.slice(0, i + 1).join('/'))));
+  const holding = new Set(
+    Object.keys(found).flatMap((p) =>
+      p
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, a) => a.slice(0, i + 1).join('/')),
+    ),
+  );
   for (const d of passed) if (!holding.has(d)) found[`${d}/`] = '';
   return found;
 }

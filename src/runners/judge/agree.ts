@@ -41,17 +41,20 @@ export const APPS_JUDGE: JudgeOptions = {
 
 export async function readLabelled(file: string): Promise<Labelled[]> {
   const text = await readFile(file, 'utf8');
-  return text.split('\n').filter((l) => l.trim()).map((line, index) => {
-    const v = JSON.parse(line) as Record<string, unknown>;
-    return {
-      index,
-      problemId: String(v.problem_id),
-      model: String(v.model),
-      method: String(v.method),
-      code: String(v.code),
-      judgedSolved: v.judged_solved === true,
-    };
-  });
+  return text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((line, index) => {
+      const v = JSON.parse(line) as Record<string, unknown>;
+      return {
+        index,
+        problemId: String(v.problem_id),
+        model: String(v.model),
+        method: String(v.method),
+        code: String(v.code),
+        judgedSolved: v.judged_solved === true,
+      };
+    });
 }
 
 /** The first problem with each id, as `FILE.jsonl:ID` means it. */
@@ -106,7 +109,10 @@ export async function runAgreement(
   return rows;
 }
 
-export function agreementFigures(rows: AgreementRow[], style: 'stdin' | 'function'): { agree: number; total: number; pct: number } {
+export function agreementFigures(
+  rows: AgreementRow[],
+  style: 'stdin' | 'function',
+): { agree: number; total: number; pct: number } {
   const mine = rows.filter((r) => r.style === style);
   const agree = mine.filter((r) => r.agrees).length;
   return { agree, total: mine.length, pct: mine.length ? (100 * agree) / mine.length : 0 };

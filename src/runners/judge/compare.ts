@@ -89,7 +89,10 @@ class TokenSplitter {
   private cur = '';
   private long = false;
   private line = 1;
-  constructor(private readonly keep: number, private readonly emit: (u: Unit) => void) {}
+  constructor(
+    private readonly keep: number,
+    private readonly emit: (u: Unit) => void,
+  ) {}
 
   push(s: string): void {
     let i = 0;
@@ -137,7 +140,10 @@ class LineSplitter {
   private long = false;
   private line = 1;
   private pendingEmpty = 0;
-  constructor(private readonly keep: number, private readonly emit: (u: Unit) => void) {}
+  constructor(
+    private readonly keep: number,
+    private readonly emit: (u: Unit) => void,
+  ) {}
 
   push(s: string): void {
     let i = 0;
@@ -179,7 +185,8 @@ class LineSplitter {
   private flush(): void {
     if (!this.cur && !this.long) this.pendingEmpty++;
     else {
-      for (; this.pendingEmpty > 0; this.pendingEmpty--) this.emit({ text: '', line: this.line - this.pendingEmpty, long: false });
+      for (; this.pendingEmpty > 0; this.pendingEmpty--)
+        this.emit({ text: '', line: this.line - this.pendingEmpty, long: false });
       this.emit({ text: this.cur, line: this.line, long: this.long });
     }
     this.cur = '';
@@ -190,7 +197,10 @@ class LineSplitter {
   }
 }
 
-function unitsOf(want: string, split: (keep: number, emit: (u: Unit) => void) => { push(s: string): void; end(): void }): Unit[] {
+function unitsOf(
+  want: string,
+  split: (keep: number, emit: (u: Unit) => void) => { push(s: string): void; end(): void },
+): Unit[] {
   const out: Unit[] = [];
   const s = split(Infinity, (u) => out.push(u));
   s.push(want);
@@ -214,7 +224,11 @@ function tokenMatcher(want: Unit[], eps: number | null): Matcher {
       if (m.outcome) return;
       const b = want[i];
       if (!b) {
-        m.outcome = { ok: false, progress: i, detail: `extra output at line ${a.line}: ${show(a.text)} (token ${i + 1})` };
+        m.outcome = {
+          ok: false,
+          progress: i,
+          detail: `extra output at line ${a.line}: ${show(a.text)} (token ${i + 1})`,
+        };
         return;
       }
       i++;
@@ -225,19 +239,29 @@ function tokenMatcher(want: Unit[], eps: number | null): Matcher {
         const { abs, rel } = floatError(Number(b.text), Number(a.text));
         m.outcome = {
           // A number against a number is closer than a number against a word.
-          ok: false, progress: i - 0.5,
+          ok: false,
+          progress: i - 0.5,
           detail: `line ${a.line}, token ${i}: expected ${b.text}, got ${a.text} (abs error ${abs.toPrecision(3)}, rel error ${rel.toPrecision(3)} > eps ${eps.toExponential().replace(/e\+?/, 'e')})`,
         };
         return;
       }
       const close = NUMBER.test(a.text) === NUMBER.test(b.text) ? 0.5 : 0;
       const p = showPair(b.text, got);
-      m.outcome = { ok: false, progress: i - 1 + close, detail: `line ${a.line}, token ${i}${p.at}: expected ${p.want}, got ${p.got}` };
+      m.outcome = {
+        ok: false,
+        progress: i - 1 + close,
+        detail: `line ${a.line}, token ${i}${p.at}: expected ${p.want}, got ${p.got}`,
+      };
     },
     finish() {
       if (m.outcome) return m.outcome;
       const b = want[i];
-      if (b) return { ok: false, progress: i, detail: `output ended early: expected ${show(b.text)} (token ${i + 1}, line ${b.line})` };
+      if (b)
+        return {
+          ok: false,
+          progress: i,
+          detail: `output ended early: expected ${show(b.text)} (token ${i + 1}, line ${b.line})`,
+        };
       return { ok: true, progress: i };
     },
   };
@@ -297,7 +321,8 @@ function exactMatcher(want: string): { push(s: string): void; finish(): CompareO
       if (at < 0 && pos === want.length) return { ok: true, progress: pos };
       const i = at < 0 ? pos : at;
       return {
-        ok: false, progress: i,
+        ok: false,
+        progress: i,
         detail: `byte ${i + 1} (line ${newlines + 1}): expected ${show(want.slice(i, i + 20))}, got ${show(got)}`,
       };
     },
@@ -342,12 +367,15 @@ function comparerOf(accepted: string[], cmp: Comparison): OutputComparer {
   if (cmp.mode === 'exact') {
     const ms = wants.map(exactMatcher);
     return {
-      push: (s) => { for (const m of ms) m.push(s); },
+      push: (s) => {
+        for (const m of ms) m.push(s);
+      },
       end: () => pick(ms.map((m) => m.finish())),
     };
   }
   const lines = cmp.mode === 'lines';
-  const split = (keep: number, emit: (u: Unit) => void) => (lines ? new LineSplitter(keep, emit) : new TokenSplitter(keep, emit));
+  const split = (keep: number, emit: (u: Unit) => void) =>
+    lines ? new LineSplitter(keep, emit) : new TokenSplitter(keep, emit);
   const units = wants.map((w) => unitsOf(w, split));
   const eps = cmp.mode === 'float' ? (cmp.eps ?? 1e-6) : null;
   const ms = units.map((u) => (lines ? lineMatcher(u) : tokenMatcher(u, eps)));
@@ -361,7 +389,9 @@ function comparerOf(accepted: string[], cmp: Comparison): OutputComparer {
   });
   return {
     // Once every accepted output has differed, the rest of the output cannot change the verdict.
-    push: (s) => { if (!settled) splitter.push(s); },
+    push: (s) => {
+      if (!settled) splitter.push(s);
+    },
     end: () => {
       if (!settled) splitter.end();
       return pick(ms.map((m) => m.finish()));

@@ -20,10 +20,23 @@ export interface CustomRun {
 }
 
 /** Runs `program` once on `input` with the limits of `opts` (a problem's, through problemJudgeOptions). */
-export async function runCustom(program: Program, input: string, opts: JudgeOptions & { io?: FileIo } = {}): Promise<CustomRun> {
+export async function runCustom(
+  program: Program,
+  input: string,
+  opts: JudgeOptions & { io?: FileIo } = {},
+): Promise<CustomRun> {
   const lim = limitsOf(opts);
   const build = await cpuSlots(() => buildProgram(program, { signal: opts.signal }));
-  if (!build.ok) return { verdict: 'CE', detail: build.compile.message, output: '', stderr: '', timeMs: 0, memoryKb: 0, compile: build.compile };
+  if (!build.ok)
+    return {
+      verdict: 'CE',
+      detail: build.compile.message,
+      output: '',
+      stderr: '',
+      timeMs: 0,
+      memoryKb: 0,
+      compile: build.compile,
+    };
   try {
     const run = { lang: program.lang, built: build.built, lim, io: opts.io ?? {}, signal: opts.signal };
     const { r, output } = await cpuSlots(() => runOnce(run, input));

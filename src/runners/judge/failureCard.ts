@@ -47,7 +47,13 @@ export function cardFacts(t: TestResult): CardFacts {
     const got = linesOf(t.actual);
     const at = firstDifferingLine(want, got);
     const from = Math.max(0, at - 1);
-    facts.diff = { at, expectedLines: want.length, gotLines: got.length, expected: want.slice(from, at + 2), got: got.slice(from, at + 2) };
+    facts.diff = {
+      at,
+      expectedLines: want.length,
+      gotLines: got.length,
+      expected: want.slice(from, at + 2),
+      got: got.slice(from, at + 2),
+    };
   }
   if (t.verdict === 'RE' && t.stderr.trim()) facts.stderr = printable(t.stderr.trim().split('\n').at(-1) ?? '');
   return facts;
@@ -60,7 +66,10 @@ export function cardText(t: TestResult): string {
   if (f.more > 0) lines.push(`  … ${plural(f.more, 'more line')}`);
   if (f.input.length === 0) lines.push('  (empty)');
   if (f.diff) {
-    lines.push(`expected · line ${f.diff.at + 1} of ${f.diff.expectedLines}:`, ...f.diff.expected.map((l) => `  ${printable(l)}`));
+    lines.push(
+      `expected · line ${f.diff.at + 1} of ${f.diff.expectedLines}:`,
+      ...f.diff.expected.map((l) => `  ${printable(l)}`),
+    );
     lines.push(`got · ${plural(f.diff.gotLines, 'line')}:`, ...f.diff.got.map((l) => `  ${printable(l)}`));
   }
   if (f.stderr) lines.push(`stderr: ${f.stderr}`);
@@ -69,7 +78,11 @@ export function cardText(t: TestResult): string {
 
 /** The card of a run's first failing test; a compile error is its own short card. */
 export function runCard(r: JudgeResult): string | undefined {
-  if (r.verdict === 'CE') return `does not compile: ${printable(r.compile?.message ?? '').split('\n').slice(0, 6).join('\n')}`;
+  if (r.verdict === 'CE')
+    return `does not compile: ${printable(r.compile?.message ?? '')
+      .split('\n')
+      .slice(0, 6)
+      .join('\n')}`;
   const t = r.tests.find((x) => x.verdict !== 'AC');
   return t ? cardText(t) : undefined;
 }

@@ -25,7 +25,8 @@ const INTERACTOR_MEMORY = 1024 << 20;
  * Said once per run when an interactor wrote its output file (testlib's `tout`) and the problem has
  * no checker: the verdict stays the interactor's, but whatever it wrote for a checker is not read.
  */
-export const UNCHECKED_TOUT = 'the interactor wrote an output file but the problem has no checker: that output is not checked (Polygon pairs them: give one with `checker: FILE` or --checker)';
+export const UNCHECKED_TOUT =
+  'the interactor wrote an output file but the problem has no checker: that output is not checked (Polygon pairs them: give one with `checker: FILE` or --checker)';
 
 /** One interactive test's result, and whether the interactor wrote anything to its output file. */
 export interface InteractiveOutcome {
@@ -47,7 +48,12 @@ interface Named {
  * program is stopped by a limit the interactor is stopped too, so nothing is left running; a
  * deadlock (each waiting for the other) ends at the wall-clock limit as TLE.
  */
-export async function runInteractive(run: InteractiveRun, interactor: Checker, test: TestCase, name: string): Promise<InteractiveOutcome> {
+export async function runInteractive(
+  run: InteractiveRun,
+  interactor: Checker,
+  test: TestCase,
+  name: string,
+): Promise<InteractiveOutcome> {
   const { lim, signal } = run;
   const irun = await LANGS[interactor.lang].run(interactor.built.dir, interactor.built.file, INTERACTOR_MEMORY >> 20);
   // Who ended first tells cause from effect: the program only sees its input end after the
@@ -110,7 +116,11 @@ interface Ended {
 }
 
 /** The program's own verdict first (a limit, a crash of its own), then the interactor's, then the checker's. */
-async function verdictOf(run: InteractiveRun, { test, name }: Named, { p, i, interactorFirst }: Ended): Promise<TestResult> {
+async function verdictOf(
+  run: InteractiveRun,
+  { test, name }: Named,
+  { p, i, interactorFirst }: Ended,
+): Promise<TestResult> {
   const { checker, signal } = run;
   const base = {
     name,
@@ -126,14 +136,19 @@ async function verdictOf(run: InteractiveRun, { test, name }: Named, { p, i, int
   };
   const own = runVerdict(p, run);
   if (own?.verdict === 'TLE' && p.wallExceeded && !p.cpuExceeded) {
-    return { ...base, verdict: 'TLE', detail: `idleness: the program and the interactor were both waiting, or the machine was too busy (${p.wallMs} ms wall, ${p.cpuMs} ms CPU)` };
+    return {
+      ...base,
+      verdict: 'TLE',
+      detail: `idleness: the program and the interactor were both waiting, or the machine was too busy (${p.wallMs} ms wall, ${p.cpuMs} ms CPU)`,
+    };
   }
   if (own && own.verdict !== 'RE') return { ...base, verdict: own.verdict, detail: own.detail };
   const judged = testlibOutcome('interactor', i);
   // A crash after the interactor had already given its verdict (a broken pipe, input that ended)
   // is the verdict's consequence; a crash before it is the program's own.
   if (own && !judged.failed && !(interactorFirst && !judged.ok)) return { ...base, verdict: 'RE', detail: own.detail };
-  if (!judged.ok || !checker) return { ...base, verdict: judged.ok ? 'AC' : 'WA', ...(judged.detail ? { detail: judged.detail } : {}) };
+  if (!judged.ok || !checker)
+    return { ...base, verdict: judged.ok ? 'AC' : 'WA', ...(judged.detail ? { detail: judged.detail } : {}) };
   const c = await checkTranscript(checker, test, i.fileOutput ?? Buffer.alloc(0), signal);
   return { ...base, verdict: c.ok ? 'AC' : 'WA', ...(c.detail ? { detail: c.detail } : {}) };
 }

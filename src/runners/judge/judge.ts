@@ -63,9 +63,18 @@ async function outputSink(test: TestCase, cmp: Comparison, checker: Checker | nu
       file,
       bytes: () => bytes,
       // At its offset, so that a restart's cut leaves no hole.
-      write: (chunk: Buffer) => { if (fd !== null) writeSync(fd, chunk, 0, chunk.length, bytes); bytes += chunk.length; },
-      restart: () => { bytes = 0; if (fd !== null) ftruncateSync(fd, 0); },
-      close: () => { if (fd !== null) closeSync(fd); fd = null; },
+      write: (chunk: Buffer) => {
+        if (fd !== null) writeSync(fd, chunk, 0, chunk.length, bytes);
+        bytes += chunk.length;
+      },
+      restart: () => {
+        bytes = 0;
+        if (fd !== null) ftruncateSync(fd, 0);
+      },
+      close: () => {
+        if (fd !== null) closeSync(fd);
+        fd = null;
+      },
       cleanup: () => rm(dir, { recursive: true, force: true }).catch(() => {}),
       compare: null,
     };
@@ -74,11 +83,21 @@ async function outputSink(test: TestCase, cmp: Comparison, checker: Checker | nu
   return {
     file: null,
     bytes: () => bytes,
-    write: (chunk: Buffer) => { bytes += chunk.length; comparer.push(decoder.write(chunk)); },
-    restart: () => { bytes = 0; decoder = new StringDecoder('utf8'); comparer = outputComparer(test.outputs, cmp); },
+    write: (chunk: Buffer) => {
+      bytes += chunk.length;
+      comparer.push(decoder.write(chunk));
+    },
+    restart: () => {
+      bytes = 0;
+      decoder = new StringDecoder('utf8');
+      comparer = outputComparer(test.outputs, cmp);
+    },
     close: () => {},
     cleanup: async () => {},
-    compare: () => { comparer.push(decoder.end()); return comparer.end(); },
+    compare: () => {
+      comparer.push(decoder.end());
+      return comparer.end();
+    },
   };
 }
 
@@ -95,20 +114,32 @@ interface Test {
 }
 
 /** One plain run with the whole output kept (up to the output limit): a generator's or a brute force's. */
-export async function runOnce(t: TestRun, input: string, args: string[] = [], run: RunFn = runSandboxed): Promise<{ r: SandboxResult; output: string }> {
+export async function runOnce(
+  t: TestRun,
+  input: string,
+  args: string[] = [],
+  run: RunFn = runSandboxed,
+): Promise<{ r: SandboxResult; output: string }> {
   const r = await run(await testRun(t, input, args));
   if (r.aborted) throw abortError();
   return { r, output: (t.io.output ? (r.fileOutput ?? Buffer.alloc(0)) : r.stdout).toString('utf8') };
 }
 
 /** Runs a program on one test and judges it: the run's own verdict first, then the checker or the comparison. */
-export async function runTest(j: Judging, test: TestCase, index: number, run: RunFn = runSandboxed): Promise<TestResult> {
+export async function runTest(
+  j: Judging,
+  test: TestCase,
+  index: number,
+  run: RunFn = runSandboxed,
+): Promise<TestResult> {
   const sink = await outputSink(test, j.cmp, j.checker);
   try {
     const r = await run({
       ...(await testRun(j, test.input)),
       // With file output, stdout is only shown; the answer file (bounded by the output limit) is compared.
-      ...(j.io.output ? { keepStdoutBytes: 0 } : { onStdout: sink.write, onRestart: sink.restart, keepStdoutBytes: KEEP_OUTPUT_BYTES }),
+      ...(j.io.output
+        ? { keepStdoutBytes: 0 }
+        : { onStdout: sink.write, onRestart: sink.restart, keepStdoutBytes: KEEP_OUTPUT_BYTES }),
     });
     return await finishTest(sink, r, j, { test, index });
   } finally {
@@ -132,7 +163,12 @@ export async function judgeRun(r: SandboxResult, j: Judging, test: TestCase, ind
   }
 }
 
-async function finishTest(sink: Awaited<ReturnType<typeof outputSink>>, r: SandboxResult, j: Judging, { test, index }: Test): Promise<TestResult> {
+async function finishTest(
+  sink: Awaited<ReturnType<typeof outputSink>>,
+  r: SandboxResult,
+  j: Judging,
+  { test, index }: Test,
+): Promise<TestResult> {
   const { io, checker } = j;
   if (io.output && r.fileOutput) sink.write(r.fileOutput);
   sink.close();
@@ -157,12 +193,20 @@ async function finishTest(sink: Awaited<ReturnType<typeof outputSink>>, r: Sandb
     return { ...base, verdict: c.ok ? 'AC' : 'WA', detail: c.detail, expected: test.outputs[0] ?? '' };
   }
   const c = sink.compare!();
-  const detail = !c.ok && io.output && r.fileOutput === null ? `wrote no ${io.output} (the answer goes to that file, not to stdout)` : c.detail;
+  const detail =
+    !c.ok && io.output && r.fileOutput === null
+      ? `wrote no ${io.output} (the answer goes to that file, not to stdout)`
+      : c.detail;
   return { ...base, verdict: c.ok ? 'AC' : 'WA', detail, expected: c.expected };
 }
 
 /** Runs `fn` over items with at most `width` at once; stops starting new ones when `stop()` says so. */
-async function pool<T, R>(items: T[], width: number, fn: (item: T, i: number) => Promise<R>, stop: () => boolean): Promise<(R | undefined)[]> {
+async function pool<T, R>(
+  items: T[],
+  width: number,
+  fn: (item: T, i: number) => Promise<R>,
+  stop: () => boolean,
+): Promise<(R | undefined)[]> {
   const results: (R | undefined)[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -204,7 +248,15 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
     let unchecked = false;
     const width = opts.parallel ?? availableParallelism();
     // Interactive tests stay one sandbox each: the two sides talk through us as they run.
-    const j: Judging = { lang: program.lang, built: build.built, lim, io: opts.io ?? {}, signal: opts.signal, cmp, checker };
+    const j: Judging = {
+      lang: program.lang,
+      built: build.built,
+      lim,
+      io: opts.io ?? {},
+      signal: opts.signal,
+      cmp,
+      checker,
+    };
     batch = interactor ? null : await openBatch(Math.min(width, tests.length), [await testRun(j, '')]);
     const run = batch?.run;
     const results = await pool(
@@ -228,7 +280,14 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
     const passed = done.filter((r) => r.verdict === 'AC').length;
     const verdict = passed === tests.length ? 'AC' : worst(done.map((r) => r.verdict).filter((v) => v !== 'AC'));
     const notes = [...(unchecked ? [UNCHECKED_TOUT] : []), ...(build.built.shadow ? [SANITIZED_NOTE] : [])];
-    return { verdict, passed, total: tests.length, tests: done, compile: build.built.compile, ...(notes.length > 0 ? { notes } : {}) };
+    return {
+      verdict,
+      passed,
+      total: tests.length,
+      tests: done,
+      compile: build.built.compile,
+      ...(notes.length > 0 ? { notes } : {}),
+    };
   } finally {
     await batch?.close();
     await build.built.cleanup();
@@ -238,9 +297,16 @@ export async function judge(program: Program, tests: TestCase[], opts: JudgeOpti
 }
 
 /** Judges on a problem's samples and hidden tests with its own limits and comparison. */
-export function judgeProblem(program: Program, problem: Problem, opts: JudgeOptions & { samplesOnly?: boolean } = {}): Promise<JudgeResult> {
+export function judgeProblem(
+  program: Program,
+  problem: Problem,
+  opts: JudgeOptions & { samplesOnly?: boolean } = {},
+): Promise<JudgeResult> {
   // A listing's problem (hidden tests counted, not read) would pass on its samples alone.
-  if (problem.unread && !opts.samplesOnly) return Promise.reject(new Error(`${problem.id}: judged from a listing, without its ${problem.unread.tests} hidden tests`));
+  if (problem.unread && !opts.samplesOnly)
+    return Promise.reject(
+      new Error(`${problem.id}: judged from a listing, without its ${problem.unread.tests} hidden tests`),
+    );
   const tests = submissionTests(problem.samples, opts.samplesOnly ? [] : problem.tests);
   const own = problemJudgeOptions(problem);
   return judge(program, tests, {

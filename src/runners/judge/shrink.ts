@@ -5,7 +5,15 @@
 // No npm package does this over text with an outside oracle (fast-check shrinks the values it
 // generated itself), so it is written here, pure: the runs belong to the caller.
 import {
-  countLines, freeTokens, keepTokens, numberPlaces, parseLines, showLines, smallerNumbers, splitCases, type Lines,
+  countLines,
+  freeTokens,
+  keepTokens,
+  numberPlaces,
+  parseLines,
+  showLines,
+  smallerNumbers,
+  splitCases,
+  type Lines,
 } from './shrinkShape.js';
 
 export interface ShrinkOptions {
@@ -25,7 +33,10 @@ export interface Shrunk {
 /** Asks `fails` of a candidate while the budget lasts; an exhausted budget or a stop answers no. */
 class Oracle {
   tried = 0;
-  constructor(private readonly fails: (input: string) => Promise<boolean>, private readonly o: ShrinkOptions) {}
+  constructor(
+    private readonly fails: (input: string) => Promise<boolean>,
+    private readonly o: ShrinkOptions,
+  ) {}
   get spent(): boolean {
     return this.tried >= this.o.budget || Boolean(this.o.signal?.aborted);
   }
@@ -46,18 +57,30 @@ function chunks<T>(items: T[], n: number): T[][] {
 }
 
 /** ddmin: a 1-minimal subset of `items` (as far as the budget goes) that `test` still fails on. */
-export async function ddmin<T>(items: T[], test: (subset: T[]) => Promise<boolean>, spent: () => boolean): Promise<T[]> {
+export async function ddmin<T>(
+  items: T[],
+  test: (subset: T[]) => Promise<boolean>,
+  spent: () => boolean,
+): Promise<T[]> {
   let n = 2;
   while (items.length >= 2 && !spent()) {
     const parts = chunks(items, n);
     let next: T[] | null = null;
     for (const p of parts) if (!next && (await test(p))) next = p;
-    if (next) { items = next; n = 2; continue; }
+    if (next) {
+      items = next;
+      n = 2;
+      continue;
+    }
     for (let k = 0; k < parts.length && !next && parts.length > 2; k++) {
       const rest = parts.filter((_, j) => j !== k).flat();
       if (await test(rest)) next = rest;
     }
-    if (next) { items = next; n = Math.max(n - 1, 2); continue; }
+    if (next) {
+      items = next;
+      n = Math.max(n - 1, 2);
+      continue;
+    }
     if (n >= items.length) break;
     n = Math.min(items.length, n * 2);
   }
@@ -79,12 +102,20 @@ async function fewerLines(lines: Lines, keepFirst: boolean, oracle: Oracle): Pro
   const counts = countLines(lines);
   const units: Lines[] = [];
   for (let i = head.length; i < lines.length; i++) units.push(counts.has(i) ? [lines[i]!, lines[++i]!] : [lines[i]!]);
-  const kept = await ddmin(units, (sub) => oracle.ask(showLines([...head, ...sub.flat()])), () => oracle.spent);
+  const kept = await ddmin(
+    units,
+    (sub) => oracle.ask(showLines([...head, ...sub.flat()])),
+    () => oracle.spent,
+  );
   return [...head, ...kept.flat()];
 }
 
 async function fewerTokens(lines: Lines, keepFirst: boolean, oracle: Oracle): Promise<Lines> {
-  const kept = await ddmin(freeTokens(lines, keepFirst), (sub) => oracle.ask(keepTokens(lines, keepFirst, sub)), () => oracle.spent);
+  const kept = await ddmin(
+    freeTokens(lines, keepFirst),
+    (sub) => oracle.ask(keepTokens(lines, keepFirst, sub)),
+    () => oracle.spent,
+  );
   return parseLines(keepTokens(lines, keepFirst, kept));
 }
 
@@ -95,7 +126,11 @@ async function smallerValues(lines: Lines, keepFirst: boolean, oracle: Oracle): 
       better = false;
       for (const v of smallerNumbers(lines[p.line]![p.at]!)) {
         const next = lines.map((l, i) => (i === p.line ? l.map((t, j) => (j === p.at ? v : t)) : l));
-        if (await oracle.ask(showLines(next))) { lines = next; better = true; break; }
+        if (await oracle.ask(showLines(next))) {
+          lines = next;
+          better = true;
+          break;
+        }
       }
     }
   }
@@ -103,7 +138,11 @@ async function smallerValues(lines: Lines, keepFirst: boolean, oracle: Oracle): 
 }
 
 /** The smallest input `fails` still holds for that the budget lets it find; `input` itself at worst. */
-export async function shrink(input: string, fails: (input: string) => Promise<boolean>, o: ShrinkOptions): Promise<Shrunk> {
+export async function shrink(
+  input: string,
+  fails: (input: string) => Promise<boolean>,
+  o: ShrinkOptions,
+): Promise<Shrunk> {
   const oracle = new Oracle(fails, o);
   let lines = parseLines(input);
   // The text as the shrinker writes it (single spaces) must fail too, or nothing it writes can be trusted.

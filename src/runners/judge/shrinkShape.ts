@@ -26,7 +26,8 @@ export function countLines(lines: Lines): Set<number> {
   const counts = new Set<number>();
   for (let i = 0; i + 1 < lines.length; i++) {
     const l = lines[i]!;
-    if (l.length === 1 && INT.test(l[0]!) && Number(l[0]) === lines[i + 1]!.length && lines[i + 1]!.length > 0) counts.add(i);
+    if (l.length === 1 && INT.test(l[0]!) && Number(l[0]) === lines[i + 1]!.length && lines[i + 1]!.length > 0)
+      counts.add(i);
   }
   return counts;
 }

@@ -61,9 +61,27 @@ export type StressOutcome =
    * The solution disagreed with the brute force (or failed on its own: TLE, RE…) on `input`, the
    * smallest input the shrinker found; `original` is the generator's, when shrinking made it smaller.
    */
-  | { kind: 'found'; round: number; seed: number; input: string; answer: string; result: TestResult; rounds: number; original?: string; tried?: number }
+  | {
+      kind: 'found';
+      round: number;
+      seed: number;
+      input: string;
+      answer: string;
+      result: TestResult;
+      rounds: number;
+      original?: string;
+      tried?: number;
+    }
   /** Not the solution's fault: the generator or the brute force crashed or ran out of time. */
-  | { kind: 'blamed'; who: 'generator' | 'brute'; round: number; seed: number; input?: string; detail: string; rounds: number }
+  | {
+      kind: 'blamed';
+      who: 'generator' | 'brute';
+      round: number;
+      seed: number;
+      input?: string;
+      detail: string;
+      rounds: number;
+    }
   | { kind: 'compile-error'; who: StressRole; compile: CompileInfo }
   | { kind: 'stopped'; rounds: number };
 
@@ -73,7 +91,11 @@ const isAbort = (err: unknown): boolean => err instanceof DOMException && err.na
  * Runs up to `rounds` stress rounds of a solution against a brute force on a problem's rule or
  * checker. The engine's stress mode and `simcoach stress` both call this.
  */
-export async function stress(problem: Problem, programs: StressPrograms, o: StressOptions = {}): Promise<StressOutcome> {
+export async function stress(
+  problem: Problem,
+  programs: StressPrograms,
+  o: StressOptions = {},
+): Promise<StressOutcome> {
   const own = { ...problemJudgeOptions(problem), ...o.judge };
   const lim = limitsOf(own);
   const cmp = own.compare ?? { mode: 'tokens' };
@@ -92,7 +114,15 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       checker = c.checker;
     }
     // Each program's runs: the generator's input is its arguments, the others' the problem's files.
-    const runOf = (who: keyof StressPrograms): Judging => ({ lang: programs[who].lang, built: built[who]!, lim, io: who === 'generator' ? {} : io, signal: o.signal, cmp, checker });
+    const runOf = (who: keyof StressPrograms): Judging => ({
+      lang: programs[who].lang,
+      built: built[who]!,
+      lim,
+      io: who === 'generator' ? {} : io,
+      signal: o.signal,
+      cmp,
+      checker,
+    });
     const runs = { generator: runOf('generator'), brute: runOf('brute'), solution: runOf('solution') };
     const spec = (who: keyof StressPrograms, input: string, args: string[] = []) => testRun(runs[who], input, args);
     // A batch of its own for each program: a pooled sandbox mounts every program of its batch,
@@ -102,7 +132,8 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
       pools[who] = await openBatch(1, [await spec(who, '')]);
       batches.push(pools[who]);
     }
-    const run = (who: 'generator' | 'brute', input: string, args: string[] = []) => runOnce(runs[who], input, args, pools[who].run);
+    const run = (who: 'generator' | 'brute', input: string, args: string[] = []) =>
+      runOnce(runs[who], input, args, pools[who].run);
     const fault = (r: SandboxResult, who: keyof StressPrograms): string | null => {
       const v = runVerdict(r, runs[who]);
       return v ? `${v.verdict}: ${v.detail}` : null;
@@ -111,7 +142,10 @@ export async function stress(problem: Problem, programs: StressPrograms, o: Stre
     // One input through the brute force and the solution, judged: the brute force's fault, or the verdict.
     const trial: Trial = async (input, name, index) => {
       // The solution's whole output is kept (bounded by the output limit) until the answer is known.
-      const [brute, sol] = await Promise.all([run('brute', input), spec('solution', input).then((s) => pools.solution.run({ ...s, keepStdoutBytes: lim.outputBytes }))]);
+      const [brute, sol] = await Promise.all([
+        run('brute', input),
+        spec('solution', input).then((s) => pools.solution.run({ ...s, keepStdoutBytes: lim.outputBytes })),
+      ]);
       const bruteFault = fault(brute.r, 'brute');
       if (bruteFault) return { bruteFault };
       const test = { name, input, outputs: [brute.output] };
@@ -145,12 +179,19 @@ async function playRounds(p: Round, o: StressOptions, progress: { done: number }
     const seed = (o.firstSeed ?? 1) + round - 1;
     // testlib generators seed their random source from all their arguments; the seed goes last.
     const gen = await p.generate([...(o.generatorArgs ?? []), String(seed)]);
-    const genFault = p.fault(gen.r, 'generator') ?? (gen.output.trim() === '' ? 'it wrote nothing (an empty input)' : null);
+    const genFault =
+      p.fault(gen.r, 'generator') ?? (gen.output.trim() === '' ? 'it wrote nothing (an empty input)' : null);
     if (genFault) return { kind: 'blamed', who: 'generator', round, seed, detail: genFault, rounds: done };
     const input = gen.output;
     const t = await p.trial(input, `round ${round}`, round - 1);
-    if ('bruteFault' in t) return { kind: 'blamed', who: 'brute', round, seed, input, detail: t.bruteFault, rounds: done };
-    if (t.result.verdict !== 'AC') return await smallest({ kind: 'found', round, seed, input, answer: t.answer, result: t.result, rounds: done }, p.trial, o);
+    if ('bruteFault' in t)
+      return { kind: 'blamed', who: 'brute', round, seed, input, detail: t.bruteFault, rounds: done };
+    if (t.result.verdict !== 'AC')
+      return await smallest(
+        { kind: 'found', round, seed, input, answer: t.answer, result: t.result, rounds: done },
+        p.trial,
+        o,
+      );
     progress.done = round;
     o.onRound?.(round, rounds);
   }
@@ -158,7 +199,11 @@ async function playRounds(p: Round, o: StressOptions, progress: { done: number }
 }
 
 /** Builds the three programs into `built` (the caller cleans up each); the first that fails, if one does. */
-async function buildAll(programs: StressPrograms, built: Partial<Record<keyof StressPrograms, Built>>, o: StressOptions): Promise<Extract<StressOutcome, { kind: 'compile-error' }> | undefined> {
+async function buildAll(
+  programs: StressPrograms,
+  built: Partial<Record<keyof StressPrograms, Built>>,
+  o: StressOptions,
+): Promise<Extract<StressOutcome, { kind: 'compile-error' }> | undefined> {
   for (const who of ['generator', 'brute', 'solution'] as const) {
     const includeDirs = who === 'generator' && o.generatorDir ? [o.generatorDir] : [];
     const b = await buildProgram(programs[who], { includeDirs, signal: o.signal });
@@ -168,7 +213,11 @@ async function buildAll(programs: StressPrograms, built: Partial<Record<keyof St
   return undefined;
 }
 
-type Trial = (input: string, name: string, index: number) => Promise<{ bruteFault: string } | { answer: string; result: TestResult }>;
+type Trial = (
+  input: string,
+  name: string,
+  index: number,
+) => Promise<{ bruteFault: string } | { answer: string; result: TestResult }>;
 type Found = Extract<StressOutcome, { kind: 'found' }>;
 
 /**
@@ -189,7 +238,11 @@ async function smallest(found: Found, trial: Trial, o: StressOptions): Promise<F
     last = { input, ...t };
     return true;
   };
-  const s = await shrink(found.input, fails, { budget, ...(o.onShrink ? { onTry: o.onShrink } : {}), ...(o.signal ? { signal: o.signal } : {}) });
+  const s = await shrink(found.input, fails, {
+    budget,
+    ...(o.onShrink ? { onTry: o.onShrink } : {}),
+    ...(o.signal ? { signal: o.signal } : {}),
+  });
   const best = last as { input: string; answer: string; result: TestResult } | null;
   if (!best || best.input !== s.input || s.input.length >= found.input.length) return { ...found, tried: s.tried };
   return { ...found, ...best, original: found.input, tried: s.tried };

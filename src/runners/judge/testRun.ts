@@ -33,14 +33,15 @@ export interface TestRun {
 
 /** What a verdict means for a program built with a shadow sanitizer (shown beside it). */
 export const SANITIZED_NOTE =
-  'built with a sanitizer (-fsanitize): no address-space limit (it reserves terabytes it never touches), and memory is its resident set with the sanitizer\'s shadow and quarantine, judged against 3 × the limit + 256 MB; judge without -fsanitize for the memory limit itself';
+  "built with a sanitizer (-fsanitize): no address-space limit (it reserves terabytes it never touches), and memory is its resident set with the sanitizer's shadow and quarantine, judged against 3 × the limit + 256 MB; judge without -fsanitize for the memory limit itself";
 
 /**
  * The enforcing cap (cgroup memory.max or limit_in_bytes, the launcher's kill) above the allowance:
  * a run that passes the allowance must be seen passing it (its peak is the verdict's figure, see
  * runVerdict), not be cut off exactly at it; the cap only keeps a hog from taking the machine.
  */
-export const memoryCapBytes = (allowanceBytes: number): number => allowanceBytes + Math.max(16 << 20, allowanceBytes >> 3);
+export const memoryCapBytes = (allowanceBytes: number): number =>
+  allowanceBytes + Math.max(16 << 20, allowanceBytes >> 3);
 
 /** How a built program runs once on one input (with `args` after its own): the sandbox spec every run of a test shares. */
 export async function testRun(t: TestRun, input: string, args: string[] = []): Promise<SandboxSpec> {
@@ -60,7 +61,9 @@ export async function testRun(t: TestRun, input: string, args: string[] = []): P
     memoryBytes: memoryCapBytes(memoryBytes),
     addressSpaceBytes: l.addressSpaceLimit && !built.shadow ? memoryBytes + (64 << 20) : undefined,
     // The leak check stops the world through ptrace, which the sandbox refuses: it would fail every run.
-    ...(built.shadow ? { env: { ASAN_OPTIONS: 'detect_leaks=0:abort_on_error=0', UBSAN_OPTIONS: 'print_stacktrace=1' } } : {}),
+    ...(built.shadow
+      ? { env: { ASAN_OPTIONS: 'detect_leaks=0:abort_on_error=0', UBSAN_OPTIONS: 'print_stacktrace=1' } }
+      : {}),
     pids: lim.processes,
     ...(lim.allowProcesses ? { processes: true } : {}),
     outputBytes: lim.outputBytes,

@@ -60,7 +60,8 @@ const mb = (kb: number): string => (kb / 1024).toFixed(1);
 const limitText = (m: MemoryLimit): string =>
   `${mb(m.limitKb)} MB${m.allowanceKb > m.limitKb ? `, +${mb(m.allowanceKb - m.limitKb)} MB for the runtime` : ''}`;
 
-const OUT_OF_MEMORY = /MemoryError|OutOfMemoryError|heap out of memory|std::bad_alloc|Cannot allocate memory|Killed process/;
+const OUT_OF_MEMORY =
+  /MemoryError|OutOfMemoryError|heap out of memory|std::bad_alloc|Cannot allocate memory|Killed process/;
 
 /**
  * The verdict a run earns before its output is compared, or null when it ended normally: a real
@@ -81,19 +82,27 @@ export function runVerdict(r: SandboxResult, run: MemoryInputs): { verdict: Verd
   // The launcher ended the run at the refused call: nothing after it is the program's doing.
   if (r.refused && endsTheRun(r.refused)) return { verdict: 'RE', detail: refusalDetail(r.refused) };
   if (r.cpuExceeded) return { verdict: 'TLE', detail: `CPU time over the limit (${r.cpuMs} ms used)` };
-  if (r.wallExceeded) return { verdict: 'TLE', detail: `wall-clock time over the limit (${r.wallMs} ms wall, ${r.cpuMs} ms CPU)` };
+  if (r.wallExceeded)
+    return { verdict: 'TLE', detail: `wall-clock time over the limit (${r.wallMs} ms wall, ${r.cpuMs} ms CPU)` };
   const crashed = r.signal !== null || r.exitCode !== 0;
   if (r.peakKb > memoryLimitKb) return { verdict: 'MLE', detail: `peak memory ${peak}, over the limit of ${limit}` };
   if (r.oomKilled) return { verdict: 'MLE', detail: `killed at the memory limit (${limit})` };
   if (crashed && OUT_OF_MEMORY.test(r.stderr)) return { verdict: 'MLE', detail: `ran out of memory (limit ${limit})` };
-  if (crashed && r.peakKb >= memoryLimitKb * 0.95) return { verdict: 'MLE', detail: `crashed at ${peak}, at the memory limit` };
+  if (crashed && r.peakKb >= memoryLimitKb * 0.95)
+    return { verdict: 'MLE', detail: `crashed at ${peak}, at the memory limit` };
   if (r.outputExceeded) return { verdict: 'OLE', detail: 'output over the limit' };
   if (crashed) {
     const tail = printable(r.stderr.trim().split('\n').slice(-1)[0] ?? '');
     // SIGSYS is the filter's own answer where no launcher could say what was tried (seccompBpf.ts).
-    const how = r.signal === 'SIGSYS' ? 'killed by SIGSYS: the program made a call the judge refuses (a process, a memfd, SysV IPC)' : r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
+    const how =
+      r.signal === 'SIGSYS'
+        ? 'killed by SIGSYS: the program made a call the judge refuses (a process, a memfd, SysV IPC)'
+        : r.signal
+          ? `killed by ${r.signal}`
+          : `exit code ${r.exitCode}`;
     // A refused socket was only refused: the program may have died of it.
-    if (r.refused) return { verdict: 'RE', detail: `${how}; ${refusalDetail(r.refused)}${tail ? `: ${tail.slice(0, 160)}` : ''}` };
+    if (r.refused)
+      return { verdict: 'RE', detail: `${how}; ${refusalDetail(r.refused)}${tail ? `: ${tail.slice(0, 160)}` : ''}` };
     return { verdict: 'RE', detail: tail ? `${how}: ${tail.slice(0, 200)}` : how };
   }
   return null;

@@ -14,7 +14,17 @@ import { fenceTag, langIds, LANGS, type LangId } from './langs.js';
  * Rust's and Go's grammars read Python as theirs (APPS-150's Python caught in a C++ session fell
  * from 83% to 74% with them): they have none, and a session in them is never second-guessed.
  */
-const FAMILY: Record<LangId, LangId> = { python: 'python', cpp: 'cpp', javascript: 'javascript', java: 'java', c: 'cpp', pypy: 'python', rust: 'rust', go: 'go', kotlin: 'kotlin' };
+const FAMILY: Record<LangId, LangId> = {
+  python: 'python',
+  cpp: 'cpp',
+  javascript: 'javascript',
+  java: 'java',
+  c: 'cpp',
+  pypy: 'python',
+  rust: 'rust',
+  go: 'go',
+  kotlin: 'kotlin',
+};
 
 const GRAMMARS: Partial<Record<LangId, () => Promise<{ default: LanguageFn }>>> = {
   python: () => import('highlight.js/lib/languages/python'),

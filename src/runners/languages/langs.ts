@@ -185,12 +185,13 @@ const registry = {
     },
     run: async (dir, file, mb) => ({
       cmd: (await which('java')) ?? 'java',
-      args: [
-        `-Xmx${mb}m`, '-Xss64m', '-XX:+UseSerialGC', '-XX:-UsePerfData',
-        '-cp', dir, basename(file, '.java'),
-      ],
+      args: [`-Xmx${mb}m`, '-Xss64m', '-XX:+UseSerialGC', '-XX:-UsePerfData', '-cp', dir, basename(file, '.java')],
     }),
-    toolchain: { cmds: ['javac', 'java'], versionArgs: ['-version'], packages: ['default-jdk-headless', 'java-latest-openjdk-devel', 'jdk-openjdk'] },
+    toolchain: {
+      cmds: ['javac', 'java'],
+      versionArgs: ['-version'],
+      packages: ['default-jdk-headless', 'java-latest-openjdk-devel', 'jdk-openjdk'],
+    },
     overheadMb: 160,
     addressSpaceLimit: false,
   },
@@ -292,7 +293,11 @@ const registry = {
       args: [`-Xmx${mb}m`, '-Xss64m', '-XX:+UseSerialGC', '-XX:-UsePerfData', '-jar', join(dir, 'main.jar')],
     }),
     // kotlinc is a shell script that starts a JVM: its first line is that JVM's warning without the flag.
-    toolchain: { cmds: ['kotlinc', 'java'], versionArgs: ['-J-XX:-PrintWarnings', '-version'], packages: ['kotlin', 'kotlin', 'kotlin'] },
+    toolchain: {
+      cmds: ['kotlinc', 'java'],
+      versionArgs: ['-J-XX:-PrintWarnings', '-version'],
+      packages: ['kotlin', 'kotlin', 'kotlin'],
+    },
     overheadMb: 160,
     addressSpaceLimit: false,
   },

@@ -13,10 +13,15 @@ export interface ProbeResult {
  */
 export function probe(cmd: string, args: string[], timeoutMs = 5000): Promise<ProbeResult> {
   return new Promise((resolve) => {
-    const child = execFile(cmd, args, { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1 << 20, encoding: 'utf8' }, (err, stdout, stderr) => {
-      running.delete(child);
-      resolve({ ok: !err, stdout: stdout ?? '', stderr: stderr ?? '' });
-    });
+    const child = execFile(
+      cmd,
+      args,
+      { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1 << 20, encoding: 'utf8' },
+      (err, stdout, stderr) => {
+        running.delete(child);
+        resolve({ ok: !err, stdout: stdout ?? '', stderr: stderr ?? '' });
+      },
+    );
     // A probe reads nothing: it sees the end of its input at once.
     child.stdin?.end();
     killWithUs(child);
@@ -43,7 +48,14 @@ function killWithUs(child: ChildProcess): void {
 export async function whichAll(cmd: string): Promise<string[]> {
   const { access, constants } = await import('node:fs/promises');
   const dirs = (process.env.PATH ?? '').split(':').filter((d) => d !== '');
-  const found = await Promise.all(dirs.map((d) => access(`${d}/${cmd}`, constants.X_OK).then(() => `${d}/${cmd}`, () => null)));
+  const found = await Promise.all(
+    dirs.map((d) =>
+      access(`${d}/${cmd}`, constants.X_OK).then(
+        () => `${d}/${cmd}`,
+        () => null,
+      ),
+    ),
+  );
   return [...new Set(found.filter((f): f is string => f !== null))];
 }
 

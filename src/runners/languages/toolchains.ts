@@ -65,9 +65,11 @@ export const shadowSanitizer = (flags: readonly string[]): boolean =>
   flags.some((f) => /^-fsanitize=(.*,)?(address|thread|memory|leak|hwaddress)(,|$)/.test(f));
 
 async function executable(path: string): Promise<boolean> {
-  return access(path, constants.X_OK).then(() => true, () => false);
+  return access(path, constants.X_OK).then(
+    () => true,
+    () => false,
+  );
 }
-
 
 /**
  * rustup's proxies choose a toolchain from ~/.rustup, which the sandbox never mounts: the
@@ -178,16 +180,20 @@ export async function toolchainOf(lang: LangId): Promise<ToolchainAnswer> {
   if (!tool) {
     return {
       ok: false,
-      error: choice.compiler !== undefined
-        ? `the compiler '${name}' for ${l.name} is not there: set compilers.${lang} to a compiler on PATH or an absolute path (\`simcoach config set compilers.${lang} ${c.tool}\`)`
-        : `${name} not found: install it to run ${l.name} (${installLine(lang)}; see \`simcoach doctor\`)`,
+      error:
+        choice.compiler !== undefined
+          ? `the compiler '${name}' for ${l.name} is not there: set compilers.${lang} to a compiler on PATH or an absolute path (\`simcoach config set compilers.${lang} ${c.tool}\`)`
+          : `${name} not found: install it to run ${l.name} (${installLine(lang)}; see \`simcoach doctor\`)`,
     };
   }
   const flags = await flagsFor(lang, tool);
   const own = choice.flags !== undefined || choice.std !== undefined;
   const complaint = own && c.checkFlags ? await flagComplaint(tool, flags, c.checkFlags) : null;
   if (complaint) {
-    return { ok: false, error: `${basename(name)} refused the flags '${flags.join(' ')}' (${complaint}): change --flags/--std, or \`simcoach config set flags.${lang} "…"\`` };
+    return {
+      ok: false,
+      error: `${basename(name)} refused the flags '${flags.join(' ')}' (${complaint}): change --flags/--std, or \`simcoach config set flags.${lang} "…"\``,
+    };
   }
   const version = await toolVersion(tool, l.toolchain.versionArgs);
   return { ok: true, toolchain: { tool, flags, version, shadow: shadowSanitizer(flags) } };
@@ -198,7 +204,8 @@ export async function missingRuntime(lang: LangId): Promise<string | null> {
   const l = LANGS[lang];
   const runtimes = l.toolchain.cmds.filter((cmd) => cmd !== l.compile?.tool);
   for (const cmd of runtimes) {
-    if (!(await resolveCommand(cmd))) return `${cmd} not found: install it to run ${l.name} (${installLine(lang)}; see \`simcoach doctor\`)`;
+    if (!(await resolveCommand(cmd)))
+      return `${cmd} not found: install it to run ${l.name} (${installLine(lang)}; see \`simcoach doctor\`)`;
   }
   return null;
 }

@@ -198,7 +198,10 @@ export class RunGroup implements RunGroupLike {
 }
 
 /** A run's group on the path in use. */
-export async function createRunGroup(plan: CgroupPlan, limits: { memoryBytes?: number; pids?: number }): Promise<RunGroupLike> {
+export async function createRunGroup(
+  plan: CgroupPlan,
+  limits: { memoryBytes?: number; pids?: number },
+): Promise<RunGroupLike> {
   if (plan.version === 1) return RunGroup.create(plan.controllers, limits);
   return RunGroupV2.create(plan, limits);
 }

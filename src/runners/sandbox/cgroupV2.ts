@@ -30,16 +30,26 @@ export interface CgroupV2 {
 
 /** Whether this machine runs the unified hierarchy at /sys/fs/cgroup. */
 export async function isV2(root = V2_ROOT): Promise<boolean> {
-  return access(join(root, 'cgroup.controllers')).then(() => true, () => false);
+  return access(join(root, 'cgroup.controllers')).then(
+    () => true,
+    () => false,
+  );
 }
 
-const words = async (file: string): Promise<string[]> => (await readFile(file, 'utf8').catch(() => '')).split(/\s+/).filter(Boolean);
-const writable = (file: string): Promise<boolean> => access(file, constants.W_OK).then(() => true, () => false);
+const words = async (file: string): Promise<string[]> =>
+  (await readFile(file, 'utf8').catch(() => '')).split(/\s+/).filter(Boolean);
+const writable = (file: string): Promise<boolean> =>
+  access(file, constants.W_OK).then(
+    () => true,
+    () => false,
+  );
 const missing = (have: string[]): string[] => NEEDED.filter((c) => !have.includes(c));
 
 /** Our own group's directory, from /proc/self/cgroup's v2 line ("0::/path"). */
 export async function ownGroup(root = V2_ROOT): Promise<string | null> {
-  const line = (await readFile('/proc/self/cgroup', 'utf8').catch(() => '')).split('\n').find((l) => l.startsWith('0::'));
+  const line = (await readFile('/proc/self/cgroup', 'utf8').catch(() => ''))
+    .split('\n')
+    .find((l) => l.startsWith('0::'));
   return line ? join(root, line.slice(3)) : null;
 }
 
@@ -81,7 +91,9 @@ export type V2Found = { ok: CgroupV2 } | { why: string };
 async function asRoot(root: string): Promise<V2Found> {
   const lacking = missing(await words(join(root, 'cgroup.subtree_control')));
   if (lacking.length) {
-    return { why: `the root cgroup does not give ${lacking.join(' and ')} to its children (as root: echo '${lacking.map((c) => `+${c}`).join(' ')}' > ${root}/cgroup.subtree_control; systemd does this at boot)` };
+    return {
+      why: `the root cgroup does not give ${lacking.join(' and ')} to its children (as root: echo '${lacking.map((c) => `+${c}`).join(' ')}' > ${root}/cgroup.subtree_control; systemd does this at boot)`,
+    };
   }
   const parent = join(root, 'simcoach');
   try {
@@ -96,14 +108,19 @@ async function asRoot(root: string): Promise<V2Found> {
 }
 
 /** Where a normal user's run groups would go: `home`, a group delegated to us, or why there is none. */
-export async function userHome(root = V2_ROOT): Promise<{ own: string; home: string; alone: boolean } | { why: string }> {
+export async function userHome(
+  root = V2_ROOT,
+): Promise<{ own: string; home: string; alone: boolean } | { why: string }> {
   const own = await ownGroup(root);
   if (!own) return { why: 'no cgroup v2 line in /proc/self/cgroup' };
   const alone = (await procsOf(own)).every((p) => p === process.pid);
   const home = alone && own !== root ? own : dirname(own);
-  if (home === root || !own.startsWith(`${root}/`)) return { why: `simcoach's cgroup (${own.slice(root.length) || '/'}) has no delegated parent` };
+  if (home === root || !own.startsWith(`${root}/`))
+    return { why: `simcoach's cgroup (${own.slice(root.length) || '/'}) has no delegated parent` };
   if (!(await writable(join(home, 'cgroup.procs'))) || !(await writable(join(home, 'cgroup.subtree_control')))) {
-    return { why: `${home} is not delegated to you (systemd delegates user@${process.getuid?.()}.service: run simcoach from a terminal of your session, or with systemd-run --user --scope -p Delegate=yes)` };
+    return {
+      why: `${home} is not delegated to you (systemd delegates user@${process.getuid?.()}.service: run simcoach from a terminal of your session, or with systemd-run --user --scope -p Delegate=yes)`,
+    };
   }
   return { own, home, alone };
 }
@@ -120,8 +137,13 @@ async function asUser(root: string): Promise<V2Found> {
   if ('why' in found) return found;
   const { own, home, alone } = found;
   // Our own group is used only when we are alone in it: then its controllers are its parent's to give.
-  const offered = missing(await words(join(home, alone && own !== root ? 'cgroup.controllers' : 'cgroup.subtree_control')));
-  if (offered.length) return { why: `${home} does not give ${offered.join(' and ')} to its children (the cgroup delegated to you must enable them)` };
+  const offered = missing(
+    await words(join(home, alone && own !== root ? 'cgroup.controllers' : 'cgroup.subtree_control')),
+  );
+  if (offered.length)
+    return {
+      why: `${home} does not give ${offered.join(' and ')} to its children (the cgroup delegated to you must enable them)`,
+    };
   const parent = home === own ? own : join(home, `simcoach-${process.pid}`);
   try {
     if (parent !== own) await mkdir(parent, { recursive: true });
@@ -149,7 +171,10 @@ async function hasPeak(parent: string): Promise<boolean> {
   const dir = join(parent, `probe-${process.pid}-peak`);
   try {
     await mkdir(dir);
-    return await access(join(dir, 'memory.peak')).then(() => true, () => false);
+    return await access(join(dir, 'memory.peak')).then(
+      () => true,
+      () => false,
+    );
   } catch {
     return false;
   } finally {
@@ -172,7 +197,8 @@ async function sweepOwners(home: string): Promise<void> {
     const owner = /^simcoach-(\d+)$/.exec(name);
     if (!owner || Number(owner[1]) === process.pid || alive(Number(owner[1]))) continue;
     const dir = join(home, name);
-    for (const sub of await readdir(dir, { withFileTypes: true }).catch(() => [])) if (sub.isDirectory()) await rmdir(join(dir, sub.name)).catch(() => {});
+    for (const sub of await readdir(dir, { withFileTypes: true }).catch(() => []))
+      if (sub.isDirectory()) await rmdir(join(dir, sub.name)).catch(() => {});
     await rmdir(dir).catch(() => {});
   }
 }
@@ -199,7 +225,10 @@ const field = (text: string, key: string): number | null => {
  */
 export class RunGroupV2 implements RunGroupLike {
   private sampled = 0;
-  private constructor(readonly dir: string, private readonly plan: CgroupV2) {}
+  private constructor(
+    readonly dir: string,
+    private readonly plan: CgroupV2,
+  ) {}
 
   static async create(plan: CgroupV2, limits: { memoryBytes?: number; pids?: number }): Promise<RunGroupV2> {
     const dir = join(plan.parent, runGroupName());
@@ -263,7 +292,10 @@ export class RunGroupV2 implements RunGroupLike {
 
   /** cgroup.kill (5.14 and later) kills the whole tree at once, a fork bomb too; before it, SIGKILL each until none is left. */
   async killAll(): Promise<void> {
-    const viaFile = await writeFile(join(this.dir, 'cgroup.kill'), '1').then(() => true, () => false);
+    const viaFile = await writeFile(join(this.dir, 'cgroup.kill'), '1').then(
+      () => true,
+      () => false,
+    );
     await killUntilEmpty(() => this.pids(), !viaFile);
   }
 

@@ -57,10 +57,20 @@ export const REPORT_FIELDS = {
 
 /** The serve request's single fields, each once; `file`, `arg` and `env` come once per item, in order. */
 export const REQUEST_FIELDS = [
-  'id', 'cpu_ms', 'wall_ms', 'fsize', 'stack', 'uid', 'gid',
+  'id',
+  'cpu_ms',
+  'wall_ms',
+  'fsize',
+  'stack',
+  'uid',
+  'gid',
   // The input's length (-1: simcoach wrote it into the worker's input file itself), whether all of
   // stdout comes back or `out_keep` of it, the stderr tail, the output file's name ('' for none).
-  'in_len', 'out_all', 'out_keep', 'err_keep', 'outfile',
+  'in_len',
+  'out_all',
+  'out_keep',
+  'err_keep',
+  'outfile',
   // Whether the program may create processes (else its filter refuses them).
   'procs',
 ] as const;
@@ -91,7 +101,8 @@ export function parseFields<T extends Record<string, Kind>>(words: string[], fie
     if (seen.has(key)) throw fail(`carries ${key} twice`);
     seen.add(key);
     if (kind === 'refused') {
-      if (value !== 'none' && !refusedOf(value)) throw fail(`names a refusal simcoach does not know: ${JSON.stringify(value)}`);
+      if (value !== 'none' && !refusedOf(value))
+        throw fail(`names a refusal simcoach does not know: ${JSON.stringify(value)}`);
       out[key] = refusedOf(value);
     } else {
       const n = Number(value);
@@ -105,7 +116,10 @@ export function parseFields<T extends Record<string, Kind>>(words: string[], fie
 }
 
 /** A request's fields as the supervisor reads them: each `key=value` ends with a NUL. */
-export function formatRequest(fields: Record<RequestField, string | number>, lists: Record<(typeof REQUEST_LISTS)[number], string[]>): Buffer {
+export function formatRequest(
+  fields: Record<RequestField, string | number>,
+  lists: Record<(typeof REQUEST_LISTS)[number], string[]>,
+): Buffer {
   const entries = [
     ...REQUEST_FIELDS.map((k) => `${k}=${fields[k]}`),
     ...REQUEST_LISTS.flatMap((k) => lists[k].map((v) => `${k}=${v}`)),

@@ -41,8 +41,15 @@ export function parseLauncherReport(text: string): LauncherReport | null {
   if (!text.endsWith('\n') || text.indexOf('\n') !== text.length - 1) return null;
   const r = parseFields(text.trim().split(' '), REPORT_FIELDS, 'report');
   return {
-    status: r.status, cpuMs: r.cpu_us / 1000, wallMs: r.wall_us / 1000, maxRssKb: r.max_rss_kb, treePeakKb: r.tree_peak_kb, procs: r.procs,
-    cpuOver: r.cpu_over === 1, wallOver: r.wall_over === 1, memOver: r.mem_over === 1,
+    status: r.status,
+    cpuMs: r.cpu_us / 1000,
+    wallMs: r.wall_us / 1000,
+    maxRssKb: r.max_rss_kb,
+    treePeakKb: r.tree_peak_kb,
+    procs: r.procs,
+    cpuOver: r.cpu_over === 1,
+    wallOver: r.wall_over === 1,
+    memOver: r.mem_over === 1,
     ...(r.refused ? { refused: r.refused } : {}),
   };
 }
@@ -83,7 +90,12 @@ export function parseSent(buf: Buffer): { entries: SentEntry[]; complete: boolea
     if (file) {
       const size = Number(file[3]);
       if (at + size > buf.length) break;
-      entries.push({ k: Number(file[1]), path: file[4]!, mode: parseInt(file[2]!, 8), data: buf.subarray(at, at + size) });
+      entries.push({
+        k: Number(file[1]),
+        path: file[4]!,
+        mode: parseInt(file[2]!, 8),
+        data: buf.subarray(at, at + size),
+      });
       at += size;
     } else if (dir) {
       entries.push({ k: Number(dir[1]), path: dir[2]!, mode: null, data: null });

@@ -68,11 +68,18 @@ export const DEV_NODES = ['null', 'zero', 'full', 'random', 'urandom'];
 function devMounts(): string[] {
   const links = { fd: '/proc/self/fd', stdin: '/proc/self/fd/0', stdout: '/proc/self/fd/1', stderr: '/proc/self/fd/2' };
   return [
-    '--perms', '0755', '--tmpfs', '/dev',
+    '--perms',
+    '0755',
+    '--tmpfs',
+    '/dev',
     ...DEV_NODES.flatMap((n) => ['--dev-bind', `/dev/${n}`, `/dev/${n}`]),
     ...Object.entries(links).flatMap(([name, to]) => ['--symlink', to, `/dev/${name}`]),
-    '--perms', '1777', '--tmpfs', '/dev/shm',
-    '--remount-ro', '/dev',
+    '--perms',
+    '1777',
+    '--tmpfs',
+    '/dev/shm',
+    '--remount-ro',
+    '/dev',
   ];
 }
 
@@ -89,8 +96,14 @@ export async function baseMounts(): Promise<string[]> {
     ...args,
     ...devMounts(),
     // Its own /proc (the pid namespace's), all of it read-only: /proc/sys included.
-    '--proc', '/proc', '--remount-ro', '/proc',
-    '--perms', '1777', '--tmpfs', '/tmp',
+    '--proc',
+    '/proc',
+    '--remount-ro',
+    '/proc',
+    '--perms',
+    '1777',
+    '--tmpfs',
+    '/tmp',
   ];
 }
 
@@ -127,4 +140,8 @@ export async function toolchainMounts(cmd: string, visible: string[], secrets: s
   return mounts;
 }
 
-const isFile = (path: string): Promise<boolean> => lstat(path).then((st) => st.isFile(), () => false);
+const isFile = (path: string): Promise<boolean> =>
+  lstat(path).then(
+    (st) => st.isFile(),
+    () => false,
+  );

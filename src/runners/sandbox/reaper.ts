@@ -27,7 +27,11 @@ export function reap(what: { groups?: string[]; tempParent?: string; lock?: stri
     reaper.unref();
     (reaper.stdin as Socket | null)?.unref();
   }
-  const lines = [...(what.groups ?? []).map((g) => `g ${g}`), ...(what.tempParent ? [`t ${what.tempParent}`] : []), ...(what.lock ? [`l ${what.lock}`] : [])].filter((l) => !told.has(l));
+  const lines = [
+    ...(what.groups ?? []).map((g) => `g ${g}`),
+    ...(what.tempParent ? [`t ${what.tempParent}`] : []),
+    ...(what.lock ? [`l ${what.lock}`] : []),
+  ].filter((l) => !told.has(l));
   for (const l of lines) told.add(l);
   if (lines.length) reaper.stdin?.write(`${lines.join('\n')}\n`);
 }

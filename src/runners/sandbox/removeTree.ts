@@ -37,7 +37,8 @@ const openDir = (path: string): Promise<FileHandle | null> => open(path, DIR_FLA
  * asks its server by path (9p, as a VM sees its host's /var/tmp through an overlay; NFS; FUSE) and
  * another machine removed it meanwhile (ENOENT). That ends the walk there, never the caller.
  */
-const identity = (dir: FileHandle): Promise<{ dev: bigint; ino: bigint } | null> => dir.stat({ bigint: true }).catch(() => null);
+const identity = (dir: FileHandle): Promise<{ dev: bigint; ino: bigint } | null> =>
+  dir.stat({ bigint: true }).catch(() => null);
 const openDirAt = (dir: FileHandle, name: string): Promise<FileHandle | null> => openDir(at(dir, name));
 
 /**
@@ -62,7 +63,8 @@ async function clearFiles(dir: FileHandle, level: Level): Promise<void> {
   }
 }
 
-const sameDir = (a: { dev: bigint; ino: bigint }, b: { dev: bigint; ino: bigint }): boolean => a.dev === b.dev && a.ino === b.ino;
+const sameDir = (a: { dev: bigint; ino: bigint }, b: { dev: bigint; ino: bigint }): boolean =>
+  a.dev === b.dev && a.ino === b.ino;
 
 /** Removes `path` and everything in it; never follows a link, never throws. */
 export async function removeTree(path: string): Promise<void> {

@@ -70,8 +70,15 @@ export class RunWatch {
     const stdout = child.stdout as Readable;
     const stderr = child.stderr as Readable;
     // Closed flags are recorded from the start: a pipe may close before the exit event arrives.
-    this.closed = Promise.all([new Promise((r) => stdout.once('close', r)), new Promise((r) => stderr.once('close', r))]);
-    this.reported = report ? readAll(report, (t) => { this.reportText += t; }) : Promise.resolve();
+    this.closed = Promise.all([
+      new Promise((r) => stdout.once('close', r)),
+      new Promise((r) => stderr.once('close', r)),
+    ]);
+    this.reported = report
+      ? readAll(report, (t) => {
+          this.reportText += t;
+        })
+      : Promise.resolve();
     stdout.on('data', (chunk: Buffer) => this.onStdout(chunk));
     stderr.setEncoding('utf8');
     stderr.on('data', (s: string) => {
@@ -121,8 +128,16 @@ export class RunWatch {
     this.killed = true;
     const pid = this.child.pid;
     if (pid) {
-      try { process.kill(-pid, 'SIGKILL'); } catch { /* group gone */ }
-      try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* group gone */
+      }
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     }
     void this.group?.killAll();
     // Without a cgroup, a sandbox killed from here (a launcher that did not stop its tree in time,
@@ -153,7 +168,13 @@ export class RunWatch {
   /** The watchdog: the wall-clock timer, the abort, and the CPU poller. */
   start(launcher: boolean): void {
     // With the launcher the wall-clock limit is its own; this one only catches a launcher that hangs.
-    this.wallTimer = setTimeout(() => { this.wallExceeded = true; this.hardKill(); }, this.spec.wallMs + (launcher ? LAUNCHER_GRACE_MS : 0));
+    this.wallTimer = setTimeout(
+      () => {
+        this.wallExceeded = true;
+        this.hardKill();
+      },
+      this.spec.wallMs + (launcher ? LAUNCHER_GRACE_MS : 0),
+    );
     this.spec.signal?.addEventListener('abort', this.onAbort, { once: true });
     if (this.spec.signal?.aborted) this.onAbort();
     // The launcher watches a tree without cgroups itself, from inside the sandbox.
@@ -163,7 +184,9 @@ export class RunWatch {
     this.poller = setInterval(() => {
       if (polling || this.killed) return;
       polling = true;
-      void this.poll(cgroupCpu).finally(() => { polling = false; });
+      void this.poll(cgroupCpu).finally(() => {
+        polling = false;
+      });
     }, POLL_MS);
   }
 
@@ -172,7 +195,10 @@ export class RunWatch {
     if (group) await group.sample();
     const cpu = cgroupCpu ? ((await group!.cpuNs()) ?? 0) / 1e6 : child.pid ? await readProcCpuMs(child.pid) : null;
     if (cpu !== null) this.polledCpuMs = Math.max(this.polledCpuMs, cpu);
-    if (this.polledCpuMs > this.spec.cpuMs) { this.cpuExceeded = true; this.killTree(); }
+    if (this.polledCpuMs > this.spec.cpuMs) {
+      this.cpuExceeded = true;
+      this.killTree();
+    }
     if (!group && child.pid) this.polledPeakKb = Math.max(this.polledPeakKb, (await readProcHwmKb(child.pid)) ?? 0);
   }
 

@@ -15,7 +15,15 @@ import type { Refused } from './refusal.js';
 import { SandboxError, sandboxSaid } from './sandboxError.js';
 import { seccompProgram } from './seccompBpf.js';
 import { signalNameOf } from './signals.js';
-import { LAUNCHER_SAMPLE_MS, OPEN_FILES, parseLauncherReport, parseSent, waitStatus, type LauncherReport, type SentEntry } from './launcherReport.js';
+import {
+  LAUNCHER_SAMPLE_MS,
+  OPEN_FILES,
+  parseLauncherReport,
+  parseSent,
+  waitStatus,
+  type LauncherReport,
+  type SentEntry,
+} from './launcherReport.js';
 import { RunWatch, type ChildEnd } from './runWatch.js';
 
 export interface SandboxSpec {
@@ -135,11 +143,15 @@ const WORK_IN = '/sc-work';
 const WORK_ROOM = 16 << 20;
 
 /** A run's files proper: a name ending in `/` is a folder to make (a program's own layout), no file. */
-const fileEntries = (spec: SandboxSpec): [string, string | Buffer][] => Object.entries(spec.files ?? {}).filter(([name]) => !name.endsWith('/'));
+const fileEntries = (spec: SandboxSpec): [string, string | Buffer][] =>
+  Object.entries(spec.files ?? {}).filter(([name]) => !name.endsWith('/'));
 
 /** The bytes of the files a run gets in its work dir. */
 export function filesBytes(spec: SandboxSpec): number {
-  return Object.values(spec.files ?? {}).reduce((a, c) => a + (typeof c === 'string' ? Buffer.byteLength(c) : c.length), 0);
+  return Object.values(spec.files ?? {}).reduce(
+    (a, c) => a + (typeof c === 'string' ? Buffer.byteLength(c) : c.length),
+    0,
+  );
 }
 
 /** The size of each of a run's writable places: what it may write (its output limit) and its input files, and room. */
@@ -157,7 +169,6 @@ interface Place {
   work: string;
   sealed: boolean;
 }
-
 
 let base: Promise<string[]> | null = null;
 const prefixes = new Map<string, Promise<string[]>>();
@@ -178,7 +189,11 @@ export async function commandMounts(cmd: string, visible: string[]): Promise<str
  * and a fresh tmpfs of `sized.bytes` at each of `sized.dirs`. The base's /tmp and /dev/shm are not
  * sized: a program's scratch space there is bounded by its memory limit, which they count against.
  */
-export async function mountArgs(ro: string[], rw: string[], sized?: { bytes: number; dirs: string[] }): Promise<string[]> {
+export async function mountArgs(
+  ro: string[],
+  rw: string[],
+  sized?: { bytes: number; dirs: string[] },
+): Promise<string[]> {
   base ??= baseMounts();
   // /etc, /dev, /proc and /tmp are made by the base list.
   const made = new Set(['/etc', '/dev', '/proc', '/tmp']);
@@ -193,37 +208,72 @@ export async function mountArgs(ro: string[], rw: string[], sized?: { bytes: num
 }
 
 /** The namespaces every sandbox gets: no network, its own PIDs, IPC and host name; it dies with us. */
-export const NAMESPACE_ARGS = ['--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session'];
+export const NAMESPACE_ARGS = [
+  '--unshare-net',
+  '--unshare-pid',
+  '--unshare-ipc',
+  '--unshare-uts',
+  '--unshare-cgroup-try',
+  '--die-with-parent',
+  '--new-session',
+];
 
 /** The places a sealed run may write, each a tmpfs: its work dir, /tmp, /dev/shm and a compiler's output dir. */
 function tmpfsDirs(spec: SandboxSpec): string[] {
   return [WORK_IN, '/tmp', '/dev/shm', ...(spec.writable ? [spec.writable] : [])];
 }
 
-async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLater: boolean, launcher: string | null, launcherArgs: string[], fileFds: number[], seccompFd: number | null): Promise<string[]> {
+async function bwrapArgs(
+  iso: Isolation,
+  place: Place,
+  spec: SandboxSpec,
+  joinLater: boolean,
+  launcher: string | null,
+  launcherArgs: string[],
+  fileFds: number[],
+  seccompFd: number | null,
+): Promise<string[]> {
   const { work, sealed } = place;
   const visible = [...(spec.readable ?? []), ...(sealed ? [] : [work]), ...(spec.writable ? [spec.writable] : [])];
   const ro = [...(await commandMounts(spec.cmd, visible)), ...(spec.readable ?? [])];
   const rw = sealed ? [] : [work, ...(spec.writable ? [spec.writable] : [])];
-  const sized = sealed ? { bytes: workAreaBytes(spec), dirs: [WORK_IN, ...(spec.writable ? [spec.writable] : [])] } : undefined;
+  const sized = sealed
+    ? { bytes: workAreaBytes(spec), dirs: [WORK_IN, ...(spec.writable ? [spec.writable] : [])] }
+    : undefined;
   // Each input file is copied into the tmpfs from a pipe, root's and read-only (the dir is sticky,
   // so it stays as given); the program makes its own files beside them.
   // A program's own files may sit in folders of their own (`lib/x.h`): those are made first.
-  const folders = [...new Set(Object.keys(spec.files ?? {}).flatMap((name) => name.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))))];
+  const folders = [
+    ...new Set(
+      Object.keys(spec.files ?? {}).flatMap((name) =>
+        name
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+      ),
+    ),
+  ];
   const files = [
     ...folders.flatMap((d) => ['--perms', '0755', '--dir', join(WORK_IN, d)]),
     ...fileEntries(spec).flatMap(([name], i) => ['--perms', '0644', '--file', String(fileFds[i]), join(WORK_IN, name)]),
   ];
   // With the launcher, it drops to the uid itself (-u): setpriv's look-ups of users would come
   // after the launcher's filter and be charged to the program as sockets.
-  const drop = iso.runAs && iso.setpriv && !launcher
-    ? [
-        // Set-up done as root; the program gets an unprivileged uid, no groups, no capability
-        // (bounding set too) and no_new_privs, so nothing it execs can gain any back.
-        iso.setpriv, `--reuid=${iso.runAs.uid}`, `--regid=${iso.runAs.gid}`, '--clear-groups',
-        '--no-new-privs', '--bounding-set=-all', '--inh-caps=-all', '--',
-      ]
-    : [];
+  const drop =
+    iso.runAs && iso.setpriv && !launcher
+      ? [
+          // Set-up done as root; the program gets an unprivileged uid, no groups, no capability
+          // (bounding set too) and no_new_privs, so nothing it execs can gain any back.
+          iso.setpriv,
+          `--reuid=${iso.runAs.uid}`,
+          `--regid=${iso.runAs.gid}`,
+          '--clear-groups',
+          '--no-new-privs',
+          '--bounding-set=-all',
+          '--inh-caps=-all',
+          '--',
+        ]
+      : [];
   return [
     iso.bwrap!,
     ...(iso.runAs ? [] : ['--unshare-user', '--cap-drop', 'ALL']),
@@ -237,10 +287,14 @@ async function bwrapArgs(iso: Isolation, place: Place, spec: SandboxSpec, joinLa
     ...[INIT_CMDLINE, INIT_TASK_CMDLINE].flatMap((p) => ['--ro-bind', join(place.base, 'pid1', 'cmdline'), p]),
     // The root itself (a tmpfs of bubblewrap's, holding the mount points' parents) read-only: as a
     // normal user those parents are the program's own uid's, a place to write memory no limit sees.
-    '--remount-ro', '/',
+    '--remount-ro',
+    '/',
     // The launcher is the sandbox's pid 1: the program's kill(-1) finds no other process (init is
     // never a target), and whatever it orphans comes to the launcher to be measured and reaped.
-    ...NAMESPACE_ARGS, ...(launcher ? ['--as-pid-1'] : []), '--chdir', work,
+    ...NAMESPACE_ARGS,
+    ...(launcher ? ['--as-pid-1'] : []),
+    '--chdir',
+    work,
     ...(joinLater ? ['--block-fd', String(BLOCK_FD), '--info-fd', String(INFO_FD)] : []),
     // Without the launcher, its filter comes through bubblewrap (see seccompBpf.ts).
     ...(seccompFd === null ? [] : ['--seccomp', String(seccompFd)]),
@@ -254,18 +308,29 @@ function limitArgs(iso: Isolation, spec: SandboxSpec, watched: boolean): string[
   if (!iso.prlimit) return [];
   // RLIMIT_CPU is whole seconds; the exact limit is enforced by polling, this is the backstop.
   const cpu = Math.ceil(spec.cpuMs / 1000) + 1;
-  const args = [iso.prlimit, `--cpu=${cpu}:${cpu + 1}`, '--core=0', `--fsize=${spec.outputBytes}`, `--stack=${Math.max(spec.memoryBytes, 64 << 20)}`];
+  const args = [
+    iso.prlimit,
+    `--cpu=${cpu}:${cpu + 1}`,
+    '--core=0',
+    `--fsize=${spec.outputBytes}`,
+    `--stack=${Math.max(spec.memoryBytes, 64 << 20)}`,
+  ];
   // The launcher sets the open-files limit for the program alone (bubblewrap takes an fd per input file).
   if (!watched) args.push(`--nofile=${OPEN_FILES}`);
   // The last resort without a cgroup or the launcher's watcher (no C compiler here): an address-space limit.
-  if (!iso.cgroups.includes('memory') && !watched && spec.addressSpaceBytes) args.push(`--as=${spec.addressSpaceBytes}`);
+  if (!iso.cgroups.includes('memory') && !watched && spec.addressSpaceBytes)
+    args.push(`--as=${spec.addressSpaceBytes}`);
   // Never RLIMIT_NPROC: it counts every process of the uid machine-wide (a person's browser and
   // IDE too), so it failed runs that had made none. The launcher's filter refuses new processes
   // (unless the run allows them), and a cgroup's pids.max bounds them where there is one.
   return [...args, '--'];
 }
 
-export function signalName(iso: Isolation, code: number | null, sig: NodeJS.Signals | null): { exitCode: number | null; signal: string | null } {
+export function signalName(
+  iso: Isolation,
+  code: number | null,
+  sig: NodeJS.Signals | null,
+): { exitCode: number | null; signal: string | null } {
   if (sig) return { exitCode: null, signal: sig };
   // bwrap reports its child's death by signal N as exit status 128+N.
   if (iso.namespaces !== 'none' && code !== null && code > 128 && code < 128 + 65) {
@@ -291,7 +356,13 @@ export function nprocPerNamespace(release = osRelease()): boolean {
  * reported (it reports whatever the program did); without it, bubblewrap's own failure (exit 1 and
  * its one `bwrap:` line — a program could print that too, and would only fail itself).
  */
-function sandboxFailed(bwrap: boolean, launcher: boolean, report: string, code: number | null, stderr: string): boolean {
+function sandboxFailed(
+  bwrap: boolean,
+  launcher: boolean,
+  report: string,
+  code: number | null,
+  stderr: string,
+): boolean {
   if (launcher) return parseLauncherReport(report) === null;
   return bwrap && code === 1 && /^bwrap: [^\n]*\n?$/.test(stderr);
 }
@@ -337,9 +408,15 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
   const stdinFile = streamed ? null : await open(join(base, 'stdin'), 'r');
   let group: RunGroupLike | null = null;
   try {
-    group = iso.cgroup ? await createRunGroup(iso.cgroup, { memoryBytes: spec.memoryBytes, pids: spec.pids + 8 }) : null;
+    group = iso.cgroup
+      ? await createRunGroup(iso.cgroup, { memoryBytes: spec.memoryBytes, pids: spec.pids + 8 })
+      : null;
     const { result, sent } = await execute(iso, spec, place, launcher, stdinFile?.fd ?? 'pipe', group);
-    if (sealed && spec.writable && !result.aborted) await restoreTree(spec.writable, sent.filter((e) => e.k === (spec.outputFile === undefined ? 0 : 1)));
+    if (sealed && spec.writable && !result.aborted)
+      await restoreTree(
+        spec.writable,
+        sent.filter((e) => e.k === (spec.outputFile === undefined ? 0 : 1)),
+      );
     if (spec.outputFile === undefined) return result;
     if (!sealed) return { ...result, ...(await readOutputFile(join(place.work, spec.outputFile), spec.outputBytes)) };
     const file = sent.find((e) => e.k === 0 && e.path === '.')?.data ?? null;
@@ -348,7 +425,8 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxResult> {
     await stdinFile?.close().catch(() => {});
     await group?.destroy();
     // What the program wrote for us to keep (a compiler's output) goes back to our uid.
-    if (!sealed && iso.runAs && spec.writable) await chownTree(spec.writable, process.getuid?.() ?? 0, process.getgid?.() ?? 0).catch(() => {});
+    if (!sealed && iso.runAs && spec.writable)
+      await chownTree(spec.writable, process.getuid?.() ?? 0, process.getgid?.() ?? 0).catch(() => {});
     await removeDir(base);
   }
 }
@@ -381,7 +459,10 @@ function outputFileOf(data: Buffer | null, limit: number): { fileOutput: Buffer 
  * The program controls that directory, so no symlink is followed (it could point at a host
  * file we can read and it cannot) and a FIFO never blocks us.
  */
-export async function readOutputFile(path: string, limit: number): Promise<{ fileOutput: Buffer | null; outputExceeded?: true }> {
+export async function readOutputFile(
+  path: string,
+  limit: number,
+): Promise<{ fileOutput: Buffer | null; outputExceeded?: true }> {
   const f = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
   if (!f) return { fileOutput: null };
   try {
@@ -415,17 +496,33 @@ interface Layout {
   seccompFd: number | null;
 }
 
-function layout(iso: Isolation, spec: SandboxSpec, place: Place, launcher: string | null, group: RunGroupLike | null): Layout {
+function layout(
+  iso: Isolation,
+  spec: SandboxSpec,
+  place: Place,
+  launcher: string | null,
+  group: RunGroupLike | null,
+): Layout {
   const bwrap = iso.namespaces === 'bwrap';
   const joinLater = bwrap && group !== null && !launcher;
   const launcherFds = launcher && group ? group.procsFiles().map((f) => openSync(f, 'w')) : [];
   const reportFd = 3 + launcherFds.length;
-  const sends = place.sealed ? [...(spec.outputFile === undefined ? [] : [join(WORK_IN, spec.outputFile)]), ...(spec.writable ? [spec.writable] : [])] : [];
+  const sends = place.sealed
+    ? [
+        ...(spec.outputFile === undefined ? [] : [join(WORK_IN, spec.outputFile)]),
+        ...(spec.writable ? [spec.writable] : []),
+      ]
+    : [];
   const sendFd = sends.length ? reportFd + 1 : null;
   // No launcher (no C compiler to build it): bubblewrap sets the same policy, from a pipe after the others.
   const filter = bwrap && !launcher ? seccompProgram(spec.processes ?? false) : null;
   return {
-    launcher: launcher !== null, joinLater, launcherFds, reportFd, sends, sendFd,
+    launcher: launcher !== null,
+    joinLater,
+    launcherFds,
+    reportFd,
+    sends,
+    sendFd,
     inputs: place.sealed ? fileEntries(spec).map(([, content]) => content) : [],
     firstInputFd: reportFd + 1 + (sendFd === null ? 0 : 1),
     filter,
@@ -438,23 +535,58 @@ function launcherArgs(iso: Isolation, spec: SandboxSpec, place: Place, launcher:
   const bwrap = iso.namespaces === 'bwrap';
   const measured = !iso.cgroups.includes('memory');
   return [
-    bwrap ? LAUNCHER_AT : launcher, 'gate', '-i', String(LAUNCHER_SAMPLE_MS), '-f', String(OPEN_FILES), ...(spec.processes ? ['-p', '1'] : []),
+    bwrap ? LAUNCHER_AT : launcher,
+    'gate',
+    '-i',
+    String(LAUNCHER_SAMPLE_MS),
+    '-f',
+    String(OPEN_FILES),
+    ...(spec.processes ? ['-p', '1'] : []),
     ...(bwrap && iso.runAs ? ['-u', String(iso.runAs.uid), '-G', String(iso.runAs.gid)] : []),
-    ...(bwrap && !iso.runAs && !iso.cgroups.includes('pids') && nprocPerNamespace() ? ['-n', String(spec.pids + 8)] : []),
-    '-g', String(l.launcherFds.length), '-r', String(l.reportFd), '-c', String(spec.cpuMs), '-w', String(spec.wallMs),
-    ...(measured ? ['-m', String(spec.memoryBytes), ...(place.sealed ? tmpfsDirs(spec).flatMap((d) => ['-t', d]) : [])] : []),
-    ...(l.sendFd === null ? [] : ['-s', String(l.sendFd), '-l', String(workAreaBytes(spec) * l.sends.length), ...l.sends.flatMap((p) => ['-x', p])]),
+    ...(bwrap && !iso.runAs && !iso.cgroups.includes('pids') && nprocPerNamespace()
+      ? ['-n', String(spec.pids + 8)]
+      : []),
+    '-g',
+    String(l.launcherFds.length),
+    '-r',
+    String(l.reportFd),
+    '-c',
+    String(spec.cpuMs),
+    '-w',
+    String(spec.wallMs),
+    ...(measured
+      ? ['-m', String(spec.memoryBytes), ...(place.sealed ? tmpfsDirs(spec).flatMap((d) => ['-t', d]) : [])]
+      : []),
+    ...(l.sendFd === null
+      ? []
+      : [
+          '-s',
+          String(l.sendFd),
+          '-l',
+          String(workAreaBytes(spec) * l.sends.length),
+          ...l.sends.flatMap((p) => ['-x', p]),
+        ]),
     '--',
   ];
 }
 
 /** The whole command: the limits, bubblewrap (or the cgroup join), the launcher, the program. */
-async function commandLine(iso: Isolation, spec: SandboxSpec, place: Place, launcher: string | null, group: RunGroupLike | null, l: Layout): Promise<string[]> {
+async function commandLine(
+  iso: Isolation,
+  spec: SandboxSpec,
+  place: Place,
+  launcher: string | null,
+  group: RunGroupLike | null,
+  l: Layout,
+): Promise<string[]> {
   const bwrap = iso.namespaces === 'bwrap';
   const launchArgs = launcher ? launcherArgs(iso, spec, place, launcher, l) : [];
-  const joinArgs = group && !bwrap && !launcher ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
+  const joinArgs =
+    group && !bwrap && !launcher ? ['/bin/sh', '-c', JOIN_CGROUPS, 'sc-launch', ...group.procsFiles(), '--'] : [];
   const fileFds = l.inputs.map((_, i) => l.firstInputFd + i);
-  const wrap = bwrap ? await bwrapArgs(iso, place, spec, l.joinLater, launcher, launchArgs, fileFds, l.seccompFd) : [...launchArgs, ...joinArgs];
+  const wrap = bwrap
+    ? await bwrapArgs(iso, place, spec, l.joinLater, launcher, launchArgs, fileFds, l.seccompFd)
+    : [...launchArgs, ...joinArgs];
   // Under bubblewrap the limits are set before it starts (they pass down to the program): prlimit
   // then runs before the cgroup is joined, so its exec is not charged to the program.
   const limits = limitArgs(iso, spec, launcher !== null);
@@ -463,24 +595,49 @@ async function commandLine(iso: Isolation, spec: SandboxSpec, place: Place, laun
 
 function runEnv(iso: Isolation, spec: SandboxSpec, work: string, marker: string): Record<string, string> {
   return {
-    PATH: iso.namespaces === 'bwrap' ? `${dirname(spec.cmd)}:/usr/local/bin:/usr/bin:/bin` : (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'),
-    HOME: work, TMPDIR: work, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8',
-    PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8',
+    PATH:
+      iso.namespaces === 'bwrap'
+        ? `${dirname(spec.cmd)}:/usr/local/bin:/usr/bin:/bin`
+        : (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'),
+    HOME: work,
+    TMPDIR: work,
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C.UTF-8',
+    PYTHONDONTWRITEBYTECODE: '1',
+    PYTHONIOENCODING: 'utf-8',
     SIMCOACH_RUN: marker,
     ...spec.env,
   };
 }
 
 /** Spawns the run and feeds its pipes: the filter, the input files (read whole before the sandbox starts), a streamed stdin. */
-function startChild(argv: string[], env: Record<string, string>, cwd: string, stdinFd: number | 'pipe', spec: SandboxSpec, l: Layout): ChildProcess {
+function startChild(
+  argv: string[],
+  env: Record<string, string>,
+  cwd: string,
+  stdinFd: number | 'pipe',
+  spec: SandboxSpec,
+  l: Layout,
+): ChildProcess {
   const pipe = 'pipe' as const;
   let child: ChildProcess;
   try {
     child = spawn(argv[0]!, argv.slice(1), {
-      cwd, env, detached: true,
+      cwd,
+      env,
+      detached: true,
       stdio: l.joinLater
         ? [stdinFd, pipe, pipe, pipe, pipe, ...(l.filter ? [pipe] : [])]
-        : [stdinFd, pipe, pipe, ...l.launcherFds, ...(l.launcher ? [pipe] : []), ...(l.sendFd === null ? [] : [pipe]), ...l.inputs.map(() => pipe), ...(l.filter ? [pipe] : [])],
+        : [
+            stdinFd,
+            pipe,
+            pipe,
+            ...l.launcherFds,
+            ...(l.launcher ? [pipe] : []),
+            ...(l.sendFd === null ? [] : [pipe]),
+            ...l.inputs.map(() => pipe),
+            ...(l.filter ? [pipe] : []),
+          ],
     });
   } finally {
     for (const fd of l.launcherFds) closeSync(fd);
@@ -515,7 +672,13 @@ function collectSent(child: ChildProcess, sendFd: number | null): { chunks: Buff
 }
 
 /** The run's figures: the launcher's report where there is one, the cgroup's where there is one, else what we polled. */
-async function figures(iso: Isolation, end: { status: ChildEnd; wallMs: number }, w: RunWatch, group: RunGroupLike | null, launcherSaid: LauncherReport | null) {
+async function figures(
+  iso: Isolation,
+  end: { status: ChildEnd; wallMs: number },
+  w: RunWatch,
+  group: RunGroupLike | null,
+  launcherSaid: LauncherReport | null,
+) {
   let cpuMs = w.polledCpuMs;
   let peakKb = w.polledPeakKb;
   let wallMs = end.wallMs;
@@ -552,41 +715,72 @@ async function figures(iso: Isolation, end: { status: ChildEnd; wallMs: number }
  * The run's result, or a SandboxError when the sandbox itself failed (nothing of the program ran,
  * or it ran outside its limits): the judge must not give it a verdict.
  */
-async function resultOf(iso: Isolation, spec: SandboxSpec, argv: string[], w: RunWatch, end: { status: ChildEnd; killedByUs: boolean; wallMs: number }, group: RunGroupLike | null, launcher: boolean): Promise<SandboxResult> {
+async function resultOf(
+  iso: Isolation,
+  spec: SandboxSpec,
+  argv: string[],
+  w: RunWatch,
+  end: { status: ChildEnd; killedByUs: boolean; wallMs: number },
+  group: RunGroupLike | null,
+  launcher: boolean,
+): Promise<SandboxResult> {
   const launcherSaid = parseLauncherReport(w.reportText);
   const f = await figures(iso, end, w, group, launcherSaid);
   const bwrap = iso.namespaces === 'bwrap';
   let err = w.stderr;
   if (w.setupError) throw new SandboxError(w.setupError);
   const { status } = end;
-  if (status.spawnError && (bwrap || launcher)) throw new SandboxError(`could not start ${argv[0]}: ${status.spawnError}`);
+  if (status.spawnError && (bwrap || launcher))
+    throw new SandboxError(`could not start ${argv[0]}: ${status.spawnError}`);
   if (status.spawnError) err = `could not start ${spec.cmd}: ${status.spawnError}`;
-  else if (sandboxFailed(bwrap, launcher, w.reportText, status.code, err) && !end.killedByUs && !w.aborted) throw new SandboxError(sandboxSaid(err));
+  else if (sandboxFailed(bwrap, launcher, w.reportText, status.code, err) && !end.killedByUs && !w.aborted)
+    throw new SandboxError(sandboxSaid(err));
   const hit = limitsHit(f.ended.signal);
   return {
-    exitCode: f.ended.exitCode, signal: f.ended.signal,
-    stdout: w.stdout, stderr: err,
-    cpuMs: Math.ceil(f.cpuMs), wallMs: Math.round(f.wallMs), peakKb: f.peakKb, ...(f.memoryApprox ? { memoryApprox: true } : {}),
+    exitCode: f.ended.exitCode,
+    signal: f.ended.signal,
+    stdout: w.stdout,
+    stderr: err,
+    cpuMs: Math.ceil(f.cpuMs),
+    wallMs: Math.round(f.wallMs),
+    peakKb: f.peakKb,
+    ...(f.memoryApprox ? { memoryApprox: true } : {}),
     oomKilled: f.oomKilled,
     cpuExceeded: w.cpuExceeded || (launcherSaid?.cpuOver ?? false) || f.cpuMs > spec.cpuMs || hit.cpu,
     wallExceeded: w.wallExceeded || (launcherSaid?.wallOver ?? false),
-    outputExceeded: w.outputExceeded || hit.output, aborted: w.aborted,
+    outputExceeded: w.outputExceeded || hit.output,
+    aborted: w.aborted,
     ...(launcherSaid?.refused ? { refused: launcherSaid.refused } : {}),
   };
 }
 
 /** Runs one program in the sandbox `place` is part of, and what the launcher sent back. */
-async function execute(iso: Isolation, spec: SandboxSpec, place: Place, launcher: string | null, stdinFd: number | 'pipe', group: RunGroupLike | null): Promise<{ result: SandboxResult; sent: SentEntry[] }> {
+async function execute(
+  iso: Isolation,
+  spec: SandboxSpec,
+  place: Place,
+  launcher: string | null,
+  stdinFd: number | 'pipe',
+  group: RunGroupLike | null,
+): Promise<{ result: SandboxResult; sent: SentEntry[] }> {
   const marker = `${process.pid}-${Date.now().toString(36)}-${runSeq++}`;
   const l = layout(iso, spec, place, launcher, group);
   const argv = await commandLine(iso, spec, place, launcher, group, l);
   const started = performance.now();
-  const child = startChild(argv, runEnv(iso, spec, place.work, marker), place.sealed ? place.base : place.work, stdinFd, spec, l);
+  const child = startChild(
+    argv,
+    runEnv(iso, spec, place.work, marker),
+    place.sealed ? place.base : place.work,
+    stdinFd,
+    spec,
+    l,
+  );
   const sent = collectSent(child, l.sendFd);
   // The launcher's report socket: its line comes when the whole tree is reaped.
   const report = launcher ? (child.stdio[l.reportFd] as Duplex | null) : null;
   const w = new RunWatch(child, spec, iso, group, report, marker);
-  if (l.joinLater && group) w.joinGroupLater(group, child.stdio[BLOCK_FD] as Writable, child.stdio[INFO_FD] as Readable);
+  if (l.joinLater && group)
+    w.joinGroupLater(group, child.stdio[BLOCK_FD] as Writable, child.stdio[INFO_FD] as Readable);
   w.start(launcher !== null);
   const end = await w.end(started);
   await sent.done;

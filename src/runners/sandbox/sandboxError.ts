@@ -12,6 +12,13 @@ export class SandboxError extends UserError {
 
 /** What a failed sandbox said: bubblewrap's (or the launcher's) own line, else the last line it printed. */
 export function sandboxSaid(stderr: string): string {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
-  return (lines.find((l) => /^(bwrap|supervisor|setpriv|prlimit):/.test(l)) ?? lines.at(-1) ?? 'it ended before the program started').slice(0, 300);
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return (
+    lines.find((l) => /^(bwrap|supervisor|setpriv|prlimit):/.test(l)) ??
+    lines.at(-1) ??
+    'it ended before the program started'
+  ).slice(0, 300);
 }

@@ -24,7 +24,16 @@ import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import { requireIsolation, type Isolation } from './capabilities.js';
 import { RunGroup } from './cgroup.js';
-import { commandMounts, filesBytes, limitsHit, mountArgs, NAMESPACE_ARGS, runSandboxed, type SandboxResult, type SandboxSpec } from './sandbox.js';
+import {
+  commandMounts,
+  filesBytes,
+  limitsHit,
+  mountArgs,
+  NAMESPACE_ARGS,
+  runSandboxed,
+  type SandboxResult,
+  type SandboxSpec,
+} from './sandbox.js';
 import { OPEN_FILES } from './launcherReport.js';
 import { formatRequest, LauncherMessageError, parseFields, REPLY_FIELDS, type Reply } from './launcherMessages.js';
 import { supervisorBinary } from './supervisor.js';
@@ -51,7 +60,16 @@ const STDERR_KEEP = 16 * 1024;
 // The caps bubblewrap leaves the supervisor (root inside the sandbox); the programs get none.
 // CHOWN, DAC_OVERRIDE and FOWNER are for the test's files: its work dir goes to the program's uid,
 // and what the program left there is read and removed whatever modes it set.
-const SUPERVISOR_CAPS = ['CAP_SYS_ADMIN', 'CAP_SETUID', 'CAP_SETGID', 'CAP_SETPCAP', 'CAP_KILL', 'CAP_CHOWN', 'CAP_DAC_OVERRIDE', 'CAP_FOWNER'];
+const SUPERVISOR_CAPS = [
+  'CAP_SYS_ADMIN',
+  'CAP_SETUID',
+  'CAP_SETGID',
+  'CAP_SETPCAP',
+  'CAP_KILL',
+  'CAP_CHOWN',
+  'CAP_DAC_OVERRIDE',
+  'CAP_FOWNER',
+];
 const POOL_DIR = '/sc-pool';
 /** Room in a worker's work area for a test's own input files, beside its output limit. */
 const FILES_ROOM = 64 << 20;
@@ -70,7 +88,8 @@ function unpoolable(iso: Isolation, supervisor: string | null): string | null {
   if (!iso.sizedTmpfs) return 'bubblewrap without --size';
   // The supervisor needs root's set-up rights inside the sandbox to give each test its namespaces.
   if (!iso.runAs) return 'not root';
-  if (iso.cgroup?.version !== 1 || !['memory', 'pids', 'cpuacct'].every((c) => iso.cgroups.includes(c as 'memory'))) return 'no cgroup v1';
+  if (iso.cgroup?.version !== 1 || !['memory', 'pids', 'cpuacct'].every((c) => iso.cgroups.includes(c as 'memory')))
+    return 'no cgroup v1';
   if (!supervisor) return 'no C compiler for the supervisor';
   return null;
 }
@@ -86,7 +105,14 @@ export async function openBatch(width: number, programs: BatchProgram[]): Promis
   const readable = [...new Set(programs.flatMap((p) => p.readable ?? []))];
   const tools = await Promise.all(programs.map((p) => commandMounts(p.cmd, readable)));
   const ro = [...new Set([...tools.flat(), ...readable])];
-  return new PooledBatch(iso, supervisor!, Math.max(1, width), new Set(programs.map((p) => p.cmd)), new Set(readable), ro);
+  return new PooledBatch(
+    iso,
+    supervisor!,
+    Math.max(1, width),
+    new Set(programs.map((p) => p.cmd)),
+    new Set(readable),
+    ro,
+  );
 }
 
 class PooledBatch implements Batch {
@@ -114,9 +140,15 @@ class PooledBatch implements Batch {
   private takes(spec: SandboxSpec): boolean {
     // A test whose output limit or input files do not fit the workers' work area runs on its own.
     this.area ??= workAreaBytes(spec);
-    return !this.broken && !this.closed && !(spec.stdin instanceof ReadableStream) && !spec.writable
-      && spec.outputBytes + filesBytes(spec) <= this.area
-      && this.cmds.has(spec.cmd) && (spec.readable ?? []).every((d) => this.readable.has(d));
+    return (
+      !this.broken &&
+      !this.closed &&
+      !(spec.stdin instanceof ReadableStream) &&
+      !spec.writable &&
+      spec.outputBytes + filesBytes(spec) <= this.area &&
+      this.cmds.has(spec.cmd) &&
+      (spec.readable ?? []).every((d) => this.readable.has(d))
+    );
   }
 
   run = async (spec: SandboxSpec): Promise<SandboxResult> => {
@@ -124,9 +156,20 @@ class PooledBatch implements Batch {
     const w = await this.acquire(spec);
     if (!w) return runSandboxed(spec);
     // What of this attempt's stdout reached the caller: nothing of a failed attempt may reach it later.
-    let live = true, delivered = 0;
+    let live = true,
+      delivered = 0;
     const onStdout = spec.onStdout;
-    const attempt = onStdout ? { ...spec, onStdout: (b: Buffer) => { if (live) { delivered += b.length; onStdout(b); } } } : spec;
+    const attempt = onStdout
+      ? {
+          ...spec,
+          onStdout: (b: Buffer) => {
+            if (live) {
+              delivered += b.length;
+              onStdout(b);
+            }
+          },
+        }
+      : spec;
     try {
       return await w.run(attempt);
     } catch (err) {
@@ -190,7 +233,9 @@ type ReplyLine = { ok: true; figures: Reply } | { ok: false; error: string };
 function parseReply(words: string[]): ReplyLine {
   if (words[1] === 'ok') return { ok: true, figures: parseFields(words.slice(2), REPLY_FIELDS, 'reply') };
   if (words[1] === 'error') return { ok: false, error: words.slice(2).join(' ') };
-  throw new LauncherMessageError(`the launcher's reply is neither ok nor error: ${JSON.stringify(words.slice(1).join(' ').slice(0, 80))}`);
+  throw new LauncherMessageError(
+    `the launcher's reply is neither ok nor error: ${JSON.stringify(words.slice(1).join(' ').slice(0, 80))}`,
+  );
 }
 
 /** What came back of a test: the reply line, then the program's stdout (streamed), stderr tail and output file. */
@@ -215,7 +260,10 @@ class ReplyBody {
   private readonly outSize: number;
   private readonly fileLen: number;
 
-  constructor(readonly reply: ReplyLine, private readonly spec: SandboxSpec) {
+  constructor(
+    readonly reply: ReplyLine,
+    private readonly spec: SandboxSpec,
+  ) {
     const f = reply.ok ? reply.figures : { out_len: 0, err_len: 0, file_len: -1, out_size: 0 };
     this.outLeft = f.out_len;
     this.errLeft = f.err_len;
@@ -273,7 +321,12 @@ class Worker {
   private input: number | undefined;
   private line: Buffer[] = [];
   private body: ReplyBody | null = null;
-  private pending: { id: string; spec: SandboxSpec; resolve: (r: Received) => void; reject: (e: Error) => void } | null = null;
+  private pending: {
+    id: string;
+    spec: SandboxSpec;
+    resolve: (r: Received) => void;
+    reject: (e: Error) => void;
+  } | null = null;
   private readonly exited: Promise<void>;
   private limits: { memory: number; pids: number };
 
@@ -299,7 +352,13 @@ class Worker {
     proc.stdin!.on('error', () => {});
   }
 
-  static async start(iso: Isolation, supervisor: string, ro: string[], first: SandboxSpec, area: number): Promise<Worker> {
+  static async start(
+    iso: Isolation,
+    supervisor: string,
+    ro: string[],
+    first: SandboxSpec,
+    area: number,
+  ): Promise<Worker> {
     const root = await makeTempDir('run');
     const limits = { memory: first.memoryBytes, pids: first.pids + 8 };
     const group = await RunGroup.create(iso.cgroups, { memoryBytes: limits.memory, pids: limits.pids });
@@ -317,19 +376,33 @@ class Worker {
       open(join(d.memory!, 'memory.usage_in_bytes'), 'r');
       const marker = `${process.pid}-pool-${(seq++).toString(36)}`;
       const args = [
-        '--cap-drop', 'ALL', ...SUPERVISOR_CAPS.flatMap((c) => ['--cap-add', c]),
+        '--cap-drop',
+        'ALL',
+        ...SUPERVISOR_CAPS.flatMap((c) => ['--cap-add', c]),
         ...(await mountArgs(ro, [])),
-        '--bind', root, POOL_DIR,
+        '--bind',
+        root,
+        POOL_DIR,
         // Where the tests' work dirs go (the supervisor makes each test its own, given to the
         // program's uid): a tmpfs, never the host's disk. What a program writes there is shmem,
         // charged to the test's memory group (its limit is the cap, and its peak counts it, a
         // MAP_SHARED mapping of its files too); the size bounds the whole area besides, and a
         // killed worker leaves nothing of it behind.
-        '--size', String(area), '--tmpfs', '/sc-work',
-        '--ro-bind', supervisor, '/sc-supervisor',
+        '--size',
+        String(area),
+        '--tmpfs',
+        '/sc-work',
+        '--ro-bind',
+        supervisor,
+        '/sc-supervisor',
         // The supervisor is the sandbox's pid 1: kill(-1) from it ends everything a test left.
-        ...NAMESPACE_ARGS, '--as-pid-1', '--chdir', '/',
-        '--', '/sc-supervisor', 'serve',
+        ...NAMESPACE_ARGS,
+        '--as-pid-1',
+        '--chdir',
+        '/',
+        '--',
+        '/sc-supervisor',
+        'serve',
       ];
       const proc = spawn(iso.bwrap!, args, {
         stdio: ['pipe', 'pipe', 'pipe', ...fds],
@@ -414,8 +487,12 @@ class Worker {
     this.setLimits(spec.memoryBytes + filesBytes(spec), spec.pids + 8);
     const env: Record<string, string> = {
       PATH: `${spec.cmd.slice(0, spec.cmd.lastIndexOf('/')) || '/'}:/usr/local/bin:/usr/bin:/bin`,
-      HOME: '/sc-work/w', TMPDIR: '/sc-work/w', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8',
-      PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8',
+      HOME: '/sc-work/w',
+      TMPDIR: '/sc-work/w',
+      LANG: 'C.UTF-8',
+      LC_ALL: 'C.UTF-8',
+      PYTHONDONTWRITEBYTECODE: '1',
+      PYTHONIOENCODING: 'utf-8',
       SIMCOACH_RUN: `${this.marker}-${id}`,
       ...spec.env,
     };
@@ -426,26 +503,50 @@ class Worker {
     this.input ??= openSync(join(this.root, 'in'), constants.O_RDWR | constants.O_CREAT, 0o600);
     for (let at = 0; at < input.length;) at += writeSync(this.input, input, at, input.length - at, at);
     ftruncateSync(this.input, input.length);
-    const files = Object.entries(spec.files ?? {}).map(([name, content]) => [name, typeof content === 'string' ? Buffer.from(content) : content] as const);
-    const head = formatRequest({
-      id, cpu_ms: spec.cpuMs, wall_ms: spec.wallMs, fsize: spec.outputBytes, stack, uid: runAs.uid, gid: runAs.gid,
-      // The input is in the worker's file already; all of stdout comes back when it is compared as it streams.
-      in_len: -1, out_all: spec.onStdout ? 1 : 0, out_keep: Math.min(spec.keepStdoutBytes ?? spec.outputBytes, spec.outputBytes),
-      err_keep: STDERR_KEEP, outfile: spec.outputFile ?? '', procs: spec.processes ? 1 : 0,
-    }, {
-      file: files.map(([name, content]) => `${content.length}:${name}`),
-      arg: [spec.cmd, ...spec.args],
-      env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
-    });
+    const files = Object.entries(spec.files ?? {}).map(
+      ([name, content]) => [name, typeof content === 'string' ? Buffer.from(content) : content] as const,
+    );
+    const head = formatRequest(
+      {
+        id,
+        cpu_ms: spec.cpuMs,
+        wall_ms: spec.wallMs,
+        fsize: spec.outputBytes,
+        stack,
+        uid: runAs.uid,
+        gid: runAs.gid,
+        // The input is in the worker's file already; all of stdout comes back when it is compared as it streams.
+        in_len: -1,
+        out_all: spec.onStdout ? 1 : 0,
+        out_keep: Math.min(spec.keepStdoutBytes ?? spec.outputBytes, spec.outputBytes),
+        err_keep: STDERR_KEEP,
+        outfile: spec.outputFile ?? '',
+        procs: spec.processes ? 1 : 0,
+      },
+      {
+        file: files.map(([name, content]) => `${content.length}:${name}`),
+        arg: [spec.cmd, ...spec.args],
+        env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
+      },
+    );
     const dataLen = files.reduce((a, [, c]) => a + c.length, 0);
-    const got = await this.request(id, [Buffer.from(`${head.length} ${dataLen}\n`), head, ...files.map(([, c]) => c)], spec);
+    const got = await this.request(
+      id,
+      [Buffer.from(`${head.length} ${dataLen}\n`), head, ...files.map(([, c]) => c)],
+      spec,
+    );
     const reply = got.reply;
     if (!reply.ok) {
       if (/^exec:/.test(reply.error)) {
         // The program could not be started: its own failure, as a spawn error is on the per-test path.
-        return { ...empty(), exitCode: null, stderr: `could not start ${spec.cmd}: ${reply.error.replace(/^exec: /, '')}` };
+        return {
+          ...empty(),
+          exitCode: null,
+          stderr: `could not start ${spec.cmd}: ${reply.error.replace(/^exec: /, '')}`,
+        };
       }
-      if (/^bad request/.test(reply.error)) throw new LauncherMessageError(`the launcher refused simcoach's request (${reply.error})`);
+      if (/^bad request/.test(reply.error))
+        throw new LauncherMessageError(`the launcher refused simcoach's request (${reply.error})`);
       throw new Error(`sandbox set-up failed: ${reply.error}`);
     }
     return this.result(spec, reply.figures, got);
@@ -456,21 +557,31 @@ class Worker {
       if (this.dead) return reject(new Error('the sandbox supervisor ended'));
       // The supervisor keeps the limits; this only catches a supervisor that stopped answering (a
       // starved one on a loaded machine is slow, not stopped: the margin is wide).
-      const guard = setTimeout(() => {
-        // A reply already in the pipe must not reach this run now that it is given up.
-        this.pending = null;
-        this.kill();
-        reject(new Error('the sandbox supervisor stopped answering'));
-      }, 2 * spec.wallMs + 30_000);
+      const guard = setTimeout(
+        () => {
+          // A reply already in the pipe must not reach this run now that it is given up.
+          this.pending = null;
+          this.kill();
+          reject(new Error('the sandbox supervisor stopped answering'));
+        },
+        2 * spec.wallMs + 30_000,
+      );
       const onAbort = () => this.proc.stdin!.write('k');
       const done = () => {
         clearTimeout(guard);
         spec.signal?.removeEventListener('abort', onAbort);
       };
       this.pending = {
-        id, spec,
-        resolve: (r) => { done(); resolve(r); },
-        reject: (e) => { done(); reject(e); },
+        id,
+        spec,
+        resolve: (r) => {
+          done();
+          resolve(r);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
       };
       // One write: the request and its data go down the pipe together.
       this.proc.stdin!.write(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
@@ -488,7 +599,8 @@ class Worker {
     const cpuMs = reply.cpu_ns / 1e6;
     const atEnd = reply.peak_bytes - reply.file_bytes;
     const r: SandboxResult = {
-      exitCode, signal,
+      exitCode,
+      signal,
       stdout: got.kept,
       stderr: got.stderr,
       cpuMs: Math.ceil(cpuMs),
@@ -518,7 +630,11 @@ class Worker {
     if (this.input !== undefined) closeSync(this.input);
     this.input = undefined;
     if (this.proc.pid) {
-      try { process.kill(-this.proc.pid, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(-this.proc.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     }
   }
 
@@ -539,7 +655,17 @@ class Worker {
 
 function empty(): SandboxResult {
   return {
-    exitCode: null, signal: null, stdout: Buffer.alloc(0), stderr: '', cpuMs: 0, wallMs: 0, peakKb: 0,
-    oomKilled: false, cpuExceeded: false, wallExceeded: false, outputExceeded: false, aborted: false,
+    exitCode: null,
+    signal: null,
+    stdout: Buffer.alloc(0),
+    stderr: '',
+    cpuMs: 0,
+    wallMs: 0,
+    peakKb: 0,
+    oomKilled: false,
+    cpuExceeded: false,
+    wallExceeded: false,
+    outputExceeded: false,
+    aborted: false,
   };
 }

@@ -8,10 +8,22 @@
 import { arch } from 'node:os';
 
 // struct sock_filter codes and seccomp's return values (linux/filter.h, linux/seccomp.h).
-const LD_ABS = 0x20, JEQ = 0x15, JGE = 0x35, JSET = 0x45, RET = 0x06;
-const ALLOW = 0x7fff0000, KILL_PROCESS = 0x80000000, ERRNO = 0x00050000, USER_NOTIF = 0x7fc00000;
-const EPERM = 1, EACCES = 13, ENOSYS = 38;
-const NR = 0, ARCH = 4, ARG0 = 16, ARG1 = 24;
+const LD_ABS = 0x20,
+  JEQ = 0x15,
+  JGE = 0x35,
+  JSET = 0x45,
+  RET = 0x06;
+const ALLOW = 0x7fff0000,
+  KILL_PROCESS = 0x80000000,
+  ERRNO = 0x00050000,
+  USER_NOTIF = 0x7fc00000;
+const EPERM = 1,
+  EACCES = 13,
+  ENOSYS = 38;
+const NR = 0,
+  ARCH = 4,
+  ARG0 = 16,
+  ARG1 = 24;
 const F_SETPIPE_SZ = 1031;
 const CLONE_THREAD = 0x10000;
 // CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET, NEWTIME.
@@ -34,8 +46,29 @@ interface Abi {
 
 const ABIS: Record<string, Abi> = {
   // add_key, request_key, keyctl, userfaultfd, setns; io_uring_*, clone3; memfd_create, shmget, msgget; socket, socketpair.
-  x64: { audit: 0xc000003e, x32: 0x40000000, eperm: [248, 249, 250, 323, 308], enosys: [425, 426, 427, 435], unshare: 272, clone: 56, forks: [57, 58], refuse: [319, 29, 68], sockets: [41, 53], fcntl: 72 },
-  arm64: { audit: 0xc00000b7, eperm: [217, 218, 219, 282, 268], enosys: [425, 426, 427, 435], unshare: 97, clone: 220, forks: [], refuse: [279, 194, 186], sockets: [198, 199], fcntl: 25 },
+  x64: {
+    audit: 0xc000003e,
+    x32: 0x40000000,
+    eperm: [248, 249, 250, 323, 308],
+    enosys: [425, 426, 427, 435],
+    unshare: 272,
+    clone: 56,
+    forks: [57, 58],
+    refuse: [319, 29, 68],
+    sockets: [41, 53],
+    fcntl: 72,
+  },
+  arm64: {
+    audit: 0xc00000b7,
+    eperm: [217, 218, 219, 282, 268],
+    enosys: [425, 426, 427, 435],
+    unshare: 97,
+    clone: 220,
+    forks: [],
+    refuse: [279, 194, 186],
+    sockets: [198, 199],
+    fcntl: 25,
+  },
 };
 
 type Jump = 'next' | 'eperm' | 'enosys' | 'ns' | 'clone' | 'refuse' | 'socket' | 'allow' | 'fcntl';
@@ -84,7 +117,11 @@ export function seccompHeader(machine = arch()): string {
     for (const n of [0, 1]) {
       const insns = policy(p === 1, machine, n === 1)!;
       lens[p]!.push(insns.length);
-      lines.push(`static const struct sock_filter ${name(p, n)}[] = {`, ...insns.map((o) => `  { ${hex(o.code)}, ${o.jt}, ${o.jf}, ${hex(o.k)} },`), '};');
+      lines.push(
+        `static const struct sock_filter ${name(p, n)}[] = {`,
+        ...insns.map((o) => `  { ${hex(o.code)}, ${o.jt}, ${o.jf}, ${hex(o.k)} },`),
+        '};',
+      );
     }
   }
   lines.push(

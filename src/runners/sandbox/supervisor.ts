@@ -30,7 +30,13 @@ const policy = seccompHeader(process.arch);
 export const LAUNCHER_VERSION = createHash('sha256').update(SUPERVISOR_C).update(policy).digest('hex').slice(0, 16);
 
 /** Source, policy, machine and flags: a binary built from other ones is never taken for this one. */
-const BUILD_KEY = createHash('sha256').update(SUPERVISOR_C).update(policy).update(process.arch).update(FLAGS.join(' ')).digest('hex').slice(0, 16);
+const BUILD_KEY = createHash('sha256')
+  .update(SUPERVISOR_C)
+  .update(policy)
+  .update(process.arch)
+  .update(FLAGS.join(' '))
+  .digest('hex')
+  .slice(0, 16);
 
 /** Where the launcher lives in the cache rooted at `root` (simcoach's own cache folder). */
 export const launcherFile = (root: string): string => join(root, 'supervisor', `supervisor-${BUILD_KEY}`);
@@ -50,7 +56,12 @@ async function build(bin: string): Promise<string | null> {
   const dir = dirname(bin);
   // It runs as root when we are root: a launcher someone else could have written is not run,
   // but built again over it (the rename replaces a link itself, never what it points at).
-  if (await lstat(bin).then(() => true, () => false)) {
+  if (
+    await lstat(bin).then(
+      () => true,
+      () => false,
+    )
+  ) {
     const why = distrustFile(bin);
     if (!why) return bin;
     refuse(`not running the cached launcher: ${why}; building it again`);

@@ -98,7 +98,9 @@ export function tempParent(): Promise<string> {
         return dir;
       }
     }
-    throw new Error(`no private temp dir: simcoach-${uid()} in ${candidateRoots().join(' and ')} is not ours (a link, or another user's)`);
+    throw new Error(
+      `no private temp dir: simcoach-${uid()} in ${candidateRoots().join(' and ')} is not ours (a link, or another user's)`,
+    );
   })();
   return parent;
 }
@@ -106,7 +108,11 @@ export function tempParent(): Promise<string> {
 /** Which of `files` no one holds a lock on (flock -n takes it at once), by one flock(1) each. */
 function unlocked(files: string[]): Set<string> {
   if (!files.length) return new Set();
-  const r = spawnSync('/bin/sh', ['-c', 'for f; do flock -n "$f" true 2>/dev/null && printf "%s\\n" "$f"; done', 'sc-sweep', ...files], { encoding: 'utf8' });
+  const r = spawnSync(
+    '/bin/sh',
+    ['-c', 'for f; do flock -n "$f" true 2>/dev/null && printf "%s\\n" "$f"; done', 'sc-sweep', ...files],
+    { encoding: 'utf8' },
+  );
   return new Set(r.status === 0 ? r.stdout.split('\n').filter(Boolean) : []);
 }
 
@@ -132,7 +138,9 @@ export async function sweep(dir: string): Promise<void> {
     ours.map(async ({ path, owner }) => {
       if (path === ownLock) return;
       if (owner === -1) return free.has(path) ? unlink(path).catch(() => {}) : undefined;
-      const gone = locked.some((d) => d.path === path) ? free.has(join(path, LOCK)) : owner !== process.pid && !alive(owner);
+      const gone = locked.some((d) => d.path === path)
+        ? free.has(join(path, LOCK))
+        : owner !== process.pid && !alive(owner);
       if (gone) await removeTree(path);
     }),
   );

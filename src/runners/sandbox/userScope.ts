@@ -31,19 +31,32 @@ export type ScopeDecision = { restart: true } | { restart: false; why: string | 
 export function scopeDecision(f: ScopeFacts): ScopeDecision {
   if (f.root || f.off || !f.v2 || f.undelegated === null) return { restart: false, why: null };
   if (!f.systemdRun) return { restart: false, why: 'no systemd-run here to ask for a delegated scope' };
-  if (!f.userManager) return { restart: false, why: 'no systemd user manager of yours is running (no $XDG_RUNTIME_DIR/systemd/private)' };
+  if (!f.userManager)
+    return { restart: false, why: 'no systemd user manager of yours is running (no $XDG_RUNTIME_DIR/systemd/private)' };
   return { restart: true };
 }
 
 /** The facts, cheapest first: nothing past the first that settles it is read. */
 export async function scopeFacts(env: NodeJS.ProcessEnv = process.env): Promise<ScopeFacts> {
-  const facts: ScopeFacts = { root: process.getuid?.() === 0, off: env.SIMCOACH_CGROUPS === '0' || env[SCOPED_ENV] === '1', v2: false, undelegated: null, systemdRun: null, userManager: false };
+  const facts: ScopeFacts = {
+    root: process.getuid?.() === 0,
+    off: env.SIMCOACH_CGROUPS === '0' || env[SCOPED_ENV] === '1',
+    v2: false,
+    undelegated: null,
+    systemdRun: null,
+    userManager: false,
+  };
   if (facts.root || facts.off || !(facts.v2 = await isV2())) return facts;
   const home = await userHome();
   if (!('why' in home)) return facts;
   facts.undelegated = home.why;
   facts.systemdRun = await which('systemd-run');
-  facts.userManager = !!env.XDG_RUNTIME_DIR && (await access(join(env.XDG_RUNTIME_DIR, 'systemd', 'private')).then(() => true, () => false));
+  facts.userManager =
+    !!env.XDG_RUNTIME_DIR &&
+    (await access(join(env.XDG_RUNTIME_DIR, 'systemd', 'private')).then(
+      () => true,
+      () => false,
+    ));
   return facts;
 }
 
@@ -76,9 +89,14 @@ export async function restartInScope(env: NodeJS.ProcessEnv = process.env): Prom
   }
   whyNot = trial(facts.systemdRun!);
   if (whyNot) return null;
-  const child = spawn(facts.systemdRun!, [...SCOPE, '--', process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit', env: { ...env, [SCOPED_ENV]: '1' },
-  });
+  const child = spawn(
+    facts.systemdRun!,
+    [...SCOPE, '--', process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      stdio: 'inherit',
+      env: { ...env, [SCOPED_ENV]: '1' },
+    },
+  );
   const quiet = (): void => {};
   const pass = (sig: NodeJS.Signals): void => void child.kill(sig);
   process.on('SIGINT', quiet).on('SIGQUIT', quiet).on('SIGTERM', pass).on('SIGHUP', pass);

@@ -64,7 +64,12 @@ function compare(base: Omit<PredictionCheck, 'status' | 'at'>): PredictionCheck 
 }
 
 /** The person's prediction against the trace: the first place the two part, or that they agree. */
-export function comparePrediction(trace: Pick<Trace, 'steps' | 'stdout'>, line: number, variable: string, prediction: string): PredictionCheck {
+export function comparePrediction(
+  trace: Pick<Trace, 'steps' | 'stdout'>,
+  line: number,
+  variable: string,
+  prediction: string,
+): PredictionCheck {
   const predicted = variable === OUTPUT ? [prediction.trim()] : splitValues(prediction);
   if (variable === OUTPUT) {
     const check = compare({ line, variable, predicted: [normOutput(prediction)], real: [normOutput(trace.stdout)] });
@@ -99,7 +104,8 @@ export function predictionLine(c: PredictionCheck): string {
     case 'differs': {
       const i = c.at ?? 0;
       const time = c.variable === OUTPUT ? '' : `, the ${ordinal(i + 1)} time`;
-      if (i >= c.real.length) return `line ${c.line} runs only ${c.real.length} ${c.real.length === 1 ? 'time' : 'times'}; you predicted a ${ordinal(i + 1)} value, ${c.predicted[i]}`;
+      if (i >= c.real.length)
+        return `line ${c.line} runs only ${c.real.length} ${c.real.length === 1 ? 'time' : 'times'}; you predicted a ${ordinal(i + 1)} value, ${c.predicted[i]}`;
       return `${what}${time}: you said ${c.predicted[i]}, the program has ${c.real[i]}`;
     }
   }

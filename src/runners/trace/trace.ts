@@ -61,7 +61,10 @@ const KEEP_OUTPUT = 16 * 1024;
 /** Whether a language has a tracer; the reason when not. */
 export async function traceable(lang: string): Promise<string | undefined> {
   if (lang === 'python') return undefined;
-  if (lang === 'cpp') return (await which('gdb')) && (await which('g++')) ? undefined : 'the real trace of a C++ program needs gdb and g++: install gdb (apt install gdb)';
+  if (lang === 'cpp')
+    return (await which('gdb')) && (await which('g++'))
+      ? undefined
+      : 'the real trace of a C++ program needs gdb and g++: install gdb (apt install gdb)';
   return `the real trace is for Python and C++ programs only, not ${lang}`;
 }
 
@@ -76,7 +79,13 @@ interface Run {
 }
 
 /** How a language's program runs under its tracer: Python under settrace, C++ compiled then stepped by gdb. */
-async function tracedRun(program: Program, maxSteps: number, maxBytes: number, timeMs: number, memoryBytes: number): Promise<Run> {
+async function tracedRun(
+  program: Program,
+  maxSteps: number,
+  maxBytes: number,
+  timeMs: number,
+  memoryBytes: number,
+): Promise<Run> {
   if (program.lang !== 'cpp') {
     return {
       cmd: await pythonExecutable(),
@@ -92,7 +101,10 @@ async function tracedRun(program: Program, maxSteps: number, maxBytes: number, t
   const helper = TRACER_GDB.replace('CAP, SIZE_CAP', `${maxSteps}, ${maxBytes}`);
   return {
     cmd: '/bin/sh',
-    args: ['-c', 'g++ -std=gnu++17 -g -O0 -o prog main.cpp && gdb -nx -q -batch -x simcoach_trace_gdb.py ./prog >/dev/null && cat simcoach_stdout.txt'],
+    args: [
+      '-c',
+      'g++ -std=gnu++17 -g -O0 -o prog main.cpp && gdb -nx -q -batch -x simcoach_trace_gdb.py ./prog >/dev/null && cat simcoach_stdout.txt',
+    ],
     files: { ...(program.files ?? {}), 'main.cpp': program.source, 'simcoach_trace_gdb.py': helper },
     cpuMs: timeMs + 15000,
     memoryBytes: memoryBytes + (512 << 20),
@@ -105,7 +117,9 @@ function readRecord(raw: Buffer | null | undefined): Pick<Trace, 'steps' | 'trun
   try {
     const r = JSON.parse(raw.toString('utf8')) as { steps?: unknown; truncated?: unknown; error?: unknown };
     if (!Array.isArray(r.steps)) return undefined;
-    const steps = (r.steps as TraceStep[]).filter((s) => typeof s?.line === 'number' && typeof s.vars === 'object' && s.vars !== null);
+    const steps = (r.steps as TraceStep[]).filter(
+      (s) => typeof s?.line === 'number' && typeof s.vars === 'object' && s.vars !== null,
+    );
     const truncated = r.truncated === 'steps' || r.truncated === 'size' ? r.truncated : undefined;
     const e = r.error as Trace['error'] | null | undefined;
     return { steps, ...(truncated ? { truncated } : {}), ...(e && typeof e.type === 'string' ? { error: e } : {}) };
@@ -118,7 +132,11 @@ function readRecord(raw: Buffer | null | undefined): Pick<Trace, 'steps' | 'trun
 export async function traceProgram(program: Program, input: string, o: TraceOptions = {}): Promise<TraceResult> {
   const why = await traceable(program.lang);
   if (why) return { ok: false, reason: why };
-  const lim = limitsOf({ timeLimitMs: o.timeLimitMs ?? 5000, memoryLimitMb: DEFAULT_MEMORY_LIMIT_MB, outputLimitMb: 4 });
+  const lim = limitsOf({
+    timeLimitMs: o.timeLimitMs ?? 5000,
+    memoryLimitMb: DEFAULT_MEMORY_LIMIT_MB,
+    outputLimitMb: 4,
+  });
   const memoryBytes = lim.memoryMb * 1024 * 1024;
   const maxSteps = Math.max(1, Math.floor(o.maxSteps ?? DEFAULT_TRACE_STEPS));
   const maxBytes = Math.max(1024, Math.floor(o.maxBytes ?? 1 << 20));
@@ -138,11 +156,25 @@ export async function traceProgram(program: Program, input: string, o: TraceOpti
   const out = { stdout: r.stdout.toString('utf8'), stderr: r.stderr };
   const timedOut = r.cpuExceeded || r.wallExceeded;
   if (!record) {
-    if (timedOut) return { ok: false, reason: `the program ran out of time under the tracer (${lim.timeMs} ms) before it could be recorded` };
+    if (timedOut)
+      return {
+        ok: false,
+        reason: `the program ran out of time under the tracer (${lim.timeMs} ms) before it could be recorded`,
+      };
     if (r.oomKilled) return { ok: false, reason: 'the program ran out of memory under the tracer' };
     const ce = program.lang === 'cpp' ? r.stderr.split('\n').find((l) => /\berror:/.test(l)) : undefined;
-    if (ce) return { ok: false, reason: `the program does not compile: ${ce.replace(/^[^:]*:(\d+):\d+:\s*error:\s*/, 'line $1: ').trim()}` };
-    return { ok: false, reason: `the tracer recorded nothing${r.stderr.trim() ? `: ${r.stderr.trim().split('\n').pop()}` : ''}` };
+    if (ce)
+      return {
+        ok: false,
+        reason: `the program does not compile: ${ce.replace(/^[^:]*:(\d+):\d+:\s*error:\s*/, 'line $1: ').trim()}`,
+      };
+    return {
+      ok: false,
+      reason: `the tracer recorded nothing${r.stderr.trim() ? `: ${r.stderr.trim().split('\n').pop()}` : ''}`,
+    };
   }
-  return { ok: true, trace: { ...record, ...(timedOut && !record.truncated ? { truncated: 'time' as const } : {}), ...out } };
+  return {
+    ok: true,
+    trace: { ...record, ...(timedOut && !record.truncated ? { truncated: 'time' as const } : {}), ...out },
+  };
 }

@@ -65,7 +65,14 @@ function readValue(s: string, from: number): { value: string; end: number } {
     } else if (depth === 0 && (c === ',' || c === ';' || c === '|')) break;
     else if (depth === 0 && c === ' ' && STOP.test(s.slice(i) + ' ')) break;
   }
-  return { value: s.slice(from, i).trim().replace(/[.:]+$/, '').trim(), end: i };
+  return {
+    value: s
+      .slice(from, i)
+      .trim()
+      .replace(/[.:]+$/, '')
+      .trim(),
+    end: i,
+  };
 }
 
 /** What one line of a model's trace claims. */
@@ -105,13 +112,23 @@ export function readModelTrace(text: string): ModelStep[] {
 
 /** Values as a person would compare them: quotes, spaces and case of true/false/none aside, numbers by value. */
 export function sameValue(model: string, real: string): boolean {
-  const norm = (v: string): string => v.replace(/\s+/g, '').replace(/["']/g, '').replace(/^(true|false|none|null)$/i, (w) => (w.toLowerCase() === 'null' ? 'none' : w.toLowerCase()));
+  const norm = (v: string): string =>
+    v
+      .replace(/\s+/g, '')
+      .replace(/["']/g, '')
+      .replace(/^(true|false|none|null)$/i, (w) => (w.toLowerCase() === 'null' ? 'none' : w.toLowerCase()));
   const a = norm(model);
   const b = norm(real);
   if (a === b) return true;
   const x = Number(a);
   const y = Number(b);
-  return a !== '' && b !== '' && Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(y));
+  return (
+    a !== '' &&
+    b !== '' &&
+    Number.isFinite(x) &&
+    Number.isFinite(y) &&
+    Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(y))
+  );
 }
 
 /** The claims a real state can check (names it has), with the ones it contradicts. */
@@ -168,7 +185,9 @@ export function compareTraces(modelText: string, trace: Pick<Trace, 'steps'>): T
       continue;
     }
     // Where it should have been: the next real step on its line, else the next one that has the names.
-    let k = real.findIndex((s, j) => j >= at && (m.line === undefined || s.line === m.line) && check(claims, s).checked > 0);
+    let k = real.findIndex(
+      (s, j) => j >= at && (m.line === undefined || s.line === m.line) && check(claims, s).checked > 0,
+    );
     if (k < 0) k = real.findIndex((s, j) => j >= at && check(claims, s).checked > 0);
     if (k < 0) {
       matches.push({ model: i, status: 'unchecked' });
@@ -180,7 +199,13 @@ export function compareTraces(modelText: string, trace: Pick<Trace, 'steps'>): T
     const useAfter = after.checked > 0 && after.wrong.length < before.wrong.length;
     checkedAll += claims.length;
     firstDiff = matches.length;
-    matches.push({ model: i, real: k, state: useAfter ? k + 1 : k, status: 'differs', mismatches: (useAfter ? after : before).wrong });
+    matches.push({
+      model: i,
+      real: k,
+      state: useAfter ? k + 1 : k,
+      status: 'differs',
+      mismatches: (useAfter ? after : before).wrong,
+    });
   }
   return { model, matches, ...(firstDiff !== undefined ? { firstDiff } : {}), checked: checkedAll };
 }

@@ -3,7 +3,17 @@ import { cut } from '../../components/rows.js';
 import type { StepRef } from '../../app/sessionView.js';
 
 /** "Back to which step?": the earlier steps of this branch, the picked one in inverse. */
-export function BackPicker({ earlier, pick, width, height }: { earlier: StepRef[]; pick: number; width: number; height: number }) {
+export function BackPicker({
+  earlier,
+  pick,
+  width,
+  height,
+}: {
+  earlier: StepRef[];
+  pick: number;
+  width: number;
+  height: number;
+}) {
   const top = Math.max(0, pick - height + 2);
   return (
     <Box flexDirection="column">

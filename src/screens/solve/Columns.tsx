@@ -26,18 +26,35 @@ export function columnWidths(width: number, pane?: string): { main: number; side
  * and the step is not itself a plan, else the problem. Cut to `height` rows (`p` shows the
  * whole problem).
  */
-export function sideRows(o: { problem: Problem; plan?: string; planStep: boolean; width: number; height: number }): Row[] {
+export function sideRows(o: {
+  problem: Problem;
+  plan?: string;
+  planStep: boolean;
+  width: number;
+  height: number;
+}): Row[] {
   const plan = o.plan !== undefined && !o.planStep;
   const body = plan ? answerRows(o.plan!, o.width) : wrapRows(problemRows(o.problem, o.width), o.width);
   const head: Row = [seg(plan ? 'The plan' : 'The problem', { bold: true, dim: true })];
   const room = Math.max(1, o.height - 1);
   const shown = body.slice(0, room);
-  if (body.length > room && shown.length > 0) shown[shown.length - 1] = [seg(plan ? '…' : '… p shows it whole', { dim: true })];
+  if (body.length > room && shown.length > 0)
+    shown[shown.length - 1] = [seg(plan ? '…' : '… p shows it whole', { dim: true })];
   return [head, ...shown];
 }
 
 /** The step on the left, the side rows on the right, a rule between them. */
-export function Columns({ main, side, widths, height }: { main: ReactNode; side: Row[]; widths: { main: number; side: number }; height: number }) {
+export function Columns({
+  main,
+  side,
+  widths,
+  height,
+}: {
+  main: ReactNode;
+  side: Row[];
+  widths: { main: number; side: number };
+  height: number;
+}) {
   const rule = Array.from({ length: Math.max(1, height) }, (): Row => [seg(GAP, { dim: true })]);
   return (
     <Box flexDirection="row">

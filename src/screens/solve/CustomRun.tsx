@@ -29,11 +29,17 @@ export interface CustomRunProps {
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 export function resultRows(r: CustomRun, width: number): Row[] {
-  const head = r.verdict ? [seg(r.verdict, { color: 'red', bold: true }), seg(`  ${r.detail ?? ''}`)] : [seg('ran', { color: 'green', bold: true })];
+  const head = r.verdict
+    ? [seg(r.verdict, { color: 'red', bold: true }), seg(`  ${r.detail ?? ''}`)]
+    : [seg('ran', { color: 'green', bold: true })];
   const rows: Row[] = [[...head, seg(` · ${r.timeMs} ms · ${(r.memoryKb / 1024).toFixed(1)} MB`, { dim: true })]];
   if (r.verdict === 'CE') return [...rows, ...textRows(r.detail ?? '', width)];
-  rows.push([seg('output', { bold: true })], ...(r.output.trim() ? textRows(r.output.replace(/\n$/, ''), width) : [[seg('(nothing)', { dim: true })]]));
-  if (r.stderr.trim()) rows.push([seg('stderr', { bold: true })], ...textRows(r.stderr.trimEnd(), width, { dim: true }));
+  rows.push(
+    [seg('output', { bold: true })],
+    ...(r.output.trim() ? textRows(r.output.replace(/\n$/, ''), width) : [[seg('(nothing)', { dim: true })]]),
+  );
+  if (r.stderr.trim())
+    rows.push([seg('stderr', { bold: true })], ...textRows(r.stderr.trimEnd(), width, { dim: true }));
   return rows;
 }
 
@@ -69,11 +75,21 @@ export function CustomRunPanel({ width, height, run, add, onDone }: CustomRunPro
     if (key.escape || input === 'q') return onDone();
     if (s.kind === 'running') return;
     if (input === 'i') return setStage({ kind: 'input' });
-    if (input === '+' && s.kind === 'result' && add && s.run.verdict !== 'CE') setStage({ kind: 'expected', input: s.input, run: s.run });
+    if (input === '+' && s.kind === 'result' && add && s.run.verdict !== 'CE')
+      setStage({ kind: 'expected', input: s.input, run: s.run });
   });
 
   if (stage.kind === 'input') {
-    return <Editor title="Your input — ctrl-s runs the program on it, esc goes back" initial="" width={width} height={height - 1} onSave={start} onCancel={() => onDone()} />;
+    return (
+      <Editor
+        title="Your input — ctrl-s runs the program on it, esc goes back"
+        initial=""
+        width={width}
+        height={height - 1}
+        onSave={start}
+        onCancel={() => onDone()}
+      />
+    );
   }
   if (stage.kind === 'expected') {
     return (

@@ -18,19 +18,56 @@ export function readOnlyRest(p: Proposal): string {
  * The inline editor over what goes forward: ctrl-s saves it as the person's version, esc goes
  * back. The rest of the answer is shown read-only above it, a third of the height at most.
  */
-export function EditStep(props: { proposal: Proposal; width: number; height: number; onEdit(text: string): void; onCancel(): void; initial?: string; title?: string }) {
+export function EditStep(props: {
+  proposal: Proposal;
+  width: number;
+  height: number;
+  onEdit(text: string): void;
+  onCancel(): void;
+  initial?: string;
+  title?: string;
+}) {
   const { proposal, width, height, onEdit, onCancel } = props;
   // The person's own file opens as it is on disk, not as the step last saw it.
   const initial = props.initial ?? editedText(proposal);
-  const rest = props.initial !== undefined ? '' : proposal.error !== undefined && proposal.template ? `the form this step reads:\n${proposal.template}` : readOnlyRest(proposal);
+  const rest =
+    props.initial !== undefined
+      ? ''
+      : proposal.error !== undefined && proposal.template
+        ? `the form this step reads:\n${proposal.template}`
+        : readOnlyRest(proposal);
   const restRows = rest ? textRows(rest, width, { dim: true }) : [];
   const shownRest = restRows.slice(0, Math.max(0, Math.floor(height / 3) - 1));
-  const title = props.title ?? (proposal.edits ? `Editing ${proposal.edits.label} (what the next stage receives)` : `Editing ${proposal.title}`);
+  const title =
+    props.title ??
+    (proposal.edits ? `Editing ${proposal.edits.label} (what the next stage receives)` : `Editing ${proposal.title}`);
   const editorHeight = Math.max(3, height - (shownRest.length > 0 ? shownRest.length + 1 : 0));
   return (
     <Box flexDirection="column">
-      {shownRest.length > 0 ? <Rows rows={[...shownRest, [{ text: restRows.length > shownRest.length ? `… read-only, ${restRows.length - shownRest.length} more rows` : 'read-only', dim: true }]]} /> : null}
-      <Editor initial={initial} width={width} height={editorHeight} title={title} onSave={(text) => (text === initial ? onCancel() : onEdit(text))} onCancel={onCancel} />
+      {shownRest.length > 0 ? (
+        <Rows
+          rows={[
+            ...shownRest,
+            [
+              {
+                text:
+                  restRows.length > shownRest.length
+                    ? `… read-only, ${restRows.length - shownRest.length} more rows`
+                    : 'read-only',
+                dim: true,
+              },
+            ],
+          ]}
+        />
+      ) : null}
+      <Editor
+        initial={initial}
+        width={width}
+        height={editorHeight}
+        title={title}
+        onSave={(text) => (text === initial ? onCancel() : onEdit(text))}
+        onCancel={onCancel}
+      />
     </Box>
   );
 }

@@ -8,11 +8,28 @@ import { sessionRef } from '../../session/index.js';
  * (it stays in the scrollback); here only what that line does not say. `offered`: the hidden
  * test a failed Submit can send to the debugger (`d`).
  */
-export function endedRows(file: string | undefined, backendFailed: boolean, width: number, offered?: TestResult, lang?: string): Row[] {
+export function endedRows(
+  file: string | undefined,
+  backendFailed: boolean,
+  width: number,
+  offered?: TestResult,
+  lang?: string,
+): Row[] {
   const lines: Row[] = [];
   if (lang) lines.push([seg(`language: ${lang}`, { dim: true })]);
-  if (offered) lines.push([seg(`d sends ${offered.name} (${offered.verdict}) to the debugger as a new sample; the samples and the Submit then run again`)]);
-  if (backendFailed) lines.push([seg('start the server or fix the model (simcoach doctor says how), then press R to go on from the last complete step', { dim: true })]);
+  if (offered)
+    lines.push([
+      seg(
+        `d sends ${offered.name} (${offered.verdict}) to the debugger as a new sample; the samples and the Submit then run again`,
+      ),
+    ]);
+  if (backendFailed)
+    lines.push([
+      seg(
+        'start the server or fix the model (simcoach doctor says how), then press R to go on from the last complete step',
+        { dim: true },
+      ),
+    ]);
   const rows = lines.flatMap((r) => textRows(rowText(r), width, r[0] ?? {}));
   // The one place the session's file is named: a command to paste, so never cut — on a line of
   // its own when "replay it:" and it do not fit one line together; by the session's id when the
@@ -44,7 +61,19 @@ function pathRows(command: string, width: number): string[] {
   return rows;
 }
 
-export function Ended({ file, backendFailed, width, offered, lang }: { file?: string; backendFailed: boolean; width: number; offered?: TestResult; lang?: string }) {
+export function Ended({
+  file,
+  backendFailed,
+  width,
+  offered,
+  lang,
+}: {
+  file?: string;
+  backendFailed: boolean;
+  width: number;
+  offered?: TestResult;
+  lang?: string;
+}) {
   return <Rows rows={endedRows(file, backendFailed, width, offered, lang)} />;
 }
 
@@ -56,15 +85,32 @@ export function sampleRows(t: TestResult, width: number, height: number): Row[] 
   const room = Math.max(1, Math.floor((height - 6) / 3));
   const rows: Row[] = [
     [seg(`Send ${t.name} to the debugger as a new sample?`, { bold: true })],
-    ...textRows(`The program fails it (${t.verdict}${t.detail ? `: ${t.detail}` : ''}). From its last samples run the flow goes on with this test among the samples, debugs, and submits again.`, width, { dim: true }),
+    ...textRows(
+      `The program fails it (${t.verdict}${t.detail ? `: ${t.detail}` : ''}). From its last samples run the flow goes on with this test among the samples, debugs, and submits again.`,
+      width,
+      { dim: true },
+    ),
     [seg('input:', { bold: true })],
     ...trimBlock(t.input, room, width - 2).map((l) => [seg(`  ${l}`)]),
   ];
   if (t.verdict === 'WA') rows.push(...compareRows(t.expected, t.actual, width, room));
   else {
-    rows.push([seg('expected:', { bold: true })], ...trimBlock(t.expected, room, width - 2).map((l) => [seg(`  ${l}`)]));
-    const why = t.verdict === 'TLE' ? 'time limit exceeded' : t.verdict === 'MLE' ? 'memory limit exceeded' : t.stderr.trim() || `exit code ${t.exitCode ?? t.signal ?? '?'}`;
-    rows.push([seg('got:', { bold: true })], ...trimBlock(`${t.actual ? `${t.actual.replace(/\s+$/, '')}\n` : ''}(${why})`, room, width - 2).map((l) => [seg(`  ${l}`, { color: 'red' })]));
+    rows.push(
+      [seg('expected:', { bold: true })],
+      ...trimBlock(t.expected, room, width - 2).map((l) => [seg(`  ${l}`)]),
+    );
+    const why =
+      t.verdict === 'TLE'
+        ? 'time limit exceeded'
+        : t.verdict === 'MLE'
+          ? 'memory limit exceeded'
+          : t.stderr.trim() || `exit code ${t.exitCode ?? t.signal ?? '?'}`;
+    rows.push(
+      [seg('got:', { bold: true })],
+      ...trimBlock(`${t.actual ? `${t.actual.replace(/\s+$/, '')}\n` : ''}(${why})`, room, width - 2).map((l) => [
+        seg(`  ${l}`, { color: 'red' }),
+      ]),
+    );
   }
   return rows;
 }

@@ -1,7 +1,19 @@
 import { Rows, type Row } from '../../components/rows.js';
 import type { Hint } from '../../components/KeyHints.js';
 import type { Proposal } from '../../engine/types.js';
-import { AFTER_HINTS, CANCELLED_HINTS, GATE_HINTS, PANE_HINTS, PREDICT_HINTS, PRACTICE_HINTS, RECALL_SWAP_HINT, STRESS_HINTS, SWAP_HINT, YOUR_PLAN_HINTS, foreignHints } from '../../components/solveHints.js';
+import {
+  AFTER_HINTS,
+  CANCELLED_HINTS,
+  GATE_HINTS,
+  PANE_HINTS,
+  PREDICT_HINTS,
+  PRACTICE_HINTS,
+  RECALL_SWAP_HINT,
+  STRESS_HINTS,
+  SWAP_HINT,
+  YOUR_PLAN_HINTS,
+  foreignHints,
+} from '../../components/solveHints.js';
 import { canSwap, recallMeta } from '../../components/panes/recall.js';
 
 /** A proposal waiting for the person's decision: its pane, scrolled. */
@@ -18,13 +30,22 @@ function decideHints(p: Proposal): Hint[] {
   if (!d) return [];
   // A number alone is typed straight away: its first digit opens the field.
   if (d.options.length === 0 && d.number) return [{ key: '0-9', label: d.number.label.split(' ')[0]! }];
-  return [...d.options.map((o, i) => ({ key: `${i + 1}`, label: o.label })), ...(d.number ? [{ key: `${d.options.length + 1}`, label: d.number.label.split(' ')[0]! }] : [])];
+  return [
+    ...d.options.map((o, i) => ({ key: `${i + 1}`, label: o.label })),
+    ...(d.number ? [{ key: `${d.options.length + 1}`, label: d.number.label.split(' ')[0]! }] : []),
+  ];
 }
 
 function unreadHints(p: Proposal): Hint[] {
   const decide = decideHints(p);
   const rest = GATE_HINTS.filter((h) => !['a', 'e', 'E', 'r'].includes(h.key));
-  return [{ key: 'e', label: 'edit' }, ...decide, { key: 'r', label: 'ask again' }, { key: 'E', label: 'editor' }, ...rest];
+  return [
+    { key: 'e', label: 'edit' },
+    ...decide,
+    { key: 'r', label: 'ask again' },
+    { key: 'E', label: 'editor' },
+    ...rest,
+  ];
 }
 
 /**
@@ -35,7 +56,8 @@ export function gateHints(p: Proposal, traceable = true): Hint[] {
   if (p.cancelled) return CANCELLED_HINTS;
   if (p.error) return unreadHints(p);
   // Read leniently: `a` takes that reading; the step's decision can still be made otherwise.
-  if (p.lenient !== undefined && p.decide) return [...GATE_HINTS.filter((h) => h.key === 'a'), ...decideHints(p), ...GATE_HINTS.filter((h) => h.key !== 'a')];
+  if (p.lenient !== undefined && p.decide)
+    return [...GATE_HINTS.filter((h) => h.key === 'a'), ...decideHints(p), ...GATE_HINTS.filter((h) => h.key !== 'a')];
   if (p.pane === 'practice') return PRACTICE_HINTS;
   if (p.pane === 'stress') return STRESS_HINTS;
   if (p.agent === 'predict-value') return PREDICT_HINTS;

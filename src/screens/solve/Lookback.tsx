@@ -14,8 +14,17 @@ import { withProgramHints } from '../../components/solveHints.js';
 import type { ProgramOut } from '../../app/controller.js';
 import { ProgramOutLine, programOutHints, useProgramOut } from './WriteProgram.js';
 
-const LIST_HINTS: Hint[] = [{ key: '↑↓', label: 'move' }, { key: 'enter', label: 'read' }, { key: 'esc/g', label: 'back to the step' }];
-const STEP_HINTS: Hint[] = [{ key: '←→', label: 'previous/next' }, { key: '↑↓ pgup pgdn', label: 'scroll' }, { key: 'esc', label: 'the list' }, { key: 'g', label: 'back to the step' }];
+const LIST_HINTS: Hint[] = [
+  { key: '↑↓', label: 'move' },
+  { key: 'enter', label: 'read' },
+  { key: 'esc/g', label: 'back to the step' },
+];
+const STEP_HINTS: Hint[] = [
+  { key: '←→', label: 'previous/next' },
+  { key: '↑↓ pgup pgdn', label: 'scroll' },
+  { key: 'esc', label: 'the list' },
+  { key: 'g', label: 'back to the step' },
+];
 
 /** `w` / `y` on the step looked at: where to, and the default file name. */
 export interface LookbackOut {
@@ -23,7 +32,19 @@ export interface LookbackOut {
   name: string;
 }
 
-export function Lookback({ load, width, height, onClose, program }: { load(): Promise<Timeline>; width: number; height: number; onClose(): void; program?: LookbackOut }) {
+export function Lookback({
+  load,
+  width,
+  height,
+  onClose,
+  program,
+}: {
+  load(): Promise<Timeline>;
+  width: number;
+  height: number;
+  onClose(): void;
+  program?: LookbackOut;
+}) {
   const [tl, setTl] = useState<Timeline | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [cursor, setCursorState] = useState(0);
@@ -70,27 +91,30 @@ export function Lookback({ load, width, height, onClose, program }: { load(): Pr
   // `w`'s line, the overwrite question, and what the last w or y said.
   const po = useProgramOut(out, source);
 
-  useInput((input, key) => {
-    const s = now.current;
-    if (po.key(programKey({ ...key, input }, source !== undefined))) return;
-    if (input === 'g' || (key.escape && !s.reading) || input === 'q') return onClose();
-    if (!tl || steps.length === 0) return;
-    const clamp = (i: number): number => Math.max(0, Math.min(steps.length - 1, i));
-    if (s.reading) {
-      if (key.escape) return set({ reading: false });
-      if (key.leftArrow || input === 'h') return set({ cursor: clamp(s.cursor - 1), scroll: 0 });
-      if (key.rightArrow || input === 'l' || input === ' ') return set({ cursor: clamp(s.cursor + 1), scroll: 0 });
-      const max = Math.max(0, lines.length - bodyHeight);
-      if (key.upArrow || input === 'k') return set({ scroll: Math.max(0, s.scroll - 1) });
-      if (key.downArrow || input === 'j') return set({ scroll: Math.min(max, s.scroll + 1) });
-      if (key.pageUp) return set({ scroll: Math.max(0, s.scroll - bodyHeight + 1) });
-      if (key.pageDown) return set({ scroll: Math.min(max, s.scroll + bodyHeight - 1) });
-      return;
-    }
-    if (key.upArrow || input === 'k') return set({ cursor: clamp(s.cursor - 1) });
-    if (key.downArrow || input === 'j') return set({ cursor: clamp(s.cursor + 1) });
-    if (key.return) return set({ reading: true, scroll: 0 });
-  }, { isActive: !po.writing });
+  useInput(
+    (input, key) => {
+      const s = now.current;
+      if (po.key(programKey({ ...key, input }, source !== undefined))) return;
+      if (input === 'g' || (key.escape && !s.reading) || input === 'q') return onClose();
+      if (!tl || steps.length === 0) return;
+      const clamp = (i: number): number => Math.max(0, Math.min(steps.length - 1, i));
+      if (s.reading) {
+        if (key.escape) return set({ reading: false });
+        if (key.leftArrow || input === 'h') return set({ cursor: clamp(s.cursor - 1), scroll: 0 });
+        if (key.rightArrow || input === 'l' || input === ' ') return set({ cursor: clamp(s.cursor + 1), scroll: 0 });
+        const max = Math.max(0, lines.length - bodyHeight);
+        if (key.upArrow || input === 'k') return set({ scroll: Math.max(0, s.scroll - 1) });
+        if (key.downArrow || input === 'j') return set({ scroll: Math.min(max, s.scroll + 1) });
+        if (key.pageUp) return set({ scroll: Math.max(0, s.scroll - bodyHeight + 1) });
+        if (key.pageDown) return set({ scroll: Math.min(max, s.scroll + bodyHeight - 1) });
+        return;
+      }
+      if (key.upArrow || input === 'k') return set({ cursor: clamp(s.cursor - 1) });
+      if (key.downArrow || input === 'j') return set({ cursor: clamp(s.cursor + 1) });
+      if (key.return) return set({ reading: true, scroll: 0 });
+    },
+    { isActive: !po.writing },
+  );
 
   let body: React.ReactNode;
   if (error) body = <Text color={tone('yellow')}>{cut(error, width)}</Text>;
@@ -101,12 +125,26 @@ export function Lookback({ load, width, height, onClose, program }: { load(): Pr
   } else {
     const items: Row[] = steps.map((s, i) => {
       const m = stepMark(s);
-      return [seg(`${String(i + 1).padStart(3)}  `), seg(m.mark.padEnd(3), m.tone ? { color: m.tone } : {}), seg(` ${s.title}  `), seg(clock(s.t), { dim: true })];
+      return [
+        seg(`${String(i + 1).padStart(3)}  `),
+        seg(m.mark.padEnd(3), m.tone ? { color: m.tone } : {}),
+        seg(` ${s.title}  `),
+        seg(clock(s.t), { dim: true }),
+      ];
     });
     const top = Math.max(0, Math.min(cursor - Math.floor(bodyHeight / 2), items.length - bodyHeight));
-    body = <Rows rows={items.slice(top, top + bodyHeight).map((r, i) => fitRow(top + i === cursor ? r.map((x) => ({ ...x, inverse: true })) : r, width))} />;
+    body = (
+      <Rows
+        rows={items
+          .slice(top, top + bodyHeight)
+          .map((r, i) => fitRow(top + i === cursor ? r.map((x) => ({ ...x, inverse: true })) : r, width))}
+      />
+    );
   }
-  const title = reading && ref ? `Timeline · step ${cursor + 1}/${steps.length} · ${ref.title} (read only)` : 'Timeline · look back at a step (read only; b branches)';
+  const title =
+    reading && ref
+      ? `Timeline · step ${cursor + 1}/${steps.length} · ${ref.title} (read only)`
+      : 'Timeline · look back at a step (read only; b branches)';
   return (
     <Box flexDirection="column">
       <Text bold color={tone('cyan')} wrap="truncate-end">
@@ -116,7 +154,17 @@ export function Lookback({ load, width, height, onClose, program }: { load(): Pr
         {body}
       </Box>
       <ProgramOutLine state={po} out={out} source={source} name={program?.name ?? ''} width={width} />
-      <KeyHints hints={programOutHints(po, source !== undefined ? withProgramHints(reading ? STEP_HINTS : LIST_HINTS, 2) : reading ? STEP_HINTS : LIST_HINTS)} width={width} />
+      <KeyHints
+        hints={programOutHints(
+          po,
+          source !== undefined
+            ? withProgramHints(reading ? STEP_HINTS : LIST_HINTS, 2)
+            : reading
+              ? STEP_HINTS
+              : LIST_HINTS,
+        )}
+        width={width}
+      />
     </Box>
   );
 }

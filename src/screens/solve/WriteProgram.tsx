@@ -36,8 +36,24 @@ export function copiedNotice(r: ReturnType<ProgramOut['copy']>): Said {
 }
 
 /** The line itself; `onAsking` tells the screen when its key hints should be CONFIRM_HINTS. */
-export function WriteProgram({ out, source, initial, width, onDone, onAsking }: { out: ProgramOut; source: string; initial: string; width: number; onDone(said: Said | undefined): void; onAsking?(asking: boolean): void }) {
-  const [phase, setPhaseState] = useState<{ kind: 'path' } | { kind: 'busy' } | { kind: 'confirm'; path: string; given: string }>({ kind: 'path' });
+export function WriteProgram({
+  out,
+  source,
+  initial,
+  width,
+  onDone,
+  onAsking,
+}: {
+  out: ProgramOut;
+  source: string;
+  initial: string;
+  width: number;
+  onDone(said: Said | undefined): void;
+  onAsking?(asking: boolean): void;
+}) {
+  const [phase, setPhaseState] = useState<
+    { kind: 'path' } | { kind: 'busy' } | { kind: 'confirm'; path: string; given: string }
+  >({ kind: 'path' });
   // Keys can outrun renders: the confirm reads the newest phase.
   const phaseNow = useRef(phase);
   const setPhase = (p: typeof phase): void => {
@@ -45,12 +61,18 @@ export function WriteProgram({ out, source, initial, width, onDone, onAsking }: 
     setPhaseState(p);
     onAsking?.(p.kind === 'confirm');
   };
-  const failed = (err: unknown): void => onDone({ text: `not written: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' });
+  const failed = (err: unknown): void =>
+    onDone({ text: `not written: ${err instanceof Error ? err.message : String(err)}`, tone: 'red' });
 
   const submit = (given: string): void => {
     if (!given.trim()) return onDone(undefined);
     setPhase({ kind: 'busy' });
-    out.write(given, source, false).then((r) => (r.kind === 'exists' ? setPhase({ kind: 'confirm', path: r.path, given }) : onDone(writtenNotice(r))), failed);
+    out
+      .write(given, source, false)
+      .then(
+        (r) => (r.kind === 'exists' ? setPhase({ kind: 'confirm', path: r.path, given }) : onDone(writtenNotice(r))),
+        failed,
+      );
   };
 
   useInput(
@@ -62,7 +84,13 @@ export function WriteProgram({ out, source, initial, width, onDone, onAsking }: 
         if (a === 'no') return onDone({ text: `not written: ${p.path} is kept`, tone: 'yellow' });
         if (a === 'yes') {
           setPhase({ kind: 'busy' });
-          out.write(p.given, source, true).then((r) => onDone(r.kind === 'exists' ? { text: `not written: ${r.path} exists`, tone: 'red' } : writtenNotice(r)), failed);
+          out
+            .write(p.given, source, true)
+            .then(
+              (r) =>
+                onDone(r.kind === 'exists' ? { text: `not written: ${r.path} exists`, tone: 'red' } : writtenNotice(r)),
+              failed,
+            );
           return;
         }
       }
@@ -70,7 +98,16 @@ export function WriteProgram({ out, source, initial, width, onDone, onAsking }: 
     { isActive: phase.kind === 'confirm' },
   );
 
-  if (phase.kind === 'path') return <LineInput label="write the program to:" width={width} initial={initial} onSubmit={submit} onCancel={() => onDone(undefined)} />;
+  if (phase.kind === 'path')
+    return (
+      <LineInput
+        label="write the program to:"
+        width={width}
+        initial={initial}
+        onSubmit={submit}
+        onCancel={() => onDone(undefined)}
+      />
+    );
   if (phase.kind === 'busy') return <Text dimColor>{cut('writing…', width)}</Text>;
   return (
     <Text color={tone('yellow')} wrap="truncate-end">
@@ -120,8 +157,30 @@ export function useProgramOut(out: ProgramOut | undefined, source: string | unde
 }
 
 /** The line under the pane: `w`'s question while it asks, else what the last w or y said. */
-export function ProgramOutLine({ state, out, source, name, width }: { state: ProgramOutState; out: ProgramOut | undefined; source: string | undefined; name: string; width: number }) {
-  if (state.writing && source !== undefined && out) return <WriteProgram out={out} source={source} initial={name} width={width} onAsking={state.setAsking} onDone={state.done} />;
+export function ProgramOutLine({
+  state,
+  out,
+  source,
+  name,
+  width,
+}: {
+  state: ProgramOutState;
+  out: ProgramOut | undefined;
+  source: string | undefined;
+  name: string;
+  width: number;
+}) {
+  if (state.writing && source !== undefined && out)
+    return (
+      <WriteProgram
+        out={out}
+        source={source}
+        initial={name}
+        width={width}
+        onAsking={state.setAsking}
+        onDone={state.done}
+      />
+    );
   if (!state.said) return null;
   return (
     <Text color={tone(state.said.tone)} wrap="truncate-end">

@@ -42,7 +42,10 @@ export function useOwnFile(o: OwnFileScreen): OwnFileLevers | undefined {
   useEffect(() => {
     if (!file) return;
     let gone = false;
-    void file.read().then((t) => !gone && setText(t), () => undefined);
+    void file.read().then(
+      (t) => !gone && setText(t),
+      () => undefined,
+    );
     const stop = file.onSave(
       (saved) => {
         setText(saved);
