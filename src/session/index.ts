@@ -206,8 +206,9 @@ export async function problemMarks(dir: string = sessionsDir()): Promise<Map<str
     if (s.verdict === 'accepted') marks.set(s.problem, 'accepted');
     else if (SAMPLES_PASSED.has(s.verdict) && !marks.has(s.problem)) marks.set(s.problem, 'samples');
   }
-  // An AC from `test`, `watch` or `check` counts as one from a session.
+  // An AC from `test`, `watch` or `check` counts as one from a session: the ones kept in the data
+  // dir these sessions are in (`accepted.jsonl` beside `sessions/`).
   const { readAccepted } = await import('./accepted.js');
-  for (const r of readAccepted()) marks.set(r.problem.id, 'accepted');
+  for (const r of readAccepted(join(dirname(dir), 'accepted.jsonl'))) marks.set(r.problem.id, 'accepted');
   return marks;
 }

@@ -83,7 +83,7 @@ describe('config', () => {
     const bad = await cli(['config', 'set', 'lang', 'cobol'], env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain(
-      "bad value 'cobol' for lang (allowed: python | cpp | javascript | java | c | pypy | rust | go)",
+      "bad value 'cobol' for lang (allowed: python | cpp | javascript | java | c | pypy | rust | go | kotlin)",
     );
     clean(bad);
     const list = await cli(['config', 'list'], { ...env, OPENAI_API_KEY: 'sk-verysecretkey-1234' });
