@@ -25,7 +25,7 @@ describe('your own file on the command line: bad input', () => {
       [
         ['practice', 'sum-two', '--file', join(dir, 'sol.py'), '--lang', 'cobol'],
         2,
-        /--lang must be python, cpp, javascript, java, c, pypy, rust, go, not 'cobol'/,
+        /--lang must be python, cpp, javascript, java, c, pypy, rust, go, kotlin, not 'cobol'/,
       ],
       // Piped (no terminal): the tutor cannot open, and says so.
       [['practice', 'sum-two', '--file', join(dir, 'sol.py')], 2, /practice needs a terminal/],
