@@ -161,8 +161,18 @@ export class Traversal implements Steps {
     const d = r.decision!;
     // The session's language switched here when it was live: it switches again, at the same step.
     if (d.decision.kind === 'approve' && d.decision.lang) this.ctx.switchLang(d.decision.lang);
-    events.emit({ type: 'decision', branch: this.branch, step: r.step, decision: d.decision, by: d.by });
-    return servedValue(r);
+    // The value the flow went on with, as the live decision told it: a served edit of one part
+    // (the plan) is shown with the rest of its answer, not as the edited text alone.
+    const value = servedValue(r);
+    events.emit({
+      type: 'decision',
+      branch: this.branch,
+      step: r.step,
+      decision: d.decision,
+      by: d.by,
+      ...(d.value !== undefined ? { value } : {}),
+    });
+    return value;
   }
 
   private actx(): AgentContext {
