@@ -17,8 +17,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-const check = (home: Home, args: string[]) =>
-  cli(['check', ...args, '--host', server!.url], home.env, { timeoutMs: 60_000 });
+const checkWith = (home: Home, args: string[], host: string) =>
+  cli(['check', ...args, '--host', host], home.env, { timeoutMs: 60_000 });
+const check = (home: Home, args: string[]) => checkWith(home, args, server!.url);
 const sessionFiles = (home: Home): string[] => readdirSync(home.sessions).map((f) => join(home.sessions, f));
 
 describe('simcoach check', () => {
@@ -84,20 +85,14 @@ describe('simcoach check', () => {
   it("no model server: the judge's verdict is the answer (accepted exit 0, failing exit 1), the missing review or explanation one line, resumable by id", async () => {
     const home = tempHome();
     const down = `http://127.0.0.1:${await closedPort()}`;
-    const ok = await cli(
-      ['check', 'fixtures/problems/_solutions/range-sums.py', '--problem', RANGE_SUMS, '--host', down],
-      home.env,
-      { timeoutMs: 60_000 },
-    );
+    const ok = await checkWith(home, ['fixtures/problems/_solutions/range-sums.py', '--problem', RANGE_SUMS], down);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(
       /^accepted on every test \(8\/8\) · no complexity review: no Ollama answered at .*connection refused/m,
     );
     const id = /simcoach resume (\S+)` once the server answers/.exec(ok.stderr)?.[1];
     expect(sessionFiles(home).map((f) => f.endsWith(`${id}.jsonl`))).toContain(true);
-    const bad = await cli(['check', WRONG_BY_ONE, '--problem', RANGE_SUMS, '--host', down], home.env, {
-      timeoutMs: 60_000,
-    });
+    const bad = await checkWith(home, [WRONG_BY_ONE, '--problem', RANGE_SUMS], down);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('sample-1 fails (WA)');
     expect(bad.stdout).toMatch(/^no explanation: no Ollama answered/m);
@@ -108,11 +103,7 @@ describe('simcoach check', () => {
   it('no model server, every test passed: saved and listed as accepted with the model off, and the review waits for a resume', async () => {
     const home = tempHome();
     const down = `http://127.0.0.1:${await closedPort()}`;
-    const ok = await cli(
-      ['check', 'fixtures/problems/_solutions/range-sums.py', '--problem', RANGE_SUMS, '--host', down],
-      home.env,
-      { timeoutMs: 60_000 },
-    );
+    const ok = await checkWith(home, ['fixtures/problems/_solutions/range-sums.py', '--problem', RANGE_SUMS], down);
     expect(ok.code).toBe(0);
     const [file] = sessionFiles(home);
     const end = readJournal(file!).events.at(-1);
