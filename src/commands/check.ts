@@ -17,6 +17,7 @@ import { failureText } from './shared/failureText.js';
 import type { TestResult } from '../runners/build/types.js';
 import { exitCodeOf, isBackendCode, stepLines, summaryOf, writeProgram } from './shared/headless.js';
 import { printable, visibleControls } from '../terminal/printable.js';
+import { modelPartWaits } from '../session/resultWord.js';
 
 /** What the person gave on the command line, as their decisions at the gate: their program, and a fix if asked. */
 export function personGate(program: Program, o: { fix: boolean; seen: Map<string, Proposal> }): Gate {
@@ -208,14 +209,16 @@ export async function run(argv: string[]): Promise<number> {
     const { keepAccepted } = await import('../session/accepted.js');
     await keepAccepted(problem, program, 'check', (l) => err.write(`${color.yellow('warning:', err)} ${l}\n`));
   }
-  // With --fix the model's part was asked for: its failure stays the backend's exit 3.
+  // With --fix the model's part was asked for: its failure stays the backend's exit 3, unless the
+  // program was accepted (nothing to fix; the saved session says accepted, its review waits).
   const modelSpoke = seen.get('explain')?.value !== undefined || seen.get('review')?.value !== undefined;
+  const waits = modelPartWaits(result);
   if (
-    result.status === 'failed' &&
+    (result.status === 'failed' || waits) &&
     isBackendCode(result.code) &&
     own.length > 0 &&
     !modelSpoke &&
-    !values.fix &&
+    (!values.fix || waits) &&
     !controller.signal.aborted
   ) {
     return judgedWithoutModel({

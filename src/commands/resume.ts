@@ -9,6 +9,7 @@ import type { SessionHeader } from '../session/events.js';
 import { readEnds } from '../session/head.js';
 import { findSession } from '../session/index.js';
 import { endLanguage } from '../session/language.js';
+import { modelPartWaits } from '../session/resultWord.js';
 import { isLangId } from '../runners/languages/langs.js';
 import { runHeadless, withBudgets } from './shared/headless.js';
 
@@ -19,7 +20,8 @@ const FINISHED = new Set(['solved', 'unsolved']);
 async function resumable(file: string): Promise<SessionHeader> {
   const { header, tail } = await readEnds(file);
   const end = tail.find((e) => e.type === 'end');
-  if (end && end.type === 'end' && FINISHED.has(end.outcome.status)) {
+  // A verdict whose model part waits (check's review, the model off) has that part left to run.
+  if (end && end.type === 'end' && FINISHED.has(end.outcome.status) && !modelPartWaits(end.outcome)) {
     throw new UserError(
       `session ${header.id} already ended (${end.outcome.status}); there is nothing to resume`,
       EXIT.failed,

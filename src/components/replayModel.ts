@@ -11,7 +11,7 @@ import type { Proposal } from '../engine/types.js';
 import { asEdited } from '../session/edited.js';
 import { decisionText } from '../session/markdown.js';
 import type { Beat } from '../session/pace.js';
-import type { ProposalShown, StepRef, StepView } from '../session/timeline.js';
+import { ENDING_TEXT, stepEnding, type ProposalShown, type StepRef, type StepView } from '../session/timeline.js';
 import type { KeyPress } from './burst.js';
 import { programKey } from './currentProgram.js';
 
@@ -130,9 +130,9 @@ export function stepRows(v: StepView, beat: Beat, o: StepRowsOptions): Row[] {
     if (rows.length) rows.push(blank());
     rows.push(...paneRows({ kind: 'run', result: r.result, title: v.ref.title }, { width: o.width }));
   }
+  const ending = stepEnding(v);
   if (beat.decision && last?.decision) rows.push(...decisionRows(last, o.width));
-  else if (beat.decision && v.ref.open)
-    rows.push(blank(), [seg('the session ended during this step', { color: 'yellow' })]);
+  else if (beat.decision && ending) rows.push(blank(), [seg(ENDING_TEXT[ending], { color: 'yellow' })]);
   for (const e of beat.decision ? v.errors : [])
     rows.push([seg('error: ', { bold: true, color: 'red' }), seg(e.message)]);
   // The flow's notes (a fix kept or reverted) once the step is shown whole.

@@ -47,6 +47,8 @@ export class SessionContext {
   lang: LangId;
   /** The person's archive, for stages that recall problems (absent: the model recalls them). */
   recall?: Recall;
+  /** The outcome this drive's flow settled on before its last steps (see Steps.settle). */
+  settled: Outcome | undefined;
 
   constructor(
     /** The problem as the current drive sees it (a branch may have added samples: `newDrive`). */
@@ -103,6 +105,7 @@ export class SessionContext {
   newDrive(problem: Problem): void {
     this.problem = problem;
     this.candidates.length = 0;
+    this.settled = undefined;
     this.counters.clear();
     this.lang = this.startLang;
   }

@@ -244,6 +244,8 @@ function outcomeOf(ctx: SessionContext, branch: number, err: unknown): Outcome {
   const message = messageOf(err);
   const code = isLlmError(err) ? err.code : 'internal';
   ctx.writeAndTell({ type: 'error', branch, message, code });
+  // The verdict came before the model failed: it stands, and the model's part waits for a resume.
+  if (ctx.settled && isLlmError(err)) return { ...ctx.settled, reason: message, code };
   return { status: 'failed', reason: message, code, ...best };
 }
 

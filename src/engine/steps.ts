@@ -387,6 +387,11 @@ export class Traversal implements Steps {
     return { status: 'solved', program, ...(samples ? { samples } : {}) };
   }
 
+  settle(outcome: Outcome): Outcome {
+    this.ctx.settled = outcome;
+    return outcome;
+  }
+
   fail(reason: string, best?: { program: Program; passed: number; total: number }): Outcome {
     return { status: 'unsolved', reason, ...asOutcome(best ?? this.ctx.best) };
   }

@@ -208,6 +208,12 @@ export interface Steps {
   /** Set a counter such as plan 2/5 or debug 3/5 for the status bar. */
   progress(p: Progress): void;
   done(program: Program, samples?: { passed: number; total: number }): Outcome;
+  /**
+   * The session's outcome is decided here and the steps after it only add to it (check's review):
+   * a model that fails after this leaves this outcome, with why the model's part waits, rather
+   * than a failed session. Returns the outcome for the flow to end with.
+   */
+  settle(outcome: Outcome): Outcome;
   fail(reason: string, best?: { program: Program; passed: number; total: number }): Outcome;
 }
 

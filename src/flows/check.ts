@@ -74,8 +74,10 @@ export async function check(s: Steps, p: Problem, o: CheckOptions): Promise<Outc
   let run = await judged(s, p, program);
   let failure = firstFailure(run.last);
   if (!failure) {
+    // The judge's verdict is the check's answer; the review adds to it (and waits for a model that is off).
+    const verdict = s.settle(accepted(s, p, program, run));
     await s.ask(reviewStep, { program, measured: slowest(run.last) });
-    return accepted(s, p, program, run);
+    return verdict;
   }
   const why = await s.ask(explainStep, { program, failure, person: verdictAndCard(program, run.last) });
   // `v` at the explanation: the person predicts what their program does on the failing test first.

@@ -86,7 +86,8 @@ function stepSection(s: ReportStep, n: number, lang: string): string[] {
       : '';
   if (s.pane !== 'tests' || s.decision)
     out.push(`*Decision: ${decisionText(s.decision, s.decidedBy)}${asked}${tokens}*`, '');
-  if (s.unfinished) out.push('*This step was still running when the session ended.*', '');
+  if (s.waiting) out.push('*The session stopped here, waiting for your decision.*', '');
+  else if (s.unfinished) out.push('*This step was still running when the session ended.*', '');
   return out;
 }
 

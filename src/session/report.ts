@@ -4,7 +4,7 @@ import type { Decision, DecidedBy, Submission } from './steps.js';
 import type { Problem } from '../problems/types.js';
 import type { JudgeResult, Program } from '../runners/build/types.js';
 import { branchLanguage, languagePath, type SessionLanguage } from './language.js';
-import { finalText, type Timeline } from './timeline.js';
+import { finalText, stepEnding, type Timeline } from './timeline.js';
 
 export interface ReportStep {
   branch: number;
@@ -30,6 +30,8 @@ export interface ReportStep {
   completionTokens: number;
   /** The step had started but the session ended before it finished. */
   unfinished: boolean;
+  /** Of an unfinished step: its answer was there, waiting for the person's decision (not still running). */
+  waiting: boolean;
 }
 
 export interface Report {
@@ -86,6 +88,7 @@ function reportStep(
     promptTokensEvaluated: v.promptTokensEvaluated,
     completionTokens: v.completionTokens,
     unfinished: ref.open,
+    waiting: stepEnding(v) === 'waiting',
   };
   if (last?.decision) Object.assign(s, { decision: last.decision.decision, decidedBy: last.decision.by });
   if (shown && last?.decision?.decision.kind === 'edit') s.edit = shown.text;

@@ -12,6 +12,12 @@ export function resultWord(o: Outcome): ResultWord {
 }
 
 /**
+ * A verdict that stands while the model's part after it waits (the model was off when the check's
+ * review was asked): the session has its answer, and a resume asks that part once the model is back.
+ */
+export const modelPartWaits = (o: Outcome): boolean => o.status === 'solved' && o.code !== undefined;
+
+/**
  * An unsolved session whose program passes every sample (CodeTree's critic rejected it, a budget
  * ran out after it): the samples are all the method saw, so it is submitted and stress-tested like
  * a solved one.
@@ -38,7 +44,7 @@ export function resultLine(o: Outcome): string {
   const samples = o.samples ? `samples ${o.samples.passed}/${o.samples.total}` : '';
   switch (w) {
     case 'accepted':
-      return `Accepted — ${s!.passed}/${s!.total} tests (${s!.hidden} hidden)`;
+      return `Accepted — ${s!.passed}/${s!.total} tests (${s!.hidden} hidden)${modelPartWaits(o) ? ` — the model's part waits: ${o.reason ?? o.code}` : ''}`;
     case 'samples only':
       return `Samples pass — samples only: this problem has no hidden tests`;
     case 'rejected':

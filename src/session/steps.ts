@@ -136,7 +136,11 @@ export interface Outcome {
   /** Sample result of that program. */
   samples?: { passed: number; total: number };
   reason?: string;
-  /** When status is 'failed' because of the model server: the LlmError's code ('server-down', …). */
+  /**
+   * When the model server ended the session: the LlmError's code ('server-down', …). With status
+   * 'failed' it ended the session; with 'solved' the verdict was settled first and stands, and the
+   * model's part after it waits (see modelPartWaits).
+   */
   code?: string;
   /**
    * The contest's verdict: the program judged on every sample and hidden test (the Submit step).

@@ -1,7 +1,7 @@
 // A replay for a pipe or a file: the steps of a branch as plain text, one after another.
 import { clock } from './format.js';
 import { decisionText } from './markdown.js';
-import { finalText, type BranchInfo, type Timeline } from './timeline.js';
+import { ENDING_TEXT, finalText, stepEnding, type BranchInfo, type Timeline } from './timeline.js';
 import { branchLanguage, languageText } from './language.js';
 import { callsText } from './format.js';
 
@@ -42,8 +42,9 @@ function stepText(tl: Timeline, b: BranchInfo, i: number): string[] {
     for (const t of r.result.tests)
       out.push(`    ${t.name}: ${t.verdict} ${t.timeMs} ms${t.detail ? ` — ${t.detail}` : ''}`);
   }
-  if (last) out.push(`  → ${decisionText(last.decision?.decision, last.decision?.by)}`);
-  else if (ref.open) out.push('  (the session ended during this step)');
+  const ending = stepEnding(v);
+  if (ending) out.push(`  (${ENDING_TEXT[ending]})`);
+  else if (last) out.push(`  → ${decisionText(last.decision?.decision, last.decision?.by)}`);
   for (const n of v.notes) out.push(`  ${n.text}`);
   return out;
 }

@@ -449,6 +449,23 @@ function addEvent(v: StepView, e: JournalEvent): void {
   }
 }
 
+/**
+ * How a step the session ended in stood: its answer shown and `waiting` at the gate for the
+ * person's decision, or `running` (the model still answering, a test run not done). Undefined for
+ * a step that finished.
+ */
+export function stepEnding(view: StepView): 'waiting' | 'running' | undefined {
+  if (!view.ref.open) return undefined;
+  const last = view.proposals[view.proposals.length - 1];
+  return last && !last.decision ? 'waiting' : 'running';
+}
+
+/** A step's ending as the replay says it. */
+export const ENDING_TEXT = {
+  waiting: 'stopped here, waiting for you',
+  running: 'the session ended during this step',
+} as const;
+
 /** The last proposal of a step and what became of it: the text the flow went on with. */
 export function finalText(view: StepView): { text: string; byPerson: boolean } | undefined {
   const last = view.proposals[view.proposals.length - 1];

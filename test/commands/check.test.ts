@@ -17,8 +17,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-const check = (home: Home, args: string[]) =>
-  cli(['check', ...args, '--host', server!.url], home.env, { timeoutMs: 60_000 });
+const checkWith = (home: Home, args: string[], host: string) =>
+  cli(['check', ...args, '--host', host], home.env, { timeoutMs: 60_000 });
+const check = (home: Home, args: string[]) => checkWith(home, args, server!.url);
 const sessionFiles = (home: Home): string[] => readdirSync(home.sessions).map((f) => join(home.sessions, f));
 
 describe('simcoach check', () => {
@@ -84,25 +85,52 @@ describe('simcoach check', () => {
   it("no model server: the judge's verdict is the answer (accepted exit 0, failing exit 1), the missing review or explanation one line, resumable by id", async () => {
     const home = tempHome();
     const down = `http://127.0.0.1:${await closedPort()}`;
-    const ok = await cli(
-      ['check', 'fixtures/problems/_solutions/range-sums.py', '--problem', RANGE_SUMS, '--host', down],
-      home.env,
-      { timeoutMs: 60_000 },
-    );
+    const ok = await checkWith(home, ['fixtures/problems/_solutions/range-sums.py', '--problem', RANGE_SUMS], down);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(
       /^accepted on every test \(8\/8\) · no complexity review: no Ollama answered at .*connection refused/m,
     );
     const id = /simcoach resume (\S+)` once the server answers/.exec(ok.stderr)?.[1];
     expect(sessionFiles(home).map((f) => f.endsWith(`${id}.jsonl`))).toContain(true);
-    const bad = await cli(['check', WRONG_BY_ONE, '--problem', RANGE_SUMS, '--host', down], home.env, {
-      timeoutMs: 60_000,
-    });
+    const bad = await checkWith(home, [WRONG_BY_ONE, '--problem', RANGE_SUMS], down);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('sample-1 fails (WA)');
     expect(bad.stdout).toMatch(/^no explanation: no Ollama answered/m);
     expect(bad.stderr).toMatch(/not accepted \(0\/2 tests\)/);
     expect(`${ok.stderr}${bad.stderr}`).not.toMatch(/\n\s+at |^failed/m);
+  });
+
+  it('no model server, every test passed: saved and listed as accepted with the model off, and the review waits for a resume', async () => {
+    const home = tempHome();
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    const ok = await checkWith(home, ['fixtures/problems/_solutions/range-sums.py', '--problem', RANGE_SUMS], down);
+    expect(ok.code).toBe(0);
+    const [file] = sessionFiles(home);
+    const end = readJournal(file!).events.at(-1);
+    expect(end).toMatchObject({
+      type: 'end',
+      outcome: {
+        status: 'solved',
+        code: 'server-down',
+        reason: expect.stringMatching(/no Ollama answered/),
+        samples: { passed: 8, total: 8 },
+        submit: { verdict: 'AC', passed: 8, total: 8, hidden: 6 },
+      },
+    });
+    const listed = await cli(['sessions'], home.env);
+    expect(listed.stdout).toMatch(/range-sums\s+check\s+python\s.*accepted/);
+    expect(listed.stdout).not.toMatch(/failed/);
+    const id = /simcoach resume (\S+)` once the server answers/.exec(ok.stderr)![1]!;
+    // Once the model answers, the resume asks the review that waited, and the session ends accepted again.
+    server = await startCheckModel();
+    const resumed = await cli(['resume', id, '--auto', '--host', server.url], home.env, { timeoutMs: 60_000 });
+    expect(resumed.code).toBe(0);
+    expect(server.chatBodies().map(checkStage)).toEqual(['review']);
+    expect(readJournal(file!).events.at(-1)).toMatchObject({
+      type: 'end',
+      outcome: { status: 'solved', submit: { verdict: 'AC', passed: 8, total: 8 } },
+    });
+    expect((readJournal(file!).events.at(-1) as { outcome: { code?: string } }).outcome.code).toBeUndefined();
   });
 
   it('bad input: one line each, never a stack', async () => {

@@ -3,6 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Timeline, finalText } from '../../src/session/timeline.js';
+import { replayText } from '../../src/session/text.js';
+import { buildReport } from '../../src/session/report.js';
+import { toMarkdown } from '../../src/session/markdown.js';
+import { fullBeat, stepRows } from '../../src/components/replayModel.js';
+import { rowText } from '../../src/components/rows.js';
 import { JournalBuilder, bigSession, header, solvedSession } from './synth.js';
 
 let dir: string;
@@ -90,6 +95,40 @@ describe('Timeline', () => {
     expect(tl.lastBranch.steps[1]!.open).toBe(true);
     expect(tl.load(tl.lastBranch.steps[1]!).streamed).toBe('second');
     expect(tl.end).toBeUndefined();
+  });
+
+  it('a step waiting at the gate when the session stopped says so; only a step still running "ended during" it', async () => {
+    // Stopped while the simulation waited for the person's decision.
+    const waiting = new JournalBuilder()
+      .ask(0, 0, { answer: 'plan', decision: { kind: 'approve' }, by: 'person' })
+      .ask(0, 1, { agent: 'simulate', title: 'Simulate', pane: 'simulate', answer: 'traced by hand' })
+      .end('stopped');
+    // Stopped while the model was still answering the simulation.
+    const running = new JournalBuilder().ask(0, 0, { answer: 'plan', decision: { kind: 'approve' }, by: 'person' });
+    running.events.push(
+      { type: 'step-start', t: 900, branch: 0, step: 1, agent: 'simulate', title: 'Simulate', pane: 'simulate' },
+      { type: 'llm-chunk', t: 950, branch: 0, step: 1, text: 'traced by' },
+    );
+    running.end('stopped');
+    const shown = async (b: JournalBuilder, name: string) => {
+      const tl = await Timeline.open(b.write(join(dir, name)));
+      const v = tl.load(tl.lastBranch.steps[1]!);
+      const rows = stepRows(v, fullBeat(v), { width: 80, streamHeight: 10 }).map(rowText).join('\n');
+      return { text: replayText(tl), rows, md: toMarkdown(buildReport(tl)) };
+    };
+    const w = await shown(waiting, 'w.jsonl');
+    for (const t of [w.text, w.rows]) {
+      expect(t).toContain('stopped here, waiting for you');
+      expect(t).not.toMatch(/ended during this step|the session ended here/);
+    }
+    expect(w.md).toContain('The session stopped here, waiting for your decision.');
+    expect(w.md).not.toContain('still running');
+    const r = await shown(running, 'r.jsonl');
+    for (const t of [r.text, r.rows]) {
+      expect(t).toContain('the session ended during this step');
+      expect(t).not.toContain('waiting for you');
+    }
+    expect(r.md).toContain('This step was still running when the session ended.');
   });
 
   it('warns about a damaged line in the middle, naming its line number', async () => {
