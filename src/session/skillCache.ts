@@ -1,7 +1,7 @@
 // The evidence of every practice session, kept in the cache directory and brought up to date
 // incrementally: a journal is read only when it is new, or its size or mtime is; a finished one is
-// not even looked at while the folder's stamp holds, since it changes only when reopened, which
-// touches the folder (session/keptAnswer.ts). The estimate (skill.ts) is then
+// not even looked at unless it is listed as reopened (reopened.ts), since it changes only when
+// reopened, which lists it and touches the folder (session/keptAnswer.ts). The estimate (skill.ts) is then
 // folded from the evidence alone, in the order the sessions ended, so it does not depend on the
 // order journals were first seen. A journal that cannot be read is skipped and named, once a run.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -11,10 +11,11 @@ import { sessionsDir } from '../system/paths.js';
 import { PRACTICE_FLOW, practiceResult } from './practice.js';
 import { parseJournal, type JournalContents } from './reader.js';
 import { ratingOf, type Evidence } from './skill.js';
+import { readReopened } from './reopened.js';
 import { folderStamp, keepAnswer, keptAnswer, keptAnswerFile, skillCacheFile, writeAtomically } from './keptAnswer.js';
 
 /** Bumped when Evidence changes shape: an older cache is read as empty. */
-const VERSION = 2;
+const VERSION = 3;
 
 interface Entry {
   size: number;
@@ -154,12 +155,14 @@ export async function skillEvidence(
   const old = loadCache(file, dir);
   const next: Cache = { version: VERSION, dir, folder, files: {} };
   const open: Record<string, string> = {};
-  // A finished journal changes only when reopened, which changes the folder's stamp: then all are looked at.
-  const reopened = old.folder !== folder;
+  // A finished journal changes only when reopened, which changes the folder's stamp and lists it
+  // (reopened.ts): then those listed are looked at, and no other finished one.
+  const changed = old.folder !== folder;
+  const listed = changed ? readReopened(dir) : new Set<string>();
   let read = 0;
   for (const name of names) {
     const kept = old.files[name];
-    if (kept?.done && !reopened) {
+    if (kept?.done && !listed.has(name)) {
       next.files[name] = kept;
       continue;
     }
@@ -172,7 +175,7 @@ export async function skillEvidence(
     }
     if (!next.files[name].done) open[name] = `${st.size}:${st.mtimeMs}`;
   }
-  if (read > 0 || reopened || Object.keys(old.files).length !== Object.keys(next.files).length) saveCache(file, next);
+  if (read > 0 || changed || Object.keys(old.files).length !== Object.keys(next.files).length) saveCache(file, next);
   const evidence: Evidence[] = [];
   const skipped: string[] = [];
   for (const [name, e] of Object.entries(next.files)) {
