@@ -7,6 +7,7 @@ import { listSessions } from './index.js';
 import { lineage, type Fork } from './lineage.js';
 import { readJournal, type JournalContents } from './reader.js';
 import { acceptedFile, acceptedOnce, readAccepted, type AcceptedFrom, type AcceptedRun } from './accepted.js';
+import { acceptedBeside } from './acceptedFile.js';
 
 export const PRACTICE_FLOW = 'practice';
 
@@ -134,7 +135,7 @@ export function acceptedResult(r: AcceptedRun, file: string = acceptedFile()): P
  */
 export async function countedResults(
   dir: string = sessionsDir(),
-  file: string = acceptedFile(),
+  file: string = acceptedBeside(dir),
 ): Promise<PracticeResult[]> {
   const outside = acceptedOnce(readAccepted(file)).map((r) => acceptedResult(r, file));
   return [...(await practiceResults(dir)), ...outside];

@@ -22,7 +22,8 @@ import {
   withAccepted,
   writeAtomically,
 } from './keptAnswer.js';
-import { acceptedFile, acceptedOnce, readAccepted, type AcceptedRun } from './accepted.js';
+import { acceptedOnce, readAccepted, type AcceptedRun } from './accepted.js';
+import { acceptedBeside } from './acceptedFile.js';
 
 /** Bumped when Evidence changes shape: an older cache is read as empty. */
 const VERSION = 4;
@@ -217,7 +218,7 @@ export async function skillEvidence(
     }
     if (!next.files[name].done) open[name] = `${st.size}:${st.mtimeMs}`;
   }
-  next.accepted = await acceptedPart(old, o.accepted ?? acceptedFile(), o.guess);
+  next.accepted = await acceptedPart(old, o.accepted ?? acceptedBeside(dir), o.guess);
   if (
     read > 0 ||
     changed ||
@@ -245,7 +246,7 @@ export async function summarized<T>(
     dir?: string;
     cache?: string;
     guess?: TagGuess;
-    /** The file of programs accepted outside the tutor (accepted.ts). */
+    /** The file of programs accepted outside the tutor (accepted.ts); by default the one beside `dir`. */
     accepted?: string;
     name: string;
     /** What else the answer depends on (the archive's stamp). */ also?: string;
@@ -253,7 +254,7 @@ export async function summarized<T>(
 ): Promise<{ value: T; skipped: string[] }> {
   const dir = o.dir ?? sessionsDir();
   const file = keptAnswerFile(o.name, o.cache);
-  const also = withAccepted(o.also ?? '', o.accepted);
+  const also = withAccepted(o.also ?? '', o.accepted ?? acceptedBeside(dir));
   const kept = keptAnswer<T>(file, dir, also);
   if (kept) return kept;
   const fresh = await skillEvidence(o);
