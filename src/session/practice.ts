@@ -40,6 +40,15 @@ export interface PracticeResult {
   from?: AcceptedFrom;
 }
 
+/** What a result keeps of its problem: what `problems`, `stats` and `review` show and group by. */
+const summaryOf = (p: Problem): PracticeResult['problem'] => ({
+  id: p.id,
+  title: p.title,
+  tags: p.tags ?? [],
+  ...(p.difficulty ? { difficulty: p.difficulty } : {}),
+  ...(p.rating !== undefined ? { rating: p.rating } : {}),
+});
+
 /** One practice journal's result; the traversal read is the one the session ended on (after any "back"). */
 export function practiceResult(
   file: string,
@@ -68,13 +77,7 @@ export function practiceResult(
     id: header.id,
     file,
     createdAt: header.createdAt,
-    problem: {
-      id: p.id,
-      title: p.title,
-      tags: p.tags ?? [],
-      ...(p.difficulty ? { difficulty: p.difficulty } : {}),
-      ...(p.rating !== undefined ? { rating: p.rating } : {}),
-    },
+    problem: summaryOf(p),
     solved: outcome?.status === 'solved' && outcome.submit?.verdict === 'AC',
     hints: [...steps.values()].filter(isHint).length,
     tried: judged || [...steps.values()].some(isHint),
@@ -109,18 +112,11 @@ export async function practiceResults(dir: string = sessionsDir()): Promise<Prac
 
 /** A program accepted outside the tutor, as a result: solved with no hint, taking no time of practice. */
 export function acceptedResult(r: AcceptedRun, file: string = acceptedFile()): PracticeResult {
-  const p = r.problem;
   return {
     id: `${r.from} ${r.hash.slice(0, 12)}`,
     file,
     createdAt: r.at,
-    problem: {
-      id: p.id,
-      title: p.title,
-      tags: p.tags ?? [],
-      ...(p.difficulty ? { difficulty: p.difficulty } : {}),
-      ...(p.rating !== undefined ? { rating: p.rating } : {}),
-    },
+    problem: summaryOf(r.problem),
     solved: true,
     hints: 0,
     tried: true,
