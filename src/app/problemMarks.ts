@@ -20,9 +20,9 @@ export async function solvedIds(): Promise<Set<string>> {
 /** The problems due for review today. */
 export async function dueIds(): Promise<Set<string>> {
   try {
-    const { practiceResults } = await import('../session/practice.js');
+    const { countedResults } = await import('../session/practice.js');
     const { dueBy, reviewCards } = await import('../session/review.js');
-    return new Set(dueBy(reviewCards(await practiceResults()), new Date()).map((c) => c.problem.id));
+    return new Set(dueBy(reviewCards(await countedResults()), new Date()).map((c) => c.problem.id));
   } catch {
     return new Set();
   }

@@ -5,7 +5,7 @@
 import { sessionsDir } from '../system/paths.js';
 import type { Problem } from '../problems/types.js';
 import type { Learning } from '../session/skill.js';
-import { keptAnswer, keptAnswerFile } from '../session/keptAnswer.js';
+import { keptAnswer, keptAnswerFile, withAccepted } from '../session/keptAnswer.js';
 import { saveNextRow } from '../terminal/firstFrame.js';
 import type { NextRow } from '../terminal/pickerRow.js';
 import type { Archive } from './archive.js';
@@ -30,7 +30,7 @@ const KEPT = 'next';
 
 /** The answer and the journals skipped (one line each); the picker's next row is kept from it for the next start. */
 export async function nextAnswer(archive: () => ArchiveAccess): Promise<NextAnswer & { skipped: string[] }> {
-  const kept = keptAnswer<NextAnswer>(keptAnswerFile(KEPT), sessionsDir(), archiveStamp());
+  const kept = keptAnswer<NextAnswer>(keptAnswerFile(KEPT), sessionsDir(), withAccepted(archiveStamp()));
   const answer = kept ? { ...kept.value, skipped: kept.skipped } : await makeAnswer(archive());
   saveNextRow(nextRowOf(answer));
   return answer;
@@ -51,7 +51,8 @@ async function makeAnswer(archive: ArchiveAccess): Promise<NextAnswer & { skippe
   ]);
   const answer = async (evidence: Parameters<typeof learning>[0]): Promise<NextAnswer> => {
     const l = learning(evidence);
-    if (l.sessions === 0)
+    // No practice session and no program accepted outside one: nothing to estimate from.
+    if (l.tags.length === 0)
       return { learning: l, none: 'no practice sessions yet; start one with simcoach practice PROBLEM' };
     const pick = pickNext(l.tags, (await archive.get()).browse(), new Set(l.solved));
     return pick

@@ -1,11 +1,12 @@
 // `simcoach review [--list] [--json]`: the practised problems that are due again today (FSRS over
-// the practice sessions, session/review.ts), the one due longest first; on a terminal it opens that
+// the practice sessions and the programs accepted outside them, session/review.ts), the one due longest first; on a terminal it opens that
 // one in practice mode, as `simcoach practice` would. Beside them the checks without help that are
 // due (transferChecks.ts): with nothing else due, a terminal opens the first with the hints locked.
 import { parse } from '../flags/args.js';
 import { EXIT, UsageError } from '../system/errors.js';
 import { color } from '../terminal/term.js';
 import type { ReviewCard } from '../session/review.js';
+import type { Problem } from '../problems/types.js';
 import type { TransferCheck } from './shared/transferChecks.js';
 import { printableLine } from '../terminal/printable.js';
 import { listWidth, renderTable, wrapNote, type Column } from '../terminal/table.js';
@@ -47,10 +48,10 @@ const checkJson = (c: TransferCheck) => ({
 export async function run(argv: string[], now: Date = new Date()): Promise<number> {
   const { values, positionals } = parse(argv, 'review');
   if (positionals.length > 0) throw new UsageError(`review takes no arguments, got '${positionals[0]}'`);
-  const { practiceResults } = await import('../session/practice.js');
+  const { countedResults } = await import('../session/practice.js');
   const { dueBy, dueWithin, lastText, reviewCards } = await import('../session/review.js');
   const { transferChecks } = await import('./shared/transferChecks.js');
-  const results = await practiceResults();
+  const results = await countedResults();
   const cards = reviewCards(results);
   const due = dueBy(cards, now);
   const { checks } = await transferChecks(results, now, values);
@@ -92,16 +93,26 @@ export async function run(argv: string[], now: Date = new Date()): Promise<numbe
   const { checkJudging } = await import('./shared/judgingFlags.js');
   checkJudging(values);
   const { loadProblem } = await import('../problems/index.js');
-  const { readJournal } = await import('../session/reader.js');
-  // The file it came from when it is still there; else the problem as the last session kept it.
-  const { header } = readJournal(first.file);
-  const kept = header.problem;
-  const problem = await loadProblem(kept.source?.file ?? first.problem.id).catch(() => kept);
+  const kept = await keptProblem(first);
+  // The file it came from when it is still there; else the problem as it was kept.
+  const problem = await loadProblem(kept.problem.source?.file ?? first.problem.id).catch(() => kept.problem);
   process.stderr.write(`${due.length} due today; ${first.problem.title} first (due since ${day(first.due)})\n`);
   const { list: _list, json: _json, ...rest } = values;
   const { openPractice } = await import('./practice.js');
-  // In the language it was practised in, unless --lang or --file says another.
-  return openPractice(problem, rest, header.lang);
+  // In the language it was practised (or accepted) in, unless --lang or --file says another.
+  return openPractice(problem, rest, kept.lang);
+}
+
+/** The card's problem whole and its language: from the last session's header, else the last program accepted outside the tutor. */
+async function keptProblem(c: ReviewCard): Promise<{ problem: Problem; lang?: string }> {
+  if (c.from !== undefined) {
+    const { newestAccepted } = await import('../session/accepted.js');
+    const run = newestAccepted(c.problem.id, c.file);
+    if (run) return { problem: run.problem, lang: run.program.lang };
+  }
+  const { readJournal } = await import('../session/reader.js');
+  const { header } = readJournal(c.file);
+  return { problem: header.problem, lang: header.lang };
 }
 
 function listChecks(checks: TransferCheck[]): number {

@@ -1,5 +1,5 @@
-// `simcoach stats [--json]`: how practice went, from the practice sessions' journals — each
-// problem counted once by its best session, grouped by difficulty and by tag, as a chart of
+// `simcoach stats [--json]`: how practice went, from the practice sessions' journals and the
+// programs accepted outside them (a solve without hints) — each problem counted once by its best, grouped by difficulty and by tag, as a chart of
 // solved with no hint / solved with hints / attempted: where the person is strong, and where
 // they lean on hints. Then what shows learning: per tag the skill estimate (session/skill.ts) as a
 // chart and a table with the rates with help and without (transfer) and the mistakes seen most;
@@ -7,7 +7,7 @@
 import { parse } from '../flags/args.js';
 import { writeFileSync } from 'node:fs';
 import { EXIT, UsageError, UserError } from '../system/errors.js';
-import { bestByProblem, practiceResults, tallies, type PracticeResult } from '../session/practice.js';
+import { bestByProblem, countedResults, tallies, type PracticeResult } from '../session/practice.js';
 import { color } from '../terminal/term.js';
 import { printableLine } from '../terminal/printable.js';
 import { listWidth, wrapNote } from '../terminal/table.js';
@@ -75,7 +75,8 @@ export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'stats');
   if (positionals.length > 0) throw new UsageError(`stats takes no arguments, got '${positionals[0]}'`);
   if (values.output !== undefined && !values.html) throw new UsageError('-o PAGE goes with --html');
-  const results = await practiceResults();
+  // Each practice session, and each program accepted outside them as a solve without hints.
+  const results = await countedResults();
   const sums = tallies(results);
   const learned = await learningNow(values);
   if (values.html) return writePage(values, sums, learned);
@@ -87,16 +88,19 @@ export async function run(argv: string[]): Promise<number> {
       id,
       solved: m.solved,
       hints: m.hints,
-      ...(m.solved ? { seconds: Math.round(m.ms / 1000) } : {}),
+      ...(m.solved && m.from === undefined ? { seconds: Math.round(m.ms / 1000) } : {}),
+      ...(m.solved && m.from !== undefined ? { from: m.from } : {}),
     }));
-    const sessions = results.map((r) => ({
-      id: r.id,
-      problem: r.problem.id,
-      createdAt: r.createdAt,
-      solved: r.solved,
-      hints: r.hints,
-      seconds: Math.round(r.ms / 1000),
-    }));
+    const sessions = results
+      .filter((r) => r.from === undefined)
+      .map((r) => ({
+        id: r.id,
+        problem: r.problem.id,
+        createdAt: r.createdAt,
+        solved: r.solved,
+        hints: r.hints,
+        seconds: Math.round(r.ms / 1000),
+      }));
     process.stdout.write(
       `${JSON.stringify({ problems, byDifficulty: sums.byDifficulty, byTag: sums.byTag, sessions, review: review.json, learning: learned.tags, contests }, null, 2)}\n`,
     );

@@ -1,12 +1,13 @@
 // The person's accepted programs from outside a tutor session: an AC from `test`, `watch` or
 // `check` (#49), one JSON line each in the data dir, once per problem and program (its content's
 // hash). The archive reads them as it reads accepted sessions (✓, `archive list --solved`,
-// `similar`), and `problems` marks their problems accepted.
+// `similar`), `problems` marks their problems accepted, and `stats`, `review` and the skill
+// estimate count each as a solve without hints (practice.ts, skillCache.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { dataDir } from '../system/paths.js';
+import { dirname } from 'node:path';
+import { acceptedFile } from './acceptedFile.js';
 import type { Problem } from '../problems/types.js';
 import type { Program } from '../runners/build/types.js';
 
@@ -22,7 +23,7 @@ export interface AcceptedRun {
   at: string;
 }
 
-export const acceptedFile = (): string => join(dataDir(), 'accepted.jsonl');
+export { acceptedFile };
 
 const hashOf = (p: Program): string => createHash('sha256').update(`${p.lang}\0${p.source}`).digest('hex');
 
@@ -41,6 +42,30 @@ export function readAccepted(file: string = acceptedFile()): AcceptedRun[] {
     }
   }
   return out;
+}
+
+/**
+ * Each program once (its problem and hash, however many lines two writers left), oldest first with
+ * the problem and the hash breaking a tie: what counts it (stats, review, the estimate) is the same
+ * for the same file.
+ */
+export function acceptedOnce(runs: AcceptedRun[]): AcceptedRun[] {
+  const key = (r: AcceptedRun): string => `${r.problem.id}\0${r.hash}`;
+  const byKey = new Map<string, AcceptedRun>();
+  for (const r of runs) {
+    if (typeof r.at !== 'string' || Number.isNaN(Date.parse(r.at))) continue; // not a line we wrote
+    const had = byKey.get(key(r));
+    if (!had || r.at < had.at) byKey.set(key(r), r);
+  }
+  const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  return [...byKey.values()].sort((a, b) => cmp(a.at, b.at) || cmp(key(a), key(b)));
+}
+
+/** The newest run accepted of a problem: the problem as it was kept, and the program's language. */
+export function newestAccepted(id: string, file: string = acceptedFile()): AcceptedRun | undefined {
+  return acceptedOnce(readAccepted(file))
+    .filter((r) => r.problem.id === id)
+    .at(-1);
 }
 
 /** Keeps an accepted program of a problem, once per program; false when it was kept already. */

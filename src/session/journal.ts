@@ -9,6 +9,7 @@ import { privateDataDir, sessionsDir } from '../system/paths.js';
 import { distrust } from '../system/trust.js';
 import { JOURNAL_VERSION, type JournalEvent, type SessionHeader } from './events.js';
 import { eventForJournal, problemForJournal } from './cut.js';
+import { noteReopened } from './reopened.js';
 
 /** An event as a caller gives it: the journal stamps `t` itself when it is missing. */
 export type NewEvent = JournalEvent extends infer E
@@ -142,7 +143,9 @@ export function openJournal(
   );
   const at = clock();
   // Written again, a journal changes no entry of its folder: touching the folder, now and when the
-  // writer closes, is what tells the answers kept from every journal to look (session/keptAnswer.ts).
+  // writer closes, is what tells the answers kept from every journal to look (session/keptAnswer.ts),
+  // and the list of reopened journals which of them to look at (session/reopened.ts).
+  noteReopened(file);
   touchFolder(file);
   const writer = writerOn(fd, file, header, () => startT + (clock() - at), false);
   return {

@@ -3,11 +3,13 @@
 // (ten thousand of them cost `next` most of its time): a journal added or removed changes the
 // folder's time and count, a journal written again after it finished touches the folder
 // (session/journal.ts openJournal), so only the journals that may still change — sessions not
-// finished, files that could not be read — are looked at one by one. Kept to node:fs and the
-// paths, so that a kept answer loads nothing else.
+// finished, files that could not be read — are looked at one by one; beside them the file of
+// programs accepted outside the tutor. Kept to node:fs and the paths, so that a kept answer loads
+// nothing else.
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cacheDir } from '../system/paths.js';
+import { acceptedFile } from './acceptedFile.js';
 
 /** The evidence of every journal (session/skillCache.ts); each kept answer sits beside it. */
 export const skillCacheFile = (): string => join(cacheDir(), 'skill.json');
@@ -33,6 +35,12 @@ export function folderStamp(dir: string): string {
     return '-';
   }
 }
+
+/**
+ * What an answer depends on beside the journals: `also` (the archive's stamp) and the file of
+ * programs accepted outside the tutor (accepted.ts), which the evidence counts too.
+ */
+export const withAccepted = (also: string, file: string = acceptedFile()): string => `${also}|${fileStamp(file)}`;
 
 export interface Kept<T> {
   /** folderStamp of the journals when the answer was made (taken before any was read). */

@@ -6,6 +6,8 @@ import { sessionsDir } from '../system/paths.js';
 import { listSessions } from './index.js';
 import { lineage, type Fork } from './lineage.js';
 import { readJournal, type JournalContents } from './reader.js';
+import { acceptedFile, acceptedOnce, readAccepted, type AcceptedFrom, type AcceptedRun } from './accepted.js';
+import { acceptedBeside } from './acceptedFile.js';
 
 export const PRACTICE_FLOW = 'practice';
 
@@ -34,7 +36,18 @@ export interface PracticeResult {
   ms: number;
   /** A check without help (transfer) of this problem id, scheduled by `review` (the header's `settings.transferOf`). */
   transferOf?: string;
+  /** Not a session: a program accepted by `test`, `watch` or `check` (accepted.ts); `file` is their file. */
+  from?: AcceptedFrom;
 }
+
+/** What a result keeps of its problem: what `problems`, `stats` and `review` show and group by. */
+const summaryOf = (p: Problem): PracticeResult['problem'] => ({
+  id: p.id,
+  title: p.title,
+  tags: p.tags ?? [],
+  ...(p.difficulty ? { difficulty: p.difficulty } : {}),
+  ...(p.rating !== undefined ? { rating: p.rating } : {}),
+});
 
 /** One practice journal's result; the traversal read is the one the session ended on (after any "back"). */
 export function practiceResult(
@@ -64,13 +77,7 @@ export function practiceResult(
     id: header.id,
     file,
     createdAt: header.createdAt,
-    problem: {
-      id: p.id,
-      title: p.title,
-      tags: p.tags ?? [],
-      ...(p.difficulty ? { difficulty: p.difficulty } : {}),
-      ...(p.rating !== undefined ? { rating: p.rating } : {}),
-    },
+    problem: summaryOf(p),
     solved: outcome?.status === 'solved' && outcome.submit?.verdict === 'AC',
     hints: [...steps.values()].filter(isHint).length,
     tried: judged || [...steps.values()].some(isHint),
@@ -103,18 +110,54 @@ export async function practiceResults(dir: string = sessionsDir()): Promise<Prac
   return out;
 }
 
-/** How a problem went in practice at best: accepted with the fewest hints, else attempted. */
-export type PracticeMark = { solved: true; hints: number; ms: number } | { solved: false; hints: number };
+/** A program accepted outside the tutor, as a result: solved with no hint, taking no time of practice. */
+export function acceptedResult(r: AcceptedRun, file: string = acceptedFile()): PracticeResult {
+  return {
+    id: `${r.from} ${r.hash.slice(0, 12)}`,
+    file,
+    createdAt: r.at,
+    problem: summaryOf(r.problem),
+    solved: true,
+    hints: 0,
+    tried: true,
+    ms: 0,
+    from: r.from,
+  };
+}
 
-const better = (a: PracticeResult, b: PracticeMark | undefined): boolean =>
-  !b || (a.solved && (!b.solved || a.hints < b.hints || (a.hints === b.hints && a.ms < b.ms)));
+/**
+ * What `stats` and `review` count: every practice session, then every program accepted by `test`,
+ * `watch` or `check`, once per program, as a solve without hints.
+ */
+export async function countedResults(
+  dir: string = sessionsDir(),
+  file: string = acceptedBeside(dir),
+): Promise<PracticeResult[]> {
+  const outside = acceptedOnce(readAccepted(file)).map((r) => acceptedResult(r, file));
+  return [...(await practiceResults(dir)), ...outside];
+}
+
+/** How a problem went in practice at best: accepted with the fewest hints, else attempted. */
+export type PracticeMark =
+  { solved: true; hints: number; ms: number; from?: AcceptedFrom } | { solved: false; hints: number };
+
+function better(a: PracticeResult, b: PracticeMark | undefined): boolean {
+  if (!b) return true;
+  if (!a.solved) return false;
+  if (!b.solved || a.hints !== b.hints) return !b.solved || a.hints < b.hints;
+  // On the same rung a session's time says more than an accepted run, which has none.
+  if (a.from !== undefined || b.from !== undefined) return a.from === undefined && b.from !== undefined;
+  return a.ms < b.ms;
+}
+
+const markOf = (r: PracticeResult): PracticeMark =>
+  r.solved
+    ? { solved: true, hints: r.hints, ms: r.ms, ...(r.from ? { from: r.from } : {}) }
+    : { solved: false, hints: r.hints };
 
 export function bestByProblem(results: PracticeResult[]): Map<string, PracticeMark> {
   const out = new Map<string, PracticeMark>();
-  for (const r of results) {
-    if (better(r, out.get(r.problem.id)))
-      out.set(r.problem.id, r.solved ? { solved: true, hints: r.hints, ms: r.ms } : { solved: false, hints: r.hints });
-  }
+  for (const r of results) if (better(r, out.get(r.problem.id))) out.set(r.problem.id, markOf(r));
   return out;
 }
 

@@ -1,7 +1,8 @@
 // Review: every practice session is a review of its problem, graded by how it went (the rung
-// needed, whether it was accepted), and FSRS (ts-fsrs, the maintained scheduler) says when the
-// problem comes back. Nothing is stored apart from the journals: the schedule is the sessions
-// replayed through the scheduler, so it can never disagree with them. The clock is a parameter.
+// needed, whether it was accepted), and so is every program accepted outside the tutor (a solve
+// without hints, practice.ts countedResults); FSRS (ts-fsrs, the maintained scheduler) says when the
+// problem comes back. Nothing is stored apart from the journals and the accepted programs: the
+// schedule is them replayed through the scheduler, so it can never disagree with them. The clock is a parameter.
 import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Grade } from 'ts-fsrs';
 import type { PracticeResult } from './practice.js';
 
@@ -23,8 +24,12 @@ export function gradeOf(r: Pick<PracticeResult, 'solved' | 'hints'>): Grade {
 
 export interface ReviewCard {
   problem: PracticeResult['problem'];
-  /** The newest practice session's journal (its header holds the problem whole). */
+  /**
+   * The newest practice session's journal (its header holds the problem whole); for a problem
+   * only ever accepted outside the tutor, the file of accepted programs, and `from` says so.
+   */
   file: string;
+  from?: PracticeResult['from'];
   card: Card;
   due: Date;
   /** The reviews that made it, oldest first: when, and the grade. */
@@ -43,7 +48,8 @@ export function reviewCards(results: PracticeResult[]): ReviewCard[] {
     (byProblem.get(r.problem.id) ?? byProblem.set(r.problem.id, []).get(r.problem.id)!).push(r);
   const out: ReviewCard[] = [];
   for (const rs of byProblem.values()) {
-    rs.sort((a, b) => endOf(a).getTime() - endOf(b).getTime());
+    // The id breaks a tie, so the same results give the same card in any order.
+    rs.sort((a, b) => endOf(a).getTime() - endOf(b).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     let card = createEmptyCard(endOf(rs[0]!));
     const reviews: ReviewCard['reviews'] = [];
     for (const r of rs) {
@@ -52,7 +58,15 @@ export function reviewCards(results: PracticeResult[]): ReviewCard[] {
       card = scheduler.next(card, at, grade).card;
       reviews.push({ at, grade, hints: r.hints, solved: r.solved });
     }
-    out.push({ problem: rs.at(-1)!.problem, file: rs.at(-1)!.file, card, due: card.due, reviews });
+    const journal = rs.findLast((r) => r.from === undefined) ?? rs.at(-1)!;
+    out.push({
+      problem: rs.at(-1)!.problem,
+      file: journal.file,
+      ...(journal.from ? { from: journal.from } : {}),
+      card,
+      due: card.due,
+      reviews,
+    });
   }
   return out;
 }

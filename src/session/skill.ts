@@ -25,8 +25,12 @@ export interface Evidence {
   end: number;
   /** A check without help of another problem (hints were off): its id. */
   transferOf?: string;
-  /** `check` judges the person's own program: its mistakes count, the estimate does not. */
-  kind?: 'check';
+  /**
+   * `check` judges the person's own program: its mistakes count, the estimate does not. `accepted`:
+   * a program accepted by `test`, `watch` or `check` (accepted.ts), no session but a solve without
+   * hints, which the estimate and the problems solved count.
+   */
+  kind?: 'check' | 'accepted';
   /** The mistake classes seen: each rejected verdict (WA, TLE, …) and the explainer's diagnosis (idea, implementation). */
   mistakes: string[];
 }
@@ -135,6 +139,7 @@ export function ratingOf(p: { rating?: number; difficulty?: string }): { rating:
 
 /** A tag as `stats` shows it: the estimate, how practice went with help and without, the mistakes. */
 export interface TagLearning extends TagSkill {
+  /** Practice sessions (a program accepted outside one counts in `problems` and `noHelp`, not here). */
   sessions: number;
   /** Practice sessions accepted, hints or not. */
   assisted: number;
@@ -147,7 +152,7 @@ export interface TagLearning extends TagSkill {
 
 export interface Learning {
   tags: TagLearning[];
-  /** Problems with an accepted practice session. */
+  /** Problems with an accepted practice session, or a program accepted outside one. */
   solved: string[];
   sessions: number;
 }
@@ -160,7 +165,8 @@ function countMistakes(evidence: Evidence[], tag: string): [string, number][] {
 
 /** Everything `next` and `stats` say of learning, from the evidence alone: weakest tag first. */
 export function learning(evidence: Evidence[]): Learning {
-  const practice = evidence.filter((e) => e.kind !== 'check');
+  const practice = evidence.filter((e) => e.kind === undefined);
+  const outside = evidence.filter((e) => e.kind === 'accepted');
   const tags = skills(evidence).map((s) => {
     const mine = practice.filter((e) => e.tags.includes(s.tag));
     const transfers = mine.filter((e) => e.transferOf !== undefined);
@@ -175,7 +181,7 @@ export function learning(evidence: Evidence[]): Learning {
   });
   return {
     tags,
-    solved: [...new Set(practice.filter((e) => e.solved).map((e) => e.problem))].sort(),
+    solved: [...new Set([...practice.filter((e) => e.solved), ...outside].map((e) => e.problem))].sort(),
     sessions: practice.length,
   };
 }

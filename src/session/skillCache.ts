@@ -1,7 +1,7 @@
 // The evidence of every practice session, kept in the cache directory and brought up to date
 // incrementally: a journal is read only when it is new, or its size or mtime is; a finished one is
-// not even looked at while the folder's stamp holds, since it changes only when reopened, which
-// touches the folder (session/keptAnswer.ts). The estimate (skill.ts) is then
+// not even looked at unless it is listed as reopened (reopened.ts), since it changes only when
+// reopened, which lists it and touches the folder (session/keptAnswer.ts). The estimate (skill.ts) is then
 // folded from the evidence alone, in the order the sessions ended, so it does not depend on the
 // order journals were first seen. A journal that cannot be read is skipped and named, once a run.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -11,10 +11,22 @@ import { sessionsDir } from '../system/paths.js';
 import { PRACTICE_FLOW, practiceResult } from './practice.js';
 import { parseJournal, type JournalContents } from './reader.js';
 import { ratingOf, type Evidence } from './skill.js';
-import { folderStamp, keepAnswer, keptAnswer, keptAnswerFile, skillCacheFile, writeAtomically } from './keptAnswer.js';
+import { readReopened } from './reopened.js';
+import {
+  fileStamp,
+  folderStamp,
+  keepAnswer,
+  keptAnswer,
+  keptAnswerFile,
+  skillCacheFile,
+  withAccepted,
+  writeAtomically,
+} from './keptAnswer.js';
+import { acceptedOnce, readAccepted, type AcceptedRun } from './accepted.js';
+import { acceptedBeside } from './acceptedFile.js';
 
 /** Bumped when Evidence changes shape: an older cache is read as empty. */
-const VERSION = 2;
+const VERSION = 4;
 
 interface Entry {
   size: number;
@@ -33,6 +45,8 @@ interface Cache {
   /** folderStamp when it was written: while it holds, no finished journal was reopened. */
   folder?: string;
   files: Record<string, Entry>;
+  /** The programs accepted outside the tutor (accepted.ts) as evidence, while their file's stamp holds. */
+  accepted?: { file: string; stamp: string; ev: Evidence[] };
 }
 
 /** Tags for a problem that has none: the caller's (the archive's nearest tagged problems). */
@@ -109,6 +123,36 @@ export async function evidenceOf(
   };
 }
 
+/** A program accepted by `test`, `watch` or `check`: a solve without hints, when it was accepted. */
+async function acceptedEvidence(r: AcceptedRun, guess?: TagGuess): Promise<Evidence> {
+  const { rating, rd } = ratingOf(r.problem);
+  const own = r.problem.tags ?? [];
+  const tags = own.length > 0 ? own : guess ? await guess(r.problem) : [];
+  return {
+    id: `${r.from} ${r.hash}`,
+    problem: r.problem.id,
+    tags: tags.length > 0 ? [...new Set(tags)] : ['(no tag)'],
+    rating,
+    ratingRd: rd,
+    solved: true,
+    hints: 0,
+    wrong: 0,
+    end: Date.parse(r.at),
+    mistakes: [],
+    kind: 'accepted',
+  };
+}
+
+/** The accepted programs' evidence: kept while their file is as it was (a guess of tags costs a search each). */
+async function acceptedPart(old: Cache, file: string, guess?: TagGuess): Promise<NonNullable<Cache['accepted']>> {
+  // Stamped before it is read: a program kept meanwhile leaves the cache stale, never wrongly kept.
+  const stamp = fileStamp(file);
+  if (old.accepted?.file === file && old.accepted.stamp === stamp) return old.accepted;
+  const ev: Evidence[] = [];
+  for (const r of acceptedOnce(readAccepted(file))) ev.push(await acceptedEvidence(r, guess));
+  return { file, stamp, ev };
+}
+
 /**
  * Whether the journal is written to no more unless reopened (which touches the folder): another
  * flow's (its header decides, and it never changes), or one whose last event is its end — the
@@ -144,7 +188,7 @@ function listJournals(dir: string): string[] {
  * last run; `open`: the stamps of those that may still change, for a kept answer (keptAnswer.ts).
  */
 export async function skillEvidence(
-  o: { dir?: string; cache?: string; guess?: TagGuess } = {},
+  o: { dir?: string; cache?: string; guess?: TagGuess; accepted?: string } = {},
 ): Promise<SkillEvidence & { folder: string; open: Record<string, string> }> {
   const dir = o.dir ?? sessionsDir();
   const file = o.cache ?? skillCacheFile();
@@ -154,12 +198,14 @@ export async function skillEvidence(
   const old = loadCache(file, dir);
   const next: Cache = { version: VERSION, dir, folder, files: {} };
   const open: Record<string, string> = {};
-  // A finished journal changes only when reopened, which changes the folder's stamp: then all are looked at.
-  const reopened = old.folder !== folder;
+  // A finished journal changes only when reopened, which changes the folder's stamp and lists it
+  // (reopened.ts): then those listed are looked at, and no other finished one.
+  const changed = old.folder !== folder;
+  const listed = changed ? readReopened(dir) : new Set<string>();
   let read = 0;
   for (const name of names) {
     const kept = old.files[name];
-    if (kept?.done && !reopened) {
+    if (kept?.done && !listed.has(name)) {
       next.files[name] = kept;
       continue;
     }
@@ -172,8 +218,15 @@ export async function skillEvidence(
     }
     if (!next.files[name].done) open[name] = `${st.size}:${st.mtimeMs}`;
   }
-  if (read > 0 || reopened || Object.keys(old.files).length !== Object.keys(next.files).length) saveCache(file, next);
-  const evidence: Evidence[] = [];
+  next.accepted = await acceptedPart(old, o.accepted ?? acceptedBeside(dir), o.guess);
+  if (
+    read > 0 ||
+    changed ||
+    next.accepted !== old.accepted ||
+    Object.keys(old.files).length !== Object.keys(next.files).length
+  )
+    saveCache(file, next);
+  const evidence: Evidence[] = [...next.accepted.ev];
   const skipped: string[] = [];
   for (const [name, e] of Object.entries(next.files)) {
     if (e.ev) evidence.push(e.ev);
@@ -193,13 +246,15 @@ export async function summarized<T>(
     dir?: string;
     cache?: string;
     guess?: TagGuess;
+    /** The file of programs accepted outside the tutor (accepted.ts); by default the one beside `dir`. */
+    accepted?: string;
     name: string;
     /** What else the answer depends on (the archive's stamp). */ also?: string;
   },
 ): Promise<{ value: T; skipped: string[] }> {
   const dir = o.dir ?? sessionsDir();
   const file = keptAnswerFile(o.name, o.cache);
-  const also = o.also ?? '';
+  const also = withAccepted(o.also ?? '', o.accepted ?? acceptedBeside(dir));
   const kept = keptAnswer<T>(file, dir, also);
   if (kept) return kept;
   const fresh = await skillEvidence(o);

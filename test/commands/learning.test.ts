@@ -11,6 +11,7 @@ import { runCli, tempEnv } from '../problems/cli-helpers.js';
 import { practiceJournal, type Practised } from '../session/practiceHistory.js';
 import { header, JournalBuilder, solvedSession } from '../session/synth.js';
 import { skillEvidence } from '../../src/session/skillCache.js';
+import { glickoByHand, scoreByHand } from '../session/glickoByHand.js';
 
 /** The 50 sessions, one a day in this order. */
 function history(): Practised[] {
@@ -39,28 +40,19 @@ function history(): Practised[] {
   return out.map((s, i) => ({ ...s, id: `p${String(i).padStart(3, '0')}`, day: i }));
 }
 
-// Glicko by hand (Glickman 1999): one game a rating period, RD widened by the days between.
-const Q = Math.LN10 / 400;
-const C2 = (350 ** 2 - 50 ** 2) / 365;
-const score = (s: Practised): number =>
-  s.solved ? Math.max(0.1, 1 - 0.15 * s.hints - 0.05 * Math.min(s.wrong, 4)) : 0;
+// Glicko by hand (Glickman 1999, test/session/glickoByHand.ts) over the sessions of a tag.
 function estimate(sessions: Practised[], tag: string, tagsOf: (s: Practised) => string[]): { r: number; rd: number } {
-  let r = 1500;
-  let rd = 350;
-  let last: number | undefined;
-  for (const s of sessions.filter((x) => tagsOf(x).includes(tag))) {
-    if (last !== undefined) rd = Math.min(350, Math.sqrt(rd * rd + C2 * (s.day - last)));
-    last = s.day;
-    // knapsack's rating comes from its difficulty word: medium is 1500, known to ±150.
-    const [opp, oppRd] = s.rating !== undefined ? [s.rating, 0] : [1500, 150];
-    const g = 1 / Math.sqrt(1 + (3 * Q * Q * oppRd * oppRd) / Math.PI ** 2);
-    const e = 1 / (1 + 10 ** ((-g * (r - opp)) / 400));
-    const d2 = 1 / (Q * Q * g * g * e * (1 - e));
-    const inv = 1 / (rd * rd) + 1 / d2;
-    r += (Q / inv) * g * (score(s) - e);
-    rd = Math.sqrt(1 / inv);
-  }
-  return { r, rd };
+  return glickoByHand(
+    sessions
+      .filter((x) => tagsOf(x).includes(tag))
+      // knapsack's rating comes from its difficulty word: medium is 1500, known to ±150.
+      .map((s) => ({
+        day: s.day,
+        opp: s.rating ?? 1500,
+        oppRd: s.rating !== undefined ? 0 : 150,
+        score: scoreByHand(s),
+      })),
+  );
 }
 
 /** An added set of rated problems (CodeContests' shape). */

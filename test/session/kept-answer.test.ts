@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { skillEvidence, summarized } from '../../src/session/skillCache.js';
 import { openJournal } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
+import { REOPENED } from '../../src/session/reopened.js';
 import { practiceJournal, type Practised } from './practiceHistory.js';
+import { judge } from './synth.js';
 
 const session = (i: number): Practised => ({
   id: `k${i}`,
@@ -42,6 +44,35 @@ describe('answers kept from every journal', () => {
     writer.append({ type: 'error', branch: 0, message: 'reopened', code: 'problem-file' });
     writer.close();
     expect((await skillEvidence({ dir, cache })).read).toBe(1);
+    expect((await skillEvidence({ dir, cache })).read).toBe(0);
+  });
+
+  it('on a changed folder look at the new and the reopened journals, and at no other finished one', async () => {
+    const { dir, cache, files } = history(4);
+    expect((await skillEvidence({ dir, cache })).read).toBe(4);
+    // Its time changed but it was not reopened: nothing lists it, so it is not even looked at.
+    utimesSync(files[1]!, new Date(), new Date(Date.now() + 5000));
+    practiceJournal(session(7)).write(join(dir, 'k7.jsonl'));
+    expect((await skillEvidence({ dir, cache })).read).toBe(1);
+    // Reopened beside a new journal: both are read, and the reopened one's new line counts.
+    const { header, events } = readJournal(files[2]!);
+    const writer = openJournal(files[2]!, header, events.at(-1)!.t + 1);
+    writer.append({
+      type: 'run',
+      branch: 0,
+      step: 99,
+      program: { lang: 'python', source: 'print(0)\n' },
+      result: judge('WA', 0, 1),
+    });
+    writer.close();
+    practiceJournal(session(8)).write(join(dir, 'k8.jsonl'));
+    const after = await skillEvidence({ dir, cache });
+    expect(after.read).toBe(2);
+    expect(after.evidence.find((e) => e.id === 'k2')!.wrong).toBe(2);
+    expect(readFileSync(join(dir, REOPENED), 'utf8')).toBe('k2.jsonl\n');
+    // Listed once however often it is reopened; looked at again only when its stamp moved.
+    openJournal(files[2]!, header, events.at(-1)!.t + 2).close();
+    expect(readFileSync(join(dir, REOPENED), 'utf8')).toBe('k2.jsonl\n');
     expect((await skillEvidence({ dir, cache })).read).toBe(0);
   });
 
