@@ -9,6 +9,7 @@ import { entryHash, problemText, type ArchiveEntry } from './entry.js';
 import { fallbackLine, type Embedder, type Vector } from './embedder.js';
 import type { Gathering } from './sources.js';
 import { ArchiveIndex, type TextHit } from './sqliteIndex.js';
+import { WriteBuffer } from './writeBuffer.js';
 import { fingerprint } from './fingerprint.js';
 import { archiveDir, indexPath, readState, setAsideIndex, writeState, type ArchiveState } from './store.js';
 
@@ -174,7 +175,7 @@ export class Archive {
     const model = this.index.embed ? embedder?.model : undefined;
     // Keys the index is to hold: those read, and the rows of the sets not read again.
     const wanted = keep;
-    let added = 0;
+    const writes = new WriteBuffer(this.index);
     const index = async (batch: ArchiveEntry[]): Promise<void> => {
       signal?.throwIfAborted();
       let vectors: Vector[] | undefined;
@@ -191,12 +192,11 @@ export class Archive {
       }
       // Without its vector an entry's hash says so, and the next update embeds it. A changed
       // entry's old row goes as its new one is written.
-      this.index.add(
+      writes.push(
         batch,
         batch.map((e) => entryHash(e, vectors ? embedder?.model : undefined)),
         vectors,
       );
-      added += batch.length;
     };
     // Read, hashed and indexed a round at a time: an entry is let go once written, so memory does
     // not grow with the sets (100,000 problems are never held at once).
@@ -204,16 +204,22 @@ export class Archive {
     let read = 0;
     const todo: ArchiveEntry[] = [];
     progress?.(0, total);
-    for await (const entries of gathering.batches) {
-      for (const e of entries) {
-        wanted.add(e.key);
-        if (had.get(e.key) !== entryHash(e, model)) todo.push(e);
+    try {
+      for await (const entries of gathering.batches) {
+        for (const e of entries) {
+          wanted.add(e.key);
+          if (had.get(e.key) !== entryHash(e, model)) todo.push(e);
+        }
+        read += entries.length;
+        while (todo.length >= ROUND) await index(todo.splice(0, ROUND));
+        progress?.(Math.min(read, total), total);
       }
-      read += entries.length;
-      while (todo.length >= ROUND) await index(todo.splice(0, ROUND));
-      progress?.(Math.min(read, total), total);
+      if (todo.length > 0) await index(todo.splice(0));
+    } finally {
+      // A stopped update keeps every row it embedded.
+      writes.flush();
     }
-    if (todo.length > 0) await index(todo.splice(0));
+    const added = writes.written;
     progress?.(total, total);
     // A set that failed part way keeps none of its rows, and is read again by the next update.
     const failedRows = this.index.rowsOfSets(gathering.failed).map((r) => r.key);

@@ -433,7 +433,11 @@ function int8(v: Vector): Buffer {
   let max = 0;
   for (let i = 0; i < v.length; i++) max = Math.max(max, Math.abs(v[i]!));
   max ||= 1;
-  return Buffer.from(Int8Array.from(v, (x) => Math.round((x / max) * 127)).buffer);
+  // A plain loop: `Int8Array.from` with a mapping function went through the iterator protocol,
+  // 160 µs a vector (a seventh of a 20k build's CPU, bench archive's profile).
+  const out = new Int8Array(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = Math.round((v[i]! / max) * 127);
+  return Buffer.from(out.buffer);
 }
 
 /** An entry as a row holds it: JSON, deflated (a statement's text is most of it). */
