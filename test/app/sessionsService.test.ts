@@ -1,6 +1,6 @@
 // The tutor's sessions on their own, without the controller or a screen: the real engine behind
 // the manual gate over a fake model server (real HTTP), journals in a temp folder.
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,12 +54,19 @@ describe('sessionsService', () => {
     await waiting(again);
     await resumed.shutdown();
     await again.done;
-    expect(readdirSync(dir)).toEqual([name]);
+    // The reopened journal is the same file (named in reopened.list for the skill cache), no new one.
+    expect(journals(dir)).toEqual([name]);
+    expect(readFileSync(join(dir, 'reopened.list'), 'utf8')).toContain(name);
     // Only the first session on that problem resumes: the next starts a journal of its own.
     const fresh = await resumed.start(problem);
     expect(fresh.elapsedBefore).toBe(0);
     await waiting(fresh);
     await resumed.shutdown();
-    expect(readdirSync(dir).length).toBe(2);
+    expect(journals(dir).length).toBe(2);
   });
 });
+
+/** The journals in a sessions folder (beside them: reopened.list, the skill cache's note). */
+function journals(dir: string): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
+}
