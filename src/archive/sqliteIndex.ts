@@ -1,6 +1,6 @@
 // The archive's search index: one SQLite file (better-sqlite3) with FTS5 for full text (BM25 over
 // title, statement and tags, Porter-stemmed), the embeddings as int8 rows (one byte a dimension),
-// and sqlite-vec's vec0 table of their signs (binary quantization) for the nearest-vector search,
+// and their signs (binary quantization) packed in chunks for the nearest-vector search (signs.ts),
 // beside a table of the entries themselves (deflated JSON).
 //
 // Why SQLite, measured by `npm run bench -- archive` on this 2-core machine: Orama (before) kept
@@ -13,15 +13,17 @@
 // LanceDB (the other candidate) was not measured: SQLite did what was asked, better-sqlite3 builds
 // from source with node-gyp where its prebuilt binary cannot be fetched (checked by a clean
 // `npm ci` with only the npm registry), and sqlite-vec is one small loadable extension per platform
-// from npm; where it does not load, the archive goes on by full text.
+// from npm; where it does not load, the archive goes on by full text. (Its vec0 table is no longer
+// searched, see below: only that gate is left of it.)
 //
 // Two choices keep a query fast at 100,000 problems (the figures are in the README):
 // - A query is not the whole statement: BM25 over ~150 words walks most of the index's postings,
 //   so only the statement's most distinctive words (the fewest documents, by FTS5's own
 //   vocabulary) are matched.
-// - Vectors: vec0 over full float vectors is a brute-force scan as slow as one in JavaScript, so
-//   it scans their signs (96 bytes for 768 dimensions, Hamming distance), and the cosine of the
-//   int8 vectors reorders the nearest (four times as many as wanted; sqlite-vec's own recipe).
+// - Vectors: a scan of full vectors is too slow, so their signs are scanned (96 bytes for 768
+//   dimensions, Hamming distance), and the cosine of the int8 vectors reorders the nearest (four
+//   times as many as wanted; sqlite-vec's own recipe). The scan is ours (signs.ts): sqlite-vec's
+//   vec0 KNN over the same bits gave the same neighbours at three to four times the CPU.
 //
 // Words are read by FTS5's own tokenizer everywhere (a temporary FTS5 table turns any text into
 // its stems), so a query, a document and the words two texts share are all counted alike.
@@ -29,6 +31,7 @@ import Database from 'better-sqlite3';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ArchiveEntry } from './entry.js';
 import type { Vector } from './embedder.js';
+import { CHUNK_ROWS, nearestSigns, packChunk, signsOf, unpackChunk, type SignChunk } from './signs.js';
 
 /** The embedding model the vectors came from and their length. */
 export interface EmbedInfo {
@@ -43,7 +46,7 @@ export interface TextHit {
 }
 
 /** Bump when the tables change: an older file is then built again from the sources. */
-const SCHEMA = '5';
+const SCHEMA = '6';
 const TOKENIZE = "tokenize='porter unicode61 remove_diacritics 2'";
 /** BM25 weights of title, statement and tags: a title counts more than the statement. */
 const WEIGHTS = '2.0, 1.0, 1.5';
@@ -67,6 +70,13 @@ export class ArchiveIndex {
     readonly vectorsAvailable: boolean,
   ) {}
 
+  /**
+   * The signs' chunks as last read, and SQLite's `data_version` then (it changes when another
+   * connection commits; this one's own writes drop them): a second query in a process does not
+   * copy ~10 MB of blobs again.
+   */
+  private signChunks: { version: number; chunks: SignChunk[] } | undefined;
+
   /** Statements prepared once a connection (a query runs a dozen; SQLite recompiles one whose tables changed). */
   private readonly prepared = new Map<string, Database.Statement>();
 
@@ -88,7 +98,7 @@ export class ArchiveIndex {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       // Read through a mapping of the file, not a read() a page: a query's scan of 100,000 signs
-      // (vec0's chunks, ~10 MB) took twice the CPU copying pages in (bench archive).
+      // (then vec0's chunks, ~10 MB) took twice the CPU copying pages in (bench archive).
       const vectors = await loadVec(db);
       const index = new ArchiveIndex(db, vectors);
       index.mapped(true);
@@ -120,7 +130,7 @@ export class ArchiveIndex {
     const schema = this.meta('schema');
     if (schema === SCHEMA) return;
     this.db.exec(
-      'DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_vocab; DROP TABLE IF EXISTS vec; DROP TABLE IF EXISTS vectors; DROP TABLE IF EXISTS df; DELETE FROM meta',
+      'DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_vocab; DROP TABLE IF EXISTS vec; DROP TABLE IF EXISTS vectors; DROP TABLE IF EXISTS df; DROP TABLE IF EXISTS signs; DELETE FROM meta',
     );
     this.db.exec(`
       CREATE TABLE docs (rowid INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, hash TEXT NOT NULL, pid TEXT NOT NULL, src TEXT NOT NULL, solved INTEGER NOT NULL, entry BLOB NOT NULL);
@@ -130,6 +140,7 @@ export class ArchiveIndex {
       CREATE VIRTUAL TABLE fts_vocab USING fts5vocab (fts, row);
       CREATE TABLE vectors (rowid INTEGER PRIMARY KEY, v BLOB NOT NULL);
       CREATE TABLE df (term TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE signs (id INTEGER PRIMARY KEY, rowids BLOB NOT NULL, bits BLOB NOT NULL);
     `);
     this.setMeta('schema', SCHEMA);
   }
@@ -209,12 +220,11 @@ export class ArchiveIndex {
 
   /** Empties the index for these vectors (none: full text only). */
   reset(embed: EmbedInfo | undefined): void {
+    this.signChunks = undefined;
     this.db.transaction(() => {
       this.db.exec(
-        "DELETE FROM docs; DELETE FROM vectors; DELETE FROM df; INSERT INTO fts (fts) VALUES ('delete-all'); DROP TABLE IF EXISTS vec",
+        "DELETE FROM docs; DELETE FROM vectors; DELETE FROM signs; DELETE FROM df; INSERT INTO fts (fts) VALUES ('delete-all')",
       );
-      if (embed && this.vectorsAvailable)
-        this.db.exec(`CREATE VIRTUAL TABLE vec USING vec0 (signs bit[${signBits(embed.dims)}])`);
       this.setMeta('embed', embed && this.vectorsAvailable ? JSON.stringify(embed) : undefined);
       this.setMeta('stamps', undefined);
       this.setMeta('sources', undefined);
@@ -228,10 +238,8 @@ export class ArchiveIndex {
       'INSERT INTO docs (key, hash, pid, src, solved, entry) VALUES (?, ?, ?, ?, ?, ?) RETURNING rowid',
     );
     const text = this.db.prepare('INSERT INTO fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)');
-    const vec = withVectors
-      ? this.db.prepare('INSERT INTO vec (rowid, signs) VALUES (?, vec_quantize_binary(?))')
-      : undefined;
     const full = this.db.prepare('INSERT INTO vectors (rowid, v) VALUES (?, ?)');
+    const signs: { rowid: number; signs: Uint32Array }[] = [];
     this.db.transaction(() => {
       this.setMeta('df', 'stale');
       this.removeNow(entries.map((e) => e.key));
@@ -239,12 +247,12 @@ export class ArchiveIndex {
         const { rowid } = doc.get(e.key, hashes[i], e.pid, e.set, e.solution ? 1 : 0, packed(e)) as { rowid: number };
         text.run(rowid, e.title, e.text, e.tags.join(', '));
         const v = vectors?.[i];
-        // vec0 takes its rowid as an integer only, which better-sqlite3 binds from a BigInt.
-        if (vec && v) {
-          vec.run(BigInt(rowid), padded(v));
+        if (withVectors && v) {
           full.run(rowid, int8(v));
+          signs.push({ rowid, signs: signsOf(v) });
         }
       });
+      this.appendSigns(signs);
     })();
   }
 
@@ -262,11 +270,54 @@ export class ArchiveIndex {
       'DELETE FROM docs WHERE rowid = ?',
       'DELETE FROM fts WHERE rowid = ?',
       'DELETE FROM vectors WHERE rowid = ?',
-      ...(this.embed ? ['DELETE FROM vec WHERE rowid = ?'] : []),
     ].map((q) => this.db.prepare(q));
+    const gone = new Set<number>();
     for (const k of keys) {
       const row = find.get(k) as { rowid: number } | undefined;
-      if (row) for (const d of del) d.run(d.source.includes('vec') ? BigInt(row.rowid) : row.rowid);
+      if (row) for (const d of del) d.run(row.rowid);
+      if (row) gone.add(row.rowid);
+    }
+    this.dropSigns(gone);
+  }
+
+  /** Adds rows of signs: to the last chunk while it has room, then in new chunks. */
+  private appendSigns(rows: { rowid: number; signs: Uint32Array }[]): void {
+    if (rows.length === 0) return;
+    this.signChunks = undefined;
+    const last = this.db.prepare('SELECT id, rowids, bits FROM signs ORDER BY id DESC LIMIT 1').get() as
+      (SignChunk & { id: number }) | undefined;
+    const put = this.db.prepare('INSERT OR REPLACE INTO signs (id, rowids, bits) VALUES (?, ?, ?)');
+    const room = last !== undefined && last.rowids.byteLength / 4 < CHUNK_ROWS;
+    let id = last ? last.id + (room ? 0 : 1) : 1;
+    let chunk = room ? unpackChunk(last) : [];
+    for (const r of rows) {
+      chunk.push(r);
+      if (chunk.length === CHUNK_ROWS) {
+        const c = packChunk(chunk);
+        put.run(id++, c.rowids, c.bits);
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) {
+      const c = packChunk(chunk);
+      put.run(id, c.rowids, c.bits);
+    }
+  }
+
+  /** Takes these rows out of the chunks that hold them (an update replaces few rows). */
+  private dropSigns(rowids: Set<number>): void {
+    if (rowids.size === 0) return;
+    this.signChunks = undefined;
+    const chunks = this.db.prepare('SELECT id, rowids, bits FROM signs').all() as (SignChunk & { id: number })[];
+    for (const c of chunks) {
+      const rows = unpackChunk(c);
+      const kept = rows.filter((r) => !rowids.has(r.rowid));
+      if (kept.length === rows.length) continue;
+      if (kept.length === 0) this.db.prepare('DELETE FROM signs WHERE id = ?').run(c.id);
+      else {
+        const p = packChunk(kept);
+        this.db.prepare('UPDATE signs SET rowids = ?, bits = ? WHERE id = ?').run(p.rowids, p.bits, c.id);
+      }
     }
   }
 
@@ -387,12 +438,16 @@ export class ArchiveIndex {
    */
   vectorSearch(vector: Vector, limit: number): Map<number, number> {
     if (!this.embed) return new Map();
-    const near = this.stmt('SELECT rowid FROM vec WHERE signs MATCH vec_quantize_binary(?) AND k = ?', true).all(
-      padded(vector),
-      limit * OVERSAMPLE,
-    ) as number[];
-    const cos = [...this.cosines(vector, near.map(Number))].sort((a, b) => b[1] - a[1]);
+    const near = nearestSigns(signsOf(vector, this.embed.dims), this.chunks(), limit * OVERSAMPLE);
+    const cos = [...this.cosines(vector, near)].sort((a, b) => b[1] - a[1]);
     return new Map(cos.slice(0, limit));
+  }
+
+  private chunks(): SignChunk[] {
+    const version = this.stmt('PRAGMA data_version', true).get() as number;
+    if (this.signChunks?.version !== version)
+      this.signChunks = { version, chunks: this.stmt('SELECT rowids, bits FROM signs').all() as SignChunk[] };
+    return this.signChunks.chunks;
   }
 
   /** The cosine similarity of the vector to each of these documents that has one. */
@@ -412,15 +467,6 @@ export class ArchiveIndex {
 
 /** How many more neighbours by signs are reordered than are wanted. */
 const OVERSAMPLE = 4;
-
-/** vec0's bit vectors are whole bytes: a length not a multiple of 8 is padded with zeros (no sign). */
-const signBits = (dims: number): number => Math.ceil(Math.trunc(dims) / 8) * 8;
-
-function padded(v: Vector): Float32Array {
-  const out = new Float32Array(signBits(v.length));
-  out.set(v);
-  return out;
-}
 
 /**
  * A vector as one signed byte a dimension, scaled so its largest component is ±127: a quarter of
