@@ -22,6 +22,11 @@ const K = 10;
 
 const ms = (t: number): string => (t >= 10_000 ? `${(t / 1000).toFixed(1)} s` : `${t.toFixed(t < 10 ? 2 : 0)} ms`);
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
+/** The process's CPU time (user + system): on a shared machine it follows the code more than the wall clock does. */
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
 const note = (line: string): void =>
   void process.stderr.write(
@@ -53,14 +58,16 @@ async function timeQueries(
   archive: Archive,
   queries: Query[],
   withVectors: boolean,
-): Promise<{ mean: number; first: number }> {
+): Promise<{ mean: number; cpu: number; first: number }> {
   let first = 0;
   const t = performance.now();
+  const c = cpuMs();
   for (const q of queries) {
     const { hits } = await archive.similar(q.text, { k: K, ...(withVectors ? { embedder } : {}) });
     if (hits[0]?.entry.pid === `s${q.i}`) first++;
   }
-  return { mean: (performance.now() - t) / queries.length, first: first / queries.length };
+  const n = queries.length;
+  return { mean: (performance.now() - t) / n, cpu: (cpuMs() - c) / n, first: first / n };
 }
 
 /** Every document scored for every query: cosine, words in common (Dice), and their mean. */
@@ -153,8 +160,10 @@ async function one(n: number): Promise<void> {
       }
     };
     t = performance.now();
+    const buildCpu = cpuMs();
     const report = await archive.update(embedder, progress);
     const build = performance.now() - t;
+    const buildCpuMs = cpuMs() - buildCpu;
     note(`built: ${report.total} problems in ${ms(build)}`);
     t = performance.now();
     archive.close();
@@ -194,18 +203,18 @@ async function one(n: number): Promise<void> {
     const pct = (x: number): string => `${Math.round(x * 100)}%`;
     process.stdout.write(
       [
-        `archive: ${n} synthetic problems (+${report.total - n} built-in), ${DIMS}-dim vectors; SQLite FTS5 + sqlite-vec; load ${loadavg()
+        `archive: ${n} synthetic problems (+${report.total - n} built-in), ${DIMS}-dim vectors; SQLite FTS5 + a scan of the vectors' signs; load ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}`,
-        `  build (read set, hash, embed, index)   ${ms(build)} (${((build / n) * 1000).toFixed(0)} µs a problem)`,
+        `  build (read set, hash, embed, index)   ${ms(build)} (${((build / n) * 1000).toFixed(0)} µs a problem; CPU ${ms(buildCpuMs)}; goal ≤ 20 s at 100k)`,
         `  open; update with nothing changed      ${ms(open)}; ${ms(unchanged)}`,
         `  the nothing-changed check alone        ${ms(check)} (goal ≤ 20 ms at 100k)`,
         `  simcoach similar, nothing changed      ${ms(cli.similar)}, ${(cli.similar / cli.version).toFixed(1)}× --version (${ms(cli.version)}; goal ≤ 4×)`,
         `  add a set of 1,000 more                ${ms(increment)} (${added.added} indexed)`,
         `  size on disk                           ${mb(size)} (goal ≤ 250 MB at 100k)`,
         `  peak RSS (whole process so far)        ${mb(rss)} (goal ≤ 500 MB at 100k)`,
-        `  query, hybrid (BM25 + vectors), top ${K} ${ms(hybrid.mean)}, reworded copy first ${pct(hybrid.first)} (goal ≤ 30 ms at 100k)`,
-        `  query, full text only, top ${K}         ${ms(text.mean)}, reworded copy first ${pct(text.first)}`,
+        `  query, hybrid (BM25 + vectors), top ${K} ${ms(hybrid.mean)} (CPU ${ms(hybrid.cpu)}), reworded copy first ${pct(hybrid.first)} (goal ≤ 20 ms at 100k)`,
+        `  query, full text only, top ${K}         ${ms(text.mean)} (CPU ${ms(text.cpu)}), reworded copy first ${pct(text.first)}`,
         `  baseline: linear scan, hybrid          ${ms(base.hybrid)} a query, reworded copy first ${pct(base.firstHybrid)}`,
         `  baseline: linear scan, full text       ${ms(base.text)} a query, reworded copy first ${pct(base.firstText)}`,
         '',
