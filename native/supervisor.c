@@ -768,6 +768,8 @@ struct watch {
   long long base, oom0, sampled;
   double t0;
   int cpu_over, wall_over, aborted, killed, eof, st, refused, pairs;
+  /* The listener hung up: no task uses the filter any more (the program is exiting). */
+  int lhup;
   /* The program's own peak RSS (file pages it maps included, which the group may not be charged for). */
   struct rusage pru;
 };
@@ -807,10 +809,14 @@ static const char *start_program(struct req *q, struct watch *w) {
 static void watch(struct req *q, struct watch *w) {
   int next = 0;
   for (;;) {
-    /* poll skips the negative fds: no listener, or stderr closed by every writer. */
-    struct pollfd p[4] = { { w->pfd, POLLIN, 0 }, { 0, POLLIN, 0 }, { w->lfd, POLLIN, 0 }, { w->efd, POLLIN, 0 } };
+    /* poll skips the negative fds: no listener, or stderr closed by every writer. A hung-up listener
+       and simcoach's end of fd 0 at EOF stay ready for good: polled still, they would wake us at
+       once, again and again, until the program is reaped (its exit, a big memory's teardown, takes
+       milliseconds), a core spent on nothing, and charged to the test, whose groups we are in. */
+    struct pollfd p[4] = { { w->pfd, POLLIN, 0 }, { w->eof ? -1 : 0, POLLIN, 0 }, { w->lhup ? -1 : w->lfd, POLLIN, 0 }, { w->efd, POLLIN, 0 } };
     int n = poll(p, 4, w->pfd < 0 ? 1 : next);
     if (n < 0 && errno != EINTR) break;
+    if (p[2].revents & (POLLHUP | POLLERR)) w->lhup = 1;
     if (w->efd >= 0 && p[3].revents && !drain(w->efd, w->err)) { close(w->efd); w->efd = -1; }
     sample_memory(w->base, &w->sampled);
     if (w->lfd >= 0 && (p[2].revents & POLLIN) && answer_refused(w->lfd, &w->refused, &w->pairs) && !w->killed) { kill(-1, SIGKILL); w->killed = 1; }
