@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { pchBuild, pchDir, precompiledHeader } from '../src/runners/build/pch.js';
 import { toolchainOf } from '../src/runners/languages/toolchains.js';
@@ -15,6 +15,9 @@ declare module 'vitest' {
     pch: string | null;
   }
 }
+
+/** The cache home of the precompiled header when `npm test` names none (SIMCOACH_TEST_BUILDS). */
+const PCH_HOME = resolve('node_modules', '.cache', 'simcoach', 'test-cache');
 
 /** esbuild's record of the last build (scripts/build.mjs writes it after dist/). */
 const META = join('node_modules', '.cache', 'simcoach', 'build-meta.json');
@@ -34,6 +37,15 @@ function bundleIsCurrent(): boolean {
 }
 
 /**
+ * Removes a kept header that is no longer ours alone: fresh caches link the very file, and a test
+ * that gives its home to the unprivileged account (chown -R) gives that file away with it.
+ */
+function dropIfNotOurs(dir: string): void {
+  const st = statSync(join(dir, 'bits', 'stdc++.h.gch'), { throwIfNoEntry: false });
+  if (st && (st.uid !== process.geteuid?.() || (st.mode & 0o022) !== 0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
  * Builds the default C++ flags' precompiled header in `cacheHome`, as simcoach's first program that
  * includes it would, and returns its folder (test/helpers/launcher.ts links it into fresh caches);
  * null without a C++ compiler.
@@ -49,6 +61,7 @@ async function buildPch(cacheHome: string): Promise<string | null> {
   let started: Promise<string | null>;
   try {
     dir = pchDir(chain.toolchain);
+    dropIfNotOurs(dir);
     started = precompiledHeader(chain.toolchain);
   } finally {
     if (before === undefined) delete process.env.XDG_CACHE_HOME;
@@ -71,12 +84,13 @@ async function buildPch(cacheHome: string): Promise<string | null> {
 // build its own. So is the precompiled header (~8 s of CPU, beside the launcher's build), waited
 // for so that every cache gets it: built in the background, it was there for none of the caches of
 // a 2-minute run at load 9. Both passes of `npm test` find it in SIMCOACH_TEST_BUILDS, where the
-// reference solutions are built.
+// reference solutions are built; any other run keeps it under node_modules/.cache, so a run of one
+// file does not pay ~8 s for it each time (a new compiler or flags make a header of their own).
 export default async function setup(project: TestProject): Promise<() => void> {
   if (!bundleIsCurrent()) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   const root = mkdtempSync(join(tmpdir(), 'simcoach-test-launcher-'));
   const [pch, launcher] = await Promise.all([
-    buildPch(process.env.SIMCOACH_TEST_BUILDS || root),
+    buildPch(process.env.SIMCOACH_TEST_BUILDS || PCH_HOME),
     supervisorBinary(join(root, 'simcoach')),
   ]);
   project.provide('pch', pch);

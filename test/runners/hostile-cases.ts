@@ -13,7 +13,7 @@
 // short wall limit (they are TLE whether CPU or wall time ends them); every other attack gets a
 // roomy one, so that load cannot turn it into a TLE. The one clock bound left is KILLED_WITHIN.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -913,10 +913,12 @@ export function notAsUser(c: Case): string | null {
 export function userPlace(): { p: Place; side: Side } {
   const p = place('user');
   const a = unprivilegedAccount()!;
+  // Theirs: the file and the folders made for it (not the whole home: its cache holds links to
+  // the run's precompiled header, which a chown would take from root for every cache).
   const mine = (file: string, text: string) => {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text, { mode: 0o600 });
-    execFileSync('chown', ['-R', `${a.uid}:${a.gid}`, p.home]);
+    for (let f = file; f.startsWith(`${p.home}/`); f = dirname(f)) chownSync(f, a.uid, a.gid);
   };
   const key = join(p.home, '.ssh', 'id_ed25519');
   const settings = join(p.home, 'config', 'simcoach', 'config.json');
