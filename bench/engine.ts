@@ -98,6 +98,18 @@ async function cancelLatency(): Promise<number[]> {
   return out;
 }
 
+/** A bench session's journal in `dir`: the one problem, flow, backend and model every figure uses. */
+const benchJournal = (dir: string, journalSettings: Parameters<typeof createJournal>[0]['settings']) =>
+  createJournal({
+    problem,
+    flow: 'bench',
+    backend: 'ollama',
+    model: 'm',
+    lang: 'python',
+    settings: journalSettings,
+    dir,
+  });
+
 async function perCall(dir: string): Promise<{ engine: number; bare: number; file: string }> {
   const text = JSON.stringify({ note: 'short' });
   const server = await startFakeOllama({ chat: () => ({ text }) });
@@ -108,15 +120,7 @@ async function perCall(dir: string): Promise<{ engine: number; bare: number; fil
     for (let i = 0; i < n; i++)
       await backend.chat({ model: 'm', messages: note.messages({ i }, { problem, lang: 'python' }) });
     const bare = (performance.now() - t) / n;
-    const journal = createJournal({
-      problem,
-      flow: 'bench',
-      backend: 'ollama',
-      model: 'm',
-      lang: 'python',
-      settings,
-      dir,
-    });
+    const journal = benchJournal(dir, settings);
     t = performance.now();
     await runSession({
       flow: flowOf(n),
@@ -136,15 +140,7 @@ async function perCall(dir: string): Promise<{ engine: number; bare: number; fil
 }
 
 function journalRate(dir: string): number {
-  const journal = createJournal({
-    problem,
-    flow: 'bench',
-    backend: 'ollama',
-    model: 'm',
-    lang: 'python',
-    settings: {},
-    dir,
-  });
+  const journal = benchJournal(dir, {});
   const n = 20_000;
   const t = performance.now();
   for (let i = 0; i < n; i++) journal.append({ type: 'llm-chunk', branch: 0, step: 0, text: 'some streamed words ' });

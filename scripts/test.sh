@@ -8,7 +8,10 @@ SIMCOACH_TEST_TIMES=$(mktemp)
 SIMCOACH_TEST_BUILDS=$(mktemp -d)
 export SIMCOACH_TEST_TIMES SIMCOACH_TEST_BUILDS
 start=$(date +%s)
-{ eslint . && prettier --check --log-level warn .; } &
+# Prettier keeps which files it found formatted, by content, in node_modules/.cache/prettier: a rerun
+# in the same checkout reads only the changed ones (32.5 s of CPU -> 3.6 s). ESLint keeps no cache:
+# its promise rules read other files' types, which a per-file cache would not see change.
+{ eslint . && prettier --check --cache --cache-strategy content --log-level warn .; } &
 lint=$!
 vitest run
 main=$?

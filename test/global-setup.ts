@@ -1,16 +1,23 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { pchBuild, pchDir, precompiledHeader } from '../src/runners/build/pch.js';
+import { toolchainOf } from '../src/runners/languages/toolchains.js';
 import { supervisorBinary } from '../src/runners/sandbox/supervisor.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The launcher built once for the run (test/helpers/launcher.ts seeds fresh caches with it), or null. */
     launcher: string | null;
+    /** The folder of the precompiled header of the default C++ flags built for the run, or null. */
+    pch: string | null;
   }
 }
+
+/** The cache home of the precompiled header when `npm test` names none (SIMCOACH_TEST_BUILDS). */
+const PCH_HOME = resolve('node_modules', '.cache', 'simcoach', 'test-cache');
 
 /** esbuild's record of the last build (scripts/build.mjs writes it after dist/). */
 const META = join('node_modules', '.cache', 'simcoach', 'build-meta.json');
@@ -29,12 +36,64 @@ function bundleIsCurrent(): boolean {
   );
 }
 
+/**
+ * Removes a kept header that is no longer ours alone: fresh caches link the very file, and a test
+ * that gives its home to the unprivileged account (chown -R) gives that file away with it.
+ */
+function dropIfNotOurs(dir: string): void {
+  const st = statSync(join(dir, 'bits', 'stdc++.h.gch'), { throwIfNoEntry: false });
+  if (st && (st.uid !== process.geteuid?.() || (st.mode & 0o022) !== 0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Builds the default C++ flags' precompiled header in `cacheHome`, as simcoach's first program that
+ * includes it would, and returns its folder (test/helpers/launcher.ts links it into fresh caches);
+ * null without a C++ compiler.
+ */
+async function buildPch(cacheHome: string): Promise<string | null> {
+  const chain = await toolchainOf('cpp');
+  if (!chain.ok) return null;
+  // The cache is named by the environment, read when the build starts: only then is it this one,
+  // so that the launcher, built meanwhile, and the workers started after, never see it.
+  const before = process.env.XDG_CACHE_HOME;
+  process.env.XDG_CACHE_HOME = cacheHome;
+  let dir: string;
+  let started: Promise<string | null>;
+  try {
+    dir = pchDir(chain.toolchain);
+    dropIfNotOurs(dir);
+    started = precompiledHeader(chain.toolchain);
+  } finally {
+    if (before === undefined) delete process.env.XDG_CACHE_HOME;
+    else process.env.XDG_CACHE_HOME = before;
+  }
+  await started;
+  // The build's process is unref'd (a CLI run ends without waiting for it): a timer keeps this one
+  // alive meanwhile, or Node would find nothing left to do and end the run.
+  const alive = setInterval(() => undefined, 1000);
+  try {
+    await pchBuild(dir);
+  } finally {
+    clearInterval(alive);
+  }
+  return dir;
+}
+
 // Tests spawn the built CLI as a person would; build it when it is not current, so they never meet
 // a stale bundle. The launcher is built once: the suite makes ~180 fresh caches, and each would
-// build its own.
+// build its own. So is the precompiled header (~8 s of CPU, beside the launcher's build), waited
+// for so that every cache gets it: built in the background, it was there for none of the caches of
+// a 2-minute run at load 9. Both passes of `npm test` find it in SIMCOACH_TEST_BUILDS, where the
+// reference solutions are built; any other run keeps it under node_modules/.cache, so a run of one
+// file does not pay ~8 s for it each time (a new compiler or flags make a header of their own).
 export default async function setup(project: TestProject): Promise<() => void> {
   if (!bundleIsCurrent()) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   const root = mkdtempSync(join(tmpdir(), 'simcoach-test-launcher-'));
-  project.provide('launcher', await supervisorBinary(join(root, 'simcoach')));
+  const [pch, launcher] = await Promise.all([
+    buildPch(process.env.SIMCOACH_TEST_BUILDS || PCH_HOME),
+    supervisorBinary(join(root, 'simcoach')),
+  ]);
+  project.provide('pch', pch);
+  project.provide('launcher', launcher);
   return () => rmSync(root, { recursive: true, force: true });
 }

@@ -4,32 +4,71 @@
 // own build would have put there, owned by whoever the cache is for. The build itself is still
 // tested: degrade's no-compiler case makes its cache without this, and trust-root plants its
 // launchers over the seeded file as over a built one (simcoach must build again over both).
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+//
+// The same goes for the precompiled <bits/stdc++.h> of the default C++ flags: the first program
+// that includes it starts a build of ~8 s of CPU in the background, in every fresh cache, and most
+// were killed with their test's folder (a run had 11). The global setup builds it once and a fresh
+// cache gets links to it (the .gch is ~100 MB) once it is there. Its own build, first use and
+// clean-up are tested by test/runners/pch.test.ts, whose flags (-H) make a header of their own.
+import { chmodSync, chownSync, copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import { launcherFile } from '../../src/runners/sandbox/supervisor.js';
 
-/** The launcher the run's global setup built, or null (none built, or not under vitest: `npm run bench`). */
-function runLauncher(): string | null {
+type Owner = { uid: number; gid: number } | undefined;
+
+/** What the run's global setup provided under `key`, or null (nothing, or not under vitest: `npm run bench`). */
+function provided(key: 'launcher' | 'pch'): string | null {
   try {
-    return inject('launcher');
+    return inject(key);
   } catch {
     return null;
   }
 }
 
-/** Puts the run's launcher into the cache under `cacheHome` (an XDG_CACHE_HOME), for `owner` when given. */
-export function seedLauncher(cacheHome: string, owner?: { uid: number; gid: number }): void {
-  const built = runLauncher();
-  if (!built) return;
-  const dest = launcherFile(join(cacheHome, 'simcoach'));
+/** Makes the missing folders down to `dir`, private and `owner`'s. */
+function makeDirs(dir: string, owner: Owner): void {
   const made: string[] = [];
-  for (let d = dirname(dest); !existsSync(d); d = dirname(d)) made.unshift(d);
+  for (let d = dir; !existsSync(d); d = dirname(d)) made.unshift(d);
   for (const d of made) {
     mkdirSync(d, { mode: 0o700 });
     if (owner) chownSync(d, owner.uid, owner.gid);
   }
+}
+
+/** Puts the run's launcher into the cache under `cacheHome` (an XDG_CACHE_HOME), for `owner` when given. */
+export function seedLauncher(cacheHome: string, owner?: Owner): void {
+  seedPch(cacheHome, owner);
+  const built = provided('launcher');
+  if (!built) return;
+  const dest = launcherFile(join(cacheHome, 'simcoach'));
+  makeDirs(dirname(dest), owner);
   copyFileSync(built, dest);
   chmodSync(dest, 0o755);
   if (owner) chownSync(dest, owner.uid, owner.gid);
+}
+
+/**
+ * Links the run's precompiled header into the build cache under `cacheHome`, as simcoach's own
+ * build leaves it (a 0755 folder, renamed into place whole); nothing when it is not built yet.
+ */
+function seedPch(cacheHome: string, owner: Owner): void {
+  const built = provided('pch');
+  if (!built || !existsSync(join(built, 'bits', 'stdc++.h.gch'))) return;
+  const builds = join(cacheHome, 'simcoach', 'builds');
+  const dest = join(builds, basename(built));
+  if (existsSync(dest)) return;
+  makeDirs(builds, owner);
+  const temp = `${dest}.seed`;
+  try {
+    for (const d of [temp, join(temp, 'bits')]) {
+      mkdirSync(d, { mode: 0o755 });
+      if (owner) chownSync(d, owner.uid, owner.gid);
+    }
+    for (const f of ['stdc++.h', 'stdc++.h.gch']) linkSync(join(built, 'bits', f), join(temp, 'bits', f));
+    renameSync(temp, dest);
+  } catch {
+    // Another file system: the cache builds its own, as a person's does.
+    rmSync(temp, { recursive: true, force: true });
+  }
 }

@@ -13,7 +13,7 @@
 // short wall limit (they are TLE whether CPU or wall time ends them); every other attack gets a
 // roomy one, so that load cannot turn it into a TLE. The one clock bound left is KILLED_WITHIN.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -913,10 +913,12 @@ export function notAsUser(c: Case): string | null {
 export function userPlace(): { p: Place; side: Side } {
   const p = place('user');
   const a = unprivilegedAccount()!;
+  // Theirs: the file and the folders made for it (not the whole home: its cache holds links to
+  // the run's precompiled header, which a chown would take from root for every cache).
   const mine = (file: string, text: string) => {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text, { mode: 0o600 });
-    execFileSync('chown', ['-R', `${a.uid}:${a.gid}`, p.home]);
+    for (let f = file; f.startsWith(`${p.home}/`); f = dirname(f)) chownSync(f, a.uid, a.gid);
   };
   const key = join(p.home, '.ssh', 'id_ed25519');
   const settings = join(p.home, 'config', 'simcoach', 'config.json');
@@ -1027,13 +1029,17 @@ export function describeAsUser(lang: 'python' | 'cpp'): void {
   );
 }
 
-/** The judge's further languages: each plays the attacks every language must survive, a program per attack. */
+/** The judge's further languages: each plays the attacks every language must survive, one program for all. */
 export const MORE_LANGS = ['c', 'pypy', 'rust', 'go', 'kotlin'] as const satisfies readonly LangId[];
 
-/** An attack every language plays: its program is `hostile-langs/<lang>/<file>.<ext>`. */
+/**
+ * An attack every language plays. One program per language plays them all, `hostile-langs/<lang>/attacks.<ext>`
+ * (one compile serves every case: kotlinc alone was ~5 s of CPU a build), told which by the first
+ * word of its input, `attack`.
+ */
 export interface LangCase {
   name: string;
-  file: string;
+  attack: string;
   verdict: Verdict;
   /** An RE's detail. */
   detail?: RegExp;
@@ -1045,15 +1051,30 @@ export interface LangCase {
 }
 
 export const langCases: LangCase[] = [
-  { name: 'fork bomb', file: 'fork', verdict: 'RE', detail: PROCESS, timeMs: 5000, input: () => '', output: 'unused' },
+  {
+    name: 'fork bomb',
+    attack: 'fork',
+    verdict: 'RE',
+    detail: PROCESS,
+    timeMs: 5000,
+    input: () => 'fork\n',
+    output: 'unused',
+  },
   // Touching pages up to the memory limit under memory pressure is CPU time too: time gets room.
-  { name: 'allocate 4 GiB', file: 'memory', verdict: 'MLE', timeMs: 20_000, input: () => '', output: 'unused' },
+  {
+    name: 'allocate 4 GiB',
+    attack: 'memory',
+    verdict: 'MLE',
+    timeMs: 20_000,
+    input: () => 'memory\n',
+    output: 'unused',
+  },
   {
     name: 'write a file outside the temp dir',
-    file: 'write',
+    attack: 'write',
     verdict: 'AC',
     timeMs: 5000,
-    input: (s) => `${s.outside.join('\n')}\n`,
+    input: (s) => `write\n${s.outside.join('\n')}\n`,
     output: 'done',
     after: (s) => {
       for (const f of s.outside) expect(existsSync(f), f).toBe(false);
@@ -1061,9 +1082,9 @@ export const langCases: LangCase[] = [
   },
 ];
 
-/** The program of an attack in a language. */
-export const langSource = (lang: LangId, c: LangCase): string =>
-  readFileSync(new URL(`./hostile-langs/${lang}/${c.file}${LANGS[lang].extensions[0]}`, import.meta.url), 'utf8');
+/** The program of the attacks in a language. */
+export const langSource = (lang: LangId): string =>
+  readFileSync(new URL(`./hostile-langs/${lang}/attacks${LANGS[lang].extensions[0]}`, import.meta.url), 'utf8');
 
 /** Whether every command a language needs is installed (.ci/run installs them all; a missing one skips). */
 export const installed = async (lang: LangId): Promise<boolean> =>
@@ -1087,7 +1108,7 @@ export function describeLangsAsUser(): void {
       for (const c of langCases) {
         it(`${c.name} → ${c.verdict}`, async (ctx) => {
           if (!(await installed(lang))) ctx.skip();
-          const id = `${lang}-${c.file}`;
+          const id = `${lang}-${c.attack}`;
           writeFileSync(
             join(p.files, `${id}.md`),
             `---\ntitle: ${c.name}\ntime_limit: ${c.timeMs}ms\nmemory_limit: 256MB\n---\n# Case\n\nAn attack.\n`,
@@ -1097,7 +1118,7 @@ export function describeLangsAsUser(): void {
           writeFileSync(join(p.files, id, '1.in'), c.input(side), { mode: 0o644 });
           writeFileSync(join(p.files, id, '1.out'), c.output, { mode: 0o644 });
           const file = `${id}${LANGS[lang].extensions[0]}`;
-          writeFileSync(join(p.files, file), langSource(lang, c), { mode: 0o644 });
+          writeFileSync(join(p.files, file), langSource(lang), { mode: 0o644 });
           const run = await cli(p, 'user', ['test', file, '--problem', `${id}.md`, '--lang', lang, '--json']);
           ctx.onTestFinished(() => void leftoverDirsOf('user', run.pid));
           expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);

@@ -63,8 +63,8 @@ describe.each(PATHS.flatMap(([path, pool]) => (['python', 'cpp'] as const).map((
   },
 );
 
-// The attacks every language plays, in C, PyPy 3, Rust, Go and Kotlin, each a program of its own
-// (hostile-langs/<lang>/), as root calls the judge, through both paths.
+// The attacks every language plays, in C, PyPy 3, Rust, Go and Kotlin, one program per language
+// (hostile-langs/<lang>/attacks.*), as root calls the judge, through both paths.
 describe.each(PATHS.flatMap(([path, pool]) => MORE_LANGS.map((lang) => [lang, path, pool] as const)))(
   'hostile programs in %s through %s',
   (lang, path, pool) => {
@@ -74,7 +74,7 @@ describe.each(PATHS.flatMap(([path, pool]) => MORE_LANGS.map((lang) => [lang, pa
         ctx.onTestFinished(async () => void (await leftoverRunDirs()));
         const side = rootSide();
         const r = await onPath(pool, () =>
-          judge({ lang, source: langSource(lang, c) }, [{ input: c.input(side), outputs: [c.output] }], {
+          judge({ lang, source: langSource(lang) }, [{ input: c.input(side), outputs: [c.output] }], {
             ...opts,
             wallLimitMs: ROOMY,
             timeLimitMs: c.timeMs,

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distrust, distrustFile } from '../../src/system/trust.js';
 import { cli, place, unprivilegedAccount, type Place } from '../helpers/unprivileged.js';
 import { testGroup, type TestGroup } from '../helpers/groups.js';
+import { xdgDirs } from '../helpers/home.js';
 
 const root = process.getuid?.() === 0;
 const SUM = '---\ntitle: Sum\ntime_limit: 10s\n---\n# Sum\n\n```input\n1 2\n```\n\n```output\n3\n```\n';
@@ -169,9 +170,18 @@ describe.runIf(root)("root with a user's HOME", () => {
       { mode: 0o644 },
     );
     chmodSync(join(p.files, 'sub'), 0o755);
-    for (const as of ['root', 'user'] as const) {
-      const r = await cli(p, as, ['test', 'dots.cpp', '--problem', 'sum.md', '--json']);
-      expect(r.stdout === '' ? r.stderr : verdictOf(r.stdout), as).toBe('AC');
+    // Root gets a home of its own: in the user's it would take its own from the password database
+    // (as above), and its accepted program would land in the real /root/.local/share.
+    const rootHome = mkdtempSync(join(tmpdir(), 'simcoach-root-home-'));
+    try {
+      const own = { HOME: rootHome, ...xdgDirs(rootHome), XDG_STATE_HOME: join(rootHome, 'state') };
+      for (const as of ['root', 'user'] as const) {
+        const r = await cli(p, as, ['test', 'dots.cpp', '--problem', 'sum.md', '--json'], as === 'root' ? own : {});
+        expect(r.stdout === '' ? r.stderr : verdictOf(r.stdout), as).toBe('AC');
+        expect(r.stderr, as).not.toMatch(/not using/);
+      }
+    } finally {
+      rmSync(rootHome, { recursive: true, force: true });
     }
   }, 240_000);
 
