@@ -169,6 +169,7 @@ struct req {
   long long flen[64];
   size_t nfiles;
   long long procs; /* the run may create processes */
+  long long mem, tasks; /* where no cgroup limits them (userve): its memory, and RLIMIT_NPROC (0: none) */
 };
 
 /* What no judged program needs and the kernel is better off without, refused by a seccomp filter:
@@ -640,7 +641,7 @@ static const char *take_fields(struct req *q, char **f, size_t nf) {
     { "id", NULL, &q->id }, { "cpu_ms", &q->cpu_ms, NULL }, { "wall_ms", &q->wall_ms, NULL }, { "fsize", &q->fsize, NULL },
     { "stack", &q->stack, NULL }, { "uid", &q->uid, NULL }, { "gid", &q->gid, NULL }, { "in_len", &q->in_len, NULL },
     { "out_all", &q->out_all, NULL }, { "out_keep", &q->out_keep, NULL }, { "err_keep", &q->err_keep, NULL },
-    { "outfile", NULL, &q->outfile }, { "procs", &q->procs, NULL },
+    { "outfile", NULL, &q->outfile }, { "procs", &q->procs, NULL }, { "mem", &q->mem, NULL }, { "tasks", &q->tasks, NULL },
   };
   enum { NT = sizeof t / sizeof t[0] };
   int seen[NT] = { 0 };
@@ -854,6 +855,29 @@ static void end_test(struct watch *w) {
   }
 }
 
+/* The reply's line (its figures f) and what follows it: n_out bytes of stdout from ofd, the end of
+   stderr, n_file bytes of the output file from ffd (none when negative). */
+static void send_figures(struct req *q, const struct kv *f, size_t nf, int ofd, long long n_out, const char *err_end, long long n_err, int ffd, long long n_file) {
+  static char rb[1 << 16];
+  int hn = snprintf(rb, 128, "%s ok", q->id);
+  hn += put_fields(rb + hn, 1024, f, nf);
+  rb[hn++] = '\n';
+  long long all = hn + n_out + n_err + (n_file > 0 ? n_file : 0);
+  if (all <= (long long)sizeof rb) {
+    /* The usual small answer goes in one write, so simcoach wakes once for it. */
+    char *b = rb + hn;
+    pull(ofd, 0, b, n_out);
+    memcpy(b + n_out, err_end, (size_t)n_err);
+    if (n_file > 0) pull(ffd, 0, b + n_out + n_err, n_file);
+    write_all(rb, (size_t)all);
+  } else {
+    write_all(rb, (size_t)hn);
+    send_out(ofd, 0, n_out);
+    write_all(err_end, (size_t)n_err);
+    if (n_file > 0) send_out(ffd, 0, n_file);
+  }
+}
+
 /* The reply: "<id> ok" and the figures by name (REPLY_FIELDS in launcherMessages.ts), then what the
    program wrote: its whole stdout when simcoach compares it (the size limit stopped it at the
    output limit), else the start it keeps; the end of its stderr; its output file, never through a
@@ -878,24 +902,7 @@ static void send_reply(struct req *q, struct watch *w) {
     { "out_size", out_size, NULL }, { "out_len", n_out, NULL }, { "err_len", n_err, NULL }, { "file_len", n_file, NULL },
     { "max_rss_kb", w->pru.ru_maxrss, NULL }, { "refused", 0, refused_name[w->refused] }, { "sampled_bytes", w->sampled, NULL },
   };
-  static char rb[1 << 16];
-  int hn = snprintf(rb, 128, "%s ok", q->id);
-  hn += put_fields(rb + hn, 1024, f, sizeof f / sizeof f[0]);
-  rb[hn++] = '\n';
-  long long all = hn + n_out + n_err + (n_file > 0 ? n_file : 0);
-  if (all <= (long long)sizeof rb) {
-    /* The usual small answer goes in one write, so simcoach wakes once for it. */
-    char *b = rb + hn;
-    pull(ofd, 0, b, n_out);
-    memcpy(b + n_out, err_end, (size_t)n_err);
-    if (n_file > 0) pull(ffd, 0, b + n_out + n_err, n_file);
-    write_all(rb, (size_t)all);
-  } else {
-    write_all(rb, (size_t)hn);
-    send_out(ofd, 0, n_out);
-    write_all(err_end, (size_t)n_err);
-    if (n_file > 0) send_out(ffd, 0, n_file);
-  }
+  send_figures(q, f, sizeof f / sizeof f[0], ofd, n_out, err_end, n_err, ffd, n_file);
   if (ofd >= 0) close(ofd);
   if (ffd >= 0) close(ffd);
 }
@@ -1466,14 +1473,18 @@ static int gate(int argc, char **argv) {
   return 128 + (WIFSIGNALED(g.st) ? WTERMSIG(g.st) : 0);
 }
 
+/* The pool for a normal user (userve). */
+#include "userserve.c"
+
 int main(int argc, char **argv) {
-  if (argc >= 2 && strcmp(argv[1], "serve") == 0) {
+  if (argc >= 2 && (strcmp(argv[1], "serve") == 0 || strcmp(argv[1], "userve") == 0)) {
     /* From the environment, not the command line: pid 1's command line is every program's to read. */
     const char *f = getenv("SC_OPEN_FILES");
     if (f) open_files = atoll(f);
+    if (argv[1][0] == 'u') userve();
     serve();
   }
   if (argc >= 3 && strcmp(argv[1], "gate") == 0) return gate(argc - 2, argv + 2);
-  fprintf(stderr, "usage: supervisor serve (SC_OPEN_FILES=N) | gate -i SAMPLE_MS [-f OPEN_FILES] [-p 1] [-n TASKS] [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] [-t TMPFS]... [-s FD -l BYTES -x PATH...] -- PROGRAM [ARGS...]\n");
+  fprintf(stderr, "usage: supervisor serve|userve (SC_OPEN_FILES=N, SC_SAMPLE_MS=N) | gate -i SAMPLE_MS [-f OPEN_FILES] [-p 1] [-n TASKS] [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] [-t TMPFS]... [-s FD -l BYTES -x PATH...] -- PROGRAM [ARGS...]\n");
   return 2;
 }

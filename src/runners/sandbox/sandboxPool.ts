@@ -12,10 +12,13 @@
 // sweeps /tmp and /dev/shm (see the supervisor's header). The tests of a worker share its mounts, all
 // read-only but those three: a mount namespace per test cost more than the rest of a test's set-up.
 //
+// A normal user's worker is the same but for how its tests are measured and kept apart: no cgroup,
+// a user namespace of the person's own (see userPool.ts and native/userserve.c).
+//
 // The per-test path (runSandboxed) stays for what a worker cannot take: a streamed stdin (the
 // interactors, which talk to the program as it runs), a writable directory (the compilers), a
-// command the batch did not announce, and machines where the pool's parts are missing (not
-// root, no cgroups, no C compiler, or SIMCOACH_POOL=0).
+// command the batch did not announce, and machines where the pool's parts are missing (root
+// without cgroups v1, a user with a cgroup, no C compiler, or SIMCOACH_POOL=0).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { signalNameOf } from './signals.js';
@@ -38,6 +41,7 @@ import { OPEN_FILES } from './launcherReport.js';
 import { formatRequest, LauncherMessageError, parseFields, REPLY_FIELDS, type Reply } from './launcherMessages.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
+import { startUserWorker, userLimits, userUnpoolable } from './userPool.js';
 
 /** Runs one spec; a batch's `run`, or runSandboxed itself. */
 export type RunFn = (spec: SandboxSpec) => Promise<SandboxResult>;
@@ -86,11 +90,11 @@ function unpoolable(iso: Isolation, supervisor: string | null): string | null {
   if (process.env.SIMCOACH_POOL === '0') return 'SIMCOACH_POOL=0';
   if (iso.namespaces !== 'bwrap' || !iso.bwrap) return 'no bubblewrap';
   if (!iso.sizedTmpfs) return 'bubblewrap without --size';
-  // The supervisor needs root's set-up rights inside the sandbox to give each test its namespaces.
-  if (!iso.runAs) return 'not root';
+  if (!supervisor) return 'no C compiler for the supervisor';
+  // A normal user's workers measure each test as the per-test launcher does.
+  if (!iso.runAs) return userUnpoolable(iso);
   if (iso.cgroup?.version !== 1 || !['memory', 'pids', 'cpuacct'].every((c) => iso.cgroups.includes(c as 'memory')))
     return 'no cgroup v1';
-  if (!supervisor) return 'no C compiler for the supervisor';
   return null;
 }
 
@@ -100,7 +104,7 @@ function unpoolable(iso: Isolation, supervisor: string | null): string | null {
  */
 export async function openBatch(width: number, programs: BatchProgram[]): Promise<Batch> {
   const iso = await requireIsolation();
-  const supervisor = iso.namespaces === 'bwrap' && iso.runAs ? await supervisorBinary() : null;
+  const supervisor = iso.namespaces === 'bwrap' ? await supervisorBinary() : null;
   if (unpoolable(iso, supervisor)) return { run: runSandboxed, close: async () => {}, pooled: false };
   const readable = [...new Set(programs.flatMap((p) => p.readable ?? []))];
   const tools = await Promise.all(programs.map((p) => commandMounts(p.cmd, readable)));
@@ -333,7 +337,8 @@ class Worker {
   private constructor(
     private readonly iso: Isolation,
     private readonly proc: ChildProcess,
-    private readonly group: RunGroup,
+    /** The worker's test cgroup (root); null for a normal user's, which the supervisor measures. */
+    private readonly group: RunGroup | null,
     private readonly root: string,
     private readonly marker: string,
     limits: { memory: number; pids: number },
@@ -361,6 +366,7 @@ class Worker {
   ): Promise<Worker> {
     const root = await makeTempDir('run');
     const limits = { memory: first.memoryBytes, pids: first.pids + 8 };
+    if (!iso.runAs) return Worker.startAsUser(iso, supervisor, ro, area, root, limits);
     const group = await RunGroup.create(iso.cgroups, { memoryBytes: limits.memory, pids: limits.pids });
     const fds: number[] = [];
     try {
@@ -420,6 +426,26 @@ class Worker {
     }
   }
 
+  private static async startAsUser(
+    iso: Isolation,
+    supervisor: string,
+    ro: string[],
+    area: number,
+    root: string,
+    limits: { memory: number; pids: number },
+  ): Promise<Worker> {
+    const marker = `${process.pid}-pool-${(seq++).toString(36)}`;
+    try {
+      const { proc, input } = await startUserWorker(iso, supervisor, ro, area, root, marker);
+      const w = new Worker(iso, proc, null, root, marker, limits);
+      w.input = input;
+      return w;
+    } catch (err) {
+      await removeDir(root);
+      throw err;
+    }
+  }
+
   private onData(b: Buffer): void {
     try {
       while (b.length > 0) {
@@ -461,6 +487,7 @@ class Worker {
   }
 
   private setLimits(memory: number, pids: number): void {
+    if (!this.group) return;
     const d = this.group.dirs;
     if (pids !== this.limits.pids) writeFileSync(join(d.pids!, 'pids.max'), String(pids));
     if (memory !== this.limits.memory) {
@@ -480,7 +507,8 @@ class Worker {
   }
 
   async run(spec: SandboxSpec): Promise<SandboxResult> {
-    const runAs = this.iso.runAs!;
+    // A normal user's programs run as the person's own uid, as on the per-test path.
+    const runAs = this.iso.runAs ?? { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
     const id = `t${(seq++).toString(36)}`;
     // The input files the supervisor writes into the tmpfs are charged to the group too: the
     // limit makes room for them (and the peak takes them off, with the supervisor's own memory).
@@ -522,6 +550,7 @@ class Worker {
         err_keep: STDERR_KEEP,
         outfile: spec.outputFile ?? '',
         procs: spec.processes ? 1 : 0,
+        ...userLimits(this.iso, spec),
       },
       {
         file: files.map(([name, content]) => `${content.length}:${name}`),
@@ -648,7 +677,7 @@ class Worker {
     clearTimeout(timer);
     if (!this.dead) this.kill();
     await this.exited;
-    await this.group.destroy();
+    await this.group?.destroy();
     await removeDir(this.root);
   }
 }
