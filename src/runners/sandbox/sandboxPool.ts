@@ -38,6 +38,7 @@ import {
   type SandboxSpec,
 } from './sandbox.js';
 import { OPEN_FILES } from './launcherReport.js';
+import { SandboxError } from './sandboxError.js';
 import { formatRequest, LauncherMessageError, parseFields, REPLY_FIELDS, type Reply } from './launcherMessages.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
@@ -85,6 +86,12 @@ function workAreaBytes(spec: SandboxSpec): number {
 
 let seq = 0;
 
+/**
+ * SIMCOACH_POOL=strict (for the tests): a batch must share sandboxes, and a worker that fails is an
+ * error rather than a quiet fall back to a sandbox per test, so a suite knows it tried the pool.
+ */
+const strict = (): boolean => process.env.SIMCOACH_POOL === 'strict';
+
 /** Why a batch here cannot pool (null: it can). */
 function unpoolable(iso: Isolation, supervisor: string | null): string | null {
   if (process.env.SIMCOACH_POOL === '0') return 'SIMCOACH_POOL=0';
@@ -105,7 +112,10 @@ function unpoolable(iso: Isolation, supervisor: string | null): string | null {
 export async function openBatch(width: number, programs: BatchProgram[]): Promise<Batch> {
   const iso = await requireIsolation();
   const supervisor = iso.namespaces === 'bwrap' ? await supervisorBinary() : null;
-  if (unpoolable(iso, supervisor)) return { run: runSandboxed, close: async () => {}, pooled: false };
+  const why = unpoolable(iso, supervisor);
+  if (why && strict())
+    throw new SandboxError(`SIMCOACH_POOL=strict, but the tests cannot share sandboxes here: ${why}`);
+  if (why) return { run: runSandboxed, close: async () => {}, pooled: false };
   const readable = [...new Set(programs.flatMap((p) => p.readable ?? []))];
   const tools = await Promise.all(programs.map((p) => commandMounts(p.cmd, readable)));
   const ro = [...new Set([...tools.flat(), ...readable])];
@@ -183,6 +193,7 @@ class PooledBatch implements Batch {
       w.kill();
       // simcoach and its launcher disagree about a message: a bug to show, not to run around.
       if (spec.signal?.aborted || err instanceof LauncherMessageError) throw err;
+      if (strict()) throw new SandboxError(`SIMCOACH_POOL=strict: ${err instanceof Error ? err.message : String(err)}`);
       if (delivered > 0) {
         if (!spec.onRestart) throw err;
         spec.onRestart();
@@ -202,7 +213,8 @@ class PooledBatch implements Batch {
         const nw = await Worker.start(this.iso, this.supervisor, this.ro, spec, this.area!);
         this.all.push(nw);
         return nw;
-      } catch {
+      } catch (err) {
+        if (strict()) throw err;
         this.broken = true;
         return null;
       } finally {
