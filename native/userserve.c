@@ -39,37 +39,24 @@ static long long user_sample_ms = 5;
 /* The program's side: an IPC namespace of its own, its stdio, limits, no capability, the filter,
    exec. */
 static void user_program(struct req *q, int in, int out, int to, int errw) {
-  struct rlimit r;
   /* No SysV or POSIX IPC object of it outlives it. */
   if (unshare(CLONE_NEWIPC)) fail("unshare");
   if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(errw, 2) < 0) fail("open stdio");
-  if (dup2(to, 3) < 0 || fcntl(3, F_SETFD, FD_CLOEXEC)) fail("keep the listener's way");
-  if (syscall(436 /* close_range */, 4, ~0U, 0)) for (int fd = 4; fd < 1024; fd++) close(fd);
-  long long cpu = (q->cpu_ms + 999) / 1000 + 1;
-  r.rlim_cur = cpu; r.rlim_max = cpu + 1;
-  if (setrlimit(RLIMIT_CPU, &r)) fail("setrlimit cpu");
-  r.rlim_cur = r.rlim_max = 0;
-  if (setrlimit(RLIMIT_CORE, &r)) fail("setrlimit core");
-  r.rlim_cur = r.rlim_max = q->fsize;
-  if (setrlimit(RLIMIT_FSIZE, &r)) fail("setrlimit fsize");
-  r.rlim_cur = r.rlim_max = q->stack;
-  if (setrlimit(RLIMIT_STACK, &r)) fail("setrlimit stack");
-  /* Counted in the sandbox's user namespace, where nothing of an earlier test is left (see gate_child's -n). */
-  r.rlim_cur = r.rlim_max = q->tasks;
-  if (q->tasks > 0 && setrlimit(RLIMIT_NPROC, &r)) fail("setrlimit nproc");
-  if (limit_open_files()) fail("setrlimit nofile");
-  if (chdir(WORK)) fail("chdir");
+  program_limits(q, to);
   /* Ours (ambient, as bubblewrap gave them): none reaches the program, whose uid is not 0 here. */
   prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
   struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
   struct __user_cap_data_struct data[2];
   memset(data, 0, sizeof data);
   if (syscall(SYS_capset, &hdr, data)) fail("drop the capabilities");
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) fail("no_new_privs");
-  if (program_filter(q->procs, 3)) fail("seccomp");
-  if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) fail("pdeathsig");
-  execve(q->argv[0], q->argv, q->envp);
-  fail("exec");
+  program_exec(q);
+}
+
+/* The stdin and stdout memfds of the test being started, for its side of the fork. */
+static int user_stdio[2];
+
+static void user_child(struct req *q, int to, int errw) {
+  user_program(q, user_stdio[0], user_stdio[1], to, errw);
 }
 
 /* One test as it is watched: the gate's figures, kept per test (the pid 1 reaps for every test). */
@@ -77,9 +64,9 @@ struct urun {
   pid_t c;
   int pfd, lfd, efd, in, out;
   struct tail *err;
-  int st, main_done, cpu_over, wall_over, mem_over, aborted, eof, procs, refused, pairs;
-  long tck, page;
-  long long files0, seen_us, tree_peak_kb, done_us, max_rss_kb;
+  int st, main_done, cpu_over, wall_over, mem_over, aborted, eof, refused, pairs;
+  struct tree_peaks k;
+  long long done_us, max_rss_kb;
   double t0, wall;
 };
 
@@ -98,19 +85,10 @@ static void user_reap(struct urun *g, int block) {
 
 /* One sample of the tree (gate_sample's, with this test's reaped CPU): 1 when over a limit. */
 static int user_sample(struct req *q, struct urun *g) {
-  long long files_kb = tmpfs_used_kb((char **)user_top, USER_TOPS) - g->files0;
-  struct tree_now t = walk(0, files_kb > 0);
-  long long cpu_us = g->done_us + t.cpu_ticks * 1000000LL / g->tck;
-  long long every_us = seen_settle() * 1000000LL / g->tck;
-  if (every_us > g->seen_us) g->seen_us = every_us;
-  if (g->seen_us > cpu_us) cpu_us = g->seen_us;
-  long long rss_kb = t.rss_pages * g->page / 1024;
-  if (files_kb > 0) rss_kb += files_kb - (t.tmpfs_kb < files_kb ? t.tmpfs_kb : files_kb);
-  if (rss_kb > g->tree_peak_kb) g->tree_peak_kb = rss_kb;
-  if (t.procs > g->procs) g->procs = t.procs;
-  if (cpu_us > q->cpu_ms * 1000LL) g->cpu_over = 1;
+  struct tree_sample t = sample_tree((char **)user_top, USER_TOPS, g->done_us, &g->k);
+  if (t.cpu_us > q->cpu_ms * 1000LL) g->cpu_over = 1;
   if (g->wall > (double)q->wall_ms) g->wall_over = 1;
-  if (q->mem > 0 && rss_kb * 1024 > q->mem) g->mem_over = 1;
+  if (q->mem > 0 && t.rss_kb * 1024 > q->mem) g->mem_over = 1;
   return g->cpu_over || g->wall_over || g->mem_over;
 }
 
@@ -132,26 +110,11 @@ static const char *user_start(struct req *q, struct urun *g) {
   if (lseek(g->in, 0, SEEK_SET)) return "read the input";
   nseen_last = nseen_now = 0;
   seen_gone = 0;
-  g->files0 = tmpfs_used_kb((char **)user_top, USER_TOPS);
+  g->k.files0 = tmpfs_used_kb((char **)user_top, USER_TOPS);
   g->t0 = now_ms();
-  int way[2], errp[2];
-  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, way)) return "socketpair";
-  if (pipe2(errp, O_CLOEXEC)) { close(way[0]); close(way[1]); return "pipe"; }
-  g->c = fork();
-  if (g->c < 0) { int e = errno; close(way[0]); close(way[1]); close(errp[0]); close(errp[1]); errno = e; return "fork"; }
-  if (g->c == 0) {
-    close(way[0]);
-    close(errp[0]);
-    user_program(q, g->in, g->out, way[1], errp[1]);
-  }
-  close(way[1]);
-  close(errp[1]);
-  g->efd = errp[0];
-  fcntl(g->efd, F_SETFL, O_NONBLOCK);
-  g->lfd = recv_fd(way[0]);
-  close(way[0]);
-  g->pfd = (int)syscall(SYS_pidfd_open, g->c, 0);
-  return NULL;
+  user_stdio[0] = g->in;
+  user_stdio[1] = g->out;
+  return fork_program(q, user_child, &g->c, &g->efd, &g->lfd, &g->pfd);
 }
 
 /* Until the program ends, a limit is passed, a refused call is made or simcoach aborts. */
@@ -179,8 +142,8 @@ static void user_watch(struct req *q, struct urun *g) {
 /* Everything of the test dies and is reaped: its CPU at the last sample counts, as the gate's. */
 static void user_end(struct urun *g) {
   walk(0, 0);
-  long long every_us = seen_settle() * 1000000LL / g->tck;
-  if (every_us > g->seen_us) g->seen_us = every_us;
+  long long every_us = seen_settle() * 1000000LL / g->k.tck;
+  if (every_us > g->k.seen_us) g->k.seen_us = every_us;
   if (g->pfd >= 0) close(g->pfd);
   kill(-1, SIGKILL);
   if (g->lfd >= 0) {
@@ -199,31 +162,23 @@ static void user_end(struct urun *g) {
    largest RSS of one process beside it); as the gate's report says it, a sum of samples over
    more than one process is approximate, which the pool reads from sampled_bytes. */
 static void user_reply(struct req *q, struct urun *g) {
-  long long cpu_us = g->done_us > g->seen_us ? g->done_us : g->seen_us;
+  long long cpu_us = g->done_us > g->k.seen_us ? g->done_us : g->k.seen_us;
   if (cpu_us > q->cpu_ms * 1000LL) g->cpu_over = 1;
-  long long files_end = tmpfs_used_kb((char **)user_top, USER_TOPS) - g->files0;
-  if (files_end > g->tree_peak_kb) g->tree_peak_kb = files_end;
-  if (q->mem > 0 && (g->max_rss_kb * 1024 > q->mem || g->tree_peak_kb * 1024 > q->mem)) g->mem_over = 1;
-  long long peak = g->tree_peak_kb * 1024;
-  int approx = g->procs > 1;
-  struct stat s;
-  long long out_size = !fstat(g->out, &s) ? (long long)s.st_size : 0;
-  long long n_out = out_size < q->fsize && q->out_all ? out_size : (out_size < q->out_keep ? out_size : q->out_keep);
-  if (n_out > q->fsize) n_out = q->fsize;
-  static char err_end[ERR_RING];
-  long long n_err = tail_bytes(g->err, err_end);
-  int ffd = q->outfile[0] ? openat(work_fd, q->outfile, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) : -1;
-  long long n_file = -1;
-  if (ffd >= 0 && !fstat(ffd, &s) && S_ISREG(s.st_mode)) n_file = (long long)s.st_size < q->fsize ? (long long)s.st_size : q->fsize;
+  long long files_end = tmpfs_used_kb((char **)user_top, USER_TOPS) - g->k.files0;
+  if (files_end > g->k.tree_peak_kb) g->k.tree_peak_kb = files_end;
+  if (q->mem > 0 && (g->max_rss_kb * 1024 > q->mem || g->k.tree_peak_kb * 1024 > q->mem)) g->mem_over = 1;
+  long long peak = g->k.tree_peak_kb * 1024;
+  int approx = g->k.procs > 1;
+  static struct bodies b;
+  reply_bodies(q, g->out, g->err, &b);
   const struct kv f[] = {
     { "status", g->st, NULL }, { "cpu_ns", cpu_us * 1000, NULL }, { "peak_bytes", approx ? 0 : peak, NULL }, { "file_bytes", 0, NULL },
     { "oom", g->mem_over, NULL }, { "wall_us", (long long)(g->wall * 1000), NULL },
     { "cpu_over", g->cpu_over, NULL }, { "wall_over", g->wall_over, NULL }, { "aborted", g->aborted, NULL },
-    { "out_size", out_size, NULL }, { "out_len", n_out, NULL }, { "err_len", n_err, NULL }, { "file_len", n_file, NULL },
+    { "out_size", b.out_size, NULL }, { "out_len", b.n_out, NULL }, { "err_len", b.n_err, NULL }, { "file_len", b.n_file, NULL },
     { "max_rss_kb", g->max_rss_kb, NULL }, { "refused", 0, refused_name[g->refused] }, { "sampled_bytes", approx ? peak : 0, NULL },
   };
-  send_figures(q, f, sizeof f / sizeof f[0], g->out, n_out, err_end, n_err, ffd, n_file);
-  if (ffd >= 0) close(ffd);
+  send_figures(q, f, sizeof f / sizeof f[0], &b);
 }
 
 static int is_kept(const struct stat *st) {
@@ -359,12 +314,12 @@ static void user_run_test(struct req *q, size_t pos) {
   static struct tail err;
   err.n = 0;
   err.keep = q->err_keep < ERR_RING ? q->err_keep : ERR_RING;
-  struct urun g = { .err = &err, .aborted = pos < inlen, .procs = 1, .refused = REFUSED_NONE, .pairs = SOCKETPAIRS,
+  struct urun g = { .err = &err, .aborted = pos < inlen, .k = { .procs = 1 }, .refused = REFUSED_NONE, .pairs = SOCKETPAIRS,
                     .pfd = -1, .lfd = -1, .efd = -1, .in = -1, .out = -1 };
-  g.tck = sysconf(_SC_CLK_TCK);
-  g.page = sysconf(_SC_PAGESIZE);
-  if (g.tck <= 0) g.tck = 100;
-  if (g.page <= 0) g.page = 4096;
+  g.k.tck = sysconf(_SC_CLK_TCK);
+  g.k.page = sysconf(_SC_PAGESIZE);
+  if (g.k.tck <= 0) g.k.tck = 100;
+  if (g.k.page <= 0) g.k.page = 4096;
   const char *failed = user_start(q, &g);
   if (failed) reply("%s error %s: %s\n", q->id, failed, strerror(errno));
   else {
@@ -378,32 +333,15 @@ static void user_run_test(struct req *q, size_t pos) {
   if (g.out >= 0) close(g.out);
 }
 
+/* The input is in the worker's file (fd 3), never in the request; stdin and stdout are memfds. */
+static const char *user_take(struct req *q) {
+  if (q->in_len >= 0) return "bad request: the input goes in the worker's file";
+  snprintf(q->in, sizeof q->in, "/nonexistent");
+  snprintf(q->out, sizeof q->out, "/nonexistent");
+  return NULL;
+}
+
 static void userve(void) {
   user_start_serve();
-  int dirty = 0;
-  for (;;) {
-    struct req q;
-    size_t pos;
-    long long dlen;
-    const char *bad = read_request(&q, &pos, &dlen);
-    if (bad) {
-      copy_in(-1, dlen, &pos);
-      reply("%s error %s\n", good_id(q.id) ? q.id : "?", bad);
-      continue;
-    }
-    /* The input is in the worker's file (fd 3), never in the request; no output file by path. */
-    if (q.in_len >= 0) {
-      copy_in(-1, dlen, &pos);
-      reply("%s error bad request: the input goes in the worker's file\n", q.id);
-      continue;
-    }
-    snprintf(q.in, sizeof q.in, "/nonexistent");
-    snprintf(q.out, sizeof q.out, "/nonexistent");
-    int setup_errno = 0;
-    if (dirty) dirty = user_sweep();
-    const char *setup = prepare(&q, &pos, dirty, &setup_errno);
-    if (setup) reply("%s error %s: %s\n", q.id, setup, strerror(setup_errno ? setup_errno : EIO));
-    else user_run_test(&q, pos);
-    dirty = user_sweep();
-  }
+  serve_requests(user_take, user_run_test, user_sweep);
 }

@@ -32,7 +32,6 @@ import {
   filesBytes,
   limitsHit,
   mountArgs,
-  NAMESPACE_ARGS,
   runSandboxed,
   type SandboxResult,
   type SandboxSpec,
@@ -42,7 +41,7 @@ import { SandboxError } from './sandboxError.js';
 import { formatRequest, LauncherMessageError, parseFields, REPLY_FIELDS, type Reply } from './launcherMessages.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
-import { startUserWorker, userLimits, userUnpoolable } from './userPool.js';
+import { startUserWorker, userLimits, userUnpoolable, workerTail } from './userPool.js';
 
 /** Runs one spec; a batch's `run`, or runSandboxed itself. */
 export type RunFn = (spec: SandboxSpec) => Promise<SandboxResult>;
@@ -406,21 +405,7 @@ class Worker {
         // charged to the test's memory group (its limit is the cap, and its peak counts it, a
         // MAP_SHARED mapping of its files too); the size bounds the whole area besides, and a
         // killed worker leaves nothing of it behind.
-        '--size',
-        String(area),
-        '--tmpfs',
-        '/sc-work',
-        '--ro-bind',
-        supervisor,
-        '/sc-supervisor',
-        // The supervisor is the sandbox's pid 1: kill(-1) from it ends everything a test left.
-        ...NAMESPACE_ARGS,
-        '--as-pid-1',
-        '--chdir',
-        '/',
-        '--',
-        '/sc-supervisor',
-        'serve',
+        ...workerTail(supervisor, area, [], 'serve'),
       ];
       const proc = spawn(iso.bwrap!, args, {
         stdio: ['pipe', 'pipe', 'pipe', ...fds],

@@ -12,6 +12,33 @@ import type { Isolation } from './capabilities.js';
 import { LAUNCHER_SAMPLE_MS, OPEN_FILES } from './launcherReport.js';
 import { mountArgs, NAMESPACE_ARGS, nprocPerNamespace, type SandboxSpec } from './sandbox.js';
 
+/**
+ * How a worker's bubblewrap arguments end, root's or a user's: the tests' work area (a tmpfs of
+ * `area` bytes at /sc-work, never the host's disk: what a program writes there is memory, counted
+ * as the test's, and a killed worker leaves none of it), the supervisor, `last` (set-up that must
+ * come after every mount), the namespaces, and the supervisor as pid 1 in `mode`: kill(-1) from it
+ * ends everything a test left.
+ */
+export function workerTail(supervisor: string, area: number, last: string[], mode: 'serve' | 'userve'): string[] {
+  return [
+    '--size',
+    String(area),
+    '--tmpfs',
+    '/sc-work',
+    '--ro-bind',
+    supervisor,
+    '/sc-supervisor',
+    ...last,
+    ...NAMESPACE_ARGS,
+    '--as-pid-1',
+    '--chdir',
+    '/',
+    '--',
+    '/sc-supervisor',
+    mode,
+  ];
+}
+
 /** Why a normal user's batch cannot pool here (null: it can); the common parts are checked by the caller. */
 export function userUnpoolable(iso: Isolation): string | null {
   // With a delegated cgroup the per-test path measures by the cgroup: the pool would measure otherwise.
@@ -53,25 +80,8 @@ export async function startUserWorker(
       '--cap-add',
       'CAP_SETPCAP',
       ...(await mountArgs(ro, [])),
-      // The tests' work dirs (made by the supervisor, one per test): a sized tmpfs, counted as the
-      // tree's memory as the per-test path counts its own.
-      '--size',
-      String(area),
-      '--tmpfs',
-      '/sc-work',
-      '--ro-bind',
-      supervisor,
-      '/sc-supervisor',
       // The root (bubblewrap's tmpfs, the person's uid) read-only, as on the per-test path.
-      '--remount-ro',
-      '/',
-      ...NAMESPACE_ARGS,
-      '--as-pid-1',
-      '--chdir',
-      '/',
-      '--',
-      '/sc-supervisor',
-      'userve',
+      ...workerTail(supervisor, area, ['--remount-ro', '/'], 'userve'),
     ];
     const proc = spawn(iso.bwrap!, args, {
       stdio: ['pipe', 'pipe', 'pipe', reader],
