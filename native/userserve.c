@@ -32,7 +32,7 @@ static const char *const user_top[USER_TOPS] = { WORKS, "/tmp", "/dev/shm" };
 static int user_top_fd[USER_TOPS];
 /* The directories the sandbox was made with under those (mount points' parents): kept, by inode. */
 #define KEPT_MAX 256
-static struct { dev_t dev; ino_t ino; mode_t mode; } kept[KEPT_MAX];
+static struct { dev_t dev; ino_t ino, parent; mode_t mode; char name[256]; } kept[KEPT_MAX];
 static int nkept;
 static long long user_sample_ms = 5;
 
@@ -181,8 +181,12 @@ static void user_reply(struct req *q, struct urun *g) {
   send_figures(q, f, sizeof f / sizeof f[0], &b);
 }
 
-static int is_kept(const struct stat *st) {
-  for (int i = 0; i < nkept; i++) if (kept[i].dev == st->st_dev && kept[i].ino == st->st_ino) return 1;
+/* 1 when st is a kept directory, found where it was made (parent, name); -1 when it is one moved
+   elsewhere (the program owns it, so it could rename it: the next test's paths would be gone). */
+static int is_kept(const struct stat *st, ino_t parent, const char *name) {
+  for (int i = 0; i < nkept; i++) {
+    if (kept[i].dev == st->st_dev && kept[i].ino == st->st_ino) return kept[i].parent == parent && !strcmp(kept[i].name, name) ? 1 : -1;
+  }
   return 0;
 }
 
@@ -236,7 +240,8 @@ static int user_clear(int dir, int depth) {
         else removed = 1;
         continue;
       }
-      int keep = is_kept(&st);
+      int keep = is_kept(&st, ds.st_ino, e->d_name);
+      if (keep < 0) { r = -1; continue; }
       int sub = fchmodat(dir, e->d_name, keep ? kept_mode(&st) : 0700, 0) ? -1 : openat(dir, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
       if (sub < 0 || user_clear(sub, depth + 1)) r = -1;
       else if (keep ? restore_dir(sub, kept_mode(&st)) : unlinkat(dir, e->d_name, AT_REMOVEDIR)) r = -1;
@@ -262,6 +267,8 @@ static void note_kept(int dir, int depth) {
     if (fstatat(dir, e->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISDIR(st.st_mode) || st.st_dev != ds.st_dev) continue;
     kept[nkept].dev = st.st_dev;
     kept[nkept].ino = st.st_ino;
+    kept[nkept].parent = ds.st_ino;
+    snprintf(kept[nkept].name, sizeof kept[nkept].name, "%s", e->d_name);
     kept[nkept++].mode = st.st_mode & 07777;
     int sub = depth < 64 ? openat(dir, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
     if (sub >= 0) { note_kept(sub, depth + 1); close(sub); }

@@ -1,7 +1,9 @@
 // Each test of a batch looks for what an earlier test in the same sandbox could have left, then
 // leaves all of it for the next: a process (setsid, sleeping), files and a FIFO in every writable
 // place, a SysV semaphore set and a POSIX message queue, an extended attribute, a mode and times
-// on the writable directories. It prints "clean" when it found nothing, else what it found.
+// on the writable directories. It prints "clean" when it found nothing, else what it found. Given
+// "move", it also renames the directory above its binary that is right under /tmp: the next test's
+// binary would not be found where the judge runs it.
 #include <dirent.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -96,10 +98,23 @@ static void plant() {
   }
 }
 
+// The highest of the binary's directories under /tmp, renamed.
+static void move_away() {
+  for (int i = nplaces - 1; i >= 0; i--) {
+    if (places[i].rfind("/tmp/", 0) == 0) {
+      rename(places[i].c_str(), "/tmp/sc-moved");
+      return;
+    }
+  }
+}
+
 int main() {
+  char word[16] = "";
+  if (scanf("%15s", word) != 1) word[0] = 0;
   find_places();
   look();
   plant();
+  if (!strcmp(word, "move")) move_away();
   printf("%s\n", found.empty() ? "clean" : ("found:" + found).c_str());
   return 0;
 }
