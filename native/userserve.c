@@ -276,9 +276,32 @@ static void note_kept(int dir, int depth) {
   closedir(d);
 }
 
+/* What of the supervisor a program of the same uid may change (prlimit, setpriority,
+   sched_setaffinity, sched_setscheduler and ioprio_set on pid 1 need no more) and the next test's
+   program would inherit: its rlimits (the program's side sets only some), nice, policy, CPUs and I/O
+   priority. Taken at the start; changed after a test, the worker gives up (see user_sweep). */
+struct own_state {
+  struct rlimit lim[RLIM_NLIMITS];
+  int nice, policy, ioprio;
+  cpu_set_t cpus;
+};
+static struct own_state own0;
+
+static void own_state(struct own_state *o) {
+  memset(o, 0, sizeof *o);
+  for (int i = 0; i < RLIM_NLIMITS; i++) getrlimit(i, &o->lim[i]);
+  errno = 0;
+  o->nice = getpriority(PRIO_PROCESS, 0);
+  o->policy = sched_getscheduler(0);
+  o->ioprio = (int)syscall(SYS_ioprio_get, 1 /* IOPRIO_WHO_PROCESS */, 0);
+  sched_getaffinity(0, sizeof o->cpus, &o->cpus);
+}
+
 /* After each test: the writable places as the sandbox was made, and a new work dir. */
 static int user_sweep(void) {
-  int r = 0;
+  struct own_state now;
+  own_state(&now);
+  int r = memcmp(&now, &own0, sizeof now) ? -1 : 0;
   static const mode_t top_mode[USER_TOPS] = { 0755, 01777, 01777 };
   for (int i = 0; i < USER_TOPS; i++) {
     if (fchmod(user_top_fd[i], top_mode[i]) || user_clear(user_top_fd[i], 0) || restore_dir(user_top_fd[i], top_mode[i])) r = -1;
@@ -311,6 +334,7 @@ static void user_start_serve(void) {
     struct stat st;
     if (!fstat(user_top_fd[i], &st)) tmpfs_dev[ntmpfs_dev++] = st.st_dev;
   }
+  own_state(&own0);
   works_fd = user_top_fd[0];
   work_uid = getuid();
   work_gid = getgid();

@@ -37,6 +37,8 @@ describe.skipIf(process.getuid?.() !== 0)("a normal user's pooled sandboxes, thr
     writeFileSync(join(p.files, 'leftover.cpp'), LEFTOVER, { mode: 0o644 });
     writeFileSync(join(p.files, 'leftover.md'), PROBLEM, { mode: 0o644 });
     writeFileSync(join(p.files, 'moved.md'), PROBLEM, { mode: 0o644 });
+    writeFileSync(join(p.files, 'limit.md'), PROBLEM, { mode: 0o644 });
+    mkdirSync(join(p.files, 'limit'), { mode: 0o755 });
     mkdirSync(join(p.files, 'leftover'), { mode: 0o755 });
     mkdirSync(join(p.files, 'moved'), { mode: 0o755 });
     for (let i = 1; i <= TESTS; i++) {
@@ -44,6 +46,8 @@ describe.skipIf(process.getuid?.() !== 0)("a normal user's pooled sandboxes, thr
       writeFileSync(join(p.files, 'leftover', `${i}.out`), 'clean\n', { mode: 0o644 });
       writeFileSync(join(p.files, 'moved', `${i}.in`), 'move\n', { mode: 0o644 });
       writeFileSync(join(p.files, 'moved', `${i}.out`), 'clean\n', { mode: 0o644 });
+      writeFileSync(join(p.files, 'limit', `${i}.in`), 'limit\n', { mode: 0o644 });
+      writeFileSync(join(p.files, 'limit', `${i}.out`), 'clean\n', { mode: 0o644 });
     }
   });
   afterAll(() => p.cleanup());
@@ -54,6 +58,8 @@ describe.skipIf(process.getuid?.() !== 0)("a normal user's pooled sandboxes, thr
     // A directory the sandbox was made with, renamed: the sweep cannot put it back, so the worker
     // gives up (not strict: the rest of the batch goes to sandboxes of their own) and no test fails.
     ['pooled, each test renaming a directory above its binary', 'moved', ''],
+    // The supervisor's own limits and priority, lowered by a program of its uid: the same.
+    ['pooled, each test lowering the limits and priority of pid 1', 'limit', ''],
   ])(
     '%s: no test finds what an earlier one left',
     async (_name, problem, pool) => {

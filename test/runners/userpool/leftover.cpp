@@ -3,7 +3,8 @@
 // place, a SysV semaphore set and a POSIX message queue, an extended attribute, a mode and times
 // on the writable directories. It prints "clean" when it found nothing, else what it found. Given
 // "move", it also renames the directory above its binary that is right under /tmp: the next test's
-// binary would not be found where the judge runs it.
+// binary would not be found where the judge runs it; given "limit", it lowers pid 1's address-space
+// limit and priority, which a program forked from it would inherit.
 #include <dirent.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <string>
+#include <sys/resource.h>
 #include <sys/sem.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -66,6 +68,9 @@ static void look() {
     if (stat(places[i].c_str(), &st) == 0 && (st.st_mode & 07777) == 0751) note("mode " + places[i]);
   }
   if (semget(KEY, 0, 0) >= 0) note("semaphore");
+  struct rlimit r;
+  if (getrlimit(RLIMIT_AS, &r) == 0 && r.rlim_max != RLIM_INFINITY) note("address-space limit");
+  if (getpriority(PRIO_PROCESS, 0) > 0) note("nice");
   long q = syscall(SYS_mq_open, NAME, O_RDONLY, 0, nullptr);
   if (q >= 0) note("message queue");
 }
@@ -115,6 +120,12 @@ int main() {
   look();
   plant();
   if (!strcmp(word, "move")) move_away();
+  // The supervisor (pid 1) is this uid's too: what it would pass on to the next test's program.
+  if (!strcmp(word, "limit")) {
+    struct rlimit as = {256 << 20, 256 << 20};
+    prlimit(1, RLIMIT_AS, &as, nullptr);
+    setpriority(PRIO_PROCESS, 1, 5);
+  }
   printf("%s\n", found.empty() ? "clean" : ("found:" + found).c_str());
   return 0;
 }
