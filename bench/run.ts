@@ -3,6 +3,7 @@
 import * as ui from './ui.js';
 import * as judge from './judge.js';
 import * as judgePerTest from './judgePerTest.js';
+import * as judgeAsUser from './judgeAsUser.js';
 import * as stress from './stress.js';
 import * as pch from './pch.js';
 import * as llm from './llm.js';
@@ -19,6 +20,11 @@ import * as hints from './hints.js';
 const sections: Record<string, { run(): Promise<void>; about: string }> = {
   ui: { ...ui, about: 'start-up and first frame against bare node; CPU while a long answer streams' },
   judge: { ...judge, about: 'judge throughput: parallel vs sequential, overhead vs a bare spawn, build cache' },
+  user: {
+    ...judgeAsUser,
+    about:
+      'the judge as a normal user (also in `judge`): the pool against the per-test path, in turn, over a bare spawn',
+  },
   pertest: {
     ...judgePerTest,
     about: 'the per-test sandbox path as root: cost per test against a bare spawn, a compile',

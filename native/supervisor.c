@@ -169,6 +169,7 @@ struct req {
   long long flen[64];
   size_t nfiles;
   long long procs; /* the run may create processes */
+  long long mem, tasks; /* where no cgroup limits them (userve): its memory, and RLIMIT_NPROC (0: none) */
 };
 
 /* What no judged program needs and the kernel is better off without, refused by a seccomp filter:
@@ -351,19 +352,10 @@ static int become(uid_t uid, gid_t gid) {
   return (int)syscall(SYS_capset, &hdr, data);
 }
 
-/* The program: its own IPC namespace and stdio, limits, then no privilege at all, then exec. Its
-   mounts are the worker's: a test's namespace of its own cost more than the rest of its set-up
-   together (copying the worker's mount tree, and an expedited RCU grace period when it went, which
-   stalls the other core), so what a test can write there is swept after it instead (sweep()). */
-static void program(struct req *q, int to, int errw) {
+/* The program's side, its stdio set: the listener's way at fd 3 and nothing else of ours, its
+   limits, its work dir. */
+static void program_limits(struct req *q, int to) {
   struct rlimit r;
-  /* No SysV or POSIX IPC object of it outlives it. */
-  if (unshare(CLONE_NEWIPC)) fail("unshare");
-  /* Not O_TRUNC: the files are empty, and a truncating open would make ext4 write the output to disk when it closes. */
-  /* Its stderr is a pipe we drain as it comes, keeping the end: never a file the output limit or
-     page cache accounting could reach, so stderr never fails a test. */
-  if (open_std(q->in, O_RDONLY, 0) || open_std(q->out, O_WRONLY | O_CREAT, 1) || dup2(errw, 2) < 0) fail("open stdio");
-  /* The way the filter's listener goes to us is fd 3; nothing else of ours stays open. */
   if (dup2(to, 3) < 0 || fcntl(3, F_SETFD, FD_CLOEXEC)) fail("keep the listener's way");
   if (syscall(436 /* close_range */, 4, ~0U, 0)) for (int fd = 4; fd < 1024; fd++) close(fd);
   long long cpu = (q->cpu_ms + 999) / 1000 + 1;
@@ -375,14 +367,37 @@ static void program(struct req *q, int to, int errw) {
   if (setrlimit(RLIMIT_FSIZE, &r)) fail("setrlimit fsize");
   r.rlim_cur = r.rlim_max = q->stack;
   if (setrlimit(RLIMIT_STACK, &r)) fail("setrlimit stack");
+  /* Counted in the sandbox's user namespace (a normal user's pool), where nothing of an earlier test is left (see gate_child's -n). */
+  r.rlim_cur = r.rlim_max = q->tasks;
+  if (q->tasks > 0 && setrlimit(RLIMIT_NPROC, &r)) fail("setrlimit nproc");
   if (limit_open_files()) fail("setrlimit nofile");
   if (chdir(WORK)) fail("chdir");
-  if (become((uid_t)q->uid, (gid_t)q->gid)) fail("drop to the program's uid");
+}
+
+/* The program's last steps, with no privilege left: no_new_privs, its filter, exec. */
+static void program_exec(struct req *q) {
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) fail("no_new_privs");
   if (program_filter(q->procs, 3)) fail("seccomp");
   if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) fail("pdeathsig");
   execve(q->argv[0], q->argv, q->envp);
   fail("exec");
+}
+
+/* The program: its own IPC namespace and stdio, limits, then no privilege at all, then exec. Its
+   mounts are the worker's: a test's namespace of its own cost more than the rest of its set-up
+   together (copying the worker's mount tree, and an expedited RCU grace period when it went, which
+   stalls the other core), so what a test can write there is swept after it instead (sweep()). */
+static void program(struct req *q, int to, int errw) {
+  /* No SysV or POSIX IPC object of it outlives it. */
+  if (unshare(CLONE_NEWIPC)) fail("unshare");
+  /* Not O_TRUNC: the files are empty, and a truncating open would make ext4 write the output to disk when it closes. */
+  /* Its stderr is a pipe we drain as it comes, keeping the end: never a file the output limit or
+     page cache accounting could reach, so stderr never fails a test. */
+  if (open_std(q->in, O_RDONLY, 0) || open_std(q->out, O_WRONLY | O_CREAT, 1) || dup2(errw, 2) < 0) fail("open stdio");
+  /* The way the filter's listener goes to us is fd 3; nothing else of ours stays open. */
+  program_limits(q, to);
+  if (become((uid_t)q->uid, (gid_t)q->gid)) fail("drop to the program's uid");
+  program_exec(q);
 }
 
 static void write_all(const char *b, size_t n) {
@@ -640,7 +655,7 @@ static const char *take_fields(struct req *q, char **f, size_t nf) {
     { "id", NULL, &q->id }, { "cpu_ms", &q->cpu_ms, NULL }, { "wall_ms", &q->wall_ms, NULL }, { "fsize", &q->fsize, NULL },
     { "stack", &q->stack, NULL }, { "uid", &q->uid, NULL }, { "gid", &q->gid, NULL }, { "in_len", &q->in_len, NULL },
     { "out_all", &q->out_all, NULL }, { "out_keep", &q->out_keep, NULL }, { "err_keep", &q->err_keep, NULL },
-    { "outfile", NULL, &q->outfile }, { "procs", &q->procs, NULL },
+    { "outfile", NULL, &q->outfile }, { "procs", &q->procs, NULL }, { "mem", &q->mem, NULL }, { "tasks", &q->tasks, NULL },
   };
   enum { NT = sizeof t / sizeof t[0] };
   int seen[NT] = { 0 };
@@ -774,6 +789,29 @@ struct watch {
   struct rusage pru;
 };
 
+/* Forks child(q, way, stderr) with its filter's listener sent back on a socket (*lfd) and its stderr
+   on a pipe (*efd, non-blocking); its pid and pidfd. Why it could not (errno set), or NULL. */
+static const char *fork_program(struct req *q, void (*child)(struct req *, int, int), pid_t *c, int *efd, int *lfd, int *pfd) {
+  int way[2], errp[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, way)) return "socketpair";
+  if (pipe2(errp, O_CLOEXEC)) { close(way[0]); close(way[1]); return "pipe"; }
+  *c = fork();
+  if (*c < 0) { int e = errno; close(way[0]); close(way[1]); close(errp[0]); close(errp[1]); errno = e; return "fork"; }
+  if (*c == 0) {
+    close(way[0]);
+    close(errp[0]);
+    child(q, way[1], errp[1]);
+  }
+  close(way[1]);
+  close(errp[1]);
+  *efd = errp[0];
+  fcntl(*efd, F_SETFL, O_NONBLOCK);
+  *lfd = recv_fd(way[0]);
+  close(way[0]);
+  *pfd = (int)syscall(SYS_pidfd_open, *c, 0);
+  return NULL;
+}
+
 /* Forks the program with its filter's listener sent back on a socket and its stderr on a pipe;
    why it could not (errno set), or NULL. */
 static const char *start_program(struct req *q, struct watch *w) {
@@ -784,24 +822,7 @@ static const char *start_program(struct req *q, struct watch *w) {
   w->base = read_ll(FD_MEM_USAGE) - file_pages();
   w->oom0 = stat_field(FD_OOM, "oom_kill");
   w->t0 = now_ms();
-  int way[2], errp[2];
-  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, way)) return "socketpair";
-  if (pipe2(errp, O_CLOEXEC)) { close(way[0]); close(way[1]); return "pipe"; }
-  w->c = fork();
-  if (w->c < 0) { int e = errno; close(way[0]); close(way[1]); close(errp[0]); close(errp[1]); errno = e; return "fork"; }
-  if (w->c == 0) {
-    close(way[0]);
-    close(errp[0]);
-    program(q, way[1], errp[1]);
-  }
-  close(way[1]);
-  close(errp[1]);
-  w->efd = errp[0];
-  fcntl(w->efd, F_SETFL, O_NONBLOCK);
-  w->lfd = recv_fd(way[0]);
-  close(way[0]);
-  w->pfd = (int)syscall(SYS_pidfd_open, w->c, 0);
-  return NULL;
+  return fork_program(q, program, &w->c, &w->efd, &w->lfd, &w->pfd);
 }
 
 /* Waits for the program, draining its stderr, sampling its memory, answering its filter, and
@@ -860,33 +881,34 @@ static void end_test(struct watch *w) {
   }
 }
 
-/* The reply: "<id> ok" and the figures by name (REPLY_FIELDS in launcherMessages.ts), then what the
-   program wrote: its whole stdout when simcoach compares it (the size limit stopped it at the
-   output limit), else the start it keeps; the end of its stderr; its output file, never through a
-   link the program left nor blocking on a FIFO. */
-static void send_reply(struct req *q, struct watch *w) {
-  double wall = now_ms() - w->t0;
-  long long peak = read_ll(FD_MEM_PEAK) - (w->base > 0 ? w->base : 0);
+/* What follows a reply's line: the program's stdout (ofd: what of it comes back), the end of its
+   stderr, its output file, never through a link the program left nor blocking on a FIFO. */
+struct bodies {
+  int ofd, ffd;
+  long long out_size, n_out, n_err, n_file;
+  char err_end[ERR_RING];
+};
+
+static void reply_bodies(struct req *q, int ofd, const struct tail *err, struct bodies *b) {
   struct stat s;
-  int ofd = open(q->out, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  long long out_size = ofd >= 0 && !fstat(ofd, &s) ? (long long)s.st_size : 0;
-  long long n_out = out_size < q->fsize && q->out_all ? out_size : (out_size < q->out_keep ? out_size : q->out_keep);
-  if (n_out > q->fsize) n_out = q->fsize;
-  static char err_end[ERR_RING];
-  long long n_err = tail_bytes(w->err, err_end);
-  int ffd = q->outfile[0] ? openat(work_fd, q->outfile, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) : -1;
-  long long n_file = -1;
-  if (ffd >= 0 && !fstat(ffd, &s) && S_ISREG(s.st_mode)) n_file = (long long)s.st_size < q->fsize ? (long long)s.st_size : q->fsize;
-  const struct kv f[] = {
-    { "status", w->st, NULL }, { "cpu_ns", read_ll(FD_CPU_USAGE), NULL }, { "peak_bytes", peak, NULL }, { "file_bytes", file_pages(), NULL },
-    { "oom", stat_field(FD_OOM, "oom_kill") - w->oom0, NULL }, { "wall_us", (long long)(wall * 1000), NULL },
-    { "cpu_over", w->cpu_over, NULL }, { "wall_over", w->wall_over, NULL }, { "aborted", w->aborted, NULL },
-    { "out_size", out_size, NULL }, { "out_len", n_out, NULL }, { "err_len", n_err, NULL }, { "file_len", n_file, NULL },
-    { "max_rss_kb", w->pru.ru_maxrss, NULL }, { "refused", 0, refused_name[w->refused] }, { "sampled_bytes", w->sampled, NULL },
-  };
+  b->ofd = ofd;
+  b->out_size = ofd >= 0 && !fstat(ofd, &s) ? (long long)s.st_size : 0;
+  b->n_out = b->out_size < q->fsize && q->out_all ? b->out_size : (b->out_size < q->out_keep ? b->out_size : q->out_keep);
+  if (b->n_out > q->fsize) b->n_out = q->fsize;
+  b->n_err = tail_bytes(err, b->err_end);
+  b->ffd = q->outfile[0] ? openat(work_fd, q->outfile, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) : -1;
+  b->n_file = -1;
+  if (b->ffd >= 0 && !fstat(b->ffd, &s) && S_ISREG(s.st_mode)) b->n_file = (long long)s.st_size < q->fsize ? (long long)s.st_size : q->fsize;
+}
+
+/* The reply's line (its figures f) and what follows it (bo, whose output file it closes). */
+static void send_figures(struct req *q, const struct kv *f, size_t nf, struct bodies *bo) {
+  int ofd = bo->ofd, ffd = bo->ffd;
+  long long n_out = bo->n_out, n_err = bo->n_err, n_file = bo->n_file;
+  const char *err_end = bo->err_end;
   static char rb[1 << 16];
   int hn = snprintf(rb, 128, "%s ok", q->id);
-  hn += put_fields(rb + hn, 1024, f, sizeof f / sizeof f[0]);
+  hn += put_fields(rb + hn, 1024, f, nf);
   rb[hn++] = '\n';
   long long all = hn + n_out + n_err + (n_file > 0 ? n_file : 0);
   if (all <= (long long)sizeof rb) {
@@ -902,8 +924,27 @@ static void send_reply(struct req *q, struct watch *w) {
     write_all(err_end, (size_t)n_err);
     if (n_file > 0) send_out(ffd, 0, n_file);
   }
-  if (ofd >= 0) close(ofd);
   if (ffd >= 0) close(ffd);
+}
+
+/* The reply: "<id> ok" and the figures by name (REPLY_FIELDS in launcherMessages.ts), then what the
+   program wrote: its whole stdout when simcoach compares it (the size limit stopped it at the
+   output limit), else the start it keeps; the end of its stderr; its output file, never through a
+   link the program left nor blocking on a FIFO. */
+static void send_reply(struct req *q, struct watch *w) {
+  double wall = now_ms() - w->t0;
+  long long peak = read_ll(FD_MEM_PEAK) - (w->base > 0 ? w->base : 0);
+  static struct bodies b;
+  reply_bodies(q, open(q->out, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), w->err, &b);
+  const struct kv f[] = {
+    { "status", w->st, NULL }, { "cpu_ns", read_ll(FD_CPU_USAGE), NULL }, { "peak_bytes", peak, NULL }, { "file_bytes", file_pages(), NULL },
+    { "oom", stat_field(FD_OOM, "oom_kill") - w->oom0, NULL }, { "wall_us", (long long)(wall * 1000), NULL },
+    { "cpu_over", w->cpu_over, NULL }, { "wall_over", w->wall_over, NULL }, { "aborted", w->aborted, NULL },
+    { "out_size", b.out_size, NULL }, { "out_len", b.n_out, NULL }, { "err_len", b.n_err, NULL }, { "file_len", b.n_file, NULL },
+    { "max_rss_kb", w->pru.ru_maxrss, NULL }, { "refused", 0, refused_name[w->refused] }, { "sampled_bytes", w->sampled, NULL },
+  };
+  send_figures(q, f, sizeof f / sizeof f[0], &b);
+  if (b.ofd >= 0) close(b.ofd);
 }
 
 /* One test, from its fork to its reply. */
@@ -948,35 +989,50 @@ static void serve_start(void) {
   if (works_fd < 0 || tmp_fd < 0 || shm_fd < 0 || fresh_work()) die("open the writable dirs");
 }
 
-static void serve(void) {
-  serve_start();
+/* The requests of either pool, one test each: take() names its files (or refuses it), run() runs
+   it, after() clears what it left (0 when all went). */
+static void serve_requests(const char *(*take)(struct req *), void (*run)(struct req *, size_t), int (*after)(void)) {
   int dirty = 0;
   for (;;) {
     struct req q;
     size_t pos;
     long long dlen;
     const char *bad = read_request(&q, &pos, &dlen);
+    if (!bad) bad = take(&q);
     if (bad) {
       copy_in(-1, dlen, &pos);
       /* Without an id of its own the reply is "?": simcoach takes it as its request's. */
       reply("%s error %s\n", good_id(q.id) ? q.id : "?", bad);
       continue;
     }
-    /* The input and output files are the worker's, emptied after each test (see empty()): a new
-       inode for each is what costs most here (ext4 without a journal looks over every recently
-       removed inode first), and no process of a test outlives it to hold one open. */
-    snprintf(q.in, sizeof q.in, POOL "/in");
-    snprintf(q.out, sizeof q.out, POOL "/out");
     int setup_errno = 0;
-    if (dirty) dirty = sweep();
+    if (dirty) dirty = after();
     const char *setup = prepare(&q, &pos, dirty, &setup_errno);
     if (setup) reply("%s error %s: %s\n", q.id, setup, strerror(setup_errno ? setup_errno : EIO));
-    else run_test(&q, pos);
+    else run(&q, pos);
     /* Nothing of the test stays for the next one; this runs while simcoach reads the reply. */
-    struct stat cs;
-    if (!lstat(q.out, &cs) && cs.st_size > 0) empty(q.out);
-    dirty = sweep();
+    dirty = after();
   }
+}
+
+/* The input and output files are the worker's, emptied after each test (see empty()): a new
+   inode for each is what costs most here (ext4 without a journal looks over every recently
+   removed inode first), and no process of a test outlives it to hold one open. */
+static const char *serve_take(struct req *q) {
+  snprintf(q->in, sizeof q->in, POOL "/in");
+  snprintf(q->out, sizeof q->out, POOL "/out");
+  return NULL;
+}
+
+static int serve_after(void) {
+  struct stat cs;
+  if (!lstat(POOL "/out", &cs) && cs.st_size > 0) empty(POOL "/out");
+  return sweep();
+}
+
+static void serve(void) {
+  serve_start();
+  serve_requests(serve_take, run_test, serve_after);
 }
 
 /* The per-test path's launcher and measurer. It forks the program (which joins the run's cgroups,
@@ -1332,21 +1388,38 @@ struct gate_run {
   double t0, wall;
 };
 
+/* What one sample of a run's tree saw, and its peaks so far (kept by the caller from run to run). */
+struct tree_sample { long long cpu_us, rss_kb; };
+struct tree_peaks { long long files0, seen_us, tree_peak_kb; int procs; long tck, page; };
+
+/* One sample of the tree from /proc: its CPU (done_us: what its reaped processes took) and memory,
+   counting the tmpfs mounts tmp (ntmp of them) by what they grew by since files0. */
+static struct tree_sample sample_tree(char **tmp, int ntmp, long long done_us, struct tree_peaks *k) {
+  long long files_kb = tmpfs_used_kb(tmp, ntmp) - k->files0;
+  struct tree_now t = walk(0, files_kb > 0);
+  struct tree_sample r;
+  r.cpu_us = done_us + t.cpu_ticks * 1000000LL / k->tck;
+  long long every_us = seen_settle() * 1000000LL / k->tck;
+  if (every_us > k->seen_us) k->seen_us = every_us;
+  if (k->seen_us > r.cpu_us) r.cpu_us = k->seen_us;
+  r.rss_kb = t.rss_pages * k->page / 1024;
+  /* Its files by what they hold, and its RSS without what it maps of them (counted there already). */
+  if (files_kb > 0) r.rss_kb += files_kb - (t.tmpfs_kb < files_kb ? t.tmpfs_kb : files_kb);
+  if (r.rss_kb > k->tree_peak_kb) k->tree_peak_kb = r.rss_kb;
+  if (t.procs > k->procs) k->procs = t.procs;
+  return r;
+}
+
 /* One sample of the tree from /proc: its CPU and memory against the limits. 1 when over one. */
 static int gate_sample(const struct gate_opts *o, struct gate_run *g) {
   struct rusage done;
   getrusage(RUSAGE_CHILDREN, &done);
-  long long files_kb = tmpfs_used_kb((char **)o->tmp, o->ntmp) - g->files0;
-  struct tree_now t = walk(0, files_kb > 0);
-  long long cpu_us = usec(done.ru_utime) + usec(done.ru_stime) + t.cpu_ticks * 1000000LL / g->tck;
-  long long every_us = seen_settle() * 1000000LL / g->tck;
-  if (every_us > g->seen_us) g->seen_us = every_us;
-  if (g->seen_us > cpu_us) cpu_us = g->seen_us;
-  long long rss_kb = t.rss_pages * g->page / 1024;
-  /* Its files by what they hold, and its RSS without what it maps of them (counted there already). */
-  if (files_kb > 0) rss_kb += files_kb - (t.tmpfs_kb < files_kb ? t.tmpfs_kb : files_kb);
-  if (rss_kb > g->tree_peak_kb) g->tree_peak_kb = rss_kb;
-  if (t.procs > g->procs) g->procs = t.procs;
+  struct tree_peaks k = { g->files0, g->seen_us, g->tree_peak_kb, g->procs, g->tck, g->page };
+  struct tree_sample t = sample_tree((char **)o->tmp, o->ntmp, usec(done.ru_utime) + usec(done.ru_stime), &k);
+  g->seen_us = k.seen_us;
+  g->tree_peak_kb = k.tree_peak_kb;
+  g->procs = k.procs;
+  long long cpu_us = t.cpu_us, rss_kb = t.rss_kb;
   if (o->cpu_ms > 0 && cpu_us > o->cpu_ms * 1000LL) g->cpu_over = 1;
   if (o->wall_ms > 0 && g->wall > (double)o->wall_ms) g->wall_over = 1;
   if (o->mem > 0 && rss_kb * 1024 > o->mem) g->mem_over = 1;
@@ -1472,14 +1545,18 @@ static int gate(int argc, char **argv) {
   return 128 + (WIFSIGNALED(g.st) ? WTERMSIG(g.st) : 0);
 }
 
+/* The pool for a normal user (userve). */
+#include "userserve.c"
+
 int main(int argc, char **argv) {
-  if (argc >= 2 && strcmp(argv[1], "serve") == 0) {
+  if (argc >= 2 && (strcmp(argv[1], "serve") == 0 || strcmp(argv[1], "userve") == 0)) {
     /* From the environment, not the command line: pid 1's command line is every program's to read. */
     const char *f = getenv("SC_OPEN_FILES");
     if (f) open_files = atoll(f);
+    if (argv[1][0] == 'u') userve();
     serve();
   }
   if (argc >= 3 && strcmp(argv[1], "gate") == 0) return gate(argc - 2, argv + 2);
-  fprintf(stderr, "usage: supervisor serve (SC_OPEN_FILES=N) | gate -i SAMPLE_MS [-f OPEN_FILES] [-p 1] [-n TASKS] [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] [-t TMPFS]... [-s FD -l BYTES -x PATH...] -- PROGRAM [ARGS...]\n");
+  fprintf(stderr, "usage: supervisor serve|userve (SC_OPEN_FILES=N, SC_SAMPLE_MS=N) | gate -i SAMPLE_MS [-f OPEN_FILES] [-p 1] [-n TASKS] [-g N] [-r FD] [-c CPU_MS] [-w WALL_MS] [-m BYTES] [-t TMPFS]... [-s FD -l BYTES -x PATH...] -- PROGRAM [ARGS...]\n");
   return 2;
 }

@@ -1,6 +1,6 @@
 // The judge as a person runs it: as root (pooled sandboxes and cgroups here) and as an unprivileged
-// account the set-up makes (no cgroup, no pool: the supervisor's launcher measures the tree). At
-// each level, the figures agree with an outside measure taken in the same run (/usr/bin/time of a
+// account the set-up makes (no cgroup: its pooled user-namespace sandboxes measure the tree as the
+// launcher does). At each level, the figures agree with an outside measure taken in the same run (/usr/bin/time of a
 // bare run), limits give their verdicts, and hostile programs leave nothing behind.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

@@ -953,6 +953,12 @@ export function userPlace(): { p: Place; side: Side } {
 // to steal (an ssh key, the settings with an API key, the problem's hidden tests, an API key in the
 // CLI's environment) and places to write (their home, /tmp, /var/tmp). The program then runs as the
 // person's own uid, with no cgroup and no pool: only namespaces, seccomp and the launcher hold it.
+/**
+ * As the person, the attacks go to the pool of user-namespace sandboxes: strict, so that a worker
+ * that failed is an error rather than a quiet fall back to a sandbox per test.
+ */
+const USER_POOL = { SIMCOACH_POOL: 'strict' };
+
 export function describeAsUser(lang: 'python' | 'cpp'): void {
   describe.skipIf(process.getuid?.() !== 0)(
     `hostile programs in ${lang} as the unprivileged user, through the CLI`,
@@ -1003,7 +1009,10 @@ export function describeAsUser(lang: 'python' | 'cpp'): void {
           );
           writeFileSync(join(p.files, id, '1.out'), c.asUser?.output ?? outputOf(c, side), { mode: 0o644 });
           const t0 = performance.now();
-          const run = await cli(p, 'user', ['test', file, '--problem', `${id}.md`, '--json'], { OPENAI_API_KEY: MARK });
+          const run = await cli(p, 'user', ['test', file, '--problem', `${id}.md`, '--json'], {
+            OPENAI_API_KEY: MARK,
+            ...USER_POOL,
+          });
           const elapsed = performance.now() - t0;
           ctx.onTestFinished(() => void leftoverDirsOf('user', run.pid));
           expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
@@ -1119,7 +1128,12 @@ export function describeLangsAsUser(): void {
           writeFileSync(join(p.files, id, '1.out'), c.output, { mode: 0o644 });
           const file = `${id}${LANGS[lang].extensions[0]}`;
           writeFileSync(join(p.files, file), langSource(lang), { mode: 0o644 });
-          const run = await cli(p, 'user', ['test', file, '--problem', `${id}.md`, '--lang', lang, '--json']);
+          const run = await cli(
+            p,
+            'user',
+            ['test', file, '--problem', `${id}.md`, '--lang', lang, '--json'],
+            USER_POOL,
+          );
           ctx.onTestFinished(() => void leftoverDirsOf('user', run.pid));
           expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
           const j = JSON.parse(run.stdout) as { compile?: { ok: boolean; message: string }; tests: CliTest[] };

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import SUPERVISOR_C from '../../native/supervisor.c';
+import USERVE_C from '../../native/userserve.c';
 import { judge } from '../../src/runners/judge/judge.js';
 import {
   LauncherMessageError,
@@ -27,10 +28,10 @@ const dir = mkdtempSync(join(tmpdir(), 'simcoach-messages-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A C function's body, from its signature to its closing brace at the start of a line. */
-function body(signature: string): string {
-  const at = SUPERVISOR_C.indexOf(signature);
+function body(signature: string, source = SUPERVISOR_C): string {
+  const at = source.indexOf(signature);
   expect(at, signature).toBeGreaterThanOrEqual(0);
-  return SUPERVISOR_C.slice(at, SUPERVISOR_C.indexOf('\n}\n', at));
+  return source.slice(at, source.indexOf('\n}\n', at));
 }
 
 /** The keys of the `{ "key", ... }` entries of a C table. */
@@ -45,6 +46,10 @@ describe('the C source names the fields the TypeScript tables describe', () => {
 
   it('the serve reply, in the order the TypeScript table has them', () => {
     expect(keysOf(body('static void send_reply('))).toEqual(Object.keys(REPLY_FIELDS));
+  });
+
+  it("a normal user's pool replies with the same fields, in the same order", () => {
+    expect(keysOf(body('static void user_reply(', USERVE_C))).toEqual(Object.keys(REPLY_FIELDS));
   });
 
   it("the gate's report", () => {
@@ -115,6 +120,7 @@ function plantLauncher(name: string, from: string, to: string): string {
   const src = join(dir, name);
   mkdirSync(src);
   writeFileSync(join(src, 'supervisor.c'), SUPERVISOR_C.replace(from, to));
+  writeFileSync(join(src, 'userserve.c'), USERVE_C);
   writeFileSync(join(src, POLICY_HEADER), seccompHeader());
   execFileSync('gcc', ['-O0', '-o', join(src, 'supervisor'), join(src, 'supervisor.c')], { stdio: 'pipe' });
   const cache = join(dir, `${name}-cache`);

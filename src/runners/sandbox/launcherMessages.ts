@@ -73,6 +73,9 @@ export const REQUEST_FIELDS = [
   'outfile',
   // Whether the program may create processes (else its filter refuses them).
   'procs',
+  // Where no cgroup limits them (a normal user's pool): the tree's memory in bytes, its tasks (0: no limit).
+  'mem',
+  'tasks',
 ] as const;
 export const REQUEST_LISTS = ['file', 'arg', 'env'] as const;
 

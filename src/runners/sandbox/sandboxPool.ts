@@ -12,10 +12,13 @@
 // sweeps /tmp and /dev/shm (see the supervisor's header). The tests of a worker share its mounts, all
 // read-only but those three: a mount namespace per test cost more than the rest of a test's set-up.
 //
+// A normal user's worker is the same but for how its tests are measured and kept apart: no cgroup,
+// a user namespace of the person's own (see userPool.ts and native/userserve.c).
+//
 // The per-test path (runSandboxed) stays for what a worker cannot take: a streamed stdin (the
 // interactors, which talk to the program as it runs), a writable directory (the compilers), a
-// command the batch did not announce, and machines where the pool's parts are missing (not
-// root, no cgroups, no C compiler, or SIMCOACH_POOL=0).
+// command the batch did not announce, and machines where the pool's parts are missing (root
+// without cgroups v1, a user with a cgroup, no C compiler, or SIMCOACH_POOL=0).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { signalNameOf } from './signals.js';
@@ -29,15 +32,16 @@ import {
   filesBytes,
   limitsHit,
   mountArgs,
-  NAMESPACE_ARGS,
   runSandboxed,
   type SandboxResult,
   type SandboxSpec,
 } from './sandbox.js';
 import { OPEN_FILES } from './launcherReport.js';
+import { SandboxError } from './sandboxError.js';
 import { formatRequest, LauncherMessageError, parseFields, REPLY_FIELDS, type Reply } from './launcherMessages.js';
 import { supervisorBinary } from './supervisor.js';
 import { makeTempDir, removeDir } from './tempdirs.js';
+import { startUserWorker, userLimits, userUnpoolable, workerTail } from './userPool.js';
 
 /** Runs one spec; a batch's `run`, or runSandboxed itself. */
 export type RunFn = (spec: SandboxSpec) => Promise<SandboxResult>;
@@ -81,16 +85,22 @@ function workAreaBytes(spec: SandboxSpec): number {
 
 let seq = 0;
 
+/**
+ * SIMCOACH_POOL=strict (for the tests): a batch must share sandboxes, and a worker that fails is an
+ * error rather than a quiet fall back to a sandbox per test, so a suite knows it tried the pool.
+ */
+const strict = (): boolean => process.env.SIMCOACH_POOL === 'strict';
+
 /** Why a batch here cannot pool (null: it can). */
 function unpoolable(iso: Isolation, supervisor: string | null): string | null {
   if (process.env.SIMCOACH_POOL === '0') return 'SIMCOACH_POOL=0';
   if (iso.namespaces !== 'bwrap' || !iso.bwrap) return 'no bubblewrap';
   if (!iso.sizedTmpfs) return 'bubblewrap without --size';
-  // The supervisor needs root's set-up rights inside the sandbox to give each test its namespaces.
-  if (!iso.runAs) return 'not root';
+  if (!supervisor) return 'no C compiler for the supervisor';
+  // A normal user's workers measure each test as the per-test launcher does.
+  if (!iso.runAs) return userUnpoolable(iso);
   if (iso.cgroup?.version !== 1 || !['memory', 'pids', 'cpuacct'].every((c) => iso.cgroups.includes(c as 'memory')))
     return 'no cgroup v1';
-  if (!supervisor) return 'no C compiler for the supervisor';
   return null;
 }
 
@@ -100,8 +110,11 @@ function unpoolable(iso: Isolation, supervisor: string | null): string | null {
  */
 export async function openBatch(width: number, programs: BatchProgram[]): Promise<Batch> {
   const iso = await requireIsolation();
-  const supervisor = iso.namespaces === 'bwrap' && iso.runAs ? await supervisorBinary() : null;
-  if (unpoolable(iso, supervisor)) return { run: runSandboxed, close: async () => {}, pooled: false };
+  const supervisor = iso.namespaces === 'bwrap' ? await supervisorBinary() : null;
+  const why = unpoolable(iso, supervisor);
+  if (why && strict())
+    throw new SandboxError(`SIMCOACH_POOL=strict, but the tests cannot share sandboxes here: ${why}`);
+  if (why) return { run: runSandboxed, close: async () => {}, pooled: false };
   const readable = [...new Set(programs.flatMap((p) => p.readable ?? []))];
   const tools = await Promise.all(programs.map((p) => commandMounts(p.cmd, readable)));
   const ro = [...new Set([...tools.flat(), ...readable])];
@@ -179,6 +192,7 @@ class PooledBatch implements Batch {
       w.kill();
       // simcoach and its launcher disagree about a message: a bug to show, not to run around.
       if (spec.signal?.aborted || err instanceof LauncherMessageError) throw err;
+      if (strict()) throw new SandboxError(`SIMCOACH_POOL=strict: ${err instanceof Error ? err.message : String(err)}`);
       if (delivered > 0) {
         if (!spec.onRestart) throw err;
         spec.onRestart();
@@ -198,7 +212,8 @@ class PooledBatch implements Batch {
         const nw = await Worker.start(this.iso, this.supervisor, this.ro, spec, this.area!);
         this.all.push(nw);
         return nw;
-      } catch {
+      } catch (err) {
+        if (strict()) throw err;
         this.broken = true;
         return null;
       } finally {
@@ -333,7 +348,8 @@ class Worker {
   private constructor(
     private readonly iso: Isolation,
     private readonly proc: ChildProcess,
-    private readonly group: RunGroup,
+    /** The worker's test cgroup (root); null for a normal user's, which the supervisor measures. */
+    private readonly group: RunGroup | null,
     private readonly root: string,
     private readonly marker: string,
     limits: { memory: number; pids: number },
@@ -361,6 +377,7 @@ class Worker {
   ): Promise<Worker> {
     const root = await makeTempDir('run');
     const limits = { memory: first.memoryBytes, pids: first.pids + 8 };
+    if (!iso.runAs) return Worker.startAsUser(iso, supervisor, ro, area, root, limits);
     const group = await RunGroup.create(iso.cgroups, { memoryBytes: limits.memory, pids: limits.pids });
     const fds: number[] = [];
     try {
@@ -388,21 +405,7 @@ class Worker {
         // charged to the test's memory group (its limit is the cap, and its peak counts it, a
         // MAP_SHARED mapping of its files too); the size bounds the whole area besides, and a
         // killed worker leaves nothing of it behind.
-        '--size',
-        String(area),
-        '--tmpfs',
-        '/sc-work',
-        '--ro-bind',
-        supervisor,
-        '/sc-supervisor',
-        // The supervisor is the sandbox's pid 1: kill(-1) from it ends everything a test left.
-        ...NAMESPACE_ARGS,
-        '--as-pid-1',
-        '--chdir',
-        '/',
-        '--',
-        '/sc-supervisor',
-        'serve',
+        ...workerTail(supervisor, area, [], 'serve'),
       ];
       const proc = spawn(iso.bwrap!, args, {
         stdio: ['pipe', 'pipe', 'pipe', ...fds],
@@ -417,6 +420,26 @@ class Worker {
       throw err;
     } finally {
       for (const fd of fds) closeSync(fd);
+    }
+  }
+
+  private static async startAsUser(
+    iso: Isolation,
+    supervisor: string,
+    ro: string[],
+    area: number,
+    root: string,
+    limits: { memory: number; pids: number },
+  ): Promise<Worker> {
+    const marker = `${process.pid}-pool-${(seq++).toString(36)}`;
+    try {
+      const { proc, input } = await startUserWorker(iso, supervisor, ro, area, root, marker);
+      const w = new Worker(iso, proc, null, root, marker, limits);
+      w.input = input;
+      return w;
+    } catch (err) {
+      await removeDir(root);
+      throw err;
     }
   }
 
@@ -461,6 +484,7 @@ class Worker {
   }
 
   private setLimits(memory: number, pids: number): void {
+    if (!this.group) return;
     const d = this.group.dirs;
     if (pids !== this.limits.pids) writeFileSync(join(d.pids!, 'pids.max'), String(pids));
     if (memory !== this.limits.memory) {
@@ -480,7 +504,8 @@ class Worker {
   }
 
   async run(spec: SandboxSpec): Promise<SandboxResult> {
-    const runAs = this.iso.runAs!;
+    // A normal user's programs run as the person's own uid, as on the per-test path.
+    const runAs = this.iso.runAs ?? { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
     const id = `t${(seq++).toString(36)}`;
     // The input files the supervisor writes into the tmpfs are charged to the group too: the
     // limit makes room for them (and the peak takes them off, with the supervisor's own memory).
@@ -522,6 +547,7 @@ class Worker {
         err_keep: STDERR_KEEP,
         outfile: spec.outputFile ?? '',
         procs: spec.processes ? 1 : 0,
+        ...userLimits(this.iso, spec),
       },
       {
         file: files.map(([name, content]) => `${content.length}:${name}`),
@@ -648,7 +674,7 @@ class Worker {
     clearTimeout(timer);
     if (!this.dead) this.kill();
     await this.exited;
-    await this.group.destroy();
+    await this.group?.destroy();
     await removeDir(this.root);
   }
 }

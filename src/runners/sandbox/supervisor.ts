@@ -12,6 +12,7 @@ import { distrustFile, privateDir, refuse } from '../../system/trust.js';
 import { which } from '../languages/probe.js';
 import { seccompHeader } from './seccompBpf.js';
 import SUPERVISOR_C from '../../../native/supervisor.c';
+import USERVE_C from '../../../native/userserve.c';
 
 const run = promisify(execFile);
 // Its time goes to system calls, not to its own code, and the first judged test of a fresh cache
@@ -27,11 +28,17 @@ const policy = seccompHeader(process.arch);
  * The launcher's source version, policy included: a compile judged under one policy (a CE because
  * the old filter refused what the compiler needed) is not taken from the build cache under another.
  */
-export const LAUNCHER_VERSION = createHash('sha256').update(SUPERVISOR_C).update(policy).digest('hex').slice(0, 16);
+export const LAUNCHER_VERSION = createHash('sha256')
+  .update(SUPERVISOR_C)
+  .update(USERVE_C)
+  .update(policy)
+  .digest('hex')
+  .slice(0, 16);
 
 /** Source, policy, machine and flags: a binary built from other ones is never taken for this one. */
 const BUILD_KEY = createHash('sha256')
   .update(SUPERVISOR_C)
+  .update(USERVE_C)
   .update(policy)
   .update(process.arch)
   .update(FLAGS.join(' '))
@@ -76,6 +83,8 @@ async function build(bin: string): Promise<string | null> {
     privateDir(dir);
     await mkdir(srcDir, { mode: 0o700 });
     await writeFile(src, SUPERVISOR_C);
+    // The normal user's pool, which supervisor.c includes.
+    await writeFile(join(srcDir, 'userserve.c'), USERVE_C);
     await writeFile(join(srcDir, POLICY_HEADER), policy);
     await run(cc, [...FLAGS, '-o', tmp, src], { timeout: 60_000 });
     // Read and run by root inside the sandbox, never written there.
