@@ -1428,10 +1428,13 @@ static int gate_sample(const struct gate_opts *o, struct gate_run *g) {
 
 /* Until the program ends, a limit is passed, a refused call is made or simcoach aborts. */
 static void gate_watch(const struct gate_opts *o, struct gate_run *g) {
+  /* A hung-up listener stays ready until the program is reaped: polled still, it would spin (watch()). */
+  int lhup = 0;
   while (!g->main_done) {
-    struct pollfd p[3] = { { g->pfd, POLLIN, 0 }, { g->rep, POLLIN, 0 }, { g->lfd, POLLIN, 0 } };
+    struct pollfd p[3] = { { g->pfd, POLLIN, 0 }, { g->rep, POLLIN, 0 }, { lhup ? -1 : g->lfd, POLLIN, 0 } };
     int n = poll(p, g->lfd >= 0 ? 3 : 2, (int)o->sample_ms);
     if (n < 0 && errno != EINTR) break;
+    if (g->lfd >= 0 && (p[2].revents & (POLLHUP | POLLERR))) lhup = 1;
     /* A refused call ends the run at once (a socket only is noted): the tree dies below. */
     if (g->lfd >= 0 && (p[2].revents & POLLIN) && answer_refused(g->lfd, &g->refused, &g->pairs)) break;
     if (p[1].revents) {

@@ -119,10 +119,13 @@ static const char *user_start(struct req *q, struct urun *g) {
 
 /* Until the program ends, a limit is passed, a refused call is made or simcoach aborts. */
 static void user_watch(struct req *q, struct urun *g) {
+  /* A hung-up listener stays ready until the program is reaped: polled still, it would spin (watch()). */
+  int lhup = 0;
   while (!g->main_done) {
-    struct pollfd p[4] = { { g->pfd, POLLIN, 0 }, { 0, POLLIN, 0 }, { g->lfd, POLLIN, 0 }, { g->efd, POLLIN, 0 } };
+    struct pollfd p[4] = { { g->pfd, POLLIN, 0 }, { 0, POLLIN, 0 }, { lhup ? -1 : g->lfd, POLLIN, 0 }, { g->efd, POLLIN, 0 } };
     int n = poll(p, 4, (int)user_sample_ms);
     if (n < 0 && errno != EINTR) break;
+    if (p[2].revents & (POLLHUP | POLLERR)) lhup = 1;
     if (g->efd >= 0 && p[3].revents && !drain(g->efd, g->err)) { close(g->efd); g->efd = -1; }
     if (g->lfd >= 0 && (p[2].revents & POLLIN) && answer_refused(g->lfd, &g->refused, &g->pairs)) break;
     if (p[1].revents) {
