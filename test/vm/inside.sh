@@ -9,6 +9,9 @@
 # read, then the rows' ids; SCOPE_ROWS: the rows of the scope's column.
 set -u
 cache=$1; dist=$2; shift 2
+# Where the VM's time goes: seconds since its boot at each step, printed at the end ("=== timing").
+stamp() { echo "$1 $(cut -d' ' -f1 /proc/uptime)" >> /tmp/.stamps; }
+stamp start
 cg=/sys/fs/cgroup
 echo '+cpu +memory +pids' > $cg/cgroup.subtree_control
 state() { ls $cg; for f in $cg/cgroup.subtree_control $cg/memory.* $cg/pids.* $cg/cgroup.procs; do [ -f "$f" ] && [ "${f##*/}" != memory.stat ] && [ "${f##*/}" != memory.pressure ] && [ "${f##*/}" != memory.numa_stat ] && [ "${f##*/}" != cgroup.procs ] && echo "$f=$(cat "$f" 2>/dev/null | tr '\n' ' ')"; done; }
@@ -18,6 +21,7 @@ state | grep -v -e '^memory\.' > /tmp/.before
 echo
 echo "=== root-v2"
 XDG_CACHE_HOME=$cache SIMCOACH_TABLE_SCALE=${SCALE:-30} HOME=/root node $dist/verdict-table.js "$@"
+stamp root-v2
 echo "=== outside"
 state | grep -v -e '^memory\.' > /tmp/.after
 # What changed outside /sys/fs/cgroup/simcoach (nothing may): a diff of names and the root's own settings.
@@ -31,7 +35,9 @@ echo '+cpu +memory +pids' > $cg/user.slice/user-$uid.slice/cgroup.subtree_contro
 echo '+cpu +memory +pids' > $svc/cgroup.subtree_control
 chown -R simcoach-vm:simcoach-vm $svc
 home=/tmp/simcoach-vm-home; mkdir -p $home; chown simcoach-vm $home
+stamp users
 cp -a "$cache" /tmp/simcoach-vm-cache; chown -R simcoach-vm /tmp/simcoach-vm-cache
+stamp cache-copy
 # A login's session scope is root's: the user cannot make groups in it or beside it.
 slice=$cg/user.slice/user-$uid.slice
 mkdir -p $slice/session-1.scope
@@ -43,8 +49,10 @@ as_user() {
 }
 echo "=== user-v2"
 rows="$*" as_user $svc/session.scope
+stamp user-v2
 echo "=== user-v2-undelegated"
 rows="$*" as_user $slice/session-1.scope
+stamp user-v2-undelegated
 # A second user, with a systemd user manager in user@UID.service, as logind starts one (it asks only
 # that /run/systemd/system exists: no system manager runs here). A manager starts only in a fresh
 # service group of its own (not one with controllers enabled or init.scope made before it). The
@@ -57,10 +65,15 @@ mkdir -p $svc2 /run/systemd/system; echo '+cpu +memory +pids' > $slice2/cgroup.s
 rt=/run/user/$uid; mkdir -p $rt; chown simcoach-vm2:simcoach-vm2 $rt; chmod 700 $rt
 home=/tmp/simcoach-vm2-home; mkdir -p $home; chown simcoach-vm2 $home
 rm -rf /tmp/simcoach-vm-cache; cp -a "$cache" /tmp/simcoach-vm-cache; chown -R simcoach-vm2 /tmp/simcoach-vm-cache
+stamp cache-copy-2
 sh -c 'echo $$ > '"$svc2"'/cgroup.procs; exec setpriv --reuid='"$uid"' --regid='"$uid"' --init-groups -- env HOME='"$home"' XDG_RUNTIME_DIR='"$rt"' /lib/systemd/systemd --user' >/tmp/user-manager.log 2>&1 &
 for _ in $(seq 1 600); do [ -S $rt/systemd/private ] && break; sleep 0.5; done
+stamp user-manager
 mkdir -p $svc2/login.slice/session-2.scope
 echo "=== user-v2-scope"
 [ -S $rt/systemd/private ] || { echo "no user manager:"; tail -5 /tmp/user-manager.log; }
 rows="${SCOPE_ROWS:-$*}" as_user $svc2/login.slice/session-2.scope XDG_RUNTIME_DIR=$rt
+stamp user-v2-scope
+echo "=== timing"
+cat /tmp/.stamps
 echo "=== end"

@@ -238,4 +238,8 @@ export interface RowResult {
   cpuMs: number;
   peakKb: number;
   approx: boolean;
+  /** What judging the row took, start to verdict (the VM's cost: test/vm/harness.ts prints it). */
+  wallMs?: number;
+  /** The machine's busy CPU meanwhile, every process's (in the VM: the emulated CPU's work for the row). */
+  busyMs?: number;
 }

@@ -5,7 +5,15 @@
 import { describeIsolation, isolation, measuring } from '../../src/runners/sandbox/capabilities.js';
 import { judge } from '../../src/runners/judge/judge.js';
 import { restartInScope, scopeWhyNot } from '../../src/runners/sandbox/userScope.js';
+import { readFileSync } from 'node:fs';
 import { ROWS, type RowResult } from './rows.js';
+
+/** The machine's busy CPU so far in ms (/proc/stat: all but idle and iowait), every process's: in the VM, the row's cost. */
+function busyMs(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  const busy = ticks.slice(0, 8).reduce((a, b) => a + b, 0) - ticks[3]! - ticks[4]!;
+  return busy * 10; // USER_HZ is 100 on Linux
+}
 
 async function main(): Promise<void> {
   // As the CLI does (src/cli.tsx): on cgroup v2 with no delegated cgroup, again in a systemd scope.
@@ -16,12 +24,13 @@ async function main(): Promise<void> {
   const iso = await isolation();
   const path = iso.cgroup ? (iso.cgroup.version === 1 ? 'v1' : `v2-${iso.cgroup.kind}`) : 'launcher';
   process.stdout.write(
-    `${JSON.stringify({ path, cgroup: iso.cgroup, why: iso.cgroupWhy, scope: scopeWhyNot(), describe: await describeIsolation(), measuring: (await measuring(iso)).detail })}\n`,
+    `${JSON.stringify({ path, cgroup: iso.cgroup, why: iso.cgroupWhy, scope: scopeWhyNot(), describe: await describeIsolation(), measuring: (await measuring(iso)).detail, readyMs: Math.round(performance.now()) })}\n`,
   );
   // The VM emulates its CPU (~40× slower): its CPU limits are scaled, its memory ones are not.
   const scale = Number(process.env.SIMCOACH_TABLE_SCALE ?? 1);
   for (const row of rows) {
     const timeMs = row.timeMs * Math.min(scale, row.maxScale ?? scale);
+    const [wall0, busy0] = [performance.now(), busyMs()];
     const source = typeof row.source === 'string' ? row.source : row.source(timeMs);
     const j = await judge({ lang: row.lang, source }, [{ input: '1 2\n', outputs: ['3'] }], {
       timeLimitMs: timeMs,
@@ -37,6 +46,8 @@ async function main(): Promise<void> {
       cpuMs: t?.timeMs ?? 0,
       peakKb: t?.memoryKb ?? 0,
       approx: t?.memoryApprox === true,
+      wallMs: Math.round(performance.now() - wall0),
+      busyMs: busyMs() - busy0,
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   }
