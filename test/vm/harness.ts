@@ -33,7 +33,7 @@ export function vmMissing(): string | null {
 
 export interface Column {
   /** The runner's first line: the path in use and what it measures. */
-  path: { path: string; why: string | null; describe: string; measuring: string };
+  path: { path: string; why: string | null; describe: string; measuring: string; readyMs?: number };
   rows: Map<string, RowResult>;
   /** What the runner wrote besides its lines (its failure, when it failed). */
   stderr: string;
@@ -132,7 +132,28 @@ export interface VmColumns {
   scope: Column;
   /** What changed outside simcoach's subtree in the v2 root during root's runs (nothing may). */
   outside: string[];
+  /** Seconds since the VM's boot at each step of test/vm/inside.sh ("NAME SECONDS"). */
+  timing: string[];
   raw: string;
+}
+
+/** Where the VM's time went: each step's seconds, then each row's wall and busy CPU in each column. */
+export function vmCost(vm: VmColumns, names: Record<string, Column>): string {
+  let last = 0;
+  const steps = vm.timing.map((l) => {
+    const [name, at] = l.split(' ');
+    const s = `${name} ${(Number(at) - last).toFixed(1)}s`;
+    last = Number(at);
+    return s;
+  });
+  const cols = Object.entries(names).map(
+    ([name, c]) =>
+      `  ${name}: node ready ${((c.path.readyMs ?? 0) / 1000).toFixed(1)}s; ` +
+      [...c.rows.values()]
+        .map((r) => `${r.id} ${((r.wallMs ?? 0) / 1000).toFixed(1)}/${((r.busyMs ?? 0) / 1000).toFixed(1)}s`)
+        .join(', '),
+  );
+  return `VM cost (steps since boot; rows wall/busy CPU): ${steps.join(', ')}\n${cols.join('\n')}\n`;
 }
 
 const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -185,6 +206,10 @@ async function boot(top: string, rows: string[], scopeRows: string[], scale: num
     outside: section('outside')
       .split('\n')
       .filter((l) => l.trim()),
+    timing: section('timing')
+      .split('\n')
+      .filter((l) => /^[\w-]+ [\d.]+$/.test(l.trim()))
+      .map((l) => l.trim()),
     raw,
   };
 }
