@@ -64,25 +64,46 @@ export function nearestSigns(query: Uint32Array, chunks: SignChunk[], k: number)
   });
   const wide = first < query.length ? Math.max(k, PASS_ROWS) : k;
   const { cut, room } = threshold(dist, first * 32, wide);
-  const near: { rowid: number; d: number }[] = [];
-  const rest = new Uint16Array(1);
+  // The rows kept by the first pass, with their distance over all words: plain arrays and an
+  // offset into the chunk (a view a row and an object a row cost more than the first pass).
+  const near = new Int32Array(wide);
+  const full = new Uint16Array(wide);
+  let n = 0;
   let left = room;
   at = 0;
-  ids.forEach((rowids, i) => {
+  for (let i = 0; i < ids.length; i++) {
+    const rowids = ids[i]!;
     for (let r = 0; r < rowids.length; r++, at++) {
       const d = dist[at]!;
       if (d > cut || (d === cut && left-- <= 0)) continue;
-      rest[0] = 0;
-      if (first < query.length)
-        distances(bits[i]!.subarray(r * query.length, (r + 1) * query.length), query, first, query.length, rest);
-      near.push({ rowid: rowids[r]!, d: d + rest[0]! });
+      near[n] = rowids[r]!;
+      full[n++] = d + distanceAt(bits[i]!, r * query.length, query, first);
     }
-  });
-  // Stable: ties keep the chunks' order.
-  return near
-    .sort((a, b) => a.d - b.d)
-    .slice(0, k)
-    .map((n) => n.rowid);
+  }
+  return nearestFirst(near.subarray(0, n), full.subarray(0, n), query.length * 32, k);
+}
+
+/** The `k` rowids of the smallest distances, ties in their order here (a count per distance, no sort). */
+function nearestFirst(rowids: Int32Array, dist: Uint16Array, max: number, k: number): number[] {
+  const start = new Uint32Array(max + 2);
+  for (let i = 0; i < dist.length; i++) start[dist[i]! + 1]!++;
+  for (let d = 1; d <= max + 1; d++) start[d]! += start[d - 1]!;
+  const sorted = new Array<number>(rowids.length);
+  for (let i = 0; i < dist.length; i++) sorted[start[dist[i]!]!++] = rowids[i]!;
+  return sorted.slice(0, k);
+}
+
+/** One row's Hamming distance to the query from word `from` on (a multiple of 3), the row at `o`. */
+function distanceAt(bits: Uint32Array, o: number, query: Uint32Array, from: number): number {
+  let d = 0;
+  for (let w = from; w < query.length; w++) d += popcount(bits[o + w]! ^ query[w]!);
+  return d;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Rows seen by all their words after the first pass: recall measured in docs/performance.md. */
