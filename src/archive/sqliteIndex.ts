@@ -373,9 +373,7 @@ export class ArchiveIndex {
   /** Each text's words as the index reads them (stemmed, lower case, without accents). */
   stems(texts: string[]): Set<string>[] {
     const out = texts.map(() => new Set<string>());
-    this.withScratch(texts, (rows) => {
-      for (const r of rows) out[r.doc - 1]!.add(r.term);
-    });
+    for (const r of this.withScratch(texts, SCRATCH_TERMS)) out[r.doc - 1]!.add(r.term);
     return out;
   }
 
@@ -385,22 +383,23 @@ export class ArchiveIndex {
    */
   distinctiveWords(text: string, n = QUERY_TERMS, postings = POSTINGS): string[] {
     const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
-    const wordOf = new Map<string, string>();
-    this.withScratch(words, (rows) => {
-      const termsOf = new Map<number, string[]>();
-      for (const r of rows) termsOf.set(r.doc, [...(termsOf.get(r.doc) ?? []), r.term]);
-      // A word the tokenizer splits in two is left out: it would be matched as a phrase.
-      for (const [doc, terms] of termsOf)
-        if (terms.length === 1 && !wordOf.has(terms[0]!)) wordOf.set(terms[0]!, words[doc - 1]!);
-    });
-    const df = this.stmt('SELECT n FROM df WHERE term = ?', true);
-    const known = [...wordOf.entries()]
-      .map(([term, word]) => ({ word, docs: (df.get(term) as number | undefined) ?? 0 }))
-      .filter((t) => t.docs > 0);
-    known.sort((a, b) => a.docs - b.docs || (a.word < b.word ? -1 : 1));
+    const termsOf = new Map<number, { term: string; docs: number }[]>();
+    for (const r of this.withScratch(words, SCRATCH_TERMS_DOCS)) {
+      const terms = termsOf.get(r.doc);
+      if (terms) terms.push(r);
+      else termsOf.set(r.doc, [r]);
+    }
+    // A word the tokenizer splits in two is left out: it would be matched as a phrase.
+    const known = new Map<string, { word: string; docs: number }>();
+    for (const [doc, terms] of termsOf) {
+      const t = terms[0]!;
+      if (terms.length === 1 && t.docs > 0 && !known.has(t.term))
+        known.set(t.term, { word: words[doc - 1]!, docs: t.docs });
+    }
+    const rarest = [...known.values()].sort((a, b) => a.docs - b.docs || (a.word < b.word ? -1 : 1));
     const out: string[] = [];
     let total = 0;
-    for (const t of known) {
+    for (const t of rarest) {
       if (out.length >= n && total + t.docs > postings) break;
       out.push(t.word);
       total += t.docs;
@@ -408,12 +407,16 @@ export class ArchiveIndex {
     return out;
   }
 
-  /** Rows of the scratch table's vocabulary (term, row number from 1) for these texts, then emptied. */
-  private withScratch(texts: string[], read: (rows: { term: string; doc: number }[]) => void): void {
-    const put = this.stmt('INSERT INTO temp.scratch (rowid, t) VALUES (?, ?)');
+  /**
+   * Rows of the scratch table's vocabulary (term, row number from 1) for these texts, then
+   * emptied: the texts go in by one statement, not one a text (~150 for a query's words).
+   */
+  private withScratch(texts: string[], sql: string): { term: string; doc: number; docs: number }[] {
     try {
-      this.db.transaction(() => texts.forEach((t, i) => put.run(i + 1, t)))();
-      read(this.stmt('SELECT DISTINCT term, doc FROM temp.scratch_vocab').all() as { term: string; doc: number }[]);
+      this.stmt('INSERT INTO temp.scratch (rowid, t) SELECT key + 1, value FROM json_each(?)').run(
+        JSON.stringify(texts),
+      );
+      return this.stmt(sql).all() as { term: string; doc: number; docs: number }[];
     } finally {
       this.stmt('DELETE FROM temp.scratch').run();
     }
@@ -464,6 +467,11 @@ export class ArchiveIndex {
     return out;
   }
 }
+
+/** The scratch table's words by text (`withScratch`), and with their number of documents in the index (0: none). */
+const SCRATCH_TERMS = 'SELECT DISTINCT term, doc, 0 AS docs FROM temp.scratch_vocab';
+const SCRATCH_TERMS_DOCS =
+  'SELECT v.term AS term, v.doc AS doc, coalesce(df.n, 0) AS docs FROM (SELECT DISTINCT term, doc FROM temp.scratch_vocab) v LEFT JOIN df ON df.term = v.term ORDER BY v.term, v.doc';
 
 /** How many more neighbours by signs are reordered than are wanted. */
 const OVERSAMPLE = 4;
