@@ -71,6 +71,20 @@ describe('signs', () => {
     const d = got.map((id) => hamming(signs[id - 1]!, signsOf(base)));
     expect(d).toEqual([...d].sort((a, b) => a - b));
   });
+
+  it("gives rows at the same distance in the chunks' order at 768 dimensions, after the second pass", () => {
+    const r = rng(9);
+    const query = signsOf(randomVector(r, 768));
+    // Few distinct rows, each repeated across the chunks: most distances are tied.
+    const kinds = Array.from({ length: 7 }, () => signsOf(randomVector(r, 768)));
+    const signs = Array.from({ length: 3000 }, (_, i) => kinds[(i * 5) % 7]!);
+    const want = signs
+      .map((s, i) => ({ rowid: i + 1, d: hamming(s, query) }))
+      .sort((a, b) => a.d - b.d || a.rowid - b.rowid)
+      .slice(0, 50)
+      .map((x) => x.rowid);
+    expect(nearestSigns(query, chunked(signs), 50)).toEqual(want);
+  });
 });
 
 const entry = (i: number): ArchiveEntry => ({
