@@ -11,8 +11,9 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { cli, place, type Place } from '../test/helpers/unprivileged.js';
 
-const N = 40;
-const ROUNDS = 5;
+// Fewer where a run costs more (the emulated v2 VM: a test there takes ~1 s): BENCH_USER_N, BENCH_USER_ROUNDS.
+const N = Number(process.env.BENCH_USER_N ?? 40);
+const ROUNDS = Number(process.env.BENCH_USER_ROUNDS ?? 5);
 const SOURCE =
   '#include <cstdio>\nint main(){ long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }\n';
 

@@ -26,7 +26,14 @@ echo "=== outside"
 state | grep -v -e '^memory\.' > /tmp/.after
 # What changed outside /sys/fs/cgroup/simcoach (nothing may): a diff of names and the root's own settings.
 diff /tmp/.before /tmp/.after | grep '^[<>]' | grep -v -e '^> simcoach$' || true
-id -u simcoach-vm >/dev/null 2>&1 || useradd --user-group --no-create-home --shell /bin/sh simcoach-vm
+# The table's accounts as lines of /etc/passwd and /etc/group (the overlay's: gone at power-off):
+# useradd under emulation took seconds of the VM's CPU each. NAME UID; a uid taken is not reused.
+account() {
+  id -u "$1" >/dev/null 2>&1 && return
+  local u=$2; while getent passwd $u >/dev/null || getent group $u >/dev/null; do u=$((u + 1)); done
+  echo "$1:x:$u:$u::/nonexistent:/bin/sh" >> /etc/passwd; echo "$1:x:$u:" >> /etc/group
+}
+account simcoach-vm 64000
 uid=$(id -u simcoach-vm)
 svc=$cg/user.slice/user-$uid.slice/user@$uid.service
 mkdir -p $svc/session.scope
@@ -56,7 +63,7 @@ as_user() {
 # system manager it moves a session's too). The manager starts here and comes up while the first
 # user's columns run (its start is seconds of the VM's time, mostly waiting; simcoach of that user
 # has no $XDG_RUNTIME_DIR, so it never asks it).
-id -u simcoach-vm2 >/dev/null 2>&1 || useradd --user-group --no-create-home --shell /bin/sh simcoach-vm2
+account simcoach-vm2 64100
 uid2=$(id -u simcoach-vm2)
 slice2=$cg/user.slice/user-$uid2.slice; svc2=$slice2/user@$uid2.service
 mkdir -p $svc2 /run/systemd/system; echo '+cpu +memory +pids' > $slice2/cgroup.subtree_control; chown -R simcoach-vm2:simcoach-vm2 $svc2

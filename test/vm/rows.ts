@@ -187,7 +187,7 @@ export const ROWS: Row[] = [
     timeMs: 20000,
     expect: 'MLE',
     source: py(
-      'import mmap\nm = mmap.mmap(-1, 150 << 20, mmap.MAP_SHARED)\nfor at in range(0, 150 << 20, 1 << 20):\n    m[at:at + (1 << 20)] = b"\\1" * (1 << 20)\nb = b"f" * (1 << 20)\n' +
+      'import mmap\nm = mmap.mmap(-1, 150 << 20, mmap.MAP_SHARED)\nc = b"\\1" * (1 << 20)\nfor at in range(0, 150 << 20, 1 << 20):\n    m[at:at + (1 << 20)] = c\nb = b"f" * (1 << 20)\n' +
         'for k in range(3):\n    with open(f"/tmp/held{k}", "wb") as f:\n        for _ in range(50):\n            f.write(b)',
     ),
   },
