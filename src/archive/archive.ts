@@ -208,7 +208,9 @@ export class Archive {
       for await (const entries of gathering.batches) {
         for (const e of entries) {
           wanted.add(e.key);
-          if (had.get(e.key) !== entryHash(e, model)) todo.push(e);
+          // A key the index never held is new whatever its hash (a fresh build hashes each entry once, not twice).
+          const was = had.get(e.key);
+          if (was === undefined || was !== entryHash(e, model)) todo.push(e);
         }
         read += entries.length;
         while (todo.length >= ROUND) await index(todo.splice(0, ROUND));
