@@ -28,9 +28,10 @@
 // Words are read by FTS5's own tokenizer everywhere (a temporary FTS5 table turns any text into
 // its stems), so a query, a document and the words two texts share are all counted alike.
 import Database from 'better-sqlite3';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { inflateRawSync } from 'node:zlib';
 import type { ArchiveEntry } from './entry.js';
 import type { Vector } from './embedder.js';
+import { packJson } from './packer.js';
 import { CHUNK_ROWS, nearestSigns, packChunk, signsOf, unpackChunk, type SignChunk } from './signs.js';
 
 /** The embedding model the vectors came from and their length. */
@@ -238,7 +239,7 @@ export class ArchiveIndex {
    * inserted between two of them made one segment a row, merged again and again: at 20k, 3.0 s
    * of CPU in SQLite against 1.2 s in this order (docs/performance.md).
    */
-  add(entries: ArchiveEntry[], hashes: string[], vectors?: (Vector | undefined)[]): void {
+  add(entries: ArchiveEntry[], hashes: string[], vectors?: (Vector | undefined)[], packedEntries?: Buffer[]): void {
     const withVectors = vectors !== undefined && this.embed !== undefined;
     const doc = this.stmt('INSERT INTO docs (key, hash, pid, src, solved, entry) VALUES (?, ?, ?, ?, ?, ?)');
     const text = this.stmt('INSERT INTO fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)');
@@ -248,7 +249,7 @@ export class ArchiveIndex {
       this.setMeta('df', 'stale');
       this.removeNow(entries.map((e) => e.key));
       const rowids = entries.map((e, i) => {
-        const packedEntry = packed(e);
+        const packedEntry = packedEntries?.[i] ?? packed(e);
         const rowid = Number(doc.run(e.key, hashes[i], e.pid, e.set, e.solution ? 1 : 0, packedEntry).lastInsertRowid);
         const v = vectors?.[i];
         if (withVectors && v) {
@@ -493,7 +494,7 @@ function int8(v: Vector): Buffer {
 }
 
 /** An entry as a row holds it: JSON, deflated (a statement's text is most of it). */
-const packed = (e: ArchiveEntry): Buffer => deflateRawSync(JSON.stringify(e));
+const packed = (e: ArchiveEntry): Buffer => packJson(JSON.stringify(e));
 const unpacked = (b: Buffer): ArchiveEntry => JSON.parse(inflateRawSync(b).toString('utf8')) as ArchiveEntry;
 
 function cosine(a: Vector, b: Int8Array): number {
