@@ -10,6 +10,7 @@ import { fallbackLine, type Embedder, type Vector } from './embedder.js';
 import type { Gathering } from './sources.js';
 import { ArchiveIndex, type TextHit } from './sqliteIndex.js';
 import { WriteBuffer } from './writeBuffer.js';
+import { Packer } from './packer.js';
 import { fingerprint } from './fingerprint.js';
 import { archiveDir, indexPath, readState, setAsideIndex, writeState, type ArchiveState } from './store.js';
 
@@ -58,6 +59,8 @@ export interface SearchResult {
 
 /** Documents inserted per round of an update: the progress bar moves between rounds. */
 const ROUND = 256;
+/** Entries an update expects from which their deflate goes to a worker (packer.ts). */
+const PACK_IN_WORKER = 2048;
 
 export class Archive {
   private constructor(
@@ -175,7 +178,9 @@ export class Archive {
     const model = this.index.embed ? embedder?.model : undefined;
     // Keys the index is to hold: those read, and the rows of the sets not read again.
     const wanted = keep;
-    const writes = new WriteBuffer(this.index);
+    // A worker deflates the entries of a large update (its start costs more than a small one's deflate).
+    const packer = gathering.expected >= PACK_IN_WORKER ? new Packer() : undefined;
+    const writes = new WriteBuffer(this.index, packer);
     const index = async (batch: ArchiveEntry[]): Promise<void> => {
       signal?.throwIfAborted();
       let vectors: Vector[] | undefined;
@@ -192,7 +197,7 @@ export class Archive {
       }
       // Without its vector an entry's hash says so, and the next update embeds it. A changed
       // entry's old row goes as its new one is written.
-      writes.push(
+      await writes.push(
         batch,
         batch.map((e) => entryHash(e, vectors ? embedder?.model : undefined)),
         vectors,
@@ -208,7 +213,9 @@ export class Archive {
       for await (const entries of gathering.batches) {
         for (const e of entries) {
           wanted.add(e.key);
-          if (had.get(e.key) !== entryHash(e, model)) todo.push(e);
+          // A key the index never held is new whatever its hash (a fresh build hashes each entry once, not twice).
+          const was = had.get(e.key);
+          if (was === undefined || was !== entryHash(e, model)) todo.push(e);
         }
         read += entries.length;
         while (todo.length >= ROUND) await index(todo.splice(0, ROUND));
@@ -217,7 +224,11 @@ export class Archive {
       if (todo.length > 0) await index(todo.splice(0));
     } finally {
       // A stopped update keeps every row it embedded.
-      writes.flush();
+      try {
+        await writes.flush();
+      } finally {
+        await packer?.close();
+      }
     }
     const added = writes.written;
     progress?.(total, total);

@@ -28,9 +28,10 @@
 // Words are read by FTS5's own tokenizer everywhere (a temporary FTS5 table turns any text into
 // its stems), so a query, a document and the words two texts share are all counted alike.
 import Database from 'better-sqlite3';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { inflateRawSync } from 'node:zlib';
 import type { ArchiveEntry } from './entry.js';
 import type { Vector } from './embedder.js';
+import { packJson } from './packer.js';
 import { CHUNK_ROWS, nearestSigns, packChunk, signsOf, unpackChunk, type SignChunk } from './signs.js';
 
 /** The embedding model the vectors came from and their length. */
@@ -231,27 +232,33 @@ export class ArchiveIndex {
     })();
   }
 
-  /** Adds (or replaces) entries in one transaction, each with its hash and its vector when there is one. */
-  add(entries: ArchiveEntry[], hashes: string[], vectors?: (Vector | undefined)[]): void {
+  /**
+   * Adds (or replaces) entries in one transaction, each with its hash and its vector when there is
+   * one. The full-text rows go in last, all together: FTS5 writes what it holds to disk as a new
+   * segment at every statement savepoint of the transaction (its xSavepoint), so a docs row
+   * inserted between two of them made one segment a row, merged again and again: at 20k, 3.0 s
+   * of CPU in SQLite against 1.2 s in this order (docs/performance.md).
+   */
+  add(entries: ArchiveEntry[], hashes: string[], vectors?: (Vector | undefined)[], packedEntries?: Buffer[]): void {
     const withVectors = vectors !== undefined && this.embed !== undefined;
-    const doc = this.db.prepare(
-      'INSERT INTO docs (key, hash, pid, src, solved, entry) VALUES (?, ?, ?, ?, ?, ?) RETURNING rowid',
-    );
-    const text = this.db.prepare('INSERT INTO fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)');
-    const full = this.db.prepare('INSERT INTO vectors (rowid, v) VALUES (?, ?)');
+    const doc = this.stmt('INSERT INTO docs (key, hash, pid, src, solved, entry) VALUES (?, ?, ?, ?, ?, ?)');
+    const text = this.stmt('INSERT INTO fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)');
+    const full = this.stmt('INSERT INTO vectors (rowid, v) VALUES (?, ?)');
     const signs: { rowid: number; signs: Uint32Array }[] = [];
     this.db.transaction(() => {
       this.setMeta('df', 'stale');
       this.removeNow(entries.map((e) => e.key));
-      entries.forEach((e, i) => {
-        const { rowid } = doc.get(e.key, hashes[i], e.pid, e.set, e.solution ? 1 : 0, packed(e)) as { rowid: number };
-        text.run(rowid, e.title, e.text, e.tags.join(', '));
+      const rowids = entries.map((e, i) => {
+        const packedEntry = packedEntries?.[i] ?? packed(e);
+        const rowid = Number(doc.run(e.key, hashes[i], e.pid, e.set, e.solution ? 1 : 0, packedEntry).lastInsertRowid);
         const v = vectors?.[i];
         if (withVectors && v) {
           full.run(rowid, int8(v));
           signs.push({ rowid, signs: signsOf(v) });
         }
+        return rowid;
       });
+      entries.forEach((e, i) => text.run(rowids[i], e.title, e.text, e.tags.join(', ')));
       this.appendSigns(signs);
     })();
   }
@@ -495,7 +502,7 @@ function int8(v: Vector): Buffer {
 }
 
 /** An entry as a row holds it: JSON, deflated (a statement's text is most of it). */
-const packed = (e: ArchiveEntry): Buffer => deflateRawSync(JSON.stringify(e));
+const packed = (e: ArchiveEntry): Buffer => packJson(JSON.stringify(e));
 const unpacked = (b: Buffer): ArchiveEntry => JSON.parse(inflateRawSync(b).toString('utf8')) as ArchiveEntry;
 
 function cosine(a: Vector, b: Int8Array): number {

@@ -3,40 +3,60 @@
 // 256 rows as for 1,024, so fewer, larger transactions made a fresh build faster (bench
 // archive). Embedding still goes a round at a time, and what is held is written before an
 // update that was stopped ends (`flush` in a `finally`), so nothing embedded is lost.
+// With a packer, each round's entries are deflated on its worker as the round comes in; the
+// newest round is left to finish there while the rounds before it are written.
 import type { ArchiveEntry } from './entry.js';
 import type { Vector } from './embedder.js';
+import type { Packer } from './packer.js';
 import type { ArchiveIndex } from './sqliteIndex.js';
 
 /** Rows held before they are written: a thousand 768-dim vectors as numbers are ~12 MB. */
 export const WRITE_ROWS = 1024;
 
+interface Round {
+  entries: ArchiveEntry[];
+  hashes: string[];
+  vectors: Vector[] | undefined;
+  packed: Promise<Buffer[]> | undefined;
+}
+
 export class WriteBuffer {
-  private entries: ArchiveEntry[] = [];
-  private hashes: string[] = [];
-  private vectors: (Vector | undefined)[] = [];
-  private anyVector = false;
+  private rounds: Round[] = [];
   /** Rows written so far. */
   written = 0;
 
-  constructor(private readonly index: ArchiveIndex) {}
+  constructor(
+    private readonly index: ArchiveIndex,
+    private readonly packer?: Packer,
+  ) {}
 
-  /** Holds these rows (vectors, when given, one an entry), writing all held once there are enough. */
-  push(entries: ArchiveEntry[], hashes: string[], vectors: Vector[] | undefined): void {
-    this.entries.push(...entries);
-    this.hashes.push(...hashes);
-    this.vectors.push(...(vectors ?? entries.map(() => undefined)));
-    this.anyVector ||= vectors !== undefined;
-    if (this.entries.length >= WRITE_ROWS) this.flush();
+  /** Holds these rows (vectors, when given, one an entry), writing those held before them once there are enough. */
+  async push(entries: ArchiveEntry[], hashes: string[], vectors: Vector[] | undefined): Promise<void> {
+    const packed = this.packer?.pack(entries.map((e) => JSON.stringify(e)));
+    this.rounds.push({ entries, hashes, vectors, packed });
+    const before = this.rounds.slice(0, -1).reduce((n, r) => n + r.entries.length, 0);
+    if (before >= WRITE_ROWS) await this.write(this.rounds.length - 1);
   }
 
-  /** Writes what is held, in one transaction. */
-  flush(): void {
-    if (this.entries.length === 0) return;
-    this.index.add(this.entries, this.hashes, this.anyVector ? this.vectors : undefined);
-    this.written += this.entries.length;
-    this.entries = [];
-    this.hashes = [];
-    this.vectors = [];
-    this.anyVector = false;
+  /** Writes all that is held. */
+  async flush(): Promise<void> {
+    await this.write(this.rounds.length);
+  }
+
+  /** Writes the first `n` rounds held, in one transaction. */
+  private async write(n: number): Promise<void> {
+    const rounds = this.rounds.splice(0, n);
+    if (rounds.length === 0) return;
+    const packed = this.packer ? (await Promise.all(rounds.map((r) => r.packed!))).flat() : undefined;
+    const entries = rounds.flatMap((r) => r.entries);
+    const anyVector = rounds.some((r) => r.vectors !== undefined);
+    const vectors = anyVector ? rounds.flatMap((r) => r.vectors ?? r.entries.map(() => undefined)) : undefined;
+    this.index.add(
+      entries,
+      rounds.flatMap((r) => r.hashes),
+      vectors,
+      packed,
+    );
+    this.written += entries.length;
   }
 }

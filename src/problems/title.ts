@@ -9,19 +9,26 @@ const SECTION_WORD =
 
 const TITLE_MAX = 48;
 
+const cleanLine = (l: string): string =>
+  l
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^[#>*\s-]+/, '')
+    .replace(/[*_`]/g, '')
+    .replace(/[-:\s]+$/, '')
+    .trim();
+
 /** A short title from the first sentence of a statement, for sources that have none. */
 export function titleFrom(statement: string, fallback: string): string {
-  const line = statement
-    .split('\n')
-    .map((l) =>
-      l
-        .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-        .replace(/^[#>*\s-]+/, '')
-        .replace(/[*_`]/g, '')
-        .replace(/[-:\s]+$/, '')
-        .trim(),
-    )
-    .find((l) => l.length > 0 && !SECTION_WORD.test(l));
+  // Line by line until one is found: a set's statement is often one long paragraph after its
+  // first line, and cleaning every line was 7% of an archive build's main thread at 20k.
+  let line: string | undefined;
+  for (const l of statement.split('\n')) {
+    const clean = cleanLine(l);
+    if (clean.length > 0 && !SECTION_WORD.test(clean)) {
+      line = clean;
+      break;
+    }
+  }
   if (!line) return fallback;
   const sentence = mathToUnicode(/^(.+?[.!?])(\s|$)/.exec(line)?.[1] ?? line).replace(/\s+/g, ' ');
   if (sentence.length <= TITLE_MAX) return sentence;
