@@ -734,7 +734,7 @@ async function resultOf(
     throw new SandboxError(`could not start ${argv[0]}: ${status.spawnError}`);
   if (status.spawnError) err = `could not start ${spec.cmd}: ${status.spawnError}`;
   else if (sandboxFailed(bwrap, launcher, w.reportText, status.code, err) && !end.killedByUs && !w.aborted)
-    throw new SandboxError(sandboxSaid(err));
+    throw new SandboxError(sandboxSaid(err, status));
   const hit = limitsHit(f.ended.signal);
   return {
     exitCode: f.ended.exitCode,

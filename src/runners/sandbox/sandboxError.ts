@@ -10,15 +10,25 @@ export class SandboxError extends UserError {
   }
 }
 
-/** What a failed sandbox said: bubblewrap's (or the launcher's) own line, else the last line it printed. */
-export function sandboxSaid(stderr: string): string {
+/**
+ * What a failed sandbox said: bubblewrap's (or the launcher's) own line, else the last line it
+ * printed, else how it ended (a launcher killed before its report prints nothing: its signal or
+ * status is all there is to go on).
+ */
+export function sandboxSaid(stderr: string, end?: { code: number | null; sig: string | null }): string {
   const lines = stderr
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-  return (
-    lines.find((l) => /^(bwrap|supervisor|setpriv|prlimit):/.test(l)) ??
-    lines.at(-1) ??
-    'it ended before the program started'
-  ).slice(0, 300);
+  return (lines.find((l) => /^(bwrap|supervisor|setpriv|prlimit):/.test(l)) ?? lines.at(-1) ?? silentEnd(end)).slice(
+    0,
+    300,
+  );
+}
+
+function silentEnd(end?: { code: number | null; sig: string | null }): string {
+  if (end?.sig) return `it was ended by ${end.sig} without a word or a report`;
+  if (end?.code !== undefined && end.code !== null)
+    return `it exited with status ${end.code} without a word or a report`;
+  return 'it ended before the program started';
 }
