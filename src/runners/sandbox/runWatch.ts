@@ -4,6 +4,7 @@
 // and the kill. What it saw is left in its fields for the result.
 import type { ChildProcess } from 'node:child_process';
 import type { Duplex, Readable, Writable } from 'node:stream';
+import { writeSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import type { Isolation } from './capabilities.js';
 import type { RunGroupLike } from './cgroup.js';
@@ -116,7 +117,7 @@ export class RunWatch {
   killTree = (): void => {
     if (this.killed) return;
     if (this.report && !this.exited && !this.report.destroyed) {
-      this.report.write('k');
+      askToStop(this.report);
       this.launcherTimer ??= setTimeout(this.hardKill, LAUNCHER_GRACE_MS);
       return;
     }
@@ -229,6 +230,27 @@ export class RunWatch {
     await this.reported;
     this.report?.destroy();
     return { status, killedByUs, wallMs };
+  }
+}
+
+/**
+ * The byte that asks the launcher to stop the tree. Written on the descriptor itself, not through
+ * the stream: a launcher that has just reported and exited (before its sandbox's exit reached us)
+ * makes the write fail with EPIPE, and a stream whose write fails is destroyed with its unread
+ * data, the report with it (the VM table's reaped-children-tle lost its verdict so). A failed write
+ * here only means the launcher is gone; its report is still read.
+ */
+function askToStop(report: Duplex): void {
+  // Node's pipe handle has no public descriptor; `_handle.fd` is where libuv keeps it on Unix.
+  const fd = (report as unknown as { _handle?: { fd?: number } })._handle?.fd;
+  if (fd === undefined || fd < 0) {
+    report.write('k');
+    return;
+  }
+  try {
+    writeSync(fd, 'k');
+  } catch {
+    /* the launcher is gone (EPIPE) or its buffer is full of our earlier asks (EAGAIN) */
   }
 }
 
