@@ -818,8 +818,8 @@ export const cases: Case[] = [
     timeMs: 20_000,
     cpp: () => 'shmfiles',
     python: () =>
-      'import mmap\nm = mmap.mmap(-1, 150 << 20, mmap.MAP_SHARED)\nfor at in range(0, 150 << 20, 1 << 20):\n    m[at:at + (1 << 20)] = b"\\1" * (1 << 20)\nb = b"f" * (1 << 20)\n' +
-      'for k in range(3):\n    with open(f"/tmp/held{k}", "wb") as f:\n        for _ in range(50):\n            f.write(b)\nprint("held")\n',
+      'import mmap, time\nm = mmap.mmap(-1, 150 << 20, mmap.MAP_SHARED)\nfor at in range(0, 150 << 20, 1 << 20):\n    m[at:at + (1 << 20)] = b"\\1" * (1 << 20)\nb = b"f" * (1 << 20)\n' +
+      'for k in range(3):\n    with open(f"/tmp/held{k}", "wb") as f:\n        for _ in range(50):\n            f.write(b)\ntime.sleep(0.1)\nprint("held")\n',
   },
   {
     // Before, as root: AC 15.8 MB pooled (stderr's page cache), AC 82 MB per test (the files'):
