@@ -77,7 +77,7 @@ export function nearestSigns(query: Uint32Array, chunks: SignChunk[], k: number)
       const d = dist[at]!;
       if (d > cut || (d === cut && left-- <= 0)) continue;
       near[n] = rowids[r]!;
-      full[n++] = d + distanceAt(bits[i]!, r * query.length, query, first);
+      full[n++] = d + rowDistance(bits[i]!, r * query.length, query, first, query.length);
     }
   }
   return nearestFirst(near.subarray(0, n), full.subarray(0, n), query.length * 32, k);
@@ -91,19 +91,6 @@ function nearestFirst(rowids: Int32Array, dist: Uint16Array, max: number, k: num
   const sorted = new Array<number>(rowids.length);
   for (let i = 0; i < dist.length; i++) sorted[start[dist[i]!]!++] = rowids[i]!;
   return sorted.slice(0, k);
-}
-
-/** One row's Hamming distance to the query from word `from` on (a multiple of 3), the row at `o`. */
-function distanceAt(bits: Uint32Array, o: number, query: Uint32Array, from: number): number {
-  let d = 0;
-  for (let w = from; w < query.length; w++) d += popcount(bits[o + w]! ^ query[w]!);
-  return d;
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Rows seen by all their words after the first pass: recall measured in docs/performance.md. */
@@ -121,32 +108,34 @@ function threshold(dist: Uint16Array, max: number, k: number): { cut: number; ro
   return { cut, room: k - nearer };
 }
 
-/**
- * Each row's Hamming distance to the query over words `from` to `to` (multiples of 3), into `dist`. The bit-parallel popcount,
- * three words at a time: their byte counts are summed before the one multiply that adds a
- * word's bytes (96 at most, so no byte overflows), which took a third less CPU than a count a
- * word (9 against 13 ms for 100,000 rows of 768 bits).
- */
+/** Each row's Hamming distance to the query over words `from` to `to` (multiples of 3), into `dist`. */
 function distances(bits: Uint32Array, query: Uint32Array, from: number, to: number, dist: Uint16Array): void {
-  const words = query.length;
-  for (let r = 0, o = 0; r < dist.length; r++, o += words) {
-    let d = 0;
-    for (let w = from; w < to; w += 3) {
-      let x = bits[o + w]! ^ query[w]!;
-      let y = bits[o + w + 1]! ^ query[w + 1]!;
-      let z = bits[o + w + 2]! ^ query[w + 2]!;
-      x -= (x >>> 1) & 0x55555555;
-      y -= (y >>> 1) & 0x55555555;
-      z -= (z >>> 1) & 0x55555555;
-      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-      y = (y & 0x33333333) + ((y >>> 2) & 0x33333333);
-      z = (z & 0x33333333) + ((z >>> 2) & 0x33333333);
-      const bytes =
-        (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f) + (y & 0x0f0f0f0f) + ((y >>> 4) & 0x0f0f0f0f) + (z & 0x0f0f0f0f);
-      d += Math.imul(bytes + ((z >>> 4) & 0x0f0f0f0f), 0x01010101) >>> 24;
-    }
-    dist[r] = d;
+  for (let r = 0, o = 0; r < dist.length; r++, o += query.length) dist[r] = rowDistance(bits, o, query, from, to);
+}
+
+/**
+ * One row's (at `o`) Hamming distance to the query over words `from` to `to` (multiples of 3). The
+ * bit-parallel popcount, three words at a time: their byte counts are summed before the one
+ * multiply that adds a word's bytes (96 at most, so no byte overflows), which took a third less
+ * CPU than a count a word (9 against 13 ms for 100,000 rows of 768 bits).
+ */
+function rowDistance(bits: Uint32Array, o: number, query: Uint32Array, from: number, to: number): number {
+  let d = 0;
+  for (let w = from; w < to; w += 3) {
+    let x = bits[o + w]! ^ query[w]!;
+    let y = bits[o + w + 1]! ^ query[w + 1]!;
+    let z = bits[o + w + 2]! ^ query[w + 2]!;
+    x -= (x >>> 1) & 0x55555555;
+    y -= (y >>> 1) & 0x55555555;
+    z -= (z >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    y = (y & 0x33333333) + ((y >>> 2) & 0x33333333);
+    z = (z & 0x33333333) + ((z >>> 2) & 0x33333333);
+    const bytes =
+      (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f) + (y & 0x0f0f0f0f) + ((y >>> 4) & 0x0f0f0f0f) + (z & 0x0f0f0f0f);
+    d += Math.imul(bytes + ((z >>> 4) & 0x0f0f0f0f), 0x01010101) >>> 24;
   }
+  return d;
 }
 
 /** A blob as 32-bit words, copied only when SQLite's buffer is not aligned to them. */
