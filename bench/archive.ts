@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Archive } from '../src/archive/archive.js';
 import type { Embedder } from '../src/archive/embedder.js';
 import { DIMS, fakeVector, jsonLine, loadCorpus, reworded, rng, synthetic, type Synthetic } from './archiveData.js';
+import { median } from './stats.js';
 
 const SIZES = (process.env.BENCH_ARCHIVE_N ?? '1000,10000,100000').split(',').map(Number);
 const QUERIES = 50;
@@ -114,8 +115,6 @@ function scan(
   const n = queries.length;
   return { hybrid: hybridMs / n, text: textMs / n, firstHybrid: firstHybrid / n, firstText: firstText / n };
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** `simcoach similar` on the built archive (nothing changed) against `--version`, as a person runs them: median of 5 each. */
 function cliSimilar(tmp: string): { similar: number; version: number } {

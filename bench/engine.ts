@@ -13,6 +13,7 @@ import type { JudgeResult } from '../src/runners/build/types.js';
 import { createJournal } from '../src/session/journal.js';
 import { startFakeOllama } from '../test/fakes/ollama.js';
 import { settings as engineSettings } from '../test/engine/helpers.js';
+import { median } from './stats.js';
 
 const problem: Problem = {
   id: 'bench',
@@ -59,7 +60,6 @@ const flowOf = (n: number): SessionFlow => ({
 
 const judged: JudgeResult = { verdict: 'AC', passed: 1, total: 1, tests: [] };
 const standIn = async (): Promise<JudgeResult> => judged;
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const settings = engineSettings({ model: 'm' });
 
 async function cancelLatency(): Promise<number[]> {

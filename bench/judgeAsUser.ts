@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { cli, place, type Place } from '../test/helpers/unprivileged.js';
+import { median } from './stats.js';
 
 // Fewer where a run costs more (the emulated v2 VM: a test there takes ~1 s): BENCH_USER_N, BENCH_USER_ROUNDS.
 const N = Number(process.env.BENCH_USER_N ?? 40);
@@ -17,7 +18,6 @@ const ROUNDS = Number(process.env.BENCH_USER_ROUNDS ?? 5);
 const SOURCE =
   '#include <cstdio>\nint main(){ long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }\n';
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const load = (): string => loadavg()[0]!.toFixed(2);
 
 /**

@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { skillEvidence } from '../src/session/skillCache.js';
 import { skills } from '../src/session/skill.js';
 import { practiceJournal, type Practised } from '../test/session/practiceHistory.js';
+import { median } from './stats.js';
 
 const N = 10_000;
 const TAGS = ['dp', 'greedy', 'graphs', 'math', 'strings', 'sorting', 'binary search', 'trees'];
 const cliPath = (): string => join(dirname(fileURLToPath(import.meta.url)), 'cli.js');
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** A varied but fixed history: session i on problem i % 1500, two tags, some hints, some misses. */
 function session(i: number): Practised {

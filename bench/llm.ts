@@ -13,9 +13,9 @@ import type { Backend, ChatMessage } from '../src/llm/types.js';
 import { startFakeOllama } from '../test/fakes/ollama.js';
 import { startFakeOpenAI } from '../test/fakes/openai.js';
 import { closedPort } from '../test/helpers/net.js';
+import { median } from './stats.js';
 
 const cliPath = (): string => join(dirname(fileURLToPath(import.meta.url)), 'cli.js');
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 
 function timeProcess(args: string[], env: NodeJS.ProcessEnv): Promise<number> {

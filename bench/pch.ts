@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pchDir, precompiledHeader } from '../src/runners/build/pch.js';
 import { toolchainOf } from '../src/runners/languages/toolchains.js';
+import { median } from './stats.js';
 
 const SOURCE =
   '#include <bits/stdc++.h>\nusing namespace std;\nint main() { long long a, b; cin >> a >> b; cout << a + b << "\\n"; }\n';
@@ -20,8 +21,6 @@ function compileCpu(tool: string, args: string[]): number {
   const [u, s] = (r.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
   return (u ?? NaN) + (s ?? NaN);
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** The program a save writes: another answer line each time, so every save is a real compile. */
 const saved = (k: number): string => SOURCE.replace('cout << a + b', `cout << (a + b) * ${k} / ${k}`);

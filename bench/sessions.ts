@@ -10,6 +10,7 @@ import { listSessions } from '../src/session/index.js';
 import { withEndLanguages } from '../src/session/language.js';
 import { Timeline } from '../src/session/timeline.js';
 import { bigSession, header, solvedSession } from '../test/session/synth.js';
+import { median } from './stats.js';
 
 const cliPath = (): string => join(dirname(fileURLToPath(import.meta.url)), 'cli.js');
 
@@ -50,7 +51,6 @@ function bareNode(): Promise<number> {
   });
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number): string => `${x.toFixed(0)} ms`;
 
 export async function run(): Promise<void> {

@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { startFakeOllama, type FakeServer } from '../test/fakes/ollama.js';
 import { StreamFeed, tailRows } from '../src/components/StreamTail.js';
 import { bytesByOwner, FIRST_FRAME_ENTRIES, loadPath, readMetafile } from './firstFramePath.js';
+import { median } from './stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cliPath = (): string => join(here, 'cli.js');
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 const sleep = (t: number): Promise<void> => new Promise((r) => setTimeout(r, t));
 const quote = (a: string): string => `'${a.replace(/'/g, `'\\''`)}'`;
