@@ -25,6 +25,10 @@ export interface EditorProps {
   onSave(text: string): void;
   onCancel(): void;
   title?: string;
+  /** A state kept from an earlier editor on the same text (its edits and cursor), opened instead of `initial`. */
+  start?: EditorState;
+  /** Each change, for whoever keeps the text when the editor is closed without a save (a contest's tab switch). */
+  onChange?(s: EditorState): void;
 }
 
 /** The cursor's line, scrolled sideways so the cursor stays on screen; the cursor in inverse. */
@@ -47,8 +51,8 @@ function CursorLine({ line, col, width }: { line: string; col: number; width: nu
  * A multi-line editor for plans and code. Backspace arrives as "delete" from most terminals
  * (Ink cannot tell them apart), so both erase backwards and ctrl-d deletes forwards.
  */
-export function Editor({ initial, width, height, onSave, onCancel, title }: EditorProps) {
-  const [s, setS] = useState<EditorState>(() => editorFrom(initial));
+export function Editor({ initial, width, height, onSave, onCancel, title, start, onChange }: EditorProps) {
+  const [s, setS] = useState<EditorState>(() => start ?? editorFrom(initial));
   // Keys can arrive faster than React re-subscribes the handler: read and write the newest state.
   const latest = useRef(s);
   const textHeight = Math.max(1, height - (title ? 1 : 0));
@@ -64,6 +68,7 @@ export function Editor({ initial, width, height, onSave, onCancel, title }: Edit
       );
     }
     setS(latest.current);
+    onChange?.(latest.current);
   });
   const view = scrolled(s, textHeight);
   const gutter = String(s.lines.length).length + 1;

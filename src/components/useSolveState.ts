@@ -56,8 +56,9 @@ function useNow<T>(initial: T | (() => T)): [T, MutableRefObject<T>, (x: T) => v
   return [value, now, set];
 }
 
-export function useSolveState(proposal: Proposal | undefined): SolveState {
-  const [mode, modeNow, setModeNow] = useNow<SolveMode>('main');
+/** `startMode`: where a screen shown again opens (a contest tab left with its editor open: `edit`). */
+export function useSolveState(proposal: Proposal | undefined, startMode: SolveMode = 'main'): SolveState {
+  const [mode, modeNow, setModeNow] = useNow<SolveMode>(startMode);
   // Every input listener hears the same read: this screen lets the rest of a read that closed an
   // editor pass (a burst like "sums⏎" must not open the settings once the editor has saved).
   const theirs = useRef(false);

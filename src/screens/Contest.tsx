@@ -9,6 +9,7 @@ import type { AppController, ContestFace, SessionHandle } from '../app/controlle
 import { CONTEST_KEYS, barRow, boardRows } from '../components/contestRows.js';
 import { Rows, cut, seg, type Row } from '../components/rows.js';
 import { CLEAR_ALL } from './hooks.js';
+import type { TabMemory } from '../components/tabMemory.js';
 
 const Solve = lazy(() => import('./Solve.js').then((m) => ({ default: m.Solve })));
 
@@ -92,6 +93,12 @@ function BoardView({
   );
 }
 
+function memoryOf(all: Map<string, TabMemory>, id: string): TabMemory {
+  const kept = all.get(id) ?? {};
+  all.set(id, kept);
+  return kept;
+}
+
 export function ContestScreen({ app, contest, width, height, closing, onExit }: ContestProps) {
   const { write } = useStdout();
   const now = useNow();
@@ -99,6 +106,8 @@ export function ContestScreen({ app, contest, width, height, closing, onExit }: 
   const [, setAttempts] = useState(0);
   useEffect(() => contest.subscribe(() => setAttempts((n) => n + 1)), [contest]);
   const [tab, setTab] = useState(0);
+  // Each tab's unsaved editor text, kept while another tab's solve screen is shown.
+  const [memories] = useState(() => new Map<string, TabMemory>());
   const [showBoard, setShowBoard] = useState(false);
   const over = contest.mode === 'contest' && contest.overAt(now) !== undefined;
   const current = contest.problems[tab]!;
@@ -165,6 +174,7 @@ export function ContestScreen({ app, contest, width, height, closing, onExit }: 
             closing={closing}
             onQuit={() => quit(0)}
             moreKeys={CONTEST_KEYS}
+            memory={memoryOf(memories, current.problem.id)}
           />
         </Suspense>
       ) : (

@@ -51,6 +51,8 @@ import { langLine, takesFile } from '../components/ownFileSave.js';
 import { useOwnFile, type OwnFileLevers } from './solve/useOwnFile.js';
 import { slotAt, useSolveKeys, type SolveApp, type SolveLevers } from '../components/useSolveKeys.js';
 import { useSolveState, type SolveState } from '../components/useSolveState.js';
+import { keepEditor, keptEditor, type TabMemory } from '../components/tabMemory.js';
+import type { EditorState } from '../components/editorModel.js';
 
 export interface SolveProps {
   session: SessionHandle;
@@ -73,6 +75,8 @@ export interface SolveProps {
   onAgain?(program: Program): void;
   /** Keys of the screen around this one (a contest's tabs), listed in `?` after the solve screen's. */
   moreKeys?: { key: string; what: string }[];
+  /** Kept by the screen around this one while it shows another (a contest's tabs): an editor's unsaved text. */
+  memory?: TabMemory;
 }
 
 /**
@@ -214,7 +218,7 @@ function useSolveScreen(props: SolveProps) {
   const modelOff = offText(backendNow);
   // A new width re-wraps what the terminal holds: clear it and print the history again (no ghost frames).
   const epoch = useRepaintOnWidth(props.width);
-  const st = useSolveState(v.live?.proposal);
+  const st = useSolveState(v.live?.proposal, keptEditor(props.memory, v.live?.proposal) ? 'edit' : 'main');
   const live = v.live?.proposal;
   // The person's own file: E and e on the step that takes their program work on it in place.
   const own = useOwnFile({
@@ -419,11 +423,33 @@ function customRun(sh: Shown): ReactNode {
 
 /** `e`: the built-in editor on the step's text, or on the person's own file where the step takes it. */
 function editStep(sh: Shown, proposal: Proposal): ReactNode {
-  const { props, keys, own, body, toMain } = sh;
-  const { width, app } = props;
-  const decideEdit = (text: string): void => keys.decide({ kind: 'edit', content: text });
+  const { props, keys, own, body } = sh;
+  const { width, app, memory } = props;
+  // Unsaved text outlives this screen (a contest's tab switch) until it is saved or given up.
+  const start = keptEditor(memory, proposal);
+  const keeping = {
+    ...(start ? { start } : {}),
+    onChange: (s: EditorState) => keepEditor(memory, proposal, s),
+  };
+  const toMain = (): void => {
+    keepEditor(memory, proposal, undefined);
+    sh.toMain();
+  };
+  const decideEdit = (text: string): void => {
+    keepEditor(memory, proposal, undefined);
+    keys.decide({ kind: 'edit', content: text });
+  };
   if (!sh.inPlace || !own)
-    return <EditStep proposal={proposal} width={width} height={body + 1} onEdit={decideEdit} onCancel={toMain} />;
+    return (
+      <EditStep
+        proposal={proposal}
+        width={width}
+        height={body + 1}
+        onEdit={decideEdit}
+        onCancel={toMain}
+        {...keeping}
+      />
+    );
   // The file's own text, written back to it before it is handed in.
   const written = (text: string): void =>
     void own.write(text).then(
@@ -445,6 +471,7 @@ function editStep(sh: Shown, proposal: Proposal): ReactNode {
       height={body + 1}
       onEdit={written}
       onCancel={toMain}
+      {...keeping}
     />
   );
 }

@@ -98,6 +98,29 @@ describe.skipIf(!HAS_TMUX)('contest mode', () => {
     keys('Escape');
     await until(/locked: contest[\s\S]*contest\s+\[A\]/, 'back at the problem');
 
+    // A draft typed in the built-in editor outlives a tab switch, cursor and all, until it is given up.
+    keys('e');
+    await until(/Editing/, 'the built-in editor on the first tab');
+    keys('C-e');
+    keys('-l', ' # MY-DRAFT');
+    await until(/# MY-DRAFT/, 'the draft typed');
+    keys('C-n');
+    await until(/sum-two · python[\s\S]*contest\s+A\s+\[B\]/, 'the second tab');
+    expect(term.screen()).not.toContain('MY-DRAFT');
+    keys('C-p');
+    await until(
+      /Editing[\s\S]*# MY-DRAFT[\s\S]*contest\s+\[A\]\s+B/,
+      'the first tab again, its draft still in the editor',
+    );
+    keys('-l', '!');
+    await until(/# MY-DRAFT!/, 'typing goes on where the cursor was');
+    keys('Escape');
+    await until(/locked: contest[\s\S]*contest\s+\[A\]/, 'the draft given up');
+    keys('C-n');
+    await until(/sum-two · python[\s\S]*contest\s+A\s+\[B\]/, 'the second tab');
+    keys('C-p');
+    await until(/locked: contest[\s\S]*contest\s+\[A\]/, 'the first tab, no editor');
+    expect(term.screen()).not.toContain('MY-DRAFT');
     keys('C-n');
     await until(/sum-two · python[\s\S]*contest\s+A\s+\[B\]/, 'the second tab');
     keys('E');

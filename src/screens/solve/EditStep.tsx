@@ -1,5 +1,6 @@
 import { Box } from 'ink';
 import { Editor } from '../../components/Editor.js';
+import type { EditorState } from '../../components/editorModel.js';
 import { Rows, textRows } from '../../components/rows.js';
 import type { Proposal } from '../../engine/types.js';
 
@@ -26,6 +27,8 @@ export function EditStep(props: {
   onCancel(): void;
   initial?: string;
   title?: string;
+  start?: EditorState;
+  onChange?(s: EditorState): void;
 }) {
   const { proposal, width, height, onEdit, onCancel } = props;
   // The person's own file opens as it is on disk, not as the step last saw it.
@@ -67,6 +70,8 @@ export function EditStep(props: {
         title={title}
         onSave={(text) => (text === initial ? onCancel() : onEdit(text))}
         onCancel={onCancel}
+        {...(props.start ? { start: props.start } : {})}
+        {...(props.onChange ? { onChange: props.onChange } : {})}
       />
     </Box>
   );
