@@ -60,8 +60,32 @@ const sections: Record<string, { run(): Promise<void>; about: string }> = {
   eval: { ...evalRuns, about: 'eval --jobs 4 against a slow stand-in model vs one problem at a time' },
 };
 
+const USAGE = `usage: npm run bench [-- SECTION…]
+
+Prints figures, each against a baseline measured in the same run; asserts nothing. With no
+SECTION, every section in turn.
+
+Settings (environment):
+  BENCH_ARCHIVE_N=1000,10000     archive: the sizes built and queried (default 1000,10000,100000)
+  BENCH_USER_N=40, BENCH_USER_ROUNDS=5
+                                 user: tests a batch, batches (fewer where a test costs more)
+  SIMCOACH_BENCH_VM=0            paths: no cgroup v2 columns from the VM
+  SIMCOACH_BENCH_TOKENS=N        ui: a shorter stream for a quick look
+
+Sections:`;
+
+function help(): string {
+  const width = Math.max(...Object.keys(sections).map((n) => n.length)) + 2;
+  const rows = Object.entries(sections).map(([name, s]) => `  ${name.padEnd(width)}${s.about}`);
+  return `${USAGE}\n${rows.join('\n')}\n`;
+}
+
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
+  if (wanted.includes('--help') || wanted.includes('-h')) {
+    process.stdout.write(help());
+    return;
+  }
   const unknown = wanted.filter((name) => !(name in sections));
   if (unknown.length > 0) {
     process.stderr.write(
