@@ -10,7 +10,7 @@ import { unprivilegedAccount } from '../test/helpers/unprivileged.js';
 import { hostColumn, hostUserColumn, tableCache, vmColumns, vmMissing, type Column } from '../test/vm/harness.js';
 import { ROWS, type Row } from '../test/vm/rows.js';
 
-const IDS = ['right', 'table4mb', 'touch70-at-64', 'hog200-py-at-200', 'java-heap-under'];
+const IDS = ['right', 'table4mb', 'touch70-at-64', 'hog64-py-at-64', 'java-heap-under'];
 
 /** /usr/bin/time of a bare run of a row's program: CPU ms and max RSS in kB. */
 function bare(row: Row, dir: string): { cpuMs: number; rssKb: number } | null {

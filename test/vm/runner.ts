@@ -21,6 +21,7 @@ async function judgeRow(row: Row, source: string, timeMs: number): Promise<RowRe
     timeLimitMs: timeMs,
     memoryLimitMb: row.memoryMb,
     parallel: 1,
+    ...(row.outputMb ? { outputLimitMb: row.outputMb } : {}),
     ...(row.processes ? { allowProcesses: true } : {}),
   });
   const t = j.tests[0];
