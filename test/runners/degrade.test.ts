@@ -2,7 +2,7 @@
 // bubblewrap the judge refuses and says what to install; SIMCOACH_SANDBOX=none / SIMCOACH_CGROUPS=0
 // must still say what they do, stop runaway programs and leave no process behind.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
 } from '../../src/runners/sandbox/capabilities.js';
 import { judge } from '../../src/runners/judge/judge.js';
 import { pythonExecutable } from '../../src/runners/languages/langs.js';
+import { which } from '../../src/runners/languages/probe.js';
 import { supervisorBinary } from '../../src/runners/sandbox/supervisor.js';
 import { UserError } from '../../src/system/errors.js';
 import { SandboxError } from '../../src/runners/sandbox/sandboxError.js';
@@ -35,7 +36,18 @@ afterEach(() => {
 const setsid = `import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(30)\n    os._exit(0)\nprint("ok")\n`;
 
 it('capabilities list the isolation parts and the toolchains, each with a detail', async () => {
-  const caps = await sandboxCapabilities();
+  // g++ first on PATH is a script that notes its arguments: the compiler's version, which the build
+  // cache keys on and doctor shows, is asked once (kotlinc's answer costs a JVM start).
+  const dir = mkdtempSync(join(tmpdir(), 'simcoach-gxx-'));
+  const real = await which('g++');
+  expect(real).toBeTruthy();
+  const notes = join(dir, 'asked');
+  writeFileSync(join(dir, 'g++'), `#!/bin/sh\necho "$*" >> '${notes}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
+  const [caps, asked] = await withEnv(
+    { PATH: `${dir}:${process.env.PATH ?? ''}` },
+    async () => [await sandboxCapabilities(), readFileSync(notes, 'utf8')] as const,
+  ).finally(() => rmSync(dir, { recursive: true, force: true }));
+  expect(asked.split('\n').filter((l) => l === '--version')).toHaveLength(1);
   const names = caps.map((c) => c.name);
   for (const n of ['bubblewrap', 'sandbox level', 'cgroup', 'measuring', 'prlimit', 'python3', 'g++', 'node', 'java']) {
     expect(names).toContain(n);

@@ -6,7 +6,7 @@
 import { access, constants, realpath } from 'node:fs/promises';
 import { basename, isAbsolute, join } from 'node:path';
 import { LANGS, type LangId } from './langs.js';
-import { probe, whichAll } from './probe.js';
+import { probe, whichAll, type ProbeResult } from './probe.js';
 
 export interface ToolchainChoice {
   /** A command on PATH or an absolute path. */
@@ -128,9 +128,16 @@ const firstLine = (r: { stdout: string; stderr: string }): string => (r.stdout +
  */
 export const VERSION_TIMEOUT_MS = 30_000;
 
+/**
+ * A command's answer to its version arguments, asked once per process: `doctor` shows it for the
+ * compiler whose version the build cache keys on, and kotlinc's answer costs a JVM start (1.9 s of CPU).
+ */
+export const versionProbe = (tool: string, args: readonly string[]): Promise<ProbeResult> =>
+  once(`version ${tool} ${JSON.stringify(args)}`, () => probe(tool, [...args], VERSION_TIMEOUT_MS));
+
 /** The compiler's first line of its version: the build cache keys on it. */
-export const toolVersion = (tool: string, args: readonly string[]): Promise<string> =>
-  once(`version ${tool}`, async () => firstLine(await probe(tool, [...args], VERSION_TIMEOUT_MS)));
+export const toolVersion = async (tool: string, args: readonly string[]): Promise<string> =>
+  firstLine(await versionProbe(tool, args));
 
 /** The newest of `std` the compiler takes, or none (it takes none of them: its own default then). */
 const bestStd = (tool: string, std: readonly string[], check: readonly string[]): Promise<string | null> =>

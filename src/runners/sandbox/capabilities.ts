@@ -5,13 +5,7 @@ import { supervisorBinary } from './supervisor.js';
 import { probe, which } from '../languages/probe.js';
 import { basename } from 'node:path';
 import { LANGS, langIds, type LangId } from '../languages/langs.js';
-import {
-  chosenToolchain,
-  installLine,
-  resolveCommand,
-  toolchainOf,
-  VERSION_TIMEOUT_MS,
-} from '../languages/toolchains.js';
+import { chosenToolchain, installLine, resolveCommand, toolchainOf, versionProbe } from '../languages/toolchains.js';
 import { EXIT, UserError } from '../../system/errors.js';
 
 /**
@@ -324,7 +318,7 @@ async function version(
 ): Promise<Capability['detail'] | null> {
   const path = await resolveCommand(cmd);
   if (!path) return null;
-  const r = await probe(path, args, VERSION_TIMEOUT_MS);
+  const r = await versionProbe(path, args);
   const text = (r.stdout + '\n' + r.stderr).trim();
   return r.ok || text ? pick(text) : null;
 }
