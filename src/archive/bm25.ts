@@ -4,9 +4,9 @@
 // (lengths.ts), the rows and tokens of the whole table from FTS5's averages record.
 //
 // Why not FTS5's bm25(): it costs ~1.2 µs a matched row (a lookup of the row's size and a walk
-// of its instances, a row at a time through the auxiliary-function interface), 12-19 ms of a
-// 100k query's ~10,000 rows, where reading the same instances in one aggregate a word is a third
-// of that (docs/performance.md, "Round five, the query").
+// of its instances, a row at a time through the auxiliary-function interface), 11-15 ms of a
+// 100k query's ~10,000 rows, where reading the same instances in one aggregate a word and
+// scoring them here takes about half (docs/performance.md, "Round five, the query").
 
 /** FTS5's constants (fts5_aux.c). */
 const K1 = 1.2;
@@ -33,17 +33,27 @@ export function rank(
   lengths: Uint32Array,
   ln: (x: number) => number,
   limit: number,
-  keep: (row: number) => boolean = () => true,
+  keep?: (row: number) => boolean,
 ): { rowid: number; bm25: number }[] | undefined {
   const avgdl = totals.tokens / totals.rows;
-  const acc = new Float64Array(lengths.length);
+  if (sums.length < lengths.length) sums = new Float64Array(lengths.length);
   const touched: number[] = [];
-  for (const instances of words) {
-    const idf = idfOf(totals, rowsIn(instances), ln);
-    if (!addWord(acc, touched, instances, weights, idf, lengths, avgdl)) return undefined;
+  try {
+    for (const instances of words) {
+      const idf = idfOf(totals, rowsIn(instances), ln);
+      if (!addWord(sums, touched, instances, weights, idf, lengths, avgdl)) return undefined;
+    }
+    return best(sums, keep ? touched.filter(keep) : touched, limit);
+  } finally {
+    for (const row of touched) sums[row] = 0;
   }
-  return best(acc, touched.filter(keep), limit);
 }
+
+/**
+ * Each row's score so far, by rowid, kept between queries and zeroed where a query wrote: a new
+ * 800 KB array a query at 100k made V8 collect its large objects (CPU on its GC threads).
+ */
+let sums = new Float64Array(0);
 
 /** FTS5's idf for a word in `hits` rows. */
 function idfOf(totals: Totals, hits: number, ln: (x: number) => number): number {

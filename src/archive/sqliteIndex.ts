@@ -16,10 +16,13 @@
 // from npm; where it does not load, the archive goes on by full text. (Its vec0 table is no longer
 // searched, see below: only that gate is left of it.)
 //
-// Two choices keep a query fast at 100,000 problems (the figures are in the README):
+// Three choices keep a query fast at 100,000 problems (the figures are in docs/performance.md):
 // - A query is not the whole statement: BM25 over ~150 words walks most of the index's postings,
 //   so only the statement's most distinctive words (the fewest documents, by FTS5's own
 //   vocabulary) are matched.
+// - Their BM25 is computed here (bm25.ts), with FTS5's formula and order of operations, from
+//   each word's instances in FTS5's vocabulary and the rows' token counts kept in chunks
+//   (lengths.ts): FTS5's bm25() gives the same scores at twice the CPU.
 // - Vectors: a scan of full vectors is too slow, so their signs are scanned (96 bytes for 768
 //   dimensions, Hamming distance), and the cosine of the int8 vectors reorders the nearest (four
 //   times as many as wanted; sqlite-vec's own recipe). The scan is ours (signs.ts): sqlite-vec's
