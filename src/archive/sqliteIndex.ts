@@ -65,8 +65,10 @@ const WEIGHTS = COLUMN_WEIGHTS.map((w) => w.toFixed(1)).join(', ');
  */
 export const QUERY_TERMS = 12;
 const POSTINGS = 5000;
-/** The most of the file read through a mapping (virtual address space, not memory: a page is in memory only once read). */
+/** The most of the file the signs are read through a mapping of (virtual address space: a page is in memory only once read). */
 const MMAP_BYTES = 1 << 30;
+/** SQLite's page cache, in KiB. */
+const CACHE_KIB = 16384;
 
 type Db = Database.Database;
 
@@ -107,11 +109,14 @@ export class ArchiveIndex {
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
-      // Read through a mapping of the file, not a read() a page: a query's scan of 100,000 signs
-      // (then vec0's chunks, ~10 MB) took twice the CPU copying pages in (bench archive).
+      // A query's pages are read into SQLite's cache, not through a mapping of the file: every
+      // mapped page a process touched stays counted in its memory (~186 MB of the 220 MB file
+      // after 50 hybrid queries at 100k), where a query's own pages (the words' counts, FTS5's
+      // structure, the tables' interior pages) fit in this cache. Only the signs are read
+      // through a mapping (`chunks`).
       const vectors = await loadVec(db);
       const index = new ArchiveIndex(db, vectors);
-      index.mapped(true);
+      index.updating(false);
       index.migrate();
       index.temporaryTables();
       return index;
@@ -122,13 +127,13 @@ export class ArchiveIndex {
   }
 
   /**
-   * Reads through a mapping of the file (queries) or not (an update, see `Archive.update`). An
-   * update also leaves its pages in the write-ahead log until it ends (`checkpoint`): SQLite's
+   * An update leaves its pages in the write-ahead log until it ends (`checkpoint`): SQLite's
    * automatic checkpoint every 1,000 pages copied and synced the file again and again.
    */
-  mapped(on: boolean): void {
-    this.db.pragma(`mmap_size = ${on ? MMAP_BYTES : 0}`);
-    this.db.pragma(`wal_autocheckpoint = ${on ? 1000 : 0}`);
+  updating(on: boolean): void {
+    this.db.pragma(`wal_autocheckpoint = ${on ? 0 : 1000}`);
+    // An update reads most of the file once: a page cache of SQLite's default size (2 MB) will do.
+    this.db.pragma(`cache_size = -${on ? 2000 : CACHE_KIB}`);
   }
 
   close(): void {
@@ -543,8 +548,16 @@ export class ArchiveIndex {
 
   private chunks(): SignChunk[] {
     const version = this.stmt('PRAGMA data_version', true).get() as number;
-    if (this.signChunks?.version !== version)
-      this.signChunks = { version, chunks: this.stmt('SELECT rowids, bits FROM signs').all() as SignChunk[] };
+    if (this.signChunks?.version !== version) {
+      // Through a mapping, dropped once read: ~10 MB of blobs a page at a time through the cache
+      // cost more CPU, and the copies are the query's own (better-sqlite3 copies a blob).
+      this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
+      try {
+        this.signChunks = { version, chunks: this.stmt('SELECT rowids, bits FROM signs').all() as SignChunk[] };
+      } finally {
+        this.db.pragma('mmap_size = 0');
+      }
+    }
     return this.signChunks.chunks;
   }
 
