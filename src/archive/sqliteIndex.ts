@@ -468,7 +468,10 @@ export class ArchiveIndex {
   /** BM25's best documents for any of these words (all of them: only entries with an accepted program). */
   textSearch(words: string[], limit: number, solvedOnly = false): TextHit[] {
     if (words.length === 0) return [];
-    return this.bm25Search(words, limit, solvedOnly) ?? this.ftsSearch(words, limit, solvedOnly);
+    // One read transaction: the lengths, the totals and the instances of one state of the file,
+    // though another process's update commits between two of the statements.
+    const ours = this.db.transaction(() => this.bm25Search(words, limit, solvedOnly))();
+    return ours ?? this.ftsSearch(words, limit, solvedOnly);
   }
 
   /**
