@@ -145,13 +145,11 @@ export class Archive {
     const sources = this.sourcesNow(embedder);
     if (this.notice === undefined && this.index.sources === sources)
       return { added: 0, removed: 0, total: this.count, skipped: [] };
-    // An update reads most of the file: through a mapping, every page it read would stay counted
-    // in the process's memory (peak RSS at 100k, bench archive).
-    this.index.mapped(false);
+    this.index.updating(true);
     try {
       return await this.updateFrom(sources, embedder, progress, signal);
     } finally {
-      this.index.mapped(true);
+      this.index.updating(false);
     }
   }
 

@@ -16,10 +16,13 @@
 // from npm; where it does not load, the archive goes on by full text. (Its vec0 table is no longer
 // searched, see below: only that gate is left of it.)
 //
-// Two choices keep a query fast at 100,000 problems (the figures are in the README):
+// Three choices keep a query fast at 100,000 problems (the figures are in docs/performance.md):
 // - A query is not the whole statement: BM25 over ~150 words walks most of the index's postings,
 //   so only the statement's most distinctive words (the fewest documents, by FTS5's own
 //   vocabulary) are matched.
+// - Their BM25 is computed here (bm25.ts), with FTS5's formula and order of operations, from
+//   each word's instances in FTS5's vocabulary and the rows' token counts kept in chunks
+//   (lengths.ts): FTS5's bm25() gives the same scores at twice the CPU.
 // - Vectors: a scan of full vectors is too slow, so their signs are scanned (96 bytes for 768
 //   dimensions, Hamming distance), and the cosine of the int8 vectors reorders the nearest (four
 //   times as many as wanted; sqlite-vec's own recipe). The scan is ours (signs.ts): sqlite-vec's
@@ -32,6 +35,8 @@ import { inflateRawSync } from 'node:zlib';
 import type { ArchiveEntry } from './entry.js';
 import type { Vector } from './embedder.js';
 import { packJson } from './packer.js';
+import { rank, varints, type Totals } from './bm25.js';
+import { byRowid, withLengths, type LengthChunk } from './lengths.js';
 import { CHUNK_ROWS, nearestSigns, packChunk, signsOf, unpackChunk, type SignChunk } from './signs.js';
 
 /** The embedding model the vectors came from and their length. */
@@ -47,10 +52,11 @@ export interface TextHit {
 }
 
 /** Bump when the tables change: an older file is then built again from the sources. */
-const SCHEMA = '6';
+const SCHEMA = '7';
 const TOKENIZE = "tokenize='porter unicode61 remove_diacritics 2'";
-/** BM25 weights of title, statement and tags: a title counts more than the statement. */
-const WEIGHTS = '2.0, 1.0, 1.5';
+/** BM25 weights of title, statement and tags (the table's columns in order): a title counts more than the statement. */
+const COLUMN_WEIGHTS = [2.0, 1.0, 1.5] as const;
+const WEIGHTS = COLUMN_WEIGHTS.map((w) => w.toFixed(1)).join(', ');
 /**
  * The query's words that are matched (see the top of the file): the most distinctive ones, at
  * least `QUERY_TERMS`, and more while their documents add up to no more than `POSTINGS` (a
@@ -59,8 +65,10 @@ const WEIGHTS = '2.0, 1.0, 1.5';
  */
 export const QUERY_TERMS = 12;
 const POSTINGS = 5000;
-/** The most of the file read through a mapping (virtual address space, not memory: a page is in memory only once read). */
+/** The most of the file the signs are read through a mapping of (virtual address space: a page is in memory only once read). */
 const MMAP_BYTES = 1 << 30;
+/** SQLite's page cache, in KiB. */
+const CACHE_KIB = 16384;
 
 type Db = Database.Database;
 
@@ -77,6 +85,9 @@ export class ArchiveIndex {
    * copy ~10 MB of blobs again.
    */
   private signChunks: { version: number; chunks: SignChunk[] } | undefined;
+
+  /** Each row's token count by rowid (lengths.ts), kept as the signs are. */
+  private lengthCache: { version: number; lengths: Uint32Array } | undefined;
 
   /** Statements prepared once a connection (a query runs a dozen; SQLite recompiles one whose tables changed). */
   private readonly prepared = new Map<string, Database.Statement>();
@@ -98,11 +109,14 @@ export class ArchiveIndex {
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
-      // Read through a mapping of the file, not a read() a page: a query's scan of 100,000 signs
-      // (then vec0's chunks, ~10 MB) took twice the CPU copying pages in (bench archive).
+      // A query's pages are read into SQLite's cache, not through a mapping of the file: every
+      // mapped page a process touched stays counted in its memory (~186 MB of the 220 MB file
+      // after 50 hybrid queries at 100k), where a query's own pages (the words' counts, FTS5's
+      // structure, the tables' interior pages) fit in this cache. Only the signs are read
+      // through a mapping (`chunks`).
       const vectors = await loadVec(db);
       const index = new ArchiveIndex(db, vectors);
-      index.mapped(true);
+      index.updating(false);
       index.migrate();
       index.temporaryTables();
       return index;
@@ -113,13 +127,13 @@ export class ArchiveIndex {
   }
 
   /**
-   * Reads through a mapping of the file (queries) or not (an update, see `Archive.update`). An
-   * update also leaves its pages in the write-ahead log until it ends (`checkpoint`): SQLite's
+   * An update leaves its pages in the write-ahead log until it ends (`checkpoint`): SQLite's
    * automatic checkpoint every 1,000 pages copied and synced the file again and again.
    */
-  mapped(on: boolean): void {
-    this.db.pragma(`mmap_size = ${on ? MMAP_BYTES : 0}`);
-    this.db.pragma(`wal_autocheckpoint = ${on ? 1000 : 0}`);
+  updating(on: boolean): void {
+    this.db.pragma(`wal_autocheckpoint = ${on ? 0 : 1000}`);
+    // An update reads most of the file once: a page cache of SQLite's default size (2 MB) will do.
+    this.db.pragma(`cache_size = -${on ? 2000 : CACHE_KIB}`);
   }
 
   close(): void {
@@ -131,7 +145,7 @@ export class ArchiveIndex {
     const schema = this.meta('schema');
     if (schema === SCHEMA) return;
     this.db.exec(
-      'DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_vocab; DROP TABLE IF EXISTS vec; DROP TABLE IF EXISTS vectors; DROP TABLE IF EXISTS df; DROP TABLE IF EXISTS signs; DELETE FROM meta',
+      'DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS fts_vocab; DROP TABLE IF EXISTS vec; DROP TABLE IF EXISTS vectors; DROP TABLE IF EXISTS df; DROP TABLE IF EXISTS signs; DROP TABLE IF EXISTS lengths; DELETE FROM meta',
     );
     this.db.exec(`
       CREATE TABLE docs (rowid INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, hash TEXT NOT NULL, pid TEXT NOT NULL, src TEXT NOT NULL, solved INTEGER NOT NULL, entry BLOB NOT NULL);
@@ -142,6 +156,7 @@ export class ArchiveIndex {
       CREATE TABLE vectors (rowid INTEGER PRIMARY KEY, v BLOB NOT NULL);
       CREATE TABLE df (term TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
       CREATE TABLE signs (id INTEGER PRIMARY KEY, rowids BLOB NOT NULL, bits BLOB NOT NULL);
+      CREATE TABLE lengths (id INTEGER PRIMARY KEY, n BLOB NOT NULL);
     `);
     this.setMeta('schema', SCHEMA);
   }
@@ -151,6 +166,7 @@ export class ArchiveIndex {
     this.db.exec(`
       CREATE VIRTUAL TABLE temp.scratch USING fts5 (t, ${TOKENIZE});
       CREATE VIRTUAL TABLE temp.scratch_vocab USING fts5vocab (temp, scratch, instance);
+      CREATE VIRTUAL TABLE temp.fts_instance USING fts5vocab (main, fts, instance);
     `);
   }
 
@@ -222,9 +238,10 @@ export class ArchiveIndex {
   /** Empties the index for these vectors (none: full text only). */
   reset(embed: EmbedInfo | undefined): void {
     this.signChunks = undefined;
+    this.lengthCache = undefined;
     this.db.transaction(() => {
       this.db.exec(
-        "DELETE FROM docs; DELETE FROM vectors; DELETE FROM signs; DELETE FROM df; INSERT INTO fts (fts) VALUES ('delete-all')",
+        "DELETE FROM docs; DELETE FROM vectors; DELETE FROM signs; DELETE FROM lengths; DELETE FROM df; INSERT INTO fts (fts) VALUES ('delete-all')",
       );
       this.setMeta('embed', embed && this.vectorsAvailable ? JSON.stringify(embed) : undefined);
       this.setMeta('stamps', undefined);
@@ -259,6 +276,7 @@ export class ArchiveIndex {
         return rowid;
       });
       entries.forEach((e, i) => text.run(rowids[i], e.title, e.text, e.tags.join(', ')));
+      this.setLengths(this.tokensOf(rowids));
       this.appendSigns(signs);
     })();
   }
@@ -285,6 +303,24 @@ export class ArchiveIndex {
       if (row) gone.add(row.rowid);
     }
     this.dropSigns(gone);
+    this.setLengths([...gone].map((rowid) => ({ rowid, tokens: 0 })));
+  }
+
+  /** These rows' token counts in all columns, from FTS5's own sizes (written as each row went in). */
+  private tokensOf(rowids: number[]): { rowid: number; tokens: number }[] {
+    const rows = this.stmt('SELECT id, sz FROM fts_docsize WHERE id IN (SELECT value FROM json_each(?))').all(
+      JSON.stringify(rowids),
+    ) as { id: number; sz: Buffer }[];
+    return rows.map((r) => ({ rowid: r.id, tokens: varints(r.sz).reduce((a, b) => a + b, 0) }));
+  }
+
+  /** Writes rows' token counts into their chunks (0: the row is gone). */
+  private setLengths(rows: { rowid: number; tokens: number }[]): void {
+    if (rows.length === 0) return;
+    this.lengthCache = undefined;
+    const read = this.stmt('SELECT n FROM lengths WHERE id = ?', true);
+    const put = this.stmt('INSERT OR REPLACE INTO lengths (id, n) VALUES (?, ?)');
+    for (const c of withLengths(rows, (id) => read.get(id) as Buffer | undefined)) put.run(c.id, c.n);
   }
 
   /** Adds rows of signs: to the last chunk while it has room, then in new chunks. */
@@ -432,6 +468,66 @@ export class ArchiveIndex {
   /** BM25's best documents for any of these words (all of them: only entries with an accepted program). */
   textSearch(words: string[], limit: number, solvedOnly = false): TextHit[] {
     if (words.length === 0) return [];
+    // One read transaction: the lengths, the totals and the instances of one state of the file,
+    // though another process's update commits between two of the statements.
+    const ours = this.db.transaction(() => this.bm25Search(words, limit, solvedOnly))();
+    return ours ?? this.ftsSearch(words, limit, solvedOnly);
+  }
+
+  /**
+   * FTS5's BM25 over these words computed here (bm25.ts): the same scores at a third of the CPU.
+   * Undefined where it cannot be: a word the tokenizer reads as several (FTS5 matches a phrase)
+   * or a matched row whose length is not known.
+   */
+  private bm25Search(words: string[], limit: number, solvedOnly: boolean): TextHit[] | undefined {
+    const terms = this.termsOf(words);
+    const totals = this.totals();
+    if (!terms || !totals) return undefined;
+    const read = new Map<string, number[]>();
+    const instances = terms.map((t) => {
+      let x = read.get(t);
+      if (!x) read.set(t, (x = JSON.parse(this.stmt(INSTANCES, true).get(t) as string) as number[]));
+      return x;
+    });
+    const ln = this.stmt('SELECT ln(?)', true);
+    const solved = solvedOnly ? new Set(this.solvedRowids()) : undefined;
+    return rank(
+      instances,
+      COLUMN_WEIGHTS,
+      totals,
+      this.lengths(),
+      (x) => ln.get(x) as number,
+      limit,
+      solved && ((r) => solved.has(r)),
+    );
+  }
+
+  /** Each word's one term as the index holds it; undefined if a word is not one term. */
+  private termsOf(words: string[]): string[] | undefined {
+    const terms: (string | undefined)[] = words.map(() => undefined);
+    for (const r of this.withScratch(words, SCRATCH_INSTANCES)) {
+      if (terms[r.doc - 1] !== undefined) return undefined;
+      terms[r.doc - 1] = r.term;
+    }
+    return terms.every((t) => t !== undefined) ? (terms as string[]) : undefined;
+  }
+
+  /** The whole table's rows and tokens (FTS5's averages record); undefined when it is empty. */
+  private totals(): Totals | undefined {
+    const block = this.stmt('SELECT block FROM fts_data WHERE id = 1', true).get() as Buffer | undefined;
+    const [rows = 0, ...columns] = block ? varints(block) : [];
+    return rows > 0 ? { rows, tokens: columns.reduce((a, b) => a + b, 0) } : undefined;
+  }
+
+  private lengths(): Uint32Array {
+    const version = this.stmt('PRAGMA data_version', true).get() as number;
+    if (this.lengthCache?.version !== version)
+      this.lengthCache = { version, lengths: byRowid(this.stmt('SELECT id, n FROM lengths').all() as LengthChunk[]) };
+    return this.lengthCache.lengths;
+  }
+
+  /** FTS5's own BM25 (its `bm25()`), where `bm25Search` cannot answer. */
+  private ftsSearch(words: string[], limit: number, solvedOnly: boolean): TextHit[] {
     const match = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' OR ');
     const q = solvedOnly
       ? `SELECT fts.rowid AS rowid, -bm25(fts, ${WEIGHTS}) AS s FROM fts JOIN docs ON docs.rowid = fts.rowid WHERE fts MATCH ? AND docs.solved = 1 ORDER BY s DESC LIMIT ?`
@@ -455,8 +551,16 @@ export class ArchiveIndex {
 
   private chunks(): SignChunk[] {
     const version = this.stmt('PRAGMA data_version', true).get() as number;
-    if (this.signChunks?.version !== version)
-      this.signChunks = { version, chunks: this.stmt('SELECT rowids, bits FROM signs').all() as SignChunk[] };
+    if (this.signChunks?.version !== version) {
+      // Through a mapping, dropped once read: ~10 MB of blobs a page at a time through the cache
+      // cost more CPU, and the copies are the query's own (better-sqlite3 copies a blob).
+      this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
+      try {
+        this.signChunks = { version, chunks: this.stmt('SELECT rowids, bits FROM signs').all() as SignChunk[] };
+      } finally {
+        this.db.pragma('mmap_size = 0');
+      }
+    }
     return this.signChunks.chunks;
   }
 
@@ -479,6 +583,11 @@ export class ArchiveIndex {
 const SCRATCH_TERMS = 'SELECT DISTINCT term, doc, 0 AS docs FROM temp.scratch_vocab';
 const SCRATCH_TERMS_DOCS =
   'SELECT v.term AS term, v.doc AS doc, coalesce(df.n, 0) AS docs FROM (SELECT DISTINCT term, doc FROM temp.scratch_vocab) v LEFT JOIN df ON df.term = v.term ORDER BY v.term, v.doc';
+
+/** Each instance of a term as `row * 4 + column` (bm25.ts), in FTS5's order, as one JSON array. */
+const INSTANCES = `SELECT json_group_array(doc * 4 + CASE col WHEN 'text' THEN 1 WHEN 'title' THEN 0 ELSE 2 END) FROM temp.fts_instance WHERE term = ?`;
+/** The scratch table's terms, one row an instance (`termsOf`: a word of two tokens is seen). */
+const SCRATCH_INSTANCES = 'SELECT term, doc, 0 AS docs FROM temp.scratch_vocab';
 
 /** How many more neighbours by signs are reordered than are wanted. */
 const OVERSAMPLE = 4;
