@@ -1,11 +1,13 @@
 // The manual in docs/, as a reader uses it: docs/commands.md shows exactly what each command's
-// --help prints (scripts/commands-doc.mjs writes it from the built CLI), every `simcoach` line of
-// a ```sh block in docs/*.md runs in the checkout to a clear outcome, and every link between the
-// README and the pages lands on a file that exists.
+// --help prints (scripts/commands-doc.mjs writes it from the built CLI), and each help names every
+// flag of the command's table (test/helpers/help-flags.ts: each --help runs here, once); every
+// `simcoach` line of a ```sh block in docs/*.md runs in the checkout to a clear outcome, and every
+// link between the README and the pages lands on a file that exists.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from './problems/cli-helpers.js';
+import { expectHelpListsFlags, expectTopHelpListsFlags } from './helpers/help-flags.js';
 import { argsOf, DOCS, docPages, examples, exampleEnv as env, expectClearOutcome } from './helpers/examples.js';
 
 const pages = docPages();
@@ -21,6 +23,7 @@ describe('docs/commands.md', () => {
     const top = await runCli(['--help'], { ...env(), NO_COLOR: '1' });
     expect(top.code).toBe(0);
     expect(top.stderr).toBe('');
+    expectTopHelpListsFlags(top.stdout);
     const names = [
       ...top.stdout
         .slice(top.stdout.indexOf('Commands:'))
@@ -41,6 +44,7 @@ describe('docs/commands.md', () => {
       const r = await runCli([name, '--help'], { ...env(), NO_COLOR: '1' });
       expect(r.code).toBe(0);
       expect(r.stderr).toBe('');
+      expectHelpListsFlags(name, r.stdout);
       expect(page, 'run `npm run build && node scripts/commands-doc.mjs`').toContain(
         `\`\`\`text\n${r.stdout.trimEnd()}\n\`\`\``,
       );
