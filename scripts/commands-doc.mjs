@@ -37,7 +37,7 @@ const EXAMPLES = {
   ],
   check: ['simcoach check fixtures/problems/_solutions/knapsack.py --problem knapsack'],
   stress: [
-    'simcoach stress fixtures/problems/_stress/inversions-bug.py --problem inversions --brute fixtures/problems/_stress/inversions-brute.py --gen fixtures/problems/_stress/inversions-gen.py --rounds 50',
+    "simcoach stress fixtures/problems/_stress/inversions-bug.py --problem inversions --brute fixtures/problems/_stress/inversions-brute.py --gen fixtures/problems/_stress/inversions-gen.py --seed 16 --rounds 50   # seed 16's input tells them apart",
   ],
   statement: ['simcoach statement knapsack --print'],
   eval: ['simcoach eval fixtures/problems --auto --max-calls 2   # every problem of the set, headless'],

@@ -1,39 +1,29 @@
 // The manual in docs/, as a reader uses it: docs/commands.md shows exactly what each command's
-// --help prints (scripts/commands-doc.mjs writes it from the built CLI), every `simcoach` line of
-// a ```sh block in docs/*.md runs in the checkout to a clear outcome, and every link between the
-// README and the pages lands on a file that exists.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// --help prints (scripts/commands-doc.mjs writes it from the built CLI), and each help names every
+// flag of the command's table (test/helpers/help-flags.ts: each --help runs here, once); every
+// `simcoach` line of a ```sh block in docs/*.md runs in the checkout to a clear outcome, and every
+// link between the README and the pages lands on a file that exists.
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempEnv } from './problems/cli-helpers.js';
+import { ROOT, runCli } from './problems/cli-helpers.js';
+import { expectHelpListsFlags, expectTopHelpListsFlags } from './helpers/help-flags.js';
+import { argsOf, DOCS, docPages, examples, exampleEnv as env, expectClearOutcome } from './helpers/examples.js';
 
-const DOCS = join(ROOT, 'docs');
-const pages = readdirSync(DOCS)
-  .filter((f) => f.endsWith('.md'))
-  .map((f) => join(DOCS, f));
+const pages = docPages();
 const read = (file: string): string => readFileSync(file, 'utf8');
 
-/** The `simcoach` lines of every ```sh block of a page, comments cut off. */
-function examples(file: string): string[] {
-  return [...read(file).matchAll(/```sh\n([\s\S]*?)```/g)]
-    .flatMap((m) => m[1]!.split('\n'))
-    .map((l) => l.replace(/\s+#.*$/, '').trim())
-    .filter((l) => l.startsWith('simcoach'));
-}
-
-const STACK = /^\s+at .+[:(].*\d+:\d+\)?$/m;
 // Commands that serve until ctrl-c: their --help is the outcome a test can wait for.
 const SERVES = new Set(['listen', 'watch']);
-// No model server answers here: the commands that want one must say so, not hang or crash.
-const env = (): NodeJS.ProcessEnv => ({ ...tempEnv(), OLLAMA_HOST: 'http://127.0.0.1:1', SIMCOACH_PROBE_MS: '500' });
-/** Arguments as a shell would split them (the examples quote nothing). */
-const argsOf = (line: string): string[] => line.split(/\s+/).slice(1);
 
 describe('docs/commands.md', () => {
   const page = read(join(DOCS, 'commands.md'));
 
   it('has a section for every command `simcoach --help` lists, and the top help itself', async () => {
     const top = await runCli(['--help'], { ...env(), NO_COLOR: '1' });
+    expect(top.code).toBe(0);
+    expect(top.stderr).toBe('');
+    expectTopHelpListsFlags(top.stdout);
     const names = [
       ...top.stdout
         .slice(top.stdout.indexOf('Commands:'))
@@ -53,6 +43,8 @@ describe('docs/commands.md', () => {
     async (name) => {
       const r = await runCli([name, '--help'], { ...env(), NO_COLOR: '1' });
       expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+      expectHelpListsFlags(name, r.stdout);
       expect(page, 'run `npm run build && node scripts/commands-doc.mjs`').toContain(
         `\`\`\`text\n${r.stdout.trimEnd()}\n\`\`\``,
       );
@@ -75,12 +67,7 @@ describe('the examples in docs/', () => {
   it.each(all.filter(([, args]) => !SERVES.has(args[0] ?? '')))(
     '`%s` runs to a clear outcome',
     async (_line, args) => {
-      const r = await runCli(args, env());
-      expect([0, 1, 2, 3]).toContain(r.code);
-      const out = `${r.stdout}\n${r.stderr}`;
-      expect(out.trim()).not.toBe('');
-      expect(out).not.toMatch(STACK);
-      expect(out).not.toContain('internal error');
+      expectClearOutcome(await runCli(args, env()));
     },
     120_000,
   );
