@@ -1,9 +1,10 @@
 // Writes docs/commands.md from the built CLI's own --help (run `npm run build` first), so the
-// page lists every command and every flag exactly as `simcoach COMMAND --help` does.
+// page lists every command and every flag exactly as `simcoach COMMAND --help` does; the prose
+// written by hand under a section's examples is kept as the page has it.
 // test/docs.test.ts fails when the page and the help differ, and runs each example below.
 //   node scripts/commands-doc.mjs
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -66,6 +67,23 @@ if (missing.length)
   throw new Error(`no example for: ${missing.join(', ')} (add one to EXAMPLES in scripts/commands-doc.mjs)`);
 
 const fence = (lang, text) => `\`\`\`${lang}\n${text}\n\`\`\``;
+
+/**
+ * The prose written by hand under a section's examples, from the page as it is: the help and the
+ * examples are written anew, what people wrote after them is kept, not erased.
+ */
+function proseOf(file) {
+  const prose = {};
+  if (!existsSync(file)) return prose;
+  for (const part of readFileSync(file, 'utf8').split(/^## /m).slice(1)) {
+    const name = part.slice(0, part.indexOf('\n')).trim();
+    const after = part.slice(part.lastIndexOf('\n```\n') + 5).trim();
+    if (after) prose[name] = after;
+  }
+  return prose;
+}
+const PAGE = join(ROOT, 'docs', 'commands.md');
+const prose = proseOf(PAGE);
 const page = [
   '# Commands',
   '',
@@ -78,8 +96,16 @@ const page = [
   '## simcoach',
   '',
   fence('text', top),
-  ...names.flatMap((n) => ['', `## ${n}`, '', fence('text', help(n)), '', fence('sh', EXAMPLES[n].join('\n'))]),
+  ...names.flatMap((n) => [
+    '',
+    `## ${n}`,
+    '',
+    fence('text', help(n)),
+    '',
+    fence('sh', EXAMPLES[n].join('\n')),
+    ...(prose[n] ? ['', prose[n]] : []),
+  ]),
   '',
 ].join('\n');
-writeFileSync(join(ROOT, 'docs', 'commands.md'), page);
+writeFileSync(PAGE, page);
 console.log(`docs/commands.md: ${names.length} commands`);
