@@ -298,6 +298,8 @@ describe.skipIf(!HAS_TMUX)('check works on your file', () => {
     const prompt = await until(/write the program to:/, 'the write prompt');
     expect(prompt).toContain(`write the program to: ${mine}`);
     keys('Escape');
+    // Esc and q sent together read as one key, alt-q (a terminal's ESC prefix): q only once the prompt is gone.
+    await until(/^(?![\s\S]*write the program to:)[\s\S]*Why it fails\s+your decision/, 'the prompt closed');
     keys('q');
     await until(/exit=\d+/, 'the app to exit');
   });

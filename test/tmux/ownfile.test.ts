@@ -60,6 +60,8 @@ describe.skipIf(!HAS_TMUX)('the tutor on your own file', () => {
     keys('w');
     await until(/write the program to: rs\.py/, 'w proposing the file itself');
     keys('Escape');
+    // Esc and q sent together read as one key, alt-q (a terminal's ESC prefix): q only once the prompt is gone.
+    await until(/^(?![\s\S]*write the program to:)[\s\S]*Accepted — 8\/8 tests/, 'the prompt closed');
     keys('q');
     await until(/exit=0/, 'the app to exit 0');
   });
