@@ -1,6 +1,7 @@
 // Each row's number of tokens (all columns), as FTS5 counts them for BM25 (bm25.ts), kept in
 // chunks of consecutive rowids: a query reads the whole table in a few blobs (~400 KB at
 // 100,000 problems), where FTS5's own sizes are a row each (a third of a second to read).
+import { uint32s } from './blobWords.js';
 
 /** Rowids a chunk holds: chunk `id` holds rowids `id * LENGTH_ROWS` to `(id + 1) * LENGTH_ROWS - 1`. */
 export const LENGTH_ROWS = 4096;
@@ -10,17 +11,11 @@ export interface LengthChunk {
   n: Buffer;
 }
 
-/** A chunk's counts (0 where there is no row), copied when SQLite's buffer is not aligned. */
-export function countsOf(c: LengthChunk): Uint32Array {
-  const own = c.n.byteOffset % 4 === 0 ? c.n : new Uint8Array(c.n);
-  return new Uint32Array(own.buffer, own.byteOffset, own.byteLength >>> 2);
-}
-
 /** The chunks as one array by rowid. */
 export function byRowid(chunks: LengthChunk[]): Uint32Array {
   const top = chunks.reduce((m, c) => Math.max(m, c.id + 1), 0);
   const out = new Uint32Array(top * LENGTH_ROWS);
-  for (const c of chunks) out.set(countsOf(c), c.id * LENGTH_ROWS);
+  for (const c of chunks) out.set(uint32s(c.n), c.id * LENGTH_ROWS);
   return out;
 }
 
@@ -36,7 +31,7 @@ export function withLengths(
     if (!counts) {
       const was = read(id);
       counts = new Uint32Array(LENGTH_ROWS);
-      if (was) counts.set(countsOf({ id, n: was }));
+      if (was) counts.set(uint32s(was));
       changed.set(id, counts);
     }
     counts[rowid - id * LENGTH_ROWS] = tokens;

@@ -6,6 +6,8 @@
 // at load ~10): sqlite-vec's vec0 KNN over the same bits cost ~34 ms a query with k = 120, this
 // one ~9 ms with the reordering by cosine, and the same top ten. The chunks are ~100 rows.
 
+import { int32s, uint32s } from './blobWords.js';
+
 /** Rows a chunk holds at most: ~100 KB of bits at 768 dimensions, a hundred rows at 100,000. */
 export const CHUNK_ROWS = 1024;
 
@@ -136,15 +138,4 @@ function rowDistance(bits: Uint32Array, o: number, query: Uint32Array, from: num
     d += Math.imul(bytes + ((z >>> 4) & 0x0f0f0f0f), 0x01010101) >>> 24;
   }
   return d;
-}
-
-/** A blob as 32-bit words, copied only when SQLite's buffer is not aligned to them. */
-function uint32s(b: Buffer): Uint32Array {
-  const own = b.byteOffset % 4 === 0 ? b : new Uint8Array(b);
-  return new Uint32Array(own.buffer, own.byteOffset, own.byteLength >>> 2);
-}
-
-function int32s(b: Buffer): Int32Array {
-  const own = b.byteOffset % 4 === 0 ? b : new Uint8Array(b);
-  return new Int32Array(own.buffer, own.byteOffset, own.byteLength >>> 2);
 }
