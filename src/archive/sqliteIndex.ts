@@ -37,6 +37,7 @@ import type { Vector } from './embedder.js';
 import { packJson } from './packer.js';
 import { rank, varints, type Totals } from './bm25.js';
 import { byRowid, withLengths, type LengthChunk } from './lengths.js';
+import { KeptUntilWrite } from './keptUntilWrite.js';
 import { CHUNK_ROWS, nearestSigns, packChunk, signsOf, unpackChunk, type SignChunk } from './signs.js';
 
 /** The embedding model the vectors came from and their length. */
@@ -79,15 +80,13 @@ export class ArchiveIndex {
     readonly vectorsAvailable: boolean,
   ) {}
 
-  /**
-   * The signs' chunks as last read, and SQLite's `data_version` then (it changes when another
-   * connection commits; this one's own writes drop them): a second query in a process does not
-   * copy ~10 MB of blobs again.
-   */
-  private signChunks: { version: number; chunks: SignChunk[] } | undefined;
+  /** The signs' chunks: a second query in a process does not copy ~10 MB of blobs again. */
+  private readonly signChunks = new KeptUntilWrite(() => this.readSigns());
 
-  /** Each row's token count by rowid (lengths.ts), kept as the signs are. */
-  private lengthCache: { version: number; lengths: Uint32Array } | undefined;
+  /** Each row's token count by rowid (lengths.ts). */
+  private readonly lengthCache = new KeptUntilWrite(() =>
+    byRowid(this.stmt('SELECT id, n FROM lengths').all() as LengthChunk[]),
+  );
 
   /** Statements prepared once a connection (a query runs a dozen; SQLite recompiles one whose tables changed). */
   private readonly prepared = new Map<string, Database.Statement>();
@@ -237,8 +236,8 @@ export class ArchiveIndex {
 
   /** Empties the index for these vectors (none: full text only). */
   reset(embed: EmbedInfo | undefined): void {
-    this.signChunks = undefined;
-    this.lengthCache = undefined;
+    this.signChunks.forget();
+    this.lengthCache.forget();
     this.db.transaction(() => {
       this.db.exec(
         "DELETE FROM docs; DELETE FROM vectors; DELETE FROM signs; DELETE FROM lengths; DELETE FROM df; INSERT INTO fts (fts) VALUES ('delete-all')",
@@ -317,7 +316,7 @@ export class ArchiveIndex {
   /** Writes rows' token counts into their chunks (0: the row is gone). */
   private setLengths(rows: { rowid: number; tokens: number }[]): void {
     if (rows.length === 0) return;
-    this.lengthCache = undefined;
+    this.lengthCache.forget();
     const read = this.stmt('SELECT n FROM lengths WHERE id = ?', true);
     const put = this.stmt('INSERT OR REPLACE INTO lengths (id, n) VALUES (?, ?)');
     for (const c of withLengths(rows, (id) => read.get(id) as Buffer | undefined)) put.run(c.id, c.n);
@@ -326,7 +325,7 @@ export class ArchiveIndex {
   /** Adds rows of signs: to the last chunk while it has room, then in new chunks. */
   private appendSigns(rows: { rowid: number; signs: Uint32Array }[]): void {
     if (rows.length === 0) return;
-    this.signChunks = undefined;
+    this.signChunks.forget();
     const last = this.db.prepare('SELECT id, rowids, bits FROM signs ORDER BY id DESC LIMIT 1').get() as
       (SignChunk & { id: number }) | undefined;
     const put = this.db.prepare('INSERT OR REPLACE INTO signs (id, rowids, bits) VALUES (?, ?, ?)');
@@ -350,7 +349,7 @@ export class ArchiveIndex {
   /** Takes these rows out of the chunks that hold them (an update replaces few rows). */
   private dropSigns(rowids: Set<number>): void {
     if (rowids.size === 0) return;
-    this.signChunks = undefined;
+    this.signChunks.forget();
     const chunks = this.db.prepare('SELECT id, rowids, bits FROM signs').all() as (SignChunk & { id: number })[];
     for (const c of chunks) {
       const rows = unpackChunk(c);
@@ -520,10 +519,12 @@ export class ArchiveIndex {
   }
 
   private lengths(): Uint32Array {
-    const version = this.stmt('PRAGMA data_version', true).get() as number;
-    if (this.lengthCache?.version !== version)
-      this.lengthCache = { version, lengths: byRowid(this.stmt('SELECT id, n FROM lengths').all() as LengthChunk[]) };
-    return this.lengthCache.lengths;
+    return this.lengthCache.at(this.dataVersion());
+  }
+
+  /** SQLite's count of commits by other connections to the file. */
+  private dataVersion(): number {
+    return this.stmt('PRAGMA data_version', true).get() as number;
   }
 
   /** FTS5's own BM25 (its `bm25()`), where `bm25Search` cannot answer. */
@@ -550,18 +551,20 @@ export class ArchiveIndex {
   }
 
   private chunks(): SignChunk[] {
-    const version = this.stmt('PRAGMA data_version', true).get() as number;
-    if (this.signChunks?.version !== version) {
-      // Through a mapping, dropped once read: ~10 MB of blobs a page at a time through the cache
-      // cost more CPU, and the copies are the query's own (better-sqlite3 copies a blob).
-      this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
-      try {
-        this.signChunks = { version, chunks: this.stmt('SELECT rowids, bits FROM signs').all() as SignChunk[] };
-      } finally {
-        this.db.pragma('mmap_size = 0');
-      }
+    return this.signChunks.at(this.dataVersion());
+  }
+
+  /**
+   * The signs through a mapping, dropped once read: ~10 MB of blobs a page at a time through the
+   * cache cost more CPU, and the copies are the query's own (better-sqlite3 copies a blob).
+   */
+  private readSigns(): SignChunk[] {
+    this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
+    try {
+      return this.stmt('SELECT rowids, bits FROM signs').all() as SignChunk[];
+    } finally {
+      this.db.pragma('mmap_size = 0');
     }
-    return this.signChunks.chunks;
   }
 
   /** The cosine similarity of the vector to each of these documents that has one. */
