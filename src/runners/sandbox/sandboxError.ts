@@ -10,12 +10,15 @@ export class SandboxError extends UserError {
   }
 }
 
+/** How the sandbox's process ended: its status, or the signal that ended it. */
+type SandboxEnd = { code: number | null; sig: string | null };
+
 /**
  * What a failed sandbox said: bubblewrap's (or the launcher's) own line, else the last line it
  * printed, else how it ended (a launcher killed before its report prints nothing: its signal or
  * status is all there is to go on).
  */
-export function sandboxSaid(stderr: string, end?: { code: number | null; sig: string | null }): string {
+export function sandboxSaid(stderr: string, end?: SandboxEnd): string {
   const lines = stderr
     .split('\n')
     .map((l) => l.trim())
@@ -26,7 +29,7 @@ export function sandboxSaid(stderr: string, end?: { code: number | null; sig: st
   );
 }
 
-function silentEnd(end?: { code: number | null; sig: string | null }): string {
+function silentEnd(end?: SandboxEnd): string {
   if (end?.sig) return `it was ended by ${end.sig} without a word or a report`;
   if (end?.code !== undefined && end.code !== null)
     return `it exited with status ${end.code} without a word or a report`;
