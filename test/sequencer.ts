@@ -11,6 +11,7 @@ export const SLOW_FIRST = [
   'test/runners/hostile-more.test.ts',
   'test/runners/hostile-judge.test.ts',
   'test/problems/solutions.test.ts',
+  'test/problems/slow.test.ts',
   'test/runners/hostile-user-cpp.test.ts',
   'test/commands/eval-scale.test.ts',
   'test/runners/hostile-user-python.test.ts',

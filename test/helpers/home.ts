@@ -31,9 +31,9 @@ export function enterTempXdg(prefix: string): string {
 
 /**
  * Points this process's cache at the one the reference solutions are judged in, seeded. Builds are
- * keyed by what they are built from, so both passes of `npm test` share one folder
- * (scripts/test.sh names it in SIMCOACH_TEST_BUILDS): the serial pass, which runs alone, then
- * finds the fast solutions the main pass built. Without it, a fresh folder.
+ * keyed by what they are built from, so the files that judge them (solutions.test.ts, slow.test.ts)
+ * share one folder in `npm test` (scripts/test.sh names it in SIMCOACH_TEST_BUILDS) and each fast
+ * solution is built once. Without it, a fresh folder.
  */
 export function enterReferenceCache(): void {
   const dir = process.env.SIMCOACH_TEST_BUILDS || mkdtempSync(join(tmpdir(), 'simcoach-cache-'));

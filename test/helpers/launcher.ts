@@ -11,6 +11,7 @@
 // cache gets links to it (the .gch is ~100 MB) once it is there. Its own build, first use and
 // clean-up are tested by test/runners/pch.test.ts, whose flags (-H) make a header of their own.
 import { chmodSync, chownSync, copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import { launcherFile } from '../../src/runners/sandbox/supervisor.js';
@@ -26,12 +27,17 @@ function provided(key: 'launcher' | 'pch'): string | null {
   }
 }
 
-/** Makes the missing folders down to `dir`, private and `owner`'s. */
+/** Makes the missing folders down to `dir`, private and `owner`'s; one another file made meanwhile is kept. */
 function makeDirs(dir: string, owner: Owner): void {
   const made: string[] = [];
   for (let d = dir; !existsSync(d); d = dirname(d)) made.unshift(d);
   for (const d of made) {
-    mkdirSync(d, { mode: 0o700 });
+    try {
+      mkdirSync(d, { mode: 0o700 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      continue;
+    }
     if (owner) chownSync(d, owner.uid, owner.gid);
   }
 }
@@ -43,9 +49,13 @@ export function seedLauncher(cacheHome: string, owner?: Owner): void {
   if (!built) return;
   const dest = launcherFile(join(cacheHome, 'simcoach'));
   makeDirs(dirname(dest), owner);
-  copyFileSync(built, dest);
-  chmodSync(dest, 0o755);
-  if (owner) chownSync(dest, owner.uid, owner.gid);
+  // A shared cache (SIMCOACH_TEST_BUILDS) may have another file's judge running this launcher: a
+  // copy over it would fail (ETXTBSY), a rename of a whole new file does not.
+  const temp = `${dest}.seed-${process.pid}-${randomBytes(4).toString('hex')}`;
+  copyFileSync(built, temp);
+  chmodSync(temp, 0o755);
+  if (owner) chownSync(temp, owner.uid, owner.gid);
+  renameSync(temp, dest);
 }
 
 /**
@@ -59,7 +69,7 @@ function seedPch(cacheHome: string, owner: Owner): void {
   const dest = join(builds, basename(built));
   if (existsSync(dest)) return;
   makeDirs(builds, owner);
-  const temp = `${dest}.seed`;
+  const temp = `${dest}.seed-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     for (const d of [temp, join(temp, 'bits')]) {
       mkdirSync(d, { mode: 0o755 });
@@ -68,7 +78,8 @@ function seedPch(cacheHome: string, owner: Owner): void {
     for (const f of ['stdc++.h', 'stdc++.h.gch']) linkSync(join(built, 'bits', f), join(temp, 'bits', f));
     renameSync(temp, dest);
   } catch {
-    // Another file system: the cache builds its own, as a person's does.
+    // Another file system (the cache builds its own, as a person's does), or another worker's seed
+    // took the place first.
     rmSync(temp, { recursive: true, force: true });
   }
 }

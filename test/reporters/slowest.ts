@@ -1,7 +1,6 @@
 // A vitest reporter that names, after the run, the ten test files that took longest (their tests
 // and hooks, plus setup and import): where a suite that must stay under its time budget on two
 // shared cores grows, this says which file to look at first.
-import { appendFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 const SHOWN = 10;
@@ -18,9 +17,6 @@ export default class SlowestFiles implements Reporter {
       .map((m) => ({ file: m.relativeModuleId, ms: fileMs(m) }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, SHOWN);
-    // scripts/test.sh gathers both passes' files and names the slowest ten of all at the very end.
-    const all = process.env.SIMCOACH_TEST_TIMES;
-    if (all) appendFileSync(all, modules.map((m) => `${Math.round(fileMs(m))}\t${m.relativeModuleId}\n`).join(''));
     if (rows.length === 0) return;
     const lines = rows.map((r) => `  ${(r.ms / 1000).toFixed(1).padStart(7)} s  ${r.file}`);
     process.stdout.write(`\nThe ${rows.length} slowest test files:\n${lines.join('\n')}\n`);
