@@ -4,7 +4,9 @@
 // program measured in the same run, through the built CLI as the unprivileged account the tests use
 // (made with useradd as root). Per judged test: the difference between judging N tests and one,
 // over N - 1, and the CPU of the whole CLI (its children included) the same way, which the load
-// of other work changes much less than the wall clock.
+// of other work changes much less than the wall clock. The bare spawn is timed in every round too,
+// in turn with the two ways: in the emulated VM the host's load changes the guest's speed (and
+// what it counts as CPU) from minute to minute, so a figure is read against its own round's.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -15,6 +17,8 @@ import { median } from './stats.js';
 // Fewer where a run costs more (the emulated v2 VM: a test there takes ~1 s): BENCH_USER_N, BENCH_USER_ROUNDS.
 const N = Number(process.env.BENCH_USER_N ?? 40);
 const ROUNDS = Number(process.env.BENCH_USER_ROUNDS ?? 5);
+// BENCH_USER_WAYS=pooled: the pool alone, so that a larger N fits the VM (the per-test path there costs ~1 s a test).
+const ONLY_POOLED = process.env.BENCH_USER_WAYS === 'pooled';
 const SOURCE =
   '#include <cstdio>\nint main(){ long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }\n';
 
@@ -48,6 +52,25 @@ async function timed(p: Place, file: string, env: Record<string, string>): Promi
   return { ms, cpuMs: childCpuMs() - c0, charged: j.tests.reduce((a, t) => a + t.timeMs, 0) };
 }
 
+type Way = 'per test' | 'pooled';
+const WAYS: Record<Way, Record<string, string>> = { 'per test': { SIMCOACH_POOL: '0' }, pooled: {} };
+
+interface Figures {
+  ms: number[];
+  cpu: number[];
+  charged: number[];
+  /** Each round's per-test figure over that round's bare spawn, in bare spawns. */
+  ratio: number[];
+}
+
+/** N spawns of the bare binary, one at a time: per spawn, its wall and CPU (ms). */
+function bareSpawns(bin: string, inputs: string[]): { ms: number; cpu: number } {
+  const c0 = childCpuMs();
+  const t0 = performance.now();
+  for (const input of inputs) spawnSync(bin, [], { input });
+  return { ms: (performance.now() - t0) / inputs.length, cpu: (childCpuMs() - c0) / inputs.length };
+}
+
 export async function run(): Promise<void> {
   const p = place('user');
   try {
@@ -58,42 +81,46 @@ export async function run(): Promise<void> {
     writeFileSync(join(p.files, 'all.jsonl'), problem(N), { mode: 0o644 });
     writeFileSync(join(p.files, 'sum.cpp'), SOURCE, { mode: 0o644 });
     await timed(p, 'one.jsonl', {}); // the compile, kept in the cache
-    const ways = { 'per test': { SIMCOACH_POOL: '0' }, pooled: {} } as const;
-    const per: Record<keyof typeof ways, { ms: number[]; cpu: number[]; charged: number[] }> = {
-      'per test': { ms: [], cpu: [], charged: [] },
-      pooled: { ms: [], cpu: [], charged: [] },
+    const bin = join(p.files, 'sum');
+    execFileSync('g++', ['-std=gnu++17', '-O2', '-pipe', '-o', bin, join(p.files, 'sum.cpp')]);
+    const ways: Way[] = ONLY_POOLED ? ['pooled'] : ['per test', 'pooled'];
+    const per: Record<Way, Figures> = {
+      'per test': { ms: [], cpu: [], charged: [], ratio: [] },
+      pooled: { ms: [], cpu: [], charged: [], ratio: [] },
     };
+    const bare = { ms: [] as number[], cpu: [] as number[] };
     const loads: string[] = [load()];
     for (let round = 0; round < ROUNDS; round++) {
-      for (const way of Object.keys(ways) as (keyof typeof ways)[]) {
-        const env = ways[way];
-        const one = await timed(p, 'one.jsonl', env);
-        const all = await timed(p, 'all.jsonl', env);
-        per[way].ms.push((all.ms - one.ms) / (N - 1));
+      const b = bareSpawns(
+        bin,
+        tests.map((t) => t.input),
+      );
+      bare.ms.push(b.ms);
+      bare.cpu.push(b.cpu);
+      for (const way of ways) {
+        const one = await timed(p, 'one.jsonl', WAYS[way]);
+        const all = await timed(p, 'all.jsonl', WAYS[way]);
+        const ms = (all.ms - one.ms) / (N - 1);
+        per[way].ms.push(ms);
         per[way].cpu.push((all.cpuMs - one.cpuMs) / (N - 1));
         per[way].charged.push(all.charged / N);
+        per[way].ratio.push((ms - b.ms) / b.ms);
       }
       loads.push(load());
     }
-    const bin = join(p.files, 'sum');
-    execFileSync('g++', ['-std=gnu++17', '-O2', '-pipe', '-o', bin, join(p.files, 'sum.cpp')]);
-    const c0 = childCpuMs();
-    const t0 = performance.now();
-    for (const t of tests) spawnSync(bin, [], { input: t.input });
-    const bare = (performance.now() - t0) / N;
-    const bareCpu = (childCpuMs() - c0) / N;
-    const line = (way: keyof typeof ways) => {
+    const bareMs = median(bare.ms);
+    const line = (way: Way) => {
       const ms = median(per[way].ms);
       return (
-        `  C++ ${way.padEnd(8)} per judged test ${ms.toFixed(2)} ms, overhead over a bare spawn ${(ms - bare).toFixed(2)} ms; ` +
+        `  C++ ${way.padEnd(8)} per judged test ${ms.toFixed(2)} ms, overhead over a bare spawn ${(ms - bareMs).toFixed(2)} ms ` +
+        `(${median(per[way].ratio).toFixed(2)}× its round's bare spawn); ` +
         `CPU per test (the whole CLI tree) ${median(per[way].cpu).toFixed(2)} ms; CPU charged to the program ${median(per[way].charged).toFixed(1)} ms\n`
       );
     };
     process.stdout.write(
-      `\njudge as a normal user (no cgroup; ${N} tests, median of ${ROUNDS} rounds, the two ways in turn; load ${loads.join(' → ')})\n` +
-        `  bare spawn ${bare.toFixed(2)} ms a test (CPU ${bareCpu.toFixed(2)} ms)\n` +
-        line('per test') +
-        line('pooled') +
+      `\njudge as a normal user (no cgroup; ${N} tests, median of ${ROUNDS} rounds, the bare spawn and the ways in turn; load ${loads.join(' → ')})\n` +
+        `  bare spawn ${bareMs.toFixed(2)} ms a test (CPU ${median(bare.cpu).toFixed(2)} ms)\n` +
+        ways.map(line).join('') +
         `  goal: the pooled overhead ≤ 3 ms\n`,
     );
   } finally {

@@ -69,6 +69,7 @@ Settings (environment):
   BENCH_ARCHIVE_N=1000,10000     archive: the sizes built and queried (default 1000,10000,100000)
   BENCH_USER_N=40, BENCH_USER_ROUNDS=5
                                  user: tests a batch, batches (fewer where a test costs more)
+  BENCH_USER_WAYS=pooled         user: the pool alone, not the per-test path (a larger N in the VM)
   SIMCOACH_BENCH_VM=0            paths: no cgroup v2 columns from the VM
   SIMCOACH_BENCH_TOKENS=N        ui: a shorter stream for a quick look
 

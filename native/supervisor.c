@@ -17,7 +17,7 @@
 // of it, and whatever the program wrote in /tmp and /dev/shm, whatever modes it set. simcoach's own thread, which serves every worker, only
 // writes one request and reads one reply per test. It joins the
 // worker's test cgroup once, so each test is forked into it without a cgroup write. The program
-// is forked straight from it: it takes a fresh IPC namespace, its limits, then the sandbox uid with no capabilities
+// is started straight from it (cloned vfork's way, see fork_program): it takes a fresh IPC namespace, its limits, then the sandbox uid with no capabilities
 // (bounding set included) and no_new_privs, and execs. When it ends, kill(-1, SIGKILL) from pid 1
 // kills every other process of the sandbox at once (a fork in flight fails), all are reaped, and
 // only then is the reply sent; what it wrote is swept before the next test starts. So nothing of a
@@ -789,19 +789,35 @@ struct watch {
   struct rusage pru;
 };
 
+/* The program's side until its exec: vfork's way (CLONE_VM|CLONE_VFORK), in our memory on a stack
+   of its own while we wait. A fork copied our page tables for it to fault on and its exec to tear
+   down again, most of a pooled test's cost where each page costs more (an emulated CPU). It only
+   makes system calls and writes sh (fail()), as its fork did: nothing of ours is running meanwhile,
+   and nothing it changes of our memory is read but sh. Its fd table, cwd, rlimits, credentials
+   and filter are its own (no CLONE_FILES, CLONE_FS, CLONE_THREAD). */
+struct program_side { struct req *q; void (*child)(struct req *, int, int); int way[2], errp[2]; };
+static char side_stack[256 << 10] __attribute__((aligned(64)));
+
+static int program_side(void *arg) {
+  struct program_side *a = arg;
+  close(a->way[0]);
+  close(a->errp[0]);
+  a->child(a->q, a->way[1], a->errp[1]);
+  _exit(126);
+}
+
 /* Forks child(q, way, stderr) with its filter's listener sent back on a socket (*lfd) and its stderr
    on a pipe (*efd, non-blocking); its pid and pidfd. Why it could not (errno set), or NULL. */
 static const char *fork_program(struct req *q, void (*child)(struct req *, int, int), pid_t *c, int *efd, int *lfd, int *pfd) {
-  int way[2], errp[2];
+  static struct program_side a;
+  int *way = a.way, *errp = a.errp;
+  a.q = q;
+  a.child = child;
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, way)) return "socketpair";
   if (pipe2(errp, O_CLOEXEC)) { close(way[0]); close(way[1]); return "pipe"; }
-  *c = fork();
+  /* Back here once it has exec'd or died: its listener is already on the socket. */
+  *c = clone(program_side, side_stack + sizeof side_stack, CLONE_VM | CLONE_VFORK | SIGCHLD, &a);
   if (*c < 0) { int e = errno; close(way[0]); close(way[1]); close(errp[0]); close(errp[1]); errno = e; return "fork"; }
-  if (*c == 0) {
-    close(way[0]);
-    close(errp[0]);
-    child(q, way[1], errp[1]);
-  }
   close(way[1]);
   close(errp[1]);
   *efd = errp[0];
@@ -1121,27 +1137,99 @@ static long long seen_settle(void) {
   return seen_gone + live;
 }
 
+/* A sample is taken every few ms for the whole run, and most of what one cost was finding its
+   files again (path walks, /proc's pid look-ups, opening and closing): the files stay open, read
+   with pread and fstatfs. Each mount point by path, opened once (O_PATH: nothing of it is read). */
+static struct { const char *path; int fd; } mount_at[GATE_PATHS];
+static int nmount_at;
+
+static int statfs_kept(const char *path, struct statfs *f) {
+  int i = 0;
+  while (i < nmount_at && strcmp(mount_at[i].path, path)) i++;
+  if (i == nmount_at && nmount_at < GATE_PATHS) {
+    mount_at[i].path = path;
+    mount_at[i].fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    nmount_at++;
+  }
+  /* Not kept (too many, or its fd gone): by path, as before. */
+  if (i < nmount_at && mount_at[i].fd >= 0 && fstatfs(mount_at[i].fd, f) == 0) return 0;
+  return statfs(path, f);
+}
+
 /* How much the tmpfs mounts hold (kB): used blocks, the same whoever wrote them. */
 static long long tmpfs_used_kb(char **paths, int n) {
   long long kb = 0;
   for (int i = 0; i < n; i++) {
     struct statfs f;
-    if (statfs(paths[i], &f) == 0 && f.f_type == TMPFS_MAGIC) kb += (long long)(f.f_blocks - f.f_bfree) * (long long)f.f_bsize / 1024;
+    if (statfs_kept(paths[i], &f) == 0 && f.f_type == TMPFS_MAGIC) kb += (long long)(f.f_blocks - f.f_bfree) * (long long)f.f_bsize / 1024;
   }
   return kb;
+}
+
+/* The /proc files of the processes a sample reads, kept open by pid while the process is seen. An
+   fd of /proc/PID/stat stays that process's own: once it is reaped a read fails (ESRCH), even if
+   its pid is taken again, and then its files are opened again by path, which finds the new one.
+   Its children file is read only after its stat was, so it is never an older process's. */
+#define PROC_KEPT 32
+static struct proc_kept { pid_t pid; int stat, kids, seen; } proc_kept[PROC_KEPT];
+static int nproc_kept;
+
+static struct proc_kept *kept_of(pid_t pid) {
+  for (int i = 0; i < nproc_kept; i++) if (proc_kept[i].pid == pid) return &proc_kept[i];
+  if (nproc_kept == PROC_KEPT) return NULL;
+  proc_kept[nproc_kept] = (struct proc_kept){ pid, -1, -1, 0 };
+  return &proc_kept[nproc_kept++];
+}
+
+static void kept_close(struct proc_kept *e) {
+  if (e->stat >= 0) close(e->stat);
+  if (e->kids >= 0) close(e->kids);
+  e->stat = e->kids = -1;
+}
+
+/* Reads /proc/PID/<name> into b (0-terminated) through *fd, opened by path when it is -1: its
+   length (0: empty, as a children file with none), or -1. */
+static ssize_t read_kept(pid_t pid, const char *name, int *fd, char *b, size_t size) {
+  if (*fd < 0) {
+    char path[96];
+    snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, name);
+    *fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (*fd < 0) return -1;
+  }
+  ssize_t r = pread(*fd, b, size - 1, 0);
+  b[r > 0 ? r : 0] = 0;
+  return r;
+}
+
+/* Closes the kept files of the processes the last walk did not see (all of them: every). */
+static void proc_kept_drop(int every) {
+  int k = 0;
+  for (int i = 0; i < nproc_kept; i++) {
+    if (!every && proc_kept[i].seen) {
+      proc_kept[i].seen = 0;
+      proc_kept[k++] = proc_kept[i];
+    } else {
+      kept_close(&proc_kept[i]);
+    }
+  }
+  nproc_kept = k;
 }
 
 /* One process's /proc/PID/stat: its threads, CPU ticks (with reaped children's, and its own alone),
    start time and resident pages. */
 static int proc_stat(pid_t pid, long long *ticks, long long *own, long long *start, long long *rss, long *threads) {
-  char path[64], b[1024];
-  snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
-  ssize_t r = read(fd, b, sizeof b - 1);
-  close(fd);
+  char b[1024];
+  struct proc_kept *e = kept_of(pid), once = { pid, -1, -1, 0 };
+  if (!e) e = &once;
+  ssize_t r = read_kept(pid, "stat", &e->stat, b, sizeof b);
+  /* Kept, but that process is gone: this pid's own now, by path. */
+  if (r <= 0 && e->stat >= 0) {
+    kept_close(e);
+    r = read_kept(pid, "stat", &e->stat, b, sizeof b);
+  }
+  if (e == &once) kept_close(e);
   if (r <= 0) return -1;
-  b[r] = 0;
+  e->seen = 1;
   /* The name may hold spaces and parentheses: the fields start after the last ')'. */
   char *p = strrchr(b, ')');
   if (!p) return -1;
@@ -1180,19 +1268,16 @@ static int children_of(pid_t pid, long threads, pid_t *out, int n, int max) {
       if (e->d_name[0] == '.') continue;
       tid = atol(e->d_name);
     }
-    snprintf(path, sizeof path, "/proc/%d/task/%ld/children", (int)pid, tid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) {
-      ssize_t r = read(fd, b, sizeof b - 1);
-      close(fd);
-      if (r > 0) {
-        b[r] = 0;
-        for (char *p = b; *p && n < max;) {
-          long c = strtol(p, &p, 10);
-          if (c > 0) out[n++] = (pid_t)c;
-          while (*p == ' ') p++;
-        }
-      }
+    /* One thread's (the common case): its kept file; each of several: opened for this read alone. */
+    struct proc_kept *k = d ? NULL : kept_of(pid);
+    int once = -1;
+    snprintf(path, sizeof path, "task/%ld/children", tid);
+    ssize_t r = read_kept(pid, path, k ? &k->kids : &once, b, sizeof b);
+    if (once >= 0) close(once);
+    for (char *p = b; r > 0 && *p && n < max;) {
+      long c = strtol(p, &p, 10);
+      if (c > 0) out[n++] = (pid_t)c;
+      while (*p == ' ') p++;
     }
     if (!d) break;
   }
@@ -1206,6 +1291,8 @@ static struct tree_now walk(int kill_all, int want_tmpfs) {
   static pid_t q[TREE_MAX];
   struct tree_now t = { 0, 0, 0, 0 };
   int n = children_of(getpid(), 1, q, 0, TREE_MAX);
+  struct proc_kept *self = kept_of(getpid());
+  if (self) self->seen = 1;
   nseen_now = 0;
   for (int i = 0; i < n; i++) {
     if (kill_all) kill(q[i], SIGKILL);
@@ -1219,6 +1306,7 @@ static struct tree_now walk(int kill_all, int want_tmpfs) {
     seen_now[nseen_now++] = (struct seen){ q[i], start, own };
     n = children_of(q[i], threads, q, n, TREE_MAX);
   }
+  proc_kept_drop(0);
   return t;
 }
 

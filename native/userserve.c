@@ -154,6 +154,8 @@ static void user_end(struct urun *g) {
     close(g->lfd);
   }
   user_reap(g, 1);
+  /* Its processes' /proc files, kept for its samples: the next test's are others. */
+  proc_kept_drop(1);
   if (!g->wall) g->wall = now_ms() - g->t0;
   if (g->efd >= 0) {
     drain(g->efd, g->err);
