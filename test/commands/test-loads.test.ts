@@ -99,3 +99,18 @@ it("`test FILE.cpp --problem SET.jsonl:ID` a second time: no validator, YAML or 
   );
   expect(offending).toEqual([]);
 }, 120_000);
+
+it('`problems` for a person with no session and no accepted program loads no journal reader or zod', async () => {
+  const home = tempHome();
+  const trace = join(home.root, 'loaded.txt');
+  const hook = pathToFileURL(join(process.cwd(), 'test', 'helpers', 'load-trace.mjs')).href;
+  const r = await cli(['problems'], { ...home.env, SIMCOACH_LOAD_TRACE: trace, NODE_OPTIONS: `--import ${hook}` });
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.stdout).toMatch(/sum-two/);
+  const modules = modulesOfLoaded(readFileSync(trace, 'utf8').trim().split('\n'));
+  expect(modules).toEqual(expect.arrayContaining(['src/commands/problems.ts', 'src/problems/markdown.ts']));
+  const readers = modules.filter((m) =>
+    /node_modules\/zod\/|^src\/session\/(index|lines|schema|practice)\.ts$/.test(m),
+  );
+  expect(readers).toEqual([]);
+}, 60_000);
