@@ -4,15 +4,11 @@
 // the run compiles with the compilers and flags they name.
 import type { SettingFlags, Settings } from '../../settings/load.js';
 import { keep, recall } from '../../settings/memo.js';
-import { chooseToolchains, toolchainChoices } from '../../runners/languages/toolchains.js';
 
 /** The effective settings with this run's `flags` over them (as `resolveSettings`), kept for the next start. */
 export async function settingsOf(flags: SettingFlags = {}): Promise<Settings> {
   const kept = recall<Settings>(flags);
-  if (kept) {
-    chooseToolchains(toolchainChoices(kept));
-    return kept;
-  }
+  if (kept) return kept;
   const { resolveSettings } = await import('../../settings/load.js');
   const settings = resolveSettings(flags);
   keep(flags, settings);
