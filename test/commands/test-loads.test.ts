@@ -11,7 +11,25 @@ import { pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
 import { modulesOfLoaded } from '../../bench/firstFramePath.js';
 import { fixturesDir } from '../../src/problems/index.js';
-import { cli, tempHome } from '../session/cli.js';
+import { cli, tempHome, type Home, type Ran } from '../session/cli.js';
+
+const hook = pathToFileURL(join(process.cwd(), 'test', 'helpers', 'load-trace.mjs')).href;
+
+/** The CLI run with the loader hook: what it said and the source modules its process loaded. */
+async function traced(args: string[], home: Home): Promise<{ r: Ran; modules: string[] }> {
+  const trace = join(home.root, 'loaded.txt');
+  const r = await cli(
+    args,
+    { ...home.env, SIMCOACH_LOAD_TRACE: trace, NODE_OPTIONS: `--import ${hook}` },
+    { timeoutMs: 60_000 },
+  );
+  expect(r.code, r.stderr).toBe(0);
+  return { r, modules: modulesOfLoaded(readFileSync(trace, 'utf8').trim().split('\n')) };
+}
+
+/** Each loaded module a list forbids, named with why. */
+const offendingOf = (forbidden: [string, RegExp][], modules: string[]): string[] =>
+  forbidden.flatMap(([what, p]) => modules.filter((m) => p.test(m)).map((m) => `${m} (${what})`));
 
 const NOT_FOR_TEST: [string, RegExp][] = [
   ['React or Ink', /node_modules\/(react|react-reconciler|ink|yoga-layout|scheduler)\//],
@@ -25,22 +43,13 @@ it('`test FILE.md` loads the judge and the statement reader, nothing a listing, 
   const home = tempHome();
   const solution = join(home.root, 'sum.py');
   writeFileSync(solution, 'a, b = map(int, input().split())\nprint(a + b)\n');
-  const trace = join(home.root, 'loaded.txt');
-  const hook = pathToFileURL(join(process.cwd(), 'test', 'helpers', 'load-trace.mjs')).href;
-  const r = await cli(
-    ['test', solution, '--problem', join(fixturesDir(), 'sum-two.md')],
-    { ...home.env, SIMCOACH_LOAD_TRACE: trace, NODE_OPTIONS: `--import ${hook}` },
-    { timeoutMs: 60_000 },
-  );
-  expect(r.code, r.stderr).toBe(0);
+  const { r, modules } = await traced(['test', solution, '--problem', join(fixturesDir(), 'sum-two.md')], home);
   expect(r.stdout).toMatch(/AC\s+11\/11 tests passed/);
-  const modules = modulesOfLoaded(readFileSync(trace, 'utf8').trim().split('\n'));
   // The path read is the real one: the command, the statement reader and the judge are in it.
   expect(modules).toEqual(
     expect.arrayContaining(['src/commands/test.ts', 'src/problems/markdown.ts', 'src/runners/judge/judge.ts']),
   );
-  const offending = NOT_FOR_TEST.flatMap(([what, p]) => modules.filter((m) => p.test(m)).map((m) => `${m} (${what})`));
-  expect(offending).toEqual([]);
+  expect(offendingOf(NOT_FOR_TEST, modules)).toEqual([]);
 }, 90_000);
 
 const NOT_FOR_PLAIN_JSONL: [string, RegExp][] = [
@@ -76,16 +85,8 @@ it("`test FILE.cpp --problem SET.jsonl:ID` a second time: no validator, YAML or 
   // The first start resolves the settings and keeps them.
   const first = await cli(args, home.env, { timeoutMs: 60_000 });
   expect(first.code, first.stderr).toBe(0);
-  const trace = join(home.root, 'loaded.txt');
-  const hook = pathToFileURL(join(process.cwd(), 'test', 'helpers', 'load-trace.mjs')).href;
-  const r = await cli(
-    args,
-    { ...home.env, SIMCOACH_LOAD_TRACE: trace, NODE_OPTIONS: `--import ${hook}` },
-    { timeoutMs: 60_000 },
-  );
-  expect(r.code, r.stderr).toBe(0);
+  const { r, modules } = await traced(args, home);
   expect(r.stdout).toMatch(/AC\s+2\/2 tests passed/);
-  const modules = modulesOfLoaded(readFileSync(trace, 'utf8').trim().split('\n'));
   expect(modules).toEqual(
     expect.arrayContaining([
       'src/problems/jsonl.ts',
@@ -94,20 +95,13 @@ it("`test FILE.cpp --problem SET.jsonl:ID` a second time: no validator, YAML or 
       'src/runners/judge/judge.ts',
     ]),
   );
-  const offending = NOT_FOR_PLAIN_JSONL.flatMap(([what, p]) =>
-    modules.filter((m) => p.test(m)).map((m) => `${m} (${what})`),
-  );
-  expect(offending).toEqual([]);
+  expect(offendingOf(NOT_FOR_PLAIN_JSONL, modules)).toEqual([]);
 }, 120_000);
 
 it('`problems` for a person with no session and no accepted program loads no journal reader or zod', async () => {
   const home = tempHome();
-  const trace = join(home.root, 'loaded.txt');
-  const hook = pathToFileURL(join(process.cwd(), 'test', 'helpers', 'load-trace.mjs')).href;
-  const r = await cli(['problems'], { ...home.env, SIMCOACH_LOAD_TRACE: trace, NODE_OPTIONS: `--import ${hook}` });
-  expect(r.code, r.stderr).toBe(0);
+  const { r, modules } = await traced(['problems'], home);
   expect(r.stdout).toMatch(/sum-two/);
-  const modules = modulesOfLoaded(readFileSync(trace, 'utf8').trim().split('\n'));
   expect(modules).toEqual(expect.arrayContaining(['src/commands/problems.ts', 'src/problems/markdown.ts']));
   const readers = modules.filter((m) =>
     /node_modules\/zod\/|^src\/session\/(index|lines|schema|practice)\.ts$/.test(m),
