@@ -10,7 +10,10 @@ import { FIRST_FRAME_ENTRIES, loadPath, readMetafile, type Metafile } from '../b
 const NOT_BEFORE_THE_FIRST_FRAME: [string, RegExp][] = [
   ["a flow's code (only its record, <name>.meta.ts)", /^src\/flows\/(?!index\.ts$|define\.ts$)(?![^/]+\.meta\.ts$)/],
   ['an agent', /^src\/agents\//],
-  ['a runner (the language table aside)', /^src\/runners\/(?!languages\/langs\.ts$|languages\/probe\.ts$)/],
+  [
+    'a runner (the language table and the toolchains chosen aside)',
+    /^src\/runners\/(?!languages\/(langs|probe|toolchains)\.ts$)/,
+  ],
   ['the engine', /^src\/engine\//],
   ['a model backend package', /node_modules\/(ollama|openai)\//],
   ['yaml', /node_modules\/yaml\//],

@@ -1,6 +1,6 @@
 // `simcoach config get|set|unset|list|path`: the settings file, with every value validated.
 import { parse } from '../flags/args.js';
-import { KEY_DOCS, getSetting, listSettings, mask, setSetting, settingsPath, unsetSetting } from '../settings/load.js';
+import { settingsPath } from '../settings/file.js';
 import { EXIT, UsageError } from '../system/errors.js';
 import { color } from '../terminal/term.js';
 
@@ -9,8 +9,12 @@ const USAGE = 'config get KEY | set KEY VALUE | unset KEY | list [--json] | path
 const show = (value: unknown): string =>
   value === undefined ? '(unset)' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
-const shownValue = (key: string, value: unknown): string =>
-  KEY_DOCS[key]?.secret && typeof value === 'string' ? mask(value) : show(value);
+/** The validator (zod, the flows' registry): `path` and `template` need none of it. */
+const loadConfig = () => import('../settings/load.js');
+type Config = Awaited<ReturnType<typeof loadConfig>>;
+
+const shownValue = (c: Config, key: string, value: unknown): string =>
+  c.KEY_DOCS[key]?.secret && typeof value === 'string' ? c.mask(value) : show(value);
 
 export async function run(argv: string[]): Promise<number> {
   // After `set KEY` everything is the value, even when it starts with '-' (keepAlive -1, seed -3).
@@ -27,8 +31,9 @@ export async function run(argv: string[]): Promise<number> {
       return EXIT.ok;
     case 'get': {
       need(2);
-      const value = getSetting(key ?? '');
-      process.stdout.write(`${values.json ? JSON.stringify(value ?? null) : shownValue(key ?? '', value)}\n`);
+      const c = await loadConfig();
+      const value = c.getSetting(key ?? '');
+      process.stdout.write(`${values.json ? JSON.stringify(value ?? null) : shownValue(c, key ?? '', value)}\n`);
       return EXIT.ok;
     }
     case 'set':
@@ -74,10 +79,11 @@ async function template(name: string): Promise<number> {
 }
 
 async function unset(key: string): Promise<number> {
-  const removed = await unsetSetting(key);
+  const c = await loadConfig();
+  const removed = await c.unsetSetting(key);
   let now: string;
   try {
-    now = `is back to ${shownValue(key, getSetting(key))}`;
+    now = `is back to ${shownValue(c, key, c.getSetting(key))}`;
   } catch {
     // Another value in the file is still wrong (the next command says which); this one is gone.
     now = removed ? 'is removed from the settings file' : 'was not set';
@@ -88,18 +94,20 @@ async function unset(key: string): Promise<number> {
 
 async function set(key: string, words: string[]): Promise<number> {
   // Several words make one value ("set model my model" is a mistake, but quoting is easy to forget).
-  const stored = await setSetting(key, words.join(' '));
-  process.stderr.write(`${color.green('✓', process.stderr)} ${key} = ${shownValue(key, stored)}\n`);
+  const c = await loadConfig();
+  const stored = await c.setSetting(key, words.join(' '));
+  process.stderr.write(`${color.green('✓', process.stderr)} ${key} = ${shownValue(c, key, stored)}\n`);
   return EXIT.ok;
 }
 
-function list(json: boolean): number {
-  const rows = listSettings();
+async function list(json: boolean): Promise<number> {
+  const c = await loadConfig();
+  const rows = c.listSettings();
   if (json) {
     const out = Object.fromEntries(
       rows.map((r) => [
         r.key,
-        { value: r.secret && typeof r.value === 'string' ? mask(r.value) : (r.value ?? null), source: r.source },
+        { value: r.secret && typeof r.value === 'string' ? c.mask(r.value) : (r.value ?? null), source: r.source },
       ]),
     );
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
@@ -108,7 +116,7 @@ function list(json: boolean): number {
   const width = Math.max(...rows.map((r) => r.key.length));
   for (const r of rows) {
     const source = r.source === 'default' ? '' : color.dim(`  (${r.source})`);
-    process.stdout.write(`${r.key.padEnd(width)}  ${shownValue(r.key, r.value)}${source}\n`);
+    process.stdout.write(`${r.key.padEnd(width)}  ${shownValue(c, r.key, r.value)}${source}\n`);
   }
   process.stdout.write(color.dim(`\nfile: ${settingsPath()}\n`));
   return EXIT.ok;

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { parse } from '../flags/args.js';
 import { EXIT, UsageError } from '../system/errors.js';
 import { color } from '../terminal/term.js';
@@ -6,6 +7,8 @@ import { hiddenTestCount, loadDefaultSet, loadProblemSet } from '../problems/ind
 import type { PracticeMark } from '../session/practice.js';
 import { printableLine } from '../terminal/printable.js';
 import { listWidth, renderTable, wrapNote, type Column } from '../terminal/table.js';
+import { sessionsDir } from '../system/paths.js';
+import { acceptedBeside } from '../session/acceptedFile.js';
 
 interface Filters {
   difficulty?: string;
@@ -26,6 +29,23 @@ function filter(set: Problem[], f: Filters): Problem[] {
       (f.difficulty === undefined || matchesDifficulty(p, f.difficulty)) &&
       (f.tag === undefined || p.tags.some((t) => t.toLowerCase() === f.tag!.toLowerCase())),
   );
+}
+
+/**
+ * Whether there is anything to mark the list with: a session file or a program accepted outside
+ * one. With neither (a fresh person, every test's home), the journals' readers and their schema
+ * (zod, ~440 KB) do not load.
+ */
+function anythingRecorded(): boolean {
+  const dir = sessionsDir();
+  let sessions: boolean;
+  try {
+    sessions = readdirSync(dir).length > 0;
+  } catch (err) {
+    // A folder that cannot be read is the readers' to report (as a list without marks).
+    sessions = (err as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+  return sessions || existsSync(acceptedBeside(dir));
 }
 
 /**
@@ -112,8 +132,9 @@ export async function run(argv: string[]): Promise<number> {
   for (const p of set)
     for (const w of p.warnings ?? [])
       process.stderr.write(`${color.yellow('warning:', process.stderr)} ${p.id}: ${printableLine(w)}\n`);
-  const marks = await marksOf();
-  const practised = await practiceOf();
+  const recorded = anythingRecorded();
+  const marks = recorded ? await marksOf() : new Map<string, 'accepted' | 'samples'>();
+  const practised = recorded ? await practiceOf() : new Map<string, PracticeMark & { text: string }>();
   if (values.json) {
     const rows = set.map((p) => ({
       id: p.id,

@@ -3,16 +3,20 @@
 // code says whether that program passes every sample and hidden test (judged at the end and
 // recorded). Without --auto the tutor opens on the problem.
 import { parse } from '../flags/args.js';
-import { resolveSettings, type SettingFlags, type Settings } from '../settings/load.js';
+import type { SettingFlags, Settings } from '../settings/load.js';
+import { settingsOf } from './shared/settings.js';
 import { EXIT, UsageError, UserError } from '../system/errors.js';
 import type { Problem } from '../problems/types.js';
-import { budgetFlags, runHeadless, withBudgets } from './shared/headless.js';
+import { budgetFlags, budgetsGiven } from './shared/budgetFlags.js';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, 'solve', { budgetFlags });
   if (positionals.length !== 1)
     throw new UsageError('solve takes one problem: a file, FILE.jsonl:ID, DIR:ID or a built-in id');
-  const settings = withBudgets(resolveSettings(values), values);
+  const resolved = await settingsOf(values);
+  // The headless run's code, and with a budget flag the validator, load only when they are used.
+  const headless = () => import('./shared/headless.js');
+  const settings = budgetsGiven(values) ? (await headless()).withBudgets(resolved, values) : resolved;
   const { loadProblem } = await import('../problems/index.js');
   const problem = await loadProblem(positionals[0]!);
   if (!values.auto) return openTutor(problem, settings, values);
@@ -24,7 +28,7 @@ export async function run(argv: string[]): Promise<number> {
       EXIT.failed,
       `To go on, ${statementHint(problem)}.`,
     );
-  return runHeadless({ kind: 'new', problem }, settings, values.output);
+  return (await headless()).runHeadless({ kind: 'new', problem }, settings, values.output);
 }
 
 async function openTutor(problem: Problem, settings: Settings, flags: SettingFlags): Promise<number> {

@@ -56,7 +56,7 @@ export async function loadDirectory(dir: string, opts: DirOptions = {}, prefix =
         out.push(await loadPayloadFile(path, `${prefix}${stem(e.name)}`, opts.tests));
       } else if (JSONL.has(ext)) {
         const { parseJsonLines, problemsFromLines } = await import('./jsonl.js');
-        const set = problemsFromLines(path, parseJsonLines(path, await readText(path)), opts);
+        const set = await problemsFromLines(path, parseJsonLines(path, await readText(path)), opts);
         out.push(...set.map((p) => ({ ...p, id: `${prefix}${stem(e.name)}/${p.id}` })));
       }
     } catch (err) {

@@ -23,7 +23,7 @@ export { hiddenTestCount } from './hidden.js';
 
 const JSONL = new Set(['.jsonl', '.ndjson']);
 
-/** The JSON-lines loader, with the TeX tables its titles use (~20 ms of a start), only for a JSON-lines set. */
+/** The JSON-lines loader, only for a JSON-lines set. */
 const jsonl = () => import('./jsonl.js');
 
 async function kindOf(path: string): Promise<'file' | 'dir' | undefined> {
@@ -106,14 +106,14 @@ async function loadProblemAlone(ref: string): Promise<Problem> {
     const { lineId, parseJsonLines, pickLine, problemFromLine } = await jsonl();
     const lines = parseJsonLines(path, await readText(path));
     if (pick === undefined) {
-      if (lines.length === 1) return problemFromLine(path, lines[0]!);
+      if (lines.length === 1) return await problemFromLine(path, lines[0]!);
       throw new UserError(
         `${path}: holds ${lines.length} problems; name one as ${path}:ID (an id, a name or a line number)`,
       );
     }
     const line = pickLine(lines, pick);
     if (!line) throw badId(`${path}: no problem with id, name or line '${pick}'`);
-    return problemFromLine(path, line, /@\d+$/.test(pick) && lineId(line) !== pick ? pick : lineId(line));
+    return await problemFromLine(path, line, /@\d+$/.test(pick) && lineId(line) !== pick ? pick : lineId(line));
   }
   if (STATEMENT_EXTENSIONS.has(ext)) {
     const p = await loadStatement(path);

@@ -99,13 +99,13 @@ function parallelTests(file: string, line: number, field: string, v: unknown, pr
   });
 }
 
-function fromApps(file: string, l: JsonLine, id: string): Problem {
+async function fromApps(file: string, l: JsonLine, id: string): Promise<Problem> {
   const v = l.value;
   if (typeof v.description !== 'string') throw problemError(file, l.line, "'description' must be text");
   const starter = typeof v.starter_code === 'string' ? v.starter_code.trim() : '';
   return {
     id,
-    title: titleFrom(v.description, `Problem ${id}`),
+    title: await titleFrom(v.description, `Problem ${id}`),
     statement: v.description,
     samples: testList(file, l.line, 'samples', v.samples, 'sample'),
     tests: testList(file, l.line, 'tests', v.tests, 'test'),
@@ -162,12 +162,12 @@ function fromCodeContests(file: string, l: JsonLine, id: string): Problem {
 }
 
 /** One line as a Problem, whichever of the two shapes it has. */
-export function problemFromLine(file: string, l: JsonLine, id: string = lineId(l)): Problem {
+export async function problemFromLine(file: string, l: JsonLine, id: string = lineId(l)): Promise<Problem> {
   const v = l.value;
   if ('public_tests' in v || 'private_tests' in v || 'generated_tests' in v)
     return withPrintableFields(fromCodeContests(file, l, id));
   if ('description' in v && ('samples' in v || 'tests' in v || 'starter_code' in v))
-    return withPrintableFields(fromApps(file, l, id));
+    return withPrintableFields(await fromApps(file, l, id));
   throw problemError(
     file,
     l.line,
@@ -183,9 +183,14 @@ export interface SetOptions {
   duplicates?: 'first' | 'all';
 }
 
-export function problemsFromLines(file: string, lines: JsonLine[], opts: SetOptions = {}): Problem[] {
+export async function problemsFromLines(file: string, lines: JsonLine[], opts: SetOptions = {}): Promise<Problem[]> {
   const keep = keeper(file, opts);
-  return lines.flatMap((l) => keep(l) ?? []);
+  const out: Problem[] = [];
+  for (const l of lines) {
+    const p = await keep(l);
+    if (p) out.push(p);
+  }
+  return out;
 }
 
 /** The lines as Problems, as they come (a set read line by line), `size` at a time; the same as problemsFromLines. */
@@ -198,7 +203,7 @@ export async function* problemBatches(
   const keep = keeper(file, opts);
   let batch: Problem[] = [];
   for await (const l of lines) {
-    const p = keep(l);
+    const p = await keep(l);
     if (p) batch.push(p);
     if (batch.length >= size) {
       yield batch;
@@ -209,11 +214,12 @@ export async function* problemBatches(
 }
 
 /** A line's Problem, or none for a repeated id that is not kept (see `duplicates`). */
-function keeper(file: string, opts: SetOptions): (l: JsonLine) => Problem | undefined {
+function keeper(file: string, opts: SetOptions): (l: JsonLine) => Promise<Problem | undefined> {
   const seen = new Set<string>();
   return (l) => {
     const id = lineId(l);
-    if (seen.has(id)) return opts.duplicates === 'all' ? problemFromLine(file, l, `${id}@${l.line}`) : undefined;
+    if (seen.has(id))
+      return opts.duplicates === 'all' ? problemFromLine(file, l, `${id}@${l.line}`) : Promise.resolve(undefined);
     seen.add(id);
     return problemFromLine(file, l, id);
   };

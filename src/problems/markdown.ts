@@ -5,7 +5,8 @@ import type { Problem, TestCase } from './types.js';
 import { readText } from './read.js';
 import { scanBlocks } from './blocks.js';
 import { pairSamples, type Part } from './samples.js';
-import { parseFrontMatter, splitFrontMatter, type FrontMatter } from './frontmatter.js';
+import type { FrontMatter } from './frontmatter.js';
+import { splitFrontMatter } from './splitFront.js';
 import { attachHiddenTests } from './hidden.js';
 import {
   INPUT_SECTION,
@@ -34,10 +35,17 @@ function sampleParts(lines: string[], bodyLine: number): Part[] {
   return partsFromPlainText(lines, bodyLine);
 }
 
-/** Parses statement text; `file` names it in errors and places its hidden-tests folder. */
-export function parseStatement(file: string, text: string, id: string): { problem: Problem; fm: FrontMatter } {
+/**
+ * Parses statement text; `file` names it in errors and places its hidden-tests folder. The YAML
+ * reader (115 KB) loads only for a statement with front matter.
+ */
+export async function parseStatement(
+  file: string,
+  text: string,
+  id: string,
+): Promise<{ problem: Problem; fm: FrontMatter }> {
   const { yaml, body, bodyLine } = splitFrontMatter(file, text);
-  const fm = yaml === undefined ? {} : parseFrontMatter(file, yaml);
+  const fm = yaml === undefined ? {} : (await import('./frontmatter.js')).parseFrontMatter(file, yaml);
   const lines = body.split('\n');
   const samples: TestCase[] = pairSamples(file, sampleParts(lines, bodyLine));
   const limits = limitsFromText(body.slice(0, 20000));
@@ -84,6 +92,6 @@ export const STATEMENT_EXTENSIONS = new Set(['.md', '.markdown', '.txt']);
 
 /** A statement file with the hidden tests from the folder beside it (`tests` false: only counted). */
 export async function loadStatement(file: string, id = basename(file, extname(file)), tests = true): Promise<Problem> {
-  const { problem } = parseStatement(file, await readText(file), id);
+  const { problem } = await parseStatement(file, await readText(file), id);
   return attachHiddenTests(problem, file, tests);
 }

@@ -19,6 +19,6 @@ export async function loadPayloadFile(
   const { companionToMarkdown, parseCompanion } = await import('./companion.js');
   const parsed = parseCompanion(await readText(file));
   if (!parsed.ok) throw problemError(file, undefined, parsed.reason);
-  const { problem } = parseStatement(file, companionToMarkdown(parsed.value), id);
+  const { problem } = await parseStatement(file, companionToMarkdown(parsed.value), id);
   return attachHiddenTests(problem, file, tests);
 }

@@ -19,7 +19,7 @@ import {
 import { configDir } from '../system/paths.js';
 import { isTree, readStoredFile, settingsDistrust, settingsPath, type Tree } from './file.js';
 import { compiledLangIds, langFromName, langIds } from '../runners/languages/langs.js';
-import { chooseToolchains, type Choices } from '../runners/languages/toolchains.js';
+import { chooseToolchains, toolchainChoices } from '../runners/languages/toolchains.js';
 import {
   ANSWER_FORMS,
   APPROVAL_MODES,
@@ -310,11 +310,6 @@ export function loadSettings(overrides: Tree = {}): Settings {
   // Every build of this run compiles as the settings say (a command's --flags go over them).
   chooseToolchains(toolchainChoices(settings));
   return settings;
-}
-
-/** The compilers and flags the settings name, per language. */
-export function toolchainChoices(s: Pick<Settings, 'compilers' | 'flags'>): Choices {
-  return Object.fromEntries(compiledLangIds.map((id) => [id, { compiler: s.compilers[id], flags: s.flags[id] }]));
 }
 
 export interface SettingFlags {

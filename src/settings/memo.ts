@@ -7,6 +7,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from '../system/paths.js';
 import { isTree, readStoredFile, type Tree } from './file.js';
+import { chooseToolchains, toolchainChoices } from '../runners/languages/toolchains.js';
+import type { LangId } from '../runners/languages/langs.js';
 
 declare const __SIMCOACH_BUILD__: string | undefined;
 
@@ -21,9 +23,11 @@ const memoFile = (): string => join(cacheDir(), 'settings-memo.json');
 /** The API key from the environment, as load.ts takes it (it wins over a stored one). */
 const envKey = (): string | undefined => process.env.OPENAI_API_KEY?.trim() || undefined;
 
-/** What load.ts resolves: only the API key is looked at here (load.ts's `Settings` is one). */
+/** What load.ts resolves: only the API key and the toolchains are looked at here (load.ts's `Settings` is one). */
 interface Resolved {
   openaiApiKey?: string | undefined;
+  compilers?: Partial<Record<LangId, string>>;
+  flags?: Partial<Record<LangId, string>>;
 }
 
 /** Everything `resolveSettings(flags)` reads, as one string; undefined when it must run. */
@@ -47,7 +51,10 @@ export function inputsOf(
   return { key: JSON.stringify({ build, stored: shown, env, flags }), stored };
 }
 
-/** The settings kept for exactly these inputs (as `keep` was given them), or undefined. */
+/**
+ * The settings kept for exactly these inputs (as `keep` was given them), or undefined. As a
+ * resolution does, they choose the compilers and flags every build of this run uses.
+ */
 export function recall<S extends Resolved>(flags: object, build?: string): S | undefined {
   const inputs = inputsOf(flags, build);
   if (!inputs) return undefined;
@@ -60,6 +67,7 @@ export function recall<S extends Resolved>(flags: object, build?: string): S | u
       if (typeof key !== 'string') return undefined;
       settings.openaiApiKey = key;
     }
+    chooseToolchains(toolchainChoices({ compilers: settings.compilers ?? {}, flags: settings.flags ?? {} }));
     return settings;
   } catch {
     return undefined;

@@ -20,7 +20,10 @@ const NOT_BEFORE_INK: [string, RegExp][] = [
   ["a flow's code (only its record)", /^src\/flows\/(?!index\.ts$|define\.ts$)(?![^/]+\.meta\.ts$)/],
   ['an agent', /^src\/agents\//],
   ['the engine', /^src\/engine\//],
-  ['a runner (the language table aside)', /^src\/runners\/(?!languages\/langs\.ts$|languages\/probe\.ts$)/],
+  [
+    'a runner (the language table and the toolchains chosen aside)',
+    /^src\/runners\/(?!languages\/(langs|probe|toolchains)\.ts$)/,
+  ],
   ['the session journal', /^src\/session\/(journal|reader|index)\.ts$/],
   ['a problem parser', /^src\/problems\/(markdown|companion|jsonl|directory|read|frontmatter|tex|contest)\.ts$/],
   [

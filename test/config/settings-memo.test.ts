@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveSettings, settingsPath, type SettingFlags } from '../../src/settings/load.js';
 import { keep, recall } from '../../src/settings/memo.js';
+import { chooseToolchains, chosenToolchain } from '../../src/runners/languages/toolchains.js';
 
 const saved = { ...process.env };
 let dir = '';
@@ -41,6 +42,16 @@ const start = (flags: SettingFlags, build = BUILD) => {
 const memoText = (): string => readFileSync(join(dir, 'cache', 'simcoach', 'settings-memo.json'), 'utf8');
 
 describe('the settings memo', () => {
+  it('a recalled start builds with the kept compilers and flags, as a resolved one does', () => {
+    writeSettings({ compilers: { cpp: 'clang++' }, flags: { cpp: '-O2 -DLOCAL' } });
+    expect(start({}).recalled).toBe(false);
+    // A new process: nothing chosen until the settings say so.
+    chooseToolchains({});
+    expect(start({}).recalled).toBe(true);
+    expect(chosenToolchain('cpp')).toMatchObject({ compiler: 'clang++', flags: '-O2 -DLOCAL' });
+    chooseToolchains({});
+  });
+
   it('a second start with the same inputs gets what resolveSettings gives, key for key and in order', () => {
     writeSettings({
       model: 'qwen3:8b',

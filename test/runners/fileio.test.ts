@@ -77,13 +77,13 @@ describe('file input/output', () => {
     expect(r.verdict).toBe('OLE');
   }, 30_000);
 
-  it('refuses a file name with a folder in it, at its line', () => {
-    expect(() => parseStatement('p.md', '---\ntitle: x\ninput: ../etc/passwd\n---\n# x\n', 'p')).toThrow(
+  it('refuses a file name with a folder in it, at its line', async () => {
+    await expect(parseStatement('p.md', '---\ntitle: x\ninput: ../etc/passwd\n---\n# x\n', 'p')).rejects.toThrow(
       /p\.md:3: input: .* plain file name/,
     );
   });
 
-  it("Competitive Companion's input.type file becomes the front matter a judge runs", () => {
+  it("Competitive Companion's input.type file becomes the front matter a judge runs", async () => {
     const payload = parseCompanion(
       JSON.stringify({
         name: 'Old Judge',
@@ -95,7 +95,7 @@ describe('file input/output', () => {
       }),
     );
     if (!payload.ok) throw new Error(payload.reason);
-    const { problem } = parseStatement('x.md', companionToMarkdown(payload.value), 'x');
+    const { problem } = await parseStatement('x.md', companionToMarkdown(payload.value), 'x');
     expect(problem.io).toEqual({ input: 'gap.in', output: 'gap.out' });
   });
 });

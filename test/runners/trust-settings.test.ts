@@ -119,15 +119,17 @@ describe.runIf(root)("root with another user's settings", () => {
     expect(await templateOf('cpp')).toBe(PLANTED);
   });
 
-  it("a problem's checker or interactor another user could have written is not compiled: one line says why", () => {
+  it("a problem's checker or interactor another user could have written is not compiled: one line says why", async () => {
     const dir = join(top, 'problem');
     mkdirSync(dir, { mode: 0o755 });
     const md = (key: string): string => `---\ntitle: P\n${key}: judge.cpp\n---\n# P\n`;
     writeFileSync(join(dir, 'judge.cpp'), PLANTED, { mode: 0o644 });
-    expect(parseStatement(join(dir, 'p.md'), md('checker'), 'p').problem.compare.checker).toBe(join(dir, 'judge.cpp'));
+    expect((await parseStatement(join(dir, 'p.md'), md('checker'), 'p')).problem.compare.checker).toBe(
+      join(dir, 'judge.cpp'),
+    );
     chownSync(join(dir, 'judge.cpp'), unprivilegedAccount()!.uid, 0);
     for (const key of ['checker', 'interactor']) {
-      expect(() => parseStatement(join(dir, 'p.md'), md(key), 'p')).toThrow(
+      await expect(parseStatement(join(dir, 'p.md'), md(key), 'p')).rejects.toThrow(
         new RegExp(`${key}: not compiled: ${dir}/judge.cpp is owned by uid \\d+, not by root$`),
       );
     }

@@ -5,7 +5,7 @@ import type { SettingFlags, Settings } from '../../settings/load.js';
 import { EXIT } from '../../system/errors.js';
 import { takeOver } from '../../terminal/firstFrame.js';
 import { probeBackend, probeTimeoutMs, type ProbeResult } from '../../llm/probe.js';
-import { keep, recall } from '../../settings/memo.js';
+import { settingsOf } from './settings.js';
 import { color } from '../../terminal/term.js';
 
 /** How long the first check may take before we call the server absent. */
@@ -15,7 +15,7 @@ export async function run(argv: string[]): Promise<number> {
   const { values } = parse(argv, '');
   // The settings the last start resolved from the same file, environment and flags, else
   // resolved (and validated) now: the validator loads only then.
-  const settings = recall<Settings>(values) ?? (await resolveAndKeep(values));
+  const settings = await settingsOf(values);
   // In a terminal the screens load while the server is asked, so the first frame waits for one, not both.
   const tty = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   const screens = tty ? import('../../launch/launch.js') : undefined;
@@ -34,13 +34,6 @@ export async function run(argv: string[]): Promise<number> {
     return tty ? offerDemo() : EXIT.ok;
   }
   return openTutor(settings, probe, values, screens);
-}
-
-async function resolveAndKeep(flags: SettingFlags): Promise<Settings> {
-  const { resolveSettings } = await import('../../settings/load.js');
-  const settings = resolveSettings(flags);
-  keep(flags, settings);
-  return settings;
 }
 
 /**

@@ -15,22 +15,9 @@ import { color } from '../../terminal/term.js';
 import { hiddenCount, hiddenNote, visibleControls } from '../../terminal/printable.js';
 import { callsText } from '../../session/format.js';
 import { noteLine } from './failureText.js';
+import type { BudgetValues } from './budgetFlags.js';
 
-type FlagSpec = { type: 'string' } | { type: 'boolean' };
-
-/**
- * The budget flags of `solve --auto` and `eval`: each flag a flow's record names (a flag two
- * flows name sets both). The session caps (--max-calls, --max-tokens) are in flags/flagTable.ts.
- */
-export const budgetFlags: Record<string, FlagSpec> = {
-  ...Object.fromEntries(
-    budgetEntries()
-      .filter((e) => e.budget.flag)
-      .map((e) => [e.budget.flag, { type: e.budget.kind === 'switch' ? 'boolean' : 'string' } as FlagSpec]),
-  ),
-};
-
-type BudgetValues = Partial<Record<string, string | boolean | (string | boolean)[]>>;
+export { budgetFlags } from './budgetFlags.js';
 
 function count(values: BudgetValues, flag: string, min: number): number | undefined {
   const raw = values[flag];

@@ -1,7 +1,7 @@
 // `--flags` and `--std` (test, watch, run, stress, practice): this run's compiler flags for the
 // solution's language, over the settings' `flags.<lang>`; then the toolchain is checked once, so a
 // compiler that is not installed or refuses the flags is one line before anything is judged.
-import { loadSettings } from '../../settings/load.js';
+import { settingsOf } from './settings.js';
 import { UsageError, UserError } from '../../system/errors.js';
 import { compiledLangIds, LANGS, type LangId } from '../../runners/languages/langs.js';
 import { chooseForThisRun, missingRuntime, toolchainOf } from '../../runners/languages/toolchains.js';
@@ -24,7 +24,7 @@ export async function useToolchain(values: ToolchainValues, lang: LangId, settin
   if (values.flags !== undefined && values.flags.includes('\n'))
     throw new UsageError('--flags takes one line of flags');
   // The settings' compilers and flags for every language of the run (a brute force's too).
-  if (!settingsLoaded) loadSettings();
+  if (!settingsLoaded) await settingsOf();
   chooseForThisRun(lang, { flags: values.flags, std: values.std });
   const chain = l.compile ? await toolchainOf(lang) : null;
   if (chain && !chain.ok) throw new UserError(chain.error);

@@ -5,7 +5,7 @@
 // one line before anything is judged instead of a compile error on every program.
 import { access, constants, realpath } from 'node:fs/promises';
 import { basename, isAbsolute, join } from 'node:path';
-import { LANGS, type LangId } from './langs.js';
+import { LANGS, compiledLangIds, type LangId } from './langs.js';
 import { probe, whichAll, type ProbeResult } from './probe.js';
 
 export interface ToolchainChoice {
@@ -21,6 +21,14 @@ export type Choices = Partial<Record<LangId, ToolchainChoice>>;
 
 let fromSettings: Choices = {};
 let forThisRun: Choices = {};
+
+/** The compilers and flags settings name (`compilers.<lang>`, `flags.<lang>`), per language. */
+export function toolchainChoices(s: {
+  compilers: Partial<Record<LangId, string>>;
+  flags: Partial<Record<LangId, string>>;
+}): Choices {
+  return Object.fromEntries(compiledLangIds.map((id) => [id, { compiler: s.compilers[id], flags: s.flags[id] }]));
+}
 
 /** What the settings chose (each load of them says it again); languages not named build with the registry's defaults. */
 export function chooseToolchains(choices: Choices): void {
