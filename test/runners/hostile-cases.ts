@@ -35,6 +35,8 @@ import {
 } from '../helpers/unprivileged.js';
 import { countingServer, isolateCache } from './helpers.js';
 import { withEnv } from '../helpers/env.js';
+import { seedBuilds } from '../helpers/launcher.js';
+import { HOSTILE_CPP } from '../helpers/prebuilt.js';
 
 export const TL = 1000;
 /** For the attacks about time: TLE by CPU or by wall, either way. */
@@ -114,7 +116,7 @@ export const rootSide = (): Side => ({
 /** The host every hostile file attacks, set up before its tests and taken down after. */
 export function useHostileHost(): void {
   beforeAll(async () => {
-    restore = isolateCache();
+    restore = isolateCache({ prebuilt: true });
     rmSync(socketPath, { force: true });
     servers = [
       await countingServer({ port: 0, host: '127.0.0.1' }),
@@ -171,9 +173,9 @@ export function useHostileHost(): void {
   });
 }
 
-// One C++ program plays every attack (chosen by the first word of its input), so the suite
-// compiles once; the build cache serves the other runs.
-export const CPP = readFileSync(new URL('./hostile.cpp', import.meta.url), 'utf8');
+// One C++ program plays every attack (chosen by the first word of its input): the run's global
+// setup builds it once (test/helpers/prebuilt.ts), and every hostile file's cache starts with it.
+export const CPP = HOSTILE_CPP.source;
 
 export interface Case {
   name: string;
@@ -913,6 +915,7 @@ export function notAsUser(c: Case): string | null {
 export function userPlace(): { p: Place; side: Side } {
   const p = place('user');
   const a = unprivilegedAccount()!;
+  seedBuilds(join(p.home, 'cache'), a);
   // Theirs: the file and the folders made for it (not the whole home: its cache holds links to
   // the run's precompiled header, which a chown would take from root for every cache).
   const mine = (file: string, text: string) => {
