@@ -1004,14 +1004,58 @@ interface BatchRun {
   dirs: string[];
 }
 
+/**
+ * One CLI run as the person: `source`, saved as `file`, judged on the problem `id` (its `limits` in
+ * the front matter, its hidden `tests` as [name, input, answer]), with the API key in the CLI's
+ * environment and the user pool strict.
+ */
+async function judgeAsUser(
+  p: Place,
+  id: string,
+  limits: string[],
+  program: { file: string; source: string; flags?: string[] },
+  tests: [string, string, string][],
+): Promise<BatchRun> {
+  writeFileSync(join(p.files, `${id}.md`), `---\ntitle: Batch\n${limits.join('\n')}\n---\n# Batch\n\nAttacks.\n`, {
+    mode: 0o644,
+  });
+  mkdirSync(join(p.files, id), { mode: 0o755 });
+  for (const [name, input, answer] of tests) {
+    writeFileSync(join(p.files, id, `${name}.in`), input, { mode: 0o644 });
+    writeFileSync(join(p.files, id, `${name}.out`), answer, { mode: 0o644 });
+  }
+  writeFileSync(join(p.files, program.file), program.source, { mode: 0o644 });
+  const t0 = performance.now();
+  const run = await cli(
+    p,
+    'user',
+    ['test', program.file, '--problem', `${id}.md`, ...(program.flags ?? []), '--json'],
+    { OPENAI_API_KEY: MARK, ...USER_POOL },
+  );
+  const json = JSON.parse(run.stdout) as BatchRun['json'];
+  const elapsedMs = performance.now() - t0 - (json.compile && !json.compile.cached ? json.compile.ms : 0);
+  return { json, stderr: run.stderr, elapsedMs, left: leftoversOf(run.pid), dirs: leftoverDirsOf('user', run.pid) };
+}
+
+/** Memoizes `judge` by key: each batch is judged once, by the first of its cases' tests. */
+function once<K>(judge: (key: K, n: number) => Promise<BatchRun>): (key: K) => Promise<BatchRun> {
+  const runs = new Map<K, Promise<BatchRun>>();
+  return (key) => {
+    let run = runs.get(key);
+    if (!run) {
+      run = judge(key, runs.size + 1);
+      runs.set(key, run);
+    }
+    return run;
+  };
+}
+
 export function describeAsUser(lang: 'python' | 'cpp'): void {
   describe.skipIf(process.getuid?.() !== 0)(
     `hostile programs in ${lang} as the unprivileged user, through the CLI`,
     () => {
       let p: Place;
       let side: Side;
-      const runs = new Map<string, Promise<BatchRun>>();
-
       beforeAll(() => {
         ({ p, side } = userPlace());
       });
@@ -1026,51 +1070,25 @@ export function describeAsUser(lang: 'python' | 'cpp'): void {
       const batchOf = (c: Case): string => limitsOf(c).join('\n');
       const mates = (key: string): Case[] => cases.filter((c) => !notAsUser(c) && batchOf(c) === key);
 
-      /** The batch's problem (its limits in the front matter, each case a hidden test named by its index), judged once. */
-      const judged = (key: string): Promise<BatchRun> => {
-        let run = runs.get(key);
-        if (!run) {
-          // case-1 is the first case's: its hidden test 1.out is one of the secrets (userPlace).
-          run = judgeBatch(key, `case-${runs.size + 1}`);
-          runs.set(key, run);
-        }
-        return run;
-      };
-
-      const judgeBatch = async (key: string, id: string): Promise<BatchRun> => {
+      // The batch's problem, each case a hidden test named by testOf; case-1 is the first case's,
+      // and its hidden test 1.out is one of the secrets (userPlace).
+      const judged = once((key: string, n) => {
         const batch = mates(key);
-        writeFileSync(
-          join(p.files, `${id}.md`),
-          `---\ntitle: Batch\n${limitsOf(batch[0]!).join('\n')}\n---\n# Batch\n\nAttacks.\n`,
+        return judgeAsUser(
+          p,
+          `case-${n}`,
+          limitsOf(batch[0]!),
           {
-            mode: 0o644,
+            file: `case-${n}.${lang === 'python' ? 'py' : 'cpp'}`,
+            source: lang === 'python' ? pythonBatch(batch, side) : CPP,
           },
+          batch.map((c) => [
+            testOf(c),
+            `${lang === 'python' ? testOf(c) : c.cpp(side)}\n${c.input ?? ''}`,
+            c.asUser?.output ?? outputOf(c, side),
+          ]),
         );
-        mkdirSync(join(p.files, id), { mode: 0o755 });
-        for (const c of batch) {
-          const n = testOf(c);
-          writeFileSync(join(p.files, id, `${n}.in`), `${lang === 'python' ? n : c.cpp(side)}\n${c.input ?? ''}`, {
-            mode: 0o644,
-          });
-          writeFileSync(join(p.files, id, `${n}.out`), c.asUser?.output ?? outputOf(c, side), { mode: 0o644 });
-        }
-        const file = `${id}.${lang === 'python' ? 'py' : 'cpp'}`;
-        writeFileSync(join(p.files, file), lang === 'python' ? pythonBatch(batch, side) : CPP, { mode: 0o644 });
-        const t0 = performance.now();
-        const run = await cli(p, 'user', ['test', file, '--problem', `${id}.md`, '--json'], {
-          OPENAI_API_KEY: MARK,
-          ...USER_POOL,
-        });
-        const json = JSON.parse(run.stdout) as BatchRun['json'];
-        const elapsedMs = performance.now() - t0 - (json.compile && !json.compile.cached ? json.compile.ms : 0);
-        return {
-          json,
-          stderr: run.stderr,
-          elapsedMs,
-          left: leftoversOf(run.pid),
-          dirs: leftoverDirsOf('user', run.pid),
-        };
-      };
+      });
 
       for (const c of cases) {
         it(`${c.name} → ${expected(c, lang)}`, async (ctx) => {
@@ -1172,35 +1190,30 @@ export function describeLangsAsUser(): void {
         p.cleanup();
       });
 
+      // The attacks with the same CPU limit are one problem's tests, judged by one CLI run.
+      const judged = once((timeMs: number, n) => {
+        const batch = langCases.filter((c) => c.timeMs === timeMs);
+        return judgeAsUser(
+          p,
+          `${lang}-${n}`,
+          [`time_limit: ${timeMs}ms`, 'memory_limit: 256MB'],
+          { file: `${lang}-${n}${LANGS[lang].extensions[0]}`, source: langSource(lang), flags: ['--lang', lang] },
+          batch.map((c) => [c.attack, c.input(side), c.output]),
+        );
+      });
+
       for (const c of langCases) {
         it(`${c.name} → ${c.verdict}`, async (ctx) => {
           if (!(await installed(lang))) ctx.skip();
-          const id = `${lang}-${c.attack}`;
-          writeFileSync(
-            join(p.files, `${id}.md`),
-            `---\ntitle: ${c.name}\ntime_limit: ${c.timeMs}ms\nmemory_limit: 256MB\n---\n# Case\n\nAn attack.\n`,
-            { mode: 0o644 },
-          );
-          mkdirSync(join(p.files, id), { mode: 0o755 });
-          writeFileSync(join(p.files, id, '1.in'), c.input(side), { mode: 0o644 });
-          writeFileSync(join(p.files, id, '1.out'), c.output, { mode: 0o644 });
-          const file = `${id}${LANGS[lang].extensions[0]}`;
-          writeFileSync(join(p.files, file), langSource(lang), { mode: 0o644 });
-          const run = await cli(
-            p,
-            'user',
-            ['test', file, '--problem', `${id}.md`, '--lang', lang, '--json'],
-            USER_POOL,
-          );
-          ctx.onTestFinished(() => void leftoverDirsOf('user', run.pid));
+          const run = await judged(c.timeMs);
           expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
-          const j = JSON.parse(run.stdout) as { compile?: { ok: boolean; message: string }; tests: CliTest[] };
-          expect(j.compile?.ok ?? true, j.compile?.message).toBe(true);
-          const t = j.tests[0]!;
+          expect(run.json.compile?.ok ?? true, run.json.compile?.message).toBe(true);
+          expect(run.json.tests.map((t) => t.name)).toContain(c.attack);
+          const t = run.json.tests.find((x) => x.name === c.attack)!;
           expect(t.verdict, `${t.detail} | ${t.output.slice(0, 300)} | ${t.stderr.slice(0, 300)}`).toBe(c.verdict);
           if (c.detail) expect(t.detail).toMatch(c.detail);
-          expect(leftoversOf(run.pid)).toEqual([]);
-          expect(leftoverDirsOf('user', run.pid)).toEqual([]);
+          expect(run.left).toEqual([]);
+          expect(run.dirs).toEqual([]);
           c.after?.(side);
         }, 240_000);
       }
