@@ -90,8 +90,9 @@ async function buildPch(cacheHome: string): Promise<string | null> {
  * launcher, and returns their folders.
  */
 async function prebuild(cacheHome: string, launcher: string | null): Promise<string[]> {
-  if (launcher) {
-    const dest = launcherFile(join(cacheHome, 'simcoach'));
+  const dest = launcherFile(join(cacheHome, 'simcoach'));
+  // Named by its source's key: one there is this launcher (and may be running: no write over it).
+  if (launcher && !existsSync(dest)) {
     mkdirSync(dirname(dest), { recursive: true, mode: 0o700 });
     copyFileSync(launcher, dest);
     chmodSync(dest, 0o755);
