@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildProgram } from '../src/runners/build/build.js';
 import { pchBuild, pchDir, precompiledHeader } from '../src/runners/build/pch.js';
 import { toolchainOf } from '../src/runners/languages/toolchains.js';
-import { supervisorBinary } from '../src/runners/sandbox/supervisor.js';
+import { launcherFile, supervisorBinary } from '../src/runners/sandbox/supervisor.js';
+import { PREBUILT } from './helpers/prebuilt.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +15,8 @@ declare module 'vitest' {
     launcher: string | null;
     /** The folder of the precompiled header of the default C++ flags built for the run, or null. */
     pch: string | null;
+    /** The build folders of test/helpers/prebuilt.ts's programs (those that built). */
+    builds: string[];
   }
 }
 
@@ -79,21 +83,49 @@ async function buildPch(cacheHome: string): Promise<string | null> {
   return dir;
 }
 
+/**
+ * Builds test/helpers/prebuilt.ts's programs in the build cache under `cacheHome`, as the judge
+ * builds them there (the cache named by the environment for the whole build: nothing else of this
+ * process reads it meanwhile but the header's start, which names the same cache), with the run's
+ * launcher, and returns their folders.
+ */
+async function prebuild(cacheHome: string, launcher: string | null): Promise<string[]> {
+  const dest = launcherFile(join(cacheHome, 'simcoach'));
+  // Named by its source's key: one there is this launcher (and may be running: no write over it).
+  if (launcher && !existsSync(dest)) {
+    mkdirSync(dirname(dest), { recursive: true, mode: 0o700 });
+    copyFileSync(launcher, dest);
+    chmodSync(dest, 0o755);
+  }
+  const before = process.env.XDG_CACHE_HOME;
+  process.env.XDG_CACHE_HOME = cacheHome;
+  try {
+    const built = await Promise.all(PREBUILT.map((p) => buildProgram(p).catch(() => null)));
+    // One that did not build (no compiler, no sandbox here) is compiled by each file, as before.
+    return built.flatMap((b) => (b?.ok ? [b.built.dir] : []));
+  } finally {
+    if (before === undefined) delete process.env.XDG_CACHE_HOME;
+    else process.env.XDG_CACHE_HOME = before;
+  }
+}
+
 // Tests spawn the built CLI as a person would; build it when it is not current, so they never meet
 // a stale bundle. The launcher is built once: the suite makes ~180 fresh caches, and each would
 // build its own. So is the precompiled header (~8 s of CPU, beside the launcher's build), waited
 // for so that every cache gets it: built in the background, it was there for none of the caches of
-// a 2-minute run at load 9. Both passes of `npm test` find it in SIMCOACH_TEST_BUILDS, where the
+// a 2-minute run at load 9. So are the programs several files judge in caches of their own
+// (test/helpers/prebuilt.ts), beside the header's build. Both passes of `npm test` find it in SIMCOACH_TEST_BUILDS, where the
 // reference solutions are built; any other run keeps it under node_modules/.cache, so a run of one
 // file does not pay ~8 s for it each time (a new compiler or flags make a header of their own).
 export default async function setup(project: TestProject): Promise<() => void> {
   if (!bundleIsCurrent()) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   const root = mkdtempSync(join(tmpdir(), 'simcoach-test-launcher-'));
-  const [pch, launcher] = await Promise.all([
-    buildPch(process.env.SIMCOACH_TEST_BUILDS || PCH_HOME),
-    supervisorBinary(join(root, 'simcoach')),
-  ]);
-  project.provide('pch', pch);
+  const home = process.env.SIMCOACH_TEST_BUILDS || PCH_HOME;
+  const pch = buildPch(home);
+  const launcher = await supervisorBinary(join(root, 'simcoach'));
+  const [builds, header] = await Promise.all([prebuild(home, launcher), pch]);
+  project.provide('pch', header);
   project.provide('launcher', launcher);
+  project.provide('builds', builds);
   return () => rmSync(root, { recursive: true, force: true });
 }

@@ -10,8 +10,19 @@
 // were killed with their test's folder (a run had 11). The global setup builds it once and a fresh
 // cache gets links to it (the .gch is ~100 MB) once it is there. Its own build, first use and
 // clean-up are tested by test/runners/pch.test.ts, whose flags (-H) make a header of their own.
-import { chmodSync, chownSync, copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import { launcherFile } from '../../src/runners/sandbox/supervisor.js';
@@ -19,7 +30,7 @@ import { launcherFile } from '../../src/runners/sandbox/supervisor.js';
 type Owner = { uid: number; gid: number } | undefined;
 
 /** What the run's global setup provided under `key`, or null (nothing, or not under vitest: `npm run bench`). */
-function provided(key: 'launcher' | 'pch'): string | null {
+function provided<K extends 'launcher' | 'pch' | 'builds'>(key: K): ReturnType<typeof inject<K>> | null {
   try {
     return inject(key);
   } catch {
@@ -56,6 +67,39 @@ export function seedLauncher(cacheHome: string, owner?: Owner): void {
   chmodSync(temp, 0o755);
   if (owner) chownSync(temp, owner.uid, owner.gid);
   renameSync(temp, dest);
+}
+
+/** Gives `path` and everything under it to `owner`. */
+function chownTree(path: string, owner: { uid: number; gid: number }): void {
+  chownSync(path, owner.uid, owner.gid);
+  for (const e of readdirSync(path, { withFileTypes: true })) {
+    if (e.isDirectory()) chownTree(join(path, e.name), owner);
+    else chownSync(join(path, e.name), owner.uid, owner.gid);
+  }
+}
+
+/**
+ * Copies the run's prebuilt programs (test/helpers/prebuilt.ts) into the build cache under
+ * `cacheHome`, for `owner` when given: each folder as the judge's own build leaves it (its modes
+ * kept), renamed into place whole. Only the files that judge those programs call it: every other
+ * cache starts without them, as a person's first does.
+ */
+export function seedBuilds(cacheHome: string, owner?: Owner): void {
+  const builds = join(cacheHome, 'simcoach', 'builds');
+  for (const built of provided('builds') ?? []) {
+    const dest = join(builds, basename(built));
+    if (existsSync(dest)) continue;
+    makeDirs(builds, owner);
+    const temp = `${dest}.seed-${process.pid}-${randomBytes(4).toString('hex')}`;
+    cpSync(built, temp, { recursive: true });
+    if (owner) chownTree(temp, owner);
+    try {
+      renameSync(temp, dest);
+    } catch {
+      // Another worker's seed took the place first: the same build.
+      rmSync(temp, { recursive: true, force: true });
+    }
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildCacheDir } from '../../src/system/paths.js';
 import { pchBuild } from '../../src/runners/build/pch.js';
 import { setEnv } from '../helpers/env.js';
-import { seedLauncher } from '../helpers/launcher.js';
+import { seedBuilds, seedLauncher } from '../helpers/launcher.js';
 
 /**
  * A host server a sandboxed program must not reach: it greets and counts every connection made to
@@ -32,12 +32,14 @@ export async function countingServer(
 /**
  * Every test gets its own cache (builds) so nothing lands in $HOME and nothing is shared. The
  * clean-up first waits for the precompiled-header builds this process started there: one still
- * writing while the folder goes made rmSync fail with ENOTEMPTY.
+ * writing while the folder goes made rmSync fail with ENOTEMPTY. `prebuilt`: the cache also starts
+ * with the run's builds of test/helpers/prebuilt.ts's programs (for the files that judge them).
  */
-export function isolateCache(): () => Promise<void> {
+export function isolateCache(opts: { prebuilt?: boolean } = {}): () => Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'simcoach-test-cache-'));
   const restore = setEnv({ XDG_CACHE_HOME: dir });
   seedLauncher(dir);
+  if (opts.prebuilt) seedBuilds(dir);
   const builds = buildCacheDir();
   return async () => {
     await Promise.all(pchBuildsIn(builds));

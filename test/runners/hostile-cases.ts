@@ -35,6 +35,8 @@ import {
 } from '../helpers/unprivileged.js';
 import { countingServer, isolateCache } from './helpers.js';
 import { withEnv } from '../helpers/env.js';
+import { seedBuilds } from '../helpers/launcher.js';
+import { HOSTILE_CPP } from '../helpers/prebuilt.js';
 
 export const TL = 1000;
 /** For the attacks about time: TLE by CPU or by wall, either way. */
@@ -114,7 +116,7 @@ export const rootSide = (): Side => ({
 /** The host every hostile file attacks, set up before its tests and taken down after. */
 export function useHostileHost(): void {
   beforeAll(async () => {
-    restore = isolateCache();
+    restore = isolateCache({ prebuilt: true });
     rmSync(socketPath, { force: true });
     servers = [
       await countingServer({ port: 0, host: '127.0.0.1' }),
@@ -171,9 +173,9 @@ export function useHostileHost(): void {
   });
 }
 
-// One C++ program plays every attack (chosen by the first word of its input), so the suite
-// compiles once; the build cache serves the other runs.
-export const CPP = readFileSync(new URL('./hostile.cpp', import.meta.url), 'utf8');
+// One C++ program plays every attack (chosen by the first word of its input): the run's global
+// setup builds it once (test/helpers/prebuilt.ts), and every hostile file's cache starts with it.
+export const CPP = HOSTILE_CPP.source;
 
 export interface Case {
   name: string;
@@ -913,6 +915,7 @@ export function notAsUser(c: Case): string | null {
 export function userPlace(): { p: Place; side: Side } {
   const p = place('user');
   const a = unprivilegedAccount()!;
+  seedBuilds(join(p.home, 'cache'), a);
   // Theirs: the file and the folders made for it (not the whole home: its cache holds links to
   // the run's precompiled header, which a chown would take from root for every cache).
   const mine = (file: string, text: string) => {
@@ -952,12 +955,100 @@ export function userPlace(): { p: Place; side: Side } {
 // through the built CLI (`simcoach test FILE --problem P --json`), with that person's own secrets
 // to steal (an ssh key, the settings with an API key, the problem's hidden tests, an API key in the
 // CLI's environment) and places to write (their home, /tmp, /var/tmp). The program then runs as the
-// person's own uid, with no cgroup and no pool: only namespaces, seccomp and the launcher hold it.
+// person's own uid, with no cgroup: only namespaces, seccomp and the launcher hold it. The cases
+// with the same limits are one problem's tests, judged by one CLI run: one run a case was ~100 CLI
+// starts and pools a run for the two languages, most of these files' CPU.
 /**
  * As the person, the attacks go to the pool of user-namespace sandboxes: strict, so that a worker
  * that failed is an error rather than a quiet fall back to a sandbox per test.
  */
 const USER_POOL = { SIMCOACH_POOL: 'strict' };
+
+/** The front matter of a case's problem: its limits (the CLI has no wall-limit flag: wall = max(3 × TL, TL + 2 s)). */
+function limitsOf(c: Case): string[] {
+  // A case not about time gets a CPU limit roomy enough that load cannot turn it into a TLE.
+  const tl = c.timeMs ?? (c.wallMs === WALL || c.verdict === 'TLE' ? TL : 5000);
+  return [
+    `time_limit: ${tl}ms`,
+    `memory_limit: ${c.memoryMb ?? 256}MB`,
+    ...(c.processes ? ['processes: true'] : []),
+    ...(c.io?.output ? [`output: ${c.io.output}`] : []),
+    ...(c.io?.input ? [`input: ${c.io.input}`] : []),
+  ];
+}
+
+/** A case's test in its batch's problem (as the person, cases are batched): its place in `cases`, from 1. */
+const testOf = (c: Case): string => String(cases.indexOf(c) + 1);
+
+/**
+ * The Python program of a batch of cases: it runs the case named by the first line of its input
+ * (its test's name) as the program itself, at the top level of a fresh __main__, with the rest of
+ * the input as its stdin.
+ */
+function pythonBatch(batch: Case[], side: Side): string {
+  const sources = Object.fromEntries(batch.map((c) => [testOf(c), c.python(side)]));
+  return (
+    `import sys\nsource = ${py(sources)}[sys.stdin.readline().strip()]\n` +
+    'exec(compile(source, "main.py", "exec"), {"__name__": "__main__", "__builtins__": __builtins__})\n'
+  );
+}
+
+/** One CLI run of a batch, as its cases read it. */
+interface BatchRun {
+  json: { compile?: { ok: boolean; message: string; cached: boolean; ms: number }; tests: CliTest[] };
+  stderr: string;
+  /** Wall time of the run, its compile taken off. */
+  elapsedMs: number;
+  /** The run's processes and run dirs still there after it (each case expects none). */
+  left: number[];
+  dirs: string[];
+}
+
+/**
+ * One CLI run as the person: `source`, saved as `file`, judged on the problem `id` (its `limits` in
+ * the front matter, its hidden `tests` as [name, input, answer]), with the API key in the CLI's
+ * environment and the user pool strict.
+ */
+async function judgeAsUser(
+  p: Place,
+  id: string,
+  limits: string[],
+  program: { file: string; source: string; flags?: string[] },
+  tests: [string, string, string][],
+): Promise<BatchRun> {
+  writeFileSync(join(p.files, `${id}.md`), `---\ntitle: Batch\n${limits.join('\n')}\n---\n# Batch\n\nAttacks.\n`, {
+    mode: 0o644,
+  });
+  mkdirSync(join(p.files, id), { mode: 0o755 });
+  for (const [name, input, answer] of tests) {
+    writeFileSync(join(p.files, id, `${name}.in`), input, { mode: 0o644 });
+    writeFileSync(join(p.files, id, `${name}.out`), answer, { mode: 0o644 });
+  }
+  writeFileSync(join(p.files, program.file), program.source, { mode: 0o644 });
+  const t0 = performance.now();
+  const run = await cli(
+    p,
+    'user',
+    ['test', program.file, '--problem', `${id}.md`, ...(program.flags ?? []), '--json'],
+    { OPENAI_API_KEY: MARK, ...USER_POOL },
+  );
+  const json = JSON.parse(run.stdout) as BatchRun['json'];
+  const elapsedMs = performance.now() - t0 - (json.compile && !json.compile.cached ? json.compile.ms : 0);
+  return { json, stderr: run.stderr, elapsedMs, left: leftoversOf(run.pid), dirs: leftoverDirsOf('user', run.pid) };
+}
+
+/** Memoizes `judge` by key: each batch is judged once, by the first of its cases' tests. */
+function once<K>(judge: (key: K, n: number) => Promise<BatchRun>): (key: K) => Promise<BatchRun> {
+  const runs = new Map<K, Promise<BatchRun>>();
+  return (key) => {
+    let run = runs.get(key);
+    if (!run) {
+      run = judge(key, runs.size + 1);
+      runs.set(key, run);
+    }
+    return run;
+  };
+}
 
 export function describeAsUser(lang: 'python' | 'cpp'): void {
   describe.skipIf(process.getuid?.() !== 0)(
@@ -965,8 +1056,6 @@ export function describeAsUser(lang: 'python' | 'cpp'): void {
     () => {
       let p: Place;
       let side: Side;
-      let n = 0;
-
       beforeAll(() => {
         ({ p, side } = userPlace());
       });
@@ -975,64 +1064,51 @@ export function describeAsUser(lang: 'python' | 'cpp'): void {
         p.cleanup();
       });
 
-      /** The case as a problem of its own: its limits in the front matter, its one test hidden beside it. */
-      const problem = (c: Case): string => {
-        const id = `case-${++n}`;
-        // The CLI has no wall-limit flag (wall = max(3 × TL, TL + 2 s)): a case not about time gets a
-        // CPU limit roomy enough that load cannot turn it into a TLE.
-        const tl = c.timeMs ?? (c.wallMs === WALL || c.verdict === 'TLE' ? TL : 5000);
-        const front = [
-          `title: ${c.name.replace(/[:#'"]/g, ' ')}`,
-          `time_limit: ${tl}ms`,
-          `memory_limit: ${c.memoryMb ?? 256}MB`,
-          ...(c.processes ? ['processes: true'] : []),
-          ...(c.io?.output ? [`output: ${c.io.output}`] : []),
-          ...(c.io?.input ? [`input: ${c.io.input}`] : []),
-        ];
-        writeFileSync(join(p.files, `${id}.md`), `---\n${front.join('\n')}\n---\n# Case\n\nAn attack.\n`, {
-          mode: 0o644,
-        });
-        mkdirSync(join(p.files, id), { mode: 0o755 });
-        return id;
-      };
+      // The cases with the same limits are the tests of one problem, judged by one CLI run (its
+      // tests side by side, as a person's are), not one run each: the C++ program plays every
+      // attack, told which by its input, and so does the batch's Python program (pythonBatch).
+      const batchOf = (c: Case): string => limitsOf(c).join('\n');
+      const mates = (key: string): Case[] => cases.filter((c) => !notAsUser(c) && batchOf(c) === key);
+
+      // The batch's problem, each case a hidden test named by testOf; case-1 is the first case's,
+      // and its hidden test 1.out is one of the secrets (userPlace).
+      const judged = once((key: string, n) => {
+        const batch = mates(key);
+        return judgeAsUser(
+          p,
+          `case-${n}`,
+          limitsOf(batch[0]!),
+          {
+            file: `case-${n}.${lang === 'python' ? 'py' : 'cpp'}`,
+            source: lang === 'python' ? pythonBatch(batch, side) : CPP,
+          },
+          batch.map((c) => [
+            testOf(c),
+            `${lang === 'python' ? testOf(c) : c.cpp(side)}\n${c.input ?? ''}`,
+            c.asUser?.output ?? outputOf(c, side),
+          ]),
+        );
+      });
 
       for (const c of cases) {
         it(`${c.name} → ${expected(c, lang)}`, async (ctx) => {
           if (notAsUser(c)) ctx.skip();
-          const id = problem(c);
-          const file = `${id}.${lang === 'python' ? 'py' : 'cpp'}`;
-          writeFileSync(join(p.files, file), lang === 'python' ? c.python(side) : CPP, { mode: 0o644 });
-          writeFileSync(
-            join(p.files, id, '1.in'),
-            lang === 'python' ? (c.input ?? '') : `${c.cpp(side)}\n${c.input ?? ''}`,
-            { mode: 0o644 },
-          );
-          writeFileSync(join(p.files, id, '1.out'), c.asUser?.output ?? outputOf(c, side), { mode: 0o644 });
-          const t0 = performance.now();
-          const run = await cli(p, 'user', ['test', file, '--problem', `${id}.md`, '--json'], {
-            OPENAI_API_KEY: MARK,
-            ...USER_POOL,
-          });
-          const elapsed = performance.now() - t0;
-          ctx.onTestFinished(() => void leftoverDirsOf('user', run.pid));
+          const run = await judged(batchOf(c));
           expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
-          const j = JSON.parse(run.stdout) as {
-            compile?: { ok: boolean; message: string; cached: boolean; ms: number };
-            tests: CliTest[];
-          };
-          expect(j.compile?.ok ?? true, j.compile?.message).toBe(true);
-          const t = j.tests[0]!;
+          expect(run.json.compile?.ok ?? true, run.json.compile?.message).toBe(true);
+          expect(run.json.tests.map((x) => x.name)).toContain(testOf(c));
+          const t = run.json.tests.find((x) => x.name === testOf(c))!;
           const why = `${t.detail} | ${t.output.slice(0, 300)} | ${t.stderr.slice(0, 300)}`;
           if (c.asUser?.verdicts) expect(c.asUser.verdicts, why).toContain(t.verdict);
           else expect(t.verdict, why).toBe(expected(c, lang));
           if (t.verdict === 'RE') expect(t.detail).toMatch(c.detail ?? /exit code 3|File too large/);
-          if (c.wallMs === WALL)
-            expect(elapsed - (j.compile && !j.compile.cached ? j.compile.ms : 0)).toBeLessThan(KILLED_WITHIN);
-          expect(leftoversOf(run.pid)).toEqual([]);
-          expect(leftoverDirsOf('user', run.pid)).toEqual([]);
+          // The whole batch's run, so each of its cases' too.
+          if (c.wallMs === WALL) expect(run.elapsedMs).toBeLessThan(KILLED_WITHIN);
+          expect(run.left).toEqual([]);
+          expect(run.dirs).toEqual([]);
           const r: TestResult = { ...t, input: '', expected: c.asUser?.output ?? outputOf(c, side), actual: t.output };
           c.after?.(r, side);
-        }, 120_000);
+        }, 240_000);
       }
     },
   );
@@ -1114,35 +1190,30 @@ export function describeLangsAsUser(): void {
         p.cleanup();
       });
 
+      // The attacks with the same CPU limit are one problem's tests, judged by one CLI run.
+      const judged = once((timeMs: number, n) => {
+        const batch = langCases.filter((c) => c.timeMs === timeMs);
+        return judgeAsUser(
+          p,
+          `${lang}-${n}`,
+          [`time_limit: ${timeMs}ms`, 'memory_limit: 256MB'],
+          { file: `${lang}-${n}${LANGS[lang].extensions[0]}`, source: langSource(lang), flags: ['--lang', lang] },
+          batch.map((c) => [c.attack, c.input(side), c.output]),
+        );
+      });
+
       for (const c of langCases) {
         it(`${c.name} → ${c.verdict}`, async (ctx) => {
           if (!(await installed(lang))) ctx.skip();
-          const id = `${lang}-${c.attack}`;
-          writeFileSync(
-            join(p.files, `${id}.md`),
-            `---\ntitle: ${c.name}\ntime_limit: ${c.timeMs}ms\nmemory_limit: 256MB\n---\n# Case\n\nAn attack.\n`,
-            { mode: 0o644 },
-          );
-          mkdirSync(join(p.files, id), { mode: 0o755 });
-          writeFileSync(join(p.files, id, '1.in'), c.input(side), { mode: 0o644 });
-          writeFileSync(join(p.files, id, '1.out'), c.output, { mode: 0o644 });
-          const file = `${id}${LANGS[lang].extensions[0]}`;
-          writeFileSync(join(p.files, file), langSource(lang), { mode: 0o644 });
-          const run = await cli(
-            p,
-            'user',
-            ['test', file, '--problem', `${id}.md`, '--lang', lang, '--json'],
-            USER_POOL,
-          );
-          ctx.onTestFinished(() => void leftoverDirsOf('user', run.pid));
+          const run = await judged(c.timeMs);
           expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
-          const j = JSON.parse(run.stdout) as { compile?: { ok: boolean; message: string }; tests: CliTest[] };
-          expect(j.compile?.ok ?? true, j.compile?.message).toBe(true);
-          const t = j.tests[0]!;
+          expect(run.json.compile?.ok ?? true, run.json.compile?.message).toBe(true);
+          expect(run.json.tests.map((t) => t.name)).toContain(c.attack);
+          const t = run.json.tests.find((x) => x.name === c.attack)!;
           expect(t.verdict, `${t.detail} | ${t.output.slice(0, 300)} | ${t.stderr.slice(0, 300)}`).toBe(c.verdict);
           if (c.detail) expect(t.detail).toMatch(c.detail);
-          expect(leftoversOf(run.pid)).toEqual([]);
-          expect(leftoverDirsOf('user', run.pid)).toEqual([]);
+          expect(run.left).toEqual([]);
+          expect(run.dirs).toEqual([]);
           c.after?.(side);
         }, 240_000);
       }

@@ -86,8 +86,8 @@ describe.each(PATHS)('a descriptor simcoach inherited from its parent, through %
           join(dir, 'p.jsonl'),
           `${JSON.stringify({ id: 'p', description: 'Descriptors.', starter_code: '', difficulty: 'introductory', samples: [{ input: 'fds\n', outputs: ['none\n'] }], tests: [] })}\n`,
         );
-        // The build cache is this file's own (useHostileHost), so the attack program compiles once
-        // for both paths rather than once per CLI run (~5 s of g++ each).
+        // The build cache is this file's own (useHostileHost), seeded with the run's build of the
+        // attack program: no CLI run here compiles it (~4 s of g++ each).
         const env = {
           ...process.env,
           NO_COLOR: '1',
