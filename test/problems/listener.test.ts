@@ -10,20 +10,33 @@ const dir = mkdtempSync(join(tmpdir(), 'simcoach-listener-'));
 
 describe('the listener when IPv6 loopback cannot be had', () => {
   it('says so and goes on over IPv4', async () => {
-    // Hold [::1] on some port so only the IPv6 half of the listener fails there.
-    const blocker = createServer();
-    const v6 = await new Promise<number | undefined>((res) => {
-      blocker.once('error', () => res(undefined));
-      blocker.listen({ host: '::1', port: 0, ipv6Only: true }, () => res((blocker.address() as AddressInfo).port));
-    });
     const warnings: string[] = [];
     const logs: string[] = [];
-    const listener = await startListener({
-      port: v6 ?? 0,
-      dir,
-      log: (l) => logs.push(l),
-      warn: (l) => warnings.push(l),
-    });
+    // Hold [::1] on some port so only the IPv6 half of the listener fails there. That port was free
+    // for IPv6 only: another process may hold it on 127.0.0.1, which is the machine's, not the
+    // listener's fault (a CI run once had it so), so another port is taken then.
+    const { blocker, listener } = await (async () => {
+      for (let attempt = 1; ; attempt++) {
+        const held = createServer();
+        const v6 = await new Promise<number | undefined>((res) => {
+          held.once('error', () => res(undefined));
+          held.listen({ host: '::1', port: 0, ipv6Only: true }, () => res((held.address() as AddressInfo).port));
+        });
+        try {
+          const l = await startListener({
+            port: v6 ?? 0,
+            dir,
+            log: (x) => logs.push(x),
+            warn: (x) => warnings.push(x),
+          });
+          return { blocker: held, listener: l };
+        } catch (e) {
+          held.close();
+          if (attempt === 5 || !/already in use/.test(String(e))) throw e;
+          warnings.length = 0;
+        }
+      }
+    })();
     try {
       expect(listener.addresses).toEqual([`127.0.0.1:${listener.port}`]);
       expect(warnings[0]).toMatch(
