@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildProgram } from '../src/runners/build/build.js';
 import { pchBuild, pchDir, precompiledHeader } from '../src/runners/build/pch.js';
 import { toolchainOf } from '../src/runners/languages/toolchains.js';
-import { launcherFile, supervisorBinary } from '../src/runners/sandbox/supervisor.js';
+import { supervisorBinary } from '../src/runners/sandbox/supervisor.js';
+import { placeLauncher } from './helpers/placeLauncher.js';
 import { PREBUILT } from './helpers/prebuilt.js';
 
 declare module 'vitest' {
@@ -90,13 +91,7 @@ async function buildPch(cacheHome: string): Promise<string | null> {
  * launcher, and returns their folders.
  */
 async function prebuild(cacheHome: string, launcher: string | null): Promise<string[]> {
-  const dest = launcherFile(join(cacheHome, 'simcoach'));
-  // Named by its source's key: one there is this launcher (and may be running: no write over it).
-  if (launcher && !existsSync(dest)) {
-    mkdirSync(dirname(dest), { recursive: true, mode: 0o700 });
-    copyFileSync(launcher, dest);
-    chmodSync(dest, 0o755);
-  }
+  if (launcher) placeLauncher(launcher, cacheHome);
   const before = process.env.XDG_CACHE_HOME;
   process.env.XDG_CACHE_HOME = cacheHome;
   try {

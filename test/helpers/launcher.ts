@@ -11,23 +11,10 @@
 // cache gets links to it (the .gch is ~100 MB) once it is there. Its own build, first use and
 // clean-up are tested by test/runners/pch.test.ts, whose flags (-H) make a header of their own.
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  chownSync,
-  copyFileSync,
-  cpSync,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { chownSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { inject } from 'vitest';
-import { launcherFile } from '../../src/runners/sandbox/supervisor.js';
-
-type Owner = { uid: number; gid: number } | undefined;
+import { makeDirs, placeLauncher, type Owner } from './placeLauncher.js';
 
 /** What the run's global setup provided under `key`, or null (nothing, or not under vitest: `npm run bench`). */
 function provided<K extends 'launcher' | 'pch' | 'builds'>(key: K): ReturnType<typeof inject<K>> | null {
@@ -38,35 +25,11 @@ function provided<K extends 'launcher' | 'pch' | 'builds'>(key: K): ReturnType<t
   }
 }
 
-/** Makes the missing folders down to `dir`, private and `owner`'s; one another file made meanwhile is kept. */
-function makeDirs(dir: string, owner: Owner): void {
-  const made: string[] = [];
-  for (let d = dir; !existsSync(d); d = dirname(d)) made.unshift(d);
-  for (const d of made) {
-    try {
-      mkdirSync(d, { mode: 0o700 });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      continue;
-    }
-    if (owner) chownSync(d, owner.uid, owner.gid);
-  }
-}
-
 /** Puts the run's launcher into the cache under `cacheHome` (an XDG_CACHE_HOME), for `owner` when given. */
 export function seedLauncher(cacheHome: string, owner?: Owner): void {
   seedPch(cacheHome, owner);
   const built = provided('launcher');
-  if (!built) return;
-  const dest = launcherFile(join(cacheHome, 'simcoach'));
-  makeDirs(dirname(dest), owner);
-  // A shared cache (SIMCOACH_TEST_BUILDS) may have another file's judge running this launcher: a
-  // copy over it would fail (ETXTBSY), a rename of a whole new file does not.
-  const temp = `${dest}.seed-${process.pid}-${randomBytes(4).toString('hex')}`;
-  copyFileSync(built, temp);
-  chmodSync(temp, 0o755);
-  if (owner) chownSync(temp, owner.uid, owner.gid);
-  renameSync(temp, dest);
+  if (built) placeLauncher(built, cacheHome, owner);
 }
 
 /** Gives `path` and everything under it to `owner`. */

@@ -1,0 +1,37 @@
+// The launcher's place in a cache, and the folders down to it: what the run's global setup and
+// every test's fresh cache (launcher.ts) both do. Apart from launcher.ts, which reads vitest's
+// injected values: the global setup runs outside a test worker.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { launcherFile } from '../../src/runners/sandbox/supervisor.js';
+
+export type Owner = { uid: number; gid: number } | undefined;
+
+/** Makes the missing folders down to `dir`, private and `owner`'s; one another file made meanwhile is kept. */
+export function makeDirs(dir: string, owner: Owner): void {
+  const made: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) made.unshift(d);
+  for (const d of made) {
+    try {
+      mkdirSync(d, { mode: 0o700 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      continue;
+    }
+    if (owner) chownSync(d, owner.uid, owner.gid);
+  }
+}
+
+/** Copies the launcher `built` to where simcoach looks for it in the cache under `cacheHome`, `owner`'s when given. */
+export function placeLauncher(built: string, cacheHome: string, owner?: Owner): void {
+  const dest = launcherFile(join(cacheHome, 'simcoach'));
+  makeDirs(dirname(dest), owner);
+  // A shared cache (SIMCOACH_TEST_BUILDS) may have another file's judge running this launcher: a
+  // copy over it would fail (ETXTBSY), a rename of a whole new file does not.
+  const temp = `${dest}.seed-${process.pid}-${randomBytes(4).toString('hex')}`;
+  copyFileSync(built, temp);
+  chmodSync(temp, 0o755);
+  if (owner) chownSync(temp, owner.uid, owner.gid);
+  renameSync(temp, dest);
+}
