@@ -378,7 +378,14 @@ class Worker {
     const root = await makeTempDir('run');
     const limits = { memory: first.memoryBytes, pids: first.pids + 8 };
     if (!iso.runAs) return Worker.startAsUser(iso, supervisor, ro, area, root, limits);
-    const group = await RunGroup.create(iso.cgroups, { memoryBytes: limits.memory, pids: limits.pids });
+    // A group that cannot be made (a mkdir or a limit's write refused) leaves no run dir behind:
+    // the batch goes on per test, as after any worker that failed to start.
+    const group = await RunGroup.create(iso.cgroups, { memoryBytes: limits.memory, pids: limits.pids }).catch(
+      async (err: unknown) => {
+        await removeDir(root);
+        throw err;
+      },
+    );
     const fds: number[] = [];
     try {
       const d = group.dirs;
