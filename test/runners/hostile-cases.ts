@@ -868,16 +868,30 @@ export const outputOf = (c: Case, s: Side): string =>
 
 /**
  * Run dirs of this process still on the host after its judge returned (all are under our private
- * temp parent). They are removed here whatever they hold (rm -rf goes by open directories, so no
- * depth stops it), so that one case's leftovers do not fail the next.
+ * temp parent), each with what it held. They are removed here whatever they hold (rm -rf goes by
+ * open directories, so no depth stops it), so that one case's leftovers do not fail the next.
  */
 export async function leftoverRunDirs(): Promise<string[]> {
   const parent = await tempParent();
   const found = readdirSync(parent)
     .filter((n) => n.startsWith(`run-${process.pid}-`))
     .map((n) => join(parent, n));
+  // What each held, in the failure's message: which part of a run left it is told by its files.
+  const told = found.map((d) => `${d}: ${heldIn(d)}`);
   for (const d of found) execFileSync('rm', ['-rf', '--one-file-system', d]);
-  return found;
+  return told;
+}
+
+/** A dir's entries below it (type, mode, owner, path), the first 20. */
+function heldIn(dir: string): string {
+  try {
+    const lines = execFileSync('find', [dir, '-mindepth', '1', '-printf', '%y %m %u %P\\n'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    return lines.length === 0 ? '(empty)' : lines.slice(0, 20).join(', ');
+  } catch (err) {
+    return `(not listed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)})`;
+  }
 }
 
 /** The two ways a test runs; the pool only where this machine has it (root, cgroups, bubblewrap). */

@@ -8,7 +8,7 @@
 // does, deterministically; the second races the sweep against a remover (as a dead simcoach's
 // reaper is) on this machine's own file system, under load.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, watch, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,4 +81,30 @@ describe('the sweep when a dir goes under it', () => {
       for (const b of busy) b.kill('SIGKILL');
     }
   }, 120_000);
+});
+
+describe('removing a tree something adds to meanwhile', () => {
+  it('a file put in the top dir while the walk is below it goes too: the top gets a second walk', async () => {
+    // A program's tree as a run dir holds it: the walk clears the top's files, then goes down into
+    // `work`. The first file removed there says the walk is below the top; a file put in the top
+    // then (by whatever still writes there: a late writer of the sandbox's) is one the first
+    // listing never saw, so the top's rmdir finds it not empty.
+    const dir = join(base, 'run');
+    mkdirSync(join(dir, 'work'), { recursive: true });
+    writeFileSync(join(dir, 'stdin'), 'x');
+    for (let i = 0; i < 2000; i++) writeFileSync(join(dir, 'work', `f${i}`), '');
+    let added = false;
+    const watcher = watch(join(dir, 'work'), () => {
+      if (added) return;
+      added = true;
+      writeFileSync(join(dir, 'late'), 'written while the walk was below');
+    });
+    try {
+      await removeTree(dir);
+    } finally {
+      watcher.close();
+    }
+    expect(added).toBe(true);
+    expect(existsSync(dir)).toBe(false);
+  });
 });

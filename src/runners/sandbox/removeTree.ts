@@ -78,17 +78,23 @@ export async function removeTree(path: string): Promise<void> {
 }
 
 async function removeAt(parent: FileHandle, name: string): Promise<void> {
+  // What was added to the top while we walked below it gets one more walk, as every level below does.
+  if (!(await removeOnce(parent, name))) await removeOnce(parent, name);
+}
+
+/** One walk of `name`; false when its last rmdir found it not empty (something was added meanwhile). */
+async function removeOnce(parent: FileHandle, name: string): Promise<boolean> {
   const first = await openDirAt(parent, name);
   if (!first) {
     // Not a directory (or a link to one): the name itself goes.
     await unlink(at(parent, name)).catch(() => {});
-    return;
+    return true;
   }
   let cur: FileHandle = first;
   let lost = false;
   try {
     const top = await identity(cur);
-    if (!top) return;
+    if (!top) return true;
     const stack: Level[] = [{ name, dev: top.dev, ino: top.ino, todo: [], stuck: new Set(), again: new Set() }];
     await clearFiles(cur, stack[0]!);
     while (stack.length > 0) {
@@ -125,7 +131,7 @@ async function removeAt(parent: FileHandle, name: string): Promise<void> {
         // The tree was moved while we were in it: what is above is no longer ours to walk.
         lost = true;
         await up?.close();
-        return;
+        return true;
       }
       cur = up;
       await rmdir(at(cur, level.name)).catch((err: NodeJS.ErrnoException) => {
@@ -141,5 +147,8 @@ async function removeAt(parent: FileHandle, name: string): Promise<void> {
   } finally {
     if (!lost) await cur.close();
   }
-  await rmdir(at(parent, name)).catch(() => {});
+  return rmdir(at(parent, name)).then(
+    () => true,
+    (err: NodeJS.ErrnoException) => err.code !== 'ENOTEMPTY',
+  );
 }
