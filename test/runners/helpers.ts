@@ -70,9 +70,12 @@ export function leftovers(): number[] {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const env = readFileSync(`/proc/${name}/environ`, 'latin1');
+      // A process's state is read only when its environment is one of ours: the check runs after
+      // every hostile case, over every process on the machine.
+      const env = readFileSync(`/proc/${name}/environ`, 'latin1').split('\0');
+      if (!env.some((e) => e.startsWith(needle))) continue;
       const state = /State:\s+(\w)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1];
-      if (state !== 'Z' && env.split('\0').some((e) => e.startsWith(needle))) found.push(Number(name));
+      if (state !== 'Z') found.push(Number(name));
     } catch {
       /* gone or not ours */
     }
