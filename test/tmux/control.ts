@@ -16,6 +16,9 @@ export interface ControlClient {
   close(): void;
 }
 
+/** How long a capture may go unanswered before the client is taken for dead (a capture takes milliseconds). */
+const SILENT_MS = 10_000;
+
 /** Attaches to `session` of the server on `socket`; its output is not streamed to us (no-output). */
 export function controlClient(socket: string, session: string): ControlClient {
   const child: ChildProcessWithoutNullStreams = spawn('tmux', ['-L', socket, '-C', 'attach-session', '-t', session]);
@@ -58,8 +61,22 @@ export function controlClient(socket: string, session: string): ControlClient {
       child.stdin.write(`${command}\n`);
     });
   void send('refresh-client -f no-output').catch(() => undefined);
+  // A client that stops answering (a clean clone once waited 90 s on one, three tests in a row,
+  // alive but silent) is ended: the caller reads the pane another way and makes a new client.
+  const answered = <T>(p: Promise<T>): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        gone(`no answer in ${SILENT_MS / 1000} s`);
+        child.kill('SIGKILL');
+        reject(new Error('the tmux control client stopped answering'));
+      }, SILENT_MS);
+    });
+    return Promise.race([p, silent]).finally(() => clearTimeout(timer));
+  };
   return {
-    capture: async (target) => (await send(`capture-pane -p -t '${target.replace(/'/g, `'\\''`)}'`)).join('\n') + '\n',
+    capture: async (target) =>
+      (await answered(send(`capture-pane -p -t '${target.replace(/'/g, `'\\''`)}'`))).join('\n') + '\n',
     get alive() {
       return alive;
     },
