@@ -9,9 +9,10 @@ start=$(date +%s)
 # The formatter's check keeps which files it found formatted, by path in the checkout and content
 # (scripts/format-check.mjs), in node_modules/.cache/simcoach unless SIMCOACH_PRETTIER_CACHE names
 # another file (.ci/run keeps one outside the clone): a rerun reads only the changed files.
-# ESLint keeps no cache: its promise rules read other files' types, which a per-file cache would
-# not see change.
-{ eslint . && node scripts/format-check.mjs; } &
+# ESLint keeps a record of the whole tree it passed (scripts/eslint-once.mjs: its promise rules read
+# other files' types, which a per-file cache would not see change): an unchanged tree is not linted
+# twice (.ci/run lints while SQLite compiles).
+{ node scripts/eslint-once.mjs && node scripts/format-check.mjs; } &
 lint=$!
 vitest run
 tests=$?

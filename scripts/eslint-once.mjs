@@ -1,0 +1,53 @@
+// `eslint .`, unless it already passed on this very tree (scripts/test.sh runs it). ESLint's own
+// --cache cannot serve here: the promise rules read other files' types, which a per-file cache
+// would not see change. So the record is one key for the whole checkout: the content of every file
+// git sees (tracked, and new ones it does not ignore; the lint's own ignores cover what git
+// ignores) and of the lock file, which pins ESLint, its plugins and TypeScript. A tree that differs
+// in one byte is linted whole. .ci/run lints while SQLite compiles on the other core, then runs
+// `npm test`, which finds the record and does not lint the same tree twice.
+//   usage: node scripts/eslint-once.mjs   (record: $SIMCOACH_ESLINT_RECORD, or node_modules/.cache)
+// Exit code: ESLint's.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+const record = resolve(process.env.SIMCOACH_ESLINT_RECORD ?? join('node_modules', '.cache', 'simcoach', 'eslint-pass'));
+
+function treeKey() {
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  const files = [...new Set(['package-lock.json', ...listed.split('\0').filter(Boolean)])].sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    // A file deleted but still in git's index is absent: its absence is part of the tree.
+    hash.update(`${file}\0${existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : '-'}\0`);
+  }
+  return hash.digest('hex');
+}
+
+const read = (file) => {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return '';
+  }
+};
+
+const key = treeKey();
+if (read(record) === key) {
+  process.stdout.write('ESLint: this tree passed already (scripts/eslint-once.mjs); not linted again.\n');
+  process.exit(0);
+}
+const bin = join('node_modules', 'eslint', 'bin', 'eslint.js');
+const run = spawnSync(process.execPath, [bin, '.'], { stdio: 'inherit' });
+const code = run.status ?? 1;
+// Linting takes a while: a file changed meanwhile makes the key stale, so it is not recorded.
+if (code === 0 && treeKey() === key) {
+  mkdirSync(dirname(record), { recursive: true });
+  writeFileSync(`${record}.${process.pid}.tmp`, `${key}\n`);
+  renameSync(`${record}.${process.pid}.tmp`, record);
+}
+process.exit(code);

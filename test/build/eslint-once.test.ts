@@ -1,0 +1,91 @@
+// scripts/eslint-once.mjs, `npm test`'s ESLint: ESLint's own verdict and exit code, and a record of
+// the one tree that passed, so that .ci/run's lint (beside SQLite's compile) is not done twice. A
+// tree that differs anywhere git sees is linted again.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve('.');
+const top = mkdtempSync(join(tmpdir(), 'sc-eslint-once-'));
+afterAll(() => rmSync(top, { recursive: true, force: true }));
+
+/** ESLint's recommended JavaScript rules only: the project's typed rules would lint for a minute. */
+const CONFIG = "import js from '@eslint/js';\nexport default [{ ignores: ['skipped/', 'scripts/'] }, js.configs.recommended];\n";
+
+/** A git checkout with a small ESLint setup, the script and the given files. */
+function repo(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(top, 'repo-'));
+  mkdirSync(join(dir, 'scripts'));
+  mkdirSync(join(dir, 'skipped'));
+  cpSync(join(ROOT, 'scripts', 'eslint-once.mjs'), join(dir, 'scripts', 'eslint-once.mjs'));
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  const all = {
+    ...files,
+    'eslint.config.js': CONFIG,
+    'package.json': '{ "type": "module" }\n',
+    'package-lock.json': '{ "lockfileVersion": 3 }\n',
+    '.gitignore': 'node_modules\nskipped/\n',
+  };
+  for (const [f, text] of Object.entries(all)) writeFileSync(join(dir, f), text);
+  execFileSync('git', ['init', '-q'], { cwd: dir });
+  execFileSync('git', ['add', '-A'], { cwd: dir });
+  return dir;
+}
+
+const lint = (dir: string, record: string) =>
+  spawnSync(process.execPath, ['scripts/eslint-once.mjs'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, SIMCOACH_ESLINT_RECORD: record },
+  });
+
+const SKIPPED = /this tree passed already/;
+
+describe('ESLint once per tree', () => {
+  it('lints, records the pass, and does not lint the same tree again', () => {
+    const record = join(top, 'r1');
+    const dir = repo({ 'a.js': 'export const a = 1;\n' });
+    const first = lint(dir, record);
+    expect(first.status, first.stdout + first.stderr).toBe(0);
+    expect(first.stdout).not.toMatch(SKIPPED);
+    expect(readFileSync(record, 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
+    const again = lint(dir, record);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toMatch(SKIPPED);
+    // What git ignores is not the tree: a file there changes nothing.
+    writeFileSync(join(dir, 'skipped', 'x.js'), 'nope(\n');
+    expect(lint(dir, record).stdout).toMatch(SKIPPED);
+  });
+
+  it("a changed file, a new one or a removed one is linted again; ESLint's failure is the exit code and records nothing", () => {
+    const record = join(top, 'r2');
+    const dir = repo({ 'a.js': 'export const a = 1;\n', 'b.js': 'export const b = 2;\n' });
+    expect(lint(dir, record).status).toBe(0);
+    const passed = readFileSync(record, 'utf8');
+
+    writeFileSync(join(dir, 'a.js'), 'export const a = undefinedName;\n');
+    const bad = lint(dir, record);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toMatch(/a\.js[\s\S]*'undefinedName' is not defined/);
+    expect(readFileSync(record, 'utf8')).toBe(passed);
+
+    // Back to the tree that passed: its record holds.
+    writeFileSync(join(dir, 'a.js'), 'export const a = 1;\n');
+    expect(lint(dir, record).stdout).toMatch(SKIPPED);
+
+    writeFileSync(join(dir, 'c.js'), 'export const c = 3;\n');
+    const added = lint(dir, record);
+    expect(added.status).toBe(0);
+    expect(added.stdout).not.toMatch(SKIPPED);
+    const withC = readFileSync(record, 'utf8');
+    expect(withC).not.toBe(passed);
+
+    unlinkSync(join(dir, 'b.js'));
+    const removed = lint(dir, record);
+    expect(removed.status).toBe(0);
+    expect(removed.stdout).not.toMatch(SKIPPED);
+    expect(readFileSync(record, 'utf8')).not.toBe(withC);
+  });
+});
