@@ -12,7 +12,8 @@ const top = mkdtempSync(join(tmpdir(), 'sc-eslint-once-'));
 afterAll(() => rmSync(top, { recursive: true, force: true }));
 
 /** ESLint's recommended JavaScript rules only: the project's typed rules would lint for a minute. */
-const CONFIG = "import js from '@eslint/js';\nexport default [{ ignores: ['skipped/', 'scripts/'] }, js.configs.recommended];\n";
+const CONFIG =
+  "import js from '@eslint/js';\nexport default [{ ignores: ['skipped/', 'scripts/'] }, js.configs.recommended];\n";
 
 /** A git checkout with a small ESLint setup, the script and the given files. */
 function repo(files: Record<string, string>): string {
