@@ -8,8 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, place, unprivilegedAccount, WHO, type As, type Place } from '../helpers/unprivileged.js';
 
+// Its own headers, not <bits/stdc++.h>: that one would start a precompiled header's build (~8 s of
+// CPU) for each account and each --std here, which test/runners/pch.test.ts is about.
 const RANGES =
-  '#include <bits/stdc++.h>\nint main() { std::vector<int> v{3, 1, 2}; std::ranges::sort(v); std::cout << v[0] << "\\n"; }\n';
+  '#include <algorithm>\n#include <cstdio>\n#include <vector>\nint main() { std::vector<int> v{3, 1, 2}; std::ranges::sort(v); printf("%d\\n", v[0]); }\n';
 const LOCAL = '#include <cstdio>\nint main() {\n#ifdef LOCAL\n  puts("local");\n#else\n  puts("judge");\n#endif\n}\n';
 const OOB =
   '#include <vector>\n#include <cstdio>\nint main() { int k; if (scanf("%d", &k) != 1) return 2; std::vector<int> v(2); v[k] = 1; printf("%d\\n", v[0]); }\n';
