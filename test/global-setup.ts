@@ -7,7 +7,7 @@ import { buildProgram } from '../src/runners/build/build.js';
 import { pchBuild, pchDir, precompiledHeader } from '../src/runners/build/pch.js';
 import { toolchainOf } from '../src/runners/languages/toolchains.js';
 import { supervisorBinary } from '../src/runners/sandbox/supervisor.js';
-import { placeLauncher } from './helpers/placeLauncher.js';
+import { linkPch, placeLauncher } from './helpers/placeLauncher.js';
 import { PREBUILT } from './helpers/prebuilt.js';
 
 declare module 'vitest' {
@@ -122,5 +122,16 @@ export default async function setup(project: TestProject): Promise<() => void> {
   project.provide('pch', header);
   project.provide('launcher', launcher);
   project.provide('builds', builds);
-  return () => rmSync(root, { recursive: true, force: true });
+  // The cache of every test that names none (the engine's, flows' and screens' files judge in their
+  // worker; CLIs spawned with the worker's environment): one for the run, seeded as each fresh cache
+  // is. It was the account's own ~/.cache/simcoach: warm on a developer's machine, empty on a CI
+  // machine, where its first C++ program built the supervisor and the precompiled header there.
+  const shared = mkdtempSync(join(tmpdir(), 'simcoach-test-default-cache-'));
+  if (launcher) placeLauncher(launcher, shared);
+  if (header) linkPch(header, shared);
+  process.env.XDG_CACHE_HOME = shared;
+  return () => {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(shared, { recursive: true, force: true });
+  };
 }

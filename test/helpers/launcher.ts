@@ -11,10 +11,10 @@
 // cache gets links to it (the .gch is ~100 MB) once it is there. Its own build, first use and
 // clean-up are tested by test/runners/pch.test.ts, whose flags (-H) make a header of their own.
 import { randomBytes } from 'node:crypto';
-import { chownSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chownSync, cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { inject } from 'vitest';
-import { makeDirs, placeLauncher, type Owner } from './placeLauncher.js';
+import { linkPch, makeDirs, placeLauncher, type Owner } from './placeLauncher.js';
 
 /** What the run's global setup provided under `key`, or null (nothing, or not under vitest: `npm run bench`). */
 function provided<K extends 'launcher' | 'pch' | 'builds'>(key: K): ReturnType<typeof inject<K>> | null {
@@ -65,28 +65,8 @@ export function seedBuilds(cacheHome: string, owner?: Owner): void {
   }
 }
 
-/**
- * Links the run's precompiled header into the build cache under `cacheHome`, as simcoach's own
- * build leaves it (a 0755 folder, renamed into place whole); nothing when it is not built yet.
- */
+/** Links the run's precompiled header into the build cache under `cacheHome` (placeLauncher.ts). */
 function seedPch(cacheHome: string, owner: Owner): void {
   const built = provided('pch');
-  if (!built || !existsSync(join(built, 'bits', 'stdc++.h.gch'))) return;
-  const builds = join(cacheHome, 'simcoach', 'builds');
-  const dest = join(builds, basename(built));
-  if (existsSync(dest)) return;
-  makeDirs(builds, owner);
-  const temp = `${dest}.seed-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    for (const d of [temp, join(temp, 'bits')]) {
-      mkdirSync(d, { mode: 0o755 });
-      if (owner) chownSync(d, owner.uid, owner.gid);
-    }
-    for (const f of ['stdc++.h', 'stdc++.h.gch']) linkSync(join(built, 'bits', f), join(temp, 'bits', f));
-    renameSync(temp, dest);
-  } catch {
-    // Another file system (the cache builds its own, as a person's does), or another worker's seed
-    // took the place first.
-    rmSync(temp, { recursive: true, force: true });
-  }
+  if (built) linkPch(built, cacheHome, owner);
 }

@@ -2,8 +2,8 @@
 // every test's fresh cache (launcher.ts) both do. Apart from launcher.ts, which reads vitest's
 // injected values: the global setup runs outside a test worker.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, chownSync, copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { launcherFile } from '../../src/runners/sandbox/supervisor.js';
 
 export type Owner = { uid: number; gid: number } | undefined;
@@ -34,4 +34,30 @@ export function placeLauncher(built: string, cacheHome: string, owner?: Owner): 
   chmodSync(temp, 0o755);
   if (owner) chownSync(temp, owner.uid, owner.gid);
   renameSync(temp, dest);
+}
+
+/**
+ * Links the precompiled header in `built` into the build cache under `cacheHome`, `owner`'s when
+ * given, as simcoach's own build leaves it (a 0755 folder, renamed into place whole); nothing when
+ * it is not built yet.
+ */
+export function linkPch(built: string, cacheHome: string, owner?: Owner): void {
+  if (!existsSync(join(built, 'bits', 'stdc++.h.gch'))) return;
+  const builds = join(cacheHome, 'simcoach', 'builds');
+  const dest = join(builds, basename(built));
+  if (existsSync(dest)) return;
+  makeDirs(builds, owner);
+  const temp = `${dest}.seed-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    for (const d of [temp, join(temp, 'bits')]) {
+      mkdirSync(d, { mode: 0o755 });
+      if (owner) chownSync(d, owner.uid, owner.gid);
+    }
+    for (const f of ['stdc++.h', 'stdc++.h.gch']) linkSync(join(built, 'bits', f), join(temp, 'bits', f));
+    renameSync(temp, dest);
+  } catch {
+    // Another file system (the cache builds its own, as a person's does), or another worker's seed
+    // took the place first.
+    rmSync(temp, { recursive: true, force: true });
+  }
 }
