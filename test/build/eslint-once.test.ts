@@ -1,13 +1,11 @@
 // scripts/eslint-once.mjs, `npm test`'s ESLint: ESLint's own verdict and exit code, and a record of
 // the one tree that passed, so that .ci/run's lint (beside SQLite's compile) is not done twice. A
 // tree that differs anywhere git sees is linted again.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const ROOT = resolve('.');
+import { runScript, scriptRepo } from './scriptRepo.js';
 const top = mkdtempSync(join(tmpdir(), 'sc-eslint-once-'));
 afterAll(() => rmSync(top, { recursive: true, force: true }));
 
@@ -16,31 +14,17 @@ const CONFIG =
   "import js from '@eslint/js';\nexport default [{ ignores: ['skipped/', 'scripts/'] }, js.configs.recommended];\n";
 
 /** A git checkout with a small ESLint setup, the script and the given files. */
-function repo(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(top, 'repo-'));
-  mkdirSync(join(dir, 'scripts'));
-  mkdirSync(join(dir, 'skipped'));
-  cpSync(join(ROOT, 'scripts', 'eslint-once.mjs'), join(dir, 'scripts', 'eslint-once.mjs'));
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  const all = {
+const repo = (files: Record<string, string>): string =>
+  scriptRepo(mkdtempSync(join(top, 'repo-')), 'eslint-once.mjs', {
     ...files,
+    'skipped/.keep': '',
     'eslint.config.js': CONFIG,
     'package.json': '{ "type": "module" }\n',
     'package-lock.json': '{ "lockfileVersion": 3 }\n',
     '.gitignore': 'node_modules\nskipped/\n',
-  };
-  for (const [f, text] of Object.entries(all)) writeFileSync(join(dir, f), text);
-  execFileSync('git', ['init', '-q'], { cwd: dir });
-  execFileSync('git', ['add', '-A'], { cwd: dir });
-  return dir;
-}
-
-const lint = (dir: string, record: string) =>
-  spawnSync(process.execPath, ['scripts/eslint-once.mjs'], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, SIMCOACH_ESLINT_RECORD: record },
   });
+
+const lint = (dir: string, record: string) => runScript(dir, 'eslint-once.mjs', { SIMCOACH_ESLINT_RECORD: record });
 
 const SKIPPED = /this tree passed already/;
 

@@ -1,36 +1,26 @@
 // scripts/format-check.mjs, `npm test`'s formatter check: prettier's verdicts and exit codes, and a
 // record of formatted files that a clone in another folder uses as it is (prettier's own --cache is
 // keyed by absolute path, so each clean clone checked every file again).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScript, scriptRepo } from './scriptRepo.js';
 
 const ROOT = resolve('.');
 const top = mkdtempSync(join(tmpdir(), 'sc-format-check-'));
 afterAll(() => rmSync(top, { recursive: true, force: true }));
 
 /** A git checkout with the project's prettier settings, the script and the given files. */
-function repo(name: string, files: Record<string, string>): string {
-  const dir = join(top, name);
-  execFileSync('mkdir', ['-p', join(dir, 'scripts'), join(dir, 'ignored')]);
-  cpSync(join(ROOT, '.prettierrc.json'), join(dir, '.prettierrc.json'));
-  cpSync(join(ROOT, 'scripts', 'format-check.mjs'), join(dir, 'scripts', 'format-check.mjs'));
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  const all = { ...files, '.prettierignore': 'ignored/\n*.json\n', '.gitignore': 'node_modules\n' };
-  for (const [f, text] of Object.entries(all)) writeFileSync(join(dir, f), text);
-  execFileSync('git', ['init', '-q'], { cwd: dir });
-  execFileSync('git', ['add', '-A'], { cwd: dir });
-  return dir;
-}
-
-const check = (dir: string, record: string) =>
-  spawnSync(process.execPath, ['scripts/format-check.mjs'], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, SIMCOACH_PRETTIER_CACHE: record },
+const repo = (name: string, files: Record<string, string>): string =>
+  scriptRepo(join(top, name), 'format-check.mjs', {
+    ...files,
+    '.prettierrc.json': readFileSync(join(ROOT, '.prettierrc.json'), 'utf8'),
+    '.prettierignore': 'ignored/\n*.json\n',
+    '.gitignore': 'node_modules\n',
   });
+
+const check = (dir: string, record: string) => runScript(dir, 'format-check.mjs', { SIMCOACH_PRETTIER_CACHE: record });
 
 const GOOD = "export const a = 'x';\n";
 
