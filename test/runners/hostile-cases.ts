@@ -39,6 +39,8 @@ import { seedBuilds } from '../helpers/launcher.js';
 import { HOSTILE_CPP } from '../helpers/prebuilt.js';
 
 export const TL = 1000;
+/** The CPU limit of the attacks about time: what it is does not change their verdict, TLE. */
+const SHORT = 250;
 /** For the attacks about time: TLE by CPU or by wall, either way. */
 export const WALL = 2500;
 /** For every other attack: a verdict about memory, output or containment must not become a TLE on a busy machine. */
@@ -222,9 +224,12 @@ export const cases: Case[] = [
     python: () => 'import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n',
   },
   {
+    // The time cases' CPU limit is SHORT: a loop burns all it is given, whatever the limit (1 s was
+    // ~1 s of CPU in each of its runs); as the person, the three are one problem's tests.
     name: 'infinite loop',
     verdict: 'TLE',
     wallMs: WALL,
+    timeMs: SHORT,
     cpp: () => 'loop',
     python: () => 'x = 0\nwhile True:\n    x += 1\n',
   },
@@ -232,6 +237,7 @@ export const cases: Case[] = [
     name: 'sleep past the limit',
     verdict: 'TLE',
     wallMs: WALL,
+    timeMs: SHORT,
     cpp: () => 'sleep',
     python: () => 'import time\ntime.sleep(60)\nprint(1)\n',
   },
@@ -419,6 +425,7 @@ export const cases: Case[] = [
     name: 'close stdout early, keep running',
     verdict: 'TLE',
     wallMs: WALL,
+    timeMs: SHORT,
     output: '42',
     cpp: () => 'closeout',
     python: () => 'import os, sys, time\nprint(42)\nsys.stdout.flush()\nos.close(1)\ntime.sleep(60)\n',
