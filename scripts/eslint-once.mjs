@@ -7,19 +7,16 @@
 // `npm test`, which finds the record and does not lint the same tree twice.
 //   usage: node scripts/eslint-once.mjs   (record: $SIMCOACH_ESLINT_RECORD, or node_modules/.cache)
 // Exit code: ESLint's.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { gitFiles } from './git-files.mjs';
 
 const record = resolve(process.env.SIMCOACH_ESLINT_RECORD ?? join('node_modules', '.cache', 'simcoach', 'eslint-pass'));
 
 function treeKey() {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  const files = [...new Set(['package-lock.json', ...listed.split('\0').filter(Boolean)])].sort();
+  const files = [...new Set(['package-lock.json', ...gitFiles()])].sort();
   const hash = createHash('sha256');
   for (const file of files) {
     // A file deleted but still in git's index is absent: its absence is part of the tree.

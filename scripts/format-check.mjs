@@ -6,26 +6,20 @@
 // them); a file whose hash is recorded is not read by prettier again, any other is checked.
 //   usage: node scripts/format-check.mjs        (record: $SIMCOACH_PRETTIER_CACHE, or node_modules/.cache)
 // Exit codes as prettier's: 0 formatted, 1 a file is not, 2 a file could not be checked.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import * as prettier from 'prettier';
+import { gitFiles } from './git-files.mjs';
 
 const record = resolve(
   process.env.SIMCOACH_PRETTIER_CACHE ?? join('node_modules', '.cache', 'simcoach', 'format-check.json'),
 );
 const IGNORE = ['.gitignore', '.prettierignore'];
 
-/** The checkout's files as git sees them: tracked, and new ones it does not ignore. */
-function files() {
-  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  return [...new Set(out.split('\0').filter(Boolean))].filter((f) => existsSync(f)).sort();
-}
+/** The checkout's files that are there now. */
+const files = () => gitFiles().filter((f) => existsSync(f));
 
 /** What decides a file's formatting besides its content: the versions and its resolved options. */
 const versions = (() => {

@@ -9,7 +9,8 @@ const ROOT = resolve('.');
 /** Makes `dir` a git checkout (every file added) of scripts/`script` and `files` (path → text). */
 export function scriptRepo(dir: string, script: string, files: Record<string, string>): string {
   mkdirSync(join(dir, 'scripts'), { recursive: true });
-  cpSync(join(ROOT, 'scripts', script), join(dir, 'scripts', script));
+  // With the module both scripts list the checkout's files by.
+  for (const f of [script, 'git-files.mjs']) cpSync(join(ROOT, 'scripts', f), join(dir, 'scripts', f));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   for (const [f, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, f)), { recursive: true });
