@@ -46,8 +46,12 @@ describe('a precompiled bits/stdc++.h', () => {
     const cleanup = isolateCache();
     const chain = await toolchainOf('cpp');
     if (!chain.ok) throw new Error(chain.error);
-    const dir = pchDir(chain.toolchain);
-    expect(await precompiledHeader(chain.toolchain)).toBeNull();
+    // The clean-up is what is under test, not the compiler: a stand-in that takes a second and
+    // writes the .gch where g++ would ($5 of "-x c++-header HEADER -o GCH") is a build still running
+    // when the clean-up starts, as g++ on the real header was (~13 s of CPU, spent only to wait).
+    const slowCompiler = { ...chain.toolchain, tool: '/bin/sh', flags: ['-c', 'sleep 1 && : > "$5"', 'slow-cc'] };
+    const dir = pchDir(slowCompiler);
+    expect(await precompiledHeader(slowCompiler)).toBeNull();
     const build = pchBuild(dir);
     expect(build).not.toBeNull();
     let ended = false;
