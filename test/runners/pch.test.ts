@@ -1,7 +1,8 @@
 // The precompiled <bits/stdc++.h>: the first program that includes it starts its build in the
 // background (into the trusted build cache, never the sandbox's places); once it is there, a
 // compile in the sandbox reads the .gch instead of the header. g++ -H says which it read.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge } from '../../src/runners/judge/judge.js';
@@ -46,18 +47,30 @@ describe('a precompiled bits/stdc++.h', () => {
     const cleanup = isolateCache();
     const chain = await toolchainOf('cpp');
     if (!chain.ok) throw new Error(chain.error);
-    // The clean-up is what is under test, not the compiler: a stand-in that takes a second and
-    // writes the .gch where g++ would ($5 of "-x c++-header HEADER -o GCH") is a build still running
-    // when the clean-up starts, as g++ on the real header was (~13 s of CPU, spent only to wait).
-    const slowCompiler = { ...chain.toolchain, tool: '/bin/sh', flags: ['-c', 'sleep 1 && : > "$5"', 'slow-cc'] };
-    const dir = pchDir(slowCompiler);
-    expect(await precompiledHeader(slowCompiler)).toBeNull();
-    const build = pchBuild(dir);
-    expect(build).not.toBeNull();
-    let ended = false;
-    void build!.then(() => (ended = true));
-    await cleanup();
-    expect(ended).toBe(true);
-    expect(existsSync(dir)).toBe(false);
+    // The clean-up is what is under test, not the compiler: a stand-in that runs until the test
+    // lets it go (a file appears at $0), then writes the .gch where g++ would ($5 of "-x c++-header
+    // HEADER -o GCH"), is a build still running when the clean-up starts, as g++ on the real header
+    // was (~13 s of CPU, spent only to wait). No clock decides the order: the test does.
+    const gate = mkdtempSync(join(tmpdir(), 'simcoach-pch-gate-'));
+    const go = join(gate, 'go');
+    const script = 'until [ -e "$0" ]; do sleep 0.02; done; : > "$5"';
+    const slowCompiler = { ...chain.toolchain, tool: '/bin/sh', flags: ['-c', script, go] };
+    try {
+      const dir = pchDir(slowCompiler);
+      expect(await precompiledHeader(slowCompiler)).toBeNull();
+      const build = pchBuild(dir);
+      expect(build).not.toBeNull();
+      let ended = false;
+      void build!.then(() => (ended = true));
+      const cleaning = cleanup();
+      expect(ended).toBe(false);
+      writeFileSync(go, '');
+      await cleaning;
+      expect(ended).toBe(true);
+      expect(existsSync(dir)).toBe(false);
+    } finally {
+      writeFileSync(go, '');
+      rmSync(gate, { recursive: true, force: true });
+    }
   }, 240_000);
 });
