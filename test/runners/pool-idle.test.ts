@@ -56,7 +56,9 @@ describe.skipIf(!root || !v1)('the pooled supervisor while a program exits', () 
     for (let i = 0; i < RUNS; i++) expect((await batch.run(spec(192))).exitCode).toBe(0);
     const used = supervisorsCpuMs() - before;
     await batch.close();
-    expect(used / RUNS).toBeLessThan(12);
+    // Alone, 5–7.5 ms a run here; inside the whole suite on two busy cores, up to 12.5 (the kernel
+    // charges a tick to whoever holds the CPU when it fires). A polling wait costs 21–36 ms a run.
+    expect(used / RUNS).toBeLessThan(17);
     expect(leftovers()).toEqual([]);
   }, 120_000);
 });
