@@ -9,7 +9,7 @@
 // Exit code: ESLint's.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gitFiles } from './git-files.mjs';
 
@@ -18,11 +18,21 @@ const record = resolve(process.env.SIMCOACH_ESLINT_RECORD ?? join('node_modules'
 function treeKey() {
   const files = [...new Set(['package-lock.json', ...gitFiles()])].sort();
   const hash = createHash('sha256');
-  for (const file of files) {
-    // A file deleted but still in git's index is absent: its absence is part of the tree.
-    hash.update(`${file}\0${existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : '-'}\0`);
-  }
+  for (const file of files) hash.update(`${file}\0${contentKey(file)}\0`);
   return hash.digest('hex');
+}
+
+/** A link is its target, not what it points at: git sees a link to a folder (a node_modules made
+ * a link, say) as one new file, and reading through it would fail. */
+function contentKey(file) {
+  let stat;
+  try {
+    stat = lstatSync(file);
+  } catch {
+    return '-'; // deleted but still in git's index: its absence is part of the tree
+  }
+  if (stat.isSymbolicLink()) return `link:${readlinkSync(file)}`;
+  return stat.isFile() ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'other';
 }
 
 const read = (file) => {

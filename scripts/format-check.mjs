@@ -7,19 +7,19 @@
 //   usage: node scripts/format-check.mjs        (record: $SIMCOACH_PRETTIER_CACHE, or node_modules/.cache)
 // Exit codes as prettier's: 0 formatted, 1 a file is not, 2 a file could not be checked.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import * as prettier from 'prettier';
-import { gitFiles } from './git-files.mjs';
+import { gitFiles, isPlainFile } from './git-files.mjs';
 
 const record = resolve(
   process.env.SIMCOACH_PRETTIER_CACHE ?? join('node_modules', '.cache', 'simcoach', 'format-check.json'),
 );
 const IGNORE = ['.gitignore', '.prettierignore'];
 
-/** The checkout's files that are there now. */
-const files = () => gitFiles().filter((f) => existsSync(f));
+/** The checkout's files that are there now (a link git sees, say to a folder, is not one). */
+const files = () => gitFiles().filter(isPlainFile);
 
 /** What decides a file's formatting besides its content: the versions and its resolved options. */
 const versions = (() => {

@@ -1,7 +1,7 @@
 // scripts/eslint-once.mjs, `npm test`'s ESLint: ESLint's own verdict and exit code, and a record of
 // the one tree that passed, so that .ci/run's lint (beside SQLite's compile) is not done twice. A
 // tree that differs anywhere git sees is linted again.
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -72,5 +72,18 @@ describe('ESLint once per tree', () => {
     expect(removed.status).toBe(0);
     expect(removed.stdout).not.toMatch(SKIPPED);
     expect(readFileSync(record, 'utf8')).not.toBe(withC);
+  });
+
+  it('a link git sees is its target: a link to a folder is no error, and pointing it elsewhere is a new tree', () => {
+    const record = join(top, 'r3');
+    const dir = repo({ 'a.js': 'export const a = 1;\n' });
+    // As when a checkout's dependencies are a link to another checkout's (a name .gitignore misses).
+    symlinkSync(mkdtempSync(join(top, 'deps-')), join(dir, 'deps'));
+    const first = lint(dir, record);
+    expect(first.status, first.stdout + first.stderr).toBe(0);
+    expect(lint(dir, record).stdout).toMatch(SKIPPED);
+    unlinkSync(join(dir, 'deps'));
+    symlinkSync(mkdtempSync(join(top, 'deps-')), join(dir, 'deps'));
+    expect(lint(dir, record).stdout).not.toMatch(SKIPPED);
   });
 });

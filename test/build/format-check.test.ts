@@ -1,7 +1,7 @@
 // scripts/format-check.mjs, `npm test`'s formatter check: prettier's verdicts and exit codes, and a
 // record of formatted files that a clone in another folder uses as it is (prettier's own --cache is
 // keyed by absolute path, so each clean clone checked every file again).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -56,5 +56,13 @@ describe('the formatter check', () => {
     // A changed file is checked again, whatever the record says of its path.
     writeFileSync(join(top, 'c', 'good.ts'), 'export const a  = 1\n');
     expect(check(join(top, 'c'), record).stderr).toContain('[warn] good.ts');
+  });
+
+  it('a link git sees is not read: a link named like a source file that points at a folder is no error', () => {
+    const dir = repo('d', { 'good.ts': GOOD });
+    symlinkSync(mkdtempSync(join(top, 'elsewhere-')), join(dir, 'linked.ts'));
+    const r = check(dir, join(top, 'r3.json'));
+    expect(r.status, r.stderr).toBe(0);
+    expect(Object.keys(JSON.parse(readFileSync(join(top, 'r3.json'), 'utf8')) as object)).not.toContain('linked.ts');
   });
 });
