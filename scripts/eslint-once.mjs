@@ -9,7 +9,7 @@
 // Exit code: ESLint's.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gitFiles } from './git-files.mjs';
 
@@ -22,17 +22,22 @@ function treeKey() {
   return hash.digest('hex');
 }
 
-/** A link is its target, not what it points at: git sees a link to a folder (a node_modules made
- * a link, say) as one new file, and reading through it would fail. */
+/** What ESLint would read of a path git lists. It lints a linked file through the link, so that is
+ * its content; it does not walk into a linked folder (a node_modules made a link, say, which git
+ * lists as one file), so that is its target, and reading it as a file would fail. */
 function contentKey(file) {
-  let stat;
+  let link;
   try {
-    stat = lstatSync(file);
+    link = lstatSync(file).isSymbolicLink();
   } catch {
     return '-'; // deleted but still in git's index: its absence is part of the tree
   }
-  if (stat.isSymbolicLink()) return `link:${readlinkSync(file)}`;
-  return stat.isFile() ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'other';
+  try {
+    if (statSync(file).isFile()) return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    /* a link to nothing: its target is what there is */
+  }
+  return link ? `link:${readlinkSync(file)}` : 'other';
 }
 
 const read = (file) => {

@@ -74,7 +74,7 @@ describe('ESLint once per tree', () => {
     expect(readFileSync(record, 'utf8')).not.toBe(withC);
   });
 
-  it('a link git sees is its target: a link to a folder is no error, and pointing it elsewhere is a new tree', () => {
+  it('a link to a folder is no error, and pointing it elsewhere is a new tree', () => {
     const record = join(top, 'r3');
     const dir = repo({ 'a.js': 'export const a = 1;\n' });
     // As when a checkout's dependencies are a link to another checkout's (a name .gitignore misses).
@@ -85,5 +85,19 @@ describe('ESLint once per tree', () => {
     unlinkSync(join(dir, 'deps'));
     symlinkSync(mkdtempSync(join(top, 'deps-')), join(dir, 'deps'));
     expect(lint(dir, record).stdout).not.toMatch(SKIPPED);
+  });
+
+  it('a link to a file is what ESLint reads through it: a change to the linked file is a new tree', () => {
+    const record = join(top, 'r4');
+    const target = join(mkdtempSync(join(top, 'other-')), 'shared.js');
+    writeFileSync(target, 'export const s = 1;\n');
+    const dir = repo({ 'a.js': 'export const a = 1;\n' });
+    symlinkSync(target, join(dir, 'linked.js'));
+    expect(lint(dir, record).status).toBe(0);
+    expect(lint(dir, record).stdout).toMatch(SKIPPED);
+    writeFileSync(target, 'export const s = undefinedName;\n');
+    const bad = lint(dir, record);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toMatch(/linked\.js[\s\S]*'undefinedName' is not defined/);
   });
 });
