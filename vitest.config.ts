@@ -39,7 +39,7 @@ export default defineConfig({
     // Longest files first, so that the workers end together (test/sequencer.ts).
     sequence: { sequencer: SlowFirst },
     globalSetup: ['test/global-setup.ts'],
-    setupFiles: ['test/setup/restore-env.ts'],
+    setupFiles: ['test/setup/restore-env.ts', 'test/setup/remove-temp.ts'],
     // The app is tested as a person at a terminal sees it. Under CI=true Ink holds every frame
     // until exit (its CI mode), so tell Ink — in the workers and the CLIs they spawn — that no CI
     // is watching; Ink reads CI=0 as "not CI".

@@ -1,7 +1,6 @@
 // The person's own runs beside a session (`i`, `+`, `T`), on their own without the controller:
 // real Python programs in the judge's real sandbox, the person's test kept in a real folder.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunService } from '../../src/app/runService.js';
@@ -9,6 +8,7 @@ import { loadProblem } from '../../src/problems/index.js';
 import type { Problem } from '../../src/problems/types.js';
 import { enterTempXdg } from '../helpers/home.js';
 import { isolateCache } from '../runners/helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const PROBLEM = `---\ntitle: Add Two\ntime_limit: 1s\nmemory_limit: 64MB\n---\n# Add Two\n\nPrint a+b.\n\n## Examples\n\n\`\`\`input\n1 2\n\`\`\`\n\n\`\`\`output\n3\n\`\`\`\n`;
 const py = (source: string) => ({ lang: 'python' as const, source });
@@ -18,7 +18,7 @@ let problem: Problem;
 beforeAll(async () => {
   enterTempXdg('simcoach-runs-');
   restore = isolateCache();
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-runs-problem-'));
+  const dir = tempDir('simcoach-runs-problem-');
   writeFileSync(join(dir, 'add-two.md'), PROBLEM);
   problem = await loadProblem(join(dir, 'add-two.md'));
 });

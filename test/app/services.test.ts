@@ -1,6 +1,6 @@
 // The app controller's services, each on its own without the controller: real settings files,
 // a real fake model server over HTTP, real problem folders in a temp home.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { loadProblem } from '../../src/problems/index.js';
 import { probeBackend } from '../../src/llm/probe.js';
 import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
 import { enterTempXdg } from '../helpers/home.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const PROBLEM = `---\ntitle: Add Two\ntime_limit: 1s\nmemory_limit: 64MB\n---\n# Add Two\n\nPrint a+b.\n\n## Examples\n\n\`\`\`input\n1 2\n\`\`\`\n\n\`\`\`output\n3\n\`\`\`\n`;
 
@@ -93,7 +94,7 @@ describe('problemsService', () => {
     expect(opened.samples[0]?.input).toBe('1 2\n');
   });
   it('opens a file path it did not list, and says in one line why it cannot', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-services-file-'));
+    const dir = tempDir('simcoach-services-file-');
     writeFileSync(join(dir, 'add-two.md'), PROBLEM);
     const p = createProblemsService(() => '');
     expect((await p.open(join(dir, 'add-two.md'))).title).toBe('Add Two');
@@ -103,7 +104,7 @@ describe('problemsService', () => {
 
 describe('statementService', () => {
   it('knows a judge by the link, and keeps a pasted statement in the problem file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-services-st-'));
+    const dir = tempDir('simcoach-services-st-');
     const file = join(dir, 'melons.md');
     writeFileSync(
       file,
@@ -140,7 +141,7 @@ describe('editorService', () => {
     copy: () => ({ ok: false, message: 'no' }),
   };
   it('`o` opens a program file, `w` then proposes it for its language until a new session', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-services-ed-'));
+    const dir = tempDir('simcoach-services-ed-');
     writeFileSync(join(dir, 'sol.py'), 'print(3)\n');
     const ed = createEditorService({ editExternally: async (t) => t, programOut: out });
     expect(await ed.openProgram(` ${join(dir, 'sol.py')} `)).toEqual({ source: 'print(3)\n', lang: 'python' });

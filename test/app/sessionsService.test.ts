@@ -1,7 +1,6 @@
 // The tutor's sessions on their own, without the controller or a screen: the real engine behind
 // the manual gate over a fake model server (real HTTP), journals in a temp folder.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSettings } from '../../src/settings/load.js';
@@ -13,6 +12,7 @@ import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
 import { fixture } from '../agents/problems.js';
 import { enterTempXdg } from '../helpers/home.js';
 import { eventually } from '../helpers/wait.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 let server: FakeServer;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ const waiting = (h: SessionHandle): Promise<void> =>
 
 describe('sessionsService', () => {
   it('starts a session behind the manual gate; stopping it ends its journal; the next one on the resumed problem continues that journal, once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-sessions-j-'));
+    const dir = tempDir('simcoach-sessions-j-');
     const problem = await fixture('brackets');
     const first = await service(dir).start(problem);
     await waiting(first);

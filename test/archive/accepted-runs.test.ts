@@ -1,13 +1,13 @@
 // Every AC counts (#49): a program `test`, `watch` or `check` accepts goes into the person's
 // archive as their accepted program (the ✓ in `problems`, `archive list --solved`), once per
 // program: the same program accepted again is not kept twice, another one is.
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tempHome } from '../session/cli.js';
 import { start } from '../problems/cli-helpers.js';
 import { closedPort } from '../helpers/net.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const ROOT = process.cwd();
 const SUM = join(ROOT, 'fixtures', 'problems', '_solutions', 'sum-two.py');
@@ -16,7 +16,7 @@ const run = (args: string[], env: NodeJS.ProcessEnv, cwd: string) => cli(args, e
 describe('every AC counts', () => {
   it('test, watch and check: each accepted program once in the archive and ✓ in problems', async () => {
     const h = tempHome();
-    const work = mkdtempSync(join(tmpdir(), 'simcoach-ac-'));
+    const work = tempDir('simcoach-ac-');
     const kept = join(h.root, 'data', 'simcoach', 'accepted.jsonl');
     copyFileSync(SUM, join(work, 'a.py'));
     const solvedIn = async (): Promise<{ listed: boolean; archived: boolean }> => {

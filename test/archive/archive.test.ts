@@ -2,8 +2,7 @@
 // the scripted model over real HTTP), then a reworded copy of it looked up in the real
 // index (SQLite) by full text and by the fake servers' embeddings; a MapCoder run on that copy takes the
 // archived problem and its accepted program as its first exemplar, in the journal and the pane.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive, queryText } from '../../src/archive/archive.js';
@@ -30,6 +29,7 @@ import { startFakeOpenAI } from '../fakes/openai.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { startScriptedModel } from '../engine/scripted-model.js';
 import { tempXdg } from '../engine/helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const COPY = join(ROOT, 'fixtures/problems/_archive/rucksack.md');
@@ -167,7 +167,7 @@ describe('an archive of an older simcoach', () => {
 
 describe('a solved problem in an added set', () => {
   it('keeps its accepted program when the set is not read again (its file unchanged)', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'simcoach-archive-set-')), 'mine.jsonl');
+    const file = join(tempDir('simcoach-archive-set-'), 'mine.jsonl');
     const knapsack = await loadProblem('knapsack');
     writeFileSync(
       file,

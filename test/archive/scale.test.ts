@@ -4,8 +4,7 @@
 // and by full text, in an index built with vectors and in one built without. Then what an update
 // does to the file: a second update indexes nothing, a new set adds only its rows, and an archive
 // in the Orama-era form or a damaged index file is built again with one line saying so.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../src/archive/archive.js';
@@ -15,6 +14,7 @@ import { OllamaBackend } from '../../src/llm/ollama.js';
 import { jsonLine, reworded, synthetic, type Synthetic } from '../../bench/archiveData.js';
 import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
 import { tempXdg } from '../engine/helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const N = 3000;
 /** Problems looked up by a reworded copy: spread over the set, each of a different APPS statement. */
@@ -35,7 +35,7 @@ function writeSet(file: string, from: number, n: number): Synthetic[] {
 beforeAll(async () => {
   server = await startFakeOllama();
   embedder = embedderOf(new OllamaBackend({ host: server.url, stallSeconds: 10 }), 'nomic-embed-text')!;
-  dir = mkdtempSync(join(tmpdir(), 'simcoach-archive-scale-'));
+  dir = tempDir('simcoach-archive-scale-');
   setFile = join(dir, 'set.jsonl');
   problems = writeSet(setFile, 0, N);
 });

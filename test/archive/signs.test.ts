@@ -1,7 +1,6 @@
 // The vectors' signs and their Hamming scan (src/archive/signs.ts), and the index keeping its
 // chunks in step with its rows: a replaced or removed row is never found by its old signs.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,8 +8,9 @@ import { CHUNK_ROWS, nearestSigns, packChunk, signsOf, unpackChunk } from '../..
 import { ArchiveIndex } from '../../src/archive/sqliteIndex.js';
 import type { ArchiveEntry } from '../../src/archive/entry.js';
 import { rng } from '../../bench/archiveData.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'simcoach-signs-'));
+const dir = tempDir('simcoach-signs-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const randomVector = (r: () => number, dims: number): number[] => Array.from({ length: dims }, () => r() - 0.5);

@@ -1,7 +1,6 @@
 // An update stopped part way keeps every row it embedded: rows are written a thousand at a time
 // (src/archive/writeBuffer.ts), so those held when the stop comes are written before it ends.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../src/archive/archive.js';
@@ -9,8 +8,9 @@ import type { Embedder } from '../../src/archive/embedder.js';
 import { WRITE_ROWS } from '../../src/archive/writeBuffer.js';
 import { fakeVector, jsonLine, synthetic } from '../../bench/archiveData.js';
 import { tempXdg } from '../engine/helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'simcoach-archive-stopped-'));
+const dir = tempDir('simcoach-archive-stopped-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a stopped update', () => {

@@ -2,11 +2,11 @@
 // the one tree that passed, so that .ci/run's lint (beside SQLite's compile) is not done twice. A
 // tree that differs anywhere git sees is linted again.
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScript, scriptRepo } from './scriptRepo.js';
-const top = mkdtempSync(join(tmpdir(), 'sc-eslint-once-'));
+import { tempDir } from '../helpers/tempDir.js';
+const top = tempDir('sc-eslint-once-');
 afterAll(() => rmSync(top, { recursive: true, force: true }));
 
 /** ESLint's recommended JavaScript rules only: the project's typed rules would lint for a minute. */

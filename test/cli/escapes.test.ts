@@ -3,8 +3,7 @@
 // printed. Each place gets an OSC 52 clipboard write, a window title (OSC 0) and a CSI screen
 // clear, and none of them may reach the output raw. A model's program keeps its bytes but is
 // shown with its control and bidi characters visible, and `w`, `y` and `-o` say they are there.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeRows } from '../../src/components/CodeBlock.js';
@@ -17,6 +16,7 @@ import { loadProblem } from '../../src/problems/index.js';
 import type { Proposal } from '../../src/engine/types.js';
 import type { Problem } from '../../src/problems/types.js';
 import { cli, cliEnv } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const OSC52 = '\u001b]52;c;ZWNobyBwd25lZA==\u0007';
 const TITLE = '\u001b]0;owned\u001b\\';
@@ -38,7 +38,7 @@ function hostileProblem(dir: string): string {
 }
 
 describe("one sanitiser wherever others' text is printed", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-escapes-'));
+  const dir = tempDir('simcoach-escapes-');
   const problemFile = hostileProblem(dir);
 
   it("a problem file's title, url and difficulty are printable once loaded; the p screen and side panel draw them so", async () => {
@@ -166,7 +166,7 @@ describe("control and bidi characters in a model's program", () => {
   });
 
   it('`w` and `y` keep the bytes and say the program holds them', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-hidden-'));
+    const dir = tempDir('simcoach-hidden-');
     const written = await writeProgramFile('p.py', program, { cwd: dir, overwrite: false });
     expect(written).toMatchObject({ kind: 'written', hidden: 2 });
     expect(readFileSync(join(dir, 'p.py'), 'utf8')).toBe(program);
@@ -186,7 +186,7 @@ describe("control and bidi characters in a model's program", () => {
   });
 
   it('`-o` writes the bytes and warns; on a terminal the program is shown with them visible', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-hidden-'));
+    const dir = tempDir('simcoach-hidden-');
     const errs: string[] = [];
     const err = { isTTY: false, write: (s: string) => errs.push(s) } as unknown as NodeJS.WriteStream;
     writeProgram(program, join(dir, 'out.py'), err);

@@ -1,9 +1,7 @@
 // Spawning the built CLI as a person would, with per-user dirs in a temp dir.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { xdgDirs } from '../helpers/home.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 export interface CliResult {
   code: number | null;
@@ -13,7 +11,7 @@ export interface CliResult {
 }
 
 export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const home = mkdtempSync(join(tmpdir(), 'simcoach-cli-'));
+  const home = tempDir('simcoach-cli-');
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ['OLLAMA_HOST', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'NO_COLOR', 'FORCE_COLOR', 'SIMCOACH_DEBUG'])
     delete env[k];

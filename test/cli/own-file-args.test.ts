@@ -1,10 +1,10 @@
 // `practice --file SOL` and `check SOL --tutor` refuse what they cannot work on with one line and
 // the usage exit code, before any tutor or model: run through the built CLI, as a person would.
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempEnv } from '../problems/cli-helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const RANGE_SUMS = 'fixtures/problems/range-sums.md';
 const STACK = /\n\s+at /;
@@ -12,7 +12,7 @@ const STACK = /\n\s+at /;
 describe('your own file on the command line: bad input', () => {
   it('one line each, never a stack', async () => {
     const env = { ...tempEnv(), OLLAMA_HOST: 'http://127.0.0.1:1' };
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-ownargs-'));
+    const dir = tempDir('simcoach-ownargs-');
     mkdirSync(join(dir, 'folder.py'));
     const cases: [string[], number, RegExp][] = [
       [

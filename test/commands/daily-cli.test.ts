@@ -2,13 +2,13 @@
 // processes with real g++ and python3 in the sandbox: a compile error names the person's file, a
 // folder of 1.in/1.out and a.in/a.ans pairs is a problem, `--input` alone runs the program and
 // shows its output, and `config template cpp` is the person's own template that practice starts from.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, cliEnv } from '../cli/helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-const work = (): string => mkdtempSync(join(tmpdir(), 'simcoach-dailycli-'));
+const work = (): string => tempDir('simcoach-dailycli-');
 
 describe('the judge for daily use', () => {
   it("a compile error names the person's file (a.cpp:3:11), not the sandbox's main.cpp, in test and run", async () => {

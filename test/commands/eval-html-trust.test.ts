@@ -3,13 +3,13 @@
 // Chromium no injected script runs while the charts and the per-problem table still render. The
 // screenshot of the per-problem table is kept in test-output/eval-report/.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { tempHome } from '../session/cli.js';
 import { cli } from '../engine/cli.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const OUTPUT = resolve(process.cwd(), 'test-output/eval-report');
 const XSS = `<img src=x onerror="document.body.setAttribute('data-pwned','yes')">`;
@@ -46,7 +46,7 @@ const rec = (flow: string, id: string, index: number, passed: boolean, calls: un
 });
 
 function chromium(args: string[]): Promise<string> {
-  const profile = mkdtempSync(join(tmpdir(), 'sc-chromium-'));
+  const profile = tempDir('sc-chromium-');
   return new Promise((res, rej) =>
     execFile(
       'chromium',

@@ -1,13 +1,13 @@
 // A program file named by a problem's short id (`cf1917C.py`) needs no --problem (#49): `test`,
 // `run`, `watch`, `stress`, `check` and `practice` take the problem the file is named after, in
 // any case; a file named after no problem gets the usage error it always got.
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tempHome, type Home } from '../session/cli.js';
 import { closedPort } from '../helpers/net.js';
 import { savedFolder } from '../helpers/companionSaves.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const ROOT = process.cwd();
 const SUM = join(ROOT, 'fixtures', 'problems', '_solutions', 'sum-two.py');
@@ -22,7 +22,7 @@ function home(): { home: Home; work: string } {
     ],
     join(h.root, 'data', 'simcoach', 'problems'),
   );
-  return { home: h, work: mkdtempSync(join(tmpdir(), 'simcoach-work-')) };
+  return { home: h, work: tempDir('simcoach-work-') };
 }
 
 describe('a file named by a short id', () => {

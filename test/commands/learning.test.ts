@@ -3,8 +3,7 @@
 // counts per tag, the Glicko estimate written out from Glickman's formulas, and the problem a
 // little above it. Beside them a damaged journal (skipped, named in one line), a session of
 // another flow (ignored), and a practised problem with no tags (tagged from the archive).
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempEnv } from '../problems/cli-helpers.js';
@@ -12,6 +11,7 @@ import { practiceJournal, type Practised } from '../session/practiceHistory.js';
 import { header, JournalBuilder, solvedSession } from '../session/synth.js';
 import { skillEvidence } from '../../src/session/skillCache.js';
 import { glickoByHand, scoreByHand } from '../session/glickoByHand.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 /** The 50 sessions, one a day in this order. */
 function history(): Practised[] {
@@ -92,7 +92,7 @@ beforeAll(async () => {
     })
     .end('unsolved')
     .write(join(dir, 'check.jsonl'));
-  const setDir = mkdtempSync(join(tmpdir(), 'simcoach-set-'));
+  const setDir = tempDir('simcoach-set-');
   const file = join(setDir, 'rated.jsonl');
   const line = (p: (typeof SET)[number]): string =>
     JSON.stringify({
@@ -194,7 +194,7 @@ describe('next', () => {
   });
 
   it('reads only the journals that are new or changed; a removed one leaves the evidence', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'simcoach-skill-'));
+    const root = tempDir('simcoach-skill-');
     const dir = join(root, 'sessions');
     const cache = join(root, 'skill.json');
     mkdirSync(dir);

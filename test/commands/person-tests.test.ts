@@ -2,11 +2,11 @@
 // folder: `test --add-test` puts one there, `test` runs it next time, `tests P` lists, shows,
 // edits ($EDITOR) and removes it, and `stress --save` keeps its find there too. The built CLI
 // (dist/cli.js) in real processes, real python3 in the sandbox.
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, cliEnv } from '../cli/helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const INSTALL = join(__dirname, '..', '..', 'fixtures', 'problems');
 
@@ -21,7 +21,7 @@ describe('your tests of a built-in problem', () => {
   it('go to the data dir, run next time, and are listed, shown, edited and removed by `tests`; the install folder stays untouched', async () => {
     const before = installState();
     const env = cliEnv({ NO_COLOR: '1' });
-    const work = mkdtempSync(join(tmpdir(), 'simcoach-mine-'));
+    const work = tempDir('simcoach-mine-');
     const sol = join(work, 'wrong.py');
     writeFileSync(sol, 'a, b = map(int, input().split())\nprint(a - b)\n');
     writeFileSync(join(work, 'in.txt'), '2 2\n');
@@ -81,7 +81,7 @@ describe('your tests of a built-in problem', () => {
   it('stress --save keeps the input it found in the data dir too', async () => {
     const before = installState();
     const env = cliEnv({ NO_COLOR: '1' });
-    const work = mkdtempSync(join(tmpdir(), 'simcoach-mine-'));
+    const work = tempDir('simcoach-mine-');
     writeFileSync(join(work, 'p.py'), 'a, b = map(int, input().split())\nprint(a + b if a != b else 0)\n');
     writeFileSync(join(work, 'brute.py'), 'a, b = map(int, input().split())\nprint(a + b)\n');
     writeFileSync(

@@ -1,6 +1,5 @@
 // Settings: defaults, environment, the file, flags; validation messages; the file's safety.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -17,12 +16,13 @@ import {
 } from '../../src/settings/load.js';
 import { UsageError, UserError } from '../../src/system/errors.js';
 import { flowNames } from '../../src/flows/index.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const saved = { ...process.env };
 let dir = '';
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'simcoach-config-'));
+  dir = tempDir('simcoach-config-');
   process.env.XDG_CONFIG_HOME = dir;
   for (const k of ['OLLAMA_HOST', 'OPENAI_BASE_URL', 'OPENAI_API_KEY']) delete process.env[k];
 });

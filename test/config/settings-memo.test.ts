@@ -1,20 +1,20 @@
 // The settings memo (src/settings/memo.ts): a start with the same settings file, environment,
 // flags and build takes the settings the last one resolved, equal to what resolveSettings gives;
 // any change of input resolves afresh, and no API key is written to the cache.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveSettings, settingsPath, type SettingFlags } from '../../src/settings/load.js';
 import { keep, recall } from '../../src/settings/memo.js';
 import { chooseToolchains, chosenToolchain } from '../../src/runners/languages/toolchains.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const saved = { ...process.env };
 let dir = '';
 const BUILD = 'test-build-1';
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'simcoach-memo-'));
+  dir = tempDir('simcoach-memo-');
   process.env.XDG_CONFIG_HOME = join(dir, 'config');
   process.env.XDG_CACHE_HOME = join(dir, 'cache');
   for (const k of ['OLLAMA_HOST', 'OPENAI_BASE_URL', 'OPENAI_API_KEY']) delete process.env[k];

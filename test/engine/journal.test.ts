@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJournal, newSessionId, openJournal, withoutSecrets } from '../../src/session/journal.js';
 import { readJournal } from '../../src/session/reader.js';
 import { UserError } from '../../src/system/errors.js';
 import type { Problem } from '../../src/problems/types.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const problem: Problem = {
   id: 'p',
@@ -21,7 +21,7 @@ const problem: Problem = {
 let dir: string;
 const saved = process.env.XDG_DATA_HOME;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'simcoach-journal-'));
+  dir = tempDir('simcoach-journal-');
   process.env.XDG_DATA_HOME = dir;
 });
 afterEach(() => {

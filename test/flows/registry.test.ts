@@ -1,18 +1,17 @@
 // The flow registry is the one declaration of each flow: settings, key docs, the settings screen,
 // --help, the budget flags and --flow validation all follow from it (nothing else lists flows).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppController } from '../../src/app/appController.js';
 import { KEY_DOCS, listSettings, loadSettings, resolveSettings, settingsSchema } from '../../src/settings/load.js';
 import { budgetFlags, withBudgets } from '../../src/commands/shared/headless.js';
 import { budgetEntries, flowFor, flowHelp, flowNames, flows, unknownFlow } from '../../src/flows/index.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const saved = { ...process.env };
 let dir = '';
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'simcoach-registry-'));
+  dir = tempDir('simcoach-registry-');
   process.env.XDG_CONFIG_HOME = dir;
 });
 afterEach(() => {

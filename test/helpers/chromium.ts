@@ -1,12 +1,10 @@
 // Real headless Chromium (Debian's `chromium`, which .ci/run installs) for the tests that open a
 // page simcoach wrote: a fresh profile each time, its stdout (the DOM with --dump-dom) returned.
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDir } from './tempDir.js';
 
 export function chromium(args: string[]): Promise<string> {
-  const profile = mkdtempSync(join(tmpdir(), 'sc-chromium-'));
+  const profile = tempDir('sc-chromium-');
   return new Promise((res, rej) =>
     execFile(
       'chromium',

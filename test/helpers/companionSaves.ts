@@ -1,9 +1,9 @@
 // Problems saved as `listen` saves what Competitive Companion sends: a folder per contest, a
 // statement-less markdown file per problem with its judge's URL (so its short id is known).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { CompanionPayload, companionPath, companionToMarkdown } from '../../src/problems/companion.js';
+import { tempDir } from './tempDir.js';
 
 /** A Companion payload of a Codeforces problem whose samples sum two numbers. */
 export function sumPayload(contest: number, index: string, more: Record<string, unknown> = {}): CompanionPayload {
@@ -25,7 +25,7 @@ export function sumPayload(contest: number, index: string, more: Record<string, 
 /** A folder set as `listen --dir D` leaves it, with these Codeforces problems. */
 export function savedFolder(
   problems: [number, string, Record<string, unknown>?][],
-  dir = mkdtempSync(join(tmpdir(), 'simcoach-folder-')),
+  dir = tempDir('simcoach-folder-'),
 ): string {
   for (const [contest, index, more] of problems) {
     const p = sumPayload(contest, index, more);

@@ -1,9 +1,8 @@
 // A fresh home's per-user folders, as every test that runs simcoach gives it one: nothing lands in
 // the real $HOME, and the cache starts with the run's launcher (test/helpers/launcher.ts).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedLauncher } from './launcher.js';
+import { tempDir } from './tempDir.js';
 
 export interface XdgDirs {
   XDG_CONFIG_HOME: string;
@@ -24,7 +23,7 @@ export function xdgDirs(root: string, owner?: { uid: number; gid: number }): Xdg
 
 /** A fresh temp root whose XDG folders this process uses from now on; returns the root. */
 export function enterTempXdg(prefix: string): string {
-  const root = mkdtempSync(join(tmpdir(), prefix));
+  const root = tempDir(prefix);
   Object.assign(process.env, xdgDirs(root));
   return root;
 }
@@ -36,7 +35,7 @@ export function enterTempXdg(prefix: string): string {
  * solution is built once. Without it, a fresh folder.
  */
 export function enterReferenceCache(): void {
-  const dir = process.env.SIMCOACH_TEST_BUILDS || mkdtempSync(join(tmpdir(), 'simcoach-cache-'));
+  const dir = process.env.SIMCOACH_TEST_BUILDS || tempDir('simcoach-cache-');
   process.env.XDG_CACHE_HOME = dir;
   seedLauncher(dir);
 }

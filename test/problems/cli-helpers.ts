@@ -1,15 +1,14 @@
 // Spawns the built CLI as a person would, with per-user dirs moved into a temp folder.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { xdgDirs } from '../helpers/home.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 export const ROOT = resolve(__dirname, '../..');
 export const CLI = join(ROOT, 'dist', 'cli.js');
 
 export function tempEnv(): NodeJS.ProcessEnv {
-  const home = mkdtempSync(join(tmpdir(), 'simcoach-home-'));
+  const home = tempDir('simcoach-home-');
   return {
     ...process.env,
     NO_COLOR: '1',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { companionPath, companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
 import { loadProblem } from '../../src/problems/index.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'simcoach-cc-'));
+const tmp = tempDir('simcoach-cc-');
 
 async function roundTrip(body: Record<string, unknown>) {
   const parsed = parseCompanion(JSON.stringify(body));

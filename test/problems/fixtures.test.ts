@@ -3,11 +3,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fixturesDir, loadProblem, loadProblemSet } from '../../src/problems/index.js';
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../helpers/tempDir.js';
 
 // Bare ids also look at the problems `listen` saved: keep that lookup away from $HOME.
-process.env.XDG_DATA_HOME = mkdtempSync(join(tmpdir(), 'simcoach-data-'));
+process.env.XDG_DATA_HOME = tempDir('simcoach-data-');
 const dir = fixturesDir();
 
 function sizeOf(path: string): number {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadProblem, loadProblemSet } from '../../src/problems/index.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const APPS = resolve(__dirname, '../../../shared/datasets/apps150/problems.jsonl');
-const tmp = mkdtempSync(join(tmpdir(), 'simcoach-jsonl-'));
+const tmp = tempDir('simcoach-jsonl-');
 const write = (name: string, text: string): string => {
   const f = join(tmp, name);
   writeFileSync(f, text);

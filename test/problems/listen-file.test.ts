@@ -1,11 +1,11 @@
 // `listen` writes a program file per problem (#49): `<short id>.<ext>` from the person's template
 // in the folder where it runs (or listen.fileDir), in listen.lang; never over a file that is there;
 // off with --no-file. Its "open it as" line is a command that works, run here as printed.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, start, tempEnv, type Running } from './cli-helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const payload = (index: string) => ({
   name: `${index}. Sum`,
@@ -25,7 +25,7 @@ async function person(): Promise<{ env: NodeJS.ProcessEnv; work: string }> {
   writeFileSync(join(templates, 'solution.cpp'), TEMPLATE, { mode: 0o600 });
   const set = await runCli(['config', 'set', 'listen.lang', 'cpp'], env);
   expect(set.code, set.stderr).toBe(0);
-  return { env, work: mkdtempSync(join(tmpdir(), 'simcoach-work-')) };
+  return { env, work: tempDir('simcoach-work-') };
 }
 
 async function listening(

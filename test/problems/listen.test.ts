@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadProblem, loadProblemSet } from '../../src/problems/index.js';
 import { runCli, start, tempEnv, type Running } from './cli-helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'simcoach-listen-'));
+const dir = tempDir('simcoach-listen-');
 const env = tempEnv();
 let listener: Running;
 let port: number;

@@ -3,15 +3,15 @@
 // requests pass; a flood is rate-limited; what a payload may say is bounded; a re-send keeps the
 // person's file. The last test is the attack itself: a page in headless Chromium posting.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/problems/index.js';
 import { startListener, type Listener } from '../../src/problems/listener.js';
 import { batchCredit } from '../../src/problems/listenerGuard.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 interface Answer {
   status: number;
@@ -58,7 +58,7 @@ async function withListener(
   run: (l: Listener, io: { dir: string; logs: string[]; warnings: string[] }) => Promise<void>,
   now?: () => number,
 ): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-guard-'));
+  const dir = tempDir('simcoach-guard-');
   const logs: string[] = [];
   const warnings: string[] = [];
   const l = await startListener({
@@ -269,7 +269,7 @@ describe('what a payload may say', () => {
   });
 
   it('the markdown loader clamps the same way', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-guard-md-'));
+    const dir = tempDir('simcoach-guard-md-');
     writeFileSync(
       join(dir, 'p.md'),
       '---\ntitle: P\ntime_limit: 86400s\nmemory_limit: 10TB\n---\n\n# P\n\n```input\n1\n```\n\n```output\n1\n```\n',
@@ -287,7 +287,7 @@ describe('what a payload may say', () => {
 
 describe('a problem sent again', () => {
   it("keeps a statement added by hand and the person's front matter; updates samples and limits, and says so", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-resend-'));
+    const dir = tempDir('simcoach-resend-');
     const logs: string[] = [];
     const l = await startListener({ port: 0, dir, log: (x) => logs.push(x), warn: () => {} });
     try {
@@ -358,7 +358,7 @@ describe('a problem sent again', () => {
   });
 
   it('a problem sent with no samples keeps the statement and samples the person pasted; only limits and URL change, and the log says which', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-resend-'));
+    const dir = tempDir('simcoach-resend-');
     const logs: string[] = [];
     const bare = { tests: [], timeLimit: 1000, url: 'https://atcoder.jp/contests/abc1/tasks/abc1_a' };
     const l = await startListener({ port: 0, dir, log: (x) => logs.push(x), warn: () => {} });
@@ -408,7 +408,7 @@ describe('a problem sent again', () => {
   });
 
   it('a file whose samples were rewritten is kept beside the new one', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-resend-'));
+    const dir = tempDir('simcoach-resend-');
     const file = join(dir, 'a-sum.md');
     const mine =
       '---\ntitle: A. Sum\n---\n\n# A. Sum\n\nMy notes.\n\n## Examples\n\n```input\n1 2\n```\n\n```output\n3\n```\n\nMore notes after the samples.\n';
@@ -425,7 +425,7 @@ describe('a problem sent again', () => {
 });
 
 function chromium(args: string[]): Promise<string> {
-  const profile = mkdtempSync(join(tmpdir(), 'sc-chromium-'));
+  const profile = tempDir('sc-chromium-');
   return new Promise((res, rej) =>
     execFile(
       'chromium',

@@ -1,12 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createServer, request, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startListener } from '../../src/problems/listener.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'simcoach-listener-'));
+const dir = tempDir('simcoach-listener-');
 
 describe('the listener when IPv6 loopback cannot be had', () => {
   it('says so and goes on over IPv4', async () => {

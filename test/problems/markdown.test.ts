@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hiddenTestCount, loadProblem, loadProblemSet } from '../../src/problems/index.js';
 import { judgeProblem } from '../../src/runners/judge/judge.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'simcoach-md-'));
+const tmp = tempDir('simcoach-md-');
 let n = 0;
 const write = (text: string, name = `p${++n}.md`): string => {
   const f = join(tmp, name);
@@ -104,7 +104,7 @@ describe('the hand-written markdown format', () => {
   });
 
   it('a listing counts the hidden tests without reading them; the problem picked from it has them; the judge refuses a listed one', async () => {
-    const set = mkdtempSync(join(tmpdir(), 'simcoach-list-'));
+    const set = tempDir('simcoach-list-');
     writeFileSync(join(set, 'a.md'), FULL);
     mkdirSync(join(set, 'a'));
     // Damaged: read, it would fail the load; a listing never opens it.
@@ -224,7 +224,7 @@ describe('bad and unusual markdown', () => {
 describe('saved problems by the id `problems` lists', () => {
   it('GROUP/NAME finds a problem listen saved, as NAME does', async () => {
     const before = process.env.XDG_DATA_HOME;
-    const data = mkdtempSync(join(tmpdir(), 'simcoach-data-'));
+    const data = tempDir('simcoach-data-');
     process.env.XDG_DATA_HOME = data;
     try {
       const dir = join(data, 'simcoach', 'problems', 'usaco-2024');

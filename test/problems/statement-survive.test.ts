@@ -3,9 +3,8 @@
 // explanations), hostile pages (fences, escape entities, deep nesting, redirects), and
 // `statement --page` / asking before a statement is replaced.
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/problems/index.js';
@@ -18,6 +17,7 @@ import {
   withStatement,
 } from '../../src/problems/statement/index.js';
 import { start, tempEnv } from './cli-helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const DIR = join(import.meta.dirname, 'statements', 'survive');
 const page = (name: string) => readFileSync(join(DIR, `${name}.html`), 'utf8');
@@ -67,7 +67,7 @@ describe('statements that survive the trip', () => {
     expect(JSON.stringify(s)).not.toMatch(/\u001b|\u0007/);
     expect(s.legend).toBe('Title ]0;owned and [31mred[0m text.');
     expect(s.input!.startsWith('````\n```\n```input')).toBe(true);
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-hostile-'));
+    const dir = tempDir('simcoach-hostile-');
     const file = join(dir, 'fences.md');
     writeFileSync(
       file,
@@ -179,7 +179,7 @@ describe('downloads within bounds', () => {
 describe('simcoach statement --page and replacing', () => {
   it('reads a saved page into the file; a second time it asks first (no terminal: keeps it), --replace replaces', async () => {
     const env = tempEnv();
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-page-'));
+    const dir = tempDir('simcoach-page-');
     const file = join(dir, 'perm.md');
     writeFileSync(
       file,

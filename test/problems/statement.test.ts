@@ -1,9 +1,8 @@
 // Statements for problems that came without one: pages saved in each judge's structure (never the
 // network) read into markdown; the download itself against a loopback HTTP server.
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/problems/index.js';
@@ -19,6 +18,7 @@ import {
 } from '../../src/problems/statement/index.js';
 import { keepStatement } from '../../src/problems/statement/save.js';
 import { start, tempEnv } from './cli-helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const page = (name: string) => readFileSync(join(__dirname, 'statements', `${name}.html`), 'utf8');
 const URLS: Record<string, string> = {
@@ -137,7 +137,7 @@ function saved(): string {
     }),
   );
   if (!payload.ok) throw new Error(payload.reason);
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-statement-'));
+  const dir = tempDir('simcoach-statement-');
   const file = join(dir, 'splitting-melons.md');
   writeFileSync(file, companionToMarkdown(payload.value));
   return file;
@@ -230,7 +230,7 @@ describe('downloading a page (loopback HTTP)', () => {
 
   it('`listen --fetch` saves the problem first, then says when its statement cannot be had', async () => {
     const env = tempEnv();
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-listen-fetch-'));
+    const dir = tempDir('simcoach-listen-fetch-');
     const l = start(['listen', '--port', '0', '--dir', dir, '--fetch', '--no-file'], env);
     try {
       const m = await l.waitFor(/listening for Competitive Companion on 127\.0\.0\.1:(\d+)/);

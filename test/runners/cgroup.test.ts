@@ -1,10 +1,10 @@
 // Groups a killed simcoach left behind are removed by the next one; live owners' groups stay.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { controllerUsable, sweepStale } from '../../src/runners/sandbox/cgroup.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const PARENT = '/sys/fs/cgroup/memory/simcoach';
 
@@ -32,7 +32,7 @@ describe('cgroup v2 detection', () => {
   it('a v1 machine is not v2; a v2 root that gives its children no memory or pids is not used, and says what to enable', async (ctx) => {
     if (process.getuid?.() !== 0) ctx.skip();
     const { findV2 } = await import('../../src/runners/sandbox/cgroupV2.js');
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-fake-cgroup-'));
+    const dir = tempDir('simcoach-fake-cgroup-');
     try {
       expect(await findV2(dir)).toEqual({ why: 'not cgroup v2' });
       writeFileSync(join(dir, 'cgroup.controllers'), 'cpuset cpu io memory pids\n');

@@ -1,10 +1,10 @@
 // `simcoach test` as a person runs it: the built CLI as a process.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xdgDirs } from '../helpers/home.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 let dir: string;
 let env: NodeJS.ProcessEnv;
@@ -23,7 +23,7 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 }
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'simcoach-cli-test-'));
+  dir = tempDir('simcoach-cli-test-');
   env = { ...process.env, NO_COLOR: '1', ...xdgDirs(dir) };
   const problem = {
     id: 'add',

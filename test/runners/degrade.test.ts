@@ -2,8 +2,7 @@
 // bubblewrap the judge refuses and says what to install; SIMCOACH_SANDBOX=none / SIMCOACH_CGROUPS=0
 // must still say what they do, stop runaway programs and leave no process behind.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +19,7 @@ import { UserError } from '../../src/system/errors.js';
 import { SandboxError } from '../../src/runners/sandbox/sandboxError.js';
 import { ROOMY_WALL, isolateCache, leftoverGroups, leftovers } from './helpers.js';
 import { withEnv } from '../helpers/env.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 let restore: () => Promise<void>;
 beforeAll(() => {
@@ -38,7 +38,7 @@ const setsid = `import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.s
 it('capabilities list the isolation parts and the toolchains, each with a detail', async () => {
   // g++ first on PATH is a script that notes its arguments: the compiler's version, which the build
   // cache keys on and doctor shows, is asked once (kotlinc's answer costs a JVM start).
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-gxx-'));
+  const dir = tempDir('simcoach-gxx-');
   const real = await which('g++');
   expect(real).toBeTruthy();
   const notes = join(dir, 'asked');
@@ -68,7 +68,7 @@ it('doctor lists the accepted levels with what each contains, and the one in use
 });
 
 it('`simcoach doctor` prints the levels, what each contains, and marks the one in use', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-doctor-'));
+  const dir = tempDir('simcoach-doctor-');
   try {
     const env = { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: join(dir, 'config'), OLLAMA_HOST: '127.0.0.1:9' };
     const r = spawnSync(process.execPath, ['dist/cli.js', 'doctor'], { env, encoding: 'utf8', timeout: 30_000 });
@@ -129,7 +129,7 @@ describe('no level is forced on a program', () => {
       expect((err as SandboxError).exitCode).toBe(2);
     }
     delete process.env.SIMCOACH_POOL;
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-nons-'));
+    const dir = tempDir('simcoach-nons-');
     try {
       writeFileSync(join(dir, 'a.py'), 'print(int(input()) * 2)\n');
       writeFileSync(
@@ -160,7 +160,7 @@ describe('no level is forced on a program', () => {
   }, 120_000);
 
   it('without a C compiler (no launcher), bubblewrap sets the same filter: a fork is RE (SIGSYS), a thread AC', async () => {
-    const cache = mkdtempSync(join(tmpdir(), 'simcoach-nocc-'));
+    const cache = tempDir('simcoach-nocc-');
     // Found with the whole PATH first: bubblewrap, setpriv, prlimit and Python stay where they are.
     await isolation();
     // A cache of its own (no supervisor built yet) and no compiler on PATH to build one: PATH

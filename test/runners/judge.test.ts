@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCount } from '../../src/runners/build/build.js';
@@ -8,6 +7,7 @@ import { judge, judgeProblem } from '../../src/runners/judge/judge.js';
 import type { Problem } from '../../src/problems/types.js';
 import { buildCacheDir } from '../../src/system/paths.js';
 import { ROOMY_WALL, isolateCache, leftovers } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 let restore: () => Promise<void>;
 beforeAll(() => {
@@ -181,7 +181,7 @@ describe('judge: verdicts', () => {
 describe('judge: checker, parallel, stop, abort', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'simcoach-checker-'));
+    dir = tempDir('simcoach-checker-');
     // testlib convention: checker input output answer; here any pair of numbers summing to the input is right.
     writeFileSync(
       join(dir, 'check.py'),

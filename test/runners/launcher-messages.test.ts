@@ -3,8 +3,7 @@
 // to those tables, and show that a field one side has and the other does not is a loud internal
 // error (one line, no verdict) on both paths, never a silent shift.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import SUPERVISOR_C from '../../native/supervisor.c';
@@ -23,8 +22,9 @@ import { seccompHeader } from '../../src/runners/sandbox/seccompBpf.js';
 import { launcherFile, POLICY_HEADER } from '../../src/runners/sandbox/supervisor.js';
 import { ROOMY_WALL } from './helpers.js';
 import { withEnv } from '../helpers/env.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'simcoach-messages-'));
+const dir = tempDir('simcoach-messages-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A C function's body, from its signature to its closing brace at the start of a line. */

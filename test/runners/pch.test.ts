@@ -1,14 +1,14 @@
 // The precompiled <bits/stdc++.h>: the first program that includes it starts its build in the
 // background (into the trusted build cache, never the sandbox's places); once it is there, a
 // compile in the sandbox reads the .gch instead of the header. g++ -H says which it read.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge } from '../../src/runners/judge/judge.js';
 import { pchBuild, pchDir, precompiledHeader } from '../../src/runners/build/pch.js';
 import { chooseForThisRun, toolchainOf } from '../../src/runners/languages/toolchains.js';
 import { isolateCache } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const program = (n: number) =>
   `#include <bits/stdc++.h>\nint main() { std::vector<int> v{${n}}; std::cout << v[0] << "\\n"; }\n`;
@@ -51,7 +51,7 @@ describe('a precompiled bits/stdc++.h', () => {
     // lets it go (a file appears at $0), then writes the .gch where g++ would ($5 of "-x c++-header
     // HEADER -o GCH"), is a build still running when the clean-up starts, as g++ on the real header
     // was (~13 s of CPU, spent only to wait). No clock decides the order: the test does.
-    const gate = mkdtempSync(join(tmpdir(), 'simcoach-pch-gate-'));
+    const gate = tempDir('simcoach-pch-gate-');
     const go = join(gate, 'go');
     const script = 'until [ -e "$0" ]; do sleep 0.02; done; : > "$5"';
     const slowCompiler = { ...chain.toolchain, tool: '/bin/sh', flags: ['-c', script, go] };

@@ -2,8 +2,7 @@
 // program said to its output file; the checker decides, run on (input, that file, answer) after a
 // clean interaction. The fixtures follow testlib's conventions in plain C++ (the repository holds
 // no testlib.h): argv input output answer, exit 0 ok, 1 wrong answer, 2 presentation error, 7 points.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/problems/index.js';
@@ -11,6 +10,7 @@ import { judge, judgeProblem } from '../../src/runners/judge/judge.js';
 import type { Program, TestCase } from '../../src/runners/build/types.js';
 import { UNCHECKED_TOUT } from '../../src/runners/judge/interact.js';
 import { isolateCache, leftovers } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const HERE = join(import.meta.dirname, 'polygon');
 const INTERACTOR = join(HERE, 'interactor.cpp');
@@ -45,7 +45,7 @@ let restore: () => Promise<void>;
 let dir: string;
 beforeAll(() => {
   restore = isolateCache();
-  dir = mkdtempSync(join(tmpdir(), 'simcoach-polygon-'));
+  dir = tempDir('simcoach-polygon-');
 });
 afterAll(async () => {
   await restore();

@@ -1,6 +1,5 @@
 // Escape sequences from programs, compilers and received problem names never reach a terminal raw.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printable } from '../../src/terminal/printable.js';
@@ -8,6 +7,7 @@ import { parseCompanion } from '../../src/problems/companion.js';
 import { judge } from '../../src/runners/judge/judge.js';
 import { cli, cliEnv } from '../cli/helpers.js';
 import { isolateCache } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 // Clear the screen, set the window title (OSC 0, BEL-terminated), a hyperlink (OSC 8, ST-terminated), a lone ESC and a bell.
 const HOSTILE =
@@ -54,7 +54,7 @@ describe('text from programs and senders', () => {
   });
 
   it('`simcoach test` prints the runtime error without them', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-printable-'));
+    const dir = tempDir('simcoach-printable-');
     writeFileSync(join(dir, 'p.json'), JSON.stringify({ name: 'P', tests: [{ input: '', output: '1' }] }));
     writeFileSync(join(dir, 'bad.py'), `import sys\nsys.stderr.write(${JSON.stringify(HOSTILE)})\nsys.exit(3)\n`);
     const r = await cli(['test', join(dir, 'bad.py'), '--problem', join(dir, 'p.json')], cliEnv({ NO_COLOR: '1' }));

@@ -3,8 +3,7 @@
 // the compile's own folder, so they build and work, and no compiler message about a system header
 // (stdc-predef.h: Permission denied) reaches the person. Root only: as another user the sandbox
 // runs as that user, who reads their own folders.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir, loadProblem } from '../../src/problems/index.js';
@@ -14,6 +13,7 @@ import { judge } from '../../src/runners/judge/judge.js';
 import { runSandboxed } from '../../src/runners/sandbox/sandbox.js';
 import { LANGS } from '../../src/runners/languages/langs.js';
 import { ROOMY_WALL, isolateCache } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 // Our own stand-in for testlib.h: what matters is that it is a local header, not its contents.
 const HEADER = `#pragma once
@@ -37,7 +37,7 @@ let restore: () => Promise<void>;
 let dir: string;
 beforeAll(() => {
   restore = isolateCache();
-  dir = mkdtempSync(join(tmpdir(), 'simcoach-private-'));
+  dir = tempDir('simcoach-private-');
   writeFileSync(join(dir, 'testlib.h'), HEADER);
   writeFileSync(join(dir, 'check.cpp'), CHECKER);
   writeFileSync(join(dir, 'gen.cpp'), GENERATOR);

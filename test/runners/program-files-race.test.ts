@@ -5,12 +5,12 @@
 // about 1 of 10); every one of a bounded number of reads either brings the
 // user's own header or is refused with one line, never the secret.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { programFiles, ProgramFileError } from '../../src/runners/build/programFiles.js';
 import { unprivilegedAccount } from '../helpers/unprivileged.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const root = process.getuid?.() === 0;
 const RUNS = 400;
@@ -28,7 +28,7 @@ let racer: ChildProcess | undefined;
 
 beforeAll(async () => {
   if (!root) return;
-  top = mkdtempSync(join(tmpdir(), 'simcoach-race-'));
+  top = tempDir('simcoach-race-');
   chmodSync(top, 0o755);
   const user = join(top, 'user');
   const secret = join(top, 'secret');

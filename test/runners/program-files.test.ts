@@ -1,14 +1,14 @@
 // A solution's own files: the headers a C++ program includes by quotes and the modules a Python
 // program imports from its folder go into the sandbox with it (copies, read-only); nothing outside
 // its folder does, whatever the include says or a link points to. Real g++ and python3.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProgramFile } from '../../src/commands/shared/programFile.js';
 import { judge } from '../../src/runners/judge/judge.js';
 import { programFiles } from '../../src/runners/build/programFiles.js';
 import { isolateCache } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 let top: string;
 let restore: () => Promise<void>;
@@ -26,7 +26,7 @@ function folder(name: string, files: Record<string, string>): string {
 
 beforeAll(() => {
   restore = isolateCache();
-  top = mkdtempSync(join(tmpdir(), 'simcoach-own-files-'));
+  top = tempDir('simcoach-own-files-');
   // A private folder, as root's home is: the sandbox's uid could not read these files in place.
   chmodSync(top, 0o700);
 });

@@ -1,11 +1,11 @@
 // Which python3 the judge runs: an interpreter binary on PATH is named as found, without starting
 // it (a start of Python in every CLI run); a script in front of one (a pyenv shim) is asked.
-import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { withEnv } from '../helpers/env.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const made: string[] = [];
 afterAll(() => {
@@ -14,7 +14,7 @@ afterAll(() => {
 
 /** A folder holding only `python3`, made by `put`, and pythonExecutable() with PATH set to it. */
 async function withPython(put: (file: string) => void): Promise<{ dir: string; found: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-py-'));
+  const dir = tempDir('simcoach-py-');
   made.push(dir);
   put(join(dir, 'python3'));
   return { dir, found: await withEnv({ PATH: dir }, () => pythonExecutable()) };
@@ -23,7 +23,7 @@ async function withPython(put: (file: string) => void): Promise<{ dir: string; f
 describe('pythonExecutable', () => {
   it('names a binary on PATH as found, through its link, without running it', async () => {
     // Any start of that Python imports sitecustomize from PYTHONPATH, which leaves a mark.
-    const hooks = mkdtempSync(join(tmpdir(), 'simcoach-pyhook-'));
+    const hooks = tempDir('simcoach-pyhook-');
     made.push(hooks);
     const mark = join(hooks, 'started');
     writeFileSync(join(hooks, 'sitecustomize.py'), `open(${JSON.stringify(mark)}, "w").close()\n`);

@@ -2,18 +2,18 @@
 // limit, the input files are in it read-only, and what comes back out of a writable dir (a
 // compiler's output) is only what the program left there as plain files and dirs: a link it planted
 // is never followed, a FIFO never read, no set-uid bit kept.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isolation } from '../../src/runners/sandbox/capabilities.js';
 import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { runSandboxed, workAreaBytes, type SandboxSpec } from '../../src/runners/sandbox/sandbox.js';
 import { supervisorBinary } from '../../src/runners/sandbox/supervisor.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const iso = await isolation();
 const sealed = iso.namespaces === 'bwrap' && (await supervisorBinary()) !== null;
-const out = mkdtempSync(join(tmpdir(), 'sc-sealed-'));
+const out = tempDir('sc-sealed-');
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const spec = async (source: string, extra: Partial<SandboxSpec> = {}): Promise<SandboxSpec> => ({

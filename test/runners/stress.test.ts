@@ -1,7 +1,6 @@
 // Stress testing on the real judge: the built-in `inversions` problem, a generator, a brute force
 // and a solution with a planted bug (fixtures/problems/_stress), in Python and C++.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir, loadProblem } from '../../src/problems/index.js';
@@ -12,6 +11,7 @@ import { tokenCount } from '../../src/runners/judge/shrinkShape.js';
 import type { LangId, Program } from '../../src/runners/build/types.js';
 import { start, tempEnv } from '../problems/cli-helpers.js';
 import { isolateCache, leftovers } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 let restore: () => Promise<void>;
 let problem: Problem;
@@ -174,7 +174,7 @@ describe('stress', () => {
 describe('simcoach stress', () => {
   it('prints the input and both outputs, saves them as a hidden test with --save, and exits 1', async () => {
     const env = tempEnv();
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-stress-'));
+    const dir = tempDir('simcoach-stress-');
     cpSync(join(fixturesDir(), 'inversions.md'), join(dir, 'inversions.md'));
     const args = [
       'stress',
@@ -207,7 +207,7 @@ describe('simcoach stress', () => {
 
   it("shows the zero-bug's input shrunk from 200 numbers, with both sizes, and saves the small one", async () => {
     const env = tempEnv();
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-stress-'));
+    const dir = tempDir('simcoach-stress-');
     cpSync(join(fixturesDir(), 'inversions.md'), join(dir, 'inversions.md'));
     const args = [
       'stress',
@@ -344,7 +344,7 @@ describe('simcoach stress', () => {
   }, 60_000);
 
   it("--save on a problem kept in no file of the person's own (a dataset line) keeps the find in the data dir, keyed by the problem", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-stress-'));
+    const dir = tempDir('simcoach-stress-');
     const line = {
       name: 'Inversions',
       description: 'Count the inversions.',

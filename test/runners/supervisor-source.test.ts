@@ -2,14 +2,14 @@
 // itself, and the strictest warnings a reader would ask for are errors.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import SUPERVISOR_C from '../../native/supervisor.c';
 import { POLICY_MACHINES, seccompHeader, seccompProgram } from '../../src/runners/sandbox/seccompBpf.js';
 import { POLICY_HEADER } from '../../src/runners/sandbox/supervisor.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'simcoach-supervisor-c-'));
+const dir = tempDir('simcoach-supervisor-c-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('native/supervisor.c', () => {

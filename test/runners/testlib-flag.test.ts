@@ -1,11 +1,11 @@
 // `test --checker FILE --testlib PATH`: a checker that includes "testlib.h" finds it where the
 // flag says (the file or its folder), not only beside it or one folder up; a PATH that holds no
 // testlib.h is one line.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempHome, type Home } from '../session/cli.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 let home: Home;
 let dir: string;
@@ -17,7 +17,7 @@ const CHECKER =
 
 beforeAll(() => {
   home = tempHome();
-  dir = mkdtempSync(join(tmpdir(), 'simcoach-testlib-flag-'));
+  dir = tempDir('simcoach-testlib-flag-');
   mkdirSync(join(dir, 'contest', 'checkers', 'sum'), { recursive: true });
   mkdirSync(join(dir, 'lib'));
   writeFileSync(join(dir, 'lib', 'testlib.h'), TESTLIB);

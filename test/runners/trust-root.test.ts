@@ -7,20 +7,19 @@ import {
   existsSync,
   lchownSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distrust, distrustFile } from '../../src/system/trust.js';
 import { cli, place, unprivilegedAccount, type Place } from '../helpers/unprivileged.js';
 import { testGroup, type TestGroup } from '../helpers/groups.js';
 import { xdgDirs } from '../helpers/home.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const root = process.getuid?.() === 0;
 const SUM = '---\ntitle: Sum\ntime_limit: 10s\n---\n# Sum\n\n```input\n1 2\n```\n\n```output\n3\n```\n';
@@ -38,7 +37,7 @@ const plant = (path: string, marker: string, owner?: { uid: number; gid: number 
 };
 
 describe('the trust check itself', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-trust-'));
+  const dir = tempDir('simcoach-trust-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('trusts our own private chain, refuses a loose dir, a link at the end and a loose file', () => {
@@ -172,7 +171,7 @@ describe.runIf(root)("root with a user's HOME", () => {
     chmodSync(join(p.files, 'sub'), 0o755);
     // Root gets a home of its own: in the user's it would take its own from the password database
     // (as above), and its accepted program would land in the real /root/.local/share.
-    const rootHome = mkdtempSync(join(tmpdir(), 'simcoach-root-home-'));
+    const rootHome = tempDir('simcoach-root-home-');
     try {
       const own = { HOME: rootHome, ...xdgDirs(rootHome), XDG_STATE_HOME: join(rootHome, 'state') };
       for (const as of ['root', 'user'] as const) {

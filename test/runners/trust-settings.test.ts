@@ -4,8 +4,8 @@
 // templates/solution.EXT became the program's first text. Now another user's config and data dirs
 // are not used at all (root's own are, said in one line), and a settings file or a template is read
 // only when it and every folder above it are root's or ours and writable by nobody else.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { chmodSync, chownSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { templateOf } from '../../src/app/ownFile.js';
@@ -16,6 +16,7 @@ import { refusals } from '../../src/system/trust.js';
 import { cli, place, unprivilegedAccount, type Place } from '../helpers/unprivileged.js';
 import { testGroup } from '../helpers/groups.js';
 import { distrustFile } from '../../src/system/trust.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const root = process.getuid?.() === 0;
 const THEIRS = JSON.stringify({ sandbox: 'none', ollamaHost: 'http://127.0.0.1:7' });
@@ -32,7 +33,7 @@ describe.runIf(root)("root with another user's settings", () => {
   let top: string;
   const saved = { ...process.env };
   beforeAll(() => {
-    top = mkdtempSync(join(tmpdir(), 'simcoach-trust-settings-'));
+    top = tempDir('simcoach-trust-settings-');
     chmodSync(top, 0o755);
   });
   afterEach(() => {

@@ -1,8 +1,7 @@
 // What a verdict's detail says is what the program did (issue 47): nothing the sandbox's own set-up
 // did is charged to it, and a signal has one name on every path, pooled or in a sandbox of its own.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { judge } from '../../src/runners/judge/judge.js';
 import { waitStatus } from '../../src/runners/sandbox/launcherReport.js';
@@ -11,6 +10,7 @@ import { pointsOf, testlibOutcome } from '../../src/runners/judge/checker.js';
 import type { SandboxResult } from '../../src/runners/sandbox/sandbox.js';
 import type { Program } from '../../src/runners/build/types.js';
 import { isolateCache } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const root = process.getuid?.() === 0;
 let restore: () => Promise<void>;
@@ -122,7 +122,7 @@ describe("a verdict's detail is the program's alone", () => {
   });
 
   it('a checker finds testlib.h one folder up, where testlib keeps it for checkers/, and its compile errors name it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-testlib-layout-'));
+    const dir = tempDir('simcoach-testlib-layout-');
     try {
       mkdirSync(join(dir, 'checkers'));
       // A stand-in of our own for testlib.h: what the checker includes from one folder up.

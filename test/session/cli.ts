@@ -1,9 +1,9 @@
 // Spawning the built CLI as a person would, with per-user directories in a temp dir.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { xdgDirs } from '../helpers/home.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 export interface Home {
   root: string;
@@ -12,7 +12,7 @@ export interface Home {
 }
 
 export function tempHome(): Home {
-  const root = mkdtempSync(join(tmpdir(), 'sc-home-'));
+  const root = tempDir('sc-home-');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: root,

@@ -1,17 +1,17 @@
 // Records the demo sessions through the real pipeline and checks them; the committed fixtures
 // must be what the pipeline records today (same steps, decisions and outcome), so a change in a
 // flow or an agent that alters them shows up here. RECORD_DEMOS=1 rewrites the fixtures.
-import { copyFileSync, existsSync, mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJournal } from '../../src/session/reader.js';
 import { Timeline } from '../../src/session/timeline.js';
 import { DEMOS, DEMO_DIR, recordDemo } from './demos.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 let dir: string;
 beforeAll(() => {
-  const root = mkdtempSync(join(tmpdir(), 'sc-demos-'));
+  const root = tempDir('sc-demos-');
   process.env.XDG_DATA_HOME = join(root, 'data');
   process.env.XDG_CONFIG_HOME = join(root, 'config');
   process.env.XDG_CACHE_HOME = join(root, 'cache');

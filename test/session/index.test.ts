@@ -1,13 +1,13 @@
-import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findSession, listSessions, removeSession, problemMarks, uniquePrefixLength } from '../../src/session/index.js';
 import { JournalBuilder, header, solvedSession, bigSession } from './synth.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sc-sessions-'));
+  dir = tempDir('sc-sessions-');
 });
 
 describe('listSessions', () => {

@@ -6,14 +6,12 @@ import {
   chownSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/system/errors.js';
@@ -22,6 +20,7 @@ import { readJournal } from '../../src/session/reader.js';
 import { createJournal, openJournal } from '../../src/session/journal.js';
 import type { Problem } from '../../src/problems/types.js';
 import { unprivilegedAccount } from '../helpers/unprivileged.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const problem: Problem = {
   id: 'p',
@@ -37,7 +36,7 @@ const VICTIM = 'root:x:0:0:root:/root:/bin/bash\n';
 
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'simcoach-journal-link-'));
+  dir = tempDir('simcoach-journal-link-');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -2,8 +2,7 @@
 // finished journal while the journals' folder is as it was: a finished journal changes only when
 // reopened (resume, back), and reopening touches the folder. A journal still being written is
 // looked at each time.
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { skillEvidence, summarized } from '../../src/session/skillCache.js';
@@ -12,6 +11,7 @@ import { readJournal } from '../../src/session/reader.js';
 import { REOPENED } from '../../src/session/reopened.js';
 import { practiceJournal, type Practised } from './practiceHistory.js';
 import { judge } from './synth.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const session = (i: number): Practised => ({
   id: `k${i}`,
@@ -25,7 +25,7 @@ const session = (i: number): Practised => ({
 });
 
 function history(n: number): { dir: string; cache: string; files: string[] } {
-  const root = mkdtempSync(join(tmpdir(), 'simcoach-kept-'));
+  const root = tempDir('simcoach-kept-');
   const dir = join(root, 'sessions');
   mkdirSync(dir);
   const files = Array.from({ length: n }, (_, i) => practiceJournal(session(i)).write(join(dir, `k${i}.jsonl`)));

@@ -1,14 +1,14 @@
 // Sessions are the person's alone (issue 33): a data dir an earlier version made 0755 is
 // tightened to 0700 on first use, as the sessions dir under it; each session file is 0600.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createJournal } from '../../src/session/journal.js';
 import { loadStatement } from '../../src/problems/markdown.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const saved = process.env.XDG_DATA_HOME;
-const home = mkdtempSync(join(tmpdir(), 'simcoach-data-'));
+const home = tempDir('simcoach-data-');
 afterEach(() => {
   process.env.XDG_DATA_HOME = saved;
   rmSync(home, { recursive: true, force: true });

@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,11 +5,12 @@ import { ReplayScreen } from '../../src/screens/replay.js';
 import { Timeline } from '../../src/session/timeline.js';
 import { JournalBuilder, solvedSession } from './synth.js';
 import { settled } from '../ui/settled.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 let dir: string;
 let app: ReturnType<typeof render> | undefined;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sc-replay-'));
+  dir = tempDir('sc-replay-');
 });
 afterEach(() => {
   app?.unmount();

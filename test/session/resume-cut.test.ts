@@ -2,8 +2,7 @@
 // tutor takes them whole from the problem file, says in one line which one is left out because
 // the file changed since, and the Submit judges the others. The built CLI on a pseudo-terminal,
 // the fake Ollama over real HTTP, the real judge; the problem is a copy of the Range Sums fixture.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
@@ -11,6 +10,7 @@ import { cliEnv, hasStack, start } from '../cli/helpers.js';
 import { onPty, type PtyRun } from '../helpers/pty.js';
 import { fence, fixtureTitles, scriptedReply, type ScriptOptions } from '../engine/scripted-model.js';
 import { stageOf } from '../flows/harness.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -30,7 +30,7 @@ interface Line {
 
 describe('resuming a session whose tests the file keeps cut', () => {
   it('says which changed test is left out, and the Submit judges the rest whole', { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sc-resume-cut-'));
+    const dir = tempDir('sc-resume-cut-');
     cpSync(join(ROOT, 'fixtures/problems/range-sums.md'), join(dir, 'range-sums.md'));
     cpSync(join(ROOT, 'fixtures/problems/range-sums'), join(dir, 'range-sums'), { recursive: true });
     const slow = Array.from({ length: 400 }, (_, i) => `thinking ${i}`).join(' ');

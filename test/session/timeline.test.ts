@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Timeline, finalText } from '../../src/session/timeline.js';
@@ -9,10 +8,11 @@ import { toMarkdown } from '../../src/session/markdown.js';
 import { fullBeat, stepRows } from '../../src/components/replayModel.js';
 import { rowText } from '../../src/components/rows.js';
 import { JournalBuilder, bigSession, header, solvedSession } from './synth.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sc-timeline-'));
+  dir = tempDir('sc-timeline-');
 });
 
 describe('Timeline', () => {

@@ -4,15 +4,15 @@
 // penalty worked out from the contest's journal; kill -9 and `simcoach contest` again: the same end
 // time, from the journal; `contest --end`, then `upsolve` opens the tutor, hints on, on the problem
 // left. Then a virtual contest (--start) on an unseen set, its board beside a past contest of theirs.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import { editorOf } from '../helpers/editor.js';
 import { xdgDirs } from '../helpers/home.js';
 import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('contest', 'contest');
 const { keys, until } = term;
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 /** A set folder: built-in problems copied with `points` in their front matter. */
 function setOf(ids: [string, number][]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-set-'));
+  const dir = tempDir('simcoach-set-');
   for (const [id, points] of ids) {
     writeFileSync(
       join(dir, `${id}.md`),
@@ -65,7 +65,7 @@ describe.skipIf(!HAS_TMUX)('contest mode', () => {
       ['range-sums', 1000],
       ['sum-two', 500],
     ]);
-    const work = mkdtempSync(join(tmpdir(), 'simcoach-contest-'));
+    const work = tempDir('simcoach-contest-');
     const editor = editorOf(work, [
       'print(0)\n',
       readFileSync(join(ROOT, 'fixtures/problems/_solutions/sum-two.py'), 'utf8'),
@@ -181,7 +181,7 @@ describe.skipIf(!HAS_TMUX)('contest mode', () => {
   }, 300_000);
 
   it('a virtual contest from --start on an unseen set: the clock from then, the board beside a past contest; a seen set is refused (exit 2)', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
+    const home = tempDir('simcoach-tmux-');
     mkdirSync(contestsDir(home), { recursive: true, mode: 0o700 });
     const past = {
       type: 'contest',
@@ -275,7 +275,7 @@ describe.skipIf(!HAS_TMUX)('contest mode', () => {
 
 describe('a bad set', () => {
   it('exits 2 with one line', () => {
-    const home = mkdtempSync(join(tmpdir(), 'simcoach-bad-'));
+    const home = tempDir('simcoach-bad-');
     let err: { status: number; stderr: string } | undefined;
     try {
       cli(home, ['contest', join(home, 'nothing-here')]);

@@ -3,8 +3,7 @@
 // output of a custom input, `test --add-test` keeps a failing input as the person's test that
 // `test` then runs, and `check` on the command line prints expected vs got. Real python3 in the
 // sandbox; the check's model is the fake Ollama server over loopback HTTP.
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, cpSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, quitWithCtrlC, tmuxTerminal } from './terminal.js';
@@ -12,6 +11,7 @@ import type { FakeServer } from '../fakes/ollama.js';
 import { FIXED, RANGE_SUMS, startCheckModel, WRONG_BY_ONE } from '../fakes/checkModel.js';
 import { stagedModel } from '../ui/helpers.js';
 import { SIM_FINE } from '../fakes/answers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('daily', 'daily');
 const { keys, until } = term;
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /** A private copy of range-sums (statement and hidden tests) and a work dir to write in. */
 function workDir(): { dir: string; problem: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-daily-'));
+  const dir = tempDir('simcoach-daily-');
   copyFileSync(join(ROOT, RANGE_SUMS), join(dir, 'range-sums.md'));
   cpSync(join(ROOT, 'fixtures/problems/range-sums'), join(dir, 'range-sums'), { recursive: true });
   return { dir, problem: join(dir, 'range-sums.md') };
@@ -214,7 +214,7 @@ describe.skipIf(!HAS_TMUX)('quitting at 80×24', () => {
 describe.skipIf(!HAS_TMUX)('a custom input in the tutor', () => {
   it('i runs the program at the code gate on a typed input; + keeps it, with its right answer, as your test; test then runs it', async () => {
     await server?.close();
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-daily-'));
+    const dir = tempDir('simcoach-daily-');
     copyFileSync(join(ROOT, 'fixtures/problems/sum-two.md'), join(dir, 'sum-two.md'));
     cpSync(join(ROOT, 'fixtures/problems/sum-two'), join(dir, 'sum-two'), { recursive: true });
     const wrong = 'a, b = map(int, input().split())\nprint(a - b)\n';

@@ -3,13 +3,13 @@
 // test lets it go), keys typed then are not echoed into it, and when Ink takes over the screen
 // holds one picker, Ink's, with those keys in its filter. With no server, the frame gives way
 // to the guidance and nothing of it stays.
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, launchCli, tmuxTerminal } from './terminal.js';
 import { startFakeOllama, type FakeServer } from '../fakes/ollama.js';
 import { heldServer } from './heldServer.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('firstframe', 'firstframe');
 let server: FakeServer | undefined;
@@ -29,7 +29,7 @@ describe.skipIf(!HAS_TMUX)('the picker before Ink loads', () => {
     async () => {
       server = await startFakeOllama({ models: [{ name: 'fake-coder:7b' }] });
       // A problem Competitive Companion saved from Codeforces: listed by its short id, both times.
-      const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
+      const home = tempDir('simcoach-tmux-');
       const contest = join(home, 'data', 'simcoach', 'problems', 'codeforces-codeforces-practice-round-917-div-2');
       mkdirSync(contest, { recursive: true });
       writeFileSync(

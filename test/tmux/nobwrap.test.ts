@@ -3,14 +3,14 @@
 // tutor asks once whether to run programs with no sandbox, keeps the answer, and the next tutor
 // does not ask; the kept answer never reaches `test`. Skipped only where tmux is missing.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
 import { xdgDirs } from '../helpers/home.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('nobwrap', 'ask');
 const PLAN = `## Understanding\nAdd two numbers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
@@ -48,7 +48,7 @@ afterAll(async () => {
 
 describe.skipIf(!HAS_TMUX)('a machine without bubblewrap, in the built CLI', () => {
   it('`test` refuses unless SIMCOACH_SANDBOX=none; the tutor asks once and remembers', async () => {
-    home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-nobwrap-'));
+    home = tempDir('simcoach-tmux-nobwrap-');
     const PATH = pathWithoutBwrap(home);
     const xdg = { HOME: home, ...xdgDirs(home) };
     const test = (extra: Record<string, string> = {}) =>

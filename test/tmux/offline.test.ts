@@ -4,8 +4,7 @@
 // it; `q` is "Stopped" (exit 0, listed so by `sessions`); a stress test runs the person's own brute
 // force and generator; `review` opens the due problem in the language it was practised in, and
 // quitting it untouched records no lapse; `check --tutor` judges the file and its explanation waits. Real python3 and g++ in the sandbox.
-import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
@@ -13,6 +12,7 @@ import { editorOf } from '../helpers/editor.js';
 import { closedPort } from '../helpers/net.js';
 import { FIXED, RANGE_SUMS, WRONG_BY_ONE } from '../fakes/checkModel.js';
 import { companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('offline', 'offline');
 const { keys, until } = term;
@@ -25,7 +25,7 @@ afterAll(() => term.close());
 
 /** A private copy of a built-in problem (statement and hidden tests) in a work dir. */
 function workDir(id: string, md = join(ROOT, 'fixtures/problems', `${id}.md`)): { dir: string; problem: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-offline-'));
+  const dir = tempDir('simcoach-offline-');
   copyFileSync(md, join(dir, `${id}.md`));
   cpSync(join(ROOT, 'fixtures/problems', id), join(dir, id), { recursive: true });
   return { dir, problem: join(dir, `${id}.md`) };
@@ -101,7 +101,7 @@ describe.skipIf(!HAS_TMUX)('practice with no model server', () => {
   });
 
   it('a Competitive Companion save (samples, no statement) is judged at once: no statement asked for, the person reads the page', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-offline-'));
+    const dir = tempDir('simcoach-offline-');
     const payload = parseCompanion(
       JSON.stringify({
         name: 'Splitting Melons',

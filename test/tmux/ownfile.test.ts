@@ -4,14 +4,14 @@
 // changed on disk while the tutor waits is judged again; `w` proposes rs.py; the end names the
 // language and where it came from. `check rs.py --tutor` checks the file, and a save checks it
 // again. Real python3 in the sandbox; the model is the fake Ollama server over loopback HTTP.
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, cpSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { FIXED, RANGE_SUMS, startCheckModel, WRONG_BY_ONE } from '../fakes/checkModel.js';
 import { stagedModel } from '../ui/helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('ownfile', 'ownfile');
 const { keys, until } = term;
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 /** A private copy of range-sums (statement and hidden tests), a work dir, and the fixed program for the editor to write. */
 function workDir(): { dir: string; problem: string; fixed: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-ownfile-'));
+  const dir = tempDir('simcoach-ownfile-');
   copyFileSync(join(ROOT, RANGE_SUMS), join(dir, 'range-sums.md'));
   cpSync(join(ROOT, 'fixtures/problems/range-sums'), join(dir, 'range-sums'), { recursive: true });
   writeFileSync(join(dir, 'fixed.txt'), FIXED);

@@ -1,14 +1,14 @@
 // `practice --file NEW` at 80×24 (#49): the new file is written from the person's own template at
 // once, and the turn shows that template, not a placeholder comment, within the 80 columns. The
 // real built app in tmux; the model is the fake Ollama server over loopback HTTP.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
 import { xdgDirs } from '../helpers/home.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('practice-template', 'template');
 let server: FakeServer | undefined;
@@ -24,11 +24,11 @@ const TEMPLATE =
 describe.skipIf(!HAS_TMUX)('practice on a new file', () => {
   it("writes the person's template at once and shows it on the turn, at 80×24", async () => {
     server = await stagedModel({});
-    const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
+    const home = tempDir('simcoach-tmux-');
     const templates = join(xdgDirs(home).XDG_CONFIG_HOME, 'simcoach', 'templates');
     mkdirSync(templates, { recursive: true, mode: 0o700 });
     writeFileSync(join(templates, 'solution.cpp'), TEMPLATE, { mode: 0o600 });
-    const work = mkdtempSync(join(tmpdir(), 'simcoach-work-'));
+    const work = tempDir('simcoach-work-');
     launchCli(term, {
       session: 'template',
       home,

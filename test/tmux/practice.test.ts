@@ -2,13 +2,13 @@
 // the stand-in server: two hints, then the person's program written in $EDITOR, judged on the
 // samples and the hidden tests → Accepted; then a stress test that finds a planted bug, which the
 // debugger fixes. Skipped only where tmux is missing (CI installs it).
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('practice', 'practice');
 const { screen, keys, until } = term;
@@ -35,7 +35,7 @@ function launch(
   command = 'practice',
   setup: string[][] = [],
 ): string {
-  const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
+  const home = tempDir('simcoach-tmux-');
   const editor = join(home, 'editor.sh');
   writeFileSync(join(home, 'program.py'), program);
   writeFileSync(editor, `#!/bin/sh\ncp '${join(home, 'program.py')}' "$1"\n`);

@@ -1,14 +1,14 @@
 // `w` and `y` in the built app in a real terminal: the program written to a file in the directory
 // the app was started from, and copied through OSC 52 into tmux's own paste buffer (tmux takes an
 // application's OSC 52 when `set-clipboard` is on, and hands it on to the terminal outside).
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
 import { SIM_FINE } from '../fakes/answers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('program', 'program');
 const { screen, keys, until } = term;
@@ -25,7 +25,7 @@ afterAll(async () => {
 describe.skipIf(!HAS_TMUX)('w and y in the built app in tmux', () => {
   it("w writes sum-two.py where the app was started; y puts the program in tmux's paste buffer", async () => {
     server = await stagedModel({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
-    const cwd = mkdtempSync(join(tmpdir(), 'simcoach-w-'));
+    const cwd = tempDir('simcoach-w-');
     const problem = join(ROOT, 'fixtures', 'problems', 'sum-two.md');
     // $TMUX as tmux sets it in its panes (launchCli starts from an empty environment): the app then
     // also sends the passthrough form, which this tmux drops (allow-passthrough is off by default).

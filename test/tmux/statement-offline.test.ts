@@ -2,13 +2,13 @@
 // model server, in the built app in tmux at 80×24: no statement is asked for (nothing would plan
 // from it), the turn is on screen at once, and `p` still shows the problem with its contest link.
 // The save as `listen` keeps it (markdown) and as the extension sends it (JSON), with no --file.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, launchCli, tmuxTerminal } from './terminal.js';
 import { closedPort } from '../helpers/net.js';
 import { companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('statement-offline', 'offline');
 const { keys, until } = term;
@@ -39,7 +39,7 @@ describe.skipIf(!HAS_TMUX)('practice on a Companion save with no statement, the 
   ])(
     '%s: straight to the turn, no paste prompt',
     async (kind, name) => {
-      const dir = mkdtempSync(join(tmpdir(), 'simcoach-statement-offline-'));
+      const dir = tempDir('simcoach-statement-offline-');
       const payload = parseCompanion(SAVE);
       if (!payload.ok) throw new Error(payload.reason);
       writeFileSync(join(dir, name), kind === 'json' ? SAVE : companionToMarkdown(payload.value));

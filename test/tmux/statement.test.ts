@@ -1,14 +1,14 @@
 // The built app in tmux on a problem that came without its statement: it asks for the statement
 // before the first model step, keeps the pasted text in the problem file, plans from it, and the
 // problem screen shows it rendered (math in Unicode). Skipped only where tmux is missing.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, launchCli, tmuxTerminal } from './terminal.js';
 import { companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('statement', 'paste');
 const { keys, until } = term;
@@ -24,7 +24,7 @@ afterAll(async () => {
 describe.skipIf(!HAS_TMUX)('a problem without its statement, in the built app', () => {
   it('asks for it, keeps the paste in the file, plans from it, and shows it rendered', async () => {
     server = await stagedModel({ plan: PLAN });
-    const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-paste-'));
+    const home = tempDir('simcoach-tmux-paste-');
     const payload = parseCompanion(
       JSON.stringify({
         name: 'Splitting Melons',

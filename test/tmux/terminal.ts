@@ -1,11 +1,11 @@
 // One driver for the tmux tests of the built app: a private tmux server per test file, the pane
 // read as a person sees it, keys sent as tmux sends them, and a wait for what should appear.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { xdgDirs } from '../helpers/home.js';
 import { controlClient, type ControlClient } from './control.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 export const ROOT = resolve(__dirname, '../..');
 export const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
@@ -98,7 +98,7 @@ export interface CliLaunch {
  * that stays after the app exits and prints `exit=N`. Returns the home.
  */
 export function launchCli(term: Terminal, o: CliLaunch): string {
-  const home = o.home ?? mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
+  const home = o.home ?? tempDir('simcoach-tmux-');
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: home,

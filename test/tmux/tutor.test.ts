@@ -3,13 +3,13 @@
 // from $EDITOR, then `v`: the model's question, the person's value typed on its line, the real
 // run's answer; then the right program, Accepted, and the one question after it (skipped with
 // enter). The new keys are in the key row at 80 columns and in `?`.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { stagedModel } from '../ui/helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('tutor', 'tutor');
 const { keys, until } = term;
@@ -27,7 +27,7 @@ afterAll(async () => {
 describe.skipIf(!HAS_TMUX)("the tutor's questions at 80×24 in tmux", () => {
   it('v: a question, a typed prediction, where it parts from the real run; enter skips the question after the solve', async () => {
     server = await stagedModel({ predict: QUESTION });
-    const home = mkdtempSync(join(tmpdir(), 'simcoach-tmux-'));
+    const home = tempDir('simcoach-tmux-');
     // $EDITOR writes the buggy program first, the right one the second time.
     const editor = join(home, 'editor.sh');
     writeFileSync(join(home, 'p1.py'), BUGGY);

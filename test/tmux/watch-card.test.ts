@@ -2,11 +2,11 @@
 // sandbox: a failure is a short card (verdict, the first differing line with a line either side,
 // the input's head and size), so a time-out's verdict stays on screen however long its test; `d`
 // prints the whole difference; --eps judges a float answer as `test` does.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, launchCli, tmuxTerminal } from './terminal.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const term = tmuxTerminal('watchcard', 'watchcard');
 const { keys, until } = term;
@@ -14,7 +14,7 @@ afterAll(() => term.close());
 
 /** A problem whose one sample has 22 input lines and 40 output lines (each doubled), limit 1 s. */
 function doubles(): { dir: string; problem: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'simcoach-card-'));
+  const dir = tempDir('simcoach-card-');
   const input = Array.from({ length: 22 }, (_, i) => `${i + 1}\n`).join('');
   const output = Array.from({ length: 40 }, (_, i) => `${2 * (i + 1)}\n`).join('');
   writeFileSync(
@@ -58,7 +58,7 @@ describe.skipIf(!HAS_TMUX)('watch shows a failure as a short card', () => {
   });
 
   it('--eps: 1.000000 against 1.00000000 is accepted with float comparison (WA without it)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simcoach-card-'));
+    const dir = tempDir('simcoach-card-');
     writeFileSync(
       join(dir, 'one.md'),
       '---\ntitle: One\n---\n# One\n\n## Examples\n\n```input\n1\n```\n\n```output\n1.00000000\n```\n',

@@ -2,8 +2,7 @@
 // picker's language line, and the practice screen over the real file service (src/app/ownFile.ts,
 // a temp file, Node's watcher): a save at a hint waits for the next turn, `e` opens on the file
 // and writes back to it, a save after the end starts practice again on the saved program.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { langLine, saveAction, saveNotice, takesFile } from '../../src/component
 import { ownFile, templateOf } from '../../src/app/ownFile.js';
 import { Picker } from '../../src/screens/Picker.js';
 import { KEYS, appSuite, settled } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const ui = appSuite();
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)\n';
@@ -69,7 +69,7 @@ describe('the picker says which language sessions start in', () => {
 });
 
 describe('practice on your own file (the real file service)', () => {
-  const fresh = (name: string): string => join(mkdtempSync(join(tmpdir(), 'simcoach-own-')), name);
+  const fresh = (name: string): string => join(tempDir('simcoach-own-'), name);
 
   it("a save while a hint waits is submitted at the next turn; the end names the file as the language's source", async () => {
     const server = await ui.model({ retrieve: RETRIEVE });

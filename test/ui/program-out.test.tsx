@@ -1,8 +1,7 @@
 // `w` writes the current program to a file and `y` copies it through OSC 52: the keys as data,
 // the controller's write in a real temporary directory, the exact bytes sent to the terminal,
 // and the keys pressed in the rendered app, its live timeline and the replay viewer.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import { Timeline } from '../../src/session/timeline.js';
 import { SIM_FINE } from '../fakes/answers.js';
 import { JournalBuilder } from '../session/synth.js';
 import { KEYS, appSuite, settled, waitFor } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const ESC = '\u001b';
 const k = (input: string, flags: Record<string, boolean> = {}) => ({ input, ...flags });
@@ -122,7 +122,7 @@ describe('the controller writes the program (a real temporary directory)', () =>
     expect(defaultProgramName('pair-sum', 'cpp')).toBe('pair-sum.cpp');
     expect(defaultProgramName('sum-two', 'python')).toBe('sum-two.py');
     expect(defaultProgramName('apps.jsonl:42/b', 'cpp')).toBe('apps.jsonl-42-b.cpp');
-    const cwd = mkdtempSync(join(tmpdir(), 'sc-write-'));
+    const cwd = tempDir('sc-write-');
     const out = createProgramOut({ cwd, terminal: fakeTerminal() });
     const r = await out.write(out.defaultName('pair-sum', 'cpp'), 'int main() {\n  return 0;\n}', false);
     expect(r).toEqual({ kind: 'written', path: join(cwd, 'pair-sum.cpp'), lines: 3 });
@@ -130,7 +130,7 @@ describe('the controller writes the program (a real temporary directory)', () =>
   });
 
   it('asks before replacing a file: the first answer is "exists" and the file is untouched; with overwrite it is replaced', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'sc-write-'));
+    const cwd = tempDir('sc-write-');
     writeFileSync(join(cwd, 'a.py'), 'mine\n');
     expect(await writeProgramFile('a.py', 'print(1)\n', { cwd, overwrite: false })).toEqual({
       kind: 'exists',
@@ -145,7 +145,7 @@ describe('the controller writes the program (a real temporary directory)', () =>
   });
 
   it('makes no directory: a missing one or a directory given as the file is one clear line', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'sc-write-'));
+    const cwd = tempDir('sc-write-');
     const missing = await writeProgramFile('no/such/dir/a.py', 'x', { cwd, overwrite: false });
     expect(missing).toEqual({
       kind: 'failed',
@@ -221,7 +221,7 @@ describe('w and y in the app', () => {
   const ui = appSuite();
 
   it('at the code gate: w writes sum-two.py, a second w asks before overwriting, y copies; in the timeline the step looked at', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'sc-app-write-'));
+    const cwd = tempDir('sc-app-write-');
     const term = fakeTerminal();
     const server = await ui.model({ plan: PLAN, simulate: SIM_FINE, code: `\`\`\`python\n${RIGHT}\n\`\`\`\n` });
     const app = await ui.start(server, await loadProblem('sum-two'), {
@@ -290,7 +290,7 @@ describe('w and y in the app', () => {
 
 describe('w and y in the replay viewer', () => {
   it("the viewed step's program: written, and copied", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sc-replay-write-'));
+    const dir = tempDir('sc-replay-write-');
     const source = 'print(sum(map(int, input().split())))';
     const file = new JournalBuilder()
       .ask(0, 0, {

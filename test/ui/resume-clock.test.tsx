@@ -1,11 +1,9 @@
 // The status bar's clock of a resumed session goes on from the time its journal already holds
 // (40 minutes of work here), not from 0:00; the time between the two sittings is not counted.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createJournal } from '../../src/session/journal.js';
 import { appSuite } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const PLAN = `## Understanding\nAdd two integers.\n\n## Plan\n1. Read a and b.\n2. Print a + b.`;
 const ui = appSuite();
@@ -20,7 +18,7 @@ function journalOf40Minutes(): string {
     model: 'fake-coder:7b',
     lang: 'python',
     settings: {},
-    dir: mkdtempSync(join(tmpdir(), 'simcoach-resume-clock-')),
+    dir: tempDir('simcoach-resume-clock-'),
     clock: () => twoDaysAgo,
   });
   j.append({

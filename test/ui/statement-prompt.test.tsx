@@ -1,10 +1,9 @@
 // A problem that came without its statement (Competitive Companion sends samples and limits):
 // the tutor gets the statement before the first model step — downloaded from the judge when it
 // can, pasted by the person otherwise — keeps it in the problem file, and only then plans.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
@@ -12,6 +11,7 @@ import { loadProblem } from '../../src/problems/index.js';
 import { judgeOf } from '../../src/problems/statement/index.js';
 import type { FakeServer } from '../fakes/ollama.js';
 import { KEYS, appSuite } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const PLAN = `## Understanding\nSplit the melon.\n\n## Plan\n1. Read w.\n2. Print YES if w is even and over 2.`;
 const PAGE = readFileSync(join(__dirname, '..', 'problems', 'statements', 'codeforces.html'), 'utf8');
@@ -29,7 +29,7 @@ function companionProblem(url: string): string {
     }),
   );
   if (!payload.ok) throw new Error(payload.reason);
-  const file = join(mkdtempSync(join(tmpdir(), 'simcoach-paste-')), 'splitting-melons.md');
+  const file = join(tempDir('simcoach-paste-'), 'splitting-melons.md');
   writeFileSync(file, companionToMarkdown(payload.value));
   return file;
 }

@@ -9,8 +9,8 @@ import { texToUnicode, mathToUnicode } from '../../src/problems/tex.js';
 import { judgeOf, statementFromHtml, withStatement } from '../../src/problems/statement/index.js';
 import { companionToMarkdown, parseCompanion } from '../../src/problems/companion.js';
 import { columnWidths } from '../../src/components/statementTable.js';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tempDir } from '../helpers/tempDir.js';
 
 const APPS = join(__dirname, '..', '..', '..', 'shared', 'datasets', 'apps150', 'problems.jsonl');
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'problems');
@@ -148,7 +148,7 @@ describe('statement tables', () => {
       }),
     );
     if (!payload.ok) throw new Error(payload.reason);
-    const file = join(mkdtempSync(join(tmpdir(), 'simcoach-table-')), 'stack-machine.md');
+    const file = join(tempDir('simcoach-table-'), 'stack-machine.md');
     writeFileSync(
       file,
       withStatement(
