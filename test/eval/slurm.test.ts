@@ -83,8 +83,18 @@ const freePort = (): Promise<number> =>
     });
   });
 
-/** A single-node cluster in `dir`, all on localhost; `stop` ends its daemons (by their pid files). */
-async function startCluster(dir: string): Promise<{ env: NodeJS.ProcessEnv; stop(): void }> {
+/** Whether process `pid` is still there (the daemons detach, so init reaps them: no zombie of ours). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A single-node cluster in `dir`, all on localhost; `stop` ends its daemons (by their pid files) and waits for them. */
+async function startCluster(dir: string): Promise<{ env: NodeJS.ProcessEnv; stop(): Promise<void> }> {
   for (const d of ['ctld', 'spool']) mkdirSync(join(dir, d), { recursive: true });
   const key = join(dir, 'munge.key');
   execFileSync('mungekey', ['-c', '-k', key]);
@@ -135,18 +145,23 @@ async function startCluster(dir: string): Promise<{ env: NodeJS.ProcessEnv; stop
     ].join('\n'),
   );
   const env = { ...process.env, SLURM_CONF: conf };
-  const stop = (): void => {
+  // Ended and gone before the test's folder is removed: a daemon still saving its state as it
+  // exits would write into the folder as it goes, and leave part of it behind.
+  const stop = async (): Promise<void> => {
     spawnSync('scontrol', ['shutdown'], { env, timeout: 30_000 });
+    const pids: number[] = [];
     for (const pidFile of ['slurmd.pid', 'slurmctld.pid', 'munged.pid']) {
       const file = join(dir, pidFile);
       if (!existsSync(file)) continue;
       const pid = Number(readFileSync(file, 'utf8').trim());
       try {
         if (pid > 0) process.kill(pid, 'SIGTERM');
+        pids.push(pid);
       } catch {
         // already gone (scontrol shutdown ended it)
       }
     }
+    await eventually(() => pids.every((pid) => !alive(pid)), 50);
   };
   try {
     execFileSync('slurmctld', ['-f', conf], { env });
@@ -154,7 +169,7 @@ async function startCluster(dir: string): Promise<{ env: NodeJS.ProcessEnv; stop
     // The node registers with the controller: idle once it has.
     await eventually(() => execFileSync('sinfo', ['-h', '-o', '%T'], { env, encoding: 'utf8' }).trim() === 'idle', 200);
   } catch (err) {
-    stop();
+    await stop();
     const log = (f: string): string =>
       existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8').split('\n').slice(-8).join('\n') : '';
     throw new Error(
@@ -165,9 +180,9 @@ async function startCluster(dir: string): Promise<{ env: NodeJS.ProcessEnv; stop
 }
 
 let server: FakeServer | undefined;
-let cluster: { stop(): void } | undefined;
+let cluster: { stop(): Promise<void> } | undefined;
 afterAll(async () => {
-  cluster?.stop();
+  await cluster?.stop();
   await server?.close();
 });
 
