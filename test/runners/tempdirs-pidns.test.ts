@@ -7,9 +7,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from '../../src/runners/sandbox/tempdirs.js';
+import { bundleTempdirHolder, madeDir } from './holderBundle.js';
 
 const root = process.getuid?.() === 0;
 const unshare = spawnSync('unshare', ['-p', '-f', '--mount-proc', 'true']).status === 0;
@@ -19,18 +19,7 @@ let holderJs: string;
 beforeAll(async () => {
   base = join(tmpdir(), `sc-pidns-${process.pid}-${Math.random().toString(36).slice(2)}`);
   mkdirSync(base, { recursive: true });
-  holderJs = join(base, 'holder.mjs');
-  await build({
-    entryPoints: [join(import.meta.dirname, 'tempdirHolder.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: holderJs,
-    loader: { '.sh': 'text', '.c': 'text' },
-    logLevel: 'silent',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
+  holderJs = await bundleTempdirHolder(join(base, 'holder.mjs'));
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
@@ -45,14 +34,7 @@ async function holder(tmp: string, pid: number): Promise<{ proc: ChildProcess; d
     env: { ...process.env, TMPDIR: tmp, SIMCOACH_REAPER: '0' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const dir = await new Promise<string>((done, fail) => {
-    let out = '';
-    proc.stdout!.on('data', (b: Buffer) => {
-      out += b.toString();
-      if (out.includes('\n')) done(out.trim());
-    });
-    proc.once('exit', (code) => fail(new Error(`holder ended (${code}) before making its dir`)));
-  });
+  const dir = await madeDir(proc);
   return { proc, dir };
 }
 

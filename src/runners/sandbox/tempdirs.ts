@@ -105,15 +105,26 @@ export function tempParent(): Promise<string> {
   return parent;
 }
 
-/** Which of `files` no one holds a lock on (flock -n takes it at once), by one flock(1) each. */
-function unlocked(files: string[]): Set<string> {
-  if (!files.length) return new Set();
+/**
+ * Which of `files` no one holds a lock on (flock -n takes it at once): one flock(1) a lock, however
+ * many links it has (a simcoach's lock file and each of its dirs' `.lock` are one inode).
+ */
+async function unlocked(files: string[]): Promise<Set<string>> {
+  const links = new Map<string, string[]>();
+  for (const f of files) {
+    const s = await lstat(f).catch(() => null);
+    const key = s?.isFile() ? `${s.dev}:${s.ino}` : f;
+    links.set(key, [...(links.get(key) ?? []), f]);
+  }
+  const asked = [...links.values()].map((l) => l[0]!);
+  if (!asked.length) return new Set();
   const r = spawnSync(
     '/bin/sh',
-    ['-c', 'for f; do flock -n "$f" true 2>/dev/null && printf "%s\\n" "$f"; done', 'sc-sweep', ...files],
+    ['-c', 'for f; do flock -n "$f" true 2>/dev/null && printf "%s\\n" "$f"; done', 'sc-sweep', ...asked],
     { encoding: 'utf8' },
   );
-  return new Set(r.status === 0 ? r.stdout.split('\n').filter(Boolean) : []);
+  const free = new Set(r.status === 0 ? r.stdout.split('\n').filter(Boolean) : []);
+  return new Set([...links.values()].filter((l) => free.has(l[0]!)).flat());
 }
 
 /**
@@ -132,8 +143,10 @@ export async function sweep(dir: string): Promise<void> {
     if (owner && s.isDirectory()) ours.push({ path, owner: Number(owner[1]) });
     else if (!owner && s.isFile()) ours.push({ path, owner: -1 });
   }
-  const locked = ours.filter((d) => d.owner === -1 || existsSync(join(d.path, LOCK)));
-  const free = unlocked(locked.map((d) => (d.owner === -1 ? d.path : join(d.path, LOCK))));
+  // Our own lock is held (by us): asking flock(1) about it started a shell and a flock for nothing
+  // at every run's start (~18 ms of CPU a `simcoach test` on a machine where a spawn costs 6 ms).
+  const locked = ours.filter((d) => d.path !== ownLock && (d.owner === -1 || existsSync(join(d.path, LOCK))));
+  const free = await unlocked(locked.map((d) => (d.owner === -1 ? d.path : join(d.path, LOCK))));
   await Promise.all(
     ours.map(async ({ path, owner }) => {
       if (path === ownLock) return;
