@@ -2,17 +2,15 @@
 // lengths kept beside them; its hits must be FTS5's own bm25() ranking, score for score, read here
 // through a second connection to the same file: with repeated words, words in the title and the
 // tags, rows replaced and removed (FTS5's tombstones), and only the solved problems.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ArchiveIndex } from '../../src/archive/sqliteIndex.js';
 import type { ArchiveEntry } from '../../src/archive/entry.js';
 import { synthetic } from '../../bench/archiveData.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 const dir = tempDir('simcoach-bm25-');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const solution = {
   program: { language: 'python', code: 'print(1)' },

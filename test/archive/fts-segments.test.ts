@@ -2,17 +2,15 @@
 // a write that put each docs row between two full-text rows made one segment a row, merged again
 // and again (a 20k build spent most of its SQLite time so). A write's full-text rows go in
 // together (src/archive/sqliteIndex.ts `add`): one write, one segment.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ArchiveIndex } from '../../src/archive/sqliteIndex.js';
 import type { ArchiveEntry } from '../../src/archive/entry.js';
 import { fakeVector, synthetic } from '../../bench/archiveData.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 const dir = tempDir('simcoach-fts-segments-');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const entry = (i: number): ArchiveEntry => {
   const p = synthetic(i);

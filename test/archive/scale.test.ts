@@ -42,7 +42,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function built(withEmbeddings: boolean): Promise<Archive> {

@@ -1,9 +1,8 @@
 // The vectors' signs and their Hamming scan (src/archive/signs.ts), and the index keeping its
 // chunks in step with its rows: a replaced or removed row is never found by its old signs.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHUNK_ROWS, nearestSigns, packChunk, signsOf, unpackChunk } from '../../src/archive/signs.js';
 import { ArchiveIndex } from '../../src/archive/sqliteIndex.js';
 import type { ArchiveEntry } from '../../src/archive/entry.js';
@@ -11,7 +10,6 @@ import { rng } from '../../bench/archiveData.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 const dir = tempDir('simcoach-signs-');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const randomVector = (r: () => number, dims: number): number[] => Array.from({ length: dims }, () => r() - 0.5);
 

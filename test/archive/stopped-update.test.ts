@@ -1,8 +1,8 @@
 // An update stopped part way keeps every row it embedded: rows are written a thousand at a time
 // (src/archive/writeBuffer.ts), so those held when the stop comes are written before it ends.
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Archive } from '../../src/archive/archive.js';
 import type { Embedder } from '../../src/archive/embedder.js';
 import { WRITE_ROWS } from '../../src/archive/writeBuffer.js';
@@ -11,7 +11,6 @@ import { tempXdg } from '../engine/helpers.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 const dir = tempDir('simcoach-archive-stopped-');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a stopped update', () => {
   it('keeps the rows it embedded before the stop, though fewer than a write holds', async () => {

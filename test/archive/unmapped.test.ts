@@ -1,16 +1,15 @@
 // A query reads the index's pages into SQLite's cache, not through a mapping of the file: every
 // mapped page a process touched stayed counted in its memory (~186 MB of a 220 MB index after 50
 // queries at 100k). The signs are read through a mapping that is dropped once they are copied.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ArchiveIndex } from '../../src/archive/sqliteIndex.js';
 import type { ArchiveEntry } from '../../src/archive/entry.js';
 import { fakeVector, synthetic } from '../../bench/archiveData.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 const dir = tempDir('simcoach-unmapped-');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const entry = (i: number): ArchiveEntry => {
   const p = synthetic(i);

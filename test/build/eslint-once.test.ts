@@ -1,13 +1,12 @@
 // scripts/eslint-once.mjs, `npm test`'s ESLint: ESLint's own verdict and exit code, and a record of
 // the one tree that passed, so that .ci/run's lint (beside SQLite's compile) is not done twice. A
 // tree that differs anywhere git sees is linted again.
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runScript, scriptRepo } from './scriptRepo.js';
 import { tempDir } from '../helpers/tempDir.js';
 const top = tempDir('sc-eslint-once-');
-afterAll(() => rmSync(top, { recursive: true, force: true }));
 
 /** ESLint's recommended JavaScript rules only: the project's typed rules would lint for a minute. */
 const CONFIG =

@@ -1,15 +1,14 @@
 // scripts/format-check.mjs, `npm test`'s formatter check: prettier's verdicts and exit codes, and a
 // record of formatted files that a clone in another folder uses as it is (prettier's own --cache is
 // keyed by absolute path, so each clean clone checked every file again).
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runScript, scriptRepo } from './scriptRepo.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 const ROOT = resolve('.');
 const top = tempDir('sc-format-check-');
-afterAll(() => rmSync(top, { recursive: true, force: true }));
 
 /** A git checkout with the project's prettier settings, the script and the given files. */
 const repo = (name: string, files: Record<string, string>): string =>

@@ -15,6 +15,7 @@ import { fixtureSet } from '../commands/set.js';
 import { cli, cliPath } from '../engine/cli.js';
 import { fixtureTitles, scriptedReply, type ScriptOptions } from '../engine/scripted-model.js';
 import { eventually } from '../helpers/wait.js';
+import { alive } from '../../src/runners/sandbox/runGroup.js';
 
 const has = (cmd: string): boolean => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 const MISSING = ['sbatch', 'slurmctld', 'slurmd', 'munged', 'mungekey', 'scontrol'].filter((c) => !has(c));
@@ -82,16 +83,6 @@ const freePort = (): Promise<number> =>
       s.close(() => resolve(port));
     });
   });
-
-/** Whether process `pid` is still there (the daemons detach, so init reaps them: no zombie of ours). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A single-node cluster in `dir`, all on localhost; `stop` ends its daemons (by their pid files) and waits for them. */
 async function startCluster(dir: string): Promise<{ env: NodeJS.ProcessEnv; stop(): Promise<void> }> {

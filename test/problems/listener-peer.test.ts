@@ -3,9 +3,9 @@
 // POST is refused with 403 and one log line, root's own is saved. As the test account (its own
 // `simcoach listen`): its POST is saved, root's is refused.
 import { execFile, spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startListener } from '../../src/problems/listener.js';
 import { peerUid } from '../../src/problems/peerUid.js';
 import { place, unprivilegedAccount } from '../helpers/unprivileged.js';
@@ -13,7 +13,6 @@ import { tempDir } from '../helpers/tempDir.js';
 
 const root = process.getuid?.() === 0;
 const dir = tempDir('simcoach-peer-');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const body = (name: string) => JSON.stringify({ name, tests: [{ input: '1\n', output: '1\n' }] });
 

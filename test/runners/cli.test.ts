@@ -1,8 +1,8 @@
 // `simcoach test` as a person runs it: the built CLI as a process.
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { xdgDirs } from '../helpers/home.js';
 import { tempDir } from '../helpers/tempDir.js';
 
@@ -51,7 +51,6 @@ beforeAll(() => {
   );
   writeFileSync(join(dir, 'solution.txt'), 'print(1)\n');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('simcoach test', () => {
   it('prints a verdict table and a summary, exit 0 when every test is AC', async () => {

@@ -1,4 +1,4 @@
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCount } from '../../src/runners/build/build.js';
@@ -188,7 +188,6 @@ describe('judge: checker, parallel, stop, abort', () => {
       'import sys\nn = int(open(sys.argv[1]).read())\nout = open(sys.argv[2]).read().split()\nif len(out) != 2: print("need two numbers"); sys.exit(2)\nif int(out[0]) + int(out[1]) != n: print("sum is wrong"); sys.exit(1)\n',
     );
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a testlib checker replaces the comparison (0 AC, 1 WA, 2 presentation error)', async () => {
     const cmp = { mode: 'tokens' as const, checker: join(dir, 'check.py') };

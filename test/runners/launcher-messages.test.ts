@@ -3,9 +3,9 @@
 // to those tables, and show that a field one side has and the other does not is a loud internal
 // error (one line, no verdict) on both paths, never a silent shift.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import SUPERVISOR_C from '../../native/supervisor.c';
 import USERVE_C from '../../native/userserve.c';
 import { judge } from '../../src/runners/judge/judge.js';
@@ -25,7 +25,6 @@ import { withEnv } from '../helpers/env.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 const dir = tempDir('simcoach-messages-');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A C function's body, from its signature to its closing brace at the start of a line. */
 function body(signature: string, source = SUPERVISOR_C): string {

@@ -1,9 +1,9 @@
 // The judge keeps a prefix of each test's output, never the whole of it: measured on the real
 // CLI in a child process, as a person runs it.
 import { spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { failureFeedback } from '../../src/runners/judge/feedback.js';
 import { judge, KEEP_OUTPUT_BYTES } from '../../src/runners/judge/judge.js';
 import { cliEnv } from '../cli/helpers.js';
@@ -11,7 +11,6 @@ import { isolateCache } from './helpers.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 const dir = tempDir('simcoach-memory-');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Loaded before the CLI: reports the process's peak resident memory as it exits.
 const PEAK = `import { readFileSync, writeSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // program said to its output file; the checker decides, run on (input, that file, answer) after a
 // clean interaction. The fixtures follow testlib's conventions in plain C++ (the repository holds
 // no testlib.h): argv input output answer, exit 0 ok, 1 wrong answer, 2 presentation error, 7 points.
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/problems/index.js';
@@ -49,7 +49,6 @@ beforeAll(() => {
 });
 afterAll(async () => {
   await restore();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('interactor plus checker (Polygon)', () => {

@@ -1,7 +1,7 @@
 // A solution's own files: the headers a C++ program includes by quotes and the modules a Python
 // program imports from its folder go into the sandbox with it (copies, read-only); nothing outside
 // its folder does, whatever the include says or a link points to. Real g++ and python3.
-import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProgramFile } from '../../src/commands/shared/programFile.js';
@@ -32,7 +32,6 @@ beforeAll(() => {
 });
 afterAll(async () => {
   await restore();
-  rmSync(top, { recursive: true, force: true });
 });
 
 describe('a C++ solution with headers of its own', () => {

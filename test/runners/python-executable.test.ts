@@ -1,21 +1,15 @@
 // Which python3 the judge runs: an interpreter binary on PATH is named as found, without starting
 // it (a start of Python in every CLI run); a script in front of one (a pyenv shim) is asked.
-import { chmodSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { withEnv } from '../helpers/env.js';
 import { tempDir } from '../helpers/tempDir.js';
 
-const made: string[] = [];
-afterAll(() => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
-
 /** A folder holding only `python3`, made by `put`, and pythonExecutable() with PATH set to it. */
 async function withPython(put: (file: string) => void): Promise<{ dir: string; found: string }> {
   const dir = tempDir('simcoach-py-');
-  made.push(dir);
   put(join(dir, 'python3'));
   return { dir, found: await withEnv({ PATH: dir }, () => pythonExecutable()) };
 }
@@ -24,7 +18,6 @@ describe('pythonExecutable', () => {
   it('names a binary on PATH as found, through its link, without running it', async () => {
     // Any start of that Python imports sitecustomize from PYTHONPATH, which leaves a mark.
     const hooks = tempDir('simcoach-pyhook-');
-    made.push(hooks);
     const mark = join(hooks, 'started');
     writeFileSync(join(hooks, 'sitecustomize.py'), `open(${JSON.stringify(mark)}, "w").close()\n`);
     const { dir, found } = await withEnv({ PYTHONPATH: hooks }, () =>

@@ -2,9 +2,9 @@
 // limit, the input files are in it read-only, and what comes back out of a writable dir (a
 // compiler's output) is only what the program left there as plain files and dirs: a link it planted
 // is never followed, a FIFO never read, no set-uid bit kept.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isolation } from '../../src/runners/sandbox/capabilities.js';
 import { pythonExecutable } from '../../src/runners/languages/langs.js';
 import { runSandboxed, workAreaBytes, type SandboxSpec } from '../../src/runners/sandbox/sandbox.js';
@@ -14,7 +14,6 @@ import { tempDir } from '../helpers/tempDir.js';
 const iso = await isolation();
 const sealed = iso.namespaces === 'bwrap' && (await supervisorBinary()) !== null;
 const out = tempDir('sc-sealed-');
-afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const spec = async (source: string, extra: Partial<SandboxSpec> = {}): Promise<SandboxSpec> => ({
   cmd: await pythonExecutable(),

@@ -1,16 +1,15 @@
 // The supervisor's C (native/supervisor.c) is code: the import the judge compiles from is the file
 // itself, and the strictest warnings a reader would ask for are errors.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import SUPERVISOR_C from '../../native/supervisor.c';
 import { POLICY_MACHINES, seccompHeader, seccompProgram } from '../../src/runners/sandbox/seccompBpf.js';
 import { POLICY_HEADER } from '../../src/runners/sandbox/supervisor.js';
 import { tempDir } from '../helpers/tempDir.js';
 
 const dir = tempDir('simcoach-supervisor-c-');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('native/supervisor.c', () => {
   it('is what the judge imports, byte for byte', () => {

@@ -38,7 +38,6 @@ const plant = (path: string, marker: string, owner?: { uid: number; gid: number 
 
 describe('the trust check itself', () => {
   const dir = tempDir('simcoach-trust-');
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('trusts our own private chain, refuses a loose dir, a link at the end and a loose file', () => {
     writeFileSync(join(dir, 'ok'), 'x', { mode: 0o644 });

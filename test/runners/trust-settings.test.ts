@@ -4,7 +4,7 @@
 // templates/solution.EXT became the program's first text. Now another user's config and data dirs
 // are not used at all (root's own are, said in one line), and a settings file or a template is read
 // only when it and every folder above it are root's or ours and writable by nobody else.
-import { chmodSync, chownSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +42,6 @@ describe.runIf(root)("root with another user's settings", () => {
       else process.env[k] = saved[k];
     }
   });
-  afterAll(() => rmSync(top, { recursive: true, force: true }));
 
   it("under sudo -E uses neither their config dir nor their data dir: root's own, said once each", () => {
     const home = join(top, 'sudo-home');

@@ -8,12 +8,11 @@ import {
   mkdirSync,
   readFileSync,
   renameSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/system/errors.js';
 import { sessionsDir } from '../../src/system/paths.js';
 import { readJournal } from '../../src/session/reader.js';
@@ -38,7 +37,6 @@ let dir: string;
 beforeAll(() => {
   dir = tempDir('simcoach-journal-link-');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A session written and closed, as one that is resumed later. */
 function session(): { file: string; header: Parameters<typeof openJournal>[1] } {

@@ -3,7 +3,7 @@
 // tutor asks once whether to run programs with no sandbox, keeps the answer, and the next tutor
 // does not ask; the kept answer never reaches `test`. Skipped only where tmux is missing.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HAS_TMUX, ROOT, launchCli, tmuxTerminal } from './terminal.js';
@@ -43,7 +43,6 @@ let home: string | undefined;
 afterAll(async () => {
   term.close();
   await server?.close();
-  if (home) rmSync(home, { recursive: true, force: true });
 });
 
 describe.skipIf(!HAS_TMUX)('a machine without bubblewrap, in the built CLI', () => {
