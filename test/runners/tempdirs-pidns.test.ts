@@ -4,11 +4,11 @@
 // holder is the real code (tempdirs.ts, bundled), in a pid namespace of its own (unshare, as root)
 // whose pid is one that is dead here, so that a pid check would sweep it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from '../../src/runners/sandbox/tempdirs.js';
+import { tempDir } from '../helpers/tempDir.js';
 import { bundleTempdirHolder, madeDir } from './holderBundle.js';
 
 const root = process.getuid?.() === 0;
@@ -17,11 +17,9 @@ let base: string;
 let holderJs: string;
 
 beforeAll(async () => {
-  base = join(tmpdir(), `sc-pidns-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  mkdirSync(base, { recursive: true });
+  base = tempDir('sc-pidns-');
   holderJs = await bundleTempdirHolder(join(base, 'holder.mjs'));
 });
-afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** A pid no process has here (one that just ended). */
 const deadPid = (): number => spawnSync(process.execPath, ['-e', '']).pid!;
